@@ -1,0 +1,493 @@
+"""Structured abilities: what the Oracle-text parser produces and the rules engine reads.
+
+Nothing here executes anything. A mana ability is its cost, its output template, and the restrictions and
+riders on the mana; static, triggered and replacement effects that change mana are separate records.
+Amounts that depend on the board ("for each creature you control") stay symbolic until the rules engine
+evaluates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
+
+__all__ = [
+    "AbilityCost",
+    "Amount",
+    "AmountKind",
+    "Condition",
+    "CostModifier",
+    "GrantAbility",
+    "ManaAbility",
+    "ManaOutput",
+    "ManaTrigger",
+    "ObjectFilter",
+    "OutputKind",
+    "Palette",
+    "PaletteKind",
+    "ProductionReplacement",
+    "ReplacementKind",
+    "SpendAsThough",
+    "SpendRestriction",
+    "SpendUse",
+    "StaticEffect",
+    "TapDamage",
+    "TriggerEvent",
+    "TypeChange",
+    "UnspentManaEffect",
+    "UnspentMode",
+    "Who",
+]
+
+
+class Who(Enum):
+    """Whose permanents or actions an effect looks at, relative to the effect's controller."""
+
+    YOU = "you"
+    OPPONENTS = "opponents"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectFilter:
+    """A description of permanents, e.g. 'an untapped blue creature you control' or 'nonbasic lands'.
+
+    ``types`` must all match (card types or subtypes, e.g. ``("Land", "Swamp")``); ``excluded`` must all be
+    absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
+    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped).
+
+    >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
+    'other Elf you control'
+    """
+
+    types: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    colors: ManaTypes = ManaTypes()
+    controller: Who = Who.ANY
+    other: bool = False
+    untapped: bool = False
+    chosen_type: bool = False
+    self_only: bool = False
+    attached: bool = False
+
+    def describe(self) -> str:
+        """A short English description for display."""
+        if self.self_only:
+            return "this permanent"
+        words = [*("non" + w.lower() for w in self.excluded)]
+        if self.other:
+            words.insert(0, "other")
+        if self.untapped:
+            words.append("untapped")
+        words += [_COLOR_NAMES[t.letter] for t in self.colors]
+        if self.chosen_type:
+            words.append("of the chosen type")
+        words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
+        if self.attached:
+            words.insert(0, "the enchanted/equipped")
+        tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        return " ".join(words or ["permanent"]) + tail
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_CARD_TYPE_WORDS = frozenset({"Artifact", "Creature", "Land", "Enchantment", "Planeswalker", "Battle"})
+
+
+class AmountKind(Enum):
+    """How an amount is counted when the ability resolves (CR 608.2h).
+
+    A ``DEVOTION`` amount with no colors means devotion to the color chosen for the mana (Nykthos).
+    """
+
+    CONSTANT = "constant"
+    COUNT = "count"  # number of permanents matching a filter
+    COUNTERS = "counters"  # number of counters of a kind on the source
+    DEVOTION = "devotion"  # its controller's devotion to some colors
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number in an ability: a constant, or ``multiplier`` times something counted on the board.
+
+    >>> Amount().is_constant, Amount(constant=3).constant, Amount(AmountKind.DEVOTION).is_constant
+    (True, 3, False)
+    """
+
+    kind: AmountKind = AmountKind.CONSTANT
+    constant: int = 1
+    multiplier: int = 1
+    filter: ObjectFilter | None = None
+    counter: str = ""
+    colors: ManaTypes = ManaTypes()
+
+    @property
+    def is_constant(self) -> bool:
+        """True when the amount does not depend on the board."""
+        return self.kind is AmountKind.CONSTANT
+
+
+class PaletteKind(Enum):
+    """Where the types come from for 'mana of any ...' outputs."""
+
+    TYPES = "types"  # a fixed set: any color, any type, {W} and/or {U}
+    COMMANDER = "commander"  # any color in your commander's color identity
+    CHOSEN_COLOR = "chosen_color"  # the color chosen as the source entered
+    REFLECT = "reflect"  # any type that some other permanents could produce (CR 106.7)
+    REFLECT_SACRIFICED = "reflect_sacrificed"  # any type the sacrificed permanent could produce
+    COLORS_AMONG = "colors_among"  # any color among some permanents (Mox Amber, Bloom Tender)
+    PRODUCED = "produced"  # any type the triggering permanent produced (Mana Flare)
+    SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The set of types an 'any' output may choose from; ``types`` also masks reflected sets.
+
+    ``among`` names the permanents a reflecting or 'colors among' palette looks at (any of the filters).
+    """
+
+    kind: PaletteKind = PaletteKind.TYPES
+    types: ManaTypes = ALL_COLORS
+    among: tuple[ObjectFilter, ...] = ()
+
+
+class OutputKind(Enum):
+    """The shape of what an ability adds."""
+
+    FIXED = "fixed"  # Add {C}{C}; with a non-constant amount: Add {G} for each Elf
+    CHOICE = "choice"  # Add {W} or {U}; Add {W}{W}, {W}{U}, or {U}{U}
+    ANY_ONE = "any_one"  # Add three mana of any one color
+    COMBINATION = "combination"  # Add five mana in any combination of colors
+    EACH_TYPE = "each_type"  # For each color among permanents you control, add one mana of that color
+
+
+@dataclass(frozen=True, slots=True)
+class ManaOutput:
+    """What an ability adds: fixed mana, a choice of bags, or ``amount`` mana from a palette.
+
+    For ``FIXED`` and ``CHOICE`` the bag is added ``amount`` times; for ``ANY_ONE`` and ``COMBINATION``
+    ``amount`` is the number of mana.
+
+    >>> ManaOutput.fixed("{C}{C}").options
+    (ManaBag.parse('{C}{C}'),)
+    """
+
+    kind: OutputKind
+    options: tuple[ManaBag, ...] = ()
+    amount: Amount = Amount()
+    palette: Palette = Palette()
+
+    @classmethod
+    def fixed(cls, mana: str, amount: Amount = Amount()) -> ManaOutput:
+        """A fixed output written as a mana string."""
+        return cls(OutputKind.FIXED, (ManaBag.parse(mana),), amount)
+
+    def describe(self) -> str:
+        """The output in Oracle-like words."""
+        if self.kind is OutputKind.FIXED:
+            text = str(self.options[0])
+        elif self.kind is OutputKind.CHOICE:
+            text = " or ".join(str(o) for o in self.options)
+        else:
+            palette = {
+                PaletteKind.TYPES: "any type"
+                if self.palette.types == ALL_TYPES
+                else ("any color" if self.palette.types == ALL_COLORS else f"{self.palette.types}"),
+                PaletteKind.COMMANDER: "your commander's colors",
+                PaletteKind.CHOSEN_COLOR: "the chosen color",
+                PaletteKind.REFLECT: "what "
+                + " or ".join(f.describe() for f in self.palette.among)
+                + " could produce",
+                PaletteKind.COLORS_AMONG: "colors among "
+                + " or ".join(f.describe() for f in self.palette.among),
+                PaletteKind.REFLECT_SACRIFICED: "what the sacrificed permanent could produce",
+                PaletteKind.PRODUCED: "a type that permanent produced",
+                PaletteKind.SAME_AS_TRIGGER: "that color",
+            }[self.palette.kind]
+            how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
+                self.kind, "of each of"
+            )
+            text = f"{_amount_words(self.amount)} mana {how}: {palette}"
+            return text
+        if not self.amount.is_constant or self.amount.constant != 1:
+            text += f" x {_amount_words(self.amount)}"
+        return text
+
+
+def _amount_words(amount: Amount) -> str:
+    if amount.kind is AmountKind.CONSTANT:
+        return str(amount.constant)
+    prefix = f"{amount.multiplier}x " if amount.multiplier != 1 else ""
+    if amount.kind is AmountKind.COUNT and amount.filter is not None:
+        return f"{prefix}#({amount.filter.describe()})"
+    if amount.kind is AmountKind.COUNTERS:
+        return f"{prefix}#({amount.counter} counters)"
+    return f"{prefix}devotion to {amount.colors}"
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """'If you control an Urza's Mine and an Urza's Power-Plant' or 'three or more artifacts'.
+
+    True when, for each filter, the controller controls at least ``at_least`` matching permanents.
+    """
+
+    filters: tuple[ObjectFilter, ...]
+    at_least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost:
+    """The cost of an activated ability (CR 118, 602.2b): mana plus non-mana parts.
+
+    >>> AbilityCost(mana=ManaCost.parse("{1}"), tap=True).describe()
+    '{1}, {T}'
+    """
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: ObjectFilter | None = None
+    sacrifice_count: int = 0
+    remove_counter: str = ""
+    remove_count: int = 0
+    tap_others: ObjectFilter | None = None
+    tap_others_count: int = 0
+
+    def describe(self) -> str:
+        """The cost in Oracle-like words."""
+        parts: list[str] = []
+        if self.mana:
+            parts.append(str(self.mana))
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.tap_others is not None:
+            parts.append(f"Tap {self.tap_others_count} {self.tap_others.describe()}")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice.describe()}")
+        if self.remove_counter:
+            parts.append(f"Remove {self.remove_count} {self.remove_counter} counter(s)")
+        return ", ".join(parts) or "(no cost)"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendUse:
+    """One allowed use in a 'spend this mana only ...' clause.
+
+    ``kind`` None allows both spells and abilities. ``types`` must all appear on the spell's type line
+    (or on the ability's source's); ``colorless`` demands a colorless spell or source.
+    """
+
+    kind: PaymentKind | None = None
+    types: tuple[str, ...] = ()
+    colorless: bool = False
+    chosen_type: bool = False
+    commander: bool = False
+    needs_x: bool = False
+
+    def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
+        """True when this use covers the target."""
+        if self.kind is not None and target.kind is not self.kind:
+            return False
+        if not all(target.type_line.is_a(word) for word in self.types):
+            return False
+        if self.colorless and target.spell_colors:
+            return False
+        if self.chosen_type and (chosen_type is None or not target.type_line.is_a(chosen_type)):
+            return False
+        if self.commander and not target.commander:
+            return False
+        return not (self.needs_x and not target.cost.has_variable)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRestriction:
+    """'Spend this mana only ...': the mana may pay for a target when any of the uses allows it (106.6).
+
+    >>> eldrazi = SpendRestriction((SpendUse(PaymentKind.SPELL, ("Eldrazi",), colorless=True),), "...")
+    >>> eldrazi.allows(PaymentTarget.of("{3}{C}", type_line="Creature — Eldrazi"))
+    True
+    >>> eldrazi.allows(PaymentTarget.of("{3}{U}", type_line="Creature — Eldrazi Drone"))
+    False
+    """
+
+    uses: tuple[SpendUse, ...]
+    text: str
+
+    def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
+        """True when the mana may be spent on this target."""
+        return any(use.allows(target, chosen_type) for use in self.uses)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """An activated mana ability (CR 605.1a): cost, output, and what rides on the mana.
+
+    ``conditional`` holds 'If <condition>, add <output> instead.' (Urza's Tower); ``self_damage`` is damage
+    the ability's effect deals to its controller (an effect, not a cost: CR 405.6c); ``sacrifice_when_empty``
+    names a counter whose absence after resolution sacrifices the source (Gemstone Mine).
+    """
+
+    text: str
+    cost: AbilityCost
+    output: ManaOutput
+    conditional: tuple[tuple[Condition, ManaOutput], ...] = ()
+    restriction: SpendRestriction | None = None
+    riders: tuple[str, ...] = ()
+    self_damage: int = 0
+    life_loss: int = 0
+    sacrifice_when_empty: str = ""
+    activation_condition: Condition | None = None
+
+    @property
+    def taps_for_mana(self) -> bool:
+        """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
+        return self.cost.tap
+
+
+class ReplacementKind(Enum):
+    """How a replacement effect changes produced mana (CR 614)."""
+
+    MULTIPLY = "multiply"  # twice / three times as much of that mana
+    SET_TYPE = "set_type"  # that type instead of any other type (amount kept)
+    SET_MANA = "set_mana"  # this mana instead of any other type and amount
+
+
+@dataclass(frozen=True, slots=True)
+class ProductionReplacement:
+    """'If <who> tap(s) <filter> for mana, it produces ... instead.' (Mana Reflection, Contamination).
+
+    Applies to an ability that taps a permanent for mana (CR 106.12b) when the tapping player and the
+    permanent match; ``who`` is relative to this effect's controller.
+    """
+
+    text: str
+    who: Who
+    affected: ObjectFilter
+    kind: ReplacementKind
+    factor: int = 1
+    mana: ManaBag = ManaBag()
+    new_type: ManaTypes = ManaTypes()
+    min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
+
+
+class TriggerEvent(Enum):
+    """What a triggered mana ability waits for (CR 605.1b, 106.12a)."""
+
+    TAPPED_FOR_MANA = "tapped_for_mana"  # a permanent is tapped for mana (of some types)
+    LAND_ADDS_MANA = "land_adds_mana"  # a land's ability causes a player to add mana (of some types)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability: 'Whenever enchanted land is tapped for mana, its controller adds ...'.
+
+    ``of_types`` limits the trigger to mana of those types (Gauntlet of Power's chosen color);
+    ``chosen_color`` says the limit is the source's chosen color. The mana goes to the tapping player
+    (``to_tapper``) or to this effect's controller.
+    """
+
+    text: str
+    event: TriggerEvent
+    who: Who
+    affected: ObjectFilter
+    adds: ManaOutput
+    of_types: ManaTypes = ALL_TYPES
+    chosen_color: bool = False
+    to_tapper: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TypeChange:
+    """A type-changing effect on lands (CR 305.7, layer 4): set or add basic land types."""
+
+    text: str
+    affected: ObjectFilter
+    land_types: tuple[str, ...]
+    adds: bool  # True: 'in addition to its other types'; False: the types are set (305.7)
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAbility:
+    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
+
+    text: str
+    affected: ObjectFilter
+    ability: ManaAbility
+
+
+class UnspentMode(Enum):
+    """What happens to mana that would empty from a pool (CR 500.4)."""
+
+    KEEP = "keep"  # Upwelling: it doesn't empty
+    BECOME_COLORLESS = "become_colorless"  # Horizon Stone, Kruphix
+
+
+@dataclass(frozen=True, slots=True)
+class UnspentManaEffect:
+    """An effect on unspent mana: 'Mana pools don't empty...' or '...becomes colorless instead'."""
+
+    text: str
+    mode: UnspentMode
+    who: Who
+    types: ManaTypes = ALL_TYPES
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn."""
+
+    text: str
+    who: Who
+    spells: ObjectFilter
+    colors: ManaTypes
+    generic_delta: int
+    per_other_spell_this_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsThough:
+    """'You may spend <types> mana as though it were mana of <as_types>' (CR 609.4b).
+
+    With ``only``, mana of ``types`` may be spent *only* as ``as_types`` (Celestial Dawn's 'other mana only
+    as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
+    types not named by another such effect ('other mana').
+    """
+
+    text: str
+    who: Who
+    types: ManaTypes
+    as_types: ManaTypes
+    only: bool = False
+    others: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TapDamage:
+    """'Whenever ~ becomes tapped, it deals N damage to you.' (City of Brass): damage on any tapping."""
+
+    text: str
+    damage: int
+
+
+StaticEffect = (
+    TapDamage
+    | ProductionReplacement
+    | ManaTrigger
+    | TypeChange
+    | GrantAbility
+    | UnspentManaEffect
+    | CostModifier
+    | SpendAsThough
+)

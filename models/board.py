@@ -1,0 +1,1057 @@
+"""Boards: players with their mana pools, the permanents in play, and the board file (JSON) they come from.
+
+The board file format is the public contract's section 2. Loading validates everything and reports the
+first problem as a :class:`~models.errors.BoardError` whose message is one line, ``{source}: {path}:
+{problem}``, where ``path`` is a JSON path such as ``permanents[3].controller`` or :data:`ROOT` for problems
+with the document as a whole (unreadable file, invalid JSON, not an object). Saving writes the same format,
+leaving out values that equal their defaults, and ``Board.loads(board.dumps()) == board``.
+
+Rules of the format beyond the contract's text, chosen to be what a user expects:
+
+- ``null`` is accepted, and means the same as leaving the field out, for the fields that may be absent in
+  the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``commander_colors``, the pool
+  entries' ``spend_only``, ``rider`` and ``source``, and each ``choices`` field); elsewhere
+  it is a type error.
+- Integers are JSON integers (``true`` is not a number, ``20.0`` and ``"20"`` are not integers) between
+  ``-(2**53 - 1)`` and ``2**53 - 1``; counts (counters, ``spells_cast_this_turn``) are not negative.
+- A field given twice in one JSON object is an error, and so are ``NaN`` and ``Infinity``.
+- A permanent may also give ``mana_cost`` (a cost string; ``""`` means none) and ``color_indicator`` (color
+  letters; ``""`` means none), overriding the catalogue's, so that cards outside the catalogue can say them.
+- Its type line must have a card type. It need not be a permanent type: an instant or sorcery whose effect
+  lasts for the turn (High Tide, Pale Moon) may be listed among the permanents to stand for that effect.
+- A zero counter is the same as no counter.
+- ``attached_to`` may not point at the permanent itself nor form a loop.
+- A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from models.catalogue import closest_names, lookup
+from models.cost import ManaCost
+from models.errors import BoardError
+from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
+
+__all__ = [
+    "BOARD_VERSION",
+    "ROOT",
+    "Board",
+    "Choices",
+    "Permanent",
+    "Player",
+    "PoolMana",
+]
+
+#: The board file version this module reads and writes.
+BOARD_VERSION: Final = 1
+#: The JSON path printed for problems with the document as a whole.
+ROOT: Final = "(root)"
+#: The largest integer magnitude a board file may hold (what every JSON reader represents exactly).
+_MAX_INT: Final = 2**53 - 1
+_COLOR_LETTERS: Final = "WUBRG"
+
+_T = TypeVar("_T")
+_Path = tuple[str | int, ...]
+_Item = TypeVar("_Item", "Player", "Permanent")
+
+
+# --------------------------------------------------------------------------------------------------------
+# The model
+
+
+@dataclass(frozen=True, slots=True)
+class PoolMana:
+    """Mana floating in a player's pool, with the restriction and rider it carries (CR 106.6).
+
+    ``spend_only`` is the restriction in Oracle wording (``"to cast creature spells"``), ``rider`` what
+    the mana does when spent, ``source`` a note on where it came from, and ``persists`` true for mana that
+    does not empty between steps and phases. In a board file an entry is a mana string or an object with
+    these fields.
+
+    >>> entry = PoolMana.from_json({"mana": "{C}{C}", "spend_only": "to cast colorless Eldrazi spells"})
+    >>> entry.mana.total, entry.to_json()
+    (2, {'mana': '{C}{C}', 'spend_only': 'to cast colorless Eldrazi spells'})
+    >>> PoolMana(ManaBag.parse("{G}")).to_json()
+    '{G}'
+    """
+
+    mana: ManaBag
+    spend_only: str | None = None
+    rider: str | None = None
+    source: str | None = None
+    persists: bool = False
+
+    @classmethod
+    def from_json(cls, value: object, source: str = "<pool>") -> PoolMana:
+        """Read one pool entry (a mana string or an object); raises ``BoardError`` naming ``source``."""
+        return _checked(source, lambda: _read_pool_entry(value, ()))
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The board-file form: a bare mana string when nothing else is set, else an object."""
+        extras: dict[str, Any] = {}
+        for key in ("spend_only", "rider", "source"):
+            value = getattr(self, key)
+            if value is not None:
+                extras[key] = value
+        if self.persists:
+            extras["persists"] = True
+        return {"mana": str(self.mana), **extras} if extras else str(self.mana)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What was chosen for a permanent as it entered: color, creature type, card type, basic land type.
+
+    ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
+
+    >>> choices = Choices.from_dict({"color": "g", "basic_land_type": "forest"})
+    >>> choices.color, choices.basic_land_type, choices.to_dict()
+    (<ManaType.G: 16>, 'Forest', {'color': 'G', 'basic_land_type': 'Forest'})
+    >>> bool(Choices())
+    False
+    """
+
+    color: ManaType | None = None
+    creature_type: str | None = None
+    card_type: str | None = None
+    basic_land_type: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
+        """Read a ``choices`` object; raises ``BoardError`` naming ``source``."""
+        return _checked(source, lambda: _read_choices(data, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form, listing only what was chosen."""
+        out: dict[str, Any] = {}
+        if self.color is not None:
+            out["color"] = self.color.letter
+        for key in ("creature_type", "card_type", "basic_land_type"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    def __bool__(self) -> bool:
+        chosen = (self.color, self.creature_type, self.card_type, self.basic_land_type)
+        return any(value is not None for value in chosen)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: id, life total, mana pool, and the facts about them that mana abilities read.
+
+    ``commander_colors`` is the commander's color identity (``None`` outside Commander; the empty set for a
+    colorless commander). ``spells_cast_this_turn`` is an extension of the board format (not in the contract):
+    how many spells the player has cast this turn, which taxes such as Damping Sphere's read.
+
+    >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
+    >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
+    (20, '{G}', 'WG')
+    >>> player.to_dict()
+    {'id': 'me', 'pool': ['{G}'], 'commander_colors': 'WG'}
+    """
+
+    id: str
+    life: int = 20
+    pool: tuple[PoolMana, ...] = ()
+    commander_colors: ManaTypes | None = None
+    spells_cast_this_turn: int = 0
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<player>") -> Player:
+        """Read one player object; raises ``BoardError`` naming ``source``."""
+        return _checked(source, lambda: _read_player(data, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form, leaving out defaults."""
+        out: dict[str, Any] = {"id": self.id}
+        if self.life != 20:
+            out["life"] = self.life
+        if self.pool:
+            out["pool"] = [entry.to_json() for entry in self.pool]
+        if self.commander_colors is not None:
+            out["commander_colors"] = str(self.commander_colors)
+        if self.spells_cast_this_turn:
+            out["spells_cast_this_turn"] = self.spells_cast_this_turn
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Permanent:
+    """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
+
+    ``card`` is the catalogue's name for it (``None`` for a card described directly); ``name``,
+    ``type_line``, ``oracle``, ``mana_cost`` and ``color_indicator`` are its printed characteristics, from
+    the catalogue unless the board overrides them. ``summoning_sick`` means its controller has not
+    controlled it continuously since their most recent turn began (CR 302.6). ``counters`` are
+    ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped). Effects that change
+    characteristics are applied by the planner, not here.
+
+    >>> dual = Permanent.from_dict({"id": "dual", "controller": "me", "name": "Homebrew Dual",
+    ...                             "type_line": "land", "oracle": "{T}: Add {W} or {U}.",
+    ...                             "counters": {"charge": 2}, "tapped": True})
+    >>> str(dual.type_line), dual.counter("charge"), dual.counter("mining"), dual.tapped
+    ('Land', 2, 0, True)
+    >>> Permanent.from_dict({"id": "elf", "controller": "me", "card": "llanowar elves"}).to_dict()
+    {'id': 'elf', 'card': 'Llanowar Elves', 'controller': 'me'}
+    """
+
+    id: str
+    controller: str
+    card: str | None
+    name: str
+    type_line: TypeLine
+    oracle: str = ""
+    mana_cost: ManaCost | None = None
+    color_indicator: ManaTypes | None = None
+    tapped: bool = False
+    summoning_sick: bool = False
+    haste: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+    choices: Choices = Choices()
+    token: bool = False
+
+    def __post_init__(self) -> None:
+        names = [name for name, _ in self.counters]
+        if len(set(names)) != len(names):
+            raise ValueError(f"permanent {self.id!r}: a counter name is listed twice in {self.counters}")
+        if any(count < 0 for _, count in self.counters):
+            raise ValueError(f"permanent {self.id!r}: counter counts must not be negative: {self.counters}")
+        object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
+        if self.mana_cost is not None and not self.mana_cost:
+            object.__setattr__(self, "mana_cost", None)
+        if self.color_indicator is not None and not self.color_indicator:
+            object.__setattr__(self, "color_indicator", None)
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<permanent>") -> Permanent:
+        """Read one permanent object (its controller and attachment are not checked against a board).
+
+        Raises ``BoardError`` naming ``source``.
+        """
+        return _checked(source, lambda: _read_permanent(data, ()))
+
+    def counter(self, name: str) -> int:
+        """How many counters of this kind the permanent has (0 when none).
+
+        >>> mine = Permanent("m", "me", None, "Mine", TypeLine.parse("Land"), counters=(("mining", 2),))
+        >>> mine.counter("mining"), mine.counter("charge")
+        (2, 0)
+        """
+        return next((count for counter_name, count in self.counters if counter_name == name), 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form: the card name plus whatever differs from the catalogue, and non-defaults."""
+        catalogued = _catalogue_card(self.card) if self.card is not None else None
+        base = catalogued or _CardBase(self.card, "", TypeLine(), "", None, None, False)
+        out: dict[str, Any] = {"id": self.id}
+        if self.card is not None:
+            out["card"] = self.card
+        if catalogued is None or self.name != base.name:
+            out["name"] = self.name
+        if catalogued is None or self.type_line != base.type_line:
+            out["type_line"] = str(self.type_line)
+        if self.oracle != base.oracle:
+            out["oracle"] = self.oracle
+        if self.mana_cost != base.mana_cost:
+            out["mana_cost"] = str(self.mana_cost or "")
+        if self.color_indicator != base.color_indicator:
+            out["color_indicator"] = str(self.color_indicator or "")
+        out["controller"] = self.controller
+        for key in ("tapped", "summoning_sick", "haste"):
+            if getattr(self, key):
+                out[key] = True
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.attached_to is not None:
+            out["attached_to"] = self.attached_to
+        if self.choices:
+            out["choices"] = self.choices.to_dict()
+        if self.token != base.token:
+            out["token"] = self.token
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game state for planning payments: the players, whose turn it is, and the permanents in play.
+
+    The order of ``permanents`` is their timestamp order (oldest first) and is kept by every operation.
+    Load with :meth:`loads`, :meth:`load` or :meth:`from_dict`, which validate everything; a board built
+    directly is not checked for dangling references until :meth:`check` is called. Ids must be unique.
+
+    >>> board = Board.loads('''{"version": 1, "players": [{"id": "me"}, {"id": "opp", "life": 7}],
+    ...   "permanents": [{"id": "w", "name": "Wastes", "type_line": "Basic Land",
+    ...                   "oracle": "{T}: Add {C}.", "controller": "me"}]}''')
+    >>> board.active_player, board.player("opp").life, [p.id for p in board.controlled_by("me")]
+    ('me', 7, ['w'])
+    >>> tapped = board.replace_permanent("w", tapped=True)
+    >>> tapped.permanent("w").tapped, board.permanent("w").tapped, Board.loads(tapped.dumps()) == tapped
+    (True, False, True)
+    """
+
+    version: int
+    active_player: str
+    players: tuple[Player, ...]
+    permanents: tuple[Permanent, ...] = ()
+    _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_player_index", _index("player", (p.id for p in self.players)))
+        object.__setattr__(self, "_permanent_index", _index("permanent", (p.id for p in self.permanents)))
+
+    # ---- loading and saving
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<board>") -> Board:
+        """Read and validate a board from parsed JSON; every problem raises ``BoardError`` naming ``source``.
+
+        >>> Board.from_dict({"version": 1, "players": [{"id": "me", "life": True}]}, "b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: players[0].life: expected an integer, got true
+        """
+        board = _checked(source, lambda: _read_board(data))
+        board.check(source)
+        return board
+
+    @classmethod
+    def loads(cls, text: str, source: str = "<board>") -> Board:
+        """Read and validate a board from JSON text; every problem raises ``BoardError`` naming ``source``.
+
+        >>> Board.loads('{"version": 1, "players": []}', "b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: players: at least one player is required
+        """
+        return cls.from_dict(_checked(source, lambda: _parse_json(text)), source)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Board:
+        """Read and validate a board file (UTF-8 JSON); errors name the path as given.
+
+        >>> Board.load("no/such/board.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: no/such/board.json: (root): cannot read the file: No such file or directory
+        """
+        source = os.fspath(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise BoardError(f"{source}: {ROOT}: the file is not UTF-8 text ({error.reason})") from None
+        except OSError as error:
+            raise BoardError(f"{source}: {ROOT}: cannot read the file: {error.strerror or error}") from None
+        return cls.loads(text, source)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form as plain JSON data, leaving out defaults.
+
+        >>> Board(1, "me", (Player("me"),)).to_dict()
+        {'version': 1, 'players': [{'id': 'me'}]}
+        """
+        out: dict[str, Any] = {"version": self.version}
+        if not self.players or self.active_player != self.players[0].id:
+            out["active_player"] = self.active_player
+        out["players"] = [player.to_dict() for player in self.players]
+        if self.permanents:
+            out["permanents"] = [permanent.to_dict() for permanent in self.permanents]
+        return out
+
+    def dumps(self) -> str:
+        """The board file's text: indented JSON (UTF-8, not ASCII-escaped) ending in a newline.
+
+        >>> print(Board(1, "me", (Player("me", life=3),)).dumps())
+        {
+          "version": 1,
+          "players": [
+            {
+              "id": "me",
+              "life": 3
+            }
+          ]
+        }
+        <BLANKLINE>
+        """
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the board file (see :meth:`dumps`) to ``path``."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def check(self, source: str = "<board>") -> None:
+        """Check that the board's references point somewhere; raises ``BoardError`` naming ``source``.
+
+        The active player and every controller must be players; every ``attached_to`` must be another
+        permanent, without loops.
+
+        >>> Board(1, "you", (Player("me"),)).check("b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: active_player: unknown player 'you'
+        """
+        _checked(source, lambda: _check_references(self))
+
+    # ---- queries
+
+    def player(self, player_id: str) -> Player:
+        """The player with this id; ``KeyError`` if there is none.
+
+        >>> Board(1, "me", (Player("me"), Player("opp"))).player("opp").life
+        20
+        """
+        if player_id not in self._player_index:
+            raise KeyError(f"no player {player_id!r} on the board")
+        return self.players[self._player_index[player_id]]
+
+    @property
+    def active(self) -> Player:
+        """The active player, for whom the planner acts unless told otherwise.
+
+        >>> Board(1, "opp", (Player("me"), Player("opp"))).active.id
+        'opp'
+        """
+        return self.player(self.active_player)
+
+    def opponents(self, player_id: str) -> tuple[Player, ...]:
+        """Every other player, in board order; ``KeyError`` if ``player_id`` is not a player.
+
+        >>> [p.id for p in Board(1, "a", (Player("a"), Player("b"), Player("c"))).opponents("b")]
+        ['a', 'c']
+        """
+        self.player(player_id)
+        return tuple(player for player in self.players if player.id != player_id)
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        """The permanent with this id; ``KeyError`` if there is none.
+
+        >>> Board(1, "me", (Player("me"),)).permanent("f1")
+        Traceback (most recent call last):
+        ...
+        KeyError: "no permanent 'f1' on the board"
+        """
+        if permanent_id not in self._permanent_index:
+            raise KeyError(f"no permanent {permanent_id!r} on the board")
+        return self.permanents[self._permanent_index[permanent_id]]
+
+    def controlled_by(self, player_id: str) -> tuple[Permanent, ...]:
+        """The permanents this player controls, in timestamp order.
+
+        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"), Player("opp")), (land,)).controlled_by("opp")
+        ()
+        """
+        return tuple(permanent for permanent in self.permanents if permanent.controller == player_id)
+
+    def attachments(self, permanent_id: str) -> tuple[Permanent, ...]:
+        """The permanents attached to this one (Auras, Equipment), in timestamp order.
+
+        >>> land = Permanent("f", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> aura = Permanent("a", "me", None, "Growth", TypeLine.parse("Enchantment — Aura"), attached_to="f")
+        >>> [p.id for p in Board(1, "me", (Player("me"),), (land, aura)).attachments("f")]
+        ['a']
+        """
+        return tuple(permanent for permanent in self.permanents if permanent.attached_to == permanent_id)
+
+    # ---- changes, each returning a new board
+
+    def with_permanent(self, permanent: Permanent) -> Board:
+        """This board with ``permanent`` replacing the one with its id in place, or else added as the newest.
+
+        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> board = Board(1, "me", (Player("me"),)).with_permanent(land)
+        >>> [p.id for p in board.permanents], board.with_permanent(land) == board
+        (['w'], True)
+        """
+        if permanent.id in self._permanent_index:
+            at = self._permanent_index[permanent.id]
+            permanents = (*self.permanents[:at], permanent, *self.permanents[at + 1 :])
+        else:
+            permanents = (*self.permanents, permanent)
+        return replace(self, permanents=permanents)
+
+    def replace_permanent(self, permanent_id: str, **changes: Any) -> Board:
+        """This board with some fields of one permanent changed (``dataclasses.replace`` style).
+
+        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"),), (land,)).replace_permanent("w", tapped=True).permanents[0].tapped
+        True
+        """
+        return self.with_permanent(replace(self.permanent(permanent_id), **changes))
+
+    def without_permanent(self, permanent_id: str) -> Board:
+        """This board without the permanent with this id (``KeyError`` if absent); attachments are kept.
+
+        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"),), (land,)).without_permanent("w").permanents
+        ()
+        """
+        self.permanent(permanent_id)
+        return replace(self, permanents=tuple(p for p in self.permanents if p.id != permanent_id))
+
+    def with_player(self, player: Player) -> Board:
+        """This board with ``player`` replacing the one with its id in place, or else added last.
+
+        >>> Board(1, "me", (Player("me"),)).with_player(Player("me", life=5)).player("me").life
+        5
+        """
+        if player.id in self._player_index:
+            at = self._player_index[player.id]
+            players = (*self.players[:at], player, *self.players[at + 1 :])
+        else:
+            players = (*self.players, player)
+        return replace(self, players=players)
+
+    def replace_player(self, player_id: str, **changes: Any) -> Board:
+        """This board with some fields of one player changed (``dataclasses.replace`` style).
+
+        >>> Board(1, "me", (Player("me"),)).replace_player("me", life=12).player("me").life
+        12
+        """
+        return self.with_player(replace(self.player(player_id), **changes))
+
+
+def _index(kind: str, ids: Iterable[str]) -> dict[str, int]:
+    """Position by id; a repeated id is a ``ValueError`` (loading reports it earlier, with its path)."""
+    index: dict[str, int] = {}
+    for position, item_id in enumerate(ids):
+        if item_id in index:
+            raise ValueError(f"duplicate {kind} id {item_id!r}")
+        index[item_id] = position
+    return index
+
+
+@dataclass(frozen=True, slots=True)
+class _CardBase:
+    """A card's characteristics before the board's overrides: the catalogue's, or none for a custom card."""
+
+    card: str | None
+    name: str
+    type_line: TypeLine
+    oracle: str
+    mana_cost: ManaCost | None
+    color_indicator: ManaTypes | None
+    token: bool
+
+
+@cache
+def _catalogue_card(name: str) -> _CardBase | None:
+    """The catalogue card with this name (any case), parsed; None when unknown; ValueError when malformed."""
+    data = lookup(name)
+    if data is None:
+        return None
+    return _CardBase(
+        card=data.name,
+        name=data.name,
+        type_line=TypeLine.parse(data.type_line),
+        oracle=data.oracle,
+        mana_cost=ManaCost.parse(data.mana_cost) if data.mana_cost and data.mana_cost.strip() else None,
+        color_indicator=_parse_colors(data.color_indicator) if data.color_indicator else None,
+        token=data.token,
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Reading the board file: every reader takes the JSON value and its path and raises _FieldError
+
+
+class _FieldError(Exception):
+    """A problem at a JSON path; turned into a ``BoardError`` with the source name by :func:`_checked`."""
+
+    def __init__(self, path: _Path, problem: str) -> None:
+        super().__init__(problem)
+        self.path = path
+        self.problem = problem
+
+
+def _checked(source: str, read: Callable[[], _T]) -> _T:
+    """Run a reader, turning its ``_FieldError`` into the one-line ``BoardError`` of the contract."""
+    try:
+        return read()
+    except _FieldError as invalid:
+        raise BoardError(f"{source}: {_format_path(invalid.path)}: {invalid.problem}") from None
+
+
+def _format_path(path: _Path) -> str:
+    """A JSON path as users write it: ``players[0].pool[1].mana``, ``counters["+1/+1"]``, or ``(root)``."""
+    parts: list[str] = []
+    for segment in path:
+        if isinstance(segment, int):
+            parts.append(f"[{segment}]")
+        elif segment.isidentifier() and segment.isascii():
+            parts.append(f".{segment}" if parts else segment)
+        else:
+            parts.append(f"[{json.dumps(_shorten(segment))}]")
+    return "".join(parts) or ROOT
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    """The text cut to ``limit`` characters, marked with '...' when cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote(text: str) -> str:
+    """A user's string quoted for a message (Python quoting, so it stays on one line), cut if long."""
+    return repr(_shorten(text))
+
+
+def _describe(value: object) -> str:
+    """What a JSON value is, for 'expected X, got Y' messages, without printing big values."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"the number {value}" if abs(value) < 10**30 else "a very large number"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {_quote(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+def _parse_json(text: str) -> object:
+    """Parse JSON text strictly: no NaN or Infinity, no over-long numbers, no field given twice."""
+    if not isinstance(text, str):
+        raise _FieldError((), f"expected JSON text, got {_describe(text)}")
+    try:
+        return json.loads(
+            text, object_pairs_hook=_JsonObject.of, parse_constant=_reject_constant, parse_int=_parse_int
+        )
+    except json.JSONDecodeError as error:
+        raise _FieldError(
+            (), f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise _FieldError((), "invalid JSON: nested too deeply") from None
+    except ValueError as error:
+        raise _FieldError((), f"invalid JSON: {error}") from None
+
+
+class _JsonObject(dict[str, Any]):
+    """A parsed JSON object that remembers which field names it saw more than once."""
+
+    __slots__ = ("duplicates",)
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.duplicates = tuple(key for key, count in Counter(key for key, _ in pairs).items() if count > 1)
+
+    @classmethod
+    def of(cls, pairs: list[tuple[str, Any]]) -> _JsonObject:
+        """The object for the decoder's list of (name, value) pairs."""
+        return cls(pairs)
+
+
+def _reject_constant(name: str) -> float:
+    """Refuse JSON's non-standard constants."""
+    raise ValueError(f"{name} is not allowed: JSON numbers are finite")
+
+
+def _parse_int(text: str) -> int:
+    """A JSON integer, refusing absurdly long digit strings (which Python would refuse less clearly)."""
+    if len(text.lstrip("-")) > 30:
+        raise ValueError(f"the number {_shorten(text, 20)} is too large")
+    return int(text)
+
+
+def _object(value: object, path: _Path, what: str) -> dict[str, object]:
+    """The value as a JSON object with string field names, each given once."""
+    if not isinstance(value, dict):
+        raise _FieldError(path, f"expected {what} (a JSON object), got {_describe(value)}")
+    for key in value:
+        if not isinstance(key, str):
+            raise _FieldError(path, f"field names must be strings, got {_describe(key)}")
+    if isinstance(value, _JsonObject) and value.duplicates:
+        duplicate = value.duplicates[0]
+        raise _FieldError((*path, duplicate), f"field {_quote(duplicate)} is given more than once")
+    return value
+
+
+def _list(value: object, path: _Path, what: str) -> list[object]:
+    """The value as a JSON list."""
+    if not isinstance(value, list):
+        raise _FieldError(path, f"expected a list of {what}, got {_describe(value)}")
+    return value
+
+
+class _Fields:
+    """One JSON object's fields: unknown names are refused up front, then each field is read by name."""
+
+    __slots__ = ("_data", "_path")
+
+    def __init__(self, value: object, path: _Path, what: str, allowed: tuple[str, ...]) -> None:
+        self._data = _object(value, path, what)
+        self._path = path
+        for key in self._data:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise _FieldError(
+                    (*path, key),
+                    f"unknown field {_quote(key)} in {what}{hint} (allowed fields: {', '.join(allowed)})",
+                )
+
+    def required(self, key: str, read: Callable[[object, _Path], _T], why: str = "") -> _T:
+        """The field read by ``read``; missing is an error (``why`` explains when it is required)."""
+        if key not in self._data:
+            raise _FieldError((*self._path, key), f"missing required field{why}")
+        return read(self._data[key], (*self._path, key))
+
+    def optional(
+        self, key: str, read: Callable[[object, _Path], _T], default: _T, nullable: bool = False
+    ) -> _T:
+        """The field read by ``read``, or ``default`` when absent (or null, for a ``nullable`` field)."""
+        if key not in self._data or (nullable and self._data[key] is None):
+            return default
+        return read(self._data[key], (*self._path, key))
+
+    def given(self, key: str) -> bool:
+        """True when the field is present and not null."""
+        return self._data.get(key) is not None
+
+
+def _read_int(value: object, path: _Path) -> int:
+    """A JSON integer in the safe range (booleans are not integers)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _FieldError(path, f"expected an integer, got {_describe(value)}")
+    if abs(value) > _MAX_INT:
+        raise _FieldError(path, f"{_describe(value)} is out of range (at most {_MAX_INT} either way)")
+    return value
+
+
+def _read_count(value: object, path: _Path) -> int:
+    """A non-negative JSON integer."""
+    count = _read_int(value, path)
+    if count < 0:
+        raise _FieldError(path, f"expected a count of 0 or more, got {count}")
+    return count
+
+
+def _read_bool(value: object, path: _Path) -> bool:
+    """A JSON boolean."""
+    if not isinstance(value, bool):
+        raise _FieldError(path, f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _read_str(value: object, path: _Path) -> str:
+    """A JSON string, possibly empty."""
+    if not isinstance(value, str):
+        raise _FieldError(path, f"expected a string, got {_describe(value)}")
+    return value
+
+
+def _read_text(value: object, path: _Path) -> str:
+    """A JSON string with something in it (ids, names)."""
+    text = _read_str(value, path)
+    if not text.strip():
+        raise _FieldError(path, "must not be empty")
+    return text
+
+
+def _parse_colors(letters: str) -> ManaTypes:
+    """A set of colors from WUBRG letters (any case, repeats allowed); ValueError otherwise."""
+    for letter in letters:
+        if letter.upper() == "C":
+            raise ValueError("colorless (C) is not a color; use the letters W, U, B, R, G")
+        if len(letter.upper()) != 1 or letter.upper() not in _COLOR_LETTERS:
+            raise ValueError(f"invalid color letter {letter!r} in {_quote(letters)}: use W, U, B, R, G")
+    return ManaTypes.parse(letters)
+
+
+def _read_colors(value: object, path: _Path) -> ManaTypes:
+    """A set of colors written as letters, e.g. ``"WUG"``; ``""`` is the empty set."""
+    try:
+        return _parse_colors(_read_str(value, path))
+    except ValueError as error:
+        raise _FieldError(path, str(error)) from None
+
+
+def _read_color(value: object, path: _Path) -> ManaType:
+    """One color letter, W, U, B, R or G."""
+    letter = _read_str(value, path)
+    try:
+        colors = _parse_colors(letter)
+    except ValueError as error:
+        raise _FieldError(path, str(error)) from None
+    if len(letter) != 1:
+        raise _FieldError(path, f"expected one color letter (W, U, B, R or G), got {_quote(letter)}")
+    return next(iter(colors))
+
+
+def _read_mana(value: object, path: _Path) -> ManaBag:
+    """A mana string such as ``{G}{G}``, holding at least one mana."""
+    text = _read_str(value, path)
+    try:
+        mana = parse_mana_string(text)
+    except ValueError as error:
+        raise _FieldError(path, str(error)) from None
+    if not mana:
+        raise _FieldError(path, "a pool entry must hold some mana, e.g. '{G}'")
+    return mana
+
+
+def _read_cost(value: object, path: _Path) -> ManaCost | None:
+    """A mana cost string; ``""`` means no mana cost (as for lands)."""
+    text = _read_str(value, path)
+    if not text.strip():
+        return None
+    try:
+        return ManaCost.parse(text)
+    except ValueError as error:
+        raise _FieldError(path, str(error)) from None
+
+
+def _read_type_line(value: object, path: _Path) -> TypeLine:
+    """A type line such as ``Basic Land — Forest``."""
+    text = _read_text(value, path)
+    try:
+        return TypeLine.parse(text)
+    except ValueError as error:
+        raise _FieldError(path, str(error)) from None
+
+
+def _read_named(options: Iterable[str], what: str) -> Callable[[object, _Path], str]:
+    """A reader for one name out of a fixed list (any case), returning its canonical spelling."""
+    canonical = {option.lower(): option for option in options}
+
+    def read(value: object, path: _Path) -> str:
+        text = _read_str(value, path)
+        if text.strip().lower() not in canonical:
+            raise _FieldError(
+                path, f"unknown {what} {_quote(text)}: expected one of {', '.join(canonical.values())}"
+            )
+        return canonical[text.strip().lower()]
+
+    return read
+
+
+def _read_creature_type(value: object, path: _Path) -> str:
+    """A creature type, capitalised (``elf`` becomes ``Elf``)."""
+    text = _read_text(value, path).strip()
+    return text[0].upper() + text[1:]
+
+
+_read_card_type = _read_named(CARD_TYPES, "card type")
+_read_basic_land_type = _read_named(BASIC_LAND_TYPES, "basic land type")
+
+
+def _read_pool_entry(value: object, path: _Path) -> PoolMana:
+    """One pool entry: a mana string, or ``{mana, spend_only?, rider?, source?, persists?}``."""
+    if isinstance(value, str):
+        return PoolMana(_read_mana(value, path))
+    if not isinstance(value, dict):
+        raise _FieldError(path, f"expected a mana string or a pool entry object, got {_describe(value)}")
+    fields = _Fields(value, path, "a pool entry", ("mana", "spend_only", "rider", "source", "persists"))
+    return PoolMana(
+        mana=fields.required("mana", _read_mana),
+        spend_only=fields.optional("spend_only", _read_text, None, nullable=True),
+        rider=fields.optional("rider", _read_text, None, nullable=True),
+        source=fields.optional("source", _read_text, None, nullable=True),
+        persists=fields.optional("persists", _read_bool, False),
+    )
+
+
+def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:
+    """A player's pool: a list of pool entries."""
+    entries = _list(value, path, "pool entries (mana strings or objects)")
+    return tuple(_read_pool_entry(entry, (*path, position)) for position, entry in enumerate(entries))
+
+
+def _read_player(value: object, path: _Path) -> Player:
+    """One player object."""
+    fields = _Fields(
+        value, path, "a player", ("id", "life", "pool", "commander_colors", "spells_cast_this_turn")
+    )
+    return Player(
+        id=fields.required("id", _read_text),
+        life=fields.optional("life", _read_int, 20),
+        pool=fields.optional("pool", _read_pool, ()),
+        commander_colors=fields.optional("commander_colors", _read_colors, None, nullable=True),
+        spells_cast_this_turn=fields.optional("spells_cast_this_turn", _read_count, 0),
+    )
+
+
+def _read_counters(value: object, path: _Path) -> tuple[tuple[str, int], ...]:
+    """A ``counters`` object: counter name to a count of 0 or more."""
+    counters = _object(value, path, "counters (counter name to count)")
+    for name in counters:
+        if not name.strip():
+            raise _FieldError((*path, name), "a counter name must not be empty")
+    return tuple((name, _read_count(count, (*path, name))) for name, count in counters.items())
+
+
+def _read_choices(value: object, path: _Path) -> Choices:
+    """A ``choices`` object."""
+    fields = _Fields(value, path, "choices", ("color", "creature_type", "card_type", "basic_land_type"))
+    return Choices(
+        color=fields.optional("color", _read_color, None, nullable=True),
+        creature_type=fields.optional("creature_type", _read_creature_type, None, nullable=True),
+        card_type=fields.optional("card_type", _read_card_type, None, nullable=True),
+        basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None, nullable=True),
+    )
+
+
+_PERMANENT_FIELDS = (
+    "id",
+    "controller",
+    "card",
+    "name",
+    "type_line",
+    "oracle",
+    "mana_cost",
+    "color_indicator",
+    "tapped",
+    "summoning_sick",
+    "haste",
+    "counters",
+    "attached_to",
+    "choices",
+    "token",
+)
+
+
+def _read_card(value: object, path: _Path) -> _CardBase:
+    """A catalogue card name, with the catalogue's characteristics; unknown names get suggestions."""
+    name = _read_text(value, path)
+    try:
+        card = _catalogue_card(name)
+    except ValueError as error:  # the catalogue's own data is malformed: say so rather than crash
+        raise _FieldError(path, f"the catalogue entry for {_quote(name)} is malformed: {error}") from None
+    if card is None:
+        close = closest_names(name)
+        if close:
+            options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
+            raise _FieldError(path, f"unknown card {_quote(name)}; did you mean {options}?")
+        raise _FieldError(
+            path,
+            f"unknown card {_quote(name)}: it is not in the built-in catalogue; "
+            "describe it with name, type_line and oracle instead",
+        )
+    return card
+
+
+def _read_permanent(value: object, path: _Path) -> Permanent:
+    """One permanent object, with the catalogue's values for a ``card`` and the object's overrides."""
+    fields = _Fields(value, path, "a permanent", _PERMANENT_FIELDS)
+    permanent_id = fields.required("id", _read_text)
+    controller = fields.required("controller", _read_text)
+    base = fields.optional("card", _read_card, None, nullable=True)
+    if base is None:
+        base = _CardBase(None, "", TypeLine(), "", None, None, False)
+        why = ": a permanent without 'card' needs 'name' and 'type_line'"
+        name = fields.required("name", _read_text, why)
+        type_line = fields.required("type_line", _read_type_line, why)
+    else:
+        name = fields.optional("name", _read_text, base.name)
+        type_line = fields.optional("type_line", _read_type_line, base.type_line)
+    if not type_line.card_types:
+        where = "type_line" if fields.given("type_line") else "card"
+        raise _FieldError((*path, where), f"the type line {_quote(str(type_line))} has no card type")
+    return Permanent(
+        id=permanent_id,
+        controller=controller,
+        card=base.card,
+        name=name,
+        type_line=type_line,
+        oracle=fields.optional("oracle", _read_str, base.oracle),
+        mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost, nullable=True),
+        color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator, nullable=True),
+        tapped=fields.optional("tapped", _read_bool, False),
+        summoning_sick=fields.optional("summoning_sick", _read_bool, False),
+        haste=fields.optional("haste", _read_bool, False),
+        counters=fields.optional("counters", _read_counters, ()),
+        attached_to=fields.optional("attached_to", _read_text, None, nullable=True),
+        choices=fields.optional("choices", _read_choices, Choices()),
+        token=fields.optional("token", _read_bool, base.token),
+    )
+
+
+def _read_unique(
+    value: object, path: _Path, read: Callable[[object, _Path], _Item], what: str
+) -> tuple[_Item, ...]:
+    """A list of players or permanents, read by ``read``, whose ids must be unique."""
+    items: list[_Item] = []
+    seen: dict[str, int] = {}
+    for position, entry in enumerate(_list(value, path, f"{what}s")):
+        item = read(entry, (*path, position))
+        if item.id in seen:
+            also = _format_path((*path, seen[item.id]))
+            raise _FieldError((*path, position, "id"), f"duplicate {what} id {_quote(item.id)} (also {also})")
+        seen[item.id] = position
+        items.append(item)
+    return tuple(items)
+
+
+def _read_players(value: object, path: _Path) -> tuple[Player, ...]:
+    """The ``players`` list: at least one, ids unique."""
+    players = _read_unique(value, path, _read_player, "player")
+    if not players:
+        raise _FieldError(path, "at least one player is required")
+    return players
+
+
+def _read_permanents(value: object, path: _Path) -> tuple[Permanent, ...]:
+    """The ``permanents`` list, in timestamp order, ids unique."""
+    return _read_unique(value, path, _read_permanent, "permanent")
+
+
+def _read_board(value: object) -> Board:
+    """The whole board object; references between its parts are checked afterwards by ``Board.check``."""
+    data = _object(value, (), "a board")
+    if "version" in data:  # before unknown fields, so a newer file is reported as such
+        version = _read_int(data["version"], ("version",))
+        if version != BOARD_VERSION:
+            raise _FieldError(
+                ("version",), f"unsupported version {version}: this planner reads version {BOARD_VERSION}"
+            )
+    fields = _Fields(data, (), "a board", ("version", "active_player", "players", "permanents"))
+    version = fields.required("version", _read_int)
+    players = fields.required("players", _read_players)
+    permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())
+    active_player = fields.optional("active_player", _read_text, players[0].id)
+    return Board(version, active_player, players, permanents)
+
+
+def _check_references(board: Board) -> None:
+    """Raise ``_FieldError`` for the first reference that points nowhere (see ``Board.check``)."""
+    if board.active_player not in board._player_index:
+        raise _FieldError(("active_player",), f"unknown player {_quote(board.active_player)}")
+    for position, permanent in enumerate(board.permanents):
+        if permanent.controller not in board._player_index:
+            raise _FieldError(
+                ("permanents", position, "controller"), f"unknown player {_quote(permanent.controller)}"
+            )
+    for position, permanent in enumerate(board.permanents):
+        path: _Path = ("permanents", position, "attached_to")
+        target = permanent.attached_to
+        if target is None:
+            continue
+        if target == permanent.id:
+            raise _FieldError(path, f"{_quote(permanent.id)} cannot be attached to itself")
+        if target not in board._permanent_index:
+            raise _FieldError(path, f"unknown permanent {_quote(target)}")
+        chain = [permanent.id]
+        while target is not None and target not in chain:
+            chain.append(target)
+            target = board.permanent(target).attached_to if target in board._permanent_index else None
+        if target == permanent.id:
+            raise _FieldError(path, f"attachments form a loop: {' -> '.join([*chain, target])}")

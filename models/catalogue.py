@@ -1,0 +1,70 @@
+"""The built-in card catalogue: real cards' names, type lines, Oracle text and mana costs, from one data file.
+
+The data file is ``models/data/cards.json``: a JSON list of objects with ``name``, ``type_line``,
+``oracle`` (abilities separated by ``\\n``), and optionally ``mana_cost``, ``color_indicator`` (e.g. ``"G"``
+for Dryad Arbor) and ``token`` (true for token definitions such as Treasure). It is loaded once and cached.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+__all__ = ["CardData", "all_cards", "closest_names", "lookup"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """One catalogue card as printed in Oracle: nothing derived, nothing executed.
+
+    >>> card = lookup("llanowar elves")
+    >>> card.name, card.type_line, card.oracle, card.mana_cost
+    ('Llanowar Elves', 'Creature — Elf Druid', '{T}: Add {G}.', '{G}')
+    """
+
+    name: str
+    type_line: str
+    oracle: str
+    mana_cost: str | None = None
+    color_indicator: str | None = None
+    token: bool = False
+
+
+@cache
+def all_cards() -> dict[str, CardData]:
+    """Every catalogue card, keyed by lower-cased name, in file order."""
+    raw = resources.files("models").joinpath("data/cards.json").read_text(encoding="utf-8")
+    cards: dict[str, CardData] = {}
+    for entry in json.loads(raw):
+        card = CardData(
+            name=entry["name"],
+            type_line=entry["type_line"],
+            oracle=entry.get("oracle", ""),
+            mana_cost=entry.get("mana_cost"),
+            color_indicator=entry.get("color_indicator"),
+            token=bool(entry.get("token", False)),
+        )
+        key = card.name.lower()
+        if key in cards:
+            raise RuntimeError(f"catalogue lists {card.name!r} twice")
+        cards[key] = card
+    return cards
+
+
+def lookup(name: str) -> CardData | None:
+    """The card with this name (case-insensitive, surrounding spaces ignored), or None."""
+    return all_cards().get(" ".join(name.split()).lower())
+
+
+def closest_names(name: str, limit: int = 3) -> list[str]:
+    """Catalogue names closest to a misspelt one, best first, for 'did you mean' messages.
+
+    >>> closest_names("Llanowar Elfs")
+    ['Llanowar Elves', 'Llanowar Wastes']
+    """
+    cards = all_cards()
+    keys = difflib.get_close_matches(" ".join(name.split()).lower(), list(cards), n=limit, cutoff=0.6)
+    return [cards[key].name for key in keys]

@@ -1,0 +1,332 @@
+"""Cost symbols (CR 107.4), mana costs with ``parse``/``str`` round-trips, mana value (CR 202.3), and the
+payment target: a cost together with what it pays for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from models.errors import CostParseError
+from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
+from models.types import TypeLine
+
+__all__ = [
+    "CostSymbol",
+    "ManaCost",
+    "PaymentKind",
+    "PaymentTarget",
+    "SymbolKind",
+    "hybrid_pair_name",
+]
+
+
+class SymbolKind(Enum):
+    """What a cost symbol asks for (CR 107.4)."""
+
+    GENERIC = "generic"  # {0}, {1}, {12}: any type of mana
+    VARIABLE = "variable"  # {X}, {Y}, {Z}: generic, amount chosen by the payer
+    SNOW = "snow"  # {S}: one mana from a snow source
+    COLORLESS = "colorless"  # {C}: one colorless mana
+    MONO_HYBRID = "mono_hybrid"  # {2/W}: W, or `amount` generic
+    COLORLESS_HYBRID = "colorless_hybrid"  # {C/W}: W, or one colorless
+    HYBRID = "hybrid"  # {W/U}: W or U
+    COLORED = "colored"  # {W}
+    PHYREXIAN = "phyrexian"  # {W/P}, {W/U/P}: a listed color, or 2 life
+
+
+# Canonical order of kinds within a cost string; colored-like kinds are then ordered by color.
+_KIND_ORDER = {kind: rank for rank, kind in enumerate(SymbolKind)}
+_COLOR_WHEEL = "WUBRG"
+
+
+def hybrid_pair_name(colors: ManaTypes) -> str:
+    """The printed order of a two-color pair: the shorter way round the color wheel (``W/U``, ``G/W``).
+
+    >>> hybrid_pair_name(ManaTypes.parse("WG")), hybrid_pair_name(ManaTypes.parse("UW"))
+    ('G/W', 'W/U')
+    """
+    first, second = (_COLOR_WHEEL.index(t.letter) for t in colors)
+    if second - first > 2:
+        first, second = second, first
+    return f"{_COLOR_WHEEL[first]}/{_COLOR_WHEEL[second]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CostSymbol:
+    """One symbol of a cost, e.g. ``{W/U}``; ``amount`` is the generic count of ``{3}`` or ``{2/W}``.
+
+    >>> CostSymbol.parse("u/w"), str(CostSymbol.parse("2/w")), CostSymbol.parse("G/U/P").mana_value
+    (CostSymbol.parse('{W/U}'), '{2/W}', 1)
+    """
+
+    kind: SymbolKind
+    colors: ManaTypes = ManaTypes()
+    amount: int = 0
+    variable: str = ""
+
+    @classmethod
+    def parse(cls, body: str) -> CostSymbol:
+        """Parse the inside of one symbol's braces, e.g. ``"2/W"``; raises ``CostParseError``."""
+        symbol = _parse_symbol_body(body.strip().upper())
+        if symbol is None:
+            raise CostParseError(f"invalid mana symbol {'{' + body + '}'!r}")
+        return symbol
+
+    @property
+    def mana_value(self) -> int:
+        """This symbol's share of the mana value off the stack (CR 202.3): X is 0, {2/W} is 2."""
+        if self.kind is SymbolKind.GENERIC:
+            return self.amount
+        if self.kind is SymbolKind.VARIABLE:
+            return 0
+        if self.kind is SymbolKind.MONO_HYBRID:
+            return max(self.amount, 1)
+        return 1
+
+    def _sort_key(self) -> tuple[int, int, str]:
+        first_color = min((TYPE_ORDER.index(t) for t in self.colors), default=0)
+        if self.kind is SymbolKind.HYBRID or (self.kind is SymbolKind.PHYREXIAN and len(self.colors) == 2):
+            first_color = _COLOR_WHEEL.index(hybrid_pair_name(self.colors)[0])
+        return (_KIND_ORDER[self.kind], first_color, self.variable)
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is SymbolKind.GENERIC:
+            return f"{{{self.amount}}}"
+        if kind is SymbolKind.VARIABLE:
+            return f"{{{self.variable}}}"
+        if kind is SymbolKind.SNOW:
+            return "{S}"
+        if kind is SymbolKind.COLORLESS:
+            return "{C}"
+        if kind is SymbolKind.COLORED:
+            return f"{{{self.colors}}}"
+        if kind is SymbolKind.MONO_HYBRID:
+            return f"{{{self.amount}/{self.colors}}}"
+        if kind is SymbolKind.COLORLESS_HYBRID:
+            return f"{{C/{self.colors}}}"
+        if kind is SymbolKind.HYBRID:
+            return f"{{{hybrid_pair_name(self.colors)}}}"
+        colors = hybrid_pair_name(self.colors) if len(self.colors) == 2 else str(self.colors)
+        return f"{{{colors}/P}}"
+
+    def __repr__(self) -> str:
+        return f"CostSymbol.parse({str(self)[1:-1]!r})"
+
+
+_COLOR_LETTERS = frozenset(_COLOR_WHEEL)
+
+
+def _parse_symbol_body(body: str) -> CostSymbol | None:
+    """The symbol for an upper-cased brace body, or None when it is not a cost symbol."""
+    if body.isdigit():
+        return CostSymbol(SymbolKind.GENERIC, amount=int(body))
+    if body in ("X", "Y", "Z"):
+        return CostSymbol(SymbolKind.VARIABLE, variable=body)
+    if body == "S":
+        return CostSymbol(SymbolKind.SNOW)
+    if body == "C":
+        return CostSymbol(SymbolKind.COLORLESS)
+    if body in _COLOR_LETTERS:
+        return CostSymbol(SymbolKind.COLORED, ManaTypes.parse(body))
+    parts = body.split("/")
+    if len(parts) == 2 and parts[1] in _COLOR_LETTERS:
+        if parts[0].isdigit() and int(parts[0]) > 0:
+            return CostSymbol(SymbolKind.MONO_HYBRID, ManaTypes.parse(parts[1]), amount=int(parts[0]))
+        if parts[0] == "C":
+            return CostSymbol(SymbolKind.COLORLESS_HYBRID, ManaTypes.parse(parts[1]))
+    colors = parts[:-1] if parts[-1] == "P" else parts
+    if not 1 <= len(colors) <= 2 or not all(c in _COLOR_LETTERS for c in colors):
+        return None
+    if len(set(colors)) != len(colors):
+        return None
+    mana_types = ManaTypes.parse("".join(colors))
+    if parts[-1] == "P":
+        return CostSymbol(SymbolKind.PHYREXIAN, mana_types)
+    if len(colors) == 2:
+        return CostSymbol(SymbolKind.HYBRID, mana_types)
+    return None
+
+
+_BARE_TOKEN = re.compile(r"\d+|[WUBRGCXYZS]", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: its symbols in canonical order, generic amounts merged into one.
+
+    Parsing accepts ``{}`` symbols in any case and order, and the bare forms deck tools print.
+
+    >>> cost = ManaCost.parse("{g}{2}{U/W}")
+    >>> str(cost), cost.mana_value, str(cost.colors)
+    ('{2}{W/U}{G}', 4, 'WUG')
+    >>> ManaCost.parse("2WW") == ManaCost.parse("{W}{2}{W}")
+    True
+    >>> ManaCost.parse("{2}{Q/Z}")
+    Traceback (most recent call last):
+    ...
+    models.errors.CostParseError: invalid mana symbol '{Q/Z}' at position 3 in '{2}{Q/Z}'
+    """
+
+    symbols: tuple[CostSymbol, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symbols", _canonical(self.symbols))
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        """Parse a cost string; raises ``CostParseError`` quoting the bad part and its position."""
+        if not isinstance(text, str):
+            raise CostParseError(f"a cost must be a string such as '{{2}}{{G}}', got {text!r}")
+        stripped = text.strip()
+        if not stripped:
+            raise CostParseError("empty cost: write at least one symbol, e.g. '{0}' or '{1}{G}'")
+        symbols: list[CostSymbol] = []
+        position = 0
+        while position < len(stripped):
+            char = stripped[position]
+            if char.isspace():
+                position += 1
+            elif char == "{":
+                end = stripped.find("}", position)
+                if end < 0:
+                    raise CostParseError(f"unclosed '{{' at position {position} in {stripped!r}")
+                symbol = _parse_symbol_body(stripped[position + 1 : end].strip().upper())
+                if symbol is None:
+                    bad = stripped[position : end + 1]
+                    raise CostParseError(
+                        f"invalid mana symbol {bad!r} at position {position} in {stripped!r}"
+                    )
+                symbols.append(symbol)
+                position = end + 1
+            else:
+                match = _BARE_TOKEN.match(stripped, position)
+                if match is None:
+                    raise CostParseError(
+                        f"invalid mana symbol {char!r} at position {position} in {stripped!r}"
+                    )
+                token = match.group(0).upper()
+                symbol = _parse_symbol_body(token)
+                assert symbol is not None  # every bare token is a valid symbol body
+                symbols.append(symbol)
+                position = match.end()
+        return cls(tuple(symbols))
+
+    @property
+    def mana_value(self) -> int:
+        """The mana value off the stack (CR 202.3): X counts 0, hybrid its larger half, Phyrexian 1."""
+        return sum(symbol.mana_value for symbol in self.symbols)
+
+    @property
+    def colors(self) -> ManaTypes:
+        """The cost's colors (CR 202.2): every color named by a colored, hybrid or Phyrexian symbol."""
+        colors = ManaTypes()
+        for symbol in self.symbols:
+            colors |= symbol.colors
+        return colors & ALL_COLORS
+
+    @property
+    def generic(self) -> int:
+        """The fixed generic amount ({3} gives 3; X is not counted)."""
+        return sum(s.amount for s in self.symbols if s.kind is SymbolKind.GENERIC)
+
+    @property
+    def variables(self) -> Counter[str]:
+        """How many times each of X, Y, Z appears."""
+        return Counter(s.variable for s in self.symbols if s.kind is SymbolKind.VARIABLE)
+
+    @property
+    def has_variable(self) -> bool:
+        """True when the cost contains {X}, {Y} or {Z}."""
+        return any(s.kind is SymbolKind.VARIABLE for s in self.symbols)
+
+    def with_variables(self, value: int) -> ManaCost:
+        """This cost with every X, Y and Z replaced by ``value`` generic mana (CR 107.3)."""
+        if value < 0:
+            raise ValueError(f"X cannot be negative, got {value}")
+        kept = [s for s in self.symbols if s.kind is not SymbolKind.VARIABLE]
+        count = sum(self.variables.values())
+        return ManaCost((*kept, CostSymbol(SymbolKind.GENERIC, amount=value * count)))
+
+    def __add__(self, other: ManaCost) -> ManaCost:
+        return ManaCost(self.symbols + other.symbols)
+
+    def __bool__(self) -> bool:
+        return bool(self.symbols)
+
+    def __str__(self) -> str:
+        return "".join(str(symbol) for symbol in self.symbols)
+
+    def __repr__(self) -> str:
+        return f"ManaCost.parse({str(self)!r})"
+
+
+def _canonical(symbols: tuple[CostSymbol, ...]) -> tuple[CostSymbol, ...]:
+    """Merge generic amounts and sort; a lone {0} is kept so that the cost '{0}' prints as such."""
+    generic = sum(s.amount for s in symbols if s.kind is SymbolKind.GENERIC)
+    has_generic = any(s.kind is SymbolKind.GENERIC for s in symbols)
+    others = sorted((s for s in symbols if s.kind is not SymbolKind.GENERIC), key=CostSymbol._sort_key)
+    variables = [s for s in others if s.kind is SymbolKind.VARIABLE]
+    rest = [s for s in others if s.kind is not SymbolKind.VARIABLE]
+    merged: list[CostSymbol] = list(variables)
+    if generic or (has_generic and not others):
+        merged.append(CostSymbol(SymbolKind.GENERIC, amount=generic))
+    return (*merged, *rest)
+
+
+class PaymentKind(Enum):
+    """Whether a payment casts a spell or activates an ability."""
+
+    SPELL = "spell"
+    ABILITY = "ability"
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentTarget:
+    """What a payment is for: the cost, plus what it pays for, which spending restrictions read.
+
+    ``colors=None`` means the cost's colors (CR 202.2); ``type_line`` is the spell's (or the ability's
+    source's).
+
+    >>> target = PaymentTarget.of("{3}{C}", type_line="Creature — Eldrazi Horror")
+    >>> str(target.cost), target.type_line.is_a("Eldrazi"), str(target.spell_colors)
+    ('{3}{C}', True, '')
+    """
+
+    cost: ManaCost
+    type_line: TypeLine = TypeLine()
+    colors: ManaTypes | None = None
+    kind: PaymentKind = PaymentKind.SPELL
+    commander: bool = False
+    name: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        cost: str | ManaCost,
+        *,
+        type_line: str | TypeLine = "",
+        colors: str | ManaTypes | None = None,
+        kind: str | PaymentKind = PaymentKind.SPELL,
+        commander: bool = False,
+        name: str = "",
+    ) -> PaymentTarget:
+        """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors."""
+        mana_cost = cost if isinstance(cost, ManaCost) else ManaCost.parse(cost)
+        types = type_line if isinstance(type_line, TypeLine) else TypeLine.parse(type_line)
+        spell_colors = ManaTypes.parse(colors) if isinstance(colors, str) else colors
+        if spell_colors is not None and ManaType.C in spell_colors:
+            raise CostParseError(f"colors {str(spell_colors)!r}: colorless is not a color; use WUBRG letters")
+        return cls(mana_cost, types, spell_colors, PaymentKind(kind), commander, name)
+
+    @property
+    def spell_colors(self) -> ManaTypes:
+        """The colors of what is paid for: the given colors, or else the cost's colors."""
+        return self.cost.colors if self.colors is None else self.colors
+
+    def with_cost(self, cost: ManaCost) -> PaymentTarget:
+        """The same target with another cost (its colors kept)."""
+        return replace(self, cost=cost)

@@ -1,0 +1,44 @@
+"""The project's one error tree: every error it raises on purpose is a :class:`PlannerError`.
+
+Errors about the user's input are also ``ValueError`` (:class:`InputError` and its subclasses), and their
+messages quote the input and say where the problem is.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardError",
+    "CostParseError",
+    "InputError",
+    "ManaParseError",
+    "OracleParseError",
+    "PlannerError",
+]
+
+
+class PlannerError(Exception):
+    """Base class of every error mana-planner raises on purpose.
+
+    >>> issubclass(CostParseError, PlannerError) and issubclass(CostParseError, ValueError)
+    True
+    """
+
+
+class InputError(PlannerError, ValueError):
+    """The user's input is malformed; the message says what is wrong and where."""
+
+
+class ManaParseError(InputError):
+    """A mana string or mana type letter could not be parsed."""
+
+
+class CostParseError(InputError):
+    """A cost string could not be parsed; the message quotes the bad symbol and its position."""
+
+
+class OracleParseError(InputError):
+    """Oracle text has a sentence the parser does not support (raised only in strict mode)."""
+
+
+class BoardError(InputError):
+    """A board file is malformed: the message names the file, the JSON path and the problem."""

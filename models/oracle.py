@@ -1,0 +1,1110 @@
+"""The Oracle-text parser: mana abilities and the effects that change mana, from rules text.
+
+It reads real Oracle wording (and the obvious variants of older wording), one ability per line, and turns
+each sentence into a structured record of :mod:`models.abilities`. Every sentence ends up in exactly one
+place: a mana ability, an effect, a keyword, a choice the card needs, ``ignored`` (nothing to do with mana:
+flying, card draw, upkeep triggers) or ``unsupported`` (it is about mana but the parser cannot read it).
+Nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from models.abilities import (
+    AbilityCost,
+    Amount,
+    AmountKind,
+    Condition,
+    CostModifier,
+    GrantAbility,
+    ManaAbility,
+    ManaOutput,
+    ManaTrigger,
+    ObjectFilter,
+    OutputKind,
+    Palette,
+    PaletteKind,
+    ProductionReplacement,
+    ReplacementKind,
+    SpendAsThough,
+    SpendRestriction,
+    SpendUse,
+    StaticEffect,
+    TapDamage,
+    TriggerEvent,
+    TypeChange,
+    UnspentManaEffect,
+    UnspentMode,
+    Who,
+)
+from models.cost import ManaCost, PaymentKind
+from models.errors import CostParseError, ManaParseError, OracleParseError
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.types import BASIC_LAND_TYPES, CARD_TYPES
+
+__all__ = ["ParsedText", "parse_oracle", "parse_restriction"]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedText:
+    """Everything the parser read from one card's rules text.
+
+    >>> parsed = parse_oracle("Flying\\n{T}: Add one mana of any color.", name="Birds of Paradise")
+    >>> len(parsed.mana_abilities), parsed.keywords, parsed.unsupported
+    (1, frozenset({'flying'}), ())
+    """
+
+    mana_abilities: tuple[ManaAbility, ...] = ()
+    effects: tuple[StaticEffect, ...] = ()
+    keywords: frozenset[str] = frozenset()
+    choices_needed: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+    unsupported: tuple[str, ...] = ()
+
+    @property
+    def has_haste(self) -> bool:
+        """True when the text gives the permanent haste (CR 702.10)."""
+        return "haste" in self.keywords
+
+
+@dataclass(slots=True)
+class _Collector:
+    mana_abilities: list[ManaAbility] = field(default_factory=list)
+    effects: list[StaticEffect] = field(default_factory=list)
+    keywords: set[str] = field(default_factory=set)
+    choices: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+
+    def freeze(self) -> ParsedText:
+        return ParsedText(
+            tuple(self.mana_abilities),
+            tuple(self.effects),
+            frozenset(self.keywords),
+            tuple(dict.fromkeys(self.choices)),
+            tuple(self.ignored),
+            tuple(self.unsupported),
+        )
+
+
+class _UnsupportedError(Exception):
+    """A mana-related phrase the grammar does not cover (internal; becomes an 'unsupported' entry)."""
+
+
+# --------------------------------------------------------------------------------------------------------
+# Entry points
+
+
+def parse_oracle(text: str, name: str = "", *, strict: bool = False) -> ParsedText:
+    """Parse a card's Oracle text (abilities separated by newlines) into structured abilities.
+
+    ``name`` is the card's name, so that self-references ('Ancient Tomb deals 2 damage to you') are
+    understood. With ``strict``, an unsupported sentence raises ``OracleParseError``.
+
+    >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
+    >>> ability = tomb.mana_abilities[0]
+    >>> str(ability.output.options[0]), ability.self_damage, ability.cost.tap
+    ('{C}{C}', 2, True)
+    """
+    parsed = _parse_cached(text, name)
+    if strict and parsed.unsupported:
+        raise OracleParseError(f"{name or 'card'}: unsupported text: {parsed.unsupported[0]!r}")
+    return parsed
+
+
+def parse_restriction(text: str) -> SpendRestriction:
+    """Parse a spending restriction, with or without its 'Spend this mana only' opening.
+
+    >>> [(use.kind.value, use.types) for use in parse_restriction("to cast creature spells").uses]
+    [('spell', ('Creature',))]
+    >>> parse_restriction("to juggle")
+    Traceback (most recent call last):
+    ...
+    models.errors.OracleParseError: unsupported spending restriction 'to juggle'
+    """
+    try:
+        restriction, rider = _parse_spend(text)
+    except _UnsupportedError:
+        raise OracleParseError(f"unsupported spending restriction {text!r}") from None
+    if rider:
+        raise OracleParseError(f"unsupported spending restriction {text!r}: give riders separately")
+    return restriction
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str, name: str) -> ParsedText:
+    collector = _Collector()
+    for raw_line in text.replace("\r", "").split("\n"):
+        line = _normalise(raw_line, name)
+        if line:
+            _parse_line(line, collector, raw_line.strip())
+    return collector.freeze()
+
+
+# --------------------------------------------------------------------------------------------------------
+# Normalisation and splitting
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SELF_WORDS = re.compile(
+    r"\bthis (?:creature|artifact|land|enchantment|permanent|token|card|spell|vehicle|equipment)\b", re.I
+)
+
+
+def _normalise(line: str, name: str) -> str:
+    """Strip reminder text, unify quotes and dashes, and write self-references as '~'."""
+    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
+    line = _REMINDER.sub("", line).strip()
+    names = [name] if name else []
+    if name and "," in name:
+        names.append(name.split(",")[0])
+    for card_name in sorted(names, key=len, reverse=True):
+        line = re.sub(re.escape(card_name), "~", line)
+    return _SELF_WORDS.sub("~", line).strip()
+
+
+def _split_sentences(text: str) -> list[str]:
+    """Split on sentence ends outside double quotes; each sentence keeps its final period."""
+    sentences: list[str] = []
+    start = 0
+    quoted = False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
+            if index + 1 < len(text) and text[index + 1 : index + 2] == '"':
+                continue
+            sentences.append(text[start : index + 1].strip())
+            start = index + 1
+    tail = text[start:].strip()
+    if tail:
+        sentences.append(tail)
+    return [s for s in sentences if s]
+
+
+def _find_colon(line: str) -> int:
+    """Index of the colon separating an activated ability's cost from its effect, or -1."""
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == ":" and not quoted:
+            return index
+    return -1
+
+
+_MANA_RELEVANT = re.compile(
+    r"\badds?\b|\bproduces?\b|\bspend\b|\bspent\b|unspent|mana pools?|\bcosts? \{"
+    r"|\bcosts? (?:\w+ )?(?:more|less)"
+    r"|land types?|\b(?:is|are) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
+    r"|tapped for mana|taps? [\w ]+ for mana",
+    re.I,
+)
+
+_KEYWORDS = {
+    "flying",
+    "haste",
+    "vigilance",
+    "defender",
+    "hexproof",
+    "trample",
+    "indestructible",
+    "exalted",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "lifelink",
+    "reach",
+    "flash",
+    "menace",
+    "shroud",
+    "devoid",
+    "changeling",
+    "fear",
+    "intimidate",
+    "shadow",
+    "prowess",
+    "wither",
+    "infect",
+    "convoke",
+    "delve",
+    "flanking",
+    "horsemanship",
+    "islandwalk",
+    "swampwalk",
+    "forestwalk",
+    "mountainwalk",
+    "plainswalk",
+    "landwalk",
+    "persist",
+    "undying",
+    "skulk",
+    "ward",
+    "split second",
+    "storm",
+    "rebound",
+    "cascade",
+    "improvise",
+    "affinity for artifacts",
+    "living weapon",
+}
+_KEYWORD_PREFIXES = (
+    "enchant ",
+    "equip",
+    "protection from ",
+    "ward ",
+    "cumulative upkeep",
+    "echo ",
+    "kicker ",
+    "cycling ",
+    "landcycling",
+    "flashback ",
+    "morph ",
+    "buyback ",
+    "madness ",
+    "ninjutsu ",
+    "crew ",
+    "bushido ",
+    "bestow ",
+    "affinity for ",
+    "annihilator ",
+    "landwalk",
+    "suspend ",
+    "evoke ",
+    "emerge ",
+    "entwine ",
+    "fortify ",
+    "dash ",
+    "transmute ",
+    "unearth ",
+    "level up ",
+    "reconfigure ",
+    "toxic ",
+    "offspring ",
+)
+
+
+def _keywords_of(line: str) -> list[str] | None:
+    """The keywords on a keyword line ('Defender, hexproof'), or None when it is not one."""
+    parts = [p.strip().lower() for p in re.split(r",|;", line.rstrip("."))]
+    if not parts or not all(p in _KEYWORDS or p.startswith(_KEYWORD_PREFIXES) for p in parts):
+        return None
+    return parts
+
+
+# --------------------------------------------------------------------------------------------------------
+# Lines
+
+
+_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]{2,30} — (?=\S)")
+
+
+def _parse_line(line: str, out: _Collector, original: str) -> None:
+    line = _ABILITY_WORD.sub("", line)  # 'Metalcraft — ', 'Vivid — ': ability words have no rules meaning
+    keywords = _keywords_of(line)
+    if keywords is not None:
+        out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
+        return
+    colon = _find_colon(line)
+    if colon > 0 and _looks_like_cost(line[:colon]):
+        _parse_activated(line, colon, out, original)
+        return
+    for sentence in _split_sentences(line):
+        _parse_static_sentence(sentence, out)
+
+
+def _looks_like_cost(text: str) -> bool:
+    text = text.strip()
+    return bool(
+        re.match(
+            r"^(?:\{|[+\-−]?\d+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|"
+            r"reveal|mill|\[)",
+            text,
+            re.I,
+        )
+    )
+
+
+def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
+    cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
+    if not re.search(r"\badd\b", effect_text, re.I):
+        out.ignored.append(original)  # an activated ability that makes no mana (draw, untap, pump...)
+        return
+    if re.match(r"^[+\-−]?\d+$", cost_text):
+        out.ignored.append(original)  # loyalty abilities are not mana abilities (CR 605.1a)
+        return
+    if re.search(r"\btargets?\b", effect_text, re.I):
+        out.ignored.append(original)  # a targeted ability is not a mana ability (CR 605.1a)
+        return
+    try:
+        ability, leftovers = _parse_mana_ability(cost_text, effect_text, original)
+    except _UnsupportedError:
+        out.unsupported.append(original)
+        return
+    out.mana_abilities.append(ability)
+    out.unsupported.extend(leftovers)
+
+
+def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
+    """Parse '<cost>: Add ...' into a mana ability; unreadable extra sentences are returned separately."""
+    cost = _parse_cost(cost_text)
+    sentences = _split_sentences(effect_text)
+    chose_color = bool(re.fullmatch(r"choose a color\.?", sentences[0], re.I)) and len(sentences) > 1
+    if chose_color:
+        sentences = sentences[1:]
+    add = sentences[0]
+    if match := re.fullmatch(r"for each color among (.+?), add one mana of that color\.?", add, re.I):
+        palette = Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _parse_filters(match.group(1)))
+        output = ManaOutput(OutputKind.EACH_TYPE, palette=palette)
+    elif (match := re.match(r"^add (.+?)\.?$", add, re.I)) is None:
+        raise _UnsupportedError(add)
+    elif chose_color:
+        output = _parse_that_color(match.group(1))
+    else:
+        output = _parse_output(match.group(1))
+    conditional: list[tuple[Condition, ManaOutput]] = []
+    restriction: SpendRestriction | None = None
+    riders: list[str] = []
+    self_damage = life_loss = 0
+    sacrifice_when_empty = ""
+    activation_condition: Condition | None = None
+    leftovers: list[str] = []
+    for sentence in sentences[1:]:
+        body = sentence.rstrip(".")
+        if m := re.match(r"^~ deals (\d+) damage to you$", body, re.I):
+            self_damage += int(m.group(1))
+        elif m := re.match(r"^you lose (\d+) life$", body, re.I):
+            life_loss += int(m.group(1))
+        elif re.match(r"^spend this mana only\b", body, re.I):
+            restriction, rider = _parse_spend(body)
+            if rider:
+                riders.append(rider)
+        elif m := re.match(r"^if (.+?), add (.+) instead$", body, re.I):
+            conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2))))
+        elif m := re.match(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", body, re.I):
+            sacrifice_when_empty = m.group(1).lower()
+        elif m := re.match(r"^activate only if (.+)$", body, re.I):
+            activation_condition = _parse_condition(m.group(1))
+        elif re.match(r"^activate only (?:as a sorcery|once each turn|during your turn)", body, re.I):
+            pass  # timing limits: a mana ability's timing does not matter mid-payment (CR 605.3a)
+        elif re.match(
+            r"^(?:when|whenever|if) (?:you spend )?(?:this|that) mana (?:is )?(?:spent|to)", body, re.I
+        ):
+            riders.append(sentence)
+        else:
+            leftovers.append(f"{original} [{sentence}]")
+    ability = ManaAbility(
+        text=original,
+        cost=cost,
+        output=output,
+        conditional=tuple(conditional),
+        restriction=restriction,
+        riders=tuple(riders),
+        self_damage=self_damage,
+        life_loss=life_loss,
+        sacrifice_when_empty=sacrifice_when_empty,
+        activation_condition=activation_condition,
+    )
+    return ability, leftovers
+
+
+# --------------------------------------------------------------------------------------------------------
+# Costs
+
+_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "another": 1,
+}
+
+
+def _number(word: str) -> int:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    if word in _NUMBERS:
+        return _NUMBERS[word]
+    raise _UnsupportedError(word)
+
+
+def _parse_cost(text: str) -> AbilityCost:
+    mana = ManaCost()
+    tap = untap = sacrifice_self = False
+    life = remove_count = sacrifice_count = tap_count = 0
+    remove_counter = ""
+    sacrifice: ObjectFilter | None = None
+    tap_others: ObjectFilter | None = None
+    for part in (p.strip() for p in text.split(",")):
+        lowered = part.lower()
+        if lowered == "{t}":
+            tap = True
+        elif lowered == "{q}":
+            untap = True
+        elif re.fullmatch(r"(\{[^}]+\})+", part):
+            try:
+                mana = mana + ManaCost.parse(part)
+            except CostParseError as error:
+                raise _UnsupportedError(part) from error
+        elif m := re.fullmatch(r"pay (\d+) life", lowered):
+            life += int(m.group(1))
+        elif re.fullmatch(r"sacrifice ~", lowered):
+            sacrifice_self = True
+        elif m := re.fullmatch(r"sacrifice (a|an|one|two|three|four|five) (.+)", lowered):
+            sacrifice_count = _number(m.group(1))
+            sacrifice = _parse_filter(part.split(" ", 2)[2])
+        elif m := re.fullmatch(
+            r"remove (a|an|one|two|three|four|five|\d+) ([\w\-]+) counters? from ~", lowered
+        ):
+            remove_count, remove_counter = _number(m.group(1)), m.group(2)
+        elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+)", lowered):
+            tap_count = _number(m.group(1))
+            tap_others = _parse_filter("untapped " + part.split(" ", 3)[3])
+        else:
+            raise _UnsupportedError(part)
+    return AbilityCost(
+        mana=mana,
+        tap=tap,
+        untap=untap,
+        life=life,
+        sacrifice_self=sacrifice_self,
+        sacrifice=sacrifice,
+        sacrifice_count=sacrifice_count,
+        remove_counter=remove_counter,
+        remove_count=remove_count,
+        tap_others=tap_others,
+        tap_others_count=tap_count,
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Object filters ("an untapped blue creature you control", "Elf on the battlefield", "nonbasic lands")
+
+_IRREGULAR_PLURALS = {
+    "elves": "Elf",
+    "dwarves": "Dwarf",
+    "wolves": "Wolf",
+    "plains": "Plains",
+    "mice": "Mouse",
+    "sorceries": "Sorcery",
+    "fungi": "Fungus",
+    "aurochses": "Aurochs",
+    "octopi": "Octopus",
+    "lotuses": "Lotus",
+    "foxes": "Fox",
+    "pegasi": "Pegasus",
+    "homunculi": "Homunculus",
+}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {
+    "basic": "Basic",
+    "snow": "Snow",
+    "legendary": "Legendary",
+}
+
+
+def _singular(word: str) -> str:
+    lowered = word.lower()
+    if lowered in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[lowered]
+    if lowered.endswith("ies") and lowered[:-3] + "y" in _TYPE_WORDS:
+        return _TYPE_WORDS[lowered[:-3] + "y"]
+    if lowered in _TYPE_WORDS:
+        return _TYPE_WORDS[lowered]
+    if lowered.endswith("s") and not lowered.endswith("ss") and lowered[:-1] in _TYPE_WORDS:
+        return _TYPE_WORDS[lowered[:-1]]
+    if lowered.endswith("s") and not lowered.endswith(("ss", "'s")) and len(lowered) > 3:
+        word = word[:-1]
+    return word[0].upper() + word[1:]
+
+
+def _parse_filter(phrase: str) -> ObjectFilter:
+    """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
+    text = phrase.strip().rstrip(".")
+    controller = Who.ANY
+    for suffix, who in (
+        (" you control", Who.YOU),
+        (" an opponent controls", Who.OPPONENTS),
+        (" your opponents control", Who.OPPONENTS),
+        (" opponents control", Who.OPPONENTS),
+        (" on the battlefield", Who.ANY),
+    ):
+        if text.lower().endswith(suffix):
+            text, controller = text[: -len(suffix)], who
+            break
+    chosen_type = False
+    if text.lower().endswith(" of the chosen type"):
+        text, chosen_type = text[: -len(" of the chosen type")], True
+    words = text.split()
+    other = untapped = any_permanent = False
+    types: list[str] = []
+    excluded: list[str] = []
+    colors = ManaTypes()
+    for word in words:
+        lowered = word.lower()
+        if lowered in ("a", "an", "each", "the"):
+            continue
+        if lowered in ("other", "another"):
+            other = True
+        elif lowered == "untapped":
+            untapped = True
+        elif lowered in _COLOR_WORDS:
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
+        elif lowered in ("permanent", "permanents"):
+            any_permanent = True
+        elif lowered == "nonbasic":
+            excluded.append("Basic")
+        elif lowered.startswith("non-") or (lowered.startswith("non") and lowered[3:] in _TYPE_WORDS):
+            excluded.append(_singular(lowered[4:] if lowered.startswith("non-") else lowered[3:]))
+        elif lowered in ("and", "or", "and/or", "with", "that", "it", "its", "is", "are") or "," in word:
+            raise _UnsupportedError(phrase)
+        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+            types.append(_singular(word))
+        else:
+            raise _UnsupportedError(phrase)
+    if not (types or excluded or colors or chosen_type or any_permanent):
+        raise _UnsupportedError(phrase)
+    return ObjectFilter(
+        types=tuple(types),
+        excluded=tuple(excluded),
+        colors=colors,
+        controller=controller,
+        other=other,
+        untapped=untapped,
+        chosen_type=chosen_type,
+    )
+
+
+def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
+    """'legendary creatures and planeswalkers you control': a union of filters sharing the controller."""
+    text = phrase.strip()
+    suffix = ""
+    for tail in (" you control", " an opponent controls", " your opponents control", " on the battlefield"):
+        if text.lower().endswith(tail):
+            text, suffix = text[: -len(tail)], tail
+            break
+    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+", text) if p]
+    return tuple(_parse_filter(part + suffix) for part in parts)
+
+
+def _parse_condition(text: str) -> Condition:
+    """'you control an Urza's Mine and an Urza's Power-Plant', 'you control three or more artifacts'."""
+    body = text.strip().rstrip(".")
+    if m := re.match(r"^you control (\w+) or more (.+)$", body, re.I):
+        return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
+    if m := re.match(r"^you control (.+)$", body, re.I):
+        parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?", m.group(1))
+        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p))
+    raise _UnsupportedError(text)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Outputs ("Add ...")
+
+_SYMBOLS = r"(?:\{[WUBRGC]\})+"
+
+
+def _bag(symbols: str) -> ManaBag:
+    try:
+        return parse_mana_string(symbols)
+    except ManaParseError as error:
+        raise _UnsupportedError(symbols) from error
+
+
+def _parse_amount_phrase(text: str) -> Amount:
+    """What follows 'for each' or 'equal to' / 'where X is'."""
+    body = text.strip().rstrip(".")
+    if m := re.match(r"^(?:the number of )?(\w+) counters? on ~$", body, re.I):
+        return Amount(AmountKind.COUNTERS, counter=m.group(1).lower())
+    if m := re.match(r"^your devotion to (.+)$", body, re.I):
+        colors = ManaTypes()
+        for word in re.split(r",?\s+and\s+|,\s*", m.group(1)):
+            if word.lower() not in _COLOR_WORDS:
+                raise _UnsupportedError(text)
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
+        return Amount(AmountKind.DEVOTION, colors=colors)
+    if m := re.match(r"^the number of (.+)$", body, re.I):
+        return Amount(AmountKind.COUNT, filter=_parse_filter(m.group(1)))
+    return Amount(AmountKind.COUNT, filter=_parse_filter(body))
+
+
+def _parse_output(spec: str) -> ManaOutput:
+    """Parse what follows 'Add' in a mana ability."""
+    spec = spec.strip().rstrip(".")
+    if re.fullmatch(_SYMBOLS, spec):
+        return ManaOutput(OutputKind.FIXED, (_bag(spec),))
+    parts = re.split(r",\s*or\s+|\s+or\s+|,\s*", spec)
+    if len(parts) > 1 and all(re.fullmatch(_SYMBOLS, p) for p in parts):
+        return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(p) for p in parts)))
+    if m := re.fullmatch(rf"({_SYMBOLS}) for each (.+)", spec, re.I):
+        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
+    if m := re.fullmatch(rf"an amount of ({_SYMBOLS}) equal to (.+)", spec, re.I):
+        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
+    if m := re.fullmatch(r"(\w+) mana (of any one|of any|in any combination of) (.+)", spec, re.I):
+        return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
+    if m := re.fullmatch(r"an amount of mana of any one color equal to (.+)", spec, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
+    if m := re.fullmatch(r"(\w+) mana of the chosen color", spec, re.I):
+        return ManaOutput(
+            OutputKind.ANY_ONE,
+            amount=Amount(constant=_number(m.group(1))),
+            palette=Palette(PaletteKind.CHOSEN_COLOR),
+        )
+    raise _UnsupportedError(spec)
+
+
+def _parse_that_color(spec: str) -> ManaOutput:
+    """After 'Choose a color.': 'an amount of mana of that color equal to your devotion to that color'."""
+    body = spec.strip().rstrip(".")
+    if re.fullmatch(r"an amount of mana of that color equal to your devotion to that color", body, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(AmountKind.DEVOTION))
+    if m := re.fullmatch(r"(\w+) mana of that color", body, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=_number(m.group(1))))
+    if m := re.fullmatch(r"an amount of mana of that color equal to (.+)", body, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
+    raise _UnsupportedError(spec)
+
+
+def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
+    """'N mana of any [one] color|type ...' and 'N mana in any combination of ...'."""
+    amount: Amount
+    tail = rest.strip()
+    where = re.search(r",? where x is (.+)$", tail, re.I)
+    if count_word.lower() == "x":
+        if where is None:
+            raise _UnsupportedError(rest)
+        amount = _parse_amount_phrase(where.group(1))
+        tail = tail[: where.start()]
+    else:
+        amount = Amount(constant=_number(count_word))
+    kind = OutputKind.COMBINATION if how == "in any combination of" else OutputKind.ANY_ONE
+    if how == "in any combination of":
+        if tail.lower() == "colors":
+            return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
+        symbols = re.findall(r"\{([WUBRGC])\}", tail)
+        if symbols and re.fullmatch(r"(?:\{[WUBRGC]\}(?:,\s*|\s+and/or\s+|,\s*and/or\s+)?)+", tail):
+            return ManaOutput(
+                kind, amount=amount, palette=Palette(PaletteKind.TYPES, ManaTypes.parse("".join(symbols)))
+            )
+        raise _UnsupportedError(rest)
+    m = re.fullmatch(r"(color|type)(?:\s+(.*))?", tail, re.I)
+    if m is None:
+        raise _UnsupportedError(rest)
+    base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
+    qualifier = (m.group(2) or "").strip()
+    if not qualifier:
+        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, base))
+    if re.fullmatch(r"in your commander's color identity", qualifier, re.I):
+        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.COMMANDER, base))
+    if re.fullmatch(
+        r"(?:that )?the sacrificed (?:land|permanent|creature|artifact) could produce", qualifier, re.I
+    ):
+        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT_SACRIFICED, base))
+    if m2 := re.fullmatch(r"(?:that )?(.+?) could produce", qualifier, re.I):
+        among = (_parse_filter(m2.group(1)),)
+        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT, base, among))
+    if m2 := re.fullmatch(r"among (.+)", qualifier, re.I):
+        return ManaOutput(
+            kind, amount=amount, palette=Palette(PaletteKind.COLORS_AMONG, base, _parse_filters(m2.group(1)))
+        )
+    if re.fullmatch(r"that (?:land|permanent) produced", qualifier, re.I):
+        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.PRODUCED, base))
+    raise _UnsupportedError(rest)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Spending restrictions
+
+
+def _parse_spend(text: str) -> tuple[SpendRestriction, str]:
+    """Parse 'Spend this mana only to ...' into a restriction and an optional rider."""
+    body = re.sub(r"^spend this mana only\s+", "", text.strip().rstrip("."), flags=re.I)
+    rider = ""
+    if m := re.search(r",? and (that|the) (spell|creature|ability) (.+)$", body, re.I):
+        rider = m.group(0).lstrip(", ").removeprefix("and ").strip()
+        body = body[: m.start()]
+    uses: list[SpendUse] = []
+    if m := re.fullmatch(r"on costs that (?:contain|include) \{x\}", body, re.I):
+        uses.append(SpendUse(needs_x=True))
+        return SpendRestriction(tuple(uses), text.strip()), rider
+    body = re.sub(r"^to\s+", "", body, flags=re.I)
+    for clause in re.split(r"\s+or\s+(?=cast|activate)", body, flags=re.I):
+        uses.extend(_parse_spend_clause(clause.strip()))
+    return SpendRestriction(tuple(uses), text.strip()), rider
+
+
+def _parse_spend_clause(clause: str) -> list[SpendUse]:
+    """One 'cast ... spells' or 'activate abilities of ...' clause; 'instant or sorcery' gives two uses."""
+    lowered = clause.lower()
+    if lowered in ("cast your commander", "cast a commander", "cast commander spells"):
+        return [SpendUse(PaymentKind.SPELL, commander=True)]
+    if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
+        chosen = m.group(2) is not None
+        uses: list[SpendUse] = []
+        for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1)):
+            colorless, types = _spend_words(option.split())
+            uses.append(SpendUse(PaymentKind.SPELL, tuple(types), colorless=colorless, chosen_type=chosen))
+        return uses
+    if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
+        colorless, types = _spend_words((m.group(1) or "").split())
+        return [SpendUse(PaymentKind.ABILITY, tuple(types), colorless=colorless)]
+    raise _UnsupportedError(clause)
+
+
+def _spend_words(words: list[str]) -> tuple[bool, list[str]]:
+    colorless = False
+    types: list[str] = []
+    for word in words:
+        lowered = word.lower()
+        if lowered == "colorless":
+            colorless = True
+        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+            types.append(_singular(word))
+        else:
+            raise _UnsupportedError(word)
+    return colorless, types
+
+
+# --------------------------------------------------------------------------------------------------------
+# Static, triggered and replacement effects
+
+
+# Sentences that can't change a payment in progress, even when they mention mana: one-shot spell effects
+# ('Add {B}{B}{B}.': CR 605.5b), abilities that trigger on entering or at a step (605.5a), and effects on
+# untapping or on how a permanent enters.
+_NOT_DURING_PAYMENT = re.compile(
+    r"^(?:add\b|when\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
+    r"|.*\benters tapped\b"
+    r"|nonland permanents you control are\b)",
+    re.I,
+)
+
+
+def _parse_static_sentence(sentence: str, out: _Collector) -> None:
+    body = sentence.strip().rstrip(".")
+    body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
+    if m := re.fullmatch(
+        r"as ~ enters(?: the battlefield)?, choose an? (color|creature type|basic land type|card type)"
+        r"(?: other than \w+)?",
+        body,
+        re.I,
+    ):
+        out.choices.append(m.group(1).lower().replace(" ", "_"))
+        return
+    try:
+        effect = _parse_effect(body, sentence)
+    except _UnsupportedError:
+        effect = None
+    if effect is not None:
+        out.effects.append(effect)
+    elif _NOT_DURING_PAYMENT.match(body):
+        out.ignored.append(sentence)
+    elif _MANA_RELEVANT.search(body):
+        out.unsupported.append(sentence)
+    else:
+        out.ignored.append(sentence)
+
+
+def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
+    if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals (\d+) damage to you", body, re.I):
+        return TapDamage(sentence, int(m.group(1)))
+    return None
+
+
+def _parse_effect(body: str, sentence: str) -> StaticEffect | None:
+    for parser in (
+        _parse_tap_damage,
+        _parse_replacement,
+        _parse_trigger,
+        _parse_type_change,
+        _parse_grant,
+        _parse_unspent,
+        _parse_cost_modifier,
+        _parse_spend_as_though,
+    ):
+        effect = parser(body, sentence)
+        if effect is not None:
+            return effect
+    return None
+
+
+def _who(word: str) -> Who:
+    lowered = word.lower()
+    if lowered in ("you",):
+        return Who.YOU
+    if lowered in ("an opponent", "opponents", "your opponents"):
+        return Who.OPPONENTS
+    return Who.ANY
+
+
+def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None:
+    minimum = 1
+    if m := re.search(r" for (two|three|four) or more mana,", body, re.I):
+        minimum = _number(m.group(1))
+        body = body[: m.start()] + " for mana," + body[m.end() :]
+    m = re.fullmatch(
+        r"if (you|a player|an opponent) taps? (.+?) for mana, it produces (.+?) instead"
+        r"(?: of any other (type|type and amount))?",
+        body,
+        re.I,
+    ) or re.fullmatch(
+        r"if (?:(a player|an opponent|you))?(.+?) (?:you control )?is tapped for mana, "
+        r"it produces (.+?) instead"
+        r"(?: of any other (type|type and amount))?",
+        body,
+        re.I,
+    )
+    if m is None:
+        return None
+    who = _who(m.group(1) or "a player")
+    affected = _parse_filter(m.group(2))
+    if re.search(r"\byou control\b", body.split(",")[0], re.I) and not m.group(1):
+        affected = replace(affected, controller=Who.YOU)
+    produced = m.group(3).strip()
+    scope = (m.group(4) or "").lower()
+    factors = {"twice": 2, "three times": 3, "four times": 4}
+    if fm := re.fullmatch(r"(twice|three times|four times) as much (?:of that mana|mana)", produced, re.I):
+        factor = factors[fm.group(1).lower()]
+        return ProductionReplacement(
+            sentence, who, affected, ReplacementKind.MULTIPLY, factor=factor, min_amount=minimum
+        )
+    if re.fullmatch(_SYMBOLS, produced) and scope == "type and amount":
+        return ProductionReplacement(
+            sentence, who, affected, ReplacementKind.SET_MANA, mana=_bag(produced), min_amount=minimum
+        )
+    if scope == "type":
+        if re.fullmatch(r"colorless mana|\{C\}", produced, re.I):
+            return ProductionReplacement(
+                sentence, who, affected, ReplacementKind.SET_TYPE, new_type=ManaTypes.parse("C")
+            )
+        if re.fullmatch(r"\{[WUBRG]\}", produced):
+            return ProductionReplacement(
+                sentence, who, affected, ReplacementKind.SET_TYPE, new_type=ManaTypes.parse(produced[1])
+            )
+        if cm := re.fullmatch(r"(white|blue|black|red|green) mana", produced, re.I):
+            new = ManaTypes.parse(_COLOR_WORDS[cm.group(1).lower()])
+            return ProductionReplacement(sentence, who, affected, ReplacementKind.SET_TYPE, new_type=new)
+    raise _UnsupportedError(sentence)
+
+
+def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
+    # Whenever a player taps a land for mana, that player adds one mana of any type that land produced.
+    if m := re.fullmatch(
+        r"whenever (you|a player|an opponent) taps? (.+?) for mana, (?:(that player|its controller) adds|add)"
+        r" (?:an additional |one additional )?(.+)",
+        body,
+        re.I,
+    ):
+        who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(4)
+        return ManaTrigger(
+            sentence,
+            TriggerEvent.TAPPED_FOR_MANA,
+            who,
+            affected,
+            _trigger_output(adds),
+            to_tapper=m.group(3) is not None or who is Who.YOU,
+        )
+    # Whenever enchanted land is tapped for mana, its controller adds an additional {G}.
+    # Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one
+    # mana of that color.
+    if m := re.fullmatch(
+        r"whenever (.+?) is tapped for mana(?: of (the chosen color|any type))?, (?:its controller adds|add)"
+        r" (?:an additional |one additional )?(.+)",
+        body,
+        re.I,
+    ):
+        subject = m.group(1)
+        attached = bool(re.match(r"enchanted ", subject, re.I))
+        if attached:
+            words = subject.split()[1:]
+            affected = ObjectFilter(types=tuple(_singular(w) for w in words), attached=True)
+        else:
+            affected = _parse_filter(subject)
+        chosen = m.group(2) is not None and m.group(2).lower() == "the chosen color"
+        return ManaTrigger(
+            sentence,
+            TriggerEvent.TAPPED_FOR_MANA,
+            Who.ANY,
+            affected,
+            _trigger_output(m.group(3)),
+            chosen_color=chosen,
+        )
+    # Whenever a land's ability causes you to add one or more mana of the chosen color, add an additional ...
+    if m := re.fullmatch(
+        r"whenever a (land|permanent)'s ability causes you to add one or more mana of the chosen color, add"
+        r" (?:an additional |one additional )?(.+)",
+        body,
+        re.I,
+    ):
+        return ManaTrigger(
+            sentence,
+            TriggerEvent.LAND_ADDS_MANA,
+            Who.YOU,
+            ObjectFilter(types=(_singular(m.group(1)),)),
+            _trigger_output(m.group(2)),
+            chosen_color=True,
+            to_tapper=False,
+        )
+    return None
+
+
+def _trigger_output(text: str) -> ManaOutput:
+    text = text.strip().rstrip(".")
+    text = re.sub(r"^additional\s+", "", text, flags=re.I)
+    if m := re.fullmatch(r"(\w+) (?:additional )?mana of that color", text, re.I):
+        return ManaOutput(
+            OutputKind.ANY_ONE,
+            amount=Amount(constant=_number(m.group(1))),
+            palette=Palette(PaletteKind.SAME_AS_TRIGGER),
+        )
+    return _parse_output(text)
+
+
+_LAND_TYPE_PLURALS = {
+    "plains": "Plains",
+    "islands": "Island",
+    "swamps": "Swamp",
+    "mountains": "Mountain",
+    "forests": "Forest",
+    "island": "Island",
+    "swamp": "Swamp",
+    "mountain": "Mountain",
+    "forest": "Forest",
+}
+
+
+def _parse_type_change(body: str, sentence: str) -> TypeChange | None:
+    m = re.fullmatch(
+        r"(.+?) (?:is|are) (.+?)( in addition to (?:its|their) other (?:land )?types)?", body, re.I
+    )
+    if m is None:
+        return None
+    subject, types_text, adds = m.group(1), m.group(2), m.group(3) is not None
+    if re.fullmatch(r"every basic land type", types_text, re.I):
+        land_types = tuple(BASIC_LAND_TYPES)
+    else:
+        words = [w for w in re.split(r"\s+and\s+|,\s*|\s+", types_text) if w.lower() not in ("a", "an", "")]
+        if not words or not all(w.lower() in _LAND_TYPE_PLURALS for w in words):
+            return None
+        land_types = tuple(_LAND_TYPE_PLURALS[w.lower()] for w in words)
+    if re.fullmatch(r"enchanted land", subject, re.I):
+        affected = ObjectFilter(types=("Land",), attached=True)
+    else:
+        affected = _parse_filter(re.sub(r"^each ", "", subject, flags=re.I))
+        if "Land" not in affected.types:
+            return None
+    return TypeChange(sentence, affected, land_types, adds)
+
+
+def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
+    m = re.fullmatch(r'(.+?) (?:have|has) "(.+)"', body, re.I)
+    if m is None:
+        return None
+    subject, granted = m.group(1), m.group(2)
+    colon = _find_colon(granted)
+    if colon < 0 or not re.search(r"\badd\b", granted, re.I):
+        return None
+    if re.fullmatch(r"(enchanted|equipped) (land|creature|permanent|artifact)", subject, re.I):
+        affected = ObjectFilter(types=(_singular(subject.split()[1]),), attached=True)
+    else:
+        affected = _parse_filter(subject)
+    ability, leftovers = _parse_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+    if leftovers:
+        raise _UnsupportedError(sentence)
+    return GrantAbility(sentence, affected, ability)
+
+
+def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
+    if re.fullmatch(r"(?:players'? )?mana pools don't empty as steps and phases end", body, re.I):
+        return UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY)
+    if m := re.fullmatch(
+        r"(you|players|each player) (?:don't|doesn't) lose unspent (?:(\w+) )?mana as steps and phases end",
+        body,
+        re.I,
+    ):
+        types = ALL_TYPES
+        if m.group(2):
+            color = m.group(2).lower()
+            if color not in _COLOR_WORDS:
+                raise _UnsupportedError(sentence)
+            types = ManaTypes.parse(_COLOR_WORDS[color])
+        return UnspentManaEffect(
+            sentence, UnspentMode.KEEP, Who.YOU if m.group(1).lower() == "you" else Who.ANY, types
+        )
+    if m := re.fullmatch(
+        r"if (you|a player) would lose unspent mana, that mana becomes colorless instead", body, re.I
+    ):
+        return UnspentManaEffect(sentence, UnspentMode.BECOME_COLORLESS, _who(m.group(1)))
+    return None
+
+
+def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
+    m = re.fullmatch(
+        r"(you|players|each player) may spend (\w+ )?mana (only )?as though it were "
+        r"(mana of any (?:color|type)|"
+        r"(?:white|blue|black|red|green|colorless) mana)",
+        body,
+        re.I,
+    )
+    if m is None:
+        return None
+    who = Who.YOU if m.group(1).lower() == "you" else Who.ANY
+    adjective = (m.group(2) or "").strip().lower()
+    others = adjective == "other"
+    if not adjective or others:
+        types = ALL_TYPES
+    elif adjective in _COLOR_WORDS:
+        types = ManaTypes.parse(_COLOR_WORDS[adjective])
+    elif adjective == "colorless":
+        types = ManaTypes.parse("C")
+    else:
+        raise _UnsupportedError(sentence)
+    target = m.group(4).lower()
+    if target.startswith("mana of any"):
+        as_types = ALL_COLORS if target.endswith("color") else ALL_TYPES
+    else:
+        word = target.split()[0]
+        as_types = ManaTypes.parse("C" if word == "colorless" else _COLOR_WORDS[word])
+    return SpendAsThough(sentence, who, types, as_types, only=m.group(3) is not None, others=others)
+
+
+def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
+    m = re.fullmatch(
+        r"(.*?)\bspells?(?: (you|a player|your opponents) casts?)? costs? \{(\d+)\} (more|less) to cast"
+        r"( for each other spell that player has cast this turn)?",
+        body,
+        re.I,
+    )
+    if m is None:
+        return None
+    words = m.group(1).replace(" and ", " ").split()
+    colors = ManaTypes()
+    types: list[str] = []
+    for word in words:
+        lowered = word.lower().rstrip(",")
+        if lowered in ("each", "a"):
+            continue
+        if lowered in _COLOR_WORDS or lowered.removesuffix(" spells") in _COLOR_WORDS:
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
+        elif lowered == "spells":
+            continue
+        elif re.fullmatch(r"[a-z'\-]+", lowered):
+            types.append(_singular(word.rstrip(",")))
+        else:
+            raise _UnsupportedError(sentence)
+    delta = int(m.group(3)) * (1 if m.group(4).lower() == "more" else -1)
+    who = {"you": Who.YOU, "your opponents": Who.OPPONENTS}.get((m.group(2) or "").lower(), Who.ANY)
+    return CostModifier(
+        sentence, who, ObjectFilter(types=tuple(types)), colors, delta, m.group(5) is not None
+    )

@@ -1,0 +1,100 @@
+"""Type lines (CR 205): supertypes, card types and subtypes, e.g. ``Basic Snow Land — Forest``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+__all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
+
+SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World", "Token", "Elite", "Host")
+CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Conspiracy",
+    "Creature",
+    "Dungeon",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Tribal",
+    "Land",
+    "Phenomenon",
+    "Plane",
+    "Planeswalker",
+    "Scheme",
+    "Sorcery",
+    "Vanguard",
+)
+#: The five basic land types and the mana ability each implies (CR 305.6).
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+_DASH = re.compile(r"\s+[—–-]+\s+|\s*—\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class TypeLine:
+    """A parsed type line; words are kept in their canonical capitalisation.
+
+    >>> line = TypeLine.parse("basic snow land — forest")
+    >>> str(line), line.is_a("Land"), line.is_a("forest"), line.basic_land_types
+    ('Basic Snow Land — Forest', True, True, ('Forest',))
+    """
+
+    supertypes: tuple[str, ...] = ()
+    card_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> TypeLine:
+        """Parse ``Supertypes Types — Subtypes``; any dash style works. Unknown words before the dash are
+        kept as card types only if they look like one; otherwise they raise ``ValueError``."""
+        parts = _DASH.split(text.strip(), maxsplit=1)
+        left = parts[0].split()
+        right = parts[1].split() if len(parts) > 1 else []
+        supertypes: list[str] = []
+        card_types: list[str] = []
+        for word in left:
+            canonical = word.capitalize()
+            if canonical in SUPERTYPES:
+                supertypes.append(canonical)
+            elif canonical in CARD_TYPES:
+                card_types.append(canonical)
+            else:
+                raise ValueError(
+                    f"unknown type {word!r} in type line {text!r}: "
+                    f"card types are {', '.join(CARD_TYPES[:12])}; subtypes go after a dash"
+                )
+        subtypes = tuple(_subtype_case(word) for word in right)
+        return cls(tuple(supertypes), tuple(card_types), subtypes)
+
+    def is_a(self, word: str) -> bool:
+        """True when the word is one of this line's supertypes, card types or subtypes (any case)."""
+        lowered = word.lower()
+        return any(lowered == w.lower() for w in (*self.supertypes, *self.card_types, *self.subtypes))
+
+    @property
+    def is_permanent(self) -> bool:
+        """True for permanent card types (CR 110.4)."""
+        return any(t in _PERMANENT_TYPES for t in self.card_types)
+
+    @property
+    def basic_land_types(self) -> tuple[str, ...]:
+        """The basic land types among the subtypes, in ``WUBRG`` order."""
+        return tuple(t for t in BASIC_LAND_TYPES if t in self.subtypes)
+
+    def with_subtypes(self, subtypes: tuple[str, ...]) -> TypeLine:
+        """The same line with other subtypes."""
+        return replace(self, subtypes=subtypes)
+
+    def __str__(self) -> str:
+        left = " ".join((*self.supertypes, *self.card_types))
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    def __repr__(self) -> str:
+        return f"TypeLine.parse({str(self)!r})"
+
+
+def _subtype_case(word: str) -> str:
+    """Capitalise a subtype, keeping inner capitals and apostrophes (``Urza's``, ``Power-Plant``)."""
+    return word[0].upper() + word[1:] if word else word

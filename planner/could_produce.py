@@ -1,0 +1,51 @@
+"""CR 106.7, 'could produce': the types of mana each permanent's abilities would make if they resolved now.
+
+Costs are ignored, every replacement order is tried, and reflecting sources (Reflecting Pool, Exotic
+Orchard, Fellwar Stone, Squandered Resources) are computed as a least fixed point starting from nothing, so
+that sources reflecting only each other produce nothing (CR 106.5).
+"""
+
+from __future__ import annotations
+
+from models.abilities import ManaAbility, PaletteKind
+from models.mana import ManaTypes
+from planner.production import activation_outcomes
+from planner.rules import BoardView
+
+__all__ = ["could_produce_all"]
+
+
+def could_produce_all(view: BoardView) -> dict[str, ManaTypes]:
+    """The could-produce set of every permanent on the board (CR 106.7), by least fixed point.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+    ...     {"id": "o1", "card": "Exotic Orchard", "controller": "me"},
+    ...     {"id": "o2", "card": "Exotic Orchard", "controller": "opp"}]})
+    >>> {pid: str(types) for pid, types in could_produce_all(BoardView(board)).items()}
+    {'o1': '', 'o2': ''}
+    """
+    sets = {p.id: ManaTypes() for p in view.board.permanents}
+    changed = True
+    while changed:  # monotone in the sets, so this reaches the least fixed point
+        changed = False
+        for permanent in view.board.permanents:
+            found = ManaTypes()
+            for ability in view.mana_abilities(permanent.id):
+                found |= _ability_types(view, permanent.id, ability, sets)
+            if found != sets[permanent.id]:
+                sets[permanent.id] = found
+                changed = True
+    return sets
+
+
+def _ability_types(view: BoardView, pid: str, ability: ManaAbility, sets: dict[str, ManaTypes]) -> ManaTypes:
+    """The types one ability would make now, over every choice and replacement order, costs ignored."""
+    sacrificed: tuple[str, ...] = ()
+    if ability.output.palette.kind is PaletteKind.REFLECT_SACRIFICED and ability.cost.sacrifice is not None:
+        sacrifice_filter = ability.cost.sacrifice
+        sacrificed = tuple(p.id for p in view.board.permanents if view.matches(sacrifice_filter, p.id, pid))
+    found = ManaTypes()
+    for outcome in activation_outcomes(view, pid, ability, sets, sacrificed=sacrificed, with_triggers=False):
+        found |= outcome.types
+    return found

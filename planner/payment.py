@@ -1,0 +1,203 @@
+"""Paying a mana cost with mana from a pool, exactly as CR 202.1a and 107.4 say.
+
+Each symbol is paid in one of its ways (hybrid halves, {2/W} as W or two generic, Phyrexian as its color or
+2 life); a way of paying the whole cost is a *mode*: requirement slots plus life. Mana units then fill the
+slots one each, with no unit left over: a colored slot takes that color (or mana that may be spent as it,
+CR 609.4b), {C} takes colorless, {S} takes mana from a snow source, generic takes anything. Restrictions are
+checked against what the payment is for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.errors import InputError
+from models.mana import ManaType
+from planner.pool import ManaUnit, SpendRules
+
+__all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
+
+#: A requirement slot: one mana of a type, or one generic mana, or one mana from a snow source.
+Slot = ManaType | str
+GENERIC = "generic"
+SNOW = "snow"
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One way to pay a cost: how many of each slot, and how much life (Phyrexian symbols)."""
+
+    slots: tuple[tuple[Slot, int], ...]
+    life: int
+
+    @property
+    def mana(self) -> int:
+        """How many mana this mode takes."""
+        return sum(count for _, count in self.slots)
+
+
+def _one(slot: Slot, count: int = 1) -> Counter[Slot]:
+    return Counter({slot: count})
+
+
+def _symbol_options(symbol: CostSymbol) -> list[tuple[Counter[Slot], int]]:
+    """The ways to pay one symbol: (slots, life)."""
+    kind = symbol.kind
+    if kind is SymbolKind.GENERIC:
+        return [(_one(GENERIC, symbol.amount), 0)]
+    if kind is SymbolKind.SNOW:
+        return [(_one(SNOW), 0)]
+    if kind is SymbolKind.COLORLESS:
+        return [(_one(ManaType.C), 0)]
+    if kind is SymbolKind.COLORED:
+        return [(_one(t), 0) for t in symbol.colors]
+    if kind is SymbolKind.HYBRID:
+        return [(_one(t), 0) for t in symbol.colors]
+    if kind is SymbolKind.MONO_HYBRID:
+        return [(_one(t), 0) for t in symbol.colors] + [(_one(GENERIC, symbol.amount), 0)]
+    if kind is SymbolKind.COLORLESS_HYBRID:
+        return [(_one(t), 0) for t in symbol.colors] + [(_one(ManaType.C), 0)]
+    if kind is SymbolKind.PHYREXIAN:
+        return [(_one(t), 0) for t in symbol.colors] + [(Counter[Slot](), 2)]
+    raise InputError(f"choose a value for {symbol} before paying (CR 107.3)")
+
+
+def cost_modes(cost: ManaCost, life_available: int | None = None) -> list[Mode]:
+    """Every distinct way to pay a cost, as slots plus life; life above ``life_available`` is left out
+    (CR 119.4: paying life needs at least that much life; zero life can always be paid).
+
+    >>> [(m.mana, m.life) for m in cost_modes(ManaCost.parse("{1}{B/P}{B/P}"), life_available=3)]
+    [(3, 0), (2, 2)]
+    """
+    groups = Counter(cost.symbols)
+    per_group: list[list[tuple[Counter[Slot], int]]] = []
+    for symbol, count in groups.items():
+        options = _symbol_options(symbol)
+        combined: list[tuple[Counter[Slot], int]] = []
+        for choice in itertools.combinations_with_replacement(range(len(options)), count):
+            slots: Counter[Slot] = Counter()
+            life = 0
+            for index in choice:
+                slots += options[index][0]
+                life += options[index][1]
+            combined.append((slots, life))
+        per_group.append(combined)
+    modes: dict[Mode, None] = {}
+    for picks in itertools.product(*per_group):
+        slots = Counter()
+        life = 0
+        for group_slots, group_life in picks:
+            slots += group_slots
+            life += group_life
+        if life_available is not None and life > 0 and life > life_available:
+            continue
+        key = tuple(sorted(slots.items(), key=lambda item: _slot_order(item[0])))
+        modes[Mode(key, life)] = None
+    return list(modes)
+
+
+def _slot_order(slot: Slot) -> int:
+    if isinstance(slot, ManaType):
+        return slot.bit_length()
+    return 10 if slot == SNOW else 11
+
+
+def _fits(unit: ManaUnit, slot: Slot, rules: SpendRules) -> bool:
+    if slot == GENERIC:
+        return True
+    if slot == SNOW:
+        return unit.tag.snow
+    assert isinstance(slot, ManaType)
+    return rules.can_pay(unit.type, slot)
+
+
+def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
+    """True when the units fill the mode's slots exactly, one unit a slot (bipartite max flow)."""
+    slot_list = [slot for slot, _ in mode.slots]
+    demand = [count for _, count in mode.slots]
+    unit_list = list(units)
+    if sum(units.values()) != sum(demand):
+        return False
+    edges = [[j for j, slot in enumerate(slot_list) if _fits(unit, slot, rules)] for unit in unit_list]
+    flow = [[0] * len(slot_list) for _ in unit_list]
+    supply = [units[u] for u in unit_list]
+    filled = [0] * len(slot_list)
+
+    def augment(i: int, seen: set[int]) -> bool:
+        # find a path from unit class i to a slot with spare demand, through reassignments
+        for j in edges[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if filled[j] < demand[j]:
+                flow[i][j] += 1
+                filled[j] += 1
+                return True
+            for k in range(len(unit_list)):
+                if flow[k][j] > 0 and k != i and augment(k, seen):
+                    flow[k][j] -= 1
+                    flow[i][j] += 1
+                    return True
+        return False
+
+    for i in range(len(unit_list)):
+        for _ in range(supply[i]):
+            if not augment(i, set()):
+                return False
+    return True
+
+
+def can_pay_exactly(
+    units: Sequence[ManaUnit], cost: ManaCost, target: PaymentTarget, rules: SpendRules, life: int
+) -> bool:
+    """True when exactly these units, with ``life`` life, pay the cost for the target.
+
+    >>> from planner.production import ManaTag
+    >>> forest = ManaUnit(ManaType.G, ManaTag("f"))
+    >>> target = PaymentTarget.of("{1}{G}")
+    >>> can_pay_exactly([forest, forest], target.cost, target, SpendRules(), 0)
+    True
+    >>> can_pay_exactly([forest], target.cost, target, SpendRules(), 0)
+    False
+    """
+    if not all(unit.allowed_for(target) for unit in units):
+        return False
+    bag = Counter(units)
+    return any(mode.life == life and _perfect(bag, mode, rules) for mode in cost_modes(cost))
+
+
+def payments(
+    pool: Sequence[ManaUnit], cost: ManaCost, target: PaymentTarget, rules: SpendRules, life_available: int
+) -> Iterator[tuple[tuple[ManaUnit, ...], int]]:
+    """Every distinct way to pay the cost from the pool: (units spent, life paid), each once."""
+    usable = Counter(unit for unit in pool if unit.allowed_for(target))
+    classes = sorted(usable, key=ManaUnit.sort_key)
+    seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
+    for mode in cost_modes(cost, life_available):
+        for chosen in _submultisets(classes, usable, mode.mana):
+            if _perfect(chosen, mode, rules):
+                spent = tuple(sorted(chosen.elements(), key=ManaUnit.sort_key))
+                if (spent, mode.life) not in seen:
+                    seen.add((spent, mode.life))
+                    yield spent, mode.life
+
+
+def _submultisets(
+    classes: list[ManaUnit], counts: Counter[ManaUnit], size: int
+) -> Iterator[Counter[ManaUnit]]:
+    """Every sub-multiset of the given size."""
+    if size == 0:
+        yield Counter()
+        return
+    if not classes or sum(counts[c] for c in classes) < size:
+        return
+    first, rest = classes[0], classes[1:]
+    for take in range(min(counts[first], size), -1, -1):
+        for tail in _submultisets(rest, counts, size - take):
+            if take:
+                tail[first] += take
+            yield tail

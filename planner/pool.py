@@ -1,0 +1,146 @@
+"""Mana in a pool: units with their type and tag, what each unit may be spent on, and emptying (CR 500.4).
+
+A unit of mana keeps its source, snow status, restriction and riders (CR 106.6); 'spend as though'
+effects (CR 609.4b, Celestial Dawn) change only what it may pay for. At the end of each step and phase a
+pool empties unless an effect keeps the mana (Upwelling) or turns it colorless instead (Horizon Stone,
+Kruphix), which keeps its restriction and riders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode, Who
+from models.board import Board, PoolMana
+from models.cost import PaymentTarget
+from models.mana import TYPE_ORDER, ManaType, ManaTypes
+from models.oracle import parse_restriction
+from planner.production import ManaTag
+from planner.rules import BoardView
+
+__all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pool_units"]
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class ManaUnit:
+    """One mana in a pool: its type and what rides on it.
+
+    >>> unit = ManaUnit(ManaType.G, ManaTag("f1"))
+    >>> str(unit)
+    '{G} from f1'
+    """
+
+    type: ManaType
+    tag: ManaTag
+
+    def allowed_for(self, target: PaymentTarget) -> bool:
+        """True when the unit's restriction (if any) lets it pay for the target (CR 106.6)."""
+        restriction = self.tag.restriction
+        return restriction is None or restriction.allows(target, self.tag.chosen_type)
+
+    def sort_key(self) -> tuple[int, str, bool, str]:
+        """A stable order for pools: by type, then source, then the rest."""
+        return (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, repr(self.tag))
+
+    def __str__(self) -> str:
+        return f"{{{self.type.letter}}} from {self.tag.source}"
+
+
+def pool_units(pool: Iterable[PoolMana], player: str) -> tuple[ManaUnit, ...]:
+    """The units of a player's floating mana from the board file, tags included.
+
+    >>> from models.mana import ManaBag
+    >>> [str(u) for u in pool_units([PoolMana(ManaBag.parse("{G}{C}"))], "me")]
+    ['{G} from pool:me', '{C} from pool:me']
+    """
+    units: list[ManaUnit] = []
+    for entry in pool:
+        restriction = parse_restriction(entry.spend_only) if entry.spend_only else None
+        tag = ManaTag(
+            entry.source or f"pool:{player}",
+            restriction=restriction,
+            riders=(entry.rider,) if entry.rider else (),
+        )
+        units += [ManaUnit(mana_type, tag) for mana_type in entry.mana.units()]
+    return tuple(units)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRules:
+    """What each type of mana may be spent as, for one player (CR 609.4b); by default, itself."""
+
+    spend_as: tuple[ManaTypes, ...] = tuple(ManaTypes(t) for t in TYPE_ORDER)
+
+    @classmethod
+    def for_player(cls, view: BoardView, player: str) -> SpendRules:
+        """The rules in force for a player's spending, from the 'spend as though' effects on the board."""
+        effects = [
+            s.effect
+            for s in view.effects_of(SpendAsThough)
+            if isinstance(s.effect, SpendAsThough) and _applies(s.effect.who, s.controller, player)
+        ]
+        if not effects:
+            return cls()
+        named = ManaTypes()
+        for effect in effects:
+            if not effect.others:
+                named |= effect.types
+        result = [ManaTypes(t) for t in TYPE_ORDER]
+        for effect in effects:
+            for index, mana_type in enumerate(TYPE_ORDER):
+                covered = (mana_type not in named) if effect.others else (mana_type in effect.types)
+                if not covered:
+                    continue
+                result[index] = effect.as_types if effect.only else result[index] | effect.as_types
+        return cls(tuple(result))
+
+    def can_pay(self, unit_type: ManaType, needed: ManaType) -> bool:
+        """True when mana of ``unit_type`` may pay a symbol that needs ``needed``."""
+        return needed in self.spend_as[TYPE_ORDER.index(unit_type)]
+
+
+def _applies(who: Who, controller: str, player: str) -> bool:
+    if who is Who.YOU:
+        return controller == player
+    if who is Who.OPPONENTS:
+        return controller != player
+    return True
+
+
+def empty_pool(
+    view: BoardView, player: str, units: Iterable[ManaUnit], persistent: Iterable[ManaUnit] = ()
+) -> tuple[ManaUnit, ...]:
+    """What stays in a player's pool when a step or phase ends (CR 500.4).
+
+    Mana an effect keeps stays as it is (Upwelling; then nothing is lost, so nothing is converted: 614.7);
+    otherwise mana a conversion effect covers becomes colorless with its tag kept (Horizon Stone, Kruphix);
+    the rest is lost. ``persistent`` units (the board's ``persists`` pool mana) always stay.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hs", "card": "Horizon Stone", "controller": "me"}]})
+    >>> [str(u) for u in empty_pool(BoardView(board), "me", [ManaUnit(ManaType.G, ManaTag("f"))])]
+    ['{C} from f']
+    """
+    effects = [
+        (s.effect, s.controller)
+        for s in view.effects_of(UnspentManaEffect)
+        if isinstance(s.effect, UnspentManaEffect)
+    ]
+    kept: list[ManaUnit] = list(persistent)
+    for unit in units:
+        applicable = [
+            e for e, controller in effects if _applies(e.who, controller, player) and unit.type in e.types
+        ]
+        if any(e.mode is UnspentMode.KEEP for e in applicable):
+            kept.append(unit)
+        elif any(e.mode is UnspentMode.BECOME_COLORLESS for e in applicable):
+            kept.append(ManaUnit(ManaType.C, unit.tag))
+    return tuple(kept)
+
+
+def board_pool(board: Board, player: str) -> tuple[tuple[ManaUnit, ...], tuple[ManaUnit, ...]]:
+    """A player's pool from the board: (all units, the units that persist between steps)."""
+    entries = board.player(player).pool
+    persistent = pool_units((e for e in entries if e.persists), player)
+    return pool_units(entries, player), persistent

@@ -1,0 +1,407 @@
+"""What one activation of a mana ability produces: every outcome its controller could reach.
+
+An outcome is a list of *packets*: ``picks`` choices, each of one type from ``types``, each giving
+``per_pick`` mana. ``{C}{C}`` is one packet (C, 1 pick, 2 each); 'five mana in any combination of colors'
+is (WUBRG, 5 picks, 1 each); 'three mana of any one color' is (WUBRG, 1 pick, 3 each); doubling multiplies
+``per_pick``. Packets keep the choice of types open for the payment planner while staying exact.
+
+The order of work follows CR 605, 614, 616 and 106.12: the ability's own choices, then the replacement
+effects that apply to the production in each order its controller could pick (each effect once), then the
+triggered mana abilities (only when mana was actually produced; their mana is not replaced by 'tapped for
+mana' effects).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+
+from models.abilities import (
+    AmountKind,
+    ManaAbility,
+    ManaOutput,
+    ManaTrigger,
+    OutputKind,
+    PaletteKind,
+    ProductionReplacement,
+    ReplacementKind,
+    SpendRestriction,
+    TriggerEvent,
+    Who,
+)
+from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from planner.rules import BoardView, SourcedEffect
+
+__all__ = ["ManaTag", "Outcome", "Packet", "activation_outcomes", "output_types"]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaTag:
+    """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6)."""
+
+    source: str
+    snow: bool = False
+    restriction: SpendRestriction | None = None
+    chosen_type: str | None = None
+    riders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Packet:
+    """``picks`` choices of one type from ``types``, each adding ``per_pick`` mana with the same tag."""
+
+    types: ManaTypes
+    picks: int
+    per_pick: int
+    tag: ManaTag
+
+    @property
+    def total(self) -> int:
+        """How many mana the packet adds."""
+        return self.picks * self.per_pick
+
+    def concrete(self) -> Iterator[ManaBag]:
+        """Every bag of mana the packet can become, one per distinct choice."""
+        for combo in itertools.combinations_with_replacement(tuple(self.types), self.picks):
+            yield ManaBag.of(combo).scaled(self.per_pick)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One way an activation can resolve: the mana it adds, what it costs in damage, and how it got there.
+
+    ``replacements`` lists the ids of the permanents whose replacement effects applied, in order.
+    """
+
+    packets: tuple[Packet, ...]
+    damage: int = 0
+    life_loss: int = 0
+    replacements: tuple[str, ...] = ()
+    sacrifices_source: bool = False
+
+    @property
+    def total(self) -> int:
+        """How many mana in all."""
+        return sum(p.total for p in self.packets)
+
+    @property
+    def types(self) -> ManaTypes:
+        """Every type this outcome can put into the pool."""
+        result = ManaTypes()
+        for packet in self.packets:
+            if packet.total:
+                result |= packet.types
+        return result
+
+    def concrete(self) -> Iterator[tuple[tuple[ManaBag, ManaTag], ...]]:
+        """Every fully chosen result: for each packet, the bag it becomes with its tag."""
+        choices = [[(bag, p.tag) for bag in p.concrete()] for p in self.packets]
+        yield from itertools.product(*choices)
+
+
+def _normalise(packets: Iterable[Packet]) -> tuple[Packet, ...]:
+    """Merge packets that can be merged and drop empty ones, in a canonical order.
+
+    Single-type packets with the same tag add up; multi-type packets add up their picks when their type
+    set, amount per pick and tag agree.
+    """
+    singles: dict[tuple[int, ManaTag], int] = {}
+    choices: dict[tuple[int, int, ManaTag], int] = {}
+    for packet in packets:
+        if packet.total <= 0 or not packet.types:
+            continue
+        if len(packet.types) == 1:
+            key = (packet.types.mask, packet.tag)
+            singles[key] = singles.get(key, 0) + packet.total
+        else:
+            choice_key = (packet.types.mask, packet.per_pick, packet.tag)
+            choices[choice_key] = choices.get(choice_key, 0) + packet.picks
+    result = [Packet(ManaTypes(mask), 1, total, tag) for (mask, tag), total in singles.items()]
+    result += [Packet(ManaTypes(mask), picks, each, tag) for (mask, each, tag), picks in choices.items()]
+    return tuple(sorted(result, key=lambda p: (p.tag.source, p.types.mask, p.per_pick, p.picks, repr(p.tag))))
+
+
+def _bag_packets(bag: ManaBag, times: int, tag: ManaTag) -> list[Packet]:
+    return [Packet(ManaTypes(t), 1, bag[t] * times, tag) for t in TYPE_ORDER if bag[t]]
+
+
+def output_types(
+    view: BoardView,
+    pid: str,
+    output: ManaOutput,
+    reflect: Mapping[str, ManaTypes],
+    *,
+    sacrificed: tuple[str, ...] = (),
+    removed: frozenset[str] = frozenset(),
+    produced: ManaTypes = ManaTypes(),
+    trigger_color: ManaTypes = ManaTypes(),
+) -> ManaTypes:
+    """The types an 'any ...' output of ``pid`` may choose from now; ``reflect`` is could-produce so far."""
+    palette = output.palette
+    kind = palette.kind
+    if kind is PaletteKind.TYPES:
+        return palette.types
+    if kind is PaletteKind.COMMANDER:
+        commander = view.board.player(view.permanent(pid).controller).commander_colors
+        return (commander or ManaTypes()) & palette.types
+    if kind is PaletteKind.CHOSEN_COLOR:
+        return ManaTypes(view.chosen_color(pid))
+    if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
+        found = ManaTypes()
+        for other in view.board.permanents:
+            if other.id in removed or not any(view.matches(f, other.id, pid) for f in palette.among):
+                continue
+            found |= (
+                reflect.get(other.id, ManaTypes()) if kind is PaletteKind.REFLECT else view.colors(other.id)
+            )
+        return found & palette.types
+    if kind is PaletteKind.REFLECT_SACRIFICED:
+        found = ManaTypes()
+        for sacrificed_id in sacrificed:
+            found |= reflect.get(sacrificed_id, ManaTypes())
+        return found & palette.types
+    if kind is PaletteKind.PRODUCED:
+        return produced & palette.types
+    return trigger_color
+
+
+def _amount(
+    view: BoardView, pid: str, output: ManaOutput, removed: frozenset[str], color: ManaTypes = ManaTypes()
+) -> int:
+    """The amount of an output now; ``color`` is the chosen color for 'devotion to that color'."""
+    amount = output.amount
+    if amount.kind is AmountKind.CONSTANT:
+        return amount.constant
+    if amount.kind is AmountKind.COUNT:
+        assert amount.filter is not None
+        return amount.multiplier * view.count(amount.filter, pid, removed)
+    if amount.kind is AmountKind.COUNTERS:
+        return amount.multiplier * view.permanent(pid).counter(amount.counter)
+    controller = view.permanent(pid).controller
+    return amount.multiplier * view.devotion(controller, amount.colors or color)
+
+
+def _base_alternatives(
+    view: BoardView,
+    pid: str,
+    output: ManaOutput,
+    reflect: Mapping[str, ManaTypes],
+    tag: ManaTag,
+    sacrificed: tuple[str, ...] = (),
+    removed: frozenset[str] = frozenset(),
+    *,
+    produced: ManaTypes = ManaTypes(),
+    trigger_color: ManaTypes = ManaTypes(),
+) -> list[list[Packet]]:
+    """An output's own choices, before replacement effects: one packet list per alternative."""
+    amount = _amount(view, pid, output, removed)
+    if output.kind is OutputKind.FIXED:
+        return [_bag_packets(output.options[0], amount, tag)]
+    if output.kind is OutputKind.CHOICE:
+        return [_bag_packets(option, amount, tag) for option in output.options]
+    types = output_types(
+        view,
+        pid,
+        output,
+        reflect,
+        sacrificed=sacrificed,
+        removed=removed,
+        produced=produced,
+        trigger_color=trigger_color,
+    )
+    if output.kind is OutputKind.EACH_TYPE:
+        return [[Packet(ManaTypes(t), 1, amount, tag) for t in types]]
+    if (
+        output.kind is OutputKind.ANY_ONE
+        and output.amount.kind is AmountKind.DEVOTION
+        and not output.amount.colors
+    ):
+        # 'Choose a color. Add an amount of mana of that color equal to your devotion to that color.'
+        return [
+            [Packet(ManaTypes(t), 1, _amount(view, pid, output, removed, ManaTypes(t)), tag)] for t in types
+        ]
+    if output.kind is OutputKind.ANY_ONE:
+        return [[Packet(types, 1, amount, tag)]]
+    return [[Packet(types, amount, 1, tag)]]
+
+
+def _replacement_applies(view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility) -> bool:
+    """CR 106.12b: 'if ... tapped for mana' replacements modify abilities whose cost includes {T}."""
+    effect = sourced.effect
+    assert isinstance(effect, ProductionReplacement)
+    if not ability.taps_for_mana:
+        return False
+    tapper = view.permanent(pid).controller
+    if effect.who is Who.YOU and tapper != sourced.controller:
+        return False
+    if effect.who is Who.OPPONENTS and tapper == sourced.controller:
+        return False
+    return view.matches(effect.affected, pid, sourced.source)
+
+
+def _apply_replacement(effect: ProductionReplacement, packets: tuple[Packet, ...]) -> tuple[Packet, ...]:
+    if effect.kind is ReplacementKind.MULTIPLY:
+        return _normalise(replace(p, per_pick=p.per_pick * effect.factor) for p in packets)
+    if effect.kind is ReplacementKind.SET_TYPE:
+        return _normalise(replace(p, types=effect.new_type) for p in packets)
+    tag = packets[0].tag  # SET_MANA: 'instead of any other type and amount' keeps the restrictions
+    return _normalise(_bag_packets(effect.mana, 1, tag))
+
+
+def _min_amount(sourced: SourcedEffect) -> int:
+    assert isinstance(sourced.effect, ProductionReplacement)
+    return max(sourced.effect.min_amount, 1)
+
+
+def _replacement_orders(
+    effects: list[SourcedEffect], packets: tuple[Packet, ...], every_order: bool
+) -> dict[tuple[Packet, ...], tuple[tuple[str, ...], ...]]:
+    """Every distinct result of applying the effects in some order (CR 616.1), with the orders giving it
+    (all of them with ``every_order``, else the first found)."""
+    results: dict[tuple[Packet, ...], dict[tuple[str, ...], None]] = {}
+    seen: set[tuple[tuple[Packet, ...], frozenset[int]]] = set()
+
+    def walk(current: tuple[Packet, ...], remaining: frozenset[int], order: tuple[str, ...]) -> None:
+        if not every_order:
+            if (current, remaining) in seen:
+                return
+            seen.add((current, remaining))
+        total = sum(p.total for p in current)
+        applicable = [i for i in sorted(remaining) if total >= _min_amount(effects[i])]
+        if not applicable:  # 614.7: no mana, no event to replace; 616.1f: re-checked after each one
+            results.setdefault(current, {})[order] = None
+            return
+        for index in applicable:
+            sourced = effects[index]
+            assert isinstance(sourced.effect, ProductionReplacement)
+            walk(_apply_replacement(sourced.effect, current), remaining - {index}, (*order, sourced.source))
+
+    walk(packets, frozenset(range(len(effects))), ())
+    return {result: tuple(orders) for result, orders in results.items()}
+
+
+def _trigger_applies(
+    view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility, produced: ManaTypes
+) -> bool:
+    effect = sourced.effect
+    assert isinstance(effect, ManaTrigger)
+    if not produced:  # 106.12a: it triggers only when mana was actually produced
+        return False
+    tapper = view.permanent(pid).controller
+    if effect.who is Who.YOU and tapper != sourced.controller:
+        return False
+    if effect.who is Who.OPPONENTS and tapper == sourced.controller:
+        return False
+    if effect.event is TriggerEvent.TAPPED_FOR_MANA and not ability.taps_for_mana:
+        return False
+    if effect.event is TriggerEvent.LAND_ADDS_MANA and not view.type_line(pid).is_a("Land"):
+        return False
+    if not view.matches(effect.affected, pid, sourced.source):
+        return False
+    wanted = ManaTypes(view.chosen_color(sourced.source)) if effect.chosen_color else effect.of_types
+    return bool(produced & wanted)
+
+
+def _trigger_packets(
+    view: BoardView, sourced: SourcedEffect, pid: str, produced: ManaTypes, reflect: Mapping[str, ManaTypes]
+) -> list[list[Packet]]:
+    effect = sourced.effect
+    assert isinstance(effect, ManaTrigger)
+    source = view.permanent(sourced.source)
+    tag = ManaTag(sourced.source, snow=view.type_line(source.id).is_a("Snow"))
+    trigger_color = ManaTypes(view.chosen_color(source.id)) if effect.chosen_color else ManaTypes()
+    return _base_alternatives(
+        view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
+    )
+
+
+def activation_outcomes(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    reflect: Mapping[str, ManaTypes],
+    *,
+    sacrificed: tuple[str, ...] = (),
+    with_triggers: bool = True,
+    every_order: bool = False,
+) -> list[Outcome]:
+    """Every distinct outcome of activating ``ability`` of ``pid`` on this board.
+
+    With ``every_order``, an outcome reachable by several replacement orders is listed once per order
+    (the replayer checks a plan's stated order); otherwise once, with the first order found.
+
+    ``reflect`` maps permanent ids to what they could produce (CR 106.7), for reflecting sources;
+    ``sacrificed`` lists permanents sacrificed to pay the cost (gone when it resolves, CR 608.2h).
+    Costs and eligibility are not checked here.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "mr1", "card": "Mana Reflection", "controller": "me"},
+    ...     {"id": "mr2", "card": "Mana Reflection", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> [o.total for o in activation_outcomes(view, "f", view.mana_abilities("f")[0], {})]
+    [4]
+    """
+    removed = frozenset(sacrificed) | ({pid} if ability.cost.sacrifice_self else frozenset())
+    permanent = view.permanent(pid)
+    tag = ManaTag(
+        pid,
+        snow=view.type_line(pid).is_a("Snow"),
+        restriction=ability.restriction,
+        chosen_type=permanent.choices.creature_type,
+        riders=ability.riders,
+    )
+    output = next((o for c, o in ability.conditional if view.holds(c, pid, removed)), ability.output)
+    replacements = [
+        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
+    ]
+    triggers = list(view.effects_of(ManaTrigger))
+    empties = bool(ability.sacrifice_when_empty) and (
+        permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
+    )
+    outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...]], Outcome] = {}
+    for alternative in _base_alternatives(view, pid, output, reflect, tag, sacrificed, removed):
+        results = _replacement_orders(replacements, _normalise(alternative), every_order)
+        for packets, orders in results.items():
+            active = triggers if with_triggers else []
+            for final in _with_triggers(view, pid, ability, packets, active, reflect):
+                for order in orders:
+                    key = (final, order if every_order else ())
+                    outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties)
+                    outcomes.setdefault(key, outcome)
+    return list(outcomes.values())
+
+
+def _with_triggers(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    packets: tuple[Packet, ...],
+    triggers: list[SourcedEffect],
+    reflect: Mapping[str, ManaTypes],
+) -> Iterator[tuple[Packet, ...]]:
+    """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters."""
+    if not packets:
+        yield packets
+        return
+    possible = ManaTypes()
+    for packet in packets:
+        possible |= packet.types
+    if not any(_trigger_applies(view, t, pid, ability, possible) for t in triggers):
+        yield packets
+        return
+    # The triggers read the mana actually produced, so fix every choice first.
+    for concrete in Outcome(packets).concrete():
+        fixed = _normalise(p for bag, tag in concrete for p in _bag_packets(bag, 1, tag))
+        produced = ManaTypes()
+        for bag, _ in concrete:
+            produced |= bag.types
+        extra_options = [
+            _trigger_packets(view, t, pid, produced, reflect)
+            for t in triggers
+            if _trigger_applies(view, t, pid, ability, produced)
+        ]
+        for extra in itertools.product(*extra_options):
+            yield _normalise([*fixed, *(p for group in extra for p in group)])

@@ -1,0 +1,109 @@
+"""The reference search: every legal way to pay a payment target from a small board, found by brute force.
+
+It is slow and obviously correct: from the board it tries every eligible mana ability activation, with
+every cost choice (which creature to sacrifice, which pool mana pays a Signet's {1}), every choice of colors
+and every replacement order, in every order, through :func:`planner.replay.legal_steps`, and at every state
+every exact payment of the cost from the pool. States already seen are not searched again. It is the oracle
+the faster planners are tested against, so it refuses boards it cannot finish quickly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.errors import InputError, PlannerError
+from planner.payment import payments
+from planner.pool import SpendRules
+from planner.replay import (
+    PaymentSummary,
+    Plan,
+    PlanState,
+    Step,
+    capped,
+    finish,
+    initial_state,
+    legal_steps,
+)
+from planner.rules import BoardView
+
+__all__ = ["MAX_PERMANENTS", "MAX_STATES", "ReferenceLimitError", "ReferenceResult", "reference_search"]
+
+#: The largest board (permanents of all players) the reference search accepts.
+MAX_PERMANENTS = 8
+#: The most search states it visits before giving up with :class:`ReferenceLimitError`.
+MAX_STATES = 200_000
+
+
+class ReferenceLimitError(PlannerError):
+    """The board is too large for the exhaustive search, or the search ran past its state limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceResult:
+    """Every distinct payment outcome the search reached, each with one plan that reaches it.
+
+    ``capped`` lists permanents whose activations were cut by the loop cap (CR 729): outcomes past the cap
+    were not explored.
+    """
+
+    outcomes: dict[PaymentSummary, Plan]
+    states: int
+    capped: tuple[str, ...]
+
+    @property
+    def payable(self) -> bool:
+        """True when at least one legal payment exists."""
+        return bool(self.outcomes)
+
+
+def reference_search(
+    board: Board,
+    target: PaymentTarget,
+    player: str | None = None,
+    *,
+    x: int | None = None,
+    max_permanents: int = MAX_PERMANENTS,
+    max_states: int = MAX_STATES,
+) -> ReferenceResult:
+    """Every legal way to pay ``target`` (with X = ``x``) for ``player`` (default: the active player).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "sig", "card": "Selesnya Signet", "controller": "me"}]})
+    >>> result = reference_search(board, PaymentTarget.of("{G}{W}"))
+    >>> sorted(sorted(s.tapped) for s in result.outcomes)
+    [['f1', 'sig']]
+    """
+    if len(board.permanents) > max_permanents:
+        raise ReferenceLimitError(
+            f"the reference search handles at most {max_permanents} permanents; this board has "
+            f"{len(board.permanents)}"
+        )
+    if target.cost.has_variable:
+        if x is None:
+            raise InputError(f"the cost {target.cost} has X: give a value for X")
+        target = target.with_cost(target.cost.with_variables(x))
+    start = initial_state(board, player)
+    outcomes: dict[PaymentSummary, Plan] = {}
+    seen: set[PlanState] = set()
+    capped_ids: set[str] = set()
+    stack: list[tuple[PlanState, tuple[Step, ...]]] = [(start, ())]
+    while stack:
+        state, steps = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        if len(seen) > max_states:
+            raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
+        view = BoardView(state.board)
+        rules = SpendRules.for_player(view, state.player)
+        for spent, life in payments(state.pool, target.cost, target, rules, state.life):
+            summary = finish(board, state, target, spent, life, len(steps))
+            outcomes.setdefault(summary, Plan(steps, spent, life))
+        capped_ids.update(capped(state))
+        for step, after in legal_steps(state):
+            if after not in seen:
+                stack.append((after, (*steps, step)))
+    return ReferenceResult(outcomes, len(seen), tuple(sorted(capped_ids)))

@@ -1,0 +1,437 @@
+"""Plans and the plan replayer: apply each step by the rules, or say exactly which step is illegal and why.
+
+A plan is the ordered mana activations of CR 601.2g (each with its cost choices, the mana it put into the
+pool and the replacement order used) followed by the payment of CR 601.2h: which pool mana pays the cost,
+and how much life pays Phyrexian symbols. Every plan the project returns is checked here, and the
+reference search builds its plans with the same :func:`apply_step`, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from models.abilities import ManaAbility, TapDamage
+from models.board import Board
+from models.cost import PaymentKind, PaymentTarget
+from models.errors import InputError, PlannerError
+from models.mana import ManaBag, ManaTypes
+from planner.could_produce import could_produce_all
+from planner.payment import can_pay_exactly, payments
+from planner.pool import ManaUnit, SpendRules, board_pool
+from planner.production import ManaTag, Outcome, activation_outcomes
+from planner.rules import BoardView
+
+__all__ = [
+    "IllegalPlanError",
+    "PaymentSummary",
+    "Plan",
+    "PlanState",
+    "Step",
+    "apply_step",
+    "capped",
+    "finish",
+    "initial_state",
+    "legal_steps",
+    "replay",
+]
+
+#: How many times one permanent's abilities may be activated in one plan: loops (Pili-Pala with Grand
+#: Architect, CR 729) are cut here and reported rather than followed forever.
+ACTIVATION_CAP = 4
+
+
+class IllegalPlanError(PlannerError):
+    """A plan step breaks the rules; ``step`` is its index (``len(steps)`` for the final payment)."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        super().__init__(f"step {step + 1}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One mana ability activation: which ability, its cost choices, and the mana it put into the pool.
+
+    ``produced`` is the mana that reached the pool after replacement effects and triggered mana abilities,
+    grouped by the source of the mana (a Wild Growth's extra {G} has the Aura as its source).
+    """
+
+    permanent: str
+    ability: int
+    produced: tuple[tuple[str, ManaBag], ...]
+    order: tuple[str, ...] = ()
+    sacrificed: tuple[str, ...] = ()
+    tapped: tuple[str, ...] = ()
+    paid_with: tuple[ManaUnit, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A whole payment: the activations in order, then the pool mana and life that pay the cost."""
+
+    steps: tuple[Step, ...]
+    spent: tuple[ManaUnit, ...]
+    life: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlanState:
+    """The game between two steps of a plan: the board, the pool, and what has been paid so far."""
+
+    board: Board
+    player: str
+    pool: tuple[ManaUnit, ...]
+    persistent: tuple[ManaUnit, ...] = ()
+    life_paid: int = 0
+    damage: int = 0
+    activations: tuple[tuple[str, int], ...] = ()
+    sacrificed: tuple[str, ...] = ()
+
+    @property
+    def life(self) -> int:
+        """The player's life total now."""
+        return self.board.player(self.player).life
+
+    def activation_count(self, pid: str) -> int:
+        """How many times this plan activated the permanent's abilities."""
+        return dict(self.activations).get(pid, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentSummary:
+    """What a finished payment did, for comparing plans: the quantities the objective reads."""
+
+    tapped: frozenset[str]
+    untapped: frozenset[str]
+    sacrificed: frozenset[str]
+    life_paid: int
+    damage: int
+    floating: tuple[ManaUnit, ...]
+
+    @property
+    def floating_bag(self) -> ManaBag:
+        """The floating mana by type."""
+        return ManaBag.of(unit.type for unit in self.floating)
+
+
+@lru_cache(maxsize=2048)
+def _view(board: Board) -> BoardView:
+    return BoardView(board)
+
+
+@lru_cache(maxsize=2048)
+def _reflect(board: Board) -> dict[str, ManaTypes]:
+    return could_produce_all(_view(board))
+
+
+def initial_state(board: Board, player: str | None = None) -> PlanState:
+    """The state before any step: the board as given and the player's floating mana."""
+    who = player or board.active_player
+    units, persistent = board_pool(board, who)
+    return PlanState(board, who, _sorted(units), persistent)
+
+
+def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
+    return tuple(sorted(units, key=ManaUnit.sort_key))
+
+
+def _remove(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+    remaining = Counter(pool)
+    remaining.subtract(spent)
+    if any(count < 0 for count in remaining.values()):
+        return None
+    return _sorted(list(remaining.elements()))
+
+
+def ability_target(view: BoardView, pid: str, ability: ManaAbility) -> PaymentTarget:
+    """What paying an ability's own mana cost is for: an ability of that permanent (restrictions read it)."""
+    permanent = view.permanent(pid)
+    return PaymentTarget(
+        ability.cost.mana, view.type_line(pid), view.colors(pid), PaymentKind.ABILITY, name=permanent.name
+    )
+
+
+def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbility) -> PlanState:
+    """The state after paying an ability's costs (CR 602.2b, 601.2h); raises ``ValueError`` with a reason."""
+    pid = step.permanent
+    cost = ability.cost
+    board = state.board
+    controller = view.permanent(pid).controller
+    # tap or untap the source; tap the others the cost names
+    newly_tapped: list[str] = []
+    if cost.tap:
+        board = board.replace_permanent(pid, tapped=True)
+        newly_tapped.append(pid)
+    if cost.untap:
+        board = board.replace_permanent(pid, tapped=False)
+    if cost.tap_others is not None:
+        if len(step.tapped) != cost.tap_others_count or len(set(step.tapped)) != len(step.tapped):
+            raise ValueError(
+                f"the cost taps {cost.tap_others_count} permanent(s); the step names {step.tapped}"
+            )
+        for other in step.tapped:
+            if other not in {p.id for p in board.permanents} or board.permanent(other).tapped:
+                raise ValueError(f"{other} is not an untapped permanent that can be tapped for this cost")
+            if not view.matches(cost.tap_others, other, pid):
+                raise ValueError(f"{other} is not {cost.tap_others.describe()}")
+            board = board.replace_permanent(other, tapped=True)
+            newly_tapped.append(other)
+    elif step.tapped:
+        raise ValueError("the cost taps no other permanent")
+    # sacrifice what the cost names (a permanent tapped for mana earlier may be sacrificed: 601.2h)
+    sacrificed = list(step.sacrificed)
+    if cost.sacrifice is not None:
+        if len(sacrificed) != cost.sacrifice_count or len(set(sacrificed)) != len(sacrificed):
+            raise ValueError(
+                f"the cost sacrifices {cost.sacrifice_count} permanent(s); the step names {sacrificed}"
+            )
+        for other in sacrificed:
+            if other not in {p.id for p in board.permanents}:
+                raise ValueError(f"{other} is not on the battlefield")
+            if not view.matches(cost.sacrifice, other, pid):
+                raise ValueError(f"{other} is not {cost.sacrifice.describe()}")
+    elif sacrificed:
+        raise ValueError("the cost sacrifices no other permanent")
+    if cost.sacrifice_self:
+        sacrificed.append(pid)
+    if cost.remove_counter:
+        counters = dict(board.permanent(pid).counters)
+        counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
+        if counters[cost.remove_counter] < 0:
+            raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
+        kept = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
+        board = board.replace_permanent(pid, counters=kept)
+    # mana, paid from the pool
+    pool = state.pool
+    if cost.mana:
+        if cost.mana.has_variable:
+            raise ValueError("abilities whose cost has {X} are not supported")
+        remaining = _remove(pool, step.paid_with)
+        if remaining is None:
+            raise ValueError("it spends mana that is not in the pool")
+        target = ability_target(view, pid, ability)
+        rules = SpendRules.for_player(view, controller)
+        if not can_pay_exactly(step.paid_with, cost.mana, target, rules, 0):
+            raise ValueError(f"the mana {_units_text(step.paid_with)} does not pay {cost.mana} exactly")
+        pool = remaining
+    elif step.paid_with:
+        raise ValueError("the ability costs no mana")
+    # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped
+    damage = sum(
+        s.effect.damage
+        for s in view.effects_of(TapDamage)
+        if isinstance(s.effect, TapDamage) and s.source in newly_tapped and s.controller == state.player
+    )
+    for other in sacrificed:
+        board = board.without_permanent(other)
+    life_cost = cost.life
+    board = board.replace_player(state.player, life=state.life - life_cost - damage)
+    return replace(
+        state,
+        board=board,
+        pool=pool,
+        life_paid=state.life_paid + life_cost,
+        damage=state.damage + damage,
+        sacrificed=(*state.sacrificed, *sacrificed),
+    )
+
+
+def _units_text(units: Sequence[ManaUnit]) -> str:
+    return "".join(f"{{{u.type.letter}}}" for u in units) or "(none)"
+
+
+def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, ManaBag], ...]:
+    by_source: dict[str, ManaBag] = {}
+    for bag, tag in concrete:
+        by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+    return tuple(sorted((source, bag) for source, bag in by_source.items() if bag))
+
+
+def _resolutions(
+    view: BoardView, state: PlanState, pid: str, ability: ManaAbility, sacrificed: tuple[str, ...]
+) -> Iterator[tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]]:
+    """Every concrete result of the ability resolving: (outcome, produced by source, units added)."""
+    seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
+    reflect = _reflect(state.board)
+    for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
+        for concrete in outcome.concrete():
+            produced = _grouped(concrete)
+            if (outcome.replacements, produced) in seen:
+                continue
+            seen.add((outcome.replacements, produced))
+            units = tuple(ManaUnit(t, tag) for bag, tag in concrete for t in bag.units())
+            yield outcome, produced, units
+
+
+def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
+    """The state after one activation, checked by the rules; raises ``IllegalPlanError`` naming the step."""
+    board = state.board
+    if step.permanent not in {p.id for p in board.permanents}:
+        raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
+    view = _view(board)
+    permanent = view.permanent(step.permanent)
+    if permanent.controller != state.player:
+        raise IllegalPlanError(
+            index, f"{permanent.name} ({permanent.id}) is controlled by {permanent.controller}"
+        )
+    abilities = view.mana_abilities(step.permanent)
+    if not 0 <= step.ability < len(abilities):
+        raise IllegalPlanError(index, f"{permanent.name} has no mana ability number {step.ability}")
+    ability = abilities[step.ability]
+    reason = view.why_not_activatable(step.permanent, ability, life=state.life)
+    if reason is not None:
+        raise IllegalPlanError(index, reason)
+    if state.activation_count(step.permanent) >= ACTIVATION_CAP:
+        raise IllegalPlanError(index, f"{permanent.name} was activated {ACTIVATION_CAP} times: loop capped")
+    try:
+        paid = _pay_costs(state, view, step, ability)
+    except ValueError as error:
+        raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
+    for outcome, produced, units in _resolutions(view, state, step.permanent, ability, step.sacrificed):
+        if produced == step.produced and (not step.order or step.order == outcome.replacements):
+            return _resolved(paid, step, outcome, units)
+    wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
+    raise IllegalPlanError(index, f"{permanent.name} ({permanent.id}) can't produce {wanted} this way")
+
+
+def _resolved(state: PlanState, step: Step, outcome: Outcome, units: tuple[ManaUnit, ...]) -> PlanState:
+    board = state.board
+    loss = outcome.damage + outcome.life_loss
+    board = board.replace_player(state.player, life=board.player(state.player).life - loss)
+    sacrificed = state.sacrificed
+    if outcome.sacrifices_source and step.permanent in {p.id for p in board.permanents}:
+        board = board.without_permanent(step.permanent)
+        sacrificed = (*sacrificed, step.permanent)
+    counts = dict(state.activations)
+    counts[step.permanent] = counts.get(step.permanent, 0) + 1
+    return replace(
+        state,
+        board=board,
+        pool=_sorted((*state.pool, *units)),
+        damage=state.damage + loss,
+        activations=tuple(sorted(counts.items())),
+        sacrificed=sacrificed,
+    )
+
+
+def finish(
+    start: Board, state: PlanState, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
+) -> PaymentSummary:
+    """Pay the target from the pool (CR 601.2h) and summarise the whole payment; raises on an illegal one."""
+    remaining = _remove(state.pool, spent)
+    if remaining is None:
+        raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
+    if life > 0 and state.life < life:
+        raise IllegalPlanError(
+            index, f"paying {life} life needs at least {life} life; the player has {state.life}"
+        )
+    if target.cost.has_variable:
+        raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
+    rules = SpendRules.for_player(_view(state.board), state.player)
+    if not can_pay_exactly(spent, target.cost, target, rules, life):
+        raise IllegalPlanError(
+            index, f"{_units_text(spent)} and {life} life do not pay {target.cost} exactly"
+        )
+    before = {p.id: p for p in start.permanents}
+    after = {p.id: p for p in state.board.permanents}
+    return PaymentSummary(
+        tapped=frozenset(pid for pid, p in after.items() if p.tapped and not before[pid].tapped),
+        untapped=frozenset(pid for pid, p in after.items() if not p.tapped and before[pid].tapped),
+        sacrificed=frozenset(state.sacrificed),
+        life_paid=state.life_paid + life,
+        damage=state.damage,
+        floating=remaining,
+    )
+
+
+def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None = None) -> PaymentSummary:
+    """Apply a plan step by step by the rules and return what it did, or raise ``IllegalPlanError``.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+    >>> step = Step("f1", 0, (("f1", ManaBag.parse("{G}")),))
+    >>> target = PaymentTarget.of("{G}")
+    >>> state = apply_step(initial_state(board), step)
+    >>> sorted(replay(board, target, Plan((step,), state.pool)).tapped)
+    ['f1']
+    >>> replay(board, target, Plan((step, step), state.pool))
+    Traceback (most recent call last):
+    ...
+    planner.replay.IllegalPlanError: step 2: Forest (f1) is already tapped
+    """
+    if target.cost.has_variable:
+        raise InputError(f"choose a value for X in {target.cost} before replaying a plan")
+    state = initial_state(board, player)
+    for index, step in enumerate(plan.steps):
+        state = apply_step(state, step, index)
+    return finish(board, state, target, plan.spent, plan.life, len(plan.steps))
+
+
+def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
+    """Every legal next activation from a state, with the state it leads to (for exhaustive search)."""
+    board = state.board
+    view = _view(board)
+    for permanent in board.permanents:
+        if permanent.controller != state.player:
+            continue
+        for number, ability in enumerate(view.mana_abilities(permanent.id)):
+            if view.why_not_activatable(permanent.id, ability, life=state.life) is not None:
+                continue
+            if state.activation_count(permanent.id) >= ACTIVATION_CAP:
+                continue
+            yield from _steps_for(state, view, permanent.id, number, ability)
+
+
+def capped(state: PlanState) -> tuple[str, ...]:
+    """The permanents whose abilities could still be activated but hit the loop cap in this state."""
+    view = _view(state.board)
+    return tuple(
+        p.id
+        for p in state.board.permanents
+        if p.controller == state.player
+        and state.activation_count(p.id) >= ACTIVATION_CAP
+        and any(view.why_not_activatable(p.id, a, life=state.life) is None for a in view.mana_abilities(p.id))
+    )
+
+
+def _steps_for(
+    state: PlanState, view: BoardView, pid: str, number: int, ability: ManaAbility
+) -> Iterator[tuple[Step, PlanState]]:
+    cost = ability.cost
+    board = state.board
+    others = [p.id for p in board.permanents]
+    tap_choices: list[tuple[str, ...]] = [()]
+    if cost.tap_others is not None:
+        flt = cost.tap_others
+        candidates = [o for o in others if not board.permanent(o).tapped and view.matches(flt, o, pid)]
+        tap_choices = list(itertools.combinations(candidates, cost.tap_others_count))
+    sacrifice_choices: list[tuple[str, ...]] = [()]
+    if cost.sacrifice is not None:
+        flt_s = cost.sacrifice
+        candidates = [o for o in others if view.matches(flt_s, o, pid)]
+        sacrifice_choices = list(itertools.combinations(candidates, cost.sacrifice_count))
+    mana_choices: list[tuple[ManaUnit, ...]] = [()]
+    if cost.mana:
+        if cost.mana.has_variable:
+            return
+        rules = SpendRules.for_player(view, state.player)
+        target = ability_target(view, pid, ability)
+        mana_choices = [
+            spent for spent, life in payments(state.pool, cost.mana, target, rules, 0) if life == 0
+        ]
+    for tapped in tap_choices:
+        for sacrificed in sacrifice_choices:
+            for paid_with in mana_choices:
+                probe = Step(pid, number, (), (), sacrificed, tapped, paid_with)
+                try:
+                    paid = _pay_costs(state, view, probe, ability)
+                except ValueError:
+                    continue
+                for outcome, produced, units in _resolutions(view, state, pid, ability, sacrificed):
+                    step = replace(probe, produced=produced, order=outcome.replacements)
+                    yield step, _resolved(paid, step, outcome, units)

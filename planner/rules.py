@@ -1,0 +1,346 @@
+"""Characteristics after type-changing and ability-granting effects, and which mana abilities can be
+activated now.
+
+Layer 4 (CR 305.7, 613.1d) sets or adds basic land types in dependency order (CR 613.8), then timestamp
+order (the order of the board's permanents). Layer 6 (613.1f) adds the intrinsic mana ability of each
+basic land type (CR 305.6) and abilities granted by other permanents (Chromatic Lantern). A land whose
+subtype is *set* loses the abilities from its rules text, but keeps granted ones (305.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from models.abilities import (
+    Condition,
+    GrantAbility,
+    ManaAbility,
+    ObjectFilter,
+    StaticEffect,
+    TypeChange,
+    Who,
+)
+from models.board import Board, Permanent
+from models.errors import InputError
+from models.mana import ManaType, ManaTypes
+from models.oracle import ParsedText, parse_oracle
+from models.types import BASIC_LAND_TYPES, TypeLine
+
+__all__ = ["BoardView", "Characteristics", "SourcedEffect", "TextWarning"]
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedEffect:
+    """A static, triggered or replacement effect together with the permanent it comes from."""
+
+    source: str
+    controller: str
+    effect: StaticEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    """A permanent as it is now: its type line after layer 4 and its mana abilities after layer 6."""
+
+    type_line: TypeLine
+    mana_abilities: tuple[ManaAbility, ...]
+    lost_text_abilities: bool
+    haste: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TextWarning:
+    """Text on a permanent that the parser did not understand: reported, never silently dropped."""
+
+    permanent: str
+    sentence: str
+
+    def __str__(self) -> str:
+        return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
+
+
+_INTRINSIC = {land_type: f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_LAND_TYPES.items()}
+
+
+class BoardView:
+    """A board with its rules applied: parsed text, characteristics, effects in force, and eligibility.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "bm", "card": "Blood Moon", "controller": "me"},
+    ...     {"id": "pool", "card": "Reflecting Pool", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> [a.text for a in view.characteristics("pool").mana_abilities]
+    ['{T}: Add {R}.']
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents}
+
+    # ---------------------------------------------------------------- parsing
+
+    @cached_property
+    def parsed(self) -> dict[str, ParsedText]:
+        """Each permanent's parsed rules text."""
+        return {p.id: parse_oracle(p.oracle, p.name) for p in self.board.permanents}
+
+    @cached_property
+    def warnings(self) -> tuple[TextWarning, ...]:
+        """Every unsupported sentence on the board, with its permanent's id."""
+        return tuple(
+            TextWarning(pid, sentence)
+            for pid, parsed in self.parsed.items()
+            for sentence in parsed.unsupported
+        )
+
+    def permanent(self, pid: str) -> Permanent:
+        """The permanent with this id."""
+        return self._by_id[pid]
+
+    # ---------------------------------------------------------------- layer 4
+
+    @cached_property
+    def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
+        """Type lines after land-type effects, and the ids of lands that lost their text abilities."""
+        candidates = [
+            SourcedEffect(p.id, p.controller, e)
+            for p in self.board.permanents
+            for e in self.parsed[p.id].effects
+            if isinstance(e, TypeChange)
+        ]
+        types = {p.id: p.type_line for p in self.board.permanents}
+        lost: frozenset[str] = frozenset()
+        remaining = list(candidates)
+        while remaining:
+            chosen = next(
+                (
+                    e
+                    for e in remaining
+                    if not any(self._depends(e, f, types, lost) for f in remaining if f is not e)
+                ),
+                remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
+            )
+            remaining.remove(chosen)
+            types, lost = self._apply_type_change(chosen, types, lost)
+        return types, lost
+
+    def _affected_by(
+        self, sourced: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
+    ) -> frozenset[str] | None:
+        """The ids a type change applies to in a state, or None when the effect does not exist there."""
+        if sourced.source in lost:
+            return None
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        return frozenset(
+            p.id
+            for p in self.board.permanents
+            if types[p.id].is_a("Land") and self.matches(effect.affected, p.id, sourced.source, types)
+        )
+
+    def _depends(
+        self, first: SourcedEffect, other: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
+    ) -> bool:
+        """CR 613.8a: applying ``other`` would change whether ``first`` exists or what it applies to."""
+        before = self._affected_by(first, types, lost)
+        if self._affected_by(other, types, lost) is None:
+            return False
+        after_types, after_lost = self._apply_type_change(other, types, lost)
+        return self._affected_by(first, after_types, after_lost) != before
+
+    def _apply_type_change(
+        self, sourced: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
+    ) -> tuple[dict[str, TypeLine], frozenset[str]]:
+        affected = self._affected_by(sourced, types, lost)
+        if not affected:
+            return types, lost
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        new_types = dict(types)
+        newly_lost = set(lost)
+        for pid in affected:
+            line = types[pid]
+            if effect.adds:
+                subtypes = (*line.subtypes, *(t for t in effect.land_types if t not in line.subtypes))
+            else:
+                # 305.7: the new land types replace the old ones; other subtypes (Dryad) stay.
+                kept = tuple(t for t in line.subtypes if not _is_land_subtype(t))
+                subtypes = (*kept, *effect.land_types)
+                newly_lost.add(pid)
+            new_types[pid] = line.with_subtypes(subtypes)
+        return new_types, frozenset(newly_lost)
+
+    # ---------------------------------------------------------------- effects and layer 6
+
+    def type_line(self, pid: str) -> TypeLine:
+        """The permanent's type line after layer 4."""
+        return self._layer4[0][pid]
+
+    def lost_text_abilities(self, pid: str) -> bool:
+        """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
+        return pid in self._layer4[1]
+
+    @cached_property
+    def effects(self) -> tuple[SourcedEffect, ...]:
+        """The effects in force: those of permanents that still have their text abilities."""
+        return tuple(
+            SourcedEffect(p.id, p.controller, e)
+            for p in self.board.permanents
+            if not self.lost_text_abilities(p.id)
+            for e in self.parsed[p.id].effects
+        )
+
+    def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
+        """The effects in force of one kind, in timestamp order."""
+        return (e for e in self.effects if isinstance(e.effect, kind))
+
+    @cached_property
+    def _characteristics(self) -> dict[str, Characteristics]:
+        grants = list(self.effects_of(GrantAbility))
+        result: dict[str, Characteristics] = {}
+        for permanent in self.board.permanents:
+            pid = permanent.id
+            line = self.type_line(pid)
+            lost = self.lost_text_abilities(pid)
+            abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
+            if line.is_a("Land"):
+                abilities += [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
+            for sourced in grants:
+                grant = sourced.effect
+                assert isinstance(grant, GrantAbility)
+                if self.matches(grant.affected, pid, sourced.source):
+                    abilities.append(grant.ability)
+            haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
+            result[pid] = Characteristics(line, tuple(abilities), lost, haste)
+        return result
+
+    def characteristics(self, pid: str) -> Characteristics:
+        """The permanent's characteristics now."""
+        return self._characteristics[pid]
+
+    def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
+        """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""
+        return self._characteristics[pid].mana_abilities
+
+    # ---------------------------------------------------------------- filters and conditions
+
+    def matches(
+        self,
+        flt: ObjectFilter,
+        pid: str,
+        source: str,
+        types: dict[str, TypeLine] | None = None,
+        removed: frozenset[str] = frozenset(),
+    ) -> bool:
+        """True when permanent ``pid`` matches a filter written on ``source`` (relative to its controller)."""
+        if pid in removed:
+            return False
+        permanent = self._by_id[pid]
+        source_permanent = self._by_id.get(source)
+        line = types[pid] if types is not None else self.type_line(pid)
+        if flt.self_only and pid != source:
+            return False
+        if flt.attached and (source_permanent is None or source_permanent.attached_to != pid):
+            return False
+        if flt.other and pid == source:
+            return False
+        if flt.untapped and permanent.tapped:
+            return False
+        if source_permanent is not None:
+            if flt.controller is Who.YOU and permanent.controller != source_permanent.controller:
+                return False
+            if flt.controller is Who.OPPONENTS and permanent.controller == source_permanent.controller:
+                return False
+        if not all(line.is_a(word) for word in flt.types):
+            return False
+        if any(line.is_a(word) for word in flt.excluded):
+            return False
+        if flt.colors and not (self.colors(pid) & flt.colors):
+            return False
+        if flt.chosen_type:
+            chosen = source_permanent.choices.creature_type if source_permanent else None
+            if chosen is None or not line.is_a(chosen):
+                return False
+        return True
+
+    def colors(self, pid: str) -> ManaTypes:
+        """A permanent's colors: its color indicator, else its mana cost's colors (CR 202.2)."""
+        permanent = self._by_id[pid]
+        if permanent.color_indicator is not None:
+            return permanent.color_indicator
+        return permanent.mana_cost.colors if permanent.mana_cost is not None else ManaTypes()
+
+    def count(self, flt: ObjectFilter, source: str, removed: frozenset[str] = frozenset()) -> int:
+        """How many permanents match a filter written on ``source``."""
+        return sum(self.matches(flt, p.id, source, removed=removed) for p in self.board.permanents)
+
+    def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
+        """True when the condition written on ``source`` holds."""
+        return all(self.count(f, source, removed) >= condition.at_least for f in condition.filters)
+
+    def devotion(self, player: str, colors: ManaTypes) -> int:
+        """A player's devotion to some colors: mana symbols of those colors among their permanents' costs."""
+        total = 0
+        for permanent in self.board.permanents:
+            if permanent.controller != player or permanent.mana_cost is None:
+                continue
+            total += sum(1 for symbol in permanent.mana_cost.symbols if symbol.colors & colors)
+        return total
+
+    def chosen_color(self, pid: str) -> ManaType:
+        """The color chosen as the permanent entered; a missing choice is an input error."""
+        permanent = self._by_id[pid]
+        if permanent.choices.color is None:
+            raise InputError(f"permanents[{pid}].choices.color: {permanent.name} needs a chosen color")
+        return permanent.choices.color
+
+    # ---------------------------------------------------------------- eligibility (302.6, 107.5, 107.6)
+
+    def is_sick(self, pid: str) -> bool:
+        """True when a creature can't use its own {T}/{Q} abilities yet (CR 302.6, 702.10)."""
+        permanent = self._by_id[pid]
+        chars = self._characteristics[pid]
+        return permanent.summoning_sick and chars.type_line.is_a("Creature") and not chars.haste
+
+    def why_not_activatable(
+        self, pid: str, ability: ManaAbility, *, tapped: bool | None = None, life: int | None = None
+    ) -> str | None:
+        """Why this ability can't be activated now, in a player's words, or None when it can.
+
+        Mana costs are not checked here: the planner pays them. ``tapped`` and ``life`` override the board
+        (the replayer passes the state mid-plan).
+        """
+        permanent = self._by_id[pid]
+        is_tapped = permanent.tapped if tapped is None else tapped
+        player = self.board.player(permanent.controller)
+        life_total = player.life if life is None else life
+        cost = ability.cost
+        if cost.tap and is_tapped:
+            return f"{permanent.name} ({pid}) is already tapped"
+        if cost.untap and not is_tapped:
+            return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
+        if (cost.tap or cost.untap) and self.is_sick(pid):
+            return f"{permanent.name} ({pid}) is summoning sick"
+        if cost.life and life_total < cost.life:
+            return (
+                f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has {life_total}"
+            )
+        if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
+            return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
+            return f"{permanent.name} ({pid}): its activation condition does not hold"
+        return None
+
+
+def _is_land_subtype(subtype: str) -> bool:
+    """True for land subtypes that 305.7 replaces: the basic land types and the other land types."""
+    return subtype in BASIC_LAND_TYPES or subtype in _OTHER_LAND_TYPES
+
+
+_OTHER_LAND_TYPES = frozenset(
+    {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's", "Cave", "Sphere", "Town"}
+)
