@@ -10,8 +10,8 @@ Rules of the format beyond the contract's text, chosen to be what a user expects
 
 - ``null`` is accepted, and means the same as leaving the field out, for the fields that may be absent in
   the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``commander_colors``, the pool
-  entries' ``spend_only``, ``rider`` and ``source``, and each ``choices`` field); elsewhere
-  it is a type error.
+  entries' ``spend_only``, ``rider`` and ``source``, and each ``choices`` field); elsewhere it
+  is a type error.
 - Integers are JSON integers (``true`` is not a number, ``20.0`` and ``"20"`` are not integers) between
   ``-(2**53 - 1)`` and ``2**53 - 1``; counts (counters, ``spells_cast_this_turn``) are not negative.
 - A field given twice in one JSON object is an error, and so are ``NaN`` and ``Infinity``.
@@ -547,12 +547,17 @@ class _CardBase:
     token: bool
 
 
-@cache
 def _catalogue_card(name: str) -> _CardBase | None:
     """The catalogue card with this name (any case), parsed; None when unknown; ValueError when malformed."""
     data = lookup(name)
-    if data is None:
-        return None
+    return None if data is None else _parsed_catalogue_card(data.name)
+
+
+@cache
+def _parsed_catalogue_card(name: str) -> _CardBase:
+    """The catalogue card with this exact name, parsed once (so the cache is bounded by the catalogue)."""
+    data = lookup(name)
+    assert data is not None
     return _CardBase(
         card=data.name,
         name=data.name,

@@ -201,3 +201,72 @@ def _submultisets(
             if take:
                 tail[first] += take
             yield tail
+
+
+def assign_symbols(
+    units: Sequence[ManaUnit], cost: ManaCost, target: PaymentTarget, rules: SpendRules, life: int
+) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
+    """Which units (and how much life) pay each symbol of the cost, for a payment known to be exact.
+
+    >>> from planner.production import ManaTag
+    >>> g, c = ManaUnit(ManaType.G, ManaTag("f")), ManaUnit(ManaType.C, ManaTag("w"))
+    >>> [(str(s), "".join(u.type.letter for u in paid)) for s, paid, _ in
+    ...  assign_symbols([c, g], ManaCost.parse("{1}{G}"), PaymentTarget.of("{1}{G}"), SpendRules(), 0)]
+    [('{1}', 'C'), ('{G}', 'G')]
+    """
+    symbols: list[CostSymbol] = []
+    for symbol in cost.symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            symbols += [CostSymbol(SymbolKind.GENERIC, amount=1)] * symbol.amount
+        else:
+            symbols.append(symbol)
+    # the most constrained symbols first, so that the search rarely backtracks
+    order = sorted(range(len(symbols)), key=lambda i: symbols[i].kind is SymbolKind.GENERIC)
+    remaining = list(units)
+    chosen: dict[int, tuple[tuple[ManaUnit, ...], int]] = {}
+
+    def search(position: int, life_left: int) -> bool:
+        if position == len(order):
+            return not remaining and life_left == 0
+        index = order[position]
+        for slots, life_cost in _symbol_options(symbols[index]):
+            if life_cost > life_left:
+                continue
+            for picked in _pick(remaining, slots, rules):
+                for unit in picked:
+                    remaining.remove(unit)
+                chosen[index] = (picked, life_cost)
+                if search(position + 1, life_left - life_cost):
+                    return True
+                remaining.extend(picked)
+        return False
+
+    if not search(0, life):
+        raise InputError(f"{_describe(units)} and {life} life do not pay {cost} exactly")
+    merged: list[tuple[CostSymbol, tuple[ManaUnit, ...], int]] = []
+    generic = [chosen[i] for i, s in enumerate(symbols) if s.kind is SymbolKind.GENERIC]
+    if generic:
+        paid = tuple(u for picked, _ in generic for u in picked)
+        merged.append((CostSymbol(SymbolKind.GENERIC, amount=len(paid)), paid, 0))
+    merged += [(s, *chosen[i]) for i, s in enumerate(symbols) if s.kind is not SymbolKind.GENERIC]
+    return merged
+
+
+def _pick(units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules) -> Iterator[tuple[ManaUnit, ...]]:
+    """Distinct ways to take units filling the given slots (at most two slots in any one symbol)."""
+    wanted = list(slots.elements())
+    seen: set[tuple[ManaUnit, ...]] = set()
+    for combo in itertools.combinations(range(len(units)), len(wanted)):
+        picked = tuple(units[i] for i in combo)
+        if picked in seen:
+            continue
+        if any(
+            all(_fits(u, s, rules) for u, s in zip(perm, wanted, strict=True))
+            for perm in itertools.permutations(picked)
+        ):
+            seen.add(picked)
+            yield picked
+
+
+def _describe(units: Sequence[ManaUnit]) -> str:
+    return "".join(f"{{{u.type.letter}}}" for u in units) or "no mana"

@@ -1,0 +1,774 @@
+"""The CP-SAT model of a payment: which abilities to activate, which outcome each takes, which mana pays
+which symbol, and the best such plan under a lexicographic objective.
+
+The model reads top to bottom like an OR-Tools sample: the *templates* (one per way to activate an ability:
+permanent, ability, cost choices, outcome), then a *layer* per payment (the payment asked for, and one per
+cost that should stay payable afterwards), each with its variables and its constraint groups under one-line
+comments, then the resources the layers share, then the objective, then the solve. Nothing of CP-SAT leaves
+this module: the result is a :class:`~planner.replay.Plan`, which the caller replays before returning it.
+
+Where the model is narrower than the rules (also in the README):
+
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
+  with a mana cost at most once, and {Q} abilities at most once: untap loops (CR 729) are cut;
+- amounts counted on the board ('for each creature you control') are counted before the plan sacrifices
+  anything they count: the model orders such activations first.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ortools.sat.python import cp_model
+
+from models.abilities import AmountKind, ManaAbility, TapDamage
+from models.board import Board
+from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.errors import PlannerError
+from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from planner.could_produce import could_produce_all
+from planner.payment import GENERIC, SNOW, Slot
+from planner.pool import ManaUnit, SpendRules, board_pool
+from planner.production import ManaTag, Outcome, activation_outcomes
+from planner.replay import Plan, Step, ability_target
+from planner.rules import BoardView
+
+__all__ = ["REPEAT_CAP", "ModelOptions", "Solution", "SolveStatus", "solve_payment"]
+
+#: A linear expression over the model's variables (or a plain number).
+Expr = cp_model.LinearExpr | int
+
+#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan.
+REPEAT_CAP = 4
+#: The largest count any single assignment variable needs (a bound for the solver, far above real boards).
+_BIG = 100_000
+
+
+class SolveStatus(Enum):
+    """The solver's verdict, in the project's words (never a CP-SAT object)."""
+
+    OPTIMAL = "optimal"
+    FEASIBLE = "feasible"  # a plan, but the time limit stopped the search for a better one
+    INFEASIBLE = "infeasible"  # no plan exists
+    UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
+
+
+@dataclass(frozen=True, slots=True)
+class ModelOptions:
+    """Knobs for one solve: X, costs that should stay payable afterwards, the time limit."""
+
+    x: int | None = None
+    keep: PaymentTarget | None = None
+    hand: tuple[PaymentTarget, ...] = ()
+    time_limit: float = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solved payment: the status, the plan (unless none was found), X, and the objective's parts.
+
+    ``core`` names the cost parts that can't all be paid together when the status is ``INFEASIBLE``.
+    """
+
+    status: SolveStatus
+    plan: Plan | None = None
+    x: int | None = None
+    keep_satisfied: bool | None = None
+    hand_castable: tuple[bool, ...] = ()
+    objective: tuple[tuple[str, int], ...] = ()
+    core: tuple[str, ...] = ()
+
+
+# -------------------------------------------------------------------------------------------------- templates
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to."""
+
+    index: int
+    pid: str
+    ability_index: int
+    ability: ManaAbility
+    sacrificed: tuple[str, ...]
+    tapped: tuple[str, ...]
+    outcome: Outcome
+    bound: int
+    target: PaymentTarget
+
+    @property
+    def costs_mana(self) -> bool:
+        """True when the ability's cost includes mana (a Signet, a filter land, Cabal Coffers)."""
+        return bool(self.ability.cost.mana)
+
+    @property
+    def gone(self) -> tuple[str, ...]:
+        """The permanents this activation sacrifices: its cost's, and its source when it empties."""
+        own = (self.pid,) if self.ability.cost.sacrifice_self or self.outcome.sacrifices_source else ()
+        return (*self.sacrificed, *own)
+
+    @property
+    def name(self) -> str:
+        """A readable variable-name stem."""
+        extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
+        return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
+
+
+def _templates(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> list[_Template]:
+    """Every way the player could activate each mana ability now, one template per outcome."""
+    templates: list[_Template] = []
+    board = view.board
+    for permanent in board.permanents:
+        if permanent.controller != player:
+            continue
+        for number, ability in enumerate(view.mana_abilities(permanent.id)):
+            cost = ability.cost
+            if view.why_not_activatable(permanent.id, ability) is not None or cost.mana.has_variable:
+                continue
+            bound = _activation_bound(
+                ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
+            )
+            if bound <= 0:
+                continue
+            sacrifice_options: Iterable[tuple[str, ...]] = [()]
+            if cost.sacrifice is not None:
+                wanted = cost.sacrifice
+                victims = [p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)]
+                sacrifice_options = itertools.combinations(victims, cost.sacrifice_count)
+            tap_options: Sequence[tuple[str, ...]] = [()]
+            if cost.tap_others is not None:
+                tappable = cost.tap_others
+                candidates = [p.id for p in board.permanents if view.matches(tappable, p.id, permanent.id)]
+                tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
+            target = ability_target(view, permanent.id, ability)
+            for sacrificed in sacrifice_options:
+                outcomes = activation_outcomes(view, permanent.id, ability, reflect, sacrificed=sacrificed)
+                for tapped in tap_options:
+                    for outcome in outcomes:
+                        templates.append(
+                            _Template(
+                                len(templates),
+                                permanent.id,
+                                number,
+                                ability,
+                                sacrificed,
+                                tapped,
+                                outcome,
+                                bound,
+                                target,
+                            )
+                        )
+    return templates
+
+
+def _activation_bound(ability: ManaAbility, counters: int) -> int:
+    """How many times the model lets one ability be activated in a plan (see the module docstring)."""
+    cost = ability.cost
+    once = cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None
+    bound = 1 if once or cost.tap_others is not None or cost.mana else REPEAT_CAP
+    if cost.remove_counter:
+        bound = min(bound, counters // max(cost.remove_count, 1))
+    return bound
+
+
+# ------------------------------------------------------------------------------------------------ the layers
+
+_ClassKey = tuple[ManaType, ManaTag, int]  # type, tag, producing template (-1: the pool or a cost-free one)
+
+
+def _slot_name(slot: Slot) -> str:
+    return slot.letter if isinstance(slot, ManaType) else slot
+
+
+def _fits(key: _ClassKey, slot: Slot, rules: SpendRules) -> bool:
+    mana_type, tag, _ = key
+    if slot == GENERIC:
+        return True
+    if slot == SNOW:
+        return tag.snow
+    assert isinstance(slot, ManaType)
+    return rules.can_pay(mana_type, slot)
+
+
+@dataclass(slots=True)
+class _Consumer:
+    """Something that spends mana in a layer: the layer's target, or a template's own mana cost."""
+
+    name: str
+    target: PaymentTarget
+    template: int  # -1 for the layer's target
+    demand: dict[Slot, Expr]
+    life: Expr
+    pay: dict[tuple[_ClassKey, Slot], cp_model.IntVar] = field(default_factory=dict)
+
+
+class _Layer:
+    """One payment inside the shared model: its activations, their choices, and who pays what."""
+
+    def __init__(
+        self,
+        planner: _PaymentModel,
+        name: str,
+        target: PaymentTarget,
+        pool: Sequence[ManaUnit],
+        enforce: cp_model.IntVar | None,
+        x: Expr,
+    ) -> None:
+        self.planner = planner
+        self.name = name
+        self.target = target
+        model = planner.model
+        templates = planner.templates
+        # --- variables: how often each template is used, and which type each packet choice takes
+        self.use = [model.new_int_var(0, t.bound, f"{name}_use_{t.name}") for t in templates]
+        self.choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = {}
+        self.supply: dict[_ClassKey, Expr] = defaultdict(int)
+        for template in templates:
+            producer = template.index if template.index in planner.ordered else -1
+            for k, packet in enumerate(template.outcome.packets):
+                if len(packet.types) == 1:
+                    (only,) = tuple(packet.types)
+                    self.supply[(only, packet.tag, producer)] += packet.total * self.use[template.index]
+                    continue
+                picks = []
+                for mana_type in packet.types:
+                    var = model.new_int_var(
+                        0,
+                        packet.picks * template.bound,
+                        f"{name}_pick_{template.name}_p{k}_{mana_type.letter}",
+                    )
+                    self.choice[(template.index, k, mana_type)] = var
+                    picks.append(var)
+                    self.supply[(mana_type, packet.tag, producer)] += packet.per_pick * var
+                # each activation makes exactly `picks` choices of type for the packet
+                model.add(sum(picks) == packet.picks * self.use[template.index])
+        for unit in pool:
+            self.supply[(unit.type, unit.tag, -1)] += 1
+        # --- consumers: the target, and the mana cost of every template that has one
+        self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
+        for template in templates:
+            if template.costs_mana:
+                self.consumers.append(
+                    self._consumer(
+                        f"cost_{template.name}",
+                        template.target,
+                        template.index,
+                        template.ability.cost.mana,
+                        self.use[template.index],
+                        0,
+                    )
+                )
+        # each class of mana may pay the slots it fits, for consumers its restriction allows (CR 106.6)
+        for consumer in self.consumers:
+            for slot in consumer.demand:
+                for key in self.supply:
+                    tag = key[1]
+                    if key[2] >= 0 and key[2] == consumer.template:
+                        continue  # an activation can't pay for itself
+                    if not _fits(key, slot, planner.rules):
+                        continue
+                    if tag.restriction is not None and not tag.restriction.allows(
+                        consumer.target, tag.chosen_type
+                    ):
+                        continue
+                    consumer.pay[(key, slot)] = model.new_int_var(
+                        0,
+                        _BIG,
+                        f"{name}_{consumer.name}_{_slot_name(slot)}_by_{key[0].letter}_{tag.source}_{key[2]}",
+                    )
+        # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
+        # that an infeasible payment can name the symbols that fail
+        self.assumptions: dict[str, cp_model.IntVar] = {}
+        for consumer in self.consumers:
+            for slot, demand in consumer.demand.items():
+                filled = sum(v for (_, s), v in consumer.pay.items() if s == slot)
+                constraint = model.add(filled == demand)
+                if consumer.template < 0 and enforce is None:
+                    literal = model.new_bool_var(f"{name}_assume_{_slot_name(slot)}")
+                    self.assumptions[_slot_name(slot)] = literal
+                    constraint.only_enforce_if(literal)
+                elif enforce is not None:
+                    constraint.only_enforce_if(enforce)
+        # no class of mana is spent beyond what the pool holds and the activations add
+        self.floating: dict[_ClassKey, Expr] = {}
+        for key, supply in self.supply.items():
+            spent = sum(v for c in self.consumers for (k, _), v in c.pay.items() if k == key)
+            model.add(spent <= supply)
+            self.floating[key] = supply - spent
+        # life: abilities' life costs need that much life, and Phyrexian life is paid after the abilities'
+        # damage (CR 119.4, 601.2g-h)
+        life_total = planner.board.player(planner.player).life
+        self.ability_life = sum(t.ability.cost.life * self.use[t.index] for t in templates)
+        self.damage: Expr = sum(
+            (t.outcome.damage + t.outcome.life_loss) * self.use[t.index] for t in templates
+        )
+        self.damage += planner.tap_damage(self.use)
+        target_life = self.consumers[0].life
+        model.add(self.ability_life <= life_total)
+        paying = model.new_bool_var(f"{name}_pays_life")
+        model.add(target_life == 0).only_enforce_if(paying.negated())
+        model.add(self.ability_life + self.damage + target_life <= life_total).only_enforce_if(paying)
+        self.life_paid = self.ability_life + target_life
+        # activations happen in some order: see _order
+        self.position: dict[int, cp_model.IntVar] = {}
+        self._order()
+
+    def _consumer(
+        self,
+        name: str,
+        target: PaymentTarget,
+        template: int,
+        cost: ManaCost,
+        times: Expr,
+        x: Expr,
+    ) -> _Consumer:
+        """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables."""
+        model = self.planner.model
+        demand: dict[Slot, Expr] = defaultdict(int)
+        life: Expr = 0
+        groups: dict[CostSymbol, int] = defaultdict(int)
+        for symbol in cost.symbols:
+            groups[symbol] += 1
+        for symbol, count in groups.items():
+            kind = symbol.kind
+            if kind is SymbolKind.GENERIC:
+                demand[GENERIC] += symbol.amount * times
+            elif kind is SymbolKind.VARIABLE:
+                demand[GENERIC] += count * x
+            elif kind is SymbolKind.SNOW:
+                demand[SNOW] += count * times
+            elif kind is SymbolKind.COLORLESS:
+                demand[ManaType.C] += count * times
+            elif kind is SymbolKind.COLORED:
+                (color,) = tuple(symbol.colors)
+                demand[color] += count * times
+            else:
+                # each hybrid or Phyrexian symbol is paid one of its ways, chosen at proposal (CR 601.2b)
+                ways: list[tuple[Slot | None, int, int]] = [(t, 1, 0) for t in symbol.colors]
+                if kind is SymbolKind.MONO_HYBRID:
+                    ways.append((GENERIC, symbol.amount, 0))
+                elif kind is SymbolKind.COLORLESS_HYBRID:
+                    ways.append((ManaType.C, 1, 0))
+                elif kind is SymbolKind.PHYREXIAN:
+                    ways.append((None, 0, 2))
+                counts = []
+                for slot, mana, life_each in ways:
+                    label = "life" if slot is None else _slot_name(slot)
+                    stem = str(symbol)[1:-1].replace("/", "")
+                    var = model.new_int_var(0, count * REPEAT_CAP, f"{self.name}_{name}_{stem}_as_{label}")
+                    counts.append(var)
+                    if slot is not None:
+                        demand[slot] += mana * var
+                    life += life_each * var
+                model.add(sum(counts) == count * times)
+        return _Consumer(name, target, template, dict(demand), life)
+
+    def _order(self) -> None:
+        """Activations in an order: mana paying an ability's cost was made before it, a permanent's own
+        activations come before it is sacrificed, and counted permanents are counted before they go."""
+        planner = self.planner
+        model = planner.model
+        templates = planner.templates
+        edges: list[tuple[int, int, Expr | None]] = []
+        for consumer in self.consumers[1:]:
+            by_producer: dict[int, list[cp_model.IntVar]] = defaultdict(list)
+            for (key, _), var in consumer.pay.items():
+                if key[2] >= 0:
+                    by_producer[key[2]].append(var)
+            for producer, variables in by_producer.items():
+                edges.append((producer, consumer.template, sum(variables)))
+        for sacrificer in templates:
+            for victim in sacrificer.sacrificed:
+                edges += [(t.index, sacrificer.index, None) for t in templates if t.pid == victim]
+        for counting in templates:
+            amount = counting.ability.output.amount
+            if amount.kind is not AmountKind.COUNT or amount.filter is None:
+                continue
+            for sacrificer in templates:
+                if sacrificer.index != counting.index and any(
+                    planner.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
+                ):
+                    edges.append((counting.index, sacrificer.index, None))
+        involved = sorted({i for a, b, _ in edges for i in (a, b)})
+        for index in involved:
+            self.position[index] = model.new_int_var(
+                0, len(involved), f"{self.name}_pos_{templates[index].name}"
+            )
+        for before, after, flow in edges:
+            ordered = model.new_bool_var(f"{self.name}_order_{before}_{after}")
+            if flow is None:
+                model.add_bool_or([ordered, self.unused(before), self.unused(after)])
+            else:
+                model.add(flow == 0).only_enforce_if(ordered.negated())
+            model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
+
+    def unused(self, index: int) -> cp_model.IntVar:
+        """A literal true when template ``index`` is not used in this layer."""
+        return self.planner.is_zero(self.use[index])
+
+
+# ------------------------------------------------------------------------------------------------- the model
+
+
+class _PaymentModel:
+    """The whole model for one payment, with its optional keep and hand layers."""
+
+    def __init__(self, board: Board, target: PaymentTarget, player: str, options: ModelOptions) -> None:
+        self.board = board
+        self.player = player
+        self.options = options
+        self.view = BoardView(board)
+        self.reflect = could_produce_all(self.view)
+        self.rules = SpendRules.for_player(self.view, player)
+        self.templates = _templates(self.view, player, self.reflect)
+        self.ordered = self._ordered_templates()
+        self.pool, self.persistent = board_pool(board, player)
+        self.model = cp_model.CpModel()
+        self._zero: dict[str, cp_model.IntVar] = {}
+        self.x: cp_model.IntVar | None = None
+        x_value: Expr = options.x or 0
+        if target.cost.has_variable and options.x is None:
+            upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
+            self.x = self.model.new_int_var(0, upper, "x")
+            x_value = self.x
+        self.main = _Layer(self, "pay", target, self.pool, None, x_value)
+        # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
+        # then, CR 500.4)
+        self.keep_ok: cp_model.IntVar | None = None
+        self.keep_layer: _Layer | None = None
+        if options.keep is not None:
+            self.keep_ok = self.model.new_bool_var("keep_satisfied")
+            self.keep_layer = _Layer(self, "keep", options.keep, (), self.keep_ok, 0)
+        self.hand_ok: list[cp_model.IntVar] = []
+        self.hand_layers: list[_Layer] = []
+        for number, card in enumerate(options.hand):
+            castable = self.model.new_bool_var(f"hand_{number}_castable")
+            self.hand_ok.append(castable)
+            self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
+        self._shared_resources()
+
+    def _ordered_templates(self) -> frozenset[int]:
+        """The templates whose place in the order matters: those with a mana cost, sacrifices, what they
+        sacrifice, and amounts counted on the board. Only their mana is tracked by producer."""
+        gone = {pid for t in self.templates for pid in t.gone}
+        ordered = set()
+        for template in self.templates:
+            counts = template.ability.output.amount.kind is AmountKind.COUNT
+            if template.costs_mana or template.gone or template.pid in gone or counts:
+                ordered.add(template.index)
+        return frozenset(ordered)
+
+    def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:
+        """A literal true exactly when the variable is 0 (made once per variable)."""
+        name = variable.name
+        if name not in self._zero:
+            flag = self.model.new_bool_var(f"{name}_is_zero")
+            self.model.add(variable == 0).only_enforce_if(flag)
+            self.model.add(variable >= 1).only_enforce_if(flag.negated())
+            self._zero[name] = flag
+        return self._zero[name]
+
+    def tap_damage(self, use: Sequence[cp_model.IntVar]) -> Expr:
+        """Damage from 'whenever ~ becomes tapped' (City of Brass) for what the activations tap."""
+        total: Expr = 0
+        for sourced in self.view.effects_of(TapDamage):
+            effect = sourced.effect
+            assert isinstance(effect, TapDamage)
+            if sourced.controller != self.player:
+                continue
+            for template in self.templates:
+                if (
+                    template.ability.cost.tap and template.pid == sourced.source
+                ) or sourced.source in template.tapped:
+                    total += effect.damage * use[template.index]
+        return total
+
+    def _shared_resources(self) -> None:
+        """Each permanent is tapped at most once, untapped at most once and sacrificed at most once, and its
+        counters are removed at most as often as it has them; a later layer (keep, hand) shares these limits
+        with the payment and can't use what the payment sacrificed."""
+        model = self.model
+        gone_now: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for template in self.templates:
+            for pid in template.gone:
+                gone_now[pid].append(self.main.use[template.index])
+        for later in [self.main, *([self.keep_layer] if self.keep_layer else []), *self.hand_layers]:
+            layers = [self.main] if later is self.main else [self.main, later]
+            taps: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+            untaps: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+            sacrifices: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+            counters: dict[str, list[Expr]] = defaultdict(list)
+            for layer in layers:
+                for template in self.templates:
+                    use = layer.use[template.index]
+                    cost = template.ability.cost
+                    if cost.tap:
+                        taps[template.pid].append(use)
+                    if cost.untap:
+                        untaps[template.pid].append(use)
+                    for pid in template.gone:
+                        sacrifices[pid].append(use)
+                    for pid in template.tapped:
+                        taps[pid].append(use)
+                    if cost.remove_counter:
+                        counters[template.pid].append(cost.remove_count * use)
+            for group in (taps, untaps, sacrifices):
+                for variables in group.values():
+                    model.add(sum(variables) <= 1)
+            for pid, removed in counters.items():
+                name = next(
+                    t.ability.cost.remove_counter
+                    for t in self.templates
+                    if t.pid == pid and t.ability.cost.remove_counter
+                )
+                model.add(sum(removed) <= self.board.permanent(pid).counter(name))
+            if later is self.main:
+                continue
+            for template in self.templates:
+                for pid in (template.pid, *template.tapped, *template.sacrificed):
+                    if gone_now.get(pid):
+                        # what the payment sacrificed is not there for the later payment
+                        model.add(later.use[template.index] == 0).only_enforce_if(
+                            [self.is_zero(v).negated() for v in gone_now[pid]][:1]
+                        ) if len(gone_now[pid]) == 1 else model.add(
+                            later.use[template.index] + sum(gone_now[pid]) * template.bound <= template.bound
+                        )
+
+    # ---------------------------------------------------------------------------------------------- objective
+
+    def objective_terms(self) -> list[tuple[str, Expr, int]]:
+        """The lexicographic objective, most important first: (name, expression to minimise, bound)."""
+        main = self.main
+        model = self.model
+        permanents = {p.id: p for p in self.board.permanents}
+        touching: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for template in self.templates:
+            for pid in (template.pid, *template.tapped, *template.sacrificed):
+                touching[pid].append(main.use[template.index])
+        used: dict[str, cp_model.IntVar] = {}
+        for pid, variables in touching.items():
+            flag = model.new_bool_var(f"used_{pid}")
+            for variable in variables:
+                model.add_implication(self.is_zero(variable).negated(), flag)
+            model.add_bool_or([self.is_zero(v).negated() for v in variables]).only_enforce_if(flag)
+            used[pid] = flag
+        n = len(permanents) + 1
+        mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
+        terms: list[tuple[str, Expr, int]] = []
+        if self.x is not None:
+            upper = mana_bound
+            terms.append(("x", upper - self.x, upper + 1))
+        if self.keep_ok is not None:
+            terms.append(("keep", 1 - self.keep_ok, 2))
+        if self.hand_ok:
+            terms.append(("hand", len(self.hand_ok) - sum(self.hand_ok), len(self.hand_ok) + 1))
+        life_bound = (
+            self.board.player(self.player).life
+            + 4 * (len(self.templates) + len(main.target.cost.symbols))
+            + 2
+        )
+        terms.append(("life_and_damage", main.life_paid + main.damage, life_bound + 200))
+        sacrificed: dict[str, Expr] = defaultdict(int)
+        for template in self.templates:
+            for gone in template.gone:
+                sacrificed[gone] += main.use[template.index]
+        designed = {pid for pid in permanents if self._sacrificed_by_design(pid)}
+        terms.append(
+            ("valuable_sacrificed", sum(e for pid, e in sacrificed.items() if pid not in designed), n)
+        )
+        terms.append(("designed_sacrificed", sum(e for pid, e in sacrificed.items() if pid in designed), n))
+        persistent = {(u.type, u.tag) for u in self.persistent}
+        waste = sum(e for key, e in main.floating.items() if (key[0], key[1]) not in persistent)
+        terms.append(("mana_floating", waste, mana_bound))
+        # keep options open: the types still available from what stays, then mana, lands before creatures,
+        # single-color sources before flexible ones, and a stable tie-break by id
+        lost_types = []
+        for mana_type in TYPE_ORDER:
+            makers = [pid for pid in used if mana_type in self.reflect.get(pid, ManaTypes())]
+            if not makers:
+                continue
+            lost = model.new_bool_var(f"lost_{mana_type.letter}")
+            model.add_bool_and([used[pid] for pid in makers]).only_enforce_if(lost)
+            model.add_bool_or([used[pid].negated() for pid in makers]).only_enforce_if(lost.negated())
+            lost_types.append(lost)
+        terms.append(("types_lost", sum(lost_types), 7))
+        most = {
+            pid: max((t.outcome.total for t in self.templates if t.pid == pid), default=0) for pid in used
+        }
+        terms.append(
+            ("mana_tied_up", sum(most[pid] * flag for pid, flag in used.items()), sum(most.values()) + 1)
+        )
+        creatures = [flag for pid, flag in used.items() if self.view.type_line(pid).is_a("Creature")]
+        terms.append(("creatures_used", sum(creatures), n))
+        flexible = sum(len(self.reflect.get(pid, ManaTypes())) * flag for pid, flag in used.items())
+        terms.append(("flexibility_used", flexible, 6 * n + 1))
+        rank = {pid: position for position, pid in enumerate(sorted(permanents))}
+        terms.append(("tie_break", sum(rank[pid] * flag for pid, flag in used.items()), n * n + 1))
+        return terms
+
+    def _sacrificed_by_design(self, pid: str) -> bool:
+        """A nonland permanent whose own ability sacrifices it (Treasure, Lotus Petal, Eldrazi Scion): that is
+        what it is for, so it goes before anything of value."""
+        if self.view.type_line(pid).is_a("Land"):
+            return False
+        return any(a.cost.sacrifice_self for a in self.view.mana_abilities(pid))
+
+    # ---------------------------------------------------------------------------------------------- solving
+
+    def solve(self) -> Solution:
+        """Solve lexicographically: levels are packed into weighted stages whose weights stay small, and each
+        stage's optimum is fixed before the next stage is solved."""
+        model = self.model
+        terms = self.objective_terms()
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.max_time_in_seconds = self.options.time_limit
+        model.add_assumptions(list(self.main.assumptions.values()))
+        status = cp_model.UNKNOWN
+        proven = True
+        for stage in _stages(terms):
+            objective: Expr = 0
+            weight = 1
+            for _, expression, bound in reversed(stage):
+                objective += weight * expression
+                weight *= bound
+            model.minimize(objective)
+            status = solver.solve(model)
+            if status == cp_model.MODEL_INVALID:
+                raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
+            if status == cp_model.INFEASIBLE:
+                names = {literal.index: label for label, literal in self.main.assumptions.items()}
+                core = tuple(
+                    names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names
+                )
+                return Solution(SolveStatus.INFEASIBLE, core=core)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return Solution(SolveStatus.UNKNOWN)
+            proven = proven and status == cp_model.OPTIMAL
+            # keep this stage's optimum while the next stages are optimised, starting from this solution
+            model.add(objective == round(solver.objective_value))
+            model.proto.clear_solution_hint()
+            for variable_index in range(len(model.proto.variables)):
+                variable = model.get_int_var_from_proto_index(variable_index)
+                model.add_hint(variable, solver.value(variable))
+        plan = self._extract(solver)
+        values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
+        return Solution(
+            SolveStatus.OPTIMAL if proven else SolveStatus.FEASIBLE,
+            plan,
+            x=int(solver.value(self.x)) if self.x is not None else self.options.x,
+            keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
+            hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
+            objective=values,
+        )
+
+    # ---------------------------------------------------------------------------------------------- the plan
+
+    def _extract(self, solver: cp_model.CpSolver) -> Plan:
+        """The plan in the solution: activations in a legal order, each with its mana, then the payment."""
+        main = self.main
+        used = [t for t in self.templates if solver.value(main.use[t.index]) > 0]
+        order = sorted(
+            used,
+            key=lambda t: (solver.value(main.position[t.index]) if t.index in main.position else -1, t.index),
+        )
+        # the units each class contributes, handed out to consumers in order
+        produced_units: dict[_ClassKey, list[ManaUnit]] = defaultdict(list)
+        for unit in self.pool:
+            produced_units[(unit.type, unit.tag, -1)].append(unit)
+        steps: list[Step] = []
+        consumers = {c.template: c for c in main.consumers}
+        pending: list[tuple[int, _Template]] = []
+        for template in order:
+            for _ in range(solver.value(main.use[template.index])):
+                pending.append((len(pending), template))
+        # per-activation picks for multi-type packets
+        picks_left = {key: solver.value(var) for key, var in main.choice.items()}
+        for _, template in pending:
+            concrete: list[tuple[ManaBag, ManaTag]] = []
+            for k, packet in enumerate(template.outcome.packets):
+                if len(packet.types) == 1:
+                    concrete.append((ManaBag.of(packet.types).scaled(packet.total), packet.tag))
+                    continue
+                chosen: list[ManaType] = []
+                for mana_type in packet.types:
+                    key = (template.index, k, mana_type)
+                    take = min(picks_left[key], packet.picks - len(chosen))
+                    picks_left[key] -= take
+                    chosen += [mana_type] * take
+                concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
+            paid_with: tuple[ManaUnit, ...] = ()
+            if template.costs_mana:
+                paid_with = self._take(solver, consumers[template.index], produced_units)
+            producer = template.index if template.costs_mana else -1
+            by_source: dict[str, ManaBag] = {}
+            for bag, tag in concrete:
+                by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+                for mana_type in bag.units():
+                    produced_units[(mana_type, tag, producer)].append(ManaUnit(mana_type, tag))
+            produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
+            steps.append(
+                Step(
+                    template.pid,
+                    template.ability_index,
+                    produced,
+                    template.outcome.replacements,
+                    template.sacrificed,
+                    template.tapped,
+                    paid_with,
+                )
+            )
+        spent = self._take(solver, consumers[-1], produced_units)
+        life = int(solver.value(main.consumers[0].life))
+        return Plan(tuple(steps), spent, life)
+
+    @staticmethod
+    def _take(
+        solver: cp_model.CpSolver, consumer: _Consumer, available: dict[_ClassKey, list[ManaUnit]]
+    ) -> tuple[ManaUnit, ...]:
+        taken: list[ManaUnit] = []
+        for (key, _), var in consumer.pay.items():
+            for _ in range(solver.value(var)):
+                if not available[key]:
+                    raise PlannerError(
+                        f"internal: the model spends mana of {key[1].source} before it is made"
+                    )
+                taken.append(available[key].pop())
+        return tuple(taken)
+
+
+_STAGE_WEIGHT_LIMIT = 2**40
+
+
+def _stages(
+    terms: list[tuple[str, Expr, int]],
+) -> list[list[tuple[str, Expr, int]]]:
+    """Consecutive objective levels packed into stages whose combined weight stays under a limit."""
+    stages: list[list[tuple[str, Expr, int]]] = []
+    weight = _STAGE_WEIGHT_LIMIT
+    for term in terms:
+        if weight * term[2] > _STAGE_WEIGHT_LIMIT:
+            stages.append([])
+            weight = 1
+        stages[-1].append(term)
+        weight *= term[2]
+    return stages
+
+
+def solve_payment(board: Board, target: PaymentTarget, player: str, options: ModelOptions) -> Solution:
+    """Build the model for paying ``target`` from ``board`` as ``player`` and solve it.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"},
+    ...     {"id": "i1", "card": "Island", "controller": "me"}]})
+    >>> solution = solve_payment(board, PaymentTarget.of("{1}{G}"), "me", ModelOptions())
+    >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
+    ('optimal', ['f1', 'i1'])
+    """
+    return _PaymentModel(board, target, player, options).solve()
