@@ -17,33 +17,32 @@ Where the model is narrower than the rules (also in the README):
 
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from ortools.sat.python import cp_model
 
-from models.abilities import AmountKind, ManaAbility, TapDamage
+from models.abilities import AmountKind, TapDamage
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from planner.activations import REPEAT_CAP, Activation, activation_templates
 from planner.could_produce import could_produce_all
+from planner.objective import sacrificed_by_design
 from planner.payment import GENERIC, SNOW, Slot
 from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, Outcome, activation_outcomes
-from planner.replay import Plan, Step, ability_target
+from planner.production import ManaTag
+from planner.replay import Plan, Step
 from planner.rules import BoardView
 
-__all__ = ["REPEAT_CAP", "ModelOptions", "Solution", "SolveStatus", "solve_payment"]
+__all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
 
-#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan.
-REPEAT_CAP = 4
 #: The largest count any single assignment variable needs (a bound for the solver, far above real boards).
 _BIG = 100_000
 
@@ -81,98 +80,6 @@ class Solution:
     hand_castable: tuple[bool, ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
     core: tuple[str, ...] = ()
-
-
-# -------------------------------------------------------------------------------------------------- templates
-
-
-@dataclass(frozen=True, slots=True)
-class _Template:
-    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to."""
-
-    index: int
-    pid: str
-    ability_index: int
-    ability: ManaAbility
-    sacrificed: tuple[str, ...]
-    tapped: tuple[str, ...]
-    outcome: Outcome
-    bound: int
-    target: PaymentTarget
-
-    @property
-    def costs_mana(self) -> bool:
-        """True when the ability's cost includes mana (a Signet, a filter land, Cabal Coffers)."""
-        return bool(self.ability.cost.mana)
-
-    @property
-    def gone(self) -> tuple[str, ...]:
-        """The permanents this activation sacrifices: its cost's, and its source when it empties."""
-        own = (self.pid,) if self.ability.cost.sacrifice_self or self.outcome.sacrifices_source else ()
-        return (*self.sacrificed, *own)
-
-    @property
-    def name(self) -> str:
-        """A readable variable-name stem."""
-        extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
-        return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
-
-
-def _templates(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> list[_Template]:
-    """Every way the player could activate each mana ability now, one template per outcome."""
-    templates: list[_Template] = []
-    board = view.board
-    for permanent in board.permanents:
-        if permanent.controller != player:
-            continue
-        for number, ability in enumerate(view.mana_abilities(permanent.id)):
-            cost = ability.cost
-            if view.why_not_activatable(permanent.id, ability) is not None or cost.mana.has_variable:
-                continue
-            bound = _activation_bound(
-                ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            )
-            if bound <= 0:
-                continue
-            sacrifice_options: Iterable[tuple[str, ...]] = [()]
-            if cost.sacrifice is not None:
-                wanted = cost.sacrifice
-                victims = [p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)]
-                sacrifice_options = itertools.combinations(victims, cost.sacrifice_count)
-            tap_options: Sequence[tuple[str, ...]] = [()]
-            if cost.tap_others is not None:
-                tappable = cost.tap_others
-                candidates = [p.id for p in board.permanents if view.matches(tappable, p.id, permanent.id)]
-                tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
-            target = ability_target(view, permanent.id, ability)
-            for sacrificed in sacrifice_options:
-                outcomes = activation_outcomes(view, permanent.id, ability, reflect, sacrificed=sacrificed)
-                for tapped in tap_options:
-                    for outcome in outcomes:
-                        templates.append(
-                            _Template(
-                                len(templates),
-                                permanent.id,
-                                number,
-                                ability,
-                                sacrificed,
-                                tapped,
-                                outcome,
-                                bound,
-                                target,
-                            )
-                        )
-    return templates
-
-
-def _activation_bound(ability: ManaAbility, counters: int) -> int:
-    """How many times the model lets one ability be activated in a plan (see the module docstring)."""
-    cost = ability.cost
-    once = cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None
-    bound = 1 if once or cost.tap_others is not None or cost.mana else REPEAT_CAP
-    if cost.remove_counter:
-        bound = min(bound, counters // max(cost.remove_count, 1))
-    return bound
 
 
 # ------------------------------------------------------------------------------------------------ the layers
@@ -424,9 +331,9 @@ class _PaymentModel:
         self.view = BoardView(board)
         self.reflect = could_produce_all(self.view)
         self.rules = SpendRules.for_player(self.view, player)
-        self.templates = _templates(self.view, player, self.reflect)
+        self.templates = activation_templates(self.view, player, self.reflect)
         self.ordered = self._ordered_templates()
-        self.pool, self.persistent = board_pool(board, player)
+        self.pool = board_pool(board, player)
         self.model = cp_model.CpModel()
         self._zero: dict[str, cp_model.IntVar] = {}
         self.x: cp_model.IntVar | None = None
@@ -576,19 +483,19 @@ class _PaymentModel:
         for template in self.templates:
             for gone in template.gone:
                 sacrificed[gone] += main.use[template.index]
-        designed = {pid for pid in permanents if self._sacrificed_by_design(pid)}
+        designed = {pid for pid in permanents if sacrificed_by_design(self.view, pid)}
         terms.append(
             ("valuable_sacrificed", sum(e for pid, e in sacrificed.items() if pid not in designed), n)
         )
         terms.append(("designed_sacrificed", sum(e for pid, e in sacrificed.items() if pid in designed), n))
-        persistent = {(u.type, u.tag) for u in self.persistent}
-        waste = sum(e for key, e in main.floating.items() if (key[0], key[1]) not in persistent)
+        waste = sum(e for key, e in main.floating.items() if not key[1].persists)
         terms.append(("mana_floating", waste, mana_bound))
         # keep options open: the types still available from what stays, then mana, lands before creatures,
         # single-color sources before flexible ones, and a stable tie-break by id
+        own = {t.pid for t in self.templates}
         lost_types = []
         for mana_type in TYPE_ORDER:
-            makers = [pid for pid in used if mana_type in self.reflect.get(pid, ManaTypes())]
+            makers = [pid for pid in own if mana_type in self.reflect.get(pid, ManaTypes())]
             if not makers:
                 continue
             lost = model.new_bool_var(f"lost_{mana_type.letter}")
@@ -609,13 +516,6 @@ class _PaymentModel:
         rank = {pid: position for position, pid in enumerate(sorted(permanents))}
         terms.append(("tie_break", sum(rank[pid] * flag for pid, flag in used.items()), n * n + 1))
         return terms
-
-    def _sacrificed_by_design(self, pid: str) -> bool:
-        """A nonland permanent whose own ability sacrifices it (Treasure, Lotus Petal, Eldrazi Scion): that is
-        what it is for, so it goes before anything of value."""
-        if self.view.type_line(pid).is_a("Land"):
-            return False
-        return any(a.cost.sacrifice_self for a in self.view.mana_abilities(pid))
 
     # ---------------------------------------------------------------------------------------------- solving
 
@@ -673,17 +573,21 @@ class _PaymentModel:
         """The plan in the solution: activations in a legal order, each with its mana, then the payment."""
         main = self.main
         used = [t for t in self.templates if solver.value(main.use[t.index]) > 0]
-        order = sorted(
-            used,
-            key=lambda t: (solver.value(main.position[t.index]) if t.index in main.position else -1, t.index),
-        )
+
+        # free producers first (nothing orders them), then the rest by their position in the model
+        def place(t: Activation) -> tuple[int, int, int]:
+            if t.index in main.position:
+                return (1, solver.value(main.position[t.index]), t.index)
+            return (1 if t.costs_mana else 0, -1, t.index)
+
+        order = sorted(used, key=place)
         # the units each class contributes, handed out to consumers in order
         produced_units: dict[_ClassKey, list[ManaUnit]] = defaultdict(list)
         for unit in self.pool:
             produced_units[(unit.type, unit.tag, -1)].append(unit)
         steps: list[Step] = []
         consumers = {c.template: c for c in main.consumers}
-        pending: list[tuple[int, _Template]] = []
+        pending: list[tuple[int, Activation]] = []
         for template in order:
             for _ in range(solver.value(main.use[template.index])):
                 pending.append((len(pending), template))
@@ -705,7 +609,7 @@ class _PaymentModel:
             paid_with: tuple[ManaUnit, ...] = ()
             if template.costs_mana:
                 paid_with = self._take(solver, consumers[template.index], produced_units)
-            producer = template.index if template.costs_mana else -1
+            producer = template.index if template.index in self.ordered else -1
             by_source: dict[str, ManaBag] = {}
             for bag, tag in concrete:
                 by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag

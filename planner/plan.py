@@ -297,7 +297,7 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
     """Why a cost can't be paid, in a player's words, from the solver's infeasibility core."""
     view = BoardView(board)
     reflect = could_produce_all(view)
-    pool, _ = board_pool(board, player)
+    pool = board_pool(board, player)
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
     most = 0
     blocked: list[str] = []
@@ -319,8 +319,7 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
         t: sum(
             1
             for s in target.cost.symbols
-            if (s.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS)
-            and t in s.colors)
+            if (s.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS) and t in s.colors)
             or (s.kind is SymbolKind.COLORLESS and t is ManaType.C)
         )
         for t in TYPE_ORDER
@@ -343,5 +342,5 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
     total = target.cost.mana_value
     if "generic" in core or not core:
         available = most + len(pool)
-        return f"needs {total} mana in all but the untapped sources and the pool make at most {available}{detail}"
+        return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
     return f"the untapped sources can't pay {target.cost} together{detail}"

@@ -61,6 +61,7 @@ def pool_units(pool: Iterable[PoolMana], player: str) -> tuple[ManaUnit, ...]:
             entry.source or f"pool:{player}",
             restriction=restriction,
             riders=(entry.rider,) if entry.rider else (),
+            persists=entry.persists,
         )
         units += [ManaUnit(mana_type, tag) for mana_type in entry.mana.units()]
     return tuple(units)
@@ -108,14 +109,12 @@ def _applies(who: Who, controller: str, player: str) -> bool:
     return True
 
 
-def empty_pool(
-    view: BoardView, player: str, units: Iterable[ManaUnit], persistent: Iterable[ManaUnit] = ()
-) -> tuple[ManaUnit, ...]:
+def empty_pool(view: BoardView, player: str, units: Iterable[ManaUnit]) -> tuple[ManaUnit, ...]:
     """What stays in a player's pool when a step or phase ends (CR 500.4).
 
     Mana an effect keeps stays as it is (Upwelling; then nothing is lost, so nothing is converted: 614.7);
     otherwise mana a conversion effect covers becomes colorless with its tag kept (Horizon Stone, Kruphix);
-    the rest is lost. ``persistent`` units (the board's ``persists`` pool mana) always stay.
+    the rest is lost. Units whose tag ``persists`` (the board's ``persists`` pool mana) always stay.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "hs", "card": "Horizon Stone", "controller": "me"}]})
@@ -127,8 +126,11 @@ def empty_pool(
         for s in view.effects_of(UnspentManaEffect)
         if isinstance(s.effect, UnspentManaEffect)
     ]
-    kept: list[ManaUnit] = list(persistent)
+    kept: list[ManaUnit] = []
     for unit in units:
+        if unit.tag.persists:
+            kept.append(unit)
+            continue
         applicable = [
             e for e, controller in effects if _applies(e.who, controller, player) and unit.type in e.types
         ]
@@ -139,8 +141,6 @@ def empty_pool(
     return tuple(kept)
 
 
-def board_pool(board: Board, player: str) -> tuple[tuple[ManaUnit, ...], tuple[ManaUnit, ...]]:
-    """A player's pool from the board: (all units, the units that persist between steps)."""
-    entries = board.player(player).pool
-    persistent = pool_units((e for e in entries if e.persists), player)
-    return pool_units(entries, player), persistent
+def board_pool(board: Board, player: str) -> tuple[ManaUnit, ...]:
+    """A player's floating mana from the board, as units."""
+    return pool_units(board.player(player).pool, player)

@@ -45,6 +45,7 @@ class ManaTag:
     restriction: SpendRestriction | None = None
     chosen_type: str | None = None
     riders: tuple[str, ...] = ()
+    persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,6 @@ class PlanState:
     board: Board
     player: str
     pool: tuple[ManaUnit, ...]
-    persistent: tuple[ManaUnit, ...] = ()
     life_paid: int = 0
     damage: int = 0
     activations: tuple[tuple[str, int], ...] = ()
@@ -132,8 +131,7 @@ def _reflect(board: Board) -> dict[str, ManaTypes]:
 def initial_state(board: Board, player: str | None = None) -> PlanState:
     """The state before any step: the board as given and the player's floating mana."""
     who = player or board.active_player
-    units, persistent = board_pool(board, who)
-    return PlanState(board, who, _sorted(units), persistent)
+    return PlanState(board, who, _sorted(board_pool(board, who)))
 
 
 def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
