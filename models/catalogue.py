@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-__all__ = ["CardData", "all_cards", "closest_names", "lookup"]
+__all__ = ["CardData", "all_cards", "closest_names", "did_you_mean", "lookup"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +60,35 @@ def lookup(name: str) -> CardData | None:
 
 
 def closest_names(name: str, limit: int = 3) -> list[str]:
-    """Catalogue names closest to a misspelt one, best first, for 'did you mean' messages.
+    """Catalogue names closest to a misspelt or shortened one, best first, for 'did you mean' messages.
+
+    Names that start with the query come first (so a legend's short name finds it), then similar spellings.
 
     >>> closest_names("Llanowar Elfs")
     ['Llanowar Elves', 'Llanowar Wastes']
+    >>> closest_names("nykthos")
+    ['Nykthos, Shrine to Nyx']
     """
     cards = all_cards()
-    keys = difflib.get_close_matches(" ".join(name.split()).lower(), list(cards), n=limit, cutoff=0.6)
+    query = " ".join(name.split()).lower()
+    starting = [key for key in cards if query and key.startswith(query)]
+    similar = difflib.get_close_matches(query, list(cards), n=limit, cutoff=0.6)
+    keys = list(dict.fromkeys([*starting, *similar]))[:limit]
     return [cards[key].name for key in keys]
+
+
+def did_you_mean(name: str) -> str:
+    """The 'did you mean' part of an unknown-card message, or ``""`` when no name is close.
+
+    >>> did_you_mean("Llanowar Elfs")
+    "did you mean 'Llanowar Elves' or 'Llanowar Wastes'?"
+    >>> did_you_mean("Talisman")
+    "did you mean 'Talisman of Progress', 'Talisman of Dominance' or 'Talisman of Indulgence'?"
+    >>> did_you_mean("zzzz")
+    ''
+    """
+    close = closest_names(name)
+    if not close:
+        return ""
+    options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
+    return f"did you mean {options}?"

@@ -59,7 +59,7 @@ class CostSymbol:
     """One symbol of a cost, e.g. ``{W/U}``; ``amount`` is the generic count of ``{3}`` or ``{2/W}``.
 
     >>> CostSymbol.parse("u/w"), str(CostSymbol.parse("2/w")), CostSymbol.parse("G/U/P").mana_value
-    (CostSymbol.parse('{W/U}'), '{2/W}', 1)
+    (CostSymbol.parse('W/U'), '{2/W}', 1)
     """
 
     kind: SymbolKind
@@ -86,11 +86,13 @@ class CostSymbol:
             return max(self.amount, 1)
         return 1
 
-    def _sort_key(self) -> tuple[int, int, str]:
-        first_color = min((TYPE_ORDER.index(t) for t in self.colors), default=0)
-        if self.kind is SymbolKind.HYBRID or (self.kind is SymbolKind.PHYREXIAN and len(self.colors) == 2):
-            first_color = _COLOR_WHEEL.index(hybrid_pair_name(self.colors)[0])
-        return (_KIND_ORDER[self.kind], first_color, self.variable)
+    def _sort_key(self) -> tuple[int, tuple[int, ...], int, str]:
+        """Kind, then colors in printed order, then amount: a total order, so equal multisets of symbols
+        give equal costs whatever order they were written in."""
+        colors = tuple(TYPE_ORDER.index(t) for t in self.colors)
+        if len(self.colors) == 2:  # a hybrid pair prints the shorter way round the color wheel
+            colors = tuple(_COLOR_WHEEL.index(letter) for letter in hybrid_pair_name(self.colors).split("/"))
+        return (_KIND_ORDER[self.kind], colors, self.amount, self.variable)
 
     def __str__(self) -> str:
         kind = self.kind

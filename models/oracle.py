@@ -149,7 +149,9 @@ def _parse_cached(text: str, name: str) -> ParsedText:
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_WORDS = re.compile(
-    r"\bthis (?:creature|artifact|land|enchantment|permanent|token|card|spell|vehicle|equipment)\b", re.I
+    r"\bthis (?:creature|artifact|land|enchantment|permanent|token|card|spell|vehicle|equipment|aura"
+    r"|planeswalker|battle)\b",
+    re.I,
 )
 
 
@@ -301,8 +303,25 @@ def _keywords_of(line: str) -> list[str] | None:
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]{2,30} — (?=\S)")
 
 
+def _abilities_of(line: str) -> list[str]:
+    """A line cut where a new activated ability starts ('{T}: Add {C}. {T}: Add {R}.' is two)."""
+    chunks: list[str] = []
+    for sentence in _split_sentences(line):
+        colon = _find_colon(sentence)
+        if chunks and not (colon > 0 and _looks_like_cost(sentence[:colon])):
+            chunks[-1] += " " + sentence
+        else:
+            chunks.append(sentence)
+    return chunks or [line]
+
+
 def _parse_line(line: str, out: _Collector, original: str) -> None:
     line = _ABILITY_WORD.sub("", line)  # 'Metalcraft — ', 'Vivid — ': ability words have no rules meaning
+    chunks = _abilities_of(line)
+    if len(chunks) > 1:
+        for chunk in chunks:
+            _parse_line(chunk, out, chunk)
+        return
     keywords = _keywords_of(line)
     if keywords is not None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
@@ -463,7 +482,8 @@ def _parse_cost(text: str) -> AbilityCost:
             sacrifice_self = True
         elif m := re.fullmatch(r"sacrifice (a|an|one|two|three|four|five) (.+)", lowered):
             sacrifice_count = _number(m.group(1))
-            sacrifice = _parse_filter(part.split(" ", 2)[2])
+            # a cost can only sacrifice its controller's own permanents (CR 701.21a)
+            sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
         elif m := re.fullmatch(
             r"remove (a|an|one|two|three|four|five|\d+) ([\w\-]+) counters? from ~", lowered
         ):

@@ -42,7 +42,7 @@ from models.abilities import (
     Who,
 )
 from models.board import Board
-from models.catalogue import CardData, all_cards, closest_names, lookup
+from models.catalogue import CardData, all_cards, did_you_mean, lookup
 from models.cost import ManaCost
 from models.errors import InputError, PlannerError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
@@ -256,11 +256,8 @@ def cards_command(
 
 
 def _unknown_card(name: str) -> str:
-    close = closest_names(name)
-    if not close:
-        return f"unknown card {name!r}; run '{PROG} cards' to list the catalogue"
-    options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
-    return f"unknown card {name!r}; did you mean {options}?"
+    hint = did_you_mean(name) or f"run '{PROG} cards' to list the catalogue"
+    return f"unknown card {name!r}; {hint}"
 
 
 def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
@@ -300,10 +297,6 @@ def _card_summary(card: CardData) -> dict[str, Any]:
 
 
 # ---- short summaries ("G", "any color", "WU (choice)")
-
-
-def _letters(types: ManaTypes) -> str:
-    return str(types) if types != ALL_COLORS else "any color"
 
 
 def _ability_summary(ability: ManaAbility) -> str:

@@ -87,6 +87,11 @@ class Solution:
 _ClassKey = tuple[ManaType, ManaTag, int]  # type, tag, producing template (-1: the pool or a cost-free one)
 
 
+def _total(parts: Sequence[Expr]) -> Expr:
+    """The sum of some expressions, as a new expression (``+=`` on CP-SAT sums changes them in place)."""
+    return cp_model.LinearExpr.sum(list(parts)) if parts else 0
+
+
 def _slot_name(slot: Slot) -> str:
     return slot.letter if isinstance(slot, ManaType) else slot
 
@@ -133,13 +138,13 @@ class _Layer:
         # --- variables: how often each template is used, and which type each packet choice takes
         self.use = [model.new_int_var(0, t.bound, f"{name}_use_{t.name}") for t in templates]
         self.choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = {}
-        self.supply: dict[_ClassKey, Expr] = defaultdict(int)
+        supply: dict[_ClassKey, list[Expr]] = defaultdict(list)
         for template in templates:
             producer = template.index if template.index in planner.ordered else -1
             for k, packet in enumerate(template.outcome.packets):
                 if len(packet.types) == 1:
                     (only,) = tuple(packet.types)
-                    self.supply[(only, packet.tag, producer)] += packet.total * self.use[template.index]
+                    supply[(only, packet.tag, producer)].append(packet.total * self.use[template.index])
                     continue
                 picks = []
                 for mana_type in packet.types:
@@ -150,11 +155,12 @@ class _Layer:
                     )
                     self.choice[(template.index, k, mana_type)] = var
                     picks.append(var)
-                    self.supply[(mana_type, packet.tag, producer)] += packet.per_pick * var
+                    supply[(mana_type, packet.tag, producer)].append(packet.per_pick * var)
                 # each activation makes exactly `picks` choices of type for the packet
                 model.add(sum(picks) == packet.picks * self.use[template.index])
         for unit in pool:
-            self.supply[(unit.type, unit.tag, -1)] += 1
+            supply[(unit.type, unit.tag, -1)].append(1)
+        self.supply = {key: _total(parts) for key, parts in supply.items()}
         # --- consumers: the target, and the mana cost of every template that has one
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
         for template in templates:
@@ -202,23 +208,22 @@ class _Layer:
                     constraint.only_enforce_if(enforce)
         # no class of mana is spent beyond what the pool holds and the activations add
         self.floating: dict[_ClassKey, Expr] = {}
-        for key, supply in self.supply.items():
-            spent = sum(v for c in self.consumers for (k, _), v in c.pay.items() if k == key)
-            model.add(spent <= supply)
-            self.floating[key] = supply - spent
+        for key, made in self.supply.items():
+            spent = _total([v for c in self.consumers for (k, _), v in c.pay.items() if k == key])
+            model.add(spent <= made)
+            self.floating[key] = made - spent
         # life: abilities' life costs need that much life, and Phyrexian life is paid after the abilities'
         # damage (CR 119.4, 601.2g-h)
         life_total = planner.board.player(planner.player).life
         self.ability_life = sum(t.ability.cost.life * self.use[t.index] for t in templates)
-        self.damage: Expr = sum(
-            (t.outcome.damage + t.outcome.life_loss) * self.use[t.index] for t in templates
-        )
-        self.damage += planner.tap_damage(self.use)
+        # (damage from a 'becomes tapped' trigger such as City of Brass waits for the stack: 603.3)
+        immediate = _total([(t.outcome.damage + t.outcome.life_loss) * self.use[t.index] for t in templates])
+        self.damage: Expr = immediate + planner.tap_damage(self.use)
         target_life = self.consumers[0].life
         model.add(self.ability_life <= life_total)
         paying = model.new_bool_var(f"{name}_pays_life")
         model.add(target_life == 0).only_enforce_if(paying.negated())
-        model.add(self.ability_life + self.damage + target_life <= life_total).only_enforce_if(paying)
+        model.add(self.ability_life + immediate + target_life <= life_total).only_enforce_if(paying)
         self.life_paid = self.ability_life + target_life
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
@@ -235,24 +240,24 @@ class _Layer:
     ) -> _Consumer:
         """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables."""
         model = self.planner.model
-        demand: dict[Slot, Expr] = defaultdict(int)
-        life: Expr = 0
+        demand: dict[Slot, list[Expr]] = defaultdict(list)
+        life: list[Expr] = []
         groups: dict[CostSymbol, int] = defaultdict(int)
         for symbol in cost.symbols:
             groups[symbol] += 1
         for symbol, count in groups.items():
             kind = symbol.kind
             if kind is SymbolKind.GENERIC:
-                demand[GENERIC] += symbol.amount * times
+                demand[GENERIC].append(symbol.amount * times)
             elif kind is SymbolKind.VARIABLE:
-                demand[GENERIC] += count * x
+                demand[GENERIC].append(count * x)
             elif kind is SymbolKind.SNOW:
-                demand[SNOW] += count * times
+                demand[SNOW].append(count * times)
             elif kind is SymbolKind.COLORLESS:
-                demand[ManaType.C] += count * times
+                demand[ManaType.C].append(count * times)
             elif kind is SymbolKind.COLORED:
                 (color,) = tuple(symbol.colors)
-                demand[color] += count * times
+                demand[color].append(count * times)
             else:
                 # each hybrid or Phyrexian symbol is paid one of its ways, chosen at proposal (CR 601.2b)
                 ways: list[tuple[Slot | None, int, int]] = [(t, 1, 0) for t in symbol.colors]
@@ -269,10 +274,10 @@ class _Layer:
                     var = model.new_int_var(0, count * REPEAT_CAP, f"{self.name}_{name}_{stem}_as_{label}")
                     counts.append(var)
                     if slot is not None:
-                        demand[slot] += mana * var
-                    life += life_each * var
+                        demand[slot].append(mana * var)
+                    life.append(life_each * var)
                 model.add(sum(counts) == count * times)
-        return _Consumer(name, target, template, dict(demand), life)
+        return _Consumer(name, target, template, {k: _total(v) for k, v in demand.items()}, _total(life))
 
     def _order(self) -> None:
         """Activations in an order: mana paying an ability's cost was made before it, a permanent's own
@@ -381,7 +386,7 @@ class _PaymentModel:
 
     def tap_damage(self, use: Sequence[cp_model.IntVar]) -> Expr:
         """Damage from 'whenever ~ becomes tapped' (City of Brass) for what the activations tap."""
-        total: Expr = 0
+        parts: list[Expr] = []
         for sourced in self.view.effects_of(TapDamage):
             effect = sourced.effect
             assert isinstance(effect, TapDamage)
@@ -391,8 +396,8 @@ class _PaymentModel:
                 if (
                     template.ability.cost.tap and template.pid == sourced.source
                 ) or sourced.source in template.tapped:
-                    total += effect.damage * use[template.index]
-        return total
+                    parts.append(effect.damage * use[template.index])
+        return _total(parts)
 
     def _shared_resources(self) -> None:
         """Each permanent is tapped at most once, untapped at most once and sacrificed at most once, and its
@@ -479,10 +484,11 @@ class _PaymentModel:
             + 2
         )
         terms.append(("life_and_damage", main.life_paid + main.damage, life_bound + 200))
-        sacrificed: dict[str, Expr] = defaultdict(int)
+        sacrificed_parts: dict[str, list[Expr]] = defaultdict(list)
         for template in self.templates:
             for gone in template.gone:
-                sacrificed[gone] += main.use[template.index]
+                sacrificed_parts[gone].append(main.use[template.index])
+        sacrificed = {pid: _total(parts) for pid, parts in sacrificed_parts.items()}
         designed = {pid for pid in permanents if sacrificed_by_design(self.view, pid)}
         terms.append(
             ("valuable_sacrificed", sum(e for pid, e in sacrificed.items() if pid not in designed), n)
@@ -532,11 +538,15 @@ class _PaymentModel:
         status = cp_model.UNKNOWN
         proven = True
         for stage in _stages(terms):
-            objective: Expr = 0
+            expressions: list[Expr] = []
+            weights: list[int] = []
             weight = 1
             for _, expression, bound in reversed(stage):
-                objective += weight * expression
+                expressions.append(expression)
+                weights.append(weight)
                 weight *= bound
+            # a weighted sum builds a new expression: '+=' could change the terms' own expressions in place
+            objective = cp_model.LinearExpr.weighted_sum(expressions, weights)
             model.minimize(objective)
             status = solver.solve(model)
             if status == cp_model.MODEL_INVALID:

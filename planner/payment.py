@@ -13,6 +13,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import InputError
@@ -66,7 +67,8 @@ def _symbol_options(symbol: CostSymbol) -> list[tuple[Counter[Slot], int]]:
     raise InputError(f"choose a value for {symbol} before paying (CR 107.3)")
 
 
-def cost_modes(cost: ManaCost, life_available: int | None = None) -> list[Mode]:
+@lru_cache(maxsize=4096)
+def cost_modes(cost: ManaCost, life_available: int | None = None) -> tuple[Mode, ...]:
     """Every distinct way to pay a cost, as slots plus life; life above ``life_available`` is left out
     (CR 119.4: paying life needs at least that much life; zero life can always be paid).
 
@@ -97,7 +99,7 @@ def cost_modes(cost: ManaCost, life_available: int | None = None) -> list[Mode]:
             continue
         key = tuple(sorted(slots.items(), key=lambda item: _slot_order(item[0])))
         modes[Mode(key, life)] = None
-    return list(modes)
+    return tuple(modes)
 
 
 def _slot_order(slot: Slot) -> int:

@@ -33,11 +33,12 @@ def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, .
     >>> [str(w) for w in text_warnings(board)]
     ["x: unsupported text ignored: '{T}: Add mana of a strange sort.'"]
     """
-    warnings = BoardView(board).warnings
+    view = BoardView(board)
+    warnings = view.warnings
     if strict and warnings:
         first = warnings[0]
         raise OracleParseError(
-            f"permanents[{first.permanent}]: unsupported text {first.sentence!r} (--strict)"
+            f"{view.path(first.permanent)}.oracle: unsupported text {first.sentence!r} (--strict)"
         )
     return warnings
 

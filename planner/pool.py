@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode, Who
 from models.board import Board, PoolMana
@@ -41,10 +42,15 @@ class ManaUnit:
 
     def sort_key(self) -> tuple[int, str, bool, str]:
         """A stable order for pools: by type, then source, then the rest."""
-        return (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, repr(self.tag))
+        return (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, _tag_text(self.tag))
 
     def __str__(self) -> str:
         return f"{{{self.type.letter}}} from {self.tag.source}"
+
+
+@lru_cache(maxsize=4096)
+def _tag_text(tag: ManaTag) -> str:
+    return repr(tag)
 
 
 def pool_units(pool: Iterable[PoolMana], player: str) -> tuple[ManaUnit, ...]:

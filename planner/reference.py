@@ -22,9 +22,10 @@ from planner.replay import (
     PlanState,
     Step,
     capped,
-    finish,
     initial_state,
     legal_steps,
+    remove_units,
+    summarise,
 )
 from planner.rules import BoardView
 
@@ -100,8 +101,9 @@ def reference_search(
         view = BoardView(state.board)
         rules = SpendRules.for_player(view, state.player)
         for spent, life in payments(state.pool, target.cost, target, rules, state.life):
-            summary = finish(board, state, target, spent, life, len(steps))
-            outcomes.setdefault(summary, Plan(steps, spent, life))
+            remaining = remove_units(state.pool, spent)
+            assert remaining is not None  # payments() spends only what the pool holds
+            outcomes.setdefault(summarise(board, state, remaining, life), Plan(steps, spent, life))
         capped_ids.update(capped(state))
         for step, after in legal_steps(state):
             if after not in seen:

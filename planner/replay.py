@@ -36,7 +36,9 @@ __all__ = [
     "finish",
     "initial_state",
     "legal_steps",
+    "remove_units",
     "replay",
+    "summarise",
 ]
 
 #: How many times one permanent's abilities may be activated in one plan: loops (Pili-Pala with Grand
@@ -138,7 +140,7 @@ def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
     return tuple(sorted(units, key=ManaUnit.sort_key))
 
 
-def _remove(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
     remaining = Counter(pool)
     remaining.subtract(spent)
     if any(count < 0 for count in remaining.values()):
@@ -209,7 +211,7 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
     if cost.mana:
         if cost.mana.has_variable:
             raise ValueError("abilities whose cost has {X} are not supported")
-        remaining = _remove(pool, step.paid_with)
+        remaining = remove_units(pool, step.paid_with)
         if remaining is None:
             raise ValueError("it spends mana that is not in the pool")
         target = ability_target(view, pid, ability)
@@ -219,7 +221,9 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
         pool = remaining
     elif step.paid_with:
         raise ValueError("the ability costs no mana")
-    # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped
+    # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped: a triggered ability
+    # that is not a mana ability (605.1b), so it waits for the stack (603.3) and does not lower the life
+    # total during the payment; it is recorded as damage taken
     damage = sum(
         s.effect.damage
         for s in view.effects_of(TapDamage)
@@ -228,7 +232,7 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
     for other in sacrificed:
         board = board.without_permanent(other)
     life_cost = cost.life
-    board = board.replace_player(state.player, life=state.life - life_cost - damage)
+    board = board.replace_player(state.player, life=state.life - life_cost)
     return replace(
         state,
         board=board,
@@ -321,7 +325,7 @@ def finish(
     start: Board, state: PlanState, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
 ) -> PaymentSummary:
     """Pay the target from the pool (CR 601.2h) and summarise the whole payment; raises on an illegal one."""
-    remaining = _remove(state.pool, spent)
+    remaining = remove_units(state.pool, spent)
     if remaining is None:
         raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
     if life > 0 and state.life < life:
@@ -335,6 +339,11 @@ def finish(
         raise IllegalPlanError(
             index, f"{_units_text(spent)} and {life} life do not pay {target.cost} exactly"
         )
+    return summarise(start, state, remaining, life)
+
+
+def summarise(start: Board, state: PlanState, remaining: tuple[ManaUnit, ...], life: int) -> PaymentSummary:
+    """What a payment did, given the pool left after it and the life it paid for Phyrexian symbols."""
     before = {p.id: p for p in start.permanents}
     after = {p.id: p for p in state.board.permanents}
     return PaymentSummary(

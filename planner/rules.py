@@ -101,6 +101,10 @@ class BoardView:
         """The permanent with this id."""
         return self._by_id[pid]
 
+    def path(self, pid: str) -> str:
+        """The JSON path of a permanent in the board file, e.g. ``permanents[3]``."""
+        return f"permanents[{[p.id for p in self.board.permanents].index(pid)}]"
+
     # ---------------------------------------------------------------- layer 4
 
     @cached_property
@@ -295,7 +299,7 @@ class BoardView:
         """The color chosen as the permanent entered; a missing choice is an input error."""
         permanent = self._by_id[pid]
         if permanent.choices.color is None:
-            raise InputError(f"permanents[{pid}].choices.color: {permanent.name} needs a chosen color")
+            raise InputError(f"{self.path(pid)}.choices.color: {permanent.name} ({pid}) needs a chosen color")
         return permanent.choices.color
 
     # ---------------------------------------------------------------- eligibility (302.6, 107.5, 107.6)

@@ -1,0 +1,356 @@
+"""Seeded generators of benchmark boards: realistic Commander-style boards of a given size, the Cascading
+Cataracts series, and spell costs the boards can mostly pay.
+
+Everything here is deterministic given the ``random.Random`` passed in: same seed, same boards, same costs.
+
+A realistic board of size ``n`` is ``n`` permanents of the paying player ("me"), drawn by recipe for a
+deck of two or three colors (its commander's color identity):
+
+- about 60% lands: basics, original duals, shocklands, painlands, filter lands, bounce lands, Command Tower;
+- about 12% mana creatures (Llanowar Elves, Elvish Mystic, Birds of Paradise, Noble Hierarch), in green
+  decks, some of them summoning sick;
+- about 15% mana rocks (Sol Ring, Arcane Signet, Mind Stone, Fellwar Stone, the deck's Signets and
+  Talismans), a few Treasures;
+- the rest creatures and enchantments without mana abilities;
+- now and then a doubler (Mana Reflection, Heartbeat of Spring, Zendikar Resurgent) or a Wild Growth on
+  one of the lands; about a fifth of the lands and rocks already tapped.
+
+The opponent ("opp") has a few lands of their own (two on the smallest boards, else ``3 + n // 20``).
+
+>>> import random
+>>> spec = realistic_board(random.Random(1), 20)
+>>> len([p for p in spec.data["permanents"] if p["controller"] == "me"]), spec.capacity > 0
+(20, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "CATARACTS_LANDS",
+    "BoardSpec",
+    "cataracts_board",
+    "cataracts_cost",
+    "realistic_board",
+    "realistic_cost",
+]
+
+COLORS = "WUBRG"
+
+#: The ten two-color pairs, each with its dual, shockland, painland, filter land, bounce land, Signet and
+#: Talisman.
+_PAIRS: dict[str, dict[str, str]] = {
+    "WU": {
+        "dual": "Tundra",
+        "shock": "Hallowed Fountain",
+        "pain": "Adarkar Wastes",
+        "filter": "Mystic Gate",
+        "bounce": "Azorius Chancery",
+        "signet": "Azorius Signet",
+        "talisman": "Talisman of Progress",
+    },
+    "UB": {
+        "dual": "Underground Sea",
+        "shock": "Watery Grave",
+        "pain": "Underground River",
+        "filter": "Sunken Ruins",
+        "bounce": "Dimir Aqueduct",
+        "signet": "Dimir Signet",
+        "talisman": "Talisman of Dominance",
+    },
+    "BR": {
+        "dual": "Badlands",
+        "shock": "Blood Crypt",
+        "pain": "Sulfurous Springs",
+        "filter": "Graven Cairns",
+        "bounce": "Rakdos Carnarium",
+        "signet": "Rakdos Signet",
+        "talisman": "Talisman of Indulgence",
+    },
+    "RG": {
+        "dual": "Taiga",
+        "shock": "Stomping Ground",
+        "pain": "Karplusan Forest",
+        "filter": "Fire-Lit Thicket",
+        "bounce": "Gruul Turf",
+        "signet": "Gruul Signet",
+        "talisman": "Talisman of Impulse",
+    },
+    "WG": {
+        "dual": "Savannah",
+        "shock": "Temple Garden",
+        "pain": "Brushland",
+        "filter": "Wooded Bastion",
+        "bounce": "Selesnya Sanctuary",
+        "signet": "Selesnya Signet",
+        "talisman": "Talisman of Unity",
+    },
+    "WB": {
+        "dual": "Scrubland",
+        "shock": "Godless Shrine",
+        "pain": "Caves of Koilos",
+        "filter": "Fetid Heath",
+        "bounce": "Orzhov Basilica",
+        "signet": "Orzhov Signet",
+        "talisman": "Talisman of Hierarchy",
+    },
+    "UR": {
+        "dual": "Volcanic Island",
+        "shock": "Steam Vents",
+        "pain": "Shivan Reef",
+        "filter": "Cascade Bluffs",
+        "bounce": "Izzet Boilerworks",
+        "signet": "Izzet Signet",
+        "talisman": "Talisman of Creativity",
+    },
+    "BG": {
+        "dual": "Bayou",
+        "shock": "Overgrown Tomb",
+        "pain": "Llanowar Wastes",
+        "filter": "Twilight Mire",
+        "bounce": "Golgari Rot Farm",
+        "signet": "Golgari Signet",
+        "talisman": "Talisman of Resilience",
+    },
+    "RW": {
+        "dual": "Plateau",
+        "shock": "Sacred Foundry",
+        "pain": "Battlefield Forge",
+        "filter": "Rugged Prairie",
+        "bounce": "Boros Garrison",
+        "signet": "Boros Signet",
+        "talisman": "Talisman of Conviction",
+    },
+    "UG": {
+        "dual": "Tropical Island",
+        "shock": "Breeding Pool",
+        "pain": "Yavimaya Coast",
+        "filter": "Flooded Grove",
+        "bounce": "Simic Growth Chamber",
+        "signet": "Simic Signet",
+        "talisman": "Talisman of Curiosity",
+    },
+}
+_BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+#: Land kinds with their weights in the land mix, and how much each makes when tapped.
+_LAND_KINDS = (
+    ("basic", 40),
+    ("dual", 8),
+    ("shock", 10),
+    ("pain", 10),
+    ("filter", 8),
+    ("bounce", 6),
+    ("tower", 4),
+)
+#: Mana creatures of green decks: name -> the colors they make ("*" for any color).
+_DORKS = {"Llanowar Elves": "G", "Elvish Mystic": "G", "Birds of Paradise": "*", "Noble Hierarch": "GWU"}
+#: Creatures and enchantments without mana abilities: (name, type line, Oracle text).
+_OTHERS = (
+    ("Grizzly Bears", "Creature — Bear", ""),
+    ("Serra Angel", "Creature — Angel", "Flying, vigilance"),
+    ("Hill Giant", "Creature — Giant", ""),
+    ("Glorious Anthem", "Enchantment", "Creatures you control get +1/+1."),
+)
+_DOUBLERS = ("Mana Reflection", "Heartbeat of Spring", "Zendikar Resurgent")
+
+#: The six land types of the Cascading Cataracts series: the five basics and Wastes.
+CATARACTS_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSpec:
+    """A generated board as board-file data, with what the generator knows it can make.
+
+    ``capacity`` is a cautious count of the mana the paying player's untapped sources make (doublers and
+    Wild Growth not counted); ``colors`` maps each color letter to how many of those sources can make it;
+    ``deck`` is the deck's color identity.
+    """
+
+    data: dict[str, Any]
+    capacity: int
+    colors: dict[str, int]
+    deck: str
+
+    @property
+    def size(self) -> int:
+        """How many permanents the board holds, both players'."""
+        return len(self.data["permanents"])
+
+
+def _pair(a: str, b: str) -> str:
+    return next(key for key in _PAIRS if set(key) == {a, b})
+
+
+def _deck_colors(rng: random.Random) -> str:
+    count = rng.choices((2, 3), weights=(60, 40))[0]
+    picked = rng.sample(COLORS, count)
+    return "".join(c for c in COLORS if c in picked)
+
+
+def _land(rng: random.Random, deck: str) -> tuple[str, str, int]:
+    """One land of the deck: (card name, colors it makes, mana it makes)."""
+    kind = rng.choices([k for k, _ in _LAND_KINDS], weights=[w for _, w in _LAND_KINDS])[0]
+    if kind == "basic":
+        color = rng.choice(deck)
+        return _BASICS[color], color, 1
+    if kind == "tower":
+        return "Command Tower", deck, 1
+    a, b = rng.sample(deck, 2)
+    name = _PAIRS[_pair(a, b)][kind]
+    return name, a + b, 2 if kind == "bounce" else 1
+
+
+def _rock(rng: random.Random, deck: str) -> tuple[str, str, int]:
+    """One mana rock of the deck: (card name, colors it makes, mana it adds net)."""
+    kind = rng.choices(
+        ("sol", "arcane", "mind", "fellwar", "signet", "talisman", "treasure"),
+        weights=(6, 8, 8, 4, 14, 12, 10),
+    )[0]
+    if kind == "sol":
+        return "Sol Ring", "", 2
+    if kind == "arcane":
+        return "Arcane Signet", deck, 1
+    if kind == "mind":
+        return "Mind Stone", "", 1
+    if kind == "fellwar":
+        return "Fellwar Stone", "", 0  # what it makes depends on the opponent's lands: not counted
+    if kind == "treasure":
+        return "Treasure", COLORS, 1
+    a, b = rng.sample(deck, 2)
+    return _PAIRS[_pair(a, b)][kind], a + b, 1
+
+
+def realistic_board(rng: random.Random, size: int) -> BoardSpec:
+    """A realistic board with ``size`` permanents for "me" and a few lands for "opp" (module docstring)."""
+    deck = _deck_colors(rng)
+    green = "G" in deck
+    permanents: list[dict[str, Any]] = []
+    capacity = 0
+    colors = dict.fromkeys(COLORS, 0)
+    lands: list[str] = []
+
+    def add(entry: dict[str, Any], makes: str, amount: int) -> None:
+        nonlocal capacity
+        permanents.append(entry)
+        if entry.get("tapped") or entry.get("summoning_sick"):
+            return
+        capacity += amount
+        for color in set(makes):
+            colors[color] += 1
+
+    n_lands = max(1, round(size * 0.6))
+    n_dorks = round(size * 0.12) if green else 0
+    n_rocks = round(size * 0.15) + (0 if green else round(size * 0.06))
+    n_rocks = min(n_rocks, size - n_lands - n_dorks)
+    for number in range(n_lands):
+        name, makes, amount = _land(rng, deck)
+        pid = f"l{number}"
+        tapped = rng.random() < 0.2
+        add(
+            {"id": pid, "card": name, "controller": "me", **({"tapped": True} if tapped else {})},
+            makes,
+            amount,
+        )
+        lands.append(pid)
+    for number in range(n_dorks):
+        name = rng.choice(list(_DORKS))
+        makes = COLORS if _DORKS[name] == "*" else _DORKS[name]
+        status = {"summoning_sick": True} if rng.random() < 0.3 else {}
+        add({"id": f"c{number}", "card": name, "controller": "me", **status}, makes, 1)
+    for number in range(n_rocks):
+        name, makes, amount = _rock(rng, deck)
+        entry: dict[str, Any] = {"id": f"r{number}", "card": name, "controller": "me"}
+        if rng.random() < 0.2:
+            entry["tapped"] = True
+        add(entry, makes, amount)
+    extras = size - len(permanents)
+    if extras > 0 and rng.random() < 0.15:
+        name = rng.choice(_DOUBLERS)
+        add({"id": "doubler", "card": name, "controller": "me"}, "", 0)
+        extras -= 1
+    if extras > 0 and green and rng.random() < 0.25:
+        add(
+            {"id": "growth", "card": "Wild Growth", "controller": "me", "attached_to": rng.choice(lands)},
+            "",
+            0,
+        )
+        extras -= 1
+    for number in range(extras):
+        name, type_line, oracle = rng.choice(_OTHERS)
+        add(
+            {"id": f"o{number}", "name": name, "type_line": type_line, "oracle": oracle, "controller": "me"},
+            "",
+            0,
+        )
+    opponent_lands = 2 if size < 10 else 3 + size // 20
+    for number in range(opponent_lands):
+        opp_color = rng.choice(COLORS)
+        entry = {"id": f"opp{number}", "card": _BASICS[opp_color], "controller": "opp"}
+        if rng.random() < 0.5:
+            entry["tapped"] = True
+        permanents.append(entry)
+    data = {
+        "version": 1,
+        "active_player": "me",
+        "players": [{"id": "me", "life": 40, "commander_colors": deck}, {"id": "opp", "life": 40}],
+        "permanents": permanents,
+    }
+    return BoardSpec(data, capacity, colors, deck)
+
+
+def realistic_cost(rng: random.Random, spec: BoardSpec) -> str:
+    """A fixed spell cost with one to three colors whose mana value the board can mostly reach.
+
+    Most costs are in the deck's colors with no more pips of a color than the board has sources of it;
+    one in twenty asks for a color outside the deck (a card the player can't cast); one in six is a large
+    cost reaching for much of the board.
+    """
+    deck = spec.deck
+    n_colors = min(len(deck), rng.choices((1, 2, 3), weights=(45, 40, 15))[0])
+    picked = rng.sample(deck, n_colors)
+    if rng.random() < 0.05:
+        picked[-1] = rng.choice([c for c in COLORS if c not in deck])
+    hybrid = n_colors == 2 and rng.random() < 0.2
+    pips: list[str] = []
+    if hybrid:
+        a, b = sorted(picked, key=COLORS.index)
+        pips = [f"{{{a}/{b}}}"] * 2
+    else:
+        for color in sorted(picked, key=COLORS.index):
+            most = max(1, min(3 if n_colors == 1 else 2, spec.colors.get(color, 0)))
+            pips += [f"{{{color}}}"] * rng.randint(1, most)
+    capacity = max(spec.capacity, len(pips))
+    if rng.random() < 1 / 6 and capacity > 8:
+        mana_value = rng.randint(capacity // 2, capacity)
+    else:
+        mana_value = min(capacity, rng.choices(range(1, 9), weights=(4, 14, 18, 16, 12, 8, 5, 3))[0])
+    generic = max(0, mana_value - len(pips))
+    return (f"{{{generic}}}" if generic else "") + "".join(pips)
+
+
+def cataracts_board(n: int) -> dict[str, Any]:
+    """Board-file data with ``n`` each of the six :data:`CATARACTS_LANDS` and ``n`` Cascading Cataracts."""
+    permanents = [
+        {"id": f"{name.lower()}{i}", "card": name, "controller": "me"}
+        for name in (*CATARACTS_LANDS, "Cascading Cataracts")
+        for i in range(n)
+    ]
+    return {"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": permanents}
+
+
+def cataracts_cost(n: int) -> str:
+    """A demanding cost for :func:`cataracts_board`: all five colors, one more {G} than the Forests make (so
+    a Cataracts must turn {5} into colors) and generic up to all but one mana of what the board can make.
+
+    The board makes 7n mana, and each Cataracts activated for colors makes one less in all, so the cost's
+    mana value is 7n - 2 (for n of at least 2).
+
+    >>> cataracts_cost(2)
+    '{5}{W}{U}{B}{R}{G}{G}{G}'
+    """
+    generic = max(0, 7 * n - 2 - (4 + n + 1))
+    return (f"{{{generic}}}" if generic else "") + "{W}{U}{B}{R}" + "{G}" * (n + 1)

@@ -1,0 +1,139 @@
+"""Builders and small readers shared by the rules tests: boards from short permanent lists, and what an
+activation produces written as plain strings, so that tests read like the worked examples they check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.mana import ManaBag, ManaTypes
+from planner.could_produce import could_produce_all
+from planner.plan import could_produce
+from planner.production import ManaTag, Outcome, activation_outcomes
+from planner.reference import ReferenceResult, reference_search
+from planner.replay import PaymentSummary
+from planner.rules import BoardView
+
+ME = "me"
+OPP = "opp"
+
+#: What one activation put into the pool: (source id, mana string) pairs sorted by source.
+Produced = tuple[tuple[str, str], ...]
+
+
+def make_board(
+    permanents: Sequence[Mapping[str, Any]],
+    *,
+    life: int = 20,
+    pool: Sequence[str | Mapping[str, Any]] = (),
+    opponent: bool = True,
+    commander_colors: str | None = None,
+) -> Board:
+    """A validated board where "me" is the active player; permanents default to id ``p<i>`` and to being
+    controlled by "me". ``opponent`` adds a second player "opp" (needed when a permanent is theirs).
+    """
+    me: dict[str, Any] = {"id": ME, "life": life}
+    if pool:
+        me["pool"] = list(pool)
+    if commander_colors is not None:
+        me["commander_colors"] = commander_colors
+    players: list[dict[str, Any]] = [me]
+    if opponent:
+        players.append({"id": OPP})
+    entries: list[dict[str, Any]] = []
+    for index, permanent in enumerate(permanents):
+        entry = dict(permanent)
+        entry.setdefault("id", f"p{index}")
+        entry.setdefault("controller", ME)
+        entries.append(entry)
+    return Board.from_dict({"version": 1, "players": players, "permanents": entries})
+
+
+def card(name: str, pid: str, **fields: Any) -> dict[str, Any]:
+    """A catalogue permanent entry: ``card("Forest", "f", tapped=True)``."""
+    return {"card": name, "id": pid, **fields}
+
+
+def custom(name: str, pid: str, type_line: str, oracle: str, **fields: Any) -> dict[str, Any]:
+    """A permanent described by its Oracle text (for cards outside the catalogue)."""
+    return {"name": name, "id": pid, "type_line": type_line, "oracle": oracle, **fields}
+
+
+def letters(types: ManaTypes) -> str:
+    """A set of mana types as ``WUBRGC`` letters."""
+    return str(types)
+
+
+def could(board: Board, player: str | None = None) -> dict[str, str]:
+    """``planner.plan.could_produce`` with each set written as letters."""
+    return {pid: letters(types) for pid, types in could_produce(board, player).items()}
+
+
+def ability_texts(board: Board, pid: str) -> list[str]:
+    """The permanent's mana abilities now (after layers 4 and 6), as their text."""
+    return [ability.text for ability in BoardView(board).mana_abilities(pid)]
+
+
+def outcomes(
+    board: Board, pid: str, ability: int = 0, *, sacrificed: tuple[str, ...] = (), every_order: bool = True
+) -> list[Outcome]:
+    """Every outcome of activating one ability of ``pid`` on ``board`` (costs are not checked)."""
+    view = BoardView(board)
+    reflect = could_produce_all(view)
+    chosen = view.mana_abilities(pid)[ability]
+    return activation_outcomes(view, pid, chosen, reflect, sacrificed=sacrificed, every_order=every_order)
+
+
+def concrete_results(outcome: Outcome) -> set[Produced]:
+    """Every fully chosen result of one outcome, as (source, mana) pairs."""
+    results: set[Produced] = set()
+    for concrete in outcome.concrete():
+        by_source: dict[str, ManaBag] = {}
+        for bag, tag in concrete:
+            by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+        results.add(tuple(sorted((source, str(bag)) for source, bag in by_source.items() if bag)))
+    return results
+
+
+def produced(board: Board, pid: str, ability: int = 0, *, sacrificed: tuple[str, ...] = ()) -> set[Produced]:
+    """Every fully chosen result the controller can reach by activating one ability, over all orders."""
+    found: set[Produced] = set()
+    for outcome in outcomes(board, pid, ability, sacrificed=sacrificed):
+        found |= concrete_results(outcome)
+    return found
+
+
+def produced_by_order(board: Board, pid: str, ability: int = 0) -> dict[tuple[str, ...], set[Produced]]:
+    """The results of one ability keyed by the replacement order (ids of the effects, first applied first)."""
+    by_order: dict[tuple[str, ...], set[Produced]] = {}
+    for outcome in outcomes(board, pid, ability):
+        by_order.setdefault(outcome.replacements, set()).update(concrete_results(outcome))
+    return by_order
+
+
+def tags_of(outcome: Outcome) -> list[ManaTag]:
+    """The tags of an outcome's packets (restrictions and riders ride on them)."""
+    return [packet.tag for packet in outcome.packets]
+
+
+def target(cost: str, **fields: Any) -> PaymentTarget:
+    """``PaymentTarget.of`` under a shorter name."""
+    return PaymentTarget.of(cost, **fields)
+
+
+def search(board: Board, cost: str, **fields: Any) -> ReferenceResult:
+    """The reference search for a cost written as a string (with the target's other fields)."""
+    return reference_search(board, PaymentTarget.of(cost, **fields))
+
+
+def floating(summary: PaymentSummary) -> str:
+    """A summary's floating mana as a mana string."""
+    return str(summary.floating_bag)
+
+
+def summaries(result: ReferenceResult) -> Iterable[PaymentSummary]:
+    """The distinct payment outcomes of a reference search."""
+    return result.outcomes.keys()

@@ -1,0 +1,39 @@
+"""The pay benchmark's quick mode runs to the end and prints its tables (timings are never asserted)."""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks.bench_pay import enumerate_pools, main
+from benchmarks.boards import cataracts_board, cataracts_cost, realistic_board, realistic_cost
+from models.board import Board
+from models.cost import PaymentTarget
+
+
+def test_quick_mode_prints_the_tables() -> None:
+    lines: list[str] = []
+    main(["--quick", "--seed", "1"], out=lines.append)
+    text = "\n".join(lines)
+    assert lines[0] == "$ python -m benchmarks.bench_pay --quick --seed 1"
+    assert "pay med ms" in text and "enum/pay" in text
+    assert "Cascading Cataracts series" in text
+    assert "peak RSS" in text
+
+
+def test_boards_are_deterministic_and_load() -> None:
+    first = [realistic_board(random.Random("7:20"), 20) for _ in range(2)]
+    again = [realistic_board(random.Random("7:20"), 20) for _ in range(2)]
+    assert [b.data for b in first] == [b.data for b in again]
+    rng = random.Random(3)
+    for size in (6, 10, 40):
+        spec = realistic_board(rng, size)
+        board = Board.from_dict(spec.data)
+        assert len(board.controlled_by("me")) == size
+        PaymentTarget.of(realistic_cost(rng, spec))
+
+
+def test_enumeration_finds_the_cataracts_payment() -> None:
+    board = Board.from_dict(cataracts_board(1))
+    found = enumerate_pools(board, PaymentTarget.of(cataracts_cost(1)), "me")
+    assert found.payable is True and not found.capped
+    assert not enumerate_pools(board, PaymentTarget.of("{G}{G}{G}{G}{G}{G}{G}"), "me").payable

@@ -1,0 +1,161 @@
+"""The CP-SAT planner against the exhaustive reference search, on many random small boards.
+
+The planner must find a payment exactly when the reference search does, its plan must replay, and its
+objective (computed from the plan by :func:`planner.objective.objective_of`) must equal the best the
+reference search reaches, level by level.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.objective import objective_of
+from planner.plan import pay
+from planner.reference import ReferenceLimitError, reference_search
+from planner.replay import replay
+
+# Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
+# dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.
+_CARDS = [
+    "Forest",
+    "Island",
+    "Plains",
+    "Swamp",
+    "Mountain",
+    "Wastes",
+    "Snow-Covered Forest",
+    "Tundra",
+    "Bayou",
+    "Breeding Pool",
+    "Adarkar Wastes",
+    "Llanowar Wastes",
+    "Mystic Gate",
+    "Graven Cairns",
+    "Azorius Chancery",
+    "Ancient Tomb",
+    "City of Brass",
+    "Mana Confluence",
+    "Reflecting Pool",
+    "Exotic Orchard",
+    "Gemstone Mine",
+    "Eldrazi Temple",
+    "Cabal Coffers",
+    "Gaea's Cradle",
+    "Urborg, Tomb of Yawgmoth",
+    "Sol Ring",
+    "Azorius Signet",
+    "Golgari Signet",
+    "Talisman of Progress",
+    "Arcane Signet",
+    "Fellwar Stone",
+    "Lotus Petal",
+    "Treasure",
+    "Llanowar Elves",
+    "Birds of Paradise",
+    "Elves of Deep Shadow",
+    "Noble Hierarch",
+    "Phyrexian Altar",
+    "Ashnod's Altar",
+    "Squandered Resources",
+    "Mana Reflection",
+    "Mana Flare",
+    "Wild Growth",
+    "Contamination",
+    "Pale Moon",
+    "Blood Moon",
+    "Chromatic Lantern",
+    "Celestial Dawn",
+]
+#: The reference search's state budget per example (larger boards are drawn again, not searched for minutes).
+_STATE_LIMIT = 1500
+#: How many random boards the test tries; MANA_PLANNER_EXAMPLES raises it for a long run by hand.
+_EXAMPLES = int(os.environ.get("MANA_PLANNER_EXAMPLES", "300"))
+
+_COSTS = [
+    "{G}",
+    "{1}{G}",
+    "{W}{U}",
+    "{2}",
+    "{C}",
+    "{1}{C}",
+    "{W/U}{W/U}",
+    "{2/W}",
+    "{G/P}",
+    "{1}{B/P}",
+    "{B}{B}",
+    "{R}",
+    "{S}",
+    "{3}",
+    "{U}{U}",
+    "{C/W}",
+    "{G}{W}{U}",
+    "{0}",
+]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    """A random board of 1 to 6 permanents for 'me', maybe one opponent land, maybe floating mana."""
+    count = draw(st.integers(1, 6))
+    permanents: list[dict[str, Any]] = []
+    for number in range(count):
+        card = draw(st.sampled_from(_CARDS))
+        entry: dict[str, Any] = {"id": f"p{number}", "card": card, "controller": "me"}
+        if draw(st.integers(0, 5)) == 0:
+            entry["tapped"] = True
+        if card in ("Llanowar Elves", "Birds of Paradise", "Noble Hierarch") and draw(st.booleans()):
+            entry["summoning_sick"] = True
+        if card == "Gemstone Mine":
+            entry["counters"] = {"mining": draw(st.integers(0, 2))}
+        if card == "Wild Growth":
+            lands = [p["id"] for p in permanents if p["card"] in ("Forest", "Island", "Tundra", "Bayou")]
+            if not lands:
+                continue
+            entry["attached_to"] = draw(st.sampled_from(lands))
+        permanents.append(entry)
+    if draw(st.booleans()):
+        permanents.append(
+            {"id": "o1", "card": draw(st.sampled_from(["Plains", "Swamp", "Wastes"])), "controller": "opp"}
+        )
+    me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 20]))}
+    if draw(st.integers(0, 3)) == 0:
+        me["pool"] = [draw(st.sampled_from(["{G}", "{C}", "{W}{U}"]))]
+    return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents})
+
+
+@st.composite
+def targets(draw: st.DrawFn) -> PaymentTarget:
+    """A random cost, sometimes for an Eldrazi or an artifact (restrictions read it)."""
+    cost = draw(st.sampled_from(_COSTS))
+    type_line = draw(st.sampled_from(["Creature — Elf", "Artifact", "Creature — Eldrazi", "Instant"]))
+    return PaymentTarget.of(cost, type_line=type_line)
+
+
+@settings(
+    max_examples=_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(boards(), targets())
+def test_planner_agrees_with_the_reference_search(board: Board, target: PaymentTarget) -> None:
+    try:
+        reference = reference_search(board, target, max_states=_STATE_LIMIT)
+    except ReferenceLimitError:
+        reject()  # too big for the brute force within the test's budget
+
+    result = pay(board, target)
+    assert result.payable == reference.payable, result.reason
+    if not reference.payable:
+        assert result.reason
+        return
+    assert result.plan is not None
+    summary = replay(board, target, result.plan)
+    ours = objective_of(board, "me", summary, result.plan)
+    reported = tuple(value for _, value in result.objective[-len(ours) :])
+    assert ours == reported, "the model misreports its objective"
+    best = min(objective_of(board, "me", s, plan) for s, plan in reference.outcomes.items())
+    assert ours == best
