@@ -600,6 +600,11 @@ def _spend_only(restriction: str, riders: list[str]) -> str:
     return text
 
 
+# Command modules: each registers its commands on `app` with `command(...)` when imported. Add one import
+# line per module here.
+# (end of command modules)
+
+
 def main() -> None:
     """Run the ``mana-planner`` command (the console script's entry point)."""
     app(prog_name=PROG)
