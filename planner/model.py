@@ -84,7 +84,13 @@ class Solution:
 
 # ------------------------------------------------------------------------------------------------ the layers
 
-_ClassKey = tuple[ManaType, ManaTag, int]  # type, tag, producing template (-1: the pool or a cost-free one)
+_ClassKey = tuple[ManaType, ManaTag, int]  # type, spending tag, producing template (-1: pool or cost-free)
+
+
+def _spending(tag: ManaTag) -> ManaTag:
+    """The part of a tag that decides what the mana may pay: mana from different sources with the same
+    snow status, restriction and persistence is one class to the model (riders ride along unchanged)."""
+    return ManaTag("", tag.snow, tag.restriction, tag.chosen_type, (), tag.persists)
 
 
 def _total(parts: Sequence[Expr]) -> Expr:
@@ -144,7 +150,9 @@ class _Layer:
             for k, packet in enumerate(template.outcome.packets):
                 if len(packet.types) == 1:
                     (only,) = tuple(packet.types)
-                    supply[(only, packet.tag, producer)].append(packet.total * self.use[template.index])
+                    supply[(only, _spending(packet.tag), producer)].append(
+                        packet.total * self.use[template.index]
+                    )
                     continue
                 picks = []
                 for mana_type in packet.types:
@@ -155,11 +163,11 @@ class _Layer:
                     )
                     self.choice[(template.index, k, mana_type)] = var
                     picks.append(var)
-                    supply[(mana_type, packet.tag, producer)].append(packet.per_pick * var)
+                    supply[(mana_type, _spending(packet.tag), producer)].append(packet.per_pick * var)
                 # each activation makes exactly `picks` choices of type for the packet
                 model.add(sum(picks) == packet.picks * self.use[template.index])
         for unit in pool:
-            supply[(unit.type, unit.tag, -1)].append(1)
+            supply[(unit.type, _spending(unit.tag), -1)].append(1)
         self.supply = {key: _total(parts) for key, parts in supply.items()}
         # --- consumers: the target, and the mana cost of every template that has one
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
@@ -191,7 +199,7 @@ class _Layer:
                     consumer.pay[(key, slot)] = model.new_int_var(
                         0,
                         _BIG,
-                        f"{name}_{consumer.name}_{_slot_name(slot)}_by_{key[0].letter}_{tag.source}_{key[2]}",
+                        f"{name}_{consumer.name}_{_slot_name(slot)}_by_{key[0].letter}_{key[2]}",
                     )
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
@@ -594,7 +602,7 @@ class _PaymentModel:
         # the units each class contributes, handed out to consumers in order
         produced_units: dict[_ClassKey, list[ManaUnit]] = defaultdict(list)
         for unit in self.pool:
-            produced_units[(unit.type, unit.tag, -1)].append(unit)
+            produced_units[(unit.type, _spending(unit.tag), -1)].append(unit)
         steps: list[Step] = []
         consumers = {c.template: c for c in main.consumers}
         pending: list[tuple[int, Activation]] = []
@@ -624,7 +632,7 @@ class _PaymentModel:
             for bag, tag in concrete:
                 by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
                 for mana_type in bag.units():
-                    produced_units[(mana_type, tag, producer)].append(ManaUnit(mana_type, tag))
+                    produced_units[(mana_type, _spending(tag), producer)].append(ManaUnit(mana_type, tag))
             produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
             steps.append(
                 Step(
@@ -650,7 +658,7 @@ class _PaymentModel:
             for _ in range(solver.value(var)):
                 if not available[key]:
                     raise PlannerError(
-                        f"internal: the model spends mana of {key[1].source} before it is made"
+                        f"internal: the model spends {key[0].letter} mana of {key[2]} before it is made"
                     )
                 taken.append(available[key].pop())
         return tuple(taken)
