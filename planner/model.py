@@ -43,9 +43,6 @@ __all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
 
-#: The largest count any single assignment variable needs (a bound for the solver, far above real boards).
-_BIG = 100_000
-
 
 class SolveStatus(Enum):
     """The solver's verdict, in the project's words (never a CP-SAT object)."""
@@ -169,6 +166,17 @@ class _Layer:
         for unit in pool:
             supply[(unit.type, _spending(unit.tag), -1)].append(1)
         self.supply = {key: _total(parts) for key, parts in supply.items()}
+        # the most mana of each class there can be: a tight bound for every variable that counts it
+        self.supply_bound: dict[_ClassKey, int] = defaultdict(int)
+        for template in templates:
+            producer = template.index if template.index in planner.ordered else -1
+            for packet in template.outcome.packets:
+                for mana_type in packet.types:
+                    self.supply_bound[(mana_type, _spending(packet.tag), producer)] += (
+                        packet.total * template.bound
+                    )
+        for unit in pool:
+            self.supply_bound[(unit.type, _spending(unit.tag), -1)] += 1
         # --- consumers: the target, and the mana cost of every template that has one
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
         for template in templates:
@@ -198,7 +206,7 @@ class _Layer:
                         continue
                     consumer.pay[(key, slot)] = model.new_int_var(
                         0,
-                        _BIG,
+                        self.supply_bound[key],
                         f"{name}_{consumer.name}_{_slot_name(slot)}_by_{key[0].letter}_{key[2]}",
                     )
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
@@ -215,11 +223,13 @@ class _Layer:
                 elif enforce is not None:
                     constraint.only_enforce_if(enforce)
         # no class of mana is spent beyond what the pool holds and the activations add
-        self.floating: dict[_ClassKey, Expr] = {}
+        # (what is left floating is a non-negative variable, which gives the solver a bound of 0 at once)
+        self.floating: dict[_ClassKey, cp_model.IntVar] = {}
         for key, made in self.supply.items():
             spent = _total([v for c in self.consumers for (k, _), v in c.pay.items() if k == key])
-            model.add(spent <= made)
-            self.floating[key] = made - spent
+            left = model.new_int_var(0, self.supply_bound[key], f"{name}_floating_{key[0].letter}_{key[2]}")
+            model.add(left == made - spent)
+            self.floating[key] = left
         # life: abilities' life costs need that much life, and Phyrexian life is paid after the abilities'
         # damage (CR 119.4, 601.2g-h)
         life_total = planner.board.player(planner.player).life
@@ -542,7 +552,11 @@ class _PaymentModel:
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = self.options.time_limit
-        model.add_assumptions(list(self.main.assumptions.values()))
+        # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
+        # infeasible payment is solved again, on a copy taken here, to learn which slots clash.
+        diagnosis = model.clone()
+        for literal in self.main.assumptions.values():
+            model.add(literal == 1)
         status = cp_model.UNKNOWN
         proven = True
         for stage in _stages(terms):
@@ -560,11 +574,7 @@ class _PaymentModel:
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE:
-                names = {literal.index: label for label, literal in self.main.assumptions.items()}
-                core = tuple(
-                    names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names
-                )
-                return Solution(SolveStatus.INFEASIBLE, core=core)
+                return Solution(SolveStatus.INFEASIBLE, core=self._core(diagnosis))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 return Solution(SolveStatus.UNKNOWN)
             proven = proven and status == cp_model.OPTIMAL
@@ -584,6 +594,20 @@ class _PaymentModel:
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
             objective=values,
         )
+
+    def _core(self, diagnosis: cp_model.CpModel) -> tuple[str, ...]:
+        """The target's slots that can't all be filled together: an infeasibility core over assumptions."""
+        diagnosis.clear_objective()  # type: ignore[no-untyped-call]
+        diagnosis.add_assumptions(
+            [diagnosis.get_bool_var_from_proto_index(lit.index) for lit in self.main.assumptions.values()]
+        )
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = self.options.time_limit
+        if solver.solve(diagnosis) != cp_model.INFEASIBLE:
+            return ()
+        names = {literal.index: label for label, literal in self.main.assumptions.items()}
+        return tuple(names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names)
 
     # ---------------------------------------------------------------------------------------------- the plan
 

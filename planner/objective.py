@@ -1,4 +1,4 @@
-"""The default objective, computed from a finished plan: the same quantities the CP-SAT model minimises.
+"""The default objective, computed from a finished payment: the same quantities the CP-SAT model minimises.
 
 Used to compare any plan (the reference search's, a heuristic's) with the optimum, level by level:
 life paid plus damage taken; valuable permanents sacrificed; permanents sacrificed by design (Treasure, Lotus
@@ -12,7 +12,7 @@ from models.board import Board
 from models.mana import TYPE_ORDER, ManaTypes
 from planner.activations import activation_templates
 from planner.could_produce import could_produce_all
-from planner.replay import PaymentSummary, Plan
+from planner.replay import PaymentSummary
 from planner.rules import BoardView
 
 __all__ = ["OBJECTIVE_LEVELS", "objective_of", "sacrificed_by_design"]
@@ -38,7 +38,7 @@ def sacrificed_by_design(view: BoardView, pid: str) -> bool:
     return any(ability.cost.sacrifice_self for ability in view.mana_abilities(pid))
 
 
-def objective_of(board: Board, player: str, summary: PaymentSummary, plan: Plan) -> tuple[int, ...]:
+def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[int, ...]:
     """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better.
 
     >>> from models.cost import PaymentTarget
@@ -47,7 +47,7 @@ def objective_of(board: Board, player: str, summary: PaymentSummary, plan: Plan)
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.replay import replay
-    >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan), result.plan)
+    >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
     (0, 0, 0, 0, 1, 1, 0, 1, 0)
     """
     view = BoardView(board)
@@ -55,9 +55,7 @@ def objective_of(board: Board, player: str, summary: PaymentSummary, plan: Plan)
     most: dict[str, int] = {}
     for activation in activation_templates(view, player, reflect):
         most[activation.pid] = max(most.get(activation.pid, 0), activation.outcome.total)
-    touched: set[str] = set()
-    for step in plan.steps:
-        touched.update((step.permanent, *step.tapped, *step.sacrificed))
+    touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
     lost = 0
     for mana_type in TYPE_ORDER:

@@ -113,6 +113,7 @@ class PaymentSummary:
     life_paid: int
     damage: int
     floating: tuple[ManaUnit, ...]
+    used: frozenset[str] = frozenset()  # every permanent activated, tapped, untapped or sacrificed
 
     @property
     def floating_bag(self) -> ManaBag:
@@ -346,13 +347,18 @@ def summarise(start: Board, state: PlanState, remaining: tuple[ManaUnit, ...], l
     """What a payment did, given the pool left after it and the life it paid for Phyrexian symbols."""
     before = {p.id: p for p in start.permanents}
     after = {p.id: p for p in state.board.permanents}
+    tapped = frozenset(pid for pid, p in after.items() if p.tapped and not before[pid].tapped)
+    untapped = frozenset(pid for pid, p in after.items() if not p.tapped and before[pid].tapped)
+    sacrificed = frozenset(state.sacrificed)
+    activated = frozenset(pid for pid, _ in state.activations)
     return PaymentSummary(
-        tapped=frozenset(pid for pid, p in after.items() if p.tapped and not before[pid].tapped),
-        untapped=frozenset(pid for pid, p in after.items() if not p.tapped and before[pid].tapped),
-        sacrificed=frozenset(state.sacrificed),
+        tapped=tapped,
+        untapped=untapped,
+        sacrificed=sacrificed,
         life_paid=state.life_paid + life,
         damage=state.damage,
         floating=remaining,
+        used=activated | tapped | untapped | sacrificed,
     )
 
 
