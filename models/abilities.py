@@ -286,12 +286,16 @@ class SpendUse:
     """One allowed use in a 'spend this mana only ...' clause.
 
     ``kind`` None allows both spells and abilities. ``types`` must all appear on the spell's type line
-    (or on the ability's source's); ``colorless`` demands a colorless spell or source.
+    (or on the ability's source's); ``colorless``, ``multicolored`` and ``monocolored`` ask that of its
+    colors, and ``colors`` names colors it must have ('red spells').
     """
 
     kind: PaymentKind | None = None
     types: tuple[str, ...] = ()
     colorless: bool = False
+    multicolored: bool = False
+    monocolored: bool = False
+    colors: ManaTypes = ManaTypes()
     chosen_type: bool = False
     commander: bool = False
     needs_x: bool = False
@@ -302,7 +306,12 @@ class SpendUse:
             return False
         if not all(target.type_line.is_a(word) for word in self.types):
             return False
-        if self.colorless and target.spell_colors:
+        colors = target.spell_colors
+        if self.colorless and colors:
+            return False
+        if (self.multicolored and len(colors) < 2) or (self.monocolored and len(colors) != 1):
+            return False
+        if self.colors and (colors & self.colors) != self.colors:
             return False
         if self.chosen_type and (chosen_type is None or not target.type_line.is_a(chosen_type)):
             return False

@@ -773,27 +773,35 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
         chosen = m.group(2) is not None
         uses: list[SpendUse] = []
         for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1)):
-            colorless, types = _spend_words(option.split())
-            uses.append(SpendUse(PaymentKind.SPELL, tuple(types), colorless=colorless, chosen_type=chosen))
+            uses.append(replace(_spend_words(option.split()), kind=PaymentKind.SPELL, chosen_type=chosen))
         return uses
     if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
-        colorless, types = _spend_words((m.group(1) or "").split())
-        return [SpendUse(PaymentKind.ABILITY, tuple(types), colorless=colorless)]
+        return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
 
 
-def _spend_words(words: list[str]) -> tuple[bool, list[str]]:
-    colorless = False
+def _spend_words(words: list[str]) -> SpendUse:
+    """'colorless Eldrazi', 'multicolored', 'red creature': what the spell or source must be."""
+    flags = {"colorless": False, "multicolored": False, "monocolored": False}
+    colors = ManaTypes()
     types: list[str] = []
     for word in words:
         lowered = word.lower()
-        if lowered == "colorless":
-            colorless = True
+        if lowered in flags:
+            flags[lowered] = True
+        elif lowered in _COLOR_WORDS:
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
         elif re.fullmatch(r"[A-Za-z'\-]+", word):
             types.append(_singular(word))
         else:
             raise _UnsupportedError(word)
-    return colorless, types
+    return SpendUse(
+        types=tuple(types),
+        colors=colors,
+        colorless=flags["colorless"],
+        multicolored=flags["multicolored"],
+        monocolored=flags["monocolored"],
+    )
 
 
 # --------------------------------------------------------------------------------------------------------

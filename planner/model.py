@@ -28,7 +28,7 @@ from models.abilities import AmountKind, TapDamage
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
-from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.activations import REPEAT_CAP, Activation, activation_templates
 from planner.could_produce import could_produce_all
 from planner.objective import sacrificed_by_design
@@ -514,19 +514,19 @@ class _PaymentModel:
         terms.append(("designed_sacrificed", sum(e for pid, e in sacrificed.items() if pid in designed), n))
         waste = sum(e for key, e in main.floating.items() if not key[1].persists)
         terms.append(("mana_floating", waste, mana_bound))
-        # keep options open: the types still available from what stays, then mana, lands before creatures,
-        # single-color sources before flexible ones, and a stable tie-break by id
+        # keep options open: the colors still available from what stays (colorless is not a color), then
+        # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
         own = {t.pid for t in self.templates}
-        lost_types = []
-        for mana_type in TYPE_ORDER:
+        lost_colors = []
+        for mana_type in ALL_COLORS:
             makers = [pid for pid in own if mana_type in self.reflect.get(pid, ManaTypes())]
             if not makers:
                 continue
             lost = model.new_bool_var(f"lost_{mana_type.letter}")
             model.add_bool_and([used[pid] for pid in makers]).only_enforce_if(lost)
             model.add_bool_or([used[pid].negated() for pid in makers]).only_enforce_if(lost.negated())
-            lost_types.append(lost)
-        terms.append(("types_lost", sum(lost_types), 7))
+            lost_colors.append(lost)
+        terms.append(("colors_lost", sum(lost_colors), 6))
         most = {
             pid: max((t.outcome.total for t in self.templates if t.pid == pid), default=0) for pid in used
         }

@@ -2,14 +2,14 @@
 
 Used to compare any plan (the reference search's, a heuristic's) with the optimum, level by level:
 life paid plus damage taken; valuable permanents sacrificed; permanents sacrificed by design (Treasure, Lotus
-Petal); mana left floating; mana types no untouched source can make any more; the most mana the touched
+Petal); mana left floating; colors no untouched source can make any more; the most mana the touched
 sources could make; creatures touched; how flexible the touched sources were; and a tie-break by id.
 """
 
 from __future__ import annotations
 
 from models.board import Board
-from models.mana import TYPE_ORDER, ManaTypes
+from models.mana import ALL_COLORS, ManaTypes
 from planner.activations import activation_templates
 from planner.could_produce import could_produce_all
 from planner.replay import PaymentSummary
@@ -23,7 +23,7 @@ OBJECTIVE_LEVELS = (
     "valuable_sacrificed",
     "designed_sacrificed",
     "mana_floating",
-    "types_lost",
+    "colors_lost",
     "mana_tied_up",
     "creatures_used",
     "flexibility_used",
@@ -58,7 +58,7 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
     lost = 0
-    for mana_type in TYPE_ORDER:
+    for mana_type in ALL_COLORS:
         makers = [pid for pid in most if mana_type in reflect.get(pid, ManaTypes())]
         if makers and all(pid in touched for pid in makers):
             lost += 1

@@ -17,7 +17,7 @@ from planner.could_produce import could_produce_all
 from planner.model import ModelOptions, Solution, SolveStatus, solve_payment
 from planner.payment import assign_symbols
 from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import activation_outcomes
+from planner.production import ManaTag, activation_outcomes
 from planner.replay import IllegalPlanError, PaymentSummary, Plan, replay
 from planner.rules import BoardView, TextWarning
 
@@ -294,6 +294,11 @@ def _count_words(count: int, noun: str) -> str:
     return f"{word} untapped {noun}{'' if count == 1 else 's'}"
 
 
+def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
+    """True when mana with this tag may be spent on the target (its restriction, if any, allows it)."""
+    return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
+
+
 def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, ...]) -> str:
     """Why a cost can't be paid, in a player's words, from the solver's infeasibility core."""
     view = BoardView(board)
@@ -310,11 +315,19 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
                 blocked.append(why)
                 continue
             for outcome in activation_outcomes(view, permanent.id, ability, reflect):
-                best = max(best, outcome.total)
-                for mana_type in outcome.types:
-                    makers[mana_type].add(permanent.id)
+                # only mana whose restriction lets it pay for the target counts (CR 106.6)
+                packets = [p for p in outcome.packets if _allowed(p.tag, target)]
+                if len(packets) < len(outcome.packets):
+                    blocked.append(
+                        f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this"
+                    )
+                best = max(best, sum(p.total for p in packets))
+                for packet in packets:
+                    for mana_type in packet.types if packet.total else ():
+                        makers[mana_type].add(permanent.id)
         most += best
-    for unit in pool:
+    usable = [unit for unit in pool if unit.allowed_for(target)]
+    for unit in usable:
         makers[unit.type].add(unit.tag.source)
     needs = {
         t: sum(
@@ -335,13 +348,15 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
             need = needs[mana_type] or 1
             have = len(makers[mana_type])
             symbol = f"{{{label}}}"
+            if have >= need:
+                continue  # enough sources of this type alone: the trouble is elsewhere in the core
             if have == 0:
                 return f"needs {symbol * need} but no untapped source can make {symbol}{detail}"
             return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{detail}"
         if label == "snow":
             return f"needs {{S}} but no untapped snow source can pay it{detail}"
     total = target.cost.mana_value
-    if "generic" in core or not core:
-        available = most + len(pool)
+    available = most + len(usable)
+    if ("generic" in core or not core) and available < total:
         return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
     return f"the untapped sources can't pay {target.cost} together{detail}"
