@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from models.abilities import ManaAbility
+from models.abilities import ManaAbility, TapDamage
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.production import Outcome, activation_outcomes
@@ -35,6 +35,13 @@ class Activation:
     outcome: Outcome
     bound: int
     target: PaymentTarget
+    members: tuple[str, ...] = ()
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The interchangeable permanents this template stands for (see :func:`interchangeable`), lowest id
+        first; just its own permanent when it stands for one."""
+        return self.members or (self.pid,)
 
     @property
     def costs_mana(self) -> bool:
@@ -55,19 +62,23 @@ class Activation:
 
 
 def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> list[Activation]:
-    """Every way the player could activate each mana ability now, one template per outcome."""
+    """Every way the player could activate each mana ability now, one template per outcome; a group of
+    interchangeable permanents shares its templates, with a bound that many times larger."""
     templates: list[Activation] = []
     board = view.board
+    groups = interchangeable(view, player, reflect)
+    grouped = {pid for members in groups.values() for pid in members[1:]}
     for permanent in board.permanents:
-        if permanent.controller != player:
+        if permanent.controller != player or permanent.id in grouped:
             continue
+        members = groups.get(permanent.id, ())
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             cost = ability.cost
             if view.why_not_activatable(permanent.id, ability) is not None or cost.mana.has_variable:
                 continue
             bound = activation_bound(
                 ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            )
+            ) * max(len(members), 1)
             if bound <= 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
@@ -96,9 +107,101 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
                                 outcome,
                                 bound,
                                 target,
+                                members,
                             )
                         )
     return templates
+
+
+def interchangeable(
+    view: BoardView, player: str, reflect: dict[str, ManaTypes]
+) -> dict[str, tuple[str, ...]]:
+    """Groups of the player's permanents that are the same to a payment (two untapped Forests, or a Tropical
+    Island and a Breeding Pool): the lowest id of each group of two or more → the group, ids in order.
+
+    Only simple sources group: every mana ability taps the permanent and costs nothing else, makes a fixed
+    amount, and nothing singles the permanent out (no Aura on it, no cost that could sacrifice or tap it).
+    Two of them group when their abilities make the same outcomes, in the same order, and everything the
+    objective reads agrees (creature or not, what they could produce, damage when tapped). The model then
+    decides how many of a group to tap instead of which, and the plan taps the lowest ids.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "i1", "card": "Island", "controller": "me"}]})
+    >>> interchangeable(BoardView(board), "me", {})
+    {'f1': ('f1', 'f2')}
+    """
+    board = view.board
+    singled_out: set[str] = set()
+    for permanent in board.permanents:
+        if permanent.attached_to is not None:
+            singled_out.update((permanent.id, permanent.attached_to))
+        for ability in view.mana_abilities(permanent.id):
+            for wanted in (ability.cost.sacrifice, ability.cost.tap_others):
+                if wanted is not None:
+                    singled_out.update(
+                        p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)
+                    )
+    tap_damage = {s.source: s.effect for s in view.effects_of(TapDamage)}
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for permanent in board.permanents:
+        pid = permanent.id
+        abilities = view.mana_abilities(pid)
+        if permanent.controller != player or pid in singled_out or not abilities:
+            continue
+        if not all(_simple(ability) for ability in abilities):
+            continue
+        behaviour = tuple(
+            (
+                view.why_not_activatable(pid, ability) is None,
+                ability.cost,
+                ability.restriction,
+                tuple(
+                    _anonymous(outcome, pid) for outcome in activation_outcomes(view, pid, ability, reflect)
+                ),
+            )
+            for ability in abilities
+        )
+        key = (
+            behaviour,
+            view.type_line(pid).is_a("Creature"),
+            view.type_line(pid).is_a("Land"),
+            reflect.get(pid),
+            tap_damage.get(pid),
+        )
+        groups.setdefault(key, []).append(pid)
+    result = {}
+    for members in groups.values():
+        if len(members) > 1:
+            ordered = tuple(sorted(members))
+            result[ordered[0]] = ordered
+    return result
+
+
+def _anonymous(outcome: Outcome, pid: str) -> Outcome:
+    """The outcome with its own permanent's name taken out of the mana's tags (other sources kept)."""
+    packets = tuple(
+        replace(p, tag=replace(p.tag, source="")) if p.tag.source == pid else p for p in outcome.packets
+    )
+    return replace(outcome, packets=packets)
+
+
+def _simple(ability: ManaAbility) -> bool:
+    """A {T} ability with nothing else in its cost and a fixed amount: any copy is as good as another."""
+    cost = ability.cost
+    others = (
+        cost.mana,
+        cost.untap,
+        cost.sacrifice_self,
+        cost.sacrifice,
+        cost.tap_others,
+        cost.remove_counter,
+        ability.activation_condition,
+        ability.sacrifice_when_empty,
+    )
+    return cost.tap and not any(others) and ability.output.amount.is_constant
 
 
 def activation_bound(ability: ManaAbility, counters: int) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ortools.sat.python import cp_model
@@ -355,6 +355,12 @@ class _PaymentModel:
         self.reflect = could_produce_all(self.view)
         self.rules = SpendRules.for_player(self.view, player)
         self.templates = activation_templates(self.view, player, self.reflect)
+        # the permanents each template's permanent stands for: itself, or its group of interchangeable ones
+        self.members: dict[str, tuple[str, ...]] = defaultdict(tuple)
+        for permanent in board.permanents:
+            self.members[permanent.id] = (permanent.id,)
+        for template in self.templates:
+            self.members[template.pid] = template.sources
         self.ordered = self._ordered_templates()
         self.pool = board_pool(board, player)
         self.model = cp_model.CpModel()
@@ -447,8 +453,8 @@ class _PaymentModel:
                     if cost.remove_counter:
                         counters[template.pid].append(cost.remove_count * use)
             for group in (taps, untaps, sacrifices):
-                for variables in group.values():
-                    model.add(sum(variables) <= 1)
+                for pid, variables in group.items():
+                    model.add(sum(variables) <= len(self.members[pid]))
             for pid, removed in counters.items():
                 name = next(
                     t.ability.cost.remove_counter
@@ -479,13 +485,19 @@ class _PaymentModel:
         for template in self.templates:
             for pid in (template.pid, *template.tapped, *template.sacrificed):
                 touching[pid].append(main.use[template.index])
-        used: dict[str, cp_model.IntVar] = {}
+        # used[p]: how many of the permanents p stands for the payment touches (a group of interchangeable
+        # ones counts its taps; any other permanent is a flag tied to its activations both ways)
+        used: dict[str, Expr] = {}
         for pid, variables in touching.items():
+            if len(self.members[pid]) > 1:
+                used[pid] = _total(variables)
+                continue
             flag = model.new_bool_var(f"used_{pid}")
             for variable in variables:
                 model.add_implication(self.is_zero(variable).negated(), flag)
             model.add_bool_or([self.is_zero(v).negated() for v in variables]).only_enforce_if(flag)
             used[pid] = flag
+        count = {pid: len(self.members[pid]) for pid in used}
         n = len(permanents) + 1
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
         terms: list[tuple[str, Expr, int]] = []
@@ -523,22 +535,35 @@ class _PaymentModel:
             if not makers:
                 continue
             lost = model.new_bool_var(f"lost_{mana_type.letter}")
-            model.add_bool_and([used[pid] for pid in makers]).only_enforce_if(lost)
-            model.add_bool_or([used[pid].negated() for pid in makers]).only_enforce_if(lost.negated())
+            left = _total([count[pid] - used[pid] for pid in makers])
+            model.add(left == 0).only_enforce_if(lost)
+            model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
         terms.append(("colors_lost", sum(lost_colors), 6))
         most = {
             pid: max((t.outcome.total for t in self.templates if t.pid == pid), default=0) for pid in used
         }
-        terms.append(
-            ("mana_tied_up", sum(most[pid] * flag for pid, flag in used.items()), sum(most.values()) + 1)
-        )
-        creatures = [flag for pid, flag in used.items() if self.view.type_line(pid).is_a("Creature")]
-        terms.append(("creatures_used", sum(creatures), n))
-        flexible = sum(len(self.reflect.get(pid, ManaTypes())) * flag for pid, flag in used.items())
+        tied_up = _total([most[pid] * used[pid] for pid in used])
+        terms.append(("mana_tied_up", tied_up, sum(most[pid] * count[pid] for pid in used) + 1))
+        creatures = [used[pid] for pid in used if self.view.type_line(pid).is_a("Creature")]
+        terms.append(("creatures_used", _total(creatures), n))
+        flexible = _total([len(self.reflect.get(pid, ManaTypes())) * used[pid] for pid in used])
         terms.append(("flexibility_used", flexible, 6 * n + 1))
         rank = {pid: position for position, pid in enumerate(sorted(permanents))}
-        terms.append(("tie_break", sum(rank[pid] * flag for pid, flag in used.items()), n * n + 1))
+        ties: list[Expr] = []
+        for pid, amount in used.items():
+            members = self.members[pid]
+            if len(members) == 1:
+                ties.append(rank[pid] * amount)
+                continue
+            # a group taps its lowest ids first: the sum of the first k ranks, for k of its members used
+            prefix = [sum(rank[m] for m in members[:k]) for k in range(len(members) + 1)]
+            index = model.new_int_var(0, len(members), f"group_{pid}_used")
+            model.add(index == amount)
+            tie = model.new_int_var(0, prefix[-1], f"group_{pid}_ranks")
+            model.add_element(index, prefix, tie)
+            ties.append(tie)
+        terms.append(("tie_break", _total(ties), n * n + 1))
         return terms
 
     # ---------------------------------------------------------------------------------------------- solving
@@ -550,6 +575,9 @@ class _PaymentModel:
         terms = self.objective_terms()
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        # full linearization: with it the LP proves "nothing wasted" at once, where the default LP, after
+        # presolve rewrites the floating mana, can leave the bound below zero for seconds
+        solver.parameters.linearization_level = 2
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = self.options.time_limit
         # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
@@ -635,7 +663,10 @@ class _PaymentModel:
                 pending.append((len(pending), template))
         # per-activation picks for multi-type packets
         picks_left = {key: solver.value(var) for key, var in main.choice.items()}
+        # a group of interchangeable permanents taps its lowest ids first (what the tie-break counted)
+        free = {pid: list(members) for pid, members in self.members.items()}
         for _, template in pending:
+            source = free[template.pid].pop(0) if len(template.sources) > 1 else template.pid
             concrete: list[tuple[ManaBag, ManaTag]] = []
             for k, packet in enumerate(template.outcome.packets):
                 if len(packet.types) == 1:
@@ -652,6 +683,11 @@ class _PaymentModel:
             if template.costs_mana:
                 paid_with = self._take(solver, consumers[template.index], produced_units)
             producer = template.index if template.index in self.ordered else -1
+            if source != template.pid:
+                concrete = [
+                    (bag, replace(tag, source=source) if tag.source == template.pid else tag)
+                    for bag, tag in concrete
+                ]
             by_source: dict[str, ManaBag] = {}
             for bag, tag in concrete:
                 by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
@@ -660,7 +696,7 @@ class _PaymentModel:
             produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
             steps.append(
                 Step(
-                    template.pid,
+                    source,
                     template.ability_index,
                     produced,
                     template.outcome.replacements,

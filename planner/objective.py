@@ -54,7 +54,8 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     reflect = could_produce_all(view)
     most: dict[str, int] = {}
     for activation in activation_templates(view, player, reflect):
-        most[activation.pid] = max(most.get(activation.pid, 0), activation.outcome.total)
+        for pid in activation.sources:
+            most[pid] = max(most.get(pid, 0), activation.outcome.total)
     touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
     lost = 0

@@ -121,14 +121,36 @@ class PaymentSummary:
         return ManaBag.of(unit.type for unit in self.floating)
 
 
-@lru_cache(maxsize=2048)
+def structure(board: Board) -> Board:
+    """The board with everything a plan changes without changing characteristics reset: untapped, no life
+    lost, empty pools (counters and sacrifices do change what could be produced, so they stay)."""
+    return replace(
+        board,
+        permanents=tuple(replace(p, tapped=False) if p.tapped else p for p in board.permanents),
+        players=tuple(replace(p, life=0, pool=()) for p in board.players),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _structural_view(shape: Board) -> BoardView:
+    return BoardView(shape)
+
+
+@lru_cache(maxsize=4096)
 def _view(board: Board) -> BoardView:
-    return BoardView(board)
+    """A view of a board met during a plan, sharing the work with every board of the same structure."""
+    return _structural_view(structure(board)).rebind(board)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
+def _reflect_structure(shape: Board) -> dict[str, ManaTypes]:
+    return could_produce_all(_structural_view(shape))
+
+
+@lru_cache(maxsize=4096)
 def _reflect(board: Board) -> dict[str, ManaTypes]:
-    return could_produce_all(_view(board))
+    """What each permanent could produce (CR 106.7): costs are ignored, so tapping changes nothing."""
+    return _reflect_structure(structure(board))
 
 
 def initial_state(board: Board, player: str | None = None) -> PlanState:

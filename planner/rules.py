@@ -61,6 +61,9 @@ class TextWarning:
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
 
 
+#: The cached properties that depend only on which permanents there are and their printed characteristics.
+_STRUCTURAL = ("parsed", "warnings", "_layer4", "effects", "_characteristics")
+
 _INTRINSIC = {land_type: f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_LAND_TYPES.items()}
 
 
@@ -100,6 +103,15 @@ class BoardView:
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id."""
         return self._by_id[pid]
+
+    def rebind(self, board: Board) -> BoardView:
+        """A view of ``board``, which must differ from this view's only in what no characteristic reads
+        (tapped flags, counters, life totals, pools), reusing everything already worked out here."""
+        view = BoardView(board)
+        for name in _STRUCTURAL:
+            if name in self.__dict__:
+                view.__dict__[name] = self.__dict__[name]
+        return view
 
     def path(self, pid: str) -> str:
         """The JSON path of a permanent in the board file, e.g. ``permanents[3]``."""
