@@ -17,6 +17,7 @@ Where the model is narrower than the rules (also in the README):
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -570,23 +571,23 @@ class _PaymentModel:
 
     def solve(self) -> Solution:
         """Solve lexicographically: levels are packed into weighted stages whose weights stay small, and each
-        stage's optimum is fixed before the next stage is solved."""
+        stage's optimum is fixed before the next stage is solved. The time limit bounds all stages together;
+        when it runs out after a plan was found, that plan is returned, marked as not proven optimal."""
         model = self.model
         terms = self.objective_terms()
+        deadline = time.monotonic() + self.options.time_limit
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         # full linearization: with it the LP proves "nothing wasted" at once, where the default LP, after
         # presolve rewrites the floating mana, can leave the bound below zero for seconds
         solver.parameters.linearization_level = 2
         solver.parameters.random_seed = 0
-        solver.parameters.max_time_in_seconds = self.options.time_limit
         # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
         # infeasible payment is solved again, on a copy taken here, to learn which slots clash.
         diagnosis = model.clone()
         for literal in self.main.assumptions.values():
             model.add(literal == 1)
-        status = cp_model.UNKNOWN
-        proven = True
+        best: Solution | None = None
         for stage in _stages(terms):
             expressions: list[Expr] = []
             weights: list[int] = []
@@ -598,25 +599,35 @@ class _PaymentModel:
             # a weighted sum builds a new expression: '+=' could change the terms' own expressions in place
             objective = cp_model.LinearExpr.weighted_sum(expressions, weights)
             model.minimize(objective)
+            solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
             status = solver.solve(model)
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
-            if status == cp_model.INFEASIBLE:
+            if status == cp_model.INFEASIBLE and best is None:
                 return Solution(SolveStatus.INFEASIBLE, core=self._core(diagnosis))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return Solution(SolveStatus.UNKNOWN)
-            proven = proven and status == cp_model.OPTIMAL
+                break  # out of time: keep the plan of the stages before, if any
+            best = self._solution(solver, terms)
+            if status != cp_model.OPTIMAL:
+                break
             # keep this stage's optimum while the next stages are optimised, starting from this solution
             model.add(objective == round(solver.objective_value))
             model.proto.clear_solution_hint()
             for variable_index in range(len(model.proto.variables)):
                 variable = model.get_int_var_from_proto_index(variable_index)
                 model.add_hint(variable, solver.value(variable))
-        plan = self._extract(solver)
+        else:
+            # every stage solved to optimality: the plan is optimal under the whole objective
+            if best is not None:
+                return replace(best, status=SolveStatus.OPTIMAL)
+        return best if best is not None else Solution(SolveStatus.UNKNOWN)
+
+    def _solution(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution:
+        """The plan and the objective's values in the solver's current solution (not yet proven best)."""
         values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
         return Solution(
-            SolveStatus.OPTIMAL if proven else SolveStatus.FEASIBLE,
-            plan,
+            SolveStatus.FEASIBLE,
+            self._extract(solver),
             x=int(solver.value(self.x)) if self.x is not None else self.options.x,
             keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
