@@ -32,11 +32,12 @@ import platform
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Any, TypeVar
 
@@ -263,7 +264,6 @@ class _Case:
     reference_seconds: float | None = None  # None: not run (too big); inf: hit its limit
     reference_payable: bool | None = None
     enumeration: EnumerationResult | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _timed(call: Callable[[], _T]) -> tuple[float, _T]:
@@ -306,6 +306,25 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(fraction * len(ordered)))
     return ordered[rank - 1]
+
+
+def _revision() -> str:
+    """The git commit of the code measured, marked '+changes' when the working tree differs from it."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return f"{head}+changes" if dirty else head
 
 
 def _progress(message: str, started: float) -> None:
@@ -527,7 +546,8 @@ def run(settings: _Settings, command: str, out: Callable[[str], None] = print) -
     """Generate the boards, time everything, and print the tables through ``out``."""
     out(f"$ {command}")
     out(
-        f"python {platform.python_version()}, ortools {version('ortools')}, {platform.machine()}, "
+        f"code {_revision()}; python {platform.python_version()}, ortools {version('ortools')}, "
+        f"{platform.machine()}, "
         f"{os.cpu_count()} cpus; seed {settings.seed}, {settings.boards} boards per size, "
         f"{settings.repeats} repeat(s) per board, pay time limit "
         f"{'default' if settings.time_limit is None else f'{settings.time_limit:g} s'}, "

@@ -928,6 +928,8 @@ def _still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaT
 # Command modules: each registers its commands on `app` with `command(...)` when imported. Add one import
 # line per module here.
 import planner.cli_bench  # noqa: E402, F401  (the `bench` group)
+from planner import cli_simulate  # noqa: E402, F401  (simulate, sources-needed)
+
 # (end of command modules)
 
 

@@ -25,18 +25,32 @@ def could_produce_all(view: BoardView) -> dict[str, ManaTypes]:
     >>> {pid: str(types) for pid, types in could_produce_all(BoardView(board)).items()}
     {'o1': '', 'o2': ''}
     """
-    sets = {p.id: ManaTypes() for p in view.board.permanents}
-    changed = True
+    # Abilities that don't reflect other permanents make the same types whatever the sets are: one pass.
+    sets: dict[str, ManaTypes] = {}
+    reflecting: list[tuple[str, ManaAbility]] = []
+    for permanent in view.board.permanents:
+        found = ManaTypes()
+        for ability in view.mana_abilities(permanent.id):
+            if _reflects(ability):
+                reflecting.append((permanent.id, ability))
+            else:
+                found |= _ability_types(view, permanent.id, ability, {})
+        sets[permanent.id] = found
+    changed = bool(reflecting)
     while changed:  # monotone in the sets, so this reaches the least fixed point
         changed = False
-        for permanent in view.board.permanents:
-            found = ManaTypes()
-            for ability in view.mana_abilities(permanent.id):
-                found |= _ability_types(view, permanent.id, ability, sets)
-            if found != sets[permanent.id]:
-                sets[permanent.id] = found
+        for pid, ability in reflecting:
+            found = sets[pid] | _ability_types(view, pid, ability, sets)
+            if found != sets[pid]:
+                sets[pid] = found
                 changed = True
     return sets
+
+
+def _reflects(ability: ManaAbility) -> bool:
+    """True when what the ability makes depends on what other permanents could produce."""
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(o.palette.kind in (PaletteKind.REFLECT, PaletteKind.REFLECT_SACRIFICED) for o in outputs)
 
 
 def _ability_types(view: BoardView, pid: str, ability: ManaAbility, sets: dict[str, ManaTypes]) -> ManaTypes:

@@ -216,41 +216,40 @@ def assign_symbols(
     ...  assign_symbols([c, g], ManaCost.parse("{1}{G}"), PaymentTarget.of("{1}{G}"), SpendRules(), 0)]
     [('{1}', 'C'), ('{G}', 'G')]
     """
-    symbols: list[CostSymbol] = []
-    for symbol in cost.symbols:
-        if symbol.kind is SymbolKind.GENERIC:
-            symbols += [CostSymbol(SymbolKind.GENERIC, amount=1)] * symbol.amount
-        else:
-            symbols.append(symbol)
-    # the most constrained symbols first, so that the search rarely backtracks
-    order = sorted(range(len(symbols)), key=lambda i: symbols[i].kind is SymbolKind.GENERIC)
+    generic = cost.generic
+    # the symbols other than generic are searched (a few, each a couple of ways); whatever mana is left at
+    # the end pays the generic part, which any mana can pay
+    symbols = [symbol for symbol in cost.symbols if symbol.kind is not SymbolKind.GENERIC]
     remaining = list(units)
-    chosen: dict[int, tuple[tuple[ManaUnit, ...], int]] = {}
+    chosen: dict[int, tuple[tuple[ManaUnit, ...], int, int]] = {}
 
-    def search(position: int, life_left: int) -> bool:
-        if position == len(order):
-            return not remaining and life_left == 0
-        index = order[position]
+    def search(index: int, life_left: int, generic_needed: int) -> bool:
+        if index == len(symbols):
+            return len(remaining) == generic_needed and life_left == 0
         for slots, life_cost in _symbol_options(symbols[index]):
             if life_cost > life_left:
                 continue
-            for picked in _pick(remaining, slots, rules):
+            typed = Counter({slot: n for slot, n in slots.items() if slot != GENERIC})
+            extra = slots[GENERIC]
+            for picked in list(_pick(remaining, typed, rules)):
                 for unit in picked:
                     remaining.remove(unit)
-                chosen[index] = (picked, life_cost)
-                if search(position + 1, life_left - life_cost):
+                chosen[index] = (picked, life_cost, extra)
+                if search(index + 1, life_left - life_cost, generic_needed + extra):
                     return True
                 remaining.extend(picked)
         return False
 
-    if not search(0, life):
+    if not search(0, life, generic):
         raise InputError(f"{_describe(units)} and {life} life do not pay {cost} exactly")
     merged: list[tuple[CostSymbol, tuple[ManaUnit, ...], int]] = []
-    generic = [chosen[i] for i, s in enumerate(symbols) if s.kind is SymbolKind.GENERIC]
     if generic:
-        paid = tuple(u for picked, _ in generic for u in picked)
-        merged.append((CostSymbol(SymbolKind.GENERIC, amount=len(paid)), paid, 0))
-    merged += [(s, *chosen[i]) for i, s in enumerate(symbols) if s.kind is not SymbolKind.GENERIC]
+        merged.append((CostSymbol(SymbolKind.GENERIC, amount=generic), tuple(remaining[:generic]), 0))
+    rest = remaining[generic:]
+    for index, symbol in enumerate(symbols):
+        picked, life_cost, extra = chosen[index]
+        merged.append((symbol, (*picked, *rest[:extra]), life_cost))
+        rest = rest[extra:]
     return merged
 
 

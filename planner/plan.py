@@ -6,7 +6,7 @@ Every plan :func:`pay` and :func:`max_x` return has been replayed by the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.board import Board
@@ -14,6 +14,7 @@ from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError, OracleParseError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.could_produce import could_produce_all
+from planner.fast import solve_fast
 from planner.model import ModelOptions, Solution, SolveStatus, solve_payment
 from planner.payment import assign_symbols
 from planner.pool import ManaUnit, SpendRules, board_pool
@@ -162,6 +163,8 @@ def pay(
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
+    Simple boards are answered by the exact fast path (:mod:`planner.fast`), the rest by the CP-SAT model;
+    ``engine`` says which (``"fast"`` or ``"cp-sat"``).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
@@ -178,6 +181,10 @@ def pay(
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
+    if keep is None and not hand:
+        fast = solve_fast(board, target, who, x=x)
+        if fast is not None:
+            return replace(_result(board, target, who, fast), engine="fast")
     solution = solve_payment(
         board, target, who, ModelOptions(x=x, keep=keep, hand=hand, time_limit=time_limit)
     )

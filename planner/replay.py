@@ -41,9 +41,16 @@ __all__ = [
     "summarise",
 ]
 
-#: How many times one permanent's abilities may be activated in one plan: loops (Pili-Pala with Grand
+#: How many times one permanent's abilities may be activated in one plan when nothing in their cost runs out
+#: (a {T} or {Q} ability that an untap loop could repeat, or a free one): loops (Pili-Pala with Grand
 #: Architect, CR 729) are cut here and reported rather than followed forever.
 ACTIVATION_CAP = 4
+
+
+def _may_loop(ability: ManaAbility) -> bool:
+    """True when nothing in the ability's cost runs out (no sacrifice, no counter), so repeats are capped."""
+    cost = ability.cost
+    return not (cost.sacrifice_self or cost.sacrifice is not None or cost.remove_counter)
 
 
 class IllegalPlanError(PlannerError):
@@ -311,7 +318,7 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
     reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
-    if state.activation_count(step.permanent) >= ACTIVATION_CAP:
+    if _may_loop(ability) and state.activation_count(step.permanent) >= ACTIVATION_CAP:
         raise IllegalPlanError(index, f"{permanent.name} was activated {ACTIVATION_CAP} times: loop capped")
     try:
         paid = _pay_costs(state, view, step, ability)
@@ -417,7 +424,7 @@ def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             if view.why_not_activatable(permanent.id, ability, life=state.life) is not None:
                 continue
-            if state.activation_count(permanent.id) >= ACTIVATION_CAP:
+            if _may_loop(ability) and state.activation_count(permanent.id) >= ACTIVATION_CAP:
                 continue
             yield from _steps_for(state, view, permanent.id, number, ability)
 
@@ -430,7 +437,10 @@ def capped(state: PlanState) -> tuple[str, ...]:
         for p in state.board.permanents
         if p.controller == state.player
         and state.activation_count(p.id) >= ACTIVATION_CAP
-        and any(view.why_not_activatable(p.id, a, life=state.life) is None for a in view.mana_abilities(p.id))
+        and any(
+            _may_loop(a) and view.why_not_activatable(p.id, a, life=state.life) is None
+            for a in view.mana_abilities(p.id)
+        )
     )
 
 

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
-from benchmarks.bench_pay import enumerate_pools, main
-from benchmarks.boards import cataracts_board, cataracts_cost, realistic_board, realistic_cost
 from models.board import Board
 from models.cost import PaymentTarget
+
+# benchmarks/ is not an installed package: make it importable however pytest is started
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_pay import enumerate_pools, main  # noqa: E402
+from benchmarks.boards import cataracts_board, cataracts_cost, realistic_board, realistic_cost  # noqa: E402
 
 
 def test_quick_mode_prints_the_tables() -> None:

@@ -1,0 +1,181 @@
+"""Benchmark of the deck simulation: games per second for ``sources-needed`` and for ``simulate``.
+
+Run ``python -m benchmarks.bench_simulate [--quick] [--seed S]``; it prints the command line, the machine,
+and one table: for each workload the equivalent ``mana-planner`` command, the games simulated, the wall time
+of the Python call (no process start-up, no printing), and games per second. The numbers the workloads
+compute are the same for the same seed; only the timings change between runs.
+
+Workloads:
+
+- ``sources-needed`` one estimate (1,000,000 games; the issue asks for at most 1 s), on turn 3 and on turn 7
+  (the most draws and the most lands to number);
+- ``sources-needed --table`` for 60 cards (19 costs from one set of 1,000,000 games; at most 60 s asked):
+  games per second counts each game once per cost, as if every estimate had its own games;
+- ``sources-needed --land-mix`` for a two-color cost (castability by the batch check);
+- ``simulate`` on ``examples/decks/azorius-control.txt``, a two-color 60-card deck with shocklands,
+  checklands, painlands and fastlands, over 7 turns; and on the Simic Commander example.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+from planner.decklist import load_deck
+from planner.simulate import (
+    TABLE_SHAPES,
+    GoldfishResult,
+    goldfish,
+    land_mix_probability,
+    parse_land_mix,
+    sources_needed,
+    sources_table,
+)
+
+__all__ = ["main"]
+
+ROOT = Path(__file__).resolve().parents[1]
+AZORIUS = ROOT / "examples" / "decks" / "azorius-control.txt"
+SIMIC = ROOT / "examples" / "decks" / "simic-commander.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One measured workload."""
+
+    what: str
+    command: str
+    games: int
+    seconds: float
+    result: str
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds
+
+
+def _timed(call: Callable[[], str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    result = call()
+    return time.perf_counter() - start, result
+
+
+def _rows(quick: bool, seed: int) -> list[Row]:
+    estimate = 100_000 if quick else 1_000_000
+    goldfish_games = 5_000 if quick else 100_000
+    azorius = load_deck(AZORIUS)
+    simic = load_deck(SIMIC)
+    mix = parse_land_mix("W=8,U=8,WU=9")
+    rows: list[Row] = []
+
+    def add(what: str, command: str, games: int, call: Callable[[], str], per_game: int = 1) -> None:
+        seconds, result = _timed(call)
+        line = f"mana-planner {command} --games {games} --seed {seed}"
+        rows.append(Row(what, line, games * per_game, seconds, result))
+
+    add(
+        "sources-needed, 1GG on turn 3",
+        "sources-needed --deck-size 60 --lands 24 --cost 1GG",
+        estimate,
+        lambda: f"{sources_needed(60, 24, '1GG', games=estimate, seed=seed).sources} sources",
+    )
+    add(
+        "sources-needed, 4GGG on turn 7",
+        "sources-needed --deck-size 60 --lands 24 --cost 4GGG",
+        estimate,
+        lambda: f"{sources_needed(60, 24, '4GGG', games=estimate, seed=seed).sources} sources",
+    )
+    add(
+        f"sources-needed --table ({len(TABLE_SHAPES)} costs)",
+        "sources-needed --deck-size 60 --lands 25 --table",
+        estimate,
+        lambda: f"C {sources_table(60, 25, games=estimate, seed=seed)[0].sources} …",
+        per_game=len(TABLE_SHAPES),
+    )
+    add(
+        "sources-needed --land-mix, 1WU",
+        "sources-needed --lands 25 --cost 1WU --land-mix W=8,U=8,WU=9",
+        estimate,
+        lambda: f"p = {land_mix_probability(60, 25, '1WU', mix, games=estimate, seed=seed).probability:.4f}",
+    )
+    add(
+        "simulate, Azorius 60 cards, 7 turns",
+        f"simulate {AZORIUS.relative_to(ROOT)}",
+        goldfish_games,
+        lambda: f"Absorb on curve {_on_curve(goldfish(azorius, games=goldfish_games, seed=seed), 'Absorb')}",
+    )
+    add(
+        "simulate, Simic Commander, 7 turns",
+        f"simulate {SIMIC.relative_to(ROOT)}",
+        goldfish_games,
+        lambda: f"Kruphix on curve {_on_curve(goldfish(simic, games=goldfish_games, seed=seed), 'Kruphix')}",
+    )
+    return rows
+
+
+def _on_curve(result: GoldfishResult, prefix: str) -> str:
+    card = next(card for card in result.cards if card.name.startswith(prefix))
+    return f"{card.on_curve:.3f}" if card.on_curve is not None else "-"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            str(cell).rjust(width) if align else str(cell).ljust(width)
+            for cell, width, align in zip(cells, widths, right, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths]), *map(line, rows)]
+
+
+def run(quick: bool, seed: int, command: str, out: Callable[[str], None]) -> list[Row]:
+    """Run the workloads and print the table; returns the rows."""
+    out(f"$ {command}")
+    out(
+        f"{platform.platform()}, Python {platform.python_version()}, numpy {version('numpy')}, "
+        f"{os.cpu_count()} CPUs (one used)"
+    )
+    out("")
+    sources_needed(60, 24, "1GG", games=1_000, seed=seed)  # warm up: imports and caches are not timed
+    goldfish(load_deck(AZORIUS), games=100, seed=seed)
+    rows = _rows(quick, seed)
+    for text in _table(
+        ["workload", "games", "seconds", "games/s", "answer", "command"],
+        [
+            [row.what, f"{row.games:,}", f"{row.seconds:.2f}", f"{row.rate:,.0f}", row.result, row.command]
+            for row in rows
+        ],
+        [False, True, True, True, False, False],
+    ):
+        out(text)
+    return rows
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.bench_simulate", description=(__doc__ or "").split("\n")[0]
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    parser.add_argument("--seed", type=int, default=0, help="the simulations' seed")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> None:
+    """Parse the command line and run the benchmark."""
+    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    run(bool(args.quick), args.seed, " ".join(["python -m benchmarks.bench_simulate", *words]), out)
+
+
+if __name__ == "__main__":
+    main()

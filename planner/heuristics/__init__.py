@@ -1,0 +1,91 @@
+"""Payment heuristics: fast tappers to compare with the optimal planner, and how to plug in your own.
+
+A heuristic is any callable ``(board, target) -> Plan | None`` (the :class:`Heuristic` protocol): given a
+board and what to pay (a :class:`~models.cost.PaymentTarget`), it returns a :class:`~planner.replay.Plan`
+for the board's active player (the activations in order, each with the mana it put into the pool, then the
+pool mana and life that pay the cost), or None when it finds no payment. It need not be right: the
+benchmark replays every plan by the rules and counts an illegal one as a failure, with the reason.
+
+The built-in baselines approximate public strategies, one module each: ``basics-first``, ``forge-like``,
+``xmage-like`` and ``tiered`` (:data:`BUILTINS`). :func:`load_heuristic` finds one by name, or imports
+your own from ``package.module:function``.
+
+>>> from planner.corpus import scenario
+>>> case = scenario("sol-ring-for-one")
+>>> plan = BUILTINS["tiered"](case.board, case.target)
+>>> [step.permanent for step in plan.steps]
+['p1', 'p2']
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Protocol
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.errors import InputError
+from planner.heuristics.basics_first import tap_basics_first
+from planner.heuristics.forge_like import tap_forge_like
+from planner.heuristics.tiered import tap_tiered
+from planner.heuristics.xmage_like import tap_xmage_like
+from planner.replay import Plan
+
+__all__ = ["BUILTINS", "Heuristic", "load_heuristic"]
+
+
+class Heuristic(Protocol):
+    """A tapper: a plan to pay ``target`` for the board's active player, or None when it finds none."""
+
+    def __call__(self, board: Board, target: PaymentTarget, /) -> Plan | None: ...
+
+
+#: The built-in baselines by name, in the order reports list them.
+BUILTINS: dict[str, Heuristic] = {
+    "basics-first": tap_basics_first,
+    "forge-like": tap_forge_like,
+    "xmage-like": tap_xmage_like,
+    "tiered": tap_tiered,
+}
+
+
+def load_heuristic(spec: str) -> Heuristic:
+    """A built-in baseline by name, or a callable imported from ``package.module:function``.
+
+    The module is looked up in the current directory first, then among installed packages. Anything wrong
+    (unknown name, missing module or attribute, not callable) raises ``InputError`` saying what.
+
+    >>> load_heuristic("tiered") is tap_tiered
+    True
+    >>> load_heuristic("planner.heuristics.forge_like:tap_forge_like") is tap_forge_like
+    True
+    >>> load_heuristic("nosuchmodule:tap")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: heuristic 'nosuchmodule:tap': cannot import module 'nosuchmodule': No module ...
+    """
+    if spec in BUILTINS:
+        return BUILTINS[spec]
+    module_name, colon, attribute = spec.partition(":")
+    if not colon or not module_name or not attribute:
+        names = ", ".join(BUILTINS)
+        raise InputError(
+            f"heuristic {spec!r}: expected a built-in name ({names}) or 'package.module:function'"
+        )
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # any failure while importing the user's module is their input's problem
+        raise InputError(f"heuristic {spec!r}: cannot import module {module_name!r}: {error}") from None
+    found: object = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise InputError(f"heuristic {spec!r}: module {module_name!r} has no attribute {attribute!r}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise InputError(f"heuristic {spec!r}: {attribute!r} is not callable")
+    heuristic: Heuristic = found
+    return heuristic

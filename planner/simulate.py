@@ -1,0 +1,1411 @@
+"""Deck simulation: how many sources a cost needs under Karsten's published methodology, and goldfishing
+real deck lists land by land.
+
+Everything is vectorised with numpy over games (never a Python loop per game) and reproducible: the same
+seed gives the same numbers. Games are dealt in batches of :data:`BATCH` with one seed sequence per batch
+and per random stream (mulligans, draws, lands), so a batch's games do not depend on how many turns are
+asked for, and an estimate is the same whether it is computed alone or as a row of the table.
+
+**sources-needed** (:func:`sources_needed`, :func:`sources_table`, :func:`land_mix_probability`) follows
+Frank Karsten's "How Many Sources Do You Need to Consistently Cast Your Spells? A 2022 Update": a deck of D
+cards and L lands, K of which make the needed color; on the play (Commander: a free first mulligan and a draw
+on turn 1); the London mulligan with his keep and bottoming rules (:data:`LONDON`, :func:`lands_to_bottom`);
+a cost with mana value M and N pips of its color is castable on turn T when the cards seen by then hold at
+least N good lands, counted only in games that saw at least M lands; the threshold is (89 + M) %.
+
+One set of games serves every K: the lands are numbered in a random order per game and the good lands are
+those numbered below K, so each game's answer for every K is "is the N-th lowest number among the lands seen
+below K?" — one histogram per cost gives the whole curve, monotone in K.
+
+**simulate** (:func:`goldfish`) plays a deck list: see its docstring.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
+from models.board import Board
+from models.catalogue import CardData
+from models.cost import ManaCost, SymbolKind
+from models.errors import InputError
+from models.mana import TYPE_ORDER, ManaType, ManaTypes
+from models.oracle import parse_oracle
+from models.types import BASIC_LAND_TYPES
+from planner.batch import castable as batch_castable
+from planner.decklist import Deck
+from planner.payment import cost_modes
+from planner.rules import BoardView
+
+__all__ = [
+    "BATCH",
+    "DEFAULT_GAMES",
+    "DEFAULT_GOLDFISH_GAMES",
+    "DEFAULT_SEED",
+    "LONDON",
+    "STARTING_LIFE",
+    "TABLE_SHAPES",
+    "CardOdds",
+    "Entry",
+    "GoldfishResult",
+    "LandProfile",
+    "MixAnswer",
+    "MulliganStage",
+    "SourcesAnswer",
+    "default_threshold",
+    "goldfish",
+    "land_mix_probability",
+    "land_profile",
+    "lands_to_bottom",
+    "mulligan_stages",
+    "parse_land_mix",
+    "plot_goldfish",
+    "sources_needed",
+    "sources_table",
+]
+
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
+Masks = npt.NDArray[np.uint8]
+#: Called with the number of games just finished, for progress bars.
+Progress = Callable[[int], None]
+
+#: Games dealt per batch: the unit of reproducibility and of memory use.
+BATCH: Final = 1 << 18
+DEFAULT_GAMES: Final = 1_000_000
+DEFAULT_SEED: Final = 0
+#: Life when a game starts; life totals only matter to Phyrexian symbols.
+STARTING_LIFE: Final = 20
+HAND_SIZE: Final = 7
+#: The cost shapes of Karsten's tables; C stands for "the color" (computed with one real color).
+TABLE_SHAPES: Final = (
+    *("C", "1C", "2C", "3C", "4C", "5C"),
+    *("CC", "1CC", "2CC", "3CC", "4CC", "5CC"),
+    *("CCC", "1CCC", "2CCC", "3CCC", "4CCC"),
+    *("CCCC", "1CCCC"),
+)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Castability of many land sets at once
+
+
+def _plain(cost: ManaCost) -> ManaCost:
+    """The cost as the batch check takes it: X is 0 (the mana value's convention); {S} is refused."""
+    if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
+        raise InputError(
+            f"the cost {cost} has {{S}} (mana from a snow source): the deck simulation can't pay it"
+        )
+    return cost.with_variables(0) if cost.has_variable else cost
+
+
+class _Castability:
+    """Castability of fixed costs for land states given as counts of each source mask, memoised per state.
+
+    Games share few distinct states (which sources are in play), so each distinct state is asked once, of
+    the batch check (:func:`planner.batch.castable`: Hall's condition, exactly the planner's answer for such
+    sources); the answer stored is the least life each cost needs (0 for none, ``_NEVER`` when not payable),
+    so that Phyrexian symbols see each game's own life total.
+    """
+
+    _NEVER: Final = 1 << 14
+
+    def __init__(self, source_masks: Sequence[int], costs: Sequence[ManaCost]) -> None:
+        self.source_masks = np.asarray(source_masks, dtype=np.uint8)
+        self.costs = tuple(_plain(cost) for cost in costs)
+        self._life_steps = [sorted({mode.life for mode in cost_modes(cost)}) for cost in self.costs]
+        self._known: dict[bytes, npt.NDArray[np.int16]] = {}
+
+    def states(self, counts: Ints) -> tuple[npt.NDArray[np.int16], Ints]:
+        """The distinct rows of source counts (``N × len(source_masks)``) as a table of the life each cost
+        needs, one row per distinct state, and each row's index in it."""
+        counts = np.ascontiguousarray(counts, dtype=np.int8)
+        if counts.shape[0] == 0:
+            return np.zeros((0, len(self.costs)), dtype=np.int16), np.zeros(0, dtype=np.int64)
+        rows = counts.view(np.dtype((np.void, counts.shape[1]))).ravel()
+        unique, inverse = np.unique(rows, return_inverse=True)
+        keys = unique.tolist()
+        new = [state for state in keys if state not in self._known]
+        if new:
+            states = np.frombuffer(b"".join(new), dtype=np.int8).reshape(len(new), counts.shape[1])
+            for state, answer in zip(new, self._ask(states), strict=True):
+                self._known[state] = answer
+        return np.stack([self._known[state] for state in keys]), inverse.ravel()
+
+    def life_needed(self, counts: Ints) -> npt.NDArray[np.int16]:
+        """For each row of source counts, the life each cost needs."""
+        table, inverse = self.states(counts)
+        return table[inverse]
+
+    def payable(self, counts: Ints, life: int | Ints = STARTING_LIFE) -> Bools:
+        """For each row of source counts, which costs the sources can pay with that much life."""
+        return self.life_needed(counts) <= np.asarray(life, dtype=np.int64).reshape(-1, 1)
+
+    def _ask(self, states: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
+        width = max(1, int(states.sum(axis=1).max()))
+        masks = np.zeros((states.shape[0], width), dtype=np.uint8)
+        ends = np.cumsum(states, axis=1)
+        slots = np.arange(width)
+        for index in range(states.shape[1]):
+            starts = ends[:, index] - states[:, index]
+            inside = (slots >= starts[:, None]) & (slots < ends[:, index][:, None])
+            masks[inside] = self.source_masks[index]
+        needed = np.full((states.shape[0], len(self.costs)), self._NEVER, dtype=np.int16)
+        for life in sorted({life for steps in self._life_steps for life in steps}, reverse=True):
+            columns = [i for i, steps in enumerate(self._life_steps) if life in steps]
+            ok = batch_castable(masks, [self.costs[i] for i in columns], life=life)
+            for position, column in enumerate(columns):
+                needed[ok[:, position], column] = life
+        return needed
+
+
+# --------------------------------------------------------------------------------------------------------
+# Mulligans
+
+
+@dataclass(frozen=True, slots=True)
+class MulliganStage:
+    """One hand of the London mulligan: draw seven, put ``bottom`` on the bottom, keep with that many lands.
+
+    Lands are counted after bottoming; the last stage of a procedure always keeps.
+    """
+
+    bottom: int
+    keep_min: int
+    keep_max: int
+
+
+#: Karsten's London mulligan: keep 7 with 2–5 lands, then (bottoming 1, 2) 2–4 lands, and always at 4 cards.
+LONDON: Final = (
+    MulliganStage(0, 2, 5),
+    MulliganStage(1, 2, 4),
+    MulliganStage(2, 2, 4),
+    MulliganStage(3, 0, 7),
+)
+#: Commander's free first mulligan: a seven that keeps with 3–5 lands, before the others.
+COMMANDER_FREE: Final = MulliganStage(0, 3, 5)
+
+
+def mulligan_stages(*, commander: bool = False, london: bool = True) -> tuple[MulliganStage, ...]:
+    """The hands a game goes through until it keeps; ``london=False`` keeps the first seven.
+
+    >>> [(s.bottom, s.keep_min, s.keep_max) for s in mulligan_stages(commander=True)]
+    [(0, 3, 5), (0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, 7)]
+    """
+    if not london:
+        return (MulliganStage(0, 0, HAND_SIZE),)
+    return (COMMANDER_FREE, *LONDON) if commander else LONDON
+
+
+def lands_to_bottom(lands: Ints, bottom: int) -> Ints:
+    """How many of the cards put on the bottom are lands, from the lands among the seven drawn.
+
+    Karsten's rule: to go to 6, bottom a spell if the hand has more than 3 spells, else a land; to 5, two
+    spells if more than 3 spells, a land and a spell if exactly 3, else two lands; to 4, three spells if more
+    than 3, one land if 3, two lands if 2, else three lands. That is: ``min(bottom, max(0, lands - 3))``.
+
+    >>> lands_to_bottom(np.arange(8), 2).tolist()
+    [0, 0, 0, 0, 1, 2, 2, 2]
+    """
+    return np.minimum(bottom, np.maximum(0, np.asarray(lands) - 3))
+
+
+def _opening_cdf(deck_size: int, lands: int) -> npt.NDArray[np.float64]:
+    """The cumulative distribution of the lands among seven cards (hypergeometric, exact fractions)."""
+    total = math.comb(deck_size, HAND_SIZE)
+    pmf = [
+        Fraction(math.comb(lands, k) * math.comb(deck_size - lands, HAND_SIZE - k), total) for k in range(8)
+    ]
+    return np.array([float(sum(pmf[: k + 1])) for k in range(8)])
+
+
+# --------------------------------------------------------------------------------------------------------
+# Dealing Karsten games
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """One batch of games as Karsten counts them: the kept opening, and the lands met afterwards.
+
+    ``labels[g]`` numbers the lands game ``g`` meets, in the order it meets them (the hand's first, then the
+    draws'): the start of a random order of the deck's lands. ``drawn[j, g]`` is the lands among its first
+    ``j`` draws.
+    """
+
+    hand_lands: Ints
+    bottomed: Ints
+    drawn: Ints
+    labels: npt.NDArray[np.int16]
+
+
+def _streams(seed: int, batch: int) -> tuple[np.random.Generator, np.random.Generator, np.random.Generator]:
+    """The three random streams of one batch: mulligans, draws and land order."""
+    mulligans, draws, order = (
+        np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, stream))) for stream in range(3)
+    )
+    return mulligans, draws, order
+
+
+def _batches(games: int, size: int = BATCH) -> Iterable[tuple[int, int]]:
+    """(index, size) of the batches that make up ``games`` games."""
+    for index, start in enumerate(range(0, games, size)):
+        yield index, min(size, games - start)
+
+
+def _deal(
+    deck_size: int, lands: int, stages: Sequence[MulliganStage], draws: int, size: int, seed: int, batch: int
+) -> _Deal:
+    mulligans, drawing, ordering = _streams(seed, batch)
+    cdf = _opening_cdf(deck_size, lands)
+    uniforms = mulligans.random((len(stages), size))
+    hand = np.zeros(size, dtype=np.int64)
+    bottomed = np.zeros(size, dtype=np.int64)
+    pending = np.arange(size)
+    for index, stage in enumerate(stages):
+        drawn_lands = np.minimum(np.searchsorted(cdf, uniforms[index, pending], side="right"), min(lands, 7))
+        put_back = lands_to_bottom(drawn_lands, stage.bottom)
+        after = drawn_lands - put_back
+        keep = ((after >= stage.keep_min) & (after <= stage.keep_max)) | (index == len(stages) - 1)
+        hand[pending[keep]] = drawn_lands[keep]
+        bottomed[pending[keep]] = put_back[keep]
+        pending = pending[~keep]
+    drawn = np.zeros((draws + 1, size), dtype=np.int64)
+    library = deck_size - HAND_SIZE
+    for j in range(draws):
+        met = drawing.random(size) * (library - j) < (lands - hand - drawn[j])
+        drawn[j + 1] = drawn[j] + met
+    steps = min(lands, HAND_SIZE + draws)
+    order = np.tile(np.arange(lands, dtype=np.int16), (size, 1))
+    flat = order.reshape(-1)
+    base = np.arange(size, dtype=np.int64) * lands
+    for j in range(min(steps, lands - 1)):
+        picked = base + ordering.integers(j, lands, size=size)
+        here = base + j
+        chosen = flat[picked]
+        flat[picked] = flat[here]
+        flat[here] = chosen
+    return _Deal(hand, bottomed, drawn, np.ascontiguousarray(order[:, :steps]))
+
+
+def _seen(deal: _Deal, draws: int, sentinel: int) -> tuple[Ints, npt.NDArray[np.int16]]:
+    """Lands seen after ``draws`` draws, and the sorted labels of those kept or drawn (``sentinel`` pads).
+
+    The lands put on the bottom are the highest-labelled lands of the hand: so for every K, a non-good land
+    (label K or more) goes before a good one.
+    """
+    block = deal.labels[:, : HAND_SIZE + draws]
+    positions = np.arange(block.shape[1])
+    hand = deal.hand_lands[:, None]
+    seen_lands = deal.hand_lands - deal.bottomed + deal.drawn[draws]
+    valid = positions < hand + deal.drawn[draws][:, None]
+    rows = np.flatnonzero(deal.bottomed)
+    if rows.size:
+        in_hand = positions[:HAND_SIZE] < hand[rows]
+        ranked = np.where(in_hand, block[rows, :HAND_SIZE], sentinel)
+        ranked.sort(axis=1)
+        keep = deal.hand_lands[rows] - deal.bottomed[rows]
+        highest_kept = np.where(keep > 0, ranked[np.arange(rows.size), np.maximum(keep - 1, 0)], -1)
+        put_back = (positions < hand[rows]) & (block[rows] > highest_kept[:, None])
+        valid[rows] &= ~put_back
+    seen = np.where(valid, block, np.int16(sentinel))
+    seen.sort(axis=1)
+    return seen_lands, seen
+
+
+# --------------------------------------------------------------------------------------------------------
+# sources-needed
+
+
+def default_threshold(mana_value: int) -> Fraction:
+    """Karsten's consistency target for a spell of this mana value: (89 + M) %, 90 % for a one-drop.
+
+    >>> [str(default_threshold(m)) for m in (1, 3, 7)]
+    ['9/10', '23/25', '24/25']
+    """
+    return Fraction(89 + max(mana_value, 1), 100)
+
+
+@dataclass(frozen=True, slots=True)
+class SourcesAnswer:
+    """The fewest good lands that cast a cost on its turn often enough, with the whole curve over K.
+
+    ``curve[k]`` is the probability with ``k`` good lands; ``counted`` is the games that saw enough lands
+    (only those count); ``shape`` is the cost as the table writes it (``1CC``) when it comes from the table.
+    """
+
+    sources: int
+    probability: float
+    threshold: float
+    turn: int
+    games: int
+    cost: str
+    mana_value: int
+    pips: int
+    counted: int
+    curve: tuple[float, ...]
+    shape: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object of CONTRACT §4: sources, probability (4 decimals), threshold, turn, games."""
+        return {
+            "sources": self.sources,
+            "probability": round(self.probability, 4),
+            "threshold": round(self.threshold, 4),
+            "turn": self.turn,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    """One cost asked of the Karsten games: castable by ``turn`` with ``pips`` good lands, given ``lands``."""
+
+    turn: int
+    pips: int
+    lands: int
+
+
+def _one_color(cost: ManaCost) -> tuple[ManaType | None, int]:
+    """The one type of mana a cost's pips ask for and how many pips; raises when it is not that simple."""
+    kinds: set[ManaType] = set()
+    pips = 0
+    for symbol in cost.symbols:
+        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE):
+            continue
+        if symbol.kind is SymbolKind.COLORED:
+            kinds.add(ManaType(symbol.colors.mask))
+        elif symbol.kind is SymbolKind.COLORLESS:
+            kinds.add(ManaType.C)
+        else:
+            raise InputError(
+                f"the cost {cost} has the symbol {symbol}: give the lands by what they make, "
+                "e.g. --land-mix W=8,U=8,WU=9"
+            )
+        pips += 1
+    if len(kinds) > 1:
+        letters = "".join(t.letter for t in TYPE_ORDER if t in kinds)
+        raise InputError(
+            f"the cost {cost} needs {len(kinds)} types of mana ({letters}): give the lands by what they "
+            f"make, e.g. --land-mix {','.join(f'{t}=8' for t in letters)}"
+        )
+    return (next(iter(kinds)) if kinds else None), pips
+
+
+def _check_deck(deck_size: int, lands: int, turn: int, commander: bool, games: int) -> int:
+    """Validate the deck and the turn; returns the draws made by that turn."""
+    if deck_size < HAND_SIZE + 1:
+        raise InputError(f"the deck must have more than {HAND_SIZE} cards, got {deck_size}")
+    if not 0 <= lands <= deck_size:
+        raise InputError(f"the lands must be between 0 and the deck size ({deck_size}), got {lands}")
+    if turn < 1:
+        raise InputError(f"the turn must be at least 1, got {turn}")
+    if games < 1:
+        raise InputError(f"the number of games must be at least 1, got {games}")
+    draws = turn - 1 + (1 if commander else 0)
+    if HAND_SIZE + draws > deck_size:
+        raise InputError(f"a {deck_size}-card deck runs out of cards before turn {turn}")
+    return draws
+
+
+def _karsten(
+    deck_size: int,
+    lands: int,
+    queries: Sequence[_Query],
+    *,
+    games: int,
+    seed: int,
+    commander: bool,
+    progress: Progress | None,
+    london: bool = True,
+) -> list[tuple[int, Ints]]:
+    """For each query: the games counted, and the histogram of the label that decides castability.
+
+    Castable with K good lands exactly when that label is below K (label ``lands`` means never; a query
+    without pips is castable in every counted game, recorded as label -1 in slot 0 shifted by one).
+    """
+    draws_for = {q.turn: _check_deck(deck_size, lands, q.turn, commander, games) for q in queries}
+    stages = mulligan_stages(commander=commander, london=london)
+    most = max(draws_for.values())
+    counted = [0] * len(queries)
+    histograms = [np.zeros(lands + 2, dtype=np.int64) for _ in queries]
+    for batch, size in _batches(games):
+        deal = _deal(deck_size, lands, stages, most, size, seed, batch)
+        for turn in sorted(draws_for):
+            seen_lands, seen = _seen(deal, draws_for[turn], lands)
+            for index, query in enumerate(queries):
+                if query.turn != turn:
+                    continue
+                counts = seen_lands >= query.lands
+                counted[index] += int(np.count_nonzero(counts))
+                if query.pips == 0:
+                    decisive = np.full(int(np.count_nonzero(counts)), -1, dtype=np.int64)
+                elif query.pips <= seen.shape[1]:
+                    decisive = seen[counts, query.pips - 1].astype(np.int64)
+                else:
+                    decisive = np.full(int(np.count_nonzero(counts)), lands, dtype=np.int64)
+                histograms[index] += np.bincount(decisive + 1, minlength=lands + 2)
+        if progress is not None:
+            progress(size)
+    return list(zip(counted, histograms, strict=True))
+
+
+def _answer(
+    query: _Query, counted: int, histogram: Ints, threshold: Fraction, games: int, cost: str
+) -> SourcesAnswer:
+    if counted == 0:
+        raise InputError(
+            f"no game saw {query.lands} lands by turn {query.turn}: there are too few lands for this cost"
+        )
+    hits = np.cumsum(histogram)  # hits[k] = games castable with k good lands (label < k)
+    lands = histogram.shape[0] - 2
+    sources = next(
+        k for k in range(lands + 1) if hits[k] * threshold.denominator >= threshold.numerator * counted
+    )
+    curve = tuple(float(hits[k]) / counted for k in range(lands + 1))
+    return SourcesAnswer(
+        sources=sources,
+        probability=curve[sources],
+        threshold=float(threshold),
+        turn=query.turn,
+        games=games,
+        cost=cost,
+        mana_value=query.lands,
+        pips=query.pips,
+        counted=counted,
+        curve=curve,
+    )
+
+
+def _threshold(given: float | None, mana_value: int) -> Fraction:
+    if given is None:
+        return default_threshold(mana_value)
+    if not 0 < given <= 1:
+        raise InputError(f"the threshold must be a probability in (0, 1] (e.g. 0.9), got {given}")
+    return Fraction(given).limit_denominator(1_000_000)
+
+
+def sources_needed(
+    deck_size: int,
+    lands: int,
+    cost: ManaCost | str,
+    *,
+    turn: int | None = None,
+    games: int = DEFAULT_GAMES,
+    seed: int = DEFAULT_SEED,
+    threshold: float | None = None,
+    commander: bool = False,
+    progress: Progress | None = None,
+) -> SourcesAnswer:
+    """The fewest lands making the cost's color that cast it on ``turn`` (default: its mana value) often
+    enough, under Karsten's methodology (module docstring); with the probability they reach.
+
+    >>> answer = sources_needed(60, 24, "{1}{G}{G}", games=20_000, seed=1)
+    >>> answer.sources, answer.turn, answer.threshold, answer.probability >= 0.92
+    (18, 3, 0.92, True)
+    """
+    cost = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    _, pips = _one_color(cost)
+    query = _Query(turn or max(cost.mana_value, 1), pips, cost.mana_value)
+    ((counted, histogram),) = _karsten(
+        deck_size, lands, [query], games=games, seed=seed, commander=commander, progress=progress
+    )
+    return _answer(query, counted, histogram, _threshold(threshold, cost.mana_value), games, str(cost))
+
+
+def sources_table(
+    deck_size: int,
+    lands: int,
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = DEFAULT_SEED,
+    threshold: float | None = None,
+    commander: bool = False,
+    progress: Progress | None = None,
+) -> tuple[SourcesAnswer, ...]:
+    """Karsten's whole table (:data:`TABLE_SHAPES`) for this deck, each cost on its own turn, from one set of
+    games: every row equals :func:`sources_needed` for that cost with the same seed.
+
+    >>> rows = sources_table(60, 25, games=5_000, seed=3)
+    >>> [(row.shape, row.sources) for row in rows[:2]] == [
+    ...     ("C", sources_needed(60, 25, "G", games=5_000, seed=3).sources),
+    ...     ("1C", sources_needed(60, 25, "1G", games=5_000, seed=3).sources)]
+    True
+    """
+    costs = [ManaCost.parse(shape.replace("C", "G")) for shape in TABLE_SHAPES]
+    queries = [_Query(max(c.mana_value, 1), _one_color(c)[1], c.mana_value) for c in costs]
+    results = _karsten(
+        deck_size, lands, queries, games=games, seed=seed, commander=commander, progress=progress
+    )
+    rows = []
+    for shape, cost, query, (counted, histogram) in zip(TABLE_SHAPES, costs, queries, results, strict=True):
+        answer = _answer(query, counted, histogram, _threshold(threshold, cost.mana_value), games, str(cost))
+        rows.append(replace(answer, shape=shape))
+    return tuple(rows)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Land mixes: costs with several colors or hybrid symbols
+
+
+def parse_land_mix(text: str) -> dict[ManaTypes, int]:
+    """Read a land mix such as ``W=8,U=8,WU=9``: how many lands make each set of types (one mana a tap).
+
+    >>> {str(types): count for types, count in parse_land_mix("W=8, u=8, UW=9").items()}
+    {'W': 8, 'U': 8, 'WU': 9}
+    """
+    mix: dict[ManaTypes, int] = {}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, equals, number = part.partition("=")
+        letters = name.strip()
+        if not equals or not letters or not number.strip().isdigit():
+            raise InputError(f"bad land mix part {part!r} in {text!r}: write TYPES=COUNT, e.g. W=8,U=8,WU=9")
+        try:
+            types = ManaTypes.parse(letters)
+        except InputError:
+            raise InputError(
+                f"bad land mix part {part!r} in {text!r}: types are letters of WUBRGC, e.g. WU=9"
+            ) from None
+        if types in mix:
+            raise InputError(f"bad land mix {text!r}: {types} is given twice")
+        mix[types] = int(number)
+    if not mix:
+        raise InputError(f"empty land mix {text!r}: write TYPES=COUNT, e.g. W=8,U=8,WU=9")
+    return mix
+
+
+@dataclass(frozen=True, slots=True)
+class MixAnswer:
+    """How often a given mix of lands casts a cost on its turn, under Karsten's methodology."""
+
+    probability: float
+    threshold: float
+    turn: int
+    games: int
+    cost: str
+    land_mix: tuple[tuple[str, int], ...]
+    lands: int
+    counted: int
+
+    @property
+    def meets_threshold(self) -> bool:
+        """True when the probability reaches the threshold."""
+        return self.probability >= self.threshold
+
+    @property
+    def sources(self) -> dict[str, int]:
+        """How many lands make each color (and colorless) of the mix: the sources as deck builders count."""
+        counts: dict[str, int] = {}
+        for letters, count in self.land_mix:
+            for letter in letters:
+                counts[letter] = counts.get(letter, 0) + count
+        return {t.letter: counts[t.letter] for t in TYPE_ORDER if t.letter in counts}
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object: CONTRACT §4's keys, with ``sources`` per color, and the mix."""
+        return {
+            "sources": self.sources,
+            "probability": round(self.probability, 4),
+            "threshold": round(self.threshold, 4),
+            "turn": self.turn,
+            "games": self.games,
+            "land_mix": dict(self.land_mix),
+            "meets_threshold": self.meets_threshold,
+        }
+
+
+def _sub_costs(cost: ManaCost) -> list[ManaCost]:
+    """Every distinct part of a cost's non-generic symbols, to score how much of it some lands can pay."""
+    symbols = [s for s in cost.symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)]
+    parts: dict[ManaCost, None] = {}
+    for size in range(1, len(symbols) + 1):
+        for chosen in itertools.combinations(symbols, size):
+            parts[ManaCost(tuple(chosen))] = None
+    return list(parts)
+
+
+def _bottom_worst(
+    counts: Ints, bottom: Ints, value: Callable[[Ints, Ints], Ints], order: Sequence[int]
+) -> Ints:
+    """Put ``bottom[g]`` lands of game ``g`` on the bottom, one at a time, each time the one whose loss keeps
+    ``value(games, remaining land counts)`` highest; ties go to the kind that comes first in ``order``."""
+    counts = counts.copy()
+    for step in range(int(bottom.max(initial=0))):
+        active = np.flatnonzero(bottom > step)
+        best = np.full(active.shape[0], -1, dtype=np.int64)
+        choice = np.zeros(active.shape[0], dtype=np.int64)
+        for kind in order:
+            has = np.flatnonzero(counts[active, kind] > 0)
+            trial = counts[active[has]].copy()
+            trial[:, kind] -= 1
+            score = value(active[has], trial)
+            better = score > best[has]
+            best[has[better]] = score[better]
+            choice[has[better]] = kind
+        counts[active, choice] -= 1
+    return counts
+
+
+def land_mix_probability(
+    deck_size: int,
+    lands: int,
+    cost: ManaCost | str,
+    land_mix: dict[ManaTypes, int],
+    *,
+    turn: int | None = None,
+    games: int = DEFAULT_GAMES,
+    seed: int = DEFAULT_SEED,
+    threshold: float | None = None,
+    commander: bool = False,
+    progress: Progress | None = None,
+) -> MixAnswer:
+    """How often lands given by what they make cast ``cost`` on ``turn``, under Karsten's methodology.
+
+    The lands not in the mix make one mana of a type the cost does not ask for. Castability is decided
+    exactly by the batch check (:func:`planner.batch.castable`): a dual pays one pip of either of its colors,
+    never two. When lands go to the bottom, the land whose loss leaves the most of the cost's colored part
+    payable goes first; on ties, the land making fewer types.
+
+    >>> mix = parse_land_mix("W=8,U=8,WU=9")
+    >>> answer = land_mix_probability(60, 25, "{1}{W}{U}", mix, games=20_000, seed=1)
+    >>> answer.turn, answer.sources, 0.95 < answer.probability < 0.99
+    (3, {'W': 17, 'U': 17}, True)
+    """
+    cost = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    in_mix = sum(land_mix.values())
+    if in_mix > lands:
+        raise InputError(f"the land mix has {in_mix} lands but the deck has {lands}")
+    turn = turn or max(cost.mana_value, 1)
+    draws = _check_deck(deck_size, lands, turn, commander, games)
+    kinds = [types.mask for types in land_mix] + [_useless_type(cost)]
+    sizes = [*land_mix.values(), lands - in_mix]
+    kind_of = np.repeat(np.arange(len(kinds)), sizes)
+    parts = _sub_costs(cost)
+    oracle = _Castability(kinds, [cost, *parts])
+    fewest_types_first = sorted(range(len(kinds)), key=lambda k: (kinds[k].bit_count(), -k))
+
+    def value(_: Ints, counts: Ints) -> Ints:
+        scores: Ints = oracle.payable(counts)[:, 1:].sum(axis=1)
+        return scores
+
+    stages = mulligan_stages(commander=commander)
+    counted = hits = 0
+    for batch, size in _batches(games):
+        deal = _deal(deck_size, lands, stages, draws, size, seed, batch)
+        positions = np.arange(deal.labels.shape[1])
+        met = kind_of[deal.labels]
+        hand = _kind_counts(met, positions < deal.hand_lands[:, None], len(kinds))
+        kept = _bottom_worst(hand, deal.bottomed, value, fewest_types_first)
+        met_by_then = (deal.hand_lands + deal.drawn[draws])[:, None]
+        after = (positions >= deal.hand_lands[:, None]) & (positions < met_by_then)
+        seen = kept + _kind_counts(met, after, len(kinds))
+        counts = seen.sum(axis=1) >= cost.mana_value
+        counted += int(np.count_nonzero(counts))
+        hits += int(np.count_nonzero(oracle.payable(seen[counts])[:, 0]))
+        if progress is not None:
+            progress(size)
+    if counted == 0:
+        raise InputError(f"no game saw {cost.mana_value} lands by turn {turn}: there are too few lands")
+    return MixAnswer(
+        probability=hits / counted,
+        threshold=float(_threshold(threshold, cost.mana_value)),
+        turn=turn,
+        games=games,
+        cost=str(cost),
+        land_mix=tuple((str(types), count) for types, count in land_mix.items()),
+        lands=lands,
+        counted=counted,
+    )
+
+
+def _useless_type(cost: ManaCost) -> int:
+    """The mask of a type of mana that pays none of the cost's symbols except generic ones."""
+    asked = ManaTypes()
+    for symbol in cost.symbols:
+        asked |= symbol.colors
+        if symbol.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID):
+            asked |= ManaTypes.parse("C")
+    spare = [t for t in (*TYPE_ORDER[5:], *TYPE_ORDER[:5]) if t not in asked]
+    return int(spare[0]) if spare else int(ManaType.C)
+
+
+def _kind_counts(kinds: Ints, where: Bools, number: int) -> Ints:
+    """Per row, how many of the marked cells hold each kind (0 … number - 1)."""
+    rows = np.broadcast_to(np.arange(kinds.shape[0])[:, None], kinds.shape)
+    flat = (rows * number + kinds)[where]
+    return np.bincount(flat, minlength=kinds.shape[0] * number).reshape(kinds.shape[0], number)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Goldfishing deck lists: what each land is, as the simulation sees it
+
+
+class Entry(Enum):
+    """How a land enters the battlefield, read from its Oracle text."""
+
+    UNTAPPED = "untapped"
+    TAPPED = "tapped"  # "This land enters tapped."
+    SHOCK = "shock"  # "you may pay 2 life. If you don't, it enters tapped."
+    CHECK = "check"  # "enters tapped unless you control a Plains or an Island."
+    FAST = "fast"  # "enters tapped unless you control two or fewer other lands."
+    SICK = "sick"  # a land creature: summoning sick on its first turn (CR 302.6)
+
+
+@dataclass(frozen=True, slots=True)
+class LandProfile:
+    """What a land is to the goldfish: the sources it adds (one type mask per mana a tap makes), how it
+    enters, its basic land types, whether its mana can cost life, and what of it is not modelled."""
+
+    sources: tuple[int, ...]
+    entry: Entry = Entry.UNTAPPED
+    untapped_with: frozenset[str] = frozenset()
+    land_types: frozenset[str] = frozenset()
+    painful: bool = False
+    shock_life: int = 0
+    notes: tuple[str, ...] = ()
+
+    @property
+    def types(self) -> int:
+        """Every type its mana can be, as one mask."""
+        union = 0
+        for mask in self.sources:
+            union |= mask
+        return union
+
+
+_SHOCK = re.compile(r"you may pay (\d+) life\. if you don't, it enters tapped", re.IGNORECASE)
+_CHECK = re.compile(r"enters tapped unless you control an? (\w+) or an? (\w+)\.", re.IGNORECASE)
+_FAST = re.compile(r"enters tapped unless you control two or fewer other lands", re.IGNORECASE)
+_TAPPED = re.compile(r"enters tapped", re.IGNORECASE)
+_BOUNCE = re.compile(r"return a land you control to its owner's hand", re.IGNORECASE)
+
+
+def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> LandProfile:
+    """How the simulation plays a catalogue land: its sources are its mana abilities that tap for a fixed
+    amount of mana from a fixed set of types (abilities with mana costs, restrictions, conditions or
+    board-dependent amounts are left out and said so in ``notes``); "enters tapped" comes from its Oracle
+    text.
+
+    >>> from models.catalogue import lookup
+    >>> fountain = land_profile(lookup("Hallowed Fountain"))
+    >>> fountain.sources, fountain.entry, sorted(fountain.land_types), fountain.shock_life
+    ((3,), <Entry.SHOCK: 'shock'>, ['Island', 'Plains'], 2)
+    >>> profile = land_profile(lookup("Azorius Chancery"))
+    >>> profile.sources, profile.entry, profile.notes
+    ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
+    """
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [
+                {"id": "you", "commander_colors": None if commander_colors is None else str(commander_colors)}
+            ],
+            "permanents": [{"id": "it", "card": card.name, "controller": "you"}],
+        },
+        f"catalogue card {card.name!r}",
+    )
+    view = BoardView(board)
+    notes: list[str] = []
+    options: list[tuple[int, ...]] = []
+    painful = any(isinstance(effect, TapDamage) for effect in view.parsed["it"].effects)
+    for ability in view.mana_abilities("it"):
+        made, why = _ability_sources(ability, commander_colors)
+        if why:
+            notes.append(f"{card.name}: '{ability.text}' is not counted ({why})")
+            continue
+        if ability.conditional:
+            notes.append(f"{card.name}: only the usual output of '{ability.text}' is counted")
+        options.append(made)
+        painful |= bool(ability.self_damage or ability.life_loss or ability.cost.life)
+    if not options:
+        sources: tuple[int, ...] = ()
+    elif all(len(option) == 1 for option in options):
+        union = 0
+        for (mask,) in options:
+            union |= mask
+        sources = (union,)
+    else:
+        sources = max(options, key=len)
+        if len(options) > 1:
+            notes.append(f"{card.name}: only its ability making the most mana is counted")
+    text = card.oracle
+    entry, untapped_with, shock_life = Entry.UNTAPPED, frozenset[str](), 0
+    if (shock := _SHOCK.search(text)) is not None:
+        entry, shock_life = Entry.SHOCK, int(shock.group(1))
+    elif (check := _CHECK.search(text)) is not None:
+        entry, untapped_with = Entry.CHECK, frozenset(check.groups())
+    elif _FAST.search(text):
+        entry = Entry.FAST
+    elif _TAPPED.search(text):
+        entry = Entry.TAPPED
+        if re.search(r"enters tapped unless", text, re.IGNORECASE):
+            notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
+    elif view.type_line("it").is_a("Creature"):
+        entry = Entry.SICK
+    if _BOUNCE.search(text):
+        notes.append(f"{card.name}: returning a land to hand is not modelled")
+    return LandProfile(
+        sources=sources,
+        entry=entry,
+        untapped_with=untapped_with,
+        land_types=frozenset(view.type_line("it").basic_land_types),
+        painful=painful,
+        shock_life=shock_life,
+        notes=tuple(notes),
+    )
+
+
+def _ability_sources(ability: ManaAbility, commander_colors: ManaTypes | None) -> tuple[tuple[int, ...], str]:
+    """The source masks one activation adds, or why the ability is left out."""
+    cost, output = ability.cost, ability.output
+    if cost.mana or cost.untap or cost.sacrifice is not None or cost.tap_others is not None:
+        return (), "its cost needs more than tapping it"
+    if ability.restriction is not None:
+        return (), "its mana is restricted"
+    if ability.activation_condition is not None:
+        return (), "it needs a condition"
+    if not output.amount.is_constant:
+        return (), "its amount depends on the board"
+    times = output.amount.constant
+    if output.kind is OutputKind.FIXED:
+        return tuple(int(t) for t in output.options[0].units()) * times, ""
+    if output.kind is OutputKind.CHOICE and all(option.total == 1 for option in output.options):
+        union = 0
+        for option in output.options:
+            union |= ManaTypes.of(option.units()).mask
+        return (union,) * times, ""
+    if output.kind is OutputKind.ANY_ONE and times == 1 and output.palette.kind is PaletteKind.TYPES:
+        return (output.palette.types.mask,), ""
+    if output.kind is OutputKind.ANY_ONE and times == 1 and output.palette.kind is PaletteKind.COMMANDER:
+        if not commander_colors:
+            return (), "there is no commander, or it has no colors"
+        return (commander_colors.mask & output.palette.types.mask,), ""
+    return (), "its output depends on choices or the board"
+
+
+# --------------------------------------------------------------------------------------------------------
+# Goldfishing deck lists: the games
+
+#: Games per goldfish batch (smaller than :data:`BATCH`: a game carries its whole hand).
+GOLDFISH_BATCH: Final = 1 << 15
+DEFAULT_GOLDFISH_GAMES: Final = 100_000
+COMMANDER_LIFE: Final = 40
+_BASIC_TYPES: Final = tuple(BASIC_LAND_TYPES)
+
+
+@dataclass(frozen=True, slots=True)
+class CardOdds:
+    """How castable one nonland card is in the goldfish.
+
+    ``by_turn[i]`` is the probability that the untapped lands on turn ``turns[i]`` can pay its cost (None
+    for a card without a mana cost). On curve is its mana value's turn (turn 1 for a zero-drop):
+    ``on_curve`` as ``by_turn``; ``on_curve_given_land_drops`` among the games that made every land drop
+    until then (Karsten's measure); ``on_curve_in_hand`` that a copy is in hand then and castable.
+    """
+
+    name: str
+    copies: int
+    cost: str | None
+    mana_value: int
+    commander: bool
+    by_turn: tuple[float | None, ...]
+    on_curve: float | None
+    on_curve_given_land_drops: float | None
+    on_curve_in_hand: float | None
+
+    @property
+    def curve_turn(self) -> int:
+        """The turn its mana value says it is cast on."""
+        return max(1, self.mana_value)
+
+
+@dataclass(frozen=True, slots=True)
+class GoldfishResult:
+    """The goldfish report of a deck list: each nonland card's odds, and how the games went."""
+
+    games: int
+    seed: int
+    turns: tuple[int, ...]
+    on_the_draw: bool
+    mulligan: str
+    deck_size: int
+    lands: int
+    commanders: tuple[str, ...]
+    cards: tuple[CardOdds, ...]
+    ignored_sources: tuple[str, ...]
+    notes: tuple[str, ...]
+    kept_sizes: tuple[tuple[int, float], ...]
+    life_paid: float
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object of CONTRACT §4 (``games``, ``seed``, ``cards``: name → turn → probability), plus
+        the on-curve measures per card and how the games went."""
+
+        def rounded(value: float | None) -> float | None:
+            return None if value is None else round(value, 4)
+
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "cards": {
+                card.name: {str(turn): rounded(p) for turn, p in zip(self.turns, card.by_turn, strict=True)}
+                for card in self.cards
+            },
+            "on_curve": {card.name: rounded(card.on_curve) for card in self.cards},
+            "on_curve_given_land_drops": {
+                card.name: rounded(card.on_curve_given_land_drops) for card in self.cards
+            },
+            "on_curve_in_hand": {card.name: rounded(card.on_curve_in_hand) for card in self.cards},
+            "turns": list(self.turns),
+            "draw": self.on_the_draw,
+            "mulligan": self.mulligan,
+            "deck": {"cards": self.deck_size, "lands": self.lands, "commanders": list(self.commanders)},
+            "kept_hand_sizes": {str(size): round(share, 4) for size, share in self.kept_sizes},
+            "average_life_paid_for_lands": round(self.life_paid, 3),
+            "ignored_sources": list(self.ignored_sources),
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Spell:
+    name: str
+    copies: int
+    cost: ManaCost | None
+    commander: bool
+
+
+class _Goldfish:
+    """The fixed tables of one deck's goldfish: land classes, spells, costs and the castability oracle."""
+
+    def __init__(self, deck: Deck) -> None:
+        colors = ManaTypes()
+        for commander in deck.commanders:
+            colors |= commander.cost.colors if commander.cost is not None else ManaTypes()
+            if commander.card is not None and commander.card.color_indicator:
+                colors |= ManaTypes.parse(commander.card.color_indicator)
+        self.commander_colors = colors if deck.commanders else None
+        groups: dict[LandProfile, list[tuple[str, int]]] = {}
+        notes: list[str] = []
+        for card in deck.cards:
+            if card.is_land and card.card is not None:
+                profile = land_profile(card.card, self.commander_colors)
+                notes.extend(profile.notes)
+                groups.setdefault(replace(profile, notes=()), []).append((card.name, card.count))
+        self.classes = list(groups)
+        self.class_names = [", ".join(name for name, _ in members) for members in groups.values()]
+        self.class_copies = [sum(count for _, count in members) for members in groups.values()]
+        self.notes = tuple(dict.fromkeys(notes))
+        self.spells = [_Spell(c.name, c.count, c.cost, False) for c in deck.spells] + [
+            _Spell(c.name, 0, c.cost, True) for c in deck.commanders
+        ]
+        self.land_kinds = len(self.classes)
+        self.library_spells = len(deck.spells)
+        masks = sorted({mask for profile in self.classes for mask in profile.sources if mask}) or [0]
+        self.class_sources = np.array(
+            [[profile.sources.count(mask) for mask in masks] for profile in self.classes], dtype=np.int64
+        ).reshape(len(self.classes), len(masks))
+        costs: dict[ManaCost, None] = {}
+        for spell in self.spells:
+            if spell.cost is not None:
+                costs[spell.cost] = None
+        spell_costs = list(costs)
+        parts: dict[ManaCost, None] = {}
+        for cost in spell_costs:
+            for part in _sub_costs(cost):
+                parts.setdefault(part, None)
+        self.costs = spell_costs + [part for part in parts if part not in costs]
+        index = {cost: i for i, cost in enumerate(self.costs)}
+        never = len(self.costs)
+        self.cost_column = np.array(
+            [index[s.cost] if s.cost is not None else never for s in self.spells], dtype=np.int64
+        )
+        self.cover = np.zeros((len(self.costs) + 1, len(self.spells)), dtype=np.float32)
+        self.full_part = np.full(len(self.spells), -1)
+        for column, spell in enumerate(self.spells):
+            if spell.cost is None:
+                continue
+            spell_parts = _sub_costs(spell.cost)
+            for part in spell_parts:
+                self.cover[index[part], column] = 1
+            if spell_parts:
+                self.full_part[column] = index[spell_parts[-1]]
+        self.oracle = _Castability(masks, self.costs)
+        self.copies = np.array([s.copies for s in self.spells], dtype=np.int64)
+        self.mana_values = np.array([s.cost.mana_value if s.cost else 0 for s in self.spells], dtype=np.int64)
+        self.deck_ids = np.repeat(
+            np.arange(self.land_kinds + self.library_spells, dtype=np.int16),
+            [*self.class_copies, *(s.copies for s in self.spells[: self.library_spells])],
+        )
+        self.entries = [profile.entry for profile in self.classes]
+        self.untapped_always = np.array([e is Entry.UNTAPPED for e in self.entries], dtype=np.int64)
+        self.class_types = np.array(
+            [[t in p.land_types for t in _BASIC_TYPES] for p in self.classes], dtype=np.int64
+        ).reshape(len(self.classes), len(_BASIC_TYPES))
+        self.needs = [np.array([t in p.untapped_with for t in _BASIC_TYPES]) for p in self.classes]
+        self.tie_order = sorted(
+            range(self.land_kinds),
+            key=lambda c: (self.classes[c].entry is Entry.UNTAPPED, self.classes[c].types.bit_count(), c),
+        )
+
+    # ---- castability of land states
+
+    def ask(self, lands: Ints, life: Ints) -> tuple[Bools, Ints]:
+        """For land class counts: which spells the lands (all untapped) can pay with that life, and how many
+        parts of each spell's colored pips they cover (life not used)."""
+        table, inverse = self.oracle.states(lands @ self.class_sources)
+        never = np.full((table.shape[0], 1), _Castability._NEVER, dtype=np.int16)
+        full = np.concatenate([table, never], axis=1)
+        cover = ((full == 0).astype(np.float32) @ self.cover).astype(np.int64)
+        payable: Bools = full[:, self.cost_column][inverse] <= life[:, None]
+        return payable, cover[inverse]
+
+    # ---- mulligans
+
+    def bottom_lands(self, hand: Ints, bottom: Ints) -> Ints:
+        """Put lands on the bottom: each time the land whose loss leaves the most of the hand's colored pips
+        payable (then the deck's), keeping untapped lands over taplands."""
+        spells = hand[:, self.land_kinds :]
+        zero_life = np.zeros(hand.shape[0], dtype=np.int64)
+
+        def value(rows: Ints, lands: Ints) -> Ints:
+            _, cover = self.ask(lands, zero_life[rows])
+            in_hand = np.minimum((cover * spells[rows]).sum(axis=1), 255)
+            in_deck = np.minimum(cover @ self.copies, (1 << 18) - 1)
+            untapped = np.minimum(lands @ self.untapped_always, 63)
+            scores: Ints = (in_hand << 24) + (in_deck << 6) + untapped
+            return scores
+
+        lands = _bottom_worst(hand[:, : self.land_kinds], bottom, value, self.tie_order)
+        return np.concatenate([lands, spells], axis=1)
+
+    def bottom_spells(self, hand: Ints, bottom: Ints) -> Ints:
+        """Put spells on the bottom: first those whose colored pips the kept lands can't pay, then the most
+        expensive."""
+        hand = hand.copy()
+        lands = hand[:, : self.land_kinds]
+        needed = self.oracle.life_needed(lands @ self.class_sources)
+        covered = np.ones((hand.shape[0], self.library_spells), dtype=np.bool_)
+        for column in range(self.library_spells):
+            if self.full_part[column] >= 0:
+                covered[:, column] = needed[:, self.full_part[column]] == 0
+            elif self.spells[column].cost is None:
+                covered[:, column] = False
+        key = (~covered) * 1000 + np.minimum(self.mana_values[: self.library_spells], 999)
+        spells = hand[:, self.land_kinds : self.land_kinds + self.library_spells]
+        for step in range(int(bottom.max(initial=0))):
+            rows = np.flatnonzero(bottom > step)
+            ranked = np.where(spells[rows] > 0, key[rows], -1)
+            spells[rows, ranked.argmax(axis=1)] -= 1
+        return hand
+
+    # ---- land drops
+
+    def enters_untapped(self, kind: int, lands: Ints, paid: bool) -> Bools:
+        """Whether a land of this class enters untapped next to these lands (rows of class counts)."""
+        entry = self.entries[kind]
+        rows = lands.shape[0]
+        if entry is Entry.UNTAPPED:
+            return np.ones(rows, dtype=np.bool_)
+        if entry is Entry.SHOCK:
+            return np.full(rows, paid)
+        if entry is Entry.CHECK:
+            checked: Bools = np.any((lands @ self.class_types)[:, self.needs[kind]] > 0, axis=1)
+            return checked
+        if entry is Entry.FAST:
+            few: Bools = lands.sum(axis=1) <= 2
+            return few
+        return np.zeros(rows, dtype=np.bool_)
+
+
+def _partial_shuffle(
+    cards: npt.NDArray[np.int16], games: int, depth: int, rng: np.random.Generator
+) -> npt.NDArray[np.int16]:
+    """The first ``depth`` cards of a random order of ``cards``, for each of ``games`` games."""
+    size = cards.shape[0]
+    order = np.tile(cards, (games, 1))
+    flat = order.reshape(-1)
+    base = np.arange(games, dtype=np.int64) * size
+    for j in range(min(depth, size - 1)):
+        picked = base + rng.integers(j, size, size=games)
+        here = base + j
+        chosen = flat[picked]
+        flat[picked] = flat[here]
+        flat[here] = chosen
+    return np.ascontiguousarray(order[:, :depth])
+
+
+def goldfish(
+    deck: Deck,
+    *,
+    turns: tuple[int, int] = (1, 7),
+    games: int = DEFAULT_GOLDFISH_GAMES,
+    seed: int = DEFAULT_SEED,
+    on_the_draw: bool = False,
+    mulligan: str = "london",
+    progress: Progress | None = None,
+) -> GoldfishResult:
+    """Goldfish a deck list: how often each nonland card is castable from the lands in play, turn by turn.
+
+    Each game shuffles, mulligans as Karsten does (:data:`LONDON`; a Commander deck has the free first
+    mulligan and draws on turn 1; ``mulligan="none"`` keeps seven), draws, and plays one land a turn: the land
+    that makes the most cards in hand castable now, then next turn, then covers the most colored pips of the
+    hand and of the deck, preferring to play a tapland when it costs nothing and avoiding life payments; a
+    shockland is paid for only when that casts more now. Each turn it records, for every nonland card
+    (whether in hand or not), whether the untapped lands could pay its cost, exactly as the planner would
+    (the batch check, :func:`planner.batch.castable`). Only lands are sources: mana creatures and rocks are
+    listed in ``ignored_sources``.
+
+    >>> from planner.decklist import parse_deck
+    >>> deck = parse_deck("12 Plains\\n12 Island\\n18 Wall {1}{W}\\n18 Wave {U}{U}")
+    >>> result = goldfish(deck, turns=(1, 3), games=2_000, seed=1)
+    >>> [card.name for card in result.cards], len(result.cards[0].by_turn)
+    (['Wall', 'Wave'], 3)
+    >>> 0.7 < result.cards[0].on_curve < 0.95
+    True
+    """
+    first, last = turns
+    if not 1 <= first <= last:
+        raise InputError(f"turns must be a range such as 1-7 with 1 <= first <= last, got {first}-{last}")
+    if games < 1:
+        raise InputError(f"the number of games must be at least 1, got {games}")
+    if mulligan not in ("london", "none"):
+        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    if not deck.spells and not deck.commanders:
+        raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
+    plan = _Goldfish(deck)
+    commander = deck.is_commander
+    extra = 1 if (on_the_draw or commander) else 0
+    draws = last - 1 + extra
+    if deck.size < HAND_SIZE + draws:
+        raise InputError(f"{deck.source}: a {deck.size}-card deck runs out of cards before turn {last}")
+    stages = mulligan_stages(commander=commander, london=mulligan == "london")
+    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
+    kinds = plan.land_kinds
+    spells = len(plan.spells)
+    reported = list(range(first, last + 1))
+    castable_games = np.zeros((len(reported), spells), dtype=np.int64)
+    curve_hits = np.zeros(spells, dtype=np.int64)
+    curve_drops = np.zeros(spells, dtype=np.int64)
+    curve_drop_hits = np.zeros(spells, dtype=np.int64)
+    curve_in_hand = np.zeros(spells, dtype=np.int64)
+    kept_at = np.zeros(len(stages), dtype=np.int64)
+    life_paid = 0
+    for batch, size in _batches(games, GOLDFISH_BATCH):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, 3)))
+        hand = np.zeros((size, kinds + spells), dtype=np.int64)
+        library = np.zeros((size, max(draws, 1)), dtype=np.int16)
+        pending = np.arange(size)
+        for index, stage in enumerate(stages):
+            shuffled = _partial_shuffle(plan.deck_ids, pending.size, HAND_SIZE + draws, rng)
+            drawn = _kind_counts(
+                shuffled[:, :HAND_SIZE].astype(np.int64),
+                np.ones((pending.size, HAND_SIZE), bool),
+                kinds + spells,
+            )
+            land_count = drawn[:, :kinds].sum(axis=1)
+            put_back = lands_to_bottom(land_count, stage.bottom)
+            after = land_count - put_back
+            keep = ((after >= stage.keep_min) & (after <= stage.keep_max)) | (index == len(stages) - 1)
+            kept = drawn[keep]
+            kept[:, kinds + plan.library_spells :] = 1
+            kept = plan.bottom_lands(kept, put_back[keep])
+            kept = plan.bottom_spells(kept, stage.bottom - put_back[keep])
+            hand[pending[keep]] = kept
+            library[pending[keep], :draws] = shuffled[keep, HAND_SIZE:]
+            kept_at[index] += int(np.count_nonzero(keep))
+            pending = pending[~keep]
+        in_play = np.zeros((size, kinds), dtype=np.int64)
+        life = np.full(size, start_life, dtype=np.int64)
+        games_index = np.arange(size)
+        drawn_so_far = 0
+        for turn in range(1, last + 1):
+            if turn > 1 or extra:
+                hand[games_index, library[:, drawn_so_far]] += 1
+                drawn_so_far += 1
+            tapped_now = _play_land(plan, hand, in_play, life)
+            untapped = in_play.copy()
+            has_tapped = tapped_now >= 0
+            untapped[games_index[has_tapped], tapped_now[has_tapped]] -= 1
+            payable, _ = plan.ask(untapped, life)
+            if turn >= first:
+                castable_games[turn - first] += payable.sum(axis=0)
+            on_curve = np.flatnonzero(np.maximum(plan.mana_values, 1) == turn)
+            if on_curve.size:
+                made_drops = in_play.sum(axis=1) == turn
+                hits = payable[:, on_curve]
+                curve_hits[on_curve] += hits.sum(axis=0)
+                curve_drops[on_curve] += int(np.count_nonzero(made_drops))
+                curve_drop_hits[on_curve] += (hits & made_drops[:, None]).sum(axis=0)
+                curve_in_hand[on_curve] += (hits & (hand[:, kinds + on_curve] > 0)).sum(axis=0)
+        life_paid += int((start_life - life).sum())
+        if progress is not None:
+            progress(size)
+    cards = []
+    for column, spell in enumerate(plan.spells):
+        known = spell.cost is not None
+        curve = max(1, int(plan.mana_values[column]))
+        in_range = curve <= last
+        cards.append(
+            CardOdds(
+                name=spell.name,
+                copies=spell.copies if not spell.commander else 1,
+                cost=str(spell.cost) if known else None,
+                mana_value=int(plan.mana_values[column]),
+                commander=spell.commander,
+                by_turn=tuple(
+                    float(castable_games[i, column]) / games if known else None for i in range(len(reported))
+                ),
+                on_curve=float(curve_hits[column]) / games if known and in_range else None,
+                on_curve_given_land_drops=(
+                    float(curve_drop_hits[column]) / int(curve_drops[column])
+                    if known and in_range and curve_drops[column]
+                    else None
+                ),
+                on_curve_in_hand=float(curve_in_hand[column]) / games if known and in_range else None,
+            )
+        )
+    ignored = tuple(
+        card.name
+        for card in (*deck.spells, *deck.commanders)
+        if card.card is not None and _makes_mana(card.card)
+    )
+    return GoldfishResult(
+        games=games,
+        seed=seed,
+        turns=tuple(reported),
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        deck_size=deck.size,
+        lands=deck.lands,
+        commanders=tuple(c.name for c in deck.commanders),
+        cards=tuple(cards),
+        ignored_sources=ignored,
+        notes=plan.notes,
+        kept_sizes=tuple(
+            (
+                size,
+                sum(
+                    float(n)
+                    for stage, n in zip(stages, kept_at, strict=True)
+                    if HAND_SIZE - stage.bottom == size
+                )
+                / games,
+            )
+            for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
+        ),
+        life_paid=life_paid / games,
+    )
+
+
+def _play_land(plan: _Goldfish, hand: Ints, in_play: Ints, life: Ints) -> Ints:
+    """Play the best land from each game's hand (see :func:`goldfish`); returns the class of the land that
+    entered tapped this turn in each game, or -1."""
+    kinds = plan.land_kinds
+    size = hand.shape[0]
+    best = np.full(size, -1, dtype=np.int64)
+    choice = np.full(size, -1, dtype=np.int64)
+    paying = np.zeros(size, dtype=np.bool_)
+    untapped_choice = np.zeros(size, dtype=np.bool_)
+    spells_in_hand = hand[:, kinds:]
+    for kind in range(kinds):
+        rows = np.flatnonzero(hand[:, kind] > 0)
+        if not rows.size:
+            continue
+        profile = plan.classes[kind]
+        lands = in_play[rows]
+        after = lands.copy()
+        after[:, kind] += 1
+        options = (True, False) if profile.entry is Entry.SHOCK else (False,)
+        for paid in options:
+            cost = profile.shock_life if paid else 0
+            can = life[rows] >= cost if paid else np.ones(rows.size, dtype=np.bool_)
+            untapped = plan.enters_untapped(kind, lands, paid)
+            now = lands + untapped[:, None] * (np.arange(kinds) == kind)
+            life_after = life[rows] - cost
+            payable_now, _ = plan.ask(now, life_after)
+            payable_next, cover = plan.ask(after, life_after)
+            held = spells_in_hand[rows]
+            score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
+                np.minimum((payable_next * held).sum(axis=1), 63) << 30
+            )
+            score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
+                np.minimum(cover @ plan.copies, 4095) << 10
+            )
+            score += ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
+            score = np.where(can, score, -1)
+            better = score > best[rows]
+            target = rows[better]
+            best[target] = score[better]
+            choice[target] = kind
+            paying[target] = paid
+            untapped_choice[target] = untapped[better]
+    played = np.flatnonzero(choice >= 0)
+    hand[played, choice[played]] -= 1
+    in_play[played, choice[played]] += 1
+    shock = np.array([p.shock_life for p in plan.classes] + [0], dtype=np.int64)
+    life[played] -= np.where(paying[played], shock[choice[played]], 0)
+    return np.where((choice >= 0) & ~untapped_choice, choice, -1)
+
+
+def _makes_mana(card: CardData) -> bool:
+    """True when a card has mana abilities (a mana creature or rock), which the goldfish does not count."""
+    return bool(parse_oracle(card.oracle, card.name).mana_abilities)
+
+
+def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
+    """Draw castability by turn per nonland card as a grid (PNG): one row per card, one column per turn,
+    each cell colored and labelled with the percentage, the on-curve cell outlined.
+
+    Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError`` when it is missing.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from matplotlib.patches import Rectangle
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+    cards = [card for card in result.cards if card.cost is not None]
+    values = np.array([[100 * (p or 0.0) for p in card.by_turn] for card in cards]).reshape(
+        len(cards), len(result.turns)
+    )
+    figure, axes = plt.subplots(figsize=(2.6 + 0.75 * len(result.turns), 1.4 + 0.42 * max(len(cards), 1)))
+    image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+    for row, card in enumerate(cards):
+        for column, turn in enumerate(result.turns):
+            value = values[row, column]
+            shade = "white" if value < 20 or value > 85 else "black"
+            axes.text(column, row, f"{value:.0f}", ha="center", va="center", fontsize=8, color=shade)
+            if turn == card.curve_turn:
+                axes.add_patch(Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, lw=2.2, ec="black"))
+    axes.set_xticks(range(len(result.turns)), [str(turn) for turn in result.turns])
+    axes.set_yticks(range(len(cards)), [f"{card.name}  {card.cost}" for card in cards], fontsize=8)
+    axes.set_xlabel("turn")
+    where = "on the draw" if result.on_the_draw else "on the play"
+    axes.set_title(
+        f"{title or 'deck'}\n% of games whose untapped lands can pay the card\n"
+        f"{result.games:,} games, {where}, seed {result.seed}; outlined: on curve",
+        fontsize=9,
+    )
+    figure.colorbar(image, ax=axes, fraction=0.04, pad=0.02, label="castable (%)")
+    figure.tight_layout()
+    try:
+        figure.savefig(path, dpi=120)
+    except OSError as error:
+        raise InputError(f"{path}: can't write the plot: {error.strerror or error}") from None
+    finally:
+        plt.close(figure)
