@@ -285,16 +285,8 @@ def _deal(
         met = drawing.random(size) * (library - j) < (lands - hand - drawn[j])
         drawn[j + 1] = drawn[j] + met
     steps = min(lands, HAND_SIZE + draws)
-    order = np.tile(np.arange(lands, dtype=np.int16), (size, 1))
-    flat = order.reshape(-1)
-    base = np.arange(size, dtype=np.int64) * lands
-    for j in range(min(steps, lands - 1)):
-        picked = base + ordering.integers(j, lands, size=size)
-        here = base + j
-        chosen = flat[picked]
-        flat[picked] = flat[here]
-        flat[here] = chosen
-    return _Deal(hand, bottomed, drawn, np.ascontiguousarray(order[:, :steps]))
+    order = _partial_shuffle(np.arange(lands, dtype=np.int16), size, steps, ordering)
+    return _Deal(hand, bottomed, drawn, order)
 
 
 def _seen(deal: _Deal, draws: int, sentinel: int) -> tuple[Ints, npt.NDArray[np.int16]]:
