@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -81,19 +81,25 @@ app = typer.Typer(
 _Command = TypeVar("_Command", bound=Callable[..., None])
 
 
+def one_line_errors(function: _Command) -> _Command:
+    """The command with bad input raised inside it turned into one line on stderr and exit 2."""
+
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            function(*args, **kwargs)
+        except PlannerError as error:
+            typer.echo(f"{PROG}: {error}", err=True)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+
+    return cast(_Command, run)
+
+
 def command(name: str) -> Callable[[_Command], _Command]:
     """Register a command on :data:`app`; bad input raised inside it becomes one line on stderr and exit 2."""
 
     def register(function: _Command) -> _Command:
-        @functools.wraps(function)
-        def run(*args: Any, **kwargs: Any) -> None:
-            try:
-                function(*args, **kwargs)
-            except PlannerError as error:
-                typer.echo(f"{PROG}: {error}", err=True)
-                raise typer.Exit(EXIT_BAD_INPUT) from None
-
-        app.command(name)(run)
+        app.command(name)(one_line_errors(function))
         return function
 
     return register

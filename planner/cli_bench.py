@@ -7,18 +7,16 @@ worse than the optimum, by how much, and how fast it decides (:mod:`planner.benc
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated
 
 import typer
 
-from models.errors import InputError, PlannerError
+from models.errors import InputError
 from planner.bench_report import DEFAULT_TIME_LIMIT, default_jobs, format_report, plot_report, run_report
-from planner.cli import EXIT_BAD_INPUT, PROG, JsonOpt, app, print_json, table
+from planner.cli import JsonOpt, app, one_line_errors, print_json, table
 from planner.corpus import scenarios
 from planner.heuristics import BUILTINS, load_heuristic
 
@@ -33,25 +31,10 @@ bench = typer.Typer(
 )
 app.add_typer(bench, name="bench")
 
-_Command = TypeVar("_Command", bound=Callable[..., None])
-
-
-def _one_line_errors(function: _Command) -> _Command:
-    """Bad input raised inside a bench command becomes one line on stderr and exit 2 (as in planner.cli)."""
-
-    @functools.wraps(function)
-    def run(*args: Any, **kwargs: Any) -> None:
-        try:
-            function(*args, **kwargs)
-        except PlannerError as error:
-            typer.echo(f"{PROG}: {error}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
-
-    return cast(_Command, run)
 
 
 @bench.command("heuristics")
-@_one_line_errors
+@one_line_errors
 def heuristics_command(
     boards: Annotated[
         int, typer.Option("--boards", metavar="N", min=0, help="How many generated boards to run.")
