@@ -80,6 +80,8 @@ class ManaTypes:
     def __post_init__(self) -> None:
         if not 0 <= self.mask <= _ALL_MASK:
             raise ValueError(f"mana type mask out of range: {self.mask}")
+        if type(self.mask) is not int:  # a ManaType flag: keep a plain int, whose '|' is far cheaper
+            object.__setattr__(self, "mask", int(self.mask))
 
     @classmethod
     def parse(cls, letters: str) -> ManaTypes:
@@ -94,7 +96,7 @@ class ManaTypes:
         """The set of the given types."""
         mask = 0
         for mana_type in types:
-            mask |= mana_type
+            mask |= int(mana_type)
         return cls(mask)
 
     def __iter__(self) -> Iterator[ManaType]:

@@ -6,7 +6,7 @@ objective reads them to say what a permanent could still make.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility, TapDamage
@@ -66,7 +66,17 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
     interchangeable permanents shares its templates, with a bound that many times larger."""
     templates: list[Activation] = []
     board = view.board
-    groups = interchangeable(view, player, reflect)
+    made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
+
+    def outcomes_of(pid: str, number: int, sacrificed: tuple[str, ...] = ()) -> list[Outcome]:
+        """The ability's outcomes, worked out once for grouping and templates alike."""
+        key = (pid, number, sacrificed)
+        if key not in made:
+            ability = view.mana_abilities(pid)[number]
+            made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed)
+        return made[key]
+
+    groups = interchangeable(view, player, reflect, outcomes_of)
     grouped = {pid for members in groups.values() for pid in members[1:]}
     for permanent in board.permanents:
         if permanent.controller != player or permanent.id in grouped:
@@ -93,7 +103,7 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
             for sacrificed in sacrifice_options:
-                outcomes = activation_outcomes(view, permanent.id, ability, reflect, sacrificed=sacrificed)
+                outcomes = outcomes_of(permanent.id, number, sacrificed)
                 for tapped in tap_options:
                     for outcome in outcomes:
                         templates.append(
@@ -114,7 +124,10 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
 
 
 def interchangeable(
-    view: BoardView, player: str, reflect: dict[str, ManaTypes]
+    view: BoardView,
+    player: str,
+    reflect: dict[str, ManaTypes],
+    outcomes_of: Callable[[str, int], list[Outcome]] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """Groups of the player's permanents that are the same to a payment (two untapped Forests, or a Tropical
     Island and a Breeding Pool): the lowest id of each group of two or more → the group, ids in order.
@@ -123,7 +136,8 @@ def interchangeable(
     amount, and nothing singles the permanent out (no Aura on it, no cost that could sacrifice or tap it).
     Two of them group when their abilities make the same outcomes, in the same order, and everything the
     objective reads agrees (creature or not, what they could produce, damage when tapped). The model then
-    decides how many of a group to tap instead of which, and the plan taps the lowest ids.
+    decides how many of a group to tap instead of which, and the plan taps the lowest ids. ``outcomes_of``
+    (permanent id, ability number) → outcomes lets a caller share work it does anyway.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -159,10 +173,15 @@ def interchangeable(
                 ability.cost,
                 ability.restriction,
                 tuple(
-                    _anonymous(outcome, pid) for outcome in activation_outcomes(view, pid, ability, reflect)
+                    _anonymous(outcome, pid)
+                    for outcome in (
+                        outcomes_of(pid, number)
+                        if outcomes_of is not None
+                        else activation_outcomes(view, pid, ability, reflect)
+                    )
                 ),
             )
-            for ability in abilities
+            for number, ability in enumerate(abilities)
         )
         key = (
             behaviour,

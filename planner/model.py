@@ -583,8 +583,7 @@ class _PaymentModel:
         solver.parameters.linearization_level = 2
         solver.parameters.random_seed = 0
         # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
-        # infeasible payment is solved again, on a copy taken here, to learn which slots clash.
-        diagnosis = model.clone()
+        # infeasible payment is modelled again, with them as assumptions, to learn which slots clash.
         for literal in self.main.assumptions.values():
             model.add(literal == 1)
         best: Solution | None = None
@@ -604,7 +603,7 @@ class _PaymentModel:
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
-                return Solution(SolveStatus.INFEASIBLE, core=self._core(diagnosis))
+                return Solution(SolveStatus.INFEASIBLE, core=self._core())
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
             best = self._solution(solver, terms)
@@ -634,18 +633,18 @@ class _PaymentModel:
             objective=values,
         )
 
-    def _core(self, diagnosis: cp_model.CpModel) -> tuple[str, ...]:
-        """The target's slots that can't all be filled together: an infeasibility core over assumptions."""
-        diagnosis.clear_objective()  # type: ignore[no-untyped-call]
-        diagnosis.add_assumptions(
-            [diagnosis.get_bool_var_from_proto_index(lit.index) for lit in self.main.assumptions.values()]
-        )
+    def _core(self) -> tuple[str, ...]:
+        """The target's slots that can't all be filled together: an infeasibility core over assumptions,
+        from a fresh copy of this model (this one has them fixed)."""
+        again = _PaymentModel(self.board, self.main.target, self.player, self.options)
+        literals = again.main.assumptions
+        again.model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = self.options.time_limit
-        if solver.solve(diagnosis) != cp_model.INFEASIBLE:
+        if solver.solve(again.model) != cp_model.INFEASIBLE:
             return ()
-        names = {literal.index: label for label, literal in self.main.assumptions.items()}
+        names = {literal.index: label for label, literal in literals.items()}
         return tuple(names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names)
 
     # ---------------------------------------------------------------------------------------------- the plan

@@ -364,6 +364,11 @@ def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, .
             return f"needs {{S}} but no untapped snow source can pay it{detail}"
     total = target.cost.mana_value
     available = most + len(usable)
+    phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
+    if phyrexian:
+        # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
+        life = board.player(player).life
+        detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
     if ("generic" in core or not core) and available < total:
         return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
     return f"the untapped sources can't pay {target.cost} together{detail}"
