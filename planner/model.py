@@ -734,7 +734,9 @@ class _PaymentModel:
         return tuple(taken)
 
 
-_STAGE_WEIGHT_LIMIT = 2**40
+#: The largest combined weight of one stage: most boards fit every level in one solve, and the objective
+#: stays well inside CP-SAT's 64-bit integers.
+_STAGE_WEIGHT_LIMIT = 2**60
 
 
 def _stages(
