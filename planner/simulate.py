@@ -349,13 +349,20 @@ class SourcesAnswer:
 
     def to_json(self) -> dict[str, object]:
         """The JSON object of CONTRACT §4: sources, probability (4 decimals), threshold, turn, games."""
-        return {
-            "sources": self.sources,
-            "probability": round(self.probability, 4),
-            "threshold": round(self.threshold, 4),
-            "turn": self.turn,
-            "games": self.games,
-        }
+        return _answer_json(self.sources, self.probability, self.threshold, self.turn, self.games)
+
+
+def _answer_json(
+    sources: object, probability: float, threshold: float, turn: int, games: int
+) -> dict[str, object]:
+    """The keys CONTRACT §4 gives a sources-needed answer, probabilities to 4 decimals."""
+    return {
+        "sources": sources,
+        "probability": round(probability, 4),
+        "threshold": round(threshold, 4),
+        "turn": turn,
+        "games": games,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,11 +615,7 @@ class MixAnswer:
     def to_json(self) -> dict[str, object]:
         """The JSON object: CONTRACT §4's keys, with ``sources`` per color, and the mix."""
         return {
-            "sources": self.sources,
-            "probability": round(self.probability, 4),
-            "threshold": round(self.threshold, 4),
-            "turn": self.turn,
-            "games": self.games,
+            **_answer_json(self.sources, self.probability, self.threshold, self.turn, self.games),
             "land_mix": dict(self.land_mix),
             "meets_threshold": self.meets_threshold,
         }
