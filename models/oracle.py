@@ -9,6 +9,7 @@ Nothing is dropped silently.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -771,13 +772,20 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
         return [SpendUse(PaymentKind.SPELL, commander=True)]
     if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
         chosen = m.group(2) is not None
+        options = [option.split() for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1))]
+        # 'red instant or sorcery spells': adjectives before the first type word qualify every option
+        shared = list(itertools.takewhile(lambda w: w.lower() in _SPEND_ADJECTIVES, options[0]))
         uses: list[SpendUse] = []
-        for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1)):
-            uses.append(replace(_spend_words(option.split()), kind=PaymentKind.SPELL, chosen_type=chosen))
+        for number, words in enumerate(options):
+            qualified = words if number == 0 or not shared else [*shared, *words]
+            uses.append(replace(_spend_words(qualified), kind=PaymentKind.SPELL, chosen_type=chosen))
         return uses
     if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
         return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
+
+
+_SPEND_ADJECTIVES = frozenset({"colorless", "multicolored", "monocolored", *_COLOR_WORDS})
 
 
 def _spend_words(words: list[str]) -> SpendUse:

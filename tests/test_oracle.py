@@ -861,3 +861,10 @@ def test_self_references_by_name_and_by_this() -> None:
     assert named.self_damage == 3
     unnamed = parse_oracle("{T}: Add {C}{C}. Homebrew Tomb deals 3 damage to you.")
     assert unnamed.unsupported  # without the card's name the sentence can't be read, and it says so
+
+
+def test_a_color_before_a_choice_of_types_qualifies_every_type() -> None:
+    restriction = parse_restriction("Spend this mana only to cast red instant or sorcery spells.")
+    assert restriction.allows(PaymentTarget.of("{1}{R}", type_line="Sorcery"))
+    assert not restriction.allows(PaymentTarget.of("{1}{U}", type_line="Sorcery"))
+    assert not restriction.allows(PaymentTarget.of("{1}{R}", type_line="Creature — Goblin"))
