@@ -843,6 +843,8 @@ def _pay_report(
 ) -> str:
     """The readable report of a payment: the plan step by step, then what it used and what it left."""
     head = f"cost {result.cost} ({_what_for(target)}) for {player}"
+    if result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
+        head += f", total {result.total_cost} after cost changes (CR 601.2f)"
     if not result.payable:
         verdict = "not payable even with X = 0" if result.cost_has_x else "not payable"
         if not result.optimal:  # the time limit ran out before any payment was found

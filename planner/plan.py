@@ -20,7 +20,7 @@ from planner.payment import assign_symbols
 from planner.pool import ManaUnit, SpendRules, board_pool
 from planner.production import ManaTag, activation_outcomes
 from planner.replay import IllegalPlanError, PaymentSummary, Plan, replay
-from planner.rules import BoardView, TextWarning
+from planner.rules import BoardView, TextWarning, locked_in
 
 __all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
 
@@ -101,6 +101,7 @@ class PayResult:
 
     payable: bool
     cost: str
+    total_cost: str = ""  # the cost after increases and reductions in force (CR 601.2f)
     steps: tuple[PlanStep, ...] = ()
     tapped: tuple[str, ...] = ()
     untapped: tuple[str, ...] = ()
@@ -119,11 +120,13 @@ class PayResult:
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of CONTRACT §3 (every key it names), plus ``engine``, ``optimal``, ``payment``
-        (which mana paid which symbol) and ``x`` where X was chosen."""
+        """The JSON object of CONTRACT §3 (every key it names), plus ``total_cost`` (after cost increases and
+        reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol) and ``x`` where X was
+        chosen."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
+            "total_cost": self.total_cost or self.cost,
             "steps": [s.to_json() for s in self.steps],
             "tapped": list(self.tapped),
             "untapped": list(self.untapped),
@@ -181,14 +184,15 @@ def pay(
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
+    total = locked_in(BoardView(board), target, who)
     if keep is None and not hand:
-        fast = solve_fast(board, target, who, x=x)
+        fast = solve_fast(board, total, who, x=x)
         if fast is not None:
-            return replace(_result(board, target, who, fast), engine="fast")
+            return replace(_result(board, total, who, fast, target), engine="fast")
     solution = solve_payment(
-        board, target, who, ModelOptions(x=x, keep=keep, hand=hand, time_limit=time_limit)
+        board, total, who, ModelOptions(x=x, keep=keep, hand=hand, time_limit=time_limit)
     )
-    return _result(board, target, who, solution)
+    return _result(board, total, who, solution, target)
 
 
 def max_x(
@@ -214,19 +218,28 @@ def max_x(
     text_warnings(board, strict=strict)
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
-    solution = solve_payment(board, target, who, ModelOptions(time_limit=time_limit))
-    return _result(board, target, who, solution)
+    total = locked_in(BoardView(board), target, who)
+    solution = solve_payment(board, total, who, ModelOptions(time_limit=time_limit))
+    return _result(board, total, who, solution, target)
 
 
-def _result(board: Board, target: PaymentTarget, player: str, solution: Solution) -> PayResult:
-    cost_text = str(target.cost)
+def _result(
+    board: Board, target: PaymentTarget, player: str, solution: Solution, asked: PaymentTarget
+) -> PayResult:
+    """The result for paying ``target`` (the total cost, CR 601.2f) of what was ``asked``."""
+    cost_text = str(asked.cost)
     if solution.plan is None:
         if solution.status is SolveStatus.UNKNOWN:
             reason = "the solver's time limit ran out before it found a payment; try a longer time limit"
         else:
             reason = _reason(board, target, player, solution.core)
         return PayResult(
-            False, cost_text, reason=reason, x=None, optimal=solution.status is not SolveStatus.UNKNOWN
+            False,
+            cost_text,
+            reason=reason,
+            x=None,
+            optimal=solution.status is not SolveStatus.UNKNOWN,
+            total_cost=str(target.cost),
         )
     plan = solution.plan
     paid_target = target
@@ -272,6 +285,7 @@ def _describe(
     return PayResult(
         payable=True,
         cost=cost_text,
+        total_cost=str(target.cost),
         steps=steps,
         tapped=tuple(sorted(summary.tapped, key=order.__getitem__)),
         untapped=tuple(sorted(summary.untapped, key=order.__getitem__)),

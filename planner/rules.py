@@ -15,6 +15,7 @@ from functools import cached_property
 
 from models.abilities import (
     Condition,
+    CostModifier,
     GrantAbility,
     ManaAbility,
     ObjectFilter,
@@ -23,6 +24,7 @@ from models.abilities import (
     Who,
 )
 from models.board import Board, Permanent
+from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaType, ManaTypes
 from models.oracle import ParsedText, parse_oracle
@@ -350,6 +352,40 @@ class BoardView:
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
         return None
+
+
+def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
+    this spell; increases and reductions change only the generic part, never below zero (118.7a).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
+    ...     "permanents": [{"id": "ds", "card": "Damping Sphere", "controller": "me"}]})
+    >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
+    '{3}{R}'
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return target
+    spells_cast = view.board.player(player).spells_cast_this_turn
+    delta = 0
+    for sourced in view.effects_of(CostModifier):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.who is Who.YOU and sourced.controller != player:
+            continue
+        if effect.who is Who.OPPONENTS and sourced.controller == player:
+            continue
+        if not all(target.type_line.is_a(word) for word in effect.spells.types):
+            continue
+        if effect.colors and not (target.spell_colors & effect.colors):
+            continue
+        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+    if delta == 0:
+        return target
+    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
+    generic = max(target.cost.generic + delta, 0)
+    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
+    return target.with_cost(ManaCost(symbols))
 
 
 def _is_land_subtype(subtype: str) -> bool:

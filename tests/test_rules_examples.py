@@ -634,3 +634,27 @@ def test_example_25_cost_lock_in_with_mana_sources() -> None:
     for plan in plans:
         assert plan.steps[1].sacrificed == ("elf",)
         assert replay(elf_and_altar, PaymentTarget.of("{G}{B}"), plan).sacrificed == {"elf"}
+
+
+def test_total_cost_applies_increases_and_reductions_in_force() -> None:
+    """CR 601.2f and 118.7a: the total cost is locked in with increases and reductions of generic mana."""
+    from models.board import Board
+    from models.cost import PaymentTarget
+    from planner.plan import pay
+    from planner.rules import BoardView, locked_in
+
+    familiar = {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}
+    swamp = {"id": "s", "card": "Swamp", "controller": "me"}
+    board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [familiar, swamp]})
+    reap = PaymentTarget.of("{1}{B}", type_line="Instant")
+    assert str(locked_in(BoardView(board), reap, "me").cost) == "{B}"
+    result = pay(board, reap)
+    assert result.payable and result.total_cost == "{B}" and result.tapped == ("s",)
+    # a reduction never takes the generic part below zero, nor touches colored symbols
+    assert str(locked_in(BoardView(board), PaymentTarget.of("{B}{B}"), "me").cost) == "{B}{B}"
+    sphere = {"id": "ds", "card": "Damping Sphere", "controller": "me"}
+    taxed = Board.from_dict(
+        {"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}], "permanents": [sphere, swamp]}
+    )
+    assert str(locked_in(BoardView(taxed), PaymentTarget.of("{B}"), "me").cost) == "{2}{B}"
+    assert not pay(taxed, PaymentTarget.of("{B}")).payable
