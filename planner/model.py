@@ -31,13 +31,11 @@ from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.activations import REPEAT_CAP, Activation, activation_templates
-from planner.could_produce import could_produce_all
 from planner.objective import sacrificed_by_design
 from planner.payment import GENERIC, SNOW, Slot
 from planner.pool import ManaUnit, SpendRules, board_pool
 from planner.production import ManaTag
-from planner.replay import Plan, Step
-from planner.rules import BoardView
+from planner.replay import Plan, Step, could_produce_of, view_of
 
 __all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
 
@@ -352,8 +350,8 @@ class _PaymentModel:
         self.board = board
         self.player = player
         self.options = options
-        self.view = BoardView(board)
-        self.reflect = could_produce_all(self.view)
+        self.view = view_of(board)
+        self.reflect = could_produce_of(board)
         self.rules = SpendRules.for_player(self.view, player)
         self.templates = activation_templates(self.view, player, self.reflect)
         # the permanents each template's permanent stands for: itself, or its group of interchangeable ones

@@ -19,7 +19,7 @@ from planner.model import ModelOptions, Solution, SolveStatus, solve_payment
 from planner.payment import assign_symbols
 from planner.pool import ManaUnit, SpendRules, board_pool
 from planner.production import ManaTag, activation_outcomes
-from planner.replay import IllegalPlanError, PaymentSummary, Plan, replay
+from planner.replay import IllegalPlanError, PaymentSummary, Plan, could_produce_of, replay, view_of
 from planner.rules import BoardView, TextWarning, locked_in
 
 __all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
@@ -184,7 +184,7 @@ def pay(
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
-    total = locked_in(BoardView(board), target, who)
+    total = locked_in(view_of(board), target, who)
     if keep is None and not hand:
         fast = solve_fast(board, total, who, x=x)
         if fast is not None:
@@ -218,7 +218,7 @@ def max_x(
     text_warnings(board, strict=strict)
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
-    total = locked_in(BoardView(board), target, who)
+    total = locked_in(view_of(board), target, who)
     solution = solve_payment(board, total, who, ModelOptions(time_limit=time_limit))
     return _result(board, total, who, solution, target)
 
@@ -261,7 +261,7 @@ def _describe(
     solution: Solution,
     cost_text: str,
 ) -> PayResult:
-    view = BoardView(board)
+    view = view_of(board)
     names = {p.id: p.name for p in board.permanents}
     steps = tuple(
         PlanStep(
@@ -322,8 +322,8 @@ def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
 
 def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, ...]) -> str:
     """Why a cost can't be paid, in a player's words, from the solver's infeasibility core."""
-    view = BoardView(board)
-    reflect = could_produce_all(view)
+    view = view_of(board)
+    reflect = could_produce_of(board)
     pool = board_pool(board, player)
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
     most = 0

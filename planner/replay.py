@@ -33,12 +33,14 @@ __all__ = [
     "Step",
     "apply_step",
     "capped",
+    "could_produce_of",
     "finish",
     "initial_state",
     "legal_steps",
     "remove_units",
     "replay",
     "summarise",
+    "view_of",
 ]
 
 #: How many times one permanent's abilities may be activated in one plan when nothing in their cost runs out
@@ -144,8 +146,9 @@ def _structural_view(shape: Board) -> BoardView:
 
 
 @lru_cache(maxsize=4096)
-def _view(board: Board) -> BoardView:
-    """A view of a board met during a plan, sharing the work with every board of the same structure."""
+def view_of(board: Board) -> BoardView:
+    """A view of a board, sharing the work with every board of the same structure (the planner's calls and
+    every state of a plan replayed on it)."""
     return _structural_view(structure(board)).rebind(board)
 
 
@@ -155,8 +158,9 @@ def _reflect_structure(shape: Board) -> dict[str, ManaTypes]:
 
 
 @lru_cache(maxsize=4096)
-def _reflect(board: Board) -> dict[str, ManaTypes]:
-    """What each permanent could produce (CR 106.7): costs are ignored, so tapping changes nothing."""
+def could_produce_of(board: Board) -> dict[str, ManaTypes]:
+    """What each permanent could produce (CR 106.7), shared like :func:`view_of`: costs are ignored, so
+    tapping changes nothing."""
     return _reflect_structure(structure(board))
 
 
@@ -289,7 +293,7 @@ def _resolutions(
 ) -> Iterator[tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]]:
     """Every concrete result of the ability resolving: (outcome, produced by source, units added)."""
     seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
-    reflect = _reflect(state.board)
+    reflect = could_produce_of(state.board)
     for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
         for concrete in outcome.concrete():
             produced = _grouped(concrete)
@@ -305,7 +309,7 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
     board = state.board
     if step.permanent not in {p.id for p in board.permanents}:
         raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
-    view = _view(board)
+    view = view_of(board)
     permanent = view.permanent(step.permanent)
     if permanent.controller != state.player:
         raise IllegalPlanError(
@@ -364,7 +368,7 @@ def finish(
         )
     if target.cost.has_variable:
         raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
-    rules = SpendRules.for_player(_view(state.board), state.player)
+    rules = SpendRules.for_player(view_of(state.board), state.player)
     if not can_pay_exactly(spent, target.cost, target, rules, life):
         raise IllegalPlanError(
             index, f"{_units_text(spent)} and {life} life do not pay {target.cost} exactly"
@@ -417,7 +421,7 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
 def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
     """Every legal next activation from a state, with the state it leads to (for exhaustive search)."""
     board = state.board
-    view = _view(board)
+    view = view_of(board)
     for permanent in board.permanents:
         if permanent.controller != state.player:
             continue
@@ -431,7 +435,7 @@ def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
 
 def capped(state: PlanState) -> tuple[str, ...]:
     """The permanents whose abilities could still be activated but hit the loop cap in this state."""
-    view = _view(state.board)
+    view = view_of(state.board)
     return tuple(
         p.id
         for p in state.board.permanents
