@@ -11,8 +11,7 @@ from __future__ import annotations
 from models.board import Board
 from models.mana import ALL_COLORS, ManaTypes
 from planner.activations import activation_templates
-from planner.could_produce import could_produce_all
-from planner.replay import PaymentSummary
+from planner.replay import PaymentSummary, could_produce_of, view_of
 from planner.rules import BoardView
 
 __all__ = ["OBJECTIVE_LEVELS", "objective_of", "sacrificed_by_design"]
@@ -50,8 +49,8 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
     (0, 0, 0, 0, 1, 1, 0, 1, 0)
     """
-    view = BoardView(board)
-    reflect = could_produce_all(view)
+    view = view_of(board)
+    reflect = could_produce_of(board)
     most: dict[str, int] = {}
     for activation in activation_templates(view, player, reflect):
         for pid in activation.sources:

@@ -13,14 +13,13 @@ from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError, OracleParseError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
-from planner.could_produce import could_produce_all
 from planner.fast import solve_fast
 from planner.model import ModelOptions, Solution, SolveStatus, solve_payment
 from planner.payment import assign_symbols
 from planner.pool import ManaUnit, SpendRules, board_pool
 from planner.production import ManaTag, activation_outcomes
 from planner.replay import IllegalPlanError, PaymentSummary, Plan, could_produce_of, replay, view_of
-from planner.rules import BoardView, TextWarning, locked_in
+from planner.rules import TextWarning, locked_in
 
 __all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
 
@@ -34,7 +33,7 @@ def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, .
     >>> [str(w) for w in text_warnings(board)]
     ["x: unsupported text ignored: '{T}: Add mana of a strange sort.'"]
     """
-    view = BoardView(board)
+    view = view_of(board)
     warnings = view.warnings
     if strict and warnings:
         first = warnings[0]
@@ -64,7 +63,7 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
     """
     if player is not None:
         _check_player(board, player)
-    sets = could_produce_all(BoardView(board))
+    sets = could_produce_of(board)
     return {p.id: sets[p.id] for p in board.permanents if player is None or p.controller == player}
 
 
