@@ -17,16 +17,17 @@ Where the model is narrower than the rules (also in the README):
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from models.abilities import AmountKind, TapDamage
-from models.board import Board
+from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
@@ -34,7 +35,7 @@ from planner.activations import REPEAT_CAP, Activation, activation_templates
 from planner.objective import sacrificed_by_design
 from planner.payment import GENERIC, SNOW, Slot
 from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag
+from planner.production import ManaTag, Packet
 from planner.replay import Plan, Step, could_produce_of, view_of
 
 __all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
@@ -80,13 +81,31 @@ class Solution:
 
 # ------------------------------------------------------------------------------------------------ the layers
 
-_ClassKey = tuple[ManaType, ManaTag, int]  # type, spending tag, producing template (-1: pool or cost-free)
+_ClassKey = tuple[ManaType, ManaTag, int]  # type, spending tag, producer node (-1: untracked, see _producers)
+_GroupKey = tuple[ManaTag, int]  # a class without its type: what a slot taking any type ({1}, {S}) draws on
 
 
 def _spending(tag: ManaTag) -> ManaTag:
     """The part of a tag that decides what the mana may pay: mana from different sources with the same
     snow status, restriction and persistence is one class to the model (riders ride along unchanged)."""
     return ManaTag("", tag.snow, tag.restriction, tag.chosen_type, (), tag.persists)
+
+
+def _anonymous(packet: Packet, pid: str) -> Packet:
+    """The packet with its own permanent's id taken out of its tag (to compare two permanents' mana)."""
+    return replace(packet, tag=replace(packet.tag, source="")) if packet.tag.source == pid else packet
+
+
+def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
+    """The nodes reachable from ``starts`` (themselves included) along the graph's edges."""
+    seen = set(starts)
+    stack = list(starts)
+    while stack:
+        for following in graph.get(stack.pop(), ()):
+            if following not in seen:
+                seen.add(following)
+                stack.append(following)
+    return seen
 
 
 def _total(parts: Sequence[Expr]) -> Expr:
@@ -99,6 +118,7 @@ def _slot_name(slot: Slot) -> str:
 
 
 def _fits(key: _ClassKey, slot: Slot, rules: SpendRules) -> bool:
+    """True when mana of the class may pay the slot (for a typed slot, whatever the class's tag)."""
     mana_type, tag, _ = key
     if slot == GENERIC:
         return True
@@ -118,6 +138,8 @@ class _Consumer:
     demand: dict[Slot, Expr]
     life: Expr
     pay: dict[tuple[_ClassKey, Slot], cp_model.IntVar] = field(default_factory=dict)
+    # generic and snow slots take mana of any type: they draw on a group of classes, not on each class
+    blind: dict[tuple[_GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
 
 
 class _Layer:
@@ -142,7 +164,7 @@ class _Layer:
         self.choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = {}
         supply: dict[_ClassKey, list[Expr]] = defaultdict(list)
         for template in templates:
-            producer = template.index if template.index in planner.ordered else -1
+            producer = planner.producer[template.index]
             for k, packet in enumerate(template.outcome.packets):
                 if len(packet.types) == 1:
                     (only,) = tuple(packet.types)
@@ -168,7 +190,7 @@ class _Layer:
         # the most mana of each class there can be: a tight bound for every variable that counts it
         self.supply_bound: dict[_ClassKey, int] = defaultdict(int)
         for template in templates:
-            producer = template.index if template.index in planner.ordered else -1
+            producer = planner.producer[template.index]
             for packet in template.outcome.packets:
                 for mana_type in packet.types:
                     self.supply_bound[(mana_type, _spending(packet.tag), producer)] += (
@@ -177,43 +199,68 @@ class _Layer:
         for unit in pool:
             self.supply_bound[(unit.type, _spending(unit.tag), -1)] += 1
         # --- consumers: the target, and the mana cost of every template that has one
+        # (the outcomes of one node share its consumer: they have one cost, and at most one of them is used)
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
+        nodes: dict[int, list[Activation]] = defaultdict(list)
         for template in templates:
             if template.costs_mana:
-                self.consumers.append(
-                    self._consumer(
-                        f"cost_{template.name}",
-                        template.target,
-                        template.index,
-                        template.ability.cost.mana,
-                        self.use[template.index],
-                        0,
-                    )
+                nodes[planner.producer[template.index]].append(template)
+        for node, members in nodes.items():
+            self.consumers.append(
+                self._consumer(
+                    f"cost_{members[0].name}",
+                    members[0].target,
+                    node,
+                    members[0].ability.cost.mana,
+                    _total([self.use[t.index] for t in members]),
+                    0,
                 )
-        # each class of mana may pay the slots it fits, for consumers its restriction allows (CR 106.6)
+            )
+        # the classes of each group (a producer's mana of one spending tag, whatever its type)
+        self.groups: dict[_GroupKey, list[_ClassKey]] = defaultdict(list)
+        for key in self.supply:
+            self.groups[(key[1], key[2])].append(key)
+        group_bound = {g: sum(self.supply_bound[k] for k in keys) for g, keys in self.groups.items()}
+        fits: dict[tuple[ManaType, Slot], bool] = {}  # (a type fits a typed slot or not, whatever its tag)
+        # each class of mana may pay the slots it fits, for consumers its restriction allows (CR 106.6); a
+        # generic or snow slot draws on whole groups, which keeps Cascading Cataracts' five colors from
+        # multiplying the variables (the types of what it takes are sorted out when the plan is read)
         for consumer in self.consumers:
+            allowed = [
+                (tag, producer)
+                for tag, producer in self.groups
+                # (an activation can't pay for itself)
+                if (producer < 0 or producer != consumer.template)
+                and (tag.restriction is None or tag.restriction.allows(consumer.target, tag.chosen_type))
+            ]
             for slot in consumer.demand:
-                for key in self.supply:
-                    tag = key[1]
-                    if key[2] >= 0 and key[2] == consumer.template:
-                        continue  # an activation can't pay for itself
-                    if not _fits(key, slot, planner.rules):
-                        continue
-                    if tag.restriction is not None and not tag.restriction.allows(
-                        consumer.target, tag.chosen_type
-                    ):
-                        continue
-                    consumer.pay[(key, slot)] = model.new_int_var(
-                        0,
-                        self.supply_bound[key],
-                        f"{name}_{consumer.name}_{_slot_name(slot)}_by_{key[0].letter}_{key[2]}",
-                    )
+                label = f"{name}_{consumer.name}_{_slot_name(slot)}_by"
+                if slot in (GENERIC, SNOW):
+                    for group in allowed:
+                        if slot == GENERIC or group[0].snow:
+                            var = model.new_int_var(
+                                0, group_bound[group], f"{label}_{group[1]}_{len(consumer.blind)}"
+                            )
+                            consumer.blind[(group, slot)] = var
+                    continue
+                for group in allowed:
+                    for key in self.groups[group]:
+                        if (key[0], slot) not in fits:
+                            fits[(key[0], slot)] = _fits(key, slot, planner.rules)
+                        if fits[(key[0], slot)]:
+                            var = model.new_int_var(
+                                0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
+                            )
+                            consumer.pay[(key, slot)] = var
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
         self.assumptions: dict[str, cp_model.IntVar] = {}
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
-                filled = sum(v for (_, s), v in consumer.pay.items() if s == slot)
+                filled = _total(
+                    [v for (_, s), v in consumer.pay.items() if s == slot]
+                    + [v for (_, s), v in consumer.blind.items() if s == slot]
+                )
                 constraint = model.add(filled == demand)
                 if consumer.template < 0 and enforce is None:
                     literal = model.new_bool_var(f"{name}_assume_{_slot_name(slot)}")
@@ -221,14 +268,28 @@ class _Layer:
                     constraint.only_enforce_if(literal)
                 elif enforce is not None:
                     constraint.only_enforce_if(enforce)
-        # no class of mana is spent beyond what the pool holds and the activations add
+        # no class of mana is spent beyond what the pool holds and the activations add; a group's generic
+        # and snow slots get what its classes have left after the slots that want their types
         # (what is left floating is a non-negative variable, which gives the solver a bound of 0 at once)
-        self.floating: dict[_ClassKey, cp_model.IntVar] = {}
-        for key, made in self.supply.items():
-            spent = _total([v for c in self.consumers for (k, _), v in c.pay.items() if k == key])
-            left = model.new_int_var(0, self.supply_bound[key], f"{name}_floating_{key[0].letter}_{key[2]}")
+        typed: dict[_ClassKey, list[cp_model.IntVar]] = defaultdict(list)
+        blind: dict[_GroupKey, list[cp_model.IntVar]] = defaultdict(list)
+        for consumer in self.consumers:
+            for (key, _), var in consumer.pay.items():
+                typed[key].append(var)
+            for (group, _), var in consumer.blind.items():
+                blind[group].append(var)
+        self.floating: dict[_GroupKey, cp_model.IntVar] = {}
+        for group, keys in self.groups.items():
+            if len(keys) > 1:
+                for key in keys:
+                    if typed[key]:
+                        model.add(_total(typed[key]) <= self.supply[key])
+            made = _total([self.supply[key] for key in keys])
+            spent = _total([v for key in keys for v in typed[key]] + blind[group])
+            most = sum(self.supply_bound[key] for key in keys)
+            left = model.new_int_var(0, most, f"{name}_floating_{group[1]}_{len(self.floating)}")
             model.add(left == made - spent)
-            self.floating[key] = left
+            self.floating[group] = left
         # life: abilities' life costs need that much life, and Phyrexian life is paid after the abilities'
         # damage (CR 119.4, 601.2g-h)
         life_total = planner.board.player(planner.player).life
@@ -302,37 +363,30 @@ class _Layer:
         planner = self.planner
         model = planner.model
         templates = planner.templates
-        edges: list[tuple[int, int, Expr | None]] = []
+        # each pair of nodes gets one literal: true when they come in this order, false when no mana goes
+        # from one to the other and the activations a static edge links are not both used (an edge from an
+        # untracked template is dropped: all of those go first)
+        pairs: dict[tuple[int, int], tuple[list[cp_model.IntVar], list[tuple[int, int]]]] = {}
         for consumer in self.consumers[1:]:
-            by_producer: dict[int, list[cp_model.IntVar]] = defaultdict(list)
-            for (key, _), var in consumer.pay.items():
-                if key[2] >= 0:
-                    by_producer[key[2]].append(var)
-            for producer, variables in by_producer.items():
-                edges.append((producer, consumer.template, sum(variables)))
-        for sacrificer in templates:
-            for victim in sacrificer.sacrificed:
-                edges += [(t.index, sacrificer.index, None) for t in templates if t.pid == victim]
-        for counting in templates:
-            amount = counting.ability.output.amount
-            if amount.kind is not AmountKind.COUNT or amount.filter is None:
-                continue
-            for sacrificer in templates:
-                if sacrificer.index != counting.index and any(
-                    planner.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
-                ):
-                    edges.append((counting.index, sacrificer.index, None))
-        involved = sorted({i for a, b, _ in edges for i in (a, b)})
+            drawn = [(key[2], var) for (key, _), var in consumer.pay.items()]
+            drawn += [(group[1], var) for (group, _), var in consumer.blind.items()]
+            for producer, var in drawn:
+                if producer >= 0:
+                    pairs.setdefault((producer, consumer.template), ([], []))[0].append(var)
+        for a, b in planner.static_edges:
+            if planner.producer[a] >= 0:
+                pairs.setdefault((planner.producer[a], planner.producer[b]), ([], []))[1].append((a, b))
+        involved = sorted({i for pair in pairs for i in pair})
         for index in involved:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
             )
-        for before, after, flow in edges:
+        for (before, after), (flows, linked) in pairs.items():
             ordered = model.new_bool_var(f"{self.name}_order_{before}_{after}")
-            if flow is None:
-                model.add_bool_or([ordered, self.unused(before), self.unused(after)])
-            else:
-                model.add(flow == 0).only_enforce_if(ordered.negated())
+            if flows:
+                model.add(_total(flows) == 0).only_enforce_if(ordered.negated())
+            for a, b in linked:
+                model.add_bool_or([ordered, self.unused(a), self.unused(b)])
             model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
 
     def unused(self, index: int) -> cp_model.IntVar:
@@ -360,7 +414,8 @@ class _PaymentModel:
             self.members[permanent.id] = (permanent.id,)
         for template in self.templates:
             self.members[template.pid] = template.sources
-        self.ordered = self._ordered_templates()
+        self.static_edges = self._static_edges()
+        self.producer = self._producers()
         self.pool = board_pool(board, player)
         self.model = cp_model.CpModel()
         self._zero: dict[str, cp_model.IntVar] = {}
@@ -386,16 +441,100 @@ class _PaymentModel:
             self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
         self._shared_resources()
 
-    def _ordered_templates(self) -> frozenset[int]:
-        """The templates whose place in the order matters: those with a mana cost, sacrifices, what they
-        sacrifice, and amounts counted on the board. Only their mana is tracked by producer."""
-        gone = {pid for t in self.templates for pid in t.gone}
-        ordered = set()
+    def _static_edges(self) -> list[tuple[int, int]]:
+        """Pairs of templates that must come in this order when both are used: a permanent's own activations
+        before it is sacrificed, and counting activations before what sacrifices something they count."""
+        templates = self.templates
+        edges: list[tuple[int, int]] = []
+        for sacrificer in templates:
+            for victim in sacrificer.sacrificed:
+                edges += [(t.index, sacrificer.index) for t in templates if t.pid == victim]
+        for counting in templates:
+            amount = counting.ability.output.amount
+            if amount.kind is not AmountKind.COUNT or amount.filter is None:
+                continue
+            for sacrificer in templates:
+                if sacrificer.index != counting.index and any(
+                    self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
+                ):
+                    edges.append((counting.index, sacrificer.index))
+        return edges
+
+    def _producers(self) -> list[int]:
+        """Each template's producer key: the node its mana is told apart by, or -1 when it need not be.
+
+        A template needs its mana tracked (and a place in the order) only when something may have to come
+        before it: it has a mana cost, or a static edge leads to it from such a template or from a cycle of
+        static edges. The others form an acyclic graph that nothing outside leads into, so they can all go
+        first, in its order (``self.depth``), and their mana (a Treasure's, Squandered Resources' for a
+        basic land) joins the untracked classes without changing any answer. The outcomes of one {T}
+        ability (a filter land's) are one node: the {T} lets at most one of them happen in a layer, so they
+        share a producer key, a consumer and a position, which keeps the model's size linear in them.
+        """
+        templates = self.templates
+        after: dict[int, list[int]] = defaultdict(list)
+        for a, b in self.static_edges:
+            after[a].append(b)
+        cyclic = {i for i in after if i in _reachable(after, after[i])}
+        tracked = _reachable(after, [t.index for t in templates if t.costs_mana] + sorted(cyclic))
+        # the untracked templates' order: each after everything with an edge to it
+        self.depth: dict[int, int] = {}
+        waiting = {t.index: 0 for t in templates if t.index not in tracked}
+        for _, b in self.static_edges:
+            if b not in tracked:
+                waiting[b] += 1
+        ready = [i for i, count in waiting.items() if count == 0]
+        for i in ready:  # (grows while it is read)
+            for b in after[i]:
+                if b in tracked:
+                    continue
+                self.depth[b] = max(self.depth.get(b, 0), self.depth.get(i, 0) + 1)
+                waiting[b] -= 1
+                if waiting[b] == 0:
+                    ready.append(b)
+        nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...]], int] = {}
+        producer = [-1] * len(templates)
+        for template in templates:
+            if template.index in tracked:
+                producer[template.index] = template.index
+                if template.ability.cost.tap and not template.members:
+                    key = (template.pid, template.ability_index, template.sacrificed, template.tapped)
+                    producer[template.index] = nodes.setdefault(key, template.index)
+        return producer
+
+    def _twins(self) -> list[list[str]]:
+        """Runs of the player's permanents the model can't tell apart but by id, lowest id first: the same
+        permanent in every field but its id, nothing attached to or by them, no cost that could sacrifice or
+        tap them, and the same templates (their own mana named alike). Interchangeable permanents that
+        :func:`activation_templates` groups are not here: these are the ones it keeps apart, such as filter
+        lands, Signets and Cascading Cataracts, whose mana costs the model orders one by one."""
+        singled_out = {pid for t in self.templates for pid in (*t.sacrificed, *t.tapped)}
+        for permanent in self.board.permanents:
+            if permanent.attached_to is not None:
+                singled_out.update((permanent.id, permanent.attached_to))
+        own: dict[str, list[Activation]] = defaultdict(list)
         for template in self.templates:
-            counts = template.ability.output.amount.kind is AmountKind.COUNT
-            if template.costs_mana or template.gone or template.pid in gone or counts:
-                ordered.add(template.index)
-        return frozenset(ordered)
+            own[template.pid].append(template)
+        alike: dict[Permanent, list[str]] = defaultdict(list)
+        for pid in own:
+            if pid not in singled_out and len(self.members[pid]) == 1:
+                alike[replace(self.board.permanent(pid), id="")].append(pid)
+        runs: dict[object, list[str]] = defaultdict(list)
+        for anonymous, pids in alike.items():
+            for pid in pids if len(pids) > 1 else ():
+                signature = tuple(
+                    (
+                        t.ability_index,
+                        t.ability,
+                        t.bound,
+                        t.target,
+                        self.producer[t.index] >= 0,
+                        replace(t.outcome, packets=tuple(_anonymous(p, pid) for p in t.outcome.packets)),
+                    )
+                    for t in own[pid]
+                )
+                runs[(anonymous, signature)].append(pid)
+        return [sorted(run) for run in runs.values() if len(run) > 1]
 
     def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:
         """A literal true exactly when the variable is 0 (made once per variable)."""
@@ -496,8 +635,12 @@ class _PaymentModel:
                 model.add_implication(self.is_zero(variable).negated(), flag)
             model.add_bool_or([self.is_zero(v).negated() for v in variables]).only_enforce_if(flag)
             used[pid] = flag
+        # of twins (see _twins), the payment uses the lower ids first: swapping two twins changes nothing but
+        # the tie-break, so every optimal plan already does, and the solver need not prove it pair by pair
+        for twins in self._twins():
+            for first, second in itertools.pairwise(twins):
+                model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
-        n = len(permanents) + 1
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
@@ -518,12 +661,14 @@ class _PaymentModel:
             for gone in template.gone:
                 sacrificed_parts[gone].append(main.use[template.index])
         sacrificed = {pid: _total(parts) for pid, parts in sacrificed_parts.items()}
-        designed = {pid for pid in permanents if sacrificed_by_design(self.view, pid)}
-        terms.append(
-            ("valuable_sacrificed", sum(e for pid, e in sacrificed.items() if pid not in designed), n)
-        )
-        terms.append(("designed_sacrificed", sum(e for pid, e in sacrificed.items() if pid in designed), n))
-        waste = sum(e for key, e in main.floating.items() if not key[1].persists)
+        designed = {pid for pid in sacrificed if sacrificed_by_design(self.view, pid)}
+        # each bound below is one more than the level's largest value, no looser: stages hold more levels
+        # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
+        for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
+            chosen = [pid for pid in sacrificed if (pid in designed) == kind]
+            most_gone = sum(len(self.members[pid]) for pid in chosen) + 1
+            terms.append((name, _total([sacrificed[pid] for pid in chosen]), most_gone))
+        waste = sum(e for group, e in main.floating.items() if not group[0].persists)
         terms.append(("mana_floating", waste, mana_bound))
         # keep options open: the colors still available from what stays (colorless is not a color), then
         # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
@@ -538,20 +683,26 @@ class _PaymentModel:
             model.add(left == 0).only_enforce_if(lost)
             model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
-        terms.append(("colors_lost", sum(lost_colors), 6))
-        most = {
-            pid: max((t.outcome.total for t in self.templates if t.pid == pid), default=0) for pid in used
-        }
+        terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
+        most = dict.fromkeys(used, 0)
+        for template in self.templates:
+            if template.pid in most:
+                most[template.pid] = max(most[template.pid], template.outcome.total)
         tied_up = _total([most[pid] * used[pid] for pid in used])
         terms.append(("mana_tied_up", tied_up, sum(most[pid] * count[pid] for pid in used) + 1))
-        creatures = [used[pid] for pid in used if self.view.type_line(pid).is_a("Creature")]
-        terms.append(("creatures_used", _total(creatures), n))
-        flexible = _total([len(self.reflect.get(pid, ManaTypes())) * used[pid] for pid in used])
-        terms.append(("flexibility_used", flexible, 6 * n + 1))
+        creatures = [pid for pid in used if self.view.type_line(pid).is_a("Creature")]
+        terms.append(
+            ("creatures_used", _total([used[pid] for pid in creatures]), sum(count[p] for p in creatures) + 1)
+        )
+        width = {pid: len(self.reflect.get(pid, ManaTypes())) for pid in used}
+        flexible = _total([width[pid] * used[pid] for pid in used])
+        terms.append(("flexibility_used", flexible, sum(width[pid] * count[pid] for pid in used) + 1))
         rank = {pid: position for position, pid in enumerate(sorted(permanents))}
         ties: list[Expr] = []
+        tie_bound = 1
         for pid, amount in used.items():
             members = self.members[pid]
+            tie_bound += sum(rank[m] for m in members)
             if len(members) == 1:
                 ties.append(rank[pid] * amount)
                 continue
@@ -562,8 +713,23 @@ class _PaymentModel:
             tie = model.new_int_var(0, prefix[-1], f"group_{pid}_ranks")
             model.add_element(index, prefix, tie)
             ties.append(tie)
-        terms.append(("tie_break", _total(ties), n * n + 1))
-        return terms
+        terms.append(("tie_break", _total(ties), tie_bound))
+        # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
+        # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
+        return [
+            (name, expression, min(bound, self._most(expression) + 1)) for name, expression, bound in terms
+        ]
+
+    def _most(self, expression: Expr) -> int:
+        """The largest value the expression takes over its variables' domains."""
+        if isinstance(expression, int):
+            return expression
+        flat = cp_model_helper.FlatIntExpr(expression)
+        most = int(flat.offset)
+        for variable, coefficient in zip(flat.vars, flat.coeffs, strict=True):
+            domain = self.model.proto.variables[variable.index].domain
+            most += max(coefficient * domain[0], coefficient * domain[len(domain) - 1])
+        return most
 
     # ---------------------------------------------------------------------------------------------- solving
 
@@ -580,6 +746,17 @@ class _PaymentModel:
         # presolve rewrites the floating mana, can leave the bound below zero for seconds
         solver.parameters.linearization_level = 2
         solver.parameters.random_seed = 0
+        # these models are small and solved in tens of milliseconds, where CP-SAT's presolve and inprocessing
+        # cost more than they save: one presolve pass, no probing, no symmetry detection (the twins
+        # constraints break the symmetry that matters) and no SAT inprocessing halve the median solve on
+        # 40 to 160 permanents and on Cascading Cataracts (measured with /tmp helper scripts, seeds 4 to 7)
+        solver.parameters.max_presolve_iterations = 1
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.symmetry_level = 0
+        solver.parameters.use_sat_inprocessing = False
+        # branching on the LP's solution finds the plan that wastes nothing sooner than the default search,
+        # which first wanders through plans that sacrifice Treasures or leave mana floating
+        solver.parameters.search_branching = cp_model.LP_SEARCH
         # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
         # infeasible payment is modelled again, with them as assumptions, to learn which slots clash.
         for literal in self.main.assumptions.values():
@@ -608,11 +785,13 @@ class _PaymentModel:
             if status != cp_model.OPTIMAL:
                 break
             # keep this stage's optimum while the next stages are optimised, starting from this solution
-            model.add(objective == round(solver.objective_value))
+            # (the exact integer: objective_value is a double)
+            model.add(objective == solver.value(objective))
+            # (straight into the proto: a hint per variable through the Python API costs more than a solve)
             model.proto.clear_solution_hint()
-            for variable_index in range(len(model.proto.variables)):
-                variable = model.get_int_var_from_proto_index(variable_index)
-                model.add_hint(variable, solver.value(variable))
+            hint = model.proto.solution_hint
+            hint.vars.extend(range(len(model.proto.variables)))
+            hint.values.extend(solver.response_proto.solution)
         else:
             # every stage solved to optimality: the plan is optimal under the whole objective
             if best is not None:
@@ -652,11 +831,12 @@ class _PaymentModel:
         main = self.main
         used = [t for t in self.templates if solver.value(main.use[t.index]) > 0]
 
-        # free producers first (nothing orders them), then the rest by their position in the model
+        # untracked producers first (nothing orders them), then the rest by their node's position in the model
         def place(t: Activation) -> tuple[int, int, int]:
-            if t.index in main.position:
-                return (1, solver.value(main.position[t.index]), t.index)
-            return (1 if t.costs_mana else 0, -1, t.index)
+            node = self.producer[t.index]
+            if node in main.position:
+                return (1, solver.value(main.position[node]), t.index)
+            return (0, self.depth.get(t.index, 0), t.index) if node < 0 else (1, -1, t.index)
 
         order = sorted(used, key=place)
         # the units each class contributes, handed out to consumers in order
@@ -665,6 +845,10 @@ class _PaymentModel:
             produced_units[(unit.type, _spending(unit.tag), -1)].append(unit)
         steps: list[Step] = []
         consumers = {c.template: c for c in main.consumers}
+        reserved: dict[_ClassKey, int] = defaultdict(int)
+        for consumer in main.consumers:
+            for (spent_key, _), var in consumer.pay.items():
+                reserved[spent_key] += solver.value(var)
         pending: list[tuple[int, Activation]] = []
         for template in order:
             for _ in range(solver.value(main.use[template.index])):
@@ -689,8 +873,10 @@ class _PaymentModel:
                 concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
             paid_with: tuple[ManaUnit, ...] = ()
             if template.costs_mana:
-                paid_with = self._take(solver, consumers[template.index], produced_units)
-            producer = template.index if template.index in self.ordered else -1
+                paid_with = self._take(
+                    solver, consumers[self.producer[template.index]], produced_units, reserved
+                )
+            producer = self.producer[template.index]
             if source != template.pid:
                 concrete = [
                     (bag, replace(tag, source=source) if tag.source == template.pid else tag)
@@ -713,14 +899,19 @@ class _PaymentModel:
                     paid_with,
                 )
             )
-        spent = self._take(solver, consumers[-1], produced_units)
+        spent = self._take(solver, consumers[-1], produced_units, reserved)
         life = int(solver.value(main.consumers[0].life))
         return Plan(tuple(steps), spent, life)
 
-    @staticmethod
     def _take(
-        solver: cp_model.CpSolver, consumer: _Consumer, available: dict[_ClassKey, list[ManaUnit]]
+        self,
+        solver: cp_model.CpSolver,
+        consumer: _Consumer,
+        available: dict[_ClassKey, list[ManaUnit]],
+        reserved: dict[_ClassKey, int],
     ) -> tuple[ManaUnit, ...]:
+        """The units a consumer spends: its typed draws, then its generic and snow draws from units of its
+        groups that no typed draw still needs (``reserved``: typed draws not yet taken)."""
         taken: list[ManaUnit] = []
         for (key, _), var in consumer.pay.items():
             for _ in range(solver.value(var)):
@@ -728,13 +919,22 @@ class _PaymentModel:
                     raise PlannerError(
                         f"internal: the model spends {key[0].letter} mana of {key[2]} before it is made"
                     )
+                reserved[key] -= 1
                 taken.append(available[key].pop())
+        for (group, _), var in consumer.blind.items():
+            for _ in range(solver.value(var)):
+                spare = [k for k in self.main.groups[group] if len(available[k]) > reserved[k]]
+                if not spare:
+                    raise PlannerError(f"internal: the model spends mana of {group[1]} before it is made")
+                taken.append(available[spare[0]].pop())
         return tuple(taken)
 
 
-#: The largest combined weight of one stage: most boards fit every level in one solve, and the objective
-#: stays well inside CP-SAT's 64-bit integers.
-_STAGE_WEIGHT_LIMIT = 2**60
+#: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the
+#: best solution with the bound in doubles (its gap limit), so a stage must stay where doubles are exact
+#: (2**53): above that it stops at a solution up to a few dozen units worse at the last level and calls it
+#: optimal (2**60 did, on boards with a keep cost).
+_STAGE_WEIGHT_LIMIT = 2**53
 
 
 def _stages(
@@ -742,9 +942,9 @@ def _stages(
 ) -> list[list[tuple[str, Expr, int]]]:
     """Consecutive objective levels packed into stages whose combined weight stays under a limit."""
     stages: list[list[tuple[str, Expr, int]]] = []
-    weight = _STAGE_WEIGHT_LIMIT
+    weight = 1
     for term in terms:
-        if weight * term[2] > _STAGE_WEIGHT_LIMIT:
+        if not stages or weight * term[2] > _STAGE_WEIGHT_LIMIT:
             stages.append([])
             weight = 1
         stages[-1].append(term)
