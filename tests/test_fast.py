@@ -1,7 +1,9 @@
 """The fast path and the batch check against the CP-SAT model and the reference search.
 
 On random boards inside the fast path's fragment (every source taps for fixed mana: basics, duals, painlands,
-bounce lands, Sol Ring, Ancient Tomb, Gilded Lotus, mana creatures, commander and chosen-color sources) and
+bounce lands, Sol Ring, Ancient Tomb, Gilded Lotus, mana creatures, commander and chosen-color sources; or
+pays fixed mana or sacrifices itself for it: Signets, filter lands, Treasure, Lotus Petal, Eldrazi Scion;
+or reflects what other permanents could produce: Exotic Orchard, Reflecting Pool, Fellwar Stone) and
 random costs with every symbol kind the fragment takes (colored, generic, {C}, hybrid, {2/W}, {C/W},
 Phyrexian and hybrid Phyrexian, X with its value), the fast path must agree with CP-SAT on whether the cost
 can be paid and on every level of the objective, its plan must replay, and :func:`planner.plan.pay` must
@@ -70,10 +72,23 @@ INSIDE = [
     "Coldsteel Heart",
     "Mind Stone",
 ]
+#: Inside too: abilities that cost mana or their permanent, and mana reflecting other permanents.
+SPECIAL = [
+    "Azorius Signet",
+    "Golgari Signet",
+    "Mystic Gate",
+    "Sunken Ruins",
+    "Fetid Heath",
+    "Treasure",
+    "Lotus Petal",
+    "Eldrazi Scion",
+    "Exotic Orchard",
+    "Reflecting Pool",
+    "Fellwar Stone",
+]
+INSIDE += SPECIAL
 #: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
 OUTSIDE = [
-    "Azorius Signet",
-    "Mystic Gate",
     "Mana Reflection",
     "Nyxbloom Ancient",
     "Wild Growth",
@@ -81,14 +96,10 @@ OUTSIDE = [
     "City of Brass",
     "Mana Confluence",
     "Gemstone Mine",
-    "Treasure",
-    "Lotus Petal",
     "Urborg, Tomb of Yawgmoth",
     "Chromatic Lantern",
     "Celestial Dawn",
     "Contamination",
-    "Exotic Orchard",
-    "Reflecting Pool",
     "Gaea's Cradle",
     "Phyrexian Altar",
     "Cascading Cataracts",
@@ -222,7 +233,8 @@ def test_fast_path_agrees_with_the_reference_search(
     except ReferenceLimitError:
         reject()
     fast = solve_fast(board, target, x=x)
-    assert fast is not None
+    if fast is None:
+        reject()  # declined: CP-SAT answers (test_declines_are_rare bounds how often)
     assert (fast.plan is not None) == reference.payable
     if fast.plan is not None:
         best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
@@ -296,14 +308,21 @@ def test_pay_answers_inside_boards_with_the_fast_path() -> None:
     ("permanents", "cost", "pool", "why"),
     [
         (
-            [("Forest", {}), ("Azorius Signet", {})],
+            [("Forest", {}), ("Mana Confluence", {})],
             "{1}{G}",
             [],
-            "Azorius Signet (p1) has '{1}, {T}: Add {W}{U}.'",
+            "Mana Confluence (p1) has '{T}, Pay 1 life: Add one mana of any color.'",
         ),
+        (
+            [("Plains", {}), ("Azorius Signet", {})],
+            "{W}{U}",
+            [{"mana": "{U}", "spend_only": "to cast instant spells"}],
+            "floating mana is restricted, and p1's ability costs mana",
+        ),
+        ([("Cascading Cataracts", {})], "{W}", [], "Cascading Cataracts (p0) has '{5}, {T}: Add five"),
         ([("Forest", {}), ("Mana Reflection", {})], "{G}", [], "Mana Reflection has 'If you tap"),
         ([("Eldrazi Temple", {})], "{1}", [], "makes restricted mana that can't pay for this"),
-        ([("Mystic Gate", {})], "{W}", [], "Mystic Gate (p0) has '{W/U}, {T}: Add {W}{W}"),
+        ([("Phyrexian Altar", {}), ("Llanowar Elves", {})], "{W}", [], "Phyrexian Altar (p0) has"),
         ([("Forest", {})], "{G}", [{"mana": "{G}", "persists": True}], "floating mana persists"),
         ([("Forest", {})], "{G}", [{"mana": "{C}", "spend_only": "to cast artifact spells"}], "restricted"),
         ([("Snow-Covered Forest", {})], "{S}", [], "{S}"),
@@ -335,12 +354,16 @@ def test_a_restriction_that_allows_the_target_stays_inside() -> None:
     assert (result.engine, result.payable, str(result.mana_spent)) == ("fast", True, "{C}{C}")
 
 
-def test_declines_are_rare() -> None:
-    """The fast path declines (CP-SAT answers) only past its branching limits: never on ordinary boards."""
+@pytest.mark.parametrize(("cards", "most"), [("tapping", 3), ("all", 30)])
+def test_declines_are_rare(cards: str, most: int) -> None:
+    """The fast path declines (CP-SAT answers) past its branching limits, which ordinary boards of sources
+    that only tap never reach; with Signets and filter lands also when the best payment of its relaxation
+    (totals, no order) pays an ability's cost with that ability's own mana: one board in ten at most."""
     rng = np.random.default_rng(5)
     declined = 0
+    pool = [name for name in INSIDE if cards == "all" or name not in SPECIAL]
     for _ in range(300):
-        names = rng.choice(INSIDE, size=int(rng.integers(4, 12)))
+        names = rng.choice(pool, size=int(rng.integers(4, 12)))
         board = Board.from_dict(
             {
                 "version": 1,
@@ -353,7 +376,7 @@ def test_declines_are_rare() -> None:
         )
         cost = "".join(rng.choice(SYMBOLS[:-1], size=int(rng.integers(1, 6))))
         declined += solve_fast(board, PaymentTarget.of(cost)) is None
-    assert declined <= 3
+    assert declined <= most
 
 
 #: Cards the batch format describes exactly (no damage), with their masks.
