@@ -2,9 +2,12 @@
 
 **The fragment** (:func:`fragment_reason` decides it, and says why a board is outside):
 
-- no permanent on the board, whoever controls it, has an effect a payment reads: no type-changing or
-  ability-granting effect, no replacement or triggered mana effect, no 'spend as though', no 'becomes tapped'
-  damage (only cost changes and effects on unspent mana, which a single payment never reads, are allowed);
+- no permanent on the board, whoever controls it, has an effect on a payment that one activation's outcome
+  can't stand for: no 'spend as though', no 'becomes tapped' damage (cost changes and effects on unspent
+  mana, which a single payment never reads, are fine; type changes, granted abilities, replacement effects
+  and triggered mana, Mana Reflection, Wild Growth, Blood Moon, Chromatic Lantern, are read from the board's
+  outcome of each activation), and nothing that can be sacrificed for mana is the source of such an effect
+  or reflected by a source (sacrificing it would change what later activations make);
 - every ability the paying player could activate now adds a fixed bag or one of a few fixed bags of mana:
   one mana of a type from a fixed set (a basic land, a dual, Birds of Paradise, Command Tower), fixed
   multi-mana (Sol Ring's {C}{C}, a bounce land's {W}{U}, Gilded Lotus's three of one color), with damage
@@ -21,6 +24,10 @@
   castable.
 
 Everything else goes to the CP-SAT model (:func:`planner.model.solve_payment`), always.
+
+Without effects on the board, what a permanent offers comes from its card alone (:class:`SourceKind`, cached
+per card); with them, or for a reflecting source, from the board (:func:`_on_board`), where identical
+permanents share one kind so that they stay interchangeable.
 
 **Why this is exact.** Each source is used at most once and puts a known bag of typed mana into the pool.
 Colored and {C} slots take only their own type and generic slots take anything, so chosen bags pay a payment
@@ -53,11 +60,15 @@ from functools import lru_cache
 from models.abilities import (
     AbilityCost,
     CostModifier,
+    GrantAbility,
     ManaAbility,
     ManaOutput,
+    ManaTrigger,
     OutputKind,
     PaletteKind,
+    ProductionReplacement,
     SpendRestriction,
+    TypeChange,
     UnspentManaEffect,
 )
 from models.board import Board, Choices, Permanent, Player
@@ -66,17 +77,20 @@ from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.could_produce import could_produce_all
 from planner.model import Solution, SolveStatus
-from planner.objective import OBJECTIVE_LEVELS
+from planner.objective import OBJECTIVE_LEVELS, sacrificed_by_design
 from planner.payment import GENERIC, Mode, cost_modes
 from planner.pool import ManaUnit, pool_units
 from planner.production import ManaTag, activation_outcomes
-from planner.replay import Plan, Step, view_of
+from planner.replay import Plan, Step, could_produce_of, view_of
 from planner.rules import BoardView
 
 __all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
 
 #: Effects a single payment never reads: cost changes (the cost given is the total) and unspent mana.
 _HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect)
+#: Effects the board view resolves for each activation on its own (what a permanent is and what its
+#: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
+_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
 #: Palettes whose types the board does not change.
 _FIXED_PALETTES = (PaletteKind.TYPES, PaletteKind.COMMANDER, PaletteKind.CHOSEN_COLOR)
 #: The most concrete results one simple ability may have ('three mana in any combination of colors': 35).
@@ -114,6 +128,7 @@ class _Option:
     generic: int = 0
     sacrifice: bool = False
     net: int = 0
+    parts: tuple[tuple[ManaBag, ManaTag], ...] = ()  # the mana by tag; source "" is the permanent itself
 
     @property
     def special(self) -> bool:
@@ -132,7 +147,6 @@ class _Ability:
     options: tuple[_Option, ...] | None  # every concrete result, or None when the output is not fixed
     uses: tuple[_Option, ...] | None  # the options with each way to pay the cost, or None when outside
     restriction: SpendRestriction | None
-    tag: ManaTag | None  # the tag its mana carries, with the placeholder as source
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -187,6 +201,7 @@ class SourceKind:
     haste: bool
     designed: bool = False  # sacrificed by design (Treasure): see planner.objective.sacrificed_by_design
     on_board: bool = False  # some output reflects other permanents: see :func:`_on_board`
+    unresolved: str | None = None  # an effect the board's outcomes can't stand for (City of Brass's damage)
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
@@ -275,12 +290,22 @@ def _kind(
     view = BoardView(Board(1, "me", (Player("me", commander_colors=commander),), (permanent,)))
     effects = view.parsed[_PLACEHOLDER].effects
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
+    unresolved = next(
+        (
+            f"{name} has {e.text!r}"
+            for e in effects
+            if not isinstance(e, _HARMLESS_EFFECTS) and not isinstance(e, _RESOLVED_EFFECTS)
+        ),
+        None,
+    )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
     haste = view.characteristics(_PLACEHOLDER).haste
     designed = not type_line.is_a("Land") and any(
         ability.cost.sacrifice_self for ability in view.mana_abilities(_PLACEHOLDER)
     )
-    return SourceKind(blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board)
+    return SourceKind(
+        blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board, unresolved
+    )
 
 
 def _analysed(
@@ -301,23 +326,11 @@ def _analysed(
             and not ability.sacrifice_when_empty
         )
         options: tuple[_Option, ...] | None = None
-        tag: ManaTag | None = None
         fixed = _fixed_output(ability.output, choices)
         reflecting = not fixed and _reflecting(ability.output)
         on_board = on_board or reflecting
         if not ability.conditional and (fixed or (reflecting and reflect is not None)):
-            found: dict[Counts, int] = {}
-            for outcome in activation_outcomes(view, pid, ability, reflect or {}):
-                for concrete in outcome.concrete():
-                    bag = sum((bag for bag, _ in concrete), ManaBag())
-                    if bag:
-                        tag = concrete[0][1]
-                        found[bag.counts] = outcome.damage + outcome.life_loss
-            if len(found) <= _MAX_ALTERNATIVES:
-                options = tuple(
-                    _Option(number, counts, sum(counts), damage, ManaBag(counts), net=sum(counts))
-                    for counts, damage in found.items()
-                )
+            options = _options(view, pid, number, ability, reflect or {})
         if options is None or mask is None:
             mask = None
         else:
@@ -325,9 +338,40 @@ def _analysed(
                 mask |= _mask_of(option.counts)
         uses = options if simple_cost else _uses(ability, options)
         abilities.append(
-            _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction, tag)
+            _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction)
         )
     return tuple(abilities), mask, on_board
+
+
+def _options(
+    view: BoardView, pid: str, number: int, ability: ManaAbility, reflect: dict[str, ManaTypes]
+) -> tuple[_Option, ...] | None:
+    """Every concrete result of activating the ability (replacement effects and triggered mana included),
+    one per bag of mana, with the least damage it comes with; None past the fast path's limit, or when some
+    of the mana carries a restriction or rider the ability itself does not give."""
+    found: dict[Counts, tuple[int, tuple[tuple[ManaBag, ManaTag], ...]]] = {}
+    for outcome in activation_outcomes(view, pid, ability, reflect):
+        damage = outcome.damage + outcome.life_loss
+        for concrete in outcome.concrete():
+            bag = sum((bag for bag, _ in concrete), ManaBag())
+            if not bag:
+                continue
+            if any(tag.riders or tag.restriction != ability.restriction for _, tag in concrete):
+                return None
+            parts = tuple(
+                (part, replace(tag, source="") if tag.source == pid else tag)
+                for part, tag in concrete
+                if part
+            )
+            known = found.get(bag.counts)
+            if known is None or damage < known[0]:
+                found[bag.counts] = (damage, parts)
+    if len(found) > _MAX_ALTERNATIVES:
+        return None
+    return tuple(
+        _Option(number, counts, sum(counts), damage, ManaBag(counts), net=sum(counts), parts=parts)
+        for counts, (damage, parts) in found.items()
+    )
 
 
 def _reflecting(output: ManaOutput) -> bool:
@@ -340,20 +384,37 @@ def _reflecting(output: ManaOutput) -> bool:
     )
 
 
-def _on_board(
-    view: BoardView, permanent: Permanent, kind: SourceKind, sets: dict[str, ManaTypes]
-) -> SourceKind:
-    """The kind of a permanent whose mana reflects other permanents, resolved on its board with what each
-    permanent could produce (``sets``)."""
-    abilities, mask, _ = _analysed(view, permanent.id, permanent.choices, sets)
-    return replace(kind, abilities=abilities, reflect=mask, on_board=False, _usages={})
+def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes]) -> SourceKind:
+    """The kind of a permanent as its board has it: its abilities and their outcomes with the board's
+    effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7)."""
+    pid = permanent.id
+    abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
+    return SourceKind(
+        None,
+        abilities,
+        sets[pid].mask,
+        view.type_line(pid).is_a("Creature"),
+        view.characteristics(pid).haste,
+        sacrificed_by_design(view, pid),
+    )
 
 
-def _reflected_sacrifice(board: Board, player: str, sacrificable: Sequence[str]) -> str | None:
+def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
+    """Why sacrificing one of these permanents could change what another activation makes: it is the
+    source of an effect on mana, or one of the player's reflecting sources reflects it; else None."""
+    effects = {
+        sourced.source for sourced in view.effects if not isinstance(sourced.effect, _HARMLESS_EFFECTS)
+    }
+    gone = next((pid for pid in sacrificable if pid in effects), None)
+    if gone is not None:
+        return f"{gone} can be sacrificed for mana, and it has an effect on mana"
+    return _reflected_sacrifice(view, player, sacrificable)
+
+
+def _reflected_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
     """Why a plan could change what one of the player's reflecting sources makes (it sacrifices a permanent
     the source reflects), or None."""
-    view = view_of(board)
-    for permanent in board.controlled_by(player):
+    for permanent in view.board.controlled_by(player):
         for ability in view.mana_abilities(permanent.id):
             for wanted in ability.output.palette.among if _reflecting(ability.output) else ():
                 gone = next((pid for pid in sacrificable if view.matches(wanted, pid, permanent.id)), None)
@@ -500,18 +561,30 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
     commanders = {p.id: p.commander_colors for p in board.players}
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
     kinds = [source_kind(permanent, commanders[permanent.controller]) for permanent in board.permanents]
-    blocking = next((kind.blocking for kind in kinds if kind.blocking is not None), None)
-    if blocking is not None:
-        return blocking
-    reflecting = any(
+    unresolved = next((kind.unresolved for kind in kinds if kind.unresolved is not None), None)
+    if unresolved is not None:
+        return unresolved
+    # with effects on mana on the board, every permanent of the player is taken as the board has it (same
+    # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
+    effects = any(kind.blocking is not None for kind in kinds)
+    reflecting = effects or any(
         kind.on_board for kind, p in zip(kinds, board.permanents, strict=True) if p.controller == player
     )
-    sets = _could_produce(board, kinds) if reflecting else {}
+    view = view_of(board) if reflecting else None
+    sets: dict[str, ManaTypes] = {}
+    if effects:
+        sets = could_produce_of(board)
+    elif reflecting:
+        sets = _could_produce(board, kinds)
+    shared: dict[tuple[object, ...], SourceKind] = {}
     for position, (permanent, kind) in enumerate(zip(board.permanents, kinds, strict=True)):
         if permanent.controller != player:
             continue
-        if kind.on_board:
-            kind = _on_board(view_of(board), permanent, kind, sets)
+        if view is not None and (effects or kind.on_board):
+            kind = _on_board(view, permanent, sets)
+            kind = shared.setdefault(
+                (kind.abilities, kind.reflect, kind.creature, kind.haste, kind.designed), kind
+            )
         usage = kind.usage(permanent.tapped, permanent.summoning_sick)
         if usage.blocked is not None:
             return f"{permanent.name} ({permanent.id}) has {usage.blocked!r}"
@@ -544,10 +617,9 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
         )
         for position, p, kind, usage in found
     )
-    if reflecting:
-        clash = _reflected_sacrifice(
-            board, player, [s.pid for s in sources if any(o.sacrifice for o in s.options)]
-        )
+    if view is not None:
+        sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
+        clash = _changed_by_sacrifice(view, player, sacrificable)
         if clash is not None:
             return clash
     costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
@@ -593,6 +665,11 @@ class _Choice:
 
 class _DeclinedError(Exception):
     """The board needs more subproblems than the fast path allows: CP-SAT answers instead."""
+
+
+class _TooManyChoicesError(Exception):
+    """The greedy would try too many choices for the sources that make several mana (a doubler makes every
+    land one): the dynamic programme answers instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1060,7 +1137,7 @@ class _Greedy:
                 ]
             )
         if math.prod(len(choices) for choices in per_group) > _MAX_CHOICES:
-            raise _DeclinedError
+            raise _TooManyChoicesError
         for parts in itertools.product(*per_group):
             yield tuple(pick for part in parts for pick in part)
 
@@ -1138,19 +1215,20 @@ class _Solver:
         None also when every such payment takes damage and the best found so far is already better."""
         if skipped and not self.search.may_pay(self.demand, self.needed, skipped):
             return None
-        found = self.greedy.solve(skipped)
-        bound = None
-        if self.search.special:
-            # the greedy's exchange argument needs sources that only tap: its payment without the others
-            # bounds what the programme must beat
-            if found is not None:
-                bound = sum(self.search.packed(source, option) for source, option in found)
+        try:
+            found = self.greedy.solve(skipped)
+        except _TooManyChoicesError:
+            found = None
         else:
-            if found is not None:
-                return found
-            best = self.search.best
-            if best is not None and best.levels[0] <= self.life:
-                return None  # no payment here without damage: worse than the best on the first level
+            if not self.search.special:
+                if found is not None:
+                    return found
+                best = self.search.best
+                if best is not None and best.levels[0] <= self.life:
+                    return None  # no payment here without damage: worse than the best on the first level
+        # the greedy's exchange argument needs sources that only tap: with others on the board its payment
+        # (without them) bounds what the programme must beat
+        bound = None if found is None else sum(self.search.packed(s, o) for s, o in found)
         if self.programme is None:
             balance = _balance(self.mode, self.search.problem.pool)
             self.programme = _Programme(self.search, self.demand, balance)
@@ -1182,18 +1260,21 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
     for unit in problem.pool:
         by_type[TYPE_ORDER.index(unit.type)].append(unit)
 
-    def made(source: _Source, option: _Option) -> None:
-        tag = source.kind.abilities[option.ability].tag
-        assert tag is not None
-        tag = replace(tag, source=source.pid)
-        for t, count in enumerate(option.counts):
-            by_type[t] += [ManaUnit(TYPE_ORDER[t], tag)] * count
+    def made(source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
+        """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
+        by_source: dict[str, ManaBag] = {}
+        for bag, tag in option.parts:
+            if not tag.source:
+                tag = replace(tag, source=source.pid)
+            by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+            for mana_type in bag.units():
+                by_type[TYPE_ORDER.index(mana_type)].append(ManaUnit(mana_type, tag))
+        return tuple(sorted(by_source.items()))
 
     taps = sorted(choice.taps, key=lambda tap: tap[0].position)
     for source, option in taps:
         if not option.special:
-            steps.append(Step(source.pid, option.ability, ((source.pid, option.bag),)))
-            made(source, option)
+            steps.append(Step(source.pid, option.ability, made(source, option)))
     target = [0] * 6
     for slot, count in choice.mode.slots:
         if isinstance(slot, ManaType):
@@ -1212,8 +1293,7 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
             raise _DeclinedError
         number, source, option, paid = found
         del waiting[number]
-        steps.append(Step(source.pid, option.ability, ((source.pid, option.bag),), paid_with=paid))
-        made(source, option)
+        steps.append(Step(source.pid, option.ability, made(source, option), paid_with=paid))
     spent: list[ManaUnit] = []
     for t, count in enumerate(target):
         if len(by_type[t]) < count:
@@ -1280,7 +1360,7 @@ def in_fast_fragment(
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
-    ...     {"id": "refl", "card": "Mana Reflection", "controller": "me"}]})
+    ...     {"id": "dawn", "card": "Celestial Dawn", "controller": "me"}]})
     >>> in_fast_fragment(board, PaymentTarget.of("{G}"))
     False
     """

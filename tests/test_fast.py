@@ -85,21 +85,33 @@ SPECIAL = [
     "Exotic Orchard",
     "Reflecting Pool",
     "Fellwar Stone",
-]
-INSIDE += SPECIAL
-#: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
-OUTSIDE = [
+    # effects on mana, taken from the board's outcomes of each activation
     "Mana Reflection",
     "Nyxbloom Ancient",
     "Wild Growth",
+    "Overgrowth",
+    "Fertile Ground",
     "Mana Flare",
+    "Heartbeat of Spring",
+    "Zendikar Resurgent",
+    "Urborg, Tomb of Yawgmoth",
+    "Blood Moon",
+    "Chromatic Lantern",
+    "Contamination",
+    "Damping Sphere",
+    "Prismatic Omen",
+    "Caged Sun",
+    "Gauntlet of Power",
+]
+INSIDE += SPECIAL
+#: Auras among them, attached to another permanent of the board.
+AURAS = ("Wild Growth", "Overgrowth", "Fertile Ground")
+#: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
+OUTSIDE = [
     "City of Brass",
     "Mana Confluence",
     "Gemstone Mine",
-    "Urborg, Tomb of Yawgmoth",
-    "Chromatic Lantern",
     "Celestial Dawn",
-    "Contamination",
     "Gaea's Cradle",
     "Phyrexian Altar",
     "Cascading Cataracts",
@@ -141,7 +153,7 @@ def permanent(draw: st.DrawFn, number: int, names: list[str], controller: str = 
         entry["tapped"] = True
     if draw(st.integers(0, 3)) == 0:
         entry["summoning_sick"] = True
-    if name == "Coldsteel Heart":
+    if name in ("Coldsteel Heart", "Caged Sun", "Gauntlet of Power"):
         entry["choices"] = {"color": draw(st.sampled_from("WUBRG"))}
     return entry
 
@@ -153,6 +165,13 @@ def boards(draw: st.DrawFn, most: int = 10) -> Board:
     permanents = [draw(permanent(number, INSIDE)) for number in range(count)]
     if draw(st.integers(0, 3)) == 0:
         permanents.append(draw(permanent(count, INSIDE, "opp")))
+    for entry in permanents:
+        if entry["card"] in AURAS:
+            # on a permanent that is no Aura (no loops of attachments)
+            hosts = [p["id"] for p in permanents if p["card"] not in AURAS]
+            if not hosts:
+                reject()
+            entry["attached_to"] = draw(st.sampled_from(hosts))
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 4, 5, 20]))}
     if draw(st.booleans()):
         me["commander_colors"] = draw(st.sampled_from(["", "G", "WU", "BRG", "WUBRG"]))
@@ -320,7 +339,7 @@ def test_pay_answers_inside_boards_with_the_fast_path() -> None:
             "floating mana is restricted, and p1's ability costs mana",
         ),
         ([("Cascading Cataracts", {})], "{W}", [], "Cascading Cataracts (p0) has '{5}, {T}: Add five"),
-        ([("Forest", {}), ("Mana Reflection", {})], "{G}", [], "Mana Reflection has 'If you tap"),
+        ([("Forest", {}), ("City of Brass", {})], "{G}", [], "City of Brass has 'Whenever ~ becomes tapped"),
         ([("Eldrazi Temple", {})], "{1}", [], "makes restricted mana that can't pay for this"),
         ([("Phyrexian Altar", {}), ("Llanowar Elves", {})], "{W}", [], "Phyrexian Altar (p0) has"),
         ([("Forest", {})], "{G}", [{"mana": "{G}", "persists": True}], "floating mana persists"),
@@ -339,6 +358,30 @@ def test_just_outside(
     reason = fragment_reason(board, PaymentTarget.of(cost, type_line="Instant"))
     assert reason is not None and why in reason
     assert pay(board, PaymentTarget.of(cost, type_line="Instant")).engine == "cp-sat"
+
+
+def test_a_sacrifice_that_changes_what_others_make_goes_to_cp_sat() -> None:
+    """Sacrificing a land for mana changes what a Reflecting Pool could make after it (CR 106.7); a payment
+    that orders them matters, which the fast path's totals can't see."""
+    vein = {"name": "Old Vein", "type_line": "Land", "oracle": "{T}, Sacrifice this land: Add {B}{B}."}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "vein", "controller": "me", **vein},
+                {"id": "pool", "card": "Reflecting Pool", "controller": "me"},
+            ],
+        }
+    )
+    target = PaymentTarget.of("{B}{B}{B}")
+    assert (
+        fragment_reason(board, target)
+        == "Reflecting Pool (pool) reflects vein, which can be sacrificed for mana"
+    )
+    result = pay(board, target)
+    # the Pool first, while the land is there to reflect; then the land
+    assert (result.engine, [step.permanent for step in result.steps]) == ("cp-sat", ["pool", "vein"])
 
 
 def test_a_restriction_that_allows_the_target_stays_inside() -> None:
