@@ -129,6 +129,7 @@ class _Option:
     sacrifice: bool = False
     net: int = 0
     parts: tuple[tuple[ManaBag, ManaTag], ...] = ()  # the mana by tag; source "" is the permanent itself
+    order: tuple[str, ...] = ()  # the replacement effects' sources in the order they applied ("": itself)
 
     @property
     def special(self) -> bool:
@@ -349,9 +350,10 @@ def _options(
     """Every concrete result of activating the ability (replacement effects and triggered mana included),
     one per bag of mana, with the least damage it comes with; None past the fast path's limit, or when some
     of the mana carries a restriction or rider the ability itself does not give."""
-    found: dict[Counts, tuple[int, tuple[tuple[ManaBag, ManaTag], ...]]] = {}
+    found: dict[Counts, tuple[int, tuple[tuple[ManaBag, ManaTag], ...], tuple[str, ...]]] = {}
     for outcome in activation_outcomes(view, pid, ability, reflect):
         damage = outcome.damage + outcome.life_loss
+        order = tuple("" if source == pid else source for source in outcome.replacements)
         for concrete in outcome.concrete():
             bag = sum((bag for bag, _ in concrete), ManaBag())
             if not bag:
@@ -365,12 +367,14 @@ def _options(
             )
             known = found.get(bag.counts)
             if known is None or damage < known[0]:
-                found[bag.counts] = (damage, parts)
+                found[bag.counts] = (damage, parts, order)
     if len(found) > _MAX_ALTERNATIVES:
         return None
     return tuple(
-        _Option(number, counts, sum(counts), damage, ManaBag(counts), net=sum(counts), parts=parts)
-        for counts, (damage, parts) in found.items()
+        _Option(
+            number, counts, sum(counts), damage, ManaBag(counts), net=sum(counts), parts=parts, order=order
+        )
+        for counts, (damage, parts, order) in found.items()
     )
 
 
@@ -1274,7 +1278,7 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
     taps = sorted(choice.taps, key=lambda tap: tap[0].position)
     for source, option in taps:
         if not option.special:
-            steps.append(Step(source.pid, option.ability, made(source, option)))
+            steps.append(Step(source.pid, option.ability, made(source, option), _order(source, option)))
     target = [0] * 6
     for slot, count in choice.mode.slots:
         if isinstance(slot, ManaType):
@@ -1293,7 +1297,9 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
             raise _DeclinedError
         number, source, option, paid = found
         del waiting[number]
-        steps.append(Step(source.pid, option.ability, made(source, option), paid_with=paid))
+        steps.append(
+            Step(source.pid, option.ability, made(source, option), _order(source, option), paid_with=paid)
+        )
     spent: list[ManaUnit] = []
     for t, count in enumerate(target):
         if len(by_type[t]) < count:
@@ -1305,6 +1311,11 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
     if len(left) < generic:
         raise _DeclinedError
     return Plan(tuple(steps), (*spent, *left[:generic]), choice.mode.life)
+
+
+def _order(source: _Source, option: _Option) -> tuple[str, ...]:
+    """The order in which replacement effects applied to the option's mana, with real ids."""
+    return tuple(pid or source.pid for pid in option.order)
 
 
 def _fund(
