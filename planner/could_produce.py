@@ -15,8 +15,9 @@ from planner.rules import BoardView
 __all__ = ["could_produce_all"]
 
 
-def could_produce_all(view: BoardView) -> dict[str, ManaTypes]:
-    """The could-produce set of every permanent on the board (CR 106.7), by least fixed point.
+def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None) -> dict[str, ManaTypes]:
+    """The could-produce set of every permanent on the board (CR 106.7), by least fixed point. ``known``
+    gives the sets of permanents none of whose abilities reflect others, when the caller has them already.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
@@ -29,6 +30,9 @@ def could_produce_all(view: BoardView) -> dict[str, ManaTypes]:
     sets: dict[str, ManaTypes] = {}
     reflecting: list[tuple[str, ManaAbility]] = []
     for permanent in view.board.permanents:
+        if known is not None and permanent.id in known:
+            sets[permanent.id] = known[permanent.id]
+            continue
         found = ManaTypes()
         for ability in view.mana_abilities(permanent.id):
             if _reflects(ability):

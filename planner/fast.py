@@ -1,37 +1,52 @@
-"""Exact fast path for simple boards: the best payment by a greedy or a small dynamic programme, not CP-SAT.
+"""Exact fast path for common boards: the best payment by a greedy or a small dynamic programme, not CP-SAT.
 
 **The fragment** (:func:`fragment_reason` decides it, and says why a board is outside):
 
-- no permanent on the board, whoever controls it, has an effect a payment reads: no type-changing or
-  ability-granting effect, no replacement or triggered mana effect, no 'spend as though', no 'becomes tapped'
-  damage (only cost changes and effects on unspent mana, which a single payment never reads, are allowed);
-- every ability the paying player could activate now costs exactly {T} (no mana, life, sacrifice, counters,
-  tapping others, activation condition, untap symbol) and adds a fixed bag or one of a few fixed bags of mana
-  that the board does not change: one mana of a type from a fixed set (a basic land, a dual, Birds of
-  Paradise, Command Tower, Coldsteel Heart), fixed multi-mana (Sol Ring's {C}{C}, a bounce land's {W}{U},
-  Gilded Lotus's three of one color), with damage dealt as part of it (a painland's colored mana, Ancient
-  Tomb); every ability of such a source, activatable or not, has an output of that kind (so what it could
-  produce, CR 106.7, is known);
+- no permanent on the board, whoever controls it, has an effect on a payment that one activation's outcome
+  can't stand for: no 'spend as though', no 'becomes tapped' damage (cost changes and effects on unspent
+  mana, which a single payment never reads, are fine; type changes, granted abilities, replacement effects
+  and triggered mana, Mana Reflection, Wild Growth, Blood Moon, Chromatic Lantern, are read from the board's
+  outcome of each activation), and nothing that can be sacrificed for mana is the source of such an effect
+  or reflected by a source (sacrificing it would change what later activations make);
+- every ability the paying player could activate now adds a fixed bag or one of a few fixed bags of mana:
+  one mana of a type from a fixed set (a basic land, a dual, Birds of Paradise, Command Tower), fixed
+  multi-mana (Sol Ring's {C}{C}, a bounce land's {W}{U}, Gilded Lotus's three of one color), with damage
+  dealt as part of it (a painland, Ancient Tomb), or one mana of any type some permanents could produce
+  (Fellwar Stone, Exotic Orchard, Reflecting Pool: resolved on the board by CR 106.7);
+- its cost is {T}, or {T} and/or sacrificing the permanent itself, plus fixed mana that makes no more than
+  it gives back (a Signet's {1}, a filter land's {W/U}, Treasure, Lotus Petal, Eldrazi Scion); no life,
+  counters, other permanents, activation condition or untap symbol; a permanent with a sacrifice ability
+  without {T} has no other ability it could use now;
 - a spending restriction on that mana, or on floating pool mana, lets it pay for the target (a restriction
-  that forbids it matters, so the board goes to CP-SAT); pool mana does not persist between steps;
+  that forbids it matters, so the board goes to CP-SAT), and with an ability that costs mana on the board no
+  mana is restricted at all; pool mana does not persist between steps;
 - the cost has no {S} (and X only with its value given); no cost is to be kept payable or cards in hand kept
   castable.
 
 Everything else goes to the CP-SAT model (:func:`planner.model.solve_payment`), always.
 
-**Why this is exact.** Each source is tapped at most once and puts a known bag of typed mana into the pool.
+Without effects on the board, what a permanent offers comes from its card alone (:class:`SourceKind`, cached
+per card); with them, or for a reflecting source, from the board (:func:`_on_board`), where identical
+permanents share one kind so that they stay interchangeable.
+
+**Why this is exact.** Each source is used at most once and puts a known bag of typed mana into the pool.
 Colored and {C} slots take only their own type and generic slots take anything, so chosen bags pay a payment
 mode (CR 601.2b: each hybrid and Phyrexian symbol paid one way) exactly when every demanded type and the total
 are covered (Hall's condition for this bipartite graph). Pool mana pays its own type's slots first, then
 generic (swapping it with a source's mana of its type that pays generic changes nothing). Per mode, the
-objective (:func:`planner.objective.objective_of`) is then: damage plus life, mana made, colors lost, and a
-sum of per-permanent weights (the most mana each makes, creature, flexibility, rank of its id). Two solvers
-minimise all but 'colors lost' exactly: when a payment without damage exists (the common case), a greedy
-over the transversal matroid of the one-mana sources, with every choice for the few sources that make more
-(:class:`_Greedy`); else a dynamic programme over the demand still open (:class:`_Programme`). 'Colors lost'
-is handled by branching on the colors a solution loses (:class:`_Search` has the proof). Past fixed limits
-on that branching the fast path declines and CP-SAT answers. The tests compare answers with CP-SAT and the
-reference search on thousands of random boards.
+objective (:func:`planner.objective.objective_of`) is then: damage plus life, sacrifices, mana made net of
+what abilities take, colors lost, and a sum of per-permanent weights (the most mana each makes, creature,
+flexibility, rank of its id). Two solvers minimise all but 'colors lost' exactly: when every source only
+taps and a payment without damage exists (the common case), a greedy over the transversal matroid of the
+one-mana sources, with every choice for the few sources that make more (:class:`_Greedy`); else a dynamic
+programme over the demand still open (:class:`_Programme`), bounded by the greedy's payment when there is one.
+'Colors lost' is handled by branching on the colors a solution loses (:class:`_Search` has the proof).
+
+Abilities that cost mana (specials) enter the programme as totals: what they take is added to the demand.
+That is a relaxation, since it does not ask whether some order pays each cost with mana made before it; so
+the best relaxed payment is optimal whenever such an order exists, and :func:`_plan` looks for one. When it
+finds none, or past fixed limits on the branching and the programme's states, the fast path declines and
+CP-SAT answers. The tests compare answers with CP-SAT and the reference search on thousands of random boards.
 """
 
 from __future__ import annotations
@@ -45,28 +60,37 @@ from functools import lru_cache
 from models.abilities import (
     AbilityCost,
     CostModifier,
+    GrantAbility,
+    ManaAbility,
     ManaOutput,
+    ManaTrigger,
     OutputKind,
     PaletteKind,
+    ProductionReplacement,
     SpendRestriction,
+    TypeChange,
     UnspentManaEffect,
 )
 from models.board import Board, Choices, Permanent, Player
 from models.cost import PaymentTarget, SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
+from planner.could_produce import could_produce_all
 from planner.model import Solution, SolveStatus
-from planner.objective import OBJECTIVE_LEVELS
-from planner.payment import Mode, cost_modes
+from planner.objective import OBJECTIVE_LEVELS, sacrificed_by_design
+from planner.payment import GENERIC, Mode, cost_modes
 from planner.pool import ManaUnit, pool_units
 from planner.production import ManaTag, activation_outcomes
-from planner.replay import Plan, Step
+from planner.replay import Plan, Step, could_produce_of, view_of
 from planner.rules import BoardView
 
 __all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
 
 #: Effects a single payment never reads: cost changes (the cost given is the total) and unspent mana.
 _HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect)
+#: Effects the board view resolves for each activation on its own (what a permanent is and what its
+#: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
+_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
 #: Palettes whose types the board does not change.
 _FIXED_PALETTES = (PaletteKind.TYPES, PaletteKind.COMMANDER, PaletteKind.CHOSEN_COLOR)
 #: The most concrete results one simple ability may have ('three mana in any combination of colors': 35).
@@ -90,13 +114,27 @@ _BITS = tuple(int(t) for t in TYPE_ORDER)
 
 @dataclass(frozen=True, slots=True)
 class _Option:
-    """One way to tap a source: which ability, the mana it makes (six counts), and the damage it deals."""
+    """One way to use a source: which ability, the mana it makes (six counts), the damage it deals, and for
+    an ability with more than {T} in its cost, what that takes: typed mana (``pays``, its hybrid symbols
+    paid one way), generic mana, the permanent itself (``sacrifice``). ``net`` is the mana made less the
+    mana paid (never negative in the fragment)."""
 
     ability: int
     counts: Counts
     total: int
     damage: int
     bag: ManaBag
+    pays: Counts = (0, 0, 0, 0, 0, 0)
+    generic: int = 0
+    sacrifice: bool = False
+    net: int = 0
+    parts: tuple[tuple[ManaBag, ManaTag], ...] = ()  # the mana by tag; source "" is the permanent itself
+    order: tuple[str, ...] = ()  # the replacement effects' sources in the order they applied ("": itself)
+
+    @property
+    def special(self) -> bool:
+        """True when using it takes more than a tap: mana, or the permanent."""
+        return self.sacrifice or self.generic > 0 or any(self.pays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +146,8 @@ class _Ability:
     untap: bool
     simple_cost: bool  # exactly {T}, nothing else to pay or check
     options: tuple[_Option, ...] | None  # every concrete result, or None when the output is not fixed
+    uses: tuple[_Option, ...] | None  # the options with each way to pay the cost, or None when outside
     restriction: SpendRestriction | None
-    tag: ManaTag | None  # the tag its mana carries, with the placeholder as source
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -128,6 +166,8 @@ class _Usage:
     free: int
     restrictions: tuple[SpendRestriction, ...]
     maxima: tuple[int, ...] = ()
+    special: bool = False  # some option takes more than a tap (mana, or the permanent)
+    gain: int = 0  # the most mana one use adds net of the mana it takes
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -137,7 +177,7 @@ class _Usage:
         as choosing from it for deciding whether a cost can be paid. Damage is not part of it.
         """
         bags = {o.counts for o in self.options}
-        if self.blocked is not None or self.restrictions or not bags:
+        if self.blocked is not None or self.restrictions or self.special or not bags:
             return None
         if all(sum(bag) == 1 for bag in bags):
             return (sum(_mask_of(bag) for bag in bags),)
@@ -160,6 +200,9 @@ class SourceKind:
     reflect: int | None
     creature: bool
     haste: bool
+    designed: bool = False  # sacrificed by design (Treasure): see planner.objective.sacrificed_by_design
+    on_board: bool = False  # some output reflects other permanents: see :func:`_on_board`
+    unresolved: str | None = None  # an effect the board's outcomes can't stand for (City of Brass's damage)
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
@@ -174,7 +217,7 @@ class SourceKind:
     def _usage(self, tapped: bool, sick: bool) -> _Usage:
         options: list[_Option] = []
         restrictions: list[SpendRestriction] = []
-        usable = False
+        usable: list[_Ability] = []
         for ability in self.abilities:
             if (
                 (ability.tap and tapped)
@@ -182,12 +225,16 @@ class SourceKind:
                 or ((ability.tap or ability.untap) and sick)
             ):
                 continue  # can't be activated now (CR 107.5, 107.6, 302.6)
-            if not ability.simple_cost or ability.options is None:
+            if ability.uses is None:
                 return _Usage(ability.text, True, (), 0, 0, ())
-            usable = True
-            options += ability.options
+            usable.append(ability)
+            options += ability.uses
             if ability.restriction is not None:
                 restrictions.append(ability.restriction)
+        untapping = next((a for a in usable if not a.tap), None)
+        if untapping is not None and len(usable) > 1:
+            # a sacrifice without {T} beside another ability: the permanent could be used twice
+            return _Usage(untapping.text, True, (), 0, 0, ())
         if usable and self.reflect is None:
             # what it could produce (CR 106.7) depends on another ability, whose mana is not fixed
             unknown = next(a for a in self.abilities if a.options is None)
@@ -198,7 +245,11 @@ class SourceKind:
                 free |= _mask_of(option.counts)
         most = max((o.total for o in options), default=0)
         maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
-        return _Usage(None, usable, tuple(options), most, free, tuple(restrictions), maxima)
+        special = any(o.special for o in options)
+        gain = max((o.net for o in options), default=0)
+        return _Usage(
+            None, bool(usable), tuple(options), most, free, tuple(restrictions), maxima, special, gain
+        )
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units it offers untapped (see :meth:`_Usage.units`), or None when
@@ -240,9 +291,35 @@ def _kind(
     view = BoardView(Board(1, "me", (Player("me", commander_colors=commander),), (permanent,)))
     effects = view.parsed[_PLACEHOLDER].effects
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
+    unresolved = next(
+        (
+            f"{name} has {e.text!r}"
+            for e in effects
+            if not isinstance(e, _HARMLESS_EFFECTS) and not isinstance(e, _RESOLVED_EFFECTS)
+        ),
+        None,
+    )
+    abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
+    haste = view.characteristics(_PLACEHOLDER).haste
+    designed = not type_line.is_a("Land") and any(
+        ability.cost.sacrifice_self for ability in view.mana_abilities(_PLACEHOLDER)
+    )
+    return SourceKind(
+        blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board, unresolved
+    )
+
+
+def _analysed(
+    view: BoardView, pid: str, choices: Choices, reflect: dict[str, ManaTypes] | None
+) -> tuple[tuple[_Ability, ...], int | None, bool]:
+    """A permanent's mana abilities as the fast path sees them, what it could produce (a mask, None when
+    an output is not fixed), and whether an output reflects other permanents (Fellwar Stone, Exotic
+    Orchard). ``reflect``, what each permanent on the real board could produce (CR 106.7), resolves those;
+    without it (a card on a board of its own) they stay unknown."""
     abilities: list[_Ability] = []
-    reflect: int | None = 0
-    for number, ability in enumerate(view.mana_abilities(_PLACEHOLDER)):
+    mask: int | None = 0
+    on_board = False
+    for number, ability in enumerate(view.mana_abilities(pid)):
         cost = ability.cost
         simple_cost = (
             cost == AbilityCost(tap=True)
@@ -250,30 +327,157 @@ def _kind(
             and not ability.sacrifice_when_empty
         )
         options: tuple[_Option, ...] | None = None
-        tag: ManaTag | None = None
-        if not ability.conditional and _fixed_output(ability.output, choices):
-            found: dict[Counts, int] = {}
-            for outcome in activation_outcomes(view, _PLACEHOLDER, ability, {}):
-                for concrete in outcome.concrete():
-                    bag = sum((bag for bag, _ in concrete), ManaBag())
-                    if bag:
-                        tag = concrete[0][1]
-                        found[bag.counts] = outcome.damage + outcome.life_loss
-            if len(found) <= _MAX_ALTERNATIVES:
-                options = tuple(
-                    _Option(number, counts, sum(counts), damage, ManaBag(counts))
-                    for counts, damage in found.items()
-                )
-        if options is None or reflect is None:
-            reflect = None
+        fixed = _fixed_output(ability.output, choices)
+        reflecting = not fixed and _reflecting(ability.output)
+        on_board = on_board or reflecting
+        if not ability.conditional and (fixed or (reflecting and reflect is not None)):
+            options = _options(view, pid, number, ability, reflect or {})
+        if options is None or mask is None:
+            mask = None
         else:
             for option in options:
-                reflect |= _mask_of(option.counts)
+                mask |= _mask_of(option.counts)
+        uses = options if simple_cost else _uses(ability, options)
         abilities.append(
-            _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, ability.restriction, tag)
+            _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction)
         )
-    haste = view.characteristics(_PLACEHOLDER).haste
-    return SourceKind(blocking, tuple(abilities), reflect, type_line.is_a("Creature"), haste)
+    return tuple(abilities), mask, on_board
+
+
+def _options(
+    view: BoardView, pid: str, number: int, ability: ManaAbility, reflect: dict[str, ManaTypes]
+) -> tuple[_Option, ...] | None:
+    """Every concrete result of activating the ability (replacement effects and triggered mana included),
+    one per bag of mana, with the least damage it comes with; None past the fast path's limit, or when some
+    of the mana carries a restriction or rider the ability itself does not give."""
+    found: dict[Counts, tuple[int, tuple[tuple[ManaBag, ManaTag], ...], tuple[str, ...]]] = {}
+    for outcome in activation_outcomes(view, pid, ability, reflect):
+        damage = outcome.damage + outcome.life_loss
+        order = tuple("" if source == pid else source for source in outcome.replacements)
+        for concrete in outcome.concrete():
+            bag = sum((bag for bag, _ in concrete), ManaBag())
+            if not bag:
+                continue
+            if any(tag.riders or tag.restriction != ability.restriction for _, tag in concrete):
+                return None
+            parts = tuple(
+                (part, replace(tag, source="") if tag.source == pid else tag)
+                for part, tag in concrete
+                if part
+            )
+            known = found.get(bag.counts)
+            if known is None or damage < known[0]:
+                found[bag.counts] = (damage, parts, order)
+    if len(found) > _MAX_ALTERNATIVES:
+        return None
+    return tuple(
+        _Option(
+            number, counts, sum(counts), damage, ManaBag(counts), net=sum(counts), parts=parts, order=order
+        )
+        for counts, (damage, parts, order) in found.items()
+    )
+
+
+def _reflecting(output: ManaOutput) -> bool:
+    """True for a fixed amount of 'mana of any type that some permanents could produce' (CR 106.7)."""
+    return (
+        output.kind in (OutputKind.ANY_ONE, OutputKind.COMBINATION)
+        and output.palette.kind is PaletteKind.REFLECT
+        and output.amount.is_constant
+        and output.amount.constant >= 1
+    )
+
+
+def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes]) -> SourceKind:
+    """The kind of a permanent as its board has it: its abilities and their outcomes with the board's
+    effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7)."""
+    pid = permanent.id
+    abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
+    return SourceKind(
+        None,
+        abilities,
+        sets[pid].mask,
+        view.type_line(pid).is_a("Creature"),
+        view.characteristics(pid).haste,
+        sacrificed_by_design(view, pid),
+    )
+
+
+def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
+    """Why sacrificing one of these permanents could change what another activation makes: it is the
+    source of an effect on mana, or one of the player's reflecting sources reflects it; else None."""
+    effects = {
+        sourced.source for sourced in view.effects if not isinstance(sourced.effect, _HARMLESS_EFFECTS)
+    }
+    gone = next((pid for pid in sacrificable if pid in effects), None)
+    if gone is not None:
+        return f"{gone} can be sacrificed for mana, and it has an effect on mana"
+    return _reflected_sacrifice(view, player, sacrificable)
+
+
+def _reflected_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
+    """Why a plan could change what one of the player's reflecting sources makes (it sacrifices a permanent
+    the source reflects), or None."""
+    for permanent in view.board.controlled_by(player):
+        for ability in view.mana_abilities(permanent.id):
+            for wanted in ability.output.palette.among if _reflecting(ability.output) else ():
+                gone = next((pid for pid in sacrificable if view.matches(wanted, pid, permanent.id)), None)
+                if gone is not None:
+                    return (
+                        f"{permanent.name} ({permanent.id}) reflects {gone}, which can be sacrificed for mana"
+                    )
+    return None
+
+
+def _could_produce(board: Board, kinds: Sequence[SourceKind]) -> dict[str, ManaTypes]:
+    """What each permanent could produce (CR 106.7), the per-card analysis standing in for the permanents
+    whose mana is fixed (nothing on the board changes anyone's mana: the fragment has no such effect)."""
+    known = {
+        p.id: ManaTypes(kind.reflect)
+        for p, kind in zip(board.permanents, kinds, strict=True)
+        if kind.reflect is not None
+    }
+    return could_produce_all(view_of(board), known)
+
+
+def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_Option, ...] | None:
+    """The options of an ability whose cost is {T} or a sacrifice of its permanent, or both, plus fixed mana
+    (a Signet, a filter land, a Treasure), once per way to pay that mana (CR 601.2b for its hybrid symbols);
+    None for any other cost, or when an option makes less mana than it takes."""
+    cost = ability.cost
+    plain = AbilityCost(mana=cost.mana, tap=cost.tap, sacrifice_self=cost.sacrifice_self)
+    if (
+        options is None
+        or cost != plain
+        or not (cost.tap or cost.sacrifice_self)
+        or cost.mana.has_variable
+        or ability.activation_condition is not None
+        or ability.sacrifice_when_empty
+    ):
+        return None
+    payments: list[tuple[Counts, int]] = []
+    for mode in cost_modes(cost.mana):
+        pays = [0] * 6
+        generic = 0
+        for slot, count in mode.slots:
+            if isinstance(slot, ManaType):
+                pays[TYPE_ORDER.index(slot)] += count
+            elif slot == GENERIC:
+                generic += count
+            else:
+                return None  # {S}: which mana came from snow sources is not tracked here
+        if mode.life:
+            return None  # Phyrexian mana in an ability's cost: life is not part of the fast path's costs
+        payments.append(((pays[0], pays[1], pays[2], pays[3], pays[4], pays[5]), generic))
+    uses = tuple(
+        replace(option, pays=pays, generic=generic, sacrifice=cost.sacrifice_self, net=option.total - paid)
+        for option in options
+        for pays, generic in payments
+        for paid in (sum(pays) + generic,)
+    )
+    if len(uses) > _MAX_ALTERNATIVES or any(use.net < 0 for use in uses):
+        return None
+    return uses
 
 
 def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> SourceKind:
@@ -326,6 +530,9 @@ class _Source:
     weight: int  # the levels after 'colors lost' (mana tied up, creature, flexibility, rank) packed in one
     maxima: tuple[int, ...]  # the most of each type one activation makes
     colors: tuple[int, ...]  # the colors it could produce (indices into WUBRG)
+    special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
+    gain: int = 0  # the most mana one use adds net of the mana it takes
+    designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,12 +564,31 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
             return f"floating mana from {unit.tag.source} is restricted and can't pay for this"
     commanders = {p.id: p.commander_colors for p in board.players}
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
-    for position, permanent in enumerate(board.permanents):
-        kind = source_kind(permanent, commanders[permanent.controller])
-        if kind.blocking is not None:
-            return kind.blocking
+    kinds = [source_kind(permanent, commanders[permanent.controller]) for permanent in board.permanents]
+    unresolved = next((kind.unresolved for kind in kinds if kind.unresolved is not None), None)
+    if unresolved is not None:
+        return unresolved
+    # with effects on mana on the board, every permanent of the player is taken as the board has it (same
+    # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
+    effects = any(kind.blocking is not None for kind in kinds)
+    reflecting = effects or any(
+        kind.on_board for kind, p in zip(kinds, board.permanents, strict=True) if p.controller == player
+    )
+    view = view_of(board) if reflecting else None
+    sets: dict[str, ManaTypes] = {}
+    if effects:
+        sets = could_produce_of(board)
+    elif reflecting:
+        sets = _could_produce(board, kinds)
+    shared: dict[tuple[object, ...], SourceKind] = {}
+    for position, (permanent, kind) in enumerate(zip(board.permanents, kinds, strict=True)):
         if permanent.controller != player:
             continue
+        if view is not None and (effects or kind.on_board):
+            kind = _on_board(view, permanent, sets)
+            kind = shared.setdefault(
+                (kind.abilities, kind.reflect, kind.creature, kind.haste, kind.designed), kind
+            )
         usage = kind.usage(permanent.tapped, permanent.summoning_sick)
         if usage.blocked is not None:
             return f"{permanent.name} ({permanent.id}) has {usage.blocked!r}"
@@ -389,9 +615,24 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
             _weight(n, usage.most, kind.creature, kind.reflect or 0, ranks[p.id]),
             usage.maxima,
             tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
+            usage.special,
+            usage.gain,
+            kind.designed,
         )
         for position, p, kind, usage in found
     )
+    if view is not None:
+        sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
+        clash = _changed_by_sacrifice(view, player, sacrificable)
+        if clash is not None:
+            return clash
+    costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
+    if costing is not None:
+        # restricted mana might not be allowed to pay an ability's cost (CR 106.6): CP-SAT checks each
+        restricted = next((p.id for _, p, _, usage in found if usage.restrictions), None)
+        if restricted is not None or any(unit.tag.restriction is not None for unit in pool):
+            where = f"{restricted}'s mana" if restricted is not None else "floating mana"
+            return f"{where} is restricted, and {costing.pid}'s ability costs mana"
     return _Problem(sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents))
 
 
@@ -428,6 +669,11 @@ class _Choice:
 
 class _DeclinedError(Exception):
     """The board needs more subproblems than the fast path allows: CP-SAT answers instead."""
+
+
+class _TooManyChoicesError(Exception):
+    """The greedy would try too many choices for the sources that make several mana (a doubler makes every
+    land one): the dynamic programme answers instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,6 +718,18 @@ def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
     return demand, sum(demand) + generic
 
 
+def _balance(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
+    """The demand per type less the pool's mana of that type, and the mana needed in all less the pool's
+    (negative: mana the pool has over, which could still pay an ability's cost)."""
+    demand = [0] * 6
+    for slot, count in mode.slots:
+        if isinstance(slot, ManaType):
+            demand[TYPE_ORDER.index(slot)] += count
+    for unit in pool:
+        demand[TYPE_ORDER.index(unit.type)] -= 1
+    return demand, mode.mana - len(pool)
+
+
 class _Search:
     """The search for one problem's optimum: per mode, an exact solver under every needed set of witnesses.
 
@@ -498,8 +756,13 @@ class _Search:
                 self.makers[t] += 1
         total = sum(s.most for s in problem.sources) + 1
         n = problem.permanents
+        # packed levels: damage, valuable and designed sacrifices, mana made net of what abilities take,
+        # then the weights (each level's sum over any payment stays below the next one's unit)
         self.mana_base = total * _weight_base(n)
-        self.damage_base = total * self.mana_base
+        self.designed_base = total * self.mana_base
+        self.valuable_base = (n + 1) * self.designed_base
+        self.damage_base = (n + 1) * self.valuable_base
+        self.special = any(s.special for s in problem.sources)
         self.light_first = sorted((s for s in problem.sources if s.free), key=lambda s: s.weight)
         self.budget = _MAX_SUBPROBLEMS
         self.best: _Choice | None = None
@@ -512,7 +775,9 @@ class _Search:
         if skipped:
             avoided = {self.groups[index].members[-1].pid for index in skipped}
             sources = tuple(source for source in sources if source.pid not in avoided)
-        if sum(source.most for source in sources) < needed:
+        # with abilities that cost mana, pool mana the target does not take could pay for them
+        spare = len(self.problem.pool) if self.special else 0
+        if sum(source.gain for source in sources) + spare < needed:
             return False
         for t in range(6):
             if demand[t] and sum(min(source.maxima[t], demand[t]) for source in sources) < demand[t]:
@@ -536,16 +801,27 @@ class _Search:
 
     def levels(self, mode: Mode, taps: _Taps) -> tuple[int, ...]:
         """The objective's levels (:data:`planner.objective.OBJECTIVE_LEVELS`) of a payment."""
-        damage = made = most = creatures = flexibility = ranks = 0
+        damage = valuable = designed = made = most = creatures = flexibility = ranks = 0
         for source, option in taps:
             damage += option.damage
-            made += option.total
+            if option.sacrifice:
+                designed += source.designed
+                valuable += not source.designed
+            made += option.net
             most += source.most
             creatures += source.creature
             flexibility += source.reflect.bit_count()
             ranks += source.rank
         floating = made + len(self.problem.pool) - mode.mana
-        return (damage + mode.life, 0, 0, floating, len(self.lost(taps)), most, creatures, flexibility, ranks)
+        lost = len(self.lost(taps))
+        return (damage + mode.life, valuable, designed, floating, lost, most, creatures, flexibility, ranks)
+
+    def packed(self, source: _Source, option: _Option) -> int:
+        """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""
+        sacrifice = 0
+        if option.sacrifice:
+            sacrifice = self.designed_base if source.designed else self.valuable_base
+        return option.damage * self.damage_base + sacrifice + option.net * self.mana_base + source.weight
 
     def best_in_mode(self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None]) -> None:
         """Search one mode with ``solve`` (exact given the skipped groups), updating :attr:`best`."""
@@ -609,53 +885,132 @@ def _useful(
 
 
 class _Programme:
-    """The dynamic programme for one mode: taps minimising (damage, mana made, weights) that cover the demand.
+    """The dynamic programme for one mode: uses minimising (damage, sacrifices, mana made, weights) that pay
+    the demand.
 
-    States are the demand still open per demanded type plus the mana still needed in all. Members of a group
-    are tapped lowest rank first, and a tap must lower the open demand (one that does not only wastes mana).
+    States are the demand still open per type plus the mana still needed in all. Members of a group are used
+    lowest rank first, and a use must change the state (one that does not only wastes mana). Sources whose
+    abilities cost mana or a sacrifice come first, with signed states: what they take adds to the demand,
+    and a surplus is kept as far as later costs could still take it (beyond that it can only pay generic
+    mana, which the total counts). Whether they can be activated in some order is not a question here: the
+    totals are a relaxation, and :func:`_plan` finds an order or declines.
     """
 
-    def __init__(self, search: _Search, demand: Sequence[int], needed: int) -> None:
+    def __init__(self, search: _Search, demand: Sequence[int], balance: tuple[Sequence[int], int]) -> None:
+        """``demand``: per type, what the pool leaves open; ``balance``: the demand less the pool, signed
+        (see :func:`_balance`), where the states start."""
         self.search = search
-        self.types = [t for t in range(6) if demand[t]]
-        self.start = (*(demand[t] for t in self.types), needed)
-        self.options = [
-            [
-                (
-                    (cover, option.total),
-                    option.damage * search.damage_base + option.total * search.mana_base,
-                    option,
-                )
-                for cover, option in _useful(group.members[0].options, self.types, demand)
-            ]
-            for group in search.groups
-        ]
-        self.moves: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], int]], tuple[int, ...]] = {}
+        groups = search.groups
+        # specials first, then the rest, each in the order of search.groups
+        self.order = sorted(range(len(groups)), key=lambda i: not groups[i].members[0].special)
+        costs = [0] * 6
+        for group in groups:
+            if group.members[0].special:
+                for t in range(6):
+                    costs[t] += len(group.members) * max(o.pays[t] for o in group.members[0].options)
+        self.types = [t for t in range(6) if demand[t] or costs[t]]
+        # a cut that keeps the totals honest about order: the first ability that costs mana is paid with
+        # mana from the pool or from a source that costs no mana, so with an empty pool some such source is
+        # used (the last part of a state: 0 nothing yet, 1 only sources that cost mana, 2 fed)
+        self.feeding = not search.problem.pool and any(
+            o.net < o.total for group in groups for o in group.members[0].options
+        )
+        signed, needed = balance
+        self.start = (*(signed[t] for t in self.types), needed, *((0,) if self.feeding else ()))
+        cap = [demand[t] + costs[t] for t in range(6)]
+        self.options: list[list[tuple[tuple[object, ...], int, _Option]]] = []
+        for group in groups:
+            first = group.members[0]
+            if first.special:
+                # options with the same effect on the totals and the same cost are one option here
+                effects: dict[tuple[object, ...], tuple[tuple[object, ...], int, _Option]] = {}
+                for o in first.options:
+                    key = (tuple(o.pays[t] - o.counts[t] for t in self.types), o.net, o.net < o.total)
+                    cost = search.packed(first, o) - first.weight
+                    if (key, cost) not in effects:
+                        effects[(key, cost)] = (key, cost, o)
+                self.options.append(list(effects.values()))
+                continue
+            self.options.append(
+                [
+                    ((cover, option.total), search.packed(first, option) - first.weight, option)
+                    for cover, option in _useful(first.options, self.types, cap)
+                ]
+            )
+        # the most each type (and the total) could still be asked for by the specials after each position
+        self.room: dict[int, tuple[int, ...]] = {}
+        left = [0] * (len(self.types) + 1)
+        for index in reversed(self.order):
+            group = groups[index]
+            if not group.members[0].special:
+                continue
+            ask = [max(o.pays[t] for o in group.members[0].options) for t in self.types]
+            ask.append(max(sum(o.pays) + o.generic for o in group.members[0].options))
+            # one bound for the whole group (the loosest, after its first member): more moves are shared
+            self.room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
+            left = [a + b * len(group.members) for a, b in zip(left, ask, strict=True)]
+        self.moves: dict[
+            tuple[tuple[int, ...], tuple[object, ...], tuple[int, ...] | None], tuple[int, ...]
+        ] = {}
 
-    def solve(self, skipped: frozenset[int]) -> _Taps | None:
-        """The best taps, with the top member of each ``skipped`` group left untapped, or None."""
+    def _move(
+        self, state: tuple[int, ...], key: tuple[object, ...], room: tuple[int, ...] | None
+    ) -> tuple[int, ...]:
+        """The state after one use: a special adds what it takes and subtracts what it makes (keeping as much
+        surplus as later costs could take, ``room``); another source covers open demand."""
+        width = len(self.types)
+        feed: tuple[int, ...] = ()
+        if room is not None:
+            change, net, costly = key
+            assert isinstance(change, tuple) and isinstance(net, int)
+            if self.feeding:
+                feed = (max(state[-1], 1) if costly else 2,)
+            signed = [max(state[t] + change[t], -room[t]) for t in range(width)]
+            return (*signed, max(state[width] - net, -room[width]), *feed)
+        cover, total = key
+        assert isinstance(cover, tuple) and isinstance(total, int)
+        if self.feeding:
+            feed = (2 if total else state[-1],)
+        return (*map(_minus, state[:width], cover), max(0, state[width] - total), *feed)
+
+    def solve(self, skipped: frozenset[int], bound: int | None = None) -> _Taps | None:
+        """The best uses, with the top member of each ``skipped`` group left unused, or None; with a
+        ``bound`` (the value of a known payment), only payments at most that good are looked for."""
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         moves = self.moves
-        for index, group in enumerate(self.search.groups):
+        groups = self.search.groups
+        clamped = False
+        width = len(self.types)
+        # each mana still needed is made by some later use: at least that much mana made and tied up
+        per_mana = self.search.mana_base + _weight_base(self.search.problem.permanents)
+        limit = math.inf if bound is None else bound
+        for index in self.order:
+            group = groups[index]
+            special = group.members[0].special
+            if not special and not clamped:
+                # no cost can take a surplus any more: only what is still open counts
+                frontier = _clamped(frontier)
+                clamped = True
             members = group.members[:-1] if index in skipped else group.members
             options = self.options[index]
             if not members or not options:
                 continue
             merged = dict(frontier)
             current = frontier
+            room = self.room[index] if special else None
             for member in members:
                 weight = member.weight
                 step: dict[tuple[int, ...], tuple[int, object]] = {}
                 for state, (value, chain) in current.items():
                     for key, cost, option in options:
-                        new = moves.get((state, key))
+                        new = moves.get((state, key, room))
                         if new is None:
-                            cover, total = key
-                            new = (*map(_minus, state, cover), max(0, state[-1] - total))
-                            moves[(state, key)] = new
+                            new = moves[(state, key, room)] = self._move(state, key, room)
                         if new == state:
                             continue
                         candidate = value + cost + weight
+                        if candidate + max(new[width], 0) * per_mana > limit:
+                            continue
                         known = step.get(new)
                         if known is None or candidate < known[0]:
                             step[new] = (candidate, (chain, member, option))
@@ -669,7 +1024,11 @@ class _Programme:
             frontier = merged
             if len(frontier) > _MAX_STATES:
                 raise _DeclinedError
-        goal = frontier.get((0,) * len(self.start))
+        if not clamped:
+            frontier = _clamped(frontier)
+        done = (0,) * (len(self.types) + 1)
+        ends = [frontier.get((*done, *feed)) for feed in (((0,), (2,)) if self.feeding else ((),))]
+        goal = min((end for end in ends if end is not None), default=None, key=lambda end: end[0])
         if goal is None:
             return None
         taps: list[tuple[_Source, _Option]] = []
@@ -679,6 +1038,19 @@ class _Programme:
             link, member, option = link
             taps.append((member, option))
         return tuple(taps)
+
+
+def _clamped(
+    frontier: dict[tuple[int, ...], tuple[int, object]],
+) -> dict[tuple[int, ...], tuple[int, object]]:
+    """The frontier with surpluses dropped (negative parts of states set to 0), the best entry per state."""
+    result: dict[tuple[int, ...], tuple[int, object]] = {}
+    for state, entry in frontier.items():
+        key = tuple(value if value > 0 else 0 for value in state)
+        known = result.get(key)
+        if known is None or entry[0] < known[0]:
+            result[key] = entry
+    return result
 
 
 def _minus(have: int, take: int) -> int:
@@ -713,10 +1085,11 @@ class _Greedy:
         self.types = types = [t for t in range(6) if demand[t]]
         self.supersets = _SUPERSETS[len(types)]
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
+        # only sources that just tap: with others on the board this is an upper bound for the programme
         self.singles = [
             (source, sum(mine for mine, bit in bits if source.free & bit))
             for source in search.light_first
-            if source.most == 1
+            if source.most == 1 and not source.special
         ]
         self.multiple = [
             (
@@ -728,7 +1101,7 @@ class _Greedy:
                 ],
             )
             for index, group in enumerate(search.groups)
-            if group.members[0].most > 1
+            if group.members[0].most > 1 and not group.members[0].special
         ]
 
     def solve(self, skipped: frozenset[int]) -> _Taps | None:
@@ -768,7 +1141,7 @@ class _Greedy:
                 ]
             )
         if math.prod(len(choices) for choices in per_group) > _MAX_CHOICES:
-            raise _DeclinedError
+            raise _TooManyChoicesError
         for parts in itertools.product(*per_group):
             yield tuple(pick for part in parts for pick in part)
 
@@ -834,6 +1207,7 @@ class _Solver:
 
     def __init__(self, search: _Search, mode: Mode, demand: Sequence[int], needed: int) -> None:
         self.search = search
+        self.mode = mode
         self.life = mode.life
         self.demand = demand
         self.needed = needed
@@ -845,15 +1219,25 @@ class _Solver:
         None also when every such payment takes damage and the best found so far is already better."""
         if skipped and not self.search.may_pay(self.demand, self.needed, skipped):
             return None
-        found = self.greedy.solve(skipped)
-        if found is not None:
-            return found
-        best = self.search.best
-        if best is not None and best.levels[0] <= self.life:
-            return None  # no payment here without damage: worse than the best on the first level
+        try:
+            found = self.greedy.solve(skipped)
+        except _TooManyChoicesError:
+            found = None
+        else:
+            if not self.search.special:
+                if found is not None:
+                    return found
+                best = self.search.best
+                if best is not None and best.levels[0] <= self.life:
+                    return None  # no payment here without damage: worse than the best on the first level
+        # the greedy's exchange argument needs sources that only tap: with others on the board its payment
+        # (without them) bounds what the programme must beat
+        bound = None if found is None else sum(self.search.packed(s, o) for s, o in found)
         if self.programme is None:
-            self.programme = _Programme(self.search, self.demand, self.needed)
-        return self.programme.solve(skipped)
+            balance = _balance(self.mode, self.search.problem.pool)
+            self.programme = _Programme(self.search, self.demand, balance)
+        better = self.programme.solve(skipped, bound)
+        return found if better is None else better
 
 
 def _optimise(problem: _Problem) -> _Choice | None:
@@ -872,29 +1256,90 @@ def _optimise(problem: _Problem) -> _Choice | None:
 
 
 def _plan(problem: _Problem, choice: _Choice) -> Plan:
-    """The plan for a choice: one step per tapped source in board order, then the exact payment."""
+    """The plan for a choice: one step per source that only taps, in board order, then the specials in an
+    order in which each one's cost is paid by mana made before it, then the exact payment. Raises
+    ``_DeclinedError`` when it finds no such order (the choice came from totals, a relaxation)."""
     steps: list[Step] = []
     by_type: list[list[ManaUnit]] = [[] for _ in range(6)]
     for unit in problem.pool:
         by_type[TYPE_ORDER.index(unit.type)].append(unit)
-    for source, option in sorted(choice.taps, key=lambda tap: tap[0].position):
-        steps.append(Step(source.pid, option.ability, ((source.pid, option.bag),)))
-        made = source.kind.abilities[option.ability].tag
-        assert made is not None
-        tag = replace(made, source=source.pid)
-        for t, count in enumerate(option.counts):
-            by_type[t] += [ManaUnit(TYPE_ORDER[t], tag)] * count
-    spent: list[ManaUnit] = []
-    generic = 0
+
+    def made(source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
+        """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
+        by_source: dict[str, ManaBag] = {}
+        for bag, tag in option.parts:
+            if not tag.source:
+                tag = replace(tag, source=source.pid)
+            by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+            for mana_type in bag.units():
+                by_type[TYPE_ORDER.index(mana_type)].append(ManaUnit(mana_type, tag))
+        return tuple(sorted(by_source.items()))
+
+    taps = sorted(choice.taps, key=lambda tap: tap[0].position)
+    for source, option in taps:
+        if not option.special:
+            steps.append(Step(source.pid, option.ability, made(source, option), _order(source, option)))
+    target = [0] * 6
     for slot, count in choice.mode.slots:
         if isinstance(slot, ManaType):
-            units = by_type[TYPE_ORDER.index(slot)]
-            spent += units[:count]
-            del units[:count]
-        else:
-            generic += count
+            target[TYPE_ORDER.index(slot)] += count
+    waiting = [(source, option) for source, option in taps if option.special]
+    while waiting:
+        found = None
+        for number, (source, option) in enumerate(waiting):
+            others = [o.pays for k, (_, o) in enumerate(waiting) if k != number]
+            wanted = [target[t] + sum(pays[t] for pays in others) for t in range(6)]
+            paid = _fund(by_type, option, wanted)
+            if paid is not None:
+                found = (number, source, option, paid)
+                break
+        if found is None:
+            raise _DeclinedError
+        number, source, option, paid = found
+        del waiting[number]
+        steps.append(
+            Step(source.pid, option.ability, made(source, option), _order(source, option), paid_with=paid)
+        )
+    spent: list[ManaUnit] = []
+    for t, count in enumerate(target):
+        if len(by_type[t]) < count:
+            raise _DeclinedError
+        spent += by_type[t][:count]
+        del by_type[t][:count]
+    generic = choice.mode.mana - sum(target)
     left = [unit for units in by_type for unit in units]
+    if len(left) < generic:
+        raise _DeclinedError
     return Plan(tuple(steps), (*spent, *left[:generic]), choice.mode.life)
+
+
+def _order(source: _Source, option: _Option) -> tuple[str, ...]:
+    """The order in which replacement effects applied to the option's mana, with real ids."""
+    return tuple(pid or source.pid for pid in option.order)
+
+
+def _fund(
+    by_type: list[list[ManaUnit]], option: _Option, wanted: Sequence[int]
+) -> tuple[ManaUnit, ...] | None:
+    """Take the mana for a special's cost from what is made so far: its typed part, then generic mana from
+    the types with the most to spare over what the target and the other specials still want of them; None
+    (nothing taken) when there is not enough."""
+    if any(len(by_type[t]) < option.pays[t] for t in range(6)):
+        return None
+    # what the special makes counts as spare too: it is there again once the special resolves
+    spare = [len(by_type[t]) - option.pays[t] - wanted[t] + option.counts[t] for t in range(6)]
+    takes = list(option.pays)
+    for _ in range(option.generic):
+        t = max(range(6), key=lambda k: (spare[k] if len(by_type[k]) > takes[k] else -(10**9), -k))
+        if len(by_type[t]) <= takes[t]:
+            return None
+        takes[t] += 1
+        spare[t] -= 1
+    paid: list[ManaUnit] = []
+    for t, count in enumerate(takes):
+        paid += by_type[t][:count]
+        del by_type[t][:count]
+    return tuple(paid)
 
 
 # ------------------------------------------------------------------------------------------ the public calls
@@ -908,10 +1353,10 @@ def fragment_reason(
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
-    ...     {"id": "sig", "card": "Selesnya Signet", "controller": "me"}]})
+    ...     {"id": "conf", "card": "Mana Confluence", "controller": "me"}]})
     >>> fragment_reason(board, PaymentTarget.of("{1}{G}"))
-    "Selesnya Signet (sig) has '{1}, {T}: Add {G}{W}.'"
-    >>> fragment_reason(board.replace_permanent("sig", tapped=True), PaymentTarget.of("{1}{G}")) is None
+    "Mana Confluence (conf) has '{T}, Pay 1 life: Add one mana of any color.'"
+    >>> fragment_reason(board.replace_permanent("conf", tapped=True), PaymentTarget.of("{1}{G}")) is None
     True
     """
     problem = _problem(board, target, player or board.active_player, x)
@@ -926,7 +1371,7 @@ def in_fast_fragment(
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
-    ...     {"id": "refl", "card": "Mana Reflection", "controller": "me"}]})
+    ...     {"id": "dawn", "card": "Celestial Dawn", "controller": "me"}]})
     >>> in_fast_fragment(board, PaymentTarget.of("{G}"))
     False
     """
@@ -959,12 +1404,13 @@ def solve_fast(
         return None
     try:
         choice = _optimise(problem)
+        if choice is None:
+            return Solution(SolveStatus.INFEASIBLE, core=_core(problem))
+        plan = _plan(problem, choice)
     except _DeclinedError:
         return None
-    if choice is None:
-        return Solution(SolveStatus.INFEASIBLE, core=_core(problem))
     objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
-    return Solution(SolveStatus.OPTIMAL, _plan(problem, choice), x=x, objective=objective)
+    return Solution(SolveStatus.OPTIMAL, plan, x=x, objective=objective)
 
 
 def _core(problem: _Problem) -> tuple[str, ...]:

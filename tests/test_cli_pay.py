@@ -420,7 +420,7 @@ def test_the_report_of_the_readme_board() -> None:
         "floating": "-",
         "still open": "island (U), karplusan (RGC), birds (WUBRG), treasure (WUBRG)",
         "can still make": "WUBRGC",
-        "engine": "cp-sat, optimal",
+        "engine": "fast, optimal",
     }
 
 

@@ -1,7 +1,9 @@
 """The fast path and the batch check against the CP-SAT model and the reference search.
 
 On random boards inside the fast path's fragment (every source taps for fixed mana: basics, duals, painlands,
-bounce lands, Sol Ring, Ancient Tomb, Gilded Lotus, mana creatures, commander and chosen-color sources) and
+bounce lands, Sol Ring, Ancient Tomb, Gilded Lotus, mana creatures, commander and chosen-color sources; or
+pays fixed mana or sacrifices itself for it: Signets, filter lands, Treasure, Lotus Petal, Eldrazi Scion;
+or reflects what other permanents could produce: Exotic Orchard, Reflecting Pool, Fellwar Stone) and
 random costs with every symbol kind the fragment takes (colored, generic, {C}, hybrid, {2/W}, {C/W},
 Phyrexian and hybrid Phyrexian, X with its value), the fast path must agree with CP-SAT on whether the cost
 can be paid and on every level of the objective, its plan must replay, and :func:`planner.plan.pay` must
@@ -70,25 +72,46 @@ INSIDE = [
     "Coldsteel Heart",
     "Mind Stone",
 ]
-#: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
-OUTSIDE = [
+#: Inside too: abilities that cost mana or their permanent, and mana reflecting other permanents.
+SPECIAL = [
     "Azorius Signet",
+    "Golgari Signet",
     "Mystic Gate",
+    "Sunken Ruins",
+    "Fetid Heath",
+    "Treasure",
+    "Lotus Petal",
+    "Eldrazi Scion",
+    "Exotic Orchard",
+    "Reflecting Pool",
+    "Fellwar Stone",
+    # effects on mana, taken from the board's outcomes of each activation
     "Mana Reflection",
     "Nyxbloom Ancient",
     "Wild Growth",
+    "Overgrowth",
+    "Fertile Ground",
     "Mana Flare",
+    "Heartbeat of Spring",
+    "Zendikar Resurgent",
+    "Urborg, Tomb of Yawgmoth",
+    "Blood Moon",
+    "Chromatic Lantern",
+    "Contamination",
+    "Damping Sphere",
+    "Prismatic Omen",
+    "Caged Sun",
+    "Gauntlet of Power",
+]
+INSIDE += SPECIAL
+#: Auras among them, attached to another permanent of the board.
+AURAS = ("Wild Growth", "Overgrowth", "Fertile Ground")
+#: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
+OUTSIDE = [
     "City of Brass",
     "Mana Confluence",
     "Gemstone Mine",
-    "Treasure",
-    "Lotus Petal",
-    "Urborg, Tomb of Yawgmoth",
-    "Chromatic Lantern",
     "Celestial Dawn",
-    "Contamination",
-    "Exotic Orchard",
-    "Reflecting Pool",
     "Gaea's Cradle",
     "Phyrexian Altar",
     "Cascading Cataracts",
@@ -130,7 +153,7 @@ def permanent(draw: st.DrawFn, number: int, names: list[str], controller: str = 
         entry["tapped"] = True
     if draw(st.integers(0, 3)) == 0:
         entry["summoning_sick"] = True
-    if name == "Coldsteel Heart":
+    if name in ("Coldsteel Heart", "Caged Sun", "Gauntlet of Power"):
         entry["choices"] = {"color": draw(st.sampled_from("WUBRG"))}
     return entry
 
@@ -142,6 +165,13 @@ def boards(draw: st.DrawFn, most: int = 10) -> Board:
     permanents = [draw(permanent(number, INSIDE)) for number in range(count)]
     if draw(st.integers(0, 3)) == 0:
         permanents.append(draw(permanent(count, INSIDE, "opp")))
+    for entry in permanents:
+        if entry["card"] in AURAS:
+            # on a permanent that is no Aura (no loops of attachments)
+            hosts = [p["id"] for p in permanents if p["card"] not in AURAS]
+            if not hosts:
+                reject()
+            entry["attached_to"] = draw(st.sampled_from(hosts))
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 4, 5, 20]))}
     if draw(st.booleans()):
         me["commander_colors"] = draw(st.sampled_from(["", "G", "WU", "BRG", "WUBRG"]))
@@ -222,7 +252,8 @@ def test_fast_path_agrees_with_the_reference_search(
     except ReferenceLimitError:
         reject()
     fast = solve_fast(board, target, x=x)
-    assert fast is not None
+    if fast is None:
+        reject()  # declined: CP-SAT answers (test_declines_are_rare bounds how often)
     assert (fast.plan is not None) == reference.payable
     if fast.plan is not None:
         best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
@@ -296,14 +327,21 @@ def test_pay_answers_inside_boards_with_the_fast_path() -> None:
     ("permanents", "cost", "pool", "why"),
     [
         (
-            [("Forest", {}), ("Azorius Signet", {})],
+            [("Forest", {}), ("Mana Confluence", {})],
             "{1}{G}",
             [],
-            "Azorius Signet (p1) has '{1}, {T}: Add {W}{U}.'",
+            "Mana Confluence (p1) has '{T}, Pay 1 life: Add one mana of any color.'",
         ),
-        ([("Forest", {}), ("Mana Reflection", {})], "{G}", [], "Mana Reflection has 'If you tap"),
+        (
+            [("Plains", {}), ("Azorius Signet", {})],
+            "{W}{U}",
+            [{"mana": "{U}", "spend_only": "to cast instant spells"}],
+            "floating mana is restricted, and p1's ability costs mana",
+        ),
+        ([("Cascading Cataracts", {})], "{W}", [], "Cascading Cataracts (p0) has '{5}, {T}: Add five"),
+        ([("Forest", {}), ("City of Brass", {})], "{G}", [], "City of Brass has 'Whenever ~ becomes tapped"),
         ([("Eldrazi Temple", {})], "{1}", [], "makes restricted mana that can't pay for this"),
-        ([("Mystic Gate", {})], "{W}", [], "Mystic Gate (p0) has '{W/U}, {T}: Add {W}{W}"),
+        ([("Phyrexian Altar", {}), ("Llanowar Elves", {})], "{W}", [], "Phyrexian Altar (p0) has"),
         ([("Forest", {})], "{G}", [{"mana": "{G}", "persists": True}], "floating mana persists"),
         ([("Forest", {})], "{G}", [{"mana": "{C}", "spend_only": "to cast artifact spells"}], "restricted"),
         ([("Snow-Covered Forest", {})], "{S}", [], "{S}"),
@@ -322,6 +360,30 @@ def test_just_outside(
     assert pay(board, PaymentTarget.of(cost, type_line="Instant")).engine == "cp-sat"
 
 
+def test_a_sacrifice_that_changes_what_others_make_goes_to_cp_sat() -> None:
+    """Sacrificing a land for mana changes what a Reflecting Pool could make after it (CR 106.7); a payment
+    that orders them matters, which the fast path's totals can't see."""
+    vein = {"name": "Old Vein", "type_line": "Land", "oracle": "{T}, Sacrifice this land: Add {B}{B}."}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "vein", "controller": "me", **vein},
+                {"id": "pool", "card": "Reflecting Pool", "controller": "me"},
+            ],
+        }
+    )
+    target = PaymentTarget.of("{B}{B}{B}")
+    assert (
+        fragment_reason(board, target)
+        == "Reflecting Pool (pool) reflects vein, which can be sacrificed for mana"
+    )
+    result = pay(board, target)
+    # the Pool first, while the land is there to reflect; then the land
+    assert (result.engine, [step.permanent for step in result.steps]) == ("cp-sat", ["pool", "vein"])
+
+
 def test_a_restriction_that_allows_the_target_stays_inside() -> None:
     board = Board.from_dict(
         {
@@ -335,12 +397,16 @@ def test_a_restriction_that_allows_the_target_stays_inside() -> None:
     assert (result.engine, result.payable, str(result.mana_spent)) == ("fast", True, "{C}{C}")
 
 
-def test_declines_are_rare() -> None:
-    """The fast path declines (CP-SAT answers) only past its branching limits: never on ordinary boards."""
+@pytest.mark.parametrize(("cards", "most"), [("tapping", 3), ("all", 30)])
+def test_declines_are_rare(cards: str, most: int) -> None:
+    """The fast path declines (CP-SAT answers) past its branching limits, which ordinary boards of sources
+    that only tap never reach; with Signets and filter lands also when the best payment of its relaxation
+    (totals, no order) pays an ability's cost with that ability's own mana: one board in ten at most."""
     rng = np.random.default_rng(5)
     declined = 0
+    pool = [name for name in INSIDE if cards == "all" or name not in SPECIAL]
     for _ in range(300):
-        names = rng.choice(INSIDE, size=int(rng.integers(4, 12)))
+        names = rng.choice(pool, size=int(rng.integers(4, 12)))
         board = Board.from_dict(
             {
                 "version": 1,
@@ -353,7 +419,7 @@ def test_declines_are_rare() -> None:
         )
         cost = "".join(rng.choice(SYMBOLS[:-1], size=int(rng.integers(1, 6))))
         declined += solve_fast(board, PaymentTarget.of(cost)) is None
-    assert declined <= 3
+    assert declined <= most
 
 
 #: Cards the batch format describes exactly (no damage), with their masks.
