@@ -26,7 +26,7 @@ from enum import Enum
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from models.abilities import AmountKind, TapDamage
+from models.abilities import AmountKind, ObjectFilter, PaletteKind, TapDamage
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
@@ -443,7 +443,8 @@ class _PaymentModel:
 
     def _static_edges(self) -> list[tuple[int, int]]:
         """Pairs of templates that must come in this order when both are used: a permanent's own activations
-        before it is sacrificed, and counting activations before what sacrifices something they count."""
+        before it is sacrificed, counting activations before what sacrifices something they count, and
+        reflecting ones before what sacrifices something they reflect."""
         templates = self.templates
         edges: list[tuple[int, int]] = []
         for sacrificer in templates:
@@ -458,7 +459,33 @@ class _PaymentModel:
                     self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
                 ):
                     edges.append((counting.index, sacrificer.index))
+        # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
+        # are worked out with that permanent still there (CR 106.7)
+        for reflecting in templates:
+            reflected = self._reflected(reflecting)
+            for sacrificer in templates:
+                if sacrificer.index != reflecting.index and any(
+                    self.view.matches(wanted, gone, whose)
+                    for wanted, whose in reflected
+                    for gone in sacrificer.gone
+                ):
+                    edges.append((reflecting.index, sacrificer.index))
         return edges
+
+    def _reflected(self, template: Activation) -> list[tuple[ObjectFilter, str]]:
+        """What the template's mana reflects (CR 106.7), as filters with the permanent they are read from: its
+        own reflecting palette's, or (Squandered Resources) those of the permanents it sacrifices."""
+        ability = template.ability
+        found: list[tuple[ObjectFilter, str]] = []
+        for output in (ability.output, *(o for _, o in ability.conditional)):
+            if output.palette.kind is PaletteKind.REFLECT:
+                found += [(wanted, template.pid) for wanted in output.palette.among]
+            elif output.palette.kind is PaletteKind.REFLECT_SACRIFICED:
+                for victim in template.sacrificed:
+                    for other in self.view.mana_abilities(victim):
+                        if other.output.palette.kind is PaletteKind.REFLECT:
+                            found += [(wanted, victim) for wanted in other.output.palette.among]
+        return found
 
     def _producers(self) -> list[int]:
         """Each template's producer key: the node its mana is told apart by, or -1 when it need not be.
@@ -832,11 +859,14 @@ class _PaymentModel:
         used = [t for t in self.templates if solver.value(main.use[t.index]) > 0]
 
         # untracked producers first (nothing orders them), then the rest by their node's position in the model
-        def place(t: Activation) -> tuple[int, int, int]:
+        def place(t: Activation) -> tuple[int, int, int, int]:
             node = self.producer[t.index]
             if node in main.position:
-                return (1, solver.value(main.position[node]), t.index)
-            return (0, self.depth.get(t.index, 0), t.index) if node < 0 else (1, -1, t.index)
+                return (1, solver.value(main.position[node]), 0, t.index)
+            if node >= 0:
+                return (1, -1, 0, t.index)
+            # life is paid before damage is taken: the model checks the life costs against the life total
+            return (0, self.depth.get(t.index, 0), 0 if t.ability.cost.life else 1, t.index)
 
         order = sorted(used, key=place)
         # the units each class contributes, handed out to consumers in order
