@@ -1,8 +1,9 @@
-"""The CP-SAT planner against the exhaustive reference search, on many random small boards.
+"""The planner against the exhaustive reference search, on many random small boards.
 
 The planner must find a payment exactly when the reference search does, its plan must replay, and its
 objective (computed from the plan by :func:`planner.objective.objective_of`) must equal the best the
-reference search reaches, level by level.
+reference search reaches, level by level. Where ``pay`` answered with the fast path, the CP-SAT model is
+checked on its own too.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
+from planner.model import ModelOptions, solve_payment
 from planner.objective import objective_of
 from planner.plan import pay
 from planner.reference import ReferenceLimitError, reference_search
-from planner.replay import replay
+from planner.replay import replay, view_of
+from planner.rules import locked_in
 
 # Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
 # dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.
@@ -159,3 +162,37 @@ def test_planner_agrees_with_the_reference_search(board: Board, target: PaymentT
     assert ours == reported, "the model misreports its objective"
     best = min(objective_of(board, "me", s) for s in reference.outcomes)
     assert ours == best
+    if result.engine == "fast":
+        # pay answered by the fast path: the CP-SAT model must reach the same best on its own
+        model = solve_payment(board, locked_in(view_of(board), target, "me"), "me", ModelOptions())
+        assert model.plan is not None
+        assert objective_of(board, "me", replay(board, target, model.plan)) == best
+
+
+def _board(life: int, *permanents: dict[str, Any]) -> Board:
+    return Board.from_dict(
+        {"version": 1, "players": [{"id": "me", "life": life}], "permanents": [*permanents]}
+    )
+
+
+def test_life_is_paid_before_damage_is_taken() -> None:
+    """At 1 life, Mana Confluence's 1 life can be paid only before Ancient Tomb's 2 damage (CR 119.4)."""
+    board = _board(
+        1,
+        {"id": "tomb", "card": "Ancient Tomb", "controller": "me"},
+        {"id": "conf", "card": "Mana Confluence", "controller": "me"},
+    )
+    result = pay(board, PaymentTarget.of("{C}{R}"))
+    assert result.payable and [step.permanent for step in result.steps] == ["conf", "tomb"]
+
+
+def test_a_reflecting_land_is_tapped_before_what_it_reflects_is_sacrificed() -> None:
+    """Reflecting Pool makes {B} only while a land that could make {B} is there (CR 106.7)."""
+    vein = {"name": "Old Vein", "type_line": "Land", "oracle": "{T}, Sacrifice this land: Add {B}{B}."}
+    board = _board(
+        20,
+        {"id": "vein", "controller": "me", **vein},
+        {"id": "pool", "card": "Reflecting Pool", "controller": "me"},
+    )
+    result = pay(board, PaymentTarget.of("{B}{B}{B}"))
+    assert result.payable and [step.permanent for step in result.steps] == ["pool", "vein"]
