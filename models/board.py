@@ -31,7 +31,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -187,6 +187,14 @@ class Player:
         return out
 
 
+def _cached_hash(value: Permanent | Board) -> int:
+    """The hash of a frozen dataclass's compared fields, kept in its ``_hash`` slot after the first time."""
+    if not value._hash:
+        parts = tuple(getattr(value, f.name) for f in fields(value) if f.compare)
+        object.__setattr__(value, "_hash", hash(parts) or 1)
+    return value._hash
+
+
 @dataclass(frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
@@ -222,6 +230,11 @@ class Permanent:
     attached_to: str | None = None
     choices: Choices = Choices()
     token: bool = False
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
+        return _cached_hash(self)
 
     def __post_init__(self) -> None:
         names = [name for name, _ in self.counters]
@@ -308,10 +321,15 @@ class Board:
     permanents: tuple[Permanent, ...] = ()
     _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_player_index", _index("player", (p.id for p in self.players)))
         object.__setattr__(self, "_permanent_index", _index("permanent", (p.id for p in self.permanents)))
+
+    def __hash__(self) -> int:
+        """Worked out once per board: boards key the planner's caches."""
+        return _cached_hash(self)
 
     # ---- loading and saving
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -164,6 +164,28 @@ def could_produce_of(board: Board) -> dict[str, ManaTypes]:
     return _reflect_structure(structure(board))
 
 
+class _LazyReflect(Mapping[str, ManaTypes]):
+    """:func:`could_produce_of` a board, worked out on first use: only reflecting palettes read it."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._sets: dict[str, ManaTypes] | None = None
+
+    def _found(self) -> dict[str, ManaTypes]:
+        if self._sets is None:
+            self._sets = could_produce_of(self._board)
+        return self._sets
+
+    def __getitem__(self, pid: str) -> ManaTypes:
+        return self._found()[pid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+
 def initial_state(board: Board, player: str | None = None) -> PlanState:
     """The state before any step: the board as given and the player's floating mana."""
     who = player or board.active_player
@@ -293,7 +315,7 @@ def _resolutions(
 ) -> Iterator[tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]]:
     """Every concrete result of the ability resolving: (outcome, produced by source, units added)."""
     seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
-    reflect = could_produce_of(state.board)
+    reflect = _LazyReflect(state.board)
     for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
         for concrete in outcome.concrete():
             produced = _grouped(concrete)
