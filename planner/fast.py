@@ -1264,62 +1264,108 @@ def _optimise(problem: _Problem) -> _Choice | None:
 # ------------------------------------------------------------------------------------------ the plan
 
 
+#: How many partial orders :func:`_plan` may try for the specials before it declines.
+_MAX_ARRANGEMENTS = 256
+
+_Pool = list[list[ManaUnit]]  # the mana in the pool, by type in WUBRGC order
+
+
 def _plan(problem: _Problem, choice: _Choice) -> Plan:
     """The plan for a choice: one step per source that only taps, in board order, then the specials in an
     order in which each one's cost is paid by mana made before it, then the exact payment. Raises
-    ``_DeclinedError`` when it finds no such order (the choice came from totals, a relaxation)."""
+    ``_DeclinedError`` when it finds no such order (the choice came from totals, a relaxation).
+
+    A special may make and take other types than the choice says, with the same ability, amounts and
+    damage (:func:`_same_use`): every level of the objective stays the same."""
     steps: list[Step] = []
-    by_type: list[list[ManaUnit]] = [[] for _ in range(6)]
+    pool: _Pool = [[] for _ in range(6)]
     for unit in problem.pool:
-        by_type[TYPE_ORDER.index(unit.type)].append(unit)
-
-    def made(source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
-        """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
-        by_source: dict[str, ManaBag] = {}
-        for bag, tag in option.parts:
-            if not tag.source:
-                tag = replace(tag, source=source.pid)
-            by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
-            for mana_type in bag.units():
-                by_type[TYPE_ORDER.index(mana_type)].append(ManaUnit(mana_type, tag))
-        return tuple(sorted(by_source.items()))
-
+        pool[TYPE_ORDER.index(unit.type)].append(unit)
     taps = sorted(choice.taps, key=lambda tap: tap[0].position)
     for source, option in taps:
         if not option.special:
-            steps.append(Step(source.pid, option.ability, made(source, option), _order(source, option)))
+            steps.append(
+                Step(source.pid, option.ability, _made(pool, source, option), _order(source, option))
+            )
     target = [0] * 6
     for slot, count in choice.mode.slots:
         if isinstance(slot, ManaType):
             target[TYPE_ORDER.index(slot)] += count
-    waiting = [(source, option) for source, option in taps if option.special]
-    while waiting:
-        found = None
-        for number, (source, option) in enumerate(waiting):
-            others = [o.pays for k, (_, o) in enumerate(waiting) if k != number]
-            wanted = [target[t] + sum(pays[t] for pays in others) for t in range(6)]
-            paid = _fund(by_type, option, wanted)
-            if paid is not None:
-                found = (number, source, option, paid)
-                break
-        if found is None:
-            raise _DeclinedError
-        number, source, option, paid = found
-        del waiting[number]
-        steps.append(
-            Step(source.pid, option.ability, made(source, option), _order(source, option), paid_with=paid)
-        )
+    budget = [_MAX_ARRANGEMENTS]
+    arranged = _arrange(pool, [tap for tap in taps if tap[1].special], target, choice.mode.mana, budget)
+    if arranged is None:
+        raise _DeclinedError
+    more, spent = arranged
+    return Plan((*steps, *more), spent, choice.mode.life)
+
+
+def _arrange(
+    pool: _Pool, waiting: list[tuple[_Source, _Option]], target: list[int], mana: int, budget: list[int]
+) -> tuple[list[Step], tuple[ManaUnit, ...]] | None:
+    """Steps activating the waiting specials in some order, each paid from the pool as it is then, and the
+    mana that pays the target (``target`` per type, ``mana`` in all) at the end; None when there is none
+    (or the budget of partial orders runs out)."""
+    if not waiting:
+        return _pay_target(pool, target, mana)
+    for number, (source, chosen) in enumerate(waiting):
+        rest = waiting[:number] + waiting[number + 1 :]
+        wanted = [target[t] + sum(o.pays[t] for _, o in rest) for t in range(6)]
+        for option in sorted(_same_use(source, chosen), key=lambda o: o != chosen):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            after = [list(units) for units in pool]
+            paid = _fund(after, option, wanted)
+            if paid is None:
+                continue
+            step = Step(
+                source.pid,
+                option.ability,
+                _made(after, source, option),
+                _order(source, option),
+                paid_with=paid,
+            )
+            found = _arrange(after, rest, target, mana, budget)
+            if found is not None:
+                return [step, *found[0]], found[1]
+    return None
+
+
+def _pay_target(pool: _Pool, target: list[int], mana: int) -> tuple[list[Step], tuple[ManaUnit, ...]] | None:
+    """The pool's mana that pays the target: its typed part, then generic mana from what is left."""
     spent: list[ManaUnit] = []
     for t, count in enumerate(target):
-        if len(by_type[t]) < count:
-            raise _DeclinedError
-        spent += by_type[t][:count]
-        del by_type[t][:count]
-    generic = choice.mode.mana - sum(target)
-    left = [unit for units in by_type for unit in units]
+        if len(pool[t]) < count:
+            return None
+        spent += pool[t][:count]
+    left = [unit for t, units in enumerate(pool) for unit in units[target[t] :]]
+    generic = mana - sum(target)
     if len(left) < generic:
-        raise _DeclinedError
-    return Plan(tuple(steps), (*spent, *left[:generic]), choice.mode.life)
+        return None
+    return [], (*spent, *left[:generic])
+
+
+def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
+    """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
+    by_source: dict[str, ManaBag] = {}
+    for bag, tag in option.parts:
+        if not tag.source:
+            tag = replace(tag, source=source.pid)
+        by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+        for mana_type in bag.units():
+            pool[TYPE_ORDER.index(mana_type)].append(ManaUnit(mana_type, tag))
+    return tuple(sorted(by_source.items()))
+
+
+def _same_use(source: _Source, chosen: _Option) -> list[_Option]:
+    """The source's options that differ from ``chosen`` only in the types of the mana they make and take
+    (the same ability, amounts and damage): every level of the objective is the same for them."""
+    key = (chosen.ability, chosen.total, chosen.damage, chosen.generic, chosen.sacrifice, sum(chosen.pays))
+    return [
+        o
+        for o in source.options
+        if (o.ability, o.total, o.damage, o.generic, o.sacrifice, sum(o.pays)) == key
+    ]
 
 
 def _order(source: _Source, option: _Option) -> tuple[str, ...]:
@@ -1327,9 +1373,7 @@ def _order(source: _Source, option: _Option) -> tuple[str, ...]:
     return tuple(pid or source.pid for pid in option.order)
 
 
-def _fund(
-    by_type: list[list[ManaUnit]], option: _Option, wanted: Sequence[int]
-) -> tuple[ManaUnit, ...] | None:
+def _fund(by_type: _Pool, option: _Option, wanted: Sequence[int]) -> tuple[ManaUnit, ...] | None:
     """Take the mana for a special's cost from what is made so far: its typed part, then generic mana from
     the types with the most to spare over what the target and the other specials still want of them; None
     (nothing taken) when there is not enough."""
