@@ -569,16 +569,18 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
             return f"floating mana from {unit.tag.source} is restricted and can't pay for this"
     commanders = {p.id: p.commander_colors for p in board.players}
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
-    kinds = [source_kind(permanent, commanders[permanent.controller]) for permanent in board.permanents]
-    unresolved = next((kind.unresolved for kind in kinds if kind.unresolved is not None), None)
-    if unresolved is not None:
-        return unresolved
+    kinds: list[SourceKind] = []
     # with effects on mana on the board, every permanent of the player is taken as the board has it (same
     # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
-    effects = any(kind.blocking is not None for kind in kinds)
-    reflecting = effects or any(
-        kind.on_board for kind, p in zip(kinds, board.permanents, strict=True) if p.controller == player
-    )
+    effects = reflecting = False
+    for permanent in board.permanents:
+        kind = source_kind(permanent, commanders[permanent.controller])
+        if kind.unresolved is not None:
+            return kind.unresolved
+        effects = effects or kind.blocking is not None
+        reflecting = reflecting or (kind.on_board and permanent.controller == player)
+        kinds.append(kind)
+    reflecting = reflecting or effects
     view = view_of(board) if reflecting else None
     sets: dict[str, ManaTypes] = {}
     if effects:
@@ -631,7 +633,9 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
         clash = _changed_by_sacrifice(view, player, sacrificable)
         if clash is not None:
             return clash
-    costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
+    costing = None
+    if any(source.special for source in sources):
+        costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
     if costing is not None:
         # restricted mana might not be allowed to pay an ability's cost (CR 106.6): CP-SAT checks each
         restricted = next((p.id for _, p, _, usage in found if usage.restrictions), None)
@@ -908,22 +912,25 @@ class _Programme:
         self.search = search
         groups = search.groups
         # specials first, then the rest, each in the order of search.groups
-        self.order = sorted(range(len(groups)), key=lambda i: not groups[i].members[0].special)
+        specials = [group for group in groups if group.members[0].special] if search.special else []
+        self.order = list(range(len(groups)))
+        if specials:
+            self.order.sort(key=lambda i: not groups[i].members[0].special)
         costs = [0] * 6
-        for group in groups:
-            if group.members[0].special:
-                for t in range(6):
-                    costs[t] += len(group.members) * max(o.pays[t] for o in group.members[0].options)
+        for group in specials:
+            for t in range(6):
+                costs[t] += len(group.members) * max(o.pays[t] for o in group.members[0].options)
         self.types = [t for t in range(6) if demand[t] or costs[t]]
         # a cut that keeps the totals honest about order: the first ability that costs mana is paid with
         # mana from the pool or from a source that costs no mana, so with an empty pool some such source is
         # used (the last part of a state: 0 nothing yet, 1 only sources that cost mana, 2 fed)
         self.feeding = not search.problem.pool and any(
-            o.net < o.total for group in groups for o in group.members[0].options
+            o.net < o.total for group in specials for o in group.members[0].options
         )
         signed, needed = balance
         self.start = (*(signed[t] for t in self.types), needed, *((0,) if self.feeding else ()))
         cap = [demand[t] + costs[t] for t in range(6)]
+        damage, mana = search.damage_base, search.mana_base
         self.options: list[list[tuple[tuple[object, ...], int, _Option]]] = []
         for group in groups:
             first = group.members[0]
@@ -937,26 +944,26 @@ class _Programme:
                         effects[(key, cost)] = (key, cost, o)
                 self.options.append(list(effects.values()))
                 continue
+            # (only taps: no sacrifice, and the mana made is the net)
             self.options.append(
                 [
-                    ((cover, option.total), search.packed(first, option) - first.weight, option)
+                    ((cover, option.total), option.damage * damage + option.total * mana, option)
                     for cover, option in _useful(first.options, self.types, cap)
                 ]
             )
         # the most each type (and the total) could still be asked for by the specials after each position
         self.room: dict[int, tuple[int, ...]] = {}
         left = [0] * (len(self.types) + 1)
-        for index in reversed(self.order):
+        for index in reversed(self.order[: len(specials)]):
             group = groups[index]
-            if not group.members[0].special:
-                continue
             ask = [max(o.pays[t] for o in group.members[0].options) for t in self.types]
             ask.append(max(sum(o.pays) + o.generic for o in group.members[0].options))
             # one bound for the whole group (the loosest, after its first member): more moves are shared
             self.room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
             left = [a + b * len(group.members) for a, b in zip(left, ask, strict=True)]
+        # the state after each move, per surplus bound (None for sources that only tap)
         self.moves: dict[
-            tuple[tuple[int, ...], tuple[object, ...], tuple[int, ...] | None], tuple[int, ...]
+            tuple[int, ...] | None, dict[tuple[tuple[int, ...], tuple[object, ...]], tuple[int, ...]]
         ] = {}
 
     def _move(
@@ -985,11 +992,14 @@ class _Programme:
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         moves = self.moves
         groups = self.search.groups
-        clamped = False
+        clamped = (
+            min(self.start) >= 0
+        )  # (a surplus from the pool, or a special's, is dropped before the rest)
         width = len(self.types)
         # each mana still needed is made by some later use: at least that much mana made and tied up
         per_mana = self.search.mana_base + _weight_base(self.search.problem.permanents)
-        limit = math.inf if bound is None else bound
+        bounded = bound is not None
+        limit = 0 if bound is None else bound
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
@@ -1004,6 +1014,8 @@ class _Programme:
             merged = dict(frontier)
             current = frontier
             room = self.room[index] if special else None
+            known_moves = moves.setdefault(room, {})
+            plain = room is None and not self.feeding  # the common case, worked out inline
             for member in members:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
@@ -1012,13 +1024,19 @@ class _Programme:
                 step: dict[tuple[int, ...], tuple[int, object]] = {}
                 for state, (value, chain) in current.items():
                     for key, cost, option in options:
-                        new = moves.get((state, key, room))
+                        new = known_moves.get((state, key))
                         if new is None:
-                            new = moves[(state, key, room)] = self._move(state, key, room)
+                            if plain:
+                                cover, total = key
+                                assert isinstance(cover, tuple) and isinstance(total, int)
+                                new = (*map(_minus, state, cover), max(0, state[-1] - total))
+                            else:
+                                new = self._move(state, key, room)
+                            known_moves[(state, key)] = new
                         if new == state:
                             continue
                         candidate = value + cost + weight
-                        if candidate + max(new[width], 0) * per_mana > limit:
+                        if bounded and candidate + max(new[width], 0) * per_mana > limit:
                             continue
                         known = step.get(new)
                         if known is None or candidate < known[0]:
@@ -1292,7 +1310,8 @@ def _plan(problem: _Problem, choice: _Choice) -> Plan:
         if isinstance(slot, ManaType):
             target[TYPE_ORDER.index(slot)] += count
     budget = [_MAX_ARRANGEMENTS]
-    arranged = _arrange(pool, [tap for tap in taps if tap[1].special], target, choice.mode.mana, budget)
+    waiting = [tap for tap in taps if tap[1].special]
+    arranged = _arrange(pool, waiting, target, choice.mode.mana, budget)
     if arranged is None:
         raise _DeclinedError
     more, spent = arranged
@@ -1350,11 +1369,12 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
     by_source: dict[str, ManaBag] = {}
     for bag, tag in option.parts:
         if not tag.source:
-            tag = replace(tag, source=source.pid)
-        by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
-        for mana_type in bag.units():
-            pool[TYPE_ORDER.index(mana_type)].append(ManaUnit(mana_type, tag))
-    return tuple(sorted(by_source.items()))
+            tag = ManaTag(source.pid, tag.snow, tag.restriction, tag.chosen_type, tag.riders, tag.persists)
+        by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
+        for t, count in enumerate(bag.counts):
+            if count:
+                pool[t] += [ManaUnit(TYPE_ORDER[t], tag)] * count
+    return tuple(sorted(by_source.items())) if len(by_source) > 1 else tuple(by_source.items())
 
 
 def _same_use(source: _Source, chosen: _Option) -> list[_Option]:
