@@ -992,9 +992,8 @@ class _Programme:
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         moves = self.moves
         groups = self.search.groups
-        clamped = (
-            min(self.start) >= 0
-        )  # (a surplus from the pool, or a special's, is dropped before the rest)
+        # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
+        clamped = not self.search.special and min(self.start) >= 0
         width = len(self.types)
         # each mana still needed is made by some later use: at least that much mana made and tied up
         per_mana = self.search.mana_base + _weight_base(self.search.problem.permanents)
