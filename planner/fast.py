@@ -517,10 +517,11 @@ _KNOWN_LIMIT = 65536
 # ------------------------------------------------------------------------------------------ the problem
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Source:
     """A permanent the player can tap now, with what the objective reads about it; ``group`` is the same for
-    interchangeable permanents (same card, same state)."""
+    interchangeable permanents (same card, same state). Never changed once made (not frozen only because a
+    frozen dataclass is slower to make, and one is made per source of every query)."""
 
     pid: str
     position: int
