@@ -304,9 +304,7 @@ def _kind(
     )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
     haste = view.characteristics(_PLACEHOLDER).haste
-    designed = not type_line.is_a("Land") and any(
-        ability.cost.sacrifice_self for ability in view.mana_abilities(_PLACEHOLDER)
-    )
+    designed = sacrificed_by_design(view, _PLACEHOLDER)
     return SourceKind(
         blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board, unresolved
     )
@@ -710,22 +708,12 @@ def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
     Pool mana pays its own type's slots first, then generic: swapping it with a source's mana of the same type
     that pays generic changes nothing, so this is never worse.
     """
-    demand = [0] * 6
-    generic = 0
-    for slot, count in mode.slots:
-        if isinstance(slot, ManaType):
-            demand[TYPE_ORDER.index(slot)] += count
-        else:
-            generic += count  # the fragment has no {S}
-    left = 0
-    for unit in pool:
-        t = TYPE_ORDER.index(unit.type)
-        if demand[t]:
-            demand[t] -= 1
-        else:
-            left += 1
-    generic = max(0, generic - left)
-    return demand, sum(demand) + generic
+    signed, _ = _balance(mode, pool)
+    demand = [max(0, d) for d in signed]
+    typed = sum(count for slot, count in mode.slots if isinstance(slot, ManaType))
+    generic = mode.mana - typed  # (the fragment has no {S})
+    left = sum(max(0, -d) for d in signed)  # pool mana its own type's slots did not take
+    return demand, sum(demand) + max(0, generic - left)
 
 
 def _balance(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
