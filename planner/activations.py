@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from models.abilities import ManaAbility, TapDamage
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from planner.production import Outcome, activation_outcomes
+from planner.production import Outcome, activation_outcomes, anonymous
 from planner.replay import ability_target
 from planner.rules import BoardView
 
@@ -173,7 +173,7 @@ def interchangeable(
                 ability.cost,
                 ability.restriction,
                 tuple(
-                    _anonymous(outcome, pid)
+                    anonymous(outcome, pid)
                     for outcome in (
                         outcomes_of(pid, number)
                         if outcomes_of is not None
@@ -197,14 +197,6 @@ def interchangeable(
             ordered = tuple(sorted(members))
             result[ordered[0]] = ordered
     return result
-
-
-def _anonymous(outcome: Outcome, pid: str) -> Outcome:
-    """The outcome with its own permanent's name taken out of the mana's tags (other sources kept)."""
-    packets = tuple(
-        replace(p, tag=replace(p.tag, source="")) if p.tag.source == pid else p for p in outcome.packets
-    )
-    return replace(outcome, packets=packets)
 
 
 def _simple(ability: ManaAbility) -> bool:

@@ -32,7 +32,6 @@ bench = typer.Typer(
 app.add_typer(bench, name="bench")
 
 
-
 @bench.command("heuristics")
 @one_line_errors
 def heuristics_command(

@@ -80,7 +80,7 @@ from planner.model import Solution, SolveStatus
 from planner.objective import OBJECTIVE_LEVELS, sacrificed_by_design
 from planner.payment import GENERIC, Mode, cost_modes
 from planner.pool import ManaUnit, pool_units
-from planner.production import ManaTag, activation_outcomes
+from planner.production import ManaTag, activation_outcomes, anonymous_tag
 from planner.replay import Plan, Step, could_produce_of, view_of
 from planner.rules import BoardView
 
@@ -361,11 +361,7 @@ def _options(
                 continue
             if any(tag.riders or tag.restriction != ability.restriction for _, tag in concrete):
                 return None
-            parts = tuple(
-                (part, replace(tag, source="") if tag.source == pid else tag)
-                for part, tag in concrete
-                if part
-            )
+            parts = tuple((part, anonymous_tag(tag, pid)) for part, tag in concrete if part)
             known = found.get(bag.counts)
             if known is None or damage < known[0]:
                 found[bag.counts] = (damage, parts, order)

@@ -35,7 +35,7 @@ from planner.activations import REPEAT_CAP, Activation, activation_templates
 from planner.objective import sacrificed_by_design
 from planner.payment import GENERIC, SNOW, Slot
 from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, Packet
+from planner.production import ManaTag, anonymous
 from planner.replay import Plan, Step, could_produce_of, view_of
 
 __all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
@@ -89,11 +89,6 @@ def _spending(tag: ManaTag) -> ManaTag:
     """The part of a tag that decides what the mana may pay: mana from different sources with the same
     snow status, restriction and persistence is one class to the model (riders ride along unchanged)."""
     return ManaTag("", tag.snow, tag.restriction, tag.chosen_type, (), tag.persists)
-
-
-def _anonymous(packet: Packet, pid: str) -> Packet:
-    """The packet with its own permanent's id taken out of its tag (to compare two permanents' mana)."""
-    return replace(packet, tag=replace(packet.tag, source="")) if packet.tag.source == pid else packet
 
 
 def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
@@ -547,7 +542,7 @@ class _PaymentModel:
             if pid not in singled_out and len(self.members[pid]) == 1:
                 alike[replace(self.board.permanent(pid), id="")].append(pid)
         runs: dict[object, list[str]] = defaultdict(list)
-        for anonymous, pids in alike.items():
+        for blank, pids in alike.items():
             for pid in pids if len(pids) > 1 else ():
                 signature = tuple(
                     (
@@ -556,11 +551,11 @@ class _PaymentModel:
                         t.bound,
                         t.target,
                         self.producer[t.index] >= 0,
-                        replace(t.outcome, packets=tuple(_anonymous(p, pid) for p in t.outcome.packets)),
+                        anonymous(t.outcome, pid),
                     )
                     for t in own[pid]
                 )
-                runs[(anonymous, signature)].append(pid)
+                runs[(blank, signature)].append(pid)
         return [sorted(run) for run in runs.values() if len(run) > 1]
 
     def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:

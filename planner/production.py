@@ -33,7 +33,15 @@ from models.abilities import (
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules import BoardView, SourcedEffect
 
-__all__ = ["ManaTag", "Outcome", "Packet", "activation_outcomes", "output_types"]
+__all__ = [
+    "ManaTag",
+    "Outcome",
+    "Packet",
+    "activation_outcomes",
+    "anonymous",
+    "anonymous_tag",
+    "output_types",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +323,24 @@ def _trigger_packets(
     return _base_alternatives(
         view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
     )
+
+
+def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
+    """The tag with its own permanent ``pid`` taken out of its source ("" stands for it), so that two
+    permanents' mana can be compared; mana from other sources (a Wild Growth) keeps its source.
+
+    >>> anonymous_tag(ManaTag("f1", snow=True), "f1"), anonymous_tag(ManaTag("aura"), "f1").source
+    (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
+    """
+    return replace(tag, source="") if tag.source == pid else tag
+
+
+def anonymous(outcome: Outcome, pid: str) -> Outcome:
+    """The outcome with its own permanent ``pid`` taken out of its mana's tags (see :func:`anonymous_tag`)."""
+    packets = tuple(
+        replace(p, tag=anonymous_tag(p.tag, pid)) if p.tag.source == pid else p for p in outcome.packets
+    )
+    return replace(outcome, packets=packets)
 
 
 def activation_outcomes(
