@@ -1,9 +1,10 @@
 """Benchmark of the exact fast path and the batch check against the CP-SAT model, in one run.
 
 Run ``python -m benchmarks.bench_fast [--quick] [--seed S]``; it prints the command line, the machine, and
-one table: single-query latency of :func:`planner.fast.solve_fast` and of CP-SAT
-(:func:`planner.model.solve_payment`) on the same simple boards, then the batch throughput of
-:func:`planner.batch.castable` on random boards of 7 to 12 sources, with its ratio to CP-SAT's per-board rate
+one table: single-query latency of :func:`planner.solve.fast.solve_fast` and of CP-SAT
+(:func:`planner.solve.cpsat.solve_payment`) on the same simple boards, then the batch throughput of
+:func:`planner.sim.batch.castable` on random boards of 7 to 12 sources, with its ratio to CP-SAT's per-board
+rate
 and its peak memory. Boards and costs are the same for the same seed; only the timings change.
 
 How things are measured:
@@ -45,10 +46,10 @@ from numpy.typing import NDArray
 
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.batch import castable
-from planner.fast import in_fast_fragment, solve_fast
-from planner.model import ModelOptions, Solution, solve_payment
-from planner.plan import pay
+from planner.api import pay
+from planner.sim.batch import castable
+from planner.solve.cpsat import ModelOptions, Solution, solve_payment
+from planner.solve.fast import in_fast_fragment, solve_fast
 
 __all__ = ["BATCH_COSTS", "batch_boards", "main", "simple_board", "simple_cost"]
 

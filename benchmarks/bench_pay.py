@@ -1,4 +1,4 @@
-"""Benchmark of ``planner.plan.pay``: realistic boards of growing size and the Cascading Cataracts series,
+"""Benchmark of ``planner.api.pay``: realistic boards of growing size and the Cascading Cataracts series,
 timed side by side in one run against the reference search (where it finishes) and against a baseline that
 enumerates every mana combination up front, the way XMage lists available mana.
 
@@ -12,7 +12,7 @@ How things are measured:
   it), with its default time limit unless ``--time-limit`` says otherwise; building the ``Board`` from
   its JSON data is not timed. Each board is paid ``--repeats`` times and its figure is the median of
   those; the table gives the median and the 95th percentile of the boards' figures.
-- *reference* is ``planner.reference.reference_search``, which only accepts boards of at most eight
+- *reference* is ``planner.rules.reference.reference_search``, which only accepts boards of at most eight
   permanents: it runs on the smallest size only ("—" elsewhere).
 - *enumeration* is :func:`enumerate_pools`, written here: every untapped source is tapped for each of its
   concrete outputs in turn (sources whose abilities cost mana may also stay untapped, and every way to pay
@@ -51,12 +51,12 @@ from benchmarks.boards import (
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag
-from planner.could_produce import could_produce_all
-from planner.payment import GENERIC, cost_modes
-from planner.plan import PayResult, pay
-from planner.production import activation_outcomes
-from planner.reference import MAX_PERMANENTS, ReferenceLimitError, reference_search
-from planner.rules import BoardView
+from planner.api import PayResult, pay
+from planner.rules.could_produce import could_produce_all
+from planner.rules.payment import GENERIC, cost_modes
+from planner.rules.production import activation_outcomes
+from planner.rules.reference import MAX_PERMANENTS, ReferenceLimitError, reference_search
+from planner.rules.view import BoardView
 
 __all__ = ["EnumerationResult", "enumerate_pools", "main"]
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from planner.decklist import load_deck
-from planner.simulate import (
+from models.decklist import load_deck
+from planner.sim.simulate import (
     TABLE_SHAPES,
     GoldfishResult,
     goldfish,

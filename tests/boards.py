@@ -10,12 +10,12 @@ from typing import Any
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaBag, ManaTypes
-from planner.could_produce import could_produce_all
-from planner.plan import could_produce
-from planner.production import ManaTag, Outcome, activation_outcomes
-from planner.reference import ReferenceResult, reference_search
-from planner.replay import PaymentSummary
-from planner.rules import BoardView
+from planner.api import could_produce
+from planner.rules.could_produce import could_produce_all
+from planner.rules.production import ManaTag, Outcome, activation_outcomes
+from planner.rules.reference import ReferenceResult, reference_search
+from planner.rules.replay import PaymentSummary
+from planner.rules.view import BoardView
 
 ME = "me"
 OPP = "opp"
@@ -68,7 +68,7 @@ def letters(types: ManaTypes) -> str:
 
 
 def could(board: Board, player: str | None = None) -> dict[str, str]:
-    """``planner.plan.could_produce`` with each set written as letters."""
+    """``planner.api.could_produce`` with each set written as letters."""
     return {pid: letters(types) for pid, types in could_produce(board, player).items()}
 
 

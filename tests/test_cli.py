@@ -418,7 +418,7 @@ def test_help_is_useful(args: tuple[str, ...], expected: list[str]) -> None:
 
 def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "planner.cli", *args],
+        [sys.executable, "-m", "planner", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -15,8 +15,8 @@ from typer.testing import CliRunner, Result
 
 from models.board import Board
 from models.cost import PaymentTarget
+from planner.api import max_x, pay
 from planner.cli import app
-from planner.plan import max_x, pay
 
 ROOT = Path(__file__).resolve().parents[1]
 RAMP = ROOT / "examples" / "boards" / "ramp.json"
@@ -535,7 +535,7 @@ def test_help(command: str) -> None:
 
 def test_end_to_end_pay_and_max_x() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "planner.cli", "pay", "examples/boards/ramp.json", "{2}{G}{G}", "--json"],
+        [sys.executable, "-m", "planner", "pay", "examples/boards/ramp.json", "{2}{G}{G}", "--json"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -550,7 +550,7 @@ def test_end_to_end_pay_and_max_x() -> None:
         0,
     )
     refused = subprocess.run(
-        [sys.executable, "-m", "planner.cli", "max-x", "-", "{X}{B}{B}{B}"],
+        [sys.executable, "-m", "planner", "max-x", "-", "{X}{B}{B}{B}"],
         input=RAMP.read_text(encoding="utf-8"),
         capture_output=True,
         text=True,

@@ -6,7 +6,7 @@ pays fixed mana or sacrifices itself for it: Signets, filter lands, Treasure, Lo
 or reflects what other permanents could produce: Exotic Orchard, Reflecting Pool, Fellwar Stone) and
 random costs with every symbol kind the fragment takes (colored, generic, {C}, hybrid, {2/W}, {C/W},
 Phyrexian and hybrid Phyrexian, X with its value), the fast path must agree with CP-SAT on whether the cost
-can be paid and on every level of the objective, its plan must replay, and :func:`planner.plan.pay` must
+can be paid and on every level of the objective, its plan must replay, and :func:`planner.api.pay` must
 answer with it; the batch check must agree on feasibility; on small boards the reference search must agree
 too. Boards just outside the fragment must never be answered by the fast path.
 """
@@ -24,17 +24,17 @@ from hypothesis import strategies as st
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.mana import ManaType
-from planner.batch import board_row, castable, names_row
-from planner.fast import fragment_reason, in_fast_fragment, solve_fast
-from planner.model import ModelOptions, SolveStatus, solve_payment
-from planner.objective import objective_of
-from planner.payment import assign_symbols, can_pay_exactly
-from planner.plan import pay
-from planner.pool import ManaUnit, SpendRules
-from planner.production import ManaTag
-from planner.reference import ReferenceLimitError, reference_search
-from planner.replay import Plan, replay
-from planner.rules import BoardView
+from planner.api import pay
+from planner.rules.payment import assign_symbols, can_pay_exactly
+from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.production import ManaTag
+from planner.rules.reference import ReferenceLimitError, reference_search
+from planner.rules.replay import Plan, replay
+from planner.rules.view import BoardView
+from planner.sim.batch import board_row, castable, names_row
+from planner.solve.cpsat import ModelOptions, SolveStatus, solve_payment
+from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
+from planner.solve.objective import objective_of
 
 #: Catalogue cards inside the fragment (when untapped and, for creatures, not summoning sick).
 INSIDE = [

@@ -13,13 +13,13 @@ from typer.testing import CliRunner, Result
 
 from models.board import Board
 from models.errors import InputError
-from planner.bench_report import run_report
+from planner.api import pay
+from planner.bench.corpus import RECIPES, Case, generate, scenarios
+from planner.bench.heuristics import BUILTINS, Heuristic, load_heuristic
+from planner.bench.report import run_report
 from planner.cli import app
-from planner.corpus import RECIPES, Case, generate, scenarios
-from planner.heuristics import BUILTINS, Heuristic, load_heuristic
-from planner.objective import objective_of
-from planner.plan import pay
-from planner.replay import replay
+from planner.rules.replay import replay
+from planner.solve.objective import objective_of
 
 SCENARIOS = scenarios()
 #: A sample of generated boards of every recipe (the report runs thousands; the tests keep to a few).
@@ -93,9 +93,9 @@ def test_the_report_is_deterministic_for_a_seed_whatever_the_number_of_processes
 # user heuristics by import path ---------------------------------------------------------------------------
 
 USER_MODULE = '''
-from planner.heuristics import BUILTINS
-from planner.plan import pay
-from planner.replay import Plan
+from planner.bench.heuristics import BUILTINS
+from planner.api import pay
+from planner.rules.replay import Plan
 
 
 def tap(board, target):

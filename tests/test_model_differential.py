@@ -1,7 +1,7 @@
 """The planner against the exhaustive reference search, on many random small boards.
 
 The planner must find a payment exactly when the reference search does, its plan must replay, and its
-objective (computed from the plan by :func:`planner.objective.objective_of`) must equal the best the
+objective (computed from the plan by :func:`planner.solve.objective.objective_of`) must equal the best the
 reference search reaches, level by level. Where ``pay`` answered with the fast path, the CP-SAT model is
 checked on its own too.
 """
@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.model import ModelOptions, solve_payment
-from planner.objective import objective_of
-from planner.plan import pay
-from planner.reference import ReferenceLimitError, reference_search
-from planner.replay import replay, view_of
-from planner.rules import locked_in
+from planner.api import pay
+from planner.rules.reference import ReferenceLimitError, reference_search
+from planner.rules.replay import replay, view_of
+from planner.rules.view import locked_in
+from planner.solve.cpsat import ModelOptions, solve_payment
+from planner.solve.objective import objective_of
 
 # Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
 # dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.

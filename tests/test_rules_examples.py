@@ -1,9 +1,9 @@
 """The worked examples of RULES.md section 12, one test each, through the planner's public functions.
 
-Could-produce answers go through :func:`planner.plan.could_produce`, what one activation makes through
-:func:`planner.production.activation_outcomes`, whole payments through
-:func:`planner.reference.reference_search` (and the replayer), pool emptying through
-:func:`planner.pool.empty_pool`, and types and abilities after layers 4 and 6 through ``BoardView``.
+Could-produce answers go through :func:`planner.api.could_produce`, what one activation makes through
+:func:`planner.rules.production.activation_outcomes`, whole payments through
+:func:`planner.rules.reference.reference_search` (and the replayer), pool emptying through
+:func:`planner.rules.pool.empty_pool`, and types and abilities after layers 4 and 6 through ``BoardView``.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from boards import (
 from models.abilities import CostModifier
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaBag, ManaType
-from planner.pool import ManaUnit, SpendRules, empty_pool
-from planner.replay import IllegalPlanError, Plan, Step, apply_step, initial_state, replay
-from planner.rules import BoardView
+from planner.rules.pool import ManaUnit, SpendRules, empty_pool
+from planner.rules.replay import IllegalPlanError, Plan, Step, apply_step, initial_state, replay
+from planner.rules.view import BoardView
 
 
 def one(source: str, mana: str) -> set[Produced]:
@@ -640,8 +640,8 @@ def test_total_cost_applies_increases_and_reductions_in_force() -> None:
     """CR 601.2f and 118.7a: the total cost is locked in with increases and reductions of generic mana."""
     from models.board import Board
     from models.cost import PaymentTarget
-    from planner.plan import pay
-    from planner.rules import BoardView, locked_in
+    from planner.api import pay
+    from planner.rules.view import BoardView, locked_in
 
     familiar = {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}
     swamp = {"id": "s", "card": "Swamp", "controller": "me"}

@@ -29,12 +29,20 @@ from hypothesis import strategies as st
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
-from planner.could_produce import could_produce_all
-from planner.plan import could_produce
-from planner.production import activation_outcomes
-from planner.reference import ReferenceLimitError, ReferenceResult, reference_search
-from planner.replay import IllegalPlanError, PaymentSummary, Plan, Step, apply_step, initial_state, replay
-from planner.rules import BoardView
+from planner.api import could_produce
+from planner.rules.could_produce import could_produce_all
+from planner.rules.production import activation_outcomes
+from planner.rules.reference import ReferenceLimitError, ReferenceResult, reference_search
+from planner.rules.replay import (
+    IllegalPlanError,
+    PaymentSummary,
+    Plan,
+    Step,
+    apply_step,
+    initial_state,
+    replay,
+)
+from planner.rules.view import BoardView
 
 LANDS = (
     "Plains",

@@ -15,10 +15,9 @@ from models.board import Board
 from models.catalogue import all_cards
 from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
-from planner.batch import castable
-from planner.fast import source_kind
-from planner.plan import pay
-from planner.simulate import (
+from planner.api import pay
+from planner.sim.batch import castable
+from planner.sim.simulate import (
     TABLE_SHAPES,
     _karsten,
     _Query,
@@ -31,6 +30,7 @@ from planner.simulate import (
     sources_needed,
     sources_table,
 )
+from planner.solve.fast import source_kind
 
 # --------------------------------------------------------------------------------------------------------
 # Exact references

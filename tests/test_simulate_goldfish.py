@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from models.catalogue import lookup
-from planner.decklist import DeckListError, load_deck, parse_deck
-from planner.simulate import Entry, goldfish, land_profile, sources_needed
+from models.decklist import DeckListError, load_deck, parse_deck
+from planner.sim.simulate import Entry, goldfish, land_profile, sources_needed
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "examples" / "decks"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget
-from planner.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay, symbol_needs
-from planner.replay import Plan
+from planner.bench.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay, symbol_needs
+from planner.rules.replay import Plan
 
 __all__ = ["POLICY", "tap_tiered"]
 
@@ -51,7 +51,7 @@ POLICY = Policy(_symbol_order, _source_order)
 def tap_tiered(board: Board, target: PaymentTarget) -> Plan | None:
     """Pay the way a tiered, phase-like tapper does (see the module docstring), or None when stuck.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> case = scenario("altar-or-treasure")
     >>> [step.permanent for step in tap_tiered(case.board, case.target).steps]
     ['p2']

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
-from planner.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay, symbol_needs
-from planner.replay import Plan
+from planner.bench.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay, symbol_needs
+from planner.rules.replay import Plan
 
 __all__ = ["POLICY", "tap_xmage_like"]
 
@@ -56,7 +56,7 @@ POLICY = Policy(_symbol_order, _source_order)
 def tap_xmage_like(board: Board, target: PaymentTarget) -> Plan | None:
     """Pay the way XMage's AI does, approximately (see the module docstring), or None when stuck.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> case = scenario("treasure-or-plains")  # both score 2: the Treasure comes first on the board
     >>> [step.permanent for step in tap_xmage_like(case.board, case.target).steps]
     ['p0']

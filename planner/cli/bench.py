@@ -2,7 +2,7 @@
 
 ``mana-planner bench heuristics`` runs the built-in baselines (or your own tapper, by import path) and the
 optimal planner on the same seeded boards and prints how often each heuristic fails, plays illegally or pays
-worse than the optimum, by how much, and how fast it decides (:mod:`planner.bench_report`).
+worse than the optimum, by how much, and how fast it decides (:mod:`planner.bench.report`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Annotated
 import typer
 
 from models.errors import InputError
-from planner.bench_report import DEFAULT_TIME_LIMIT, default_jobs, format_report, plot_report, run_report
-from planner.cli import JsonOpt, app, one_line_errors, print_json, table
-from planner.corpus import scenarios
-from planner.heuristics import BUILTINS, load_heuristic
+from planner.bench.corpus import scenarios
+from planner.bench.heuristics import BUILTINS, load_heuristic
+from planner.bench.report import DEFAULT_TIME_LIMIT, default_jobs, format_report, plot_report, run_report
+from planner.cli.common import JsonOpt, app, one_line_errors, print_json, table
 
 __all__ = ["bench"]
 

@@ -31,7 +31,7 @@ from models.abilities import (
     Who,
 )
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
-from planner.rules import BoardView, SourcedEffect
+from planner.rules.view import BoardView, SourcedEffect
 
 __all__ = [
     "ManaTag",

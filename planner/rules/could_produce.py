@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from models.abilities import ManaAbility, PaletteKind
 from models.mana import ManaTypes
-from planner.production import activation_outcomes
-from planner.rules import BoardView
+from planner.rules.production import activation_outcomes
+from planner.rules.view import BoardView
 
 __all__ = ["could_produce_all"]
 

@@ -17,8 +17,8 @@ from models.board import Board, PoolMana
 from models.cost import PaymentTarget
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_restriction
-from planner.production import ManaTag
-from planner.rules import BoardView
+from planner.rules.production import ManaTag
+from planner.rules.view import BoardView
 
 __all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pool_units"]
 

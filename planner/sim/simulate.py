@@ -38,14 +38,14 @@ from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
 from models.board import Board
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
+from models.decklist import Deck
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_oracle
 from models.types import BASIC_LAND_TYPES
-from planner.batch import castable as batch_castable
-from planner.decklist import Deck
-from planner.payment import cost_modes
-from planner.rules import BoardView
+from planner.rules.payment import cost_modes
+from planner.rules.view import BoardView
+from planner.sim.batch import castable as batch_castable
 
 __all__ = [
     "BATCH",
@@ -113,7 +113,8 @@ class _Castability:
     """Castability of fixed costs for land states given as counts of each source mask, memoised per state.
 
     Games share few distinct states (which sources are in play), so each distinct state is asked once, of
-    the batch check (:func:`planner.batch.castable`: Hall's condition, exactly the planner's answer for such
+    the batch check (:func:`planner.sim.batch.castable`: Hall's condition, exactly the planner's answer for
+    such
     sources); the answer stored is the least life each cost needs (0 for none, ``_NEVER`` when not payable),
     so that Phyrexian symbols see each game's own life total.
     """
@@ -669,7 +670,8 @@ def land_mix_probability(
     """How often lands given by what they make cast ``cost`` on ``turn``, under Karsten's methodology.
 
     The lands not in the mix make one mana of a type the cost does not ask for. Castability is decided
-    exactly by the batch check (:func:`planner.batch.castable`): a dual pays one pip of either of its colors,
+    exactly by the batch check (:func:`planner.sim.batch.castable`): a dual pays one pip of either of its
+    colors,
     never two. When lands go to the bottom, the land whose loss leaves the most of the cost's colored part
     payable goes first; on ties, the land making fewer types.
 
@@ -1160,10 +1162,11 @@ def goldfish(
     hand and of the deck, preferring to play a tapland when it costs nothing and avoiding life payments; a
     shockland is paid for only when that casts more now. Each turn it records, for every nonland card
     (whether in hand or not), whether the untapped lands could pay its cost, exactly as the planner would
-    (the batch check, :func:`planner.batch.castable`). Only lands are sources: mana creatures and rocks are
+    (the batch check, :func:`planner.sim.batch.castable`). Only lands are sources: mana creatures and rocks
+    are
     listed in ``ignored_sources``.
 
-    >>> from planner.decklist import parse_deck
+    >>> from models.decklist import parse_deck
     >>> deck = parse_deck("12 Plains\\n12 Island\\n18 Wall {1}{W}\\n18 Wave {U}{U}")
     >>> result = goldfish(deck, turns=(1, 3), games=2_000, seed=1)
     >>> [card.name for card in result.cards], len(result.cards[0].by_turn)

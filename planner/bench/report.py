@@ -1,16 +1,18 @@
 """The heuristics report: every heuristic and the optimal planner on the same boards, compared level by level.
 
-For each board of the corpus (:mod:`planner.corpus`: seeded generated boards plus the named scenarios) the
-optimal planner (:func:`planner.plan.pay`) pays first; then each heuristic is called, and every plan it
-returns is replayed by the rules (:func:`planner.replay.replay`). A plan the replayer rejects is *illegal*
+For each board of the corpus (:mod:`planner.bench.corpus`: seeded generated boards plus the named scenarios)
+the
+optimal planner (:func:`planner.api.pay`) pays first; then each heuristic is called, and every plan it
+returns is replayed by the rules (:func:`planner.rules.replay.replay`). A plan the replayer rejects is
+*illegal*
 and counts as a failure, with the replayer's reason. A legal plan is scored with the default objective
-(:func:`planner.objective.objective_of`) and compared with the optimum level by level; the last level, a
+(:func:`planner.solve.objective.objective_of`) and compared with the optimum level by level; the last level, a
 tie-break between interchangeable permanents by id, does not count: a plan equal to the optimum on every
 other level is optimal.
 
 A heuristic's time is the median of its calls; the built-in baselines share one analysis of the board (its
 mana abilities and their outcomes, as a game client has them), done before they are timed and reported
-apart. The optimal planner's time is one whole :func:`~planner.plan.pay` call. Everything but the times is
+apart. The optimal planner's time is one whole :func:`~planner.api.pay` call. Everything but the times is
 the same for the same seed, whatever the number of worker processes.
 """
 
@@ -27,12 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import InputError, PlannerError
-from planner.corpus import RECIPES, Case, generated_case, scenario, scenarios
-from planner.heuristics import BUILTINS, Heuristic, load_heuristic
-from planner.heuristics.greedy import board_facts
-from planner.objective import OBJECTIVE_LEVELS, objective_of
-from planner.plan import pay
-from planner.replay import IllegalPlanError, PaymentSummary, Plan, replay
+from planner.api import pay
+from planner.bench.corpus import RECIPES, Case, generated_case, scenario, scenarios
+from planner.bench.heuristics import BUILTINS, Heuristic, load_heuristic
+from planner.bench.heuristics.greedy import board_facts
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
+from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
 
 __all__ = [
     "LEVEL_LABELS",
@@ -105,7 +107,7 @@ class CaseRun:
 def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DEFAULT_TIME_LIMIT) -> CaseRun:
     """Run the optimal planner and every heuristic on one case, replaying and scoring each plan.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> run = run_case(scenario("treasure-or-plains"), [BUILTINS["forge-like"], BUILTINS["tiered"]])
     >>> [(v.status, v.excess[:4]) for v in run.verdicts]
     [('worse', (0, 0, 1, 0)), ('optimal', (0, 0, 0, 0))]
@@ -394,7 +396,8 @@ def run_report(
     named: bool = True,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Run the heuristics (names or import paths, see :func:`~planner.heuristics.load_heuristic`) and the
+    """Run the heuristics (names or import paths, see :func:`~planner.bench.heuristics.load_heuristic`) and
+    the
     optimal planner on ``boards`` generated boards of ``seed`` and (with ``named``) the named scenarios.
 
     ``jobs`` worker processes share the boards (1 runs in this process); ``progress`` is called with the
@@ -462,9 +465,9 @@ def _micros(value: float) -> str:
 def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Sequence[str]]], str]) -> str:
     """The report as text: a summary table, how much worse per level, the scenarios, examples, a footer.
 
-    ``table`` lays out rows under headers (the CLI's :func:`planner.cli.table`).
+    ``table`` lays out rows under headers (the CLI's :func:`planner.tables.table`).
 
-    >>> from planner.cli import table
+    >>> from planner.tables import table
     >>> report = run_report(3, seed=2, heuristics=["tiered"], named=False)
     >>> print(format_report(report, table).splitlines()[0])  # doctest: +ELLIPSIS
     Heuristics against the optimal planner on 3 generated boards (seed 2: 2 two-color, ...).
@@ -537,7 +540,7 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
     if examples:
         lines += [
             "",
-            "Examples (board and cost; planner.corpus.generated_case(seed, number) rebuilds a board):",
+            "Examples (board and cost; planner.bench.corpus.generated_case(seed, number) rebuilds a board):",
             *examples,
         ]
     problems = [f"  {h} on {b}: {r}" for h, b, r in report.disagreements()[: EXAMPLES * 3]]

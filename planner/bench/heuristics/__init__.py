@@ -1,7 +1,8 @@
 """Payment heuristics: fast tappers to compare with the optimal planner, and how to plug in your own.
 
 A heuristic is any callable ``(board, target) -> Plan | None`` (the :class:`Heuristic` protocol): given a
-board and what to pay (a :class:`~models.cost.PaymentTarget`), it returns a :class:`~planner.replay.Plan`
+board and what to pay (a :class:`~models.cost.PaymentTarget`), it returns a
+:class:`~planner.rules.replay.Plan`
 for the board's active player (the activations in order, each with the mana it put into the pool, then the
 pool mana and life that pay the cost), or None when it finds no payment. It need not be right: the
 benchmark replays every plan by the rules and counts an illegal one as a failure, with the reason.
@@ -10,7 +11,7 @@ The built-in baselines approximate public strategies, one module each: ``basics-
 ``xmage-like`` and ``tiered`` (:data:`BUILTINS`). :func:`load_heuristic` finds one by name, or imports
 your own from ``package.module:function``.
 
->>> from planner.corpus import scenario
+>>> from planner.bench.corpus import scenario
 >>> case = scenario("sol-ring-for-one")
 >>> plan = BUILTINS["tiered"](case.board, case.target)
 >>> [step.permanent for step in plan.steps]
@@ -27,11 +28,11 @@ from typing import Protocol
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from planner.heuristics.basics_first import tap_basics_first
-from planner.heuristics.forge_like import tap_forge_like
-from planner.heuristics.tiered import tap_tiered
-from planner.heuristics.xmage_like import tap_xmage_like
-from planner.replay import Plan
+from planner.bench.heuristics.basics_first import tap_basics_first
+from planner.bench.heuristics.forge_like import tap_forge_like
+from planner.bench.heuristics.tiered import tap_tiered
+from planner.bench.heuristics.xmage_like import tap_xmage_like
+from planner.rules.replay import Plan
 
 __all__ = ["BUILTINS", "Heuristic", "load_heuristic"]
 
@@ -59,7 +60,7 @@ def load_heuristic(spec: str) -> Heuristic:
 
     >>> load_heuristic("tiered") is tap_tiered
     True
-    >>> load_heuristic("planner.heuristics.forge_like:tap_forge_like") is tap_forge_like
+    >>> load_heuristic("planner.bench.heuristics.forge_like:tap_forge_like") is tap_forge_like
     True
     >>> load_heuristic("nosuchmodule:tap")  # doctest: +ELLIPSIS
     Traceback (most recent call last):

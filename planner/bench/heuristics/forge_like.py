@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
-from planner.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay
-from planner.replay import Plan
+from planner.bench.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay
+from planner.rules.replay import Plan
 
 __all__ = ["POLICY", "tap_forge_like"]
 
@@ -42,7 +42,7 @@ POLICY = Policy(_symbol_order, _source_order)
 def tap_forge_like(board: Board, target: PaymentTarget) -> Plan | None:
     """Pay the way Forge's AI does, approximately (see the module docstring), or None when stuck.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> case = scenario("painland-or-basic")
     >>> [step.permanent for step in tap_forge_like(case.board, case.target).steps]
     ['p1']

@@ -212,7 +212,7 @@ def load_deck(path: str | Path) -> Deck:
     >>> load_deck("no/such/deck.txt")
     Traceback (most recent call last):
     ...
-    planner.decklist.DeckListError: no/such/deck.txt: can't read the deck list: No such file or directory
+    models.decklist.DeckListError: no/such/deck.txt: can't read the deck list: No such file or directory
     """
     try:
         text = Path(path).read_text(encoding="utf-8-sig")

@@ -38,8 +38,8 @@ from models.cost import ManaCost, SymbolKind
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.types import TypeLine
-from planner.fast import SourceKind, source_kind
-from planner.payment import cost_modes
+from planner.rules.payment import cost_modes
+from planner.solve.fast import SourceKind, source_kind
 
 __all__ = ["ANY_SOURCE", "board_row", "castable", "names_row", "source_units"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from models.board import Board
 from models.mana import ALL_COLORS, ManaTypes
-from planner.activations import activation_templates
-from planner.replay import PaymentSummary, could_produce_of, view_of
-from planner.rules import BoardView
+from planner.rules.activations import activation_templates
+from planner.rules.replay import PaymentSummary, could_produce_of, view_of
+from planner.rules.view import BoardView
 
 __all__ = ["OBJECTIVE_LEVELS", "objective_of", "sacrificed_by_design"]
 
@@ -41,11 +41,11 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better.
 
     >>> from models.cost import PaymentTarget
-    >>> from planner.plan import pay
+    >>> from planner.api import pay
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
     >>> result = pay(board, PaymentTarget.of("{G}"))
-    >>> from planner.replay import replay
+    >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
     (0, 0, 0, 0, 1, 1, 0, 1, 0)
     """

@@ -18,7 +18,7 @@ from functools import lru_cache
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaType
-from planner.pool import ManaUnit, SpendRules
+from planner.rules.pool import ManaUnit, SpendRules
 
 __all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
 
@@ -158,7 +158,7 @@ def can_pay_exactly(
 ) -> bool:
     """True when exactly these units, with ``life`` life, pay the cost for the target.
 
-    >>> from planner.production import ManaTag
+    >>> from planner.rules.production import ManaTag
     >>> forest = ManaUnit(ManaType.G, ManaTag("f"))
     >>> target = PaymentTarget.of("{1}{G}")
     >>> can_pay_exactly([forest, forest], target.cost, target, SpendRules(), 0)
@@ -210,7 +210,7 @@ def assign_symbols(
 ) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
     """Which units (and how much life) pay each symbol of the cost, for a payment known to be exact.
 
-    >>> from planner.production import ManaTag
+    >>> from planner.rules.production import ManaTag
     >>> g, c = ManaUnit(ManaType.G, ManaTag("f")), ManaUnit(ManaType.C, ManaTag("w"))
     >>> [(str(s), "".join(u.type.letter for u in paid)) for s, paid, _ in
     ...  assign_symbols([c, g], ManaCost.parse("{1}{G}"), PaymentTarget.of("{1}{G}"), SpendRules(), 0)]

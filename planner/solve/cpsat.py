@@ -5,7 +5,8 @@ The model reads top to bottom like an OR-Tools sample: the *templates* (one per 
 permanent, ability, cost choices, outcome), then a *layer* per payment (the payment asked for, and one per
 cost that should stay payable afterwards), each with its variables and its constraint groups under one-line
 comments, then the resources the layers share, then the objective, then the solve. Nothing of CP-SAT leaves
-this module: the result is a :class:`~planner.replay.Plan`, which the caller replays before returning it.
+this module: the result is a :class:`~planner.rules.replay.Plan`, which the caller replays before returning
+it.
 
 Where the model is narrower than the rules (also in the README):
 
@@ -31,12 +32,12 @@ from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
-from planner.activations import REPEAT_CAP, Activation, activation_templates
-from planner.objective import sacrificed_by_design
-from planner.payment import GENERIC, SNOW, Slot
-from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, anonymous
-from planner.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.activations import REPEAT_CAP, Activation, activation_templates
+from planner.rules.payment import GENERIC, SNOW, Slot
+from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.production import ManaTag, anonymous
+from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.solve.objective import sacrificed_by_design
 
 __all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
 

@@ -2,7 +2,8 @@
 
 It is slow and obviously correct: from the board it tries every eligible mana ability activation, with
 every cost choice (which creature to sacrifice, which pool mana pays a Signet's {1}), every choice of colors
-and every replacement order, in every order, through :func:`planner.replay.legal_steps`, and at every state
+and every replacement order, in every order, through :func:`planner.rules.replay.legal_steps`, and at every
+state
 every exact payment of the cost from the pool. States already seen are not searched again. It is the oracle
 the faster planners are tested against, so it refuses boards it cannot finish quickly.
 """
@@ -14,9 +15,9 @@ from dataclasses import dataclass
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
-from planner.payment import payments
-from planner.pool import SpendRules
-from planner.replay import (
+from planner.rules.payment import payments
+from planner.rules.pool import SpendRules
+from planner.rules.replay import (
     PaymentSummary,
     Plan,
     PlanState,
@@ -27,7 +28,7 @@ from planner.replay import (
     remove_units,
     summarise,
 )
-from planner.rules import BoardView
+from planner.rules.view import BoardView
 
 __all__ = ["MAX_PERMANENTS", "MAX_STATES", "ReferenceLimitError", "ReferenceResult", "reference_search"]
 

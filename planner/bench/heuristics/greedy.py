@@ -8,8 +8,9 @@ fitting mana (paying that source's own mana cost the same way first), choosing t
 the symbols still to pay where it can. A Phyrexian symbol no source can pay costs 2 life; a ``{2/W}`` no
 source can pay with ``{W}`` takes two generic mana. Nothing is ever undone: that is what makes it greedy.
 
-The plan is made of the same :class:`~planner.replay.Step` records as the optimal planner's, built from
-the same outcomes (:func:`~planner.production.activation_outcomes`), so that the rules replayer can check
+The plan is made of the same :class:`~planner.rules.replay.Step` records as the optimal planner's, built from
+the same outcomes (:func:`~planner.rules.production.activation_outcomes`), so that the rules replayer can
+check
 it. The outcomes are read from the board as it was before the payment: a baseline that sacrifices a
 creature and then taps Gaea's Cradle states the Cradle's old amount, and the replayer says so.
 """
@@ -26,11 +27,11 @@ from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
-from planner.could_produce import could_produce_all
-from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, Outcome, Packet, activation_outcomes
-from planner.replay import ACTIVATION_CAP, Plan, Step, ability_target
-from planner.rules import BoardView
+from planner.rules.could_produce import could_produce_all
+from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.production import ManaTag, Outcome, Packet, activation_outcomes
+from planner.rules.replay import ACTIVATION_CAP, Plan, Step, ability_target
+from planner.rules.view import BoardView
 
 __all__ = ["BoardFacts", "Need", "Option", "Policy", "board_facts", "greedy_pay", "symbol_needs"]
 
@@ -117,7 +118,7 @@ class BoardFacts:
 def board_facts(board: Board, player: str) -> BoardFacts:
     """The facts baselines read from a board, computed once per board and player.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> facts = board_facts(scenario("painland-or-basic").board, "me")
     >>> [(o.pid, o.ability_index, str(o.outcome.types), o.hurts) for o in facts.options]
     [('p0', 0, 'C', 0), ('p0', 1, 'R', 1), ('p0', 1, 'W', 1), ('p1', 0, 'R', 0)]
@@ -448,7 +449,7 @@ def _grouped(concrete: tuple[tuple[ManaBag, ManaTag], ...]) -> tuple[tuple[str, 
 def greedy_pay(board: Board, target: PaymentTarget, policy: Policy) -> Plan | None:
     """Pay ``target`` for the board's active player the greedy way ``policy`` says, or None when stuck.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> case = scenario("dual-for-generic")
     >>> printed_order = Policy(lambda facts, symbol: 0, lambda option, cost: (option.position,))
     >>> greedy_pay(case.board, case.target, printed_order) is None  # Tundra went to the {1}

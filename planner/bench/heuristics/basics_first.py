@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
-from planner.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay
-from planner.replay import Plan
+from planner.bench.heuristics.greedy import BoardFacts, Option, Policy, greedy_pay
+from planner.rules.replay import Plan
 
 __all__ = ["POLICY", "tap_basics_first"]
 
@@ -39,7 +39,7 @@ POLICY = Policy(_symbol_order, _source_order, mana_costs=False, restricted=False
 def tap_basics_first(board: Board, target: PaymentTarget) -> Plan | None:
     """Pay the way a basics-first tapper does (see the module docstring), or None when it gets stuck.
 
-    >>> from planner.corpus import scenario
+    >>> from planner.bench.corpus import scenario
     >>> case = scenario("birds-or-forest")
     >>> [step.permanent for step in tap_basics_first(case.board, case.target).steps]
     ['p1']

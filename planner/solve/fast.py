@@ -23,7 +23,7 @@
 - the cost has no {S} (and X only with its value given); no cost is to be kept payable or cards in hand kept
   castable.
 
-Everything else goes to the CP-SAT model (:func:`planner.model.solve_payment`), always.
+Everything else goes to the CP-SAT model (:func:`planner.solve.cpsat.solve_payment`), always.
 
 Without effects on the board, what a permanent offers comes from its card alone (:class:`SourceKind`, cached
 per card); with them, or for a reflecting source, from the board (:func:`_on_board`), where identical
@@ -34,7 +34,8 @@ Colored and {C} slots take only their own type and generic slots take anything, 
 mode (CR 601.2b: each hybrid and Phyrexian symbol paid one way) exactly when every demanded type and the total
 are covered (Hall's condition for this bipartite graph). Pool mana pays its own type's slots first, then
 generic (swapping it with a source's mana of its type that pays generic changes nothing). Per mode, the
-objective (:func:`planner.objective.objective_of`) is then: damage plus life, sacrifices, mana made net of
+objective (:func:`planner.solve.objective.objective_of`) is then: damage plus life, sacrifices, mana made net
+of
 what abilities take, colors lost, and a sum of per-permanent weights (the most mana each makes, creature,
 flexibility, rank of its id). Two solvers minimise all but 'colors lost' exactly: when every source only
 taps and a payment without damage exists (the common case), a greedy over the transversal matroid of the
@@ -75,14 +76,14 @@ from models.board import Board, Choices, Permanent, Player
 from models.cost import PaymentTarget, SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
-from planner.could_produce import could_produce_all
-from planner.model import Solution, SolveStatus
-from planner.objective import OBJECTIVE_LEVELS, sacrificed_by_design
-from planner.payment import GENERIC, Mode, cost_modes
-from planner.pool import ManaUnit, pool_units
-from planner.production import ManaTag, activation_outcomes, anonymous_tag
-from planner.replay import Plan, Step, could_produce_of, view_of
-from planner.rules import BoardView
+from planner.rules.could_produce import could_produce_all
+from planner.rules.payment import GENERIC, Mode, cost_modes
+from planner.rules.pool import ManaUnit, pool_units
+from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
+from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.view import BoardView
+from planner.solve.cpsat import Solution, SolveStatus
+from planner.solve.objective import OBJECTIVE_LEVELS, sacrificed_by_design
 
 __all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
 
@@ -203,7 +204,8 @@ class SourceKind:
     reflect: int | None
     creature: bool
     haste: bool
-    designed: bool = False  # sacrificed by design (Treasure): see planner.objective.sacrificed_by_design
+    # sacrificed by design (Treasure): see planner.solve.objective.sacrificed_by_design
+    designed: bool = False
     on_board: bool = False  # some output reflects other permanents: see :func:`_on_board`
     unresolved: str | None = None  # an effect the board's outcomes can't stand for (City of Brass's damage)
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
@@ -795,7 +797,7 @@ class _Search:
         return [t for t in range(5) if touched[t] and touched[t] == self.makers[t]]
 
     def levels(self, mode: Mode, taps: _Taps) -> tuple[int, ...]:
-        """The objective's levels (:data:`planner.objective.OBJECTIVE_LEVELS`) of a payment."""
+        """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment."""
         damage = valuable = designed = made = most = creatures = flexibility = ranks = 0
         for source, option in taps:
             damage += option.damage
@@ -1442,7 +1444,7 @@ def solve_fast(
 
     None means the board is outside the fragment or the fast path declined; the solution is otherwise
     ``OPTIMAL`` (with the objective's levels) or ``INFEASIBLE`` (with the cost parts that can't be paid).
-    The plan is not replayed here (:func:`planner.plan.pay` replays every plan).
+    The plan is not replayed here (:func:`planner.api.pay` replays every plan).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -1471,7 +1473,7 @@ def solve_fast(
 
 
 def _core(problem: _Problem) -> tuple[str, ...]:
-    """The cost's parts that can't all be paid, in the labels :func:`planner.plan.pay` explains: every type a
+    """The cost's parts that can't all be paid, in the labels :func:`planner.api.pay` explains: every type a
     payment mode demands, and 'generic' when no mode's total can be reached."""
     demanded = {slot for mode in problem.modes for slot, _ in mode.slots if isinstance(slot, ManaType)}
     labels = [t.letter for t in TYPE_ORDER if t in demanded]

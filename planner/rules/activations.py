@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from models.abilities import ManaAbility, TapDamage
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from planner.production import Outcome, activation_outcomes, anonymous
-from planner.replay import ability_target
-from planner.rules import BoardView
+from planner.rules.production import Outcome, activation_outcomes, anonymous
+from planner.rules.replay import ability_target
+from planner.rules.view import BoardView
 
 __all__ = ["REPEAT_CAP", "Activation", "activation_bound", "activation_templates"]
 

@@ -19,11 +19,11 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
-from planner.could_produce import could_produce_all
-from planner.payment import can_pay_exactly, payments
-from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, Outcome, activation_outcomes
-from planner.rules import BoardView
+from planner.rules.could_produce import could_produce_all
+from planner.rules.payment import can_pay_exactly, payments
+from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.production import ManaTag, Outcome, activation_outcomes
+from planner.rules.view import BoardView
 
 __all__ = [
     "IllegalPlanError",
@@ -430,7 +430,7 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
     >>> replay(board, target, Plan((step, step), state.pool))
     Traceback (most recent call last):
     ...
-    planner.replay.IllegalPlanError: step 2: Forest (f1) is already tapped
+    planner.rules.replay.IllegalPlanError: step 2: Forest (f1) is already tapped
     """
     if target.cost.has_variable:
         raise InputError(f"choose a value for X in {target.cost} before replaying a plan")

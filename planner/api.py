@@ -1,7 +1,8 @@
 """The public calls of the planner: what permanents could produce, and the best way to pay a cost.
 
 Every plan :func:`pay` and :func:`max_x` return has been replayed by the rules
-(:func:`planner.replay.replay`); a plan the replayer rejects is a bug and raises instead of being returned.
+(:func:`planner.rules.replay.replay`); a plan the replayer rejects is a bug and raises instead of being
+returned.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError, OracleParseError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
-from planner.fast import solve_fast
-from planner.model import ModelOptions, Solution, SolveStatus, solve_payment
-from planner.payment import assign_symbols
-from planner.pool import ManaUnit, SpendRules, board_pool
-from planner.production import ManaTag, activation_outcomes
-from planner.replay import IllegalPlanError, PaymentSummary, Plan, could_produce_of, replay, view_of
-from planner.rules import TextWarning, locked_in
+from planner.rules.payment import assign_symbols
+from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.production import ManaTag, activation_outcomes
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, could_produce_of, replay, view_of
+from planner.rules.view import TextWarning, locked_in
+from planner.solve.cpsat import ModelOptions, Solution, SolveStatus, solve_payment
+from planner.solve.fast import solve_fast
 
 __all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
 
@@ -165,7 +166,8 @@ def pay(
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
-    Simple boards are answered by the exact fast path (:mod:`planner.fast`), the rest by the CP-SAT model;
+    Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
+    model;
     ``engine`` says which (``"fast"`` or ``"cp-sat"``).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [

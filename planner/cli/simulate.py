@@ -1,9 +1,11 @@
 """The ``mana-planner simulate`` and ``mana-planner sources-needed`` commands (CONTRACT §4).
 
 ``sources-needed`` answers Karsten's question for any deck size, land count and cost
-(:func:`planner.simulate.sources_needed`), prints his whole table with ``--table``, and judges a mix of lands
+(:func:`planner.sim.simulate.sources_needed`), prints his whole table with ``--table``, and judges a mix of
+lands
 given by what they make with ``--land-mix`` (costs with two colors or hybrid symbols). ``simulate`` goldfishes
-a deck list (:func:`planner.simulate.goldfish`). Both show a progress bar when standard output is a terminal.
+a deck list (:func:`planner.sim.simulate.goldfish`). Both show a progress bar when standard output is a
+terminal.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from typing import Annotated
 
 import typer
 
+from models.decklist import load_deck
 from models.errors import InputError
-from planner.cli import EXIT_NO, JsonOpt, command, print_json, table
-from planner.decklist import load_deck
-from planner.simulate import (
+from planner.cli.common import EXIT_NO, JsonOpt, command, print_json, table
+from planner.sim.simulate import (
     DEFAULT_GAMES,
     DEFAULT_GOLDFISH_GAMES,
     DEFAULT_SEED,

@@ -1,0 +1,5 @@
+"""``python -m planner``: the ``mana-planner`` command."""
+
+from planner.cli import main
+
+main()

@@ -1,0 +1,70 @@
+"""`mana-planner cards`: the card catalogue, and what the parser reads from a card."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from models.catalogue import all_cards, did_you_mean, lookup
+from models.errors import InputError
+from planner.cli.common import (
+    PROG,
+    JsonOpt,
+    command,
+    print_json,
+    table,
+)
+from planner.describe import (
+    card_details,
+    card_summary,
+    format_details,
+    makes_summary,
+)
+
+
+@command("cards")
+def cards_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NAME",
+            help="A card name (any case): show its Oracle text and parsed abilities. Without it, list "
+            "the catalogue.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the built-in card catalogue, or show one card's parsed abilities.
+
+    The list shows each card's type line, mana cost and a short summary of the mana it makes (e.g. "G",
+    "any color", "WU (choice)"). One card shows its Oracle text and what the parser read from it: each
+    mana ability's cost, output, restriction, riders and self-damage; its effects on mana; keywords;
+    choices it needs as it enters; sentences ignored as not about mana, and any it could not read.
+    """
+    if name is None:
+        cards = list(all_cards().values())
+        if as_json:
+            print_json([card_summary(card) for card in cards])
+        else:
+            typer.echo(
+                table(
+                    ["name", "type line", "cost", "makes"],
+                    [[c.name, c.type_line, c.mana_cost or "", makes_summary(c)] for c in cards],
+                )
+            )
+        return
+    card = lookup(name)
+    if card is None:
+        raise InputError(_unknown_card(name))
+    details = card_details(card)
+    if as_json:
+        print_json(details)
+    else:
+        typer.echo(format_details(details))
+
+
+def _unknown_card(name: str) -> str:
+    hint = did_you_mean(name) or f"run '{PROG} cards' to list the catalogue"
+    return f"unknown card {name!r}; {hint}"

@@ -1,0 +1,139 @@
+"""What every ``mana-planner`` command shares: the app, the one-line error handling, the board option, tables.
+
+Each command makes one call into :mod:`planner` or :mod:`models` and formats the answer: a readable table
+by default, one JSON object with ``--json``. Exit codes: 0 success, 1 when the answer is "no", 2 on bad
+input. Bad input of any kind (a :class:`~models.errors.PlannerError`) prints one line,
+``mana-planner: <message>``, on standard error and exits 2, never a traceback; errors about a board file
+name the file. A board file given as ``-`` is read from standard input.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, TypeVar, cast
+
+import typer
+
+from models.board import Board
+from models.errors import InputError, PlannerError
+from planner.api import text_warnings
+from planner.tables import table
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_NO",
+    "PROG",
+    "about_board",
+    "app",
+    "command",
+    "load_board",
+    "one_line_errors",
+    "print_json",
+    "table",
+]
+
+PROG = "mana-planner"
+#: Exit code for bad input of any kind (click uses the same for usage errors).
+EXIT_BAD_INPUT = 2
+#: Exit code when the answer is "no" (the cost is not payable).
+EXIT_NO = 1
+#: The board-file name used in messages when the board comes from standard input.
+STDIN_SOURCE = "<stdin>"
+
+
+app = typer.Typer(
+    name=PROG,
+    help="Plan mana payments in Magic: The Gathering exactly by the rules.\n\n"
+    "Every command that reads a board takes a board file (JSON; '-' reads standard input), prints a "
+    "readable table, or one JSON object with --json, and exits 0 on success, 1 when the answer is 'no', "
+    "2 on bad input.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Shared arguments, options and helpers (every board command uses these)
+
+_Command = TypeVar("_Command", bound=Callable[..., None])
+
+
+def one_line_errors(function: _Command) -> _Command:
+    """The command with bad input raised inside it turned into one line on stderr and exit 2."""
+
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            function(*args, **kwargs)
+        except PlannerError as error:
+            typer.echo(f"{PROG}: {error}", err=True)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+
+    return cast(_Command, run)
+
+
+def command(name: str) -> Callable[[_Command], _Command]:
+    """Register a command on :data:`app`; bad input raised inside it becomes one line on stderr and exit 2."""
+
+    def register(function: _Command) -> _Command:
+        app.command(name)(one_line_errors(function))
+        return function
+
+    return register
+
+
+BoardArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="BOARD",
+        help="Board file (JSON, format in the README); '-' reads standard input.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+StrictOpt = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Make Oracle text the parser does not understand an error (exit 2) instead of a warning "
+        "on stderr.",
+    ),
+]
+
+
+def load_board(path: str, *, strict: bool = False) -> tuple[Board, str]:
+    """Read a board file ('-' is standard input) and report its unsupported text; returns it and its name.
+
+    Unsupported sentences are warnings on stderr, or with ``strict`` an error naming the file.
+    """
+    if path == "-":
+        source = STDIN_SOURCE
+        board = Board.loads(typer.get_text_stream("stdin").read(), source)
+    else:
+        source = path
+        board = Board.load(path)
+    with about_board(source):
+        for warning in text_warnings(board, strict=strict):
+            typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)
+    return board, source
+
+
+@contextmanager
+def about_board(source: str) -> Iterator[None]:
+    """Name the board file in the input errors that the planner raises about a loaded board."""
+    try:
+        yield
+    except InputError as error:
+        if str(error).startswith(f"{source}: "):
+            raise
+        raise type(error)(f"{source}: {error}") from error
+
+
+def print_json(data: object) -> None:
+    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

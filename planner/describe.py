@@ -1,0 +1,401 @@
+"""Plans and cards in a player's words: what a card makes, what its abilities cost, what a payment left open.
+
+The command line prints these; the Python API and the service may too. Nothing here decides anything: it
+reads the parser's and the planner's answers and says them in English.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from models.abilities import (
+    Amount,
+    AmountKind,
+    Condition,
+    CostModifier,
+    GrantAbility,
+    ManaAbility,
+    ManaOutput,
+    ManaTrigger,
+    ObjectFilter,
+    OutputKind,
+    PaletteKind,
+    ProductionReplacement,
+    ReplacementKind,
+    SpendAsThough,
+    StaticEffect,
+    TapDamage,
+    TriggerEvent,
+    TypeChange,
+    UnspentManaEffect,
+    UnspentMode,
+    Who,
+)
+from models.board import Board
+from models.catalogue import CardData
+from models.cost import ManaCost
+from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
+from models.oracle import ParsedText
+from planner.api import PayResult, could_produce
+from planner.rules.view import BoardView
+
+__all__ = ["card_details", "card_summary", "format_details", "makes_summary", "still_open", "with_article"]
+
+
+def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
+    """A card's parsed text, and its mana abilities on an otherwise empty battlefield.
+
+    The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's.
+    """
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "you"}],
+            "permanents": [{"id": "it", "card": card.name, "controller": "you"}],
+        },
+        f"catalogue card {card.name!r}",
+    )
+    view = BoardView(board)
+    return view.parsed["it"], view.mana_abilities("it")
+
+
+def makes_summary(card: CardData) -> str:
+    """What a card makes, in a few words: its mana abilities' outputs, or else its kinds of effect."""
+    parsed, abilities = _alone(card)
+    if abilities:
+        return "; ".join(dict.fromkeys(_ability_summary(a) for a in abilities))
+    if parsed.effects:
+        return ", ".join(dict.fromkeys(f"[{_effect_kind(e).replace('_', ' ')}]" for e in parsed.effects))
+    return "-"
+
+
+def card_summary(card: CardData) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "type_line": card.type_line,
+        "mana_cost": card.mana_cost,
+        "makes": makes_summary(card),
+    }
+
+
+# ---- short summaries ("G", "any color", "WU (choice)")
+
+
+def _ability_summary(ability: ManaAbility) -> str:
+    text = _output_summary(ability.output)
+    for _, alternative in ability.conditional:
+        text += f" (or {_output_summary(alternative)} if ...)"
+    if ability.restriction is not None:
+        text += " (restricted)"
+    return text
+
+
+def _output_summary(output: ManaOutput) -> str:
+    amount = output.amount
+    if output.kind is OutputKind.FIXED:
+        text = "".join(t.letter for t in output.options[0].units())
+        return text + _times(amount)
+    if output.kind is OutputKind.CHOICE:
+        if all(option.total == 1 for option in output.options):
+            letters = ManaTypes.of(t for option in output.options for t in option.units())
+            return f"{letters} (choice)" + _times(amount)
+        return (
+            "/".join("".join(t.letter for t in o.units()) for o in output.options)
+            + " (choice)"
+            + _times(amount)
+        )
+    palette = output.palette
+    if palette.kind is PaletteKind.TYPES:
+        where = {ALL_COLORS: "color", ALL_TYPES: "type"}.get(palette.types, f"of {palette.types}")
+    else:
+        where = {
+            PaletteKind.COMMANDER: "color in your commander's identity",
+            PaletteKind.CHOSEN_COLOR: "the chosen color",
+            PaletteKind.REFLECT: "type "
+            + " or ".join(with_article(f.describe()) for f in palette.among)
+            + " could make",
+            PaletteKind.REFLECT_SACRIFICED: "type the sacrificed permanent could make",
+            PaletteKind.COLORS_AMONG: "color among " + " or ".join(f.describe() for f in palette.among),
+            PaletteKind.PRODUCED: "type that permanent made",
+            PaletteKind.SAME_AS_TRIGGER: "that color",
+        }[palette.kind]
+        if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:
+            where = "color" + where.removeprefix("type")
+    if output.kind is OutputKind.EACH_TYPE:
+        return f"one of each {where}"
+    if not amount.is_constant:
+        one = where if where in ("the chosen color", "that color") else "any one " + where.removeprefix("of ")
+        return f"{one}{_times(amount)}"
+    count = amount.constant
+    if output.kind is OutputKind.COMBINATION:
+        return f"{count} in any combination of {'colors' if palette.types == ALL_COLORS else palette.types}"
+    if where in ("the chosen color", "that color"):
+        return where if count == 1 else f"{count} of {where}"
+    return ("any " if count == 1 else f"{count} of any one ") + where.removeprefix("of ")
+
+
+def _times(amount: Amount) -> str:
+    if amount.is_constant:
+        return "" if amount.constant == 1 else f" x{amount.constant}"
+    return " per " + _count_words(amount).removeprefix("#")
+
+
+def _count_words(amount: Amount) -> str:
+    """A board-dependent amount in a few words ('creature you control', 'charge counter')."""
+    prefix = f"{amount.multiplier}x " if amount.multiplier != 1 else ""
+    if amount.kind is AmountKind.COUNT and amount.filter is not None:
+        return prefix + amount.filter.describe()
+    if amount.kind is AmountKind.COUNTERS:
+        return f"{prefix}{amount.counter} counter on it"
+    if amount.kind is AmountKind.DEVOTION:
+        return prefix + "devotion to " + (str(amount.colors) if amount.colors else "that color")
+    return prefix + str(amount.constant)
+
+
+# ---- one card in detail
+
+
+def card_details(card: CardData) -> dict[str, Any]:
+    """Everything the parser read from one card, as JSON-ready data (also what the readable view shows)."""
+    parsed, abilities = _alone(card)
+    intrinsic = [a for a in abilities if a not in parsed.mana_abilities]
+    mana_cost = ManaCost.parse(card.mana_cost) if card.mana_cost else None
+    return {
+        "name": card.name,
+        "type_line": card.type_line,
+        "mana_cost": card.mana_cost,
+        "mana_value": mana_cost.mana_value if mana_cost is not None else 0,
+        "color_indicator": card.color_indicator,
+        "token": card.token,
+        "oracle": card.oracle,
+        "mana_abilities": [_ability_json(a) for a in parsed.mana_abilities],
+        "intrinsic_mana_abilities": [_ability_json(a) for a in intrinsic],
+        "effects": [
+            {"kind": _effect_kind(e), "text": e.text, "summary": _effect_summary(e)} for e in parsed.effects
+        ],
+        "keywords": sorted(parsed.keywords),
+        "choices_needed": list(parsed.choices_needed),
+        "ignored": list(parsed.ignored),
+        "unsupported": list(parsed.unsupported),
+    }
+
+
+def _ability_json(ability: ManaAbility) -> dict[str, Any]:
+    return {
+        "text": ability.text,
+        "cost": ability.cost.describe(),
+        "output": ability.output.describe(),
+        "makes": _ability_summary(ability),
+        "conditional": [
+            {"if": _condition_words(condition), "output": output.describe()}
+            for condition, output in ability.conditional
+        ],
+        "restriction": ability.restriction.text if ability.restriction is not None else None,
+        "riders": list(ability.riders),
+        "self_damage": ability.self_damage,
+        "life_loss": ability.life_loss,
+        "sacrifice_when_no_counters": ability.sacrifice_when_empty or None,
+        "activation_condition": (
+            _condition_words(ability.activation_condition)
+            if ability.activation_condition is not None
+            else None
+        ),
+        "taps_for_mana": ability.taps_for_mana,
+    }
+
+
+def _condition_words(condition: Condition) -> str:
+    many = f"{condition.at_least} or more " if condition.at_least != 1 else ""
+    return "you control " + " and ".join(
+        many + f.describe().removesuffix(" you control") for f in condition.filters
+    )
+
+
+_EFFECT_KINDS: dict[type, str] = {
+    GrantAbility: "grant",
+    ProductionReplacement: "replacement",
+    ManaTrigger: "trigger",
+    UnspentManaEffect: "unspent_mana",
+}
+
+
+def _effect_kind(effect: StaticEffect) -> str:
+    """A short name for the kind of effect: 'trigger', 'type_change', ... (the class name otherwise)."""
+    name = type(effect).__name__
+    return _EFFECT_KINDS.get(type(effect)) or re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+_WHO = {Who.YOU: "you", Who.OPPONENTS: "an opponent", Who.ANY: "a player"}
+_TAPS = {Who.YOU: "you tap", Who.OPPONENTS: "an opponent taps", Who.ANY: "a player taps"}
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+
+def _effect_summary(effect: StaticEffect) -> str:
+    """One readable line saying what a static, triggered or replacement effect does to mana."""
+    if isinstance(effect, TypeChange):
+        types = " ".join(effect.land_types)
+        how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"
+        return f"{_each(effect.affected)} is {how}"
+    if isinstance(effect, GrantAbility):
+        ability = effect.ability
+        return (
+            f"{_each(effect.affected)} has '{ability.text}' "
+            f"(cost {ability.cost.describe()}; makes {ability.output.describe()})"
+        )
+    if isinstance(effect, ProductionReplacement):
+        how_much = f"{effect.min_amount} or more mana" if effect.min_amount > 1 else "mana"
+        if effect.kind is ReplacementKind.MULTIPLY:
+            result = f"{effect.factor} times as much"
+        elif effect.kind is ReplacementKind.SET_MANA:
+            result = f"{effect.mana} instead of any other type and amount"
+        else:
+            result = f"{_type_words(effect.new_type)} mana instead of any other type (amount kept)"
+        subject = with_article(effect.affected.describe())
+        return f"if {_TAPS[effect.who]} {subject} for {how_much}, it makes {result}"
+    if isinstance(effect, ManaTrigger):
+        return _trigger_summary(effect)
+    if isinstance(effect, UnspentManaEffect):
+        whose = "your" if effect.who is Who.YOU else "each player's"
+        types = "" if effect.types == ALL_TYPES else f" {_type_words(effect.types)}"
+        if effect.mode is UnspentMode.KEEP:
+            return f"{whose} unspent{types} mana stays in the pool as steps and phases end"
+        return f"{whose} unspent{types} mana becomes colorless instead of emptying"
+    if isinstance(effect, CostModifier):
+        spells = effect.spells.describe()
+        colors = " or ".join(_COLOR_NAMES[t.letter] for t in effect.colors)
+        what = " ".join(filter(None, (colors, "" if spells == "permanent" else spells, "spells")))
+        caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
+        by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
+        per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
+        return f"{what}{caster} cost {by} to cast{per}"
+    if isinstance(effect, SpendAsThough):
+        types = "other" if effect.others else _type_words(effect.types)
+        only = " only" if effect.only else ""
+        as_types = _type_words(effect.as_types)
+        as_mana = f"mana of {as_types}" if as_types.startswith("any ") else f"{as_types} mana"
+        return f"{_WHO[effect.who]} may spend {types} mana{only} as though it were {as_mana}"
+    if isinstance(effect, TapDamage):
+        return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
+    return effect.text
+
+
+def _trigger_summary(effect: ManaTrigger) -> str:
+    of_types = " of the chosen color" if effect.chosen_color else ""
+    if effect.of_types != ALL_TYPES:
+        of_types = f" of {_type_words(effect.of_types)}"
+    subject = with_article(effect.affected.describe())
+    if effect.event is TriggerEvent.LAND_ADDS_MANA:
+        when = f"whenever {subject}'s ability makes {_WHO[effect.who]} add mana{of_types}"
+    elif effect.affected.attached or effect.who is Who.ANY:
+        when = f"whenever {_each(effect.affected, 'a')} is tapped for mana{of_types}"
+    else:
+        when = f"whenever {_TAPS[effect.who]} {subject} for mana{of_types}"
+    receiver = "its tapper adds" if effect.to_tapper and effect.who is not Who.YOU else "you add"
+    return f"{when}, {receiver} {effect.adds.describe()}"
+
+
+def _type_words(types: ManaTypes) -> str:
+    """Mana types as an adjective: 'white', 'colorless', 'W or U', 'any color', 'any type'."""
+    if len(types) == 1:
+        return _COLOR_NAMES[str(types)]
+    named = {ALL_COLORS: "any color", ALL_TYPES: "any type"}
+    return named.get(types, " or ".join(t.letter for t in types))
+
+
+def _each(flt: ObjectFilter, determiner: str = "each") -> str:
+    """'each land you control', 'a Forest', or 'the enchanted land' for a filter on the attached permanent."""
+    words = flt.describe()
+    if flt.attached:
+        return "the enchanted " + words.removeprefix("the enchanted/equipped ")
+    return f"{determiner} {words}" if determiner != "a" else with_article(words)
+
+
+def with_article(phrase: str) -> str:
+    """The phrase with an indefinite article, unless it already starts with a determiner."""
+    if phrase.startswith(("the ", "this ", "other ", "each ")):
+        return phrase
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def format_details(details: dict[str, Any]) -> str:
+    lines = [details["name"], f"  type line:  {details['type_line']}"]
+    if details["mana_cost"]:
+        lines.append(f"  mana cost:  {details['mana_cost']} (mana value {details['mana_value']})")
+    if details["color_indicator"]:
+        lines.append(f"  color indicator: {details['color_indicator']}")
+    if details["token"]:
+        lines.append("  token")
+    lines.append("  oracle:" + ("" if details["oracle"] else " (none)"))
+    lines += [f"    {line}" for line in details["oracle"].splitlines()]
+    for title, abilities in (
+        ("mana abilities", details["mana_abilities"]),
+        ("mana abilities from its basic land types (CR 305.6)", details["intrinsic_mana_abilities"]),
+    ):
+        if abilities:
+            lines += ["", f"{title}:"]
+            for number, ability in enumerate(abilities, 1):
+                lines += [f"  {number}. {ability['text']}", *_ability_lines(ability)]
+    if details["effects"]:
+        lines += ["", "effects on mana:"]
+        lines += [f"  - {e['kind'].replace('_', ' ')}: {e['summary']}" for e in details["effects"]]
+    if details["keywords"]:
+        lines += ["", f"keywords: {', '.join(details['keywords'])}"]
+    if details["choices_needed"]:
+        choices = ", ".join(c.replace("_", " ") for c in details["choices_needed"])
+        lines += ["", f"choices needed as it enters (board 'choices'): {choices}"]
+    if details["ignored"]:
+        lines += ["", "ignored (not about mana):", *(f"  - {s}" for s in details["ignored"])]
+    if details["unsupported"]:
+        lines += [
+            "",
+            "UNSUPPORTED (about mana, but not understood):",
+            *(f"  - {s}" for s in details["unsupported"]),
+        ]
+    if not (details["mana_abilities"] or details["intrinsic_mana_abilities"] or details["effects"]):
+        lines += ["", "no mana abilities and no effects on mana"]
+    return "\n".join(lines)
+
+
+def _ability_lines(ability: dict[str, Any]) -> list[str]:
+    rows = [("cost", ability["cost"]), ("makes", ability["output"])]
+    rows += [("instead", f"{alt['output']} if {alt['if']}") for alt in ability["conditional"]]
+    rows += [
+        ("spend only", _spend_only(ability["restriction"] or "", ability["riders"])),
+        ("rider", "; ".join(ability["riders"])),
+        ("damage", f"{ability['self_damage']} to you" if ability["self_damage"] else ""),
+        ("life loss", f"{ability['life_loss']}" if ability["life_loss"] else ""),
+        ("only if", ability["activation_condition"] or ""),
+        (
+            "sacrifice",
+            f"when no {ability['sacrifice_when_no_counters']} counters remain"
+            if ability["sacrifice_when_no_counters"]
+            else "",
+        ),
+    ]
+    return [f"     {label + ':':<11} {value}" for label, value in rows if value]
+
+
+def _spend_only(restriction: str, riders: list[str]) -> str:
+    """A restriction without its 'Spend this mana only' opening and without the riders shown apart."""
+    text = restriction.removeprefix("Spend this mana only ")
+    for rider in riders:
+        text = text.removesuffix(f", and {rider}")
+    return text
+
+
+def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTypes]:
+    """The player's permanents the payment left alone that are untapped and can make mana now, with the
+    types each could produce (CR 106.7)."""
+    touched = {*result.tapped, *result.sacrificed}
+    for step in result.steps:
+        touched.update((step.permanent, *step.sacrificed, *step.tapped_for_cost))
+    view = BoardView(board)
+    return {
+        pid: types
+        for pid, types in could_produce(board, player).items()
+        if types
+        and pid not in touched
+        and not board.permanent(pid).tapped
+        and any(view.why_not_activatable(pid, ability) is None for ability in view.mana_abilities(pid))
+    }
