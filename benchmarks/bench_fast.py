@@ -48,8 +48,10 @@ from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
 from planner.sim.batch import castable
-from planner.solve.cpsat import ModelOptions, Solution, solve_payment
+from planner.solve.cpsat import solve_payment
 from planner.solve.fast import in_fast_fragment, solve_fast
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution
 
 __all__ = ["BATCH_COSTS", "batch_boards", "main", "simple_board", "simple_cost"]
 
@@ -151,6 +153,16 @@ class _Case:
     target: PaymentTarget
 
 
+def _fast_path(board: Board, target: PaymentTarget) -> Solution | None:
+    """One fast-path query, the question built as pay builds it."""
+    return solve_fast(PaymentProblem.of(board, target))
+
+
+def _cpsat(board: Board, target: PaymentTarget) -> Solution:
+    """One CP-SAT solve, the question built as pay builds it."""
+    return solve_payment(PaymentProblem.of(board, target))
+
+
 def _best(action: Callable[[], object], repeats: int, block: int = 1) -> float:
     """The CPU seconds one call of ``action`` takes: the best of ``repeats`` blocks of ``block`` calls."""
     best = float("inf")
@@ -178,14 +190,12 @@ def _single(cases: Sequence[_Case], repeats: int) -> tuple[dict[str, list[float]
     times: dict[str, list[float]] = {"fast path": [], "CP-SAT": [], "pay (fast, replayed)": []}
     disagree = 0
     for case in cases:
-        fast = solve_fast(case.board, case.target)
-        model = solve_payment(case.board, case.target, "me", ModelOptions())
+        fast = solve_fast(PaymentProblem.of(case.board, case.target))
+        model = solve_payment(PaymentProblem.of(case.board, case.target, "me"))
         disagree += not _agree(fast, model)
         board, target = case.board, case.target
-        times["fast path"].append(1e6 * _best(partial(solve_fast, board, target), repeats, block=20))
-        times["CP-SAT"].append(
-            1e6 * _best(partial(solve_payment, board, target, "me", ModelOptions()), repeats)
-        )
+        times["fast path"].append(1e6 * _best(partial(_fast_path, board, target), repeats, block=20))
+        times["CP-SAT"].append(1e6 * _best(partial(_cpsat, board, target), repeats))
         times["pay (fast, replayed)"].append(1e6 * _best(partial(pay, board, target), repeats, block=3))
     return times, disagree
 
@@ -205,10 +215,10 @@ def run(quick: bool, seed: int, command: str, out: Callable[[str], None] = print
         case = _Case(
             Board.from_dict(simple_board(rng, rng.randint(4, 12))), PaymentTarget.of(simple_cost(rng))
         )
-        if in_fast_fragment(case.board, case.target):
+        if in_fast_fragment(PaymentProblem.of(case.board, case.target)):
             cases.append(case)
     times, disagree = _single(cases, repeats)
-    payable = sum(solve_fast(c.board, c.target).plan is not None for c in cases)  # type: ignore[union-attr]
+    payable = sum(solve_fast(PaymentProblem.of(c.board, c.target)).plan is not None for c in cases)  # type: ignore[union-attr]
     fast_median = statistics.median(times["fast path"])
     model_median = statistics.median(times["CP-SAT"])
     out("")

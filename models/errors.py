@@ -10,6 +10,7 @@ __all__ = [
     "BoardError",
     "CostParseError",
     "InputError",
+    "InternalError",
     "ManaParseError",
     "OracleParseError",
     "PlannerError",
@@ -22,6 +23,18 @@ class PlannerError(Exception):
     >>> issubclass(CostParseError, PlannerError) and issubclass(CostParseError, ValueError)
     True
     """
+
+
+class InternalError(PlannerError):
+    """A bug in the planner, not a problem with the input (a plan the rules replay rejects, say): the
+    command line exits 3 and asks for a report.
+
+    >>> str(InternalError("the model's plan fails the rules replay"))
+    "internal error: the model's plan fails the rules replay"
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"internal error: {message}")
 
 
 class InputError(PlannerError, ValueError):

@@ -11,16 +11,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.board import Board
-from models.cost import PaymentTarget, SymbolKind
-from models.errors import InputError, OracleParseError, PlannerError
-from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from models.cost import PaymentTarget
+from models.errors import InputError, InternalError
+from models.mana import ManaBag, ManaTypes
+from planner.explain import why_not_payable
 from planner.rules.payment import assign_symbols
-from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.production import ManaTag, activation_outcomes
-from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, could_produce_of, replay, view_of
-from planner.rules.view import TextWarning, locked_in
-from planner.solve.cpsat import ModelOptions, Solution, SolveStatus, solve_payment
+from planner.rules.pool import ManaUnit
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
+from planner.rules.view import TextWarning
 from planner.solve.fast import solve_fast
+from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
+from planner.solve.solution import Solution, SolveStatus
 
 __all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
 
@@ -34,23 +35,7 @@ def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, .
     >>> [str(w) for w in text_warnings(board)]
     ["x: unsupported text ignored: '{T}: Add mana of a strange sort.'"]
     """
-    view = view_of(board)
-    warnings = view.warnings
-    if strict and warnings:
-        first = warnings[0]
-        raise OracleParseError(
-            f"{view.path(first.permanent)}.oracle: unsupported text {first.sentence!r} (--strict)"
-        )
-    return warnings
-
-
-def _check_player(board: Board, player: str | None) -> str:
-    if player is None:
-        return board.active_player
-    if player not in {p.id for p in board.players}:
-        known = ", ".join(p.id for p in board.players)
-        raise InputError(f"unknown player {player!r}; the board's players are {known}")
-    return player
+    return BoardAnalysis(board, board.active_player).check_text(strict=strict)
 
 
 def could_produce(board: Board, player: str | None = None) -> dict[str, ManaTypes]:
@@ -62,9 +47,8 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
     >>> {pid: str(types) for pid, types in could_produce(board).items()}
     {'f1': 'G', 'pool': 'G'}
     """
-    if player is not None:
-        _check_player(board, player)
-    sets = could_produce_of(board)
+    analysis = BoardAnalysis(board, checked_player(board, player))
+    sets = analysis.reflect
     return {p.id: sets[p.id] for p in board.permanents if player is None or p.controller == player}
 
 
@@ -99,8 +83,9 @@ class PlanStep:
 class PayResult:
     """The answer to 'how do I best pay this?': the plan in a player's terms, or why it can't be paid."""
 
-    payable: bool
+    payable: bool | None  # None: no answer within the time limit (contract §9)
     cost: str
+    cost_has_x: bool = False  # the cost asked for has an X
     total_cost: str = ""  # the cost after increases and reductions in force (CR 601.2f)
     steps: tuple[PlanStep, ...] = ()
     tapped: tuple[str, ...] = ()
@@ -145,11 +130,6 @@ class PayResult:
             data = {"x": self.x, **data}
         return data
 
-    @property
-    def cost_has_x(self) -> bool:
-        """True when the cost asked for has an X."""
-        return any(letter in self.cost for letter in ("{X}", "{Y}", "{Z}"))
-
 
 def pay(
     board: Board,
@@ -179,21 +159,17 @@ def pay(
     >>> pay(board, PaymentTarget.of("{G}{G}")).reason
     'needs {G}{G} but only one untapped source can make {G}'
     """
-    who = _check_player(board, player)
-    text_warnings(board, strict=strict)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
-    total = locked_in(view_of(board), target, who)
+    problem = PaymentProblem.of(board, target, player, x=x, keep=keep, hand=hand, time_limit=time_limit)
+    problem.analysis.check_text(strict=strict)
     if keep is None and not hand:
-        fast = solve_fast(board, total, who, x=x)
+        fast = solve_fast(problem)
         if fast is not None:
-            return replace(_result(board, total, who, fast, target), engine="fast")
-    solution = solve_payment(
-        board, total, who, ModelOptions(x=x, keep=keep, hand=hand, time_limit=time_limit)
-    )
-    return _result(board, total, who, solution, target)
+            return replace(_result(problem, fast), engine="fast")
+    return _result(problem, _solve_cpsat(problem))
 
 
 def max_x(
@@ -215,54 +191,49 @@ def max_x(
     >>> result.x, result.payable
     (2, True)
     """
-    who = _check_player(board, player)
-    text_warnings(board, strict=strict)
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
-    total = locked_in(view_of(board), target, who)
-    solution = solve_payment(board, total, who, ModelOptions(time_limit=time_limit))
-    return _result(board, total, who, solution, target)
+    problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
+    problem.analysis.check_text(strict=strict)
+    return _result(problem, _solve_cpsat(problem))
 
 
-def _result(
-    board: Board, target: PaymentTarget, player: str, solution: Solution, asked: PaymentTarget
-) -> PayResult:
-    """The result for paying ``target`` (the total cost, CR 601.2f) of what was ``asked``."""
-    cost_text = str(asked.cost)
+def _solve_cpsat(problem: PaymentProblem) -> Solution:
+    """The CP-SAT model's answer (OR-Tools is imported here, by the first question that needs it)."""
+    from planner.solve.cpsat import solve_payment
+
+    return solve_payment(problem)
+
+
+def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
+    """The answer to a payment problem from a solver's solution: the plan replayed and described, or why
+    there is none."""
+    asked = str(problem.asked.cost)
+    has_x = problem.asked.cost.has_variable
     if solution.plan is None:
         if solution.status is SolveStatus.UNKNOWN:
-            reason = "the solver's time limit ran out before it found a payment; try a longer time limit"
-        else:
-            reason = _reason(board, target, player, solution.core)
-        return PayResult(
-            False,
-            cost_text,
-            reason=reason,
-            x=None,
-            optimal=solution.status is not SolveStatus.UNKNOWN,
-            total_cost=str(target.cost),
-        )
+            return PayResult(
+                None, asked, has_x, reason="time limit", optimal=False, total_cost=str(problem.target.cost)
+            )
+        reason = why_not_payable(problem, solution.core)
+        return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost))
     plan = solution.plan
-    paid_target = target
-    if target.cost.has_variable:
-        paid_target = target.with_cost(target.cost.with_variables(solution.x or 0))
+    paid_target = problem.target
+    if paid_target.cost.has_variable:
+        paid_target = paid_target.with_cost(paid_target.cost.with_variables(solution.x or 0))
     try:
-        summary = replay(board, paid_target, plan, player)
+        summary = replay(problem.board, paid_target, plan, problem.player)
     except IllegalPlanError as error:
-        raise PlannerError(f"internal: the model's plan fails the rules replay at {error}") from error
-    return _describe(board, paid_target, player, plan, summary, solution, cost_text)
+        raise InternalError(f"the model's plan fails the rules replay at {error}") from error
+    return _described(problem, paid_target, plan, summary, solution)
 
 
-def _describe(
-    board: Board,
-    target: PaymentTarget,
-    player: str,
-    plan: Plan,
-    summary: PaymentSummary,
-    solution: Solution,
-    cost_text: str,
+def _described(
+    problem: PaymentProblem, target: PaymentTarget, plan: Plan, summary: PaymentSummary, solution: Solution
 ) -> PayResult:
-    view = view_of(board)
+    """The result of a replayed plan, in a player's terms: steps, which mana paid which symbol, totals."""
+    board = problem.board
+    view = problem.view
     names = {p.id: p.name for p in board.permanents}
     steps = tuple(
         PlanStep(
@@ -277,15 +248,15 @@ def _describe(
         )
         for step in plan.steps
     )
-    rules = SpendRules.for_player(view, player)
     symbols = tuple(
         (str(symbol), str(_bag(units)), life)
-        for symbol, units, life in assign_symbols(plan.spent, target.cost, target, rules, plan.life)
+        for symbol, units, life in assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
     )
     order = {p.id: i for i, p in enumerate(board.permanents)}
     return PayResult(
         payable=True,
-        cost=cost_text,
+        cost=str(problem.asked.cost),
+        cost_has_x=problem.asked.cost.has_variable,
         total_cost=str(target.cost),
         steps=steps,
         tapped=tuple(sorted(summary.tapped, key=order.__getitem__)),
@@ -306,84 +277,3 @@ def _describe(
 
 def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
     return ManaBag.of(unit.type for unit in units)
-
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _count_words(count: int, noun: str) -> str:
-    word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
-    return f"{word} untapped {noun}{'' if count == 1 else 's'}"
-
-
-def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
-    """True when mana with this tag may be spent on the target (its restriction, if any, allows it)."""
-    return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
-
-
-def _reason(board: Board, target: PaymentTarget, player: str, core: tuple[str, ...]) -> str:
-    """Why a cost can't be paid, in a player's words, from the solver's infeasibility core."""
-    view = view_of(board)
-    reflect = could_produce_of(board)
-    pool = board_pool(board, player)
-    makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
-    most = 0
-    blocked: list[str] = []
-    for permanent in board.controlled_by(player):
-        best = 0
-        for ability in view.mana_abilities(permanent.id):
-            why = view.why_not_activatable(permanent.id, ability)
-            if why is not None:
-                blocked.append(why)
-                continue
-            for outcome in activation_outcomes(view, permanent.id, ability, reflect):
-                # only mana whose restriction lets it pay for the target counts (CR 106.6)
-                packets = [p for p in outcome.packets if _allowed(p.tag, target)]
-                if len(packets) < len(outcome.packets):
-                    blocked.append(
-                        f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this"
-                    )
-                best = max(best, sum(p.total for p in packets))
-                for packet in packets:
-                    for mana_type in packet.types if packet.total else ():
-                        makers[mana_type].add(permanent.id)
-        most += best
-    usable = [unit for unit in pool if unit.allowed_for(target)]
-    for unit in usable:
-        makers[unit.type].add(unit.tag.source)
-    needs = {
-        t: sum(
-            1
-            for s in target.cost.symbols
-            if (s.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS) and t in s.colors)
-            or (s.kind is SymbolKind.COLORLESS and t is ManaType.C)
-        )
-        for t in TYPE_ORDER
-    }
-    detail = ""
-    unique_blocked = list(dict.fromkeys(blocked))
-    if unique_blocked:
-        detail = f" ({'; '.join(unique_blocked[:3])})"
-    for label in core:
-        if label in "WUBRGC" and len(label) == 1:
-            mana_type = ManaType.parse(label)
-            need = needs[mana_type] or 1
-            have = len(makers[mana_type])
-            symbol = f"{{{label}}}"
-            if have >= need:
-                continue  # enough sources of this type alone: the trouble is elsewhere in the core
-            if have == 0:
-                return f"needs {symbol * need} but no untapped source can make {symbol}{detail}"
-            return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{detail}"
-        if label == "snow":
-            return f"needs {{S}} but no untapped snow source can pay it{detail}"
-    total = target.cost.mana_value
-    available = most + len(usable)
-    phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
-    if phyrexian:
-        # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
-        life = board.player(player).life
-        detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
-    if ("generic" in core or not core) and available < total:
-        return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
-    return f"the untapped sources can't pay {target.cost} together{detail}"

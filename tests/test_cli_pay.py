@@ -562,3 +562,51 @@ def test_end_to_end_pay_and_max_x() -> None:
     assert refused.stdout.startswith(
         "cost {X}{B}{B}{B} (a spell) for me: not payable even with X = 0\nreason: "
     )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Exit codes of contract v2 §9: 3 for an internal error, 4 for no answer within the time limit
+
+_OUTSIDE_FAST_PATH = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [
+        {"id": "brass", "card": "City of Brass", "controller": "me"},
+        {"id": "m1", "card": "Mountain", "controller": "me"},
+        {"id": "conf", "card": "Mana Confluence", "controller": "me"},
+    ],
+}
+
+
+def test_no_answer_within_the_time_limit_is_not_a_no(tmp_path: Path) -> None:
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(_OUTSIDE_FAST_PATH))
+    # a nanosecond is too little for CP-SAT to find any plan, and City of Brass keeps the fast path out
+    result = runner.invoke(app, ["pay", str(path), "{1}{R}", "--time-limit", "1e-9", "--json"])
+    assert result.exit_code == 4, result.output
+    answer = json.loads(result.stdout)
+    assert answer["payable"] is None
+    assert answer["reason"] == "time limit"
+    assert answer["steps"] == [] and answer["tapped"] == []
+    paid = runner.invoke(app, ["pay", str(path), "{1}{R}", "--json"])
+    assert paid.exit_code == 0 and json.loads(paid.stdout)["payable"] is True
+
+
+def test_an_internal_error_exits_3_and_asks_for_a_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import planner.api
+    from planner.rules.replay import IllegalPlanError
+
+    def rejecting(*args: object, **kwargs: object) -> None:
+        raise IllegalPlanError(0, "a fault injected by the test")
+
+    # a replayer that rejects every plan stands for a solver bug, which no real input can be made to cause
+    monkeypatch.setattr(planner.api, "replay", rejecting)
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(_OUTSIDE_FAST_PATH))
+    result = runner.invoke(app, ["pay", str(path), "{R}"])
+    assert result.exit_code == 3
+    assert "internal error: the model's plan fails the rules replay at step 1" in result.stderr
+    assert "please report it" in result.stderr
+    assert "Traceback" not in result.output

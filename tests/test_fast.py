@@ -32,9 +32,11 @@ from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import Plan, replay
 from planner.rules.view import BoardView
 from planner.sim.batch import board_row, castable, names_row
-from planner.solve.cpsat import ModelOptions, SolveStatus, solve_payment
+from planner.solve.cpsat import solve_payment
 from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
 from planner.solve.objective import objective_of
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import SolveStatus
 
 #: Catalogue cards inside the fragment (when untapped and, for creatures, not summoning sick).
 INSIDE = [
@@ -217,11 +219,11 @@ def test_fast_path_agrees_with_cp_sat_and_the_batch(
     board: Board, drawn: tuple[PaymentTarget, int | None]
 ) -> None:
     target, x = drawn
-    assert fragment_reason(board, target, x=x) is None
-    fast = solve_fast(board, target, x=x)
+    assert fragment_reason(PaymentProblem.of(board, target, x=x)) is None
+    fast = solve_fast(PaymentProblem.of(board, target, x=x))
     if fast is None:
         reject()  # declined: CP-SAT answers (test_declines_are_rare bounds how often)
-    model = solve_payment(board, target, "me", ModelOptions(x=x))
+    model = solve_payment(PaymentProblem.of(board, target, "me", x=x))
     assert fast.status is (SolveStatus.OPTIMAL if model.plan is not None else SolveStatus.INFEASIBLE)
     truth = model.plan is not None
     if fast.plan is not None and model.plan is not None:
@@ -251,7 +253,7 @@ def test_fast_path_agrees_with_the_reference_search(
         reference = reference_search(board, target, x=x, max_states=3000)
     except ReferenceLimitError:
         reject()
-    fast = solve_fast(board, target, x=x)
+    fast = solve_fast(PaymentProblem.of(board, target, x=x))
     if fast is None:
         reject()  # declined: CP-SAT answers (test_declines_are_rare bounds how often)
     assert (fast.plan is not None) == reference.payable
@@ -282,8 +284,8 @@ def test_boards_just_outside_are_never_answered_fast(
     view = BoardView(outside)
     if view.mana_abilities("extra") != view.parsed["extra"].mana_abilities:
         reject()  # the board changed the card (Blood Moon makes Mana Confluence a Mountain): maybe inside now
-    assert not in_fast_fragment(outside, target, x=x)
-    assert solve_fast(outside, target, x=x) is None
+    assert not in_fast_fragment(PaymentProblem.of(outside, target, x=x))
+    assert solve_fast(PaymentProblem.of(outside, target, x=x)) is None
     assert pay(outside, target, x=x).engine == "cp-sat"
 
 
@@ -358,7 +360,7 @@ def test_just_outside(
         for i, (name, extra) in enumerate(permanents)
     ]
     board = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": pool}], "permanents": data})
-    reason = fragment_reason(board, PaymentTarget.of(cost, type_line="Instant"))
+    reason = fragment_reason(PaymentProblem.of(board, PaymentTarget.of(cost, type_line="Instant")))
     assert reason is not None and why in reason
     assert pay(board, PaymentTarget.of(cost, type_line="Instant")).engine == "cp-sat"
 
@@ -379,7 +381,7 @@ def test_a_sacrifice_that_changes_what_others_make_goes_to_cp_sat() -> None:
     )
     target = PaymentTarget.of("{B}{B}{B}")
     assert (
-        fragment_reason(board, target)
+        fragment_reason(PaymentProblem.of(board, target))
         == "Reflecting Pool (pool) reflects vein, which can be sacrificed for mana"
     )
     assert pay(board, target).engine == "cp-sat"  # (which taps the Pool first: test_model_differential)
@@ -419,7 +421,7 @@ def test_declines_are_rare(cards: str, most: int) -> None:
             }
         )
         cost = "".join(rng.choice(SYMBOLS[:-1], size=int(rng.integers(1, 6))))
-        declined += solve_fast(board, PaymentTarget.of(cost)) is None
+        declined += solve_fast(PaymentProblem.of(board, PaymentTarget.of(cost))) is None
     assert declined <= most
 
 
@@ -464,11 +466,11 @@ def test_the_batch_agrees_with_the_fast_path_on_thousands_of_boards() -> None:
     assert answers.shape == (2000, len(costs)) and 0.1 < answers.mean() < 0.9
     for index, board in enumerate(boards):
         for k, cost in enumerate(costs):
-            fast = solve_fast(board, PaymentTarget.of(cost))
+            fast = solve_fast(PaymentProblem.of(board, PaymentTarget.of(cost)))
             assert fast is not None and (fast.plan is not None) == answers[index, k], (index, cost)
     for index in range(0, 2000, 80):
         for k, cost in enumerate(costs):
-            model = solve_payment(boards[index], PaymentTarget.of(cost), "me", ModelOptions())
+            model = solve_payment(PaymentProblem.of(boards[index], PaymentTarget.of(cost), "me"))
             assert (model.plan is not None) == answers[index, k], (index, cost)
 
 

@@ -18,10 +18,10 @@ from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
 from planner.rules.reference import ReferenceLimitError, reference_search
-from planner.rules.replay import replay, view_of
-from planner.rules.view import locked_in
-from planner.solve.cpsat import ModelOptions, solve_payment
+from planner.rules.replay import replay
+from planner.solve.cpsat import solve_payment
 from planner.solve.objective import objective_of
+from planner.solve.problem import PaymentProblem
 
 # Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
 # dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.
@@ -164,7 +164,7 @@ def test_planner_agrees_with_the_reference_search(board: Board, target: PaymentT
     assert ours == best
     if result.engine == "fast":
         # pay answered by the fast path: the CP-SAT model must reach the same best on its own
-        model = solve_payment(board, locked_in(view_of(board), target, "me"), "me", ModelOptions())
+        model = solve_payment(PaymentProblem.of(board, target, "me"))
         assert model.plan is not None
         assert objective_of(board, "me", replay(board, target, model.plan)) == best
 

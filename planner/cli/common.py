@@ -18,13 +18,15 @@ from typing import Annotated, Any, TypeVar, cast
 import typer
 
 from models.board import Board
-from models.errors import InputError, PlannerError
+from models.errors import InputError, InternalError, PlannerError
 from planner.api import text_warnings
 from planner.tables import table
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_INTERNAL",
     "EXIT_NO",
+    "EXIT_TIME_LIMIT",
     "PROG",
     "about_board",
     "app",
@@ -40,6 +42,10 @@ PROG = "mana-planner"
 EXIT_BAD_INPUT = 2
 #: Exit code when the answer is "no" (the cost is not payable).
 EXIT_NO = 1
+#: Exit code for an internal error: a bug in the planner, not in the input (contract §9).
+EXIT_INTERNAL = 3
+#: Exit code when no answer was found within the time limit (contract §9): a time-out is not a "no".
+EXIT_TIME_LIMIT = 4
 #: The board-file name used in messages when the board comes from standard input.
 STDIN_SOURCE = "<stdin>"
 
@@ -49,7 +55,8 @@ app = typer.Typer(
     help="Plan mana payments in Magic: The Gathering exactly by the rules.\n\n"
     "Every command that reads a board takes a board file (JSON; '-' reads standard input), prints a "
     "readable table, or one JSON object with --json, and exits 0 on success, 1 when the answer is 'no', "
-    "2 on bad input.",
+    "2 on bad input, 3 on an internal error (a bug: please report it), 4 when the time limit ran out "
+    "before any answer.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -64,12 +71,16 @@ _Command = TypeVar("_Command", bound=Callable[..., None])
 
 
 def one_line_errors(function: _Command) -> _Command:
-    """The command with bad input raised inside it turned into one line on stderr and exit 2."""
+    """The command with errors raised inside it turned into one line on stderr: exit 2 for bad input, exit 3
+    (with a request to report it) for an internal error."""
 
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> None:
         try:
             function(*args, **kwargs)
+        except InternalError as error:
+            typer.echo(f"{PROG}: {error}. This is a bug in mana-planner: please report it.", err=True)
+            raise typer.Exit(EXIT_INTERNAL) from None
         except PlannerError as error:
             typer.echo(f"{PROG}: {error}", err=True)
             raise typer.Exit(EXIT_BAD_INPUT) from None

@@ -14,6 +14,7 @@ from models.types import TypeLine
 from planner.api import PayResult, PlanStep, could_produce, max_x, pay
 from planner.cli.common import (
     EXIT_NO,
+    EXIT_TIME_LIMIT,
     PROG,
     BoardArg,
     JsonOpt,
@@ -172,7 +173,8 @@ def pay_command(
     and damage taken, mana left floating, and what stays untapped with the types it could still make.
     "Best" is lexicographic: least life paid and damage taken, then sacrificing nothing of value, then
     wasting no mana, then keeping the most options open (the README says exactly how); --keep and --hand
-    come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input.
+    come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input, 4 when the time
+    limit ran out before any payment was found.
     """
     target = _target(cost, for_, colors, kind, commander)
     keep_target = _plain_target(keep, "--keep") if keep is not None else None
@@ -274,11 +276,14 @@ def _answer(
     keep: PaymentTarget | None = None,
     hand: tuple[PaymentTarget, ...] = (),
 ) -> None:
-    """Print the result (JSON or the report) and exit 1 when the cost is not payable."""
+    """Print the result (JSON or the report); exit 1 when the cost is not payable, 4 when the time limit ran
+    out before any answer."""
     if as_json:
         print_json(result.to_json())
     else:
         typer.echo(_pay_report(board, player or board.active_player, target, result, keep, hand))
+    if result.payable is None:
+        raise typer.Exit(EXIT_TIME_LIMIT)
     if not result.payable:
         raise typer.Exit(EXIT_NO)
 
@@ -308,8 +313,8 @@ def _pay_report(
         head += f", total {result.total_cost} after cost changes (CR 601.2f)"
     if not result.payable:
         verdict = "not payable even with X = 0" if result.cost_has_x else "not payable"
-        if not result.optimal:  # the time limit ran out before any payment was found
-            verdict = "no payment found before the time limit"
+        if result.payable is None:  # the time limit ran out before any payment was found
+            verdict = "no answer before the time limit (a longer --time-limit may find one)"
         return f"{head}: {verdict}\nreason: {result.reason}"
     lines = [f"{head}: payable" + (f" with X = {result.x}" if result.cost_has_x else "")]
     lines += ["", *_steps_table(result)]

@@ -23,61 +23,27 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from ortools.sat.python import cp_model, cp_model_helper
 
 from models.abilities import AmountKind, ObjectFilter, PaletteKind, TapDamage
-from models.board import Board, Permanent
+from models.board import Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
-from planner.rules.activations import REPEAT_CAP, Activation, activation_templates
+from planner.rules.activations import REPEAT_CAP, Activation
 from planner.rules.payment import GENERIC, SNOW, Slot
-from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, anonymous
-from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.replay import Plan, Step
 from planner.solve.objective import sacrificed_by_design
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution, SolveStatus
 
-__all__ = ["ModelOptions", "Solution", "SolveStatus", "solve_payment"]
+__all__ = ["solve_payment"]
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
-
-
-class SolveStatus(Enum):
-    """The solver's verdict, in the project's words (never a CP-SAT object)."""
-
-    OPTIMAL = "optimal"
-    FEASIBLE = "feasible"  # a plan, but the time limit stopped the search for a better one
-    INFEASIBLE = "infeasible"  # no plan exists
-    UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
-
-
-@dataclass(frozen=True, slots=True)
-class ModelOptions:
-    """Knobs for one solve: X, costs that should stay payable afterwards, the time limit."""
-
-    x: int | None = None
-    keep: PaymentTarget | None = None
-    hand: tuple[PaymentTarget, ...] = ()
-    time_limit: float = 10.0
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """A solved payment: the status, the plan (unless none was found), X, and the objective's parts.
-
-    ``core`` names the cost parts that can't all be paid together when the status is ``INFEASIBLE``.
-    """
-
-    status: SolveStatus
-    plan: Plan | None = None
-    x: int | None = None
-    keep_satisfied: bool | None = None
-    hand_castable: tuple[bool, ...] = ()
-    objective: tuple[tuple[str, int], ...] = ()
-    core: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------------------------------------ the layers
@@ -396,14 +362,15 @@ class _Layer:
 class _PaymentModel:
     """The whole model for one payment, with its optional keep and hand layers."""
 
-    def __init__(self, board: Board, target: PaymentTarget, player: str, options: ModelOptions) -> None:
-        self.board = board
-        self.player = player
-        self.options = options
-        self.view = view_of(board)
-        self.reflect = could_produce_of(board)
-        self.rules = SpendRules.for_player(self.view, player)
-        self.templates = activation_templates(self.view, player, self.reflect)
+    def __init__(self, problem: PaymentProblem) -> None:
+        self.problem = problem
+        board = self.board = problem.board
+        self.player = problem.player
+        target = problem.target
+        self.view = problem.view
+        self.reflect = problem.reflect
+        self.rules = problem.rules
+        self.templates = problem.templates
         # the permanents each template's permanent stands for: itself, or its group of interchangeable ones
         self.members: dict[str, tuple[str, ...]] = defaultdict(tuple)
         for permanent in board.permanents:
@@ -412,12 +379,12 @@ class _PaymentModel:
             self.members[template.pid] = template.sources
         self.static_edges = self._static_edges()
         self.producer = self._producers()
-        self.pool = board_pool(board, player)
+        self.pool = problem.pool
         self.model = cp_model.CpModel()
         self._zero: dict[str, cp_model.IntVar] = {}
         self.x: cp_model.IntVar | None = None
-        x_value: Expr = options.x or 0
-        if target.cost.has_variable and options.x is None:
+        x_value: Expr = problem.x or 0
+        if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
             self.x = self.model.new_int_var(0, upper, "x")
             x_value = self.x
@@ -426,12 +393,12 @@ class _PaymentModel:
         # then, CR 500.4)
         self.keep_ok: cp_model.IntVar | None = None
         self.keep_layer: _Layer | None = None
-        if options.keep is not None:
+        if problem.keep is not None:
             self.keep_ok = self.model.new_bool_var("keep_satisfied")
-            self.keep_layer = _Layer(self, "keep", options.keep, (), self.keep_ok, 0)
+            self.keep_layer = _Layer(self, "keep", problem.keep, (), self.keep_ok, 0)
         self.hand_ok: list[cp_model.IntVar] = []
         self.hand_layers: list[_Layer] = []
-        for number, card in enumerate(options.hand):
+        for number, card in enumerate(problem.hand):
             castable = self.model.new_bool_var(f"hand_{number}_castable")
             self.hand_ok.append(castable)
             self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
@@ -762,7 +729,8 @@ class _PaymentModel:
         when it runs out after a plan was found, that plan is returned, marked as not proven optimal."""
         model = self.model
         terms = self.objective_terms()
-        deadline = time.monotonic() + self.options.time_limit
+        started = time.monotonic()
+        deadline = self.problem.deadline
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         # full linearization: with it the LP proves "nothing wasted" at once, where the default LP, after
@@ -781,9 +749,8 @@ class _PaymentModel:
         # which first wanders through plans that sacrifice Treasures or leave mana floating
         solver.parameters.search_branching = cp_model.LP_SEARCH
         # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
-        # infeasible payment is modelled again, with them as assumptions, to learn which slots clash.
-        for literal in self.main.assumptions.values():
-            model.add(literal == 1)
+        # infeasible payment turns them into assumptions, in this same model, to learn which slots clash.
+        fixing = [model.add(literal == 1).index for literal in self.main.assumptions.values()]
         best: Solution | None = None
         for stage in _stages(terms):
             expressions: list[Expr] = []
@@ -796,12 +763,16 @@ class _PaymentModel:
             # a weighted sum builds a new expression: '+=' could change the terms' own expressions in place
             objective = cp_model.LinearExpr.weighted_sum(expressions, weights)
             model.minimize(objective)
-            solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break  # the time limit bounds the whole question, building the model included
+            solver.parameters.max_time_in_seconds = remaining
             status = solver.solve(model)
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
-                return Solution(SolveStatus.INFEASIBLE, core=self._core())
+                proved = time.monotonic() - started
+                return Solution(SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
             best = self._solution(solver, terms)
@@ -827,22 +798,34 @@ class _PaymentModel:
         return Solution(
             SolveStatus.FEASIBLE,
             self._extract(solver),
-            x=int(solver.value(self.x)) if self.x is not None else self.options.x,
+            x=int(solver.value(self.x)) if self.x is not None else self.problem.x,
             keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
             objective=values,
         )
 
-    def _core(self) -> tuple[str, ...]:
-        """The target's slots that can't all be filled together: an infeasibility core over assumptions,
-        from a fresh copy of this model (this one has them fixed)."""
-        again = _PaymentModel(self.board, self.main.target, self.player, self.options)
-        literals = again.main.assumptions
-        again.model.add_assumptions(list(literals.values()))
+    def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[str, ...]:
+        """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
+        this same model with the constraints that fixed the slots (``fixing``) lifted.
+
+        The search for it gets at most three times what proving infeasibility took, plus a little: the verdict
+        never waits for its explanation; without a core in time the explanation is the general one."""
+        model = self.model
+        for index in fixing:
+            fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
+            fixed.clear_linear()
+            fixed.clear_bool_and()
+        model.proto.clear_objective()
+        model.proto.clear_solution_hint()
+        literals = self.main.assumptions
+        model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = self.options.time_limit
-        if solver.solve(again.model) != cp_model.INFEASIBLE:
+        budget = min(3 * proved + _CORE_SLACK, deadline - time.monotonic())
+        if budget <= 0:
+            return ()
+        solver.parameters.max_time_in_seconds = budget
+        if solver.solve(model) != cp_model.INFEASIBLE:
             return ()
         names = {literal.index: label for label, literal in literals.items()}
         return tuple(names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names)
@@ -956,6 +939,9 @@ class _PaymentModel:
         return tuple(taken)
 
 
+#: Seconds the search for an infeasibility core may take beyond three times the proof of infeasibility.
+_CORE_SLACK = 0.005
+
 #: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the
 #: best solution with the bound in doubles (its gap limit), so a stage must stay where doubles are exact
 #: (2**53): above that it stops at a solution up to a few dozen units worse at the last level and calls it
@@ -978,15 +964,16 @@ def _stages(
     return stages
 
 
-def solve_payment(board: Board, target: PaymentTarget, player: str, options: ModelOptions) -> Solution:
-    """Build the model for paying ``target`` from ``board`` as ``player`` and solve it.
+def solve_payment(problem: PaymentProblem) -> Solution:
+    """Build the CP-SAT model of a payment problem and solve it.
 
+    >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"},
     ...     {"id": "i1", "card": "Island", "controller": "me"}]})
-    >>> solution = solve_payment(board, PaymentTarget.of("{1}{G}"), "me", ModelOptions())
+    >>> solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of("{1}{G}")))
     >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
     ('optimal', ['f1', 'i1'])
     """
-    return _PaymentModel(board, target, player, options).solve()
+    return _PaymentModel(problem).solve()

@@ -73,17 +73,18 @@ from models.abilities import (
     UnspentManaEffect,
 )
 from models.board import Board, Choices, Permanent, Player
-from models.cost import PaymentTarget, SymbolKind
+from models.cost import SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
-from planner.rules.pool import ManaUnit, pool_units
+from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
-from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView
-from planner.solve.cpsat import Solution, SolveStatus
 from planner.solve.objective import OBJECTIVE_LEVELS, sacrificed_by_design
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution, SolveStatus
 
 __all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
 
@@ -428,15 +429,15 @@ def _reflected_sacrifice(view: BoardView, player: str, sacrificable: Sequence[st
     return None
 
 
-def _could_produce(board: Board, kinds: Sequence[SourceKind]) -> dict[str, ManaTypes]:
+def _could_produce(view: BoardView, kinds: Sequence[SourceKind]) -> dict[str, ManaTypes]:
     """What each permanent could produce (CR 106.7), the per-card analysis standing in for the permanents
     whose mana is fixed (nothing on the board changes anyone's mana: the fragment has no such effect)."""
     known = {
         p.id: ManaTypes(kind.reflect)
-        for p, kind in zip(board.permanents, kinds, strict=True)
+        for p, kind in zip(view.board.permanents, kinds, strict=True)
         if kind.reflect is not None
     }
-    return could_produce_all(view_of(board), known)
+    return could_produce_all(view, known)
 
 
 def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_Option, ...] | None:
@@ -538,7 +539,7 @@ class _Source:
 
 
 @dataclass(frozen=True, slots=True)
-class _Problem:
+class _Reduced:
     """A board inside the fragment, reduced to what the payment needs."""
 
     sources: tuple[_Source, ...]
@@ -548,22 +549,32 @@ class _Problem:
     permanents: int
 
 
-def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) -> _Problem | str:
+@dataclass(frozen=True, slots=True)
+class _Outside:
+    """Why a payment is outside the fast path's fragment, in a sentence."""
+
+    reason: str
+
+
+def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
     """The board reduced for the fast path, or why it is outside the fragment."""
+    board, target, player, x = problem.board, problem.target, problem.player, problem.x
     cost = target.cost
     if cost.has_variable:
         if x is None:
-            return f"the cost {cost} has X and no value is given for it"
+            return _Outside(f"the cost {cost} has X and no value is given for it")
         cost = cost.with_variables(x)
     if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
-        return f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources"
+        return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
     me = board.player(player)
-    pool = pool_units(me.pool, player) if me.pool else ()
+    pool = problem.pool
     for unit in pool:
         if unit.tag.persists:
-            return "floating mana persists between steps (the objective does not count it as wasted)"
+            return _Outside(
+                "floating mana persists between steps (the objective does not count it as wasted)"
+            )
         if not unit.allowed_for(target):
-            return f"floating mana from {unit.tag.source} is restricted and can't pay for this"
+            return _Outside(f"floating mana from {unit.tag.source} is restricted and can't pay for this")
     commanders = {p.id: p.commander_colors for p in board.players}
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
     kinds: list[SourceKind] = []
@@ -573,17 +584,17 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
     for permanent in board.permanents:
         kind = source_kind(permanent, commanders[permanent.controller])
         if kind.unresolved is not None:
-            return kind.unresolved
+            return _Outside(kind.unresolved)
         effects = effects or kind.blocking is not None
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
     reflecting = reflecting or effects
-    view = view_of(board) if reflecting else None
+    view = problem.view if reflecting else None
     sets: dict[str, ManaTypes] = {}
     if effects:
-        sets = could_produce_of(board)
+        sets = problem.reflect
     elif reflecting:
-        sets = _could_produce(board, kinds)
+        sets = _could_produce(problem.view, kinds)
     shared: dict[tuple[object, ...], SourceKind] = {}
     for position, (permanent, kind) in enumerate(zip(board.permanents, kinds, strict=True)):
         if permanent.controller != player:
@@ -595,12 +606,14 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
             )
         usage = kind.usage(permanent.tapped, permanent.summoning_sick)
         if usage.blocked is not None:
-            return f"{permanent.name} ({permanent.id}) has {usage.blocked!r}"
+            return _Outside(f"{permanent.name} ({permanent.id}) has {usage.blocked!r}")
         if not usage.usable:
             continue
         for restriction in usage.restrictions:
             if not restriction.allows(target, permanent.choices.creature_type):
-                return f"{permanent.name} ({permanent.id}) makes restricted mana that can't pay for this"
+                return _Outside(
+                    f"{permanent.name} ({permanent.id}) makes restricted mana that can't pay for this"
+                )
         found.append((position, permanent, kind, usage))
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
@@ -629,7 +642,7 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
         sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
         clash = _changed_by_sacrifice(view, player, sacrificable)
         if clash is not None:
-            return clash
+            return _Outside(clash)
     costing = None
     if any(source.special for source in sources):
         costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
@@ -638,8 +651,8 @@ def _problem(board: Board, target: PaymentTarget, player: str, x: int | None) ->
         restricted = next((p.id for _, p, _, usage in found if usage.restrictions), None)
         if restricted is not None or any(unit.tag.restriction is not None for unit in pool):
             where = f"{restricted}'s mana" if restricted is not None else "floating mana"
-            return f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    return _Problem(sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents))
+            return _Outside(f"{where} is restricted, and {costing.pid}'s ability costs mana")
+    return _Reduced(sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents))
 
 
 # ------------------------------------------------------------------------------------------ the optimiser
@@ -743,7 +756,7 @@ class _Search:
     leaf found is safe: skipping more members never lowers them.
     """
 
-    def __init__(self, problem: _Problem) -> None:
+    def __init__(self, problem: _Reduced) -> None:
         self.problem = problem
         # how many sources make each color (colorless is not a color: 'colors lost' does not count it)
         self.makers = [0] * 5
@@ -1253,7 +1266,7 @@ class _Solver:
         return found if better is None else better
 
 
-def _optimise(problem: _Problem) -> _Choice | None:
+def _optimise(problem: _Reduced) -> _Choice | None:
     """The optimal payment, or None when there is none; raises ``_DeclinedError`` past the limits."""
     search = _Search(problem)
     for mode in sorted(problem.modes, key=lambda m: m.life):
@@ -1274,7 +1287,7 @@ _MAX_ARRANGEMENTS = 256
 _Pool = list[list[ManaUnit]]  # the mana in the pool, by type in WUBRGC order
 
 
-def _plan(problem: _Problem, choice: _Choice) -> Plan:
+def _plan(problem: _Reduced, choice: _Choice) -> Plan:
     """The plan for a choice: one step per source that only taps, in board order, then the specials in an
     order in which each one's cost is paid by mana made before it, then the exact payment. Raises
     ``_DeclinedError`` when it finds no such order (the choice came from totals, a relaxation).
@@ -1404,75 +1417,69 @@ def _fund(by_type: _Pool, option: _Option, wanted: Sequence[int]) -> tuple[ManaU
 # ------------------------------------------------------------------------------------------ the public calls
 
 
-def fragment_reason(
-    board: Board, target: PaymentTarget, player: str | None = None, *, x: int | None = None
-) -> str | None:
+def fragment_reason(problem: PaymentProblem) -> str | None:
     """Why the fast path can't answer this payment (a sentence), or None when it is inside the fragment.
 
-    >>> from models.board import Board
+    >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "conf", "card": "Mana Confluence", "controller": "me"}]})
-    >>> fragment_reason(board, PaymentTarget.of("{1}{G}"))
+    >>> fragment_reason(PaymentProblem.of(board, PaymentTarget.of("{1}{G}")))
     "Mana Confluence (conf) has '{T}, Pay 1 life: Add one mana of any color.'"
-    >>> fragment_reason(board.replace_permanent("conf", tapped=True), PaymentTarget.of("{1}{G}")) is None
+    >>> tapped = board.replace_permanent("conf", tapped=True)
+    >>> fragment_reason(PaymentProblem.of(tapped, PaymentTarget.of("{1}{G}"))) is None
     True
     """
-    problem = _problem(board, target, player or board.active_player, x)
-    return problem if isinstance(problem, str) else None
+    reduced = _reduced(problem)
+    return reduced.reason if isinstance(reduced, _Outside) else None
 
 
-def in_fast_fragment(
-    board: Board, target: PaymentTarget, player: str | None = None, *, x: int | None = None
-) -> bool:
-    """True when the board and target are inside the fast path's fragment (see the module docstring).
+def in_fast_fragment(problem: PaymentProblem) -> bool:
+    """True when the payment is inside the fast path's fragment (see the module docstring).
 
-    >>> from models.board import Board
+    >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "dawn", "card": "Celestial Dawn", "controller": "me"}]})
-    >>> in_fast_fragment(board, PaymentTarget.of("{G}"))
+    >>> in_fast_fragment(PaymentProblem.of(board, PaymentTarget.of("{G}")))
     False
     """
-    return fragment_reason(board, target, player, x=x) is None
+    return fragment_reason(problem) is None
 
 
-def solve_fast(
-    board: Board, target: PaymentTarget, player: str | None = None, *, x: int | None = None
-) -> Solution | None:
+def solve_fast(problem: PaymentProblem) -> Solution | None:
     """The optimal payment by the fast path, as CP-SAT would return it, or None when it can't answer.
 
     None means the board is outside the fragment or the fast path declined; the solution is otherwise
     ``OPTIMAL`` (with the objective's levels) or ``INFEASIBLE`` (with the cost parts that can't be paid).
     The plan is not replayed here (:func:`planner.api.pay` replays every plan).
 
-    >>> from models.board import Board
+    >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "sol", "card": "Sol Ring", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
-    >>> solution = solve_fast(board, PaymentTarget.of("{2}{G}"))
+    >>> solution = solve_fast(PaymentProblem.of(board, PaymentTarget.of("{2}{G}")))
     >>> solution.status.value, [step.permanent for step in solution.plan.steps]
     ('optimal', ['f1', 'sol'])
-    >>> solve_fast(board, PaymentTarget.of("{G}{G}{G}")).core
+    >>> solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core
     ('G',)
     """
-    who = player or board.active_player
-    problem = _problem(board, target, who, x)
-    if isinstance(problem, str):
+    reduced = _reduced(problem)
+    if isinstance(reduced, _Outside):
         return None
     try:
-        choice = _optimise(problem)
+        choice = _optimise(reduced)
         if choice is None:
-            return Solution(SolveStatus.INFEASIBLE, core=_core(problem))
-        plan = _plan(problem, choice)
+            return Solution(SolveStatus.INFEASIBLE, core=_core(reduced))
+        plan = _plan(reduced, choice)
     except _DeclinedError:
         return None
     objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
-    return Solution(SolveStatus.OPTIMAL, plan, x=x, objective=objective)
+    return Solution(SolveStatus.OPTIMAL, plan, x=problem.x, objective=objective)
 
 
-def _core(problem: _Problem) -> tuple[str, ...]:
+def _core(problem: _Reduced) -> tuple[str, ...]:
     """The cost's parts that can't all be paid, in the labels :func:`planner.api.pay` explains: every type a
     payment mode demands, and 'generic' when no mode's total can be reached."""
     demanded = {slot for mode in problem.modes for slot, _ in mode.slots if isinstance(slot, ManaType)}

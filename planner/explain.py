@@ -1,0 +1,104 @@
+"""Why a cost can't be paid, in a player's words: from the infeasibility core the solver found.
+
+The core names the parts of the cost that can't all be paid together; the explanation counts the untapped
+sources that could make each part, and says what stopped the others (tapped, summoning sick, restricted).
+"""
+
+from __future__ import annotations
+
+from models.cost import PaymentTarget, SymbolKind
+from models.mana import TYPE_ORDER, ManaType
+from planner.rules.production import ManaTag, activation_outcomes
+from planner.solve.problem import PaymentProblem
+
+__all__ = ["why_not_payable"]
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count_words(count: int, noun: str) -> str:
+    word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
+    return f"{word} untapped {noun}{'' if count == 1 else 's'}"
+
+
+def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
+    """True when mana with this tag may be spent on the target (its restriction, if any, allows it)."""
+    return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
+
+
+def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
+    """Why the problem's total cost can't be paid, in a player's words, from the solver's infeasibility core
+    (the cost's parts that can't all be paid together: mana type letters, 'snow', 'generic').
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+    >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), ("G",))
+    'needs {G}{G} but only one untapped source can make {G}'
+    """
+    board, target, player = problem.board, problem.target, problem.player
+    view = problem.view
+    reflect = problem.reflect
+    pool = problem.pool
+    makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
+    most = 0
+    blocked: list[str] = []
+    for permanent in board.controlled_by(player):
+        best = 0
+        for ability in view.mana_abilities(permanent.id):
+            why = view.why_not_activatable(permanent.id, ability)
+            if why is not None:
+                blocked.append(why)
+                continue
+            for outcome in activation_outcomes(view, permanent.id, ability, reflect):
+                # only mana whose restriction lets it pay for the target counts (CR 106.6)
+                packets = [p for p in outcome.packets if _allowed(p.tag, target)]
+                if len(packets) < len(outcome.packets):
+                    blocked.append(
+                        f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this"
+                    )
+                best = max(best, sum(p.total for p in packets))
+                for packet in packets:
+                    for mana_type in packet.types if packet.total else ():
+                        makers[mana_type].add(permanent.id)
+        most += best
+    usable = [unit for unit in pool if unit.allowed_for(target)]
+    for unit in usable:
+        makers[unit.type].add(unit.tag.source)
+    needs = {
+        t: sum(
+            1
+            for s in target.cost.symbols
+            if (s.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS) and t in s.colors)
+            or (s.kind is SymbolKind.COLORLESS and t is ManaType.C)
+        )
+        for t in TYPE_ORDER
+    }
+    detail = ""
+    unique_blocked = list(dict.fromkeys(blocked))
+    if unique_blocked:
+        detail = f" ({'; '.join(unique_blocked[:3])})"
+    for label in core:
+        if label in "WUBRGC" and len(label) == 1:
+            mana_type = ManaType.parse(label)
+            need = needs[mana_type] or 1
+            have = len(makers[mana_type])
+            symbol = f"{{{label}}}"
+            if have >= need:
+                continue  # enough sources of this type alone: the trouble is elsewhere in the core
+            if have == 0:
+                return f"needs {symbol * need} but no untapped source can make {symbol}{detail}"
+            return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{detail}"
+        if label == "snow":
+            return f"needs {{S}} but no untapped snow source can pay it{detail}"
+    total = target.cost.mana_value
+    available = most + len(usable)
+    phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
+    if phyrexian:
+        # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
+        life = board.player(player).life
+        detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
+    if ("generic" in core or not core) and available < total:
+        return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
+    return f"the untapped sources can't pay {target.cost} together{detail}"

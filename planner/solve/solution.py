@@ -1,0 +1,39 @@
+"""What a solver answers: the verdict, the plan, X, and the objective's parts (no solver's own objects).
+
+Both engines, the fast path and the CP-SAT model, answer with a :class:`Solution`; :func:`planner.api.pay`
+replays its plan and describes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from planner.rules.replay import Plan
+
+__all__ = ["Solution", "SolveStatus"]
+
+
+class SolveStatus(Enum):
+    """The solver's verdict, in the project's words (never a CP-SAT object)."""
+
+    OPTIMAL = "optimal"
+    FEASIBLE = "feasible"  # a plan, but the time limit stopped the search for a better one
+    INFEASIBLE = "infeasible"  # no plan exists
+    UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solved payment: the status, the plan (unless none was found), X, and the objective's parts.
+
+    ``core`` names the cost parts that can't all be paid together when the status is ``INFEASIBLE``.
+    """
+
+    status: SolveStatus
+    plan: Plan | None = None
+    x: int | None = None
+    keep_satisfied: bool | None = None
+    hand_castable: tuple[bool, ...] = ()
+    objective: tuple[tuple[str, int], ...] = ()
+    core: tuple[str, ...] = ()
