@@ -9,20 +9,56 @@ Pure data and parsing: nothing here plans a payment (that is :mod:`planner`), an
 'me'
 """
 
-from models.board import Board, Choices, Permanent, Player, PoolMana
-from models.catalogue import CardData, all_cards, lookup
-from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
-from models.decklist import Deck, DeckCard, load_deck, parse_deck
-from models.errors import (
-    BoardError,
-    CostParseError,
-    InputError,
-    ManaParseError,
-    OracleParseError,
-    PlannerError,
-)
-from models.mana import ManaBag, ManaType, ManaTypes
-from models.oracle import ParsedText, parse_oracle
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from models.board import Board, Choices, Permanent, Player, PoolMana
+    from models.catalogue import CardData, all_cards, lookup
+    from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
+    from models.decklist import Deck, DeckCard, load_deck, parse_deck
+    from models.errors import (
+        BoardError,
+        CostParseError,
+        InputError,
+        ManaParseError,
+        OracleParseError,
+        PlannerError,
+    )
+    from models.mana import ManaBag, ManaType, ManaTypes
+    from models.oracle import ParsedText, parse_oracle
+
+#: Where each public name lives: it is imported on first use, so that importing the package costs nothing.
+_HOMES = {
+    "Board": "models.board",
+    "BoardError": "models.errors",
+    "CardData": "models.catalogue",
+    "Choices": "models.board",
+    "CostParseError": "models.errors",
+    "CostSymbol": "models.cost",
+    "Deck": "models.decklist",
+    "DeckCard": "models.decklist",
+    "InputError": "models.errors",
+    "ManaBag": "models.mana",
+    "ManaCost": "models.cost",
+    "ManaParseError": "models.errors",
+    "ManaType": "models.mana",
+    "ManaTypes": "models.mana",
+    "OracleParseError": "models.errors",
+    "ParsedText": "models.oracle",
+    "PaymentKind": "models.cost",
+    "PaymentTarget": "models.cost",
+    "Permanent": "models.board",
+    "PlannerError": "models.errors",
+    "Player": "models.board",
+    "PoolMana": "models.board",
+    "SymbolKind": "models.cost",
+    "all_cards": "models.catalogue",
+    "load_deck": "models.decklist",
+    "lookup": "models.catalogue",
+    "parse_deck": "models.decklist",
+    "parse_oracle": "models.oracle",
+}
 
 __all__ = [
     "Board",
@@ -54,3 +90,12 @@ __all__ = [
     "parse_deck",
     "parse_oracle",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (PEP 562)."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value

@@ -10,8 +10,30 @@ package does not import OR-Tools: the CP-SAT model is loaded on the first questi
 ('f1',)
 """
 
-from models import Board, ManaBag, ManaCost, ManaType, ManaTypes, PaymentKind, PaymentTarget, PlannerError
-from planner.api import PayResult, PlanStep, could_produce, max_x, pay, text_warnings
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from models import Board, ManaBag, ManaCost, ManaType, ManaTypes, PaymentKind, PaymentTarget, PlannerError
+    from planner.api import PayResult, PlanStep, could_produce, max_x, pay, text_warnings
+
+#: Where each public name lives: it is imported on first use, so that importing the package costs nothing.
+_HOMES = {
+    "Board": "models",
+    "ManaBag": "models",
+    "ManaCost": "models",
+    "ManaType": "models",
+    "ManaTypes": "models",
+    "PayResult": "planner.api",
+    "PaymentKind": "models",
+    "PaymentTarget": "models",
+    "PlanStep": "planner.api",
+    "PlannerError": "models",
+    "could_produce": "planner.api",
+    "max_x": "planner.api",
+    "pay": "planner.api",
+    "text_warnings": "planner.api",
+}
 
 __all__ = [
     "Board",
@@ -29,3 +51,12 @@ __all__ = [
     "pay",
     "text_warnings",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (PEP 562)."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value

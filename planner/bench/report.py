@@ -31,6 +31,7 @@ from typing import Any
 from models.errors import InputError, PlannerError
 from planner.api import pay
 from planner.bench.corpus import RECIPES, Case, generated_case, scenario, scenarios
+from planner.bench.defaults import DEFAULT_TIME_LIMIT
 from planner.bench.heuristics import BUILTINS, Heuristic, load_heuristic
 from planner.bench.heuristics.greedy import board_facts
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
@@ -69,8 +70,6 @@ COSTLY_LEVELS = ("life_and_damage", "valuable_sacrificed", "designed_sacrificed"
 _COSTLY = tuple(number for number, level in enumerate(LEVEL_LABELS) if level in COSTLY_LEVELS)
 #: How many examples of each kind the report keeps.
 EXAMPLES = 3
-#: Seconds the optimal planner may search per board by default (boards where it runs out are counted).
-DEFAULT_TIME_LIMIT = 0.5
 
 
 @dataclass(frozen=True, slots=True)

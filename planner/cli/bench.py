@@ -15,9 +15,7 @@ from typing import Annotated
 import typer
 
 from models.errors import InputError
-from planner.bench.corpus import scenarios
-from planner.bench.heuristics import BUILTINS, load_heuristic
-from planner.bench.report import DEFAULT_TIME_LIMIT, default_jobs, format_report, plot_report, run_report
+from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
 from planner.cli.common import JsonOpt, app, one_line_errors, print_json, table
 
 __all__ = ["bench"]
@@ -46,7 +44,7 @@ def heuristics_command(
         typer.Option(
             "--heuristic",
             metavar="NAME|MODULE:FUNCTION",
-            help=f"A heuristic to run: a built-in ({', '.join(BUILTINS)}) or your own callable "
+            help=f"A heuristic to run: a built-in ({', '.join(BUILTIN_NAMES)}) or your own callable "
             "(board, target) -> Plan | None as 'package.module:function'. Repeat for several. "
             "Default: every built-in.",
             show_default=False,
@@ -88,7 +86,11 @@ def heuristics_command(
     where a payment exists, how often its payment is worse than the optimum and by how much on each level
     (life, sacrifices, mana wasted, colors no longer available, ...), and its median time per decision.
     """
-    specs = heuristic or list(BUILTINS)
+    from planner.bench.corpus import scenarios
+    from planner.bench.heuristics import load_heuristic
+    from planner.bench.report import default_jobs, format_report, plot_report, run_report
+
+    specs = heuristic or list(BUILTIN_NAMES)
     for spec in specs:
         try:
             load_heuristic(spec)

@@ -15,12 +15,6 @@ from planner.cli.common import (
     print_json,
     table,
 )
-from planner.describe import (
-    card_details,
-    card_summary,
-    format_details,
-    makes_summary,
-)
 
 
 @command("cards")
@@ -43,6 +37,8 @@ def cards_command(
     mana ability's cost, output, restriction, riders and self-damage; its effects on mana; keywords;
     choices it needs as it enters; sentences ignored as not about mana, and any it could not read.
     """
+    from planner.describe import card_details, card_summary, format_details, makes_summary
+
     if name is None:
         cards = list(all_cards().values())
         if as_json:

@@ -13,14 +13,15 @@ import functools
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
-from models.board import Board
 from models.errors import InputError, InternalError, PlannerError
-from planner.api import text_warnings
 from planner.tables import table
+
+if TYPE_CHECKING:
+    from models.board import Board
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -122,6 +123,9 @@ def load_board(path: str, *, strict: bool = False) -> tuple[Board, str]:
 
     Unsupported sentences are warnings on stderr, or with ``strict`` an error naming the file.
     """
+    from models.board import Board
+    from planner.api import text_warnings
+
     if path == "-":
         source = STDIN_SOURCE
         board = Board.loads(typer.get_text_stream("stdin").read(), source)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from models.board import Board
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import CostParseError, InputError
 from models.mana import ManaTypes
 from models.types import TypeLine
-from planner.api import PayResult, PlanStep, could_produce, max_x, pay
+
+if TYPE_CHECKING:
+    from models.board import Board
+    from planner.api import PayResult, PlanStep
+
 from planner.cli.common import (
     EXIT_NO,
     EXIT_TIME_LIMIT,
@@ -24,10 +27,6 @@ from planner.cli.common import (
     load_board,
     print_json,
     table,
-)
-from planner.describe import (
-    still_open,
-    with_article,
 )
 
 # --------------------------------------------------------------------------------------------------------
@@ -60,6 +59,8 @@ def could_produce_command(
     loaded, source = load_board(board, strict=strict)
     whose = None if player == "all" else (loaded.active_player if player is None else player)
     with about_board(source):
+        from planner.api import could_produce
+
         sets = could_produce(loaded, whose)
     if as_json:
         print_json({pid: str(types) for pid, types in sets.items()})
@@ -189,6 +190,8 @@ def pay_command(
     _check_time_limit(time_limit)
     loaded, source = load_board(board, strict=strict)
     with about_board(source):
+        from planner.api import pay
+
         result = pay(
             loaded,
             target,
@@ -226,6 +229,8 @@ def max_x_command(
     _check_time_limit(time_limit)
     loaded, source = load_board(board, strict=strict)
     with about_board(source):
+        from planner.api import max_x
+
         result = max_x(loaded, target, player=player, time_limit=time_limit, strict=strict)
     _answer(loaded, player, target, result, as_json)
 
@@ -290,6 +295,8 @@ def _answer(
 
 def _what_for(target: PaymentTarget) -> str:
     """'a spell', 'a Creature — Eldrazi spell, colorless, your commander', 'an ability, colors UR'..."""
+    from planner.describe import with_article
+
     noun = "ability" if target.kind is PaymentKind.ABILITY else "spell"
     words = [with_article(f"{target.type_line} {noun}" if str(target.type_line) else noun)]
     if target.colors is not None:
@@ -323,6 +330,8 @@ def _pay_report(
     for symbol, mana, life in result.symbols:
         paid = " and ".join(filter(None, [mana, f"{life} life" if life else ""])) or "nothing"
         lines.append(f"  {symbol.ljust(width)}  paid with {paid}")
+    from planner.describe import still_open
+
     open_sources = still_open(board, player, result)
     open_types = ManaTypes.of(t for types in open_sources.values() for t in types)
     facts = [

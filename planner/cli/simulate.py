@@ -14,29 +14,17 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from models.decklist import load_deck
 from models.errors import InputError
 from planner.cli.common import EXIT_NO, JsonOpt, command, print_json, table
-from planner.sim.simulate import (
-    DEFAULT_GAMES,
-    DEFAULT_GOLDFISH_GAMES,
-    DEFAULT_SEED,
-    TABLE_SHAPES,
-    GoldfishResult,
-    MixAnswer,
-    Progress,
-    SourcesAnswer,
-    goldfish,
-    land_mix_probability,
-    parse_land_mix,
-    plot_goldfish,
-    sources_needed,
-    sources_table,
-)
+from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
+
+if TYPE_CHECKING:
+    from planner.sim.simulate import GoldfishResult, MixAnswer, Progress, SourcesAnswer
 
 __all__ = ["simulate_command", "sources_needed_command"]
 
@@ -164,6 +152,8 @@ def sources_needed_command(
     color, among the games that saw M lands. Prints the fewest such lands reaching the threshold, with the
     probability. JSON: {"sources": 18, "probability": 0.9257, "threshold": 0.92, "turn": 3, "games": 1000000}.
     """
+    from planner.sim.simulate import land_mix_probability, parse_land_mix, sources_needed, sources_table
+
     size = deck_size if deck_size is not None else (99 if commander else 60)
     count = _games(games, DEFAULT_GAMES)
     seed = _seed(seed)
@@ -343,6 +333,8 @@ def simulate_command(
     measure); and a copy in hand and castable on curve. JSON: {"games": N, "seed": S, "cards": {"Name":
     {"1": 0.12, ...}}, "on_curve": {...}, ...}.
     """
+    from planner.sim.simulate import goldfish, plot_goldfish
+
     first, last = _turns(turns)
     count = _games(games, DEFAULT_GOLDFISH_GAMES)
     seed = _seed(seed)

@@ -46,6 +46,7 @@ from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
 from planner.rules.view import BoardView
 from planner.sim.batch import castable as batch_castable
+from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
 __all__ = [
     "BATCH",
@@ -82,18 +83,9 @@ Progress = Callable[[int], None]
 
 #: Games dealt per batch: the unit of reproducibility and of memory use.
 BATCH: Final = 1 << 18
-DEFAULT_GAMES: Final = 1_000_000
-DEFAULT_SEED: Final = 0
 #: Life when a game starts; life totals only matter to Phyrexian symbols.
 STARTING_LIFE: Final = 20
 HAND_SIZE: Final = 7
-#: The cost shapes of Karsten's tables; C stands for "the color" (computed with one real color).
-TABLE_SHAPES: Final = (
-    *("C", "1C", "2C", "3C", "4C", "5C"),
-    *("CC", "1CC", "2CC", "3CC", "4CC", "5CC"),
-    *("CCC", "1CCC", "2CCC", "3CCC", "4CCC"),
-    *("CCCC", "1CCCC"),
-)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -897,7 +889,6 @@ def _ability_sources(ability: ManaAbility, commander_colors: ManaTypes | None) -
 
 #: Games per goldfish batch (smaller than :data:`BATCH`: a game carries its whole hand).
 GOLDFISH_BATCH: Final = 1 << 15
-DEFAULT_GOLDFISH_GAMES: Final = 100_000
 COMMANDER_LIFE: Final = 40
 _BASIC_TYPES: Final = tuple(BASIC_LAND_TYPES)
 

@@ -28,6 +28,7 @@ from typing import Protocol
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
+from planner.bench.defaults import BUILTIN_NAMES
 from planner.bench.heuristics.basics_first import tap_basics_first
 from planner.bench.heuristics.forge_like import tap_forge_like
 from planner.bench.heuristics.tiered import tap_tiered
@@ -44,12 +45,9 @@ class Heuristic(Protocol):
 
 
 #: The built-in baselines by name, in the order reports list them.
-BUILTINS: dict[str, Heuristic] = {
-    "basics-first": tap_basics_first,
-    "forge-like": tap_forge_like,
-    "xmage-like": tap_xmage_like,
-    "tiered": tap_tiered,
-}
+BUILTINS: dict[str, Heuristic] = dict(
+    zip(BUILTIN_NAMES, (tap_basics_first, tap_forge_like, tap_xmage_like, tap_tiered), strict=True)
+)
 
 
 def load_heuristic(spec: str) -> Heuristic:
