@@ -109,13 +109,16 @@ EXAMPLES = [
 @pytest.mark.parametrize(
     ("page", "command", "output"), EXAMPLES, ids=[f"{page}: {command}" for page, command, _ in EXAMPLES]
 )
-def test_the_output_shown_is_real(page: str, command: str, output: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_output_shown_is_real(
+    page: str, command: str, output: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     args = shlex.split(command.removeprefix("$ mana-planner "))
     result = CliRunner().invoke(app, args)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code in (0, 1, 2), result.output
-    assert shown_matches(output, result.output), f"{page} shows for {command}:\n{output}\nit prints:\n{result.output}"
+    shown_and_printed = f"{page} shows for {command}:\n{output}\nit prints:\n{result.output}"
+    assert shown_matches(output, result.output), shown_and_printed
 
 
 def test_the_shown_and_the_printed_are_compared_line_by_line() -> None:
@@ -128,9 +131,14 @@ def test_the_shown_and_the_printed_are_compared_line_by_line() -> None:
 
 def test_every_page_has_its_commands_checked() -> None:
     pages_with_commands = {page for page, _, _ in EXAMPLES}
-    assert {"README.md", "docs/commands.md", "docs/board-format.md", "docs/cards.md", "docs/simulation.md"} <= (
-        pages_with_commands
-    )
+    expected = {
+        "README.md",
+        "docs/commands.md",
+        "docs/board-format.md",
+        "docs/cards.md",
+        "docs/simulation.md",
+    }
+    assert expected <= pages_with_commands
 
 
 @pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
@@ -180,6 +188,9 @@ def test_readme_and_docs_examples_are_collected_as_doctests() -> None:
     for page, page_id in zip(PAGES, PAGE_IDS, strict=True):
         if doctest.DocTestParser().get_examples(text_of(page)):
             assert fnmatch.fnmatch(page.name, glob.group(1)), page_id
-            assert any(page_id == path or page_id.startswith(f"{path}/") for path in ini["testpaths"]), page_id
+            collected = [
+                path for path in ini["testpaths"] if page_id == path or page_id.startswith(f"{path}/")
+            ]
+            assert collected, page_id
     examples = sum(len(doctest.DocTestParser().get_examples(text_of(page))) for page in PAGES)
     assert examples >= 30
