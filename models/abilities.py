@@ -24,6 +24,8 @@ __all__ = [
     "ManaAbility",
     "ManaOutput",
     "ManaTrigger",
+    "NotPaymentKind",
+    "NotPaymentMana",
     "ObjectFilter",
     "OutputKind",
     "Palette",
@@ -363,6 +365,39 @@ class ManaAbility:
     def taps_for_mana(self) -> bool:
         """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
         return self.cost.tap
+
+
+class NotPaymentKind(Enum):
+    """Why some mana is added outside a payment (CR 605.1a as amended 2026-08-07, 605.5a, 605.5b)."""
+
+    LOYALTY = "loyalty"  # a loyalty ability (605.1a)
+    TARGETED = "targeted"  # an activated ability with a target (605.1a)
+    LIBRARY = "library"  # its cost or effect moves a card to or from a library (605.1a, 2026-08-07)
+    SPELL = "spell"  # a spell's effect (605.5b): Dark Ritual
+    ENTERS = "enters"  # 'when ~ enters, add ...' (605.5a)
+    DIES = "dies"  # 'when ~ dies, add ...'
+    ATTACKS = "attacks"  # 'whenever ~ attacks, add ...'
+    PHASE = "phase"  # 'at the beginning of your main phase, add ...'
+    LANDFALL = "landfall"  # 'whenever a land enters under your control, add ...' (Lotus Cobra)
+    TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
+    TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
+
+
+@dataclass(frozen=True, slots=True)
+class NotPaymentMana:
+    """Mana a card adds outside a payment in progress: a loyalty ability, a trigger, a spell, a token.
+
+    Turn planning uses these; a payment never does (CR 601.2g: only mana abilities run while paying).
+    ``output`` is None when the mana it adds was not read; ``cost`` is set for activated abilities.
+
+    >>> NotPaymentMana("+1: Add {R}{R}.", NotPaymentKind.LOYALTY, ManaOutput.fixed("{R}{R}")).kind.value
+    'loyalty'
+    """
+
+    text: str
+    kind: NotPaymentKind
+    output: ManaOutput | None = None
+    cost: AbilityCost | None = None
 
 
 class ReplacementKind(Enum):

@@ -24,6 +24,8 @@ from models.abilities import (
     ManaAbility,
     ManaOutput,
     ManaTrigger,
+    NotPaymentKind,
+    NotPaymentMana,
     ObjectFilter,
     OutputKind,
     Palette,
@@ -46,7 +48,34 @@ from models.errors import CostParseError, ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
-__all__ = ["ParsedText", "parse_oracle", "parse_restriction"]
+__all__ = ["PARSER_VERSION", "READ_AS", "ParsedText", "SentenceReading", "parse_oracle", "parse_restriction"]
+
+#: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
+#: parser reads bumps it.
+PARSER_VERSION = "2"
+
+#: The classes of a sentence (the contract's section 5), in the order they are documented.
+READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
+
+#: The note on the other sentences of an activated ability when one of its parts was not read.
+PART_OF_UNREAD = "part of an ability with an unread part"
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceReading:
+    """How the parser read one sentence of a card's rules text: the one place that decides its class.
+
+    ``text`` is the sentence as the parser read it (reminder text stripped, self-references written ``~``);
+    ``read_as`` is one of :data:`READ_AS`; ``note`` says why, for ``unsupported`` sentences.
+
+    >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
+    >>> [(s.text, s.read_as) for s in tomb.sentences]
+    [('{T}: Add {C}{C}.', 'mana_ability'), ('~ deals 2 damage to you.', 'mana_ability')]
+    """
+
+    text: str
+    read_as: str
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +93,13 @@ class ParsedText:
     choices_needed: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
     unsupported: tuple[str, ...] = ()
+    sentences: tuple[SentenceReading, ...] = ()
+    not_payment: tuple[NotPaymentMana, ...] = ()
+
+    @property
+    def fully_read(self) -> bool:
+        """True when no sentence is ``unsupported``."""
+        return all(s.read_as != "unsupported" for s in self.sentences)
 
     @property
     def has_haste(self) -> bool:
@@ -79,6 +115,17 @@ class _Collector:
     choices: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    sentences: list[SentenceReading] = field(default_factory=list)
+    not_payment: list[NotPaymentMana] = field(default_factory=list)
+
+    def read(self, text: str, read_as: str, note: str = "") -> None:
+        """Record how one sentence (or each sentence of an ability) was read."""
+        for sentence in _split_sentences(text) or [text]:
+            self.sentences.append(SentenceReading(sentence, read_as, note))
+
+    def ignore(self, text: str) -> None:
+        self.ignored.append(text)
+        self.read(text, "ignored")
 
     def freeze(self) -> ParsedText:
         return ParsedText(
@@ -88,6 +135,8 @@ class _Collector:
             tuple(dict.fromkeys(self.choices)),
             tuple(self.ignored),
             tuple(self.unsupported),
+            tuple(self.sentences),
+            tuple(self.not_payment),
         )
 
 
@@ -326,13 +375,14 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     keywords = _keywords_of(line)
     if keywords is not None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
+        out.sentences.append(SentenceReading(line, "keyword"))
         return
     colon = _find_colon(line)
     if colon > 0 and _looks_like_cost(line[:colon]):
         _parse_activated(line, colon, out, original)
         return
     for sentence in _split_sentences(line):
-        _parse_static_sentence(sentence, out)
+        _parse_static_sentence(sentence, out, line)
 
 
 def _looks_like_cost(text: str) -> bool:
@@ -347,24 +397,65 @@ def _looks_like_cost(text: str) -> bool:
     )
 
 
+#: Words of a cost or effect that moves a card to or from a library (CR 605.1a as amended 2026-08-07).
+_MOVES_LIBRARY = re.compile(
+    r"\bdraws? (?:a|an|one|two|three|x|\d+) (?:\w+ )?cards?\b|\bmills?\b|\blibrary\b", re.I
+)
+
+
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
     if not re.search(r"\badd\b", effect_text, re.I):
-        out.ignored.append(original)  # an activated ability that makes no mana (draw, untap, pump...)
+        out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
         return
-    if re.match(r"^[+\-−]?\d+$", cost_text):
-        out.ignored.append(original)  # loyalty abilities are not mana abilities (CR 605.1a)
-        return
-    if re.search(r"\btargets?\b", effect_text, re.I):
-        out.ignored.append(original)  # a targeted ability is not a mana ability (CR 605.1a)
+    kind: NotPaymentKind | None = None
+    if re.match(r"^[+\-−]?(?:\d+|x)$", cost_text, re.I):
+        kind = NotPaymentKind.LOYALTY  # loyalty abilities are not mana abilities (CR 605.1a)
+    elif re.search(r"\btargets?\b", effect_text, re.I):
+        kind = NotPaymentKind.TARGETED  # a targeted ability is not a mana ability (CR 605.1a)
+    elif _MOVES_LIBRARY.search(line):
+        kind = NotPaymentKind.LIBRARY  # CR 605.1a as amended 2026-08-07 (RULES.md section 10)
+    if kind is not None:
+        out.not_payment.append(
+            NotPaymentMana(line, kind, _output_of_effect(effect_text), _cost_or_none(cost_text))
+        )
+        out.ignored.append(original)
+        out.read(line, "not_payment")
         return
     try:
         ability, leftovers = _parse_mana_ability(cost_text, effect_text, original)
     except _UnsupportedError:
         out.unsupported.append(original)
+        out.read(line, "unsupported")
+        return
+    if leftovers:
+        # Safety (contract section 5): an ability with a part not read is never used without that part.
+        out.unsupported.extend(f"{original} [{sentence}]" for sentence in leftovers)
+        for sentence in _split_sentences(line):
+            out.sentences.append(
+                SentenceReading(sentence, "unsupported", "" if sentence in leftovers else PART_OF_UNREAD)
+            )
         return
     out.mana_abilities.append(ability)
-    out.unsupported.extend(leftovers)
+    out.read(line, "mana_ability")
+
+
+def _output_of_effect(effect_text: str) -> ManaOutput | None:
+    """The mana an effect's 'Add ...' sentence adds, or None when it can't be read."""
+    for sentence in _split_sentences(effect_text):
+        if m := re.match(r"^(?:then )?add (.+?)\.?$", sentence, re.I):
+            try:
+                return _parse_output(m.group(1))
+            except _UnsupportedError:
+                return None
+    return None
+
+
+def _cost_or_none(cost_text: str) -> AbilityCost | None:
+    try:
+        return _parse_cost(cost_text)
+    except _UnsupportedError:
+        return None
 
 
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
@@ -414,7 +505,7 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
         ):
             riders.append(sentence)
         else:
-            leftovers.append(f"{original} [{sentence}]")
+            leftovers.append(sentence)
     ability = ManaAbility(
         text=original,
         cost=cost,
@@ -816,18 +907,53 @@ def _spend_words(words: list[str]) -> SpendUse:
 # Static, triggered and replacement effects
 
 
-# Sentences that can't change a payment in progress, even when they mention mana: one-shot spell effects
-# ('Add {B}{B}{B}.': CR 605.5b), abilities that trigger on entering or at a step (605.5a), and effects on
-# untapping or on how a permanent enters.
+# Sentences that can't change a payment in progress and add no mana: effects on untapping or on how a
+# permanent enters, triggers that make no mana.
 _NOT_DURING_PAYMENT = re.compile(
-    r"^(?:add\b|when\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
-    r"|.*\benters tapped\b"
+    r"^(?:when\b|whenever\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
+    r"|.*\benters(?: the battlefield)? tapped\b"
     r"|nonland permanents you control are\b)",
     re.I,
 )
 
+#: 'add' and a mana amount or symbol: the sentence adds mana.
+_ADDS_MANA = re.compile(
+    r"\badds?\b(?:\s+(?:an?|one|two|three|four|five|six|seven|x|that much|an amount of|additional))*"
+    r"\s+(?:\{[^}]+\}|mana\b|\w+ mana\b)",
+    re.I,
+)
 
-def _parse_static_sentence(sentence: str, out: _Collector) -> None:
+#: The trigger kinds of mana added outside a payment, by the opening of the sentence (CR 605.5a).
+_TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
+    (
+        re.compile(r"^(?:when|whenever) (?:~|another [^,]+?) (?:enters|is turned face up)", re.I),
+        NotPaymentKind.ENTERS,
+    ),
+    (re.compile(r"^(?:when|whenever) [^,]*\bdies\b", re.I), NotPaymentKind.DIES),
+    (re.compile(r"^(?:when|whenever) [^,]*\battacks\b", re.I), NotPaymentKind.ATTACKS),
+    (re.compile(r"^whenever an? (?:\w+ )?land enters", re.I), NotPaymentKind.LANDFALL),
+    (re.compile(r"^(?:at the beginning of|if you do, at the beginning of)", re.I), NotPaymentKind.PHASE),
+    (re.compile(r"^(?:when|whenever|if you do)\b", re.I), NotPaymentKind.TRIGGER),
+)
+
+
+def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
+    """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one."""
+    if re.search(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", body, re.I) or (
+        re.match(r'^it has "', body, re.I) and re.search(r"\btokens?\b", line, re.I)
+    ):
+        return NotPaymentKind.TOKEN
+    if re.search(r"tapped for mana|causes you to add|mana ability", body, re.I):
+        return None  # a triggered mana ability (605.1b): read by the effect grammar or unsupported
+    for pattern, kind in _TRIGGER_KINDS:
+        if pattern.match(body):
+            return kind
+    if re.match(r"^add\b", body, re.I):
+        return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
+    return None
+
+
+def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
     body = sentence.strip().rstrip(".")
     body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
     if m := re.fullmatch(
@@ -837,6 +963,7 @@ def _parse_static_sentence(sentence: str, out: _Collector) -> None:
         re.I,
     ):
         out.choices.append(m.group(1).lower().replace(" ", "_"))
+        out.read(sentence, "choice")
         return
     try:
         effect = _parse_effect(body, sentence)
@@ -844,12 +971,31 @@ def _parse_static_sentence(sentence: str, out: _Collector) -> None:
         effect = None
     if effect is not None:
         out.effects.append(effect)
-    elif _NOT_DURING_PAYMENT.match(body):
+        out.read(sentence, "effect")
+        return
+    if _ADDS_MANA.search(body) and (kind := _not_payment_kind(body, line or sentence)) is not None:
+        out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
         out.ignored.append(sentence)
+        out.sentences.append(SentenceReading(sentence, "not_payment"))
+    elif _NOT_DURING_PAYMENT.match(body) and not _ADDS_MANA.search(body):
+        out.ignore(sentence)
     elif _MANA_RELEVANT.search(body):
         out.unsupported.append(sentence)
+        out.sentences.append(SentenceReading(sentence, "unsupported"))
     else:
-        out.ignored.append(sentence)
+        out.ignore(sentence)
+
+
+def _output_after_add(body: str) -> ManaOutput | None:
+    """The mana after the last 'add' of a sentence ('..., add {R}{R}'), or None when it can't be read."""
+    matches = list(re.finditer(r"\badds? ", body, re.I))
+    if not matches:
+        return None
+    spec = re.sub(r"\.?\"?$", "", body[matches[-1].end() :])
+    try:
+        return _parse_output(spec)
+    except _UnsupportedError:
+        return None
 
 
 def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
