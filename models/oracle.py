@@ -20,6 +20,8 @@ from models.abilities import (
     AmountKind,
     Condition,
     CostModifier,
+    CostPart,
+    CostPartKind,
     GrantAbility,
     ManaAbility,
     ManaOutput,
@@ -32,6 +34,8 @@ from models.abilities import (
     PaletteKind,
     ProductionReplacement,
     ReplacementKind,
+    SideEffect,
+    SideEffectKind,
     SpendAsThough,
     SpendRestriction,
     SpendUse,
@@ -214,7 +218,20 @@ def _normalise(line: str, name: str) -> str:
         names.append(name.split(",")[0])
     for card_name in sorted(names, key=len, reverse=True):
         line = re.sub(re.escape(card_name), "~", line)
-    return _SELF_WORDS.sub("~", line).strip()
+    line = _SELF_WORDS.sub("~", line).strip()
+    for older, newer in _OLDER_WORDINGS:
+        line = older.sub(newer, line)
+    return line
+
+
+#: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').
+_OLDER_WORDINGS = (
+    (re.compile(r" to your mana pool\b"), ""),
+    (re.compile(r"\benters the battlefield\b"), "enters"),
+    (re.compile(r"\bActivate this ability only\b"), "Activate only"),
+    (re.compile(r"\bCARDNAME\b"), "~"),
+    (re.compile(r"\bconverted mana cost\b"), "mana value"),
+)
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -413,7 +430,7 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
         kind = NotPaymentKind.LOYALTY  # loyalty abilities are not mana abilities (CR 605.1a)
     elif re.search(r"\btargets?\b", effect_text, re.I):
         kind = NotPaymentKind.TARGETED  # a targeted ability is not a mana ability (CR 605.1a)
-    elif _MOVES_LIBRARY.search(line):
+    elif _MOVES_LIBRARY.search(re.sub(r"draw a card at the beginning of the next[^.]*", "", line)):
         kind = NotPaymentKind.LIBRARY  # CR 605.1a as amended 2026-08-07 (RULES.md section 10)
     if kind is not None:
         out.not_payment.append(
@@ -462,10 +479,24 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     """Parse '<cost>: Add ...' into a mana ability; unreadable extra sentences are returned separately."""
     cost = _parse_cost(cost_text)
     sentences = _split_sentences(effect_text)
-    chose_color = bool(re.fullmatch(r"choose a color\.?", sentences[0], re.I)) and len(sentences) > 1
-    if chose_color:
+    side_effects: list[SideEffect] = []
+    chose_color = False
+    while len(sentences) > 1 and not re.match(r"^(?:add|for each color)\b", sentences[0], re.I):
+        first = sentences[0].rstrip(".")
+        if re.fullmatch(r"choose a color", first, re.I):
+            chose_color = True
+        elif m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", first, re.I):
+            side_effects.append(
+                SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, m.group(1).lower(), sentences[0])
+            )
+        else:
+            raise _UnsupportedError(sentences[0])
         sentences = sentences[1:]
     add = sentences[0]
+    if any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts):
+        add = re.sub(
+            r"\bX mana\b(.*?)\.?$", r"X mana\1, where X is the number of counters removed this way", add
+        )
     if match := re.fullmatch(r"for each color among (.+?), add one mana of that color\.?", add, re.I):
         palette = Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _parse_filters(match.group(1)))
         output = ManaOutput(OutputKind.EACH_TYPE, palette=palette)
@@ -481,6 +512,8 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     self_damage = life_loss = 0
     sacrifice_when_empty = ""
     activation_condition: Condition | None = None
+    once_each_turn = False
+    timing = ""
     leftovers: list[str] = []
     for sentence in sentences[1:]:
         body = sentence.rstrip(".")
@@ -496,14 +529,30 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
             conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2))))
         elif m := re.match(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", body, re.I):
             sacrifice_when_empty = m.group(1).lower()
-        elif m := re.match(r"^activate only if (.+)$", body, re.I):
-            activation_condition = _parse_condition(m.group(1))
-        elif re.match(r"^activate only (?:as a sorcery|once each turn|during your turn)", body, re.I):
-            pass  # timing limits: a mana ability's timing does not matter mid-payment (CR 605.3a)
-        elif re.match(
-            r"^(?:when|whenever|if) (?:you spend )?(?:this|that) mana (?:is )?(?:spent|to)", body, re.I
-        ):
-            riders.append(sentence)
+        elif m := re.match(r"^activate only (.+)$", body, re.I):
+            for limit in re.split(r",? and only |,? and ", m.group(1), flags=re.I):
+                if c := re.fullmatch(r"if there are (\w+) or more ([\w+\-/]+) counters on ~", limit, re.I):
+                    activation_condition = Condition((), _number(c.group(1)), c.group(2).lower())
+                elif c := re.fullmatch(r"if (.+)", limit, re.I):
+                    activation_condition = _parse_condition(c.group(1))
+                elif re.fullmatch(r"once each turn", limit, re.I):
+                    once_each_turn = True
+                elif re.fullmatch(r"as a sorcery|any time you could cast a sorcery", limit, re.I):
+                    timing = "sorcery"
+                elif re.fullmatch(r"any time you could cast an instant", limit, re.I):
+                    timing = "instant"  # no limit: a mana ability may be activated whenever (CR 605.3a)
+                elif re.fullmatch(r"during your turn", limit, re.I):
+                    timing = "your_turn"
+                else:
+                    raise _UnsupportedError(sentence)
+        elif re.fullmatch(r"this mana can't be spent to pay generic mana costs", body, re.I):
+            base = restriction or SpendRestriction((SpendUse(),), "")
+            restriction = replace(base, not_generic=True, text=(base.text + " " + sentence).strip())
+        elif (effect := _side_effect(body, sentence)) is not None:
+            if isinstance(effect, int):
+                life_loss += effect
+            else:
+                side_effects.append(effect)
         else:
             leftovers.append(sentence)
     ability = ManaAbility(
@@ -517,8 +566,33 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
         life_loss=life_loss,
         sacrifice_when_empty=sacrifice_when_empty,
         activation_condition=activation_condition,
+        side_effects=tuple(side_effects),
+        once_each_turn=once_each_turn,
+        timing=timing,
     )
     return ability, leftovers
+
+
+def _side_effect(body: str, sentence: str) -> SideEffect | int | None:
+    """A side effect of a mana ability that doesn't change the mana, or the life its controller loses."""
+    if m := re.fullmatch(r"each player loses (\w+) life", body, re.I):
+        return _number(m.group(1))  # the controller is a player: life lost like "you lose N life"
+    if m := re.fullmatch(r"you gain (\w+) life", body, re.I):
+        return SideEffect(SideEffectKind.GAIN_LIFE, _number(m.group(1)), text=sentence)
+    if m := re.fullmatch(r"(?:each opponent|target opponent|an opponent) gains (\w+) life", body, re.I):
+        return SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, _number(m.group(1)), text=sentence)
+    if re.fullmatch(r"(?:~|it) doesn't untap during your next untap step", body, re.I):
+        return SideEffect(SideEffectKind.NO_UNTAP, text=sentence)
+    if m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", body, re.I):
+        return SideEffect(SideEffectKind.PUT_COUNTER, 1, m.group(1).lower(), sentence)
+    if re.fullmatch(
+        r"(?:if this ability has been activated (?:\w+) or more times this turn, )?"
+        r"(?:draw a card|sacrifice ~) at the beginning of the next (?:turn's upkeep|end step)",
+        body,
+        re.I,
+    ):
+        return SideEffect(SideEffectKind.DELAYED, text=sentence)
+    return None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -557,9 +631,12 @@ def _parse_cost(text: str) -> AbilityCost:
     remove_counter = ""
     sacrifice: ObjectFilter | None = None
     tap_others: ObjectFilter | None = None
+    parts: list[CostPart] = []
     for part in (p.strip() for p in text.split(",")):
         lowered = part.lower()
-        if lowered == "{t}":
+        if (other := _cost_part(part)) is not None:
+            parts.append(other)
+        elif lowered == "{t}":
             tap = True
         elif lowered == "{q}":
             untap = True
@@ -577,7 +654,7 @@ def _parse_cost(text: str) -> AbilityCost:
             # a cost can only sacrifice its controller's own permanents (CR 701.21a)
             sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
         elif m := re.fullmatch(
-            r"remove (a|an|one|two|three|four|five|\d+) ([\w\-]+) counters? from ~", lowered
+            r"remove (a|an|one|two|three|four|five|\d+) ([\w+\-/]+) counters? from ~", lowered
         ):
             remove_count, remove_counter = _number(m.group(1)), m.group(2)
         elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+)", lowered):
@@ -597,7 +674,50 @@ def _parse_cost(text: str) -> AbilityCost:
         remove_count=remove_count,
         tap_others=tap_others,
         tap_others_count=tap_count,
+        parts=tuple(parts),
     )
+
+
+#: Cost parts :class:`AbilityCost` has no field for, by their wording (CR 118, 701.39 exert).
+_COST_PARTS: tuple[tuple[re.Pattern[str], CostPartKind], ...] = tuple(
+    (re.compile(pattern, re.I), kind)
+    for pattern, kind in (
+        (r"discard (a|an|one|two|three|x) ((?:\w+ )?cards?)", CostPartKind.DISCARD),
+        (r"discard your (hand)", CostPartKind.DISCARD),
+        (r"exile ~ from your hand", CostPartKind.EXILE_SELF_FROM_HAND),
+        (r"exile (a|an|one|two|three) ((?:\w+ )?cards?) from your hand", CostPartKind.EXILE_FROM_HAND),
+        (r"exile (a|an|one|two|three) (.+? you control)", CostPartKind.EXILE_PERMANENT),
+        (r"return ~ to its owner's hand", CostPartKind.RETURN_SELF),
+        (r"return (a|an|one|two) (.+? you control) to its owner's hand", CostPartKind.RETURN_PERMANENT),
+        (r"pay ((?:\{e\})+)", CostPartKind.ENERGY),
+        (r"exert ~", CostPartKind.EXERT),
+        (
+            r"untap (a|an) (tapped .+?|.+?) (?:an opponent controls|you don't control)",
+            CostPartKind.UNTAP_OPPONENT_LAND,
+        ),
+        (r"put (a|an|one|two) ([\w+\-/]+) counters? on ~", CostPartKind.PUT_COUNTER),
+        (r"remove (x|any number of) ([\w+\-/]+) counters from ~", CostPartKind.REMOVE_X_COUNTERS),
+        (
+            r"reveal (x|any number of) (.+? cards?(?: with [^,]+?)?) (?:in|from) your hand",
+            CostPartKind.REVEAL,
+        ),
+    )
+)
+
+
+def _cost_part(part: str) -> CostPart | None:
+    """A cost part of a kind with no field of its own ('Discard a card', 'Pay {E}'), or None."""
+    for pattern, kind in _COST_PARTS:
+        if m := pattern.fullmatch(part):
+            groups = m.groups()
+            first = (groups[0] or "").lower() if groups else ""
+            count = _number(first) if first in _NUMBERS or first.isdigit() else (0 if groups else 1)
+            if kind is CostPartKind.ENERGY:
+                count, what = len(re.findall(r"\{e\}", part, re.I)), "energy"
+            else:
+                what = groups[-1].lower() if groups else ""
+            return CostPart(kind, count, what, part)
+    return None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -737,7 +857,18 @@ def _bag(symbols: str) -> ManaBag:
 def _parse_amount_phrase(text: str) -> Amount:
     """What follows 'for each' or 'equal to' / 'where X is'."""
     body = text.strip().rstrip(".")
-    if m := re.match(r"^(?:the number of )?(\w+) counters? on ~$", body, re.I):
+    if m := re.match(
+        r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", body, re.I
+    ):
+        kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
+        return Amount(kind)
+    if m := re.match(r"^(\d+|one|two|three) plus (.+)$", body, re.I):
+        return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
+    if re.match(r"^(?:~'s|its) power$", body, re.I):
+        return Amount(AmountKind.POWER)
+    if re.match(r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", body, re.I):
+        return Amount(AmountKind.MANA_VALUE)
+    if m := re.match(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", body, re.I):
         return Amount(AmountKind.COUNTERS, counter=m.group(1).lower())
     if m := re.match(r"^your devotion to (.+)$", body, re.I):
         colors = ManaTypes()
@@ -763,6 +894,18 @@ def _parse_output(spec: str) -> ManaOutput:
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
     if m := re.fullmatch(rf"an amount of ({_SYMBOLS}) equal to (.+)", spec, re.I):
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
+    if m := re.fullmatch(rf"({_SYMBOLS}), then add an additional ({_SYMBOLS}) for each (.+)", spec, re.I):
+        if m.group(1) != m.group(2):
+            raise _UnsupportedError(spec)
+        amount = replace(_parse_amount_phrase(m.group(3)), plus=1)
+        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), amount)
+    if m := re.fullmatch(r"(\w+) mana of different colors", spec, re.I):
+        amount = Amount(constant=_number(m.group(1)))
+        return ManaOutput(OutputKind.DIFFERENT, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
+    if m := re.fullmatch(r"one mana of any (color|type) for each (.+)", spec, re.I):
+        base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
+        amount = _parse_amount_phrase(m.group(2))
+        return ManaOutput(OutputKind.COMBINATION, amount=amount, palette=Palette(PaletteKind.TYPES, base))
     if m := re.fullmatch(r"(\w+) mana (of any one|of any|in any combination of) (.+)", spec, re.I):
         return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
     if m := re.fullmatch(r"an amount of mana of any one color equal to (.+)", spec, re.I):
@@ -781,6 +924,8 @@ def _parse_that_color(spec: str) -> ManaOutput:
     body = spec.strip().rstrip(".")
     if re.fullmatch(r"an amount of mana of that color equal to your devotion to that color", body, re.I):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(AmountKind.DEVOTION))
+    if m := re.fullmatch(r"one mana of that color for each (.+)", body, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
     if m := re.fullmatch(r"(\w+) mana of that color", body, re.I):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=_number(m.group(1))))
     if m := re.fullmatch(r"an amount of mana of that color equal to (.+)", body, re.I):
@@ -851,7 +996,7 @@ def _parse_spend(text: str) -> tuple[SpendRestriction, str]:
         uses.append(SpendUse(needs_x=True))
         return SpendRestriction(tuple(uses), text.strip()), rider
     body = re.sub(r"^to\s+", "", body, flags=re.I)
-    for clause in re.split(r"\s+or\s+(?=cast|activate)", body, flags=re.I):
+    for clause in re.split(r",?\s+or\s+(?=cast|activate|pay)|,\s+(?=cast|activate|pay)", body, flags=re.I):
         uses.extend(_parse_spend_clause(clause.strip()))
     return SpendRestriction(tuple(uses), text.strip()), rider
 
@@ -871,6 +1016,10 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
             qualified = words if number == 0 or not shared else [*shared, *words]
             uses.append(replace(_spend_words(qualified), kind=PaymentKind.SPELL, chosen_type=chosen))
         return uses
+    if re.fullmatch(r"pay (?:a cost|costs) that (?:contains?|includes?) \{c\}", clause, re.I):
+        return [SpendUse(needs_colorless_symbol=True)]
+    if m := re.fullmatch(r"activate an ability of an? (.+?) permanent", clause, re.I):
+        return [replace(_spend_words(m.group(1).split()), kind=PaymentKind.ABILITY)]
     if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
         return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
@@ -940,7 +1089,7 @@ _TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
 def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one."""
     if re.search(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", body, re.I) or (
-        re.match(r'^it has "', body, re.I) and re.search(r"\btokens?\b", line, re.I)
+        re.match(r'^(?:it|they) (?:has|have) "', body, re.I) and re.search(r"\btokens?\b", line, re.I)
     ):
         return NotPaymentKind.TOKEN
     if re.search(r"tapped for mana|causes you to add|mana ability", body, re.I):
@@ -1144,10 +1293,10 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
 def _trigger_output(text: str) -> ManaOutput:
     text = text.strip().rstrip(".")
     text = re.sub(r"^additional\s+", "", text, flags=re.I)
-    if m := re.fullmatch(r"(\w+) (?:additional )?mana of that color", text, re.I):
+    if m := re.fullmatch(r"(?:(\w+) )?(?:additional )?mana of that color", text, re.I):
         return ManaOutput(
             OutputKind.ANY_ONE,
-            amount=Amount(constant=_number(m.group(1))),
+            amount=Amount(constant=_number(m.group(1) or "one")),
             palette=Palette(PaletteKind.SAME_AS_TRIGGER),
         )
     return _parse_output(text)
