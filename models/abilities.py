@@ -249,12 +249,14 @@ def _amount_words(amount: Amount) -> str:
 class Condition:
     """'If you control an Urza's Mine and an Urza's Power-Plant' or 'three or more artifacts'.
 
-    True when, for each filter, the controller controls at least ``at_least`` matching permanents.
+    True when, for each filter (for one of them with ``any_of``), the controller controls at least
+    ``at_least`` matching permanents; with ``counter``, when the source has at least ``at_least`` of them.
     """
 
     filters: tuple[ObjectFilter, ...]
     at_least: int = 1
     counter: str = ""  # 'if there are three or more brick counters on ~': counters on the source
+    any_of: bool = False  # 'if you control an Island or a Swamp'
 
 
 class CostPartKind(Enum):

@@ -56,7 +56,7 @@ __all__ = ["PARSER_VERSION", "READ_AS", "ParsedText", "SentenceReading", "parse_
 
 #: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
 #: parser reads bumps it.
-PARSER_VERSION = "2"
+PARSER_VERSION = "3"
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -420,10 +420,20 @@ _MOVES_LIBRARY = re.compile(
 )
 
 
+#: An effect that makes or changes mana without the word 'add' ('Double the amount of ... unspent mana').
+_CHANGES_MANA = re.compile(
+    r"unspent mana|\bmana pools?\b|\bdouble\b[^.]*\bmana\b|\bproduces?\b[^.]*\bmana\b", re.I
+)
+
+
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
     if not re.search(r"\badd\b", effect_text, re.I):
-        out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
+        if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
+            out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
+            out.read(line, "unsupported")
+        else:
+            out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
         return
     kind: NotPaymentKind | None = None
     if re.match(r"^[+\-−]?(?:\d+|x)$", cost_text, re.I):
@@ -765,19 +775,22 @@ def _parse_filter(phrase: str) -> ObjectFilter:
     """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
     text = phrase.strip().rstrip(".")
     controller = Who.ANY
-    for suffix, who in (
-        (" you control", Who.YOU),
-        (" an opponent controls", Who.OPPONENTS),
-        (" your opponents control", Who.OPPONENTS),
-        (" opponents control", Who.OPPONENTS),
-        (" on the battlefield", Who.ANY),
-    ):
-        if text.lower().endswith(suffix):
-            text, controller = text[: -len(suffix)], who
-            break
     chosen_type = False
-    if text.lower().endswith(" of the chosen type"):
-        text, chosen_type = text[: -len(" of the chosen type")], True
+    found = True
+    while found:  # the suffixes come in either order: 'creatures you control of the chosen type'
+        found = False
+        if text.lower().endswith(" of the chosen type"):
+            text, chosen_type, found = text[: -len(" of the chosen type")], True, True
+        for suffix, who in (
+            (" you control", Who.YOU),
+            (" an opponent controls", Who.OPPONENTS),
+            (" your opponents control", Who.OPPONENTS),
+            (" opponents control", Who.OPPONENTS),
+            (" on the battlefield", Who.ANY),
+        ):
+            if text.lower().endswith(suffix):
+                text, controller, found = text[: -len(suffix)], who, True
+                break
     words = text.split()
     other = untapped = any_permanent = False
     types: list[str] = []
@@ -801,7 +814,9 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             excluded.append(_singular(lowered[4:] if lowered.startswith("non-") else lowered[3:]))
         elif lowered in ("and", "or", "and/or", "with", "that", "it", "its", "is", "are") or "," in word:
             raise _UnsupportedError(phrase)
-        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+            # card types and supertypes are written in lower case, subtypes capitalised ('Elf', 'Urza's');
+            # any other word ('greatest', 'power', 'you') is not a type: the phrase is not understood
             types.append(_singular(word))
         else:
             raise _UnsupportedError(phrase)
@@ -836,8 +851,11 @@ def _parse_condition(text: str) -> Condition:
     if m := re.match(r"^you control (\w+) or more (.+)$", body, re.I):
         return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
     if m := re.match(r"^you control (.+)$", body, re.I):
-        parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?", m.group(1))
-        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p))
+        either = bool(re.search(r"\s+or\s+", m.group(1)))
+        if either and re.search(r"\s+and\s+", m.group(1)):
+            raise _UnsupportedError(text)
+        parts = re.split(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+)?", m.group(1))
+        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p), any_of=either)
     raise _UnsupportedError(text)
 
 
@@ -1080,7 +1098,7 @@ _TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
     ),
     (re.compile(r"^(?:when|whenever) [^,]*\bdies\b", re.I), NotPaymentKind.DIES),
     (re.compile(r"^(?:when|whenever) [^,]*\battacks\b", re.I), NotPaymentKind.ATTACKS),
-    (re.compile(r"^whenever an? (?:\w+ )?land enters", re.I), NotPaymentKind.LANDFALL),
+    (re.compile(r"^whenever an? (?:\w+ )?land (?:you control )?enters", re.I), NotPaymentKind.LANDFALL),
     (re.compile(r"^(?:at the beginning of|if you do, at the beginning of)", re.I), NotPaymentKind.PHASE),
     (re.compile(r"^(?:when|whenever|if you do)\b", re.I), NotPaymentKind.TRIGGER),
 )

@@ -388,7 +388,8 @@ class BoardView:
         """True when the condition written on ``source`` holds."""
         if condition.counter:
             return self._by_id[source].counter(condition.counter) >= condition.at_least
-        return all(self.count(f, source, removed) >= condition.at_least for f in condition.filters)
+        met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
+        return any(met) if condition.any_of else all(met)
 
     def devotion(self, player: str, colors: ManaTypes) -> int:
         """A player's devotion to some colors: mana symbols of those colors among their permanents' costs."""
