@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 
 __all__ = [
@@ -20,16 +20,22 @@ __all__ = [
     "AmountKind",
     "Condition",
     "CostModifier",
+    "CostPart",
+    "CostPartKind",
     "GrantAbility",
     "ManaAbility",
     "ManaOutput",
     "ManaTrigger",
+    "NotPaymentKind",
+    "NotPaymentMana",
     "ObjectFilter",
     "OutputKind",
     "Palette",
     "PaletteKind",
     "ProductionReplacement",
     "ReplacementKind",
+    "SideEffect",
+    "SideEffectKind",
     "SpendAsThough",
     "SpendRestriction",
     "SpendUse",
@@ -106,6 +112,10 @@ class AmountKind(Enum):
     COUNT = "count"  # number of permanents matching a filter
     COUNTERS = "counters"  # number of counters of a kind on the source
     DEVOTION = "devotion"  # its controller's devotion to some colors
+    POWER = "power"  # the source's power ('equal to ~'s power')
+    REMOVED = "removed"  # the number of counters removed by the cost ('for each counter removed this way')
+    REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
+    MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +132,9 @@ class Amount:
     filter: ObjectFilter | None = None
     counter: str = ""
     colors: ManaTypes = ManaTypes()
+    plus: int = (
+        0  # added to what is counted: 'X is 1 plus ...', 'Add {U}, then add an additional {U} for each'
+    )
 
     @property
     def is_constant(self) -> bool:
@@ -162,6 +175,7 @@ class OutputKind(Enum):
     ANY_ONE = "any_one"  # Add three mana of any one color
     COMBINATION = "combination"  # Add five mana in any combination of colors
     EACH_TYPE = "each_type"  # For each color among permanents you control, add one mana of that color
+    DIFFERENT = "different"  # Add two mana of different colors (amount distinct types from the palette)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,18 +239,55 @@ def _amount_words(amount: Amount) -> str:
         return f"{prefix}#({amount.filter.describe()})"
     if amount.kind is AmountKind.COUNTERS:
         return f"{prefix}#({amount.counter} counters)"
-    return f"{prefix}devotion to {amount.colors}"
+    if amount.kind is AmountKind.DEVOTION:
+        return f"{prefix}devotion to {amount.colors}"
+    extra = f" + {amount.plus}" if amount.plus else ""
+    return f"{prefix}#({amount.kind.value}){extra}"
 
 
 @dataclass(frozen=True, slots=True)
 class Condition:
     """'If you control an Urza's Mine and an Urza's Power-Plant' or 'three or more artifacts'.
 
-    True when, for each filter, the controller controls at least ``at_least`` matching permanents.
+    True when, for each filter (for one of them with ``any_of``), the controller controls at least
+    ``at_least`` matching permanents; with ``counter``, when the source has at least ``at_least`` of them.
     """
 
     filters: tuple[ObjectFilter, ...]
     at_least: int = 1
+    counter: str = ""  # 'if there are three or more brick counters on ~': counters on the source
+    any_of: bool = False  # 'if you control an Island or a Swamp'
+
+
+class CostPartKind(Enum):
+    """A part of an activated ability's cost that the fields of :class:`AbilityCost` don't hold."""
+
+    DISCARD = "discard"  # Discard a card (``count``), Discard your hand (``count`` 0)
+    EXILE_FROM_HAND = "exile_from_hand"  # Exile a card from your hand
+    EXILE_SELF_FROM_HAND = "exile_self_from_hand"  # Exile ~ from your hand (Elvish Spirit Guide)
+    EXILE_PERMANENT = "exile_permanent"  # Exile a creature you control (Food Chain)
+    RETURN_SELF = "return_self"  # Return ~ to its owner's hand (Grinning Ignus)
+    RETURN_PERMANENT = "return_permanent"  # Return a land you control to its owner's hand
+    ENERGY = "energy"  # Pay {E}
+    EXERT = "exert"  # Exert ~ (CR 701.39)
+    UNTAP_OPPONENT_LAND = "untap_opponent_land"  # Untap a tapped land an opponent controls
+    PUT_COUNTER = "put_counter"  # Put a -1/-1 counter on ~ (Wall of Roots)
+    REMOVE_X_COUNTERS = "remove_x_counters"  # Remove X / any number of storage counters from ~
+    REVEAL = "reveal"  # Reveal any number of artifact cards in your hand (Metalworker)
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    """One cost part of a kind :class:`AbilityCost` has no field for, as read: kind, count, what, text.
+
+    >>> CostPart(CostPartKind.DISCARD, 1, text="Discard a card").kind.value
+    'discard'
+    """
+
+    kind: CostPartKind
+    count: int = 1
+    what: str = ""  # the counter's kind, or the description of the cards or permanents
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +309,7 @@ class AbilityCost:
     remove_count: int = 0
     tap_others: ObjectFilter | None = None
     tap_others_count: int = 0
+    parts: tuple[CostPart, ...] = ()
 
     def describe(self) -> str:
         """The cost in Oracle-like words."""
@@ -278,6 +330,7 @@ class AbilityCost:
             parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice.describe()}")
         if self.remove_counter:
             parts.append(f"Remove {self.remove_count} {self.remove_counter} counter(s)")
+        parts += [part.text for part in self.parts]
         return ", ".join(parts) or "(no cost)"
 
 
@@ -299,6 +352,7 @@ class SpendUse:
     chosen_type: bool = False
     commander: bool = False
     needs_x: bool = False
+    needs_colorless_symbol: bool = False  # 'pay a cost that contains {C}'
 
     def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
         """True when this use covers the target."""
@@ -317,6 +371,11 @@ class SpendUse:
             return False
         if self.commander and not target.commander:
             return False
+        if self.needs_colorless_symbol and not any(
+            symbol.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID)
+            for symbol in target.cost.symbols
+        ):
+            return False
         return not (self.needs_x and not target.cost.has_variable)
 
 
@@ -333,10 +392,32 @@ class SpendRestriction:
 
     uses: tuple[SpendUse, ...]
     text: str
+    not_generic: bool = False  # 'This mana can't be spent to pay generic mana costs' (Jegantha)
 
     def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
         """True when the mana may be spent on this target."""
         return any(use.allows(target, chosen_type) for use in self.uses)
+
+
+class SideEffectKind(Enum):
+    """Something an ability's effect does besides adding mana that does not change what it adds."""
+
+    GAIN_LIFE = "gain_life"  # you gain N life
+    OPPONENTS_GAIN_LIFE = "opponents_gain_life"  # each opponent gains N life
+    NO_UNTAP = "no_untap"  # ~ doesn't untap during your next untap step
+    PUT_COUNTER = "put_counter"  # put a (depletion) counter on ~ after the mana is added
+    PUT_COUNTER_FIRST = "put_counter_first"  # put a counter on ~ before the mana is counted
+    DELAYED = "delayed"  # a delayed trigger: draw at the next upkeep, sacrifice at the next end step
+
+
+@dataclass(frozen=True, slots=True)
+class SideEffect:
+    """A side effect of a mana ability as read: its kind, an amount or counter kind, and its sentence."""
+
+    kind: SideEffectKind
+    amount: int = 0
+    what: str = ""
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,11 +439,47 @@ class ManaAbility:
     life_loss: int = 0
     sacrifice_when_empty: str = ""
     activation_condition: Condition | None = None
+    side_effects: tuple[SideEffect, ...] = ()
+    once_each_turn: bool = False
+    timing: str = ""  # 'sorcery', 'instant' or 'your_turn': when it may be activated
 
     @property
     def taps_for_mana(self) -> bool:
         """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
         return self.cost.tap
+
+
+class NotPaymentKind(Enum):
+    """Why some mana is added outside a payment (CR 605.1a as amended 2026-08-07, 605.5a, 605.5b)."""
+
+    LOYALTY = "loyalty"  # a loyalty ability (605.1a)
+    TARGETED = "targeted"  # an activated ability with a target (605.1a)
+    LIBRARY = "library"  # its cost or effect moves a card to or from a library (605.1a, 2026-08-07)
+    SPELL = "spell"  # a spell's effect (605.5b): Dark Ritual
+    ENTERS = "enters"  # 'when ~ enters, add ...' (605.5a)
+    DIES = "dies"  # 'when ~ dies, add ...'
+    ATTACKS = "attacks"  # 'whenever ~ attacks, add ...'
+    PHASE = "phase"  # 'at the beginning of your main phase, add ...'
+    LANDFALL = "landfall"  # 'whenever a land enters under your control, add ...' (Lotus Cobra)
+    TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
+    TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
+
+
+@dataclass(frozen=True, slots=True)
+class NotPaymentMana:
+    """Mana a card adds outside a payment in progress: a loyalty ability, a trigger, a spell, a token.
+
+    Turn planning uses these; a payment never does (CR 601.2g: only mana abilities run while paying).
+    ``output`` is None when the mana it adds was not read; ``cost`` is set for activated abilities.
+
+    >>> NotPaymentMana("+1: Add {R}{R}.", NotPaymentKind.LOYALTY, ManaOutput.fixed("{R}{R}")).kind.value
+    'loyalty'
+    """
+
+    text: str
+    kind: NotPaymentKind
+    output: ManaOutput | None = None
+    cost: AbilityCost | None = None
 
 
 class ReplacementKind(Enum):

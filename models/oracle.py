@@ -20,16 +20,22 @@ from models.abilities import (
     AmountKind,
     Condition,
     CostModifier,
+    CostPart,
+    CostPartKind,
     GrantAbility,
     ManaAbility,
     ManaOutput,
     ManaTrigger,
+    NotPaymentKind,
+    NotPaymentMana,
     ObjectFilter,
     OutputKind,
     Palette,
     PaletteKind,
     ProductionReplacement,
     ReplacementKind,
+    SideEffect,
+    SideEffectKind,
     SpendAsThough,
     SpendRestriction,
     SpendUse,
@@ -46,7 +52,34 @@ from models.errors import CostParseError, ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
-__all__ = ["ParsedText", "parse_oracle", "parse_restriction"]
+__all__ = ["PARSER_VERSION", "READ_AS", "ParsedText", "SentenceReading", "parse_oracle", "parse_restriction"]
+
+#: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
+#: parser reads bumps it.
+PARSER_VERSION = "3"
+
+#: The classes of a sentence (the contract's section 5), in the order they are documented.
+READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
+
+#: The note on the other sentences of an activated ability when one of its parts was not read.
+PART_OF_UNREAD = "part of an ability with an unread part"
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceReading:
+    """How the parser read one sentence of a card's rules text: the one place that decides its class.
+
+    ``text`` is the sentence as the parser read it (reminder text stripped, self-references written ``~``);
+    ``read_as`` is one of :data:`READ_AS`; ``note`` says why, for ``unsupported`` sentences.
+
+    >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
+    >>> [(s.text, s.read_as) for s in tomb.sentences]
+    [('{T}: Add {C}{C}.', 'mana_ability'), ('~ deals 2 damage to you.', 'mana_ability')]
+    """
+
+    text: str
+    read_as: str
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +97,13 @@ class ParsedText:
     choices_needed: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
     unsupported: tuple[str, ...] = ()
+    sentences: tuple[SentenceReading, ...] = ()
+    not_payment: tuple[NotPaymentMana, ...] = ()
+
+    @property
+    def fully_read(self) -> bool:
+        """True when no sentence is ``unsupported``."""
+        return all(s.read_as != "unsupported" for s in self.sentences)
 
     @property
     def has_haste(self) -> bool:
@@ -79,6 +119,17 @@ class _Collector:
     choices: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    sentences: list[SentenceReading] = field(default_factory=list)
+    not_payment: list[NotPaymentMana] = field(default_factory=list)
+
+    def read(self, text: str, read_as: str, note: str = "") -> None:
+        """Record how one sentence (or each sentence of an ability) was read."""
+        for sentence in _split_sentences(text) or [text]:
+            self.sentences.append(SentenceReading(sentence, read_as, note))
+
+    def ignore(self, text: str) -> None:
+        self.ignored.append(text)
+        self.read(text, "ignored")
 
     def freeze(self) -> ParsedText:
         return ParsedText(
@@ -88,6 +139,8 @@ class _Collector:
             tuple(dict.fromkeys(self.choices)),
             tuple(self.ignored),
             tuple(self.unsupported),
+            tuple(self.sentences),
+            tuple(self.not_payment),
         )
 
 
@@ -165,7 +218,20 @@ def _normalise(line: str, name: str) -> str:
         names.append(name.split(",")[0])
     for card_name in sorted(names, key=len, reverse=True):
         line = re.sub(re.escape(card_name), "~", line)
-    return _SELF_WORDS.sub("~", line).strip()
+    line = _SELF_WORDS.sub("~", line).strip()
+    for older, newer in _OLDER_WORDINGS:
+        line = older.sub(newer, line)
+    return line
+
+
+#: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').
+_OLDER_WORDINGS = (
+    (re.compile(r" to your mana pool\b"), ""),
+    (re.compile(r"\benters the battlefield\b"), "enters"),
+    (re.compile(r"\bActivate this ability only\b"), "Activate only"),
+    (re.compile(r"\bCARDNAME\b"), "~"),
+    (re.compile(r"\bconverted mana cost\b"), "mana value"),
+)
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -326,13 +392,14 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     keywords = _keywords_of(line)
     if keywords is not None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
+        out.sentences.append(SentenceReading(line, "keyword"))
         return
     colon = _find_colon(line)
     if colon > 0 and _looks_like_cost(line[:colon]):
         _parse_activated(line, colon, out, original)
         return
     for sentence in _split_sentences(line):
-        _parse_static_sentence(sentence, out)
+        _parse_static_sentence(sentence, out, line)
 
 
 def _looks_like_cost(text: str) -> bool:
@@ -347,34 +414,99 @@ def _looks_like_cost(text: str) -> bool:
     )
 
 
+#: Words of a cost or effect that moves a card to or from a library (CR 605.1a as amended 2026-08-07).
+_MOVES_LIBRARY = re.compile(
+    r"\bdraws? (?:a|an|one|two|three|x|\d+) (?:\w+ )?cards?\b|\bmills?\b|\blibrary\b", re.I
+)
+
+
+#: An effect that makes or changes mana without the word 'add' ('Double the amount of ... unspent mana').
+_CHANGES_MANA = re.compile(
+    r"unspent mana|\bmana pools?\b|\bdouble\b[^.]*\bmana\b|\bproduces?\b[^.]*\bmana\b", re.I
+)
+
+
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
     if not re.search(r"\badd\b", effect_text, re.I):
-        out.ignored.append(original)  # an activated ability that makes no mana (draw, untap, pump...)
+        if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
+            out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
+            out.read(line, "unsupported")
+        else:
+            out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
         return
-    if re.match(r"^[+\-−]?\d+$", cost_text):
-        out.ignored.append(original)  # loyalty abilities are not mana abilities (CR 605.1a)
-        return
-    if re.search(r"\btargets?\b", effect_text, re.I):
-        out.ignored.append(original)  # a targeted ability is not a mana ability (CR 605.1a)
+    kind: NotPaymentKind | None = None
+    if re.match(r"^[+\-−]?(?:\d+|x)$", cost_text, re.I):
+        kind = NotPaymentKind.LOYALTY  # loyalty abilities are not mana abilities (CR 605.1a)
+    elif re.search(r"\btargets?\b", effect_text, re.I):
+        kind = NotPaymentKind.TARGETED  # a targeted ability is not a mana ability (CR 605.1a)
+    elif _MOVES_LIBRARY.search(re.sub(r"draw a card at the beginning of the next[^.]*", "", line)):
+        kind = NotPaymentKind.LIBRARY  # CR 605.1a as amended 2026-08-07 (RULES.md section 10)
+    if kind is not None:
+        out.not_payment.append(
+            NotPaymentMana(line, kind, _output_of_effect(effect_text), _cost_or_none(cost_text))
+        )
+        out.ignored.append(original)
+        out.read(line, "not_payment")
         return
     try:
         ability, leftovers = _parse_mana_ability(cost_text, effect_text, original)
     except _UnsupportedError:
         out.unsupported.append(original)
+        out.read(line, "unsupported")
+        return
+    if leftovers:
+        # Safety (contract section 5): an ability with a part not read is never used without that part.
+        out.unsupported.extend(f"{original} [{sentence}]" for sentence in leftovers)
+        for sentence in _split_sentences(line):
+            out.sentences.append(
+                SentenceReading(sentence, "unsupported", "" if sentence in leftovers else PART_OF_UNREAD)
+            )
         return
     out.mana_abilities.append(ability)
-    out.unsupported.extend(leftovers)
+    out.read(line, "mana_ability")
+
+
+def _output_of_effect(effect_text: str) -> ManaOutput | None:
+    """The mana an effect's 'Add ...' sentence adds, or None when it can't be read."""
+    for sentence in _split_sentences(effect_text):
+        if m := re.match(r"^(?:then )?add (.+?)\.?$", sentence, re.I):
+            try:
+                return _parse_output(m.group(1))
+            except _UnsupportedError:
+                return None
+    return None
+
+
+def _cost_or_none(cost_text: str) -> AbilityCost | None:
+    try:
+        return _parse_cost(cost_text)
+    except _UnsupportedError:
+        return None
 
 
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
     """Parse '<cost>: Add ...' into a mana ability; unreadable extra sentences are returned separately."""
     cost = _parse_cost(cost_text)
     sentences = _split_sentences(effect_text)
-    chose_color = bool(re.fullmatch(r"choose a color\.?", sentences[0], re.I)) and len(sentences) > 1
-    if chose_color:
+    side_effects: list[SideEffect] = []
+    chose_color = False
+    while len(sentences) > 1 and not re.match(r"^(?:add|for each color)\b", sentences[0], re.I):
+        first = sentences[0].rstrip(".")
+        if re.fullmatch(r"choose a color", first, re.I):
+            chose_color = True
+        elif m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", first, re.I):
+            side_effects.append(
+                SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, m.group(1).lower(), sentences[0])
+            )
+        else:
+            raise _UnsupportedError(sentences[0])
         sentences = sentences[1:]
     add = sentences[0]
+    if any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts):
+        add = re.sub(
+            r"\bX mana\b(.*?)\.?$", r"X mana\1, where X is the number of counters removed this way", add
+        )
     if match := re.fullmatch(r"for each color among (.+?), add one mana of that color\.?", add, re.I):
         palette = Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _parse_filters(match.group(1)))
         output = ManaOutput(OutputKind.EACH_TYPE, palette=palette)
@@ -390,6 +522,8 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     self_damage = life_loss = 0
     sacrifice_when_empty = ""
     activation_condition: Condition | None = None
+    once_each_turn = False
+    timing = ""
     leftovers: list[str] = []
     for sentence in sentences[1:]:
         body = sentence.rstrip(".")
@@ -405,16 +539,32 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
             conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2))))
         elif m := re.match(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", body, re.I):
             sacrifice_when_empty = m.group(1).lower()
-        elif m := re.match(r"^activate only if (.+)$", body, re.I):
-            activation_condition = _parse_condition(m.group(1))
-        elif re.match(r"^activate only (?:as a sorcery|once each turn|during your turn)", body, re.I):
-            pass  # timing limits: a mana ability's timing does not matter mid-payment (CR 605.3a)
-        elif re.match(
-            r"^(?:when|whenever|if) (?:you spend )?(?:this|that) mana (?:is )?(?:spent|to)", body, re.I
-        ):
-            riders.append(sentence)
+        elif m := re.match(r"^activate only (.+)$", body, re.I):
+            for limit in re.split(r",? and only |,? and ", m.group(1), flags=re.I):
+                if c := re.fullmatch(r"if there are (\w+) or more ([\w+\-/]+) counters on ~", limit, re.I):
+                    activation_condition = Condition((), _number(c.group(1)), c.group(2).lower())
+                elif c := re.fullmatch(r"if (.+)", limit, re.I):
+                    activation_condition = _parse_condition(c.group(1))
+                elif re.fullmatch(r"once each turn", limit, re.I):
+                    once_each_turn = True
+                elif re.fullmatch(r"as a sorcery|any time you could cast a sorcery", limit, re.I):
+                    timing = "sorcery"
+                elif re.fullmatch(r"any time you could cast an instant", limit, re.I):
+                    timing = "instant"  # no limit: a mana ability may be activated whenever (CR 605.3a)
+                elif re.fullmatch(r"during your turn", limit, re.I):
+                    timing = "your_turn"
+                else:
+                    raise _UnsupportedError(sentence)
+        elif re.fullmatch(r"this mana can't be spent to pay generic mana costs", body, re.I):
+            base = restriction or SpendRestriction((SpendUse(),), "")
+            restriction = replace(base, not_generic=True, text=(base.text + " " + sentence).strip())
+        elif (effect := _side_effect(body, sentence)) is not None:
+            if isinstance(effect, int):
+                life_loss += effect
+            else:
+                side_effects.append(effect)
         else:
-            leftovers.append(f"{original} [{sentence}]")
+            leftovers.append(sentence)
     ability = ManaAbility(
         text=original,
         cost=cost,
@@ -426,8 +576,33 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
         life_loss=life_loss,
         sacrifice_when_empty=sacrifice_when_empty,
         activation_condition=activation_condition,
+        side_effects=tuple(side_effects),
+        once_each_turn=once_each_turn,
+        timing=timing,
     )
     return ability, leftovers
+
+
+def _side_effect(body: str, sentence: str) -> SideEffect | int | None:
+    """A side effect of a mana ability that doesn't change the mana, or the life its controller loses."""
+    if m := re.fullmatch(r"each player loses (\w+) life", body, re.I):
+        return _number(m.group(1))  # the controller is a player: life lost like "you lose N life"
+    if m := re.fullmatch(r"you gain (\w+) life", body, re.I):
+        return SideEffect(SideEffectKind.GAIN_LIFE, _number(m.group(1)), text=sentence)
+    if m := re.fullmatch(r"(?:each opponent|target opponent|an opponent) gains (\w+) life", body, re.I):
+        return SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, _number(m.group(1)), text=sentence)
+    if re.fullmatch(r"(?:~|it) doesn't untap during your next untap step", body, re.I):
+        return SideEffect(SideEffectKind.NO_UNTAP, text=sentence)
+    if m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", body, re.I):
+        return SideEffect(SideEffectKind.PUT_COUNTER, 1, m.group(1).lower(), sentence)
+    if re.fullmatch(
+        r"(?:if this ability has been activated (?:\w+) or more times this turn, )?"
+        r"(?:draw a card|sacrifice ~) at the beginning of the next (?:turn's upkeep|end step)",
+        body,
+        re.I,
+    ):
+        return SideEffect(SideEffectKind.DELAYED, text=sentence)
+    return None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -466,9 +641,12 @@ def _parse_cost(text: str) -> AbilityCost:
     remove_counter = ""
     sacrifice: ObjectFilter | None = None
     tap_others: ObjectFilter | None = None
+    parts: list[CostPart] = []
     for part in (p.strip() for p in text.split(",")):
         lowered = part.lower()
-        if lowered == "{t}":
+        if (other := _cost_part(part)) is not None:
+            parts.append(other)
+        elif lowered == "{t}":
             tap = True
         elif lowered == "{q}":
             untap = True
@@ -486,7 +664,7 @@ def _parse_cost(text: str) -> AbilityCost:
             # a cost can only sacrifice its controller's own permanents (CR 701.21a)
             sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
         elif m := re.fullmatch(
-            r"remove (a|an|one|two|three|four|five|\d+) ([\w\-]+) counters? from ~", lowered
+            r"remove (a|an|one|two|three|four|five|\d+) ([\w+\-/]+) counters? from ~", lowered
         ):
             remove_count, remove_counter = _number(m.group(1)), m.group(2)
         elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+)", lowered):
@@ -506,7 +684,50 @@ def _parse_cost(text: str) -> AbilityCost:
         remove_count=remove_count,
         tap_others=tap_others,
         tap_others_count=tap_count,
+        parts=tuple(parts),
     )
+
+
+#: Cost parts :class:`AbilityCost` has no field for, by their wording (CR 118, 701.39 exert).
+_COST_PARTS: tuple[tuple[re.Pattern[str], CostPartKind], ...] = tuple(
+    (re.compile(pattern, re.I), kind)
+    for pattern, kind in (
+        (r"discard (a|an|one|two|three|x) ((?:\w+ )?cards?)", CostPartKind.DISCARD),
+        (r"discard your (hand)", CostPartKind.DISCARD),
+        (r"exile ~ from your hand", CostPartKind.EXILE_SELF_FROM_HAND),
+        (r"exile (a|an|one|two|three) ((?:\w+ )?cards?) from your hand", CostPartKind.EXILE_FROM_HAND),
+        (r"exile (a|an|one|two|three) (.+? you control)", CostPartKind.EXILE_PERMANENT),
+        (r"return ~ to its owner's hand", CostPartKind.RETURN_SELF),
+        (r"return (a|an|one|two) (.+? you control) to its owner's hand", CostPartKind.RETURN_PERMANENT),
+        (r"pay ((?:\{e\})+)", CostPartKind.ENERGY),
+        (r"exert ~", CostPartKind.EXERT),
+        (
+            r"untap (a|an) (tapped .+?|.+?) (?:an opponent controls|you don't control)",
+            CostPartKind.UNTAP_OPPONENT_LAND,
+        ),
+        (r"put (a|an|one|two) ([\w+\-/]+) counters? on ~", CostPartKind.PUT_COUNTER),
+        (r"remove (x|any number of) ([\w+\-/]+) counters from ~", CostPartKind.REMOVE_X_COUNTERS),
+        (
+            r"reveal (x|any number of) (.+? cards?(?: with [^,]+?)?) (?:in|from) your hand",
+            CostPartKind.REVEAL,
+        ),
+    )
+)
+
+
+def _cost_part(part: str) -> CostPart | None:
+    """A cost part of a kind with no field of its own ('Discard a card', 'Pay {E}'), or None."""
+    for pattern, kind in _COST_PARTS:
+        if m := pattern.fullmatch(part):
+            groups = m.groups()
+            first = (groups[0] or "").lower() if groups else ""
+            count = _number(first) if first in _NUMBERS or first.isdigit() else (0 if groups else 1)
+            if kind is CostPartKind.ENERGY:
+                count, what = len(re.findall(r"\{e\}", part, re.I)), "energy"
+            else:
+                what = groups[-1].lower() if groups else ""
+            return CostPart(kind, count, what, part)
+    return None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -554,19 +775,22 @@ def _parse_filter(phrase: str) -> ObjectFilter:
     """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
     text = phrase.strip().rstrip(".")
     controller = Who.ANY
-    for suffix, who in (
-        (" you control", Who.YOU),
-        (" an opponent controls", Who.OPPONENTS),
-        (" your opponents control", Who.OPPONENTS),
-        (" opponents control", Who.OPPONENTS),
-        (" on the battlefield", Who.ANY),
-    ):
-        if text.lower().endswith(suffix):
-            text, controller = text[: -len(suffix)], who
-            break
     chosen_type = False
-    if text.lower().endswith(" of the chosen type"):
-        text, chosen_type = text[: -len(" of the chosen type")], True
+    found = True
+    while found:  # the suffixes come in either order: 'creatures you control of the chosen type'
+        found = False
+        if text.lower().endswith(" of the chosen type"):
+            text, chosen_type, found = text[: -len(" of the chosen type")], True, True
+        for suffix, who in (
+            (" you control", Who.YOU),
+            (" an opponent controls", Who.OPPONENTS),
+            (" your opponents control", Who.OPPONENTS),
+            (" opponents control", Who.OPPONENTS),
+            (" on the battlefield", Who.ANY),
+        ):
+            if text.lower().endswith(suffix):
+                text, controller, found = text[: -len(suffix)], who, True
+                break
     words = text.split()
     other = untapped = any_permanent = False
     types: list[str] = []
@@ -590,7 +814,9 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             excluded.append(_singular(lowered[4:] if lowered.startswith("non-") else lowered[3:]))
         elif lowered in ("and", "or", "and/or", "with", "that", "it", "its", "is", "are") or "," in word:
             raise _UnsupportedError(phrase)
-        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+            # card types and supertypes are written in lower case, subtypes capitalised ('Elf', 'Urza's');
+            # any other word ('greatest', 'power', 'you') is not a type: the phrase is not understood
             types.append(_singular(word))
         else:
             raise _UnsupportedError(phrase)
@@ -625,8 +851,11 @@ def _parse_condition(text: str) -> Condition:
     if m := re.match(r"^you control (\w+) or more (.+)$", body, re.I):
         return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
     if m := re.match(r"^you control (.+)$", body, re.I):
-        parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?", m.group(1))
-        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p))
+        either = bool(re.search(r"\s+or\s+", m.group(1)))
+        if either and re.search(r"\s+and\s+", m.group(1)):
+            raise _UnsupportedError(text)
+        parts = re.split(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+)?", m.group(1))
+        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p), any_of=either)
     raise _UnsupportedError(text)
 
 
@@ -646,7 +875,18 @@ def _bag(symbols: str) -> ManaBag:
 def _parse_amount_phrase(text: str) -> Amount:
     """What follows 'for each' or 'equal to' / 'where X is'."""
     body = text.strip().rstrip(".")
-    if m := re.match(r"^(?:the number of )?(\w+) counters? on ~$", body, re.I):
+    if m := re.match(
+        r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", body, re.I
+    ):
+        kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
+        return Amount(kind)
+    if m := re.match(r"^(\d+|one|two|three) plus (.+)$", body, re.I):
+        return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
+    if re.match(r"^(?:~'s|its) power$", body, re.I):
+        return Amount(AmountKind.POWER)
+    if re.match(r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", body, re.I):
+        return Amount(AmountKind.MANA_VALUE)
+    if m := re.match(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", body, re.I):
         return Amount(AmountKind.COUNTERS, counter=m.group(1).lower())
     if m := re.match(r"^your devotion to (.+)$", body, re.I):
         colors = ManaTypes()
@@ -672,6 +912,18 @@ def _parse_output(spec: str) -> ManaOutput:
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
     if m := re.fullmatch(rf"an amount of ({_SYMBOLS}) equal to (.+)", spec, re.I):
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
+    if m := re.fullmatch(rf"({_SYMBOLS}), then add an additional ({_SYMBOLS}) for each (.+)", spec, re.I):
+        if m.group(1) != m.group(2):
+            raise _UnsupportedError(spec)
+        amount = replace(_parse_amount_phrase(m.group(3)), plus=1)
+        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), amount)
+    if m := re.fullmatch(r"(\w+) mana of different colors", spec, re.I):
+        amount = Amount(constant=_number(m.group(1)))
+        return ManaOutput(OutputKind.DIFFERENT, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
+    if m := re.fullmatch(r"one mana of any (color|type) for each (.+)", spec, re.I):
+        base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
+        amount = _parse_amount_phrase(m.group(2))
+        return ManaOutput(OutputKind.COMBINATION, amount=amount, palette=Palette(PaletteKind.TYPES, base))
     if m := re.fullmatch(r"(\w+) mana (of any one|of any|in any combination of) (.+)", spec, re.I):
         return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
     if m := re.fullmatch(r"an amount of mana of any one color equal to (.+)", spec, re.I):
@@ -690,6 +942,8 @@ def _parse_that_color(spec: str) -> ManaOutput:
     body = spec.strip().rstrip(".")
     if re.fullmatch(r"an amount of mana of that color equal to your devotion to that color", body, re.I):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(AmountKind.DEVOTION))
+    if m := re.fullmatch(r"one mana of that color for each (.+)", body, re.I):
+        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
     if m := re.fullmatch(r"(\w+) mana of that color", body, re.I):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=_number(m.group(1))))
     if m := re.fullmatch(r"an amount of mana of that color equal to (.+)", body, re.I):
@@ -760,7 +1014,7 @@ def _parse_spend(text: str) -> tuple[SpendRestriction, str]:
         uses.append(SpendUse(needs_x=True))
         return SpendRestriction(tuple(uses), text.strip()), rider
     body = re.sub(r"^to\s+", "", body, flags=re.I)
-    for clause in re.split(r"\s+or\s+(?=cast|activate)", body, flags=re.I):
+    for clause in re.split(r",?\s+or\s+(?=cast|activate|pay)|,\s+(?=cast|activate|pay)", body, flags=re.I):
         uses.extend(_parse_spend_clause(clause.strip()))
     return SpendRestriction(tuple(uses), text.strip()), rider
 
@@ -780,6 +1034,10 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
             qualified = words if number == 0 or not shared else [*shared, *words]
             uses.append(replace(_spend_words(qualified), kind=PaymentKind.SPELL, chosen_type=chosen))
         return uses
+    if re.fullmatch(r"pay (?:a cost|costs) that (?:contains?|includes?) \{c\}", clause, re.I):
+        return [SpendUse(needs_colorless_symbol=True)]
+    if m := re.fullmatch(r"activate an ability of an? (.+?) permanent", clause, re.I):
+        return [replace(_spend_words(m.group(1).split()), kind=PaymentKind.ABILITY)]
     if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
         return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
@@ -816,18 +1074,53 @@ def _spend_words(words: list[str]) -> SpendUse:
 # Static, triggered and replacement effects
 
 
-# Sentences that can't change a payment in progress, even when they mention mana: one-shot spell effects
-# ('Add {B}{B}{B}.': CR 605.5b), abilities that trigger on entering or at a step (605.5a), and effects on
-# untapping or on how a permanent enters.
+# Sentences that can't change a payment in progress and add no mana: effects on untapping or on how a
+# permanent enters, triggers that make no mana.
 _NOT_DURING_PAYMENT = re.compile(
-    r"^(?:add\b|when\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
-    r"|.*\benters tapped\b"
+    r"^(?:when\b|whenever\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
+    r"|.*\benters(?: the battlefield)? tapped\b"
     r"|nonland permanents you control are\b)",
     re.I,
 )
 
+#: 'add' and a mana amount or symbol: the sentence adds mana.
+_ADDS_MANA = re.compile(
+    r"\badds?\b(?:\s+(?:an?|one|two|three|four|five|six|seven|x|that much|an amount of|additional))*"
+    r"\s+(?:\{[^}]+\}|mana\b|\w+ mana\b)",
+    re.I,
+)
 
-def _parse_static_sentence(sentence: str, out: _Collector) -> None:
+#: The trigger kinds of mana added outside a payment, by the opening of the sentence (CR 605.5a).
+_TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
+    (
+        re.compile(r"^(?:when|whenever) (?:~|another [^,]+?) (?:enters|is turned face up)", re.I),
+        NotPaymentKind.ENTERS,
+    ),
+    (re.compile(r"^(?:when|whenever) [^,]*\bdies\b", re.I), NotPaymentKind.DIES),
+    (re.compile(r"^(?:when|whenever) [^,]*\battacks\b", re.I), NotPaymentKind.ATTACKS),
+    (re.compile(r"^whenever an? (?:\w+ )?land (?:you control )?enters", re.I), NotPaymentKind.LANDFALL),
+    (re.compile(r"^(?:at the beginning of|if you do, at the beginning of)", re.I), NotPaymentKind.PHASE),
+    (re.compile(r"^(?:when|whenever|if you do)\b", re.I), NotPaymentKind.TRIGGER),
+)
+
+
+def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
+    """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one."""
+    if re.search(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", body, re.I) or (
+        re.match(r'^(?:it|they) (?:has|have) "', body, re.I) and re.search(r"\btokens?\b", line, re.I)
+    ):
+        return NotPaymentKind.TOKEN
+    if re.search(r"tapped for mana|causes you to add|mana ability", body, re.I):
+        return None  # a triggered mana ability (605.1b): read by the effect grammar or unsupported
+    for pattern, kind in _TRIGGER_KINDS:
+        if pattern.match(body):
+            return kind
+    if re.match(r"^add\b", body, re.I):
+        return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
+    return None
+
+
+def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
     body = sentence.strip().rstrip(".")
     body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
     if m := re.fullmatch(
@@ -837,6 +1130,7 @@ def _parse_static_sentence(sentence: str, out: _Collector) -> None:
         re.I,
     ):
         out.choices.append(m.group(1).lower().replace(" ", "_"))
+        out.read(sentence, "choice")
         return
     try:
         effect = _parse_effect(body, sentence)
@@ -844,12 +1138,31 @@ def _parse_static_sentence(sentence: str, out: _Collector) -> None:
         effect = None
     if effect is not None:
         out.effects.append(effect)
-    elif _NOT_DURING_PAYMENT.match(body):
+        out.read(sentence, "effect")
+        return
+    if _ADDS_MANA.search(body) and (kind := _not_payment_kind(body, line or sentence)) is not None:
+        out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
         out.ignored.append(sentence)
+        out.sentences.append(SentenceReading(sentence, "not_payment"))
+    elif _NOT_DURING_PAYMENT.match(body) and not _ADDS_MANA.search(body):
+        out.ignore(sentence)
     elif _MANA_RELEVANT.search(body):
         out.unsupported.append(sentence)
+        out.sentences.append(SentenceReading(sentence, "unsupported"))
     else:
-        out.ignored.append(sentence)
+        out.ignore(sentence)
+
+
+def _output_after_add(body: str) -> ManaOutput | None:
+    """The mana after the last 'add' of a sentence ('..., add {R}{R}'), or None when it can't be read."""
+    matches = list(re.finditer(r"\badds? ", body, re.I))
+    if not matches:
+        return None
+    spec = re.sub(r"\.?\"?$", "", body[matches[-1].end() :])
+    try:
+        return _parse_output(spec)
+    except _UnsupportedError:
+        return None
 
 
 def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
@@ -998,10 +1311,10 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
 def _trigger_output(text: str) -> ManaOutput:
     text = text.strip().rstrip(".")
     text = re.sub(r"^additional\s+", "", text, flags=re.I)
-    if m := re.fullmatch(r"(\w+) (?:additional )?mana of that color", text, re.I):
+    if m := re.fullmatch(r"(?:(\w+) )?(?:additional )?mana of that color", text, re.I):
         return ManaOutput(
             OutputKind.ANY_ONE,
-            amount=Amount(constant=_number(m.group(1))),
+            amount=Amount(constant=_number(m.group(1) or "one")),
             palette=Palette(PaletteKind.SAME_AS_TRIGGER),
         )
     return _parse_output(text)

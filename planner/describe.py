@@ -207,7 +207,7 @@ def _ability_json(ability: ManaAbility) -> dict[str, Any]:
 
 def _condition_words(condition: Condition) -> str:
     many = f"{condition.at_least} or more " if condition.at_least != 1 else ""
-    return "you control " + " and ".join(
+    return "you control " + (" or " if condition.any_of else " and ").join(
         many + f.describe().removesuffix(" you control") for f in condition.filters
     )
 

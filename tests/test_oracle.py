@@ -29,7 +29,7 @@ from models.abilities import (
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
-from models.oracle import ParsedText, parse_oracle, parse_restriction
+from models.oracle import PART_OF_UNREAD, ParsedText, parse_oracle, parse_restriction
 from models.types import BASIC_LAND_TYPES
 
 
@@ -812,7 +812,7 @@ def test_tap_an_untapped_elf() -> None:
     "text",
     [
         "{T}: Add one mana of any color. Spend this mana only to juggle.",  # an unknown restriction
-        "Whenever you cast a spell, add {R}.",
+        "Whenever a land is tapped for mana, its controller adds mana of a strange sort.",
         "{T}: Add {G} for each card in your hand that shares a name with a land.",
         "{T}: Add {W} and/or {U}.",
     ],
@@ -827,7 +827,11 @@ def test_unknown_mana_text_is_unsupported(text: str) -> None:
 
 def test_an_extra_unknown_sentence_after_a_mana_ability_is_reported() -> None:
     result = parse_oracle("{T}: Add {C}. This ability makes you feel lucky.")
-    assert len(result.mana_abilities) == 1
+    assert result.mana_abilities == ()  # never used as if the unread part were absent (contract section 5)
+    assert [(s.read_as, s.note) for s in result.sentences] == [
+        ("unsupported", PART_OF_UNREAD),
+        ("unsupported", ""),
+    ]
     assert result.unsupported == (
         "{T}: Add {C}. This ability makes you feel lucky. [This ability makes you feel lucky.]",
     )

@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from models.abilities import (
+    AmountKind,
     Condition,
     CostModifier,
+    CostPartKind,
     GrantAbility,
     ManaAbility,
     ObjectFilter,
+    OutputKind,
+    SideEffectKind,
     StaticEffect,
     TypeChange,
     Who,
@@ -30,7 +34,7 @@ from models.mana import ManaType, ManaTypes
 from models.oracle import ParsedText, parse_oracle
 from models.types import BASIC_LAND_TYPES, TypeLine
 
-__all__ = ["BoardView", "Characteristics", "SourcedEffect", "TextWarning"]
+__all__ = ["BoardView", "Characteristics", "SourcedEffect", "TextWarning", "unexecuted_part"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +62,72 @@ class TextWarning:
 
     permanent: str
     sentence: str
+    reason: str = ""
 
     def __str__(self) -> str:
+        if self.reason:
+            return f"{self.permanent}: mana ability not used ({self.reason}): {self.sentence!r}"
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
 
 
+#: Amounts the rules layer counts (production._amount); any other is read but not executed.
+_EXECUTED_AMOUNTS = frozenset(
+    {AmountKind.CONSTANT, AmountKind.COUNT, AmountKind.COUNTERS, AmountKind.DEVOTION}
+)
+#: Side effects that can't change a payment: life gained, untap steps, later triggers, depletion counters.
+_HARMLESS_SIDE_EFFECTS = frozenset(
+    {
+        SideEffectKind.GAIN_LIFE,
+        SideEffectKind.OPPONENTS_GAIN_LIFE,
+        SideEffectKind.NO_UNTAP,
+        SideEffectKind.DELAYED,
+    }
+)
+
+
+def unexecuted_part(ability: ManaAbility) -> str | None:
+    """The part of a mana ability the planner reads but does not execute, or None when it executes all.
+
+    Such an ability is never used as if that part were absent (contract section 5): it is unusable and
+    reported.
+
+    >>> from models.oracle import parse_oracle
+    >>> unexecuted_part(parse_oracle("{T}: Add two mana of different colors.").mana_abilities[0])
+    'output: two mana of different colors'
+    >>> unexecuted_part(parse_oracle("{T}: Add {G}.").mana_abilities[0]) is None
+    True
+    """
+    if ability.cost.parts:
+        return f"cost: {ability.cost.parts[0].text}"
+    amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
+    if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
+        return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
+    if ability.output.kind is OutputKind.DIFFERENT:
+        return f"output: {ability.output.amount.constant} mana of different colors".replace(
+            "2 mana", "two mana"
+        ).replace("3 mana", "three mana")
+    if ability.restriction is not None and ability.restriction.not_generic:
+        return "restriction: this mana can't be spent to pay generic mana costs"
+    if ability.once_each_turn and not ability.cost.tap:
+        return "condition: activate only once each turn"
+    for effect in ability.side_effects:
+        if effect.kind not in _HARMLESS_SIDE_EFFECTS and not (
+            effect.kind is SideEffectKind.PUT_COUNTER and effect.what != ability.cost.remove_counter
+        ):
+            return f"side effect: {effect.text}"
+    return None
+
+
 #: The cached properties that depend only on which permanents there are and their printed characteristics.
-_STRUCTURAL = ("parsed", "warnings", "_layer4", "effects", "_characteristics")
+_STRUCTURAL = (
+    "parsed",
+    "warnings",
+    "_layer4",
+    "effects",
+    "_characteristics",
+    "_unexecuted",
+    "_unexecuted_list",
+)
 
 _INTRINSIC = {land_type: f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_LAND_TYPES.items()}
 
@@ -95,12 +158,20 @@ class BoardView:
 
     @cached_property
     def warnings(self) -> tuple[TextWarning, ...]:
-        """Every unsupported sentence on the board, with its permanent's id."""
-        return tuple(
+        """Every unsupported sentence on the board, and every mana ability read but not executed, with its
+        permanent's id."""
+        unread = tuple(
             TextWarning(pid, sentence)
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
+        return unread + tuple(dict.fromkeys(self._unexecuted))
+
+    @cached_property
+    def _unexecuted(self) -> tuple[TextWarning, ...]:
+        """The mana abilities set aside because the planner does not execute one of their parts."""
+        self._characteristics  # noqa: B018 - fills the list below
+        return tuple(self.__dict__["_unexecuted_list"])
 
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id."""
@@ -220,6 +291,7 @@ class BoardView:
     def _characteristics(self) -> dict[str, Characteristics]:
         grants = list(self.effects_of(GrantAbility))
         result: dict[str, Characteristics] = {}
+        unexecuted: list[TextWarning] = []
         for permanent in self.board.permanents:
             pid = permanent.id
             line = self.type_line(pid)
@@ -233,8 +305,24 @@ class BoardView:
                 if self.matches(grant.affected, pid, sourced.source):
                     abilities.append(grant.ability)
             haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
-            result[pid] = Characteristics(line, tuple(abilities), lost, haste)
+            result[pid] = Characteristics(
+                line, tuple(self._executable(pid, abilities, unexecuted)), lost, haste
+            )
+        self.__dict__["_unexecuted_list"] = unexecuted
         return result
+
+    def _executable(
+        self, pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
+    ) -> Iterator[ManaAbility]:
+        """The abilities the planner executes in full; the others go to ``unexecuted`` as warnings."""
+        for ability in abilities:
+            if any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in ability.cost.parts):
+                continue  # activated from the hand only: a permanent on the battlefield can't (CR 605.1a)
+            reason = unexecuted_part(ability)
+            if reason is None:
+                yield ability
+            else:
+                unexecuted.append(TextWarning(pid, ability.text, reason))
 
     def characteristics(self, pid: str) -> Characteristics:
         """The permanent's characteristics now."""
@@ -298,7 +386,10 @@ class BoardView:
 
     def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
         """True when the condition written on ``source`` holds."""
-        return all(self.count(f, source, removed) >= condition.at_least for f in condition.filters)
+        if condition.counter:
+            return self._by_id[source].counter(condition.counter) >= condition.at_least
+        met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
+        return any(met) if condition.any_of else all(met)
 
     def devotion(self, player: str, colors: ManaTypes) -> int:
         """A player's devotion to some colors: mana symbols of those colors among their permanents' costs."""
@@ -349,6 +440,8 @@ class BoardView:
             )
         if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
             return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if ability.timing == "your_turn" and self.board.active_player != permanent.controller:
+            return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
         return None
