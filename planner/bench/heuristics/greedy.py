@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from models.abilities import ManaAbility
 from models.board import Board, Permanent
-from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentTarget, SlotKind
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
@@ -208,20 +208,21 @@ def symbol_needs(symbol: CostSymbol) -> tuple[tuple[Need, ...], int | tuple[Need
     >>> [str(n) for n in needs], [str(n) for n in fallback]
     (['W'], ['generic', 'generic'])
     """
-    kind = symbol.kind
-    if kind is SymbolKind.GENERIC:
-        return (Need(),) * symbol.amount, None
-    if kind is SymbolKind.SNOW:
-        return (Need(snow=True),), None
-    if kind is SymbolKind.COLORLESS:
-        return (Need(ManaTypes(ManaType.C)),), None
-    if kind is SymbolKind.COLORLESS_HYBRID:
-        return (Need(symbol.colors | ManaTypes(ManaType.C)),), None
-    if kind is SymbolKind.MONO_HYBRID:
-        return (Need(symbol.colors),), (Need(),) * symbol.amount
-    if kind is SymbolKind.PHYREXIAN:
-        return (Need(symbol.colors),), 2
-    return (Need(symbol.colors),), None  # colored and hybrid
+    ways = symbol.ways()
+    colored = ManaTypes()
+    for way in ways:
+        if isinstance(way.slot, ManaType):
+            colored |= ManaTypes(way.slot)
+    if not colored:  # generic or snow: one way, a need per mana
+        (only,) = ways
+        return (Need(snow=only.slot is SlotKind.SNOW),) * only.mana, None
+    # the typed ways are one need for a mana of any of their types; the other way, if any, is the fallback
+    other = next((way for way in ways if not isinstance(way.slot, ManaType)), None)
+    if other is None:
+        return (Need(colored),), None
+    if other.slot is None:
+        return (Need(colored),), other.life
+    return (Need(colored),), (Need(),) * other.mana
 
 
 @dataclass(frozen=True, slots=True)
