@@ -89,15 +89,6 @@ def _slot_order(slot: Slot) -> int:
     return 10 if slot is SlotKind.SNOW else 11
 
 
-def _fits(unit: ManaUnit, slot: Slot, rules: SpendRules) -> bool:
-    if slot == GENERIC:
-        return True
-    if slot == SNOW:
-        return unit.tag.snow
-    assert isinstance(slot, ManaType)
-    return rules.can_pay(unit.type, slot)
-
-
 def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
     """True when the units fill the mode's slots exactly, one unit a slot (bipartite max flow)."""
     slot_list = [slot for slot, _ in mode.slots]
@@ -105,7 +96,10 @@ def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
     unit_list = list(units)
     if sum(units.values()) != sum(demand):
         return False
-    edges = [[j for j, slot in enumerate(slot_list) if _fits(unit, slot, rules)] for unit in unit_list]
+    edges = [
+        [j for j, slot in enumerate(slot_list) if rules.fits(unit.type, unit.tag.snow, slot)]
+        for unit in unit_list
+    ]
     flow = [[0] * len(slot_list) for _ in unit_list]
     supply = [units[u] for u in unit_list]
     filled = [0] * len(slot_list)
@@ -243,7 +237,7 @@ def _pick(units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules) -> Ite
         if picked in seen:
             continue
         if any(
-            all(_fits(u, s, rules) for u, s in zip(perm, wanted, strict=True))
+            all(rules.fits(u.type, u.tag.snow, s) for u, s in zip(perm, wanted, strict=True))
             for perm in itertools.permutations(picked)
         ):
             seen.add(picked)

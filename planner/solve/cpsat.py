@@ -113,17 +113,6 @@ def _slot_name(slot: Slot) -> str:
     return slot.letter if isinstance(slot, ManaType) else slot.value
 
 
-def _fits(key: _ClassKey, slot: Slot, rules: SpendRules) -> bool:
-    """True when mana of the class may pay the slot (for a typed slot, whatever the class's tag)."""
-    mana_type, tag, _ = key
-    if slot == GENERIC:
-        return True
-    if slot == SNOW:
-        return tag.snow
-    assert isinstance(slot, ManaType)
-    return rules.can_pay(mana_type, slot)
-
-
 @dataclass(slots=True)
 class _Consumer:
     """Something that spends mana in a layer: the layer's target, or a template's own mana cost."""
@@ -242,7 +231,7 @@ class _Layer:
                 for group in allowed:
                     for key in self.groups[group]:
                         if (key[0], slot) not in fits:
-                            fits[(key[0], slot)] = _fits(key, slot, planner.rules)
+                            fits[(key[0], slot)] = planner.rules.fits(key[0], key[1].snow, slot)
                         if fits[(key[0], slot)]:
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
