@@ -35,7 +35,6 @@ import numpy as np
 import numpy.typing as npt
 
 from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
-from models.board import Board
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
@@ -44,7 +43,7 @@ from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
-from planner.rules.view import BoardView
+from planner.rules.view import CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 
 __all__ = [
@@ -803,21 +802,11 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     >>> profile.sources, profile.entry, profile.notes
     ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
     """
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [
-                {"id": "you", "commander_colors": None if commander_colors is None else str(commander_colors)}
-            ],
-            "permanents": [{"id": "it", "card": card.name, "controller": "you"}],
-        },
-        f"catalogue card {card.name!r}",
-    )
-    view = BoardView(board)
+    view = card_view(card, commander_colors)
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
-    painful = any(isinstance(effect, TapDamage) for effect in view.parsed["it"].effects)
-    for ability in view.mana_abilities("it"):
+    painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
+    for ability in view.mana_abilities(CARD_ID):
         made, why = _ability_sources(ability, commander_colors)
         if why:
             notes.append(f"{card.name}: '{ability.text}' is not counted ({why})")
@@ -849,7 +838,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         entry = Entry.TAPPED
         if re.search(r"enters tapped unless", text, re.IGNORECASE):
             notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
-    elif view.type_line("it").is_a("Creature"):
+    elif view.type_line(CARD_ID).is_a("Creature"):
         entry = Entry.SICK
     if _BOUNCE.search(text):
         notes.append(f"{card.name}: returning a land to hand is not modelled")
@@ -857,7 +846,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         sources=sources,
         entry=entry,
         untapped_with=untapped_with,
-        land_types=frozenset(view.type_line("it").basic_land_types),
+        land_types=frozenset(view.type_line(CARD_ID).basic_land_types),
         painful=painful,
         shock_life=shock_life,
         notes=tuple(notes),
