@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -40,7 +39,7 @@ from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import parse_oracle
+from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
 from planner.rules.view import CARD_ID, card_view
@@ -781,18 +780,11 @@ class LandProfile:
         return union
 
 
-_SHOCK = re.compile(r"you may pay (\d+) life\. if you don't, it enters tapped", re.IGNORECASE)
-_CHECK = re.compile(r"enters tapped unless you control an? (\w+) or an? (\w+)\.", re.IGNORECASE)
-_FAST = re.compile(r"enters tapped unless you control two or fewer other lands", re.IGNORECASE)
-_TAPPED = re.compile(r"enters tapped", re.IGNORECASE)
-_BOUNCE = re.compile(r"return a land you control to its owner's hand", re.IGNORECASE)
-
-
 def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> LandProfile:
     """How the simulation plays a catalogue land: its sources are its mana abilities that tap for a fixed
     amount of mana from a fixed set of types (abilities with mana costs, restrictions, conditions or
-    board-dependent amounts are left out and said so in ``notes``); "enters tapped" comes from its Oracle
-    text.
+    board-dependent amounts are left out and said so in ``notes``); how it enters comes from its Oracle
+    text as the parser reads it (:class:`~models.oracle.Entering`).
 
     >>> from models.catalogue import lookup
     >>> fountain = land_profile(lookup("Hallowed Fountain"))
@@ -826,21 +818,21 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         sources = max(options, key=len)
         if len(options) > 1:
             notes.append(f"{card.name}: only its ability making the most mana is counted")
-    text = card.oracle
+    entering = view.parsed[CARD_ID].entering or Entering()
     entry, untapped_with, shock_life = Entry.UNTAPPED, frozenset[str](), 0
-    if (shock := _SHOCK.search(text)) is not None:
-        entry, shock_life = Entry.SHOCK, int(shock.group(1))
-    elif (check := _CHECK.search(text)) is not None:
-        entry, untapped_with = Entry.CHECK, frozenset(check.groups())
-    elif _FAST.search(text):
+    if entering.unless_life:
+        entry, shock_life = Entry.SHOCK, entering.unless_life
+    elif entering.unless_control:
+        entry, untapped_with = Entry.CHECK, frozenset(entering.unless_control)
+    elif entering.unless_other_lands == 2:
         entry = Entry.FAST
-    elif _TAPPED.search(text):
+    elif entering.tapped:
         entry = Entry.TAPPED
-        if re.search(r"enters tapped unless", text, re.IGNORECASE):
+        if entering.unless or entering.unless_other_lands is not None:
             notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
     elif view.type_line(CARD_ID).is_a("Creature"):
         entry = Entry.SICK
-    if _BOUNCE.search(text):
+    if entering.returns_land:
         notes.append(f"{card.name}: returning a land to hand is not modelled")
     return LandProfile(
         sources=sources,
