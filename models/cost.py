@@ -8,8 +8,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 
-from models.errors import CostParseError
+from models.errors import CostParseError, InputError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from models.types import TypeLine
 
@@ -18,7 +19,10 @@ __all__ = [
     "ManaCost",
     "PaymentKind",
     "PaymentTarget",
+    "Slot",
+    "SlotKind",
     "SymbolKind",
+    "SymbolWay",
     "hybrid_pair_name",
 ]
 
@@ -35,6 +39,30 @@ class SymbolKind(Enum):
     HYBRID = "hybrid"  # {W/U}: W or U
     COLORED = "colored"  # {W}
     PHYREXIAN = "phyrexian"  # {W/P}, {W/U/P}: a listed color, or 2 life
+
+
+class SlotKind(Enum):
+    """A requirement slot that takes mana of any type: any mana at all, or mana from a snow source."""
+
+    GENERIC = "generic"  # any mana (CR 107.4b)
+    SNOW = "snow"  # one mana from a snow source (CR 107.4h)
+
+
+#: A requirement slot: one mana of a type, or one mana of any type (generic), or one from a snow source.
+Slot = ManaType | SlotKind
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolWay:
+    """One way to pay a cost symbol: ``mana`` mana into ``slot`` (None: no mana), plus ``life`` life.
+
+    >>> SymbolWay(SlotKind.GENERIC, 2), SymbolWay(None, 0, 2).life
+    (SymbolWay(slot=<SlotKind.GENERIC: 'generic'>, mana=2, life=0), 2)
+    """
+
+    slot: Slot | None
+    mana: int = 1
+    life: int = 0
 
 
 # Canonical order of kinds within a cost string; colored-like kinds are then ordered by color.
@@ -86,6 +114,19 @@ class CostSymbol:
             return max(self.amount, 1)
         return 1
 
+    def ways(self) -> tuple[SymbolWay, ...]:
+        """The ways to pay this symbol (CR 107.4, 107.4e-f, 601.2f): each of its colors, then the other
+        half of a hybrid ({2/W}'s two generic, {C/W}'s colorless) or a Phyrexian symbol's 2 life.
+
+        X has no ways until a value is chosen for it (CR 107.3): asking raises ``InputError``.
+
+        >>> [(w.slot, w.mana, w.life) for w in CostSymbol.parse("2/W").ways()]
+        [(<ManaType.W: 1>, 1, 0), (<SlotKind.GENERIC: 'generic'>, 2, 0)]
+        >>> CostSymbol.parse("G/P").ways()[-1]
+        SymbolWay(slot=None, mana=0, life=2)
+        """
+        return _ways_of(self)
+
     def _sort_key(self) -> tuple[int, tuple[int, ...], int, str]:
         """Kind, then colors in printed order, then amount: a total order, so equal multisets of symbols
         give equal costs whatever order they were written in."""
@@ -120,6 +161,28 @@ class CostSymbol:
 
 
 _COLOR_LETTERS = frozenset(_COLOR_WHEEL)
+
+
+@lru_cache(maxsize=1024)
+def _ways_of(symbol: CostSymbol) -> tuple[SymbolWay, ...]:
+    """:meth:`CostSymbol.ways`, worked out once per distinct symbol."""
+    kind = symbol.kind
+    if kind is SymbolKind.GENERIC:
+        return (SymbolWay(SlotKind.GENERIC, symbol.amount),)
+    if kind is SymbolKind.SNOW:
+        return (SymbolWay(SlotKind.SNOW),)
+    if kind is SymbolKind.COLORLESS:
+        return (SymbolWay(ManaType.C),)
+    if kind is SymbolKind.VARIABLE:
+        raise InputError(f"choose a value for {symbol} before paying (CR 107.3)")
+    colors = tuple(SymbolWay(t) for t in symbol.colors)
+    if kind is SymbolKind.MONO_HYBRID:
+        return (*colors, SymbolWay(SlotKind.GENERIC, symbol.amount))
+    if kind is SymbolKind.COLORLESS_HYBRID:
+        return (*colors, SymbolWay(ManaType.C))
+    if kind is SymbolKind.PHYREXIAN:
+        return (*colors, SymbolWay(None, 0, 2))
+    return colors  # colored and hybrid
 
 
 def _parse_symbol_body(body: str) -> CostSymbol | None:

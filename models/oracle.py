@@ -52,7 +52,15 @@ from models.errors import CostParseError, ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
-__all__ = ["PARSER_VERSION", "READ_AS", "ParsedText", "SentenceReading", "parse_oracle", "parse_restriction"]
+__all__ = [
+    "PARSER_VERSION",
+    "READ_AS",
+    "Entering",
+    "ParsedText",
+    "SentenceReading",
+    "parse_oracle",
+    "parse_restriction",
+]
 
 #: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
 #: parser reads bumps it.
@@ -83,6 +91,29 @@ class SentenceReading:
 
 
 @dataclass(frozen=True, slots=True)
+class Entering:
+    """What a card's text says about how it enters the battlefield, as far as a land count cares.
+
+    ``tapped``: it enters tapped (CR 614.1c), unless the condition holds: its controller pays
+    ``unless_life`` life, controls one of ``unless_control`` (subtypes as printed), controls at most
+    ``unless_other_lands`` other lands, or ``unless`` (any other condition, as written).
+    ``returns_land``: when it enters, its controller returns a land they control to its owner's hand.
+
+    >>> fortress = parse_oracle("Glacial Fortress enters tapped unless you control a Plains or an Island.",
+    ...                         "Glacial Fortress").entering
+    >>> fortress.tapped, fortress.unless_control, fortress.unless_life
+    (True, ('Plains', 'Island'), 0)
+    """
+
+    tapped: bool = False
+    unless_life: int = 0
+    unless_control: tuple[str, ...] = ()
+    unless_other_lands: int | None = None
+    unless: str = ""
+    returns_land: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedText:
     """Everything the parser read from one card's rules text.
 
@@ -104,6 +135,8 @@ class ParsedText:
     def fully_read(self) -> bool:
         """True when no sentence is ``unsupported``."""
         return all(s.read_as != "unsupported" for s in self.sentences)
+
+    entering: Entering | None = None
 
     @property
     def has_haste(self) -> bool:
@@ -131,6 +164,8 @@ class _Collector:
         self.ignored.append(text)
         self.read(text, "ignored")
 
+    entering: Entering | None = None
+
     def freeze(self) -> ParsedText:
         return ParsedText(
             tuple(self.mana_abilities),
@@ -141,6 +176,7 @@ class _Collector:
             tuple(self.unsupported),
             tuple(self.sentences),
             tuple(self.not_payment),
+            self.entering,
         )
 
 
@@ -398,6 +434,7 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     if colon > 0 and _looks_like_cost(line[:colon]):
         _parse_activated(line, colon, out, original)
         return
+    _read_entering(line, out)
     for sentence in _split_sentences(line):
         _parse_static_sentence(sentence, out, line)
 
@@ -1118,6 +1155,31 @@ def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     if re.match(r"^add\b", body, re.I):
         return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
     return None
+
+
+def _read_entering(line: str, out: _Collector) -> None:
+    """Record how the permanent enters (:class:`Entering`) from a line that says so; its sentences are
+    still parsed as usual (they are ignored during a payment)."""
+    entering = out.entering or Entering()
+    if m := re.search(r"you may pay (\d+) life\. if you don't, (?:it|~) enters tapped", line, re.I):
+        entering = replace(entering, tapped=True, unless_life=int(m.group(1)))
+    elif m := re.search(r"~ enters tapped\b(?: unless ([^.]+))?", line, re.I):
+        entering = replace(entering, tapped=True)
+        condition = m.group(1) or ""
+        if check := re.fullmatch(r"you control an? (\w+) or an? (\w+)", condition, re.I):
+            entering = replace(entering, unless_control=check.groups())
+        elif (few := re.fullmatch(r"you control (\w+) or fewer other lands", condition, re.I)) and (
+            few.group(1).lower() in _NUMBERS or few.group(1).isdigit()
+        ):
+            entering = replace(entering, unless_other_lands=_number(few.group(1)))
+        else:
+            entering = replace(entering, unless=condition)
+    if re.search(
+        r"when ~ enters(?: the battlefield)?, return a land you control to its owner's hand", line, re.I
+    ):
+        entering = replace(entering, returns_land=True)
+    if entering != Entering():
+        out.entering = entering
 
 
 def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:

@@ -38,7 +38,7 @@ from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.oracle import ParsedText
 from planner.api import PayResult, could_produce
-from planner.rules.view import BoardView
+from planner.rules.view import CARD_ID, BoardView, card_view
 
 __all__ = ["card_details", "card_summary", "format_details", "makes_summary", "still_open", "with_article"]
 
@@ -48,16 +48,8 @@ def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
 
     The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's.
     """
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "you"}],
-            "permanents": [{"id": "it", "card": card.name, "controller": "you"}],
-        },
-        f"catalogue card {card.name!r}",
-    )
-    view = BoardView(board)
-    return view.parsed["it"], view.mana_abilities("it")
+    view = card_view(card)
+    return view.parsed[CARD_ID], view.mana_abilities(CARD_ID)
 
 
 def makes_summary(card: CardData) -> str:

@@ -29,7 +29,7 @@ from models.abilities import (
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
-from models.oracle import PART_OF_UNREAD, ParsedText, parse_oracle, parse_restriction
+from models.oracle import PART_OF_UNREAD, Entering, ParsedText, parse_oracle, parse_restriction
 from models.types import BASIC_LAND_TYPES
 
 
@@ -872,3 +872,47 @@ def test_a_color_before_a_choice_of_types_qualifies_every_type() -> None:
     assert restriction.allows(PaymentTarget.of("{1}{R}", type_line="Sorcery"))
     assert not restriction.allows(PaymentTarget.of("{1}{U}", type_line="Sorcery"))
     assert not restriction.allows(PaymentTarget.of("{1}{R}", type_line="Creature — Goblin"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        (
+            "Hallowed Fountain",
+            "({T}: Add {W} or {U}.)\n"
+            "As Hallowed Fountain enters, you may pay 2 life. If you don't, it enters tapped.",
+            Entering(tapped=True, unless_life=2),
+        ),
+        (
+            "Glacial Fortress",
+            "Glacial Fortress enters tapped unless you control a Plains or an Island.\n{T}: Add {W} or {U}.",
+            Entering(tapped=True, unless_control=("Plains", "Island")),
+        ),
+        (
+            "Seachrome Coast",
+            "This land enters tapped unless you control two or fewer other lands.\n{T}: Add {W} or {U}.",
+            Entering(tapped=True, unless_other_lands=2),
+        ),
+        (
+            "Homebrew Gate",
+            "Homebrew Gate enters tapped unless you revealed a Gate card this turn.\n{T}: Add {W}.",
+            Entering(tapped=True, unless="you revealed a Gate card this turn"),
+        ),
+        (
+            "Azorius Chancery",
+            "This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand."
+            "\n{T}: Add {W}{U}.",
+            Entering(tapped=True, returns_land=True),
+        ),
+        (
+            "Vivid Creek",
+            "This land enters tapped with two charge counters on it.\n{T}: Add {U}.",
+            Entering(tapped=True),
+        ),
+        ("Tundra", "({T}: Add {W} or {U}.)", None),
+    ],
+)
+def test_how_a_permanent_enters(name: str, text: str, expected: Entering | None) -> None:
+    result = parse_oracle(text, name)
+    assert result.entering == expected
+    assert not result.unsupported  # the sentences are still ignored during a payment, as before

@@ -15,17 +15,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.errors import InputError
 from models.mana import ManaType
 from planner.rules.pool import ManaUnit, SpendRules
 
 __all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
 
-#: A requirement slot: one mana of a type, or one generic mana, or one mana from a snow source.
-Slot = ManaType | str
-GENERIC = "generic"
-SNOW = "snow"
+#: The slots that take mana of any type, under the names the solvers use (see :class:`SlotKind`).
+GENERIC = SlotKind.GENERIC
+SNOW = SlotKind.SNOW
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,30 +40,12 @@ class Mode:
         return sum(count for _, count in self.slots)
 
 
-def _one(slot: Slot, count: int = 1) -> Counter[Slot]:
-    return Counter({slot: count})
-
-
 def _symbol_options(symbol: CostSymbol) -> list[tuple[Counter[Slot], int]]:
-    """The ways to pay one symbol: (slots, life)."""
-    kind = symbol.kind
-    if kind is SymbolKind.GENERIC:
-        return [(_one(GENERIC, symbol.amount), 0)]
-    if kind is SymbolKind.SNOW:
-        return [(_one(SNOW), 0)]
-    if kind is SymbolKind.COLORLESS:
-        return [(_one(ManaType.C), 0)]
-    if kind is SymbolKind.COLORED:
-        return [(_one(t), 0) for t in symbol.colors]
-    if kind is SymbolKind.HYBRID:
-        return [(_one(t), 0) for t in symbol.colors]
-    if kind is SymbolKind.MONO_HYBRID:
-        return [(_one(t), 0) for t in symbol.colors] + [(_one(GENERIC, symbol.amount), 0)]
-    if kind is SymbolKind.COLORLESS_HYBRID:
-        return [(_one(t), 0) for t in symbol.colors] + [(_one(ManaType.C), 0)]
-    if kind is SymbolKind.PHYREXIAN:
-        return [(_one(t), 0) for t in symbol.colors] + [(Counter[Slot](), 2)]
-    raise InputError(f"choose a value for {symbol} before paying (CR 107.3)")
+    """The ways to pay one symbol (:meth:`CostSymbol.ways`) as (slots, life); raises ``InputError`` for X."""
+    return [
+        (Counter[Slot]() if way.slot is None else Counter({way.slot: way.mana}), way.life)
+        for way in symbol.ways()
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -105,16 +86,7 @@ def cost_modes(cost: ManaCost, life_available: int | None = None) -> tuple[Mode,
 def _slot_order(slot: Slot) -> int:
     if isinstance(slot, ManaType):
         return slot.bit_length()
-    return 10 if slot == SNOW else 11
-
-
-def _fits(unit: ManaUnit, slot: Slot, rules: SpendRules) -> bool:
-    if slot == GENERIC:
-        return True
-    if slot == SNOW:
-        return unit.tag.snow
-    assert isinstance(slot, ManaType)
-    return rules.can_pay(unit.type, slot)
+    return 10 if slot is SlotKind.SNOW else 11
 
 
 def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
@@ -124,7 +96,10 @@ def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
     unit_list = list(units)
     if sum(units.values()) != sum(demand):
         return False
-    edges = [[j for j, slot in enumerate(slot_list) if _fits(unit, slot, rules)] for unit in unit_list]
+    edges = [
+        [j for j, slot in enumerate(slot_list) if rules.fits(unit.type, unit.tag.snow, slot)]
+        for unit in unit_list
+    ]
     flow = [[0] * len(slot_list) for _ in unit_list]
     supply = [units[u] for u in unit_list]
     filled = [0] * len(slot_list)
@@ -262,7 +237,7 @@ def _pick(units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules) -> Ite
         if picked in seen:
             continue
         if any(
-            all(_fits(u, s, rules) for u, s in zip(perm, wanted, strict=True))
+            all(rules.fits(u.type, u.tag.snow, s) for u, s in zip(perm, wanted, strict=True))
             for perm in itertools.permutations(picked)
         ):
             seen.add(picked)

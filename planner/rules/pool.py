@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode, Who
 from models.board import Board, PoolMana
-from models.cost import PaymentTarget
+from models.cost import PaymentTarget, Slot, SlotKind
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
@@ -105,6 +105,22 @@ class SpendRules:
     def can_pay(self, unit_type: ManaType, needed: ManaType) -> bool:
         """True when mana of ``unit_type`` may pay a symbol that needs ``needed``."""
         return needed in self.spend_as[TYPE_ORDER.index(unit_type)]
+
+    def fits(self, unit_type: ManaType, snow: bool, slot: Slot) -> bool:
+        """True when mana of ``unit_type`` (from a snow source or not) may pay ``slot``: any mana pays
+        generic, snow mana pays {S} (CR 107.4h), a typed slot takes what may be spent as that type.
+
+        >>> rules = SpendRules()
+        >>> rules.fits(ManaType.G, False, SlotKind.GENERIC), rules.fits(ManaType.G, False, SlotKind.SNOW)
+        (True, False)
+        >>> rules.fits(ManaType.G, True, ManaType.G), rules.fits(ManaType.G, True, ManaType.W)
+        (True, False)
+        """
+        if slot is SlotKind.GENERIC:
+            return True
+        if slot is SlotKind.SNOW:
+            return snow
+        return self.can_pay(unit_type, slot)
 
 
 def _applies(who: Who, controller: str, player: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from models.abilities import (
     AmountKind,
@@ -27,14 +27,25 @@ from models.abilities import (
     TypeChange,
     Who,
 )
-from models.board import Board, Permanent
+from models.board import BOARD_VERSION, Board, Permanent, Player
+from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaType, ManaTypes
 from models.oracle import ParsedText, parse_oracle
 from models.types import BASIC_LAND_TYPES, TypeLine
 
-__all__ = ["BoardView", "Characteristics", "SourcedEffect", "TextWarning", "unexecuted_part"]
+__all__ = [
+    "CARD_CONTROLLER",
+    "CARD_ID",
+    "BoardView",
+    "Characteristics",
+    "SourcedEffect",
+    "TextWarning",
+    "card_view",
+    "catalogue_permanent",
+    "unexecuted_part",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +456,42 @@ class BoardView:
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
         return None
+
+
+#: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the
+#: player who controls it.
+CARD_ID = "it"
+CARD_CONTROLLER = "you"
+
+
+@lru_cache(maxsize=4096)
+def catalogue_permanent(card: CardData, pid: str = CARD_ID, controller: str = CARD_CONTROLLER) -> Permanent:
+    """A catalogue card on the battlefield as a board file puts it there: untapped, as printed.
+
+    >>> from models.catalogue import lookup
+    >>> elves = catalogue_permanent(lookup("Llanowar Elves"))
+    >>> elves.id, elves.controller, str(elves.type_line), str(elves.mana_cost)
+    ('it', 'you', 'Creature — Elf Druid', '{G}')
+    """
+    entry = {"id": pid, "card": card.name, "controller": controller}
+    return Permanent.from_dict(entry, f"catalogue card {card.name!r}")
+
+
+def card_view(card: Permanent | CardData, commander: ManaTypes | None = None) -> BoardView:
+    """A permanent, or a catalogue card (see :func:`catalogue_permanent`), alone on an otherwise empty
+    battlefield: what it is on any board without effects. Its controller is the only player, with
+    ``commander`` as their commander's color identity (None: not a Commander game).
+
+    >>> from models.catalogue import lookup
+    >>> view = card_view(lookup("Command Tower"), ManaTypes.parse("WG"))
+    >>> view.board.player(CARD_CONTROLLER).commander_colors, view.board.permanent(CARD_ID).name
+    (ManaTypes.parse('WG'), 'Command Tower')
+    >>> [a.text for a in card_view(lookup("Forest")).mana_abilities(CARD_ID)]
+    ['{T}: Add {G}.']
+    """
+    permanent = card if isinstance(card, Permanent) else catalogue_permanent(card)
+    player = Player(permanent.controller, commander_colors=commander)
+    return BoardView(Board(BOARD_VERSION, permanent.controller, (player,), (permanent,)))
 
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:

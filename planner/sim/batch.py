@@ -37,8 +37,8 @@ from models.catalogue import lookup
 from models.cost import ManaCost, SymbolKind
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.types import TypeLine
 from planner.rules.payment import cost_modes
+from planner.rules.view import catalogue_permanent
 from planner.solve.fast import SourceKind, source_kind
 
 __all__ = ["ANY_SOURCE", "board_row", "castable", "names_row", "source_units"]
@@ -222,7 +222,7 @@ def _catalogue_permanent(name: str) -> Permanent:
     card = lookup(name)
     if card is None:
         raise InputError(f"unknown card {name!r}: it is not in the built-in catalogue")
-    return Permanent("card", "me", card.name, card.name, TypeLine.parse(card.type_line), card.oracle)
+    return catalogue_permanent(card)
 
 
 def _units(kind: SourceKind, *, tapped: bool, sick: bool) -> tuple[int, ...] | None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -35,16 +34,15 @@ import numpy as np
 import numpy.typing as npt
 
 from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
-from models.board import Board
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import parse_oracle
+from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
-from planner.rules.view import BoardView
+from planner.rules.view import CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
@@ -774,18 +772,11 @@ class LandProfile:
         return union
 
 
-_SHOCK = re.compile(r"you may pay (\d+) life\. if you don't, it enters tapped", re.IGNORECASE)
-_CHECK = re.compile(r"enters tapped unless you control an? (\w+) or an? (\w+)\.", re.IGNORECASE)
-_FAST = re.compile(r"enters tapped unless you control two or fewer other lands", re.IGNORECASE)
-_TAPPED = re.compile(r"enters tapped", re.IGNORECASE)
-_BOUNCE = re.compile(r"return a land you control to its owner's hand", re.IGNORECASE)
-
-
 def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> LandProfile:
     """How the simulation plays a catalogue land: its sources are its mana abilities that tap for a fixed
     amount of mana from a fixed set of types (abilities with mana costs, restrictions, conditions or
-    board-dependent amounts are left out and said so in ``notes``); "enters tapped" comes from its Oracle
-    text.
+    board-dependent amounts are left out and said so in ``notes``); how it enters comes from its Oracle
+    text as the parser reads it (:class:`~models.oracle.Entering`).
 
     >>> from models.catalogue import lookup
     >>> fountain = land_profile(lookup("Hallowed Fountain"))
@@ -795,21 +786,11 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     >>> profile.sources, profile.entry, profile.notes
     ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
     """
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [
-                {"id": "you", "commander_colors": None if commander_colors is None else str(commander_colors)}
-            ],
-            "permanents": [{"id": "it", "card": card.name, "controller": "you"}],
-        },
-        f"catalogue card {card.name!r}",
-    )
-    view = BoardView(board)
+    view = card_view(card, commander_colors)
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
-    painful = any(isinstance(effect, TapDamage) for effect in view.parsed["it"].effects)
-    for ability in view.mana_abilities("it"):
+    painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
+    for ability in view.mana_abilities(CARD_ID):
         made, why = _ability_sources(ability, commander_colors)
         if why:
             notes.append(f"{card.name}: '{ability.text}' is not counted ({why})")
@@ -829,27 +810,27 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         sources = max(options, key=len)
         if len(options) > 1:
             notes.append(f"{card.name}: only its ability making the most mana is counted")
-    text = card.oracle
+    entering = view.parsed[CARD_ID].entering or Entering()
     entry, untapped_with, shock_life = Entry.UNTAPPED, frozenset[str](), 0
-    if (shock := _SHOCK.search(text)) is not None:
-        entry, shock_life = Entry.SHOCK, int(shock.group(1))
-    elif (check := _CHECK.search(text)) is not None:
-        entry, untapped_with = Entry.CHECK, frozenset(check.groups())
-    elif _FAST.search(text):
+    if entering.unless_life:
+        entry, shock_life = Entry.SHOCK, entering.unless_life
+    elif entering.unless_control:
+        entry, untapped_with = Entry.CHECK, frozenset(entering.unless_control)
+    elif entering.unless_other_lands == 2:
         entry = Entry.FAST
-    elif _TAPPED.search(text):
+    elif entering.tapped:
         entry = Entry.TAPPED
-        if re.search(r"enters tapped unless", text, re.IGNORECASE):
+        if entering.unless or entering.unless_other_lands is not None:
             notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
-    elif view.type_line("it").is_a("Creature"):
+    elif view.type_line(CARD_ID).is_a("Creature"):
         entry = Entry.SICK
-    if _BOUNCE.search(text):
+    if entering.returns_land:
         notes.append(f"{card.name}: returning a land to hand is not modelled")
     return LandProfile(
         sources=sources,
         entry=entry,
         untapped_with=untapped_with,
-        land_types=frozenset(view.type_line("it").basic_land_types),
+        land_types=frozenset(view.type_line(CARD_ID).basic_land_types),
         painful=painful,
         shock_life=shock_life,
         notes=tuple(notes),

@@ -28,12 +28,12 @@ from ortools.sat.python import cp_model, cp_model_helper
 
 from models.abilities import AmountKind, ObjectFilter, PaletteKind, TapDamage
 from models.board import Permanent
-from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
-from planner.rules.payment import GENERIC, SNOW, Slot
-from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.payment import GENERIC, SNOW
+from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, anonymous
 from planner.rules.replay import Plan, Step
 from planner.solve.objective import sacrificed_by_design
@@ -76,18 +76,7 @@ def _total(parts: Sequence[Expr]) -> Expr:
 
 
 def _slot_name(slot: Slot) -> str:
-    return slot.letter if isinstance(slot, ManaType) else slot
-
-
-def _fits(key: _ClassKey, slot: Slot, rules: SpendRules) -> bool:
-    """True when mana of the class may pay the slot (for a typed slot, whatever the class's tag)."""
-    mana_type, tag, _ = key
-    if slot == GENERIC:
-        return True
-    if slot == SNOW:
-        return tag.snow
-    assert isinstance(slot, ManaType)
-    return rules.can_pay(mana_type, slot)
+    return slot.letter if isinstance(slot, ManaType) else slot.value
 
 
 @dataclass(slots=True)
@@ -208,7 +197,7 @@ class _Layer:
                 for group in allowed:
                     for key in self.groups[group]:
                         if (key[0], slot) not in fits:
-                            fits[(key[0], slot)] = _fits(key, slot, planner.rules)
+                            fits[(key[0], slot)] = planner.rules.fits(key[0], key[1].snow, slot)
                         if fits[(key[0], slot)]:
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
@@ -286,36 +275,25 @@ class _Layer:
         for symbol in cost.symbols:
             groups[symbol] += 1
         for symbol, count in groups.items():
-            kind = symbol.kind
-            if kind is SymbolKind.GENERIC:
-                demand[GENERIC].append(symbol.amount * times)
-            elif kind is SymbolKind.VARIABLE:
+            if symbol.kind is SymbolKind.VARIABLE:
                 demand[GENERIC].append(count * x)
-            elif kind is SymbolKind.SNOW:
-                demand[SNOW].append(count * times)
-            elif kind is SymbolKind.COLORLESS:
-                demand[ManaType.C].append(count * times)
-            elif kind is SymbolKind.COLORED:
-                (color,) = tuple(symbol.colors)
-                demand[color].append(count * times)
+                continue
+            ways = symbol.ways()
+            if len(ways) == 1:  # a symbol with one way is a fixed demand
+                (only,) = ways
+                assert only.slot is not None  # (only a Phyrexian symbol's way takes no mana)
+                demand[only.slot].append(only.mana * count * times)
             else:
                 # each hybrid or Phyrexian symbol is paid one of its ways, chosen at proposal (CR 601.2b)
-                ways: list[tuple[Slot | None, int, int]] = [(t, 1, 0) for t in symbol.colors]
-                if kind is SymbolKind.MONO_HYBRID:
-                    ways.append((GENERIC, symbol.amount, 0))
-                elif kind is SymbolKind.COLORLESS_HYBRID:
-                    ways.append((ManaType.C, 1, 0))
-                elif kind is SymbolKind.PHYREXIAN:
-                    ways.append((None, 0, 2))
                 counts = []
-                for slot, mana, life_each in ways:
-                    label = "life" if slot is None else _slot_name(slot)
+                for way in ways:
+                    label = "life" if way.slot is None else _slot_name(way.slot)
                     stem = str(symbol)[1:-1].replace("/", "")
                     var = model.new_int_var(0, count * REPEAT_CAP, f"{self.name}_{name}_{stem}_as_{label}")
                     counts.append(var)
-                    if slot is not None:
-                        demand[slot].append(mana * var)
-                    life.append(life_each * var)
+                    if way.slot is not None:
+                        demand[way.slot].append(way.mana * var)
+                    life.append(way.life * var)
                 model.add(sum(counts) == count * times)
         return _Consumer(name, target, template, {k: _total(v) for k, v in demand.items()}, _total(life))
 

@@ -72,7 +72,7 @@ from models.abilities import (
     TypeChange,
     UnspentManaEffect,
 )
-from models.board import Board, Choices, Permanent, Player
+from models.board import Choices, Permanent
 from models.cost import SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
@@ -81,7 +81,7 @@ from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
 from planner.rules.replay import Plan, Step
-from planner.rules.view import BoardView
+from planner.rules.view import BoardView, card_view
 from planner.solve.objective import OBJECTIVE_LEVELS, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
@@ -294,7 +294,7 @@ def _kind(
 ) -> SourceKind:
     """The analysis of one card on a board of its own (what it is on any board without effects)."""
     permanent = Permanent(_PLACEHOLDER, "me", None, name, type_line, oracle, haste=haste, choices=choices)
-    view = BoardView(Board(1, "me", (Player("me", commander_colors=commander),), (permanent,)))
+    view = card_view(permanent, commander)
     effects = view.parsed[_PLACEHOLDER].effects
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
     unresolved = next(

@@ -22,14 +22,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from models.abilities import ManaAbility
 from models.board import Board, Permanent
-from models.cost import CostSymbol, ManaCost, PaymentTarget, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentTarget, SlotKind
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
+from planner.rules.activations import Activation, activation_bound
 from planner.rules.could_produce import could_produce_all
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.production import ManaTag, Outcome, Packet, activation_outcomes
+from planner.rules.production import ManaTag, Packet, activation_outcomes
 from planner.rules.replay import ACTIVATION_CAP, Plan, Step, ability_target
 from planner.rules.view import BoardView
 
@@ -40,35 +40,21 @@ __all__ = ["BoardFacts", "Need", "Option", "Policy", "board_facts", "greedy_pay"
 FUNDING_DEPTH = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One way to activate one mana ability of one permanent now: its cost choices and one outcome, with
-    the facts baselines sort sources by.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option(Activation):
+    """One way to activate one mana ability of one permanent now (an :class:`Activation`: its cost choices
+    and one outcome), with the facts baselines sort sources by.
 
     ``sacrifice_value`` counts the permanents it sacrifices that are not tokens (a Treasure sacrificing
     itself counts 0; Phyrexian Altar eating a creature counts 1).
     """
 
-    index: int
-    pid: str
-    ability_index: int
-    ability: ManaAbility
-    sacrificed: tuple[str, ...]
-    tapped: tuple[str, ...]
-    outcome: Outcome
-    target: PaymentTarget
     permanent: Permanent
     type_line: TypeLine
     could_make: ManaTypes
     abilities: int
     position: int
     sacrifice_value: int
-
-    @property
-    def gone(self) -> tuple[str, ...]:
-        """The permanents the activation sacrifices: its cost's, and its source's own."""
-        own = self.ability.cost.sacrifice_self or self.outcome.sacrifices_source
-        return (*self.sacrificed, *((self.pid,) if own else ()))
 
     @property
     def is_land(self) -> bool:
@@ -94,11 +80,6 @@ class Option:
     def hurts(self) -> int:
         """The life it costs: life paid, damage dealt and life lost by the activation itself."""
         return self.ability.cost.life + self.outcome.damage + self.outcome.life_loss
-
-    @property
-    def costs_mana(self) -> bool:
-        """True when the ability's cost includes mana (Signets, filter lands)."""
-        return bool(self.ability.cost.mana)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +118,11 @@ def board_facts(board: Board, player: str) -> BoardFacts:
 
 
 def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Iterator[Option]:
-    """Every way the player could activate each mana ability now, permanent by permanent.
+    """Every way the player could activate each mana ability now, permanent by permanent, as the same
+    :class:`Activation` records the CP-SAT model chooses among.
 
-    (The CP-SAT model's activation templates may stand one permanent for a group of identical ones; a
-    tapper picks permanents, so it lists each.) {Q} abilities and abilities that make no mana are left out.
+    (The model's activation templates may stand one permanent for a group of identical ones; a tapper picks
+    permanents, so it lists each.) {Q} abilities and abilities that make no mana are left out.
     """
     board = view.board
     index = 0
@@ -166,6 +148,8 @@ def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Ite
                 fitting = [p.id for p in board.permanents if view.matches(tappable, p.id, pid)]
                 tapped = list(itertools.combinations(fitting, cost.tap_others_count))
             target = ability_target(view, pid, ability)
+            counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
+            bound = activation_bound(ability, counters)
             line, makes = view.type_line(pid), reflect.get(pid, ManaTypes())
             for sacrificed in victims:
                 for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed):
@@ -175,8 +159,9 @@ def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Ite
                     value = sum(0 if view.permanent(g).token else 1 for g in (*sacrificed, *[pid] * own))
                     for others in tapped:
                         yield Option(
-                            index, pid, number, ability, sacrificed, others, outcome, target, permanent,
-                            line, makes, len(abilities), position, value,
+                            index, pid, number, ability, sacrificed, others, outcome, bound, target,
+                            permanent=permanent, type_line=line, could_make=makes, abilities=len(abilities),
+                            position=position, sacrifice_value=value,
                         )  # fmt: skip
                         index += 1
 
@@ -208,20 +193,21 @@ def symbol_needs(symbol: CostSymbol) -> tuple[tuple[Need, ...], int | tuple[Need
     >>> [str(n) for n in needs], [str(n) for n in fallback]
     (['W'], ['generic', 'generic'])
     """
-    kind = symbol.kind
-    if kind is SymbolKind.GENERIC:
-        return (Need(),) * symbol.amount, None
-    if kind is SymbolKind.SNOW:
-        return (Need(snow=True),), None
-    if kind is SymbolKind.COLORLESS:
-        return (Need(ManaTypes(ManaType.C)),), None
-    if kind is SymbolKind.COLORLESS_HYBRID:
-        return (Need(symbol.colors | ManaTypes(ManaType.C)),), None
-    if kind is SymbolKind.MONO_HYBRID:
-        return (Need(symbol.colors),), (Need(),) * symbol.amount
-    if kind is SymbolKind.PHYREXIAN:
-        return (Need(symbol.colors),), 2
-    return (Need(symbol.colors),), None  # colored and hybrid
+    ways = symbol.ways()
+    colored = ManaTypes()
+    for way in ways:
+        if isinstance(way.slot, ManaType):
+            colored |= ManaTypes(way.slot)
+    if not colored:  # generic or snow: one way, a need per mana
+        (only,) = ways
+        return (Need(snow=only.slot is SlotKind.SNOW),) * only.mana, None
+    # the typed ways are one need for a mana of any of their types; the other way, if any, is the fallback
+    other = next((way for way in ways if not isinstance(way.slot, ManaType)), None)
+    if other is None:
+        return (Need(colored),), None
+    if other.slot is None:
+        return (Need(colored),), other.life
+    return (Need(colored),), (Need(),) * other.mana
 
 
 @dataclass(frozen=True, slots=True)
