@@ -36,7 +36,7 @@ from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, anonymous
 from planner.rules.replay import Plan, Step
-from planner.solve.objective import sacrificed_by_design
+from planner.solve.objective import TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 
@@ -586,7 +586,6 @@ class _PaymentModel:
         """The lexicographic objective, most important first: (name, expression to minimise, bound)."""
         main = self.main
         model = self.model
-        permanents = {p.id: p for p in self.board.permanents}
         touching: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for template in self.templates:
             for pid in (template.pid, *template.tapped, *template.sacrificed):
@@ -652,36 +651,25 @@ class _PaymentModel:
             model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
         terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
-        most = dict.fromkeys(used, 0)
-        for template in self.templates:
-            if template.pid in most:
-                most[template.pid] = max(most[template.pid], template.outcome.total)
-        tied_up = _total([most[pid] * used[pid] for pid in used])
-        terms.append(("mana_tied_up", tied_up, sum(most[pid] * count[pid] for pid in used) + 1))
-        creatures = [pid for pid in used if self.view.type_line(pid).is_a("Creature")]
-        terms.append(
-            ("creatures_used", _total([used[pid] for pid in creatures]), sum(count[p] for p in creatures) + 1)
-        )
-        width = {pid: len(self.reflect.get(pid, ManaTypes())) for pid in used}
-        flexible = _total([width[pid] * used[pid] for pid in used])
-        terms.append(("flexibility_used", flexible, sum(width[pid] * count[pid] for pid in used) + 1))
-        rank = {pid: position for position, pid in enumerate(sorted(permanents))}
-        ties: list[Expr] = []
-        tie_bound = 1
-        for pid, amount in used.items():
-            members = self.members[pid]
-            tie_bound += sum(rank[m] for m in members)
-            if len(members) == 1:
-                ties.append(rank[pid] * amount)
-                continue
-            # a group taps its lowest ids first: the sum of the first k ranks, for k of its members used
-            prefix = [sum(rank[m] for m in members[:k]) for k in range(len(members) + 1)]
-            index = model.new_int_var(0, len(members), f"group_{pid}_used")
-            model.add(index == amount)
-            tie = model.new_int_var(0, prefix[-1], f"group_{pid}_ranks")
-            model.add_element(index, prefix, tie)
-            ties.append(tie)
-        terms.append(("tie_break", _total(ties), tie_bound))
+        facts = permanent_facts(self.problem.analysis)
+        for level in TOUCHED_LEVELS:
+            parts: list[Expr] = []
+            bound = 1
+            for pid, amount in used.items():
+                members = self.members[pid]
+                values = [level.value(facts[member]) for member in members]
+                bound += sum(values)
+                if len(set(values)) == 1:
+                    parts.append(values[0] * amount)
+                    continue
+                # a group taps its lowest ids first: the sum of its first k members' values, for k used
+                prefix = [sum(values[:k]) for k in range(len(members) + 1)]
+                index = model.new_int_var(0, len(members), f"group_{pid}_used_{level.name}")
+                model.add(index == amount)
+                share = model.new_int_var(min(prefix), max(prefix), f"group_{pid}_{level.name}")
+                model.add_element(index, prefix, share)
+                parts.append(share)
+            terms.append((level.name, _total(parts), bound))
         # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
         # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
         return [

@@ -82,7 +82,14 @@ from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view
-from planner.solve.objective import OBJECTIVE_LEVELS, sacrificed_by_design
+from planner.solve.objective import (
+    OBJECTIVE_LEVELS,
+    TOUCHED_LEVELS,
+    PermanentFacts,
+    packed_unit,
+    packed_weight,
+    sacrificed_by_design,
+)
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 
@@ -530,12 +537,17 @@ class _Source:
     creature: bool
     reflect: int
     free: int
-    weight: int  # the levels after 'colors lost' (mana tied up, creature, flexibility, rank) packed in one
+    weight: int  # the touched levels (planner.solve.objective.TOUCHED_LEVELS) packed in one: packed_weight
     maxima: tuple[int, ...]  # the most of each type one activation makes
     colors: tuple[int, ...]  # the colors it could produce (indices into WUBRG)
     special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
+
+    @property
+    def facts(self) -> PermanentFacts:
+        """What the objective reads of this source."""
+        return PermanentFacts(self.most, self.creature, self.reflect.bit_count(), self.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,7 +641,9 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             kind.creature,
             kind.reflect or 0,
             usage.free,
-            _weight(n, usage.most, kind.creature, kind.reflect or 0, ranks[p.id]),
+            packed_weight(
+                PermanentFacts(usage.most, kind.creature, (kind.reflect or 0).bit_count(), ranks[p.id]), n
+            ),
             usage.maxima,
             tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
             usage.special,
@@ -656,22 +670,6 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
 
 
 # ------------------------------------------------------------------------------------------ the optimiser
-
-
-def _weight(permanents: int, most: int, creature: bool, reflect: int, rank: int) -> int:
-    """A source's share of the levels after 'colors lost', packed so that sums compare level by level.
-
-    Over any set of sources the ranks sum to less than ``n * n + 1``, the flexibilities to less than
-    ``6 * n + 1`` and the creatures to less than ``n + 1``: no digit carries into the next.
-    """
-    n = permanents
-    return ((most * (n + 1) + creature) * (6 * n + 1) + reflect.bit_count()) * (n * n + 1) + rank
-
-
-def _weight_base(permanents: int) -> int:
-    """One unit of 'mana tied up' in :func:`_weight`'s packing."""
-    n = permanents
-    return (n + 1) * (6 * n + 1) * (n * n + 1)
 
 
 _Taps = tuple[tuple[_Source, _Option], ...]
@@ -767,7 +765,7 @@ class _Search:
         n = problem.permanents
         # packed levels: damage, valuable and designed sacrifices, mana made net of what abilities take,
         # then the weights (each level's sum over any payment stays below the next one's unit)
-        self.mana_base = total * _weight_base(n)
+        self.mana_base = total * packed_unit(n)
         self.designed_base = total * self.mana_base
         self.valuable_base = (n + 1) * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
@@ -811,20 +809,17 @@ class _Search:
 
     def levels(self, mode: Mode, taps: _Taps) -> tuple[int, ...]:
         """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment."""
-        damage = valuable = designed = made = most = creatures = flexibility = ranks = 0
+        damage = valuable = designed = made = 0
         for source, option in taps:
             damage += option.damage
             if option.sacrifice:
                 designed += source.designed
                 valuable += not source.designed
             made += option.net
-            most += source.most
-            creatures += source.creature
-            flexibility += source.reflect.bit_count()
-            ranks += source.rank
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
-        return (damage + mode.life, valuable, designed, floating, lost, most, creatures, flexibility, ranks)
+        touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
+        return (damage + mode.life, valuable, designed, floating, lost, *touched)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""
@@ -996,7 +991,7 @@ class _Programme:
         clamped = not self.search.special and min(self.start) >= 0
         width = len(self.types)
         # each mana still needed is made by some later use: at least that much mana made and tied up
-        per_mana = self.search.mana_base + _weight_base(self.search.problem.permanents)
+        per_mana = self.search.mana_base + packed_unit(self.search.problem.permanents)
         bounded = bound is not None
         limit = 0 if bound is None else bound
         for index in self.order:
