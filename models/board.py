@@ -38,8 +38,9 @@ from typing import Any, Final, TypeVar
 
 from models.catalogue import closest_names, lookup
 from models.cost import ManaCost
-from models.errors import BoardError
+from models.errors import BoardError, OracleParseError
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
+from models.oracle import parse_restriction
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 __all__ = [
@@ -886,11 +887,22 @@ def _read_pool_entry(value: object, path: _Path) -> PoolMana:
     fields = _Fields(value, path, "a pool entry", ("mana", "spend_only", "rider", "source", "persists"))
     return PoolMana(
         mana=fields.required("mana", _read_mana),
-        spend_only=fields.optional("spend_only", _read_text, None, nullable=True),
+        spend_only=fields.optional("spend_only", _read_restriction, None, nullable=True),
         rider=fields.optional("rider", _read_text, None, nullable=True),
         source=fields.optional("source", _read_text, None, nullable=True),
         persists=fields.optional("persists", _read_bool, False),
     )
+
+
+def _read_restriction(value: object, path: _Path) -> str:
+    """A spending restriction in Oracle wording (``"to cast creature spells"``), checked by the parser now so
+    that a restriction it can't read is an error with its path, not a failure of a later payment."""
+    text = _read_text(value, path)
+    try:
+        parse_restriction(text)
+    except OracleParseError as error:
+        raise _FieldError(path, str(error)) from None
+    return text
 
 
 def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:

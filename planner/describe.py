@@ -37,8 +37,9 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.oracle import ParsedText
-from planner.api import PayResult, could_produce
-from planner.rules.view import CARD_ID, BoardView, card_view
+from planner.api import PayResult
+from planner.rules.view import CARD_ID, card_view
+from planner.solve.problem import BoardAnalysis
 
 __all__ = ["card_details", "card_summary", "format_details", "makes_summary", "still_open", "with_article"]
 
@@ -382,11 +383,13 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     touched = {*result.tapped, *result.sacrificed}
     for step in result.steps:
         touched.update((step.permanent, *step.sacrificed, *step.tapped_for_cost))
-    view = BoardView(board)
+    analysis = BoardAnalysis(board, player)
+    view = analysis.view
     return {
         pid: types
-        for pid, types in could_produce(board, player).items()
+        for pid, types in analysis.reflect.items()
         if types
+        and view.permanent(pid).controller == player
         and pid not in touched
         and not board.permanent(pid).tapped
         and any(view.why_not_activatable(pid, ability) is None for ability in view.mana_abilities(pid))

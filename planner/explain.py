@@ -6,7 +6,7 @@ sources that could make each part, and says what stopped the others (tapped, sum
 
 from __future__ import annotations
 
-from models.cost import PaymentTarget, SymbolKind
+from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
@@ -27,14 +27,14 @@ def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
     return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
 
 
-def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
+def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     """Why the problem's total cost can't be paid, in a player's words, from the solver's infeasibility core
-    (the cost's parts that can't all be paid together: mana type letters, 'snow', 'generic').
+    (the cost's slots that can't all be paid together: mana types, snow, generic).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
-    >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), ("G",))
+    >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), (ManaType.G,))
     'needs {G}{G} but only one untapped source can make {G}'
     """
     board, target, player = problem.board, problem.target, problem.player
@@ -79,18 +79,18 @@ def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
     unique_blocked = list(dict.fromkeys(blocked))
     if unique_blocked:
         detail = f" ({'; '.join(unique_blocked[:3])})"
-    for label in core:
-        if label in "WUBRGC" and len(label) == 1:
-            mana_type = ManaType.parse(label)
+    for slot in core:
+        if isinstance(slot, ManaType):
+            mana_type = slot
             need = needs[mana_type] or 1
             have = len(makers[mana_type])
-            symbol = f"{{{label}}}"
+            symbol = f"{{{mana_type.letter}}}"
             if have >= need:
                 continue  # enough sources of this type alone: the trouble is elsewhere in the core
             if have == 0:
                 return f"needs {symbol * need} but no untapped source can make {symbol}{detail}"
             return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{detail}"
-        if label == "snow":
+        if slot is SlotKind.SNOW:
             return f"needs {{S}} but no untapped snow source can pay it{detail}"
     total = target.cost.mana_value
     available = most + len(usable)
@@ -99,6 +99,6 @@ def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
         # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
         life = board.player(player).life
         detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
-    if ("generic" in core or not core) and available < total:
+    if (SlotKind.GENERIC in core or not core) and available < total:
         return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
     return f"the untapped sources can't pay {target.cost} together{detail}"

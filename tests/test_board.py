@@ -604,10 +604,15 @@ def test_mutated_examples_only_raise_board_errors(document: dict[str, Any]) -> N
 
 
 names = st.text(st.characters(codec="utf-8"), min_size=1, max_size=8).filter(str.strip)
+RESTRICTIONS = ["to cast creature spells", "to cast colorless Eldrazi spells", "on costs that contain {X}"]
 pool_entries = st.builds(
     PoolMana,
     mana=st.lists(st.sampled_from(list(ManaType)), min_size=1, max_size=4).map(ManaBag.of),
-    spend_only=st.none() | names,
+    # restrictions are read when the board loads, so a valid board holds ones the parser reads
+    spend_only=st.none()
+    | st.sampled_from(
+        ["to cast creature spells", "to cast colorless Eldrazi spells", "on costs that contain {X}"]
+    ),
     rider=st.none() | names,
     source=st.none() | names,
     persists=st.booleans(),
@@ -686,3 +691,15 @@ def boards(draw: st.DrawFn) -> Board:
 def test_any_valid_board_round_trips(board: Board) -> None:
     board.check()
     assert Board.loads(board.dumps()) == board
+
+
+def test_a_spend_only_the_parser_cannot_read_is_an_error_at_load_with_its_path() -> None:
+    document = {
+        "version": 1,
+        "players": [{"id": "me", "pool": ["{G}", {"mana": "{C}", "spend_only": "to juggle"}]}],
+    }
+    with pytest.raises(BoardError) as caught:
+        Board.from_dict(document, "board.json")
+    assert str(caught.value) == (
+        "board.json: players[0].pool[1].spend_only: unsupported spending restriction 'to juggle'"
+    )

@@ -205,7 +205,7 @@ class _Layer:
                             consumer.pay[(key, slot)] = var
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
-        self.assumptions: dict[str, cp_model.IntVar] = {}
+        self.assumptions: dict[Slot, cp_model.IntVar] = {}
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
                 filled = _total(
@@ -215,7 +215,7 @@ class _Layer:
                 constraint = model.add(filled == demand)
                 if consumer.template < 0 and enforce is None:
                     literal = model.new_bool_var(f"{name}_assume_{_slot_name(slot)}")
-                    self.assumptions[_slot_name(slot)] = literal
+                    self.assumptions[slot] = literal
                     constraint.only_enforce_if(literal)
                 elif enforce is not None:
                     constraint.only_enforce_if(enforce)
@@ -770,7 +770,7 @@ class _PaymentModel:
             objective=values,
         )
 
-    def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[str, ...]:
+    def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[Slot, ...]:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
         this same model with the constraints that fixed the slots (``fixing``) lifted.
 

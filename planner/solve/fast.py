@@ -73,7 +73,7 @@ from models.abilities import (
     UnspentManaEffect,
 )
 from models.board import Choices, Permanent
-from models.cost import SymbolKind
+from models.cost import Slot, SlotKind, SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
@@ -1458,7 +1458,7 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     >>> solution.status.value, [step.permanent for step in solution.plan.steps]
     ('optimal', ['f1', 'sol'])
     >>> solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core
-    ('G',)
+    (ManaType.G,)
     """
     reduced = _reduced(problem)
     if isinstance(reduced, _Outside):
@@ -1474,12 +1474,12 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     return Solution(SolveStatus.OPTIMAL, plan, x=problem.x, objective=objective)
 
 
-def _core(problem: _Reduced) -> tuple[str, ...]:
-    """The cost's parts that can't all be paid, in the labels :func:`planner.api.pay` explains: every type a
-    payment mode demands, and 'generic' when no mode's total can be reached."""
+def _core(problem: _Reduced) -> tuple[Slot, ...]:
+    """The cost's slots that can't all be paid, as :func:`planner.explain.why_not_payable` reads them: every
+    type a payment mode demands, and generic when no mode's total can be reached."""
     demanded = {slot for mode in problem.modes for slot, _ in mode.slots if isinstance(slot, ManaType)}
-    labels = [t.letter for t in TYPE_ORDER if t in demanded]
+    slots: list[Slot] = [t for t in TYPE_ORDER if t in demanded]
     total = sum(s.most for s in problem.sources) + len(problem.pool)
     if all(mode.mana > total for mode in problem.modes):
-        labels.append("generic")
-    return tuple(labels)
+        slots.append(SlotKind.GENERIC)
+    return tuple(slots)
