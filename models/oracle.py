@@ -13,6 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Final
 
 from models.abilities import (
     AbilityCost,
@@ -46,7 +47,11 @@ from models.errors import CostParseError, ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
-__all__ = ["ParsedText", "parse_oracle", "parse_restriction"]
+__all__ = ["PARSER_VERSION", "ParsedText", "parse_oracle", "parse_restriction", "reading_units"]
+
+#: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
+#: results cached from an older parser (the card store's) are worked out again.
+PARSER_VERSION: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +338,38 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         return
     for sentence in _split_sentences(line):
         _parse_static_sentence(sentence, out)
+
+
+def reading_units(text: str, name: str = "") -> tuple[str, ...]:
+    """The pieces the parser reads one at a time, in order: each activated ability, each keyword line and
+    each sentence of any other line, normalised as the parser sees them (reminder text dropped, the card's
+    own name written ``~``). It follows :func:`_parse_line`'s way of cutting a line, so parsing each unit
+    alone gives what parsing the whole text gives.
+
+    >>> reading_units("Flying\\n{T}: Add {C}. Sol deals 1 damage to you.\\nDraw a card. Scry 1.", "Sol")
+    ('Flying', '{T}: Add {C}. ~ deals 1 damage to you.', 'Draw a card.', 'Scry 1.')
+    """
+    units: list[str] = []
+    for raw_line in text.replace("\r", "").split("\n"):
+        line = _normalise(raw_line, name)
+        if line:
+            _units_of_line(line, units)
+    return tuple(units)
+
+
+def _units_of_line(line: str, units: list[str]) -> None:
+    """Append one line's reading units to ``units`` (the cuts of :func:`_parse_line`)."""
+    line = _ABILITY_WORD.sub("", line)
+    chunks = _abilities_of(line)
+    if len(chunks) > 1:
+        for chunk in chunks:
+            _units_of_line(chunk, units)
+        return
+    colon = _find_colon(line)
+    if _keywords_of(line) is not None or (colon > 0 and _looks_like_cost(line[:colon])):
+        units.append(line)
+        return
+    units.extend(_split_sentences(line))
 
 
 def _looks_like_cost(text: str) -> bool:

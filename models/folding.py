@@ -1,0 +1,31 @@
+"""How card names are compared: case, accents, punctuation and spacing folded away.
+
+A leaf module (it imports nothing from the project) so that the catalogue and the card store share it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+__all__ = ["fold_name"]
+
+#: Letters that Unicode does not decompose but players type as two letters (``Aether Vial``).
+_LIGATURES: Final = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
+_NOT_ALPHANUMERIC: Final = re.compile(r"[\W_]+")
+
+
+def fold_name(name: str) -> str:
+    """The lookup key of a card name: lower case, accents and punctuation dropped, words single-spaced.
+
+    Two spellings that differ only in case, accents, punctuation or spacing fold to the same key.
+
+    >>> fold_name("Lim-Dûl's Vault"), fold_name("lim dul s   vault"), fold_name("Lim-Dul's Vault")
+    ('lim dul s vault', 'lim dul s vault', 'lim dul s vault')
+    >>> fold_name("Æther Vial"), fold_name("Fire // Ice")
+    ('aether vial', 'fire ice')
+    """
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LIGATURES)
+    return " ".join(_NOT_ALPHANUMERIC.sub(" ", bare).split())
