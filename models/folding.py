@@ -17,15 +17,16 @@ _NOT_ALPHANUMERIC: Final = re.compile(r"[\W_]+")
 
 
 def fold_name(name: str) -> str:
-    """The lookup key of a card name: lower case, accents and punctuation dropped, words single-spaced.
+    """The lookup key of a card name: lower case, with accents, punctuation and spaces dropped.
 
-    Two spellings that differ only in case, accents, punctuation or spacing fold to the same key.
+    Two spellings that differ only in case, accents, punctuation or spacing fold to the same key, so
+    ``Lim-Dul's Vault``, ``lim dul s vault`` and ``Lim-Duls Vault`` all find Lim-Dûl's Vault.
 
-    >>> fold_name("Lim-Dûl's Vault"), fold_name("lim dul s   vault"), fold_name("Lim-Dul's Vault")
-    ('lim dul s vault', 'lim dul s vault', 'lim dul s vault')
+    >>> fold_name("Lim-Dûl's Vault"), fold_name("lim dul s   vault"), fold_name("Lim-Duls Vault")
+    ('limdulsvault', 'limdulsvault', 'limdulsvault')
     >>> fold_name("Æther Vial"), fold_name("Fire // Ice")
-    ('aether vial', 'fire ice')
+    ('aethervial', 'fireice')
     """
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     bare = "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LIGATURES)
-    return " ".join(_NOT_ALPHANUMERIC.sub(" ", bare).split())
+    return _NOT_ALPHANUMERIC.sub("", bare)

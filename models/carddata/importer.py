@@ -86,12 +86,12 @@ class _CountingReader:
 
     def peek_start(self) -> bytes:
         """The first non-blank bytes (after a UTF-8 byte order mark), kept to be read again."""
-        while len(self._prefix) < 64:
-            chunk = self._stream.read(64)
+        while len(self._prefix) < 4096:
+            chunk = self._stream.read(256)
             if not chunk:
                 break
             self._prefix += chunk
-            if self._prefix.lstrip():
+            if len(self._prefix.lstrip(_BOM + b" \t\r\n")) >= 2:
                 break
         start = self._prefix[len(_BOM) :] if self._prefix.startswith(_BOM) else self._prefix
         return start.lstrip()
@@ -144,9 +144,10 @@ def _format_of(reader: _CountingReader) -> FileFormat:
         start = reader.peek_start()
     except (OSError, EOFError, zlib.error) as error:
         raise CardDataError(f"{reader.name}: the gzip data is damaged or truncated ({error})") from None
-    if start.startswith(b"["):
+    after = start[1:].lstrip()[:1]
+    if start.startswith(b"[") and after in (b"{", b"]"):
         return "scryfall"
-    if start.startswith(b"{"):
+    if start.startswith(b"{") and after in (b'"', b"}"):
         return "mtgjson"
     raise CardDataError(
         f"{reader.name}: neither a Scryfall bulk data file (a JSON array of cards) nor an MTGJSON file "

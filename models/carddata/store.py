@@ -119,6 +119,8 @@ def name_trigrams(folded: str) -> set[str]:
 
     >>> sorted(name_trigrams("elf"))
     ['  e', ' el', 'elf', 'lf ']
+    >>> len(name_trigrams(fold_name("Llanowar Elves")))
+    14
     """
     padded = f"  {folded} "
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
