@@ -27,6 +27,10 @@ def fold_name(name: str) -> str:
     >>> fold_name("Æther Vial"), fold_name("Fire // Ice")
     ('aethervial', 'fireice')
     """
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LIGATURES)
+    bare = _without_marks(_without_marks(name).casefold()).translate(_LIGATURES)
     return _NOT_ALPHANUMERIC.sub("", bare)
+
+
+def _without_marks(text: str) -> str:
+    """The text in compatibility decomposition (NFKD) without its combining marks."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))

@@ -364,10 +364,10 @@ def _mtgjson_group(entries: list[Any], where: str, released_at: str, tally: _Tal
         type_line = _required(entry, "type", entry_where, "")
         identifiers = entry.get("identifiers")
         oracle_id = _text(identifiers, "scryfallOracleId") if isinstance(identifiers, dict) else ""
-        key = oracle_id or f"name:{fold_name(name)}"
+        language = _text(entry, "language").lower()
+        key = f"{oracle_id or f'name:{fold_name(name)}'}|{language}"  # printings in two languages apart
         side = _text(entry, "side") or "a"
         groups.setdefault(key, {})[side] = (index, entry)
-        language = _text(entry, "language").lower()
         layout = _text(entry, "layout") or "normal"
         reason = (
             "non_english"
@@ -401,7 +401,8 @@ def _mtgjson_group(entries: list[Any], where: str, released_at: str, tally: _Tal
             )
             for index, (face_name, entry) in enumerate(zip(face_names, ordered, strict=True))
         )
-        oracle_id = key if not key.startswith("name:") else f"name:{fold_name(card_name)}"
+        identity = key.rsplit("|", 1)[0]
+        oracle_id = identity if not identity.startswith("name:") else f"name:{fold_name(card_name)}"
         yield Card(oracle_id, card_name, layout, faces, released_at)
 
 
