@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.carddata.check import check_cards, read_face, sentence_shape, unsupported_shapes
-from models.carddata.importer import detect_format, import_files, read_card_files
+from models.carddata.importer import check_files, detect_format, import_files, read_card_files
 from models.carddata.names import CardResolver
-from models.carddata.store import ENVIRONMENT_VARIABLE, CardStore, default_store_path
+from models.carddata.store import ENVIRONMENT_VARIABLE, CardStore, check_store, default_store_path
 from models.errors import BoardError, CardDataError
 from models.folding import fold_name
 
@@ -364,3 +364,17 @@ def test_shapes_replace_costs_names_and_numbers() -> None:
         == "{M}, {T}: Add {M}. You lose N life."
     )
     assert sentence_shape("Mox Opal deals 1 damage", "Mox Opal") == "~ deals N damage"
+
+
+def test_check_files_and_check_store_agree(tmp_path: Path) -> None:
+    store = CardStore(tmp_path / "cards.sqlite3")
+    import_files([SCRYFALL], store)
+    from_files = check_files([SCRYFALL])
+    with sqlite3.connect(store.path) as connection:  # as if an older parser had read half the faces
+        connection.execute("UPDATE faces SET parser_version = -1, reading = 'stale' WHERE face_index = 0")
+    connection.close()
+    assert len(store.readings()) < len(check_cards(list(store.cards())).faces)
+    from_store = check_store(store)
+    assert sorted(map(repr, from_store.faces)) == sorted(map(repr, from_files.faces))
+    assert from_store.summary() == from_files.summary()
+    assert len(store.readings()) == from_store.summary()["faces"]  # the stale ones were cached again

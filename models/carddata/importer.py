@@ -34,6 +34,7 @@ from typing import IO, Any, Final, Literal
 
 import ijson  # type: ignore[import-untyped]
 
+from models.carddata.check import CheckReport, check_cards
 from models.carddata.faces import Card, CardFace, color_letters
 from models.carddata.store import CardStore
 from models.errors import CardDataError
@@ -44,6 +45,7 @@ __all__ = [
     "FileFormat",
     "ImportSummary",
     "ProgressCallback",
+    "check_files",
     "detect_format",
     "import_files",
     "iter_printings",
@@ -493,3 +495,10 @@ def import_files(
         unread_mana_text=counts.unread_mana_text,
         printings=contents.printings,
     )
+
+
+def check_files(
+    paths: Sequence[str | os.PathLike[str]], progress: ProgressCallback | None = None
+) -> CheckReport:
+    """``cards check FILE...``: how the parser reads every face of the cards of bulk files (none stored)."""
+    return check_cards(read_card_files(paths, progress).cards)

@@ -21,13 +21,13 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from models.carddata.check import FaceReading, read_card_face
+from models.carddata.check import CheckReport, FaceReading, check_cards, read_card_face
 from models.carddata.faces import Card, CardFace
 from models.errors import CardDataError
 from models.folding import fold_name
@@ -39,6 +39,7 @@ __all__ = [
     "CardStore",
     "FoundCard",
     "WriteCounts",
+    "check_store",
     "default_store_path",
     "name_trigrams",
 ]
@@ -391,6 +392,28 @@ class CardStore:
                 )
         finally:
             writer.close()
+
+
+def check_store(store: CardStore) -> CheckReport:
+    """``cards check`` over every card in the store, using the readings it cached with the current parser.
+
+    Faces read by an older parser are read again, and their new readings cached when the store can be
+    written (a store that cannot be written is still checked; only the cache is not refreshed).
+    """
+    cards = list(store.cards())
+    cached = store.readings()
+    report = check_cards(cards, cached)
+    fresh: list[tuple[str, int, FaceReading]] = []
+    position = 0
+    for card in cards:
+        for face in card.faces:
+            if (card.oracle_id, face.face_index) not in cached:
+                fresh.append((card.oracle_id, face.face_index, report.faces[position]))
+            position += 1
+    if fresh:
+        with suppress(CardDataError):  # only a saving: a read-only or busy store is still checked
+            store.update_readings(fresh)
+    return report
 
 
 # --------------------------------------------------------------------------------------------------------
