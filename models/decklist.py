@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final, Literal
 
@@ -355,8 +355,8 @@ def parse_deck(text: str, source: str = "<deck>", *, cards: CardResolver | None 
     ]
     if unknown_sideboard:
         warnings.append(f"{source}: sideboard cards not in the card data: {'; '.join(unknown_sideboard)}")
-    library = tuple(card for card in main if card is not None)
-    commander_cards = tuple(card for card in commanders if card is not None)
+    library = _merged(main)
+    commander_cards = _merged(commanders)
     for commander in commander_cards:
         if commander.is_land:
             raise DeckListError(f"{source}: line {commander.lines[0]}: a commander can't be a land")
@@ -374,10 +374,25 @@ def parse_deck(text: str, source: str = "<deck>", *, cards: CardResolver | None 
         source,
         library,
         commander_cards,
-        tuple(card for card in sideboard if card is not None),
+        _merged(sideboard),
         reading.format,
         tuple(warnings),
     )
+
+
+def _merged(cards: list[DeckCard | None]) -> tuple[DeckCard, ...]:
+    """The resolved cards with lines naming the same card (``A // B`` and ``B``) merged, in list order."""
+    merged: dict[str, DeckCard] = {}
+    for card in cards:
+        if card is None:
+            continue
+        known = merged.get(card.name)
+        if known is None:
+            merged[card.name] = card
+        else:
+            lines = tuple(sorted((*known.lines, *card.lines)))
+            merged[card.name] = replace(known, count=known.count + card.count, lines=lines)
+    return tuple(merged.values())
 
 
 def _card_data(found: ResolvedCard) -> CardData:

@@ -198,3 +198,12 @@ def test_a_blank_line_with_headers_does_not_start_a_sideboard(cards: CardResolve
     assert deck.size == 60 and deck.sideboard == ()
     three_blocks = parse_deck("20 Forest\n\n20 Island\n\n20 Llanowar Elves", cards=cards)
     assert three_blocks.size == 60 and three_blocks.format == "plain"
+
+
+def test_a_card_named_by_its_faces_is_one_entry(cards: CardResolver) -> None:
+    deck = parse_deck(
+        "2 Brazen Borrower // Petty Theft\n52 Island\n3 petty theft\n3 Brazen Borrower", cards=cards
+    )
+    assert [(c.name, c.count, c.lines) for c in deck.spells] == [
+        ("Brazen Borrower // Petty Theft", 8, (1, 3, 4))
+    ]
