@@ -20,7 +20,14 @@ from models.board import Board
 from models.carddata.check import check_cards, read_face, sentence_shape, unsupported_shapes
 from models.carddata.importer import check_files, detect_format, import_files, read_card_files
 from models.carddata.names import CardResolver
-from models.carddata.store import ENVIRONMENT_VARIABLE, CardStore, check_store, default_store_path
+from models.carddata.store import (
+    ENVIRONMENT_VARIABLE,
+    CardStore,
+    _rows_for_name,
+    _suggest,
+    check_store,
+    default_store_path,
+)
 from models.errors import BoardError, CardDataError
 from models.folding import fold_name
 
@@ -378,3 +385,17 @@ def test_check_files_and_check_store_agree(tmp_path: Path) -> None:
     assert sorted(map(repr, from_store.faces)) == sorted(map(repr, from_files.faces))
     assert from_store.summary() == from_files.summary()
     assert len(store.readings()) == from_store.summary()["faces"]  # the stale ones were cached again
+
+
+def test_lookups_and_suggestions_use_indexes(scryfall_store: CardStore) -> None:
+    connection = sqlite3.connect(scryfall_store.path)
+    traced: list[str] = []
+    connection.set_trace_callback(traced.append)
+    _rows_for_name(connection, fold_name("Llanowar Elves"))
+    _suggest(connection, fold_name("Llanowar Elfs"), 3)
+    queries = [query for query in traced if query.lstrip().upper().startswith("SELECT")]
+    assert len(queries) >= 3
+    for query in queries:
+        plan = [row[3] for row in connection.execute(f"EXPLAIN QUERY PLAN {query}")]
+        assert not any(step.startswith("SCAN") for step in plan), plan  # every table reached by an index
+    connection.close()
