@@ -8,8 +8,9 @@ How things are measured:
   wall-clock time and peak resident memory (``ru_maxrss``) are reported (targets: 10 s, 300 MB);
 - *streaming*: all-cards-like files made from the shared file repeated with other set codes and release
   dates (every printing is a new printing of the same cards, as in Scryfall's all-cards file), of about
-  ``--big-mb`` and twice that, plain JSON, each imported in a child process: the peak memory must not grow
-  with the file's size;
+  ``--big-mb`` and that doubled ``--doublings`` times (default: 500 MB, 1 GB, 2 GB), plain JSON, each made
+  in the work directory, imported in a child process and deleted: the peak memory must not grow with the
+  file's size (it holds one copy of each distinct card, whatever the number of printings);
 - *check*: ``cards check`` over the whole store: with the readings the store cached at import, and with
   every face read again by the parser (target: 30 s);
 - *lookup*: one name looked up in a warm store (the connection open), median and 99th percentile over
@@ -92,7 +93,8 @@ def make_all_cards_file(shared: Path, target: Path, megabytes: int) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=SHARED)
-    parser.add_argument("--big-mb", type=int, default=500, help="size of the smaller streamed file (MB)")
+    parser.add_argument("--big-mb", type=int, default=500, help="size of the smallest streamed file (MB)")
+    parser.add_argument("--doublings", type=int, default=2, help="how many times that size is doubled")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()))
     options = parser.parse_args(argv)
     from models.board import Board
@@ -119,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
         ("import again (all updated)", f"{again['seconds']:.2f} s, peak {again['peak_mb']:.0f} MB", "")
     )
 
-    for megabytes in (options.big_mb, 2 * options.big_mb):
+    for megabytes in (options.big_mb * 2**doubling for doubling in range(options.doublings + 1)):
         big = work / f"all-cards-{megabytes}mb.json"
         printings = make_all_cards_file(options.shared, big, megabytes)
         size = big.stat().st_size / 1e6
