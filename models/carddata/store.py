@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import groupby
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -279,18 +280,10 @@ class CardStore:
     def cards(self) -> Iterator[Card]:
         """Every card in the store, by name."""
         rows: list[Any] = self._read("listing cards", _all_face_rows, [])
-        current: list[Any] = []
-        for row in rows:
-            if current and row[0] != current[0][0]:
-                yield _card_from_rows(
-                    current[0][0], current[0][1], current[0][2], current[0][3], [r[4:] for r in current]
-                )
-                current = []
-            current.append(row)
-        if current:
-            yield _card_from_rows(
-                current[0][0], current[0][1], current[0][2], current[0][3], [r[4:] for r in current]
-            )
+        for oracle_id, group in groupby(rows, key=lambda row: row[0]):
+            faces = list(group)
+            name, layout, released_at = faces[0][1:4]
+            yield _card_from_rows(oracle_id, name, layout, released_at, [row[4:] for row in faces])
 
     def readings(self) -> dict[tuple[str, int], FaceReading]:
         """The cached readings of every face made by the current parser, by (oracle id, face index)."""
