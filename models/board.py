@@ -22,6 +22,12 @@ Rules of the format beyond the contract's text, chosen to be what a user expects
 - A zero counter is the same as no counter.
 - ``attached_to`` may not point at the permanent itself nor form a loop.
 - A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read.
+- ``card`` is resolved by the built-in catalogue, or by the resolver given as ``cards=`` to
+  :meth:`Board.load`, :meth:`Board.loads` or :meth:`Board.from_dict` (the card store, then the catalogue:
+  :class:`models.carddata.names.CardResolver`). A permanent is one face of its card: a face's own name
+  (``Insectile Aberration``) picks that face, and the card's name (``Delver of Secrets // Insectile
+  Aberration``) picks the front face; ``Permanent.card`` is then the face's name. Saving a board writes a
+  store card's characteristics out in full (only catalogue cards are written by name alone).
 """
 
 from __future__ import annotations
@@ -31,10 +37,11 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from models.catalogue import closest_names, lookup
 from models.cost import ManaCost
@@ -42,6 +49,10 @@ from models.errors import BoardError, OracleParseError
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
 from models.oracle import parse_restriction
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
+
+if TYPE_CHECKING:
+    from models.carddata.faces import CardFace
+    from models.carddata.names import CardResolver
 
 __all__ = [
     "BOARD_VERSION",
@@ -63,6 +74,8 @@ _COLOR_LETTERS: Final = "WUBRG"
 
 _T = TypeVar("_T")
 _Path = tuple[str | int, ...]
+#: The resolver of ``card`` names while a board is being read (None: the catalogue alone).
+_CARDS: ContextVar[CardResolver | None] = ContextVar("board_cards", default=None)
 _Item = TypeVar("_Item", "Player", "Permanent")
 
 
@@ -335,20 +348,26 @@ class Board:
     # ---- loading and saving
 
     @classmethod
-    def from_dict(cls, data: object, source: str = "<board>") -> Board:
+    def from_dict(cls, data: object, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board from parsed JSON; every problem raises ``BoardError`` naming ``source``.
+
+        ``cards`` resolves ``card`` names (default: the built-in catalogue alone).
 
         >>> Board.from_dict({"version": 1, "players": [{"id": "me", "life": True}]}, "b.json")
         Traceback (most recent call last):
         ...
         models.errors.BoardError: b.json: players[0].life: expected an integer, got true
         """
-        board = _checked(source, lambda: _read_board(data))
+        resolving = _CARDS.set(cards)
+        try:
+            board = _checked(source, lambda: _read_board(data))
+        finally:
+            _CARDS.reset(resolving)
         board.check(source)
         return board
 
     @classmethod
-    def loads(cls, text: str, source: str = "<board>") -> Board:
+    def loads(cls, text: str, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board from JSON text; every problem raises ``BoardError`` naming ``source``.
 
         >>> Board.loads('{"version": 1, "players": []}', "b.json")
@@ -356,10 +375,10 @@ class Board:
         ...
         models.errors.BoardError: b.json: players: at least one player is required
         """
-        return cls.from_dict(_checked(source, lambda: _parse_json(text)), source)
+        return cls.from_dict(_checked(source, lambda: _parse_json(text)), source, cards=cards)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Board:
+    def load(cls, path: str | os.PathLike[str], *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board file (UTF-8 JSON); errors name the path as given.
 
         >>> Board.load("no/such/board.json")
@@ -374,7 +393,7 @@ class Board:
             raise BoardError(f"{source}: {ROOT}: the file is not UTF-8 text ({error.reason})") from None
         except OSError as error:
             raise BoardError(f"{source}: {ROOT}: cannot read the file: {error.strerror or error}") from None
-        return cls.loads(text, source)
+        return cls.loads(text, source, cards=cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form as plain JSON data, leaving out defaults.
@@ -965,23 +984,61 @@ _PERMANENT_FIELDS = (
 
 
 def _read_card(value: object, path: _Path) -> _CardBase:
-    """A catalogue card name, with the catalogue's characteristics; unknown names get suggestions."""
+    """A card name, with its characteristics from the catalogue (or from the resolver given to the loader);
+    unknown names get suggestions."""
     name = _read_text(value, path)
+    resolver = _CARDS.get()
+    if resolver is not None:
+        found = resolver.resolve(name)
+        if found is None:
+            where = "the built-in catalogue" if resolver.store is None else "the card store nor the catalogue"
+            _unknown_card(name, resolver.suggestions(name), where, path)
+        if found.source == "store":
+            try:
+                return _face_base(found.face)
+            except ValueError as error:
+                problem = f"the card data for {_quote(found.face.name)} is malformed: {error}"
+                raise _FieldError(path, problem) from None
+        name = found.name
+    elif lookup(name) is None:
+        _unknown_card(name, closest_names(name), "the built-in catalogue", path)
+    return _catalogue_base(name, path)
+
+
+def _unknown_card(name: str, close: list[str], where: str, path: _Path) -> NoReturn:
+    """Raise the unknown-card error, with suggestions when some names are close."""
+    if close:
+        options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
+        raise _FieldError(path, f"unknown card {_quote(name)}; did you mean {options}?")
+    raise _FieldError(
+        path,
+        f"unknown card {_quote(name)}: it is not in {where}; "
+        "describe it with name, type_line and oracle instead",
+    )
+
+
+def _catalogue_base(name: str, path: _Path) -> _CardBase:
+    """The catalogue card with this name (known to exist)."""
     try:
         card = _catalogue_card(name)
-    except ValueError as error:  # the catalogue's own data is malformed: say so rather than crash
+    except ValueError as error:
         raise _FieldError(path, f"the catalogue entry for {_quote(name)} is malformed: {error}") from None
-    if card is None:
-        close = closest_names(name)
-        if close:
-            options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
-            raise _FieldError(path, f"unknown card {_quote(name)}; did you mean {options}?")
-        raise _FieldError(
-            path,
-            f"unknown card {_quote(name)}: it is not in the built-in catalogue; "
-            "describe it with name, type_line and oracle instead",
-        )
+    assert card is not None
     return card
+
+
+@lru_cache(maxsize=4096)
+def _face_base(face: CardFace) -> _CardBase:
+    """A stored card face's characteristics, parsed once."""
+    return _CardBase(
+        card=face.name,
+        name=face.name,
+        type_line=TypeLine.parse(face.type_line),
+        oracle=face.oracle,
+        mana_cost=ManaCost.parse(face.mana_cost) if face.mana_cost.strip() else None,
+        color_indicator=_parse_colors(face.color_indicator) if face.color_indicator else None,
+        token=False,
+    )
 
 
 def _read_permanent(value: object, path: _Path) -> Permanent:

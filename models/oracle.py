@@ -13,6 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Final
 
 from models.abilities import (
     AbilityCost,
@@ -60,11 +61,12 @@ __all__ = [
     "SentenceReading",
     "parse_oracle",
     "parse_restriction",
+    "reading_units",
 ]
 
-#: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
-#: parser reads bumps it.
-PARSER_VERSION = "3"
+#: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
+#: results cached from an older parser (the card store's) are worked out again.
+PARSER_VERSION: Final = 4
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -437,6 +439,38 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     _read_entering(line, out)
     for sentence in _split_sentences(line):
         _parse_static_sentence(sentence, out, line)
+
+
+def reading_units(text: str, name: str = "") -> tuple[str, ...]:
+    """The pieces the parser reads one at a time, in order: each activated ability, each keyword line and
+    each sentence of any other line, normalised as the parser sees them (reminder text dropped, the card's
+    own name written ``~``). It follows :func:`_parse_line`'s way of cutting a line, so parsing each unit
+    alone gives what parsing the whole text gives.
+
+    >>> reading_units("Flying\\n{T}: Add {C}. Sol deals 1 damage to you.\\nDraw a card. Scry 1.", "Sol")
+    ('Flying', '{T}: Add {C}. ~ deals 1 damage to you.', 'Draw a card.', 'Scry 1.')
+    """
+    units: list[str] = []
+    for raw_line in text.replace("\r", "").split("\n"):
+        line = _normalise(raw_line, name)
+        if line:
+            _units_of_line(line, units)
+    return tuple(units)
+
+
+def _units_of_line(line: str, units: list[str]) -> None:
+    """Append one line's reading units to ``units`` (the cuts of :func:`_parse_line`)."""
+    line = _ABILITY_WORD.sub("", line)
+    chunks = _abilities_of(line)
+    if len(chunks) > 1:
+        for chunk in chunks:
+            _units_of_line(chunk, units)
+        return
+    colon = _find_colon(line)
+    if _keywords_of(line) is not None or (colon > 0 and _looks_like_cost(line[:colon])):
+        units.append(line)
+        return
+    units.extend(_split_sentences(line))
 
 
 def _looks_like_cost(text: str) -> bool:

@@ -1457,7 +1457,7 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     >>> solution = solve_fast(PaymentProblem.of(board, PaymentTarget.of("{2}{G}")))
     >>> solution.status.value, [step.permanent for step in solution.plan.steps]
     ('optimal', ['f1', 'sol'])
-    >>> [str(slot) for slot in solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core]
+    >>> [slot.letter for slot in solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core]
     ['G']
     """
     reduced = _reduced(problem)
