@@ -209,7 +209,7 @@ def _cached_hash(value: Permanent | Board) -> int:
     return value._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
 
@@ -273,7 +273,8 @@ class Permanent:
     def counter(self, name: str) -> int:
         """How many counters of this kind the permanent has (0 when none).
 
-        >>> mine = Permanent("m", "me", None, "Mine", TypeLine.parse("Land"), counters=(("mining", 2),))
+        >>> mine = Permanent(id="m", controller="me", card=None, name="Mine",
+        ...     type_line=TypeLine.parse("Land"), counters=(("mining", 2),))
         >>> mine.counter("mining"), mine.counter("charge")
         (2, 0)
         """
@@ -488,7 +489,8 @@ class Board:
     def controlled_by(self, player_id: str) -> tuple[Permanent, ...]:
         """The permanents this player controls, in timestamp order.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"), Player("opp")), (land,)).controlled_by("opp")
         ()
         """
@@ -497,8 +499,10 @@ class Board:
     def attachments(self, permanent_id: str) -> tuple[Permanent, ...]:
         """The permanents attached to this one (Auras, Equipment), in timestamp order.
 
-        >>> land = Permanent("f", "me", None, "Wastes", TypeLine.parse("Land"))
-        >>> aura = Permanent("a", "me", None, "Growth", TypeLine.parse("Enchantment — Aura"), attached_to="f")
+        >>> land = Permanent(id="f", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> aura = Permanent(id="a", controller="me", card=None, name="Growth",
+        ...     type_line=TypeLine.parse("Enchantment — Aura"), attached_to="f")
         >>> [p.id for p in Board(1, "me", (Player("me"),), (land, aura)).attachments("f")]
         ['a']
         """
@@ -509,7 +513,8 @@ class Board:
     def with_permanent(self, permanent: Permanent) -> Board:
         """This board with ``permanent`` replacing the one with its id in place, or else added as the newest.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> board = Board(1, "me", (Player("me"),)).with_permanent(land)
         >>> [p.id for p in board.permanents], board.with_permanent(land) == board
         (['w'], True)
@@ -524,7 +529,8 @@ class Board:
     def replace_permanent(self, permanent_id: str, **changes: Any) -> Board:
         """This board with some fields of one permanent changed (``dataclasses.replace`` style).
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"),), (land,)).replace_permanent("w", tapped=True).permanents[0].tapped
         True
         """
@@ -533,7 +539,8 @@ class Board:
     def without_permanent(self, permanent_id: str) -> Board:
         """This board without the permanent with this id (``KeyError`` if absent); attachments are kept.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"),), (land,)).without_permanent("w").permanents
         ()
         """

@@ -18,7 +18,7 @@ from models.folding import fold_name
 __all__ = ["CardData", "all_cards", "closest_names", "did_you_mean", "lookup"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CardData:
     """One catalogue card as printed in Oracle: nothing derived, nothing executed.
 

@@ -54,7 +54,7 @@ class DeckListError(InputError):
     """A deck list is malformed or names unknown cards; the message names the file and the lines."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class DeckCard:
     """One card of a deck list: its name, how many copies, the lines it came from, and what it is.
 
@@ -418,13 +418,23 @@ def _resolve(entry: _Entry, source: str, resolver: CardResolver, unknown: list[s
             hint = resolver.did_you_mean(entry.name)
             unknown.append(f"line {where} {entry.name!r}" + (f" ({hint})" if hint else ""))
             return None
-        return DeckCard(entry.name, entry.count, lines, None, entry.cost, is_land=False)
+        return DeckCard(
+            name=entry.name, count=entry.count, lines=lines, card=None, cost=entry.cost, is_land=False
+        )
     data = _card_data(found)
     is_land = found.front.is_land
     if is_land:
         if entry.cost is not None:
             raise DeckListError(f"{source}: line {where}: {found.name} is a land: it has no mana cost")
-        return DeckCard(found.name, entry.count, lines, data, None, True, found.faces)
+        return DeckCard(
+            name=found.name,
+            count=entry.count,
+            lines=lines,
+            card=data,
+            cost=None,
+            is_land=True,
+            faces=found.faces,
+        )
     try:
         cost = (
             entry.cost
@@ -435,7 +445,15 @@ def _resolve(entry: _Entry, source: str, resolver: CardResolver, unknown: list[s
         raise DeckListError(
             f"{source}: line {where}: the card data's cost of {found.name}: {error}"
         ) from None
-    return DeckCard(found.name, entry.count, lines, data, cost, False, found.faces)
+    return DeckCard(
+        name=found.name,
+        count=entry.count,
+        lines=lines,
+        card=data,
+        cost=cost,
+        is_land=False,
+        faces=found.faces,
+    )
 
 
 def load_deck(path: str | Path, *, cards: CardResolver | None = None) -> Deck:

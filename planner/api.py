@@ -52,7 +52,7 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
     return {p.id: sets[p.id] for p in board.permanents if player is None or p.controller == player}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PlanStep:
     """One activation of a plan, as a player reads it."""
 
@@ -79,7 +79,7 @@ class PlanStep:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PayResult:
     """The answer to 'how do I best pay this?': the plan in a player's terms, or why it can't be paid."""
 
@@ -213,10 +213,17 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
     if solution.plan is None:
         if solution.status is SolveStatus.UNKNOWN:
             return PayResult(
-                None, asked, has_x, reason="time limit", optimal=False, total_cost=str(problem.target.cost)
+                payable=None,
+                cost=asked,
+                cost_has_x=has_x,
+                reason="time limit",
+                optimal=False,
+                total_cost=str(problem.target.cost),
             )
         reason = why_not_payable(problem, solution.core)
-        return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost))
+        return PayResult(
+            payable=False, cost=asked, cost_has_x=has_x, reason=reason, total_cost=str(problem.target.cost)
+        )
     plan = solution.plan
     paid_target = problem.target
     if paid_target.cost.has_variable:

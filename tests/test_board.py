@@ -148,7 +148,14 @@ def test_zero_counters_are_dropped_and_counters_sorted() -> None:
 
 def test_permanent_rejects_negative_counters_when_built_directly() -> None:
     with pytest.raises(ValueError, match="negative"):
-        Permanent("x", "me", None, "X", TypeLine.parse("Land"), counters=(("charge", -1),))
+        Permanent(
+            id="x",
+            controller="me",
+            card=None,
+            name="X",
+            type_line=TypeLine.parse("Land"),
+            counters=(("charge", -1),),
+        )
 
 
 # ------------------------------------------------------------------------------------------------ saving
@@ -253,7 +260,14 @@ def test_changes_return_new_boards_and_keep_order() -> None:
     assert tapped.permanent("elf").tapped and not board.permanent("elf").tapped
     assert [p.id for p in tapped.permanents] == [p.id for p in board.permanents]
 
-    newcomer = Permanent("w", "opp", None, "Wastes", TypeLine.parse("Basic Land"), "{T}: Add {C}.")
+    newcomer = Permanent(
+        id="w",
+        controller="opp",
+        card=None,
+        name="Wastes",
+        type_line=TypeLine.parse("Basic Land"),
+        oracle="{T}: Add {C}.",
+    )
     grown = board.with_permanent(newcomer)
     assert grown.permanents[-1] == newcomer and grown.controlled_by("opp") == (newcomer,)
     assert grown.without_permanent("w") == board

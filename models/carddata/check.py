@@ -210,7 +210,8 @@ class CheckReport:
     """The readings of every face of some cards, with the contract's summary.
 
     >>> from models.carddata.faces import Card, CardFace
-    >>> elf = CardFace("Llanowar Elves", "Llanowar Elves", 0, "Creature — Elf Druid", "{G}", "{T}: Add {G}.")
+    >>> elf = CardFace(name="Llanowar Elves", card_name="Llanowar Elves", face_index=0,
+    ...     type_line="Creature — Elf Druid", mana_cost="{G}", oracle="{T}: Add {G}.")
     >>> report = check_cards([Card("e", elf.name, "normal", (elf,))])
     >>> report.summary()
     {'cards': 1, 'faces': 1, 'faces_with_mana_text': 1, 'fully_read': 1}

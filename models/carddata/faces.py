@@ -33,14 +33,15 @@ def is_permanent_type_line(type_line: str) -> bool:
     return any(word in PERMANENT_TYPES for word in words)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CardFace:
     """One face of a card: its own name, the card's name (``A // B`` for several faces) and its Oracle data.
 
     ``mana_cost`` is ``""`` when the face has none, colors are WUBRG letters, ``legalities`` are
     ``(format, status)`` pairs.
 
-    >>> face = CardFace("Fire", "Fire // Ice", 0, "Instant", "{1}{R}", "Fire deals 2 damage...", "R")
+    >>> face = CardFace(name="Fire", card_name="Fire // Ice", face_index=0, type_line="Instant",
+    ...     mana_cost="{1}{R}", oracle="Fire deals 2 damage...", colors="R")
     >>> face.is_land, face.is_permanent
     (False, False)
     """
@@ -75,8 +76,10 @@ class Card:
     ``released_at`` is the ISO date of the printing the wording came from (``""`` when unknown).
 
     >>> both = "Delver of Secrets // Insectile Aberration"
-    >>> front = CardFace("Delver of Secrets", both, 0, "Creature — Human Wizard")
-    >>> back = CardFace("Insectile Aberration", both, 1, "Creature — Human Insect")
+    >>> front = CardFace(name="Delver of Secrets", card_name=both, face_index=0,
+    ...     type_line="Creature — Human Wizard")
+    >>> back = CardFace(name="Insectile Aberration", card_name=both, face_index=1,
+    ...     type_line="Creature — Human Insect")
     >>> card = Card("d1", front.card_name, "transform", (front, back))
     >>> card.front.name, [face.name for face in card.faces]
     ('Delver of Secrets', ['Delver of Secrets', 'Insectile Aberration'])

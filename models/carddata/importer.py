@@ -438,11 +438,12 @@ def read_card_files(
     return CardFileContents(tuple(newest.values()), printings, dict(skipped))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ImportSummary:
     """What an import did: the contract's counts, plus how many printings were read.
 
-    >>> ImportSummary("cards.sqlite3", 3, 1, {"token": 2}, 0, 6).to_json()
+    >>> ImportSummary(store="cards.sqlite3", imported=3, updated=1, skipped={"token": 2},
+    ...     unread_mana_text=0, printings=6).to_json()
     {'store': 'cards.sqlite3', 'imported': 3, 'updated': 1, 'skipped': {'token': 2}, 'unread_mana_text': 0}
     """
 

@@ -88,7 +88,7 @@ class Verdict:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CaseRun:
     """One board's results: the optimal planner's and each heuristic's, in the report's order."""
 
@@ -120,7 +120,15 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
         micros = (time.perf_counter() - started) * 1e6
         verdicts = tuple(Verdict("none", 0.0) for _ in heuristics)
         return CaseRun(
-            case.name, case.recipe, str(target.cost), False, False, micros, 0.0, verdicts, str(error)
+            name=case.name,
+            recipe=case.recipe,
+            cost=str(target.cost),
+            payable=False,
+            proven=False,
+            planner_micros=micros,
+            analysis_micros=0.0,
+            verdicts=verdicts,
+            planner_error=str(error),
         )
     planner_micros = (time.perf_counter() - started) * 1e6
     judge = _Judge(case, result.optimal)
@@ -131,14 +139,14 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
     analysis_micros = (time.perf_counter() - started) * 1e6
     verdicts = tuple(judge(heuristic) for heuristic in heuristics)
     return CaseRun(
-        case.name,
-        case.recipe,
-        str(target.cost),
-        judge.optimum is not None,
-        result.optimal,
-        planner_micros,
-        analysis_micros,
-        verdicts,
+        name=case.name,
+        recipe=case.recipe,
+        cost=str(target.cost),
+        payable=judge.optimum is not None,
+        proven=result.optimal,
+        planner_micros=planner_micros,
+        analysis_micros=analysis_micros,
+        verdicts=verdicts,
     )
 
 
@@ -201,7 +209,7 @@ class _Judge:
 # Running the corpus
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class HeuristicStats:
     """One heuristic's totals over the generated boards.
 
@@ -243,7 +251,7 @@ class HeuristicStats:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Report:
     """A whole run: the settings, every board's results, and the scenario results.
 
@@ -342,19 +350,19 @@ def _stats(runs: Sequence[CaseRun], index: int, name: str) -> HeuristicStats:
     illegal = [f"{run.name} {run.cost}: {v.reason}" for run, v in verdicts if v.status == "illegal"]
     times = [v.micros for _, v in verdicts]
     return HeuristicStats(
-        name,
-        len(runs),
-        sum(run.payable for run in runs),
-        count["failed"],
-        count["illegal"],
-        count["worse"],
-        sum(v.status == "worse" and any(v.excess[n] > 0 for n in _COSTLY) for _, v in verdicts),
-        count["optimal"],
-        count["disagrees"],
-        statistics.median(times) if times else 0.0,
-        by_level,
-        tuple(failed[:EXAMPLES]),
-        tuple(illegal[:EXAMPLES]),
+        name=name,
+        boards=len(runs),
+        payable=sum(run.payable for run in runs),
+        failed=count["failed"],
+        illegal=count["illegal"],
+        worse=count["worse"],
+        costly=sum(v.status == "worse" and any(v.excess[n] > 0 for n in _COSTLY) for _, v in verdicts),
+        optimal=count["optimal"],
+        disagrees=count["disagrees"],
+        median_micros=statistics.median(times) if times else 0.0,
+        worse_by_level=by_level,
+        failed_examples=tuple(failed[:EXAMPLES]),
+        illegal_examples=tuple(illegal[:EXAMPLES]),
     )
 
 
@@ -422,13 +430,13 @@ def run_report(
     ordered = [run for number in range(len(chunks)) for run in results[number]]
     named_runs = len(keys) - boards
     return Report(
-        seed,
-        specs,
-        tuple(ordered[named_runs:]),
-        tuple(ordered[:named_runs]),
-        time_limit,
-        jobs,
-        time.perf_counter() - started,
+        seed=seed,
+        heuristics=specs,
+        runs=tuple(ordered[named_runs:]),
+        scenario_runs=tuple(ordered[:named_runs]),
+        time_limit=time_limit,
+        jobs=jobs,
+        wall_seconds=time.perf_counter() - started,
     )
 
 

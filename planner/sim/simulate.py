@@ -318,7 +318,7 @@ def default_threshold(mana_value: int) -> Fraction:
     return Fraction(89 + max(mana_value, 1), 100)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SourcesAnswer:
     """The fewest good lands that cast a cost on its turn often enough, with the whole curve over K.
 
@@ -576,7 +576,7 @@ def parse_land_mix(text: str) -> dict[ManaTypes, int]:
     return mix
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class MixAnswer:
     """How often a given mix of lands casts a cost on its turn, under Karsten's methodology."""
 
@@ -750,7 +750,7 @@ class Entry(Enum):
     SICK = "sick"  # a land creature: summoning sick on its first turn (CR 302.6)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class LandProfile:
     """What a land is to the goldfish: the sources it adds (one type mask per mana a tap makes), how it
     enters, its basic land types, whether its mana can cost life, and what of it is not modelled."""
@@ -874,7 +874,7 @@ COMMANDER_LIFE: Final = 40
 _BASIC_TYPES: Final = tuple(BASIC_LAND_TYPES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CardOdds:
     """How castable one nonland card is in the goldfish.
 
@@ -900,7 +900,7 @@ class CardOdds:
         return max(1, self.mana_value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class GoldfishResult:
     """The goldfish report of a deck list: each nonland card's odds, and how the games went."""
 

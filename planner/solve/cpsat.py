@@ -55,7 +55,14 @@ _GroupKey = tuple[ManaTag, int]  # a class without its type: what a slot taking 
 def _spending(tag: ManaTag) -> ManaTag:
     """The part of a tag that decides what the mana may pay: mana from different sources with the same
     snow status, restriction and persistence is one class to the model (riders ride along unchanged)."""
-    return ManaTag("", tag.snow, tag.restriction, tag.chosen_type, (), tag.persists)
+    return ManaTag(
+        source="",
+        snow=tag.snow,
+        restriction=tag.restriction,
+        chosen_type=tag.chosen_type,
+        riders=(),
+        persists=tag.persists,
+    )
 
 
 def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
@@ -738,7 +745,7 @@ class _PaymentModel:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
                 proved = time.monotonic() - started
-                return Solution(SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
+                return Solution(status=SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
             best = self._solution(solver, terms)
@@ -756,14 +763,14 @@ class _PaymentModel:
             # every stage solved to optimality: the plan is optimal under the whole objective
             if best is not None:
                 return replace(best, status=SolveStatus.OPTIMAL)
-        return best if best is not None else Solution(SolveStatus.UNKNOWN)
+        return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
 
     def _solution(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution:
         """The plan and the objective's values in the solver's current solution (not yet proven best)."""
         values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
         return Solution(
-            SolveStatus.FEASIBLE,
-            self._extract(solver),
+            status=SolveStatus.FEASIBLE,
+            plan=self._extract(solver),
             x=int(solver.value(self.x)) if self.x is not None else self.problem.x,
             keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
@@ -774,8 +781,10 @@ class _PaymentModel:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
         this same model with the constraints that fixed the slots (``fixing``) lifted.
 
-        The search for it gets at most three times what proving infeasibility took, plus a little: the verdict
-        never waits for its explanation; without a core in time the explanation is the general one."""
+        The search for it gets at most three times the work that proving infeasibility took (``proved``, in
+        CP-SAT's deterministic seconds, so that the same question always gets the same explanation), plus a
+        little, and never past the deadline: the verdict never waits for its explanation; without a core in
+        time the explanation is the general one."""
         model = self.model
         for index in fixing:
             fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
@@ -787,10 +796,11 @@ class _PaymentModel:
         model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        budget = min(3 * proved + _CORE_SLACK, deadline - time.monotonic())
-        if budget <= 0:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
             return ()
-        solver.parameters.max_time_in_seconds = budget
+        solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
+        solver.parameters.max_time_in_seconds = remaining
         if solver.solve(model) != cp_model.INFEASIBLE:
             return ()
         names = {literal.index: label for label, literal in literals.items()}
@@ -865,13 +875,13 @@ class _PaymentModel:
             produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
             steps.append(
                 Step(
-                    source,
-                    template.ability_index,
-                    produced,
-                    template.outcome.replacements,
-                    template.sacrificed,
-                    template.tapped,
-                    paid_with,
+                    permanent=source,
+                    ability=template.ability_index,
+                    produced=produced,
+                    order=template.outcome.replacements,
+                    sacrificed=template.sacrificed,
+                    tapped=template.tapped,
+                    paid_with=paid_with,
                 )
             )
         spent = self._take(solver, consumers[-1], produced_units, reserved)
@@ -905,7 +915,7 @@ class _PaymentModel:
         return tuple(taken)
 
 
-#: Seconds the search for an infeasibility core may take beyond three times the proof of infeasibility.
+#: Deterministic seconds the search for an infeasibility core may take beyond three times the proof's.
 _CORE_SLACK = 0.005
 
 #: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the

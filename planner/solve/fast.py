@@ -199,7 +199,7 @@ class _Usage:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SourceKind:
     """What the fast path knows about a permanent from its card alone (valid when no effect is on the board).
 
@@ -300,7 +300,16 @@ def _kind(
     commander: ManaTypes | None,
 ) -> SourceKind:
     """The analysis of one card on a board of its own (what it is on any board without effects)."""
-    permanent = Permanent(_PLACEHOLDER, "me", None, name, type_line, oracle, haste=haste, choices=choices)
+    permanent = Permanent(
+        id=_PLACEHOLDER,
+        controller="me",
+        card=None,
+        name=name,
+        type_line=type_line,
+        oracle=oracle,
+        haste=haste,
+        choices=choices,
+    )
     view = card_view(permanent, commander)
     effects = view.parsed[_PLACEHOLDER].effects
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
@@ -316,7 +325,14 @@ def _kind(
     haste = view.characteristics(_PLACEHOLDER).haste
     designed = sacrificed_by_design(view, _PLACEHOLDER)
     return SourceKind(
-        blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board, unresolved
+        blocking=blocking,
+        abilities=abilities,
+        reflect=reflect,
+        creature=type_line.is_a("Creature"),
+        haste=haste,
+        designed=designed,
+        on_board=on_board,
+        unresolved=unresolved,
     )
 
 
@@ -401,12 +417,12 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
     pid = permanent.id
     abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
     return SourceKind(
-        None,
-        abilities,
-        sets[pid].mask,
-        view.type_line(pid).is_a("Creature"),
-        view.characteristics(pid).haste,
-        sacrificed_by_design(view, pid),
+        blocking=None,
+        abilities=abilities,
+        reflect=sets[pid].mask,
+        creature=view.type_line(pid).is_a("Creature"),
+        haste=view.characteristics(pid).haste,
+        designed=sacrificed_by_design(view, pid),
     )
 
 
@@ -1297,7 +1313,12 @@ def _plan(problem: _Reduced, choice: _Choice) -> Plan:
     for source, option in taps:
         if not option.special:
             steps.append(
-                Step(source.pid, option.ability, _made(pool, source, option), _order(source, option))
+                Step(
+                    permanent=source.pid,
+                    ability=option.ability,
+                    produced=_made(pool, source, option),
+                    order=_order(source, option),
+                )
             )
     target = [0] * 6
     for slot, count in choice.mode.slots:
@@ -1332,10 +1353,10 @@ def _arrange(
             if paid is None:
                 continue
             step = Step(
-                source.pid,
-                option.ability,
-                _made(after, source, option),
-                _order(source, option),
+                permanent=source.pid,
+                ability=option.ability,
+                produced=_made(after, source, option),
+                order=_order(source, option),
                 paid_with=paid,
             )
             found = _arrange(after, rest, target, mana, budget)
@@ -1363,7 +1384,14 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
     by_source: dict[str, ManaBag] = {}
     for bag, tag in option.parts:
         if not tag.source:
-            tag = ManaTag(source.pid, tag.snow, tag.restriction, tag.chosen_type, tag.riders, tag.persists)
+            tag = ManaTag(
+                source=source.pid,
+                snow=tag.snow,
+                restriction=tag.restriction,
+                chosen_type=tag.chosen_type,
+                riders=tag.riders,
+                persists=tag.persists,
+            )
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):
             if count:
@@ -1466,12 +1494,12 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     try:
         choice = _optimise(reduced)
         if choice is None:
-            return Solution(SolveStatus.INFEASIBLE, core=_core(reduced))
+            return Solution(status=SolveStatus.INFEASIBLE, core=_core(reduced))
         plan = _plan(reduced, choice)
     except _DeclinedError:
         return None
     objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
-    return Solution(SolveStatus.OPTIMAL, plan, x=problem.x, objective=objective)
+    return Solution(status=SolveStatus.OPTIMAL, plan=plan, x=problem.x, objective=objective)
 
 
 def _core(problem: _Reduced) -> tuple[Slot, ...]:

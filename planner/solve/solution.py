@@ -24,7 +24,7 @@ class SolveStatus(Enum):
     UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Solution:
     """A solved payment: the status, the plan (unless none was found), X, and the objective's parts.
 
