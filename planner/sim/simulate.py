@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
+from models.board import Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
@@ -42,7 +43,7 @@ from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
-from planner.rules.view import CARD_ID, card_view
+from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
@@ -786,7 +787,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     >>> profile.sources, profile.entry, profile.notes
     ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
     """
-    view = card_view(card, commander_colors)
+    view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER), commander_colors)
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
     painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
