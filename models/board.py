@@ -43,7 +43,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
-from models.catalogue import closest_names, lookup
+from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
@@ -269,6 +269,24 @@ class Permanent:
         Raises ``BoardError`` naming ``source``.
         """
         return _checked(source, lambda: _read_permanent(data, ()))
+
+    @classmethod
+    def of_card(cls, card: CardData, pid: str, controller: str) -> Permanent:
+        """A card alone as a board file puts it on the battlefield, untapped: a catalogue card by its name,
+        any other card (one from the card store) by its characteristics in full.
+
+        >>> wastes = CardData("Mirrored Wastes", "Land", "{T}: Add {C}{C}.")
+        >>> Permanent.of_card(wastes, "w", "me").to_dict()
+        {'id': 'w', 'name': 'Mirrored Wastes', 'type_line': 'Land', 'oracle': '{T}: Add {C}{C}.', \
+'controller': 'me'}
+        """
+        entry: dict[str, object] = {"id": pid, "controller": controller}
+        if lookup(card.name) == card:
+            entry["card"] = card.name
+        else:
+            entry.update(name=card.name, type_line=card.type_line, oracle=card.oracle, token=card.token)
+            entry.update(mana_cost=card.mana_cost or "", color_indicator=card.color_indicator or "")
+        return cls.from_dict(entry, f"card {card.name!r}")
 
     def counter(self, name: str) -> int:
         """How many counters of this kind the permanent has (0 when none).

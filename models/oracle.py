@@ -66,7 +66,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 4
+PARSER_VERSION: Final = 5
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -499,7 +499,7 @@ _CHANGES_MANA = re.compile(
 
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
-    if not re.search(r"\badd\b", effect_text, re.I):
+    if not re.search(r"\badds?\b", effect_text, re.I):
         if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
             out.read(line, "unsupported")

@@ -32,13 +32,13 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.board import Board
+from models.board import Board, Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.oracle import ParsedText
 from planner.api import PayResult
-from planner.rules.view import CARD_ID, card_view
+from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
 
 __all__ = ["card_details", "card_summary", "format_details", "makes_summary", "still_open", "with_article"]
@@ -49,7 +49,7 @@ def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
 
     The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's.
     """
-    view = card_view(card)
+    view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER))
     return view.parsed[CARD_ID], view.mana_abilities(CARD_ID)
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.board import Board
-from models.carddata.check import check_cards, read_face, sentence_shape, unsupported_shapes
+from models.carddata.check import adds_mana, check_cards, read_face, sentence_shape, unsupported_shapes
 from models.carddata.importer import check_files, detect_format, import_files, read_card_files
 from models.carddata.names import CardResolver
 from models.carddata.store import (
@@ -344,8 +344,23 @@ def test_sentences_are_classed() -> None:
     trigger = read_face("Sprite", "Creature — Faerie", "When Sprite enters the battlefield, add {U}{U}.")
     assert [s.read_as for s in trigger.sentences] == ["not_payment"]
     odd = read_face("Odd Rock", "Artifact", "{T}: Add {C}. Spend this mana only on Tuesdays.")
-    assert [s.read_as for s in odd.sentences] == ["unsupported"] and not odd.fully_read
-    assert odd.has_mana_text
+    assert [s.read_as for s in odd.sentences] == ["unsupported", "unsupported"] and not odd.fully_read
+    assert odd.has_mana_text  # every sentence is classed: the ability's two sentences each (contract §5)
+    egg_text = "{2}, {T}, Sacrifice Darkwater Egg: Add {U}{B}. Draw a card."
+    egg = read_face("Darkwater Egg", "Artifact", egg_text)
+    assert [s.read_as for s in egg.sentences] == ["not_payment", "not_payment"] and egg.fully_read  # 605.1a
+    valley = read_face(
+        "Valleymaker", "Creature — Giant Shaman",
+        "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}.",
+    )  # fmt: skip
+    assert [s.read_as for s in valley.sentences] == ["unsupported", "unsupported"] and not valley.fully_read
+
+
+def test_no_ignored_sentence_adds_mana(scryfall_store: CardStore) -> None:
+    """'ignored' means nothing to do with mana: a sentence that adds mana is always classed otherwise."""
+    report = check_cards(scryfall_store.cards())
+    ignored = [s.text for face in report.faces for s in face.sentences if s.read_as == "ignored"]
+    assert ignored and not [text for text in ignored if adds_mana(text)]
 
 
 def test_check_the_fixture(scryfall_store: CardStore) -> None:

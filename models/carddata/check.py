@@ -1,17 +1,12 @@
 """``cards check``: how the Oracle parser reads every sentence of every face (contract v2, section 5).
 
-Each reading unit of a face's text (see :func:`models.oracle.reading_units`: an activated ability, a keyword
-line, or one sentence of any other line) is parsed alone and classed by what the parser made of it:
-
-- ``mana_ability``, ``effect``, ``keyword``, ``choice``: the parser read it as such;
-- ``unsupported``: the parser says it is about mana but could not read it (also when a mana ability has a
-  part it did not read: the planner will not use that ability);
-- ``not_payment``: the parser set it aside, and it adds mana in a way that cannot help while a cost is being
-  paid. The parser has no such class yet, so :func:`classify_unit` applies a documented rule: a loyalty
-  ability, a triggered ability (``When``, ``Whenever``, ``At``), an ability that targets or touches a library
-  (CR 605.1a), or an instant's or sorcery's own effect (CR 605.5b);
-- ``ignored``: everything else the parser set aside. An ignored sentence that adds mana is a face the parser
-  did not fully read.
+The parser decides every sentence's class (:attr:`models.oracle.ParsedText.sentences`, one of
+:data:`~models.oracle.READ_AS`: ``mana_ability``, ``effect``, ``keyword``, ``choice``, ``not_payment``,
+``ignored``, ``unsupported``); this module only gathers those readings by face and counts them. A face is
+*fully read* when no sentence is ``unsupported`` (:attr:`~models.oracle.ParsedText.fully_read`); a face has
+*mana text* when it is a permanent's and its text adds or is about mana (:func:`has_mana_text`). The summary's
+``fully_read`` counts the faces with mana text that are fully read, so that it reads as a share of
+``faces_with_mana_text``.
 
 The text of each sentence is the parser's: reminder text dropped and the card's own name written ``~``.
 """
@@ -22,37 +17,24 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
-from models.oracle import ParsedText, parse_oracle, reading_units
+from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, parse_oracle
 
 __all__ = [
     "READ_AS",
     "CheckReport",
     "FaceReading",
-    "ReadAs",
     "SentenceReading",
     "adds_mana",
     "check_cards",
-    "classify_unit",
     "has_mana_text",
+    "read_card_face",
     "read_face",
     "sentence_shape",
     "unsupported_shapes",
 ]
-
-ReadAs = Literal["mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported"]
-#: Every class a sentence can be read as, in the order reports list them.
-READ_AS: Final[tuple[ReadAs, ...]] = (
-    "mana_ability",
-    "effect",
-    "keyword",
-    "choice",
-    "not_payment",
-    "ignored",
-    "unsupported",
-)
 
 _MANA_AMOUNT = r"(?:\{[^{}]+\}|\bmana\b)"
 #: "add" followed, within its sentence, by a mana symbol or the word mana.
@@ -62,10 +44,6 @@ _MANA_TEXT: Final = re.compile(
     r"|mana of any type|as though it were mana",
     re.I,
 )
-_LOYALTY: Final = re.compile(r"^\s*\[?[+\-−]?(?:\d+|X)\]?\s*:")
-_TRIGGERED: Final = re.compile(r"^\s*(?:when|whenever|at)\b", re.I)
-_TARGETS_OR_LIBRARY: Final = re.compile(r"\btargets?\b|\blibrary\b", re.I)
-_ONE_SHOT_TYPES: Final = frozenset({"instant", "sorcery"})
 
 
 def adds_mana(text: str) -> bool:
@@ -90,61 +68,12 @@ def has_mana_text(type_line: str, oracle: str) -> bool:
     return is_permanent_type_line(type_line.split("—")[0]) and _MANA_TEXT.search(oracle) is not None
 
 
-def classify_unit(unit: str, parsed: ParsedText, type_line: str) -> ReadAs:
-    """The class of one reading unit from what the parser made of it (the module's rules).
-
-    >>> from models.oracle import parse_oracle
-    >>> [classify_unit(u, parse_oracle(u), "Creature") for u in ("{T}: Add {G}.", "Flying", "Draw a card.")]
-    ['mana_ability', 'keyword', 'ignored']
-    >>> classify_unit("+1: Add {R}{R}.", parse_oracle("+1: Add {R}{R}."), "Legendary Planeswalker — Chandra")
-    'not_payment'
-    >>> classify_unit("Add {B}{B}{B}.", parse_oracle("Add {B}{B}{B}."), "Instant")
-    'not_payment'
-    """
-    if parsed.unsupported:
-        return "unsupported"
-    if parsed.mana_abilities:
-        return "mana_ability"
-    if parsed.effects:
-        return "effect"
-    if parsed.keywords:
-        return "keyword"
-    if parsed.choices_needed:
-        return "choice"
-    if adds_mana(unit) and _cannot_pay(unit, type_line):
-        return "not_payment"
-    return "ignored"
-
-
-def _cannot_pay(unit: str, type_line: str) -> bool:
-    """The ``not_payment`` rule for a sentence the parser set aside that adds mana."""
-    if _LOYALTY.match(unit) or _TRIGGERED.match(unit) or _TARGETS_OR_LIBRARY.search(unit):
-        return True
-    card_types = set(type_line.split("—")[0].lower().split())
-    return bool(card_types & _ONE_SHOT_TYPES) and not card_types & {"land", "creature", "artifact"}
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceReading:
-    """One sentence of a face and how the parser reads it.
-
-    >>> SentenceReading("{T}: Add {G}.", "mana_ability").to_json()
-    {'text': '{T}: Add {G}.', 'read_as': 'mana_ability'}
-    """
-
-    text: str
-    read_as: ReadAs
-
-    def to_json(self) -> dict[str, str]:
-        """The contract's form, ``{"text": ..., "read_as": ...}``."""
-        return {"text": self.text, "read_as": self.read_as}
-
-
 @dataclass(frozen=True, slots=True)
 class FaceReading:
     """How the parser reads one face: its sentences, whether it has mana text, and whether it was fully read.
 
-    A face is fully read when no sentence is ``unsupported`` and no sentence that adds mana is ``ignored``.
+    A face is fully read when no sentence is ``unsupported``
+    (as :attr:`~models.oracle.ParsedText.fully_read`).
 
     >>> reading = read_face("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}.")
     >>> reading.has_mana_text, reading.fully_read, [s.read_as for s in reading.sentences]
@@ -158,23 +87,26 @@ class FaceReading:
 
     @property
     def fully_read(self) -> bool:
-        """True when nothing in the face is unsupported and no mana-adding sentence was ignored."""
-        return not any(
-            s.read_as == "unsupported" or (s.read_as == "ignored" and adds_mana(s.text))
-            for s in self.sentences
-        )
+        """True when no sentence of the face is ``unsupported`` (the parser's test, kept with the cache)."""
+        return all(s.read_as != "unsupported" for s in self.sentences)
 
     def to_json(self) -> dict[str, Any]:
         """The contract's per-face form: name, type line, sentences."""
         return {
             "name": self.name,
             "type_line": self.type_line,
-            "sentences": [sentence.to_json() for sentence in self.sentences],
+            "sentences": [{"text": s.text, "read_as": s.read_as} for s in self.sentences],
         }
 
     def cache_json(self) -> dict[str, Any]:
-        """What the card store caches of this reading (see :meth:`from_cache`)."""
-        return {"sentences": [[s.text, s.read_as] for s in self.sentences], "mana_text": self.has_mana_text}
+        """What the card store caches of this reading (see :meth:`from_cache`): each sentence as
+        ``[text, read_as]``, or ``[text, read_as, note]`` when the parser gave a note."""
+        return {
+            "sentences": [
+                [s.text, s.read_as, s.note] if s.note else [s.text, s.read_as] for s in self.sentences
+            ],
+            "mana_text": self.has_mana_text,
+        }
 
     @classmethod
     def from_cache(cls, name: str, type_line: str, cached: Mapping[str, Any]) -> FaceReading:
@@ -184,24 +116,22 @@ class FaceReading:
         >>> FaceReading.from_cache(reading.name, reading.type_line, reading.cache_json()) == reading
         True
         """
-        sentences = tuple(SentenceReading(text, read_as) for text, read_as in cached["sentences"])
+        sentences = tuple(SentenceReading(*map(str, sentence)) for sentence in cached["sentences"])
         return cls(name, type_line, sentences, bool(cached["mana_text"]))
 
 
 def read_face(name: str, type_line: str, oracle: str) -> FaceReading:
-    """Read every sentence of one face with the Oracle parser and class each (module docstring).
+    """One face's sentences as the Oracle parser classes them (:attr:`~models.oracle.ParsedText.sentences`).
 
     >>> reading = read_face("Jeweled Lotus", "Artifact",
     ...     "{T}, Sacrifice Jeweled Lotus: Add three mana of any one color. Spend this mana only to juggle.")
     >>> [(s.text, s.read_as) for s in reading.sentences]
-    [('{T}, Sacrifice ~: Add three mana of any one color. Spend this mana only to juggle.', 'unsupported')]
+    [('{T}, Sacrifice ~: Add three mana of any one color.', 'unsupported'), \
+('Spend this mana only to juggle.', 'unsupported')]
     >>> reading.fully_read
     False
     """
-    sentences = tuple(
-        SentenceReading(unit, classify_unit(unit, parse_oracle(unit), type_line))
-        for unit in reading_units(oracle, name)
-    )
+    sentences = parse_oracle(oracle, name).sentences
     return FaceReading(name, type_line, sentences, has_mana_text(type_line, oracle))
 
 
@@ -221,12 +151,12 @@ class CheckReport:
     faces: tuple[FaceReading, ...]
 
     def summary(self) -> dict[str, int]:
-        """Counts of cards, faces, faces with mana text, and faces fully read."""
+        """Counts of cards, faces, faces with mana text, and faces with mana text fully read."""
         return {
             "cards": self.cards,
             "faces": len(self.faces),
             "faces_with_mana_text": sum(face.has_mana_text for face in self.faces),
-            "fully_read": sum(face.fully_read for face in self.faces),
+            "fully_read": sum(face.has_mana_text and face.fully_read for face in self.faces),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -275,14 +205,17 @@ def sentence_shape(text: str, name: str = "") -> str:
 def unsupported_shapes(faces: Iterable[FaceReading]) -> list[tuple[str, int]]:
     """The unsupported sentences grouped by :func:`sentence_shape`, most frequent first (then by shape).
 
+    When the parser names the part of an ability it did not read, the ability's other sentences (parser note
+    :data:`~models.oracle.PART_OF_UNREAD`) are left out: the part not read is the shape to learn.
+
     >>> report = [read_face("Alpha", "Land", "{T}: Add {R}. Spend this mana only to juggle."),
     ...           read_face("Beta", "Land", "{T}: Add {G}{G}. Spend this mana only to juggle.")]
     >>> unsupported_shapes(report)
-    [('{T}: Add {M}. Spend this mana only to juggle.', 2)]
+    [('Spend this mana only to juggle.', 2), ('{T}: Add {M}.', 2)]
     """
     shapes: Counter[str] = Counter()
     for face in faces:
         for sentence in face.sentences:
-            if sentence.read_as == "unsupported":
+            if sentence.read_as == "unsupported" and sentence.note != PART_OF_UNREAD:
                 shapes[sentence_shape(sentence.text, face.name)] += 1
     return sorted(shapes.items(), key=lambda item: (-item[1], item[0]))

@@ -52,6 +52,8 @@ SCHEMA_VERSION: Final = 1
 #: How long a lookup or import waits for another process's lock before saying the store is locked (s).
 BUSY_TIMEOUT_SECONDS: Final = 0.25
 _WHOLE_CARD: Final = -1
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER: Final = b"SQLite format 3\x00"
 _T = TypeVar("_T")
 
 _SCHEMA: Final = """
@@ -171,6 +173,27 @@ class CardStore:
     def exists(self) -> bool:
         """True when the store file is there (a store that was never written holds no cards)."""
         return self.path.is_file()
+
+    def check_file(self) -> None:
+        """Raise :class:`~models.errors.CardDataError` when the file is there but is not an SQLite database
+        (its first 16 bytes say so); a missing or empty file is a store with no cards. Nothing is opened.
+
+        >>> CardStore("/nonexistent/cards.sqlite3").check_file()
+        """
+        try:
+            with self.path.open("rb") as handle:
+                header = handle.read(len(_SQLITE_HEADER))
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            where = os.fspath(self.path)
+            if self.path.is_dir():
+                raise CardDataError(f"{where}: this is a directory, not a card store") from None
+            raise CardDataError(f"{where}: cannot read the card store: {error.strerror or error}") from None
+        if header and header != _SQLITE_HEADER:
+            raise CardDataError(
+                f"{os.fspath(self.path)}: this is not a card store (not an SQLite database file)"
+            )
 
     def close(self) -> None:
         """Close the read connection, if one was opened (the store opens it again when needed)."""

@@ -22,6 +22,7 @@ from planner.tables import table
 
 if TYPE_CHECKING:
     from models.board import Board
+    from models.carddata.names import CardResolver
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -29,8 +30,10 @@ __all__ = [
     "EXIT_NO",
     "EXIT_TIME_LIMIT",
     "PROG",
+    "StoreOpt",
     "about_board",
     "app",
+    "card_resolver",
     "command",
     "load_board",
     "one_line_errors",
@@ -118,20 +121,51 @@ StrictOpt = Annotated[
 ]
 
 
-def load_board(path: str, *, strict: bool = False) -> tuple[Board, str]:
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        metavar="PATH",
+        help="The card store (the SQLite file 'cards import' writes) that card names are looked up in "
+        "before the built-in catalogue. Default: $MANA_PLANNER_CARDS, else cards.sqlite3 in the user data "
+        "directory; a store that does not exist yet means the catalogue alone.",
+        show_default=False,
+    ),
+]
+
+
+def card_resolver(store: str | None = None) -> CardResolver:
+    """The resolver of card names: the card store at ``store`` (default: :func:`default_store_path`), then
+    the built-in catalogue. Nothing is opened until a name is looked up; a file there that is not an SQLite
+    database is an error now, a missing one means the catalogue alone.
+
+    >>> card_resolver("/nonexistent/cards.sqlite3").resolve("forest").source
+    'catalogue'
+    """
+    from models.carddata.names import CardResolver
+    from models.carddata.store import CardStore
+
+    opened = CardStore(store)
+    opened.check_file()
+    return CardResolver(opened)
+
+
+def load_board(path: str, *, strict: bool = False, store: str | None = None) -> tuple[Board, str]:
     """Read a board file ('-' is standard input) and report its unsupported text; returns it and its name.
 
+    Card names are resolved through :func:`card_resolver` (the card store ``store``, then the catalogue).
     Unsupported sentences are warnings on stderr, or with ``strict`` an error naming the file.
     """
     from models.board import Board
     from planner.api import text_warnings
 
+    cards = card_resolver(store)
     if path == "-":
         source = STDIN_SOURCE
-        board = Board.loads(typer.get_text_stream("stdin").read(), source)
+        board = Board.loads(typer.get_text_stream("stdin").read(), source, cards=cards)
     else:
         source = path
-        board = Board.load(path)
+        board = Board.load(path, cards=cards)
     with about_board(source):
         for warning in text_warnings(board, strict=strict):
             typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)

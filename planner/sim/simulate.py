@@ -34,15 +34,16 @@ import numpy as np
 import numpy.typing as npt
 
 from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
+from models.board import Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
-from models.decklist import Deck
+from models.decklist import Deck, DeckCard
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
-from planner.rules.view import CARD_ID, card_view
+from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
@@ -786,7 +787,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     >>> profile.sources, profile.entry, profile.notes
     ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
     """
-    view = card_view(card, commander_colors)
+    view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER), commander_colors)
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
     painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
@@ -1116,6 +1117,35 @@ def _partial_shuffle(
     return np.ascontiguousarray(order[:, :depth])
 
 
+def played_as_land(deck: Deck) -> tuple[Deck, tuple[str, ...]]:
+    """The deck as the goldfish plays it: a modal double-faced card (Scryfall layout ``modal_dfc``) whose
+    front is a spell and whose back is a land counts as that land (a land source, with the land face's
+    abilities and how it enters), and its spell face is not reported; a note says so for each such card.
+    A transforming card's land back (Search for Azcanta) can't be played from the hand and stays a spell.
+
+    >>> from models.carddata.faces import CardFace
+    >>> spell = CardFace("Wake", "Wake // Crypt", 0, "Sorcery", "{X}{B}{B}", layout="modal_dfc")
+    >>> land = CardFace("Crypt", "Wake // Crypt", 1, "Land", "", "{T}: Add {B}.", layout="modal_dfc")
+    >>> played, notes = played_as_land(Deck("d", (DeckCard("Wake // Crypt", 4, (1,), None, None, False,
+    ...                                                     (spell, land)),)))
+    >>> played.lands, played.cards[0].card.name, notes
+    (4, 'Crypt', ('Wake // Crypt is played as its land face, Crypt (its spell face is not counted)',))
+    """
+    cards: list[DeckCard] = []
+    notes: list[str] = []
+    for card in deck.cards:
+        face = card.land_face
+        if card.is_land or face is None or face.layout != "modal_dfc":
+            cards.append(card)
+            continue
+        data = CardData(face.name, face.type_line, face.oracle, None, face.color_indicator or None)
+        cards.append(replace(card, card=data, cost=None, is_land=True))
+        notes.append(f"{card.name} is played as its land face, {face.name} (its spell face is not counted)")
+    if not notes:
+        return deck, ()
+    return replace(deck, cards=tuple(cards)), tuple(notes)
+
+
 def goldfish(
     deck: Deck,
     *,
@@ -1153,6 +1183,7 @@ def goldfish(
         raise InputError(f"the number of games must be at least 1, got {games}")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    deck, played_as_lands = played_as_land(deck)
     if not deck.spells and not deck.commanders:
         raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
     plan = _Goldfish(deck)
@@ -1263,7 +1294,7 @@ def goldfish(
         commanders=tuple(c.name for c in deck.commanders),
         cards=tuple(cards),
         ignored_sources=ignored,
-        notes=plan.notes,
+        notes=(*played_as_lands, *plan.notes),
         kept_sizes=tuple(
             (
                 size,
