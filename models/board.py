@@ -275,7 +275,7 @@ class Permanent:
         """A card alone as a board file puts it on the battlefield, untapped: a catalogue card by its name,
         any other card (one from the card store) by its characteristics in full.
 
-        >>> wastes = CardData("Mirrored Wastes", "Land", "{T}: Add {C}{C}.")
+        >>> wastes = CardData(name="Mirrored Wastes", type_line="Land", oracle="{T}: Add {C}{C}.")
         >>> Permanent.of_card(wastes, "w", "me").to_dict()
         {'id': 'w', 'name': 'Mirrored Wastes', 'type_line': 'Land', 'oracle': '{T}: Add {C}{C}.', \
 'controller': 'me'}

@@ -1124,10 +1124,13 @@ def played_as_land(deck: Deck) -> tuple[Deck, tuple[str, ...]]:
     A transforming card's land back (Search for Azcanta) can't be played from the hand and stays a spell.
 
     >>> from models.carddata.faces import CardFace
-    >>> spell = CardFace("Wake", "Wake // Crypt", 0, "Sorcery", "{X}{B}{B}", layout="modal_dfc")
-    >>> land = CardFace("Crypt", "Wake // Crypt", 1, "Land", "", "{T}: Add {B}.", layout="modal_dfc")
-    >>> played, notes = played_as_land(Deck("d", (DeckCard("Wake // Crypt", 4, (1,), None, None, False,
-    ...                                                     (spell, land)),)))
+    >>> spell = CardFace(name="Wake", card_name="Wake // Crypt", face_index=0, type_line="Sorcery",
+    ...     mana_cost="{X}{B}{B}", layout="modal_dfc")
+    >>> land = CardFace(name="Crypt", card_name="Wake // Crypt", face_index=1, type_line="Land",
+    ...     mana_cost="", oracle="{T}: Add {B}.", layout="modal_dfc")
+    >>> played, notes = played_as_land(Deck("d", (DeckCard(name="Wake // Crypt", count=4, lines=(1,),
+    ...     card=None, cost=None, is_land=False,
+    ...                                                     faces=(spell, land)),)))
     >>> played.lands, played.cards[0].card.name, notes
     (4, 'Crypt', ('Wake // Crypt is played as its land face, Crypt (its spell face is not counted)',))
     """
@@ -1138,7 +1141,13 @@ def played_as_land(deck: Deck) -> tuple[Deck, tuple[str, ...]]:
         if card.is_land or face is None or face.layout != "modal_dfc":
             cards.append(card)
             continue
-        data = CardData(face.name, face.type_line, face.oracle, None, face.color_indicator or None)
+        data = CardData(
+            name=face.name,
+            type_line=face.type_line,
+            oracle=face.oracle,
+            mana_cost=None,
+            color_indicator=face.color_indicator or None,
+        )
         cards.append(replace(card, card=data, cost=None, is_land=True))
         notes.append(f"{card.name} is played as its land face, {face.name} (its spell face is not counted)")
     if not notes:
