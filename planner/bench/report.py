@@ -601,11 +601,13 @@ def plot_report(report: Report, path: str | os.PathLike[str]) -> None:
         "costly (of paid)": [100 * s.costly / max(1, s.worse + s.optimal) for s in report.stats],
         "not optimal (of paid)": [100 * s.worse / max(1, s.worse + s.optimal) for s in report.stats],
     }
+    # every bar is a way to go wrong, so none is green: the worst in red, then purple, orange, gold
+    colors = dict(zip(rates, ("tab:red", "tab:purple", "tab:orange", "goldenrod"), strict=True))
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8), gridspec_kw={"width_ratios": [2, 1]})
     width = 0.8 / len(rates)
     for number, (label, values) in enumerate(rates.items()):
         positions = [x + (number - (len(rates) - 1) / 2) * width for x in range(len(names))]
-        bars = left.bar(positions, values, width, label=label)
+        bars = left.bar(positions, values, width, label=label, color=colors[label])
         left.bar_label(bars, fmt="%.1f", fontsize=7)
     left.set_xticks(range(len(names)), names, rotation=15)
     left.set_ylabel("% of boards")
