@@ -1406,8 +1406,7 @@ def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
     width = max(4.5, 1.2 + label_inches + 0.55 * len(result.turns))
     height = 1.9 + row_inches * max(len(cards), 1)
     figure, axes = plt.subplots(figsize=(width, height))
-    palette = matplotlib.colormaps["RdYlGn"].copy()
-    palette.set_bad("#d9d9d9")
+    palette = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#d9d9d9")
     image = axes.imshow(np.ma.masked_invalid(values), cmap=palette, vmin=0, vmax=100, aspect="auto")
     for row, card in enumerate(cards):
         for column, turn in enumerate(result.turns):
