@@ -441,3 +441,16 @@ def test_end_to_end_bad_input_is_one_line_without_traceback() -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(
         "mana-planner: <stdin>: (root): invalid JSON"
     )
+
+
+def test_version_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"mana-planner {version('mana-planner')}"
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.output and "--show-completion" in result.output

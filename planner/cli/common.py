@@ -62,10 +62,40 @@ app = typer.Typer(
     "2 on bad input, 3 on an internal error (a bug: please report it), 4 when the time limit ran out "
     "before any answer.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
 )
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("mana-planner")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"{PROG} {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Plan mana payments in Magic: The Gathering exactly by the rules.
+
+    Every command that reads a board takes a board file (JSON; '-' reads standard input), prints a readable
+    table, or one JSON object with --json, and exits 0 on success, 1 when the answer is 'no', 2 on bad
+    input, 3 on an internal error (a bug: please report it), 4 when the time limit ran out before any
+    answer. --install-completion installs shell completion for your shell.
+    """
 
 
 # --------------------------------------------------------------------------------------------------------
