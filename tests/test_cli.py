@@ -454,3 +454,20 @@ def test_version_prints_the_installed_version() -> None:
 def test_shell_completion_is_offered() -> None:
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.output and "--show-completion" in result.output
+
+
+def test_tables_fit_a_narrow_terminal_and_never_cut_ids() -> None:
+    from models.catalogue import all_cards
+    from planner.tables import table
+
+    cards = list(all_cards().values())
+    rows = [[card.name.replace(" ", "_"), card.type_line, card.oracle.replace("\n", " ")] for card in cards]
+    wide = table(["id", "type line", "oracle"], rows)
+    assert max(len(line) for line in wide.splitlines()) > 120  # some Oracle text is long
+    fitted = table(["id", "type line", "oracle"], rows, width=120)
+    assert max(len(line) for line in fitted.splitlines()) <= 120
+    ids = [line.split()[0] for line in fitted.splitlines()[2:] if line and not line.startswith(" ")]
+    assert ids == [row[0] for row in rows]  # every id whole, in order, on its row's first line
+    words = " ".join(fitted.split())
+    for row in rows:  # nothing lost: every word of every cell is still there
+        assert all(word in words for word in row[2].split())
