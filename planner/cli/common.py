@@ -84,9 +84,7 @@ def _print_version(asked: bool) -> None:
 def _options(
     show_version: Annotated[
         bool,
-        typer.Option(
-            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
-        ),
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
     ] = False,
 ) -> None:
     """Plan mana payments in Magic: The Gathering exactly by the rules.
