@@ -77,9 +77,10 @@ class Verdict:
     """What one heuristic did on one board.
 
     ``status`` is ``optimal``, ``worse`` (legal, worse than the optimum), ``failed`` (no plan, or an error,
-    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly) or
-    ``disagrees`` (a legal plan where the planner found none, or better than its proven optimum: a
-    planner bug). ``excess`` is the plan's objective minus the optimum's, level by level.
+    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly),
+    ``disagrees`` (a legal plan where the planner proved there is none, or better than its proven optimum: a
+    planner bug) or ``unjudged`` (a legal plan where the planner's time ran out before it found any: there
+    is nothing to compare it with). ``excess`` is the plan's objective minus the optimum's, level by level.
     """
 
     status: str
@@ -197,6 +198,9 @@ class _Judge:
                 self.scores[plan] = known
         if isinstance(known, str):
             return Verdict("illegal", micros, reason=known)
+        if self.optimum is None and not self.proven:
+            # the planner's time ran out before it found any payment: nothing to judge the plan against
+            return Verdict("unjudged", micros, reason="the optimal planner's time limit ran out")
         if self.optimum is None:
             return Verdict("disagrees", micros, reason="a legal plan where the optimal planner found none")
         excess = tuple(mine - best for mine, best in zip(known, self.optimum, strict=True))
@@ -366,7 +370,7 @@ def _stats(runs: Sequence[CaseRun], index: int, name: str) -> HeuristicStats:
     )
 
 
-_STATUSES = ("optimal", "worse", "failed", "illegal", "none", "disagrees")
+_STATUSES = ("optimal", "worse", "failed", "illegal", "none", "disagrees", "unjudged")
 
 
 def _chunk_runs(
