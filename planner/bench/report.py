@@ -554,7 +554,7 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
     if examples:
         lines += [
             "",
-            "Examples (board and cost; planner.bench.corpus.generated_case(seed, number) rebuilds a board):",
+            "Examples (board and cost; 'mana-planner bench heuristics --board ID' prints a board):",
             *examples,
         ]
     problems = [f"  {h} on {b}: {r}" for h, b, r in report.disagreements()[: EXAMPLES * 3]]
