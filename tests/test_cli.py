@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -471,3 +472,26 @@ def test_tables_fit_a_narrow_terminal_and_never_cut_ids() -> None:
     words = " ".join(fitted.split())
     for row in rows:  # nothing lost: every word of every cell is still there
         assert all(word in words for word in row[2].split())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["pay"],
+        ["max-x"],
+        ["could-produce"],
+        ["simulate"],
+        ["sources-needed"],
+        ["cards", "check"],
+        ["cards", "import"],
+        ["bench", "heuristics"],
+    ],
+    ids=lambda words: " ".join(words),
+)
+def test_help_names_arguments_as_users_type_them(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    usage = result.output.splitlines()[0]
+    assert usage.startswith(f"Usage: mana-planner {' '.join(command)}")
+    assert not re.search(r"\{[A-Z_]+\}", usage), usage
+    assert "<str>" not in result.output

@@ -16,7 +16,7 @@ import typer
 
 from models.errors import InputError
 from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
-from planner.cli.common import PROG, JsonOpt, app, one_line_errors, print_json, table
+from planner.cli.common import PROG, JsonOpt, PlainHelpCommand, app, one_line_errors, print_json, table
 
 __all__ = ["bench"]
 
@@ -30,7 +30,7 @@ bench = typer.Typer(
 app.add_typer(bench, name="bench")
 
 
-@bench.command("heuristics")
+@bench.command("heuristics", cls=PlainHelpCommand)
 @one_line_errors
 def heuristics_command(
     boards: Annotated[

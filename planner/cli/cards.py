@@ -20,6 +20,7 @@ from models.errors import InputError
 from planner.cli.common import (
     PROG,
     JsonOpt,
+    PlainHelpCommand,
     StoreOpt,
     app,
     card_resolver,
@@ -103,7 +104,7 @@ def _group_option(ctx: typer.Context, name: str) -> Any:
     return parent.params.get(name) if parent is not None else None
 
 
-@cards_app.command(_SHOW, hidden=True)
+@cards_app.command(_SHOW, hidden=True, cls=PlainHelpCommand)
 @one_line_errors
 def show_command(
     ctx: typer.Context,
@@ -183,7 +184,7 @@ def _file_progress(paths: Sequence[str], quiet: bool) -> Iterator[ProgressCallba
         yield advance
 
 
-@cards_app.command("import")
+@cards_app.command("import", cls=PlainHelpCommand)
 @one_line_errors
 def import_command(files: FilesArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
     """Import card data into the card store: Scryfall bulk files or MTGJSON AtomicCards / AllPrintings.
@@ -220,7 +221,7 @@ def _import_report(summary: ImportSummary) -> str:
     return table(["", "count"], rows)
 
 
-@cards_app.command("check")
+@cards_app.command("check", cls=PlainHelpCommand)
 @one_line_errors
 def check_command(
     files: Annotated[

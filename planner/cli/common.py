@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
+from typer.core import TyperCommand
 
 from models.errors import InputError, InternalError, PlannerError
 from planner.tables import table
@@ -30,6 +32,7 @@ __all__ = [
     "EXIT_NO",
     "EXIT_TIME_LIMIT",
     "PROG",
+    "PlainHelpCommand",
     "StoreOpt",
     "about_board",
     "app",
@@ -120,11 +123,41 @@ def one_line_errors(function: _Command) -> _Command:
     return cast(_Command, run)
 
 
+class PlainHelpCommand(TyperCommand):
+    """A command whose help names its arguments as users type them: ``BOARD COST``, not typer's
+    ``{BOARD} {COST}`` and ``BOARD <str>`` (their types are in their help)."""
+
+    def get_usage(self, ctx: typer.Context) -> str:  # type: ignore[override]
+        return plain_metavars(super().get_usage(ctx))
+
+    def get_help(self, ctx: typer.Context) -> str:  # type: ignore[override]
+        return plain_metavars(super().get_help(ctx))
+
+
+def plain_metavars(text: str) -> str:
+    r"""Help text with the usage line's required arguments shown bare and string arguments listed without
+    their type.
+
+    >>> help = "Usage: mana-planner pay [OPTIONS] {BOARD} {COST}\nArguments:\n  BOARD <str>  Board."
+    >>> print(plain_metavars(help))
+    Usage: mana-planner pay [OPTIONS] BOARD COST
+    Arguments:
+      BOARD        Board.
+    """
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if line.startswith("Usage:"):
+            lines[number] = re.sub(r"\{([A-Z][A-Z_]+)\}", r"\1", line)
+        elif match := re.match(r"^(\s+[A-Z][A-Z_]*) <str>", line):
+            lines[number] = match.group(1) + " " * len(" <str>") + line[match.end() :]
+    return "\n".join(lines)
+
+
 def command(name: str) -> Callable[[_Command], _Command]:
     """Register a command on :data:`app`; bad input raised inside it becomes one line on stderr and exit 2."""
 
     def register(function: _Command) -> _Command:
-        app.command(name)(one_line_errors(function))
+        app.command(name, cls=PlainHelpCommand)(one_line_errors(function))
         return function
 
     return register
