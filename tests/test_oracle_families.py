@@ -179,9 +179,14 @@ def test_unread_counts_are_unsupported_never_zero() -> None:
     )
     selvala = "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among "
     selvala += "creatures you control."
-    assert parse_oracle(selvala, "Selvala, Heart of the Wilds").mana_abilities == ()
-    b = board(crypt, cube)
-    assert {w.permanent for w in text_warnings(b)} == {"c", "d"}
+    heart = card("s", "Selvala, Heart of the Wilds", "Legendary Creature — Elf Scout", selvala)
+    b = board(crypt, cube, heart, {"id": "f", "card": "Forest"})
+    # the counts are read (cards in a graveyard, the greatest power) but no board gives them: never zero, the
+    # abilities are set aside; the Forest alone pays {G}, and nothing pays two mana
+    assert payable(b, "{G}") and not payable(b, "{1}{G}")
+    reasons = {w.permanent: w.reason for w in text_warnings(b)}
+    assert reasons["c"] == "amount: graveyard" and reasons["s"] == "amount: greatest_power"
+    assert reasons["d"] == ""  # Doubling Cube is not read: an unsupported sentence
 
 
 def test_cost_parts_the_planner_does_not_execute_are_set_aside() -> None:
