@@ -182,6 +182,9 @@ class OutputKind(Enum):
     COMBINATION = "combination"  # Add five mana in any combination of colors
     EACH_TYPE = "each_type"  # For each color among permanents you control, add one mana of that color
     DIFFERENT = "different"  # Add two mana of different colors (amount distinct types from the palette)
+    DOUBLE_UNSPENT = (
+        "double_unspent"  # Double the amount of each type of unspent mana you have (Doubling Cube)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +210,8 @@ class ManaOutput:
 
     def describe(self) -> str:
         """The output in Oracle-like words."""
+        if self.kind is OutputKind.DOUBLE_UNSPENT:
+            return "double each type of unspent mana"
         if self.kind is OutputKind.FIXED:
             text = str(self.options[0])
         elif self.kind is OutputKind.CHOICE:

@@ -557,6 +557,17 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
         out.ignored.append(original)
         out.read(line, "not_payment")
         return
+    doubling_cost = _cost_or_none(cost_text)
+    if doubling_cost is not None and re.fullmatch(
+        r"double the amount of each type of unspent mana you have\.?", effect_text, re.I
+    ):
+        # it adds mana (as much again of each type in the pool) without the word 'add': a mana ability
+        doubling = ManaAbility(
+            text=original, cost=doubling_cost, output=ManaOutput(OutputKind.DOUBLE_UNSPENT)
+        )
+        out.mana_abilities.append(doubling)
+        out.read(line, "mana_ability")
+        return
     if not re.search(r"\badds?\b", effect_text, re.I):
         if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read

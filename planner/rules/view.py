@@ -129,7 +129,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
         and not amount.plus
-        and output.kind is not OutputKind.DIFFERENT
+        and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
         and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
         and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
         and (cost.tap or not ability.once_each_turn)
@@ -138,6 +138,8 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
+    if output.kind is OutputKind.DOUBLE_UNSPENT:
+        return "output: double the amount of each type of unspent mana"
     if ability.uncertain:
         return f"uncertain: {ability.uncertain} (no plan can count on it)"
     if ability.exists_while:
