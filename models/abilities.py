@@ -37,6 +37,7 @@ __all__ = [
     "SideEffect",
     "SideEffectKind",
     "SpendAsThough",
+    "SpendPurpose",
     "SpendRestriction",
     "SpendUse",
     "StaticEffect",
@@ -116,6 +117,10 @@ class AmountKind(Enum):
     REMOVED = "removed"  # the number of counters removed by the cost ('for each counter removed this way')
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
+    LIFE = "life"  # its controller's life total (Sanctum of the Sun)
+    GREATEST_POWER = "greatest_power"  # the greatest power among ``filter`` (Selvala, Heart of the Wilds)
+    LAND_TYPES = "land_types"  # the basic land types among ``filter`` (domain: Prismatic Geoscope)
+    GRAVEYARD = "graveyard"  # the cards matching ``filter`` in its controller's graveyard (Crypt of Agadeem)
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -153,6 +158,7 @@ class PaletteKind(Enum):
     COLORS_AMONG = "colors_among"  # any color among some permanents (Mox Amber, Bloom Tender)
     PRODUCED = "produced"  # any type the triggering permanent produced (Mana Flare)
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
+    GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +182,9 @@ class OutputKind(Enum):
     COMBINATION = "combination"  # Add five mana in any combination of colors
     EACH_TYPE = "each_type"  # For each color among permanents you control, add one mana of that color
     DIFFERENT = "different"  # Add two mana of different colors (amount distinct types from the palette)
+    DOUBLE_UNSPENT = (
+        "double_unspent"  # Double the amount of each type of unspent mana you have (Doubling Cube)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +210,8 @@ class ManaOutput:
 
     def describe(self) -> str:
         """The output in Oracle-like words."""
+        if self.kind is OutputKind.DOUBLE_UNSPENT:
+            return "double each type of unspent mana"
         if self.kind is OutputKind.FIXED:
             text = str(self.options[0])
         elif self.kind is OutputKind.CHOICE:
@@ -220,6 +231,7 @@ class ManaOutput:
                 PaletteKind.REFLECT_SACRIFICED: "what the sacrificed permanent could produce",
                 PaletteKind.PRODUCED: "a type that permanent produced",
                 PaletteKind.SAME_AS_TRIGGER: "that color",
+                PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"
@@ -257,6 +269,7 @@ class Condition:
     at_least: int = 1
     counter: str = ""  # 'if there are three or more brick counters on ~': counters on the source
     any_of: bool = False  # 'if you control an Island or a Swamp'
+    unevaluated: str = ""  # a condition no board records ('you played a land this turn'): as written
 
 
 class CostPartKind(Enum):
@@ -273,7 +286,8 @@ class CostPartKind(Enum):
     UNTAP_OPPONENT_LAND = "untap_opponent_land"  # Untap a tapped land an opponent controls
     PUT_COUNTER = "put_counter"  # Put a -1/-1 counter on ~ (Wall of Roots)
     REMOVE_X_COUNTERS = "remove_x_counters"  # Remove X / any number of storage counters from ~
-    REVEAL = "reveal"  # Reveal any number of artifact cards in your hand (Metalworker)
+    REVEAL = "reveal"  # Reveal any number of artifact cards in your hand
+    SACRIFICE_TOKEN = "sacrifice_token"  # Sacrifice a Prism token, Sacrifice a token named Wood
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +348,20 @@ class AbilityCost:
         return ", ".join(parts) or "(no cost)"
 
 
+class SpendPurpose(Enum):
+    """A use of restricted mana that a payment target doesn't describe, so no payment is known to allow it.
+
+    An ability whose mana has only such uses is read but not executed (the planner reports it).
+    """
+
+    CUMULATIVE_UPKEEP = "cumulative_upkeep"  # pay cumulative upkeep costs (Adarkar Unicorn)
+    FACE_DOWN = "face_down"  # cast a face-down creature spell (Qarsi Deceiver)
+    TURN_FACE_UP = "turn_face_up"  # pay a morph cost, or a mana cost to turn a manifested creature face up
+    KEYWORD = "keyword"  # cast a spell with a keyword (``keyword``: 'devoid', 'flashback')
+    WATERMARK = "watermark"  # cast spells with watermarks (Watermarket)
+    MAKES_TOKENS = "makes_tokens"  # spells and abilities that put tokens onto the battlefield
+
+
 @dataclass(kw_only=True, frozen=True, slots=True)
 class SpendUse:
     """One allowed use in a 'spend this mana only ...' clause.
@@ -353,9 +381,13 @@ class SpendUse:
     commander: bool = False
     needs_x: bool = False
     needs_colorless_symbol: bool = False  # 'pay a cost that contains {C}'
+    purpose: SpendPurpose | None = None  # a use no payment target is known to be (never allowed)
+    keyword: str = ""  # with ``SpendPurpose.KEYWORD``: the keyword the spell must have
 
     def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
         """True when this use covers the target."""
+        if self.purpose is not None:
+            return False  # the target doesn't say whether it is that use: the mana is not promised to it
         if self.kind is not None and target.kind is not self.kind:
             return False
         if not all(target.type_line.is_a(word) for word in self.types):
@@ -409,6 +441,7 @@ class SideEffectKind(Enum):
     PUT_COUNTER = "put_counter"  # put a (depletion) counter on ~ after the mana is added
     PUT_COUNTER_FIRST = "put_counter_first"  # put a counter on ~ before the mana is counted
     DELAYED = "delayed"  # a delayed trigger: draw at the next upkeep, sacrifice at the next end step
+    REVEAL_FIRST = "reveal_first"  # reveal cards from the hand before the mana is counted (Metalworker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +475,10 @@ class ManaAbility:
     activation_condition: Condition | None = None
     side_effects: tuple[SideEffect, ...] = ()
     once_each_turn: bool = False
-    timing: str = ""  # 'sorcery', 'instant' or 'your_turn': when it may be activated
+    timing: str = ""  # 'sorcery', 'instant', 'your_turn' or 'your_turn_before_end_step'
+    uncertain: str = ""  # why the mana isn't certain: a die roll, a coin flip, a choice an opponent makes
+    exists_while: str = ""  # 'as long as ~ is renowned': the ability exists only while this holds
+    chosen_player: bool = False  # 'Choose a player. That player adds ...': its controller may choose itself
 
     @property
     def taps_for_mana(self) -> bool:
@@ -464,6 +500,7 @@ class NotPaymentKind(Enum):
     LANDFALL = "landfall"  # 'whenever a land enters under your control, add ...' (Lotus Cobra)
     TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
     TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
+    CHAPTER = "chapter"  # a Saga's chapter ability (CR 714.2b: a triggered ability)
 
 
 @dataclass(frozen=True, slots=True)

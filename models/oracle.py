@@ -38,6 +38,7 @@ from models.abilities import (
     SideEffect,
     SideEffectKind,
     SpendAsThough,
+    SpendPurpose,
     SpendRestriction,
     SpendUse,
     StaticEffect,
@@ -66,7 +67,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 5
+PARSER_VERSION: Final = 6
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -229,7 +230,7 @@ def parse_restriction(text: str) -> SpendRestriction:
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str, name: str) -> ParsedText:
     collector = _Collector()
-    for raw_line in text.replace("\r", "").split("\n"):
+    for raw_line in _logical_lines(text):
         line = _normalise(raw_line, name)
         if line:
             _parse_line(line, collector, raw_line.strip())
@@ -238,6 +239,26 @@ def _parse_cached(text: str, name: str) -> ParsedText:
 
 # --------------------------------------------------------------------------------------------------------
 # Normalisation and splitting
+
+#: A line of a die's table of results: '2 — Add {W}.', '10-19 | Add {R}{R}.' (CR 706.2: the results are
+#: part of the ability that rolls the die, written on lines of their own).
+_RESULT_LINE = re.compile(r"^\d+(?:\s*[-\u2013\u2014]\s*\d+\+?)?\s*(?:\u2014|\|)\s*\S")
+
+
+def _logical_lines(text: str) -> list[str]:
+    """The text's lines, with the lines of a die's table of results joined to the ability before them.
+
+    >>> _logical_lines("{T}: Roll a four-sided die.\\n1-2 | Add {R}.\\n3-4 | Add {G}.\\nFlying")
+    ['{T}: Roll a four-sided die. 1-2 | Add {R}. 3-4 | Add {G}.', 'Flying']
+    """
+    lines: list[str] = []
+    for line in text.replace("\r", "").split("\n"):
+        if lines and _RESULT_LINE.match(line.strip()):
+            lines[-1] = lines[-1].rstrip() + " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
+
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_WORDS = re.compile(
@@ -405,7 +426,11 @@ def _keywords_of(line: str) -> list[str] | None:
 # Lines
 
 
-_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ]{2,30} — (?=\S)")
+_ABILITY_WORD = re.compile(r"^(?:[\u2022*]\s*)?[A-Z][A-Za-z' ]{2,30} — (?=\S)")
+#: A mode of a modal ability or a choice made as the permanent entered ('• Khans — ...'): the bullet.
+_BULLET = re.compile(r"^[\u2022*]\s*")
+#: A Saga's chapter symbols ('I — ', 'II, III — '): a chapter ability is a triggered ability (CR 714.2b).
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?=\S)")
 
 
 def _abilities_of(line: str) -> list[str]:
@@ -421,6 +446,9 @@ def _abilities_of(line: str) -> list[str]:
 
 
 def _parse_line(line: str, out: _Collector, original: str) -> None:
+    if _CHAPTER.match(line):
+        _parse_chapter(line, out)
+        return
     line = _ABILITY_WORD.sub("", line)  # 'Metalcraft — ', 'Vivid — ': ability words have no rules meaning
     chunks = _abilities_of(line)
     if len(chunks) > 1:
@@ -441,6 +469,22 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         _parse_static_sentence(sentence, out, line)
 
 
+def _parse_chapter(text: str, out: _Collector) -> None:
+    """A Saga's chapter ability ('II — Add {R}{R}.'): it triggers when lore counters are added (CR 714.2b),
+    never while paying; the chapter symbols stay on its first sentence."""
+    chapter = _CHAPTER.match(text)
+    assert chapter is not None
+    for number, sentence in enumerate(_split_sentences(text[chapter.end() :])):
+        body = sentence.rstrip(".")
+        sentence = chapter.group(0) + sentence if number == 0 else sentence
+        if _ADDS_MANA.search(body):
+            out.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.CHAPTER, _output_after_add(body)))
+            out.ignored.append(sentence)
+            out.read(sentence, "not_payment")
+        else:
+            out.ignore(sentence)
+
+
 def reading_units(text: str, name: str = "") -> tuple[str, ...]:
     """The pieces the parser reads one at a time, in order: each activated ability, each keyword line and
     each sentence of any other line, normalised as the parser sees them (reminder text dropped, the card's
@@ -451,7 +495,7 @@ def reading_units(text: str, name: str = "") -> tuple[str, ...]:
     ('Flying', '{T}: Add {C}. ~ deals 1 damage to you.', 'Draw a card.', 'Scry 1.')
     """
     units: list[str] = []
-    for raw_line in text.replace("\r", "").split("\n"):
+    for raw_line in _logical_lines(text):
         line = _normalise(raw_line, name)
         if line:
             _units_of_line(line, units)
@@ -460,6 +504,9 @@ def reading_units(text: str, name: str = "") -> tuple[str, ...]:
 
 def _units_of_line(line: str, units: list[str]) -> None:
     """Append one line's reading units to ``units`` (the cuts of :func:`_parse_line`)."""
+    if _CHAPTER.match(line):
+        units.append(line)
+        return
     line = _ABILITY_WORD.sub("", line)
     chunks = _abilities_of(line)
     if len(chunks) > 1:
@@ -499,6 +546,28 @@ _CHANGES_MANA = re.compile(
 
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
+    unquoted = re.sub(r'"[^"]*"', '""', effect_text)
+    if (
+        re.search(r"\btokens?\b", unquoted, re.I)
+        and not re.search(r"\badds?\b", unquoted, re.I)
+        and re.search(r"\badd\b", effect_text, re.I)
+    ):  # the tokens it creates have a mana ability; the ability itself makes none
+        output = _quoted_output(effect_text)
+        out.not_payment.append(NotPaymentMana(line, NotPaymentKind.TOKEN, output, _cost_or_none(cost_text)))
+        out.ignored.append(original)
+        out.read(line, "not_payment")
+        return
+    doubling_cost = _cost_or_none(cost_text)
+    if doubling_cost is not None and re.fullmatch(
+        r"double the amount of each type of unspent mana you have\.?", effect_text, re.I
+    ):
+        # it adds mana (as much again of each type in the pool) without the word 'add': a mana ability
+        doubling = ManaAbility(
+            text=original, cost=doubling_cost, output=ManaOutput(OutputKind.DOUBLE_UNSPENT)
+        )
+        out.mana_abilities.append(doubling)
+        out.read(line, "mana_ability")
+        return
     if not re.search(r"\badds?\b", effect_text, re.I):
         if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
@@ -549,6 +618,15 @@ def _output_of_effect(effect_text: str) -> ManaOutput | None:
     return None
 
 
+def _quoted_output(text: str) -> ManaOutput | None:
+    """The mana that the first quoted mana ability in a text adds ('... tokens with "{T}: Add {C}."')."""
+    for quoted in re.findall(r'"([^"]*)"', text):
+        colon = _find_colon(quoted)
+        if colon > 0 and (output := _output_of_effect(quoted[colon + 1 :].strip())) is not None:
+            return output
+    return None
+
+
 def _cost_or_none(cost_text: str) -> AbilityCost | None:
     try:
         return _parse_cost(cost_text)
@@ -561,19 +639,39 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     cost = _parse_cost(cost_text)
     sentences = _split_sentences(effect_text)
     side_effects: list[SideEffect] = []
-    chose_color = False
-    while len(sentences) > 1 and not re.match(r"^(?:add|for each color)\b", sentences[0], re.I):
+    chose_color = chosen_player = False
+    palette: Palette | None = None
+    if re.match(_RANDOM, sentences[0], re.I):
+        return _parse_random(cost, sentences, original)
+    while len(sentences) > 1 and not re.match(
+        r"^(?:add|for each color|that player adds)\b", sentences[0], re.I
+    ):
         first = sentences[0].rstrip(".")
         if re.fullmatch(r"choose a color", first, re.I):
             chose_color = True
+        elif re.fullmatch(r"choose a color of a card in your graveyard", first, re.I):
+            chose_color, palette = True, Palette(PaletteKind.GRAVEYARD_COLORS)
+        elif re.fullmatch(r"choose a player", first, re.I):
+            chosen_player = True  # its controller may choose itself (not a target: CR 115.10)
         elif m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", first, re.I):
             side_effects.append(
                 SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, m.group(1).lower(), sentences[0])
             )
+        elif m := re.fullmatch(
+            r"reveal (?:x|any number of) (.+? cards?(?: with .+?)?) (?:in|from) your hand", first, re.I
+        ):
+            side_effects.append(SideEffect(SideEffectKind.REVEAL_FIRST, what=m.group(1), text=sentences[0]))
         else:
             raise _UnsupportedError(sentences[0])
         sentences = sentences[1:]
     add = sentences[0]
+    if chosen_player:
+        add = re.sub(r"^that player adds\b", "Add", add, flags=re.I)
+    uncertain = ""
+    if m := re.search(
+        r",? unless (any player|an opponent|any opponent|target opponent) pays? (.+?)\.?$", add, re.I
+    ):
+        uncertain, add = m.group(0).lstrip(", ").rstrip("."), add[: m.start()]  # another player's choice
     if any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts):
         add = re.sub(
             r"\bX mana\b(.*?)\.?$", r"X mana\1, where X is the number of counters removed this way", add
@@ -585,6 +683,8 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
         raise _UnsupportedError(add)
     elif chose_color:
         output = _parse_that_color(match.group(1))
+        if palette is not None:
+            output = replace(output, palette=palette)
     else:
         output = _parse_output(match.group(1))
     conditional: list[tuple[Condition, ManaOutput]] = []
@@ -606,15 +706,21 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
             restriction, rider = _parse_spend(body)
             if rider:
                 riders.append(rider)
-        elif m := re.match(r"^if (.+?), add (.+) instead$", body, re.I):
-            conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2))))
+        elif m := re.match(r"^if (.+?), (?:add (.+) instead|instead add (.+))$", body, re.I):
+            conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2) or m.group(3))))
+        elif re.match(r"^(?:if|when|whenever) (?:that|this) mana is spent\b", body, re.I):
+            riders.append(sentence)  # it changes what the mana does once spent, not what it pays
+        elif re.fullmatch(
+            r"any player may activate this ability(?: but)? only during their turn before the end step",
+            body,
+            re.I,
+        ):
+            timing = "your_turn_before_end_step"
         elif m := re.match(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", body, re.I):
             sacrifice_when_empty = m.group(1).lower()
         elif m := re.match(r"^activate only (.+)$", body, re.I):
             for limit in re.split(r",? and only |,? and ", m.group(1), flags=re.I):
-                if c := re.fullmatch(r"if there are (\w+) or more ([\w+\-/]+) counters on ~", limit, re.I):
-                    activation_condition = Condition((), _number(c.group(1)), c.group(2).lower())
-                elif c := re.fullmatch(r"if (.+)", limit, re.I):
+                if c := re.fullmatch(r"if (.+)", limit, re.I):
                     activation_condition = _parse_condition(c.group(1))
                 elif re.fullmatch(r"once each turn", limit, re.I):
                     once_each_turn = True
@@ -650,7 +756,51 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
         side_effects=tuple(side_effects),
         once_each_turn=once_each_turn,
         timing=timing,
+        uncertain=uncertain,
+        chosen_player=chosen_player,
     )
+    return ability, leftovers
+
+
+#: The opening of an effect whose result is random: a die roll or a coin flip (CR 705, 706).
+_RANDOM = r"^(?:roll (?:a|an) (?:\w+-sided die|d\d+)|flip a coin)\b"
+
+
+def _parse_random(cost: AbilityCost, sentences: list[str], original: str) -> tuple[ManaAbility, list[str]]:
+    """'Roll a six-sided die.' with its results ('2 — Add {W}.'), or 'Flip a coin. If you win the flip, add
+    {C}{C}.': the mana any result adds, the ability marked ``uncertain`` (no plan can count on a result)."""
+    roll = sentences[0].rstrip(".")
+    outputs: list[ManaOutput] = []
+    timing = ""
+    leftovers: list[str] = []
+    for sentence in sentences[1:]:
+        body = sentence.rstrip(".")
+        result = re.fullmatch(
+            r"(?:\d+(?:\s*[-\u2013\u2014]\s*\d+\+?)?\s*(?:\u2014|\|)|if you (?:win|lose) the flip,)\s*(.+)",
+            body,
+            re.I,
+        )
+        if re.fullmatch(
+            r"this ability has the (?:indicated effect|following effects based on the result)", body, re.I
+        ):
+            continue
+        if re.fullmatch(r"activate only (?:any time you could cast an instant|as an instant)", body, re.I):
+            timing = "instant"
+        elif re.fullmatch(r"activate only (?:as a sorcery|any time you could cast a sorcery)", body, re.I):
+            timing = "sorcery"
+        elif result is None:
+            leftovers.append(sentence)
+        elif add := re.fullmatch(r"add (.+)", result.group(1), re.I):
+            outputs.append(_parse_output(add.group(1)))
+        # any other result (sacrifice ~, lose life) is part of the gamble, which is not executed as a whole
+    if not outputs:
+        raise _UnsupportedError(original)
+    output = outputs[0]
+    if len(outputs) > 1:
+        if not all(o.kind in (OutputKind.FIXED, OutputKind.CHOICE) and o.amount == Amount() for o in outputs):
+            raise _UnsupportedError(original)
+        output = ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(b for o in outputs for b in o.options)))
+    ability = ManaAbility(text=original, cost=cost, output=output, timing=timing, uncertain=roll.lower())
     return ability, leftovers
 
 
@@ -777,6 +927,10 @@ _COST_PARTS: tuple[tuple[re.Pattern[str], CostPartKind], ...] = tuple(
             CostPartKind.UNTAP_OPPONENT_LAND,
         ),
         (r"put (a|an|one|two) ([\w+\-/]+) counters? on ~", CostPartKind.PUT_COUNTER),
+        (
+            r"sacrifice (a|an|one|two|three) ((?:\w+ )?tokens?(?: named [\w' ,\-]+)?)",
+            CostPartKind.SACRIFICE_TOKEN,
+        ),
         (r"remove (x|any number of) ([\w+\-/]+) counters from ~", CostPartKind.REMOVE_X_COUNTERS),
         (
             r"reveal (x|any number of) (.+? cards?(?: with [^,]+?)?) (?:in|from) your hand",
@@ -919,6 +1073,16 @@ def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
 def _parse_condition(text: str) -> Condition:
     """'you control an Urza's Mine and an Urza's Power-Plant', 'you control three or more artifacts'."""
     body = text.strip().rstrip(".")
+    if c := re.fullmatch(r"there are (\w+) or more ([\w+\-/]+) counters on ~", body, re.I):
+        return Condition((), _number(c.group(1)), c.group(2).lower())
+    if c := re.fullmatch(r"(?:~|it) has (an?|\w+ or more) ([\w+\-/]+) counters? on it", body, re.I):
+        return Condition((), _number(c.group(1).split()[0]), c.group(2).lower())
+    if re.fullmatch(
+        r"you(?:'ve| have)? (?:played|cast|attacked with|gained|lost|sacrificed|drawn|had)\b.* this turn",
+        body,
+        re.I,
+    ):
+        return Condition((), unevaluated=body)  # what happened earlier this turn: no board records it
     if m := re.match(r"^you control (\w+) or more (.+)$", body, re.I):
         return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
     if m := re.match(r"^you control (.+)$", body, re.I):
@@ -955,6 +1119,15 @@ def _parse_amount_phrase(text: str) -> Amount:
         return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
     if re.match(r"^(?:~'s|its) power$", body, re.I):
         return Amount(kind=AmountKind.POWER)
+    if re.fullmatch(r"your life total", body, re.I):
+        return Amount(kind=AmountKind.LIFE)
+    if m := re.fullmatch(r"the greatest power among (.+)", body, re.I):
+        return Amount(kind=AmountKind.GREATEST_POWER, filter=_parse_filter(m.group(1)))
+    if m := re.fullmatch(r"the number of basic land types among (.+)", body, re.I):
+        return Amount(kind=AmountKind.LAND_TYPES, filter=_parse_filter(m.group(1)))
+    if m := re.fullmatch(r"(?:the number of )?(.*?)\s*cards? in your graveyard", body, re.I):
+        words = re.sub(r"^(?:an?|each)\b\s*", "", m.group(1), flags=re.I)
+        return Amount(kind=AmountKind.GRAVEYARD, filter=_parse_filter(words) if words else ObjectFilter())
     if re.match(r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", body, re.I):
         return Amount(kind=AmountKind.MANA_VALUE)
     if m := re.match(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", body, re.I):
@@ -1095,6 +1268,8 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
     lowered = clause.lower()
     if lowered in ("cast your commander", "cast a commander", "cast commander spells"):
         return [SpendUse(kind=PaymentKind.SPELL, commander=True)]
+    if purpose := _spend_purpose(clause):
+        return [purpose]
     if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
         chosen = m.group(2) is not None
         options = [option.split() for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1))]
@@ -1112,6 +1287,41 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
     if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
         return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
+
+
+#: Uses of restricted mana that a payment target doesn't describe (see :class:`SpendPurpose`).
+_SPEND_PURPOSES: tuple[tuple[re.Pattern[str], SpendPurpose], ...] = tuple(
+    (re.compile(pattern, re.I), purpose)
+    for pattern, purpose in (
+        (r"pay cumulative upkeep costs?", SpendPurpose.CUMULATIVE_UPKEEP),
+        (r"cast (?:a |an )?face-down (?:creature )?spells?", SpendPurpose.FACE_DOWN),
+        (r"pay (?:a |an )?(?:morph|megamorph|disguise) costs?", SpendPurpose.TURN_FACE_UP),
+        (
+            r"pay (?:a |an )?mana costs? to turn (?:a |an )?(?:manifested|face-down|cloaked|disguised) "
+            r"(?:creature|permanent)s? face up",
+            SpendPurpose.TURN_FACE_UP,
+        ),
+        (
+            r"turn (?:a |an )?(?:manifested|face-down) (?:creature|permanent)s? face up",
+            SpendPurpose.TURN_FACE_UP,
+        ),
+        (r"cast (?:a |an )?spells? with (?:a )?watermarks?", SpendPurpose.WATERMARK),
+        (
+            r"(?:on )?spells and abilities that (?:put tokens onto the battlefield|create tokens)",
+            SpendPurpose.MAKES_TOKENS,
+        ),
+        (r"cast (?:a |an )?(?:\w+ )?spells? with (\w+)(?: from (?:a|your) graveyard)?", SpendPurpose.KEYWORD),
+    )
+)
+
+
+def _spend_purpose(clause: str) -> SpendUse | None:
+    """A use of restricted mana by what it is for rather than what it pays ('pay cumulative upkeep costs')."""
+    for pattern, purpose in _SPEND_PURPOSES:
+        if m := pattern.fullmatch(clause):
+            keyword = m.group(1).lower() if purpose is SpendPurpose.KEYWORD else ""
+            return SpendUse(purpose=purpose, keyword=keyword)
+    return None
 
 
 _SPEND_ADJECTIVES = frozenset({"colorless", "multicolored", "monocolored", *_COLOR_WORDS})
@@ -1149,7 +1359,7 @@ def _spend_words(words: list[str]) -> SpendUse:
 # permanent enters, triggers that make no mana.
 _NOT_DURING_PAYMENT = re.compile(
     r"^(?:when\b|whenever\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
-    r"|.*\benters(?: the battlefield)? tapped\b"
+    r"|.*\benters(?: the battlefield)? tapped\b|~ enters(?: the battlefield)? with\b[^.]*\bcounters? on it\b"
     r"|nonland permanents you control are\b)",
     re.I,
 )
@@ -1178,13 +1388,17 @@ _TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
 def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one."""
     if re.search(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", body, re.I) or (
-        re.match(r'^(?:it|they) (?:has|have) "', body, re.I) and re.search(r"\btokens?\b", line, re.I)
+        re.match(r'^(?:it|they|those tokens|the tokens?|that token|each of them) (?:has|have) "', body, re.I)
+        and re.search(r"\btokens?\b", line, re.I)
     ):
         return NotPaymentKind.TOKEN
-    if re.search(r"tapped for mana|causes you to add|mana ability", body, re.I):
+    if re.search(r"tapped for mana|\btaps? [^,]+ for mana|causes you to add|mana ability", body, re.I):
         return None  # a triggered mana ability (605.1b): read by the effect grammar or unsupported
     for pattern, kind in _TRIGGER_KINDS:
         if pattern.match(body):
+            return kind
+    for pattern, kind in _TRIGGER_KINDS:  # a later sentence of a triggered ability ('That player adds ...')
+        if line != body and pattern.match(line):
             return kind
     if re.match(r"^add\b", body, re.I):
         return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
@@ -1217,7 +1431,7 @@ def _read_entering(line: str, out: _Collector) -> None:
 
 
 def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
-    body = sentence.strip().rstrip(".")
+    body = _BULLET.sub("", sentence.strip().rstrip("."))  # '• Add {R}.': one mode of a modal ability
     body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
     if m := re.fullmatch(
         r"as ~ enters(?: the battlefield)?, choose an? (color|creature type|basic land type|card type)"
@@ -1227,6 +1441,12 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     ):
         out.choices.append(m.group(1).lower().replace(" ", "_"))
         out.read(sentence, "choice")
+        return
+    if _parse_granted_while(body, sentence, out):
+        return
+    if _ONE_CARD_PERMISSION.fullmatch(body):
+        out.ignored.append(sentence)
+        out.read(sentence, "ignored", "a permission for the one card a trigger exiled, which is on no board")
         return
     try:
         effect = _parse_effect(body, sentence)
@@ -1247,6 +1467,37 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         out.sentences.append(SentenceReading(sentence, "unsupported"))
     else:
         out.ignore(sentence)
+
+
+#: 'You may spend mana as though it were mana of any color to cast that spell': a trigger's permission for the
+#: card it exiled (Daxos, Gonti); it never applies to a spell paid from a board.
+_ONE_CARD_PERMISSION = re.compile(
+    r".*\byou may spend mana as though it were mana of any (?:color|type) to cast "
+    r"(?:that spell|that card|it|them|those spells|the exiled card)",
+    re.I,
+)
+
+
+def _parse_granted_while(body: str, sentence: str, out: _Collector) -> bool:
+    """'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."': the mana ability
+    exists only while the condition holds (an activation condition when it is one the grammar reads)."""
+    m = re.fullmatch(r'as long as (.+?), (?:it|~) (?:has|gains) (?:[\w ,]+ and )?"([^"]+)"', body, re.I)
+    if m is None or (colon := _find_colon(m.group(2))) < 0 or not re.search(r"\badd\b", m.group(2), re.I):
+        return False
+    granted = m.group(2)
+    try:
+        ability, leftovers = _parse_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+    except _UnsupportedError:
+        return False
+    if leftovers or ability.activation_condition is not None:
+        return False
+    try:
+        ability = replace(ability, activation_condition=_parse_condition(m.group(1)))
+    except _UnsupportedError:
+        ability = replace(ability, exists_while=f"as long as {m.group(1)}")
+    out.mana_abilities.append(ability)
+    out.read(sentence, "mana_ability")
+    return True
 
 
 def _output_after_add(body: str) -> ManaOutput | None:
@@ -1339,6 +1590,12 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
             min_amount=minimum,
         )
     if scope == "type":
+        if re.fullmatch(
+            r"mana of (?:a color of your choice|any color)|one mana of any color", produced, re.I
+        ):
+            return ProductionReplacement(
+                text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS
+            )
         if re.fullmatch(r"colorless mana|\{C\}", produced, re.I):
             return ProductionReplacement(
                 text=sentence,

@@ -353,7 +353,8 @@ def test_sentences_are_classed() -> None:
         "Valleymaker", "Creature — Giant Shaman",
         "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}.",
     )  # fmt: skip
-    assert [s.read_as for s in valley.sentences] == ["unsupported", "unsupported"] and not valley.fully_read
+    # 'Choose a player' is no target (CR 115.10): a mana ability whose controller may choose itself
+    assert [s.read_as for s in valley.sentences] == ["mana_ability", "mana_ability"] and valley.fully_read
 
 
 def test_no_ignored_sentence_adds_mana(scryfall_store: CardStore) -> None:

@@ -144,14 +144,32 @@ def test_check_json_has_the_contract_keys(store: Path) -> None:
     assert from_file["summary"] == data["summary"]  # the files, or the store they were imported into
 
 
-def test_check_table_lists_shapes_most_frequent_first() -> None:
+def test_check_table_lists_shapes_most_frequent_first(tmp_path: Path) -> None:
     result = run("cards", "check", SAMPLE)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert "faces with mana text  6" in lines and "of which fully read   5" in lines
+    assert "faces with mana text  6" in lines and "of which fully read   6" in lines
+    unicorn = next(c for c in json.loads(SAMPLE.read_text()) if c["name"] == "Adarkar Unicorn")
+    odd = [  # made-up restrictions: two of one shape, one of another; the most frequent shape comes first
+        {
+            **unicorn,
+            "oracle_id": f"0000000{n}-0000-0000-0000-000000000000",
+            "name": f"Odd {n}",
+            "oracle_text": text,
+        }
+        for n, text in enumerate(
+            (
+                "{T}: Add {U}. Spend this mana only on Tuesdays.",
+                "{T}: Add {G}. Spend this mana only on Tuesdays.",
+                "{T}: Add {R}. Spend this mana only to juggle.",
+            )
+        )
+    ]
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    lines = run("cards", "check", tmp_path / "odd.json").stdout.splitlines()
     shapes = lines[lines.index("count  shape") + 2 :]
     counts = [int(line.split()[0]) for line in shapes]
-    assert counts == sorted(counts, reverse=True) and len(counts) == 2
+    assert counts == [3, 2, 1]  # "{T}: Add {M}." three times, Tuesdays twice, juggling once
 
 
 def test_check_without_a_store_says_how_to_make_one(tmp_path: Path) -> None:

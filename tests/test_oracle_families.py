@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from models.abilities import NotPaymentKind
 from models.board import Board
 from models.cost import PaymentTarget
@@ -179,9 +181,14 @@ def test_unread_counts_are_unsupported_never_zero() -> None:
     )
     selvala = "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among "
     selvala += "creatures you control."
-    assert parse_oracle(selvala, "Selvala, Heart of the Wilds").mana_abilities == ()
-    b = board(crypt, cube)
-    assert {w.permanent for w in text_warnings(b)} == {"c", "d"}
+    heart = card("s", "Selvala, Heart of the Wilds", "Legendary Creature — Elf Scout", selvala)
+    b = board(crypt, cube, heart, {"id": "f", "card": "Forest"})
+    # the counts are read (cards in a graveyard, the greatest power) but no board gives them: never zero, the
+    # abilities are set aside; the Forest alone pays {G}, and nothing pays two mana
+    assert payable(b, "{G}") and not payable(b, "{1}{G}")
+    reasons = {w.permanent: w.reason for w in text_warnings(b)}
+    assert reasons["c"] == "amount: graveyard" and reasons["s"] == "amount: greatest_power"
+    assert reasons["d"] == "output: double the amount of each type of unspent mana"  # read, not executed
 
 
 def test_cost_parts_the_planner_does_not_execute_are_set_aside() -> None:
@@ -211,3 +218,225 @@ def test_a_cost_that_contains_colorless() -> None:
     b = board(drone, {"id": "i", "card": "Island"})
     assert payable(b, "{U}{C}", type_line="Creature — Eldrazi")  # the cost contains {C}
     assert not payable(b, "{1}{U}", type_line="Creature — Merfolk")  # a blue spell without {C}
+
+
+GATED: list[tuple[str, ...]] = [
+    (
+        "Jack-in-the-Mox",
+        "Artifact",
+        "{T}: Roll a six-sided die. This ability has the indicated effect.\n1 — Sacrifice Jack-in-the-Mox "
+        "and "
+        "you lose 5 life.\n2 — Add {W}.\n3 — Add {U}.\n4 — Add {B}.\n5 — Add {R}.\n6 — Add {G}.",
+        "uncertain: roll a six-sided die",
+    ),
+    (
+        "Mana Screw",
+        "Artifact",
+        "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate this ability only any time you could "
+        "cast "
+        "an instant.",
+        "uncertain: flip a coin",
+    ),
+    (
+        "Rhystic Cave",
+        "Land",
+        "{T}: Choose a color. Add one mana of that color unless any player pays {1}. Activate only any time "
+        "you could cast an instant.",
+        "uncertain: unless any player pays {1}",
+    ),
+    (
+        "Sanctum of the Sun",
+        "Legendary Land",
+        "{T}: Add X mana of any one color, where X is your life total.",
+        "amount: life",
+    ),
+    (
+        "Prismatic Geoscope",
+        "Artifact",
+        "Prismatic Geoscope enters tapped.\nDomain — {T}: Add X mana in any combination of colors, where X "
+        "is "
+        "the number of basic land types among lands you control.",
+        "amount: land_types",
+    ),
+    (
+        "Metalworker",
+        "Artifact Creature — Construct",
+        "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this way.",
+        "amount: revealed",
+    ),
+    (
+        "Diamond Kaleidoscope",
+        "Artifact",
+        "Sacrifice a Prism token: Add one mana of any color.",
+        "cost: Sacrifice a Prism token",
+    ),
+    (
+        "Honored Hierarch",
+        "Creature — Human Druid",
+        'Renown 1\nAs long as Honored Hierarch is renowned, it has vigilance and "{T}: Add one mana of any '
+        'color."',
+        "condition: as long as ~ is renowned",
+    ),
+    (
+        "River of Tears",
+        "Land",
+        "{T}: Add {U}. If you played a land this turn, add {B} instead.",
+        "condition: if you",
+    ),
+    (
+        "Mana Cache",
+        "Enchantment",
+        "Remove a charge counter from Mana Cache: Add {C}. Any player may activate this ability but only "
+        "during "
+        "their turn before the end step.",
+        "condition: only during your turn before the end step",
+    ),
+    (
+        "Corrupted Grafstone",
+        "Artifact",
+        "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",
+        "palette: a color of a card in your graveyard",
+    ),
+    (
+        "Corrupted Crossroads",
+        "Land",
+        "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. Spend this mana only to cast a spell "
+        "with devoid.",
+        "restriction: Spend this mana only to cast a spell with devoid",
+        "{2}{G}{B}",  # its {T}: Add {C} makes a fourth mana, never a black one
+    ),
+    (
+        "Qarsi Deceiver",
+        "Creature — Naga Wizard",
+        "{T}: Add {C}. Spend this mana only to cast a face-down creature spell, pay a mana cost to turn a "
+        "manifested creature face up, or pay a morph cost.",
+        "restriction: Spend this mana only to cast a face-down",
+    ),
+    (
+        "Doubling Cube",
+        "Artifact",
+        "{3}, {T}: Double the amount of each type of unspent mana you have.",
+        "output: double",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", GATED, ids=[g[0] for g in GATED])
+def test_read_but_not_executed_families_are_set_aside(case: tuple[str, ...]) -> None:
+    """Random results, opponents' choices, counts no board gives, uses no payment is known to be: each is read
+    (the face is fully read) and the ability is unusable, with a warning naming the part."""
+    name, type_line, oracle, reason, *beyond = case
+    assert parse_oracle(oracle, name).fully_read
+    it = card("x", name, type_line, oracle, counters={"charge": 3})
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(3)]
+    b = board(it, *forests)
+    # three Forests make {G}{G}{G}; each of these abilities would add at least one more mana (a die result, a
+    # won flip, an unpaid {1}, 20 life, one basic land type, a renowned Hierarch, a charge counter...)
+    assert payable(b, "{2}{G}") and not payable(b, beyond[0] if beyond else "{3}{G}")
+    reasons = [w.reason for w in text_warnings(b) if w.permanent == "x"]
+    assert reasons and all(r.startswith(reason) for r in reasons)
+
+
+def test_a_luck_counter_turns_colorless_into_any_color() -> None:
+    text = "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."
+    lucky = card("g", "Gemstone Caverns", "Legendary Land", text, counters={"luck": 1})
+    plain = {**lucky, "counters": {}}
+    assert payable(board(lucky), "{U}") and text_warnings(board(lucky)) == ()
+    assert not payable(board(plain), "{U}") and payable(board(plain), "{C}")
+
+
+def test_a_chosen_player_may_be_its_controller() -> None:
+    valley = card(
+        "v",
+        "Valleymaker",
+        "Creature — Giant Shaman",
+        "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}.",
+    )
+    # CR 115.10: choosing a player is no target, so this is a mana ability; tap the Forest for {G}, then
+    # sacrifice it (a tapped Forest may be sacrificed) for {G}{G}{G}: four green mana
+    b = board(valley, {"id": "f", "card": "Forest"})
+    assert payable(b, "{G}{G}{G}{G}") and not payable(b, "{G}{G}{G}{G}{G}")
+    assert text_warnings(b) == ()
+
+
+def test_pulse_of_llanowar_lets_basics_make_any_color() -> None:
+    pulse = card(
+        "p",
+        "Pulse of Llanowar",
+        "Enchantment",
+        "If a basic land you control is tapped for mana, it produces mana of a color of your choice "
+        "instead of "
+        "any other type.",
+    )
+    b = board(pulse, {"id": "f", "card": "Forest"}, {"id": "i", "card": "Island"})
+    assert payable(b, "{B}{R}")  # 614.1a: each basic's mana becomes a color of its controller's choice
+    assert not payable(board({"id": "f", "card": "Forest"}, {"id": "i", "card": "Island"}), "{B}{R}")
+
+
+def test_token_abilities_chapters_and_modes_are_kept_outside_payments() -> None:
+    bed = (
+        "{T}: Add {C}.\n{6}, {T}, Sacrifice Spawning Bed: Create three 1/1 colorless Eldrazi Scion creature "
+    )
+    bed += 'tokens. They have "Sacrifice this creature: Add {C}."'
+    eruption = "I — The First Eruption deals 1 damage to each creature without flying.\nII — Add {R}{R}.\n"
+    eruption += "III — Sacrifice a Mountain. If you do, The First Eruption deals 3 damage to each creature."
+    siege = (
+        "As Frontier Siege enters, choose Khans or Dragons.\n• Khans — At the beginning of each of your main "
+    )
+    siege += (
+        "phases, add {G}{G}.\n• Dragons — Whenever a creature with flying you control enters, you may have "
+    )
+    siege += "it fight target creature you don't control."
+    read = [parse_oracle(bed, "Spawning Bed"), parse_oracle(eruption, "The First Eruption")]
+    read.append(parse_oracle(siege, "Frontier Siege"))
+    assert all(p.fully_read for p in read)
+    kinds = [[n.kind for n in p.not_payment] for p in read]
+    assert kinds == [[NotPaymentKind.TOKEN], [NotPaymentKind.CHAPTER], [NotPaymentKind.PHASE]]
+    assert str(read[0].not_payment[0].output.options[0]) == "{C}"  # type: ignore[union-attr]
+    b = board(
+        card("s", "Spawning Bed", "Land", bed),
+        card("e", "The First Eruption", "Enchantment — Saga", eruption),
+        card("fs", "Frontier Siege", "Enchantment", siege),
+    )
+    assert payable(b, "{C}") and not payable(b, "{1}{C}")  # only the Bed's own {T}: Add {C}
+    assert text_warnings(b) == ()
+
+
+def test_riders_and_one_card_permissions_dont_change_a_payment() -> None:
+    hall = card(
+        "h",
+        "Hall of the Bandit Lord",
+        "Legendary Land",
+        "Hall of the Bandit Lord enters tapped.\n{T}, Pay 3 life: Add {C}. If that mana is spent on a "
+        "creature "
+        "spell, it gains haste.",
+    )
+    daxos = card(
+        "d",
+        "Daxos of Meletis",
+        "Legendary Creature — Human Soldier",
+        "Daxos of Meletis can't be blocked by creatures with power 3 or greater.\nWhenever Daxos of "
+        "Meletis deals "
+        "combat damage to a player, exile the top card of that player's library. You gain life equal to that "
+        "card's mana value. Until end of turn, you may cast that card and you may spend mana as though it "
+        "were "
+        "mana of any color to cast that spell.",
+    )
+    crawler = card(
+        "c",
+        "Crystalline Crawler",
+        "Artifact Creature — Construct",
+        "Converge — Crystalline Crawler enters with a +1/+1 counter on it for each color of mana spent to "
+        "cast "
+        "it.\nRemove a +1/+1 counter from Crystalline Crawler: Add one mana of any color.\n{T}: Put a +1/+1 "
+        "counter on Crystalline Crawler.",
+        counters={"+1/+1": 2},
+    )
+    b = board(hall, daxos, crawler)
+    # Hall: {C} for 3 life; Crawler: one mana of any color per counter removed, two counters
+    assert payable(b, "{1}{W}{U}") and not payable(b, "{W}{U}{B}")
+    assert text_warnings(b) == ()
+    (permission,) = [
+        s for s in parse_oracle(daxos["oracle"], daxos["name"]).sentences if "as though" in s.text
+    ]
+    assert permission.read_as == "ignored" and "exiled" in permission.note

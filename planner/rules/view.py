@@ -22,7 +22,9 @@ from models.abilities import (
     ManaAbility,
     ObjectFilter,
     OutputKind,
+    PaletteKind,
     SideEffectKind,
+    SpendRestriction,
     StaticEffect,
     TypeChange,
     Who,
@@ -96,6 +98,15 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
 )
 
 
+#: Timings the planner doesn't check, by what the warning says.
+_UNEXECUTED_TIMINGS = {"your_turn_before_end_step": "only during your turn before the end step"}
+
+
+def _unchecked_uses(restriction: SpendRestriction) -> bool:
+    """True when every use of restricted mana is one no payment target describes (cumulative upkeep...)."""
+    return all(use.purpose is not None for use in restriction.uses)
+
+
 def unexecuted_part(ability: ManaAbility) -> str | None:
     """The part of a mana ability the planner reads but does not execute, or None when it executes all.
 
@@ -111,17 +122,33 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     cost = ability.cost
     output = ability.output
     amount = output.amount
+    restriction = ability.restriction
     if (
         not cost.parts
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
         and not amount.plus
-        and output.kind is not OutputKind.DIFFERENT
-        and (ability.restriction is None or not ability.restriction.not_generic)
+        and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
+        and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
+        and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
         and (cost.tap or not ability.once_each_turn)
+        and not (ability.uncertain or ability.exists_while)
+        and ability.timing not in _UNEXECUTED_TIMINGS
+        and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
+    if output.kind is OutputKind.DOUBLE_UNSPENT:
+        return "output: double the amount of each type of unspent mana"
+    if ability.uncertain:
+        return f"uncertain: {ability.uncertain} (no plan can count on it)"
+    if ability.exists_while:
+        return f"condition: {ability.exists_while}"
+    if ability.timing in _UNEXECUTED_TIMINGS:
+        return f"condition: {_UNEXECUTED_TIMINGS[ability.timing]}"
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
+        return f"condition: if {unevaluated}"
     if cost.parts:
         return f"cost: {cost.parts[0].text}"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
@@ -133,6 +160,10 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ).replace("3 mana", "three mana")
     if ability.restriction is not None and ability.restriction.not_generic:
         return "restriction: this mana can't be spent to pay generic mana costs"
+    if restriction is not None and _unchecked_uses(restriction):
+        return f"restriction: {restriction.text} (no payment is known to be that)"
+    if output.palette.kind is PaletteKind.GRAVEYARD_COLORS:
+        return "palette: a color of a card in your graveyard"
     if ability.once_each_turn and not ability.cost.tap:
         return "condition: activate only once each turn"
     for effect in ability.side_effects:
