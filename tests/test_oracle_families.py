@@ -440,3 +440,20 @@ def test_riders_and_one_card_permissions_dont_change_a_payment() -> None:
         s for s in parse_oracle(daxos["oracle"], daxos["name"]).sentences if "as though" in s.text
     ]
     assert permission.read_as == "ignored" and "exiled" in permission.note
+
+
+@pytest.mark.parametrize(
+    ("limit", "reason"),
+    [
+        ("Activate only as a sorcery.", "as a sorcery"),
+        ("Activate only any time you could cast an instant.", "instant"),
+    ],
+)
+def test_mana_abilities_with_a_timing_limit_are_not_used_while_paying(limit: str, reason: str) -> None:
+    # the spell being paid for is on the stack already (CR 601.2a), and nobody casts an instant mid-cast
+    b = board(
+        card("r", "Timed Rock", "Artifact", f"{{T}}: Add {{G}}. {limit}"), {"id": "f", "card": "Forest"}
+    )
+    assert payable(b, "{G}")  # the Forest
+    assert not payable(b, "{G}{G}")
+    assert any(w.permanent == "r" and reason in w.reason for w in text_warnings(b))

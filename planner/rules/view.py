@@ -99,7 +99,15 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
 
 
 #: Timings the planner doesn't check, by what the warning says.
-_UNEXECUTED_TIMINGS = {"your_turn_before_end_step": "only during your turn before the end step"}
+#: Timing limits the planner can't honour during a payment. A spell being cast or an ability being activated
+#: is on the stack already (CR 601.2a, 602.2a), so the stack is never empty then, and nobody can cast an
+#: instant in the middle of casting something: an ability usable only as a sorcery or only when an instant
+#: could be cast can't be activated while paying.
+_UNEXECUTED_TIMINGS = {
+    "your_turn_before_end_step": "only during your turn before the end step",
+    "sorcery": "activate only as a sorcery, and the stack is not empty while a cost is paid (CR 601.2a)",
+    "instant": "activate only when you could cast an instant, which you can't while paying (CR 601.2g)",
+}
 
 
 def _unchecked_uses(restriction: SpendRestriction) -> bool:
