@@ -50,6 +50,8 @@ __all__ = [
     "Permanent",
     "Player",
     "PoolMana",
+    "loads_json",
+    "repeats_a_field",
 ]
 
 #: The board file version this module reads and writes.
@@ -370,9 +372,11 @@ class Board:
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as error:
-            raise BoardError(f"{source}: {ROOT}: the file is not UTF-8 text ({error.reason})") from None
+            problem = f"the file is not UTF-8 text ({error.reason})"
+            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
         except OSError as error:
-            raise BoardError(f"{source}: {ROOT}: cannot read the file: {error.strerror or error}") from None
+            problem = f"cannot read the file: {error.strerror or error}"
+            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
         return cls.loads(text, source)
 
     def to_dict(self) -> dict[str, Any]:
@@ -605,7 +609,8 @@ def _checked(source: str, read: Callable[[], _T]) -> _T:
     try:
         return read()
     except _FieldError as invalid:
-        raise BoardError(f"{source}: {_format_path(invalid.path)}: {invalid.problem}") from None
+        path = _format_path(invalid.path)
+        raise BoardError(f"{source}: {path}: {invalid.problem}", path=path) from None
 
 
 def _format_path(path: _Path) -> str:
@@ -666,6 +671,40 @@ def _parse_json(text: str) -> object:
         raise _FieldError((), "invalid JSON: nested too deeply") from None
     except ValueError as error:
         raise _FieldError((), f"invalid JSON: {error}") from None
+
+
+def loads_json(text: str, source: str = "<board>") -> object:
+    """Parse JSON text as board files are parsed (no NaN or Infinity, no over-long numbers); objects keep
+    the names of fields given twice, which :meth:`Board.from_dict` then refuses. Errors name ``source``.
+
+    >>> loads_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> repeats_a_field(loads_json('{"a": {"b": 1, "b": 2}}'))
+    True
+    >>> loads_json('{"a": NaN}', "req")
+    Traceback (most recent call last):
+    ...
+    models.errors.BoardError: req: (root): invalid JSON: NaN is not allowed: JSON numbers are finite
+    """
+    return _checked(source, lambda: _parse_json(text))
+
+
+def repeats_a_field(value: object) -> bool:
+    """True when some object in JSON data read by :func:`loads_json` gave a field more than once.
+
+    >>> repeats_a_field(loads_json('[{"a": 1}, {"b": 2}]'))
+    False
+    """
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if isinstance(item, _JsonObject) and item.duplicates:
+                return True
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 class _JsonObject(dict[str, Any]):

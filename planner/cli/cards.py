@@ -6,10 +6,8 @@ from typing import Annotated
 
 import typer
 
-from models.catalogue import all_cards, did_you_mean, lookup
-from models.errors import InputError
+from models.catalogue import all_cards
 from planner.cli.common import (
-    PROG,
     JsonOpt,
     command,
     print_json,
@@ -37,7 +35,7 @@ def cards_command(
     mana ability's cost, output, restriction, riders and self-damage; its effects on mana; keywords;
     choices it needs as it enters; sentences ignored as not about mana, and any it could not read.
     """
-    from planner.describe import card_details, card_summary, format_details, makes_summary
+    from planner.describe import card_summary, format_details, makes_summary
 
     if name is None:
         cards = list(all_cards().values())
@@ -51,16 +49,10 @@ def cards_command(
                 )
             )
         return
-    card = lookup(name)
-    if card is None:
-        raise InputError(_unknown_card(name))
-    details = card_details(card)
+    from planner.requests import card_request
+
+    details = card_request(name).to_json()
     if as_json:
         print_json(details)
     else:
         typer.echo(format_details(details))
-
-
-def _unknown_card(name: str) -> str:
-    hint = did_you_mean(name) or f"run '{PROG} cards' to list the catalogue"
-    return f"unknown card {name!r}; {hint}"
