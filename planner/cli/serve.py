@@ -77,7 +77,7 @@ def serve_command(
 
         serve_stdio_process(time_limit=time_limit, store=store)
         return
-    from planner.service.http import parse_address, serve_http  # type: ignore[import-not-found]
+    from planner.service.http import parse_address, serve_http
 
     host, port = parse_address(http)
     serve_http(host, port, time_limit=time_limit, store=store, workers=workers, pool=pool)
