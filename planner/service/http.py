@@ -16,12 +16,13 @@ threads), off the event loop, so that concurrent requests are answered at once.
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import multiprocessing
 import os
 import socket
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -164,7 +165,13 @@ def create_app(workers: "_Workers") -> "FastAPI":
 
     from planner.service.schema import board_schema, openapi_components
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        workers.shutdown()  # here, not after server.run: uvicorn re-raises SIGTERM once it has stopped
+
     app = FastAPI(
+        lifespan=lifespan,
         title="mana-planner",
         description="Mana payments planned exactly by the rules: contract §8. Each method's result is "
         "exactly what the command prints with --json.",
