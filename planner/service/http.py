@@ -287,6 +287,8 @@ def serve_http(
         sock = socket.create_server((host, port), family=family, reuse_port=False)
     except OSError as error:
         raise InputError(f"--http: cannot listen on {host}:{port}: {error.strerror or error}") from None
+    # Answers go out at once: accepted connections inherit this (asyncio sets it only for sockets it makes).
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     answering = _Workers(pool, workers or os.cpu_count() or 1, time_limit, store)
     try:
         answering.warm_up()
