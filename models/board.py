@@ -53,6 +53,7 @@ __all__ = [
     "Permanent",
     "Player",
     "PoolMana",
+    "board_problems",
     "loads_json",
     "repeats_a_field",
 ]
@@ -674,6 +675,41 @@ def _parse_json(text: str) -> object:
         raise _FieldError((), "invalid JSON: nested too deeply") from None
     except ValueError as error:
         raise _FieldError((), f"invalid JSON: {error}") from None
+
+
+def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, ...]:
+    """Every problem of a board read from parsed JSON, as far as they can be told apart: the first one
+    :meth:`Board.from_dict` reports, then the first problem of each other player and permanent that has one
+    (each read on its own). Empty when the board loads.
+
+    >>> data = {"version": 1, "players": [{"id": "me", "life": "x"}], "permanents": [
+    ...     {"id": "a", "controller": "me"}, {"id": "b", "card": "Forrest", "controller": "me"}]}
+    >>> [error.path for error in board_problems(data, "b.json")]
+    ['players[0].life', 'permanents[0].name', 'permanents[1].card']
+    """
+    try:
+        Board.from_dict(data, source)
+    except BoardError as first:
+        problems = [first]
+    else:
+        return ()
+    if not isinstance(data, dict):
+        return tuple(problems)
+    readers: tuple[tuple[str, Callable[[object, _Path], object]], ...] = (
+        ("players", _read_player),
+        ("permanents", _read_permanent),
+    )
+    for key, read in readers:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue
+        for position, item in enumerate(items):
+            try:
+                _checked(source, lambda: read(item, (key, position)))  # noqa: B023 (called at once)
+            except BoardError as error:
+                if all(error.path != known.path for known in problems):
+                    problems.append(error)
+    return tuple(problems)
 
 
 def loads_json(text: str, source: str = "<board>") -> object:

@@ -140,15 +140,33 @@ def test_a_bad_board_gets_the_loaders_line_and_its_path(pipe: Pipe, tmp_path: Pa
     path.write_text(json.dumps(board))
     error = pipe.call("pay", {"board": board, "cost": "{G}"})["error"]
     position = len(BOARD["permanents"])
+    message = f"board: permanents[{position}].controller: unknown player 'opp2'"
     assert error == {
         "code": -32602,
-        "message": f"board: permanents[{position}].controller: unknown player 'opp2'",
-        "data": {"path": f"permanents[{position}].controller", "param": "board"},
+        "message": message,
+        "data": {
+            "path": f"permanents[{position}].controller",
+            "param": "board",
+            "errors": [{"path": f"permanents[{position}].controller", "message": message}],
+        },
     }
     assert (
         cli_error("pay", str(path), "{G}")
         == f"{path}: permanents[{position}].controller: unknown player 'opp2'"
     )
+
+
+def test_every_bad_player_and_permanent_is_reported_at_once(pipe: Pipe) -> None:
+    board = {
+        "version": 1,
+        "players": [{"id": "me", "life": "x"}],
+        "permanents": [{"id": "a", "controller": "me"}, {"id": "b", "card": "Forrest", "controller": "me"}],
+    }
+    error = pipe.call("could_produce", {"board": board})["error"]
+    assert error["data"]["path"] == "players[0].life"
+    paths = [e["path"] for e in error["data"]["errors"]]
+    assert paths == ["players[0].life", "permanents[0].name", "permanents[1].card"]
+    assert error["data"]["errors"][0]["message"] == error["message"]
 
 
 def test_no_and_time_out_are_results(pipe: Pipe) -> None:

@@ -105,7 +105,9 @@ def test_a_bad_board_names_its_path(server: Server) -> None:
     status, answer = server.post("/v1/could_produce", {"board": board})
     assert status == 400
     assert answer["error"]["message"] == "board: players[0].life: expected an integer, got the string 'x'"
-    assert answer["error"]["data"] == {"path": "players[0].life", "param": "board"}
+    data = answer["error"]["data"]
+    assert (data["path"], data["param"]) == ("players[0].life", "board")
+    assert data["errors"] == [{"path": "players[0].life", "message": answer["error"]["message"]}]
 
 
 def test_a_body_over_8_mib_is_refused_by_its_length(server: Server) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from models.errors import BoardError, InputError, InternalError
-from planner.service.cache import BoardCache
+from planner.service.cache import SOURCE, BoardCache
 
 __all__ = [
     "BAD_PARAMS",
@@ -300,7 +300,18 @@ class Service:
             param = "board" if isinstance(error, BoardError) else error.param
             if param is not None:
                 data["param"] = param
+            if isinstance(error, BoardError) and "board" in arguments:
+                data["errors"] = self._all_problems(params, error)
             raise RpcError(BAD_PARAMS, str(error), data) from error
+
+    @staticmethod
+    def _all_problems(params: object, first: BoardError) -> list[dict[str, str | None]]:
+        """Every problem of the call's board that can be told apart (the first is the one reported)."""
+        from models.board import board_problems
+
+        board = params.get("board") if isinstance(params, dict) else None
+        problems = board_problems(board, SOURCE) or (first,)
+        return [{"path": problem.path, "message": str(problem)} for problem in problems]
 
     def version(self) -> dict[str, Any]:
         """What the ``version`` method answers.
