@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from models.errors import BoardError, InputError, InternalError
+from models.errors import BoardError, InputError, InternalError, PlannerError
 from planner.service.cache import SOURCE, BoardCache
 
 __all__ = [
@@ -303,6 +303,8 @@ class Service:
             if isinstance(error, BoardError) and "board" in arguments:
                 data["errors"] = self._all_problems(params, error)
             raise RpcError(BAD_PARAMS, str(error), data) from error
+        except PlannerError as error:  # any other error raised on purpose is bad input, as for the commands
+            raise RpcError(BAD_PARAMS, str(error)) from error
 
     @staticmethod
     def _all_problems(params: object, first: BoardError) -> list[dict[str, str | None]]:
