@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.boards import realistic_board, realistic_cost  # noqa: E402
+from planner.service.methods import Service  # noqa: E402
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 SERVE = [sys.executable, "-m", "planner", "serve"]
@@ -132,7 +133,12 @@ def start_http(pool: str) -> tuple[subprocess.Popen[str], int]:
 
 
 def bench_http(
-    pool: str, qs: list[dict[str, Any]], answers: list[dict[str, Any]], seconds: float, clients: int = 4
+    pool: str,
+    qs: list[dict[str, Any]],
+    answers: list[dict[str, Any]],
+    seconds: float,
+    clients: int = 4,
+    method: str = "pay",
 ) -> tuple[float, int, int]:
     """Requests per second with ``clients`` concurrent clients; how many answers were right, and wrong."""
     process, port = start_http(pool)
@@ -145,7 +151,7 @@ def bench_http(
         rng = random.Random(number)
         while time.perf_counter() < stop:
             index = rng.randrange(len(bodies))
-            connection.request("POST", "/v1/pay", bodies[index], {"Content-Type": "application/json"})
+            connection.request("POST", f"/v1/{method}", bodies[index], {"Content-Type": "application/json"})
             response = connection.getresponse()
             result = json.loads(response.read())
             counts[number][0 if response.status == 200 and result == answers[index] else 1] += 1
@@ -173,24 +179,26 @@ def bench_http(
     return (right + wrong) / elapsed, right, wrong
 
 
-def bench_memory(qs: list[dict[str, Any]], total: int, window: int = 100) -> tuple[int, int, float]:
-    """RSS (KiB) after the warm-up (a tenth of ``total``) and at the end, and the growth in percent; requests
-    are written ``window`` at a time ahead of their answers."""
+def bench_memory(qs: list[dict[str, Any]], total: int) -> tuple[int, int, float]:
+    """RSS (KiB) after the warm-up (a tenth of ``total``) and at the end, and the growth in percent; a thread
+    writes the requests while this one reads the answers (so neither pipe fills up and blocks the other)."""
     client = PipeClient()
+
+    def write() -> None:
+        for number in range(total):
+            client.send(qs[number % len(qs)])
+        client.stdin.flush()
+
+    writer = threading.Thread(target=write)
     warm_rss = 0
     try:
-        done = 0
-        while done < total:
-            batch = min(window, total - done)
-            for k in range(batch):
-                client.send(qs[(done + k) % len(qs)])
-            client.stdin.flush()
-            for _ in range(batch):
-                client.receive()
-            done += batch
-            if not warm_rss and done >= total // 10:
+        writer.start()
+        for number in range(1, total + 1):
+            client.receive()
+            if number == total // 10:
                 warm_rss = client.rss_kib()
         end_rss = client.rss_kib()
+        writer.join()
     finally:
         client.close()
     return warm_rss, end_rss, 100 * (end_rss - warm_rss) / warm_rss
@@ -207,7 +215,9 @@ def main() -> None:
 
     pipe_ms, answers = bench_pipe(qs, rounds=2 if options.quick else 5)
     process_ms = bench_process(qs, runs=5 if options.quick else 10)
+    load = os.getloadavg()[0]
     rows = [
+        ("load average (1 min) at the start", f"{load:.1f}", "", True),
         ("pipe: pay, 20 permanents, median", f"{pipe_ms:.2f} ms", "<= 3 ms", pipe_ms <= 3),
         ("process: mana-planner pay, median", f"{process_ms:.0f} ms", "", True),
         ("pipe against process", f"{process_ms / pipe_ms:.0f}x", ">= 100x", process_ms / pipe_ms >= 100),
@@ -225,6 +235,9 @@ def main() -> None:
         rows.append(
             (f"http ({pool} pool): answers right / wrong", f"{right} / {wrong}", "0 wrong", wrong == 0)
         )
+    version = [{}]
+    rate, right, wrong = bench_http("process", version, [Service().version()], seconds, method="version")
+    rows.append(("http: version (the HTTP layer alone), 4 clients", f"{rate:.0f} req/s", "", wrong == 0))
     warm, end, growth = bench_memory(qs, total)
     rows.append((f"memory: RSS over {total:,} requests", f"{warm // 1024} -> {end // 1024} MiB", "", True))
     rows.append(("memory: growth after warm-up", f"{growth:+.1f} %", "<= 10 %", growth <= 10))
