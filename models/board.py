@@ -54,6 +54,7 @@ __all__ = [
     "Player",
     "PoolMana",
     "board_problems",
+    "describe_json",
     "loads_json",
     "repeats_a_field",
 ]
@@ -710,6 +711,15 @@ def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, .
                 if all(error.path != known.path for known in problems):
                     problems.append(error)
     return tuple(problems)
+
+
+def describe_json(value: object) -> str:
+    """What a JSON value is, in a few words, for 'expected X, got Y' messages (the loader's wording).
+
+    >>> describe_json(True), describe_json("x" * 70), describe_json([1])
+    ('true', "the string 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'", 'a list')
+    """
+    return _describe(value)
 
 
 def loads_json(text: str, source: str = "<board>") -> object:

@@ -19,12 +19,12 @@ planner.service.methods.RpcError: x: expected an integer or null, got the string
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from models.board import describe_json
 from models.errors import BoardError, InputError, InternalError, PlannerError
 from planner.service.cache import SOURCE, BoardCache
 
@@ -75,20 +75,6 @@ class RpcError(Exception):
 
 # --------------------------------------------------------------------------------------------------------
 # Parameters
-
-
-def _describe(value: object) -> str:
-    """A JSON value, in a few words, for 'expected X, got Y'."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"the number {value!r}" if len(repr(value)) <= 30 else "a very large number"
-    if isinstance(value, str):
-        shown = value if len(value) <= 60 else value[:57] + "..."
-        return f"the string {shown!r}"
-    return "a list" if isinstance(value, list) else "an object"
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +328,7 @@ class Service:
         if params is None:
             params = {}
         if not isinstance(params, dict):
-            problem = f"params: expected an object of named parameters, got {_describe(params)}"
+            problem = f"params: expected an object of named parameters, got {describe_json(params)}"
             raise RpcError(BAD_PARAMS, problem)
         known = {p.name: p for p in method.params}
         for key in params:
@@ -370,7 +356,7 @@ class Service:
             if not param.kind.accepts(value):
                 raise RpcError(
                     BAD_PARAMS,
-                    f"{param.name}: expected {param.kind.expected}, got {_describe(value)}",
+                    f"{param.name}: expected {param.kind.expected}, got {describe_json(value)}",
                     {"param": param.name},
                 )
             arguments[param.argument] = value
@@ -392,8 +378,3 @@ class Service:
                 {"param": "time_limit"},
             )
         return float(asked)
-
-
-def default_warnings() -> TextIO:
-    """Where warnings go when nobody says: standard error."""
-    return sys.stderr
