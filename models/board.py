@@ -43,6 +43,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
+from models import board_fields
+from models.board_fields import BOARD as BOARD_FIELDS
+from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ObjectFields
 from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
@@ -62,10 +65,14 @@ __all__ = [
     "Permanent",
     "Player",
     "PoolMana",
+    "board_problems",
+    "describe_json",
+    "loads_json",
+    "repeats_a_field",
 ]
 
 #: The board file version this module reads and writes.
-BOARD_VERSION: Final = 1
+BOARD_VERSION: Final = board_fields.BOARD_VERSION
 #: The JSON path printed for problems with the document as a whole.
 ROOT: Final = "(root)"
 #: The largest integer magnitude a board file may hold (what every JSON reader represents exactly).
@@ -409,9 +416,11 @@ class Board:
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as error:
-            raise BoardError(f"{source}: {ROOT}: the file is not UTF-8 text ({error.reason})") from None
+            problem = f"the file is not UTF-8 text ({error.reason})"
+            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
         except OSError as error:
-            raise BoardError(f"{source}: {ROOT}: cannot read the file: {error.strerror or error}") from None
+            problem = f"cannot read the file: {error.strerror or error}"
+            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
         return cls.loads(text, source, cards=cards)
 
     def to_dict(self) -> dict[str, Any]:
@@ -650,7 +659,8 @@ def _checked(source: str, read: Callable[[], _T]) -> _T:
     try:
         return read()
     except _FieldError as invalid:
-        raise BoardError(f"{source}: {_format_path(invalid.path)}: {invalid.problem}") from None
+        path = _format_path(invalid.path)
+        raise BoardError(f"{source}: {path}: {invalid.problem}", path=path) from None
 
 
 def _format_path(path: _Path) -> str:
@@ -713,6 +723,84 @@ def _parse_json(text: str) -> object:
         raise _FieldError((), f"invalid JSON: {error}") from None
 
 
+def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, ...]:
+    """Every problem of a board read from parsed JSON, as far as they can be told apart: the first one
+    :meth:`Board.from_dict` reports, then the first problem of each other player and permanent that has one
+    (each read on its own). Empty when the board loads.
+
+    >>> data = {"version": 1, "players": [{"id": "me", "life": "x"}], "permanents": [
+    ...     {"id": "a", "controller": "me"}, {"id": "b", "card": "Forrest", "controller": "me"}]}
+    >>> [error.path for error in board_problems(data, "b.json")]
+    ['players[0].life', 'permanents[0].name', 'permanents[1].card']
+    """
+    try:
+        Board.from_dict(data, source)
+    except BoardError as first:
+        problems = [first]
+    else:
+        return ()
+    if not isinstance(data, dict):
+        return tuple(problems)
+    readers: tuple[tuple[str, Callable[[object, _Path], object]], ...] = (
+        ("players", _read_player),
+        ("permanents", _read_permanent),
+    )
+    for key, read in readers:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue
+        for position, item in enumerate(items):
+            try:
+                _checked(source, lambda: read(item, (key, position)))  # noqa: B023 (called at once)
+            except BoardError as error:
+                if all(error.path != known.path for known in problems):
+                    problems.append(error)
+    return tuple(problems)
+
+
+def describe_json(value: object) -> str:
+    """What a JSON value is, in a few words, for 'expected X, got Y' messages (the loader's wording).
+
+    >>> describe_json(True), describe_json("x" * 70), describe_json([1])
+    ('true', "the string 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'", 'a list')
+    """
+    return _describe(value)
+
+
+def loads_json(text: str, source: str = "<board>") -> object:
+    """Parse JSON text as board files are parsed (no NaN or Infinity, no over-long numbers); objects keep
+    the names of fields given twice, which :meth:`Board.from_dict` then refuses. Errors name ``source``.
+
+    >>> loads_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> repeats_a_field(loads_json('{"a": {"b": 1, "b": 2}}'))
+    True
+    >>> loads_json('{"a": NaN}', "req")
+    Traceback (most recent call last):
+    ...
+    models.errors.BoardError: req: (root): invalid JSON: NaN is not allowed: JSON numbers are finite
+    """
+    return _checked(source, lambda: _parse_json(text))
+
+
+def repeats_a_field(value: object) -> bool:
+    """True when some object in JSON data read by :func:`loads_json` gave a field more than once.
+
+    >>> repeats_a_field(loads_json('[{"a": 1}, {"b": 2}]'))
+    False
+    """
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if isinstance(item, _JsonObject) and item.duplicates:
+                return True
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
 class _JsonObject(dict[str, Any]):
     """A parsed JSON object that remembers which field names it saw more than once."""
 
@@ -761,33 +849,37 @@ def _list(value: object, path: _Path, what: str) -> list[object]:
 
 
 class _Fields:
-    """One JSON object's fields: unknown names are refused up front, then each field is read by name."""
+    """One JSON object's fields, as :mod:`models.board_fields` declares them: unknown names are refused up
+    front, then each field is read by name (required, or optional with ``null`` accepted where declared)."""
 
-    __slots__ = ("_data", "_path")
+    __slots__ = ("_data", "_path", "_spec")
 
-    def __init__(self, value: object, path: _Path, what: str, allowed: tuple[str, ...]) -> None:
-        self._data = _object(value, path, what)
+    def __init__(self, value: object, path: _Path, spec: ObjectFields) -> None:
+        self._data = _object(value, path, spec.what)
         self._path = path
+        self._spec = spec
+        allowed = spec.names
         for key in self._data:
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
+                listed = ", ".join(allowed)
                 raise _FieldError(
                     (*path, key),
-                    f"unknown field {_quote(key)} in {what}{hint} (allowed fields: {', '.join(allowed)})",
+                    f"unknown field {_quote(key)} in {spec.what}{hint} (allowed fields: {listed})",
                 )
 
     def required(self, key: str, read: Callable[[object, _Path], _T], why: str = "") -> _T:
         """The field read by ``read``; missing is an error (``why`` explains when it is required)."""
+        declared = self._spec.field(key)
+        assert declared.required or declared.required_without, f"{key} is not declared required"
         if key not in self._data:
             raise _FieldError((*self._path, key), f"missing required field{why}")
         return read(self._data[key], (*self._path, key))
 
-    def optional(
-        self, key: str, read: Callable[[object, _Path], _T], default: _T, nullable: bool = False
-    ) -> _T:
-        """The field read by ``read``, or ``default`` when absent (or null, for a ``nullable`` field)."""
-        if key not in self._data or (nullable and self._data[key] is None):
+    def optional(self, key: str, read: Callable[[object, _Path], _T], default: _T) -> _T:
+        """The field read by ``read``, or ``default`` when absent (or null, where the field is nullable)."""
+        if key not in self._data or (self._spec.field(key).nullable and self._data[key] is None):
             return default
         return read(self._data[key], (*self._path, key))
 
@@ -928,12 +1020,12 @@ def _read_pool_entry(value: object, path: _Path) -> PoolMana:
         return PoolMana(_read_mana(value, path))
     if not isinstance(value, dict):
         raise _FieldError(path, f"expected a mana string or a pool entry object, got {_describe(value)}")
-    fields = _Fields(value, path, "a pool entry", ("mana", "spend_only", "rider", "source", "persists"))
+    fields = _Fields(value, path, POOL_ENTRY)
     return PoolMana(
         mana=fields.required("mana", _read_mana),
-        spend_only=fields.optional("spend_only", _read_restriction, None, nullable=True),
-        rider=fields.optional("rider", _read_text, None, nullable=True),
-        source=fields.optional("source", _read_text, None, nullable=True),
+        spend_only=fields.optional("spend_only", _read_restriction, None),
+        rider=fields.optional("rider", _read_text, None),
+        source=fields.optional("source", _read_text, None),
         persists=fields.optional("persists", _read_bool, False),
     )
 
@@ -957,14 +1049,12 @@ def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:
 
 def _read_player(value: object, path: _Path) -> Player:
     """One player object."""
-    fields = _Fields(
-        value, path, "a player", ("id", "life", "pool", "commander_colors", "spells_cast_this_turn")
-    )
+    fields = _Fields(value, path, PLAYER)
     return Player(
         id=fields.required("id", _read_text),
         life=fields.optional("life", _read_int, 20),
         pool=fields.optional("pool", _read_pool, ()),
-        commander_colors=fields.optional("commander_colors", _read_colors, None, nullable=True),
+        commander_colors=fields.optional("commander_colors", _read_colors, None),
         spells_cast_this_turn=fields.optional("spells_cast_this_turn", _read_count, 0),
     )
 
@@ -980,32 +1070,13 @@ def _read_counters(value: object, path: _Path) -> tuple[tuple[str, int], ...]:
 
 def _read_choices(value: object, path: _Path) -> Choices:
     """A ``choices`` object."""
-    fields = _Fields(value, path, "choices", ("color", "creature_type", "card_type", "basic_land_type"))
+    fields = _Fields(value, path, CHOICES)
     return Choices(
-        color=fields.optional("color", _read_color, None, nullable=True),
-        creature_type=fields.optional("creature_type", _read_creature_type, None, nullable=True),
-        card_type=fields.optional("card_type", _read_card_type, None, nullable=True),
-        basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None, nullable=True),
+        color=fields.optional("color", _read_color, None),
+        creature_type=fields.optional("creature_type", _read_creature_type, None),
+        card_type=fields.optional("card_type", _read_card_type, None),
+        basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
     )
-
-
-_PERMANENT_FIELDS = (
-    "id",
-    "controller",
-    "card",
-    "name",
-    "type_line",
-    "oracle",
-    "mana_cost",
-    "color_indicator",
-    "tapped",
-    "summoning_sick",
-    "haste",
-    "counters",
-    "attached_to",
-    "choices",
-    "token",
-)
 
 
 def _read_card(value: object, path: _Path) -> _CardBase:
@@ -1068,10 +1139,10 @@ def _face_base(face: CardFace) -> _CardBase:
 
 def _read_permanent(value: object, path: _Path) -> Permanent:
     """One permanent object, with the catalogue's values for a ``card`` and the object's overrides."""
-    fields = _Fields(value, path, "a permanent", _PERMANENT_FIELDS)
+    fields = _Fields(value, path, PERMANENT)
     permanent_id = fields.required("id", _read_text)
     controller = fields.required("controller", _read_text)
-    base = fields.optional("card", _read_card, None, nullable=True)
+    base = fields.optional("card", _read_card, None)
     if base is None:
         base = _CardBase(None, "", TypeLine(), "", None, None, False)
         why = ": a permanent without 'card' needs 'name' and 'type_line'"
@@ -1090,13 +1161,13 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         name=name,
         type_line=type_line,
         oracle=fields.optional("oracle", _read_str, base.oracle),
-        mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost, nullable=True),
-        color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator, nullable=True),
+        mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost),
+        color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator),
         tapped=fields.optional("tapped", _read_bool, False),
         summoning_sick=fields.optional("summoning_sick", _read_bool, False),
         haste=fields.optional("haste", _read_bool, False),
         counters=fields.optional("counters", _read_counters, ()),
-        attached_to=fields.optional("attached_to", _read_text, None, nullable=True),
+        attached_to=fields.optional("attached_to", _read_text, None),
         choices=fields.optional("choices", _read_choices, Choices()),
         token=fields.optional("token", _read_bool, base.token),
     )
@@ -1140,7 +1211,7 @@ def _read_board(value: object) -> Board:
             raise _FieldError(
                 ("version",), f"unsupported version {version}: this planner reads version {BOARD_VERSION}"
             )
-    fields = _Fields(data, (), "a board", ("version", "active_player", "players", "permanents"))
+    fields = _Fields(data, (), BOARD_FIELDS)
     version = fields.required("version", _read_int)
     players = fields.required("players", _read_players)
     permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())

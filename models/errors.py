@@ -39,7 +39,29 @@ class InternalError(PlannerError):
 
 
 class InputError(PlannerError, ValueError):
-    """The user's input is malformed; the message says what is wrong and where."""
+    """The user's input is malformed; the message says what is wrong and where.
+
+    ``path`` is the JSON path of the problem inside the board (``permanents[3].controller``) when there is
+    one, and ``param`` the option or parameter it is about (``cost``, ``board``) when known: the service
+    reports both as data next to the message.
+
+    >>> error = InputError("b.json: players[0].life: expected an integer", path="players[0].life")
+    >>> str(error), error.path, error.param
+    ('b.json: players[0].life: expected an integer', 'players[0].life', None)
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, param: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.param = param
+
+    def renamed(self, message: str) -> InputError:
+        """The same error (same class, path and parameter) with another message.
+
+        >>> BoardError("x: bad", path="x").renamed("board: x: bad").path
+        'x'
+        """
+        return type(self)(message, path=self.path, param=self.param)
 
 
 class ManaParseError(InputError):
@@ -55,7 +77,12 @@ class OracleParseError(InputError):
 
 
 class BoardError(InputError):
-    """A board file is malformed: the message names the file, the JSON path and the problem."""
+    """A board file is malformed: the message names the file, the JSON path and the problem; ``path`` holds
+    the JSON path alone (``(root)`` for the document as a whole).
+
+    >>> BoardError("b.json: players: at least one player is required", path="players").path
+    'players'
+    """
 
 
 class CardDataError(InputError):

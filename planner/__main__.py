@@ -2,4 +2,5 @@
 
 from planner.cli import main
 
-main()
+if __name__ == "__main__":  # not when a worker process of mana-planner serve --http imports it
+    main()

@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 
     from models.carddata.check import CheckReport
     from models.carddata.importer import ImportSummary, ProgressCallback
-    from models.carddata.names import ResolvedCard
-    from models.catalogue import CardData
 
 __all__ = ["cards_app", "check_command", "import_command", "show_command"]
 
@@ -113,38 +111,17 @@ def show_command(
     store: StoreOpt = None,
 ) -> None:
     """Show one card's Oracle text and parsed abilities (what 'cards NAME' does)."""
-    from planner.describe import card_details, format_details
+    from planner.describe import format_details
+    from planner.requests import card_request
 
     as_json = as_json or bool(_group_option(ctx, "as_json"))
-    resolver = card_resolver(store if store is not None else _group_option(ctx, "store"))
-    found = resolver.resolve(name)
-    if found is None:
-        hint = resolver.did_you_mean(name) or f"run '{PROG} cards' to list the catalogue"
-        raise InputError(f"unknown card {name!r}; {hint}")
-    faces = _faces_shown(found)
-    details = [card_details(face) for face in faces]
+    answer = card_request(
+        name, cards=card_resolver(store if store is not None else _group_option(ctx, "store"))
+    )
     if as_json:
-        print_json(details[0] if len(details) == 1 else {"name": found.name, "faces": details})
+        print_json(answer.to_json())
         return
-    typer.echo("\n\n".join(format_details(one) for one in details))
-
-
-def _faces_shown(found: ResolvedCard) -> list[CardData]:
-    """The faces ``cards NAME`` shows as catalogue records: the face named, or every face of the card."""
-    from models.catalogue import CardData
-
-    faces = found.faces if found.face_index is None else (found.face,)
-    return [
-        CardData(
-            name=face.name,
-            type_line=face.type_line,
-            oracle=face.oracle,
-            mana_cost=face.mana_cost or None,
-            color_indicator=face.color_indicator or None,
-            token=found.token,
-        )
-        for face in faces
-    ]
+    typer.echo("\n\n".join(format_details(one) for one in answer.details))
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -12,14 +12,14 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 from typer.core import TyperCommand
 
-from models.errors import InputError, InternalError, PlannerError
+from models.errors import InternalError, PlannerError
+from planner.requests import about_board
 from planner.tables import table
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ def card_resolver(store: str | None = None) -> CardResolver:
     return CardResolver(opened)
 
 
-def load_board(path: str, *, strict: bool = False, store: str | None = None) -> tuple[Board, str]:
+def load_board(path: str, strict: bool = False, *, store: str | None = None) -> tuple[Board, str]:
     """Read a board file ('-' is standard input) and report its unsupported text; returns it and its name.
 
     Card names are resolved through :func:`card_resolver` (the card store ``store``, then the catalogue).
@@ -231,17 +231,6 @@ def load_board(path: str, *, strict: bool = False, store: str | None = None) -> 
         for warning in text_warnings(board, strict=strict):
             typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)
     return board, source
-
-
-@contextmanager
-def about_board(source: str) -> Iterator[None]:
-    """Name the board file in the input errors that the planner raises about a loaded board."""
-    try:
-        yield
-    except InputError as error:
-        if str(error).startswith(f"{source}: "):
-            raise
-        raise type(error)(f"{source}: {error}") from error
 
 
 def print_json(data: object) -> None:

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from models.cost import ManaCost, PaymentKind, PaymentTarget
-from models.errors import CostParseError, InputError
+from models.cost import PaymentKind, PaymentTarget
 from models.mana import ManaTypes
-from models.types import TypeLine
 
 if TYPE_CHECKING:
     from models.board import Board
     from planner.api import PayResult, PlanStep
+    from planner.requests import PaymentAnswer
 
 from planner.cli.common import (
     EXIT_NO,
     EXIT_TIME_LIMIT,
-    PROG,
     BoardArg,
     JsonOpt,
     StoreOpt,
     StrictOpt,
-    about_board,
     command,
     load_board,
     print_json,
@@ -58,14 +56,13 @@ def could_produce_command(
     together, so two Reflecting Pools alone make nothing. Types print in WUBRGC order; JSON output is
     {"id": "types", ...} with "" for none.
     """
-    loaded, source = load_board(board, strict=strict, store=store)
-    whose = None if player == "all" else (loaded.active_player if player is None else player)
-    with about_board(source):
-        from planner.api import could_produce
+    from planner.requests import could_produce_request
 
-        sets = could_produce(loaded, whose)
+    loader = functools.partial(load_board, board, store=store)
+    answer = could_produce_request(loader, player=player, strict=strict)
+    loaded, whose, sets = answer.board, answer.whose, answer.sets
     if as_json:
-        print_json({pid: str(types) for pid, types in sets.items()})
+        print_json(answer.to_json())
         return
     rows = [
         [pid, loaded.permanent(pid).name, loaded.permanent(pid).controller, str(types) or "-"]
@@ -163,7 +160,7 @@ def pay_command(
     player: PlayerOpt = None,
     x: Annotated[
         int | None,
-        typer.Option("--x", metavar="N", min=0, help="The value of X when COST has {X}.", show_default=False),
+        typer.Option("--x", metavar="N", help="The value of X when COST has {X}.", show_default=False),
     ] = None,
     time_limit: TimeLimitOpt = 10.0,
     as_json: JsonOpt = False,
@@ -180,32 +177,23 @@ def pay_command(
     come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input, 4 when the time
     limit ran out before any payment was found.
     """
-    target = _target(cost, for_, colors, kind, commander)
-    keep_target = _plain_target(keep, "--keep") if keep is not None else None
-    hand_targets = tuple(_plain_target(text, "--hand") for text in hand or ())
-    if target.cost.has_variable and x is None:
-        raise InputError(
-            f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
-            f"'{PROG} max-x'"
-        )
-    if x is not None and not target.cost.has_variable:
-        raise InputError(f"--x: the cost {target.cost} has no X")
-    _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict, store=store)
-    with about_board(source):
-        from planner.api import pay
+    from planner.requests import pay_request
 
-        result = pay(
-            loaded,
-            target,
-            player=player,
-            keep=keep_target,
-            hand=hand_targets,
-            x=x,
-            time_limit=time_limit,
-            strict=strict,
-        )
-    _answer(loaded, player, target, result, as_json, keep=keep_target, hand=hand_targets)
+    answer = pay_request(
+        functools.partial(load_board, board, store=store),
+        cost,
+        for_=for_,
+        colors=colors,
+        kind=kind,
+        commander=commander,
+        keep=keep,
+        hand=hand or (),
+        player=player,
+        x=x,
+        time_limit=time_limit,
+        strict=strict,
+    )
+    _answer(answer, as_json)
 
 
 @command("max-x")
@@ -227,70 +215,32 @@ def max_x_command(
     The report is pay's, for that X; JSON output is pay's with "x" first, null when COST can't be paid
     even with X = 0. Exits 0 when payable, 1 when not, 2 on bad input.
     """
-    target = _target(cost, for_, colors, kind, commander)
-    if not target.cost.has_variable:
-        raise InputError(f"COST: {target.cost} has no X; use '{PROG} pay' for a cost without X")
-    _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict, store=store)
-    with about_board(source):
-        from planner.api import max_x
+    from planner.requests import max_x_request
 
-        result = max_x(loaded, target, player=player, time_limit=time_limit, strict=strict)
-    _answer(loaded, player, target, result, as_json)
-
-
-def _parse_cost(text: str, where: str) -> ManaCost:
-    """A cost given on the command line; a bad one is an input error naming the argument or option."""
-    try:
-        return ManaCost.parse(text)
-    except CostParseError as error:
-        raise CostParseError(f"{where}: {error}") from None
+    answer = max_x_request(
+        functools.partial(load_board, board, store=store),
+        cost,
+        for_=for_,
+        colors=colors,
+        kind=kind,
+        commander=commander,
+        player=player,
+        time_limit=time_limit,
+        strict=strict,
+    )
+    _answer(answer, as_json)
 
 
-def _target(
-    cost: str, type_line: str, colors: str | None, kind: PaymentKind, commander: bool
-) -> PaymentTarget:
-    """The payment target the options describe."""
-    mana_cost = _parse_cost(cost, "COST")
-    try:
-        types = TypeLine.parse(type_line)
-    except ValueError as error:
-        raise InputError(f"--for: {error}") from None
-    try:
-        return PaymentTarget.of(mana_cost, type_line=types, colors=colors, kind=kind, commander=commander)
-    except InputError as error:
-        raise InputError(f"--colors: {error}") from None
-
-
-def _plain_target(cost: str, option: str) -> PaymentTarget:
-    """A --keep or --hand cost: a spell with no type line, of the cost's colors."""
-    mana_cost = _parse_cost(cost, option)
-    if mana_cost.has_variable:
-        raise InputError(f"{option}: {mana_cost} has X; give the cost with a number for X")
-    return PaymentTarget.of(mana_cost)
-
-
-def _check_time_limit(seconds: float) -> None:
-    if not seconds > 0:
-        raise InputError(f"--time-limit: must be more than 0 seconds, got {seconds:g}")
-
-
-def _answer(
-    board: Board,
-    player: str | None,
-    target: PaymentTarget,
-    result: PayResult,
-    as_json: bool,
-    *,
-    keep: PaymentTarget | None = None,
-    hand: tuple[PaymentTarget, ...] = (),
-) -> None:
-    """Print the result (JSON or the report); exit 1 when the cost is not payable, 4 when the time limit ran
+def _answer(answer: PaymentAnswer, as_json: bool) -> None:
+    """Print the answer (JSON or the report); exit 1 when the cost is not payable, 4 when the time limit ran
     out before any answer."""
+    result = answer.result
     if as_json:
-        print_json(result.to_json())
+        print_json(answer.to_json())
     else:
-        typer.echo(_pay_report(board, player or board.active_player, target, result, keep, hand))
+        board = answer.board
+        player = answer.player or board.active_player
+        typer.echo(_pay_report(board, player, answer.target, result, answer.keep, answer.hand))
     if result.payable is None:
         raise typer.Exit(EXIT_TIME_LIMIT)
     if not result.payable:

@@ -1,0 +1,216 @@
+"""The board file's fields, declared once: the reader in :mod:`models.board` takes from here which fields each
+object allows, which are required and which accept ``null``, and :func:`board_schema` makes the JSON Schema
+that ``docs/board.schema.json`` publishes and the service serves.
+
+The reader's messages (one line, with the JSON path) stay the reader's; the schema says the same structure
+for tools that read JSON Schema (editors, client code generators).
+
+>>> PLAYER.names
+('id', 'life', 'pool', 'commander_colors', 'spells_cast_this_turn')
+>>> board_schema()["required"]
+['version', 'players']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = [
+    "BOARD",
+    "CHOICES",
+    "OBJECTS",
+    "PERMANENT",
+    "PLAYER",
+    "POOL_ENTRY",
+    "Field",
+    "ObjectFields",
+    "board_schema",
+]
+
+#: The board file version (kept equal to ``models.board.BOARD_VERSION``, which reads it from here).
+BOARD_VERSION: Final = 1
+_MAX_INT: Final = 2**53 - 1
+_INTEGER: Final = {"type": "integer", "minimum": -_MAX_INT, "maximum": _MAX_INT}
+_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": _MAX_INT}
+_TEXT: Final = {"type": "string", "minLength": 1, "pattern": r"\S"}
+_STRING: Final = {"type": "string"}
+_BOOLEAN: Final = {"type": "boolean"}
+_COLORS: Final = {"type": "string", "pattern": "^[WUBRGwubrg]*$"}
+_MANA: Final = {"type": "string", "minLength": 1, "description": "a mana string such as '{G}{G}'"}
+_COST: Final = {"type": "string", "description": "a cost such as '{2}{G}', '' for none"}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a board-file object: its name, the JSON Schema of its value, and what it means.
+
+    ``nullable``: ``null`` means the same as leaving it out. ``required_without``: required unless that other
+    field is given (a permanent's ``name`` and ``type_line`` without ``card``).
+    """
+
+    name: str
+    schema: Mapping[str, Any]
+    help: str
+    required: bool = False
+    nullable: bool = False
+    required_without: str | None = None
+
+    def json_schema(self) -> dict[str, Any]:
+        """The field's JSON Schema, ``null`` included when it is accepted."""
+        schema = dict(self.schema)
+        if self.nullable:
+            schema = {"anyOf": [schema, {"type": "null"}]}
+        return {**schema, "description": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectFields:
+    """The fields of one kind of object in a board file; ``what`` names it in messages (``a player``)."""
+
+    key: str
+    what: str
+    fields: tuple[Field, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The field names, in the order the documentation gives them."""
+        return tuple(f.name for f in self.fields)
+
+    def field(self, name: str) -> Field:
+        """The field with this name (``KeyError`` when there is none).
+
+        >>> PERMANENT.field("card").nullable
+        True
+        """
+        for candidate in self.fields:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(name)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The object's JSON Schema: its fields, which are required, no others."""
+        schema: dict[str, Any] = {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {f.name: f.json_schema() for f in self.fields},
+        }
+        required = [f.name for f in self.fields if f.required]
+        if required:
+            schema["required"] = required
+        conditional = [f for f in self.fields if f.required_without]
+        if conditional:
+            schema["allOf"] = [
+                {
+                    "if": {
+                        "not": {
+                            "properties": {f.required_without: {"type": "string"}},
+                            "required": [f.required_without],
+                        }
+                    },
+                    "then": {"required": [f.name]},
+                }
+                for f in conditional
+            ]
+        return schema
+
+
+def _ref(key: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{key}"}
+
+
+POOL_ENTRY: Final = ObjectFields(
+    "pool_entry",
+    "a pool entry",
+    (
+        Field("mana", _MANA, "The mana, e.g. '{C}{C}'.", required=True),
+        Field("spend_only", _TEXT, "The spending restriction in Oracle wording.", nullable=True),
+        Field("rider", _TEXT, "What the mana does when spent.", nullable=True),
+        Field("source", _TEXT, "A note on where it came from.", nullable=True),
+        Field("persists", _BOOLEAN, "True for mana that does not empty between steps and phases."),
+    ),
+)
+PLAYER: Final = ObjectFields(
+    "player",
+    "a player",
+    (
+        Field("id", _TEXT, "The player's id, unique on the board.", required=True),
+        Field("life", _INTEGER, "Life total (default 20)."),
+        Field(
+            "pool",
+            {"type": "array", "items": {"anyOf": [_MANA, _ref("pool_entry")]}},
+            "Floating mana: mana strings, or objects with a restriction or rider.",
+        ),
+        Field("commander_colors", _COLORS, "The commander's color identity, e.g. 'WUG'.", nullable=True),
+        Field("spells_cast_this_turn", _COUNT, "Spells the player cast this turn (taxes read it)."),
+    ),
+)
+CHOICES: Final = ObjectFields(
+    "choices",
+    "choices",
+    (
+        Field("color", {"type": "string", "pattern": "^[WUBRGwubrg]$"}, "A chosen color.", nullable=True),
+        Field("creature_type", _TEXT, "A chosen creature type.", nullable=True),
+        Field("card_type", _STRING, "A chosen card type.", nullable=True),
+        Field("basic_land_type", _STRING, "A chosen basic land type.", nullable=True),
+    ),
+)
+PERMANENT: Final = ObjectFields(
+    "permanent",
+    "a permanent",
+    (
+        Field("id", _TEXT, "The permanent's id, unique on the board.", required=True),
+        Field("controller", _TEXT, "The id of the player who controls it.", required=True),
+        Field("card", _TEXT, "A card name from the catalogue (any case).", nullable=True),
+        Field("name", _TEXT, "The card's name (required without card).", required_without="card"),
+        Field("type_line", _TEXT, "The type line (required without card).", required_without="card"),
+        Field("oracle", _STRING, "Rules text in Oracle wording, one ability per line."),
+        Field("mana_cost", _COST, "The mana cost ('' for none).", nullable=True),
+        Field("color_indicator", _COLORS, "Color indicator letters ('' for none).", nullable=True),
+        Field("tapped", _BOOLEAN, "Tapped (default false)."),
+        Field("summoning_sick", _BOOLEAN, "Not controlled continuously since its controller's turn began."),
+        Field("haste", _BOOLEAN, "Has haste (default false)."),
+        Field(
+            "counters",
+            {"type": "object", "additionalProperties": _COUNT},
+            "Counter name to count.",
+        ),
+        Field("attached_to", _TEXT, "The id of the permanent it is attached to.", nullable=True),
+        Field("choices", _ref("choices"), "What was chosen as it entered."),
+        Field("token", _BOOLEAN, "A token (default: the catalogue's)."),
+    ),
+)
+BOARD: Final = ObjectFields(
+    "board",
+    "a board",
+    (
+        Field("version", {"const": BOARD_VERSION}, "The board file version.", required=True),
+        Field("active_player", _TEXT, "Whose turn it is; default the first player."),
+        Field(
+            "players",
+            {"type": "array", "minItems": 1, "items": _ref("player")},
+            "The players, at least one.",
+            required=True,
+        ),
+        Field("permanents", {"type": "array", "items": _ref("permanent")}, "The permanents, oldest first."),
+    ),
+)
+#: Every kind of object, by the key its schema has under ``$defs``.
+OBJECTS: Final = {spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES)}
+
+#: The schema's identifier.
+SCHEMA_ID: Final = "https://mana-planner.invalid/board.schema.json"
+
+
+def board_schema() -> dict[str, Any]:
+    """The board file's JSON Schema (draft 2020-12), made from the declarations above."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "mana-planner board file",
+        "description": "A game state for planning mana payments (contract §2). Generated from "
+        "models/board_fields.py; the loader also checks references, card names, costs and type lines.",
+        **BOARD.json_schema(),
+        "$defs": {key: spec.json_schema() for key, spec in OBJECTS.items() if spec is not BOARD},
+    }

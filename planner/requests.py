@@ -1,0 +1,298 @@
+"""The questions the commands and the service answer, from their options to their JSON answer: one function
+per question, shared by ``mana-planner pay`` (and ``max-x``, ``could-produce``, ``cards NAME``) and by
+``mana-planner serve``, so that both check the options with the same one-line messages and print the same
+object.
+
+Each function takes the options by the commands' long names (``for_`` for ``--for``), checks them, reads
+the board through a :data:`BoardLoader` (the command reads a file, the service a JSON object, through its
+cache), asks :mod:`planner.api`, and returns an answer whose ``to_json()`` is exactly what the command prints
+with ``--json``. Errors about the options are :class:`~models.errors.InputError` naming the option (and
+carrying it as ``param``); errors about the board name its source.
+
+>>> from models.board import Board
+>>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+>>> answer = pay_request(lambda strict: (board, "b.json"), "G")
+>>> answer.to_json()["tapped"], answer.result.payable
+(['f1'], True)
+>>> pay_request(lambda strict: (board, "b.json"), "{Q}")
+Traceback (most recent call last):
+...
+models.errors.CostParseError: COST: invalid mana symbol '{Q}' at position 0 in '{Q}'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.errors import CostParseError, InputError
+from models.types import TypeLine
+
+if TYPE_CHECKING:
+    from models.board import Board
+    from models.carddata.names import CardResolver
+    from models.mana import ManaTypes
+    from planner.api import PayResult
+
+__all__ = [
+    "BoardLoader",
+    "CardAnswer",
+    "PaymentAnswer",
+    "ProductionAnswer",
+    "about_board",
+    "card_request",
+    "could_produce_request",
+    "max_x_request",
+    "pay_request",
+]
+
+#: Reads the board a question is about: given ``strict``, returns it and the name its errors use (a file name,
+#: or ``board`` for the service's parameter). Unsupported text is a warning, or an error with ``strict``.
+BoardLoader = Callable[[bool], "tuple[Board, str]"]
+
+#: The program's name, for the hints that suggest another command.
+_PROG = "mana-planner"
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentAnswer:
+    """The answer of ``pay`` or ``max-x``: the API's result, with the question it answers (the readable
+    report shows both)."""
+
+    board: Board
+    player: str | None
+    target: PaymentTarget
+    result: PayResult
+    keep: PaymentTarget | None = None
+    hand: tuple[PaymentTarget, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``pay --json`` (or ``max-x --json``) prints."""
+        return self.result.to_json()
+
+
+@dataclass(frozen=True, slots=True)
+class ProductionAnswer:
+    """The answer of ``could-produce``: whose permanents (``None``: everyone's) and what each could make."""
+
+    board: Board
+    whose: str | None
+    sets: dict[str, ManaTypes]
+
+    def to_json(self) -> dict[str, str]:
+        """What ``could-produce --json`` prints: permanent id to types in WUBRGC order, ``""`` for none."""
+        return {pid: str(types) for pid, types in self.sets.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class CardAnswer:
+    """The answer of ``cards NAME``: the card's faces shown and what the parser read from each."""
+
+    name: str
+    details: tuple[dict[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``cards NAME --json`` prints: one face's details, or the card's name and every face's."""
+        if len(self.details) == 1:
+            return self.details[0]
+        return {"name": self.name, "faces": list(self.details)}
+
+
+def pay_request(
+    board: BoardLoader,
+    cost: str,
+    *,
+    for_: str = "",
+    colors: str | None = None,
+    kind: PaymentKind | str = PaymentKind.SPELL,
+    commander: bool = False,
+    keep: str | None = None,
+    hand: Sequence[str] = (),
+    player: str | None = None,
+    x: int | None = None,
+    time_limit: float = 10.0,
+    strict: bool = False,
+) -> PaymentAnswer:
+    """``mana-planner pay``: the best way to pay ``cost``; the options are the command's (see its help).
+
+    The options are checked before the board is read, as the command does.
+    """
+    target = _target(cost, for_, colors, kind, commander)
+    keep_target = _plain_target(keep, "--keep") if keep is not None else None
+    hand_targets = tuple(_plain_target(text, "--hand") for text in hand)
+    if target.cost.has_variable and x is None:
+        raise InputError(
+            f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
+            f"'{_PROG} max-x'",
+            param="x",
+        )
+    if x is not None and x < 0:
+        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
+    if x is not None and not target.cost.has_variable:
+        raise InputError(f"--x: the cost {target.cost} has no X", param="x")
+    _check_time_limit(time_limit)
+    loaded, source = board(strict)
+    with about_board(source):
+        from planner.api import pay
+
+        result = pay(
+            loaded,
+            target,
+            player=player,
+            keep=keep_target,
+            hand=hand_targets,
+            x=x,
+            time_limit=time_limit,
+            strict=strict,
+        )
+    return PaymentAnswer(loaded, player, target, result, keep_target, hand_targets)
+
+
+def max_x_request(
+    board: BoardLoader,
+    cost: str,
+    *,
+    for_: str = "",
+    colors: str | None = None,
+    kind: PaymentKind | str = PaymentKind.SPELL,
+    commander: bool = False,
+    player: str | None = None,
+    time_limit: float = 10.0,
+    strict: bool = False,
+) -> PaymentAnswer:
+    """``mana-planner max-x``: the largest X for which ``cost`` is payable, with the plan."""
+    target = _target(cost, for_, colors, kind, commander)
+    if not target.cost.has_variable:
+        raise InputError(
+            f"COST: {target.cost} has no X; use '{_PROG} pay' for a cost without X", param="cost"
+        )
+    _check_time_limit(time_limit)
+    loaded, source = board(strict)
+    with about_board(source):
+        from planner.api import max_x
+
+        result = max_x(loaded, target, player=player, time_limit=time_limit, strict=strict)
+    return PaymentAnswer(loaded, player, target, result)
+
+
+def could_produce_request(
+    board: BoardLoader, *, player: str | None = None, strict: bool = False
+) -> ProductionAnswer:
+    """``mana-planner could-produce``: the types each permanent could produce (``player`` ``"all"``: every
+    permanent; default the active player's).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+    >>> could_produce_request(lambda strict: (board, "b.json")).to_json()
+    {'f1': 'G'}
+    """
+    loaded, source = board(strict)
+    whose = None if player == "all" else (loaded.active_player if player is None else player)
+    with about_board(source):
+        from planner.api import could_produce
+
+        sets = could_produce(loaded, whose)
+    return ProductionAnswer(loaded, whose, sets)
+
+
+def card_request(name: str, *, cards: CardResolver | None = None) -> CardAnswer:
+    """``mana-planner cards NAME``: a card's text and what the parser read from it, found through ``cards``
+    (a card store, then the built-in catalogue; default: the catalogue alone). A face's own name shows that
+    face; the card's whole name (``A // B``) shows every face.
+
+    >>> card_request("Forest").to_json()["type_line"]
+    'Basic Land — Forest'
+    >>> card_request("Forrest")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: unknown card 'Forrest'; did you mean 'Forest'?
+    """
+    from models.carddata.names import CardResolver
+    from models.catalogue import CardData
+    from planner.describe import card_details
+
+    resolver = cards if cards is not None else CardResolver(None)
+    found = resolver.resolve(name)
+    if found is None:
+        hint = resolver.did_you_mean(name) or f"run '{_PROG} cards' to list the catalogue"
+        raise InputError(f"unknown card {name!r}; {hint}", param="name")
+    faces = found.faces if found.face_index is None else (found.face,)
+    shown = [
+        CardData(
+            name=face.name,
+            type_line=face.type_line,
+            oracle=face.oracle,
+            mana_cost=face.mana_cost or None,
+            color_indicator=face.color_indicator or None,
+            token=found.token,
+        )
+        for face in faces
+    ]
+    return CardAnswer(name=found.name, details=tuple(card_details(face) for face in shown))
+
+
+@contextmanager
+def about_board(source: str) -> Iterator[None]:
+    """Name the board's source in the input errors that the planner raises about a loaded board (keeping
+    their JSON path)."""
+    try:
+        yield
+    except InputError as error:
+        if str(error).startswith(f"{source}: "):
+            raise
+        raise error.renamed(f"{source}: {error}") from error
+
+
+def _parse_cost(text: str, where: str) -> ManaCost:
+    """A cost given as an option; a bad one is an input error naming the argument or option."""
+    try:
+        return ManaCost.parse(text)
+    except CostParseError as error:
+        raise CostParseError(f"{where}: {error}", param=_param_of(where)) from None
+
+
+def _param_of(where: str) -> str:
+    """The service's parameter name for a command-line argument or option: ``COST`` -> ``cost``."""
+    return where.removeprefix("--").lower().replace("-", "_")
+
+
+def _target(
+    cost: str, type_line: str, colors: str | None, kind: PaymentKind | str, commander: bool
+) -> PaymentTarget:
+    """The payment target the options describe."""
+    mana_cost = _parse_cost(cost, "COST")
+    try:
+        types = TypeLine.parse(type_line)
+    except ValueError as error:
+        raise InputError(f"--for: {error}", param="for") from None
+    try:
+        payment_kind = PaymentKind(kind)
+    except ValueError:
+        choices = ", ".join(repr(k.value) for k in PaymentKind)
+        raise InputError(f"--kind: expected one of {choices}, got {kind!r}", param="kind") from None
+    try:
+        return PaymentTarget.of(
+            mana_cost, type_line=types, colors=colors, kind=payment_kind, commander=commander
+        )
+    except InputError as error:
+        raise InputError(f"--colors: {error}", param="colors") from None
+
+
+def _plain_target(cost: str, option: str) -> PaymentTarget:
+    """A --keep or --hand cost: a spell with no type line, of the cost's colors."""
+    mana_cost = _parse_cost(cost, option)
+    if mana_cost.has_variable:
+        raise InputError(
+            f"{option}: {mana_cost} has X; give the cost with a number for X", param=_param_of(option)
+        )
+    return PaymentTarget.of(mana_cost)
+
+
+def _check_time_limit(seconds: float) -> None:
+    if not seconds > 0:
+        raise InputError(f"--time-limit: must be more than 0 seconds, got {seconds:g}", param="time_limit")

@@ -1,0 +1,419 @@
+"""``mana-planner serve`` over standard input and output: the answers are the commands' (one request function
+each), every bad line is answered with the right code and the service goes on, a huge request is refused, a
+huge board is answered, a client that goes away ends the service quietly, and random bad fields never break
+it. Real processes over pipes, each stopped by the test that starts it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from planner.cli import app
+from planner.service.cache import BoardCache
+from planner.service.methods import Service
+from planner.service.rpc import MAX_REQUEST_BYTES
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+RAMP = ROOT / "examples" / "boards" / "ramp.json"
+BOARD = json.loads(RAMP.read_text(encoding="utf-8"))
+CODES = {-32700, -32600, -32601, -32602, -32000}
+
+
+class Pipe:
+    """A running ``mana-planner serve`` and its pipes."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "planner", "serve", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=ENV,
+        )
+        assert self.process.stdin and self.process.stdout
+        self.stdin: IO[bytes] = self.process.stdin
+        self.stdout: IO[bytes] = self.process.stdout
+
+    def send(self, line: bytes) -> None:
+        self.stdin.write(line + b"\n")
+        self.stdin.flush()
+
+    def ask(self, line: bytes) -> Any:
+        self.send(line)
+        return json.loads(self.stdout.readline())
+
+    def call(self, method: str, params: object, request_id: object = 1) -> Any:
+        request = {"jsonrpc": "2.0", "method": method, "params": params, "id": request_id}
+        return self.ask(json.dumps(request).encode())
+
+    def stop(self) -> tuple[int, str]:
+        if not self.stdin.closed:
+            self.stdin.close()
+        code = self.process.wait(timeout=30)
+        assert self.process.stderr
+        return code, self.process.stderr.read().decode()
+
+
+@pytest.fixture(scope="module")
+def pipe() -> Iterator[Pipe]:
+    service = Pipe()
+    yield service
+    code, errors = service.stop()
+    assert code == 0 and "Traceback" not in errors, errors
+
+
+def cli_json(*args: str) -> tuple[int, Any]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else None
+
+
+def cli_error(*args: str) -> str:
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 2, result.output
+    return result.stderr.strip().removeprefix("mana-planner: ")
+
+
+# ---- the same answers as the commands ---------------------------------------------------------------------
+
+QUESTIONS: list[tuple[str, dict[str, Any], list[str]]] = [
+    ("pay", {"cost": "{2}{G}{G}"}, ["pay", str(RAMP), "{2}{G}{G}", "--json"]),
+    ("pay", {"cost": "{R}", "keep": "{G}"}, ["pay", str(RAMP), "{R}", "--keep", "{G}", "--json"]),
+    ("pay", {"cost": "{X}{G}", "x": 2}, ["pay", str(RAMP), "{X}{G}", "--x", "2", "--json"]),
+    ("pay", {"cost": "{W}{W}{W}{W}{W}"}, ["pay", str(RAMP), "WWWWW", "--json"]),
+    ("max_x", {"cost": "{X}{R}"}, ["max-x", str(RAMP), "{X}{R}", "--json"]),
+    ("could_produce", {}, ["could-produce", str(RAMP), "--json"]),
+    ("could_produce", {"player": "all"}, ["could-produce", str(RAMP), "--player", "all", "--json"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "command"), QUESTIONS, ids=[" ".join(q[2][:1] + q[2][2:]) for q in QUESTIONS]
+)
+def test_the_result_is_what_the_command_prints(
+    pipe: Pipe, method: str, params: dict[str, Any], command: list[str]
+) -> None:
+    _, printed = cli_json(*command)
+    assert pipe.call(method, {"board": BOARD, **params})["result"] == printed
+
+
+def test_card_is_what_cards_name_prints(pipe: Pipe) -> None:
+    assert pipe.call("card", {"name": "sol ring"})["result"] == cli_json("cards", "sol ring", "--json")[1]
+
+
+@pytest.mark.parametrize(
+    ("params", "command"),
+    [
+        ({"cost": "{2}{Q/Z}"}, ["pay", str(RAMP), "{2}{Q/Z}"]),
+        ({"cost": "{X}{G}"}, ["pay", str(RAMP), "{X}{G}"]),
+        ({"cost": "{G}", "x": 1}, ["pay", str(RAMP), "{G}", "--x", "1"]),
+        ({"cost": "{G}", "keep": "{X}"}, ["pay", str(RAMP), "{G}", "--keep", "{X}"]),
+        ({"cost": "{G}", "colors": "Q"}, ["pay", str(RAMP), "{G}", "--colors", "Q"]),
+        ({"cost": "{G}", "time_limit": 0}, ["pay", str(RAMP), "{G}", "--time-limit", "0"]),
+        ({"cost": "{G}", "x": -1}, ["pay", str(RAMP), "{X}{G}", "--x", "-1"]),
+    ],
+)
+def test_bad_options_get_the_commands_message(pipe: Pipe, params: dict[str, Any], command: list[str]) -> None:
+    if params.get("x") == -1:
+        params = {**params, "cost": "{X}{G}"}
+    error = pipe.call("pay", {"board": BOARD, **params})["error"]
+    assert error["code"] == -32602
+    assert error["message"] == cli_error(*command)
+
+
+def test_a_bad_board_gets_the_loaders_line_and_its_path(pipe: Pipe, tmp_path: Path) -> None:
+    board = {
+        **BOARD,
+        "permanents": [*BOARD["permanents"], {"id": "x", "card": "Forest", "controller": "opp2"}],
+    }
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(board))
+    error = pipe.call("pay", {"board": board, "cost": "{G}"})["error"]
+    position = len(BOARD["permanents"])
+    message = f"board: permanents[{position}].controller: unknown player 'opp2'"
+    assert error == {
+        "code": -32602,
+        "message": message,
+        "data": {
+            "path": f"permanents[{position}].controller",
+            "param": "board",
+            "errors": [{"path": f"permanents[{position}].controller", "message": message}],
+        },
+    }
+    assert (
+        cli_error("pay", str(path), "{G}")
+        == f"{path}: permanents[{position}].controller: unknown player 'opp2'"
+    )
+
+
+def test_every_bad_player_and_permanent_is_reported_at_once(pipe: Pipe) -> None:
+    board = {
+        "version": 1,
+        "players": [{"id": "me", "life": "x"}],
+        "permanents": [{"id": "a", "controller": "me"}, {"id": "b", "card": "Forrest", "controller": "me"}],
+    }
+    error = pipe.call("could_produce", {"board": board})["error"]
+    assert error["data"]["path"] == "players[0].life"
+    paths = [e["path"] for e in error["data"]["errors"]]
+    assert paths == ["players[0].life", "permanents[0].name", "permanents[1].card"]
+    assert error["data"]["errors"][0]["message"] == error["message"]
+
+
+def test_no_and_time_out_are_results(pipe: Pipe) -> None:
+    answer = pipe.call("pay", {"board": BOARD, "cost": "{W}{W}{W}{W}{W}{W}{W}"})
+    assert answer["result"]["payable"] is False and answer["result"]["reason"]
+
+
+# ---- the protocol ------------------------------------------------------------------------------------------
+
+
+def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pipe) -> None:
+    lines = [
+        (b"not json", -32700),
+        (b'{"jsonrpc": "2.0", "method": "version", "id": NaN}', -32700),
+        (b"\xff\xfe", -32700),
+        (b"[1", -32700),
+        (b"42", -32600),
+        (b"[]", -32600),
+        (b'{"jsonrpc": "1.0", "method": "version", "id": 1}', -32600),
+        (b'{"jsonrpc": "2.0", "method": 7, "id": 1}', -32600),
+        (b'{"jsonrpc": "2.0", "method": "version", "id": 1, "extra": 1}', -32600),
+        (b'{"jsonrpc": "2.0", "method": "version", "id": {"a": 1}}', -32600),
+        (b'{"jsonrpc": "2.0", "method": "version", "params": "x", "id": 1}', -32600),
+        (b'{"jsonrpc": "2.0", "method": "nope", "id": 1}', -32601),
+        (b'{"jsonrpc": "2.0", "method": "plan_turn", "id": 1}', -32601),
+        (b'{"jsonrpc": "2.0", "method": "pay", "params": [1, 2], "id": 1}', -32602),
+        (b'{"jsonrpc": "2.0", "method": "pay", "params": {"cost": "G"}, "id": 1}', -32602),
+        (b'{"jsonrpc": "2.0", "method": "card", "params": {"name": "x", "nome": 1}, "id": 1}', -32602),
+        (b'{"jsonrpc": "2.0", "method": "card", "params": {"name": "a", "name": "b"}, "id": 1}', -32602),
+        (b'{"jsonrpc": "2.0", "method": "card", "params": {"name": 3}, "id": 1}', -32602),
+    ]
+    for line, code in lines:
+        answer = pipe.ask(line)
+        assert answer["jsonrpc"] == "2.0" and answer["error"]["code"] == code, (line, answer)
+        assert "\n" not in answer["error"]["message"]
+    assert pipe.call("version", {})["result"]["methods"] == [
+        "pay",
+        "max_x",
+        "could_produce",
+        "card",
+        "version",
+    ]
+
+
+def test_plan_turn_says_it_is_not_built_yet(pipe: Pipe) -> None:
+    assert "not built yet" in pipe.call("plan_turn", {})["error"]["message"]
+
+
+def test_a_batch_is_answered_as_a_batch_and_notifications_are_not_answered(pipe: Pipe) -> None:
+    batch = [
+        {"jsonrpc": "2.0", "method": "version", "id": "a"},
+        {"jsonrpc": "2.0", "method": "version"},  # a notification
+        5,
+        {"jsonrpc": "2.0", "method": "pay", "params": {"board": BOARD, "cost": "{G}"}, "id": "c"},
+    ]
+    answers = pipe.ask(json.dumps(batch).encode())
+    assert [a["id"] for a in answers] == ["a", None, "c"]
+    assert answers[1]["error"]["code"] == -32600 and answers[2]["result"]["payable"] is True
+    pipe.send(b'{"jsonrpc": "2.0", "method": "version"}')  # nothing comes back for it...
+    pipe.send(b"")  # ...nor for a blank line
+    assert pipe.call("version", {}, "after")["id"] == "after"
+
+
+def test_a_50_mb_request_is_refused_and_the_service_goes_on(pipe: Pipe) -> None:
+    huge = b'{"jsonrpc": "2.0", "method": "card", "params": {"name": "' + b"x" * 50_000_000 + b'"}, "id": 1}'
+    answer = pipe.ask(huge)
+    assert answer["error"]["code"] == -32600 and "larger than 8 MiB" in answer["error"]["message"]
+    assert pipe.call("card", {"name": "Forest"})["result"]["name"] == "Forest"
+    assert MAX_REQUEST_BYTES == 8 * 1024 * 1024
+
+
+def test_a_board_of_10000_permanents_is_answered(pipe: Pipe) -> None:
+    cards = ["Forest", "Island", "Sol Ring", "Llanowar Elves"]
+    permanents = [{"id": f"p{i}", "card": cards[i % 4], "controller": "me"} for i in range(10_000)]
+    board = {"version": 1, "players": [{"id": "me"}], "permanents": permanents}
+    answer = pipe.call("pay", {"board": board, "cost": "{2}{G}"})
+    assert answer["result"]["payable"] is True
+    assert pipe.call("version", {})["result"]["name"] == "mana-planner"
+
+
+def test_nothing_leaks_between_requests(pipe: Pipe) -> None:
+    first = pipe.call("pay", {"board": BOARD, "cost": "{2}{G}{G}"})["result"]
+    tapped = {**BOARD, "permanents": [{**p, "tapped": True} for p in BOARD["permanents"]]}
+    assert pipe.call("pay", {"board": tapped, "cost": "{2}{G}{G}"})["result"]["payable"] is False
+    reordered = json.loads(json.dumps(BOARD, sort_keys=True))
+    assert pipe.call("pay", {"board": reordered, "cost": "{2}{G}{G}"})["result"] == first
+
+
+def test_a_board_with_a_field_twice_is_refused_even_when_the_same_board_is_cached() -> None:
+    service = Service()
+    board = {"version": 1, "players": [{"id": "me"}]}
+    assert service.call("could_produce", {"board": board}) == {}
+    from models.board import loads_json
+
+    twice = loads_json('{"version": 1, "players": [{"id": "me", "id": "me"}]}')
+    with pytest.raises(Exception, match=r"players\[0\]\.id: field 'id' is given more than once"):
+        service.call("could_produce", {"board": twice})
+
+
+def test_the_cache_is_bounded_and_keyed_by_content() -> None:
+    cache = BoardCache(max_boards=3)
+    boards = [{"version": 1, "players": [{"id": f"p{n}"}]} for n in range(5)]
+    for data in boards:
+        cache.get(data)
+    assert len(cache) == 3 and cache.misses == 5
+    cache.get(boards[4])
+    assert cache.hits == 1
+
+
+def test_unsupported_text_is_warned_once_per_board_on_stderr() -> None:
+    odd = {
+        "id": "x",
+        "name": "Odd Rock",
+        "type_line": "Artifact",
+        "controller": "me",
+        "oracle": "{T}: Add mana of a strange sort.",
+    }
+    board = {"version": 1, "players": [{"id": "me"}], "permanents": [odd]}
+    service = Pipe()
+    try:
+        for _ in range(3):
+            assert "result" in service.call("could_produce", {"board": board})
+        strict = service.call("could_produce", {"board": board, "strict": True})["error"]
+        assert strict["code"] == -32602 and "unsupported text" in strict["message"]
+    finally:
+        code, errors = service.stop()
+    assert code == 0
+    assert errors.count("mana-planner: warning: board: x: unsupported text ignored") == 1
+
+
+# ---- clients that go away ----------------------------------------------------------------------------------
+
+
+def test_end_of_input_mid_request_ends_the_service_quietly() -> None:
+    service = Pipe()
+    service.stdin.write(b'{"jsonrpc": "2.0", "method": "pay", "params": {"board": ')
+    service.stdin.flush()
+    code, errors = service.stop()
+    assert code == 0 and "Traceback" not in errors
+
+
+def test_a_client_that_stops_reading_ends_the_service_quietly() -> None:
+    service = Pipe()
+    request = json.dumps(
+        {"jsonrpc": "2.0", "method": "pay", "params": {"board": BOARD, "cost": "{G}"}, "id": 1}
+    )
+    service.stdout.close()  # the client goes away before the answer
+    service.send(request.encode())
+    code, errors = service.stop()
+    assert code == 0 and "Traceback" not in errors, errors
+
+
+# ---- random bad fields -------------------------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**60), 2**60)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = [
+    "cost",
+    "for",
+    "colors",
+    "kind",
+    "commander",
+    "keep",
+    "hand",
+    "player",
+    "x",
+    "time_limit",
+    "strict",
+    "board",
+    "bogus",
+]
+BOARD_PATHS = [
+    ("players", 0, "life"),
+    ("permanents", 0, "controller"),
+    ("permanents", 1, "counters"),
+    ("version",),
+    ("permanents", 0, "tapped"),
+]
+
+
+@st.composite
+def bad_requests(draw: st.DrawFn) -> dict[str, Any]:
+    params: dict[str, Any] = {"board": json.loads(json.dumps(BOARD)), "cost": "{G}"}
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            params[draw(st.sampled_from(FIELDS))] = draw(JSON_VALUES)
+        else:
+            *parents, last = draw(st.sampled_from(BOARD_PATHS))
+            target: Any = params.get("board")
+            try:
+                for step in parents:
+                    target = target[step]
+                target[last] = draw(JSON_VALUES)
+            except (KeyError, IndexError, TypeError):
+                pass
+    return {
+        "jsonrpc": "2.0",
+        "method": draw(st.sampled_from(["pay", "max_x", "could_produce"])),
+        "params": params,
+    }
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(bad_requests(), min_size=100, max_size=100))
+def test_1000_requests_with_random_bad_fields_are_each_answered(
+    pipe: Pipe, requests: list[dict[str, Any]]
+) -> None:
+    reference = pipe.call("pay", {"board": BOARD, "cost": "{2}{G}{G}"}, "before")["result"]
+    for number, request in enumerate(requests):
+        request["id"] = number
+        pipe.stdin.write(json.dumps(request).encode() + b"\n")
+    pipe.stdin.flush()
+    for number in range(len(requests)):
+        answer = json.loads(pipe.stdout.readline())
+        assert answer["id"] == number
+        assert ("result" in answer) != ("error" in answer)
+        if "error" in answer:
+            assert answer["error"]["code"] in CODES - {-32000}, answer
+            assert "\n" not in answer["error"]["message"]
+    assert pipe.call("pay", {"board": BOARD, "cost": "{2}{G}{G}"}, "after")["result"] == reference
+
+
+def test_the_service_resolves_card_names_through_its_store(tmp_path: Path) -> None:
+    from models.carddata.importer import import_files
+    from models.carddata.store import CardStore
+    from planner.service.methods import Service
+
+    store = tmp_path / "cards.sqlite3"
+    import_files([ROOT / "examples" / "cards" / "scryfall-sample.json"], CardStore(store))
+    board = {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [{"id": "canyon", "card": "Sunbaked Canyon", "controller": "me"}],
+    }
+    answer = Service(store=store).call("pay", {"board": board, "cost": "{R}"})
+    assert answer["payable"] is True and answer["life_paid"] == 1  # '{T}, Pay 1 life: Add {R} or {W}.'
+    assert Service(store=store).call("card", {"name": "sunbaked canyon"})["name"] == "Sunbaked Canyon"

@@ -1,0 +1,179 @@
+"""``mana-planner serve --http``: a real server on 127.0.0.1 (a free port), stopped by the tests' module.
+
+POST /v1/<method> answers what the pipe answers; errors carry JSON-RPC's codes with a fitting status; bodies
+over 8 MiB are refused (413) by their Content-Length and when streamed; the OpenAPI document and the board
+schema are served; concurrent requests are each answered right, and the server is alive afterwards."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the serve extra (fastapi, uvicorn) is not installed")
+pytest.importorskip("uvicorn", reason="the serve extra (fastapi, uvicorn) is not installed")
+
+from planner.service.http import parse_address
+from planner.service.schema import board_schema
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+BOARD = json.loads((ROOT / "examples" / "boards" / "ramp.json").read_text(encoding="utf-8"))
+
+
+class Server:
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "planner", "serve", "--http", "0", "--workers", "2", *args],
+            stderr=subprocess.PIPE,
+            env=ENV,
+            text=True,
+        )
+        assert self.process.stderr is not None
+        line = self.process.stderr.readline()
+        assert "serving on http://127.0.0.1:" in line, line
+        self.port = int(line.rsplit(":", 1)[1])
+
+    def post(self, path: str, body: object | bytes, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        connection.request("POST", path, data, {"Content-Type": "application/json", **(headers or {})})
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        connection.close()
+        return response.status, answer
+
+    def get(self, path: str) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        connection.close()
+        return response.status, answer
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module", params=["process", "thread"])
+def server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    running = Server("--pool", request.param)
+    yield running
+    running.stop()
+
+
+def test_pay_answers_the_result(server: Server) -> None:
+    status, result = server.post("/v1/pay", {"board": BOARD, "cost": "{2}{G}{G}"})
+    assert status == 200 and result["payable"] is True and result["tapped"] == ["forest", "pool", "sol"]
+
+
+def test_a_no_is_a_result(server: Server) -> None:
+    status, result = server.post("/v1/pay", {"board": BOARD, "cost": "{W}{W}{W}{W}{W}{W}{W}"})
+    assert status == 200 and result["payable"] is False
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "code"),
+    [
+        ("/v1/pay", b"{not json", 400, -32700),
+        ("/v1/pay", {"board": BOARD}, 400, -32602),
+        ("/v1/pay", {"board": BOARD, "cost": "{Q}"}, 400, -32602),
+        ("/v1/pay", {"board": BOARD, "cost": "{G}", "time_limit": 1000}, 400, -32602),
+        ("/v1/pay", [1, 2], 400, -32602),
+        ("/v1/nope", {}, 404, -32601),
+        ("/v1/plan_turn", {}, 404, -32601),
+    ],
+)
+def test_errors_have_their_code_and_status(
+    server: Server, path: str, body: Any, status: int, code: int
+) -> None:
+    got, answer = server.post(path, body)
+    assert (got, answer["error"]["code"]) == (status, code), answer
+
+
+def test_a_bad_board_names_its_path(server: Server) -> None:
+    board = {**BOARD, "players": [{"id": "me", "life": "x"}]}
+    status, answer = server.post("/v1/could_produce", {"board": board})
+    assert status == 400
+    assert answer["error"]["message"] == "board: players[0].life: expected an integer, got the string 'x'"
+    data = answer["error"]["data"]
+    assert (data["path"], data["param"]) == ("players[0].life", "board")
+    assert data["errors"] == [{"path": "players[0].life", "message": answer["error"]["message"]}]
+
+
+def test_a_body_over_8_mib_is_refused_by_its_length(server: Server) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    connection.putrequest("POST", "/v1/pay")
+    connection.putheader("Content-Length", str(50_000_000))
+    connection.endheaders()  # and no body: the answer comes before it
+    response = connection.getresponse()
+    assert response.status == 413 and json.loads(response.read())["error"]["code"] == -32600
+    connection.close()
+    assert server.post("/v1/version", {})[0] == 200
+
+
+def test_a_streamed_body_over_8_mib_is_refused(server: Server) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    connection.putrequest("POST", "/v1/pay")
+    connection.putheader("Transfer-Encoding", "chunked")
+    connection.endheaders()
+    chunk = b"x" * (1 << 20)
+    try:
+        for _ in range(50):
+            connection.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        connection.send(b"0\r\n\r\n")
+    except OSError:
+        pass  # the server answered and closed before the end of the body
+    response = connection.getresponse()
+    assert response.status == 413
+    connection.close()
+    assert server.post("/v1/version", {})[0] == 200
+
+
+def test_openapi_and_the_board_schema_are_served(server: Server) -> None:
+    status, document = server.get("/openapi.json")
+    assert status == 200
+    assert {f"/v1/{m}" for m in ("pay", "max_x", "could_produce", "card", "version")} <= set(
+        document["paths"]
+    )
+    body = document["paths"]["/v1/pay"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["board"]["$ref"] == "#/components/schemas/Board"
+    assert {"Board", "player", "permanent"} <= set(document["components"]["schemas"])
+    assert server.get("/v1/schema/board") == (200, board_schema())
+
+
+def test_concurrent_requests_are_each_answered_right(server: Server) -> None:
+    costs = ["{G}", "{2}{G}{G}", "{R}", "{U}{U}", "{W}{W}{W}{W}{W}{W}{W}", "{Q}"]
+    expected = {cost: server.post("/v1/pay", {"board": BOARD, "cost": cost}) for cost in costs}
+    failures: list[str] = []
+
+    def client(number: int) -> None:
+        for k in range(30):
+            cost = costs[(number + k) % len(costs)]
+            got = server.post("/v1/pay", {"board": BOARD, "cost": cost})
+            if got != expected[cost]:
+                failures.append(f"{cost}: {got}")
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert server.post("/v1/version", {})[0] == 200
+
+
+def test_the_address_is_loopback_unless_told() -> None:
+    assert parse_address("8080") == ("127.0.0.1", 8080)
+    assert parse_address(":8080") == ("127.0.0.1", 8080)
+    with pytest.raises(ValueError, match=r"--http: expected \[HOST:\]PORT"):
+        parse_address("localhost:http")
