@@ -102,12 +102,14 @@ class PayResult:
     optimal: bool = True
     symbols: tuple[tuple[str, str, int], ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
+    warnings: tuple[TextWarning, ...] = ()  # text on the board that was not read or is not executed
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of CONTRACT §3 (every key it names), plus ``total_cost`` (after cost increases and
-        reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol) and ``x`` where X was
-        chosen."""
+        """The JSON object of contract §3 (every key it names), plus ``total_cost`` (after cost increases
+        and reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol), ``warnings``
+        (§5: text on the board that was not read, or a mana ability with a part the planner does not execute,
+        which was not used) and ``x`` where X was chosen."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -125,6 +127,10 @@ class PayResult:
             "engine": self.engine,
             "optimal": self.optimal,
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
+            "warnings": [
+                {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
+                for w in self.warnings
+            ],
         }
         if self.x is not None or self.cost_has_x:
             data = {"x": self.x, **data}
@@ -168,8 +174,8 @@ def pay(
     if keep is None and not hand:
         fast = solve_fast(problem)
         if fast is not None:
-            return replace(_result(problem, fast), engine="fast")
-    return _result(problem, _solve_cpsat(problem))
+            return replace(_result(problem, fast), engine="fast", warnings=problem.analysis.warnings)
+    return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
 
 def max_x(
@@ -195,7 +201,7 @@ def max_x(
         raise InputError(f"the cost {target.cost} has no X")
     problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
     problem.analysis.check_text(strict=strict)
-    return _result(problem, _solve_cpsat(problem))
+    return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
 
 def _solve_cpsat(problem: PaymentProblem) -> Solution:

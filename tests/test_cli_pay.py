@@ -657,3 +657,32 @@ def test_a_missing_commander_identity_is_named_with_its_json_path() -> None:
     assert "set players[1].commander_colors" in reason
     with_identity = board.replace_player("me", commander_colors=ManaTypes.parse("G"))
     assert pay(with_identity, PaymentTarget.of("{G}")).payable
+
+
+def test_every_json_answer_lists_the_text_that_was_not_used(tmp_path: Path) -> None:
+    # contract §5: a mana ability with a part not read is not used, and the JSON answer says so
+    path = tmp_path / "board.json"
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "players": [{"id": "me"}],
+                "permanents": [
+                    {"id": "f1", "card": "Forest", "controller": "me"},
+                    {
+                        "id": "rock",
+                        "name": "Odd Rock",
+                        "type_line": "Artifact",
+                        "controller": "me",
+                        "oracle": "{T}: Add {G}{G}. Spend this mana only under a full moon.",
+                    },
+                ],
+            }
+        )
+    )
+    result = runner.invoke(app, ["pay", str(path), "{G}{G}", "--json"])
+    answer = json.loads(result.stdout)
+    assert answer["payable"] is False and result.exit_code == 1  # the rock's mana is never used
+    assert [w["permanent"] for w in answer["warnings"]] == ["rock"]
+    assert "full moon" in answer["warnings"][0]["sentence"]
+    assert "rock" in result.stderr  # and on standard error
