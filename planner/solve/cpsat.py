@@ -390,7 +390,13 @@ class _PaymentModel:
         edges: list[tuple[int, int]] = []
         for sacrificer in templates:
             for victim in sacrificer.sacrificed:
-                edges += [(t.index, sacrificer.index) for t in templates if t.pid == victim]
+                # (an ability may sacrifice its own source as its cost, Krark-Clan Ironworks sacrificing
+                # itself: CR 602.2b pays the cost as the ability is activated, so it comes before nothing)
+                edges += [
+                    (t.index, sacrificer.index)
+                    for t in templates
+                    if t.pid == victim and t.index != sacrificer.index
+                ]
         for counting in templates:
             amount = counting.ability.output.amount
             if amount.kind is not AmountKind.COUNT or amount.filter is None:
