@@ -93,6 +93,15 @@ class _Consumer:
     blind: dict[tuple[_GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class _Cycle:
+    """A permanent with a {Q} ability: whether it is tapped now, and the templates that tap and untap it."""
+
+    tapped: bool
+    taps: list[int] = field(default_factory=list)
+    untaps: list[int] = field(default_factory=list)
+
+
 class _Layer:
     """One payment inside the shared model: its activations, their choices, and who pays what."""
 
@@ -256,6 +265,7 @@ class _Layer:
         self.life_paid = self.ability_life + target_life
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
+        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         self._order()
 
     def _consumer(
@@ -316,7 +326,15 @@ class _Layer:
         for a, b in planner.static_edges:
             if planner.producer[a] >= 0:
                 pairs.setdefault((planner.producer[a], planner.producer[b]), ([], []))[1].append((a, b))
-        involved = sorted({i for pair in pairs for i in pair})
+        cycling = set()
+        if self.main:
+            cycling = {
+                planner.producer[i]
+                for cycle in planner.cycles.values()
+                if cycle.taps
+                for i in (*cycle.taps, *cycle.untaps)
+            }
+        involved = sorted({i for pair in pairs for i in pair} | cycling)
         for index in involved:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
@@ -328,6 +346,33 @@ class _Layer:
             for a, b in linked:
                 model.add_bool_or([ordered, self.unused(a), self.unused(b)])
             model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
+        if self.main:
+            self._tap_cycles()
+
+    def _tap_cycles(self) -> None:
+        """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
+        untapped now is tapped first, untapped ({Q}), then maybe tapped again; one tapped now is untapped
+        before anything taps it. (How many of each: :meth:`_PaymentModel._shared_resources`.)"""
+        planner = self.planner
+        model = planner.model
+        for cycle in planner.cycles.values():
+            for u in cycle.untaps if cycle.taps else ():
+                untap_pos = self.position[planner.producer[u]]
+                firsts = []
+                for t in cycle.taps:
+                    tap_pos = self.position[planner.producer[t]]
+                    both = [self.unused(t).negated(), self.unused(u).negated()]
+                    if cycle.tapped:
+                        model.add(untap_pos < tap_pos).only_enforce_if(both)
+                        continue
+                    first = model.new_bool_var(f"{self.name}_first_{t}_{u}")
+                    model.add_implication(first, both[0])
+                    model.add(tap_pos < untap_pos).only_enforce_if(first)
+                    model.add(untap_pos < tap_pos).only_enforce_if([first.negated(), *both])
+                    firsts.append(first)
+                if not cycle.tapped:
+                    # exactly one tap before the untap when the untap is used
+                    model.add(sum(firsts) == self.use[u])
 
     def unused(self, index: int) -> cp_model.IntVar:
         """A literal true when template ``index`` is not used in this layer."""
@@ -356,6 +401,7 @@ class _PaymentModel:
         for template in self.templates:
             self.members[template.pid] = template.sources
         self.static_edges = self._static_edges()
+        self.cycles = self._cycles()
         self.producer = self._producers()
         self.pool = problem.pool
         self.model = cp_model.CpModel()
@@ -419,6 +465,21 @@ class _PaymentModel:
                     edges.append((reflecting.index, sacrificer.index))
         return edges
 
+    def _cycles(self) -> dict[str, _Cycle]:
+        """The permanents with a {Q} ability among the templates: what taps and untaps each (see
+        :class:`_Cycle`)."""
+        cycles: dict[str, _Cycle] = {}
+        for template in self.templates:
+            if template.ability.cost.untap:
+                permanent = self.board.permanent(template.pid)
+                cycles.setdefault(template.pid, _Cycle(permanent.tapped)).untaps.append(template.index)
+        for template in self.templates:
+            tapping = {template.pid} if template.ability.cost.tap else set()
+            for pid in tapping | set(template.tapped):
+                if pid in cycles:
+                    cycles[pid].taps.append(template.index)
+        return cycles
+
     def _reflected(self, template: Activation) -> list[tuple[ObjectFilter, str]]:
         """What the template's mana reflects (CR 106.7), as filters with the permanent they are read from: its
         own reflecting palette's, or (Squandered Resources) those of the permanents it sacrifices."""
@@ -450,7 +511,11 @@ class _PaymentModel:
         for a, b in self.static_edges:
             after[a].append(b)
         cyclic = {i for i in after if i in _reachable(after, after[i])}
-        tracked = _reachable(after, [t.index for t in templates if t.costs_mana] + sorted(cyclic))
+        # (what taps and untaps a permanent in turn is ordered too: see _Layer._tap_cycles)
+        cycling = [i for cycle in self.cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
+        tracked = _reachable(
+            after, [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling)
+        )
         # the untracked templates' order: each after everything with an edge to it
         self.depth: dict[int, int] = {}
         waiting = {t.index: 0 for t in templates if t.index not in tracked}
@@ -566,7 +631,10 @@ class _PaymentModel:
                         counters[template.pid].append(cost.remove_count * use)
             for group in (taps, untaps, sacrifices):
                 for pid, variables in group.items():
+                    if group is not sacrifices and pid in self.cycles:
+                        continue  # (below)
                     model.add(sum(variables) <= len(self.members[pid]))
+            self._cycle_counts(later, taps, untaps)
             for pid, removed in counters.items():
                 name = next(
                     t.ability.cost.remove_counter
@@ -585,6 +653,31 @@ class _PaymentModel:
                         ) if len(gone_now[pid]) == 1 else model.add(
                             later.use[template.index] + sum(gone_now[pid]) * template.bound <= template.bound
                         )
+
+    def _cycle_counts(
+        self, later: _Layer, taps: dict[str, list[cp_model.IntVar]], untaps: dict[str, list[cp_model.IntVar]]
+    ) -> None:
+        """How often a permanent with a {Q} ability is tapped and untapped (the order: _Layer._tap_cycles):
+        in the payment, at most one {Q}, each after a tap when it starts untapped (and one more tap after
+        it), each before a tap when it starts tapped; a later layer (keep, hand) does one of the two at most,
+        in the state the payment left it in."""
+        model = self.model
+        for pid, cycle in self.cycles.items():
+            tapped = 1 if cycle.tapped else 0
+            main_taps = _total([self.main.use[i] for i in cycle.taps])
+            main_untaps = _total([self.main.use[i] for i in cycle.untaps])
+            if later is self.main:
+                model.add(main_untaps <= 1)
+                model.add(main_taps <= 1 + main_untaps - tapped)
+                model.add(main_untaps <= main_taps + tapped)
+                continue
+            # (taps and untaps hold the payment's and this layer's together)
+            later_taps = _total(taps.get(pid, [])) - main_taps
+            later_untaps = _total(untaps.get(pid, [])) - main_untaps
+            left_tapped = tapped + main_taps - main_untaps
+            model.add(later_taps + later_untaps <= 1)
+            model.add(later_taps <= 1 - left_tapped)
+            model.add(later_untaps <= left_tapped)
 
     # ---------------------------------------------------------------------------------------------- objective
 
