@@ -367,6 +367,8 @@ class PaymentTarget:
     kind: PaymentKind = PaymentKind.SPELL
     commander: bool = False
     name: str = ""
+    #: The value chosen for X once the cost's X symbols are replaced by it (CR 601.2b); None before.
+    chosen_x: int | None = None
 
     @classmethod
     def of(
@@ -395,3 +397,18 @@ class PaymentTarget:
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost (its colors kept)."""
         return replace(self, cost=cost)
+
+    def with_x(self, value: int) -> PaymentTarget:
+        """The target with X chosen: its X, Y and Z replaced by ``value`` generic mana each (CR 107.3); it
+        still is a cost that contains {X} (Rosheen Meanderer's mana may pay it).
+
+        >>> target = PaymentTarget.of("{X}{G}").with_x(3)
+        >>> str(target.cost), target.contains_x
+        ('{3}{G}', True)
+        """
+        return replace(self, cost=self.cost.with_variables(value), chosen_x=value)
+
+    @property
+    def contains_x(self) -> bool:
+        """True when the cost has X, chosen or not ('spend this mana only on costs that contain {X}')."""
+        return self.chosen_x is not None or self.cost.has_variable

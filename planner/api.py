@@ -218,9 +218,7 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
         reason = why_not_payable(problem, solution.core)
         return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost))
     plan = solution.plan
-    paid_target = problem.target
-    if paid_target.cost.has_variable:
-        paid_target = paid_target.with_cost(paid_target.cost.with_variables(solution.x or 0))
+    paid_target = problem.paid_target(solution.x or 0)
     try:
         summary = replay(problem.board, paid_target, plan, problem.player)
     except IllegalPlanError as error:

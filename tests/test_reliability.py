@@ -7,7 +7,8 @@ Each payable-or-not verdict is checked against the exhaustive reference search
 from __future__ import annotations
 
 from models.cost import PaymentTarget
-from planner.api import PayResult, pay
+from planner.api import PayResult, max_x, pay
+from planner.rules.reference import reference_search
 from tests.boards import card, custom, make_board, search
 
 
@@ -65,3 +66,55 @@ def test_grand_architect_taps_a_blue_pili_pala_to_pay_its_q_ability() -> None:
     result = pay(board, PaymentTarget.of("{R}"))
     assert result.payable, result.reason
     assert _steps(result) == ["architect", "pili"]
+
+
+def test_a_cost_reduction_applies_to_the_generic_mana_x_stands_for() -> None:
+    """X is chosen before the total cost is determined (CR 601.2b, 601.2f): with Thunderscape Familiar,
+    {X}{G} with X = 2 costs {1}{G}, so two Forests pay it, and the largest X is 2."""
+    board = make_board([card("Thunderscape Familiar", "tf"), card("Forest", "f1"), card("Forest", "f2")])
+    # (the reference search pays the total cost it is given: {1}{G} is X = 2 reduced, {2}{G} is X = 3)
+    assert search(board, "{1}{G}").payable and not search(board, "{2}{G}").payable
+    result = pay(board, PaymentTarget.of("{X}{G}"), x=2)
+    assert result.payable, result.reason
+    assert result.total_cost == "{1}{G}"
+    assert max_x(board, PaymentTarget.of("{X}{G}")).x == 2
+    # two X symbols: {X}{X}{G} with X = 1 is {2}{G}, {1}{G} after the reduction
+    assert max_x(board, PaymentTarget.of("{X}{X}{G}")).x == 1
+
+
+def test_mana_for_costs_that_contain_x_pays_a_cost_whose_x_is_chosen() -> None:
+    """Rosheen Meanderer's mana may be spent on a cost that contains {X}, X chosen or not (its rulings):
+    {X}{G} with X = 3 is paid by three of its {C}{C}{C}{C} and a Forest, X = 4 by all four; {X} with X = 1
+    by pool mana so restricted."""
+    board = make_board([card("Rosheen Meanderer", "rosheen"), card("Forest", "f")])
+    assert reference_search(board, PaymentTarget.of("{X}{G}"), x=3).payable
+    result = pay(board, PaymentTarget.of("{X}{G}"), x=3)
+    assert result.payable, result.reason
+    assert max_x(board, PaymentTarget.of("{X}{G}")).x == 4
+    assert not reference_search(board, PaymentTarget.of("{X}{G}"), x=5).payable
+    restricted = {"mana": "{C}", "spend_only": "on costs that contain {X}", "source": "rosheen"}
+    board = make_board([], pool=[restricted])
+    assert reference_search(board, PaymentTarget.of("{X}"), x=1).payable
+    assert pay(board, PaymentTarget.of("{X}"), x=1).payable
+    assert not pay(board, PaymentTarget.of("{1}")).payable
+
+
+def test_an_activation_relying_on_an_effect_comes_before_its_source_is_sacrificed() -> None:
+    """Nyxbloom Ancient triples what the Forest makes; Phyrexian Altar may sacrifice the Ancient, but
+    only after the Forest is tapped (the effect ends when it leaves, CR 611.3a). Likewise a Forest that
+    is every basic land type thanks to Dryad of the Ilysian Grove."""
+    nyxbloom = make_board(
+        [
+            card("Nyxbloom Ancient", "nyx"),
+            card("Dryad of the Ilysian Grove", "dryad"),
+            card("Phyrexian Altar", "altar"),
+            card("Forest", "f"),
+        ]
+    )
+    dryad = make_board(
+        [card("Dryad of the Ilysian Grove", "dryad"), card("Phyrexian Altar", "altar"), card("Forest", "f")]
+    )
+    for board, cost in ((nyxbloom, "{G}{G}{G}{G}"), (nyxbloom, "{U}{U}{U}{B}"), (dryad, "{U}{B}")):
+        assert search(board, cost).payable
+        result = pay(board, PaymentTarget.of(cost))  # (pay replays its plan: an illegal one raises)
+        assert result.payable, result.reason

@@ -44,6 +44,7 @@ __all__ = [
     "TextWarning",
     "card_view",
     "catalogue_permanent",
+    "cost_change",
     "unexecuted_part",
 ]
 
@@ -496,7 +497,9 @@ def card_view(card: Permanent | CardData, commander: ManaTypes | None = None) ->
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
     """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
-    this spell; increases and reductions change only the generic part, never below zero (118.7a).
+    this spell; increases and reductions change only the generic part, never below zero (118.7a). X is
+    chosen before the total cost is determined (601.2b), so a cost with X has it replaced by its value first
+    (an X still in the cost keeps what a reduction has left over: see :func:`cost_change`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
@@ -504,8 +507,27 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
     '{3}{R}'
     """
-    if target.kind is not PaymentKind.SPELL:
+    delta = cost_change(view, target, player)
+    if delta == 0:
         return target
+    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
+    generic = max(target.cost.generic + delta, 0)
+    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
+    return target.with_cost(ManaCost(symbols))
+
+
+def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The generic mana that increases add and reductions take off the target's cost (CR 601.2f), summed:
+    negative when the reductions are larger.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}]})
+    >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
+    -1
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return 0
     spells_cast = view.board.player(player).spells_cast_this_turn
     delta = 0
     for sourced in view.effects_of(CostModifier):
@@ -520,12 +542,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
         if effect.colors and not (target.spell_colors & effect.colors):
             continue
         delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
-    if delta == 0:
-        return target
-    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
-    generic = max(target.cost.generic + delta, 0)
-    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
-    return target.with_cost(ManaCost(symbols))
+    return delta
 
 
 def _is_land_subtype(subtype: str) -> bool:

@@ -13,7 +13,9 @@ Where the model is narrower than the rules (also in the README):
 - an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
   with a mana cost at most once, and {Q} abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control') are counted before the plan sacrifices
-  anything they count: the model orders such activations first.
+  anything they count: the model orders such activations first;
+- an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
+  land types) comes before the sacrifice.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit
-from planner.rules.production import ManaTag, anonymous
-from planner.rules.replay import Plan, Step
+from planner.rules.production import ManaTag, activation_outcomes, anonymous
+from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.view import BoardView
 from planner.solve.objective import sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
@@ -277,7 +280,8 @@ class _Layer:
         times: Expr,
         x: Expr,
     ) -> _Consumer:
-        """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables."""
+        """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables; ``x`` is
+        the generic mana that all of the cost's X symbols stand for."""
         model = self.planner.model
         demand: dict[Slot, list[Expr]] = defaultdict(list)
         life: list[Expr] = []
@@ -286,8 +290,7 @@ class _Layer:
             groups[symbol] += 1
         for symbol, count in groups.items():
             if symbol.kind is SymbolKind.VARIABLE:
-                demand[GENERIC].append(count * x)
-                continue
+                continue  # (added once below: ``x`` is the generic mana of all of them)
             ways = symbol.ways()
             if len(ways) == 1:  # a symbol with one way is a fixed demand
                 (only,) = ways
@@ -305,6 +308,8 @@ class _Layer:
                         demand[way.slot].append(way.mana * var)
                     life.append(way.life * var)
                 model.add(sum(counts) == count * times)
+        if cost.has_variable:
+            demand[GENERIC].append(x)
         return _Consumer(name, target, template, {k: _total(v) for k, v in demand.items()}, _total(life))
 
     def _order(self) -> None:
@@ -410,8 +415,15 @@ class _PaymentModel:
         x_value: Expr = problem.x or 0
         if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
+            upper -= problem.x_reduction
             self.x = self.model.new_int_var(0, upper, "x")
-            x_value = self.x
+            count = sum(target.cost.variables.values())
+            x_value = count * self.x
+            if problem.x_reduction:
+                # what a reduction leaves over comes off X's generic mana, never below 0 (CR 601.2f, 118.7a)
+                reduced = self.model.new_int_var(0, count * upper, "x_generic")
+                self.model.add_max_equality(reduced, [0, count * self.x + problem.x_reduction])
+                x_value = reduced
         self.main = _Layer(self, "pay", target, self.pool, None, x_value)
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
@@ -452,6 +464,7 @@ class _PaymentModel:
                     self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
                 ):
                     edges.append((counting.index, sacrificer.index))
+        edges += self._effect_edges()
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -463,6 +476,41 @@ class _PaymentModel:
                     for gone in sacrificer.gone
                 ):
                     edges.append((reflecting.index, sacrificer.index))
+        return edges
+
+    def _effect_edges(self) -> list[tuple[int, int]]:
+        """Activations before what sacrifices a permanent whose effect they rely on: a template's ability
+        or outcome that the board without the sacrificed permanents no longer has (Dryad of the Ilysian
+        Grove's land types, Nyxbloom Ancient's tripling: CR 611.3a, an effect of a static ability stops when
+        its permanent leaves) comes before the sacrifice."""
+        templates = self.templates
+        sources = {sourced.source for sourced in self.view.effects}
+        edges: list[tuple[int, int]] = []
+        after: dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]] = {}
+        for sacrificer in templates:
+            gone = tuple(sorted(set(sacrificer.gone)))
+            if not sources.intersection(gone):
+                continue
+            if gone not in after:
+                board = self.board
+                for pid in gone:
+                    board = board.without_permanent(pid)
+                after[gone] = (view_of(board), could_produce_of(board))
+            view, reflect = after[gone]
+            for template in templates:
+                if template.index == sacrificer.index or template.pid in gone:
+                    continue  # (a permanent's own activations come before it goes anyway)
+                abilities = view.mana_abilities(template.pid)
+                number = template.ability_index
+                if (
+                    number >= len(abilities)
+                    or abilities[number] != template.ability
+                    or template.outcome
+                    not in activation_outcomes(
+                        view, template.pid, template.ability, reflect, sacrificed=template.sacrificed
+                    )
+                ):
+                    edges.append((template.index, sacrificer.index))
         return edges
 
     def _cycles(self) -> dict[str, _Cycle]:

@@ -22,7 +22,7 @@ from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.replay import could_produce_of, view_of
-from planner.rules.view import BoardView, TextWarning, locked_in
+from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 
 __all__ = ["BoardAnalysis", "PaymentProblem", "checked_player"]
 
@@ -125,6 +125,9 @@ class PaymentProblem:
     hand: tuple[PaymentTarget, ...] = ()
     time_limit: float = 10.0
     started: float = field(default_factory=time.monotonic)
+    #: When X is left to the solver: the reduction (negative) the cost's fixed generic part could not absorb,
+    #: taken off X's generic mana once X is chosen (CR 601.2b, 601.2f); 0 otherwise.
+    x_reduction: int = 0
 
     @classmethod
     def of(
@@ -140,9 +143,25 @@ class PaymentProblem:
     ) -> PaymentProblem:
         """The question of paying ``target`` from ``board`` for ``player`` (default: the active player)."""
         analysis = BoardAnalysis(board, checked_player(board, player))
-        total = locked_in(analysis.view, target, analysis.player)
+        cost = target.cost
+        leftover = 0
+        if cost.has_variable and x is not None:
+            if x < 0:
+                raise InputError(f"X must be 0 or more, not {x}")
+            total = locked_in(analysis.view, target.with_x(x), analysis.player)
+        else:
+            total = locked_in(analysis.view, target, analysis.player)
+            if cost.has_variable:
+                leftover = min(0, cost.generic + cost_change(analysis.view, target, analysis.player))
         return cls(
-            analysis=analysis, asked=target, target=total, x=x, keep=keep, hand=hand, time_limit=time_limit
+            analysis=analysis,
+            asked=target,
+            target=total,
+            x=x,
+            keep=keep,
+            hand=hand,
+            time_limit=time_limit,
+            x_reduction=leftover,
         )
 
     @property
@@ -186,10 +205,17 @@ class PaymentProblem:
         problem was posed (contract §9)."""
         return self.started + self.time_limit
 
-    @property
-    def paid_target(self) -> PaymentTarget:
-        """The total cost with X at the value asked for (the target unchanged when it has no X or none is
-        given yet)."""
-        if self.x is None or not self.target.cost.has_variable:
+    def paid_target(self, x: int | None) -> PaymentTarget:
+        """The total cost with X = ``x`` (CR 601.2b, then the increases and reductions of 601.2f); the target
+        unchanged when it has no X or ``x`` is None.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}]})
+        >>> problem = PaymentProblem.of(board, PaymentTarget.of("{X}{G}"))
+        >>> str(problem.target.cost), problem.x_reduction, str(problem.paid_target(2).cost)
+        ('{X}{G}', -1, '{1}{G}')
+        """
+        if x is None or not self.target.cost.has_variable:
             return self.target
-        return self.target.with_cost(self.target.cost.with_variables(self.x))
+        asked = self.asked
+        return locked_in(self.view, asked.with_x(x), self.player)
