@@ -253,7 +253,8 @@ def _normalise(line: str, name: str) -> str:
     if name and "," in name:
         names.append(name.split(",")[0])
     for card_name in sorted(names, key=len, reverse=True):
-        line = re.sub(re.escape(card_name), "~", line)
+        # the name as a whole word, never inside a symbol or another word (a card named 'T' or 'a')
+        line = re.sub(rf"(?<![\w{{]){re.escape(card_name)}(?![\w}}])", "~", line)
     line = _SELF_WORDS.sub("~", line).strip()
     for older, newer in _OLDER_WORDINGS:
         line = older.sub(newer, line)

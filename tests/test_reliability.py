@@ -7,9 +7,10 @@ Each payable-or-not verdict is checked against the exhaustive reference search
 from __future__ import annotations
 
 from models.cost import PaymentTarget
-from planner.api import PayResult, max_x, pay
+from planner.api import PayResult, max_x, pay, text_warnings
 from planner.rules.reference import reference_search
-from tests.boards import card, custom, make_board, search
+from planner.rules.view import BoardView
+from tests.boards import ability_texts, card, could, custom, make_board, search
 
 
 def test_an_ability_may_sacrifice_its_own_source() -> None:
@@ -118,3 +119,47 @@ def test_an_activation_relying_on_an_effect_comes_before_its_source_is_sacrifice
         assert search(board, cost).payable
         result = pay(board, PaymentTarget.of(cost))  # (pay replays its plan: an illegal one raises)
         assert result.payable, result.reason
+
+
+def test_text_the_planner_can_not_count_is_never_silent() -> None:
+    """'for each …' and 'where X is …' phrases the planner can't count, and abilities it does not execute,
+    are warnings, never a count of 0 (issue 19, item 4); the mana abilities are not used."""
+    unread = [
+        (
+            "Selvala",
+            "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among "
+            "creatures you control.",
+        ),
+        ("Crypt", "{2}, {T}: Add {B} for each black creature card in your graveyard."),
+        ("Pain Well", "{T}: Add {R} for each opponent who lost life this turn."),
+        ("Gizmo", "{T}: Add {G} for each frobnicating gizmo."),
+        ("Doubling Cube", "{3}, {T}: Double the amount of each type of unspent mana you have."),
+    ]
+    for name, oracle in unread:
+        board = make_board([custom(name, "x", "Artifact Creature — Elf", oracle), card("Forest", "f")])
+        assert [w.sentence for w in text_warnings(board)] == [oracle], name
+        assert ability_texts(board, "x") == [], name
+        assert not pay(board, PaymentTarget.of("{G}{G}")).payable
+
+
+def test_a_targeted_ability_is_not_a_mana_ability() -> None:
+    """Deathrite Shaman's ability has a target, so it is not a mana ability (CR 605.1a) and can't be
+    activated while paying: it is read as such, not dropped."""
+    oracle = "{T}: Exile target land card from a graveyard. Add one mana of any color."
+    board = make_board([custom("Deathrite Shaman", "ds", "Creature — Elf Shaman", oracle)])
+    assert [n.text for n in BoardView(board).parsed["ds"].not_payment] == [oracle]
+    assert not pay(board, PaymentTarget.of("{G}")).payable
+
+
+def test_a_card_name_is_replaced_only_as_a_whole_word() -> None:
+    """A card's name in its text means itself (CR 201.4), but a name such as 'T' or 'a' is not read inside
+    '{T}' or another word: such a card's mana ability stays."""
+    for name in ("T", "G", "a", "Cradle"):
+        board = make_board(
+            [
+                custom(name, "x", "Land", "{T}: Add {G} for each creature you control."),
+                card("Llanowar Elves", "e"),
+            ]
+        )
+        assert text_warnings(board) == (), name
+        assert could(board)["x"] == "G", name
