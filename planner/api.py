@@ -159,6 +159,7 @@ def pay(
     >>> pay(board, PaymentTarget.of("{G}{G}")).reason
     'needs {G}{G} but only one untapped source can make {G}'
     """
+    _one_variable(target)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
@@ -193,9 +194,28 @@ def max_x(
     """
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
+    _one_variable(target)
     problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
     problem.analysis.check_text(strict=strict)
     return _result(problem, _solve_cpsat(problem))
+
+
+def _one_variable(target: PaymentTarget) -> None:
+    """Refuse a cost with two different variables ({X}{Y}): each is its own choice (CR 107.3), and the
+    planner chooses one.
+
+    >>> _one_variable(PaymentTarget.of("{X}{Y}{G}"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: the cost {X}{Y}{G} has the variables X and Y: the planner chooses one; ...
+    """
+    letters = sorted(target.cost.variables)
+    if len(letters) > 1:
+        named = " and ".join([", ".join(letters[:-1]), letters[-1]])
+        raise InputError(
+            f"the cost {target.cost} has the variables {named}: the planner chooses one; write the others as "
+            "numbers"
+        )
 
 
 def _solve_cpsat(problem: PaymentProblem) -> Solution:
@@ -211,12 +231,19 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
     asked = str(problem.asked.cost)
     has_x = problem.asked.cost.has_variable
     if solution.plan is None:
+        # (x: the value asked for, when pay was given one; max_x found none)
         if solution.status is SolveStatus.UNKNOWN:
             return PayResult(
-                None, asked, has_x, reason="time limit", optimal=False, total_cost=str(problem.target.cost)
+                None,
+                asked,
+                has_x,
+                reason="time limit",
+                optimal=False,
+                total_cost=str(problem.target.cost),
+                x=problem.x,
             )
         reason = why_not_payable(problem, solution.core)
-        return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost))
+        return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost), x=problem.x)
     plan = solution.plan
     paid_target = problem.paid_target(solution.x or 0)
     try:

@@ -6,9 +6,21 @@ Each payable-or-not verdict is checked against the exhaustive reference search
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from models.board import Board
 from models.cost import PaymentTarget
+from models.errors import InputError
 from planner.api import PayResult, max_x, pay, text_warnings
+from planner.bench.corpus import Case
+from planner.bench.report import _stats, run_case
+from planner.cli import app
 from planner.rules.reference import reference_search
+from planner.rules.replay import Plan
 from planner.rules.view import BoardView
 from tests.boards import ability_texts, card, could, custom, make_board, search
 
@@ -163,3 +175,58 @@ def test_a_card_name_is_replaced_only_as_a_whole_word() -> None:
         )
         assert text_warnings(board) == (), name
         assert could(board)["x"] == "G", name
+
+
+runner = CliRunner()
+_FOREST = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [{"id": "f", "card": "Forest", "controller": "me"}],
+}
+
+
+def _cli(tmp_path: Path, *args: str) -> Result:
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(_FOREST), encoding="utf-8")
+    return runner.invoke(app, [args[0], str(board), *args[1:]])
+
+
+def test_a_failing_pay_with_x_names_the_x_asked_for(tmp_path: Path) -> None:
+    """pay --x 8 on one Forest: not payable with X = 8 (not 'even with X = 0'), and "x": 8 in JSON."""
+    result = _cli(tmp_path, "pay", "{X}{G}", "--x", "8")
+    assert result.exit_code == 1
+    assert "not payable with X = 8" in result.output
+    data = json.loads(_cli(tmp_path, "pay", "{X}{G}", "--x", "8", "--json").output)
+    assert data["payable"] is False and data["x"] == 8
+    assert _cli(tmp_path, "pay", "{X}{G}", "--x", "0").exit_code == 0
+
+
+def test_a_cost_with_two_variables_is_refused() -> None:
+    """{X}{Y} has two choices (CR 107.3); the planner chooses one, so max-x and pay refuse it."""
+    board = make_board([card("Forest", "f")])
+    with pytest.raises(InputError, match="has the variables X and Y"):
+        max_x(board, PaymentTarget.of("{X}{Y}"))
+    with pytest.raises(InputError, match="has the variables X and Y"):
+        pay(board, PaymentTarget.of("{X}{Y}{G}"), x=0)
+
+
+def test_sources_needed_refuses_turn_0() -> None:
+    """Turn 0 is not the default turn: it is refused."""
+    result = runner.invoke(app, ["sources-needed", "--lands", "24", "--cost", "1GG", "--turn", "0"])
+    assert result.exit_code == 2
+    assert "the turn must be at least 1, got 0" in result.output
+
+
+def test_a_heuristic_raising_on_an_unpayable_board_is_shown_not_counted_as_failing() -> None:
+    """Where nothing pays the cost, no plan is right: an error raised there is reported, and the share of
+    failures among payable boards can't pass 100 %."""
+
+    def crasher(board: Board, target: PaymentTarget) -> Plan | None:
+        raise RuntimeError("no")
+
+    case = Case("one-forest", "test", make_board([card("Forest", "f")]), PaymentTarget.of("{G}{G}"))
+    run = run_case(case, [crasher])
+    assert not run.payable
+    assert run.verdicts[0].status == "none" and run.verdicts[0].reason == "raised RuntimeError: no"
+    stats = _stats([run], 0, "crasher")
+    assert stats.failed == 0 and stats.failed_examples == ("one-forest {G}{G}: raised RuntimeError: no",)

@@ -77,7 +77,8 @@ class Verdict:
     """What one heuristic did on one board.
 
     ``status`` is ``optimal``, ``worse`` (legal, worse than the optimum), ``failed`` (no plan, or an error,
-    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly) or
+    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly; an
+    error raised there is in ``reason`` and among the stats' examples) or
     ``disagrees`` (a legal plan where the planner found none, or better than its proven optimum: a
     planner bug). ``excess`` is the plan's objective minus the optimum's, level by level.
     """
@@ -170,7 +171,10 @@ class _Judge:
             plan = heuristic(self.case.board, self.case.target)
         except Exception as error:  # a user's heuristic may raise anything: that is its failure, reported
             micros = (time.perf_counter() - started) * 1e6
-            return Verdict("failed", micros, reason=f"raised {type(error).__name__}: {error}")
+            # (where no payment exists, no plan is the right answer: the error is shown, not counted as a
+            # failure among the payable boards)
+            status = "none" if self.optimum is None else "failed"
+            return Verdict(status, micros, reason=f"raised {type(error).__name__}: {error}")
         micros = (time.perf_counter() - started) * 1e6
         if plan is None:
             return Verdict("none" if self.optimum is None else "failed", micros)
@@ -338,7 +342,11 @@ def _stats(runs: Sequence[CaseRun], index: int, name: str) -> HeuristicStats:
     for number, level in enumerate(LEVEL_LABELS):
         extra = [v.excess[number] for _, v in verdicts if v.status == "worse" and v.excess[number] > 0]
         by_level[level] = (len(extra), sum(extra))
-    failed = [f"{run.name} {run.cost}" for run, v in verdicts if v.status == "failed"]
+    failed = [
+        f"{run.name} {run.cost}" + (f": {v.reason}" if v.reason else "")
+        for run, v in verdicts
+        if v.status == "failed" or (v.status == "none" and v.reason)
+    ]
     illegal = [f"{run.name} {run.cost}: {v.reason}" for run, v in verdicts if v.status == "illegal"]
     times = [v.micros for _, v in verdicts]
     return HeuristicStats(

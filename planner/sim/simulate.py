@@ -484,6 +484,19 @@ def _threshold(given: float | None, mana_value: int) -> Fraction:
     return Fraction(given).limit_denominator(1_000_000)
 
 
+def _turn(turn: int | None, cost: ManaCost) -> int:
+    """The turn asked for, or by default the cost's mana value (at least 1); turn 0 is no default.
+
+    >>> _turn(None, ManaCost.parse("{1}{G}{G}")), _turn(2, ManaCost.parse("{1}{G}{G}"))
+    (3, 2)
+    """
+    if turn is None:
+        return max(cost.mana_value, 1)
+    if turn < 1:
+        raise InputError(f"the turn must be at least 1, got {turn}")
+    return turn
+
+
 def sources_needed(
     deck_size: int,
     lands: int,
@@ -505,7 +518,7 @@ def sources_needed(
     """
     cost = ManaCost.parse(cost) if isinstance(cost, str) else cost
     _, pips = _one_color(cost)
-    query = _Query(turn or max(cost.mana_value, 1), pips, cost.mana_value)
+    query = _Query(_turn(turn, cost), pips, cost.mana_value)
     ((counted, histogram),) = _karsten(
         deck_size, lands, [query], games=games, seed=seed, commander=commander, progress=progress
     )
@@ -674,7 +687,7 @@ def land_mix_probability(
     in_mix = sum(land_mix.values())
     if in_mix > lands:
         raise InputError(f"the land mix has {in_mix} lands but the deck has {lands}")
-    turn = turn or max(cost.mana_value, 1)
+    turn = _turn(turn, cost)
     draws = _check_deck(deck_size, lands, turn, commander, games)
     kinds = [types.mask for types in land_mix] + [_useless_type(cost)]
     sizes = [*land_mix.values(), lands - in_mix]
