@@ -15,6 +15,17 @@ from typer.testing import CliRunner, Result
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.limits import (
+    MAX_COST_SYMBOLS,
+    MAX_DECK_CARDS,
+    MAX_DISTINCT_CARDS,
+    MAX_GENERIC,
+    MAX_MANA_PER_ACTIVATION,
+    MAX_NAME_LENGTH,
+    MAX_ORACLE_LENGTH,
+    MAX_PERMANENTS,
+    MAX_POOL_MANA,
+)
 from planner.api import PayResult, max_x, pay, text_warnings
 from planner.bench.corpus import Case
 from planner.bench.report import _stats, run_case
@@ -230,3 +241,143 @@ def test_a_heuristic_raising_on_an_unpayable_board_is_shown_not_counted_as_faili
     assert run.verdicts[0].status == "none" and run.verdicts[0].reason == "raised RuntimeError: no"
     stats = _stats([run], 0, "crasher")
     assert stats.failed == 0 and stats.failed_examples == ("one-forest {G}{G}: raised RuntimeError: no",)
+
+
+def _one_error_line(result: Result, *expected: str) -> str:
+    """Exit 2, nothing on stdout, one line on stderr holding every expected part, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("mana-planner: "), lines[0]
+    for part in expected:
+        assert part in lines[0], lines[0]
+    return lines[0]
+
+
+def _board_file(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "b.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _one(permanent: dict[str, object], **player: object) -> dict[str, object]:
+    return {
+        "version": 1,
+        "players": [{"id": "me", **player}],
+        "permanents": [{"id": "x", "controller": "me", **permanent}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("cost", "expected"),
+    [
+        ("{²}", "invalid mana symbol '{²}' at position 0"),
+        ("{３}", "invalid mana symbol '{３}'"),
+        ("{٣}", "invalid mana symbol '{٣}'"),
+        ("٣G", "invalid mana symbol '٣' at position 0"),
+        ("{" + "9" * 5000 + "}", f"is more than the limit of {MAX_GENERIC}"),
+        ("{G}" * (MAX_COST_SYMBOLS + 1), f"has more than {MAX_COST_SYMBOLS} symbols"),
+        ("{9999}{9999}", f"has 19998 generic mana, more than {MAX_GENERIC}"),
+    ],
+)
+def test_a_cost_of_other_digits_or_past_the_limits_is_one_line(
+    tmp_path: Path, cost: str, expected: str
+) -> None:
+    """Only ASCII digits are numbers in a cost, and a cost has at most MAX_GENERIC generic mana and
+    MAX_COST_SYMBOLS symbols: past either, one line (not Python's int() limit as a traceback)."""
+    board = _board_file(tmp_path, _FOREST)
+    line = _one_error_line(runner.invoke(app, ["pay", board, cost]), "COST: ", expected)
+    assert len(line) < 300  # (the cost is shortened, not echoed whole)
+
+
+def test_oracle_numbers_are_ascii_and_bounded(tmp_path: Path) -> None:
+    """'Add ٣ mana' is not a number the parser reads (a warning); an amount past the limit of one
+    activation is one line naming the permanent; a 5,000-digit amount is past the Oracle text limit."""
+    odd = _one({"name": "Odd", "type_line": "Artifact", "oracle": "{T}: Add ٣ mana of any one color."})
+    result = runner.invoke(app, ["pay", _board_file(tmp_path, odd), "{G}"])
+    assert result.exit_code == 1 and "unsupported text ignored" in result.stderr
+    big = _one({"name": "Big", "type_line": "Artifact", "oracle": "{T}: Add 999999 mana of any one color."})
+    _one_error_line(
+        runner.invoke(app, ["pay", _board_file(tmp_path, big), "{G}"]),
+        "permanents[0]: one activation of Big would make 999999 mana",
+        f"limit of {MAX_MANA_PER_ACTIVATION}",
+    )
+    huge = _one({"name": "Huge", "type_line": "Artifact", "oracle": "{T}: Add " + "9" * 5000 + " mana."})
+    _one_error_line(
+        runner.invoke(app, ["pay", _board_file(tmp_path, huge), "{G}"]),
+        "permanents[0].oracle: ",
+        f"limit of {MAX_ORACLE_LENGTH}",
+    )
+
+
+def test_doublers_past_the_limit_of_one_activation_are_one_line(tmp_path: Path) -> None:
+    """Fourteen Mana Reflections double a Forest's {G} to 16,384 mana (CR 616.1): past the limit."""
+    board = {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [{"id": "f", "card": "Forest", "controller": "me"}]
+        + [{"id": f"m{i}", "card": "Mana Reflection", "controller": "me"} for i in range(14)],
+    }
+    _one_error_line(
+        runner.invoke(app, ["could-produce", _board_file(tmp_path, board)]), "would make 16384 mana"
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (_one({"card": "Everflowing Chalice", "counters": {"charge": 10**15}}), "counters.charge: "),
+        (_one({"card": "N" * 100_000}), "permanents[0].card: 100000 characters are more than the limit"),
+        (_one({"name": "x" * 1000, "type_line": "Artifact"}), f"limit of {MAX_NAME_LENGTH}"),
+        (_one({"card": "Forest"}, pool=["{G}" * (MAX_POOL_MANA + 1)]), "players[0].pool: the pool holds"),
+        (
+            {
+                "version": 1,
+                "players": [{"id": "me"}],
+                "permanents": [
+                    {"id": f"f{i}", "card": "Forest", "controller": "me"} for i in range(MAX_PERMANENTS + 1)
+                ],
+            },
+            f"permanents: {MAX_PERMANENTS + 1} permanents are more than the limit of {MAX_PERMANENTS}",
+        ),
+        ('{"version": 1, "players": [{"id": "me", "life": 1e400}]}', "players[0].life: expected an integer"),
+    ],
+)
+def test_board_limits_are_one_line_naming_the_path(tmp_path: Path, data: object, expected: str) -> None:
+    """Counters, names, the pool and the permanents have documented limits; 1e400 is not 'inf'."""
+    line = _one_error_line(runner.invoke(app, ["pay", _board_file(tmp_path, data), "{G}"]), expected)
+    assert "inf" not in line and len(line) < 300
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["sources-needed", "--lands", "24", "--deck-size", str(10**9), "--cost", "1GG"], "the deck size: "),
+        (["sources-needed", "--lands", "24", "--cost", "WU", "--land-mix", "W=" + "9" * 5000], "land mix"),
+        (["bench", "heuristics", "--boards", str(10**20)], "--boards: a number of 21 digits"),
+        (["bench", "heuristics", "--boards", "1", "--jobs", "100000"], "--jobs (at most one per processor)"),
+    ],
+)
+def test_command_limits_are_one_line(args: list[str], expected: str) -> None:
+    """Deck sizes, land mixes, --boards and --jobs (at most one worker per processor) have limits."""
+    _one_error_line(runner.invoke(app, args), expected)
+
+
+@pytest.mark.parametrize(
+    ("deck", "expected"),
+    [
+        (
+            "100000000 Forest\n4 Llanowar Elves\n",
+            f"the deck's cards: 100000004 is more than the limit of {MAX_DECK_CARDS}",
+        ),
+        ("1" + "0" * 32 + " Forest\n4 Llanowar Elves\n", "the deck's cards: a number of 33 digits"),
+        ("".join(f"1 Spell{i} {{G}}\n" for i in range(MAX_DISTINCT_CARDS + 1)), "the deck's"),
+    ],
+)
+def test_deck_limits_are_one_line(tmp_path: Path, deck: str, expected: str) -> None:
+    """A deck of 10**8 or 10**32 copies, or more distinct cards than the limit, is refused before any
+    game is dealt (the simulation's arrays would not fit in memory)."""
+    path = tmp_path / "deck.txt"
+    path.write_text(deck, encoding="utf-8")
+    _one_error_line(runner.invoke(app, ["simulate", str(path), "--games", "10"]), str(path), expected)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import InputError, PlannerError
+from models.limits import MAX_BOARDS, max_jobs, within
 from planner.api import pay
 from planner.bench.corpus import RECIPES, Case, generated_case, scenario, scenarios
 from planner.bench.defaults import DEFAULT_TIME_LIMIT
@@ -386,11 +387,7 @@ def default_jobs() -> int:
     >>> 1 <= default_jobs() <= 8
     True
     """
-    try:
-        available = len(os.sched_getaffinity(0))
-    except AttributeError:  # not every platform has sched_getaffinity
-        available = os.cpu_count() or 1
-    return max(1, min(available, 8))
+    return min(max_jobs(), 8)
 
 
 def run_report(
@@ -415,6 +412,12 @@ def run_report(
     (4, 4, 0)
     """
     specs = tuple(heuristics)
+    if boards < 0:
+        raise InputError(f"boards: expected 0 or more, got {boards}")
+    within(boards, MAX_BOARDS, "boards")
+    if jobs < 1:
+        raise InputError(f"jobs: expected at least 1, got {jobs}")
+    within(jobs, max_jobs(), "jobs (at most one per processor)")
     for spec in specs:
         load_heuristic(spec)  # fail fast, in this process, on a bad spec
     keys: list[int | str] = [case.name for case in scenarios()] if named else []

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from models.errors import InputError
+from models.limits import MAX_BOARDS, max_jobs, within
 from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
 from planner.cli.common import JsonOpt, app, one_line_errors, print_json, table
 
@@ -100,6 +101,9 @@ def heuristics_command(
         raise InputError("--plot needs matplotlib: pip install -e '.[plot]'")
     if plot is not None and not Path(plot).absolute().parent.is_dir():
         raise InputError(f"--plot {plot!r}: the folder {str(Path(plot).parent)!r} does not exist")
+    within(boards, MAX_BOARDS, "--boards")
+    if jobs is not None:
+        within(jobs, max_jobs(), "--jobs (at most one per processor)")
     workers = jobs or default_jobs()
     total = boards + len(scenarios())
     if sys.stderr.isatty():

@@ -30,6 +30,8 @@ from models.abilities import (
     TriggerEvent,
     Who,
 )
+from models.errors import InputError
+from models.limits import MAX_MANA_PER_ACTIVATION, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.view import BoardView, SourcedEffect
 
@@ -394,6 +396,12 @@ def activation_outcomes(
         for packets, orders in results.items():
             active = triggers if with_triggers else []
             for final in _with_triggers(view, pid, ability, packets, active, reflect):
+                made = sum(packet.total for packet in final)
+                if made > MAX_MANA_PER_ACTIVATION:
+                    raise InputError(
+                        f"{view.path(pid)}: one activation of {permanent.name} would make {number(made)} "
+                        f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
+                    )
                 for order in orders:
                     key = (final, order if every_order else ())
                     outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties)

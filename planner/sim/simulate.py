@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -38,6 +39,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
 from models.errors import InputError
+from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
@@ -395,6 +397,9 @@ def _check_deck(deck_size: int, lands: int, turn: int, commander: bool, games: i
     """Validate the deck and the turn; returns the draws made by that turn."""
     if deck_size < HAND_SIZE + 1:
         raise InputError(f"the deck must have more than {HAND_SIZE} cards, got {deck_size}")
+    within(deck_size, MAX_DECK_CARDS, "the deck size")
+    within(turn, MAX_TURN, "the turn")
+    within(games, MAX_GAMES, "the number of games")
     if not 0 <= lands <= deck_size:
         raise InputError(f"the lands must be between 0 and the deck size ({deck_size}), got {lands}")
     if turn < 1:
@@ -573,8 +578,16 @@ def parse_land_mix(text: str) -> dict[ManaTypes, int]:
             continue
         name, equals, number = part.partition("=")
         letters = name.strip()
-        if not equals or not letters or not number.strip().isdigit():
-            raise InputError(f"bad land mix part {part!r} in {text!r}: write TYPES=COUNT, e.g. W=8,U=8,WU=9")
+        if not equals or not letters or not re.fullmatch(r"[0-9]+", number.strip()):
+            raise InputError(
+                f"bad land mix part {shortened(part)!r} in {shortened(text)!r}: write TYPES=COUNT, e.g. "
+                "W=8,U=8,WU=9"
+            )
+        if len(number.strip()) > len(str(MAX_DECK_CARDS)) or int(number) > MAX_DECK_CARDS:
+            raise InputError(
+                f"land mix {shortened(text)!r}: {letters}={shortened(number.strip(), 12)} is more "
+                f"than the deck size limit of {MAX_DECK_CARDS}"
+            )
         try:
             types = ManaTypes.parse(letters)
         except InputError:
@@ -1164,6 +1177,10 @@ def goldfish(
         raise InputError(f"turns must be a range such as 1-7 with 1 <= first <= last, got {first}-{last}")
     if games < 1:
         raise InputError(f"the number of games must be at least 1, got {games}")
+    within(last, MAX_TURN, "the last turn")
+    within(games, MAX_GAMES, "the number of games")
+    within(deck.size, MAX_DECK_CARDS, f"{deck.source}: the deck's cards")
+    within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
     if not deck.spells and not deck.commanders:

@@ -18,6 +18,7 @@ from functools import cached_property
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, OracleParseError
+from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -148,6 +149,7 @@ class PaymentProblem:
         if cost.has_variable and x is not None:
             if x < 0:
                 raise InputError(f"X must be 0 or more, not {x}")
+            within(x, MAX_GENERIC, "X")
             total = locked_in(analysis.view, target.with_x(x), analysis.player)
         else:
             total = locked_in(analysis.view, target, analysis.player)
