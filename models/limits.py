@@ -34,6 +34,7 @@ __all__ = [
     "MAX_PERMANENTS",
     "MAX_PLAYERS",
     "MAX_POOL_MANA",
+    "MAX_REPLACEMENTS",
     "MAX_TURN",
     "max_jobs",
     "number",
@@ -59,6 +60,9 @@ MAX_GENERIC: Final = 10_000
 MAX_COST_SYMBOLS: Final = 100
 #: Mana one activation may make, after replacement effects and triggers (Mana Reflection doubling it).
 MAX_MANA_PER_ACTIVATION: Final = 10_000
+#: Replacement effects applying to one activation's mana (Mana Reflection, Nyxbloom Ancient): the rules
+#: let the player order them (CR 616.1), and the replayer checks every order.
+MAX_REPLACEMENTS: Final = 6
 #: Cards in a deck (sources-needed's --deck-size, a deck list's total).
 MAX_DECK_CARDS: Final = 10_000
 #: Distinct cards in a deck list.

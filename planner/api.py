@@ -7,6 +7,7 @@ returned.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -170,6 +171,8 @@ def pay(
         fast = solve_fast(problem)
         if fast is not None:
             return replace(_result(problem, fast), engine="fast")
+    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
+        return _result(problem, Solution(SolveStatus.UNKNOWN))
     return _result(problem, _solve_cpsat(problem))
 
 

@@ -7,6 +7,7 @@ Each payable-or-not verdict is checked against the exhaustive reference search
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from models.limits import (
     MAX_ORACLE_LENGTH,
     MAX_PERMANENTS,
     MAX_POOL_MANA,
+    MAX_REPLACEMENTS,
 )
 from planner.api import PayResult, max_x, pay, text_warnings
 from planner.bench.corpus import Case
@@ -33,6 +35,10 @@ from planner.cli import app
 from planner.rules.reference import reference_search
 from planner.rules.replay import Plan
 from planner.rules.view import BoardView
+from planner.solve.cpsat import solve_payment
+from planner.solve.fast import solve_fast
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution, SolveStatus
 from tests.boards import ability_texts, card, could, custom, make_board, search
 
 
@@ -312,15 +318,19 @@ def test_oracle_numbers_are_ascii_and_bounded(tmp_path: Path) -> None:
 
 
 def test_doublers_past_the_limit_of_one_activation_are_one_line(tmp_path: Path) -> None:
-    """Fourteen Mana Reflections double a Forest's {G} to 16,384 mana (CR 616.1): past the limit."""
+    """An Everflowing Chalice with 1,000 charge counters makes 1,000 {C}; four Nyxbloom Ancients triple
+    that four times (CR 616.1): 81,000 mana from one activation is past the limit."""
     board = {
         "version": 1,
         "players": [{"id": "me"}],
-        "permanents": [{"id": "f", "card": "Forest", "controller": "me"}]
-        + [{"id": f"m{i}", "card": "Mana Reflection", "controller": "me"} for i in range(14)],
+        "permanents": [
+            {"id": "c", "card": "Everflowing Chalice", "controller": "me", "counters": {"charge": 1000}}
+        ]
+        + [{"id": f"n{i}", "card": "Nyxbloom Ancient", "controller": "me"} for i in range(4)],
     }
     _one_error_line(
-        runner.invoke(app, ["could-produce", _board_file(tmp_path, board)]), "would make 16384 mana"
+        runner.invoke(app, ["could-produce", _board_file(tmp_path, board)]),
+        "one activation of Everflowing Chalice would make 81000 mana",
     )
 
 
@@ -381,3 +391,70 @@ def test_deck_limits_are_one_line(tmp_path: Path, deck: str, expected: str) -> N
     path = tmp_path / "deck.txt"
     path.write_text(deck, encoding="utf-8")
     _one_error_line(runner.invoke(app, ["simulate", str(path), "--games", "10"]), str(path), expected)
+
+
+def _squandered_board() -> Board:
+    """20 Squandered Resources and 300 basics: 6,000 ways to sacrifice a land, a large model to build."""
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    return make_board(
+        [card("Squandered Resources", f"sq{i}") for i in range(20)]
+        + [card(basics[i % 5], f"b{i}") for i in range(300)]
+    )
+
+
+def test_the_time_limit_bounds_building_the_model() -> None:
+    """--time-limit bounds the whole call, building the model included (contract §9): on a board whose
+    model takes seconds to build, 0.5 s answers within a margin, and never 'not payable' for a cost five
+    basics pay."""
+    import planner.solve.cpsat  # noqa: F401 - (the solver's import is not part of the question)
+
+    board = _squandered_board()
+    started = time.monotonic()
+    result = pay(board, PaymentTarget.of("{W}{U}{B}{R}{G}"), time_limit=0.5)
+    assert time.monotonic() - started < 0.5 + 2.0
+    assert result.payable is not False
+    if result.payable is None:
+        assert result.reason == "time limit" and not result.optimal
+
+
+def test_a_timed_out_model_build_is_unknown_and_no_time_out_is_a_no() -> None:
+    """A model whose build runs past the deadline answers UNKNOWN (the fast path too); pay then says
+    payable None with reason 'time limit', and the CLI exits 4."""
+    board = _squandered_board()
+    problem = PaymentProblem.of(board, PaymentTarget.of("{W}{U}{B}{R}{G}"), time_limit=1e-9)
+    assert solve_payment(problem).status is SolveStatus.UNKNOWN
+    simple = make_board([card("Forest", f"f{i}") for i in range(3)])
+    late = PaymentProblem.of(simple, PaymentTarget.of("{G}{G}"), time_limit=1e-9)
+    time.sleep(0.001)
+    assert solve_fast(late) == Solution(SolveStatus.UNKNOWN)
+    result = pay(board, PaymentTarget.of("{W}{U}{B}{R}{G}"), time_limit=1e-9)
+    assert (result.payable, result.reason) == (None, "time limit")
+    assert max_x(board, PaymentTarget.of("{X}{W}"), time_limit=1e-9).payable is None
+
+
+def test_many_replacement_effects_on_one_activation_are_one_line(tmp_path: Path) -> None:
+    """Every order of the replacement effects is the player's choice (CR 616.1): past the limit of
+    effects ordered for one activation, one line, not an hour of orders."""
+    board = {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [{"id": "f", "card": "Forest", "controller": "me"}]
+        + [
+            {"id": f"n{i}", "card": "Nyxbloom Ancient", "controller": "me"}
+            for i in range(MAX_REPLACEMENTS + 1)
+        ],
+    }
+    _one_error_line(
+        runner.invoke(app, ["pay", _board_file(tmp_path, board), "{G}"]),
+        f"{MAX_REPLACEMENTS + 1} replacement effects apply",
+    )
+
+
+def test_the_explanation_of_a_no_does_not_depend_on_the_machine_s_load() -> None:
+    """The infeasibility core is searched within CP-SAT's deterministic time, not the wall clock: the
+    explanation is the same on a busy machine (it once depended on how fast the first solve ran)."""
+    board = make_board([card("Forest", "f1"), card("Sol Ring", "sol")])
+    for _ in range(3):
+        assert (
+            max_x(board, PaymentTarget.of("{X}{R}")).reason == "needs {R} but no untapped source can make {R}"
+        )

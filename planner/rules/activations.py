@@ -61,9 +61,16 @@ class Activation:
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
-def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> list[Activation]:
+def activation_templates(
+    view: BoardView,
+    player: str,
+    reflect: dict[str, ManaTypes],
+    *,
+    check: Callable[[], None] | None = None,
+) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
-    interchangeable permanents shares its templates, with a bound that many times larger."""
+    interchangeable permanents shares its templates, with a bound that many times larger. ``check`` is
+    called between permanents and cost choices (a time limit raises there)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
@@ -83,6 +90,8 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
         if permanent.controller != player or permanent.id in grouped:
             continue
         members = groups.get(permanent.id, ())
+        if check is not None:
+            check()
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             cost = ability.cost
             # a permanent that the plan may tap and untap in turn has its {T} and {Q} abilities whatever its
@@ -114,6 +123,8 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
             for sacrificed in sacrifice_options:
+                if check is not None:
+                    check()
                 outcomes = outcomes_of(permanent.id, number, sacrificed)
                 for tapped in tap_options:
                     for outcome in outcomes:

@@ -31,7 +31,7 @@ from models.abilities import (
     Who,
 )
 from models.errors import InputError
-from models.limits import MAX_MANA_PER_ACTIVATION, number
+from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.view import BoardView, SourcedEffect
 
@@ -386,6 +386,11 @@ def activation_outcomes(
     replacements = [
         e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
     ]
+    if len(replacements) > MAX_REPLACEMENTS:
+        raise InputError(
+            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
+            f"{permanent.name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
+        )
     triggers = list(view.effects_of(ManaTrigger))
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0

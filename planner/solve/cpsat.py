@@ -40,7 +40,7 @@ from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.objective import sacrificed_by_design
-from planner.solve.problem import PaymentProblem
+from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = ["solve_payment"]
@@ -189,6 +189,7 @@ class _Layer:
         # generic or snow slot draws on whole groups, which keeps Cascading Cataracts' five colors from
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
         for consumer in self.consumers:
+            planner.problem.check_time()
             allowed = [
                 (tag, producer)
                 for tag, producer in self.groups
@@ -405,9 +406,11 @@ class _PaymentModel:
             self.members[permanent.id] = (permanent.id,)
         for template in self.templates:
             self.members[template.pid] = template.sources
+        problem.check_time()
         self.static_edges = self._static_edges()
         self.cycles = self._cycles()
         self.producer = self._producers()
+        problem.check_time()
         self.pool = problem.pool
         self.model = cp_model.CpModel()
         self._zero: dict[str, cp_model.IntVar] = {}
@@ -425,6 +428,7 @@ class _PaymentModel:
                 self.model.add_max_equality(reduced, [0, count * self.x + problem.x_reduction])
                 x_value = reduced
         self.main = _Layer(self, "pay", target, self.pool, None, x_value)
+        problem.check_time()
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
         self.keep_ok: cp_model.IntVar | None = None
@@ -432,34 +436,39 @@ class _PaymentModel:
         if problem.keep is not None:
             self.keep_ok = self.model.new_bool_var("keep_satisfied")
             self.keep_layer = _Layer(self, "keep", problem.keep, (), self.keep_ok, 0)
+            problem.check_time()
         self.hand_ok: list[cp_model.IntVar] = []
         self.hand_layers: list[_Layer] = []
         for number, card in enumerate(problem.hand):
             castable = self.model.new_bool_var(f"hand_{number}_castable")
             self.hand_ok.append(castable)
             self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
+            problem.check_time()
         self._shared_resources()
+        problem.check_time()
 
     def _static_edges(self) -> list[tuple[int, int]]:
         """Pairs of templates that must come in this order when both are used: a permanent's own activations
         before it is sacrificed, counting activations before what sacrifices something they count, and
         reflecting ones before what sacrifices something they reflect."""
         templates = self.templates
+        sacrificers = [t for t in templates if t.gone]
+        own: dict[str, list[Activation]] = defaultdict(list)
+        for template in templates:
+            own[template.pid].append(template)
         edges: list[tuple[int, int]] = []
-        for sacrificer in templates:
+        for sacrificer in sacrificers:
+            self.problem.check_time()
             for victim in sacrificer.sacrificed:
                 # (an ability may sacrifice its own source as its cost, Krark-Clan Ironworks sacrificing
                 # itself: CR 602.2b pays the cost as the ability is activated, so it comes before nothing)
-                edges += [
-                    (t.index, sacrificer.index)
-                    for t in templates
-                    if t.pid == victim and t.index != sacrificer.index
-                ]
+                edges += [(t.index, sacrificer.index) for t in own[victim] if t.index != sacrificer.index]
         for counting in templates:
             amount = counting.ability.output.amount
             if amount.kind is not AmountKind.COUNT or amount.filter is None:
                 continue
-            for sacrificer in templates:
+            self.problem.check_time()
+            for sacrificer in sacrificers:
                 if sacrificer.index != counting.index and any(
                     self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
                 ):
@@ -469,7 +478,10 @@ class _PaymentModel:
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
             reflected = self._reflected(reflecting)
-            for sacrificer in templates:
+            if not reflected:
+                continue
+            self.problem.check_time()
+            for sacrificer in sacrificers:
                 if sacrificer.index != reflecting.index and any(
                     self.view.matches(wanted, gone, whose)
                     for wanted, whose in reflected
@@ -497,6 +509,7 @@ class _PaymentModel:
                     board = board.without_permanent(pid)
                 after[gone] = (view_of(board), could_produce_of(board))
             view, reflect = after[gone]
+            self.problem.check_time()
             for template in templates:
                 if template.index == sacrificer.index or template.pid in gone:
                     continue  # (a permanent's own activations come before it goes anyway)
@@ -854,7 +867,6 @@ class _PaymentModel:
         when it runs out after a plan was found, that plan is returned, marked as not proven optimal."""
         model = self.model
         terms = self.objective_terms()
-        started = time.monotonic()
         deadline = self.problem.deadline
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
@@ -896,7 +908,7 @@ class _PaymentModel:
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
-                proved = time.monotonic() - started
+                proved = solver.response_proto.deterministic_time
                 return Solution(SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
@@ -933,8 +945,9 @@ class _PaymentModel:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
         this same model with the constraints that fixed the slots (``fixing``) lifted.
 
-        The search for it gets at most three times what proving infeasibility took, plus a little: the verdict
-        never waits for its explanation; without a core in time the explanation is the general one."""
+        The search for it gets at most three times the work proving infeasibility took, plus a little, in
+        CP-SAT's deterministic time (``proved``), so that the explanation is the same however busy the
+        machine is; and never past the deadline. Without a core the explanation is the general one."""
         model = self.model
         for index in fixing:
             fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
@@ -946,10 +959,12 @@ class _PaymentModel:
         model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        budget = min(3 * proved + _CORE_SLACK, deadline - time.monotonic())
-        if budget <= 0:
+        solver.parameters.random_seed = 0
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
             return ()
-        solver.parameters.max_time_in_seconds = budget
+        solver.parameters.max_time_in_seconds = remaining
+        solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
         if solver.solve(model) != cp_model.INFEASIBLE:
             return ()
         names = {literal.index: label for label, literal in literals.items()}
@@ -1064,8 +1079,9 @@ class _PaymentModel:
         return tuple(taken)
 
 
-#: Seconds the search for an infeasibility core may take beyond three times the proof of infeasibility.
-_CORE_SLACK = 0.005
+#: The deterministic time (CP-SAT's measure of work, roughly seconds) the search for an infeasibility core
+#: may take beyond three times the proof of infeasibility.
+_CORE_SLACK = 0.05
 
 #: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the
 #: best solution with the bound in doubles (its gap limit), so a stage must stay where doubles are exact
@@ -1101,4 +1117,7 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
     ('optimal', ['f1', 'i1'])
     """
-    return _PaymentModel(problem).solve()
+    try:
+        return _PaymentModel(problem).solve()
+    except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
+        return Solution(SolveStatus.UNKNOWN)

@@ -11,6 +11,7 @@ that are not payments (the objective of a finished plan, what stays open afterwa
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,7 +26,12 @@ from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 
-__all__ = ["BoardAnalysis", "PaymentProblem", "checked_player"]
+__all__ = ["BoardAnalysis", "PaymentProblem", "TimeUp", "checked_player"]
+
+
+class TimeUp(Exception):  # noqa: N818 - not an error: the planner's answer is then 'no answer in time'
+    """The question's time limit ran out while its model was built or searched (contract §9). The solvers
+    catch it and answer :attr:`~planner.solve.solution.SolveStatus.UNKNOWN`: it never reaches a caller."""
 
 
 def checked_player(board: Board, player: str | None) -> str:
@@ -61,9 +67,16 @@ class BoardAnalysis:
     [('f1', ('f1', 'pool'))]
     """
 
-    def __init__(self, board: Board, player: str) -> None:
+    def __init__(self, board: Board, player: str, deadline: float = math.inf) -> None:
         self.board = board
         self.player = player
+        #: When the question's time limit runs out (``time.monotonic``); the templates stop there.
+        self.deadline = deadline
+
+    def check_time(self) -> None:
+        """Raise :class:`TimeUp` once the deadline has passed (called between steps of long work)."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
 
     @cached_property
     def view(self) -> BoardView:
@@ -88,7 +101,7 @@ class BoardAnalysis:
     @cached_property
     def templates(self) -> tuple[Activation, ...]:
         """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
-        return tuple(activation_templates(self.view, self.player, self.reflect))
+        return tuple(activation_templates(self.view, self.player, self.reflect, check=self.check_time))
 
     @property
     def warnings(self) -> tuple[TextWarning, ...]:
@@ -142,8 +155,10 @@ class PaymentProblem:
         hand: tuple[PaymentTarget, ...] = (),
         time_limit: float = 10.0,
     ) -> PaymentProblem:
-        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player)."""
-        analysis = BoardAnalysis(board, checked_player(board, player))
+        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player); its
+        time limit runs from now."""
+        started = time.monotonic()
+        analysis = BoardAnalysis(board, checked_player(board, player), started + time_limit)
         cost = target.cost
         leftover = 0
         if cost.has_variable and x is not None:
@@ -163,6 +178,7 @@ class PaymentProblem:
             keep=keep,
             hand=hand,
             time_limit=time_limit,
+            started=started,
             x_reduction=leftover,
         )
 
@@ -206,6 +222,11 @@ class PaymentProblem:
         """When the time limit runs out (``time.monotonic``): it bounds the whole question, from when the
         problem was posed (contract §9)."""
         return self.started + self.time_limit
+
+    def check_time(self) -> None:
+        """Raise :class:`TimeUp` once the time limit has run out."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
 
     def paid_target(self, x: int | None) -> PaymentTarget:
         """The total cost with X = ``x`` (CR 601.2b, then the increases and reductions of 601.2f); the target
