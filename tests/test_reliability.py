@@ -458,3 +458,45 @@ def test_the_explanation_of_a_no_does_not_depend_on_the_machine_s_load() -> None
         assert (
             max_x(board, PaymentTarget.of("{X}{R}")).reason == "needs {R} but no untapped source can make {R}"
         )
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["pay", "BOARD", "{X}{G}", "--x", "-1"], "Invalid value for '--x'"),
+        (["pay", "BOARD", "{G}", "--kind", "spells"], "'spells' is not one of 'spell', 'ability'"),
+        (["bench", "heuristics", "--boards", "-1"], "Invalid value for '--boards'"),
+        (["pay", "BOARD", "{G}", "--jsn"], "No such option: --jsn"),
+        (["no-such-command"], "No such command 'no-such-command'"),
+        (["pay", "BOARD", "{G}", "--for", "— Elf"], "--for: the type line '— Elf' has no card type"),
+    ],
+)
+def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], expected: str) -> None:
+    """A usage error is one line and exit 2 like any bad input, not Click's four-line usage block."""
+    board = _board_file(tmp_path, _FOREST)
+    line = _one_error_line(runner.invoke(app, [board if a == "BOARD" else a for a in args]), expected)
+    assert "Usage:" not in line and "Value error" not in line
+
+
+def test_a_plot_into_a_folder_is_refused(tmp_path: Path) -> None:
+    """--plot DIR would have written DIR.png quietly: a folder, or a name not ending in .png, is refused."""
+    _one_error_line(
+        runner.invoke(app, ["bench", "heuristics", "--boards", "1", "--plot", str(tmp_path)]), "is a folder"
+    )
+    deck = tmp_path / "deck.txt"
+    deck.write_text("12 Forest\n12 Island\n20 Wave {U}\n", encoding="utf-8")
+    _one_error_line(
+        runner.invoke(app, ["simulate", str(deck), "--plot", str(tmp_path / "chart")]), "ending in .png"
+    )
+    assert list(tmp_path.iterdir()) == [deck]
+
+
+def test_control_characters_never_reach_the_table() -> None:
+    """An id holding an escape sequence is shown escaped in the table, not sent to the terminal."""
+    board = {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [{"id": "c\x1b[31m", "card": "Forest", "controller": "me"}],
+    }
+    result = runner.invoke(app, ["could-produce", "-"], input=json.dumps(board))
+    assert result.exit_code == 0 and "\x1b" not in result.stdout and "c\\x1b[31m" in result.stdout

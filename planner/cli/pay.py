@@ -252,6 +252,8 @@ def _target(
         types = TypeLine.parse(type_line)
     except ValueError as error:
         raise InputError(f"--for: {error}") from None
+    if type_line.strip() and not types.card_types:
+        raise InputError(f"--for: the type line {type_line!r} has no card type, e.g. 'Creature — Elf'")
     try:
         return PaymentTarget.of(mana_cost, type_line=types, colors=colors, kind=kind, commander=commander)
     except InputError as error:

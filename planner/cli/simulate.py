@@ -20,7 +20,7 @@ import typer
 
 from models.decklist import load_deck
 from models.errors import InputError
-from planner.cli.common import EXIT_NO, JsonOpt, command, print_json, table
+from planner.cli.common import EXIT_NO, JsonOpt, checked_plot_path, command, print_json, table
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
 if TYPE_CHECKING:
@@ -336,6 +336,8 @@ def simulate_command(
     from planner.sim.simulate import goldfish, plot_goldfish
 
     first, last = _turns(turns)
+    if plot is not None:
+        checked_plot_path(plot)
     count = _games(games, DEFAULT_GOLDFISH_GAMES)
     seed = _seed(seed)
     parsed = load_deck(deck)
