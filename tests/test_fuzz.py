@@ -30,10 +30,11 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -186,10 +187,13 @@ class Problems:
             raise AssertionError(f"{kind}: {detail}\ncase: {json.dumps(case)}")
 
     def write(self) -> None:
-        REPORT.write_text(json.dumps({"counts": self.counts, "problems": self.found}, indent=1) + "\n")
+        """Write the counts and the problems found to :data:`REPORT`."""
+        done = {"counts": self.counts, "seconds": round(time.monotonic() - _BEGUN), "problems": self.found}
+        REPORT.write_text(json.dumps(done, indent=1) + "\n")
 
 
 PROBLEMS = Problems()
+_BEGUN = time.monotonic()
 
 
 def _timed(case: dict[str, Any], what: str, call: Callable[[], PayResult]) -> tuple[PayResult | None, float]:
@@ -346,6 +350,14 @@ def check_reference(case: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------------------------- the tests
 
 _STARTED: dict[str, float] = {}
+
+
+@pytest.fixture(autouse=True)
+def _report_as_it_goes() -> Iterator[None]:
+    """In long mode, the counts so far are written after each test (a run cut short still tells them)."""
+    yield
+    if LONG:
+        PROBLEMS.write()
 
 
 def _in_budget(name: str, share: float) -> bool:
