@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from models.cost import PaymentTarget, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
+from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -44,10 +45,13 @@ def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
     most = 0
     blocked: list[str] = []
+    cycling = tap_cycling(view, player)
     for permanent in board.controlled_by(player):
         best = 0
         for ability in view.mana_abilities(permanent.id):
-            why = view.why_not_activatable(permanent.id, ability)
+            why = view.why_not_activatable(
+                permanent.id, ability, tapped=cycle_state(ability, permanent.id, cycling)
+            )
             if why is not None:
                 blocked.append(why)
                 continue

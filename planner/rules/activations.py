@@ -16,7 +16,14 @@ from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.replay import ability_target
 from planner.rules.view import BoardView
 
-__all__ = ["REPEAT_CAP", "Activation", "activation_bound", "activation_templates", "tap_cycling"]
+__all__ = [
+    "REPEAT_CAP",
+    "Activation",
+    "activation_bound",
+    "activation_templates",
+    "cycle_state",
+    "tap_cycling",
+]
 
 #: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan.
 REPEAT_CAP = 4
@@ -96,7 +103,7 @@ def activation_templates(
             cost = ability.cost
             # a permanent that the plan may tap and untap in turn has its {T} and {Q} abilities whatever its
             # state now: the model orders them so that each finds the state its cost needs (CR 602.2b)
-            state = (cost.untap if cost.tap != cost.untap else None) if permanent.id in cycling else None
+            state = cycle_state(ability, permanent.id, cycling)
             if view.why_not_activatable(permanent.id, ability, tapped=state) is not None:
                 continue
             if cost.mana.has_variable:
@@ -143,6 +150,22 @@ def activation_templates(
                             )
                         )
     return templates
+
+
+def cycle_state(ability: ManaAbility, pid: str, cycling: frozenset[str]) -> bool | None:
+    """The tapped state to judge an ability of ``pid`` in: for a permanent the plan may tap and untap in
+    turn (``cycling``, see :func:`tap_cycling`), a {Q} ability as if tapped and a {T} ability as if
+    untapped; otherwise None, the board's state.
+
+    >>> from models.oracle import parse_oracle
+    >>> (q,) = parse_oracle("{2}, {Q}: Add one mana of any color.").mana_abilities
+    >>> cycle_state(q, "pili", frozenset({"pili"})), cycle_state(q, "pili", frozenset())
+    (True, None)
+    """
+    cost = ability.cost
+    if pid not in cycling or cost.tap == cost.untap:
+        return None
+    return cost.untap
 
 
 def tap_cycling(view: BoardView, player: str) -> frozenset[str]:
