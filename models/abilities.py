@@ -408,7 +408,7 @@ class SpendUse:
             for symbol in target.cost.symbols
         ):
             return False
-        return not (self.needs_x and not target.cost.has_variable)
+        return not (self.needs_x and not target.contains_x)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -49,6 +50,15 @@ from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ObjectFi
 from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
+from models.limits import (
+    MAX_COUNTERS,
+    MAX_NAME_LENGTH,
+    MAX_ORACLE_LENGTH,
+    MAX_PERMANENTS,
+    MAX_PLAYERS,
+    MAX_POOL_MANA,
+    number,
+)
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
 from models.oracle import parse_restriction
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
@@ -696,6 +706,8 @@ def _describe(value: object) -> str:
         return f"the number {value}" if abs(value) < 10**30 else "a very large number"
     if isinstance(value, float):
         return f"the number {value!r}"
+    if isinstance(value, _HugeNumber):
+        return f"the number {_shorten(value.text, 20)}, too large to be read"
     if isinstance(value, str):
         return f"the string {_quote(value)}"
     if isinstance(value, list):
@@ -711,7 +723,11 @@ def _parse_json(text: str) -> object:
         raise _FieldError((), f"expected JSON text, got {_describe(text)}")
     try:
         return json.loads(
-            text, object_pairs_hook=_JsonObject.of, parse_constant=_reject_constant, parse_int=_parse_int
+            text,
+            object_pairs_hook=_JsonObject.of,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
         )
     except json.JSONDecodeError as error:
         raise _FieldError(
@@ -821,6 +837,20 @@ def _reject_constant(name: str) -> float:
     raise ValueError(f"{name} is not allowed: JSON numbers are finite")
 
 
+@dataclass(frozen=True, slots=True)
+class _HugeNumber:
+    """A JSON number too large for a float (``1e400``): kept as written, so that the field that holds it
+    can say so (no field takes one)."""
+
+    text: str
+
+
+def _parse_float(text: str) -> float | _HugeNumber:
+    """A JSON number with a fraction or an exponent; one beyond a float's range stays as written."""
+    value = float(text)
+    return value if math.isfinite(value) else _HugeNumber(text)
+
+
 def _parse_int(text: str) -> int:
     """A JSON integer, refusing absurdly long digit strings (which Python would refuse less clearly)."""
     if len(text.lstrip("-")) > 30:
@@ -920,8 +950,32 @@ def _read_str(value: object, path: _Path) -> str:
 
 
 def _read_text(value: object, path: _Path) -> str:
-    """A JSON string with something in it (ids, names)."""
+    """A JSON string with something in it (ids, names), at most :data:`~models.limits.MAX_NAME_LENGTH`
+    characters long."""
     text = _read_str(value, path)
+    if not text.strip():
+        raise _FieldError(path, "must not be empty")
+    if len(text) > MAX_NAME_LENGTH:
+        raise _FieldError(
+            path, f"{len(text)} characters are more than the limit of {MAX_NAME_LENGTH} for a name or an id"
+        )
+    return text
+
+
+def _read_long_text(value: object, path: _Path) -> str:
+    """Rules text (Oracle text, a spending restriction), at most :data:`~models.limits.MAX_ORACLE_LENGTH`
+    characters long."""
+    text = _read_str(value, path)
+    if len(text) > MAX_ORACLE_LENGTH:
+        raise _FieldError(
+            path, f"{len(text)} characters are more than the limit of {MAX_ORACLE_LENGTH} for rules text"
+        )
+    return text
+
+
+def _read_rule(value: object, path: _Path) -> str:
+    """Non-empty rules text (``spend_only``, ``rider``)."""
+    text = _read_long_text(value, path)
     if not text.strip():
         raise _FieldError(path, "must not be empty")
     return text
@@ -1024,7 +1078,7 @@ def _read_pool_entry(value: object, path: _Path) -> PoolMana:
     return PoolMana(
         mana=fields.required("mana", _read_mana),
         spend_only=fields.optional("spend_only", _read_restriction, None),
-        rider=fields.optional("rider", _read_text, None),
+        rider=fields.optional("rider", _read_rule, None),
         source=fields.optional("source", _read_text, None),
         persists=fields.optional("persists", _read_bool, False),
     )
@@ -1033,7 +1087,7 @@ def _read_pool_entry(value: object, path: _Path) -> PoolMana:
 def _read_restriction(value: object, path: _Path) -> str:
     """A spending restriction in Oracle wording (``"to cast creature spells"``), checked by the parser now so
     that a restriction it can't read is an error with its path, not a failure of a later payment."""
-    text = _read_text(value, path)
+    text = _read_rule(value, path)
     try:
         parse_restriction(text)
     except OracleParseError as error:
@@ -1044,7 +1098,11 @@ def _read_restriction(value: object, path: _Path) -> str:
 def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:
     """A player's pool: a list of pool entries."""
     entries = _list(value, path, "pool entries (mana strings or objects)")
-    return tuple(_read_pool_entry(entry, (*path, position)) for position, entry in enumerate(entries))
+    pool = tuple(_read_pool_entry(entry, (*path, position)) for position, entry in enumerate(entries))
+    total = sum(entry.mana.total for entry in pool)
+    if total > MAX_POOL_MANA:
+        raise _FieldError(path, f"the pool holds {total} mana, more than the limit of {MAX_POOL_MANA}")
+    return pool
 
 
 def _read_player(value: object, path: _Path) -> Player:
@@ -1065,7 +1123,19 @@ def _read_counters(value: object, path: _Path) -> tuple[tuple[str, int], ...]:
     for name in counters:
         if not name.strip():
             raise _FieldError((*path, name), "a counter name must not be empty")
-    return tuple((name, _read_count(count, (*path, name))) for name, count in counters.items())
+        if len(name) > MAX_NAME_LENGTH:
+            raise _FieldError(
+                path, f"a counter name is longer than the limit of {MAX_NAME_LENGTH} characters"
+            )
+    return tuple((name, _read_limited_count(count, (*path, name))) for name, count in counters.items())
+
+
+def _read_limited_count(value: object, path: _Path) -> int:
+    """A count of counters, at most :data:`~models.limits.MAX_COUNTERS`."""
+    count = _read_count(value, path)
+    if count > MAX_COUNTERS:
+        raise _FieldError(path, f"{number(count)} counters are more than the limit of {MAX_COUNTERS}")
+    return count
 
 
 def _read_choices(value: object, path: _Path) -> Choices:
@@ -1160,7 +1230,7 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         card=base.card,
         name=name,
         type_line=type_line,
-        oracle=fields.optional("oracle", _read_str, base.oracle),
+        oracle=fields.optional("oracle", _read_long_text, base.oracle),
         mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost),
         color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator),
         tapped=fields.optional("tapped", _read_bool, False),
@@ -1174,12 +1244,15 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
 
 
 def _read_unique(
-    value: object, path: _Path, read: Callable[[object, _Path], _Item], what: str
+    value: object, path: _Path, read: Callable[[object, _Path], _Item], what: str, most: int
 ) -> tuple[_Item, ...]:
     """A list of players or permanents, read by ``read``, whose ids must be unique."""
     items: list[_Item] = []
     seen: dict[str, int] = {}
-    for position, entry in enumerate(_list(value, path, f"{what}s")):
+    entries = _list(value, path, f"{what}s")
+    if len(entries) > most:
+        raise _FieldError(path, f"{len(entries)} {what}s are more than the limit of {most}")
+    for position, entry in enumerate(entries):
         item = read(entry, (*path, position))
         if item.id in seen:
             also = _format_path((*path, seen[item.id]))
@@ -1191,7 +1264,7 @@ def _read_unique(
 
 def _read_players(value: object, path: _Path) -> tuple[Player, ...]:
     """The ``players`` list: at least one, ids unique."""
-    players = _read_unique(value, path, _read_player, "player")
+    players = _read_unique(value, path, _read_player, "player", MAX_PLAYERS)
     if not players:
         raise _FieldError(path, "at least one player is required")
     return players
@@ -1199,7 +1272,7 @@ def _read_players(value: object, path: _Path) -> tuple[Player, ...]:
 
 def _read_permanents(value: object, path: _Path) -> tuple[Permanent, ...]:
     """The ``permanents`` list, in timestamp order, ids unique."""
-    return _read_unique(value, path, _read_permanent, "permanent")
+    return _read_unique(value, path, _read_permanent, "permanent", MAX_PERMANENTS)
 
 
 def _read_board(value: object) -> Board:

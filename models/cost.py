@@ -11,6 +11,7 @@ from enum import Enum
 from functools import lru_cache
 
 from models.errors import CostParseError, InputError
+from models.limits import MAX_COST_SYMBOLS, MAX_GENERIC, shortened
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from models.types import TypeLine
 
@@ -185,10 +186,19 @@ def _ways_of(symbol: CostSymbol) -> tuple[SymbolWay, ...]:
     return colors  # colored and hybrid
 
 
+def _generic(digits: str) -> int:
+    """A generic amount written in ASCII digits, at most :data:`~models.limits.MAX_GENERIC`."""
+    if len(digits.lstrip("0")) > len(str(MAX_GENERIC)) or int(digits) > MAX_GENERIC:
+        raise CostParseError(
+            f"the generic amount {{{shortened(digits, 12)}}} is more than the limit of {MAX_GENERIC}"
+        )
+    return int(digits)
+
+
 def _parse_symbol_body(body: str) -> CostSymbol | None:
     """The symbol for an upper-cased brace body, or None when it is not a cost symbol."""
-    if body.isdigit():
-        return CostSymbol(SymbolKind.GENERIC, amount=int(body))
+    if _DIGITS.fullmatch(body):
+        return CostSymbol(SymbolKind.GENERIC, amount=_generic(body))
     if body in ("X", "Y", "Z"):
         return CostSymbol(SymbolKind.VARIABLE, variable=body)
     if body == "S":
@@ -199,8 +209,8 @@ def _parse_symbol_body(body: str) -> CostSymbol | None:
         return CostSymbol(SymbolKind.COLORED, ManaTypes.parse(body))
     parts = body.split("/")
     if len(parts) == 2 and parts[1] in _COLOR_LETTERS:
-        if parts[0].isdigit() and int(parts[0]) > 0:
-            return CostSymbol(SymbolKind.MONO_HYBRID, ManaTypes.parse(parts[1]), amount=int(parts[0]))
+        if _DIGITS.fullmatch(parts[0]) and _generic(parts[0]) > 0:
+            return CostSymbol(SymbolKind.MONO_HYBRID, ManaTypes.parse(parts[1]), amount=_generic(parts[0]))
         if parts[0] == "C":
             return CostSymbol(SymbolKind.COLORLESS_HYBRID, ManaTypes.parse(parts[1]))
     colors = parts[:-1] if parts[-1] == "P" else parts
@@ -216,7 +226,9 @@ def _parse_symbol_body(body: str) -> CostSymbol | None:
     return None
 
 
-_BARE_TOKEN = re.compile(r"\d+|[WUBRGCXYZS]", re.IGNORECASE)
+_BARE_TOKEN = re.compile(r"[0-9]+|[WUBRGCXYZS]", re.IGNORECASE)
+#: A generic amount: ASCII digits only ('²', '３' and '٣' are not numbers in a cost).
+_DIGITS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +261,7 @@ class ManaCost:
         stripped = text.strip()
         if not stripped:
             raise CostParseError("empty cost: write at least one symbol, e.g. '{0}' or '{1}{G}'")
+        shown = repr(shortened(stripped))
         symbols: list[CostSymbol] = []
         position = 0
         while position < len(stripped):
@@ -258,26 +271,29 @@ class ManaCost:
             elif char == "{":
                 end = stripped.find("}", position)
                 if end < 0:
-                    raise CostParseError(f"unclosed '{{' at position {position} in {stripped!r}")
+                    raise CostParseError(f"unclosed '{{' at position {position} in {shown}")
                 symbol = _parse_symbol_body(stripped[position + 1 : end].strip().upper())
                 if symbol is None:
-                    bad = stripped[position : end + 1]
-                    raise CostParseError(
-                        f"invalid mana symbol {bad!r} at position {position} in {stripped!r}"
-                    )
+                    bad = shortened(stripped[position : end + 1], 20)
+                    raise CostParseError(f"invalid mana symbol {bad!r} at position {position} in {shown}")
                 symbols.append(symbol)
                 position = end + 1
             else:
                 match = _BARE_TOKEN.match(stripped, position)
                 if match is None:
                     raise CostParseError(
-                        f"invalid mana symbol {char!r} at position {position} in {stripped!r}"
+                        f"invalid mana symbol {shortened(char)!r} at position {position} in {shown}"
                     )
                 token = match.group(0).upper()
                 symbol = _parse_symbol_body(token)
                 assert symbol is not None  # every bare token is a valid symbol body
                 symbols.append(symbol)
                 position = match.end()
+            if len(symbols) > MAX_COST_SYMBOLS:
+                raise CostParseError(f"the cost {shown} has more than {MAX_COST_SYMBOLS} symbols")
+        generic = sum(symbol.amount for symbol in symbols if symbol.kind is SymbolKind.GENERIC)
+        if generic > MAX_GENERIC:
+            raise CostParseError(f"the cost {shown} has {generic} generic mana, more than {MAX_GENERIC}")
         return cls(tuple(symbols))
 
     @property
@@ -367,6 +383,8 @@ class PaymentTarget:
     kind: PaymentKind = PaymentKind.SPELL
     commander: bool = False
     name: str = ""
+    #: The value chosen for X once the cost's X symbols are replaced by it (CR 601.2b); None before.
+    chosen_x: int | None = None
 
     @classmethod
     def of(
@@ -402,3 +420,18 @@ class PaymentTarget:
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost (its colors kept)."""
         return replace(self, cost=cost)
+
+    def with_x(self, value: int) -> PaymentTarget:
+        """The target with X chosen: its X, Y and Z replaced by ``value`` generic mana each (CR 107.3); it
+        still is a cost that contains {X} (Rosheen Meanderer's mana may pay it).
+
+        >>> target = PaymentTarget.of("{X}{G}").with_x(3)
+        >>> str(target.cost), target.contains_x
+        ('{3}{G}', True)
+        """
+        return replace(self, cost=self.cost.with_variables(value), chosen_x=value)
+
+    @property
+    def contains_x(self) -> bool:
+        """True when the cost has X, chosen or not ('spend this mana only on costs that contain {X}')."""
+        return self.chosen_x is not None or self.cost.has_variable

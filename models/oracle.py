@@ -276,7 +276,8 @@ def _normalise(line: str, name: str) -> str:
     if name and "," in name:
         names.append(name.split(",")[0])
     for card_name in sorted(names, key=len, reverse=True):
-        line = re.sub(re.escape(card_name), "~", line)
+        # the name as a whole word, never inside a symbol or another word (a card named 'T' or 'a')
+        line = re.sub(rf"(?<![\w{{]){re.escape(card_name)}(?![\w}}])", "~", line)
     line = _SELF_WORDS.sub("~", line).strip()
     for older, newer in _OLDER_WORDINGS:
         line = older.sub(newer, line)
@@ -524,7 +525,7 @@ def _looks_like_cost(text: str) -> bool:
     text = text.strip()
     return bool(
         re.match(
-            r"^(?:\{|[+\-−]?\d+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|"
+            r"^(?:\{|[+\-−]?[0-9]+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|"
             r"reveal|mill|\[)",
             text,
             re.I,
@@ -534,7 +535,7 @@ def _looks_like_cost(text: str) -> bool:
 
 #: Words of a cost or effect that moves a card to or from a library (CR 605.1a as amended 2026-08-07).
 _MOVES_LIBRARY = re.compile(
-    r"\bdraws? (?:a|an|one|two|three|x|\d+) (?:\w+ )?cards?\b|\bmills?\b|\blibrary\b", re.I
+    r"\bdraws? (?:a|an|one|two|three|x|[0-9]+) (?:\w+ )?cards?\b|\bmills?\b|\blibrary\b", re.I
 )
 
 
@@ -576,7 +577,7 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
             out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
         return
     kind: NotPaymentKind | None = None
-    if re.match(r"^[+\-−]?(?:\d+|x)$", cost_text, re.I):
+    if re.match(r"^[+\-−]?(?:[0-9]+|x)$", cost_text, re.I):
         kind = NotPaymentKind.LOYALTY  # loyalty abilities are not mana abilities (CR 605.1a)
     elif re.search(r"\btargets?\b", effect_text, re.I):
         kind = NotPaymentKind.TARGETED  # a targeted ability is not a mana ability (CR 605.1a)
@@ -698,9 +699,9 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     leftovers: list[str] = []
     for sentence in sentences[1:]:
         body = sentence.rstrip(".")
-        if m := re.match(r"^~ deals (\d+) damage to you$", body, re.I):
+        if m := re.match(r"^~ deals ([0-9]{1,6}) damage to you$", body, re.I):
             self_damage += int(m.group(1))
-        elif m := re.match(r"^you lose (\d+) life$", body, re.I):
+        elif m := re.match(r"^you lose ([0-9]{1,6}) life$", body, re.I):
             life_loss += int(m.group(1))
         elif re.match(r"^spend this mana only\b", body, re.I):
             restriction, rider = _parse_spend(body)
@@ -846,9 +847,14 @@ _NUMBERS = {
 }
 
 
+def _is_digits(word: str) -> bool:
+    """A number written in at most six ASCII digits ('²' and '٣' are not numbers here)."""
+    return re.fullmatch(r"[0-9]{1,6}", word) is not None
+
+
 def _number(word: str) -> int:
     word = word.lower()
-    if word.isdigit():
+    if _is_digits(word):
         return int(word)
     if word in _NUMBERS:
         return _NUMBERS[word]
@@ -876,7 +882,7 @@ def _parse_cost(text: str) -> AbilityCost:
                 mana = mana + ManaCost.parse(part)
             except CostParseError as error:
                 raise _UnsupportedError(part) from error
-        elif m := re.fullmatch(r"pay (\d+) life", lowered):
+        elif m := re.fullmatch(r"pay ([0-9]{1,6}) life", lowered):
             life += int(m.group(1))
         elif re.fullmatch(r"sacrifice ~", lowered):
             sacrifice_self = True
@@ -885,10 +891,10 @@ def _parse_cost(text: str) -> AbilityCost:
             # a cost can only sacrifice its controller's own permanents (CR 701.21a)
             sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
         elif m := re.fullmatch(
-            r"remove (a|an|one|two|three|four|five|\d+) ([\w+\-/]+) counters? from ~", lowered
+            r"remove (a|an|one|two|three|four|five|[0-9]{1,6}) ([\w+\-/]+) counters? from ~", lowered
         ):
             remove_count, remove_counter = _number(m.group(1)), m.group(2)
-        elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|\d+) untapped (.+)", lowered):
+        elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|[0-9]{1,6}) untapped (.+)", lowered):
             tap_count = _number(m.group(1))
             tap_others = _parse_filter("untapped " + part.split(" ", 3)[3])
         else:
@@ -946,7 +952,7 @@ def _cost_part(part: str) -> CostPart | None:
         if m := pattern.fullmatch(part):
             groups = m.groups()
             first = (groups[0] or "").lower() if groups else ""
-            count = _number(first) if first in _NUMBERS or first.isdigit() else (0 if groups else 1)
+            count = _number(first) if first in _NUMBERS or _is_digits(first) else (0 if groups else 1)
             if kind is CostPartKind.ENERGY:
                 count, what = len(re.findall(r"\{e\}", part, re.I)), "energy"
             else:
@@ -1115,7 +1121,7 @@ def _parse_amount_phrase(text: str) -> Amount:
     ):
         kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
         return Amount(kind=kind)
-    if m := re.match(r"^(\d+|one|two|three) plus (.+)$", body, re.I):
+    if m := re.match(r"^([0-9]{1,6}|one|two|three) plus (.+)$", body, re.I):
         return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
     if re.match(r"^(?:~'s|its) power$", body, re.I):
         return Amount(kind=AmountKind.POWER)
@@ -1409,7 +1415,7 @@ def _read_entering(line: str, out: _Collector) -> None:
     """Record how the permanent enters (:class:`Entering`) from a line that says so; its sentences are
     still parsed as usual (they are ignored during a payment)."""
     entering = out.entering or Entering()
-    if m := re.search(r"you may pay (\d+) life\. if you don't, (?:it|~) enters tapped", line, re.I):
+    if m := re.search(r"you may pay ([0-9]{1,6}) life\. if you don't, (?:it|~) enters tapped", line, re.I):
         entering = replace(entering, tapped=True, unless_life=int(m.group(1)))
     elif m := re.search(r"~ enters tapped\b(?: unless ([^.]+))?", line, re.I):
         entering = replace(entering, tapped=True)
@@ -1417,7 +1423,7 @@ def _read_entering(line: str, out: _Collector) -> None:
         if check := re.fullmatch(r"you control an? (\w+) or an? (\w+)", condition, re.I):
             entering = replace(entering, unless_control=check.groups())
         elif (few := re.fullmatch(r"you control (\w+) or fewer other lands", condition, re.I)) and (
-            few.group(1).lower() in _NUMBERS or few.group(1).isdigit()
+            few.group(1).lower() in _NUMBERS or _is_digits(few.group(1))
         ):
             entering = replace(entering, unless_other_lands=_number(few.group(1)))
         else:
@@ -1513,7 +1519,7 @@ def _output_after_add(body: str) -> ManaOutput | None:
 
 
 def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
-    if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals (\d+) damage to you", body, re.I):
+    if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", body, re.I):
         return TapDamage(sentence, int(m.group(1)))
     return None
 
@@ -1805,7 +1811,8 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
 
 def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
     m = re.fullmatch(
-        r"(.*?)\bspells?(?: (you|a player|your opponents) casts?)? costs? \{(\d+)\} (more|less) to cast"
+        r"(.*?)\bspells?(?: (you|a player|your opponents) casts?)? costs? "
+        r"\{([0-9]{1,6})\} (more|less) to cast"
         r"( for each other spell that player has cast this turn)?",
         body,
         re.I,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 __all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
 
@@ -70,8 +71,7 @@ class TypeLine:
 
     def is_a(self, word: str) -> bool:
         """True when the word is one of this line's supertypes, card types or subtypes (any case)."""
-        lowered = word.lower()
-        return any(lowered == w.lower() for w in (*self.supertypes, *self.card_types, *self.subtypes))
+        return word.lower() in _lowered_words(self)
 
     @property
     def is_permanent(self) -> bool:
@@ -93,6 +93,12 @@ class TypeLine:
 
     def __repr__(self) -> str:
         return f"TypeLine.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=4096)
+def _lowered_words(line: TypeLine) -> frozenset[str]:
+    """A type line's words in lower case (``is_a`` asks often, on few distinct lines)."""
+    return frozenset(w.lower() for w in (*line.supertypes, *line.card_types, *line.subtypes))
 
 
 def _subtype_case(word: str) -> str:

@@ -7,6 +7,7 @@ returned.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -165,6 +166,7 @@ def pay(
     >>> pay(board, PaymentTarget.of("{G}{G}")).reason
     'needs {G}{G} but only one untapped source can make {G}'
     """
+    _one_variable(target)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
@@ -175,6 +177,10 @@ def pay(
         fast = solve_fast(problem)
         if fast is not None:
             return replace(_result(problem, fast), engine="fast", warnings=problem.analysis.warnings)
+    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
+        return replace(
+            _result(problem, Solution(status=SolveStatus.UNKNOWN)), warnings=problem.analysis.warnings
+        )
     return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
 
@@ -199,9 +205,28 @@ def max_x(
     """
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
+    _one_variable(target)
     problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
     problem.analysis.check_text(strict=strict)
     return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
+
+
+def _one_variable(target: PaymentTarget) -> None:
+    """Refuse a cost with two different variables ({X}{Y}): each is its own choice (CR 107.3), and the
+    planner chooses one.
+
+    >>> _one_variable(PaymentTarget.of("{X}{Y}{G}"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: the cost {X}{Y}{G} has the variables X and Y: the planner chooses one; ...
+    """
+    letters = sorted(target.cost.variables)
+    if len(letters) > 1:
+        named = " and ".join([", ".join(letters[:-1]), letters[-1]])
+        raise InputError(
+            f"the cost {target.cost} has the variables {named}: the planner chooses one; write the others as "
+            "numbers"
+        )
 
 
 def _solve_cpsat(problem: PaymentProblem) -> Solution:
@@ -217,6 +242,7 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
     asked = str(problem.asked.cost)
     has_x = problem.asked.cost.has_variable
     if solution.plan is None:
+        # (x: the value asked for, when pay was given one; max_x found none)
         if solution.status is SolveStatus.UNKNOWN:
             return PayResult(
                 payable=None,
@@ -225,15 +251,19 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
                 reason="time limit",
                 optimal=False,
                 total_cost=str(problem.target.cost),
+                x=problem.x,
             )
         reason = why_not_payable(problem, solution.core)
         return PayResult(
-            payable=False, cost=asked, cost_has_x=has_x, reason=reason, total_cost=str(problem.target.cost)
+            payable=False,
+            cost=asked,
+            cost_has_x=has_x,
+            reason=reason,
+            total_cost=str(problem.target.cost),
+            x=problem.x,
         )
     plan = solution.plan
-    paid_target = problem.target
-    if paid_target.cost.has_variable:
-        paid_target = paid_target.with_cost(paid_target.cost.with_variables(solution.x or 0))
+    paid_target = problem.paid_target(solution.x or 0)
     try:
         summary = replay(problem.board, paid_target, plan, problem.player)
     except IllegalPlanError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from models.abilities import PaletteKind
 from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
+from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -85,11 +86,14 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     # helped are named
     blocked: list[tuple[str, ManaTypes]] = []
     missing_identity = _missing_commander_identity(problem)
+    cycling = tap_cycling(view, player)
     for permanent in board.controlled_by(player):
         best = 0
         could = reflect.get(permanent.id, ManaTypes())
         for ability in view.mana_abilities(permanent.id):
-            why = view.why_not_activatable(permanent.id, ability)
+            why = view.why_not_activatable(
+                permanent.id, ability, tapped=cycle_state(ability, permanent.id, cycling)
+            )
             if why is not None:
                 blocked.append((why, could))
                 continue

@@ -270,6 +270,10 @@ def _target(
         types = TypeLine.parse(type_line)
     except ValueError as error:
         raise InputError(f"--for: {error}", param="for") from None
+    if type_line.strip() and not types.card_types:
+        raise InputError(
+            f"--for: the type line {type_line!r} has no card type, e.g. 'Creature — Elf'", param="for"
+        )
     try:
         payment_kind = PaymentKind(kind)
     except ValueError:

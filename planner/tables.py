@@ -84,8 +84,15 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, width: int |
     f1  {T}: Add {G}. Spend this mana
         only on creature spells.
     """
+    rows = [[_printable(str(cell)) for cell in row] for row in rows]
     limit = width if width is not None else terminal_width()
     plain = _plain(headers, rows)
     if limit is None or max(len(line) for line in plain.splitlines()) <= limit:
         return plain
     return _fitted(headers, rows, limit) or plain
+
+
+def _printable(text: str) -> str:
+    """A cell with its control characters escaped (an id holding an escape sequence can't recolor the
+    terminal)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

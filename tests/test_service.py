@@ -238,12 +238,21 @@ def test_a_50_mb_request_is_refused_and_the_service_goes_on(pipe: Pipe) -> None:
     assert MAX_REQUEST_BYTES == 8 * 1024 * 1024
 
 
-def test_a_board_of_10000_permanents_is_answered(pipe: Pipe) -> None:
+def test_a_board_of_10000_permanents_is_refused_by_the_documented_limit(pipe: Pipe) -> None:
+    from models.limits import MAX_PERMANENTS
+
     cards = ["Forest", "Island", "Sol Ring", "Llanowar Elves"]
     permanents = [{"id": f"p{i}", "card": cards[i % 4], "controller": "me"} for i in range(10_000)]
     board = {"version": 1, "players": [{"id": "me"}], "permanents": permanents}
     answer = pipe.call("pay", {"board": board, "cost": "{2}{G}"})
-    assert answer["result"]["payable"] is True
+    assert MAX_PERMANENTS < 10_000  # (docs/board-format.md, limits)
+    assert answer["error"]["code"] == -32602, answer
+    assert (
+        f"{MAX_PERMANENTS:,}" in answer["error"]["message"]
+        or str(MAX_PERMANENTS) in answer["error"]["message"]
+    )
+    at_the_limit = {**board, "permanents": permanents[:MAX_PERMANENTS]}
+    assert pipe.call("pay", {"board": at_the_limit, "cost": "{2}{G}"})["result"]["payable"] is True
     assert pipe.call("version", {})["result"]["name"] == "mana-planner"
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import InputError, PlannerError
+from models.limits import MAX_BOARDS, max_jobs, within
 from planner.api import pay
 from planner.bench.corpus import RECIPES, Case, generated_case, scenario, scenarios
 from planner.bench.defaults import DEFAULT_TIME_LIMIT
@@ -77,10 +78,11 @@ class Verdict:
     """What one heuristic did on one board.
 
     ``status`` is ``optimal``, ``worse`` (legal, worse than the optimum), ``failed`` (no plan, or an error,
-    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly),
-    ``disagrees`` (a legal plan where the planner proved there is none, or better than its proven optimum: a
-    planner bug) or ``unjudged`` (a legal plan where the planner's time ran out before it found any: there
-    is nothing to compare it with). ``excess`` is the plan's objective minus the optimum's, level by level.
+    where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly; an
+    error raised there is in ``reason`` and among the stats' examples), ``disagrees`` (a legal plan where
+    the planner proved there is none, or better than its proven optimum: a planner bug) or ``unjudged`` (a
+    legal plan where the planner's time ran out before it found any: there is nothing to compare it with).
+    ``excess`` is the plan's objective minus the optimum's, level by level.
     """
 
     status: str
@@ -179,7 +181,10 @@ class _Judge:
             plan = heuristic(self.case.board, self.case.target)
         except Exception as error:  # a user's heuristic may raise anything: that is its failure, reported
             micros = (time.perf_counter() - started) * 1e6
-            return Verdict("failed", micros, reason=f"raised {type(error).__name__}: {error}")
+            # (where no payment exists, no plan is the right answer: the error is shown, not counted as a
+            # failure among the payable boards)
+            status = "none" if self.optimum is None else "failed"
+            return Verdict(status, micros, reason=f"raised {type(error).__name__}: {error}")
         micros = (time.perf_counter() - started) * 1e6
         if plan is None:
             return Verdict("none" if self.optimum is None else "failed", micros)
@@ -350,7 +355,11 @@ def _stats(runs: Sequence[CaseRun], index: int, name: str) -> HeuristicStats:
     for number, level in enumerate(LEVEL_LABELS):
         extra = [v.excess[number] for _, v in verdicts if v.status == "worse" and v.excess[number] > 0]
         by_level[level] = (len(extra), sum(extra))
-    failed = [f"{run.name} {run.cost}" for run, v in verdicts if v.status == "failed"]
+    failed = [
+        f"{run.name} {run.cost}" + (f": {v.reason}" if v.reason else "")
+        for run, v in verdicts
+        if v.status == "failed" or (v.status == "none" and v.reason)
+    ]
     illegal = [f"{run.name} {run.cost}: {v.reason}" for run, v in verdicts if v.status == "illegal"]
     times = [v.micros for _, v in verdicts]
     return HeuristicStats(
@@ -390,11 +399,7 @@ def default_jobs() -> int:
     >>> 1 <= default_jobs() <= 8
     True
     """
-    try:
-        available = len(os.sched_getaffinity(0))
-    except AttributeError:  # not every platform has sched_getaffinity
-        available = os.cpu_count() or 1
-    return max(1, min(available, 8))
+    return min(max_jobs(), 8)
 
 
 def run_report(
@@ -419,6 +424,12 @@ def run_report(
     (4, 4, 0)
     """
     specs = tuple(heuristics)
+    if boards < 0:
+        raise InputError(f"boards: expected 0 or more, got {boards}")
+    within(boards, MAX_BOARDS, "boards")
+    if jobs < 1:
+        raise InputError(f"jobs: expected at least 1, got {jobs}")
+    within(jobs, max_jobs(), "jobs (at most one per processor)")
     for spec in specs:
         load_heuristic(spec)  # fail fast, in this process, on a bad spec
     keys: list[int | str] = [case.name for case in scenarios()] if named else []

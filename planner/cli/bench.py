@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from models.errors import InputError
+from models.limits import MAX_BOARDS, max_jobs, within
 from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
-from planner.cli.common import PROG, JsonOpt, PlainHelpCommand, app, one_line_errors, print_json, table
+from planner.cli.common import (
+    PROG,
+    JsonOpt,
+    PlainHelpCommand,
+    app,
+    checked_plot_path,
+    one_line_errors,
+    print_json,
+    table,
+)
 
 __all__ = ["bench"]
 
@@ -118,8 +127,11 @@ def heuristics_command(
             raise InputError(f"--heuristic: {error}") from None
     if plot is not None and importlib.util.find_spec("matplotlib") is None:
         raise InputError("--plot needs matplotlib: pip install -e '.[plot]'")
-    if plot is not None and not Path(plot).absolute().parent.is_dir():
-        raise InputError(f"--plot {plot!r}: the folder {str(Path(plot).parent)!r} does not exist")
+    if plot is not None:
+        checked_plot_path(plot)
+    within(boards, MAX_BOARDS, "--boards")
+    if jobs is not None:
+        within(jobs, max_jobs(), "--jobs (at most one per processor)")
     workers = jobs or default_jobs()
     total = boards + len(scenarios())
     if sys.stderr.isatty():

@@ -12,13 +12,16 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
-from typer.core import TyperCommand
+from typer._click import exceptions as click_errors  # (typer's own Click: its errors are these)
+from typer.core import TyperCommand, TyperGroup
 
-from models.errors import InternalError, PlannerError
+from models.errors import InputError, InternalError, PlannerError
+from models.limits import shortened
 from planner.requests import about_board
 from planner.tables import table
 
@@ -37,6 +40,7 @@ __all__ = [
     "about_board",
     "app",
     "card_resolver",
+    "checked_plot_path",
     "command",
     "load_board",
     "one_line_errors",
@@ -57,7 +61,38 @@ EXIT_TIME_LIMIT = 4
 STDIN_SOURCE = "<stdin>"
 
 
+class _OneLineErrors(TyperGroup):
+    """The command group whose usage errors (an unknown option, ``--x -1``, ``--kind spells``) are one line,
+    ``mana-planner: <message>``, and exit 2, like every other bad input: not Click's usage block."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            returned = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except click_errors.NoArgsIsHelpError as error:  # (no arguments: the help, as asked)
+            error.show()
+            sys.exit(error.exit_code)
+        except click_errors.ClickException as error:
+            message = " ".join(error.format_message().split()).replace("Value error, ", "")
+            typer.echo(f"{PROG}: {shortened(message, 300)}", err=True)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            typer.echo(f"{PROG}: aborted", err=True)
+            sys.exit(1)
+        sys.exit(returned if isinstance(returned, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     name=PROG,
     help="Plan mana payments in Magic: The Gathering exactly by the rules.\n\n"
     "Every command that reads a board takes a board file (JSON; '-' reads standard input), prints a "
@@ -236,3 +271,26 @@ def load_board(path: str, strict: bool = False, *, store: str | None = None) -> 
 def print_json(data: object) -> None:
     """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def checked_plot_path(path: str) -> str:
+    """A ``--plot`` file name: a PNG file in a folder that exists (not a folder, which the chart library
+    would quietly turn into ``FOLDER.png``).
+
+    >>> checked_plot_path("docs")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: --plot 'docs': is a folder; give a file name such as 'docs/chart.png'
+    """
+    from pathlib import Path
+
+    file = Path(path)
+    if file.is_dir():
+        raise InputError(
+            f"--plot {path!r}: is a folder; give a file name such as {str(file / 'chart.png')!r}"
+        )
+    if file.suffix.lower() != ".png":
+        raise InputError(f"--plot {path!r}: the chart is a PNG image; give a file name ending in .png")
+    if not file.absolute().parent.is_dir():
+        raise InputError(f"--plot {path!r}: the folder {str(file.parent)!r} does not exist")
+    return path

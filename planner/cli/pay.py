@@ -273,7 +273,9 @@ def _pay_report(
     if result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
         head += f", total {result.total_cost} after cost changes (CR 601.2f)"
     if not result.payable:
-        verdict = "not payable even with X = 0" if result.cost_has_x else "not payable"
+        verdict = "not payable"
+        if result.cost_has_x:
+            verdict += f" with X = {result.x}" if result.x is not None else " even with X = 0"
         if result.payable is None:  # the time limit ran out before any payment was found
             verdict = "no answer before the time limit (a longer --time-limit may find one)"
         return f"{head}: {verdict}\nreason: {result.reason}"

@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from models.errors import InputError
-from planner.cli.common import EXIT_NO, PROG, JsonOpt, StoreOpt, card_resolver, command, print_json, table
+from planner.cli.common import (
+    EXIT_NO,
+    PROG,
+    JsonOpt,
+    StoreOpt,
+    card_resolver,
+    checked_plot_path,
+    command,
+    print_json,
+    table,
+)
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
 if TYPE_CHECKING:
@@ -340,6 +350,8 @@ def simulate_command(
     from planner.sim.simulate import goldfish, plot_goldfish
 
     first, last = _turns(turns)
+    if plot is not None:
+        checked_plot_path(plot)
     count = _games(games, DEFAULT_GOLDFISH_GAMES)
     seed = _seed(seed)
     parsed = load_deck(deck, cards=card_resolver(store))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility, TapDamage
 from models.cost import PaymentTarget
@@ -16,7 +16,14 @@ from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.replay import ability_target
 from planner.rules.view import BoardView
 
-__all__ = ["REPEAT_CAP", "Activation", "activation_bound", "activation_templates"]
+__all__ = [
+    "REPEAT_CAP",
+    "Activation",
+    "activation_bound",
+    "activation_templates",
+    "cycle_state",
+    "tap_cycling",
+]
 
 #: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan.
 REPEAT_CAP = 4
@@ -61,9 +68,16 @@ class Activation:
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
-def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> list[Activation]:
+def activation_templates(
+    view: BoardView,
+    player: str,
+    reflect: dict[str, ManaTypes],
+    *,
+    check: Callable[[], None] | None = None,
+) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
-    interchangeable permanents shares its templates, with a bound that many times larger."""
+    interchangeable permanents shares its templates, with a bound that many times larger. ``check`` is
+    called between permanents and cost choices (a time limit raises there)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
@@ -78,13 +92,21 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
 
     groups = interchangeable(view, player, reflect, outcomes_of)
     grouped = {pid for members in groups.values() for pid in members[1:]}
+    cycling = tap_cycling(view, player)
     for permanent in board.permanents:
         if permanent.controller != player or permanent.id in grouped:
             continue
         members = groups.get(permanent.id, ())
+        if check is not None:
+            check()
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             cost = ability.cost
-            if view.why_not_activatable(permanent.id, ability) is not None or cost.mana.has_variable:
+            # a permanent that the plan may tap and untap in turn has its {T} and {Q} abilities whatever its
+            # state now: the model orders them so that each finds the state its cost needs (CR 602.2b)
+            state = cycle_state(ability, permanent.id, cycling)
+            if view.why_not_activatable(permanent.id, ability, tapped=state) is not None:
+                continue
+            if cost.mana.has_variable:
                 continue
             bound = activation_bound(
                 ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
@@ -99,10 +121,17 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
             tap_options: Sequence[tuple[str, ...]] = [()]
             if cost.tap_others is not None:
                 tappable = cost.tap_others
-                candidates = [p.id for p in board.permanents if view.matches(tappable, p.id, permanent.id)]
+                anyway = replace(tappable, untapped=False)  # (one the plan untaps first may be tapped)
+                candidates = [
+                    p.id
+                    for p in board.permanents
+                    if view.matches(anyway if p.id in cycling else tappable, p.id, permanent.id)
+                ]
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
             for sacrificed in sacrifice_options:
+                if check is not None:
+                    check()
                 outcomes = outcomes_of(permanent.id, number, sacrificed)
                 for tapped in tap_options:
                     for outcome in outcomes:
@@ -121,6 +150,60 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
                             )
                         )
     return templates
+
+
+def cycle_state(ability: ManaAbility, pid: str, cycling: frozenset[str]) -> bool | None:
+    """The tapped state to judge an ability of ``pid`` in: for a permanent the plan may tap and untap in
+    turn (``cycling``, see :func:`tap_cycling`), a {Q} ability as if tapped and a {T} ability as if
+    untapped; otherwise None, the board's state.
+
+    >>> from models.oracle import parse_oracle
+    >>> (q,) = parse_oracle("{2}, {Q}: Add one mana of any color.").mana_abilities
+    >>> cycle_state(q, "pili", frozenset({"pili"})), cycle_state(q, "pili", frozenset())
+    (True, None)
+    """
+    cost = ability.cost
+    if pid not in cycling or cost.tap == cost.untap:
+        return None
+    return cost.untap
+
+
+def tap_cycling(view: BoardView, player: str) -> frozenset[str]:
+    """The player's permanents a plan may both tap and untap: each has a {Q} ability it could activate once
+    tapped, and could be tapped by its own {T} ability or for another ability's cost (Springleaf Drum
+    tapping Pili-Pala); whatever its state now, the plan may take it through the other (CR 602.2b).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "drum", "card": "Springleaf Drum", "controller": "me"},
+    ...     {"id": "pili", "card": "Pili-Pala", "controller": "me"}]})
+    >>> sorted(tap_cycling(BoardView(board), "me"))
+    ['pili']
+    """
+    board = view.board
+    own = [p.id for p in board.permanents if p.controller == player]
+    tap_filters = [
+        (pid, ability.cost.tap_others)
+        for pid in own
+        for ability in view.mana_abilities(pid)
+        if ability.cost.tap_others is not None and view.why_not_activatable(pid, ability) is None
+    ]
+    found: set[str] = set()
+    for pid in own:
+        abilities = view.mana_abilities(pid)
+        if not any(a.cost.untap and view.why_not_activatable(pid, a, tapped=True) is None for a in abilities):
+            continue
+        by_itself = any(
+            a.cost.tap and not a.cost.untap and view.why_not_activatable(pid, a, tapped=False) is None
+            for a in abilities
+        )
+        by_others = any(
+            source != pid and view.matches(replace(wanted, untapped=False), pid, source)
+            for source, wanted in tap_filters
+        )
+        if by_itself or by_others:
+            found.add(pid)
+    return frozenset(found)
 
 
 def interchangeable(

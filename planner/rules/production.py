@@ -30,6 +30,8 @@ from models.abilities import (
     TriggerEvent,
     Who,
 )
+from models.errors import InputError
+from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.view import BoardView, SourcedEffect
 
@@ -385,6 +387,11 @@ def activation_outcomes(
     replacements = [
         e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
     ]
+    if len(replacements) > MAX_REPLACEMENTS:
+        raise InputError(
+            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
+            f"{permanent.name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
+        )
     triggers = list(view.effects_of(ManaTrigger))
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
@@ -395,6 +402,12 @@ def activation_outcomes(
         for packets, orders in results.items():
             active = triggers if with_triggers else []
             for final in _with_triggers(view, pid, ability, packets, active, reflect):
+                made = sum(packet.total for packet in final)
+                if made > MAX_MANA_PER_ACTIVATION:
+                    raise InputError(
+                        f"{view.path(pid)}: one activation of {permanent.name} would make {number(made)} "
+                        f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
+                    )
                 for order in orders:
                     key = (final, order if every_order else ())
                     outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties)

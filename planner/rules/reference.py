@@ -86,7 +86,7 @@ def reference_search(
     if target.cost.has_variable:
         if x is None:
             raise InputError(f"the cost {target.cost} has X: give a value for X")
-        target = target.with_cost(target.cost.with_variables(x))
+        target = target.with_x(x)
     start = initial_state(board, player)
     outcomes: dict[PaymentSummary, Plan] = {}
     seen: set[PlanState] = set()

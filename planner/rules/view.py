@@ -9,7 +9,7 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -46,6 +46,7 @@ __all__ = [
     "TextWarning",
     "card_view",
     "catalogue_permanent",
+    "cost_change",
     "unexecuted_part",
 ]
 
@@ -292,18 +293,65 @@ class BoardView:
         types = {p.id: p.type_line for p in self.board.permanents}
         lost: frozenset[str] = frozenset()
         remaining = list(candidates)
+        # what each effect applies to now, kept up to date as effects apply (see _updated)
+        sets = {id(e): self._affected_by(e, types, lost) for e in remaining}
         while remaining:
+            depends = self._dependencies(types, lost, sets)
             chosen = next(
-                (
-                    e
-                    for e in remaining
-                    if not any(self._depends(e, f, types, lost) for f in remaining if f is not e)
-                ),
+                (e for e in remaining if not any(depends(e, f) for f in remaining if f is not e)),
                 remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
             )
             remaining.remove(chosen)
-            types, lost = self._apply_type_change(chosen, types, lost)
+            new_types, new_lost = self._apply_type_change(chosen, types, lost, sets[id(chosen)])
+            changed = tuple(pid for pid in new_types if new_types[pid] is not types[pid])
+            for effect in remaining:
+                sets[id(effect)] = self._updated(effect, sets[id(effect)], new_types, new_lost, changed)
+            types, lost = new_types, new_lost
         return types, lost
+
+    def _updated(
+        self,
+        sourced: SourcedEffect,
+        was: frozenset[str] | None,
+        types: dict[str, TypeLine],
+        lost: frozenset[str],
+        changed: tuple[str, ...],
+    ) -> frozenset[str] | None:
+        """What a type change applies to once the type lines of ``changed`` (only) are ``types``' and the
+        lands in ``lost`` lost their abilities: whether a permanent is among them reads only its own type
+        line, so only the changed ones are looked at again (:meth:`_affected_by` in the new state)."""
+        if was is None or sourced.source in lost:
+            return None
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        now = set(was)
+        for pid in changed:
+            if types[pid].is_a("Land") and self.matches(effect.affected, pid, sourced.source, types):
+                now.add(pid)
+            else:
+                now.discard(pid)
+        return frozenset(now)
+
+    def _dependencies(
+        self, types: dict[str, TypeLine], lost: frozenset[str], sets: dict[int, frozenset[str] | None]
+    ) -> Callable[[SourcedEffect, SourcedEffect], bool]:
+        """Whether ``first`` depends on ``other`` in one state (CR 613.8a: applying ``other`` would change
+        whether ``first`` exists or what it applies to), given what each effect applies to there (``sets``),
+        each other effect's result worked out once."""
+        after: dict[int, tuple[dict[str, TypeLine], frozenset[str], tuple[str, ...]]] = {}
+
+        def depends(first: SourcedEffect, other: SourcedEffect) -> bool:
+            was = sets[id(first)]
+            if sets[id(other)] is None or was is None:
+                return False  # (an effect that does not exist stays so: lost abilities are not regained)
+            if id(other) not in after:
+                new_types, new_lost = self._apply_type_change(other, types, lost, sets[id(other)])
+                changed = tuple(pid for pid in new_types if new_types[pid] is not types[pid])
+                after[id(other)] = (new_types, new_lost, changed)
+            new_types, new_lost, changed = after[id(other)]
+            return self._updated(first, was, new_types, new_lost, changed) != was
+
+        return depends
 
     def _affected_by(
         self, sourced: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
@@ -319,20 +367,16 @@ class BoardView:
             if types[p.id].is_a("Land") and self.matches(effect.affected, p.id, sourced.source, types)
         )
 
-    def _depends(
-        self, first: SourcedEffect, other: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
-    ) -> bool:
-        """CR 613.8a: applying ``other`` would change whether ``first`` exists or what it applies to."""
-        before = self._affected_by(first, types, lost)
-        if self._affected_by(other, types, lost) is None:
-            return False
-        after_types, after_lost = self._apply_type_change(other, types, lost)
-        return self._affected_by(first, after_types, after_lost) != before
-
     def _apply_type_change(
-        self, sourced: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
+        self,
+        sourced: SourcedEffect,
+        types: dict[str, TypeLine],
+        lost: frozenset[str],
+        known: frozenset[str] | None = None,
     ) -> tuple[dict[str, TypeLine], frozenset[str]]:
-        affected = self._affected_by(sourced, types, lost)
+        """The type lines and lost abilities after one type change; ``known``: what it applies to there, when
+        already worked out."""
+        affected = known if known is not None else self._affected_by(sourced, types, lost)
         if not affected:
             return types, lost
         effect = sourced.effect
@@ -572,7 +616,9 @@ def card_view(card: Permanent | CardData, commander: ManaTypes | None = None) ->
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
     """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
-    this spell; increases and reductions change only the generic part, never below zero (118.7a).
+    this spell; increases and reductions change only the generic part, never below zero (118.7a). X is
+    chosen before the total cost is determined (601.2b), so a cost with X has it replaced by its value first
+    (an X still in the cost keeps what a reduction has left over: see :func:`cost_change`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
@@ -580,8 +626,27 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
     '{3}{R}'
     """
-    if target.kind is not PaymentKind.SPELL:
+    delta = cost_change(view, target, player)
+    if delta == 0:
         return target
+    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
+    generic = max(target.cost.generic + delta, 0)
+    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
+    return target.with_cost(ManaCost(symbols))
+
+
+def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The generic mana that increases add and reductions take off the target's cost (CR 601.2f), summed:
+    negative when the reductions are larger.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}]})
+    >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
+    -1
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return 0
     spells_cast = view.board.player(player).spells_cast_this_turn
     delta = 0
     for sourced in view.effects_of(CostModifier):
@@ -596,12 +661,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
         if effect.colors and not (target.spell_colors & effect.colors):
             continue
         delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
-    if delta == 0:
-        return target
-    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
-    generic = max(target.cost.generic + delta, 0)
-    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
-    return target.with_cost(ManaCost(symbols))
+    return delta
 
 
 def _is_land_subtype(subtype: str) -> bool:

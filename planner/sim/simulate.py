@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -39,6 +40,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck, DeckCard
 from models.errors import InputError
+from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
@@ -396,6 +398,9 @@ def _check_deck(deck_size: int, lands: int, turn: int, commander: bool, games: i
     """Validate the deck and the turn; returns the draws made by that turn."""
     if deck_size < HAND_SIZE + 1:
         raise InputError(f"the deck must have more than {HAND_SIZE} cards, got {deck_size}")
+    within(deck_size, MAX_DECK_CARDS, "the deck size")
+    within(turn, MAX_TURN, "the turn")
+    within(games, MAX_GAMES, "the number of games")
     if not 0 <= lands <= deck_size:
         raise InputError(f"the lands must be between 0 and the deck size ({deck_size}), got {lands}")
     if turn < 1:
@@ -485,6 +490,19 @@ def _threshold(given: float | None, mana_value: int) -> Fraction:
     return Fraction(given).limit_denominator(1_000_000)
 
 
+def _turn(turn: int | None, cost: ManaCost) -> int:
+    """The turn asked for, or by default the cost's mana value (at least 1); turn 0 is no default.
+
+    >>> _turn(None, ManaCost.parse("{1}{G}{G}")), _turn(2, ManaCost.parse("{1}{G}{G}"))
+    (3, 2)
+    """
+    if turn is None:
+        return max(cost.mana_value, 1)
+    if turn < 1:
+        raise InputError(f"the turn must be at least 1, got {turn}")
+    return turn
+
+
 def sources_needed(
     deck_size: int,
     lands: int,
@@ -506,7 +524,7 @@ def sources_needed(
     """
     cost = ManaCost.parse(cost) if isinstance(cost, str) else cost
     _, pips = _one_color(cost)
-    query = _Query(turn or max(cost.mana_value, 1), pips, cost.mana_value)
+    query = _Query(_turn(turn, cost), pips, cost.mana_value)
     ((counted, histogram),) = _karsten(
         deck_size, lands, [query], games=games, seed=seed, commander=commander, progress=progress
     )
@@ -561,8 +579,16 @@ def parse_land_mix(text: str) -> dict[ManaTypes, int]:
             continue
         name, equals, number = part.partition("=")
         letters = name.strip()
-        if not equals or not letters or not number.strip().isdigit():
-            raise InputError(f"bad land mix part {part!r} in {text!r}: write TYPES=COUNT, e.g. W=8,U=8,WU=9")
+        if not equals or not letters or not re.fullmatch(r"[0-9]+", number.strip()):
+            raise InputError(
+                f"bad land mix part {shortened(part)!r} in {shortened(text)!r}: write TYPES=COUNT, e.g. "
+                "W=8,U=8,WU=9"
+            )
+        if len(number.strip()) > len(str(MAX_DECK_CARDS)) or int(number) > MAX_DECK_CARDS:
+            raise InputError(
+                f"land mix {shortened(text)!r}: {letters}={shortened(number.strip(), 12)} is more "
+                f"than the deck size limit of {MAX_DECK_CARDS}"
+            )
         try:
             types = ManaTypes.parse(letters)
         except InputError:
@@ -675,7 +701,7 @@ def land_mix_probability(
     in_mix = sum(land_mix.values())
     if in_mix > lands:
         raise InputError(f"the land mix has {in_mix} lands but the deck has {lands}")
-    turn = turn or max(cost.mana_value, 1)
+    turn = _turn(turn, cost)
     draws = _check_deck(deck_size, lands, turn, commander, games)
     kinds = [types.mask for types in land_mix] + [_useless_type(cost)]
     sizes = [*land_mix.values(), lands - in_mix]
@@ -1190,6 +1216,10 @@ def goldfish(
         raise InputError(f"turns must be a range such as 1-7 with 1 <= first <= last, got {first}-{last}")
     if games < 1:
         raise InputError(f"the number of games must be at least 1, got {games}")
+    within(last, MAX_TURN, "the last turn")
+    within(games, MAX_GAMES, "the number of games")
+    within(deck.size, MAX_DECK_CARDS, f"{deck.source}: the deck's cards")
+    within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
     deck, played_as_lands = played_as_land(deck)

@@ -13,7 +13,9 @@ Where the model is narrower than the rules (also in the README):
 - an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
   with a mana cost at most once, and {Q} abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control') are counted before the plan sacrifices
-  anything they count: the model orders such activations first.
+  anything they count: the model orders such activations first;
+- an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
+  land types) comes before the sacrifice.
 """
 
 from __future__ import annotations
@@ -34,10 +36,11 @@ from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit
-from planner.rules.production import ManaTag, anonymous
-from planner.rules.replay import Plan, Step
+from planner.rules.production import ManaTag, activation_outcomes, anonymous
+from planner.rules.replay import Plan, Step, could_produce_of, view_of
+from planner.rules.view import BoardView
 from planner.solve.objective import TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
-from planner.solve.problem import PaymentProblem
+from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = ["solve_payment"]
@@ -98,6 +101,15 @@ class _Consumer:
     pay: dict[tuple[_ClassKey, Slot], cp_model.IntVar] = field(default_factory=dict)
     # generic and snow slots take mana of any type: they draw on a group of classes, not on each class
     blind: dict[tuple[_GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Cycle:
+    """A permanent with a {Q} ability: whether it is tapped now, and the templates that tap and untap it."""
+
+    tapped: bool
+    taps: list[int] = field(default_factory=list)
+    untaps: list[int] = field(default_factory=list)
 
 
 class _Layer:
@@ -184,6 +196,7 @@ class _Layer:
         # generic or snow slot draws on whole groups, which keeps Cascading Cataracts' five colors from
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
         for consumer in self.consumers:
+            planner.problem.check_time()
             allowed = [
                 (tag, producer)
                 for tag, producer in self.groups
@@ -263,6 +276,7 @@ class _Layer:
         self.life_paid = self.ability_life + target_life
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
+        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         self._order()
 
     def _consumer(
@@ -274,7 +288,8 @@ class _Layer:
         times: Expr,
         x: Expr,
     ) -> _Consumer:
-        """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables."""
+        """A consumer's slot demands: fixed symbols times ``times``; choice symbols get variables; ``x`` is
+        the generic mana that all of the cost's X symbols stand for."""
         model = self.planner.model
         demand: dict[Slot, list[Expr]] = defaultdict(list)
         life: list[Expr] = []
@@ -283,8 +298,7 @@ class _Layer:
             groups[symbol] += 1
         for symbol, count in groups.items():
             if symbol.kind is SymbolKind.VARIABLE:
-                demand[GENERIC].append(count * x)
-                continue
+                continue  # (added once below: ``x`` is the generic mana of all of them)
             ways = symbol.ways()
             if len(ways) == 1:  # a symbol with one way is a fixed demand
                 (only,) = ways
@@ -302,6 +316,8 @@ class _Layer:
                         demand[way.slot].append(way.mana * var)
                     life.append(way.life * var)
                 model.add(sum(counts) == count * times)
+        if cost.has_variable:
+            demand[GENERIC].append(x)
         return _Consumer(name, target, template, {k: _total(v) for k, v in demand.items()}, _total(life))
 
     def _order(self) -> None:
@@ -323,7 +339,15 @@ class _Layer:
         for a, b in planner.static_edges:
             if planner.producer[a] >= 0:
                 pairs.setdefault((planner.producer[a], planner.producer[b]), ([], []))[1].append((a, b))
-        involved = sorted({i for pair in pairs for i in pair})
+        cycling = set()
+        if self.main:
+            cycling = {
+                planner.producer[i]
+                for cycle in planner.cycles.values()
+                if cycle.taps
+                for i in (*cycle.taps, *cycle.untaps)
+            }
+        involved = sorted({i for pair in pairs for i in pair} | cycling)
         for index in involved:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
@@ -335,6 +359,33 @@ class _Layer:
             for a, b in linked:
                 model.add_bool_or([ordered, self.unused(a), self.unused(b)])
             model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
+        if self.main:
+            self._tap_cycles()
+
+    def _tap_cycles(self) -> None:
+        """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
+        untapped now is tapped first, untapped ({Q}), then maybe tapped again; one tapped now is untapped
+        before anything taps it. (How many of each: :meth:`_PaymentModel._shared_resources`.)"""
+        planner = self.planner
+        model = planner.model
+        for cycle in planner.cycles.values():
+            for u in cycle.untaps if cycle.taps else ():
+                untap_pos = self.position[planner.producer[u]]
+                firsts = []
+                for t in cycle.taps:
+                    tap_pos = self.position[planner.producer[t]]
+                    both = [self.unused(t).negated(), self.unused(u).negated()]
+                    if cycle.tapped:
+                        model.add(untap_pos < tap_pos).only_enforce_if(both)
+                        continue
+                    first = model.new_bool_var(f"{self.name}_first_{t}_{u}")
+                    model.add_implication(first, both[0])
+                    model.add(tap_pos < untap_pos).only_enforce_if(first)
+                    model.add(untap_pos < tap_pos).only_enforce_if([first.negated(), *both])
+                    firsts.append(first)
+                if not cycle.tapped:
+                    # exactly one tap before the untap when the untap is used
+                    model.add(sum(firsts) == self.use[u])
 
     def unused(self, index: int) -> cp_model.IntVar:
         """A literal true when template ``index`` is not used in this layer."""
@@ -362,8 +413,11 @@ class _PaymentModel:
             self.members[permanent.id] = (permanent.id,)
         for template in self.templates:
             self.members[template.pid] = template.sources
+        problem.check_time()
         self.static_edges = self._static_edges()
+        self.cycles = self._cycles()
         self.producer = self._producers()
+        problem.check_time()
         self.pool = problem.pool
         self.model = cp_model.CpModel()
         self._zero: dict[str, cp_model.IntVar] = {}
@@ -371,9 +425,17 @@ class _PaymentModel:
         x_value: Expr = problem.x or 0
         if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
+            upper -= problem.x_reduction
             self.x = self.model.new_int_var(0, upper, "x")
-            x_value = self.x
+            count = sum(target.cost.variables.values())
+            x_value = count * self.x
+            if problem.x_reduction:
+                # what a reduction leaves over comes off X's generic mana, never below 0 (CR 601.2f, 118.7a)
+                reduced = self.model.new_int_var(0, count * upper, "x_generic")
+                self.model.add_max_equality(reduced, [0, count * self.x + problem.x_reduction])
+                x_value = reduced
         self.main = _Layer(self, "pay", target, self.pool, None, x_value)
+        problem.check_time()
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
         self.keep_ok: cp_model.IntVar | None = None
@@ -381,37 +443,52 @@ class _PaymentModel:
         if problem.keep is not None:
             self.keep_ok = self.model.new_bool_var("keep_satisfied")
             self.keep_layer = _Layer(self, "keep", problem.keep, (), self.keep_ok, 0)
+            problem.check_time()
         self.hand_ok: list[cp_model.IntVar] = []
         self.hand_layers: list[_Layer] = []
         for number, card in enumerate(problem.hand):
             castable = self.model.new_bool_var(f"hand_{number}_castable")
             self.hand_ok.append(castable)
             self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
+            problem.check_time()
         self._shared_resources()
+        problem.check_time()
 
     def _static_edges(self) -> list[tuple[int, int]]:
         """Pairs of templates that must come in this order when both are used: a permanent's own activations
         before it is sacrificed, counting activations before what sacrifices something they count, and
         reflecting ones before what sacrifices something they reflect."""
         templates = self.templates
+        sacrificers = [t for t in templates if t.gone]
+        own: dict[str, list[Activation]] = defaultdict(list)
+        for template in templates:
+            own[template.pid].append(template)
         edges: list[tuple[int, int]] = []
-        for sacrificer in templates:
+        for sacrificer in sacrificers:
+            self.problem.check_time()
             for victim in sacrificer.sacrificed:
-                edges += [(t.index, sacrificer.index) for t in templates if t.pid == victim]
+                # (an ability may sacrifice its own source as its cost, Krark-Clan Ironworks sacrificing
+                # itself: CR 602.2b pays the cost as the ability is activated, so it comes before nothing)
+                edges += [(t.index, sacrificer.index) for t in own[victim] if t.index != sacrificer.index]
         for counting in templates:
             amount = counting.ability.output.amount
             if amount.kind is not AmountKind.COUNT or amount.filter is None:
                 continue
-            for sacrificer in templates:
+            self.problem.check_time()
+            for sacrificer in sacrificers:
                 if sacrificer.index != counting.index and any(
                     self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
                 ):
                     edges.append((counting.index, sacrificer.index))
+        edges += self._effect_edges()
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
             reflected = self._reflected(reflecting)
-            for sacrificer in templates:
+            if not reflected:
+                continue
+            self.problem.check_time()
+            for sacrificer in sacrificers:
                 if sacrificer.index != reflecting.index and any(
                     self.view.matches(wanted, gone, whose)
                     for wanted, whose in reflected
@@ -419,6 +496,57 @@ class _PaymentModel:
                 ):
                     edges.append((reflecting.index, sacrificer.index))
         return edges
+
+    def _effect_edges(self) -> list[tuple[int, int]]:
+        """Activations before what sacrifices a permanent whose effect they rely on: a template's ability
+        or outcome that the board without the sacrificed permanents no longer has (Dryad of the Ilysian
+        Grove's land types, Nyxbloom Ancient's tripling: CR 611.3a, an effect of a static ability stops when
+        its permanent leaves) comes before the sacrifice."""
+        templates = self.templates
+        sources = {sourced.source for sourced in self.view.effects}
+        edges: list[tuple[int, int]] = []
+        after: dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]] = {}
+        for sacrificer in templates:
+            gone = tuple(sorted(set(sacrificer.gone)))
+            if not sources.intersection(gone):
+                continue
+            if gone not in after:
+                board = self.board
+                for pid in gone:
+                    board = board.without_permanent(pid)
+                after[gone] = (view_of(board), could_produce_of(board))
+            view, reflect = after[gone]
+            self.problem.check_time()
+            for template in templates:
+                if template.index == sacrificer.index or template.pid in gone:
+                    continue  # (a permanent's own activations come before it goes anyway)
+                abilities = view.mana_abilities(template.pid)
+                number = template.ability_index
+                if (
+                    number >= len(abilities)
+                    or abilities[number] != template.ability
+                    or template.outcome
+                    not in activation_outcomes(
+                        view, template.pid, template.ability, reflect, sacrificed=template.sacrificed
+                    )
+                ):
+                    edges.append((template.index, sacrificer.index))
+        return edges
+
+    def _cycles(self) -> dict[str, _Cycle]:
+        """The permanents with a {Q} ability among the templates: what taps and untaps each (see
+        :class:`_Cycle`)."""
+        cycles: dict[str, _Cycle] = {}
+        for template in self.templates:
+            if template.ability.cost.untap:
+                permanent = self.board.permanent(template.pid)
+                cycles.setdefault(template.pid, _Cycle(permanent.tapped)).untaps.append(template.index)
+        for template in self.templates:
+            tapping = {template.pid} if template.ability.cost.tap else set()
+            for pid in tapping | set(template.tapped):
+                if pid in cycles:
+                    cycles[pid].taps.append(template.index)
+        return cycles
 
     def _reflected(self, template: Activation) -> list[tuple[ObjectFilter, str]]:
         """What the template's mana reflects (CR 106.7), as filters with the permanent they are read from: its
@@ -451,7 +579,11 @@ class _PaymentModel:
         for a, b in self.static_edges:
             after[a].append(b)
         cyclic = {i for i in after if i in _reachable(after, after[i])}
-        tracked = _reachable(after, [t.index for t in templates if t.costs_mana] + sorted(cyclic))
+        # (what taps and untaps a permanent in turn is ordered too: see _Layer._tap_cycles)
+        cycling = [i for cycle in self.cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
+        tracked = _reachable(
+            after, [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling)
+        )
         # the untracked templates' order: each after everything with an edge to it
         self.depth: dict[int, int] = {}
         waiting = {t.index: 0 for t in templates if t.index not in tracked}
@@ -567,7 +699,10 @@ class _PaymentModel:
                         counters[template.pid].append(cost.remove_count * use)
             for group in (taps, untaps, sacrifices):
                 for pid, variables in group.items():
+                    if group is not sacrifices and pid in self.cycles:
+                        continue  # (below)
                     model.add(sum(variables) <= len(self.members[pid]))
+            self._cycle_counts(later, taps, untaps)
             for pid, removed in counters.items():
                 name = next(
                     t.ability.cost.remove_counter
@@ -586,6 +721,31 @@ class _PaymentModel:
                         ) if len(gone_now[pid]) == 1 else model.add(
                             later.use[template.index] + sum(gone_now[pid]) * template.bound <= template.bound
                         )
+
+    def _cycle_counts(
+        self, later: _Layer, taps: dict[str, list[cp_model.IntVar]], untaps: dict[str, list[cp_model.IntVar]]
+    ) -> None:
+        """How often a permanent with a {Q} ability is tapped and untapped (the order: _Layer._tap_cycles):
+        in the payment, at most one {Q}, each after a tap when it starts untapped (and one more tap after
+        it), each before a tap when it starts tapped; a later layer (keep, hand) does one of the two at most,
+        in the state the payment left it in."""
+        model = self.model
+        for pid, cycle in self.cycles.items():
+            tapped = 1 if cycle.tapped else 0
+            main_taps = _total([self.main.use[i] for i in cycle.taps])
+            main_untaps = _total([self.main.use[i] for i in cycle.untaps])
+            if later is self.main:
+                model.add(main_untaps <= 1)
+                model.add(main_taps <= 1 + main_untaps - tapped)
+                model.add(main_untaps <= main_taps + tapped)
+                continue
+            # (taps and untaps hold the payment's and this layer's together)
+            later_taps = _total(taps.get(pid, [])) - main_taps
+            later_untaps = _total(untaps.get(pid, [])) - main_untaps
+            left_tapped = tapped + main_taps - main_untaps
+            model.add(later_taps + later_untaps <= 1)
+            model.add(later_taps <= 1 - left_tapped)
+            model.add(later_untaps <= left_tapped)
 
     # ---------------------------------------------------------------------------------------------- objective
 
@@ -702,7 +862,6 @@ class _PaymentModel:
         when it runs out after a plan was found, that plan is returned, marked as not proven optimal."""
         model = self.model
         terms = self.objective_terms()
-        started = time.monotonic()
         deadline = self.problem.deadline
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
@@ -744,7 +903,7 @@ class _PaymentModel:
             if status == cp_model.MODEL_INVALID:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
-                proved = time.monotonic() - started
+                proved = solver.response_proto.deterministic_time
                 return Solution(status=SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
@@ -781,10 +940,9 @@ class _PaymentModel:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
         this same model with the constraints that fixed the slots (``fixing``) lifted.
 
-        The search for it gets at most three times the work that proving infeasibility took (``proved``, in
-        CP-SAT's deterministic seconds, so that the same question always gets the same explanation), plus a
-        little, and never past the deadline: the verdict never waits for its explanation; without a core in
-        time the explanation is the general one."""
+        The search for it gets at most three times the work proving infeasibility took, plus a little, in
+        CP-SAT's deterministic time (``proved``), so that the explanation is the same however busy the
+        machine is; and never past the deadline. Without a core the explanation is the general one."""
         model = self.model
         for index in fixing:
             fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
@@ -796,11 +954,12 @@ class _PaymentModel:
         model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return ()
-        solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
         solver.parameters.max_time_in_seconds = remaining
+        solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
         if solver.solve(model) != cp_model.INFEASIBLE:
             return ()
         names = {literal.index: label for label, literal in literals.items()}
@@ -915,8 +1074,9 @@ class _PaymentModel:
         return tuple(taken)
 
 
-#: Deterministic seconds the search for an infeasibility core may take beyond three times the proof's.
-_CORE_SLACK = 0.005
+#: The deterministic time (CP-SAT's measure of work, roughly seconds) the search for an infeasibility core
+#: may take beyond three times the proof of infeasibility.
+_CORE_SLACK = 0.05
 
 #: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the
 #: best solution with the bound in doubles (its gap limit), so a stage must stay where doubles are exact
@@ -952,4 +1112,7 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
     ('optimal', ['f1', 'i1'])
     """
-    return _PaymentModel(problem).solve()
+    try:
+        return _PaymentModel(problem).solve()
+    except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
+        return Solution(status=SolveStatus.UNKNOWN)

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -90,7 +91,7 @@ from planner.solve.objective import (
     packed_weight,
     sacrificed_by_design,
 )
-from planner.solve.problem import PaymentProblem
+from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
@@ -575,6 +576,12 @@ class _Reduced:
     modes: tuple[Mode, ...]
     life: int
     permanents: int
+    deadline: float = math.inf  # when the question's time limit runs out (time.monotonic)
+
+    def check_time(self) -> None:
+        """Raise TimeUp once the time limit has run out (the programme's long loops call it)."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,6 +617,7 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
     # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
     effects = reflecting = False
     for permanent in board.permanents:
+        problem.check_time()
         kind = source_kind(permanent, commanders[permanent.controller])
         if kind.unresolved is not None:
             return _Outside(kind.unresolved)
@@ -682,7 +690,9 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         if restricted is not None or any(unit.tag.restriction is not None for unit in pool):
             where = f"{restricted}'s mana" if restricted is not None else "floating mana"
             return _Outside(f"{where} is restricted, and {costing.pid}'s ability costs mana")
-    return _Reduced(sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents))
+    return _Reduced(
+        sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents), problem.deadline
+    )
 
 
 # ------------------------------------------------------------------------------------------ the optimiser
@@ -859,6 +869,7 @@ class _Search:
                 self.budget -= 1
                 if self.budget < 0:
                     raise _DeclinedError
+                self.problem.check_time()
                 solved[skipped] = solve(skipped)
             taps = solved[skipped]
             if taps is None:
@@ -1030,6 +1041,7 @@ class _Programme:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
                     raise _DeclinedError
+                self.search.problem.check_time()
                 weight = member.weight
                 step: dict[tuple[int, ...], tuple[int, object]] = {}
                 for state, (value, chain) in current.items():
@@ -1488,16 +1500,18 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     >>> [slot.letter for slot in solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core]
     ['G']
     """
-    reduced = _reduced(problem)
-    if isinstance(reduced, _Outside):
-        return None
     try:
+        reduced = _reduced(problem)
+        if isinstance(reduced, _Outside):
+            return None
         choice = _optimise(reduced)
         if choice is None:
             return Solution(status=SolveStatus.INFEASIBLE, core=_core(reduced))
         plan = _plan(reduced, choice)
     except _DeclinedError:
         return None
+    except TimeUp:  # the time limit ran out: no answer, never a 'no' (contract §9)
+        return Solution(status=SolveStatus.UNKNOWN)
     objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
     return Solution(status=SolveStatus.OPTIMAL, plan=plan, x=problem.x, objective=objective)
 

@@ -11,6 +11,7 @@ that are not payments (the objective of a finished plan, what stays open afterwa
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -18,13 +19,19 @@ from functools import cached_property
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, OracleParseError
+from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.replay import could_produce_of, view_of
-from planner.rules.view import BoardView, TextWarning, locked_in
+from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 
-__all__ = ["BoardAnalysis", "PaymentProblem", "checked_player"]
+__all__ = ["BoardAnalysis", "PaymentProblem", "TimeUp", "checked_player"]
+
+
+class TimeUp(Exception):  # noqa: N818 - not an error: the planner's answer is then 'no answer in time'
+    """The question's time limit ran out while its model was built or searched (contract §9). The solvers
+    catch it and answer :attr:`~planner.solve.solution.SolveStatus.UNKNOWN`: it never reaches a caller."""
 
 
 def checked_player(board: Board, player: str | None) -> str:
@@ -60,9 +67,16 @@ class BoardAnalysis:
     [('f1', ('f1', 'pool'))]
     """
 
-    def __init__(self, board: Board, player: str) -> None:
+    def __init__(self, board: Board, player: str, deadline: float = math.inf) -> None:
         self.board = board
         self.player = player
+        #: When the question's time limit runs out (``time.monotonic``); the templates stop there.
+        self.deadline = deadline
+
+    def check_time(self) -> None:
+        """Raise :class:`TimeUp` once the deadline has passed (called between steps of long work)."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
 
     @cached_property
     def view(self) -> BoardView:
@@ -87,7 +101,7 @@ class BoardAnalysis:
     @cached_property
     def templates(self) -> tuple[Activation, ...]:
         """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
-        return tuple(activation_templates(self.view, self.player, self.reflect))
+        return tuple(activation_templates(self.view, self.player, self.reflect, check=self.check_time))
 
     @property
     def warnings(self) -> tuple[TextWarning, ...]:
@@ -125,6 +139,9 @@ class PaymentProblem:
     hand: tuple[PaymentTarget, ...] = ()
     time_limit: float = 10.0
     started: float = field(default_factory=time.monotonic)
+    #: When X is left to the solver: the reduction (negative) the cost's fixed generic part could not absorb,
+    #: taken off X's generic mana once X is chosen (CR 601.2b, 601.2f); 0 otherwise.
+    x_reduction: int = 0
 
     @classmethod
     def of(
@@ -138,11 +155,31 @@ class PaymentProblem:
         hand: tuple[PaymentTarget, ...] = (),
         time_limit: float = 10.0,
     ) -> PaymentProblem:
-        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player)."""
-        analysis = BoardAnalysis(board, checked_player(board, player))
-        total = locked_in(analysis.view, target, analysis.player)
+        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player); its
+        time limit runs from now."""
+        started = time.monotonic()
+        analysis = BoardAnalysis(board, checked_player(board, player), started + time_limit)
+        cost = target.cost
+        leftover = 0
+        if cost.has_variable and x is not None:
+            if x < 0:
+                raise InputError(f"X must be 0 or more, not {x}")
+            within(x, MAX_GENERIC, "X")
+            total = locked_in(analysis.view, target.with_x(x), analysis.player)
+        else:
+            total = locked_in(analysis.view, target, analysis.player)
+            if cost.has_variable:
+                leftover = min(0, cost.generic + cost_change(analysis.view, target, analysis.player))
         return cls(
-            analysis=analysis, asked=target, target=total, x=x, keep=keep, hand=hand, time_limit=time_limit
+            analysis=analysis,
+            asked=target,
+            target=total,
+            x=x,
+            keep=keep,
+            hand=hand,
+            time_limit=time_limit,
+            started=started,
+            x_reduction=leftover,
         )
 
     @property
@@ -186,10 +223,22 @@ class PaymentProblem:
         problem was posed (contract §9)."""
         return self.started + self.time_limit
 
-    @property
-    def paid_target(self) -> PaymentTarget:
-        """The total cost with X at the value asked for (the target unchanged when it has no X or none is
-        given yet)."""
-        if self.x is None or not self.target.cost.has_variable:
+    def check_time(self) -> None:
+        """Raise :class:`TimeUp` once the time limit has run out."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
+
+    def paid_target(self, x: int | None) -> PaymentTarget:
+        """The total cost with X = ``x`` (CR 601.2b, then the increases and reductions of 601.2f); the target
+        unchanged when it has no X or ``x`` is None.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}]})
+        >>> problem = PaymentProblem.of(board, PaymentTarget.of("{X}{G}"))
+        >>> str(problem.target.cost), problem.x_reduction, str(problem.paid_target(2).cost)
+        ('{X}{G}', -1, '{1}{G}')
+        """
+        if x is None or not self.target.cost.has_variable:
             return self.target
-        return self.target.with_cost(self.target.cost.with_variables(self.x))
+        asked = self.asked
+        return locked_in(self.view, asked.with_x(x), self.player)

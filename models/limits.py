@@ -1,0 +1,118 @@
+"""The limits on what the planner reads, in one place: each is documented (docs/board-format.md,
+docs/commands.md), and input past one is bad input (:class:`~models.errors.InputError`, exit 2) with one
+line naming where, never a crash, a hang or a machine out of memory.
+
+They are far above what a game holds (a board of a few hundred permanents, a few dozen counters, a
+60-card deck), and low enough that every question within them is answered in memory a laptop has.
+
+>>> within(3, MAX_COUNTERS, "counters['charge']")
+3
+>>> within(10**15, MAX_COUNTERS, "counters['charge']")
+Traceback (most recent call last):
+...
+models.errors.InputError: counters['charge']: 1000000000000000 is more than the limit of 1000
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from models.errors import InputError
+
+__all__ = [
+    "MAX_BOARDS",
+    "MAX_COST_SYMBOLS",
+    "MAX_COUNTERS",
+    "MAX_DECK_CARDS",
+    "MAX_DISTINCT_CARDS",
+    "MAX_GAMES",
+    "MAX_GENERIC",
+    "MAX_MANA_PER_ACTIVATION",
+    "MAX_NAME_LENGTH",
+    "MAX_ORACLE_LENGTH",
+    "MAX_PERMANENTS",
+    "MAX_PLAYERS",
+    "MAX_POOL_MANA",
+    "MAX_REPLACEMENTS",
+    "MAX_TURN",
+    "max_jobs",
+    "number",
+    "shortened",
+    "within",
+]
+
+#: Permanents on one board (all players').
+MAX_PERMANENTS: Final = 1_000
+#: Players on one board.
+MAX_PLAYERS: Final = 100
+#: Counters of one kind on one permanent.
+MAX_COUNTERS: Final = 1_000
+#: Mana in one player's pool.
+MAX_POOL_MANA: Final = 1_000
+#: Characters in a name: a card name, a type line, an id, a counter name.
+MAX_NAME_LENGTH: Final = 200
+#: Characters in one permanent's Oracle text (the longest printed card has about 1,000).
+MAX_ORACLE_LENGTH: Final = 5_000
+#: The generic amount of one cost ({1000000} is refused), and the value of X.
+MAX_GENERIC: Final = 10_000
+#: Symbols in one cost.
+MAX_COST_SYMBOLS: Final = 100
+#: Mana one activation may make, after replacement effects and triggers (Mana Reflection doubling it).
+MAX_MANA_PER_ACTIVATION: Final = 10_000
+#: Replacement effects applying to one activation's mana (Mana Reflection, Nyxbloom Ancient): the rules
+#: let the player order them (CR 616.1), and the replayer checks every order.
+MAX_REPLACEMENTS: Final = 6
+#: Cards in a deck (sources-needed's --deck-size, a deck list's total).
+MAX_DECK_CARDS: Final = 10_000
+#: Distinct cards in a deck list.
+MAX_DISTINCT_CARDS: Final = 10_000
+#: The last turn a simulation looks at.
+MAX_TURN: Final = 30
+#: Games one simulation plays.
+MAX_GAMES: Final = 100_000_000
+#: Boards one heuristics benchmark generates.
+MAX_BOARDS: Final = 100_000
+
+
+def max_jobs() -> int:
+    """The most worker processes a command may start: the cores this process may use.
+
+    >>> max_jobs() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not every platform has sched_getaffinity
+        return max(1, os.cpu_count() or 1)
+
+
+def within(value: int, limit: int, where: str) -> int:
+    """``value`` when it is at most ``limit``; otherwise an input error naming ``where``."""
+    if value > limit:
+        raise InputError(f"{where}: {number(value)} is more than the limit of {limit}")
+    return value
+
+
+def number(value: int) -> str:
+    """A number for a message: its digits, or about how many there are when they are too many to read.
+
+    >>> number(1000), number(10**40), number(10**5000)
+    ('1000', 'a number of 41 digits', 'a number of 5001 digits')
+    """
+    if abs(value) < 10**20:
+        return str(value)
+    digits = int(abs(value).bit_length() * 0.30102999566398) + 1
+    if abs(value) < 10 ** (digits - 1):
+        digits -= 1
+    return f"a number of {digits} digits"
+
+
+def shortened(text: str, limit: int = 60) -> str:
+    """Text to quote in a message: cut to ``limit`` characters with '…', control characters escaped.
+
+    >>> shortened("Llanowar Elves"), shortened("x" * 100, 10), shortened("bad\\x1b[31mred")
+    ('Llanowar Elves', 'xxxxxxxxx…', 'bad\\\\x1b[31mred')
+    """
+    cut = text if len(text) <= limit else text[: limit - 1] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)

@@ -1,0 +1,475 @@
+"""Fuzzing: random boards from the whole catalogue, every cost symbol kind, pools, counters, Auras, keep
+and hand costs, and what every answer must satisfy whatever the board (issue 19).
+
+For each case:
+
+- ``pay`` raises nothing but the project's errors (:class:`~models.errors.PlannerError`), and never an
+  :class:`~models.errors.InternalError` (a plan the rules replay rejects: ``pay`` replays every plan);
+- every call returns within its time limit plus a margin (wall clock, building the model included);
+- a payable answer pays each symbol of the total cost exactly once, with mana (and life) that symbol takes
+  (CR 107.4), checked here from the symbols alone, independently of the planner's assignment;
+- ``max_x`` agrees with ``pay``: X = max is payable, X = max + 1 is not (unless the time limit ran out);
+- on boards of at most 6 permanents, ``pay`` agrees with the exhaustive reference search on whether the
+  cost can be paid (where the reference search cut an untap loop, CR 729, the model may stop sooner);
+- the same questions get the same answers under another ``PYTHONHASHSEED`` (a subprocess, on a few boards).
+
+The default run is seeded (derandomized) and bounded to well under a minute. ``MANA_PLANNER_FUZZ=long``
+runs many more cases, unseeded but from ``MANA_PLANNER_FUZZ_SEED`` (``MANA_PLANNER_FUZZ_EXAMPLES`` per
+property, default 20,000, within ``MANA_PLANNER_FUZZ_SECONDS`` in all, default 1,800) and, instead of
+stopping at the first problem, counts every case and problem and writes the counts (and the problems) to
+``MANA_PLANNER_FUZZ_REPORT`` (default ``fuzz-report.json``); its last test fails when any problem was found.
+It runs in one process: ``MANA_PLANNER_FUZZ=long python -m pytest tests/test_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from models.board import Board
+from models.catalogue import all_cards
+from models.cost import ManaCost, PaymentTarget, SymbolKind
+from models.errors import InternalError, PlannerError
+from models.mana import ManaBag, ManaType
+from planner.api import PayResult, max_x, pay
+from planner.rules.reference import ReferenceLimitError, reference_search
+from planner.solve.problem import PaymentProblem
+
+LONG = os.environ.get("MANA_PLANNER_FUZZ", "") == "long"
+#: The examples of each property: a few hundred by default (well under a minute in all), many in long mode.
+EXAMPLES = int(os.environ.get("MANA_PLANNER_FUZZ_EXAMPLES", "20000")) if LONG else 0
+#: Long mode's time budget in seconds, shared by the properties: past its share, a property's remaining
+#: examples are drawn but not checked.
+SECONDS = float(os.environ.get("MANA_PLANNER_FUZZ_SECONDS", "1800"))
+SEED = int(os.environ.get("MANA_PLANNER_FUZZ_SEED", "19"))
+REPORT = Path(os.environ.get("MANA_PLANNER_FUZZ_REPORT", "fuzz-report.json"))
+#: The time limit of each call, and the margin allowed beyond it (generous: the machine may be busy).
+TIME_LIMIT = 2.0
+MARGIN = 5.0
+#: The reference search's state budget per case (larger cases are not compared).
+STATE_LIMIT = 3000
+
+CARDS = sorted(card.name for card in all_cards().values())
+AURAS = {card.name for card in all_cards().values() if "Aura" in card.type_line}
+#: Counter names the catalogue's text mentions, and a few more.
+COUNTERS = sorted(
+    {m.group(1).lower() for c in all_cards().values() for m in re.finditer(r"(\S+) counters?", c.oracle)}
+    | {"charge", "mining", "storage", "+1/+1"}
+)
+SYMBOLS = [
+    *("{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{0}", "{1}", "{2}", "{3}", "{X}"),
+    *("{W/U}", "{B/G}", "{U/R}", "{2/W}", "{2/G}", "{C/U}", "{C/G}", "{G/P}", "{B/P}", "{W/U/P}", "{S}"),
+]
+TYPE_LINES = [
+    "",
+    "Creature — Elf Druid",
+    "Creature — Eldrazi",
+    "Artifact",
+    "Artifact Creature — Golem",
+    "Instant",
+    "Sorcery",
+    "Legendary Creature — Human Wizard",
+    "Enchantment",
+    "Planeswalker — Jace",
+]
+COLOR_NAMES = ["W", "U", "B", "R", "G"]
+
+
+# ------------------------------------------------------------------------------------------- the cases
+
+
+@st.composite
+def costs(draw: st.DrawFn, *, allow_x: bool = True, most: int = 5) -> str:
+    """A cost of 1 to ``most`` symbols of every kind (X at most twice, and only X)."""
+    symbols = draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=most))
+    if not allow_x:
+        symbols = [s for s in symbols if s != "{X}"] or ["{1}"]
+    return "".join(symbols)
+
+
+@st.composite
+def boards(draw: st.DrawFn, *, most: int = 10) -> dict[str, Any]:
+    """A board as a JSON object: 1 to ``most`` catalogue permanents, some the opponent's, some tapped,
+    sick, with counters, choices, Auras on earlier permanents; life and a pool that may be restricted."""
+    count = draw(st.integers(1, most))
+    permanents: list[dict[str, Any]] = []
+    for number in range(count):
+        name = draw(st.sampled_from(CARDS))
+        entry: dict[str, Any] = {"id": f"p{number}", "card": name}
+        entry["controller"] = "opp" if draw(st.integers(0, 6)) == 0 else "me"
+        if draw(st.integers(0, 5)) == 0:
+            entry["tapped"] = True
+        if draw(st.integers(0, 4)) == 0:
+            entry["summoning_sick"] = True
+        if draw(st.integers(0, 3)) == 0:
+            entry["counters"] = {draw(st.sampled_from(COUNTERS)): draw(st.integers(0, 3))}
+        if draw(st.integers(0, 2)) > 0:
+            entry["choices"] = {
+                "color": draw(st.sampled_from(COLOR_NAMES)),
+                "creature_type": draw(st.sampled_from(["Elf", "Goblin", "Human", "Eldrazi"])),
+                "card_type": draw(st.sampled_from(["Creature", "Artifact", "Land", "Instant"])),
+                "basic_land_type": draw(st.sampled_from(["Forest", "Island", "Swamp", "Mountain", "Plains"])),
+            }
+        if name in AURAS:
+            if not permanents:
+                continue
+            entry["attached_to"] = draw(st.sampled_from([p["id"] for p in permanents]))
+        permanents.append(entry)
+    me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 7, 20]))}
+    pool: list[Any] = []
+    for _ in range(draw(st.integers(0, 2))):
+        mana = draw(st.sampled_from(["{G}", "{C}", "{W}{U}", "{R}{R}", "{B}"]))
+        if draw(st.booleans()):
+            pool.append(mana)
+        else:
+            spend = draw(
+                st.sampled_from(
+                    [
+                        "to cast creature spells",
+                        "on costs that contain {X}",
+                        "to cast colorless Eldrazi spells",
+                        "to activate abilities",
+                    ]
+                )
+            )
+            pool.append({"mana": mana, "spend_only": spend, "source": "pool"})
+    if pool:
+        me["pool"] = pool
+    return {"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents}
+
+
+@st.composite
+def cases(draw: st.DrawFn, *, most: int = 10) -> dict[str, Any]:
+    """One question: a board, a target (cost, type line, kind, commander), X, and maybe keep and hand."""
+    case: dict[str, Any] = {"board": draw(boards(most=most)), "cost": draw(costs())}
+    case["for"] = draw(st.sampled_from(TYPE_LINES))
+    case["kind"] = draw(st.sampled_from(["spell", "spell", "ability"]))
+    case["commander"] = draw(st.integers(0, 4)) == 0
+    case["x"] = draw(st.integers(0, 3))
+    case["keep"] = draw(costs(allow_x=False, most=2)) if draw(st.integers(0, 4)) == 0 else None
+    case["hand"] = [draw(costs(allow_x=False, most=3)) for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2])))]
+    return case
+
+
+def _target(case: dict[str, Any], cost: str | None = None) -> PaymentTarget:
+    return PaymentTarget.of(
+        cost or case["cost"], type_line=case["for"], kind=case["kind"], commander=case["commander"]
+    )
+
+
+# ------------------------------------------------------------------------------------------- the checks
+
+
+class Problems:
+    """What went wrong on the cases so far, and how many there were of each (long mode counts them all)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.found: list[dict[str, Any]] = []
+
+    def add(self, kind: str, case: dict[str, Any], detail: str) -> None:
+        self.counts[kind] += 1
+        if len(self.found) < 200:
+            self.found.append({"kind": kind, "detail": detail[:2000], "case": case})
+        if not LONG:
+            raise AssertionError(f"{kind}: {detail}\ncase: {json.dumps(case)}")
+
+    def write(self) -> None:
+        """Write the counts and the problems found to :data:`REPORT`."""
+        done = {"counts": self.counts, "seconds": round(time.monotonic() - _BEGUN), "problems": self.found}
+        REPORT.write_text(json.dumps(done, indent=1) + "\n")
+
+
+PROBLEMS = Problems()
+_BEGUN = time.monotonic()
+
+
+def _timed(case: dict[str, Any], what: str, call: Callable[[], PayResult]) -> tuple[PayResult | None, float]:
+    """Run a planner call: only PlannerError may escape it, never an internal error, and within time."""
+    started = time.monotonic()
+    try:
+        result = call()
+    except InternalError as error:
+        PROBLEMS.add("internal error", case, f"{what}: {error}")
+        return None, time.monotonic() - started
+    except PlannerError:
+        return None, time.monotonic() - started
+    except Exception as error:  # anything else escaping is a crash
+        PROBLEMS.add("crash", case, f"{what}: {type(error).__name__}: {error}")
+        return None, time.monotonic() - started
+    elapsed = time.monotonic() - started
+    if elapsed > TIME_LIMIT + MARGIN:
+        PROBLEMS.add("over time", case, f"{what}: {elapsed:.1f} s for a time limit of {TIME_LIMIT} s")
+    PROBLEMS.counts["calls"] += 1
+    return result, elapsed
+
+
+def _any_color_spending(board: Board) -> bool:
+    """True when an effect lets mana be spent as though it were another type (Celestial Dawn), where a
+    symbol's color can't be read from the mana's alone."""
+    return any("as though it were" in p.oracle for p in board.permanents)
+
+
+def symbols_problem(result: PayResult, relaxed: bool) -> str | None:
+    """Why the payment's symbols are not each covered by what paid them (CR 107.4), or None: the symbols
+    are the total cost's, once each, and each took mana and life that symbol takes."""
+    expected = sorted(str(symbol) for symbol in ManaCost.parse(result.total_cost).symbols)
+    if expected == ["{0}"]:
+        expected = []
+    paid_symbols = sorted(symbol for symbol, _, _ in result.symbols if symbol != "{0}")
+    if paid_symbols != expected:
+        return f"the symbols paid {paid_symbols} are not the total cost's {expected}"
+    spent = ManaBag()
+    for text, paid_with, life in result.symbols:
+        (symbol,) = ManaCost.parse(text).symbols or (None,)
+        bag = ManaBag.parse(paid_with) if paid_with else ManaBag()
+        spent = spent + bag
+        units = list(bag.units())
+        if symbol is None:
+            ok = not units and life == 0
+        elif symbol.kind is SymbolKind.GENERIC:
+            ok = len(units) == symbol.amount and life == 0
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.HYBRID):
+            ok = len(units) == 1 and life == 0 and (relaxed or units[0] in symbol.colors)
+        elif symbol.kind is SymbolKind.COLORLESS:
+            ok = len(units) == 1 and life == 0 and (relaxed or units[0] is ManaType.C)
+        elif symbol.kind is SymbolKind.COLORLESS_HYBRID:
+            ok = (
+                len(units) == 1
+                and life == 0
+                and (relaxed or units[0] is ManaType.C or units[0] in symbol.colors)
+            )
+        elif symbol.kind is SymbolKind.MONO_HYBRID:
+            one = len(units) == 1 and (relaxed or units[0] in symbol.colors)
+            ok = life == 0 and (one or len(units) == symbol.amount)
+        elif symbol.kind is SymbolKind.PHYREXIAN:
+            ok = (len(units) == 1 and life == 0 and (relaxed or units[0] in symbol.colors)) or (
+                not units and life == 2
+            )
+        elif symbol.kind is SymbolKind.SNOW:
+            ok = len(units) == 1 and life == 0
+        else:
+            ok = False
+        if not ok:
+            return f"{text} paid with {paid_with or 'nothing'} and {life} life"
+    if spent != result.mana_spent:
+        return f"the symbols took {spent}, the payment spent {result.mana_spent}"
+    if sum(life for _, _, life in result.symbols) > result.life_paid:
+        return "the symbols took more life than the payment paid"
+    return None
+
+
+def check_pay(case: dict[str, Any]) -> PayResult | None:
+    """pay: only our errors, within time, each symbol covered; returns the answer (None: an error)."""
+    try:
+        board = Board.from_dict(case["board"])
+        target = _target(case)
+        keep = PaymentTarget.of(case["keep"]) if case["keep"] else None
+        hand = tuple(PaymentTarget.of(cost) for cost in case["hand"])
+    except PlannerError:
+        return None
+    PROBLEMS.counts["cases"] += 1
+    x = case["x"] if target.cost.has_variable else None
+    result, _ = _timed(
+        case, "pay", lambda: pay(board, target, keep=keep, hand=hand, x=x, time_limit=TIME_LIMIT)
+    )
+    if result is None:
+        return None
+    if result.payable:
+        problem = symbols_problem(result, _any_color_spending(board))
+        if problem is not None:
+            PROBLEMS.add("symbol not covered", case, problem)
+    return result
+
+
+def check_max_x(case: dict[str, Any]) -> None:
+    """max_x and pay agree: X = max is payable, X = max + 1 is not; no X at all means X = 0 is not."""
+    board = Board.from_dict(case["board"])
+    target = _target(case)
+    if not target.cost.has_variable:
+        return
+    found, _ = _timed(case, "max_x", lambda: max_x(board, target, time_limit=TIME_LIMIT))
+    if found is None or found.payable is None:
+        return
+    PROBLEMS.counts["max_x"] += 1
+    if not found.payable:
+        at_zero, _ = _timed(case, "pay x=0", lambda: pay(board, target, x=0, time_limit=TIME_LIMIT))
+        if at_zero is not None and at_zero.payable:
+            PROBLEMS.add("max_x disagrees", case, "max_x finds no X, pay pays X = 0")
+        return
+    assert found.x is not None
+    best = found.x
+    at_max, _ = _timed(case, "pay x=max", lambda: pay(board, target, x=best, time_limit=TIME_LIMIT))
+    if at_max is not None and at_max.payable is False:
+        PROBLEMS.add("max_x disagrees", case, f"max_x says X = {best}, pay can't pay it: {at_max.reason}")
+    above, _ = _timed(case, "pay x=max+1", lambda: pay(board, target, x=best + 1, time_limit=TIME_LIMIT))
+    if above is not None and above.payable and found.optimal:
+        PROBLEMS.add("max_x disagrees", case, f"max_x says X = {best} (proven), pay pays X = {best + 1}")
+
+
+def check_reference(case: dict[str, Any]) -> None:
+    """pay agrees with the exhaustive reference search on whether the total cost can be paid."""
+    board = Board.from_dict(case["board"])
+    target = _target(case)
+    x = case["x"] if target.cost.has_variable else None
+    try:
+        total = PaymentProblem.of(board, target, x=x).target  # (the cost after CR 601.2f)
+        reference = reference_search(board, total, max_states=STATE_LIMIT)
+    except ReferenceLimitError:
+        return
+    except PlannerError:
+        return
+    result, _ = _timed(case, "pay", lambda: pay(board, target, x=x, time_limit=TIME_LIMIT))
+    if result is None or result.payable is None:
+        return
+    PROBLEMS.counts["compared with the reference"] += 1
+    if result.payable == reference.payable:
+        return
+    if reference.capped and reference.payable:
+        PROBLEMS.counts["loop cut (CR 729)"] += 1  # the model cuts untap loops where the search went on
+        return
+    PROBLEMS.add(
+        "disagrees with the reference",
+        case,
+        f"pay says {result.payable} ({result.reason}), the reference search {reference.payable}",
+    )
+
+
+# ------------------------------------------------------------------------------------------- the tests
+
+_STARTED: dict[str, float] = {}
+
+
+@pytest.fixture(autouse=True)
+def _report_as_it_goes() -> Iterator[None]:
+    """In long mode, the counts so far are written after each test (a run cut short still tells them)."""
+    yield
+    if LONG:
+        PROBLEMS.write()
+
+
+def _in_budget(name: str, share: float) -> bool:
+    """In long mode, True while the property ``name`` is within its share of the time budget."""
+    if not LONG:
+        return True
+    started = _STARTED.setdefault(name, time.monotonic())
+    return time.monotonic() - started < share * SECONDS
+
+
+_SETTINGS = settings(
+    deadline=None,
+    derandomize=not LONG,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+    print_blob=True,
+)
+
+
+@settings(_SETTINGS, max_examples=EXAMPLES or 300)
+@seed(SEED)
+@given(cases())
+def test_pay_replays_covers_every_symbol_and_raises_only_our_errors(case: dict[str, Any]) -> None:
+    if _in_budget("pay", 0.3):
+        check_pay(case)
+
+
+@settings(_SETTINGS, max_examples=EXAMPLES or 100)
+@seed(SEED + 1)
+@given(cases(most=8).filter(lambda case: "{X}" in case["cost"]))
+def test_max_x_agrees_with_pay(case: dict[str, Any]) -> None:
+    if _in_budget("max_x", 0.2):
+        check_max_x(case)
+
+
+@settings(_SETTINGS, max_examples=EXAMPLES or 120)
+@seed(SEED + 2)
+@given(cases(most=6))
+def test_pay_agrees_with_the_reference_search(case: dict[str, Any]) -> None:
+    if _in_budget("reference", 0.45):
+        check_reference(case)
+
+
+#: What a subprocess prints for cases given on standard input: each pay answer as JSON.
+_ANSWERS = """
+import json, sys
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+out = []
+for case in json.load(sys.stdin):
+    target = PaymentTarget.of(case["cost"], type_line=case["for"], kind=case["kind"],
+                              commander=case["commander"])
+    x = case["x"] if target.cost.has_variable else None
+    try:
+        out.append(pay(Board.from_dict(case["board"]), target, x=x, time_limit=30).to_json())
+    except Exception as error:
+        out.append(repr(error))
+print(json.dumps(out))
+"""
+
+
+def _answers(cases: list[dict[str, Any]], hash_seed: str) -> list[Any]:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    root = Path(__file__).resolve().parent.parent
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH", "")]))
+    done = subprocess.run(
+        [sys.executable, "-c", _ANSWERS],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=600,
+    )
+    answers: list[Any] = json.loads(done.stdout)
+    return answers
+
+
+def test_the_same_answers_under_another_hash_seed() -> None:
+    """Sets and dicts iterate in another order under another PYTHONHASHSEED: the answers must not change."""
+    count = 60 if LONG else 10
+    drawn: list[dict[str, Any]] = []
+
+    @settings(max_examples=count, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+    @given(cases(most=10))
+    def collect(case: dict[str, Any]) -> None:
+        drawn.append(case)
+
+    collect()
+    first, second = _answers(drawn, "1"), _answers(drawn, "2")
+    for case, one, two in zip(drawn, first, second, strict=True):
+        if one != two:
+            PROBLEMS.add("hash seed changes the answer", case, f"{one}\n!=\n{two}")
+    PROBLEMS.counts["hash seed cases"] += len(drawn)
+
+
+def test_zz_the_long_run_found_nothing() -> None:
+    """In long mode, the counts of every case and problem are written out; any problem fails here."""
+    if not LONG:
+        return
+    PROBLEMS.write()
+    problems = {k: v for k, v in PROBLEMS.counts.items() if k in _PROBLEM_KINDS}
+    assert not problems, f"{problems}; see {REPORT}"
+
+
+_PROBLEM_KINDS = {
+    "internal error",
+    "crash",
+    "over time",
+    "symbol not covered",
+    "max_x disagrees",
+    "disagrees with the reference",
+    "hash seed changes the answer",
+}
