@@ -11,10 +11,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError
 from models.mana import ManaBag, ManaTypes
 from planner.explain import why_not_payable
+from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
@@ -102,6 +103,7 @@ class PayResult:
     optimal: bool = True
     symbols: tuple[tuple[str, str, int], ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
+    alternative_payments: tuple[AlternativePayment, ...] = ()
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -125,6 +127,7 @@ class PayResult:
             "engine": self.engine,
             "optimal": self.optimal,
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
+            "alternative_payments": [a.to_json() for a in self.alternative_payments],
         }
         if self.x is not None or self.cost_has_x:
             data = {"x": self.x, **data}
@@ -257,7 +260,8 @@ def _described(
     )
     symbols = tuple(
         (str(symbol), str(_bag(units)), life)
-        for symbol, units, life in assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
+        for symbol, units, life in _assigned(plan, target, problem)
+        if units or life or not plan.alternatives
     )
     order = {p.id: i for i, p in enumerate(board.permanents)}
     return PayResult(
@@ -278,8 +282,24 @@ def _described(
         optimal=solution.status is SolveStatus.OPTIMAL,
         symbols=symbols,
         objective=solution.objective,
+        alternative_payments=plan.alternatives,
         plan=plan,
     )
+
+
+def _assigned(
+    plan: Plan, target: PaymentTarget, problem: PaymentProblem
+) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
+    """Which mana and life paid each symbol the alternative payments left to the mana (the replayer has
+    checked that some such cost is paid exactly)."""
+    if not plan.alternatives:
+        return assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
+    for cost in reduced_costs(target.cost, covered_slots(plan.alternatives)):
+        try:
+            return assign_symbols(plan.spent, cost, target, problem.rules, plan.life)
+        except InputError:
+            continue
+    raise InternalError("the replayed plan pays no cost its alternative payments leave")
 
 
 def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:

@@ -32,11 +32,12 @@ from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
+from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, anonymous
 from planner.rules.replay import Plan, Step
-from planner.solve.objective import TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
+from planner.solve.objective import FINAL_LEVELS, TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 
@@ -111,6 +112,7 @@ class _Layer:
         pool: Sequence[ManaUnit],
         enforce: cp_model.IntVar | None,
         x: Expr,
+        alternative: dict[Slot, Expr] | None = None,
     ) -> None:
         self.planner = planner
         self.name = name
@@ -215,9 +217,12 @@ class _Layer:
         self.assumptions: dict[Slot, cp_model.IntVar] = {}
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
+                # (convoke, improvise and delve fill the target's slots too: 702.51a, 702.126a, 702.66a)
+                extra = alternative.get(slot, 0) if alternative and consumer.template < 0 else 0
                 filled = _total(
                     [v for (_, s), v in consumer.pay.items() if s == slot]
                     + [v for (_, s), v in consumer.blind.items() if s == slot]
+                    + ([extra] if not isinstance(extra, int) else [])
                 )
                 constraint = model.add(filled == demand)
                 if consumer.template < 0 and enforce is None:
@@ -341,6 +346,99 @@ class _Layer:
         return self.planner.is_zero(self.use[index])
 
 
+# ---------------------------------------------------------------------------------- convoke, improvise, delve
+
+
+def _alternative_bound(problem: PaymentProblem) -> int:
+    """The most the target's alternative payments can pay: a creature or artifact each, and the graveyard."""
+    target, view, player = problem.target, problem.view, problem.player
+    tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
+    tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
+    graveyard = problem.board.player(player).graveyard_size or 0
+    return len(tappers) + (graveyard if target.delve else 0)
+
+
+class _AlternativeVars:
+    """The payment's convoke, improvise and delve choices (CR 702.51a, 702.126a, 702.66a), chosen together
+    with the mana at 601.2h: how many of each group of interchangeable permanents pay each slot the target
+    has, and how many graveyard cards are exiled. Only the payment asked for uses them (a keep or hand cost
+    is mana left for later); what they tap, no mana ability of the payment may tap."""
+
+    def __init__(self, planner: _PaymentModel) -> None:
+        problem = planner.problem
+        model = planner.model
+        target, view, player = problem.target, problem.view, problem.player
+        slots: set[Slot] = set()
+        for symbol in target.cost.symbols:
+            if symbol.kind is SymbolKind.VARIABLE:
+                slots.add(GENERIC)
+            else:
+                slots.update(way.slot for way in symbol.ways() if way.slot is not None)
+        self.fill: dict[Slot, Expr] = {}
+        self.taps: dict[str, cp_model.IntVar] = {}
+        # (group, kind, slot) -> how many of the group pay that slot this way
+        self.paying: dict[tuple[str, AlternativeKind, Slot], cp_model.IntVar] = {}
+        fill: dict[Slot, list[Expr]] = defaultdict(list)
+        grouped = {m for t in planner.templates for m in t.sources if len(t.sources) > 1}
+        units = {t.pid: t.sources for t in planner.templates}
+        for permanent in planner.board.permanents:
+            if permanent.id not in grouped:
+                units.setdefault(permanent.id, (permanent.id,))
+        damage: list[Expr] = []
+        tapping_damage = {
+            s.source: s.effect.damage
+            for s in view.effects_of(TapDamage)
+            if isinstance(s.effect, TapDamage) and s.controller == player
+        }
+        for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
+            able = set(candidates(view, player, target, kind))
+            for pid, members in units.items():
+                count = sum(m in able for m in members)
+                if not count:
+                    continue
+                assert count == len(members)  # a group's members are alike (activations.interchangeable)
+                colors = view.colors(pid) if kind is AlternativeKind.CONVOKE else ManaTypes()
+                for slot in (GENERIC, *(t for t in ALL_COLORS if t in colors)):
+                    if slot not in slots:
+                        continue
+                    var = model.new_int_var(0, count, f"{kind.value}_{pid}_{_slot_name(slot)}")
+                    self.paying[(pid, kind, slot)] = var
+                    fill[slot].append(var)
+        by_unit: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for (pid, _, _), var in self.paying.items():
+            by_unit[pid].append(var)
+        for pid, variables in by_unit.items():
+            tapped = model.new_int_var(0, len(units[pid]), f"alternative_taps_{pid}")
+            model.add(tapped == sum(variables))
+            self.taps[pid] = tapped
+            if pid in tapping_damage:
+                damage.append(tapping_damage[pid] * tapped)
+        graveyard = planner.board.player(player).graveyard_size or 0
+        self.most_exiled = graveyard if target.delve and GENERIC in slots else 0
+        self.exiled: Expr = 0
+        if self.most_exiled:
+            exiled = model.new_int_var(0, self.most_exiled, "delve_exiled")
+            fill[GENERIC].append(exiled)
+            self.exiled = exiled
+        self.fill = {slot: _total(parts) for slot, parts in fill.items()}
+        self.damage = _total(damage)
+        self.units = units
+
+    def extract(
+        self, solver: cp_model.CpSolver, free: dict[str, list[str]]
+    ) -> tuple[AlternativePayment, ...]:
+        """The alternative payments of a solution: each group's members still free after the mana
+        abilities (``free``, lowest ids first) pay in turn."""
+        chosen: list[AlternativePayment] = []
+        for (pid, kind, slot), var in self.paying.items():
+            for _ in range(solver.value(var)):
+                member = free[pid].pop(0)
+                chosen.append(AlternativePayment(kind=kind, permanent=member, paid=slot))
+        if not isinstance(self.exiled, int) and solver.value(self.exiled):
+            chosen.append(AlternativePayment(kind=AlternativeKind.DELVE, cards=solver.value(self.exiled)))
+        return tuple(chosen)
+
+
 # ------------------------------------------------------------------------------------------------- the model
 
 
@@ -371,9 +469,12 @@ class _PaymentModel:
         x_value: Expr = problem.x or 0
         if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
+            upper += _alternative_bound(problem)
             self.x = self.model.new_int_var(0, upper, "x")
             x_value = self.x
-        self.main = _Layer(self, "pay", target, self.pool, None, x_value)
+        self.alternatives = _AlternativeVars(self)
+        self.main = _Layer(self, "pay", target, self.pool, None, x_value, self.alternatives.fill)
+        self.main.damage = self.main.damage + self.alternatives.damage
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
         self.keep_ok: cp_model.IntVar | None = None
@@ -565,6 +666,8 @@ class _PaymentModel:
                         taps[pid].append(use)
                     if cost.remove_counter:
                         counters[template.pid].append(cost.remove_count * use)
+            for pid, tapping in self.alternatives.taps.items():
+                taps[pid].append(tapping)
             for group in (taps, untaps, sacrifices):
                 for pid, variables in group.items():
                     model.add(sum(variables) <= len(self.members[pid]))
@@ -597,6 +700,8 @@ class _PaymentModel:
         for template in self.templates:
             for pid in (template.pid, *template.tapped, *template.sacrificed):
                 touching[pid].append(main.use[template.index])
+        for pid, tapping in self.alternatives.taps.items():
+            touching[pid].append(tapping)
         # used[p]: how many of the permanents p stands for the payment touches (a group of interchangeable
         # ones counts its taps; any other permanent is a flag tied to its activations both ways)
         used: dict[str, Expr] = {}
@@ -616,6 +721,7 @@ class _PaymentModel:
                 model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
+        mana_bound += _alternative_bound(self.problem)
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
             upper = mana_bound
@@ -677,6 +783,8 @@ class _PaymentModel:
                 model.add_element(index, prefix, share)
                 parts.append(share)
             terms.append((level.name, _total(parts), bound))
+        (final,) = FINAL_LEVELS
+        terms.append((final, self.alternatives.exiled, self.alternatives.most_exiled + 1))
         # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
         # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
         return [
@@ -886,7 +994,9 @@ class _PaymentModel:
             )
         spent = self._take(solver, consumers[-1], produced_units, reserved)
         life = int(solver.value(main.consumers[0].life))
-        return Plan(tuple(steps), spent, life)
+        for pid, members in self.alternatives.units.items():
+            free.setdefault(pid, list(members))
+        return Plan(tuple(steps), spent, life, self.alternatives.extract(solver, free))
 
     def _take(
         self,

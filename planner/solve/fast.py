@@ -594,6 +594,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         cost = cost.with_variables(x)
     if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
         return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
+    if target.alternatives:
+        return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
     me = board.player(player)
     pool = problem.pool
     for unit in pool:
@@ -835,7 +837,8 @@ class _Search:
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
         touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
-        return (damage + mode.life, valuable, designed, floating, lost, *touched)
+        # (the fast path declines delve: no card is exiled, the last level is 0)
+        return (damage + mode.life, valuable, designed, floating, lost, *touched, 0)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""

@@ -4,7 +4,9 @@ The levels, most important first (``docs/objective.md`` says why): life paid plu
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
 no untouched source can make any more; then four levels that each add up one number per permanent the
 payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it is a creature, how many
-types it could produce, and its rank among the board's ids (a tie-break).
+types it could produce, and its rank among the board's ids (a tie-break); last, the cards exiled for delve
+(:data:`FINAL_LEVELS`): a graveyard card pays {1} for a delve spell where a player would otherwise tap a
+source, so delving is preferred to touching a permanent, and no card is exiled that need not be.
 
 The CP-SAT model builds its terms from this specification, the fast path packs the touched levels into one
 weight per source with :func:`packed_weight`, and :func:`objective_of` computes every level of a finished
@@ -23,6 +25,7 @@ from planner.rules.view import BoardView
 from planner.solve.problem import BoardAnalysis
 
 __all__ = [
+    "FINAL_LEVELS",
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
     "TOUCHED_LEVELS",
@@ -84,8 +87,11 @@ TOUCHED_LEVELS = (
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
 )
 
+#: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66).
+FINAL_LEVELS = ("cards_exiled",)
+
 #: The names of the objective's levels, most important first.
-OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS))
+OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS), *FINAL_LEVELS)
 
 
 def _limit(level: TouchedLevel, permanents: int) -> int:
@@ -169,7 +175,7 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 1, 0)
+    (0, 0, 0, 0, 1, 1, 0, 1, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -189,4 +195,5 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
         sum(1 for unit in summary.floating if not unit.tag.persists),
         lost,
         *touched_levels(facts, touched),
+        summary.exiled,
     )
