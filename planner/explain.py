@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
+from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -44,8 +45,15 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
     most = 0
     blocked: list[str] = []
+    # convoke and improvise tap a creature or an artifact instead of its mana ability: {1}, or (convoke) one
+    # of its colors (CR 702.51a, 702.126a)
+    convoking = candidates(view, player, target, AlternativeKind.CONVOKE)
+    tappers = set(convoking) | set(candidates(view, player, target, AlternativeKind.IMPROVISE))
+    for pid in convoking:
+        for mana_type in view.colors(pid):
+            makers[mana_type].add(pid)
     for permanent in board.controlled_by(player):
-        best = 0
+        best = 1 if permanent.id in tappers else 0
         for ability in view.mana_abilities(permanent.id):
             why = view.why_not_activatable(permanent.id, ability)
             if why is not None:
@@ -94,11 +102,21 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
             return f"needs {{S}} but no untapped snow source can pay it{detail}"
     total = target.cost.mana_value
     available = most + len(usable)
+    sources = "the untapped sources"
+    if target.alternatives:
+        graveyard = board.player(player).graveyard_size or 0
+        available += graveyard if target.delve else 0
+        kinds = [
+            k.value
+            for k, on in zip(AlternativeKind, (target.convoke, target.improvise, target.delve), strict=True)
+            if on
+        ]
+        sources += f" and {' and '.join(kinds)}"
     phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
     if phyrexian:
         # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
         life = board.player(player).life
         detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
     if (SlotKind.GENERIC in core or not core) and available < total:
-        return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
-    return f"the untapped sources can't pay {target.cost} together{detail}"
+        return f"needs {total} mana in all but {sources} make at most {available}{detail}"
+    return f"{sources} can't pay {target.cost} together{detail}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -76,11 +77,34 @@ def could_produce_command(
 
 
 CostArg = Annotated[
-    str,
+    str | None,
     typer.Argument(
-        metavar="COST",
-        help="The cost to pay: '{2}{G}{G}', or the bare form deck tools print ('2GG'); any case.",
+        metavar="[COST]",
+        help="The cost to pay: '{2}{G}{G}', or the bare form deck tools print ('2GG'); any case. "
+        "May be left out with --spell (the card's mana cost).",
         show_default=False,
+    ),
+]
+SpellOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--spell",
+        metavar="NAME",
+        help="Pay for this card: from the player's hand if it is there, else from card data; its mana "
+        "cost, type line, colors, convoke, improvise, delve and own cost reductions (affinity) are used.",
+        show_default=False,
+    ),
+]
+ConvokeOpt = Annotated[
+    bool, typer.Option("--convoke", help="Creatures may help pay: each tapped pays {1} or one of its colors.")
+]
+ImproviseOpt = Annotated[
+    bool, typer.Option("--improvise", help="Artifacts may help pay: each tapped pays {1}.")
+]
+DelveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--delve", help="Cards exiled from the graveyard may help pay: each pays {1} (needs graveyard)."
     ),
 ]
 ForOpt = Annotated[
@@ -133,7 +157,11 @@ TimeLimitOpt = Annotated[
 @command("pay")
 def pay_command(
     board: BoardArg,
-    cost: CostArg,
+    cost: CostArg = None,
+    spell: SpellOpt = None,
+    convoke: ConvokeOpt = False,
+    improvise: ImproviseOpt = False,
+    delve: DelveOpt = False,
     for_: ForOpt = "",
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
@@ -177,9 +205,14 @@ def pay_command(
     come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input, 4 when the time
     limit ran out before any payment was found.
     """
-    target = _target(cost, for_, colors, kind, commander)
     keep_target = _plain_target(keep, "--keep") if keep is not None else None
     hand_targets = tuple(_plain_target(text, "--hand") for text in hand or ())
+    _check_time_limit(time_limit)
+    _check_options(cost, for_)
+    loaded, source = load_board(board, strict=strict)
+    ways = _Ways(spell, convoke, improvise, delve)
+    with about_board(source):
+        target = _target(cost, for_, colors, kind, commander, ways, loaded, player)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
@@ -187,8 +220,6 @@ def pay_command(
         )
     if x is not None and not target.cost.has_variable:
         raise InputError(f"--x: the cost {target.cost} has no X")
-    _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict)
     with about_board(source):
         from planner.api import pay
 
@@ -208,7 +239,11 @@ def pay_command(
 @command("max-x")
 def max_x_command(
     board: BoardArg,
-    cost: CostArg,
+    cost: CostArg = None,
+    spell: SpellOpt = None,
+    convoke: ConvokeOpt = False,
+    improvise: ImproviseOpt = False,
+    delve: DelveOpt = False,
     for_: ForOpt = "",
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
@@ -223,11 +258,14 @@ def max_x_command(
     The report is pay's, for that X; JSON output is pay's with "x" first, null when COST can't be paid
     even with X = 0. Exits 0 when payable, 1 when not, 2 on bad input.
     """
-    target = _target(cost, for_, colors, kind, commander)
+    _check_time_limit(time_limit)
+    _check_options(cost, for_)
+    loaded, source = load_board(board, strict=strict)
+    ways = _Ways(spell, convoke, improvise, delve)
+    with about_board(source):
+        target = _target(cost, for_, colors, kind, commander, ways, loaded, player)
     if not target.cost.has_variable:
         raise InputError(f"COST: {target.cost} has no X; use '{PROG} pay' for a cost without X")
-    _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict)
     with about_board(source):
         from planner.api import max_x
 
@@ -243,19 +281,76 @@ def _parse_cost(text: str, where: str) -> ManaCost:
         raise CostParseError(f"{where}: {error}") from None
 
 
+@dataclass(frozen=True, slots=True)
+class _Ways:
+    """--spell and the switches for paying without mana."""
+
+    spell: str | None
+    convoke: bool
+    improvise: bool
+    delve: bool
+
+
 def _target(
-    cost: str, type_line: str, colors: str | None, kind: PaymentKind, commander: bool
+    cost: str | None,
+    type_line: str,
+    colors: str | None,
+    kind: PaymentKind,
+    commander: bool,
+    ways: _Ways,
+    board: Board,
+    player: str | None,
 ) -> PaymentTarget:
-    """The payment target the options describe."""
-    mana_cost = _parse_cost(cost, "COST")
+    """The payment target the options describe: COST, or the --spell card (COST then replaces its cost)."""
+    if cost is None and ways.spell is None:
+        raise InputError("COST: give the cost to pay, or --spell NAME")
+    mana_cost = _parse_cost(cost, "COST") if cost is not None else None
+    from planner.solve.problem import checked_player
+
+    payer = checked_player(board, player)
+    if ways.spell is not None:
+        from models.spells import find_spell, spell_target
+
+        try:
+            target = spell_target(find_spell(board.player(payer), ways.spell), mana_cost)
+        except InputError as error:
+            raise InputError(f"--spell: {error}") from None
+        if type_line:
+            target = replace(target, type_line=_type_line(type_line))
+    else:
+        assert mana_cost is not None
+        try:
+            target = PaymentTarget.of(mana_cost, type_line=_type_line(type_line), colors=colors, kind=kind)
+        except InputError as error:
+            raise InputError(f"--colors: {error}") from None
+    target = replace(
+        target,
+        kind=kind,
+        commander=commander,
+        convoke=target.convoke or ways.convoke,
+        improvise=target.improvise or ways.improvise,
+        delve=target.delve or ways.delve,
+    )
+    if target.delve and board.player(payer).graveyard is None:
+        raise InputError(
+            f"--delve: the board gives no graveyard for {payer}: give 'graveyard' "
+            "(a list of cards or a count)"
+        )
+    return target
+
+
+def _check_options(cost: str | None, type_line: str) -> None:
+    """COST and --for checked before the board is read, so that their errors name no board."""
+    if cost is not None:
+        _parse_cost(cost, "COST")
+    _type_line(type_line)
+
+
+def _type_line(text: str) -> TypeLine:
     try:
-        types = TypeLine.parse(type_line)
+        return TypeLine.parse(text)
     except ValueError as error:
         raise InputError(f"--for: {error}") from None
-    try:
-        return PaymentTarget.of(mana_cost, type_line=types, colors=colors, kind=kind, commander=commander)
-    except InputError as error:
-        raise InputError(f"--colors: {error}") from None
 
 
 def _plain_target(cost: str, option: str) -> PaymentTarget:
@@ -330,6 +425,10 @@ def _pay_report(
     for symbol, mana, life in result.symbols:
         paid = " and ".join(filter(None, [mana, f"{life} life" if life else ""])) or "nothing"
         lines.append(f"  {symbol.ljust(width)}  paid with {paid}")
+    for alternative in result.alternative_payments:  # convoke, improvise, delve (CR 702.51, 702.126, 702.66)
+        cards = f"{alternative.cards} card{'' if alternative.cards == 1 else 's'} exiled"
+        what = cards if alternative.cards else f"tapped {alternative.permanent}"
+        lines.append(f"  {alternative.paid_text.ljust(width)}  paid by {alternative.kind.value}: {what}")
     from planner.describe import still_open
 
     open_sources = still_open(board, player, result)
