@@ -6,6 +6,7 @@ reaches)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,3 +218,51 @@ def test_the_model_agrees_with_the_reference_search(board: Board, target: Paymen
     ours = objective_of(board, "me", replay(board, target, solution.plan))
     assert ours == tuple(value for _, value in solution.objective[-len(ours) :])
     assert ours == min(objective_of(board, "me", s) for s in reference.outcomes)
+
+
+# ---- the issue's boards, tried as a new user would (docs/objective.md)
+
+_EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples" / "boards"
+
+
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_the_painland_pays_colorless_so_the_next_spells_blue_is_painless(engine: str) -> None:
+    """Plains, Island, Hallowed Fountain, Adarkar Wastes: {1}{W} is Plains plus the Wastes' painless {C},
+    which leaves Island and Fountain for a Counterspell at no damage (tapping Plains and Island would leave
+    {U}{U} costing 1 damage)."""
+    board = Board.load(_EXAMPLES_DIR / "painlands.json")
+    target = PaymentTarget.of("{1}{W}")
+    if engine == "pay":
+        tapped = pay(board, target).tapped
+    else:
+        plan = solve_payment(PaymentProblem.of(board, target)).plan
+        assert plan is not None
+        tapped = tuple(
+            sorted(replay(board, target, plan).tapped, key=["plains", "island", "fountain", "wastes"].index)
+        )
+    assert tapped == ("plains", "wastes")
+    left = board
+    for pid in tapped:
+        left = left.replace_permanent(pid, tapped=True)
+    counterspell = pay(left, PaymentTarget.of("{U}{U}"))
+    assert counterspell.payable and counterspell.damage_taken == 0
+
+
+def test_keeping_counterspell_makes_the_same_choice_and_says_so() -> None:
+    board = Board.load(_EXAMPLES_DIR / "painlands.json")
+    result = pay(board, PaymentTarget.of("{1}{W}"), keep=PaymentTarget.of("{U}{U}"))
+    assert result.tapped == ("plains", "wastes") and result.keep_satisfied is True
+
+
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_mana_vault_is_not_tapped_while_sol_ring_and_lands_pay(engine: str) -> None:
+    """Mana Vault doesn't untap during its controller's untap step: tapping it is a cost next turn."""
+    board = Board.load(_EXAMPLES_DIR / "mana-vault.json")
+    target = PaymentTarget.of("{2}{G}")
+    if engine == "pay":
+        tapped = set(pay(board, target).tapped)
+    else:
+        plan = solve_payment(PaymentProblem.of(board, target)).plan
+        assert plan is not None
+        tapped = set(replay(board, target, plan).tapped)
+    assert tapped == {"sol", "forest"}

@@ -89,6 +89,7 @@ from planner.solve.objective import (
     packed_unit,
     packed_weight,
     sacrificed_by_design,
+    untaps_normally,
 )
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
@@ -537,6 +538,9 @@ _KNOWN_LIMIT = 65536
 # ------------------------------------------------------------------------------------------ the problem
 
 
+_NO_FACTS = PermanentFacts(0, False, 0, 0)
+
+
 @dataclass(slots=True, eq=False)
 class _Source:
     """A permanent the player can tap now, with what the objective reads about it; ``group`` is the same for
@@ -559,11 +563,12 @@ class _Source:
     special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
+    known: PermanentFacts = _NO_FACTS  # what the objective reads (see facts)
 
     @property
     def facts(self) -> PermanentFacts:
         """What the objective reads of this source."""
-        return PermanentFacts(self.most, self.creature, self.reflect.bit_count(), self.rank)
+        return self.known
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,6 +587,17 @@ class _Outside:
     """Why a payment is outside the fast path's fragment, in a sentence."""
 
     reason: str
+
+
+_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
+
+
+def _painful(usage: _Usage) -> bool:
+    """The objective's 'painful' (see :class:`PermanentFacts`): it makes colors, none without damage."""
+    made = 0
+    for option in usage.options:
+        made |= _mask_of(option.counts)
+    return bool(made & _COLOR_MASK) and not usage.free & _COLOR_MASK
 
 
 def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
@@ -647,6 +663,17 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         found.append((position, permanent, kind, usage))
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
+    facts_of = {
+        p.id: PermanentFacts(
+            usage.most,
+            kind.creature,
+            (kind.reflect or 0).bit_count(),
+            ranks[p.id],
+            painful=_painful(usage),
+            untaps=untaps_normally(p),
+        )
+        for _, p, kind, usage in found
+    }
     sources = tuple(
         _Source(
             p.id,
@@ -659,14 +686,13 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             kind.creature,
             kind.reflect or 0,
             usage.free,
-            packed_weight(
-                PermanentFacts(usage.most, kind.creature, (kind.reflect or 0).bit_count(), ranks[p.id]), n
-            ),
+            packed_weight(facts_of[p.id], n),
             usage.maxima,
             tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
             usage.special,
             usage.gain,
             kind.designed,
+            facts_of[p.id],
         )
         for position, p, kind, usage in found
     )

@@ -3,8 +3,10 @@
 The levels, most important first (``docs/objective.md`` says why): life paid plus damage taken; valuable
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
 no untouched source can make any more; then four levels that each add up one number per permanent the
-payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it is a creature, how many
-types it could produce, and its rank among the board's ids (a tie-break); last, the cards exiled for delve
+payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
+(Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
+pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
+tie-break); last, the cards exiled for delve
 (:data:`FINAL_LEVELS`): a graveyard card pays {1} for a delve spell where a player would otherwise tap a
 source, so delving is preferred to touching a permanent, and no card is exiled that need not be.
 
@@ -15,11 +17,14 @@ payment (the reference search's, a heuristic's) so that any plan can be compared
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from models.board import Board
+from models.abilities import SideEffectKind, TapDamage
+from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
+from models.oracle import parse_oracle
 from planner.rules.replay import PaymentSummary
 from planner.rules.view import BoardView
 from planner.solve.problem import BoardAnalysis
@@ -37,6 +42,7 @@ __all__ = [
     "permanent_facts",
     "sacrificed_by_design",
     "touched_levels",
+    "untaps_normally",
 ]
 
 
@@ -45,13 +51,17 @@ class PermanentFacts:
     """What the objective reads of one permanent a payment may touch.
 
     ``most``: the most mana one activation of it makes; ``flexibility``: how many types it could produce
-    (CR 106.7); ``rank``: its position among the board's permanent ids, sorted.
+    (CR 106.7); ``rank``: its position among the board's permanent ids, sorted; ``painful``: it makes
+    colored mana, but none without damage or life (a painland's colors, City of Brass); ``untaps``: it
+    untaps in its controller's untap step (Mana Vault and Grim Monolith don't).
     """
 
     most: int
     creature: bool
     flexibility: int
     rank: int
+    painful: bool = False
+    untaps: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +91,12 @@ PAYMENT_LEVELS = (
 #: that make the most mana, creatures (which could attack or block) and flexible sources untouched.
 TOUCHED_LEVELS = (
     TouchedLevel("mana_tied_up", lambda facts: facts.most),
+    # tapping what stays tapped next turn is a cost (Mana Vault, Grim Monolith)
+    TouchedLevel("not_untapping_used", lambda facts: int(not facts.untaps), lambda n: n + 1),
     TouchedLevel("creatures_used", lambda facts: int(facts.creature), lambda n: n + 1),
+    # among equal payments, use the sources whose colors hurt (a painland for its {C}), so that what stays
+    # open pays the next spell's colors without pain
+    TouchedLevel("painless_used", lambda facts: int(not facts.painful), lambda n: n + 1),
     TouchedLevel("flexibility_used", lambda facts: facts.flexibility, lambda n: 6 * n + 1),
     # ranks are distinct, so their sum over any set stays below n * n + 1
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
@@ -105,7 +120,9 @@ def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     number times the product of the later levels' sum limits.
 
     >>> n = 3
-    >>> packed_weight(PermanentFacts(1, False, 1, 0), n) == packed_unit(n) + 1 * (n * n + 1)
+    >>> # one mana; painless (times the later limits, 6n + 1 and n * n + 1); one type; rank 0
+    >>> weight = packed_unit(n) + (6 * n + 1) * (n * n + 1) + 1 * (n * n + 1)
+    >>> packed_weight(PermanentFacts(1, False, 1, 0), n) == weight
     True
     """
     weight = TOUCHED_LEVELS[0].value(facts)
@@ -118,12 +135,34 @@ def packed_unit(permanents: int) -> int:
     """One unit of the first touched level ('mana tied up') in :func:`packed_weight`'s packing.
 
     >>> packed_unit(2)
-    195
+    1755
     """
     unit = 1
     for level in TOUCHED_LEVELS[1:]:
         unit *= _limit(level, permanents)
     return unit
+
+
+_NO_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap steps?", re.I)
+
+
+def untaps_normally(permanent: Permanent) -> bool:
+    """False for a permanent whose printed text keeps it tapped through its controller's untap step (Mana
+    Vault, Grim Monolith) or whose mana ability says it doesn't untap during the next one.
+
+    >>> from dataclasses import replace
+    >>> vault = Permanent.from_dict({"id": "v", "card": "Mana Vault", "controller": "me"})
+    >>> untaps_normally(vault), untaps_normally(replace(vault, oracle="{T}: Add {C}."))
+    (False, True)
+    """
+    parsed = parse_oracle(permanent.oracle, permanent.name)
+    if any(_NO_UNTAP.fullmatch(sentence.text.rstrip(".")) for sentence in parsed.sentences):
+        return False
+    return not any(
+        effect.kind is SideEffectKind.NO_UNTAP
+        for ability in parsed.mana_abilities
+        for effect in ability.side_effects
+    )
 
 
 def sacrificed_by_design(view: BoardView, pid: str) -> bool:
@@ -141,13 +180,23 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
     >>> permanent_facts(BoardAnalysis(board, "me"))["bop"]
-    PermanentFacts(most=1, creature=True, flexibility=5, rank=0)
+    PermanentFacts(most=1, creature=True, flexibility=5, rank=0, painful=False, untaps=True)
     """
     most: dict[str, int] = {}
-    for activation in analysis.templates:
-        for pid in activation.sources:
-            most[pid] = max(most.get(pid, 0), activation.outcome.total)
+    colored: set[str] = set()
+    painless: set[str] = set()
     view, reflect = analysis.view, analysis.reflect
+    hurting = {s.source for s in view.effects_of(TapDamage) if s.controller == analysis.player}
+    for activation in analysis.templates:
+        outcome = activation.outcome
+        makes_color = any(packet.types & ALL_COLORS for packet in outcome.packets if packet.total)
+        hurts = outcome.damage + outcome.life_loss + activation.ability.cost.life > 0
+        for pid in activation.sources:
+            most[pid] = max(most.get(pid, 0), outcome.total)
+            if makes_color:
+                colored.add(pid)
+                if not hurts and pid not in hurting:
+                    painless.add(pid)
     ids = sorted(p.id for p in analysis.board.permanents)
     return {
         pid: PermanentFacts(
@@ -155,6 +204,8 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
             creature=view.type_line(pid).is_a("Creature"),
             flexibility=len(reflect.get(pid, ManaTypes())),
             rank=rank,
+            painful=pid in colored and pid not in painless,
+            untaps=untaps_normally(analysis.board.permanent(pid)),
         )
         for rank, pid in enumerate(ids)
     }
@@ -175,7 +226,7 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 1, 0, 0)
+    (0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
