@@ -144,8 +144,12 @@ def pay(
     x: int | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    life_value: int | None = None,
 ) -> PayResult:
     """The best way to pay ``target`` from ``board`` for ``player`` (default: the active player).
+
+    ``life_value`` says how much mana one life is worth to the player: life is then weighed against the
+    mana of the Treasures and the like that a payment sacrifices instead (``docs/objective.md``).
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
@@ -166,7 +170,11 @@ def pay(
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
-    problem = PaymentProblem.of(board, target, player, x=x, keep=keep, hand=hand, time_limit=time_limit)
+    if life_value is not None and life_value < 0:
+        raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    problem = PaymentProblem.of(
+        board, target, player, x=x, keep=keep, hand=hand, time_limit=time_limit, life_value=life_value
+    )
     problem.analysis.check_text(strict=strict)
     if keep is None and not hand:
         fast = solve_fast(problem)
@@ -182,8 +190,10 @@ def max_x(
     player: str | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    life_value: int | None = None,
 ) -> PayResult:
-    """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it.
+    """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it
+    (``life_value``: see :func:`pay`).
 
     ``x`` is None when the cost can't be paid even with X = 0.
 
@@ -196,7 +206,9 @@ def max_x(
     """
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
-    problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
+    if life_value is not None and life_value < 0:
+        raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    problem = PaymentProblem.of(board, target, player, time_limit=time_limit, life_value=life_value)
     problem.analysis.check_text(strict=strict)
     return _result(problem, _solve_cpsat(problem))
 

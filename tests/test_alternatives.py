@@ -266,3 +266,50 @@ def test_mana_vault_is_not_tapped_while_sol_ring_and_lands_pay(engine: str) -> N
         assert plan is not None
         tapped = set(replay(board, target, plan).tapped)
     assert tapped == {"sol", "forest"}
+
+
+@pytest.mark.parametrize(
+    ("life_value", "tapped", "sacrificed"), [(None, (), ("treasure",)), (0, ("wastes",), ())]
+)
+def test_at_40_life_a_player_who_values_life_at_0_takes_1_damage_rather_than_a_treasure(
+    life_value: int | None, tapped: tuple[str, ...], sacrificed: tuple[str, ...]
+) -> None:
+    board = Board.load(_EXAMPLES_DIR / "treasure-at-40.json")
+    result = pay(board, PaymentTarget.of("{W}"), life_value=life_value)
+    assert (result.tapped, result.sacrificed) == (tapped, sacrificed)
+
+
+_VALUED = [
+    "Treasure",
+    "Lotus Petal",
+    "Adarkar Wastes",
+    "City of Brass",
+    "Forest",
+    "Plains",
+    "Mana Confluence",
+]
+
+
+@st.composite
+def _valued_boards(draw: st.DrawFn) -> Board:
+    cards = draw(st.lists(st.sampled_from(_VALUED), min_size=1, max_size=4))
+    return _board(
+        *(_card(f"p{n}", card) for n, card in enumerate(cards)), life=draw(st.sampled_from([1, 3, 40]))
+    )
+
+
+@settings(
+    max_examples=_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(_valued_boards(), st.sampled_from(["{W}", "{1}", "{G}{W}", "{2}", "{W/P}"]), st.integers(0, 3))
+def test_a_value_for_life_is_weighed_alike_by_the_model_and_the_reference(
+    board: Board, cost: str, life_value: int
+) -> None:
+    target = PaymentTarget.of(cost)
+    reference = reference_search(board, target)
+    result = pay(board, target, life_value=life_value)
+    assert result.payable == reference.payable
+    if result.plan is None:
+        return
+    ours = objective_of(board, "me", replay(board, target, result.plan), life_value=life_value)
+    assert ours == min(objective_of(board, "me", s, life_value=life_value) for s in reference.outcomes)

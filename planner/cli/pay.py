@@ -101,6 +101,16 @@ ConvokeOpt = Annotated[
 ImproviseOpt = Annotated[
     bool, typer.Option("--improvise", help="Artifacts may help pay: each tapped pays {1}.")
 ]
+ValueOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--value",
+        metavar="life=N",
+        help="What you value: 'life=N' says one life is worth N mana, weighed against the Treasures and the "
+        "like a payment would sacrifice instead (at 40 life, life=0 takes 1 damage rather than a Treasure).",
+        show_default=False,
+    ),
+]
 DelveOpt = Annotated[
     bool,
     typer.Option(
@@ -192,6 +202,7 @@ def pay_command(
         typer.Option("--x", metavar="N", min=0, help="The value of X when COST has {X}.", show_default=False),
     ] = None,
     time_limit: TimeLimitOpt = 10.0,
+    value: ValueOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
 ) -> None:
@@ -209,6 +220,7 @@ def pay_command(
     hand_targets = tuple(_plain_target(text, "--hand") for text in hand or ())
     _check_time_limit(time_limit)
     _check_options(cost, for_)
+    life_value = _life_value(value)
     loaded, source = load_board(board, strict=strict)
     ways = _Ways(spell, convoke, improvise, delve)
     with about_board(source):
@@ -232,6 +244,7 @@ def pay_command(
             x=x,
             time_limit=time_limit,
             strict=strict,
+            life_value=life_value,
         )
     _answer(loaded, player, target, result, as_json, keep=keep_target, hand=hand_targets)
 
@@ -250,6 +263,7 @@ def max_x_command(
     commander: CommanderOpt = False,
     player: PlayerOpt = None,
     time_limit: TimeLimitOpt = 10.0,
+    value: ValueOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
 ) -> None:
@@ -260,6 +274,7 @@ def max_x_command(
     """
     _check_time_limit(time_limit)
     _check_options(cost, for_)
+    life_value = _life_value(value)
     loaded, source = load_board(board, strict=strict)
     ways = _Ways(spell, convoke, improvise, delve)
     with about_board(source):
@@ -269,7 +284,9 @@ def max_x_command(
     with about_board(source):
         from planner.api import max_x
 
-        result = max_x(loaded, target, player=player, time_limit=time_limit, strict=strict)
+        result = max_x(
+            loaded, target, player=player, time_limit=time_limit, strict=strict, life_value=life_value
+        )
     _answer(loaded, player, target, result, as_json)
 
 
@@ -337,6 +354,19 @@ def _target(
             "(a list of cards or a count)"
         )
     return target
+
+
+def _life_value(values: list[str] | None) -> int | None:
+    """The mana one life is worth, from --value life=N (None: life comes first, whatever it costs)."""
+    found: int | None = None
+    for text in values or ():
+        key, _, number = text.partition("=")
+        if key.strip().lower() != "life":
+            raise InputError(f"--value: {text!r}: only 'life=N' can be valued (one life is worth N mana)")
+        if not number.strip().isdigit():
+            raise InputError(f"--value: {text!r}: N must be a whole number of mana, 0 or more")
+        found = int(number)
+    return found
 
 
 def _check_options(cost: str | None, type_line: str) -> None:

@@ -735,13 +735,28 @@ class _PaymentModel:
             + 4 * (len(self.templates) + len(main.target.cost.symbols))
             + 2
         )
-        terms.append(("life_and_damage", main.life_paid + main.damage, life_bound + 200))
         sacrificed_parts: dict[str, list[Expr]] = defaultdict(list)
         for template in self.templates:
             for gone in template.gone:
                 sacrificed_parts[gone].append(main.use[template.index])
         sacrificed = {pid: _total(parts) for pid, parts in sacrificed_parts.items()}
         designed = {pid for pid in sacrificed if sacrificed_by_design(self.view, pid)}
+        facts = permanent_facts(self.problem.analysis)
+        hurt = main.life_paid + main.damage
+        life_value = self.problem.life_value
+        if life_value is None:
+            terms.append(("life_and_damage", hurt, life_bound + 200))
+        else:
+            # (objective.life_weighed: life at the player's value, against the mana sacrificed by design)
+            designed_mana = _total([facts[pid].most * sacrificed[pid] for pid in sorted(designed)])
+            most = sum(facts[pid].most * len(self.members[pid]) for pid in designed)
+            terms.append(
+                (
+                    "life_and_damage",
+                    life_value * hurt + designed_mana,
+                    life_value * (life_bound + 200) + most + 1,
+                )
+            )
         # each bound below is one more than the level's largest value, no looser: stages hold more levels
         # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
         for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
@@ -764,7 +779,6 @@ class _PaymentModel:
             model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
         terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
-        facts = permanent_facts(self.problem.analysis)
         for level in TOUCHED_LEVELS:
             parts: list[Expr] = []
             bound = 1

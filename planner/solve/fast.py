@@ -612,6 +612,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
     if target.alternatives:
         return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
+    if problem.life_value is not None:
+        return _Outside("a value for life is weighed by the CP-SAT model")
     me = board.player(player)
     pool = problem.pool
     for unit in pool:

@@ -36,6 +36,7 @@ __all__ = [
     "TOUCHED_LEVELS",
     "PermanentFacts",
     "TouchedLevel",
+    "life_weighed",
     "objective_of",
     "packed_unit",
     "packed_weight",
@@ -216,8 +217,24 @@ def touched_levels(facts: Mapping[str, PermanentFacts], touched: frozenset[str])
     return tuple(sum(level.value(facts[pid]) for pid in touched) for level in TOUCHED_LEVELS)
 
 
-def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[int, ...]:
-    """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better.
+def life_weighed(life_and_damage: int, designed_mana: int, life_value: int | None) -> int:
+    """The first level: life paid plus damage taken, or, when the player says one life is worth
+    ``life_value`` mana, that many mana a life plus the mana the permanents sacrificed by design would
+    have made (a Treasure 1): at 40 life, ``life_value=0`` takes 1 damage rather than a Treasure.
+
+    >>> life_weighed(1, 1, None), life_weighed(1, 0, 0), life_weighed(0, 1, 0), life_weighed(2, 0, 3)
+    (1, 0, 1, 6)
+    """
+    if life_value is None:
+        return life_and_damage
+    return life_value * life_and_damage + designed_mana
+
+
+def objective_of(
+    board: Board, player: str, summary: PaymentSummary, *, life_value: int | None = None
+) -> tuple[int, ...]:
+    """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better
+    (``life_value``: see :func:`life_weighed`).
 
     >>> from models.cost import PaymentTarget
     >>> from planner.api import pay
@@ -239,8 +256,9 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
         color_makers = [pid for pid in makers if mana_type in reflect.get(pid, ManaTypes())]
         if color_makers and all(pid in touched for pid in color_makers):
             lost += 1
+    designed_mana = sum(facts[pid].most for pid in designed)
     return (
-        summary.life_paid + summary.damage,
+        life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
         len(summary.sacrificed - designed),
         len(designed),
         sum(1 for unit in summary.floating if not unit.tag.persists),

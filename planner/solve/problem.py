@@ -124,6 +124,7 @@ class PaymentProblem:
     keep: PaymentTarget | None = None
     hand: tuple[PaymentTarget, ...] = ()
     time_limit: float = 10.0
+    life_value: int | None = None
     started: float = field(default_factory=time.monotonic)
 
     @classmethod
@@ -137,12 +138,21 @@ class PaymentProblem:
         keep: PaymentTarget | None = None,
         hand: tuple[PaymentTarget, ...] = (),
         time_limit: float = 10.0,
+        life_value: int | None = None,
     ) -> PaymentProblem:
-        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player)."""
+        """The question of paying ``target`` from ``board`` for ``player`` (default: the active player);
+        ``life_value`` is how much mana one life is worth to the player (see :func:`objective_of`)."""
         analysis = BoardAnalysis(board, checked_player(board, player))
         total = locked_in(analysis.view, target, analysis.player)
         return cls(
-            analysis=analysis, asked=target, target=total, x=x, keep=keep, hand=hand, time_limit=time_limit
+            analysis=analysis,
+            asked=target,
+            target=total,
+            x=x,
+            keep=keep,
+            hand=hand,
+            time_limit=time_limit,
+            life_value=life_value,
         )
 
     @property
