@@ -21,6 +21,7 @@ from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import solve_fast
+from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
@@ -145,11 +146,14 @@ def pay(
     time_limit: float = 10.0,
     strict: bool = False,
     life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
 ) -> PayResult:
     """The best way to pay ``target`` from ``board`` for ``player`` (default: the active player).
 
     ``life_value`` says how much mana one life is worth to the player: life is then weighed against the
     mana of the Treasures and the like that a payment sacrifices instead (``docs/objective.md``).
+    ``prefer`` lists kinds to use first among payments that tie the mana tied up (``("lands",
+    "artifacts", "creatures", "treasures")``; see :data:`planner.solve.objective.PREFERABLE`).
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
@@ -173,7 +177,15 @@ def pay(
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
     problem = PaymentProblem.of(
-        board, target, player, x=x, keep=keep, hand=hand, time_limit=time_limit, life_value=life_value
+        board,
+        target,
+        player,
+        x=x,
+        keep=keep,
+        hand=hand,
+        time_limit=time_limit,
+        life_value=life_value,
+        prefer=check_prefer(prefer),
     )
     problem.analysis.check_text(strict=strict)
     if keep is None and not hand:
@@ -191,9 +203,10 @@ def max_x(
     time_limit: float = 10.0,
     strict: bool = False,
     life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
 ) -> PayResult:
     """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it
-    (``life_value``: see :func:`pay`).
+    (``life_value`` and ``prefer``: see :func:`pay`).
 
     ``x`` is None when the cost can't be paid even with X = 0.
 
@@ -208,7 +221,9 @@ def max_x(
         raise InputError(f"the cost {target.cost} has no X")
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
-    problem = PaymentProblem.of(board, target, player, time_limit=time_limit, life_value=life_value)
+    problem = PaymentProblem.of(
+        board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
+    )
     problem.analysis.check_text(strict=strict)
     return _result(problem, _solve_cpsat(problem))
 

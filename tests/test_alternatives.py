@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.errors import InputError
 from models.mana import ManaType
 from planner.api import max_x, pay
 from planner.rules.alternatives import AlternativeKind, AlternativePayment
@@ -313,3 +314,37 @@ def test_a_value_for_life_is_weighed_alike_by_the_model_and_the_reference(
         return
     ours = objective_of(board, "me", replay(board, target, result.plan), life_value=life_value)
     assert ours == min(objective_of(board, "me", s, life_value=life_value) for s in reference.outcomes)
+
+
+def test_prefer_puts_the_players_kinds_first_among_payments_that_tie_the_mana() -> None:
+    """XMage #9144: a priority list of what to tap; Sol Ring alone or two Wastes tie up two mana."""
+    board = _board(_card("sol", "Sol Ring"), _card("w1", "Wastes"), _card("w2", "Wastes"))
+    assert pay(board, PaymentTarget.of("{2}")).tapped == ("sol",)
+    assert pay(board, PaymentTarget.of("{2}"), prefer=("lands", "artifacts")).tapped == ("w1", "w2")
+    with pytest.raises(InputError, match="unknown kind 'land'"):
+        pay(board, PaymentTarget.of("{2}"), prefer=("land",))
+
+
+_PREFERRED = ["Sol Ring", "Wastes", "Forest", "Llanowar Elves", "Treasure", "Azorius Signet", "Ornithopter"]
+
+
+@settings(
+    max_examples=_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    st.lists(st.sampled_from(_PREFERRED), min_size=1, max_size=4),
+    st.sampled_from(["{1}", "{2}", "{G}", "{1}{G}", "{3}"]),
+    st.permutations(["lands", "artifacts", "creatures", "treasures"]),
+)
+def test_a_preferred_order_is_followed_alike_by_the_model_and_the_reference(
+    cards: list[str], cost: str, prefer: list[str]
+) -> None:
+    board = _board(*(_card(f"p{n}", card) for n, card in enumerate(cards)))
+    target = PaymentTarget.of(cost)
+    reference = reference_search(board, target)
+    result = pay(board, target, prefer=tuple(prefer))
+    assert result.payable == reference.payable
+    if result.plan is None:
+        return
+    ours = objective_of(board, "me", replay(board, target, result.plan), prefer=prefer)
+    assert ours == min(objective_of(board, "me", s, prefer=prefer) for s in reference.outcomes)

@@ -111,6 +111,16 @@ ValueOpt = Annotated[
         show_default=False,
     ),
 ]
+PreferOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--prefer",
+        metavar="KINDS",
+        help="Kinds of permanent to use first when payments tie on the mana they tie up, in order, e.g. "
+        "'lands,artifacts,creatures,treasures' (kinds: treasures, creatures, lands, artifacts, others).",
+        show_default=False,
+    ),
+]
 DelveOpt = Annotated[
     bool,
     typer.Option(
@@ -203,6 +213,7 @@ def pay_command(
     ] = None,
     time_limit: TimeLimitOpt = 10.0,
     value: ValueOpt = None,
+    prefer: PreferOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
 ) -> None:
@@ -221,6 +232,7 @@ def pay_command(
     _check_time_limit(time_limit)
     _check_options(cost, for_)
     life_value = _life_value(value)
+    kinds = _kinds(prefer)
     loaded, source = load_board(board, strict=strict)
     ways = _Ways(spell, convoke, improvise, delve)
     with about_board(source):
@@ -245,6 +257,7 @@ def pay_command(
             time_limit=time_limit,
             strict=strict,
             life_value=life_value,
+            prefer=kinds,
         )
     _answer(loaded, player, target, result, as_json, keep=keep_target, hand=hand_targets)
 
@@ -264,6 +277,7 @@ def max_x_command(
     player: PlayerOpt = None,
     time_limit: TimeLimitOpt = 10.0,
     value: ValueOpt = None,
+    prefer: PreferOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
 ) -> None:
@@ -275,6 +289,7 @@ def max_x_command(
     _check_time_limit(time_limit)
     _check_options(cost, for_)
     life_value = _life_value(value)
+    kinds = _kinds(prefer)
     loaded, source = load_board(board, strict=strict)
     ways = _Ways(spell, convoke, improvise, delve)
     with about_board(source):
@@ -285,7 +300,13 @@ def max_x_command(
         from planner.api import max_x
 
         result = max_x(
-            loaded, target, player=player, time_limit=time_limit, strict=strict, life_value=life_value
+            loaded,
+            target,
+            player=player,
+            time_limit=time_limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=kinds,
         )
     _answer(loaded, player, target, result, as_json)
 
@@ -367,6 +388,18 @@ def _life_value(values: list[str] | None) -> int | None:
             raise InputError(f"--value: {text!r}: N must be a whole number of mana, 0 or more")
         found = int(number)
     return found
+
+
+def _kinds(prefer: str | None) -> tuple[str, ...]:
+    """The kinds of --prefer, checked."""
+    if prefer is None:
+        return ()
+    from planner.solve.objective import check_prefer
+
+    try:
+        return check_prefer([kind for kind in prefer.split(",") if kind.strip()])
+    except InputError as error:
+        raise InputError(f"--prefer: {error}") from None
 
 
 def _check_options(cost: str | None, type_line: str) -> None:

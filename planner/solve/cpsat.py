@@ -741,7 +741,7 @@ class _PaymentModel:
                 sacrificed_parts[gone].append(main.use[template.index])
         sacrificed = {pid: _total(parts) for pid, parts in sacrificed_parts.items()}
         designed = {pid for pid in sacrificed if sacrificed_by_design(self.view, pid)}
-        facts = permanent_facts(self.problem.analysis)
+        facts = permanent_facts(self.problem.analysis, self.problem.prefer)
         hurt = main.life_paid + main.damage
         life_value = self.problem.life_value
         if life_value is None:

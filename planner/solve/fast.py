@@ -614,6 +614,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
     if problem.life_value is not None:
         return _Outside("a value for life is weighed by the CP-SAT model")
+    if problem.prefer:
+        return _Outside("a preferred order of kinds is weighed by the CP-SAT model")
     me = board.player(player)
     pool = problem.pool
     for unit in pool:

@@ -18,11 +18,12 @@ payment (the reference search's, a heuristic's) so that any plan can be compared
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from models.abilities import SideEffectKind, TapDamage
 from models.board import Board, Permanent
+from models.errors import InputError
 from models.mana import ALL_COLORS, ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.replay import PaymentSummary
@@ -33,9 +34,12 @@ __all__ = [
     "FINAL_LEVELS",
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
+    "PREFERABLE",
     "TOUCHED_LEVELS",
     "PermanentFacts",
     "TouchedLevel",
+    "check_prefer",
+    "kind_of",
     "life_weighed",
     "objective_of",
     "packed_unit",
@@ -54,7 +58,8 @@ class PermanentFacts:
     ``most``: the most mana one activation of it makes; ``flexibility``: how many types it could produce
     (CR 106.7); ``rank``: its position among the board's permanent ids, sorted; ``painful``: it makes
     colored mana, but none without damage or life (a painland's colors, City of Brass); ``untaps``: it
-    untaps in its controller's untap step (Mana Vault and Grim Monolith don't).
+    untaps in its controller's untap step (Mana Vault and Grim Monolith don't); ``preference``: its kind's
+    place in the player's ``prefer`` list (:data:`PREFERABLE`; 0 when the player gives none).
     """
 
     most: int
@@ -63,6 +68,7 @@ class PermanentFacts:
     rank: int
     painful: bool = False
     untaps: bool = True
+    preference: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +85,10 @@ class TouchedLevel:
     sum_limit: Callable[[int], int] | None = None
 
 
+#: The kinds of permanent a player may say to use first (``prefer``), each permanent of one kind: a Treasure
+#: or the like sacrificed by design, else a creature, a land, an artifact, or any other.
+PREFERABLE = ("treasures", "creatures", "lands", "artifacts", "others")
+
 #: The levels computed from the payment as a whole, most important first.
 PAYMENT_LEVELS = (
     "life_and_damage",
@@ -92,6 +102,8 @@ PAYMENT_LEVELS = (
 #: that make the most mana, creatures (which could attack or block) and flexible sources untouched.
 TOUCHED_LEVELS = (
     TouchedLevel("mana_tied_up", lambda facts: facts.most),
+    # the player's own order of kinds to use first (--prefer lands,artifacts,creatures,treasures)
+    TouchedLevel("preference", lambda facts: facts.preference, lambda n: len(PREFERABLE) * n + 1),
     # tapping what stays tapped next turn is a cost (Mana Vault, Grim Monolith)
     TouchedLevel("not_untapping_used", lambda facts: int(not facts.untaps), lambda n: n + 1),
     TouchedLevel("creatures_used", lambda facts: int(facts.creature), lambda n: n + 1),
@@ -136,7 +148,7 @@ def packed_unit(permanents: int) -> int:
     """One unit of the first touched level ('mana tied up') in :func:`packed_weight`'s packing.
 
     >>> packed_unit(2)
-    1755
+    19305
     """
     unit = 1
     for level in TOUCHED_LEVELS[1:]:
@@ -173,7 +185,36 @@ def sacrificed_by_design(view: BoardView, pid: str) -> bool:
     return any(ability.cost.sacrifice_self for ability in view.mana_abilities(pid))
 
 
-def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
+def kind_of(view: BoardView, pid: str) -> str:
+    """The permanent's kind among :data:`PREFERABLE`."""
+    line = view.type_line(pid)
+    if sacrificed_by_design(view, pid):
+        return "treasures"
+    return next(
+        (kind for kind in ("creatures", "lands", "artifacts") if line.is_a(kind[:-1].title())), "others"
+    )
+
+
+def check_prefer(prefer: Sequence[str]) -> tuple[str, ...]:
+    """A ``prefer`` list checked: kinds of :data:`PREFERABLE`, each once; ``InputError`` otherwise.
+
+    >>> check_prefer(["lands", "Artifacts"])
+    ('lands', 'artifacts')
+    >>> check_prefer(["land"])
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: unknown kind 'land': prefer treasures, creatures, lands, artifacts, others
+    """
+    kinds = tuple(kind.strip().lower() for kind in prefer)
+    for kind in kinds:
+        if kind not in PREFERABLE:
+            raise InputError(f"unknown kind {kind!r}: prefer {', '.join(PREFERABLE)}")
+    if len(set(kinds)) != len(kinds):
+        raise InputError(f"a kind is given twice in {', '.join(kinds)}")
+    return kinds
+
+
+def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict[str, PermanentFacts]:
     """The objective's facts for every permanent on the board (a permanent the player can't activate makes
     no mana, ``most`` 0).
 
@@ -181,7 +222,7 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
     >>> permanent_facts(BoardAnalysis(board, "me"))["bop"]
-    PermanentFacts(most=1, creature=True, flexibility=5, rank=0, painful=False, untaps=True)
+    PermanentFacts(most=1, creature=True, flexibility=5, rank=0, painful=False, untaps=True, preference=0)
     """
     most: dict[str, int] = {}
     colored: set[str] = set()
@@ -199,6 +240,8 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
                 if not hurts and pid not in hurting:
                     painless.add(pid)
     ids = sorted(p.id for p in analysis.board.permanents)
+    # the kinds listed first to last, then the kinds not listed
+    rank_of = {kind: rank for rank, kind in enumerate([*prefer, *(k for k in PREFERABLE if k not in prefer)])}
     return {
         pid: PermanentFacts(
             most=most.get(pid, 0),
@@ -207,6 +250,7 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
             rank=rank,
             painful=pid in colored and pid not in painless,
             untaps=untaps_normally(analysis.board.permanent(pid)),
+            preference=rank_of[kind_of(view, pid)] if prefer else 0,
         )
         for rank, pid in enumerate(ids)
     }
@@ -231,10 +275,15 @@ def life_weighed(life_and_damage: int, designed_mana: int, life_value: int | Non
 
 
 def objective_of(
-    board: Board, player: str, summary: PaymentSummary, *, life_value: int | None = None
+    board: Board,
+    player: str,
+    summary: PaymentSummary,
+    *,
+    life_value: int | None = None,
+    prefer: Sequence[str] = (),
 ) -> tuple[int, ...]:
     """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better
-    (``life_value``: see :func:`life_weighed`).
+    (``life_value``: see :func:`life_weighed`; ``prefer``: the kinds of :data:`PREFERABLE` to use first).
 
     >>> from models.cost import PaymentTarget
     >>> from planner.api import pay
@@ -243,11 +292,11 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0)
+    (0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
-    facts = permanent_facts(analysis)
+    facts = permanent_facts(analysis, prefer)
     makers = {pid for activation in analysis.templates for pid in activation.sources}
     touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}

@@ -125,6 +125,7 @@ class PaymentProblem:
     hand: tuple[PaymentTarget, ...] = ()
     time_limit: float = 10.0
     life_value: int | None = None
+    prefer: tuple[str, ...] = ()
     started: float = field(default_factory=time.monotonic)
 
     @classmethod
@@ -139,6 +140,7 @@ class PaymentProblem:
         hand: tuple[PaymentTarget, ...] = (),
         time_limit: float = 10.0,
         life_value: int | None = None,
+        prefer: tuple[str, ...] = (),
     ) -> PaymentProblem:
         """The question of paying ``target`` from ``board`` for ``player`` (default: the active player);
         ``life_value`` is how much mana one life is worth to the player (see :func:`objective_of`)."""
@@ -153,6 +155,7 @@ class PaymentProblem:
             hand=hand,
             time_limit=time_limit,
             life_value=life_value,
+            prefer=prefer,
         )
 
     @property
