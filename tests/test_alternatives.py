@@ -348,3 +348,13 @@ def test_a_preferred_order_is_followed_alike_by_the_model_and_the_reference(
         return
     ours = objective_of(board, "me", replay(board, target, result.plan), prefer=prefer)
     assert ours == min(objective_of(board, "me", s, prefer=prefer) for s in reference.outcomes)
+
+
+def test_a_kept_cost_is_satisfied_at_the_least_pain_among_equally_good_payments() -> None:
+    """Island and Adarkar Wastes, pay {1} keeping {U}: the Wastes' {C} pays, so the Island pays {U} later at
+    no damage; without --keep the Island pays, which keeps {W} available from the Wastes (colors lost)."""
+    board = _board(_card("island", "Island"), _card("wastes", "Adarkar Wastes"))
+    assert pay(board, PaymentTarget.of("{1}")).tapped == ("island",)
+    kept = pay(board, PaymentTarget.of("{1}"), keep=PaymentTarget.of("{U}"))
+    assert kept.tapped == ("wastes",) and kept.keep_satisfied is True
+    assert dict(kept.objective)["keep_life_and_damage"] == 0

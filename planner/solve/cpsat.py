@@ -765,6 +765,11 @@ class _PaymentModel:
             terms.append((name, _total([sacrificed[pid] for pid in chosen]), most_gone))
         waste = sum(e for group, e in main.floating.items() if not group[0].persists)
         terms.append(("mana_floating", waste, mana_bound))
+        if self.keep_layer is not None:
+            # a kept cost is reported satisfied by the plan that leaves it payable at the least life and
+            # damage among the equally good payments (it is the next payment's cost)
+            keep = self.keep_layer
+            terms.append(("keep_life_and_damage", keep.life_paid + keep.damage, life_bound + 200))
         # keep options open: the colors still available from what stays (colorless is not a color), then
         # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
         own = {t.pid for t in self.templates}
