@@ -54,6 +54,13 @@ def test_convoke_pays_a_symbol_of_the_creatures_color_and_taps_it() -> None:
     assert _alternatives(result) == [{"kind": "convoke", "permanent": "elf", "paid": "{G}"}]
 
 
+def test_a_mana_creature_taps_for_mana_rather_than_convoke_when_both_pay() -> None:
+    """RULES §10b [derived]: both tap it, and its mana could pay any symbol."""
+    board = _board(_card("elf", "Llanowar Elves"), _card("m", "Mountain"))
+    result = pay(board, PaymentTarget.of("{R}{G}", convoke=True))
+    assert result.tapped == ("elf", "m") and result.alternative_payments == ()
+
+
 def test_a_summoning_sick_creature_can_convoke() -> None:
     """Tapping for convoke is not a {T} cost: CR 302.6 doesn't apply."""
     board = _board(_card("elf", "Llanowar Elves", summoning_sick=True))

@@ -16,7 +16,13 @@ from dataclasses import dataclass, replace
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
-from planner.rules.alternatives import alternative_choices, apply_alternatives, covered_slots, reduced_costs
+from planner.rules.alternatives import (
+    AlternativeKind,
+    alternative_choices,
+    apply_alternatives,
+    covered_slots,
+    reduced_costs,
+)
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.replay import (
@@ -108,11 +114,12 @@ def reference_search(
             paying, damage = apply_alternatives(view, state.player, target, choice)
             after = replace(state, board=paying, damage=state.damage + damage)
             exiled = sum(a.cards for a in choice)
+            convoked = frozenset(a.permanent for a in choice if a.kind is AlternativeKind.CONVOKE)
             for cost in reduced_costs(target.cost, covered_slots(choice)):
                 for spent, life in payments(state.pool, cost, target, rules, state.life):
                     remaining = remove_units(state.pool, spent)
                     assert remaining is not None  # payments() spends only what the pool holds
-                    summary = summarise(board, after, remaining, life, exiled=exiled)
+                    summary = summarise(board, after, remaining, life, exiled=exiled, convoked=convoked)
                     outcomes.setdefault(summary, Plan(steps, spent, life, choice))
         capped_ids.update(capped(state))
         for step, after in legal_steps(state):

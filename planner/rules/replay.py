@@ -19,7 +19,13 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
-from planner.rules.alternatives import Alternatives, apply_alternatives, covered_slots, reduced_costs
+from planner.rules.alternatives import (
+    AlternativeKind,
+    Alternatives,
+    apply_alternatives,
+    covered_slots,
+    reduced_costs,
+)
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -127,6 +133,7 @@ class PaymentSummary:
     floating: tuple[ManaUnit, ...]
     used: frozenset[str] = frozenset()  # every permanent activated, tapped, untapped or sacrificed
     exiled: int = 0  # cards exiled from the graveyard for delve
+    convoked: frozenset[str] = frozenset()  # creatures tapped for convoke
 
     @property
     def floating_bag(self) -> ManaBag:
@@ -418,11 +425,24 @@ def finish(
         raise IllegalPlanError(
             index, f"{_units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
         )
-    return summarise(start, state, remaining, life, exiled=sum(a.cards for a in alternatives))
+    return summarise(
+        start,
+        state,
+        remaining,
+        life,
+        exiled=sum(a.cards for a in alternatives),
+        convoked=frozenset(a.permanent for a in alternatives if a.kind is AlternativeKind.CONVOKE),
+    )
 
 
 def summarise(
-    start: Board, state: PlanState, remaining: tuple[ManaUnit, ...], life: int, *, exiled: int = 0
+    start: Board,
+    state: PlanState,
+    remaining: tuple[ManaUnit, ...],
+    life: int,
+    *,
+    exiled: int = 0,
+    convoked: frozenset[str] = frozenset(),
 ) -> PaymentSummary:
     """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols and the
     cards it exiled for delve."""
@@ -441,6 +461,7 @@ def summarise(
         floating=remaining,
         used=activated | tapped | untapped | sacrificed,
         exiled=exiled,
+        convoked=convoked,
     )
 
 

@@ -802,8 +802,15 @@ class _PaymentModel:
                 model.add_element(index, prefix, share)
                 parts.append(share)
             terms.append((level.name, _total(parts), bound))
-        (final,) = FINAL_LEVELS
-        terms.append((final, self.alternatives.exiled, self.alternatives.most_exiled + 1))
+        exiled_level, convoked_level = FINAL_LEVELS
+        terms.append((exiled_level, self.alternatives.exiled, self.alternatives.most_exiled + 1))
+        mana_makers = {m for t in self.templates for m in t.sources}
+        convoking = [
+            var
+            for (pid, kind, _), var in self.alternatives.paying.items()
+            if kind is AlternativeKind.CONVOKE and pid in mana_makers
+        ]
+        terms.append((convoked_level, _total(convoking), len(mana_makers) + 1))
         # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
         # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
         return [

@@ -867,8 +867,8 @@ class _Search:
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
         touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
-        # (the fast path declines delve: no card is exiled, the last level is 0)
-        return (damage + mode.life, valuable, designed, floating, lost, *touched, 0)
+        # (the fast path declines convoke and delve: the last levels are 0)
+        return (damage + mode.life, valuable, designed, floating, lost, *touched, 0, 0)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""

@@ -115,8 +115,9 @@ TOUCHED_LEVELS = (
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
 )
 
-#: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66).
-FINAL_LEVELS = ("cards_exiled",)
+#: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66), then creatures
+#: that could tap for mana tapped for convoke instead (RULES §10b: both tap it; its mana is more flexible).
+FINAL_LEVELS = ("cards_exiled", "mana_creatures_convoked")
 
 #: The names of the objective's levels, most important first.
 OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS), *FINAL_LEVELS)
@@ -292,7 +293,7 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0)
+    (0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -314,4 +315,5 @@ def objective_of(
         lost,
         *touched_levels(facts, touched),
         summary.exiled,
+        len(summary.convoked & makers),
     )
