@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from models.board import Board, Choices, Permanent, Player, PoolMana
+    from models.board import Board, Card, Choices, Permanent, Player, PoolMana
     from models.catalogue import CardData, all_cards, lookup
     from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
     from models.decklist import Deck, DeckCard, load_deck, parse_deck
@@ -33,6 +33,7 @@ _HOMES = {
     "Board": "models.board",
     "BoardError": "models.errors",
     "CardData": "models.catalogue",
+    "Card": "models.board",
     "Choices": "models.board",
     "CostParseError": "models.errors",
     "CostSymbol": "models.cost",
@@ -63,6 +64,7 @@ _HOMES = {
 __all__ = [
     "Board",
     "BoardError",
+    "Card",
     "CardData",
     "Choices",
     "CostParseError",

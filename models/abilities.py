@@ -610,7 +610,13 @@ class UnspentManaEffect:
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class CostModifier:
-    """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn."""
+    """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn.
+
+    ``spells.types`` must all match, or with ``any_type`` one of them ('Instant and sorcery spells');
+    ``spells.excluded`` must not ('Noncreature spells'). ``own`` marks a spell's reduction of itself ('This
+    spell costs {1} less to cast for each artifact you control', affinity: CR 702.41a), applied ``delta``
+    times for each permanent its caster controls that matches ``for_each``.
+    """
 
     text: str
     who: Who
@@ -618,6 +624,9 @@ class CostModifier:
     colors: ManaTypes
     generic_delta: int
     per_other_spell_this_turn: bool = False
+    any_type: bool = False
+    own: bool = False
+    for_each: ObjectFilter | None = None
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

@@ -9,7 +9,8 @@ leaving out values that equal their defaults, and ``Board.loads(board.dumps()) =
 Rules of the format beyond the contract's text, chosen to be what a user expects:
 
 - ``null`` is accepted, and means the same as leaving the field out, for the fields that may be absent in
-  the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``commander_colors``, the pool
+  the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``commander_colors``,
+  ``graveyard``, ``library``, the pool
   entries' ``spend_only``, ``rider`` and ``source``, and each ``choices`` field); elsewhere it
   is a type error.
 - Integers are JSON integers (``true`` is not a number, ``20.0`` and ``"20"`` are not integers) between
@@ -21,7 +22,11 @@ Rules of the format beyond the contract's text, chosen to be what a user expects
   lasts for the turn (High Tide, Pale Moon) may be listed among the permanents to stand for that effect.
 - A zero counter is the same as no counter.
 - ``attached_to`` may not point at the permanent itself nor form a loop.
-- A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read.
+- A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read, and the
+  zones of the contract's section 6: ``hand`` (cards), ``graveyard`` (cards, or a count), ``library`` (a
+  count), ``lands_played_this_turn`` and ``land_plays``. A card in a zone is a card name (resolved like
+  ``card``) or an object with ``card``, ``name``, ``type_line``, ``oracle``, ``mana_cost`` and
+  ``color_indicator`` whose type line has a card type.
 - ``card`` is resolved by the built-in catalogue, or by the resolver given as ``cards=`` to
   :meth:`Board.load`, :meth:`Board.loads` or :meth:`Board.from_dict` (the card store, then the catalogue:
   :class:`models.carddata.names.CardResolver`). A permanent is one face of its card: a face's own name
@@ -46,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from models import board_fields
 from models.board_fields import BOARD as BOARD_FIELDS
-from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ObjectFields
+from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ZONE_CARD, ObjectFields
 from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
@@ -71,6 +76,7 @@ __all__ = [
     "BOARD_VERSION",
     "ROOT",
     "Board",
+    "Card",
     "Choices",
     "Permanent",
     "Player",
@@ -178,6 +184,66 @@ class Choices:
         return any(value is not None for value in chosen)
 
 
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Card:
+    """A card outside the battlefield (in a hand or a graveyard): its printed characteristics.
+
+    ``card`` is its name in card data (``None`` for a card described by its text). In a board file a card
+    is its name, or an object ``{name, type_line, oracle, mana_cost}`` as for permanents.
+
+    >>> guide = Card.from_json("elvish spirit guide")
+    >>> guide.name, str(guide.type_line), str(guide.mana_cost), guide.to_json()
+    ('Elvish Spirit Guide', 'Creature — Elf Spirit', '{2}{G}', 'Elvish Spirit Guide')
+    >>> Card.from_json({"name": "Homebrew Bolt", "type_line": "Instant", "mana_cost": "{R}"}).to_json()
+    {'name': 'Homebrew Bolt', 'type_line': 'Instant', 'mana_cost': '{R}'}
+    """
+
+    card: str | None
+    name: str
+    type_line: TypeLine
+    oracle: str = ""
+    mana_cost: ManaCost | None = None
+    color_indicator: ManaTypes | None = None
+
+    @classmethod
+    def from_json(cls, value: object, source: str = "<card>") -> Card:
+        """Read one card (a name or an object); raises ``BoardError`` naming ``source``."""
+        return _checked(source, lambda: _read_zone_card(value, ()))
+
+    @property
+    def colors(self) -> ManaTypes:
+        """The card's colors: its color indicator, else its mana cost's colors (CR 202.2)."""
+        if self.color_indicator is not None:
+            return self.color_indicator
+        return self.mana_cost.colors if self.mana_cost is not None else ManaTypes()
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The board-file form: the bare name of a catalogue card as printed, else an object."""
+        catalogued = _catalogue_card(self.card) if self.card is not None else None
+        if catalogued is not None and (
+            self.name,
+            self.type_line,
+            self.oracle,
+            self.mana_cost,
+            self.color_indicator,
+        ) == (
+            catalogued.name,
+            catalogued.type_line,
+            catalogued.oracle,
+            catalogued.mana_cost,
+            catalogued.color_indicator,
+        ):
+            return self.name
+        out: dict[str, Any] = {"name": self.name, "type_line": str(self.type_line)}
+        if self.oracle:
+            out["oracle"] = self.oracle
+        if self.mana_cost is not None:
+            out["mana_cost"] = str(self.mana_cost)
+        if self.color_indicator is not None:
+            out["color_indicator"] = str(self.color_indicator)
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """A player: id, life total, mana pool, and the facts about them that mana abilities read.
@@ -185,6 +251,11 @@ class Player:
     ``commander_colors`` is the commander's color identity (``None`` outside Commander; the empty set for a
     colorless commander). ``spells_cast_this_turn`` is an extension of the board format (not in the contract):
     how many spells the player has cast this turn, which taxes such as Damping Sphere's read.
+
+    The zones (contract section 6): ``hand``, the cards in hand; ``graveyard``, the cards in the graveyard,
+    or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
+    ``library``, how many cards are in the library (None: unknown, large); ``lands_played_this_turn`` and
+    ``land_plays`` (how many lands the player may play this turn).
 
     >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
     >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
@@ -198,6 +269,11 @@ class Player:
     pool: tuple[PoolMana, ...] = ()
     commander_colors: ManaTypes | None = None
     spells_cast_this_turn: int = 0
+    hand: tuple[Card, ...] = ()
+    graveyard: tuple[Card, ...] | int | None = None
+    library: int | None = None
+    lands_played_this_turn: int = 0
+    land_plays: int = 1
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<player>") -> Player:
@@ -215,7 +291,39 @@ class Player:
             out["commander_colors"] = str(self.commander_colors)
         if self.spells_cast_this_turn:
             out["spells_cast_this_turn"] = self.spells_cast_this_turn
+        if self.hand:
+            out["hand"] = [card.to_json() for card in self.hand]
+        if isinstance(self.graveyard, int):
+            out["graveyard"] = self.graveyard
+        elif self.graveyard is not None:
+            out["graveyard"] = [card.to_json() for card in self.graveyard]
+        if self.library is not None:
+            out["library"] = self.library
+        if self.lands_played_this_turn:
+            out["lands_played_this_turn"] = self.lands_played_this_turn
+        if self.land_plays != 1:
+            out["land_plays"] = self.land_plays
         return out
+
+    @property
+    def graveyard_size(self) -> int | None:
+        """How many cards are in the graveyard (None: the board does not say).
+
+        >>> Player("me", graveyard=3).graveyard_size, Player("me").graveyard_size
+        (3, None)
+        """
+        if self.graveyard is None or isinstance(self.graveyard, int):
+            return self.graveyard
+        return len(self.graveyard)
+
+    def in_hand(self, name: str) -> Card | None:
+        """The first card in hand with this name (any case), or None.
+
+        >>> Player.from_dict({"id": "me", "hand": ["Forest"]}).in_hand("forest").name
+        'Forest'
+        """
+        wanted = name.strip().casefold()
+        return next((card for card in self.hand if card.name.casefold() == wanted), None)
 
 
 def _cached_hash(value: Permanent | Board) -> int:
@@ -1114,7 +1222,65 @@ def _read_player(value: object, path: _Path) -> Player:
         pool=fields.optional("pool", _read_pool, ()),
         commander_colors=fields.optional("commander_colors", _read_colors, None),
         spells_cast_this_turn=fields.optional("spells_cast_this_turn", _read_count, 0),
+        hand=fields.optional("hand", _read_cards, ()),
+        graveyard=fields.optional("graveyard", _read_graveyard, None),
+        library=fields.optional("library", _read_count, None),
+        lands_played_this_turn=fields.optional("lands_played_this_turn", _read_count, 0),
+        land_plays=fields.optional("land_plays", _read_count, 1),
     )
+
+
+def _read_zone_card(value: object, path: _Path) -> Card:
+    """One card in a hand or graveyard: a card name, or an object describing the card (as for permanents)."""
+    if isinstance(value, str):
+        base = _read_card(value, path)
+        return Card(
+            card=base.card,
+            name=base.name,
+            type_line=base.type_line,
+            oracle=base.oracle,
+            mana_cost=base.mana_cost,
+            color_indicator=base.color_indicator,
+        )
+    if not isinstance(value, dict):
+        raise _FieldError(path, f"expected a card (a card name or an object), got {_describe(value)}")
+    fields = _Fields(value, path, ZONE_CARD)
+    named = fields.optional("card", _read_card, None)
+    if named is None:
+        base = _CardBase(None, "", TypeLine(), "", None, None, False)
+        why = ": a card without 'card' needs 'name' and 'type_line'"
+        name = fields.required("name", _read_text, why)
+        type_line = fields.required("type_line", _read_type_line, why)
+    else:
+        base = named
+        name = fields.optional("name", _read_text, base.name)
+        type_line = fields.optional("type_line", _read_type_line, base.type_line)
+    if not type_line.card_types:
+        where = "type_line" if fields.given("type_line") else "card"
+        raise _FieldError((*path, where), f"the type line {_quote(str(type_line))} has no card type")
+    return Card(
+        card=base.card,
+        name=name,
+        type_line=type_line,
+        oracle=fields.optional("oracle", _read_str, base.oracle),
+        mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost),
+        color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator),
+    )
+
+
+def _read_cards(value: object, path: _Path) -> tuple[Card, ...]:
+    """A list of cards (a hand, a graveyard)."""
+    entries = _list(value, path, "cards (card names or objects)")
+    return tuple(_read_zone_card(entry, (*path, position)) for position, entry in enumerate(entries))
+
+
+def _read_graveyard(value: object, path: _Path) -> tuple[Card, ...] | int:
+    """A graveyard: a list of cards, or how many cards it holds when only the number matters."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _read_count(value, path)
+    if not isinstance(value, list):
+        raise _FieldError(path, f"expected a list of cards or a count of cards, got {_describe(value)}")
+    return _read_cards(value, path)
 
 
 def _read_counters(value: object, path: _Path) -> tuple[tuple[str, int], ...]:

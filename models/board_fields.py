@@ -5,7 +5,7 @@ that ``docs/board.schema.json`` publishes and the service serves.
 The reader's messages (one line, with the JSON path) stay the reader's; the schema says the same structure
 for tools that read JSON Schema (editors, client code generators).
 
->>> PLAYER.names
+>>> PLAYER.names[:5]
 ('id', 'life', 'pool', 'commander_colors', 'spells_cast_this_turn')
 >>> board_schema()["required"]
 ['version', 'players']
@@ -24,6 +24,7 @@ __all__ = [
     "PERMANENT",
     "PLAYER",
     "POOL_ENTRY",
+    "ZONE_CARD",
     "Field",
     "ObjectFields",
     "board_schema",
@@ -131,6 +132,8 @@ POOL_ENTRY: Final = ObjectFields(
         Field("persists", _BOOLEAN, "True for mana that does not empty between steps and phases."),
     ),
 )
+#: A card in a hand or a graveyard: its name in card data, or the card described.
+_ZONE_CARD: Final = {"anyOf": [_TEXT, _ref("zone_card")]}
 PLAYER: Final = ObjectFields(
     "player",
     "a player",
@@ -144,6 +147,30 @@ PLAYER: Final = ObjectFields(
         ),
         Field("commander_colors", _COLORS, "The commander's color identity, e.g. 'WUG'.", nullable=True),
         Field("spells_cast_this_turn", _COUNT, "Spells the player cast this turn (taxes read it)."),
+        Field("hand", {"type": "array", "items": _ZONE_CARD}, "Cards in hand: names or cards."),
+        Field(
+            "graveyard",
+            {"anyOf": [{"type": "array", "items": _ZONE_CARD}, _COUNT]},
+            "Cards in the graveyard (names or cards), or how many there are (delve reads it).",
+            nullable=True,
+        ),
+        Field(
+            "library", _COUNT, "How many cards are in the library (default: unknown, large).", nullable=True
+        ),
+        Field("lands_played_this_turn", _COUNT, "Lands played this turn (default 0)."),
+        Field("land_plays", _COUNT, "Land plays this turn (default 1)."),
+    ),
+)
+ZONE_CARD: Final = ObjectFields(
+    "zone_card",
+    "a card",
+    (
+        Field("card", _TEXT, "A card name from card data (any case).", nullable=True),
+        Field("name", _TEXT, "The card's name (required without card).", required_without="card"),
+        Field("type_line", _TEXT, "The type line (required without card).", required_without="card"),
+        Field("oracle", _STRING, "Rules text in Oracle wording, one ability per line."),
+        Field("mana_cost", _COST, "The mana cost ('' for none).", nullable=True),
+        Field("color_indicator", _COLORS, "Color indicator letters ('' for none).", nullable=True),
     ),
 )
 CHOICES: Final = ObjectFields(
@@ -197,7 +224,7 @@ BOARD: Final = ObjectFields(
     ),
 )
 #: Every kind of object, by the key its schema has under ``$defs``.
-OBJECTS: Final = {spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES)}
+OBJECTS: Final = {spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, ZONE_CARD)}
 
 #: The schema's identifier.
 SCHEMA_ID: Final = "https://mana-planner.invalid/board.schema.json"

@@ -370,7 +370,9 @@ class PaymentTarget:
     """What a payment is for: the cost, plus what it pays for, which spending restrictions read.
 
     ``colors=None`` means the cost's colors (CR 202.2); ``type_line`` is the spell's (or the ability's
-    source's).
+    source's). ``convoke``, ``improvise`` and ``delve`` allow those ways of paying part of the total cost
+    (CR 702.51, 702.126, 702.66); ``text`` is the spell's own rules text, whose cost reductions ("costs {1}
+    less to cast for each artifact you control", affinity) apply when the total cost is locked in.
 
     >>> target = PaymentTarget.of("{3}{C}", type_line="Creature — Eldrazi Horror")
     >>> str(target.cost), target.type_line.is_a("Eldrazi"), str(target.spell_colors)
@@ -385,6 +387,10 @@ class PaymentTarget:
     name: str = ""
     #: The value chosen for X once the cost's X symbols are replaced by it (CR 601.2b); None before.
     chosen_x: int | None = None
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+    text: str = ""
 
     @classmethod
     def of(
@@ -396,6 +402,10 @@ class PaymentTarget:
         kind: str | PaymentKind = PaymentKind.SPELL,
         commander: bool = False,
         name: str = "",
+        convoke: bool = False,
+        improvise: bool = False,
+        delve: bool = False,
+        text: str = "",
     ) -> PaymentTarget:
         """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors."""
         mana_cost = cost if isinstance(cost, ManaCost) else ManaCost.parse(cost)
@@ -410,12 +420,21 @@ class PaymentTarget:
             kind=PaymentKind(kind),
             commander=commander,
             name=name,
+            convoke=convoke,
+            improvise=improvise,
+            delve=delve,
+            text=text,
         )
 
     @property
     def spell_colors(self) -> ManaTypes:
         """The colors of what is paid for: the given colors, or else the cost's colors."""
         return self.cost.colors if self.colors is None else self.colors
+
+    @property
+    def alternatives(self) -> bool:
+        """True when part of the cost may be paid by convoke, improvise or delve."""
+        return self.convoke or self.improvise or self.delve
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost (its colors kept)."""

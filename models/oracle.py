@@ -67,7 +67,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 6
+PARSER_VERSION: Final = 7
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -459,6 +459,9 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     keywords = _keywords_of(line)
     if keywords is not None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
+        for keyword in keywords:
+            if keyword.startswith("affinity for "):
+                out.effects.append(_affinity(keyword))
         out.sentences.append(SentenceReading(line, "keyword"))
         return
     colon = _find_colon(line)
@@ -1809,7 +1812,31 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
     )
 
 
+def _affinity(keyword: str) -> CostModifier:
+    """'Affinity for artifacts': 'This spell costs {1} less to cast for each artifact you control'
+    (CR 702.41a)."""
+    return _own_reduction(keyword, -1, keyword.removeprefix("affinity for "))
+
+
+def _own_reduction(sentence: str, delta: int, phrase: str) -> CostModifier:
+    """A spell's change of its own cost: ``delta`` for each permanent its caster controls that matches
+    ``phrase``."""
+    counted = replace(_parse_filter(re.sub(r" you control$", "", phrase, flags=re.I)), controller=Who.YOU)
+    return CostModifier(
+        text=sentence,
+        who=Who.YOU,
+        spells=ObjectFilter(),
+        colors=ManaTypes(),
+        generic_delta=delta,
+        own=True,
+        for_each=counted,
+    )
+
+
 def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
+    if m := re.fullmatch(r"~ costs \{(\d+)\} (more|less) to cast for each (.+? you control)", body, re.I):
+        delta = int(m.group(1)) * (1 if m.group(2).lower() == "more" else -1)
+        return _own_reduction(sentence, delta, m.group(3))
     m = re.fullmatch(
         r"(.*?)\bspells?(?: (you|a player|your opponents) casts?)? costs? "
         r"\{([0-9]{1,6})\} (more|less) to cast"
@@ -1819,12 +1846,17 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
     )
     if m is None:
         return None
-    words = m.group(1).replace(" and ", " ").split()
+    either = bool(re.search(r" (?:and|or) |,", m.group(1)))
+    words = re.sub(r" (?:and|or) ", " ", m.group(1)).split()
     colors = ManaTypes()
     types: list[str] = []
+    excluded: list[str] = []
     for word in words:
         lowered = word.lower().rstrip(",")
         if lowered in ("each", "a"):
+            continue
+        if re.fullmatch(r"non-?[a-z]+", lowered):
+            excluded.append(_singular(lowered.removeprefix("non").lstrip("-")))
             continue
         if lowered in _COLOR_WORDS or lowered.removesuffix(" spells") in _COLOR_WORDS:
             colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
@@ -1839,8 +1871,9 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
     return CostModifier(
         text=sentence,
         who=who,
-        spells=ObjectFilter(types=tuple(types)),
+        spells=ObjectFilter(types=tuple(types), excluded=tuple(excluded)),
         colors=colors,
         generic_delta=delta,
         per_other_spell_this_turn=m.group(5) is not None,
+        any_type=either and len(types) > 1,
     )

@@ -12,15 +12,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError
 from models.mana import ManaBag, ManaTypes
 from planner.explain import why_not_payable
+from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import solve_fast
+from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
@@ -104,6 +106,7 @@ class PayResult:
     symbols: tuple[tuple[str, str, int], ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
     warnings: tuple[TextWarning, ...] = ()  # text on the board that was not read or is not executed
+    alternative_payments: tuple[AlternativePayment, ...] = ()
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -128,6 +131,7 @@ class PayResult:
             "engine": self.engine,
             "optimal": self.optimal,
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
+            "alternative_payments": [a.to_json() for a in self.alternative_payments],
             "warnings": [
                 {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
                 for w in self.warnings
@@ -148,8 +152,15 @@ def pay(
     x: int | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
 ) -> PayResult:
     """The best way to pay ``target`` from ``board`` for ``player`` (default: the active player).
+
+    ``life_value`` says how much mana one life is worth to the player: life is then weighed against the
+    mana of the Treasures and the like that a payment sacrifices instead (``docs/objective.md``).
+    ``prefer`` lists kinds to use first among payments that tie the mana tied up (``("lands",
+    "artifacts", "creatures", "treasures")``; see :data:`planner.solve.objective.PREFERABLE`).
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
@@ -171,7 +182,19 @@ def pay(
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
-    problem = PaymentProblem.of(board, target, player, x=x, keep=keep, hand=hand, time_limit=time_limit)
+    if life_value is not None and life_value < 0:
+        raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    problem = PaymentProblem.of(
+        board,
+        target,
+        player,
+        x=x,
+        keep=keep,
+        hand=hand,
+        time_limit=time_limit,
+        life_value=life_value,
+        prefer=check_prefer(prefer),
+    )
     problem.analysis.check_text(strict=strict)
     if keep is None and not hand:
         fast = solve_fast(problem)
@@ -191,8 +214,11 @@ def max_x(
     player: str | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
 ) -> PayResult:
-    """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it.
+    """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it
+    (``life_value`` and ``prefer``: see :func:`pay`).
 
     ``x`` is None when the cost can't be paid even with X = 0.
 
@@ -206,7 +232,11 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    problem = PaymentProblem.of(board, target, player, time_limit=time_limit)
+    if life_value is not None and life_value < 0:
+        raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    problem = PaymentProblem.of(
+        board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
+    )
     problem.analysis.check_text(strict=strict)
     return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
@@ -293,7 +323,8 @@ def _described(
     )
     symbols = tuple(
         (str(symbol), str(_bag(units)), life)
-        for symbol, units, life in assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
+        for symbol, units, life in _assigned(plan, target, problem)
+        if units or life or not plan.alternatives
     )
     order = {p.id: i for i, p in enumerate(board.permanents)}
     return PayResult(
@@ -314,8 +345,24 @@ def _described(
         optimal=solution.status is SolveStatus.OPTIMAL,
         symbols=symbols,
         objective=solution.objective,
+        alternative_payments=plan.alternatives,
         plan=plan,
     )
+
+
+def _assigned(
+    plan: Plan, target: PaymentTarget, problem: PaymentProblem
+) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
+    """Which mana and life paid each symbol the alternative payments left to the mana (the replayer has
+    checked that some such cost is paid exactly)."""
+    if not plan.alternatives:
+        return assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
+    for cost in reduced_costs(target.cost, covered_slots(plan.alternatives)):
+        try:
+            return assign_symbols(plan.spent, cost, target, problem.rules, plan.life)
+        except InputError:
+            continue
+    raise InternalError("the replayed plan pays no cost its alternative payments leave")
 
 
 def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:

@@ -10,6 +10,7 @@ from models.abilities import PaletteKind
 from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
+from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -87,8 +88,15 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     blocked: list[tuple[str, ManaTypes]] = []
     missing_identity = _missing_commander_identity(problem)
     cycling = tap_cycling(view, player)
+    # convoke and improvise tap a creature or an artifact instead of its mana ability: {1}, or (convoke) one
+    # of its colors (CR 702.51a, 702.126a)
+    convoking = candidates(view, player, target, AlternativeKind.CONVOKE)
+    tappers = set(convoking) | set(candidates(view, player, target, AlternativeKind.IMPROVISE))
+    for pid in convoking:
+        for mana_type in view.colors(pid):
+            makers[mana_type].add(pid)
     for permanent in board.controlled_by(player):
-        best = 0
+        best = 1 if permanent.id in tappers else 0
         could = reflect.get(permanent.id, ManaTypes())
         for ability in view.mana_abilities(permanent.id):
             why = view.why_not_activatable(
@@ -145,11 +153,21 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     total = target.cost.mana_value
     available = most + len(usable)
     why = detail(ALL_TYPES)  # generic: any source could have helped
+    sources = "the untapped sources"
+    if target.alternatives:
+        graveyard = board.player(player).graveyard_size or 0
+        available += graveyard if target.delve else 0
+        kinds = [
+            k.value
+            for k, on in zip(AlternativeKind, (target.convoke, target.improvise, target.delve), strict=True)
+            if on
+        ]
+        sources += f" and {' and '.join(kinds)}"
     phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
     if phyrexian:
         # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
         life = board.player(player).life
         why = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){why}"
     if (SlotKind.GENERIC in core or not core) and available < total:
-        return f"needs {total} mana in all but the untapped sources make at most {available}{why}"
-    return f"the untapped sources can't pay {target.cost} together{why}"
+        return f"needs {total} mana in all but {sources} make at most {available}{why}"
+    return f"{sources} can't pay {target.cost} together{why}"

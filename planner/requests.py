@@ -43,6 +43,7 @@ __all__ = [
     "CardAnswer",
     "PaymentAnswer",
     "ProductionAnswer",
+    "Ways",
     "about_board",
     "card_request",
     "could_produce_request",
@@ -102,9 +103,20 @@ class CardAnswer:
         return {"name": self.name, "faces": list(self.details)}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ways:
+    """What pays besides mana abilities, and for what: ``--spell NAME`` (the card's cost, type line, colors,
+    keywords and own cost reductions) and the switches ``--convoke``, ``--improvise``, ``--delve``."""
+
+    spell: str | None = None
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+
+
 def pay_request(
     board: BoardLoader,
-    cost: str,
+    cost: str | None,
     *,
     for_: str = "",
     colors: str | None = None,
@@ -116,26 +128,35 @@ def pay_request(
     x: int | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    ways: Ways = Ways(),
+    value: Sequence[str] = (),
+    prefer: str | None = None,
 ) -> PaymentAnswer:
-    """``mana-planner pay``: the best way to pay ``cost``; the options are the command's (see its help).
+    """``mana-planner pay``: the best way to pay ``cost`` (or ``--spell``'s); the options are the
+    command's (see its help).
 
-    The options are checked before the board is read, as the command does.
+    The options that need no board are checked before the board is read, as the command does.
     """
-    target = _target(cost, for_, colors, kind, commander)
+    _check_options(cost, for_, ways)
+    bare = _cost_target(cost, for_, colors, kind, commander)
     keep_target = _plain_target(keep, "--keep") if keep is not None else None
     hand_targets = tuple(_plain_target(text, "--hand") for text in hand)
+    if x is not None and x < 0:
+        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
+    _check_time_limit(time_limit)
+    life_value = _life_value(value)
+    kinds = _kinds(prefer)
+    loaded, source = board(strict)
+    with about_board(source):
+        target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
             f"'{_PROG} max-x'",
             param="x",
         )
-    if x is not None and x < 0:
-        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
     if x is not None and not target.cost.has_variable:
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")
-    _check_time_limit(time_limit)
-    loaded, source = board(strict)
     with about_board(source):
         from planner.api import pay
 
@@ -148,13 +169,15 @@ def pay_request(
             x=x,
             time_limit=time_limit,
             strict=strict,
+            life_value=life_value,
+            prefer=kinds,
         )
     return PaymentAnswer(loaded, player, target, result, keep_target, hand_targets)
 
 
 def max_x_request(
     board: BoardLoader,
-    cost: str,
+    cost: str | None,
     *,
     for_: str = "",
     colors: str | None = None,
@@ -163,19 +186,36 @@ def max_x_request(
     player: str | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
+    ways: Ways = Ways(),
+    value: Sequence[str] = (),
+    prefer: str | None = None,
 ) -> PaymentAnswer:
-    """``mana-planner max-x``: the largest X for which ``cost`` is payable, with the plan."""
-    target = _target(cost, for_, colors, kind, commander)
+    """``mana-planner max-x``: the largest X for which ``cost`` (or ``--spell``'s) is payable, with the
+    plan."""
+    _check_options(cost, for_, ways)
+    bare = _cost_target(cost, for_, colors, kind, commander)
+    _check_time_limit(time_limit)
+    life_value = _life_value(value)
+    kinds = _kinds(prefer)
+    loaded, source = board(strict)
+    with about_board(source):
+        target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
     if not target.cost.has_variable:
         raise InputError(
             f"COST: {target.cost} has no X; use '{_PROG} pay' for a cost without X", param="cost"
         )
-    _check_time_limit(time_limit)
-    loaded, source = board(strict)
     with about_board(source):
         from planner.api import max_x
 
-        result = max_x(loaded, target, player=player, time_limit=time_limit, strict=strict)
+        result = max_x(
+            loaded,
+            target,
+            player=player,
+            time_limit=time_limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=kinds,
+        )
     return PaymentAnswer(loaded, player, target, result)
 
 
@@ -261,30 +301,119 @@ def _param_of(where: str) -> str:
     return where.removeprefix("--").lower().replace("-", "_")
 
 
-def _target(
-    cost: str, type_line: str, colors: str | None, kind: PaymentKind | str, commander: bool
-) -> PaymentTarget:
-    """The payment target the options describe."""
-    mana_cost = _parse_cost(cost, "COST")
+def _check_options(cost: str | None, type_line: str, ways: Ways) -> None:
+    """COST and --for checked before the board is read, so that their errors name no board."""
+    if cost is None and ways.spell is None:
+        raise InputError("COST: give the cost to pay, or --spell NAME", param="cost")
+    if cost is not None:
+        _parse_cost(cost, "COST")
+    _type_line(type_line)
+
+
+def _type_line(text: str) -> TypeLine:
+    """A --for type line, which must name a card type when it is given."""
     try:
-        types = TypeLine.parse(type_line)
+        types = TypeLine.parse(text)
     except ValueError as error:
         raise InputError(f"--for: {error}", param="for") from None
-    if type_line.strip() and not types.card_types:
+    if text.strip() and not types.card_types:
         raise InputError(
-            f"--for: the type line {type_line!r} has no card type, e.g. 'Creature — Elf'", param="for"
+            f"--for: the type line {text!r} has no card type, e.g. 'Creature — Elf'", param="for"
         )
+    return types
+
+
+def _cost_target(
+    cost: str | None, type_line: str, colors: str | None, kind: PaymentKind | str, commander: bool
+) -> PaymentTarget | None:
+    """The target a bare COST describes (None when --spell gives it): checked before the board is read."""
     try:
         payment_kind = PaymentKind(kind)
     except ValueError:
         choices = ", ".join(repr(k.value) for k in PaymentKind)
         raise InputError(f"--kind: expected one of {choices}, got {kind!r}", param="kind") from None
+    if cost is None:
+        return None
+    mana_cost = _parse_cost(cost, "COST")
     try:
         return PaymentTarget.of(
-            mana_cost, type_line=types, colors=colors, kind=payment_kind, commander=commander
+            mana_cost, type_line=_type_line(type_line), colors=colors, kind=payment_kind, commander=commander
         )
     except InputError as error:
         raise InputError(f"--colors: {error}", param="colors") from None
+
+
+def _target(
+    bare: PaymentTarget | None,
+    cost: str | None,
+    type_line: str,
+    kind: PaymentKind | str,
+    commander: bool,
+    ways: Ways,
+    board: Board,
+    player: str | None,
+) -> PaymentTarget:
+    """The payment target: the bare COST's, or the --spell card's (COST then replaces its cost), with the
+    ways of paying without mana that the options or the card allow."""
+    from dataclasses import replace
+
+    from planner.solve.problem import checked_player
+
+    payer = checked_player(board, player)
+    if ways.spell is not None:
+        from models.spells import find_spell, spell_target
+
+        mana_cost = _parse_cost(cost, "COST") if cost is not None else None
+        try:
+            target = spell_target(find_spell(board.player(payer), ways.spell), mana_cost)
+        except InputError as error:
+            raise InputError(f"--spell: {error}", param="spell") from None
+        if type_line:
+            target = replace(target, type_line=_type_line(type_line))
+        target = replace(target, kind=PaymentKind(kind), commander=commander)
+    else:
+        assert bare is not None
+        target = bare
+    target = replace(
+        target,
+        convoke=target.convoke or ways.convoke,
+        improvise=target.improvise or ways.improvise,
+        delve=target.delve or ways.delve,
+    )
+    if target.delve and board.player(payer).graveyard is None:
+        raise InputError(
+            f"--delve: the board gives no graveyard for {payer}: give 'graveyard' "
+            "(a list of cards or a count)",
+            param="delve",
+        )
+    return target
+
+
+def _life_value(values: Sequence[str]) -> int | None:
+    """The mana one life is worth, from --value life=N (None: life comes first, whatever it costs)."""
+    found: int | None = None
+    for text in values:
+        key, _, number = text.partition("=")
+        if key.strip().lower() != "life":
+            raise InputError(
+                f"--value: {text!r}: only 'life=N' can be valued (one life is worth N mana)", param="value"
+            )
+        if not number.strip().isdigit() or len(number.strip()) > 6:
+            raise InputError(f"--value: {text!r}: N must be a whole number of mana, 0 or more", param="value")
+        found = int(number)
+    return found
+
+
+def _kinds(prefer: str | None) -> tuple[str, ...]:
+    """The kinds of --prefer, checked."""
+    if prefer is None:
+        return ()
+    from planner.solve.objective import check_prefer
+
+    try:
+        return check_prefer([kind for kind in prefer.split(",") if kind.strip()])
+    except InputError as error:
+        raise InputError(f"--prefer: {error}", param="prefer") from None
 
 
 def _plain_target(cost: str, option: str) -> PaymentTarget:

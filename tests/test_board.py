@@ -717,3 +717,53 @@ def test_a_spend_only_the_parser_cannot_read_is_an_error_at_load_with_its_path()
     assert str(caught.value) == (
         "board.json: players[0].pool[1].spend_only: unsupported spending restriction 'to juggle'"
     )
+
+
+# ---- zones (contract section 6)
+
+
+def test_zones_round_trip_and_default_to_absent() -> None:
+    data = {
+        "version": 1,
+        "players": [
+            {
+                "id": "me",
+                "hand": ["Elvish Spirit Guide", {"name": "Bolt", "type_line": "Instant", "mana_cost": "{R}"}],
+                "graveyard": ["Forest", "Treasure Cruise"],
+                "library": 30,
+                "lands_played_this_turn": 1,
+                "land_plays": 2,
+            },
+            {"id": "opp", "graveyard": 4},
+        ],
+    }
+    board = Board.from_dict(data)
+    me, opp = board.player("me"), board.player("opp")
+    assert [card.name for card in me.hand] == ["Elvish Spirit Guide", "Bolt"]
+    assert str(me.hand[0].mana_cost) == "{2}{G}" and str(me.hand[0].colors) == "G"
+    assert (me.graveyard_size, opp.graveyard_size, me.library, me.land_plays) == (2, 4, 30, 2)
+    assert board.to_dict() == data
+    assert Board.loads(board.dumps()) == board
+    bare = Board.from_dict({"version": 1, "players": [{"id": "me"}]}).player("me")
+    assert (bare.hand, bare.graveyard, bare.library, bare.lands_played_this_turn) == ((), None, None, 0)
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        ({"hand": [3]}, "players[0].hand[0]: expected a card (a card name or an object), got the number 3"),
+        ({"hand": "Forest"}, "players[0].hand: expected a list of cards"),
+        ({"hand": ["Forrest"]}, "players[0].hand[0]: unknown card 'Forrest'; did you mean 'Forest'?"),
+        ({"hand": [{"name": "x"}]}, "players[0].hand[0].type_line: missing required field"),
+        ({"hand": [{"name": "x", "type_line": "Instant", "colour": "R"}]}, "unknown field 'colour'"),
+        ({"graveyard": -1}, "players[0].graveyard: expected a count of 0 or more, got -1"),
+        ({"graveyard": True}, "players[0].graveyard: expected a list of cards or a count of cards, got true"),
+        ({"library": "many"}, "players[0].library: expected an integer"),
+        ({"land_plays": -2}, "players[0].land_plays: expected a count of 0 or more"),
+    ],
+)
+def test_bad_zones_are_one_line_errors_with_their_path(player: dict[str, object], message: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        Board.from_dict({"version": 1, "players": [{"id": "me", **player}]}, "b.json")
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)

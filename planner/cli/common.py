@@ -183,7 +183,7 @@ def plain_metavars(text: str) -> str:
     for number, line in enumerate(lines):
         if line.startswith("Usage:"):
             lines[number] = re.sub(r"\{([A-Z][A-Z_]+)\}", r"\1", line)
-        elif match := re.match(r"^(\s+[A-Z][A-Z_]*) <str>", line):
+        elif match := re.match(r"^(\s+\[?[A-Z][A-Z_]*\]?) <str>", line):
             lines[number] = match.group(1) + " " * len(" <str>") + line[match.end() :]
     return "\n".join(lines)
 

@@ -75,11 +75,54 @@ def could_produce_command(
 
 
 CostArg = Annotated[
-    str,
+    str | None,
     typer.Argument(
-        metavar="COST",
-        help="The cost to pay: '{2}{G}{G}', or the bare form deck tools print ('2GG'); any case.",
+        metavar="[COST]",
+        help="The cost to pay: '{2}{G}{G}', or the bare form deck tools print ('2GG'); any case. "
+        "May be left out with --spell (the card's mana cost).",
         show_default=False,
+    ),
+]
+SpellOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--spell",
+        metavar="NAME",
+        help="Pay for this card: from the player's hand if it is there, else from card data; its mana "
+        "cost, type line, colors, convoke, improvise, delve and own cost reductions (affinity) are used.",
+        show_default=False,
+    ),
+]
+ConvokeOpt = Annotated[
+    bool, typer.Option("--convoke", help="Creatures may help pay: each tapped pays {1} or one of its colors.")
+]
+ImproviseOpt = Annotated[
+    bool, typer.Option("--improvise", help="Artifacts may help pay: each tapped pays {1}.")
+]
+ValueOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--value",
+        metavar="life=N",
+        help="What you value: 'life=N' says one life is worth N mana, weighed against the Treasures and the "
+        "like a payment would sacrifice instead (at 40 life, life=0 takes 1 damage rather than a Treasure).",
+        show_default=False,
+    ),
+]
+PreferOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--prefer",
+        metavar="KINDS",
+        help="Kinds of permanent to use first when payments tie on the mana they tie up, in order, e.g. "
+        "'lands,artifacts,creatures,treasures' (kinds: treasures, creatures, lands, artifacts, others).",
+        show_default=False,
+    ),
+]
+DelveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--delve", help="Cards exiled from the graveyard may help pay: each pays {1} (needs graveyard)."
     ),
 ]
 ForOpt = Annotated[
@@ -132,7 +175,11 @@ TimeLimitOpt = Annotated[
 @command("pay")
 def pay_command(
     board: BoardArg,
-    cost: CostArg,
+    cost: CostArg = None,
+    spell: SpellOpt = None,
+    convoke: ConvokeOpt = False,
+    improvise: ImproviseOpt = False,
+    delve: DelveOpt = False,
     for_: ForOpt = "",
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
@@ -163,6 +210,8 @@ def pay_command(
         typer.Option("--x", metavar="N", help="The value of X when COST has {X}.", show_default=False),
     ] = None,
     time_limit: TimeLimitOpt = 10.0,
+    value: ValueOpt = None,
+    prefer: PreferOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
     store: StoreOpt = None,
@@ -177,7 +226,7 @@ def pay_command(
     come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input, 4 when the time
     limit ran out before any payment was found.
     """
-    from planner.requests import pay_request
+    from planner.requests import Ways, pay_request
 
     answer = pay_request(
         functools.partial(load_board, board, store=store),
@@ -192,6 +241,9 @@ def pay_command(
         x=x,
         time_limit=time_limit,
         strict=strict,
+        ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
+        value=value or (),
+        prefer=prefer,
     )
     _answer(answer, as_json)
 
@@ -199,13 +251,19 @@ def pay_command(
 @command("max-x")
 def max_x_command(
     board: BoardArg,
-    cost: CostArg,
+    cost: CostArg = None,
+    spell: SpellOpt = None,
+    convoke: ConvokeOpt = False,
+    improvise: ImproviseOpt = False,
+    delve: DelveOpt = False,
     for_: ForOpt = "",
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
     commander: CommanderOpt = False,
     player: PlayerOpt = None,
     time_limit: TimeLimitOpt = 10.0,
+    value: ValueOpt = None,
+    prefer: PreferOpt = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
     store: StoreOpt = None,
@@ -215,7 +273,7 @@ def max_x_command(
     The report is pay's, for that X; JSON output is pay's with "x" first, null when COST can't be paid
     even with X = 0. Exits 0 when payable, 1 when not, 2 on bad input.
     """
-    from planner.requests import max_x_request
+    from planner.requests import Ways, max_x_request
 
     answer = max_x_request(
         functools.partial(load_board, board, store=store),
@@ -227,6 +285,9 @@ def max_x_command(
         player=player,
         time_limit=time_limit,
         strict=strict,
+        ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
+        value=value or (),
+        prefer=prefer,
     )
     _answer(answer, as_json)
 
@@ -286,6 +347,10 @@ def _pay_report(
     for symbol, mana, life in result.symbols:
         paid = " and ".join(filter(None, [mana, f"{life} life" if life else ""])) or "nothing"
         lines.append(f"  {symbol.ljust(width)}  paid with {paid}")
+    for alternative in result.alternative_payments:  # convoke, improvise, delve (CR 702.51, 702.126, 702.66)
+        cards = f"{alternative.cards} card{'' if alternative.cards == 1 else 's'} exiled"
+        what = cards if alternative.cards else f"tapped {alternative.permanent}"
+        lines.append(f"  {alternative.paid_text.ljust(width)}  paid by {alternative.kind.value}: {what}")
     from planner.describe import still_open
 
     open_sources = still_open(board, player, result)

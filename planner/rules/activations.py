@@ -270,6 +270,9 @@ def interchangeable(
             behaviour,
             view.type_line(pid).is_a("Creature"),
             view.type_line(pid).is_a("Land"),
+            # (what convoke and improvise read: a group's members can stand in for each other there too)
+            view.type_line(pid).is_a("Artifact"),
+            view.colors(pid),
             reflect.get(pid),
             tap_damage.get(pid),
         )

@@ -4,17 +4,25 @@ It is slow and obviously correct: from the board it tries every eligible mana ab
 every cost choice (which creature to sacrifice, which pool mana pays a Signet's {1}), every choice of colors
 and every replacement order, in every order, through :func:`planner.rules.replay.legal_steps`, and at every
 state
-every exact payment of the cost from the pool. States already seen are not searched again. It is the oracle
+every exact payment of the cost from the pool, with every choice of convoke, improvise and delve the target
+allows (:mod:`planner.rules.alternatives`). States already seen are not searched again. It is the oracle
 the faster planners are tested against, so it refuses boards it cannot finish quickly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
+from planner.rules.alternatives import (
+    AlternativeKind,
+    alternative_choices,
+    apply_alternatives,
+    covered_slots,
+    reduced_costs,
+)
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.replay import (
@@ -101,10 +109,18 @@ def reference_search(
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
         view = BoardView(state.board)
         rules = SpendRules.for_player(view, state.player)
-        for spent, life in payments(state.pool, target.cost, target, rules, state.life):
-            remaining = remove_units(state.pool, spent)
-            assert remaining is not None  # payments() spends only what the pool holds
-            outcomes.setdefault(summarise(board, state, remaining, life), Plan(steps, spent, life))
+        for choice in alternative_choices(view, state.player, target, target.cost):
+            # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)
+            paying, damage = apply_alternatives(view, state.player, target, choice)
+            after = replace(state, board=paying, damage=state.damage + damage)
+            exiled = sum(a.cards for a in choice)
+            convoked = frozenset(a.permanent for a in choice if a.kind is AlternativeKind.CONVOKE)
+            for cost in reduced_costs(target.cost, covered_slots(choice)):
+                for spent, life in payments(state.pool, cost, target, rules, state.life):
+                    remaining = remove_units(state.pool, spent)
+                    assert remaining is not None  # payments() spends only what the pool holds
+                    summary = summarise(board, after, remaining, life, exiled=exiled, convoked=convoked)
+                    outcomes.setdefault(summary, Plan(steps, spent, life, choice))
         capped_ids.update(capped(state))
         for step, after in legal_steps(state):
             if after not in seen:

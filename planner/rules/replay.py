@@ -19,6 +19,13 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
+from planner.rules.alternatives import (
+    AlternativeKind,
+    Alternatives,
+    apply_alternatives,
+    covered_slots,
+    reduced_costs,
+)
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -83,11 +90,13 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A whole payment: the activations in order, then the pool mana and life that pay the cost."""
+    """A whole payment: the activations in order, then the pool mana and life that pay the cost, and what
+    convoke, improvise and delve paid (CR 702.51, 702.126, 702.66: chosen with the mana at 601.2h)."""
 
     steps: tuple[Step, ...]
     spent: tuple[ManaUnit, ...]
     life: int = 0
+    alternatives: Alternatives = ()
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -123,6 +132,8 @@ class PaymentSummary:
     damage: int
     floating: tuple[ManaUnit, ...]
     used: frozenset[str] = frozenset()  # every permanent activated, tapped, untapped or sacrificed
+    exiled: int = 0  # cards exiled from the graveyard for delve
+    convoked: frozenset[str] = frozenset()  # creatures tapped for convoke
 
     @property
     def floating_bag(self) -> ManaBag:
@@ -382,9 +393,22 @@ def _resolved(state: PlanState, step: Step, outcome: Outcome, units: tuple[ManaU
 
 
 def finish(
-    start: Board, state: PlanState, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
+    start: Board,
+    state: PlanState,
+    target: PaymentTarget,
+    spent: Sequence[ManaUnit],
+    life: int,
+    index: int,
+    alternatives: Alternatives = (),
 ) -> PaymentSummary:
-    """Pay the target from the pool (CR 601.2h) and summarise the whole payment; raises on an illegal one."""
+    """Pay the target from the pool and by its alternative payments (CR 601.2h) and summarise the whole
+    payment; raises on an illegal one."""
+    if alternatives:
+        try:
+            board, damage = apply_alternatives(view_of(state.board), state.player, target, alternatives)
+        except ValueError as error:
+            raise IllegalPlanError(index, str(error)) from None
+        state = replace(state, board=board, damage=state.damage + damage)
     remaining = remove_units(state.pool, spent)
     if remaining is None:
         raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
@@ -395,15 +419,33 @@ def finish(
     if target.cost.has_variable:
         raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
     rules = SpendRules.for_player(view_of(state.board), state.player)
-    if not can_pay_exactly(spent, target.cost, target, rules, life):
+    left = reduced_costs(target.cost, covered_slots(alternatives)) if alternatives else (target.cost,)
+    if not any(can_pay_exactly(spent, cost, target, rules, life) for cost in left):
+        paid = "".join(f" and {a.kind.value} {a.paid_text}" for a in alternatives)
         raise IllegalPlanError(
-            index, f"{_units_text(spent)} and {life} life do not pay {target.cost} exactly"
+            index, f"{_units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
         )
-    return summarise(start, state, remaining, life)
+    return summarise(
+        start,
+        state,
+        remaining,
+        life,
+        exiled=sum(a.cards for a in alternatives),
+        convoked=frozenset(a.permanent for a in alternatives if a.kind is AlternativeKind.CONVOKE),
+    )
 
 
-def summarise(start: Board, state: PlanState, remaining: tuple[ManaUnit, ...], life: int) -> PaymentSummary:
-    """What a payment did, given the pool left after it and the life it paid for Phyrexian symbols."""
+def summarise(
+    start: Board,
+    state: PlanState,
+    remaining: tuple[ManaUnit, ...],
+    life: int,
+    *,
+    exiled: int = 0,
+    convoked: frozenset[str] = frozenset(),
+) -> PaymentSummary:
+    """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols and the
+    cards it exiled for delve."""
     before = {p.id: p for p in start.permanents}
     after = {p.id: p for p in state.board.permanents}
     tapped = frozenset(pid for pid, p in after.items() if p.tapped and not before[pid].tapped)
@@ -418,6 +460,8 @@ def summarise(start: Board, state: PlanState, remaining: tuple[ManaUnit, ...], l
         damage=state.damage,
         floating=remaining,
         used=activated | tapped | untapped | sacrificed,
+        exiled=exiled,
+        convoked=convoked,
     )
 
 
@@ -441,7 +485,7 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
     state = initial_state(board, player)
     for index, step in enumerate(plan.steps):
         state = apply_step(state, step, index)
-    return finish(board, state, target, plan.spent, plan.life, len(plan.steps))
+    return finish(board, state, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
 
 
 def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:

@@ -616,15 +616,19 @@ def card_view(card: Permanent | CardData, commander: ManaTypes | None = None) ->
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
     """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
-    this spell; increases and reductions change only the generic part, never below zero (118.7a). X is
-    chosen before the total cost is determined (601.2b), so a cost with X has it replaced by its value first
-    (an X still in the cost keeps what a reduction has left over: see :func:`cost_change`).
+    this spell, its own text's included (affinity, 702.41a); increases and reductions change only the
+    generic part, never below zero: a generic reduction can't reduce colored mana (118.7a). X is chosen before
+    the total cost is determined (601.2b), so a cost with X has it replaced by its value first (an X still in
+    the cost keeps what a reduction has left over: see :func:`cost_change`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
     ...     "permanents": [{"id": "ds", "card": "Damping Sphere", "controller": "me"}]})
     >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
     '{3}{R}'
+    >>> thoughtcast = PaymentTarget.of("{4}{U}", text="Affinity for artifacts")
+    >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
+    '{5}{U}'
     """
     delta = cost_change(view, target, player)
     if delta == 0:
@@ -652,15 +656,26 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
+        if effect.own:
+            continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
         if effect.who is Who.YOU and sourced.controller != player:
             continue
         if effect.who is Who.OPPONENTS and sourced.controller == player:
             continue
-        if not all(target.type_line.is_a(word) for word in effect.spells.types):
+        types = effect.spells.types
+        matched = (any if effect.any_type else all)(target.type_line.is_a(word) for word in types)
+        if (types and not matched) or any(target.type_line.is_a(word) for word in effect.spells.excluded):
             continue
         if effect.colors and not (target.spell_colors & effect.colors):
             continue
         delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
+    for effect in parse_oracle(target.text, target.name).effects if target.text else ():
+        if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
+            counted = effect.for_each
+            delta += effect.generic_delta * sum(
+                view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
+            )
     return delta
 
 

@@ -34,12 +34,13 @@ from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
+from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
-from planner.solve.objective import TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
+from planner.solve.objective import FINAL_LEVELS, TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
@@ -123,6 +124,7 @@ class _Layer:
         pool: Sequence[ManaUnit],
         enforce: cp_model.IntVar | None,
         x: Expr,
+        alternative: dict[Slot, Expr] | None = None,
     ) -> None:
         self.planner = planner
         self.name = name
@@ -228,9 +230,12 @@ class _Layer:
         self.assumptions: dict[Slot, cp_model.IntVar] = {}
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
+                # (convoke, improvise and delve fill the target's slots too: 702.51a, 702.126a, 702.66a)
+                extra = alternative.get(slot, 0) if alternative and consumer.template < 0 else 0
                 filled = _total(
                     [v for (_, s), v in consumer.pay.items() if s == slot]
                     + [v for (_, s), v in consumer.blind.items() if s == slot]
+                    + ([extra] if not isinstance(extra, int) else [])
                 )
                 constraint = model.add(filled == demand)
                 if consumer.template < 0 and enforce is None:
@@ -392,6 +397,99 @@ class _Layer:
         return self.planner.is_zero(self.use[index])
 
 
+# ---------------------------------------------------------------------------------- convoke, improvise, delve
+
+
+def _alternative_bound(problem: PaymentProblem) -> int:
+    """The most the target's alternative payments can pay: a creature or artifact each, and the graveyard."""
+    target, view, player = problem.target, problem.view, problem.player
+    tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
+    tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
+    graveyard = problem.board.player(player).graveyard_size or 0
+    return len(tappers) + (graveyard if target.delve else 0)
+
+
+class _AlternativeVars:
+    """The payment's convoke, improvise and delve choices (CR 702.51a, 702.126a, 702.66a), chosen together
+    with the mana at 601.2h: how many of each group of interchangeable permanents pay each slot the target
+    has, and how many graveyard cards are exiled. Only the payment asked for uses them (a keep or hand cost
+    is mana left for later); what they tap, no mana ability of the payment may tap."""
+
+    def __init__(self, planner: _PaymentModel) -> None:
+        problem = planner.problem
+        model = planner.model
+        target, view, player = problem.target, problem.view, problem.player
+        slots: set[Slot] = set()
+        for symbol in target.cost.symbols:
+            if symbol.kind is SymbolKind.VARIABLE:
+                slots.add(GENERIC)
+            else:
+                slots.update(way.slot for way in symbol.ways() if way.slot is not None)
+        self.fill: dict[Slot, Expr] = {}
+        self.taps: dict[str, cp_model.IntVar] = {}
+        # (group, kind, slot) -> how many of the group pay that slot this way
+        self.paying: dict[tuple[str, AlternativeKind, Slot], cp_model.IntVar] = {}
+        fill: dict[Slot, list[Expr]] = defaultdict(list)
+        grouped = {m for t in planner.templates for m in t.sources if len(t.sources) > 1}
+        units = {t.pid: t.sources for t in planner.templates}
+        for permanent in planner.board.permanents:
+            if permanent.id not in grouped:
+                units.setdefault(permanent.id, (permanent.id,))
+        damage: list[Expr] = []
+        tapping_damage = {
+            s.source: s.effect.damage
+            for s in view.effects_of(TapDamage)
+            if isinstance(s.effect, TapDamage) and s.controller == player
+        }
+        for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
+            able = set(candidates(view, player, target, kind))
+            for pid, members in units.items():
+                count = sum(m in able for m in members)
+                if not count:
+                    continue
+                assert count == len(members)  # a group's members are alike (activations.interchangeable)
+                colors = view.colors(pid) if kind is AlternativeKind.CONVOKE else ManaTypes()
+                for slot in (GENERIC, *(t for t in ALL_COLORS if t in colors)):
+                    if slot not in slots:
+                        continue
+                    var = model.new_int_var(0, count, f"{kind.value}_{pid}_{_slot_name(slot)}")
+                    self.paying[(pid, kind, slot)] = var
+                    fill[slot].append(var)
+        by_unit: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for (pid, _, _), var in self.paying.items():
+            by_unit[pid].append(var)
+        for pid, variables in by_unit.items():
+            tapped = model.new_int_var(0, len(units[pid]), f"alternative_taps_{pid}")
+            model.add(tapped == sum(variables))
+            self.taps[pid] = tapped
+            if pid in tapping_damage:
+                damage.append(tapping_damage[pid] * tapped)
+        graveyard = planner.board.player(player).graveyard_size or 0
+        self.most_exiled = graveyard if target.delve and GENERIC in slots else 0
+        self.exiled: Expr = 0
+        if self.most_exiled:
+            exiled = model.new_int_var(0, self.most_exiled, "delve_exiled")
+            fill[GENERIC].append(exiled)
+            self.exiled = exiled
+        self.fill = {slot: _total(parts) for slot, parts in fill.items()}
+        self.damage = _total(damage)
+        self.units = units
+
+    def extract(
+        self, solver: cp_model.CpSolver, free: dict[str, list[str]]
+    ) -> tuple[AlternativePayment, ...]:
+        """The alternative payments of a solution: each group's members still free after the mana
+        abilities (``free``, lowest ids first) pay in turn."""
+        chosen: list[AlternativePayment] = []
+        for (pid, kind, slot), var in self.paying.items():
+            for _ in range(solver.value(var)):
+                member = free[pid].pop(0)
+                chosen.append(AlternativePayment(kind=kind, permanent=member, paid=slot))
+        if not isinstance(self.exiled, int) and solver.value(self.exiled):
+            chosen.append(AlternativePayment(kind=AlternativeKind.DELVE, cards=solver.value(self.exiled)))
+        return tuple(chosen)
+
+
 # ------------------------------------------------------------------------------------------------- the model
 
 
@@ -426,6 +524,7 @@ class _PaymentModel:
         if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
             upper -= problem.x_reduction
+            upper += _alternative_bound(problem)
             self.x = self.model.new_int_var(0, upper, "x")
             count = sum(target.cost.variables.values())
             x_value = count * self.x
@@ -434,7 +533,9 @@ class _PaymentModel:
                 reduced = self.model.new_int_var(0, count * upper, "x_generic")
                 self.model.add_max_equality(reduced, [0, count * self.x + problem.x_reduction])
                 x_value = reduced
-        self.main = _Layer(self, "pay", target, self.pool, None, x_value)
+        self.alternatives = _AlternativeVars(self)
+        self.main = _Layer(self, "pay", target, self.pool, None, x_value, self.alternatives.fill)
+        self.main.damage = self.main.damage + self.alternatives.damage
         problem.check_time()
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
@@ -697,6 +798,8 @@ class _PaymentModel:
                         taps[pid].append(use)
                     if cost.remove_counter:
                         counters[template.pid].append(cost.remove_count * use)
+            for pid, tapping in self.alternatives.taps.items():
+                taps[pid].append(tapping)
             for group in (taps, untaps, sacrifices):
                 for pid, variables in group.items():
                     if group is not sacrifices and pid in self.cycles:
@@ -757,6 +860,8 @@ class _PaymentModel:
         for template in self.templates:
             for pid in (template.pid, *template.tapped, *template.sacrificed):
                 touching[pid].append(main.use[template.index])
+        for pid, tapping in self.alternatives.taps.items():
+            touching[pid].append(tapping)
         # used[p]: how many of the permanents p stands for the payment touches (a group of interchangeable
         # ones counts its taps; any other permanent is a flag tied to its activations both ways)
         used: dict[str, Expr] = {}
@@ -776,6 +881,7 @@ class _PaymentModel:
                 model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
+        mana_bound += _alternative_bound(self.problem)
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
             upper = mana_bound
@@ -789,13 +895,28 @@ class _PaymentModel:
             + 4 * (len(self.templates) + len(main.target.cost.symbols))
             + 2
         )
-        terms.append(("life_and_damage", main.life_paid + main.damage, life_bound + 200))
         sacrificed_parts: dict[str, list[Expr]] = defaultdict(list)
         for template in self.templates:
             for gone in template.gone:
                 sacrificed_parts[gone].append(main.use[template.index])
         sacrificed = {pid: _total(parts) for pid, parts in sacrificed_parts.items()}
         designed = {pid for pid in sacrificed if sacrificed_by_design(self.view, pid)}
+        facts = permanent_facts(self.problem.analysis, self.problem.prefer)
+        hurt = main.life_paid + main.damage
+        life_value = self.problem.life_value
+        if life_value is None:
+            terms.append(("life_and_damage", hurt, life_bound + 200))
+        else:
+            # (objective.life_weighed: life at the player's value, against the mana sacrificed by design)
+            designed_mana = _total([facts[pid].most * sacrificed[pid] for pid in sorted(designed)])
+            most = sum(facts[pid].most * len(self.members[pid]) for pid in designed)
+            terms.append(
+                (
+                    "life_and_damage",
+                    life_value * hurt + designed_mana,
+                    life_value * (life_bound + 200) + most + 1,
+                )
+            )
         # each bound below is one more than the level's largest value, no looser: stages hold more levels
         # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
         for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
@@ -804,6 +925,11 @@ class _PaymentModel:
             terms.append((name, _total([sacrificed[pid] for pid in chosen]), most_gone))
         waste = sum(e for group, e in main.floating.items() if not group[0].persists)
         terms.append(("mana_floating", waste, mana_bound))
+        if self.keep_layer is not None:
+            # a kept cost is reported satisfied by the plan that leaves it payable at the least life and
+            # damage among the equally good payments (it is the next payment's cost)
+            keep = self.keep_layer
+            terms.append(("keep_life_and_damage", keep.life_paid + keep.damage, life_bound + 200))
         # keep options open: the colors still available from what stays (colorless is not a color), then
         # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
         own = {t.pid for t in self.templates}
@@ -818,7 +944,6 @@ class _PaymentModel:
             model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
         terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
-        facts = permanent_facts(self.problem.analysis)
         for level in TOUCHED_LEVELS:
             parts: list[Expr] = []
             bound = 1
@@ -837,6 +962,15 @@ class _PaymentModel:
                 model.add_element(index, prefix, share)
                 parts.append(share)
             terms.append((level.name, _total(parts), bound))
+        exiled_level, convoked_level = FINAL_LEVELS
+        terms.append((exiled_level, self.alternatives.exiled, self.alternatives.most_exiled + 1))
+        mana_makers = {m for t in self.templates for m in t.sources}
+        convoking = [
+            var
+            for (pid, kind, _), var in self.alternatives.paying.items()
+            if kind is AlternativeKind.CONVOKE and pid in mana_makers
+        ]
+        terms.append((convoked_level, _total(convoking), len(mana_makers) + 1))
         # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
         # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
         return [
@@ -1045,7 +1179,9 @@ class _PaymentModel:
             )
         spent = self._take(solver, consumers[-1], produced_units, reserved)
         life = int(solver.value(main.consumers[0].life))
-        return Plan(tuple(steps), spent, life)
+        for pid, members in self.alternatives.units.items():
+            free.setdefault(pid, list(members))
+        return Plan(tuple(steps), spent, life, self.alternatives.extract(solver, free))
 
     def _take(
         self,

@@ -90,6 +90,7 @@ from planner.solve.objective import (
     packed_unit,
     packed_weight,
     sacrificed_by_design,
+    untaps_normally,
 )
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
@@ -538,6 +539,9 @@ _KNOWN_LIMIT = 65536
 # ------------------------------------------------------------------------------------------ the problem
 
 
+_NO_FACTS = PermanentFacts(0, False, 0, 0)
+
+
 @dataclass(slots=True, eq=False)
 class _Source:
     """A permanent the player can tap now, with what the objective reads about it; ``group`` is the same for
@@ -560,11 +564,12 @@ class _Source:
     special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
+    known: PermanentFacts = _NO_FACTS  # what the objective reads (see facts)
 
     @property
     def facts(self) -> PermanentFacts:
         """What the objective reads of this source."""
-        return PermanentFacts(self.most, self.creature, self.reflect.bit_count(), self.rank)
+        return self.known
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +596,17 @@ class _Outside:
     reason: str
 
 
+_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
+
+
+def _painful(usage: _Usage) -> bool:
+    """The objective's 'painful' (see :class:`PermanentFacts`): it makes colors, none without damage."""
+    made = 0
+    for option in usage.options:
+        made |= _mask_of(option.counts)
+    return bool(made & _COLOR_MASK) and not usage.free & _COLOR_MASK
+
+
 def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
     """The board reduced for the fast path, or why it is outside the fragment."""
     board, target, player, x = problem.board, problem.target, problem.player, problem.x
@@ -601,6 +617,12 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         cost = cost.with_variables(x)
     if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
         return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
+    if target.alternatives:
+        return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
+    if problem.life_value is not None:
+        return _Outside("a value for life is weighed by the CP-SAT model")
+    if problem.prefer:
+        return _Outside("a preferred order of kinds is weighed by the CP-SAT model")
     me = board.player(player)
     pool = problem.pool
     for unit in pool:
@@ -653,6 +675,17 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         found.append((position, permanent, kind, usage))
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
+    facts_of = {
+        p.id: PermanentFacts(
+            usage.most,
+            kind.creature,
+            (kind.reflect or 0).bit_count(),
+            ranks[p.id],
+            painful=_painful(usage),
+            untaps=untaps_normally(p),
+        )
+        for _, p, kind, usage in found
+    }
     sources = tuple(
         _Source(
             p.id,
@@ -665,14 +698,13 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             kind.creature,
             kind.reflect or 0,
             usage.free,
-            packed_weight(
-                PermanentFacts(usage.most, kind.creature, (kind.reflect or 0).bit_count(), ranks[p.id]), n
-            ),
+            packed_weight(facts_of[p.id], n),
             usage.maxima,
             tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
             usage.special,
             usage.gain,
             kind.designed,
+            facts_of[p.id],
         )
         for position, p, kind, usage in found
     )
@@ -845,7 +877,8 @@ class _Search:
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
         touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
-        return (damage + mode.life, valuable, designed, floating, lost, *touched)
+        # (the fast path declines convoke and delve: the last levels are 0)
+        return (damage + mode.life, valuable, designed, floating, lost, *touched, 0, 0)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""

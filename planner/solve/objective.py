@@ -3,8 +3,12 @@
 The levels, most important first (``docs/objective.md`` says why): life paid plus damage taken; valuable
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
 no untouched source can make any more; then four levels that each add up one number per permanent the
-payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it is a creature, how many
-types it could produce, and its rank among the board's ids (a tie-break).
+payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
+(Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
+pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
+tie-break); last, the cards exiled for delve
+(:data:`FINAL_LEVELS`): a graveyard card pays {1} for a delve spell where a player would otherwise tap a
+source, so delving is preferred to touching a permanent, and no card is exiled that need not be.
 
 The CP-SAT model builds its terms from this specification, the fast path packs the touched levels into one
 weight per source with :func:`packed_weight`, and :func:`objective_of` computes every level of a finished
@@ -13,27 +17,37 @@ payment (the reference search's, a heuristic's) so that any plan can be compared
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from models.board import Board
+from models.abilities import SideEffectKind, TapDamage
+from models.board import Board, Permanent
+from models.errors import InputError
 from models.mana import ALL_COLORS, ManaTypes
+from models.oracle import parse_oracle
 from planner.rules.replay import PaymentSummary
 from planner.rules.view import BoardView
 from planner.solve.problem import BoardAnalysis
 
 __all__ = [
+    "FINAL_LEVELS",
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
+    "PREFERABLE",
     "TOUCHED_LEVELS",
     "PermanentFacts",
     "TouchedLevel",
+    "check_prefer",
+    "kind_of",
+    "life_weighed",
     "objective_of",
     "packed_unit",
     "packed_weight",
     "permanent_facts",
     "sacrificed_by_design",
     "touched_levels",
+    "untaps_normally",
 ]
 
 
@@ -42,13 +56,19 @@ class PermanentFacts:
     """What the objective reads of one permanent a payment may touch.
 
     ``most``: the most mana one activation of it makes; ``flexibility``: how many types it could produce
-    (CR 106.7); ``rank``: its position among the board's permanent ids, sorted.
+    (CR 106.7); ``rank``: its position among the board's permanent ids, sorted; ``painful``: it makes
+    colored mana, but none without damage or life (a painland's colors, City of Brass); ``untaps``: it
+    untaps in its controller's untap step (Mana Vault and Grim Monolith don't); ``preference``: its kind's
+    place in the player's ``prefer`` list (:data:`PREFERABLE`; 0 when the player gives none).
     """
 
     most: int
     creature: bool
     flexibility: int
     rank: int
+    painful: bool = False
+    untaps: bool = True
+    preference: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +85,10 @@ class TouchedLevel:
     sum_limit: Callable[[int], int] | None = None
 
 
+#: The kinds of permanent a player may say to use first (``prefer``), each permanent of one kind: a Treasure
+#: or the like sacrificed by design, else a creature, a land, an artifact, or any other.
+PREFERABLE = ("treasures", "creatures", "lands", "artifacts", "others")
+
 #: The levels computed from the payment as a whole, most important first.
 PAYMENT_LEVELS = (
     "life_and_damage",
@@ -78,14 +102,25 @@ PAYMENT_LEVELS = (
 #: that make the most mana, creatures (which could attack or block) and flexible sources untouched.
 TOUCHED_LEVELS = (
     TouchedLevel("mana_tied_up", lambda facts: facts.most),
+    # the player's own order of kinds to use first (--prefer lands,artifacts,creatures,treasures)
+    TouchedLevel("preference", lambda facts: facts.preference, lambda n: len(PREFERABLE) * n + 1),
+    # tapping what stays tapped next turn is a cost (Mana Vault, Grim Monolith)
+    TouchedLevel("not_untapping_used", lambda facts: int(not facts.untaps), lambda n: n + 1),
     TouchedLevel("creatures_used", lambda facts: int(facts.creature), lambda n: n + 1),
+    # among equal payments, use the sources whose colors hurt (a painland for its {C}), so that what stays
+    # open pays the next spell's colors without pain
+    TouchedLevel("painless_used", lambda facts: int(not facts.painful), lambda n: n + 1),
     TouchedLevel("flexibility_used", lambda facts: facts.flexibility, lambda n: 6 * n + 1),
     # ranks are distinct, so their sum over any set stays below n * n + 1
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
 )
 
+#: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66), then creatures
+#: that could tap for mana tapped for convoke instead (RULES §10b: both tap it; its mana is more flexible).
+FINAL_LEVELS = ("cards_exiled", "mana_creatures_convoked")
+
 #: The names of the objective's levels, most important first.
-OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS))
+OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS), *FINAL_LEVELS)
 
 
 def _limit(level: TouchedLevel, permanents: int) -> int:
@@ -99,7 +134,9 @@ def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     number times the product of the later levels' sum limits.
 
     >>> n = 3
-    >>> packed_weight(PermanentFacts(1, False, 1, 0), n) == packed_unit(n) + 1 * (n * n + 1)
+    >>> # one mana; painless (times the later limits, 6n + 1 and n * n + 1); one type; rank 0
+    >>> weight = packed_unit(n) + (6 * n + 1) * (n * n + 1) + 1 * (n * n + 1)
+    >>> packed_weight(PermanentFacts(1, False, 1, 0), n) == weight
     True
     """
     weight = TOUCHED_LEVELS[0].value(facts)
@@ -112,12 +149,34 @@ def packed_unit(permanents: int) -> int:
     """One unit of the first touched level ('mana tied up') in :func:`packed_weight`'s packing.
 
     >>> packed_unit(2)
-    195
+    19305
     """
     unit = 1
     for level in TOUCHED_LEVELS[1:]:
         unit *= _limit(level, permanents)
     return unit
+
+
+_NO_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap steps?", re.I)
+
+
+def untaps_normally(permanent: Permanent) -> bool:
+    """False for a permanent whose printed text keeps it tapped through its controller's untap step (Mana
+    Vault, Grim Monolith) or whose mana ability says it doesn't untap during the next one.
+
+    >>> from dataclasses import replace
+    >>> vault = Permanent.from_dict({"id": "v", "card": "Mana Vault", "controller": "me"})
+    >>> untaps_normally(vault), untaps_normally(replace(vault, oracle="{T}: Add {C}."))
+    (False, True)
+    """
+    parsed = parse_oracle(permanent.oracle, permanent.name)
+    if any(_NO_UNTAP.fullmatch(sentence.text.rstrip(".")) for sentence in parsed.sentences):
+        return False
+    return not any(
+        effect.kind is SideEffectKind.NO_UNTAP
+        for ability in parsed.mana_abilities
+        for effect in ability.side_effects
+    )
 
 
 def sacrificed_by_design(view: BoardView, pid: str) -> bool:
@@ -127,7 +186,36 @@ def sacrificed_by_design(view: BoardView, pid: str) -> bool:
     return any(ability.cost.sacrifice_self for ability in view.mana_abilities(pid))
 
 
-def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
+def kind_of(view: BoardView, pid: str) -> str:
+    """The permanent's kind among :data:`PREFERABLE`."""
+    line = view.type_line(pid)
+    if sacrificed_by_design(view, pid):
+        return "treasures"
+    return next(
+        (kind for kind in ("creatures", "lands", "artifacts") if line.is_a(kind[:-1].title())), "others"
+    )
+
+
+def check_prefer(prefer: Sequence[str]) -> tuple[str, ...]:
+    """A ``prefer`` list checked: kinds of :data:`PREFERABLE`, each once; ``InputError`` otherwise.
+
+    >>> check_prefer(["lands", "Artifacts"])
+    ('lands', 'artifacts')
+    >>> check_prefer(["land"])
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: unknown kind 'land': prefer treasures, creatures, lands, artifacts, others
+    """
+    kinds = tuple(kind.strip().lower() for kind in prefer)
+    for kind in kinds:
+        if kind not in PREFERABLE:
+            raise InputError(f"unknown kind {kind!r}: prefer {', '.join(PREFERABLE)}")
+    if len(set(kinds)) != len(kinds):
+        raise InputError(f"a kind is given twice in {', '.join(kinds)}")
+    return kinds
+
+
+def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict[str, PermanentFacts]:
     """The objective's facts for every permanent on the board (a permanent the player can't activate makes
     no mana, ``most`` 0).
 
@@ -135,20 +223,35 @@ def permanent_facts(analysis: BoardAnalysis) -> dict[str, PermanentFacts]:
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
     >>> permanent_facts(BoardAnalysis(board, "me"))["bop"]
-    PermanentFacts(most=1, creature=True, flexibility=5, rank=0)
+    PermanentFacts(most=1, creature=True, flexibility=5, rank=0, painful=False, untaps=True, preference=0)
     """
     most: dict[str, int] = {}
-    for activation in analysis.templates:
-        for pid in activation.sources:
-            most[pid] = max(most.get(pid, 0), activation.outcome.total)
+    colored: set[str] = set()
+    painless: set[str] = set()
     view, reflect = analysis.view, analysis.reflect
+    hurting = {s.source for s in view.effects_of(TapDamage) if s.controller == analysis.player}
+    for activation in analysis.templates:
+        outcome = activation.outcome
+        makes_color = any(packet.types & ALL_COLORS for packet in outcome.packets if packet.total)
+        hurts = outcome.damage + outcome.life_loss + activation.ability.cost.life > 0
+        for pid in activation.sources:
+            most[pid] = max(most.get(pid, 0), outcome.total)
+            if makes_color:
+                colored.add(pid)
+                if not hurts and pid not in hurting:
+                    painless.add(pid)
     ids = sorted(p.id for p in analysis.board.permanents)
+    # the kinds listed first to last, then the kinds not listed
+    rank_of = {kind: rank for rank, kind in enumerate([*prefer, *(k for k in PREFERABLE if k not in prefer)])}
     return {
         pid: PermanentFacts(
             most=most.get(pid, 0),
             creature=view.type_line(pid).is_a("Creature"),
             flexibility=len(reflect.get(pid, ManaTypes())),
             rank=rank,
+            painful=pid in colored and pid not in painless,
+            untaps=untaps_normally(analysis.board.permanent(pid)),
+            preference=rank_of[kind_of(view, pid)] if prefer else 0,
         )
         for rank, pid in enumerate(ids)
     }
@@ -159,8 +262,29 @@ def touched_levels(facts: Mapping[str, PermanentFacts], touched: frozenset[str])
     return tuple(sum(level.value(facts[pid]) for pid in touched) for level in TOUCHED_LEVELS)
 
 
-def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[int, ...]:
-    """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better.
+def life_weighed(life_and_damage: int, designed_mana: int, life_value: int | None) -> int:
+    """The first level: life paid plus damage taken, or, when the player says one life is worth
+    ``life_value`` mana, that many mana a life plus the mana the permanents sacrificed by design would
+    have made (a Treasure 1): at 40 life, ``life_value=0`` takes 1 damage rather than a Treasure.
+
+    >>> life_weighed(1, 1, None), life_weighed(1, 0, 0), life_weighed(0, 1, 0), life_weighed(2, 0, 3)
+    (1, 0, 1, 6)
+    """
+    if life_value is None:
+        return life_and_damage
+    return life_value * life_and_damage + designed_mana
+
+
+def objective_of(
+    board: Board,
+    player: str,
+    summary: PaymentSummary,
+    *,
+    life_value: int | None = None,
+    prefer: Sequence[str] = (),
+) -> tuple[int, ...]:
+    """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better
+    (``life_value``: see :func:`life_weighed`; ``prefer``: the kinds of :data:`PREFERABLE` to use first).
 
     >>> from models.cost import PaymentTarget
     >>> from planner.api import pay
@@ -169,11 +293,11 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 1, 0)
+    (0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
-    facts = permanent_facts(analysis)
+    facts = permanent_facts(analysis, prefer)
     makers = {pid for activation in analysis.templates for pid in activation.sources}
     touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
@@ -182,11 +306,14 @@ def objective_of(board: Board, player: str, summary: PaymentSummary) -> tuple[in
         color_makers = [pid for pid in makers if mana_type in reflect.get(pid, ManaTypes())]
         if color_makers and all(pid in touched for pid in color_makers):
             lost += 1
+    designed_mana = sum(facts[pid].most for pid in designed)
     return (
-        summary.life_paid + summary.damage,
+        life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
         len(summary.sacrificed - designed),
         len(designed),
         sum(1 for unit in summary.floating if not unit.tag.persists),
         lost,
         *touched_levels(facts, touched),
+        summary.exiled,
+        len(summary.convoked & makers),
     )

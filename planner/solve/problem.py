@@ -138,6 +138,8 @@ class PaymentProblem:
     keep: PaymentTarget | None = None
     hand: tuple[PaymentTarget, ...] = ()
     time_limit: float = 10.0
+    life_value: int | None = None
+    prefer: tuple[str, ...] = ()
     started: float = field(default_factory=time.monotonic)
     #: When X is left to the solver: the reduction (negative) the cost's fixed generic part could not absorb,
     #: taken off X's generic mana once X is chosen (CR 601.2b, 601.2f); 0 otherwise.
@@ -154,9 +156,12 @@ class PaymentProblem:
         keep: PaymentTarget | None = None,
         hand: tuple[PaymentTarget, ...] = (),
         time_limit: float = 10.0,
+        life_value: int | None = None,
+        prefer: tuple[str, ...] = (),
     ) -> PaymentProblem:
         """The question of paying ``target`` from ``board`` for ``player`` (default: the active player); its
-        time limit runs from now."""
+        time limit runs from now; ``life_value`` is how much mana one life is worth to the player (see
+        :func:`objective_of`)."""
         started = time.monotonic()
         analysis = BoardAnalysis(board, checked_player(board, player), started + time_limit)
         cost = target.cost
@@ -180,6 +185,8 @@ class PaymentProblem:
             time_limit=time_limit,
             started=started,
             x_reduction=leftover,
+            life_value=life_value,
+            prefer=prefer,
         )
 
     @property

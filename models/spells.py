@@ -1,0 +1,75 @@
+"""A spell to pay for, named by the user: found in the player's hand, else in card data (contract section 6).
+
+Its mana cost, type line, colors and rules text make the payment target; the keywords convoke, improvise
+and delve allow those payments (CR 702.51, 702.126, 702.66), and its own cost reductions (affinity, "costs
+{1} less to cast for each artifact you control") apply when the total cost is locked in (CR 601.2f).
+"""
+
+from __future__ import annotations
+
+from models.board import Card, Player
+from models.carddata.names import CardResolver
+from models.cost import ManaCost, PaymentTarget
+from models.errors import BoardError, InputError
+from models.oracle import parse_oracle
+
+__all__ = ["find_spell", "spell_target"]
+
+
+def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> Card:
+    """The card called ``name``: the first such card in the player's hand, else the card from card data
+    (``cards``, default the built-in catalogue); unknown names are an ``InputError`` with suggestions.
+
+    >>> find_spell(Player("me"), "treasure cruise").name
+    'Treasure Cruise'
+    >>> find_spell(Player("me"), "Tresure Crus")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: 'Tresure Crus' is neither in me's hand nor in card data; did you mean ...?
+    """
+    held = player.in_hand(name)
+    if held is not None:
+        return held
+    resolver = cards or CardResolver()
+    found = resolver.resolve(name)
+    if found is None:
+        hint = resolver.did_you_mean(name)
+        raise InputError(
+            f"{name!r} is neither in {player.id}'s hand nor in card data" + (f"; {hint}" if hint else "")
+        )
+    try:
+        return Card.from_json(
+            {
+                "name": found.face.name,
+                "type_line": found.face.type_line,
+                "oracle": found.face.oracle,
+                "mana_cost": found.face.mana_cost,
+                "color_indicator": found.face.color_indicator or None,
+            },
+            f"card data for {found.face.name!r}",
+        )
+    except BoardError as error:
+        raise InputError(str(error)) from None
+
+
+def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
+    """The payment target of casting ``card`` (for ``cost`` instead of its mana cost when given).
+
+    >>> target = spell_target(find_spell(Player("me"), "Dig Through Time"))
+    >>> str(target.cost), str(target.type_line), target.delve, target.convoke, str(target.spell_colors)
+    ('{6}{U}{U}', 'Instant', True, False, 'U')
+    """
+    paid = cost if cost is not None else card.mana_cost
+    if paid is None:
+        raise InputError(f"{card.name} has no mana cost to pay; give COST")
+    keywords = parse_oracle(card.oracle, card.name).keywords
+    return PaymentTarget(
+        cost=paid,
+        type_line=card.type_line,
+        colors=card.colors,
+        name=card.name,
+        convoke="convoke" in keywords,
+        improvise="improvise" in keywords,
+        delve="delve" in keywords,
+        text=card.oracle,
+    )
