@@ -57,7 +57,7 @@ class Who(Enum):
     ANY = "any"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ObjectFilter:
     """A description of permanents, e.g. 'an untapped blue creature you control' or 'nonbasic lands'.
 
@@ -118,11 +118,11 @@ class AmountKind(Enum):
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Amount:
     """A number in an ability: a constant, or ``multiplier`` times something counted on the board.
 
-    >>> Amount().is_constant, Amount(constant=3).constant, Amount(AmountKind.DEVOTION).is_constant
+    >>> Amount().is_constant, Amount(constant=3).constant, Amount(kind=AmountKind.DEVOTION).is_constant
     (True, 3, False)
     """
 
@@ -290,7 +290,7 @@ class CostPart:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class AbilityCost:
     """The cost of an activated ability (CR 118, 602.2b): mana plus non-mana parts.
 
@@ -334,7 +334,7 @@ class AbilityCost:
         return ", ".join(parts) or "(no cost)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SpendUse:
     """One allowed use in a 'spend this mana only ...' clause.
 
@@ -383,7 +383,8 @@ class SpendUse:
 class SpendRestriction:
     """'Spend this mana only ...': the mana may pay for a target when any of the uses allows it (106.6).
 
-    >>> eldrazi = SpendRestriction((SpendUse(PaymentKind.SPELL, ("Eldrazi",), colorless=True),), "...")
+    >>> eldrazi = SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Eldrazi",),
+    ...     colorless=True),), "...")
     >>> eldrazi.allows(PaymentTarget.of("{3}{C}", type_line="Creature — Eldrazi"))
     True
     >>> eldrazi.allows(PaymentTarget.of("{3}{U}", type_line="Creature — Eldrazi Drone"))
@@ -420,7 +421,7 @@ class SideEffect:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ManaAbility:
     """An activated mana ability (CR 605.1a): cost, output, and what rides on the mana.
 
@@ -490,7 +491,7 @@ class ReplacementKind(Enum):
     SET_MANA = "set_mana"  # this mana instead of any other type and amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ProductionReplacement:
     """'If <who> tap(s) <filter> for mana, it produces ... instead.' (Mana Reflection, Contamination).
 
@@ -515,7 +516,7 @@ class TriggerEvent(Enum):
     LAND_ADDS_MANA = "land_adds_mana"  # a land's ability causes a player to add mana (of some types)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ManaTrigger:
     """A triggered mana ability: 'Whenever enchanted land is tapped for mana, its controller adds ...'.
 
@@ -570,7 +571,7 @@ class UnspentManaEffect:
     types: ManaTypes = ALL_TYPES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CostModifier:
     """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn."""
 
@@ -582,7 +583,7 @@ class CostModifier:
     per_other_spell_this_turn: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SpendAsThough:
     """'You may spend <types> mana as though it were mana of <as_types>' (CR 609.4b).
 

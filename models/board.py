@@ -22,6 +22,12 @@ Rules of the format beyond the contract's text, chosen to be what a user expects
 - A zero counter is the same as no counter.
 - ``attached_to`` may not point at the permanent itself nor form a loop.
 - A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read.
+- ``card`` is resolved by the built-in catalogue, or by the resolver given as ``cards=`` to
+  :meth:`Board.load`, :meth:`Board.loads` or :meth:`Board.from_dict` (the card store, then the catalogue:
+  :class:`models.carddata.names.CardResolver`). A permanent is one face of its card: a face's own name
+  (``Insectile Aberration``) picks that face, and the card's name (``Delver of Secrets // Insectile
+  Aberration``) picks the front face; ``Permanent.card`` is then the face's name. Saving a board writes a
+  store card's characteristics out in full (only catalogue cards are written by name alone).
 """
 
 from __future__ import annotations
@@ -32,14 +38,15 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
-from models.catalogue import closest_names, lookup
+from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
-from models.errors import BoardError
+from models.errors import BoardError, OracleParseError
 from models.limits import (
     MAX_COUNTERS,
     MAX_NAME_LENGTH,
@@ -50,7 +57,12 @@ from models.limits import (
     number,
 )
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
+from models.oracle import parse_restriction
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
+
+if TYPE_CHECKING:
+    from models.carddata.faces import CardFace
+    from models.carddata.names import CardResolver
 
 __all__ = [
     "BOARD_VERSION",
@@ -72,6 +84,8 @@ _COLOR_LETTERS: Final = "WUBRG"
 
 _T = TypeVar("_T")
 _Path = tuple[str | int, ...]
+#: The resolver of ``card`` names while a board is being read (None: the catalogue alone).
+_CARDS: ContextVar[CardResolver | None] = ContextVar("board_cards", default=None)
 _Item = TypeVar("_Item", "Player", "Permanent")
 
 
@@ -205,7 +219,7 @@ def _cached_hash(value: Permanent | Board) -> int:
     return value._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
 
@@ -266,10 +280,29 @@ class Permanent:
         """
         return _checked(source, lambda: _read_permanent(data, ()))
 
+    @classmethod
+    def of_card(cls, card: CardData, pid: str, controller: str) -> Permanent:
+        """A card alone as a board file puts it on the battlefield, untapped: a catalogue card by its name,
+        any other card (one from the card store) by its characteristics in full.
+
+        >>> wastes = CardData(name="Mirrored Wastes", type_line="Land", oracle="{T}: Add {C}{C}.")
+        >>> Permanent.of_card(wastes, "w", "me").to_dict()
+        {'id': 'w', 'name': 'Mirrored Wastes', 'type_line': 'Land', 'oracle': '{T}: Add {C}{C}.', \
+'controller': 'me'}
+        """
+        entry: dict[str, object] = {"id": pid, "controller": controller}
+        if lookup(card.name) == card:
+            entry["card"] = card.name
+        else:
+            entry.update(name=card.name, type_line=card.type_line, oracle=card.oracle, token=card.token)
+            entry.update(mana_cost=card.mana_cost or "", color_indicator=card.color_indicator or "")
+        return cls.from_dict(entry, f"card {card.name!r}")
+
     def counter(self, name: str) -> int:
         """How many counters of this kind the permanent has (0 when none).
 
-        >>> mine = Permanent("m", "me", None, "Mine", TypeLine.parse("Land"), counters=(("mining", 2),))
+        >>> mine = Permanent(id="m", controller="me", card=None, name="Mine",
+        ...     type_line=TypeLine.parse("Land"), counters=(("mining", 2),))
         >>> mine.counter("mining"), mine.counter("charge")
         (2, 0)
         """
@@ -344,20 +377,26 @@ class Board:
     # ---- loading and saving
 
     @classmethod
-    def from_dict(cls, data: object, source: str = "<board>") -> Board:
+    def from_dict(cls, data: object, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board from parsed JSON; every problem raises ``BoardError`` naming ``source``.
+
+        ``cards`` resolves ``card`` names (default: the built-in catalogue alone).
 
         >>> Board.from_dict({"version": 1, "players": [{"id": "me", "life": True}]}, "b.json")
         Traceback (most recent call last):
         ...
         models.errors.BoardError: b.json: players[0].life: expected an integer, got true
         """
-        board = _checked(source, lambda: _read_board(data))
+        resolving = _CARDS.set(cards)
+        try:
+            board = _checked(source, lambda: _read_board(data))
+        finally:
+            _CARDS.reset(resolving)
         board.check(source)
         return board
 
     @classmethod
-    def loads(cls, text: str, source: str = "<board>") -> Board:
+    def loads(cls, text: str, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board from JSON text; every problem raises ``BoardError`` naming ``source``.
 
         >>> Board.loads('{"version": 1, "players": []}', "b.json")
@@ -365,10 +404,10 @@ class Board:
         ...
         models.errors.BoardError: b.json: players: at least one player is required
         """
-        return cls.from_dict(_checked(source, lambda: _parse_json(text)), source)
+        return cls.from_dict(_checked(source, lambda: _parse_json(text)), source, cards=cards)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Board:
+    def load(cls, path: str | os.PathLike[str], *, cards: CardResolver | None = None) -> Board:
         """Read and validate a board file (UTF-8 JSON); errors name the path as given.
 
         >>> Board.load("no/such/board.json")
@@ -383,7 +422,7 @@ class Board:
             raise BoardError(f"{source}: {ROOT}: the file is not UTF-8 text ({error.reason})") from None
         except OSError as error:
             raise BoardError(f"{source}: {ROOT}: cannot read the file: {error.strerror or error}") from None
-        return cls.loads(text, source)
+        return cls.loads(text, source, cards=cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form as plain JSON data, leaving out defaults.
@@ -478,7 +517,8 @@ class Board:
     def controlled_by(self, player_id: str) -> tuple[Permanent, ...]:
         """The permanents this player controls, in timestamp order.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"), Player("opp")), (land,)).controlled_by("opp")
         ()
         """
@@ -487,8 +527,10 @@ class Board:
     def attachments(self, permanent_id: str) -> tuple[Permanent, ...]:
         """The permanents attached to this one (Auras, Equipment), in timestamp order.
 
-        >>> land = Permanent("f", "me", None, "Wastes", TypeLine.parse("Land"))
-        >>> aura = Permanent("a", "me", None, "Growth", TypeLine.parse("Enchantment — Aura"), attached_to="f")
+        >>> land = Permanent(id="f", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> aura = Permanent(id="a", controller="me", card=None, name="Growth",
+        ...     type_line=TypeLine.parse("Enchantment — Aura"), attached_to="f")
         >>> [p.id for p in Board(1, "me", (Player("me"),), (land, aura)).attachments("f")]
         ['a']
         """
@@ -499,7 +541,8 @@ class Board:
     def with_permanent(self, permanent: Permanent) -> Board:
         """This board with ``permanent`` replacing the one with its id in place, or else added as the newest.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> board = Board(1, "me", (Player("me"),)).with_permanent(land)
         >>> [p.id for p in board.permanents], board.with_permanent(land) == board
         (['w'], True)
@@ -514,7 +557,8 @@ class Board:
     def replace_permanent(self, permanent_id: str, **changes: Any) -> Board:
         """This board with some fields of one permanent changed (``dataclasses.replace`` style).
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"),), (land,)).replace_permanent("w", tapped=True).permanents[0].tapped
         True
         """
@@ -523,7 +567,8 @@ class Board:
     def without_permanent(self, permanent_id: str) -> Board:
         """This board without the permanent with this id (``KeyError`` if absent); attachments are kept.
 
-        >>> land = Permanent("w", "me", None, "Wastes", TypeLine.parse("Land"))
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
         >>> Board(1, "me", (Player("me"),), (land,)).without_permanent("w").permanents
         ()
         """
@@ -940,11 +985,22 @@ def _read_pool_entry(value: object, path: _Path) -> PoolMana:
     fields = _Fields(value, path, "a pool entry", ("mana", "spend_only", "rider", "source", "persists"))
     return PoolMana(
         mana=fields.required("mana", _read_mana),
-        spend_only=fields.optional("spend_only", _read_rule, None, nullable=True),
+        spend_only=fields.optional("spend_only", _read_restriction, None, nullable=True),
         rider=fields.optional("rider", _read_rule, None, nullable=True),
         source=fields.optional("source", _read_text, None, nullable=True),
         persists=fields.optional("persists", _read_bool, False),
     )
+
+
+def _read_restriction(value: object, path: _Path) -> str:
+    """A spending restriction in Oracle wording (``"to cast creature spells"``), checked by the parser now so
+    that a restriction it can't read is an error with its path, not a failure of a later payment."""
+    text = _read_rule(value, path)
+    try:
+        parse_restriction(text)
+    except OracleParseError as error:
+        raise _FieldError(path, str(error)) from None
+    return text
 
 
 def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:
@@ -1023,23 +1079,61 @@ _PERMANENT_FIELDS = (
 
 
 def _read_card(value: object, path: _Path) -> _CardBase:
-    """A catalogue card name, with the catalogue's characteristics; unknown names get suggestions."""
+    """A card name, with its characteristics from the catalogue (or from the resolver given to the loader);
+    unknown names get suggestions."""
     name = _read_text(value, path)
+    resolver = _CARDS.get()
+    if resolver is not None:
+        found = resolver.resolve(name)
+        if found is None:
+            where = "the built-in catalogue" if resolver.store is None else "the card store nor the catalogue"
+            _unknown_card(name, resolver.suggestions(name), where, path)
+        if found.source == "store":
+            try:
+                return _face_base(found.face)
+            except ValueError as error:
+                problem = f"the card data for {_quote(found.face.name)} is malformed: {error}"
+                raise _FieldError(path, problem) from None
+        name = found.name
+    elif lookup(name) is None:
+        _unknown_card(name, closest_names(name), "the built-in catalogue", path)
+    return _catalogue_base(name, path)
+
+
+def _unknown_card(name: str, close: list[str], where: str, path: _Path) -> NoReturn:
+    """Raise the unknown-card error, with suggestions when some names are close."""
+    if close:
+        options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
+        raise _FieldError(path, f"unknown card {_quote(name)}; did you mean {options}?")
+    raise _FieldError(
+        path,
+        f"unknown card {_quote(name)}: it is not in {where}; "
+        "describe it with name, type_line and oracle instead",
+    )
+
+
+def _catalogue_base(name: str, path: _Path) -> _CardBase:
+    """The catalogue card with this name (known to exist)."""
     try:
         card = _catalogue_card(name)
-    except ValueError as error:  # the catalogue's own data is malformed: say so rather than crash
+    except ValueError as error:
         raise _FieldError(path, f"the catalogue entry for {_quote(name)} is malformed: {error}") from None
-    if card is None:
-        close = closest_names(name)
-        if close:
-            options = " or ".join(filter(None, (", ".join(map(repr, close[:-1])), repr(close[-1]))))
-            raise _FieldError(path, f"unknown card {_quote(name)}; did you mean {options}?")
-        raise _FieldError(
-            path,
-            f"unknown card {_quote(name)}: it is not in the built-in catalogue; "
-            "describe it with name, type_line and oracle instead",
-        )
+    assert card is not None
     return card
+
+
+@lru_cache(maxsize=4096)
+def _face_base(face: CardFace) -> _CardBase:
+    """A stored card face's characteristics, parsed once."""
+    return _CardBase(
+        card=face.name,
+        name=face.name,
+        type_line=TypeLine.parse(face.type_line),
+        oracle=face.oracle,
+        mana_cost=ManaCost.parse(face.mana_cost) if face.mana_cost.strip() else None,
+        color_indicator=_parse_colors(face.color_indicator) if face.color_indicator else None,
+        token=False,
+    )
 
 
 def _read_permanent(value: object, path: _Path) -> Permanent:

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from models.folding import fold_name
+
 __all__ = ["CardData", "all_cards", "closest_names", "did_you_mean", "lookup"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CardData:
     """One catalogue card as printed in Oracle: nothing derived, nothing executed.
 
@@ -54,9 +56,20 @@ def all_cards() -> dict[str, CardData]:
     return cards
 
 
+@cache
+def _by_folded_name() -> dict[str, CardData]:
+    """Every catalogue card by its folded name (:func:`~models.folding.fold_name`)."""
+    return {fold_name(card.name): card for card in all_cards().values()}
+
+
 def lookup(name: str) -> CardData | None:
-    """The card with this name (case-insensitive, surrounding spaces ignored), or None."""
-    return all_cards().get(" ".join(name.split()).lower())
+    """The card with this name, or None: case, accents, punctuation and spacing do not matter.
+
+    >>> lookup("  gaea's CRADLE ").name, lookup("Gaeas Cradle").name, lookup("Gaea") is None
+    ("Gaea's Cradle", "Gaea's Cradle", True)
+    """
+    exact = all_cards().get(" ".join(name.split()).lower())
+    return exact if exact is not None else _by_folded_name().get(fold_name(name))
 
 
 def closest_names(name: str, limit: int = 3) -> list[str]:

@@ -365,7 +365,7 @@ class PaymentKind(Enum):
     ABILITY = "ability"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentTarget:
     """What a payment is for: the cost, plus what it pays for, which spending restrictions read.
 
@@ -403,7 +403,14 @@ class PaymentTarget:
         spell_colors = ManaTypes.parse(colors) if isinstance(colors, str) else colors
         if spell_colors is not None and ManaType.C in spell_colors:
             raise CostParseError(f"colors {str(spell_colors)!r}: colorless is not a color; use WUBRG letters")
-        return cls(mana_cost, types, spell_colors, PaymentKind(kind), commander, name)
+        return cls(
+            cost=mana_cost,
+            type_line=types,
+            colors=spell_colors,
+            kind=PaymentKind(kind),
+            commander=commander,
+            name=name,
+        )
 
     @property
     def spell_colors(self) -> ManaTypes:

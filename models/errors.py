@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "BoardError",
+    "CardDataError",
     "CostParseError",
     "InputError",
     "InternalError",
@@ -55,3 +56,7 @@ class OracleParseError(InputError):
 
 class BoardError(InputError):
     """A board file is malformed: the message names the file, the JSON path and the problem."""
+
+
+class CardDataError(InputError):
+    """Card data or the card store cannot be read or written: the message names the file (and the card)."""

@@ -13,6 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Final
 
 from models.abilities import (
     AbilityCost,
@@ -60,11 +61,12 @@ __all__ = [
     "SentenceReading",
     "parse_oracle",
     "parse_restriction",
+    "reading_units",
 ]
 
-#: The version of the grammar: a card store caches parse results keyed by it, so any change to what the
-#: parser reads bumps it.
-PARSER_VERSION = "3"
+#: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
+#: results cached from an older parser (the card store's) are worked out again.
+PARSER_VERSION: Final = 5
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -90,7 +92,7 @@ class SentenceReading:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Entering:
     """What a card's text says about how it enters the battlefield, as far as a land count cares.
 
@@ -113,7 +115,7 @@ class Entering:
     returns_land: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ParsedText:
     """Everything the parser read from one card's rules text.
 
@@ -168,15 +170,15 @@ class _Collector:
 
     def freeze(self) -> ParsedText:
         return ParsedText(
-            tuple(self.mana_abilities),
-            tuple(self.effects),
-            frozenset(self.keywords),
-            tuple(dict.fromkeys(self.choices)),
-            tuple(self.ignored),
-            tuple(self.unsupported),
-            tuple(self.sentences),
-            tuple(self.not_payment),
-            self.entering,
+            mana_abilities=tuple(self.mana_abilities),
+            effects=tuple(self.effects),
+            keywords=frozenset(self.keywords),
+            choices_needed=tuple(dict.fromkeys(self.choices)),
+            ignored=tuple(self.ignored),
+            unsupported=tuple(self.unsupported),
+            sentences=tuple(self.sentences),
+            not_payment=tuple(self.not_payment),
+            entering=self.entering,
         )
 
 
@@ -440,6 +442,38 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         _parse_static_sentence(sentence, out, line)
 
 
+def reading_units(text: str, name: str = "") -> tuple[str, ...]:
+    """The pieces the parser reads one at a time, in order: each activated ability, each keyword line and
+    each sentence of any other line, normalised as the parser sees them (reminder text dropped, the card's
+    own name written ``~``). It follows :func:`_parse_line`'s way of cutting a line, so parsing each unit
+    alone gives what parsing the whole text gives.
+
+    >>> reading_units("Flying\\n{T}: Add {C}. Sol deals 1 damage to you.\\nDraw a card. Scry 1.", "Sol")
+    ('Flying', '{T}: Add {C}. ~ deals 1 damage to you.', 'Draw a card.', 'Scry 1.')
+    """
+    units: list[str] = []
+    for raw_line in text.replace("\r", "").split("\n"):
+        line = _normalise(raw_line, name)
+        if line:
+            _units_of_line(line, units)
+    return tuple(units)
+
+
+def _units_of_line(line: str, units: list[str]) -> None:
+    """Append one line's reading units to ``units`` (the cuts of :func:`_parse_line`)."""
+    line = _ABILITY_WORD.sub("", line)
+    chunks = _abilities_of(line)
+    if len(chunks) > 1:
+        for chunk in chunks:
+            _units_of_line(chunk, units)
+        return
+    colon = _find_colon(line)
+    if _keywords_of(line) is not None or (colon > 0 and _looks_like_cost(line[:colon])):
+        units.append(line)
+        return
+    units.extend(_split_sentences(line))
+
+
 def _looks_like_cost(text: str) -> bool:
     text = text.strip()
     return bool(
@@ -466,7 +500,7 @@ _CHANGES_MANA = re.compile(
 
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
-    if not re.search(r"\badd\b", effect_text, re.I):
+    if not re.search(r"\badds?\b", effect_text, re.I):
         if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
             out.read(line, "unsupported")
@@ -922,25 +956,25 @@ def _parse_amount_phrase(text: str) -> Amount:
         r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", body, re.I
     ):
         kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
-        return Amount(kind)
+        return Amount(kind=kind)
     if m := re.match(r"^([0-9]{1,6}|one|two|three) plus (.+)$", body, re.I):
         return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
     if re.match(r"^(?:~'s|its) power$", body, re.I):
-        return Amount(AmountKind.POWER)
+        return Amount(kind=AmountKind.POWER)
     if re.match(r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", body, re.I):
-        return Amount(AmountKind.MANA_VALUE)
+        return Amount(kind=AmountKind.MANA_VALUE)
     if m := re.match(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", body, re.I):
-        return Amount(AmountKind.COUNTERS, counter=m.group(1).lower())
+        return Amount(kind=AmountKind.COUNTERS, counter=m.group(1).lower())
     if m := re.match(r"^your devotion to (.+)$", body, re.I):
         colors = ManaTypes()
         for word in re.split(r",?\s+and\s+|,\s*", m.group(1)):
             if word.lower() not in _COLOR_WORDS:
                 raise _UnsupportedError(text)
             colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
-        return Amount(AmountKind.DEVOTION, colors=colors)
+        return Amount(kind=AmountKind.DEVOTION, colors=colors)
     if m := re.match(r"^the number of (.+)$", body, re.I):
-        return Amount(AmountKind.COUNT, filter=_parse_filter(m.group(1)))
-    return Amount(AmountKind.COUNT, filter=_parse_filter(body))
+        return Amount(kind=AmountKind.COUNT, filter=_parse_filter(m.group(1)))
+    return Amount(kind=AmountKind.COUNT, filter=_parse_filter(body))
 
 
 def _parse_output(spec: str) -> ManaOutput:
@@ -984,7 +1018,7 @@ def _parse_that_color(spec: str) -> ManaOutput:
     """After 'Choose a color.': 'an amount of mana of that color equal to your devotion to that color'."""
     body = spec.strip().rstrip(".")
     if re.fullmatch(r"an amount of mana of that color equal to your devotion to that color", body, re.I):
-        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(AmountKind.DEVOTION))
+        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(kind=AmountKind.DEVOTION))
     if m := re.fullmatch(r"one mana of that color for each (.+)", body, re.I):
         return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
     if m := re.fullmatch(r"(\w+) mana of that color", body, re.I):
@@ -1066,7 +1100,7 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
     """One 'cast ... spells' or 'activate abilities of ...' clause; 'instant or sorcery' gives two uses."""
     lowered = clause.lower()
     if lowered in ("cast your commander", "cast a commander", "cast commander spells"):
-        return [SpendUse(PaymentKind.SPELL, commander=True)]
+        return [SpendUse(kind=PaymentKind.SPELL, commander=True)]
     if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
         chosen = m.group(2) is not None
         options = [option.split() for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1))]
@@ -1294,24 +1328,44 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
     if fm := re.fullmatch(r"(twice|three times|four times) as much (?:of that mana|mana)", produced, re.I):
         factor = factors[fm.group(1).lower()]
         return ProductionReplacement(
-            sentence, who, affected, ReplacementKind.MULTIPLY, factor=factor, min_amount=minimum
+            text=sentence,
+            who=who,
+            affected=affected,
+            kind=ReplacementKind.MULTIPLY,
+            factor=factor,
+            min_amount=minimum,
         )
     if re.fullmatch(_SYMBOLS, produced) and scope == "type and amount":
         return ProductionReplacement(
-            sentence, who, affected, ReplacementKind.SET_MANA, mana=_bag(produced), min_amount=minimum
+            text=sentence,
+            who=who,
+            affected=affected,
+            kind=ReplacementKind.SET_MANA,
+            mana=_bag(produced),
+            min_amount=minimum,
         )
     if scope == "type":
         if re.fullmatch(r"colorless mana|\{C\}", produced, re.I):
             return ProductionReplacement(
-                sentence, who, affected, ReplacementKind.SET_TYPE, new_type=ManaTypes.parse("C")
+                text=sentence,
+                who=who,
+                affected=affected,
+                kind=ReplacementKind.SET_TYPE,
+                new_type=ManaTypes.parse("C"),
             )
         if re.fullmatch(r"\{[WUBRG]\}", produced):
             return ProductionReplacement(
-                sentence, who, affected, ReplacementKind.SET_TYPE, new_type=ManaTypes.parse(produced[1])
+                text=sentence,
+                who=who,
+                affected=affected,
+                kind=ReplacementKind.SET_TYPE,
+                new_type=ManaTypes.parse(produced[1]),
             )
         if cm := re.fullmatch(r"(white|blue|black|red|green) mana", produced, re.I):
             new = ManaTypes.parse(_COLOR_WORDS[cm.group(1).lower()])
-            return ProductionReplacement(sentence, who, affected, ReplacementKind.SET_TYPE, new_type=new)
+            return ProductionReplacement(
+                text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=new
+            )
     raise _UnsupportedError(sentence)
 
 
@@ -1325,11 +1379,11 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
     ):
         who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(4)
         return ManaTrigger(
-            sentence,
-            TriggerEvent.TAPPED_FOR_MANA,
-            who,
-            affected,
-            _trigger_output(adds),
+            text=sentence,
+            event=TriggerEvent.TAPPED_FOR_MANA,
+            who=who,
+            affected=affected,
+            adds=_trigger_output(adds),
             to_tapper=m.group(3) is not None or who is Who.YOU,
         )
     # Whenever enchanted land is tapped for mana, its controller adds an additional {G}.
@@ -1350,11 +1404,11 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
             affected = _parse_filter(subject)
         chosen = m.group(2) is not None and m.group(2).lower() == "the chosen color"
         return ManaTrigger(
-            sentence,
-            TriggerEvent.TAPPED_FOR_MANA,
-            Who.ANY,
-            affected,
-            _trigger_output(m.group(3)),
+            text=sentence,
+            event=TriggerEvent.TAPPED_FOR_MANA,
+            who=Who.ANY,
+            affected=affected,
+            adds=_trigger_output(m.group(3)),
             chosen_color=chosen,
         )
     # Whenever a land's ability causes you to add one or more mana of the chosen color, add an additional ...
@@ -1365,11 +1419,11 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
         re.I,
     ):
         return ManaTrigger(
-            sentence,
-            TriggerEvent.LAND_ADDS_MANA,
-            Who.YOU,
-            ObjectFilter(types=(_singular(m.group(1)),)),
-            _trigger_output(m.group(2)),
+            text=sentence,
+            event=TriggerEvent.LAND_ADDS_MANA,
+            who=Who.YOU,
+            affected=ObjectFilter(types=(_singular(m.group(1)),)),
+            adds=_trigger_output(m.group(2)),
             chosen_color=True,
             to_tapper=False,
         )
@@ -1493,7 +1547,9 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
     else:
         word = target.split()[0]
         as_types = ManaTypes.parse("C" if word == "colorless" else _COLOR_WORDS[word])
-    return SpendAsThough(sentence, who, types, as_types, only=m.group(3) is not None, others=others)
+    return SpendAsThough(
+        text=sentence, who=who, types=types, as_types=as_types, only=m.group(3) is not None, others=others
+    )
 
 
 def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
@@ -1524,5 +1580,10 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
     delta = int(m.group(3)) * (1 if m.group(4).lower() == "more" else -1)
     who = {"you": Who.YOU, "your opponents": Who.OPPONENTS}.get((m.group(2) or "").lower(), Who.ANY)
     return CostModifier(
-        sentence, who, ObjectFilter(types=tuple(types)), colors, delta, m.group(5) is not None
+        text=sentence,
+        who=who,
+        spells=ObjectFilter(types=tuple(types)),
+        colors=colors,
+        generic_delta=delta,
+        per_other_spell_this_turn=m.group(5) is not None,
     )

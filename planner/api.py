@@ -52,7 +52,7 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
     return {p.id: sets[p.id] for p in board.permanents if player is None or p.controller == player}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PlanStep:
     """One activation of a plan, as a player reads it."""
 
@@ -79,7 +79,7 @@ class PlanStep:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PayResult:
     """The answer to 'how do I best pay this?': the plan in a player's terms, or why it can't be paid."""
 
@@ -234,16 +234,23 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
         # (x: the value asked for, when pay was given one; max_x found none)
         if solution.status is SolveStatus.UNKNOWN:
             return PayResult(
-                None,
-                asked,
-                has_x,
+                payable=None,
+                cost=asked,
+                cost_has_x=has_x,
                 reason="time limit",
                 optimal=False,
                 total_cost=str(problem.target.cost),
                 x=problem.x,
             )
         reason = why_not_payable(problem, solution.core)
-        return PayResult(False, asked, has_x, reason=reason, total_cost=str(problem.target.cost), x=problem.x)
+        return PayResult(
+            payable=False,
+            cost=asked,
+            cost_has_x=has_x,
+            reason=reason,
+            total_cost=str(problem.target.cost),
+            x=problem.x,
+        )
     plan = solution.plan
     paid_target = problem.paid_target(solution.x or 0)
     try:

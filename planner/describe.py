@@ -32,13 +32,14 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.board import Board
+from models.board import Board, Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.oracle import ParsedText
-from planner.api import PayResult, could_produce
-from planner.rules.view import CARD_ID, BoardView, card_view
+from planner.api import PayResult
+from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
+from planner.solve.problem import BoardAnalysis
 
 __all__ = ["card_details", "card_summary", "format_details", "makes_summary", "still_open", "with_article"]
 
@@ -48,7 +49,7 @@ def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
 
     The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's.
     """
-    view = card_view(card)
+    view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER))
     return view.parsed[CARD_ID], view.mana_abilities(CARD_ID)
 
 
@@ -382,11 +383,13 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     touched = {*result.tapped, *result.sacrificed}
     for step in result.steps:
         touched.update((step.permanent, *step.sacrificed, *step.tapped_for_cost))
-    view = BoardView(board)
+    analysis = BoardAnalysis(board, player)
+    view = analysis.view
     return {
         pid: types
-        for pid, types in could_produce(board, player).items()
+        for pid, types in analysis.reflect.items()
         if types
+        and view.permanent(pid).controller == player
         and pid not in touched
         and not board.permanent(pid).tapped
         and any(view.why_not_activatable(pid, ability) is None for ability in view.mana_abilities(pid))

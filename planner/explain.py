@@ -6,8 +6,9 @@ sources that could make each part, and says what stopped the others (tapped, sum
 
 from __future__ import annotations
 
-from models.cost import PaymentTarget, SymbolKind
-from models.mana import TYPE_ORDER, ManaType
+from models.abilities import PaletteKind
+from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
+from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.production import ManaTag, activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -27,15 +28,52 @@ def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
     return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
 
 
-def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
+def _missing_commander_identity(problem: PaymentProblem) -> list[str]:
+    """What can't make mana because the board gives no commander color identity (Command Tower, Arcane
+    Signet), naming the field that would, in one sentence (none when nothing is missing)."""
+    board, player = problem.board, problem.player
+    if board.player(player).commander_colors is not None:
+        return []
+    names = [
+        f"{permanent.name} ({permanent.id})"
+        for permanent in board.controlled_by(player)
+        if any(
+            ability.output.palette.kind is PaletteKind.COMMANDER
+            for ability in problem.view.mana_abilities(permanent.id)
+        )
+    ]
+    if not names:
+        return []
+    position = [p.id for p in board.players].index(player)
+    makes = "makes" if len(names) == 1 else "make"
+    return [
+        f"{_listed(names)} {makes} only mana of your commander's color identity, which the board doesn't "
+        f'give: set players[{position}].commander_colors, e.g. "WUG"'
+    ]
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     """Why the problem's total cost can't be paid, in a player's words, from the solver's infeasibility core
-    (the cost's parts that can't all be paid together: mana type letters, 'snow', 'generic').
+    (the cost's slots that can't all be paid together: mana types, snow, generic).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
-    >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), ("G",))
+    >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), (ManaType.G,))
     'needs {G}{G} but only one untapped source can make {G}'
+
+    Only the sources that could have made what is missing are named (an Island is no excuse for {R}):
+
+    >>> tapped = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "m1", "card": "Mountain", "controller": "me"},
+    ...     {"id": "i1", "card": "Island", "controller": "me", "tapped": True},
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}]})
+    >>> why_not_payable(PaymentProblem.of(tapped, PaymentTarget.of("{R}{R}")), (ManaType.R,))
+    'needs {R}{R} but only one untapped source can make {R}'
     """
     board, target, player = problem.board, problem.target, problem.player
     view = problem.view
@@ -43,20 +81,24 @@ def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
     pool = problem.pool
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
     most = 0
-    blocked: list[str] = []
+    # what stopped a source, with the types it could have made (CR 106.7): only those that could have
+    # helped are named
+    blocked: list[tuple[str, ManaTypes]] = []
+    missing_identity = _missing_commander_identity(problem)
     for permanent in board.controlled_by(player):
         best = 0
+        could = reflect.get(permanent.id, ManaTypes())
         for ability in view.mana_abilities(permanent.id):
             why = view.why_not_activatable(permanent.id, ability)
             if why is not None:
-                blocked.append(why)
+                blocked.append((why, could))
                 continue
             for outcome in activation_outcomes(view, permanent.id, ability, reflect):
                 # only mana whose restriction lets it pay for the target counts (CR 106.6)
                 packets = [p for p in outcome.packets if _allowed(p.tag, target)]
                 if len(packets) < len(outcome.packets):
                     blocked.append(
-                        f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this"
+                        (f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this", could)
                     )
                 best = max(best, sum(p.total for p in packets))
                 for packet in packets:
@@ -75,30 +117,35 @@ def why_not_payable(problem: PaymentProblem, core: tuple[str, ...]) -> str:
         )
         for t in TYPE_ORDER
     }
-    detail = ""
-    unique_blocked = list(dict.fromkeys(blocked))
-    if unique_blocked:
-        detail = f" ({'; '.join(unique_blocked[:3])})"
-    for label in core:
-        if label in "WUBRGC" and len(label) == 1:
-            mana_type = ManaType.parse(label)
+
+    def detail(wanted: ManaTypes) -> str:
+        """What stopped the sources that could have made some of ``wanted``, in parentheses."""
+        helpful = [why for why, could in blocked if could & wanted]
+        unique = list(dict.fromkeys([*missing_identity, *helpful]))
+        return f" ({'; '.join(unique[:3])})" if unique else ""
+
+    for slot in core:
+        if isinstance(slot, ManaType):
+            mana_type = slot
             need = needs[mana_type] or 1
             have = len(makers[mana_type])
-            symbol = f"{{{label}}}"
+            symbol = f"{{{mana_type.letter}}}"
             if have >= need:
                 continue  # enough sources of this type alone: the trouble is elsewhere in the core
+            why = detail(ManaTypes.of([mana_type]))
             if have == 0:
-                return f"needs {symbol * need} but no untapped source can make {symbol}{detail}"
-            return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{detail}"
-        if label == "snow":
-            return f"needs {{S}} but no untapped snow source can pay it{detail}"
+                return f"needs {symbol * need} but no untapped source can make {symbol}{why}"
+            return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{why}"
+        if slot is SlotKind.SNOW:
+            return f"needs {{S}} but no untapped snow source can pay it{detail(ALL_TYPES)}"
     total = target.cost.mana_value
     available = most + len(usable)
+    why = detail(ALL_TYPES)  # generic: any source could have helped
     phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)
     if phyrexian:
         # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
         life = board.player(player).life
-        detail = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){detail}"
-    if ("generic" in core or not core) and available < total:
-        return f"needs {total} mana in all but the untapped sources make at most {available}{detail}"
-    return f"the untapped sources can't pay {target.cost} together{detail}"
+        why = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){why}"
+    if (SlotKind.GENERIC in core or not core) and available < total:
+        return f"needs {total} mana in all but the untapped sources make at most {available}{why}"
+    return f"the untapped sources can't pay {target.cost} together{why}"

@@ -148,7 +148,14 @@ def test_zero_counters_are_dropped_and_counters_sorted() -> None:
 
 def test_permanent_rejects_negative_counters_when_built_directly() -> None:
     with pytest.raises(ValueError, match="negative"):
-        Permanent("x", "me", None, "X", TypeLine.parse("Land"), counters=(("charge", -1),))
+        Permanent(
+            id="x",
+            controller="me",
+            card=None,
+            name="X",
+            type_line=TypeLine.parse("Land"),
+            counters=(("charge", -1),),
+        )
 
 
 # ------------------------------------------------------------------------------------------------ saving
@@ -253,7 +260,14 @@ def test_changes_return_new_boards_and_keep_order() -> None:
     assert tapped.permanent("elf").tapped and not board.permanent("elf").tapped
     assert [p.id for p in tapped.permanents] == [p.id for p in board.permanents]
 
-    newcomer = Permanent("w", "opp", None, "Wastes", TypeLine.parse("Basic Land"), "{T}: Add {C}.")
+    newcomer = Permanent(
+        id="w",
+        controller="opp",
+        card=None,
+        name="Wastes",
+        type_line=TypeLine.parse("Basic Land"),
+        oracle="{T}: Add {C}.",
+    )
     grown = board.with_permanent(newcomer)
     assert grown.permanents[-1] == newcomer and grown.controlled_by("opp") == (newcomer,)
     assert grown.without_permanent("w") == board
@@ -604,10 +618,15 @@ def test_mutated_examples_only_raise_board_errors(document: dict[str, Any]) -> N
 
 
 names = st.text(st.characters(codec="utf-8"), min_size=1, max_size=8).filter(str.strip)
+RESTRICTIONS = ["to cast creature spells", "to cast colorless Eldrazi spells", "on costs that contain {X}"]
 pool_entries = st.builds(
     PoolMana,
     mana=st.lists(st.sampled_from(list(ManaType)), min_size=1, max_size=4).map(ManaBag.of),
-    spend_only=st.none() | names,
+    # restrictions are read when the board loads, so a valid board holds ones the parser reads
+    spend_only=st.none()
+    | st.sampled_from(
+        ["to cast creature spells", "to cast colorless Eldrazi spells", "on costs that contain {X}"]
+    ),
     rider=st.none() | names,
     source=st.none() | names,
     persists=st.booleans(),
@@ -686,3 +705,15 @@ def boards(draw: st.DrawFn) -> Board:
 def test_any_valid_board_round_trips(board: Board) -> None:
     board.check()
     assert Board.loads(board.dumps()) == board
+
+
+def test_a_spend_only_the_parser_cannot_read_is_an_error_at_load_with_its_path() -> None:
+    document = {
+        "version": 1,
+        "players": [{"id": "me", "pool": ["{G}", {"mana": "{C}", "spend_only": "to juggle"}]}],
+    }
+    with pytest.raises(BoardError) as caught:
+        Board.from_dict(document, "board.json")
+    assert str(caught.value) == (
+        "board.json: players[0].pool[1].spend_only: unsupported spending restriction 'to juggle'"
+    )

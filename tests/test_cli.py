@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -441,3 +442,56 @@ def test_end_to_end_bad_input_is_one_line_without_traceback() -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(
         "mana-planner: <stdin>: (root): invalid JSON"
     )
+
+
+def test_version_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"mana-planner {version('mana-planner')}"
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.output and "--show-completion" in result.output
+
+
+def test_tables_fit_a_narrow_terminal_and_never_cut_ids() -> None:
+    from models.catalogue import all_cards
+    from planner.tables import table
+
+    cards = list(all_cards().values())
+    rows = [[card.name.replace(" ", "_"), card.type_line, card.oracle.replace("\n", " ")] for card in cards]
+    wide = table(["id", "type line", "oracle"], rows)
+    assert max(len(line) for line in wide.splitlines()) > 120  # some Oracle text is long
+    fitted = table(["id", "type line", "oracle"], rows, width=120)
+    assert max(len(line) for line in fitted.splitlines()) <= 120
+    ids = [line.split()[0] for line in fitted.splitlines()[2:] if line and not line.startswith(" ")]
+    assert ids == [row[0] for row in rows]  # every id whole, in order, on its row's first line
+    words = " ".join(fitted.split())
+    for row in rows:  # nothing lost: every word of every cell is still there
+        assert all(word in words for word in row[2].split())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["pay"],
+        ["max-x"],
+        ["could-produce"],
+        ["simulate"],
+        ["sources-needed"],
+        ["cards", "check"],
+        ["cards", "import"],
+        ["bench", "heuristics"],
+    ],
+    ids=lambda words: " ".join(words),
+)
+def test_help_names_arguments_as_users_type_them(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    usage = result.output.splitlines()[0]
+    assert usage.startswith(f"Usage: mana-planner {' '.join(command)}")
+    assert not re.search(r"\{[A-Z_]+\}", usage), usage
+    assert "<str>" not in result.output

@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana import ManaTypes
 from planner.api import max_x, pay
 from planner.cli import app
 
@@ -610,3 +611,49 @@ def test_an_internal_error_exits_3_and_asks_for_a_report(
     assert "internal error: the model's plan fails the rules replay at step 1" in result.stderr
     assert "please report it" in result.stderr
     assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------------------------------------
+# Reasons that name what matters (issue 20, item 2)
+
+
+def test_a_no_names_only_the_sources_that_could_have_made_what_is_missing() -> None:
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "m1", "card": "Mountain", "controller": "me"},
+                {"id": "i1", "card": "Island", "controller": "me", "tapped": True},
+                {"id": "elf", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True},
+                {"id": "m2", "card": "Mountain", "controller": "me", "tapped": True},
+            ],
+        }
+    )
+    red = pay(board, PaymentTarget.of("{R}{R}")).reason
+    assert red == "needs {R}{R} but only one untapped source can make {R} (Mountain (m2) is already tapped)"
+    # for generic mana every source could have helped, so each is named
+    generic = pay(board, PaymentTarget.of("{5}")).reason
+    assert generic is not None and all(pid in generic for pid in ("(i1)", "(elf)", "(m2)"))
+
+
+def test_a_missing_commander_identity_is_named_with_its_json_path() -> None:
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "opp"}, {"id": "me"}],
+            "active_player": "me",
+            "permanents": [
+                {"id": "tower", "card": "Command Tower", "controller": "me"},
+                {"id": "signet", "card": "Arcane Signet", "controller": "me"},
+            ],
+        }
+    )
+    reason = pay(board, PaymentTarget.of("{G}")).reason
+    assert reason is not None
+    assert (
+        "Command Tower (tower) and Arcane Signet (signet) make only mana of your commander's color" in reason
+    )
+    assert "set players[1].commander_colors" in reason
+    with_identity = board.replace_player("me", commander_colors=ManaTypes.parse("G"))
+    assert pay(with_identity, PaymentTarget.of("{G}")).payable

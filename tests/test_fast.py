@@ -516,7 +516,7 @@ def test_the_batch_rejects_what_it_cannot_answer() -> None:
 
 def test_assign_symbols_describes_every_exact_payment() -> None:
     """{G} and {W}{B} for {G}{2/W} is exact, and describing it needs backtracking over the symbols' ways."""
-    units = [ManaUnit(t, ManaTag(str(t))) for t in (ManaType.G, ManaType.W, ManaType.B)]
+    units = [ManaUnit(t, ManaTag(source=str(t))) for t in (ManaType.G, ManaType.W, ManaType.B)]
     target = PaymentTarget.of("{G}{2/W}")
     assert can_pay_exactly(units, target.cost, target, SpendRules(), 0)
     assign_symbols(units, target.cost, target, SpendRules(), 0)

@@ -234,3 +234,17 @@ def assert_one_error_line(result: Result, message: str) -> None:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), result.stderr
+
+
+def test_bench_heuristics_board_prints_a_failing_id_as_a_board_file(tmp_path: Path) -> None:
+    from planner.bench.corpus import generated_case
+
+    case = generated_case(0, 4)
+    result = runner.invoke(app, ["bench", "heuristics", "--board", case.name])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "board.json"
+    path.write_text(result.stdout)
+    assert Board.load(path) == case.board  # the very board the report named
+    assert f"'{case.target.cost}'" in result.stderr
+    unknown = runner.invoke(app, ["bench", "heuristics", "--board", "no-such-board"])
+    assert unknown.exit_code == 2 and "not a board of the corpus" in unknown.stderr

@@ -30,7 +30,9 @@ def card(pid: str, name: str, type_line: str, oracle: str, **extra: Any) -> dict
 
 
 def payable(b: Board, cost: str, **target: Any) -> bool:
-    return pay(b, PaymentTarget.of(cost, **target)).payable
+    answer = pay(b, PaymentTarget.of(cost, **target)).payable
+    assert answer is not None, "no answer within the time limit"
+    return answer
 
 
 JEGANTHA = card(

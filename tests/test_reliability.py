@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from boards import ability_texts, card, could, custom, make_board, search
 from typer.testing import CliRunner, Result
 
 from models.board import Board
@@ -33,7 +34,6 @@ from planner.cli import app
 from planner.rules.reference import reference_search
 from planner.rules.replay import Plan
 from planner.rules.view import BoardView
-from tests.boards import ability_texts, card, could, custom, make_board, search
 
 
 def test_an_ability_may_sacrifice_its_own_source() -> None:

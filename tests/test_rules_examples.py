@@ -66,7 +66,7 @@ def test_example_02_two_reflecting_pools_nothing_else() -> None:
     for pid in ("a", "b"):  # each can still be activated (605.2), and makes nothing
         assert view.why_not_activatable(pid, view.mana_abilities(pid)[0]) is None
         assert produced(board, pid) == {()}
-    state = apply_step(initial_state(board), Step("a", 0, ()))
+    state = apply_step(initial_state(board), Step(permanent="a", ability=0, produced=()))
     assert state.pool == () and state.board.permanent("a").tapped
 
     with_forest = make_board(
@@ -129,10 +129,13 @@ def test_example_06_gaeas_cradle_without_creatures_reflecting_pool_mana_flare() 
     view = BoardView(board)
     assert view.why_not_activatable("cradle", view.mana_abilities("cradle")[0]) is None
     assert produced(board, "cradle") == {()}
-    state = apply_step(initial_state(board), Step("cradle", 0, ()))
+    state = apply_step(initial_state(board), Step(permanent="cradle", ability=0, produced=()))
     assert state.pool == ()
     with pytest.raises(IllegalPlanError):
-        apply_step(initial_state(board), Step("cradle", 0, (("flare", ManaBag.parse("{G}")),)))
+        apply_step(
+            initial_state(board),
+            Step(permanent="cradle", ability=0, produced=(("flare", ManaBag.parse("{G}")),)),
+        )
 
     academy = make_board([card("Tolarian Academy", "academy"), card("Mana Flare", "flare")])
     assert could(academy)["academy"] == ""
@@ -260,15 +263,23 @@ def test_example_12_squandered_resources_sacrifice_is_not_tapping_for_mana() -> 
     # No {T}: not tapped for mana (106.12). Nothing doubles it and nothing triggers: exactly one {G}.
     assert produced(board, "sq", sacrificed=("f",)) == one("sq", "{G}")
     assert all(o.replacements == () for o in outcomes(board, "sq", sacrificed=("f",)))
-    sacrifice = Step("sq", 0, (("sq", ManaBag.parse("{G}")),), sacrificed=("f",))
+    sacrifice = Step(permanent="sq", ability=0, produced=(("sq", ManaBag.parse("{G}")),), sacrificed=("f",))
     state = apply_step(initial_state(board), sacrifice)
     assert [str(u) for u in state.pool] == ["{G} from sq"]
     with pytest.raises(IllegalPlanError):  # not doubled
-        apply_step(initial_state(board), Step("sq", 0, (("sq", ManaBag.parse("{G}{G}")),), sacrificed=("f",)))
+        apply_step(
+            initial_state(board),
+            Step(permanent="sq", ability=0, produced=(("sq", ManaBag.parse("{G}{G}")),), sacrificed=("f",)),
+        )
     with pytest.raises(IllegalPlanError):  # no Mana Flare trigger
         apply_step(
             initial_state(board),
-            Step("sq", 0, (("flare", ManaBag.parse("{G}")), ("sq", ManaBag.parse("{G}"))), sacrificed=("f",)),
+            Step(
+                permanent="sq",
+                ability=0,
+                produced=(("flare", ManaBag.parse("{G}")), ("sq", ManaBag.parse("{G}"))),
+                sacrificed=("f",),
+            ),
         )
     # The reference search finds the same: sacrificing the Forest alone pays {G} with nothing left over.
     result = search(board, "{G}")
@@ -356,7 +367,7 @@ def test_example_15_celestial_dawn_mountain_birds_thought_knot_seer() -> None:
     birds_only = make_board([dawn, card("Birds of Paradise", "birds")])
     # The Birds' {G} may pay only generic or {C} (the Birds could also make {W}, which pays {G}).
     assert not rules.can_pay(ManaType.G, ManaType.G) and rules.can_pay(ManaType.G, ManaType.C)
-    green = Step("birds", 0, (("birds", ManaBag.parse("{G}")),))
+    green = Step(permanent="birds", ability=0, produced=(("birds", ManaBag.parse("{G}")),))
     green_unit = apply_step(initial_state(birds_only), green).pool
     for cost in ("{1}", "{C}"):
         assert replay(birds_only, PaymentTarget.of(cost), Plan((green,), green_unit)).tapped == {"birds"}
@@ -521,7 +532,9 @@ def test_example_21_birds_dryad_arbor_sol_ring_summoning_sickness() -> None:
     assert not search(board, "{G}").payable
     with pytest.raises(IllegalPlanError, match="summoning sick"):
         replay(
-            board, PaymentTarget.of("{G}"), Plan((Step("birds", 0, (("birds", ManaBag.parse("{G}")),)),), ())
+            board,
+            PaymentTarget.of("{G}"),
+            Plan((Step(permanent="birds", ability=0, produced=(("birds", ManaBag.parse("{G}")),)),), ()),
         )
 
     hasty = make_board([card("Birds of Paradise", "birds", summoning_sick=True, haste=True)])

@@ -350,7 +350,7 @@ def test_sacrifice_cost_can_only_name_your_own_permanents() -> None:
     land = make_board([card("Squandered Resources", "sq"), card("Forest", "forest", controller=OPP)])
     assert not reference_search(land, PaymentTarget.of("{G}")).payable
     assert could_produce(land)["sq"] == ManaTypes()  # nothing it could sacrifice could make mana
-    step = Step("sq", 0, (("sq", ManaBag.parse("{G}")),), sacrificed=("forest",))
+    step = Step(permanent="sq", ability=0, produced=(("sq", ManaBag.parse("{G}")),), sacrificed=("forest",))
     with pytest.raises(IllegalPlanError):
         apply_step(initial_state(land), step)
 

@@ -113,3 +113,16 @@ def test_simulate_plot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         run("simulate", str(AZORIUS), "--games", "100", "--plot", str(tmp_path / "x.png")),
         "--plot needs matplotlib",
     )
+
+
+def test_the_example_in_the_help_of_sources_needed_is_what_it_prints() -> None:
+    import json
+    import re
+    import shlex
+
+    help_text = " ".join(runner.invoke(app, ["sources-needed", "--help"], terminal_width=200).output.split())
+    match = re.search(r"For example, `mana-planner (.+?)` prints (\{.+?\})", help_text)
+    assert match is not None, help_text
+    result = runner.invoke(app, shlex.split(match.group(1)))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(match.group(2))

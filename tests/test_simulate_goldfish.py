@@ -18,6 +18,12 @@ DECKS = ROOT / "examples" / "decks"
 # Deck lists
 
 
+def known(probability: float | None) -> float:
+    """A probability the simulation must have computed (None is for turns that don't apply)."""
+    assert probability is not None
+    return probability
+
+
 def test_the_export_format() -> None:
     deck = parse_deck(
         "\n".join(
@@ -157,12 +163,12 @@ def test_taplands_enter_tapped_and_shocklands_cost_life() -> None:
         parse_deck("24 Breeding Pool\n4 Bear {G}\n32 Ogre {5}{G}"), turns=(1, 2), games=2_000, seed=1
     )
     # A shockland is paid for on turn 1 only when a one-drop is in hand to cast.
-    assert 0.3 < shocks.cards[0].by_turn[0] < 0.99 and shocks.cards[0].by_turn[1] == 1.0
-    assert shocks.life_paid == pytest.approx(2 * shocks.cards[0].on_curve_in_hand, abs=0.2)
+    assert 0.3 < known(shocks.cards[0].by_turn[0]) < 0.99 and shocks.cards[0].by_turn[1] == 1.0
+    assert shocks.life_paid == pytest.approx(2 * known(shocks.cards[0].on_curve_in_hand), abs=0.2)
     checks = goldfish(
         parse_deck("12 Glacial Fortress\n12 Plains\n36 Wall {W}{U}"), turns=(1, 3), games=4_000, seed=1
     )
-    assert checks.cards[0].by_turn[1] > 0.5
+    assert known(checks.cards[0].by_turn[1]) > 0.5
 
 
 def test_mana_creatures_are_not_sources_and_say_so() -> None:
@@ -177,7 +183,7 @@ def test_commander_games_use_the_commander_colors_and_the_free_mulligan() -> Non
     result = goldfish(deck, turns=(1, 4), games=4_000, seed=1)
     thing, boss = result.cards
     assert boss.commander and boss.on_curve_in_hand == boss.on_curve
-    assert 0 < thing.by_turn[3] < 0.2  # only Command Tower makes blue
+    assert 0 < known(thing.by_turn[3]) < 0.2  # only Command Tower makes blue
     assert result.kept_sizes[0][0] == 7 and result.kept_sizes[0][1] > 0.9
 
 

@@ -31,10 +31,15 @@ def run_tool(module: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    done = run_tool("ruff", "check", "models", "planner", "tests")
+    done = run_tool("ruff", "check", "models", "planner", "tests", "benchmarks")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_strict_is_clean() -> None:
     done = run_tool("mypy", "--strict")  # the packages to check are configured in pyproject.toml
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_is_clean_on_the_tests_and_benchmarks() -> None:
+    done = run_tool("mypy", "--strict", "tests", "benchmarks")
     assert done.returncode == 0, done.stdout + done.stderr

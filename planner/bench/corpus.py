@@ -29,12 +29,14 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.errors import InputError
 
 __all__ = ["RECIPES", "Case", "generate", "generated_case", "scenario", "scenarios"]
 
@@ -623,6 +625,36 @@ def scenario(name: str) -> Case:
         if entry[0] == name:
             return _scenario_case(entry)
     raise KeyError(f"no scenario named {name!r}")
+
+
+def case_named(name: str) -> Case:
+    """A case by the name reports give it: a scenario's name, or ``RECIPE-SEED-INDEX`` for a generated
+    board (rebuilt exactly: board ``INDEX`` of the corpus for ``SEED``); ``InputError`` for any other name.
+
+    >>> case_named("three-color-0-4").name == generated_case(0, 4).name
+    True
+    >>> case_named("birds-or-forest").recipe
+    'scenario'
+    >>> case_named("two-color-0-4")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: board 'two-color-0-4': board 4 of seed 0 is 'three-color-0-4'
+    """
+    if match := re.fullmatch(r"([a-z-]+)-(\d{1,9})-(\d{1,9})", name):
+        recipe, seed, index = match.group(1), int(match.group(2)), int(match.group(3))
+        if recipe in RECIPES:
+            case = generated_case(seed, index)
+            if case.recipe != recipe:
+                raise InputError(f"board {name!r}: board {index} of seed {seed} is {case.name!r}")
+            return case
+    try:
+        return scenario(name)
+    except KeyError:
+        names = ", ".join(entry[0] for entry in _SCENARIOS[:4])
+        raise InputError(
+            f"board {name!r}: not a board of the corpus; give RECIPE-SEED-INDEX ({', '.join(RECIPES)}), "
+            f"or a scenario's name ({names}, ...)"
+        ) from None
 
 
 def _scenario_case(entry: tuple[str, str, str, str, list[dict[str, Any]], dict[str, Any]]) -> Case:

@@ -79,9 +79,10 @@ class Verdict:
 
     ``status`` is ``optimal``, ``worse`` (legal, worse than the optimum), ``failed`` (no plan, or an error,
     where a payment exists), ``illegal`` (the replayer rejected the plan), ``none`` (no plan, rightly; an
-    error raised there is in ``reason`` and among the stats' examples) or
-    ``disagrees`` (a legal plan where the planner found none, or better than its proven optimum: a
-    planner bug). ``excess`` is the plan's objective minus the optimum's, level by level.
+    error raised there is in ``reason`` and among the stats' examples), ``disagrees`` (a legal plan where
+    the planner proved there is none, or better than its proven optimum: a planner bug) or ``unjudged`` (a
+    legal plan where the planner's time ran out before it found any: there is nothing to compare it with).
+    ``excess`` is the plan's objective minus the optimum's, level by level.
     """
 
     status: str
@@ -90,7 +91,7 @@ class Verdict:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CaseRun:
     """One board's results: the optimal planner's and each heuristic's, in the report's order."""
 
@@ -122,7 +123,15 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
         micros = (time.perf_counter() - started) * 1e6
         verdicts = tuple(Verdict("none", 0.0) for _ in heuristics)
         return CaseRun(
-            case.name, case.recipe, str(target.cost), False, False, micros, 0.0, verdicts, str(error)
+            name=case.name,
+            recipe=case.recipe,
+            cost=str(target.cost),
+            payable=False,
+            proven=False,
+            planner_micros=micros,
+            analysis_micros=0.0,
+            verdicts=verdicts,
+            planner_error=str(error),
         )
     planner_micros = (time.perf_counter() - started) * 1e6
     judge = _Judge(case, result.optimal)
@@ -133,14 +142,14 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
     analysis_micros = (time.perf_counter() - started) * 1e6
     verdicts = tuple(judge(heuristic) for heuristic in heuristics)
     return CaseRun(
-        case.name,
-        case.recipe,
-        str(target.cost),
-        judge.optimum is not None,
-        result.optimal,
-        planner_micros,
-        analysis_micros,
-        verdicts,
+        name=case.name,
+        recipe=case.recipe,
+        cost=str(target.cost),
+        payable=judge.optimum is not None,
+        proven=result.optimal,
+        planner_micros=planner_micros,
+        analysis_micros=analysis_micros,
+        verdicts=verdicts,
     )
 
 
@@ -194,6 +203,9 @@ class _Judge:
                 self.scores[plan] = known
         if isinstance(known, str):
             return Verdict("illegal", micros, reason=known)
+        if self.optimum is None and not self.proven:
+            # the planner's time ran out before it found any payment: nothing to judge the plan against
+            return Verdict("unjudged", micros, reason="the optimal planner's time limit ran out")
         if self.optimum is None:
             return Verdict("disagrees", micros, reason="a legal plan where the optimal planner found none")
         excess = tuple(mine - best for mine, best in zip(known, self.optimum, strict=True))
@@ -206,7 +218,7 @@ class _Judge:
 # Running the corpus
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class HeuristicStats:
     """One heuristic's totals over the generated boards.
 
@@ -248,7 +260,7 @@ class HeuristicStats:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Report:
     """A whole run: the settings, every board's results, and the scenario results.
 
@@ -351,23 +363,23 @@ def _stats(runs: Sequence[CaseRun], index: int, name: str) -> HeuristicStats:
     illegal = [f"{run.name} {run.cost}: {v.reason}" for run, v in verdicts if v.status == "illegal"]
     times = [v.micros for _, v in verdicts]
     return HeuristicStats(
-        name,
-        len(runs),
-        sum(run.payable for run in runs),
-        count["failed"],
-        count["illegal"],
-        count["worse"],
-        sum(v.status == "worse" and any(v.excess[n] > 0 for n in _COSTLY) for _, v in verdicts),
-        count["optimal"],
-        count["disagrees"],
-        statistics.median(times) if times else 0.0,
-        by_level,
-        tuple(failed[:EXAMPLES]),
-        tuple(illegal[:EXAMPLES]),
+        name=name,
+        boards=len(runs),
+        payable=sum(run.payable for run in runs),
+        failed=count["failed"],
+        illegal=count["illegal"],
+        worse=count["worse"],
+        costly=sum(v.status == "worse" and any(v.excess[n] > 0 for n in _COSTLY) for _, v in verdicts),
+        optimal=count["optimal"],
+        disagrees=count["disagrees"],
+        median_micros=statistics.median(times) if times else 0.0,
+        worse_by_level=by_level,
+        failed_examples=tuple(failed[:EXAMPLES]),
+        illegal_examples=tuple(illegal[:EXAMPLES]),
     )
 
 
-_STATUSES = ("optimal", "worse", "failed", "illegal", "none", "disagrees")
+_STATUSES = ("optimal", "worse", "failed", "illegal", "none", "disagrees", "unjudged")
 
 
 def _chunk_runs(
@@ -433,13 +445,13 @@ def run_report(
     ordered = [run for number in range(len(chunks)) for run in results[number]]
     named_runs = len(keys) - boards
     return Report(
-        seed,
-        specs,
-        tuple(ordered[named_runs:]),
-        tuple(ordered[:named_runs]),
-        time_limit,
-        jobs,
-        time.perf_counter() - started,
+        seed=seed,
+        heuristics=specs,
+        runs=tuple(ordered[named_runs:]),
+        scenario_runs=tuple(ordered[:named_runs]),
+        time_limit=time_limit,
+        jobs=jobs,
+        wall_seconds=time.perf_counter() - started,
     )
 
 
@@ -502,6 +514,7 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
         f"{len(runs) - report.payable}; {proven}.",
         "",
     ]
+    analysis = report.median_micros(lambda run: run.analysis_micros)
     rows = [
         [
             s.name,
@@ -510,11 +523,12 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
             _percent(s.worse, s.worse + s.optimal),
             _percent(s.costly, s.worse + s.optimal),
             _micros(s.median_micros),
-            f"{planner_us / s.median_micros:,.0f}x" if s.median_micros else "-",
+            _micros(s.median_micros + analysis),
+            f"{planner_us / (s.median_micros + analysis):,.1f}x" if s.median_micros + analysis else "-",
         ]
         for s in report.stats
     ]
-    rows.append(["optimal planner", "0", "0", "0", "0", _micros(planner_us), "1x"])
+    rows.append(["optimal planner", "0", "0", "0", "0", _micros(planner_us), _micros(planner_us), "1x"])
     headers = [
         "heuristic",
         "fails (of payable)",
@@ -522,6 +536,7 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
         "not optimal (of paid)",
         "costly (of paid)",
         "median µs",
+        "with analysis µs",
         "faster",
     ]
     lines.append(table(headers, rows))
@@ -550,7 +565,7 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
     if examples:
         lines += [
             "",
-            "Examples (board and cost; planner.bench.corpus.generated_case(seed, number) rebuilds a board):",
+            "Examples (board and cost; 'mana-planner bench heuristics --board ID' prints a board):",
             *examples,
         ]
     problems = [f"  {h} on {b}: {r}" for h, b, r in report.disagreements()[: EXAMPLES * 3]]
@@ -559,14 +574,13 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
         lines += ["", "Planner problems (a heuristic beat it, or it raised an error):", *problems]
     else:
         lines += ["", "Planner check: no heuristic plan beat the optimum, and the planner raised no error."]
-    analysis = report.median_micros(lambda run: run.analysis_micros)
     processes = f"{report.jobs} process{'es' if report.jobs > 1 else ''}"
     lines += [
         "",
-        "Times are medians per decision: the baselines' exclude their shared analysis of the board "
-        f"(median {_micros(analysis)} µs);",
-        f"the optimal planner's is one whole pay() call. Wall time {report.wall_seconds:.1f} s "
-        f"with {processes}.",
+        "Times are medians per decision. A baseline's own time leaves out the analysis of the board it needs "
+        f"(its mana abilities and their outcomes, median {_micros(analysis)} µs), which 'with analysis' and",
+        "'faster' count; the optimal planner's is one whole pay() call, its own analysis included. "
+        f"Wall time {report.wall_seconds:.1f} s with {processes}.",
     ]
     return "\n".join(lines)
 
@@ -604,11 +618,13 @@ def plot_report(report: Report, path: str | os.PathLike[str]) -> None:
         "costly (of paid)": [100 * s.costly / max(1, s.worse + s.optimal) for s in report.stats],
         "not optimal (of paid)": [100 * s.worse / max(1, s.worse + s.optimal) for s in report.stats],
     }
+    # every bar is a way to go wrong, so none is green: the worst in red, then purple, orange, gold
+    colors = dict(zip(rates, ("tab:red", "tab:purple", "tab:orange", "goldenrod"), strict=True))
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8), gridspec_kw={"width_ratios": [2, 1]})
     width = 0.8 / len(rates)
     for number, (label, values) in enumerate(rates.items()):
         positions = [x + (number - (len(rates) - 1) / 2) * width for x in range(len(names))]
-        bars = left.bar(positions, values, width, label=label)
+        bars = left.bar(positions, values, width, label=label, color=colors[label])
         left.bar_label(bars, fmt="%.1f", fontsize=7)
     left.set_xticks(range(len(names)), names, rotation=15)
     left.set_ylabel("% of boards")

@@ -17,7 +17,7 @@ import typer
 from models.errors import InputError
 from models.limits import MAX_BOARDS, max_jobs, within
 from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
-from planner.cli.common import JsonOpt, app, one_line_errors, print_json, table
+from planner.cli.common import PROG, JsonOpt, PlainHelpCommand, app, one_line_errors, print_json, table
 
 __all__ = ["bench"]
 
@@ -31,7 +31,7 @@ bench = typer.Typer(
 app.add_typer(bench, name="bench")
 
 
-@bench.command("heuristics")
+@bench.command("heuristics", cls=PlainHelpCommand)
 @one_line_errors
 def heuristics_command(
     boards: Annotated[
@@ -78,6 +78,16 @@ def heuristics_command(
             "with the best payment it found, and counted.",
         ),
     ] = DEFAULT_TIME_LIMIT,
+    board: Annotated[
+        str | None,
+        typer.Option(
+            "--board",
+            metavar="ID",
+            help="Print one board of the corpus as a board file instead (an id from a report, such as "
+            "'three-color-0-4', or a scenario's name), with the command that pays it on stderr.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Compare payment heuristics with the optimal planner on a seeded corpus of realistic boards.
 
@@ -87,9 +97,19 @@ def heuristics_command(
     where a payment exists, how often its payment is worse than the optimum and by how much on each level
     (life, sacrifices, mana wasted, colors no longer available, ...), and its median time per decision.
     """
-    from planner.bench.corpus import scenarios
+    from planner.bench.corpus import case_named, scenarios
     from planner.bench.heuristics import load_heuristic
     from planner.bench.report import default_jobs, format_report, plot_report, run_report
+
+    if board is not None:
+        case = case_named(board)
+        typer.echo(case.board.dumps(), nl=False)
+        target = case.target
+        words = [f"mana-planner pay BOARD.json '{target.cost}'"]
+        if str(target.type_line):
+            words.append(f"--for '{target.type_line}'")
+        typer.echo(f"{PROG}: {case.name}: to pay it, save the board and run: {' '.join(words)}", err=True)
+        return
 
     specs = heuristic or list(BUILTIN_NAMES)
     for spec in specs:

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
+from typer.core import TyperCommand
 
 from models.errors import InputError, InternalError, PlannerError
 from planner.tables import table
 
 if TYPE_CHECKING:
     from models.board import Board
+    from models.carddata.names import CardResolver
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -29,8 +32,11 @@ __all__ = [
     "EXIT_NO",
     "EXIT_TIME_LIMIT",
     "PROG",
+    "PlainHelpCommand",
+    "StoreOpt",
     "about_board",
     "app",
+    "card_resolver",
     "command",
     "load_board",
     "one_line_errors",
@@ -59,10 +65,38 @@ app = typer.Typer(
     "2 on bad input, 3 on an internal error (a bug: please report it), 4 when the time limit ran out "
     "before any answer.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
 )
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("mana-planner")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"{PROG} {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """Plan mana payments in Magic: The Gathering exactly by the rules.
+
+    Every command that reads a board takes a board file (JSON; '-' reads standard input), prints a readable
+    table, or one JSON object with --json, and exits 0 on success, 1 when the answer is 'no', 2 on bad
+    input, 3 on an internal error (a bug: please report it), 4 when the time limit ran out before any
+    answer. --install-completion installs shell completion for your shell.
+    """
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -89,11 +123,41 @@ def one_line_errors(function: _Command) -> _Command:
     return cast(_Command, run)
 
 
+class PlainHelpCommand(TyperCommand):
+    """A command whose help names its arguments as users type them: ``BOARD COST``, not typer's
+    ``{BOARD} {COST}`` and ``BOARD <str>`` (their types are in their help)."""
+
+    def get_usage(self, ctx: typer.Context) -> str:  # type: ignore[override]
+        return plain_metavars(super().get_usage(ctx))
+
+    def get_help(self, ctx: typer.Context) -> str:  # type: ignore[override]
+        return plain_metavars(super().get_help(ctx))
+
+
+def plain_metavars(text: str) -> str:
+    r"""Help text with the usage line's required arguments shown bare and string arguments listed without
+    their type.
+
+    >>> help = "Usage: mana-planner pay [OPTIONS] {BOARD} {COST}\nArguments:\n  BOARD <str>  Board."
+    >>> print(plain_metavars(help))
+    Usage: mana-planner pay [OPTIONS] BOARD COST
+    Arguments:
+      BOARD        Board.
+    """
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if line.startswith("Usage:"):
+            lines[number] = re.sub(r"\{([A-Z][A-Z_]+)\}", r"\1", line)
+        elif match := re.match(r"^(\s+[A-Z][A-Z_]*) <str>", line):
+            lines[number] = match.group(1) + " " * len(" <str>") + line[match.end() :]
+    return "\n".join(lines)
+
+
 def command(name: str) -> Callable[[_Command], _Command]:
     """Register a command on :data:`app`; bad input raised inside it becomes one line on stderr and exit 2."""
 
     def register(function: _Command) -> _Command:
-        app.command(name)(one_line_errors(function))
+        app.command(name, cls=PlainHelpCommand)(one_line_errors(function))
         return function
 
     return register
@@ -118,20 +182,51 @@ StrictOpt = Annotated[
 ]
 
 
-def load_board(path: str, *, strict: bool = False) -> tuple[Board, str]:
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        metavar="PATH",
+        help="The card store (the SQLite file 'cards import' writes) that card names are looked up in "
+        "before the built-in catalogue. Default: $MANA_PLANNER_CARDS, else cards.sqlite3 in the user data "
+        "directory; a store that does not exist yet means the catalogue alone.",
+        show_default=False,
+    ),
+]
+
+
+def card_resolver(store: str | None = None) -> CardResolver:
+    """The resolver of card names: the card store at ``store`` (default: :func:`default_store_path`), then
+    the built-in catalogue. Nothing is opened until a name is looked up; a file there that is not an SQLite
+    database is an error now, a missing one means the catalogue alone.
+
+    >>> card_resolver("/nonexistent/cards.sqlite3").resolve("forest").source
+    'catalogue'
+    """
+    from models.carddata.names import CardResolver
+    from models.carddata.store import CardStore
+
+    opened = CardStore(store)
+    opened.check_file()
+    return CardResolver(opened)
+
+
+def load_board(path: str, *, strict: bool = False, store: str | None = None) -> tuple[Board, str]:
     """Read a board file ('-' is standard input) and report its unsupported text; returns it and its name.
 
+    Card names are resolved through :func:`card_resolver` (the card store ``store``, then the catalogue).
     Unsupported sentences are warnings on stderr, or with ``strict`` an error naming the file.
     """
     from models.board import Board
     from planner.api import text_warnings
 
+    cards = card_resolver(store)
     if path == "-":
         source = STDIN_SOURCE
-        board = Board.loads(typer.get_text_stream("stdin").read(), source)
+        board = Board.loads(typer.get_text_stream("stdin").read(), source, cards=cards)
     else:
         source = path
-        board = Board.load(path)
+        board = Board.load(path, cards=cards)
     with about_board(source):
         for warning in text_warnings(board, strict=strict):
             typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)

@@ -21,6 +21,7 @@ from planner.cli.common import (
     PROG,
     BoardArg,
     JsonOpt,
+    StoreOpt,
     StrictOpt,
     about_board,
     command,
@@ -48,6 +49,7 @@ def could_produce_command(
     ] = None,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
+    store: StoreOpt = None,
 ) -> None:
     """Show the mana types each permanent could produce (CR 106.7).
 
@@ -56,7 +58,7 @@ def could_produce_command(
     together, so two Reflecting Pools alone make nothing. Types print in WUBRGC order; JSON output is
     {"id": "types", ...} with "" for none.
     """
-    loaded, source = load_board(board, strict=strict)
+    loaded, source = load_board(board, strict=strict, store=store)
     whose = None if player == "all" else (loaded.active_player if player is None else player)
     with about_board(source):
         from planner.api import could_produce
@@ -166,6 +168,7 @@ def pay_command(
     time_limit: TimeLimitOpt = 10.0,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
+    store: StoreOpt = None,
 ) -> None:
     """Find the best way to pay COST from the board, and show it.
 
@@ -188,7 +191,7 @@ def pay_command(
     if x is not None and not target.cost.has_variable:
         raise InputError(f"--x: the cost {target.cost} has no X")
     _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict)
+    loaded, source = load_board(board, strict=strict, store=store)
     with about_board(source):
         from planner.api import pay
 
@@ -217,6 +220,7 @@ def max_x_command(
     time_limit: TimeLimitOpt = 10.0,
     as_json: JsonOpt = False,
     strict: StrictOpt = False,
+    store: StoreOpt = None,
 ) -> None:
     """Find the largest X for which COST (with {X}) is payable, and the best way to pay it.
 
@@ -227,7 +231,7 @@ def max_x_command(
     if not target.cost.has_variable:
         raise InputError(f"COST: {target.cost} has no X; use '{PROG} pay' for a cost without X")
     _check_time_limit(time_limit)
-    loaded, source = load_board(board, strict=strict)
+    loaded, source = load_board(board, strict=strict, store=store)
     with about_board(source):
         from planner.api import max_x
 

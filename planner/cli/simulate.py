@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from models.decklist import load_deck
 from models.errors import InputError
-from planner.cli.common import EXIT_NO, JsonOpt, command, print_json, table
+from planner.cli.common import EXIT_NO, PROG, JsonOpt, StoreOpt, card_resolver, command, print_json, table
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
 if TYPE_CHECKING:
@@ -150,7 +149,8 @@ def sources_needed_command(
     Simulates games on the play with the London mulligan (Karsten's keep and bottoming rules) and counts
     a cost with mana value M and N pips as castable on turn T when the cards seen by then hold N lands of its
     color, among the games that saw M lands. Prints the fewest such lands reaching the threshold, with the
-    probability. JSON: {"sources": 18, "probability": 0.9257, "threshold": 0.92, "turn": 3, "games": 1000000}.
+    probability. For example, `mana-planner sources-needed --deck-size 60 --lands 24 --cost 1GG --json` prints
+    {"sources": 18, "probability": 0.939, "threshold": 0.92, "turn": 3, "games": 1000000}.
     """
     from planner.sim.simulate import land_mix_probability, parse_land_mix, sources_needed, sources_table
 
@@ -322,23 +322,29 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
+    store: StoreOpt = None,
 ) -> None:
     """Goldfish a deck list: how often each nonland card is castable from the lands in play, turn by turn.
 
     Each game mulligans as Karsten does, draws, and plays the land that best helps the hand (taplands
     enter tapped, shocklands cost 2 life to enter untapped, painlands come after painless lands); every turn
     it asks, for every nonland card, whether the untapped lands could pay its cost, exactly as the planner
-    would. Only lands are sources: mana creatures and rocks are listed as ignored. Columns: castable on each
+    would. Only lands are sources: mana creatures and rocks are listed as ignored; a modal double-faced card
+    whose back is a land (Agadeem's Awakening) is played as that land. Card names are looked up in the card
+    store, then the catalogue; the deck list's warnings go to stderr. Columns: castable on each
     turn; on curve (its mana value's turn); the same among games that made every land drop (Karsten's
     measure); and a copy in hand and castable on curve. JSON: {"games": N, "seed": S, "cards": {"Name":
     {"1": 0.12, ...}}, "on_curve": {...}, ...}.
     """
+    from models.decklist import load_deck
     from planner.sim.simulate import goldfish, plot_goldfish
 
     first, last = _turns(turns)
     count = _games(games, DEFAULT_GOLDFISH_GAMES)
     seed = _seed(seed)
-    parsed = load_deck(deck)
+    parsed = load_deck(deck, cards=card_resolver(store))
+    for warning in parsed.warnings:
+        typer.echo(f"{PROG}: warning: {warning}", err=True)
     with _progress(count, "games") as progress:
         result = goldfish(
             parsed,

@@ -22,7 +22,7 @@ __all__ = ["REPEAT_CAP", "Activation", "activation_bound", "activation_templates
 REPEAT_CAP = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Activation:
     """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to."""
 
@@ -119,16 +119,16 @@ def activation_templates(view: BoardView, player: str, reflect: dict[str, ManaTy
                     for outcome in outcomes:
                         templates.append(
                             Activation(
-                                len(templates),
-                                permanent.id,
-                                number,
-                                ability,
-                                sacrificed,
-                                tapped,
-                                outcome,
-                                bound,
-                                target,
-                                members,
+                                index=len(templates),
+                                pid=permanent.id,
+                                ability_index=number,
+                                ability=ability,
+                                sacrificed=sacrificed,
+                                tapped=tapped,
+                                outcome=outcome,
+                                bound=bound,
+                                target=target,
+                                members=members,
                             )
                         )
     return templates

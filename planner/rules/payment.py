@@ -134,7 +134,7 @@ def can_pay_exactly(
     """True when exactly these units, with ``life`` life, pay the cost for the target.
 
     >>> from planner.rules.production import ManaTag
-    >>> forest = ManaUnit(ManaType.G, ManaTag("f"))
+    >>> forest = ManaUnit(ManaType.G, ManaTag(source="f"))
     >>> target = PaymentTarget.of("{1}{G}")
     >>> can_pay_exactly([forest, forest], target.cost, target, SpendRules(), 0)
     True
@@ -186,7 +186,7 @@ def assign_symbols(
     """Which units (and how much life) pay each symbol of the cost, for a payment known to be exact.
 
     >>> from planner.rules.production import ManaTag
-    >>> g, c = ManaUnit(ManaType.G, ManaTag("f")), ManaUnit(ManaType.C, ManaTag("w"))
+    >>> g, c = ManaUnit(ManaType.G, ManaTag(source="f")), ManaUnit(ManaType.C, ManaTag(source="w"))
     >>> [(str(s), "".join(u.type.letter for u in paid)) for s, paid, _ in
     ...  assign_symbols([c, g], ManaCost.parse("{1}{G}"), PaymentTarget.of("{1}{G}"), SpendRules(), 0)]
     [('{1}', 'C'), ('{G}', 'G')]

@@ -27,7 +27,7 @@ __all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pool_units"]
 class ManaUnit:
     """One mana in a pool: its type and what rides on it.
 
-    >>> unit = ManaUnit(ManaType.G, ManaTag("f1"))
+    >>> unit = ManaUnit(ManaType.G, ManaTag(source="f1"))
     >>> str(unit)
     '{G} from f1'
     """
@@ -64,7 +64,7 @@ def pool_units(pool: Iterable[PoolMana], player: str) -> tuple[ManaUnit, ...]:
     for entry in pool:
         restriction = parse_restriction(entry.spend_only) if entry.spend_only else None
         tag = ManaTag(
-            entry.source or f"pool:{player}",
+            source=entry.source or f"pool:{player}",
             restriction=restriction,
             riders=(entry.rider,) if entry.rider else (),
             persists=entry.persists,
@@ -140,7 +140,7 @@ def empty_pool(view: BoardView, player: str, units: Iterable[ManaUnit]) -> tuple
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "hs", "card": "Horizon Stone", "controller": "me"}]})
-    >>> [str(u) for u in empty_pool(BoardView(board), "me", [ManaUnit(ManaType.G, ManaTag("f"))])]
+    >>> [str(u) for u in empty_pool(BoardView(board), "me", [ManaUnit(ManaType.G, ManaTag(source="f"))])]
     ['{C} from f']
     """
     effects = [

@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class ManaTag:
     """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6)."""
 
@@ -320,7 +320,7 @@ def _trigger_packets(
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
-    tag = ManaTag(sourced.source, snow=view.type_line(source.id).is_a("Snow"))
+    tag = ManaTag(source=sourced.source, snow=view.type_line(source.id).is_a("Snow"))
     trigger_color = ManaTypes(view.chosen_color(source.id)) if effect.chosen_color else ManaTypes()
     return _base_alternatives(
         view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
@@ -331,7 +331,8 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     """The tag with its own permanent ``pid`` taken out of its source ("" stands for it), so that two
     permanents' mana can be compared; mana from other sources (a Wild Growth) keeps its source.
 
-    >>> anonymous_tag(ManaTag("f1", snow=True), "f1"), anonymous_tag(ManaTag("aura"), "f1").source
+    >>> anonymous_tag(ManaTag(source="f1",
+    ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
     """
     return replace(tag, source="") if tag.source == pid else tag
@@ -376,7 +377,7 @@ def activation_outcomes(
     removed = frozenset(sacrificed) | ({pid} if ability.cost.sacrifice_self else frozenset())
     permanent = view.permanent(pid)
     tag = ManaTag(
-        pid,
+        source=pid,
         snow=view.type_line(pid).is_a("Snow"),
         restriction=ability.restriction,
         chosen_type=permanent.choices.creature_type,

@@ -64,7 +64,7 @@ class IllegalPlanError(PlannerError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Step:
     """One mana ability activation: which ability, its cost choices, and the mana it put into the pool.
 
@@ -90,7 +90,7 @@ class Plan:
     life: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PlanState:
     """The game between two steps of a plan: the board, the pool, and what has been paid so far."""
 
@@ -112,7 +112,7 @@ class PlanState:
         return dict(self.activations).get(pid, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentSummary:
     """What a finished payment did, for comparing plans: the quantities the objective reads."""
 
@@ -189,7 +189,7 @@ class _LazyReflect(Mapping[str, ManaTypes]):
 def initial_state(board: Board, player: str | None = None) -> PlanState:
     """The state before any step: the board as given and the player's floating mana."""
     who = player or board.active_player
-    return PlanState(board, who, _sorted(board_pool(board, who)))
+    return PlanState(board=board, player=who, pool=_sorted(board_pool(board, who)))
 
 
 def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
@@ -208,7 +208,11 @@ def ability_target(view: BoardView, pid: str, ability: ManaAbility) -> PaymentTa
     """What paying an ability's own mana cost is for: an ability of that permanent (restrictions read it)."""
     permanent = view.permanent(pid)
     return PaymentTarget(
-        ability.cost.mana, view.type_line(pid), view.colors(pid), PaymentKind.ABILITY, name=permanent.name
+        cost=ability.cost.mana,
+        type_line=view.type_line(pid),
+        colors=view.colors(pid),
+        kind=PaymentKind.ABILITY,
+        name=permanent.name,
     )
 
 
@@ -422,7 +426,7 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
-    >>> step = Step("f1", 0, (("f1", ManaBag.parse("{G}")),))
+    >>> step = Step(permanent="f1", ability=0, produced=(("f1", ManaBag.parse("{G}")),))
     >>> target = PaymentTarget.of("{G}")
     >>> state = apply_step(initial_state(board), step)
     >>> sorted(replay(board, target, Plan((step,), state.pool)).tapped)
@@ -498,7 +502,15 @@ def _steps_for(
     for tapped in tap_choices:
         for sacrificed in sacrifice_choices:
             for paid_with in mana_choices:
-                probe = Step(pid, number, (), (), sacrificed, tapped, paid_with)
+                probe = Step(
+                    permanent=pid,
+                    ability=number,
+                    produced=(),
+                    order=(),
+                    sacrificed=sacrificed,
+                    tapped=tapped,
+                    paid_with=paid_with,
+                )
                 try:
                     paid = _pay_costs(state, view, probe, ability)
                 except ValueError:

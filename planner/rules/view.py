@@ -109,8 +109,22 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     >>> unexecuted_part(parse_oracle("{T}: Add {G}.").mana_abilities[0]) is None
     True
     """
-    if ability.cost.parts:
-        return f"cost: {ability.cost.parts[0].text}"
+    cost = ability.cost
+    output = ability.output
+    amount = output.amount
+    if (
+        not cost.parts
+        and not ability.conditional
+        and not ability.side_effects
+        and amount.kind in _EXECUTED_AMOUNTS
+        and not amount.plus
+        and output.kind is not OutputKind.DIFFERENT
+        and (ability.restriction is None or not ability.restriction.not_generic)
+        and (cost.tap or not ability.once_each_turn)
+    ):
+        return None  # the common case, checked at once: this runs for every ability of every view
+    if cost.parts:
+        return f"cost: {cost.parts[0].text}"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
     if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
         return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
@@ -128,6 +142,30 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ):
             return f"side effect: {effect.text}"
     return None
+
+
+_EXECUTED = ""
+_FROM_HAND = "from the hand"
+#: Each ability's verdict by identity (the parser hands out the same ability objects for the same text), with
+#: the ability kept so that its id stays its own; emptied when it grows past a bound.
+_VERDICTS: dict[int, tuple[ManaAbility, str]] = {}
+_VERDICTS_BOUND = 1 << 16
+
+
+def _verdict(ability: ManaAbility) -> str:
+    """``_EXECUTED``, ``_FROM_HAND``, or the part of the ability the planner does not execute."""
+    known = _VERDICTS.get(id(ability))
+    if known is not None and known[0] is ability:
+        return known[1]
+    parts = ability.cost.parts
+    if parts and any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in parts):
+        verdict = _FROM_HAND
+    else:
+        verdict = unexecuted_part(ability) or _EXECUTED
+    if len(_VERDICTS) >= _VERDICTS_BOUND:
+        _VERDICTS.clear()
+    _VERDICTS[id(ability)] = (ability, verdict)
+    return verdict
 
 
 #: The cached properties that depend only on which permanents there are and their printed characteristics.
@@ -317,24 +355,23 @@ class BoardView:
                 if self.matches(grant.affected, pid, sourced.source):
                     abilities.append(grant.ability)
             haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
-            result[pid] = Characteristics(
-                line, tuple(self._executable(pid, abilities, unexecuted)), lost, haste
-            )
+            result[pid] = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
         self.__dict__["_unexecuted_list"] = unexecuted
         return result
 
+    @staticmethod
     def _executable(
-        self, pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
-    ) -> Iterator[ManaAbility]:
+        pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
+    ) -> tuple[ManaAbility, ...]:
         """The abilities the planner executes in full; the others go to ``unexecuted`` as warnings."""
+        kept: list[ManaAbility] = []
         for ability in abilities:
-            if any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in ability.cost.parts):
-                continue  # activated from the hand only: a permanent on the battlefield can't (CR 605.1a)
-            reason = unexecuted_part(ability)
-            if reason is None:
-                yield ability
-            else:
-                unexecuted.append(TextWarning(pid, ability.text, reason))
+            verdict = _verdict(ability)
+            if verdict is _EXECUTED:
+                kept.append(ability)
+            elif verdict is not _FROM_HAND:  # activated from the hand only: not on the battlefield (605.1a)
+                unexecuted.append(TextWarning(pid, ability.text, verdict))
+        return tuple(kept)
 
     def characteristics(self, pid: str) -> Characteristics:
         """The permanent's characteristics now."""

@@ -35,16 +35,17 @@ import numpy as np
 import numpy.typing as npt
 
 from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
+from models.board import Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
-from models.decklist import Deck
+from models.decklist import Deck, DeckCard
 from models.errors import InputError
 from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
-from planner.rules.view import CARD_ID, card_view
+from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
@@ -320,7 +321,7 @@ def default_threshold(mana_value: int) -> Fraction:
     return Fraction(89 + max(mana_value, 1), 100)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SourcesAnswer:
     """The fewest good lands that cast a cost on its turn often enough, with the whole curve over K.
 
@@ -602,7 +603,7 @@ def parse_land_mix(text: str) -> dict[ManaTypes, int]:
     return mix
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class MixAnswer:
     """How often a given mix of lands casts a cost on its turn, under Karsten's methodology."""
 
@@ -776,7 +777,7 @@ class Entry(Enum):
     SICK = "sick"  # a land creature: summoning sick on its first turn (CR 302.6)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class LandProfile:
     """What a land is to the goldfish: the sources it adds (one type mask per mana a tap makes), how it
     enters, its basic land types, whether its mana can cost life, and what of it is not modelled."""
@@ -812,7 +813,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     >>> profile.sources, profile.entry, profile.notes
     ((1, 2), <Entry.TAPPED: 'tapped'>, ('Azorius Chancery: returning a land to hand is not modelled',))
     """
-    view = card_view(card, commander_colors)
+    view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER), commander_colors)
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
     painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
@@ -900,7 +901,7 @@ COMMANDER_LIFE: Final = 40
 _BASIC_TYPES: Final = tuple(BASIC_LAND_TYPES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class CardOdds:
     """How castable one nonland card is in the goldfish.
 
@@ -926,7 +927,7 @@ class CardOdds:
         return max(1, self.mana_value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class GoldfishResult:
     """The goldfish report of a deck list: each nonland card's odds, and how the games went."""
 
@@ -1142,6 +1143,44 @@ def _partial_shuffle(
     return np.ascontiguousarray(order[:, :depth])
 
 
+def played_as_land(deck: Deck) -> tuple[Deck, tuple[str, ...]]:
+    """The deck as the goldfish plays it: a modal double-faced card (Scryfall layout ``modal_dfc``) whose
+    front is a spell and whose back is a land counts as that land (a land source, with the land face's
+    abilities and how it enters), and its spell face is not reported; a note says so for each such card.
+    A transforming card's land back (Search for Azcanta) can't be played from the hand and stays a spell.
+
+    >>> from models.carddata.faces import CardFace
+    >>> spell = CardFace(name="Wake", card_name="Wake // Crypt", face_index=0, type_line="Sorcery",
+    ...     mana_cost="{X}{B}{B}", layout="modal_dfc")
+    >>> land = CardFace(name="Crypt", card_name="Wake // Crypt", face_index=1, type_line="Land",
+    ...     mana_cost="", oracle="{T}: Add {B}.", layout="modal_dfc")
+    >>> played, notes = played_as_land(Deck("d", (DeckCard(name="Wake // Crypt", count=4, lines=(1,),
+    ...     card=None, cost=None, is_land=False,
+    ...                                                     faces=(spell, land)),)))
+    >>> played.lands, played.cards[0].card.name, notes
+    (4, 'Crypt', ('Wake // Crypt is played as its land face, Crypt (its spell face is not counted)',))
+    """
+    cards: list[DeckCard] = []
+    notes: list[str] = []
+    for card in deck.cards:
+        face = card.land_face
+        if card.is_land or face is None or face.layout != "modal_dfc":
+            cards.append(card)
+            continue
+        data = CardData(
+            name=face.name,
+            type_line=face.type_line,
+            oracle=face.oracle,
+            mana_cost=None,
+            color_indicator=face.color_indicator or None,
+        )
+        cards.append(replace(card, card=data, cost=None, is_land=True))
+        notes.append(f"{card.name} is played as its land face, {face.name} (its spell face is not counted)")
+    if not notes:
+        return deck, ()
+    return replace(deck, cards=tuple(cards)), tuple(notes)
+
+
 def goldfish(
     deck: Deck,
     *,
@@ -1183,6 +1222,7 @@ def goldfish(
     within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    deck, played_as_lands = played_as_land(deck)
     if not deck.spells and not deck.commanders:
         raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
     plan = _Goldfish(deck)
@@ -1293,7 +1333,7 @@ def goldfish(
         commanders=tuple(c.name for c in deck.commanders),
         cards=tuple(cards),
         ignored_sources=ignored,
-        notes=plan.notes,
+        notes=(*played_as_lands, *plan.notes),
         kept_sizes=tuple(
             (
                 size,
@@ -1366,10 +1406,13 @@ def _makes_mana(card: CardData) -> bool:
 
 
 def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
-    """Draw castability by turn per nonland card as a grid (PNG): one row per card, one column per turn,
-    each cell colored and labelled with the percentage, the on-curve cell outlined.
+    """Draw castability by turn per nonland card as a grid (PNG): one row per card, cheapest first, one
+    column per turn, each cell colored and labelled with the percentage, the on-curve cell outlined.
 
-    Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError`` when it is missing.
+    Turns before a card's mana value are not applicable (lands alone can't cast it yet): grey, marked with
+    a dash, so that the expected zeros don't dominate the picture. Rows and the colorbar keep their size
+    whatever the number of cards. Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError``
+    when it is missing.
     """
     try:
         import matplotlib
@@ -1377,31 +1420,49 @@ def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         from matplotlib.patches import Rectangle
+        from mpl_toolkits.axes_grid1 import make_axes_locatable
     except ImportError:
         raise InputError("--plot needs matplotlib: pip install -e '.[plot]'") from None
-    cards = [card for card in result.cards if card.cost is not None]
-    values = np.array([[100 * (p or 0.0) for p in card.by_turn] for card in cards]).reshape(
-        len(cards), len(result.turns)
+    cards = sorted(
+        (card for card in result.cards if card.cost is not None),
+        key=lambda card: (card.mana_value, card.name),
     )
-    figure, axes = plt.subplots(figsize=(2.6 + 0.75 * len(result.turns), 1.4 + 0.42 * max(len(cards), 1)))
-    image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+    values = np.full((max(len(cards), 1), len(result.turns)), np.nan)
+    for row, card in enumerate(cards):
+        for column, (turn, probability) in enumerate(zip(result.turns, card.by_turn, strict=True)):
+            if probability is not None and turn >= card.curve_turn:
+                values[row, column] = 100 * probability
+    row_inches, label_inches = 0.26, 0.07 * max((len(f"{c.name}  {c.cost}") for c in cards), default=10)
+    width = max(4.5, 1.2 + label_inches + 0.55 * len(result.turns))
+    height = 1.9 + row_inches * max(len(cards), 1)
+    figure, axes = plt.subplots(figsize=(width, height))
+    palette = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#d9d9d9")
+    image = axes.imshow(np.ma.masked_invalid(values), cmap=palette, vmin=0, vmax=100, aspect="auto")
     for row, card in enumerate(cards):
         for column, turn in enumerate(result.turns):
             value = values[row, column]
+            if np.isnan(value):
+                axes.text(column, row, "–", ha="center", va="center", fontsize=7, color="#7f7f7f")
+                continue
             shade = "white" if value < 20 or value > 85 else "black"
-            axes.text(column, row, f"{value:.0f}", ha="center", va="center", fontsize=8, color=shade)
+            axes.text(column, row, f"{value:.0f}", ha="center", va="center", fontsize=7, color=shade)
             if turn == card.curve_turn:
-                axes.add_patch(Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, lw=2.2, ec="black"))
+                axes.add_patch(Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, lw=2.0, ec="black"))
     axes.set_xticks(range(len(result.turns)), [str(turn) for turn in result.turns])
-    axes.set_yticks(range(len(cards)), [f"{card.name}  {card.cost}" for card in cards], fontsize=8)
+    axes.set_yticks(range(len(cards)), [f"{card.name}  {card.cost}" for card in cards], fontsize=7)
     axes.set_xlabel("turn")
     where = "on the draw" if result.on_the_draw else "on the play"
-    axes.set_title(
-        f"{title or 'deck'}\n% of games whose untapped lands can pay the card\n"
-        f"{result.games:,} games, {where}, seed {result.seed}; outlined: on curve",
-        fontsize=9,
+    # a colorbar of fixed size above the grid, whatever the number of rows
+    bar_axes = make_axes_locatable(axes).append_axes("top", size=0.14, pad=0.35)
+    figure.colorbar(image, cax=bar_axes, orientation="horizontal")
+    bar_axes.xaxis.set_ticks_position("top")
+    bar_axes.tick_params(labelsize=7)
+    bar_axes.set_title(
+        f"{title or 'deck'}: % of games whose untapped lands can pay the card\n"
+        f"{result.games:,} games, {where}, seed {result.seed}; "
+        "outlined: on curve; grey: before its mana value",
+        fontsize=8,
     )
-    figure.colorbar(image, ax=axes, fraction=0.04, pad=0.02, label="castable (%)")
     figure.tight_layout()
     try:
         figure.savefig(path, dpi=120)

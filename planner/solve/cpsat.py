@@ -39,7 +39,7 @@ from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
-from planner.solve.objective import sacrificed_by_design
+from planner.solve.objective import TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 
@@ -58,7 +58,14 @@ _GroupKey = tuple[ManaTag, int]  # a class without its type: what a slot taking 
 def _spending(tag: ManaTag) -> ManaTag:
     """The part of a tag that decides what the mana may pay: mana from different sources with the same
     snow status, restriction and persistence is one class to the model (riders ride along unchanged)."""
-    return ManaTag("", tag.snow, tag.restriction, tag.chosen_type, (), tag.persists)
+    return ManaTag(
+        source="",
+        snow=tag.snow,
+        restriction=tag.restriction,
+        chosen_type=tag.chosen_type,
+        riders=(),
+        persists=tag.persists,
+    )
 
 
 def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
@@ -217,7 +224,7 @@ class _Layer:
                             consumer.pay[(key, slot)] = var
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
-        self.assumptions: dict[str, cp_model.IntVar] = {}
+        self.assumptions: dict[Slot, cp_model.IntVar] = {}
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
                 filled = _total(
@@ -227,7 +234,7 @@ class _Layer:
                 constraint = model.add(filled == demand)
                 if consumer.template < 0 and enforce is None:
                     literal = model.new_bool_var(f"{name}_assume_{_slot_name(slot)}")
-                    self.assumptions[_slot_name(slot)] = literal
+                    self.assumptions[slot] = literal
                     constraint.only_enforce_if(literal)
                 elif enforce is not None:
                     constraint.only_enforce_if(enforce)
@@ -733,7 +740,6 @@ class _PaymentModel:
         """The lexicographic objective, most important first: (name, expression to minimise, bound)."""
         main = self.main
         model = self.model
-        permanents = {p.id: p for p in self.board.permanents}
         touching: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for template in self.templates:
             for pid in (template.pid, *template.tapped, *template.sacrificed):
@@ -799,36 +805,25 @@ class _PaymentModel:
             model.add(left >= 1).only_enforce_if(lost.negated())
             lost_colors.append(lost)
         terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
-        most = dict.fromkeys(used, 0)
-        for template in self.templates:
-            if template.pid in most:
-                most[template.pid] = max(most[template.pid], template.outcome.total)
-        tied_up = _total([most[pid] * used[pid] for pid in used])
-        terms.append(("mana_tied_up", tied_up, sum(most[pid] * count[pid] for pid in used) + 1))
-        creatures = [pid for pid in used if self.view.type_line(pid).is_a("Creature")]
-        terms.append(
-            ("creatures_used", _total([used[pid] for pid in creatures]), sum(count[p] for p in creatures) + 1)
-        )
-        width = {pid: len(self.reflect.get(pid, ManaTypes())) for pid in used}
-        flexible = _total([width[pid] * used[pid] for pid in used])
-        terms.append(("flexibility_used", flexible, sum(width[pid] * count[pid] for pid in used) + 1))
-        rank = {pid: position for position, pid in enumerate(sorted(permanents))}
-        ties: list[Expr] = []
-        tie_bound = 1
-        for pid, amount in used.items():
-            members = self.members[pid]
-            tie_bound += sum(rank[m] for m in members)
-            if len(members) == 1:
-                ties.append(rank[pid] * amount)
-                continue
-            # a group taps its lowest ids first: the sum of the first k ranks, for k of its members used
-            prefix = [sum(rank[m] for m in members[:k]) for k in range(len(members) + 1)]
-            index = model.new_int_var(0, len(members), f"group_{pid}_used")
-            model.add(index == amount)
-            tie = model.new_int_var(0, prefix[-1], f"group_{pid}_ranks")
-            model.add_element(index, prefix, tie)
-            ties.append(tie)
-        terms.append(("tie_break", _total(ties), tie_bound))
+        facts = permanent_facts(self.problem.analysis)
+        for level in TOUCHED_LEVELS:
+            parts: list[Expr] = []
+            bound = 1
+            for pid, amount in used.items():
+                members = self.members[pid]
+                values = [level.value(facts[member]) for member in members]
+                bound += sum(values)
+                if len(set(values)) == 1:
+                    parts.append(values[0] * amount)
+                    continue
+                # a group taps its lowest ids first: the sum of its first k members' values, for k used
+                prefix = [sum(values[:k]) for k in range(len(members) + 1)]
+                index = model.new_int_var(0, len(members), f"group_{pid}_used_{level.name}")
+                model.add(index == amount)
+                share = model.new_int_var(min(prefix), max(prefix), f"group_{pid}_{level.name}")
+                model.add_element(index, prefix, share)
+                parts.append(share)
+            terms.append((level.name, _total(parts), bound))
         # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
         # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
         return [
@@ -897,7 +892,7 @@ class _PaymentModel:
                 raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
             if status == cp_model.INFEASIBLE and best is None:
                 proved = time.monotonic() - started
-                return Solution(SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
+                return Solution(status=SolveStatus.INFEASIBLE, core=self._core(fixing, proved, deadline))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
             best = self._solution(solver, terms)
@@ -915,26 +910,28 @@ class _PaymentModel:
             # every stage solved to optimality: the plan is optimal under the whole objective
             if best is not None:
                 return replace(best, status=SolveStatus.OPTIMAL)
-        return best if best is not None else Solution(SolveStatus.UNKNOWN)
+        return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
 
     def _solution(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution:
         """The plan and the objective's values in the solver's current solution (not yet proven best)."""
         values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
         return Solution(
-            SolveStatus.FEASIBLE,
-            self._extract(solver),
+            status=SolveStatus.FEASIBLE,
+            plan=self._extract(solver),
             x=int(solver.value(self.x)) if self.x is not None else self.problem.x,
             keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
             objective=values,
         )
 
-    def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[str, ...]:
+    def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[Slot, ...]:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
         this same model with the constraints that fixed the slots (``fixing``) lifted.
 
-        The search for it gets at most three times what proving infeasibility took, plus a little: the verdict
-        never waits for its explanation; without a core in time the explanation is the general one."""
+        The search for it gets at most three times the work that proving infeasibility took (``proved``, in
+        CP-SAT's deterministic seconds, so that the same question always gets the same explanation), plus a
+        little, and never past the deadline: the verdict never waits for its explanation; without a core in
+        time the explanation is the general one."""
         model = self.model
         for index in fixing:
             fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
@@ -946,10 +943,11 @@ class _PaymentModel:
         model.add_assumptions(list(literals.values()))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        budget = min(3 * proved + _CORE_SLACK, deadline - time.monotonic())
-        if budget <= 0:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
             return ()
-        solver.parameters.max_time_in_seconds = budget
+        solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
+        solver.parameters.max_time_in_seconds = remaining
         if solver.solve(model) != cp_model.INFEASIBLE:
             return ()
         names = {literal.index: label for label, literal in literals.items()}
@@ -1024,13 +1022,13 @@ class _PaymentModel:
             produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
             steps.append(
                 Step(
-                    source,
-                    template.ability_index,
-                    produced,
-                    template.outcome.replacements,
-                    template.sacrificed,
-                    template.tapped,
-                    paid_with,
+                    permanent=source,
+                    ability=template.ability_index,
+                    produced=produced,
+                    order=template.outcome.replacements,
+                    sacrificed=template.sacrificed,
+                    tapped=template.tapped,
+                    paid_with=paid_with,
                 )
             )
         spent = self._take(solver, consumers[-1], produced_units, reserved)
@@ -1064,7 +1062,7 @@ class _PaymentModel:
         return tuple(taken)
 
 
-#: Seconds the search for an infeasibility core may take beyond three times the proof of infeasibility.
+#: Deterministic seconds the search for an infeasibility core may take beyond three times the proof's.
 _CORE_SLACK = 0.005
 
 #: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the

@@ -73,7 +73,7 @@ from models.abilities import (
     UnspentManaEffect,
 )
 from models.board import Choices, Permanent
-from models.cost import SymbolKind
+from models.cost import Slot, SlotKind, SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
@@ -82,7 +82,14 @@ from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view
-from planner.solve.objective import OBJECTIVE_LEVELS, sacrificed_by_design
+from planner.solve.objective import (
+    OBJECTIVE_LEVELS,
+    TOUCHED_LEVELS,
+    PermanentFacts,
+    packed_unit,
+    packed_weight,
+    sacrificed_by_design,
+)
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 
@@ -192,7 +199,7 @@ class _Usage:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SourceKind:
     """What the fast path knows about a permanent from its card alone (valid when no effect is on the board).
 
@@ -293,7 +300,16 @@ def _kind(
     commander: ManaTypes | None,
 ) -> SourceKind:
     """The analysis of one card on a board of its own (what it is on any board without effects)."""
-    permanent = Permanent(_PLACEHOLDER, "me", None, name, type_line, oracle, haste=haste, choices=choices)
+    permanent = Permanent(
+        id=_PLACEHOLDER,
+        controller="me",
+        card=None,
+        name=name,
+        type_line=type_line,
+        oracle=oracle,
+        haste=haste,
+        choices=choices,
+    )
     view = card_view(permanent, commander)
     effects = view.parsed[_PLACEHOLDER].effects
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
@@ -309,7 +325,14 @@ def _kind(
     haste = view.characteristics(_PLACEHOLDER).haste
     designed = sacrificed_by_design(view, _PLACEHOLDER)
     return SourceKind(
-        blocking, abilities, reflect, type_line.is_a("Creature"), haste, designed, on_board, unresolved
+        blocking=blocking,
+        abilities=abilities,
+        reflect=reflect,
+        creature=type_line.is_a("Creature"),
+        haste=haste,
+        designed=designed,
+        on_board=on_board,
+        unresolved=unresolved,
     )
 
 
@@ -394,12 +417,12 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
     pid = permanent.id
     abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
     return SourceKind(
-        None,
-        abilities,
-        sets[pid].mask,
-        view.type_line(pid).is_a("Creature"),
-        view.characteristics(pid).haste,
-        sacrificed_by_design(view, pid),
+        blocking=None,
+        abilities=abilities,
+        reflect=sets[pid].mask,
+        creature=view.type_line(pid).is_a("Creature"),
+        haste=view.characteristics(pid).haste,
+        designed=sacrificed_by_design(view, pid),
     )
 
 
@@ -530,12 +553,17 @@ class _Source:
     creature: bool
     reflect: int
     free: int
-    weight: int  # the levels after 'colors lost' (mana tied up, creature, flexibility, rank) packed in one
+    weight: int  # the touched levels (planner.solve.objective.TOUCHED_LEVELS) packed in one: packed_weight
     maxima: tuple[int, ...]  # the most of each type one activation makes
     colors: tuple[int, ...]  # the colors it could produce (indices into WUBRG)
     special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
+
+    @property
+    def facts(self) -> PermanentFacts:
+        """What the objective reads of this source."""
+        return PermanentFacts(self.most, self.creature, self.reflect.bit_count(), self.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,7 +657,9 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             kind.creature,
             kind.reflect or 0,
             usage.free,
-            _weight(n, usage.most, kind.creature, kind.reflect or 0, ranks[p.id]),
+            packed_weight(
+                PermanentFacts(usage.most, kind.creature, (kind.reflect or 0).bit_count(), ranks[p.id]), n
+            ),
             usage.maxima,
             tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
             usage.special,
@@ -656,22 +686,6 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
 
 
 # ------------------------------------------------------------------------------------------ the optimiser
-
-
-def _weight(permanents: int, most: int, creature: bool, reflect: int, rank: int) -> int:
-    """A source's share of the levels after 'colors lost', packed so that sums compare level by level.
-
-    Over any set of sources the ranks sum to less than ``n * n + 1``, the flexibilities to less than
-    ``6 * n + 1`` and the creatures to less than ``n + 1``: no digit carries into the next.
-    """
-    n = permanents
-    return ((most * (n + 1) + creature) * (6 * n + 1) + reflect.bit_count()) * (n * n + 1) + rank
-
-
-def _weight_base(permanents: int) -> int:
-    """One unit of 'mana tied up' in :func:`_weight`'s packing."""
-    n = permanents
-    return (n + 1) * (6 * n + 1) * (n * n + 1)
 
 
 _Taps = tuple[tuple[_Source, _Option], ...]
@@ -767,7 +781,7 @@ class _Search:
         n = problem.permanents
         # packed levels: damage, valuable and designed sacrifices, mana made net of what abilities take,
         # then the weights (each level's sum over any payment stays below the next one's unit)
-        self.mana_base = total * _weight_base(n)
+        self.mana_base = total * packed_unit(n)
         self.designed_base = total * self.mana_base
         self.valuable_base = (n + 1) * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
@@ -811,20 +825,17 @@ class _Search:
 
     def levels(self, mode: Mode, taps: _Taps) -> tuple[int, ...]:
         """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment."""
-        damage = valuable = designed = made = most = creatures = flexibility = ranks = 0
+        damage = valuable = designed = made = 0
         for source, option in taps:
             damage += option.damage
             if option.sacrifice:
                 designed += source.designed
                 valuable += not source.designed
             made += option.net
-            most += source.most
-            creatures += source.creature
-            flexibility += source.reflect.bit_count()
-            ranks += source.rank
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
-        return (damage + mode.life, valuable, designed, floating, lost, most, creatures, flexibility, ranks)
+        touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
+        return (damage + mode.life, valuable, designed, floating, lost, *touched)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""
@@ -996,7 +1007,7 @@ class _Programme:
         clamped = not self.search.special and min(self.start) >= 0
         width = len(self.types)
         # each mana still needed is made by some later use: at least that much mana made and tied up
-        per_mana = self.search.mana_base + _weight_base(self.search.problem.permanents)
+        per_mana = self.search.mana_base + packed_unit(self.search.problem.permanents)
         bounded = bound is not None
         limit = 0 if bound is None else bound
         for index in self.order:
@@ -1302,7 +1313,12 @@ def _plan(problem: _Reduced, choice: _Choice) -> Plan:
     for source, option in taps:
         if not option.special:
             steps.append(
-                Step(source.pid, option.ability, _made(pool, source, option), _order(source, option))
+                Step(
+                    permanent=source.pid,
+                    ability=option.ability,
+                    produced=_made(pool, source, option),
+                    order=_order(source, option),
+                )
             )
     target = [0] * 6
     for slot, count in choice.mode.slots:
@@ -1337,10 +1353,10 @@ def _arrange(
             if paid is None:
                 continue
             step = Step(
-                source.pid,
-                option.ability,
-                _made(after, source, option),
-                _order(source, option),
+                permanent=source.pid,
+                ability=option.ability,
+                produced=_made(after, source, option),
+                order=_order(source, option),
                 paid_with=paid,
             )
             found = _arrange(after, rest, target, mana, budget)
@@ -1368,7 +1384,14 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
     by_source: dict[str, ManaBag] = {}
     for bag, tag in option.parts:
         if not tag.source:
-            tag = ManaTag(source.pid, tag.snow, tag.restriction, tag.chosen_type, tag.riders, tag.persists)
+            tag = ManaTag(
+                source=source.pid,
+                snow=tag.snow,
+                restriction=tag.restriction,
+                chosen_type=tag.chosen_type,
+                riders=tag.riders,
+                persists=tag.persists,
+            )
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):
             if count:
@@ -1462,8 +1485,8 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     >>> solution = solve_fast(PaymentProblem.of(board, PaymentTarget.of("{2}{G}")))
     >>> solution.status.value, [step.permanent for step in solution.plan.steps]
     ('optimal', ['f1', 'sol'])
-    >>> solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core
-    ('G',)
+    >>> [slot.letter for slot in solve_fast(PaymentProblem.of(board, PaymentTarget.of("{G}{G}{G}"))).core]
+    ['G']
     """
     reduced = _reduced(problem)
     if isinstance(reduced, _Outside):
@@ -1471,20 +1494,20 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     try:
         choice = _optimise(reduced)
         if choice is None:
-            return Solution(SolveStatus.INFEASIBLE, core=_core(reduced))
+            return Solution(status=SolveStatus.INFEASIBLE, core=_core(reduced))
         plan = _plan(reduced, choice)
     except _DeclinedError:
         return None
     objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
-    return Solution(SolveStatus.OPTIMAL, plan, x=problem.x, objective=objective)
+    return Solution(status=SolveStatus.OPTIMAL, plan=plan, x=problem.x, objective=objective)
 
 
-def _core(problem: _Reduced) -> tuple[str, ...]:
-    """The cost's parts that can't all be paid, in the labels :func:`planner.api.pay` explains: every type a
-    payment mode demands, and 'generic' when no mode's total can be reached."""
+def _core(problem: _Reduced) -> tuple[Slot, ...]:
+    """The cost's slots that can't all be paid, as :func:`planner.explain.why_not_payable` reads them: every
+    type a payment mode demands, and generic when no mode's total can be reached."""
     demanded = {slot for mode in problem.modes for slot, _ in mode.slots if isinstance(slot, ManaType)}
-    labels = [t.letter for t in TYPE_ORDER if t in demanded]
+    slots: list[Slot] = [t for t in TYPE_ORDER if t in demanded]
     total = sum(s.most for s in problem.sources) + len(problem.pool)
     if all(mode.mana > total for mode in problem.modes):
-        labels.append("generic")
-    return tuple(labels)
+        slots.append(SlotKind.GENERIC)
+    return tuple(slots)

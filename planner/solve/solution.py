@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from models.cost import Slot
 from planner.rules.replay import Plan
 
 __all__ = ["Solution", "SolveStatus"]
@@ -23,11 +24,12 @@ class SolveStatus(Enum):
     UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class Solution:
     """A solved payment: the status, the plan (unless none was found), X, and the objective's parts.
 
-    ``core`` names the cost parts that can't all be paid together when the status is ``INFEASIBLE``.
+    ``core`` names the cost's slots (mana types, generic, snow) that can't all be paid together when the
+    status is ``INFEASIBLE``.
     """
 
     status: SolveStatus
@@ -36,4 +38,4 @@ class Solution:
     keep_satisfied: bool | None = None
     hand_castable: tuple[bool, ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
-    core: tuple[str, ...] = ()
+    core: tuple[Slot, ...] = ()

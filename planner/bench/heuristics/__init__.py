@@ -21,8 +21,11 @@ your own from ``package.module:function``.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import importlib.util
 import os
 import sys
+from types import ModuleType
 from typing import Protocol
 
 from models.board import Board
@@ -50,6 +53,23 @@ BUILTINS: dict[str, Heuristic] = dict(
 )
 
 
+def _import_module(name: str) -> ModuleType:
+    """Import a module, looking for its top-level package in the current directory first, then among the
+    installed ones (``sys.path`` is left as it is)."""
+    top = name.partition(".")[0]
+    if top not in sys.modules:
+        spec = importlib.machinery.PathFinder.find_spec(top, [os.getcwd()])
+        if spec is not None and spec.loader is not None:
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[top] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[top]
+                raise
+    return importlib.import_module(name)
+
+
 def load_heuristic(spec: str) -> Heuristic:
     """A built-in baseline by name, or a callable imported from ``package.module:function``.
 
@@ -73,10 +93,8 @@ def load_heuristic(spec: str) -> Heuristic:
         raise InputError(
             f"heuristic {spec!r}: expected a built-in name ({names}) or 'package.module:function'"
         )
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
     try:
-        module = importlib.import_module(module_name)
+        module = _import_module(module_name)
     except Exception as error:  # any failure while importing the user's module is their input's problem
         raise InputError(f"heuristic {spec!r}: cannot import module {module_name!r}: {error}") from None
     found: object = module

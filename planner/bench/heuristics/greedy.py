@@ -82,7 +82,7 @@ class Option(Activation):
         return self.ability.cost.life + self.outcome.damage + self.outcome.life_loss
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(kw_only=True, frozen=True, slots=True)
 class BoardFacts:
     """What a board offers the paying player: activation options, floating mana, spending rules, life."""
 
@@ -107,13 +107,13 @@ def board_facts(board: Board, player: str) -> BoardFacts:
     view = BoardView(board)
     reflect = could_produce_all(view)
     return BoardFacts(
-        board,
-        player,
-        view,
-        tuple(_options(view, player, reflect)),
-        board_pool(board, player),
-        SpendRules.for_player(view, player),
-        board.player(player).life,
+        board=board,
+        player=player,
+        view=view,
+        options=tuple(_options(view, player, reflect)),
+        pool=board_pool(board, player),
+        rules=SpendRules.for_player(view, player),
+        life=board.player(player).life,
     )
 
 
@@ -159,10 +159,22 @@ def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Ite
                     value = sum(0 if view.permanent(g).token else 1 for g in (*sacrificed, *[pid] * own))
                     for others in tapped:
                         yield Option(
-                            index, pid, number, ability, sacrificed, others, outcome, bound, target,
-                            permanent=permanent, type_line=line, could_make=makes, abilities=len(abilities),
-                            position=position, sacrifice_value=value,
-                        )  # fmt: skip
+                            index=index,
+                            pid=pid,
+                            ability_index=number,
+                            ability=ability,
+                            sacrificed=sacrificed,
+                            tapped=others,
+                            outcome=outcome,
+                            bound=bound,
+                            target=target,
+                            permanent=permanent,
+                            type_line=line,
+                            could_make=makes,
+                            abilities=len(abilities),
+                            position=position,
+                            sacrifice_value=value,
+                        )
                         index += 1
 
 
@@ -373,13 +385,13 @@ class _Payer:
                     return False
                 paid.append(unit)
         step = Step(
-            option.pid,
-            option.ability_index,
-            choice.produced,
-            option.outcome.replacements,
-            option.sacrificed,
-            option.tapped,
-            tuple(paid),
+            permanent=option.pid,
+            ability=option.ability_index,
+            produced=choice.produced,
+            order=option.outcome.replacements,
+            sacrificed=option.sacrificed,
+            tapped=option.tapped,
+            paid_with=tuple(paid),
         )
         self.steps.append(step)
         self.used.add(option.index)

@@ -1,0 +1,36 @@
+"""How card names are compared: case, accents, punctuation and spacing folded away.
+
+A leaf module (it imports nothing from the project) so that the catalogue and the card store share it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+__all__ = ["fold_name"]
+
+#: Letters that Unicode does not decompose but players type as two letters (``Aether Vial``).
+_LIGATURES: Final = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
+_NOT_ALPHANUMERIC: Final = re.compile(r"[\W_]+")
+
+
+def fold_name(name: str) -> str:
+    """The lookup key of a card name: lower case, with accents, punctuation and spaces dropped.
+
+    Two spellings that differ only in case, accents, punctuation or spacing fold to the same key, so
+    ``Lim-Dul's Vault``, ``lim dul s vault`` and ``Lim-Duls Vault`` all find Lim-Dûl's Vault.
+
+    >>> fold_name("Lim-Dûl's Vault"), fold_name("lim dul s   vault"), fold_name("Lim-Duls Vault")
+    ('limdulsvault', 'limdulsvault', 'limdulsvault')
+    >>> fold_name("Æther Vial"), fold_name("Fire // Ice")
+    ('aethervial', 'fireice')
+    """
+    bare = _without_marks(_without_marks(name).casefold()).translate(_LIGATURES)
+    return _NOT_ALPHANUMERIC.sub("", bare)
+
+
+def _without_marks(text: str) -> str:
+    """The text in compatibility decomposition (NFKD) without its combining marks."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
