@@ -227,6 +227,13 @@ class BoardView:
         """The permanent with this id."""
         return self._by_id[pid]
 
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Answers worked out from this view by callers that ask the same board again (the fast path's
+        permanents as the board has them), keyed by what they were worked out for; a rebound view starts
+        empty, since its statuses may differ."""
+        return {}
+
     def has(self, pid: str) -> bool:
         """True when the permanent is on this view's board."""
         return pid in self._by_id
