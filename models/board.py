@@ -631,6 +631,14 @@ class Board:
             raise KeyError(f"no permanent {permanent_id!r} on the board")
         return self.permanents[self._permanent_index[permanent_id]]
 
+    def has_permanent(self, permanent_id: str) -> bool:
+        """True when a permanent with this id is on the board.
+
+        >>> Board(1, "me", (Player("me"),)).has_permanent("f1")
+        False
+        """
+        return permanent_id in self._permanent_index
+
     def controlled_by(self, player_id: str) -> tuple[Permanent, ...]:
         """The permanents this player controls, in timestamp order.
 

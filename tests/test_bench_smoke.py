@@ -45,3 +45,22 @@ def test_enumeration_finds_the_cataracts_payment() -> None:
     found = enumerate_pools(board, PaymentTarget.of(cataracts_cost(1)), "me")
     assert found.payable is True and not found.capped
     assert not enumerate_pools(board, PaymentTarget.of("{G}{G}{G}{G}{G}{G}{G}"), "me").payable
+
+
+def test_the_replay_benchmarks_plans_are_legal_and_both_replays_agree() -> None:
+    """bench_replay's plan on a 171-permanent board taps lands, creatures and rocks (Signets paid from the
+    pool, Treasures sacrificed); the in-place replay and the immutable steps reach the same summary."""
+    from benchmarks.bench_replay import _plan
+    from planner.rules.replay import apply_step, finish, initial_state, replay
+
+    board = Board.from_dict(realistic_board(random.Random("14:160"), 160).data)
+    plan, cost = _plan(board, 336)
+    assert len(plan.steps) > 100
+    assert any(step.paid_with for step in plan.steps) and any(
+        board.permanent(step.permanent).name == "Treasure" for step in plan.steps
+    )
+    target = PaymentTarget.of(cost)
+    state = initial_state(board)
+    for index, step in enumerate(plan.steps):
+        state = apply_step(state, step, index)
+    assert replay(board, target, plan) == finish(board, state, target, plan.spent, plan.life, len(plan.steps))

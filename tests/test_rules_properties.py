@@ -17,6 +17,7 @@ bug is open, a plain regression test once it is fixed.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -39,7 +40,9 @@ from planner.rules.replay import (
     Plan,
     Step,
     apply_step,
+    finish,
     initial_state,
+    legal_steps,
     replay,
 )
 from planner.rules.view import BoardView
@@ -319,6 +322,49 @@ def test_tampered_plans_are_rejected_or_still_legal(board: Board, target: Paymen
                 continue
             event(f"tampered plan still legal: {label.split(' step')[0]}")
             assert summary in reachable, label
+
+
+def immutable_replay(board: Board, target: PaymentTarget, plan: Plan) -> PaymentSummary | str:
+    """The plan replayed on :class:`PlanState` with :func:`apply_step` (the reference's path): its summary,
+    or the ``IllegalPlanError`` message."""
+    try:
+        state = initial_state(board)
+        for index, step in enumerate(plan.steps):
+            state = apply_step(state, step, index)
+        return finish(board, state, target, plan.spent, plan.life, len(plan.steps))
+    except IllegalPlanError as error:
+        return str(error)
+
+
+def live_replay(board: Board, target: PaymentTarget, plan: Plan) -> PaymentSummary | str:
+    """The plan replayed by :func:`replay` (changed in place step by step): its summary, or the message."""
+    try:
+        return replay(board, target, plan)
+    except IllegalPlanError as error:
+        return str(error)
+
+
+@PROPERTY_SETTINGS
+@given(boards(), st.randoms(use_true_random=False), st.integers(min_value=0, max_value=8))
+def test_replay_agrees_with_the_immutable_steps(board: Board, rng: random.Random, length: int) -> None:
+    """The replay, which changes its state in place, ends where :func:`apply_step` from
+    :func:`initial_state` ends, on random walks of legal steps paying part of the pool (legal or not) and
+    on their tampered variants: the same summary, or the same ``IllegalPlanError`` message."""
+    state = initial_state(board)
+    steps: list[Step] = []
+    for _ in range(length):
+        options = list(itertools.islice(legal_steps(state), 40))
+        if not options:
+            break
+        step, state = rng.choice(options)
+        steps.append(step)
+    spent = tuple(unit for unit in state.pool if rng.random() < 0.7)
+    cost = "".join(f"{{{unit.type.letter}}}" for unit in spent) if rng.random() < 0.8 else "{1}"
+    target = PaymentTarget.of(cost or "{0}")
+    plan = Plan(tuple(steps), spent)
+    event("legal" if isinstance(live_replay(board, target, plan), PaymentSummary) else "illegal")
+    for variant in (plan, *(v for _, v in tampered(plan))):
+        assert live_replay(board, target, variant) == immutable_replay(board, target, variant)
 
 
 @settings(max_examples=6, deadline=10_000, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Protocol
 
 from models.abilities import ManaAbility, TapDamage
-from models.board import Board
+from models.board import Board, Permanent
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
@@ -120,6 +121,14 @@ class PlanState:
         """How many times this plan activated the permanent's abilities."""
         return dict(self.activations).get(pid, 0)
 
+    def on_battlefield(self, pid: str) -> bool:
+        """True when the permanent is (still) on the battlefield."""
+        return self.board.has_permanent(pid)
+
+    def spendable(self, units: Sequence[ManaUnit]) -> bool:
+        """True when the pool holds all these units."""
+        return _remaining(Counter(self.pool), units) is not None
+
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentSummary:
@@ -178,13 +187,13 @@ def could_produce_of(board: Board) -> dict[str, ManaTypes]:
 class _LazyReflect(Mapping[str, ManaTypes]):
     """:func:`could_produce_of` a board, worked out on first use: only reflecting palettes read it."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Callable[[], Board]) -> None:
         self._board = board
         self._sets: dict[str, ManaTypes] | None = None
 
     def _found(self) -> dict[str, ManaTypes]:
         if self._sets is None:
-            self._sets = could_produce_of(self._board)
+            self._sets = could_produce_of(self._board())
         return self._sets
 
     def __getitem__(self, pid: str) -> ManaTypes:
@@ -207,12 +216,18 @@ def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
     return tuple(sorted(units, key=ManaUnit.sort_key))
 
 
-def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+def _remaining(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+    """The pool's units left after spending ``spent`` from it, sorted, or None when it does not hold them."""
     remaining = Counter(pool)
     remaining.subtract(spent)
     if any(count < 0 for count in remaining.values()):
         return None
     return _sorted(list(remaining.elements()))
+
+
+def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+    """The pool after spending ``spent`` from it, or None when it does not hold them."""
+    return _remaining(Counter(pool), spent)
 
 
 def ability_target(view: BoardView, pid: str, ability: ManaAbility) -> PaymentTarget:
@@ -227,30 +242,65 @@ def ability_target(view: BoardView, pid: str, ability: ManaAbility) -> PaymentTa
     )
 
 
-def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbility) -> PlanState:
-    """The state after paying an ability's costs (CR 602.2b, 601.2h); raises ``ValueError`` with a reason."""
+class _Game(Protocol):
+    """What checking a step reads of the game between two steps: both the immutable :class:`PlanState` and
+    the replay's :class:`_LiveState` give it."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def life(self) -> int: ...
+
+    def activation_count(self, pid: str) -> int: ...
+
+    def on_battlefield(self, pid: str) -> bool: ...
+
+    def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class _Paid:
+    """What paying one ability's costs does to the game (CR 602.2b, 601.2h), found by :func:`_pay_costs`."""
+
+    source: bool | None  # the source's tapped status after a {T} or {Q} cost; None: the cost leaves it
+    others: tuple[str, ...]  # the other permanents the cost taps
+    counters: tuple[tuple[str, int], ...] | None  # the source's counters after the cost removes some
+    sacrificed: tuple[str, ...]  # in the order they leave the battlefield (the source last)
+    spent: tuple[ManaUnit, ...]  # pool mana paying the ability's mana cost
+    life: int  # life paid
+    damage: int  # damage from 'whenever ~ becomes tapped' for what the cost tapped
+
+
+def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) -> _Paid:
+    """What paying an ability's costs does, checked by the rules; raises ``ValueError`` with a reason.
+
+    ``view`` is the game before the step."""
     pid = step.permanent
     cost = ability.cost
-    board = state.board
     controller = view.permanent(pid).controller
     # tap or untap the source; tap the others the cost names
     newly_tapped: list[str] = []
+    source: bool | None = None
     if cost.tap:
-        board = board.replace_permanent(pid, tapped=True)
+        source = True
         newly_tapped.append(pid)
     if cost.untap:
-        board = board.replace_permanent(pid, tapped=False)
+        source = False
+
+    def tapped_now(other: str) -> bool:
+        return source if other == pid and source is not None else view.permanent(other).tapped
+
     if cost.tap_others is not None:
         if len(step.tapped) != cost.tap_others_count or len(set(step.tapped)) != len(step.tapped):
             raise ValueError(
                 f"the cost taps {cost.tap_others_count} permanent(s); the step names {step.tapped}"
             )
         for other in step.tapped:
-            if other not in {p.id for p in board.permanents} or board.permanent(other).tapped:
+            if not state.on_battlefield(other) or tapped_now(other):
                 raise ValueError(f"{other} is not an untapped permanent that can be tapped for this cost")
             if not view.matches(cost.tap_others, other, pid):
                 raise ValueError(f"{other} is not {cost.tap_others.describe()}")
-            board = board.replace_permanent(other, tapped=True)
             newly_tapped.append(other)
     elif step.tapped:
         raise ValueError("the cost taps no other permanent")
@@ -262,7 +312,7 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
                 f"the cost sacrifices {cost.sacrifice_count} permanent(s); the step names {sacrificed}"
             )
         for other in sacrificed:
-            if other not in {p.id for p in board.permanents}:
+            if not state.on_battlefield(other):
                 raise ValueError(f"{other} is not on the battlefield")
             if not view.matches(cost.sacrifice, other, pid):
                 raise ValueError(f"{other} is not {cost.sacrifice.describe()}")
@@ -270,26 +320,25 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
         raise ValueError("the cost sacrifices no other permanent")
     if cost.sacrifice_self:
         sacrificed.append(pid)
+    counters_after: tuple[tuple[str, int], ...] | None = None
     if cost.remove_counter:
-        counters = dict(board.permanent(pid).counters)
+        counters = dict(view.permanent(pid).counters)
         counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
         if counters[cost.remove_counter] < 0:
             raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
-        kept = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
-        board = board.replace_permanent(pid, counters=kept)
+        counters_after = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
     # mana, paid from the pool
-    pool = state.pool
+    spent: tuple[ManaUnit, ...] = ()
     if cost.mana:
         if cost.mana.has_variable:
             raise ValueError("abilities whose cost has {X} are not supported")
-        remaining = remove_units(pool, step.paid_with)
-        if remaining is None:
+        if not state.spendable(step.paid_with):
             raise ValueError("it spends mana that is not in the pool")
         target = ability_target(view, pid, ability)
         rules = SpendRules.for_player(view, controller)
         if not can_pay_exactly(step.paid_with, cost.mana, target, rules, 0):
             raise ValueError(f"the mana {_units_text(step.paid_with)} does not pay {cost.mana} exactly")
-        pool = remaining
+        spent = step.paid_with
     elif step.paid_with:
         raise ValueError("the ability costs no mana")
     # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped: a triggered ability
@@ -300,17 +349,14 @@ def _pay_costs(state: PlanState, view: BoardView, step: Step, ability: ManaAbili
         for s in view.effects_of(TapDamage)
         if isinstance(s.effect, TapDamage) and s.source in newly_tapped and s.controller == state.player
     )
-    for other in sacrificed:
-        board = board.without_permanent(other)
-    life_cost = cost.life
-    board = board.replace_player(state.player, life=state.life - life_cost)
-    return replace(
-        state,
-        board=board,
-        pool=pool,
-        life_paid=state.life_paid + life_cost,
-        damage=state.damage + damage,
-        sacrificed=(*state.sacrificed, *sacrificed),
+    return _Paid(
+        source=source,
+        others=tuple(step.tapped),
+        counters=counters_after,
+        sacrificed=tuple(sacrificed),
+        spent=spent,
+        life=cost.life,
+        damage=damage,
     )
 
 
@@ -326,11 +372,14 @@ def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, Ma
 
 
 def _resolutions(
-    view: BoardView, state: PlanState, pid: str, ability: ManaAbility, sacrificed: tuple[str, ...]
+    view: BoardView,
+    reflect: Mapping[str, ManaTypes],
+    pid: str,
+    ability: ManaAbility,
+    sacrificed: tuple[str, ...],
 ) -> Iterator[tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]]:
     """Every concrete result of the ability resolving: (outcome, produced by source, units added)."""
     seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
-    reflect = _LazyReflect(state.board)
     for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
         for concrete in outcome.concrete():
             produced = _grouped(concrete)
@@ -341,12 +390,14 @@ def _resolutions(
             yield outcome, produced, units
 
 
-def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
-    """The state after one activation, checked by the rules; raises ``IllegalPlanError`` naming the step."""
-    board = state.board
-    if step.permanent not in {p.id for p in board.permanents}:
+def _checked(
+    state: _Game, view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, index: int
+) -> tuple[_Paid, Outcome, tuple[ManaUnit, ...]]:
+    """One activation checked by the rules in the game ``state`` (whose view and reflected colors are
+    ``view`` and ``reflect``): what its costs do, how it resolved and the units it added; raises
+    ``IllegalPlanError`` naming the step."""
+    if not state.on_battlefield(step.permanent):
         raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
-    view = view_of(board)
     permanent = view.permanent(step.permanent)
     if permanent.controller != state.player:
         raise IllegalPlanError(
@@ -365,31 +416,175 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    for outcome, produced, units in _resolutions(view, state, step.permanent, ability, step.sacrificed):
+    for outcome, produced, units in _resolutions(view, reflect, step.permanent, ability, step.sacrificed):
         if produced == step.produced and (not step.order or step.order == outcome.replacements):
-            return _resolved(paid, step, outcome, units)
+            return paid, outcome, units
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
     raise IllegalPlanError(index, f"{permanent.name} ({permanent.id}) can't produce {wanted} this way")
 
 
-def _resolved(state: PlanState, step: Step, outcome: Outcome, units: tuple[ManaUnit, ...]) -> PlanState:
+def _reflect_of(board: Board) -> _LazyReflect:
+    return _LazyReflect(lambda: board)
+
+
+def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
+    """The state after one activation, checked by the rules; raises ``IllegalPlanError`` naming the step."""
+    paid, outcome, units = _checked(state, view_of(state.board), _reflect_of(state.board), step, index)
+    return _resolved(state, paid, step, outcome, units)
+
+
+def _resolved(
+    state: PlanState, paid: _Paid, step: Step, outcome: Outcome, units: tuple[ManaUnit, ...]
+) -> PlanState:
+    """The state after an activation whose costs do ``paid`` resolved as ``outcome``, adding ``units``."""
+    pid = step.permanent
     board = state.board
+    if paid.source is not None:
+        board = board.replace_permanent(pid, tapped=paid.source)
+    for other in paid.others:
+        board = board.replace_permanent(other, tapped=True)
+    if paid.counters is not None:
+        board = board.replace_permanent(pid, counters=paid.counters)
+    for other in paid.sacrificed:
+        board = board.without_permanent(other)
+    sacrificed = (*state.sacrificed, *paid.sacrificed)
+    if outcome.sacrifices_source and board.has_permanent(pid):
+        board = board.without_permanent(pid)
+        sacrificed = (*sacrificed, pid)
     loss = outcome.damage + outcome.life_loss
-    board = board.replace_player(state.player, life=board.player(state.player).life - loss)
-    sacrificed = state.sacrificed
-    if outcome.sacrifices_source and step.permanent in {p.id for p in board.permanents}:
-        board = board.without_permanent(step.permanent)
-        sacrificed = (*sacrificed, step.permanent)
+    board = board.replace_player(state.player, life=state.life - paid.life - loss)
     counts = dict(state.activations)
-    counts[step.permanent] = counts.get(step.permanent, 0) + 1
+    counts[pid] = counts.get(pid, 0) + 1
+    remaining = _remaining(Counter(state.pool), paid.spent)
+    assert remaining is not None  # _pay_costs checked it
     return replace(
         state,
         board=board,
-        pool=_sorted((*state.pool, *units)),
-        damage=state.damage + loss,
+        pool=_sorted((*remaining, *units)),
+        life_paid=state.life_paid + paid.life,
+        damage=state.damage + paid.damage + loss,
         activations=tuple(sorted(counts.items())),
         sacrificed=sacrificed,
     )
+
+
+class _LiveState:
+    """The game between two steps of a replayed plan, changed in place by each step: the permanents a step
+    touches, the pool as counts, the life total. A step costs what it touches (a sacrifice, which changes
+    the battlefield, costs a pass over it), so a plan replays in time linear in its length and the board's
+    size; :func:`apply_step` on a :class:`PlanState` is the immutable form, for the reference search.
+    """
+
+    def __init__(self, board: Board, player: str | None) -> None:
+        self.player = player or board.active_player
+        self.view = view_of(board).rebind(board)  # its own: its statuses change in place
+        self.life = board.player(self.player).life
+        self.pool: Counter[ManaUnit] = Counter(board_pool(board, self.player))
+        self.life_paid = 0
+        self.damage = 0
+        self.activations: dict[str, int] = {}
+        self.sacrificed: list[str] = []
+        self._reflect = _LazyReflect(self._board)
+
+    def activation_count(self, pid: str) -> int:
+        """How many times this plan activated the permanent's abilities."""
+        return self.activations.get(pid, 0)
+
+    def on_battlefield(self, pid: str) -> bool:
+        """True when the permanent is (still) on the battlefield."""
+        return self.view.has(pid)
+
+    def spendable(self, units: Sequence[ManaUnit]) -> bool:
+        """True when the pool holds all these units."""
+        return all(self.pool[unit] >= count for unit, count in Counter(units).items())
+
+    def _permanents(self) -> tuple[Permanent, ...]:
+        """The permanents on the battlefield now, statuses included, in timestamp order."""
+        return tuple(self.view.permanent(p.id) for p in self.view.board.permanents)
+
+    def _board(self) -> Board:
+        """The battlefield now as a board (for what the permanents could produce, which ignores statuses
+        other than counters)."""
+        return replace(self.view.board, permanents=self._permanents())
+
+    def apply(self, step: Step, index: int) -> None:
+        """Apply one activation checked by the rules; raises ``IllegalPlanError`` naming the step."""
+        paid, outcome, units = _checked(self, self.view, self._reflect, step, index)
+        pid = step.permanent
+        view = self.view
+        if paid.source is not None:
+            view.update(replace(view.permanent(pid), tapped=paid.source))
+        for other in paid.others:
+            view.update(replace(view.permanent(other), tapped=True))
+        gone = list(paid.sacrificed)
+        if outcome.sacrifices_source and pid not in gone:
+            gone.append(pid)
+        if paid.counters is not None:
+            view.update(replace(view.permanent(pid), counters=paid.counters))
+            self._reflect = _LazyReflect(self._board)
+        for other in gone:
+            self._remove(other)
+        self.sacrificed += gone
+        loss = outcome.damage + outcome.life_loss
+        self.life -= paid.life + loss
+        self.life_paid += paid.life
+        self.damage += paid.damage + loss
+        self.activations[pid] = self.activations.get(pid, 0) + 1
+        self.pool.subtract(paid.spent)
+        self.pool.update(units)
+
+    def _remove(self, pid: str) -> None:
+        board = replace(self.view.board, permanents=tuple(p for p in self._permanents() if p.id != pid))
+        self.view = self.view.without(pid, board) or view_of(board).rebind(board)
+        self._reflect = _LazyReflect(self._board)
+
+    def finish(
+        self, start: Board, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
+    ) -> PaymentSummary:
+        """Pay the target from the pool (CR 601.2h) and summarise the whole payment."""
+        remaining = _paid_target(self.pool, self.view, self.player, self.life, target, spent, life, index)
+        return _summary(
+            start,
+            self._permanents(),
+            self.sacrificed,
+            self.activations,
+            self.life_paid + life,
+            self.damage,
+            remaining,
+        )
+
+
+def _paid_target(
+    pool: Counter[ManaUnit],
+    view: BoardView,
+    player: str,
+    life_total: int,
+    target: PaymentTarget,
+    spent: Sequence[ManaUnit],
+    life: int,
+    index: int,
+    alternatives: Alternatives = (),
+) -> tuple[ManaUnit, ...]:
+    """The pool left after paying the target with ``spent`` and ``life`` (CR 601.2h), the part that
+    ``alternatives`` (convoke, improvise, delve) paid aside; raises ``IllegalPlanError`` on an illegal
+    payment."""
+    remaining = _remaining(pool, spent)
+    if remaining is None:
+        raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
+    if life > 0 and life_total < life:
+        raise IllegalPlanError(
+            index, f"paying {life} life needs at least {life} life; the player has {life_total}"
+        )
+    if target.cost.has_variable:
+        raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
+    rules = SpendRules.for_player(view, player)
+    left = reduced_costs(target.cost, covered_slots(alternatives)) if alternatives else (target.cost,)
+    if not any(can_pay_exactly(spent, cost, target, rules, life) for cost in left):
+        paid = "".join(f" and {a.kind.value} {a.paid_text}" for a in alternatives)
+        raise IllegalPlanError(
+            index, f"{_units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
+        )
+    return remaining
 
 
 def finish(
@@ -409,22 +604,17 @@ def finish(
         except ValueError as error:
             raise IllegalPlanError(index, str(error)) from None
         state = replace(state, board=board, damage=state.damage + damage)
-    remaining = remove_units(state.pool, spent)
-    if remaining is None:
-        raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
-    if life > 0 and state.life < life:
-        raise IllegalPlanError(
-            index, f"paying {life} life needs at least {life} life; the player has {state.life}"
-        )
-    if target.cost.has_variable:
-        raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
-    rules = SpendRules.for_player(view_of(state.board), state.player)
-    left = reduced_costs(target.cost, covered_slots(alternatives)) if alternatives else (target.cost,)
-    if not any(can_pay_exactly(spent, cost, target, rules, life) for cost in left):
-        paid = "".join(f" and {a.kind.value} {a.paid_text}" for a in alternatives)
-        raise IllegalPlanError(
-            index, f"{_units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
-        )
+    remaining = _paid_target(
+        Counter(state.pool),
+        view_of(state.board),
+        state.player,
+        state.life,
+        target,
+        spent,
+        life,
+        index,
+        alternatives,
+    )
     return summarise(
         start,
         state,
@@ -446,18 +636,46 @@ def summarise(
 ) -> PaymentSummary:
     """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols and the
     cards it exiled for delve."""
+    activated = (pid for pid, _ in state.activations)
+    return _summary(
+        start,
+        state.board.permanents,
+        state.sacrificed,
+        activated,
+        state.life_paid + life,
+        state.damage,
+        remaining,
+        exiled=exiled,
+        convoked=convoked,
+    )
+
+
+def _summary(
+    start: Board,
+    after: Iterable[Permanent],
+    sacrificed_ids: Iterable[str],
+    activated_ids: Iterable[str],
+    life_paid: int,
+    damage: int,
+    remaining: tuple[ManaUnit, ...],
+    *,
+    exiled: int = 0,
+    convoked: frozenset[str] = frozenset(),
+) -> PaymentSummary:
+    """A payment's summary from the permanents after it, what it sacrificed and activated, life paid and
+    damage taken, the pool left, and what delve exiled and convoke tapped."""
     before = {p.id: p for p in start.permanents}
-    after = {p.id: p for p in state.board.permanents}
-    tapped = frozenset(pid for pid, p in after.items() if p.tapped and not before[pid].tapped)
-    untapped = frozenset(pid for pid, p in after.items() if not p.tapped and before[pid].tapped)
-    sacrificed = frozenset(state.sacrificed)
-    activated = frozenset(pid for pid, _ in state.activations)
+    now = {p.id: p for p in after}
+    tapped = frozenset(pid for pid, p in now.items() if p.tapped and not before[pid].tapped)
+    untapped = frozenset(pid for pid, p in now.items() if not p.tapped and before[pid].tapped)
+    sacrificed = frozenset(sacrificed_ids)
+    activated = frozenset(activated_ids)
     return PaymentSummary(
         tapped=tapped,
         untapped=untapped,
         sacrificed=sacrificed,
-        life_paid=state.life_paid + life,
-        damage=state.damage,
+        life_paid=life_paid,
+        damage=damage,
         floating=remaining,
         used=activated | tapped | untapped | sacrificed,
         exiled=exiled,
@@ -467,6 +685,9 @@ def summarise(
 
 def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None = None) -> PaymentSummary:
     """Apply a plan step by step by the rules and return what it did, or raise ``IllegalPlanError``.
+
+    Each step changes only what it touches (:class:`_LiveState`): a plan of k steps on a board of n
+    permanents replays in O(k + n), and ends where :func:`apply_step` from :func:`initial_state` ends.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
@@ -482,10 +703,16 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
     """
     if target.cost.has_variable:
         raise InputError(f"choose a value for X in {target.cost} before replaying a plan")
-    state = initial_state(board, player)
+    if plan.alternatives:
+        # convoke, improvise and delve change the board at the payment: replayed on the immutable states
+        immutable = initial_state(board, player)
+        for index, step in enumerate(plan.steps):
+            immutable = apply_step(immutable, step, index)
+        return finish(board, immutable, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
+    state = _LiveState(board, player)
     for index, step in enumerate(plan.steps):
-        state = apply_step(state, step, index)
-    return finish(board, state, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
+        state.apply(step, index)
+    return state.finish(board, target, plan.spent, plan.life, len(plan.steps))
 
 
 def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
@@ -543,6 +770,7 @@ def _steps_for(
         mana_choices = [
             spent for spent, life in payments(state.pool, cost.mana, target, rules, 0) if life == 0
         ]
+    reflect = _reflect_of(board)
     for tapped in tap_choices:
         for sacrificed in sacrifice_choices:
             for paid_with in mana_choices:
@@ -559,6 +787,6 @@ def _steps_for(
                     paid = _pay_costs(state, view, probe, ability)
                 except ValueError:
                     continue
-                for outcome, produced, units in _resolutions(view, state, pid, ability, sacrificed):
+                for outcome, produced, units in _resolutions(view, reflect, pid, ability, sacrificed):
                     step = replace(probe, produced=produced, order=outcome.replacements)
-                    yield step, _resolved(paid, step, outcome, units)
+                    yield step, _resolved(state, paid, step, outcome, units)

@@ -266,6 +266,52 @@ class BoardView:
         """The permanent with this id."""
         return self._by_id[pid]
 
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Answers worked out from this view by callers that ask the same board again (the fast path's
+        permanents as the board has them), keyed by what they were worked out for; a rebound view starts
+        empty, since its statuses may differ."""
+        return {}
+
+    def has(self, pid: str) -> bool:
+        """True when the permanent is on this view's board."""
+        return pid in self._by_id
+
+    def update(self, permanent: Permanent) -> None:
+        """Put a new status (tapped, counters) of one of the view's permanents in place, in this view only
+        (a replay's view, changed step by step). Its printed characteristics must be the ones it had.
+
+        Statuses are read through :meth:`permanent`; ``board`` keeps the statuses it was built with.
+
+        >>> from dataclasses import replace
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> view.update(replace(view.permanent("f"), tapped=True))
+        >>> view.why_not_activatable("f", view.mana_abilities("f")[0])
+        'Forest (f) is already tapped'
+        """
+        assert self._by_id[permanent.id].name == permanent.name
+        self._by_id[permanent.id] = permanent
+
+    def without(self, pid: str, board: Board) -> BoardView | None:
+        """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
+        worked out here; None when that can't be reused: ``pid`` is a source of effects, or a land-type
+        effect is in force (whose dependencies may read it).
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"},
+        ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> [p.id for p in view.without("t", board.without_permanent("t")).board.permanents]
+        ['f']
+        """
+        if self.parsed[pid].effects or any(isinstance(e.effect, TypeChange) for e in self.effects):
+            return None
+        return self.rebind(board)
+
     def rebind(self, board: Board) -> BoardView:
         """A view of ``board``, which must differ from this view's only in what no characteristic reads
         (tapped flags, counters, life totals, pools), reusing everything already worked out here."""

@@ -416,9 +416,13 @@ def _reflecting(output: ManaOutput) -> bool:
 def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes]) -> SourceKind:
     """The kind of a permanent as its board has it: its abilities and their outcomes with the board's
     effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7)."""
+    key = ("fast._on_board", permanent)  # sets are the view's board's (the callers work them out from it)
+    known = view.memo.get(key)
+    if isinstance(known, SourceKind):
+        return known
     pid = permanent.id
     abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
-    return SourceKind(
+    kind = SourceKind(
         blocking=None,
         abilities=abilities,
         reflect=sets[pid].mask,
@@ -426,6 +430,8 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
         haste=view.characteristics(pid).haste,
         designed=sacrificed_by_design(view, pid),
     )
+    view.memo[key] = kind
+    return kind
 
 
 def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
