@@ -43,6 +43,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.errors import CostParseError, InputError
 from models.folding import fold_name
+from models.limits import MAX_DECK_CARDS
 
 __all__ = ["Deck", "DeckCard", "DeckFormat", "DeckListError", "load_deck", "parse_deck"]
 
@@ -137,7 +138,7 @@ _CATEGORY_SECTIONS: Final[dict[str, _Section]] = {
     "sideboard": "sideboard",
     "maybeboard": "skipped",
 }
-_CARD_LINE: Final = re.compile(r"^(\d+)\s*[xX]?\s+(.+?)\s*$")
+_CARD_LINE: Final = re.compile(r"^([0-9]+)\s*[xX]?\s+(.+?)\s*$")
 _COST_AT_END: Final = re.compile(r"\s*((?:\{[^{}]*\}\s*)+)$")
 _SET_AND_NUMBER: Final = re.compile(r"\s+\(([A-Za-z0-9_]{2,8})\)(?:\s+[A-Za-z0-9★†*\-]+)?$")
 _MARK: Final = re.compile(r"\s+\*([A-Za-z]+)\*$")
@@ -216,6 +217,11 @@ def _read_text(text: str, source: str) -> _Reading:
             raise DeckListError(
                 f"{source}: line {number}: expected '<count> <card name>' (e.g. '4 Llanowar Elves', "
                 f"'4 Lightning Bolt {{R}}'), got {line!r}"
+            )
+        if len(match.group(1)) > len(str(MAX_DECK_CARDS)):
+            raise DeckListError(
+                f"{source}: line {number}: a count of {len(match.group(1))} digits; a deck has at most "
+                f"{MAX_DECK_CARDS:,} cards"
             )
         count = int(match.group(1))
         rest, marked_section, seen = _strip_decorations(match.group(2))
