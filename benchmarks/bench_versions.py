@@ -12,7 +12,8 @@ version's directory first on ``sys.path``, old and new interleaved, so that both
   :mod:`benchmarks.bench_pay`), each paid cold once per process, in ``--rounds`` processes per version
   (the versions' order alternating from round to round); a board's figure is the process CPU time of its
   fastest round, so that load on a shared machine counts against neither version; the table gives the
-  median and 95th percentile of the boards' figures per size.
+  median and 95th percentile of the boards' figures per size; then the same with Python's garbage collector
+  off in both versions, since a full collection falling inside one board's call moves a median of a dozen.
 
 The boards and costs come from this checkout's generator and are handed to both versions as JSON, so both
 pay exactly the same questions.
@@ -96,10 +97,11 @@ def _run_cli(tree: Path, args: Sequence[str]) -> float:
     return time.perf_counter() - started
 
 
-def _pay_seconds(tree: Path, questions: list[tuple[object, str]]) -> list[float]:
-    """Seconds of each pay, in one process of that version."""
+def _pay_seconds(tree: Path, questions: list[tuple[object, str]], *, collect: bool = True) -> list[float]:
+    """Seconds of each pay, in one process of that version (without the garbage collector's pauses when
+    ``collect`` is false)."""
     done = subprocess.run(
-        [sys.executable, "-c", _PAY],
+        [sys.executable, "-c", _PAY if collect else "import gc; gc.disable()\n" + _PAY],
         cwd=tree,
         env=_environment(tree),
         input=json.dumps(questions),
@@ -156,18 +158,18 @@ def startup_table(old: Path, new: Path, runs: int) -> str:
 
 
 def _fastest(
-    tree: Path, other: Path, questions: list[tuple[object, str]], rounds: int
+    tree: Path, other: Path, questions: list[tuple[object, str]], rounds: int, *, collect: bool = True
 ) -> tuple[list[float], list[float]]:
     """Each question's fastest time over the rounds, for ``tree`` and ``other``, the order alternating."""
     best: dict[Path, list[float]] = {}
     for number in range(rounds):
         for version in (tree, other) if number % 2 == 0 else (other, tree):
-            seconds = _pay_seconds(version, questions)
+            seconds = _pay_seconds(version, questions, collect=collect)
             best[version] = [min(a, b) for a, b in zip(best.get(version, seconds), seconds, strict=True)]
     return best[tree], best[other]
 
 
-def pay_table(old: Path, new: Path, boards: int, seed: int, rounds: int = 3) -> str:
+def pay_table(old: Path, new: Path, boards: int, seed: int, rounds: int = 3, *, collect: bool = True) -> str:
     """The pay table: median and 95th percentile ms per size for both versions, and the medians' ratio."""
     rows = []
     for size in SIZES:
@@ -176,7 +178,7 @@ def pay_table(old: Path, new: Path, boards: int, seed: int, rounds: int = 3) -> 
         for _ in range(boards):
             spec = realistic_board(rng, size)
             questions.append((spec.data, realistic_cost(rng, spec)))
-        old_seconds, new_seconds = _fastest(old, new, questions, rounds)
+        old_seconds, new_seconds = _fastest(old, new, questions, rounds, collect=collect)
         old_median = 1000 * statistics.median(old_seconds)
         new_median = 1000 * statistics.median(new_seconds)
         rows.append(
@@ -212,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"\npay on realistic boards ({args.boards} per size, cold, CPU ms, fastest of {args.rounds} runs)"
         )
         print(pay_table(old, ROOT, args.boards, args.seed, args.rounds))
+        print("\nthe same with the garbage collector off in both (the code's own work, without its pauses)")
+        print(pay_table(old, ROOT, args.boards, args.seed, args.rounds, collect=False))
 
     if args.against is not None:
         report(args.against.resolve(), str(args.against))
