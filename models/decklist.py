@@ -138,6 +138,8 @@ _CATEGORY_SECTIONS: Final[dict[str, _Section]] = {
     "sideboard": "sideboard",
     "maybeboard": "skipped",
 }
+#: The most digits a count is read with; any count past the deck limit is refused later, by its value.
+_MAX_COUNT_DIGITS: Final = 100
 _CARD_LINE: Final = re.compile(r"^([0-9]+)\s*[xX]?\s+(.+?)\s*$")
 _COST_AT_END: Final = re.compile(r"\s*((?:\{[^{}]*\}\s*)+)$")
 _SET_AND_NUMBER: Final = re.compile(r"\s+\(([A-Za-z0-9_]{2,8})\)(?:\s+[A-Za-z0-9★†*\-]+)?$")
@@ -218,7 +220,7 @@ def _read_text(text: str, source: str) -> _Reading:
                 f"{source}: line {number}: expected '<count> <card name>' (e.g. '4 Llanowar Elves', "
                 f"'4 Lightning Bolt {{R}}'), got {line!r}"
             )
-        if len(match.group(1)) > len(str(MAX_DECK_CARDS)):
+        if len(match.group(1)) > _MAX_COUNT_DIGITS:  # (past Python's own limit for reading an int)
             raise DeckListError(
                 f"{source}: line {number}: a count of {len(match.group(1))} digits; a deck has at most "
                 f"{MAX_DECK_CARDS:,} cards"

@@ -211,6 +211,6 @@ def test_a_card_named_by_its_faces_is_one_entry(cards: CardResolver) -> None:
 
 def test_counts_are_ascii_numbers_of_a_readable_size() -> None:
     with pytest.raises(DeckListError, match="a count of 5000 digits"):
-        parse_deck("4" * 5000 + " Forest", "deck.txt")
+        parse_deck("4" * 5000 + " Forest", "deck.txt")  # (Python refuses to read an int of 5,000 digits)
     with pytest.raises(DeckListError, match="line 1: expected '<count> <card name>'"):
         parse_deck("٣ Forest\n20 Forest", "deck.txt")  # an Arabic-Indic three is not a count
