@@ -502,3 +502,24 @@ def test_control_characters_never_reach_the_table() -> None:
     }
     result = runner.invoke(app, ["could-produce", "-"], input=json.dumps(board))
     assert result.exit_code == 0 and "\x1b" not in result.stdout and "c\\x1b[31m" in result.stdout
+
+
+def test_a_permanent_taps_through_a_granted_ability_before_it_sacrifices_itself() -> None:
+    # found by the long fuzzing run: Cryptolith Rite gives Eldrazi Scion '{T}: Add one mana of any color';
+    # the plan must tap it before its own 'Sacrifice this creature: Add {C}' (its abilities can't be
+    # activated once it is gone), where the model used to put the sacrifice first and the replay refused
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "rite", "card": "Cryptolith Rite", "controller": "me"},
+                {"id": "scion", "card": "Eldrazi Scion", "controller": "me"},
+            ],
+        }
+    )
+    assert search(board, "{G}{1}").payable  # the reference: tap the Scion for {G}, then sacrifice it for {C}
+    result = pay(board, PaymentTarget.of("{G}{1}"))
+    assert result.payable and [step.permanent for step in result.steps] == ["scion", "scion"]
+    assert result.sacrificed == ("scion",)
+    assert max_x(board, PaymentTarget.of("{X}{G}")).x == 1

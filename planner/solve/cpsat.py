@@ -567,9 +567,11 @@ class _PaymentModel:
         edges: list[tuple[int, int]] = []
         for sacrificer in sacrificers:
             self.problem.check_time()
-            for victim in sacrificer.sacrificed:
-                # (an ability may sacrifice its own source as its cost, Krark-Clan Ironworks sacrificing
-                # itself: CR 602.2b pays the cost as the ability is activated, so it comes before nothing)
+            for victim in sacrificer.gone:
+                # every other activation of a permanent comes before what sacrifices it, its own
+                # self-sacrifice included (an Eldrazi Scion tapped through Cryptolith Rite, then sacrificed);
+                # an ability that sacrifices its own source as its cost (Krark-Clan Ironworks sacrificing
+                # itself: CR 602.2b pays the cost as it is activated) comes before nothing for that
                 edges += [(t.index, sacrificer.index) for t in own[victim] if t.index != sacrificer.index]
         for counting in templates:
             amount = counting.ability.output.amount
