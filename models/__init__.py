@@ -9,8 +9,9 @@ Pure data and parsing: nothing here plans a payment (that is :mod:`planner`), an
 'me'
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from models.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from models.board import Board, Card, Choices, Permanent, Player, PoolMana
@@ -94,10 +95,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use (PEP 562)."""
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(_HOMES[name]), name)
-    globals()[name] = value
-    return value
+#: A public name, imported from its module on first use (PEP 562).
+__getattr__ = lazy_attributes(__name__, _HOMES, globals())
