@@ -26,7 +26,7 @@ from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
-__all__ = ["PayResult", "PlanStep", "could_produce", "max_x", "pay", "text_warnings"]
+__all__ = ["PayResult", "PlanStep", "could_produce", "described_payment", "max_x", "pay", "text_warnings"]
 
 
 def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, ...]:
@@ -298,10 +298,10 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
         summary = replay(problem.board, paid_target, plan, problem.player)
     except IllegalPlanError as error:
         raise InternalError(f"the model's plan fails the rules replay at {error}") from error
-    return _described(problem, paid_target, plan, summary, solution)
+    return described_payment(problem, paid_target, plan, summary, solution)
 
 
-def _described(
+def described_payment(
     problem: PaymentProblem, target: PaymentTarget, plan: Plan, summary: PaymentSummary, solution: Solution
 ) -> PayResult:
     """The result of a replayed plan, in a player's terms: steps, which mana paid which symbol, totals."""

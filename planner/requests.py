@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from models.carddata.names import CardResolver
     from models.mana import ManaTypes
     from planner.api import PayResult
+    from planner.turn import TurnResult
 
 __all__ = [
     "BoardLoader",
@@ -49,6 +50,7 @@ __all__ = [
     "could_produce_request",
     "max_x_request",
     "pay_request",
+    "plan_turn_request",
 ]
 
 #: Reads the board a question is about: given ``strict``, returns it and the name its errors use (a file name,
@@ -217,6 +219,49 @@ def max_x_request(
             prefer=kinds,
         )
     return PaymentAnswer(loaded, player, target, result)
+
+
+def plan_turn_request(
+    board: BoardLoader,
+    *,
+    cast: Sequence[str] = (),
+    order: str = "given",
+    hold: str | None = None,
+    land: str | None = None,
+    player: str | None = None,
+    x: int = 1,
+    time_limit: float = 10.0,
+    strict: bool = False,
+    cards: CardResolver | None = None,
+) -> TurnResult:
+    """``mana-planner plan-turn``: the turn's plan (contract section 7); the options are the command's."""
+    if order not in ("given", "best"):
+        raise InputError(f"--order: must be 'given' or 'best', got {order!r}", param="order")
+    if order == "best" and not cast:
+        raise InputError("--order best: give the spells to order with --cast", param="order")
+    hold_target = _plain_target(hold, "--hold") if hold is not None else None
+    if x < 0:
+        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
+    for text in cast:
+        if text.lstrip().startswith("{"):
+            _parse_cost(text, "--cast")
+    _check_time_limit(time_limit)
+    loaded, source = board(strict)
+    with about_board(source):
+        from planner.turn import plan_turn
+
+        return plan_turn(
+            loaded,
+            casts=tuple(cast),
+            order="best" if order == "best" else "given",
+            hold=hold_target,
+            land=land,
+            player=player,
+            x=x,
+            time_limit=time_limit,
+            strict=strict,
+            cards=cards,
+        )
 
 
 def could_produce_request(

@@ -74,10 +74,12 @@ def activation_templates(
     reflect: dict[str, ManaTypes],
     *,
     check: Callable[[], None] | None = None,
+    apart: frozenset[str] = frozenset(),
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
-    interchangeable permanents shares its templates, with a bound that many times larger. ``check`` is
-    called between permanents and cost choices (a time limit raises there)."""
+    interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
+    ``apart`` are never grouped: a turn's arrivals). ``check`` is called between permanents and cost choices
+    (a time limit raises there)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
@@ -90,7 +92,7 @@ def activation_templates(
             made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed)
         return made[key]
 
-    groups = interchangeable(view, player, reflect, outcomes_of)
+    groups = interchangeable(view, player, reflect, outcomes_of, apart=apart)
     grouped = {pid for members in groups.values() for pid in members[1:]}
     cycling = tap_cycling(view, player)
     for permanent in board.permanents:
@@ -211,6 +213,8 @@ def interchangeable(
     player: str,
     reflect: dict[str, ManaTypes],
     outcomes_of: Callable[[str, int], list[Outcome]] | None = None,
+    *,
+    apart: frozenset[str] = frozenset(),
 ) -> dict[str, tuple[str, ...]]:
     """Groups of the player's permanents that are the same to a payment (two untapped Forests, or a Tropical
     Island and a Breeding Pool): the lowest id of each group of two or more → the group, ids in order.
@@ -231,7 +235,7 @@ def interchangeable(
     {'f1': ('f1', 'f2')}
     """
     board = view.board
-    singled_out: set[str] = set()
+    singled_out: set[str] = set(apart)
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))

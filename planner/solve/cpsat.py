@@ -36,13 +36,13 @@ from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.payment import GENERIC, SNOW
-from planner.rules.pool import ManaUnit
+from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.objective import FINAL_LEVELS, TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem, TimeUp
-from planner.solve.solution import Solution, SolveStatus
+from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
 __all__ = ["solve_payment"]
 
@@ -96,9 +96,11 @@ class _Consumer:
 
     name: str
     target: PaymentTarget
-    template: int  # -1 for the layer's target
+    template: int  # -1 for the layer's target and a turn's spells
     demand: dict[Slot, Expr]
     life: Expr
+    epoch: int = 0  # the epoch it pays in: it may spend mana made in this epoch or before (TurnPayments)
+    spell: int = -1  # which of a turn's spells it pays for (-1: not one of them)
     pay: dict[tuple[_ClassKey, Slot], cp_model.IntVar] = field(default_factory=dict)
     # generic and snow slots take mana of any type: they draw on a group of classes, not on each class
     blind: dict[tuple[_GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
@@ -125,6 +127,8 @@ class _Layer:
         enforce: cp_model.IntVar | None,
         x: Expr,
         alternative: dict[Slot, Expr] | None = None,
+        *,
+        epoch: int = 0,
     ) -> None:
         self.planner = planner
         self.name = name
@@ -158,6 +162,22 @@ class _Layer:
                 model.add(sum(picks) == packet.picks * self.use[template.index])
         for unit in pool:
             supply[(unit.type, _spending(unit.tag), -1)].append(1)
+        # mana a turn's events add (a ritual, an enters trigger), made once, usable from its epoch on
+        self.event_choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = {}
+        events = planner.turn.mana if planner.turn is not None and self.main_layer(enforce) else ()
+        for number, event in enumerate(events):
+            for k, packet in enumerate(event.packets):
+                if len(packet.types) == 1:
+                    (only,) = tuple(packet.types)
+                    supply[(only, _spending(packet.tag), -1 - event.epoch)].append(packet.total)
+                    continue
+                picks = []
+                for mana_type in packet.types:
+                    var = model.new_int_var(0, packet.picks, f"{name}_event{number}_p{k}_{mana_type.letter}")
+                    self.event_choice[(number, k, mana_type)] = var
+                    picks.append(var)
+                    supply[(mana_type, _spending(packet.tag), -1 - event.epoch)].append(packet.per_pick * var)
+                model.add(sum(picks) == packet.picks)
         self.supply = {key: _total(parts) for key, parts in supply.items()}
         # the most mana of each class there can be: a tight bound for every variable that counts it
         self.supply_bound: dict[_ClassKey, int] = defaultdict(int)
@@ -170,9 +190,27 @@ class _Layer:
                     )
         for unit in pool:
             self.supply_bound[(unit.type, _spending(unit.tag), -1)] += 1
+        for event in events:
+            for packet in event.packets:
+                for mana_type in packet.types:
+                    self.supply_bound[(mana_type, _spending(packet.tag), -1 - event.epoch)] += packet.total
         # --- consumers: the target, and the mana cost of every template that has one
         # (the outcomes of one node share its consumer: they have one cost, and at most one of them is used)
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
+        self.consumers[0].epoch = epoch
+        # a turn's spells, each paid in the epoch it is cast in; one the plan may leave out is paid in full
+        # or not at all (its cast literal scales its demand)
+        self.cast: list[Expr] = []
+        spells = planner.turn.spells if planner.turn is not None and self.main_layer(enforce) else ()
+        for number, spell in enumerate(spells):
+            cast: Expr = 1
+            if spell.optional:
+                cast = model.new_bool_var(f"{name}_cast_{number}")
+            self.cast.append(cast)
+            consumer = self._consumer(f"spell{number}", spell.target, -1, spell.target.cost, cast, 0)
+            consumer.epoch = spell.epoch
+            consumer.spell = number
+            self.consumers.append(consumer)
         nodes: dict[int, list[Activation]] = defaultdict(list)
         for template in templates:
             if template.costs_mana:
@@ -188,12 +226,14 @@ class _Layer:
                     0,
                 )
             )
+            self.consumers[-1].epoch = planner.epoch_of(node)
         # the classes of each group (a producer's mana of one spending tag, whatever its type)
         self.groups: dict[_GroupKey, list[_ClassKey]] = defaultdict(list)
         for key in self.supply:
             self.groups[(key[1], key[2])].append(key)
         group_bound = {g: sum(self.supply_bound[k] for k in keys) for g, keys in self.groups.items()}
-        fits: dict[tuple[ManaType, Slot], bool] = {}  # (a type fits a typed slot or not, whatever its tag)
+        # (a type fits a typed slot in an epoch or not, whatever its tag)
+        fits: dict[tuple[ManaType, Slot, int], bool] = {}
         # each class of mana may pay the slots it fits, for consumers its restriction allows (CR 106.6); a
         # generic or snow slot draws on whole groups, which keeps Cascading Cataracts' five colors from
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
@@ -205,7 +245,10 @@ class _Layer:
                 # (an activation can't pay for itself)
                 if (producer < 0 or producer != consumer.template)
                 and (tag.restriction is None or tag.restriction.allows(consumer.target, tag.chosen_type))
+                # (nor can mana that arrives later in the turn pay for what comes before it)
+                and planner.epoch_of(producer) <= consumer.epoch
             ]
+            rules = planner.rules_in(consumer.epoch)
             for slot in consumer.demand:
                 label = f"{name}_{consumer.name}_{_slot_name(slot)}_by"
                 if slot in (GENERIC, SNOW):
@@ -218,9 +261,10 @@ class _Layer:
                     continue
                 for group in allowed:
                     for key in self.groups[group]:
-                        if (key[0], slot) not in fits:
-                            fits[(key[0], slot)] = planner.rules.fits(key[0], key[1].snow, slot)
-                        if fits[(key[0], slot)]:
+                        fit = (key[0], slot, consumer.epoch)
+                        if fit not in fits:
+                            fits[fit] = rules.fits(key[0], key[1].snow, slot)
+                        if fits[fit]:
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
                             )
@@ -231,14 +275,14 @@ class _Layer:
         for consumer in self.consumers:
             for slot, demand in consumer.demand.items():
                 # (convoke, improvise and delve fill the target's slots too: 702.51a, 702.126a, 702.66a)
-                extra = alternative.get(slot, 0) if alternative and consumer.template < 0 else 0
+                extra = alternative.get(slot, 0) if alternative and consumer is self.consumers[0] else 0
                 filled = _total(
                     [v for (_, s), v in consumer.pay.items() if s == slot]
                     + [v for (_, s), v in consumer.blind.items() if s == slot]
                     + ([extra] if not isinstance(extra, int) else [])
                 )
                 constraint = model.add(filled == demand)
-                if consumer.template < 0 and enforce is None:
+                if consumer is self.consumers[0] and enforce is None:
                     literal = model.new_bool_var(f"{name}_assume_{_slot_name(slot)}")
                     self.assumptions[slot] = literal
                     constraint.only_enforce_if(literal)
@@ -273,7 +317,7 @@ class _Layer:
         # (damage from a 'becomes tapped' trigger such as City of Brass waits for the stack: 603.3)
         immediate = _total([(t.outcome.damage + t.outcome.life_loss) * self.use[t.index] for t in templates])
         self.damage: Expr = immediate + planner.tap_damage(self.use)
-        target_life = self.consumers[0].life
+        target_life = _total([c.life for c in self.consumers if c.template < 0])
         model.add(self.ability_life <= life_total)
         paying = model.new_bool_var(f"{name}_pays_life")
         model.add(target_life == 0).only_enforce_if(paying.negated())
@@ -335,7 +379,9 @@ class _Layer:
         # from one to the other and the activations a static edge links are not both used (an edge from an
         # untracked template is dropped: all of those go first)
         pairs: dict[tuple[int, int], tuple[list[cp_model.IntVar], list[tuple[int, int]]]] = {}
-        for consumer in self.consumers[1:]:
+        for consumer in self.consumers:
+            if consumer.template < 0:
+                continue
             drawn = [(key[2], var) for (key, _), var in consumer.pay.items()]
             drawn += [(group[1], var) for (group, _), var in consumer.blind.items()]
             for producer, var in drawn:
@@ -357,6 +403,10 @@ class _Layer:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
             )
+        for a, b in planner.static_edges:
+            # (an activation that must come before another can't be made in a later epoch of the turn)
+            if planner.template_epochs[a] > planner.template_epochs[b]:
+                model.add_bool_or([self.unused(a), self.unused(b)])
         for (before, after), (flows, linked) in pairs.items():
             ordered = model.new_bool_var(f"{self.name}_order_{before}_{after}")
             if flows:
@@ -391,6 +441,10 @@ class _Layer:
                 if not cycle.tapped:
                     # exactly one tap before the untap when the untap is used
                     model.add(sum(firsts) == self.use[u])
+
+    def main_layer(self, enforce: cp_model.IntVar | None) -> bool:
+        """True for the payment asked for (a keep or hand layer has an enforcing literal)."""
+        return enforce is None
 
     def unused(self, index: int) -> cp_model.IntVar:
         """A literal true when template ``index`` is not used in this layer."""
@@ -505,6 +559,14 @@ class _PaymentModel:
         self.reflect = problem.reflect
         self.rules = problem.rules
         self.templates = problem.templates
+        # a turn's spells, and the epoch each template can first be activated in (see TurnPayments)
+        self.turn = problem.turn
+        self.template_epochs = self.turn.epochs if self.turn is not None else (0,) * len(self.templates)
+        self.last_epoch = max(
+            [*self.template_epochs, *(s.epoch for s in self.turn.spells), *(m.epoch for m in self.turn.mana)]
+            if self.turn is not None
+            else [0]
+        )
         # the permanents each template's permanent stands for: itself, or its group of interchangeable ones
         self.members: dict[str, tuple[str, ...]] = defaultdict(tuple)
         for permanent in board.permanents:
@@ -543,7 +605,7 @@ class _PaymentModel:
         self.keep_layer: _Layer | None = None
         if problem.keep is not None:
             self.keep_ok = self.model.new_bool_var("keep_satisfied")
-            self.keep_layer = _Layer(self, "keep", problem.keep, (), self.keep_ok, 0)
+            self.keep_layer = _Layer(self, "keep", problem.keep, (), self.keep_ok, 0, epoch=self.last_epoch)
             problem.check_time()
         self.hand_ok: list[cp_model.IntVar] = []
         self.hand_layers: list[_Layer] = []
@@ -702,13 +764,15 @@ class _PaymentModel:
                 waiting[b] -= 1
                 if waiting[b] == 0:
                     ready.append(b)
-        nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...]], int] = {}
-        producer = [-1] * len(templates)
+        nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...], int], int] = {}
+        # (an untracked template's mana is told apart only by the epoch it is made in: key -1 - epoch)
+        producer = [-1 - self.template_epochs[t.index] for t in templates]
         for template in templates:
             if template.index in tracked:
                 producer[template.index] = template.index
                 if template.ability.cost.tap and not template.members:
-                    key = (template.pid, template.ability_index, template.sacrificed, template.tapped)
+                    epoch = self.template_epochs[template.index]
+                    key = (template.pid, template.ability_index, template.sacrificed, template.tapped, epoch)
                     producer[template.index] = nodes.setdefault(key, template.index)
         return producer
 
@@ -745,6 +809,16 @@ class _PaymentModel:
                 )
                 runs[(blank, signature)].append(pid)
         return [sorted(run) for run in runs.values() if len(run) > 1]
+
+    def epoch_of(self, producer: int) -> int:
+        """The epoch mana of a producer key is made in: an untracked key -1 - e stands for epoch e."""
+        return -1 - producer if producer < 0 else self.template_epochs[producer]
+
+    def rules_in(self, epoch: int) -> SpendRules:
+        """The spending rules in force in an epoch of the turn (the payment's own outside a turn)."""
+        if self.turn is None or not self.turn.rules:
+            return self.rules
+        return self.turn.rules[min(epoch, len(self.turn.rules) - 1)]
 
     def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:
         """A literal true exactly when the variable is 0 (made once per variable)."""
@@ -892,9 +966,19 @@ class _PaymentModel:
             terms.append(("keep", 1 - self.keep_ok, 2))
         if self.hand_ok:
             terms.append(("hand", len(self.hand_ok) - sum(self.hand_ok), len(self.hand_ok) + 1))
+        spell_symbols = 0
+        if self.turn is not None:
+            # a turn casts the greatest total mana value, then uses up the fewest cards (contract section 7)
+            values = [spell.mana_value for spell in self.turn.spells]
+            most = sum(values)
+            cast_value = _total([value * cast for value, cast in zip(values, main.cast, strict=True)])
+            terms.append(("mana_value", most - cast_value, most + 1))
+            terms.append(("cards", _total(main.cast), len(main.cast) + 1))
+            spell_symbols = sum(len(spell.target.cost.symbols) for spell in self.turn.spells)
+            mana_bound += sum(p.total for event in self.turn.mana for p in event.packets)
         life_bound = (
             self.board.player(self.player).life
-            + 4 * (len(self.templates) + len(main.target.cost.symbols))
+            + 4 * (len(self.templates) + len(main.target.cost.symbols) + spell_symbols)
             + 2
         )
         sacrificed_parts: dict[str, list[Expr]] = defaultdict(list)
@@ -1063,6 +1147,13 @@ class _PaymentModel:
     def _solution(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution:
         """The plan and the objective's values in the solver's current solution (not yet proven best)."""
         values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
+        if self.turn is not None:
+            return Solution(
+                status=SolveStatus.FEASIBLE,
+                turn=self._extract_turn(solver),
+                keep_satisfied=bool(solver.value(self.keep_ok)) if self.keep_ok is not None else None,
+                objective=values,
+            )
         return Solution(
             status=SolveStatus.FEASIBLE,
             plan=self._extract(solver),
@@ -1071,6 +1162,54 @@ class _PaymentModel:
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
             objective=values,
         )
+
+    def _due(
+        self,
+        steps: list[Step],
+        epochs: list[int],
+        templates_of: list[int],
+        made_by: dict[int, int],
+        spent: dict[int, tuple[ManaUnit, ...]],
+        casts: list[int],
+    ) -> list[int]:
+        """Which cast (its place in ``casts``) each step of a turn goes with: the first its mana reaches,
+        directly or through the steps it paid for, but no later than the last cast of its own epoch (a later
+        event may change what it makes); a step that must come before another never goes with a later cast
+        than it (the mana it paid for, a permanent's activations before its sacrifice, the model's order of
+        the tracked activations)."""
+        assert self.turn is not None
+        spells = self.turn.spells
+        position = {number: i for i, number in enumerate(casts)}
+        until = self.turn.until or tuple(self.last_epoch for _ in self.templates)
+        due = [len(casts)] * len(steps)
+        for number, paid in spent.items():
+            for unit in paid:
+                if id(unit) in made_by:
+                    due[made_by[id(unit)]] = min(due[made_by[id(unit)]], position[number])
+        for i, epoch in enumerate(epochs):
+            if due[i] == len(casts):  # (mana left floating: with the first cast after it is made)
+                due[i] = next((p for p, n in enumerate(casts) if spells[n].epoch >= epoch), len(casts) - 1)
+            latest = [p for p, n in enumerate(casts) if spells[n].epoch <= until[templates_of[i]]]
+            if latest:
+                due[i] = min(due[i], latest[-1])
+        before: list[tuple[int, int]] = []  # (i, j): step i must come before step j
+        for j, step in enumerate(steps):
+            before += [(made_by[id(u)], j) for u in step.paid_with if id(u) in made_by]
+        by_template: dict[int, list[int]] = defaultdict(list)
+        for i, index in enumerate(templates_of):
+            by_template[index].append(i)
+        for a, b in self.static_edges:
+            before += [(i, j) for i in by_template.get(a, ()) for j in by_template.get(b, ())]
+        tracked = [i for i, index in enumerate(templates_of) if self.producer[index] >= 0]
+        before += list(itertools.pairwise(tracked))
+        changed = True
+        while changed:
+            changed = False
+            for i, j in before:
+                if due[i] > due[j]:
+                    due[i] = due[j]
+                    changed = True
+        return due
 
     def _core(self, fixing: Sequence[int], proved: float, deadline: float) -> tuple[Slot, ...]:
         """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
@@ -1106,84 +1245,85 @@ class _PaymentModel:
     def _extract(self, solver: cp_model.CpSolver) -> Plan:
         """The plan in the solution: activations in a legal order, each with its mana, then the payment."""
         main = self.main
-        used = [t for t in self.templates if solver.value(main.use[t.index]) > 0]
-
-        # untracked producers first (nothing orders them), then the rest by their node's position in the model
-        def place(t: Activation) -> tuple[int, int, int, int]:
-            node = self.producer[t.index]
-            if node in main.position:
-                return (1, solver.value(main.position[node]), 0, t.index)
-            if node >= 0:
-                return (1, -1, 0, t.index)
-            # life is paid before damage is taken: the model checks the life costs against the life total
-            return (0, self.depth.get(t.index, 0), 0 if t.ability.cost.life else 1, t.index)
-
-        order = sorted(used, key=place)
-        # the units each class contributes, handed out to consumers in order
-        produced_units: dict[_ClassKey, list[ManaUnit]] = defaultdict(list)
-        for unit in self.pool:
-            produced_units[(unit.type, _spending(unit.tag), -1)].append(unit)
-        steps: list[Step] = []
-        consumers = {c.template: c for c in main.consumers}
-        reserved: dict[_ClassKey, int] = defaultdict(int)
-        for consumer in main.consumers:
-            for (spent_key, _), var in consumer.pay.items():
-                reserved[spent_key] += solver.value(var)
-        pending: list[tuple[int, Activation]] = []
-        for template in order:
-            for _ in range(solver.value(main.use[template.index])):
-                pending.append((len(pending), template))
-        # per-activation picks for multi-type packets
-        picks_left = {key: solver.value(var) for key, var in main.choice.items()}
-        # a group of interchangeable permanents taps its lowest ids first (what the tie-break counted)
-        free = {pid: list(members) for pid, members in self.members.items()}
-        for _, template in pending:
-            source = free[template.pid].pop(0) if len(template.sources) > 1 else template.pid
-            concrete: list[tuple[ManaBag, ManaTag]] = []
-            for k, packet in enumerate(template.outcome.packets):
-                if len(packet.types) == 1:
-                    concrete.append((ManaBag.of(packet.types).scaled(packet.total), packet.tag))
-                    continue
-                chosen: list[ManaType] = []
-                for mana_type in packet.types:
-                    key = (template.index, k, mana_type)
-                    take = min(picks_left[key], packet.picks - len(chosen))
-                    picks_left[key] -= take
-                    chosen += [mana_type] * take
-                concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
-            paid_with: tuple[ManaUnit, ...] = ()
-            if template.costs_mana:
-                paid_with = self._take(
-                    solver, consumers[self.producer[template.index]], produced_units, reserved
-                )
-            producer = self.producer[template.index]
-            if source != template.pid:
-                concrete = [
-                    (bag, replace(tag, source=source) if tag.source == template.pid else tag)
-                    for bag, tag in concrete
-                ]
-            by_source: dict[str, ManaBag] = {}
-            for bag, tag in concrete:
-                by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
-                for mana_type in bag.units():
-                    produced_units[(mana_type, _spending(tag), producer)].append(ManaUnit(mana_type, tag))
-            produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
-            steps.append(
-                Step(
-                    permanent=source,
-                    ability=template.ability_index,
-                    produced=produced,
-                    order=template.outcome.replacements,
-                    sacrificed=template.sacrificed,
-                    tapped=template.tapped,
-                    paid_with=paid_with,
-                )
-            )
-        spent = self._take(solver, consumers[-1], produced_units, reserved)
+        extraction = _Extraction(self, solver)
+        steps = [extraction.step(template) for template in extraction.ordered()]
+        spent = self._take(solver, main.consumers[0], extraction.produced, extraction.reserved)
         life = int(solver.value(main.consumers[0].life))
+        free = extraction.free
         for pid, members in self.alternatives.units.items():
             free.setdefault(pid, list(members))
         return Plan(tuple(steps), spent, life, self.alternatives.extract(solver, free))
+
+    def _extract_turn(self, solver: cp_model.CpSolver) -> TurnSolution:
+        """The turn in the solution, epoch by epoch: the events' mana, the activations of the epoch, then the
+        spells cast in it; each activation goes with the first spell its mana (or what it paid for) pays,
+        keeping the model's order, so every spell's steps are made just before it is cast."""
+        assert self.turn is not None
+        main = self.main
+        extraction = _Extraction(self, solver)
+        ordered = extraction.ordered()
+        event_units: list[tuple[ManaUnit, ...]] = []
+        for number, event in enumerate(self.turn.mana):
+            units: list[ManaUnit] = []
+            for k, packet in enumerate(event.packets):
+                if len(packet.types) == 1:
+                    (only,) = tuple(packet.types)
+                    units += [ManaUnit(only, packet.tag)] * packet.total
+                    continue
+                for mana_type in packet.types:
+                    picked = solver.value(main.event_choice[(number, k, mana_type)])
+                    units += [ManaUnit(mana_type, packet.tag)] * (picked * packet.per_pick)
+            event_units.append(tuple(units))
+        spells = {c.spell: c for c in main.consumers if c.spell >= 0}
+        casts = [n for n, cast in enumerate(main.cast) if solver.value(cast)]
+        steps: list[Step] = []
+        epochs: list[int] = []
+        templates_of: list[int] = []
+        made_by: dict[int, int] = {}  # id of a unit -> the step that made it
+        spent: dict[int, tuple[ManaUnit, ...]] = {}
+        life: dict[int, int] = {}
+        for epoch in range(self.last_epoch + 1):
+            for number, event in enumerate(self.turn.mana):
+                if event.epoch == epoch:
+                    for unit in event_units[number]:
+                        extraction.produced[(unit.type, _spending(unit.tag), -1 - epoch)].append(unit)
+            for template in ordered:
+                if self.template_epochs[template.index] != epoch:
+                    continue
+                steps.append(extraction.step(template))
+                epochs.append(epoch)
+                templates_of.append(template.index)
+                for unit in extraction.made:
+                    made_by[id(unit)] = len(steps) - 1
+            for number in casts:
+                if self.turn.spells[number].epoch == epoch:
+                    consumer = spells[number]
+                    spent[number] = self._take(solver, consumer, extraction.produced, extraction.reserved)
+                    life[number] = int(solver.value(consumer.life))
+        due = self._due(steps, epochs, templates_of, made_by, spent, casts)
+        by_due = sorted(range(len(steps)), key=lambda i: (due[i], i))
+        plans = tuple(
+            Plan(
+                tuple(steps[i] for i in by_due if due[i] == p),
+                spent[number],
+                life[number],
+            )
+            for p, number in enumerate(casts)
+        )
+        held: list[str] = []
+        if self.keep_layer is not None and self.keep_ok is not None and solver.value(self.keep_ok):
+            for template in self.templates:
+                for _ in range(solver.value(self.keep_layer.use[template.index])):
+                    free = extraction.free[template.pid]
+                    chosen = free.pop(0) if len(template.sources) > 1 and free else template.pid
+                    held += [chosen, *template.tapped, *template.sacrificed]
+        order = {p.id: i for i, p in enumerate(self.board.permanents)}
+        return TurnSolution(
+            casts=tuple(casts),
+            plans=plans,
+            event_mana=tuple(event_units),
+            held_by=tuple(sorted(set(held), key=lambda pid: order.get(pid, len(order)))),
+        )
 
     def _take(
         self,
@@ -1210,6 +1350,92 @@ class _PaymentModel:
                     raise PlannerError(f"internal: the model spends mana of {group[1]} before it is made")
                 taken.append(available[spare[0]].pop())
         return tuple(taken)
+
+
+class _Extraction:
+    """Reading a solution's activations back, one at a time: the units each class of mana has made so far,
+    the typed draws not yet taken, each multi-type packet's picks left, and the members of each group of
+    interchangeable permanents not yet tapped (lowest ids first, as the tie-break counted)."""
+
+    def __init__(self, planner: _PaymentModel, solver: cp_model.CpSolver) -> None:
+        self.planner = planner
+        self.solver = solver
+        main = planner.main
+        self.produced: dict[_ClassKey, list[ManaUnit]] = defaultdict(list)
+        for unit in planner.pool:
+            self.produced[(unit.type, _spending(unit.tag), -1)].append(unit)
+        self.reserved: dict[_ClassKey, int] = defaultdict(int)
+        for consumer in main.consumers:
+            for (spent_key, _), var in consumer.pay.items():
+                self.reserved[spent_key] += solver.value(var)
+        self.picks_left = {key: solver.value(var) for key, var in main.choice.items()}
+        self.free = {pid: list(members) for pid, members in planner.members.items()}
+        self.consumers = {c.template: c for c in main.consumers if c.template >= 0}
+        self.made: list[ManaUnit] = []  # the units the last step made
+
+    def ordered(self) -> list[Activation]:
+        """Every activation of the solution, once per use: by epoch, then untracked producers first (nothing
+        orders them), then the rest by their node's position in the model."""
+        planner, solver, main = self.planner, self.solver, self.planner.main
+
+        def place(t: Activation) -> tuple[int, int, int, int, int]:
+            epoch = planner.template_epochs[t.index]
+            node = planner.producer[t.index]
+            if node in main.position:
+                return (epoch, 1, solver.value(main.position[node]), 0, t.index)
+            if node >= 0:
+                return (epoch, 1, -1, 0, t.index)
+            # life is paid before damage is taken: the model checks the life costs against the life total
+            return (epoch, 0, planner.depth.get(t.index, 0), 0 if t.ability.cost.life else 1, t.index)
+
+        used = [t for t in planner.templates if solver.value(main.use[t.index]) > 0]
+        return [t for t in sorted(used, key=place) for _ in range(solver.value(main.use[t.index]))]
+
+    def step(self, template: Activation) -> Step:
+        """The next activation of ``template``: its mana (adding the units to :attr:`produced`) and the
+        mana that paid its cost."""
+        planner, solver = self.planner, self.solver
+        free = self.free
+        source = free[template.pid].pop(0) if len(template.sources) > 1 else template.pid
+        concrete: list[tuple[ManaBag, ManaTag]] = []
+        for k, packet in enumerate(template.outcome.packets):
+            if len(packet.types) == 1:
+                concrete.append((ManaBag.of(packet.types).scaled(packet.total), packet.tag))
+                continue
+            chosen: list[ManaType] = []
+            for mana_type in packet.types:
+                key = (template.index, k, mana_type)
+                take = min(self.picks_left[key], packet.picks - len(chosen))
+                self.picks_left[key] -= take
+                chosen += [mana_type] * take
+            concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
+        producer = planner.producer[template.index]
+        paid_with: tuple[ManaUnit, ...] = ()
+        if template.costs_mana:
+            paid_with = planner._take(solver, self.consumers[producer], self.produced, self.reserved)
+        if source != template.pid:
+            concrete = [
+                (bag, replace(tag, source=source) if tag.source == template.pid else tag)
+                for bag, tag in concrete
+            ]
+        by_source: dict[str, ManaBag] = {}
+        self.made = []
+        for bag, tag in concrete:
+            by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
+            for mana_type in bag.units():
+                unit = ManaUnit(mana_type, tag)
+                self.produced[(mana_type, _spending(tag), producer)].append(unit)
+                self.made.append(unit)
+        produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
+        return Step(
+            permanent=source,
+            ability=template.ability_index,
+            produced=produced,
+            order=template.outcome.replacements,
+            sacrificed=template.sacrificed,
+            tapped=template.tapped,
+            paid_with=paid_with,
+        )
 
 
 #: The deterministic time (CP-SAT's measure of work, roughly seconds) the search for an infeasibility core

@@ -23,10 +23,19 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 
-__all__ = ["BoardAnalysis", "PaymentProblem", "TimeUp", "checked_player"]
+__all__ = [
+    "BoardAnalysis",
+    "EventMana",
+    "PaymentProblem",
+    "SpellPayment",
+    "TimeUp",
+    "TurnPayments",
+    "checked_player",
+]
 
 
 class TimeUp(Exception):  # noqa: N818 - not an error: the planner's answer is then 'no answer in time'
@@ -119,6 +128,47 @@ class BoardAnalysis:
         return warnings
 
 
+@dataclass(frozen=True, kw_only=True)
+class SpellPayment:
+    """One spell of a turn's plan, for the solver: its total cost as it is cast (CR 601.2f, on the board of
+    its epoch), the epoch it is cast in, its mana value, and whether the plan may leave it out."""
+
+    target: PaymentTarget
+    epoch: int
+    mana_value: int
+    optional: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventMana:
+    """Mana an event of the turn adds to the pool, usable from ``epoch`` on: a spell's effect (Dark Ritual,
+    CR 605.5b), an enters or landfall trigger (Priest of Urabrask, Lotus Cobra)."""
+
+    epoch: int
+    packets: tuple[Packet, ...]
+    source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnPayments:
+    """Several spells paid from one pool over a turn (contract section 7), for the solver.
+
+    The turn's events (the land played, the spells that change what later spells can use) split it into
+    *epochs*: epoch ``i`` is the game after ``i`` events. ``templates`` are the activations of the board at
+    the end of the turn; ``epochs[t]`` is the first epoch in which template ``t`` can be activated (its
+    permanent has arrived and it works as it will), and a template with a mana cost has one copy per later
+    epoch, so that mana arriving later can pay it. Mana made in an epoch stays in the pool for every later
+    spell (CR 500.4: the main phase is one step). ``rules[i]`` are the spending rules in epoch ``i``."""
+
+    templates: tuple[Activation, ...]
+    epochs: tuple[int, ...]
+    spells: tuple[SpellPayment, ...]
+    mana: tuple[EventMana, ...] = ()
+    rules: tuple[SpendRules, ...] = ()
+    #: The last epoch in which each template still works as it is (an activation may wait until then).
+    until: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class PaymentProblem:
     """One payment question: what is paid for (as asked, and its total cost after CR 601.2f), by whom, from
@@ -144,6 +194,8 @@ class PaymentProblem:
     #: When X is left to the solver: the reduction (negative) the cost's fixed generic part could not absorb,
     #: taken off X's generic mana once X is chosen (CR 601.2b, 601.2f); 0 otherwise.
     x_reduction: int = 0
+    #: A whole turn's spells instead of one target (the target is then empty): see :class:`TurnPayments`.
+    turn: TurnPayments | None = None
 
     @classmethod
     def of(
@@ -221,8 +273,8 @@ class PaymentProblem:
 
     @property
     def templates(self) -> tuple[Activation, ...]:
-        """The payer's activation templates (see :class:`BoardAnalysis`)."""
-        return self.analysis.templates
+        """The payer's activation templates (see :class:`BoardAnalysis`; a turn's own, with their epochs)."""
+        return self.turn.templates if self.turn is not None else self.analysis.templates
 
     @property
     def deadline(self) -> float:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from models.cost import Slot
+from planner.rules.pool import ManaUnit
 from planner.rules.replay import Plan
 
-__all__ = ["Solution", "SolveStatus"]
+__all__ = ["Solution", "SolveStatus", "TurnSolution"]
 
 
 class SolveStatus(Enum):
@@ -22,6 +23,18 @@ class SolveStatus(Enum):
     FEASIBLE = "feasible"  # a plan, but the time limit stopped the search for a better one
     INFEASIBLE = "infeasible"  # no plan exists
     UNKNOWN = "unknown"  # the time limit stopped the search before any plan was found
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class TurnSolution:
+    """A solved turn (:class:`~planner.solve.problem.TurnPayments`): which spells are cast, and for each, in
+    order, the activations made just before it and the mana and life that pay it; the mana each of the
+    turn's events adds; and the permanents the held cost would use (``--hold``)."""
+
+    casts: tuple[int, ...]
+    plans: tuple[Plan, ...]
+    event_mana: tuple[tuple[ManaUnit, ...], ...] = ()
+    held_by: tuple[str, ...] = ()
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -39,3 +52,4 @@ class Solution:
     hand_castable: tuple[bool, ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
     core: tuple[Slot, ...] = ()
+    turn: TurnSolution | None = None

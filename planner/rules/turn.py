@@ -1,0 +1,229 @@
+"""The rules of a main phase for planning it: how a land enters when it is played, what a spell does when it
+resolves (a permanent, mana from its effect or its enters trigger, Treasures), and the turn replayed by the
+rules, spell after spell (CR 601.2h: each spell is paid in full as it is cast).
+
+Between spells the game changes only as the rules say: what was tapped stays tapped, mana left in the pool
+stays for the next spell (CR 500.4: the main phase is one step), a permanent cast this turn is on the
+battlefield (a creature can't tap for mana unless it has haste, CR 302.6), and mana that spells and
+triggers add arrives when they resolve (CR 605.5, 608.2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from models.abilities import ManaOutput, NotPaymentKind, OutputKind, PaletteKind
+from models.board import Card, Permanent
+from models.catalogue import lookup
+from models.cost import PaymentTarget
+from models.mana import ManaTypes
+from models.oracle import parse_oracle
+from planner.rules.pool import ManaUnit
+from planner.rules.production import ManaTag, Packet
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, apply_step, finish
+from planner.rules.view import BoardView
+
+__all__ = [
+    "LandEntry",
+    "Resolution",
+    "arriving",
+    "cast_spell",
+    "land_entries",
+    "output_packets",
+    "packet_units",
+    "resolution",
+    "treasure",
+]
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_TREASURES = re.compile(r"\bcreate (a|an|one|two|three|four|five|six|\d+) treasure tokens?\b", re.I)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LandEntry:
+    """One way a played land enters: tapped or not, and the life paid for it (a shockland's 2)."""
+
+    tapped: bool
+    life: int = 0
+    note: str = ""
+
+
+def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, ...]:
+    """The ways ``card`` enters when ``player`` plays it now, read from its text (``ParsedText.entering``):
+    untapped, tapped, or either (a shockland: 2 life or tapped); a condition the parser did not read counts
+    as tapped (never more mana than the rules give).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "i1", "card": "Island", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> [(e.tapped, e.life) for e in land_entries(view, Card.from_json("Hallowed Fountain"), "me")]
+    [(False, 2), (True, 0)]
+    >>> [e.tapped for e in land_entries(view, Card.from_json("Glacial Fortress"), "me")]
+    [False]
+    """
+    entering = parse_oracle(card.oracle, card.name).entering
+    if entering is None or not entering.tapped:
+        return (LandEntry(tapped=False),)
+    if entering.unless_life:
+        return (LandEntry(tapped=False, life=entering.unless_life), LandEntry(tapped=True))
+    lands = [
+        p.id for p in view.board.permanents if p.controller == player and view.type_line(p.id).is_a("Land")
+    ]
+    if entering.unless_control:
+        wanted = {word.lower() for word in entering.unless_control}
+        if any(wanted & {t.lower() for t in view.type_line(pid).subtypes} for pid in lands):
+            return (LandEntry(tapped=False),)
+        return (LandEntry(tapped=True),)
+    if entering.unless_other_lands is not None:
+        return (LandEntry(tapped=len(lands) > entering.unless_other_lands),)
+    note = f"enters tapped unless {entering.unless}: counted as tapped" if entering.unless else ""
+    return (LandEntry(tapped=True, note=note),)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Resolution:
+    """What a spell does for the rest of the turn when it resolves: it becomes a permanent (or not), the
+    mana its effect or enters trigger adds, the mana its landfall trigger adds each time a land enters
+    later, the Treasures it creates, and the mana sentences the planner could not count."""
+
+    permanent: bool
+    mana: tuple[Packet, ...] = ()
+    landfall: tuple[Packet, ...] = ()
+    treasures: int = 0
+    unread: tuple[str, ...] = ()
+
+    @property
+    def changes_payments(self) -> bool:
+        """True when later spells of the turn can use something it brings (mana, Treasures)."""
+        return bool(self.mana or self.landfall or self.treasures)
+
+
+def output_packets(output: ManaOutput | None, source: str) -> tuple[Packet, ...] | None:
+    """The packets of mana an effect adds outside a payment (a ritual, a trigger), or None when its shape
+    is not one a turn plan counts (an amount counted on the board, a reflected palette).
+
+    >>> packets = output_packets(parse_oracle("Add {B}{B}{B}.").not_payment[0].output, "Dark Ritual")
+    >>> [(str(p.types), p.picks, p.per_pick) for p in packets or ()]
+    [('B', 1, 3)]
+    >>> [(str(p.types), p.picks) for p in output_packets(
+    ...     parse_oracle("Add two mana in any combination of colors.").not_payment[0].output, "M") or ()]
+    [('WUBRG', 2)]
+    """
+    if output is None or not output.amount.is_constant:
+        return None
+    tag = ManaTag(source=source)
+    amount = output.amount.constant
+    if output.kind is OutputKind.FIXED:
+        bag = output.options[0]
+        return tuple(Packet(ManaTypes.of([t]), 1, bag[t] * amount, tag) for t in bag.types)
+    if output.palette.kind is not PaletteKind.TYPES:
+        return None
+    if output.kind is OutputKind.ANY_ONE:
+        return (Packet(output.palette.types, 1, amount, tag),)
+    if output.kind is OutputKind.COMBINATION:
+        return (Packet(output.palette.types, amount, 1, tag),)
+    return None
+
+
+def resolution(card: Card) -> Resolution:
+    """What ``card`` does when it resolves, read from its text.
+
+    >>> ritual = resolution(Card.from_json("Dark Ritual"))
+    >>> ritual.permanent, [str(p.types) for p in ritual.mana]
+    (False, ['B'])
+    >>> resolution(Card.from_json("Sol Ring")).permanent
+    True
+    """
+    parsed = parse_oracle(card.oracle, card.name)
+    permanent = card.type_line.is_permanent
+    mana: list[Packet] = []
+    landfall: list[Packet] = []
+    unread: list[str] = []
+    adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
+    for record in parsed.not_payment:
+        if record.kind not in (*adds, NotPaymentKind.LANDFALL) or record.cost is not None:
+            continue
+        if record.kind is NotPaymentKind.LANDFALL and not permanent:
+            continue
+        packets = output_packets(record.output, card.name)
+        if packets is None or "spend this mana only" in card.oracle.lower():
+            unread.append(record.text)
+            continue
+        (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)
+    treasures = 0
+    for match in _TREASURES.finditer(card.oracle):
+        word = match.group(1).lower()
+        treasures += int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    return Resolution(
+        permanent=permanent,
+        mana=tuple(mana),
+        landfall=tuple(landfall),
+        treasures=treasures,
+        unread=tuple(unread),
+    )
+
+
+def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Permanent:
+    """``card`` as a permanent that entered this turn under ``player``'s control (CR 302.6: it is summoning
+    sick; its haste, if any, comes from its text).
+
+    >>> arriving(Card.from_json("Llanowar Elves"), "elf", "me").summoning_sick
+    True
+    """
+    if card.card is not None and lookup(card.card) is not None:
+        entry: dict[str, object] = {"id": pid, "card": card.card, "controller": player}
+    else:
+        entry = {
+            "id": pid,
+            "name": card.name,
+            "type_line": str(card.type_line),
+            "oracle": card.oracle,
+            "mana_cost": str(card.mana_cost or ""),
+            "color_indicator": str(card.color_indicator or ""),
+            "controller": player,
+        }
+    haste = "haste" in parse_oracle(card.oracle, card.name).keywords
+    return replace(
+        Permanent.from_dict(entry, f"card {card.name!r}"), tapped=tapped, summoning_sick=True, haste=haste
+    )
+
+
+def treasure(pid: str, player: str) -> Permanent:
+    """A Treasure token created this turn (CR 111.10a)."""
+    return replace(
+        Permanent.from_dict({"id": pid, "card": "Treasure", "controller": player}), summoning_sick=True
+    )
+
+
+def packet_units(packets: tuple[Packet, ...]) -> tuple[ManaUnit, ...]:
+    """The units of packets with one type each (a fixed output).
+
+    >>> len(packet_units(output_packets(parse_oracle("Add {R}{R}.").not_payment[0].output, "R") or ()))
+    2
+    """
+    units: list[ManaUnit] = []
+    for packet in packets:
+        (only,) = tuple(packet.types)
+        units += [ManaUnit(only, packet.tag)] * packet.total
+    return tuple(units)
+
+
+def cast_spell(
+    state: PlanState, target: PaymentTarget, plan: Plan, index: int
+) -> tuple[PlanState, PaymentSummary]:
+    """Cast one spell of the turn from ``state``: its activations, then its payment (CR 601.2g-h), checked
+    by the rules; the state after it (the pool left stays, CR 500.4) and what its payment did. Raises
+    ``IllegalPlanError`` naming the spell (``index``, from 0) on an illegal plan."""
+    start = state.board
+    life = state.life
+    current = replace(state, life_paid=0, damage=0, activations=(), sacrificed=())
+    try:
+        for number, step in enumerate(plan.steps):
+            current = apply_step(current, step, number)
+        summary = finish(start, current, target, plan.spent, plan.life, len(plan.steps))
+    except IllegalPlanError as error:
+        raise IllegalPlanError(index, f"spell {index + 1} ({target.name or target.cost}), {error}") from None
+    board = current.board.replace_player(state.player, life=life - summary.life_paid - summary.damage)
+    return replace(current, board=board, pool=summary.floating), summary

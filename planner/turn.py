@@ -1,0 +1,707 @@
+"""Planning a turn's main phase (contract section 7): the land to play, the spells to cast and their order,
+each paid in full as it is cast, with mana carried from one to the next as the rules allow.
+
+How the search is exact. A turn is a sequence of *events* that change what later spells can use (the land
+played, and spells that bring mana: a rock, a ritual, a creature with haste, a cost reducer, a Treasure
+maker) and *plain* spells, which only spend mana. The order of plain spells never matters: they are paid
+from one pool (CR 500.4: mana stays all main phase) by sources that are all there at the end, so they are
+cast last. For every land choice and every subset and order of the event spells, one CP-SAT model pays the
+whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoch*, per cast, the pool
+carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
+Sequences that can't beat the best found (their mana value bound) are not solved. Every plan is replayed by
+the rules spell after spell before it is returned.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from models.board import Board, Card, Permanent
+from models.carddata.names import CardResolver
+from models.cost import ManaCost, PaymentTarget
+from models.errors import InputError, InternalError
+from models.folding import fold_name
+from models.limits import MAX_GENERIC, within
+from models.mana import ManaBag
+from models.oracle import parse_oracle
+from models.spells import find_spell, spell_target
+from models.types import TypeLine
+from planner.api import PayResult, described_payment
+from planner.rules.activations import Activation, activation_templates
+from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.production import Packet, activation_outcomes
+from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
+from planner.rules.turn import LandEntry, arriving, cast_spell, land_entries, resolution, treasure
+from planner.rules.view import BoardView, TextWarning, locked_in
+from planner.solve.problem import (
+    BoardAnalysis,
+    EventMana,
+    PaymentProblem,
+    SpellPayment,
+    TurnPayments,
+    checked_player,
+)
+from planner.solve.solution import Solution, SolveStatus
+
+__all__ = ["SpellCast", "TurnResult", "plan_turn"]
+
+#: The most sequences of event spells one question solves (each is one CP-SAT model).
+MAX_SEQUENCES = 2_000
+
+_COST = re.compile(r"^\s*\{")
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class SpellCast:
+    """One spell of a turn's plan: its name, its cost as printed (X chosen), and its payment."""
+
+    card: str
+    cost: str
+    payment: PayResult
+
+    def to_json(self) -> dict[str, Any]:
+        """The spell as contract section 7 writes it (``payment`` has the keys of ``pay``)."""
+        return {"card": self.card, "cost": self.cost, "payment": self.payment.to_json()}
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class TurnResult:
+    """A turn's plan: the land played, the spells cast in order with their payments, and what is left."""
+
+    castable: bool | None  # None: no answer within the time limit
+    land_played: str | None = None
+    land_id: str | None = None
+    land_tapped: bool = False
+    land_life: int = 0
+    spells: tuple[SpellCast, ...] = ()
+    mana_value_cast: int = 0
+    reason: str | None = None
+    hold: str | None = None
+    hold_satisfied: bool | None = None
+    hold_untapped: tuple[str, ...] = ()
+    left_open: tuple[str, ...] = ()
+    floating: ManaBag = ManaBag()
+    optimal: bool = True
+    warnings: tuple[TextWarning, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of contract section 7, plus the land's id and state, the held cost, what is left
+        open, the mana left floating, ``optimal``, ``warnings`` and ``notes``."""
+        return {
+            "castable": self.castable,
+            "land_played": self.land_played,
+            "spells": [spell.to_json() for spell in self.spells],
+            "mana_value_cast": self.mana_value_cast,
+            "reason": self.reason,
+            "land": None
+            if self.land_played is None
+            else {"id": self.land_id, "tapped": self.land_tapped, "life_paid": self.land_life},
+            "hold": None
+            if self.hold is None
+            else {
+                "cost": self.hold,
+                "satisfied": self.hold_satisfied,
+                "leave_untapped": list(self.hold_untapped),
+            },
+            "left_open": list(self.left_open),
+            "floating": str(self.floating),
+            "optimal": self.optimal,
+            "warnings": [
+                {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
+                for w in self.warnings
+            ],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Spell:
+    """A spell the turn may cast: the card, its payment target as printed (X chosen), and what it does."""
+
+    card: Card
+    target: PaymentTarget
+    mana_value: int
+    event: bool  # it changes what later spells can use (see the module docstring)
+    pid: str  # its permanent's id once it resolves (when it is a permanent)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Land:
+    """A land play to try: the card, how it enters, and its permanent's id."""
+
+    card: Card
+    entry: LandEntry
+    pid: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Item:
+    """One thing done in a turn, in order: the land played (``land``) or a spell cast (``spell``)."""
+
+    land: _Land | None = None
+    spell: _Spell | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Sequence:
+    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
+
+    items: tuple[_Item, ...]
+    optional: bool
+
+    @property
+    def spells(self) -> tuple[_Spell, ...]:
+        """The spells, in order."""
+        return tuple(item.spell for item in self.items if item.spell is not None)
+
+    @property
+    def land(self) -> _Land | None:
+        """The land played, if any."""
+        return next((item.land for item in self.items if item.land is not None), None)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Stage:
+    """What an item does to the game, worked out once for the model and for the replay: the epoch it
+    happens in, the board it is cast on (spells), the permanents it brings, and the events' mana it adds
+    (indices into :attr:`TurnPayments.mana`)."""
+
+    item: _Item
+    epoch: int
+    board: Board
+    arrivals: tuple[Permanent, ...] = ()
+    mana: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Timeline:
+    """A sequence worked out: its stages, the board of each epoch, the events' mana, and when each arriving
+    permanent arrives."""
+
+    stages: tuple[_Stage, ...]
+    boards: tuple[Board, ...]
+    mana: tuple[EventMana, ...]
+    arrivals: dict[str, int]
+
+
+def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
+    """The game through a sequence: a new epoch after each event (see the module docstring)."""
+    current = board
+    boards = [board]
+    stages: list[_Stage] = []
+    mana: list[EventMana] = []
+    arrivals: dict[str, int] = {}
+    cast = board.player(player).spells_cast_this_turn
+    used = {p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid}
+    for item in sequence.items:
+        epoch = len(boards) - 1
+        if item.land is not None:
+            land = item.land
+            entered = arriving(land.card, land.pid, player, tapped=land.entry.tapped)
+            current = current.with_permanent(entered)
+            if land.entry.life:
+                current = current.replace_player(player, life=current.player(player).life - land.entry.life)
+            added = []
+            for permanent in current.controlled_by(player):
+                packets = _landfall(permanent)
+                if packets:
+                    added.append(len(mana))
+                    mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
+            if not stages:  # (played first: it is there from the start, no epoch before it)
+                for index in added:
+                    mana[index] = replace(mana[index], epoch=0)
+                boards[0] = current
+                arrivals[land.pid] = 0
+                stages.append(
+                    _Stage(item=item, epoch=0, board=current, arrivals=(entered,), mana=tuple(added))
+                )
+                continue
+            arrivals[land.pid] = epoch + 1
+            boards.append(current)
+            stages.append(
+                _Stage(item=item, epoch=epoch, board=current, arrivals=(entered,), mana=tuple(added))
+            )
+            continue
+        spell = item.spell
+        assert spell is not None
+        casting = current.replace_player(player, spells_cast_this_turn=cast)
+        cast += 1
+        if not spell.event:
+            stages.append(_Stage(item=item, epoch=epoch, board=casting))
+            continue
+        effect = resolution(spell.card)
+        brought: list[Permanent] = []
+        if effect.permanent:
+            brought.append(arriving(spell.card, spell.pid, player))
+        brought += [treasure(_fresh_id("treasure", used), player) for _ in range(effect.treasures)]
+        added = []
+        if effect.mana:
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=effect.mana, source=spell.card.name))
+        for permanent in brought:
+            current = current.with_permanent(permanent)
+            arrivals[permanent.id] = epoch + 1
+        current = current.replace_player(player, spells_cast_this_turn=cast)
+        boards.append(current)
+        stages.append(
+            _Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
+        )
+    return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _landfall(permanent: Permanent) -> tuple[Packet, ...]:
+    """The mana a permanent's landfall trigger adds when a land enters under its controller's control."""
+    card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+    return resolution(card).landfall
+
+
+def _problem(
+    board: Board, player: str, sequence: _Sequence, hold: PaymentTarget | None, deadline: float
+) -> tuple[PaymentProblem, _Timeline]:
+    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
+    timeline = _timeline(board, player, sequence)
+    final = timeline.boards[-1]
+    last = len(timeline.boards) - 1
+    final_view = view_of(final)
+    analysis = BoardAnalysis(final, player, deadline)
+    found = activation_templates(
+        final_view, player, analysis.reflect, check=analysis.check_time, apart=frozenset(timeline.arrivals)
+    )
+    templates: list[Activation] = []
+    epochs: list[int] = []
+    until: list[int] = []
+    for template in found:
+        first = _first_epoch(template, timeline, last)
+        copies = range(first, last + 1) if template.costs_mana else [first]
+        for epoch in copies:
+            templates.append(replace(template, index=len(templates)))
+            epochs.append(epoch)
+            end = epoch
+            while end < last and _works_in(timeline.boards[end + 1], template):
+                end += 1
+            until.append(end)
+    spells = tuple(
+        SpellPayment(
+            target=locked_in(view_of(stage.board), stage.item.spell.target, player),
+            epoch=stage.epoch,
+            mana_value=stage.item.spell.mana_value,
+            optional=sequence.optional and not stage.item.spell.event,
+        )
+        for stage in timeline.stages
+        if stage.item.spell is not None
+    )
+    turn = TurnPayments(
+        templates=tuple(templates),
+        epochs=tuple(epochs),
+        spells=spells,
+        mana=timeline.mana,
+        rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
+        until=tuple(until),
+    )
+    nothing = PaymentTarget.of("{0}")
+    started = time.monotonic()
+    problem = PaymentProblem(
+        analysis=analysis,
+        asked=nothing,
+        target=nothing,
+        keep=locked_in(final_view, hold, player) if hold is not None else None,
+        time_limit=max(deadline - started, 0.0),
+        started=started,
+        turn=turn,
+    )
+    return problem, timeline
+
+
+def _first_epoch(template: Activation, timeline: _Timeline, last: int) -> int:
+    """The first epoch in which a template of the turn's last board can be activated as it is: everything
+    it needs has arrived, and the board then gives it the same ability and outcome (an effect that arrives
+    later, such as a mana doubler, makes a template of its own)."""
+    needed = (*template.sources, *template.sacrificed, *template.tapped)
+    epoch = max((timeline.arrivals.get(pid, 0) for pid in needed), default=0)
+    while epoch < last and not _works_in(timeline.boards[epoch], template):
+        epoch += 1
+    return epoch
+
+
+def _works_in(board: Board, template: Activation) -> bool:
+    """True when ``template`` is an activation the board allows as it stands (its ability and outcome)."""
+    if not all(
+        board.has_permanent(pid) for pid in (*template.sources, *template.sacrificed, *template.tapped)
+    ):
+        return False
+    view = view_of(board)
+    abilities = view.mana_abilities(template.pid)
+    if template.ability_index >= len(abilities) or abilities[template.ability_index] != template.ability:
+        return False
+    outcomes = activation_outcomes(
+        view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
+    )
+    return template.outcome in outcomes
+
+
+def _solve(problem: PaymentProblem) -> Solution:
+    from planner.solve.cpsat import solve_payment
+
+    return solve_payment(problem)
+
+
+def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
+    """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
+    cards used up (the land counts), then the pay objective's levels."""
+    assert solution.turn is not None
+    spells = sequence.spells
+    value = sum(spells[n].mana_value for n in solution.turn.casts)
+    cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0)
+    levels = dict(solution.objective)
+    rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
+    return (levels.get("keep", 0), -value, cards, *rest)
+
+
+def _sequences(
+    spells: list[_Spell],
+    events: list[_Spell],
+    plain: list[_Spell],
+    lands: list[_Land | None],
+    *,
+    casts: bool,
+    order: str,
+    landfall: bool,
+) -> list[_Sequence]:
+    """Every sequence to solve (see the module docstring): the land choices, and the given order of the
+    spells or every order (and, without ``casts``, every subset) of the event spells before the plain ones;
+    the land first, or at every place among the events when a land entering adds mana."""
+    if casts and order == "given":
+        orders: list[tuple[_Spell, ...]] = [tuple(spells)]
+    elif casts:
+        orders = [(*perm, *plain) for perm in itertools.permutations(events)]
+    else:
+        orders = [
+            (*perm, *plain)
+            for size in range(len(events) + 1)
+            for subset in itertools.combinations(events, size)
+            for perm in itertools.permutations(subset)
+        ]
+    found: list[_Sequence] = []
+    for spell_order in orders:
+        items = [_Item(spell=s) for s in spell_order]
+        for choice in lands:
+            if choice is None:
+                found.append(_Sequence(items=tuple(items), optional=not casts))
+                continue
+            count = sum(1 for s in spell_order if s.event) if landfall else 0
+            for position in range(count + 1):
+                # (the land after the first `position` event spells)
+                seen = 0
+                at = 0
+                while seen < position:
+                    seen += 1 if spell_order[at].event else 0
+                    at += 1
+                placed = (*items[:at], _Item(land=choice), *items[at:])
+                found.append(_Sequence(items=placed, optional=not casts))
+    return found
+
+
+def _bound(sequence: _Sequence) -> int:
+    """The most mana value a sequence can cast."""
+    return sum(s.mana_value for s in sequence.spells)
+
+
+def _why_not(spells: list[_Spell], mandatory: bool) -> str:
+    """Why a turn casts nothing, in a sentence."""
+    if not spells:
+        return "the hand has no spells to cast"
+    if mandatory:
+        names = ", ".join(s.card.name for s in spells)
+        return f"the board can't pay for {names} in this turn, one after the other"
+    return "nothing in the hand can be cast this turn"
+
+
+def _replayed(
+    board: Board,
+    player: str,
+    sequence: _Sequence,
+    solution: Solution,
+    timeline: _Timeline,
+    hold: PaymentTarget | None,
+) -> TurnResult:
+    """The chosen turn replayed by the rules, spell after spell, and described."""
+    turn = solution.turn
+    assert turn is not None
+    state = initial_state(board, player)
+    casts = {number: position for position, number in enumerate(turn.casts)}
+    cast_spells: list[SpellCast] = []
+    number = -1
+    land: _Land | None = None
+    try:
+        for stage in timeline.stages:
+            item = stage.item
+            if item.spell is not None:
+                number += 1
+                if number not in casts:
+                    continue
+                spell = item.spell
+                position = casts[number]
+                before = state.board.replace_player(
+                    player, spells_cast_this_turn=stage.board.player(player).spells_cast_this_turn
+                )
+                state = replace(state, board=before)
+                problem = PaymentProblem.of(before, spell.target, player)
+                plan = turn.plans[position]
+                state, summary = cast_spell(state, problem.target, plan, position)
+                paid = described_payment(
+                    problem, problem.target, plan, summary, Solution(status=solution.status, plan=plan)
+                )
+                cast_spells.append(SpellCast(card=spell.card.name, cost=str(spell.target.cost), payment=paid))
+                after = state.board.replace_player(
+                    player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
+                )
+                state = replace(state, board=after)
+            else:
+                land = item.land
+                assert land is not None
+                if land.entry.life:
+                    life = state.board.player(player).life - land.entry.life
+                    state = replace(state, board=state.board.replace_player(player, life=life))
+            for permanent in stage.arrivals:
+                state = replace(state, board=state.board.with_permanent(permanent))
+            units: list[ManaUnit] = []
+            for index in stage.mana:
+                units += turn.event_mana[index]
+            if units:
+                state = replace(state, pool=tuple(sorted((*state.pool, *units), key=repr)))
+    except IllegalPlanError as error:
+        raise InternalError(f"the model's turn fails the rules replay at {error}") from error
+    final = state.board
+    view = view_of(final)
+    open_ = tuple(p.id for p in final.controlled_by(player) if not p.tapped and view.mana_abilities(p.id))
+    return TurnResult(
+        castable=bool(cast_spells),
+        land_played=land.card.name if land is not None else None,
+        land_id=land.pid if land is not None else None,
+        land_tapped=land.entry.tapped if land is not None else False,
+        land_life=land.entry.life if land is not None else 0,
+        spells=tuple(cast_spells),
+        mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
+        hold=str(hold.cost) if hold is not None else None,
+        hold_satisfied=solution.keep_satisfied,
+        hold_untapped=turn.held_by,
+        left_open=open_,
+        floating=ManaBag.of(unit.type for unit in state.pool),
+    )
+
+
+def plan_turn(
+    board: Board,
+    *,
+    casts: Sequence[str] = (),
+    order: Literal["given", "best"] = "given",
+    hold: PaymentTarget | None = None,
+    land: str | None = None,
+    player: str | None = None,
+    x: int = 1,
+    time_limit: float = 10.0,
+    strict: bool = False,
+    cards: CardResolver | None = None,
+) -> TurnResult:
+    """Plan the main phase of ``player`` (default: the active player) on ``board``.
+
+    With ``casts`` (card names, from the hand or card data, or cost strings) the spells are cast in the
+    given order or, with ``order="best"``, in the best one; without, the plan chooses the land to play and
+    the spells of the hand that cast the greatest total mana value (ties: fewer cards used up, then the pay
+    objective). ``land`` plays that land from the hand; otherwise the plan chooses one when a land play is
+    left. ``hold`` should stay payable at the end of the turn (a counterspell): first of all, when any plan
+    allows it. Spells with X are cast with X = ``x``.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
+    ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
+    ...     "permanents": [{"id": "m1", "card": "Mountain", "controller": "me"}]})
+    >>> turn = plan_turn(board)
+    >>> turn.land_played, [s.card for s in turn.spells], turn.mana_value_cast
+    ('Forest', ['Sol Ring', 'Lightning Bolt'], 2)
+    """
+    deadline = time.monotonic() + time_limit
+    player = checked_player(board, player)
+    if x < 0:
+        raise InputError(f"X must be 0 or more, not {x}")
+    within(x, MAX_GENERIC, "X")
+    analysis = BoardAnalysis(board, player)
+    analysis.check_text(strict=strict)
+    hand = list(board.player(player).hand)
+    used_ids = {p.id for p in board.permanents}
+    spells: list[_Spell] = []
+    if casts:
+        taken: set[int] = set()
+        for text in casts:
+            card, index = _cast_card(board, player, text, hand, taken, cards)
+            if index is not None:
+                taken.add(index)
+            spells.append(_spell(card, x, used_ids))
+    else:
+        spells = [_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
+    lands = _land_choices(board, player, hand, land, used_ids)
+    sensitive = _taxed_by_count(BoardView(board), player, [s.target for s in spells])
+    events = [s for s in spells if s.event or sensitive]
+    plain = [s for s in spells if not (s.event or sensitive)]
+    landfall = _landfall_possible(board, spells)
+    sequences = _sequences(spells, events, plain, lands, casts=bool(casts), order=order, landfall=landfall)
+    notes = _notes(spells, lands, board, player)
+    if len(sequences) > MAX_SEQUENCES:
+        notes.append(f"only {MAX_SEQUENCES} of the {len(sequences)} orders of this turn were searched")
+    sequences.sort(key=lambda s: -_bound(s))
+    best: tuple[tuple[int, ...], _Sequence, Solution, _Timeline] | None = None
+    complete = len(sequences) <= MAX_SEQUENCES
+    for sequence in sequences[:MAX_SEQUENCES]:
+        if best is not None and _bound(sequence) < -best[0][1]:
+            continue  # (it can't cast as much mana value as the best turn found)
+        if time.monotonic() > deadline:
+            complete = False
+            break
+        problem, timeline = _problem(board, player, sequence, hold, deadline)
+        solution = _solve(problem)
+        if solution.status is SolveStatus.UNKNOWN:
+            complete = False
+            continue
+        if solution.turn is None:
+            continue  # (this order can't cast its event spells)
+        complete = complete and solution.status is SolveStatus.OPTIMAL
+        key = _key(sequence, solution)
+        if best is None or key < best[0]:
+            best = (key, sequence, solution, timeline)
+    hold_text = str(hold.cost) if hold is not None else None
+    base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
+    if best is None:
+        if not complete:
+            return replace(base, castable=None, reason="time limit", optimal=False)
+        return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
+    _, sequence, solution, timeline = best
+    result = _replayed(board, player, sequence, solution, timeline, hold)
+    castable = bool(casts) or bool(result.spells)
+    return replace(
+        result,
+        castable=castable,
+        reason=None if castable else _why_not(spells, mandatory=False),
+        optimal=complete,
+        warnings=analysis.warnings,
+        notes=tuple(notes),
+    )
+
+
+def _cast_card(
+    board: Board, player: str, text: str, hand: list[Card], taken: set[int], cards: CardResolver | None
+) -> tuple[Card, int | None]:
+    """The card a ``--cast`` names, and its place in the hand: a cost string stands for a spell of that
+    cost; a name, the first copy in the hand not cast yet, else the card from card data."""
+    if _COST.match(text):
+        cost = ManaCost.parse(text)
+        return Card(card=None, name=str(cost), type_line=TypeLine(), mana_cost=cost), None
+    for index, card in enumerate(hand):
+        if index not in taken and _same_name(card.name, text):
+            return card, index
+    return find_spell(replace(board.player(player), hand=()), text, cards), None
+
+
+def _same_name(name: str, asked: str) -> bool:
+    """True when two card names are the same once case, accents and punctuation are folded."""
+    return fold_name(name) == fold_name(asked)
+
+
+def _spell(card: Card, x: int, used_ids: set[str]) -> _Spell:
+    """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id."""
+    if card.type_line.is_a("Land"):
+        raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
+    target = spell_target(card)
+    if target.cost.has_variable:
+        target = target.with_x(x)
+    parsed = parse_oracle(card.oracle, card.name)
+    creature = card.type_line.is_a("Creature")
+    taps = bool(parsed.mana_abilities) and (not creature or "haste" in parsed.keywords)
+    event = resolution(card).changes_payments or (
+        card.type_line.is_permanent and (taps or bool(parsed.effects))
+    )
+    pid = _fresh_id(card.name, used_ids) if card.type_line.is_permanent else ""
+    return _Spell(card=card, target=target, mana_value=target.cost.mana_value, event=event, pid=pid)
+
+
+def _fresh_id(name: str, used: set[str]) -> str:
+    """An id for a permanent that arrives this turn: ``new-`` and the card's name, numbered when taken."""
+    stem = "new-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card")
+    pid, number = stem, 2
+    while pid in used:
+        pid, number = f"{stem}-{number}", number + 1
+    used.add(pid)
+    return pid
+
+
+def _land_choices(
+    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: set[str]
+) -> list[_Land | None]:
+    """The land plays to try: none, and each different land in the hand in each way it can enter (only
+    ``forced`` when given: a land in the hand, with a land play left)."""
+    me = board.player(player)
+    left = me.land_plays - me.lands_played_this_turn
+    in_hand = [card for card in hand if card.type_line.is_a("Land")]
+    if forced is not None:
+        if left <= 0:
+            raise InputError(
+                f"--land {forced}: {player} has no land play left this turn "
+                f"({me.lands_played_this_turn} of {me.land_plays} made)"
+            )
+        chosen = next((card for card in in_hand if _same_name(card.name, forced)), None)
+        if chosen is None:
+            names = ", ".join(sorted({c.name for c in in_hand})) or "none"
+            raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
+        in_hand = [chosen]
+    choices: list[_Land | None] = [] if forced is not None else [None]
+    if left <= 0:
+        return choices
+    view = BoardView(board)
+    pid = _fresh_id("land", used_ids)
+    seen: set[tuple[str, LandEntry]] = set()
+    for card in in_hand:
+        entering = parse_oracle(card.oracle, card.name).entering
+        if entering is not None and entering.returns_land:
+            continue  # (a bounce land: see _notes)
+        for entry in land_entries(view, card, player):
+            if (card.name, entry) not in seen:
+                seen.add((card.name, entry))
+                choices.append(_Land(card=card, entry=entry, pid=pid))
+    return choices
+
+
+def _notes(spells: list[_Spell], lands: list[_Land | None], board: Board, player: str) -> list[str]:
+    """What the plan does not count, a sentence each (nothing the user gave is silently ignored)."""
+    notes = set()
+    for spell in spells:
+        for sentence in resolution(spell.card).unread:
+            notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
+        if spell.target.convoke or spell.target.improvise or spell.target.delve:
+            notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
+    for card in board.player(player).hand:
+        entering = parse_oracle(card.oracle, card.name).entering
+        if card.type_line.is_a("Land") and entering is not None and entering.returns_land:
+            notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
+    for choice in lands:
+        if choice is not None and choice.entry.note:
+            notes.add(f"{choice.card.name}: {choice.entry.note}")
+    return sorted(notes)
+
+
+def _taxed_by_count(view: BoardView, player: str, targets: list[PaymentTarget]) -> bool:
+    """True when a spell's cost depends on how many spells were cast before it this turn (Damping Sphere):
+    then the order of every spell matters."""
+    board = view.board
+    more = board.replace_player(player, spells_cast_this_turn=board.player(player).spells_cast_this_turn + 1)
+    later = BoardView(more)
+    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in targets)
+
+
+def _landfall_possible(board: Board, spells: list[_Spell]) -> bool:
+    """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
+    among the events then matters."""
+    return any(_landfall(p) for p in board.permanents) or any(resolution(s.card).landfall for s in spells)

@@ -1,0 +1,198 @@
+"""Planning a turn (contract section 7): against a brute force over every order of every action, and the
+rules of a turn's main phase one by one."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from models.board import Board, Card
+from models.cost import PaymentTarget
+from models.errors import InputError
+from models.spells import spell_target
+from planner.rules.payment import payments
+from planner.rules.pool import SpendRules
+from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
+from planner.rules.turn import arriving, land_entries, packet_units, resolution, treasure
+from planner.rules.view import BoardView, locked_in
+from planner.turn import plan_turn
+
+BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
+OGRE = {"name": "Hill Giant", "type_line": "Creature — Giant", "mana_cost": "{3}{R}"}
+DIVINATION = {"name": "Divination", "type_line": "Sorcery", "mana_cost": "{2}{U}"}
+SPECTER = {"name": "Hypnotic Specter", "type_line": "Creature — Specter", "mana_cost": "{1}{B}{B}"}
+
+LANDS = ["Forest", "Island", "Mountain", "Swamp", "Hallowed Fountain", "Glacial Fortress"]
+ROCKS = ["Sol Ring", "Mind Stone", "Arcane Signet", "Izzet Signet", "Fellwar Stone", "Treasure"]
+SPELLS = [
+    "Lightning Bolt",
+    "Counterspell",
+    "Dark Ritual",
+    "Llanowar Elves",
+    "Sol Ring",
+    "Mind Stone",
+    "Izzet Signet",
+    "Seething Song",
+    BEARS,
+    OGRE,
+    DIVINATION,
+    SPECTER,
+]
+
+
+def _board(permanents: list[str], hand: list[object], **player: object) -> Board:
+    return Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": hand, **player}],
+            "permanents": [
+                {"id": f"p{i}", "card": name, "controller": "me"} for i, name in enumerate(permanents)
+            ],
+        }
+    )
+
+
+def _brute_force(board: Board) -> tuple[int, int]:
+    """The most mana value a turn can cast, with the fewest cards used up for it (the land counts), found
+    by trying every action in every order: each mana ability, each spell the pool pays exactly, each land
+    play. Independent of the planner's epochs and orders: it only uses the rules (legal_steps, payments)
+    and what a card does when it resolves."""
+    start = initial_state(board, "me")
+    hand = tuple(board.player("me").hand)
+    best = (0, 0)
+    seen: set[object] = set()
+    stack: list[tuple[PlanState, tuple[Card, ...], bool, int, int]] = [(start, hand, False, 0, 0)]
+    while stack:
+        state, cards, played, value, used = stack.pop()
+        key = (state.board, tuple(sorted(state.pool, key=repr)), cards, played)
+        if key in seen:
+            continue
+        seen.add(key)
+        assert len(seen) < 400_000, "the brute force grew too large for a test"
+        if (value, -used) > (best[0], -best[1]):
+            best = (value, used)
+        for _, after in legal_steps(state):
+            stack.append((after, cards, played, value, used))
+        view = BoardView(state.board)
+        rules = SpendRules.for_player(view, "me")
+        for index, card in enumerate(cards):
+            rest = cards[:index] + cards[index + 1 :]
+            if card.type_line.is_a("Land"):
+                if played:
+                    continue
+                for entry in land_entries(view, card, "me"):
+                    land = arriving(card, "land", "me", tapped=entry.tapped)
+                    board_after = state.board.with_permanent(land)
+                    board_after = board_after.replace_player("me", life=state.life - entry.life)
+                    stack.append((replace(state, board=board_after), rest, True, value, used + 1))
+                continue
+            target = locked_in(view, spell_target(card), "me")
+            for spent, life in payments(state.pool, target.cost, target, rules, state.life):
+                pool = remove_units(state.pool, spent)
+                assert pool is not None
+                board_after = state.board.replace_player(
+                    "me",
+                    life=state.life - life,
+                    spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                )
+                effect = resolution(card)
+                if effect.permanent:
+                    pid = f"new{len(board_after.permanents)}"
+                    board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                for _ in range(effect.treasures):
+                    pid = f"t{len(board_after.permanents)}"
+                    board_after = board_after.with_permanent(treasure(pid, "me"))
+                mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
+                assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
+                after = replace(state, board=board_after, pool=(*pool, *mana))
+                stack.append((after, rest, played, value + target.cost.mana_value, used + 1))
+    return best
+
+
+def _random_case(rng: random.Random) -> Board:
+    permanents = rng.sample(LANDS[:4], rng.randint(0, 3)) + rng.sample(ROCKS, rng.randint(0, 2))
+    hand: list[object] = [rng.choice(LANDS) for _ in range(rng.randint(0, 2))]
+    hand += [rng.choice(SPELLS) for _ in range(rng.randint(1, 4))]
+    return _board(permanents, hand[:5])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_best_turn_matches_the_brute_force(seed: int) -> None:
+    board = _random_case(random.Random(seed))
+    turn = plan_turn(board)
+    cards_used = len(turn.spells) + (1 if turn.land_played else 0)
+    assert turn.optimal
+    assert (turn.mana_value_cast, cards_used) == _brute_force(board), json.dumps(turn.to_json())[:2000]
+
+
+def test_mana_floats_from_one_spell_to_the_next() -> None:
+    # Sol Ring's {C}{C} pays half of each spell: the pool carries within the main phase (CR 500.4)
+    board = _board(["Sol Ring", "Forest", "Island"], [BEARS, "Counterspell"])
+    turn = plan_turn(board, casts=["Grizzly Bears", "Counterspell"])
+    assert turn.castable is False  # Counterspell needs {U}{U}: one Island
+    turn = plan_turn(board, casts=["Grizzly Bears", "{1}{U}"])
+    assert turn.castable and [s.payment.total_cost for s in turn.spells] == ["{1}{G}", "{1}{U}"]
+    first, second = turn.spells
+    assert "p0" in first.payment.tapped and str(first.payment.floating) == "{C}"
+    assert "p0" not in second.payment.tapped and "{C}" in str(second.payment.mana_spent)
+
+
+def test_a_ritual_pays_for_what_comes_after_it_only() -> None:
+    board = _board(["Swamp"], ["Dark Ritual", SPECTER])
+    assert plan_turn(board, casts=["Dark Ritual", "Hypnotic Specter"]).castable
+    assert not plan_turn(board, casts=["Hypnotic Specter", "Dark Ritual"]).castable
+    best = plan_turn(board, casts=["Hypnotic Specter", "Dark Ritual"], order="best")
+    assert [s.card for s in best.spells] == ["Dark Ritual", "Hypnotic Specter"]
+
+
+def test_a_rock_taps_the_turn_it_is_cast_and_a_creature_does_not() -> None:
+    board = _board(["Mountain", "Forest", "Forest"], ["Sol Ring", "Llanowar Elves", OGRE])
+    turn = plan_turn(board)
+    assert [s.card for s in turn.spells] == ["Sol Ring", "Hill Giant"] and turn.mana_value_cast == 5
+    assert "new-sol-ring" in turn.spells[1].payment.tapped
+    elves_first = plan_turn(board, casts=["Llanowar Elves", "Hill Giant"])
+    assert not elves_first.castable  # the Elves can't tap this turn (CR 302.6)
+
+
+def test_the_land_is_chosen_and_counted_once() -> None:
+    board = _board([], ["Island", "Forest", BEARS, "Lightning Bolt"])
+    turn = plan_turn(board)
+    assert turn.castable is False and turn.land_played is None  # one land makes one mana, nothing costs 1
+    turn = plan_turn(_board(["Forest"], ["Island", "Mountain", BEARS, "Lightning Bolt"]))
+    assert turn.land_played in ("Island", "Mountain") and turn.mana_value_cast == 2
+
+
+def test_a_shockland_pays_life_only_when_it_must_enter_untapped() -> None:
+    board = _board(
+        ["Plains"], ["Hallowed Fountain", {"name": "Bird", "type_line": "Creature", "mana_cost": "{W}{U}"}]
+    )
+    turn = plan_turn(board)
+    assert turn.land_played == "Hallowed Fountain" and turn.land_life == 2 and not turn.land_tapped
+
+
+def test_hold_keeps_a_counterspell_open() -> None:
+    board = _board(["Island", "Island", "Mountain"], ["Lightning Bolt", DIVINATION])
+    turn = plan_turn(board, hold=PaymentTarget.of("{U}{U}"))
+    assert turn.hold_satisfied and [s.card for s in turn.spells] == ["Lightning Bolt"]
+    assert set(turn.hold_untapped) == {"p0", "p1"}
+    free = plan_turn(board)
+    assert [s.card for s in free.spells] == ["Divination"]
+
+
+def test_every_plan_is_replayed_and_the_pool_empties_into_nothing() -> None:
+    board = _board(["Sol Ring", "Forest"], ["Lightning Bolt"])
+    turn = plan_turn(board)
+    assert not turn.castable and turn.reason == "nothing in the hand can be cast this turn"
+
+
+def test_bad_input_is_one_line() -> None:
+    board = _board(["Forest"], ["Forest"], lands_played_this_turn=1)
+    with pytest.raises(InputError, match="no land play left"):
+        plan_turn(board, land="Forest")
+    with pytest.raises(InputError, match="neither in me's hand nor in card data"):
+        plan_turn(board, casts=["Nonexistent Card Name"])
+    with pytest.raises(InputError, match="is a land"):
+        plan_turn(board, casts=["Forest"])
