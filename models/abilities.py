@@ -613,9 +613,14 @@ class CostModifier:
     """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn.
 
     ``spells.types`` must all match, or with ``any_type`` one of them ('Instant and sorcery spells');
-    ``spells.excluded`` must not ('Noncreature spells'). ``own`` marks a spell's reduction of itself ('This
-    spell costs {1} less to cast for each artifact you control', affinity: CR 702.41a), applied ``delta``
-    times for each permanent its caster controls that matches ``for_each``.
+    ``spells.excluded`` must not ('Noncreature spells'); ``spells.chosen_type``: spells of the type chosen as
+    the source entered (Morophon). ``own`` marks a spell's reduction of itself ('This spell costs {1} less to
+    cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
+    caster controls that matches ``for_each``.
+
+    ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
+    takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
+    (CR 118.7b-d), unless ``only_colored`` ('This effect reduces only the amount of colored mana you pay.').
     """
 
     text: str
@@ -627,6 +632,8 @@ class CostModifier:
     any_type: bool = False
     own: bool = False
     for_each: ObjectFilter | None = None
+    colored: ManaBag = ManaBag()
+    only_colored: bool = False
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

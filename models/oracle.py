@@ -1439,6 +1439,10 @@ def _read_entering(line: str, out: _Collector) -> None:
         out.entering = entering
 
 
+#: The rider of a colored cost reduction (Edgewalker, Morophon): it reduces no generic mana.
+_ONLY_COLORED = re.compile(r"this effect reduces only the amount of colored mana you pay", re.I)
+
+
 def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
     body = _BULLET.sub("", sentence.strip().rstrip("."))  # '• Add {R}.': one mode of a modal ability
     body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
@@ -1456,6 +1460,17 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     if _ONE_CARD_PERMISSION.fullmatch(body):
         out.ignored.append(sentence)
         out.read(sentence, "ignored", "a permission for the one card a trigger exiled, which is on no board")
+        return
+    if _ONLY_COLORED.fullmatch(body):
+        # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills onto
+        # generic mana (CR 118.7b-c apply otherwise); after anything else it is not understood
+        last = out.effects[-1] if out.effects else None
+        if isinstance(last, CostModifier) and last.colored and not last.only_colored:
+            out.effects[-1] = replace(last, only_colored=True)
+            out.read(sentence, "effect")
+        else:
+            out.unsupported.append(sentence)
+            out.sentences.append(SentenceReading(sentence, "unsupported"))
         return
     try:
         effect = _parse_effect(body, sentence)
@@ -1838,14 +1853,20 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
         delta = int(m.group(1)) * (1 if m.group(2).lower() == "more" else -1)
         return _own_reduction(sentence, delta, m.group(3))
     m = re.fullmatch(
-        r"(.*?)\bspells?(?: (you|a player|your opponents) casts?)? costs? "
-        r"\{([0-9]{1,6})\} (more|less) to cast"
+        r"(.*?)\bspells?( of the chosen type)?(?: (you|a player|your opponents) casts?)? costs? "
+        r"((?:\{(?:[0-9]{1,6}|[WUBRGC])\})+) (more|less) to cast"
         r"( for each other spell that player has cast this turn)?",
         body,
         re.I,
     )
     if m is None:
         return None
+    sign = 1 if m.group(5).lower() == "more" else -1
+    amounts = re.findall(r"\{([^}]*)\}", m.group(4))
+    generic = sum(int(amount) for amount in amounts if amount.isdigit())
+    colored = ManaBag.parse("".join(f"{{{a.upper()}}}" for a in amounts if not a.isdigit()))
+    if colored and sign > 0:
+        raise _UnsupportedError(sentence)  # (an increase of colored mana: no card the planner knows)
     either = bool(re.search(r" (?:and|or) |,", m.group(1)))
     words = re.sub(r" (?:and|or) ", " ", m.group(1)).split()
     colors = ManaTypes()
@@ -1866,14 +1887,14 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
             types.append(_singular(word.rstrip(",")))
         else:
             raise _UnsupportedError(sentence)
-    delta = int(m.group(3)) * (1 if m.group(4).lower() == "more" else -1)
-    who = {"you": Who.YOU, "your opponents": Who.OPPONENTS}.get((m.group(2) or "").lower(), Who.ANY)
+    who = {"you": Who.YOU, "your opponents": Who.OPPONENTS}.get((m.group(3) or "").lower(), Who.ANY)
     return CostModifier(
         text=sentence,
         who=who,
-        spells=ObjectFilter(types=tuple(types), excluded=tuple(excluded)),
+        spells=ObjectFilter(types=tuple(types), excluded=tuple(excluded), chosen_type=m.group(2) is not None),
         colors=colors,
-        generic_delta=delta,
-        per_other_spell_this_turn=m.group(5) is not None,
+        generic_delta=sign * generic,
+        per_other_spell_this_turn=m.group(6) is not None,
         any_type=either and len(types) > 1,
+        colored=colored,
     )

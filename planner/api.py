@@ -17,6 +17,7 @@ from models.errors import InputError, InternalError
 from models.mana import ManaBag, ManaTypes
 from planner.explain import why_not_payable
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
+from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
@@ -57,9 +58,11 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class PlanStep:
-    """One activation of a plan, as a player reads it."""
+    """One activation of a plan, as a player reads it: on the battlefield, or of a card in the hand
+    (``zone`` ``"hand"``: Elvish Spirit Guide, exiled for its mana; ``permanent`` is then None and ``name``
+    names the card)."""
 
-    permanent: str
+    permanent: str | None
     name: str
     ability: str
     produced: ManaBag
@@ -67,11 +70,13 @@ class PlanStep:
     sacrificed: tuple[str, ...] = ()
     tapped_for_cost: tuple[str, ...] = ()
     paid_with: ManaBag = ManaBag()
+    zone: str = "battlefield"
 
     def to_json(self) -> dict[str, Any]:
-        """The step as CONTRACT §3 writes it, with our extra keys."""
+        """The step as CONTRACT §3 writes it, with our extra keys (``zone``: contract §6)."""
         return {
             "permanent": self.permanent,
+            "zone": self.zone,
             "ability": self.ability,
             "produced": str(self.produced),
             "name": self.name,
@@ -308,6 +313,7 @@ def described_payment(
     board = problem.board
     view = problem.view
     names = {p.id: p.name for p in board.permanents}
+    hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
     steps = tuple(
         PlanStep(
             permanent=step.permanent,
@@ -318,6 +324,14 @@ def described_payment(
             sacrificed=step.sacrificed,
             tapped_for_cost=step.tapped,
             paid_with=_bag(step.paid_with),
+        )
+        if step.zone != HAND
+        else PlanStep(
+            permanent=None,
+            name=step.permanent,
+            ability=hand[(step.permanent, step.ability)],
+            produced=sum((bag for _, bag in step.produced), ManaBag()),
+            zone=HAND,
         )
         for step in plan.steps
     )

@@ -382,7 +382,8 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     types each could produce (CR 106.7)."""
     touched = {*result.tapped, *result.sacrificed}
     for step in result.steps:
-        touched.update((step.permanent, *step.sacrificed, *step.tapped_for_cost))
+        here = (step.permanent,) if step.permanent is not None else ()  # (None: a card in hand)
+        touched.update((*here, *step.sacrificed, *step.tapped_for_cost))
     analysis = BoardAnalysis(board, player)
     view = analysis.view
     return {

@@ -57,7 +57,7 @@ def test_an_ability_may_sacrifice_its_own_source() -> None:
 
 
 def _steps(result: PayResult) -> list[str]:
-    return [step.permanent for step in result.steps]
+    return [step.permanent or step.name for step in result.steps]
 
 
 def test_a_q_ability_is_usable_once_another_cost_tapped_its_permanent() -> None:

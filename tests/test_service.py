@@ -191,7 +191,7 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
         (b'{"jsonrpc": "2.0", "method": "version", "id": {"a": 1}}', -32600),
         (b'{"jsonrpc": "2.0", "method": "version", "params": "x", "id": 1}', -32600),
         (b'{"jsonrpc": "2.0", "method": "nope", "id": 1}', -32601),
-        (b'{"jsonrpc": "2.0", "method": "plan_turn", "id": 1}', -32601),
+        (b'{"jsonrpc": "2.0", "method": "plan_turn", "id": 1}', -32602),
         (b'{"jsonrpc": "2.0", "method": "pay", "params": [1, 2], "id": 1}', -32602),
         (b'{"jsonrpc": "2.0", "method": "pay", "params": {"cost": "G"}, "id": 1}', -32602),
         (b'{"jsonrpc": "2.0", "method": "card", "params": {"name": "x", "nome": 1}, "id": 1}', -32602),
@@ -206,13 +206,21 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
         "pay",
         "max_x",
         "could_produce",
+        "plan_turn",
         "card",
         "version",
     ]
 
 
-def test_plan_turn_says_it_is_not_built_yet(pipe: Pipe) -> None:
-    assert "not built yet" in pipe.call("plan_turn", {})["error"]["message"]
+def test_plan_turn_answers_what_the_command_prints(pipe: Pipe) -> None:
+    hand = ["Lightning Bolt", "Forest", "Mountain"]
+    board = {**BOARD, "players": [{"id": "me", "hand": hand}, {"id": "opp"}]}
+    answer = pipe.call("plan_turn", {"board": board})["result"]
+    assert answer["castable"] is True and [s["card"] for s in answer["spells"]] == ["Lightning Bolt"]
+    cast = pipe.call("plan_turn", {"board": board, "cast": ["{G}"]})["result"]
+    assert cast["castable"] is True and cast["spells"][0]["payment"]["payable"] is True
+    bad = pipe.call("plan_turn", {"board": board, "cast": ["Lightning Bolt"], "order": "worst"})
+    assert bad["error"]["code"] == -32602 and "--order" in bad["error"]["message"]
 
 
 def test_a_batch_is_answered_as_a_batch_and_notifications_are_not_answered(pipe: Pipe) -> None:

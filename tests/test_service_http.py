@@ -90,7 +90,7 @@ def test_a_no_is_a_result(server: Server) -> None:
         ("/v1/pay", {"board": BOARD, "cost": "{G}", "time_limit": 1000}, 400, -32602),
         ("/v1/pay", [1, 2], 400, -32602),
         ("/v1/nope", {}, 404, -32601),
-        ("/v1/plan_turn", {}, 404, -32601),
+        ("/v1/plan_turn", {}, 400, -32602),
     ],
 )
 def test_errors_have_their_code_and_status(

@@ -67,7 +67,13 @@ LEVEL_LABELS: dict[str, str] = {
 }
 _JUDGED = tuple(number for number, level in enumerate(OBJECTIVE_LEVELS) if level in LEVEL_LABELS)
 #: The levels whose excess costs the player something now: life, permanents, mana.
-COSTLY_LEVELS = ("life_and_damage", "valuable_sacrificed", "designed_sacrificed", "mana_floating")
+COSTLY_LEVELS = (
+    "hand_cards_exiled",
+    "life_and_damage",
+    "valuable_sacrificed",
+    "designed_sacrificed",
+    "mana_floating",
+)
 _COSTLY = tuple(number for number, level in enumerate(LEVEL_LABELS) if level in COSTLY_LEVELS)
 #: How many examples of each kind the report keeps.
 EXAMPLES = 3
@@ -111,7 +117,7 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
 
     >>> from planner.bench.corpus import scenario
     >>> run = run_case(scenario("treasure-or-plains"), [BUILTINS["forge-like"], BUILTINS["tiered"]])
-    >>> [(v.status, v.excess[:4]) for v in run.verdicts]
+    >>> [(v.status, v.excess[1:5]) for v in run.verdicts]  # (after the cards exiled from the hand)
     [('worse', (0, 0, 1, 0)), ('optimal', (0, 0, 0, 0))]
     """
     board, target = case.board, case.target

@@ -385,7 +385,7 @@ def _steps_table(result: PayResult) -> list[str]:
         return ["no abilities activated: the pool pays it"]
     headers = ["#", "permanent", "card", "ability", "produced"]
     rows = [
-        [str(number), step.permanent, step.name, step.ability, str(step.produced) or "-"]
+        [str(number), step.permanent or f"({step.zone})", step.name, step.ability, str(step.produced) or "-"]
         for number, step in enumerate(result.steps, 1)
     ]
     if any(step.replacement_order for step in result.steps):

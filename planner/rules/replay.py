@@ -28,6 +28,7 @@ from planner.rules.alternatives import (
     reduced_costs,
 )
 from planner.rules.could_produce import could_produce_all
+from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import ManaTag, Outcome, activation_outcomes
@@ -78,6 +79,10 @@ class Step:
 
     ``produced`` is the mana that reached the pool after replacement effects and triggered mana abilities,
     grouped by the source of the mana (a Wild Growth's extra {G} has the Aura as its source).
+
+    ``zone`` is ``"hand"`` for the ability of a card in the player's hand (Elvish Spirit Guide, exiled to
+    pay its cost: :mod:`planner.rules.hand`): ``permanent`` is then the card's name, and the first such card
+    in the hand is the one exiled.
     """
 
     permanent: str
@@ -87,6 +92,7 @@ class Step:
     sacrificed: tuple[str, ...] = ()
     tapped: tuple[str, ...] = ()
     paid_with: tuple[ManaUnit, ...] = ()
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +117,7 @@ class PlanState:
     damage: int = 0
     activations: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[str, ...] = ()
+    from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
 
     @property
     def life(self) -> int:
@@ -143,6 +150,7 @@ class PaymentSummary:
     used: frozenset[str] = frozenset()  # every permanent activated, tapped, untapped or sacrificed
     exiled: int = 0  # cards exiled from the graveyard for delve
     convoked: frozenset[str] = frozenset()  # creatures tapped for convoke
+    from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
 
     @property
     def floating_bag(self) -> ManaBag:
@@ -423,12 +431,39 @@ def _checked(
     raise IllegalPlanError(index, f"{permanent.name} ({permanent.id}) can't produce {wanted} this way")
 
 
+def _from_hand(board: Board, player: str, step: Step, index: int) -> tuple[Board, tuple[ManaUnit, ...]]:
+    """The board once a card in the player's hand was exiled for its mana ability, and the mana it added;
+    raises ``IllegalPlanError`` naming the step (:mod:`planner.rules.hand`)."""
+    if step.zone != HAND:
+        raise IllegalPlanError(index, f"a step can't be taken from the zone {step.zone!r}")
+    if step.order or step.sacrificed or step.tapped or step.paid_with:
+        raise IllegalPlanError(index, f"{step.permanent}'s ability from the hand has no cost choices")
+    found = without_card(board, player, step.permanent, step.ability)
+    if found is None:
+        raise IllegalPlanError(
+            index, f"{player}'s hand holds no {step.permanent} whose mana ability {step.ability} can be used"
+        )
+    after, used = found
+    if step.produced != ((used.card.name, used.mana),):
+        wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
+        raise IllegalPlanError(index, f"{step.permanent} from the hand can't produce {wanted}")
+    return after, used.units
+
+
 def _reflect_of(board: Board) -> _LazyReflect:
     return _LazyReflect(lambda: board)
 
 
 def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
     """The state after one activation, checked by the rules; raises ``IllegalPlanError`` naming the step."""
+    if step.zone == HAND:
+        board, units = _from_hand(state.board, state.player, step, index)
+        return replace(
+            state,
+            board=board,
+            pool=_sorted((*state.pool, *units)),
+            from_hand=tuple(sorted((*state.from_hand, step.permanent))),
+        )
     paid, outcome, units = _checked(state, view_of(state.board), _reflect_of(state.board), step, index)
     return _resolved(state, paid, step, outcome, units)
 
@@ -485,6 +520,9 @@ class _LiveState:
         self.activations: dict[str, int] = {}
         self.sacrificed: list[str] = []
         self._reflect = _LazyReflect(self._board)
+        # (the view reads no hand: the hand's cards are kept apart, on a board that only they change)
+        self.hand_board = board
+        self.from_hand: list[str] = []
 
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""
@@ -509,6 +547,11 @@ class _LiveState:
 
     def apply(self, step: Step, index: int) -> None:
         """Apply one activation checked by the rules; raises ``IllegalPlanError`` naming the step."""
+        if step.zone == HAND:
+            self.hand_board, units = _from_hand(self.hand_board, self.player, step, index)
+            self.from_hand.append(step.permanent)
+            self.pool.update(units)
+            return
         paid, outcome, units = _checked(self, self.view, self._reflect, step, index)
         pid = step.permanent
         view = self.view
@@ -551,6 +594,7 @@ class _LiveState:
             self.life_paid + life,
             self.damage,
             remaining,
+            from_hand=tuple(sorted(self.from_hand)),
         )
 
 
@@ -647,6 +691,7 @@ def summarise(
         remaining,
         exiled=exiled,
         convoked=convoked,
+        from_hand=state.from_hand,
     )
 
 
@@ -661,9 +706,11 @@ def _summary(
     *,
     exiled: int = 0,
     convoked: frozenset[str] = frozenset(),
+    from_hand: tuple[str, ...] = (),
 ) -> PaymentSummary:
     """A payment's summary from the permanents after it, what it sacrificed and activated, life paid and
-    damage taken, the pool left, and what delve exiled and convoke tapped."""
+    damage taken, the pool left, what delve exiled and convoke tapped, and the cards exiled from the hand
+    for their mana (their names, sorted)."""
     before = {p.id: p for p in start.permanents}
     now = {p.id: p for p in after}
     tapped = frozenset(pid for pid, p in now.items() if p.tapped and not before[pid].tapped)
@@ -680,6 +727,7 @@ def _summary(
         used=activated | tapped | untapped | sacrificed,
         exiled=exiled,
         convoked=convoked,
+        from_hand=from_hand,
     )
 
 
@@ -719,6 +767,20 @@ def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
     """Every legal next activation from a state, with the state it leads to (for exhaustive search)."""
     board = state.board
     view = view_of(board)
+    # a card in the hand (Elvish Spirit Guide): cards of one name are alike, so the first of each is tried
+    tried: set[tuple[str, int]] = set()
+    for used in hand_abilities(board, state.player):
+        key = (used.card.name, used.ability_index)
+        if key in tried:
+            continue
+        tried.add(key)
+        step = Step(
+            permanent=used.card.name,
+            ability=used.ability_index,
+            produced=((used.card.name, used.mana),),
+            zone=HAND,
+        )
+        yield step, apply_step(state, step)
     for permanent in board.permanents:
         if permanent.controller != state.player:
             continue

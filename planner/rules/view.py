@@ -33,7 +33,7 @@ from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
-from models.mana import ManaType, ManaTypes
+from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, parse_oracle
 from models.types import BASIC_LAND_TYPES, TypeLine
 
@@ -46,6 +46,7 @@ __all__ = [
     "TextWarning",
     "card_view",
     "catalogue_permanent",
+    "colored_reduction",
     "cost_change",
     "unexecuted_part",
 ]
@@ -662,10 +663,12 @@ def card_view(card: Permanent | CardData, commander: ManaTypes | None = None) ->
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
     """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
-    this spell, its own text's included (affinity, 702.41a); increases and reductions change only the
-    generic part, never below zero: a generic reduction can't reduce colored mana (118.7a). X is chosen before
-    the total cost is determined (601.2b), so a cost with X has it replaced by its value first (an X still in
-    the cost keeps what a reduction has left over: see :func:`cost_change`).
+    this spell, its own text's included (affinity, 702.41a); increases and reductions of generic mana change
+    only the generic part, never below zero: a generic reduction can't reduce colored mana (118.7a). A
+    reduction of colored or colorless mana takes that many such symbols off, and what the cost lacks of them
+    comes off the generic part (118.7b-d), unless the reduction says it reduces only colored mana
+    (Edgewalker). X is chosen before the total cost is determined (601.2b), so a cost with X has it replaced
+    by its value first (an X still in the cost keeps what a reduction has left over: see :func:`cost_change`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
@@ -677,9 +680,20 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     '{5}{U}'
     """
     delta = cost_change(view, target, player)
-    if delta == 0:
+    removed, _ = colored_reduction(view, target, player)
+    if delta == 0 and not removed:
         return target
-    kept = tuple(s for s in target.cost.symbols if s.kind is not SymbolKind.GENERIC)
+    kept_symbols: list[CostSymbol] = []
+    left = dict.fromkeys(removed.types, 0)
+    for symbol in target.cost.symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            continue
+        plain = _plain_type(symbol)
+        if plain is not None and plain in left and left[plain] < removed[plain]:
+            left[plain] += 1  # (this symbol is reduced away)
+            continue
+        kept_symbols.append(symbol)
+    kept = tuple(kept_symbols)
     generic = max(target.cost.generic + delta, 0)
     symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
     return target.with_cost(ManaCost(symbols))
@@ -698,7 +712,23 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     if target.kind is not PaymentKind.SPELL:
         return 0
     spells_cast = view.board.player(player).spells_cast_this_turn
-    delta = 0
+    delta = colored_reduction(view, target, player)[1]
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
+    for effect in parse_oracle(target.text, target.name).effects if target.text else ():
+        if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
+            counted = effect.for_each
+            delta += effect.generic_delta * sum(
+                view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
+            )
+    return delta
+
+
+def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:
+    """The permanents' cost changes that apply to this spell, cast by ``player`` (its own are not here)."""
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
@@ -714,15 +744,75 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             continue
         if effect.colors and not (target.spell_colors & effect.colors):
             continue
-        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
-    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
-    for effect in parse_oracle(target.text, target.name).effects if target.text else ():
-        if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
-            counted = effect.for_each
-            delta += effect.generic_delta * sum(
-                view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
-            )
-    return delta
+        if effect.spells.chosen_type:
+            chosen = view.permanent(sourced.source).choices.creature_type
+            if chosen is None:
+                raise InputError(
+                    f"{view.path(sourced.source)}.choices.creature_type: "
+                    f"{view.permanent(sourced.source).name} ({sourced.source}) needs a chosen creature type"
+                )
+            if not target.type_line.is_a(chosen):
+                continue
+        yield sourced
+
+
+def _plain_type(symbol: CostSymbol) -> ManaType | None:
+    """The one type a {W} or {C} symbol asks for; None for any other symbol."""
+    if symbol.kind is SymbolKind.COLORLESS:
+        return ManaType.C
+    if symbol.kind is SymbolKind.COLORED:
+        (only,) = tuple(symbol.colors)
+        return only
+    return None
+
+
+def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
+    """The colored and colorless symbols that reductions in force take off the spell's cost, and the generic
+    mana (negative) that what the cost lacks of them takes off instead (CR 118.7b-d; none for a reduction
+    that 'reduces only the amount of colored mana you pay'). A reduction of a type that the cost asks for by
+    a hybrid or Phyrexian symbol is refused (118.7e-f: the planner doesn't choose such a symbol's half here).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "name": "Edgewalker", "type_line": "Creature — Human Cleric", "controller": "me",
+    ...      "oracle": "Cleric spells you cast cost {W}{B} less to cast. This effect reduces only the amount "
+    ...                "of colored mana you pay."}]})
+    >>> cleric = PaymentTarget.of("{3}{W}", type_line="Creature — Human Cleric")
+    >>> removed, spill = colored_reduction(BoardView(board), cleric, "me")
+    >>> str(removed), spill
+    ('{W}', 0)
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return ManaBag(), 0
+    asked: dict[ManaType, int] = {}
+    shared = ManaTypes()
+    for symbol in target.cost.symbols:
+        plain = _plain_type(symbol)
+        if plain is not None:
+            asked[plain] = asked.get(plain, 0) + 1
+        elif symbol.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID, SymbolKind.PHYREXIAN):
+            shared |= symbol.colors
+        elif symbol.kind is SymbolKind.COLORLESS_HYBRID:
+            shared |= symbol.colors | ManaTypes(ManaType.C)
+    removed: list[ManaType] = []
+    spill = 0
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        for mana_type in effect.colored.types:
+            if mana_type in shared:
+                written = f"{{{mana_type.letter}}}"
+                raise InputError(
+                    f"{view.path(sourced.source)}.oracle: {effect.text!r}: a reduction of {written} on a "
+                    f"cost with hybrid or Phyrexian {written} ({target.cost}) is not supported (CR 118.7e-f)"
+                )
+            wanted = effect.colored[mana_type]
+            taken = min(wanted, asked.get(mana_type, 0))
+            asked[mana_type] = asked.get(mana_type, 0) - taken
+            removed += [mana_type] * taken
+            if not effect.only_colored:
+                spill -= wanted - taken
+    return ManaBag.of(removed), spill
 
 
 def _is_land_subtype(subtype: str) -> bool:

@@ -52,7 +52,7 @@ UNKNOWN_METHOD: Final = -32601
 BAD_PARAMS: Final = -32602
 INTERNAL_ERROR: Final = -32000
 #: The methods contract §8 names that are not built yet: asked for, they answer UNKNOWN_METHOD saying so.
-NOT_YET: Final = {"plan_turn": "planning a turn (contract §7, mana-planner plan-turn) is not built yet"}
+NOT_YET: Final[dict[str, str]] = {}
 
 
 class RpcError(Exception):
@@ -193,6 +193,14 @@ def _card(service: Service, params: dict[str, Any]) -> Any:
     return card_request(**params, cards=service.cards).to_json()
 
 
+def _plan_turn(service: Service, params: dict[str, Any]) -> Any:
+    from planner.requests import plan_turn_request
+
+    if params.get("x") is None:
+        params.pop("x", None)
+    return plan_turn_request(**params, cards=service.cards).to_json()
+
+
 def _version(service: Service, params: dict[str, Any]) -> Any:
     return service.version()
 
@@ -232,6 +240,22 @@ METHODS: Final[dict[str, Method]] = {
                 _STRICT,
             ),
             _could_produce,
+        ),
+        Method(
+            "plan_turn",
+            "A turn's plan, the land and the spells in order: what `mana-planner plan-turn --json` prints.",
+            (
+                _BOARD,
+                Param("cast", STRINGS, "Spells to cast, in order: card names or costs; default: choose."),
+                Param("order", STRING, "'given' (default) or 'best': the order of the cast spells."),
+                Param("hold", OPTIONAL_STRING, "A cost to keep payable at the end of the turn."),
+                Param("land", OPTIONAL_STRING, "A land in the hand to play; default: the plan chooses."),
+                Param("player", OPTIONAL_STRING, "Whose turn; default the board's active player."),
+                Param("x", OPTIONAL_INTEGER, "The value of X for spells with {X}; default 1."),
+                _TIME_LIMIT,
+                _STRICT,
+            ),
+            _plan_turn,
         ),
         Method(
             "card",

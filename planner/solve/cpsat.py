@@ -35,6 +35,7 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import REPEAT_CAP, Activation
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
@@ -178,6 +179,7 @@ class _Layer:
                     picks.append(var)
                     supply[(mana_type, _spending(packet.tag), -1 - event.epoch)].append(packet.per_pick * var)
                 model.add(sum(picks) == packet.picks)
+        self.hand_use = planner.hand_cards.supply(name, supply)  # (cards in hand: Elvish Spirit Guide)
         self.supply = {key: _total(parts) for key, parts in supply.items()}
         # the most mana of each class there can be: a tight bound for every variable that counts it
         self.supply_bound: dict[_ClassKey, int] = defaultdict(int)
@@ -194,6 +196,7 @@ class _Layer:
             for packet in event.packets:
                 for mana_type in packet.types:
                     self.supply_bound[(mana_type, _spending(packet.tag), -1 - event.epoch)] += packet.total
+        planner.hand_cards.bound(self.supply_bound)
         # --- consumers: the target, and the mana cost of every template that has one
         # (the outcomes of one node share its consumer: they have one cost, and at most one of them is used)
         self.consumers = [self._consumer("target", target, -1, target.cost, 1, x)]
@@ -544,6 +547,64 @@ class _AlternativeVars:
         return tuple(chosen)
 
 
+class _HandCards:
+    """The mana abilities of cards in the payer's hand (Elvish Spirit Guide, :mod:`planner.rules.hand`):
+    mana of no producer node, like the pool's, that a layer has when it exiles the card. Each card is
+    exiled at most once in all the layers: a later layer (keep, hand) has the cards the payment left."""
+
+    def __init__(self, planner: _PaymentModel) -> None:
+        self.model = planner.model
+        self.abilities = planner.problem.hand_mana
+        #: the most mana they make together (a bound for X and for the mana floating)
+        self.most = sum(hand.mana.total for hand in self.abilities)
+
+    def supply(self, layer: str, supply: dict[_ClassKey, list[Expr]]) -> list[cp_model.IntVar]:
+        """One layer's use of each ability (0 or 1), its mana added to ``supply``."""
+        uses = []
+        for number, hand in enumerate(self.abilities):
+            use = self.model.new_bool_var(f"{layer}_hand_{number}_p{hand.position}_a{hand.ability_index}")
+            for mana_type in hand.mana.types:
+                supply[(mana_type, _spending(hand.tag), -1)].append(hand.mana[mana_type] * use)
+            uses.append(use)
+        return uses
+
+    def bound(self, supply_bound: dict[_ClassKey, int]) -> None:
+        """Add the most mana the abilities make to each class's bound."""
+        for hand in self.abilities:
+            for mana_type in hand.mana.types:
+                supply_bound[(mana_type, _spending(hand.tag), -1)] += hand.mana[mana_type]
+
+    def share(self, main: _Layer, later: Sequence[_Layer]) -> None:
+        """Each card is exiled once: by the payment, or by a later layer from what the payment left."""
+        by_card: dict[int, list[int]] = defaultdict(list)
+        for number, hand in enumerate(self.abilities):
+            by_card[hand.position].append(number)
+        for numbers in by_card.values():
+            self.model.add(sum(main.hand_use[n] for n in numbers) <= 1)
+            for layer in later:
+                self.model.add(sum(main.hand_use[n] + layer.hand_use[n] for n in numbers) <= 1)
+
+    def exiled(self, main: _Layer) -> Expr:
+        """How many cards the payment exiles from the hand."""
+        return _total(main.hand_use)
+
+    def steps(
+        self, solver: cp_model.CpSolver, main: _Layer, produced: dict[_ClassKey, list[ManaUnit]]
+    ) -> list[Step]:
+        """The payment's steps from the hand (first: nothing orders them), their mana in ``produced``."""
+        steps = []
+        for hand, use in zip(self.abilities, main.hand_use, strict=True):
+            if not solver.value(use):
+                continue
+            for unit in hand.units:
+                produced[(unit.type, _spending(unit.tag), -1)].append(unit)
+            name = hand.card.name
+            steps.append(
+                Step(permanent=name, ability=hand.ability_index, produced=((name, hand.mana),), zone=HAND)
+            )
+        return steps
+
+
 # ------------------------------------------------------------------------------------------------- the model
 
 
@@ -580,11 +641,13 @@ class _PaymentModel:
         problem.check_time()
         self.pool = problem.pool
         self.model = cp_model.CpModel()
+        self.hand_cards = _HandCards(self)
         self._zero: dict[str, cp_model.IntVar] = {}
         self.x: cp_model.IntVar | None = None
         x_value: Expr = problem.x or 0
         if target.cost.has_variable and problem.x is None:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
+            upper += self.hand_cards.most
             upper -= problem.x_reduction
             upper += _alternative_bound(problem)
             self.x = self.model.new_int_var(0, upper, "x")
@@ -615,6 +678,7 @@ class _PaymentModel:
             self.hand_layers.append(_Layer(self, f"hand{number}", card, (), castable, 0))
             problem.check_time()
         self._shared_resources()
+        self.hand_cards.share(self.main, [*([self.keep_layer] if self.keep_layer else []), *self.hand_layers])
         problem.check_time()
 
     def _static_edges(self) -> list[tuple[int, int]]:
@@ -957,7 +1021,7 @@ class _PaymentModel:
                 model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
-        mana_bound += _alternative_bound(self.problem)
+        mana_bound += _alternative_bound(self.problem) + self.hand_cards.most
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
             upper = mana_bound
@@ -990,6 +1054,8 @@ class _PaymentModel:
         facts = permanent_facts(self.problem.analysis, self.problem.prefer)
         hurt = main.life_paid + main.damage
         life_value = self.problem.life_value
+        # a card exiled from the hand for its mana (Elvish Spirit Guide) first: it is a card lost
+        terms.append(("hand_cards_exiled", self.hand_cards.exiled(main), len(self.hand_cards.abilities) + 1))
         if life_value is None:
             terms.append(("life_and_damage", hurt, life_bound + 200))
         else:
@@ -1246,7 +1312,8 @@ class _PaymentModel:
         """The plan in the solution: activations in a legal order, each with its mana, then the payment."""
         main = self.main
         extraction = _Extraction(self, solver)
-        steps = [extraction.step(template) for template in extraction.ordered()]
+        steps: list[Step] = self.hand_cards.steps(solver, main, extraction.produced)
+        steps += [extraction.step(template) for template in extraction.ordered()]
         spent = self._take(solver, main.consumers[0], extraction.produced, extraction.reserved)
         life = int(solver.value(main.consumers[0].life))
         free = extraction.free

@@ -629,6 +629,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         return _Outside("a value for life is weighed by the CP-SAT model")
     if problem.prefer:
         return _Outside("a preferred order of kinds is weighed by the CP-SAT model")
+    if problem.hand_mana:
+        return _Outside("mana from cards in the hand (Elvish Spirit Guide) is paid by the CP-SAT model")
     me = board.player(player)
     pool = problem.pool
     for unit in pool:
@@ -1551,7 +1553,8 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
         return None
     except TimeUp:  # the time limit ran out: no answer, never a 'no' (contract §9)
         return Solution(status=SolveStatus.UNKNOWN)
-    objective = tuple(zip(OBJECTIVE_LEVELS, choice.levels, strict=True))
+    # (the fast path declines boards with a card in hand that makes mana: it exiles none)
+    objective = tuple(zip(OBJECTIVE_LEVELS, (0, *choice.levels), strict=True))
     return Solution(status=SolveStatus.OPTIMAL, plan=plan, x=problem.x, objective=objective)
 
 

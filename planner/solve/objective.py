@@ -1,6 +1,8 @@
 """The default objective: one specification of what makes a payment better, read by both engines.
 
-The levels, most important first (``docs/objective.md`` says why): life paid plus damage taken; valuable
+The levels, most important first (``docs/objective.md`` says why): cards exiled from the hand for their
+mana (Elvish Spirit Guide: a card is worth more than any tap, so one is used only when nothing else pays);
+life paid plus damage taken; valuable
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
 no untouched source can make any more; then four levels that each add up one number per permanent the
 payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
@@ -91,6 +93,8 @@ PREFERABLE = ("treasures", "creatures", "lands", "artifacts", "others")
 
 #: The levels computed from the payment as a whole, most important first.
 PAYMENT_LEVELS = (
+    # a card in hand exiled for its mana (Elvish Spirit Guide) is a card lost: only when nothing else pays
+    "hand_cards_exiled",
     "life_and_damage",
     "valuable_sacrificed",
     "designed_sacrificed",
@@ -293,7 +297,7 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
+    (0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -308,6 +312,7 @@ def objective_of(
             lost += 1
     designed_mana = sum(facts[pid].most for pid in designed)
     return (
+        len(summary.from_hand),
         life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
         len(summary.sacrificed - designed),
         len(designed),

@@ -22,6 +22,7 @@ from models.errors import InputError, OracleParseError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of, view_of
@@ -111,6 +112,11 @@ class BoardAnalysis:
     def templates(self) -> tuple[Activation, ...]:
         """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
         return tuple(activation_templates(self.view, self.player, self.reflect, check=self.check_time))
+
+    @cached_property
+    def hand_mana(self) -> tuple[HandAbility, ...]:
+        """The mana abilities of cards in the player's hand that a payment can use (Elvish Spirit Guide)."""
+        return hand_abilities(self.board, self.player)
 
     @property
     def warnings(self) -> tuple[TextWarning, ...]:
@@ -275,6 +281,12 @@ class PaymentProblem:
     def templates(self) -> tuple[Activation, ...]:
         """The payer's activation templates (see :class:`BoardAnalysis`; a turn's own, with their epochs)."""
         return self.turn.templates if self.turn is not None else self.analysis.templates
+
+    @property
+    def hand_mana(self) -> tuple[HandAbility, ...]:
+        """The usable mana abilities of cards in the payer's hand (see :class:`BoardAnalysis`); none in a
+        turn's plan, whose spells come from the hand (a Spirit Guide is cast there, not exiled for mana)."""
+        return () if self.turn is not None else self.analysis.hand_mana
 
     @property
     def deadline(self) -> float:
