@@ -1,6 +1,5 @@
-"""Benchmark: planning a turn (issue 16's targets: a hand of 7 on a 12-permanent board ≤ 100 ms median; a hand
-of 10 on 30 permanents ≤ 1 s), measured as CPU time of :func:`planner.turn.plan_turn` per call, boards drawn at
-random with a fixed seed.
+"""Benchmark: planning a turn, CPU time of :func:`planner.turn.plan_turn` per call on random boards with a
+fixed seed. Issue 16's targets: a hand of 7 on 12 permanents ≤ 100 ms median; a hand of 10 on 30 ≤ 1 s.
 
     python benchmarks/bench_turn.py [--boards N]
 """
@@ -68,9 +67,8 @@ def main() -> None:
         times.sort()
         median = statistics.median(times)
         p90 = times[int(0.9 * (len(times) - 1))]
-        print(
-            f"{label:<28}{len(times):>7}{median:>11.1f}{p90:>9.1f}{times[-1]:>9.1f}{target:>11}{median / target:>7.2f}"
-        )
+        figures = f"{median:>11.1f}{p90:>9.1f}{times[-1]:>9.1f}{target:>11}{median / target:>7.2f}"
+        print(f"{label:<28}{len(times):>7}{figures}")
 
 
 if __name__ == "__main__":
