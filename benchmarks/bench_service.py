@@ -316,7 +316,7 @@ def main() -> None:
         with _checkout(options.against_rev) as tree:
             report(options, tree, options.against_rev)
     else:
-        report(options, options.against, str(options.against) if options.against else "")
+        report(options, options.against, options.against.resolve().name if options.against else "")
 
 
 def report(options: argparse.Namespace, against: Path | None, label: str) -> None:
