@@ -940,7 +940,11 @@ class _JsonObject(dict[str, Any]):
 
     def __init__(self, pairs: list[tuple[str, Any]]) -> None:
         super().__init__(pairs)
-        self.duplicates = tuple(key for key, count in Counter(key for key, _ in pairs).items() if count > 1)
+        if len(self) == len(pairs):  # (the usual case, told apart cheaply: no name was seen twice)
+            self.duplicates: tuple[str, ...] = ()
+        else:
+            counts = Counter(key for key, _ in pairs)
+            self.duplicates = tuple(key for key, count in counts.items() if count > 1)
 
     @classmethod
     def of(cls, pairs: list[tuple[str, Any]]) -> _JsonObject:

@@ -8,6 +8,9 @@ returned.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,7 +30,51 @@ from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
-__all__ = ["PayResult", "PlanStep", "could_produce", "described_payment", "max_x", "pay", "text_warnings"]
+__all__ = [
+    "PayResult",
+    "PlanStep",
+    "SolverNeededError",
+    "could_produce",
+    "described_payment",
+    "fast_path_only",
+    "max_x",
+    "pay",
+    "solve_cpsat",
+    "text_warnings",
+]
+
+#: Whether the questions asked in this context may run CP-SAT (:func:`fast_path_only`).
+_FAST_PATH_ONLY: ContextVar[bool] = ContextVar("fast_path_only", default=False)
+
+
+class SolverNeededError(Exception):
+    """Raised, inside :func:`fast_path_only`, by a question that only the CP-SAT model answers."""
+
+
+@contextmanager
+def fast_path_only() -> Iterator[None]:
+    """Within this block (in this thread or task), a question that the fast path does not answer raises
+    :class:`SolverNeededError` where it would start CP-SAT, rather than run it: a server answers the quick
+    questions at once and sends the others to its workers, where they are asked again (with the same answer).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+    >>> with fast_path_only():
+    ...     pay(board, PaymentTarget.of("{G}")).engine
+    'fast'
+    >>> with fast_path_only():
+    ...     pay(board, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}"))
+    Traceback (most recent call last):
+    ...
+    planner.api.SolverNeededError: this question needs the CP-SAT model
+    >>> pay(board, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}")).engine
+    'cp-sat'
+    """
+    token = _FAST_PATH_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _FAST_PATH_ONLY.reset(token)
 
 
 def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, ...]:
@@ -209,7 +256,7 @@ def pay(
         return replace(
             _result(problem, Solution(status=SolveStatus.UNKNOWN)), warnings=problem.analysis.warnings
         )
-    return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
+    return replace(_result(problem, solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
 
 def max_x(
@@ -243,7 +290,7 @@ def max_x(
         board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
     )
     problem.analysis.check_text(strict=strict)
-    return replace(_result(problem, _solve_cpsat(problem)), warnings=problem.analysis.warnings)
+    return replace(_result(problem, solve_cpsat(problem)), warnings=problem.analysis.warnings)
 
 
 def _one_variable(target: PaymentTarget) -> None:
@@ -264,8 +311,11 @@ def _one_variable(target: PaymentTarget) -> None:
         )
 
 
-def _solve_cpsat(problem: PaymentProblem) -> Solution:
-    """The CP-SAT model's answer (OR-Tools is imported here, by the first question that needs it)."""
+def solve_cpsat(problem: PaymentProblem) -> Solution:
+    """The CP-SAT model's answer to a payment or a turn (OR-Tools is imported here, by the first question that
+    needs it); inside :func:`fast_path_only` it raises :class:`SolverNeededError` instead."""
+    if _FAST_PATH_ONLY.get():
+        raise SolverNeededError("this question needs the CP-SAT model")
     from planner.solve.cpsat import solve_payment
 
     return solve_payment(problem)

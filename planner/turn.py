@@ -31,7 +31,7 @@ from models.mana import ManaBag
 from models.oracle import parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
-from planner.api import PayResult, described_payment
+from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -345,12 +345,6 @@ def _works_in(board: Board, template: Activation) -> bool:
     return template.outcome in outcomes
 
 
-def _solve(problem: PaymentProblem) -> Solution:
-    from planner.solve.cpsat import solve_payment
-
-    return solve_payment(problem)
-
-
 def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), then the pay objective's levels."""
@@ -563,7 +557,7 @@ def plan_turn(
             complete = False
             break
         problem, timeline = _problem(board, player, sequence, hold, deadline)
-        solution = _solve(problem)
+        solution = solve_cpsat(problem)
         if solution.status is SolveStatus.UNKNOWN:
             complete = False
             continue

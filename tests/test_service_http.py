@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -177,3 +178,24 @@ def test_the_address_is_loopback_unless_told() -> None:
     assert parse_address(":8080") == ("127.0.0.1", 8080)
     with pytest.raises(ValueError, match=r"--http: expected \[HOST:\]PORT"):
         parse_address("localhost:http")
+
+
+def test_a_worker_process_that_dies_is_replaced() -> None:
+    running = Server("--pool", "process")
+    try:
+        expected = running.post("/v1/pay", {"board": BOARD, "cost": "{2}{G}{G}"})
+        children = Path(f"/proc/{running.process.pid}/task/{running.process.pid}/children")
+        if not children.exists():
+            pytest.skip("needs /proc to find the worker processes")
+        workers = [
+            int(pid)
+            for pid in children.read_text().split()
+            if "resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+        ]
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)
+        for _ in range(10):  # each answered, by the other worker or by the one that replaces the dead one
+            assert running.post("/v1/pay", {"board": BOARD, "cost": "{2}{G}{G}"}) == expected
+        assert running.post("/v1/version", {})[0] == 200
+    finally:
+        running.stop()

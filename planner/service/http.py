@@ -15,20 +15,22 @@ threads), off the event loop, so that concurrent requests are answered at once.
 # No "from __future__ import annotations": FastAPI reads the endpoints' annotations, imported where used.
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
+import signal
 import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import Executor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from models.errors import InputError
+from models.errors import InputError, InternalError
 from planner.service.methods import (
     BAD_PARAMS,
     INTERNAL_ERROR,
@@ -42,6 +44,8 @@ from planner.service.methods import (
 from planner.service.rpc import MAX_REQUEST_BYTES, parse
 
 if TYPE_CHECKING:
+    from multiprocessing.context import SpawnContext
+
     from fastapi import FastAPI
 
 __all__ = ["STATUS", "answer_body", "create_app", "parse_address", "serve_http"]
@@ -80,14 +84,11 @@ def _start_worker(time_limit: float, store: Path | None) -> None:
     _service = Service(time_limit=time_limit, store=store, warnings=sys.stderr)
 
 
-def _warm_up() -> int:
-    """A first call in a worker (so that the first request does not pay for imports); its process id."""
-    answer_body("pay", b'{"board": {"version": 1, "players": [{"id": "me"}]}, "cost": "{0}"}')
-    return os.getpid()
-
-
 def answer_body(method: str, body: bytes) -> tuple[int, bytes]:
-    """The HTTP status and JSON body that answer ``POST /v1/<method>`` with ``body`` (run in a worker)."""
+    """The HTTP status and JSON body that answer ``POST /v1/<method>`` with ``body`` (run in a worker;
+    within :func:`planner.api.fast_path_only`, raises ``SolverNeededError`` for a call that needs CP-SAT)."""
+    from planner.api import SolverNeededError
+
     service = _service
     assert service is not None, "the worker was not started"
     try:
@@ -95,6 +96,8 @@ def answer_body(method: str, body: bytes) -> tuple[int, bytes]:
         result = service.call(method, params)
     except RpcError as error:
         return STATUS.get(error.code, 500), _dumps({"error": error.to_json()})
+    except SolverNeededError:
+        raise
     except Exception as error:  # a bug: answer it and keep serving
         import traceback
 
@@ -108,34 +111,73 @@ def _dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _refusal(status: int, message: str) -> tuple[int, bytes]:
+    return status, _dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
+
+
+def _overrun(time_limit: float) -> tuple[int, bytes]:
+    return _refusal(504, f"no answer within the time limit ({time_limit:g} s) and its grace: refused")
+
+
+#: The answer to a call whose worker process stopped while answering it.
+_WORKER_LOST: Final = "internal error: the worker answering this call stopped. Please report it."
+
+
 class _Workers:
-    """The pool that answers calls; a process pool whose worker died is replaced."""
-
-    def __init__(self, kind: str, count: int, time_limit: float, store: Path | None) -> None:
-        self.kind = kind
-        self.count = count
-        self.time_limit = time_limit
-        self.store = store
-        self.pool = self._new_pool()
-
-    def _new_pool(self) -> Executor:
-        if self.kind == "thread":
-            _start_worker(self.time_limit, self.store)
-            return concurrent.futures.ThreadPoolExecutor(self.count, thread_name_prefix="mana-planner")
-        return concurrent.futures.ProcessPoolExecutor(
-            self.count,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(self.time_limit, self.store),
-        )
+    """What answers the calls, off the event loop: :class:`_ThreadWorkers` or :class:`_ProcessWorkers`."""
 
     def warm_up(self) -> None:
-        """Start every worker and make a first call in each."""
-        for future in [self.pool.submit(_warm_up) for _ in range(self.count)]:
-            future.result()
+        """Start every worker and make the first calls in each (before the server starts)."""
+        raise NotImplementedError
 
     async def answer(self, method: str, body: bytes) -> tuple[int, bytes]:
-        """The answer to one call, worked out in the pool within the time limit (plus a grace)."""
+        """The answer to one call, worked out by a worker within the time limit (plus a grace)."""
+        raise NotImplementedError
+
+    def shutdown(self) -> None:
+        """Stop the workers (calls still being answered are dropped)."""
+        raise NotImplementedError
+
+
+def _workers(kind: str, count: int, time_limit: float, store: Path | None) -> _Workers:
+    """The workers of ``--pool`` ``kind``."""
+    if kind == "thread":
+        return _ThreadWorkers(count, time_limit, store)
+    return _ProcessWorkers(count, time_limit, store)
+
+
+#: The largest body that threads' server answers on its event loop when the fast path can (a board of about
+#: 150 permanents: a few milliseconds at most, read or found in the cache).
+INLINE_MAX_BYTES: Final = 16 * 1024
+#: The methods that the fast path alone may answer (``max_x`` always needs CP-SAT).
+_INLINE_METHODS: Final = frozenset({"pay", "could_produce", "card", "version"})
+
+
+class _ThreadWorkers(_Workers):
+    """Threads of the server's process, sharing one service (and its board cache). A small call (at most
+    :data:`INLINE_MAX_BYTES`) is answered on the event loop itself when the fast path answers it: threads
+    of one process take turns anyway, and handing a call of a millisecond or two to a thread and back costs
+    about as much again. A call that needs CP-SAT (:func:`planner.api.fast_path_only` tells) goes to the
+    threads, and so does any larger one."""
+
+    def __init__(self, count: int, time_limit: float, store: Path | None) -> None:
+        self.time_limit = time_limit
+        _start_worker(time_limit, store)
+        self.pool = concurrent.futures.ThreadPoolExecutor(count, thread_name_prefix="mana-planner")
+
+    def warm_up(self) -> None:
+        assert _service is not None
+        _service.warm_up()
+
+    async def answer(self, method: str, body: bytes) -> tuple[int, bytes]:
+        if method in _INLINE_METHODS and len(body) <= INLINE_MAX_BYTES:
+            from planner.api import SolverNeededError, fast_path_only
+
+            try:
+                with fast_path_only():
+                    return answer_body(method, body)
+            except SolverNeededError:
+                pass
         loop = asyncio.get_running_loop()
         try:
             return await asyncio.wait_for(
@@ -143,15 +185,181 @@ class _Workers:
                 timeout=self.time_limit + GRACE_SECONDS,
             )
         except TimeoutError:
-            message = f"no answer within the time limit ({self.time_limit:g} s) and its grace: refused"
-            return 504, _dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
-        except BrokenProcessPool:
-            self.pool = self._new_pool()
-            message = "internal error: the worker answering this call stopped. Please report it."
-            return 500, _dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
+            return _overrun(self.time_limit)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_main(connection: Connection, time_limit: float, store: Path | None) -> None:
+    """A worker process: warm up, say so, then answer each call that comes down the pipe until it closes.
+
+    A call is the method's name (its length in 4 bytes first, then UTF-8) followed by the body; the answer
+    is the HTTP status in 2 bytes followed by the JSON body. Ctrl-C is the server's to handle: it stops
+    its workers by closing their pipes.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_worker(time_limit, store)
+    assert _service is not None
+    _service.warm_up()
+    connection.send_bytes(b"ready")
+    while True:
+        try:
+            call = connection.recv_bytes()
+        except (EOFError, OSError):
+            return
+        size = int.from_bytes(call[:4], "big")
+        method = call[4 : 4 + size].decode("utf-8", "surrogatepass")
+        status, content = answer_body(method, call[4 + size :])
+        try:
+            connection.send_bytes(status.to_bytes(2, "big") + content)
+        except OSError:
+            return
+
+
+#: A call waiting for a worker: what is written to the worker, the future its answer goes to, and whether a
+#: worker already stopped while answering it.
+_Call = tuple[bytes, "asyncio.Future[tuple[int, bytes]]", bool]
+
+
+class _ProcessWorker:
+    """One worker process and the pipe to it: it answers one call at a time."""
+
+    def __init__(self, context: "SpawnContext", time_limit: float, store: Path | None) -> None:
+        ours, theirs = context.Pipe()
+        self.process = context.Process(
+            target=_worker_main, args=(theirs, time_limit, store), name="mana-planner-worker", daemon=True
+        )
+        self.process.start()
+        theirs.close()
+        self.connection = ours
+        self.ready = False  # (its first message says it is)
+        self.answering: asyncio.Future[tuple[int, bytes]] | None = None
+        self.call = b""  # (the call it is answering, and whether it is the call's second worker)
+        self.retried = False
+
+    def stop(self) -> None:
+        """Close the pipe (the worker then ends) and see the process gone, killed if it must be."""
+        self.connection.close()
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+
+
+class _ProcessWorkers(_Workers):
+    """Worker processes (spawned: each with its own service and board cache), each talked to over its own
+    pipe from the event loop itself, without threads in between: a call is written to an idle worker's
+    pipe (or waits its turn), and the loop reads the answer when the pipe is readable. A worker that stops
+    is replaced, and the call it was answering goes to another worker (a call whose second worker stops too
+    gets a 500: it may be what stops them); one still busy past the time limit and its grace
+    is stopped and replaced (its call gets a 504)."""
+
+    def __init__(self, count: int, time_limit: float, store: Path | None) -> None:
+        self.context = multiprocessing.get_context("spawn")
+        self.time_limit = time_limit
+        self.store = store
+        self.workers = [self._start() for _ in range(count)]
+        self.idle: collections.deque[_ProcessWorker] = collections.deque()
+        self.waiting: collections.deque[_Call] = collections.deque()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def _start(self) -> _ProcessWorker:
+        return _ProcessWorker(self.context, self.time_limit, self.store)
+
+    def warm_up(self) -> None:
+        for worker in self.workers:
+            if not worker.connection.poll(120) or worker.connection.recv_bytes() != b"ready":
+                raise InternalError("a worker process did not start")
+            worker.ready = True
+            self.idle.append(worker)
+
+    def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Read the workers' pipes on this loop (the server's: it is only known once it runs)."""
+        self.loop = loop
+        for worker in self.workers:
+            loop.add_reader(worker.connection.fileno(), self._on_message, worker)
+
+    async def answer(self, method: str, body: bytes) -> tuple[int, bytes]:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self._watch(loop)
+        name = method.encode("utf-8", "surrogatepass")
+        future: asyncio.Future[tuple[int, bytes]] = loop.create_future()
+        self.waiting.append((len(name).to_bytes(4, "big") + name + body, future, False))
+        self._dispatch()
+        try:
+            return await asyncio.wait_for(future, timeout=self.time_limit + GRACE_SECONDS)
+        except TimeoutError:
+            for worker in self.workers:
+                if worker.answering is future:  # still at it: stop it, lest it hold a core for nothing
+                    self._replace(worker)
+            return _overrun(self.time_limit)
+
+    def _dispatch(self) -> None:
+        """Hand waiting calls to idle workers."""
+        while self.waiting and self.idle:
+            call, future, retried = self.waiting.popleft()
+            if future.done():  # (timed out while it waited)
+                continue
+            worker = self.idle.popleft()
+            try:
+                worker.connection.send_bytes(call)
+            except OSError:  # the worker is gone: the call goes to the next one
+                self.waiting.appendleft((call, future, retried))
+                self._replace(worker)
+                continue
+            worker.answering, worker.call, worker.retried = future, call, retried
+
+    def _on_message(self, worker: _ProcessWorker) -> None:
+        """A worker's pipe is readable: its answer (or its first message, or its end)."""
+        try:
+            message = worker.connection.recv_bytes()
+        except (EOFError, OSError):
+            self._replace(worker)
+            return
+        if worker.ready:
+            future, worker.answering, worker.call = worker.answering, None, b""
+            if future is not None and not future.done():
+                future.set_result((int.from_bytes(message[:2], "big"), message[2:]))
+        worker.ready = True
+        self.idle.append(worker)
+        self._dispatch()
+
+    def _replace(self, worker: _ProcessWorker) -> None:
+        """Stop a worker that stopped answering and start another; the call it had goes to another worker,
+        or gets a 500 if this was its second."""
+        if worker not in self.workers:
+            return
+        self.workers.remove(worker)
+        if worker in self.idle:
+            self.idle.remove(worker)
+        if self.loop is not None:
+            self.loop.remove_reader(worker.connection.fileno())
+        if worker.answering is not None and not worker.answering.done():
+            if worker.retried:
+                worker.answering.set_result(_refusal(500, _WORKER_LOST))
+            else:
+                self.waiting.appendleft((worker.call, worker.answering, True))
+        worker.process.kill()
+        worker.stop()
+        if not worker.ready:  # it stopped before it started: another would too
+            print("mana-planner: a worker process could not start", file=sys.stderr, flush=True)
+            return
+        replacement = self._start()
+        self.workers.append(replacement)
+        if self.loop is not None:
+            self.loop.add_reader(replacement.connection.fileno(), self._on_message, replacement)
+        if self.loop is not None and self.waiting:
+            self.loop.call_soon(self._dispatch)
+
+    def shutdown(self) -> None:
+        workers, self.workers = self.workers, []
+        self.idle.clear()
+        for worker in workers:
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(worker.connection.fileno())
+            worker.stop()
 
 
 class _TooLargeError(Exception):
@@ -289,12 +497,14 @@ def serve_http(
         raise InputError(f"--http: cannot listen on {host}:{port}: {error.strerror or error}") from None
     # Answers go out at once: accepted connections inherit this (asyncio sets it only for sockets it makes).
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    answering = _Workers(pool, workers or os.cpu_count() or 1, time_limit, store)
+    answering = _workers(pool, workers or os.cpu_count() or 1, time_limit, store)
     try:
         answering.warm_up()
         app = create_app(answering)
         config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
         server = uvicorn.Server(config)
+        gc.collect()  # what is loaded now lives as long as the server: out of the collector's way
+        gc.freeze()
         shown = f"[{host}]" if family == socket.AF_INET6 else host
         print(f"mana-planner: serving on http://{shown}:{sock.getsockname()[1]}", file=sys.stderr, flush=True)
         server.run(sockets=[sock])

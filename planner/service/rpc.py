@@ -190,6 +190,7 @@ def serve_stdio_process(*, time_limit: float, store: os.PathLike[str] | None = N
     sink = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     service = Service(time_limit=time_limit, store=Path(store) if store else None, warnings=sys.stderr)
+    service.warm_up()
     try:
         serve_stdio(service, sys.stdin.buffer, sink)
     except KeyboardInterrupt:
