@@ -160,9 +160,13 @@ def test_taplands_enter_tapped_and_shocklands_cost_life() -> None:
     tapped = goldfish(parse_deck("24 Arctic Treeline\n36 Bear {G}"), turns=(1, 2), games=2_000, seed=1)
     assert tapped.cards[0].by_turn == (0.0, 1.0)
     shocks = goldfish(
-        parse_deck("24 Breeding Pool\n4 Bear {G}\n32 Ogre {5}{G}"), turns=(1, 2), games=2_000, seed=1
+        parse_deck("24 Breeding Pool\n4 Bear {G}\n32 Ogre {5}{G}"),
+        turns=(1, 2),
+        games=2_000,
+        seed=1,
+        ramp="none",
     )
-    # A shockland is paid for on turn 1 only when a one-drop is in hand to cast.
+    # Lands only (--ramp none): a shockland is paid for on turn 1 only when a one-drop is in hand to cast.
     assert 0.3 < known(shocks.cards[0].by_turn[0]) < 0.99 and shocks.cards[0].by_turn[1] == 1.0
     assert shocks.life_paid == pytest.approx(2 * known(shocks.cards[0].on_curve_in_hand), abs=0.2)
     checks = goldfish(
@@ -171,9 +175,9 @@ def test_taplands_enter_tapped_and_shocklands_cost_life() -> None:
     assert known(checks.cards[0].by_turn[1]) > 0.5
 
 
-def test_mana_creatures_are_not_sources_and_say_so() -> None:
+def test_with_lands_only_mana_creatures_are_not_sources_and_say_so() -> None:
     deck = parse_deck("20 Forest\n4 Llanowar Elves\n36 Ogre {3}{G}")
-    result = goldfish(deck, turns=(1, 3), games=2_000, seed=1)
+    result = goldfish(deck, turns=(1, 3), games=2_000, seed=1, ramp="none")
     assert result.ignored_sources == ("Llanowar Elves",)
     assert result.cards[1].by_turn == (0.0, 0.0, 0.0)  # the elves never make mana
 

@@ -322,6 +322,18 @@ def simulate_command(
     mulligan: Annotated[
         Mulligan, typer.Option("--mulligan", help="London (Karsten's keep rules), or none (keep any seven).")
     ] = Mulligan.LONDON,
+    ramp: Annotated[
+        str,
+        typer.Option(
+            "--ramp",
+            metavar="planner|none",
+            help="planner: each turn is planned (rocks, mana creatures, rituals count); none: only lands "
+            "are sources, the lands-only measure.",
+        ),
+    ] = "planner",
+    min_x: Annotated[
+        int, typer.Option("--min-x", metavar="N", help="Spells with X are counted with X = N.")
+    ] = 1,
     as_json: JsonOpt = False,
     plot: Annotated[
         str | None,
@@ -334,12 +346,16 @@ def simulate_command(
     ] = None,
     store: StoreOpt = None,
 ) -> None:
-    """Goldfish a deck list: how often each nonland card is castable from the lands in play, turn by turn.
+    """Goldfish a deck list: how often each nonland card is castable, turn by turn.
 
-    Each game mulligans as Karsten does, draws, and plays the land that best helps the hand (taplands
-    enter tapped, shocklands cost 2 life to enter untapped, painlands come after painless lands); every turn
-    it asks, for every nonland card, whether the untapped lands could pay its cost, exactly as the planner
-    would. Only lands are sources: mana creatures and rocks are listed as ignored; a modal double-faced card
+    Each game mulligans as Karsten does, draws, and plays a turn: with --ramp planner (the default) the
+    turn planner's search plays the land and casts the most mana value it can in the best order, so rocks,
+    mana creatures (from the turn after) and rituals count, and a card is castable when some plan of the
+    turn casts it; "cast on curve" says how often a copy was cast on its curve turn. With --ramp none each
+    turn plays the land that best helps the hand (taplands enter tapped, shocklands cost 2 life to enter
+    untapped, painlands come after painless lands) and asks, for every nonland card, whether the untapped
+    lands could pay its cost; mana creatures and rocks are listed as ignored. X spells count X = --min-x
+    (default 1). A modal double-faced card
     whose back is a land (Agadeem's Awakening) is played as that land. Card names are looked up in the card
     store, then the catalogue; the deck list's warnings go to stderr. Columns: castable on each
     turn; on curve (its mana value's turn); the same among games that made every land drop (Karsten's
@@ -366,6 +382,8 @@ def simulate_command(
             on_the_draw=draw,
             mulligan=mulligan.value,
             progress=progress,
+            ramp=ramp,
+            min_x=min_x,
         )
     if plot is not None:
         plot_goldfish(result, plot, title=deck)
@@ -383,36 +401,45 @@ def _report(result: GoldfishResult, source: str) -> str:
     where = "on the draw" if result.on_the_draw else "on the play"
     rule = "London mulligan" if result.mulligan == "london" else "no mulligans"
     commanders = f" + commander {', '.join(result.commanders)}" if result.commanders else ""
+    planned = any(card.cast_on_curve is not None for card in result.cards)
+    headers = ["card", "n", "cost", *map(str, result.turns), "on curve", "given drops", "in hand"]
+    rows = [
+        [
+            card.name + (" (commander)" if card.commander else ""),
+            str(card.copies),
+            card.cost or "(none)",
+            *map(_percent, card.by_turn),
+            _percent(card.on_curve),
+            _percent(card.on_curve_given_land_drops),
+            _percent(card.on_curve_in_hand),
+            *([_percent(card.cast_on_curve)] if planned else []),
+        ]
+        for card in result.cards
+    ]
     lines = [
         f"{source}: {result.deck_size} cards{commanders}, {result.lands} lands; {result.games:,} games, "
         f"seed {result.seed}, {where}, {rule}",
         "",
-        table(
-            ["card", "n", "cost", *map(str, result.turns), "on curve", "given drops", "in hand"],
-            [
-                [
-                    card.name + (" (commander)" if card.commander else ""),
-                    str(card.copies),
-                    card.cost or "(none)",
-                    *map(_percent, card.by_turn),
-                    _percent(card.on_curve),
-                    _percent(card.on_curve_given_land_drops),
-                    _percent(card.on_curve_in_hand),
-                ]
-                for card in result.cards
-            ],
-        ),
+        table([*headers, *(["cast on curve"] if planned else [])], rows),
         "",
-        "Turn columns: the untapped lands on that turn can pay the card's cost (in hand or not).",
+        "Turn columns: some plan of that turn casts the card (in hand or not), the turn planned with rocks, "
+        "creatures and rituals."
+        if planned
+        else "Turn columns: the untapped lands on that turn can pay the card's cost (in hand or not).",
         "On curve: on its mana value's turn; given drops: among the games that made every land drop until "
         "then;",
-        "in hand: a copy is in hand then, and castable.",
+        "in hand: a copy is in hand then, and castable"
+        + ("; cast on curve: a copy was cast then." if planned else "."),
     ]
     kept = ", ".join(f"{size} cards {share:.1%}" for size, share in result.kept_sizes if share)
     lines.append(f"Kept hands: {kept}. Life paid for lands (shocklands): {result.life_paid:.2f} a game.")
     if result.ignored_sources:
         lines.append(
-            "Only lands are counted as sources; these mana creatures and rocks are not: "
+            (
+                "These cards' mana is not counted (outside the planned fragment): "
+                if planned
+                else "Only lands are counted as sources; these mana creatures and rocks are not: "
+            )
             + ", ".join(result.ignored_sources)
             + "."
         )

@@ -64,6 +64,7 @@ __all__ = [
     "MixAnswer",
     "MulliganStage",
     "SourcesAnswer",
+    "commander_colors",
     "default_threshold",
     "goldfish",
     "land_mix_probability",
@@ -920,6 +921,7 @@ class CardOdds:
     on_curve: float | None
     on_curve_given_land_drops: float | None
     on_curve_in_hand: float | None
+    cast_on_curve: float | None = None  # (the turn planner's goldfish: a copy was cast on curve)
 
     @property
     def curve_turn(self) -> int:
@@ -964,6 +966,11 @@ class GoldfishResult:
                 card.name: rounded(card.on_curve_given_land_drops) for card in self.cards
             },
             "on_curve_in_hand": {card.name: rounded(card.on_curve_in_hand) for card in self.cards},
+            **(
+                {"cast_on_curve": {card.name: rounded(card.cast_on_curve) for card in self.cards}}
+                if any(card.cast_on_curve is not None for card in self.cards)
+                else {}
+            ),
             "turns": list(self.turns),
             "draw": self.on_the_draw,
             "mulligan": self.mulligan,
@@ -987,12 +994,7 @@ class _Goldfish:
     """The fixed tables of one deck's goldfish: land classes, spells, costs and the castability oracle."""
 
     def __init__(self, deck: Deck) -> None:
-        colors = ManaTypes()
-        for commander in deck.commanders:
-            colors |= commander.cost.colors if commander.cost is not None else ManaTypes()
-            if commander.card is not None and commander.card.color_indicator:
-                colors |= ManaTypes.parse(commander.card.color_indicator)
-        self.commander_colors = colors if deck.commanders else None
+        self.commander_colors = commander_colors(deck)
         groups: dict[LandProfile, list[tuple[str, int]]] = {}
         notes: list[str] = []
         for card in deck.cards:
@@ -1190,8 +1192,16 @@ def goldfish(
     on_the_draw: bool = False,
     mulligan: str = "london",
     progress: Progress | None = None,
+    ramp: str = "planner",
+    min_x: int = 1,
 ) -> GoldfishResult:
-    """Goldfish a deck list: how often each nonland card is castable from the lands in play, turn by turn.
+    """Goldfish a deck list: how often each nonland card is castable, turn by turn.
+
+    With ``ramp="planner"`` (the default) each turn is planned by the turn planner's search
+    (:func:`planner.sim.planned.goldfish_planned`): rocks, mana creatures and rituals count, and the report
+    adds how often each card was actually cast on curve. With ``ramp="none"`` only lands are sources, as
+    below. Spells with X are counted with X = ``min_x`` (default 1: a spell cast for X = 0 rarely does
+    anything), their mana value too.
 
     Each game shuffles, mulligans as Karsten does (:data:`LONDON`; a Commander deck has the free first
     mulligan and draws on turn 1; ``mulligan="none"`` keeps seven), draws, and plays one land a turn: the land
@@ -1222,6 +1232,30 @@ def goldfish(
     within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    if ramp not in ("planner", "none"):
+        raise InputError(f"unknown ramp model {ramp!r}: use planner or none")
+    if min_x < 0:
+        raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
+    within(min_x, MAX_TURN * 100, "the X of X spells")
+    deck = _with_x(deck, min_x)
+    if ramp == "planner":
+        from planner.sim.planned import goldfish_planned
+
+        extra = 1 if (on_the_draw or deck.is_commander) else 0
+        if deck.size < HAND_SIZE + last - 1 + extra:
+            raise InputError(f"{deck.source}: a {deck.size}-card deck runs out of cards before turn {last}")
+        if not deck.spells and not deck.commanders:
+            raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
+        return goldfish_planned(
+            deck,
+            turns=turns,
+            games=games,
+            seed=seed,
+            on_the_draw=on_the_draw,
+            mulligan=mulligan,
+            min_x=min_x,
+            progress=progress,
+        )
     deck, played_as_lands = played_as_land(deck)
     if not deck.spells and not deck.commanders:
         raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
@@ -1347,6 +1381,31 @@ def goldfish(
             for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
         ),
         life_paid=life_paid / games,
+    )
+
+
+def commander_colors(deck: Deck) -> ManaTypes | None:
+    """The colors of the deck's commanders (their costs and color indicators), None outside Commander."""
+    if not deck.commanders:
+        return None
+    colors = ManaTypes()
+    for commander in deck.commanders:
+        colors |= commander.cost.colors if commander.cost is not None else ManaTypes()
+        if commander.card is not None and commander.card.color_indicator:
+            colors |= ManaTypes.parse(commander.card.color_indicator)
+    return colors
+
+
+def _with_x(deck: Deck, x: int) -> Deck:
+    """The deck with every spell's X chosen (CR 107.3): its cost and mana value count X = ``x``."""
+
+    def chosen(card: DeckCard) -> DeckCard:
+        if card.cost is None or not card.cost.has_variable:
+            return card
+        return replace(card, cost=card.cost.with_variables(x))
+
+    return replace(
+        deck, cards=tuple(chosen(c) for c in deck.cards), commanders=tuple(chosen(c) for c in deck.commanders)
     )
 
 

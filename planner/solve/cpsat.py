@@ -624,7 +624,12 @@ class _PaymentModel:
         self.turn = problem.turn
         self.template_epochs = self.turn.epochs if self.turn is not None else (0,) * len(self.templates)
         self.last_epoch = max(
-            [*self.template_epochs, *(s.epoch for s in self.turn.spells), *(m.epoch for m in self.turn.mana)]
+            [
+                0,
+                *self.template_epochs,
+                *(s.epoch for s in self.turn.spells),
+                *(m.epoch for m in self.turn.mana),
+            ]
             if self.turn is not None
             else [0]
         )

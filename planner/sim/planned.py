@@ -1,0 +1,635 @@
+"""Goldfishing with the turn planner (``simulate --ramp planner``): each turn plays a land and casts what the
+hand allows, in the best order, so mana rocks, mana creatures, rituals and their timing count as in a game.
+
+A game is a loop of turns over small records: the permanents in play that make mana (lands, rocks,
+creatures: each a tuple of one type mask per mana a tap makes, :func:`planner.sim.simulate.land_profile`),
+the hand, the life total. Each turn the best plan is found by an exact search over the *simulation's
+fragment* of a turn (the contract §7 objective, as :func:`planner.turn.plan_turn` has it): the land to play,
+then every subset and order of the rocks and rituals in hand, then the subset of the other spells with the
+most mana value. Whether a sequence is payable is a bipartite matching of cost symbols to mana, a mana
+unit paying only what is cast after it arrives (CR 500.4: the pool carries through the main phase; a rock
+taps at once, a creature only from next turn, CR 302.6; a ritual's mana arrives when it resolves, 608.2).
+``tests/test_simulate_planned.py`` checks the search against :func:`planner.turn.plan_turn` on random
+states.
+
+The fragment: sources that tap for a fixed amount of fixed types with no other cost (lands, rocks and
+creatures alike), rituals that add fixed mana; every other card is a plain spell (its mana ability or effect
+is listed in ``ignored_sources``). Turns are memoised by state, which is what makes 100,000 games tractable:
+most games pass through the same few thousand states.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.catalogue import CardData
+from models.cost import ManaCost, SymbolKind
+from models.decklist import Deck
+from models.mana import ALL_TYPES, ManaType, ManaTypes
+from models.oracle import parse_oracle
+from models.types import TypeLine
+from planner.sim.simulate import (
+    COMMANDER_LIFE,
+    HAND_SIZE,
+    STARTING_LIFE,
+    CardOdds,
+    Entry,
+    GoldfishResult,
+    LandProfile,
+    MulliganStage,
+    commander_colors,
+    land_profile,
+    lands_to_bottom,
+    mulligan_stages,
+    played_as_land,
+)
+
+__all__ = ["CardKind", "TurnPlan", "TurnState", "best_turn", "card_kinds", "goldfish_planned", "payable"]
+
+_COLORLESS = int(ManaType.C)
+_ANY = ALL_TYPES.mask
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """A card of the deck as the planned goldfish sees it.
+
+    ``role`` is ``land``, ``source`` (a permanent that taps for mana: a rock, a mana creature), ``ritual``
+    (an instant or sorcery that adds fixed mana) or ``spell`` (anything else); ``units`` the type masks of
+    the mana its tap (source, land) or its effect (ritual) makes; ``demand`` its cost's symbols as type masks
+    (``_ANY`` for generic), X counted at the simulation's X; ``creature`` and ``haste`` for 302.6."""
+
+    index: int
+    name: str
+    role: str
+    mana_value: int
+    demand: tuple[int, ...] = ()
+    phyrexian: int = 0  # symbols payable with 2 life instead (CR 107.4f)
+    units: tuple[int, ...] = ()
+    creature: bool = False
+    haste: bool = False
+    land: LandProfile | None = None
+
+
+def card_kinds(
+    deck: Deck, min_x: int, commander_colors: ManaTypes | None = None
+) -> tuple[list[CardKind], list[str]]:
+    """The deck's cards as :class:`CardKind`, lands first, in deck order; and the cards whose mana the
+    fragment leaves out (a plain spell here)."""
+    kinds: list[CardKind] = []
+    ignored: list[str] = []
+    for card in deck.cards:
+        data = card.card
+        if card.is_land:
+            profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
+            kinds.append(CardKind(len(kinds), card.name, "land", 0, units=profile.sources, land=profile))
+    for card in deck.cards:
+        if card.is_land:
+            continue
+        demand, phyrexian, value = _demand(card.cost, min_x)
+        data = card.card
+        role, creature, haste = "spell", False, False
+        units: tuple[int, ...] = ()
+        if data is not None:
+            type_line = TypeLine.parse(data.type_line)
+            parsed = parse_oracle(data.oracle, data.name)
+            creature = type_line.is_a("Creature")
+            haste = "haste" in parsed.keywords
+            if type_line.is_permanent and parsed.mana_abilities:
+                profile = land_profile(data, commander_colors)
+                if profile.sources and not profile.notes:
+                    role, units = "source", profile.sources
+                else:
+                    ignored.append(card.name)
+            elif not type_line.is_permanent:
+                units = _ritual_units(data)
+                if units:
+                    role = "ritual"
+                elif any(n.kind.value == "spell" for n in parsed.not_payment):
+                    ignored.append(card.name)
+        kinds.append(
+            CardKind(
+                len(kinds),
+                card.name,
+                role,
+                value,
+                demand=demand,
+                phyrexian=phyrexian,
+                units=units,
+                creature=creature,
+                haste=haste,
+            )
+        )
+    return kinds, ignored
+
+
+def _demand(cost: ManaCost | None, min_x: int) -> tuple[tuple[int, ...], int, int]:
+    """A cost's symbols as type masks (generic: any type, one symbol per mana), its Phyrexian symbols, and
+    its mana value with X = ``min_x``."""
+    if cost is None:
+        return (), 0, 0
+    masks: list[int] = []
+    phyrexian = 0
+    for symbol in cost.symbols:
+        if symbol.kind is SymbolKind.VARIABLE:
+            masks += [_ANY] * min_x
+            continue
+        if symbol.kind is SymbolKind.GENERIC:
+            masks += [_ANY] * symbol.amount
+            continue
+        ways = symbol.ways()
+        if any(way.slot is None for way in ways):
+            phyrexian += 1
+            continue
+        mask = 0
+        for way in ways:
+            slot = way.slot
+            mask |= int(slot) if isinstance(slot, ManaType) else _ANY
+        masks.append(mask)
+    value = cost.mana_value + min_x * sum(cost.variables.values())
+    return tuple(sorted(masks, key=lambda m: (m == _ANY, bin(m).count("1")))), phyrexian, value
+
+
+def _ritual_units(card: CardData) -> tuple[int, ...]:
+    """The mana an instant or sorcery adds as it resolves, when it is fixed (Dark Ritual's {B}{B}{B})."""
+    from models.board import Card
+    from planner.rules.turn import resolution
+
+    effect = resolution(
+        Card.from_json({"name": card.name, "type_line": card.type_line, "oracle": card.oracle})
+    )
+    if effect.unread or effect.treasures or any(len(p.types) != 1 for p in effect.mana):
+        return ()
+    return tuple(int(next(iter(p.types))) for p in effect.mana for _ in range(p.total))
+
+
+def payable(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> bool:
+    """True when every demanded symbol (type mask, epoch cast in) gets its own mana unit (type mask it may
+    be, epoch it arrives in) that fits it and arrived no later: a bipartite matching (Kuhn's algorithm).
+
+    >>> payable([(1, 0), (4, 0)], [(1, 0), (_ANY, 0)]), payable([(1, 1)], [(1, 0)])
+    (True, False)
+    """
+    if len(demands) > len(units):
+        return False
+    owner = [-1] * len(units)
+    for d, (need, when) in enumerate(demands):
+        if not _augment(d, need, when, units, demands, owner, [False] * len(units)):
+            return False
+    return True
+
+
+def _augment(
+    d: int,
+    need: int,
+    when: int,
+    units: Sequence[tuple[int, int]],
+    demands: Sequence[tuple[int, int]],
+    owner: list[int],
+    seen: list[bool],
+) -> bool:
+    for u, (mask, arrives) in enumerate(units):
+        if seen[u] or not (mask & need) or arrives > when:
+            continue
+        seen[u] = True
+        holder = owner[u]
+        if holder < 0 or _augment(
+            holder, demands[holder][0], demands[holder][1], units, demands, owner, seen
+        ):
+            owner[u] = d
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What a turn's plan depends on: the mana units ready now (type masks), the lands in play (their basic
+    land types, for check lands, and how many), the hand (kind indices, sorted), the life total, and whether
+    a land play is left."""
+
+    ready: tuple[int, ...]
+    land_types: frozenset[str]
+    lands: int
+    hand: tuple[int, ...]
+    life: int
+    land_play: bool = True
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The best turn: the land played (its kind, whether it entered tapped, life paid) and the kinds cast,
+    in order; and every kind of the deck that some plan of this turn could cast."""
+
+    land: int
+    land_tapped: bool
+    land_life: int
+    cast: tuple[int, ...]
+    castable: frozenset[int]
+
+
+def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
+    """The ways a land from the hand enters now: (tapped, life paid)."""
+    profile = kind.land
+    assert profile is not None
+    entry = profile.entry
+    if entry is Entry.UNTAPPED:
+        return [(False, 0)]
+    if entry is Entry.SHOCK:
+        return [(False, profile.shock_life), (True, 0)] if state.life > profile.shock_life else [(True, 0)]
+    if entry is Entry.CHECK:
+        return [(not (profile.untapped_with & state.land_types), 0)]
+    if entry is Entry.FAST:
+        return [(state.lands > 2, 0)]
+    return [(True, 0)]  # tapped, or a land creature (summoning sick)
+
+
+def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence[int] = ()) -> TurnPlan:
+    """The best plan of a turn in the simulation's fragment (see the module docstring), and which of
+    ``castable_of`` (kind indices) some plan of this turn could cast."""
+    options: list[tuple[int, bool, int]] = [(-1, False, 0)]
+    if state.land_play:
+        for index in sorted(set(state.hand)):
+            if kinds[index].role == "land":
+                options += [(index, tapped, life) for tapped, life in _entries(kinds[index], state)]
+    spells = [i for i in state.hand if kinds[i].role != "land"]
+    deck_spells = [k.index for k in kinds if k.role != "land"]
+    events = sorted({i for i in spells if _is_event(kinds[i])})
+    orders = _event_orders(events, spells)
+    best: tuple[tuple[int, ...], TurnPlan] | None = None
+    castable_with: dict[tuple[int, bool, int], set[int]] = {}
+    for land, tapped, life in options:
+        castable = castable_with.setdefault((land, tapped, life), set())
+        ready = list(state.ready)
+        profile = kinds[land].land if land >= 0 else None
+        if profile is not None and not tapped and profile.entry is not Entry.SICK:
+            ready += list(profile.sources)
+        life_left = state.life - life
+        for sequence in orders:
+            units, demands = [(mask, 0) for mask in ready], []
+            phyrexian = 0
+            ok = True
+            for epoch, index in enumerate(sequence):
+                kind = kinds[index]
+                demands += [(mask, epoch) for mask in kind.demand]
+                phyrexian += kind.phyrexian
+                if phyrexian * 2 > life_left or not payable(units, demands):
+                    ok = False
+                    break
+                units += [(mask, epoch + 1) for mask in kind.units]
+            if not ok:
+                continue
+            rest = list(spells)
+            for index in sequence:
+                rest.remove(index)
+            plain = _best_plain(kinds, rest, units, demands, len(sequence), life_left - 2 * phyrexian)
+            cast = (*sequence, *plain)
+            value = sum(kinds[i].mana_value for i in cast)
+            types = bin(profile.types).count("1") if profile is not None else 0
+            # most mana value; then the goldfish plays a land when it has one (as the numpy goldfish): the one
+            # that lets the most spells left in hand be cast next turn, covers the most colored symbols of
+            # the hand, then of the deck; a tapped one when that costs nothing now; no life paid
+            lands_after = [*state.ready, *(profile.sources if profile is not None else ())]
+            after = list(lands_after)
+            after += [m for i in cast if kinds[i].role == "source" for m in kinds[i].units]
+            left = list(spells)
+            for index in cast:
+                left.remove(index)
+            key = (
+                value,
+                1 if land >= 0 else 0,
+                _next_turn(kinds, left, after),
+                _colored_cover(kinds, left, lands_after),
+                _colored_cover(kinds, deck_spells, lands_after),
+                1 if tapped else 0,
+                -life,
+                types,
+                -len(cast),
+            )
+            if best is None or key > best[0]:
+                best = (key, TurnPlan(land, tapped, life, cast, frozenset()))
+            for wanted in castable_of:
+                if wanted in castable:
+                    continue
+                kind = kinds[wanted]
+                if wanted in sequence or (
+                    (phyrexian + kind.phyrexian) * 2 <= life_left
+                    and payable(units, [*demands, *((mask, len(sequence)) for mask in kind.demand)])
+                ):
+                    castable.add(wanted)
+    assert best is not None
+    plan = best[1]
+    # (castable: some plan of the turn casts it with the land the turn plays, as the lands-only measure has)
+    castable = castable_with[(plan.land, plan.land_tapped, plan.land_life)]
+    return TurnPlan(plan.land, plan.land_tapped, plan.land_life, plan.cast, frozenset(castable))
+
+
+def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> int:
+    """How many of the spells in hand the mana ready next turn pays, one at a time (with no land drop)."""
+    ready = [(mask, 0) for mask in units]
+    return sum(1 for i in set(hand) if payable(ready, [(mask, 0) for mask in kinds[i].demand]))
+
+
+def _colored_cover(kinds: Sequence[CardKind], spells: Sequence[int], units: Sequence[int]) -> int:
+    """How many of these spells (a list: copies count) have colored symbols these mana units could all pay
+    at once (a land choice's and a mulligan's measure of colors kept, as the numpy goldfish has it)."""
+    ready = [(mask, 0) for mask in units]
+    return sum(1 for i in spells if payable(ready, [(mask, 0) for mask in kinds[i].demand if mask != _ANY]))
+
+
+def _is_event(kind: CardKind) -> bool:
+    """A card whose mana later spells of the turn can use: a ritual, a rock, a mana creature with haste."""
+    return kind.role == "ritual" or (kind.role == "source" and (not kind.creature or kind.haste))
+
+
+def _event_orders(events: list[int], hand: list[int]) -> list[tuple[int, ...]]:
+    """Every order of every subset of the event kinds in hand (a kind as often as the hand holds it)."""
+    pool: list[int] = []
+    for index in events:
+        pool += [index] * hand.count(index)
+    found: dict[tuple[int, ...], None] = {}
+    for size in range(len(pool) + 1):
+        for perm in itertools.permutations(pool, size):
+            found.setdefault(perm, None)
+    return list(found)
+
+
+def _best_plain(
+    kinds: Sequence[CardKind],
+    rest: list[int],
+    units: list[tuple[int, int]],
+    demands: list[tuple[int, int]],
+    epoch: int,
+    life: int,
+) -> tuple[int, ...]:
+    """The subset of the other spells with the most mana value (then the fewest cards) that the mana left
+    pays, all cast after the events: a search from the most valuable, pruned by the value still possible."""
+    order = sorted(
+        (i for i in rest if kinds[i].demand or kinds[i].phyrexian), key=lambda i: -kinds[i].mana_value
+    )
+    free = tuple(i for i in rest if not kinds[i].demand and not kinds[i].phyrexian)
+    best: list[tuple[tuple[int, int], tuple[int, ...]]] = [((0, 0), ())]
+    spare = len(units) - len(demands)
+
+    def search(at: int, chosen: tuple[int, ...], wanted: list[tuple[int, int]], value: int, phy: int) -> None:
+        key = (value, -len(chosen))
+        if key > best[0][0]:
+            best[0] = (key, chosen)
+        if at == len(order):
+            return
+        if value + sum(kinds[i].mana_value for i in order[at:]) < best[0][0][0]:
+            return
+        kind = kinds[order[at]]
+        more = [*wanted, *((mask, epoch) for mask in kind.demand)]
+        if len(more) - len(demands) <= spare and (phy + kind.phyrexian) * 2 <= life and payable(units, more):
+            search(at + 1, (*chosen, order[at]), more, value + kind.mana_value, phy + kind.phyrexian)
+        # (a copy of a kind just left out is never better to cast later in the order)
+        skip = at + 1
+        while skip < len(order) and order[skip] == order[at]:
+            skip += 1
+        search(skip, chosen, wanted, value, phy)
+
+    search(0, (), list(demands), 0, 0)
+    return (*best[0][1], *free)
+
+
+class _Memo:
+    """The best turn of each state met, worked out once (most games pass through the same states)."""
+
+    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int]) -> None:
+        self.kinds = list(kinds)
+        self.castable_of = tuple(castable_of)
+        self.plans: dict[TurnState, TurnPlan] = {}
+
+    def __call__(self, state: TurnState) -> TurnPlan:
+        plan = self.plans.get(state)
+        if plan is None:
+            plan = best_turn(self.kinds, state, self.castable_of)
+            self.plans[state] = plan
+        return plan
+
+
+def goldfish_planned(
+    deck: Deck,
+    *,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    min_x: int,
+    progress: Callable[[int], None] | None = None,
+) -> GoldfishResult:
+    """Goldfish ``deck`` with the turn planner (see the module docstring); the report of
+    :func:`planner.sim.simulate.goldfish`, plus ``cast_on_curve``: how often a copy was cast on its curve
+    turn by the best turn's plan (not only castable).
+
+    Mulligans follow the same rule (:data:`~planner.sim.simulate.LONDON`: lands counted after bottoming);
+    the cards put on the bottom are the lands with the fewest types, then the spells of highest mana value.
+    """
+    deck, played_notes = played_as_land(deck)
+    kinds, ignored = card_kinds(deck, min_x, commander_colors(deck))
+    counts = [card.count for card in deck.cards if card.is_land] + [
+        c.count for c in deck.cards if not c.is_land
+    ]
+    commanders = [
+        CardKind(len(kinds) + n, c.name, "spell", *_demand_triplet(c.cost, min_x))
+        for n, c in enumerate(deck.commanders)
+    ]
+    kinds = [*kinds, *commanders]
+    deck_ids = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    spells = [k.index for k in kinds if k.role != "land"]
+    memo = _Memo(kinds, spells)
+    commander = deck.is_commander
+    stages = mulligan_stages(commander=commander, london=mulligan == "london")
+    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
+    first, last = turns
+    extra = 1 if (on_the_draw or commander) else 0
+    reported = list(range(first, last + 1))
+    castable_games = np.zeros((len(reported), len(kinds)), dtype=np.int64)
+    curve = {k.index: max(1, k.mana_value) for k in kinds if k.role != "land"}
+    hits = np.zeros(len(kinds), dtype=np.int64)
+    cast_hits = np.zeros(len(kinds), dtype=np.int64)
+    drops = np.zeros(len(kinds), dtype=np.int64)
+    drop_hits = np.zeros(len(kinds), dtype=np.int64)
+    in_hand_hits = np.zeros(len(kinds), dtype=np.int64)
+    kept_at = [0] * len(stages)
+    life_paid = 0
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7,)))
+    land_kinds = sum(1 for k in kinds if k.role == "land")
+    for _ in range(games):
+        hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at)
+        hand += [k.index for k in commanders]
+        in_play: list[tuple[int, ...]] = []  # the mana units of each mana permanent in play
+        land_types: set[str] = set()
+        lands = 0
+        life = start_life
+        for turn in range(1, last + 1):
+            if (turn > 1 or extra) and library:
+                hand.append(library.pop(0))
+            sick: list[tuple[int, ...]] = []
+            ready = tuple(sorted(mask for units in in_play for mask in units))
+            state = TurnState(ready, frozenset(land_types), lands, tuple(sorted(hand)), life)
+            plan = memo(state)
+            if turn >= first:
+                for index in plan.castable:
+                    castable_games[turn - first, index] += 1
+            for index, due in curve.items():
+                if due != turn:
+                    continue
+                if index in plan.castable:
+                    hits[index] += 1
+                    if index in hand:
+                        in_hand_hits[index] += 1
+                made = lands + (1 if plan.land >= 0 else 0) == turn
+                if made:
+                    drops[index] += 1
+                    drop_hits[index] += index in plan.castable
+                if index in plan.cast:
+                    cast_hits[index] += 1
+            if plan.land >= 0:
+                hand.remove(plan.land)
+                profile = kinds[plan.land].land
+                assert profile is not None
+                sick.append(profile.sources)
+                land_types |= profile.land_types
+                lands += 1
+                life -= plan.land_life
+            for index in plan.cast:
+                hand.remove(index)
+                if kinds[index].role == "source":
+                    sick.append(kinds[index].units)
+            in_play += sick
+        life_paid += start_life - life
+        if progress is not None:
+            progress(1)
+    cards = []
+    for kind in kinds:
+        if kind.role == "land":
+            continue
+        index = kind.index
+        known = bool(kind.demand or kind.phyrexian or kind.mana_value == 0)
+        due = curve[index]
+        in_range = due <= last
+        cards.append(
+            CardOdds(
+                name=kind.name,
+                copies=counts[index] if index < len(counts) else 1,
+                cost=str(_cost_of(deck, kind.name)) if known else None,
+                mana_value=kind.mana_value,
+                commander=index >= len(counts),
+                by_turn=tuple(float(castable_games[i, index]) / games for i in range(len(reported))),
+                on_curve=float(hits[index]) / games if in_range else None,
+                on_curve_given_land_drops=float(drop_hits[index]) / int(drops[index])
+                if in_range and drops[index]
+                else None,
+                on_curve_in_hand=float(in_hand_hits[index]) / games if in_range else None,
+                cast_on_curve=float(cast_hits[index]) / games if in_range else None,
+            )
+        )
+    return GoldfishResult(
+        games=games,
+        seed=seed,
+        turns=tuple(reported),
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        deck_size=deck.size,
+        lands=deck.lands,
+        commanders=tuple(c.name for c in deck.commanders),
+        cards=tuple(cards),
+        ignored_sources=tuple(ignored),
+        notes=(*played_notes, f"turns planned with the turn planner; X spells cast with X = {min_x}"),
+        kept_sizes=tuple(
+            (
+                size,
+                sum(n for stage, n in zip(stages, kept_at, strict=True) if HAND_SIZE - stage.bottom == size)
+                / games,
+            )
+            for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
+        ),
+        life_paid=life_paid / games,
+    )
+
+
+def _demand_triplet(cost: ManaCost | None, min_x: int) -> tuple[int, tuple[int, ...], int]:
+    demand, phyrexian, value = _demand(cost, min_x)
+    return value, demand, phyrexian
+
+
+def _cost_of(deck: Deck, name: str) -> ManaCost | None:
+    return next((c.cost for c in (*deck.cards, *deck.commanders) if c.name == name), None)
+
+
+def _mulligan(
+    kinds: Sequence[CardKind],
+    deck_ids: np.ndarray,
+    stages: Sequence[MulliganStage],
+    land_kinds: int,
+    rng: np.random.Generator,
+    kept_at: list[int],
+) -> tuple[list[int], list[int]]:
+    """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
+    for number, stage in enumerate(stages):
+        order = [int(i) for i in rng.permutation(deck_ids)]
+        hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
+        lands = sum(1 for i in hand if i < land_kinds)
+        bottom_lands = int(lands_to_bottom(np.array([lands]), stage.bottom)[0])
+        after = lands - bottom_lands
+        if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
+            kept_at[number] += 1
+            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands)
+            for card in bottom:
+                hand.remove(card)
+            return hand, library + bottom
+    raise AssertionError("the last mulligan stage keeps")
+
+
+def _bottomed(
+    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int
+) -> list[int]:
+    """The cards a kept hand puts on the bottom (as the numpy goldfish does): each land in turn whose loss
+    leaves the most of the hand's colored symbols payable (then the deck's, then untapped lands); then the
+    spells whose colored symbols the kept lands can't pay, then the most expensive."""
+    kept = list(hand)
+    bottom: list[int] = []
+    deck_spells = [k.index for k in kinds if k.role != "land"]
+
+    def cover(cards: list[int], spells_of: Sequence[int]) -> int:
+        return _colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units])
+
+    for _ in range(lands):
+        land_cards = [i for i in kept if i < land_kinds]
+        hand_spells = [i for i in kept if i >= land_kinds]
+
+        def loss(
+            card: int, land_cards: list[int] = land_cards, hand_spells: list[int] = hand_spells
+        ) -> tuple[int, int, int]:
+            rest = list(land_cards)
+            rest.remove(card)
+            untapped = sum(1 for i in rest if (p := kinds[i].land) is not None and p.entry is Entry.UNTAPPED)
+            return (cover(rest, hand_spells), cover(rest, deck_spells), untapped)
+
+        worst = max(sorted(set(land_cards)), key=loss)
+        kept.remove(worst)
+        bottom.append(worst)
+    land_cards = [i for i in kept if i < land_kinds]
+    union = 0
+    for i in land_cards:
+        profile = kinds[i].land
+        union |= profile.types if profile is not None else 0
+    for _ in range(spells):
+        hand_spells = [i for i in kept if i >= land_kinds]
+        if not hand_spells:
+            break
+
+        def rank(card: int, union: int = union) -> tuple[bool, int]:
+            uncovered = any(mask != _ANY and not mask & union for mask in kinds[card].demand)
+            return (uncovered, kinds[card].mana_value)
+
+        worst = max(sorted(set(hand_spells)), key=rank)
+        kept.remove(worst)
+        bottom.append(worst)
+    return bottom

@@ -1,0 +1,117 @@
+"""The goldfish with the turn planner (``--ramp planner``): its turn search against the turn planner itself,
+and its odds against exact probabilities and the lands-only measure."""
+
+from __future__ import annotations
+
+import math
+import random
+from math import comb
+
+import pytest
+
+from models.board import Board
+from models.decklist import parse_deck
+from planner.sim.planned import TurnState, best_turn, card_kinds
+from planner.sim.simulate import goldfish
+from planner.turn import plan_turn
+
+DECK = parse_deck(
+    "6 Forest\n6 Island\n4 Mountain\n4 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n"
+    "4 Lightning Bolt\n4 Counterspell\n6 Grizzly Bears {1}{G}\n6 Hill Giant {3}{R}\n6 Divination {2}{U}\n"
+    "4 Hypnotic Specter {1}{B}{B}\n4 Swamp\n"
+)
+_INLINE = {
+    "Grizzly Bears": {"type_line": "Creature — Bear", "mana_cost": "{1}{G}"},
+    "Hill Giant": {"type_line": "Creature — Giant", "mana_cost": "{3}{R}"},
+    "Divination": {"type_line": "Sorcery", "mana_cost": "{2}{U}"},
+    "Hypnotic Specter": {"type_line": "Creature — Specter", "mana_cost": "{1}{B}{B}"},
+}
+
+
+def _card(name: str) -> object:
+    return {"name": name, **_INLINE[name]} if name in _INLINE else name
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_simulations_turn_search_casts_what_the_turn_planner_casts(seed: int) -> None:
+    rng = random.Random(seed)
+    kinds, _ = card_kinds(DECK, 1)
+    lands = [k for k in kinds if k.role == "land"]
+    in_play = [rng.choice(lands) for _ in range(rng.randint(0, 4))]
+    hand = sorted(rng.randrange(len(kinds)) for _ in range(rng.randint(1, 5)))
+    state = TurnState(
+        ready=tuple(sorted(m for k in in_play for m in k.units)),
+        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
+        lands=len(in_play),
+        hand=tuple(hand),
+        life=20,
+    )
+    plan = best_turn(kinds, state)
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": [_card(kinds[i].name) for i in hand]}],
+            "permanents": [
+                {"id": f"p{n}", "card": k.name, "controller": "me"} for n, k in enumerate(in_play)
+            ],
+        }
+    )
+    turn = plan_turn(board)
+    assert sum(kinds[i].mana_value for i in plan.cast) == turn.mana_value_cast
+    if plan.cast or plan.land >= 0:  # (the goldfish always plays a land it has: the planner only if it helps)
+        assert len(plan.cast) <= len(turn.spells) or turn.mana_value_cast == 0
+
+
+def test_a_mana_elf_on_turn_one_casts_a_three_drop_on_turn_two_exactly_as_often_as_it_can() -> None:
+    # 20 Forests, 8 Llanowar Elves, 32 three-drops; no mulligans, on the play: a 3-drop is castable on turn 2
+    # exactly when an Elf and a Forest are among the first 7 cards and two Forests among the first 8
+    deck = parse_deck("20 Forest\n8 Llanowar Elves\n32 Troll {2}{G}")
+    games = 40_000
+    result = goldfish(deck, turns=(1, 2), games=games, seed=3, mulligan="none")
+    troll = next(c for c in result.cards if c.name == "Troll")
+    total = comb(60, 8)
+    exact = 0
+    for forests_7 in range(8):
+        for elves_7 in range(1, 8 - forests_7):
+            others_7 = 7 - forests_7 - elves_7
+            if forests_7 < 1:
+                continue
+            ways_7 = comb(20, forests_7) * comb(8, elves_7) * comb(32, others_7)
+            # the eighth card: a Forest (if fewer than two so far) or anything
+            left = 53
+            forests_left = 20 - forests_7
+            good_8 = left if forests_7 >= 2 else forests_left
+            exact += ways_7 * good_8
+    probability = exact / (comb(60, 7) * 53) if total else 0.0
+    error = math.sqrt(probability * (1 - probability) / games)
+    assert troll.by_turn[1] is not None
+    assert abs(troll.by_turn[1] - probability) <= 4 * error, (troll.by_turn[1], probability)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap (issue 18): on turn 2 the planned goldfish finds a two-drop castable about 3 points "
+    "more often than the lands-only goldfish on this deck; not yet explained",
+)
+def test_on_a_deck_of_basics_the_planner_agrees_with_the_lands_only_measure() -> None:
+    deck = parse_deck("14 Forest\n10 Island\n18 Wall {1}{G}\n18 Wave {1}{U}{U}")
+    games = 30_000
+    planned = goldfish(deck, turns=(1, 4), games=games, seed=5)
+    lands_only = goldfish(deck, turns=(1, 4), games=games, seed=6, ramp="none")
+    for mine, theirs in zip(planned.cards, lands_only.cards, strict=True):
+        for p, q in zip(mine.by_turn, theirs.by_turn, strict=True):
+            assert p is not None and q is not None
+            error = math.sqrt(max(p * (1 - p), 1e-4) / games + max(q * (1 - q), 1e-4) / games)
+            assert abs(p - q) <= 4 * error, (mine.name, mine.by_turn, theirs.by_turn)
+
+
+def test_rocks_and_rituals_count_and_x_spells_start_at_one() -> None:
+    deck = parse_deck("20 Swamp\n4 Dark Ritual\n4 Sol Ring\n16 Specter {1}{B}{B}\n16 Drain {X}{B}")
+    planned = goldfish(deck, turns=(1, 2), games=4_000, seed=1)
+    lands_only = goldfish(deck, turns=(1, 2), games=4_000, seed=1, ramp="none")
+    specter = {c.name: c for c in planned.cards}["Specter"]
+    assert (specter.by_turn[0] or 0.0) > 0.05
+    assert {c.name: c for c in lands_only.cards}["Specter"].by_turn[0] == 0.0
+    drain = {c.name: c for c in planned.cards}["Drain"]
+    assert drain.mana_value == 2 and drain.cost == "{1}{B}"  # X = 1 (--min-x)
+    assert goldfish(deck, turns=(1, 2), games=500, seed=1, min_x=0).cards[-1].cost == "{B}"
