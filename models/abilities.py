@@ -642,7 +642,17 @@ class SpendAsThough:
 
     With ``only``, mana of ``types`` may be spent *only* as ``as_types`` (Celestial Dawn's 'other mana only
     as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
-    types not named by another such effect ('other mana').
+    types not named by another such effect ('other mana'). ``when_paying`` limits it to the payments it
+    names, read as a spending restriction ('to cast creature spells': Vizier of the Menagerie); None means
+    every payment.
+
+    >>> from models.cost import PaymentTarget
+    >>> vizier = SpendAsThough(text="...", who=Who.YOU, types=ALL_TYPES, as_types=ALL_TYPES,
+    ...     when_paying=SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Creature",)),), "..."))
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Creature — Elf"))
+    True
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Instant"))
+    False
     """
 
     text: str
@@ -651,6 +661,11 @@ class SpendAsThough:
     as_types: ManaTypes
     only: bool = False
     others: bool = False
+    when_paying: SpendRestriction | None = None
+
+    def applies_to(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
+        """True when the effect covers a payment for ``target`` (``chosen_type``: its source's choice)."""
+        return self.when_paying is None or self.when_paying.allows(target, chosen_type)
 
 
 @dataclass(frozen=True, slots=True)

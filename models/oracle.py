@@ -461,7 +461,14 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
         for keyword in keywords:
             if keyword.startswith("affinity for "):
-                out.effects.append(_affinity(keyword))
+                # the keywords come lower-cased; the subtype counted keeps its case ('Affinity for Swamps')
+                written = re.search(re.escape(keyword), line, re.I)
+                try:
+                    out.effects.append(_affinity(written.group(0) if written else keyword))
+                except _UnsupportedError:
+                    out.unsupported.append(line)
+                    out.sentences.append(SentenceReading(line, "unsupported"))
+                    return
         out.sentences.append(SentenceReading(line, "keyword"))
         return
     colon = _find_colon(line)
@@ -1281,7 +1288,12 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
         return [purpose]
     if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
         chosen = m.group(2) is not None
-        options = [option.split() for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1))]
+        # 'an Elemental spell or a Chandra planeswalker spell': each option may have its article and noun
+        listed = re.sub(r" spells?(?=\s+or\s+)", "", m.group(1))
+        options = [
+            re.sub(r"^an? ", "", option, flags=re.I).split()
+            for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", listed)
+        ]
         # 'red instant or sorcery spells': adjectives before the first type word qualify every option
         shared = list(itertools.takewhile(lambda w: w.lower() in _SPEND_ADJECTIVES, options[0]))
         uses: list[SpendUse] = []
@@ -1347,7 +1359,9 @@ def _spend_words(words: list[str]) -> SpendUse:
             flags[lowered] = True
         elif lowered in _COLOR_WORDS:
             colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
-        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+            # card types are written in lower case, subtypes capitalised; any other word ('you', 'control')
+            # is not a type: the use is not understood
             types.append(_singular(word))
         else:
             raise _UnsupportedError(word)
@@ -1796,15 +1810,24 @@ def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
 
 
 def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
+    """'You may spend mana as though it were mana of any color', with 'can' for 'may' and an optional
+    'to <use>' read by the spending-restriction grammar ('to cast creature spells', 'to activate abilities of
+    creatures'): the effect then applies only to those payments (Vizier of the Menagerie)."""
     m = re.fullmatch(
-        r"(you|players|each player) may spend (\w+ )?mana (only )?as though it were "
+        r"(you|players|each player) (?:may|can) spend (\w+ )?mana (only )?as though it were "
         r"(mana of any (?:color|type)|"
-        r"(?:white|blue|black|red|green|colorless) mana)",
+        r"(?:white|blue|black|red|green|colorless) mana)(?: (to .+))?",
         body,
         re.I,
     )
     if m is None:
         return None
+    when_paying = None
+    if m.group(5):
+        when_paying, rider = _parse_spend(m.group(5))
+        # a use no payment target describes would make the permission silently never apply
+        if rider or any(use.purpose is not None for use in when_paying.uses):
+            raise _UnsupportedError(sentence)
     who = Who.YOU if m.group(1).lower() == "you" else Who.ANY
     adjective = (m.group(2) or "").strip().lower()
     others = adjective == "other"
@@ -1823,14 +1846,20 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
         word = target.split()[0]
         as_types = ManaTypes.parse("C" if word == "colorless" else _COLOR_WORDS[word])
     return SpendAsThough(
-        text=sentence, who=who, types=types, as_types=as_types, only=m.group(3) is not None, others=others
+        text=sentence,
+        who=who,
+        types=types,
+        as_types=as_types,
+        only=m.group(3) is not None,
+        others=others,
+        when_paying=when_paying,
     )
 
 
 def _affinity(keyword: str) -> CostModifier:
     """'Affinity for artifacts': 'This spell costs {1} less to cast for each artifact you control'
     (CR 702.41a)."""
-    return _own_reduction(keyword, -1, keyword.removeprefix("affinity for "))
+    return _own_reduction(keyword, -1, re.sub(r"^affinity for ", "", keyword, flags=re.I))
 
 
 def _own_reduction(sentence: str, delta: int, phrase: str) -> CostModifier:

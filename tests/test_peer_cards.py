@@ -12,8 +12,6 @@ from models.carddata.check import adds_mana
 
 #: What is still not read, and why: reading either would make the planner apply it to every payment.
 STILL_UNREAD = {
-    # a spending permission limited to creature spells: the pool's as-though effects have no spell filter
-    "Vizier of the Menagerie",
     # a trigger on lands named like an imprinted card: no filter names the exiled card
     "Extraplanar Lens",
 }
