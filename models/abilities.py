@@ -64,7 +64,9 @@ class ObjectFilter:
 
     ``types`` must all match (card types or subtypes, e.g. ``("Land", "Swamp")``); ``excluded`` must all be
     absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
-    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped).
+    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
+    ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
+    'a land with the same name as the exiled card').
 
     >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
     'other Elf you control'
@@ -79,6 +81,7 @@ class ObjectFilter:
     chosen_type: bool = False
     self_only: bool = False
     attached: bool = False
+    named_as_imprinted: bool = False
 
     def describe(self) -> str:
         """A short English description for display."""
@@ -96,6 +99,8 @@ class ObjectFilter:
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.named_as_imprinted:
+            tail = " with the same name as the exiled card" + tail
         return " ".join(words or ["permanent"]) + tail
 
 

@@ -60,6 +60,7 @@ __all__ = [
     "Entering",
     "ParsedText",
     "SentenceReading",
+    "needs_imprinted",
     "parse_oracle",
     "parse_restriction",
     "reading_units",
@@ -67,7 +68,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 7
+PARSER_VERSION: Final = 8
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -1016,12 +1017,14 @@ def _parse_filter(phrase: str) -> ObjectFilter:
     """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
     text = phrase.strip().rstrip(".")
     controller = Who.ANY
-    chosen_type = False
+    chosen_type = imprinted = False
     found = True
     while found:  # the suffixes come in either order: 'creatures you control of the chosen type'
         found = False
         if text.lower().endswith(" of the chosen type"):
             text, chosen_type, found = text[: -len(" of the chosen type")], True, True
+        if m := _IMPRINTED_NAME.search(text):
+            text, imprinted, found = text[: m.start()], True, True
         for suffix, who in (
             (" you control", Who.YOU),
             (" an opponent controls", Who.OPPONENTS),
@@ -1061,7 +1064,7 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             types.append(_singular(word))
         else:
             raise _UnsupportedError(phrase)
-    if not (types or excluded or colors or chosen_type or any_permanent):
+    if not (types or excluded or colors or chosen_type or any_permanent or imprinted):
         raise _UnsupportedError(phrase)
     return ObjectFilter(
         types=tuple(types),
@@ -1071,7 +1074,21 @@ def _parse_filter(phrase: str) -> ObjectFilter:
         other=other,
         untapped=untapped,
         chosen_type=chosen_type,
+        named_as_imprinted=imprinted,
     )
+
+
+#: Imprint's trigger, 'When ~ enters, you may exile target land you control': what it exiled is a choice.
+_IMPRINT = re.compile(
+    r"when ~ enters(?: the battlefield)?, you may exile (?:target|an?) [\w ,-]*?\b(?:land|card)"
+    r"(?: you control| from your hand)?",
+    re.I,
+)
+#: 'with the same name as the exiled card': the card exiled with the source (its ``imprinted`` choice).
+_IMPRINTED_NAME = re.compile(
+    r" with the same name as (?:the (?:exiled|imprinted) card|the card exiled with ~)$",
+    re.I,
+)
 
 
 def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
@@ -1469,6 +1486,10 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         out.choices.append(m.group(1).lower().replace(" ", "_"))
         out.read(sentence, "choice")
         return
+    if _IMPRINT.fullmatch(body):
+        # what it exiled is the board's 'imprinted' choice; the text that reads it asks for it
+        out.read(sentence, "choice", "the card it exiled is the board's choices.imprinted")
+        return
     if _parse_granted_while(body, sentence, out):
         return
     if _ONE_CARD_PERMISSION.fullmatch(body):
@@ -1493,6 +1514,8 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     if effect is not None:
         out.effects.append(effect)
         out.read(sentence, "effect")
+        if needs_imprinted(effect):
+            out.choices.append("imprinted")
         return
     if _ADDS_MANA.search(body) and (kind := _not_payment_kind(body, line or sentence)) is not None:
         out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
@@ -1554,6 +1577,18 @@ def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
     if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", body, re.I):
         return TapDamage(sentence, int(m.group(1)))
     return None
+
+
+def needs_imprinted(effect: StaticEffect) -> bool:
+    """True when the effect reads the card exiled with its source (the board's ``imprinted`` choice).
+
+    >>> lens = parse_oracle("Whenever a land with the same name as the exiled card is tapped for mana, its "
+    ...     "controller adds an additional one mana of any type that land produced.")
+    >>> [needs_imprinted(e) for e in lens.effects]
+    [True]
+    """
+    affected = getattr(effect, "affected", None)
+    return isinstance(affected, ObjectFilter) and affected.named_as_imprinted
 
 
 def _parse_effect(body: str, sentence: str) -> StaticEffect | None:
