@@ -64,7 +64,9 @@ class ObjectFilter:
 
     ``types`` must all match (card types or subtypes, e.g. ``("Land", "Swamp")``); ``excluded`` must all be
     absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
-    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped).
+    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
+    ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
+    'a land with the same name as the exiled card').
 
     >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
     'other Elf you control'
@@ -79,6 +81,7 @@ class ObjectFilter:
     chosen_type: bool = False
     self_only: bool = False
     attached: bool = False
+    named_as_imprinted: bool = False
 
     def describe(self) -> str:
         """A short English description for display."""
@@ -96,6 +99,8 @@ class ObjectFilter:
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.named_as_imprinted:
+            tail = " with the same name as the exiled card" + tail
         return " ".join(words or ["permanent"]) + tail
 
 
@@ -642,7 +647,17 @@ class SpendAsThough:
 
     With ``only``, mana of ``types`` may be spent *only* as ``as_types`` (Celestial Dawn's 'other mana only
     as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
-    types not named by another such effect ('other mana').
+    types not named by another such effect ('other mana'). ``when_paying`` limits it to the payments it
+    names, read as a spending restriction ('to cast creature spells': Vizier of the Menagerie); None means
+    every payment.
+
+    >>> from models.cost import PaymentTarget
+    >>> vizier = SpendAsThough(text="...", who=Who.YOU, types=ALL_TYPES, as_types=ALL_TYPES,
+    ...     when_paying=SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Creature",)),), "..."))
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Creature — Elf"))
+    True
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Instant"))
+    False
     """
 
     text: str
@@ -651,6 +666,11 @@ class SpendAsThough:
     as_types: ManaTypes
     only: bool = False
     others: bool = False
+    when_paying: SpendRestriction | None = None
+
+    def applies_to(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
+        """True when the effect covers a payment for ``target`` (``chosen_type``: its source's choice)."""
+        return self.when_paying is None or self.when_paying.allows(target, chosen_type)
 
 
 @dataclass(frozen=True, slots=True)

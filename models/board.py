@@ -147,7 +147,8 @@ class PoolMana:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """What was chosen for a permanent as it entered: color, creature type, card type, basic land type.
+    """What was chosen for a permanent as it entered: color, creature type, card type, basic land type, and
+    the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks).
 
     ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
 
@@ -162,6 +163,7 @@ class Choices:
     creature_type: str | None = None
     card_type: str | None = None
     basic_land_type: str | None = None
+    imprinted: str | None = None
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
@@ -173,14 +175,14 @@ class Choices:
         out: dict[str, Any] = {}
         if self.color is not None:
             out["color"] = self.color.letter
-        for key in ("creature_type", "card_type", "basic_land_type"):
+        for key in ("creature_type", "card_type", "basic_land_type", "imprinted"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
         return out
 
     def __bool__(self) -> bool:
-        chosen = (self.color, self.creature_type, self.card_type, self.basic_land_type)
+        chosen = (self.color, self.creature_type, self.card_type, self.basic_land_type, self.imprinted)
         return any(value is not None for value in chosen)
 
 
@@ -1184,6 +1186,11 @@ def _read_creature_type(value: object, path: _Path) -> str:
     return text[0].upper() + text[1:]
 
 
+def _read_card_name(value: object, path: _Path) -> str:
+    """A card's name as given (the card exiled with a permanent need not be on any board or in card data)."""
+    return _read_text(value, path).strip()
+
+
 _read_card_type = _read_named(CARD_TYPES, "card type")
 _read_basic_land_type = _read_named(BASIC_LAND_TYPES, "basic land type")
 
@@ -1324,6 +1331,7 @@ def _read_choices(value: object, path: _Path) -> Choices:
         creature_type=fields.optional("creature_type", _read_creature_type, None),
         card_type=fields.optional("card_type", _read_card_type, None),
         basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
+        imprinted=fields.optional("imprinted", _read_card_name, None),
     )
 
 

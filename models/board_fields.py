@@ -181,6 +181,12 @@ CHOICES: Final = ObjectFields(
         Field("creature_type", _TEXT, "A chosen creature type.", nullable=True),
         Field("card_type", _STRING, "A chosen card type.", nullable=True),
         Field("basic_land_type", _STRING, "A chosen basic land type.", nullable=True),
+        Field(
+            "imprinted",
+            _TEXT,
+            "The name of the card exiled with it (imprint: Extraplanar Lens).",
+            nullable=True,
+        ),
     ),
 )
 PERMANENT: Final = ObjectFields(

@@ -60,6 +60,7 @@ __all__ = [
     "Entering",
     "ParsedText",
     "SentenceReading",
+    "needs_imprinted",
     "parse_oracle",
     "parse_restriction",
     "reading_units",
@@ -67,7 +68,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 7
+PARSER_VERSION: Final = 8
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -461,7 +462,14 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
         for keyword in keywords:
             if keyword.startswith("affinity for "):
-                out.effects.append(_affinity(keyword))
+                # the keywords come lower-cased; the subtype counted keeps its case ('Affinity for Swamps')
+                written = re.search(re.escape(keyword), line, re.I)
+                try:
+                    out.effects.append(_affinity(written.group(0) if written else keyword))
+                except _UnsupportedError:
+                    out.unsupported.append(line)
+                    out.sentences.append(SentenceReading(line, "unsupported"))
+                    return
         out.sentences.append(SentenceReading(line, "keyword"))
         return
     colon = _find_colon(line)
@@ -1009,12 +1017,14 @@ def _parse_filter(phrase: str) -> ObjectFilter:
     """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
     text = phrase.strip().rstrip(".")
     controller = Who.ANY
-    chosen_type = False
+    chosen_type = imprinted = False
     found = True
     while found:  # the suffixes come in either order: 'creatures you control of the chosen type'
         found = False
         if text.lower().endswith(" of the chosen type"):
             text, chosen_type, found = text[: -len(" of the chosen type")], True, True
+        if m := _IMPRINTED_NAME.search(text):
+            text, imprinted, found = text[: m.start()], True, True
         for suffix, who in (
             (" you control", Who.YOU),
             (" an opponent controls", Who.OPPONENTS),
@@ -1054,7 +1064,7 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             types.append(_singular(word))
         else:
             raise _UnsupportedError(phrase)
-    if not (types or excluded or colors or chosen_type or any_permanent):
+    if not (types or excluded or colors or chosen_type or any_permanent or imprinted):
         raise _UnsupportedError(phrase)
     return ObjectFilter(
         types=tuple(types),
@@ -1064,7 +1074,21 @@ def _parse_filter(phrase: str) -> ObjectFilter:
         other=other,
         untapped=untapped,
         chosen_type=chosen_type,
+        named_as_imprinted=imprinted,
     )
+
+
+#: Imprint's trigger, 'When ~ enters, you may exile target land you control': what it exiled is a choice.
+_IMPRINT = re.compile(
+    r"when ~ enters(?: the battlefield)?, you may exile (?:target|an?) [\w ,-]*?\b(?:land|card)"
+    r"(?: you control| from your hand)?",
+    re.I,
+)
+#: 'with the same name as the exiled card': the card exiled with the source (its ``imprinted`` choice).
+_IMPRINTED_NAME = re.compile(
+    r" with the same name as (?:the (?:exiled|imprinted) card|the card exiled with ~)$",
+    re.I,
+)
 
 
 def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
@@ -1281,7 +1305,12 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
         return [purpose]
     if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
         chosen = m.group(2) is not None
-        options = [option.split() for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", m.group(1))]
+        # 'an Elemental spell or a Chandra planeswalker spell': each option may have its article and noun
+        listed = re.sub(r" spells?(?=\s+or\s+)", "", m.group(1))
+        options = [
+            re.sub(r"^an? ", "", option, flags=re.I).split()
+            for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", listed)
+        ]
         # 'red instant or sorcery spells': adjectives before the first type word qualify every option
         shared = list(itertools.takewhile(lambda w: w.lower() in _SPEND_ADJECTIVES, options[0]))
         uses: list[SpendUse] = []
@@ -1347,7 +1376,9 @@ def _spend_words(words: list[str]) -> SpendUse:
             flags[lowered] = True
         elif lowered in _COLOR_WORDS:
             colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
-        elif re.fullmatch(r"[A-Za-z'\-]+", word):
+        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+            # card types are written in lower case, subtypes capitalised; any other word ('you', 'control')
+            # is not a type: the use is not understood
             types.append(_singular(word))
         else:
             raise _UnsupportedError(word)
@@ -1455,6 +1486,10 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         out.choices.append(m.group(1).lower().replace(" ", "_"))
         out.read(sentence, "choice")
         return
+    if _IMPRINT.fullmatch(body):
+        # what it exiled is the board's 'imprinted' choice; the text that reads it asks for it
+        out.read(sentence, "choice", "the card it exiled is the board's choices.imprinted")
+        return
     if _parse_granted_while(body, sentence, out):
         return
     if _ONE_CARD_PERMISSION.fullmatch(body):
@@ -1479,6 +1514,8 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     if effect is not None:
         out.effects.append(effect)
         out.read(sentence, "effect")
+        if needs_imprinted(effect):
+            out.choices.append("imprinted")
         return
     if _ADDS_MANA.search(body) and (kind := _not_payment_kind(body, line or sentence)) is not None:
         out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
@@ -1540,6 +1577,18 @@ def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
     if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", body, re.I):
         return TapDamage(sentence, int(m.group(1)))
     return None
+
+
+def needs_imprinted(effect: StaticEffect) -> bool:
+    """True when the effect reads the card exiled with its source (the board's ``imprinted`` choice).
+
+    >>> lens = parse_oracle("Whenever a land with the same name as the exiled card is tapped for mana, its "
+    ...     "controller adds an additional one mana of any type that land produced.")
+    >>> [needs_imprinted(e) for e in lens.effects]
+    [True]
+    """
+    affected = getattr(effect, "affected", None)
+    return isinstance(affected, ObjectFilter) and affected.named_as_imprinted
 
 
 def _parse_effect(body: str, sentence: str) -> StaticEffect | None:
@@ -1796,15 +1845,24 @@ def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
 
 
 def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
+    """'You may spend mana as though it were mana of any color', with 'can' for 'may' and an optional
+    'to <use>' read by the spending-restriction grammar ('to cast creature spells', 'to activate abilities of
+    creatures'): the effect then applies only to those payments (Vizier of the Menagerie)."""
     m = re.fullmatch(
-        r"(you|players|each player) may spend (\w+ )?mana (only )?as though it were "
+        r"(you|players|each player) (?:may|can) spend (\w+ )?mana (only )?as though it were "
         r"(mana of any (?:color|type)|"
-        r"(?:white|blue|black|red|green|colorless) mana)",
+        r"(?:white|blue|black|red|green|colorless) mana)(?: (to .+))?",
         body,
         re.I,
     )
     if m is None:
         return None
+    when_paying = None
+    if m.group(5):
+        when_paying, rider = _parse_spend(m.group(5))
+        # a use no payment target describes would make the permission silently never apply
+        if rider or any(use.purpose is not None for use in when_paying.uses):
+            raise _UnsupportedError(sentence)
     who = Who.YOU if m.group(1).lower() == "you" else Who.ANY
     adjective = (m.group(2) or "").strip().lower()
     others = adjective == "other"
@@ -1823,14 +1881,20 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
         word = target.split()[0]
         as_types = ManaTypes.parse("C" if word == "colorless" else _COLOR_WORDS[word])
     return SpendAsThough(
-        text=sentence, who=who, types=types, as_types=as_types, only=m.group(3) is not None, others=others
+        text=sentence,
+        who=who,
+        types=types,
+        as_types=as_types,
+        only=m.group(3) is not None,
+        others=others,
+        when_paying=when_paying,
     )
 
 
 def _affinity(keyword: str) -> CostModifier:
     """'Affinity for artifacts': 'This spell costs {1} less to cast for each artifact you control'
     (CR 702.41a)."""
-    return _own_reduction(keyword, -1, keyword.removeprefix("affinity for "))
+    return _own_reduction(keyword, -1, re.sub(r"^affinity for ", "", keyword, flags=re.I))
 
 
 def _own_reduction(sentence: str, delta: int, phrase: str) -> CostModifier:

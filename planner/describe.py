@@ -267,7 +267,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         only = " only" if effect.only else ""
         as_types = _type_words(effect.as_types)
         as_mana = f"mana of {as_types}" if as_types.startswith("any ") else f"{as_types} mana"
-        return f"{_WHO[effect.who]} may spend {types} mana{only} as though it were {as_mana}"
+        limit = f" {effect.when_paying.text}" if effect.when_paying is not None else ""
+        return f"{_WHO[effect.who]} may spend {types} mana{only} as though it were {as_mana}{limit}"
     if isinstance(effect, TapDamage):
         return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
     return effect.text

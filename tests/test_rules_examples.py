@@ -358,15 +358,16 @@ def test_example_15_celestial_dawn_mountain_birds_thought_knot_seer() -> None:
     assert could(mountain_only)["m"] == "W"
     # White mana may be spent as any color (609.4b) ...
     rules = SpendRules.for_player(BoardView(mountain_only), ME)
-    assert all(rules.can_pay(ManaType.W, color) for color in (ManaType.W, ManaType.R, ManaType.G))
+    spell = PaymentTarget.of("{R}")
+    assert all(rules.can_pay(ManaType.W, color, spell) for color in (ManaType.W, ManaType.R, ManaType.G))
     assert search(mountain_only, "{R}").payable
     # ... but not as colorless: colorless is not a color. [derived]
-    assert not rules.can_pay(ManaType.W, ManaType.C)
+    assert not rules.can_pay(ManaType.W, ManaType.C, spell)
     assert not search(mountain_only, "{C}").payable
 
     birds_only = make_board([dawn, card("Birds of Paradise", "birds")])
     # The Birds' {G} may pay only generic or {C} (the Birds could also make {W}, which pays {G}).
-    assert not rules.can_pay(ManaType.G, ManaType.G) and rules.can_pay(ManaType.G, ManaType.C)
+    assert not rules.can_pay(ManaType.G, ManaType.G, spell) and rules.can_pay(ManaType.G, ManaType.C, spell)
     green = Step(permanent="birds", ability=0, produced=(("birds", ManaBag.parse("{G}")),))
     green_unit = apply_step(initial_state(birds_only), green).pool
     for cost in ("{1}", "{C}"):

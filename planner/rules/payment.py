@@ -89,15 +89,16 @@ def _slot_order(slot: Slot) -> int:
     return 10 if slot is SlotKind.SNOW else 11
 
 
-def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules) -> bool:
-    """True when the units fill the mode's slots exactly, one unit a slot (bipartite max flow)."""
+def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules, target: PaymentTarget) -> bool:
+    """True when the units fill the mode's slots exactly, one unit a slot (bipartite max flow), in a payment
+    for ``target`` (which says what 'spend as though' effects apply)."""
     slot_list = [slot for slot, _ in mode.slots]
     demand = [count for _, count in mode.slots]
     unit_list = list(units)
     if sum(units.values()) != sum(demand):
         return False
     edges = [
-        [j for j, slot in enumerate(slot_list) if rules.fits(unit.type, unit.tag.snow, slot)]
+        [j for j, slot in enumerate(slot_list) if rules.fits(unit.type, unit.tag.snow, slot, target)]
         for unit in unit_list
     ]
     flow = [[0] * len(slot_list) for _ in unit_list]
@@ -144,7 +145,8 @@ def can_pay_exactly(
     if not all(unit.allowed_for(target) for unit in units):
         return False
     bag = Counter(units)
-    return any(mode.life == life and _perfect(bag, mode, rules) for mode in cost_modes(cost))
+    rules = rules.at(target)
+    return any(mode.life == life and _perfect(bag, mode, rules, target) for mode in cost_modes(cost))
 
 
 def payments(
@@ -154,9 +156,10 @@ def payments(
     usable = Counter(unit for unit in pool if unit.allowed_for(target))
     classes = sorted(usable, key=ManaUnit.sort_key)
     seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
+    rules = rules.at(target)
     for mode in cost_modes(cost, life_available):
         for chosen in _submultisets(classes, usable, mode.mana):
-            if _perfect(chosen, mode, rules):
+            if _perfect(chosen, mode, rules, target):
                 spent = tuple(sorted(chosen.elements(), key=ManaUnit.sort_key))
                 if (spent, mode.life) not in seen:
                     seen.add((spent, mode.life))
@@ -192,6 +195,7 @@ def assign_symbols(
     [('{1}', 'C'), ('{G}', 'G')]
     """
     generic = cost.generic
+    rules = rules.at(target)
     # the symbols other than generic are searched (a few, each a couple of ways); whatever mana is left at
     # the end pays the generic part, which any mana can pay
     symbols = [symbol for symbol in cost.symbols if symbol.kind is not SymbolKind.GENERIC]
@@ -206,7 +210,7 @@ def assign_symbols(
                 continue
             typed = Counter({slot: n for slot, n in slots.items() if slot != GENERIC})
             extra = slots[GENERIC]
-            for picked in list(_pick(remaining, typed, rules)):
+            for picked in list(_pick(remaining, typed, rules, target)):
                 for unit in picked:
                     remaining.remove(unit)
                 chosen[index] = (picked, life_cost, extra)
@@ -228,8 +232,11 @@ def assign_symbols(
     return merged
 
 
-def _pick(units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules) -> Iterator[tuple[ManaUnit, ...]]:
-    """Distinct ways to take units filling the given slots (at most two slots in any one symbol)."""
+def _pick(
+    units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules, target: PaymentTarget
+) -> Iterator[tuple[ManaUnit, ...]]:
+    """Distinct ways to take units filling the given slots (at most two slots in any one symbol) in a payment
+    for ``target``."""
     wanted = list(slots.elements())
     seen: set[tuple[ManaUnit, ...]] = set()
     for combo in itertools.combinations(range(len(units)), len(wanted)):
@@ -237,7 +244,7 @@ def _pick(units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules) -> Ite
         if picked in seen:
             continue
         if any(
-            all(rules.fits(u.type, u.tag.snow, s) for u, s in zip(perm, wanted, strict=True))
+            all(rules.fits(u.type, u.tag.snow, s, target) for u, s in zip(perm, wanted, strict=True))
             for perm in itertools.permutations(picked)
         ):
             seen.add(picked)

@@ -73,54 +73,110 @@ def pool_units(pool: Iterable[PoolMana], player: str) -> tuple[ManaUnit, ...]:
     return tuple(units)
 
 
+#: A 'spend as though' effect in force for a player, with its source's chosen creature type (which a
+#: 'spells of the chosen type' filter reads).
+_Sourced = tuple[SpendAsThough, str | None]
+_IDENTITY = tuple(ManaTypes(t) for t in TYPE_ORDER)
+
+
 @dataclass(frozen=True, slots=True)
 class SpendRules:
-    """What each type of mana may be spent as, for one player (CR 609.4b); by default, itself."""
+    """What each type of mana may be spent as, for one player (CR 609.4b); by default, itself.
 
-    spend_as: tuple[ManaTypes, ...] = tuple(ManaTypes(t) for t in TYPE_ORDER)
+    An effect limited to some payments ('to cast creature spells': Vizier of the Menagerie) is kept in
+    ``conditional`` and applies only where the payment's target matches it: every question takes the target
+    (:meth:`at` gives the rules for one target).
+
+    >>> from models.abilities import SpendRestriction, SpendUse, Who
+    >>> from models.cost import PaymentKind
+    >>> from models.mana import ALL_TYPES
+    >>> creatures = SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Creature",)),), "...")
+    >>> vizier = SpendAsThough(text="...", who=Who.YOU, types=ALL_TYPES, as_types=ALL_TYPES,
+    ...     when_paying=creatures)
+    >>> rules = SpendRules.of([(vizier, None)])
+    >>> elf = PaymentTarget.of("{G}", type_line="Creature — Elf")
+    >>> bolt = PaymentTarget.of("{R}", type_line="Instant")
+    >>> rules.fits(ManaType.U, False, ManaType.G, elf), rules.fits(ManaType.U, False, ManaType.R, bolt)
+    (True, False)
+    """
+
+    spend_as: tuple[ManaTypes, ...] = _IDENTITY
+    conditional: tuple[_Sourced, ...] = ()
+    #: every effect in force for the player (only needed when some are conditional)
+    effects: tuple[_Sourced, ...] = ()
 
     @classmethod
     def for_player(cls, view: BoardView, player: str) -> SpendRules:
         """The rules in force for a player's spending, from the 'spend as though' effects on the board."""
         effects = [
-            s.effect
+            (s.effect, view.permanent(s.source).choices.creature_type)
             for s in view.effects_of(SpendAsThough)
             if isinstance(s.effect, SpendAsThough) and _applies(s.effect.who, s.controller, player)
         ]
+        return cls.of(effects)
+
+    @classmethod
+    def of(cls, effects: Iterable[_Sourced]) -> SpendRules:
+        """The rules of these effects (all in force for one player), in timestamp order."""
+        effects = tuple(effects)
         if not effects:
             return cls()
-        named = ManaTypes()
-        for effect in effects:
-            if not effect.others:
-                named |= effect.types
-        result = [ManaTypes(t) for t in TYPE_ORDER]
-        for effect in effects:
-            for index, mana_type in enumerate(TYPE_ORDER):
-                covered = (mana_type not in named) if effect.others else (mana_type in effect.types)
-                if not covered:
-                    continue
-                result[index] = effect.as_types if effect.only else result[index] | effect.as_types
-        return cls(tuple(result))
+        conditional = tuple(e for e in effects if e[0].when_paying is not None)
+        if not conditional:
+            return cls(_combined(tuple(e for e, _ in effects)))
+        return cls(_combined(tuple(e for e, _ in effects if e.when_paying is None)), conditional, effects)
 
-    def can_pay(self, unit_type: ManaType, needed: ManaType) -> bool:
-        """True when mana of ``unit_type`` may pay a symbol that needs ``needed``."""
-        return needed in self.spend_as[TYPE_ORDER.index(unit_type)]
+    def at(self, target: PaymentTarget) -> SpendRules:
+        """The rules for a payment for ``target``: the conditional effects that cover it applied, the others
+        dropped."""
+        if not self.conditional:
+            return self
+        applying = tuple(e for e, chosen in self.effects if e.applies_to(target, chosen))
+        return SpendRules(_combined(applying))
 
-    def fits(self, unit_type: ManaType, snow: bool, slot: Slot) -> bool:
-        """True when mana of ``unit_type`` (from a snow source or not) may pay ``slot``: any mana pays
-        generic, snow mana pays {S} (CR 107.4h), a typed slot takes what may be spent as that type.
+    def can_pay(self, unit_type: ManaType, needed: ManaType, target: PaymentTarget) -> bool:
+        """True when mana of ``unit_type`` may pay a symbol that needs ``needed`` in a payment for
+        ``target``."""
+        rules = self.at(target) if self.conditional else self
+        return needed in rules.spend_as[TYPE_ORDER.index(unit_type)]
 
-        >>> rules = SpendRules()
-        >>> rules.fits(ManaType.G, False, SlotKind.GENERIC), rules.fits(ManaType.G, False, SlotKind.SNOW)
-        (True, False)
-        >>> rules.fits(ManaType.G, True, ManaType.G), rules.fits(ManaType.G, True, ManaType.W)
+    def fits(self, unit_type: ManaType, snow: bool, slot: Slot, target: PaymentTarget) -> bool:
+        """True when mana of ``unit_type`` (from a snow source or not) may pay ``slot`` in a payment for
+        ``target``: any mana pays generic, snow mana pays {S} (CR 107.4h), a typed slot takes what may be
+        spent as that type.
+
+        >>> rules, target = SpendRules(), PaymentTarget.of("{G}")
+        >>> rules.fits(ManaType.G, False, SlotKind.GENERIC, target)
+        True
+        >>> rules.fits(ManaType.G, False, SlotKind.SNOW, target)
+        False
+        >>> rules.fits(ManaType.G, True, ManaType.G, target), rules.fits(ManaType.G, True, ManaType.W, target)
         (True, False)
         """
         if slot is SlotKind.GENERIC:
             return True
         if slot is SlotKind.SNOW:
             return snow
-        return self.can_pay(unit_type, slot)
+        return self.can_pay(unit_type, slot, target)
+
+
+@lru_cache(maxsize=1024)
+def _combined(effects: tuple[SpendAsThough, ...]) -> tuple[ManaTypes, ...]:
+    """What each type may be spent as once these effects apply ('other mana': the types none names)."""
+    if not effects:
+        return _IDENTITY
+    named = ManaTypes()
+    for effect in effects:
+        if not effect.others:
+            named |= effect.types
+    result = list(_IDENTITY)
+    for effect in effects:
+        for index, mana_type in enumerate(TYPE_ORDER):
+            covered = (mana_type not in named) if effect.others else (mana_type in effect.types)
+            if not covered:
+                continue
+            result[index] = effect.as_types if effect.only else result[index] | effect.as_types
+    return tuple(result)
 
 
 def _applies(who: Who, controller: str, player: str) -> bool:

@@ -33,8 +33,9 @@ from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
+from models.folding import fold_name
 from models.mana import ManaBag, ManaType, ManaTypes
-from models.oracle import ParsedText, parse_oracle
+from models.oracle import ParsedText, needs_imprinted, parse_oracle
 from models.types import BASIC_LAND_TYPES, TypeLine
 
 __all__ = [
@@ -214,6 +215,7 @@ _STRUCTURAL = (
     "warnings",
     "_layer4",
     "effects",
+    "_missing_choices",
     "_characteristics",
     "_unexecuted",
     "_unexecuted_list",
@@ -255,7 +257,18 @@ class BoardView:
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
-        return unread + tuple(dict.fromkeys(self._unexecuted))
+        return unread + self._missing_choices + tuple(dict.fromkeys(self._unexecuted))
+
+    @cached_property
+    def _missing_choices(self) -> tuple[TextWarning, ...]:
+        """The effects set aside because they read a choice the board doesn't give (the card exiled with
+        Extraplanar Lens): never used as if nothing, or anything, had been chosen."""
+        return tuple(
+            TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.imprinted: the card it exiled is not given")
+            for p in self.board.permanents
+            for e in self.parsed[p.id].effects
+            if needs_imprinted(e) and p.choices.imprinted is None
+        )
 
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
@@ -454,12 +467,14 @@ class BoardView:
 
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
-        """The effects in force: those of permanents that still have their text abilities."""
+        """The effects in force: those of permanents that still have their text abilities, but for those that
+        read a choice the board doesn't give (reported in :attr:`warnings`)."""
         return tuple(
             SourcedEffect(p.id, p.controller, e)
             for p in self.board.permanents
             if not self.lost_text_abilities(p.id)
             for e in self.parsed[p.id].effects
+            if not (needs_imprinted(e) and p.choices.imprinted is None)
         )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
@@ -548,6 +563,10 @@ class BoardView:
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
+                return False
+        if flt.named_as_imprinted:
+            exiled = source_permanent.choices.imprinted if source_permanent else None
+            if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
         return True
 

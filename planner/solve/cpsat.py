@@ -235,8 +235,9 @@ class _Layer:
         for key in self.supply:
             self.groups[(key[1], key[2])].append(key)
         group_bound = {g: sum(self.supply_bound[k] for k in keys) for g, keys in self.groups.items()}
-        # (a type fits a typed slot in an epoch or not, whatever its tag)
-        fits: dict[tuple[ManaType, Slot, int], bool] = {}
+        # (a type fits a typed slot under one consumer's spending rules or not, whatever its tag: the rules
+        # of its epoch, with the 'spend as though' effects that cover its target, 609.4b)
+        fits: dict[tuple[ManaType, Slot, SpendRules], bool] = {}
         # each class of mana may pay the slots it fits, for consumers its restriction allows (CR 106.6); a
         # generic or snow slot draws on whole groups, which keeps Cascading Cataracts' five colors from
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
@@ -251,7 +252,7 @@ class _Layer:
                 # (nor can mana that arrives later in the turn pay for what comes before it)
                 and planner.epoch_of(producer) <= consumer.epoch
             ]
-            rules = planner.rules_in(consumer.epoch)
+            rules = planner.rules_in(consumer.epoch).at(consumer.target)
             for slot in consumer.demand:
                 label = f"{name}_{consumer.name}_{_slot_name(slot)}_by"
                 if slot in (GENERIC, SNOW):
@@ -264,9 +265,9 @@ class _Layer:
                     continue
                 for group in allowed:
                     for key in self.groups[group]:
-                        fit = (key[0], slot, consumer.epoch)
+                        fit = (key[0], slot, rules)
                         if fit not in fits:
-                            fits[fit] = rules.fits(key[0], key[1].snow, slot)
+                            fits[fit] = rules.fits(key[0], key[1].snow, slot, consumer.target)
                         if fits[fit]:
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"

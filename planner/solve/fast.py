@@ -3,7 +3,9 @@
 **The fragment** (:func:`fragment_reason` decides it, and says why a board is outside):
 
 - no permanent on the board, whoever controls it, has an effect on a payment that one activation's outcome
-  can't stand for: no 'spend as though', no 'becomes tapped' damage (cost changes and effects on unspent
+  can't stand for: no 'spend as though' (but one for some spells only, Vizier of the Menagerie's 'to cast
+  creature spells', when the target is not one of them: no activation cost is such a spell), no 'becomes
+  tapped' damage (cost changes and effects on unspent
   mana, which a single payment never reads, are fine; type changes, granted abilities, replacement effects
   and triggered mana, Mana Reflection, Wild Growth, Blood Moon, Chromatic Lantern, are read from the board's
   outcome of each activation), and nothing that can be sacrificed for mana is the source of such an effect
@@ -69,12 +71,14 @@ from models.abilities import (
     OutputKind,
     PaletteKind,
     ProductionReplacement,
+    SpendAsThough,
     SpendRestriction,
+    StaticEffect,
     TypeChange,
     UnspentManaEffect,
 )
 from models.board import Choices, Permanent
-from models.cost import Slot, SlotKind, SymbolKind
+from models.cost import PaymentKind, Slot, SlotKind, SymbolKind
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
@@ -218,6 +222,9 @@ class SourceKind:
     designed: bool = False
     on_board: bool = False  # some output reflects other permanents: see :func:`_on_board`
     unresolved: str | None = None  # an effect the board's outcomes can't stand for (City of Brass's damage)
+    #: 'spend as though' effects for some spells only: the board is outside the fragment when one covers the
+    #: target (see :func:`_for_spells_only`)
+    spending: tuple[SpendAsThough, ...] = ()
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
@@ -314,6 +321,8 @@ def _kind(
     )
     view = card_view(permanent, commander)
     effects = view.parsed[_PLACEHOLDER].effects
+    spending = tuple(e for e in effects if isinstance(e, SpendAsThough) and _for_spells_only(e))
+    effects = tuple(e for e in effects if e not in spending)
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
     unresolved = next(
         (
@@ -335,7 +344,22 @@ def _kind(
         designed=designed,
         on_board=on_board,
         unresolved=unresolved,
+        spending=spending,
     )
+
+
+def _for_spells_only(effect: StaticEffect) -> bool:
+    """True for a 'spend as though' effect limited to some spells ('to cast creature spells'): it changes
+    nothing in a payment for anything else, an activation's cost included (the target says which).
+
+    >>> from models.oracle import parse_oracle
+    >>> [_for_spells_only(e) for e in parse_oracle(
+    ...     "You can spend mana as though it were mana of any type to cast creature spells.").effects]
+    [True]
+    """
+    if not isinstance(effect, SpendAsThough) or effect.when_paying is None:
+        return False
+    return all(use.kind is PaymentKind.SPELL and not use.chosen_type for use in effect.when_paying.uses)
 
 
 def _analysed(
@@ -651,6 +675,10 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         kind = source_kind(permanent, commanders[permanent.controller])
         if kind.unresolved is not None:
             return _Outside(kind.unresolved)
+        covering = next((e for e in kind.spending if e.applies_to(target)), None)
+        if covering is not None:
+            where = f"{permanent.name} ({permanent.id})"
+            return _Outside(f"{where} has {covering.text!r}, which covers this payment")
         effects = effects or kind.blocking is not None
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)

@@ -128,8 +128,9 @@ class BoardAnalysis:
         warnings = self.warnings
         if strict and warnings:
             first = warnings[0]
+            what = f"not used ({first.reason})" if first.reason else "unsupported text"
             raise OracleParseError(
-                f"{self.view.path(first.permanent)}.oracle: unsupported text {first.sentence!r} (--strict)"
+                f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
             )
         return warnings
 

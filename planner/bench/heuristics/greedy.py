@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SlotKind
-from models.mana import ManaBag, ManaType, ManaTypes
+from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.activations import Activation, activation_bound
 from planner.rules.could_produce import could_produce_all
@@ -238,8 +238,9 @@ class Policy:
 
 @lru_cache(maxsize=4096)
 def _can_spend(rules: SpendRules, made: int, wanted: int) -> bool:
-    """True when mana of a type in the mask ``made`` may pay a symbol asking for a type in ``wanted``."""
-    return any(rules.can_pay(m, t) for m in ManaTypes(made) for t in ManaTypes(wanted))
+    """True when mana of a type in the mask ``made`` may pay a symbol asking for a type in ``wanted``, under
+    rules already resolved for the payment (:meth:`SpendRules.at`)."""
+    return any(t in rules.spend_as[TYPE_ORDER.index(m)] for m in ManaTypes(made) for t in ManaTypes(wanted))
 
 
 _Saved = tuple[list[ManaUnit], int, int, set[int], set[str], set[str], dict[str, int]]
@@ -285,7 +286,7 @@ class _Payer:
             return False
         if need.snow:
             return unit.tag.snow
-        return need.generic or _can_spend(self.facts.rules, int(unit.type), need.types.mask)
+        return need.generic or _can_spend(self.facts.rules.at(consumer), int(unit.type), need.types.mask)
 
     def packet_fits(self, packet: Packet, need: Need, consumer: PaymentTarget) -> bool:
         restriction = packet.tag.restriction
@@ -297,7 +298,7 @@ class _Payer:
             return False
         if need.snow:
             return packet.tag.snow
-        return need.generic or _can_spend(self.facts.rules, packet.types.mask, need.types.mask)
+        return need.generic or _can_spend(self.facts.rules.at(consumer), packet.types.mask, need.types.mask)
 
     def available(self, option: Option, exclude: frozenset[str], depth: int) -> bool:
         cost = option.ability.cost
