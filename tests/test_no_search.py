@@ -8,13 +8,13 @@ No test here looks at the clock.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from benchmarks.bench_no import questions
-from benchmarks.boards import SPICE, Question, random_question
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -22,6 +22,14 @@ from planner.solve.bounds import unpayable_core
 from planner.solve.cpsat import _PaymentModel
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
+
+# benchmarks/ is not an installed package: make it importable however pytest is started
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_no import main, questions  # noqa: E402
+from benchmarks.boards import SPICE, Question, big_board, random_question  # noqa: E402
 
 #: A generous time limit: the answers are compared, not timed.
 TIME_LIMIT = 60.0
@@ -85,3 +93,15 @@ def test_on_the_search_questions_a_count_that_proves_no_agrees_with_the_model(nu
     question = questions(30, 5)[number]
     if unpayable_core(_problem(question)) is not None:
         assert _model_status(question) is SolveStatus.INFEASIBLE
+
+
+def test_the_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--questions", "3", "--seed", "2", "--chunk", "3"])
+    text = capsys.readouterr().out
+    assert "no p99" in text and "the slowest questions" in text
+
+
+def test_the_big_board_is_at_the_limit_and_loads() -> None:
+    spec = big_board(random.Random(1))
+    assert spec.data == big_board(random.Random(1)).data
+    assert len(Board.from_dict(spec.data).permanents) == 1000

@@ -75,7 +75,8 @@ def _alternative_most(problem: PaymentProblem) -> int:
 
 def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
     """The slots of the target's cost that the payer can't fill whatever it activates, when a count proves
-    it (the module docstring); None when no count does (the model decides then).
+    it (the module docstring); None when no count does (the model decides then). Past the problem's
+    deadline it raises :class:`~planner.solve.problem.TimeUp`, as building the model does.
 
     >>> from models.board import Board
     >>> from models.cost import PaymentTarget
@@ -126,6 +127,7 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
             need = sum(count for slots, count in needs.items() if slots <= types)
             if not need:
                 continue
+            problem.check_time()
             have = extra
             have += sum(1 for unit in pool if any(rules.fits(unit.type, unit.tag.snow, s) for s in types))
             for card in hand:

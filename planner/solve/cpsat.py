@@ -1544,11 +1544,11 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
     ('optimal', ['f1', 'i1'])
     """
-    # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
-    core = unpayable_core(problem)
-    if core is not None:
-        return Solution(status=SolveStatus.INFEASIBLE, core=core)
     try:
+        # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
+        core = unpayable_core(problem)
+        if core is not None:
+            return Solution(status=SolveStatus.INFEASIBLE, core=core)
         return _PaymentModel(problem).solve()
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)
