@@ -31,9 +31,13 @@ from typing import Any
 
 __all__ = [
     "CATARACTS_LANDS",
+    "SPICE",
     "BoardSpec",
+    "Question",
+    "big_board",
     "cataracts_board",
     "cataracts_cost",
+    "random_question",
     "realistic_board",
     "realistic_cost",
 ]
@@ -354,3 +358,181 @@ def cataracts_cost(n: int) -> str:
     """
     generic = max(0, 7 * n - 2 - (4 + n + 1))
     return (f"{{{generic}}}" if generic else "") + "{W}{U}{B}{R}" + "{G}" * (n + 1)
+
+
+# ------------------------------------------------------------------------------- random questions, yes and no
+
+#: Cards a random question's board may get on top of a realistic board: the ones whose models are the
+#: largest or whose "no" was slow (issue 14): reflecting and counting lands, untappers, doublers, altars.
+SPICE = (
+    "Exotic Orchard",
+    "Reflecting Pool",
+    "Cabal Coffers",
+    "Urborg, Tomb of Yawgmoth",
+    "Cascading Cataracts",
+    "Gaea's Cradle",
+    "Mana Reflection",
+    "Springleaf Drum",
+    "Nykthos, Shrine to Nyx",
+    "Ancient Tomb",
+    "City of Brass",
+    "Mana Confluence",
+    "Treasure",
+    "Ashnod's Altar",
+    "Eldrazi Scion",
+    "Rosheen Meanderer",
+    "Everflowing Chalice",
+    "Gilded Lotus",
+    "Squandered Resources",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One random payment question: board-file data, a cost, and optionally a cost to keep and a value of
+    X (for a cost with X)."""
+
+    board: dict[str, Any]
+    cost: str
+    keep: str | None = None
+    x: int | None = None
+    kind: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as JSON data (what a benchmark hands to another version)."""
+        return {"board": self.board, "cost": self.cost, "keep": self.keep, "x": self.x, "kind": self.kind}
+
+
+def random_question(rng: random.Random, low: int = 10, high: int = 60) -> Question:
+    """A board of ``low`` to ``high`` permanents of the payer (a realistic board, with up to four of
+    :data:`SPICE`) and a cost that is, by design, often unpayable: more pips of a color than it has sources,
+    more mana than it makes, a color outside the deck, or X beyond the board; one in four asks to keep a
+    small cost payable too.
+
+    >>> question = random_question(random.Random(3))
+    >>> 10 <= len([p for p in question.board["permanents"] if p["controller"] == "me"]) <= 60
+    True
+    """
+    size = rng.randint(low, high)
+    spiced = rng.choices((0, 1, 2, 3, 4), weights=(30, 25, 20, 15, 10))[0]
+    spec = realistic_board(rng, size - spiced)
+    data = spec.data
+    for number in range(spiced):
+        name = rng.choice(SPICE)
+        entry: dict[str, Any] = {"id": f"s{number}", "card": name, "controller": "me"}
+        if name == "Everflowing Chalice":
+            entry["counters"] = {"charge": rng.randint(1, 3)}
+        data["permanents"].insert(size - spiced, entry)
+    deck = spec.deck
+    kind = rng.choice(("fits", "pips", "big", "off", "x"))
+    base = realistic_cost(rng, spec)
+    x: int | None = None
+    if kind == "pips":
+        color = rng.choice(deck)
+        cost = "{" + str(rng.randint(0, 3)) + "}" + f"{{{color}}}" * (spec.colors[color] + rng.randint(1, 3))
+    elif kind == "big":
+        color = rng.choice(deck)
+        cost = f"{{{spec.capacity + rng.randint(1, 8)}}}{{{color}}}"
+    elif kind == "off":
+        outside = [c for c in COLORS if c not in deck]
+        cost = base + f"{{{rng.choice(outside)}}}"
+    elif kind == "x":
+        color = rng.choice(deck)
+        cost = f"{{X}}{{{color}}}"
+        x = max(0, spec.capacity + rng.randint(-2, 3))
+    else:
+        cost = base
+    keep = None
+    if rng.random() < 0.25:
+        keep = "".join(f"{{{rng.choice(deck)}}}" for _ in range(rng.randint(1, 2)))
+    return Question(board=data, cost=cost, keep=keep, x=x, kind=kind)
+
+
+# ------------------------------------------------------------------------------------------ 1,000 permanents
+
+#: What a :func:`big_board` is made of, by share of the payer's permanents (the rest: Forests).
+_BIG_MIX = (
+    ("basic", 0.30),
+    ("dual", 0.08),
+    ("pain", 0.08),
+    ("filter", 0.06),
+    ("signet", 0.08),
+    ("rock", 0.06),
+    ("dork", 0.08),
+    ("treasure", 0.06),
+    ("pool", 0.02),
+    ("cataracts", 0.01),
+    ("other", 0.10),
+)
+
+
+def _big_entry(rng: random.Random, kind: str, pair: str, deck: str) -> tuple[str, str]:
+    """One permanent of a :func:`big_board` of a kind: its card name ("" for a creature without mana
+    abilities) and the colors it makes."""
+    if kind == "basic":
+        color = rng.choice(deck)
+        return _BASICS[color], color
+    if kind in ("dual", "pain", "filter", "signet"):
+        return _PAIRS[pair][kind], pair
+    if kind == "rock":
+        return rng.choice(("Sol Ring", "Arcane Signet", "Mind Stone")), deck
+    if kind == "dork":
+        return rng.choice(("Llanowar Elves", "Elvish Mystic", "Birds of Paradise")), "G"
+    named = {
+        "treasure": ("Treasure", COLORS),
+        "pool": ("Reflecting Pool", deck),
+        "cataracts": ("Cascading Cataracts", ""),
+    }
+    return named.get(kind, ("", ""))
+
+
+def big_board(rng: random.Random, size: int = 1000, deck: str = "BRG") -> BoardSpec:
+    """A board at the board limit (``size`` permanents in all, the opponent's 20 lands among them): basics,
+    original duals, painlands, filter lands, Signets, rocks, mana creatures, Treasures, Reflecting Pools and
+    Cascading Cataracts of a three-color deck, with Cabal Coffers, Urborg, Gaea's Cradle and Mana
+    Reflection; about a fifth of it tapped.
+
+    >>> spec = big_board(random.Random(1))
+    >>> spec.size, spec.deck
+    (1000, 'BRG')
+    """
+    permanents: list[dict[str, Any]] = []
+    capacity = 0
+    colors = dict.fromkeys(COLORS, 0)
+    mine = size - 20
+    fixed = ["Cabal Coffers", "Urborg, Tomb of Yawgmoth", "Gaea's Cradle", "Mana Reflection"]
+    for number, name in enumerate(fixed):
+        permanents.append({"id": f"k{number}", "card": name, "controller": "me"})
+    pairs = [_pair(a, b) for a, b in (("B", "R"), ("R", "G"), ("B", "G"))]
+    counts = {kind: round(share * mine) for kind, share in _BIG_MIX}
+    for kind, count in counts.items():
+        for number in range(count):
+            name, makes = _big_entry(rng, kind, rng.choice(pairs), deck)
+            pid = f"{kind[:2]}{number}"
+            if not name:
+                permanents.append(
+                    {"id": pid, "name": "Grizzly Bears", "type_line": "Creature — Bear", "controller": "me"}
+                )
+                continue
+            entry: dict[str, Any] = {"id": pid, "card": name, "controller": "me"}
+            if rng.random() < 0.2 and kind not in ("treasure", "cataracts"):
+                entry["tapped"] = True
+            permanents.append(entry)
+            if not entry.get("tapped"):
+                capacity += 1
+                for color in set(makes):
+                    colors[color] += 1
+    while len(permanents) < mine:
+        permanents.append({"id": f"fo{len(permanents)}", "card": "Forest", "controller": "me"})
+        capacity += 1
+        colors["G"] += 1
+    permanents = permanents[:mine]
+    for number in range(size - len(permanents)):
+        permanents.append({"id": f"opp{number}", "card": _BASICS[rng.choice(COLORS)], "controller": "opp"})
+    data = {
+        "version": 1,
+        "active_player": "me",
+        "players": [{"id": "me", "life": 40, "commander_colors": deck}, {"id": "opp", "life": 40}],
+        "permanents": permanents,
+    }
+    return BoardSpec(data, capacity, colors, deck)

@@ -41,6 +41,7 @@ from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
+from planner.solve.bounds import unpayable_core
 from planner.solve.objective import FINAL_LEVELS, TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
@@ -1550,6 +1551,10 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     ('optimal', ['f1', 'i1'])
     """
     try:
+        # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
+        core = unpayable_core(problem)
+        if core is not None:
+            return Solution(status=SolveStatus.INFEASIBLE, core=core)
         return _PaymentModel(problem).solve()
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)

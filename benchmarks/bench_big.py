@@ -1,0 +1,113 @@
+"""Boards at the board limit (1,000 permanents, :func:`benchmarks.boards.big_board`): :func:`planner.api.pay`
+on a few ordinary costs, this checkout against another version, side by side in one run.
+
+Run ``python -m benchmarks.bench_big [--against PATH | --against-rev REV] [--time-limit S] [--seed S]``.
+Each (version, cost) is paid cold in a fresh process (OR-Tools imported and one small CP-SAT answer made
+first), the versions interleaved, and timed in process CPU time; the row also gives, for this checkout, how
+much of it the CP-SAT solver's own calls took (the rest is Python: the board's analysis, the fast path's
+attempt, building the model, the replay), whether the plan came back proven optimal, and its steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
+from benchmarks.boards import big_board
+
+__all__ = ["COSTS", "main"]
+
+#: Ordinary costs of the big board's three-color deck.
+COSTS = ("{G}", "{1}{B}{R}", "{5}{B}{B}", "{3}{R}{G}", "{2}{B}{R}{G}")
+
+#: One version's answer to one (board, cost, time limit) on standard input: CPU seconds in all, in the
+#: solver's calls, the answer, optimal or not, the steps.
+_RUN = """
+import json, sys, time
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+from ortools.sat.python import cp_model
+warm = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    {"id": "f1", "card": "Forest", "controller": "me"}, {"id": "f2", "card": "Forest", "controller": "me"}]})
+pay(warm, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}"))
+solving = [0.0]
+original = cp_model.CpSolver.solve
+def timed(self, *args, **kwargs):
+    started = time.process_time()
+    try:
+        return original(self, *args, **kwargs)
+    finally:
+        solving[0] += time.process_time() - started
+cp_model.CpSolver.solve = timed
+data, cost, limit = json.load(sys.stdin)
+board = Board.from_dict(data)
+started = time.process_time()
+result = pay(board, PaymentTarget.of(cost), time_limit=limit)
+seconds = time.process_time() - started
+print(json.dumps([seconds, solving[0], result.payable, result.optimal, len(result.steps), result.engine]))
+"""
+
+
+def _answer(tree: Path, data: object, cost: str, limit: float) -> list[object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN],
+        cwd=tree,
+        env=_environment(tree),
+        input=json.dumps([data, cost, limit]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer: list[object] = json.loads(done.stdout)
+    return answer
+
+
+def _cell(answer: list[object]) -> str:
+    seconds, _, payable, optimal, _, _ = answer
+    verdict = {True: "yes", False: "no", None: "unknown"}[payable]  # type: ignore[index]
+    return f"{seconds:.2f} {verdict}{'' if optimal else ' (not optimal)'}"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the command line, pay each cost with each version and print the table."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_big", description=__doc__)
+    parser.add_argument("--against", type=Path, help="a checkout of the version to compare with")
+    parser.add_argument("--against-rev", help="a git revision to compare with")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="pay's time limit")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the board")
+    parser.add_argument("--costs", nargs="*", default=list(COSTS), help="the costs to pay")
+    args = parser.parse_args(argv)
+    print("python -m benchmarks.bench_big " + " ".join(sys.argv[1:] if argv is None else argv))
+    spec = big_board(random.Random(args.seed))
+
+    def run(trees: dict[str, Path]) -> None:
+        rows = []
+        for number, cost in enumerate(args.costs):
+            answers: dict[str, list[object]] = {}
+            for label in list(trees) if number % 2 == 0 else list(reversed(trees)):
+                answers[label] = _answer(trees[label], spec.data, cost, args.time_limit)
+            this = answers["this"]
+            row = [cost, *(_cell(answers[label]) for label in trees)]
+            row += [f"{this[1]:.2f}", str(this[4])]
+            rows.append(row)
+        print(f"\n{spec.size} permanents, time limit {args.time_limit} s, CPU seconds per pay (cold)")
+        print(_table(["cost", *[f"{label} s" for label in trees], "this: solver s", "steps"], rows))
+
+    if args.against is not None:
+        run({"against": args.against.resolve(), "this": ROOT})
+    elif args.against_rev is not None:
+        with _checkout(args.against_rev) as tree:
+            run({args.against_rev: tree, "this": ROOT})
+    else:
+        run({"this": ROOT})
+
+
+if __name__ == "__main__":
+    main()

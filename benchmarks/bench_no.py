@@ -1,0 +1,178 @@
+"""Is "no" as fast as "yes"? A bounded, seeded random search of payment questions on boards of 10 to 60
+permanents (:func:`benchmarks.boards.random_question`: realistic boards with some of the cards whose models
+are the largest, and costs that are often unpayable), timing :func:`planner.api.pay` on each.
+
+Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--against PATH | --against-rev REV]``.
+Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
+shared). With ``--against`` (a checkout) or ``--against-rev`` (a git revision, checked out in a temporary
+worktree), the same questions go to both versions, each in its own fresh processes, in chunks whose order
+alternates between the versions, and both tables are printed side by side with the ratio of the medians;
+the answers (payable or not) of the two versions are compared too. The slowest questions are listed with
+the seed and index that rebuild them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
+from benchmarks.boards import Question, random_question
+
+__all__ = ["main", "questions"]
+
+#: Pays every question of a JSON list on standard input with one version and prints, for each, the CPU
+#: seconds it took, whether it was payable and the engine that answered. One CP-SAT answer first, so that
+#: importing OR-Tools is not in the figures.
+_RUN = """
+import json, sys, time
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+warm = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    {"id": "f1", "card": "Forest", "controller": "me"}, {"id": "f2", "card": "Forest", "controller": "me"}]})
+pay(warm, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}"))
+questions, time_limit = json.load(sys.stdin)
+out = []
+for question in questions:
+    board = Board.from_dict(question["board"])
+    keep = PaymentTarget.of(question["keep"]) if question["keep"] else None
+    started = time.process_time()
+    result = pay(board, PaymentTarget.of(question["cost"]), keep=keep, x=question["x"], time_limit=time_limit)
+    out.append((time.process_time() - started, result.payable, result.engine))
+print(json.dumps(out))
+"""
+
+
+def questions(count: int, seed: int) -> list[Question]:
+    """The search's questions: question ``i`` comes from its own generator, seeded by ``seed`` and ``i``
+    (so that any one can be rebuilt alone)."""
+    return [random_question(random.Random(f"bench_no {seed}:{i}")) for i in range(count)]
+
+
+def _answers(
+    tree: Path, chunk: Sequence[Question], time_limit: float
+) -> list[tuple[float, bool | None, str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN],
+        cwd=tree,
+        env=_environment(tree),
+        input=json.dumps([[q.to_json() for q in chunk], time_limit]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [(float(s), p, str(e)) for s, p, e in json.loads(done.stdout)]
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def _row(label: str, answers: Sequence[tuple[float, bool | None, str]]) -> list[str]:
+    seconds = [s for s, _, _ in answers]
+    slow = sum(s > 1 for s in seconds)
+    cells = [label, str(len(answers)), f"{100 * slow / max(1, len(answers)):.1f} %"]
+    for wanted in (True, False):
+        part = [s for s, payable, _ in answers if payable is wanted]
+        cells.append(str(len(part)))
+        for fraction in (0.5, 0.99, 1.0):
+            cells.append(f"{1000 * _percentile(part, fraction):.1f}" if part else "—")
+    cells.append(str(sum(payable is None for _, payable, _ in answers)))
+    return cells
+
+
+_HEADER = [
+    "version",
+    "calls",
+    "> 1 s",
+    "yes",
+    "yes p50",
+    "yes p99",
+    "yes max",
+    "no",
+    "no p50",
+    "no p99",
+    "no max",
+    "unknown",
+]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the command line, pay every question with each version and print the tables."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_no", description=__doc__)
+    parser.add_argument("--questions", type=int, default=300, help="how many random questions")
+    parser.add_argument("--seed", type=int, default=14, help="the seed of the questions")
+    parser.add_argument("--chunk", type=int, default=25, help="questions per process")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="pay's time limit per question")
+    parser.add_argument("--against", type=Path, help="a checkout of the version to compare with")
+    parser.add_argument("--against-rev", help="a git revision to compare with")
+    parser.add_argument("--slowest", type=int, default=8, help="how many of the slowest questions to list")
+    args = parser.parse_args(argv)
+    print("python -m benchmarks.bench_no " + " ".join(sys.argv[1:] if argv is None else argv))
+    asked = questions(args.questions, args.seed)
+
+    def run(trees: dict[str, Path]) -> None:
+        answers: dict[str, list[tuple[float, bool | None, str]]] = {label: [] for label in trees}
+        for number, start in enumerate(range(0, len(asked), args.chunk)):
+            chunk = asked[start : start + args.chunk]
+            order = list(trees) if number % 2 == 0 else list(reversed(trees))
+            for label in order:
+                answers[label] += _answers(trees[label], chunk, args.time_limit)
+        print(f"\n{len(asked)} questions (seed {args.seed}), CPU ms per pay, cold; 'unknown': the time limit")
+        print(_table(_HEADER, [_row(label, found) for label, found in answers.items()]))
+        labels = list(trees)
+        if len(labels) == 2:
+            old, new = (answers[label] for label in labels)
+            for wanted, name in ((True, "yes"), (False, "no")):
+                old_part = [s for s, p, _ in old if p is wanted]
+                new_part = [s for s, p, _ in new if p is wanted]
+                if old_part and new_part:
+                    ratio = statistics.median(old_part) / statistics.median(new_part)
+                    worst = max(old_part) / max(new_part)
+                    print(f"{name}: median {labels[0]} / {labels[1]} = {ratio:.2f}x, max {worst:.2f}x")
+            differ = [
+                i
+                for i, (a, b) in enumerate(zip(old, new, strict=True))
+                if None not in (a[1], b[1]) and a[1] != b[1]
+            ]
+            print(f"answers that differ (payable or not): {len(differ)} {differ[:10]}")
+        label = labels[-1]
+        slowest = sorted(range(len(asked)), key=lambda i: -answers[label][i][0])[: args.slowest]
+        rows: list[list[str]] = []
+        for i in slowest:
+            q = asked[i]
+            cells = [str(i), q.kind, str(_size(q)), q.cost, q.keep or "", str(q.x if q.x is not None else "")]
+            cells += [f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])}" for lb in labels]
+            rows.append(cells)
+        print(f"\nthe slowest questions of {label} (rebuild one: benchmarks.bench_no.questions(N, seed)[i])")
+        print(_table(["i", "kind", "size", "cost", "keep", "x", *[f"{lb} ms" for lb in labels]], rows))
+
+    if args.against is not None:
+        run({"against": args.against.resolve(), "this": ROOT})
+    elif args.against_rev is not None:
+        with _checkout(args.against_rev) as tree:
+            run({args.against_rev: tree, "this": ROOT})
+    else:
+        run({"this": ROOT})
+
+
+def _size(question: Question) -> int:
+    permanents: list[dict[str, Any]] = question.board["permanents"]
+    return sum(p["controller"] == "me" for p in permanents)
+
+
+def _word(payable: bool | None) -> str:
+    return {True: "yes", False: "no", None: "unknown"}[payable]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The random search of ``benchmarks.bench_no``, bounded and seeded, for correctness only (issue 14): every
+payable answer replays (``pay`` replays each plan and raises on one the rules reject), and every "no" agrees
+with the CP-SAT model solved without the counts that may prove "no" first (:mod:`planner.solve.bounds`).
+And those counts are sound: on random boards, whenever they prove "no", the model finds no payment either.
+No test here looks at the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+from planner.solve.bounds import unpayable_core
+from planner.solve.cpsat import _PaymentModel
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import SolveStatus
+
+# benchmarks/ is not an installed package: make it importable however pytest is started
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_no import main, questions  # noqa: E402
+from benchmarks.boards import SPICE, Question, big_board, random_question  # noqa: E402
+
+#: A generous time limit: the answers are compared, not timed.
+TIME_LIMIT = 60.0
+
+
+def _model_status(question: Question) -> SolveStatus:
+    """The CP-SAT model's own verdict on a question, without the counts of planner.solve.bounds."""
+    problem = _problem(question)
+    return _PaymentModel(problem).solve().status
+
+
+def _problem(question: Question) -> PaymentProblem:
+    board = Board.from_dict(question.board)
+    keep = PaymentTarget.of(question.keep) if question.keep else None
+    return PaymentProblem.of(
+        board, PaymentTarget.of(question.cost), x=question.x, keep=keep, time_limit=TIME_LIMIT
+    )
+
+
+@pytest.mark.parametrize("number", range(0, 40, 8))
+def test_the_random_search_answers_replay_and_its_noes_agree_with_the_model(number: int) -> None:
+    for question in questions(40, 3)[number : number + 8]:
+        board = Board.from_dict(question.board)
+        keep = PaymentTarget.of(question.keep) if question.keep else None
+        result = pay(board, PaymentTarget.of(question.cost), keep=keep, x=question.x, time_limit=TIME_LIMIT)
+        assert result.payable is not None
+        if result.payable:
+            assert result.plan is not None
+        else:
+            assert result.reason
+            assert _model_status(question) is SolveStatus.INFEASIBLE, question.cost
+
+
+_COSTS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{3}", "{W/U}", "{B/G}", "{2/R}", "{G/P}", "{S}"]
+
+
+@st.composite
+def _small_questions(draw: st.DrawFn) -> Question:
+    """A random question of :func:`random_question` on 2 to 12 permanents, with more spice, and a cost of
+    random symbols."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    question = random_question(rng, 2, 12)
+    extra = draw(st.lists(st.sampled_from(SPICE), max_size=4))
+    permanents = question.board["permanents"]
+    for number, name in enumerate(extra):
+        permanents.append({"id": f"z{number}", "card": name, "controller": "me"})
+    symbols = draw(st.lists(st.sampled_from(_COSTS), min_size=1, max_size=9))
+    return Question(board=question.board, cost="".join(symbols), keep=question.keep, kind="hypothesis")
+
+
+@seed(14)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(_small_questions())
+def test_a_count_that_proves_no_agrees_with_the_model(question: Question) -> None:
+    if unpayable_core(_problem(question)) is not None:
+        assert _model_status(question) is SolveStatus.INFEASIBLE
+
+
+@pytest.mark.parametrize("number", range(30))
+def test_on_the_search_questions_a_count_that_proves_no_agrees_with_the_model(number: int) -> None:
+    question = questions(30, 5)[number]
+    if unpayable_core(_problem(question)) is not None:
+        assert _model_status(question) is SolveStatus.INFEASIBLE
+
+
+def test_the_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--questions", "3", "--seed", "2", "--chunk", "3"])
+    text = capsys.readouterr().out
+    assert "no p99" in text and "the slowest questions" in text
+
+
+def test_the_big_board_is_at_the_limit_and_loads() -> None:
+    spec = big_board(random.Random(1))
+    assert spec.data == big_board(random.Random(1)).data
+    assert len(Board.from_dict(spec.data).permanents) == 1000
