@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from models.cost import CostSymbol, ManaCost, Slot, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.payment import GENERIC
@@ -54,12 +54,12 @@ def _typed_slots(symbol: CostSymbol) -> frozenset[ManaType] | None:
     return frozenset(slots)
 
 
-def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules) -> int:
-    """How much of an outcome's mana could pay a slot of one of ``types``."""
+def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, target: PaymentTarget) -> int:
+    """How much of an outcome's mana could pay a slot of one of ``types`` in a payment for ``target``."""
     return sum(
         packet.total
         for packet in outcome.packets
-        if any(rules.fits(made, packet.tag.snow, slot) for made in packet.types for slot in types)
+        if any(rules.fits(made, packet.tag.snow, slot, target) for made in packet.types for slot in types)
     )
 
 
@@ -129,16 +129,20 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
                 continue
             problem.check_time()
             have = extra
-            have += sum(1 for unit in pool if any(rules.fits(unit.type, unit.tag.snow, s) for s in types))
+            have += sum(
+                1
+                for unit in pool
+                if any(rules.fits(unit.type, unit.tag.snow, s, problem.target) for s in types)
+            )
             for card in hand:
                 have += sum(
                     card.mana[made]
                     for made in card.mana.types
-                    if any(rules.fits(made, card.tag.snow, s) for s in types)
+                    if any(rules.fits(made, card.tag.snow, s, problem.target) for s in types)
                 )
             by_permanent: dict[str, int] = defaultdict(int)
             for template in templates:
-                fits = _fitting(template.outcome, types, rules) * template.bound
+                fits = _fitting(template.outcome, types, rules, problem.target) * template.bound
                 if template.ability.cost.tap:
                     by_permanent[template.pid] = max(by_permanent[template.pid], fits)
                 else:
