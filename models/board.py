@@ -327,6 +327,20 @@ class Player:
         wanted = name.strip().casefold()
         return next((card for card in self.hand if card.name.casefold() == wanted), None)
 
+    def casting(self, name: str) -> Player:
+        """The player once the first card in hand with this name is cast: it is on the stack, no longer in
+        the hand (CR 601.2a), so its own abilities in the hand (a Spirit Guide's) can't pay for it.
+
+        >>> player = Player.from_dict({"id": "me", "hand": ["Forest", "Island"]})
+        >>> [card.name for card in player.casting("forest").hand]
+        ['Island']
+        """
+        held = self.in_hand(name)
+        if held is None:
+            return self
+        index = self.hand.index(held)
+        return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
+
 
 def _cached_hash(value: Permanent | Board) -> int:
     """The hash of a frozen dataclass's compared fields, kept in its ``_hash`` slot after the first time."""

@@ -151,6 +151,7 @@ def pay_request(
     loaded, source = board(strict)
     with about_board(source):
         target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
+        loaded = _cast_from_hand(loaded, ways, player)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
@@ -202,6 +203,7 @@ def max_x_request(
     loaded, source = board(strict)
     with about_board(source):
         target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
+        loaded = _cast_from_hand(loaded, ways, player)
     if not target.cost.has_variable:
         raise InputError(
             f"COST: {target.cost} has no X; use '{_PROG} pay' for a cost without X", param="cost"
@@ -432,6 +434,17 @@ def _target(
             param="delve",
         )
     return target
+
+
+def _cast_from_hand(board: Board, ways: Ways, player: str | None) -> Board:
+    """The board with the --spell card, when it is in the payer's hand, moved to the stack (CR 601.2a): the
+    payment can't use the card itself (an Elvish Spirit Guide paying for its own casting)."""
+    if ways.spell is None:
+        return board
+    from planner.solve.problem import checked_player
+
+    payer = checked_player(board, player)
+    return board.with_player(board.player(payer).casting(ways.spell))
 
 
 def _life_value(values: Sequence[str]) -> int | None:

@@ -168,3 +168,18 @@ def test_the_planner_agrees_with_the_reference_search(board: Board, cost: str) -
     ours = objective_of(board, "me", replay(board, target, result.plan))
     assert ours == tuple(value for _, value in result.objective[-len(ours) :])
     assert ours == min(objective_of(board, "me", summary) for summary in reference.outcomes)
+
+
+def test_a_spell_cast_from_the_hand_is_on_the_stack_and_cant_pay_for_itself(tmp_path: Path) -> None:
+    # CR 601.2a: casting Elvish Spirit Guide moves it to the stack, so its own {G} can't pay its {2}{G}
+    path = tmp_path / "board.json"
+    one = _board(("f1", "Forest"), ("f2", "Forest"), hand=(ESG,))
+    path.write_text(one.dumps(), encoding="utf-8")
+    alone = CliRunner().invoke(app, ["pay", str(path), "--spell", ESG, "--json"])
+    assert alone.exit_code == 1 and json.loads(alone.stdout)["payable"] is False
+    two = _board(("f1", "Forest"), ("f2", "Forest"), hand=(ESG, ESG))
+    path.write_text(two.dumps(), encoding="utf-8")
+    other = CliRunner().invoke(app, ["pay", str(path), "--spell", ESG, "--json"])
+    answer = json.loads(other.stdout)
+    assert other.exit_code == 0 and answer["payable"] is True
+    assert [step["zone"] for step in answer["steps"]].count("hand") == 1  # the other copy's {G}

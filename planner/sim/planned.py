@@ -73,6 +73,7 @@ class CardKind:
     creature: bool = False
     haste: bool = False
     land: LandProfile | None = None
+    copies: int = 1
 
 
 def card_kinds(
@@ -86,7 +87,11 @@ def card_kinds(
         data = card.card
         if card.is_land:
             profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
-            kinds.append(CardKind(len(kinds), card.name, "land", 0, units=profile.sources, land=profile))
+            kinds.append(
+                CardKind(
+                    len(kinds), card.name, "land", 0, units=profile.sources, land=profile, copies=card.count
+                )
+            )
     for card in deck.cards:
         if card.is_land:
             continue
@@ -122,6 +127,7 @@ def card_kinds(
                 units=units,
                 creature=creature,
                 haste=haste,
+                copies=card.count,
             )
         )
     return kinds, ignored
@@ -174,13 +180,21 @@ def payable(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]
     >>> payable([(1, 0), (4, 0)], [(1, 0), (_ANY, 0)]), payable([(1, 1)], [(1, 0)])
     (True, False)
     """
-    if len(demands) > len(units):
-        return False
+    return len(demands) <= len(units) and matched(units, demands) == len(demands)
+
+
+def matched(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> int:
+    """How many of the demanded symbols can get their own fitting unit at once (a maximum matching).
+
+    >>> matched([(1, 0)], [(1, 0), (1, 0)])
+    1
+    """
     owner = [-1] * len(units)
-    for d, (need, when) in enumerate(demands):
-        if not _augment(d, need, when, units, demands, owner, [False] * len(units)):
-            return False
-    return True
+    return sum(
+        1
+        for d, (need, when) in enumerate(demands)
+        if _augment(d, need, when, units, demands, owner, [False] * len(units))
+    )
 
 
 def _augment(
@@ -256,7 +270,6 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
             if kinds[index].role == "land":
                 options += [(index, tapped, life) for tapped, life in _entries(kinds[index], state)]
     spells = [i for i in state.hand if kinds[i].role != "land"]
-    deck_spells = [k.index for k in kinds if k.role != "land"]
     events = sorted({i for i in spells if _is_event(kinds[i])})
     orders = _event_orders(events, spells)
     best: tuple[tuple[int, ...], TurnPlan] | None = None
@@ -303,7 +316,7 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
                 1 if land >= 0 else 0,
                 _next_turn(kinds, left, after),
                 _colored_cover(kinds, left, lands_after),
-                _colored_cover(kinds, deck_spells, lands_after),
+                _deck_cover(kinds, lands_after),
                 1 if tapped else 0,
                 -life,
                 types,
@@ -334,10 +347,20 @@ def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> 
 
 
 def _colored_cover(kinds: Sequence[CardKind], spells: Sequence[int], units: Sequence[int]) -> int:
-    """How many of these spells (a list: copies count) have colored symbols these mana units could all pay
-    at once (a land choice's and a mulligan's measure of colors kept, as the numpy goldfish has it)."""
+    """How many colored symbols of these spells (a list: copies count) these mana units could pay, each
+    spell on its own (a land choice's and a mulligan's measure of the colors kept)."""
     ready = [(mask, 0) for mask in units]
-    return sum(1 for i in spells if payable(ready, [(mask, 0) for mask in kinds[i].demand if mask != _ANY]))
+    return sum(matched(ready, [(mask, 0) for mask in kinds[i].demand if mask != _ANY]) for i in spells)
+
+
+def _deck_cover(kinds: Sequence[CardKind], units: Sequence[int]) -> int:
+    """:func:`_colored_cover` of every spell of the deck, each counted as often as the deck has it."""
+    ready = [(mask, 0) for mask in units]
+    return sum(
+        kind.copies * matched(ready, [(mask, 0) for mask in kind.demand if mask != _ANY])
+        for kind in kinds
+        if kind.role != "land"
+    )
 
 
 def _is_event(kind: CardKind) -> bool:
@@ -595,7 +618,6 @@ def _bottomed(
     spells whose colored symbols the kept lands can't pay, then the most expensive."""
     kept = list(hand)
     bottom: list[int] = []
-    deck_spells = [k.index for k in kinds if k.role != "land"]
 
     def cover(cards: list[int], spells_of: Sequence[int]) -> int:
         return _colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units])
@@ -610,7 +632,8 @@ def _bottomed(
             rest = list(land_cards)
             rest.remove(card)
             untapped = sum(1 for i in rest if (p := kinds[i].land) is not None and p.entry is Entry.UNTAPPED)
-            return (cover(rest, hand_spells), cover(rest, deck_spells), untapped)
+            units = [mask for i in rest for mask in kinds[i].units]
+            return (cover(rest, hand_spells), _deck_cover(kinds, units), untapped)
 
         worst = max(sorted(set(land_cards)), key=loss)
         kept.remove(worst)
