@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -189,12 +190,24 @@ def matched(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]
     >>> matched([(1, 0)], [(1, 0), (1, 0)])
     1
     """
+    return _matched(tuple(units), tuple(demands))
+
+
+@lru_cache(maxsize=1 << 16)
+def _matched(units: tuple[tuple[int, int], ...], demands: tuple[tuple[int, int], ...]) -> int:
+    # (each demand takes a free fitting unit when there is one, the least flexible first; only when there
+    # is none does it look for an augmenting path: Kuhn's algorithm, exact either way)
+    order = sorted(range(len(units)), key=lambda u: (bin(units[u][0]).count("1"), units[u][1]))
     owner = [-1] * len(units)
-    return sum(
-        1
-        for d, (need, when) in enumerate(demands)
-        if _augment(d, need, when, units, demands, owner, [False] * len(units))
-    )
+    count = 0
+    for d, (need, when) in enumerate(demands):
+        free = next((u for u in order if owner[u] < 0 and units[u][0] & need and units[u][1] <= when), None)
+        if free is not None:
+            owner[free] = d
+            count += 1
+        elif _augment(d, need, when, units, demands, owner, [False] * len(units)):
+            count += 1
+    return count
 
 
 def _augment(
@@ -466,6 +479,7 @@ def goldfish_planned(
     deck_ids = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
     spells = [k.index for k in kinds if k.role != "land"]
     memo = _Memo(kinds, spells)
+    reads = _Reads.of(kinds)
     commander = deck.is_commander
     stages = mulligan_stages(commander=commander, london=mulligan == "london")
     start_life = COMMANDER_LIFE if commander else STARTING_LIFE
@@ -495,7 +509,13 @@ def goldfish_planned(
                 hand.append(library.pop(0))
             sick: list[tuple[int, ...]] = []
             ready = tuple(sorted(mask for units in in_play for mask in units))
-            state = TurnState(ready, frozenset(land_types), lands, tuple(sorted(hand)), life)
+            state = TurnState(
+                ready,
+                frozenset(land_types) if reads.land_types else frozenset(),
+                lands if reads.lands else 0,
+                _hand_key(kinds, hand),
+                life if reads.life else 0,
+            )
             plan = memo(state)
             if turn >= first:
                 for index in plan.castable:
@@ -656,3 +676,29 @@ def _bottomed(
         kept.remove(worst)
         bottom.append(worst)
     return bottom
+
+
+@dataclass(frozen=True, slots=True)
+class _Reads:
+    """Which parts of a game's state a deck's turns can depend on, so that states differing only elsewhere
+    share their memoised plan: the basic land types in play (check lands), how many lands (fast lands), the
+    life total (shocklands, Phyrexian mana; painlands are not counted)."""
+
+    land_types: bool
+    lands: bool
+    life: bool
+
+    @classmethod
+    def of(cls, kinds: Sequence[CardKind]) -> _Reads:
+        entries = {k.land.entry for k in kinds if k.land is not None}
+        return cls(
+            land_types=Entry.CHECK in entries,
+            lands=Entry.FAST in entries,
+            life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds),
+        )
+
+
+def _hand_key(kinds: Sequence[CardKind], hand: list[int]) -> tuple[int, ...]:
+    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn)."""
+    lands = sorted({i for i in hand if kinds[i].role == "land"})
+    return (*lands, *sorted(i for i in hand if kinds[i].role != "land"))
