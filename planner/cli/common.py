@@ -36,7 +36,9 @@ __all__ = [
     "EXIT_TIME_LIMIT",
     "PROG",
     "PlainHelpCommand",
+    "SchedulerOpt",
     "StoreOpt",
+    "WorkersOpt",
     "about_board",
     "app",
     "card_resolver",
@@ -225,6 +227,25 @@ StoreOpt = Annotated[
         help="The card store (the SQLite file 'cards import' writes) that card names are looked up in "
         "before the built-in catalogue. Default: $MANA_PLANNER_CARDS, else cards.sqlite3 in the user data "
         "directory; a store that does not exist yet means the catalogue alone.",
+        show_default=False,
+    ),
+]
+#: ``--workers`` and ``--scheduler``: the simulations on Dask (:mod:`planner.sim.cluster`).
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        metavar="N",
+        help="Run on a Dask LocalCluster of N worker processes (N > 1; needs the 'cluster' extra): the same "
+        "answer as one worker, faster.",
+    ),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="tcp://HOST:8786",
+        help="Run on the workers of this running Dask scheduler (each with mana-planner installed).",
         show_default=False,
     ),
 ]

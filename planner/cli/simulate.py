@@ -23,7 +23,9 @@ from planner.cli.common import (
     EXIT_NO,
     PROG,
     JsonOpt,
+    SchedulerOpt,
     StoreOpt,
+    WorkersOpt,
     card_resolver,
     checked_plot_path,
     command,
@@ -33,6 +35,7 @@ from planner.cli.common import (
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
 
 if TYPE_CHECKING:
+    from models.decklist import Deck
     from planner.sim.simulate import GoldfishResult, MixAnswer, Progress, SourcesAnswer
 
 __all__ = ["simulate_command", "sources_needed_command"]
@@ -345,6 +348,8 @@ def simulate_command(
         ),
     ] = None,
     store: StoreOpt = None,
+    workers: WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Goldfish a deck list: how often each nonland card is castable, turn by turn.
 
@@ -374,23 +379,63 @@ def simulate_command(
     for warning in parsed.warnings:
         typer.echo(f"{PROG}: warning: {warning}", err=True)
     with _progress(count, "games") as progress:
-        result = goldfish(
-            parsed,
-            turns=(first, last),
-            games=count,
-            seed=seed,
-            on_the_draw=draw,
-            mulligan=mulligan.value,
-            progress=progress,
-            ramp=ramp,
-            min_x=min_x,
-        )
+        if (workers == 1 and scheduler is None) or ramp == "planner":
+            if ramp == "planner" and (workers != 1 or scheduler is not None):
+                raise InputError(
+                    "--workers/--scheduler: the planned goldfish runs in one process for now; "
+                    "use --ramp none to spread the lands-only goldfish over a cluster",
+                    param="workers",
+                )
+            result = goldfish(
+                parsed,
+                turns=(first, last),
+                games=count,
+                seed=seed,
+                on_the_draw=draw,
+                mulligan=mulligan.value,
+                progress=progress,
+                ramp=ramp,
+                min_x=min_x,
+            )
+        else:
+            result = _on_dask(
+                parsed, workers, scheduler, (first, last), count, seed, draw, mulligan, progress
+            )
     if plot is not None:
         plot_goldfish(result, plot, title=deck)
     if as_json:
         print_json(result.to_json())
         return
     typer.echo(_report(result, deck))
+
+
+def _on_dask(
+    deck: Deck,
+    workers: int,
+    scheduler: str | None,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    draw: bool,
+    mulligan: Mulligan,
+    progress: Progress | None,
+) -> GoldfishResult:
+    """``simulate`` with its batches on Dask (``--workers N`` or ``--scheduler``): the same answer."""
+    from planner.sim.cluster import dask_client, goldfish_on
+
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    with dask_client(scheduler, workers) as client:
+        return goldfish_on(
+            client,
+            deck,
+            turns=turns,
+            games=games,
+            seed=seed,
+            on_the_draw=draw,
+            mulligan=mulligan.value,
+            progress=progress,
+        )
 
 
 def _percent(value: float | None) -> str:

@@ -59,17 +59,23 @@ __all__ = [
     "TABLE_SHAPES",
     "CardOdds",
     "Entry",
+    "GoldfishCounts",
     "GoldfishResult",
     "LandProfile",
     "MixAnswer",
     "MulliganStage",
     "SourcesAnswer",
     "commander_colors",
+    "default_layout",
     "default_threshold",
     "goldfish",
+    "goldfish_batches",
+    "goldfish_counts",
+    "goldfish_result",
     "land_mix_probability",
     "land_profile",
     "lands_to_bottom",
+    "merge_counts",
     "mulligan_stages",
     "parse_land_mix",
     "plot_goldfish",
@@ -1193,7 +1199,7 @@ def goldfish(
     mulligan: str = "london",
     progress: Progress | None = None,
     ramp: str = "planner",
-    min_x: int = 1,
+    min_x: int = 1,  # DEFAULT_MIN_X
 ) -> GoldfishResult:
     """Goldfish a deck list: how often each nonland card is castable, turn by turn.
 
@@ -1221,6 +1227,55 @@ def goldfish(
     >>> 0.7 < result.cards[0].on_curve < 0.95
     True
     """
+    if ramp not in ("planner", "none"):
+        raise InputError(f"unknown ramp model {ramp!r}: use planner or none")
+    if min_x < 0:
+        raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
+    within(min_x, MAX_TURN * 100, "the X of X spells")
+    deck = _with_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
+    if ramp == "planner":
+        from planner.sim.planned import goldfish_planned
+
+        _prepare(deck, turns, games, on_the_draw, mulligan)  # (the same checks of the settings and deck)
+        return goldfish_planned(
+            deck,
+            turns=turns,
+            games=games,
+            seed=seed,
+            on_the_draw=on_the_draw,
+            mulligan=mulligan,
+            min_x=min_x,
+            progress=progress,
+        )
+    setup = _prepare(deck, turns, games, on_the_draw, mulligan)
+    return _finish(setup, _run_batches(setup, seed, range(goldfish_batches(games)), False, None, progress))
+
+
+# --------------------------------------------------------------------------------------------------------
+# Goldfishing in pieces: any range of batches alone, and the tallies merged (the optimiser, Dask)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """A goldfish run's settings, checked, and the deck's fixed tables."""
+
+    deck: Deck
+    played_as_lands: tuple[str, ...]
+    plan: _Goldfish
+    turns: tuple[int, int]
+    games: int
+    on_the_draw: bool
+    mulligan: str
+    stages: tuple[MulliganStage, ...]
+    extra: int
+    draws: int
+    start_life: int
+
+
+def _prepare(deck: Deck, turns: tuple[int, int], games: int, on_the_draw: bool, mulligan: str) -> _Setup:
+    """The run's settings checked and the deck's tables built, every spell's X chosen as X = 1
+    (:data:`DEFAULT_MIN_X`; :func:`goldfish` may have chosen another before)."""
+    deck = _with_x(deck, DEFAULT_MIN_X)
     first, last = turns
     if not 1 <= first <= last:
         raise InputError(f"turns must be a range such as 1-7 with 1 <= first <= last, got {first}-{last}")
@@ -1232,30 +1287,6 @@ def goldfish(
     within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
-    if ramp not in ("planner", "none"):
-        raise InputError(f"unknown ramp model {ramp!r}: use planner or none")
-    if min_x < 0:
-        raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
-    within(min_x, MAX_TURN * 100, "the X of X spells")
-    deck = _with_x(deck, min_x)
-    if ramp == "planner":
-        from planner.sim.planned import goldfish_planned
-
-        extra = 1 if (on_the_draw or deck.is_commander) else 0
-        if deck.size < HAND_SIZE + last - 1 + extra:
-            raise InputError(f"{deck.source}: a {deck.size}-card deck runs out of cards before turn {last}")
-        if not deck.spells and not deck.commanders:
-            raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
-        return goldfish_planned(
-            deck,
-            turns=turns,
-            games=games,
-            seed=seed,
-            on_the_draw=on_the_draw,
-            mulligan=mulligan,
-            min_x=min_x,
-            progress=progress,
-        )
     deck, played_as_lands = played_as_land(deck)
     if not deck.spells and not deck.commanders:
         raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
@@ -1265,10 +1296,202 @@ def goldfish(
     draws = last - 1 + extra
     if deck.size < HAND_SIZE + draws:
         raise InputError(f"{deck.source}: a {deck.size}-card deck runs out of cards before turn {last}")
-    stages = mulligan_stages(commander=commander, london=mulligan == "london")
-    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
+    return _Setup(
+        deck=deck,
+        played_as_lands=played_as_lands,
+        plan=plan,
+        turns=(first, last),
+        games=games,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        stages=mulligan_stages(commander=commander, london=mulligan == "london"),
+        extra=extra,
+        draws=draws,
+        start_life=COMMANDER_LIFE if commander else STARTING_LIFE,
+    )
+
+
+@dataclass(kw_only=True, frozen=True, slots=True, eq=False)
+class GoldfishCounts:
+    """The tallies of some batches of one goldfish run (:func:`goldfish_counts`), to be merged
+    (:func:`merge_counts`) and turned into the report (:func:`goldfish_result`).
+
+    ``settings`` is the run's (turns, games, seed, draw, mulligan); ``batches`` the batch indices counted;
+    ``games`` their games. Arrays are indexed by the run's spells (the report's cards, in order);
+    ``castable[i]`` by reported turn. ``game_scores`` (when asked for) holds, for each game in batch order,
+    the copies of the cards castable on their curve turn (a commander counts once): the per-game numerator
+    of the castability score that ``mana-planner optimise-lands`` maximises.
+    """
+
+    settings: tuple[tuple[int, int], int, int, bool, str]
+    batches: tuple[int, ...]
+    games: int
+    castable: Ints
+    curve_hits: Ints
+    curve_drops: Ints
+    curve_drop_hits: Ints
+    curve_in_hand: Ints
+    kept_at: Ints
+    life_paid: int
+    game_scores: Ints | None = None
+
+
+def goldfish_batches(games: int) -> int:
+    """How many batches (of :data:`GOLDFISH_BATCH` games) a goldfish run of ``games`` games deals: the
+    pieces :func:`goldfish_counts` can run apart.
+
+    >>> goldfish_batches(1), goldfish_batches(GOLDFISH_BATCH), goldfish_batches(GOLDFISH_BATCH + 1)
+    (1, 1, 2)
+    """
+    return -(-games // GOLDFISH_BATCH)
+
+
+def goldfish_counts(
+    deck: Deck,
+    *,
+    turns: tuple[int, int] = (1, 7),
+    games: int = DEFAULT_GOLDFISH_GAMES,
+    seed: int = DEFAULT_SEED,
+    on_the_draw: bool = False,
+    mulligan: str = "london",
+    batches: range | None = None,
+    game_scores: bool = False,
+    layout: Sequence[str] | None = None,
+    progress: Progress | None = None,
+) -> GoldfishCounts:
+    """The tallies of the batches ``batches`` (default: all) of the run :func:`goldfish` makes with these
+    arguments: each batch has its own seed, so the batches can run anywhere, in any order, and
+    :func:`merge_counts` of them all gives exactly :func:`goldfish`'s answer.
+
+    ``layout`` names the land card in each land slot of the deck's order (by default the deck's lands in
+    list order, as :func:`goldfish` deals them): with the same seed, two decks that differ only in their
+    lands then deal the same games, each slot holding its own land (common random numbers).
+
+    >>> from models.decklist import parse_deck
+    >>> deck = parse_deck("12 Plains\\n12 Island\\n18 Wall {1}{W}\\n18 Wave {U}{U}")
+    >>> whole = goldfish(deck, turns=(1, 3), games=70_000, seed=1)
+    >>> parts = [goldfish_counts(deck, turns=(1, 3), games=70_000, seed=1, batches=range(b, b + 1))
+    ...     for b in (2, 0, 1)]
+    >>> goldfish_result(deck, merge_counts(parts)) == whole
+    True
+    """
+    setup = _prepare(deck, turns, games, on_the_draw, mulligan)
+    every = range(goldfish_batches(games))
+    chosen = every if batches is None else batches
+    if chosen.step != 1 or (len(chosen) and (chosen.start < 0 or chosen.stop > every.stop)):
+        raise InputError(f"batches {chosen} are not a range of this run's {every.stop} batches")
+    return _run_batches(setup, seed, chosen, game_scores, layout, progress)
+
+
+def merge_counts(parts: Iterable[GoldfishCounts]) -> GoldfishCounts:
+    """The tallies of several pieces of one run together, whatever their order (each batch at most once).
+
+    >>> from models.decklist import parse_deck
+    >>> deck = parse_deck("24 Forest\\n36 Bear {1}{G}")
+    >>> part = goldfish_counts(deck, turns=(1, 2), games=10, seed=4, batches=range(0, 1))
+    >>> merge_counts([part]).games
+    10
+    """
+    pieces = sorted(parts, key=lambda piece: piece.batches[:1])
+    if not pieces:
+        raise InputError("there are no goldfish tallies to merge")
+    first = pieces[0]
+    batches = [batch for piece in pieces for batch in piece.batches]
+    if any(piece.settings != first.settings for piece in pieces):
+        raise InputError("the goldfish tallies come from runs with different settings")
+    if len(set(batches)) != len(batches):
+        raise InputError("a batch of the goldfish tallies is counted twice")
+    scores = [piece.game_scores for piece in pieces]
+    return GoldfishCounts(
+        settings=first.settings,
+        batches=tuple(batches),
+        games=sum(piece.games for piece in pieces),
+        castable=sum((piece.castable for piece in pieces[1:]), first.castable.copy()),
+        curve_hits=sum((piece.curve_hits for piece in pieces[1:]), first.curve_hits.copy()),
+        curve_drops=sum((piece.curve_drops for piece in pieces[1:]), first.curve_drops.copy()),
+        curve_drop_hits=sum((piece.curve_drop_hits for piece in pieces[1:]), first.curve_drop_hits.copy()),
+        curve_in_hand=sum((piece.curve_in_hand for piece in pieces[1:]), first.curve_in_hand.copy()),
+        kept_at=sum((piece.kept_at for piece in pieces[1:]), first.kept_at.copy()),
+        life_paid=sum(piece.life_paid for piece in pieces),
+        game_scores=(
+            np.concatenate([s for s in scores if s is not None])
+            if all(s is not None for s in scores)
+            else None
+        ),
+    )
+
+
+def goldfish_result(deck: Deck, counts: GoldfishCounts) -> GoldfishResult:
+    """The report of a whole run from its merged tallies: equal to :func:`goldfish` with the same
+    arguments (see :func:`goldfish_counts`)."""
+    turns, games, _, on_the_draw, mulligan = counts.settings
+    if sorted(counts.batches) != list(range(goldfish_batches(games))):
+        raise InputError(f"the goldfish tallies hold {len(counts.batches)} of the run's batches, not all")
+    return _finish(_prepare(deck, turns, games, on_the_draw, mulligan), counts)
+
+
+def default_layout(deck: Deck) -> tuple[str, ...]:
+    """The land card in each land slot as :func:`goldfish` deals the deck (lands that play alike share
+    slots, in list order); a modal double-faced card played as its land is named as in the deck.
+
+    >>> from models.decklist import parse_deck
+    >>> default_layout(parse_deck("2 Forest\\n1 Island\\n1 Snow-Covered Forest\\n56 Bear {1}{G}"))
+    ('Forest', 'Forest', 'Snow-Covered Forest', 'Island')
+    """
+    played, _ = played_as_land(deck)
+    plan = _Goldfish(played)
+    kind_of = _land_kinds(played, plan)
+    return tuple(
+        card.name
+        for kind in range(plan.land_kinds)
+        for card in played.cards
+        if kind_of.get(card.name) == kind
+        for _ in range(card.count)
+    )
+
+
+def _land_kinds(deck: Deck, plan: _Goldfish) -> dict[str, int]:
+    """The land class of each land card of the deck."""
+    return {
+        card.name: plan.classes.index(replace(land_profile(card.card, plan.commander_colors), notes=()))
+        for card in deck.cards
+        if card.is_land and card.card is not None
+    }
+
+
+def _layout_ids(setup: _Setup, layout: Sequence[str] | None) -> npt.NDArray[np.int16]:
+    """The deck's card ids as dealt, its land slots holding the lands ``layout`` names (see
+    :func:`goldfish_counts`)."""
+    plan = setup.plan
+    if layout is None:
+        return plan.deck_ids
+    kind_of = _land_kinds(setup.deck, plan)
+    wanted = {card.name: card.count for card in setup.deck.cards if card.name in kind_of}
+    given: dict[str, int] = {}
+    for name in layout:
+        given[name] = given.get(name, 0) + 1
+    if given != wanted:
+        raise InputError("the land layout must name each of the deck's lands as many times as it has copies")
+    slots = np.array([kind_of[name] for name in layout], dtype=np.int16)
+    return np.concatenate([slots, plan.deck_ids[len(layout) :]])
+
+
+def _run_batches(
+    setup: _Setup,
+    seed: int,
+    batches: range,
+    with_scores: bool,
+    layout: Sequence[str] | None,
+    progress: Progress | None,
+) -> GoldfishCounts:
+    """Goldfish the batches ``batches`` of a run (see :func:`goldfish`)."""
+    plan, stages, draws, extra = setup.plan, setup.stages, setup.draws, setup.extra
+    first, last = setup.turns
+    start_life = setup.start_life
+    deck_ids = _layout_ids(setup, layout)
     kinds = plan.land_kinds
     spells = len(plan.spells)
+    weights = np.where(plan.cost_column < len(plan.costs), np.where(plan.copies > 0, plan.copies, 1), 0)
     reported = list(range(first, last + 1))
     castable_games = np.zeros((len(reported), spells), dtype=np.int64)
     curve_hits = np.zeros(spells, dtype=np.int64)
@@ -1276,14 +1499,19 @@ def goldfish(
     curve_drop_hits = np.zeros(spells, dtype=np.int64)
     curve_in_hand = np.zeros(spells, dtype=np.int64)
     kept_at = np.zeros(len(stages), dtype=np.int64)
+    scores: list[Ints] = []
     life_paid = 0
-    for batch, size in _batches(games, GOLDFISH_BATCH):
+    games = 0
+    sizes = dict(_batches(setup.games, GOLDFISH_BATCH))
+    for batch in batches:
+        size = sizes[batch]
+        games += size
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, 3)))
         hand = np.zeros((size, kinds + spells), dtype=np.int64)
         library = np.zeros((size, max(draws, 1)), dtype=np.int16)
         pending = np.arange(size)
         for index, stage in enumerate(stages):
-            shuffled = _partial_shuffle(plan.deck_ids, pending.size, HAND_SIZE + draws, rng)
+            shuffled = _partial_shuffle(deck_ids, pending.size, HAND_SIZE + draws, rng)
             drawn = _kind_counts(
                 shuffled[:, :HAND_SIZE].astype(np.int64),
                 np.ones((pending.size, HAND_SIZE), bool),
@@ -1304,6 +1532,7 @@ def goldfish(
         in_play = np.zeros((size, kinds), dtype=np.int64)
         life = np.full(size, start_life, dtype=np.int64)
         games_index = np.arange(size)
+        game_score = np.zeros(size, dtype=np.int64)
         drawn_so_far = 0
         for turn in range(1, last + 1):
             if turn > 1 or extra:
@@ -1324,9 +1553,36 @@ def goldfish(
                 curve_drops[on_curve] += int(np.count_nonzero(made_drops))
                 curve_drop_hits[on_curve] += (hits & made_drops[:, None]).sum(axis=0)
                 curve_in_hand[on_curve] += (hits & (hand[:, kinds + on_curve] > 0)).sum(axis=0)
+                if with_scores:
+                    game_score += hits.astype(np.int64) @ weights[on_curve]
         life_paid += int((start_life - life).sum())
+        if with_scores:
+            scores.append(game_score)
         if progress is not None:
             progress(size)
+    return GoldfishCounts(
+        settings=(setup.turns, setup.games, seed, setup.on_the_draw, setup.mulligan),
+        batches=tuple(batches),
+        games=games,
+        castable=castable_games,
+        curve_hits=curve_hits,
+        curve_drops=curve_drops,
+        curve_drop_hits=curve_drop_hits,
+        curve_in_hand=curve_in_hand,
+        kept_at=kept_at,
+        life_paid=life_paid,
+        game_scores=np.concatenate([np.zeros(0, dtype=np.int64), *scores]) if with_scores else None,
+    )
+
+
+def _finish(setup: _Setup, counts: GoldfishCounts) -> GoldfishResult:
+    """The report of a whole run from its tallies."""
+    deck, plan, stages = setup.deck, setup.plan, setup.stages
+    first, last = setup.turns
+    games, seed = setup.games, counts.settings[2]
+    reported = list(range(first, last + 1))
+    castable_games, curve_hits, curve_drops = counts.castable, counts.curve_hits, counts.curve_drops
+    curve_drop_hits, curve_in_hand = counts.curve_drop_hits, counts.curve_in_hand
     cards = []
     for column, spell in enumerate(plan.spells):
         known = spell.cost is not None
@@ -1360,28 +1616,32 @@ def goldfish(
         games=games,
         seed=seed,
         turns=tuple(reported),
-        on_the_draw=on_the_draw,
-        mulligan=mulligan,
+        on_the_draw=setup.on_the_draw,
+        mulligan=setup.mulligan,
         deck_size=deck.size,
         lands=deck.lands,
         commanders=tuple(c.name for c in deck.commanders),
         cards=tuple(cards),
         ignored_sources=ignored,
-        notes=(*played_as_lands, *plan.notes),
+        notes=(*setup.played_as_lands, *plan.notes),
         kept_sizes=tuple(
             (
                 size,
                 sum(
                     float(n)
-                    for stage, n in zip(stages, kept_at, strict=True)
+                    for stage, n in zip(stages, counts.kept_at, strict=True)
                     if HAND_SIZE - stage.bottom == size
                 )
                 / games,
             )
             for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
         ),
-        life_paid=life_paid / games,
+        life_paid=counts.life_paid / games,
     )
+
+
+#: The X that spells with X are counted with (a spell cast for X = 0 rarely does anything).
+DEFAULT_MIN_X: Final = 1
 
 
 def commander_colors(deck: Deck) -> ManaTypes | None:

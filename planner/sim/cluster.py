@@ -1,0 +1,144 @@
+"""The simulations on Dask (``dask.distributed``): the optimiser's mixes and big goldfish runs split into
+seeded pieces (one goldfish batch each), run on a cluster's workers, and put back together in batch order,
+so the answer is the same bit for bit with any number of workers, or none.
+
+:func:`dask_client` opens a ``LocalCluster`` of worker processes on this machine, or connects to a running
+scheduler (``tcp://host:8786``: every worker must have ``mana-planner`` installed, at the same version).
+Needs the ``cluster`` extra: ``pip install 'mana-planner[cluster]'``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from models.decklist import Deck
+from models.errors import InputError
+from planner.sim.optimise import Ints, Runner, ScoreTask, run_score_task
+from planner.sim.simulate import (
+    GOLDFISH_BATCH,
+    GoldfishResult,
+    Progress,
+    goldfish_batches,
+    goldfish_counts,
+    goldfish_result,
+    merge_counts,
+)
+
+#: A ``distributed.Client`` (dask.distributed is typed only in part: it is used through ``Any``).
+Client = Any
+
+__all__ = ["dask_client", "dask_runner", "goldfish_on"]
+
+
+@contextmanager
+def dask_client(
+    scheduler: str | None = None, workers: int = 2, *, processes: bool = True
+) -> Iterator[Client]:
+    """A Dask client: of the scheduler at ``scheduler``, or of a new ``LocalCluster`` of ``workers``
+    single-threaded workers (processes, unless ``processes=False``), closed on exit."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise InputError(
+            "--workers and --scheduler need dask.distributed: pip install 'mana-planner[cluster]'"
+        ) from None
+    if scheduler is not None:
+        try:
+            client = distributed.Client(scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise InputError(f"can't reach the Dask scheduler {scheduler}: {error}") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    dask: Any = importlib.import_module("dask")
+    environment = dict(dask.config.get("distributed.nanny.pre-spawn-environ", default={}))
+    # Dask sets MALLOC_TRIM_THRESHOLD_ for its workers, which turns off glibc's adaptive mmap threshold: then
+    # every large numpy temporary is mapped and unmapped again, and the goldfish runs twice as slowly.
+    environment.pop("MALLOC_TRIM_THRESHOLD_", None)
+    with (
+        dask.config.set({"distributed.nanny.pre-spawn-environ": environment}),
+        distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=processes,
+            dashboard_address=":0",
+            silence_logs=50,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def _games(games: int, batches: range) -> int:
+    return sum(min(GOLDFISH_BATCH, games - batch * GOLDFISH_BATCH) for batch in batches)
+
+
+def _in_order(
+    client: Client, function: Callable[..., Any], tasks: Sequence[Any], done: Callable[[int], None]
+) -> list[Any]:
+    """Run ``function`` on each task on the cluster; the answers in the tasks' order."""
+    distributed: Any = importlib.import_module("distributed")
+    futures = client.map(function, tasks, pure=False)
+    position = {future.key: index for index, future in enumerate(futures)}
+    for future in distributed.as_completed(futures):
+        done(position[future.key])
+    return list(client.gather(futures))
+
+
+def dask_runner(client: Client) -> Runner:
+    """The optimiser's runner (:data:`planner.sim.optimise.Runner`) on a Dask cluster."""
+
+    def run(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
+        answers: list[Ints] = _in_order(
+            client, run_score_task, tasks, lambda i: advance(_games(tasks[i].games, tasks[i].batches))
+        )
+        return answers
+
+    return run
+
+
+def goldfish_on(
+    client: Client,
+    deck: Deck,
+    *,
+    turns: tuple[int, int] = (1, 7),
+    games: int,
+    seed: int,
+    on_the_draw: bool = False,
+    mulligan: str = "london",
+    progress: Progress | None = None,
+) -> GoldfishResult:
+    """:func:`planner.sim.simulate.goldfish` with each batch on the cluster: the same answer."""
+    goldfish_counts(
+        deck,
+        turns=turns,
+        games=games,
+        seed=seed,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        batches=range(0),
+    )
+    pieces = [range(batch, batch + 1) for batch in range(goldfish_batches(games))]
+
+    def piece(batches: range) -> Any:
+        return goldfish_counts(
+            deck,
+            turns=turns,
+            games=games,
+            seed=seed,
+            on_the_draw=on_the_draw,
+            mulligan=mulligan,
+            batches=batches,
+        )
+
+    counts = _in_order(
+        client, piece, pieces, lambda i: progress(_games(games, pieces[i])) if progress else None
+    )
+    return goldfish_result(deck, merge_counts(counts))

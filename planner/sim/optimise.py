@@ -1,0 +1,834 @@
+"""The land-mix optimiser behind ``mana-planner optimise-lands``: which counts of candidate lands make a
+deck's spells castable on curve most often.
+
+**The score** of a land mix is the mean over the deck's nonland cards (a commander counts once), weighted by
+copies, of their on-curve castability (:attr:`~planner.sim.simulate.CardOdds.on_curve`: the untapped lands
+can pay the card on its mana value's turn, whether it is in hand or not), goldfishing turns 1 to the
+highest curve turn. Per game it is the copies castable on curve over all copies, so its mean over games is
+the score and the spread of the per-game values gives its confidence interval (95 %, normal).
+
+**Common random numbers.** Every mix keeps the deck's nonland cards, so with one seed every mix deals the
+same games: the same cards at the same places of the library, each land slot holding the mix's land there
+(:func:`~planner.sim.simulate.goldfish_counts`'s ``layout``). Moving one slot from land A to land B changes
+that one slot of every game, and the difference of two mixes is judged game by game (paired), with a far
+narrower interval than either score.
+
+**The search** (:func:`optimise_lands`) starts from the deck's own mix (its lands that are in the pool; the
+slots left are filled with the pool land whose colors the deck's pips lack most) and repeats a step: every
+mix one move away (one slot from land A to land B, within each land's most copies) is *screened* on
+``screen_games`` games; the few best are *confirmed* on ``games`` other games, and the best of those whose
+paired gain has an interval above zero (Bonferroni-corrected over the few) is taken. It stops when no move
+is confirmed, or when the budget (games simulated, or seconds) runs out. Mixes that cannot beat the current
+one are **pruned** without simulation by a Karsten-style upper bound: a card with N pips of a color and mana
+value M is at best castable on curve when the cards seen by then hold M lands, N of them of that color,
+which Karsten's games (:func:`planner.sim.simulate.sources_needed`) give for every source count at once; a
+mix whose bound (plus its Monte-Carlo error) is below the current score is skipped. The bound holds when
+every land makes one mana a tap; otherwise nothing is pruned.
+
+**The report** scores the best mix and the deck's own on ``games`` fresh games dealt with ``seed`` (those of
+``mana-planner simulate --seed S --turns 1-T``, T the highest curve turn), which the search never saw, and
+the difference, paired when the two decks have the same size. Each piece of work is a seeded batch of one
+mix, so the answer is the same whoever runs the pieces: in this process, or on a Dask cluster
+(:mod:`planner.sim.cluster`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from statistics import NormalDist
+from typing import Final, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from models.carddata.names import CardResolver
+from models.cost import SymbolKind
+from models.decklist import Deck, DeckCard, parse_deck
+from models.errors import InputError
+from models.limits import MAX_TURN, shortened
+from models.mana import TYPE_ORDER
+from planner.sim.simulate import (
+    GOLDFISH_BATCH,
+    HAND_SIZE,
+    _karsten,
+    _Query,
+    default_layout,
+    goldfish_batches,
+    goldfish_counts,
+    land_profile,
+    played_as_land,
+)
+
+__all__ = [
+    "DEFAULT_GAMES",
+    "Budget",
+    "Estimate",
+    "Move",
+    "OptimiseResult",
+    "PoolLand",
+    "Reporter",
+    "Runner",
+    "ScoreTask",
+    "local_runner",
+    "optimise_lands",
+    "parse_budget",
+    "parse_pool",
+    "run_score_task",
+]
+
+Ints = npt.NDArray[np.int64]
+#: Games a mix is confirmed (and the report scored) on unless told: one goldfish batch.
+DEFAULT_GAMES: Final = GOLDFISH_BATCH
+#: How many of the best screened moves are confirmed each step.
+CONFIRMED: Final = 3
+#: Most copies of a nonbasic land (a 60-card deck; a Commander deck has one).
+MOST_COPIES: Final = 4
+#: Games dealt for the Karsten bounds.
+BOUND_GAMES: Final = 200_000
+LEVEL: Final = 0.95
+Mix = tuple[int, ...]
+
+
+# --------------------------------------------------------------------------------------------------------
+# Input: the pool and the budget
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class PoolLand:
+    """One candidate land: its card, at most ``most`` copies, the types its mana can be (a mask), and
+    whether a tap makes one mana (what the Karsten bound needs)."""
+
+    card: DeckCard
+    most: int
+    types: int
+    single: bool
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.card.name
+
+
+def parse_pool(
+    given: str, *, lands: int, commander: bool = False, cards: CardResolver | None = None
+) -> tuple[PoolLand, ...]:
+    """The candidate lands: a file of one land a line (``Name``, or ``N Name`` for at most N copies;
+    ``#`` and ``//`` comments), or a comma-separated list of names. A basic land may fill every slot; other
+    lands have at most 4 copies (1 in Commander) unless the file says.
+
+    >>> [(land.name, land.most) for land in parse_pool("Plains, island, Tundra", lands=24)]
+    [('Plains', 24), ('Island', 24), ('Tundra', 4)]
+    >>> parse_pool("Plains, Lightning Bolt", lands=24)
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: the pool: Lightning Bolt is not a land
+    """
+    resolver = cards if cards is not None else CardResolver()
+    path = Path(given)
+    entries: list[tuple[str, int | None]] = []
+    if "," not in given and path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"{given}: can't read the pool: {error}") from None
+        for line in text.splitlines():
+            line = line.split("//", 1)[0].split("#", 1)[0].strip()
+            if not line:
+                continue
+            number, _, rest = line.partition(" ")
+            if number.rstrip("xX").isdigit() and rest.strip():
+                entries.append((rest.strip(), int(number.rstrip("xX"))))
+            else:
+                entries.append((line, None))
+    else:
+        entries = [(part.strip(), None) for part in given.split(",") if part.strip()]
+    if not entries:
+        raise InputError(f"the pool {shortened(given)!r} has no lands")
+    pool: dict[str, PoolLand] = {}
+    for name, most in entries:
+        found = resolver.resolve(name)
+        if found is None:
+            hint = resolver.did_you_mean(name)
+            raise InputError(f"the pool: unknown land {name!r}" + (f" ({hint})" if hint else ""))
+        if not found.front.is_land:
+            raise InputError(f"the pool: {found.name} is not a land")
+        (card,) = parse_deck(f"1 {found.name}", "the pool", cards=resolver).cards
+        if card.name in pool:
+            raise InputError(f"the pool: {card.name} is given twice")
+        assert card.card is not None
+        basic = "Basic" in card.card.type_line
+        limit = lands if basic else (1 if commander else MOST_COPIES)
+        if most is not None and most < 1:
+            raise InputError(f"the pool: {card.name}: at most {most} copies leaves it out; remove the line")
+        profile = land_profile(card.card)
+        pool[card.name] = PoolLand(
+            card=card,
+            most=min(most, lands) if most is not None else limit,
+            types=profile.types,
+            single=len(profile.sources) <= 1,
+        )
+    lands_in_pool = tuple(pool.values())
+    if sum(land.most for land in lands_in_pool) < lands:
+        raise InputError(
+            f"the pool's lands make at most {sum(land.most for land in lands_in_pool)} copies, "
+            f"fewer than the {lands} land slots: add lands or a basic land"
+        )
+    return lands_in_pool
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Budget:
+    """When the search stops at the latest: after ``games`` games simulated, or ``seconds`` seconds (which
+    makes the answer depend on the machine's speed); None is no limit."""
+
+    games: int | None = None
+    seconds: float | None = None
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget of seconds (``90s``, ``5m``, ``1h``) and/or games (``2000000``, ``500k``, ``3M``), e.g.
+    ``5m,3M``: ``m`` is minutes and ``M`` millions of games.
+
+    >>> parse_budget("5m"), parse_budget("2m, 1.5M games")
+    (Budget(games=None, seconds=300.0), Budget(games=1500000, seconds=120.0))
+    """
+    budget = Budget()
+    for part in text.split(","):
+        found = _BUDGET.fullmatch(part.strip())
+        if found is None or float(found.group(1)) <= 0:
+            raise InputError(
+                f"bad budget {shortened(part.strip())!r}: give seconds (90s, 5m, 1h) and/or games (2000000, "
+                "500k, 3M), e.g. --budget 5m,3M"
+            )
+        value, unit = float(found.group(1)), found.group(2) or found.group(3) or ""
+        if unit in _SECONDS:
+            budget = replace(budget, seconds=value * _SECONDS[unit])
+        else:
+            budget = replace(budget, games=round(value * {"": 1, "k": 1_000, "M": 1_000_000}[unit]))
+    return budget
+
+
+_BUDGET: Final = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(?:(s|m|h)|(?:(k|M)?\s*(?:games?)?))")
+_SECONDS: Final = {"s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+# --------------------------------------------------------------------------------------------------------
+# The work: games of one mix, anywhere
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ScoreTask:
+    """One piece of work: the per-game score numerators of the batches ``batches`` of a deck's run."""
+
+    deck: Deck
+    layout: tuple[str, ...] | None
+    turns: tuple[int, int]
+    games: int
+    seed: int
+    on_the_draw: bool
+    mulligan: str
+    batches: range
+
+
+def run_score_task(task: ScoreTask) -> Ints:
+    """Do one piece of work (anywhere: it depends on nothing but the task)."""
+    counts = goldfish_counts(
+        task.deck,
+        turns=task.turns,
+        games=task.games,
+        seed=task.seed,
+        on_the_draw=task.on_the_draw,
+        mulligan=task.mulligan,
+        batches=task.batches,
+        game_scores=True,
+        layout=task.layout,
+    )
+    assert counts.game_scores is not None
+    return counts.game_scores
+
+
+#: Runs pieces of work and returns their answers in order; calls the second argument with each piece's
+#: games as it finishes.
+Runner = Callable[[Sequence[ScoreTask], Callable[[int], None]], list[Ints]]
+
+
+def local_runner(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
+    """Run the pieces one after the other in this process."""
+    answers = []
+    for task in tasks:
+        answers.append(run_score_task(task))
+        advance(sum(min(GOLDFISH_BATCH, task.games - b * GOLDFISH_BATCH) for b in task.batches))
+    return answers
+
+
+class Reporter(Protocol):
+    """Where the search tells its progress (a progress bar)."""
+
+    def phase(self, label: str, games: int) -> None:
+        """A phase of ``games`` games starts."""
+
+    def advance(self, games: int) -> None:
+        """That many more games are done."""
+
+
+class _Quiet:
+    def phase(self, label: str, games: int) -> None:
+        pass
+
+    def advance(self, games: int) -> None:
+        pass
+
+
+# --------------------------------------------------------------------------------------------------------
+# Estimates
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Estimate:
+    """A mean over games with its 95 % confidence interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"mean", "low", "high", "games"}``, to 5 decimals."""
+        return {
+            "mean": round(self.mean, 5),
+            "low": round(self.low, 5),
+            "high": round(self.high, 5),
+            "games": self.games,
+        }
+
+
+def _z(level: float) -> float:
+    return NormalDist().inv_cdf(0.5 + level / 2)
+
+
+def _estimate(values: Ints, scale: int, level: float = LEVEL) -> Estimate:
+    """The mean of ``values / scale`` with its interval, from exact integer sums."""
+    n = int(values.shape[0])
+    total = int(values.sum())
+    squares = int((values * values).sum())
+    mean = total / n / scale
+    variance = max(squares * n - total * total, 0) / (n * (n - 1)) if n > 1 else 0.0
+    half = _z(level) * math.sqrt(variance / n) / scale
+    return Estimate(mean=mean, low=mean - half, high=mean + half, games=n)
+
+
+def _unpaired(a: Estimate, b: Estimate) -> Estimate:
+    """The difference a − b of two independent estimates."""
+    half = math.hypot(a.high - a.mean, b.high - b.mean)
+    mean = a.mean - b.mean
+    return Estimate(mean=mean, low=mean - half, high=mean + half, games=min(a.games, b.games))
+
+
+# --------------------------------------------------------------------------------------------------------
+# The answer
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Move:
+    """One step the search took: a land slot from ``from_land`` to ``to_land``, and its paired gain on the
+    confirmation games."""
+
+    from_land: str
+    to_land: str
+    gain: Estimate
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class OptimiseResult:
+    """The best land mix found, the deck's own, their scores and the difference (best − own)."""
+
+    best: tuple[tuple[str, int], ...]
+    best_score: Estimate
+    own: tuple[tuple[str, int], ...]
+    own_score: Estimate
+    difference: Estimate
+    paired: bool
+    start: tuple[tuple[str, int], ...]
+    moves: tuple[Move, ...]
+    stopped: str
+    lands: int
+    deck_size: int
+    scored_cards: int
+    scored_copies: int
+    turns: tuple[int, int]
+    games: int
+    screen_games: int
+    seed: int
+    on_the_draw: bool
+    mulligan: str
+    mixes_screened: int
+    mixes_pruned: int
+    bound: bool
+    games_simulated: int
+    seconds: float
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object of ``optimise-lands --json``."""
+        return {
+            "best": dict(self.best),
+            "best_score": self.best_score.to_json(),
+            "own": dict(self.own),
+            "own_score": self.own_score.to_json(),
+            "difference": {**self.difference.to_json(), "paired": self.paired},
+            "start": dict(self.start),
+            "moves": [
+                {"from": move.from_land, "to": move.to_land, "gain": move.gain.to_json()}
+                for move in self.moves
+            ],
+            "stopped": self.stopped,
+            "score": "mean over nonland cards, weighted by copies, of castable on curve",
+            "deck": {"cards": self.deck_size, "lands": self.lands, "scored_cards": self.scored_cards},
+            "turns": list(self.turns),
+            "games": self.games,
+            "screen_games": self.screen_games,
+            "seed": self.seed,
+            "draw": self.on_the_draw,
+            "mulligan": self.mulligan,
+            "mixes_screened": self.mixes_screened,
+            "mixes_pruned": self.mixes_pruned,
+            "karsten_bound": self.bound,
+            "games_simulated": self.games_simulated,
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------------------------------------
+# The search
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """What stays fixed while the lands change."""
+
+    fixed: tuple[DeckCard, ...]  # the deck's nonland cards, in list order
+    fixed_land_slots: tuple[str, ...]  # the MDFCs played as lands: their slots come first
+    pool: tuple[PoolLand, ...]
+    source: str
+    commanders: tuple[DeckCard, ...]
+    turns: tuple[int, int]
+    on_the_draw: bool
+    mulligan: str
+    weights: int  # the copies scored
+    order: tuple[int, ...] = ()  # the pool's lands in the order decks list them (the deck's own first)
+
+
+def _seed_for(seed: int, purpose: int) -> int:
+    """A seed of its own for each use of the search's games, derived from the user's."""
+    return int(np.random.SeedSequence([seed, purpose]).generate_state(2, np.uint64)[0])
+
+
+def _deck(problem: _Problem, mix: Mix) -> Deck:
+    """The deck with this mix: its lands listed in the problem's order, which breaks the goldfish's ties
+    between lands, so that the deck's own mix plays exactly as the deck does."""
+    order = problem.order or tuple(range(len(problem.pool)))
+    lands = tuple(replace(problem.pool[i].card, count=mix[i]) for i in order if mix[i])
+    return Deck(problem.source, (*lands, *problem.fixed), problem.commanders)
+
+
+def _named(problem: _Problem, mix: Mix) -> tuple[tuple[str, int], ...]:
+    return tuple((land.name, n) for land, n in zip(problem.pool, mix, strict=True) if n)
+
+
+def _tasks(
+    problem: _Problem, deck: Deck, layout: tuple[str, ...] | None, games: int, seed: int
+) -> list[ScoreTask]:
+    return [
+        ScoreTask(
+            deck=deck,
+            layout=layout,
+            turns=problem.turns,
+            games=games,
+            seed=seed,
+            on_the_draw=problem.on_the_draw,
+            mulligan=problem.mulligan,
+            batches=range(batch, batch + 1),
+        )
+        for batch in range(goldfish_batches(games))
+    ]
+
+
+class _Evaluator:
+    """Simulates batches of mixes through the runner, counting the games."""
+
+    def __init__(self, problem: _Problem, runner: Runner, reporter: Reporter) -> None:
+        self.problem = problem
+        self.runner = runner
+        self.reporter = reporter
+        self.games = 0
+
+    def scores(
+        self, jobs: Sequence[tuple[Deck, tuple[str, ...] | None]], games: int, seed: int
+    ) -> list[Ints]:
+        """Per-game score numerators of each (deck, layout), all on the same games."""
+        tasks = [task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed)]
+        answers = self.runner(tasks, self.reporter.advance)
+        self.games += games * len(jobs)
+        per = goldfish_batches(games)
+        return [np.concatenate(answers[i * per : (i + 1) * per]) for i in range(len(jobs))]
+
+
+def _layout(problem: _Problem, mix: Mix) -> tuple[str, ...]:
+    """The slots of a mix in pool order (after the fixed slots)."""
+    return (
+        *problem.fixed_land_slots,
+        *(land.name for land, n in zip(problem.pool, mix, strict=True) for _ in range(n)),
+    )
+
+
+def _moved(layout: tuple[str, ...], fixed: int, away: str, to: str) -> tuple[str, ...]:
+    """The layout with its last slot holding ``away`` holding ``to`` instead (one slot changes)."""
+    slot = max(i for i in range(fixed, len(layout)) if layout[i] == away)
+    return (*layout[:slot], to, *layout[slot + 1 :])
+
+
+class _Bound:
+    """The Karsten-style upper bound on a mix's score (module docstring), from its source counts."""
+
+    def __init__(self, problem: _Problem, deck: Deck, seed: int) -> None:
+        first, last = problem.turns
+        del first
+        commander = bool(problem.commanders)
+        later = 1 if problem.on_the_draw and not commander else 0
+        size = deck.size
+        lands = sum(card.count for card in deck.cards if card.is_land)
+        queries: list[_Query] = []
+        self.cards: list[tuple[int, list[tuple[int, int]]]] = []  # (weight, [(color index, query index)])
+        self.unbounded = 0
+        played, _ = played_as_land(deck)
+        for card in (*played.spells, *problem.commanders):
+            weight = 1 if card in problem.commanders else card.count
+            if card.cost is None or max(card.cost.mana_value, 1) > last:
+                continue
+            symbols = card.cost.symbols
+            if any(
+                s.kind in (SymbolKind.PHYREXIAN, SymbolKind.MONO_HYBRID, SymbolKind.SNOW) for s in symbols
+            ):
+                self.unbounded += weight
+                continue
+            value = card.cost.mana_value
+            turn = max(value, 1) + later
+            pips: dict[int, int] = {}
+            for s in symbols:
+                if s.kind is SymbolKind.COLORED:
+                    pips[s.colors.mask] = pips.get(s.colors.mask, 0) + 1
+                elif s.kind is SymbolKind.COLORLESS:
+                    pips[32] = pips.get(32, 0) + 1
+            asked = [(0, 0)] if not pips else sorted(pips.items())
+            entry = []
+            for mask, count in asked:
+                queries.append(_Query(turn, count, value))
+                entry.append((mask, len(queries) - 1))
+            self.cards.append((weight, entry))
+        self.scale = problem.weights
+        self.games = BOUND_GAMES
+        answers = (
+            _karsten(
+                size,
+                lands,
+                queries,
+                games=BOUND_GAMES,
+                seed=seed,
+                commander=commander,
+                progress=None,
+                london=problem.mulligan == "london",
+            )
+            if queries
+            else []
+        )
+        self.curves = [np.cumsum(histogram) / BOUND_GAMES for _, histogram in answers]
+        self.masks = [int(t) for t in TYPE_ORDER]
+        self.lands = lands
+
+    def __call__(self, sources: dict[int, int]) -> float:
+        """The bound for a mix making ``sources[mask]`` sources of each single type."""
+        total = float(self.unbounded)
+        for weight, entry in self.cards:
+            best = 1.0
+            for mask, query in entry:
+                k = self.lands if mask == 0 else min(sources.get(mask, 0), self.lands)
+                best = min(best, float(self.curves[query][k]))
+            total += weight * best
+        return total / self.scale
+
+    @property
+    def error(self) -> float:
+        """Three standard errors of the bound, at most."""
+        return 3 * 0.5 / math.sqrt(self.games)
+
+
+def _sources(problem: _Problem, mix: Mix, fixed_types: Sequence[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    types = [*fixed_types, *(land.types for land, n in zip(problem.pool, mix, strict=True) for _ in range(n))]
+    for mask in (int(t) for t in TYPE_ORDER):
+        counts[mask] = sum(1 for t in types if t & mask)
+    return counts
+
+
+def _fill(problem: _Problem, start: list[int], slots: int) -> list[int]:
+    """Fill the slots left with the pool land (within its copies) whose types the deck's pips lack most,
+    the first in the pool on ties; trims from the most numerous land when there are too many."""
+    demand = {int(t): 0.0 for t in TYPE_ORDER}
+    for card in problem.fixed:
+        if card.cost is None:
+            continue
+        for symbol in card.cost.symbols:
+            for mask in demand:
+                if symbol.colors.mask & mask:
+                    demand[mask] += card.count
+    mix = list(start)
+    while sum(mix) > slots:
+        index = max(range(len(mix)), key=lambda i: (mix[i], -i))
+        mix[index] -= 1
+    while sum(mix) < slots:
+        have = {
+            mask: sum(n for land, n in zip(problem.pool, mix, strict=True) if land.types & mask)
+            for mask in demand
+        }
+
+        values = [
+            (sum(demand[m] / (1 + have[m]) for m in demand if land.types & m), -i)
+            for i, land in enumerate(problem.pool)
+            if mix[i] < land.most
+        ]
+        mix[-max(values)[1]] += 1
+    return mix
+
+
+def _scored(deck: Deck, turns: tuple[int, int]) -> tuple[int, int]:
+    """The nonland cards that count towards the score, and their copies (a commander once)."""
+    played, _ = played_as_land(deck)
+    last = turns[1]
+    cards = [c for c in played.spells if c.cost is not None and max(c.cost.mana_value, 1) <= last]
+    commanders = [c for c in deck.commanders if c.cost is not None and max(c.cost.mana_value, 1) <= last]
+    return len(cards) + len(commanders), sum(c.count for c in cards) + len(commanders)
+
+
+def _turns(deck: Deck, size: int, on_the_draw: bool) -> tuple[int, int]:
+    """Turns 1 to the highest curve turn of the deck's cards (as far as the deck's cards last)."""
+    curves = [max(c.cost.mana_value, 1) for c in (*deck.spells, *deck.commanders) if c.cost is not None]
+    if not curves:
+        raise InputError(f"{deck.source}: the deck has no nonland card with a mana cost: nothing to score")
+    last = min(max(curves), MAX_TURN)
+    extra = 1 if (on_the_draw or deck.is_commander) else 0
+    while last > 1 and size < HAND_SIZE + last - 1 + extra:
+        last -= 1
+    return (1, last)
+
+
+def optimise_lands(
+    deck: Deck,
+    pool: Sequence[PoolLand],
+    *,
+    lands: int | None = None,
+    games: int = DEFAULT_GAMES,
+    screen_games: int | None = None,
+    seed: int = 0,
+    budget: Budget = Budget(),
+    on_the_draw: bool = False,
+    mulligan: str = "london",
+    runner: Runner = local_runner,
+    reporter: Reporter | None = None,
+) -> OptimiseResult:
+    """The land mix over ``pool`` that maximises the castability score, by a local search with common
+    random numbers from the deck's own mix (module docstring); ``lands`` slots (default: the deck's lands);
+    ``screen_games`` defaults to a quarter of ``games``.
+
+    >>> from models.decklist import parse_deck
+    >>> deck = parse_deck("12 Plains\\n12 Wastes\\n18 Wall {W}{W}\\n18 Soldier {1}{W}")
+    >>> result = optimise_lands(deck, parse_pool("Plains, Wastes", lands=24), games=4_000, seed=1)
+    >>> result.best, round(result.own_score.mean, 2), result.difference.low > 0
+    ((('Plains', 24),), 0.74, True)
+    """
+    started = time.monotonic()
+    reporter = reporter if reporter is not None else _Quiet()
+    slots = deck.lands if lands is None else lands
+    if not pool:
+        raise InputError("the pool has no lands")
+    if slots < 1:
+        raise InputError(
+            f"the land slots must be at least 1, got {slots}" + ("" if lands else ": give --lands N")
+        )
+    if sum(land.most for land in pool) < slots:
+        raise InputError(
+            f"the pool's lands make at most {sum(land.most for land in pool)} copies, fewer than the {slots} "
+            "land slots"
+        )
+    if games < 2:
+        raise InputError(f"the number of games must be at least 2, got {games}")
+    screen = max(2, games // 4) if screen_games is None else screen_games
+    if screen < 2:
+        raise InputError(f"the screening games must be at least 2, got {screen}")
+    if mulligan not in ("london", "none"):
+        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    played, _ = played_as_land(deck)
+    fixed = tuple(card for card in deck.cards if not card.is_land)
+    fixed_names = {card.name for card in fixed}
+    converted = [card for card in played.cards if card.is_land and card.name in fixed_names]
+    fixed_slots = tuple(card.name for card in converted for _ in range(card.count))
+    size = sum(card.count for card in fixed) + slots
+    turns = _turns(deck, size, on_the_draw)
+    problem = _Problem(
+        fixed=fixed,
+        fixed_land_slots=fixed_slots,
+        pool=tuple(pool),
+        source=deck.source,
+        commanders=deck.commanders,
+        turns=turns,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        weights=0,
+    )
+    notes: list[str] = []
+    names = [land.name for land in pool]
+    first_seen = {name: i for i, name in enumerate(dict.fromkeys(default_layout(deck)))}
+    order = sorted(range(len(pool)), key=lambda i: (first_seen.get(names[i], len(first_seen)), i))
+    problem = replace(problem, order=tuple(order))
+    own_counts = {card.name: card.count for card in deck.cards if card.is_land}
+    outside = [name for name in own_counts if name not in names]
+    if outside:
+        verb = "is" if len(outside) == 1 else "are"
+        notes.append(f"the deck's {', '.join(outside)} {verb} not in the pool")
+    own_mix = [own_counts.get(name, 0) for name in names]
+    start = [min(n, land.most) for n, land in zip(own_mix, pool, strict=True)]
+    is_own = not outside and start == own_mix and sum(start) == slots
+    if not is_own:
+        start = _fill(problem, start, slots)
+        notes.append(
+            "the search starts from the deck's lands in the pool, the other slots filled by color need"
+        )
+    current: Mix = tuple(start)
+    scored_cards, weights = _scored(_deck(problem, current), turns)
+    if weights == 0:
+        raise InputError(f"{deck.source}: no nonland card has a mana cost within turn {turns[1]}")
+    problem = replace(problem, weights=weights)
+    paired = slots == deck.lands
+    if not paired:
+        notes.append(f"the deck has {deck.lands} lands, not {slots}: the difference is not paired")
+    confirm_seed, screen_seed = _seed_for(seed, 1), _seed_for(seed, 2)
+    fixed_types = [
+        land_profile(card.card).types for card in converted if card.card for _ in range(card.count)
+    ]
+    single = all(land.single for land in pool) and all(
+        len(land_profile(card.card).sources) <= 1 for card in converted if card.card
+    )
+    bound = _Bound(problem, _deck(problem, current), _seed_for(seed, 3)) if single else None
+    if bound is None:
+        notes.append("a land makes more than one mana a tap: the Karsten bound is off, nothing is pruned")
+
+    evaluator = _Evaluator(problem, runner, reporter)
+    layout = default_layout(deck) if is_own else _layout(problem, current)
+    reporter.phase("scoring the start", games + screen)
+    (current_confirm,) = evaluator.scores([(_deck(problem, current), layout)], games, confirm_seed)
+    (current_screen,) = evaluator.scores([(_deck(problem, current), layout)], screen, screen_seed)
+    visited = {current}
+    moves: list[Move] = []
+    screened = pruned = 0
+    stopped = "no move improves the score beyond its interval"
+    step = 0
+    while True:
+        step += 1
+        if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
+            stopped = "the time budget ran out"
+            break
+        candidates = _neighbours(problem, current, visited)
+        if bound is not None:
+            floor = _estimate(current_confirm, weights).low - bound.error
+            kept = [c for c in candidates if bound(_sources(problem, c[2], fixed_types)) >= floor]
+            pruned += len(candidates) - len(kept)
+            candidates = kept
+        if not candidates:
+            break
+        cost = len(candidates) * screen + min(CONFIRMED, len(candidates)) * games
+        if budget.games is not None and evaluator.games + cost > budget.games:
+            stopped = "the games budget ran out"
+            break
+        reporter.phase(f"step {step}: screening {len(candidates)} mixes", len(candidates) * screen)
+        layouts = [_moved(layout, len(fixed_slots), names[a], names[b]) for a, b, _ in candidates]
+        answers = evaluator.scores(
+            [(_deck(problem, mix), moved) for (_, _, mix), moved in zip(candidates, layouts, strict=True)],
+            screen,
+            screen_seed,
+        )
+        screened += len(candidates)
+        gains = [(int((answer - current_screen).sum()), i) for i, answer in enumerate(answers)]
+        best_few = [i for gain, i in sorted(gains, key=lambda g: (-g[0], g[1]))[:CONFIRMED] if gain > 0]
+        if not best_few:
+            break
+        reporter.phase(f"step {step}: confirming {len(best_few)} mixes", len(best_few) * games)
+        confirmed = evaluator.scores(
+            [(_deck(problem, candidates[i][2]), layouts[i]) for i in best_few], games, confirm_seed
+        )
+        level = 1 - (1 - LEVEL) / len(best_few)
+        judged = [
+            (_estimate(answer - current_confirm, weights, level), i, answer)
+            for i, answer in zip(best_few, confirmed, strict=True)
+        ]
+        winners = [j for j in judged if j[0].low > 0]
+        if not winners:
+            break
+        gain, index, answer = max(winners, key=lambda j: (j[0].mean, -j[1]))
+        a, b, mix = candidates[index]
+        moves.append(Move(from_land=names[a], to_land=names[b], gain=gain))
+        current, layout, current_confirm, current_screen = mix, layouts[index], answer, answers[index]
+        visited.add(current)
+
+    reporter.phase("scoring the best mix and the deck's own", 2 * games)
+    own_deck = Deck(deck.source, deck.cards, deck.commanders)
+    best_answer, own_answer = evaluator.scores(
+        [(_deck(problem, current), layout), (own_deck, None)], games, seed
+    )
+    best_score, own_score = _estimate(best_answer, weights), _estimate(own_answer, weights)
+    difference = _estimate(best_answer - own_answer, weights) if paired else _unpaired(best_score, own_score)
+    return OptimiseResult(
+        best=_named(problem, current),
+        best_score=best_score,
+        own=tuple(own_counts.items()),
+        own_score=own_score,
+        difference=difference,
+        paired=paired,
+        start=_named(problem, tuple(start)),
+        moves=tuple(moves),
+        stopped=stopped,
+        lands=slots,
+        deck_size=size,
+        scored_cards=scored_cards,
+        scored_copies=weights,
+        turns=turns,
+        games=games,
+        screen_games=screen,
+        seed=seed,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        mixes_screened=screened,
+        mixes_pruned=pruned,
+        bound=bound is not None,
+        games_simulated=evaluator.games,
+        seconds=time.monotonic() - started,
+        notes=tuple(notes),
+    )
+
+
+def _neighbours(problem: _Problem, mix: Mix, visited: set[Mix]) -> list[tuple[int, int, Mix]]:
+    """The mixes one move (a slot from land a to land b) away, not yet visited, in a fixed order."""
+    found = []
+    for a in range(len(problem.pool)):
+        for b in range(len(problem.pool)):
+            if a == b or mix[a] == 0 or mix[b] >= problem.pool[b].most:
+                continue
+            moved = list(mix)
+            moved[a] -= 1
+            moved[b] += 1
+            if tuple(moved) not in visited:
+                found.append((a, b, tuple(moved)))
+    return found

@@ -1,0 +1,80 @@
+"""The simulations on a Dask cluster: a LocalCluster of two worker processes gives exactly the answers of
+one process (the work is split into seeded batches, put back together in batch order)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from models.decklist import parse_deck
+from planner.sim.cluster import dask_client, dask_runner, goldfish_on
+from planner.sim.optimise import optimise_lands, parse_pool
+from planner.sim.simulate import GOLDFISH_BATCH, goldfish
+
+pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parents[1]
+AZORIUS = ROOT / "examples" / "decks" / "azorius-control.txt"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with dask_client(workers=2) as opened:
+        assert len(opened.scheduler_info()["workers"]) == 2
+        yield opened
+
+
+def test_goldfish_on_two_workers_is_goldfish(client: Any) -> None:
+    deck = parse_deck(AZORIUS.read_text(encoding="utf-8"))
+    games = 3 * GOLDFISH_BATCH + 17
+    here = goldfish(deck, turns=(1, 5), games=games, seed=11, ramp="none")
+    there = goldfish_on(client, deck, turns=(1, 5), games=games, seed=11)
+    assert there == here
+
+
+def test_the_optimiser_on_two_workers_gives_the_same_answer(client: Any) -> None:
+    deck = parse_deck(AZORIUS.read_text(encoding="utf-8"))
+    pool = parse_pool("Plains, Island, Tundra, Hallowed Fountain, Glacial Fortress, Wastes", lands=24)
+    here = optimise_lands(deck, pool, games=3_000, seed=2)
+    there = optimise_lands(deck, pool, games=3_000, seed=2, runner=dask_runner(client))
+    assert there.to_json() == here.to_json()
+    assert here.moves  # the search did move: the comparison covers its steps
+
+
+def test_simulate_with_two_workers_prints_the_same() -> None:
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    args = [
+        "simulate",
+        str(AZORIUS),
+        "--games",
+        str(GOLDFISH_BATCH + 5),
+        "--turns",
+        "1-3",
+        "--ramp",
+        "none",
+        "--json",
+    ]
+    alone = CliRunner().invoke(app, args)
+    spread = CliRunner().invoke(app, [*args, "--workers", "2"])
+    assert alone.exit_code == 0 and spread.exit_code == 0, spread.output
+    assert spread.stdout == alone.stdout
+
+
+def test_the_cluster_benchmark_quick_mode_gives_the_same_answers() -> None:
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.bench_cluster import main
+
+    lines: list[str] = []
+    main(["--quick"], out=lines.append)
+    assert lines[0] == "$ python -m benchmarks.bench_cluster --quick"
+    rows = [line for line in lines if line.startswith(("simulate,", "optimise-lands,"))]
+    assert len(rows) == 4 and all("  yes  " in row for row in rows), "\n".join(lines)
