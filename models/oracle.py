@@ -58,9 +58,11 @@ __all__ = [
     "PARSER_VERSION",
     "READ_AS",
     "Entering",
+    "LandSearch",
     "ParsedText",
     "SentenceReading",
     "needs_imprinted",
+    "parse_land_search",
     "parse_oracle",
     "parse_restriction",
     "reading_units",
@@ -207,6 +209,51 @@ def parse_oracle(text: str, name: str = "", *, strict: bool = False) -> ParsedTe
     if strict and parsed.unsupported:
         raise OracleParseError(f"{name or 'card'}: unsupported text: {parsed.unsupported[0]!r}")
     return parsed
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LandSearch:
+    """A land that sacrifices itself to put a land from the library onto the battlefield (a fetchland,
+    Evolving Wilds): the land types it may find (``basic``: only a basic land, of any type), whether the
+    found land enters tapped, and the life its cost pays. Not a mana ability (CR 605.1a as amended
+    2026-08-07: it moves a card from a library); deck simulation plays it."""
+
+    types: tuple[str, ...] = ()
+    basic: bool = False
+    tapped: bool = False
+    life: int = 0
+
+
+_SEARCH = re.compile(
+    r"^\{t\}, (?:pay (?P<life>[0-9]+) life, )?sacrifice (?:~|this land): search your library for an? "
+    r"(?P<what>basic land|[a-z]+(?:(?:, [a-z]+)*,? or [a-z]+)?) card, put it onto the battlefield"
+    r"(?P<tapped> tapped)?, then shuffle\.?$",
+    re.I,
+)
+
+
+def parse_land_search(text: str, name: str = "") -> LandSearch | None:
+    """The land search of a land's text (see :class:`LandSearch`), or None when it has none.
+
+    >>> parse_land_search("{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or "
+    ...     "Plains card, put it onto the battlefield, then shuffle.", "Arid Mesa")
+    LandSearch(types=('Mountain', 'Plains'), basic=False, tapped=False, life=1)
+    >>> parse_land_search("{T}, Sacrifice this land: Search your library for a basic land card, put it "
+    ...     "onto the battlefield tapped, then shuffle.").tapped
+    True
+    """
+    for line in _logical_lines(text):
+        match = _SEARCH.match(_normalise(line, name).strip())
+        if match is None:
+            continue
+        what = match.group("what").lower()
+        life = int(match.group("life") or 0)
+        tapped = bool(match.group("tapped"))
+        if what == "basic land":
+            return LandSearch(basic=True, tapped=tapped, life=life)
+        words = [w for w in re.split(r",\s*|\s+or\s+|\s+", what) if w and w != "or"]
+        return LandSearch(types=tuple(w.capitalize() for w in words), tapped=tapped, life=life)
+    return None
 
 
 def parse_restriction(text: str) -> SpendRestriction:

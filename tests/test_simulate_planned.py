@@ -110,3 +110,34 @@ def test_rocks_and_rituals_count_and_x_spells_start_at_one() -> None:
     drain = {c.name: c for c in planned.cards}["Drain"]
     assert drain.mana_value == 2 and drain.cost == "{1}{B}"  # X = 1 (--min-x)
     assert goldfish(deck, turns=(1, 2), games=500, seed=1, min_x=0).cards[-1].cost == "{B}"
+
+
+def test_a_fetchland_is_the_land_the_turn_needs_as_a_dual_land_is() -> None:
+    # a fetchland for a Mountain or a Plains, with both in the library, is as good as a dual land of those
+    # types for a {R}{W} spell on turn 2 (thinning the library changes later draws very little), and it
+    # costs its 1 life each time it is played
+    from dataclasses import replace as changed
+
+    from models.catalogue import CardData
+    from models.decklist import Deck, DeckCard
+
+    def deck_with(land: CardData) -> Deck:
+        base = parse_deck("8 Mountain\n8 Plains\n36 Boros Charm {R}{W}")
+        extra = DeckCard(name=land.name, count=8, lines=(0,), card=land, cost=None, is_land=True)
+        return changed(base, cards=(extra, *base.cards))
+
+    mesa = CardData(
+        name="Arid Mesa",
+        type_line="Land",
+        oracle="{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or Plains card, "
+        "put it onto the battlefield, then shuffle.",
+    )
+    dual = CardData(name="Plateau", type_line="Land — Mountain Plains", oracle="{T}: Add {R} or {W}.")
+    games = 20_000
+    fetching = goldfish(deck_with(mesa), turns=(1, 3), games=games, seed=2, mulligan="none")
+    duals = goldfish(deck_with(dual), turns=(1, 3), games=games, seed=3, mulligan="none")
+    p, q = fetching.cards[0].by_turn[1], duals.cards[0].by_turn[1]
+    assert p is not None and q is not None and p > 0.5
+    error = math.sqrt(p * (1 - p) / games + q * (1 - q) / games)
+    assert abs(p - q) <= 4 * error, (p, q)
+    assert 0.5 < fetching.life_paid < 3.0 and duals.life_paid == 0

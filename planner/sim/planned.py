@@ -31,7 +31,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
 from models.mana import ALL_TYPES, ManaType, ManaTypes
-from models.oracle import parse_oracle
+from models.oracle import LandSearch, parse_land_search, parse_oracle
 from models.types import TypeLine
 from planner.sim.simulate import (
     COMMANDER_LIFE,
@@ -75,6 +75,8 @@ class CardKind:
     haste: bool = False
     land: LandProfile | None = None
     copies: int = 1
+    search: LandSearch | None = None  # a fetchland's search (models.oracle.parse_land_search)
+    basic: bool = False  # a basic land (what "search for a basic land card" finds)
 
 
 def card_kinds(
@@ -88,9 +90,19 @@ def card_kinds(
         data = card.card
         if card.is_land:
             profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
+            search = parse_land_search(data.oracle, data.name) if data is not None else None
+            basic = data is not None and TypeLine.parse(data.type_line).is_a("Basic")
             kinds.append(
                 CardKind(
-                    len(kinds), card.name, "land", 0, units=profile.sources, land=profile, copies=card.count
+                    len(kinds),
+                    card.name,
+                    "land",
+                    0,
+                    units=profile.sources,
+                    land=profile,
+                    copies=card.count,
+                    search=search,
+                    basic=basic,
                 )
             )
     for card in deck.cards:
@@ -244,6 +256,7 @@ class TurnState:
     hand: tuple[int, ...]
     life: int
     land_play: bool = True
+    library: frozenset[int] = frozenset()  # the land kinds still in the library (read by land searches)
 
 
 @dataclass(frozen=True)
@@ -256,6 +269,7 @@ class TurnPlan:
     land_life: int
     cast: tuple[int, ...]
     castable: frozenset[int]
+    fetched: int = -1  # the land kind a land search played this turn puts onto the battlefield, or -1
 
 
 def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
@@ -277,23 +291,35 @@ def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
 def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence[int] = ()) -> TurnPlan:
     """The best plan of a turn in the simulation's fragment (see the module docstring), and which of
     ``castable_of`` (kind indices) some plan of this turn could cast."""
-    options: list[tuple[int, bool, int]] = [(-1, False, 0)]
+    # (land played, tapped, life paid, the land a search finds: -1 for none)
+    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
     if state.land_play:
         for index in sorted(set(state.hand)):
-            if kinds[index].role == "land":
-                options += [(index, tapped, life) for tapped, life in _entries(kinds[index], state)]
+            kind = kinds[index]
+            if kind.role != "land":
+                continue
+            if kind.search is None:
+                options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
+                continue
+            for target in _findable(kinds, kind.search, state.library):
+                for tapped, life in _entries(kinds[target], state):
+                    tapped = tapped or kind.search.tapped
+                    if not (tapped and life):  # (a shockland found tapped pays no life)
+                        options.append((index, tapped, life + kind.search.life, target))
     spells = [i for i in state.hand if kinds[i].role != "land"]
     events = sorted({i for i in spells if _is_event(kinds[i])})
     orders = _event_orders(events, spells)
     best: tuple[tuple[int, ...], TurnPlan] | None = None
-    castable_with: dict[tuple[int, bool, int], set[int]] = {}
-    for land, tapped, life in options:
-        castable = castable_with.setdefault((land, tapped, life), set())
+    castable_with: dict[tuple[int, bool, int, int], set[int]] = {}
+    for land, tapped, life, found in options:
+        castable = castable_with.setdefault((land, tapped, life, found), set())
         ready = list(state.ready)
-        profile = kinds[land].land if land >= 0 else None
+        profile = kinds[found if found >= 0 else land].land if land >= 0 else None
         if profile is not None and not tapped and profile.entry is not Entry.SICK:
             ready += list(profile.sources)
         life_left = state.life - life
+        if life_left <= 0:
+            continue
         for sequence in orders:
             units, demands = [(mask, 0) for mask in ready], []
             phyrexian = 0
@@ -336,7 +362,7 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
                 -len(cast),
             )
             if best is None or key > best[0]:
-                best = (key, TurnPlan(land, tapped, life, cast, frozenset()))
+                best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found))
             for wanted in castable_of:
                 if wanted in castable:
                     continue
@@ -349,8 +375,8 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
     assert best is not None
     plan = best[1]
     # (castable: some plan of the turn casts it with the land the turn plays, as the lands-only measure has)
-    castable = castable_with[(plan.land, plan.land_tapped, plan.land_life)]
-    return TurnPlan(plan.land, plan.land_tapped, plan.land_life, plan.cast, frozenset(castable))
+    castable = castable_with[(plan.land, plan.land_tapped, plan.land_life, plan.fetched)]
+    return TurnPlan(plan.land, plan.land_tapped, plan.land_life, plan.cast, frozenset(castable), plan.fetched)
 
 
 def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> int:
@@ -374,6 +400,20 @@ def _deck_cover(kinds: Sequence[CardKind], units: Sequence[int]) -> int:
         for kind in kinds
         if kind.role != "land"
     )
+
+
+def _findable(kinds: Sequence[CardKind], search: LandSearch, library: frozenset[int]) -> list[int]:
+    """The land kinds in the library a search can find (CR 701.23: a land of one of the named types, or a
+    basic land)."""
+    found = []
+    for index in sorted(library):
+        kind = kinds[index]
+        profile = kind.land
+        if profile is None or kind.role != "land":
+            continue
+        if (search.basic and kind.basic) or (not search.basic and set(search.types) & profile.land_types):
+            found.append(index)
+    return found
 
 
 def _is_event(kind: CardKind) -> bool:
@@ -514,7 +554,10 @@ def goldfish_planned(
                 frozenset(land_types) if reads.land_types else frozenset(),
                 lands if reads.lands else 0,
                 _hand_key(kinds, hand),
-                life if reads.life else 0,
+                life if reads.life else start_life,
+                library=frozenset(i for i in library if kinds[i].role == "land")
+                if reads.library
+                else frozenset(),
             )
             plan = memo(state)
             if turn >= first:
@@ -535,7 +578,10 @@ def goldfish_planned(
                     cast_hits[index] += 1
             if plan.land >= 0:
                 hand.remove(plan.land)
-                profile = kinds[plan.land].land
+                if plan.fetched >= 0:  # (the search: the land found leaves the library, which is shuffled)
+                    library.remove(plan.fetched)
+                    library = [int(i) for i in rng.permutation(library)]
+                profile = kinds[plan.fetched if plan.fetched >= 0 else plan.land].land
                 assert profile is not None
                 sick.append(profile.sources)
                 land_types |= profile.land_types
@@ -687,6 +733,7 @@ class _Reads:
     land_types: bool
     lands: bool
     life: bool
+    library: bool = False
 
     @classmethod
     def of(cls, kinds: Sequence[CardKind]) -> _Reads:
@@ -694,7 +741,8 @@ class _Reads:
         return cls(
             land_types=Entry.CHECK in entries,
             lands=Entry.FAST in entries,
-            life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds),
+            life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds) or any(k.search for k in kinds),
+            library=any(k.search for k in kinds),
         )
 
 
