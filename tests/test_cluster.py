@@ -12,12 +12,14 @@ import pytest
 from models.decklist import parse_deck
 from planner.sim.cluster import dask_client, dask_runner, goldfish_on
 from planner.sim.optimise import optimise_lands, parse_pool
+from planner.sim.planned import PLANNED_CHUNK
 from planner.sim.simulate import GOLDFISH_BATCH, goldfish
 
 pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[1]
 AZORIUS = ROOT / "examples" / "decks" / "azorius-control.txt"
+RAMP = ROOT / "examples" / "decks" / "simic-ramp.txt"
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +34,14 @@ def test_goldfish_on_two_workers_is_goldfish(client: Any) -> None:
     games = 3 * GOLDFISH_BATCH + 17
     here = goldfish(deck, turns=(1, 5), games=games, seed=11, ramp="none")
     there = goldfish_on(client, deck, turns=(1, 5), games=games, seed=11)
+    assert there == here
+
+
+def test_the_planned_goldfish_on_two_workers_is_the_planned_goldfish(client: Any) -> None:
+    deck = parse_deck(RAMP.read_text(encoding="utf-8"))
+    games = 9 * PLANNED_CHUNK + 5  # (three tasks of chunks, the last one short)
+    here = goldfish(deck, turns=(1, 4), games=games, seed=3)
+    there = goldfish_on(client, deck, turns=(1, 4), games=games, seed=3, ramp="planner")
     assert there == here
 
 

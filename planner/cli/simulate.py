@@ -379,13 +379,7 @@ def simulate_command(
     for warning in parsed.warnings:
         typer.echo(f"{PROG}: warning: {warning}", err=True)
     with _progress(count, "games") as progress:
-        if (workers == 1 and scheduler is None) or ramp == "planner":
-            if ramp == "planner" and (workers != 1 or scheduler is not None):
-                raise InputError(
-                    "--workers/--scheduler: the planned goldfish runs in one process for now; "
-                    "use --ramp none to spread the lands-only goldfish over a cluster",
-                    param="workers",
-                )
+        if workers == 1 and scheduler is None:
             result = goldfish(
                 parsed,
                 turns=(first, last),
@@ -399,7 +393,7 @@ def simulate_command(
             )
         else:
             result = _on_dask(
-                parsed, workers, scheduler, (first, last), count, seed, draw, mulligan, progress
+                parsed, workers, scheduler, (first, last), count, seed, draw, mulligan, progress, ramp, min_x
             )
     if plot is not None:
         plot_goldfish(result, plot, title=deck)
@@ -419,6 +413,8 @@ def _on_dask(
     draw: bool,
     mulligan: Mulligan,
     progress: Progress | None,
+    ramp: str,
+    min_x: int,
 ) -> GoldfishResult:
     """``simulate`` with its batches on Dask (``--workers N`` or ``--scheduler``): the same answer."""
     from planner.sim.cluster import dask_client, goldfish_on
@@ -435,6 +431,8 @@ def _on_dask(
             on_the_draw=draw,
             mulligan=mulligan.value,
             progress=progress,
+            ramp=ramp,
+            min_x=min_x,
         )
 
 

@@ -114,8 +114,13 @@ def goldfish_on(
     on_the_draw: bool = False,
     mulligan: str = "london",
     progress: Progress | None = None,
+    ramp: str = "none",
+    min_x: int = 1,
 ) -> GoldfishResult:
-    """:func:`planner.sim.simulate.goldfish` with each batch on the cluster: the same answer."""
+    """:func:`planner.sim.simulate.goldfish` with each batch (or, with ``ramp="planner"``, each chunk of
+    the planned goldfish) on the cluster: the same answer as in one process."""
+    if ramp == "planner":
+        return _planned_on(client, deck, turns, games, seed, on_the_draw, mulligan, min_x, progress)
     goldfish_counts(
         deck,
         turns=turns,
@@ -142,3 +147,64 @@ def goldfish_on(
         client, piece, pieces, lambda i: progress(_games(games, pieces[i])) if progress else None
     )
     return goldfish_result(deck, merge_counts(counts))
+
+
+def _planned_on(
+    client: Client,
+    deck: Deck,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    min_x: int,
+    progress: Progress | None,
+) -> GoldfishResult:
+    """The planned goldfish (:mod:`planner.sim.planned`) with its chunks on the cluster."""
+    from planner.sim.planned import (
+        PLANNED_CHUNK,
+        merge_planned,
+        planned_chunks,
+        planned_counts,
+        planned_result,
+    )
+    from planner.sim.simulate import goldfish
+
+    goldfish(deck, turns=turns, games=1, seed=seed, on_the_draw=on_the_draw, mulligan=mulligan, min_x=min_x)
+    chunked = _x_chosen(deck, min_x)
+    step = 4  # (chunks per task: enough work per task to hide the cluster's overhead)
+    pieces = [range(c, min(c + step, planned_chunks(games))) for c in range(0, planned_chunks(games), step)]
+
+    def piece(chunks: range) -> Any:
+        return planned_counts(
+            chunked,
+            turns=turns,
+            games=games,
+            seed=seed,
+            on_the_draw=on_the_draw,
+            mulligan=mulligan,
+            min_x=min_x,
+            chunks=chunks,
+        )
+
+    def done(i: int) -> None:
+        if progress is not None:
+            progress(sum(min(PLANNED_CHUNK, games - c * PLANNED_CHUNK) for c in pieces[i]))
+
+    counts = _in_order(client, piece, pieces, done)
+    return planned_result(
+        chunked,
+        merge_planned(counts),
+        turns=turns,
+        seed=seed,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        min_x=min_x,
+    )
+
+
+def _x_chosen(deck: Deck, min_x: int) -> Deck:
+    """The deck with its X spells' X chosen, as :func:`planner.sim.simulate.goldfish` plays it."""
+    from planner.sim.simulate import with_x
+
+    return with_x(deck, min_x)

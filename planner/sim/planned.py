@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 import numpy as np
 
@@ -49,7 +50,21 @@ from planner.sim.simulate import (
     played_as_land,
 )
 
-__all__ = ["CardKind", "TurnPlan", "TurnState", "best_turn", "card_kinds", "goldfish_planned", "payable"]
+__all__ = [
+    "PLANNED_CHUNK",
+    "CardKind",
+    "PlannedCounts",
+    "TurnPlan",
+    "TurnState",
+    "best_turn",
+    "card_kinds",
+    "goldfish_planned",
+    "merge_planned",
+    "payable",
+    "planned_chunks",
+    "planned_counts",
+    "planned_result",
+]
 
 _COLORLESS = int(ManaType.C)
 _ANY = ALL_TYPES.mask
@@ -488,6 +503,266 @@ class _Memo:
         return plan
 
 
+#: Games per chunk of the planned goldfish: each chunk has its own random stream, so the answer is the same
+#: however the chunks are spread over processes (``--workers``).
+PLANNED_CHUNK: Final = 4096
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Setup:
+    """A planned goldfish's fixed tables: the deck as played, its kinds, and the memo of turns."""
+
+    deck: Deck
+    notes: tuple[str, ...]
+    kinds: list[CardKind]
+    ignored: tuple[str, ...]
+    counts: list[int]
+    commanders: list[CardKind]
+    deck_ids: np.ndarray
+    memo: _Memo
+    reads: _Reads
+
+
+@lru_cache(maxsize=8)
+def _setup(deck: Deck, min_x: int) -> _Setup:
+    """The tables of ``deck`` (kept per process: chunks of one run on one worker share the memo)."""
+    deck, played_notes = played_as_land(deck)
+    kinds, ignored = card_kinds(deck, min_x, commander_colors(deck))
+    counts = [card.count for card in deck.cards if card.is_land] + [
+        c.count for c in deck.cards if not c.is_land
+    ]
+    commanders = [
+        CardKind(len(kinds) + n, c.name, "spell", *_demand_triplet(c.cost, min_x))
+        for n, c in enumerate(deck.commanders)
+    ]
+    kinds = [*kinds, *commanders]
+    deck_ids = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    spells = [k.index for k in kinds if k.role != "land"]
+    return _Setup(
+        deck,
+        played_notes,
+        kinds,
+        tuple(ignored),
+        counts,
+        commanders,
+        deck_ids,
+        _Memo(kinds, spells),
+        _Reads.of(kinds),
+    )
+
+
+@dataclass(kw_only=True, frozen=True, slots=True, eq=False)
+class PlannedCounts:
+    """The tallies of some chunks of a planned goldfish (:func:`planned_counts`), to be merged
+    (:func:`merge_planned`) and reported (:func:`planned_result`): per kind, games in which it was castable
+    on each reported turn, castable on curve, cast on curve, and so on; hands kept at each mulligan stage;
+    life paid; games played."""
+
+    games: int
+    castable: np.ndarray
+    hits: np.ndarray
+    cast_hits: np.ndarray
+    drops: np.ndarray
+    drop_hits: np.ndarray
+    in_hand_hits: np.ndarray
+    kept_at: tuple[int, ...]
+    life_paid: int
+
+
+def planned_chunks(games: int) -> int:
+    """How many chunks a run of ``games`` games has."""
+    return -(-games // PLANNED_CHUNK)
+
+
+def planned_counts(
+    deck: Deck,
+    *,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    min_x: int,
+    chunks: range,
+    progress: Callable[[int], None] | None = None,
+) -> PlannedCounts:
+    """Play the given chunks of a run of ``games`` games (see :func:`goldfish_planned`) and tally them."""
+    setup = _setup(deck, min_x)
+    kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
+    commander = setup.deck.is_commander
+    stages = mulligan_stages(commander=commander, london=mulligan == "london")
+    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
+    first, last = turns
+    extra = 1 if (on_the_draw or commander) else 0
+    castable_games = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
+    curve = {k.index: max(1, k.mana_value) for k in kinds if k.role != "land"}
+    hits = np.zeros(len(kinds), dtype=np.int64)
+    cast_hits = np.zeros(len(kinds), dtype=np.int64)
+    drops = np.zeros(len(kinds), dtype=np.int64)
+    drop_hits = np.zeros(len(kinds), dtype=np.int64)
+    in_hand_hits = np.zeros(len(kinds), dtype=np.int64)
+    kept_at = [0] * len(stages)
+    life_paid = 0
+    played = 0
+    land_kinds = sum(1 for k in kinds if k.role == "land")
+    for chunk in chunks:
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
+        size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
+        for _ in range(size):
+            played += 1
+            hand, library = _mulligan(kinds, setup.deck_ids, stages, land_kinds, rng, kept_at)
+            hand += [k.index for k in commanders]
+            in_play: list[tuple[int, ...]] = []  # the mana units of each mana permanent in play
+            land_types: set[str] = set()
+            lands = 0
+            life = start_life
+            for turn in range(1, last + 1):
+                if (turn > 1 or extra) and library:
+                    hand.append(library.pop(0))
+                sick: list[tuple[int, ...]] = []
+                ready = tuple(sorted(mask for units in in_play for mask in units))
+                state = TurnState(
+                    ready,
+                    frozenset(land_types) if reads.land_types else frozenset(),
+                    lands if reads.lands else 0,
+                    _hand_key(kinds, hand),
+                    life if reads.life else start_life,
+                    library=frozenset(i for i in library if kinds[i].role == "land")
+                    if reads.library
+                    else frozenset(),
+                )
+                plan = memo(state)
+                if turn >= first:
+                    for index in plan.castable:
+                        castable_games[turn - first, index] += 1
+                for index, due in curve.items():
+                    if due != turn:
+                        continue
+                    if index in plan.castable:
+                        hits[index] += 1
+                        if index in hand:
+                            in_hand_hits[index] += 1
+                    if lands + (1 if plan.land >= 0 else 0) == turn:
+                        drops[index] += 1
+                        drop_hits[index] += index in plan.castable
+                    if index in plan.cast:
+                        cast_hits[index] += 1
+                if plan.land >= 0:
+                    hand.remove(plan.land)
+                    if plan.fetched >= 0:  # (the land found leaves the library, which is shuffled)
+                        library.remove(plan.fetched)
+                        library = [int(i) for i in rng.permutation(library)]
+                    profile = kinds[plan.fetched if plan.fetched >= 0 else plan.land].land
+                    assert profile is not None
+                    sick.append(profile.sources)
+                    land_types |= profile.land_types
+                    lands += 1
+                    life -= plan.land_life
+                for index in plan.cast:
+                    hand.remove(index)
+                    if kinds[index].role == "source":
+                        sick.append(kinds[index].units)
+                in_play += sick
+            life_paid += start_life - life
+        if progress is not None:
+            progress(size)
+    return PlannedCounts(
+        games=played,
+        castable=castable_games,
+        hits=hits,
+        cast_hits=cast_hits,
+        drops=drops,
+        drop_hits=drop_hits,
+        in_hand_hits=in_hand_hits,
+        kept_at=tuple(kept_at),
+        life_paid=life_paid,
+    )
+
+
+def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
+    """The tallies of several chunks together (in any order: sums)."""
+    first = parts[0]
+    return PlannedCounts(
+        games=sum(p.games for p in parts),
+        castable=sum((p.castable for p in parts[1:]), first.castable.copy()),
+        hits=sum((p.hits for p in parts[1:]), first.hits.copy()),
+        cast_hits=sum((p.cast_hits for p in parts[1:]), first.cast_hits.copy()),
+        drops=sum((p.drops for p in parts[1:]), first.drops.copy()),
+        drop_hits=sum((p.drop_hits for p in parts[1:]), first.drop_hits.copy()),
+        in_hand_hits=sum((p.in_hand_hits for p in parts[1:]), first.in_hand_hits.copy()),
+        kept_at=tuple(sum(column) for column in zip(*(p.kept_at for p in parts), strict=True)),
+        life_paid=sum(p.life_paid for p in parts),
+    )
+
+
+def planned_result(
+    deck: Deck,
+    counts: PlannedCounts,
+    *,
+    turns: tuple[int, int],
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    min_x: int,
+) -> GoldfishResult:
+    """The goldfish report of merged tallies."""
+    setup = _setup(deck, min_x)
+    kinds, played = setup.kinds, setup.deck
+    stages = mulligan_stages(commander=played.is_commander, london=mulligan == "london")
+    first, last = turns
+    games = counts.games
+    cards = []
+    for kind in kinds:
+        if kind.role == "land":
+            continue
+        index = kind.index
+        known = bool(kind.demand or kind.phyrexian or kind.mana_value == 0)
+        in_range = max(1, kind.mana_value) <= last
+        drops = int(counts.drops[index])
+        cards.append(
+            CardOdds(
+                name=kind.name,
+                copies=setup.counts[index] if index < len(setup.counts) else 1,
+                cost=str(_cost_of(played, kind.name)) if known else None,
+                mana_value=kind.mana_value,
+                commander=index >= len(setup.counts),
+                by_turn=tuple(float(counts.castable[i, index]) / games for i in range(last - first + 1)),
+                on_curve=float(counts.hits[index]) / games if in_range else None,
+                on_curve_given_land_drops=float(counts.drop_hits[index]) / drops
+                if in_range and drops
+                else None,
+                on_curve_in_hand=float(counts.in_hand_hits[index]) / games if in_range else None,
+                cast_on_curve=float(counts.cast_hits[index]) / games if in_range else None,
+            )
+        )
+    return GoldfishResult(
+        games=games,
+        seed=seed,
+        turns=tuple(range(first, last + 1)),
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        deck_size=played.size,
+        lands=played.lands,
+        commanders=tuple(c.name for c in played.commanders),
+        cards=tuple(cards),
+        ignored_sources=setup.ignored,
+        notes=(*setup.notes, f"turns planned with the turn planner; X spells cast with X = {min_x}"),
+        kept_sizes=tuple(
+            (
+                size,
+                sum(
+                    n
+                    for stage, n in zip(stages, counts.kept_at, strict=True)
+                    if HAND_SIZE - stage.bottom == size
+                )
+                / games,
+            )
+            for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
+        ),
+        life_paid=counts.life_paid / games,
+    )
+
+
 def goldfish_planned(
     deck: Deck,
     *,
@@ -501,146 +776,27 @@ def goldfish_planned(
 ) -> GoldfishResult:
     """Goldfish ``deck`` with the turn planner (see the module docstring); the report of
     :func:`planner.sim.simulate.goldfish`, plus ``cast_on_curve``: how often a copy was cast on its curve
-    turn by the best turn's plan (not only castable).
+    turn by the best turn's plan (not only castable). Games are dealt in chunks of :data:`PLANNED_CHUNK`,
+    each with its own random stream.
 
     Mulligans follow the same rule (:data:`~planner.sim.simulate.LONDON`: lands counted after bottoming);
-    the cards put on the bottom are the lands with the fewest types, then the spells of highest mana value.
+    the cards put on the bottom are chosen by the colors they keep (see :func:`_bottomed`).
     """
-    deck, played_notes = played_as_land(deck)
-    kinds, ignored = card_kinds(deck, min_x, commander_colors(deck))
-    counts = [card.count for card in deck.cards if card.is_land] + [
-        c.count for c in deck.cards if not c.is_land
-    ]
-    commanders = [
-        CardKind(len(kinds) + n, c.name, "spell", *_demand_triplet(c.cost, min_x))
-        for n, c in enumerate(deck.commanders)
-    ]
-    kinds = [*kinds, *commanders]
-    deck_ids = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
-    spells = [k.index for k in kinds if k.role != "land"]
-    memo = _Memo(kinds, spells)
-    reads = _Reads.of(kinds)
-    commander = deck.is_commander
-    stages = mulligan_stages(commander=commander, london=mulligan == "london")
-    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
-    first, last = turns
-    extra = 1 if (on_the_draw or commander) else 0
-    reported = list(range(first, last + 1))
-    castable_games = np.zeros((len(reported), len(kinds)), dtype=np.int64)
-    curve = {k.index: max(1, k.mana_value) for k in kinds if k.role != "land"}
-    hits = np.zeros(len(kinds), dtype=np.int64)
-    cast_hits = np.zeros(len(kinds), dtype=np.int64)
-    drops = np.zeros(len(kinds), dtype=np.int64)
-    drop_hits = np.zeros(len(kinds), dtype=np.int64)
-    in_hand_hits = np.zeros(len(kinds), dtype=np.int64)
-    kept_at = [0] * len(stages)
-    life_paid = 0
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7,)))
-    land_kinds = sum(1 for k in kinds if k.role == "land")
-    for _ in range(games):
-        hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at)
-        hand += [k.index for k in commanders]
-        in_play: list[tuple[int, ...]] = []  # the mana units of each mana permanent in play
-        land_types: set[str] = set()
-        lands = 0
-        life = start_life
-        for turn in range(1, last + 1):
-            if (turn > 1 or extra) and library:
-                hand.append(library.pop(0))
-            sick: list[tuple[int, ...]] = []
-            ready = tuple(sorted(mask for units in in_play for mask in units))
-            state = TurnState(
-                ready,
-                frozenset(land_types) if reads.land_types else frozenset(),
-                lands if reads.lands else 0,
-                _hand_key(kinds, hand),
-                life if reads.life else start_life,
-                library=frozenset(i for i in library if kinds[i].role == "land")
-                if reads.library
-                else frozenset(),
-            )
-            plan = memo(state)
-            if turn >= first:
-                for index in plan.castable:
-                    castable_games[turn - first, index] += 1
-            for index, due in curve.items():
-                if due != turn:
-                    continue
-                if index in plan.castable:
-                    hits[index] += 1
-                    if index in hand:
-                        in_hand_hits[index] += 1
-                made = lands + (1 if plan.land >= 0 else 0) == turn
-                if made:
-                    drops[index] += 1
-                    drop_hits[index] += index in plan.castable
-                if index in plan.cast:
-                    cast_hits[index] += 1
-            if plan.land >= 0:
-                hand.remove(plan.land)
-                if plan.fetched >= 0:  # (the search: the land found leaves the library, which is shuffled)
-                    library.remove(plan.fetched)
-                    library = [int(i) for i in rng.permutation(library)]
-                profile = kinds[plan.fetched if plan.fetched >= 0 else plan.land].land
-                assert profile is not None
-                sick.append(profile.sources)
-                land_types |= profile.land_types
-                lands += 1
-                life -= plan.land_life
-            for index in plan.cast:
-                hand.remove(index)
-                if kinds[index].role == "source":
-                    sick.append(kinds[index].units)
-            in_play += sick
-        life_paid += start_life - life
-        if progress is not None:
-            progress(1)
-    cards = []
-    for kind in kinds:
-        if kind.role == "land":
-            continue
-        index = kind.index
-        known = bool(kind.demand or kind.phyrexian or kind.mana_value == 0)
-        due = curve[index]
-        in_range = due <= last
-        cards.append(
-            CardOdds(
-                name=kind.name,
-                copies=counts[index] if index < len(counts) else 1,
-                cost=str(_cost_of(deck, kind.name)) if known else None,
-                mana_value=kind.mana_value,
-                commander=index >= len(counts),
-                by_turn=tuple(float(castable_games[i, index]) / games for i in range(len(reported))),
-                on_curve=float(hits[index]) / games if in_range else None,
-                on_curve_given_land_drops=float(drop_hits[index]) / int(drops[index])
-                if in_range and drops[index]
-                else None,
-                on_curve_in_hand=float(in_hand_hits[index]) / games if in_range else None,
-                cast_on_curve=float(cast_hits[index]) / games if in_range else None,
-            )
-        )
-    return GoldfishResult(
+    settings = {
+        "turns": turns,
+        "seed": seed,
+        "on_the_draw": on_the_draw,
+        "mulligan": mulligan,
+        "min_x": min_x,
+    }
+    counts = planned_counts(
+        deck,
         games=games,
-        seed=seed,
-        turns=tuple(reported),
-        on_the_draw=on_the_draw,
-        mulligan=mulligan,
-        deck_size=deck.size,
-        lands=deck.lands,
-        commanders=tuple(c.name for c in deck.commanders),
-        cards=tuple(cards),
-        ignored_sources=tuple(ignored),
-        notes=(*played_notes, f"turns planned with the turn planner; X spells cast with X = {min_x}"),
-        kept_sizes=tuple(
-            (
-                size,
-                sum(n for stage, n in zip(stages, kept_at, strict=True) if HAND_SIZE - stage.bottom == size)
-                / games,
-            )
-            for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
-        ),
-        life_paid=life_paid / games,
+        chunks=range(planned_chunks(games)),
+        progress=progress,
+        **settings,  # type: ignore[arg-type]
     )
+    return planned_result(deck, counts, **settings)  # type: ignore[arg-type]
 
 
 def _demand_triplet(cost: ManaCost | None, min_x: int) -> tuple[int, tuple[int, ...], int]:

@@ -81,6 +81,7 @@ __all__ = [
     "plot_goldfish",
     "sources_needed",
     "sources_table",
+    "with_x",
 ]
 
 Bools = npt.NDArray[np.bool_]
@@ -1232,7 +1233,7 @@ def goldfish(
     if min_x < 0:
         raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
     within(min_x, MAX_TURN * 100, "the X of X spells")
-    deck = _with_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
+    deck = with_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
     if ramp == "planner":
         from planner.sim.planned import goldfish_planned
 
@@ -1275,7 +1276,7 @@ class _Setup:
 def _prepare(deck: Deck, turns: tuple[int, int], games: int, on_the_draw: bool, mulligan: str) -> _Setup:
     """The run's settings checked and the deck's tables built, every spell's X chosen as X = 1
     (:data:`DEFAULT_MIN_X`; :func:`goldfish` may have chosen another before)."""
-    deck = _with_x(deck, DEFAULT_MIN_X)
+    deck = with_x(deck, DEFAULT_MIN_X)
     first, last = turns
     if not 1 <= first <= last:
         raise InputError(f"turns must be a range such as 1-7 with 1 <= first <= last, got {first}-{last}")
@@ -1656,7 +1657,7 @@ def commander_colors(deck: Deck) -> ManaTypes | None:
     return colors
 
 
-def _with_x(deck: Deck, x: int) -> Deck:
+def with_x(deck: Deck, x: int) -> Deck:
     """The deck with every spell's X chosen (CR 107.3): its cost and mana value count X = ``x``."""
 
     def chosen(card: DeckCard) -> DeckCard:
