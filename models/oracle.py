@@ -70,7 +70,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 8
+PARSER_VERSION: Final = 9
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -102,7 +102,8 @@ class Entering:
 
     ``tapped``: it enters tapped (CR 614.1c), unless the condition holds: its controller pays
     ``unless_life`` life, controls one of ``unless_control`` (subtypes as printed), controls at most
-    ``unless_other_lands`` other lands, or ``unless`` (any other condition, as written).
+    ``unless_other_lands`` other lands (a fast land), at least ``unless_at_least_lands`` other lands (a slow
+    land), or ``unless`` (any other condition, as written).
     ``returns_land``: when it enters, its controller returns a land they control to its owner's hand.
 
     >>> fortress = parse_oracle("Glacial Fortress enters tapped unless you control a Plains or an Island.",
@@ -115,6 +116,7 @@ class Entering:
     unless_life: int = 0
     unless_control: tuple[str, ...] = ()
     unless_other_lands: int | None = None
+    unless_at_least_lands: int | None = None
     unless: str = ""
     returns_land: bool = False
 
@@ -1507,6 +1509,10 @@ def _read_entering(line: str, out: _Collector) -> None:
             few.group(1).lower() in _NUMBERS or _is_digits(few.group(1))
         ):
             entering = replace(entering, unless_other_lands=_number(few.group(1)))
+        elif (many := re.fullmatch(r"you control (\w+) or more other lands", condition, re.I)) and (
+            many.group(1).lower() in _NUMBERS or _is_digits(many.group(1))
+        ):
+            entering = replace(entering, unless_at_least_lands=_number(many.group(1)))
         else:
             entering = replace(entering, unless=condition)
     if re.search(

@@ -141,3 +141,30 @@ def test_a_fetchland_is_the_land_the_turn_needs_as_a_dual_land_is() -> None:
     error = math.sqrt(p * (1 - p) / games + q * (1 - q) / games)
     assert abs(p - q) <= 4 * error, (p, q)
     assert 0.5 < fetching.life_paid < 3.0 and duals.life_paid == 0
+
+
+def test_a_slow_land_enters_untapped_from_the_third_land_on() -> None:
+    from dataclasses import replace as changed
+
+    from models.catalogue import CardData
+    from models.decklist import DeckCard
+    from planner.sim.simulate import Entry, land_profile
+
+    slow = CardData(
+        name="Deserted Beach",
+        type_line="Land",
+        oracle="This land enters tapped unless you control two or more other lands.\n{T}: Add {W} or {U}.",
+    )
+    assert land_profile(slow).entry is Entry.SLOW
+    base = parse_deck("36 Wave {U}")
+    deck = changed(
+        base,
+        cards=(
+            DeckCard(name=slow.name, count=24, lines=(0,), card=slow, cost=None, is_land=True),
+            *base.cards,
+        ),
+    )
+    for ramp in ("planner", "none"):
+        wave = goldfish(deck, turns=(1, 3), games=2_000, seed=1, mulligan="none", ramp=ramp).cards[0]
+        # turns 1 and 2: the land enters tapped (fewer than two other lands); turn 3: untapped
+        assert wave.by_turn[0] == 0.0 and (wave.by_turn[2] or 0) > 0.9, (ramp, wave.by_turn)

@@ -78,6 +78,8 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
         return (LandEntry(tapped=True),)
     if entering.unless_other_lands is not None:
         return (LandEntry(tapped=len(lands) > entering.unless_other_lands),)
+    if entering.unless_at_least_lands is not None:
+        return (LandEntry(tapped=len(lands) < entering.unless_at_least_lands),)
     note = f"enters tapped unless {entering.unless}: counted as tapped" if entering.unless else ""
     return (LandEntry(tapped=True, note=note),)
 

@@ -300,6 +300,8 @@ def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
         return [(not (profile.untapped_with & state.land_types), 0)]
     if entry is Entry.FAST:
         return [(state.lands > 2, 0)]
+    if entry is Entry.SLOW:
+        return [(state.lands < 2, 0)]
     return [(True, 0)]  # tapped, or a land creature (summoning sick)
 
 
@@ -896,7 +898,7 @@ class _Reads:
         entries = {k.land.entry for k in kinds if k.land is not None}
         return cls(
             land_types=Entry.CHECK in entries,
-            lands=Entry.FAST in entries,
+            lands=Entry.FAST in entries or Entry.SLOW in entries,
             life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds) or any(k.search for k in kinds),
             library=any(k.search for k in kinds),
         )

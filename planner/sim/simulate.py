@@ -782,6 +782,7 @@ class Entry(Enum):
     SHOCK = "shock"  # "you may pay 2 life. If you don't, it enters tapped."
     CHECK = "check"  # "enters tapped unless you control a Plains or an Island."
     FAST = "fast"  # "enters tapped unless you control two or fewer other lands."
+    SLOW = "slow"  # "enters tapped unless you control two or more other lands."
     SICK = "sick"  # a land creature: summoning sick on its first turn (CR 302.6)
 
 
@@ -853,9 +854,11 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         entry, untapped_with = Entry.CHECK, frozenset(entering.unless_control)
     elif entering.unless_other_lands == 2:
         entry = Entry.FAST
+    elif entering.unless_at_least_lands == 2:
+        entry = Entry.SLOW
     elif entering.tapped:
         entry = Entry.TAPPED
-        if entering.unless or entering.unless_other_lands is not None:
+        if entering.unless or entering.unless_other_lands is not None or entering.unless_at_least_lands:
             notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
     elif view.type_line(CARD_ID).is_a("Creature"):
         entry = Entry.SICK
@@ -1132,6 +1135,9 @@ class _Goldfish:
         if entry is Entry.FAST:
             few: Bools = lands.sum(axis=1) <= 2
             return few
+        if entry is Entry.SLOW:
+            many: Bools = lands.sum(axis=1) >= 2
+            return many
         return np.zeros(rows, dtype=np.bool_)
 
 
