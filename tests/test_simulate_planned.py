@@ -10,6 +10,7 @@ from math import comb
 import pytest
 
 from models.board import Board
+from models.cost import ManaCost
 from models.decklist import parse_deck
 from planner.sim.planned import TurnState, best_turn, card_kinds
 from planner.sim.simulate import goldfish
@@ -168,3 +169,63 @@ def test_a_slow_land_enters_untapped_from_the_third_land_on() -> None:
         wave = goldfish(deck, turns=(1, 3), games=2_000, seed=1, mulligan="none", ramp=ramp).cards[0]
         # turns 1 and 2: the land enters tapped (fewer than two other lands); turn 3: untapped
         assert wave.by_turn[0] == 0.0 and (wave.by_turn[2] or 0) > 0.9, (ramp, wave.by_turn)
+
+
+def test_a_modal_double_faced_card_is_a_land_when_the_turn_needs_one_and_a_spell_otherwise() -> None:
+    from dataclasses import replace as changed
+
+    from models.carddata.faces import CardFace
+    from models.decklist import DeckCard
+
+    front = CardFace(
+        name="Hex",
+        card_name="Hex // Crypt",
+        face_index=0,
+        type_line="Instant",
+        mana_cost="{B}",
+        layout="modal_dfc",
+    )
+    back = CardFace(
+        name="Crypt",
+        card_name="Hex // Crypt",
+        face_index=1,
+        type_line="Land",
+        mana_cost="",
+        oracle="{T}: Add {B}.",
+        layout="modal_dfc",
+    )
+    from models.catalogue import CardData
+
+    data = CardData(name="Hex // Crypt", type_line="Instant", oracle="", mana_cost="{B}")
+    mdfc = DeckCard(
+        name="Hex // Crypt",
+        count=12,
+        lines=(0,),
+        card=data,
+        cost=ManaCost.parse("{B}"),
+        is_land=False,
+        faces=(front, back),
+    )
+    base = parse_deck("14 Swamp\n34 Knight {1}{B}")
+    deck = changed(base, cards=(*base.cards, mdfc))
+    games = 20_000
+    result = goldfish(deck, turns=(1, 2), games=games, seed=4, mulligan="none")
+    knight = {c.name: c for c in result.cards}["Knight"]
+    hex_card = {c.name: c for c in result.cards}["Hex // Crypt"]
+    as_spells = goldfish(
+        parse_deck("14 Swamp\n34 Knight {1}{B}\n12 Hex {B}"),
+        turns=(1, 2),
+        games=games,
+        seed=5,
+        mulligan="none",
+    )
+    as_lands = goldfish(
+        parse_deck("26 Swamp\n34 Knight {1}{B}"), turns=(1, 2), games=games, seed=6, mulligan="none"
+    )
+    low = {c.name: c for c in as_spells.cards}["Knight"].by_turn[1] or 0
+    high = {c.name: c for c in as_lands.cards}["Knight"].by_turn[1] or 0
+    error = 4 * math.sqrt(0.25 / games)
+    # played as a land when a land drop needs it: a two-drop on turn 2 as often as with 26 Swamps
+    assert low + 0.05 < (knight.by_turn[1] or 0) <= high + error
+    assert (hex_card.cast_on_curve or 0) > 0.05  # and cast as a spell on turn 1 when there are lands enough
+    assert any("played as its land face" in note for note in result.notes)

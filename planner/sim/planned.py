@@ -47,7 +47,6 @@ from planner.sim.simulate import (
     land_profile,
     lands_to_bottom,
     mulligan_stages,
-    played_as_land,
 )
 
 __all__ = [
@@ -92,6 +91,7 @@ class CardKind:
     copies: int = 1
     search: LandSearch | None = None  # a fetchland's search (models.oracle.parse_land_search)
     basic: bool = False  # a basic land (what "search for a basic land card" finds)
+    land_face: bool = False  # a modal double-faced spell whose back is a land (``land``): played as either
 
 
 def card_kinds(
@@ -144,6 +144,16 @@ def card_kinds(
                     role = "ritual"
                 elif any(n.kind.value == "spell" for n in parsed.not_payment):
                     ignored.append(card.name)
+        back = card.land_face
+        back_profile = None
+        if back is not None and back.layout == "modal_dfc":
+            back_data = CardData(
+                name=back.name,
+                type_line=back.type_line,
+                oracle=back.oracle,
+                color_indicator=back.color_indicator or None,
+            )
+            back_profile = land_profile(back_data, commander_colors)
         kinds.append(
             CardKind(
                 len(kinds),
@@ -156,6 +166,8 @@ def card_kinds(
                 creature=creature,
                 haste=haste,
                 copies=card.count,
+                land=back_profile,
+                land_face=back_profile is not None,
             )
         )
     return kinds, ignored
@@ -313,7 +325,7 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
     if state.land_play:
         for index in sorted(set(state.hand)):
             kind = kinds[index]
-            if kind.role != "land":
+            if kind.role != "land" and not kind.land_face:
                 continue
             if kind.search is None:
                 options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
@@ -323,13 +335,16 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
                     tapped = tapped or kind.search.tapped
                     if not (tapped and life):  # (a shockland found tapped pays no life)
                         options.append((index, tapped, life + kind.search.life, target))
-    spells = [i for i in state.hand if kinds[i].role != "land"]
-    events = sorted({i for i in spells if _is_event(kinds[i])})
-    orders = _event_orders(events, spells)
+    hand_spells = [i for i in state.hand if kinds[i].role != "land"]
     best: tuple[tuple[int, ...], TurnPlan] | None = None
     castable_with: dict[tuple[int, bool, int, int], set[int]] = {}
     for land, tapped, life, found in options:
         castable = castable_with.setdefault((land, tapped, life, found), set())
+        # (a modal double-faced card played as its land is not cast this turn)
+        spells = list(hand_spells)
+        if land >= 0 and kinds[land].land_face:
+            spells.remove(land)
+        orders = _event_orders(sorted({i for i in spells if _is_event(kinds[i])}), spells)
         ready = list(state.ready)
         profile = kinds[found if found >= 0 else land].land if land >= 0 else None
         if profile is not None and not tapped and profile.entry is not Entry.SICK:
@@ -528,8 +543,12 @@ class _Setup:
 @lru_cache(maxsize=8)
 def _setup(deck: Deck, min_x: int) -> _Setup:
     """The tables of ``deck`` (kept per process: chunks of one run on one worker share the memo)."""
-    deck, played_notes = played_as_land(deck)
     kinds, ignored = card_kinds(deck, min_x, commander_colors(deck))
+    played_notes = tuple(
+        f"{k.name} is played as its land face or cast as a spell, whichever the turn needs"
+        for k in kinds
+        if k.land_face
+    )
     counts = [card.count for card in deck.cards if card.is_land] + [
         c.count for c in deck.cards if not c.is_land
     ]
@@ -744,7 +763,7 @@ def planned_result(
         on_the_draw=on_the_draw,
         mulligan=mulligan,
         deck_size=played.size,
-        lands=played.lands,
+        lands=played.lands + sum(k.copies for k in kinds if k.land_face),  # (an MDFC with a land back counts)
         commanders=tuple(c.name for c in played.commanders),
         cards=tuple(cards),
         ignored_sources=setup.ignored,
@@ -822,7 +841,7 @@ def _mulligan(
     for number, stage in enumerate(stages):
         order = [int(i) for i in rng.permutation(deck_ids)]
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
-        lands = sum(1 for i in hand if i < land_kinds)
+        lands = sum(1 for i in hand if i < land_kinds or kinds[i].land_face)
         bottom_lands = int(lands_to_bottom(np.array([lands]), stage.bottom)[0])
         after = lands - bottom_lands
         if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
