@@ -229,3 +229,18 @@ def test_a_modal_double_faced_card_is_a_land_when_the_turn_needs_one_and_a_spell
     assert low + 0.05 < (knight.by_turn[1] or 0) <= high + error
     assert (hex_card.cast_on_curve or 0) > 0.05  # and cast as a spell on turn 1 when there are lands enough
     assert any("played as its land face" in note for note in result.notes)
+
+
+def test_a_bounce_land_returns_a_land_and_alone_returns_itself() -> None:
+    # Azorius Chancery enters tapped and returns a land to hand: with only Chanceries it returns itself every
+    # turn and the deck never has a land; with Plains it makes two mana from the turn after, one land down
+    alone = goldfish(parse_deck("24 Azorius Chancery\n36 Wall {W}{U}"), turns=(1, 4), games=1_000, seed=1)
+    assert alone.cards[0].by_turn == (0.0, 0.0, 0.0, 0.0)
+    deck = parse_deck("16 Plains\n8 Azorius Chancery\n36 Angel {3}{W}{U}")
+    mixed = goldfish(deck, turns=(1, 5), games=4_000, seed=1)
+    lands_only = goldfish(deck, turns=(1, 5), games=4_000, seed=1, ramp="none")
+    # a Chancery makes two mana but costs a land drop (the land it returns is played again): four lands'
+    # worth of mana on turn 4 at most, so a five-drop waits for turn 5; counting it as a dual that returns
+    # nothing (lands only) casts the five-drop on turn 4
+    assert mixed.cards[0].by_turn[3] == 0.0 and (mixed.cards[0].by_turn[4] or 0) > 0.05
+    assert (lands_only.cards[0].by_turn[3] or 0) > 0.1

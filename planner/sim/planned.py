@@ -92,6 +92,7 @@ class CardKind:
     search: LandSearch | None = None  # a fetchland's search (models.oracle.parse_land_search)
     basic: bool = False  # a basic land (what "search for a basic land card" finds)
     land_face: bool = False  # a modal double-faced spell whose back is a land (``land``): played as either
+    bounce: bool = False  # a land that returns a land its controller controls to hand as it enters (a karoo)
 
 
 def card_kinds(
@@ -107,6 +108,8 @@ def card_kinds(
             profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
             search = parse_land_search(data.oracle, data.name) if data is not None else None
             basic = data is not None and TypeLine.parse(data.type_line).is_a("Basic")
+            entering = parse_oracle(data.oracle, data.name).entering if data is not None else None
+            bounce = entering is not None and entering.returns_land
             kinds.append(
                 CardKind(
                     len(kinds),
@@ -118,6 +121,7 @@ def card_kinds(
                     copies=card.count,
                     search=search,
                     basic=basic,
+                    bounce=bounce,
                 )
             )
     for card in deck.cards:
@@ -633,15 +637,21 @@ def planned_counts(
             played += 1
             hand, library = _mulligan(kinds, setup.deck_ids, stages, land_kinds, rng, kept_at)
             hand += [k.index for k in commanders]
-            in_play: list[tuple[int, ...]] = []  # the mana units of each mana permanent in play
-            land_types: set[str] = set()
-            lands = 0
+            in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
+            land_kinds_in_play: list[int] = []  # the kinds of the lands in play (a found land: its own kind)
             life = start_life
             for turn in range(1, last + 1):
                 if (turn > 1 or extra) and library:
                     hand.append(library.pop(0))
                 sick: list[tuple[int, ...]] = []
-                ready = tuple(sorted(mask for units in in_play for mask in units))
+                lands = len(land_kinds_in_play)
+                land_types = {t for i in land_kinds_in_play for t in _profile(kinds[i]).land_types}
+                ready = tuple(
+                    sorted(
+                        [mask for units in in_play for mask in units]
+                        + [mask for i in land_kinds_in_play for mask in _profile(kinds[i]).sources]
+                    )
+                )
                 state = TurnState(
                     ready,
                     frozenset(land_types) if reads.land_types else frozenset(),
@@ -673,12 +683,16 @@ def planned_counts(
                     if plan.fetched >= 0:  # (the land found leaves the library, which is shuffled)
                         library.remove(plan.fetched)
                         library = [int(i) for i in rng.permutation(library)]
-                    profile = kinds[plan.fetched if plan.fetched >= 0 else plan.land].land
-                    assert profile is not None
-                    sick.append(profile.sources)
-                    land_types |= profile.land_types
-                    lands += 1
+                    entered = plan.fetched if plan.fetched >= 0 else plan.land
+                    land_kinds_in_play.append(entered)
                     life -= plan.land_life
+                    if kinds[plan.land].bounce:
+                        # (its trigger returns a land: after the others were tapped for this turn's mana, the
+                        # least useful one, which is played again later; itself when it is the only land)
+                        others = [i for i in land_kinds_in_play[:-1]] or [entered]
+                        back = min(others, key=lambda i: (bin(_profile(kinds[i]).types).count("1"), i))
+                        land_kinds_in_play.remove(back)
+                        hand.append(back)
                 for index in plan.cast:
                     hand.remove(index)
                     if kinds[index].role == "source":
@@ -921,6 +935,12 @@ class _Reads:
             life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds) or any(k.search for k in kinds),
             library=any(k.search for k in kinds),
         )
+
+
+def _profile(kind: CardKind) -> LandProfile:
+    """The land profile of a land kind (or of an MDFC's land face)."""
+    assert kind.land is not None
+    return kind.land
 
 
 def _hand_key(kinds: Sequence[CardKind], hand: list[int]) -> tuple[int, ...]:
