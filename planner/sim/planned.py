@@ -376,29 +376,31 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
             plain = _best_plain(kinds, rest, units, demands, len(sequence), life_left - 2 * phyrexian)
             cast = (*sequence, *plain)
             value = sum(kinds[i].mana_value for i in cast)
-            types = bin(profile.types).count("1") if profile is not None else 0
+            head = (value, 1 if land >= 0 else 0)
             # most mana value; then the goldfish plays a land when it has one (as the numpy goldfish): the one
             # that lets the most spells left in hand be cast next turn, covers the most colored symbols of
-            # the hand, then of the deck; a tapped one when that costs nothing now; no life paid
-            lands_after = [*state.ready, *(profile.sources if profile is not None else ())]
-            after = list(lands_after)
-            after += [m for i in cast if kinds[i].role == "source" for m in kinds[i].units]
-            left = list(spells)
-            for index in cast:
-                left.remove(index)
-            key = (
-                value,
-                1 if land >= 0 else 0,
-                _next_turn(kinds, left, after),
-                _colored_cover(kinds, left, lands_after),
-                _deck_cover(kinds, lands_after),
-                1 if tapped else 0,
-                -life,
-                types,
-                -len(cast),
-            )
-            if best is None or key > best[0]:
-                best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found))
+            # the hand, then of the deck; a tapped one when that costs nothing now; no life paid (the later
+            # levels are worked out only for plans that tie the best on the first two)
+            if best is None or head >= best[0][:2]:
+                types = bin(profile.types).count("1") if profile is not None else 0
+                lands_after = [*state.ready, *(profile.sources if profile is not None else ())]
+                after = list(lands_after)
+                after += [m for i in cast if kinds[i].role == "source" for m in kinds[i].units]
+                left = list(spells)
+                for index in cast:
+                    left.remove(index)
+                key = (
+                    *head,
+                    _next_turn(kinds, left, after),
+                    _colored_cover(kinds, left, lands_after),
+                    _deck_cover(kinds, lands_after),
+                    1 if tapped else 0,
+                    -life,
+                    types,
+                    -len(cast),
+                )
+                if best is None or key > best[0]:
+                    best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found))
             for wanted in castable_of:
                 if wanted in castable:
                     continue
@@ -630,6 +632,8 @@ def planned_counts(
     life_paid = 0
     played = 0
     land_kinds = sum(1 for k in kinds if k.role == "land")
+    sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
+    land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
@@ -645,11 +649,13 @@ def planned_counts(
                     hand.append(library.pop(0))
                 sick: list[tuple[int, ...]] = []
                 lands = len(land_kinds_in_play)
-                land_types = {t for i in land_kinds_in_play for t in _profile(kinds[i]).land_types}
+                land_types = (
+                    {t for i in land_kinds_in_play for t in land_types_of[i]} if reads.land_types else set()
+                )
                 ready = tuple(
                     sorted(
                         [mask for units in in_play for mask in units]
-                        + [mask for i in land_kinds_in_play for mask in _profile(kinds[i]).sources]
+                        + [mask for i in land_kinds_in_play for mask in sources_of[i]]
                     )
                 )
                 state = TurnState(
