@@ -10,7 +10,7 @@ from typing import Any
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaBag, ManaTypes
-from planner.api import could_produce
+from planner.api import PayResult, could_produce
 from planner.rules.could_produce import could_produce_all
 from planner.rules.production import ManaTag, Outcome, activation_outcomes
 from planner.rules.reference import ReferenceResult, reference_search
@@ -137,3 +137,33 @@ def floating(summary: PaymentSummary) -> str:
 def summaries(result: ReferenceResult) -> Iterable[PaymentSummary]:
     """The distinct payment outcomes of a reference search."""
     return result.outcomes.keys()
+
+
+def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: int) -> PayResult | None:
+    """Check ``pay`` (fast path or CP-SAT) and the CP-SAT model alone against the reference search on one
+    board: the same verdict, and a plan whose objective is the reference's best, level by level. Returns
+    ``pay``'s answer, or None when the reference search is too large for this board (hypothesis: reject)."""
+    from hypothesis import reject
+
+    from planner.api import pay
+    from planner.rules.reference import ReferenceLimitError
+    from planner.rules.replay import replay
+    from planner.solve.cpsat import solve_payment
+    from planner.solve.objective import objective_of
+    from planner.solve.problem import PaymentProblem
+
+    try:
+        reference = reference_search(board, target, max_states=max_states)
+    except ReferenceLimitError:
+        reject()
+    result = pay(board, target)
+    assert result.payable == reference.payable, result.reason
+    if not reference.payable:
+        return result
+    assert result.plan is not None
+    best = min(objective_of(board, ME, summary) for summary in reference.outcomes)
+    assert objective_of(board, ME, replay(board, target, result.plan)) == best
+    model = solve_payment(PaymentProblem.of(board, target, ME))
+    assert model.plan is not None
+    assert objective_of(board, ME, replay(board, target, model.plan)) == best
+    return result

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from boards import agrees_with_reference
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.abilities import ManaTrigger
@@ -21,11 +22,6 @@ from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay
-from planner.rules.reference import ReferenceLimitError, reference_search
-from planner.rules.replay import replay
-from planner.solve.cpsat import solve_payment
-from planner.solve.objective import objective_of
-from planner.solve.problem import PaymentProblem
 
 LENS = {
     "name": "Extraplanar Lens",
@@ -155,19 +151,4 @@ def lens_boards(draw: st.DrawFn) -> Board:
 @settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(lens_boards(), st.sampled_from(["{G}{G}", "{U}{U}{W}", "{W}{W}{W}", "{3}", "{C}{C}{U}", "{4}{U}"]))
 def test_the_planner_agrees_with_the_reference_search(board: Board, cost: str) -> None:
-    target = PaymentTarget.of(cost)
-    try:
-        reference = reference_search(board, target, max_states=1500)
-    except ReferenceLimitError:
-        reject()
-    result = pay(board, target)
-    assert result.payable == reference.payable, result.reason
-    if not reference.payable:
-        return
-    assert result.plan is not None
-    ours = objective_of(board, "me", replay(board, target, result.plan))
-    best = min(objective_of(board, "me", s) for s in reference.outcomes)
-    assert ours == best
-    model = solve_payment(PaymentProblem.of(board, target, "me"))
-    assert model.plan is not None
-    assert objective_of(board, "me", replay(board, target, model.plan)) == best
+    agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500)
