@@ -168,10 +168,19 @@ def _planned_on(
         planned_counts,
         planned_result,
     )
-    from planner.sim.simulate import goldfish
+    from planner.sim.simulate import chosen_x
 
-    goldfish(deck, turns=turns, games=1, seed=seed, on_the_draw=on_the_draw, mulligan=mulligan, min_x=min_x)
-    chunked = _x_chosen(deck, min_x)
+    chunked = chosen_x(deck, min_x)
+    # (the settings and the deck checked as goldfish checks them, before any work is sent out)
+    goldfish_counts(
+        chunked,
+        turns=turns,
+        games=games,
+        seed=seed,
+        on_the_draw=on_the_draw,
+        mulligan=mulligan,
+        batches=range(0),
+    )
     step = 4  # (chunks per task: enough work per task to hide the cluster's overhead)
     pieces = [range(c, min(c + step, planned_chunks(games))) for c in range(0, planned_chunks(games), step)]
 
@@ -201,10 +210,3 @@ def _planned_on(
         mulligan=mulligan,
         min_x=min_x,
     )
-
-
-def _x_chosen(deck: Deck, min_x: int) -> Deck:
-    """The deck with its X spells' X chosen, as :func:`planner.sim.simulate.goldfish` plays it."""
-    from planner.sim.simulate import with_x
-
-    return with_x(deck, min_x)

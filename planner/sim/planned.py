@@ -28,12 +28,14 @@ from typing import Final
 
 import numpy as np
 
+from models.board import Card
 from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck
 from models.mana import ALL_TYPES, ManaType, ManaTypes
 from models.oracle import LandSearch, parse_land_search, parse_oracle
 from models.types import TypeLine
+from planner.rules.turn import resolution
 from planner.sim.simulate import (
     COMMANDER_LIFE,
     HAND_SIZE,
@@ -206,9 +208,6 @@ def _demand(cost: ManaCost | None, min_x: int) -> tuple[tuple[int, ...], int, in
 
 def _ritual_units(card: CardData) -> tuple[int, ...]:
     """The mana an instant or sorcery adds as it resolves, when it is fixed (Dark Ritual's {B}{B}{B})."""
-    from models.board import Card
-    from planner.rules.turn import resolution
-
     effect = resolution(
         Card.from_json({"name": card.name, "type_line": card.type_line, "oracle": card.oracle})
     )

@@ -65,6 +65,7 @@ __all__ = [
     "MixAnswer",
     "MulliganStage",
     "SourcesAnswer",
+    "chosen_x",
     "commander_colors",
     "default_layout",
     "default_threshold",
@@ -1236,10 +1237,7 @@ def goldfish(
     """
     if ramp not in ("planner", "none"):
         raise InputError(f"unknown ramp model {ramp!r}: use planner or none")
-    if min_x < 0:
-        raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
-    within(min_x, MAX_TURN * 100, "the X of X spells")
-    deck = with_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
+    deck = chosen_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
     if ramp == "planner":
         from planner.sim.planned import goldfish_planned
 
@@ -1661,6 +1659,20 @@ def commander_colors(deck: Deck) -> ManaTypes | None:
         if commander.card is not None and commander.card.color_indicator:
             colors |= ManaTypes.parse(commander.card.color_indicator)
     return colors
+
+
+def chosen_x(deck: Deck, min_x: int) -> Deck:
+    """The deck with every spell's X chosen as ``min_x`` (:func:`with_x`), after checking it is a valid X.
+
+    >>> chosen_x(Deck("d", ()), -1)
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: the X of X spells must be 0 or more, got -1
+    """
+    if min_x < 0:
+        raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
+    within(min_x, MAX_TURN * 100, "the X of X spells")
+    return with_x(deck, min_x)
 
 
 def with_x(deck: Deck, x: int) -> Deck:
