@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from models.decklist import load_deck
+from models.decklist import Deck, load_deck
 from planner.sim.simulate import (
     TABLE_SHAPES,
     GoldfishResult,
@@ -44,6 +44,7 @@ __all__ = ["main"]
 ROOT = Path(__file__).resolve().parents[1]
 AZORIUS = ROOT / "examples" / "decks" / "azorius-control.txt"
 SIMIC = ROOT / "examples" / "decks" / "simic-commander.txt"
+RAMP = ROOT / "examples" / "decks" / "simic-ramp.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,17 +106,30 @@ def _rows(quick: bool, seed: int) -> list[Row]:
         estimate,
         lambda: f"p = {land_mix_probability(60, 25, '1WU', mix, games=estimate, seed=seed).probability:.4f}",
     )
+    ramp = load_deck(RAMP)
+
+    def lands_only(deck: Deck, card: str) -> str:
+        return (
+            f"{card} on curve {_on_curve(goldfish(deck, games=goldfish_games, seed=seed, ramp='none'), card)}"
+        )
+
     add(
-        "simulate, Azorius 60 cards, 7 turns",
-        f"simulate {AZORIUS.relative_to(ROOT)}",
+        "simulate --ramp none, Azorius 60 cards, 7 turns",
+        f"simulate {AZORIUS.relative_to(ROOT)} --ramp none",
         goldfish_games,
-        lambda: f"Absorb on curve {_on_curve(goldfish(azorius, games=goldfish_games, seed=seed), 'Absorb')}",
+        lambda: lands_only(azorius, "Absorb"),
     )
     add(
-        "simulate, Simic Commander, 7 turns",
-        f"simulate {SIMIC.relative_to(ROOT)}",
+        "simulate --ramp none, Simic Commander, 7 turns",
+        f"simulate {SIMIC.relative_to(ROOT)} --ramp none",
         goldfish_games,
-        lambda: f"Kruphix on curve {_on_curve(goldfish(simic, games=goldfish_games, seed=seed), 'Kruphix')}",
+        lambda: lands_only(simic, "Kruphix"),
+    )
+    add(
+        "simulate (turns planned), 60 cards with 8 ramp pieces, 7 turns",
+        f"simulate {RAMP.relative_to(ROOT)}",
+        goldfish_games,
+        lambda: f"Serra Angel on curve {_on_curve(goldfish(ramp, games=goldfish_games, seed=seed), 'Serra')}",
     )
     return rows
 
