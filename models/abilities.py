@@ -640,6 +640,25 @@ class CostModifier:
     colored: ManaBag = ManaBag()
     only_colored: bool = False
 
+    def matches(self, target: PaymentTarget) -> bool:
+        """True when the spell paid for is of the types and colors this change is about (who casts it, and
+        a chosen creature type, are for the caller to check).
+
+        >>> spells = ObjectFilter(types=("Instant", "Sorcery"))
+        >>> cheaper = CostModifier(text="...", who=Who.YOU, spells=spells, colors=ManaTypes(),
+        ...     generic_delta=-1, any_type=True)
+        >>> cheaper.matches(PaymentTarget.of("{R}", type_line="Instant"))
+        True
+        >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
+        False
+        """
+        types = self.spells.types
+        if types and not (any if self.any_type else all)(target.type_line.is_a(word) for word in types):
+            return False
+        if any(target.type_line.is_a(word) for word in self.spells.excluded):
+            return False
+        return not self.colors or bool(target.spell_colors & self.colors)
+
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class SpendAsThough:

@@ -54,6 +54,17 @@ def test_the_optimiser_on_two_workers_gives_the_same_answer(client: Any) -> None
     assert here.moves  # the search did move: the comparison covers its steps
 
 
+def test_the_planned_optimiser_on_two_workers_gives_the_same_answer(client: Any) -> None:
+    # (with the turns planned the memo of turns is per process: the answer must not depend on it)
+    deck = parse_deck("10 Forest\n10 Wastes\n4 Llanowar Elves\n18 Bear {1}{G}\n18 Ogre {2}{G}{G}")
+    pool = parse_pool("Forest, Wastes, Snow-Covered Forest", lands=20)
+    settings: dict[str, Any] = dict(games=1_200, screen_games=600, seed=2, ramp="planner")
+    here = optimise_lands(deck, pool, **settings)
+    there = optimise_lands(deck, pool, runner=dask_runner(client), **settings)
+    assert there.to_json() == here.to_json()
+    assert here.moves and here.ramp == "planner"
+
+
 def test_simulate_with_two_workers_prints_the_same() -> None:
     from typer.testing import CliRunner
 

@@ -24,6 +24,7 @@ from planner.sim.optimise import (
     parse_budget,
     parse_pool,
 )
+from planner.sim.planned import PLANNED_CHUNK, merge_planned, planned_counts
 from planner.sim.simulate import (
     GOLDFISH_BATCH,
     default_layout,
@@ -148,12 +149,102 @@ def test_the_own_score_is_simulates_and_the_start_is_the_own_mix() -> None:
     assert result.own_score.low < result.own_score.mean < result.own_score.high
 
 
+def test_an_x_spell_is_scored_on_the_curve_turn_of_x_1() -> None:
+    # Growth's curve turn is 3 (X = 1, as simulate counts it), so the score goes to turn 3 and counts it
+    deck = parse_deck("24 Forest\n18 Bear {1}{G}\n18 Growth {X}{G}{G}")
+    result = optimise_lands(deck, parse_pool("Forest", lands=24), games=2_000, seed=1, budget=Budget(games=1))
+    assert result.turns == (1, 3) and result.scored_copies == 36
+    simulated = goldfish(deck, turns=(1, 3), games=2_000, seed=1, ramp="none")
+    expected = sum(card.copies * (card.on_curve or 0) for card in simulated.cards) / 36
+    assert result.own_score.mean == pytest.approx(expected, rel=1e-12)
+
+
 def test_the_answer_is_reproducible() -> None:
     deck = parse_deck(WU_DECK)
     pool = parse_pool("Plains, Island, Tundra, Wastes", lands=24)
     first = optimise_lands(deck, pool, games=2_000, seed=9)
     again = optimise_lands(deck, pool, games=2_000, seed=9)
     assert first.to_json() == again.to_json()
+
+
+# --------------------------------------------------------------------------------------------------------
+# The optimiser with the turns planned (--ramp planner)
+
+#: A green deck with Llanowar Elves: an Elf on turn 1 casts a 3-drop on turn 2 and a 4-drop on turn 3.
+ELF_DECK = "12 Forest\n12 Wastes\n4 Llanowar Elves\n16 Bear {1}{G}\n16 Ogre {2}{G}{G}"
+
+
+def test_a_layout_of_one_deck_of_every_land_deals_the_deck_itself() -> None:
+    # The search's planned games deal one deck listing every pool land once through layouts; with the
+    # deck's own lands in its own order, that is exactly the deck's own run.
+    deck = parse_deck(ELF_DECK)
+    every_land = parse_deck("1 Forest\n1 Wastes\n4 Llanowar Elves\n16 Bear {1}{G}\n16 Ogre {2}{G}{G}")
+    settings = dict(turns=(1, 4), games=3_000, seed=6, on_the_draw=False, mulligan="london", min_x=1)
+    own = planned_counts(deck, chunks=range(1), game_scores=True, **settings)  # type: ignore[arg-type]
+    dealt = planned_counts(
+        every_land,
+        chunks=range(1),
+        game_scores=True,
+        layout=("Forest",) * 12 + ("Wastes",) * 12,
+        **settings,  # type: ignore[arg-type]
+    )
+    assert own.game_scores is not None and dealt.game_scores is not None
+    assert np.array_equal(own.game_scores, dealt.game_scores)
+    assert np.array_equal(own.castable, dealt.castable) and np.array_equal(own.cast_hits, dealt.cast_hits)
+    with pytest.raises(InputError, match="Plains"):
+        planned_counts(every_land, chunks=range(1), layout=("Plains",) * 24, **settings)  # type: ignore[arg-type]
+
+
+def test_the_planned_per_game_scores_add_up_to_the_on_curve_numbers() -> None:
+    deck = parse_deck(ELF_DECK)
+    games = PLANNED_CHUNK + 500
+    parts = [
+        planned_counts(
+            deck,
+            turns=(1, 4),
+            games=games,
+            seed=2,
+            on_the_draw=False,
+            mulligan="london",
+            min_x=1,
+            chunks=range(c, c + 1),
+            game_scores=True,
+        )
+        for c in (0, 1)
+    ]
+    merged = merge_planned(parts)
+    assert merged.game_scores is not None and merged.game_scores.shape == (games,)
+    result = goldfish(deck, turns=(1, 4), games=games, seed=2)
+    expected = sum(card.copies * (card.on_curve or 0) for card in result.cards) * games
+    assert int(merged.game_scores.sum()) == round(expected)
+
+
+def test_with_the_turns_planned_the_elves_raise_the_score_and_the_own_score_is_simulates() -> None:
+    deck = parse_deck(ELF_DECK)
+    pool = parse_pool("Forest, Wastes", lands=24)
+    planned = optimise_lands(deck, pool, games=3_000, seed=4, budget=Budget(games=1), ramp="planner")
+    lands_only = optimise_lands(deck, pool, games=3_000, seed=4, budget=Budget(games=1))
+    assert planned.ramp == "planner" and not planned.bound
+    simulated = goldfish(deck, turns=planned.turns, games=3_000, seed=4)
+    copies = sum(card.copies for card in simulated.cards if card.on_curve is not None)
+    expected = sum(card.copies * card.on_curve for card in simulated.cards if card.on_curve is not None)
+    assert planned.own_score.mean == pytest.approx(expected / copies, rel=1e-12)
+    # (Elves make a Bear or an Ogre castable on curve with fewer Forests, which the lands-only score ignores)
+    assert planned.own_score.low > lands_only.own_score.high
+
+
+def test_with_the_turns_planned_a_basics_deck_finds_the_lands_only_answer() -> None:
+    # On basics the planned goldfish and the lands-only one agree: the same best mix.
+    deck = parse_deck("12 Plains\n12 Wastes\n18 Wall {W}{W}\n18 Soldier {1}{W}")
+    pool = parse_pool("Plains, Wastes", lands=24)
+    result = optimise_lands(deck, pool, games=4_000, seed=3, ramp="planner")
+    lands_only = optimise_lands(deck, pool, games=4_000, seed=3)
+    assert result.best == lands_only.best == (("Plains", 24),)
+    # (other games, the same odds: the two scores' intervals overlap)
+    assert result.best_score.low <= lands_only.best_score.high
+    assert lands_only.best_score.low <= result.best_score.high
+    with pytest.raises(InputError, match="ramp"):
+        optimise_lands(deck, parse_pool("Plains, Wastes", lands=24), games=40, ramp="rocks")
 
 
 def test_karstens_bound_is_above_the_simulated_score() -> None:
@@ -258,6 +349,18 @@ def test_the_command_json() -> None:
     assert data["stopped"] == "the games budget ran out" and data["games"] == 1000
 
 
+def test_the_command_with_the_turns_planned(tmp_path: Path) -> None:
+    deck = tmp_path / "elves.txt"
+    deck.write_text(ELF_DECK, encoding="utf-8")
+    args = ("optimise-lands", str(deck), "--pool", "Forest, Wastes", "--games", "600", "--budget", "1")
+    shown = run(*args, "--ramp", "planner")
+    assert shown.exit_code == 0, shown.output
+    assert "turns planned (ramp counts)" in shown.stdout and "simulate --ramp planner" in shown.stdout
+    data = json.loads(run(*args, "--ramp", "planner", "--json").stdout)
+    assert data["ramp"] == "planner" and data["karsten_bound"] is False
+    assert json.loads(run(*args, "--json").stdout)["ramp"] == "none"
+
+
 @pytest.mark.parametrize(
     ("pool", "extra", "starts"),
     [
@@ -268,6 +371,7 @@ def test_the_command_json() -> None:
         ("Plains, Island", ["--budget", "soon"], "bad budget 'soon'"),
         ("Plains, Plains", [], "the pool: Plains is given twice"),
         ("Plains", ["--workers", "0"], "--workers must be at least 1"),
+        ("Plains, Island", ["--ramp", "rocks"], "unknown ramp mode 'rocks'"),
     ],
 )
 def test_bad_input_is_one_line(pool: str, extra: list[str], starts: str) -> None:

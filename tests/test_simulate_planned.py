@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace as changed
 from math import comb
 
 import pytest
 
 from models.board import Board
+from models.catalogue import CardData
 from models.cost import ManaCost
-from models.decklist import parse_deck
-from planner.sim.planned import TurnState, best_turn, card_kinds
+from models.decklist import Deck, DeckCard, parse_deck
+from models.mana import ManaType
+from planner.sim.planned import TurnState, TurnTables, best_turn, card_kinds
 from planner.sim.simulate import goldfish
 from planner.turn import plan_turn
 
@@ -61,6 +64,177 @@ def test_the_simulations_turn_search_casts_what_the_turn_planner_casts(seed: int
     assert sum(kinds[i].mana_value for i in plan.cast) == turn.mana_value_cast
     if plan.cast or plan.land >= 0:  # (the goldfish always plays a land it has: the planner only if it helps)
         assert len(plan.cast) <= len(turn.spells) or turn.mana_value_cast == 0
+
+
+#: Cards that make Treasures or change costs, given by their Oracle text (none is in the catalogue).
+_TREASURE_AND_COSTS = {
+    "Prosperous Pirates": {
+        "type_line": "Creature — Human Pirate",
+        "mana_cost": "{4}{U}",
+        "oracle": "When Prosperous Pirates enters, create two Treasure tokens.",
+    },
+    "Strike It Rich": {
+        "type_line": "Sorcery",
+        "mana_cost": "{R}",
+        "oracle": "Create a Treasure token.\nFlashback {2}{R}",
+    },
+    "Captain Lannery Storm": {
+        "type_line": "Legendary Creature — Human Pirate",
+        "mana_cost": "{2}{R}",
+        "oracle": "Haste\nWhenever Captain Lannery Storm attacks, create a Treasure token.",
+    },
+    "Cheap Lesson": {
+        "type_line": "Sorcery",
+        "mana_cost": "{3}{U}",
+        "oracle": "Draw two cards.",
+    },
+}
+
+
+def _deck_with_treasures_and_costs() -> Deck:
+    # (the cards given by text carry their type lines: whether a cost change applies reads them)
+    base = parse_deck(
+        "5 Forest\n5 Island\n5 Mountain\n3 Plains\n2 Goblin Electromancer\n2 Thalia, Guardian of Thraben\n"
+        "4 Lightning Bolt\n2 Llanowar Elves\n"
+    )
+    given = {**{name: {**text, "oracle": ""} for name, text in _INLINE.items()}, **_TREASURE_AND_COSTS}
+    extra = tuple(
+        DeckCard(
+            name=name,
+            count=2,
+            lines=(0,),
+            card=CardData(name=name, type_line=text["type_line"], oracle=text["oracle"]),
+            cost=ManaCost.parse(text["mana_cost"]),
+            is_land=False,
+        )
+        for name, text in given.items()
+        if name != "Hypnotic Specter"
+    )
+    return changed(base, cards=(*base.cards, *extra))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_with_treasures_and_cost_changes_the_turn_search_casts_what_the_turn_planner_casts(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    kinds, ignored = card_kinds(_deck_with_treasures_and_costs(), 1)
+    assert ignored == []
+    lands = [k for k in kinds if k.role == "land"]
+    changers = [k for k in kinds if k.cost_changes]
+    in_play = [rng.choice(lands) for _ in range(rng.randint(0, 4))]
+    changing = sorted(rng.sample(changers, rng.randint(0, 2)), key=lambda k: k.index)
+    treasures = rng.randint(0, 2)
+    hand = sorted(rng.randrange(len(kinds)) for _ in range(rng.randint(1, 5)))
+    state = TurnState(
+        ready=tuple(sorted(m for k in in_play for m in k.units)),
+        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
+        lands=len(in_play),
+        hand=tuple(hand),
+        life=20,
+        changers=tuple(k.index for k in changing),
+        treasures=treasures,
+    )
+    plan = best_turn(kinds, state)
+
+    def card(name: str) -> object:
+        return {"name": name, **_TREASURE_AND_COSTS[name]} if name in _TREASURE_AND_COSTS else _card(name)
+
+    permanents: list[dict[str, object]] = [
+        {"id": f"p{n}", "card": k.name, "controller": "me"} for n, k in enumerate(in_play)
+    ]
+    permanents += [{"id": f"c{n}", "card": card(k.name), "controller": "me"} for n, k in enumerate(changing)]
+    permanents += [{"id": f"t{n}", "card": "Treasure", "controller": "me"} for n in range(treasures)]
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": [card(kinds[i].name) for i in hand]}],
+            "permanents": permanents,
+        }
+    )
+    turn = plan_turn(board)
+    assert sum(kinds[i].mana_value for i in plan.cast) == turn.mana_value_cast, (plan, turn.spells)
+
+
+def test_a_treasure_is_spent_only_when_the_turn_needs_it() -> None:
+    kinds, _ = card_kinds(_deck_with_treasures_and_costs(), 1)
+    index = {k.name: k.index for k in kinds}
+    forest = kinds[index["Forest"]].units
+    bears = best_turn(
+        kinds,
+        TurnState(
+            ready=forest,
+            land_types=frozenset(),
+            lands=1,
+            hand=(index["Grizzly Bears"],),
+            life=20,
+            treasures=2,
+        ),
+    )
+    assert bears.cast == (index["Grizzly Bears"],) and bears.treasures_left == 1
+    elves = best_turn(
+        kinds,
+        TurnState(
+            ready=forest,
+            land_types=frozenset(),
+            lands=1,
+            hand=(index["Llanowar Elves"],),
+            life=20,
+            treasures=2,
+        ),
+    )
+    assert elves.cast == (index["Llanowar Elves"],) and elves.treasures_left == 2
+    # a Treasure made this turn pays for the spell after it: Strike It Rich ({R}) then a Bolt with it
+    rich = best_turn(
+        kinds,
+        TurnState(
+            ready=kinds[index["Mountain"]].units,
+            land_types=frozenset(),
+            lands=1,
+            hand=tuple(sorted((index["Strike It Rich"], index["Lightning Bolt"]))),
+            life=20,
+            land_play=False,
+        ),
+    )
+    assert sorted(rich.cast) == sorted((index["Strike It Rich"], index["Lightning Bolt"]))
+    assert rich.treasures_left == 0
+    # Thalia makes a noncreature spell cost {1} more, an Electromancer an instant {1} less
+    thalia, mancer = index["Thalia, Guardian of Thraben"], index["Goblin Electromancer"]
+    tables = TurnTables(kinds)
+    assert tables.demand(index["Lightning Bolt"], (thalia,)) == (int(ManaType.R), 63)
+    assert tables.demand(index["Lightning Bolt"], (mancer, thalia)) == (int(ManaType.R),)
+    assert tables.demand(index["Cheap Lesson"], (mancer,)) == (int(ManaType.U), 63, 63)  # (a sorcery)
+    assert tables.demand(index["Grizzly Bears"], (thalia, mancer)) == kinds[index["Grizzly Bears"]].demand
+
+
+def test_an_attack_trigger_makes_no_treasure_as_the_card_resolves() -> None:
+    kinds, _ = card_kinds(_deck_with_treasures_and_costs(), 1)
+    made = {k.name: k.treasures for k in kinds if k.treasures}
+    assert made == {"Prosperous Pirates": 2, "Strike It Rich": 1}
+
+
+def test_treasure_makers_count_in_the_goldfish() -> None:
+    # A one-drop whose enters trigger makes a Treasure: by turn 3 a {G}{G}{G} Troll is castable with fewer
+    # than three Forests, which the lands-only measure never allows
+    deck = parse_deck("12 Forest\n12 Wastes\n18 Troll {G}{G}{G}")
+    seeker = DeckCard(
+        name="Gold Seeker",
+        count=18,
+        lines=(0,),
+        card=CardData(
+            name="Gold Seeker",
+            type_line="Creature — Human",
+            oracle="When Gold Seeker enters, create a Treasure token.",
+        ),
+        cost=ManaCost.parse("{1}"),
+        is_land=False,
+    )
+    deck = changed(deck, cards=(*deck.cards, seeker))
+    games = 4_000
+    planned = {c.name: c for c in goldfish(deck, turns=(1, 3), games=games, seed=2).cards}["Troll"]
+    lands_only = {c.name: c for c in goldfish(deck, turns=(1, 3), games=games, seed=2, ramp="none").cards}
+    p, q = planned.on_curve or 0.0, lands_only["Troll"].on_curve or 0.0
+    error = math.sqrt(p * (1 - p) / games + q * (1 - q) / games)
+    assert p - q > 4 * error, (p, q)
+    assert (planned.cast_on_curve or 0) > 0
 
 
 def test_a_mana_elf_on_turn_one_casts_a_three_drop_on_turn_two_exactly_as_often_as_it_can() -> None:
@@ -117,11 +291,6 @@ def test_a_fetchland_is_the_land_the_turn_needs_as_a_dual_land_is() -> None:
     # a fetchland for a Mountain or a Plains, with both in the library, is as good as a dual land of those
     # types for a {R}{W} spell on turn 2 (thinning the library changes later draws very little), and it
     # costs its 1 life each time it is played
-    from dataclasses import replace as changed
-
-    from models.catalogue import CardData
-    from models.decklist import Deck, DeckCard
-
     def deck_with(land: CardData) -> Deck:
         base = parse_deck("8 Mountain\n8 Plains\n36 Boros Charm {R}{W}")
         extra = DeckCard(name=land.name, count=8, lines=(0,), card=land, cost=None, is_land=True)
@@ -145,10 +314,6 @@ def test_a_fetchland_is_the_land_the_turn_needs_as_a_dual_land_is() -> None:
 
 
 def test_a_slow_land_enters_untapped_from_the_third_land_on() -> None:
-    from dataclasses import replace as changed
-
-    from models.catalogue import CardData
-    from models.decklist import DeckCard
     from planner.sim.simulate import Entry, land_profile
 
     slow = CardData(
@@ -172,10 +337,7 @@ def test_a_slow_land_enters_untapped_from_the_third_land_on() -> None:
 
 
 def test_a_modal_double_faced_card_is_a_land_when_the_turn_needs_one_and_a_spell_otherwise() -> None:
-    from dataclasses import replace as changed
-
     from models.carddata.faces import CardFace
-    from models.decklist import DeckCard
 
     front = CardFace(
         name="Hex",
@@ -194,8 +356,6 @@ def test_a_modal_double_faced_card_is_a_land_when_the_turn_needs_one_and_a_spell
         oracle="{T}: Add {B}.",
         layout="modal_dfc",
     )
-    from models.catalogue import CardData
-
     data = CardData(name="Hex // Crypt", type_line="Instant", oracle="", mana_cost="{B}")
     mdfc = DeckCard(
         name="Hex // Crypt",

@@ -125,6 +125,15 @@ def optimise_lands_command(
     mulligan: Annotated[
         Mulligan, typer.Option("--mulligan", help="London (Karsten's keep rules), or none (keep any seven).")
     ] = Mulligan.LONDON,
+    ramp: Annotated[
+        str,
+        typer.Option(
+            "--ramp",
+            metavar="none|planner",
+            help="none: only lands are sources (fast, the Karsten bound prunes); planner: each turn is "
+            "planned as simulate plans it (rocks, mana creatures, rituals count), far slower.",
+        ),
+    ] = "none",
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
@@ -139,7 +148,8 @@ def optimise_lands_command(
     mixes a Karsten bound shows can't win are skipped. Prints the best mix and the deck's own with their
     scores on fresh games (those of simulate --seed S --games N --turns 1-T, T the highest mana value), and
     the difference with its paired interval. --games is the games of each confirmation and of the final
-    scores (default 32,768).
+    scores (default 32,768). With --ramp planner the games are simulate's planned ones (mana rocks,
+    creatures and rituals count) and no bound prunes: give a --budget.
     """
     from models.decklist import load_deck
     from planner.sim.optimise import Budget, local_runner, optimise_lands, parse_budget, parse_pool
@@ -172,6 +182,7 @@ def optimise_lands_command(
             budget=limits,
             runner=runner or local_runner,
             reporter=reporter,
+            ramp=ramp,
         )
     if as_json:
         print_json(result.to_json())
@@ -193,7 +204,8 @@ def _report(result: OptimiseResult, source: str, pool_size: int) -> str:
         f"{source}: {result.deck_size} cards, {result.lands} land slots, a pool of {pool_size} lands; "
         f"{where}, {rule}",
         f"score: castable on curve, the mean over {result.scored_cards} nonland cards "
-        f"({result.scored_copies} copies) weighted by copies, turns {first}-{last}",
+        f"({result.scored_copies} copies) weighted by copies, turns {first}-{last}"
+        + (", turns planned (ramp counts)" if result.ramp == "planner" else ", lands only"),
         "",
         table(
             ["land", "own", "best", "change"],
@@ -229,7 +241,8 @@ def _report(result: OptimiseResult, source: str, pool_size: int) -> str:
             ],
         ),
         "",
-        f"Scores on {result.games:,} games, seed {result.seed} (those of simulate --turns {first}-{last}); "
+        f"Scores on {result.games:,} games, seed {result.seed} (those of simulate --ramp {result.ramp} "
+        f"--turns {first}-{last}); "
         "the difference is "
         + ("paired, game by game." if result.paired else "unpaired (the decks differ in size)."),
     ]

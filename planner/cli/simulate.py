@@ -479,7 +479,7 @@ def _report(result: GoldfishResult, source: str) -> str:
     if result.ignored_sources:
         lines.append(
             (
-                "These cards' mana is not counted (outside the planned fragment): "
+                "These cards' mana or cost changes are not counted (outside the planned fragment): "
                 if planned
                 else "Only lands are counted as sources; these mana creatures and rocks are not: "
             )

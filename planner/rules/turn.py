@@ -34,6 +34,7 @@ __all__ = [
     "packet_units",
     "resolution",
     "treasure",
+    "treasures_made",
 ]
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -154,10 +155,7 @@ def resolution(card: Card) -> Resolution:
             unread.append(record.text)
             continue
         (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)
-    treasures = 0
-    for match in _TREASURES.finditer(card.oracle):
-        word = match.group(1).lower()
-        treasures += int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    treasures = treasures_made(card.oracle, card.name, permanent=permanent)
     return Resolution(
         permanent=permanent,
         mana=tuple(mana),
@@ -165,6 +163,34 @@ def resolution(card: Card) -> Resolution:
         treasures=treasures,
         unread=tuple(unread),
     )
+
+
+def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:
+    """The Treasure tokens a card creates as it resolves: a permanent's by its enters trigger, an instant's
+    or sorcery's by its effect; not those of other triggers ('Whenever ~ attacks') or activated abilities.
+
+    >>> treasures_made("When Prosperous Pirates enters, create two Treasure tokens.", "Prosperous Pirates",
+    ...     permanent=True)
+    2
+    >>> treasures_made("Whenever Captain Lannery Storm attacks, create a Treasure token.",
+    ...     "Captain Lannery Storm", permanent=True)
+    0
+    >>> treasures_made("Create a Treasure token.\\nFlashback {2}{R}", "Strike It Rich", permanent=False)
+    1
+    """
+    enters = re.compile(rf"^When (?:{re.escape(name)}|~|this [a-z]+) enters\b", re.I)
+    made = 0
+    for line in oracle.splitlines():
+        for match in _TREASURES.finditer(line):
+            before = line[: match.start()]
+            if permanent:
+                counted = bool(enters.match(line))
+            else:
+                counted = not re.match(r"^(?:When|Whenever|At)\b", line) and ":" not in before
+            if counted:
+                word = match.group(1).lower()
+                made += int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    return made
 
 
 def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Permanent:

@@ -757,11 +757,7 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
             continue
         if effect.who is Who.OPPONENTS and sourced.controller == player:
             continue
-        types = effect.spells.types
-        matched = (any if effect.any_type else all)(target.type_line.is_a(word) for word in types)
-        if (types and not matched) or any(target.type_line.is_a(word) for word in effect.spells.excluded):
-            continue
-        if effect.colors and not (target.spell_colors & effect.colors):
+        if not effect.matches(target):
             continue
         if effect.spells.chosen_type:
             chosen = view.permanent(sourced.source).choices.creature_type

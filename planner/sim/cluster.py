@@ -16,7 +16,7 @@ from typing import Any
 
 from models.decklist import Deck
 from models.errors import InputError
-from planner.sim.optimise import Ints, Runner, ScoreTask, run_score_task
+from planner.sim.optimise import Ints, Runner, ScoreTask, run_score_task, task_games
 from planner.sim.simulate import (
     GOLDFISH_BATCH,
     GoldfishResult,
@@ -97,7 +97,7 @@ def dask_runner(client: Client) -> Runner:
 
     def run(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
         answers: list[Ints] = _in_order(
-            client, run_score_task, tasks, lambda i: advance(_games(tasks[i].games, tasks[i].batches))
+            client, run_score_task, tasks, lambda i: advance(task_games(tasks[i]))
         )
         return answers
 

@@ -25,8 +25,14 @@ which Karsten's games (:func:`planner.sim.simulate.sources_needed`) give for eve
 mix whose bound (plus its Monte-Carlo error) is below the current score is skipped. The bound holds when
 every land makes one mana a tap; otherwise nothing is pruned.
 
+**With the turns planned** (``ramp="planner"``) the games are the planned goldfish's
+(:mod:`planner.sim.planned`: mana rocks, creatures and rituals count), dealt the same way through layouts;
+every mix of the search is dealt as one deck that lists each pool land once, so that all of them share one
+memo of the turns met. The Karsten bound counts lands only and is off.
+
 **The report** scores the best mix and the deck's own on ``games`` fresh games dealt with ``seed`` (those of
-``mana-planner simulate --seed S --turns 1-T``, T the highest curve turn), which the search never saw, and
+``mana-planner simulate --ramp R --seed S --turns 1-T``, T the highest curve turn, X spells at X = 1), which
+the search never saw, and
 the difference, paired when the two decks have the same size. Each piece of work is a seeded batch of one
 mix, so the answer is the same whoever runs the pieces: in this process, or on a Dask cluster
 (:mod:`planner.sim.cluster`).
@@ -52,7 +58,9 @@ from models.decklist import Deck, DeckCard, parse_deck
 from models.errors import InputError
 from models.limits import MAX_TURN, shortened
 from models.mana import TYPE_ORDER
+from planner.sim.planned import PLANNED_CHUNK, planned_chunks, planned_counts
 from planner.sim.simulate import (
+    DEFAULT_MIN_X,
     GOLDFISH_BATCH,
     HAND_SIZE,
     _karsten,
@@ -62,6 +70,7 @@ from planner.sim.simulate import (
     goldfish_counts,
     land_profile,
     played_as_land,
+    with_x,
 )
 
 __all__ = [
@@ -79,6 +88,8 @@ __all__ = [
     "parse_budget",
     "parse_pool",
     "run_score_task",
+    "score_pieces",
+    "task_games",
 ]
 
 Ints = npt.NDArray[np.int64]
@@ -232,11 +243,43 @@ class ScoreTask:
     seed: int
     on_the_draw: bool
     mulligan: str
-    batches: range
+    batches: range  # the run's batches (``ramp="none"``) or planned chunks (``ramp="planner"``)
+    ramp: str = "none"
+
+
+def score_pieces(games: int, ramp: str) -> int:
+    """How many pieces a run of ``games`` games is dealt in: goldfish batches, or the planned goldfish's
+    chunks with ``ramp="planner"``.
+
+    >>> score_pieces(GOLDFISH_BATCH + 1, "none"), score_pieces(PLANNED_CHUNK, "planner")
+    (2, 1)
+    """
+    return planned_chunks(games) if ramp == "planner" else goldfish_batches(games)
+
+
+def task_games(task: ScoreTask) -> int:
+    """The games a piece of work plays."""
+    size = PLANNED_CHUNK if task.ramp == "planner" else GOLDFISH_BATCH
+    return sum(min(size, task.games - piece * size) for piece in task.batches)
 
 
 def run_score_task(task: ScoreTask) -> Ints:
     """Do one piece of work (anywhere: it depends on nothing but the task)."""
+    if task.ramp == "planner":
+        planned = planned_counts(
+            with_x(task.deck, DEFAULT_MIN_X),
+            turns=task.turns,
+            games=task.games,
+            seed=task.seed,
+            on_the_draw=task.on_the_draw,
+            mulligan=task.mulligan,
+            min_x=DEFAULT_MIN_X,
+            chunks=task.batches,
+            layout=task.layout,
+            game_scores=True,
+        )
+        assert planned.game_scores is not None
+        return planned.game_scores
     counts = goldfish_counts(
         task.deck,
         turns=task.turns,
@@ -262,7 +305,7 @@ def local_runner(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> 
     answers = []
     for task in tasks:
         answers.append(run_score_task(task))
-        advance(sum(min(GOLDFISH_BATCH, task.games - b * GOLDFISH_BATCH) for b in task.batches))
+        advance(task_games(task))
     return answers
 
 
@@ -366,6 +409,7 @@ class OptimiseResult:
     seed: int
     on_the_draw: bool
     mulligan: str
+    ramp: str
     mixes_screened: int
     mixes_pruned: int
     bound: bool
@@ -388,6 +432,7 @@ class OptimiseResult:
             ],
             "stopped": self.stopped,
             "score": "mean over nonland cards, weighted by copies, of castable on curve",
+            "ramp": self.ramp,
             "deck": {"cards": self.deck_size, "lands": self.lands, "scored_cards": self.scored_cards},
             "turns": list(self.turns),
             "games": self.games,
@@ -421,6 +466,10 @@ class _Problem:
     mulligan: str
     weights: int  # the copies scored
     order: tuple[int, ...] = ()  # the pool's lands in the order decks list them (the deck's own first)
+    ramp: str = "none"  # how the games are played: lands only, or with the turns planned
+    # (with the turns planned: one deck of every pool land, a copy each, which the search's games deal
+    # through their layouts, so that every mix's turns share one memo)
+    every_land: Deck | None = None
 
 
 def _seed_for(seed: int, purpose: int) -> int:
@@ -453,8 +502,9 @@ def _tasks(
             on_the_draw=problem.on_the_draw,
             mulligan=problem.mulligan,
             batches=range(batch, batch + 1),
+            ramp=problem.ramp,
         )
-        for batch in range(goldfish_batches(games))
+        for batch in range(score_pieces(games, problem.ramp))
     ]
 
 
@@ -474,8 +524,14 @@ class _Evaluator:
         tasks = [task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed)]
         answers = self.runner(tasks, self.reporter.advance)
         self.games += games * len(jobs)
-        per = goldfish_batches(games)
+        per = score_pieces(games, self.problem.ramp)
         return [np.concatenate(answers[i * per : (i + 1) * per]) for i in range(len(jobs))]
+
+
+def _searched(problem: _Problem, mix: Mix, layout: tuple[str, ...]) -> tuple[Deck, tuple[str, ...]]:
+    """What the search deals for a mix: its deck and its layout (with the turns planned, the deck of every
+    pool land, whose memo of turns every mix shares: the layout says which land each slot holds)."""
+    return (problem.every_land or _deck(problem, mix), layout)
 
 
 def _layout(problem: _Problem, mix: Mix) -> tuple[str, ...]:
@@ -639,10 +695,13 @@ def optimise_lands(
     mulligan: str = "london",
     runner: Runner = local_runner,
     reporter: Reporter | None = None,
+    ramp: str = "none",
 ) -> OptimiseResult:
     """The land mix over ``pool`` that maximises the castability score, by a local search with common
     random numbers from the deck's own mix (module docstring); ``lands`` slots (default: the deck's lands);
-    ``screen_games`` defaults to a quarter of ``games``.
+    ``screen_games`` defaults to a quarter of ``games``. With ``ramp="planner"`` the games are those of the
+    planned goldfish (``simulate --ramp planner``: mana rocks, creatures and rituals count), and the Karsten
+    bound, which counts lands only, is off.
 
     >>> from models.decklist import parse_deck
     >>> deck = parse_deck("12 Plains\\n12 Wastes\\n18 Wall {W}{W}\\n18 Soldier {1}{W}")
@@ -671,6 +730,9 @@ def optimise_lands(
         raise InputError(f"the screening games must be at least 2, got {screen}")
     if mulligan not in ("london", "none"):
         raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    if ramp not in ("none", "planner"):
+        raise InputError(f"unknown ramp mode {ramp!r}: use planner or none")
+    deck = with_x(deck, DEFAULT_MIN_X)  # (X spells are scored on the curve turn of X = 1, as simulate has it)
     played, _ = played_as_land(deck)
     fixed = tuple(card for card in deck.cards if not card.is_land)
     fixed_names = {card.name for card in fixed}
@@ -688,12 +750,16 @@ def optimise_lands(
         on_the_draw=on_the_draw,
         mulligan=mulligan,
         weights=0,
+        ramp=ramp,
     )
     notes: list[str] = []
     names = [land.name for land in pool]
     first_seen = {name: i for i, name in enumerate(dict.fromkeys(default_layout(deck)))}
     order = sorted(range(len(pool)), key=lambda i: (first_seen.get(names[i], len(first_seen)), i))
     problem = replace(problem, order=tuple(order))
+    if ramp == "planner":
+        every_land = tuple(replace(pool[i].card, count=1) for i in order)
+        problem = replace(problem, every_land=Deck(deck.source, (*every_land, *fixed), deck.commanders))
     own_counts = {card.name: card.count for card in deck.cards if card.is_land}
     outside = [name for name in own_counts if name not in names]
     if outside:
@@ -722,15 +788,19 @@ def optimise_lands(
     single = all(land.single for land in pool) and all(
         len(land_profile(card.card).sources) <= 1 for card in converted if card.card
     )
-    bound = _Bound(problem, _deck(problem, current), _seed_for(seed, 3)) if single else None
-    if bound is None:
+    bound = (
+        _Bound(problem, _deck(problem, current), _seed_for(seed, 3)) if single and ramp == "none" else None
+    )
+    if ramp == "planner":
+        notes.append("the turns are planned, so ramp counts: the Karsten bound (lands only) is off")
+    elif bound is None:
         notes.append("a land makes more than one mana a tap: the Karsten bound is off, nothing is pruned")
 
     evaluator = _Evaluator(problem, runner, reporter)
     layout = default_layout(deck) if is_own else _layout(problem, current)
     reporter.phase("scoring the start", games + screen)
-    (current_confirm,) = evaluator.scores([(_deck(problem, current), layout)], games, confirm_seed)
-    (current_screen,) = evaluator.scores([(_deck(problem, current), layout)], screen, screen_seed)
+    (current_confirm,) = evaluator.scores([_searched(problem, current, layout)], games, confirm_seed)
+    (current_screen,) = evaluator.scores([_searched(problem, current, layout)], screen, screen_seed)
     visited = {current}
     moves: list[Move] = []
     screened = pruned = 0
@@ -756,7 +826,7 @@ def optimise_lands(
         reporter.phase(f"step {step}: screening {len(candidates)} mixes", len(candidates) * screen)
         layouts = [_moved(layout, len(fixed_slots), names[a], names[b]) for a, b, _ in candidates]
         answers = evaluator.scores(
-            [(_deck(problem, mix), moved) for (_, _, mix), moved in zip(candidates, layouts, strict=True)],
+            [_searched(problem, mix, moved) for (_, _, mix), moved in zip(candidates, layouts, strict=True)],
             screen,
             screen_seed,
         )
@@ -767,7 +837,7 @@ def optimise_lands(
             break
         reporter.phase(f"step {step}: confirming {len(best_few)} mixes", len(best_few) * games)
         confirmed = evaluator.scores(
-            [(_deck(problem, candidates[i][2]), layouts[i]) for i in best_few], games, confirm_seed
+            [_searched(problem, candidates[i][2], layouts[i]) for i in best_few], games, confirm_seed
         )
         level = 1 - (1 - LEVEL) / len(best_few)
         judged = [
@@ -785,8 +855,10 @@ def optimise_lands(
 
     reporter.phase("scoring the best mix and the deck's own", 2 * games)
     own_deck = Deck(deck.source, deck.cards, deck.commanders)
+    # (the report's games are those of simulate on each deck: with the turns planned, each deck as listed)
+    final_layout = layout if ramp == "none" else None
     best_answer, own_answer = evaluator.scores(
-        [(_deck(problem, current), layout), (own_deck, None)], games, seed
+        [(_deck(problem, current), final_layout), (own_deck, None)], games, seed
     )
     best_score, own_score = _estimate(best_answer, weights), _estimate(own_answer, weights)
     difference = _estimate(best_answer - own_answer, weights) if paired else _unpaired(best_score, own_score)
@@ -810,6 +882,7 @@ def optimise_lands(
         seed=seed,
         on_the_draw=on_the_draw,
         mulligan=mulligan,
+        ramp=ramp,
         mixes_screened=screened,
         mixes_pruned=pruned,
         bound=bound is not None,

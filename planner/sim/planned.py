@@ -13,8 +13,10 @@ taps at once, a creature only from next turn, CR 302.6; a ritual's mana arrives 
 states.
 
 The fragment: sources that tap for a fixed amount of fixed types with no other cost (lands, rocks and
-creatures alike), rituals that add fixed mana; every other card is a plain spell (its mana ability or effect
-is listed in ``ignored_sources``). Turns are memoised by state, which is what makes 100,000 games tractable:
+creatures alike), rituals that add fixed mana, Treasures (made as a spell resolves or a permanent enters; each
+pays one mana of any type once, from then on), permanents that change generic costs of spells by their types
+and colors; every other card is a plain spell (its mana ability, effect or cost change is listed in
+``ignored_sources``). Turns are memoised by state, which is what makes 100,000 games tractable:
 most games pass through the same few thousand states.
 """
 
@@ -22,20 +24,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
 import numpy as np
 
+from models.abilities import CostModifier, Who
 from models.board import Card
 from models.catalogue import CardData
-from models.cost import ManaCost, SymbolKind
+from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
+from models.errors import InputError
 from models.mana import ALL_TYPES, ManaType, ManaTypes
 from models.oracle import LandSearch, parse_land_search, parse_oracle
 from models.types import TypeLine
-from planner.rules.turn import resolution
+from planner.rules.turn import resolution, treasures_made
 from planner.sim.simulate import (
     COMMANDER_LIFE,
     HAND_SIZE,
@@ -57,6 +61,7 @@ __all__ = [
     "PlannedCounts",
     "TurnPlan",
     "TurnState",
+    "TurnTables",
     "best_turn",
     "card_kinds",
     "goldfish_planned",
@@ -95,15 +100,21 @@ class CardKind:
     basic: bool = False  # a basic land (what "search for a basic land card" finds)
     land_face: bool = False  # a modal double-faced spell whose back is a land (``land``): played as either
     bounce: bool = False  # a land that returns a land its controller controls to hand as it enters (a karoo)
+    permanent: bool = False  # it stays on the battlefield once it resolves
+    treasures: int = 0  # the Treasure tokens it creates as it resolves (its enters trigger or its effect)
+    # while it is on the battlefield: (spell kind, generic mana that spell costs more, or less if negative)
+    cost_changes: tuple[tuple[int, int], ...] = ()
 
 
 def card_kinds(
     deck: Deck, min_x: int, commander_colors: ManaTypes | None = None
 ) -> tuple[list[CardKind], list[str]]:
-    """The deck's cards as :class:`CardKind`, lands first, in deck order; and the cards whose mana the
-    fragment leaves out (a plain spell here)."""
+    """The deck's cards as :class:`CardKind`, lands first, in deck order, then its commanders; and the cards
+    whose mana or cost change the fragment leaves out (a plain spell here)."""
     kinds: list[CardKind] = []
     ignored: list[str] = []
+    changes: dict[int, list[CostModifier]] = {}  # the cost changes of the permanents among the kinds
+    targets: dict[int, PaymentTarget] = {}  # each spell as a cost change sees it
     for card in deck.cards:
         data = card.card
         if card.is_land:
@@ -126,18 +137,28 @@ def card_kinds(
                     bounce=bounce,
                 )
             )
-    for card in deck.cards:
-        if card.is_land:
-            continue
+    spells = [card for card in deck.cards if not card.is_land]
+    for number, card in enumerate([*spells, *deck.commanders]):
         demand, phyrexian, value = _demand(card.cost, min_x)
         data = card.card
-        role, creature, haste = "spell", False, False
+        role, creature, haste, permanent, treasures = "spell", False, False, False, 0
         units: tuple[int, ...] = ()
+        targets[len(kinds)] = PaymentTarget.of(
+            str(card.cost) if card.cost is not None else "{0}", type_line=data.type_line if data else ""
+        )
         if data is not None:
             type_line = TypeLine.parse(data.type_line)
             parsed = parse_oracle(data.oracle, data.name)
             creature = type_line.is_a("Creature")
             haste = "haste" in parsed.keywords
+            permanent = type_line.is_permanent
+            treasures = treasures_made(data.oracle, data.name, permanent=permanent)
+            modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
+            if permanent and modifiers:
+                if all(_counted_change(m) for m in modifiers):
+                    changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]
+                else:
+                    ignored.append(card.name)
             if type_line.is_permanent and parsed.mana_abilities:
                 profile = land_profile(data, commander_colors)
                 if profile.sources and not profile.notes:
@@ -171,12 +192,28 @@ def card_kinds(
                 units=units,
                 creature=creature,
                 haste=haste,
-                copies=card.count,
+                copies=card.count if number < len(spells) else 1,
                 land=back_profile,
                 land_face=back_profile is not None,
+                permanent=permanent,
+                treasures=treasures,
             )
         )
+    for index, modifiers in changes.items():
+        deltas = ((s, sum(m.generic_delta for m in modifiers if m.matches(t))) for s, t in targets.items())
+        kinds[index] = replace(kinds[index], cost_changes=tuple((s, d) for s, d in deltas if d))
     return kinds, ignored
+
+
+def _counted_change(modifier: CostModifier) -> bool:
+    """A cost change the fragment counts: generic mana more or less for the spells of some types and
+    colors (not per spell cast this turn, not of a chosen type, not of colored mana)."""
+    return not (
+        modifier.per_other_spell_this_turn
+        or modifier.spells.chosen_type
+        or modifier.colored
+        or modifier.for_each is not None
+    )
 
 
 def _demand(cost: ManaCost | None, min_x: int) -> tuple[tuple[int, ...], int, int]:
@@ -287,6 +324,8 @@ class TurnState:
     life: int
     land_play: bool = True
     library: frozenset[int] = frozenset()  # the land kinds still in the library (read by land searches)
+    changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs (sorted)
+    treasures: int = 0  # Treasure tokens in play
 
 
 @dataclass(frozen=True)
@@ -300,6 +339,7 @@ class TurnPlan:
     cast: tuple[int, ...]
     castable: frozenset[int]
     fetched: int = -1  # the land kind a land search played this turn puts onto the battlefield, or -1
+    treasures_left: int = 0  # the Treasures in play after the turn (the fewest its casts need are used)
 
 
 def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
@@ -320,9 +360,145 @@ def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
     return [(True, 0)]  # tapped, or a land creature (summoning sick)
 
 
-def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence[int] = ()) -> TurnPlan:
+class TurnTables:
+    """What :func:`best_turn` works out from parts of a state that many states share, kept across its calls
+    on one deck's kinds: which of the kinds asked about are castable after a sequence (it does not depend on
+    the rest of the hand), the best plain spells after a sequence, and the land choice's tie-break measures.
+    Every entry is exact; the tables only spare working it out again.
+
+    >>> forest = CardKind(0, "Forest", "land", 0, units=(16,))
+    >>> kinds = [forest, CardKind(1, "Bears", "spell", 2, demand=(16, 63))]
+    >>> tables = TurnTables(kinds, castable_of=[1])
+    >>> tables.castable(((16, 0), (16, 0)), (), 0, 0), tables.castable(((16, 0),), (), 0, 0)
+    (frozenset({1}), frozenset())
+    """
+
+    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int] = ()) -> None:
+        self.kinds = list(kinds)
+        self.castable_of = tuple(castable_of)
+        self._most_phyrexian = max((self.kinds[i].phyrexian for i in self.castable_of), default=0)
+        self._castable: dict[tuple[object, ...], frozenset[int]] = {}
+        self._plain: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._plain_given: dict[tuple[object, ...], tuple[int, ...]] = {}  # (by the arguments as given)
+        self._phyrexian = any(kind.phyrexian for kind in self.kinds)
+        self._orders: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        self._next: dict[tuple[object, ...], int] = {}
+        self._colored: dict[tuple[object, ...], int] = {}
+        self._deck: dict[tuple[int, ...], int] = {}
+        self._demands: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._changes = {
+            (changer.index, spell): delta for changer in self.kinds for spell, delta in changer.cost_changes
+        }
+
+    def demand(self, index: int, changers: tuple[int, ...]) -> tuple[int, ...]:
+        """The symbols of kind ``index``'s cost with the cost changes of ``changers`` (kinds in play, one
+        entry a permanent) applied: generic mana more, or less but never below none (CR 601.2f, 118.7a)."""
+        if not changers:
+            return self.kinds[index].demand
+        found = self._demands.get((index, changers))
+        if found is None:
+            demand = self.kinds[index].demand
+            delta = sum(self._changes.get((changer, index), 0) for changer in changers)
+            if delta > 0:
+                found = (*demand, *([_ANY] * delta))
+            else:
+                generic = sum(1 for mask in demand if mask == _ANY)  # (sorted last: see _demand)
+                found = demand[: len(demand) - min(generic, -delta)]
+            self._demands[(index, changers)] = found
+        return found
+
+    def castable(
+        self,
+        units: tuple[tuple[int, int], ...],
+        demands: tuple[tuple[int, int], ...],
+        epoch: int,
+        phyrexian_left: int,
+        changers: tuple[int, ...] = (),
+    ) -> frozenset[int]:
+        """The kinds of ``castable_of`` that can be cast in ``epoch``, after the sequence whose mana is
+        ``units`` and whose symbols are ``demands``, with life for ``phyrexian_left`` more Phyrexian
+        symbols and the cost changes of ``changers`` in play."""
+        spare = min(phyrexian_left, self._most_phyrexian)
+        key = (units, demands, epoch, spare, changers)
+        found = self._castable.get(key)
+        if found is None:
+            room = len(units) - len(demands)
+            found = frozenset(
+                wanted
+                for wanted in self.castable_of
+                if len(self.demand(wanted, changers)) <= room
+                and self.kinds[wanted].phyrexian <= spare
+                and payable(units, (*demands, *((mask, epoch) for mask in self.demand(wanted, changers))))
+            )
+            self._castable[key] = found
+        return found
+
+    def best_plain(
+        self,
+        rest: list[int],
+        units: tuple[tuple[int, int], ...],
+        demands: tuple[tuple[int, int], ...],
+        epoch: int,
+        life: int,
+        changers: tuple[int, ...] = (),
+    ) -> tuple[int, ...]:
+        """:func:`_best_plain` with the cost changes of ``changers``, kept by its arguments (life only as
+        far as the spells' Phyrexian symbols can read it; spells with more symbols than the mana left are
+        never cast and left out)."""
+        given = (tuple(rest), units, demands, epoch, life if self._phyrexian else 0, changers)
+        found = self._plain_given.get(given)
+        if found is not None:
+            return found
+        room = len(units) - len(demands)
+        ordered = tuple(sorted(i for i in rest if len(self.demand(i, changers)) <= room))
+        life_read = min(life, 2 * sum(self.kinds[i].phyrexian for i in ordered))
+        key = (ordered, units, demands, epoch, life_read, changers)
+        found = self._plain.get(key)
+        if found is None:
+            demand_of = {i: self.demand(i, changers) for i in ordered}
+            found = _best_plain(self.kinds, list(ordered), list(units), list(demands), epoch, life, demand_of)
+            self._plain[key] = found
+        self._plain_given[given] = found
+        return found
+
+    def event_orders(self, spells: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every order of every subset of the event kinds among ``spells`` (:func:`_event_orders`)."""
+        found = self._orders.get(spells)
+        if found is None:
+            events = sorted({i for i in spells if _is_event(self.kinds[i])})
+            found = self._orders[spells] = _event_orders(events, list(spells))
+        return found
+
+    def tie_break(self, left: list[int], after: list[int], lands_after: list[int]) -> tuple[int, int, int]:
+        """A land choice's measures of what it keeps: :func:`_next_turn`, :func:`_colored_cover` of the
+        hand and :func:`_deck_cover`."""
+        spells = tuple(sorted(left))
+        after_key, lands_key = tuple(sorted(after)), tuple(sorted(lands_after))
+        following = self._next.get((spells, after_key))
+        if following is None:
+            following = self._next[(spells, after_key)] = _next_turn(
+                self.kinds, list(spells), list(after_key)
+            )
+        colored = self._colored.get((spells, lands_key))
+        if colored is None:
+            colored = self._colored[(spells, lands_key)] = _colored_cover(self.kinds, spells, lands_key)
+        deck = self._deck.get(lands_key)
+        if deck is None:
+            deck = self._deck[lands_key] = _deck_cover(self.kinds, lands_key)
+        return following, colored, deck
+
+
+def best_turn(
+    kinds: Sequence[CardKind],
+    state: TurnState,
+    castable_of: Sequence[int] = (),
+    tables: TurnTables | None = None,
+) -> TurnPlan:
     """The best plan of a turn in the simulation's fragment (see the module docstring), and which of
-    ``castable_of`` (kind indices) some plan of this turn could cast."""
+    ``castable_of`` (kind indices) some plan of this turn could cast. ``tables`` (made for the same kinds
+    and ``castable_of``) keeps what many states share across calls."""
+    if tables is None:
+        tables = TurnTables(kinds, castable_of)
     # (land played, tapped, life paid, the land a search finds: -1 for none)
     options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
     if state.land_play:
@@ -347,7 +523,7 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
         spells = list(hand_spells)
         if land >= 0 and kinds[land].land_face:
             spells.remove(land)
-        orders = _event_orders(sorted({i for i in spells if _is_event(kinds[i])}), spells)
+        orders = tables.event_orders(tuple(spells))
         ready = list(state.ready)
         profile = kinds[found if found >= 0 else land].land if land >= 0 else None
         if profile is not None and not tapped and profile.entry is not Entry.SICK:
@@ -356,31 +532,44 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
         if life_left <= 0:
             continue
         for sequence in orders:
-            units, demands = [(mask, 0) for mask in ready], []
+            lasting, demands = [(mask, 0) for mask in ready], []
+            made = [0] * state.treasures  # (the epoch each Treasure can pay from)
+            changers = state.changers
             phyrexian = 0
             ok = True
             for epoch, index in enumerate(sequence):
                 kind = kinds[index]
-                demands += [(mask, epoch) for mask in kind.demand]
+                demands += [(mask, epoch) for mask in tables.demand(index, changers)]
                 phyrexian += kind.phyrexian
-                if phyrexian * 2 > life_left or not payable(units, demands):
+                if phyrexian * 2 > life_left or not payable(_with_treasures(lasting, made), demands):
                     ok = False
                     break
-                units += [(mask, epoch + 1) for mask in kind.units]
+                lasting += [(mask, epoch + 1) for mask in kind.units]
+                made += [epoch + 1] * kind.treasures
+                if kind.permanent and kind.cost_changes:
+                    changers = tuple(sorted((*changers, index)))
             if not ok:
                 continue
             rest = list(spells)
             for index in sequence:
                 rest.remove(index)
-            plain = _best_plain(kinds, rest, units, demands, len(sequence), life_left - 2 * phyrexian)
+            units = _with_treasures(lasting, made)
+            unit_key, demand_key = tuple(units), tuple(demands)
+            epoch = len(sequence)
+            plain = tables.best_plain(rest, unit_key, demand_key, epoch, life_left - 2 * phyrexian, changers)
             cast = (*sequence, *plain)
             value = sum(kinds[i].mana_value for i in cast)
-            head = (value, 1 if land >= 0 else 0)
+            used = 0
+            if made:
+                every = [*demands, *((mask, epoch) for i in plain for mask in tables.demand(i, changers))]
+                used = _treasures_used(lasting, made, every)
+            # (a Treasure spent for nothing is lost: of plans of equal mana value, the one that keeps most)
+            head = (value, 1 if land >= 0 else 0, -used)
             # most mana value; then the goldfish plays a land when it has one (as the numpy goldfish): the one
             # that lets the most spells left in hand be cast next turn, covers the most colored symbols of
             # the hand, then of the deck; a tapped one when that costs nothing now; no life paid (the later
             # levels are worked out only for plans that tie the best on the first two)
-            if best is None or head >= best[0][:2]:
+            if best is None or head >= best[0][:3]:
                 types = bin(profile.types).count("1") if profile is not None else 0
                 lands_after = [*state.ready, *(profile.sources if profile is not None else ())]
                 after = list(lands_after)
@@ -390,30 +579,46 @@ def best_turn(kinds: Sequence[CardKind], state: TurnState, castable_of: Sequence
                     left.remove(index)
                 key = (
                     *head,
-                    _next_turn(kinds, left, after),
-                    _colored_cover(kinds, left, lands_after),
-                    _deck_cover(kinds, lands_after),
+                    *tables.tie_break(left, after, lands_after),
                     1 if tapped else 0,
                     -life,
                     types,
                     -len(cast),
                 )
                 if best is None or key > best[0]:
-                    best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found))
-            for wanted in castable_of:
-                if wanted in castable:
-                    continue
-                kind = kinds[wanted]
-                if wanted in sequence or (
-                    (phyrexian + kind.phyrexian) * 2 <= life_left
-                    and payable(units, [*demands, *((mask, len(sequence)) for mask in kind.demand)])
-                ):
-                    castable.add(wanted)
+                    left_over = len(made) - used
+                    best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found, left_over))
+            castable.update(i for i in sequence if i in tables.castable_of)
+            castable |= tables.castable(unit_key, demand_key, epoch, life_left // 2 - phyrexian, changers)
     assert best is not None
-    plan = best[1]
     # (castable: some plan of the turn casts it with the land the turn plays, as the lands-only measure has)
+    plan = best[1]
     castable = castable_with[(plan.land, plan.land_tapped, plan.land_life, plan.fetched)]
-    return TurnPlan(plan.land, plan.land_tapped, plan.land_life, plan.cast, frozenset(castable), plan.fetched)
+    return TurnPlan(
+        plan.land,
+        plan.land_tapped,
+        plan.land_life,
+        plan.cast,
+        frozenset(castable),
+        plan.fetched,
+        plan.treasures_left,
+    )
+
+
+def _with_treasures(lasting: list[tuple[int, int]], made: list[int]) -> list[tuple[int, int]]:
+    """The mana units of a sequence: the lasting ones, then one of any type for each Treasure (it can be
+    sacrificed for one mana of any color from the epoch it was made in, CR 111.10a)."""
+    return [*lasting, *((_ANY, epoch) for epoch in made)] if made else lasting
+
+
+def _treasures_used(lasting: list[tuple[int, int]], made: list[int], demands: list[tuple[int, int]]) -> int:
+    """The fewest Treasures that pay ``demands`` with the lasting units (the earliest made first: one
+    made earlier can pay whatever a later one can)."""
+    earliest = sorted(made)
+    for count in range(len(earliest) + 1):
+        if payable(_with_treasures(lasting, earliest[:count]), demands):
+            return count
+    raise AssertionError("the plan was checked payable with every Treasure")
 
 
 def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> int:
@@ -454,8 +659,14 @@ def _findable(kinds: Sequence[CardKind], search: LandSearch, library: frozenset[
 
 
 def _is_event(kind: CardKind) -> bool:
-    """A card whose mana later spells of the turn can use: a ritual, a rock, a mana creature with haste."""
-    return kind.role == "ritual" or (kind.role == "source" and (not kind.creature or kind.haste))
+    """A card that changes what later spells of the turn can use or pay: a ritual, a rock, a mana creature
+    with haste, a Treasure maker, a permanent that changes costs."""
+    return (
+        kind.role == "ritual"
+        or (kind.role == "source" and (not kind.creature or kind.haste))
+        or kind.treasures > 0
+        or (kind.permanent and bool(kind.cost_changes))
+    )
 
 
 def _event_orders(events: list[int], hand: list[int]) -> list[tuple[int, ...]]:
@@ -477,13 +688,14 @@ def _best_plain(
     demands: list[tuple[int, int]],
     epoch: int,
     life: int,
+    demand_of: dict[int, tuple[int, ...]] | None = None,
 ) -> tuple[int, ...]:
     """The subset of the other spells with the most mana value (then the fewest cards) that the mana left
-    pays, all cast after the events: a search from the most valuable, pruned by the value still possible."""
-    order = sorted(
-        (i for i in rest if kinds[i].demand or kinds[i].phyrexian), key=lambda i: -kinds[i].mana_value
-    )
-    free = tuple(i for i in rest if not kinds[i].demand and not kinds[i].phyrexian)
+    pays, all cast after the events: a search from the most valuable, pruned by the value still possible.
+    ``demand_of`` gives the spells' symbols when cost changes apply (default: their own)."""
+    demand = demand_of if demand_of is not None else {i: kinds[i].demand for i in rest}
+    order = sorted((i for i in rest if demand[i] or kinds[i].phyrexian), key=lambda i: -kinds[i].mana_value)
+    free = tuple(i for i in rest if not demand[i] and not kinds[i].phyrexian)
     best: list[tuple[tuple[int, int], tuple[int, ...]]] = [((0, 0), ())]
     spare = len(units) - len(demands)
 
@@ -496,7 +708,7 @@ def _best_plain(
         if value + sum(kinds[i].mana_value for i in order[at:]) < best[0][0][0]:
             return
         kind = kinds[order[at]]
-        more = [*wanted, *((mask, epoch) for mask in kind.demand)]
+        more = [*wanted, *((mask, epoch) for mask in demand[order[at]])]
         if len(more) - len(demands) <= spare and (phy + kind.phyrexian) * 2 <= life and payable(units, more):
             search(at + 1, (*chosen, order[at]), more, value + kind.mana_value, phy + kind.phyrexian)
         # (a copy of a kind just left out is never better to cast later in the order)
@@ -515,12 +727,13 @@ class _Memo:
     def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int]) -> None:
         self.kinds = list(kinds)
         self.castable_of = tuple(castable_of)
+        self.tables = TurnTables(kinds, castable_of)
         self.plans: dict[TurnState, TurnPlan] = {}
 
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
         if plan is None:
-            plan = best_turn(self.kinds, state, self.castable_of)
+            plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[state] = plan
         return plan
 
@@ -543,6 +756,21 @@ class _Setup:
     deck_ids: np.ndarray
     memo: _Memo
     reads: _Reads
+    weights: np.ndarray  # per kind: the copies that count towards a game's castability score
+
+    def dealt(self, layout: Sequence[str] | None) -> np.ndarray:
+        """The deck's kind ids as dealt, its land slots holding the lands ``layout`` names (see
+        :func:`planned_counts`); the deck's own order when ``layout`` is None."""
+        if layout is None:
+            return self.deck_ids
+        land_of = {k.name: k.index for k in self.kinds if k.role == "land"}
+        faces = {k.name for k in self.kinds if k.land_face}
+        unknown = sorted({name for name in layout if name not in land_of and name not in faces})
+        if unknown:
+            raise InputError(f"the land layout names {', '.join(unknown)}, not a land of the deck")
+        slots = np.array([land_of[name] for name in layout if name in land_of], dtype=np.int64)
+        spells = self.deck_ids[sum(self.counts[i] for i in land_of.values()) :]
+        return np.concatenate([slots, spells])
 
 
 @lru_cache(maxsize=8)
@@ -557,13 +785,16 @@ def _setup(deck: Deck, min_x: int) -> _Setup:
     counts = [card.count for card in deck.cards if card.is_land] + [
         c.count for c in deck.cards if not c.is_land
     ]
-    commanders = [
-        CardKind(len(kinds) + n, c.name, "spell", *_demand_triplet(c.cost, min_x))
-        for n, c in enumerate(deck.commanders)
-    ]
-    kinds = [*kinds, *commanders]
+    commanders = kinds[len(counts) :]  # (card_kinds lists them last)
     deck_ids = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
     spells = [k.index for k in kinds if k.role != "land"]
+    costed = [c.cost is not None for c in deck.cards if not c.is_land] + [
+        c.cost is not None for c in deck.commanders
+    ]
+    lands = len(kinds) - len(costed)
+    weights = np.array(
+        [0 if k.role == "land" or not costed[k.index - lands] else k.copies for k in kinds], dtype=np.int64
+    )
     return _Setup(
         deck,
         played_notes,
@@ -574,6 +805,7 @@ def _setup(deck: Deck, min_x: int) -> _Setup:
         deck_ids,
         _Memo(kinds, spells),
         _Reads.of(kinds),
+        weights,
     )
 
 
@@ -593,6 +825,7 @@ class PlannedCounts:
     in_hand_hits: np.ndarray
     kept_at: tuple[int, ...]
     life_paid: int
+    game_scores: np.ndarray | None = None
 
 
 def planned_chunks(games: int) -> int:
@@ -611,9 +844,29 @@ def planned_counts(
     min_x: int,
     chunks: range,
     progress: Callable[[int], None] | None = None,
+    layout: Sequence[str] | None = None,
+    game_scores: bool = False,
 ) -> PlannedCounts:
-    """Play the given chunks of a run of ``games`` games (see :func:`goldfish_planned`) and tally them."""
+    """Play the given chunks of a run of ``games`` games (see :func:`goldfish_planned`) and tally them.
+
+    ``layout`` names the land card in each land slot (a name the deck lists as a land; the deck's own
+    counts of its lands are then not read, and an MDFC named is left in its own place): with one seed, decks
+    of the same cards but their lands deal the same games, each slot holding its own land (common random
+    numbers, as :func:`planner.sim.simulate.goldfish_counts` has them). ``game_scores`` asks for each game's
+    copies castable on their curve turn (a commander counts once), in game order: the numerator of
+    ``optimise-lands``'s score with the turns planned.
+
+    >>> from models.decklist import parse_deck
+    >>> deck = parse_deck("1 Forest\\n1 Island\\n34 Bear {1}{G}\\n24 Wave {U}")
+    >>> forests = ("Forest",) * 26
+    >>> one = planned_counts(deck, turns=(1, 2), games=50, seed=2, on_the_draw=False, mulligan="none",
+    ...     min_x=1, chunks=range(1), layout=forests, game_scores=True)
+    >>> int(one.castable[:, 3].sum()), int(one.game_scores.max())  # (no Island: a Wave is never castable)
+    (0, 34)
+    """
     setup = _setup(deck, min_x)
+    deck_ids = setup.dealt(layout)
+    weights = setup.weights
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     commander = setup.deck.is_commander
     stages = mulligan_stages(commander=commander, london=mulligan == "london")
@@ -621,7 +874,10 @@ def planned_counts(
     first, last = turns
     extra = 1 if (on_the_draw or commander) else 0
     castable_games = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
-    curve = {k.index: max(1, k.mana_value) for k in kinds if k.role != "land"}
+    due_on: dict[int, list[int]] = {}  # the spells whose curve turn each turn is
+    for kind in kinds:
+        if kind.role != "land":
+            due_on.setdefault(max(1, kind.mana_value), []).append(kind.index)
     hits = np.zeros(len(kinds), dtype=np.int64)
     cast_hits = np.zeros(len(kinds), dtype=np.int64)
     drops = np.zeros(len(kinds), dtype=np.int64)
@@ -630,6 +886,7 @@ def planned_counts(
     kept_at = [0] * len(stages)
     life_paid = 0
     played = 0
+    scores: list[int] = []
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
@@ -638,10 +895,13 @@ def planned_counts(
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, setup.deck_ids, stages, land_kinds, rng, kept_at)
+            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at)
+            score = 0
             hand += [k.index for k in commanders]
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
             land_kinds_in_play: list[int] = []  # the kinds of the lands in play (a found land: its own kind)
+            changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs
+            treasures = 0
             life = start_life
             for turn in range(1, last + 1):
                 if (turn > 1 or extra) and library:
@@ -666,16 +926,17 @@ def planned_counts(
                     library=frozenset(i for i in library if kinds[i].role == "land")
                     if reads.library
                     else frozenset(),
+                    changers=changers,
+                    treasures=treasures,
                 )
                 plan = memo(state)
                 if turn >= first:
                     for index in plan.castable:
                         castable_games[turn - first, index] += 1
-                for index, due in curve.items():
-                    if due != turn:
-                        continue
+                for index in due_on.get(turn, ()):
                     if index in plan.castable:
                         hits[index] += 1
+                        score += weights[index]
                         if index in hand:
                             in_hand_hits[index] += 1
                     if lands + (1 if plan.land >= 0 else 0) == turn:
@@ -702,8 +963,12 @@ def planned_counts(
                     hand.remove(index)
                     if kinds[index].role == "source":
                         sick.append(kinds[index].units)
+                    if kinds[index].permanent and kinds[index].cost_changes:
+                        changers = tuple(sorted((*changers, index)))
+                treasures = plan.treasures_left
                 in_play += sick
             life_paid += start_life - life
+            scores.append(score)
         if progress is not None:
             progress(size)
     return PlannedCounts(
@@ -716,11 +981,13 @@ def planned_counts(
         in_hand_hits=in_hand_hits,
         kept_at=tuple(kept_at),
         life_paid=life_paid,
+        game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
     )
 
 
 def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
-    """The tallies of several chunks together (in any order: sums)."""
+    """The tallies of several chunks together (sums; the per-game scores, when every part has them, in the
+    parts' order)."""
     first = parts[0]
     return PlannedCounts(
         games=sum(p.games for p in parts),
@@ -732,6 +999,9 @@ def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
         in_hand_hits=sum((p.in_hand_hits for p in parts[1:]), first.in_hand_hits.copy()),
         kept_at=tuple(sum(column) for column in zip(*(p.kept_at for p in parts), strict=True)),
         life_paid=sum(p.life_paid for p in parts),
+        game_scores=np.concatenate([p.game_scores for p in parts if p.game_scores is not None])
+        if all(p.game_scores is not None for p in parts)
+        else None,
     )
 
 
@@ -837,11 +1107,6 @@ def goldfish_planned(
         **settings,  # type: ignore[arg-type]
     )
     return planned_result(deck, counts, **settings)  # type: ignore[arg-type]
-
-
-def _demand_triplet(cost: ManaCost | None, min_x: int) -> tuple[int, tuple[int, ...], int]:
-    demand, phyrexian, value = _demand(cost, min_x)
-    return value, demand, phyrexian
 
 
 def _cost_of(deck: Deck, name: str) -> ManaCost | None:
