@@ -4,12 +4,14 @@ are the largest, and costs that are often unpayable), timing :func:`planner.api.
 
 Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--against PATH | --against-rev REV]``.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
-shared). With ``--against`` (a checkout) or ``--against-rev`` (a git revision, checked out in a temporary
-worktree), the same questions go to both versions, each in its own fresh processes, in chunks whose order
-alternates between the versions, and both tables are printed side by side with the ratio of the medians;
-the answers (payable or not) of the two versions are compared too. Per band of board sizes, a second table
+shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
+``--against-rev`` (a git revision, checked out in a temporary worktree), the same questions go to both
+versions, each in its own fresh processes, in chunks whose order alternates between the versions, and both
+tables are printed side by side with the ratio of the medians; the answers (payable or not) of the two
+versions are compared too. Per band of board sizes, a second table
 sets the worst "no" against the median "yes" (issue 14: the worst unpayable answer at most twice the median
-payable one at the same size). The slowest questions are listed with the seed and index that rebuild them.
+payable one at the same size). The slowest questions, and the slowest "no" answers, are listed with the
+index that rebuilds them.
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ __all__ = ["BANDS", "band_cells", "main", "questions"]
 
 #: Pays every question of a JSON list on standard input with one version and prints, for each, the CPU
 #: seconds it took, whether it was payable and the engine that answered. One CP-SAT answer first, so that
-#: importing OR-Tools is not in the figures.
+#: importing OR-Tools is not in the figures; and a full garbage collection before each question, outside
+#: its time, so that a question is not charged the collection of the heap the earlier ones left (a
+#: generation-2 collection takes some 45 ms here, and it landed on a 6 ms "no" as often as not).
 _RUN = """
-import json, sys, time
+import gc, json, sys, time
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -45,6 +49,7 @@ out = []
 for question in questions:
     board = Board.from_dict(question["board"])
     keep = PaymentTarget.of(question["keep"]) if question["keep"] else None
+    gc.collect()
     started = time.process_time()
     result = pay(board, PaymentTarget.of(question["cost"]), keep=keep, x=question["x"], time_limit=time_limit)
     out.append((time.process_time() - started, result.payable, result.engine))
@@ -185,15 +190,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             ]
             print(f"answers that differ (payable or not): {len(differ)} {differ[:10]}")
         label = labels[-1]
-        slowest = sorted(range(len(asked)), key=lambda i: -answers[label][i][0])[: args.slowest]
-        rows: list[list[str]] = []
-        for i in slowest:
-            q = asked[i]
-            cells = [str(i), q.kind, str(_size(q)), q.cost, q.keep or "", str(q.x if q.x is not None else "")]
-            cells += [f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])}" for lb in labels]
-            rows.append(cells)
-        print(f"\nthe slowest questions of {label} (rebuild one: benchmarks.bench_no.questions(N, seed)[i])")
-        print(_table(["i", "kind", "size", "cost", "keep", "x", *[f"{lb} ms" for lb in labels]], rows))
+        everything = range(len(asked))
+        unpayable = [i for i in everything if answers[label][i][1] is False]
+        for name, chosen in (("questions", everything), ("'no' answers", unpayable)):
+            slowest = sorted(chosen, key=lambda i: -answers[label][i][0])[: args.slowest]
+            rows: list[list[str]] = []
+            for i in slowest:
+                q = asked[i]
+                cells = [str(i), q.kind, str(_size(q)), q.cost, q.keep or "", "" if q.x is None else str(q.x)]
+                cells += [f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])}" for lb in labels]
+                rows.append(cells)
+            print(f"\nthe slowest {name} of {label} (rebuild one: benchmarks.bench_no.questions(N, seed)[i])")
+            print(_table(["i", "kind", "size", "cost", "keep", "x", *[f"{lb} ms" for lb in labels]], rows))
 
     if args.against is not None:
         run({"against": args.against.resolve(), "this": ROOT})

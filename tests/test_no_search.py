@@ -163,7 +163,8 @@ def test_on_the_search_questions_a_count_that_proves_no_agrees_with_the_model(nu
 def test_the_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--questions", "3", "--seed", "2", "--chunk", "3"])
     text = capsys.readouterr().out
-    assert "no p99" in text and "the slowest questions" in text
+    assert "no p99" in text and "the slowest questions" in text and "the slowest 'no' answers" in text
+    assert "no max/yes p50" in text and "10-20" in text and "41-60" in text
 
 
 def test_the_big_board_is_at_the_limit_and_loads() -> None:
