@@ -4,11 +4,14 @@ are the largest, and costs that are often unpayable), timing :func:`planner.api.
 
 Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--against PATH | --against-rev REV]``.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
-shared). With ``--against`` (a checkout) or ``--against-rev`` (a git revision, checked out in a temporary
-worktree), the same questions go to both versions, each in its own fresh processes, in chunks whose order
-alternates between the versions, and both tables are printed side by side with the ratio of the medians;
-the answers (payable or not) of the two versions are compared too. The slowest questions are listed with
-the seed and index that rebuild them.
+shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
+``--against-rev`` (a git revision, checked out in a temporary worktree), the same questions go to both
+versions, each in its own fresh processes, in chunks whose order alternates between the versions, and both
+tables are printed side by side with the ratio of the medians; the answers (payable or not) of the two
+versions are compared too. Per band of board sizes, a second table
+sets the worst "no" against the median "yes" (issue 14: the worst unpayable answer at most twice the median
+payable one at the same size). The slowest questions, and the slowest "no" answers, are listed with the
+index that rebuilds them.
 """
 
 from __future__ import annotations
@@ -26,13 +29,15 @@ from typing import Any
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
 from benchmarks.boards import Question, random_question
 
-__all__ = ["main", "questions"]
+__all__ = ["BANDS", "band_cells", "main", "questions"]
 
 #: Pays every question of a JSON list on standard input with one version and prints, for each, the CPU
 #: seconds it took, whether it was payable and the engine that answered. One CP-SAT answer first, so that
-#: importing OR-Tools is not in the figures.
+#: importing OR-Tools is not in the figures; and a full garbage collection before each question, outside
+#: its time, so that a question is not charged the collection of the heap the earlier ones left (a
+#: generation-2 collection takes some 45 ms here, and it landed on a 6 ms "no" as often as not).
 _RUN = """
-import json, sys, time
+import gc, json, sys, time
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -44,6 +49,7 @@ out = []
 for question in questions:
     board = Board.from_dict(question["board"])
     keep = PaymentTarget.of(question["keep"]) if question["keep"] else None
+    gc.collect()
     started = time.process_time()
     result = pay(board, PaymentTarget.of(question["cost"]), keep=keep, x=question["x"], time_limit=time_limit)
     out.append((time.process_time() - started, result.payable, result.engine))
@@ -90,6 +96,33 @@ def _row(label: str, answers: Sequence[tuple[float, bool | None, str]]) -> list[
     return cells
 
 
+#: The bands of board sizes (the payer's permanents) of the table of the worst "no" against the median "yes".
+BANDS = ((10, 20), (21, 40), (41, 60))
+
+
+def band_cells(
+    answers: Sequence[tuple[float, bool | None, str]], sizes: Sequence[int], low: int, high: int
+) -> list[str]:
+    """One version's cells for one band of sizes: the median payable time, the worst unpayable time (CPU
+    ms) and their ratio ("—" where the band has no such answer).
+
+    >>> answers = [(0.010, True, "fast"), (0.030, True, "cp-sat"), (0.024, False, "fast")]
+    >>> band_cells(answers, [12, 15, 18], 10, 20)
+    ['20.0', '24.0', '1.20']
+    """
+    inside = [answer for answer, size in zip(answers, sizes, strict=True) if low <= size <= high]
+    yes = [s for s, payable, _ in inside if payable is True]
+    no = [s for s, payable, _ in inside if payable is False]
+    median = statistics.median(yes) if yes else None
+    worst = max(no) if no else None
+    ratio = f"{worst / median:.2f}" if median and worst is not None else "—"
+    return [
+        f"{1000 * median:.1f}" if median is not None else "—",
+        f"{1000 * worst:.1f}" if worst is not None else "—",
+        ratio,
+    ]
+
+
 _HEADER = [
     "version",
     "calls",
@@ -130,6 +163,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\n{len(asked)} questions (seed {args.seed}), CPU ms per pay, cold; 'unknown': the time limit")
         print(_table(_HEADER, [_row(label, found) for label, found in answers.items()]))
         labels = list(trees)
+        sizes = [_size(q) for q in asked]
+        band_rows = [
+            [f"{low}-{high}", *[cell for lb in labels for cell in band_cells(answers[lb], sizes, low, high)]]
+            for low, high in BANDS
+        ]
+        band_header = [
+            "size",
+            *[f"{lb} {name}" for lb in labels for name in ("yes p50", "no max", "no max/yes p50")],
+        ]
+        print("\nthe worst 'no' against the median 'yes' per band of sizes (permanents), CPU ms")
+        print(_table(band_header, band_rows))
         if len(labels) == 2:
             old, new = (answers[label] for label in labels)
             for wanted, name in ((True, "yes"), (False, "no")):
@@ -146,15 +190,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             ]
             print(f"answers that differ (payable or not): {len(differ)} {differ[:10]}")
         label = labels[-1]
-        slowest = sorted(range(len(asked)), key=lambda i: -answers[label][i][0])[: args.slowest]
-        rows: list[list[str]] = []
-        for i in slowest:
-            q = asked[i]
-            cells = [str(i), q.kind, str(_size(q)), q.cost, q.keep or "", str(q.x if q.x is not None else "")]
-            cells += [f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])}" for lb in labels]
-            rows.append(cells)
-        print(f"\nthe slowest questions of {label} (rebuild one: benchmarks.bench_no.questions(N, seed)[i])")
-        print(_table(["i", "kind", "size", "cost", "keep", "x", *[f"{lb} ms" for lb in labels]], rows))
+        everything = range(len(asked))
+        unpayable = [i for i in everything if answers[label][i][1] is False]
+        for name, chosen in (("questions", everything), ("'no' answers", unpayable)):
+            slowest = sorted(chosen, key=lambda i: -answers[label][i][0])[: args.slowest]
+            rows: list[list[str]] = []
+            for i in slowest:
+                q = asked[i]
+                cells = [str(i), q.kind, str(_size(q)), q.cost, q.keep or "", "" if q.x is None else str(q.x)]
+                cells += [f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])}" for lb in labels]
+                rows.append(cells)
+            print(f"\nthe slowest {name} of {label} (rebuild one: benchmarks.bench_no.questions(N, seed)[i])")
+            print(_table(["i", "kind", "size", "cost", "keep", "x", *[f"{lb} ms" for lb in labels]], rows))
 
     if args.against is not None:
         run({"against": args.against.resolve(), "this": ROOT})

@@ -7,11 +7,11 @@ sources that could make each part, and says what stopped the others (tapped, sum
 from __future__ import annotations
 
 from models.abilities import PaletteKind
-from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
+from models.cost import Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.alternatives import AlternativeKind, candidates
-from planner.rules.production import ManaTag, activation_outcomes
+from planner.rules.production import activation_outcomes
 from planner.solve.problem import PaymentProblem
 
 __all__ = ["why_not_payable"]
@@ -23,11 +23,6 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 def _count_words(count: int, noun: str) -> str:
     word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
     return f"{word} untapped {noun}{'' if count == 1 else 's'}"
-
-
-def _allowed(tag: ManaTag, target: PaymentTarget) -> bool:
-    """True when mana with this tag may be spent on the target (its restriction, if any, allows it)."""
-    return tag.restriction is None or tag.restriction.allows(target, tag.chosen_type)
 
 
 def _missing_commander_identity(problem: PaymentProblem) -> list[str]:
@@ -63,6 +58,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     (the cost's slots that can't all be paid together: mana types, snow, generic).
 
     >>> from models.board import Board
+    >>> from models.cost import PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
     >>> why_not_payable(PaymentProblem.of(board, PaymentTarget.of("{G}{G}")), (ManaType.G,))
@@ -107,7 +103,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
                 continue
             for outcome in activation_outcomes(view, permanent.id, ability, reflect):
                 # only mana whose restriction lets it pay for the target counts (CR 106.6)
-                packets = [p for p in outcome.packets if _allowed(p.tag, target)]
+                packets = [p for p in outcome.packets if p.tag.allows(target)]
                 if len(packets) < len(outcome.packets):
                     blocked.append(
                         (f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this", could)

@@ -37,8 +37,7 @@ class ManaUnit:
 
     def allowed_for(self, target: PaymentTarget) -> bool:
         """True when the unit's restriction (if any) lets it pay for the target (CR 106.6)."""
-        restriction = self.tag.restriction
-        return restriction is None or restriction.allows(target, self.tag.chosen_type)
+        return self.tag.allows(target)
 
     def sort_key(self) -> tuple[int, str, bool, str]:
         """A stable order for pools: by type, then source, then the rest."""

@@ -30,6 +30,7 @@ from models.abilities import (
     TriggerEvent,
     Who,
 )
+from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
@@ -56,6 +57,15 @@ class ManaTag:
     chosen_type: str | None = None
     riders: tuple[str, ...] = ()
     persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
+
+    def allows(self, target: PaymentTarget) -> bool:
+        """True when mana with this tag may be spent on the target: its restriction, if any, allows it
+        (CR 106.6).
+
+        >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
+        True
+        """
+        return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,10 @@ model would find; a cost that passes them all goes to the model as before. They 
   the model lets them be activated), plus what convoke, improvise and delve could pay;
 - *per set of types*: for every set of mana types, the symbols that can only be paid with mana of a type
   in the set are at most the mana of those types the payer could make, before any costs (for each
-  permanent, the most of its {T} outcomes' mana that fits), plus the alternative payments again.
+  permanent, the most of its {T} outcomes' mana that fits), plus the alternative payments again;
+- *both at once*: for every set of types, one choice of {T} outcome per permanent meets both counts
+  above. A permanent whose best outcome for the one count is not its best for the other (Cascading
+  Cataracts: {C}, or five colors for {5}) can't count its best twice.
 
 They are skipped where counting per permanent is not sound: a board with a {Q} ability (a permanent may
 then be tapped twice) and a turn's plan (:class:`~planner.solve.problem.TurnPayments`).
@@ -20,13 +23,15 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Sequence
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
+from planner.rules.activations import Activation
 from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.payment import GENERIC
 from planner.rules.pool import SpendRules
-from planner.rules.production import Outcome
+from planner.rules.production import ManaTag, Outcome
 from planner.solve.problem import PaymentProblem
 
 __all__ = ["unpayable_core"]
@@ -55,11 +60,13 @@ def _typed_slots(symbol: CostSymbol) -> frozenset[ManaType] | None:
 
 
 def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, target: PaymentTarget) -> int:
-    """How much of an outcome's mana could pay a slot of one of ``types`` in a payment for ``target``."""
+    """How much of an outcome's mana could pay a slot of one of ``types`` in a payment for ``target`` (mana
+    whose restriction forbids the target pays none)."""
     return sum(
         packet.total
         for packet in outcome.packets
-        if any(rules.fits(made, packet.tag.snow, slot, target) for made in packet.types for slot in types)
+        if packet.tag.allows(target)
+        and any(rules.fits(made, packet.tag.snow, slot, target) for made in packet.types for slot in types)
     )
 
 
@@ -108,19 +115,33 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
         if slots is not None:
             needs[slots] += 1
     least = _least_mana(cost)
-    # in all: per permanent the most one {T} ability makes net of its cost; the others summed
-    tapped: dict[str, int] = defaultdict(int)
-    net = len(pool) + sum(h.mana.total for h in hand) + extra
-    for template in templates:
-        made = max(0, template.outcome.total - _least_mana(template.ability.cost.mana)) * template.bound
-        if template.ability.cost.tap:
-            tapped[template.pid] = max(tapped[template.pid], made)
-        else:
-            net += made
-    if least > net + sum(tapped.values()):
+    # in all: per permanent the most one {T} ability makes net of its cost (of the mana that could pay for
+    # anything), and the most whose restriction lets it pay for the target (mana that can't may still pay
+    # an ability's cost); the others summed
+    target = problem.target
+    payees = [target, *(t.target for t in templates if t.costs_mana)]
+
+    def spendable(tag: ManaTag) -> bool:
+        """Whether mana with this tag could pay for anything: the target or an ability's cost."""
+        return tag.restriction is None or any(tag.allows(payee) for payee in payees)
+
+    nets = [
+        max(0, sum(p.total for p in t.outcome.packets if spendable(p.tag)) - _least_mana(t.ability.cost.mana))
+        for t in templates
+    ]
+    others = extra + sum(spendable(u.tag) for u in pool)  # (all of it is net)
+    others += sum(h.mana.total for h in hand if spendable(h.tag))
+    if least > others + _most_by_permanent(templates, nets):
         return (GENERIC,)
-    # per set of types, smallest sets first (a single type gives the plainest explanation)
+    allowed = [sum(p.total for p in t.outcome.packets if p.tag.allows(target)) for t in templates]
+    allowed_others = extra + sum(u.allowed_for(target) for u in pool)
+    allowed_others += sum(h.mana.total for h in hand if h.tag.allows(target))
+    if least > allowed_others + _most_by_permanent(templates, allowed):
+        return (GENERIC,)
+    # per set of types, smallest sets first (a single type gives the plainest explanation), then the two
+    # counts at once
     wanted = sorted({t for slots in needs for t in slots}, key=TYPE_ORDER.index)
+    jointly: list[tuple[tuple[Slot, ...], int, list[int]]] = [((GENERIC,), least - allowed_others, allowed)]
     for size in range(1, len(wanted) + 1):
         for chosen in itertools.combinations(wanted, size):
             types = frozenset(chosen)
@@ -132,21 +153,100 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
             have += sum(
                 1
                 for unit in pool
-                if any(rules.fits(unit.type, unit.tag.snow, s, problem.target) for s in types)
+                if unit.allowed_for(target)
+                and any(rules.fits(unit.type, unit.tag.snow, s, target) for s in types)
             )
             for card in hand:
-                have += sum(
-                    card.mana[made]
-                    for made in card.mana.types
-                    if any(rules.fits(made, card.tag.snow, s, problem.target) for s in types)
-                )
-            by_permanent: dict[str, int] = defaultdict(int)
-            for template in templates:
-                fits = _fitting(template.outcome, types, rules, problem.target) * template.bound
-                if template.ability.cost.tap:
-                    by_permanent[template.pid] = max(by_permanent[template.pid], fits)
-                else:
-                    have += fits
-            if need > have + sum(by_permanent.values()):
-                return tuple(sorted(types, key=TYPE_ORDER.index))
+                if card.tag.allows(target):
+                    have += sum(
+                        card.mana[made]
+                        for made in card.mana.types
+                        if any(rules.fits(made, card.tag.snow, s, target) for s in types)
+                    )
+            fits = [_fitting(t.outcome, types, rules, target) for t in templates]
+            ordered = tuple(sorted(types, key=TYPE_ORDER.index))
+            if need > have + _most_by_permanent(templates, fits):
+                return ordered
+            jointly.append(((*ordered, GENERIC), need - have, fits))
+    for core, need, fits in jointly:
+        problem.check_time()
+        if _most_fitting_at_net(templates, nets, fits, least - others) < need:
+            return core
     return None
+
+
+def _most_by_permanent(templates: Sequence[Activation], amounts: Sequence[int]) -> int:
+    """The most of an amount per template the templates add up to when each permanent (or group of
+    interchangeable ones) uses one {T} template, and templates without {T} are used as often as they may
+    be.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"}]})
+    >>> templates = PaymentProblem.of(board, PaymentTarget.of("{G}")).templates
+    >>> _most_by_permanent(templates, [1] * len(templates))
+    2
+    """
+    free = 0
+    tapped: dict[str, int] = defaultdict(int)
+    for template, amount in zip(templates, amounts, strict=True):
+        if template.ability.cost.tap:
+            tapped[template.pid] = max(tapped[template.pid], amount * template.bound)
+        else:
+            free += amount * template.bound
+    return free + sum(tapped.values())
+
+
+def _most_fitting_at_net(
+    templates: Sequence[Activation], nets: Sequence[int], fits: Sequence[int], net_needed: int
+) -> int:
+    """The most fitting mana (``fits``, per template) of the templates when their net mana (``nets``) is
+    to reach ``net_needed``, each permanent using one {T} template (a group of interchangeable permanents:
+    one each) and the templates without {T} as often as they may be; -1 when the net can't be reached.
+
+    A dynamic programme over the net reached so far (capped at ``net_needed``), with only the permanents
+    whose templates trade one amount for the other: the others add their best of both.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "cc", "card": "Cascading Cataracts", "controller": "me"}]})
+    >>> templates = PaymentProblem.of(board, PaymentTarget.of("{G}")).templates
+    >>> nets = [max(0, t.outcome.total - _least_mana(t.ability.cost.mana)) for t in templates]
+    >>> fits = [t.outcome.total if ManaType.G in t.outcome.types else 0 for t in templates]
+    >>> _most_fitting_at_net(templates, nets, fits, 1), _most_fitting_at_net(templates, nets, fits, 2)
+    (6, 1)
+    """
+    fixed_net = fixed_fits = 0
+    offers: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    copies: dict[str, int] = defaultdict(int)
+    for template, net, fit in zip(templates, nets, fits, strict=True):
+        if template.ability.cost.tap:
+            offers[template.pid].append((net, fit))
+            copies[template.pid] = max(copies[template.pid], template.bound)
+        else:
+            fixed_net += net * template.bound
+            fixed_fits += fit * template.bound
+    choices: list[list[tuple[int, int]]] = []
+    for pid, offered in offers.items():
+        best_net = max(net for net, _ in offered)
+        best_fits = max(fit for _, fit in offered)
+        if (best_net, best_fits) in offered:
+            fixed_net += best_net * copies[pid]
+            fixed_fits += best_fits * copies[pid]
+        else:
+            # (the offers no other offer beats on both counts)
+            front = [
+                o for o in set(offered) if not any(p != o and p[0] >= o[0] and p[1] >= o[1] for p in offered)
+            ]
+            choices += [front] * copies[pid]
+    reached = {min(fixed_net, net_needed): fixed_fits}  # net reached (capped) -> the most fitting mana
+    for front in choices:
+        following: dict[int, int] = {}
+        for net, fit in reached.items():
+            for offer_net, offer_fits in front:
+                key = min(net + offer_net, net_needed)
+                following[key] = max(following.get(key, -1), fit + offer_fits)
+        reached = following
+    return max((fit for net, fit in reached.items() if net >= net_needed), default=-1)
