@@ -15,7 +15,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.decklist import Deck, DeckCard, parse_deck
 from models.mana import ManaType
-from planner.sim.planned import TurnState, TurnTables, best_turn, card_kinds
+from planner.sim.planned import TurnPlan, TurnState, TurnTables, best_turn, card_kinds
 from planner.sim.simulate import goldfish
 from planner.turn import plan_turn
 
@@ -157,43 +157,25 @@ def test_with_treasures_and_cost_changes_the_turn_search_casts_what_the_turn_pla
 def test_a_treasure_is_spent_only_when_the_turn_needs_it() -> None:
     kinds, _ = card_kinds(_deck_with_treasures_and_costs(), 1)
     index = {k.name: k.index for k in kinds}
-    forest = kinds[index["Forest"]].units
-    bears = best_turn(
-        kinds,
-        TurnState(
-            ready=forest,
+
+    def turn(land: str, hand: list[str], treasures: int, land_play: bool = True) -> TurnPlan:
+        state = TurnState(
+            ready=kinds[index[land]].units,
             land_types=frozenset(),
             lands=1,
-            hand=(index["Grizzly Bears"],),
+            hand=tuple(sorted(index[name] for name in hand)),
             life=20,
-            treasures=2,
-        ),
-    )
+            land_play=land_play,
+            treasures=treasures,
+        )
+        return best_turn(kinds, state)
+
+    bears = turn("Forest", ["Grizzly Bears"], 2)
     assert bears.cast == (index["Grizzly Bears"],) and bears.treasures_left == 1
-    elves = best_turn(
-        kinds,
-        TurnState(
-            ready=forest,
-            land_types=frozenset(),
-            lands=1,
-            hand=(index["Llanowar Elves"],),
-            life=20,
-            treasures=2,
-        ),
-    )
+    elves = turn("Forest", ["Llanowar Elves"], 2)
     assert elves.cast == (index["Llanowar Elves"],) and elves.treasures_left == 2
     # a Treasure made this turn pays for the spell after it: Strike It Rich ({R}) then a Bolt with it
-    rich = best_turn(
-        kinds,
-        TurnState(
-            ready=kinds[index["Mountain"]].units,
-            land_types=frozenset(),
-            lands=1,
-            hand=tuple(sorted((index["Strike It Rich"], index["Lightning Bolt"]))),
-            life=20,
-            land_play=False,
-        ),
-    )
+    rich = turn("Mountain", ["Strike It Rich", "Lightning Bolt"], 0, land_play=False)
     assert sorted(rich.cast) == sorted((index["Strike It Rich"], index["Lightning Bolt"]))
     assert rich.treasures_left == 0
     # Thalia makes a noncreature spell cost {1} more, an Electromancer an instant {1} less
