@@ -94,6 +94,7 @@ from planner.solve.objective import (
     packed_unit,
     packed_weight,
     sacrificed_by_design,
+    touched_values,
     untaps_normally,
 )
 from planner.solve.problem import PaymentProblem, TimeUp
@@ -128,6 +129,7 @@ Counts = tuple[int, int, int, int, int, int]
 
 #: The six types' bits as plain integers (``ManaType`` arithmetic is slow Python code), in ``WUBRGC`` order.
 _BITS = tuple(int(t) for t in TYPE_ORDER)
+_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +188,7 @@ class _Usage:
     maxima: tuple[int, ...] = ()
     special: bool = False  # some option takes more than a tap (mana, or the permanent)
     gain: int = 0  # the most mana one use adds net of the mana it takes
+    painful: bool = False  # the objective's 'painful': it makes colors, none without damage
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -269,8 +272,21 @@ class SourceKind:
         maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
         special = any(o.special for o in options)
         gain = max((o.net for o in options), default=0)
+        made = 0
+        for option in options:
+            made |= _mask_of(option.counts)
+        painful = bool(made & _COLOR_MASK) and not free & _COLOR_MASK
         return _Usage(
-            None, bool(usable), tuple(options), most, free, tuple(restrictions), maxima, special, gain
+            None,
+            bool(usable),
+            tuple(options),
+            most,
+            free,
+            tuple(restrictions),
+            maxima,
+            special,
+            gain,
+            painful,
         )
 
     def units(self) -> tuple[int, ...] | None:
@@ -570,6 +586,7 @@ _KNOWN_LIMIT = 65536
 
 
 _NO_FACTS = PermanentFacts(0, False, 0, 0)
+_NO_TOUCH = (0,) * len(TOUCHED_LEVELS)
 
 
 @dataclass(slots=True, eq=False)
@@ -595,6 +612,7 @@ class _Source:
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
     known: PermanentFacts = _NO_FACTS  # what the objective reads (see facts)
+    touched: tuple[int, ...] = ()  # its number in each touched level (touched_values of its facts)
 
     @property
     def facts(self) -> PermanentFacts:
@@ -626,15 +644,43 @@ class _Outside:
     reason: str
 
 
-_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
+def _source(
+    position: int, permanent: Permanent, kind: SourceKind, usage: _Usage, rank: int, n: int
+) -> _Source:
+    """The source for a permanent the player can use now (``n``: the permanents on the board)."""
+    reflect = kind.reflect or 0
+    facts = PermanentFacts(
+        usage.most,
+        kind.creature,
+        reflect.bit_count(),
+        rank,
+        painful=usage.painful,
+        untaps=untaps_normally(permanent),
+    )
+    return _Source(
+        permanent.id,
+        position,
+        rank,
+        kind,
+        id(usage),
+        usage.options,
+        usage.most,
+        kind.creature,
+        reflect,
+        usage.free,
+        packed_weight(facts, n),
+        usage.maxima,
+        _COLORS_OF[reflect & _COLOR_MASK],
+        usage.special,
+        usage.gain,
+        kind.designed,
+        facts,
+        touched_values(facts),
+    )
 
 
-def _painful(usage: _Usage) -> bool:
-    """The objective's 'painful' (see :class:`PermanentFacts`): it makes colors, none without damage."""
-    made = 0
-    for option in usage.options:
-        made |= _mask_of(option.counts)
-    return bool(made & _COLOR_MASK) and not usage.free & _COLOR_MASK
+#: The colors (indices into WUBRG) in each mask of colors.
+_COLORS_OF = tuple(tuple(t for t in range(5) if mask >> t & 1) for mask in range(32))
 
 
 def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
@@ -711,39 +757,7 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         found.append((position, permanent, kind, usage))
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
-    facts_of = {
-        p.id: PermanentFacts(
-            usage.most,
-            kind.creature,
-            (kind.reflect or 0).bit_count(),
-            ranks[p.id],
-            painful=_painful(usage),
-            untaps=untaps_normally(p),
-        )
-        for _, p, kind, usage in found
-    }
-    sources = tuple(
-        _Source(
-            p.id,
-            position,
-            ranks[p.id],
-            kind,
-            id(usage),
-            usage.options,
-            usage.most,
-            kind.creature,
-            kind.reflect or 0,
-            usage.free,
-            packed_weight(facts_of[p.id], n),
-            usage.maxima,
-            tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
-            usage.special,
-            usage.gain,
-            kind.designed,
-            facts_of[p.id],
-        )
-        for position, p, kind, usage in found
-    )
+    sources = tuple(_source(position, p, kind, usage, ranks[p.id], n) for position, p, kind, usage in found)
     if view is not None:
         sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
         clash = _changed_by_sacrifice(view, player, sacrificable)
@@ -912,7 +926,7 @@ class _Search:
             made += option.net
         floating = made + len(self.problem.pool) - mode.mana
         lost = len(self.lost(taps))
-        touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
+        touched = tuple(map(sum, zip(*(s.touched for s, _ in taps), strict=True))) if taps else _NO_TOUCH
         # (the fast path declines convoke and delve: the last levels are 0)
         return (damage + mode.life, valuable, designed, floating, lost, *touched, 0, 0)
 
