@@ -163,7 +163,7 @@ class ManaBag:
     counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
 
     def __post_init__(self) -> None:
-        if len(self.counts) != 6 or any(c < 0 for c in self.counts):
+        if len(self.counts) != 6 or min(self.counts) < 0:
             raise ValueError(f"a mana bag needs six non-negative counts, got {self.counts}")
 
     @classmethod
