@@ -726,6 +726,8 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    if not target.text and not _has_cost_modifiers(view):
+        return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
     if delta == 0 and not removed:
@@ -772,6 +774,11 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
                 view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
             )
     return delta
+
+
+def _has_cost_modifiers(view: BoardView) -> bool:
+    """True when some permanent on the board has an effect that changes costs (CR 601.2f)."""
+    return any(isinstance(sourced.effect, CostModifier) for sourced in view.effects)
 
 
 def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:
@@ -829,9 +836,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> str(removed), spill
     ('{W}', 0)
     """
-    if target.kind is not PaymentKind.SPELL or not any(
-        isinstance(e.effect, CostModifier) for e in view.effects
-    ):
+    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
         return ManaBag(), 0  # (no reduction in force: nothing to take off)
     asked: dict[ManaType, int] = {}
     shared = ManaTypes()

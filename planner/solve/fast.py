@@ -120,7 +120,7 @@ _MAX_STATES = 4096
 _MAX_MOVES = 150_000
 _MAX_CHOICES = 256
 #: The most demands a usage keeps its useful options for (:meth:`_Usage.useful`), and a board's layout its
-#: dynamic programme's tables for (:attr:`_Layout.programmes`).
+#: dynamic programme's and greedy's tables for (:attr:`_Layout.programmes`, :attr:`_Layout.greedy`).
 _USEFUL_LIMIT = 64
 _PROGRAMMES_LIMIT = 64
 #: The id the per-card analysis gives its permanent (replaced by the real id on a board).
@@ -929,6 +929,11 @@ class _Layout:
     programmes: dict[tuple[object, ...], tuple[list[list[_Move]], dict[int, tuple[int, ...]]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
+    greedy: dict[
+        tuple[tuple[int, ...], tuple[int, ...]],
+        tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]],
+    ] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
@@ -1406,14 +1411,29 @@ class _Greedy:
         self.needed = needed
         self.types = types = [t for t in range(6) if demand[t]]
         self.supersets = _SUPERSETS[len(types)]
+        # the one-mana sources with their profiles, and the choices of the others: kept with the layout
+        memo = search.layout.greedy
+        key = (tuple(types), tuple(demand))
+        tables = memo.get(key)
+        if tables is None:
+            if len(memo) >= _PROGRAMMES_LIMIT:
+                memo.clear()
+            tables = memo[key] = self._tables()
+        self.singles, self.multiple = tables
+
+    def _tables(self) -> tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]]:
+        """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
+        types it makes without damage, as bits), and per group of sources that make more and only tap, its
+        useful options without damage."""
+        search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
-        self.singles = [
+        singles = [
             (source, sum(mine for mine, bit in bits if source.free & bit))
             for source in search.light_first
             if source.most == 1 and not source.special
         ]
-        self.multiple = [
+        multiple = [
             (
                 index,
                 [option for _, option in _useful_of(group.members[0], types, demand) if not option.damage],
@@ -1421,11 +1441,14 @@ class _Greedy:
             for index, group in enumerate(search.groups)
             if group.members[0].most > 1 and not group.members[0].special
         ]
+        return singles, multiple
 
     def solve(self, skipped: frozenset[int]) -> _Taps | None:
         """The best payment without damage avoiding the top member of each ``skipped`` group, or None."""
         groups = self.search.groups
         avoided = {groups[index].members[-1].pid for index in skipped}
+        if not self.multiple:  # one choice: no source makes several mana
+            return self._base(self.demand, max(sum(self.demand), self.needed), avoided)
         best: tuple[int, int, _Taps] | None = None
         for picks in self._choices(skipped):
             open_types = list(self.demand)
@@ -1468,20 +1491,23 @@ class _Greedy:
         if needed <= 0:
             return ()
         types = self.types
-        generic = needed - sum(demand[t] for t in types)
-        capacity = [
-            generic + sum(demand[t] for bit, t in enumerate(types) if subset >> bit & 1)
-            for subset in range(1 << len(types))
-        ]
-        count = [0] * len(capacity)
+        # per set U of demanded types (as bits), how many more sources meeting the demand only inside U fit:
+        # the generic slots plus U's slots (Hall's condition), less the sources already chosen
+        room = [needed - sum(demand[t] for t in types)] * (1 << len(types))
+        for subset in range(1, len(room)):
+            low = subset & -subset
+            room[subset] = room[subset ^ low] + demand[types[low.bit_length() - 1]]
         chosen: list[tuple[_Source, int]] = []
         for source, profile in self.singles:
             if source.pid in avoided:
                 continue
             above = self.supersets[profile]
-            if all(count[u] < capacity[u] for u in above):
+            for u in above:
+                if room[u] <= 0:
+                    break
+            else:
                 for u in above:
-                    count[u] += 1
+                    room[u] -= 1
                 chosen.append((source, profile))
                 if len(chosen) == needed:
                     return self._assign(chosen, demand)
