@@ -1,11 +1,13 @@
 """Benchmark of the exact fast path and the batch check against the CP-SAT model, in one run.
 
-Run ``python -m benchmarks.bench_fast [--quick] [--seed S]``; it prints the command line, the machine, and
-one table: single-query latency of :func:`planner.solve.fast.solve_fast` and of CP-SAT
-(:func:`planner.solve.cpsat.solve_payment`) on the same simple boards, then the batch throughput of
-:func:`planner.sim.batch.castable` on random boards of 7 to 12 sources, with its ratio to CP-SAT's per-board
-rate
-and its peak memory. Boards and costs are the same for the same seed; only the timings change.
+Run ``python -m benchmarks.bench_fast [--quick] [--seed S] [--against PATH] [--rounds N]``; it prints the
+command line, the machine, and its tables: single-query latency of :func:`planner.solve.fast.solve_fast` and
+of CP-SAT (:func:`planner.solve.cpsat.solve_payment`) on the same simple boards; :func:`planner.api.pay` on
+20-permanent realistic boards, warm and cold; the batch throughput of :func:`planner.sim.batch.castable` on
+random boards of 7 to 12 sources, with its ratio to CP-SAT's per-board rate and its peak memory; with
+``--against``, the fast path's figures for this checkout and another side by side; last, the ratio of the
+fast path's single query to a small exact tapper in C (:mod:`benchmarks.c_tapper`). Boards and costs are
+the same for the same seed; only the timings change.
 
 How things are measured:
 
@@ -17,6 +19,17 @@ How things are measured:
   over the boards. Both return a plan
   without replaying it; ``pay`` (which also replays and describes the plan) is shown for reference. The two
   engines' answers are compared (feasibility and every objective level) and disagreements counted.
+- *pay on 20 permanents*: the realistic boards of :mod:`benchmarks.boards` (as
+  :mod:`benchmarks.bench_replay` draws them) that the fast path answers; *cold* is the first ``pay`` of a
+  board new to the process (the cards' analysis may be cached from earlier boards), *warm* the median of
+  20 calls after it (:mod:`benchmarks.fast_timing`); the table gives the median and 95th percentile over
+  the boards.
+- *against*: both checkouts time the same simple boards (the single query) and 20-permanent boards in
+  fresh processes with their own directory first on ``sys.path``, ``--rounds`` processes each, old and new
+  interleaved, each figure the best round's.
+- *C tapper*: the same simple boards paid by weighted assignment in C (damage, then per-source weights;
+  compiled with the system's C compiler when the benchmark runs, timed in C over many calls); the row says
+  'not available' without a compiler.
 - *batch*: an ``N x 12`` array of source masks (7 to 12 sources per board: basics, duals, painlands, Birds,
   Wastes, Sol Ring with amount 2) and costs of two or three colors with hybrid symbols, one call per cost
   and one call for all of them; checks per second on one core (numpy runs these operations on one thread),
@@ -28,22 +41,28 @@ How things are measured:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from benchmarks.boards import realistic_board, realistic_cost
+from benchmarks.c_tapper import encode, load
+from benchmarks.fast_timing import Payload, Timings, best_seconds, measure
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -90,6 +109,7 @@ BATCH_SOURCES = (
 #: Costs of two or three colors, with hybrid symbols.
 BATCH_COSTS = ("{1}{W}{U}", "{2}{W/U}{B}", "{G}{G}{W/B}", "{1}{R}{G/U}{U}", "{W}{U}{B}", "{2/W}{U}{R}")
 WIDTH = 12
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def simple_board(rng: random.Random, size: int) -> dict[str, Any]:
@@ -163,17 +183,6 @@ def _cpsat(board: Board, target: PaymentTarget) -> Solution:
     return solve_payment(PaymentProblem.of(board, target))
 
 
-def _best(action: Callable[[], object], repeats: int, block: int = 1) -> float:
-    """The CPU seconds one call of ``action`` takes: the best of ``repeats`` blocks of ``block`` calls."""
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.process_time()
-        for _ in range(block):
-            action()
-        best = min(best, (time.process_time() - started) / block)
-    return best
-
-
 def _agree(fast: Solution | None, model: Solution) -> bool:
     if fast is None or (fast.plan is None) != (model.plan is None):
         return False
@@ -194,14 +203,123 @@ def _single(cases: Sequence[_Case], repeats: int) -> tuple[dict[str, list[float]
         model = solve_payment(PaymentProblem.of(case.board, case.target, "me"))
         disagree += not _agree(fast, model)
         board, target = case.board, case.target
-        times["fast path"].append(1e6 * _best(partial(_fast_path, board, target), repeats, block=20))
-        times["CP-SAT"].append(1e6 * _best(partial(_cpsat, board, target), repeats))
-        times["pay (fast, replayed)"].append(1e6 * _best(partial(pay, board, target), repeats, block=3))
+        times["fast path"].append(1e6 * best_seconds(partial(_fast_path, board, target), repeats, block=20))
+        times["CP-SAT"].append(1e6 * best_seconds(partial(_cpsat, board, target), repeats))
+        times["pay (fast, replayed)"].append(
+            1e6 * best_seconds(partial(pay, board, target), repeats, block=3)
+        )
     return times, disagree
 
 
-def run(quick: bool, seed: int, command: str, out: Callable[[str], None] = print) -> None:
-    """Build the boards, time both engines and the batch, and print the table through ``out``."""
+def big_cases(seed: int, boards: int) -> list[tuple[str, str]]:
+    """``boards`` realistic 20-permanent boards (as JSON) with a cost each, drawn as bench_replay draws them.
+
+    >>> [cost for _, cost in big_cases(1, 2)]
+    ['{R}{R}{R}', '{4}{B}{B}{B}']
+    """
+    rng = random.Random(f"{seed}:fast")
+    cases: list[tuple[str, str]] = []
+    while len(cases) < boards:
+        spec = realistic_board(rng, 20)
+        cases.append((json.dumps(spec.data), realistic_cost(rng, spec)))
+    return cases
+
+
+def _pay_figures(timings: Timings, answered: Sequence[int]) -> dict[str, list[float]]:
+    """Cold and warm ms of ``pay`` on the boards the fast path answered (by index)."""
+    paid = timings["pay"]
+    return {"warm": [1e3 * paid[i][1] for i in answered], "cold": [1e3 * paid[i][0] for i in answered]}
+
+
+def _summary(values: Sequence[float]) -> tuple[float, float]:
+    return statistics.median(values), _percentile(values, 0.95)
+
+
+def _in_tree(tree: Path, payload: Payload) -> Timings:
+    """The timings measured by a fresh process of the checkout ``tree`` (its directory first on
+    ``sys.path``; :mod:`benchmarks.fast_timing`'s code is this checkout's)."""
+    script = (ROOT / "benchmarks" / "fast_timing.py").read_text()
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    timings: Timings = json.loads(done.stdout)
+    return timings
+
+
+def versions_table(old: Path, payload: Payload, rounds: int) -> tuple[list[str], dict[Path, list[float]]]:
+    """This checkout's fast-path figures against another checkout's, side by side (rows of text), and each
+    version's per-board single-query µs (the best round's)."""
+    best: dict[Path, Timings] = {}
+    for number in range(rounds):
+        for tree in (old, ROOT) if number % 2 == 0 else (ROOT, old):
+            found = _in_tree(tree, payload)
+            known = best.get(tree)
+            if known is not None:
+                found = {
+                    "fast": [min(a, b) for a, b in zip(known["fast"], found["fast"], strict=True)],
+                    "pay": [
+                        (min(a[0], b[0]), min(a[1], b[1]), b[2])
+                        for a, b in zip(known["pay"], found["pay"], strict=True)
+                    ],
+                }
+            best[tree] = found
+    answered = [i for i, (_, _, engine) in enumerate(best[ROOT]["pay"]) if engine == "fast"]
+    rows: list[tuple[str, float, float]] = []
+    singles = {tree: [1e6 * s for s in timings["fast"]] for tree, timings in best.items()}
+    old_median, old_p95 = _summary(singles[old])
+    new_median, new_p95 = _summary(singles[ROOT])
+    rows += [("fast path median µs", old_median, new_median), ("fast path p95 µs", old_p95, new_p95)]
+    figures = {tree: _pay_figures(timings, answered) for tree, timings in best.items()}
+    for call in ("warm", "cold"):
+        old_median, old_p95 = _summary(figures[old][call])
+        new_median, new_p95 = _summary(figures[ROOT][call])
+        rows.append((f"pay 20, {call}, median ms", old_median, new_median))
+        rows.append((f"pay 20, {call}, p95 ms", old_p95, new_p95))
+    lines = [f"{'figure':<28}{'against':>12}{'this':>12}{'ratio':>10}"]
+    for label, before, after in rows:
+        lines.append(f"{label:<28}{before:>12,.3f}{after:>12,.3f}{before / after:>9.2f}x")
+    return lines, singles
+
+
+def _c_row(cases: Sequence[_Case], fast_us: Mapping[str, Sequence[float]]) -> str:
+    """The benchmark's last row: the C tapper's median and p95 on the simple boards, and the fast path's
+    ratio to it (per version timed)."""
+    tapper = load()
+    if tapper is None:
+        return "C tapper (weighted assignment): not available (no C compiler could build it)"
+    encoded = [encode(case.board, case.target) for case in cases]
+    seconds = [1e6 * min(tapper.seconds(e, 2000) for _ in range(3)) for e in encoded]
+    agree = sum(
+        (tapper.best(e) is None) == (solve_fast(PaymentProblem.of(c.board, c.target)).plan is None)  # type: ignore[union-attr]
+        for e, c in zip(encoded, cases, strict=True)
+    )
+    c_median, c_p95 = _summary(seconds)
+    ratios = ", ".join(
+        f"{label} {statistics.median(values) / c_median:,.0f}x" for label, values in fast_us.items()
+    )
+    return (
+        f"C tapper (weighted assignment, compiled here): median {c_median:.2f} µs, p95 {c_p95:.2f} µs on the "
+        f"{len(cases)} simple boards (payable where the fast path says so on {agree}); "
+        f"fast path / C at the median: {ratios}"
+    )
+
+
+def run(
+    quick: bool,
+    seed: int,
+    command: str,
+    out: Callable[[str], None] = print,
+    against: Path | None = None,
+    rounds: int = 3,
+) -> None:
+    """Build the boards, time both engines, ``pay`` on 20 permanents, the batch, the other checkout and the
+    C tapper, and print the tables through ``out``."""
     out(f"$ {command}")
     out(
         f"python {platform.python_version()}, numpy {np.__version__}, ortools {version('ortools')}, "
@@ -234,6 +352,19 @@ def run(quick: bool, seed: int, command: str, out: Callable[[str], None] = print
         f"fast path vs CP-SAT: {model_median / fast_median:,.0f}x faster at the median "
         f"(targets: median under 100 µs, at least 20x); answers differ on {disagree} of {len(cases)} boards"
     )
+    big = big_cases(seed, 8 if quick else 24)
+    paid = measure({"simple": [], "big": big, "repeats": repeats, "calls": 20})
+    answered = [i for i, (_, _, engine) in enumerate(paid["pay"]) if engine == "fast"]
+    out("")
+    out(
+        f"pay on 20 permanents: {len(answered)} of {len(big)} realistic boards answered by the fast path; "
+        "CPU ms per call (cold: the first call on a board new to the process; warm: median of 20 after it)"
+    )
+    out(f"{'call':<24}{'median ms':>12}{'p95 ms':>12}")
+    for call, values in _pay_figures(paid, answered).items():
+        median, p95 = _summary(values)
+        out(f"{call:<24}{median:>12,.3f}{p95:>12,.3f}")
+    out("targets: warm at most 0.5 ms, cold at most 1 ms")
     masks, amounts = batch_boards(rows, seed)
     castable(masks[:100], list(BATCH_COSTS), amounts=amounts[:100])  # warm up
     cpsat_rate = 1e6 / model_median
@@ -261,6 +392,25 @@ def run(quick: bool, seed: int, command: str, out: Callable[[str], None] = print
         f"(plus the {(masks.nbytes + amounts.nbytes) / 2**20:,.1f} MiB input); "
         "targets: at least 5,000,000 checks/s and 1,000x CP-SAT"
     )
+    fast_us: dict[str, Sequence[float]] = {"this": times["fast path"]}
+    if against is not None:
+        payload: Payload = {
+            "simple": [(case.board.dumps(), str(case.target.cost)) for case in cases],
+            "big": big,
+            "repeats": repeats,
+            "calls": 20,
+        }
+        lines, singles = versions_table(against.resolve(), payload, rounds)
+        out("")
+        out(
+            f"this checkout ({ROOT}) against {against}: the same boards in fresh processes, "
+            f"best of {rounds} per version, interleaved; ratio against / this (above 1: this is faster)"
+        )
+        for line in lines:
+            out(line)
+        fast_us = {"this": singles[ROOT], "against": singles[against.resolve()]}
+    out("")
+    out(_c_row(cases, fast_us))
 
 
 def _load() -> str:
@@ -278,9 +428,12 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     )
     parser.add_argument("--quick", action="store_true", help="40 boards and 100,000 batch rows")
     parser.add_argument("--seed", type=int, default=1, help="random seed for the boards and costs")
+    parser.add_argument("--against", type=Path, help="a checkout of another version to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="processes per version with --against")
     args = parser.parse_args(argv)
     words = list(sys.argv[1:] if argv is None else argv)
-    run(args.quick, args.seed, " ".join(["python -m benchmarks.bench_fast", *words]), out)
+    command = " ".join(["python -m benchmarks.bench_fast", *words])
+    run(args.quick, args.seed, command, out, args.against, args.rounds)
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ def _plan(board: Board, steps: int) -> tuple[Plan, str]:
             ]
             if len(paid_with) < cost.mana.mana_value:
                 continue
-            outcome = next(_resolutions(view, {}, permanent.id, ability, ()), None)
+            outcome = next(iter(_resolutions(view, {}, permanent.id, number, ability, ())), None)
             if outcome is None:
                 continue
             step = Step(

@@ -249,9 +249,23 @@ class ManaCost:
     """
 
     symbols: tuple[CostSymbol, ...] = field(default=())
+    _variable: bool = field(default=False, init=False, repr=False, compare=False)  # see has_variable
+    _hash: int = field(default=0, init=False, repr=False, compare=False)  # 0 until first asked
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "symbols", _canonical(self.symbols))
+        symbols = _canonical(self.symbols)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "_variable", any(s.kind is SymbolKind.VARIABLE for s in symbols))
+
+    def __hash__(self) -> int:
+        # (kept after the first time: costs are looked up in caches by the solvers at every question)
+        if not self._hash:
+            object.__setattr__(self, "_hash", hash(self.symbols) or 1)
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[ManaCost], tuple[tuple[CostSymbol, ...]]]:
+        # pickled as its symbols alone: another process hashes strings differently (no kept hash)
+        return (ManaCost, (self.symbols,))
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:
@@ -322,7 +336,7 @@ class ManaCost:
     @property
     def has_variable(self) -> bool:
         """True when the cost contains {X}, {Y} or {Z}."""
-        return any(s.kind is SymbolKind.VARIABLE for s in self.symbols)
+        return self._variable
 
     def with_variables(self, value: int) -> ManaCost:
         """This cost with every X, Y and Z replaced by ``value`` generic mana (CR 107.3)."""

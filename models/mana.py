@@ -63,6 +63,14 @@ class ManaType(IntFlag):
 TYPE_ORDER: tuple[ManaType, ...] = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
 _COLOR_MASK = 0b011111
 _ALL_MASK = 0b111111
+#: The members of each mask in ``WUBRGC`` order (``ManaType`` arithmetic is slow Python code).
+_MEMBERS: tuple[tuple[ManaType, ...], ...] = tuple(
+    tuple(t for t in TYPE_ORDER if mask & int(t)) for mask in range(_ALL_MASK + 1)
+)
+#: Each mask's letters in ``WUBRGC`` order.
+_LETTERS: tuple[str, ...] = tuple("".join(t.name or "" for t in members) for members in _MEMBERS)
+#: The mana symbol of each type's index in ``WUBRGC`` order.
+_SYMBOLS = ("{W}", "{U}", "{B}", "{R}", "{G}", "{C}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +108,7 @@ class ManaTypes:
         return cls(mask)
 
     def __iter__(self) -> Iterator[ManaType]:
-        return (t for t in TYPE_ORDER if self.mask & t)
+        return iter(_MEMBERS[self.mask])
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -109,7 +117,10 @@ class ManaTypes:
         return self.mask != 0
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, int) and item != 0 and (self.mask & item) == item
+        if not isinstance(item, int):
+            return False
+        bits = int(item)
+        return bits != 0 and (self.mask & bits) == bits
 
     def __or__(self, other: ManaTypes) -> ManaTypes:
         return ManaTypes(self.mask | other.mask)
@@ -126,7 +137,7 @@ class ManaTypes:
         return ManaTypes(self.mask & _COLOR_MASK)
 
     def __str__(self) -> str:
-        return "".join(t.letter for t in self)
+        return _LETTERS[self.mask]
 
     def __repr__(self) -> str:
         return f"ManaTypes.parse({str(self)!r})"
@@ -152,7 +163,7 @@ class ManaBag:
     counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
 
     def __post_init__(self) -> None:
-        if len(self.counts) != 6 or any(c < 0 for c in self.counts):
+        if len(self.counts) != 6 or min(self.counts) < 0:
             raise ValueError(f"a mana bag needs six non-negative counts, got {self.counts}")
 
     @classmethod
@@ -197,7 +208,7 @@ class ManaBag:
         return self.total > 0
 
     def __str__(self) -> str:
-        return "".join(f"{{{t.letter}}}" for t in self.units())
+        return "".join(symbol * count for symbol, count in zip(_SYMBOLS, self.counts, strict=True))
 
     def __repr__(self) -> str:
         return f"ManaBag.parse({str(self)!r})"

@@ -21,6 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
+import planner.rules.replay as replay_module
+import planner.solve.fast as fast_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.mana import ManaType
@@ -287,6 +289,34 @@ def test_boards_just_outside_are_never_answered_fast(
     assert not in_fast_fragment(PaymentProblem.of(outside, target, x=x))
     assert solve_fast(PaymentProblem.of(outside, target, x=x)) is None
     assert pay(outside, target, x=x).engine == "cp-sat"
+
+
+def _forget() -> None:
+    """Empty what the planner keeps between questions: views and what they worked out (the fast path's
+    reduction of each board, the replay's outcomes of each activation), the per-card kinds and the dynamic
+    programme's moves."""
+    for cache in (replay_module.view_of, replay_module.could_produce_of):
+        cache.cache_clear()
+    replay_module._structural_view.cache_clear()
+    replay_module._reflect_structure.cache_clear()
+    fast_module._KNOWN.clear()
+    fast_module._kind.cache_clear()
+    fast_module._MOVES.clear()
+
+
+@fuzz(100)
+@given(boards(), st.lists(targets(), min_size=2, max_size=4))
+def test_what_is_kept_between_questions_changes_no_answer(
+    board: Board, drawn: list[tuple[PaymentTarget, int | None]]
+) -> None:
+    """Asking one board several costs in a row, and each again, gives each cost the answer it gets on a board
+    never seen (the fast path keeps its reduction of a board, the replay each activation's outcomes, the
+    dynamic programme its moves, a usage its useful options)."""
+    asked = [pay(board, target, x=x).to_json() for target, x in drawn]
+    assert [pay(board, target, x=x).to_json() for target, x in drawn] == asked
+    for (target, x), answer in zip(drawn, asked, strict=True):
+        _forget()
+        assert pay(board, target, x=x).to_json() == answer
 
 
 def _effects(board: Board, pid: str) -> tuple[object, ...]:

@@ -10,6 +10,12 @@ def test_quick_mode_prints_the_table() -> None:
     main(["--quick"], out=lines.append)
     text = "\n".join(lines)
     assert lines[0] == "$ python -m benchmarks.bench_fast --quick"
-    for row in ("fast path", "CP-SAT", "pay (fast, replayed)", "all 6 at once", "peak memory"):
+    for row in ("fast path", "CP-SAT", "pay (fast, replayed)", "pay on 20 permanents", "warm", "cold"):
+        assert row in text
+    for row in ("all 6 at once", "peak memory"):
         assert row in text
     assert "answers differ on 0 of 40 boards" in text
+    # the last row: the C tapper's ratio, or why there is none (no C compiler)
+    assert lines[-1].startswith("C tapper (weighted assignment")
+    assert "fast path / C at the median: this" in lines[-1] or "not available" in lines[-1]
+    assert "where the fast path says so on 40" in lines[-1] or "not available" in lines[-1]

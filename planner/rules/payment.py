@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
@@ -33,11 +33,11 @@ class Mode:
 
     slots: tuple[tuple[Slot, int], ...]
     life: int
+    #: How many mana this mode takes (worked out from the slots).
+    mana: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def mana(self) -> int:
-        """How many mana this mode takes."""
-        return sum(count for _, count in self.slots)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mana", sum(count for _, count in self.slots))
 
 
 def _symbol_options(symbol: CostSymbol) -> list[tuple[Counter[Slot], int]]:

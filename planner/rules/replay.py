@@ -379,15 +379,51 @@ def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, Ma
     return tuple(sorted((source, bag) for source, bag in by_source.items() if bag))
 
 
+#: The most resolutions a view's structure keeps (:func:`_resolutions`), past which it forgets them all.
+_RESOLUTIONS_LIMIT = 1024
+
+_Resolution = tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]
+
+
 def _resolutions(
+    view: BoardView,
+    reflect: Mapping[str, ManaTypes],
+    pid: str,
+    number: int,
+    ability: ManaAbility,
+    sacrificed: tuple[str, ...],
+) -> tuple[_Resolution, ...]:
+    """Every concrete result of the ability (number ``number`` of ``pid``) resolving: (outcome, produced by
+    source, units added), with ``reflect`` for what the permanents could produce.
+
+    When ``reflect`` is a :class:`_LazyReflect` (what the view's board could produce, as this module's
+    callers make it), they are kept with the view's structure, keyed by everything else they read: the
+    permanent, the ability, what its cost sacrificed and every permanent's status
+    (:meth:`BoardView.statuses`); asking again (the same plan replayed, the same activation in another
+    state) reuses them."""
+    if not isinstance(reflect, _LazyReflect):
+        return _worked_out(view, reflect, pid, ability, sacrificed)
+    key = ("replay._resolutions", pid, number, sacrificed, view.statuses())
+    memo = view.shared_memo
+    known = memo.get(key)
+    if known is not None:
+        return known  # type: ignore[return-value]
+    if len(memo) >= _RESOLUTIONS_LIMIT:
+        memo.clear()
+    memo[key] = found = _worked_out(view, reflect, pid, ability, sacrificed)
+    return found
+
+
+def _worked_out(
     view: BoardView,
     reflect: Mapping[str, ManaTypes],
     pid: str,
     ability: ManaAbility,
     sacrificed: tuple[str, ...],
-) -> Iterator[tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]]:
-    """Every concrete result of the ability resolving: (outcome, produced by source, units added)."""
+) -> tuple[_Resolution, ...]:
+    """:func:`_resolutions` worked out."""
     seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
+    found: list[_Resolution] = []
     for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
         for concrete in outcome.concrete():
             produced = _grouped(concrete)
@@ -395,7 +431,8 @@ def _resolutions(
                 continue
             seen.add((outcome.replacements, produced))
             units = tuple(ManaUnit(t, tag) for bag, tag in concrete for t in bag.units())
-            yield outcome, produced, units
+            found.append((outcome, produced, units))
+    return tuple(found)
 
 
 def _checked(
@@ -424,7 +461,9 @@ def _checked(
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    for outcome, produced, units in _resolutions(view, reflect, step.permanent, ability, step.sacrificed):
+    for outcome, produced, units in _resolutions(
+        view, reflect, step.permanent, step.ability, ability, step.sacrificed
+    ):
         if produced == step.produced and (not step.order or step.order == outcome.replacements):
             return paid, outcome, units
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
@@ -849,6 +888,6 @@ def _steps_for(
                     paid = _pay_costs(state, view, probe, ability)
                 except ValueError:
                     continue
-                for outcome, produced, units in _resolutions(view, reflect, pid, ability, sacrificed):
+                for outcome, produced, units in _resolutions(view, reflect, pid, number, ability, sacrificed):
                     step = replace(probe, produced=produced, order=outcome.replacements)
                     yield step, _resolved(state, paid, step, outcome, units)

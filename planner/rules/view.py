@@ -219,6 +219,7 @@ _STRUCTURAL = (
     "_characteristics",
     "_unexecuted",
     "_unexecuted_list",
+    "shared_memo",
 )
 
 _INTRINSIC = {land_type: f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_LAND_TYPES.items()}
@@ -287,6 +288,32 @@ class BoardView:
         empty, since its statuses may differ."""
         return {}
 
+    @cached_property
+    def shared_memo(self) -> dict[object, object]:
+        """Answers worked out from this view that its structure decides once the statuses they read are
+        known, shared with every view rebound from it (a replay's view, step by step): a caller's key holds
+        every status its answer reads (:meth:`statuses` holds them all). Callers bound its size."""
+        return {}
+
+    def statuses(self) -> tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...]:
+        """The permanents on the view's board now, in order, with what a rebound view may change of them:
+        their tapped flags and counters.
+
+        >>> from dataclasses import replace
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> view.update(replace(view.permanent("f"), tapped=True))
+        >>> view.statuses()
+        (('f', True, ()),)
+        """
+        by_id = self._by_id
+        return tuple(
+            (pid, now.tapped, now.counters)
+            for pid, now in ((p.id, by_id[p.id]) for p in self.board.permanents)
+        )
+
     def has(self, pid: str) -> bool:
         """True when the permanent is on this view's board."""
         return pid in self._by_id
@@ -330,6 +357,7 @@ class BoardView:
         """A view of ``board``, which must differ from this view's only in what no characteristic reads
         (tapped flags, counters, life totals, pools), reusing everything already worked out here."""
         view = BoardView(board)
+        self.shared_memo  # noqa: B018 - made now, so that every view rebound from this one shares it
         for name in _STRUCTURAL:
             if name in self.__dict__:
                 view.__dict__[name] = self.__dict__[name]
@@ -698,6 +726,8 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    if not target.text and not _has_cost_modifiers(view):
+        return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
     if delta == 0 and not removed:
@@ -744,6 +774,11 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
                 view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
             )
     return delta
+
+
+def _has_cost_modifiers(view: BoardView) -> bool:
+    """True when some permanent on the board has an effect that changes costs (CR 601.2f)."""
+    return any(isinstance(sourced.effect, CostModifier) for sourced in view.effects)
 
 
 def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:
@@ -797,8 +832,8 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> str(removed), spill
     ('{W}', 0)
     """
-    if target.kind is not PaymentKind.SPELL:
-        return ManaBag(), 0
+    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+        return ManaBag(), 0  # (no reduction in force: nothing to take off)
     asked: dict[ManaType, int] = {}
     shared = ManaTypes()
     for symbol in target.cost.symbols:

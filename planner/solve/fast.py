@@ -94,6 +94,7 @@ from planner.solve.objective import (
     packed_unit,
     packed_weight,
     sacrificed_by_design,
+    touched_values,
     untaps_normally,
 )
 from planner.solve.problem import PaymentProblem, TimeUp
@@ -118,16 +119,25 @@ _MAX_STATES = 4096
 #: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
 _MAX_MOVES = 150_000
 _MAX_CHOICES = 256
+#: The most demands a usage keeps its useful options for (:meth:`_Usage.useful`), and a board's layout its
+#: dynamic programme's and greedy's tables for (:attr:`_Layout.programmes`, :attr:`_Layout.greedy`).
+_USEFUL_LIMIT = 64
+_PROGRAMMES_LIMIT = 64
 #: The id the per-card analysis gives its permanent (replaced by the real id on a board).
 _PLACEHOLDER = "~"
 
 Counts = tuple[int, int, int, int, int, int]
+#: An option with what it covers of each demanded type (:func:`_useful`).
+_Useful = tuple[tuple[int, ...], "_Option"]
+#: A use of a source in the dynamic programme: its key (what it does to a state), its cost, and the option.
+_Move = tuple[tuple[object, ...], int, "_Option"]
 
 
 # ------------------------------------------------------------------------------------------ per-card analysis
 
 #: The six types' bits as plain integers (``ManaType`` arithmetic is slow Python code), in ``WUBRGC`` order.
 _BITS = tuple(int(t) for t in TYPE_ORDER)
+_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +196,22 @@ class _Usage:
     maxima: tuple[int, ...] = ()
     special: bool = False  # some option takes more than a tap (mana, or the permanent)
     gain: int = 0  # the most mana one use adds net of the mana it takes
+    painful: bool = False  # the objective's 'painful': it makes colors, none without damage
+    _useful_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Useful, ...]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def useful(self, types: Sequence[int], demand: Sequence[int]) -> tuple[_Useful, ...]:
+        """:func:`_useful` of its options for the demanded ``types`` (``demand``: per type, what is open),
+        kept per demand (a few dozen at most: past that they are forgotten)."""
+        key = (tuple(types), tuple(demand[t] for t in types))
+        memo = self._useful_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _USEFUL_LIMIT:
+                memo.clear()
+            found = memo[key] = tuple(_useful(self.options, types, demand))
+        return found
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -269,8 +295,21 @@ class SourceKind:
         maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
         special = any(o.special for o in options)
         gain = max((o.net for o in options), default=0)
+        made = 0
+        for option in options:
+            made |= _mask_of(option.counts)
+        painful = bool(made & _COLOR_MASK) and not free & _COLOR_MASK
         return _Usage(
-            None, bool(usable), tuple(options), most, free, tuple(restrictions), maxima, special, gain
+            None,
+            bool(usable),
+            tuple(options),
+            most,
+            free,
+            tuple(restrictions),
+            maxima,
+            special,
+            gain,
+            painful,
         )
 
     def units(self) -> tuple[int, ...] | None:
@@ -570,6 +609,7 @@ _KNOWN_LIMIT = 65536
 
 
 _NO_FACTS = PermanentFacts(0, False, 0, 0)
+_NO_TOUCH = (0,) * len(TOUCHED_LEVELS)
 
 
 @dataclass(slots=True, eq=False)
@@ -595,6 +635,12 @@ class _Source:
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
     known: PermanentFacts = _NO_FACTS  # what the objective reads (see facts)
+    touched: tuple[int, ...] = ()  # its number in each touched level (touched_values of its facts)
+    usage: _Usage | None = None  # what it offers (its options are the usage's)
+    #: per option (by id: the source holds its options), what it makes (see :func:`_making`)
+    made: dict[int, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = field(
+        default_factory=dict
+    )
 
     @property
     def facts(self) -> PermanentFacts:
@@ -612,6 +658,7 @@ class _Reduced:
     life: int
     permanents: int
     deadline: float = math.inf  # when the question's time limit runs out (time.monotonic)
+    layout: _Layout | None = None  # the sources' layout, when it was worked out with them
 
     def check_time(self) -> None:
         """Raise TimeUp once the time limit has run out (the programme's long loops call it)."""
@@ -626,19 +673,165 @@ class _Outside:
     reason: str
 
 
-_COLOR_MASK = 0b11111  # W, U, B, R, G in a type mask (colorless is not a color)
+def _source(
+    position: int, permanent: Permanent, kind: SourceKind, usage: _Usage, rank: int, n: int
+) -> _Source:
+    """The source for a permanent the player can use now (``n``: the permanents on the board)."""
+    reflect = kind.reflect or 0
+    facts = PermanentFacts(
+        usage.most,
+        kind.creature,
+        reflect.bit_count(),
+        rank,
+        painful=usage.painful,
+        untaps=untaps_normally(permanent),
+    )
+    return _Source(
+        permanent.id,
+        position,
+        rank,
+        kind,
+        id(usage),
+        usage.options,
+        usage.most,
+        kind.creature,
+        reflect,
+        usage.free,
+        packed_weight(facts, n),
+        usage.maxima,
+        _COLORS_OF[reflect & _COLOR_MASK],
+        usage.special,
+        usage.gain,
+        kind.designed,
+        facts,
+        touched_values(facts),
+        usage,
+    )
 
 
-def _painful(usage: _Usage) -> bool:
-    """The objective's 'painful' (see :class:`PermanentFacts`): it makes colors, none without damage."""
-    made = 0
-    for option in usage.options:
-        made |= _mask_of(option.counts)
-    return bool(made & _COLOR_MASK) and not usage.free & _COLOR_MASK
+#: The colors (indices into WUBRG) in each mask of colors.
+_COLORS_OF = tuple(tuple(t for t in range(5) if mask >> t & 1) for mask in range(32))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _BoardKinds:
+    """The first half of a board's reduction for one player, which no cost reads: each permanent's kind (up
+    to the first one with an effect the board's outcomes can't stand for, whose reason is then
+    ``unresolved``), the permanents whose 'spend as though' effects the target decides, and whether the board
+    has effects on mana (``effects``) or the player a reflecting source (``reflecting``)."""
+
+    kinds: tuple[SourceKind, ...]
+    unresolved: str | None
+    spending: tuple[tuple[Permanent, SourceKind], ...]
+    effects: bool
+    reflecting: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _BoardSources:
+    """The second half, which no cost reads either: the permanents whose usage the target decides (a
+    restriction on their mana) or that put the board outside (an ability outside the fragment, the last one
+    listed), the sources, the reason a sacrifice or an ability's cost puts the board outside (``clash``),
+    and the sources' layout for the search."""
+
+    checks: tuple[tuple[Permanent, _Usage], ...]
+    sources: tuple[_Source, ...]
+    clash: str | None
+    layout: _Layout | None = None
+
+
+def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
+    """The board's kinds for the problem's player, worked out once per board (kept in its view's memo)."""
+    view, player = problem.view, problem.player
+    key = ("fast._board_kinds", player)
+    known = view.memo.get(key)
+    if isinstance(known, _BoardKinds):
+        return known
+    board = problem.board
+    commanders = {p.id: p.commander_colors for p in board.players}
+    kinds: list[SourceKind] = []
+    spending: list[tuple[Permanent, SourceKind]] = []
+    unresolved: str | None = None
+    # with effects on mana on the board, every permanent of the player is taken as the board has it (same
+    # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
+    effects = reflecting = False
+    for permanent in board.permanents:
+        problem.check_time()
+        kind = source_kind(permanent, commanders[permanent.controller])
+        if kind.unresolved is not None:
+            unresolved = kind.unresolved
+            break
+        if kind.spending:
+            spending.append((permanent, kind))
+        effects = effects or kind.blocking is not None
+        reflecting = reflecting or (kind.on_board and permanent.controller == player)
+        kinds.append(kind)
+    found = _BoardKinds(tuple(kinds), unresolved, tuple(spending), effects, reflecting or effects)
+    view.memo[key] = found
+    return found
+
+
+def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources:
+    """The board's sources for the problem's player, worked out once per board (kept in its view's memo)."""
+    view, player = problem.view, problem.player
+    key = ("fast._board_sources", player)
+    known = view.memo.get(key)
+    if isinstance(known, _BoardSources):
+        return known
+    board = problem.board
+    effects, reflecting = first.effects, first.reflecting
+    sets: dict[str, ManaTypes] = {}
+    if effects:
+        sets = problem.reflect
+    elif reflecting:
+        sets = _could_produce(view, first.kinds)
+    shared: dict[tuple[object, ...], SourceKind] = {}
+    checks: list[tuple[Permanent, _Usage]] = []
+    found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
+    for position, (permanent, kind) in enumerate(zip(board.permanents, first.kinds, strict=True)):
+        if permanent.controller != player:
+            continue
+        if reflecting and (effects or kind.on_board):
+            kind = _on_board(view, permanent, sets)
+            kind = shared.setdefault(
+                (kind.abilities, kind.reflect, kind.creature, kind.haste, kind.designed), kind
+            )
+        usage = kind.usage(permanent.tapped, permanent.summoning_sick)
+        if usage.blocked is not None:
+            checks.append((permanent, usage))
+            break
+        if not usage.usable:
+            continue
+        if usage.restrictions:
+            checks.append((permanent, usage))
+        found.append((position, permanent, kind, usage))
+    if checks and checks[-1][1].blocked is not None:
+        result = _BoardSources(tuple(checks), (), None)
+        view.memo[key] = result
+        return result
+    n = len(board.permanents)
+    ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
+    sources = tuple(_source(position, p, kind, usage, ranks[p.id], n) for position, p, kind, usage in found)
+    clash = None
+    if reflecting:
+        sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
+        clash = _changed_by_sacrifice(view, player, sacrificable)
+    if clash is None and any(source.special for source in sources):
+        costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
+        if costing is not None:
+            # restricted mana might not be allowed to pay an ability's cost (CR 106.6): CP-SAT checks each
+            restricted = next((p.id for _, p, _, usage in found if usage.restrictions), None)
+            if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
+                where = f"{restricted}'s mana" if restricted is not None else "floating mana"
+                clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
+    result = _BoardSources(tuple(checks), sources, clash, _layout(sources))
+    view.memo[key] = result
+    return result
 
 
 def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
-    """The board reduced for the fast path, or why it is outside the fragment."""
+    """The board reduced for the fast path, or why it is outside the fragment (what no cost reads is worked
+    out once per board: :func:`_board_kinds`, :func:`_board_sources`)."""
     board, target, player, x = problem.board, problem.target, problem.player, problem.x
     cost = target.cost
     if cost.has_variable:
@@ -664,103 +857,28 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             )
         if not unit.allowed_for(target):
             return _Outside(f"floating mana from {unit.tag.source} is restricted and can't pay for this")
-    commanders = {p.id: p.commander_colors for p in board.players}
-    found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
-    kinds: list[SourceKind] = []
-    # with effects on mana on the board, every permanent of the player is taken as the board has it (same
-    # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
-    effects = reflecting = False
-    for permanent in board.permanents:
-        problem.check_time()
-        kind = source_kind(permanent, commanders[permanent.controller])
-        if kind.unresolved is not None:
-            return _Outside(kind.unresolved)
+    first = _board_kinds(problem)
+    for permanent, kind in first.spending:
         covering = next((e for e in kind.spending if e.applies_to(target)), None)
         if covering is not None:
             where = f"{permanent.name} ({permanent.id})"
             return _Outside(f"{where} has {covering.text!r}, which covers this payment")
-        effects = effects or kind.blocking is not None
-        reflecting = reflecting or (kind.on_board and permanent.controller == player)
-        kinds.append(kind)
-    reflecting = reflecting or effects
-    view = problem.view if reflecting else None
-    sets: dict[str, ManaTypes] = {}
-    if effects:
-        sets = problem.reflect
-    elif reflecting:
-        sets = _could_produce(problem.view, kinds)
-    shared: dict[tuple[object, ...], SourceKind] = {}
-    for position, (permanent, kind) in enumerate(zip(board.permanents, kinds, strict=True)):
-        if permanent.controller != player:
-            continue
-        if view is not None and (effects or kind.on_board):
-            kind = _on_board(view, permanent, sets)
-            kind = shared.setdefault(
-                (kind.abilities, kind.reflect, kind.creature, kind.haste, kind.designed), kind
-            )
-        usage = kind.usage(permanent.tapped, permanent.summoning_sick)
+    if first.unresolved is not None:
+        return _Outside(first.unresolved)
+    second = _board_sources(problem, first)
+    for permanent, usage in second.checks:
         if usage.blocked is not None:
             return _Outside(f"{permanent.name} ({permanent.id}) has {usage.blocked!r}")
-        if not usage.usable:
-            continue
         for restriction in usage.restrictions:
             if not restriction.allows(target, permanent.choices.creature_type):
                 return _Outside(
                     f"{permanent.name} ({permanent.id}) makes restricted mana that can't pay for this"
                 )
-        found.append((position, permanent, kind, usage))
+    if second.clash is not None:
+        return _Outside(second.clash)
+    modes = cost_modes(cost, me.life)
     n = len(board.permanents)
-    ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
-    facts_of = {
-        p.id: PermanentFacts(
-            usage.most,
-            kind.creature,
-            (kind.reflect or 0).bit_count(),
-            ranks[p.id],
-            painful=_painful(usage),
-            untaps=untaps_normally(p),
-        )
-        for _, p, kind, usage in found
-    }
-    sources = tuple(
-        _Source(
-            p.id,
-            position,
-            ranks[p.id],
-            kind,
-            id(usage),
-            usage.options,
-            usage.most,
-            kind.creature,
-            kind.reflect or 0,
-            usage.free,
-            packed_weight(facts_of[p.id], n),
-            usage.maxima,
-            tuple(t for t in range(5) if (kind.reflect or 0) >> t & 1),
-            usage.special,
-            usage.gain,
-            kind.designed,
-            facts_of[p.id],
-        )
-        for position, p, kind, usage in found
-    )
-    if view is not None:
-        sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]
-        clash = _changed_by_sacrifice(view, player, sacrificable)
-        if clash is not None:
-            return _Outside(clash)
-    costing = None
-    if any(source.special for source in sources):
-        costing = next((s for s in sources if any(o.net < o.total for o in s.options)), None)
-    if costing is not None:
-        # restricted mana might not be allowed to pay an ability's cost (CR 106.6): CP-SAT checks each
-        restricted = next((p.id for _, p, _, usage in found if usage.restrictions), None)
-        if restricted is not None or any(unit.tag.restriction is not None for unit in pool):
-            where = f"{restricted}'s mana" if restricted is not None else "floating mana"
-            return _Outside(f"{where} is restricted, and {costing.pid}'s ability costs mana")
-    return _Reduced(
-        sources, pool, cost_modes(cost, me.life), me.life, len(board.permanents), problem.deadline
-    )
+    return _Reduced(second.sources, pool, modes, me.life, n, problem.deadline, second.layout)
 
 
 # ------------------------------------------------------------------------------------------ the optimiser
@@ -793,6 +911,44 @@ class _Group:
 
     members: tuple[_Source, ...]
     reflect: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """What the search reads of the sources whatever the cost: their groups of interchangeable ones (lowest
+    rank first), the sources that make mana without damage from the lightest, how many sources make each
+    color (colorless is not a color: 'colors lost' does not count it), the most mana they make in all, and
+    whether some ability takes more than a tap."""
+
+    groups: tuple[_Group, ...]
+    light_first: tuple[_Source, ...]
+    makers: tuple[int, ...]
+    most: int
+    special: bool
+    #: the dynamic programme's tables per demand (:meth:`_Programme._tables`), at most _PROGRAMMES_LIMIT
+    programmes: dict[tuple[object, ...], tuple[list[list[_Move]], dict[int, tuple[int, ...]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
+    greedy: dict[
+        tuple[tuple[int, ...], tuple[int, ...]],
+        tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]],
+    ] = field(default_factory=dict, compare=False, repr=False)
+
+
+def _layout(sources: Sequence[_Source]) -> _Layout:
+    """The sources' layout for the search (worked out once per board: :func:`_board_sources`)."""
+    makers = [0] * 5
+    for source in sources:
+        for t in source.colors:
+            makers[t] += 1
+    return _Layout(
+        _groups(sources),
+        tuple(sorted((s for s in sources if s.free), key=lambda s: s.weight)),
+        tuple(makers),
+        sum(s.most for s in sources),
+        any(s.special for s in sources),
+    )
 
 
 def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
@@ -850,12 +1006,10 @@ class _Search:
 
     def __init__(self, problem: _Reduced) -> None:
         self.problem = problem
-        # how many sources make each color (colorless is not a color: 'colors lost' does not count it)
-        self.makers = [0] * 5
-        for source in problem.sources:
-            for t in source.colors:
-                self.makers[t] += 1
-        total = sum(s.most for s in problem.sources) + 1
+        layout = problem.layout if problem.layout is not None else _layout(problem.sources)
+        self.layout = layout
+        self.makers = layout.makers
+        total = layout.most + 1
         n = problem.permanents
         # packed levels: damage, valuable and designed sacrifices, mana made net of what abilities take,
         # then the weights (each level's sum over any payment stays below the next one's unit)
@@ -863,12 +1017,12 @@ class _Search:
         self.designed_base = total * self.mana_base
         self.valuable_base = (n + 1) * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
-        self.special = any(s.special for s in problem.sources)
-        self.light_first = sorted((s for s in problem.sources if s.free), key=lambda s: s.weight)
+        self.special = layout.special
+        self.light_first = layout.light_first
         self.budget = _MAX_SUBPROBLEMS
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
         self.best: _Choice | None = None
-        self._groups: tuple[_Group, ...] | None = None
+        self.groups = layout.groups
 
     def may_pay(self, demand: Sequence[int], needed: int, skipped: frozenset[int] = frozenset()) -> bool:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
@@ -882,16 +1036,18 @@ class _Search:
         if sum(source.gain for source in sources) + spare < needed:
             return False
         for t in range(6):
-            if demand[t] and sum(min(source.maxima[t], demand[t]) for source in sources) < demand[t]:
+            need = demand[t]
+            if not need:
+                continue
+            got = 0  # what the sources could make of it, each at most the need (enough once it is reached)
+            for source in sources:
+                most = source.maxima[t]
+                got += most if most < need else need
+                if got >= need:
+                    break
+            else:
                 return False
         return True
-
-    @property
-    def groups(self) -> tuple[_Group, ...]:
-        """The sources in groups of interchangeable ones, lowest rank first."""
-        if self._groups is None:
-            self._groups = _groups(self.problem.sources)
-        return self._groups
 
     def lost(self, taps: _Taps) -> list[int]:
         """The colors whose every maker is tapped."""
@@ -901,8 +1057,9 @@ class _Search:
                 touched[t] += 1
         return [t for t in range(5) if touched[t] and touched[t] == self.makers[t]]
 
-    def levels(self, mode: Mode, taps: _Taps) -> tuple[int, ...]:
-        """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment."""
+    def levels(self, mode: Mode, taps: _Taps, lost: Sequence[int] | None = None) -> tuple[int, ...]:
+        """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment (``lost``:
+        the colors it loses, when known)."""
         damage = valuable = designed = made = 0
         for source, option in taps:
             damage += option.damage
@@ -911,10 +1068,10 @@ class _Search:
                 valuable += not source.designed
             made += option.net
         floating = made + len(self.problem.pool) - mode.mana
-        lost = len(self.lost(taps))
-        touched = tuple(sum(level.value(source.facts) for source, _ in taps) for level in TOUCHED_LEVELS)
+        lost_count = len(self.lost(taps) if lost is None else lost)
+        touched = tuple(map(sum, zip(*(s.touched for s, _ in taps), strict=True))) if taps else _NO_TOUCH
         # (the fast path declines convoke and delve: the last levels are 0)
-        return (damage + mode.life, valuable, designed, floating, lost, *touched, 0, 0)
+        return (damage + mode.life, valuable, designed, floating, lost_count, *touched, 0, 0)
 
     def packed(self, source: _Source, option: _Option) -> int:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""
@@ -925,7 +1082,8 @@ class _Search:
 
     def best_in_mode(self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None]) -> None:
         """Search one mode with ``solve`` (exact given the skipped groups), updating :attr:`best`."""
-        solved: dict[frozenset[int], _Taps | None] = {}
+        # per set of skipped groups: the solver's taps, their levels and the colors they lose (None: no taps)
+        solved: dict[frozenset[int], tuple[_Taps, tuple[int, ...], list[int]] | None] = {}
         stack: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
         seen: set[tuple[frozenset[int], frozenset[int]]] = set()
         while stack:
@@ -939,11 +1097,16 @@ class _Search:
                 if self.budget < 0:
                     raise _DeclinedError
                 self.problem.check_time()
-                solved[skipped] = solve(skipped)
-            taps = solved[skipped]
-            if taps is None:
+                found = solve(skipped)
+                if found is None:
+                    solved[skipped] = None
+                else:
+                    colors = self.lost(found)
+                    solved[skipped] = (found, self.levels(mode, found, colors), colors)
+            entry = solved[skipped]
+            if entry is None:
                 continue
-            levels = self.levels(mode, taps)
+            taps, levels, colors = entry
             if mode.life and levels[0] > self.problem.life:
                 continue  # too little life left to pay it after the damage (CR 119.4), here and below
             best = self.best
@@ -952,7 +1115,7 @@ class _Search:
                 or (levels[:4] == best.levels[:4] and best.levels[4] == 0 and best.levels[5:] <= levels[5:])
             ):
                 continue  # nothing below can do better: skipping more never lowers damage, mana or weights
-            lost = [t for t in self.lost(taps) if t not in conceded]
+            lost = [t for t in colors if t not in conceded]
             if not lost:
                 if self.best is None or levels < self.best.levels:
                     self.best = _Choice(mode, taps, levels)
@@ -966,9 +1129,7 @@ class _Search:
             ]
 
 
-def _useful(
-    options: Sequence[_Option], types: Sequence[int], demand: Sequence[int]
-) -> list[tuple[tuple[int, ...], _Option]]:
+def _useful(options: Sequence[_Option], types: Sequence[int], demand: Sequence[int]) -> list[_Useful]:
     """Options with what each covers of the demand, without dominated ones: an option covering at least as
     much of every demanded type, with the same mana and damage, is never worse."""
     seen: dict[tuple[tuple[int, ...], int, int], _Option] = {}
@@ -983,6 +1144,13 @@ def _useful(
             for other, t, d in seen
         )
     ]
+
+
+def _useful_of(source: _Source, types: Sequence[int], demand: Sequence[int]) -> Sequence[_Useful]:
+    """:func:`_useful` of the source's options, kept with its usage when it has one."""
+    if source.usage is None:
+        return _useful(source.options, types, demand)
+    return source.usage.useful(types, demand)
 
 
 class _Programme:
@@ -1020,42 +1188,56 @@ class _Programme:
         )
         signed, needed = balance
         self.start = (*(signed[t] for t in self.types), needed, *((0,) if self.feeding else ()))
-        cap = [demand[t] + costs[t] for t in range(6)]
+        cap = tuple(demand[t] + costs[t] for t in range(6))
+        # what the options and the bounds on surpluses are depends on the demand's types and the cap alone
+        # (the board's sources and weights being the search's): kept with the layout
+        memo = search.layout.programmes
+        key = (tuple(self.types), cap, search.damage_base, search.mana_base)
+        tables = memo.get(key)
+        if tables is None:
+            if len(memo) >= _PROGRAMMES_LIMIT:
+                memo.clear()
+            tables = memo[key] = self._tables(cap, len(specials))
+        self.options, self.room = tables
+
+    def _tables(
+        self, cap: Sequence[int], specials: int
+    ) -> tuple[list[list[_Move]], dict[int, tuple[int, ...]]]:
+        """Each group's options as moves (key, cost, option), and the most each type (and the total) could
+        still be asked for by the specials after each special group's position (its surplus bound)."""
+        search = self.search
+        groups = search.groups
         damage, mana = search.damage_base, search.mana_base
-        self.options: list[list[tuple[tuple[object, ...], int, _Option]]] = []
+        options: list[list[_Move]] = []
         for group in groups:
             first = group.members[0]
             if first.special:
                 # options with the same effect on the totals and the same cost are one option here
-                effects: dict[tuple[object, ...], tuple[tuple[object, ...], int, _Option]] = {}
+                effects: dict[tuple[object, ...], _Move] = {}
                 for o in first.options:
                     key = (tuple(o.pays[t] - o.counts[t] for t in self.types), o.net, o.net < o.total)
                     cost = search.packed(first, o) - first.weight
                     if (key, cost) not in effects:
                         effects[(key, cost)] = (key, cost, o)
-                self.options.append(list(effects.values()))
+                options.append(list(effects.values()))
                 continue
             # (only taps: no sacrifice, and the mana made is the net)
-            self.options.append(
+            options.append(
                 [
                     ((cover, option.total), option.damage * damage + option.total * mana, option)
-                    for cover, option in _useful(first.options, self.types, cap)
+                    for cover, option in _useful_of(first, self.types, cap)
                 ]
             )
-        # the most each type (and the total) could still be asked for by the specials after each position
-        self.room: dict[int, tuple[int, ...]] = {}
+        room: dict[int, tuple[int, ...]] = {}
         left = [0] * (len(self.types) + 1)
-        for index in reversed(self.order[: len(specials)]):
+        for index in reversed(self.order[:specials]):
             group = groups[index]
             ask = [max(o.pays[t] for o in group.members[0].options) for t in self.types]
             ask.append(max(sum(o.pays) + o.generic for o in group.members[0].options))
             # one bound for the whole group (the loosest, after its first member): more moves are shared
-            self.room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
+            room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
             left = [a + b * len(group.members) for a, b in zip(left, ask, strict=True)]
-        # the state after each move, per surplus bound (None for sources that only tap)
-        self.moves: dict[
-            tuple[int, ...] | None, dict[tuple[tuple[int, ...], tuple[object, ...]], tuple[int, ...]]
-        ] = {}
+        return options, room
 
     def _move(
         self, state: tuple[int, ...], key: tuple[object, ...], room: tuple[int, ...] | None
@@ -1081,7 +1263,6 @@ class _Programme:
         """The best uses, with the top member of each ``skipped`` group left unused, or None; with a
         ``bound`` (the value of a known payment), only payments at most that good are looked for."""
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
-        moves = self.moves
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
         clamped = not self.search.special and min(self.start) >= 0
@@ -1104,7 +1285,8 @@ class _Programme:
             merged = dict(frontier)
             current = frontier
             room = self.room[index] if special else None
-            known_moves = moves.setdefault(room, {})
+            # the state after each move, one table per option (looked up by the state alone)
+            tables = [_moves_table(room, self.feeding, key) for key, _, _ in options]
             plain = room is None and not self.feeding  # the common case, worked out inline
             for member in members:
                 self.search.moves += len(current) * len(options)
@@ -1112,10 +1294,14 @@ class _Programme:
                     raise _DeclinedError
                 self.search.problem.check_time()
                 weight = member.weight
+                priced = [
+                    (table, key, cost + weight, option)
+                    for table, (key, cost, option) in zip(tables, options, strict=True)
+                ]
                 step: dict[tuple[int, ...], tuple[int, object]] = {}
                 for state, (value, chain) in current.items():
-                    for key, cost, option in options:
-                        new = known_moves.get((state, key))
+                    for table, key, price, option in priced:
+                        new = table.get(state)
                         if new is None:
                             if plain:
                                 cover, total = key
@@ -1123,10 +1309,11 @@ class _Programme:
                                 new = (*map(_minus, state, cover), max(0, state[-1] - total))
                             else:
                                 new = self._move(state, key, room)
-                            known_moves[(state, key)] = new
+                            table[state] = new
+                            _MOVES_SIZE[0] += 1
                         if new == state:
                             continue
-                        candidate = value + cost + weight
+                        candidate = value + price
                         if bounded and candidate + max(new[width], 0) * per_mana > limit:
                             continue
                         known = step.get(new)
@@ -1156,6 +1343,28 @@ class _Programme:
             link, member, option = link
             taps.append((member, option))
         return tuple(taps)
+
+
+#: The dynamic programme's moves, shared by every programme: the state after a move is a function of the
+#: state, the move's key, the surplus bound and whether feeding is tracked (:meth:`_Programme._move`), so
+#: one table per (bound, feeding, key) holds it by state. At most :data:`_MOVES_LIMIT` states in all are
+#: kept (past that the tables are dropped and start again).
+_MOVES: dict[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}
+_MOVES_SIZE = [0]
+_MOVES_LIMIT = 100_000
+
+
+def _moves_table(
+    room: tuple[int, ...] | None, feeding: bool, key: tuple[object, ...]
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The shared table of the states after a move (see :data:`_MOVES`)."""
+    if _MOVES_SIZE[0] > _MOVES_LIMIT:
+        _MOVES.clear()
+        _MOVES_SIZE[0] = 0
+    found = _MOVES.get((room, feeding, key))
+    if found is None:
+        found = _MOVES[(room, feeding, key)] = {}
+    return found
 
 
 def _clamped(
@@ -1202,30 +1411,44 @@ class _Greedy:
         self.needed = needed
         self.types = types = [t for t in range(6) if demand[t]]
         self.supersets = _SUPERSETS[len(types)]
+        # the one-mana sources with their profiles, and the choices of the others: kept with the layout
+        memo = search.layout.greedy
+        key = (tuple(types), tuple(demand))
+        tables = memo.get(key)
+        if tables is None:
+            if len(memo) >= _PROGRAMMES_LIMIT:
+                memo.clear()
+            tables = memo[key] = self._tables()
+        self.singles, self.multiple = tables
+
+    def _tables(self) -> tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]]:
+        """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
+        types it makes without damage, as bits), and per group of sources that make more and only tap, its
+        useful options without damage."""
+        search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
-        self.singles = [
+        singles = [
             (source, sum(mine for mine, bit in bits if source.free & bit))
             for source in search.light_first
             if source.most == 1 and not source.special
         ]
-        self.multiple = [
+        multiple = [
             (
                 index,
-                [
-                    option
-                    for _, option in _useful(group.members[0].options, types, demand)
-                    if not option.damage
-                ],
+                [option for _, option in _useful_of(group.members[0], types, demand) if not option.damage],
             )
             for index, group in enumerate(search.groups)
             if group.members[0].most > 1 and not group.members[0].special
         ]
+        return singles, multiple
 
     def solve(self, skipped: frozenset[int]) -> _Taps | None:
         """The best payment without damage avoiding the top member of each ``skipped`` group, or None."""
         groups = self.search.groups
         avoided = {groups[index].members[-1].pid for index in skipped}
+        if not self.multiple:  # one choice: no source makes several mana
+            return self._base(self.demand, max(sum(self.demand), self.needed), avoided)
         best: tuple[int, int, _Taps] | None = None
         for picks in self._choices(skipped):
             open_types = list(self.demand)
@@ -1268,20 +1491,23 @@ class _Greedy:
         if needed <= 0:
             return ()
         types = self.types
-        generic = needed - sum(demand[t] for t in types)
-        capacity = [
-            generic + sum(demand[t] for bit, t in enumerate(types) if subset >> bit & 1)
-            for subset in range(1 << len(types))
-        ]
-        count = [0] * len(capacity)
+        # per set U of demanded types (as bits), how many more sources meeting the demand only inside U fit:
+        # the generic slots plus U's slots (Hall's condition), less the sources already chosen
+        room = [needed - sum(demand[t] for t in types)] * (1 << len(types))
+        for subset in range(1, len(room)):
+            low = subset & -subset
+            room[subset] = room[subset ^ low] + demand[types[low.bit_length() - 1]]
         chosen: list[tuple[_Source, int]] = []
         for source, profile in self.singles:
             if source.pid in avoided:
                 continue
             above = self.supersets[profile]
-            if all(count[u] < capacity[u] for u in above):
+            for u in above:
+                if room[u] <= 0:
+                    break
+            else:
                 for u in above:
-                    count[u] += 1
+                    room[u] -= 1
                 chosen.append((source, profile))
                 if len(chosen) == needed:
                     return self._assign(chosen, demand)
@@ -1462,7 +1688,22 @@ def _pay_target(pool: _Pool, target: list[int], mana: int) -> tuple[list[Step], 
 
 def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
     """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
+    known = source.made.get(id(option))  # (the source holds the option: its id is not reused meanwhile)
+    if known is None:
+        known = source.made[id(option)] = _making(source, option)
+    produced, units = known
+    for t, unit, count in units:
+        pool[t] += [unit] * count
+    return produced
+
+
+def _making(
+    source: _Source, option: _Option
+) -> tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]:
+    """What the option makes, by source (as the replayer groups it), and its units as (type's index, unit,
+    how many), in the order they go into the pool."""
     by_source: dict[str, ManaBag] = {}
+    units: list[tuple[int, ManaUnit, int]] = []
     for bag, tag in option.parts:
         if not tag.source:
             tag = ManaTag(
@@ -1476,8 +1717,9 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):
             if count:
-                pool[t] += [ManaUnit(TYPE_ORDER[t], tag)] * count
-    return tuple(sorted(by_source.items())) if len(by_source) > 1 else tuple(by_source.items())
+                units.append((t, ManaUnit(TYPE_ORDER[t], tag), count))
+    produced = tuple(sorted(by_source.items())) if len(by_source) > 1 else tuple(by_source.items())
+    return produced, tuple(units)
 
 
 def _same_use(source: _Source, chosen: _Option) -> list[_Option]:

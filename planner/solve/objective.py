@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.abilities import SideEffectKind, TapDamage
 from models.board import Board, Permanent
@@ -49,6 +50,7 @@ __all__ = [
     "permanent_facts",
     "sacrificed_by_design",
     "touched_levels",
+    "touched_values",
     "untaps_normally",
 ]
 
@@ -133,6 +135,7 @@ def _limit(level: TouchedLevel, permanents: int) -> int:
     return level.sum_limit(permanents)
 
 
+@lru_cache(maxsize=65536)
 def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     """A permanent's share of the touched levels, packed so that sums compare level by level: each level's
     number times the product of the later levels' sum limits.
@@ -143,12 +146,24 @@ def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     >>> packed_weight(PermanentFacts(1, False, 1, 0), n) == weight
     True
     """
-    weight = TOUCHED_LEVELS[0].value(facts)
-    for level in TOUCHED_LEVELS[1:]:
-        weight = weight * _limit(level, permanents) + level.value(facts)
+    values = touched_values(facts)
+    weight = values[0]
+    for level, value in zip(TOUCHED_LEVELS[1:], values[1:], strict=True):
+        weight = weight * _limit(level, permanents) + value
     return weight
 
 
+@lru_cache(maxsize=65536)
+def touched_values(facts: PermanentFacts) -> tuple[int, ...]:
+    """The permanent's number in each of :data:`TOUCHED_LEVELS`, in order (cached: facts are few).
+
+    >>> touched_values(PermanentFacts(2, True, 1, 3))
+    (2, 0, 0, 1, 1, 1, 3)
+    """
+    return tuple(level.value(facts) for level in TOUCHED_LEVELS)
+
+
+@lru_cache(maxsize=1024)
 def packed_unit(permanents: int) -> int:
     """One unit of the first touched level ('mana tied up') in :func:`packed_weight`'s packing.
 
@@ -173,7 +188,13 @@ def untaps_normally(permanent: Permanent) -> bool:
     >>> untaps_normally(vault), untaps_normally(replace(vault, oracle="{T}: Add {C}."))
     (False, True)
     """
-    parsed = parse_oracle(permanent.oracle, permanent.name)
+    return _untaps(permanent.oracle, permanent.name)
+
+
+@lru_cache(maxsize=4096)
+def _untaps(oracle: str, name: str) -> bool:
+    """:func:`untaps_normally` from a card's text and name."""
+    parsed = parse_oracle(oracle, name)
     if any(_NO_UNTAP.fullmatch(sentence.text.rstrip(".")) for sentence in parsed.sentences):
         return False
     return not any(

@@ -1,0 +1,92 @@
+"""The fast path's timings, one definition for :mod:`benchmarks.bench_fast` in its own process and in another
+checkout's (``--against``): there this file runs as a script, with that checkout first on ``sys.path``,
+reads a :class:`Payload` as JSON on standard input and prints the :class:`Timings` as JSON.
+
+Only public calls are timed (:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds
+it, :func:`planner.api.pay`), so that any version answers; times are process CPU seconds.
+
+>>> from benchmarks.bench_fast import simple_board
+>>> import json, random
+>>> board = json.dumps(simple_board(random.Random(1), 5))
+>>> timings = measure({"simple": [(board, "{G}")], "big": [(board, "{G}")], "repeats": 1, "calls": 2})
+>>> len(timings["fast"]), timings["pay"][0][2] in ("fast", "cp-sat")
+(1, True)
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypedDict
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+from planner.solve.fast import solve_fast
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution
+
+__all__ = ["Payload", "Timings", "best_seconds", "measure"]
+
+
+class Payload(TypedDict):
+    """What to time: boards (as JSON) with costs for the single query and for ``pay``, how many blocks of
+    single queries (the best is kept), and how many warm calls of ``pay`` (the median is kept)."""
+
+    simple: list[tuple[str, str]]
+    big: list[tuple[str, str]]
+    repeats: int
+    calls: int
+
+
+class Timings(TypedDict):
+    """Per simple board the fast path's best seconds per query; per big board ``pay``'s cold seconds (its
+    first call on a board new to the process), warm seconds (the median of the calls after it) and engine."""
+
+    fast: list[float]
+    pay: list[tuple[float, float, str]]
+
+
+def best_seconds(action: Callable[[], object], repeats: int, block: int = 1) -> float:
+    """The CPU seconds one call of ``action`` takes: the best of ``repeats`` blocks of ``block`` calls."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.process_time()
+        for _ in range(block):
+            action()
+        best = min(best, (time.process_time() - started) / block)
+    return best
+
+
+def _query(board: Board, target: PaymentTarget) -> Solution | None:
+    """One fast-path query, the question built as ``pay`` builds it."""
+    return solve_fast(PaymentProblem.of(board, target))
+
+
+def measure(payload: Payload) -> Timings:
+    """Time every case of the payload in this process."""
+    fast: list[float] = []
+    for board_json, cost in payload["simple"]:
+        board, target = Board.loads(board_json), PaymentTarget.of(cost)
+        fast.append(best_seconds(partial(_query, board, target), payload["repeats"], block=20))
+    paid: list[tuple[float, float, str]] = []
+    for board_json, cost in payload["big"]:
+        board, target = Board.loads(board_json), PaymentTarget.of(cost)
+        started = time.process_time()
+        engine = pay(board, target).engine
+        cold = time.process_time() - started
+        warm = []
+        for _ in range(payload["calls"]):
+            started = time.process_time()
+            pay(board, target)
+            warm.append(time.process_time() - started)
+        paid.append((cold, statistics.median(warm), engine))
+    return {"fast": fast, "pay": paid}
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(json.load(sys.stdin))))
