@@ -350,6 +350,12 @@ def _cached_hash(value: Permanent | Board) -> int:
     return value._hash
 
 
+def _state_without_hash(value: Permanent | Board) -> list[object]:
+    """What pickling keeps of a value with a cached hash: its fields, the hash forgotten (another process
+    hashes strings with another seed, so the hash is worked out again there)."""
+    return [0 if f.name == "_hash" else getattr(value, f.name) for f in fields(value)]
+
+
 @dataclass(kw_only=True, frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
@@ -390,6 +396,9 @@ class Permanent:
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
         return _cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return _state_without_hash(self)
 
     def __post_init__(self) -> None:
         names = [name for name, _ in self.counters]
@@ -504,6 +513,9 @@ class Board:
     def __hash__(self) -> int:
         """Worked out once per board: boards key the planner's caches."""
         return _cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return _state_without_hash(self)
 
     # ---- loading and saving
 

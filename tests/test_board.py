@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -767,3 +770,31 @@ def test_bad_zones_are_one_line_errors_with_their_path(player: dict[str, object]
         Board.from_dict({"version": 1, "players": [{"id": "me", **player}]}, "b.json")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+_PICKLED_BOARD = """
+import pickle, sys
+from models.board import Board
+data = {"version": 1, "players": [{"id": "me"}],
+        "permanents": [{"id": "f", "card": "Forest", "controller": "me"}]}
+if sys.argv[1] == "dump":
+    board = Board.from_dict(data)
+    hash(board), hash(board.permanents[0])  # (the hashes are cached before pickling)
+    sys.stdout.buffer.write(pickle.dumps(board))
+else:
+    board, fresh = pickle.loads(sys.stdin.buffer.read()), Board.from_dict(data)
+    print(board == fresh, board in {fresh}, board.permanents[0] in {fresh.permanents[0]})
+"""
+
+
+def test_a_board_pickled_in_one_process_hashes_as_its_equal_in_another() -> None:
+    # (worker processes of the simulation and the service hash strings with their own seeds)
+    def run(mode: str, seed: str, given: bytes = b"") -> bytes:
+        environment = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _PICKLED_BOARD, mode], input=given, capture_output=True, env=environment
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert run("load", "2", run("dump", "1")).split() == [b"True", b"True", b"True"]
