@@ -8,6 +8,12 @@ comments, then the resources the layers share, then the objective, then the solv
 this module: the result is a :class:`~planner.rules.replay.Plan`, which the caller replays before returning
 it.
 
+Identical permanents that :func:`~planner.rules.activations.activation_templates` keeps apart (Signets,
+filter lands, Treasures: twins) are merged into groups whose templates count how many of them do each
+thing, and such a model is solved first without the order of the activations that cost mana, then ordered
+at its optimum (:meth:`_PaymentModel._ordered`); when no order exists, the model of every twin answers. The
+answers are the same either way: only the model's size changes.
+
 Where the model is narrower than the rules (also in the README):
 
 - an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
