@@ -1,11 +1,15 @@
 """Boards at the board limit (1,000 permanents, :func:`benchmarks.boards.big_board`): :func:`planner.api.pay`
-on a few ordinary costs, this checkout against another version, side by side in one run.
+on a few ordinary costs and :func:`planner.api.max_x` on a few costs with X, this checkout against another
+version, side by side in one run.
 
-Run ``python -m benchmarks.bench_big [--against PATH | --against-rev REV] [--time-limit S] [--seed S]``.
-Each (version, cost) is paid cold in a fresh process (OR-Tools imported and one small CP-SAT answer made
-first), the versions interleaved, and timed in process CPU time; the row also gives, for this checkout, how
-much of it the CP-SAT solver's own calls took (the rest is Python: the board's analysis, the fast path's
-attempt, building the model, the replay), whether the plan came back proven optimal, and its steps.
+Run ``python -m benchmarks.bench_big [--against PATH | --against-rev REV] [--time-limit S] [--seed S]
+[--costs COST...] [--max-x-costs COST...]``.
+Each (version, cost) is answered cold in a fresh process (OR-Tools imported and one small CP-SAT answer made
+first), the versions interleaved, and timed in process CPU time; a cell reads "seconds answer", with "(not
+optimal)" when the plan came back without proof (the time limit ran out), and the row gives the other
+version's time over this one's, then, for this checkout, how much of its time the CP-SAT solver's own calls
+took (the rest is Python: the board's analysis, the fast path's attempt, building the model, the replay),
+the engine and the plan's steps (and X, for max_x).
 """
 
 from __future__ import annotations
@@ -21,10 +25,13 @@ from pathlib import Path
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
 from benchmarks.boards import big_board
 
-__all__ = ["COSTS", "main"]
+__all__ = ["COSTS", "MAX_X_COSTS", "main"]
 
 #: Ordinary costs of the big board's three-color deck.
 COSTS = ("{G}", "{1}{B}{R}", "{5}{B}{B}", "{3}{R}{G}", "{2}{B}{R}{G}")
+
+#: Costs with X whose largest X is asked for (max_x).
+MAX_X_COSTS = ("{X}{B}", "{X}{R}{G}")
 
 #: One version's answer to one (board, cost, time limit) on standard input: CPU seconds in all, in the
 #: solver's calls, the answer, optimal or not, the steps.
@@ -32,7 +39,7 @@ _RUN = """
 import json, sys, time
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.api import pay
+from planner.api import max_x, pay
 from ortools.sat.python import cp_model
 warm = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     {"id": "f1", "card": "Forest", "controller": "me"}, {"id": "f2", "card": "Forest", "controller": "me"}]})
@@ -49,9 +56,11 @@ cp_model.CpSolver.solve = timed
 data, cost, limit = json.load(sys.stdin)
 board = Board.from_dict(data)
 started = time.process_time()
-result = pay(board, PaymentTarget.of(cost), time_limit=limit)
+asked = max_x if "X" in cost.upper() else pay
+result = asked(board, PaymentTarget.of(cost), time_limit=limit)
 seconds = time.process_time() - started
-print(json.dumps([seconds, solving[0], result.payable, result.optimal, len(result.steps), result.engine]))
+print(json.dumps([seconds, solving[0], result.payable, result.optimal, len(result.steps), result.engine,
+                  result.x]))
 """
 
 
@@ -70,7 +79,7 @@ def _answer(tree: Path, data: object, cost: str, limit: float) -> list[object]:
 
 
 def _cell(answer: list[object]) -> str:
-    seconds, _, payable, optimal, _, _ = answer
+    seconds, _, payable, optimal, *_ = answer
     verdict = {True: "yes", False: "no", None: "unknown"}[payable]  # type: ignore[index]
     return f"{seconds:.2f} {verdict}{'' if optimal else ' (not optimal)'}"
 
@@ -83,22 +92,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="pay's time limit")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the board")
     parser.add_argument("--costs", nargs="*", default=list(COSTS), help="the costs to pay")
+    parser.add_argument(
+        "--max-x-costs", nargs="*", default=list(MAX_X_COSTS), help="the costs whose largest X is asked for"
+    )
     args = parser.parse_args(argv)
     print("python -m benchmarks.bench_big " + " ".join(sys.argv[1:] if argv is None else argv))
     spec = big_board(random.Random(args.seed))
 
     def run(trees: dict[str, Path]) -> None:
         rows = []
-        for number, cost in enumerate(args.costs):
+        for number, cost in enumerate([*args.costs, *args.max_x_costs]):
             answers: dict[str, list[object]] = {}
             for label in list(trees) if number % 2 == 0 else list(reversed(trees)):
                 answers[label] = _answer(trees[label], spec.data, cost, args.time_limit)
             this = answers["this"]
             row = [cost, *(_cell(answers[label]) for label in trees)]
-            row += [f"{this[1]:.2f}", str(this[4])]
+            others = [label for label in trees if label != "this"]
+            row += [f"{answers[label][0] / this[0]:.1f}" for label in others]  # type: ignore[operator]
+            x = "" if this[6] is None else f", X = {this[6]}"
+            row += [f"{this[1]:.2f}", f"{this[5]}", f"{this[4]}{x}"]
             rows.append(row)
-        print(f"\n{spec.size} permanents, time limit {args.time_limit} s, CPU seconds per pay (cold)")
-        print(_table(["cost", *[f"{label} s" for label in trees], "this: solver s", "steps"], rows))
+        print(f"\n{spec.size} permanents, time limit {args.time_limit} s, CPU seconds per question (cold)")
+        ratios = [f"{label} / this" for label in trees if label != "this"]
+        header = ["cost", *[f"{label} s" for label in trees], *ratios, "this: solver s", "engine", "steps"]
+        print(_table(header, rows))
 
     if args.against is not None:
         run({"against": args.against.resolve(), "this": ROOT})

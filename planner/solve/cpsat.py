@@ -8,6 +8,12 @@ comments, then the resources the layers share, then the objective, then the solv
 this module: the result is a :class:`~planner.rules.replay.Plan`, which the caller replays before returning
 it.
 
+Identical permanents that :func:`~planner.rules.activations.activation_templates` keeps apart (Signets,
+filter lands, Treasures: twins) are merged into groups whose templates count how many of them do each
+thing, and such a model is solved first without the order of the activations that cost mana, then ordered
+at its optimum (:meth:`_PaymentModel._ordered`); when no order exists, the model of every twin answers. The
+answers are the same either way: only the model's size changes.
+
 Where the model is narrower than the rules (also in the README):
 
 - an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
@@ -23,13 +29,13 @@ from __future__ import annotations
 import itertools
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model, cp_model_helper
 
 from models.abilities import AmountKind, ObjectFilter, PaletteKind, TapDamage
-from models.board import Permanent
+from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
@@ -244,11 +250,13 @@ class _Layer:
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
         for consumer in self.consumers:
             planner.problem.check_time()
+            # (a group of twins may: one of them pays for the next, see the end of this loop)
+            grouped = consumer.template >= 0 and len(templates[consumer.template].sources) > 1
             allowed = [
                 (tag, producer)
                 for tag, producer in self.groups
                 # (an activation can't pay for itself)
-                if (producer < 0 or producer != consumer.template)
+                if (producer < 0 or producer != consumer.template or grouped)
                 and (tag.restriction is None or tag.restriction.allows(consumer.target, tag.chosen_type))
                 # (nor can mana that arrives later in the turn pay for what comes before it)
                 and planner.epoch_of(producer) <= consumer.epoch
@@ -274,6 +282,16 @@ class _Layer:
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
                             )
                             consumer.pay[(key, slot)] = var
+            if grouped:
+                # the first of a group's activations gets no mana from the group: what the others take from it
+                # leaves at least one activation's cost to the rest
+                symbols = templates[consumer.template].ability.cost.mana.symbols
+                first_cost = sum(min(way.mana for way in symbol.ways()) for symbol in symbols)
+                external = _total(
+                    [v for (key, _), v in consumer.pay.items() if key[2] != consumer.template]
+                    + [v for (group, _), v in consumer.blind.items() if group[1] != consumer.template]
+                )
+                model.add(external >= first_cost).only_enforce_if(self.unused(consumer.template).negated())
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
         self.assumptions: dict[Slot, cp_model.IntVar] = {}
@@ -331,7 +349,8 @@ class _Layer:
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
         self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
-        self._order()
+        if not planner.relaxed:
+            self._order()
 
     def _consumer(
         self,
@@ -390,7 +409,8 @@ class _Layer:
             drawn = [(key[2], var) for (key, _), var in consumer.pay.items()]
             drawn += [(group[1], var) for (group, _), var in consumer.blind.items()]
             for producer, var in drawn:
-                if producer >= 0:
+                # (a group's mana paying the group: its activations come one after another, see _Extraction)
+                if producer >= 0 and producer != consumer.template:
                     pairs.setdefault((producer, consumer.template), ([], []))[0].append(var)
         for a, b in planner.static_edges:
             if planner.producer[a] >= 0:
@@ -613,7 +633,7 @@ class _HandCards:
 class _PaymentModel:
     """The whole model for one payment, with its optional keep and hand layers."""
 
-    def __init__(self, problem: PaymentProblem) -> None:
+    def __init__(self, problem: PaymentProblem, *, merge: bool = True) -> None:
         self.problem = problem
         board = self.board = problem.board
         self.player = problem.player
@@ -622,6 +642,10 @@ class _PaymentModel:
         self.reflect = problem.reflect
         self.rules = problem.rules
         self.templates = problem.templates
+        #: True when twins are merged into groups and the activations' order is left out at first (see
+        #: :meth:`solve`); only for one payment, with no keep or hand cost, and nothing that static edges or
+        #: {Q} cycles order
+        self.relaxed = False
         # a turn's spells, and the epoch each template can first be activated in (see TurnPayments)
         self.turn = problem.turn
         self.template_epochs = self.turn.epochs if self.turn is not None else (0,) * len(self.templates)
@@ -644,6 +668,15 @@ class _PaymentModel:
         problem.check_time()
         self.static_edges = self._static_edges()
         self.cycles = self._cycles()
+        alone = self.turn is None and problem.keep is None and not problem.hand
+        if merge and alone and not self.static_edges and not self.cycles:
+            merged = _merged_twins(board, self.templates)
+            if len(merged) < len(self.templates):
+                self.relaxed = True
+                self.templates = merged
+                self.template_epochs = (0,) * len(merged)
+                for template in merged:
+                    self.members[template.pid] = template.sources
         self.producer = self._producers()
         problem.check_time()
         self.pool = problem.pool
@@ -848,38 +881,8 @@ class _PaymentModel:
         return producer
 
     def _twins(self) -> list[list[str]]:
-        """Runs of the player's permanents the model can't tell apart but by id, lowest id first: the same
-        permanent in every field but its id, nothing attached to or by them, no cost that could sacrifice or
-        tap them, and the same templates (their own mana named alike). Interchangeable permanents that
-        :func:`activation_templates` groups are not here: these are the ones it keeps apart, such as filter
-        lands, Signets and Cascading Cataracts, whose mana costs the model orders one by one."""
-        singled_out = {pid for t in self.templates for pid in (*t.sacrificed, *t.tapped)}
-        for permanent in self.board.permanents:
-            if permanent.attached_to is not None:
-                singled_out.update((permanent.id, permanent.attached_to))
-        own: dict[str, list[Activation]] = defaultdict(list)
-        for template in self.templates:
-            own[template.pid].append(template)
-        alike: dict[Permanent, list[str]] = defaultdict(list)
-        for pid in own:
-            if pid not in singled_out and len(self.members[pid]) == 1:
-                alike[replace(self.board.permanent(pid), id="")].append(pid)
-        runs: dict[object, list[str]] = defaultdict(list)
-        for blank, pids in alike.items():
-            for pid in pids if len(pids) > 1 else ():
-                signature = tuple(
-                    (
-                        t.ability_index,
-                        t.ability,
-                        t.bound,
-                        t.target,
-                        self.producer[t.index] >= 0,
-                        anonymous(t.outcome, pid),
-                    )
-                    for t in own[pid]
-                )
-                runs[(blank, signature)].append(pid)
-        return [sorted(run) for run in runs.values() if len(run) > 1]
+        """Runs of the player's permanents the model can't tell apart but by id (see :func:`_twin_runs`)."""
+        return _twin_runs(self.board, self.templates, self.members, lambda t: self.producer[t.index] >= 0)
 
     def epoch_of(self, producer: int) -> int:
         """The epoch mana of a producer key is made in: an untracked key -1 - e stands for epoch e."""
@@ -1201,7 +1204,9 @@ class _PaymentModel:
                 return Solution(status=SolveStatus.INFEASIBLE, core=core)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 break  # out of time: keep the plan of the stages before, if any
-            best = self._solution(solver, terms)
+            if status != cp_model.OPTIMAL and self.relaxed:
+                break  # (a relaxed solution is a plan only once it is ordered: see _ordered)
+            best = self._solution(solver, terms, plan=not self.relaxed)
             if status != cp_model.OPTIMAL:
                 break
             # keep this stage's optimum while the next stages are optimised, starting from this solution
@@ -1214,13 +1219,47 @@ class _PaymentModel:
             hint.values.extend(solver.response_proto.solution)
         else:
             # every stage solved to optimality: the plan is optimal under the whole objective
-            if best is not None:
+            if best is not None and not self.relaxed:
                 return replace(best, status=SolveStatus.OPTIMAL)
+            if best is not None:
+                ordered = self._ordered(solver, terms)
+                if ordered is not None:
+                    return ordered
+        if self.relaxed:
+            # (no plan of the relaxed model in time: the model of every twin answers in the time left)
+            return _PaymentModel(self.problem, merge=False).solve()
         return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
 
-    def _solution(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution:
-        """The plan and the objective's values in the solver's current solution (not yet proven best)."""
+    def _ordered(self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]]) -> Solution | None:
+        """The relaxed model's optimum as a plan, or None when there is none in time.
+
+        The relaxed model merges twins (:func:`_merged_twins`) and leaves out the order of the activations
+        that cost mana, so every plan is one of its solutions and its optimum is at least as good as the
+        best plan's. With every level fixed at that optimum, the order comes back in: each node after the
+        nodes whose mana pays its cost, a group's activations one after another (the first paid from outside
+        the group). When such an order exists, the optimum is a plan, and the best one."""
+        model = self.model
+        model.proto.clear_objective()
+        self.main._order()
+        remaining = self.problem.deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        solver.parameters.max_time_in_seconds = remaining
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        try:
+            return replace(self._solution(solver, terms), status=SolveStatus.OPTIMAL)
+        except PlannerError:  # (a group's own mana not there in time for its next activation)
+            return None
+
+    def _solution(
+        self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]], *, plan: bool = True
+    ) -> Solution:
+        """The plan and the objective's values in the solver's current solution (not yet proven best); only
+        the values without ``plan``."""
         values = tuple((name, int(solver.value(expression))) for name, expression, _ in terms)
+        if not plan:
+            return Solution(status=SolveStatus.FEASIBLE, objective=values)
         if self.turn is not None:
             return Solution(
                 status=SolveStatus.FEASIBLE,
@@ -1449,6 +1488,10 @@ class _Extraction:
         self.free = {pid: list(members) for pid, members in planner.members.items()}
         self.consumers = {c.template: c for c in main.consumers if c.template >= 0}
         self.made: list[ManaUnit] = []  # the units the last step made
+        # how many units of each class are still to be made, and each group's draws not yet taken, by (class
+        # or group, slot): its activations take them one by one
+        self.to_make = {key: solver.value(supply) for key, supply in main.supply.items()}
+        self.draws_left: dict[int, dict[tuple[_ClassKey | _GroupKey, Slot], int]] = {}
 
     def ordered(self) -> list[Activation]:
         """Every activation of the solution, once per use: by epoch, then untracked producers first (nothing
@@ -1468,6 +1511,77 @@ class _Extraction:
         used = [t for t in planner.templates if solver.value(main.use[t.index]) > 0]
         return [t for t in sorted(used, key=place) for _ in range(solver.value(main.use[t.index]))]
 
+    def _pay_one(self, consumer: _Consumer, template: Activation) -> tuple[ManaUnit, ...]:
+        """The units one activation of a group pays its cost with: each symbol one of its ways, from the
+        group's draws that the mana made so far can fill (the group's own mana once it has made some)."""
+        left = self.draws_left.get(consumer.template)
+        if left is None:
+            left = {}
+            for (key, slot), var in consumer.pay.items():
+                left[(key, slot)] = self.solver.value(var)
+            for (group, slot), var in consumer.blind.items():
+                left[(group, slot)] = self.solver.value(var)
+            self.draws_left[consumer.template] = left
+        taken: list[ManaUnit] = []
+        for symbol in template.ability.cost.mana.symbols:
+            picks = next(
+                (
+                    p
+                    for way in symbol.ways()
+                    if (p := self._picks(left, way.slot, way.mana, consumer.template)) is not None
+                ),
+                None,
+            )
+            if picks is None:
+                raise PlannerError(f"internal: the model pays {template.pid}'s cost before its mana is made")
+            for drawn, key in picks:
+                left[drawn] -= 1
+                if len(drawn[0]) == 3:  # (a typed draw: no longer reserved)
+                    self.reserved[key] -= 1
+                taken.append(self.produced[key].pop())
+        return tuple(taken)
+
+    def _picks(
+        self, left: dict[tuple[_ClassKey | _GroupKey, Slot], int], slot: Slot | None, mana: int, node: int
+    ) -> list[tuple[tuple[_ClassKey | _GroupKey, Slot], _ClassKey]] | None:
+        """Which draws (and classes) ``mana`` units for ``slot`` come from, among the draws left and the
+        units made so far; None when they can't all be found now.
+
+        A generic draw takes a unit that no typed draw still needs, or one of the group's own (``node``'s)
+        that its later activations make again before anything else draws on them (the model orders every
+        other consumer of a node's mana after the node)."""
+        if slot is None:
+            return None  # (life: merged groups have no Phyrexian symbols)
+        picks: list[tuple[tuple[_ClassKey | _GroupKey, Slot], _ClassKey]] = []
+        taking: dict[_ClassKey, int] = defaultdict(int)
+        for drawn, count in left.items():
+            if drawn[1] != slot:
+                continue
+            for _ in range(count):
+                if len(picks) == mana:
+                    return picks
+                if len(drawn[0]) == 3:
+                    key: _ClassKey = drawn[0]
+                    if len(self.produced[key]) <= taking[key]:
+                        break
+                else:
+                    group: _GroupKey = drawn[0]
+                    keys = self.planner.main.groups[group]
+                    spare = [k for k in keys if len(self.produced[k]) - self.reserved[k] > taking[k]]
+                    spare += [
+                        k
+                        for k in keys
+                        if k[2] == node
+                        and len(self.produced[k]) > taking[k]
+                        and len(self.produced[k]) + self.to_make[k] - self.reserved[k] > taking[k]
+                    ]
+                    if not spare:
+                        break
+                    key = spare[0]
+                taking[key] += 1
+                picks.append((drawn, key))
+        return picks if len(picks) == mana else None
+
     def step(self, template: Activation) -> Step:
         """The next activation of ``template``: its mana (adding the units to :attr:`produced`) and the
         mana that paid its cost."""
@@ -1479,16 +1593,22 @@ class _Extraction:
             if len(packet.types) == 1:
                 concrete.append((ManaBag.of(packet.types).scaled(packet.total), packet.tag))
                 continue
+            # (each pick the type with the most picks left: a group's activations share its types out, so
+            # that each makes some of what the next ones draw on)
             chosen: list[ManaType] = []
-            for mana_type in packet.types:
-                key = (template.index, k, mana_type)
-                take = min(self.picks_left[key], packet.picks - len(chosen))
-                self.picks_left[key] -= take
-                chosen += [mana_type] * take
+            keys = [(template.index, k, mana_type) for mana_type in packet.types]
+            for _ in range(packet.picks):
+                key = max(keys, key=lambda key: self.picks_left[key])
+                if not self.picks_left[key]:
+                    break
+                self.picks_left[key] -= 1
+                chosen.append(key[2])
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
         producer = planner.producer[template.index]
         paid_with: tuple[ManaUnit, ...] = ()
-        if template.costs_mana:
+        if template.costs_mana and len(template.sources) > 1:
+            paid_with = self._pay_one(self.consumers[producer], template)
+        elif template.costs_mana:
             paid_with = planner._take(solver, self.consumers[producer], self.produced, self.reserved)
         if source != template.pid:
             concrete = [
@@ -1502,6 +1622,7 @@ class _Extraction:
             for mana_type in bag.units():
                 unit = ManaUnit(mana_type, tag)
                 self.produced[(mana_type, _spending(tag), producer)].append(unit)
+                self.to_make[(mana_type, _spending(tag), producer)] -= 1
                 self.made.append(unit)
         produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
         return Step(
@@ -1513,6 +1634,82 @@ class _Extraction:
             tapped=template.tapped,
             paid_with=paid_with,
         )
+
+
+def _twin_runs(
+    board: Board,
+    templates: Sequence[Activation],
+    members: dict[str, tuple[str, ...]],
+    tracked: Callable[[Activation], bool],
+) -> list[list[str]]:
+    """Runs of the player's permanents the model can't tell apart but by id, lowest id first: the same
+    permanent in every field but its id, nothing attached to or by them, no cost that could sacrifice or
+    tap them, and the same templates (their own mana named alike; ``tracked`` says which templates' mana the
+    model tells apart). Interchangeable permanents that :func:`activation_templates` groups are not here
+    (``members`` holds their groups): these are the ones it keeps apart, such as filter lands, Signets,
+    Treasures and Cascading Cataracts."""
+    singled_out = {pid for t in templates for pid in (*t.sacrificed, *t.tapped)}
+    for permanent in board.permanents:
+        if permanent.attached_to is not None:
+            singled_out.update((permanent.id, permanent.attached_to))
+    own: dict[str, list[Activation]] = defaultdict(list)
+    for template in templates:
+        own[template.pid].append(template)
+    alike: dict[Permanent, list[str]] = defaultdict(list)
+    for pid in own:
+        if pid not in singled_out and len(members[pid]) == 1:
+            alike[replace(board.permanent(pid), id="")].append(pid)
+    runs: dict[object, list[str]] = defaultdict(list)
+    for blank, pids in alike.items():
+        for pid in pids if len(pids) > 1 else ():
+            signature = tuple(
+                (t.ability_index, t.ability, t.bound, t.target, tracked(t), anonymous(t.outcome, pid))
+                for t in own[pid]
+            )
+            runs[(blank, signature)].append(pid)
+    return [sorted(run) for run in runs.values() if len(run) > 1]
+
+
+def _merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activation, ...]:
+    """The templates with each run of twins (:func:`_twin_runs`) whose every ability taps its permanent, costs
+    no life and singles out no other permanent, as one group: its lowest id's templates stand for the run,
+    with bounds that many times larger, so the model counts how many of them do each thing (identical
+    Signets, filter lands, Treasures) instead of choosing among them one by one.
+
+    >>> from planner.solve.problem import BoardAnalysis
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": f"s{n}", "card": "Izzet Signet", "controller": "me"} for n in range(3)]})
+    >>> [(t.pid, t.sources, t.bound) for t in _merged_twins(board, BoardAnalysis(board, "me").templates)]
+    [('s0', ('s0', 's1', 's2'), 3)]
+    """
+    members: dict[str, tuple[str, ...]] = defaultdict(tuple)
+    for template in templates:
+        members[template.pid] = template.sources
+    own: dict[str, list[Activation]] = defaultdict(list)
+    for template in templates:
+        own[template.pid].append(template)
+
+    def mergeable(pid: str) -> bool:
+        return all(
+            t.ability.cost.tap
+            and not t.sacrificed
+            and not t.tapped
+            and all(way.slot is not None for symbol in t.ability.cost.mana.symbols for way in symbol.ways())
+            for t in own[pid]
+        )
+
+    runs = [run for run in _twin_runs(board, templates, members, lambda t: t.costs_mana) if mergeable(run[0])]
+    run_of = {run[0]: tuple(run) for run in runs}
+    merged_away = {pid for run in runs for pid in run[1:]}
+    merged: list[Activation] = []
+    for template in templates:
+        if template.pid in merged_away:
+            continue
+        run = run_of.get(template.pid)
+        if run is not None:
+            template = replace(template, members=run, bound=template.bound * len(run))
+        merged.append(replace(template, index=len(merged)))
+    return tuple(merged)
 
 
 #: The deterministic time (CP-SAT's measure of work, roughly seconds) the search for an infeasibility core
