@@ -386,3 +386,15 @@ def test_a_bounce_land_returns_a_land_and_alone_returns_itself() -> None:
     # nothing (lands only) casts the five-drop on turn 4
     assert mixed.cards[0].by_turn[3] == 0.0 and (mixed.cards[0].by_turn[4] or 0) > 0.05
     assert (lands_only.cards[0].by_turn[3] or 0) > 0.1
+
+
+def test_a_memo_started_again_when_full_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from planner.sim import planned
+
+    planned._setup.cache_clear()
+    whole = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
+    planned._setup.cache_clear()
+    monkeypatch.setattr(planned, "MEMO_LIMIT", 40)
+    again = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
+    planned._setup.cache_clear()
+    assert again == whole

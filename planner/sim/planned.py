@@ -733,9 +733,17 @@ class _Memo:
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
         if plan is None:
+            if len(self.plans) >= MEMO_LIMIT:  # (a long run starts its memo again rather than fill memory)
+                self.plans.clear()
+                self.tables = TurnTables(self.kinds, self.castable_of)
             plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[state] = plan
         return plan
+
+
+#: The most turns a memo keeps: about 2.5 kB each with the tables beside them, so at most about 1 GB (100,000
+#: games of ``examples/decks/simic-ramp.txt`` meet about 200,000 turns).
+MEMO_LIMIT: Final = 400_000
 
 
 #: Games per chunk of the planned goldfish: each chunk has its own random stream, so the answer is the same
