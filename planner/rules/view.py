@@ -618,12 +618,13 @@ class BoardView:
 
     def devotion(self, player: str, colors: ManaTypes) -> int:
         """A player's devotion to some colors: mana symbols of those colors among their permanents' costs."""
-        total = 0
-        for permanent in self.board.permanents:
-            if permanent.controller != player or permanent.mana_cost is None:
-                continue
-            total += sum(1 for symbol in permanent.mana_cost.symbols if symbol.colors & colors)
-        return total
+        return sum(self.devotion_of(p.id, colors) for p in self.board.permanents if p.controller == player)
+
+    def devotion_of(self, pid: str, colors: ManaTypes) -> int:
+        """What one permanent adds to its controller's devotion to some colors: the mana symbols of those
+        colors in its mana cost (CR 700.5; a hybrid symbol counts toward both its colors)."""
+        mana_cost = self._by_id[pid].mana_cost
+        return 0 if mana_cost is None else sum(1 for symbol in mana_cost.symbols if symbol.colors & colors)
 
     def chosen_color(self, pid: str) -> ManaType:
         """The color chosen as the permanent entered; a missing choice is an input error."""

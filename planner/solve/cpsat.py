@@ -18,8 +18,8 @@ Where the model is narrower than the rules (also in the README):
 
 - an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
   with a mana cost at most once, and {Q} abilities at most once: untap loops (CR 729) are cut;
-- amounts counted on the board ('for each creature you control') are counted before the plan sacrifices
-  anything they count: the model orders such activations first;
+- amounts counted on the board ('for each creature you control', devotion) are counted before the plan
+  sacrifices anything they count: the model orders such activations first;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
   land types) comes before the sacrifice.
 """
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from models.abilities import AmountKind, ObjectFilter, PaletteKind, TapDamage
+from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind, TapDamage
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
@@ -121,6 +121,16 @@ class _Cycle:
     tapped: bool
     taps: list[int] = field(default_factory=list)
     untaps: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """An amount counted on the board (a count or a devotion), the permanent whose ability counts it, and
+    the colors a devotion without its own colors counts (the color the mana is chosen in)."""
+
+    amount: Amount
+    whose: str
+    colors: ManaTypes
 
 
 class _Layer:
@@ -394,8 +404,8 @@ class _Layer:
         return _Consumer(name, target, template, {k: _total(v) for k, v in demand.items()}, _total(life))
 
     def _order(self) -> None:
-        """Activations in an order: mana paying an ability's cost was made before it, a permanent's own
-        activations come before it is sacrificed, and counted permanents are counted before they go."""
+        """Activations in an order: mana paying an ability's cost was made before it, what uses a permanent
+        comes before it is sacrificed, and counted permanents are counted before they go."""
         planner = self.planner
         model = planner.model
         templates = planner.templates
@@ -722,31 +732,36 @@ class _PaymentModel:
         problem.check_time()
 
     def _static_edges(self) -> list[tuple[int, int]]:
-        """Pairs of templates that must come in this order when both are used: a permanent's own activations
-        before it is sacrificed, counting activations before what sacrifices something they count, and
-        reflecting ones before what sacrifices something they reflect."""
+        """Pairs of templates that must come in this order when both are used: what uses a permanent (its
+        own activations, and those that tap it for their cost) before it is sacrificed, counting activations
+        before what sacrifices something they count, and reflecting ones before what sacrifices something
+        they reflect."""
         templates = self.templates
         sacrificers = [t for t in templates if t.gone]
-        own: dict[str, list[Activation]] = defaultdict(list)
+        using: dict[str, list[Activation]] = defaultdict(list)
         for template in templates:
-            own[template.pid].append(template)
+            for pid in (template.pid, *template.tapped):
+                using[pid].append(template)
         edges: list[tuple[int, int]] = []
         for sacrificer in sacrificers:
             self.problem.check_time()
             for victim in sacrificer.gone:
-                # every other activation of a permanent comes before what sacrifices it, its own
-                # self-sacrifice included (an Eldrazi Scion tapped through Cryptolith Rite, then sacrificed);
-                # an ability that sacrifices its own source as its cost (Krark-Clan Ironworks sacrificing
-                # itself: CR 602.2b pays the cost as it is activated) comes before nothing for that
-                edges += [(t.index, sacrificer.index) for t in own[victim] if t.index != sacrificer.index]
+                # every other activation of a permanent, and every one that taps it for its cost
+                # (Springleaf Drum tapping a creature that Ashnod's Altar then sacrifices: a tapped creature
+                # can be sacrificed, a sacrificed one can't be tapped, CR 602.2b), comes before what
+                # sacrifices it, its own self-sacrifice included (an Eldrazi Scion tapped through Cryptolith
+                # Rite, then sacrificed); an ability that sacrifices its own source as its cost (Krark-Clan
+                # Ironworks sacrificing itself: CR 602.2b pays the cost as it is activated) comes before
+                # nothing for that
+                edges += [(t.index, sacrificer.index) for t in using[victim] if t.index != sacrificer.index]
         for counting in templates:
-            amount = counting.ability.output.amount
-            if amount.kind is not AmountKind.COUNT or amount.filter is None:
+            counted = self._counted(counting)
+            if not counted:
                 continue
             self.problem.check_time()
             for sacrificer in sacrificers:
                 if sacrificer.index != counting.index and any(
-                    self.view.matches(amount.filter, gone, counting.pid) for gone in sacrificer.gone
+                    self._counts(count, gone) for count in counted for gone in sacrificer.gone
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
@@ -765,6 +780,39 @@ class _PaymentModel:
                 ):
                     edges.append((reflecting.index, sacrificer.index))
         return edges
+
+    def _counted(self, template: Activation) -> list[_Counted]:
+        """The amounts counted on the board that the template's mana depends on: its own ('{B} for each
+        Swamp you control'; devotion to the color it makes, Nykthos: CR 700.5), and (Squandered Resources)
+        those of the permanents it sacrifices, which could produce their mana only while their count is not
+        0 (CR 106.7)."""
+        ability = template.ability
+        found = [_Counted(ability.output.amount, template.pid, template.outcome.types)]
+        if any(
+            output.palette.kind is PaletteKind.REFLECT_SACRIFICED
+            for output in (ability.output, *(o for _, o in ability.conditional))
+        ):
+            for victim in template.sacrificed:
+                found += [
+                    _Counted(a.output.amount, victim, ALL_COLORS) for a in self.view.mana_abilities(victim)
+                ]
+        return [
+            counted
+            for counted in found
+            if counted.amount.kind is AmountKind.DEVOTION
+            or (counted.amount.kind is AmountKind.COUNT and counted.amount.filter is not None)
+        ]
+
+    def _counts(self, counted: _Counted, gone: str) -> bool:
+        """True when sacrificing ``gone`` changes a counted amount: it matches the count's filter, or it has
+        mana symbols of the devotion's colors."""
+        amount = counted.amount
+        if amount.kind is AmountKind.DEVOTION:
+            owner = self.view.permanent(counted.whose).controller
+            colors = amount.colors or counted.colors
+            return self.view.permanent(gone).controller == owner and self.view.devotion_of(gone, colors) > 0
+        assert amount.filter is not None
+        return self.view.matches(amount.filter, gone, counted.whose)
 
     def _effect_edges(self) -> list[tuple[int, int]]:
         """Activations before what sacrifices a permanent whose effect they rely on: a template's ability
