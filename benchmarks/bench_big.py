@@ -20,6 +20,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
@@ -95,9 +96,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--max-x-costs", nargs="*", default=list(MAX_X_COSTS), help="the costs whose largest X is asked for"
     )
+    parser.add_argument(
+        "--without",
+        default="",
+        metavar="NAMES",
+        help="cards to leave off the board, comma-separated (e.g. \"Cabal Coffers,Gaea's Cradle,Cascading "
+        "Cataracts\": the board is then in the fast path's fragment but for Mana Reflection)",
+    )
     args = parser.parse_args(argv)
     print("python -m benchmarks.bench_big " + " ".join(sys.argv[1:] if argv is None else argv))
     spec = big_board(random.Random(args.seed))
+    left_out = {name.strip() for name in args.without.split(",") if name.strip()}
+    if left_out:
+        kept = [p for p in spec.data["permanents"] if p.get("card") not in left_out]
+        spec = replace(spec, data={**spec.data, "permanents": kept})
 
     def run(trees: dict[str, Path]) -> None:
         rows = []
@@ -112,7 +124,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             x = "" if this[6] is None else f", X = {this[6]}"
             row += [f"{this[1]:.2f}", f"{this[5]}", f"{this[4]}{x}"]
             rows.append(row)
-        print(f"\n{spec.size} permanents, time limit {args.time_limit} s, CPU seconds per question (cold)")
+        size = len(spec.data["permanents"])
+        print(f"\n{size} permanents, time limit {args.time_limit} s, CPU seconds per question (cold)")
         ratios = [f"{label} / this" for label in trees if label != "this"]
         header = ["cost", *[f"{label} s" for label in trees], *ratios, "this: solver s", "engine", "steps"]
         print(_table(header, rows))

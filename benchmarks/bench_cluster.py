@@ -7,8 +7,10 @@ is timed apart and not included), the ratio to one worker, and whether the answe
 
 Workloads:
 
-- ``simulate`` of ``examples/decks/azorius-control.txt`` over 7 turns (a big run: 16 batches of 32,768
-  games; 3 with ``--quick``);
+- ``simulate --ramp none`` of ``examples/decks/azorius-control.txt`` over 7 turns (a big run: 16 batches of
+  32,768 games; 3 with ``--quick``);
+- ``simulate`` (turns planned) of ``examples/decks/simic-ramp.txt`` over 7 turns: 16 chunks of 4,096 games (4
+  and 64 games with ``--quick``), sent 4 chunks a task; each worker process keeps its own memo of turns;
 - ``optimise-lands`` of the same deck over the 12 lands of ``examples/decks/azorius-pool.txt`` (the issue's
   target: at most 5 minutes), with the default games (32,768 a confirmation, 8,192 a screening); with
   ``--quick`` 2,000 games and 4 lands.
@@ -30,6 +32,7 @@ from typing import Any
 
 from models.decklist import load_deck
 from planner.sim.optimise import local_runner, optimise_lands, parse_pool
+from planner.sim.planned import PLANNED_CHUNK
 from planner.sim.simulate import GOLDFISH_BATCH, goldfish
 
 __all__ = ["main"]
@@ -37,6 +40,7 @@ __all__ = ["main"]
 ROOT = Path(__file__).resolve().parents[1]
 AZORIUS = ROOT / "examples" / "decks" / "azorius-control.txt"
 POOL = ROOT / "examples" / "decks" / "azorius-pool.txt"
+RAMP = ROOT / "examples" / "decks" / "simic-ramp.txt"
 
 
 def _workloads(quick: bool, seed: int) -> list[tuple[str, str, Callable[[Any], object]]]:
@@ -54,6 +58,15 @@ def _workloads(quick: bool, seed: int) -> list[tuple[str, str, Callable[[Any], o
             return goldfish(deck, games=games, seed=seed, ramp="none")
         return goldfish_on(client, deck, games=games, seed=seed)
 
+    ramp = load_deck(RAMP)
+    # (tasks of 4 chunks: when quick, one of 4 chunks and one of a chunk of 64 games)
+    planned_games = 4 * PLANNED_CHUNK + 64 if quick else 16 * PLANNED_CHUNK
+
+    def planned(client: Any) -> object:
+        if client is None:
+            return goldfish(ramp, games=planned_games, seed=seed)
+        return goldfish_on(client, ramp, games=planned_games, seed=seed, ramp="planner")
+
     def optimise(client: Any) -> object:
         runner = local_runner if client is None else dask_runner(client)
         return optimise_lands(deck, pool, games=confirm, seed=seed, runner=runner).to_json()
@@ -61,7 +74,16 @@ def _workloads(quick: bool, seed: int) -> list[tuple[str, str, Callable[[Any], o
     where = AZORIUS.relative_to(ROOT)
     pool_arg = f"'{pool_text}'" if quick else str(POOL.relative_to(ROOT))
     return [
-        ("simulate, Azorius, 7 turns", f"simulate {where} --games {games} --seed {seed}", simulate),
+        (
+            "simulate, Azorius, lands only, 7 turns",
+            f"simulate {where} --ramp none --games {games} --seed {seed}",
+            simulate,
+        ),
+        (
+            "simulate, 8 ramp pieces, turns planned",
+            f"simulate {RAMP.relative_to(ROOT)} --games {planned_games} --seed {seed}",
+            planned,
+        ),
         (
             f"optimise-lands, Azorius, {len(pool)} lands",
             f"optimise-lands {where} --pool {pool_arg} --games {confirm} --seed {seed}",

@@ -98,4 +98,4 @@ def test_the_cluster_benchmark_quick_mode_gives_the_same_answers() -> None:
     main(["--quick"], out=lines.append)
     assert lines[0] == "$ python -m benchmarks.bench_cluster --quick"
     rows = [line for line in lines if line.startswith(("simulate,", "optimise-lands,"))]
-    assert len(rows) == 4 and all("  yes  " in row for row in rows), "\n".join(lines)
+    assert len(rows) == 6 and all("  yes  " in row for row in rows), "\n".join(lines)

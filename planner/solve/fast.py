@@ -1470,6 +1470,18 @@ class _Greedy:
     def _choices(self, skipped: frozenset[int]) -> Iterator[tuple[tuple[_Source, _Option], ...]]:
         """Every choice for the sources that make several mana: per group, how many members (lowest rank
         first) and which damage-free option each."""
+        # (a group of m members with k options has C(m + k, k) choices: counted before any is built, for a
+        # group of hundreds of doubled sources has millions)
+        sizes = [
+            len(self.search.groups[index].members) - (1 if index in skipped else 0)
+            for index, _ in self.multiple
+        ]
+        counts = (
+            math.comb(m + len(options), len(options))
+            for m, (_, options) in zip(sizes, self.multiple, strict=True)
+        )
+        if math.prod(counts) > _MAX_CHOICES:
+            raise _TooManyChoicesError
         per_group = []
         for index, options in self.multiple:
             members = self.search.groups[index].members
