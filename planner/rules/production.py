@@ -351,7 +351,7 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
     """
-    return replace(tag, source="") if tag.source == pid else tag
+    return _renamed_tag(tag, "") if tag.source == pid else tag
 
 
 def anonymous(outcome: Outcome, pid: str) -> Outcome:
