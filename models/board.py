@@ -342,10 +342,17 @@ class Player:
         return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
 
 
+#: The compared fields' names of each class hashed by :func:`_cached_hash`.
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
 def _cached_hash(value: Permanent | Board) -> int:
     """The hash of a frozen dataclass's compared fields, kept in its ``_hash`` slot after the first time."""
     if not value._hash:
-        parts = tuple(getattr(value, f.name) for f in fields(value) if f.compare)
+        names = _COMPARED.get(type(value))
+        if names is None:
+            names = _COMPARED[type(value)] = tuple(f.name for f in fields(value) if f.compare)
+        parts = tuple(getattr(value, name) for name in names)
         object.__setattr__(value, "_hash", hash(parts) or 1)
     return value._hash
 

@@ -326,12 +326,43 @@ def _normalise(line: str, name: str) -> str:
     if name and "," in name:
         names.append(name.split(",")[0])
     for card_name in sorted(names, key=len, reverse=True):
-        # the name as a whole word, never inside a symbol or another word (a card named 'T' or 'a')
-        line = re.sub(rf"(?<![\w{{]){re.escape(card_name)}(?![\w}}])", "~", line)
+        line = _named_as_tilde(line, card_name)
     line = _SELF_WORDS.sub("~", line).strip()
     for older, newer in _OLDER_WORDINGS:
         line = older.sub(newer, line)
     return line
+
+
+def _named_as_tilde(line: str, name: str) -> str:
+    """The line with each whole-word occurrence of ``name`` written '~': never inside a symbol or another
+    word (a card named 'T' or 'a'); what ``re.sub(r"(?<![\\w{])NAME(?![\\w}])", "~", line)`` does, without
+    compiling a pattern per card name.
+
+    >>> _named_as_tilde("{T}: Add {C}. Sol Ring's Ring", "Ring")
+    "{T}: Add {C}. Sol ~'s ~"
+    >>> _named_as_tilde("{T}: Tap T.", "T")
+    '{T}: Tap ~.'
+    """
+    parts: list[str] = []
+    start = 0
+    found = line.find(name)
+    while found >= 0:
+        end = found + len(name)
+        before = line[found - 1] if found else ""
+        after = line[end] if end < len(line) else ""
+        if _outside_word(before, "{") and _outside_word(after, "}"):
+            parts += (line[start:found], "~")
+            start = end
+            found = line.find(name, end)
+        else:
+            found = line.find(name, found + 1)
+    return "".join(parts) + line[start:] if parts else line
+
+
+def _outside_word(char: str, brace: str) -> bool:
+    """True when ``char`` (a neighbour of a name, "" at an end of the line) is no word character (as the
+    ``re`` module's ``\\w`` has it) and not ``brace``."""
+    return not char or not (char.isalnum() or char == "_" or char == brace)
 
 
 #: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').

@@ -302,13 +302,11 @@ def _replacement_orders(
     return {result: tuple(orders) for result, orders in results.items()}
 
 
-def _trigger_applies(
-    view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility, produced: ManaTypes
-) -> bool:
+def _trigger_reaches(view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility) -> bool:
+    """True when a triggered mana ability would trigger on this activation of ``pid``, should it make mana
+    of a type it wants (:func:`_trigger_applies`)."""
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
-    if not produced:  # 106.12a: it triggers only when mana was actually produced
-        return False
     tapper = view.permanent(pid).controller
     if effect.who is Who.YOU and tapper != sourced.controller:
         return False
@@ -318,7 +316,15 @@ def _trigger_applies(
         return False
     if effect.event is TriggerEvent.LAND_ADDS_MANA and not view.type_line(pid).is_a("Land"):
         return False
-    if not view.matches(effect.affected, pid, sourced.source):
+    return view.matches(effect.affected, pid, sourced.source)
+
+
+def _trigger_applies(view: BoardView, sourced: SourcedEffect, produced: ManaTypes) -> bool:
+    """True when a trigger that reaches the activation (:func:`_trigger_reaches`) triggers on mana of the
+    types ``produced``."""
+    effect = sourced.effect
+    assert isinstance(effect, ManaTrigger)
+    if not produced:  # 106.12a: it triggers only when mana was actually produced
         return False
     wanted = ManaTypes(view.chosen_color(sourced.source)) if effect.chosen_color else effect.of_types
     return bool(produced & wanted)
@@ -345,7 +351,7 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
     """
-    return replace(tag, source="") if tag.source == pid else tag
+    return _renamed_tag(tag, "") if tag.source == pid else tag
 
 
 def anonymous(outcome: Outcome, pid: str) -> Outcome:
@@ -384,6 +390,150 @@ def activation_outcomes(
     >>> [o.total for o in activation_outcomes(view, "f", view.mana_abilities("f")[0], {})]
     [4]
     """
+    permanent = view.permanent(pid)
+    replacements = [
+        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
+    ]
+    if len(replacements) > MAX_REPLACEMENTS:
+        raise InputError(
+            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
+            f"{permanent.name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
+        )
+    triggers = (
+        [t for t in view.effects_of(ManaTrigger) if _trigger_reaches(view, t, pid, ability)]
+        if with_triggers
+        else []
+    )
+    keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order)
+    if keyed is None:
+        return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
+    key, ids = keyed
+    known = _OUTCOMES.get(key)
+    if known is None:
+        found = _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
+        positions = {source: str(number) for number, source in enumerate(ids)}
+        if not all(source in positions for outcome in found for source in _sources(outcome)):
+            return found
+        if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = known = tuple(_renamed(outcome, positions) for outcome in found)
+    names = {str(number): source for number, source in enumerate(ids)}
+    return [_renamed(outcome, names) for outcome in known]
+
+
+#: Outcomes of activations whose outcome reads nothing of the board but :func:`_outcomes_key`, keyed by it,
+#: with the ids of the permanents involved written as their positions in the key's list of them.
+_OUTCOMES: dict[tuple[object, ...], tuple[Outcome, ...]] = {}
+#: The most outcomes :data:`_OUTCOMES` keeps, past which it forgets them all.
+_OUTCOMES_LIMIT = 4096
+
+#: The palettes whose types read other permanents, or what the board could produce.
+_BOARD_PALETTES = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG, PaletteKind.REFLECT_SACRIFICED)
+
+
+def _outcomes_key(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    replacements: list[SourcedEffect],
+    triggers: list[SourcedEffect],
+    every_order: bool,
+) -> tuple[tuple[object, ...], list[str]] | None:
+    """Everything :func:`_worked_out` reads of the board for this activation, and the ids of the permanents
+    involved (``pid`` first, then the effects' sources), which the key writes as their positions in that
+    list; None when its outcome reads more (a condition, an amount or palette that counts or reflects other
+    permanents), so that it is worked out each time.
+
+    What it reads: the ability; the permanent's snow supertype, chosen creature type, chosen color and
+    commander colors (palettes), and whether its last counter goes (``sacrifice_when_empty``); the
+    replacements that apply (source and effect: the order reads nothing else); for each trigger that
+    reaches the permanent, its source's snow supertype, chosen color and commander colors, which with the
+    mana made decide whether it triggers and what it adds; and how the ids sort (packets are ordered by
+    their mana's source). Sacrificed permanents and ``reflect`` are read only by the palettes left out.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> _outcomes_key(view, "f", view.mana_abilities("f")[0], [], [], False)[1]
+    ['f']
+    """
+    if ability.conditional or not _board_free(ability.output):
+        return None
+    permanent = view.permanent(pid)
+    if any(not _board_free(t.effect.adds) for t in triggers if isinstance(t.effect, ManaTrigger)):
+        return None
+    empties = bool(ability.sacrifice_when_empty) and (
+        permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
+    )
+    ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
+    position = {source: number for number, source in enumerate(ids)}
+    key = (
+        ability,
+        every_order,
+        _permanent_facts(view, pid),
+        permanent.choices.creature_type,
+        empties,
+        tuple((position[e.source], e.effect) for e in replacements),
+        tuple((position[t.source], t.effect, _permanent_facts(view, t.source)) for t in triggers),
+        tuple(sorted(range(len(ids)), key=ids.__getitem__)),
+    )
+    return key, ids
+
+
+def _board_free(output: ManaOutput) -> bool:
+    """True when the output's amount and types read nothing of the board but its own permanent's facts."""
+    return output.amount.kind is AmountKind.CONSTANT and output.palette.kind not in _BOARD_PALETTES
+
+
+def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
+    """What an output reads of its permanent: snow supertype, chosen color, its controller's commander
+    colors."""
+    permanent = view.permanent(pid)
+    commander = view.board.player(permanent.controller).commander_colors
+    return (view.type_line(pid).is_a("Snow"), permanent.choices.color, commander)
+
+
+def _sources(outcome: Outcome) -> Iterator[str]:
+    """The ids an outcome names: its mana's sources and the replacements' sources."""
+    yield from (p.tag.source for p in outcome.packets)
+    yield from outcome.replacements
+
+
+def _renamed(outcome: Outcome, names: Mapping[str, str]) -> Outcome:
+    """The outcome with every id it names (:func:`_sources`) written as ``names`` has it."""
+    packets = tuple(
+        Packet(p.types, p.picks, p.per_pick, _renamed_tag(p.tag, names[p.tag.source]))
+        for p in outcome.packets
+    )
+    replacements = tuple(names[source] for source in outcome.replacements)
+    return Outcome(packets, outcome.damage, outcome.life_loss, replacements, outcome.sacrifices_source)
+
+
+def _renamed_tag(tag: ManaTag, source: str) -> ManaTag:
+    """The tag with another source (``dataclasses.replace`` without its cost)."""
+    return ManaTag(
+        source=source,
+        snow=tag.snow,
+        restriction=tag.restriction,
+        chosen_type=tag.chosen_type,
+        riders=tag.riders,
+        persists=tag.persists,
+    )
+
+
+def _worked_out(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    reflect: Mapping[str, ManaTypes],
+    sacrificed: tuple[str, ...],
+    replacements: list[SourcedEffect],
+    triggers: list[SourcedEffect],
+    every_order: bool,
+) -> list[Outcome]:
+    """:func:`activation_outcomes` worked out, given the replacements that apply and the triggers that
+    reach the permanent."""
     removed = frozenset(sacrificed) | ({pid} if ability.cost.sacrifice_self else frozenset())
     permanent = view.permanent(pid)
     tag = ManaTag(
@@ -394,15 +544,6 @@ def activation_outcomes(
         riders=ability.riders,
     )
     output = next((o for c, o in ability.conditional if view.holds(c, pid, removed)), ability.output)
-    replacements = [
-        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
-    ]
-    if len(replacements) > MAX_REPLACEMENTS:
-        raise InputError(
-            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
-            f"{permanent.name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
-        )
-    triggers = list(view.effects_of(ManaTrigger))
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
@@ -410,8 +551,7 @@ def activation_outcomes(
     for alternative in _base_alternatives(view, pid, output, reflect, tag, sacrificed, removed):
         results = _replacement_orders(replacements, _normalise(alternative), every_order)
         for packets, orders in results.items():
-            active = triggers if with_triggers else []
-            for final in _with_triggers(view, pid, ability, packets, active, reflect):
+            for final in _with_triggers(view, pid, packets, triggers, reflect):
                 made = sum(packet.total for packet in final)
                 if made > MAX_MANA_PER_ACTIVATION:
                     raise InputError(
@@ -428,19 +568,19 @@ def activation_outcomes(
 def _with_triggers(
     view: BoardView,
     pid: str,
-    ability: ManaAbility,
     packets: tuple[Packet, ...],
     triggers: list[SourcedEffect],
     reflect: Mapping[str, ManaTypes],
 ) -> Iterator[tuple[Packet, ...]]:
-    """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters."""
+    """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
+    are the ones that reach the permanent (:func:`_trigger_reaches`)."""
     if not packets:
         yield packets
         return
     possible = ManaTypes()
     for packet in packets:
         possible |= packet.types
-    if not any(_trigger_applies(view, t, pid, ability, possible) for t in triggers):
+    if not any(_trigger_applies(view, t, possible) for t in triggers):
         yield packets
         return
     # The triggers read the mana actually produced, so fix every choice first.
@@ -452,7 +592,7 @@ def _with_triggers(
         extra_options = [
             _trigger_packets(view, t, pid, produced, reflect)
             for t in triggers
-            if _trigger_applies(view, t, pid, ability, produced)
+            if _trigger_applies(view, t, produced)
         ]
         for extra in itertools.product(*extra_options):
             yield _normalise([*fixed, *(p for group in extra for p in group)])

@@ -1,0 +1,110 @@
+"""The outcomes of activations kept across boards (:func:`planner.rules.production.activation_outcomes`)
+are the ones worked out afresh: on many random boards, with doublers, Wild Growths, Utopia Sprawls, Blood
+Moon and effects of the opponent's, every ability's outcomes agree with the uncached answer; and card names
+found in their text without a pattern per name."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from benchmarks.boards import realistic_board
+from models.board import Board
+from models.catalogue import all_cards
+from models.mana import ManaTypes
+from models.oracle import _named_as_tilde
+from planner.rules import production
+from planner.rules.could_produce import could_produce_all
+from planner.rules.production import Outcome, activation_outcomes
+from planner.rules.view import BoardView
+
+#: Cards with effects on mana, added now and then to a realistic board (for either player).
+_EFFECTS = ("Mana Reflection", "Heartbeat of Spring", "Zendikar Resurgent", "Blood Moon", "Mana Flare")
+
+
+def _random_board(rng: random.Random) -> Board:
+    """A realistic board with, now and then, more effects on mana, some of them the opponent's."""
+    data: dict[str, Any] = realistic_board(rng, rng.randint(6, 20)).data
+    permanents = data["permanents"]
+    lands = [p["id"] for p in permanents if p["controller"] == "me" and "tapped" not in p][:6]
+    for number in range(rng.choice([0, 0, 1, 2])):
+        owner = rng.choice(["me", "me", "opp"])
+        permanents.append({"id": f"fx{number}", "card": rng.choice(_EFFECTS), "controller": owner})
+    if lands and rng.random() < 0.3:
+        permanents.append(
+            {"id": "aura", "card": "Wild Growth", "controller": "opp", "attached_to": rng.choice(lands)}
+        )
+    if lands and rng.random() < 0.3:
+        color = rng.choice("WUBRG")
+        permanents.append(
+            {
+                "id": "sprawl",
+                "card": "Utopia Sprawl",
+                "controller": "me",
+                "attached_to": rng.choice(lands),
+                "choices": {"color": color},
+            }
+        )
+    return Board.from_dict(_renamed_ids(rng, data))
+
+
+def _renamed_ids(rng: random.Random, data: dict[str, Any]) -> dict[str, Any]:
+    """The board with its permanents' ids drawn anew, so that they sort in other orders (the order of a
+    packet's mana follows its source's id)."""
+    names = {p["id"]: f"{rng.choice('abmqz')}{number}" for number, p in enumerate(data["permanents"])}
+    for permanent in data["permanents"]:
+        permanent["id"] = names[permanent["id"]]
+        if "attached_to" in permanent:
+            permanent["attached_to"] = names[permanent["attached_to"]]
+    return data
+
+
+def _every_outcome(board: Board) -> list[list[Outcome]]:
+    """Every ability's outcomes on the board, in every mode the callers ask for."""
+    view = BoardView(board)
+    reflect: dict[str, ManaTypes] = could_produce_all(view)
+    found: list[list[Outcome]] = []
+    for permanent in board.permanents:
+        for ability in view.mana_abilities(permanent.id):
+            for with_triggers in (True, False):
+                for every_order in (False, True):
+                    found.append(
+                        activation_outcomes(
+                            view,
+                            permanent.id,
+                            ability,
+                            reflect,
+                            with_triggers=with_triggers,
+                            every_order=every_order,
+                        )
+                    )
+    return found
+
+
+def test_kept_outcomes_are_the_worked_out_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(14)
+    boards = [_random_board(rng) for _ in range(300)]
+    production._OUTCOMES.clear()
+    kept = [_every_outcome(board) for board in boards]
+    assert production._OUTCOMES, "some outcomes were kept"
+    monkeypatch.setattr(production, "_outcomes_key", lambda *_: None)
+    afresh = [_every_outcome(board) for board in boards]
+    assert kept == afresh
+
+
+def test_self_names_are_found_as_the_pattern_found_them() -> None:
+    """:func:`models.oracle._named_as_tilde` against the pattern it replaces, on every catalogue card's text
+    and name (and the part of the name before its comma), plus names that are short words."""
+    cases = [
+        (line, name)
+        for card in all_cards().values()
+        for line in card.oracle.split("\n")
+        for name in {card.name, card.name.split(",")[0]}
+    ]
+    cases += [("{T}: Add {C}. T deals 1 damage to you. A_T a T_ {T}T", name) for name in ("T", "a", "C")]
+    for line, name in cases:
+        expected = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "~", line)
+        assert _named_as_tilde(line, name) == expected, (line, name)
