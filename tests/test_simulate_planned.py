@@ -7,6 +7,7 @@ import math
 import random
 from dataclasses import replace as changed
 from math import comb
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.decklist import Deck, DeckCard, parse_deck
 from models.mana import ManaType
-from planner.sim.planned import TurnPlan, TurnState, TurnTables, best_turn, card_kinds
+from planner.sim.planned import CardKind, TurnPlan, TurnState, TurnTables, best_turn, card_kinds
 from planner.sim.simulate import goldfish
 from planner.turn import plan_turn
 
@@ -36,6 +37,18 @@ def _card(name: str) -> object:
     return {"name": name, **_INLINE[name]} if name in _INLINE else name
 
 
+def _state_of(in_play: list[CardKind], hand: list[int], **more: Any) -> TurnState:
+    """The turn's state with these lands in play (untapped, at 20 life) and this hand."""
+    return TurnState(
+        ready=tuple(sorted(m for k in in_play for m in k.units)),
+        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
+        lands=len(in_play),
+        hand=tuple(hand),
+        life=20,
+        **more,
+    )
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_the_simulations_turn_search_casts_what_the_turn_planner_casts(seed: int) -> None:
     rng = random.Random(seed)
@@ -43,13 +56,7 @@ def test_the_simulations_turn_search_casts_what_the_turn_planner_casts(seed: int
     lands = [k for k in kinds if k.role == "land"]
     in_play = [rng.choice(lands) for _ in range(rng.randint(0, 4))]
     hand = sorted(rng.randrange(len(kinds)) for _ in range(rng.randint(1, 5)))
-    state = TurnState(
-        ready=tuple(sorted(m for k in in_play for m in k.units)),
-        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
-        lands=len(in_play),
-        hand=tuple(hand),
-        life=20,
-    )
+    state = _state_of(in_play, hand)
     plan = best_turn(kinds, state)
     board = Board.from_dict(
         {
@@ -124,15 +131,7 @@ def test_with_treasures_and_cost_changes_the_turn_search_casts_what_the_turn_pla
     changing = sorted(rng.sample(changers, rng.randint(0, 2)), key=lambda k: k.index)
     treasures = rng.randint(0, 2)
     hand = sorted(rng.randrange(len(kinds)) for _ in range(rng.randint(1, 5)))
-    state = TurnState(
-        ready=tuple(sorted(m for k in in_play for m in k.units)),
-        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
-        lands=len(in_play),
-        hand=tuple(hand),
-        life=20,
-        changers=tuple(k.index for k in changing),
-        treasures=treasures,
-    )
+    state = _state_of(in_play, hand, changers=tuple(k.index for k in changing), treasures=treasures)
     plan = best_turn(kinds, state)
 
     def card(name: str) -> object:

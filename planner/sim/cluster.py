@@ -16,9 +16,8 @@ from typing import Any
 
 from models.decklist import Deck
 from models.errors import InputError
-from planner.sim.optimise import Ints, Runner, ScoreTask, run_score_task, task_games
+from planner.sim.optimise import Ints, Runner, ScoreTask, pieces_games, run_score_task, task_games
 from planner.sim.simulate import (
-    GOLDFISH_BATCH,
     GoldfishResult,
     Progress,
     goldfish_batches,
@@ -74,10 +73,6 @@ def dask_client(
         distributed.Client(cluster) as client,
     ):
         yield client
-
-
-def _games(games: int, batches: range) -> int:
-    return sum(min(GOLDFISH_BATCH, games - batch * GOLDFISH_BATCH) for batch in batches)
 
 
 def _in_order(
@@ -144,7 +139,10 @@ def goldfish_on(
         )
 
     counts = _in_order(
-        client, piece, pieces, lambda i: progress(_games(games, pieces[i])) if progress else None
+        client,
+        piece,
+        pieces,
+        lambda i: progress(pieces_games(games, pieces[i], "none")) if progress else None,
     )
     return goldfish_result(deck, merge_counts(counts))
 
@@ -162,7 +160,6 @@ def _planned_on(
 ) -> GoldfishResult:
     """The planned goldfish (:mod:`planner.sim.planned`) with its chunks on the cluster."""
     from planner.sim.planned import (
-        PLANNED_CHUNK,
         merge_planned,
         planned_chunks,
         planned_counts,
@@ -198,7 +195,7 @@ def _planned_on(
 
     def done(i: int) -> None:
         if progress is not None:
-            progress(sum(min(PLANNED_CHUNK, games - c * PLANNED_CHUNK) for c in pieces[i]))
+            progress(pieces_games(games, pieces[i], "planner"))
 
     counts = _in_order(client, piece, pieces, done)
     return planned_result(

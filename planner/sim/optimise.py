@@ -87,6 +87,7 @@ __all__ = [
     "optimise_lands",
     "parse_budget",
     "parse_pool",
+    "pieces_games",
     "run_score_task",
     "score_pieces",
     "task_games",
@@ -257,10 +258,20 @@ def score_pieces(games: int, ramp: str) -> int:
     return planned_chunks(games) if ramp == "planner" else goldfish_batches(games)
 
 
+def pieces_games(games: int, pieces: range, ramp: str) -> int:
+    """The games that the pieces ``pieces`` of a run of ``games`` games play (goldfish batches, or planned
+    chunks with ``ramp="planner"``).
+
+    >>> pieces_games(GOLDFISH_BATCH + 5, range(1, 2), "none"), pieces_games(10, range(1), "planner")
+    (5, 10)
+    """
+    size = PLANNED_CHUNK if ramp == "planner" else GOLDFISH_BATCH
+    return sum(min(size, games - piece * size) for piece in pieces)
+
+
 def task_games(task: ScoreTask) -> int:
     """The games a piece of work plays."""
-    size = PLANNED_CHUNK if task.ramp == "planner" else GOLDFISH_BATCH
-    return sum(min(size, task.games - piece * size) for piece in task.batches)
+    return pieces_games(task.games, task.batches, task.ramp)
 
 
 def run_score_task(task: ScoreTask) -> Ints:
