@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from benchmarks.boards import realistic_board
+from models.abilities import ObjectFilter, Who
 from models.board import Board
 from models.catalogue import all_cards
 from models.mana import ManaTypes
@@ -20,6 +22,7 @@ from planner.rules import production
 from planner.rules.could_produce import could_produce_all
 from planner.rules.production import Outcome, activation_outcomes
 from planner.rules.view import BoardView
+from planner.solve import fast
 
 #: Cards with effects on mana, added now and then to a realistic board (for either player).
 _EFFECTS = ("Mana Reflection", "Heartbeat of Spring", "Zendikar Resurgent", "Blood Moon", "Mana Flare")
@@ -93,6 +96,50 @@ def test_kept_outcomes_are_the_worked_out_ones(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(production, "_outcomes_key", lambda *_: None)
     afresh = [_every_outcome(board) for board in boards]
     assert kept == afresh
+
+
+def _kinds(board: Board) -> list[fast.SourceKind]:
+    """The fast path's kind of every permanent as its board has it."""
+    view = BoardView(board)
+    sets = could_produce_all(view)
+    return [fast._on_board(view, permanent, sets) for permanent in board.permanents]
+
+
+def test_shared_fast_path_kinds_are_the_worked_out_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path's kinds shared by permanents of one outcome signature, on a board and across boards,
+    are the ones each permanent's own analysis gives."""
+    rng = random.Random(15)
+    boards = [_random_board(rng) for _ in range(300)]
+    fast._ON_BOARD.clear()
+    shared = [_kinds(board) for board in boards]
+    reused = sum(len(kinds) - len({id(kind) for kind in kinds}) for kinds in shared)
+    assert reused > 100, "permanents shared kinds"
+    monkeypatch.setattr(fast, "outcomes_signature", lambda *_: None)
+    afresh = [_kinds(board) for board in boards]
+    assert shared == afresh
+
+
+def test_kept_matches_are_the_worked_out_ones() -> None:
+    """:meth:`BoardView.matching` (kept per filter and controller) lists what :meth:`BoardView.matches`
+    finds, asked twice and after permanents are tapped (filters on untapped permanents read that)."""
+    rng = random.Random(16)
+    filters = [
+        ObjectFilter(types=types, controller=who, other=other, untapped=untapped)
+        for types in ((), ("Land",), ("Creature",), ("Land", "Swamp"), ("Elf",))
+        for who in Who
+        for other in (False, True)
+        for untapped in (False, True)
+    ]
+    for _ in range(60):
+        board = _random_board(rng)
+        view = BoardView(board)
+        for rounds in range(2):
+            for flt in filters:
+                for source in board.permanents:
+                    expected = tuple(p.id for p in board.permanents if view.matches(flt, p.id, source.id))
+                    assert view.matching(flt, source.id) == expected, (flt, source.id, rounds)
+            for permanent in board.permanents[::2]:
+                view.update(replace(view.permanent(permanent.id), tapped=not permanent.tapped))
 
 
 def test_self_names_are_found_as_the_pattern_found_them() -> None:

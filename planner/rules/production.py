@@ -43,6 +43,7 @@ __all__ = [
     "activation_outcomes",
     "anonymous",
     "anonymous_tag",
+    "outcomes_signature",
     "output_types",
 ]
 
@@ -169,14 +170,16 @@ def output_types(
     if kind is PaletteKind.CHOSEN_COLOR:
         return ManaTypes(view.chosen_color(pid))
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
-        found = ManaTypes()
-        for other in view.board.permanents:
-            if other.id in removed or not any(view.matches(f, other.id, pid) for f in palette.among):
-                continue
-            found |= (
-                reflect.get(other.id, ManaTypes()) if kind is PaletteKind.REFLECT else view.colors(other.id)
-            )
-        return found & palette.types
+        among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}
+        mask = 0
+        if kind is PaletteKind.REFLECT:
+            for other in among:
+                found = reflect.get(other)
+                mask |= 0 if found is None else found.mask
+        else:
+            for other in among:
+                mask |= view.colors(other).mask
+        return ManaTypes(mask & palette.types.mask)
     if kind is PaletteKind.REFLECT_SACRIFICED:
         found = ManaTypes()
         for sacrificed_id in sacrificed:
@@ -390,20 +393,7 @@ def activation_outcomes(
     >>> [o.total for o in activation_outcomes(view, "f", view.mana_abilities("f")[0], {})]
     [4]
     """
-    permanent = view.permanent(pid)
-    replacements = [
-        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
-    ]
-    if len(replacements) > MAX_REPLACEMENTS:
-        raise InputError(
-            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
-            f"{permanent.name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
-        )
-    triggers = (
-        [t for t in view.effects_of(ManaTrigger) if _trigger_reaches(view, t, pid, ability)]
-        if with_triggers
-        else []
-    )
+    replacements, triggers = _reaching(view, pid, ability, with_triggers)
     keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order)
     if keyed is None:
         return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
@@ -419,6 +409,50 @@ def activation_outcomes(
         _OUTCOMES[key] = known = tuple(_renamed(outcome, positions) for outcome in found)
     names = {str(number): source for number, source in enumerate(ids)}
     return [_renamed(outcome, names) for outcome in known]
+
+
+def _reaching(
+    view: BoardView, pid: str, ability: ManaAbility, with_triggers: bool
+) -> tuple[list[SourcedEffect], list[SourcedEffect]]:
+    """The replacement effects that apply to the ability's mana, and the mana triggers it would set off
+    (none without ``with_triggers``)."""
+    replacements = [
+        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
+    ]
+    if len(replacements) > MAX_REPLACEMENTS:
+        raise InputError(
+            f"{view.path(pid)}: {len(replacements)} replacement effects apply to the mana of "
+            f"{view.permanent(pid).name}; the planner orders at most {MAX_REPLACEMENTS} (CR 616.1)"
+        )
+    triggers = (
+        [t for t in view.effects_of(ManaTrigger) if _trigger_reaches(view, t, pid, ability)]
+        if with_triggers
+        else []
+    )
+    return replacements, triggers
+
+
+def outcomes_signature(view: BoardView, pid: str, ability: ManaAbility) -> tuple[object, ...] | None:
+    """Everything ``activation_outcomes(view, pid, ability, reflect)`` reads of the board, with the ids of
+    the other permanents its outcomes name (the effects' sources); None when it reads more (a condition,
+    or an amount or palette that counts or reflects other permanents). Two activations with one signature
+    have the same outcomes, up to the name of the permanent activated.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
+    ...     {"id": "mr", "card": "Mana Reflection", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> signature = outcomes_signature(view, "f1", view.mana_abilities("f1")[0])
+    >>> signature == outcomes_signature(view, "f2", view.mana_abilities("f2")[0]), signature[1]
+    (True, ('mr',))
+    """
+    keyed = _outcomes_key(view, pid, ability, *_reaching(view, pid, ability, True), False)
+    if keyed is None:
+        return None
+    key, ids = keyed
+    return key, tuple(ids[1:])
 
 
 #: Outcomes of activations whose outcome reads nothing of the board but :func:`_outcomes_key`, keyed by it,

@@ -10,7 +10,7 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from models.abilities import (
@@ -241,6 +241,10 @@ class BoardView:
     def __init__(self, board: Board) -> None:
         self.board = board
         self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents}
+        #: the statuses (see :meth:`statuses`) once asked for, kept up to date by :meth:`update`, and where
+        #: each permanent's is in the list
+        self._statuses: list[tuple[str, bool, tuple[tuple[str, int], ...]]] | None = None
+        self._status_at: dict[str, int] = {}
 
     # ---------------------------------------------------------------- parsing
 
@@ -308,11 +312,11 @@ class BoardView:
         >>> view.statuses()
         (('f', True, ()),)
         """
-        by_id = self._by_id
-        return tuple(
-            (pid, now.tapped, now.counters)
-            for pid, now in ((p.id, by_id[p.id]) for p in self.board.permanents)
-        )
+        if self._statuses is None:
+            by_id = self._by_id
+            self._statuses = [(p.id, by_id[p.id].tapped, by_id[p.id].counters) for p in self.board.permanents]
+            self._status_at = {p.id: number for number, p in enumerate(self.board.permanents)}
+        return tuple(self._statuses)
 
     def has(self, pid: str) -> bool:
         """True when the permanent is on this view's board."""
@@ -335,6 +339,12 @@ class BoardView:
         """
         assert self._by_id[permanent.id].name == permanent.name
         self._by_id[permanent.id] = permanent
+        if self._statuses is not None:
+            self._statuses[self._status_at[permanent.id]] = (
+                permanent.id,
+                permanent.tapped,
+                permanent.counters,
+            )
 
     def without(self, pid: str, board: Board) -> BoardView | None:
         """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
@@ -349,7 +359,11 @@ class BoardView:
         >>> [p.id for p in view.without("t", board.without_permanent("t")).board.permanents]
         ['f']
         """
-        if self.parsed[pid].effects or any(isinstance(e.effect, TypeChange) for e in self.effects):
+        if self.parsed[pid].effects:
+            return None
+        # a land-type effect applies to lands only, and never makes a land of a nonland (CR 305.7): a
+        # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
+        if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
             return None
         return self.rebind(board)
 
@@ -607,7 +621,40 @@ class BoardView:
 
     def count(self, flt: ObjectFilter, source: str, removed: frozenset[str] = frozenset()) -> int:
         """How many permanents match a filter written on ``source``."""
-        return sum(self.matches(flt, p.id, source, removed=removed) for p in self.board.permanents)
+        return len(self.matching(flt, source, removed))
+
+    def matching(
+        self, flt: ObjectFilter, source: str, removed: frozenset[str] = frozenset()
+    ) -> tuple[str, ...]:
+        """The ids of the permanents that match a filter written on ``source``, in board order.
+
+        What a filter reads of its source is only its controller, unless it names the source itself, what
+        it is attached to or its choices; the matches are then kept in the view's :attr:`memo` per
+        controller (a filter on untapped permanents reads statuses, which :meth:`update` changes: never
+        kept), so that a board's many Reflecting Pools or Cabal Coffers look through it once.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"},
+        ...     {"id": "s", "card": "Swamp", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> view.matching(ObjectFilter(types=("Land",), controller=Who.YOU, other=True), "f")
+        ('s',)
+        """
+        if flt.untapped or flt.self_only or flt.attached or flt.chosen_type or flt.named_as_imprinted:
+            return tuple(
+                p.id for p in self.board.permanents if self.matches(flt, p.id, source, removed=removed)
+            )
+        anyone = replace(flt, other=False) if flt.other else flt
+        owner = self._by_id.get(source)
+        key = ("view.matching", anyone, None if owner is None else owner.controller, removed)
+        found = self.memo.get(key)
+        if not isinstance(found, tuple):
+            found = tuple(
+                p.id for p in self.board.permanents if self.matches(anyone, p.id, source, removed=removed)
+            )
+            self.memo[key] = found
+        return tuple(pid for pid in found if pid != source) if flt.other else found
 
     def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
         """True when the condition written on ``source`` holds."""

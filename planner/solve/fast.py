@@ -84,7 +84,7 @@ from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
-from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag
+from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view
 from planner.solve.objective import (
@@ -484,17 +484,38 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
     if isinstance(known, SourceKind):
         return known
     pid = permanent.id
-    abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
-    kind = SourceKind(
-        blocking=None,
-        abilities=abilities,
-        reflect=sets[pid].mask,
-        creature=view.type_line(pid).is_a("Creature"),
-        haste=view.characteristics(pid).haste,
-        designed=sacrificed_by_design(view, pid),
+    creature = view.type_line(pid).is_a("Creature")
+    haste = view.characteristics(pid).haste
+    designed = sacrificed_by_design(view, pid)
+    # what the kind reads of the board, when its outcomes read only what their signatures hold: permanents
+    # with one signature (every Forest under one Mana Reflection, on this board or another) share a kind
+    signatures = tuple(outcomes_signature(view, pid, ability) for ability in view.mana_abilities(pid))
+    shared_key = (
+        None
+        if None in signatures
+        else (signatures, permanent.choices, sets[pid].mask, creature, haste, designed)
     )
+    kind = None if shared_key is None else _ON_BOARD.get(shared_key)
+    if kind is None:
+        abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
+        kind = SourceKind(
+            blocking=None,
+            abilities=abilities,
+            reflect=sets[pid].mask,
+            creature=creature,
+            haste=haste,
+            designed=designed,
+        )
+        if shared_key is not None:
+            if len(_ON_BOARD) >= _KNOWN_LIMIT:
+                _ON_BOARD.clear()
+            _ON_BOARD[shared_key] = kind
     view.memo[key] = kind
     return kind
+
+
+#: The kinds :func:`_on_board` worked out, by everything they read (the permanents' outcome signatures).
+_ON_BOARD: dict[tuple[object, ...], SourceKind] = {}
 
 
 def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
@@ -1259,9 +1280,12 @@ class _Programme:
             feed = (2 if total else state[-1],)
         return (*map(_minus, state[:width], cover), max(0, state[width] - total), *feed)
 
-    def solve(self, skipped: frozenset[int], bound: int | None = None) -> _Taps | None:
+    def solve(
+        self, skipped: frozenset[int], bound: int | None = None, *, plain: bool = False
+    ) -> _Taps | None:
         """The best uses, with the top member of each ``skipped`` group left unused, or None; with a
-        ``bound`` (the value of a known payment), only payments at most that good are looked for."""
+        ``bound`` (the value of a known payment), only payments at most that good are looked for; with
+        ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest)."""
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -1274,6 +1298,8 @@ class _Programme:
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
+            if special and plain:
+                continue
             if not special and not clamped:
                 # no cost can take a surplus any more: only what is still open counts
                 frontier = _clamped(frontier)
@@ -1575,10 +1601,11 @@ class _Solver:
         None also when every such payment takes damage and the best found so far is already better."""
         if skipped and not self.search.may_pay(self.demand, self.needed, skipped):
             return None
+        declined = False
         try:
             found = self.greedy.solve(skipped)
         except _TooManyChoicesError:
-            found = None
+            found, declined = None, True
         else:
             if not self.search.special:
                 if found is not None:
@@ -1588,10 +1615,17 @@ class _Solver:
                     return None  # no payment here without damage: worse than the best on the first level
         # the greedy's exchange argument needs sources that only tap: with others on the board its payment
         # (without them) bounds what the programme must beat
-        bound = None if found is None else sum(self.search.packed(s, o) for s, o in found)
         if self.programme is None:
             balance = _balance(self.mode, self.search.problem.pool)
             self.programme = _Programme(self.search, self.demand, balance)
+        if declined:
+            # the best payment by sources that just tap is quick to find
+            # (without other sources, it is the answer), and bounds the programme with the rest: chains of
+            # abilities that cost mana then end early
+            found = self.programme.solve(skipped, plain=True)
+            if not self.search.special:
+                return found
+        bound = None if found is None else sum(self.search.packed(s, o) for s, o in found)
         better = self.programme.solve(skipped, bound)
         return found if better is None else better
 
