@@ -398,17 +398,25 @@ def activation_outcomes(
     if keyed is None:
         return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
     key, ids = keyed
-    known = _OUTCOMES.get(key)
-    if known is None:
+    entry = _OUTCOMES.get(key)
+    if entry is None:
         found = _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
         positions = {source: str(number) for number, source in enumerate(ids)}
         if not all(source in positions for outcome in found for source in _sources(outcome)):
             return found
         if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
             _OUTCOMES.clear()
-        _OUTCOMES[key] = known = tuple(_renamed(outcome, positions) for outcome in found)
-    names = {str(number): source for number, source in enumerate(ids)}
-    return [_renamed(outcome, names) for outcome in known]
+        _OUTCOMES[key] = entry = (tuple(_renamed(outcome, positions) for outcome in found), {})
+    known, named = entry
+    names_key = tuple(ids)
+    outcomes = named.get(names_key)
+    if outcomes is None:
+        names = {str(number): source for number, source in enumerate(ids)}
+        outcomes = tuple(_renamed(outcome, names) for outcome in known)
+        if len(named) >= _NAMED_LIMIT:
+            named.clear()
+        named[names_key] = outcomes
+    return list(outcomes)
 
 
 def _reaching(
@@ -456,8 +464,14 @@ def outcomes_signature(view: BoardView, pid: str, ability: ManaAbility) -> tuple
 
 
 #: Outcomes of activations whose outcome reads nothing of the board but :func:`_outcomes_key`, keyed by it,
-#: with the ids of the permanents involved written as their positions in the key's list of them.
-_OUTCOMES: dict[tuple[object, ...], tuple[Outcome, ...]] = {}
+#: with the ids of the permanents involved written as their positions in the key's list of them; with them,
+#: the outcomes with those positions named, by the names (the same permanents asked again, by the fast path,
+#: could-produce and the replay, or on the next board of a game).
+_OUTCOMES: dict[
+    tuple[object, ...], tuple[tuple[Outcome, ...], dict[tuple[str, ...], tuple[Outcome, ...]]]
+] = {}
+#: The most namings one entry of :data:`_OUTCOMES` keeps, past which it forgets them.
+_NAMED_LIMIT = 64
 #: The most outcomes :data:`_OUTCOMES` keeps, past which it forgets them all.
 _OUTCOMES_LIMIT = 4096
 

@@ -1281,11 +1281,13 @@ class _Programme:
         return (*map(_minus, state[:width], cover), max(0, state[width] - total), *feed)
 
     def solve(
-        self, skipped: frozenset[int], bound: int | None = None, *, plain: bool = False
+        self, skipped: frozenset[int], bound: int | None = None, *, plain: bool = False, beyond: bool = False
     ) -> _Taps | None:
         """The best uses, with the top member of each ``skipped`` group left unused, or None; with a
         ``bound`` (the value of a known payment), only payments at most that good are looked for; with
-        ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest)."""
+        ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest);
+        with ``beyond``, ``bound`` is the value of the best payment by those sources alone, and only payments
+        that use some other source and are better still are looked for."""
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -1294,12 +1296,18 @@ class _Programme:
         # each mana still needed is made by some later use: at least that much mana made and tied up
         per_mana = self.search.mana_base + packed_unit(self.search.problem.permanents)
         bounded = bound is not None
-        limit = 0 if bound is None else bound
+        limit = 0 if bound is None else bound - beyond
+        # with ``beyond``, the start goes once the specials are done: what follows from it uses sources that
+        # just tap, whose best is known
+        started = not beyond
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
             if special and plain:
                 continue
+            if not special and not started:
+                frontier.pop(self.start, None)
+                started = True
             if not special and not clamped:
                 # no cost can take a surplus any more: only what is still open counts
                 frontier = _clamped(frontier)
@@ -1355,6 +1363,8 @@ class _Programme:
             frontier = merged
             if len(frontier) > _MAX_STATES:
                 raise _DeclinedError
+        if not started:
+            frontier.pop(self.start, None)
         if not clamped:
             frontier = _clamped(frontier)
         done = (0,) * (len(self.types) + 1)
@@ -1625,8 +1635,10 @@ class _Solver:
             found = self.programme.solve(skipped, plain=True)
             if not self.search.special:
                 return found
+        # ``found`` is the best payment by the sources that just tap: the programme looks for better ones
+        # that use the others
         bound = None if found is None else sum(self.search.packed(s, o) for s, o in found)
-        better = self.programme.solve(skipped, bound)
+        better = self.programme.solve(skipped, bound, beyond=found is not None)
         return found if better is None else better
 
 
