@@ -203,8 +203,13 @@ class _Usage:
 
     def useful(self, types: Sequence[int], demand: Sequence[int]) -> tuple[_Useful, ...]:
         """:func:`_useful` of its options for the demanded ``types`` (``demand``: per type, what is open),
-        kept per demand (a few dozen at most: past that they are forgotten)."""
-        key = (tuple(types), tuple(demand[t] for t in types))
+        kept per demand (a few dozen at most: past that they are forgotten); a demand past the most of a
+        type one activation makes reads as that most (the covers are the same)."""
+        maxima = self.maxima
+        key = (
+            tuple(types),
+            tuple(min(demand[t], maxima[t]) for t in types) if maxima else tuple(demand[t] for t in types),
+        )
         memo = self._useful_memo
         found = memo.get(key)
         if found is None:
@@ -629,7 +634,6 @@ _KNOWN_LIMIT = 65536
 # ------------------------------------------------------------------------------------------ the problem
 
 
-_NO_FACTS = PermanentFacts(0, False, 0, 0)
 _NO_TOUCH = (0,) * len(TOUCHED_LEVELS)
 
 
@@ -655,18 +659,12 @@ class _Source:
     special: bool = False  # some option takes more than a tap (see :attr:`_Option.special`)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
-    known: PermanentFacts = _NO_FACTS  # what the objective reads (see facts)
-    touched: tuple[int, ...] = ()  # its number in each touched level (touched_values of its facts)
+    touched: tuple[int, ...] = ()  # its number in each touched level (objective.touched_values)
     usage: _Usage | None = None  # what it offers (its options are the usage's)
     #: per option (by id: the source holds its options), what it makes (see :func:`_making`)
     made: dict[int, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = field(
         default_factory=dict
     )
-
-    @property
-    def facts(self) -> PermanentFacts:
-        """What the objective reads of this source."""
-        return self.known
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,13 +697,8 @@ def _source(
 ) -> _Source:
     """The source for a permanent the player can use now (``n``: the permanents on the board)."""
     reflect = kind.reflect or 0
-    facts = PermanentFacts(
-        usage.most,
-        kind.creature,
-        reflect.bit_count(),
-        rank,
-        painful=usage.painful,
-        untaps=untaps_normally(permanent),
+    weight, touched = _unranked(
+        usage.most, kind.creature, reflect.bit_count(), usage.painful, untaps_normally(permanent), n
     )
     return _Source(
         permanent.id,
@@ -718,16 +711,32 @@ def _source(
         kind.creature,
         reflect,
         usage.free,
-        packed_weight(facts, n),
+        weight + rank,
         usage.maxima,
         _COLORS_OF[reflect & _COLOR_MASK],
         usage.special,
         usage.gain,
         kind.designed,
-        facts,
-        touched_values(facts),
+        (*touched, rank),
         usage,
     )
+
+
+@lru_cache(maxsize=4096)
+def _unranked(
+    most: int, creature: bool, flexibility: int, painful: bool, untaps: bool, n: int
+) -> tuple[int, tuple[int, ...]]:
+    """A source's packed weight and touched values but for its rank (the last level, the tie-break, whose
+    number is the rank: the packed weight adds it, and the touched values end with it).
+
+    >>> facts = PermanentFacts(1, False, 2, 7, painful=True)
+    >>> weight, touched = _unranked(1, False, 2, True, True, 20)
+    >>> (weight + 7, (*touched, 7)) == (packed_weight(facts, 20), touched_values(facts))
+    True
+    """
+    facts = PermanentFacts(most, creature, flexibility, 0, painful=painful, untaps=untaps)
+    assert TOUCHED_LEVELS[-1].value(replace(facts, rank=1)) == 1  # the tie-break is last, and is the rank
+    return packed_weight(facts, n), touched_values(facts)[:-1]
 
 
 #: The colors (indices into WUBRG) in each mask of colors.
