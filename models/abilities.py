@@ -8,10 +8,11 @@ evaluates them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 
 __all__ = [
@@ -484,6 +485,14 @@ class ManaAbility:
     uncertain: str = ""  # why the mana isn't certain: a die roll, a coin flip, a choice an opponent makes
     exists_while: str = ""  # 'as long as ~ is renowned': the ability exists only while this holds
     chosen_player: bool = False  # 'Choose a player. That player adds ...': its controller may choose itself
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: abilities and effects key the planner's caches of outcomes."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     @property
     def taps_for_mana(self) -> bool:
@@ -549,6 +558,14 @@ class ProductionReplacement:
     mana: ManaBag = ManaBag()
     new_type: ManaTypes = ManaTypes()
     min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: abilities and effects key the planner's caches of outcomes."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
 
 class TriggerEvent(Enum):
@@ -575,6 +592,14 @@ class ManaTrigger:
     of_types: ManaTypes = ALL_TYPES
     chosen_color: bool = False
     to_tapper: bool = True
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: abilities and effects key the planner's caches of outcomes."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
 
 @dataclass(frozen=True, slots=True)

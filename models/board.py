@@ -44,7 +44,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
@@ -55,6 +55,7 @@ from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ZONE_CAR
 from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
+from models.hashing import cached_hash, state_without_hash
 from models.limits import (
     MAX_COUNTERS,
     MAX_NAME_LENGTH,
@@ -342,27 +343,6 @@ class Player:
         return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
 
 
-#: The compared fields' names of each class hashed by :func:`_cached_hash`.
-_COMPARED: dict[type, tuple[str, ...]] = {}
-
-
-def _cached_hash(value: Permanent | Board) -> int:
-    """The hash of a frozen dataclass's compared fields, kept in its ``_hash`` slot after the first time."""
-    if not value._hash:
-        names = _COMPARED.get(type(value))
-        if names is None:
-            names = _COMPARED[type(value)] = tuple(f.name for f in fields(value) if f.compare)
-        parts = tuple(getattr(value, name) for name in names)
-        object.__setattr__(value, "_hash", hash(parts) or 1)
-    return value._hash
-
-
-def _state_without_hash(value: Permanent | Board) -> list[object]:
-    """What pickling keeps of a value with a cached hash: its fields, the hash forgotten (another process
-    hashes strings with another seed, so the hash is worked out again there)."""
-    return [0 if f.name == "_hash" else getattr(value, f.name) for f in fields(value)]
-
-
 @dataclass(kw_only=True, frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
@@ -402,10 +382,10 @@ class Permanent:
 
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
-        return _cached_hash(self)
+        return cached_hash(self)
 
     def __getstate__(self) -> list[object]:
-        return _state_without_hash(self)
+        return state_without_hash(self)
 
     def __post_init__(self) -> None:
         names = [name for name, _ in self.counters]
@@ -519,10 +499,10 @@ class Board:
 
     def __hash__(self) -> int:
         """Worked out once per board: boards key the planner's caches."""
-        return _cached_hash(self)
+        return cached_hash(self)
 
     def __getstate__(self) -> list[object]:
-        return _state_without_hash(self)
+        return state_without_hash(self)
 
     # ---- loading and saving
 
