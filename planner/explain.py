@@ -1,12 +1,15 @@
 """Why a cost can't be paid, in a player's words: from the infeasibility core the solver found.
 
 The core names the parts of the cost that can't all be paid together; the explanation counts the untapped
-sources that could make each part, and says what stopped the others (tapped, summoning sick, restricted).
+sources that could make each part and the mana they could make of it, and says what stopped the others
+(tapped, summoning sick, restricted).
 """
 
 from __future__ import annotations
 
-from models.abilities import PaletteKind
+from collections import defaultdict
+
+from models.abilities import ManaAbility, PaletteKind
 from models.cost import Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
@@ -23,6 +26,13 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 def _count_words(count: int, noun: str) -> str:
     word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
     return f"{word} untapped {noun}{'' if count == 1 else 's'}"
+
+
+def _once(ability: ManaAbility, pid: str, cycling: frozenset[str]) -> bool:
+    """True when the ability can be activated only once in a payment: its cost taps or untaps its permanent,
+    which no plan takes through the other state (``cycling``, see :func:`tap_cycling`), or sacrifices it."""
+    cost = ability.cost
+    return (cost.tap or cost.untap or cost.sacrifice_self) and pid not in cycling
 
 
 def _missing_commander_identity(problem: PaymentProblem) -> list[str]:
@@ -72,12 +82,23 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}]})
     >>> why_not_payable(PaymentProblem.of(tapped, PaymentTarget.of("{R}{R}")), (ManaType.R,))
     'needs {R}{R} but only one untapped source can make {R}'
+
+    A source that makes several mana counts them all (Sol Ring's {C}{C}):
+
+    >>> ring = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "sol", "card": "Sol Ring", "controller": "me"}]})
+    >>> why_not_payable(PaymentProblem.of(ring, PaymentTarget.of("{C}{C}{C}")), (ManaType.C,))
+    'needs {C}{C}{C} but the untapped sources can make at most {C}{C}'
     """
     board, target, player = problem.board, problem.target, problem.player
     view = problem.view
     reflect = problem.reflect
     pool = problem.pool
     makers: dict[ManaType, set[str]] = {t: set() for t in TYPE_ORDER}
+    # the most mana of each type each permanent could make at once (one activation, or one tap for
+    # convoke), before any costs
+    amounts: dict[ManaType, dict[str, int]] = {t: defaultdict(int) for t in TYPE_ORDER}
+    repeated: set[ManaType] = set()  # types an ability that may be activated again makes (Ashnod's Altar)
     most = 0
     # what stopped a source, with the types it could have made (CR 106.7): only those that could have
     # helped are named
@@ -91,6 +112,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     for pid in convoking:
         for mana_type in view.colors(pid):
             makers[mana_type].add(pid)
+            amounts[mana_type][pid] = 1
     for permanent in board.controlled_by(player):
         best = 1 if permanent.id in tappers else 0
         could = reflect.get(permanent.id, ManaTypes())
@@ -109,13 +131,20 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
                         (f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this", could)
                     )
                 best = max(best, sum(p.total for p in packets))
+                made: dict[ManaType, int] = defaultdict(int)
                 for packet in packets:
                     for mana_type in packet.types if packet.total else ():
                         makers[mana_type].add(permanent.id)
+                        made[mana_type] += packet.total
+                for mana_type, amount in made.items():
+                    amounts[mana_type][permanent.id] = max(amounts[mana_type][permanent.id], amount)
+                if not _once(ability, permanent.id, cycling):
+                    repeated.update(made)
         most += best
     usable = [unit for unit in pool if unit.allowed_for(target)]
     for unit in usable:
         makers[unit.type].add(unit.tag.source)
+    floating = {t: sum(1 for unit in usable if unit.type is t) for t in TYPE_ORDER}
     needs = {
         t: sum(
             1
@@ -137,12 +166,17 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
             mana_type = slot
             need = needs[mana_type] or 1
             have = len(makers[mana_type])
+            mana = sum(amounts[mana_type].values()) + floating[mana_type]
+            if mana_type in repeated:
+                mana = have  # (one activation's mana is no bound on what it makes then: count sources)
             symbol = f"{{{mana_type.letter}}}"
-            if have >= need:
-                continue  # enough sources of this type alone: the trouble is elsewhere in the core
+            if mana >= need:
+                continue  # enough mana of this type alone: the trouble is elsewhere in the core
             why = detail(ManaTypes.of([mana_type]))
             if have == 0:
                 return f"needs {symbol * need} but no untapped source can make {symbol}{why}"
+            if mana > have:  # (a source makes several: Sol Ring, a land under Mana Reflection)
+                return f"needs {symbol * need} but the untapped sources can make at most {symbol * mana}{why}"
             return f"needs {symbol * need} but only {_count_words(have, 'source')} can make {symbol}{why}"
         if slot is SlotKind.SNOW:
             return f"needs {{S}} but no untapped snow source can pay it{detail(ALL_TYPES)}"
@@ -164,6 +198,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
         # each Phyrexian symbol could be paid with 2 life instead (CR 107.4f), if the life is there (119.4)
         life = board.player(player).life
         why = f" (each Phyrexian symbol may take 2 life instead; {player} has {life} life){why}"
-    if (SlotKind.GENERIC in core or not core) and available < total:
+    # (one activation per permanent bounds the mana in all only when none may be activated again)
+    if (SlotKind.GENERIC in core or not core) and available < total and not repeated:
         return f"needs {total} mana in all but {sources} make at most {available}{why}"
     return f"{sources} can't pay {target.cost} together{why}"

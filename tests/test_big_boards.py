@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from boards import agrees_with_reference, custom, make_board
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from models.board import Board
@@ -73,7 +73,7 @@ def twin_boards(draw: st.DrawFn) -> Board:
     twin_boards(), st.sampled_from(["{B}", "{3}", "{R}{R}", "{2}{B}{R}", "{1}{G}{G}", "{5}", "{B}{B}{R}{R}"])
 )
 def test_the_model_with_twins_agrees_with_the_reference_search(board: Board, cost: str) -> None:
-    agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500)
+    assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500) is not None)
 
 
 def _crossing_board() -> Board:

@@ -241,6 +241,40 @@ def test_pool_mana_is_spent_before_tapping() -> None:
             "{G}",
             "needs {G} but no untapped source can make {G} (Llanowar Elves (sick_elf) is summoning sick)",
         ),
+        # a source that makes several mana counts them all, not once
+        (
+            (("sol", "Sol Ring"),),
+            "{C}{C}{C}",
+            "needs {C}{C}{C} but the untapped sources can make at most {C}{C}",
+        ),
+        (
+            (("sol", "Sol Ring"), ("w1", "Wastes")),
+            "{C}{C}{C}{C}",
+            "needs {C}{C}{C}{C} but the untapped sources can make at most {C}{C}{C}",
+        ),
+        (
+            (("f1", "Forest"), ("refl", "Mana Reflection")),
+            "{G}{G}{G}",
+            "needs {G}{G}{G} but the untapped sources can make at most {G}{G}",
+        ),
+        (
+            (("cc", "Cascading Cataracts"), *((f"f{i}", "Forest") for i in range(5))),
+            "{W}{W}{W}{W}{W}{W}",
+            "needs {W}{W}{W}{W}{W}{W} but the untapped sources can make at most {W}{W}{W}{W}{W}",
+        ),
+        # Sol Ring's {C}{C} pays the {C} symbols: what is short is mana in all
+        ((("sol", "Sol Ring"),), "{1}{C}{C}", "needs 3 mana in all but the untapped sources make at most 2"),
+        # the Altar makes {C}{C} per creature it sacrifices, six here: no count of one activation bounds it
+        (
+            (("altar", "Ashnod's Altar"), *((f"o{i}", "Ornithopter") for i in range(3))),
+            "{7}",
+            "the untapped sources can't pay {7} together",
+        ),
+        (
+            (("altar", "Ashnod's Altar"), *((f"o{i}", "Ornithopter") for i in range(3)), ("f1", "Forest")),
+            "{C}{C}{C}{C}{C}{C}{C}",
+            "needs {C}{C}{C}{C}{C}{C}{C} but only one untapped source can make {C}",
+        ),
     ],
 )
 def test_unpayable_exits_1_with_a_players_reason(

