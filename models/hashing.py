@@ -19,25 +19,33 @@ process hashes strings with another seed, so a pickled hash would be wrong there
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["cached_hash", "state_without_hash"]
 
-#: The compared fields' names of each class hashed by :func:`cached_hash`.
-_COMPARED: dict[type, tuple[str, ...]] = {}
+#: What reads the compared fields of each class hashed by :func:`cached_hash`, as a tuple.
+_COMPARED: dict[type, Callable[[Any], tuple[object, ...]]] = {}
 
 
 def cached_hash(value: Any) -> int:
     """The hash of a frozen dataclass's compared fields, kept in its ``_hash`` field after the first time."""
     known: int = value._hash
     if not known:
-        names = _COMPARED.get(type(value))
-        if names is None:
-            names = _COMPARED[type(value)] = tuple(f.name for f in fields(value) if f.compare)
-        known = hash(tuple(getattr(value, name) for name in names)) or 1
+        compared = _COMPARED.get(type(value))
+        if compared is None:
+            names = [f.name for f in fields(value) if f.compare]
+            compared = _COMPARED[type(value)] = attrgetter(*names) if len(names) > 1 else _one(names[0])
+        known = hash(compared(value)) or 1
         object.__setattr__(value, "_hash", known)
     return known
+
+
+def _one(name: str) -> Callable[[Any], tuple[object, ...]]:
+    """What reads one field as a tuple (``attrgetter`` of one name gives the value itself)."""
+    return lambda value: (getattr(value, name),)
 
 
 def state_without_hash(value: Any) -> list[object]:

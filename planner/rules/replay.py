@@ -163,7 +163,7 @@ def structure(board: Board) -> Board:
     lost, empty pools (counters and sacrifices do change what could be produced, so they stay)."""
     return replace(
         board,
-        permanents=tuple(replace(p, tapped=False) if p.tapped else p for p in board.permanents),
+        permanents=tuple(p.with_tapped(False) for p in board.permanents),
         players=tuple(replace(p, life=0, pool=()) for p in board.players),
     )
 

@@ -193,6 +193,41 @@ _VERDICTS: dict[int, tuple[ManaAbility, str]] = {}
 _VERDICTS_BOUND = 1 << 16
 
 
+def _executed(
+    abilities: list[ManaAbility],
+) -> tuple[tuple[ManaAbility, ...], tuple[tuple[str, str], ...]]:
+    """The abilities the planner executes in full, and the text and verdict of the others (but those
+    activated from the hand only, which are not on the battlefield: 605.1a)."""
+    kept: list[ManaAbility] = []
+    set_aside: list[tuple[str, str]] = []
+    for ability in abilities:
+        verdict = _verdict(ability)
+        if verdict is _EXECUTED:
+            kept.append(ability)
+        elif verdict is not _FROM_HAND:
+            set_aside.append((ability.text, verdict))
+    return tuple(kept), tuple(set_aside)
+
+
+@lru_cache(maxsize=8192)
+def _printed_characteristics(
+    oracle: str, name: str, line: TypeLine, haste: bool
+) -> tuple[Characteristics, tuple[tuple[str, str], ...]]:
+    """A permanent's characteristics as printed (no effect changes its types or grants it abilities), and
+    the text and verdict of the mana abilities the planner does not execute.
+
+    >>> found, _ = _printed_characteristics("", "Forest", TypeLine.parse("Basic Land — Forest"), False)
+    >>> [ability.text for ability in found.mana_abilities]
+    ['{T}: Add {G}.']
+    """
+    parsed = parse_oracle(oracle, name)
+    abilities = list(parsed.mana_abilities)
+    if line.is_a("Land"):
+        abilities += [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
+    kept, set_aside = _executed(abilities)
+    return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
+
+
 def _verdict(ability: ManaAbility) -> str:
     """``_EXECUTED``, ``_FROM_HAND``, or the part of the ability the planner does not execute."""
     known = _VERDICTS.get(id(ability))
@@ -532,6 +567,14 @@ class BoardView:
             pid = permanent.id
             line = self.type_line(pid)
             lost = self.lost_text_abilities(pid)
+            if not grants and line is permanent.type_line and not lost:
+                # as printed: the card's own characteristics, kept per card
+                found, set_aside = _printed_characteristics(
+                    permanent.oracle, permanent.name, line, permanent.haste
+                )
+                result[pid] = found
+                unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+                continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
             if line.is_a("Land"):
                 abilities += [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
@@ -550,14 +593,9 @@ class BoardView:
         pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
     ) -> tuple[ManaAbility, ...]:
         """The abilities the planner executes in full; the others go to ``unexecuted`` as warnings."""
-        kept: list[ManaAbility] = []
-        for ability in abilities:
-            verdict = _verdict(ability)
-            if verdict is _EXECUTED:
-                kept.append(ability)
-            elif verdict is not _FROM_HAND:  # activated from the hand only: not on the battlefield (605.1a)
-                unexecuted.append(TextWarning(pid, ability.text, verdict))
-        return tuple(kept)
+        kept, set_aside = _executed(abilities)
+        unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+        return kept
 
     def characteristics(self, pid: str) -> Characteristics:
         """The permanent's characteristics now."""
