@@ -250,6 +250,7 @@ _STRUCTURAL = (
     "warnings",
     "_layer4",
     "effects",
+    "_effects_by_kind",
     "_missing_choices",
     "_characteristics",
     "_unexecuted",
@@ -556,7 +557,16 @@ class BoardView:
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""
-        return (e for e in self.effects if isinstance(e.effect, kind))
+        by_kind = self._effects_by_kind
+        found = by_kind.get(kind)
+        if found is None:
+            found = by_kind[kind] = tuple(e for e in self.effects if isinstance(e.effect, kind))
+        return iter(found)
+
+    @cached_property
+    def _effects_by_kind(self) -> dict[type[StaticEffect], tuple[SourcedEffect, ...]]:
+        """The effects in force by kind, filled as :meth:`effects_of` is asked (a structural cache)."""
+        return {}
 
     @cached_property
     def _characteristics(self) -> dict[str, Characteristics]:
