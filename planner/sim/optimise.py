@@ -65,6 +65,8 @@ from planner.sim.simulate import (
     HAND_SIZE,
     _karsten,
     _Query,
+    check_mulligan,
+    check_ramp,
     default_layout,
     goldfish_batches,
     goldfish_counts,
@@ -739,10 +741,8 @@ def optimise_lands(
     screen = max(2, games // 4) if screen_games is None else screen_games
     if screen < 2:
         raise InputError(f"the screening games must be at least 2, got {screen}")
-    if mulligan not in ("london", "none"):
-        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
-    if ramp not in ("none", "planner"):
-        raise InputError(f"unknown ramp mode {ramp!r}: use planner or none")
+    check_mulligan(mulligan)
+    check_ramp(ramp)
     deck = with_x(deck, DEFAULT_MIN_X)  # (X spells are scored on the curve turn of X = 1, as simulate has it)
     played, _ = played_as_land(deck)
     fixed = tuple(card for card in deck.cards if not card.is_land)

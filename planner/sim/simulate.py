@@ -65,6 +65,8 @@ __all__ = [
     "MixAnswer",
     "MulliganStage",
     "SourcesAnswer",
+    "check_mulligan",
+    "check_ramp",
     "chosen_x",
     "commander_colors",
     "default_layout",
@@ -1235,8 +1237,7 @@ def goldfish(
     >>> 0.7 < result.cards[0].on_curve < 0.95
     True
     """
-    if ramp not in ("planner", "none"):
-        raise InputError(f"unknown ramp model {ramp!r}: use planner or none")
+    check_ramp(ramp)
     deck = chosen_x(deck, min_x)  # (before _prepare's default, so that this X is the one)
     if ramp == "planner":
         from planner.sim.planned import goldfish_planned
@@ -1290,8 +1291,7 @@ def _prepare(deck: Deck, turns: tuple[int, int], games: int, on_the_draw: bool, 
     within(games, MAX_GAMES, "the number of games")
     within(deck.size, MAX_DECK_CARDS, f"{deck.source}: the deck's cards")
     within(len(deck.cards), MAX_DISTINCT_CARDS, f"{deck.source}: the deck's distinct cards")
-    if mulligan not in ("london", "none"):
-        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    check_mulligan(mulligan)
     deck, played_as_lands = played_as_land(deck)
     if not deck.spells and not deck.commanders:
         raise InputError(f"{deck.source}: the deck has no nonland cards: there is nothing to cast")
@@ -1673,6 +1673,30 @@ def chosen_x(deck: Deck, min_x: int) -> Deck:
         raise InputError(f"the X of X spells must be 0 or more, got {min_x}")
     within(min_x, MAX_TURN * 100, "the X of X spells")
     return with_x(deck, min_x)
+
+
+def check_ramp(ramp: str) -> None:
+    """Refuse a ramp mode other than ``planner`` (the turns planned, rocks and rituals counted) and ``none``.
+
+    >>> check_ramp("rocks")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: unknown ramp mode 'rocks': use planner or none
+    """
+    if ramp not in ("planner", "none"):
+        raise InputError(f"unknown ramp mode {ramp!r}: use planner or none")
+
+
+def check_mulligan(mulligan: str) -> None:
+    """Refuse a mulligan rule other than ``london`` and ``none``.
+
+    >>> check_mulligan("vancouver")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: unknown mulligan rule 'vancouver': use london or none
+    """
+    if mulligan not in ("london", "none"):
+        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
 
 
 def with_x(deck: Deck, x: int) -> Deck:
