@@ -13,15 +13,24 @@ that adds mana would be a misreading: it also makes its face unread, and is list
 
 ``--peers`` measures the same on :data:`PEER_CARDS` instead: the cards that the peers' own tests of mana
 payment use (XMage, Forge), with their current Oracle wording, kept in the repository.
+
+``--speed [--against PATH] [--rounds N]`` times first-sight parsing instead (:func:`speed_table`): the
+microseconds per card that :func:`~models.oracle.parse_oracle` takes on cards new to it, for the catalogue
+and the files' faces, in fresh processes of this checkout and, with ``--against``, of another one with its
+directory first on ``sys.path`` (the same cards, handed over as JSON; :mod:`benchmarks.parse_timing` does the
+timing in both), ``--rounds`` processes per version and card set, old and new interleaved, each figure the
+best round's; then the CPU time of importing :mod:`models.oracle` alone.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +38,7 @@ from models.carddata.check import FaceReading, adds_mana, read_face, sentence_sh
 from models.carddata.faces import is_permanent_type_line
 from models.oracle import PARSER_VERSION
 
-__all__ = ["DEFAULT_FILE", "PEER_CARDS", "Coverage", "coverage", "main", "peer_faces"]
+__all__ = ["DEFAULT_FILE", "PEER_CARDS", "Coverage", "coverage", "main", "peer_faces", "speed_table"]
 
 DEFAULT_FILE = (
     Path(__file__).resolve().parents[1] / ".." / "shared" / "cards" / "scryfall-oracle-2019-dev.json.gz"
@@ -37,6 +46,11 @@ DEFAULT_FILE = (
 TARGET_PERCENT = 98.0
 #: The peers' test cards: ``{"cards": [{"name", "type_line", "mana_cost", "oracle"}]}``.
 PEER_CARDS = Path(__file__).resolve().parent / "peer_cards.json"
+ROOT = Path(__file__).resolve().parents[1]
+#: Prints the CPU seconds that importing the parser takes in a fresh process.
+_IMPORT = (
+    "import time; started = time.process_time(); import models.oracle; print(time.process_time() - started)"
+)
 
 
 def peer_faces(path: Path = PEER_CARDS) -> list[FaceReading]:
@@ -106,6 +120,71 @@ def coverage(faces: Iterable[FaceReading]) -> Coverage:
     return result
 
 
+def _in_tree(tree: Path, script: str, payload: object = None) -> str:
+    """What a fresh Python process of the checkout ``tree`` prints for ``script`` (its directory first on
+    ``sys.path``), the payload as JSON on its standard input."""
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def speed_table(
+    card_sets: Mapping[str, list[tuple[str, str]]], against: Path | None = None, rounds: int = 3
+) -> list[str]:
+    """The first-sight table (rows of text): per card set, the µs per card of a fresh process's first pass
+    and of a warm pass (:mod:`benchmarks.parse_timing`), then the ms of importing the parser; for this
+    checkout and, with ``against``, for that one and their ratio (above 1: this checkout is faster)."""
+    script = (ROOT / "benchmarks" / "parse_timing.py").read_text(encoding="utf-8")
+    trees = [ROOT] if against is None else [against.resolve(), ROOT]
+    best: dict[tuple[Path, str], float] = {}
+    for number in range(rounds):
+        for tree in trees if number % 2 == 0 else trees[::-1]:
+            for label, cards in card_sets.items():
+                timings = json.loads(_in_tree(tree, script, {"cards": cards, "warm_rounds": 3}))
+                for kind in ("fresh", "warm"):
+                    key = (tree, f"{label} ({len(cards)}), {kind} process, µs")
+                    best[key] = min(best.get(key, float("inf")), 1e6 * timings[kind])
+            key = (tree, "import models.oracle, ms")
+            best[key] = min(best.get(key, float("inf")), 1e3 * float(_in_tree(tree, _IMPORT)))
+    labels = list(dict.fromkeys(label for _, label in best))
+    width = max(len(label) for label in labels) + 2
+    if against is None:
+        return [f"{'first sight per card':<{width}}{'this':>10}"] + [
+            f"{label:<{width}}{best[ROOT, label]:>10.1f}" for label in labels
+        ]
+    lines = [f"{'first sight per card':<{width}}{'against':>10}{'this':>10}{'ratio':>9}"]
+    for label in labels:
+        old, new = best[against.resolve(), label], best[ROOT, label]
+        lines.append(f"{label:<{width}}{old:>10.1f}{new:>10.1f}{old / new:>8.2f}x")
+    return lines
+
+
+def _speed(files: Sequence[Path], against: Path | None, rounds: int, command: str) -> None:
+    """Print the first-sight table for the catalogue and the files' faces (the files that exist)."""
+    from models.carddata.importer import read_card_files
+    from models.catalogue import all_cards
+
+    card_sets = {"catalogue": [(card.oracle, card.name) for card in all_cards().values()]}
+    for path in files:
+        if path.exists():
+            faces = [face for card in read_card_files([path]).cards for face in card.faces]
+            card_sets[path.name] = [(face.oracle, face.name) for face in faces]
+    print(f"$ python -m benchmarks.bench_parser {command}   (parser version {PARSER_VERSION})")
+    print(
+        f"the best of {rounds} fresh processes per version, interleaved; fresh: each card once in a process "
+        "that has parsed nothing; warm: each card again once the parser's caches are emptied"
+    )
+    for line in speed_table(card_sets, against, rounds):
+        print(line)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the coverage table and the unread shapes; the exit code is 0."""
     from models.carddata.importer import check_files
@@ -116,7 +195,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--peers", action="store_true", help="the peers' test cards (peer_cards.json) instead"
     )
+    parser.add_argument("--speed", action="store_true", help="time first-sight parsing instead")
+    parser.add_argument("--against", type=Path, help="with --speed: a checkout of another version")
+    parser.add_argument("--rounds", type=int, default=3, help="with --speed: processes per version")
     args = parser.parse_args(argv)
+    if args.speed:
+        _speed(args.files, args.against, args.rounds, " ".join(sys.argv[1:] if argv is None else argv))
+        return 0
     if args.peers:
         faces = peer_faces()
         cards, names = len(faces), "--peers"

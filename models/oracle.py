@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple, TypedDict
 
 from models.abilities import (
     AbilityCost,
@@ -152,39 +153,111 @@ class ParsedText:
         return "haste" in self.keywords
 
 
-@dataclass(slots=True)
+class _EnteringChanges(TypedDict, total=False):
+    """The fields of :class:`Entering` that one line sets, with their values (never changed once made)."""
+
+    tapped: bool
+    unless_life: int
+    unless_control: tuple[str, ...]
+    unless_other_lands: int | None
+    unless_at_least_lands: int | None
+    unless: str
+    returns_land: bool
+
+
+class _LineReading(NamedTuple):
+    """What reading one line adds to a card's reading (:class:`_Collector`'s fields, in the order read)."""
+
+    mana_abilities: tuple[ManaAbility, ...]
+    effects: tuple[StaticEffect, ...]
+    keywords: tuple[str, ...]
+    choices: tuple[str, ...]
+    ignored: tuple[str, ...]
+    unsupported: tuple[str, ...]
+    sentences: tuple[SentenceReading, ...]
+    not_payment: tuple[NotPaymentMana, ...]
+    entering_changes: tuple[_EnteringChanges, ...]
+
+
 class _Collector:
-    mana_abilities: list[ManaAbility] = field(default_factory=list)
-    effects: list[StaticEffect] = field(default_factory=list)
-    keywords: set[str] = field(default_factory=set)
-    choices: list[str] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    unsupported: list[str] = field(default_factory=list)
-    sentences: list[SentenceReading] = field(default_factory=list)
-    not_payment: list[NotPaymentMana] = field(default_factory=list)
+    """What the parser has read of a card (or of one line) so far; every field only grows. (A plain class:
+    a dataclass's default factories made it a visible part of reading a line.)"""
+
+    __slots__ = (
+        "choices",
+        "effects",
+        "entering_changes",
+        "ignored",
+        "keywords",
+        "mana_abilities",
+        "not_payment",
+        "sentences",
+        "unsupported",
+    )
+
+    def __init__(self) -> None:
+        self.mana_abilities: list[ManaAbility] = []
+        self.effects: list[StaticEffect] = []
+        self.keywords: list[str] = []
+        self.choices: list[str] = []
+        self.ignored: list[str] = []
+        self.unsupported: list[str] = []
+        self.sentences: list[SentenceReading] = []
+        self.not_payment: list[NotPaymentMana] = []
+        #: each line's changes to how the permanent enters, applied in order when frozen
+        self.entering_changes: list[_EnteringChanges] = []
 
     def read(self, text: str, read_as: str, note: str = "") -> None:
         """Record how one sentence (or each sentence of an ability) was read."""
-        for sentence in _split_sentences(text) or [text]:
+        for sentence in _split_sentences(text) or (text,):
             self.sentences.append(SentenceReading(sentence, read_as, note))
 
     def ignore(self, text: str) -> None:
         self.ignored.append(text)
         self.read(text, "ignored")
 
-    entering: Entering | None = None
+    def line_reading(self) -> _LineReading:
+        """What was read, as a line's reading."""
+        return _LineReading(
+            tuple(self.mana_abilities),
+            tuple(self.effects),
+            tuple(self.keywords),
+            tuple(self.choices),
+            tuple(self.ignored),
+            tuple(self.unsupported),
+            tuple(self.sentences),
+            tuple(self.not_payment),
+            tuple(self.entering_changes),
+        )
+
+    def add(self, line: _LineReading) -> None:
+        """Add a line's reading, as if the line had been read here."""
+        self.mana_abilities += line.mana_abilities
+        self.effects += line.effects
+        self.keywords += line.keywords
+        self.choices += line.choices
+        self.ignored += line.ignored
+        self.unsupported += line.unsupported
+        self.sentences += line.sentences
+        self.not_payment += line.not_payment
+        self.entering_changes += line.entering_changes
 
     def freeze(self) -> ParsedText:
+        entering: Entering | None = None
+        for changes in self.entering_changes:
+            changed = replace(entering or Entering(), **changes)
+            if changed != Entering():
+                entering = changed
         return ParsedText(
             mana_abilities=tuple(self.mana_abilities),
             effects=tuple(self.effects),
-            keywords=frozenset(self.keywords),
+            keywords=frozenset(set(self.keywords)),  # (the set the keywords make, added in the order read)
             choices_needed=tuple(dict.fromkeys(self.choices)),
             ignored=tuple(self.ignored),
             unsupported=tuple(self.unsupported),
             sentences=tuple(self.sentences),
             not_payment=tuple(self.not_payment),
-            entering=self.entering,
+            entering=entering,
         )
 
 
@@ -234,6 +307,9 @@ _SEARCH = re.compile(
 )
 
 
+_LAND_TYPES_SEPARATOR = re.compile(r",\s*|\s+or\s+|\s+")
+
+
 def parse_land_search(text: str, name: str = "") -> LandSearch | None:
     """The land search of a land's text (see :class:`LandSearch`), or None when it has none.
 
@@ -253,7 +329,7 @@ def parse_land_search(text: str, name: str = "") -> LandSearch | None:
         tapped = bool(match.group("tapped"))
         if what == "basic land":
             return LandSearch(basic=True, tapped=tapped, life=life)
-        words = [w for w in re.split(r",\s*|\s+or\s+|\s+", what) if w and w != "or"]
+        words = [w for w in _LAND_TYPES_SEPARATOR.split(what) if w and w != "or"]
         return LandSearch(types=tuple(w.capitalize() for w in words), tapped=tapped, life=life)
     return None
 
@@ -281,10 +357,91 @@ def parse_restriction(text: str) -> SpendRestriction:
 def _parse_cached(text: str, name: str) -> ParsedText:
     collector = _Collector()
     for raw_line in _logical_lines(text):
-        line = _normalise(raw_line, name)
-        if line:
-            _parse_line(line, collector, raw_line.strip())
+        line, folded = _normalise_and_fold(raw_line, name)
+        if not line:
+            continue
+        if _READS_EARLIER_LINES_GATE.admits(folded):
+            _parse_line(line, collector, raw_line.strip())  # (its reading depends on the lines before it)
+        else:
+            # the line as written goes only into activated abilities, which need a colon
+            collector.add(_read_line(line, raw_line.strip() if ":" in line else ""))
     return collector.freeze()
+
+
+@lru_cache(maxsize=16384)
+def _read_line(line: str, original: str) -> _LineReading:
+    """What one line (normalised, and as written) adds to a card's reading: the same on every card whose
+    reading of the line reads nothing of its other lines. Only the rider of a colored cost reduction does
+    (:data:`_ONLY_COLORED` looks at the effect before it); how the permanent enters is kept as each line's
+    changes, applied in order when the card's reading is frozen."""
+    collector = _Collector()
+    _parse_line(line, collector, original)
+    return collector.line_reading()
+
+
+# --------------------------------------------------------------------------------------------------------
+# Gates: words without which a pattern cannot match, so that most patterns are never tried on a sentence
+
+#: The letters that case-insensitive matching (``re.I``) takes for an ASCII letter which ``str.lower`` does
+#: not turn into that letter (or turns into two characters): dotted and dotless i, long s, the Kelvin sign.
+_ASCII_LETTER_OF = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_NOT_LOWERED_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
+def _fold(text: str) -> str:
+    """``text`` in lower case, each character that ``re.I`` matches with an ASCII character written as that
+    character (one character for one: no position moves). A text that a pattern matches, case-insensitively
+    or not, holds each word that the match must contain, written in lower case, once folded.
+
+    >>> _fold("Spend THIS \u017fpell")
+    'spend this spell'
+    """
+    if text.isascii() or _NOT_LOWERED_TO_ASCII.isdisjoint(text):
+        return text.lower()
+    return text.translate(_ASCII_LETTER_OF).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class _Gate:
+    """Words (lower case) of which every text some patterns match holds one, as :func:`_fold` writes it: a
+    text without any of them need not be tried on those patterns (they would not match).
+
+    >>> gate = _Gate(("mana", "cost"))
+    >>> gate.admits(_fold("Spells COST {1} more")), gate.admits(_fold("Draw a card."))
+    (True, False)
+    """
+
+    words: tuple[str, ...]
+    _any_word: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_any_word", re.compile(_any_of(self.words)))
+
+    def admits(self, folded: str) -> bool:
+        """True when the folded text holds one of the words."""
+        return self._any_word.search(folded) is not None
+
+
+def _any_of(words: Iterable[str]) -> str:
+    """A pattern that finds any of the words, written as a tree of their openings so that few are tried at
+    each place of a text (the ``re`` module tries the branches of an alternation one after the other).
+
+    >>> _any_of(["spend", "spent", "cost", "add", "adds"])
+    '(?:spen(?:d|t)|cost|add)'
+    """
+    by_opening: dict[str, list[str]] = {}
+    for word in words:
+        if not word:
+            return ""  # (a word that opens the others: finding it is enough)
+        by_opening.setdefault(word[0], []).append(word[1:])
+    branches = [re.escape(opening) + _any_of(rests) for opening, rests in by_opening.items()]
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+
+#: The gate of every pattern that needs the word 'add' or 'adds'.
+_ADD_GATE = _Gate(("add",))
+#: The basic land types' names in lower case, as a gate word each ('plains' is also its plural).
+_LAND_TYPE_WORDS = ("plains", "island", "swamp", "mountain", "forest")
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -311,26 +468,39 @@ def _logical_lines(text: str) -> list[str]:
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_SELF_WORDS = re.compile(
-    r"\bthis (?:creature|artifact|land|enchantment|permanent|token|card|spell|vehicle|equipment|aura"
-    r"|planeswalker|battle)\b",
-    re.I,
-)
+#: What 'this ...' may be: the card's own kinds of object, which then mean the card itself.
+_SELF_NOUNS = (
+    "creature", "artifact", "land", "enchantment", "permanent", "token", "card", "spell", "vehicle",
+    "equipment", "aura", "planeswalker", "battle",
+)  # fmt: skip
+_SELF_WORDS = re.compile(rf"\bthis (?:{'|'.join(_SELF_NOUNS)})\b", re.I)
+_SELF_WORDS_GATE = _Gate(tuple(f"this {noun}" for noun in _SELF_NOUNS))
 
 
 def _normalise(line: str, name: str) -> str:
     """Strip reminder text, unify quotes and dashes, and write self-references as '~'."""
+    return _normalise_and_fold(line, name)[0]
+
+
+def _normalise_and_fold(line: str, name: str) -> tuple[str, str]:
+    """The line normalised (:func:`_normalise`), and folded (:func:`_fold`)."""
     line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
-    line = _REMINDER.sub("", line).strip()
-    names = [name] if name else []
-    if name and "," in name:
-        names.append(name.split(",")[0])
-    for card_name in sorted(names, key=len, reverse=True):
-        line = _named_as_tilde(line, card_name)
-    line = _SELF_WORDS.sub("~", line).strip()
-    for older, newer in _OLDER_WORDINGS:
-        line = older.sub(newer, line)
-    return line
+    if "(" in line:  # (every reminder has one)
+        line = _REMINDER.sub("", line)
+    line = line.strip()
+    if name:
+        line = _named_as_tilde(line, name)
+        if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)
+            line = _named_as_tilde(line, name.split(",")[0])
+    folded = _fold(line)  # (the line is stripped: a name written '~' adds no space at its ends)
+    if _SELF_WORDS_GATE.admits(folded):
+        line = _SELF_WORDS.sub("~", line).strip()
+        folded = _fold(line)
+    for words, older, newer in _OLDER_WORDINGS:
+        if words in line:
+            line = older.sub(newer, line)
+            folded = _fold(line)
+    return line, folded
 
 
 def _named_as_tilde(line: str, name: str) -> str:
@@ -365,44 +535,62 @@ def _outside_word(char: str, brace: str) -> bool:
     return not char or not (char.isalnum() or char == "_" or char == brace)
 
 
-#: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').
-_OLDER_WORDINGS = (
-    (re.compile(r" to your mana pool\b"), ""),
-    (re.compile(r"\benters the battlefield\b"), "enters"),
-    (re.compile(r"\bActivate this ability only\b"), "Activate only"),
-    (re.compile(r"\bCARDNAME\b"), "~"),
-    (re.compile(r"\bconverted mana cost\b"), "mana value"),
+#: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters'), each
+#: with its words, as written: a line without them is left as it is.
+_OLDER_WORDINGS = tuple(
+    (older.pattern.replace(r"\b", ""), older, newer)
+    for older, newer in (
+        (re.compile(r" to your mana pool\b"), ""),
+        (re.compile(r"\benters the battlefield\b"), "enters"),
+        (re.compile(r"\bActivate this ability only\b"), "Activate only"),
+        (re.compile(r"\bCARDNAME\b"), "~"),
+        (re.compile(r"\bconverted mana cost\b"), "mana value"),
+    )
 )
 
 
-def _split_sentences(text: str) -> list[str]:
-    """Split on sentence ends outside double quotes; each sentence keeps its final period."""
-    sentences: list[str] = []
+#: What :func:`_split_sentences` looks at: a double quote, or a period followed by a space or the end.
+_QUOTE_OR_SENTENCE_END = re.compile(r'"|\.(?= |\Z)')
+
+
+@lru_cache(maxsize=32768)  # (the same text is cut again as its sentences are read, and on many cards)
+def _split_sentences(text: str) -> tuple[str, ...]:
+    """Split on sentence ends outside double quotes; each sentence keeps its final period.
+
+    >>> _split_sentences('Flying. {T}: Add {C}. It has "{T}: Add {G}. Draw a card." and reach')
+    ('Flying.', '{T}: Add {C}.', 'It has "{T}: Add {G}. Draw a card." and reach')
+    """
+    if '"' not in text:  # (the common case: every period followed by a space ends a sentence)
+        *ended, tail = text.split(". ")
+        sentences = [(sentence + ".").strip() for sentence in ended]
+        tail = tail.strip()
+        return (*sentences, tail) if tail else tuple(sentences)
+    sentences = []
     start = 0
     quoted = False
-    for index, char in enumerate(text):
-        if char == '"':
+    for mark in _QUOTE_OR_SENTENCE_END.finditer(text):
+        if mark.group() == '"':
             quoted = not quoted
-        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
-            if index + 1 < len(text) and text[index + 1 : index + 2] == '"':
-                continue
-            sentences.append(text[start : index + 1].strip())
-            start = index + 1
+        elif not quoted:
+            sentences.append(text[start : mark.end()].strip())  # never empty: it holds the period
+            start = mark.end()
     tail = text[start:].strip()
     if tail:
         sentences.append(tail)
-    return [s for s in sentences if s]
+    return tuple(sentences)
 
 
 def _find_colon(line: str) -> int:
-    """Index of the colon separating an activated ability's cost from its effect, or -1."""
-    quoted = False
-    for index, char in enumerate(line):
-        if char == '"':
-            quoted = not quoted
-        elif char == ":" and not quoted:
-            return index
-    return -1
+    """Index of the colon separating an activated ability's cost from its effect (the first one outside
+    double quotes: an even number of quotes before it), or -1.
+
+    >>> _find_colon('Lands have "{T}: Add {G}." {1}: Untap it.'), _find_colon("Flying")
+    (30, -1)
+    """
+    colon = line.find(":")
+    while colon >= 0 and line.count('"', 0, colon) % 2:
+        colon = line.find(":", colon + 1)
+    return colon
 
 
 _MANA_RELEVANT = re.compile(
@@ -411,6 +599,9 @@ _MANA_RELEVANT = re.compile(
     r"|land types?|\b(?:is|are) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
     r"|tapped for mana|taps? [\w ]+ for mana",
     re.I,
+)
+_MANA_RELEVANT_GATE = _Gate(
+    ("add", "produce", "spend", "spent", "mana pool", "cost", "land type", *_LAND_TYPE_WORDS, "for mana")
 )
 
 _KEYWORDS = {
@@ -496,12 +687,18 @@ _KEYWORD_PREFIXES = (
 )
 
 
+_KEYWORD_SEPARATOR = re.compile(r",|;")
+
+
 def _keywords_of(line: str) -> list[str] | None:
     """The keywords on a keyword line ('Defender, hexproof'), or None when it is not one."""
-    parts = [p.strip().lower() for p in re.split(r",|;", line.rstrip("."))]
-    if not parts or not all(p in _KEYWORDS or p.startswith(_KEYWORD_PREFIXES) for p in parts):
-        return None
-    return parts
+    keywords: list[str] = []
+    for part in _KEYWORD_SEPARATOR.split(line.rstrip(".")):
+        keyword = part.strip().lower()
+        if keyword not in _KEYWORDS and not keyword.startswith(_KEYWORD_PREFIXES):
+            return None
+        keywords.append(keyword)
+    return keywords  # (never empty: a split gives at least one part)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -517,6 +714,8 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?=\S)")
 
 def _abilities_of(line: str) -> list[str]:
     """A line cut where a new activated ability starts ('{T}: Add {C}. {T}: Add {R}.' is two)."""
+    if ":" not in line:
+        return [line]  # (no sentence of it opens an ability)
     chunks: list[str] = []
     for sentence in _split_sentences(line):
         colon = _find_colon(sentence)
@@ -527,11 +726,21 @@ def _abilities_of(line: str) -> list[str]:
     return chunks or [line]
 
 
+def _without_ability_word(line: str) -> str:
+    """The line without its ability word ('Metalcraft — ', 'Vivid — '): ability words have no rules
+    meaning (CR 207.2c).
+
+    >>> _without_ability_word("Metalcraft — {T}: Add one mana of any color.")
+    '{T}: Add one mana of any color.'
+    """
+    return _ABILITY_WORD.sub("", line) if " — " in line else line  # (the pattern holds ' — ')
+
+
 def _parse_line(line: str, out: _Collector, original: str) -> None:
     if _CHAPTER.match(line):
         _parse_chapter(line, out)
         return
-    line = _ABILITY_WORD.sub("", line)  # 'Metalcraft — ', 'Vivid — ': ability words have no rules meaning
+    line = _without_ability_word(line)
     chunks = _abilities_of(line)
     if len(chunks) > 1:
         for chunk in chunks:
@@ -539,7 +748,7 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
         return
     keywords = _keywords_of(line)
     if keywords is not None:
-        out.keywords.update(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
+        out.keywords.extend(k.split(" ")[0] if k.startswith("enchant") else k for k in keywords)
         for keyword in keywords:
             if keyword.startswith("affinity for "):
                 # the keywords come lower-cased; the subtype counted keeps its case ('Affinity for Swamps')
@@ -599,7 +808,7 @@ def _units_of_line(line: str, units: list[str]) -> None:
     if _CHAPTER.match(line):
         units.append(line)
         return
-    line = _ABILITY_WORD.sub("", line)
+    line = _without_ability_word(line)
     chunks = _abilities_of(line)
     if len(chunks) > 1:
         for chunk in chunks:
@@ -612,46 +821,70 @@ def _units_of_line(line: str, units: list[str]) -> None:
     units.extend(_split_sentences(line))
 
 
+#: How a cost opens: a symbol, a loyalty number, a cost verb, a bracketed loyalty.
+_COST_OPENING = re.compile(
+    r"^(?:\{|[+\-−]?[0-9]+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|"
+    r"reveal|mill|\[)",
+    re.I,
+)
+
+
 def _looks_like_cost(text: str) -> bool:
-    text = text.strip()
-    return bool(
-        re.match(
-            r"^(?:\{|[+\-−]?[0-9]+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|"
-            r"reveal|mill|\[)",
-            text,
-            re.I,
-        )
-    )
+    return _COST_OPENING.match(text.strip()) is not None
 
 
 #: Words of a cost or effect that moves a card to or from a library (CR 605.1a as amended 2026-08-07).
 _MOVES_LIBRARY = re.compile(
     r"\bdraws? (?:a|an|one|two|three|x|[0-9]+) (?:\w+ )?cards?\b|\bmills?\b|\blibrary\b", re.I
 )
+_MOVES_LIBRARY_GATE = _Gate(("draw", "mill", "library"))
+
+
+def _moves_library(text: str) -> bool:
+    """True when the text draws, mills or names the library (:data:`_MOVES_LIBRARY`)."""
+    return _MOVES_LIBRARY_GATE.admits(_fold(text)) and _MOVES_LIBRARY.search(text) is not None
 
 
 #: An effect that makes or changes mana without the word 'add' ('Double the amount of ... unspent mana').
 _CHANGES_MANA = re.compile(
     r"unspent mana|\bmana pools?\b|\bdouble\b[^.]*\bmana\b|\bproduces?\b[^.]*\bmana\b", re.I
 )
+_CHANGES_MANA_GATE = _Gate(("mana",))
+
+
+_QUOTED = re.compile(r'"[^"]*"')
+_QUOTED_TEXT = re.compile(r'"([^"]*)"')
+_TOKENS = re.compile(r"\btokens?\b", re.I)
+_TOKENS_GATE = _Gate(("token",))
+_ADD_WORD = re.compile(r"\badd\b", re.I)
+_ADD_OR_ADDS = re.compile(r"\badds?\b", re.I)
+_TARGETS = re.compile(r"\btargets?\b", re.I)
+_TARGETS_GATE = _Gate(("target",))
+_LOYALTY_COST = re.compile(r"^[+\-−]?(?:[0-9]+|x)$", re.I)
+_DOUBLE_UNSPENT = re.compile(r"double the amount of each type of unspent mana you have\.?", re.I)
+#: A delayed draw ('Draw a card at the beginning of the next turn's upkeep'): it moves no card now.
+_DELAYED_DRAW = re.compile(r"draw a card at the beginning of the next[^.]*")
 
 
 def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> None:
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
-    unquoted = re.sub(r'"[^"]*"', '""', effect_text)
+    folded = _fold(effect_text)
+    has_add = _ADD_GATE.admits(folded)
     if (
-        re.search(r"\btokens?\b", unquoted, re.I)
-        and not re.search(r"\badds?\b", unquoted, re.I)
-        and re.search(r"\badd\b", effect_text, re.I)
+        has_add
+        and _TOKENS_GATE.admits(folded)  # (the words outside the quotes are words of the text)
+        and _TOKENS.search(unquoted := _QUOTED.sub('""', effect_text))
+        and not _ADD_OR_ADDS.search(unquoted)
+        and _ADD_WORD.search(effect_text)
     ):  # the tokens it creates have a mana ability; the ability itself makes none
         output = _quoted_output(effect_text)
         out.not_payment.append(NotPaymentMana(line, NotPaymentKind.TOKEN, output, _cost_or_none(cost_text)))
         out.ignored.append(original)
         out.read(line, "not_payment")
         return
-    doubling_cost = _cost_or_none(cost_text)
-    if doubling_cost is not None and re.fullmatch(
-        r"double the amount of each type of unspent mana you have\.?", effect_text, re.I
+    if (
+        _DOUBLE_UNSPENT.fullmatch(effect_text)
+        and (doubling_cost := _cost_or_none(cost_text)) is not None  # (pure: read only when needed)
     ):
         # it adds mana (as much again of each type in the pool) without the word 'add': a mana ability
         doubling = ManaAbility(
@@ -660,19 +893,21 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
         out.mana_abilities.append(doubling)
         out.read(line, "mana_ability")
         return
-    if not re.search(r"\badds?\b", effect_text, re.I):
-        if _CHANGES_MANA.search(effect_text) and not re.search(r"\btargets?\b", effect_text, re.I):
+    targets = _TARGETS_GATE.admits(folded) and _TARGETS.search(effect_text) is not None
+    if not (has_add and _ADD_OR_ADDS.search(effect_text)):
+        changes_mana = _CHANGES_MANA_GATE.admits(folded) and _CHANGES_MANA.search(effect_text)
+        if changes_mana and not targets:
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
             out.read(line, "unsupported")
         else:
             out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
         return
     kind: NotPaymentKind | None = None
-    if re.match(r"^[+\-−]?(?:[0-9]+|x)$", cost_text, re.I):
+    if _LOYALTY_COST.match(cost_text):
         kind = NotPaymentKind.LOYALTY  # loyalty abilities are not mana abilities (CR 605.1a)
-    elif re.search(r"\btargets?\b", effect_text, re.I):
+    elif targets:
         kind = NotPaymentKind.TARGETED  # a targeted ability is not a mana ability (CR 605.1a)
-    elif _MOVES_LIBRARY.search(re.sub(r"draw a card at the beginning of the next[^.]*", "", line)):
+    elif _moves_library(_DELAYED_DRAW.sub("", line)):
         kind = NotPaymentKind.LIBRARY  # CR 605.1a as amended 2026-08-07 (RULES.md section 10)
     if kind is not None:
         out.not_payment.append(
@@ -699,10 +934,13 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
     out.read(line, "mana_ability")
 
 
+_ADD_SENTENCE = re.compile(r"^(?:then )?add (.+?)\.?$", re.I)
+
+
 def _output_of_effect(effect_text: str) -> ManaOutput | None:
     """The mana an effect's 'Add ...' sentence adds, or None when it can't be read."""
     for sentence in _split_sentences(effect_text):
-        if m := re.match(r"^(?:then )?add (.+?)\.?$", sentence, re.I):
+        if m := _ADD_SENTENCE.match(sentence):
             try:
                 return _parse_output(m.group(1))
             except _UnsupportedError:
@@ -712,7 +950,7 @@ def _output_of_effect(effect_text: str) -> ManaOutput | None:
 
 def _quoted_output(text: str) -> ManaOutput | None:
     """The mana that the first quoted mana ability in a text adds ('... tokens with "{T}: Add {C}."')."""
-    for quoted in re.findall(r'"([^"]*)"', text):
+    for quoted in _QUOTED_TEXT.findall(text):
         colon = _find_colon(quoted)
         if colon > 0 and (output := _output_of_effect(quoted[colon + 1 :].strip())) is not None:
             return output
@@ -726,6 +964,41 @@ def _cost_or_none(cost_text: str) -> AbilityCost | None:
         return None
 
 
+#: The sentence of a mana ability that adds the mana, after any that come first ('Choose a color.').
+_ADDING_SENTENCE = re.compile(r"^(?:add|for each color|that player adds)\b", re.I)
+_UNLESS_ANOTHER_PAYS = re.compile(
+    r",? unless (any player|an opponent|any opponent|target opponent) pays? (.+?)\.?$", re.I
+)
+_FOR_EACH_COLOR_AMONG = re.compile(r"for each color among (.+?), add one mana of that color\.?", re.I)
+_ADD = re.compile(r"^add (.+?)\.?$", re.I)
+_DAMAGE_TO_YOU = re.compile(r"^~ deals ([0-9]{1,6}) damage to you$", re.I)
+_YOU_LOSE_LIFE = re.compile(r"^you lose ([0-9]{1,6}) life$", re.I)
+_SPEND_ONLY = re.compile(r"^spend this mana only\b", re.I)
+_IF_INSTEAD = re.compile(r"^if (.+?), (?:add (.+) instead|instead add (.+))$", re.I)
+_WHEN_SPENT = re.compile(r"^(?:if|when|whenever) (?:that|this) mana is spent\b", re.I)
+_ACTIVATE_ONLY = re.compile(r"^activate only (.+)$", re.I)
+_CHOOSE_A_COLOR = re.compile(r"choose a color", re.I)
+_CHOOSE_A_GRAVEYARD_COLOR = re.compile(r"choose a color of a card in your graveyard", re.I)
+_CHOOSE_A_PLAYER = re.compile(r"choose a player", re.I)
+_PUT_COUNTER_ON_SELF = re.compile(r"put an? ([\w+\-/]+) counter on ~", re.I)
+_REVEAL_FROM_HAND = re.compile(
+    r"reveal (?:x|any number of) (.+? cards?(?: with .+?)?) (?:in|from) your hand", re.I
+)
+_THAT_PLAYER_ADDS = re.compile(r"^that player adds\b", re.I)
+_X_MANA = re.compile(r"\bX mana\b(.*?)\.?$")
+_ANY_PLAYER_BEFORE_END_STEP = re.compile(
+    r"any player may activate this ability(?: but)? only during their turn before the end step", re.I
+)
+_SACRIFICE_WITHOUT_COUNTERS = re.compile(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", re.I)
+_LIMITS_SEPARATOR = re.compile(r",? and only |,? and ", re.I)
+_IF_CONDITION = re.compile(r"if (.+)", re.I)
+_ONCE_EACH_TURN = re.compile(r"once each turn", re.I)
+_AS_A_SORCERY = re.compile(r"as a sorcery|any time you could cast a sorcery", re.I)
+_AS_AN_INSTANT = re.compile(r"any time you could cast an instant", re.I)
+_DURING_YOUR_TURN = re.compile(r"during your turn", re.I)
+_NOT_FOR_GENERIC = re.compile(r"this mana can't be spent to pay generic mana costs", re.I)
+
+
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
     """Parse '<cost>: Add ...' into a mana ability; unreadable extra sentences are returned separately."""
     cost = _parse_cost(cost_text)
@@ -733,45 +1006,37 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     side_effects: list[SideEffect] = []
     chose_color = chosen_player = False
     palette: Palette | None = None
-    if re.match(_RANDOM, sentences[0], re.I):
+    if _RANDOM.match(sentences[0]):
         return _parse_random(cost, sentences, original)
-    while len(sentences) > 1 and not re.match(
-        r"^(?:add|for each color|that player adds)\b", sentences[0], re.I
-    ):
+    while len(sentences) > 1 and not _ADDING_SENTENCE.match(sentences[0]):
         first = sentences[0].rstrip(".")
-        if re.fullmatch(r"choose a color", first, re.I):
+        if _CHOOSE_A_COLOR.fullmatch(first):
             chose_color = True
-        elif re.fullmatch(r"choose a color of a card in your graveyard", first, re.I):
+        elif _CHOOSE_A_GRAVEYARD_COLOR.fullmatch(first):
             chose_color, palette = True, Palette(PaletteKind.GRAVEYARD_COLORS)
-        elif re.fullmatch(r"choose a player", first, re.I):
+        elif _CHOOSE_A_PLAYER.fullmatch(first):
             chosen_player = True  # its controller may choose itself (not a target: CR 115.10)
-        elif m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", first, re.I):
+        elif m := _PUT_COUNTER_ON_SELF.fullmatch(first):
             side_effects.append(
                 SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, m.group(1).lower(), sentences[0])
             )
-        elif m := re.fullmatch(
-            r"reveal (?:x|any number of) (.+? cards?(?: with .+?)?) (?:in|from) your hand", first, re.I
-        ):
+        elif m := _REVEAL_FROM_HAND.fullmatch(first):
             side_effects.append(SideEffect(SideEffectKind.REVEAL_FIRST, what=m.group(1), text=sentences[0]))
         else:
             raise _UnsupportedError(sentences[0])
         sentences = sentences[1:]
     add = sentences[0]
     if chosen_player:
-        add = re.sub(r"^that player adds\b", "Add", add, flags=re.I)
+        add = _THAT_PLAYER_ADDS.sub("Add", add)
     uncertain = ""
-    if m := re.search(
-        r",? unless (any player|an opponent|any opponent|target opponent) pays? (.+?)\.?$", add, re.I
-    ):
+    if m := _UNLESS_ANOTHER_PAYS.search(add):
         uncertain, add = m.group(0).lstrip(", ").rstrip("."), add[: m.start()]  # another player's choice
     if any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts):
-        add = re.sub(
-            r"\bX mana\b(.*?)\.?$", r"X mana\1, where X is the number of counters removed this way", add
-        )
-    if match := re.fullmatch(r"for each color among (.+?), add one mana of that color\.?", add, re.I):
+        add = _X_MANA.sub(r"X mana\1, where X is the number of counters removed this way", add)
+    if match := _FOR_EACH_COLOR_AMONG.fullmatch(add):
         palette = Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _parse_filters(match.group(1)))
         output = ManaOutput(OutputKind.EACH_TYPE, palette=palette)
-    elif (match := re.match(r"^add (.+?)\.?$", add, re.I)) is None:
+    elif (match := _ADD.match(add)) is None:
         raise _UnsupportedError(add)
     elif chose_color:
         output = _parse_that_color(match.group(1))
@@ -790,41 +1055,37 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     leftovers: list[str] = []
     for sentence in sentences[1:]:
         body = sentence.rstrip(".")
-        if m := re.match(r"^~ deals ([0-9]{1,6}) damage to you$", body, re.I):
+        if m := _DAMAGE_TO_YOU.match(body):
             self_damage += int(m.group(1))
-        elif m := re.match(r"^you lose ([0-9]{1,6}) life$", body, re.I):
+        elif m := _YOU_LOSE_LIFE.match(body):
             life_loss += int(m.group(1))
-        elif re.match(r"^spend this mana only\b", body, re.I):
+        elif _SPEND_ONLY.match(body):
             restriction, rider = _parse_spend(body)
             if rider:
                 riders.append(rider)
-        elif m := re.match(r"^if (.+?), (?:add (.+) instead|instead add (.+))$", body, re.I):
+        elif m := _IF_INSTEAD.match(body):
             conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2) or m.group(3))))
-        elif re.match(r"^(?:if|when|whenever) (?:that|this) mana is spent\b", body, re.I):
+        elif _WHEN_SPENT.match(body):
             riders.append(sentence)  # it changes what the mana does once spent, not what it pays
-        elif re.fullmatch(
-            r"any player may activate this ability(?: but)? only during their turn before the end step",
-            body,
-            re.I,
-        ):
+        elif _ANY_PLAYER_BEFORE_END_STEP.fullmatch(body):
             timing = "your_turn_before_end_step"
-        elif m := re.match(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", body, re.I):
+        elif m := _SACRIFICE_WITHOUT_COUNTERS.match(body):
             sacrifice_when_empty = m.group(1).lower()
-        elif m := re.match(r"^activate only (.+)$", body, re.I):
-            for limit in re.split(r",? and only |,? and ", m.group(1), flags=re.I):
-                if c := re.fullmatch(r"if (.+)", limit, re.I):
+        elif m := _ACTIVATE_ONLY.match(body):
+            for limit in _LIMITS_SEPARATOR.split(m.group(1)):
+                if c := _IF_CONDITION.fullmatch(limit):
                     activation_condition = _parse_condition(c.group(1))
-                elif re.fullmatch(r"once each turn", limit, re.I):
+                elif _ONCE_EACH_TURN.fullmatch(limit):
                     once_each_turn = True
-                elif re.fullmatch(r"as a sorcery|any time you could cast a sorcery", limit, re.I):
+                elif _AS_A_SORCERY.fullmatch(limit):
                     timing = "sorcery"
-                elif re.fullmatch(r"any time you could cast an instant", limit, re.I):
+                elif _AS_AN_INSTANT.fullmatch(limit):
                     timing = "instant"  # no limit: a mana ability may be activated whenever (CR 605.3a)
-                elif re.fullmatch(r"during your turn", limit, re.I):
+                elif _DURING_YOUR_TURN.fullmatch(limit):
                     timing = "your_turn"
                 else:
                     raise _UnsupportedError(sentence)
-        elif re.fullmatch(r"this mana can't be spent to pay generic mana costs", body, re.I):
+        elif _NOT_FOR_GENERIC.fullmatch(body):
             base = restriction or SpendRestriction((SpendUse(),), "")
             restriction = replace(base, not_generic=True, text=(base.text + " " + sentence).strip())
         elif (effect := _side_effect(body, sentence)) is not None:
@@ -855,10 +1116,25 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
 
 
 #: The opening of an effect whose result is random: a die roll or a coin flip (CR 705, 706).
-_RANDOM = r"^(?:roll (?:a|an) (?:\w+-sided die|d\d+)|flip a coin)\b"
+_RANDOM = re.compile(r"^(?:roll (?:a|an) (?:\w+-sided die|d\d+)|flip a coin)\b", re.I)
 
 
-def _parse_random(cost: AbilityCost, sentences: list[str], original: str) -> tuple[ManaAbility, list[str]]:
+_RANDOM_RESULT = re.compile(
+    r"(?:\d+(?:\s*[-\u2013\u2014]\s*\d+\+?)?\s*(?:\u2014|\|)|if you (?:win|lose) the flip,)\s*(.+)", re.I
+)
+_HAS_THE_EFFECT_OF_THE_RESULT = re.compile(
+    r"this ability has the (?:indicated effect|following effects based on the result)", re.I
+)
+_ACTIVATE_AS_AN_INSTANT = re.compile(
+    r"activate only (?:any time you could cast an instant|as an instant)", re.I
+)
+_ACTIVATE_AS_A_SORCERY = re.compile(r"activate only (?:as a sorcery|any time you could cast a sorcery)", re.I)
+_ADD_ANYTHING = re.compile(r"add (.+)", re.I)
+
+
+def _parse_random(
+    cost: AbilityCost, sentences: tuple[str, ...], original: str
+) -> tuple[ManaAbility, list[str]]:
     """'Roll a six-sided die.' with its results ('2 — Add {W}.'), or 'Flip a coin. If you win the flip, add
     {C}{C}.': the mana any result adds, the ability marked ``uncertain`` (no plan can count on a result)."""
     roll = sentences[0].rstrip(".")
@@ -867,22 +1143,16 @@ def _parse_random(cost: AbilityCost, sentences: list[str], original: str) -> tup
     leftovers: list[str] = []
     for sentence in sentences[1:]:
         body = sentence.rstrip(".")
-        result = re.fullmatch(
-            r"(?:\d+(?:\s*[-\u2013\u2014]\s*\d+\+?)?\s*(?:\u2014|\|)|if you (?:win|lose) the flip,)\s*(.+)",
-            body,
-            re.I,
-        )
-        if re.fullmatch(
-            r"this ability has the (?:indicated effect|following effects based on the result)", body, re.I
-        ):
+        result = _RANDOM_RESULT.fullmatch(body)
+        if _HAS_THE_EFFECT_OF_THE_RESULT.fullmatch(body):
             continue
-        if re.fullmatch(r"activate only (?:any time you could cast an instant|as an instant)", body, re.I):
+        if _ACTIVATE_AS_AN_INSTANT.fullmatch(body):
             timing = "instant"
-        elif re.fullmatch(r"activate only (?:as a sorcery|any time you could cast a sorcery)", body, re.I):
+        elif _ACTIVATE_AS_A_SORCERY.fullmatch(body):
             timing = "sorcery"
         elif result is None:
             leftovers.append(sentence)
-        elif add := re.fullmatch(r"add (.+)", result.group(1), re.I):
+        elif add := _ADD_ANYTHING.fullmatch(result.group(1)):
             outputs.append(_parse_output(add.group(1)))
         # any other result (sacrifice ~, lose life) is part of the gamble, which is not executed as a whole
     if not outputs:
@@ -896,24 +1166,30 @@ def _parse_random(cost: AbilityCost, sentences: list[str], original: str) -> tup
     return ability, leftovers
 
 
+_EACH_PLAYER_LOSES_LIFE = re.compile(r"each player loses (\w+) life", re.I)
+_YOU_GAIN_LIFE = re.compile(r"you gain (\w+) life", re.I)
+_OPPONENT_GAINS_LIFE = re.compile(r"(?:each opponent|target opponent|an opponent) gains (\w+) life", re.I)
+_NO_UNTAP_NEXT_STEP = re.compile(r"(?:~|it) doesn't untap during your next untap step", re.I)
+_DELAYED_SIDE_EFFECT = re.compile(
+    r"(?:if this ability has been activated (?:\w+) or more times this turn, )?"
+    r"(?:draw a card|sacrifice ~) at the beginning of the next (?:turn's upkeep|end step)",
+    re.I,
+)
+
+
 def _side_effect(body: str, sentence: str) -> SideEffect | int | None:
     """A side effect of a mana ability that doesn't change the mana, or the life its controller loses."""
-    if m := re.fullmatch(r"each player loses (\w+) life", body, re.I):
+    if m := _EACH_PLAYER_LOSES_LIFE.fullmatch(body):
         return _number(m.group(1))  # the controller is a player: life lost like "you lose N life"
-    if m := re.fullmatch(r"you gain (\w+) life", body, re.I):
+    if m := _YOU_GAIN_LIFE.fullmatch(body):
         return SideEffect(SideEffectKind.GAIN_LIFE, _number(m.group(1)), text=sentence)
-    if m := re.fullmatch(r"(?:each opponent|target opponent|an opponent) gains (\w+) life", body, re.I):
+    if m := _OPPONENT_GAINS_LIFE.fullmatch(body):
         return SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, _number(m.group(1)), text=sentence)
-    if re.fullmatch(r"(?:~|it) doesn't untap during your next untap step", body, re.I):
+    if _NO_UNTAP_NEXT_STEP.fullmatch(body):
         return SideEffect(SideEffectKind.NO_UNTAP, text=sentence)
-    if m := re.fullmatch(r"put an? ([\w+\-/]+) counter on ~", body, re.I):
+    if m := _PUT_COUNTER_ON_SELF.fullmatch(body):
         return SideEffect(SideEffectKind.PUT_COUNTER, 1, m.group(1).lower(), sentence)
-    if re.fullmatch(
-        r"(?:if this ability has been activated (?:\w+) or more times this turn, )?"
-        r"(?:draw a card|sacrifice ~) at the beginning of the next (?:turn's upkeep|end step)",
-        body,
-        re.I,
-    ):
+    if _DELAYED_SIDE_EFFECT.fullmatch(body):
         return SideEffect(SideEffectKind.DELAYED, text=sentence)
     return None
 
@@ -939,8 +1215,12 @@ _NUMBERS = {
 
 
 def _is_digits(word: str) -> bool:
-    """A number written in at most six ASCII digits ('²' and '٣' are not numbers here)."""
-    return re.fullmatch(r"[0-9]{1,6}", word) is not None
+    """A number written in at most six ASCII digits ('²' and '٣' are not numbers here).
+
+    >>> _is_digits("12"), _is_digits("²"), _is_digits("1234567"), _is_digits("")
+    (True, False, False, False)
+    """
+    return 0 < len(word) <= 6 and word.isascii() and word.isdigit()
 
 
 def _number(word: str) -> int:
@@ -952,6 +1232,17 @@ def _number(word: str) -> int:
     raise _UnsupportedError(word)
 
 
+_BRACED_SYMBOLS = re.compile(r"(\{[^}]+\})+")
+_PAY_LIFE = re.compile(r"pay ([0-9]{1,6}) life")
+_SACRIFICE_SELF = re.compile(r"sacrifice ~")
+_SACRIFICE_PERMANENTS = re.compile(r"sacrifice (a|an|one|two|three|four|five) (.+)")
+_REMOVE_COUNTERS = re.compile(
+    r"remove (a|an|one|two|three|four|five|[0-9]{1,6}) ([\w+\-/]+) counters? from ~"
+)
+_TAP_UNTAPPED = re.compile(r"tap (a|an|one|two|three|four|five|[0-9]{1,6}) untapped (.+)")
+
+
+@lru_cache(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
 def _parse_cost(text: str) -> AbilityCost:
     mana = ManaCost()
     tap = untap = sacrifice_self = False
@@ -962,30 +1253,29 @@ def _parse_cost(text: str) -> AbilityCost:
     parts: list[CostPart] = []
     for part in (p.strip() for p in text.split(",")):
         lowered = part.lower()
-        if (other := _cost_part(part)) is not None:
-            parts.append(other)
-        elif lowered == "{t}":
+        # (symbols first: no cost part of _COST_PARTS opens with a brace)
+        if lowered == "{t}":
             tap = True
         elif lowered == "{q}":
             untap = True
-        elif re.fullmatch(r"(\{[^}]+\})+", part):
+        elif _BRACED_SYMBOLS.fullmatch(part):
             try:
                 mana = mana + ManaCost.parse(part)
             except CostParseError as error:
                 raise _UnsupportedError(part) from error
-        elif m := re.fullmatch(r"pay ([0-9]{1,6}) life", lowered):
+        elif (other := _cost_part(part)) is not None:
+            parts.append(other)
+        elif m := _PAY_LIFE.fullmatch(lowered):
             life += int(m.group(1))
-        elif re.fullmatch(r"sacrifice ~", lowered):
+        elif _SACRIFICE_SELF.fullmatch(lowered):
             sacrifice_self = True
-        elif m := re.fullmatch(r"sacrifice (a|an|one|two|three|four|five) (.+)", lowered):
+        elif m := _SACRIFICE_PERMANENTS.fullmatch(lowered):
             sacrifice_count = _number(m.group(1))
             # a cost can only sacrifice its controller's own permanents (CR 701.21a)
             sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
-        elif m := re.fullmatch(
-            r"remove (a|an|one|two|three|four|five|[0-9]{1,6}) ([\w+\-/]+) counters? from ~", lowered
-        ):
+        elif m := _REMOVE_COUNTERS.fullmatch(lowered):
             remove_count, remove_counter = _number(m.group(1)), m.group(2)
-        elif m := re.fullmatch(r"tap (a|an|one|two|three|four|five|[0-9]{1,6}) untapped (.+)", lowered):
+        elif m := _TAP_UNTAPPED.fullmatch(lowered):
             tap_count = _number(m.group(1))
             tap_others = _parse_filter("untapped " + part.split(" ", 3)[3])
         else:
@@ -1037,6 +1327,9 @@ _COST_PARTS: tuple[tuple[re.Pattern[str], CostPartKind], ...] = tuple(
 )
 
 
+_ENERGY_SYMBOL = re.compile(r"\{e\}", re.I)
+
+
 def _cost_part(part: str) -> CostPart | None:
     """A cost part of a kind with no field of its own ('Discard a card', 'Pay {E}'), or None."""
     for pattern, kind in _COST_PARTS:
@@ -1045,7 +1338,7 @@ def _cost_part(part: str) -> CostPart | None:
             first = (groups[0] or "").lower() if groups else ""
             count = _number(first) if first in _NUMBERS or _is_digits(first) else (0 if groups else 1)
             if kind is CostPartKind.ENERGY:
-                count, what = len(re.findall(r"\{e\}", part, re.I)), "energy"
+                count, what = len(_ENERGY_SYMBOL.findall(part)), "energy"
             else:
                 what = groups[-1].lower() if groups else ""
             return CostPart(kind, count, what, part)
@@ -1076,6 +1369,15 @@ _TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {
     "snow": "Snow",
     "legendary": "Legendary",
 }
+_TYPE_NAMES = frozenset(_TYPE_WORDS.values())
+#: A subtype as written: capitalised ('Elf', 'Urza's', 'Power-Plant').
+_CAPITALISED_WORD = re.compile(r"[A-Z][A-Za-z'\-]*")
+
+
+def _names_type(word: str) -> bool:
+    """True when ``word`` names a type: a card type or supertype (in lower case, or plural), or a subtype
+    (capitalised)."""
+    return _singular(word) in _TYPE_NAMES or _CAPITALISED_WORD.fullmatch(word) is not None
 
 
 def _singular(word: str) -> str:
@@ -1093,6 +1395,16 @@ def _singular(word: str) -> str:
     return word[0].upper() + word[1:]
 
 
+#: How a description of permanents ends when it says whose they are.
+_CONTROLLER_SUFFIXES = (
+    (" you control", Who.YOU),
+    (" an opponent controls", Who.OPPONENTS),
+    (" your opponents control", Who.OPPONENTS),
+    (" opponents control", Who.OPPONENTS),
+    (" on the battlefield", Who.ANY),
+)
+
+
 def _parse_filter(phrase: str) -> ObjectFilter:
     """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
     text = phrase.strip().rstrip(".")
@@ -1105,14 +1417,9 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             text, chosen_type, found = text[: -len(" of the chosen type")], True, True
         if m := _IMPRINTED_NAME.search(text):
             text, imprinted, found = text[: m.start()], True, True
-        for suffix, who in (
-            (" you control", Who.YOU),
-            (" an opponent controls", Who.OPPONENTS),
-            (" your opponents control", Who.OPPONENTS),
-            (" opponents control", Who.OPPONENTS),
-            (" on the battlefield", Who.ANY),
-        ):
-            if text.lower().endswith(suffix):
+        lowered = text.lower()
+        for suffix, who in _CONTROLLER_SUFFIXES:
+            if lowered.endswith(suffix):
                 text, controller, found = text[: -len(suffix)], who, True
                 break
     words = text.split()
@@ -1138,7 +1445,7 @@ def _parse_filter(phrase: str) -> ObjectFilter:
             excluded.append(_singular(lowered[4:] if lowered.startswith("non-") else lowered[3:]))
         elif lowered in ("and", "or", "and/or", "with", "that", "it", "its", "is", "are") or "," in word:
             raise _UnsupportedError(phrase)
-        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+        elif _names_type(word):
             # card types and supertypes are written in lower case, subtypes capitalised ('Elf', 'Urza's');
             # any other word ('greatest', 'power', 'you') is not a type: the phrase is not understood
             types.append(_singular(word))
@@ -1171,6 +1478,9 @@ _IMPRINTED_NAME = re.compile(
 )
 
 
+_FILTERS_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+")
+
+
 def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
     """'legendary creatures and planeswalkers you control': a union of filters sharing the controller."""
     text = phrase.strip()
@@ -1179,30 +1489,38 @@ def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
         if text.lower().endswith(tail):
             text, suffix = text[: -len(tail)], tail
             break
-    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+", text) if p]
+    parts = [p for p in _FILTERS_SEPARATOR.split(text) if p]
     return tuple(_parse_filter(part + suffix) for part in parts)
+
+
+_COUNTERS_ON_SELF_AT_LEAST = re.compile(r"there are (\w+) or more ([\w+\-/]+) counters on ~", re.I)
+_HAS_COUNTERS = re.compile(r"(?:~|it) has (an?|\w+ or more) ([\w+\-/]+) counters? on it", re.I)
+_EARLIER_THIS_TURN = re.compile(
+    r"you(?:'ve| have)? (?:played|cast|attacked with|gained|lost|sacrificed|drawn|had)\b.* this turn", re.I
+)
+_YOU_CONTROL_AT_LEAST = re.compile(r"^you control (\w+) or more (.+)$", re.I)
+_YOU_CONTROL = re.compile(r"^you control (.+)$", re.I)
+_OR_WORD = re.compile(r"\s+or\s+")
+_AND_WORD = re.compile(r"\s+and\s+")
+_CONDITION_PARTS_SEPARATOR = re.compile(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+)?")
 
 
 def _parse_condition(text: str) -> Condition:
     """'you control an Urza's Mine and an Urza's Power-Plant', 'you control three or more artifacts'."""
     body = text.strip().rstrip(".")
-    if c := re.fullmatch(r"there are (\w+) or more ([\w+\-/]+) counters on ~", body, re.I):
+    if c := _COUNTERS_ON_SELF_AT_LEAST.fullmatch(body):
         return Condition((), _number(c.group(1)), c.group(2).lower())
-    if c := re.fullmatch(r"(?:~|it) has (an?|\w+ or more) ([\w+\-/]+) counters? on it", body, re.I):
+    if c := _HAS_COUNTERS.fullmatch(body):
         return Condition((), _number(c.group(1).split()[0]), c.group(2).lower())
-    if re.fullmatch(
-        r"you(?:'ve| have)? (?:played|cast|attacked with|gained|lost|sacrificed|drawn|had)\b.* this turn",
-        body,
-        re.I,
-    ):
+    if _EARLIER_THIS_TURN.fullmatch(body):
         return Condition((), unevaluated=body)  # what happened earlier this turn: no board records it
-    if m := re.match(r"^you control (\w+) or more (.+)$", body, re.I):
+    if m := _YOU_CONTROL_AT_LEAST.match(body):
         return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
-    if m := re.match(r"^you control (.+)$", body, re.I):
-        either = bool(re.search(r"\s+or\s+", m.group(1)))
-        if either and re.search(r"\s+and\s+", m.group(1)):
+    if m := _YOU_CONTROL.match(body):
+        either = bool(_OR_WORD.search(m.group(1)))
+        if either and _AND_WORD.search(m.group(1)):
             raise _UnsupportedError(text)
-        parts = re.split(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+)?", m.group(1))
+        parts = _CONDITION_PARTS_SEPARATOR.split(m.group(1))
         return Condition(tuple(_parse_filter(p + " you control") for p in parts if p), any_of=either)
     raise _UnsupportedError(text)
 
@@ -1211,6 +1529,16 @@ def _parse_condition(text: str) -> Condition:
 # Outputs ("Add ...")
 
 _SYMBOLS = r"(?:\{[WUBRGC]\})+"
+_ONLY_SYMBOLS = re.compile(_SYMBOLS)
+_OUTPUT_OPTIONS_SEPARATOR = re.compile(r",\s*or\s+|\s+or\s+|,\s*")
+_SYMBOLS_FOR_EACH = re.compile(rf"({_SYMBOLS}) for each (.+)", re.I)
+_AMOUNT_OF_SYMBOLS = re.compile(rf"an amount of ({_SYMBOLS}) equal to (.+)", re.I)
+_SYMBOLS_THEN_MORE = re.compile(rf"({_SYMBOLS}), then add an additional ({_SYMBOLS}) for each (.+)", re.I)
+_DIFFERENT_COLORS = re.compile(r"(\w+) mana of different colors", re.I)
+_ONE_ANY_FOR_EACH = re.compile(r"one mana of any (color|type) for each (.+)", re.I)
+_MANA_OF_ANY = re.compile(r"(\w+) mana (of any one|of any|in any combination of) (.+)", re.I)
+_AMOUNT_OF_ANY_ONE = re.compile(r"an amount of mana of any one color equal to (.+)", re.I)
+_OF_CHOSEN_COLOR = re.compile(r"(\w+) mana of the chosen color", re.I)
 
 
 def _bag(symbols: str) -> ManaBag:
@@ -1220,72 +1548,90 @@ def _bag(symbols: str) -> ManaBag:
         raise _UnsupportedError(symbols) from error
 
 
+_COUNTED_THIS_WAY = re.compile(
+    r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", re.I
+)
+_NUMBER_PLUS = re.compile(r"^([0-9]{1,6}|one|two|three) plus (.+)$", re.I)
+_SELF_POWER = re.compile(r"^(?:~'s|its) power$", re.I)
+_LIFE_TOTAL = re.compile(r"your life total", re.I)
+_GREATEST_POWER_AMONG = re.compile(r"the greatest power among (.+)", re.I)
+_LAND_TYPES_AMONG = re.compile(r"the number of basic land types among (.+)", re.I)
+_CARDS_IN_GRAVEYARD = re.compile(r"(?:the number of )?(.*?)\s*cards? in your graveyard", re.I)
+_LEADING_ARTICLE_OR_EACH = re.compile(r"^(?:an?|each)\b\s*", re.I)
+_SACRIFICED_MANA_VALUE = re.compile(
+    r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", re.I
+)
+_COUNTERS_ON_SELF = re.compile(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", re.I)
+_DEVOTION_TO = re.compile(r"^your devotion to (.+)$", re.I)
+_COLORS_SEPARATOR = re.compile(r",?\s+and\s+|,\s*")
+_THE_NUMBER_OF = re.compile(r"^the number of (.+)$", re.I)
+
+
 def _parse_amount_phrase(text: str) -> Amount:
     """What follows 'for each' or 'equal to' / 'where X is'."""
     body = text.strip().rstrip(".")
-    if m := re.match(
-        r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", body, re.I
-    ):
+    if m := _COUNTED_THIS_WAY.match(body):
         kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
         return Amount(kind=kind)
-    if m := re.match(r"^([0-9]{1,6}|one|two|three) plus (.+)$", body, re.I):
+    if m := _NUMBER_PLUS.match(body):
         return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
-    if re.match(r"^(?:~'s|its) power$", body, re.I):
+    if _SELF_POWER.match(body):
         return Amount(kind=AmountKind.POWER)
-    if re.fullmatch(r"your life total", body, re.I):
+    if _LIFE_TOTAL.fullmatch(body):
         return Amount(kind=AmountKind.LIFE)
-    if m := re.fullmatch(r"the greatest power among (.+)", body, re.I):
+    if m := _GREATEST_POWER_AMONG.fullmatch(body):
         return Amount(kind=AmountKind.GREATEST_POWER, filter=_parse_filter(m.group(1)))
-    if m := re.fullmatch(r"the number of basic land types among (.+)", body, re.I):
+    if m := _LAND_TYPES_AMONG.fullmatch(body):
         return Amount(kind=AmountKind.LAND_TYPES, filter=_parse_filter(m.group(1)))
-    if m := re.fullmatch(r"(?:the number of )?(.*?)\s*cards? in your graveyard", body, re.I):
-        words = re.sub(r"^(?:an?|each)\b\s*", "", m.group(1), flags=re.I)
+    if m := _CARDS_IN_GRAVEYARD.fullmatch(body):
+        words = _LEADING_ARTICLE_OR_EACH.sub("", m.group(1))
         return Amount(kind=AmountKind.GRAVEYARD, filter=_parse_filter(words) if words else ObjectFilter())
-    if re.match(r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", body, re.I):
+    if _SACRIFICED_MANA_VALUE.match(body):
         return Amount(kind=AmountKind.MANA_VALUE)
-    if m := re.match(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", body, re.I):
+    if m := _COUNTERS_ON_SELF.match(body):
         return Amount(kind=AmountKind.COUNTERS, counter=m.group(1).lower())
-    if m := re.match(r"^your devotion to (.+)$", body, re.I):
+    if m := _DEVOTION_TO.match(body):
         colors = ManaTypes()
-        for word in re.split(r",?\s+and\s+|,\s*", m.group(1)):
+        for word in _COLORS_SEPARATOR.split(m.group(1)):
             if word.lower() not in _COLOR_WORDS:
                 raise _UnsupportedError(text)
             colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
         return Amount(kind=AmountKind.DEVOTION, colors=colors)
-    if m := re.match(r"^the number of (.+)$", body, re.I):
+    if m := _THE_NUMBER_OF.match(body):
         return Amount(kind=AmountKind.COUNT, filter=_parse_filter(m.group(1)))
     return Amount(kind=AmountKind.COUNT, filter=_parse_filter(body))
 
 
+@lru_cache(maxsize=4096)  # (read from the text alone, like costs)
 def _parse_output(spec: str) -> ManaOutput:
     """Parse what follows 'Add' in a mana ability."""
     spec = spec.strip().rstrip(".")
-    if re.fullmatch(_SYMBOLS, spec):
+    if _ONLY_SYMBOLS.fullmatch(spec):
         return ManaOutput(OutputKind.FIXED, (_bag(spec),))
-    parts = re.split(r",\s*or\s+|\s+or\s+|,\s*", spec)
-    if len(parts) > 1 and all(re.fullmatch(_SYMBOLS, p) for p in parts):
+    parts = _OUTPUT_OPTIONS_SEPARATOR.split(spec)
+    if len(parts) > 1 and all(_ONLY_SYMBOLS.fullmatch(p) for p in parts):
         return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(p) for p in parts)))
-    if m := re.fullmatch(rf"({_SYMBOLS}) for each (.+)", spec, re.I):
+    if m := _SYMBOLS_FOR_EACH.fullmatch(spec):
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
-    if m := re.fullmatch(rf"an amount of ({_SYMBOLS}) equal to (.+)", spec, re.I):
+    if m := _AMOUNT_OF_SYMBOLS.fullmatch(spec):
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
-    if m := re.fullmatch(rf"({_SYMBOLS}), then add an additional ({_SYMBOLS}) for each (.+)", spec, re.I):
+    if m := _SYMBOLS_THEN_MORE.fullmatch(spec):
         if m.group(1) != m.group(2):
             raise _UnsupportedError(spec)
         amount = replace(_parse_amount_phrase(m.group(3)), plus=1)
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), amount)
-    if m := re.fullmatch(r"(\w+) mana of different colors", spec, re.I):
+    if m := _DIFFERENT_COLORS.fullmatch(spec):
         amount = Amount(constant=_number(m.group(1)))
         return ManaOutput(OutputKind.DIFFERENT, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
-    if m := re.fullmatch(r"one mana of any (color|type) for each (.+)", spec, re.I):
+    if m := _ONE_ANY_FOR_EACH.fullmatch(spec):
         base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
         amount = _parse_amount_phrase(m.group(2))
         return ManaOutput(OutputKind.COMBINATION, amount=amount, palette=Palette(PaletteKind.TYPES, base))
-    if m := re.fullmatch(r"(\w+) mana (of any one|of any|in any combination of) (.+)", spec, re.I):
+    if m := _MANA_OF_ANY.fullmatch(spec):
         return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
-    if m := re.fullmatch(r"an amount of mana of any one color equal to (.+)", spec, re.I):
+    if m := _AMOUNT_OF_ANY_ONE.fullmatch(spec):
         return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
-    if m := re.fullmatch(r"(\w+) mana of the chosen color", spec, re.I):
+    if m := _OF_CHOSEN_COLOR.fullmatch(spec):
         return ManaOutput(
             OutputKind.ANY_ONE,
             amount=Amount(constant=_number(m.group(1))),
@@ -1294,25 +1640,48 @@ def _parse_output(spec: str) -> ManaOutput:
     raise _UnsupportedError(spec)
 
 
+_DEVOTION_TO_THAT_COLOR = re.compile(
+    r"an amount of mana of that color equal to your devotion to that color", re.I
+)
+_ONE_OF_THAT_COLOR_FOR_EACH = re.compile(r"one mana of that color for each (.+)", re.I)
+_MANA_OF_THAT_COLOR = re.compile(r"(\w+) mana of that color", re.I)
+_AMOUNT_OF_THAT_COLOR = re.compile(r"an amount of mana of that color equal to (.+)", re.I)
+
+
 def _parse_that_color(spec: str) -> ManaOutput:
     """After 'Choose a color.': 'an amount of mana of that color equal to your devotion to that color'."""
     body = spec.strip().rstrip(".")
-    if re.fullmatch(r"an amount of mana of that color equal to your devotion to that color", body, re.I):
+    if _DEVOTION_TO_THAT_COLOR.fullmatch(body):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(kind=AmountKind.DEVOTION))
-    if m := re.fullmatch(r"one mana of that color for each (.+)", body, re.I):
+    if m := _ONE_OF_THAT_COLOR_FOR_EACH.fullmatch(body):
         return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
-    if m := re.fullmatch(r"(\w+) mana of that color", body, re.I):
+    if m := _MANA_OF_THAT_COLOR.fullmatch(body):
         return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=_number(m.group(1))))
-    if m := re.fullmatch(r"an amount of mana of that color equal to (.+)", body, re.I):
+    if m := _AMOUNT_OF_THAT_COLOR.fullmatch(body):
         return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
     raise _UnsupportedError(spec)
+
+
+_WHERE_X_IS = re.compile(r",? where x is (.+)$", re.I)
+_COLOR_OR_TYPE = re.compile(r"(color|type)(?:\s+(.*))?", re.I)
+
+
+_COLORED_SYMBOL = re.compile(r"\{([WUBRGC])\}")
+_SYMBOL_LIST = re.compile(r"(?:\{[WUBRGC]\}(?:,\s*|\s+and/or\s+|,\s*and/or\s+)?)+")
+_IN_COMMANDER_IDENTITY = re.compile(r"in your commander's color identity", re.I)
+_SACRIFICED_COULD_PRODUCE = re.compile(
+    r"(?:that )?the sacrificed (?:land|permanent|creature|artifact) could produce", re.I
+)
+_COULD_PRODUCE = re.compile(r"(?:that )?(.+?) could produce", re.I)
+_AMONG = re.compile(r"among (.+)", re.I)
+_THAT_PRODUCED = re.compile(r"that (?:land|permanent) produced", re.I)
 
 
 def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
     """'N mana of any [one] color|type ...' and 'N mana in any combination of ...'."""
     amount: Amount
     tail = rest.strip()
-    where = re.search(r",? where x is (.+)$", tail, re.I)
+    where = _WHERE_X_IS.search(tail)
     if count_word.lower() == "x":
         if where is None:
             raise _UnsupportedError(rest)
@@ -1324,33 +1693,31 @@ def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
     if how == "in any combination of":
         if tail.lower() == "colors":
             return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
-        symbols = re.findall(r"\{([WUBRGC])\}", tail)
-        if symbols and re.fullmatch(r"(?:\{[WUBRGC]\}(?:,\s*|\s+and/or\s+|,\s*and/or\s+)?)+", tail):
+        symbols = _COLORED_SYMBOL.findall(tail)
+        if symbols and _SYMBOL_LIST.fullmatch(tail):
             return ManaOutput(
                 kind, amount=amount, palette=Palette(PaletteKind.TYPES, ManaTypes.parse("".join(symbols)))
             )
         raise _UnsupportedError(rest)
-    m = re.fullmatch(r"(color|type)(?:\s+(.*))?", tail, re.I)
+    m = _COLOR_OR_TYPE.fullmatch(tail)
     if m is None:
         raise _UnsupportedError(rest)
     base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
     qualifier = (m.group(2) or "").strip()
     if not qualifier:
         return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, base))
-    if re.fullmatch(r"in your commander's color identity", qualifier, re.I):
+    if _IN_COMMANDER_IDENTITY.fullmatch(qualifier):
         return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.COMMANDER, base))
-    if re.fullmatch(
-        r"(?:that )?the sacrificed (?:land|permanent|creature|artifact) could produce", qualifier, re.I
-    ):
+    if _SACRIFICED_COULD_PRODUCE.fullmatch(qualifier):
         return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT_SACRIFICED, base))
-    if m2 := re.fullmatch(r"(?:that )?(.+?) could produce", qualifier, re.I):
+    if m2 := _COULD_PRODUCE.fullmatch(qualifier):
         among = (_parse_filter(m2.group(1)),)
         return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT, base, among))
-    if m2 := re.fullmatch(r"among (.+)", qualifier, re.I):
+    if m2 := _AMONG.fullmatch(qualifier):
         return ManaOutput(
             kind, amount=amount, palette=Palette(PaletteKind.COLORS_AMONG, base, _parse_filters(m2.group(1)))
         )
-    if re.fullmatch(r"that (?:land|permanent) produced", qualifier, re.I):
+    if _THAT_PRODUCED.fullmatch(qualifier):
         return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.PRODUCED, base))
     raise _UnsupportedError(rest)
 
@@ -1359,21 +1726,37 @@ def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
 # Spending restrictions
 
 
+_SPEND_ONLY_OPENING = re.compile(r"^spend this mana only\s+", re.I)
+_SPEND_RIDER = re.compile(r",? and (that|the) (spell|creature|ability) (.+)$", re.I)
+_ON_COSTS_WITH_X = re.compile(r"on costs that (?:contain|include) \{x\}", re.I)
+_LEADING_TO = re.compile(r"^to\s+", re.I)
+_SPEND_CLAUSES_SEPARATOR = re.compile(r",?\s+or\s+(?=cast|activate|pay)|,\s+(?=cast|activate|pay)", re.I)
+
+
 def _parse_spend(text: str) -> tuple[SpendRestriction, str]:
     """Parse 'Spend this mana only to ...' into a restriction and an optional rider."""
-    body = re.sub(r"^spend this mana only\s+", "", text.strip().rstrip("."), flags=re.I)
+    body = _SPEND_ONLY_OPENING.sub("", text.strip().rstrip("."))
     rider = ""
-    if m := re.search(r",? and (that|the) (spell|creature|ability) (.+)$", body, re.I):
+    if m := _SPEND_RIDER.search(body):
         rider = m.group(0).lstrip(", ").removeprefix("and ").strip()
         body = body[: m.start()]
     uses: list[SpendUse] = []
-    if m := re.fullmatch(r"on costs that (?:contain|include) \{x\}", body, re.I):
+    if m := _ON_COSTS_WITH_X.fullmatch(body):
         uses.append(SpendUse(needs_x=True))
         return SpendRestriction(tuple(uses), text.strip()), rider
-    body = re.sub(r"^to\s+", "", body, flags=re.I)
-    for clause in re.split(r",?\s+or\s+(?=cast|activate|pay)|,\s+(?=cast|activate|pay)", body, flags=re.I):
+    body = _LEADING_TO.sub("", body)
+    for clause in _SPEND_CLAUSES_SEPARATOR.split(body):
         uses.extend(_parse_spend_clause(clause.strip()))
     return SpendRestriction(tuple(uses), text.strip()), rider
+
+
+_CAST_SPELLS = re.compile(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", re.I)
+_SPELLS_BEFORE_OR = re.compile(r" spells?(?=\s+or\s+)")
+_LEADING_ARTICLE = re.compile(r"^an? ", re.I)
+_SPELL_OPTIONS_SEPARATOR = re.compile(r"\s+or\s+|,\s*(?:or\s+)?")
+_COSTS_WITH_COLORLESS = re.compile(r"pay (?:a cost|costs) that (?:contains?|includes?) \{c\}", re.I)
+_ABILITY_OF_PERMANENT = re.compile(r"activate an ability of an? (.+?) permanent", re.I)
+_ACTIVATE_ABILITIES = re.compile(r"activate abilities(?: of (.+?))?", re.I)
 
 
 def _parse_spend_clause(clause: str) -> list[SpendUse]:
@@ -1383,13 +1766,12 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
         return [SpendUse(kind=PaymentKind.SPELL, commander=True)]
     if purpose := _spend_purpose(clause):
         return [purpose]
-    if m := re.fullmatch(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", clause, re.I):
+    if m := _CAST_SPELLS.fullmatch(clause):
         chosen = m.group(2) is not None
         # 'an Elemental spell or a Chandra planeswalker spell': each option may have its article and noun
-        listed = re.sub(r" spells?(?=\s+or\s+)", "", m.group(1))
+        listed = _SPELLS_BEFORE_OR.sub("", m.group(1))
         options = [
-            re.sub(r"^an? ", "", option, flags=re.I).split()
-            for option in re.split(r"\s+or\s+|,\s*(?:or\s+)?", listed)
+            _LEADING_ARTICLE.sub("", option).split() for option in _SPELL_OPTIONS_SEPARATOR.split(listed)
         ]
         # 'red instant or sorcery spells': adjectives before the first type word qualify every option
         shared = list(itertools.takewhile(lambda w: w.lower() in _SPEND_ADJECTIVES, options[0]))
@@ -1398,11 +1780,11 @@ def _parse_spend_clause(clause: str) -> list[SpendUse]:
             qualified = words if number == 0 or not shared else [*shared, *words]
             uses.append(replace(_spend_words(qualified), kind=PaymentKind.SPELL, chosen_type=chosen))
         return uses
-    if re.fullmatch(r"pay (?:a cost|costs) that (?:contains?|includes?) \{c\}", clause, re.I):
+    if _COSTS_WITH_COLORLESS.fullmatch(clause):
         return [SpendUse(needs_colorless_symbol=True)]
-    if m := re.fullmatch(r"activate an ability of an? (.+?) permanent", clause, re.I):
+    if m := _ABILITY_OF_PERMANENT.fullmatch(clause):
         return [replace(_spend_words(m.group(1).split()), kind=PaymentKind.ABILITY)]
-    if m := re.fullmatch(r"activate abilities(?: of (.+?))?", clause, re.I):
+    if m := _ACTIVATE_ABILITIES.fullmatch(clause):
         return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
     raise _UnsupportedError(clause)
 
@@ -1456,7 +1838,7 @@ def _spend_words(words: list[str]) -> SpendUse:
             flags[lowered] = True
         elif lowered in _COLOR_WORDS:
             colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
-        elif _singular(word) in _TYPE_WORDS.values() or re.fullmatch(r"[A-Z][A-Za-z'\-]*", word):
+        elif _names_type(word):
             # card types are written in lower case, subtypes capitalised; any other word ('you', 'control')
             # is not a type: the use is not understood
             types.append(_singular(word))
@@ -1484,12 +1866,17 @@ _NOT_DURING_PAYMENT = re.compile(
     re.I,
 )
 
+_NOT_DURING_PAYMENT_GATE = _Gate(
+    ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents")
+)
+
 #: 'add' and a mana amount or symbol: the sentence adds mana.
 _ADDS_MANA = re.compile(
     r"\badds?\b(?:\s+(?:an?|one|two|three|four|five|six|seven|x|that much|an amount of|additional))*"
     r"\s+(?:\{[^}]+\}|mana\b|\w+ mana\b)",
     re.I,
 )
+
 
 #: The trigger kinds of mana added outside a payment, by the opening of the sentence (CR 605.5a).
 _TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
@@ -1505,14 +1892,21 @@ _TRIGGER_KINDS: tuple[tuple[re.Pattern[str], NotPaymentKind], ...] = (
 )
 
 
+_CREATES_TOKENS_THAT_ADD = re.compile(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", re.I)
+_THEY_HAVE_QUOTED = re.compile(
+    r'^(?:it|they|those tokens|the tokens?|that token|each of them) (?:has|have) "', re.I
+)
+_TRIGGERED_MANA_ABILITY = re.compile(
+    r"tapped for mana|\btaps? [^,]+ for mana|causes you to add|mana ability", re.I
+)
+_ADD_OPENING = re.compile(r"^add\b", re.I)
+
+
 def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one."""
-    if re.search(r"\bcreate\b[^\"]*\btokens?\b[^\"]*\"[^\"]*\badd\b", body, re.I) or (
-        re.match(r'^(?:it|they|those tokens|the tokens?|that token|each of them) (?:has|have) "', body, re.I)
-        and re.search(r"\btokens?\b", line, re.I)
-    ):
+    if _CREATES_TOKENS_THAT_ADD.search(body) or (_THEY_HAVE_QUOTED.match(body) and _TOKENS.search(line)):
         return NotPaymentKind.TOKEN
-    if re.search(r"tapped for mana|\btaps? [^,]+ for mana|causes you to add|mana ability", body, re.I):
+    if _TRIGGERED_MANA_ABILITY.search(body):
         return None  # a triggered mana ability (605.1b): read by the effect grammar or unsupported
     for pattern, kind in _TRIGGER_KINDS:
         if pattern.match(body):
@@ -1520,53 +1914,72 @@ def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     for pattern, kind in _TRIGGER_KINDS:  # a later sentence of a triggered ability ('That player adds ...')
         if line != body and pattern.match(line):
             return kind
-    if re.match(r"^add\b", body, re.I):
+    if _ADD_OPENING.match(body):
         return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
     return None
+
+
+#: The gate of :func:`_read_entering`'s patterns.
+_ENTERS_GATE = _Gate(("enters",))
+_ENTERS_TAPPED_UNLESS_LIFE = re.compile(
+    r"you may pay ([0-9]{1,6}) life\. if you don't, (?:it|~) enters tapped", re.I
+)
+_ENTERS_TAPPED = re.compile(r"~ enters tapped\b(?: unless ([^.]+))?", re.I)
+_UNLESS_CONTROL_ONE_OF_TWO = re.compile(r"you control an? (\w+) or an? (\w+)", re.I)
+_UNLESS_FEW_OTHER_LANDS = re.compile(r"you control (\w+) or fewer other lands", re.I)
+_UNLESS_MANY_OTHER_LANDS = re.compile(r"you control (\w+) or more other lands", re.I)
+_RETURNS_LAND = re.compile(
+    r"when ~ enters(?: the battlefield)?, return a land you control to its owner's hand", re.I
+)
 
 
 def _read_entering(line: str, out: _Collector) -> None:
     """Record how the permanent enters (:class:`Entering`) from a line that says so; its sentences are
     still parsed as usual (they are ignored during a payment)."""
-    entering = out.entering or Entering()
-    if m := re.search(r"you may pay ([0-9]{1,6}) life\. if you don't, (?:it|~) enters tapped", line, re.I):
-        entering = replace(entering, tapped=True, unless_life=int(m.group(1)))
-    elif m := re.search(r"~ enters tapped\b(?: unless ([^.]+))?", line, re.I):
-        entering = replace(entering, tapped=True)
+    if not _ENTERS_GATE.admits(_fold(line)):
+        return  # (no pattern below can match: nothing would change)
+    changes: _EnteringChanges = {}
+    if m := _ENTERS_TAPPED_UNLESS_LIFE.search(line):
+        changes["tapped"], changes["unless_life"] = True, int(m.group(1))
+    elif m := _ENTERS_TAPPED.search(line):
+        changes["tapped"] = True
         condition = m.group(1) or ""
-        if check := re.fullmatch(r"you control an? (\w+) or an? (\w+)", condition, re.I):
-            entering = replace(entering, unless_control=check.groups())
-        elif (few := re.fullmatch(r"you control (\w+) or fewer other lands", condition, re.I)) and (
+        if check := _UNLESS_CONTROL_ONE_OF_TWO.fullmatch(condition):
+            changes["unless_control"] = check.groups()
+        elif (few := _UNLESS_FEW_OTHER_LANDS.fullmatch(condition)) and (
             few.group(1).lower() in _NUMBERS or _is_digits(few.group(1))
         ):
-            entering = replace(entering, unless_other_lands=_number(few.group(1)))
-        elif (many := re.fullmatch(r"you control (\w+) or more other lands", condition, re.I)) and (
+            changes["unless_other_lands"] = _number(few.group(1))
+        elif (many := _UNLESS_MANY_OTHER_LANDS.fullmatch(condition)) and (
             many.group(1).lower() in _NUMBERS or _is_digits(many.group(1))
         ):
-            entering = replace(entering, unless_at_least_lands=_number(many.group(1)))
+            changes["unless_at_least_lands"] = _number(many.group(1))
         else:
-            entering = replace(entering, unless=condition)
-    if re.search(
-        r"when ~ enters(?: the battlefield)?, return a land you control to its owner's hand", line, re.I
-    ):
-        entering = replace(entering, returns_land=True)
-    if entering != Entering():
-        out.entering = entering
+            changes["unless"] = condition
+    if _RETURNS_LAND.search(line):
+        changes["returns_land"] = True
+    if changes:
+        out.entering_changes.append(changes)
 
 
 #: The rider of a colored cost reduction (Edgewalker, Morophon): it reduces no generic mana.
 _ONLY_COLORED = re.compile(r"this effect reduces only the amount of colored mana you pay", re.I)
+#: The gate of the one sentence whose reading depends on the lines before its line (:func:`_read_line`).
+_READS_EARLIER_LINES_GATE = _Gate(("this effect reduces only",))
+
+
+_UNTIL_END_OF_TURN = re.compile(r"^until end of turn, ", re.I)
+_CHOOSE_AS_ENTERS = re.compile(
+    r"as ~ enters(?: the battlefield)?, choose an? (color|creature type|basic land type|card type)"
+    r"(?: other than \w+)?",
+    re.I,
+)
 
 
 def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
     body = _BULLET.sub("", sentence.strip().rstrip("."))  # '• Add {R}.': one mode of a modal ability
-    body = re.sub(r"^until end of turn, ", "", body, flags=re.I)  # a resolved instant's effect (Pale Moon)
-    if m := re.fullmatch(
-        r"as ~ enters(?: the battlefield)?, choose an? (color|creature type|basic land type|card type)"
-        r"(?: other than \w+)?",
-        body,
-        re.I,
-    ):
+    body = _UNTIL_END_OF_TURN.sub("", body)  # a resolved instant's effect (Pale Moon)
+    if m := _CHOOSE_AS_ENTERS.fullmatch(body):
         out.choices.append(m.group(1).lower().replace(" ", "_"))
         out.read(sentence, "choice")
         return
@@ -1576,7 +1989,8 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         return
     if _parse_granted_while(body, sentence, out):
         return
-    if _ONE_CARD_PERMISSION.fullmatch(body):
+    folded = _fold(body)
+    if _ONE_CARD_PERMISSION_GATE.admits(folded) and _ONE_CARD_PERMISSION.fullmatch(body):
         out.ignored.append(sentence)
         out.read(sentence, "ignored", "a permission for the one card a trigger exiled, which is on no board")
         return
@@ -1591,8 +2005,13 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
             out.unsupported.append(sentence)
             out.sentences.append(SentenceReading(sentence, "unsupported"))
         return
+    if not _ABOUT_MANA_GATE.admits(folded):
+        # what the tests below make of a sentence that all their gates keep out (no effect grammar's word,
+        # no 'add', no word about mana)
+        out.ignore(sentence)
+        return
     try:
-        effect = _parse_effect(body, sentence)
+        effect = _parse_effect(body, sentence, folded)
     except _UnsupportedError:
         effect = None
     if effect is not None:
@@ -1601,13 +2020,17 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         if needs_imprinted(effect):
             out.choices.append("imprinted")
         return
-    if _ADDS_MANA.search(body) and (kind := _not_payment_kind(body, line or sentence)) is not None:
+    adds_mana = _ADD_GATE.admits(folded) and _ADDS_MANA.search(body) is not None
+    if adds_mana and (kind := _not_payment_kind(body, line or sentence)) is not None:
         out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
         out.ignored.append(sentence)
         out.sentences.append(SentenceReading(sentence, "not_payment"))
-    elif _NOT_DURING_PAYMENT.match(body) and not _ADDS_MANA.search(body):
-        out.ignore(sentence)
-    elif _MANA_RELEVANT.search(body):
+    elif (
+        _MANA_RELEVANT_GATE.admits(folded)
+        and _MANA_RELEVANT.search(body)
+        # (unless it is one that can't change a payment: ignored, as any sentence that isn't about mana)
+        and (adds_mana or not (_NOT_DURING_PAYMENT_GATE.admits(folded) and _NOT_DURING_PAYMENT.match(body)))
+    ):
         out.unsupported.append(sentence)
         out.sentences.append(SentenceReading(sentence, "unsupported"))
     else:
@@ -1621,13 +2044,17 @@ _ONE_CARD_PERMISSION = re.compile(
     r"(?:that spell|that card|it|them|those spells|the exiled card)",
     re.I,
 )
+_ONE_CARD_PERMISSION_GATE = _Gate(("you may spend mana as though",))
+
+
+_GRANTED_WHILE = re.compile(r'as long as (.+?), (?:it|~) (?:has|gains) (?:[\w ,]+ and )?"([^"]+)"', re.I)
 
 
 def _parse_granted_while(body: str, sentence: str, out: _Collector) -> bool:
     """'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."': the mana ability
     exists only while the condition holds (an activation condition when it is one the grammar reads)."""
-    m = re.fullmatch(r'as long as (.+?), (?:it|~) (?:has|gains) (?:[\w ,]+ and )?"([^"]+)"', body, re.I)
-    if m is None or (colon := _find_colon(m.group(2))) < 0 or not re.search(r"\badd\b", m.group(2), re.I):
+    m = _GRANTED_WHILE.fullmatch(body)
+    if m is None or (colon := _find_colon(m.group(2))) < 0 or not _ADD_WORD.search(m.group(2)):
         return False
     granted = m.group(2)
     try:
@@ -1645,20 +2072,27 @@ def _parse_granted_while(body: str, sentence: str, out: _Collector) -> bool:
     return True
 
 
+_ADD_OR_ADDS_THEN_SPACE = re.compile(r"\badds? ", re.I)
+_FINAL_PERIOD_AND_QUOTE = re.compile(r"\.?\"?$")
+
+
 def _output_after_add(body: str) -> ManaOutput | None:
     """The mana after the last 'add' of a sentence ('..., add {R}{R}'), or None when it can't be read."""
-    matches = list(re.finditer(r"\badds? ", body, re.I))
+    matches = list(_ADD_OR_ADDS_THEN_SPACE.finditer(body))
     if not matches:
         return None
-    spec = re.sub(r"\.?\"?$", "", body[matches[-1].end() :])
+    spec = _FINAL_PERIOD_AND_QUOTE.sub("", body[matches[-1].end() :])
     try:
         return _parse_output(spec)
     except _UnsupportedError:
         return None
 
 
+_TAP_DAMAGE = re.compile(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", re.I)
+
+
 def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
-    if m := re.fullmatch(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", body, re.I):
+    if m := _TAP_DAMAGE.fullmatch(body):
         return TapDamage(sentence, int(m.group(1)))
     return None
 
@@ -1675,23 +2109,6 @@ def needs_imprinted(effect: StaticEffect) -> bool:
     return isinstance(affected, ObjectFilter) and affected.named_as_imprinted
 
 
-def _parse_effect(body: str, sentence: str) -> StaticEffect | None:
-    for parser in (
-        _parse_tap_damage,
-        _parse_replacement,
-        _parse_trigger,
-        _parse_type_change,
-        _parse_grant,
-        _parse_unspent,
-        _parse_cost_modifier,
-        _parse_spend_as_though,
-    ):
-        effect = parser(body, sentence)
-        if effect is not None:
-            return effect
-    return None
-
-
 def _who(word: str) -> Who:
     lowered = word.lower()
     if lowered in ("you",):
@@ -1701,33 +2118,42 @@ def _who(word: str) -> Who:
     return Who.ANY
 
 
+_FOR_TWO_OR_MORE_MANA = re.compile(r" for (two|three|four) or more mana,", re.I)
+_IF_TAPS_FOR_MANA_PRODUCES = re.compile(
+    r"if (you|a player|an opponent) taps? (.+?) for mana, it produces (.+?) instead"
+    r"(?: of any other (type|type and amount))?",
+    re.I,
+)
+_IF_TAPPED_FOR_MANA_PRODUCES = re.compile(
+    r"if (?:(a player|an opponent|you))?(.+?) (?:you control )?is tapped for mana, "
+    r"it produces (.+?) instead"
+    r"(?: of any other (type|type and amount))?",
+    re.I,
+)
+_YOU_CONTROL_WORDS = re.compile(r"\byou control\b", re.I)
+_TIMES_AS_MUCH = re.compile(r"(twice|three times|four times) as much (?:of that mana|mana)", re.I)
+_ANY_COLOR_INSTEAD = re.compile(r"mana of (?:a color of your choice|any color)|one mana of any color", re.I)
+_COLORLESS_INSTEAD = re.compile(r"colorless mana|\{C\}", re.I)
+_ONE_COLORED_SYMBOL = re.compile(r"\{[WUBRG]\}")
+_COLOR_MANA = re.compile(r"(white|blue|black|red|green) mana", re.I)
+
+
 def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None:
     minimum = 1
-    if m := re.search(r" for (two|three|four) or more mana,", body, re.I):
+    if m := _FOR_TWO_OR_MORE_MANA.search(body):
         minimum = _number(m.group(1))
         body = body[: m.start()] + " for mana," + body[m.end() :]
-    m = re.fullmatch(
-        r"if (you|a player|an opponent) taps? (.+?) for mana, it produces (.+?) instead"
-        r"(?: of any other (type|type and amount))?",
-        body,
-        re.I,
-    ) or re.fullmatch(
-        r"if (?:(a player|an opponent|you))?(.+?) (?:you control )?is tapped for mana, "
-        r"it produces (.+?) instead"
-        r"(?: of any other (type|type and amount))?",
-        body,
-        re.I,
-    )
+    m = _IF_TAPS_FOR_MANA_PRODUCES.fullmatch(body) or _IF_TAPPED_FOR_MANA_PRODUCES.fullmatch(body)
     if m is None:
         return None
     who = _who(m.group(1) or "a player")
     affected = _parse_filter(m.group(2))
-    if re.search(r"\byou control\b", body.split(",")[0], re.I) and not m.group(1):
+    if _YOU_CONTROL_WORDS.search(body.split(",")[0]) and not m.group(1):
         affected = replace(affected, controller=Who.YOU)
     produced = m.group(3).strip()
     scope = (m.group(4) or "").lower()
     factors = {"twice": 2, "three times": 3, "four times": 4}
-    if fm := re.fullmatch(r"(twice|three times|four times) as much (?:of that mana|mana)", produced, re.I):
+    if fm := _TIMES_AS_MUCH.fullmatch(produced):
         factor = factors[fm.group(1).lower()]
         return ProductionReplacement(
             text=sentence,
@@ -1737,7 +2163,7 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
             factor=factor,
             min_amount=minimum,
         )
-    if re.fullmatch(_SYMBOLS, produced) and scope == "type and amount":
+    if _ONLY_SYMBOLS.fullmatch(produced) and scope == "type and amount":
         return ProductionReplacement(
             text=sentence,
             who=who,
@@ -1747,13 +2173,11 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
             min_amount=minimum,
         )
     if scope == "type":
-        if re.fullmatch(
-            r"mana of (?:a color of your choice|any color)|one mana of any color", produced, re.I
-        ):
+        if _ANY_COLOR_INSTEAD.fullmatch(produced):
             return ProductionReplacement(
                 text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS
             )
-        if re.fullmatch(r"colorless mana|\{C\}", produced, re.I):
+        if _COLORLESS_INSTEAD.fullmatch(produced):
             return ProductionReplacement(
                 text=sentence,
                 who=who,
@@ -1761,7 +2185,7 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
                 kind=ReplacementKind.SET_TYPE,
                 new_type=ManaTypes.parse("C"),
             )
-        if re.fullmatch(r"\{[WUBRG]\}", produced):
+        if _ONE_COLORED_SYMBOL.fullmatch(produced):
             return ProductionReplacement(
                 text=sentence,
                 who=who,
@@ -1769,7 +2193,7 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
                 kind=ReplacementKind.SET_TYPE,
                 new_type=ManaTypes.parse(produced[1]),
             )
-        if cm := re.fullmatch(r"(white|blue|black|red|green) mana", produced, re.I):
+        if cm := _COLOR_MANA.fullmatch(produced):
             new = ManaTypes.parse(_COLOR_WORDS[cm.group(1).lower()])
             return ProductionReplacement(
                 text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=new
@@ -1777,14 +2201,27 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
     raise _UnsupportedError(sentence)
 
 
+_WHENEVER_TAPS_FOR_MANA = re.compile(
+    r"whenever (you|a player|an opponent) taps? (.+?) for mana, (?:(that player|its controller) adds|add)"
+    r" (?:an additional |one additional )?(.+)",
+    re.I,
+)
+_WHENEVER_TAPPED_FOR_MANA = re.compile(
+    r"whenever (.+?) is tapped for mana(?: of (the chosen color|any type))?, (?:its controller adds|add)"
+    r" (?:an additional |one additional )?(.+)",
+    re.I,
+)
+_ENCHANTED_OPENING = re.compile(r"enchanted ", re.I)
+_WHENEVER_ABILITY_ADDS_CHOSEN = re.compile(
+    r"whenever a (land|permanent)'s ability causes you to add one or more mana of the chosen color, add"
+    r" (?:an additional |one additional )?(.+)",
+    re.I,
+)
+
+
 def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
     # Whenever a player taps a land for mana, that player adds one mana of any type that land produced.
-    if m := re.fullmatch(
-        r"whenever (you|a player|an opponent) taps? (.+?) for mana, (?:(that player|its controller) adds|add)"
-        r" (?:an additional |one additional )?(.+)",
-        body,
-        re.I,
-    ):
+    if m := _WHENEVER_TAPS_FOR_MANA.fullmatch(body):
         who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(4)
         return ManaTrigger(
             text=sentence,
@@ -1797,14 +2234,9 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
     # Whenever enchanted land is tapped for mana, its controller adds an additional {G}.
     # Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one
     # mana of that color.
-    if m := re.fullmatch(
-        r"whenever (.+?) is tapped for mana(?: of (the chosen color|any type))?, (?:its controller adds|add)"
-        r" (?:an additional |one additional )?(.+)",
-        body,
-        re.I,
-    ):
+    if m := _WHENEVER_TAPPED_FOR_MANA.fullmatch(body):
         subject = m.group(1)
-        attached = bool(re.match(r"enchanted ", subject, re.I))
+        attached = bool(_ENCHANTED_OPENING.match(subject))
         if attached:
             words = subject.split()[1:]
             affected = ObjectFilter(types=tuple(_singular(w) for w in words), attached=True)
@@ -1820,12 +2252,7 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
             chosen_color=chosen,
         )
     # Whenever a land's ability causes you to add one or more mana of the chosen color, add an additional ...
-    if m := re.fullmatch(
-        r"whenever a (land|permanent)'s ability causes you to add one or more mana of the chosen color, add"
-        r" (?:an additional |one additional )?(.+)",
-        body,
-        re.I,
-    ):
+    if m := _WHENEVER_ABILITY_ADDS_CHOSEN.fullmatch(body):
         return ManaTrigger(
             text=sentence,
             event=TriggerEvent.LAND_ADDS_MANA,
@@ -1838,10 +2265,14 @@ def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
     return None
 
 
+_LEADING_ADDITIONAL = re.compile(r"^additional\s+", re.I)
+_MORE_OF_THAT_COLOR = re.compile(r"(?:(\w+) )?(?:additional )?mana of that color", re.I)
+
+
 def _trigger_output(text: str) -> ManaOutput:
     text = text.strip().rstrip(".")
-    text = re.sub(r"^additional\s+", "", text, flags=re.I)
-    if m := re.fullmatch(r"(?:(\w+) )?(?:additional )?mana of that color", text, re.I):
+    text = _LEADING_ADDITIONAL.sub("", text)
+    if m := _MORE_OF_THAT_COLOR.fullmatch(text):
         return ManaOutput(
             OutputKind.ANY_ONE,
             amount=Amount(constant=_number(m.group(1) or "one")),
@@ -1863,38 +2294,47 @@ _LAND_TYPE_PLURALS = {
 }
 
 
+_IS_TYPES = re.compile(r"(.+?) (?:is|are) (.+?)( in addition to (?:its|their) other (?:land )?types)?", re.I)
+_EVERY_BASIC_LAND_TYPE = re.compile(r"every basic land type", re.I)
+_TYPES_SEPARATOR = re.compile(r"\s+and\s+|,\s*|\s+")
+_ENCHANTED_LAND = re.compile(r"enchanted land", re.I)
+_LEADING_EACH = re.compile(r"^each ", re.I)
+
+
 def _parse_type_change(body: str, sentence: str) -> TypeChange | None:
-    m = re.fullmatch(
-        r"(.+?) (?:is|are) (.+?)( in addition to (?:its|their) other (?:land )?types)?", body, re.I
-    )
+    m = _IS_TYPES.fullmatch(body)
     if m is None:
         return None
     subject, types_text, adds = m.group(1), m.group(2), m.group(3) is not None
-    if re.fullmatch(r"every basic land type", types_text, re.I):
+    if _EVERY_BASIC_LAND_TYPE.fullmatch(types_text):
         land_types = tuple(BASIC_LAND_TYPES)
     else:
-        words = [w for w in re.split(r"\s+and\s+|,\s*|\s+", types_text) if w.lower() not in ("a", "an", "")]
+        words = [w for w in _TYPES_SEPARATOR.split(types_text) if w.lower() not in ("a", "an", "")]
         if not words or not all(w.lower() in _LAND_TYPE_PLURALS for w in words):
             return None
         land_types = tuple(_LAND_TYPE_PLURALS[w.lower()] for w in words)
-    if re.fullmatch(r"enchanted land", subject, re.I):
+    if _ENCHANTED_LAND.fullmatch(subject):
         affected = ObjectFilter(types=("Land",), attached=True)
     else:
-        affected = _parse_filter(re.sub(r"^each ", "", subject, flags=re.I))
+        affected = _parse_filter(_LEADING_EACH.sub("", subject))
         if "Land" not in affected.types:
             return None
     return TypeChange(sentence, affected, land_types, adds)
 
 
+_HAVE_QUOTED = re.compile(r'(.+?) (?:have|has) "(.+)"', re.I)
+_ATTACHED_PERMANENT = re.compile(r"(enchanted|equipped) (land|creature|permanent|artifact)", re.I)
+
+
 def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
-    m = re.fullmatch(r'(.+?) (?:have|has) "(.+)"', body, re.I)
+    m = _HAVE_QUOTED.fullmatch(body)
     if m is None:
         return None
     subject, granted = m.group(1), m.group(2)
     colon = _find_colon(granted)
-    if colon < 0 or not re.search(r"\badd\b", granted, re.I):
+    if colon < 0 or not _ADD_WORD.search(granted):
         return None
-    if re.fullmatch(r"(enchanted|equipped) (land|creature|permanent|artifact)", subject, re.I):
+    if _ATTACHED_PERMANENT.fullmatch(subject):
         affected = ObjectFilter(types=(_singular(subject.split()[1]),), attached=True)
     else:
         affected = _parse_filter(subject)
@@ -1904,14 +2344,19 @@ def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     return GrantAbility(sentence, affected, ability)
 
 
+_POOLS_DONT_EMPTY = re.compile(r"(?:players'? )?mana pools don't empty as steps and phases end", re.I)
+_DONT_LOSE_UNSPENT = re.compile(
+    r"(you|players|each player) (?:don't|doesn't) lose unspent (?:(\w+) )?mana as steps and phases end", re.I
+)
+_UNSPENT_BECOMES_COLORLESS = re.compile(
+    r"if (you|a player) would lose unspent mana, that mana becomes colorless instead", re.I
+)
+
+
 def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
-    if re.fullmatch(r"(?:players'? )?mana pools don't empty as steps and phases end", body, re.I):
+    if _POOLS_DONT_EMPTY.fullmatch(body):
         return UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY)
-    if m := re.fullmatch(
-        r"(you|players|each player) (?:don't|doesn't) lose unspent (?:(\w+) )?mana as steps and phases end",
-        body,
-        re.I,
-    ):
+    if m := _DONT_LOSE_UNSPENT.fullmatch(body):
         types = ALL_TYPES
         if m.group(2):
             color = m.group(2).lower()
@@ -1921,24 +2366,24 @@ def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
         return UnspentManaEffect(
             sentence, UnspentMode.KEEP, Who.YOU if m.group(1).lower() == "you" else Who.ANY, types
         )
-    if m := re.fullmatch(
-        r"if (you|a player) would lose unspent mana, that mana becomes colorless instead", body, re.I
-    ):
+    if m := _UNSPENT_BECOMES_COLORLESS.fullmatch(body):
         return UnspentManaEffect(sentence, UnspentMode.BECOME_COLORLESS, _who(m.group(1)))
     return None
+
+
+_SPEND_AS_THOUGH = re.compile(
+    r"(you|players|each player) (?:may|can) spend (\w+ )?mana (only )?as though it were "
+    r"(mana of any (?:color|type)|"
+    r"(?:white|blue|black|red|green|colorless) mana)(?: (to .+))?",
+    re.I,
+)
 
 
 def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
     """'You may spend mana as though it were mana of any color', with 'can' for 'may' and an optional
     'to <use>' read by the spending-restriction grammar ('to cast creature spells', 'to activate abilities of
     creatures'): the effect then applies only to those payments (Vizier of the Menagerie)."""
-    m = re.fullmatch(
-        r"(you|players|each player) (?:may|can) spend (\w+ )?mana (only )?as though it were "
-        r"(mana of any (?:color|type)|"
-        r"(?:white|blue|black|red|green|colorless) mana)(?: (to .+))?",
-        body,
-        re.I,
-    )
+    m = _SPEND_AS_THOUGH.fullmatch(body)
     if m is None:
         return None
     when_paying = None
@@ -1975,16 +2420,22 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
     )
 
 
+_AFFINITY_OPENING = re.compile(r"^affinity for ", re.I)
+
+
 def _affinity(keyword: str) -> CostModifier:
     """'Affinity for artifacts': 'This spell costs {1} less to cast for each artifact you control'
     (CR 702.41a)."""
-    return _own_reduction(keyword, -1, re.sub(r"^affinity for ", "", keyword, flags=re.I))
+    return _own_reduction(keyword, -1, _AFFINITY_OPENING.sub("", keyword))
+
+
+_YOU_CONTROL_ENDING = re.compile(r" you control$", re.I)
 
 
 def _own_reduction(sentence: str, delta: int, phrase: str) -> CostModifier:
     """A spell's change of its own cost: ``delta`` for each permanent its caster controls that matches
     ``phrase``."""
-    counted = replace(_parse_filter(re.sub(r" you control$", "", phrase, flags=re.I)), controller=Who.YOU)
+    counted = replace(_parse_filter(_YOU_CONTROL_ENDING.sub("", phrase)), controller=Who.YOU)
     return CostModifier(
         text=sentence,
         who=Who.YOU,
@@ -1996,27 +2447,35 @@ def _own_reduction(sentence: str, delta: int, phrase: str) -> CostModifier:
     )
 
 
+_OWN_COST_FOR_EACH = re.compile(r"~ costs \{(\d+)\} (more|less) to cast for each (.+? you control)", re.I)
+_SPELLS_COST = re.compile(
+    r"(.*?)\bspells?( of the chosen type)?(?: (you|a player|your opponents) casts?)? costs? "
+    r"((?:\{(?:[0-9]{1,6}|[WUBRGC])\})+) (more|less) to cast"
+    r"( for each other spell that player has cast this turn)?",
+    re.I,
+)
+_SYMBOL_INSIDES = re.compile(r"\{([^}]*)\}")
+_AND_OR_COMMA = re.compile(r" (?:and|or) |,")
+_AND_OR_WORD = re.compile(r" (?:and|or) ")
+_NON_WORD = re.compile(r"non-?[a-z]+")
+_LOWER_CASE_WORD = re.compile(r"[a-z'\-]+")
+
+
 def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
-    if m := re.fullmatch(r"~ costs \{(\d+)\} (more|less) to cast for each (.+? you control)", body, re.I):
+    if m := _OWN_COST_FOR_EACH.fullmatch(body):
         delta = int(m.group(1)) * (1 if m.group(2).lower() == "more" else -1)
         return _own_reduction(sentence, delta, m.group(3))
-    m = re.fullmatch(
-        r"(.*?)\bspells?( of the chosen type)?(?: (you|a player|your opponents) casts?)? costs? "
-        r"((?:\{(?:[0-9]{1,6}|[WUBRGC])\})+) (more|less) to cast"
-        r"( for each other spell that player has cast this turn)?",
-        body,
-        re.I,
-    )
+    m = _SPELLS_COST.fullmatch(body)
     if m is None:
         return None
     sign = 1 if m.group(5).lower() == "more" else -1
-    amounts = re.findall(r"\{([^}]*)\}", m.group(4))
+    amounts = _SYMBOL_INSIDES.findall(m.group(4))
     generic = sum(int(amount) for amount in amounts if amount.isdigit())
     colored = ManaBag.parse("".join(f"{{{a.upper()}}}" for a in amounts if not a.isdigit()))
     if colored and sign > 0:
         raise _UnsupportedError(sentence)  # (an increase of colored mana: no card the planner knows)
-    either = bool(re.search(r" (?:and|or) |,", m.group(1)))
-    words = re.sub(r" (?:and|or) ", " ", m.group(1)).split()
+    either = bool(_AND_OR_COMMA.search(m.group(1)))
+    words = _AND_OR_WORD.sub(" ", m.group(1)).split()
     colors = ManaTypes()
     types: list[str] = []
     excluded: list[str] = []
@@ -2024,14 +2483,14 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
         lowered = word.lower().rstrip(",")
         if lowered in ("each", "a"):
             continue
-        if re.fullmatch(r"non-?[a-z]+", lowered):
+        if _NON_WORD.fullmatch(lowered):
             excluded.append(_singular(lowered.removeprefix("non").lstrip("-")))
             continue
         if lowered in _COLOR_WORDS or lowered.removesuffix(" spells") in _COLOR_WORDS:
             colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
         elif lowered == "spells":
             continue
-        elif re.fullmatch(r"[a-z'\-]+", lowered):
+        elif _LOWER_CASE_WORD.fullmatch(lowered):
             types.append(_singular(word.rstrip(",")))
         else:
             raise _UnsupportedError(sentence)
@@ -2046,3 +2505,41 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
         any_type=either and len(types) > 1,
         colored=colored,
     )
+
+
+# --------------------------------------------------------------------------------------------------------
+# The effect grammars, in the order they are tried
+
+#: Each effect grammar, in the order they are tried, behind its gate: words of which every sentence its
+#: opening patterns match holds one. A sentence the gate keeps out is not tried on it: the grammar would
+#: return None for it, never raise (each raises only once an opening pattern has matched), so the first
+#: grammar that reads the sentence, or raises, is the one it is when every grammar is tried in turn.
+_EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]], ...] = (
+    (_Gate(("becomes tapped",)), _parse_tap_damage),
+    (_Gate(("it produces",)), _parse_replacement),
+    (_Gate(("for mana", "causes you to add")), _parse_trigger),
+    # the types after 'is' or 'are': land types (str.lower() in _LAND_TYPE_PLURALS) or every basic land type
+    (_Gate((*_LAND_TYPE_WORDS, "every basic land type")), _parse_type_change),
+    (_Gate(('"',)), _parse_grant),
+    (_Gate(("unspent", "mana pools")), _parse_unspent),
+    (_Gate(("to cast",)), _parse_cost_modifier),
+    (_Gate(("as though it were",)), _parse_spend_as_though),
+)
+
+
+#: The gates of all the effect grammars as one: what it keeps out, each of them does (most sentences).
+_ANY_EFFECT_GATE = _Gate(tuple(word for gate, _ in _EFFECT_GRAMMARS for word in gate.words))
+#: The gates of the effect grammars, of 'add' and of :data:`_MANA_RELEVANT` as one (see
+#: :func:`_parse_static_sentence`).
+_ABOUT_MANA_GATE = _Gate((*_ANY_EFFECT_GATE.words, *_ADD_GATE.words, *_MANA_RELEVANT_GATE.words))
+
+
+def _parse_effect(body: str, sentence: str, folded: str) -> StaticEffect | None:
+    """The effect the first grammar that reads the sentence gives (see :data:`_EFFECT_GRAMMARS`), or None;
+    ``folded`` is the body folded (:func:`_fold`)."""
+    if not _ANY_EFFECT_GATE.admits(folded):
+        return None
+    for gate, grammar in _EFFECT_GRAMMARS:
+        if gate.admits(folded) and (effect := grammar(body, sentence)) is not None:
+            return effect
+    return None

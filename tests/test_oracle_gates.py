@@ -1,0 +1,234 @@
+"""The parser's shortcuts read every text as the plain grammar does.
+
+The parser keeps most patterns from being tried on a sentence by gates (words without which the patterns
+cannot match, :class:`models.oracle._Gate`) and reads a line once for all the cards that have it
+(:func:`models.oracle._read_line`). With every gate open, each pattern is tried in turn and each line is read
+within its card: both ways must give the same readings of the catalogue, the card fixtures, the peers' test
+cards, each of their lines alone, lines of different cards put together, and the same texts written with
+letters that case-insensitive matching takes for ASCII ones ('ſ' for 's'). The helpers written for speed
+are checked against their plain definitions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from models import oracle
+from models.carddata.importer import read_card_files
+from models.catalogue import all_cards
+from models.oracle import ParsedText
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = sorted((ROOT / "tests" / "fixtures" / "cards").glob("*.json.gz"))
+PEER_CARDS = ROOT / "benchmarks" / "peer_cards.json"
+
+_ONLY_COLORED = "This effect reduces only the amount of colored mana you pay."
+#: Texts of the grammar's families in forms the card sets lack: Edgewalker's and Morophon's rider, which reads
+#: the reduction before it (on its line or the line before); two lines that change the same thing about how
+#: the permanent enters (the later one wins); one text for each effect grammar's gate.
+FAMILY_TEXTS = [
+    (f"Cleric spells you cast cost {{W}}{{B}} less to cast. {_ONLY_COLORED}", "Edgewalker"),
+    (
+        "Changeling\nAs Morophon enters, choose a creature type.\nSpells of the chosen type you cast cost "
+        f"{{W}}{{U}}{{B}}{{R}}{{G}} less to cast. {_ONLY_COLORED}\n"
+        "Other creatures you control of the chosen type get +1/+1.",
+        "Morophon, the Boundless",
+    ),
+    (f"Cleric spells you cast cost {{W}}{{B}} less to cast.\n{_ONLY_COLORED}", "Edgewalker"),
+    (f"Flying\n{_ONLY_COLORED}", "Edgewalker"),
+    ("Mire enters tapped unless you control a Swamp.\nMire enters tapped.\n{T}: Add {B}.", "Mire"),
+    ("Whenever Pit becomes tapped, it deals 1 damage to you.\n{T}: Add {C}.", "Pit"),
+    ("If you tap a permanent for mana, it produces twice as much of that mana instead.", "Reflection"),
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.", "Sprawl"),
+    ("Each land is a Forest in addition to its other land types.", "Yavimaya, Cradle of Growth"),
+    ("Nonbasic lands are Mountains.", "Blood Moon"),
+    ("Lands you control are every basic land type in addition to their other types.", "Prismatic Omen"),
+    ('Lands you control have "{T}: Add one mana of any color."', "Chromatic Lantern"),
+    ("Players don't lose unspent mana as steps and phases end.", "Upwelling"),
+    ("Mana pools don't empty as steps and phases end.", "Upwelling"),
+    ("Creature spells you cast cost {1} less to cast.", "Gem"),
+    ("You may spend mana as though it were mana of any color to cast creature spells.", "Vizier"),
+]
+#: Letters that ``re.I`` matches with an ASCII letter which ``str.lower`` does not turn into it.
+ODD_LETTERS = str.maketrans({"s": "\u017f", "i": "\u0131", "I": "\u0130", "k": "\u212a"})
+
+
+def _cards() -> list[tuple[str, str]]:
+    """(text, name) of every catalogue card, card fixture face and peers' test card, and the family texts."""
+    cards = [(card.oracle, card.name) for card in all_cards().values()] + FAMILY_TEXTS
+    cards += [(face.oracle, face.name) for card in read_card_files(FIXTURES).cards for face in card.faces]
+    peers = json.loads(PEER_CARDS.read_text(encoding="utf-8"))["cards"]
+    return cards + [(card["oracle"], card["name"]) for card in peers]
+
+
+def _corpus() -> list[tuple[str, str]]:
+    """The cards, their lines alone, lines of two to four cards together (with the first one's card name),
+    then the cards and lines written with odd letters."""
+    cards = _cards()
+    lines = sorted({(line, name) for text, name in cards for line in text.split("\n") if line.strip()})
+    rng = random.Random(14)
+    mixed = []
+    for _ in range(2000):
+        picked = rng.sample(lines, rng.randint(2, 4))
+        mixed.append(("\n".join(line for line, _ in picked), picked[0][1]))
+    odd = [(text.translate(ODD_LETTERS), name) for text, name in cards + lines]
+    return cards + lines + mixed + odd
+
+
+CORPUS = _corpus()
+
+
+def _read_within_its_card(text: str, name: str) -> ParsedText:
+    """The plain reading: each line of the text read in turn into the card's reading."""
+    collector = oracle._Collector()
+    for raw_line in oracle._logical_lines(text):
+        line = oracle._normalise(raw_line, name)
+        if line:
+            oracle._parse_line(line, collector, raw_line.strip())
+    return collector.freeze()
+
+
+def _readings(read: Callable[[str, str], ParsedText]) -> list[ParsedText | str]:
+    """Each text's reading by ``read``, or the error it raises (odd letters make some texts raise); no
+    reading is known beforehand (a line shared by cards is read once, then found again)."""
+    oracle._parse_cached.cache_clear()
+    oracle._read_line.cache_clear()
+    readings: list[ParsedText | str] = []
+    for text, name in CORPUS:
+        try:
+            readings.append(read(text, name))
+        except Exception as error:
+            readings.append(f"{type(error).__name__}: {error}")
+    oracle._parse_cached.cache_clear()
+    oracle._read_line.cache_clear()
+    return readings
+
+
+def test_the_corpus_holds_what_the_gates_are_about() -> None:
+    texts = "\n".join(text for text, _ in CORPUS)
+    for words in ("it produces", "This effect reduces only", "enters tapped", "Spend this mana", "\u017f"):
+        assert words in texts
+    assert len(CORPUS) > 4000
+
+
+def test_gates_and_shared_lines_read_every_text_as_the_plain_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
+    gated = _readings(oracle.parse_oracle)
+    monkeypatch.setattr(oracle._Gate, "admits", lambda gate, folded: True)
+    plain = _readings(_read_within_its_card)
+    differing = [
+        (name, text) for (text, name), one, other in zip(CORPUS, gated, plain, strict=True) if one != other
+    ]
+    assert differing == []
+
+
+def test_the_later_line_says_how_the_permanent_enters() -> None:
+    entering = oracle.parse_oracle(
+        "Mire enters tapped unless you control a Swamp.\nMire enters tapped.", "Mire"
+    )
+    assert entering.entering == oracle.Entering(tapped=True, unless="")
+
+
+# --------------------------------------------------------------------------------------------------------
+# The helpers against their plain definitions (as the parser had them before it was made quicker)
+
+
+def _plain_split(text: str) -> tuple[str, ...]:
+    sentences: list[str] = []
+    start = 0
+    quoted = False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
+            sentences.append(text[start : index + 1].strip())
+            start = index + 1
+    tail = text[start:].strip()
+    return tuple(s for s in [*sentences, tail] if s)
+
+
+def _plain_colon(line: str) -> int:
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == ":" and not quoted:
+            return index
+    return -1
+
+
+_PLAIN_SELF_WORDS = re.compile(
+    r"\bthis (?:creature|artifact|land|enchantment|permanent|token|card|spell|vehicle|equipment|aura"
+    r"|planeswalker|battle)\b",
+    re.I,
+)
+
+
+def _plain_normalise(line: str, name: str) -> str:
+    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
+    line = re.sub(r"\s*\([^()]*\)", "", line).strip()
+    names = [name] if name else []
+    if name and "," in name:
+        names.append(name.split(",")[0])
+    for card_name in sorted(names, key=len, reverse=True):
+        line = re.sub(rf"(?<![\w{{]){re.escape(card_name)}(?![\w}}])", "~", line)
+    line = _PLAIN_SELF_WORDS.sub("~", line).strip()
+    for older, newer in (
+        (r" to your mana pool\b", ""),
+        (r"\benters the battlefield\b", "enters"),
+        (r"\bActivate this ability only\b", "Activate only"),
+        (r"\bCARDNAME\b", "~"),
+        (r"\bconverted mana cost\b", "mana value"),
+    ):
+        line = re.sub(older, newer, line)
+    return line
+
+
+def _plain_keywords(line: str) -> list[str] | None:
+    parts = [p.strip().lower() for p in re.split(r",|;", line.rstrip("."))]
+    if not parts or not all(p in oracle._KEYWORDS or p.startswith(oracle._KEYWORD_PREFIXES) for p in parts):
+        return None
+    return parts
+
+
+def _strings() -> list[str]:
+    """Every line of the corpus, and short random strings of the characters the helpers look at."""
+    rng = random.Random(14)
+    lines = sorted({line for text, _ in CORPUS for line in text.split("\n")})
+    return lines + ["".join(rng.choices('a. ":{}T,;', k=rng.randint(0, 12))) for _ in range(20000)]
+
+
+def test_sentences_colons_and_keywords_are_found_as_defined() -> None:
+    for text in _strings():
+        assert oracle._split_sentences(text) == _plain_split(text), text
+        assert oracle._find_colon(text) == _plain_colon(text), text
+        assert oracle._keywords_of(text) == _plain_keywords(text), text
+        assert oracle._without_ability_word(text) == oracle._ABILITY_WORD.sub("", text), text
+
+
+def test_lines_are_normalised_as_defined() -> None:
+    for text, name in CORPUS:
+        for line in text.split("\n"):
+            assert oracle._normalise(line, name) == _plain_normalise(line, name), (name, line)
+
+
+def test_numbers_are_read_as_defined() -> None:
+    for word in ("0", "12", "123456", "1234567", "", "²", "\u0663", "1a", "x", "07"):
+        assert oracle._is_digits(word) == (re.fullmatch(r"[0-9]{1,6}", word) is not None), word
+
+
+def test_folding_writes_each_character_re_matches_with_an_ascii_one_as_that_one() -> None:
+    """What makes a gate safe (:func:`models.oracle._fold`): whatever letter ``re.I`` matches with an ASCII
+    character, folded it is that character in lower case (the whole of Unicode is tried)."""
+    printable = re.compile(r"[\x20-\x7e]", re.I)
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if printable.fullmatch(char):
+            matched = {x for x in map(chr, range(0x20, 0x7F)) if re.fullmatch(re.escape(x), char, re.I)}
+            assert {oracle._fold(char)} == {x.lower() for x in matched}, hex(code)
