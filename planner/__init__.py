@@ -16,7 +16,7 @@ from models.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from models import Board, ManaBag, ManaCost, ManaType, ManaTypes, PaymentKind, PaymentTarget, PlannerError
-    from planner.api import PayResult, PlanStep, could_produce, max_x, pay, text_warnings
+    from planner.api import PayResult, PlanStep, could_produce, max_x, pay, prepare, text_warnings
 
 #: Where each public name lives: it is imported on first use, so that importing the package costs nothing.
 _HOMES = {
@@ -33,6 +33,7 @@ _HOMES = {
     "could_produce": "planner.api",
     "max_x": "planner.api",
     "pay": "planner.api",
+    "prepare": "planner.api",
     "text_warnings": "planner.api",
 }
 
@@ -50,6 +51,7 @@ __all__ = [
     "could_produce",
     "max_x",
     "pay",
+    "prepare",
     "text_warnings",
 ]
 

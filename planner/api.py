@@ -8,13 +8,14 @@ returned.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from models.board import Board
+from models.board import BOARD_VERSION, Board, Permanent, Player
+from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError
 from models.mana import ManaBag, ManaTypes
@@ -23,9 +24,9 @@ from planner.rules.alternatives import AlternativePayment, covered_slots, reduce
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
-from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay, view_of
 from planner.rules.view import TextWarning
-from planner.solve.fast import solve_fast
+from planner.solve.fast import solve_fast, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
@@ -39,6 +40,7 @@ __all__ = [
     "fast_path_only",
     "max_x",
     "pay",
+    "prepare",
     "solve_cpsat",
     "text_warnings",
 ]
@@ -192,6 +194,29 @@ class PayResult:
         if self.x is not None or self.cost_has_x:
             data = {"x": self.x, **data}
         return data
+
+
+def prepare(cards: Iterable[CardData]) -> int:
+    """Analyse cards before the first board that holds them: their Oracle text read, their characteristics
+    and mana abilities, and what the fast path makes of each, kept for the rest of the process. A client that
+    knows the decks (a game about to start) calls it once, so that the first boards are answered as fast as
+    later ones: a card's first analysis costs about as much as a whole payment. Returns how many cards it
+    analysed.
+
+    >>> from models.catalogue import lookup
+    >>> prepare([lookup("Forest"), lookup("Sol Ring")])
+    2
+    """
+    count = 0
+    for card in cards:
+        permanent = Permanent.of_card(card, "prepared", "me")
+        board = Board(
+            version=BOARD_VERSION, active_player="me", players=(Player(id="me"),), permanents=(permanent,)
+        )
+        view_of(board).warnings  # noqa: B018 - the text read, the characteristics worked out
+        source_kind(permanent)
+        count += 1
+    return count
 
 
 def pay(

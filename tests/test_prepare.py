@@ -1,0 +1,65 @@
+"""Cards analysed ahead (:func:`planner.api.prepare`) are not analysed again by the first board that holds
+them, and the answers are the ones a process that prepared nothing gives."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from models.board import Board
+from models.catalogue import lookup
+from models.cost import PaymentTarget
+from planner.api import pay, prepare
+from planner.solve import fast
+
+_NAMES = ("Karplusan Forest", "Llanowar Elves", "Talisman of Impulse", "Exotic Orchard", "Mountain")
+
+
+def test_prepared_cards_are_not_analysed_again() -> None:
+    cards = [lookup(name) for name in _NAMES]
+    fast._kind.cache_clear()  # (earlier tests may have met these cards)
+    fast._KNOWN.clear()
+    assert prepare(card for card in cards if card is not None) == len(_NAMES)
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}, {"id": "opp"}],
+            "permanents": [
+                {"id": f"p{number}", "card": name, "controller": "opp" if name == "Mountain" else "me"}
+                for number, name in enumerate(_NAMES)
+            ],
+        }
+    )
+    analysed = fast._kind.cache_info().misses
+    assert pay(board, PaymentTarget.of("{1}{R}{G}")).payable
+    assert fast._kind.cache_info().misses == analysed
+
+
+_ANSWERS = """
+import json, random, sys
+from benchmarks.boards import realistic_board, realistic_cost
+from models.board import Board
+from models.catalogue import all_cards
+from models.cost import PaymentTarget
+from planner.api import pay, prepare
+if sys.argv[1] == "prepared":
+    prepare(all_cards().values())
+rng = random.Random(6)
+answers = []
+for _ in range(40):
+    spec = realistic_board(rng, rng.randint(8, 24))
+    answers.append(pay(Board.from_dict(spec.data), PaymentTarget.of(realistic_cost(rng, spec))).to_json())
+print(json.dumps(answers))
+"""
+
+
+def test_prepare_changes_no_answer() -> None:
+    def answers(mode: str) -> list[object]:
+        done = subprocess.run(
+            [sys.executable, "-c", _ANSWERS, mode], capture_output=True, text=True, check=True
+        )
+        found: list[object] = json.loads(done.stdout)
+        return found
+
+    assert answers("prepared") == answers("plain")
