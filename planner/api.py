@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from models.board import BOARD_VERSION, Board, Permanent, Player
@@ -24,7 +24,7 @@ from planner.rules.alternatives import AlternativePayment, covered_slots, reduce
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
-from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay, view_of
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay, view_of
 from planner.rules.view import TextWarning
 from planner.solve.fast import solve_fast, source_kind
 from planner.solve.objective import check_prefer
@@ -276,12 +276,10 @@ def pay(
     if keep is None and not hand:
         fast = solve_fast(problem)
         if fast is not None:
-            return replace(_result(problem, fast), engine="fast", warnings=problem.analysis.warnings)
+            return _result(problem, fast, engine="fast")
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
-        return replace(
-            _result(problem, Solution(status=SolveStatus.UNKNOWN)), warnings=problem.analysis.warnings
-        )
-    return replace(_result(problem, solve_cpsat(problem)), warnings=problem.analysis.warnings)
+        return _result(problem, Solution(status=SolveStatus.UNKNOWN))
+    return _result(problem, solve_cpsat(problem))
 
 
 def max_x(
@@ -315,7 +313,7 @@ def max_x(
         board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
     )
     problem.analysis.check_text(strict=strict)
-    return replace(_result(problem, solve_cpsat(problem)), warnings=problem.analysis.warnings)
+    return _result(problem, solve_cpsat(problem))
 
 
 def _one_variable(target: PaymentTarget) -> None:
@@ -346,13 +344,14 @@ def solve_cpsat(problem: PaymentProblem) -> Solution:
     return solve_payment(problem)
 
 
-def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
-    """The answer to a payment problem from a solver's solution: the plan replayed and described, or why
-    there is none."""
-    asked = str(problem.asked.cost)
-    has_x = problem.asked.cost.has_variable
+def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
+    """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
+    board's text warnings: the plan replayed and described, or why there is none."""
+    warnings = problem.analysis.warnings
     if solution.plan is None:
         # (x: the value asked for, when pay was given one; max_x found none)
+        asked = str(problem.asked.cost)
+        has_x = problem.asked.cost.has_variable
         if solution.status is SolveStatus.UNKNOWN:
             return PayResult(
                 payable=None,
@@ -362,6 +361,8 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
                 optimal=False,
                 total_cost=str(problem.target.cost),
                 x=problem.x,
+                engine=engine,
+                warnings=warnings,
             )
         reason = why_not_payable(problem, solution.core)
         return PayResult(
@@ -371,6 +372,8 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
             reason=reason,
             total_cost=str(problem.target.cost),
             x=problem.x,
+            engine=engine,
+            warnings=warnings,
         )
     plan = solution.plan
     paid_target = problem.paid_target(solution.x or 0)
@@ -378,53 +381,38 @@ def _result(problem: PaymentProblem, solution: Solution) -> PayResult:
         summary = replay(problem.board, paid_target, plan, problem.player)
     except IllegalPlanError as error:
         raise InternalError(f"the model's plan fails the rules replay at {error}") from error
-    return described_payment(problem, paid_target, plan, summary, solution)
+    return described_payment(problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings)
 
 
 def described_payment(
-    problem: PaymentProblem, target: PaymentTarget, plan: Plan, summary: PaymentSummary, solution: Solution
+    problem: PaymentProblem,
+    target: PaymentTarget,
+    plan: Plan,
+    summary: PaymentSummary,
+    solution: Solution,
+    *,
+    engine: str = "cp-sat",
+    warnings: tuple[TextWarning, ...] = (),
 ) -> PayResult:
-    """The result of a replayed plan, in a player's terms: steps, which mana paid which symbol, totals."""
+    """The result of a replayed plan, in a player's terms: steps, which mana paid which symbol, totals
+    (``engine`` and ``warnings`` are passed on to it)."""
     board = problem.board
-    view = problem.view
-    names = {p.id: p.name for p in board.permanents}
-    hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
-    steps = tuple(
-        PlanStep(
-            permanent=step.permanent,
-            name=names[step.permanent],
-            ability=view.mana_abilities(step.permanent)[step.ability].text,
-            produced=sum((bag for _, bag in step.produced), ManaBag()),
-            replacement_order=step.order,
-            sacrificed=step.sacrificed,
-            tapped_for_cost=step.tapped,
-            paid_with=_bag(step.paid_with),
-        )
-        if step.zone != HAND
-        else PlanStep(
-            permanent=None,
-            name=step.permanent,
-            ability=hand[(step.permanent, step.ability)],
-            produced=sum((bag for _, bag in step.produced), ManaBag()),
-            zone=HAND,
-        )
-        for step in plan.steps
-    )
     symbols = tuple(
         (str(symbol), str(_bag(units)), life)
         for symbol, units, life in _assigned(plan, target, problem)
         if units or life or not plan.alternatives
     )
-    order = {p.id: i for i, p in enumerate(board.permanents)}
+    asked = problem.asked.cost
+    cost = str(asked)
     return PayResult(
         payable=True,
-        cost=str(problem.asked.cost),
-        cost_has_x=problem.asked.cost.has_variable,
-        total_cost=str(target.cost),
-        steps=steps,
-        tapped=tuple(sorted(summary.tapped, key=order.__getitem__)),
-        untapped=tuple(sorted(summary.untapped, key=order.__getitem__)),
-        sacrificed=tuple(sorted(summary.sacrificed, key=order.__getitem__)),
+        cost=cost,
+        cost_has_x=asked.has_variable,
+        total_cost=cost if target.cost is asked else str(target.cost),
+        steps=_described_steps(problem, plan.steps),
+        tapped=_in_board_order(board, summary.tapped),
+        untapped=_in_board_order(board, summary.untapped),
+        sacrificed=_in_board_order(board, summary.sacrificed),
         life_paid=summary.life_paid,
         damage_taken=summary.damage,
         mana_spent=_bag(plan.spent),
@@ -436,7 +424,51 @@ def described_payment(
         objective=solution.objective,
         alternative_payments=plan.alternatives,
         plan=plan,
+        engine=engine,
+        warnings=warnings,
     )
+
+
+def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[PlanStep, ...]:
+    """A plan's activations as a player reads them: on the battlefield by permanent and ability text, from
+    the hand by card name."""
+    view = problem.view
+    hand: dict[tuple[str, int], str] = {}
+    if any(step.zone == HAND for step in steps):
+        hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
+    return tuple(
+        PlanStep(
+            permanent=step.permanent,
+            name=view.permanent(step.permanent).name,
+            ability=view.mana_abilities(step.permanent)[step.ability].text,
+            produced=_total(step.produced),
+            replacement_order=step.order,
+            sacrificed=step.sacrificed,
+            tapped_for_cost=step.tapped,
+            paid_with=_bag(step.paid_with),
+        )
+        if step.zone != HAND
+        else PlanStep(
+            permanent=None,
+            name=step.permanent,
+            ability=hand[(step.permanent, step.ability)],
+            produced=_total(step.produced),
+            zone=HAND,
+        )
+        for step in steps
+    )
+
+
+def _in_board_order(board: Board, ids: frozenset[str]) -> tuple[str, ...]:
+    """The ids of permanents of the board in the board's order."""
+    return tuple(p.id for p in board.permanents if p.id in ids) if ids else ()
+
+
+def _total(produced: tuple[tuple[str, ManaBag], ...]) -> ManaBag:
+    """All the mana a step produced, whatever its source."""
+    if len(produced) == 1:
+        return produced[0][1]
+    return sum((bag for _, bag in produced), ManaBag())
 
 
 def _assigned(
@@ -455,4 +487,7 @@ def _assigned(
 
 
 def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
-    return ManaBag.of(unit.type for unit in units)
+    return ManaBag.of(unit.type for unit in units) if units else _NO_MANA
+
+
+_NO_MANA = ManaBag()

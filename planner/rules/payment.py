@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -89,24 +89,41 @@ def _slot_order(slot: Slot) -> int:
     return 10 if slot is SlotKind.SNOW else 11
 
 
-def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules, target: PaymentTarget) -> bool:
-    """True when the units fill the mode's slots exactly, one unit a slot (bipartite max flow), in a payment
-    for ``target`` (which says what 'spend as though' effects apply)."""
+#: What paying a slot reads of a unit of mana (:meth:`SpendRules.fits`): its type, and whether it came from
+#: a snow source. Units alike in both pay alike, once their restrictions allow them (CR 106.6).
+_Kind = tuple[ManaType, bool]
+
+
+def _kinds(units: Iterable[ManaUnit]) -> Counter[_Kind]:
+    """How many units of each kind (type, snow) there are."""
+    return Counter((unit.type, unit.tag.snow) for unit in units)
+
+
+def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: PaymentTarget) -> bool:
+    """True when units of these kinds fill the mode's slots exactly, one unit a slot (bipartite max flow),
+    in a payment for ``target`` (which says what 'spend as though' effects apply)."""
+    if sum(kinds.values()) != mode.mana:
+        return False
+    if rules.plain and all(slot is GENERIC or isinstance(slot, ManaType) for slot, _ in mode.slots):
+        # each typed slot takes its own type only, and no two take the same: enough of each type fills
+        # them, and the rest (as many as the generic slots) pays generic
+        have = Counter[ManaType]()
+        for (mana_type, _), count in kinds.items():
+            have[mana_type] += count
+        return all(have[slot] >= count for slot, count in mode.slots if isinstance(slot, ManaType))
     slot_list = [slot for slot, _ in mode.slots]
     demand = [count for _, count in mode.slots]
-    unit_list = list(units)
-    if sum(units.values()) != sum(demand):
-        return False
+    kind_list = list(kinds)
     edges = [
-        [j for j, slot in enumerate(slot_list) if rules.fits(unit.type, unit.tag.snow, slot, target)]
-        for unit in unit_list
+        [j for j, slot in enumerate(slot_list) if rules.fits(mana_type, snow, slot, target)]
+        for mana_type, snow in kind_list
     ]
-    flow = [[0] * len(slot_list) for _ in unit_list]
-    supply = [units[u] for u in unit_list]
+    flow = [[0] * len(slot_list) for _ in kind_list]
+    supply = [kinds[kind] for kind in kind_list]
     filled = [0] * len(slot_list)
 
     def augment(i: int, seen: set[int]) -> bool:
-        # find a path from unit class i to a slot with spare demand, through reassignments
+        # find a path from kind i to a slot with spare demand, through reassignments
         for j in edges[i]:
             if j in seen:
                 continue
@@ -115,14 +132,14 @@ def _perfect(units: Counter[ManaUnit], mode: Mode, rules: SpendRules, target: Pa
                 flow[i][j] += 1
                 filled[j] += 1
                 return True
-            for k in range(len(unit_list)):
+            for k in range(len(kind_list)):
                 if flow[k][j] > 0 and k != i and augment(k, seen):
                     flow[k][j] -= 1
                     flow[i][j] += 1
                     return True
         return False
 
-    for i in range(len(unit_list)):
+    for i in range(len(kind_list)):
         for _ in range(supply[i]):
             if not augment(i, set()):
                 return False
@@ -144,9 +161,9 @@ def can_pay_exactly(
     """
     if not all(unit.allowed_for(target) for unit in units):
         return False
-    bag = Counter(units)
+    kinds = _kinds(units)
     rules = rules.at(target)
-    return any(mode.life == life and _perfect(bag, mode, rules, target) for mode in cost_modes(cost))
+    return any(mode.life == life and _perfect(kinds, mode, rules, target) for mode in cost_modes(cost))
 
 
 def payments(
@@ -159,7 +176,7 @@ def payments(
     rules = rules.at(target)
     for mode in cost_modes(cost, life_available):
         for chosen in _submultisets(classes, usable, mode.mana):
-            if _perfect(chosen, mode, rules, target):
+            if _perfect(_kinds(chosen.elements()), mode, rules, target):
                 spent = tuple(sorted(chosen.elements(), key=ManaUnit.sort_key))
                 if (spent, mode.life) not in seen:
                     seen.add((spent, mode.life))
@@ -199,22 +216,39 @@ def assign_symbols(
     # the symbols other than generic are searched (a few, each a couple of ways); whatever mana is left at
     # the end pays the generic part, which any mana can pay
     symbols = [symbol for symbol in cost.symbols if symbol.kind is not SymbolKind.GENERIC]
-    remaining = list(units)
-    chosen: dict[int, tuple[tuple[ManaUnit, ...], int, int]] = {}
+    # each unit is searched as the position of the first unit equal to it (equal units are interchangeable,
+    # so a symbol takes one of each: :func:`_pick`)
+    first: dict[ManaUnit, int] = {}
+    remaining = [first.setdefault(unit, number) for number, unit in enumerate(units)]
+    ways = [symbol.ways() for symbol in symbols]
+    fitting: dict[Slot, list[bool]] = {}  # by slot, whether each position's unit fits it
+
+    def fits(slot: Slot) -> list[bool]:
+        known = fitting.get(slot)
+        if known is None:
+            fitting[slot] = known = [rules.fits(u.type, u.tag.snow, slot, target) for u in units]
+        return known
+
+    chosen: dict[int, tuple[tuple[int, ...], int, int]] = {}
 
     def search(index: int, life_left: int, generic_needed: int) -> bool:
         if index == len(symbols):
             return len(remaining) == generic_needed and life_left == 0
-        for slots, life_cost in _symbol_options(symbols[index]):
-            if life_cost > life_left:
+        for way in ways[index]:
+            if way.life > life_left:
                 continue
-            typed = Counter({slot: n for slot, n in slots.items() if slot != GENERIC})
-            extra = slots[GENERIC]
-            for picked in list(_pick(remaining, typed, rules, target)):
-                for unit in picked:
-                    remaining.remove(unit)
-                chosen[index] = (picked, life_cost, extra)
-                if search(index + 1, life_left - life_cost, generic_needed + extra):
+            slot = way.slot
+            # a typed slot takes its mana from the units now; generic mana is taken at the end
+            if slot is None or slot is GENERIC:
+                picks: list[tuple[int, ...]] = [()]
+            else:
+                picks = _pick(remaining, way.mana, fits(slot))
+            extra = way.mana if slot is GENERIC else 0
+            for picked in picks:
+                for position in picked:
+                    remaining.remove(position)
+                chosen[index] = (picked, way.life, extra)
+                if search(index + 1, life_left - way.life, generic_needed + extra):
                     return True
                 remaining.extend(picked)
         return False
@@ -223,32 +257,30 @@ def assign_symbols(
         raise InputError(f"{_describe(units)} and {life} life do not pay {cost} exactly")
     merged: list[tuple[CostSymbol, tuple[ManaUnit, ...], int]] = []
     if generic:
-        merged.append((CostSymbol(SymbolKind.GENERIC, amount=generic), tuple(remaining[:generic]), 0))
+        merged.append(
+            (CostSymbol(SymbolKind.GENERIC, amount=generic), tuple(units[p] for p in remaining[:generic]), 0)
+        )
     rest = remaining[generic:]
     for index, symbol in enumerate(symbols):
         picked, life_cost, extra = chosen[index]
-        merged.append((symbol, (*picked, *rest[:extra]), life_cost))
+        merged.append((symbol, tuple(units[p] for p in (*picked, *rest[:extra])), life_cost))
         rest = rest[extra:]
     return merged
 
 
-def _pick(
-    units: list[ManaUnit], slots: Counter[Slot], rules: SpendRules, target: PaymentTarget
-) -> Iterator[tuple[ManaUnit, ...]]:
-    """Distinct ways to take units filling the given slots (at most two slots in any one symbol) in a payment
-    for ``target``."""
-    wanted = list(slots.elements())
-    seen: set[tuple[ManaUnit, ...]] = set()
-    for combo in itertools.combinations(range(len(units)), len(wanted)):
-        picked = tuple(units[i] for i in combo)
-        if picked in seen:
-            continue
-        if any(
-            all(rules.fits(u.type, u.tag.snow, s, target) for u, s in zip(perm, wanted, strict=True))
-            for perm in itertools.permutations(picked)
-        ):
+def _pick(units: list[int], count: int, fits: list[bool]) -> list[tuple[int, ...]]:
+    """The distinct ways to take ``count`` of the units (positions of distinct units, as
+    :func:`assign_symbols` searches them) that each fit a slot (``fits``, by position), in the list's
+    order."""
+    if count == 1:  # (the usual case, for a one-mana symbol: each distinct unit that fits, first seen first)
+        return [(position,) for position in dict.fromkeys(units) if fits[position]]
+    seen: set[tuple[int, ...]] = set()
+    found: list[tuple[int, ...]] = []
+    for picked in itertools.combinations(units, count):
+        if picked not in seen and all(fits[position] for position in picked):
             seen.add(picked)
-            yield picked
+            found.append(picked)
+    return found
 
 
 def _describe(units: Sequence[ManaUnit]) -> str:

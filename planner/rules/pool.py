@@ -125,6 +125,16 @@ class SpendRules:
             return cls(_combined(tuple(e for e, _ in effects)))
         return cls(_combined(tuple(e for e, _ in effects if e.when_paying is None)), conditional, effects)
 
+    @property
+    def plain(self) -> bool:
+        """True when every type of mana may be spent only as itself, whatever the payment (no 'spend as
+        though' effect).
+
+        >>> SpendRules().plain
+        True
+        """
+        return not self.conditional and self.spend_as == _IDENTITY
+
     def at(self, target: PaymentTarget) -> SpendRules:
         """The rules for a payment for ``target``: the conditional effects that cover it applied, the others
         dropped."""

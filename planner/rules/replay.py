@@ -9,11 +9,12 @@ reference search builds its plans with the same :func:`apply_step`, so the two c
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from models.abilities import ManaAbility, TapDamage
 from models.board import Board, Permanent
@@ -31,7 +32,15 @@ from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.production import ManaTag, Outcome, activation_outcomes
+from planner.rules.production import (
+    ManaTag,
+    Outcome,
+    Packet,
+    activation_outcomes,
+    anonymous,
+    anonymous_tag,
+    outcomes_signature,
+)
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -226,11 +235,16 @@ def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
 
 def _remaining(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[ManaUnit, ...] | None:
     """The pool's units left after spending ``spent`` from it, sorted, or None when it does not hold them."""
-    remaining = Counter(pool)
-    remaining.subtract(spent)
-    if any(count < 0 for count in remaining.values()):
+    return _spent_from(Counter(pool), spent)
+
+
+def _spent_from(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[ManaUnit, ...] | None:
+    """:func:`_remaining`, spending from ``pool`` itself."""
+    for unit in spent:
+        pool[unit] -= 1
+    if any(count < 0 for count in pool.values()):
         return None
-    return _sorted(list(remaining.elements()))
+    return _sorted(list(pool.elements()))
 
 
 def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
@@ -267,9 +281,23 @@ class _Game(Protocol):
     def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
 
 
-@dataclass(kw_only=True, frozen=True, slots=True)
-class _Paid:
-    """What paying one ability's costs does to the game (CR 602.2b, 601.2h), found by :func:`_pay_costs`."""
+class _Aftermath(Protocol):
+    """What an activation's resolution does besides adding mana: all the replay reads of its
+    :class:`Outcome`."""
+
+    @property
+    def damage(self) -> int: ...
+
+    @property
+    def life_loss(self) -> int: ...
+
+    @property
+    def sacrifices_source(self) -> bool: ...
+
+
+class _Paid(NamedTuple):
+    """What paying one ability's costs does to the game (CR 602.2b, 601.2h), found by :func:`_pay_costs` (a
+    named tuple: one is made a step, and a frozen dataclass is slower to make)."""
 
     source: bool | None  # the source's tapped status after a {T} or {Q} cost; None: the cost leaves it
     others: tuple[str, ...]  # the other permanents the cost taps
@@ -286,7 +314,6 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     ``view`` is the game before the step."""
     pid = step.permanent
     cost = ability.cost
-    controller = view.permanent(pid).controller
     # tap or untap the source; tap the others the cost names
     newly_tapped: list[str] = []
     source: bool | None = None
@@ -343,7 +370,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         if not state.spendable(step.paid_with):
             raise ValueError("it spends mana that is not in the pool")
         target = ability_target(view, pid, ability)
-        rules = SpendRules.for_player(view, controller)
+        rules = SpendRules.for_player(view, view.permanent(pid).controller)
         if not can_pay_exactly(step.paid_with, cost.mana, target, rules, 0):
             raise ValueError(f"the mana {_units_text(step.paid_with)} does not pay {cost.mana} exactly")
         spent = step.paid_with
@@ -359,7 +386,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     )
     return _Paid(
         source=source,
-        others=tuple(step.tapped),
+        others=step.tapped,
         counters=counters_after,
         sacrificed=tuple(sacrificed),
         spent=spent,
@@ -373,6 +400,11 @@ def _units_text(units: Sequence[ManaUnit]) -> str:
 
 
 def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, ManaBag], ...]:
+    """A concrete result's mana by source, sorted, without sources that gave none (a plan step's
+    ``produced``)."""
+    if len(concrete) == 1:
+        bag, tag = concrete[0]
+        return ((tag.source, bag),) if bag else ()
     by_source: dict[str, ManaBag] = {}
     for bag, tag in concrete:
         by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
@@ -381,6 +413,8 @@ def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, Ma
 
 #: The most resolutions a view's structure keeps (:func:`_resolutions`), past which it forgets them all.
 _RESOLUTIONS_LIMIT = 1024
+#: The key in a view's :attr:`~BoardView.shared_memo` that says a replay has been on its structure.
+_REPLAYED = ("replay.replayed",)
 
 _Resolution = tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]
 
@@ -430,17 +464,192 @@ def _worked_out(
             if (outcome.replacements, produced) in seen:
                 continue
             seen.add((outcome.replacements, produced))
-            units = tuple(ManaUnit(t, tag) for bag, tag in concrete for t in bag.units())
-            found.append((outcome, produced, units))
+            found.append((outcome, produced, _units(concrete)))
     return tuple(found)
 
 
+def _stated_resolution(
+    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility, keep: bool
+) -> tuple[_Aftermath, tuple[ManaUnit, ...]] | None:
+    """What the first of :func:`_resolutions` of the step's activation that produces what the step says (in
+    its replacement order when it gives one) does besides its mana, and the units it adds; None when none
+    does.
+
+    Found without working out the others (:func:`_stated_choice`); with ``keep``, kept like
+    :func:`_resolutions`, with what the step says in the key."""
+    if not keep or not isinstance(reflect, _LazyReflect):
+        return _first_stated(view, reflect, step, ability)
+    key = (
+        "replay._stated_resolution",
+        step.permanent,
+        step.ability,
+        step.sacrificed,
+        view.statuses(),
+        step.produced,
+        step.order,
+    )
+    memo = view.shared_memo
+    known = memo.get(key)
+    if known is not None:
+        return known  # type: ignore[return-value]
+    found = _first_stated(view, reflect, step, ability)
+    if found is not None:
+        if len(memo) >= _RESOLUTIONS_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _first_stated(
+    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility
+) -> tuple[_Aftermath, tuple[ManaUnit, ...]] | None:
+    """:func:`_stated_resolution` without the view's memo: kept across boards by the activation's outcome
+    signature when it has one and the step sacrifices nothing (:func:`outcomes_signature`: everything its
+    outcomes read, the other permanents they name included, so that two activations of one signature
+    have the same outcomes up to their own permanent's name), with what the step says; the step's own
+    permanent is written "" there (:func:`anonymous_tag`), and its units get its name back."""
+    pid = step.permanent
+    signature = None if step.sacrificed else outcomes_signature(view, pid, ability)
+    if signature is None:
+        return _worked_out_stated(view, reflect, step, ability)
+    key = (
+        signature,
+        tuple(("" if source == pid else source, bag) for source, bag in step.produced),
+        tuple("" if source == pid else source for source in step.order) if step.order else (),
+    )
+    known = _STATED.get(key)
+    if known is None:
+        found = _worked_out_stated(view, reflect, step, ability)
+        if found is None:
+            return None
+        if len(_STATED) >= _STATED_LIMIT:
+            _STATED.clear()
+        outcome, units = found
+        _STATED[key] = (
+            anonymous(outcome, pid),
+            tuple(ManaUnit(u.type, anonymous_tag(u.tag, pid)) for u in units),
+        )
+        return found
+    aftermath, kept = known
+    return aftermath, tuple(u if u.tag.source else ManaUnit(u.type, _named_tag(u.tag, pid)) for u in kept)
+
+
+#: The resolutions :func:`_first_stated` keeps across boards, by outcome signature and what the step says
+#: (the step's own permanent written ""), and the most it keeps, past which it forgets them all.
+_STATED: dict[tuple[object, ...], tuple[_Aftermath, tuple[ManaUnit, ...]]] = {}
+_STATED_LIMIT = 4096
+
+
+def _named_tag(tag: ManaTag, pid: str) -> ManaTag:
+    """An anonymous tag (source "") with ``pid`` as its source again."""
+    return ManaTag(
+        source=pid,
+        snow=tag.snow,
+        restriction=tag.restriction,
+        chosen_type=tag.chosen_type,
+        riders=tag.riders,
+        persists=tag.persists,
+    )
+
+
+def _worked_out_stated(
+    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility
+) -> tuple[Outcome, tuple[ManaUnit, ...]] | None:
+    """:func:`_stated_resolution` worked out from the activation's outcomes."""
+    outcomes = activation_outcomes(
+        view, step.permanent, ability, reflect, sacrificed=step.sacrificed, every_order=True
+    )
+    for outcome in outcomes:
+        if step.order and step.order != outcome.replacements:
+            continue
+        choice = _stated_choice(outcome, step.produced)
+        if choice is not None:
+            return outcome, _units(choice)
+    return None
+
+
+def _stated_choice(
+    outcome: Outcome, produced: tuple[tuple[str, ManaBag], ...]
+) -> tuple[tuple[ManaBag, ManaTag], ...] | None:
+    """The first of ``outcome.concrete()`` whose mana, grouped by source (:func:`_grouped`), is
+    ``produced``, or None. A packet's bags that put more of a type from a source than ``produced`` has (or
+    any from a source it does not name) are left out first: no choice with them can give ``produced``.
+
+    >>> from models.mana import ManaTypes
+    >>> any_color = Outcome((Packet(ManaTypes.parse("WUBRG"), 1, 1, ManaTag(source="a")),))
+    >>> [(str(bag), tag.source) for bag, tag in _stated_choice(any_color, (("a", ManaBag.parse("{R}")),))]
+    [('{R}', 'a')]
+    >>> _stated_choice(any_color, (("a", ManaBag.parse("{C}")),)) is None
+    True
+    """
+    packets = outcome.packets
+    if len(packets) == 1:
+        tag = packets[0].tag
+        for bag in _bags(packets[0]):
+            choice = ((bag, tag),)
+            if _grouped(choice) == produced:
+                return choice
+        return None
+    wanted = dict(produced)
+    options: list[list[tuple[ManaBag, ManaTag]]] = []
+    for packet in packets:
+        room = wanted.get(packet.tag.source)
+        fitting = [(bag, packet.tag) for bag in _bags(packet) if _within(bag, room)]
+        if not fitting:
+            return None
+        options.append(fitting)
+    return next((choice for choice in itertools.product(*options) if _grouped(choice) == produced), None)
+
+
+def _within(bag: ManaBag, room: ManaBag | None) -> bool:
+    """True when ``bag`` has no more of any type than ``room`` (None: no room at all)."""
+    if room is None:
+        return not bag
+    return bag == room or all(have <= most for have, most in zip(bag.counts, room.counts, strict=True))
+
+
+def _bags(packet: Packet) -> Iterable[ManaBag]:
+    """``packet.concrete()``, kept by all it reads (the packet's types, picks and mana per pick) when there
+    are at most :data:`_BAGS_KEPT`."""
+    key = (packet.types.mask, packet.picks, packet.per_pick)
+    known = _BAGS.get(key)
+    if known is not None:
+        return known
+    if math.comb(max(len(packet.types) + packet.picks - 1, 0), packet.picks) > _BAGS_KEPT:
+        return packet.concrete()
+    if len(_BAGS) >= _BAGS_LIMIT:
+        _BAGS.clear()
+    _BAGS[key] = found = tuple(packet.concrete())
+    return found
+
+
+#: The most bags one packet may have for :func:`_bags` to keep them, and how many packets' bags it keeps,
+#: past which it forgets them all.
+_BAGS_KEPT = 64
+_BAGS_LIMIT = 1024
+_BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
+
+
+def _units(concrete: Iterable[tuple[ManaBag, ManaTag]]) -> tuple[ManaUnit, ...]:
+    """The units a concrete result adds to the pool, packet by packet in ``WUBRGC`` order."""
+    units: list[ManaUnit] = []
+    for bag, tag in concrete:
+        units += [ManaUnit(mana_type, tag) for mana_type in bag.units()]
+    return tuple(units)
+
+
 def _checked(
-    state: _Game, view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, index: int
-) -> tuple[_Paid, Outcome, tuple[ManaUnit, ...]]:
+    state: _Game,
+    view: BoardView,
+    reflect: Mapping[str, ManaTypes],
+    step: Step,
+    index: int,
+    keep: bool = True,
+) -> tuple[_Paid, _Aftermath, tuple[ManaUnit, ...]]:
     """One activation checked by the rules in the game ``state`` (whose view and reflected colors are
-    ``view`` and ``reflect``): what its costs do, how it resolved and the units it added; raises
-    ``IllegalPlanError`` naming the step."""
+    ``view`` and ``reflect``): what its costs do, how it resolved and the units it added (kept with the
+    view's structure when ``keep``: :func:`_stated_resolution`); raises ``IllegalPlanError`` naming the
+    step."""
     if not state.on_battlefield(step.permanent):
         raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
     permanent = view.permanent(step.permanent)
@@ -461,11 +670,9 @@ def _checked(
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    for outcome, produced, units in _resolutions(
-        view, reflect, step.permanent, step.ability, ability, step.sacrificed
-    ):
-        if produced == step.produced and (not step.order or step.order == outcome.replacements):
-            return paid, outcome, units
+    stated = _stated_resolution(view, reflect, step, ability, keep)
+    if stated is not None:
+        return paid, *stated
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
     raise IllegalPlanError(index, f"{permanent.name} ({permanent.id}) can't produce {wanted} this way")
 
@@ -508,7 +715,7 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
 
 
 def _resolved(
-    state: PlanState, paid: _Paid, step: Step, outcome: Outcome, units: tuple[ManaUnit, ...]
+    state: PlanState, paid: _Paid, step: Step, outcome: _Aftermath, units: tuple[ManaUnit, ...]
 ) -> PlanState:
     """The state after an activation whose costs do ``paid`` resolved as ``outcome``, adding ``units``."""
     pid = step.permanent
@@ -529,7 +736,7 @@ def _resolved(
     board = board.replace_player(state.player, life=state.life - paid.life - loss)
     counts = dict(state.activations)
     counts[pid] = counts.get(pid, 0) + 1
-    remaining = _remaining(Counter(state.pool), paid.spent)
+    remaining = _spent_from(Counter(state.pool), paid.spent)
     assert remaining is not None  # _pay_costs checked it
     return replace(
         state,
@@ -552,13 +759,20 @@ class _LiveState:
     def __init__(self, board: Board, player: str | None) -> None:
         self.player = player or board.active_player
         self.view = view_of(board).rebind(board)  # its own: its statuses change in place
+        # the first replay on a structure keeps none of its steps' resolutions, whose keys hold every status
+        # (a board new to the process is seldom replayed again); the replays after it keep them
+        memo = self.view.shared_memo
+        self.keep = _REPLAYED in memo
+        memo[_REPLAYED] = True
         self.life = board.player(self.player).life
         self.pool: Counter[ManaUnit] = Counter(board_pool(board, self.player))
         self.life_paid = 0
         self.damage = 0
         self.activations: dict[str, int] = {}
         self.sacrificed: list[str] = []
-        self._reflect = _LazyReflect(self._board)
+        self.touched: dict[str, None] = {}  # the permanents a step tapped or untapped, in order
+        # what the permanents could produce reads no status but counters: the board given until they change
+        self._reflect = _LazyReflect(lambda: board)
         # (the view reads no hand: the hand's cards are kept apart, on a board that only they change)
         self.hand_board = board
         self.from_hand: list[str] = []
@@ -591,13 +805,15 @@ class _LiveState:
             self.from_hand.append(step.permanent)
             self.pool.update(units)
             return
-        paid, outcome, units = _checked(self, self.view, self._reflect, step, index)
+        paid, outcome, units = _checked(self, self.view, self._reflect, step, index, self.keep)
         pid = step.permanent
         view = self.view
         if paid.source is not None:
             view.update(replace(view.permanent(pid), tapped=paid.source))
+            self.touched[pid] = None
         for other in paid.others:
             view.update(replace(view.permanent(other), tapped=True))
+            self.touched[other] = None
         gone = list(paid.sacrificed)
         if outcome.sacrifices_source and pid not in gone:
             gone.append(pid)
@@ -612,8 +828,11 @@ class _LiveState:
         self.life_paid += paid.life
         self.damage += paid.damage + loss
         self.activations[pid] = self.activations.get(pid, 0) + 1
-        self.pool.subtract(paid.spent)
-        self.pool.update(units)
+        pool = self.pool
+        for unit in paid.spent:
+            pool[unit] -= 1
+        for unit in units:
+            pool[unit] += 1
 
     def _remove(self, pid: str) -> None:
         board = replace(self.view.board, permanents=tuple(p for p in self._permanents() if p.id != pid))
@@ -625,9 +844,10 @@ class _LiveState:
     ) -> PaymentSummary:
         """Pay the target from the pool (CR 601.2h) and summarise the whole payment."""
         remaining = _paid_target(self.pool, self.view, self.player, self.life, target, spent, life, index)
+        view = self.view
         return _summary(
             start,
-            self._permanents(),
+            (view.permanent(pid) for pid in self.touched if view.has(pid)),
             self.sacrificed,
             self.activations,
             self.life_paid + life,
@@ -648,10 +868,10 @@ def _paid_target(
     index: int,
     alternatives: Alternatives = (),
 ) -> tuple[ManaUnit, ...]:
-    """The pool left after paying the target with ``spent`` and ``life`` (CR 601.2h), the part that
-    ``alternatives`` (convoke, improvise, delve) paid aside; raises ``IllegalPlanError`` on an illegal
-    payment."""
-    remaining = _remaining(pool, spent)
+    """The pool left after paying the target with ``spent`` (taken from ``pool`` itself) and ``life``
+    (CR 601.2h), the part that ``alternatives`` (convoke, improvise, delve) paid aside; raises
+    ``IllegalPlanError`` on an illegal payment."""
+    remaining = _spent_from(pool, spent)
     if remaining is None:
         raise IllegalPlanError(index, "the payment spends mana that is not in the pool")
     if life > 0 and life_total < life:
@@ -747,13 +967,13 @@ def _summary(
     convoked: frozenset[str] = frozenset(),
     from_hand: tuple[str, ...] = (),
 ) -> PaymentSummary:
-    """A payment's summary from the permanents after it, what it sacrificed and activated, life paid and
-    damage taken, the pool left, what delve exiled and convoke tapped, and the cards exiled from the hand
-    for their mana (their names, sorted)."""
-    before = {p.id: p for p in start.permanents}
-    now = {p.id: p for p in after}
-    tapped = frozenset(pid for pid, p in now.items() if p.tapped and not before[pid].tapped)
-    untapped = frozenset(pid for pid, p in now.items() if not p.tapped and before[pid].tapped)
+    """A payment's summary from the permanents after it (those still on the battlefield whose tapped status
+    it may have changed, or more), what it sacrificed and activated, life paid and damage taken, the pool
+    left, what delve exiled and convoke tapped, and the cards exiled from the hand for their mana (their
+    names, sorted)."""
+    changed = [p for p in after if p.tapped != start.permanent(p.id).tapped]
+    tapped = frozenset(p.id for p in changed if p.tapped)
+    untapped = frozenset(p.id for p in changed if not p.tapped)
     sacrificed = frozenset(sacrificed_ids)
     activated = frozenset(activated_ids)
     return PaymentSummary(
