@@ -68,6 +68,21 @@ class ManaTag:
         """
         return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
+    def with_source(self, source: str) -> ManaTag:
+        """The tag with another source (``dataclasses.replace``, without its cost).
+
+        >>> ManaTag(source="", snow=True).with_source("f1")
+        ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False)
+        """
+        return ManaTag(
+            source=source,
+            snow=self.snow,
+            restriction=self.restriction,
+            chosen_type=self.chosen_type,
+            riders=self.riders,
+            persists=self.persists,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Packet:
@@ -354,7 +369,7 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
     """
-    return _renamed_tag(tag, "") if tag.source == pid else tag
+    return tag.with_source("") if tag.source == pid else tag
 
 
 def anonymous(outcome: Outcome, pid: str) -> Outcome:
@@ -551,23 +566,10 @@ def _sources(outcome: Outcome) -> Iterator[str]:
 def _renamed(outcome: Outcome, names: Mapping[str, str]) -> Outcome:
     """The outcome with every id it names (:func:`_sources`) written as ``names`` has it."""
     packets = tuple(
-        Packet(p.types, p.picks, p.per_pick, _renamed_tag(p.tag, names[p.tag.source]))
-        for p in outcome.packets
+        Packet(p.types, p.picks, p.per_pick, p.tag.with_source(names[p.tag.source])) for p in outcome.packets
     )
     replacements = tuple(names[source] for source in outcome.replacements)
     return Outcome(packets, outcome.damage, outcome.life_loss, replacements, outcome.sacrifices_source)
-
-
-def _renamed_tag(tag: ManaTag, source: str) -> ManaTag:
-    """The tag with another source (``dataclasses.replace`` without its cost)."""
-    return ManaTag(
-        source=source,
-        snow=tag.snow,
-        restriction=tag.restriction,
-        chosen_type=tag.chosen_type,
-        riders=tag.riders,
-        persists=tag.persists,
-    )
 
 
 def _worked_out(

@@ -531,25 +531,13 @@ def _first_stated(
         )
         return found
     aftermath, kept = known
-    return aftermath, tuple(u if u.tag.source else ManaUnit(u.type, _named_tag(u.tag, pid)) for u in kept)
+    return aftermath, tuple(u if u.tag.source else ManaUnit(u.type, u.tag.with_source(pid)) for u in kept)
 
 
 #: The resolutions :func:`_first_stated` keeps across boards, by outcome signature and what the step says
 #: (the step's own permanent written ""), and the most it keeps, past which it forgets them all.
 _STATED: dict[tuple[object, ...], tuple[_Aftermath, tuple[ManaUnit, ...]]] = {}
 _STATED_LIMIT = 4096
-
-
-def _named_tag(tag: ManaTag, pid: str) -> ManaTag:
-    """An anonymous tag (source "") with ``pid`` as its source again."""
-    return ManaTag(
-        source=pid,
-        snow=tag.snow,
-        restriction=tag.restriction,
-        chosen_type=tag.chosen_type,
-        riders=tag.riders,
-        persists=tag.persists,
-    )
 
 
 def _worked_out_stated(
@@ -809,10 +797,10 @@ class _LiveState:
         pid = step.permanent
         view = self.view
         if paid.source is not None:
-            view.update(replace(view.permanent(pid), tapped=paid.source))
+            view.update(view.permanent(pid).with_tapped(paid.source))
             self.touched[pid] = None
         for other in paid.others:
-            view.update(replace(view.permanent(other), tapped=True))
+            view.update(view.permanent(other).with_tapped(True))
             self.touched[other] = None
         gone = list(paid.sacrificed)
         if outcome.sacrifices_source and pid not in gone:
