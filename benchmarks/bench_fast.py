@@ -48,7 +48,6 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -62,6 +61,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from benchmarks.bench_versions import output_in_tree
 from benchmarks.boards import realistic_board, realistic_cost
 from benchmarks.c_tapper import encode, load
 from benchmarks.fast_timing import Payload, Timings, best_seconds, measure
@@ -245,16 +245,7 @@ def _in_tree(tree: Path, payload: Payload) -> Timings:
     """The timings measured by a fresh process of the checkout ``tree`` (its directory first on
     ``sys.path``; :mod:`benchmarks.fast_timing`'s code is this checkout's)."""
     script = (ROOT / "benchmarks" / "fast_timing.py").read_text()
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    timings: Timings = json.loads(done.stdout)
+    timings: Timings = json.loads(output_in_tree(tree, script, payload))
     return timings
 
 

@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.bench_versions import output_in_tree
 from models.carddata.check import FaceReading, adds_mana, read_face, sentence_shape, unsupported_shapes
 from models.carddata.faces import is_permanent_type_line
 from models.oracle import PARSER_VERSION
@@ -120,21 +119,6 @@ def coverage(faces: Iterable[FaceReading]) -> Coverage:
     return result
 
 
-def _in_tree(tree: Path, script: str, payload: object = None) -> str:
-    """What a fresh Python process of the checkout ``tree`` prints for ``script`` (its directory first on
-    ``sys.path``), the payload as JSON on its standard input."""
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
-
-
 def speed_table(
     card_sets: Mapping[str, list[tuple[str, str]]], against: Path | None = None, rounds: int = 3
 ) -> list[str]:
@@ -147,12 +131,12 @@ def speed_table(
     for number in range(rounds):
         for tree in trees if number % 2 == 0 else trees[::-1]:
             for label, cards in card_sets.items():
-                timings = json.loads(_in_tree(tree, script, {"cards": cards, "warm_rounds": 3}))
+                timings = json.loads(output_in_tree(tree, script, {"cards": cards, "warm_rounds": 3}))
                 for kind in ("fresh", "warm"):
                     key = (tree, f"{label} ({len(cards)}), {kind} process, µs")
                     best[key] = min(best.get(key, float("inf")), 1e6 * timings[kind])
             key = (tree, "import models.oracle, ms")
-            best[key] = min(best.get(key, float("inf")), 1e3 * float(_in_tree(tree, _IMPORT)))
+            best[key] = min(best.get(key, float("inf")), 1e3 * float(output_in_tree(tree, _IMPORT)))
     labels = list(dict.fromkeys(label for _, label in best))
     width = max(len(label) for label in labels) + 2
     if against is None:

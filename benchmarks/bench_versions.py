@@ -83,6 +83,21 @@ def _environment(tree: Path) -> dict[str, str]:
     return env
 
 
+def output_in_tree(tree: Path, script: str, payload: object = None) -> str:
+    """What a fresh Python process of the checkout ``tree`` prints for ``script`` (its directory first on
+    ``sys.path``), the payload as JSON on its standard input."""
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tree,
+        env=_environment(tree),
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
 def _run_cli(tree: Path, args: Sequence[str]) -> float:
     """Wall seconds of one whole process of that version's command."""
     started = time.perf_counter()

@@ -1683,8 +1683,7 @@ def check_ramp(ramp: str) -> None:
     ...
     models.errors.InputError: unknown ramp mode 'rocks': use planner or none
     """
-    if ramp not in ("planner", "none"):
-        raise InputError(f"unknown ramp mode {ramp!r}: use planner or none")
+    _one_of(ramp, ("planner", "none"), "ramp mode")
 
 
 def check_mulligan(mulligan: str) -> None:
@@ -1695,8 +1694,13 @@ def check_mulligan(mulligan: str) -> None:
     ...
     models.errors.InputError: unknown mulligan rule 'vancouver': use london or none
     """
-    if mulligan not in ("london", "none"):
-        raise InputError(f"unknown mulligan rule {mulligan!r}: use london or none")
+    _one_of(mulligan, ("london", "none"), "mulligan rule")
+
+
+def _one_of(value: str, allowed: tuple[str, str], what: str) -> None:
+    """Refuse a value of an option outside the two it allows."""
+    if value not in allowed:
+        raise InputError(f"unknown {what} {value!r}: use {allowed[0]} or {allowed[1]}")
 
 
 def with_x(deck: Deck, x: int) -> Deck:
