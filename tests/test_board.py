@@ -795,6 +795,7 @@ else:
 
 def test_a_board_pickled_in_one_process_hashes_as_its_equal_in_another() -> None:
     """Boards, permanents, abilities and effects keep no hash through pickling."""
+
     # (worker processes of the simulation and the service hash strings with their own seeds)
     def run(mode: str, seed: str, given: bytes = b"") -> bytes:
         environment = {**os.environ, "PYTHONHASHSEED": seed}
