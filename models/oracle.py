@@ -1593,9 +1593,9 @@ def _parse_amount_phrase(text: str) -> Amount:
     if m := _DEVOTION_TO.match(body):
         colors = ManaTypes()
         for word in _COLORS_SEPARATOR.split(m.group(1)):
-            if word.lower() not in _COLOR_WORDS:
+            if _fold(word) not in _COLOR_WORDS:
                 raise _UnsupportedError(text)
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[_fold(word)])
         return Amount(kind=AmountKind.DEVOTION, colors=colors)
     if m := _THE_NUMBER_OF.match(body):
         return Amount(kind=AmountKind.COUNT, filter=_parse_filter(m.group(1)))
@@ -2154,7 +2154,7 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
     scope = (m.group(4) or "").lower()
     factors = {"twice": 2, "three times": 3, "four times": 4}
     if fm := _TIMES_AS_MUCH.fullmatch(produced):
-        factor = factors[fm.group(1).lower()]
+        factor = factors[_fold(fm.group(1))]
         return ProductionReplacement(
             text=sentence,
             who=who,
@@ -2194,7 +2194,7 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
                 new_type=ManaTypes.parse(produced[1]),
             )
         if cm := _COLOR_MANA.fullmatch(produced):
-            new = ManaTypes.parse(_COLOR_WORDS[cm.group(1).lower()])
+            new = ManaTypes.parse(_COLOR_WORDS[_fold(cm.group(1))])
             return ProductionReplacement(
                 text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=new
             )
@@ -2309,10 +2309,10 @@ def _parse_type_change(body: str, sentence: str) -> TypeChange | None:
     if _EVERY_BASIC_LAND_TYPE.fullmatch(types_text):
         land_types = tuple(BASIC_LAND_TYPES)
     else:
-        words = [w for w in _TYPES_SEPARATOR.split(types_text) if w.lower() not in ("a", "an", "")]
-        if not words or not all(w.lower() in _LAND_TYPE_PLURALS for w in words):
+        words = [w for w in _TYPES_SEPARATOR.split(types_text) if _fold(w) not in ("a", "an", "")]
+        if not words or not all(_fold(w) in _LAND_TYPE_PLURALS for w in words):
             return None
-        land_types = tuple(_LAND_TYPE_PLURALS[w.lower()] for w in words)
+        land_types = tuple(_LAND_TYPE_PLURALS[_fold(w)] for w in words)
     if _ENCHANTED_LAND.fullmatch(subject):
         affected = ObjectFilter(types=("Land",), attached=True)
     else:

@@ -16,6 +16,7 @@ import random
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,28 @@ def test_folding_writes_each_character_re_matches_with_an_ascii_one_as_that_one(
         if printable.fullmatch(char):
             matched = {x for x in map(chr, range(0x20, 0x7F)) if re.fullmatch(re.escape(x), char, re.I)}
             assert {oracle._fold(char)} == {x.lower() for x in matched}, hex(code)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("If you tap a permanent for mana, it produces three times as much of that mana instead.", ""),
+        ("If a land is tapped for mana, it produces colorless mana instead of any other type.", ""),
+        ("If a land is tapped for mana, it produces black mana instead of any other type.", ""),
+        ("{T}: Add an amount of {G} equal to your devotion to green.", "Nykthos Shrine"),
+        ("Each land is a Swamp and an Island in addition to its other land types.", ""),
+    ],
+)
+def test_letters_that_match_ascii_ones_read_as_those(text: str, name: str) -> None:
+    """A word written with letters that case-insensitive matching takes for ASCII ones ('ſ' for 's', 'ı' for
+    'i') reads as the word where a pattern's match is looked up in a table of words (the multiplier, the
+    color, the devotion's colors, the land types: a KeyError once). (The filters' words are still compared
+    in ASCII: 'Nonbaſıc landſ' is reported unsupported, not misread.)"""
+    odd = text.replace("s", "\u017f").replace("i", "\u0131")
+    assert odd != text
+    plain, read = oracle.parse_oracle(text, name), oracle.parse_oracle(odd, name)
+    assert not plain.unsupported and not read.unsupported, read.unsupported
+    assert [replace(e, text="") for e in read.effects] == [replace(e, text="") for e in plain.effects]
+    assert [replace(a, text="") for a in read.mana_abilities] == [
+        replace(a, text="") for a in plain.mana_abilities
+    ]
