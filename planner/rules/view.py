@@ -221,11 +221,15 @@ def _printed_characteristics(
     ['{T}: Add {G}.']
     """
     parsed = parse_oracle(oracle, name)
-    abilities = list(parsed.mana_abilities)
-    if line.is_a("Land"):
-        abilities += [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
-    kept, set_aside = _executed(abilities)
+    kept, set_aside = _executed([*parsed.mana_abilities, *_intrinsic(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
+
+
+def _intrinsic(line: TypeLine) -> list[ManaAbility]:
+    """The mana abilities a land has for its basic land types (CR 305.6), in the order of the types."""
+    if not line.is_a("Land"):
+        return []
+    return [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
 
 
 def _verdict(ability: ManaAbility) -> str:
@@ -586,8 +590,7 @@ class BoardView:
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
-            if line.is_a("Land"):
-                abilities += [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
+            abilities += _intrinsic(line)
             for sourced in grants:
                 grant = sourced.effect
                 assert isinstance(grant, GrantAbility)
