@@ -14,6 +14,7 @@ mana' effects).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
@@ -45,6 +46,7 @@ __all__ = [
     "anonymous_tag",
     "outcomes_signature",
     "output_types",
+    "reached",
 ]
 
 
@@ -98,10 +100,34 @@ class Packet:
         """How many mana the packet adds."""
         return self.picks * self.per_pick
 
-    def concrete(self) -> Iterator[ManaBag]:
-        """Every bag of mana the packet can become, one per distinct choice."""
-        for combo in itertools.combinations_with_replacement(tuple(self.types), self.picks):
-            yield ManaBag.of(combo).scaled(self.per_pick)
+    def concrete(self) -> Iterable[ManaBag]:
+        """Every bag of mana the packet can become, one per distinct choice; kept by all it reads (its
+        types, picks and mana per pick) when there are at most :data:`_BAGS_KEPT`.
+
+        >>> [str(bag) for bag in Packet(ManaTypes.parse("RG"), 2, 1, ManaTag(source="f")).concrete()]
+        ['{R}{R}', '{R}{G}', '{G}{G}']
+        """
+        key = (self.types.mask, self.picks, self.per_pick)
+        known = _BAGS.get(key)
+        if known is not None:
+            return known
+        bags = (
+            ManaBag.of(combo).scaled(self.per_pick)
+            for combo in itertools.combinations_with_replacement(tuple(self.types), self.picks)
+        )
+        if math.comb(max(len(self.types) + self.picks - 1, 0), self.picks) > _BAGS_KEPT:
+            return bags
+        if len(_BAGS) >= _BAGS_LIMIT:
+            _BAGS.clear()
+        _BAGS[key] = found = tuple(bags)
+        return found
+
+
+#: The most bags one packet may have for :meth:`Packet.concrete` to keep them, and how many packets' bags it
+#: keeps, past which it forgets them all.
+_BAGS_KEPT = 64
+_BAGS_LIMIT = 1024
+_BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +182,8 @@ def _normalise(packets: Iterable[Packet]) -> tuple[Packet, ...]:
             choices[choice_key] = choices.get(choice_key, 0) + packet.picks
     result = [Packet(ManaTypes(mask), 1, total, tag) for (mask, tag), total in singles.items()]
     result += [Packet(ManaTypes(mask), picks, each, tag) for (mask, each, tag), picks in choices.items()]
+    if len(result) < 2:
+        return tuple(result)
     return tuple(sorted(result, key=lambda p: (p.tag.source, p.types.mask, p.per_pick, p.picks, repr(p.tag))))
 
 
@@ -409,6 +437,8 @@ def activation_outcomes(
     [4]
     """
     replacements, triggers = _reaching(view, pid, ability, with_triggers)
+    # with one replacement effect at most there is one order: the outcomes are the same either way
+    every_order = every_order and len(replacements) > 1
     keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order)
     if keyed is None:
         return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
@@ -421,7 +451,11 @@ def activation_outcomes(
             return found
         if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
             _OUTCOMES.clear()
-        _OUTCOMES[key] = entry = (tuple(_renamed(outcome, positions) for outcome in found), {})
+        _OUTCOMES[key] = (
+            tuple(_renamed(outcome, positions) for outcome in found),
+            {tuple(ids): tuple(found)},
+        )
+        return found
     known, named = entry
     names_key = tuple(ids)
     outcomes = named.get(names_key)
@@ -453,6 +487,23 @@ def _reaching(
         else []
     )
     return replacements, triggers
+
+
+def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
+    """True when a replacement effect or a triggered mana ability on the board applies to the mana of this
+    activation of ``pid`` (its outcomes are the board's, not its card's alone).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "s", "card": "Sol Ring", "controller": "me"},
+    ...     {"id": "wg", "card": "Wild Growth", "controller": "me", "attached_to": "f"}]})
+    >>> view = BoardView(board)
+    >>> [reached(view, pid, view.mana_abilities(pid)[0]) for pid in ("f", "s")]
+    [True, False]
+    """
+    replacements, triggers = _reaching(view, pid, ability, True)
+    return bool(replacements or triggers)
 
 
 def outcomes_signature(view: BoardView, pid: str, ability: ManaAbility) -> tuple[object, ...] | None:
@@ -507,12 +558,13 @@ def _outcomes_key(
     list; None when its outcome reads more (a condition, an amount or palette that counts or reflects other
     permanents), so that it is worked out each time.
 
-    What it reads: the ability; the permanent's snow supertype, chosen creature type, chosen color and
-    commander colors (palettes), and whether its last counter goes (``sacrifice_when_empty``); the
-    replacements that apply (source and effect: the order reads nothing else); for each trigger that
-    reaches the permanent, its source's snow supertype, chosen color and commander colors, which with the
-    mana made decide whether it triggers and what it adds; and how the ids sort (packets are ordered by
-    their mana's source). Sacrificed permanents and ``reflect`` are read only by the palettes left out.
+    What it reads: the ability; the permanent's snow supertype and chosen creature type, its chosen color
+    or commander colors when its palette reads them (:func:`_own_facts`), and whether its last counter goes
+    (``sacrifice_when_empty``); the replacements that apply (source and effect: the order reads nothing
+    else); for each trigger that reaches the permanent, its source's snow supertype, chosen color and
+    commander colors, which with the mana made decide whether it triggers and what it adds; and how the ids
+    sort (packets are ordered by their mana's source). Sacrificed permanents and ``reflect`` are read only
+    by the palettes left out.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -534,7 +586,7 @@ def _outcomes_key(
     key = (
         ability,
         every_order,
-        _permanent_facts(view, pid),
+        _own_facts(view, pid, ability.output),
         permanent.choices.creature_type,
         empties,
         tuple((position[e.source], e.effect) for e in replacements),
@@ -547,6 +599,19 @@ def _outcomes_key(
 def _board_free(output: ManaOutput) -> bool:
     """True when the output's amount and types read nothing of the board but its own permanent's facts."""
     return output.amount.kind is AmountKind.CONSTANT and output.palette.kind not in _BOARD_PALETTES
+
+
+def _own_facts(view: BoardView, pid: str, output: ManaOutput) -> tuple[object, ...]:
+    """What an output of constant amount (:func:`_board_free`) reads of its own permanent: its snow
+    supertype (its mana's tag), and the chosen color or its controller's commander colors when its palette
+    is theirs (what a Forest makes is the same in a Commander game and out of one)."""
+    kind = output.palette.kind
+    permanent = view.permanent(pid)
+    return (
+        view.type_line(pid).is_a("Snow"),
+        permanent.choices.color if kind is PaletteKind.CHOSEN_COLOR else None,
+        view.board.player(permanent.controller).commander_colors if kind is PaletteKind.COMMANDER else None,
+    )
 
 
 def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
@@ -599,7 +664,8 @@ def _worked_out(
     )
     outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...]], Outcome] = {}
     for alternative in _base_alternatives(view, pid, output, reflect, tag, sacrificed, removed):
-        results = _replacement_orders(replacements, _normalise(alternative), every_order)
+        start = _normalise(alternative)
+        results = _replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
             for final in _with_triggers(view, pid, packets, triggers, reflect):
                 made = sum(packet.total for packet in final)
@@ -624,7 +690,7 @@ def _with_triggers(
 ) -> Iterator[tuple[Packet, ...]]:
     """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
     are the ones that reach the permanent (:func:`_trigger_reaches`)."""
-    if not packets:
+    if not packets or not triggers:
         yield packets
         return
     possible = ManaTypes()

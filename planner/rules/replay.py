@@ -9,7 +9,6 @@ reference search builds its plans with the same :func:`apply_step`, so the two c
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -35,7 +34,6 @@ from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import (
     ManaTag,
     Outcome,
-    Packet,
     activation_outcomes,
     anonymous,
     anonymous_tag,
@@ -564,6 +562,7 @@ def _stated_choice(
     any from a source it does not name) are left out first: no choice with them can give ``produced``.
 
     >>> from models.mana import ManaTypes
+    >>> from planner.rules.production import Packet
     >>> any_color = Outcome((Packet(ManaTypes.parse("WUBRG"), 1, 1, ManaTag(source="a")),))
     >>> [(str(bag), tag.source) for bag, tag in _stated_choice(any_color, (("a", ManaBag.parse("{R}")),))]
     [('{R}', 'a')]
@@ -573,7 +572,7 @@ def _stated_choice(
     packets = outcome.packets
     if len(packets) == 1:
         tag = packets[0].tag
-        for bag in _bags(packets[0]):
+        for bag in packets[0].concrete():
             choice = ((bag, tag),)
             if _grouped(choice) == produced:
                 return choice
@@ -582,7 +581,7 @@ def _stated_choice(
     options: list[list[tuple[ManaBag, ManaTag]]] = []
     for packet in packets:
         room = wanted.get(packet.tag.source)
-        fitting = [(bag, packet.tag) for bag in _bags(packet) if _within(bag, room)]
+        fitting = [(bag, packet.tag) for bag in packet.concrete() if _within(bag, room)]
         if not fitting:
             return None
         options.append(fitting)
@@ -594,28 +593,6 @@ def _within(bag: ManaBag, room: ManaBag | None) -> bool:
     if room is None:
         return not bag
     return bag == room or all(have <= most for have, most in zip(bag.counts, room.counts, strict=True))
-
-
-def _bags(packet: Packet) -> Iterable[ManaBag]:
-    """``packet.concrete()``, kept by all it reads (the packet's types, picks and mana per pick) when there
-    are at most :data:`_BAGS_KEPT`."""
-    key = (packet.types.mask, packet.picks, packet.per_pick)
-    known = _BAGS.get(key)
-    if known is not None:
-        return known
-    if math.comb(max(len(packet.types) + packet.picks - 1, 0), packet.picks) > _BAGS_KEPT:
-        return packet.concrete()
-    if len(_BAGS) >= _BAGS_LIMIT:
-        _BAGS.clear()
-    _BAGS[key] = found = tuple(packet.concrete())
-    return found
-
-
-#: The most bags one packet may have for :func:`_bags` to keep them, and how many packets' bags it keeps,
-#: past which it forgets them all.
-_BAGS_KEPT = 64
-_BAGS_LIMIT = 1024
-_BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
 
 
 def _units(concrete: Iterable[tuple[ManaBag, ManaTag]]) -> tuple[ManaUnit, ...]:

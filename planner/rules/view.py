@@ -614,6 +614,28 @@ class BoardView:
         """The permanent's characteristics now."""
         return self._characteristics[pid]
 
+    def as_printed(self, pid: str) -> bool:
+        """True when the permanent's characteristics are its card's: no effect changes its types, takes its
+        abilities away or grants it one (what it is alone on the battlefield).
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"},
+        ...     {"id": "u", "card": "Urborg, Tomb of Yawgmoth", "controller": "me"},
+        ...     {"id": "s", "card": "Sol Ring", "controller": "me"}]})
+        >>> [BoardView(board).as_printed(pid) for pid in ("f", "u", "s")]  # Urborg makes every land a Swamp
+        [False, False, True]
+        """
+        permanent = self._by_id[pid]
+        if self.type_line(pid) is not permanent.type_line or self.lost_text_abilities(pid):
+            return False
+        for sourced in self.effects_of(GrantAbility):
+            grant = sourced.effect
+            assert isinstance(grant, GrantAbility)
+            if self.matches(grant.affected, pid, sourced.source):
+                return False
+        return True
+
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
         """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""
         return self._characteristics[pid].mana_abilities

@@ -84,7 +84,7 @@ from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
-from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature
+from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view
 from planner.solve.objective import (
@@ -449,18 +449,19 @@ def _options(
     of the mana carries a restriction or rider the ability itself does not give."""
     found: dict[Counts, tuple[int, tuple[tuple[ManaBag, ManaTag], ...], tuple[str, ...]]] = {}
     for outcome in activation_outcomes(view, pid, ability, reflect):
+        packets = outcome.packets  # (none empty: every choice of each makes mana)
+        if not packets:
+            continue
+        if any(p.tag.riders or p.tag.restriction != ability.restriction for p in packets):
+            return None
         damage = outcome.damage + outcome.life_loss
         order = tuple("" if source == pid else source for source in outcome.replacements)
-        for concrete in outcome.concrete():
-            bag = sum((bag for bag, _ in concrete), ManaBag())
-            if not bag:
-                continue
-            if any(tag.riders or tag.restriction != ability.restriction for _, tag in concrete):
-                return None
-            parts = tuple((part, anonymous_tag(tag, pid)) for part, tag in concrete if part)
-            known = found.get(bag.counts)
+        tags = [anonymous_tag(p.tag, pid) for p in packets]
+        for bags in itertools.product(*(p.concrete() for p in packets)):
+            counts = bags[0].counts if len(bags) == 1 else sum(bags, ManaBag()).counts
+            known = found.get(counts)
             if known is None or damage < known[0]:
-                found[bag.counts] = (damage, parts, order)
+                found[counts] = (damage, tuple(zip(bags, tags, strict=True)), order)
     if len(found) > _MAX_ALTERNATIVES:
         return None
     return tuple(
@@ -549,15 +550,32 @@ def _reflected_sacrifice(view: BoardView, player: str, sacrificable: Sequence[st
     return None
 
 
-def _could_produce(view: BoardView, kinds: Sequence[SourceKind]) -> dict[str, ManaTypes]:
+def _could_produce(
+    view: BoardView, kinds: Sequence[SourceKind], as_card: Sequence[bool]
+) -> dict[str, ManaTypes]:
     """What each permanent could produce (CR 106.7), the per-card analysis standing in for the permanents
-    whose mana is fixed (nothing on the board changes anyone's mana: the fragment has no such effect)."""
+    whose mana is fixed and whose card's analysis holds on the board (``as_card``: see :func:`_as_card`)."""
     known = {
         p.id: ManaTypes(kind.reflect)
-        for p, kind in zip(view.board.permanents, kinds, strict=True)
-        if kind.reflect is not None
+        for p, kind, alone in zip(view.board.permanents, kinds, as_card, strict=True)
+        if alone and kind.reflect is not None
     }
     return could_produce_all(view, known)
+
+
+def _as_card(view: BoardView, permanent: Permanent, kind: SourceKind) -> bool:
+    """True when the permanent's kind on this board is its card's (:func:`source_kind`) though the board has
+    effects on mana: its mana is fixed and reflects nothing, it has no effect of its own, its characteristics
+    are printed ones (:meth:`BoardView.as_printed`), and no replacement effect or mana trigger reaches its
+    abilities (its outcomes are those of the card alone)."""
+    if kind.blocking is not None or kind.on_board or kind.reflect is None:
+        return False
+    pid = permanent.id
+    if not view.as_printed(pid):
+        return False
+    return not any(
+        ability.sacrifice_when_empty or reached(view, pid, ability) for ability in view.mana_abilities(pid)
+    )
 
 
 def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_Option, ...] | None:
@@ -810,19 +828,28 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         return known
     board = problem.board
     effects, reflecting = first.effects, first.reflecting
+    # the permanents whose card's analysis is theirs on this board (every one, without effects on mana)
+    as_card = (
+        [_as_card(view, p, kind) for p, kind in zip(board.permanents, first.kinds, strict=True)]
+        if effects
+        else [not kind.on_board for kind in first.kinds]
+    )
     sets: dict[str, ManaTypes] = {}
-    if effects:
-        sets = problem.reflect
-    elif reflecting:
-        sets = _could_produce(view, first.kinds)
+    if reflecting:
+        sets = _could_produce(view, first.kinds, as_card)
     shared: dict[tuple[object, ...], SourceKind] = {}
     checks: list[tuple[Permanent, _Usage]] = []
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
-    for position, (permanent, kind) in enumerate(zip(board.permanents, first.kinds, strict=True)):
+    for position, (permanent, kind, alone) in enumerate(
+        zip(board.permanents, first.kinds, as_card, strict=True)
+    ):
         if permanent.controller != player:
             continue
-        if reflecting and (effects or kind.on_board):
-            kind = _on_board(view, permanent, sets)
+        if reflecting and (effects or not alone):
+            if not alone:
+                kind = _on_board(view, permanent, sets)
+            # one kind for permanents alike, whether the board changes them or not (so that they stay
+            # interchangeable), when the board has effects on mana
             kind = shared.setdefault(
                 (kind.abilities, kind.reflect, kind.creature, kind.haste, kind.designed), kind
             )
