@@ -79,6 +79,7 @@ from models.abilities import (
 )
 from models.board import Choices, Permanent
 from models.cost import PaymentKind, Slot, SlotKind, SymbolKind
+from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
@@ -176,6 +177,13 @@ class _Ability:
     options: tuple[_Option, ...] | None  # every concrete result, or None when the output is not fixed
     uses: tuple[_Option, ...] | None  # the options with each way to pay the cost, or None when outside
     restriction: SpendRestriction | None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:  # (kinds alike are found by their abilities: see _board_sources)
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -417,28 +425,56 @@ def _analysed(
     mask: int | None = 0
     on_board = False
     for number, ability in enumerate(view.mana_abilities(pid)):
-        cost = ability.cost
-        simple_cost = (
-            cost == AbilityCost(tap=True)
-            and ability.activation_condition is None
-            and not ability.sacrifice_when_empty
-        )
-        options: tuple[_Option, ...] | None = None
         fixed = _fixed_output(ability.output, choices)
         reflecting = not fixed and _reflecting(ability.output)
         on_board = on_board or reflecting
-        if not ability.conditional and (fixed or (reflecting and reflect is not None)):
-            options = _options(view, pid, number, ability, reflect or {})
-        if options is None or mask is None:
+        # a fixed output's analysis reads only what its outcomes read: kept by their signature (one
+        # analysis for '{T}: Add {G}.' on a Forest, a Taiga and Llanowar Elves, on this board or another)
+        signature = outcomes_signature(view, pid, ability) if fixed else None
+        key = None if signature is None else (signature, number)
+        analysed = None if key is None else _ABILITIES.get(key)
+        if analysed is None:
+            analysed = _ability_analysed(view, pid, number, ability, fixed, reflecting, reflect)
+            if key is not None:
+                if len(_ABILITIES) >= _KNOWN_LIMIT:
+                    _ABILITIES.clear()
+                _ABILITIES[key] = analysed
+        if analysed.options is None or mask is None:
             mask = None
         else:
-            for option in options:
+            for option in analysed.options:
                 mask |= _mask_of(option.counts)
-        uses = options if simple_cost else _uses(ability, options)
-        abilities.append(
-            _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction)
-        )
+        abilities.append(analysed)
     return tuple(abilities), mask, on_board
+
+
+def _ability_analysed(
+    view: BoardView,
+    pid: str,
+    number: int,
+    ability: ManaAbility,
+    fixed: bool,
+    reflecting: bool,
+    reflect: dict[str, ManaTypes] | None,
+) -> _Ability:
+    """One of a permanent's mana abilities (its ``number``-th) as the fast path sees it (see
+    :func:`_analysed`)."""
+    cost = ability.cost
+    simple_cost = (
+        cost == AbilityCost(tap=True)
+        and ability.activation_condition is None
+        and not ability.sacrifice_when_empty
+    )
+    options: tuple[_Option, ...] | None = None
+    if not ability.conditional and (fixed or (reflecting and reflect is not None)):
+        options = _options(view, pid, number, ability, reflect or {})
+    uses = options if simple_cost else _uses(ability, options)
+    return _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction)
+
+
+#: The abilities :func:`_analysed` worked out, by their outcomes' signature and their place in their
+#: permanent's list (see :func:`planner.rules.production.outcomes_signature`).
+_ABILITIES: dict[tuple[object, ...], _Ability] = {}
 
 
 def _options(
