@@ -134,6 +134,37 @@ FOOD_CHAIN = {
     "creature's mana value. Spend this mana only to cast creature spells.",
     "mana_cost": "{2}{G}",
 }
+MOSSFIRE_VALLEY = {"name": "Mossfire Valley", "type_line": "Land", "oracle": "{1}, {T}: Add {R}{G}."}
+GOLDEN_EGG = {
+    "name": "Golden Egg",
+    "type_line": "Artifact — Food",
+    "oracle": "When Golden Egg enters, draw a card.\n{1}, {T}, Sacrifice Golden Egg: Add one mana of any "
+    "color.\n{2}, {T}, Sacrifice Golden Egg: You gain 3 life.",
+    "mana_cost": "{0}",
+}
+CABAL_STRONGHOLD = {
+    "name": "Cabal Stronghold",
+    "type_line": "Land",
+    "oracle": "{T}: Add {C}.\n{3}, {T}: Add {B} for each basic Swamp you control.",
+}
+PHYREXIAN_TOWER = {
+    "name": "Phyrexian Tower",
+    "type_line": "Legendary Land",
+    "oracle": "{T}: Add {C}.\n{T}, Sacrifice a creature: Add {B}{B}.",
+}
+GRIZZLY_BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": "", "mana_cost": "{1}{G}"}
+RAZORVERGE_THICKET = {
+    "name": "Razorverge Thicket",
+    "type_line": "Land",
+    "oracle": "This land enters tapped unless you control two or fewer other lands.\n{T}: Add {G} or {W}.",
+}
+GEMSTONE_CAVERNS = {
+    "name": "Gemstone Caverns",
+    "type_line": "Legendary Land",
+    "oracle": "If this card is in your opening hand and you're not the starting player, you may begin the "
+    "game with it on the battlefield with a luck counter on it. If you do, exile a card from your hand.\n"
+    "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+}
 KITCHEN_FINKS = {
     "name": "Kitchen Finks",
     "type_line": "Creature — Ouphe",
@@ -1132,3 +1163,175 @@ def test_phyrexian_and_monocolored_hybrid_symbols() -> None:
     assert paid(make_board([card("Island", "i1"), card("Island", "i2")]), "{2/W}").payable
     assert paid(make_board([card("Wastes", "w")]), "{C/W}").payable
     assert not paid(make_board([card("Island", "i")]), "{C/W}").payable
+
+
+# ------------------------------------- Forge AutoPaymentTest and ReserveManaSourcesTest, later revisions
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "payable"),
+    [
+        # ReserveManaSourcesTest.paysThroughNetPositiveManaFilter: Ruby Medallion {2} from Mountain and
+        # Mossfire Valley ({1}, {T}: Add {R}{G})
+        (["m", "mv1"], "{2}", True),
+        # ReserveManaSourcesTest.executesChainedNetPositiveManaFilters: a {3} artifact from Mountain and two
+        # Valleys: the Mountain starts the first, one of its mana the second
+        (["m", "mv1", "mv2"], "{3}", True),
+        # netPositiveManaFilterNeedsSeedMana and mutuallyDependentManaFiltersNeedSeedMana: no mana to start
+        (["mv1"], "{2}", False),
+        (["mv1", "mv2"], "{2}", False),
+    ],
+)
+def test_net_positive_filters_need_seed_mana(lands: list[str], cost: str, payable: bool) -> None:
+    known = {"m": card("Mountain", "m"), **{pid: text_card(MOSSFIRE_VALLEY, pid) for pid in ("mv1", "mv2")}}
+    result = paid(make_board([known[pid] for pid in lands]), cost, "Artifact")
+    assert result.payable is payable
+    if payable:
+        assert used(result) == set(lands) and str(result.floating) == ""
+
+
+def test_floating_mana_seeds_a_filter() -> None:
+    # ReserveManaSourcesTest.floatingManaCanSeedNetPositiveManaFilter: {R} in the pool pays Mossfire Valley's
+    # {1}, which pays Ruby Medallion {2}
+    board = make_board([text_card(MOSSFIRE_VALLEY, "mv")], pool=["{R}"])
+    assert paid(board, "{2}", "Artifact").payable
+
+
+def test_a_one_for_one_filter_adds_no_mana() -> None:
+    # ReserveManaSourcesTest.netZeroManaFilterDoesNotIncreaseAvailableMana: Cavalier of Dawn {2}{W}{W}{W} from
+    # four Plains and Golden Egg ({1}, {T}, sacrifice: one mana): four mana at most
+    board = make_board([card("Plains", f"p{i}") for i in range(4)] + [text_card(GOLDEN_EGG, "egg")])
+    assert not paid(board, "{2}{W}{W}{W}", "Creature — Elemental Knight").payable
+
+
+def test_cabal_stronghold_counts_basic_swamps() -> None:
+    # ReserveManaSourcesTest.usesStrongholdFreeAbilityWhenPaidAbilityLosesMana: Phyrexian Arena {1}{B}{B} from
+    # two Swamps and Cabal Stronghold (its {C}); strongholdCannotPayEightWithFiveSwamps: five Swamps and the
+    # Stronghold make seven at most (three Swamps pay {3} for five {B}), so Sundering Titan {8} can't be cast
+    board = make_board([card("Swamp", "s1"), text_card(CABAL_STRONGHOLD, "cs"), card("Swamp", "s2")])
+    result = paid(board, "{1}{B}{B}", "Enchantment")
+    assert result.payable and used(result) == {"s1", "cs", "s2"} and str(result.floating) == ""
+    five = make_board([card("Swamp", f"s{i}") for i in range(5)] + [text_card(CABAL_STRONGHOLD, "cs")])
+    assert not paid(five, "{8}", "Artifact Creature — Golem").payable
+    assert max_x(five, PaymentTarget.of("{X}")).x == 7
+    # ReserveManaSourcesTest.paysSmallCostWithPaidStrongholdAvailable: Ruby Medallion {2} leaves it
+    assert "cs" not in used(paid(five, "{2}", "Artifact"))
+
+
+def test_doubling_cube_cannot_turn_six_floating_into_seven() -> None:
+    # ReserveManaSourcesTest.cubeCannotPaySevenFromSixFloatingMana: Platinum Angel {7} with six {R} floating
+    # and Doubling Cube: its {3} leaves three to double, six in all
+    board = make_board([peer("Doubling Cube", "cube")], pool=["{R}"] * 6)
+    assert not paid(board, "{7}", "Artifact Creature — Angel").payable
+
+
+def test_cascading_cataracts_converts_five_mountains() -> None:
+    # ReserveManaSourcesTest.cataractsConvertsFiveMountainsForFiveColors and
+    # cataractsUsesFreeModeForSixGenericMana: five Mountains pay Cascading Cataracts' {5} for five mana in any
+    # combination of colors (Niv-Mizzet Reborn {W}{U}{B}{R}{G}); for Wurmcoil Engine {6} its {C} and the
+    # Mountains pay; all six lands are tapped, nothing floats
+    board = make_board([card("Mountain", f"m{i}") for i in range(5)] + [card("Cascading Cataracts", "cc")])
+    for cost, type_line in (
+        ("{W}{U}{B}{R}{G}", "Legendary Creature — Dragon Avatar"),
+        ("{6}", "Artifact Creature"),
+    ):
+        result = paid(board, cost, type_line)
+        assert result.payable and len(result.tapped) == 6 and str(result.floating) == ""
+
+
+def test_phyrexian_tower_keeps_the_creature() -> None:
+    # ReserveManaSourcesTest.preservesCreatureWhenTowerFreeAbilitySuffices: Ruby Medallion {2} from Phyrexian
+    # Tower, Mountain and Grizzly Bears: the Tower's {C}, no creature sacrificed
+    board = make_board(
+        [text_card(PHYREXIAN_TOWER, "pt"), card("Mountain", "m"), text_card(GRIZZLY_BEARS, "gb")]
+    )
+    result = paid(board, "{2}", "Artifact")
+    assert result.payable and result.sacrificed == () and str(result.floating) == ""
+
+
+def test_a_colorless_land_and_one_forest_pay_two_generic() -> None:
+    # AutoPaymentTest.doubleGenericUsesColorlessRockNotSecondColoredBasic: Fellwar Stone {2} from Forest,
+    # Reliquary Tower and Snow-Covered Forest: the Tower and one Forest (a green source stays)
+    board = make_board(
+        [card("Forest", "f"), text_card(RELIQUARY_TOWER, "rt"), card("Snow-Covered Forest", "sf")]
+    )
+    result = paid(board, "{2}", "Artifact")
+    assert result.payable and "rt" in result.tapped and len(result.tapped) == 2
+
+
+def test_sol_ring_pays_two_generic_before_a_colorless_land() -> None:
+    # AutoPaymentTest.solRingPaysDoubleGenericWithColoredPip: Chomping Changeling {2}{G} from Snow-Covered
+    # Forest, Reliquary Tower and Sol Ring: the Forest and Sol Ring; stackCalixUsesReliquaryTowerNotSolRing:
+    # {1}{W}{G} from Plains, Forest, the Tower and Sol Ring: the Tower's {C}, not Sol Ring's two
+    board = make_board(
+        [card("Snow-Covered Forest", "sf"), text_card(RELIQUARY_TOWER, "rt"), card("Sol Ring", "sol")]
+    )
+    result = paid(board, "{2}{G}", "Creature — Shapeshifter")
+    assert result.payable and used(result) == {"sf", "sol"}
+    board = make_board(
+        [card("Plains", "p"), card("Forest", "f"), text_card(RELIQUARY_TOWER, "rt"), card("Sol Ring", "sol")]
+    )
+    result = paid(board, "{1}{W}{G}", "Legendary Creature")
+    assert result.payable and used(result) == {"p", "f", "rt"}
+
+
+def test_a_tapped_land_does_not_stop_the_petal_starting_the_signet() -> None:
+    # AutoPaymentTest.lotusPetalActivatesSignetWhenOnlyLandIsTapped: Jacked Rabbit with X=0 ({1}{W}) from a
+    # tapped Plains, Lotus Petal and Selesnya Signet
+    board = make_board(
+        [card("Plains", "p", tapped=True), card("Lotus Petal", "lp"), card("Selesnya Signet", "s")]
+    )
+    result = paid(board, "{X}{1}{W}", "Creature — Rabbit Warrior", x=0)
+    assert result.payable and used(result) == {"lp", "s"}
+
+
+def test_the_white_source_stays_for_the_white_card_in_hand() -> None:
+    # AutoPaymentTest.stackPaymentUsesOffColorRockForGeneric: Luminarch Aspirant {1}{W} from Snow-Covered
+    # Plains, Razorverge Thicket and Fellwar Stone (the opponent has a Swamp: {B}) with Healing Salve {W} in
+    # hand. Forge taps the Thicket for the {1} without looking at the hand; our objective keeps the hand
+    # castable: the Stone's {B} pays the {1} and the Thicket stays for the Salve
+    board = make_board(
+        [
+            card("Swamp", "osw", controller="opp"),
+            card("Snow-Covered Plains", "sp"),
+            text_card(RAZORVERGE_THICKET, "rt"),
+            card("Fellwar Stone", "fs"),
+        ]
+    )
+    salve = PaymentTarget.of("{W}", type_line="Instant")
+    result = paid(board, "{1}{W}", "Creature — Human Cleric", hand=(salve,))
+    assert result.payable and used(result) == {"sp", "fs"}
+
+
+def test_one_aura_land_pays_several_colors() -> None:
+    # AutoPaymentTest.marketFestivalProducesThreeManaFromOneForestTap ({G}{U}{R} from one Forest with Market
+    # Festival), utopiaSprawlPaysGreenAndChosenColorFromOneForestTap and
+    # utopiaSprawlForestBeatsLotusPetalForGreenAndBlue ({G}{U} from a Forest with Utopia Sprawl, blue chosen;
+    # Lotus Petal kept): one Forest tapped
+    festival = make_board(
+        [card("Forest", "f"), peer("Market Festival", "mf", attached_to="f"), card("Forest", "f2")]
+    )
+    result = paid(festival, "{G}{U}{R}")
+    assert result.payable and result.tapped == ("f",)
+    sprawl = card("Utopia Sprawl", "us", attached_to="f", choices={"color": "U"})
+    result = paid(make_board([card("Forest", "f"), sprawl, card("Lotus Petal", "lp")]), "{G}{U}", "Sorcery")
+    assert result.payable and used(result) == {"f"}
+
+
+def test_gemstone_caverns_with_and_without_a_luck_counter() -> None:
+    # AutoPaymentTest.gemstoneCavernsWithLuckCounterPaysColoredMana and
+    # gemstoneCavernsWithoutLuckCounterPaysColorlessOnly: with a luck counter it makes one mana of any color
+    # instead of {C}
+    lucky = make_board([text_card(GEMSTONE_CAVERNS, "gc", counters={"luck": 1})])
+    assert paid(lucky, "{R}").payable and could(lucky)["gc"] == "WUBRG"
+    plain = make_board([text_card(GEMSTONE_CAVERNS, "gc")])
+    assert not paid(plain, "{R}").payable and paid(plain, "{1}", "Artifact").payable
+    assert could(plain)["gc"] == "C"
+
+
+def test_mana_flare_doubles_one_plains() -> None:
+    # AutoPaymentTest.manaFlareDoublesLandOutputForDoubleWhite: {W}{W} (the cost the test asks) from one
+    # Plains under Mana Flare
+    board = make_board([card("Mana Flare", "mf"), card("Plains", "p1"), card("Plains", "p2")])
+    result = paid(board, "{W}{W}")
+    assert result.payable and len(result.tapped) == 1
