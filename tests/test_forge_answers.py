@@ -165,6 +165,26 @@ GEMSTONE_CAVERNS = {
     "game with it on the battlefield with a luck counter on it. If you do, exile a card from your hand.\n"
     "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
 }
+ELVISH_HARBINGER = {
+    "name": "Elvish Harbinger",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "When Elvish Harbinger enters, you may search your library for an Elf card, reveal it, then "
+    "shuffle and put that card on top.\n{T}: Add one mana of any color.",
+    "mana_cost": "{2}{G}",
+}
+ELADAMRI = {
+    "name": "Eladamri, Lord of Leaves",
+    "type_line": "Legendary Creature — Elf Warrior",
+    "oracle": "Other Elf creatures have forestwalk.\nOther Elves have shroud.",
+    "mana_cost": "{G}{G}",
+}
+RHYS = {
+    "name": "Rhys the Redeemed",
+    "type_line": "Legendary Creature — Elf Warrior",
+    "oracle": "{2}{G/W}, {T}: Create a 1/1 green and white Elf Warrior creature token.\n{4}{G/W}{G/W}, {T}: "
+    "For each creature token you control, create a token that's a copy of that creature.",
+    "mana_cost": "{G/W}",
+}
 KITCHEN_FINKS = {
     "name": "Kitchen Finks",
     "type_line": "Creature — Ouphe",
@@ -906,6 +926,21 @@ def test_a_swamp_and_twilight_mire_pay_black() -> None:
     board = make_board([card("Swamp", "s"), card("Twilight Mire", "tm")])
     assert paid(board, "{1}{B}").payable and paid(board, "{B}{B}").payable
     assert not paid(board, "{1}{B}{B}").payable
+
+
+def test_two_sources_and_a_summoning_sick_archdruid_cannot_pay_three() -> None:
+    # https://github.com/Card-Forge/forge/issues/3400: Rhys the Redeemed's {2}{G/W} with only Elvish Harbinger
+    # and Arcane Signet able to tap (Elvish Archdruid arrived this turn, Eladamri makes no mana): not
+    # payable (the report's auto-pay made mana out of nothing); once the Archdruid can tap it pays alone
+    # ({G} for each of the four Elves)
+    def board(sick: bool) -> Board:
+        archdruid = card("Elvish Archdruid", "ad", summoning_sick=sick)
+        others = [text_card(RHYS, "rhys"), text_card(ELVISH_HARBINGER, "eh"), card("Arcane Signet", "as")]
+        return make_board([*others, text_card(ELADAMRI, "el"), archdruid], commander_colors="GW")
+
+    assert not paid(board(True), "{2}{G/W}", kind="ability").payable
+    result = paid(board(False), "{2}{G/W}", kind="ability")
+    assert result.payable and result.tapped == ("ad",)
 
 
 def test_painlands_and_confluence_cost_one_life_for_one_white() -> None:
