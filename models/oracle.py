@@ -997,6 +997,8 @@ _AS_A_SORCERY = re.compile(r"as a sorcery|any time you could cast a sorcery", re
 _AS_AN_INSTANT = re.compile(r"any time you could cast an instant", re.I)
 _DURING_YOUR_TURN = re.compile(r"during your turn", re.I)
 _NOT_FOR_GENERIC = re.compile(r"this mana can't be spent to pay generic mana costs", re.I)
+#: Powerstone tokens and The Mightstone and Weakstone: the mana pays for anything but nonartifact spells.
+_NOT_FOR_NONARTIFACT = re.compile(r"this mana can't be spent to cast (?:a )?nonartifact spells?", re.I)
 
 
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
@@ -1085,6 +1087,10 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
                     timing = "your_turn"
                 else:
                     raise _UnsupportedError(sentence)
+        elif _NOT_FOR_NONARTIFACT.fullmatch(body) and restriction is None:
+            # the allowed uses are what is left: every ability's cost, and artifact spells (106.6)
+            artifacts = SpendUse(kind=PaymentKind.SPELL, types=("Artifact",))
+            restriction = SpendRestriction((SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence)
         elif _NOT_FOR_GENERIC.fullmatch(body):
             base = restriction or SpendRestriction((SpendUse(),), "")
             restriction = replace(base, not_generic=True, text=(base.text + " " + sentence).strip())
@@ -1621,8 +1627,13 @@ def _parse_output(spec: str) -> ManaOutput:
         amount = replace(_parse_amount_phrase(m.group(3)), plus=1)
         return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), amount)
     if m := _DIFFERENT_COLORS.fullmatch(spec):
-        amount = Amount(constant=_number(m.group(1)))
-        return ManaOutput(OutputKind.DIFFERENT, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
+        # 'two mana of different colors' is a choice among the sets of that many distinct colors (Firemind
+        # Vessel: {W}{U}, {W}{B}, ... {R}{G}), which the planner executes like any other choice
+        count = _number(m.group(1))
+        if not 1 <= count <= len(ALL_COLORS):
+            raise _UnsupportedError(spec)
+        combinations = itertools.combinations(ALL_COLORS, count)
+        return ManaOutput(OutputKind.CHOICE, tuple(ManaBag.of(colors) for colors in combinations))
     if m := _ONE_ANY_FOR_EACH.fullmatch(spec):
         base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
         amount = _parse_amount_phrase(m.group(2))
@@ -1897,7 +1908,7 @@ _THEY_HAVE_QUOTED = re.compile(
     r'^(?:it|they|those tokens|the tokens?|that token|each of them) (?:has|have) "', re.I
 )
 _TRIGGERED_MANA_ABILITY = re.compile(
-    r"tapped for mana|\btaps? [^,]+ for mana|causes you to add|mana ability", re.I
+    r"tapped for mana|\btaps? [^,]+ for (?:mana|\{[WUBRGC]\})|causes you to add|mana ability", re.I
 )
 _ADD_OPENING = re.compile(r"^add\b", re.I)
 
@@ -2202,8 +2213,8 @@ def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None
 
 
 _WHENEVER_TAPS_FOR_MANA = re.compile(
-    r"whenever (you|a player|an opponent) taps? (.+?) for mana, (?:(that player|its controller) adds|add)"
-    r" (?:an additional |one additional )?(.+)",
+    r"whenever (you|a player|an opponent) taps? (.+?) for (mana|\{[WUBRGC]\}), "
+    r"(?:(that player|its controller) adds|add) (?:an additional |one additional )?(.+)",
     re.I,
 )
 _WHENEVER_TAPPED_FOR_MANA = re.compile(
@@ -2221,15 +2232,18 @@ _WHENEVER_ABILITY_ADDS_CHOSEN = re.compile(
 
 def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
     # Whenever a player taps a land for mana, that player adds one mana of any type that land produced.
+    # Whenever you tap a permanent for {C}, add an additional {C}: only when it made {C} (106.12a).
     if m := _WHENEVER_TAPS_FOR_MANA.fullmatch(body):
-        who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(4)
+        who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(5)
+        of_types = ALL_TYPES if m.group(3).lower() == "mana" else ManaTypes.parse(m.group(3)[1])
         return ManaTrigger(
             text=sentence,
             event=TriggerEvent.TAPPED_FOR_MANA,
             who=who,
             affected=affected,
             adds=_trigger_output(adds),
-            to_tapper=m.group(3) is not None or who is Who.YOU,
+            of_types=of_types,
+            to_tapper=m.group(4) is not None or who is Who.YOU,
         )
     # Whenever enchanted land is tapped for mana, its controller adds an additional {G}.
     # Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one
@@ -2517,7 +2531,7 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
 _EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]], ...] = (
     (_Gate(("becomes tapped",)), _parse_tap_damage),
     (_Gate(("it produces",)), _parse_replacement),
-    (_Gate(("for mana", "causes you to add")), _parse_trigger),
+    (_Gate(("for mana", "for {", "causes you to add")), _parse_trigger),
     # the types after 'is' or 'are': land types (str.lower() in _LAND_TYPE_PLURALS) or every basic land type
     (_Gate((*_LAND_TYPE_WORDS, "every basic land type")), _parse_type_change),
     (_Gate(('"',)), _parse_grant),

@@ -125,8 +125,9 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     reported.
 
     >>> from models.oracle import parse_oracle
-    >>> unexecuted_part(parse_oracle("{T}: Add two mana of different colors.").mana_abilities[0])
-    'output: two mana of different colors'
+    >>> cube = parse_oracle("{3}, {T}: Double the amount of each type of unspent mana you have.")
+    >>> unexecuted_part(cube.mana_abilities[0])
+    'output: double the amount of each type of unspent mana'
     >>> unexecuted_part(parse_oracle("{T}: Add {G}.").mana_abilities[0]) is None
     True
     """
