@@ -964,7 +964,7 @@ def test_forsaken_monument_adds_one_colorless_per_permanent_tapped_for_colorless
     # https://github.com/Card-Forge/forge/issues/6293: Urza's Mine, Power Plant and Tower with Forsaken
     # Monument ("Whenever you tap a permanent for {C}, add an additional {C}"): 3 + 3 + 4 = ten mana; a
     # triggered mana ability (CR 605.1b) whose mana pays the cost being paid (605.4a). Forsaken Monument
-    # ruling (2019-06-14): one additional {C} per permanent, however much {C} it made
+    # ruling: one additional {C} per permanent, however much {C} it made
     monument = text_card(FORSAKEN_MONUMENT, "mon")
     tron = [card("Urza's Mine", "mine"), card("Urza's Power Plant", "pp"), card("Urza's Tower", "tw")]
     result = max_x(make_board([*tron, monument]), PaymentTarget.of("{X}", type_line="Creature — Eldrazi"))
@@ -1084,7 +1084,7 @@ def test_reflecting_pool_ignores_the_restrictions_of_the_mana_it_copies() -> Non
 
 
 def test_mana_reflection_doubles_treasure_but_not_eldrazi_scion() -> None:
-    # Mana Reflection ruling (2008-05-01): it applies to any permanent tapped for mana; a Treasure's ability
+    # Mana Reflection ruling: it applies to any permanent tapped for mana; a Treasure's ability
     # has {T} in its cost (CR 106.12), an Eldrazi Scion's (sacrifice only) doesn't
     assert paid(make_board([card("Mana Reflection", "mr"), card("Treasure", "t")]), "{U}{U}").payable
     assert not paid(make_board([card("Mana Reflection", "mr"), card("Eldrazi Scion", "es")]), "{2}").payable
@@ -1092,7 +1092,7 @@ def test_mana_reflection_doubles_treasure_but_not_eldrazi_scion() -> None:
 
 
 def test_nyxbloom_ancient_triples_tapped_mana_only() -> None:
-    # Nyxbloom Ancient ruling (2020-01-24): it doesn't apply to abilities that don't tap a permanent for mana,
+    # Nyxbloom Ancient ruling: it doesn't apply to abilities that don't tap a permanent for mana,
     # such as Eldrazi Scion's; Sol Ring makes six, Lotus Petal ({T}, sacrifice) three
     assert not paid(make_board([card("Nyxbloom Ancient", "nx"), card("Eldrazi Scion", "es")]), "{2}").payable
     assert paid(make_board([card("Nyxbloom Ancient", "nx"), card("Sol Ring", "sol")]), "{6}").payable
@@ -1100,7 +1100,7 @@ def test_nyxbloom_ancient_triples_tapped_mana_only() -> None:
 
 
 def test_nykthos_counts_hybrid_symbols_toward_both_colors() -> None:
-    # Nykthos, Shrine to Nyx ruling (2013-09-15): hybrid symbols count toward each of their colors. Kitchen
+    # Nykthos, Shrine to Nyx ruling: hybrid symbols count toward each of their colors. Kitchen
     # Finks {1}{G/W}{G/W}: devotion to green is 2, so two Plains pay Nykthos's {2} for {G}{G}
     board = make_board(
         [
@@ -1120,7 +1120,7 @@ def test_nykthos_counts_hybrid_symbols_toward_both_colors() -> None:
 
 
 def test_cavern_of_souls_colored_mana_casts_the_chosen_type_only() -> None:
-    # Cavern of Souls rulings (2012-05-01): the colored mana can be spent only on a creature spell of the
+    # Cavern of Souls rulings: the colored mana can be spent only on a creature spell of the
     # chosen type, not on other spells or on abilities
     board = make_board([card("Cavern of Souls", "cav", choices={"creature_type": "Elf"})])
     assert paid(board, "{G}", "Creature — Elf Druid").payable
@@ -1131,7 +1131,7 @@ def test_cavern_of_souls_colored_mana_casts_the_chosen_type_only() -> None:
 
 
 def test_rosheen_mana_pays_costs_with_x_only() -> None:
-    # Rosheen Meanderer ruling (2008-08-01): the mana may be spent on any part of a cost that contains {X},
+    # Rosheen Meanderer ruling: the mana may be spent on any part of a cost that contains {X},
     # and on nothing else
     board = make_board([peer("Rosheen Meanderer", "ro"), card("Mountain", "m")])
     assert max_x(board, PaymentTarget.of("{X}{R}", type_line="Sorcery")).x == 4
@@ -1141,7 +1141,7 @@ def test_rosheen_mana_pays_costs_with_x_only() -> None:
 
 
 def test_springleaf_drum_taps_a_summoning_sick_creature() -> None:
-    # Springleaf Drum ruling (2007-10-01): any untapped creature you control pays the cost, even one that came
+    # Springleaf Drum ruling: any untapped creature you control pays the cost, even one that came
     # under your control this turn (tapping it is not its own {T}: CR 302.6); a creature tapped for the Drum
     # can't also tap for mana
     assert paid(
