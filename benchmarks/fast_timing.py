@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -35,12 +35,15 @@ __all__ = ["Payload", "Timings", "best_seconds", "measure", "renamed"]
 
 class Payload(TypedDict):
     """What to time: boards (as JSON) with costs for the single query and for ``pay``, how many blocks of
-    single queries (the best is kept), and how many warm calls of ``pay`` (the median is kept)."""
+    single queries (the best is kept), and how many warm calls of ``pay`` (the median is kept); with
+    ``prepare``, every card of the big boards is prepared first (:func:`planner.api.prepare`, as a client
+    that knows the decks does)."""
 
     simple: list[tuple[str, str]]
     big: list[tuple[str, str]]
     repeats: int
     calls: int
+    prepare: NotRequired[bool]
 
 
 class Timings(TypedDict):
@@ -75,6 +78,8 @@ def measure(payload: Payload) -> Timings:
     for board_json, cost in payload["simple"]:
         board, target = Board.loads(board_json), PaymentTarget.of(cost)
         fast.append(best_seconds(partial(_query, board, target), payload["repeats"], block=20))
+    if payload.get("prepare"):
+        _prepare(payload["big"])
     paid: list[tuple[float, float, str, float]] = []
     for board_json, cost in payload["big"]:
         board, target = Board.loads(board_json), PaymentTarget.of(cost)
@@ -92,6 +97,19 @@ def measure(payload: Payload) -> Timings:
         pay(twin, target)
         paid.append((cold, statistics.median(warm), engine, time.process_time() - started))
     return {"fast": fast, "pay": paid}
+
+
+def _prepare(cases: list[tuple[str, str]]) -> None:
+    """Prepare every card of the boards (``planner.api.prepare``), each once; the boards stay unseen."""
+    from models.catalogue import CardData
+    from planner.api import prepare
+
+    cards = {
+        (p.name, str(p.type_line), p.oracle, None if p.mana_cost is None else str(p.mana_cost))
+        for board_json, _ in cases
+        for p in Board.loads(board_json).permanents
+    }
+    prepare(CardData(name=n, type_line=t, oracle=o, mana_cost=m) for n, t, o, m in sorted(cards, key=str))
 
 
 def renamed(board_json: str, prefix: str) -> str:

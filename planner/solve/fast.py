@@ -873,6 +873,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
     sets: dict[str, ManaTypes] = {}
     if reflecting:
         sets = _could_produce(view, first.kinds, as_card)
+        problem.analysis.keep_reflect(sets)  # (exact: CP-SAT needs it when the fast path declines)
     shared: dict[tuple[object, ...], SourceKind] = {}
     checks: list[tuple[Permanent, _Usage]] = []
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []

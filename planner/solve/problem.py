@@ -98,6 +98,11 @@ class BoardAnalysis:
         """What each permanent could produce (CR 106.7), by id."""
         return could_produce_of(self.board)
 
+    def keep_reflect(self, sets: dict[str, ManaTypes]) -> None:
+        """Keep ``sets`` as :attr:`reflect` when it is not worked out yet: a caller that found it exactly by
+        another way (the fast path, from its cards' analyses) saves the next one the work."""
+        self.__dict__.setdefault("reflect", sets)
+
     @cached_property
     def rules(self) -> SpendRules:
         """The spending rules in force for the player ('spend mana as though it were mana of any color')."""
