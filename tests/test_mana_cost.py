@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import CostParseError, InputError, ManaParseError, PlannerError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes, parse_mana_string
+from planner.rules.payment import cost_modes
 
 # mana types -------------------------------------------------------------------------------------------------
 
@@ -286,3 +289,41 @@ def test_random_valid_symbol_sequences_round_trip(symbols: list[str]) -> None:
     assert str(ManaCost.parse(str(cost))) == str(cost)
     assert cost.mana_value == sum(ManaCost.parse(symbol).mana_value for symbol in symbols)
     assert ManaCost.parse("".join(reversed(symbols))) == cost  # order does not matter
+
+
+_SYMBOLS = (
+    "{1}",
+    "{2}",
+    "{0}",
+    "{W}",
+    "{B}",
+    "{G}",
+    "{C}",
+    "{S}",
+    "{W/U}",
+    "{B/R}",
+    "{2/W}",
+    "{C/G}",
+    "{G/P}",
+)
+
+
+@given(st.lists(st.sampled_from(_SYMBOLS), min_size=1, max_size=6), st.sampled_from([None, 0, 1, 2, 4]))
+def test_cost_modes_are_every_way_to_pay_each_symbol(symbols: list[str], life: int | None) -> None:
+    """cost_modes against every choice of a way for each symbol on its own (CR 107.4, 119.4): the same
+    distinct (slots, life), each once."""
+    cost = ManaCost.parse("".join(symbols))
+    expected = set()
+    for ways in itertools.product(*(symbol.ways() for symbol in cost.symbols)):
+        slots: dict[object, int] = {}
+        for way in ways:
+            if way.slot is not None and way.mana:
+                slots[way.slot] = slots.get(way.slot, 0) + way.mana
+        paid = sum(way.life for way in ways)
+        if life is None or paid == 0 or paid <= life:
+            expected.add((frozenset(slots.items()), paid))
+    modes = cost_modes(cost, life)
+    found = [(frozenset(mode.slots), mode.life) for mode in modes]
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+    assert all(mode.mana == sum(count for _, count in mode.slots) for mode in modes)

@@ -40,12 +40,18 @@ class Mode:
         object.__setattr__(self, "mana", sum(count for _, count in self.slots))
 
 
-def _symbol_options(symbol: CostSymbol) -> list[tuple[Counter[Slot], int]]:
+def _symbol_options(symbol: CostSymbol) -> list[tuple[tuple[tuple[Slot, int], ...], int]]:
     """The ways to pay one symbol (:meth:`CostSymbol.ways`) as (slots, life); raises ``InputError`` for X."""
     return [
-        (Counter[Slot]() if way.slot is None else Counter({way.slot: way.mana}), way.life)
+        (() if way.slot is None or way.mana <= 0 else ((way.slot, way.mana),), way.life)
         for way in symbol.ways()
     ]
+
+
+def _added(into: dict[Slot, int], slots: Iterable[tuple[Slot, int]]) -> None:
+    """Add counts of slots into ``into`` (a slot first added keeps its place)."""
+    for slot, count in slots:
+        into[slot] = into.get(slot, 0) + count
 
 
 @lru_cache(maxsize=4096)
@@ -56,29 +62,31 @@ def cost_modes(cost: ManaCost, life_available: int | None = None) -> tuple[Mode,
     >>> [(m.mana, m.life) for m in cost_modes(ManaCost.parse("{1}{B/P}{B/P}"), life_available=3)]
     [(3, 0), (2, 2)]
     """
-    groups = Counter(cost.symbols)
-    per_group: list[list[tuple[Counter[Slot], int]]] = []
+    groups: dict[CostSymbol, int] = {}
+    for symbol in cost.symbols:
+        groups[symbol] = groups.get(symbol, 0) + 1
+    per_group: list[list[tuple[dict[Slot, int], int]]] = []
     for symbol, count in groups.items():
         options = _symbol_options(symbol)
-        combined: list[tuple[Counter[Slot], int]] = []
+        combined: list[tuple[dict[Slot, int], int]] = []
         for choice in itertools.combinations_with_replacement(range(len(options)), count):
-            slots: Counter[Slot] = Counter()
+            slots: dict[Slot, int] = {}
             life = 0
             for index in choice:
-                slots += options[index][0]
+                _added(slots, options[index][0])
                 life += options[index][1]
             combined.append((slots, life))
         per_group.append(combined)
     modes: dict[Mode, None] = {}
     for picks in itertools.product(*per_group):
-        slots = Counter()
+        total: dict[Slot, int] = {}
         life = 0
         for group_slots, group_life in picks:
-            slots += group_slots
+            _added(total, group_slots.items())
             life += group_life
         if life_available is not None and life > 0 and life > life_available:
             continue
-        key = tuple(sorted(slots.items(), key=lambda item: _slot_order(item[0])))
+        key = tuple(sorted(total.items(), key=lambda item: _slot_order(item[0])))
         modes[Mode(key, life)] = None
     return tuple(modes)
 
