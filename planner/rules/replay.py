@@ -474,8 +474,11 @@ def _stated_resolution(
     does.
 
     Found without working out the others (:func:`_stated_choice`); with ``keep``, kept like
-    :func:`_resolutions`, with what the step says in the key."""
-    if not keep or not isinstance(reflect, _LazyReflect):
+    :func:`_resolutions`, with what the step says in the key, on boards of at most
+    :data:`_STATUS_KEYS_UP_TO` permanents: past that a key holding every status costs more to compare than
+    :func:`_first_stated` costs (which reads what the activation's outcomes read, not the whole board), and
+    a plan's replay stays linear in its length and the board's size."""
+    if not keep or not isinstance(reflect, _LazyReflect) or len(view.board.permanents) > _STATUS_KEYS_UP_TO:
         return _first_stated(view, reflect, step, ability)
     key = (
         "replay._stated_resolution",
@@ -496,6 +499,10 @@ def _stated_resolution(
             memo.clear()
         memo[key] = found
     return found
+
+
+#: The most permanents a board may have for :func:`_stated_resolution` to key what it keeps by every status.
+_STATUS_KEYS_UP_TO = 200
 
 
 def _first_stated(
@@ -718,7 +725,8 @@ class _LiveState:
     """The game between two steps of a replayed plan, changed in place by each step: the permanents a step
     touches, the pool as counts, the life total. A step costs what it touches (a sacrifice, which changes
     the battlefield, costs a pass over it), so a plan replays in time linear in its length and the board's
-    size; :func:`apply_step` on a :class:`PlanState` is the immutable form, for the reference search.
+    size, plus a pass per sacrifice; :func:`apply_step` on a :class:`PlanState` is the immutable form, for
+    the reference search.
     """
 
     def __init__(self, board: Board, player: str | None) -> None:
