@@ -7,6 +7,7 @@ returned.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -198,10 +199,10 @@ class PayResult:
 
 def prepare(cards: Iterable[CardData]) -> int:
     """Analyse cards before the first board that holds them: their Oracle text read, their characteristics
-    and mana abilities, and what the fast path makes of each, kept for the rest of the process. A client that
-    knows the decks (a game about to start) calls it once, so that the first boards are answered as fast as
-    later ones: a card's first analysis costs about as much as a whole payment. Returns how many cards it
-    analysed.
+    and mana abilities, and what the fast path makes of each in each state (tapped or not, summoning sick or
+    not), kept for the rest of the process. A client that knows the decks (a game about to start) calls it
+    once, so that the first boards are answered nearly as fast as later ones: a card's first analysis costs
+    0.05 to 0.2 ms, and a board's first payment meets a dozen cards. Returns how many cards it analysed.
 
     >>> from models.catalogue import lookup
     >>> prepare([lookup("Forest"), lookup("Sol Ring")])
@@ -214,7 +215,9 @@ def prepare(cards: Iterable[CardData]) -> int:
             version=BOARD_VERSION, active_player="me", players=(Player(id="me"),), permanents=(permanent,)
         )
         view_of(board).warnings  # noqa: B018 - the text read, the characteristics worked out
-        source_kind(permanent)
+        kind = source_kind(permanent)
+        for tapped, sick in itertools.product((False, True), repeat=2):
+            kind.usage(tapped, sick)  # what it offers in each state
         count += 1
     return count
 
