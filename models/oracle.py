@@ -597,7 +597,8 @@ _MANA_RELEVANT = re.compile(
     r"\badds?\b|\bproduces?\b|\bspend\b|\bspent\b|unspent|mana pools?|\bcosts? \{"
     r"|\bcosts? (?:\w+ )?(?:more|less)"
     r"|land types?|\b(?:is|are) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
-    r"|tapped for mana|taps? [\w ]+ for mana",
+    r"|tapped for mana|taps? [\w ]+ for mana"
+    r"|rather than pay that mana",  # K'rrik's 'for each {B} in a cost, you may pay 2 life rather than ...'
     re.I,
 )
 _MANA_RELEVANT_GATE = _Gate(

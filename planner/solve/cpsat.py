@@ -16,8 +16,8 @@ answers are the same either way: only the model's size changes.
 
 Where the model is narrower than the rules (also in the README):
 
-- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times (a mana
-  cost included: Orochi Leafcaller), one that removes counters as often as its counters allow, and {Q}
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times (a
+  mana cost included: Orochi Leafcaller), one that removes counters as often as its counters allow, and {Q}
   abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
@@ -1656,7 +1656,9 @@ class _Extraction:
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
         producer = planner.producer[template.index]
         paid_with: tuple[ManaUnit, ...] = ()
-        if template.costs_mana and (len(template.sources) > 1 or solver.value(planner.main.use[template.index]) > 1):
+        if template.costs_mana and (
+            len(template.sources) > 1 or solver.value(planner.main.use[template.index]) > 1
+        ):
             # (a group's activations, and each of one ability's repeated activations, pay one cost each)
             paid_with = self._pay_one(self.consumers[producer], template)
         elif template.costs_mana:
