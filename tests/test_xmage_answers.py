@@ -18,6 +18,7 @@ from typing import Any
 from models.board import Board
 from models.catalogue import lookup
 from models.cost import PaymentTarget
+from models.spells import find_spell, spell_target
 from planner import could_produce, max_x, pay
 
 ME = "me"
@@ -172,6 +173,7 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "Remove a +1/+1 counter from Cryptic Trilobite: Add {C}{C}. Spend this mana only to activate "
         "abilities.\n{1}, {T}: Put a +1/+1 counter on Cryptic Trilobite.",
     ),
+    "Manakin": ("Artifact Creature — Construct", "{2}", "{T}: Add {C}."),
     "Silvercoat Lion": ("Creature — Cat", "{1}{W}", ""),
     "Sedge Scorpion": ("Creature — Scorpion", "{G}", "Deathtouch"),
     "Akroan Crusader": (
@@ -1215,3 +1217,22 @@ def test_nykthos_devotion_counts_noncreature_permanents() -> None:
     )
     assert payable(green, "{G}{G}{G}{G}{G}{G}")
     assert most(green) == 6
+
+
+def test_myr_superion_restriction_is_reported() -> None:
+    """XMage ManaSourceTest.testCantCastWithCreatureCard: Myr Superion ("Spend only mana produced by creatures
+    to cast this spell.") can't be cast with Simian Spirit Guide's {R} (a card in hand is no creature) and
+    Manakin's {C}. The planner does not read that sentence of the spell: the payment must warn about it, never
+    drop it in silence."""
+    superion = {
+        "name": "Myr Superion",
+        "type_line": "Artifact Creature — Myr",
+        "mana_cost": "{2}",
+        "oracle": "Spend only mana produced by creatures to cast this spell.",
+    }
+    b = board(card("manakin", "Manakin"), hand=["Simian Spirit Guide", superion])
+    target = spell_target(find_spell(b.player(ME), "Myr Superion"))
+    result = pay(b, target)
+    assert [(w.permanent, w.sentence) for w in result.warnings] == [
+        ("Myr Superion", "Spend only mana produced by creatures to cast ~.")
+    ]
