@@ -598,11 +598,28 @@ _MANA_RELEVANT = re.compile(
     r"|\bcosts? (?:\w+ )?(?:more|less)"
     r"|land types?|\b(?:is|are) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
     r"|tapped for mana|taps? [\w ]+ for mana"
-    r"|rather than pay that mana",  # K'rrik's 'for each {B} in a cost, you may pay 2 life rather than ...'
+    r"|rather than pay that mana"  # K'rrik's 'for each {B} in a cost, you may pay 2 life rather than ...'
+    # (mana abilities lost with the others while a permanent says so: Humility, Darksteel Mutation, not a
+    # spell's 'until end of turn, target creature loses all abilities'; Saprolings or a permanent made Forest
+    # lands, with a Forest's mana ability: Life and Limb, Song of the Dryads)
+    r"|^(?!.*\b(?:until end of turn|target)\b).*\blose?s? all abilities"
+    r"|\b(?:plains|islands?|swamps?|mountains?|forests?) lands? in addition to"
+    r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b",
     re.I,
 )
 _MANA_RELEVANT_GATE = _Gate(
-    ("add", "produce", "spend", "spent", "mana pool", "cost", "land type", *_LAND_TYPE_WORDS, "for mana")
+    (
+        "add",
+        "produce",
+        "spend",
+        "spent",
+        "mana pool",
+        "cost",
+        "land type",
+        *_LAND_TYPE_WORDS,
+        "for mana",
+        "all abilities",
+    )
 )
 
 _KEYWORDS = {

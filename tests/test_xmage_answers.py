@@ -174,6 +174,29 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "abilities.\n{1}, {T}: Put a +1/+1 counter on Cryptic Trilobite.",
     ),
     "Manakin": ("Artifact Creature — Construct", "{2}", "{T}: Add {C}."),
+    "Simic Guildmage": (
+        "Creature — Elf Wizard",
+        "{G/U}{G/U}",
+        "{1}{G}: Move a +1/+1 counter from target creature onto a second target creature with the same "
+        "controller.\n{1}{U}: Attach target Aura attached to a permanent to another permanent with the same "
+        "controller.",
+    ),
+    "Humility": (
+        "Enchantment",
+        "{2}{W}{W}",
+        "All creatures lose all abilities and have base power and toughness 1/1.",
+    ),
+    "Life and Limb": (
+        "Enchantment",
+        "{3}{G}",
+        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
+        "their other types. (They're affected by summoning sickness.)",
+    ),
+    "Yavimaya, Cradle of Growth": (
+        "Legendary Land",
+        "",
+        "Each land is a Forest in addition to its other land types.",
+    ),
     "Silvercoat Lion": ("Creature — Cat", "{1}{W}", ""),
     "Sedge Scorpion": ("Creature — Scorpion", "{G}", "Deathtouch"),
     "Akroan Crusader": (
@@ -1236,3 +1259,73 @@ def test_myr_superion_restriction_is_reported() -> None:
     assert [(w.permanent, w.sentence) for w in result.warnings] == [
         ("Myr Superion", "Spend only mana produced by creatures to cast ~.")
     ]
+
+
+def test_nykthos_counts_hybrid_symbols_of_a_token_copy() -> None:
+    """XMage NykthosShrineToNyxTest.testNormalUseWithTokens: Omnath ({2}{G}), Simic Guildmage ({G/U}{G/U}) and
+    a token copy of it give devotion to green 5 (a hybrid symbol counts for both its colors, and a copy has
+    the mana cost it copies); the two Forests pay Nykthos's {2}."""
+    b = board(
+        cards("f", "Forest", 2),
+        cards("i", "Island", 3, tapped=True),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+        card("omnath", "Omnath, Locus of Mana"),
+        card("guildmage", "Simic Guildmage"),
+        card("copy", "Simic Guildmage", token=True),
+    )
+    assert payable(b, "{G}{G}{G}{G}{G}")
+    assert most(b) == 5
+
+
+def test_cavern_of_souls() -> None:
+    """XMage CavernOfSoulsTest.testCastDrake and testNoCastBecauseOfCreatureType: the Cavern's color pays for
+    a creature spell of the chosen type only."""
+    drake = board(
+        cards("m", "Mountain", 3), card("cavern", "Cavern of Souls", choices={"creature_type": "Drake"})
+    )
+    assert payable(drake, "{3}{U}", type_line="Creature — Drake")
+    assert not payable(drake, "{3}{U}", type_line="Creature — Human")
+    human = board(
+        card("m", "Mountain"), card("cavern", "Cavern of Souls", choices={"creature_type": "Human"})
+    )
+    assert not payable(human, "{1}{W}", type_line="Creature — Cat Cleric")
+    assert payable(human, "{W}", type_line="Creature — Human Soldier")
+
+
+def test_cavern_of_souls_under_contamination() -> None:
+    """XMage CavernOfSoulsTest.testUseWithConversionInPlay: under an opponent's Contamination every land makes
+    {B}, the Cavern too, so a {3}{R} Drake is not cast."""
+    b = board(
+        cards("p", "Plains", 3),
+        card("cavern", "Cavern of Souls", choices={"creature_type": "Drake"}),
+        card("contamination", "Contamination", OPP),
+    )
+    assert not payable(b, "{3}{R}", type_line="Creature — Drake")
+    assert produces(b)["cavern"] == "B"
+
+
+def test_blood_moon_and_urborg() -> None:
+    """XMage LayerTests.testBloodMoon_UrborgTombOfYawgmothInteraction: Urborg is a Mountain with no ability of
+    its own, and the Plains is no Swamp (CR 613.8, 305.7)."""
+    b = board(card("moon", "Blood Moon"), card("urborg", "Urborg, Tomb of Yawgmoth"), card("p", "Plains"))
+    assert produces(b) == {"moon": "", "urborg": "R", "p": "W"}
+    assert payable(b, "{R}{W}")
+    assert not payable(b, "{B}")
+
+
+def test_humility_and_life_and_limb_are_reported() -> None:
+    """XMage LayerTests.testExampleFromReddit2021: under Life and Limb, Humility and Yavimaya every land is a
+    Saproling creature with no abilities, so no land makes mana. The planner does not execute 'lose all
+    abilities' nor Life and Limb's types: it must warn about both, not read them as having nothing to do with
+    mana."""
+    b = board(
+        card("limb", "Life and Limb"),
+        card("humility", "Humility"),
+        card("yavimaya", "Yavimaya, Cradle of Growth"),
+        card("p", "Plains"),
+        card("s", "Swamp"),
+        card("i", "Island", OPP),
+    )
+    sentences = warned(b, "{1}")
+    assert any("lose all abilities" in s for s in sentences)
+    assert any("Forest lands in addition to" in s for s in sentences)
