@@ -604,7 +604,9 @@ _MANA_RELEVANT = re.compile(
     # lands, with a Forest's mana ability: Life and Limb, Song of the Dryads)
     r"|^(?!.*\b(?:until end of turn|target)\b).*\blose?s? all abilities"
     r"|\b(?:plains|islands?|swamps?|mountains?|forests?) lands? in addition to"
-    r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b",
+    r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b"
+    # (Thran Portal: '~ is the chosen type in addition to its other types', and its mana abilities' life)
+    r"|\bis the chosen (?:basic land )?type\b|\bmana abilities of\b[^.]*\bcost\b",
     re.I,
 )
 _MANA_RELEVANT_GATE = _Gate(
@@ -619,6 +621,8 @@ _MANA_RELEVANT_GATE = _Gate(
         *_LAND_TYPE_WORDS,
         "for mana",
         "all abilities",
+        "chosen type",
+        "chosen basic land type",
     )
 )
 

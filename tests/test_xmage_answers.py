@@ -181,6 +181,30 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "controller.\n{1}{U}: Attach target Aura attached to a permanent to another permanent with the same "
         "controller.",
     ),
+    "Goblin Clearcutter": (
+        "Creature — Goblin",
+        "{3}{R}",
+        "{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}.",
+    ),
+    "Havenwood Battleground": (
+        "Land",
+        "",
+        "This land enters tapped.\n{T}: Add {G}.\n{T}, Sacrifice this land: Add {G}{G}.",
+    ),
+    "Chrome Mox": (
+        "Artifact",
+        "{0}",
+        "Imprint — When Chrome Mox enters, you may exile a nonartifact, nonland card from your hand.\n"
+        "{T}: Add one mana of any of the exiled card's colors.",
+    ),
+    "Thran Portal": (
+        "Land — Gate",
+        "",
+        "This land enters tapped unless you control two or fewer other lands.\n"
+        "As this land enters, choose a basic land type.\n"
+        "This land is the chosen type in addition to its other types.\n"
+        "Mana abilities of this land cost an additional 1 life to activate.",
+    ),
     "Humility": (
         "Enchantment",
         "{2}{W}{W}",
@@ -1329,3 +1353,56 @@ def test_humility_and_life_and_limb_are_reported() -> None:
     sentences = warned(b, "{1}")
     assert any("lose all abilities" in s for s in sentences)
     assert any("Forest lands in addition to" in s for s in sentences)
+
+
+def test_mana_reflection_doubles_each_type() -> None:
+    """XMage replacement.ManaReflectionTest.ManaReflectionWithGoblinClearcutterTest: the Forest's {G} doubled,
+    then the Clearcutter's three of {R} and {G} (the Forest sacrificed) doubled: eight, with an even number of
+    each color from the Clearcutter. And ManaReflectionWithHavenwoodBattlegroundTest,
+    generatesCorrectManaFromLlanowarElves, generatesCorrectManaFromGemstoneCaverns."""
+    cutter = board(
+        card("reflection", "Mana Reflection"), card("cutter", "Goblin Clearcutter"), card("f", "Forest")
+    )
+    for option in ("{R}{R}{R}{R}{R}{R}{G}{G}", "{R}{R}{G}{G}{G}{G}{G}{G}", "{G}{G}{G}{G}{G}{G}{G}{G}"):
+        assert payable(cutter, option), option
+    assert not payable(cutter, "{R}{G}{G}{G}{G}{G}{G}{G}")  # (the Forest's two {G} and RRG doubled at most)
+    assert most(cutter) == 8
+    reflection = card("reflection", "Mana Reflection")
+    assert most(board(reflection, card("havenwood", "Havenwood Battleground"))) == 4
+    assert most(board(reflection, card("elves", "Llanowar Elves"))) == 2
+    caverns = board(reflection, card("caverns", "Gemstone Caverns", counters={"luck": 1}))
+    assert payable(caverns, "{G}{G}")
+    assert not payable(caverns, "{G}{U}")
+
+
+def test_nyxbloom_ancient() -> None:
+    """XMage continuous.TappedForManaFromMultipleEffects.test_NyxbloomAncient_One and _Two: a Forest makes
+    three {G} under one Nyxbloom Ancient, nine under two (CR 614.5). test_NyxbloomAncient_IntegerOverflow has
+    thirty: the planner orders at most six replacement effects on one event (729 {G} with six)."""
+    one = board(card("nyx", "Nyxbloom Ancient"), cards("used", "Forest", 7, tapped=True), card("f", "Forest"))
+    assert payable(one, "{G}{G}{G}", type_line="Creature — Plant")
+    assert most(one) == 3
+    assert most(board(cards("nyx", "Nyxbloom Ancient", 2), card("f", "Forest"))) == 9
+    assert most(board(cards("nyx", "Nyxbloom Ancient", 6), card("f", "Forest"))) == 3**6
+
+
+def test_chrome_mox_is_reported() -> None:
+    """XMage continuous.TappedForManaFromMultipleEffects.test_ChromeMox_Direct and
+    test_ChromeMox_WithManaReflect: a Chrome Mox that exiled a green card makes {G} ({G}{G} under Mana
+    Reflection). The planner does not read "any of the exiled card's colors" and says so."""
+    b = board(card("mox", "Chrome Mox", choices={"imprinted": "Balduvian Bears"}))
+    assert any("exiled card's colors" in s for s in warned(b, "{G}"))
+
+
+def test_thran_portal_is_reported() -> None:
+    """XMage single.dmu.ThranPortalTest.dealsDamage and chromaticLanternCostInteraction: a Thran Portal that
+    chose Mountain taps for {R} (a Mountain's ability, CR 305.6) for 1 life, and the life is paid for the
+    ability Chromatic Lantern grants it too. The planner reads neither sentence: it must warn about both
+    rather than answer as if they had nothing to do with mana."""
+    b = board(
+        card("lantern", "Chromatic Lantern", tapped=True),
+        card("portal", "Thran Portal", choices={"basic_land_type": "Mountain"}),
+    )
+    sentences = warned(b, "{U}", type_line="Creature — Human Wizard")
+    assert any("is the chosen type in addition to its other types" in s for s in sentences)
+    assert any("cost an additional 1 life" in s for s in sentences)
