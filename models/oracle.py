@@ -1884,12 +1884,13 @@ def _spend_words(words: list[str]) -> SpendUse:
 _NOT_DURING_PAYMENT = re.compile(
     r"^(?:when\b|whenever\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
     r"|.*\benters(?: the battlefield)? tapped\b|~ enters(?: the battlefield)? with\b[^.]*\bcounters? on it\b"
-    r"|nonland permanents you control are\b)",
+    r"|nonland permanents you control are\b"
+    r"|~ gets [+-]\w+/[+-]\w+ for each\b)",  # (Omnath's +1/+1 for each unspent green mana: no payment)
     re.I,
 )
 
 _NOT_DURING_PAYMENT_GATE = _Gate(
-    ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents")
+    ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents", "gets")
 )
 
 #: 'add' and a mana amount or symbol: the sentence adds mana.

@@ -1299,6 +1299,7 @@ def test_nykthos_counts_hybrid_symbols_of_a_token_copy() -> None:
     )
     assert payable(b, "{G}{G}{G}{G}{G}")
     assert most(b) == 5
+    assert warned(b, "{G}") == []  # (Omnath's +1/+1 for each unspent {G} has nothing to do with paying)
 
 
 def test_cavern_of_souls() -> None:
