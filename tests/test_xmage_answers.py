@@ -107,6 +107,13 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{1}, Remove X storage counters from this land: Add X mana in any combination of {W} and/or {U}.",
     ),
     "Castle Sengir": ("Land", "", "{T}: Add {C}.\n{1}, {T}: Add {B}.\n{2}, {T}: Add {U} or {R}."),
+    "Deathrite Shaman": (
+        "Creature — Elf Shaman",
+        "{B/G}",
+        "{T}: Exile target land card from a graveyard. Add one mana of any color.\n"
+        "{B}, {T}: Exile target instant or sorcery card from a graveyard. Each opponent loses 2 life.\n"
+        "{G}, {T}: Exile target creature card from a graveyard. You gain 2 life.",
+    ),
     "Eye of Ramos": ("Artifact", "{3}", "{T}: Add {U}.\nSacrifice Eye of Ramos: Add {U}."),
     "Chromatic Orrery": (
         "Legendary Artifact",
@@ -1407,3 +1414,12 @@ def test_thran_portal_is_reported() -> None:
     sentences = warned(b, "{U}", type_line="Creature — Human Wizard")
     assert any("is the chosen type in addition to its other types" in s for s in sentences)
     assert any("cost an additional 1 life" in s for s in sentences)
+
+
+def test_deathrite_shaman_targets_so_is_no_mana_ability() -> None:
+    """XMage TappedForManaRelatedTest.TestDeathriteShaman (ignored there) expects {Any} from Deathrite Shaman
+    with lands in the graveyard. Its ability targets, so it is no mana ability (CR 605.1a): it can't be
+    activated while a cost is being paid, and adds nothing to a payment."""
+    b = board(card("deathrite", "Deathrite Shaman"), graveyard=3)
+    assert not payable(b, "{R}", type_line="Instant")
+    assert most(b) == 0
