@@ -597,11 +597,33 @@ _MANA_RELEVANT = re.compile(
     r"\badds?\b|\bproduces?\b|\bspend\b|\bspent\b|unspent|mana pools?|\bcosts? \{"
     r"|\bcosts? (?:\w+ )?(?:more|less)"
     r"|land types?|\b(?:is|are) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
-    r"|tapped for mana|taps? [\w ]+ for mana",
+    r"|tapped for mana|taps? [\w ]+ for mana"
+    r"|rather than pay that mana"  # K'rrik's 'for each {B} in a cost, you may pay 2 life rather than ...'
+    # (mana abilities lost with the others while a permanent says so: Humility, Darksteel Mutation, not a
+    # spell's 'until end of turn, target creature loses all abilities'; Saprolings or a permanent made Forest
+    # lands, with a Forest's mana ability: Life and Limb, Song of the Dryads)
+    r"|^(?!.*\b(?:until end of turn|target)\b).*\blose?s? all abilities"
+    r"|\b(?:plains|islands?|swamps?|mountains?|forests?) lands? in addition to"
+    r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b"
+    # (Thran Portal: '~ is the chosen type in addition to its other types', and its mana abilities' life)
+    r"|\bis the chosen (?:basic land )?type\b|\bmana abilities of\b[^.]*\bcost\b",
     re.I,
 )
 _MANA_RELEVANT_GATE = _Gate(
-    ("add", "produce", "spend", "spent", "mana pool", "cost", "land type", *_LAND_TYPE_WORDS, "for mana")
+    (
+        "add",
+        "produce",
+        "spend",
+        "spent",
+        "mana pool",
+        "cost",
+        "land type",
+        *_LAND_TYPE_WORDS,
+        "for mana",
+        "all abilities",
+        "chosen type",
+        "chosen basic land type",
+    )
 )
 
 _KEYWORDS = {
@@ -1873,12 +1895,13 @@ def _spend_words(words: list[str]) -> SpendUse:
 _NOT_DURING_PAYMENT = re.compile(
     r"^(?:when\b|whenever\b|at the beginning\b|at end of\b|.*\bdoesn't untap\b|.*\bdon't untap\b"
     r"|.*\benters(?: the battlefield)? tapped\b|~ enters(?: the battlefield)? with\b[^.]*\bcounters? on it\b"
-    r"|nonland permanents you control are\b)",
+    r"|nonland permanents you control are\b"
+    r"|~ gets [+-]\w+/[+-]\w+ for each\b)",  # (Omnath's +1/+1 for each unspent green mana: no payment)
     re.I,
 )
 
 _NOT_DURING_PAYMENT_GATE = _Gate(
-    ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents")
+    ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents", "gets")
 )
 
 #: 'add' and a mana amount or symbol: the sentence adds mana.

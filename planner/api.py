@@ -18,8 +18,9 @@ from typing import Any
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
-from models.errors import InputError, InternalError
+from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
+from models.oracle import parse_oracle
 from planner.explain import why_not_payable
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.hand import HAND
@@ -43,6 +44,7 @@ __all__ = [
     "pay",
     "prepare",
     "solve_cpsat",
+    "spell_text_warnings",
     "text_warnings",
 ]
 
@@ -90,6 +92,24 @@ def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, .
     ["x: unsupported text ignored: '{T}: Add mana of a strange sort.'"]
     """
     return BoardAnalysis(board, board.active_player).check_text(strict=strict)
+
+
+def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple[TextWarning, ...]:
+    """The sentences of the paid-for spell's own text (``target.text``, a ``--spell`` card's) that the parser
+    did not understand: reported under the spell's name, never dropped in silence (contract section 5); with
+    ``strict`` the first one is an error.
+
+    >>> superion = PaymentTarget.of(
+    ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
+    >>> [str(w) for w in spell_text_warnings(superion)]
+    ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
+    """
+    if not target.text:
+        return ()
+    unread = parse_oracle(target.text, target.name).unsupported
+    if strict and unread:
+        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {unread[0]!r} (--strict)")
+    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)
 
 
 def could_produce(board: Board, player: str | None = None) -> dict[str, ManaTypes]:
@@ -160,15 +180,15 @@ class PayResult:
     optimal: bool = True
     symbols: tuple[tuple[str, str, int], ...] = ()
     objective: tuple[tuple[str, int], ...] = ()
-    warnings: tuple[TextWarning, ...] = ()  # text on the board that was not read or is not executed
+    warnings: tuple[TextWarning, ...] = ()  # text on the board (or the spell's) not read or not executed
     alternative_payments: tuple[AlternativePayment, ...] = ()
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of contract §3 (every key it names), plus ``total_cost`` (after cost increases
         and reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol), ``warnings``
-        (§5: text on the board that was not read, or a mana ability with a part the planner does not execute,
-        which was not used) and ``x`` where X was chosen."""
+        (§5: text on the board, or in the spell's own text, that was not read, or a mana ability with a part
+        the planner does not execute, which was not used) and ``x`` where X was chosen."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -276,6 +296,7 @@ def pay(
         prefer=check_prefer(prefer),
     )
     problem.analysis.check_text(strict=strict)
+    spell_text_warnings(target, strict=strict)
     if keep is None and not hand:
         fast = solve_fast(problem)
         if fast is not None:
@@ -316,6 +337,7 @@ def max_x(
         board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
     )
     problem.analysis.check_text(strict=strict)
+    spell_text_warnings(target, strict=strict)
     return _result(problem, solve_cpsat(problem))
 
 
@@ -349,8 +371,8 @@ def solve_cpsat(problem: PaymentProblem) -> Solution:
 
 def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
     """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
-    board's text warnings: the plan replayed and described, or why there is none."""
-    warnings = problem.analysis.warnings
+    board's text warnings and the spell's: the plan replayed and described, or why there is none."""
+    warnings = problem.analysis.warnings + spell_text_warnings(problem.asked)
     if solution.plan is None:
         # (x: the value asked for, when pay was given one; max_x found none)
         asked = str(problem.asked.cost)

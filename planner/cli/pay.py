@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 from planner.cli.common import (
     EXIT_NO,
     EXIT_TIME_LIMIT,
+    PROG,
     BoardArg,
     JsonOpt,
     StoreOpt,
@@ -299,6 +300,10 @@ def _answer(answer: PaymentAnswer, as_json: bool) -> None:
     if as_json:
         print_json(answer.to_json())
     else:
+        from planner.api import spell_text_warnings
+
+        for warning in spell_text_warnings(answer.target):  # (the board's went to stderr as it was read)
+            typer.echo(f"{PROG}: warning: {warning}", err=True)
         board = answer.board
         player = answer.player or board.active_player
         typer.echo(_pay_report(board, player, answer.target, result, answer.keep, answer.hand))

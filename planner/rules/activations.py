@@ -25,7 +25,8 @@ __all__ = [
     "tap_cycling",
 ]
 
-#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan.
+#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan (one
+#: whose cost removes counters is bounded by its counters instead).
 REPEAT_CAP = 4
 
 
@@ -309,7 +310,8 @@ def activation_bound(ability: ManaAbility, counters: int) -> int:
     """How many times the model lets one ability be activated in a plan (see the module docstring)."""
     cost = ability.cost
     once = cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None
-    bound = 1 if once or cost.tap_others is not None or cost.mana else REPEAT_CAP
+    if once or cost.tap_others is not None:
+        return min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
     if cost.remove_counter:
-        bound = min(bound, counters // max(cost.remove_count, 1))
-    return bound
+        return counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
+    return REPEAT_CAP

@@ -16,8 +16,9 @@ answers are the same either way: only the model's size changes.
 
 Where the model is narrower than the rules (also in the README):
 
-- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times, one
-  with a mana cost at most once, and {Q} abilities at most once: untap loops (CR 729) are cut;
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times (a
+  mana cost included: Orochi Leafcaller), one that removes counters as often as its counters allow, and {Q}
+  abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
@@ -39,7 +40,7 @@ from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
-from planner.rules.activations import REPEAT_CAP, Activation
+from planner.rules.activations import Activation
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
@@ -377,6 +378,7 @@ class _Layer:
         demand: dict[Slot, list[Expr]] = defaultdict(list)
         life: list[Expr] = []
         groups: dict[CostSymbol, int] = defaultdict(int)
+        most = max(self.planner._most(times), 1)  # (how many times the cost is paid, at most)
         for symbol in cost.symbols:
             groups[symbol] += 1
         for symbol, count in groups.items():
@@ -393,7 +395,7 @@ class _Layer:
                 for way in ways:
                     label = "life" if way.slot is None else _slot_name(way.slot)
                     stem = str(symbol)[1:-1].replace("/", "")
-                    var = model.new_int_var(0, count * REPEAT_CAP, f"{self.name}_{name}_{stem}_as_{label}")
+                    var = model.new_int_var(0, count * most, f"{self.name}_{name}_{stem}_as_{label}")
                     counts.append(var)
                     if way.slot is not None:
                         demand[way.slot].append(way.mana * var)
@@ -1654,7 +1656,10 @@ class _Extraction:
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
         producer = planner.producer[template.index]
         paid_with: tuple[ManaUnit, ...] = ()
-        if template.costs_mana and len(template.sources) > 1:
+        if template.costs_mana and (
+            len(template.sources) > 1 or solver.value(planner.main.use[template.index]) > 1
+        ):
+            # (a group's activations, and each of one ability's repeated activations, pay one cost each)
             paid_with = self._pay_one(self.consumers[producer], template)
         elif template.costs_mana:
             paid_with = planner._take(solver, self.consumers[producer], self.produced, self.reserved)

@@ -1,0 +1,1425 @@
+"""The assertions of XMage's own mana tests (Mage.Tests: ``utils/ManaOptionsTest`` and ``cards/mana/*``),
+replayed on the planner: the same board, and our answer to the question each assertion is about.
+
+Each test names its source, as ``XMage <class>.<method>``. An XMage "mana options" list is every mix of mana
+the whole board can make at once; the planner answers it through :func:`planner.pay` (a cost made of one
+option is payable; a cost past every option is not) and :func:`planner.max_x` (the most mana in all). An
+XMage "cast" assertion is a ``pay`` of that spell's cost, for its type line. Where XMage's answer is not the
+Comprehensive Rules' (an old rule, a shortcut of its own), the test asserts the rules' answer and says why.
+
+Cards outside the built-in catalogue are given by their current Oracle text (:data:`CARDS`). Facts only: no
+XMage code or prose is copied here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.board import Board
+from models.catalogue import lookup
+from models.cost import PaymentTarget
+from models.spells import find_spell, spell_target
+from planner import could_produce, max_x, pay
+
+ME = "me"
+OPP = "opp"
+
+#: The cards the tests use that the catalogue does not hold: name -> (type line, mana cost, Oracle text).
+CARDS: dict[str, tuple[str, str, str]] = {
+    "Tinder Farm": (
+        "Land",
+        "",
+        "This land enters tapped.\n{T}: Add {G}.\n{T}, Sacrifice this land: Add {R}{W}.",
+    ),
+    "Chromatic Sphere": (
+        "Artifact",
+        "{1}",
+        "{1}, {T}, Sacrifice Chromatic Sphere: Add one mana of any color. Draw a card.",
+    ),
+    "Chromatic Star": (
+        "Artifact",
+        "{1}",
+        "{1}, {T}, Sacrifice Chromatic Star: Add one mana of any color.\n"
+        "When Chromatic Star is put into a graveyard from the battlefield, draw a card.",
+    ),
+    "Orochi Leafcaller": ("Creature — Snake Shaman", "{G}", "{G}: Add one mana of any color."),
+    "Crystal Quarry": ("Land", "", "{T}: Add {C}.\n{5}, {T}: Add {W}{U}{B}{R}{G}."),
+    "Grove of the Burnwillows": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{T}: Add {R} or {G}. Each opponent gains 1 life.",
+    ),
+    "Mage-Ring Network": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{1}, {T}: Put a storage counter on this land.\n"
+        "{T}, Remove any number of storage counters from this land: Add {C} for each storage counter removed "
+        "this way.",
+    ),
+    "Crypt Ghast": (
+        "Creature — Spirit",
+        "{3}{B}",
+        "Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you "
+        "gain that much life.)\nWhenever you tap a Swamp for mana, add an additional {B}.",
+    ),
+    "Charmed Pendant": (
+        "Artifact",
+        "{4}",
+        "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that "
+        "color. Activate only as an instant.",
+    ),
+    "Sungrass Prairie": ("Land", "", "{1}, {T}: Add {G}{W}."),
+    "Alloy Myr": ("Artifact Creature — Myr", "{3}", "{T}: Add one mana of any color."),
+    "Druids' Repository": (
+        "Enchantment",
+        "{1}{G}{G}",
+        "Whenever a creature you control attacks, put a charge counter on Druids' Repository.\n"
+        "Remove a charge counter from Druids' Repository: Add one mana of any color.",
+    ),
+    "Workhorse": (
+        "Artifact Creature — Horse",
+        "{6}",
+        "Workhorse enters with four +1/+1 counters on it.\nRemove a +1/+1 counter from Workhorse: Add {C}.",
+    ),
+    "Morselhoarder": (
+        "Creature — Elemental",
+        "{4}{R/G}{R/G}",
+        "Morselhoarder enters with two -1/-1 counters on it.\n"
+        "Remove a -1/-1 counter from Morselhoarder: Add one mana of any color.",
+    ),
+    "Farrelite Priest": (
+        "Creature — Human Cleric",
+        "{1}{W}{W}",
+        "{1}: Add {W}. If this ability has been activated four or more times this turn, sacrifice Farrelite "
+        "Priest at the beginning of the next end step.",
+    ),
+    "Crystalline Crawler": (
+        "Artifact Creature — Construct",
+        "{4}",
+        "Converge — Crystalline Crawler enters with a +1/+1 counter on it for each color of mana spent to "
+        "cast it.\nRemove a +1/+1 counter from Crystalline Crawler: Add one mana of any color.\n"
+        "{T}: Put a +1/+1 counter on Crystalline Crawler.",
+    ),
+    "Calciform Pools": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{1}, {T}: Put a storage counter on this land.\n"
+        "{1}, Remove X storage counters from this land: Add X mana in any combination of {W} and/or {U}.",
+    ),
+    "Castle Sengir": ("Land", "", "{T}: Add {C}.\n{1}, {T}: Add {B}.\n{2}, {T}: Add {U} or {R}."),
+    "Deathrite Shaman": (
+        "Creature — Elf Shaman",
+        "{B/G}",
+        "{T}: Exile target land card from a graveyard. Add one mana of any color.\n"
+        "{B}, {T}: Exile target instant or sorcery card from a graveyard. Each opponent loses 2 life.\n"
+        "{G}, {T}: Exile target creature card from a graveyard. You gain 2 life.",
+    ),
+    "Eye of Ramos": ("Artifact", "{3}", "{T}: Add {U}.\nSacrifice Eye of Ramos: Add {U}."),
+    "Chromatic Orrery": (
+        "Legendary Artifact",
+        "{7}",
+        "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.\n"
+        "{5}, {T}: Draw a card for each color among permanents you control.",
+    ),
+    "Viridian Joiner": (
+        "Creature — Elf Druid",
+        "{2}{G}",
+        "{T}: Add an amount of {G} equal to Viridian Joiner's power.",
+    ),
+    "Doubling Cube": (
+        "Artifact",
+        "{2}",
+        "{3}, {T}: Double the amount of each type of unspent mana you have.",
+    ),
+    "Extraplanar Lens": (
+        "Artifact",
+        "{3}",
+        "Imprint — When Extraplanar Lens enters, you may exile target land you control.\n"
+        "Whenever a land with the same name as the exiled card is tapped for mana, its controller adds an "
+        "additional one mana of any type that land produced.",
+    ),
+    "River of Tears": ("Land", "", "{T}: Add {U}. If you played a land this turn, add {B} instead."),
+    "Harvester Druid": (
+        "Creature — Elf Druid",
+        "{1}{U/G}",
+        "{T}: Add one mana of any color that a land you control could produce.",
+    ),
+    "Naga Vitalist": (
+        "Creature — Naga Druid",
+        "{1}{G}",
+        "{T}: Add one mana of any type that a land you control could produce.",
+    ),
+    "Sylvok Explorer": (
+        "Creature — Human Druid",
+        "{1}{G}",
+        "{T}: Add one mana of any color that a land an opponent controls could produce.",
+    ),
+    "Leyline of Abundance": (
+        "Enchantment",
+        "{2}{G}{G}",
+        "If Leyline of Abundance is in your opening hand, you may begin the game with it on the "
+        "battlefield.\nWhenever you tap a creature for mana, add an additional {G}.\n"
+        "{6}{G}{G}: Put a +1/+1 counter on each creature you control.",
+    ),
+    "Forbidden Orchard": (
+        "Land",
+        "",
+        "{T}: Add one mana of any color.\n"
+        "Whenever you tap Forbidden Orchard for mana, target opponent creates a 1/1 colorless Spirit "
+        "creature token.",
+    ),
+    "Chandra's Embercat": (
+        "Creature — Elemental Cat",
+        "{1}{R}",
+        "{T}: Add {R}. Spend this mana only to cast an Elemental spell or a Chandra planeswalker spell.",
+    ),
+    "Cryptic Trilobite": (
+        "Creature — Trilobite",
+        "{X}{X}",
+        "Cryptic Trilobite enters with X +1/+1 counters on it.\n"
+        "Remove a +1/+1 counter from Cryptic Trilobite: Add {C}{C}. Spend this mana only to activate "
+        "abilities.\n{1}, {T}: Put a +1/+1 counter on Cryptic Trilobite.",
+    ),
+    "Manakin": ("Artifact Creature — Construct", "{2}", "{T}: Add {C}."),
+    "Simic Guildmage": (
+        "Creature — Elf Wizard",
+        "{G/U}{G/U}",
+        "{1}{G}: Move a +1/+1 counter from target creature onto a second target creature with the same "
+        "controller.\n{1}{U}: Attach target Aura attached to a permanent to another permanent with the same "
+        "controller.",
+    ),
+    "Goblin Clearcutter": (
+        "Creature — Goblin",
+        "{3}{R}",
+        "{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}.",
+    ),
+    "Havenwood Battleground": (
+        "Land",
+        "",
+        "This land enters tapped.\n{T}: Add {G}.\n{T}, Sacrifice this land: Add {G}{G}.",
+    ),
+    "Chrome Mox": (
+        "Artifact",
+        "{0}",
+        "Imprint — When Chrome Mox enters, you may exile a nonartifact, nonland card from your hand.\n"
+        "{T}: Add one mana of any of the exiled card's colors.",
+    ),
+    "Thran Portal": (
+        "Land — Gate",
+        "",
+        "This land enters tapped unless you control two or fewer other lands.\n"
+        "As this land enters, choose a basic land type.\n"
+        "This land is the chosen type in addition to its other types.\n"
+        "Mana abilities of this land cost an additional 1 life to activate.",
+    ),
+    "Humility": (
+        "Enchantment",
+        "{2}{W}{W}",
+        "All creatures lose all abilities and have base power and toughness 1/1.",
+    ),
+    "Life and Limb": (
+        "Enchantment",
+        "{3}{G}",
+        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
+        "their other types. (They're affected by summoning sickness.)",
+    ),
+    "Yavimaya, Cradle of Growth": (
+        "Legendary Land",
+        "",
+        "Each land is a Forest in addition to its other land types.",
+    ),
+    "Silvercoat Lion": ("Creature — Cat", "{1}{W}", ""),
+    "Sedge Scorpion": ("Creature — Scorpion", "{G}", "Deathtouch"),
+    "Akroan Crusader": (
+        "Creature — Human Soldier",
+        "{R}",
+        "Heroic — Whenever you cast a spell that targets Akroan Crusader, create a 1/1 red Soldier creature "
+        "token with haste.",
+    ),
+    "Kiora's Follower": ("Creature — Merfolk", "{G}{U}", "{T}: Untap another target permanent."),
+    "Kalonian Tusker": ("Creature — Beast", "{G}{G}", ""),
+    "Omnath, Locus of Mana": (
+        "Legendary Creature — Elemental",
+        "{2}{G}",
+        "You don't lose unspent green mana as steps and phases end.\n"
+        "Omnath, Locus of Mana gets +1/+1 for each unspent green mana you have.",
+    ),
+    "Stronghold Assassin": (
+        "Creature — Zombie Assassin",
+        "{1}{B}{B}",
+        "{T}, Sacrifice a creature: Destroy target nonblack creature.",
+    ),
+    "Graf Harvest": (
+        "Enchantment",
+        "{B}",
+        "Zombies you control have menace.\n"
+        "{3}{B}, Exile a creature card from your graveyard: Create a tapped 2/2 black Zombie creature token.",
+    ),
+    "Erebos, God of the Dead": (
+        "Legendary Enchantment Creature — God",
+        "{3}{B}",
+        "Indestructible\nAs long as your devotion to black is less than five, Erebos isn't a creature.\n"
+        "Your opponents can't gain life.\n{1}{B}, Pay 2 life: Draw a card.",
+    ),
+    "Gift of Paradise": (
+        "Enchantment — Aura",
+        "{2}{G}",
+        "Enchant land\nWhen Gift of Paradise enters, you gain 3 life.\n"
+        'Enchanted land has "{T}: Add two mana of any one color."',
+    ),
+    "Gemstone Caverns": (
+        "Legendary Land",
+        "",
+        "If Gemstone Caverns is in your opening hand and you're not the starting player, you may begin the "
+        "game with Gemstone Caverns on the battlefield with a luck counter on it. If you do, exile a card "
+        "from your hand.\n{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana "
+        "of any color.",
+    ),
+    "Kinnan, Bonder Prodigy": (
+        "Legendary Creature — Human Druid",
+        "{G}{U}",
+        "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced.\n"
+        "{5}{G}{U}: Look at the top five cards of your library. You may put a non-Human creature card from "
+        "among them onto the battlefield. Put the rest on the bottom of your library in a random order.",
+    ),
+    "Gruul Signet": ("Artifact", "{2}", "{1}, {T}: Add {R}{G}."),
+    "Pillar of the Paruns": (
+        "Land",
+        "",
+        "{T}: Add one mana of any color. Spend this mana only to cast a multicolored spell.",
+    ),
+    "Sliver Hive": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{T}: Add one mana of any color. Spend this mana only to cast a Sliver spell.\n"
+        "{5}, {T}: Create a 1/1 colorless Sliver creature token. Activate only if you control a Sliver.",
+    ),
+    "Shrine of the Forsaken Gods": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{T}: Add {C}{C}. Spend this mana only to cast colorless spells. Activate only if you "
+        "control seven or more lands.",
+    ),
+    "Cultivator Drone": (
+        "Creature — Eldrazi Drone",
+        "{2}{U}",
+        "Devoid (This card has no color.)\n{T}: Add {C}. Spend this mana only to cast a colorless spell, "
+        "activate an ability of a colorless permanent, or pay a cost that contains {C}.",
+    ),
+    "Empowered Autogenerator": (
+        "Artifact",
+        "{4}",
+        "This artifact enters tapped.\n{T}: Put a charge counter on this artifact. Add X mana of any one "
+        "color, where X is the number of charge counters on this artifact.",
+    ),
+    "Dictate of Karametra": (
+        "Enchantment",
+        "{3}{G}{G}",
+        "Flash\nWhenever a player taps a land for mana, that player adds one mana of any type that land "
+        "produced.",
+    ),
+    "Titans' Nest": (
+        "Enchantment",
+        "{1}{B}{G}{U}",
+        "At the beginning of your upkeep, look at the top card of your library. You may put that card into "
+        "your graveyard.\nExile a card from your graveyard: Add {C}. Spend this mana only to cast a colored "
+        "spell without {X} in its mana cost.",
+    ),
+    "Seton, Krosan Protector": (
+        "Legendary Creature — Centaur Druid",
+        "{G}{G}{G}",
+        "Tap an untapped Druid you control: Add {G}.",
+    ),
+    "Citanul Druid": (
+        "Creature — Human Druid",
+        "{1}{G}",
+        "Whenever an opponent casts an artifact spell, put a +1/+1 counter on Citanul Druid.",
+    ),
+    "Orcish Lumberjack": (
+        "Creature — Orc",
+        "{R}",
+        "{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}.",
+    ),
+    "Shire Scarecrow": (
+        "Artifact Creature — Scarecrow",
+        "{2}",
+        "Defender\n{1}: Add one mana of any color. Activate only once each turn.",
+    ),
+    "K'rrik, Son of Yawgmoth": (
+        "Legendary Creature — Phyrexian Horror Minion",
+        "{4}{B/P}{B/P}{B/P}",
+        "({B/P} can be paid with either {B} or 2 life.)\nLifelink\n"
+        "For each {B} in a cost, you may pay 2 life rather than pay that mana.\n"
+        "Whenever you cast a black spell, put a +1/+1 counter on K'rrik, Son of Yawgmoth.",
+    ),
+}
+
+
+def card(pid: str, name: str, controller: str = ME, **fields: Any) -> dict[str, Any]:
+    """A permanent: a catalogue card by name, or one of :data:`CARDS` by its text."""
+    entry: dict[str, Any] = {"id": pid, "controller": controller, **fields}
+    if name in CARDS:
+        type_line, mana_cost, oracle = CARDS[name]
+        entry.update(name=name, type_line=type_line, mana_cost=mana_cost, oracle=oracle)
+    else:
+        assert lookup(name) is not None, name
+        entry["card"] = name
+    return entry
+
+
+def cards(prefix: str, name: str, count: int, controller: str = ME, **fields: Any) -> list[dict[str, Any]]:
+    """``count`` copies of a card, with ids ``prefix1``, ``prefix2``, ..."""
+    return [card(f"{prefix}{n}", name, controller, **fields) for n in range(1, count + 1)]
+
+
+def board(*groups: dict[str, Any] | list[dict[str, Any]], active: str = ME, **me: Any) -> Board:
+    """A board of two players, "me" (with the fields in ``me``) and "opp"; "me" acts unless ``active``."""
+    permanents: list[dict[str, Any]] = []
+    for group in groups:
+        permanents += group if isinstance(group, list) else [group]
+    players = [{"id": ME, **me}, {"id": OPP}]
+    return Board.from_dict(
+        {"version": 1, "active_player": active, "players": players, "permanents": permanents}
+    )
+
+
+def payable(on: Board, cost: str, *, x: int | None = None, **target: Any) -> bool | None:
+    """Whether the cost (for the target described by ``target``) is payable on the board."""
+    return pay(on, PaymentTarget.of(cost, **target), x=x).payable
+
+
+def most(on: Board, cost: str = "{X}", **target: Any) -> int | None:
+    """The largest X for the cost: with ``{X}``, the most mana the board can make at once for the target."""
+    return max_x(on, PaymentTarget.of(cost, **target)).x
+
+
+def produces(on: Board) -> dict[str, str]:
+    """What each permanent could produce (CR 106.7), as letters."""
+    return {pid: str(types) for pid, types in could_produce(on).items()}
+
+
+def warned(on: Board, cost: str, **target: Any) -> list[str]:
+    """The sentences a payment of ``cost`` warns about (text read but not executed, or not read)."""
+    return [w.sentence for w in pay(on, PaymentTarget.of(cost, **target)).warnings]
+
+
+# ---------------------------------------------------------------------------------------- ManaOptionsTest
+
+
+def test_simple_mana() -> None:
+    """XMage ManaOptionsTest.testSimpleMana: three Forests make {G}{G}{G}."""
+    b = board(cards("f", "Forest", 3))
+    assert payable(b, "{G}{G}{G}")
+    assert most(b) == 3
+
+
+def test_tinder_farm() -> None:
+    """XMage ManaOptionsTest.testTinderFarm: each Farm makes {G}, or {R}{W} when sacrificed."""
+    b = board(cards("farm", "Tinder Farm", 3))
+    for option in ("{G}{G}{G}", "{R}{G}{G}{W}", "{R}{R}{G}{W}{W}", "{R}{R}{R}{W}{W}{W}"):
+        assert payable(b, option), option
+    assert most(b) == 6
+    assert not payable(b, "{R}{R}{R}{W}{W}{W}{G}")  # a sacrificed Farm makes no {G} too
+    assert not payable(b, "{R}{G}{G}{G}")
+
+
+def test_adarkar_wastes() -> None:
+    """XMage ManaOptionsTest.testAdarkarWastes: the ten mixes of three from {C}, {W} and {U}."""
+    b = board(cards("aw", "Adarkar Wastes", 3))
+    for option in ("{C}{C}{C}", "{C}{W}{U}", "{W}{W}{W}", "{W}{U}{U}", "{U}{U}{U}"):
+        assert payable(b, option), option
+    assert most(b) == 3
+    assert not payable(b, "{B}")
+
+
+def test_chromatic_sphere_draws_so_is_no_mana_ability() -> None:
+    """XMage ManaOptionsTest.testChromaticSphere lists {Any}{Any} (two Plains pay two Spheres). Under CR
+    605.1a as amended 2026-08-07 an ability whose effect draws a card is no mana ability: it can't be
+    activated while a cost is being paid, so the Spheres add nothing to a payment. (XMage follows the old
+    rule.)"""
+    b = board(cards("p", "Plains", 2), cards("sphere", "Chromatic Sphere", 2))
+    assert payable(b, "{W}{W}")
+    assert not payable(b, "{B}")
+    assert most(b) == 2
+
+
+def test_orochi_leafcaller_is_activated_once_per_green() -> None:
+    """XMage ManaOptionsTest.testOrochiLeafcaller: {W}{W}{Any}{Any}; the Leafcaller's "{G}: Add one mana of
+    any color." has no {T}, so each Forest's {G} can be turned into any color."""
+    b = board(cards("p", "Plains", 2), cards("f", "Forest", 2), card("orochi", "Orochi Leafcaller"))
+    assert payable(b, "{W}{W}{B}{R}")
+    assert payable(b, "{B}{R}")
+    assert not payable(b, "{W}{W}{B}{B}{B}")
+    assert most(b) == 4
+
+
+def test_crystal_quarry() -> None:
+    """XMage ManaOptionsTest.testCrystalQuarry and testCrystalQuarry2: {5} for the Quarry's {W}{U}{B}{R}{G}
+    needs five other lands."""
+    four = board(cards("p", "Plains", 2), cards("f", "Forest", 2), card("q", "Crystal Quarry"))
+    assert payable(four, "{C}{G}{G}{W}{W}")
+    assert not payable(four, "{W}{U}{B}{R}{G}")
+    five = board(cards("p", "Plains", 2), cards("f", "Forest", 3), card("q", "Crystal Quarry"))
+    assert payable(five, "{C}{G}{G}{G}{W}{W}")
+    assert payable(five, "{W}{U}{B}{R}{G}")
+    assert most(five) == 6
+
+
+def test_nykthos_devotion() -> None:
+    """XMage ManaOptionsTest.testNykthos1, testNykthos2, testNykthos4a and testNykthos5: Nykthos makes as much
+    of one color as the devotion to it, for {2} from the Forests."""
+    lions = board(
+        cards("sc", "Sedge Scorpion", 4),
+        cards("f", "Forest", 3),
+        cards("lion", "Silvercoat Lion", 4),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+    )
+    for option in ("{C}{G}{G}{G}", "{G}{G}{G}{G}{G}", "{G}{W}{W}{W}{W}"):
+        assert payable(lions, option), option
+    assert not payable(lions, "{G}{G}{W}{W}{W}{W}")
+    assert most(lions) == 5
+    crusaders = board(
+        cards("sc", "Sedge Scorpion", 4),
+        cards("ac", "Akroan Crusader", 3),
+        cards("f", "Forest", 3),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+    )
+    assert payable(crusaders, "{R}{R}{R}{G}")
+    assert not payable(crusaders, "{R}{R}{R}{G}{G}")
+    two_lions = board(
+        cards("lion", "Silvercoat Lion", 2),
+        cards("sc", "Sedge Scorpion", 4),
+        cards("f", "Forest", 3),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+    )
+    assert payable(two_lions, "{G}{W}{W}")
+    assert not payable(two_lions, "{G}{W}{W}{W}")
+    assert payable(two_lions, "{G}{G}{G}{G}{G}")
+
+
+def test_nykthos_with_caryatid() -> None:
+    """XMage ManaOptionsTest.testNykthos3: devotion 1 makes Nykthos's second ability no gain: {C}{G}{Any}."""
+    b = board(card("cary", "Sylvan Caryatid"), card("f", "Forest"), card("nyk", "Nykthos, Shrine to Nyx"))
+    assert payable(b, "{C}{G}{B}")
+    assert not payable(b, "{G}{G}{G}")
+    assert most(b) == 3
+
+
+def test_nykthos_under_damping_sphere() -> None:
+    """XMage ManaOptionsTest.testNykthos4b: a land tapped for four {G} under Damping Sphere makes {C}."""
+    b = board(
+        card("ds", "Damping Sphere"),
+        cards("sc", "Sedge Scorpion", 4),
+        cards("f", "Forest", 3),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+    )
+    assert payable(b, "{C}{G}{G}{G}")
+    assert not payable(b, "{G}{G}{G}{G}")
+    assert most(b) == 4
+
+
+def test_duplicated_options_boards() -> None:
+    """XMage ManaOptionsTest.testDuplicatedDontHave1 and testDuplicatedDontHave3 (only the list's form is
+    asserted there): what two City of Brass or two Groves and two Forests make."""
+    cities = board(cards("cob", "City of Brass", 2), cards("f", "Forest", 2))
+    assert payable(cities, "{B}{U}{G}{G}")
+    assert most(cities) == 4
+    groves = board(cards("grove", "Grove of the Burnwillows", 2), cards("f", "Forest", 2))
+    assert payable(groves, "{R}{R}{G}{G}")
+    assert payable(groves, "{C}{C}{G}{G}")
+    assert not payable(groves, "{W}")
+
+
+def test_chromatic_star_tower_and_grove() -> None:
+    """XMage ManaOptionsTest.testDuplicatedHave: {C}{C}, {C}{Any} and {Any}{Any} from Chromatic Star,
+    Chromatic Sphere, Urza's Tower and Grove of the Burnwillows. The Star's ability draws nothing (its draw is
+    a separate trigger) and stays a mana ability; the Sphere's draws a card and is none since 2026-08-07 (CR
+    605.1a), so two mana of colors other than {R} and {G} can't be had."""
+    b = board(
+        card("star", "Chromatic Star"),
+        card("sphere", "Chromatic Sphere"),
+        card("tower", "Urza's Tower"),
+        card("grove", "Grove of the Burnwillows"),
+    )
+    assert payable(b, "{C}{C}")
+    assert payable(b, "{C}{B}")  # the Tower's {C} pays the Star
+    assert payable(b, "{R}{U}")
+    assert not payable(b, "{B}{U}")
+    assert most(b) == 2
+
+
+def test_fetid_heath() -> None:
+    """XMage ManaOptionsTest.testFetidHeath: {C}{W}, {W}{W}, {W}{B}, {B}{B}."""
+    b = board(card("heath", "Fetid Heath"), card("p", "Plains"))
+    for option in ("{C}{W}", "{W}{W}", "{W}{B}", "{B}{B}"):
+        assert payable(b, option), option
+    assert not payable(b, "{C}{B}")
+    assert most(b) == 2
+
+
+def test_cabal_coffers() -> None:
+    """XMage ManaOptionsTest.testCabalCoffers1 and testCabalCoffers2: Coffers is no gain with one Swamp."""
+    one = board(card("coffers", "Cabal Coffers"), card("p", "Plains"), card("s", "Swamp"))
+    assert payable(one, "{W}{B}")
+    assert not payable(one, "{B}{B}")
+    assert most(one) == 2
+    two = board(card("coffers", "Cabal Coffers"), card("p", "Plains"), cards("s", "Swamp", 2))
+    assert payable(two, "{W}{B}{B}")
+    assert payable(two, "{B}{B}{B}")
+    assert not payable(two, "{B}{B}{B}{B}")
+
+
+def test_mage_ring_network_without_counters() -> None:
+    """XMage ManaOptionsTest.testMageRingNetwork: {C}{W}{B}."""
+    b = board(card("ring", "Mage-Ring Network"), card("p", "Plains"), card("s", "Swamp"))
+    assert payable(b, "{C}{W}{B}")
+    assert most(b) == 3
+
+
+def test_mage_ring_network_storage_counters_are_not_executed() -> None:
+    """XMage ManaOptionsTest.testMageRingNetwork2 gives {C}{C}{C}{C}{W}{B} with four storage counters. The
+    planner does not execute a cost that removes any number of counters: the ability is not used and the
+    answer says so (contract §5), so only the plain {C} counts."""
+    b = board(
+        card("ring", "Mage-Ring Network", counters={"storage": 4}), card("p", "Plains"), card("s", "Swamp")
+    )
+    assert most(b) == 3
+    assert any("Remove any number of storage counters" in s for s in warned(b, "{C}{C}"))
+
+
+def test_crypt_ghast() -> None:
+    """XMage ManaOptionsTest.testCryptGhast: a Swamp makes {B}{B}."""
+    b = board(card("ghast", "Crypt Ghast"), card("s", "Swamp"))
+    assert payable(b, "{B}{B}")
+    assert most(b) == 2
+
+
+def test_damping_sphere_and_eldrazi_temple() -> None:
+    """XMage ManaOptionsTest.testDampingSphere: the Temple's {C}{C} becomes {C}."""
+    b = board(card("ds", "Damping Sphere"), card("temple", "Eldrazi Temple"))
+    assert most(b, type_line="Creature — Eldrazi", colors="") == 1
+    assert payable(b, "{C}")
+
+
+def test_charmed_pendant_mills_so_is_no_mana_ability() -> None:
+    """XMage ManaOptionsTest.testCharmedPedant: {C}{C}, the Temple's. The Pendant's cost mills a card, so it
+    is no mana ability (CR 605.1a as amended 2026-08-07); the Temple's {C}{C} is for colorless Eldrazi
+    only."""
+    b = board(card("pendant", "Charmed Pendant"), card("temple", "Eldrazi Temple"))
+    assert payable(b, "{C}{C}", type_line="Creature — Eldrazi", colors="")
+    assert not payable(b, "{C}{C}", type_line="Artifact")
+    assert not payable(b, "{R}")
+
+
+def test_mana_sources_with_costs() -> None:
+    """XMage ManaOptionsTest.testManaSourcesWithCosts: sixteen mixes of seven from Crystal Quarry, three Fetid
+    Heaths and three Plains. The rules allow one more than XMage lists: five of the six others pay the
+    Quarry's {5}, and the sixth makes a seventh mana type beside its {W}{U}{B}{R}{G}."""
+    b = board(card("q", "Crystal Quarry"), cards("heath", "Fetid Heath", 3), cards("p", "Plains", 3))
+    for option in (
+        "{C}{C}{C}{C}{W}{W}{W}",
+        "{C}{W}{W}{B}{B}{B}{B}",
+        "{C}{B}{B}{B}{B}{B}{B}",
+        "{C}{C}{W}{W}{W}{W}{W}",
+    ):
+        assert payable(b, option), option
+    assert not payable(b, "{B}{B}{B}{B}{B}{B}{B}")
+    assert most(b) == 7
+    assert payable(b, "{W}{U}{B}{R}{G}{W}")
+
+
+def test_sungrass_prairie() -> None:
+    """XMage ManaOptionsTest.testSungrassPrairie, testSungrassPrairie2 and testSungrassPrairie3."""
+    myr = board(card("prairie", "Sungrass Prairie"), cards("myr", "Alloy Myr", 2))
+    assert payable(myr, "{G}{W}{B}")
+    assert payable(myr, "{B}{R}")
+    assert not payable(myr, "{G}{W}{B}{R}")
+    big = board(
+        cards("prairie", "Sungrass Prairie", 5),
+        cards("tundra", "Tundra", 9),
+        cards("trop", "Tropical Island", 3),
+    )
+    assert payable(big, "{G}{G}{G}{G}{G}{G}{G}{G}{W}{W}{W}{W}{W}{W}{W}{W}{W}")
+    assert payable(big, "{G}{G}{G}{G}{G}{G}{G}{G}{W}{W}{W}{W}{W}{W}{W}{W}{U}")
+    assert not payable(big, "{G}{G}{G}{G}{G}{G}{G}{G}{G}{W}{W}{W}{W}{W}{W}{W}{W}")
+    assert most(big) == 17
+    small = board(
+        card("prairie", "Sungrass Prairie"), card("tundra", "Tundra"), card("trop", "Tropical Island")
+    )
+    for option in ("{U}{U}", "{G}{G}{W}", "{G}{W}{U}", "{G}{W}{W}"):
+        assert payable(small, option), option
+    assert not payable(small, "{G}{G}{U}")
+    assert most(small) == 3
+
+
+# ------------------------------------------------------------------------------- NonTappingManaAbilitiesTest
+
+
+def test_druids_repository() -> None:
+    """XMage NonTappingManaAbilitiesTest.druidsRepositoryTest: two charge counters make {Any}{Any}, which
+    casts a {W}{W} creature."""
+    b = board(card("repo", "Druids' Repository", counters={"charge": 2}))
+    assert payable(b, "{W}{W}", type_line="Creature — Human Soldier")
+    assert most(b) == 2
+
+
+def test_workhorse() -> None:
+    """XMage NonTappingManaAbilitiesTest.TestWorkhorse: four counters, {C}{C}{C}{C}."""
+    assert most(board(card("horse", "Workhorse", counters={"+1/+1": 4}))) == 4
+
+
+def test_counters_bound_removals_not_the_repeat_cap() -> None:
+    """After XMage NonTappingManaAbilitiesTest.TestWorkhorse: with six counters Workhorse makes six {C} (its
+    counters bound the removals, not the planner's cap of four repeats)."""
+    assert most(board(card("horse", "Workhorse", counters={"+1/+1": 6}))) == 6
+
+
+def test_morselhoarder() -> None:
+    """XMage NonTappingManaAbilitiesTest.TestMorselhoarder: {B}{B}{Any}{Any}{Any}{Any}."""
+    b = board(cards("morsel", "Morselhoarder", 2, counters={"-1/-1": 2}), cards("s", "Swamp", 2))
+    assert payable(b, "{B}{B}{W}{U}{R}{G}")
+    assert most(b) == 6
+
+
+def test_farrelite_priest() -> None:
+    """XMage NonTappingManaAbilitiesTest.TestFarrelitePriest: four Swamps through "{1}: Add {W}." give up to
+    {W}{W}{W}{W}."""
+    b = board(card("priest", "Farrelite Priest"), cards("s", "Swamp", 4))
+    for option in ("{W}{W}{W}{W}", "{W}{W}{W}{B}", "{W}{W}{B}{B}", "{B}{B}{B}{B}"):
+        assert payable(b, option), option
+    assert most(b) == 4
+
+
+def test_crystalline_crawler() -> None:
+    """XMage NonTappingManaAbilitiesTest.TestCrystallineCrawler: two counters, {Any}{Any}."""
+    b = board(card("crawler", "Crystalline Crawler", counters={"+1/+1": 2}))
+    assert payable(b, "{W}{U}")
+    assert most(b) == 2
+
+
+# --------------------------------------------------------------------------------- TappedForManaRelatedTest
+
+
+def test_cradle_with_wild_growth_and_no_creatures() -> None:
+    """XMage TappedForManaRelatedTest.TestCradleWithWildGrowthNoCreatures asserts {G}{G}, though its own
+    comment gives the rule: a Cradle that makes no mana is not tapped for mana, so Wild Growth does not
+    trigger (CR 106.12a). By the rules the board makes only the Forest's {G}."""
+    b = board(
+        card("cradle", "Gaea's Cradle"), card("f", "Forest"), card("wg", "Wild Growth", attached_to="cradle")
+    )
+    assert payable(b, "{G}")
+    assert not payable(b, "{G}{G}")
+    assert produces(b)["cradle"] == ""
+
+
+def test_cradle_with_wild_growth_and_two_creatures() -> None:
+    """XMage TappedForManaRelatedTest.TestCradleWithWildGrowthTwoCreatures: {G}{G}{G}{G}."""
+    b = board(
+        card("cradle", "Gaea's Cradle"),
+        cards("lion", "Silvercoat Lion", 2),
+        card("f", "Forest"),
+        card("wg", "Wild Growth", attached_to="cradle"),
+    )
+    assert payable(b, "{G}{G}{G}{G}")
+    assert most(b) == 4
+
+
+def test_wild_growth() -> None:
+    """XMage TappedForManaRelatedTest.TestWildGrowth: {G}{G}."""
+    b = board(
+        cards("lion", "Silvercoat Lion", 2), card("f", "Forest"), card("wg", "Wild Growth", attached_to="f")
+    )
+    assert payable(b, "{G}{G}")
+    assert most(b) == 2
+
+
+def test_calciform_pools() -> None:
+    """XMage TappedForManaRelatedTest.TestCalciformPools: no counters, {C}. (TestCalciformPools2Counter and
+    its Caged Sun variant give {W}{W} too with two storage counters: "Remove X counters" is a cost the planner
+    does not execute, and it says so instead of using the ability.)"""
+    assert most(board(card("pools", "Calciform Pools"))) == 1
+    stored = board(card("pools", "Calciform Pools", counters={"storage": 2}))
+    assert any("Remove X storage counters" in s for s in warned(stored, "{W}"))
+
+
+def test_castle_sengir() -> None:
+    """XMage TappedForManaRelatedTest.TestCastleSengir and TestCastleSengir2."""
+    mountain = board(card("castle", "Castle Sengir"), card("m", "Mountain"))
+    assert payable(mountain, "{C}{R}")
+    assert payable(mountain, "{B}")
+    assert not payable(mountain, "{U}{R}")
+    assert not payable(mountain, "{B}{R}")
+    plains = board(card("castle", "Castle Sengir"), cards("p", "Plains", 2))
+    for option in ("{C}{W}{W}", "{W}{B}", "{U}", "{R}"):
+        assert payable(plains, option), option
+    assert not payable(plains, "{U}{W}")
+    assert most(plains) == 3
+
+
+def test_eye_of_ramos() -> None:
+    """XMage TappedForManaRelatedTest.TestEyeOfRamos: two Eyes, tapped then sacrificed, {U}{U}{U}{U}."""
+    b = board(cards("eye", "Eye of Ramos", 2))
+    assert payable(b, "{U}{U}{U}{U}")
+    assert most(b) == 4
+
+
+def test_chromatic_orrery() -> None:
+    """XMage TappedForManaRelatedTest.TestChromaticOrrery: {C}{C}{C}{C}{C}, which may pay any colors."""
+    b = board(card("orrery", "Chromatic Orrery"))
+    assert most(b) == 5
+    assert payable(b, "{W}{U}{B}{R}{G}")
+
+
+def test_viridian_joiner_power_is_not_on_the_board() -> None:
+    """XMage TappedForManaRelatedTest.TestViridianJoiner gives seven {G} for a Joiner of power 4 and three
+    Forests. A board gives no power, so the ability is not used, with a warning: the Forests' three {G}."""
+    b = board(card("joiner", "Viridian Joiner", counters={"+1/+1": 3}), cards("f", "Forest", 3))
+    assert most(b) == 3
+    assert any("power" in s for s in warned(b, "{G}"))
+
+
+# -------------------------------------------------------------------------------------- ReflectingPoolTest
+
+
+def test_reflecting_pool_with_exotic_orchard() -> None:
+    """XMage ReflectingPoolTest.testWithExoticOrchard, test2WithExoticOrchard, testWith2ExoticOrchard: an
+    opponent's Mountain; the Orchards make {R}, and so the Pools."""
+    one = board(
+        card("m", "Mountain", OPP), card("pool", "Reflecting Pool"), card("orchard", "Exotic Orchard")
+    )
+    assert payable(one, "{R}{R}")
+    assert most(one) == 2
+    pools = board(
+        card("m", "Mountain", OPP), cards("pool", "Reflecting Pool", 2), card("orchard", "Exotic Orchard")
+    )
+    assert payable(pools, "{R}{R}{R}")
+    orchards = board(
+        card("m", "Mountain", OPP), card("pool", "Reflecting Pool"), cards("orchard", "Exotic Orchard", 2)
+    )
+    assert payable(orchards, "{R}{R}{R}")
+
+
+def test_reflecting_pool_with_gaeas_cradle() -> None:
+    """XMage ReflectingPoolTest.testWithGaeasCradle: {G}{G} with one creature."""
+    b = board(
+        card("lion", "Silvercoat Lion"), card("pool", "Reflecting Pool"), card("cradle", "Gaea's Cradle")
+    )
+    assert payable(b, "{G}{G}")
+    assert most(b) == 2
+
+
+def test_reflecting_pool_with_different_lands() -> None:
+    """XMage ReflectingPoolTest.testWithDifferentLands: the two Orchards see each other's colors (a least
+    fixed point, CR 106.7): each player gets {W} or {G} from them."""
+    permanents = [
+        card("lion", "Silvercoat Lion"),
+        card("pool", "Reflecting Pool"),
+        card("orchard", "Exotic Orchard"),
+        card("f", "Forest"),
+        card("their_orchard", "Exotic Orchard", OPP),
+        card("plains", "Plains", OPP),
+    ]
+    mine = board(permanents)
+    for option in ("{G}{G}{G}", "{W}{G}{G}", "{W}{W}{G}"):
+        assert payable(mine, option), option
+    assert not payable(mine, "{W}{W}{W}")
+    theirs = board(permanents, active=OPP)
+    assert payable(theirs, "{W}{G}")
+    assert payable(theirs, "{W}{W}")
+    assert not payable(theirs, "{G}{G}")
+
+
+def test_reflecting_pools_alone_make_nothing() -> None:
+    """XMage ReflectingPoolTest.testReflectingPoolGiveNonMana and testReflectingPoolGiveNonMana2: a {1}
+    creature is not cast with only Pools."""
+    assert not payable(board(card("pool", "Reflecting Pool")), "{1}", type_line="Artifact Creature")
+    assert not payable(board(cards("pool", "Reflecting Pool", 2)), "{1}", type_line="Artifact Creature")
+
+
+def test_reflecting_pool_copies_the_types_of_lands() -> None:
+    """XMage ReflectingPoolTest.testReflectingPoolGiveBasicManaNeed and
+    testReflectingPoolGiveBasicManaNotNeed: a {1}{G} creature with a Forest, not with a Plains."""
+    assert payable(
+        board(card("f", "Forest"), card("pool", "Reflecting Pool")), "{1}{G}", type_line="Creature — Bear"
+    )
+    assert not payable(
+        board(card("p", "Plains"), card("pool", "Reflecting Pool")), "{1}{G}", type_line="Creature — Bear"
+    )
+
+
+def test_reflecting_pool_with_city_of_brass() -> None:
+    """XMage ReflectingPoolTest.testReflectingPoolAnyManaNeedWithoutCondition: two Plains and two of any color
+    cast a {2}{G}{G} creature."""
+    b = board(
+        cards("p", "Plains", 2),
+        card("city", "City of Brass"),
+        card("pool", "Reflecting Pool"),
+        card("up", "Upwelling"),
+    )
+    assert payable(b, "{2}{G}{G}", type_line="Creature — Bear")
+
+
+def test_reflecting_pool_ignores_cavern_restriction() -> None:
+    """XMage ReflectingPoolTest.testReflectingPoolAnyManaNeedWithCondition and ConditionalManaTest
+    testWorkingWithReflectingPool: the Pool copies the types Cavern of Souls could produce, not its
+    restriction, so a creature of another type is cast with the Cavern's {C} and the Pool's color."""
+    b = board(
+        card("cavern", "Cavern of Souls", choices={"creature_type": "Elf"}),
+        card("pool", "Reflecting Pool"),
+        card("up", "Upwelling"),
+    )
+    assert payable(b, "{1}{G}", type_line="Creature — Bear")
+    assert payable(b, "{1}{W}", type_line="Creature — Cat")
+    assert not payable(b, "{W}{G}", type_line="Creature — Cat")  # the Cavern's color is for Elves only
+
+
+def test_reflecting_pool_sees_tapped_lands() -> None:
+    """XMage ReflectingPoolTest.testReflectingPoolAnyManaTapped: with City of Brass tapped the Pool still
+    makes {B} (costs and tapped state are ignored, CR 106.7)."""
+    b = board(
+        card("p", "Plains", tapped=True),
+        card("city", "City of Brass", tapped=True),
+        card("pool", "Reflecting Pool"),
+        card("up", "Upwelling"),
+    )
+    assert payable(b, "{B}")
+    assert produces(b)["pool"] == "WUBRG"
+
+
+# ----------------------------------------------------------------------------- reflecting creatures and lands
+
+
+def test_harvester_druid() -> None:
+    """XMage HarvesterDruidTest.testOneInstance and testTwoInstances."""
+    one = board(card("i", "Island"), card("m", "Mountain"), card("druid", "Harvester Druid"))
+    assert payable(one, "{U}{R}{R}")
+    assert payable(one, "{U}{U}{R}")
+    assert not payable(one, "{G}")
+    two = board(card("i", "Island"), card("m", "Mountain"), cards("druid", "Harvester Druid", 2))
+    assert payable(two, "{U}{R}{R}{R}")
+    assert payable(two, "{U}{U}{U}{R}")
+    assert most(two) == 4
+
+
+def test_sylvok_explorer() -> None:
+    """XMage SylvokExplorerTest.testOneInstance and testTwoInstances."""
+    one = board(
+        card("i", "Island", OPP),
+        card("m", "Mountain", OPP),
+        card("ex", "Sylvok Explorer"),
+        card("p", "Plains"),
+    )
+    assert payable(one, "{W}{R}")
+    assert payable(one, "{W}{U}")
+    assert not payable(one, "{U}{R}")
+    two = board(
+        cards("orchard", "Exotic Orchard", 2, OPP), cards("ex", "Sylvok Explorer", 2), card("p", "Plains")
+    )
+    assert payable(two, "{W}{W}{W}")
+    assert not payable(two, "{G}")
+
+
+def test_naga_vitalist_and_gift_of_paradise() -> None:
+    """XMage NagaVitalistTest.nagaVitalist_InteractionGiftOfParadise and the GiftOfParadise cases: a land with
+    Gift of Paradise could produce any color, and so the Vitalist."""
+    b = board(
+        cards("f", "Forest", 3),
+        card("naga", "Naga Vitalist"),
+        card("gift", "Gift of Paradise", attached_to="f1"),
+    )
+    assert payable(b, "{R}")
+    assert produces(b)["naga"] == "WUBRG"
+    swamp = board(card("s", "Swamp"), card("gift", "Gift of Paradise", attached_to="s"))
+    assert payable(swamp, "{R}{R}")
+
+
+# ---------------------------------------------------------------------------- triggers and replacements
+
+
+def test_mana_flare() -> None:
+    """XMage ManaFlareTest.testIsland and testWateryGrave: Mana Flare adds the type the land produced."""
+    assert payable(board(card("flare", "Mana Flare"), card("i", "Island")), "{U}{U}")
+    grave = board(card("flare", "Mana Flare", OPP), card("grave", "Watery Grave", OPP), active=OPP)
+    assert payable(grave, "{B}{B}")
+
+
+def test_vorinclex_and_river_of_tears() -> None:
+    """XMage VorinclexVoiceOfHungerTest.testRiverOfTears and AddManaOfAnyTypeProducedTest.testRiverOfTears
+    cast a {U}{U} creature from River of Tears and Vorinclex. "If you played a land this turn" is a condition
+    the planner does not evaluate: the River's ability is not used, and the answer warns about it."""
+    b = board(card("vorinclex", "Vorinclex, Voice of Hunger"), card("river", "River of Tears"))
+    assert not payable(b, "{U}{U}")
+    assert any("If you played a land this turn" in s for s in warned(b, "{U}{U}"))
+
+
+def test_vorinclex_and_gemstone_caverns() -> None:
+    """XMage AddManaOfAnyTypeProducedTest.testGemstoneCavern and testCastWithGemstoneCavern."""
+    b = board(
+        card("vorinclex", "Vorinclex, Voice of Hunger"),
+        card("caverns", "Gemstone Caverns", counters={"luck": 1}),
+    )
+    assert payable(b, "{1}{W}", type_line="Creature — Cat")
+    assert payable(b, "{W}{W}")
+    assert not payable(b, "{W}{U}")  # the extra mana is of the type the land produced
+    forests = board(cards("f", "Forest", 7), card("caverns", "Gemstone Caverns", counters={"luck": 1}))
+    assert payable(forests, "{6}{G}{G}", type_line="Legendary Creature — Phyrexian Praetor")
+    assert not payable(board(card("caverns", "Gemstone Caverns")), "{W}")  # no luck counter: only {C}
+
+
+def test_kinnan_adds_a_type_the_signet_produced() -> None:
+    """XMage AddManaOfAnyTypeProducedTest.testChooseColorRed and testChooseColorGreen."""
+    b = board(card("kinnan", "Kinnan, Bonder Prodigy"), card("w", "Wastes"), card("signet", "Gruul Signet"))
+    assert payable(b, "{1}{R}{R}", type_line="Sorcery")
+    assert payable(b, "{1}{G}{G}", type_line="Sorcery")
+    assert not payable(b, "{R}{R}{R}")
+    assert most(b) == 3
+
+
+def test_leyline_of_abundance_only_for_its_controller() -> None:
+    """XMage LeylineOfAbundanceTest.testOpponentsManaCreatures: the opponent's Elves make {G}{G} with the
+    opponent's Leyline, and my Leyline adds nothing to them."""
+    both = board(
+        card("up", "Upwelling"),
+        card("leyline", "Leyline of Abundance"),
+        card("elves", "Llanowar Elves", OPP),
+        card("their_leyline", "Leyline of Abundance", OPP),
+        active=OPP,
+    )
+    assert payable(both, "{G}{G}")
+    assert not payable(both, "{G}{G}{G}")
+    mine_only = board(
+        card("up", "Upwelling"),
+        card("leyline", "Leyline of Abundance"),
+        card("elves", "Llanowar Elves", OPP),
+        active=OPP,
+    )
+    assert not payable(mine_only, "{G}{G}")
+
+
+def test_forbidden_orchard() -> None:
+    """XMage ForbiddenOrchardTest.testSpiritCreation: a {1}{W} creature from a Mountain and the Orchard."""
+    assert payable(
+        board(card("m", "Mountain"), card("orchard", "Forbidden Orchard")),
+        "{1}{W}",
+        type_line="Creature — Cat",
+    )
+
+
+def test_extraplanar_lens() -> None:
+    """XMage ExtraplanarLensTest.add_snow_mana and add_regular_mana: a land named as the exiled card makes
+    {G}{G}."""
+    for name in ("Snow-Covered Forest", "Forest"):
+        b = board(card("lens", "Extraplanar Lens", choices={"imprinted": name}), cards("f", name, 9))
+        assert payable(b, "{G}{G}"), name
+        assert most(b) == 18, name
+
+
+def test_dictate_of_karametra() -> None:
+    """XMage ConditionalManaTest.DictateOfKarametra_ManualPay, _AutoPay and
+    TriggeredManaAbilityMustGivesExtraManaOptions."""
+    two = board(card("dictate", "Dictate of Karametra"), cards("m", "Mountain", 2))
+    assert payable(two, "{2}{R}", type_line="Instant")
+    assert most(two) == 4
+    assert most(board(card("dictate", "Dictate of Karametra"), card("m", "Mountain"))) == 2
+
+
+def test_doubling_cube_is_not_executed() -> None:
+    """XMage DoublingCubeTest.test_AvailableMana gives ten mana from four Forests, four Mountains and the Cube
+    ({3} of eight, the five left doubled). The planner does not execute "double the amount of each type of
+    unspent mana" and says so: eight."""
+    b = board(card("cube", "Doubling Cube"), cards("f", "Forest", 4), cards("m", "Mountain", 4))
+    assert most(b) == 8
+    assert any("Double the amount" in s for s in warned(b, "{G}"))
+
+
+# ------------------------------------------------------------------------------ restrictions on spending
+
+
+def test_eldrazi_temple() -> None:
+    """XMage EldraziTempleTest.TestWithoutDampingSphere, TestWithDampingSphere and TestUseOfUnconditionalMana:
+    Barrage Tyrant ({4}{R}, a devoid Eldrazi) with the Temple's {C}{C}; not under an opponent's Damping
+    Sphere; a {3} artifact gets only the Temple's plain {C}."""
+    assert payable(
+        board(card("temple", "Eldrazi Temple"), cards("m", "Mountain", 3)),
+        "{4}{R}",
+        type_line="Creature — Eldrazi Dragon",
+        colors="",
+    )
+    damped = board(
+        card("temple", "Eldrazi Temple"), cards("m", "Mountain", 3), card("sphere", "Damping Sphere", OPP)
+    )
+    assert not payable(damped, "{4}{R}", type_line="Creature — Eldrazi Dragon", colors="")
+    banner = board(card("temple", "Eldrazi Temple"), cards("m", "Mountain", 2))
+    assert payable(banner, "{3}", type_line="Artifact")
+    assert not payable(banner, "{4}", type_line="Artifact")
+
+
+def test_crypt_ghast_casts_erebos_titan() -> None:
+    """XMage CryptGhastTest.TestNormal: a Swamp and Badlands with Crypt Ghast pay {1}{B}{B}{B}."""
+    b = board(card("ghast", "Crypt Ghast"), card("s", "Swamp"), card("badlands", "Badlands"))
+    assert payable(b, "{1}{B}{B}{B}", type_line="Creature — Giant")
+    assert payable(b, "{B}{B}{B}{B}")  # Badlands is a Swamp: its {B} is doubled too
+    assert most(b) == 4
+
+
+def test_chandras_embercat() -> None:
+    """XMage ChandrasEmbercatTest.testCanCastElementalWithMana, testCanCastChandraPlaneswalkerWithMana,
+    testCantCastNonChandraPlaneswalkerWithMana and testCantCastNonElementalCreatureWithMana: its {R} pays for
+    an Elemental or a Chandra planeswalker, not for Jace or a non-Elemental creature."""
+    cat = card("cat", "Chandra's Embercat")
+    assert payable(board(card("p", "Plains"), cat), "{1}{R}", type_line="Creature — Elemental Cat")
+    assert payable(
+        board(cards("p", "Plains", 3), cat), "{3}{R}", type_line="Legendary Planeswalker — Chandra"
+    )
+    assert not payable(
+        board(cards("i", "Island", 3), cat), "{2}{U}{U}", type_line="Legendary Planeswalker — Jace"
+    )
+    assert not payable(board(card("i", "Island"), cat), "{1}{R}", type_line="Creature — Dinosaur")
+
+
+def test_rosheen_meanderer_pays_costs_with_x() -> None:
+    """XMage RosheenMeandererManaXTest.test_KickerWithXMana, test_KickerWithXZero, test_PayXForDragonAbility
+    and test_PayXForCondescendPrevent: the kicker {X} of Verdeloth ({4}{G}{G}) makes the total cost contain
+    {X}, even with X = 0 (ruling 2017-11-17), so the four {C} pay its generic part; an ability's {X}{R}, and
+    Condescend's {X} paid on resolution, take them too."""
+    six = board(cards("f", "Forest", 6), card("rosheen", "Rosheen Meanderer"))
+    assert payable(six, "{X}{4}{G}{G}", x=2, type_line="Legendary Creature — Treefolk")
+    two = board(cards("f", "Forest", 2), card("rosheen", "Rosheen Meanderer"))
+    assert payable(two, "{X}{4}{G}{G}", x=0, type_line="Legendary Creature — Treefolk")
+    assert not payable(two, "{4}{G}{G}", type_line="Legendary Creature — Treefolk")
+    dragon = board(card("m", "Mountain"), card("rosheen", "Rosheen Meanderer"))
+    assert payable(dragon, "{X}{R}", x=3, kind="ability")
+    assert payable(dragon, "{X}", x=2, kind="ability")
+    assert not payable(dragon, "{1}{R}", type_line="Instant")
+
+
+def test_cryptic_trilobite() -> None:
+    """XMage CrypticTrilobiteTest.testAvailableManaCalculation, testUse and testCantUse: five counters make
+    ten {C} for abilities (the planner's cap of four repeats does not apply to removing counters); three make
+    six; no spell can use them."""
+    swamps = cards("s", "Swamp", 10, tapped=True)
+    five = board(card("trilobite", "Cryptic Trilobite", counters={"+1/+1": 5}), swamps)
+    assert most(five, kind="ability") == 10
+    assert not payable(five, "{2}", type_line="Artifact Creature — Construct")
+    three = board(card("trilobite", "Cryptic Trilobite", counters={"+1/+1": 3}))
+    assert most(three, kind="ability") == 6
+
+
+def test_pillar_of_the_paruns() -> None:
+    """XMage conditional.ConditionalManaTest.testNormalUse and testNotAllowedUse: a {G}{W} instant, not a
+    mono-white creature."""
+    pillars = board(cards("pillar", "Pillar of the Paruns", 2))
+    assert payable(pillars, "{G}{W}", type_line="Instant")
+    assert not payable(pillars, "{1}{W}", type_line="Creature — Cat")
+
+
+def test_reflecting_pool_and_sliver_hive() -> None:
+    """XMage conditional.ConditionalManaTest.testWorkingWithReflectingPool2: the Pool makes {W} unrestricted
+    from what the Hive could produce."""
+    b = board(card("pool", "Reflecting Pool"), card("hive", "Sliver Hive"))
+    assert payable(b, "{1}{W}", type_line="Creature — Cat")
+    assert not payable(b, "{W}{W}", type_line="Creature — Cat")
+
+
+def test_shrine_of_the_forsaken_gods() -> None:
+    """XMage conditional.ConditionalManaTest.testPayColorlessWithConditionalMana: the Shrine's {C}{C} pays the
+    {C}{C} of Kozilek ({8}{C}{C}) with eight Plains; with six lands the ability can't be activated."""
+    assert payable(
+        board(card("shrine", "Shrine of the Forsaken Gods"), cards("p", "Plains", 8)),
+        "{8}{C}{C}",
+        type_line="Legendary Creature — Eldrazi",
+        colors="",
+    )
+    few = board(card("shrine", "Shrine of the Forsaken Gods"), cards("p", "Plains", 5))
+    assert not payable(few, "{4}{C}{C}", type_line="Legendary Creature — Eldrazi", colors="")
+
+
+def test_cultivator_drone() -> None:
+    """XMage conditional.ConditionalManaTest.CultivatorDroneColorlessSpell and
+    CultivatorDroneColorlessAbility: its {C} pays Spatial Contortion ({1}{C}, colorless) and Endbringer's
+    {C}{C} ability; not a white spell."""
+    drone = card("drone", "Cultivator Drone")
+    spell = board(drone, card("lion", "Silvercoat Lion"), card("p", "Plains"))
+    assert payable(spell, "{1}{C}", type_line="Instant", colors="")
+    assert not payable(spell, "{1}{W}", type_line="Instant")
+    endbringer = {
+        "name": "Endbringer",
+        "type_line": "Creature — Eldrazi",
+        "mana_cost": "{5}{C}",
+        "oracle": "Untap Endbringer during each other player's untap step.\n"
+        "{T}: Endbringer deals 1 damage to any target.\n"
+        "{C}, {T}: Target creature can't attack or block this turn.\n{C}{C}, {T}: Draw a card.",
+    }
+    ability = board(drone, card("w", "Wastes"), {"id": "endbringer", "controller": ME, **endbringer})
+    assert payable(ability, "{C}{C}", kind="ability", name="Endbringer")
+
+
+def test_empowered_autogenerator_is_not_executed() -> None:
+    """XMage conditional.ConditionalManaTest.EmpoweredAutogeneratorAddsCountWithMana casts Lightning Bolt with
+    the {R} the Autogenerator makes after putting its first counter on. The planner does not execute the
+    counter its ability puts on first, and says so rather than guess the amount."""
+    b = board(card("auto", "Empowered Autogenerator"))
+    assert not payable(b, "{R}", type_line="Instant")
+    assert any("charge counter" in s for s in warned(b, "{R}"))
+
+
+def test_titans_nest_is_reported() -> None:
+    """XMage conditional.ConditionalManaTest.testTwoConditionalMana: Titans' Nest's "Exile a card from your
+    graveyard: Add {C}. Spend this mana only to cast a colored spell without {X} in its mana cost." is not
+    read (a warning); Rosheen's {C}{C}{C}{C} still pays a cost with {X}, and never one without."""
+    b = board(
+        card("nest", "Titans' Nest"), card("rosheen", "Rosheen Meanderer"), card("m", "Mountain"), graveyard=2
+    )
+    assert payable(b, "{X}{R}", x=4, type_line="Sorcery")
+    assert not payable(b, "{1}{R}", type_line="Sorcery")
+    assert any("Exile a card from your graveyard" in s for s in warned(b, "{R}"))
+
+
+# ---------------------------------------------------------------------------------------- other costs
+
+
+def test_seton_taps_druids() -> None:
+    """XMage MultipleTimesUsableActivatedManaAbilitiesTest.testCanBeCastWithSetonKrosanProtector: three
+    Citanul Druids tapped by Seton's "Tap an untapped Druid you control" pay {G}{G}{G}; Seton, a Druid, can
+    tap too."""
+    b = board(card("seton", "Seton, Krosan Protector"), cards("druid", "Citanul Druid", 3))
+    assert payable(b, "{G}{G}{G}", type_line="Creature — Beast")
+    assert payable(b, "{G}{G}{G}{G}")
+    assert not payable(b, "{5}")
+
+
+def test_orcish_lumberjack() -> None:
+    """XMage AddManaAnyCombinationTest.testOrcishLumberjack: Living Twister ({R}{R}{G}) from the Lumberjack
+    and the Forest it sacrifices."""
+    b = board(card("jack", "Orcish Lumberjack"), card("f", "Forest"))
+    assert payable(b, "{R}{R}{G}", type_line="Creature — Elemental")
+    assert payable(b, "{4}")  # the Forest taps for {G} first and is then sacrificed (CR 601.2g-h)
+    assert not payable(b, "{5}")
+
+
+def test_shire_scarecrow_once_each_turn_is_not_executed() -> None:
+    """XMage LimitPerTurnTest.test_LimitOncePerTurn casts a {W} creature with the Scarecrow's "{1}: Add one
+    mana of any color. Activate only once each turn." The board does not record whether it was activated this
+    turn: the planner does not use it, and says so."""
+    b = board(card("scarecrow", "Shire Scarecrow"), cards("s", "Swamp", 2))
+    assert not payable(b, "{W}")
+    assert any("once each turn" in s for s in warned(b, "{W}"))
+
+
+def test_reaper_king() -> None:
+    """XMage HybridManaTest.testCastReaperKingMonoHybrid: one basic land of each color pays
+    {2/W}{2/U}{2/B}{2/R}{2/G}."""
+    b = board(
+        card("i", "Island"),
+        card("m", "Mountain"),
+        card("f", "Forest"),
+        card("s", "Swamp"),
+        card("p", "Plains"),
+    )
+    assert payable(b, "{2/W}{2/U}{2/B}{2/R}{2/G}", type_line="Artifact Creature — Scarecrow")
+    assert not payable(b, "{2/W}{2/W}{2/U}{2/B}{2/R}{2/G}")
+
+
+def test_phyrexian_mana_with_life() -> None:
+    """XMage PhyrexianManaTest.testNoManaToCast: Apostle's Blessing ({1}{W/P}) from four Forests and 2
+    life."""
+    b = board(cards("f", "Forest", 4))
+    result = pay(b, PaymentTarget.of("{1}{W/P}", type_line="Instant"))
+    assert result.payable
+    assert result.life_paid == 2
+
+
+def test_krrik_is_reported_not_ignored() -> None:
+    """XMage PhyrexianManaTest.testPlayerCanCastBanehoundWithoutAvailableBlackMana casts a {B} creature with 2
+    life under K'rrik ("For each {B} in a cost, you may pay 2 life rather than pay that mana"). The planner
+    does not execute that: it must say so rather than answer "no" as if the sentence had nothing to do with
+    mana."""
+    b = board(card("krrik", "K'rrik, Son of Yawgmoth"))
+    assert not payable(b, "{B}", type_line="Creature — Phyrexian Elemental Beast")
+    assert any("rather than pay that mana" in s for s in warned(b, "{B}"))
+
+
+def test_celestial_dawn() -> None:
+    """XMage SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn and testCelestialDawnAny: eight
+    Mountains (now Plains) and a floating {B} cast Darksteel Forge ({9}); two cast a {U}{U} creature."""
+    dawn = card("dawn", "Celestial Dawn")
+    forge = board(cards("m", "Mountain", 8), dawn, pool=["{B}"])
+    assert payable(forge, "{9}", type_line="Artifact")
+    assert not payable(forge, "{10}", type_line="Artifact")
+    assert payable(board(cards("m", "Mountain", 2), dawn), "{U}{U}", type_line="Creature — Vedalken Wizard")
+    assert not payable(board(cards("m", "Mountain", 2), dawn, pool=["{B}"]), "{U}{U}{U}")
+
+
+def test_nykthos_devotion_counts_noncreature_permanents() -> None:
+    """XMage NykthosShrineToNyxTest.testNykthosDevotionAccurate: devotion to black 4 (Stronghold Assassin,
+    Graf Harvest, Erebos), two Wastes for the {2}: {B}{B}{B}{B}. And testNormalUse: devotion to green 6."""
+    black = board(
+        card("nyk", "Nykthos, Shrine to Nyx"),
+        card("assassin", "Stronghold Assassin"),
+        card("harvest", "Graf Harvest"),
+        card("erebos", "Erebos, God of the Dead"),
+        cards("w", "Wastes", 2),
+    )
+    assert payable(black, "{B}{B}{B}{B}", type_line="Creature — Horror")
+    assert not payable(black, "{B}{B}{B}{B}{B}")
+    green = board(
+        cards("f", "Forest", 2),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+        card("follower", "Kiora's Follower"),
+        cards("tusker", "Kalonian Tusker", 2),
+        card("omnath", "Omnath, Locus of Mana"),
+    )
+    assert payable(green, "{G}{G}{G}{G}{G}{G}")
+    assert most(green) == 6
+
+
+def test_myr_superion_restriction_is_reported() -> None:
+    """XMage ManaSourceTest.testCantCastWithCreatureCard: Myr Superion ("Spend only mana produced by creatures
+    to cast this spell.") can't be cast with Simian Spirit Guide's {R} (a card in hand is no creature) and
+    Manakin's {C}. The planner does not read that sentence of the spell: the payment must warn about it, never
+    drop it in silence."""
+    superion = {
+        "name": "Myr Superion",
+        "type_line": "Artifact Creature — Myr",
+        "mana_cost": "{2}",
+        "oracle": "Spend only mana produced by creatures to cast this spell.",
+    }
+    b = board(card("manakin", "Manakin"), hand=["Simian Spirit Guide", superion])
+    target = spell_target(find_spell(b.player(ME), "Myr Superion"))
+    result = pay(b, target)
+    assert [(w.permanent, w.sentence) for w in result.warnings] == [
+        ("Myr Superion", "Spend only mana produced by creatures to cast ~.")
+    ]
+
+
+def test_nykthos_counts_hybrid_symbols_of_a_token_copy() -> None:
+    """XMage NykthosShrineToNyxTest.testNormalUseWithTokens: Omnath ({2}{G}), Simic Guildmage ({G/U}{G/U}) and
+    a token copy of it give devotion to green 5 (a hybrid symbol counts for both its colors, and a copy has
+    the mana cost it copies); the two Forests pay Nykthos's {2}."""
+    b = board(
+        cards("f", "Forest", 2),
+        cards("i", "Island", 3, tapped=True),
+        card("nyk", "Nykthos, Shrine to Nyx"),
+        card("omnath", "Omnath, Locus of Mana"),
+        card("guildmage", "Simic Guildmage"),
+        card("copy", "Simic Guildmage", token=True),
+    )
+    assert payable(b, "{G}{G}{G}{G}{G}")
+    assert most(b) == 5
+    assert warned(b, "{G}") == []  # (Omnath's +1/+1 for each unspent {G} has nothing to do with paying)
+
+
+def test_cavern_of_souls() -> None:
+    """XMage CavernOfSoulsTest.testCastDrake and testNoCastBecauseOfCreatureType: the Cavern's color pays for
+    a creature spell of the chosen type only."""
+    drake = board(
+        cards("m", "Mountain", 3), card("cavern", "Cavern of Souls", choices={"creature_type": "Drake"})
+    )
+    assert payable(drake, "{3}{U}", type_line="Creature — Drake")
+    assert not payable(drake, "{3}{U}", type_line="Creature — Human")
+    human = board(
+        card("m", "Mountain"), card("cavern", "Cavern of Souls", choices={"creature_type": "Human"})
+    )
+    assert not payable(human, "{1}{W}", type_line="Creature — Cat Cleric")
+    assert payable(human, "{W}", type_line="Creature — Human Soldier")
+
+
+def test_cavern_of_souls_under_contamination() -> None:
+    """XMage CavernOfSoulsTest.testUseWithConversionInPlay: under an opponent's Contamination every land makes
+    {B}, the Cavern too, so a {3}{R} Drake is not cast."""
+    b = board(
+        cards("p", "Plains", 3),
+        card("cavern", "Cavern of Souls", choices={"creature_type": "Drake"}),
+        card("contamination", "Contamination", OPP),
+    )
+    assert not payable(b, "{3}{R}", type_line="Creature — Drake")
+    assert produces(b)["cavern"] == "B"
+
+
+def test_blood_moon_and_urborg() -> None:
+    """XMage LayerTests.testBloodMoon_UrborgTombOfYawgmothInteraction: Urborg is a Mountain with no ability of
+    its own, and the Plains is no Swamp (CR 613.8, 305.7)."""
+    b = board(card("moon", "Blood Moon"), card("urborg", "Urborg, Tomb of Yawgmoth"), card("p", "Plains"))
+    assert produces(b) == {"moon": "", "urborg": "R", "p": "W"}
+    assert payable(b, "{R}{W}")
+    assert not payable(b, "{B}")
+
+
+def test_humility_and_life_and_limb_are_reported() -> None:
+    """XMage LayerTests.testExampleFromReddit2021: under Life and Limb, Humility and Yavimaya every land is a
+    Saproling creature with no abilities, so no land makes mana. The planner does not execute 'lose all
+    abilities' nor Life and Limb's types: it must warn about both, not read them as having nothing to do with
+    mana."""
+    b = board(
+        card("limb", "Life and Limb"),
+        card("humility", "Humility"),
+        card("yavimaya", "Yavimaya, Cradle of Growth"),
+        card("p", "Plains"),
+        card("s", "Swamp"),
+        card("i", "Island", OPP),
+    )
+    sentences = warned(b, "{1}")
+    assert any("lose all abilities" in s for s in sentences)
+    assert any("Forest lands in addition to" in s for s in sentences)
+
+
+def test_mana_reflection_doubles_each_type() -> None:
+    """XMage replacement.ManaReflectionTest.ManaReflectionWithGoblinClearcutterTest: the Forest's {G} doubled,
+    then the Clearcutter's three of {R} and {G} (the Forest sacrificed) doubled: eight, with an even number of
+    each color from the Clearcutter. And ManaReflectionWithHavenwoodBattlegroundTest,
+    generatesCorrectManaFromLlanowarElves, generatesCorrectManaFromGemstoneCaverns."""
+    cutter = board(
+        card("reflection", "Mana Reflection"), card("cutter", "Goblin Clearcutter"), card("f", "Forest")
+    )
+    for option in ("{R}{R}{R}{R}{R}{R}{G}{G}", "{R}{R}{G}{G}{G}{G}{G}{G}", "{G}{G}{G}{G}{G}{G}{G}{G}"):
+        assert payable(cutter, option), option
+    assert not payable(cutter, "{R}{G}{G}{G}{G}{G}{G}{G}")  # (the Forest's two {G} and RRG doubled at most)
+    assert most(cutter) == 8
+    reflection = card("reflection", "Mana Reflection")
+    assert most(board(reflection, card("havenwood", "Havenwood Battleground"))) == 4
+    assert most(board(reflection, card("elves", "Llanowar Elves"))) == 2
+    caverns = board(reflection, card("caverns", "Gemstone Caverns", counters={"luck": 1}))
+    assert payable(caverns, "{G}{G}")
+    assert not payable(caverns, "{G}{U}")
+
+
+def test_nyxbloom_ancient() -> None:
+    """XMage continuous.TappedForManaFromMultipleEffects.test_NyxbloomAncient_One and _Two: a Forest makes
+    three {G} under one Nyxbloom Ancient, nine under two (CR 614.5). test_NyxbloomAncient_IntegerOverflow has
+    thirty: the planner orders at most six replacement effects on one event (729 {G} with six)."""
+    one = board(card("nyx", "Nyxbloom Ancient"), cards("used", "Forest", 7, tapped=True), card("f", "Forest"))
+    assert payable(one, "{G}{G}{G}", type_line="Creature — Plant")
+    assert most(one) == 3
+    assert most(board(cards("nyx", "Nyxbloom Ancient", 2), card("f", "Forest"))) == 9
+    assert most(board(cards("nyx", "Nyxbloom Ancient", 6), card("f", "Forest"))) == 3**6
+
+
+def test_chrome_mox_is_reported() -> None:
+    """XMage continuous.TappedForManaFromMultipleEffects.test_ChromeMox_Direct and
+    test_ChromeMox_WithManaReflect: a Chrome Mox that exiled a green card makes {G} ({G}{G} under Mana
+    Reflection). The planner does not read "any of the exiled card's colors" and says so."""
+    b = board(card("mox", "Chrome Mox", choices={"imprinted": "Balduvian Bears"}))
+    assert any("exiled card's colors" in s for s in warned(b, "{G}"))
+
+
+def test_thran_portal_is_reported() -> None:
+    """XMage single.dmu.ThranPortalTest.dealsDamage and chromaticLanternCostInteraction: a Thran Portal that
+    chose Mountain taps for {R} (a Mountain's ability, CR 305.6) for 1 life, and the life is paid for the
+    ability Chromatic Lantern grants it too. The planner reads neither sentence: it must warn about both
+    rather than answer as if they had nothing to do with mana."""
+    b = board(
+        card("lantern", "Chromatic Lantern", tapped=True),
+        card("portal", "Thran Portal", choices={"basic_land_type": "Mountain"}),
+    )
+    sentences = warned(b, "{U}", type_line="Creature — Human Wizard")
+    assert any("is the chosen type in addition to its other types" in s for s in sentences)
+    assert any("cost an additional 1 life" in s for s in sentences)
+
+
+def test_deathrite_shaman_targets_so_is_no_mana_ability() -> None:
+    """XMage TappedForManaRelatedTest.TestDeathriteShaman (ignored there) expects {Any} from Deathrite Shaman
+    with lands in the graveyard. Its ability targets, so it is no mana ability (CR 605.1a): it can't be
+    activated while a cost is being paid, and adds nothing to a payment."""
+    b = board(card("deathrite", "Deathrite Shaman"), graveyard=3)
+    assert not payable(b, "{R}", type_line="Instant")
+    assert most(b) == 0
