@@ -395,11 +395,12 @@ def _walk(rng: random.Random, board: Board) -> tuple[Plan, str]:
     return Plan(tuple(steps), spent), "".join(f"{{{unit.type.letter}}}" for unit in spent) or "{0}"
 
 
-def test_plans_replay_alike_with_and_without_kept_resolutions(monkeypatch: pytest.MonkeyPatch) -> None:
-    rng = random.Random(145)
+def _replay_cases(rng: random.Random, plans: int) -> list[tuple[Board, str, Plan]]:
+    """Random walks and ``plans`` fast-path plans on random boards, each with its variants (see
+    :func:`_variants`), with the cost each pays."""
     cases: list[tuple[Board, str, Plan]] = []
-    plans = 0
-    while plans < 100:
+    found = 0
+    while found < plans:
         board, cost = _board(rng)
         walk, walk_cost = _walk(rng, board)
         cases += [(board, walk_cost, variant) for variant in _variants(walk)]
@@ -409,8 +410,13 @@ def test_plans_replay_alike_with_and_without_kept_resolutions(monkeypatch: pytes
         except SolverNeededError:
             continue
         if result.plan is not None:
-            plans += 1
+            found += 1
             cases += [(board, cost, variant) for variant in _variants(result.plan)]
+    return cases
+
+
+def test_plans_replay_alike_with_and_without_kept_resolutions(monkeypatch: pytest.MonkeyPatch) -> None:
+    cases = _replay_cases(random.Random(145), 100)
     replay._STATED.clear()
     rounds = [[_outcome_of(board, cost, plan) for board, cost, plan in cases] for _ in range(3)]
     assert rounds[0] == rounds[1] == rounds[2]  # a structure's first replay, then with its memo
@@ -471,3 +477,15 @@ def _wild_growth(board: Board) -> dict[str, Any]:
     """A Wild Growth on the board's first land of the payer's (its mana has the Aura as its source)."""
     land = next(p.id for p in board.permanents if p.controller == "me" and p.type_line.is_a("Land"))
     return {"id": "growth", "card": "Wild Growth", "controller": "me", "attached_to": land}
+
+
+def test_past_the_status_keys_size_a_replay_keeps_by_signature_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``_STATUS_KEYS_UP_TO`` permanents a replay keeps its steps' resolutions by what their outcomes
+    read, not by every status: the same summaries and errors, replayed again and again."""
+    cases = _replay_cases(random.Random(146), 40)
+    monkeypatch.setattr(replay, "_STATUS_KEYS_UP_TO", 0)
+    replay._STATED.clear()
+    rounds = [[_outcome_of(board, cost, plan) for board, cost, plan in cases] for _ in range(3)]
+    assert rounds[0] == rounds[1] == rounds[2]
+    assert rounds[0] == [_immutable_outcome_of(board, cost, plan) for board, cost, plan in cases]
+    assert sum(isinstance(found, PaymentSummary) for found in rounds[0]) >= 40

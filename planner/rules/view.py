@@ -62,36 +62,6 @@ class SourcedEffect:
     effect: StaticEffect
 
 
-#: A permanent's status as :meth:`BoardView.statuses` has it: its id, tapped flag and counters.
-_Status = tuple[str, bool, tuple[tuple[str, int], ...]]
-_HASH_MASK = (1 << 61) - 1
-
-
-class Statuses:
-    """The statuses of a view's permanents at one moment (:meth:`BoardView.statuses`): equal when their
-    tuples are, with a hash the view keeps up to date as single statuses change (the sum of theirs), so
-    that a key holding every status of a 1,000-permanent board costs no pass over it to hash.
-
-    >>> Statuses((("f", True, ()),), 7) == Statuses((("f", True, ()),), 7), hash(Statuses((), 7))
-    (True, 7)
-    """
-
-    __slots__ = ("_hash", "items")
-
-    def __init__(self, items: tuple[_Status, ...], hashed: int) -> None:
-        self.items = items
-        self._hash = hashed
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Statuses) and self._hash == other._hash and self.items == other.items
-
-    def __repr__(self) -> str:
-        return repr(self.items)
-
-
 @dataclass(frozen=True, slots=True)
 class Characteristics:
     """A permanent as it is now: its type line after layer 4 and its mana abilities after layer 6."""
@@ -314,9 +284,8 @@ class BoardView:
         self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents}
         #: the statuses (see :meth:`statuses`) once asked for, kept up to date by :meth:`update`, and where
         #: each permanent's is in the list
-        self._statuses: list[_Status] | None = None
+        self._statuses: list[tuple[str, bool, tuple[tuple[str, int], ...]]] | None = None
         self._status_at: dict[str, int] = {}
-        self._status_hash = 0  # the sum of the statuses' hashes, kept up to date with them
 
     # ---------------------------------------------------------------- parsing
 
@@ -371,26 +340,24 @@ class BoardView:
         every status its answer reads (:meth:`statuses` holds them all). Callers bound its size."""
         return {}
 
-    def statuses(self) -> Statuses:
+    def statuses(self) -> tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...]:
         """The permanents on the view's board now, in order, with what a rebound view may change of them:
-        their tapped flags and counters (a key whose hash is kept step by step: see :class:`Statuses`).
+        their tapped flags and counters.
 
         >>> from dataclasses import replace
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
         ...     {"id": "f", "card": "Forest", "controller": "me"}]})
         >>> view = BoardView(board)
-        >>> before = view.statuses()
         >>> view.update(replace(view.permanent("f"), tapped=True))
-        >>> view.statuses(), view.statuses() == before, before == BoardView(board).statuses()
-        ((('f', True, ()),), False, True)
+        >>> view.statuses()
+        (('f', True, ()),)
         """
         if self._statuses is None:
             by_id = self._by_id
             self._statuses = [(p.id, by_id[p.id].tapped, by_id[p.id].counters) for p in self.board.permanents]
             self._status_at = {p.id: number for number, p in enumerate(self.board.permanents)}
-            self._status_hash = sum(hash(status) for status in self._statuses) & _HASH_MASK
-        return Statuses(tuple(self._statuses), self._status_hash)
+        return tuple(self._statuses)
 
     def has(self, pid: str) -> bool:
         """True when the permanent is on this view's board."""
@@ -414,10 +381,11 @@ class BoardView:
         assert self._by_id[permanent.id].name == permanent.name
         self._by_id[permanent.id] = permanent
         if self._statuses is not None:
-            at = self._status_at[permanent.id]
-            status = (permanent.id, permanent.tapped, permanent.counters)
-            self._status_hash = (self._status_hash - hash(self._statuses[at]) + hash(status)) & _HASH_MASK
-            self._statuses[at] = status
+            self._statuses[self._status_at[permanent.id]] = (
+                permanent.id,
+                permanent.tapped,
+                permanent.counters,
+            )
 
     def without(self, pid: str, board: Board) -> BoardView | None:
         """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
