@@ -209,6 +209,77 @@ def test_pili_pala_needs_to_be_tapped_to_untap() -> None:
     assert not paid(make_board([sick, *wastes], opponent=False), "{R}").payable
 
 
+@pytest.mark.parametrize(("pool", "payable"), [("{W}", True), ("{C}", True), ("{G}", False)])
+def test_colorless_white_hybrid(pool: str, payable: bool) -> None:
+    # CR 107.4e (current edition): {C/W} is paid with one white or one colorless mana, nothing else
+    assert paid(make_board([], pool=[pool], opponent=False), "{C/W}").payable is payable
+
+
+def test_devotion_counts_hybrid_and_phyrexian_symbols() -> None:
+    # CR 700.5 and the Nykthos, Shrine to Nyx ruling: hybrid, monocolored hybrid and Phyrexian symbols count
+    # toward devotion to their colors, generic ones don't: Kitchen Finks ({1}{G/W}{G/W}), Birthing Pod
+    # ({3}{G/P}) and a {2/G}{2/G} creature give devotion to green 5 and to white 2; two Wastes pay Nykthos'
+    # {2}
+    finks = custom("Kitchen Finks", "kf", "Creature — Ouphe", "Persist", mana_cost="{1}{G/W}{G/W}")
+    pod = custom("Birthing Pod", "bp", "Artifact", "", mana_cost="{3}{G/P}")
+    spirit = creature("Spectral Spirit", "ss", "{2/G}{2/G}")
+    base = [card("Nykthos, Shrine to Nyx", "nyk"), card("Wastes", "w1"), card("Wastes", "w2")]
+    board = make_board([*base, finks, pod, spirit], opponent=False)
+    assert paid(board, "{G}" * 5).payable and not paid(board, "{G}" * 6).payable
+    assert paid(board, "{W}{W}").payable and not paid(board, "{W}{W}{W}").payable
+    # devotion counts the permanents *I* control (700.5)
+    theirs = make_board([*base, {**finks, "controller": "opp"}])
+    assert not paid(theirs, "{G}").payable
+
+
+def test_gaeas_cradle_counts_only_my_creatures() -> None:
+    # CR 106.5 and 106.7: Gaea's Cradle ("{G} for each creature you control") with only an opponent's
+    # creatures would make no mana, so it could produce nothing
+    board = make_board(
+        [
+            card("Gaea's Cradle", "gc"),
+            card("Llanowar Elves", "e1", controller="opp"),
+            card("Llanowar Elves", "e2", controller="opp"),
+        ]
+    )
+    assert could(board)["gc"] == "" and not paid(board, "{G}").payable
+
+
+def test_could_produce_ignores_an_activation_condition() -> None:
+    # CR 106.7 ("would produce if the ability were to resolve", costs ignored) [derived: an "activate only
+    # if" condition is not checked on resolution either]: Spire of Industry's any-color ability needs an
+    # artifact to be activated; without one an opponent's Exotic Orchard, or my Reflecting Pool, still
+    # reflects every color, while the Spire itself makes only {C}
+    spire = custom(
+        "Spire of Industry",
+        "sp",
+        "Land",
+        "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. "
+        "Activate only if you control an artifact.",
+    )
+    facing = make_board([card("Exotic Orchard", "o"), {**spire, "controller": "opp"}])
+    assert could(facing)["o"] == "WUBRG"
+    mine = make_board([card("Reflecting Pool", "rp"), spire], opponent=False)
+    result = paid(mine, "{R}")
+    assert result.payable and result.tapped == ("rp",) and result.life_paid == 0
+    assert not paid(make_board([spire], opponent=False), "{R}").payable
+
+
+def test_chromatic_lantern_makes_mountains_any_color() -> None:
+    # Magarena TestCascade (eight Mountains and Chromatic Lantern cast Bloodbraid Elf, {2}{R}{G}) and TestScry
+    # (Islands and the Lantern cast Spark Jolt, {R}): lands under the Lantern tap for any color (CR 305.7's
+    # granted ability, 613.1f)
+    mountains = [card("Mountain", f"m{i}") for i in range(8)]
+    lantern = card("Chromatic Lantern", "cl")
+    assert paid(
+        make_board([*mountains, lantern], opponent=False), "{2}{R}{G}", "Creature — Elf Berserker"
+    ).payable
+    assert not paid(make_board(mountains, opponent=False), "{2}{R}{G}", "Creature — Elf Berserker").payable
+    islands = make_board([card("Island", "i"), lantern], opponent=False)
+    result = paid(islands, "{R}")
+    assert result.payable and len(result.tapped) == 1
+
+
 # ---------------------------------------------------------------------------- CR 118 and 601: costs
 
 
