@@ -1608,10 +1608,23 @@ def _parse_amount_phrase(text: str) -> Amount:
     return Amount(kind=AmountKind.COUNT, filter=_parse_filter(body))
 
 
+#: A generic mana symbol ({1} to {99}) or {S} in what an ability adds: that much colorless mana (CR 106.10,
+#: 106.11), as in older wordings ('{T}: Add {2}.').
+_GENERIC_OR_SNOW_ADDED = re.compile(r"\{([1-9][0-9]?|S)\}", re.I)
+
+
+def _as_colorless(match: re.Match[str]) -> str:
+    return "{C}" * (1 if match.group(1).upper() == "S" else int(match.group(1)))
+
+
 @lru_cache(maxsize=4096)  # (read from the text alone, like costs)
 def _parse_output(spec: str) -> ManaOutput:
-    """Parse what follows 'Add' in a mana ability."""
-    spec = spec.strip().rstrip(".")
+    """Parse what follows 'Add' in a mana ability.
+
+    >>> str(_parse_output("{2}").options[0]), str(_parse_output("{1}{G}").options[0])
+    ('{C}{C}', '{G}{C}')
+    """
+    spec = _GENERIC_OR_SNOW_ADDED.sub(_as_colorless, spec.strip().rstrip("."))
     if _ONLY_SYMBOLS.fullmatch(spec):
         return ManaOutput(OutputKind.FIXED, (_bag(spec),))
     parts = _OUTPUT_OPTIONS_SEPARATOR.split(spec)

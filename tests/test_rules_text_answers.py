@@ -123,6 +123,20 @@ def test_meteor_crater_without_a_colored_permanent_makes_nothing() -> None:
     assert could(with_elf)["mc"] == ("" if unread else "G")
 
 
+def test_generic_and_snow_symbols_added_are_colorless_mana() -> None:
+    # CR 106.10 and 106.11: an effect that adds mana shown by a generic symbol adds that much colorless mana,
+    # and so does one shown by {S} (older wordings: '{T}: Add {2}.'); such mana pays {C}, never a color
+    old_ring = custom("Old Ring", "ring", "Artifact", "{T}: Add {2}.")
+    board = make_board([old_ring], opponent=False)
+    assert could(board) == {"ring": "C"} and text_warnings(board) == ()
+    assert paid(board, "{C}{C}").payable and not paid(board, "{C}{C}{C}").payable
+    assert not paid(board, "{G}").payable
+    mixed = make_board([custom("Old Grove", "grove", "Land", "{T}: Add {1}{G}.")], opponent=False)
+    assert paid(mixed, "{C}{G}").payable and not paid(mixed, "{G}{G}").payable
+    snowy = make_board([custom("Old Snow", "snow", "Artifact", "{T}: Add {S}.")], opponent=False)
+    assert could(snowy) == {"snow": "C"} and paid(snowy, "{C}").payable
+
+
 # ------------------------------------------------------------------------------ CR 107 and 202: symbols
 
 
