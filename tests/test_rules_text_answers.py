@@ -333,6 +333,18 @@ def test_two_taxes_add_up_and_spare_creatures() -> None:
     assert bear.payable and bear.total_cost == "{1}{R}"
 
 
+@pytest.mark.parametrize("medallion_first", [True, False])
+def test_a_tax_and_a_reduction_cancel_out(medallion_first: bool) -> None:
+    # CR 601.2f: the total cost is the mana cost plus increases minus reductions (a reduction applies to the
+    # generic mana the increase added), whatever the order the permanents arrived in: under Thalia ({1} more
+    # for noncreature spells) and Ruby Medallion ({1} less for red spells) Lightning Bolt costs {R}
+    medallion = custom("Ruby Medallion", "med", "Artifact", "Red spells you cast cost {1} less to cast.")
+    thalia = card("Thalia, Guardian of Thraben", "th")
+    effects = [medallion, thalia] if medallion_first else [thalia, medallion]
+    result = paid(make_board([*effects, card("Mountain", "m")], opponent=False), "{R}")
+    assert result.payable and result.total_cost == "{R}"
+
+
 def test_ruby_medallion_raises_the_largest_x() -> None:
     # Magarena TestCostReduction: eight Mountains and Ruby Medallion ("red spells you cast cost {1} less")
     # cast Bonfire of the Damned ({X}{X}{R}) with X = 4, nine mana less one (CR 601.2f); without the
