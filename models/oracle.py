@@ -71,7 +71,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 9
+PARSER_VERSION: Final = 10
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -1630,10 +1630,23 @@ def _parse_amount_phrase(text: str) -> Amount:
     return Amount(kind=AmountKind.COUNT, filter=_parse_filter(body))
 
 
+#: A generic mana symbol ({1} to {99}) or {S} in what an ability adds: that much colorless mana (CR 106.10,
+#: 106.11), as in older wordings ('{T}: Add {2}.').
+_GENERIC_OR_SNOW_ADDED = re.compile(r"\{([1-9][0-9]?|S)\}", re.I)
+
+
+def _as_colorless(match: re.Match[str]) -> str:
+    return "{C}" * (1 if match.group(1).upper() == "S" else int(match.group(1)))
+
+
 @lru_cache(maxsize=4096)  # (read from the text alone, like costs)
 def _parse_output(spec: str) -> ManaOutput:
-    """Parse what follows 'Add' in a mana ability."""
-    spec = spec.strip().rstrip(".")
+    """Parse what follows 'Add' in a mana ability.
+
+    >>> str(_parse_output("{2}").options[0]), str(_parse_output("{1}{G}").options[0])
+    ('{C}{C}', '{G}{C}')
+    """
+    spec = _GENERIC_OR_SNOW_ADDED.sub(_as_colorless, spec.strip().rstrip("."))
     if _ONLY_SYMBOLS.fullmatch(spec):
         return ManaOutput(OutputKind.FIXED, (_bag(spec),))
     parts = _OUTPUT_OPTIONS_SEPARATOR.split(spec)
@@ -1904,6 +1917,16 @@ _NOT_DURING_PAYMENT_GATE = _Gate(
     ("when", "at the beginning", "at end of", "untap", "enters", "nonland permanents", "gets")
 )
 
+#: A trigger on tapping (for mana) that hurts the player who taps: Manabarbs, Burning Earth, Psychic Venom.
+#: It does not add mana, but the damage or life loss is part of what a payment costs (docs/objective.md,
+#: criterion 5): not understood, it is unsupported (reported), never "not about mana".
+_HURTS_WHEN_TAPPED = re.compile(
+    r"^whenever\b[^,]*\b(?:becomes tapped|is tapped for mana|taps? [^,]+ for mana)\b[^.]*"
+    r"\b(?:deals? (?:[0-9]+|x) damage to (?:that player|you|its controller|that land's controller)"
+    r"|(?:that player|you|its controller|that land's controller) loses? (?:[0-9]+|x) life)\b",
+    re.I,
+)
+
 #: 'add' and a mana amount or symbol: the sentence adds mana.
 _ADDS_MANA = re.compile(
     r"\badds?\b(?:\s+(?:an?|one|two|three|four|five|six|seven|x|that much|an amount of|additional))*"
@@ -2064,7 +2087,7 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         and _MANA_RELEVANT.search(body)
         # (unless it is one that can't change a payment: ignored, as any sentence that isn't about mana)
         and (adds_mana or not (_NOT_DURING_PAYMENT_GATE.admits(folded) and _NOT_DURING_PAYMENT.match(body)))
-    ):
+    ) or _HURTS_WHEN_TAPPED.match(body):
         out.unsupported.append(sentence)
         out.sentences.append(SentenceReading(sentence, "unsupported"))
     else:
