@@ -719,10 +719,17 @@ class SpendAsThough:
 
 @dataclass(frozen=True, slots=True)
 class TapDamage:
-    """'Whenever ~ becomes tapped, it deals N damage to you.' (City of Brass): damage on any tapping."""
+    """Damage to the player who taps a permanent, from a trigger on the tapping: 'Whenever ~ becomes tapped,
+    it deals N damage to you.' (City of Brass: ``affected`` None, the permanent itself, on any tapping);
+    with ``affected``, the permanents it matches, tapped by a player ``who`` names (Manabarbs: 'Whenever a
+    player taps a land for mana, ~ deals 1 damage to that player', only for mana with ``for_mana``; Psychic
+    Venom: 'Whenever enchanted land becomes tapped', on any tapping)."""
 
     text: str
     damage: int
+    affected: ObjectFilter | None = None
+    who: Who = Who.ANY
+    for_mana: bool = False
 
 
 StaticEffect = (

@@ -71,7 +71,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 10
+PARSER_VERSION: Final = 11
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -2146,11 +2146,42 @@ def _output_after_add(body: str) -> ManaOutput | None:
 
 
 _TAP_DAMAGE = re.compile(r"whenever ~ becomes tapped, (?:it|~) deals ([0-9]{1,6}) damage to you", re.I)
+#: 'Whenever a player taps a land for mana, ~ deals 1 damage to that player.' (Manabarbs, Burning Earth)
+_TAPS_FOR_MANA_DAMAGE = re.compile(
+    r"whenever (you|a player|an opponent) taps? (.+?) for mana, ~ deals ([0-9]{1,6}) damage to "
+    r"(that player|them|you)",
+    re.I,
+)
+#: 'Whenever enchanted land becomes tapped, ~ deals 2 damage to that land's controller.' (Psychic Venom)
+_BECOMES_TAPPED_DAMAGE = re.compile(
+    r"whenever (.+?) becomes tapped, ~ deals ([0-9]{1,6}) damage to "
+    r"(?:that (?:land|creature|artifact|permanent)'s controller|its controller)",
+    re.I,
+)
 
 
 def _parse_tap_damage(body: str, sentence: str) -> TapDamage | None:
+    """Damage to whoever taps a permanent: its own (City of Brass), or the permanents a filter names, for mana
+    (Manabarbs) or on any tapping (Psychic Venom).
+
+    >>> barbs = _parse_tap_damage("Whenever a player taps a land for mana, ~ deals 1 damage to that player",
+    ...     "")
+    >>> barbs.damage, barbs.affected.types, barbs.who.value, barbs.for_mana
+    (1, ('Land',), 'any', True)
+    """
     if m := _TAP_DAMAGE.fullmatch(body):
         return TapDamage(sentence, int(m.group(1)))
+    if (m := _TAPS_FOR_MANA_DAMAGE.fullmatch(body)) and (
+        m.group(4).lower() != "you" or m.group(1).lower() == "you"
+    ):
+        # (the damage goes to whoever taps: 'to you' only when 'you' tap; another player's tapping that
+        # hurts the effect's controller is not read, and is reported)
+        who = _who(m.group(1))
+        # 'you tap a land': the lands of the effect's controller; 'a player taps': anyone's
+        affected = _subject_filter(m.group(2))
+        return TapDamage(sentence, int(m.group(3)), affected=affected, who=who, for_mana=True)
+    if (m := _BECOMES_TAPPED_DAMAGE.fullmatch(body)) and not m.group(1).startswith("~"):
+        return TapDamage(sentence, int(m.group(2)), affected=_subject_filter(m.group(1)))
     return None
 
 
@@ -2386,6 +2417,18 @@ _HAVE_QUOTED = re.compile(r'(.+?) (?:have|has) "(.+)"', re.I)
 _ATTACHED_PERMANENT = re.compile(r"(enchanted|equipped) (land|creature|permanent|artifact)", re.I)
 
 
+def _subject_filter(subject: str) -> ObjectFilter:
+    """The permanents a sentence's subject names: the one its source is attached to ('enchanted land'), or
+    those a filter matches.
+
+    >>> _subject_filter("enchanted land").attached, _subject_filter("lands you control").types
+    (True, ('Land',))
+    """
+    if _ATTACHED_PERMANENT.fullmatch(subject):
+        return ObjectFilter(types=(_singular(subject.split()[1]),), attached=True)
+    return _parse_filter(subject)
+
+
 def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     m = _HAVE_QUOTED.fullmatch(body)
     if m is None:
@@ -2394,10 +2437,7 @@ def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     colon = _find_colon(granted)
     if colon < 0 or not _ADD_WORD.search(granted):
         return None
-    if _ATTACHED_PERMANENT.fullmatch(subject):
-        affected = ObjectFilter(types=(_singular(subject.split()[1]),), attached=True)
-    else:
-        affected = _parse_filter(subject)
+    affected = _subject_filter(subject)
     ability, leftovers = _parse_mana_ability(granted[:colon], granted[colon + 1 :], granted)
     if leftovers:
         raise _UnsupportedError(sentence)
@@ -2575,7 +2615,7 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
 #: return None for it, never raise (each raises only once an opening pattern has matched), so the first
 #: grammar that reads the sentence, or raises, is the one it is when every grammar is tried in turn.
 _EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]], ...] = (
-    (_Gate(("becomes tapped",)), _parse_tap_damage),
+    (_Gate(("becomes tapped", "for mana")), _parse_tap_damage),
     (_Gate(("it produces",)), _parse_replacement),
     (_Gate(("for mana", "for {", "causes you to add")), _parse_trigger),
     # the types after 'is' or 'are': land types (str.lower() in _LAND_TYPE_PLURALS) or every basic land type

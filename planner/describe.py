@@ -270,7 +270,14 @@ def _effect_summary(effect: StaticEffect) -> str:
         limit = f" {effect.when_paying.text}" if effect.when_paying is not None else ""
         return f"{_WHO[effect.who]} may spend {types} mana{only} as though it were {as_mana}{limit}"
     if isinstance(effect, TapDamage):
-        return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
+        if effect.affected is None:
+            return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
+        subject, damage = with_article(effect.affected.describe()), effect.damage
+        if effect.for_mana:
+            return f"whenever {_TAPS[effect.who]} {subject} for mana, it deals {damage} damage to that player"
+        return (
+            f"whenever {subject} becomes tapped (for mana or not), it deals {damage} damage to its controller"
+        )
     return effect.text
 
 

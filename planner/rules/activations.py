@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from models.abilities import ManaAbility, TapDamage
+from models.abilities import ManaAbility
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.production import Outcome, activation_outcomes, anonymous
@@ -246,7 +246,6 @@ def interchangeable(
                     singled_out.update(
                         p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)
                     )
-    tap_damage = {s.source: s.effect for s in view.effects_of(TapDamage)}
     groups: dict[tuple[object, ...], list[str]] = {}
     for permanent in board.permanents:
         pid = permanent.id
@@ -279,7 +278,8 @@ def interchangeable(
             view.type_line(pid).is_a("Artifact"),
             view.colors(pid),
             reflect.get(pid),
-            tap_damage.get(pid),
+            view.tap_damage(pid, for_mana=True),
+            view.tap_damage(pid, for_mana=False),
         )
         groups.setdefault(key, []).append(pid)
     result = {}

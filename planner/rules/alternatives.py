@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from models.abilities import TapDamage
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import ALL_COLORS, ManaType
@@ -223,11 +222,7 @@ def apply_alternatives(
         if alternative.paid not in _slots_for(view, kind, pid):
             raise ValueError(f"{kind.value}: {pid} can't pay {alternative.paid_text}")
         tapped.append(pid)
-    damage = sum(
-        s.effect.damage
-        for s in view.effects_of(TapDamage)
-        if isinstance(s.effect, TapDamage) and s.source in tapped and s.controller == player
-    )
+    damage = sum(view.tap_damage(pid, for_mana=False) for pid in tapped)
     for pid in tapped:
         board = board.replace_permanent(pid, tapped=True)
     return board, damage

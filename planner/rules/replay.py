@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from models.abilities import ManaAbility, TapDamage
+from models.abilities import ManaAbility
 from models.board import Board, Permanent
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
@@ -378,9 +378,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     # that is not a mana ability (605.1b), so it waits for the stack (603.3) and does not lower the life
     # total during the payment; it is recorded as damage taken
     damage = sum(
-        s.effect.damage
-        for s in view.effects_of(TapDamage)
-        if isinstance(s.effect, TapDamage) and s.source in newly_tapped and s.controller == state.player
+        view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana) for tapped in newly_tapped
     )
     return _Paid(
         source=source,

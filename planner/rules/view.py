@@ -26,6 +26,7 @@ from models.abilities import (
     SideEffectKind,
     SpendRestriction,
     StaticEffect,
+    TapDamage,
     TypeChange,
     Who,
 )
@@ -729,6 +730,43 @@ class BoardView:
             )
             self.memo[key] = found
         return tuple(pid for pid in found if pid != source) if flt.other else found
+
+    def tap_damage(self, pid: str, *, for_mana: bool) -> int:
+        """The damage its controller takes from triggers on tapping the permanent, tapped for mana (CR
+        106.12) or for another cost: its own 'whenever ~ becomes tapped' (City of Brass), and effects on the
+        permanents they match, tapped for mana (Manabarbs) or at all (Psychic Venom). A trigger, not a mana
+        ability (605.1b): it waits for the stack, so the damage is taken, not lost from the life the payment
+        has.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"},
+        ...     {"id": "sol", "card": "Sol Ring", "controller": "me"},
+        ...     {"id": "mb", "name": "Manabarbs", "type_line": "Enchantment", "controller": "opp", "oracle":
+        ...      "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."}]})
+        >>> view = BoardView(board)
+        >>> [view.tap_damage(pid, for_mana=mana) for pid, mana in (("f", True), ("f", False), ("sol", True))]
+        [1, 0, 0]
+        """
+        permanent = self._by_id[pid]
+        total = 0
+        for sourced in self.effects_of(TapDamage):
+            effect = sourced.effect
+            assert isinstance(effect, TapDamage)
+            if effect.affected is None:
+                # '~ deals N damage to you': to its controller, who taps it
+                if sourced.source == pid and sourced.controller == permanent.controller:
+                    total += effect.damage
+                continue
+            if effect.for_mana and not for_mana:
+                continue
+            if effect.who is Who.YOU and permanent.controller != sourced.controller:
+                continue
+            if effect.who is Who.OPPONENTS and permanent.controller == sourced.controller:
+                continue
+            if self.matches(effect.affected, pid, sourced.source):
+                total += effect.damage
+        return total
 
     def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
         """True when the condition written on ``source`` holds."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind, TapDamage
+from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
@@ -527,11 +527,6 @@ class _AlternativeVars:
             if permanent.id not in grouped:
                 units.setdefault(permanent.id, (permanent.id,))
         damage: list[Expr] = []
-        tapping_damage = {
-            s.source: s.effect.damage
-            for s in view.effects_of(TapDamage)
-            if isinstance(s.effect, TapDamage) and s.controller == player
-        }
         for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
             able = set(candidates(view, player, target, kind))
             for pid, members in units.items():
@@ -553,8 +548,9 @@ class _AlternativeVars:
             tapped = model.new_int_var(0, len(units[pid]), f"alternative_taps_{pid}")
             model.add(tapped == sum(variables))
             self.taps[pid] = tapped
-            if pid in tapping_damage:
-                damage.append(tapping_damage[pid] * tapped)
+            hurt = view.tap_damage(pid, for_mana=False)  # (a group's members are alike: the same damage)
+            if hurt:
+                damage.append(hurt * tapped)
         graveyard = planner.board.player(player).graveyard_size or 0
         self.most_exiled = graveyard if target.delve and GENERIC in slots else 0
         self.exiled: Expr = 0
@@ -955,18 +951,16 @@ class _PaymentModel:
         return self._zero[name]
 
     def tap_damage(self, use: Sequence[cp_model.IntVar]) -> Expr:
-        """Damage from 'whenever ~ becomes tapped' (City of Brass) for what the activations tap."""
+        """Damage from triggers on tapping (City of Brass, Manabarbs: :meth:`BoardView.tap_damage`) for what
+        the activations tap: their own permanent, tapped for mana, and the others their costs tap."""
         parts: list[Expr] = []
-        for sourced in self.view.effects_of(TapDamage):
-            effect = sourced.effect
-            assert isinstance(effect, TapDamage)
-            if sourced.controller != self.player:
-                continue
-            for template in self.templates:
-                if (
-                    template.ability.cost.tap and template.pid == sourced.source
-                ) or sourced.source in template.tapped:
-                    parts.append(effect.damage * use[template.index])
+        view = self.view
+        for template in self.templates:
+            hurt = sum(view.tap_damage(pid, for_mana=False) for pid in template.tapped)
+            if template.ability.cost.tap:
+                hurt += view.tap_damage(template.pid, for_mana=template.ability.taps_for_mana)
+            if hurt:
+                parts.append(hurt * use[template.index])
         return _total(parts)
 
     def _shared_resources(self) -> None:

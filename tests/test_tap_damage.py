@@ -1,0 +1,128 @@
+"""Damage from triggers on tapping (City of Brass's own; Manabarbs, Burning Earth and Psychic Venom on the
+permanents they name): taken by the player who taps, counted in the payment's damage (objective criterion 5)
+and checked against the exhaustive reference search. The triggers are not mana abilities (CR 605.1b): the
+damage waits for the stack, so it never takes away life the same payment needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import agrees_with_reference
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.oracle import parse_oracle
+from planner.api import pay, text_warnings
+
+MANABARBS = "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."
+BURNING_EARTH = (
+    "Whenever a player taps a nonbasic land for mana, Burning Earth deals 1 damage to that player."
+)
+MY_LANDS = "Whenever you tap a land for mana, Pain Engine deals 1 damage to you."
+PSYCHIC_VENOM = (
+    "Enchant land\n"
+    "Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's controller."
+)
+
+
+def _enchantment(pid: str, name: str, oracle: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "name": name,
+        "type_line": "Enchantment",
+        "oracle": oracle,
+        "controller": controller,
+        **fields,
+    }
+
+
+def _board(*permanents: dict[str, Any], life: int = 20) -> Board:
+    players = [{"id": "me", "life": life}, {"id": "opp"}]
+    return Board.from_dict({"version": 1, "players": players, "permanents": list(permanents)})
+
+
+def _mine(pid: str, card: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": "me", **fields}
+
+
+def test_the_texts_are_read_as_tap_damage() -> None:
+    for name, oracle in (
+        ("Manabarbs", MANABARBS),
+        ("Burning Earth", BURNING_EARTH),
+        ("Psychic Venom", PSYCHIC_VENOM),
+    ):
+        parsed = parse_oracle(oracle, name)
+        assert parsed.fully_read and len(parsed.effects) == 1, name
+    # another player's tapping that hurts the effect's controller: not what the payer takes, reported
+    hurts_me = parse_oracle("Whenever a player taps a land for mana, Tax deals 1 damage to you.", "Tax")
+    assert hurts_me.unsupported and not hurts_me.effects
+
+
+def test_an_opponents_manabarbs_hurts_me_for_each_land_but_not_for_sol_ring() -> None:
+    barbs = _enchantment("mb", "Manabarbs", MANABARBS, "opp")
+    lands = _board(_mine("f1", "Forest"), _mine("f2", "Forest"), barbs)
+    assert pay(lands, PaymentTarget.of("{G}{G}")).damage_taken == 2
+    ring = _board(_mine("f1", "Forest"), _mine("f2", "Forest"), _mine("sol", "Sol Ring"), barbs)
+    assert pay(ring, PaymentTarget.of("{2}")).tapped == ("sol",)  # no damage: Sol Ring is no land
+    result = pay(ring, PaymentTarget.of("{1}{G}"))  # Sol Ring's {C} pays the {1}, one Forest the {G}
+    assert result.damage_taken == 1 and "sol" in result.tapped and len(result.tapped) == 2
+    assert not text_warnings(ring)
+
+
+def test_burning_earth_spares_basic_lands() -> None:
+    earth = _enchantment("be", "Burning Earth", BURNING_EARTH, "opp")
+    board = _board(_mine("f", "Forest"), _mine("bp", "Breeding Pool"), earth)
+    assert (pay(board, PaymentTarget.of("{G}")).tapped, pay(board, PaymentTarget.of("{G}")).damage_taken) == (
+        ("f",),
+        0,
+    )
+    blue = pay(board, PaymentTarget.of("{U}"))
+    assert (blue.tapped, blue.damage_taken) == (("bp",), 1)
+
+
+def test_you_tap_counts_only_its_controllers_lands() -> None:
+    engine = _enchantment("pe", "Pain Engine", MY_LANDS, "opp")
+    board = _board(_mine("f", "Forest"), engine)
+    assert pay(board, PaymentTarget.of("{G}")).damage_taken == 0  # the opponent's 'you tap': not my lands
+    mine = _board(_mine("f", "Forest"), _enchantment("pe", "Pain Engine", MY_LANDS, "me"))
+    assert pay(mine, PaymentTarget.of("{G}")).damage_taken == 1
+
+
+def test_psychic_venom_hurts_only_through_its_land() -> None:
+    venom = _enchantment("pv", "Psychic Venom", PSYCHIC_VENOM, "opp", attached_to="f1")
+    board = _board(_mine("f1", "Forest"), _mine("f2", "Forest"), venom)
+    assert pay(board, PaymentTarget.of("{G}")).tapped == ("f2",)
+    both = pay(board, PaymentTarget.of("{G}{G}"))
+    assert (both.damage_taken, both.payable) == (2, True)
+
+
+def test_the_damage_waits_for_the_stack() -> None:
+    # at 1 life, a Phyrexian symbol paid with 2 life is out of reach, but tapping under Manabarbs is not:
+    # its damage comes after the payment (CR 605.1b, 603.3)
+    barbs = _enchantment("mb", "Manabarbs", MANABARBS, "opp")
+    board = _board(_mine("f1", "Forest"), _mine("f2", "Forest"), barbs, life=1)
+    result = pay(board, PaymentTarget.of("{G}{G}"))
+    assert result.payable and result.damage_taken == 2
+
+
+@pytest.mark.parametrize(
+    ("permanents", "cost"),
+    [
+        (["Forest", "Karplusan Forest", "Sol Ring", "Llanowar Elves"], "{1}{G}"),
+        (["Breeding Pool", "Forest", "Island", "Birds of Paradise"], "{G}{U}"),
+        (["City of Brass", "Mountain", "Sol Ring"], "{2}{R}"),
+        (["Forest", "Forest", "Springleaf Drum", "Llanowar Elves"], "{G}{G}"),
+    ],
+)
+@pytest.mark.parametrize("effect", ["Manabarbs", "Burning Earth", "Psychic Venom"])
+def test_payments_under_tap_damage_agree_with_the_reference_search(
+    permanents: list[str], cost: str, effect: str
+) -> None:
+    oracle = {"Manabarbs": MANABARBS, "Burning Earth": BURNING_EARTH, "Psychic Venom": PSYCHIC_VENOM}[effect]
+    extra = {"attached_to": "p0"} if effect == "Psychic Venom" else {}
+    board = _board(
+        *(_mine(f"p{i}", name) for i, name in enumerate(permanents)),
+        _enchantment("e", effect, oracle, "opp", **extra),
+    )
+    assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
