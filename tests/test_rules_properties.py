@@ -1,4 +1,5 @@
-"""Property tests of the rules engine over random small boards of catalogue cards.
+"""Property tests of the rules engine over random small boards of catalogue cards (and Manabarbs, given by
+its Oracle text).
 
 (a) could-produce (CR 106.7) covers every type any activation actually makes, and every type the
     reference search's plans make; (b) the replayer accepts every plan the reference search returns and
@@ -23,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from boards import ME, OPP, card, make_board
+from boards import ME, OPP, card, custom, make_board
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -96,8 +97,16 @@ OTHERS = (
     "Blood Moon",
     "Squandered Resources",
     "Wild Growth",
+    "Springleaf Drum",  # a cost that taps another permanent
 )
-CARDS = LANDS + CREATURES + OTHERS
+#: Cards outside the catalogue, by name: their type line and Oracle text.
+TEXTS = {
+    "Manabarbs": (
+        "Enchantment",
+        "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player.",
+    ),
+}
+CARDS = LANDS + CREATURES + OTHERS + tuple(TEXTS)
 
 COST_SYMBOLS = (
     "{W}",
@@ -147,7 +156,11 @@ def permanent_entries(draw: st.DrawFn, opponent: bool) -> list[dict[str, Any]]:
     names = draw(st.lists(st.sampled_from(CARDS), min_size=2, max_size=6))
     entries: list[dict[str, Any]] = []
     for index, name in enumerate(names):
-        entry: dict[str, Any] = card(name, f"p{index}")
+        entry: dict[str, Any] = (
+            custom(name, f"p{index}", *TEXTS[name], controller=ME)
+            if name in TEXTS
+            else card(name, f"p{index}")
+        )
         if opponent and draw(st.integers(0, 3)) == 0:
             entry["controller"] = OPP
         if name not in ("Pale Moon",) and draw(st.integers(0, 4)) == 0:
@@ -157,10 +170,10 @@ def permanent_entries(draw: st.DrawFn, opponent: bool) -> list[dict[str, Any]]:
             if draw(st.integers(0, 3)) == 0:
                 entry["haste"] = True
         entries.append(entry)
-    lands = [entry["id"] for entry in entries if entry["card"] in LANDS]
+    lands = [entry["id"] for entry in entries if entry.get("card") in LANDS]
     kept: list[dict[str, Any]] = []
     for entry in entries:
-        if entry["card"] == "Wild Growth":
+        if entry.get("card") == "Wild Growth":
             if not lands:
                 continue
             entry["attached_to"] = draw(st.sampled_from(lands))
