@@ -165,6 +165,7 @@ class PaletteKind(Enum):
     PRODUCED = "produced"  # any type the triggering permanent produced (Mana Flare)
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
+    IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +239,7 @@ class ManaOutput:
                 PaletteKind.PRODUCED: "a type that permanent produced",
                 PaletteKind.SAME_AS_TRIGGER: "that color",
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
+                PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"

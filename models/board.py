@@ -51,7 +51,15 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from models import board_fields
 from models.board_fields import BOARD as BOARD_FIELDS
-from models.board_fields import CHOICES, PERMANENT, PLAYER, POOL_ENTRY, ZONE_CARD, ObjectFields
+from models.board_fields import (
+    CHOICES,
+    IMPRINTED_CARD,
+    PERMANENT,
+    PLAYER,
+    POOL_ENTRY,
+    ZONE_CARD,
+    ObjectFields,
+)
 from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
@@ -79,6 +87,7 @@ __all__ = [
     "Board",
     "Card",
     "Choices",
+    "ImprintedCard",
     "Permanent",
     "Player",
     "PoolMana",
@@ -146,10 +155,61 @@ class PoolMana:
         return {"mana": str(self.mana), **extras} if extras else str(self.mana)
 
 
+def card_colors(mana_cost: ManaCost | None, color_indicator: ManaTypes | None) -> ManaTypes:
+    """A card's colors: its color indicator, else its mana cost's colors (CR 105.2, 202.2).
+
+    >>> str(card_colors(ManaCost.parse("{1}{R}{G}"), None)), str(card_colors(None, ManaTypes.parse("U")))
+    ('RG', 'U')
+    """
+    if color_indicator is not None:
+        return color_indicator
+    return mana_cost.colors if mana_cost is not None else ManaTypes()
+
+
+@dataclass(frozen=True, slots=True)
+class ImprintedCard:
+    """The card exiled with a permanent as the board describes it (``choices.imprinted`` as an object, for any
+    card, in the catalogue or not): its name, and the mana cost and color indicator its colors come from.
+
+    >>> card = ImprintedCard.from_json({"name": "Homebrew Bolt", "mana_cost": "{R}"})
+    >>> str(card.colors), card.to_json()
+    ('R', {'name': 'Homebrew Bolt', 'mana_cost': '{R}'})
+    """
+
+    name: str
+    mana_cost: ManaCost | None = None
+    color_indicator: ManaTypes | None = None
+
+    def __post_init__(self) -> None:
+        if self.color_indicator is not None and not self.color_indicator:
+            object.__setattr__(self, "color_indicator", None)  # '' is no color indicator
+
+    @classmethod
+    def from_json(cls, value: object, source: str = "<imprinted>") -> ImprintedCard:
+        """Read the object form; raises ``BoardError`` naming ``source``."""
+        found = _checked(source, lambda: _read_imprinted(value, ()))
+        if not isinstance(found, ImprintedCard):
+            raise BoardError(f"{source}: expected an object {{name, mana_cost, color_indicator}}")
+        return found
+
+    @property
+    def colors(self) -> ManaTypes:
+        """Its colors (CR 202.2)."""
+        return card_colors(self.mana_cost, self.color_indicator)
+
+    def to_json(self) -> dict[str, str]:
+        """The board-file form: the object, its mana cost written even when it is none (``""``)."""
+        out = {"name": self.name, "mana_cost": str(self.mana_cost) if self.mana_cost is not None else ""}
+        if self.color_indicator is not None:
+            out["color_indicator"] = str(self.color_indicator)
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class Choices:
     """What was chosen for a permanent as it entered: color, creature type, card type, basic land type, and
-    the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks).
+    the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks; and
+    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads).
 
     ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
 
@@ -165,6 +225,30 @@ class Choices:
     card_type: str | None = None
     basic_land_type: str | None = None
     imprinted: str | None = None
+    imprinted_card: ImprintedCard | None = None
+
+    def __post_init__(self) -> None:
+        card = self.imprinted_card
+        if card is not None:
+            if self.imprinted is None:
+                object.__setattr__(self, "imprinted", card.name)
+            elif self.imprinted != card.name:
+                raise ValueError(f"imprinted {self.imprinted!r} is not imprinted_card's name {card.name!r}")
+
+    @property
+    def imprinted_colors(self) -> ManaTypes | None:
+        """The colors of the card exiled with it (CR 202.2): from the board's description of that card, else
+        from the built-in catalogue; None when no card is given or the catalogue does not know its name.
+
+        >>> str(Choices(imprinted="Llanowar Elves").imprinted_colors)
+        'G'
+        >>> Choices(imprinted="Homebrew Bolt").imprinted_colors is None
+        True
+        """
+        if self.imprinted_card is not None:
+            return self.imprinted_card.colors
+        found = _catalogue_card(self.imprinted) if self.imprinted is not None else None
+        return None if found is None else card_colors(found.mana_cost, found.color_indicator)
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
@@ -180,6 +264,8 @@ class Choices:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.imprinted_card is not None:
+            out["imprinted"] = self.imprinted_card.to_json()
         return out
 
     def __bool__(self) -> bool:
@@ -216,9 +302,7 @@ class Card:
     @property
     def colors(self) -> ManaTypes:
         """The card's colors: its color indicator, else its mana cost's colors (CR 202.2)."""
-        if self.color_indicator is not None:
-            return self.color_indicator
-        return self.mana_cost.colors if self.mana_cost is not None else ManaTypes()
+        return card_colors(self.mana_cost, self.color_indicator)
 
     def to_json(self) -> str | dict[str, Any]:
         """The board-file form: the bare name of a catalogue card as printed, else an object."""
@@ -1220,9 +1304,24 @@ def _read_creature_type(value: object, path: _Path) -> str:
     return text[0].upper() + text[1:]
 
 
-def _read_card_name(value: object, path: _Path) -> str:
-    """A card's name as given (the card exiled with a permanent need not be on any board or in card data)."""
-    return _read_text(value, path).strip()
+def _read_imprinted(value: object, path: _Path) -> str | ImprintedCard:
+    """The card exiled with a permanent: its name as given (it need not be on any board or in card data), or
+    an object ``{name, mana_cost, color_indicator?}`` describing it (``mana_cost`` may be left out when a
+    ``color_indicator`` is given)."""
+    if isinstance(value, str):
+        return _read_text(value, path).strip()
+    if not isinstance(value, dict):
+        expected = "a card name or an object {name, mana_cost}"
+        raise _FieldError(path, f"expected {expected}, got {_describe(value)}")
+    fields = _Fields(value, path, IMPRINTED_CARD)
+    why = ": an imprinted card object needs 'mana_cost' ('' for none) or 'color_indicator'"
+    return ImprintedCard(
+        name=fields.required("name", _read_text).strip(),
+        mana_cost=fields.required("mana_cost", _read_cost, why)
+        if not fields.given("color_indicator")
+        else fields.optional("mana_cost", _read_cost, None),
+        color_indicator=fields.optional("color_indicator", _read_colors, None),
+    )
 
 
 _read_card_type = _read_named(CARD_TYPES, "card type")
@@ -1360,12 +1459,14 @@ def _read_limited_count(value: object, path: _Path) -> int:
 def _read_choices(value: object, path: _Path) -> Choices:
     """A ``choices`` object."""
     fields = _Fields(value, path, CHOICES)
+    exiled = fields.optional("imprinted", _read_imprinted, None)
     return Choices(
         color=fields.optional("color", _read_color, None),
         creature_type=fields.optional("creature_type", _read_creature_type, None),
         card_type=fields.optional("card_type", _read_card_type, None),
         basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
-        imprinted=fields.optional("imprinted", _read_card_name, None),
+        imprinted=exiled if isinstance(exiled, str) else None,
+        imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
     )
 
 

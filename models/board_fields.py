@@ -20,6 +20,7 @@ from typing import Any, Final
 __all__ = [
     "BOARD",
     "CHOICES",
+    "IMPRINTED_CARD",
     "OBJECTS",
     "PERMANENT",
     "PLAYER",
@@ -183,10 +184,25 @@ CHOICES: Final = ObjectFields(
         Field("basic_land_type", _STRING, "A chosen basic land type.", nullable=True),
         Field(
             "imprinted",
-            _TEXT,
-            "The name of the card exiled with it (imprint: Extraplanar Lens).",
+            {"anyOf": [_TEXT, _ref("imprinted_card")]},
+            "The card exiled with it (imprint): its name (Extraplanar Lens reads it; a catalogue card's "
+            "colors come from the catalogue), or the card described (Chrome Mox reads its colors).",
             nullable=True,
         ),
+    ),
+)
+IMPRINTED_CARD: Final = ObjectFields(
+    "imprinted_card",
+    "an imprinted card",
+    (
+        Field("name", _TEXT, "The exiled card's name.", required=True),
+        Field(
+            "mana_cost",
+            _COST,
+            "Its mana cost ('' for none; required without color_indicator).",
+            required_without="color_indicator",
+        ),
+        Field("color_indicator", _COLORS, "Its color indicator letters ('' for none)."),
     ),
 )
 PERMANENT: Final = ObjectFields(
@@ -230,7 +246,9 @@ BOARD: Final = ObjectFields(
     ),
 )
 #: Every kind of object, by the key its schema has under ``$defs``.
-OBJECTS: Final = {spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, ZONE_CARD)}
+OBJECTS: Final = {
+    spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, IMPRINTED_CARD, ZONE_CARD)
+}
 
 #: The schema's identifier.
 SCHEMA_ID: Final = "https://mana-planner.invalid/board.schema.json"

@@ -67,11 +67,12 @@ __all__ = [
     "parse_oracle",
     "parse_restriction",
     "reading_units",
+    "reads_imprinted_colors",
 ]
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 11
+PARSER_VERSION: Final = 12
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -252,7 +253,11 @@ class _Collector:
             mana_abilities=tuple(self.mana_abilities),
             effects=tuple(self.effects),
             keywords=frozenset(set(self.keywords)),  # (the set the keywords make, added in the order read)
-            choices_needed=tuple(dict.fromkeys(self.choices)),
+            choices_needed=tuple(
+                dict.fromkeys(
+                    [*self.choices, *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a))]
+                )
+            ),
             ignored=tuple(self.ignored),
             unsupported=tuple(self.unsupported),
             sentences=tuple(self.sentences),
@@ -1567,6 +1572,12 @@ _ONE_ANY_FOR_EACH = re.compile(r"one mana of any (color|type) for each (.+)", re
 _MANA_OF_ANY = re.compile(r"(\w+) mana (of any one|of any|in any combination of) (.+)", re.I)
 _AMOUNT_OF_ANY_ONE = re.compile(r"an amount of mana of any one color equal to (.+)", re.I)
 _OF_CHOSEN_COLOR = re.compile(r"(\w+) mana of the chosen color", re.I)
+#: Chrome Mox: 'one mana of any of the exiled card's colors' (the card exiled with it: ``choices.imprinted``).
+_OF_IMPRINTED_COLORS = re.compile(
+    r"(\w+) mana of any of the (?:exiled|imprinted) card's colors|(\w+) mana of any of the colors of the "
+    r"(?:exiled|imprinted) card|(\w+) mana of any of the colors of the card exiled with ~",
+    re.I,
+)
 
 
 def _bag(symbols: str) -> ManaBag:
@@ -1673,6 +1684,12 @@ def _parse_output(spec: str) -> ManaOutput:
         base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
         amount = _parse_amount_phrase(m.group(2))
         return ManaOutput(OutputKind.COMBINATION, amount=amount, palette=Palette(PaletteKind.TYPES, base))
+    if m := _OF_IMPRINTED_COLORS.fullmatch(spec):
+        return ManaOutput(
+            OutputKind.ANY_ONE,
+            amount=Amount(constant=_number(next(filter(None, m.groups())))),
+            palette=Palette(PaletteKind.IMPRINTED_COLORS),
+        )
     if m := _MANA_OF_ANY.fullmatch(spec):
         return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
     if m := _AMOUNT_OF_ANY_ONE.fullmatch(spec):
@@ -2195,6 +2212,17 @@ def needs_imprinted(effect: StaticEffect) -> bool:
     """
     affected = getattr(effect, "affected", None)
     return isinstance(affected, ObjectFilter) and affected.named_as_imprinted
+
+
+def reads_imprinted_colors(ability: ManaAbility) -> bool:
+    """True when the ability's mana is of the colors of the card exiled with its source (Chrome Mox).
+
+    >>> [reads_imprinted_colors(a) for a in parse_oracle("{T}: Add one mana of any of the exiled card's "
+    ...     "colors.").mana_abilities]
+    [True]
+    """
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(output.palette.kind is PaletteKind.IMPRINTED_COLORS for output in outputs)
 
 
 def _who(word: str) -> Who:

@@ -36,7 +36,7 @@ from models.board import Board, Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
-from models.oracle import ParsedText
+from models.oracle import ParsedText, reads_imprinted_colors
 from planner.api import PayResult
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
@@ -47,10 +47,13 @@ __all__ = ["card_details", "card_summary", "format_details", "makes_summary", "s
 def _alone(card: CardData) -> tuple[ParsedText, tuple[ManaAbility, ...]]:
     """A card's parsed text, and its mana abilities on an otherwise empty battlefield.
 
-    The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's.
+    The second includes the abilities its basic land types give it (CR 305.6), e.g. a Forest's, and those
+    that read the colors of the card exiled with it, which a card alone has not chosen (Chrome Mox's).
     """
     view = card_view(Permanent.of_card(card, CARD_ID, CARD_CONTROLLER))
-    return view.parsed[CARD_ID], view.mana_abilities(CARD_ID)
+    parsed, kept = view.parsed[CARD_ID], view.mana_abilities(CARD_ID)
+    imprint = tuple(a for a in parsed.mana_abilities if reads_imprinted_colors(a) and a not in kept)
+    return parsed, kept + imprint
 
 
 def makes_summary(card: CardData) -> str:
@@ -84,6 +87,11 @@ def _ability_summary(ability: ManaAbility) -> str:
     return text
 
 
+_IMPRINTED_WORDS = "any of the exiled card's colors"
+#: The palettes described in words of their own (no 'any one' before them).
+_NAMED_PALETTES = ("the chosen color", "that color", _IMPRINTED_WORDS)
+
+
 def _output_summary(output: ManaOutput) -> str:
     amount = output.amount
     if output.kind is OutputKind.FIXED:
@@ -112,18 +120,19 @@ def _output_summary(output: ManaOutput) -> str:
             PaletteKind.COLORS_AMONG: "color among " + " or ".join(f.describe() for f in palette.among),
             PaletteKind.PRODUCED: "type that permanent made",
             PaletteKind.SAME_AS_TRIGGER: "that color",
+            PaletteKind.IMPRINTED_COLORS: _IMPRINTED_WORDS,
         }[palette.kind]
         if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:
             where = "color" + where.removeprefix("type")
     if output.kind is OutputKind.EACH_TYPE:
         return f"one of each {where}"
     if not amount.is_constant:
-        one = where if where in ("the chosen color", "that color") else "any one " + where.removeprefix("of ")
+        one = where if where in _NAMED_PALETTES else "any one " + where.removeprefix("of ")
         return f"{one}{_times(amount)}"
     count = amount.constant
     if output.kind is OutputKind.COMBINATION:
         return f"{count} in any combination of {'colors' if palette.types == ALL_COLORS else palette.types}"
-    if where in ("the chosen color", "that color"):
+    if where in _NAMED_PALETTES:
         return where if count == 1 else f"{count} of {where}"
     return ("any " if count == 1 else f"{count} of any one ") + where.removeprefix("of ")
 

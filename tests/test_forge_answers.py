@@ -624,7 +624,6 @@ def test_a_generic_cost_keeps_the_signet_for_a_hand_spell() -> None:
     assert result.payable and "s" not in used(result)
 
 
-@pytest.mark.xfail(strict=True, reason="Chrome Mox's 'any of the exiled card's colors' is not read yet")
 def test_chrome_mox_and_study_hall_pay_two_generic_without_the_petal() -> None:
     # AutoPaymentTest.chromeMoxAndStudyHallPayDoubleGenericWithoutPetal: Selesnya Signet {2} from Chrome Mox
     # (Llanowar Elves imprinted), Study Hall and Lotus Petal: the Mox and Study Hall, the Petal is kept

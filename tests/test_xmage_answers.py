@@ -1394,12 +1394,28 @@ def test_nyxbloom_ancient() -> None:
     assert most(board(cards("nyx", "Nyxbloom Ancient", 6), card("f", "Forest"))) == 3**6
 
 
-def test_chrome_mox_is_reported() -> None:
+def test_chrome_mox_makes_the_exiled_cards_color() -> None:
     """XMage continuous.TappedForManaFromMultipleEffects.test_ChromeMox_Direct and
-    test_ChromeMox_WithManaReflect: a Chrome Mox that exiled a green card makes {G} ({G}{G} under Mana
-    Reflection). The planner does not read "any of the exiled card's colors" and says so."""
+    test_ChromeMox_WithManaReflect: a Chrome Mox that exiled a green card (Balduvian Bears, {1}{G}: not in
+    the catalogue, so described) makes {G}, not {R}; {G}{G} under Mana Reflection."""
+    bears = {"name": "Balduvian Bears", "mana_cost": "{1}{G}"}
+    b = board(card("mox", "Chrome Mox", choices={"imprinted": bears}))
+    assert payable(b, "{G}") and not payable(b, "{R}") and most(b) == 1 and warned(b, "{G}") == []
+    reflected = board(card("mox", "Chrome Mox", choices={"imprinted": bears}), card("mr", "Mana Reflection"))
+    assert payable(reflected, "{G}{G}") and not payable(reflected, "{G}{G}{G}")
+    assert not payable(reflected, "{R}")
+
+
+def test_chrome_mox_with_an_unknown_exiled_card_is_reported() -> None:
+    """By name alone, a card outside the catalogue has no known colors: the ability is not used, and the
+    warning names the choice to give (never a silent zero)."""
     b = board(card("mox", "Chrome Mox", choices={"imprinted": "Balduvian Bears"}))
-    assert any("exiled card's colors" in s for s in warned(b, "{G}"))
+    result = pay(b, PaymentTarget.of("{G}"))
+    assert result.payable is False
+    assert [w.reason for w in result.warnings] == [
+        "permanents[0].choices.imprinted: the colors of 'Balduvian Bears' are not known (it is not in the "
+        "built-in catalogue): give it as {name, mana_cost}"
+    ]
 
 
 def test_thran_portal_is_reported() -> None:

@@ -212,6 +212,8 @@ def output_types(
         return (commander or ManaTypes()) & palette.types
     if kind is PaletteKind.CHOSEN_COLOR:
         return ManaTypes(view.chosen_color(pid))
+    if kind is PaletteKind.IMPRINTED_COLORS:
+        return view.imprinted_colors(pid) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}
         mask = 0
@@ -558,13 +560,13 @@ def _outcomes_key(
     list; None when its outcome reads more (a condition, an amount or palette that counts or reflects other
     permanents), so that it is worked out each time.
 
-    What it reads: the ability; the permanent's snow supertype and chosen creature type, its chosen color
-    or commander colors when its palette reads them (:func:`_own_facts`), and whether its last counter goes
-    (``sacrifice_when_empty``); the replacements that apply (source and effect: the order reads nothing
-    else); for each trigger that reaches the permanent, its source's snow supertype, chosen color and
-    commander colors, which with the mana made decide whether it triggers and what it adds; and how the ids
-    sort (packets are ordered by their mana's source). Sacrificed permanents and ``reflect`` are read only
-    by the palettes left out.
+    What it reads: the ability; the permanent's snow supertype and chosen creature type, its chosen color,
+    the exiled card's colors or commander colors when its palette reads them (:func:`_own_facts`), and
+    whether its last counter goes (``sacrifice_when_empty``); the replacements that apply (source and
+    effect: the order reads nothing else); for each trigger that reaches the permanent, its source's snow
+    supertype, chosen color, commander colors and exiled card's colors, which with the mana made decide
+    whether it triggers and what it adds; and how the ids sort (packets are ordered by their mana's
+    source). Sacrificed permanents and ``reflect`` are read only by the palettes left out.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -603,23 +605,25 @@ def _board_free(output: ManaOutput) -> bool:
 
 def _own_facts(view: BoardView, pid: str, output: ManaOutput) -> tuple[object, ...]:
     """What an output of constant amount (:func:`_board_free`) reads of its own permanent: its snow
-    supertype (its mana's tag), and the chosen color or its controller's commander colors when its palette
-    is theirs (what a Forest makes is the same in a Commander game and out of one)."""
+    supertype (its mana's tag), and the chosen color, the exiled card's colors or its controller's commander
+    colors when its palette is theirs (what a Forest makes is the same in a Commander game and out of one)."""
     kind = output.palette.kind
     permanent = view.permanent(pid)
     return (
         view.type_line(pid).is_a("Snow"),
         permanent.choices.color if kind is PaletteKind.CHOSEN_COLOR else None,
         view.board.player(permanent.controller).commander_colors if kind is PaletteKind.COMMANDER else None,
+        permanent.choices.imprinted_colors if kind is PaletteKind.IMPRINTED_COLORS else None,
     )
 
 
 def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
     """What an output reads of its permanent: snow supertype, chosen color, its controller's commander
-    colors."""
+    colors, the colors of the card exiled with it."""
     permanent = view.permanent(pid)
     commander = view.board.player(permanent.controller).commander_colors
-    return (view.type_line(pid).is_a("Snow"), permanent.choices.color, commander)
+    choices = permanent.choices
+    return (view.type_line(pid).is_a("Snow"), choices.color, commander, choices.imprinted_colors)
 
 
 def _sources(outcome: Outcome) -> Iterator[str]:

@@ -30,13 +30,13 @@ from models.abilities import (
     TypeChange,
     Who,
 )
-from models.board import BOARD_VERSION, Board, Permanent, Player
+from models.board import BOARD_VERSION, Board, Choices, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaBag, ManaType, ManaTypes
-from models.oracle import ParsedText, needs_imprinted, parse_oracle
+from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "colored_reduction",
     "cost_change",
     "unexecuted_part",
+    "unknown_imprint",
 ]
 
 
@@ -117,6 +118,25 @@ _UNEXECUTED_TIMINGS = {
 def _unchecked_uses(restriction: SpendRestriction) -> bool:
     """True when every use of restricted mana is one no payment target describes (cumulative upkeep...)."""
     return all(use.purpose is not None for use in restriction.uses)
+
+
+def unknown_imprint(choices: Choices) -> str | None:
+    """Why the colors of the card exiled with a permanent are not known, or None when they are.
+
+    >>> unknown_imprint(Choices(imprinted="Llanowar Elves")) is None
+    True
+    >>> print(unknown_imprint(Choices(imprinted="Homebrew Bolt")))  # doctest: +NORMALIZE_WHITESPACE
+    the colors of 'Homebrew Bolt' are not known (it is not in the built-in catalogue):
+    give it as {name, mana_cost}
+    """
+    if choices.imprinted is None:
+        return "the card it exiled is not given (if it exiled none, the ability makes no mana)"
+    if choices.imprinted_colors is None:
+        return (
+            f"the colors of {choices.imprinted!r} are not known (it is not in the built-in catalogue): "
+            "give it as {name, mana_cost}"
+        )
+    return None
 
 
 def unexecuted_part(ability: ManaAbility) -> str | None:
@@ -588,7 +608,7 @@ class BoardView:
                 found, set_aside = _printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
-                result[pid] = found
+                result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
@@ -599,9 +619,30 @@ class BoardView:
                 if self.matches(grant.affected, pid, sourced.source):
                     abilities.append(grant.ability)
             haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
-            result[pid] = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
+            found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
+            result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         self.__dict__["_unexecuted_list"] = unexecuted
         return result
+
+    def _with_known_imprint(
+        self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
+    ) -> Characteristics:
+        """The characteristics without the abilities that read the colors of the card exiled with the
+        permanent (Chrome Mox) when the board does not give them: reported in ``unexecuted``, never used as
+        if that card had no colors."""
+        if not any(reads_imprinted_colors(a) for a in found.mana_abilities):
+            return found
+        why = unknown_imprint(permanent.choices)
+        if why is None:
+            return found
+        where = f"{self.path(permanent.id)}.choices.imprinted"
+        unexecuted += [
+            TextWarning(permanent.id, a.text, f"{where}: {why}")
+            for a in found.mana_abilities
+            if reads_imprinted_colors(a)
+        ]
+        kept = tuple(a for a in found.mana_abilities if not reads_imprinted_colors(a))
+        return replace(found, mana_abilities=kept)
 
     @staticmethod
     def _executable(
@@ -784,6 +825,15 @@ class BoardView:
         colors in its mana cost (CR 700.5; a hybrid symbol counts toward both its colors)."""
         mana_cost = self._by_id[pid].mana_cost
         return 0 if mana_cost is None else sum(1 for symbol in mana_cost.symbols if symbol.colors & colors)
+
+    def imprinted_colors(self, pid: str) -> ManaTypes:
+        """The colors of the card exiled with the permanent (CR 202.2); unknown ones are an input error (the
+        abilities that read them are set aside before, see :func:`unknown_imprint`)."""
+        colors = self._by_id[pid].choices.imprinted_colors
+        if colors is None:
+            why = unknown_imprint(self._by_id[pid].choices)
+            raise InputError(f"{self.path(pid)}.choices.imprinted: {why}")
+        return colors
 
     def chosen_color(self, pid: str) -> ManaType:
         """The color chosen as the permanent entered; a missing choice is an input error."""

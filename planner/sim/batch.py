@@ -209,7 +209,10 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
     """
     permanent = card if isinstance(card, Permanent) else _catalogue_permanent(card)
     colors = ManaTypes.parse(commander) if isinstance(commander, str) else commander
-    units = _units(source_kind(permanent, colors), tapped=False, sick=False)
+    kind = source_kind(permanent, colors)
+    if kind.uncounted is not None:
+        raise InputError(f"{kind.uncounted}: the batch format can't count it")
+    units = _units(kind, tapped=False, sick=False)
     if units is None:
         raise InputError(
             f"{permanent.name} is not a simple mana source (its abilities cost more than {{T}}, make "
@@ -226,7 +229,7 @@ def _catalogue_permanent(name: str) -> Permanent:
 
 
 def _units(kind: SourceKind, *, tapped: bool, sick: bool) -> tuple[int, ...] | None:
-    if kind.blocking is not None:
+    if kind.blocking is not None or kind.uncounted is not None:
         return None
     usage = kind.usage(tapped, sick)
     return usage.units() if usage.usable else ()
@@ -264,6 +267,8 @@ def board_row(board: Board, player: str | None = None, width: int | None = None)
             raise InputError(f"{kind.blocking}: the batch format can't describe this board")
         if permanent.controller != who:
             continue
+        if kind.uncounted is not None:
+            raise InputError(f"{kind.uncounted}: the batch format can't count it")
         units = _units(kind, tapped=permanent.tapped, sick=permanent.summoning_sick)
         if units is None:
             raise InputError(f"{permanent.name} ({permanent.id}) is not a simple mana source")

@@ -42,7 +42,7 @@ from models.decklist import Deck, DeckCard
 from models.errors import InputError
 from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import Entering, parse_oracle
+from models.oracle import Entering, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
@@ -829,6 +829,11 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
     notes: list[str] = []
     options: list[tuple[int, ...]] = []
     painful = any(isinstance(effect, TapDamage) for effect in view.parsed[CARD_ID].effects)
+    notes += [  # (set aside by the view: a deck's card has exiled nothing yet)
+        f"{card.name}: '{ability.text}' is not counted (the card it exiles is chosen in the game)"
+        for ability in view.parsed[CARD_ID].mana_abilities
+        if reads_imprinted_colors(ability)
+    ]
     for ability in view.mana_abilities(CARD_ID):
         made, why = _ability_sources(ability, commander_colors)
         if why:

@@ -81,13 +81,14 @@ from models.board import Choices, Permanent
 from models.cost import PaymentKind, Slot, SlotKind, SymbolKind
 from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
 from planner.rules.replay import Plan, Step
-from planner.rules.view import BoardView, card_view
+from planner.rules.view import BoardView, card_view, unknown_imprint
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
@@ -109,7 +110,12 @@ _HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect)
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
 _RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
 #: Palettes whose types the board does not change.
-_FIXED_PALETTES = (PaletteKind.TYPES, PaletteKind.COMMANDER, PaletteKind.CHOSEN_COLOR)
+_FIXED_PALETTES = (
+    PaletteKind.TYPES,
+    PaletteKind.COMMANDER,
+    PaletteKind.CHOSEN_COLOR,
+    PaletteKind.IMPRINTED_COLORS,
+)
 #: The most concrete results one simple ability may have ('three mana in any combination of colors': 35).
 _MAX_ALTERNATIVES = 35
 #: Limits past which the fast path declines (CP-SAT answers): payment modes times witness sets, DP states,
@@ -264,6 +270,9 @@ class SourceKind:
     #: 'spend as though' effects for some spells only: the board is outside the fragment when one covers the
     #: target (see :func:`_for_spells_only`)
     spending: tuple[SpendAsThough, ...] = ()
+    #: an ability set aside because the board does not say what it reads (Chrome Mox without the colors of
+    #: the card it exiled): the payment reports it, the batch format can't count it
+    uncounted: str | None = None
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
@@ -338,7 +347,7 @@ def _mask_of(counts: Counts) -> int:
 
 
 def _fixed_output(output: ManaOutput, choices: Choices) -> bool:
-    """True when the output's mana does not depend on the board (beyond its own choices)."""
+    """True when the output's mana does not depend on the board (beyond its own choices, once known)."""
     if not output.amount.is_constant or output.amount.constant < 1:
         return False
     if output.kind in (OutputKind.FIXED, OutputKind.CHOICE):
@@ -346,9 +355,11 @@ def _fixed_output(output: ManaOutput, choices: Choices) -> bool:
     if output.kind not in (OutputKind.ANY_ONE, OutputKind.COMBINATION):
         return False
     palette = output.palette.kind
-    return palette in _FIXED_PALETTES and (
-        palette is not PaletteKind.CHOSEN_COLOR or choices.color is not None
-    )
+    if palette is PaletteKind.CHOSEN_COLOR:
+        return choices.color is not None
+    if palette is PaletteKind.IMPRINTED_COLORS:
+        return choices.imprinted_colors is not None
+    return palette in _FIXED_PALETTES
 
 
 @lru_cache(maxsize=4096)
@@ -385,6 +396,15 @@ def _kind(
         None,
     )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
+    why = unknown_imprint(choices)
+    uncounted = next(
+        (
+            f"{name}'s {a.text!r} is not counted ({why})"
+            for a in view.parsed[_PLACEHOLDER].mana_abilities
+            if why is not None and reads_imprinted_colors(a)
+        ),
+        None,
+    )
     haste = view.characteristics(_PLACEHOLDER).haste
     designed = sacrificed_by_design(view, _PLACEHOLDER)
     return SourceKind(
@@ -397,6 +417,7 @@ def _kind(
         on_board=on_board,
         unresolved=unresolved,
         spending=spending,
+        uncounted=uncounted,
     )
 
 
