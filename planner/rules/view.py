@@ -630,6 +630,11 @@ class BoardView:
         """The characteristics without the abilities that read the colors of the card exiled with the
         permanent (Chrome Mox) when the board does not give them: reported in ``unexecuted``, never used as
         if that card had no colors."""
+        for ability in found.mana_abilities:  # (the common case, no such ability, checked at once)
+            if ability.output.palette.kind is PaletteKind.IMPRINTED_COLORS or ability.conditional:
+                break
+        else:
+            return found
         if not any(reads_imprinted_colors(a) for a in found.mana_abilities):
             return found
         why = unknown_imprint(permanent.choices)
