@@ -271,7 +271,12 @@ def _problem(
     final_view = view_of(final)
     analysis = BoardAnalysis(final, player, deadline)
     found = activation_templates(
-        final_view, player, analysis.reflect, check=analysis.check_time, apart=frozenset(timeline.arrivals)
+        final_view,
+        player,
+        analysis.reflect,
+        check=analysis.check_time,
+        apart=frozenset(timeline.arrivals),
+        extra_mana=sum(packet.total for event in timeline.mana for packet in event.packets),
     )
     templates: list[Activation] = []
     epochs: list[int] = []

@@ -12,6 +12,9 @@ from dataclasses import dataclass, replace
 from models.abilities import ManaAbility
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from planner.rules.hand import hand_abilities
+from planner.rules.payment import cost_modes
+from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.replay import ability_target
 from planner.rules.view import BoardView
@@ -21,12 +24,15 @@ __all__ = [
     "Activation",
     "activation_bound",
     "activation_templates",
+    "converter_bound",
+    "converts_mana",
     "cycle_state",
     "tap_cycling",
 ]
 
-#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan (one
-#: whose cost removes counters is bounded by its counters instead).
+#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan,
+#: unless it is a converter (one whose cost removes counters is bounded by its counters instead, a converter
+#: by the mana the rest of the board can make: :func:`converts_mana`).
 REPEAT_CAP = 4
 
 
@@ -76,11 +82,13 @@ def activation_templates(
     *,
     check: Callable[[], None] | None = None,
     apart: frozenset[str] = frozenset(),
+    extra_mana: int = 0,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
-    ``apart`` are never grouped: a turn's arrivals). ``check`` is called between permanents and cost choices
-    (a time limit raises there)."""
+    ``apart`` are never grouped: a turn's arrivals). A converter's bound is :func:`converter_bound`, with
+    ``extra_mana`` more mana than the board and the hand make (a turn's rituals). ``check`` is called between
+    permanents and cost choices (a time limit raises there)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
@@ -152,7 +160,65 @@ def activation_templates(
                                 members=members,
                             )
                         )
-    return templates
+    converting = [converts_mana(t) for t in templates]
+    if not any(converting):
+        return templates
+    bound = converter_bound(view, player, templates, extra_mana)
+    # (with no other mana, a converter can't be activated at all)
+    kept = [(t, converts) for t, converts in zip(templates, converting, strict=True) if bound or not converts]
+    return [
+        replace(t, index=index, bound=bound if converts else t.bound)
+        for index, (t, converts) in enumerate(kept)
+    ]
+
+
+def converts_mana(template: Activation) -> bool:
+    """True for a *converter*: an activation whose cost is mana (and maybe life) and nothing that runs out or
+    taps, and which makes no more mana than the least its cost takes (Orochi Leafcaller's "{G}: Add one mana
+    of any color.", Farrelite Priest's "{1}: Add {W}."). Nothing in its cost stops a repeat: how often it can
+    be activated is bounded by the mana that pays it (:func:`converter_bound`).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "leaf", "name": "Orochi Leafcaller", "type_line": "Creature", "controller": "me",
+    ...      "oracle": "{G}: Add one mana of any color."}]})
+    >>> templates = activation_templates(BoardView(board), "me", {})
+    >>> sorted({(t.pid, converts_mana(t), t.bound) for t in templates})
+    [('f', False, 1), ('leaf', True, 1)]
+    """
+    cost = template.ability.cost
+    if (
+        cost.tap
+        or cost.untap
+        or cost.sacrifice_self
+        or cost.sacrifice is not None
+        or cost.remove_counter
+        or cost.tap_others is not None
+        or cost.mana.has_variable
+        or template.ability.sacrifice_when_empty
+    ):
+        return False
+    least = min((mode.mana for mode in cost_modes(cost.mana)), default=0)
+    return least >= 1 and template.outcome.total <= least
+
+
+def converter_bound(
+    view: BoardView, player: str, templates: Sequence[Activation], extra_mana: int = 0
+) -> int:
+    """How often one converter (:func:`converts_mana`) can usefully be activated in a plan: at most once per
+    mana the player's other activations (each as often as its bound allows), floating mana, cards in hand
+    (Elvish Spirit Guide) and ``extra_mana`` can make.
+
+    Why this is enough: in a plan without useless activations, each activation of a converter sends some of
+    its mana, through other converters, into the payment or into a cost that is not a converter's; since no
+    converter makes more than it takes, those payments and costs take at most the mana made outside
+    converters, one distinct unit for each activation. (A converter's own mana never pays its next
+    activation: that would change nothing.)
+    """
+    made = extra_mana + len(board_pool(view.board, player))
+    made += sum(a.mana.total for a in hand_abilities(view.board, player))
+    return made + sum(t.outcome.total * t.bound for t in templates if not converts_mana(t))
 
 
 def cycle_state(ability: ManaAbility, pid: str, cycling: frozenset[str]) -> bool | None:

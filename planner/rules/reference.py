@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
+from planner.rules.activations import activation_templates, converts_mana
 from planner.rules.alternatives import (
     AlternativeKind,
     alternative_choices,
@@ -23,6 +24,7 @@ from planner.rules.alternatives import (
     covered_slots,
     reduced_costs,
 )
+from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.replay import (
@@ -96,6 +98,7 @@ def reference_search(
             raise InputError(f"the cost {target.cost} has X: give a value for X")
         target = target.with_x(x)
     start = initial_state(board, player)
+    caps = _converter_caps(board, start.player)
     outcomes: dict[PaymentSummary, Plan] = {}
     seen: set[PlanState] = set()
     capped_ids: set[str] = set()
@@ -121,8 +124,16 @@ def reference_search(
                     assert remaining is not None  # payments() spends only what the pool holds
                     summary = summarise(board, after, remaining, life, exiled=exiled, convoked=convoked)
                     outcomes.setdefault(summary, Plan(steps, spent, life, choice))
-        capped_ids.update(capped(state))
-        for step, after in legal_steps(state):
+        capped_ids.update(capped(state, caps))
+        for step, after in legal_steps(state, caps):
             if after not in seen:
                 stack.append((after, (*steps, step)))
     return ReferenceResult(outcomes, len(seen), tuple(sorted(capped_ids)))
+
+
+def _converter_caps(board: Board, player: str) -> dict[str, int]:
+    """How often the search activates each permanent with a converter (:func:`converts_mana`): as often as
+    the mana that pays it allows (:func:`converter_bound`), plus once for each of its other abilities."""
+    view = BoardView(board)
+    templates = activation_templates(view, player, could_produce_all(view))
+    return {t.pid: t.bound + len(view.mana_abilities(t.pid)) for t in templates if converts_mana(t)}

@@ -59,9 +59,10 @@ __all__ = [
     "view_of",
 ]
 
-#: How many times one permanent's abilities may be activated in one plan when nothing in their cost runs out
-#: (a {T} or {Q} ability that an untap loop could repeat, or a free one): loops (Pili-Pala with Grand
-#: Architect, CR 729) are cut here and reported rather than followed forever.
+#: How many times the exhaustive search (:func:`legal_steps`) activates one permanent's abilities when nothing
+#: in their cost runs out (a {T} or {Q} ability that an untap loop could repeat, or a free one): loops
+#: (Pili-Pala with Grand Architect, CR 729) are cut there and reported rather than followed forever. A plan's
+#: replay has no such cap: the rules set none.
 ACTIVATION_CAP = 4
 
 
@@ -634,8 +635,6 @@ def _checked(
     reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
-    if _may_loop(ability) and state.activation_count(step.permanent) >= ACTIVATION_CAP:
-        raise IllegalPlanError(index, f"{permanent.name} was activated {ACTIVATION_CAP} times: loop capped")
     try:
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
@@ -993,8 +992,10 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
     return state.finish(board, target, plan.spent, plan.life, len(plan.steps))
 
 
-def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
-    """Every legal next activation from a state, with the state it leads to (for exhaustive search)."""
+def legal_steps(state: PlanState, caps: Mapping[str, int] | None = None) -> Iterator[tuple[Step, PlanState]]:
+    """Every legal next activation from a state, with the state it leads to (for exhaustive search); a
+    permanent's abilities that could repeat are activated at most :data:`ACTIVATION_CAP` times, or as often
+    as ``caps`` says for it (a converter: :func:`planner.rules.activations.converter_bound`)."""
     board = state.board
     view = view_of(board)
     # a card in the hand (Elvish Spirit Guide): cards of one name are alike, so the first of each is tried
@@ -1017,19 +1018,25 @@ def legal_steps(state: PlanState) -> Iterator[tuple[Step, PlanState]]:
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             if view.why_not_activatable(permanent.id, ability, life=state.life) is not None:
                 continue
-            if _may_loop(ability) and state.activation_count(permanent.id) >= ACTIVATION_CAP:
+            if _may_loop(ability) and state.activation_count(permanent.id) >= _cap(permanent.id, caps):
                 continue
             yield from _steps_for(state, view, permanent.id, number, ability)
 
 
-def capped(state: PlanState) -> tuple[str, ...]:
-    """The permanents whose abilities could still be activated but hit the loop cap in this state."""
+def _cap(pid: str, caps: Mapping[str, int] | None) -> int:
+    """How often :func:`legal_steps` activates the permanent's abilities that could repeat."""
+    return ACTIVATION_CAP if caps is None else caps.get(pid, ACTIVATION_CAP)
+
+
+def capped(state: PlanState, caps: Mapping[str, int] | None = None) -> tuple[str, ...]:
+    """The permanents whose abilities could still be activated but hit the loop cap in this state (``caps``:
+    see :func:`legal_steps`)."""
     view = view_of(state.board)
     return tuple(
         p.id
         for p in state.board.permanents
         if p.controller == state.player
-        and state.activation_count(p.id) >= ACTIVATION_CAP
+        and state.activation_count(p.id) >= _cap(p.id, caps)
         and any(
             _may_loop(a) and view.why_not_activatable(p.id, a, life=state.life) is None
             for a in view.mana_abilities(p.id)

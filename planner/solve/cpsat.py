@@ -16,9 +16,10 @@ answers are the same either way: only the model's size changes.
 
 Where the model is narrower than the rules (also in the README):
 
-- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times (a
-  mana cost included: Orochi Leafcaller), one that removes counters as often as its counters allow, and {Q}
-  abilities at most once: untap loops (CR 729) are cut;
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times,
+  except a converter (Orochi Leafcaller: :func:`~planner.rules.activations.converts_mana`), which is
+  activated as often as the mana that pays it allows; one that removes counters as often as its counters
+  allow, and {Q} abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
