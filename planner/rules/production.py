@@ -583,14 +583,19 @@ def _outcomes_key(
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
-    ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
-    position = {source: number for number, source in enumerate(ids)}
-    key = (
+    own = (
         ability,
         every_order,
         _own_facts(view, pid, ability.output),
         permanent.choices.creature_type,
         empties,
+    )
+    if not replacements and not triggers:
+        return (*own, (), (), (0,)), [pid]  # (what the general key below is for no effects)
+    ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
+    position = {source: number for number, source in enumerate(ids)}
+    key = (
+        *own,
         tuple((position[e.source], e.effect) for e in replacements),
         tuple((position[t.source], t.effect, _permanent_facts(view, t.source)) for t in triggers),
         tuple(sorted(range(len(ids)), key=ids.__getitem__)),
