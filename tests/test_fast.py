@@ -25,6 +25,7 @@ import planner.rules.replay as replay_module
 import planner.solve.fast as fast_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
+from models.errors import InputError
 from models.mana import ManaType
 from planner.api import pay
 from planner.rules.payment import assign_symbols, can_pay_exactly
@@ -33,7 +34,7 @@ from planner.rules.production import ManaTag
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import Plan, replay
 from planner.rules.view import BoardView
-from planner.sim.batch import board_row, castable, names_row
+from planner.sim.batch import board_row, castable, names_row, source_units
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
 from planner.solve.objective import objective_of
@@ -542,6 +543,40 @@ def test_the_batch_rejects_what_it_cannot_answer() -> None:
                 }
             )
         )
+
+
+def test_the_batch_format_refuses_text_it_would_not_count() -> None:
+    """A permanent whose mana text the planner does not read (Doubling Cube, a storage land's removal) is
+    refused, not counted as making nothing: a row without its mana would say "no" where the board pays."""
+    cube = {
+        "id": "cube",
+        "name": "Doubling Cube",
+        "type_line": "Artifact",
+        "oracle": "{3}, {T}: Double the amount of each type of unspent mana you have.",
+        "controller": "me",
+    }
+    network = {
+        "id": "net",
+        "name": "Mage-Ring Network",
+        "type_line": "Land",
+        "oracle": "{T}: Add {C}.\n{T}, Remove any number of storage counters from this land: Add {C} for "
+        "each storage counter removed this way.",
+        "controller": "me",
+        "counters": {"storage": 3},
+    }
+    for unread in (cube, network):
+        board = Board.from_dict(
+            {
+                "version": 1,
+                "players": [{"id": "me"}],
+                "permanents": [{"id": "f", "card": "Forest", "controller": "me"}, unread],
+            }
+        )
+        with pytest.raises(InputError, match=rf"\({unread['id']}\) has .* does not read"):
+            board_row(board)
+        with pytest.raises(InputError, match="does not read"):
+            source_units(board.permanent(str(unread["id"])))
+    assert source_units("Forest") == (16,)
 
 
 def test_assign_symbols_describes_every_exact_payment() -> None:

@@ -38,7 +38,8 @@ from models.cost import ManaCost, SymbolKind
 from models.errors import InputError
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.payment import cost_modes
-from planner.rules.view import catalogue_permanent
+from planner.rules.replay import view_of
+from planner.rules.view import BoardView, card_view, catalogue_permanent
 from planner.solve.fast import SourceKind, source_kind
 
 __all__ = ["ANY_SOURCE", "board_row", "castable", "names_row", "source_units"]
@@ -194,7 +195,8 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
 
     ``card`` is a catalogue name or a permanent (untapped, as it would be in play); ``commander`` its
     controller's commander colors. Raises ``InputError`` for a card the batch format can't describe exactly
-    (a cost beyond {T}, a restriction, an effect on other permanents, mana that depends on the board).
+    (a cost beyond {T}, a restriction, an effect on other permanents, mana that depends on the board, mana
+    text the planner does not read).
 
     >>> [source_units(name) for name in ("Forest", "Tundra", "Sol Ring", "Azorius Chancery")]
     [(16,), (3,), (32, 32), (1, 2)]
@@ -209,6 +211,7 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
     """
     permanent = card if isinstance(card, Permanent) else _catalogue_permanent(card)
     colors = ManaTypes.parse(commander) if isinstance(commander, str) else commander
+    _refuse_unread(card_view(permanent, colors), permanent.id, permanent.name)
     kind = source_kind(permanent, colors)
     if kind.uncounted is not None:
         raise InputError(f"{kind.uncounted}: the batch format can't count it")
@@ -219,6 +222,19 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
             "restricted mana or mana that depends on the board, or it has an effect on other permanents)"
         )
     return units
+
+
+def _refuse_unread(view: BoardView, pid: str, where: str) -> None:
+    """Raise ``InputError`` when the permanent has text the planner does not read or mana abilities it does
+    not execute (Doubling Cube, storage counters): a row without them would count less than the board makes,
+    and say "no" where the answer is "yes"."""
+    unread = next((w for w in view.warnings if w.permanent == pid), None)
+    if unread is not None:
+        why = f" ({unread.reason})" if unread.reason else ""
+        raise InputError(
+            f"{where} has {unread.sentence!r}, which the planner does not read{why}: the batch "
+            "format can't count it (pay and max_x report it as a warning)"
+        )
 
 
 def _catalogue_permanent(name: str) -> Permanent:
@@ -260,8 +276,10 @@ def board_row(board: Board, player: str | None = None, width: int | None = None)
     """
     who = player or board.active_player
     commanders = {p.id: p.commander_colors for p in board.players}
+    view = view_of(board)
     masks: list[int] = []
     for permanent in board.permanents:
+        _refuse_unread(view, permanent.id, f"{permanent.name} ({permanent.id})")
         kind = source_kind(permanent, commanders[permanent.controller])
         if kind.blocking is not None:
             raise InputError(f"{kind.blocking}: the batch format can't describe this board")
