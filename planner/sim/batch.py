@@ -211,10 +211,10 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
     """
     permanent = card if isinstance(card, Permanent) else _catalogue_permanent(card)
     colors = ManaTypes.parse(commander) if isinstance(commander, str) else commander
-    _refuse_unread(card_view(permanent, colors), permanent.id, permanent.name)
     kind = source_kind(permanent, colors)
     if kind.uncounted is not None:
         raise InputError(f"{kind.uncounted}: the batch format can't count it")
+    _refuse_unread(card_view(permanent, colors), permanent.id, permanent.name)
     units = _units(kind, tapped=False, sick=False)
     if units is None:
         raise InputError(
@@ -224,11 +224,12 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
     return units
 
 
-def _refuse_unread(view: BoardView, pid: str, where: str) -> None:
+def _refuse_unread(view: BoardView, pid: str, where: str, *, effects_only: bool = False) -> None:
     """Raise ``InputError`` when the permanent has text the planner does not read or mana abilities it does
     not execute (Doubling Cube, storage counters): a row without them would count less than the board makes,
-    and say "no" where the answer is "yes"."""
-    unread = next((w for w in view.warnings if w.permanent == pid), None)
+    and say "no" where the answer is "yes". With ``effects_only`` (another player's permanent, whose mana
+    abilities are not in the row), only text not read at all counts: it might be an effect on mana."""
+    unread = next((w for w in view.warnings if w.permanent == pid and not (effects_only and w.reason)), None)
     if unread is not None:
         why = f" ({unread.reason})" if unread.reason else ""
         raise InputError(
@@ -279,14 +280,16 @@ def board_row(board: Board, player: str | None = None, width: int | None = None)
     view = view_of(board)
     masks: list[int] = []
     for permanent in board.permanents:
-        _refuse_unread(view, permanent.id, f"{permanent.name} ({permanent.id})")
         kind = source_kind(permanent, commanders[permanent.controller])
         if kind.blocking is not None:
             raise InputError(f"{kind.blocking}: the batch format can't describe this board")
+        where = f"{permanent.name} ({permanent.id})"
         if permanent.controller != who:
+            _refuse_unread(view, permanent.id, where, effects_only=True)
             continue
         if kind.uncounted is not None:
             raise InputError(f"{kind.uncounted}: the batch format can't count it")
+        _refuse_unread(view, permanent.id, where)
         units = _units(kind, tapped=permanent.tapped, sick=permanent.summoning_sick)
         if units is None:
             raise InputError(f"{permanent.name} ({permanent.id}) is not a simple mana source")
