@@ -1460,6 +1460,8 @@ def _read_choices(value: object, path: _Path) -> Choices:
     """A ``choices`` object."""
     fields = _Fields(value, path, CHOICES)
     exiled = fields.optional("imprinted", _read_imprinted, None)
+    if isinstance(exiled, str):
+        exiled = _stored_imprinted(exiled, (*path, "imprinted"))
     return Choices(
         color=fields.optional("color", _read_color, None),
         creature_type=fields.optional("creature_type", _read_creature_type, None),
@@ -1468,6 +1470,25 @@ def _read_choices(value: object, path: _Path) -> Choices:
         imprinted=exiled if isinstance(exiled, str) else None,
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
     )
+
+
+def _stored_imprinted(name: str, path: _Path) -> str | ImprintedCard:
+    """The exiled card named in ``choices.imprinted``: a card of the card store given to the loader becomes
+    its description (name, mana cost, color indicator), since only catalogue cards are known by name alone;
+    any other name stays as given."""
+    resolver = _CARDS.get()
+    if resolver is None or resolver.store is None or lookup(name) is not None:
+        return name
+    found = resolver.resolve(name)
+    if found is None or found.source != "store":
+        return name
+    try:
+        base = _face_base(found.face)
+    except ValueError as error:
+        raise _FieldError(
+            path, f"the card data for {_quote(found.face.name)} is malformed: {error}"
+        ) from None
+    return ImprintedCard(name=base.name, mana_cost=base.mana_cost, color_indicator=base.color_indicator)
 
 
 def _read_card(value: object, path: _Path) -> _CardBase:

@@ -11,6 +11,7 @@ reference search.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,9 @@ from hypothesis import strategies as st
 
 from models.abilities import ManaTrigger
 from models.board import Board, Choices, ImprintedCard
+from models.carddata.importer import import_files
+from models.carddata.names import CardResolver
+from models.carddata.store import CardStore
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_oracle
@@ -43,6 +47,9 @@ LENS_2019 = (
     "Whenever a land with the same name as the exiled card is tapped for mana, its controller adds one mana "
     "of any type that land produced."
 )
+
+
+SCRYFALL_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "cards" / "scryfall.json.gz"
 
 
 def _board(*permanents: dict[str, Any]) -> Board:
@@ -239,6 +246,25 @@ def test_the_imprinted_card_is_written_back_as_given() -> None:
     assert not _pays(_board(_mox({"name": "Lightning Bolt", "mana_cost": "{3}"})), "{R}")
     card = ImprintedCard.from_json({"name": "Homebrew", "color_indicator": "WU"})
     assert str(card.colors) == "WU" and Choices(imprinted_card=card).imprinted == "Homebrew"
+
+
+def test_a_name_from_the_card_store_is_read_there(tmp_path: Path) -> None:
+    """With a card store, a name the catalogue doesn't know is looked up in it (Lim-Dûl's Vault, {U}{B}, in
+    the Scryfall fixture), whatever its case and accents, and the board is written back with the card's
+    description (only catalogue cards are written by name alone); without the store it stays unknown."""
+    store = CardStore(tmp_path / "cards.sqlite3")
+    import_files([SCRYFALL_FIXTURE], store)
+    data = {"version": 1, "players": [{"id": "me"}], "permanents": [_mox("lim-dul's vault")]}
+    board = Board.from_dict(data, cards=CardResolver(store))
+    store.close()
+    assert str(board.permanents[0].choices.imprinted_colors) == "UB"
+    assert _pays(board, "{B}") and _pays(board, "{U}") and not _pays(board, "{R}")
+    written = board.to_dict()["permanents"][0]["choices"]
+    assert written == {"imprinted": {"name": "Lim-Dûl's Vault", "mana_cost": "{U}{B}"}}
+    assert Board.loads(board.dumps()) == board
+    alone = Board.from_dict(data)
+    assert alone.permanents[0].choices.imprinted_colors is None
+    assert not _pays(alone, "{B}")
 
 
 def test_a_malformed_imprinted_object_is_an_input_error_with_its_path() -> None:
