@@ -546,8 +546,9 @@ def test_the_batch_rejects_what_it_cannot_answer() -> None:
 
 
 def test_the_batch_format_refuses_text_it_would_not_count() -> None:
-    """A permanent whose mana text the planner does not read (Doubling Cube, a storage land's removal) is
-    refused, not counted as making nothing: a row without its mana would say "no" where the board pays."""
+    """A permanent whose mana text the planner does not read (Doubling Cube), or whose mana depends on a
+    choice a row can't hold (a storage land with counters: how many to remove), is refused, not counted as
+    making nothing: a row without its mana would say "no" where the board pays."""
     cube = {
         "id": "cube",
         "name": "Doubling Cube",
@@ -572,9 +573,10 @@ def test_the_batch_format_refuses_text_it_would_not_count() -> None:
                 "permanents": [{"id": "f", "card": "Forest", "controller": "me"}, unread],
             }
         )
-        with pytest.raises(InputError, match=rf"\({unread['id']}\) has .* does not read"):
+        refused = "has .* does not read" if unread is cube else "can remove any number of its storage counters"
+        with pytest.raises(InputError, match=rf"\({unread['id']}\) {refused}"):
             board_row(board)
-        with pytest.raises(InputError, match="does not read"):
+        with pytest.raises(InputError, match=refused):
             source_units(board.permanent(str(unread["id"])))
     assert source_units("Forest") == (16,)
 

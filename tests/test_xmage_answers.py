@@ -576,15 +576,16 @@ def test_mage_ring_network_without_counters() -> None:
     assert most(b) == 3
 
 
-def test_mage_ring_network_storage_counters_are_not_executed() -> None:
-    """XMage ManaOptionsTest.testMageRingNetwork2 gives {C}{C}{C}{C}{W}{B} with four storage counters. The
-    planner does not execute a cost that removes any number of counters: the ability is not used and the
-    answer says so (contract §5), so only the plain {C} counts."""
+def test_mage_ring_network_with_storage_counters() -> None:
+    """XMage ManaOptionsTest.testMageRingNetwork2: {C}{C}{C}{C}{W}{B} with four storage counters (the network
+    removes all four for {C}{C}{C}{C}, or fewer; it taps once either way)."""
     b = board(
         card("ring", "Mage-Ring Network", counters={"storage": 4}), card("p", "Plains"), card("s", "Swamp")
     )
-    assert most(b) == 3
-    assert any("Remove any number of storage counters" in s for s in warned(b, "{C}{C}"))
+    assert payable(b, "{C}{C}{C}{C}{W}{B}")
+    assert not payable(b, "{C}{C}{C}{C}{C}{W}")
+    assert most(b) == 6
+    assert not warned(b, "{C}{C}")
 
 
 def test_crypt_ghast() -> None:
@@ -734,12 +735,14 @@ def test_wild_growth() -> None:
 
 
 def test_calciform_pools() -> None:
-    """XMage TappedForManaRelatedTest.TestCalciformPools: no counters, {C}. (TestCalciformPools2Counter and
-    its Caged Sun variant give {W}{W} too with two storage counters: "Remove X counters" is a cost the planner
-    does not execute, and it says so instead of using the ability.)"""
+    """XMage TappedForManaRelatedTest.TestCalciformPools: no counters, {C}; TestCalciformPools2Counter: with
+    two storage counters also {W}{W} (its own {C} pays the {1} for removing both)."""
     assert most(board(card("pools", "Calciform Pools"))) == 1
     stored = board(card("pools", "Calciform Pools", counters={"storage": 2}))
-    assert any("Remove X storage counters" in s for s in warned(stored, "{W}"))
+    assert payable(stored, "{W}{W}") and payable(stored, "{W}{U}") and payable(stored, "{C}")
+    assert not payable(stored, "{W}{W}{C}")
+    assert most(stored) == 2
+    assert not warned(stored, "{W}")
 
 
 def test_castle_sengir() -> None:

@@ -9,7 +9,7 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
@@ -243,8 +243,66 @@ def _printed_characteristics(
     ['{T}: Add {G}.']
     """
     parsed = parse_oracle(oracle, name)
-    kept, set_aside = _executed([*parsed.mana_abilities, *_intrinsic(line)])
+    fixed = [a for a in parsed.mana_abilities if not counters_removed_any(a)]
+    kept, set_aside = _executed([*fixed, *_intrinsic(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
+
+
+def counters_removed_any(ability: ManaAbility) -> str:
+    """The kind of counter a cost 'Remove X (or any number of) ... counters from ~' removes ('storage'), or
+    '' for any other ability. Such an ability is a family, one for each number of counters the permanent
+    has to remove (:func:`removing`): the number is chosen as the cost is paid (CR 601.2b, 602.2b).
+
+    >>> from models.oracle import parse_oracle
+    >>> (network,) = parse_oracle("{T}, Remove any number of storage counters from this land: Add {C} for "
+    ...     "each storage counter removed this way.").mana_abilities
+    >>> counters_removed_any(network), counters_removed_any(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    ('storage', '')
+    """
+    for part in ability.cost.parts:
+        if part.kind is CostPartKind.REMOVE_X_COUNTERS:
+            return part.what
+    return ""
+
+
+@lru_cache(maxsize=4096)
+def removing(ability: ManaAbility, count: int) -> ManaAbility:
+    """The ability of a family (:func:`counters_removed_any`) that removes ``count`` counters: its cost
+    removes that many, and 'for each counter removed this way' (or X) is that number.
+
+    >>> from models.oracle import parse_oracle
+    >>> (pools,) = parse_oracle("{1}, Remove X storage counters from this land: Add X mana in any "
+    ...     "combination of {W} and/or {U}.").mana_abilities
+    >>> three = removing(pools, 3)
+    >>> three.cost.describe(), three.output.amount.constant, three.text == pools.text
+    ('{1}, Remove 3 storage counter(s)', 3, True)
+    """
+    cost = ability.cost
+    parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.REMOVE_X_COUNTERS)
+    amount = ability.output.amount
+    if amount.kind is AmountKind.REMOVED:
+        amount = replace(amount, kind=AmountKind.CONSTANT, constant=amount.multiplier * count, multiplier=1)
+    return replace(
+        ability,
+        cost=replace(cost, remove_counter=counters_removed_any(ability), remove_count=count, parts=parts),
+        output=replace(ability.output, amount=amount),
+    )
+
+
+def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
+    """The card's abilities whose cost removes a number of counters chosen as it is paid."""
+    return tuple(a for a in parse_oracle(oracle, name).mana_abilities if counters_removed_any(a))
+
+
+def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
+    """The abilities of each family (:func:`counters_removed_any`) the permanent can activate now: one for
+    each number of its counters from 1 up (removing none makes no mana), in that order, so that the list
+    for fewer counters starts the list for more (a plan's steps keep their numbers as counters go)."""
+    return [
+        removing(family, count)
+        for family in families
+        for count in range(1, permanent.counter(counters_removed_any(family)) + 1)
+    ]
 
 
 def _intrinsic(line: TypeLine) -> list[ManaAbility]:
@@ -608,8 +666,12 @@ class BoardView:
                 found, set_aside = _printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
-                result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+                families = _removal_families(permanent.oracle, permanent.name)
+                if families:
+                    extra = self._executable(pid, _removals(permanent, families), unexecuted)
+                    found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+                result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
             abilities += _intrinsic(line)
@@ -618,6 +680,10 @@ class BoardView:
                 assert isinstance(grant, GrantAbility)
                 if self.matches(grant.affected, pid, sourced.source):
                     abilities.append(grant.ability)
+            families = tuple(a for a in abilities if counters_removed_any(a))
+            if families:
+                abilities = [a for a in abilities if not counters_removed_any(a)]
+                abilities += _removals(permanent, families)
             haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)

@@ -214,6 +214,8 @@ def source_units(card: str | Permanent, commander: str | ManaTypes | None = None
     kind = source_kind(permanent, colors)
     if kind.uncounted is not None:
         raise InputError(f"{kind.uncounted}: the batch format can't count it")
+    if kind.unresolved is not None:
+        raise InputError(f"{kind.unresolved}: the batch format can't describe it")
     _refuse_unread(card_view(permanent, colors), permanent.id, permanent.name)
     units = _units(kind, tapped=False, sick=False)
     if units is None:
@@ -289,6 +291,8 @@ def board_row(board: Board, player: str | None = None, width: int | None = None)
             continue
         if kind.uncounted is not None:
             raise InputError(f"{kind.uncounted}: the batch format can't count it")
+        if kind.unresolved is not None:
+            raise InputError(f"{kind.unresolved}: the batch format can't describe it")
         _refuse_unread(view, permanent.id, where)
         units = _units(kind, tapped=permanent.tapped, sick=permanent.summoning_sick)
         if units is None:

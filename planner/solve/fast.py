@@ -88,7 +88,7 @@ from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
 from planner.rules.replay import Plan, Step
-from planner.rules.view import BoardView, card_view, unknown_imprint
+from planner.rules.view import BoardView, card_view, counters_removed_any, unknown_imprint
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
@@ -273,6 +273,10 @@ class SourceKind:
     #: an ability set aside because the board does not say what it reads (Chrome Mox without the colors of
     #: the card it exiled): the payment reports it, the batch format can't count it
     uncounted: str | None = None
+    #: the kinds of counter its abilities remove a number of, chosen as the cost is paid (storage lands:
+    #: :func:`~planner.rules.view.counters_removed_any`): a permanent with such counters is outside the
+    #: fragment (CP-SAT chooses how many), one without them has no such ability to activate
+    removes_counters: tuple[str, ...] = ()
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
@@ -407,6 +411,11 @@ def _kind(
     )
     haste = view.characteristics(_PLACEHOLDER).haste
     designed = sacrificed_by_design(view, _PLACEHOLDER)
+    removes = tuple(
+        dict.fromkeys(
+            counter for a in view.parsed[_PLACEHOLDER].mana_abilities if (counter := counters_removed_any(a))
+        )
+    )
     return SourceKind(
         blocking=blocking,
         abilities=abilities,
@@ -418,6 +427,7 @@ def _kind(
         unresolved=unresolved,
         spending=spending,
         uncounted=uncounted,
+        removes_counters=removes,
     )
 
 
@@ -694,6 +704,14 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
     kind = _kind(
         permanent.name, permanent.oracle, permanent.type_line, permanent.haste, permanent.choices, commander
     )
+    counted = next((c for c in kind.removes_counters if permanent.counter(c)), None)
+    if counted is not None:
+        kind = replace(
+            kind,
+            unresolved=f"{permanent.name} ({permanent.id}) can remove any number of its {counted} counters "
+            "for mana: the CP-SAT model chooses how many",
+            _usages={},
+        )
     if len(_KNOWN) >= _KNOWN_LIMIT:
         _KNOWN.clear()
     _KNOWN[id(permanent)] = (permanent, commander, kind)
