@@ -734,6 +734,17 @@ class TapDamage:
     for_mana: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ActivationBan:
+    """'Activated abilities of <permanents> can't be activated' (Null Rod, Cursed Totem; Encrust's 'its
+    activated abilities can't be activated' for the permanent it enchants): the permanents' mana abilities
+    can't be activated either, as nothing in the sentence exempts them (CR 605.1a makes them activated
+    abilities; 'unless they're mana abilities', Damping Matrix's, is a different sentence)."""
+
+    text: str
+    affected: ObjectFilter
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -743,4 +754,5 @@ StaticEffect = (
     | UnspentManaEffect
     | CostModifier
     | SpendAsThough
+    | ActivationBan
 )

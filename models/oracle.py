@@ -18,6 +18,7 @@ from typing import Final, NamedTuple, TypedDict
 
 from models.abilities import (
     AbilityCost,
+    ActivationBan,
     Amount,
     AmountKind,
     Condition,
@@ -72,7 +73,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 12
+PARSER_VERSION: Final = 13
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -611,7 +612,12 @@ _MANA_RELEVANT = re.compile(
     r"|\b(?:plains|islands?|swamps?|mountains?|forests?) lands? in addition to"
     r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b"
     # (Thran Portal: '~ is the chosen type in addition to its other types', and its mana abilities' life)
-    r"|\bis the chosen (?:basic land )?type\b|\bmana abilities of\b[^.]*\bcost\b",
+    r"|\bis the chosen (?:basic land )?type\b|\bmana abilities of\b[^.]*\bcost\b"
+    # (activated abilities that can't be activated, mana abilities included, on the battlefield for as long
+    # as the permanent says so; not one spell's or trigger's, nor Damping Matrix's 'unless they're mana
+    # abilities')
+    r"|^(?!.*\b(?:until|this turn|target|that)\b).*\bactivated abilities\b"
+    r"(?!.*\bunless they're mana abilities).*\bcan't be activated",
     re.I,
 )
 _MANA_RELEVANT_GATE = _Gate(
@@ -628,6 +634,7 @@ _MANA_RELEVANT_GATE = _Gate(
         "all abilities",
         "chosen type",
         "chosen basic land type",
+        "can't be activated",
     )
 )
 
@@ -2472,6 +2479,34 @@ def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     return GrantAbility(sentence, affected, ability)
 
 
+_ACTIVATION_BAN = re.compile(r"activated abilities of (.+?) can't be activated", re.I)
+_ATTACHED_BAN = re.compile(
+    r"((?:enchanted|equipped) (?:land|creature|permanent|artifact))\b[^.\"]*?,? and its activated abilities "
+    r"can't be activated",
+    re.I,
+)
+
+
+def _parse_activation_ban(body: str, sentence: str) -> ActivationBan | None:
+    """'Activated abilities of artifacts can't be activated.' (Null Rod), 'Enchanted permanent doesn't untap
+    during its controller's untap step and its activated abilities can't be activated.' (Encrust).
+
+    >>> _parse_activation_ban("Activated abilities of creatures can't be activated", "...").affected.types
+    ('Creature',)
+    >>> _parse_activation_ban("Activated abilities of artifacts can't be activated unless they're mana "
+    ...     "abilities", "...") is None
+    True
+    """
+    if m := _ACTIVATION_BAN.fullmatch(body):
+        return ActivationBan(sentence, _subject_filter(m.group(1)))
+    if m := _ATTACHED_BAN.fullmatch(body):
+        word = m.group(1).split()[1].lower()  # ('enchanted permanent': any permanent)
+        return ActivationBan(
+            sentence, ObjectFilter(types=() if word == "permanent" else (word.title(),), attached=True)
+        )
+    return None
+
+
 _POOLS_DONT_EMPTY = re.compile(r"(?:players'? )?mana pools don't empty as steps and phases end", re.I)
 _DONT_LOSE_UNSPENT = re.compile(
     r"(you|players|each player) (?:don't|doesn't) lose unspent (?:(\w+) )?mana as steps and phases end", re.I
@@ -2652,6 +2687,7 @@ _EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]],
     (_Gate(("unspent", "mana pools")), _parse_unspent),
     (_Gate(("to cast",)), _parse_cost_modifier),
     (_Gate(("as though it were",)), _parse_spend_as_though),
+    (_Gate(("can't be activated",)), _parse_activation_ban),
 )
 
 

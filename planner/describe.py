@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from models.abilities import (
+    ActivationBan,
     Amount,
     AmountKind,
     Condition,
@@ -88,8 +89,9 @@ def _ability_summary(ability: ManaAbility) -> str:
 
 
 _IMPRINTED_WORDS = "any of the exiled card's colors"
+_GRAVEYARD_WORDS = "a color of a card in your graveyard"
 #: The palettes described in words of their own (no 'any one' before them).
-_NAMED_PALETTES = ("the chosen color", "that color", _IMPRINTED_WORDS)
+_NAMED_PALETTES = ("the chosen color", "that color", _IMPRINTED_WORDS, _GRAVEYARD_WORDS)
 
 
 def _output_summary(output: ManaOutput) -> str:
@@ -121,6 +123,7 @@ def _output_summary(output: ManaOutput) -> str:
             PaletteKind.PRODUCED: "type that permanent made",
             PaletteKind.SAME_AS_TRIGGER: "that color",
             PaletteKind.IMPRINTED_COLORS: _IMPRINTED_WORDS,
+            PaletteKind.GRAVEYARD_COLORS: _GRAVEYARD_WORDS,
         }[palette.kind]
         if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:
             where = "color" + where.removeprefix("type")
@@ -235,6 +238,8 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 
 def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
+    if isinstance(effect, ActivationBan):
+        return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange):
         types = " ".join(effect.land_types)
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"

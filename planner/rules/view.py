@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from models.abilities import (
+    ActivationBan,
     AmountKind,
     Condition,
     CostModifier,
@@ -232,6 +233,13 @@ def _executed(
 
 
 @lru_cache(maxsize=8192)
+def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
+    """True when an :class:`ActivationBan` in force covers the permanent ``pid``."""
+    ban = sourced.effect
+    assert isinstance(ban, ActivationBan)
+    return view.matches(ban.affected, pid, sourced.source)
+
+
 def _printed_characteristics(
     oracle: str, name: str, line: TypeLine, haste: bool
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...]]:
@@ -655,13 +663,14 @@ class BoardView:
     @cached_property
     def _characteristics(self) -> dict[str, Characteristics]:
         grants = list(self.effects_of(GrantAbility))
+        bans = list(self.effects_of(ActivationBan))
         result: dict[str, Characteristics] = {}
         unexecuted: list[TextWarning] = []
         for permanent in self.board.permanents:
             pid = permanent.id
             line = self.type_line(pid)
             lost = self.lost_text_abilities(pid)
-            if not grants and line is permanent.type_line and not lost:
+            if not grants and not bans and line is permanent.type_line and not lost:
                 # as printed: the card's own characteristics, kept per card
                 found, set_aside = _printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
@@ -685,6 +694,10 @@ class BoardView:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
                 abilities += _removals(permanent, families)
             haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
+            if any(_banned(ban, self, pid) for ban in bans):
+                # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
+                # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
+                abilities = []
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         self.__dict__["_unexecuted_list"] = unexecuted
@@ -743,10 +756,10 @@ class BoardView:
         permanent = self._by_id[pid]
         if self.type_line(pid) is not permanent.type_line or self.lost_text_abilities(pid):
             return False
-        for sourced in self.effects_of(GrantAbility):
-            grant = sourced.effect
-            assert isinstance(grant, GrantAbility)
-            if self.matches(grant.affected, pid, sourced.source):
+        for sourced in (*self.effects_of(GrantAbility), *self.effects_of(ActivationBan)):
+            effect = sourced.effect
+            assert isinstance(effect, GrantAbility | ActivationBan)
+            if self.matches(effect.affected, pid, sourced.source):
                 return False
         return True
 

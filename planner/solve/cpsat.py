@@ -262,13 +262,16 @@ class _Layer:
         # multiplying the variables (the types of what it takes are sorted out when the plan is read)
         for consumer in self.consumers:
             planner.problem.check_time()
-            # (a group of twins may: one of them pays for the next, see the end of this loop)
+            # (a group of twins may: one of them pays for the next, see the end of this loop; and so may an
+            # ability activated more than once, each activation resolving before the next (CR 605.3c):
+            # Signpost Scarecrow's {2} from its own earlier mana)
             grouped = consumer.template >= 0 and len(templates[consumer.template].sources) > 1
+            repeated = consumer.template >= 0 and not grouped and templates[consumer.template].bound > 1
             allowed = [
                 (tag, producer)
                 for tag, producer in self.groups
                 # (an activation can't pay for itself)
-                if (producer < 0 or producer != consumer.template or grouped)
+                if (producer < 0 or producer != consumer.template or grouped or repeated)
                 and tag.allows(consumer.target)
                 # (nor can mana that arrives later in the turn pay for what comes before it)
                 and planner.epoch_of(producer) <= consumer.epoch
@@ -294,16 +297,27 @@ class _Layer:
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
                             )
                             consumer.pay[(key, slot)] = var
-            if grouped:
+            if grouped or repeated:
                 # the first of a group's activations gets no mana from the group: what the others take from it
                 # leaves at least one activation's cost to the rest
-                symbols = templates[consumer.template].ability.cost.mana.symbols
-                first_cost = sum(min(way.mana for way in symbol.ways()) for symbol in symbols)
+                template = templates[consumer.template]
+                first_cost = sum(
+                    min(way.mana for way in symbol.ways()) for symbol in template.ability.cost.mana.symbols
+                )
                 external = _total(
                     [v for (key, _), v in consumer.pay.items() if key[2] != consumer.template]
                     + [v for (group, _), v in consumer.blind.items() if group[1] != consumer.template]
                 )
-                model.add(external >= first_cost).only_enforce_if(self.unused(consumer.template).negated())
+                used = self.unused(consumer.template).negated()
+                model.add(external >= first_cost).only_enforce_if(used)
+            if repeated:
+                # and the last activation's mana pays none of them
+                own = _total(
+                    [v for (key, _), v in consumer.pay.items() if key[2] == consumer.template]
+                    + [v for (group, _), v in consumer.blind.items() if group[1] == consumer.template]
+                )
+                each = sum(packet.total for packet in template.outcome.packets)
+                model.add(own <= each * (self.use[consumer.template] - 1)).only_enforce_if(used)
         # every slot of every consumer is filled exactly (CR 202.1a); the target's slots are assumptions so
         # that an infeasible payment can name the symbols that fail
         self.assumptions: dict[Slot, cp_model.IntVar] = {}
@@ -1627,6 +1641,22 @@ class _Extraction:
                 picks.append((drawn, key))
         return picks if len(picks) == mana else None
 
+    def _own_colors_wanted(self, template: Activation, producer: int) -> defaultdict[ManaType, int]:
+        """The units of each type that a repeated ability's later activations draw from its own mana for a
+        typed slot, beyond what it has made so far (none for any other template)."""
+        wanted: defaultdict[ManaType, int] = defaultdict(int)
+        consumer = self.consumers.get(producer)
+        if consumer is None or producer != template.index or len(template.sources) > 1:
+            return wanted
+        left = self.draws_left.get(producer)
+        drawn: defaultdict[_ClassKey, int] = defaultdict(int)
+        for (key, slot), var in consumer.pay.items():
+            if key[2] == producer:
+                drawn[key] += left[(key, slot)] if left is not None else self.solver.value(var)
+        for key, count in drawn.items():
+            wanted[key[0]] += count - len(self.produced[key])
+        return wanted
+
     def step(self, template: Activation) -> Step:
         """The next activation of ``template``: its mana (adding the units to :attr:`produced`) and the
         mana that paid its cost."""
@@ -1634,22 +1664,27 @@ class _Extraction:
         free = self.free
         source = free[template.pid].pop(0) if len(template.sources) > 1 else template.pid
         concrete: list[tuple[ManaBag, ManaTag]] = []
+        producer = planner.producer[template.index]
         for k, packet in enumerate(template.outcome.packets):
             if len(packet.types) == 1:
                 concrete.append((ManaBag.of(packet.types).scaled(packet.total), packet.tag))
                 continue
             # (each pick the type with the most picks left: a group's activations share its types out, so
             # that each makes some of what the next ones draw on)
+            # (and an ability that pays its own later activations' colored symbols makes those colors first)
             chosen: list[ManaType] = []
             keys = [(template.index, k, mana_type) for mana_type in packet.types]
+            wanted = self._own_colors_wanted(template, producer)
             for _ in range(packet.picks):
-                key = max(keys, key=lambda key: self.picks_left[key])
+                key = max(
+                    keys, key=lambda key: (wanted[key[2]] > 0 < self.picks_left[key], self.picks_left[key])
+                )
                 if not self.picks_left[key]:
                     break
                 self.picks_left[key] -= 1
+                wanted[key[2]] -= 1
                 chosen.append(key[2])
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
-        producer = planner.producer[template.index]
         paid_with: tuple[ManaUnit, ...] = ()
         if template.costs_mana and (
             len(template.sources) > 1 or solver.value(planner.main.use[template.index]) > 1
