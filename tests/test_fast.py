@@ -573,7 +573,7 @@ def test_the_batch_format_refuses_text_it_would_not_count() -> None:
                 "permanents": [{"id": "f", "card": "Forest", "controller": "me"}, unread],
             }
         )
-        refused = "has .* does not read" if unread is cube else "can remove any number of its storage counters"
+        refused = "has .* does not read" if unread is cube else "can remove any number of its storage"
         with pytest.raises(InputError, match=rf"\({unread['id']}\) {refused}"):
             board_row(board)
         with pytest.raises(InputError, match=refused):

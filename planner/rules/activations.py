@@ -27,6 +27,7 @@ __all__ = [
     "converter_bound",
     "converts_mana",
     "cycle_state",
+    "feeds_itself",
     "tap_cycling",
 ]
 
@@ -203,6 +204,27 @@ def converts_mana(template: Activation) -> bool:
     return least >= 1 and template.outcome.total <= least
 
 
+def feeds_itself(template: Activation) -> bool:
+    """True when an activation's mana may usefully pay for the same ability's next activation (each resolves
+    before the next, CR 605.3c): its cost takes mana, and it makes more or less than the least that cost
+    takes (Signpost Scarecrow's "{2}: Add one mana of any color." turns five {C} into one mana, four
+    activations each paid partly by the last). One that makes as much as it takes never needs to: two of its
+    activations, one paying the other, make what one activation paid with the first one's mana makes
+    (Orochi Leafcaller's {G} for {G}, then for {W}, is its {G} for {W}).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": ["{C}", "{C}"]}],
+    ...     "permanents": [{"id": "crow", "name": "Signpost Scarecrow", "type_line": "Artifact Creature",
+    ...      "controller": "me", "oracle": "{2}: Add one mana of any color."},
+    ...     {"id": "leaf", "name": "Orochi Leafcaller", "type_line": "Creature", "controller": "me",
+    ...      "oracle": "{G}: Add one mana of any color."}]})
+    >>> sorted({(t.pid, feeds_itself(t)) for t in activation_templates(BoardView(board), "me", {})})
+    [('crow', True), ('leaf', False)]
+    """
+    least = min((mode.mana for mode in cost_modes(template.ability.cost.mana)), default=0)
+    return least >= 1 and template.outcome.total != least
+
+
 def converter_bound(
     view: BoardView, player: str, templates: Sequence[Activation], extra_mana: int = 0
 ) -> int:
@@ -213,8 +235,9 @@ def converter_bound(
     Why this is enough: in a plan without useless activations, each activation of a converter sends some of
     its mana, through other converters, into the payment or into a cost that is not a converter's; since no
     converter makes more than it takes, those payments and costs take at most the mana made outside
-    converters, one distinct unit for each activation. (A converter's own mana never pays its next
-    activation: that would change nothing.)
+    converters, one distinct unit for each activation. A converter that makes less than it takes may also
+    pay its own next activation (:func:`feeds_itself`), but each of its activations loses a mana of that
+    supply, so there are no more of them either.
     """
     made = extra_mana + len(board_pool(view.board, player))
     made += sum(a.mana.total for a in hand_abilities(view.board, player))

@@ -41,7 +41,7 @@ from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
-from planner.rules.activations import Activation
+from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
@@ -266,7 +266,12 @@ class _Layer:
             # ability activated more than once, each activation resolving before the next (CR 605.3c):
             # Signpost Scarecrow's {2} from its own earlier mana)
             grouped = consumer.template >= 0 and len(templates[consumer.template].sources) > 1
-            repeated = consumer.template >= 0 and not grouped and templates[consumer.template].bound > 1
+            repeated = (
+                consumer.template >= 0
+                and not grouped
+                and templates[consumer.template].bound > 1
+                and feeds_itself(templates[consumer.template])
+            )
             allowed = [
                 (tag, producer)
                 for tag, producer in self.groups
