@@ -606,12 +606,18 @@ class ManaTrigger:
 
 @dataclass(frozen=True, slots=True)
 class TypeChange:
-    """A type-changing effect on lands (CR 305.7, layer 4): set or add basic land types."""
+    """A type-changing effect (layer 4): on lands, set or add basic land types (CR 305.7); on any permanents,
+    add card types (``card_types``: Mycosynth Lattice's 'All permanents are artifacts in addition to their
+    other types')."""
 
     text: str
     affected: ObjectFilter
     land_types: tuple[str, ...]
     adds: bool  # True: 'in addition to its other types'; False: the types are set (305.7)
+    #: the types are the basic land type chosen as the source entered (Realmwright: 'the chosen type'),
+    #: ``land_types`` empty until the board's choice fills it in (``choices.basic_land_type``)
+    chosen: bool = False
+    card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 13
+PARSER_VERSION: Final = 14
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -612,7 +612,10 @@ _MANA_RELEVANT = re.compile(
     r"|\b(?:plains|islands?|swamps?|mountains?|forests?) lands? in addition to"
     r"|\b(?:is|are) (?:an? )?colorless (?:plains|islands?|swamps?|mountains?|forests?) lands?\b"
     # (Thran Portal: '~ is the chosen type in addition to its other types', and its mana abilities' life)
-    r"|\bis the chosen (?:basic land )?type\b|\bmana abilities of\b[^.]*\bcost\b"
+    r"|\b(?:is|are) the chosen (?:basic land |creature )?type\b|\bmana abilities of\b[^.]*\bcost\b"
+    # (permanents made artifacts, enchantments or creatures: what counts them, improvise, affinity and
+    # summoning sickness read it; Mycosynth Lattice, Enchanted Evening, Opalescence)
+    r"|\b(?:is|are) (?:an? )?(?:artifacts?|enchantments?|creatures?) in addition to (?:its|their) other types"
     # (activated abilities that can't be activated, mana abilities included, on the battlefield for as long
     # as the permanent says so; not one spell's or trigger's, nor Damping Matrix's 'unless they're mana
     # abilities')
@@ -634,7 +637,9 @@ _MANA_RELEVANT_GATE = _Gate(
         "all abilities",
         "chosen type",
         "chosen basic land type",
+        "chosen creature type",
         "can't be activated",
+        "in addition to",
     )
 )
 
@@ -2422,6 +2427,16 @@ _LAND_TYPE_PLURALS = {
 
 _IS_TYPES = re.compile(r"(.+?) (?:is|are) (.+?)( in addition to (?:its|their) other (?:land )?types)?", re.I)
 _EVERY_BASIC_LAND_TYPE = re.compile(r"every basic land type", re.I)
+_THE_CHOSEN_TYPE = re.compile(r"the chosen (?:basic land )?type", re.I)
+#: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
+#: its power, toughness and summoning sickness, which these effects also set: Opalescence).
+_ADDED_CARD_TYPES = {
+    "artifact": "Artifact",
+    "artifacts": "Artifact",
+    "enchantment": "Enchantment",
+    "enchantments": "Enchantment",
+}
+_ALL_PERMANENTS = re.compile(r"^all permanents$", re.I)
 _TYPES_SEPARATOR = re.compile(r"\s+and\s+|,\s*|\s+")
 _ENCHANTED_LAND = re.compile(r"enchanted land", re.I)
 _LEADING_EACH = re.compile(r"^each ", re.I)
@@ -2432,10 +2447,19 @@ def _parse_type_change(body: str, sentence: str) -> TypeChange | None:
     if m is None:
         return None
     subject, types_text, adds = m.group(1), m.group(2), m.group(3) is not None
-    if _EVERY_BASIC_LAND_TYPE.fullmatch(types_text):
+    chosen = _THE_CHOSEN_TYPE.fullmatch(types_text) is not None
+    if chosen:
+        land_types: tuple[str, ...] = ()
+    elif _EVERY_BASIC_LAND_TYPE.fullmatch(types_text):
         land_types = tuple(BASIC_LAND_TYPES)
     else:
         words = [w for w in _TYPES_SEPARATOR.split(types_text) if _fold(w) not in ("a", "an", "")]
+        if words and adds and all(_fold(w) in _ADDED_CARD_TYPES for w in words):
+            subject = _ALL_PERMANENTS.sub("permanents", subject)
+            added = tuple(dict.fromkeys(_ADDED_CARD_TYPES[_fold(w)] for w in words))
+            return TypeChange(
+                sentence, _parse_filter(_LEADING_EACH.sub("", subject)), (), adds, card_types=added
+            )
         if not words or not all(_fold(w) in _LAND_TYPE_PLURALS for w in words):
             return None
         land_types = tuple(_LAND_TYPE_PLURALS[_fold(w)] for w in words)
@@ -2445,7 +2469,7 @@ def _parse_type_change(body: str, sentence: str) -> TypeChange | None:
         affected = _parse_filter(_LEADING_EACH.sub("", subject))
         if "Land" not in affected.types:
             return None
-    return TypeChange(sentence, affected, land_types, adds)
+    return TypeChange(sentence, affected, land_types, adds, chosen=chosen)
 
 
 _HAVE_QUOTED = re.compile(r'(.+?) (?:have|has) "(.+)"', re.I)
@@ -2681,8 +2705,20 @@ _EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]],
     (_Gate(("becomes tapped", "for mana")), _parse_tap_damage),
     (_Gate(("it produces",)), _parse_replacement),
     (_Gate(("for mana", "for {", "causes you to add")), _parse_trigger),
-    # the types after 'is' or 'are': land types (str.lower() in _LAND_TYPE_PLURALS) or every basic land type
-    (_Gate((*_LAND_TYPE_WORDS, "every basic land type")), _parse_type_change),
+    # the types after 'is' or 'are': land types (str.lower() in _LAND_TYPE_PLURALS), every basic land type,
+    # the chosen one, or card types added ('... in addition to their other types')
+    (
+        _Gate(
+            (
+                *_LAND_TYPE_WORDS,
+                "every basic land type",
+                "chosen type",
+                "chosen basic land type",
+                "in addition",
+            )
+        ),
+        _parse_type_change,
+    ),
     (_Gate(('"',)), _parse_grant),
     (_Gate(("unspent", "mana pools")), _parse_unspent),
     (_Gate(("to cast",)), _parse_cost_modifier),

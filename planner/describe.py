@@ -241,7 +241,7 @@ def _effect_summary(effect: StaticEffect) -> str:
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange):
-        types = " ".join(effect.land_types)
+        types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"
         return f"{_each(effect.affected)} is {how}"
     if isinstance(effect, GrantAbility):

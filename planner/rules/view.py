@@ -313,6 +313,32 @@ def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[Man
     ]
 
 
+def _missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
+    """What the effect reads of its permanent's choices that the board doesn't give, as the choice's key and
+    why (``"imprinted: ..."``), or None: such an effect is set aside and reported, never used as if nothing,
+    or anything, had been chosen."""
+    if needs_imprinted(effect) and choices.imprinted is None:
+        return "imprinted: the card it exiled is not given"
+    if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
+        return "basic_land_type: the basic land type chosen as it entered is not given"
+    return None
+
+
+def _with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
+    """The type change with the chosen basic land type in it, when its types are the chosen one (Realmwright).
+
+    >>> from models.oracle import parse_oracle
+    >>> text = "Lands you control are the chosen type in addition to their other types."
+    >>> (realm,) = parse_oracle(text).effects
+    >>> assert isinstance(realm, TypeChange)
+    >>> _with_chosen_type(realm, Choices(basic_land_type="Island")).land_types
+    ('Island',)
+    """
+    if not effect.chosen or choices.basic_land_type is None:
+        return effect
+    return replace(effect, land_types=(choices.basic_land_type,))
+
+
 def _intrinsic(line: TypeLine) -> list[ManaAbility]:
     """The mana abilities a land has for its basic land types (CR 305.6), in the order of the types."""
     if not line.is_a("Land"):
@@ -397,10 +423,10 @@ class BoardView:
         """The effects set aside because they read a choice the board doesn't give (the card exiled with
         Extraplanar Lens): never used as if nothing, or anything, had been chosen."""
         return tuple(
-            TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.imprinted: the card it exiled is not given")
+            TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.{missing}")
             for p in self.board.permanents
             for e in self.parsed[p.id].effects
-            if needs_imprinted(e) and p.choices.imprinted is None
+            if (missing := _missing_choice(e, p.choices)) is not None
         )
 
     @cached_property
@@ -513,12 +539,13 @@ class BoardView:
 
     @cached_property
     def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
-        """Type lines after land-type effects, and the ids of lands that lost their text abilities."""
+        """Type lines after type-changing effects (land types, added card types), and the ids of lands that
+        lost their text abilities."""
         candidates = [
-            SourcedEffect(p.id, p.controller, e)
+            SourcedEffect(p.id, p.controller, _with_chosen_type(e, p.choices))
             for p in self.board.permanents
             for e in self.parsed[p.id].effects
-            if isinstance(e, TypeChange)
+            if isinstance(e, TypeChange) and _missing_choice(e, p.choices) is None
         ]
         types = {p.id: p.type_line for p in self.board.permanents}
         lost: frozenset[str] = frozenset()
@@ -556,7 +583,9 @@ class BoardView:
         assert isinstance(effect, TypeChange)
         now = set(was)
         for pid in changed:
-            if types[pid].is_a("Land") and self.matches(effect.affected, pid, sourced.source, types):
+            if (effect.card_types or types[pid].is_a("Land")) and self.matches(
+                effect.affected, pid, sourced.source, types
+            ):
                 now.add(pid)
             else:
                 now.discard(pid)
@@ -594,7 +623,8 @@ class BoardView:
         return frozenset(
             p.id
             for p in self.board.permanents
-            if types[p.id].is_a("Land") and self.matches(effect.affected, p.id, sourced.source, types)
+            if (effect.card_types or types[p.id].is_a("Land"))
+            and self.matches(effect.affected, p.id, sourced.source, types)
         )
 
     def _apply_type_change(
@@ -615,6 +645,11 @@ class BoardView:
         newly_lost = set(lost)
         for pid in affected:
             line = types[pid]
+            if effect.card_types:
+                added = tuple(t for t in effect.card_types if t not in line.card_types)
+                if added:
+                    new_types[pid] = replace(line, card_types=(*line.card_types, *added))
+                continue
             if effect.adds:
                 subtypes = (*line.subtypes, *(t for t in effect.land_types if t not in line.subtypes))
             else:
@@ -644,7 +679,7 @@ class BoardView:
             for p in self.board.permanents
             if not self.lost_text_abilities(p.id)
             for e in self.parsed[p.id].effects
-            if not (needs_imprinted(e) and p.choices.imprinted is None)
+            if _missing_choice(e, p.choices) is None
         )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
