@@ -83,7 +83,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
-from planner.rules.could_produce import could_produce_all
+from planner.rules.could_produce import ability_could_produce, could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
@@ -92,7 +92,10 @@ from planner.rules.view import BoardView, card_view, unknown_imprint
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
+    CostedAbility,
+    KeepUnit,
     PermanentFacts,
+    color_keepers,
     packed_unit,
     packed_weight,
     sacrificed_by_design,
@@ -939,7 +942,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    result = _BoardSources(tuple(checks), sources, clash, _layout(sources))
+    result = _BoardSources(tuple(checks), sources, clash, _with_keepers(problem, _layout(sources)))
     view.memo[key] = result
     return result
 
@@ -1049,6 +1052,13 @@ class _Layout:
         tuple[tuple[int, ...], tuple[int, ...]],
         tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]],
     ] = field(default_factory=dict, compare=False, repr=False)
+    #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
+    #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
+    keepers: tuple[tuple[frozenset[int], ...], ...] | None = None
+    #: the group of each source, by id (with :attr:`keepers`)
+    group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: why the search can't read 'colors lost' by top members here (it declines), or None
+    unkept: str | None = None
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
@@ -1074,6 +1084,78 @@ def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
         _Group(tuple(sorted(members, key=lambda s: s.rank)), members[0].reflect)
         for members in by_key.values()
     )
+
+
+#: The most sets of groups that keep colors open (:attr:`_Layout.keepers`) before the fast path declines.
+_MAX_KEEPERS = 256
+
+
+def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
+    """The layout with 'colors lost' read as the objective reads it (:func:`planner.solve.objective.
+    color_keepers`) when a source has a mana ability whose cost contains mana; the layout unchanged
+    otherwise. A color is kept by a set of groups' top members: one group's with an ability without mana in
+    its cost that could produce the color, or one with such an ability that costs mana and the groups of a
+    least set of others that pay that cost. When two members of one group could be needed (the search
+    keeps only top members untouched), :attr:`_Layout.unkept` says so."""
+    view = problem.view
+    groups = layout.groups
+    if not any(a.cost.mana for g in groups for a in view.mana_abilities(g.members[0].pid)):
+        return layout
+    reflect = problem.reflect
+    units: list[KeepUnit] = []
+    costed: list[list[tuple[int, list[tuple[tuple[int, ...], int]]]]] = []
+    for group in groups:
+        source = group.members[0]
+        abilities = view.mana_abilities(source.pid)
+        free = 0
+        for ability in abilities:
+            if not ability.cost.mana:
+                free |= ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK
+        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        for option in source.options:
+            if option.generic or any(option.pays):
+                paid.setdefault(option.ability, []).append((option.pays, option.generic))
+        costed.append(list(paid.items()))
+        units.append(KeepUnit(len(group.members), free))
+    offers = tuple(
+        tuple(dict.fromkeys(o.counts for o in g.members[0].options if not (o.generic or any(o.pays))))
+        for g in groups
+    )
+    for index, (group, abilities_paid) in enumerate(zip(groups, costed, strict=True)):
+        pid = group.members[0].pid
+        abilities = view.mana_abilities(pid)
+        units[index] = replace(
+            units[index],
+            costed=tuple(
+                CostedAbility(
+                    ability_could_produce(view, pid, abilities[number], reflect).mask & _COLOR_MASK,
+                    tuple(dict.fromkeys(modes)),
+                    offers,
+                )
+                for number, modes in abilities_paid
+            ),
+        )
+    found: list[tuple[frozenset[int], ...]] = []
+    unkept = None
+    for keeping in color_keepers(units):
+        sets: list[frozenset[int]] = []
+        for way in keeping:
+            picks: list[list[tuple[int, ...]]] = []
+            for members, n in way.needs:
+                pool = sorted(members - {way.unit})
+                if way.unit in members and units[way.unit].count > 1:
+                    unkept = f"{groups[way.unit].members[0].pid}'s cost could be paid by its twin"
+                if n > 1 and any(units[g].count > 1 for g in pool):
+                    unkept = f"{groups[pool[0]].members[0].pid}'s twins could pay a cost together"
+                picks.append(list(itertools.combinations(pool, n)))
+            for chosen in itertools.product(*picks):
+                sets.append(frozenset({way.unit, *itertools.chain.from_iterable(chosen)}))
+            if len(sets) > _MAX_KEEPERS:
+                unkept = "too many ways to keep a color open"
+                break
+        found.append(tuple(dict.fromkeys(sets)))
+    group_of = {source.pid: index for index, group in enumerate(groups) for source in group.members}
+    return replace(layout, keepers=tuple(found), group_of=group_of, unkept=unkept)
 
 
 def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
@@ -1138,6 +1220,9 @@ class _Search:
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
         self.best: _Choice | None = None
         self.groups = layout.groups
+        if layout.unkept is not None:
+            raise _DeclinedError(layout.unkept)
+        self.keepers = layout.keepers
 
     def may_pay(self, demand: Sequence[int], needed: int, skipped: frozenset[int] = frozenset()) -> bool:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
@@ -1165,12 +1250,27 @@ class _Search:
         return True
 
     def lost(self, taps: _Taps) -> list[int]:
-        """The colors whose every maker is tapped."""
+        """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`)."""
+        if self.keepers is not None:
+            return self.lost_keeping(taps)
         touched = [0] * 5
         for source, _ in taps:
             for t in source.colors:
                 touched[t] += 1
         return [t for t in range(5) if touched[t] and touched[t] == self.makers[t]]
+
+    def lost_keeping(self, taps: _Taps) -> list[int]:
+        """The colors that some set of groups kept open on the untouched board, and none does after ``taps``
+        (:attr:`_Layout.keepers`: a group keeps its part while one of its members is untouched)."""
+        assert self.keepers is not None
+        used = [0] * len(self.groups)
+        group_of = self.layout.group_of
+        for source, _ in taps:
+            used[group_of[source.pid]] += 1
+        open_groups = {i for i, group in enumerate(self.groups) if used[i] < len(group.members)}
+        return [
+            t for t, ways in enumerate(self.keepers) if ways and not any(way <= open_groups for way in ways)
+        ]
 
     def levels(self, mode: Mode, taps: _Taps, lost: Sequence[int] | None = None) -> tuple[int, ...]:
         """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment (``lost``:
@@ -1236,6 +1336,10 @@ class _Search:
                     self.best = _Choice(mode, taps, levels)
                 continue
             stack.append((skipped, conceded | {lost[0]}))
+            if self.keepers is not None:
+                # (keep one more set of groups' top members untouched that keeps the color open)
+                stack += [(skipped | way, conceded) for way in self.keepers[lost[0]] if not way <= skipped]
+                continue
             bit = _BITS[lost[0]]
             stack += [
                 (skipped | {index}, conceded)
