@@ -176,6 +176,12 @@ def boards(draw: st.DrawFn, most: int = 10) -> Board:
             if not hosts:
                 reject()
             entry["attached_to"] = draw(st.sampled_from(hosts))
+    filters = {p["id"] for p in permanents if p["card"] in ("Mystic Gate", "Sunken Ruins", "Fetid Heath")}
+    grounds = [p["attached_to"] for p in permanents if p["card"] == "Fertile Ground"]
+    if any(grounds.count(pid) > 1 for pid in filters):
+        # two Fertile Grounds, each adding a color, make a filter land's three choices 75 results, more than
+        # the fast path takes for one ability (_MAX_ALTERNATIVES): outside
+        reject()
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 4, 5, 20]))}
     if draw(st.booleans()):
         me["commander_colors"] = draw(st.sampled_from(["", "G", "WU", "BRG", "WUBRG"]))
