@@ -43,7 +43,9 @@ flexibility, rank of its id). Two solvers minimise all but 'colors lost' exactly
 taps and a payment without damage exists (the common case), a greedy over the transversal matroid of the
 one-mana sources, with every choice for the few sources that make more (:class:`_Greedy`); else a dynamic
 programme over the demand still open (:class:`_Programme`), bounded by the greedy's payment when there is one.
-'Colors lost' is handled by branching on the colors a solution loses (:class:`_Search` has the proof).
+'Colors lost' is handled by branching on the colors a solution loses (:class:`_Search` has the proof); with
+an ability that costs mana on the board, a color is kept by a set of groups (a Signet's and that of a land
+that pays its {1}: :func:`_with_keepers`).
 
 Abilities that cost mana (specials) enter the programme as totals: what they take is added to the demand.
 That is a relaxation, since it does not ask whether some order pays each cost with mana made before it; so
@@ -1055,8 +1057,12 @@ class _Layout:
     #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
     #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
     keepers: tuple[tuple[frozenset[int], ...], ...] | None = None
-    #: the group of each source, by id (with :attr:`keepers`)
+    #: per color, the same ways as how many untouched members of which of the board's groups (before a
+    #: group is split into pieces for :attr:`keepers`) each needs
+    keep_counts: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
+    #: the board's group of each source, by id, and each such group's size (with :attr:`keep_counts`)
     group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    sizes: tuple[int, ...] = ()
     #: why the search can't read 'colors lost' by top members here (it declines), or None
     unkept: str | None = None
 
@@ -1135,27 +1141,75 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
                 for number, modes in abilities_paid
             ),
         )
-    found: list[tuple[frozenset[int], ...]] = []
+    # each way a color stays open, as how many members of which groups it needs untouched
+    needed: list[list[dict[int, int]]] = []
     unkept = None
     for keeping in color_keepers(units):
-        sets: list[frozenset[int]] = []
+        counts: list[dict[int, int]] = []
         for way in keeping:
-            picks: list[list[tuple[int, ...]]] = []
+            picks = []
             for members, n in way.needs:
-                pool = sorted(members - {way.unit})
-                if way.unit in members and units[way.unit].count > 1:
-                    unkept = f"{groups[way.unit].members[0].pid}'s cost could be paid by its twin"
-                if n > 1 and any(units[g].count > 1 for g in pool):
-                    unkept = f"{groups[pool[0]].members[0].pid}'s twins could pay a cost together"
-                picks.append(list(itertools.combinations(pool, n)))
+                ordered = sorted(members)
+                picks.append(list(_spread(ordered, n, [units[g].count - (g == way.unit) for g in ordered])))
             for chosen in itertools.product(*picks):
-                sets.append(frozenset({way.unit, *itertools.chain.from_iterable(chosen)}))
-            if len(sets) > _MAX_KEEPERS:
-                unkept = "too many ways to keep a color open"
-                break
-        found.append(tuple(dict.fromkeys(sets)))
+                need = {way.unit: 1}
+                for part in chosen:
+                    for g, k in part.items():
+                        need[g] = need.get(g, 0) + k
+                counts.append(need)
+        if len(counts) > _MAX_KEEPERS:
+            unkept = "there are too many ways to keep a color open"
+        needed.append(counts)
+    # a group of which some way needs k > 1 members is split: its top k - 1 members alone, then the rest, so
+    # that 'the top j members untouched' is a set of groups' top members (pieces[g]: top first)
+    most = [1] * len(groups)
+    for counts in needed:
+        for need in counts:
+            for g, k in need.items():
+                most[g] = max(most[g], k)
+    split: list[_Group] = []
+    pieces: list[list[int]] = []
+    for group, k in zip(groups, most, strict=True):
+        alike = group.members
+        cut = len(alike) - (k - 1)
+        rest = len(split)
+        split.append(_Group(alike[:cut], group.reflect))
+        singles: list[int] = []
+        for member in alike[cut:]:
+            singles.insert(0, len(split))
+            split.append(_Group((member,), group.reflect))
+        pieces.append([*singles, rest])
+    keepers = tuple(
+        tuple(
+            dict.fromkeys(
+                frozenset(piece for g, k in need.items() for piece in pieces[g][:k]) for need in counts
+            )
+        )
+        for counts in needed
+    )
+    counted = tuple(tuple(dict.fromkeys(tuple(sorted(need.items())) for need in counts)) for counts in needed)
     group_of = {source.pid: index for index, group in enumerate(groups) for source in group.members}
-    return replace(layout, keepers=tuple(found), group_of=group_of, unkept=unkept)
+    return replace(
+        layout,
+        groups=tuple(split),
+        keepers=keepers,
+        keep_counts=counted,
+        group_of=group_of,
+        sizes=tuple(len(group.members) for group in groups),
+        unkept=unkept,
+    )
+
+
+def _spread(units: Sequence[int], n: int, room: Sequence[int]) -> Iterator[dict[int, int]]:
+    """Every way to take ``n`` members from some units, at most ``room[i]`` from ``units[i]``."""
+    if n == 0:
+        yield {}
+        return
+    if not units:
+        return
+    for k in range(min(n, room[0]), -1, -1):
+        for more in _spread(units[1:], n - k, room[1:]):
+            yield {units[0]: k, **more} if k else more
 
 
 def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
@@ -1190,12 +1244,16 @@ class _Search:
     'Colors lost' is the one level that is not a sum over tapped sources. A solver minimises everything else
     (damage, mana made, then the per-permanent weights) given ``skipped``: groups whose highest-ranked member
     must stay untapped, as a witness that some color stays available. :meth:`best_in_mode` branches on the
-    colors a solution loses: concede the color, or keep one more group's top member untapped.
+    colors a solution loses: concede the color, or keep one more group's top member untapped (with an
+    ability that costs mana on the board, one more set of groups' top members that keeps it:
+    :attr:`_Layout.keepers`).
 
     Why that is exact: let T* be an optimal payment and P* the colors it keeps available. In each group T*
     leaves the highest-ranked members untapped (else swapping two lowers the tie-break), so every color of P*
-    has a group whose top member is an untapped maker. Follow the branches that concede colors outside P*
-    and, for a lost color of P*, add its group (not yet skipped, or the color would not be lost). At the leaf
+    has a group whose top member is an untapped maker (or a set of groups whose top members keep it:
+    :func:`_with_keepers` declines the boards where that could take two members of one group). Follow the
+    branches that concede colors outside P* and, for a lost color of P*, add its group or set (not all
+    skipped yet, or the color would not be lost). At the leaf
     reached, the solution T keeps P* available and is no worse than T* on the other levels (T* avoids the
     skipped members), so T is optimal too. Pruning a node whose damage or mana is already worse than the best
     leaf found is safe: skipping more members never lowers them.
@@ -1262,14 +1320,15 @@ class _Search:
     def lost_keeping(self, taps: _Taps) -> list[int]:
         """The colors that some set of groups kept open on the untouched board, and none does after ``taps``
         (:attr:`_Layout.keepers`: a group keeps its part while one of its members is untouched)."""
-        assert self.keepers is not None
-        used = [0] * len(self.groups)
-        group_of = self.layout.group_of
+        layout = self.layout
+        left = list(layout.sizes)
+        group_of = layout.group_of
         for source, _ in taps:
-            used[group_of[source.pid]] += 1
-        open_groups = {i for i, group in enumerate(self.groups) if used[i] < len(group.members)}
+            left[group_of[source.pid]] -= 1
         return [
-            t for t, ways in enumerate(self.keepers) if ways and not any(way <= open_groups for way in ways)
+            t
+            for t, ways in enumerate(layout.keep_counts)
+            if ways and not any(all(left[g] >= k for g, k in way) for way in ways)
         ]
 
     def levels(self, mode: Mode, taps: _Taps, lost: Sequence[int] | None = None) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ The levels, most important first (``docs/objective.md`` says why): cards exiled 
 mana (Elvish Spirit Guide: a card is worth more than any tap, so one is used only when nothing else pays);
 life paid plus damage taken; valuable
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
-no untouched source can make any more; then four levels that each add up one number per permanent the
+no untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
+:func:`color_keepers`); then four levels that each add up one number per permanent the
 payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
 (Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
 pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
