@@ -109,6 +109,8 @@ SPECIAL = [
     "Gauntlet of Power",
 ]
 INSIDE += SPECIAL
+#: A card of my own inside too: two of them pay for each other ('colors lost' counts two of one group).
+TWIN_ROCK = {"name": "Twin Rock", "type_line": "Artifact", "oracle": "{T}: Add {C}.\n{1}, {T}: Add {R}{G}."}
 #: Auras among them, attached to another permanent of the board.
 AURAS = ("Wild Growth", "Overgrowth", "Fertile Ground")
 #: Cards that put a board outside the fragment when untapped (or, for effects, whenever present).
@@ -170,13 +172,22 @@ def boards(draw: st.DrawFn, most: int = 10) -> Board:
     permanents = [draw(permanent(number, INSIDE)) for number in range(count)]
     if draw(st.integers(0, 3)) == 0:
         permanents.append(draw(permanent(count, INSIDE, "opp")))
+    if draw(st.integers(0, 5)) == 0:
+        # two of a rock whose {C} pays the other's {1}: a color kept open by two members of one group
+        permanents += [{"id": f"t{k}", "controller": "me", **TWIN_ROCK} for k in range(2)]
     for entry in permanents:
-        if entry["card"] in AURAS:
+        if entry.get("card") in AURAS:
             # on a permanent that is no Aura (no loops of attachments)
-            hosts = [p["id"] for p in permanents if p["card"] not in AURAS]
+            hosts = [p["id"] for p in permanents if p.get("card") not in AURAS]
             if not hosts:
                 reject()
             entry["attached_to"] = draw(st.sampled_from(hosts))
+    filters = {p["id"] for p in permanents if p.get("card") in ("Mystic Gate", "Sunken Ruins", "Fetid Heath")}
+    grounds = [p["attached_to"] for p in permanents if p.get("card") == "Fertile Ground"]
+    if any(grounds.count(pid) > 1 for pid in filters):
+        # two Fertile Grounds, each adding a color, make a filter land's three choices 75 results, more than
+        # the fast path takes for one ability (_MAX_ALTERNATIVES): outside
+        reject()
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 4, 5, 20]))}
     if draw(st.booleans()):
         me["commander_colors"] = draw(st.sampled_from(["", "G", "WU", "BRG", "WUBRG"]))

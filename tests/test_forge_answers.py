@@ -704,11 +704,14 @@ def test_study_hall_pays_a_lone_generic_before_basalt_monolith() -> None:
 
 def test_the_petal_pays_green_when_the_generic_is_unpaid_too() -> None:
     # AutoPaymentTest.disposablePaysColoredWhenGenericAlsoUnpaid: Michelangelo {1}{G} from Plains, Study Hall
-    # and Lotus Petal: every payment sacrifices the Petal; the Plains pays the {1} (a single-type source
-    # before Study Hall, which can make every type)
+    # and Lotus Petal: every payment sacrifices the Petal. Forge pays the {1} with the Plains (a single-type
+    # source before Study Hall, which can make every type); here Study Hall's {C} pays it: Study Hall left
+    # alone makes a color only with {1} from something else left, and nothing would be, so the Plains stays
+    # and keeps {W} open (criterion 9.1: four colors lost rather than five)
     board = make_board([card("Plains", "p"), peer("Study Hall", "sh"), card("Lotus Petal", "petal")])
     result = paid(board, "{1}{G}", "Legendary Creature")
-    assert result.payable and used(result) == {"p", "petal"}
+    assert result.payable and used(result) == {"sh", "petal"}
+    assert dict(result.objective)["colors_lost"] == 4
 
 
 def test_the_forest_pays_green_before_lotus_petal() -> None:

@@ -12,7 +12,7 @@ from models.mana import ManaTypes
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
-__all__ = ["could_produce_all"]
+__all__ = ["ability_could_produce", "could_produce_all"]
 
 
 def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None) -> dict[str, ManaTypes]:
@@ -49,6 +49,23 @@ def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None
                 sets[pid] = found
                 changed = True
     return sets
+
+
+def ability_could_produce(
+    view: BoardView, pid: str, ability: ManaAbility, sets: dict[str, ManaTypes]
+) -> ManaTypes:
+    """The types one of the permanent's abilities could produce (CR 106.7, costs ignored), given what every
+    permanent could produce (``sets``, from :func:`could_produce_all`): the permanent's set is the union of
+    these over its abilities.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "gc", "card": "Graven Cairns", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> [str(ability_could_produce(view, "gc", a, {})) for a in view.mana_abilities("gc")]
+    ['C', 'BR']
+    """
+    return _ability_types(view, pid, ability, sets)
 
 
 def _reflects(ability: ManaAbility) -> bool:

@@ -40,7 +40,7 @@ from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
-from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
+from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.hand import HAND
@@ -50,7 +50,13 @@ from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.bounds import unpayable_core
-from planner.solve.objective import FINAL_LEVELS, TOUCHED_LEVELS, permanent_facts, sacrificed_by_design
+from planner.solve.objective import (
+    FINAL_LEVELS,
+    TOUCHED_LEVELS,
+    color_keeping,
+    permanent_facts,
+    sacrificed_by_design,
+)
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
@@ -1158,17 +1164,7 @@ class _PaymentModel:
             terms.append(("keep_life_and_damage", keep.life_paid + keep.damage, life_bound + 200))
         # keep options open: the colors still available from what stays (colorless is not a color), then
         # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
-        own = {t.pid for t in self.templates}
-        lost_colors = []
-        for mana_type in ALL_COLORS:
-            makers = [pid for pid in own if mana_type in self.reflect.get(pid, ManaTypes())]
-            if not makers:
-                continue
-            lost = model.new_bool_var(f"lost_{mana_type.letter}")
-            left = _total([count[pid] - used[pid] for pid in makers])
-            model.add(left == 0).only_enforce_if(lost)
-            model.add(left >= 1).only_enforce_if(lost.negated())
-            lost_colors.append(lost)
+        lost_colors = self._lost_colors(count, used)
         terms.append(("colors_lost", _total(lost_colors), len(lost_colors) + 1))
         for level in TOUCHED_LEVELS:
             parts: list[Expr] = []
@@ -1202,6 +1198,53 @@ class _PaymentModel:
         return [
             (name, expression, min(bound, self._most(expression) + 1)) for name, expression, bound in terms
         ]
+
+    def _lost_colors(self, count: dict[str, int], used: dict[str, Expr]) -> list[Expr]:
+        """Criterion 9.1, one 0-1 expression per color that stays open on the untouched board: 1 when no
+        untouched source keeps it open (:func:`planner.solve.objective.color_keepers`; ``count[p] - used[p]``
+        of the permanents ``p`` stands for are untouched)."""
+        model = self.model
+        keeping = color_keeping(self.view, self.reflect, self.templates)
+        left = [count[pid] - used[pid] for pid in keeping.pids]
+        conditions: dict[tuple[tuple[int, ...], int], cp_model.IntVar] = {}
+
+        def at_least(units: Sequence[int], n: int) -> cp_model.IntVar:
+            """A literal true exactly when the units' untouched members are ``n`` or more."""
+            key = (tuple(sorted(units)), n)
+            if key not in conditions:
+                literal = model.new_bool_var(f"left_{len(conditions)}_at_least_{n}")
+                total = _total([left[u] for u in key[0]])
+                model.add(total >= n).only_enforce_if(literal)
+                model.add(total <= n - 1).only_enforce_if(literal.negated())
+                conditions[key] = literal
+            return conditions[key]
+
+        lost_colors: list[Expr] = []
+        for color, ways in enumerate(keeping.keepers):
+            if not ways:
+                continue
+            letter = TYPE_ORDER[color].letter
+            free = [way.unit for way in ways if not way.needs]
+            costed = [way for way in ways if way.needs]
+            if not costed:
+                lost = model.new_bool_var(f"lost_{letter}")
+                untouched = _total([left[u] for u in free])
+                model.add(untouched == 0).only_enforce_if(lost)
+                model.add(untouched >= 1).only_enforce_if(lost.negated())
+                lost_colors.append(lost)
+                continue
+            # kept: some free source untouched, or a source that costs mana untouched with what pays it
+            options = [at_least(free, 1)] if free else []
+            for number, way in enumerate(costed):
+                parts = [at_least([way.unit], 1)]
+                parts += [at_least(sorted(units), n + (way.unit in units)) for units, n in way.needs]
+                both = model.new_bool_var(f"keeps_{letter}_{number}")
+                model.add_min_equality(both, parts)
+                options.append(both)
+            kept = model.new_bool_var(f"kept_{letter}")
+            model.add_max_equality(kept, options)
+            lost_colors.append(1 - kept)
+        return lost_colors
 
     def _most(self, expression: Expr) -> int:
         """The largest value the expression takes over its variables' domains."""

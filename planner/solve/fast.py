@@ -43,7 +43,9 @@ flexibility, rank of its id). Two solvers minimise all but 'colors lost' exactly
 taps and a payment without damage exists (the common case), a greedy over the transversal matroid of the
 one-mana sources, with every choice for the few sources that make more (:class:`_Greedy`); else a dynamic
 programme over the demand still open (:class:`_Programme`), bounded by the greedy's payment when there is one.
-'Colors lost' is handled by branching on the colors a solution loses (:class:`_Search` has the proof).
+'Colors lost' is handled by branching on the colors a solution loses (:class:`_Search` has the proof); with
+an ability that costs mana on the board, a color is kept by a set of groups (a Signet's and that of a land
+that pays its {1}: :func:`_with_keepers`).
 
 Abilities that cost mana (specials) enter the programme as totals: what they take is added to the demand.
 That is a relaxation, since it does not ask whether some order pays each cost with mana made before it; so
@@ -83,7 +85,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
-from planner.rules.could_produce import could_produce_all
+from planner.rules.could_produce import ability_could_produce, could_produce_all
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
@@ -92,7 +94,10 @@ from planner.rules.view import BoardView, card_view, counters_removed_any, unkno
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
+    CostedAbility,
+    KeepUnit,
     PermanentFacts,
+    color_keepers,
     packed_unit,
     packed_weight,
     sacrificed_by_design,
@@ -957,7 +962,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    result = _BoardSources(tuple(checks), sources, clash, _layout(sources))
+    result = _BoardSources(tuple(checks), sources, clash, _with_keepers(problem, _layout(sources)))
     view.memo[key] = result
     return result
 
@@ -1067,6 +1072,17 @@ class _Layout:
         tuple[tuple[int, ...], tuple[int, ...]],
         tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]],
     ] = field(default_factory=dict, compare=False, repr=False)
+    #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
+    #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
+    keepers: tuple[tuple[frozenset[int], ...], ...] | None = None
+    #: per color, the same ways as how many untouched members of which of the board's groups (before a
+    #: group is split into pieces for :attr:`keepers`) each needs
+    keep_counts: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
+    #: the board's group of each source, by id, and each such group's size (with :attr:`keep_counts`)
+    group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    sizes: tuple[int, ...] = ()
+    #: why the search can't read 'colors lost' by top members here (it declines), or None
+    unkept: str | None = None
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
@@ -1092,6 +1108,126 @@ def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
         _Group(tuple(sorted(members, key=lambda s: s.rank)), members[0].reflect)
         for members in by_key.values()
     )
+
+
+#: The most sets of groups that keep colors open (:attr:`_Layout.keepers`) before the fast path declines.
+_MAX_KEEPERS = 256
+
+
+def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
+    """The layout with 'colors lost' read as the objective reads it (:func:`planner.solve.objective.
+    color_keepers`) when a source has a mana ability whose cost contains mana; the layout unchanged
+    otherwise. A color is kept by a set of groups' top members: one group's with an ability without mana in
+    its cost that could produce the color, or one with such an ability that costs mana and the groups of a
+    least set of others that pay that cost. When two members of one group could be needed (the search
+    keeps only top members untouched), :attr:`_Layout.unkept` says so."""
+    view = problem.view
+    groups = layout.groups
+    if not any(a.cost.mana for g in groups for a in view.mana_abilities(g.members[0].pid)):
+        return layout
+    reflect = problem.reflect
+    units: list[KeepUnit] = []
+    costed: list[list[tuple[int, list[tuple[tuple[int, ...], int]]]]] = []
+    for group in groups:
+        source = group.members[0]
+        abilities = view.mana_abilities(source.pid)
+        free = 0
+        for ability in abilities:
+            if not ability.cost.mana:
+                free |= ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK
+        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        for option in source.options:
+            if option.generic or any(option.pays):
+                paid.setdefault(option.ability, []).append((option.pays, option.generic))
+        costed.append(list(paid.items()))
+        units.append(KeepUnit(len(group.members), free))
+    offers = tuple(
+        tuple(dict.fromkeys(o.counts for o in g.members[0].options if not (o.generic or any(o.pays))))
+        for g in groups
+    )
+    for index, (group, abilities_paid) in enumerate(zip(groups, costed, strict=True)):
+        pid = group.members[0].pid
+        abilities = view.mana_abilities(pid)
+        units[index] = replace(
+            units[index],
+            costed=tuple(
+                CostedAbility(
+                    ability_could_produce(view, pid, abilities[number], reflect).mask & _COLOR_MASK,
+                    tuple(dict.fromkeys(modes)),
+                    offers,
+                )
+                for number, modes in abilities_paid
+            ),
+        )
+    # each way a color stays open, as how many members of which groups it needs untouched
+    needed: list[list[dict[int, int]]] = []
+    unkept = None
+    for keeping in color_keepers(units):
+        counts: list[dict[int, int]] = []
+        for way in keeping:
+            picks = []
+            for members, n in way.needs:
+                ordered = sorted(members)
+                picks.append(list(_spread(ordered, n, [units[g].count - (g == way.unit) for g in ordered])))
+            for chosen in itertools.product(*picks):
+                need = {way.unit: 1}
+                for part in chosen:
+                    for g, k in part.items():
+                        need[g] = need.get(g, 0) + k
+                counts.append(need)
+        if len(counts) > _MAX_KEEPERS:
+            unkept = "there are too many ways to keep a color open"
+        needed.append(counts)
+    # a group of which some way needs k > 1 members is split: its top k - 1 members alone, then the rest, so
+    # that 'the top j members untouched' is a set of groups' top members (pieces[g]: top first)
+    most = [1] * len(groups)
+    for counts in needed:
+        for need in counts:
+            for g, k in need.items():
+                most[g] = max(most[g], k)
+    split: list[_Group] = []
+    pieces: list[list[int]] = []
+    for group, k in zip(groups, most, strict=True):
+        alike = group.members
+        cut = len(alike) - (k - 1)
+        rest = len(split)
+        split.append(_Group(alike[:cut], group.reflect))
+        singles: list[int] = []
+        for member in alike[cut:]:
+            singles.insert(0, len(split))
+            split.append(_Group((member,), group.reflect))
+        pieces.append([*singles, rest])
+    keepers = tuple(
+        tuple(
+            dict.fromkeys(
+                frozenset(piece for g, k in need.items() for piece in pieces[g][:k]) for need in counts
+            )
+        )
+        for counts in needed
+    )
+    counted = tuple(tuple(dict.fromkeys(tuple(sorted(need.items())) for need in counts)) for counts in needed)
+    group_of = {source.pid: index for index, group in enumerate(groups) for source in group.members}
+    return replace(
+        layout,
+        groups=tuple(split),
+        keepers=keepers,
+        keep_counts=counted,
+        group_of=group_of,
+        sizes=tuple(len(group.members) for group in groups),
+        unkept=unkept,
+    )
+
+
+def _spread(units: Sequence[int], n: int, room: Sequence[int]) -> Iterator[dict[int, int]]:
+    """Every way to take ``n`` members from some units, at most ``room[i]`` from ``units[i]``."""
+    if n == 0:
+        yield {}
+        return
+    if not units:
+        return
+    for k in range(min(n, room[0]), -1, -1):
+        for more in _spread(units[1:], n - k, room[1:]):
+            yield {units[0]: k, **more} if k else more
 
 
 def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
@@ -1126,12 +1262,16 @@ class _Search:
     'Colors lost' is the one level that is not a sum over tapped sources. A solver minimises everything else
     (damage, mana made, then the per-permanent weights) given ``skipped``: groups whose highest-ranked member
     must stay untapped, as a witness that some color stays available. :meth:`best_in_mode` branches on the
-    colors a solution loses: concede the color, or keep one more group's top member untapped.
+    colors a solution loses: concede the color, or keep one more group's top member untapped (with an
+    ability that costs mana on the board, one more set of groups' top members that keeps it:
+    :attr:`_Layout.keepers`).
 
     Why that is exact: let T* be an optimal payment and P* the colors it keeps available. In each group T*
     leaves the highest-ranked members untapped (else swapping two lowers the tie-break), so every color of P*
-    has a group whose top member is an untapped maker. Follow the branches that concede colors outside P*
-    and, for a lost color of P*, add its group (not yet skipped, or the color would not be lost). At the leaf
+    has a group whose top member is an untapped maker (or a set of groups whose top members keep it:
+    :func:`_with_keepers` declines the boards where that could take two members of one group). Follow the
+    branches that concede colors outside P* and, for a lost color of P*, add its group or set (not all
+    skipped yet, or the color would not be lost). At the leaf
     reached, the solution T keeps P* available and is no worse than T* on the other levels (T* avoids the
     skipped members), so T is optimal too. Pruning a node whose damage or mana is already worse than the best
     leaf found is safe: skipping more members never lowers them.
@@ -1156,6 +1296,9 @@ class _Search:
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
         self.best: _Choice | None = None
         self.groups = layout.groups
+        if layout.unkept is not None:
+            raise _DeclinedError(layout.unkept)
+        self.keepers = layout.keepers
 
     def may_pay(self, demand: Sequence[int], needed: int, skipped: frozenset[int] = frozenset()) -> bool:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
@@ -1183,12 +1326,28 @@ class _Search:
         return True
 
     def lost(self, taps: _Taps) -> list[int]:
-        """The colors whose every maker is tapped."""
+        """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`)."""
+        if self.keepers is not None:
+            return self.lost_keeping(taps)
         touched = [0] * 5
         for source, _ in taps:
             for t in source.colors:
                 touched[t] += 1
         return [t for t in range(5) if touched[t] and touched[t] == self.makers[t]]
+
+    def lost_keeping(self, taps: _Taps) -> list[int]:
+        """The colors that some set of groups kept open on the untouched board, and none does after ``taps``
+        (:attr:`_Layout.keepers`: a group keeps its part while one of its members is untouched)."""
+        layout = self.layout
+        left = list(layout.sizes)
+        group_of = layout.group_of
+        for source, _ in taps:
+            left[group_of[source.pid]] -= 1
+        return [
+            t
+            for t, ways in enumerate(layout.keep_counts)
+            if ways and not any(all(left[g] >= k for g, k in way) for way in ways)
+        ]
 
     def levels(self, mode: Mode, taps: _Taps, lost: Sequence[int] | None = None) -> tuple[int, ...]:
         """The objective's levels (:data:`planner.solve.objective.OBJECTIVE_LEVELS`) of a payment (``lost``:
@@ -1254,6 +1413,10 @@ class _Search:
                     self.best = _Choice(mode, taps, levels)
                 continue
             stack.append((skipped, conceded | {lost[0]}))
+            if self.keepers is not None:
+                # (keep one more set of groups' top members untouched that keeps the color open)
+                stack += [(skipped | way, conceded) for way in self.keepers[lost[0]] if not way <= skipped]
+                continue
             bit = _BITS[lost[0]]
             stack += [
                 (skipped | {index}, conceded)

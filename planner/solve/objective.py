@@ -4,7 +4,8 @@ The levels, most important first (``docs/objective.md`` says why): cards exiled 
 mana (Elvish Spirit Guide: a card is worth more than any tap, so one is used only when nothing else pays);
 life paid plus damage taken; valuable
 permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
-no untouched source can make any more; then four levels that each add up one number per permanent the
+no untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
+:func:`color_keepers`); then four levels that each add up one number per permanent the
 payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
 (Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
 pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
@@ -26,9 +27,14 @@ from functools import lru_cache
 
 from models.abilities import SideEffectKind, TapDamage
 from models.board import Board, Permanent
+from models.cost import ManaCost
 from models.errors import InputError
-from models.mana import ALL_COLORS, ManaTypes
+from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_oracle
+from planner.rules.activations import Activation
+from planner.rules.could_produce import ability_could_produce
+from planner.rules.payment import GENERIC, cost_modes
+from planner.rules.production import ManaTag
 from planner.rules.replay import PaymentSummary
 from planner.rules.view import BoardView
 from planner.solve.problem import BoardAnalysis
@@ -39,9 +45,16 @@ __all__ = [
     "PAYMENT_LEVELS",
     "PREFERABLE",
     "TOUCHED_LEVELS",
+    "CostedAbility",
+    "KeepBoard",
+    "KeepUnit",
+    "Keeper",
     "PermanentFacts",
     "TouchedLevel",
     "check_prefer",
+    "color_keepers",
+    "color_keeping",
+    "colors_lost",
     "kind_of",
     "life_weighed",
     "objective_of",
@@ -300,6 +313,260 @@ def life_weighed(life_and_damage: int, designed_mana: int, life_value: int | Non
     return life_value * life_and_damage + designed_mana
 
 
+@dataclass(frozen=True, slots=True)
+class CostedAbility:
+    """A mana ability whose cost contains mana, as 'colors lost' reads it: the colors it could produce (a
+    mask, bit i for the i-th of W, U, B, R, G), its ways to be paid with mana (the mana of each type in
+    W, U, B, R, G, C order, and the generic mana; Phyrexian symbols paid with mana), and per unit of the
+    board (:class:`KeepUnit`, in order) the bags of mana, in the same order, that one activation without
+    mana in its cost of a member of that unit makes and may spend on this cost."""
+
+    colors: int
+    modes: tuple[tuple[tuple[int, ...], int], ...]
+    offers: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepUnit:
+    """``count`` permanents of the player, alike to 'colors lost', that could be activated now: the colors
+    (mask) that their abilities without mana in their costs could produce (CR 106.7), and their abilities
+    with mana in their costs that could be activated now."""
+
+    count: int
+    free: int
+    costed: tuple[CostedAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Keeper:
+    """One way a color stays open: an untouched member of unit ``unit`` and, for each set of units in
+    ``needs``, at least that many untouched members of theirs besides that one (none: the member's ability
+    costs no mana; some: their abilities without mana in their costs pay its ability's cost)."""
+
+    unit: int
+    needs: tuple[tuple[frozenset[int], int], ...] = ()
+
+    def holds(self, left: Sequence[int]) -> bool:
+        """True when the units' untouched members (``left``, per unit) keep the color this way."""
+        if left[self.unit] < 1:
+            return False
+        return all(sum(left[v] for v in members) - (self.unit in members) >= n for members, n in self.needs)
+
+
+def color_keepers(units: Sequence[KeepUnit]) -> tuple[tuple[Keeper, ...], ...]:
+    """Per color (W, U, B, R, G), every way it stays open (:class:`Keeper`): a member of a unit whose
+    ability without mana in its cost could produce it, or a member with such an ability that costs mana
+    and a least set of other members whose abilities without mana in their costs pay that cost. A color
+    with none is never open, so it is never lost either.
+
+    >>> plains = KeepUnit(1, 0b00001)
+    >>> signet = KeepUnit(1, 0, (CostedAbility(0b01001, (((0,) * 6, 1),), (((1, 0, 0, 0, 0, 0),), ())),))
+    >>> keepers = color_keepers([plains, signet])
+    >>> [len(k) for k in keepers], keepers[3]
+    ([2, 0, 0, 1, 0], (Keeper(unit=1, needs=((frozenset({0}), 1),)),))
+    >>> [k.holds([1, 1]) for k in keepers[3]], [k.holds([0, 1]) for k in keepers[3]]
+    ([True], [False])
+    """
+    found: list[list[Keeper]] = [[] for _ in range(5)]
+    for index, unit in enumerate(units):
+        for color in range(5):
+            if unit.free >> color & 1:
+                found[color].append(Keeper(index))
+    for index, unit in enumerate(units):
+        for ability in unit.costed:
+            colors = ability.colors & ~unit.free  # (the unit keeps its free colors anyway)
+            if not colors:
+                continue
+            witnesses = _witnesses(units, index, ability)
+            for color in range(5):
+                if colors >> color & 1:
+                    found[color] += [Keeper(index, needs) for needs in witnesses]
+    return tuple(tuple(dict.fromkeys(keepers)) for keepers in found)
+
+
+def _witnesses(
+    units: Sequence[KeepUnit], unit: int, ability: CostedAbility
+) -> list[tuple[tuple[frozenset[int], int], ...]]:
+    """The least sets of other members (as counts of members of sets of units) whose mana pays the costed
+    ability of a member of ``unit``, one activation each. Units whose offers read alike for this cost (the
+    same mana of each type it asks for, up to what it asks, and in all) form one set."""
+    modes = ability.modes
+    typed = [t for t in range(6) if any(pays[t] for pays, _ in modes)]
+    caps = (*(max(pays[t] for pays, _ in modes) for t in typed), max(sum(p) + g for p, g in modes))
+    if caps[-1] == 0:
+        return [()]  # (a cost of {0}: nothing else is needed)
+    classes: dict[frozenset[tuple[int, ...]], list[int]] = {}
+    for other, offers in enumerate(ability.offers):
+        read = frozenset(
+            tuple(
+                min(value, cap) for value, cap in zip((*(bag[t] for t in typed), sum(bag)), caps, strict=True)
+            )
+            for bag in offers
+            if sum(bag)
+        )
+        if read:
+            classes.setdefault(read, []).append(other)
+    keys = list(classes)
+    capacity = [sum(units[v].count for v in classes[k]) - (unit in classes[k]) for k in keys]
+    counts = [0] * len(keys)
+
+    def pays(chosen: Sequence[int]) -> bool:
+        """True when one member per count of each class, each with one of its offers, pays some mode."""
+        reach = {(0,) * len(caps)}
+        for key, n in zip(keys, chosen, strict=True):
+            for _ in range(n):
+                reach = {
+                    tuple(min(a + b, cap) for a, b, cap in zip(r, offer, caps, strict=True))
+                    for r in reach
+                    for offer in key
+                }
+        return any(
+            all(r[i] >= p[t] for i, t in enumerate(typed)) and r[-1] >= sum(p) + g
+            for r in reach
+            for p, g in modes
+        )
+
+    found: list[tuple[tuple[frozenset[int], int], ...]] = []
+
+    def walk(start: int, size: int) -> None:
+        """Add classes from ``start`` on, in order: every least set is reached, its subsets failing."""
+        if pays(counts):
+            least = all(
+                not pays([n - (j == i) for j, n in enumerate(counts)]) for i in range(len(keys)) if counts[i]
+            )
+            if least:
+                found.append(tuple((frozenset(classes[keys[i]]), n) for i, n in enumerate(counts) if n))
+            return
+        if size == caps[-1]:
+            return  # (each member adds one mana at least: a least set has no more members than the cost)
+        for i in range(start, len(keys)):
+            if counts[i] < capacity[i]:
+                counts[i] += 1
+                walk(i, size + 1)
+                counts[i] -= 1
+
+    walk(0, 0)
+    return found
+
+
+def _mana_modes(cost: ManaCost) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The ways to pay an ability's mana cost with mana alone: the mana of each type (W, U, B, R, G, C) and
+    the generic mana; a way with {S} is left out (which mana came from snow sources is not read here)."""
+    found: dict[tuple[tuple[int, ...], int], None] = {}
+    for mode in cost_modes(cost):
+        if mode.life:
+            continue
+        pays = [0] * 6
+        generic = 0
+        for slot, count in mode.slots:
+            if isinstance(slot, ManaType):
+                pays[TYPE_ORDER.index(slot)] += count
+            elif slot == GENERIC:
+                generic += count
+            else:
+                break
+        else:
+            found[(tuple(pays), generic)] = None
+    return tuple(found)
+
+
+def colors_lost(keepers: Sequence[Sequence[Keeper]], left: Sequence[int]) -> int:
+    """Criterion 9.1: how many colors that stay open on the untouched board (those with a keeper) no
+    untouched member keeps open (``left``: per unit, its untouched members)."""
+    return sum(1 for ways in keepers if ways and not any(way.holds(left) for way in ways))
+
+
+def _mask(types: ManaTypes) -> int:
+    """The colors of some types as a mask (bit i for the i-th of W, U, B, R, G)."""
+    return types.mask & 0b11111
+
+
+@dataclass(frozen=True, slots=True)
+class KeepBoard:
+    """A board as 'colors lost' reads it: its units (each named by its template permanent, ``pids``, and
+    standing for ``members``) and every way each color stays open (:func:`color_keepers`)."""
+
+    pids: tuple[str, ...]
+    members: tuple[tuple[str, ...], ...]
+    keepers: tuple[tuple[Keeper, ...], ...]
+
+    def lost(self, touched: frozenset[str] | set[str]) -> int:
+        """How many colors the payment that touches ``touched`` loses (criterion 9.1)."""
+        left = [sum(1 for pid in group if pid not in touched) for group in self.members]
+        return colors_lost(self.keepers, left)
+
+
+def color_keeping(
+    view: BoardView, reflect: dict[str, ManaTypes], templates: Sequence[Activation]
+) -> KeepBoard:
+    """'Colors lost''s reading of a board from some activation templates: one unit per template permanent,
+    standing for the permanents it stands for (:attr:`Activation.sources`).
+
+    Only a permanent with an ability whose cost contains mana has its abilities read one by one; any other
+    keeps all it could produce, as before such abilities were read.
+    """
+    by_pid: dict[str, list[Activation]] = {}
+    for template in templates:
+        by_pid.setdefault(template.pid, []).append(template)
+    pids = list(by_pid)
+    members = tuple(by_pid[pid][0].sources for pid in pids)
+    # (a permanent without such abilities keeps all it could produce: the union of its abilities' sets)
+    costing = {pid for pid in pids if any(a.cost.mana for a in view.mana_abilities(pid))}
+    if not costing:
+        plain = [
+            KeepUnit(len(m), _mask(reflect.get(pid, ManaTypes())))
+            for pid, m in zip(pids, members, strict=True)
+        ]
+        return KeepBoard(tuple(pids), members, color_keepers(plain))
+    # the mana each unit's activations without mana in their costs make, with its tags
+    made: list[list[tuple[tuple[ManaType, int, ManaTag], ...]]] = []
+    for pid in pids:
+        results: list[tuple[tuple[ManaType, int, ManaTag], ...]] = []
+        for template in by_pid[pid]:
+            if template.costs_mana:
+                continue
+            for chosen in template.outcome.concrete():
+                results.append(tuple((t, bag[t], tag) for bag, tag in chosen for t in TYPE_ORDER if bag[t]))
+        made.append(results)
+    units: list[KeepUnit] = []
+    for pid, group in zip(pids, members, strict=True):
+        abilities = view.mana_abilities(pid)
+        if pid not in costing:
+            units.append(KeepUnit(len(group), _mask(reflect.get(pid, ManaTypes()))))
+            continue
+        free = 0
+        for ability in abilities:
+            if not ability.cost.mana:
+                free |= _mask(ability_could_produce(view, pid, ability, reflect))
+        costed: list[CostedAbility] = []
+        seen: set[int] = set()
+        for template in by_pid[pid]:
+            if not template.costs_mana or template.ability_index in seen:
+                continue
+            seen.add(template.ability_index)
+            ability = template.ability
+            colors = _mask(ability_could_produce(view, pid, ability, reflect))
+            modes = _mana_modes(ability.cost.mana)
+            if not colors or not modes:
+                continue
+            target = template.target
+            offers = tuple(
+                tuple(
+                    dict.fromkeys(
+                        tuple(
+                            sum(n for t, n, tag in result if t is mana_type and tag.allows(target))
+                            for mana_type in TYPE_ORDER
+                        )
+                        for result in results
+                    )
+                )
+                for results in made
+            )
+            costed.append(CostedAbility(colors, modes, offers))
+        units.append(KeepUnit(len(group), free, tuple(costed)))
+    return KeepBoard(tuple(pids), members, color_keepers(units))
+
+
 def objective_of(
     board: Board,
     player: str,
@@ -326,11 +593,7 @@ def objective_of(
     makers = {pid for activation in analysis.templates for pid in activation.sources}
     touched = summary.used
     designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
-    lost = 0
-    for mana_type in ALL_COLORS:
-        color_makers = [pid for pid in makers if mana_type in reflect.get(pid, ManaTypes())]
-        if color_makers and all(pid in touched for pid in color_makers):
-            lost += 1
+    lost = color_keeping(view, reflect, analysis.templates).lost(touched)
     designed_mana = sum(facts[pid].most for pid in designed)
     return (
         len(summary.from_hand),

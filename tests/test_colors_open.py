@@ -1,0 +1,143 @@
+"""Criterion 9.1, 'colors lost': a color stays open only through an untouched source that could still be
+activated for it (docs/objective.md). Each board here is answered differently than when every untouched
+source counted as open, except the last ones, where the refinement must not change the plan; every engine
+(the fast path, CP-SAT on its own, the reference search through :func:`objective_of`) agrees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+from planner.rules.reference import reference_search
+from planner.rules.replay import replay
+from planner.solve.cpsat import solve_payment
+from planner.solve.objective import OBJECTIVE_LEVELS, color_keeping, objective_of
+from planner.solve.problem import BoardAnalysis, PaymentProblem
+
+LOST = OBJECTIVE_LEVELS.index("colors_lost")
+#: A card of my own: its {C} could pay a twin's {1}.
+FILTER_ROCK = {"name": "Twin Rock", "type_line": "Artifact", "oracle": "{T}: Add {C}.\n{1}, {T}: Add {R}{G}."}
+
+
+def board_of(*permanents: tuple[str, str | dict[str, str]], pool: list[str] | None = None) -> Board:
+    """A board of my permanents: (id, card name or custom card)."""
+    entries: list[dict[str, Any]] = []
+    for pid, card in permanents:
+        entry: dict[str, Any] = {"id": pid, "controller": "me"}
+        entry.update({"card": card} if isinstance(card, str) else card)
+        entries.append(entry)
+    me: dict[str, Any] = {"id": "me", "pool": pool or []}
+    return Board.from_dict({"version": 1, "players": [me], "permanents": entries})
+
+
+def answer(board: Board, cost: str) -> tuple[set[str], tuple[int, ...]]:
+    """The permanents ``pay`` uses and its objective; CP-SAT alone and the reference search must reach the
+    same objective, and ``pay``'s reported levels must be the plan's."""
+    target = PaymentTarget.of(cost)
+    result = pay(board, target)
+    assert result.plan is not None
+    summary = replay(board, target, result.plan)
+    ours = objective_of(board, "me", summary)
+    assert ours == tuple(value for _, value in result.objective[-len(ours) :])
+    model = solve_payment(PaymentProblem.of(board, target, "me"))
+    assert model.plan is not None
+    assert objective_of(board, "me", replay(board, target, model.plan)) == ours
+    reference = reference_search(board, target)
+    assert min(objective_of(board, "me", s) for s in reference.outcomes) == ours
+    return set(summary.used), ours
+
+
+def test_a_signet_is_used_so_that_the_plains_keeps_the_other_signet_alive() -> None:
+    """Both lands for {R}{W} leave two Signets that nothing can pay for: every color is gone. The Mountain
+    paying a Signet's {1} keeps the Plains, which makes {W} and pays the other Signet's {1} for {R}."""
+    board = board_of(("m", "Mountain"), ("p", "Plains"), ("s1", "Boros Signet"), ("s2", "Boros Signet"))
+    used, levels = answer(board, "{R}{W}")
+    assert used == {"m", "s1"}
+    assert levels[LOST] == 0
+    assert pay(board, PaymentTarget.of("{R}{W}")).engine == "fast"
+    # the lands for {R}{W} lose both colors by the new count
+    keeping = color_keeping(*_reading(board))
+    assert keeping.lost({"m", "p"}) == 2 and keeping.lost({"m", "s1"}) == 0
+
+
+def _reading(board: Board) -> tuple[Any, Any, Any]:
+    analysis = BoardAnalysis(board, "me")
+    return analysis.view, analysis.reflect, analysis.templates
+
+
+def test_a_filter_land_stays_open_only_with_a_land_that_pays_its_hybrid_symbol() -> None:
+    """Swamp and Mountain for {B}{R} leave Graven Cairns, whose {C} can't pay its own {B/R}: black and red
+    are lost. The Mountain paying the Cairns' {B/R} for {B}{R} keeps the Swamp, and black with it."""
+    board = board_of(("gc", "Graven Cairns"), ("m", "Mountain"), ("s", "Swamp"))
+    used, levels = answer(board, "{B}{R}")
+    assert used == {"gc", "m"}
+    assert levels[LOST] == 1  # (red: the Mountain and the Cairns are used)
+
+
+def test_cabal_coffers_needs_two_mana_from_what_stays() -> None:
+    """Two Swamps for {B}{B} leave Cabal Coffers with only Wastes to pay its {2}: black is lost. A Swamp and
+    the Wastes paying the Coffers' {2} for {B}{B} (two Swamps) keep the other Swamp."""
+    board = board_of(("cc", "Cabal Coffers"), ("s1", "Swamp"), ("s2", "Swamp"), ("w", "Wastes"))
+    used, levels = answer(board, "{B}{B}")
+    assert used == {"cc", "s1", "w"}
+    assert levels[LOST] == 0
+
+
+def test_a_twin_pays_for_its_twin() -> None:
+    """Two artifacts that tap for {C} or pay {1} for {R}{G}: for {1}{G}, the Forest and one's {C} leave the
+    other with nothing to pay its {1} (red and green lost); one paying the other's {1} for {R}{G} keeps the
+    Forest, and green with it. The fast path keeps the top two members of the pair apart to see it."""
+    board = board_of(("r1", FILTER_ROCK), ("r2", FILTER_ROCK), ("f", "Forest"))
+    used, levels = answer(board, "{1}{G}")
+    assert used == {"r1", "r2"} and levels[LOST] == 1
+    assert pay(board, PaymentTarget.of("{1}{G}")).engine == "fast"
+    used, levels = answer(board, "{1}")
+    assert used == {"f"} and levels[LOST] == 0  # (the rocks still pay for each other)
+
+
+def test_floating_mana_does_not_keep_a_signet_open() -> None:
+    """Mana left in the pool empties at the end of the step (CR 500.4): it pays no Signet later, so the
+    Wastes paying {1} with a {C} left floating loses the Signet's colors."""
+    board = board_of(("s", "Boros Signet"), ("w", "Wastes"), pool=["{C}"])
+    target = PaymentTarget.of("{1}")
+    by_used = {
+        frozenset(s.used): objective_of(board, "me", s) for s in reference_search(board, target).outcomes
+    }
+    assert by_used[frozenset({"w"})][LOST] == 2
+    used, levels = answer(board, "{1}")
+    assert used == set() and levels[LOST] == 0  # the pool pays; the Wastes still pays for the Signet
+
+
+@pytest.mark.parametrize(
+    ("permanents", "cost", "tapped", "lost"),
+    [
+        # the Plains keeps the Signet alive after the Mountain pays {R}: as before
+        ((("m", "Mountain"), ("p", "Plains"), ("s", "Boros Signet")), "{R}", {"m"}, 0),
+        # a Talisman costs no mana: it keeps its colors open whatever stays
+        ((("t", "Talisman of Progress"), ("w", "Wastes")), "{1}", {"w"}, 0),
+        # two Signets and a land: the land pays a Signet; the other one is dead whatever the plan, and white
+        # and blue are now counted lost
+        ((("s1", "Azorius Signet"), ("s2", "Azorius Signet"), ("i", "Island")), "{W}{U}", {"i", "s1"}, 2),
+    ],
+)
+def test_the_refinement_keeps_plans_it_does_not_concern(
+    permanents: tuple[tuple[str, str], ...], cost: str, tapped: set[str], lost: int
+) -> None:
+    used, levels = answer(board_of(*permanents), cost)
+    assert used == tapped and levels[LOST] == lost
+
+
+def test_reflecting_pool_reads_what_a_filter_land_could_produce() -> None:
+    """Reflecting Pool could produce what Graven Cairns could produce, costs ignored (CR 106.7), and costs
+    no mana itself: the Mountain paying the Cairns' {B/R} for {R}{R} keeps the Pool, and black and red with
+    it; the Mountain and the Pool would leave the Cairns with nothing to pay its {B/R}."""
+    board = board_of(("gc", "Graven Cairns"), ("rp", "Reflecting Pool"), ("m", "Mountain"))
+    keeping = color_keeping(*_reading(board))
+    assert keeping.lost({"gc", "m"}) == 0
+    assert keeping.lost({"rp", "m"}) == 2  # the Cairns' {C} can't pay its own {B/R}
+    used, levels = answer(board, "{R}{R}")
+    assert used == {"gc", "m"} and levels[LOST] == 0
