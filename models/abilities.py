@@ -277,7 +277,8 @@ class Condition:
     at_least: int = 1
     counter: str = ""  # 'if there are three or more brick counters on ~': counters on the source
     any_of: bool = False  # 'if you control an Island or a Swamp'
-    unevaluated: str = ""  # a condition no board records ('you played a land this turn'): as written
+    unevaluated: str = ""  # a condition no board records ('you gained life this turn'): as written
+    played_land: bool = False  # 'if you played a land this turn': the player's ``lands_played_this_turn``
 
 
 class CostPartKind(Enum):

@@ -73,7 +73,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 14
+PARSER_VERSION: Final = 15
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -1543,6 +1543,7 @@ _HAS_COUNTERS = re.compile(r"(?:~|it) has (an?|\w+ or more) ([\w+\-/]+) counters
 _EARLIER_THIS_TURN = re.compile(
     r"you(?:'ve| have)? (?:played|cast|attacked with|gained|lost|sacrificed|drawn|had)\b.* this turn", re.I
 )
+_PLAYED_A_LAND = re.compile(r"you(?:'ve| have)? played a land this turn", re.I)
 _YOU_CONTROL_AT_LEAST = re.compile(r"^you control (\w+) or more (.+)$", re.I)
 _YOU_CONTROL = re.compile(r"^you control (.+)$", re.I)
 _OR_WORD = re.compile(r"\s+or\s+")
@@ -1557,6 +1558,8 @@ def _parse_condition(text: str) -> Condition:
         return Condition((), _number(c.group(1)), c.group(2).lower())
     if c := _HAS_COUNTERS.fullmatch(body):
         return Condition((), _number(c.group(1).split()[0]), c.group(2).lower())
+    if _PLAYED_A_LAND.fullmatch(body):
+        return Condition((), played_land=True)  # (the board records the lands played this turn)
     if _EARLIER_THIS_TURN.fullmatch(body):
         return Condition((), unevaluated=body)  # what happened earlier this turn: no board records it
     if m := _YOU_CONTROL_AT_LEAST.match(body):

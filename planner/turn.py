@@ -36,7 +36,15 @@ from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
-from planner.rules.turn import LandEntry, arriving, cast_spell, land_entries, resolution, treasure
+from planner.rules.turn import (
+    LandEntry,
+    arriving,
+    cast_spell,
+    land_entries,
+    land_played,
+    resolution,
+    treasure,
+)
 from planner.rules.view import BoardView, TextWarning, locked_in
 from planner.solve.problem import (
     BoardAnalysis,
@@ -204,9 +212,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
         if item.land is not None:
             land = item.land
             entered = arriving(land.card, land.pid, player, tapped=land.entry.tapped)
-            current = current.with_permanent(entered)
-            if land.entry.life:
-                current = current.replace_player(player, life=current.player(player).life - land.entry.life)
+            current = land_played(current.with_permanent(entered), player, land.entry.life)
             added = []
             for permanent in current.controlled_by(player):
                 packets = _landfall(permanent)
@@ -464,9 +470,7 @@ def _replayed(
             else:
                 land = item.land
                 assert land is not None
-                if land.entry.life:
-                    life = state.board.player(player).life - land.entry.life
-                    state = replace(state, board=state.board.replace_player(player, life=life))
+                state = replace(state, board=land_played(state.board, player, land.entry.life))
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             units: list[ManaUnit] = []

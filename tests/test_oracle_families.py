@@ -273,12 +273,6 @@ GATED: list[tuple[str, ...]] = [
         "condition: as long as ~ is renowned",
     ),
     (
-        "River of Tears",
-        "Land",
-        "{T}: Add {U}. If you played a land this turn, add {B} instead.",
-        "condition: if you",
-    ),
-    (
         "Mana Cache",
         "Enchantment",
         "Remove a charge counter from Mana Cache: Add {C}. Any player may activate this ability but only "

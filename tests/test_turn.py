@@ -196,3 +196,25 @@ def test_bad_input_is_one_line() -> None:
         plan_turn(board, casts=["Nonexistent Card Name"])
     with pytest.raises(InputError, match="is a land"):
         plan_turn(board, casts=["Forest"])
+
+
+def test_a_land_played_counts_for_river_of_tears() -> None:
+    """River of Tears makes {B} once a land was played this turn (the board's lands_played_this_turn, which
+    the turn's land play adds to): after a Swamp, {B}{B}; after an Island, only one {B} with the Island's
+    {U}."""
+    river = {
+        "id": "river",
+        "name": "River of Tears",
+        "type_line": "Land",
+        "controller": "me",
+        "oracle": "{T}: Add {U}. If you played a land this turn, add {B} instead.",
+    }
+    rats = {"name": "Test Rats", "type_line": "Creature — Rat", "mana_cost": "{B}{B}"}
+
+    def board_with(land: str) -> Board:
+        return Board.from_dict(
+            {"version": 1, "players": [{"id": "me", "hand": [land, rats]}], "permanents": [river]}
+        )
+
+    assert plan_turn(board_with("Swamp"), casts=["Test Rats"]).castable
+    assert not plan_turn(board_with("Island"), casts=["Test Rats"]).castable

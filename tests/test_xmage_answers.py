@@ -948,11 +948,16 @@ def test_mana_flare() -> None:
 
 def test_vorinclex_and_river_of_tears() -> None:
     """XMage VorinclexVoiceOfHungerTest.testRiverOfTears and AddManaOfAnyTypeProducedTest.testRiverOfTears
-    cast a {U}{U} creature from River of Tears and Vorinclex. "If you played a land this turn" is a condition
-    the planner does not evaluate: the River's ability is not used, and the answer warns about it."""
+    cast a {U}{U} creature from River of Tears and Vorinclex (no land played yet: the River makes {U}, and
+    Vorinclex adds one more of a type it produced). The board's ``lands_played_this_turn`` says whether a
+    land was played: then the River makes {B} instead."""
     b = board(card("vorinclex", "Vorinclex, Voice of Hunger"), card("river", "River of Tears"))
-    assert not payable(b, "{U}{U}")
-    assert any("If you played a land this turn" in s for s in warned(b, "{U}{U}"))
+    assert payable(b, "{U}{U}") and not payable(b, "{B}")
+    assert not warned(b, "{U}{U}")
+    played = Board.from_dict(
+        {**b.to_dict(), "players": [{"id": ME, "lands_played_this_turn": 1}, {"id": OPP}]}
+    )
+    assert payable(played, "{B}{B}") and not payable(played, "{U}")
 
 
 def test_vorinclex_and_gemstone_caverns() -> None:

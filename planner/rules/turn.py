@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaOutput, NotPaymentKind, OutputKind, PaletteKind
-from models.board import Card, Permanent
+from models.board import Board, Card, Permanent
 from models.catalogue import lookup
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
@@ -30,6 +30,7 @@ __all__ = [
     "arriving",
     "cast_spell",
     "land_entries",
+    "land_played",
     "output_packets",
     "packet_units",
     "resolution",
@@ -48,6 +49,21 @@ class LandEntry:
     tapped: bool
     life: int = 0
     note: str = ""
+
+
+def land_played(board: Board, player: str, life: int = 0) -> Board:
+    """The board once the player made a land play (CR 305.1): one more land played this turn (River of Tears
+    reads it), and ``life`` paid as the land entered (a shock land untapped).
+
+    >>> from models.board import Player
+    >>> after = land_played(Board(1, "me", (Player("me", life=20),)), "me", life=2)
+    >>> after.player("me").lands_played_this_turn, after.player("me").life
+    (1, 18)
+    """
+    me = board.player(player)
+    return board.replace_player(
+        player, lands_played_this_turn=me.lands_played_this_turn + 1, life=me.life - life
+    )
 
 
 def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, ...]:
