@@ -12,7 +12,7 @@ from models.mana import ManaTypes
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
-__all__ = ["ability_could_produce", "could_produce_all"]
+__all__ = ["ability_could_produce", "could_produce_all", "reflects"]
 
 
 def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None) -> dict[str, ManaTypes]:
@@ -35,7 +35,7 @@ def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None
             continue
         found = ManaTypes()
         for ability in view.mana_abilities(permanent.id):
-            if _reflects(ability):
+            if reflects(ability):
                 reflecting.append((permanent.id, ability))
             else:
                 found |= _ability_types(view, permanent.id, ability, {})
@@ -68,8 +68,14 @@ def ability_could_produce(
     return _ability_types(view, pid, ability, sets)
 
 
-def _reflects(ability: ManaAbility) -> bool:
-    """True when what the ability makes depends on what other permanents could produce."""
+def reflects(ability: ManaAbility) -> bool:
+    """True when what the ability makes depends on what other permanents could produce.
+
+    >>> from models.oracle import parse_oracle
+    >>> [reflects(parse_oracle(t).mana_abilities[0]) for t in ("{T}: Add {G}.",
+    ...     "{T}: Add one mana of any type that a land you control could produce.")]
+    [False, True]
+    """
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return any(o.palette.kind in (PaletteKind.REFLECT, PaletteKind.REFLECT_SACRIFICED) for o in outputs)
 

@@ -85,7 +85,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
-from planner.rules.could_produce import ability_could_produce, could_produce_all
+from planner.rules.could_produce import ability_could_produce, could_produce_all, reflects
 from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
@@ -1125,7 +1125,12 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
     groups = layout.groups
     if not any(a.cost.mana for g in groups for a in view.mana_abilities(g.members[0].pid)):
         return layout
-    reflect = problem.reflect
+    # (what the board could produce is read only by abilities that reflect it: worked out only for them)
+    reflect = (
+        problem.reflect
+        if any(reflects(a) for g in groups for a in view.mana_abilities(g.members[0].pid))
+        else {}
+    )
     units: list[KeepUnit] = []
     costed: list[list[tuple[int, list[tuple[tuple[int, ...], int]]]]] = []
     for group in groups:
@@ -1159,32 +1164,7 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
                 for number, modes in abilities_paid
             ),
         )
-    # each way a color stays open, as how many members of which groups it needs untouched
-    needed: list[list[dict[int, int]]] = []
-    unkept = None
-    for keeping in color_keepers(units):
-        counts: list[dict[int, int]] = []
-        for way in keeping:
-            picks = []
-            for members, n in way.needs:
-                ordered = sorted(members)
-                picks.append(list(_spread(ordered, n, [units[g].count - (g == way.unit) for g in ordered])))
-            for chosen in itertools.product(*picks):
-                need = {way.unit: 1}
-                for part in chosen:
-                    for g, k in part.items():
-                        need[g] = need.get(g, 0) + k
-                counts.append(need)
-        if len(counts) > _MAX_KEEPERS:
-            unkept = "there are too many ways to keep a color open"
-        needed.append(counts)
-    # a group of which some way needs k > 1 members is split: its top k - 1 members alone, then the rest, so
-    # that 'the top j members untouched' is a set of groups' top members (pieces[g]: top first)
-    most = [1] * len(groups)
-    for counts in needed:
-        for need in counts:
-            for g, k in need.items():
-                most[g] = max(most[g], k)
+    needed, most, unkept = _keeping_needs(tuple(units))
     split: list[_Group] = []
     pieces: list[list[int]] = []
     for group, k in zip(groups, most, strict=True):
@@ -1216,6 +1196,41 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
         sizes=tuple(len(group.members) for group in groups),
         unkept=unkept,
     )
+
+
+@lru_cache(maxsize=4096)
+def _keeping_needs(
+    units: tuple[KeepUnit, ...],
+) -> tuple[tuple[tuple[dict[int, int], ...], ...], tuple[int, ...], str | None]:
+    """Per color, each way it stays open as how many members of which units it needs untouched; the most
+    members of each unit some way needs; and why the fast path declines, when there are too many ways.
+    Worked out once per board's units (boards of the same cards in the same numbers share them): the
+    dictionaries are never changed by the callers."""
+    needed: list[tuple[dict[int, int], ...]] = []
+    unkept = None
+    for keeping in color_keepers(units):
+        counts: list[dict[int, int]] = []
+        for way in keeping:
+            picks = []
+            for members, n in way.needs:
+                ordered = sorted(members)
+                picks.append(list(_spread(ordered, n, [units[g].count - (g == way.unit) for g in ordered])))
+            for chosen in itertools.product(*picks):
+                need = {way.unit: 1}
+                for part in chosen:
+                    for g, k in part.items():
+                        need[g] = need.get(g, 0) + k
+                counts.append(need)
+        if len(counts) > _MAX_KEEPERS:
+            unkept = "there are too many ways to keep a color open"
+        needed.append(tuple(counts))
+    # a group of which some way needs k > 1 members is split (see :func:`_with_keepers`)
+    most = [1] * len(units)
+    for ways in needed:
+        for need in ways:
+            for g, k in need.items():
+                most[g] = max(most[g], k)
+    return tuple(needed), tuple(most), unkept
 
 
 def _spread(units: Sequence[int], n: int, room: Sequence[int]) -> Iterator[dict[int, int]]:

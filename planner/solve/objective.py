@@ -397,17 +397,39 @@ def _witnesses(
         return [()]  # (a cost of {0}: nothing else is needed)
     classes: dict[frozenset[tuple[int, ...]], list[int]] = {}
     for other, offers in enumerate(ability.offers):
-        read = frozenset(
-            tuple(
-                min(value, cap) for value, cap in zip((*(bag[t] for t in typed), sum(bag)), caps, strict=True)
-            )
-            for bag in offers
-            if sum(bag)
-        )
+        read = _offers_read(offers, tuple(typed), caps)
         if read:
             classes.setdefault(read, []).append(other)
-    keys = list(classes)
-    capacity = [sum(units[v].count for v in classes[k]) - (unit in classes[k]) for k in keys]
+    # (in an order of their own, so that boards whose units read alike share the search below)
+    keys = sorted(classes, key=lambda key: sorted(key))
+    capacity = tuple(sum(units[v].count for v in classes[k]) - (unit in classes[k]) for k in keys)
+    least = _least_sets(modes, tuple(typed), caps, tuple(keys), capacity)
+    return [tuple((frozenset(classes[keys[i]]), n) for i, n in enumerate(counts) if n) for counts in least]
+
+
+@lru_cache(maxsize=16384)
+def _offers_read(
+    offers: tuple[tuple[int, ...], ...], typed: tuple[int, ...], caps: tuple[int, ...]
+) -> frozenset[tuple[int, ...]]:
+    """What a unit's offers are worth to a cost (:func:`_witnesses`): per bag, the mana of each type the
+    cost asks for and in all, each up to what the cost asks."""
+    return frozenset(
+        tuple(min(value, cap) for value, cap in zip((*(bag[t] for t in typed), sum(bag)), caps, strict=True))
+        for bag in offers
+        if sum(bag)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _least_sets(
+    modes: tuple[tuple[tuple[int, ...], int], ...],
+    typed: tuple[int, ...],
+    caps: tuple[int, ...],
+    keys: tuple[frozenset[tuple[int, ...]], ...],
+    capacity: tuple[int, ...],
+) -> tuple[tuple[int, ...], ...]:
+    """The least numbers of members of each class (``keys``: what a member offers, read as :func:`_witnesses`
+    reads it; at most ``capacity`` of each) whose mana pays one of the modes, one activation each."""
     counts = [0] * len(keys)
 
     def pays(chosen: Sequence[int]) -> bool:
@@ -426,7 +448,7 @@ def _witnesses(
             for p, g in modes
         )
 
-    found: list[tuple[tuple[frozenset[int], int], ...]] = []
+    found: list[tuple[int, ...]] = []
 
     def walk(start: int, size: int) -> None:
         """Add classes from ``start`` on, in order: every least set is reached, its subsets failing."""
@@ -435,7 +457,7 @@ def _witnesses(
                 not pays([n - (j == i) for j, n in enumerate(counts)]) for i in range(len(keys)) if counts[i]
             )
             if least:
-                found.append(tuple((frozenset(classes[keys[i]]), n) for i, n in enumerate(counts) if n))
+                found.append(tuple(counts))
             return
         if size == caps[-1]:
             return  # (each member adds one mana at least: a least set has no more members than the cost)
@@ -446,7 +468,7 @@ def _witnesses(
                 counts[i] -= 1
 
     walk(0, 0)
-    return found
+    return tuple(found)
 
 
 def _mana_modes(cost: ManaCost) -> tuple[tuple[tuple[int, ...], int], ...]:
