@@ -86,7 +86,7 @@ from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
 from planner.rules.could_produce import ability_could_produce, could_produce_all, reflects
-from planner.rules.payment import GENERIC, Mode, cost_modes
+from planner.rules.payment import Mode, cost_modes
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
 from planner.rules.replay import Plan, Step
@@ -98,6 +98,7 @@ from planner.solve.objective import (
     KeepUnit,
     PermanentFacts,
     color_keepers,
+    mode_counts,
     packed_unit,
     packed_weight,
     sacrificed_by_design,
@@ -667,18 +668,12 @@ def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_O
         return None
     payments: list[tuple[Counts, int]] = []
     for mode in cost_modes(cost.mana):
-        pays = [0] * 6
-        generic = 0
-        for slot, count in mode.slots:
-            if isinstance(slot, ManaType):
-                pays[TYPE_ORDER.index(slot)] += count
-            elif slot == GENERIC:
-                generic += count
-            else:
-                return None  # {S}: which mana came from snow sources is not tracked here
+        counted = mode_counts(mode)
+        if counted is None:
+            return None  # {S}: which mana came from snow sources is not tracked here
         if mode.life:
             return None  # Phyrexian mana in an ability's cost: life is not part of the fast path's costs
-        payments.append(((pays[0], pays[1], pays[2], pays[3], pays[4], pays[5]), generic))
+        payments.append(counted)
     uses = tuple(
         replace(option, pays=pays, generic=generic, sacrifice=cost.sacrifice_self, net=option.total - paid)
         for option in options

@@ -33,7 +33,7 @@ from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.activations import Activation
 from planner.rules.could_produce import ability_could_produce
-from planner.rules.payment import GENERIC, cost_modes
+from planner.rules.payment import GENERIC, Mode, cost_modes
 from planner.rules.production import ManaTag
 from planner.rules.replay import PaymentSummary
 from planner.rules.view import BoardView
@@ -57,6 +57,7 @@ __all__ = [
     "colors_lost",
     "kind_of",
     "life_weighed",
+    "mode_counts",
     "objective_of",
     "packed_unit",
     "packed_weight",
@@ -476,20 +477,30 @@ def _mana_modes(cost: ManaCost) -> tuple[tuple[tuple[int, ...], int], ...]:
     the generic mana; a way with {S} is left out (which mana came from snow sources is not read here)."""
     found: dict[tuple[tuple[int, ...], int], None] = {}
     for mode in cost_modes(cost):
-        if mode.life:
-            continue
-        pays = [0] * 6
-        generic = 0
-        for slot, count in mode.slots:
-            if isinstance(slot, ManaType):
-                pays[TYPE_ORDER.index(slot)] += count
-            elif slot == GENERIC:
-                generic += count
-            else:
-                break
-        else:
-            found[(tuple(pays), generic)] = None
+        counted = mode_counts(mode)
+        if not mode.life and counted is not None:
+            found[counted] = None
     return tuple(found)
+
+
+def mode_counts(mode: Mode) -> tuple[tuple[int, int, int, int, int, int], int] | None:
+    """A way to pay a cost (:func:`planner.rules.payment.cost_modes`) as the mana of each type it takes (W,
+    U, B, R, G, C) and its generic mana; None for a way with {S} (which mana came from snow sources is not
+    counted this way). Its life (Phyrexian symbols paid with life) is the mode's own.
+
+    >>> [mode_counts(m) for m in cost_modes(ManaCost.parse("{1}{W/U}"))]
+    [((1, 0, 0, 0, 0, 0), 1), ((0, 1, 0, 0, 0, 0), 1)]
+    """
+    pays = [0] * 6
+    generic = 0
+    for slot, count in mode.slots:
+        if isinstance(slot, ManaType):
+            pays[TYPE_ORDER.index(slot)] += count
+        elif slot == GENERIC:
+            generic += count
+        else:
+            return None
+    return (pays[0], pays[1], pays[2], pays[3], pays[4], pays[5]), generic
 
 
 def colors_lost(keepers: Sequence[Sequence[Keeper]], left: Sequence[int]) -> int:
