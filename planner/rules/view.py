@@ -297,6 +297,7 @@ def removing(ability: ManaAbility, count: int) -> ManaAbility:
     )
 
 
+@lru_cache(maxsize=8192)
 def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
     """The card's abilities whose cost removes a number of counters chosen as it is paid."""
     return tuple(a for a in parse_oracle(oracle, name).mana_abilities if counters_removed_any(a))
