@@ -29,6 +29,7 @@ def make_board(
     *,
     life: int = 20,
     pool: Sequence[str | Mapping[str, Any]] = (),
+    hand: Sequence[str | Mapping[str, Any]] = (),
     opponent: bool = True,
     commander_colors: str | None = None,
 ) -> Board:
@@ -38,6 +39,8 @@ def make_board(
     me: dict[str, Any] = {"id": ME, "life": life}
     if pool:
         me["pool"] = list(pool)
+    if hand:
+        me["hand"] = list(hand)
     if commander_colors is not None:
         me["commander_colors"] = commander_colors
     players: list[dict[str, Any]] = [me]

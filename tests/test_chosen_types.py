@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boards import agrees_with_reference
+from boards import OPP, agrees_with_reference, make_board
 
-from models.board import Board
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from planner import could_produce, max_x, pay
@@ -24,12 +23,6 @@ REALMWRIGHT = {
     "oracle": "As Realmwright enters, choose a basic land type.\nLands you control are the chosen type in "
     "addition to their other types.",
 }
-
-
-def _board(*permanents: dict[str, Any]) -> Board:
-    return Board.from_dict(
-        {"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": list(permanents)}
-    )
 
 
 def _realmwright(controller: str = "me", chosen: str | None = "Island") -> dict[str, Any]:
@@ -44,8 +37,8 @@ def _land(pid: str, card: str, controller: str = "me") -> dict[str, Any]:
 def test_my_lands_are_also_the_chosen_type() -> None:
     """With Island chosen, a Mountain is also an Island: it could produce {U} or {R}, and pays {U}{R} with
     another Mountain; an opponent's land is not mine, and stays as it is."""
-    board = _board(
-        _realmwright(), _land("m1", "Mountain"), _land("m2", "Mountain"), _land("f", "Forest", "you")
+    board = make_board(
+        [_realmwright(), _land("m1", "Mountain"), _land("m2", "Mountain"), _land("f", "Forest", OPP)]
     )
     produced = {pid: str(types) for pid, types in could_produce(board).items()}
     assert produced["m1"] == "UR" and produced["f"] == "G"
@@ -55,13 +48,13 @@ def test_my_lands_are_also_the_chosen_type() -> None:
 
 
 def test_an_opponent_s_realmwright_changes_only_their_lands() -> None:
-    board = _board(_realmwright("you"), _land("m1", "Mountain"), _land("f", "Forest", "you"))
+    board = make_board([_realmwright(OPP), _land("m1", "Mountain"), _land("f", "Forest", OPP)])
     assert not pay(board, PaymentTarget.of("{U}")).payable
     assert str(could_produce(board)["f"]) == "UG"
 
 
 def test_without_the_choice_the_effect_is_reported_and_not_used() -> None:
-    board = _board(_realmwright(chosen=None), _land("m1", "Mountain"))
+    board = make_board([_realmwright(chosen=None), _land("m1", "Mountain")])
     result = pay(board, PaymentTarget.of("{U}"))
     assert result.payable is False
     (warning,) = result.warnings
@@ -71,12 +64,14 @@ def test_without_the_choice_the_effect_is_reported_and_not_used() -> None:
 
 @pytest.mark.parametrize("cost", ["{U}{U}", "{U}{R}", "{W}{U}", "{2}{U}", "{U}{U}{U}"])
 def test_realmwright_agrees_with_the_reference_search(cost: str) -> None:
-    board = _board(
-        _realmwright(),
-        _land("m1", "Mountain"),
-        _land("p1", "Plains"),
-        _land("t", "Tundra"),
-        {"id": "sol", "card": "Sol Ring", "controller": "me"},
+    board = make_board(
+        [
+            _realmwright(),
+            _land("m1", "Mountain"),
+            _land("p1", "Plains"),
+            _land("t", "Tundra"),
+            {"id": "sol", "card": "Sol Ring", "controller": "me"},
+        ]
     )
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
 
@@ -98,12 +93,14 @@ EVENING = {
 def test_permanents_made_artifacts_count_as_artifacts() -> None:
     """Under Mycosynth Lattice every permanent is an artifact (layer 4): Tolarian Academy counts the Lattice,
     itself and both lands, so it makes four mana (one without the Lattice's first sentence)."""
-    board = _board(
-        {"id": "lattice", "controller": "me", **LATTICE},
-        _land("academy", "Tolarian Academy"),
-        _land("f", "Forest"),
-        _land("i", "Island"),
-        _land("opp", "Forest", "you"),  # (the Academy counts artifacts its controller controls)
+    board = make_board(
+        [
+            {"id": "lattice", "controller": "me", **LATTICE},
+            _land("academy", "Tolarian Academy"),
+            _land("f", "Forest"),
+            _land("i", "Island"),
+            _land("theirs", "Forest", OPP),  # (the Academy counts artifacts its controller controls)
+        ]
     )
     assert max_x(board, PaymentTarget.of("{X}")).x == 4 + 2
     assert pay(board, PaymentTarget.of("{U}{U}{U}{U}{G}{U}")).payable
@@ -111,10 +108,12 @@ def test_permanents_made_artifacts_count_as_artifacts() -> None:
 
 def test_permanents_made_enchantments_count_as_enchantments() -> None:
     """Enchanted Evening: Serra's Sanctum counts every permanent of its controller, itself included."""
-    board = _board(
-        {"id": "evening", "controller": "me", **EVENING},
-        _land("sanctum", "Serra's Sanctum"),
-        {"id": "sol", "card": "Sol Ring", "controller": "me"},
+    board = make_board(
+        [
+            {"id": "evening", "controller": "me", **EVENING},
+            _land("sanctum", "Serra's Sanctum"),
+            {"id": "sol", "card": "Sol Ring", "controller": "me"},
+        ]
     )
     assert pay(board, PaymentTarget.of("{W}{W}{W}")).payable
     assert not pay(board, PaymentTarget.of("{W}{W}{W}{W}")).payable

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from boards import make_board
 
-from models.board import Board
 from models.cost import PaymentTarget
 from planner import max_x, pay
 from planner.rules.activations import REPEAT_CAP, activation_templates, converts_mana
@@ -36,16 +36,6 @@ PRIEST = {
 DOUBLER = {"name": "Test Doubler", "type_line": "Artifact", "oracle": "{1}: Add {C}{C}."}
 
 
-def _board(*permanents: dict[str, Any], **player: Any) -> Board:
-    return Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me", **player}],
-            "permanents": [{"controller": "me", **p} for p in permanents],
-        }
-    )
-
-
 def _lands(name: str, count: int) -> list[dict[str, Any]]:
     return [{"id": f"{name[0].lower()}{i}", "card": name} for i in range(count)]
 
@@ -53,7 +43,7 @@ def _lands(name: str, count: int) -> list[dict[str, Any]]:
 def test_a_converter_is_activated_as_often_as_mana_pays_it() -> None:
     """Six Forests through the Leafcaller make six mana of any colors: {W} five and six times over is
     payable (the fifth and sixth activations were cut before), seven is not."""
-    board = _board(*_lands("Forest", 6), {"id": "leaf", **LEAFCALLER})
+    board = make_board([*_lands("Forest", 6), {"id": "leaf", **LEAFCALLER}])
     for count in (5, 6):
         result = pay(board, PaymentTarget.of("{W}" * count))
         assert result.payable, result.reason
@@ -66,17 +56,15 @@ def test_a_converter_is_activated_as_often_as_mana_pays_it() -> None:
 def test_farrelite_priest_past_four_activations() -> None:
     """Farrelite Priest's sacrifice at end of turn is no cost: six Swamps make six {W} through it (the XMage
     test with four Swamps makes four)."""
-    board = _board(*_lands("Swamp", 6), {"id": "priest", **PRIEST})
+    board = make_board([*_lands("Swamp", 6), {"id": "priest", **PRIEST}])
     assert pay(board, PaymentTarget.of("{W}" * 6)).payable
     assert max_x(board, PaymentTarget.of("{X}{W}{W}")).x == 4
 
 
 def test_floating_mana_and_hand_cards_pay_converters_too() -> None:
     """What is in the pool and what a card in the hand makes (Elvish Spirit Guide) count for the bound."""
-    board = _board(
-        {"id": "leaf", **LEAFCALLER},
-        pool=["{G}", "{G}", "{G}", "{G}"],
-        hand=["Elvish Spirit Guide"],
+    board = make_board(
+        [{"id": "leaf", **LEAFCALLER}], pool=["{G}", "{G}", "{G}", "{G}"], hand=["Elvish Spirit Guide"]
     )
     assert pay(board, PaymentTarget.of("{R}" * 5)).payable
     assert not pay(board, PaymentTarget.of("{R}" * 6)).payable
@@ -86,24 +74,26 @@ def test_a_ritual_feeds_a_converter_in_a_turn() -> None:
     """In a turn's plan, a ritual's mana (Dark Ritual's {B}{B}{B}) pays converters too: one Swamp, the
     Ritual and Farrelite Priest cast a {W}{W}{W} spell."""
     spell = {"name": "Test Angel", "type_line": "Creature — Angel", "mana_cost": "{W}{W}{W}"}
-    board = _board(*_lands("Swamp", 1), {"id": "priest", **PRIEST}, hand=["Dark Ritual", spell])
+    board = make_board([*_lands("Swamp", 1), {"id": "priest", **PRIEST}], hand=["Dark Ritual", spell])
     assert plan_turn(board, casts=["Dark Ritual", "Test Angel"]).castable
 
 
 def test_the_bound_is_the_mana_made_elsewhere() -> None:
     """The converter's bound counts what the other sources make: a Sol Ring counts two, an engine that makes
     more than it takes is no converter and keeps the loop cap."""
-    board = _board(
-        {"id": "sol", "card": "Sol Ring"},
-        {"id": "f", "card": "Forest"},
-        {"id": "leaf", **LEAFCALLER},
-        {"id": "dbl", **DOUBLER},
+    board = make_board(
+        [
+            {"id": "sol", "card": "Sol Ring"},
+            {"id": "f", "card": "Forest"},
+            {"id": "leaf", **LEAFCALLER},
+            {"id": "dbl", **DOUBLER},
+        ]
     )
     templates = activation_templates(BoardView(board), "me", {})
     bounds = {t.pid: (converts_mana(t), t.bound) for t in templates}
     assert bounds["dbl"] == (False, REPEAT_CAP)
     assert bounds["leaf"] == (True, 2 + 1 + 2 * REPEAT_CAP)
-    alone = _board({"id": "leaf", **LEAFCALLER})
+    alone = make_board([{"id": "leaf", **LEAFCALLER}])
     assert activation_templates(BoardView(alone), "me", {}) == []  # nothing can pay it
 
 
@@ -113,7 +103,7 @@ def test_the_bound_is_the_mana_made_elsewhere() -> None:
 def test_converters_agree_with_the_reference_search(cost: str) -> None:
     """Five Forests and a Plains with the Leafcaller: the planner pays exactly when the exhaustive search
     does, with its best objective, and its plan replays by the rules."""
-    board = _board(*_lands("Forest", 5), {"id": "p0", "card": "Plains"}, {"id": "leaf", **LEAFCALLER})
+    board = make_board([*_lands("Forest", 5), {"id": "p0", "card": "Plains"}, {"id": "leaf", **LEAFCALLER}])
     target = PaymentTarget.of(cost)
     # (the search cuts the Leafcaller's repeats at the converter bound, past which only useless loops go on:
     # its {G} paying its next {G})

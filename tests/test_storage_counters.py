@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boards import agrees_with_reference
+from boards import agrees_with_reference, make_board
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -42,16 +42,6 @@ REEF = {
 }
 
 
-def _board(*permanents: dict[str, Any]) -> Board:
-    return Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me"}],
-            "permanents": [{"controller": "me", **p} for p in permanents],
-        }
-    )
-
-
 def _stored(card: dict[str, str], pid: str, counters: int) -> dict[str, Any]:
     return {"id": pid, **card, **({"counters": {"storage": counters}} if counters else {})}
 
@@ -59,25 +49,27 @@ def _stored(card: dict[str, str], pid: str, counters: int) -> dict[str, Any]:
 def test_one_ability_for_each_number_of_counters_none_without() -> None:
     """Three counters: the removal is three abilities (1, 2 and 3 counters), after the land's others; none
     without counters, and no warning either way (the text is read and executed)."""
-    view = BoardView(_board(_stored(POOLS, "pools", 3)))
+    view = BoardView(make_board([_stored(POOLS, "pools", 3)]))
     removals = [a for a in view.mana_abilities("pools") if a.cost.remove_counter]
     assert [(a.cost.remove_count, a.output.amount.constant) for a in removals] == [(1, 1), (2, 2), (3, 3)]
     assert view.mana_abilities("pools")[-3:] == tuple(removals)
-    empty = BoardView(_board(_stored(POOLS, "pools", 0)))
+    empty = BoardView(make_board([_stored(POOLS, "pools", 0)]))
     assert not any(a.cost.remove_counter for a in empty.mana_abilities("pools"))
     assert not view.warnings and not empty.warnings
 
 
 def test_could_produce_counts_the_removal_only_with_counters() -> None:
     """CR 106.7: with counters the Pools could produce {W} and {U}; without, only {C}."""
-    assert str(could_produce(_board(_stored(POOLS, "p", 2)))["p"]) == "WUC"
-    assert str(could_produce(_board(_stored(POOLS, "p", 0)))["p"]) == "C"
+    assert str(could_produce(make_board([_stored(POOLS, "p", 2)]))["p"]) == "WUC"
+    assert str(could_produce(make_board([_stored(POOLS, "p", 0)]))["p"]) == "C"
 
 
 def test_the_counters_are_a_budget_across_activations() -> None:
     """The Pools' removal has no {T}: it can be activated again while counters are left, never for more
     than the land has: three counters and two Forests for the {1}s make at most three {W} or {U} in all."""
-    board = _board(_stored(POOLS, "pools", 3), {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"})
+    board = make_board(
+        [_stored(POOLS, "pools", 3), {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}]
+    )
     assert pay(board, PaymentTarget.of("{W}{W}{U}{G}")).payable
     assert not pay(board, PaymentTarget.of("{W}{W}{U}{U}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 5  # {C}, and {1} from a Forest for three, and a {G}
@@ -90,7 +82,9 @@ def _unit(letter: str, source: str) -> ManaUnit:
 def test_a_plan_removing_counters_in_two_steps_replays() -> None:
     """Removing one counter, then two (the second step names the ability for two in the view after the
     first): the replay follows the counters as they go, and refuses a removal of more than are left."""
-    board = _board(_stored(POOLS, "pools", 3), {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"})
+    board = make_board(
+        [_stored(POOLS, "pools", 3), {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}]
+    )
     abilities = BoardView(board).mana_abilities("pools")
     one, two, three = (abilities.index(a) for a in abilities if a.cost.remove_counter)
 
@@ -118,10 +112,10 @@ def test_a_plan_removing_counters_in_two_steps_replays() -> None:
 def test_the_fast_path_leaves_storage_counters_to_cp_sat() -> None:
     """A storage land with counters is outside the fast path's fragment (CP-SAT chooses how many to remove);
     without counters the board stays inside it."""
-    with_counters = _board(_stored(NETWORK, "ring", 2), {"id": "p", "card": "Plains"})
+    with_counters = make_board([_stored(NETWORK, "ring", 2), {"id": "p", "card": "Plains"}])
     assert pay(with_counters, PaymentTarget.of("{C}{C}{W}")).engine == "cp-sat"
     assert pay(with_counters, PaymentTarget.of("{C}{C}{W}")).payable
-    without = _board(_stored(NETWORK, "ring", 0), {"id": "p", "card": "Plains"})
+    without = make_board([_stored(NETWORK, "ring", 0), {"id": "p", "card": "Plains"}])
     assert pay(without, PaymentTarget.of("{C}{W}")).engine == "fast"
 
 
@@ -135,7 +129,7 @@ def storage_boards(draw: st.DrawFn) -> Board:
     for number in range(draw(st.integers(0, 4))):
         land = draw(st.sampled_from(["Plains", "Island", "Swamp", "Forest", "Wastes"]))
         permanents.append({"id": f"b{number}", "card": land, "tapped": draw(st.integers(0, 4)) == 0})
-    return _board(*permanents)
+    return make_board(permanents)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
