@@ -8,12 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from models.board import Board
+from models.catalogue import all_cards
 from models.cost import PaymentTarget
 from planner.api import pay
+from planner.rules.could_produce import ability_could_produce
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
+from planner.solve import fast
 from planner.solve.cpsat import solve_payment
 from planner.solve.objective import OBJECTIVE_LEVELS, color_keeping, objective_of
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -141,3 +146,48 @@ def test_reflecting_pool_reads_what_a_filter_land_could_produce() -> None:
     assert keeping.lost({"rp", "m"}) == 2  # the Cairns' {C} can't pay its own {B/R}
     used, levels = answer(board, "{R}{R}")
     assert used == {"gc", "m"} and levels[LOST] == 0
+
+
+CATALOGUE = sorted(card.name for card in all_cards().values())
+AURAS = {card.name for card in all_cards().values() if "Aura" in card.type_line}
+
+
+@st.composite
+def catalogue_boards(draw: st.DrawFn) -> Board:
+    """1 to 12 catalogue permanents of mine (Auras on earlier ones), some tapped or summoning sick, every
+    choice a card may read made."""
+    entries: list[dict[str, Any]] = []
+    for number in range(draw(st.integers(1, 12))):
+        name = draw(st.sampled_from(CATALOGUE))
+        entry: dict[str, Any] = {"id": f"p{number}", "card": name, "controller": "me"}
+        entry["tapped"] = draw(st.integers(0, 5)) == 0
+        entry["summoning_sick"] = draw(st.integers(0, 4)) == 0
+        entry["choices"] = {
+            "color": draw(st.sampled_from("WUBRG")),
+            "creature_type": "Elf",
+            "basic_land_type": draw(st.sampled_from(["Forest", "Island", "Swamp", "Mountain", "Plains"])),
+        }
+        if name in AURAS:
+            if not entries:
+                continue
+            entry["attached_to"] = draw(st.sampled_from([e["id"] for e in entries]))
+        entries.append(entry)
+    return Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": entries})
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(catalogue_boards())
+def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Board) -> None:
+    """The colors the fast path reads off each source's abilities for 'colors lost' are what each ability
+    could produce (CR 106.7), worked out on the board by the rules."""
+    problem = PaymentProblem.of(board, PaymentTarget.of("{1}"), "me")
+    reduced = fast._reduced(problem)
+    if not isinstance(reduced, fast._Reduced):
+        return
+    view, reflect = problem.view, problem.reflect
+    for source in reduced.sources:
+        expected = tuple(
+            ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111
+            for ability in view.mana_abilities(source.pid)
+        )
+        assert fast._ability_colors(view, source, reflect) == expected, source.pid

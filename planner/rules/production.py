@@ -441,7 +441,7 @@ def activation_outcomes(
     replacements, triggers = _reaching(view, pid, ability, with_triggers)
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1
-    keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order)
+    keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order, reflect, sacrificed)
     if keyed is None:
         return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
     key, ids = keyed
@@ -508,11 +508,30 @@ def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
     return bool(replacements or triggers)
 
 
-def outcomes_signature(view: BoardView, pid: str, ability: ManaAbility) -> tuple[object, ...] | None:
+def triggers_on(view: BoardView, pid: str, ability: ManaAbility) -> bool:
+    """True when a triggered mana ability on the board would trigger on this activation of ``pid`` (should
+    it make mana of a type it wants): only then do its outcomes differ from what it could produce.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "s", "card": "Sol Ring", "controller": "me"},
+    ...     {"id": "h", "card": "Heartbeat of Spring", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> [triggers_on(view, pid, view.mana_abilities(pid)[0]) for pid in ("f", "s")]
+    [True, False]
+    """
+    return any(_trigger_reaches(view, t, pid, ability) for t in view.effects_of(ManaTrigger))
+
+
+def outcomes_signature(
+    view: BoardView, pid: str, ability: ManaAbility, reflect: Mapping[str, ManaTypes] | None = None
+) -> tuple[object, ...] | None:
     """Everything ``activation_outcomes(view, pid, ability, reflect)`` reads of the board, with the ids of
     the other permanents its outcomes name (the effects' sources); None when it reads more (a condition,
-    or an amount or palette that counts or reflects other permanents). Two activations with one signature
-    have the same outcomes, up to the name of the permanent activated.
+    or an amount that counts other permanents, or a palette that reflects them without ``reflect``, what
+    they could produce). Two activations with one signature have the same outcomes, up to the name of the
+    permanent activated.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -524,7 +543,7 @@ def outcomes_signature(view: BoardView, pid: str, ability: ManaAbility) -> tuple
     >>> signature == outcomes_signature(view, "f2", view.mana_abilities("f2")[0]), signature[1]
     (True, ('mr',))
     """
-    keyed = _outcomes_key(view, pid, ability, *_reaching(view, pid, ability, True), False)
+    keyed = _outcomes_key(view, pid, ability, *_reaching(view, pid, ability, True), False, reflect)
     if keyed is None:
         return None
     key, ids = keyed
@@ -554,19 +573,23 @@ def _outcomes_key(
     replacements: list[SourcedEffect],
     triggers: list[SourcedEffect],
     every_order: bool,
+    reflect: Mapping[str, ManaTypes] | None = None,
+    sacrificed: tuple[str, ...] = (),
 ) -> tuple[tuple[object, ...], list[str]] | None:
     """Everything :func:`_worked_out` reads of the board for this activation, and the ids of the permanents
     involved (``pid`` first, then the effects' sources), which the key writes as their positions in that
-    list; None when its outcome reads more (a condition, an amount or palette that counts or reflects other
-    permanents), so that it is worked out each time.
+    list; None when its outcome reads more (a condition, an amount that counts other permanents, a palette
+    that reflects them without ``reflect``, or one of other permanents' types when some are ``sacrificed``),
+    so that it is worked out each time.
 
     What it reads: the ability; the permanent's snow supertype and chosen creature type, its chosen color,
-    the exiled card's colors or commander colors when its palette reads them (:func:`_own_facts`), and
-    whether its last counter goes (``sacrifice_when_empty``); the replacements that apply (source and
-    effect: the order reads nothing else); for each trigger that reaches the permanent, its source's snow
-    supertype, chosen color, commander colors and exiled card's colors, which with the mana made decide
-    whether it triggers and what it adds; and how the ids sort (packets are ordered by their mana's
-    source). Sacrificed permanents and ``reflect`` are read only by the palettes left out.
+    the exiled card's colors or commander colors when its palette reads them (:func:`_own_facts`), the
+    types a palette of other permanents' types or colors resolves to (given ``reflect`` for what they could
+    produce), and whether its last counter goes (``sacrifice_when_empty``); the replacements that apply
+    (source and effect: the order reads nothing else); for each trigger that reaches the permanent, its
+    source's snow supertype, chosen color, commander colors and exiled card's colors, which with the mana
+    made decide whether it triggers and what it adds; and how the ids sort (packets are ordered by their
+    mana's source). Sacrificed permanents are read only by the palettes left out.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -575,21 +598,28 @@ def _outcomes_key(
     >>> _outcomes_key(view, "f", view.mana_abilities("f")[0], [], [], False)[1]
     ['f']
     """
-    if ability.conditional or not _board_free(ability.output):
+    output = ability.output
+    if ability.conditional or output.amount.kind is not AmountKind.CONSTANT:
         return None
+    if output.palette.kind in _BOARD_PALETTES:
+        if output.palette.kind is PaletteKind.REFLECT_SACRIFICED or sacrificed:
+            return None
+        if output.palette.kind is PaletteKind.REFLECT and reflect is None:
+            return None
+        removed = frozenset((pid,)) if ability.cost.sacrifice_self else frozenset()
+        facts: tuple[object, ...] = (
+            view.type_line(pid).is_a("Snow"),
+            output_types(view, pid, output, reflect or {}, removed=removed).mask,
+        )
+    else:
+        facts = _own_facts(view, pid, output)
     permanent = view.permanent(pid)
     if any(not _board_free(t.effect.adds) for t in triggers if isinstance(t.effect, ManaTrigger)):
         return None
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
-    own = (
-        ability,
-        every_order,
-        _own_facts(view, pid, ability.output),
-        permanent.choices.creature_type,
-        empties,
-    )
+    own = (ability, every_order, facts, permanent.choices.creature_type, empties)
     if not replacements and not triggers:
         return (*own, (), (), (0,)), [pid]  # (what the general key below is for no effects)
     ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))

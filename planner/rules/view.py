@@ -232,7 +232,6 @@ def _executed(
     return tuple(kept), tuple(set_aside)
 
 
-@lru_cache(maxsize=8192)
 def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
     """True when an :class:`ActivationBan` in force covers the permanent ``pid``."""
     ban = sourced.effect
@@ -240,6 +239,7 @@ def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
     return view.matches(ban.affected, pid, sourced.source)
 
 
+@lru_cache(maxsize=8192)
 def _printed_characteristics(
     oracle: str, name: str, line: TypeLine, haste: bool
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...]]:

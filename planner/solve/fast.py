@@ -88,7 +88,14 @@ from models.types import TypeLine
 from planner.rules.could_produce import ability_could_produce, could_produce_all, reflects
 from planner.rules.payment import Mode, cost_modes
 from planner.rules.pool import ManaUnit
-from planner.rules.production import ManaTag, activation_outcomes, anonymous_tag, outcomes_signature, reached
+from planner.rules.production import (
+    ManaTag,
+    activation_outcomes,
+    anonymous_tag,
+    outcomes_signature,
+    reached,
+    triggers_on,
+)
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view, counters_removed_any, unknown_imprint
 from planner.solve.objective import (
@@ -220,6 +227,24 @@ class _Usage:
     _useful_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Useful, ...]] = field(
         default_factory=dict, repr=False
     )
+    _moves_memo: dict[tuple[object, ...], list[_Move]] = field(default_factory=dict, repr=False)
+
+    def moves(self, types: Sequence[int], cap: Sequence[int], damage: int, mana: int) -> list[_Move]:
+        """Its options as the dynamic programme's moves when every option only taps (see
+        :meth:`_Programme._tables`): what each covers of the demanded ``types`` (capped by ``cap``) and
+        makes in all, priced at ``damage`` per damage and ``mana`` per mana made; kept per question like
+        :meth:`useful` (boards of one card share them). The list is never changed by the callers."""
+        key = (tuple(types), tuple(cap), damage, mana)
+        memo = self._moves_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _USEFUL_LIMIT:
+                memo.clear()
+            found = memo[key] = [
+                ((cover, option.total), option.damage * damage + option.total * mana, option)
+                for cover, option in self.useful(types, cap)
+            ]
+        return found
 
     def useful(self, types: Sequence[int], demand: Sequence[int]) -> tuple[_Useful, ...]:
         """:func:`_useful` of its options for the demanded ``types`` (``demand``: per type, what is open),
@@ -465,9 +490,10 @@ def _analysed(
         fixed = _fixed_output(ability.output, choices)
         reflecting = not fixed and _reflecting(ability.output)
         on_board = on_board or reflecting
-        # a fixed output's analysis reads only what its outcomes read: kept by their signature (one
-        # analysis for '{T}: Add {G}.' on a Forest, a Taiga and Llanowar Elves, on this board or another)
-        signature = outcomes_signature(view, pid, ability) if fixed else None
+        # a fixed or reflecting output's analysis reads only what its outcomes read: kept by their signature
+        # (one analysis for '{T}: Add {G}.' on a Forest, a Taiga and Llanowar Elves, on this board or
+        # another; a reflecting palette's by the types it resolves to)
+        signature = outcomes_signature(view, pid, ability, reflect) if fixed or reflecting else None
         key = None if signature is None else (signature, number)
         analysed = None if key is None else _ABILITIES.get(key)
         if analysed is None:
@@ -568,7 +594,7 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
     designed = sacrificed_by_design(view, pid)
     # what the kind reads of the board, when its outcomes read only what their signatures hold: permanents
     # with one signature (every Forest under one Mana Reflection, on this board or another) share a kind
-    signatures = tuple(outcomes_signature(view, pid, ability) for ability in view.mana_abilities(pid))
+    signatures = tuple(outcomes_signature(view, pid, ability, sets) for ability in view.mana_abilities(pid))
     shared_key = (
         None
         if None in signatures
@@ -696,7 +722,7 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
     >>> [source_kind(p).units() for p in board.permanents]
     [(3,), (32, 32)]
     """
-    if "commander" not in permanent.oracle.lower():
+    if commander is not None and not _reads_commander(permanent.oracle):
         commander = None  # the card can't read it: one analysis for every board, whatever its commander
     known = _KNOWN.get(id(permanent))
     if known is not None and known[0] is permanent and known[1] == commander:
@@ -716,6 +742,12 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         _KNOWN.clear()
     _KNOWN[id(permanent)] = (permanent, commander, kind)
     return kind
+
+
+@lru_cache(maxsize=8192)
+def _reads_commander(oracle: str) -> bool:
+    """True when the text could read its controller's commander (the word is in it)."""
+    return "commander" in oracle.lower()
 
 
 #: Kinds by permanent object (boards share unchanged permanents): the entry holds the permanent, so its id
@@ -1126,61 +1158,34 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
         if any(reflects(a) for g in groups for a in view.mana_abilities(g.members[0].pid))
         else {}
     )
-    units: list[KeepUnit] = []
-    costed: list[list[tuple[int, list[tuple[tuple[int, ...], int]]]]] = []
-    for group in groups:
-        source = group.members[0]
-        abilities = view.mana_abilities(source.pid)
-        free = 0
-        for ability in abilities:
-            if not ability.cost.mana:
-                free |= ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK
-        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-        for option in source.options:
-            if option.generic or any(option.pays):
-                paid.setdefault(option.ability, []).append((option.pays, option.generic))
-        costed.append(list(paid.items()))
-        units.append(KeepUnit(len(group.members), free))
     offers = tuple(
         tuple(dict.fromkeys(o.counts for o in g.members[0].options if not (o.generic or any(o.pays))))
         for g in groups
     )
-    for index, (group, abilities_paid) in enumerate(zip(groups, costed, strict=True)):
-        pid = group.members[0].pid
-        abilities = view.mana_abilities(pid)
-        units[index] = replace(
-            units[index],
-            costed=tuple(
-                CostedAbility(
-                    ability_could_produce(view, pid, abilities[number], reflect).mask & _COLOR_MASK,
-                    tuple(dict.fromkeys(modes)),
-                    offers,
-                )
-                for number, modes in abilities_paid
-            ),
+    units: list[KeepUnit] = []
+    for group in groups:
+        source = group.members[0]
+        colors = _ability_colors(view, source, reflect)
+        free = 0
+        for ability, mask in zip(view.mana_abilities(source.pid), colors, strict=True):
+            if not ability.cost.mana:
+                free |= mask
+        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        for option in source.options:
+            if option.generic or any(option.pays):
+                paid.setdefault(option.ability, []).append((option.pays, option.generic))
+        costed = tuple(
+            CostedAbility(colors[number], tuple(dict.fromkeys(modes)), offers)
+            for number, modes in paid.items()
         )
-    needed, most, unkept = _keeping_needs(tuple(units))
+        units.append(KeepUnit(len(group.members), free, costed))
+    keepers, counted, most, unkept = _keeping_needs(tuple(units))
     split: list[_Group] = []
-    pieces: list[list[int]] = []
     for group, k in zip(groups, most, strict=True):
         alike = group.members
         cut = len(alike) - (k - 1)
-        rest = len(split)
         split.append(_Group(alike[:cut], group.reflect))
-        singles: list[int] = []
-        for member in alike[cut:]:
-            singles.insert(0, len(split))
-            split.append(_Group((member,), group.reflect))
-        pieces.append([*singles, rest])
-    keepers = tuple(
-        tuple(
-            dict.fromkeys(
-                frozenset(piece for g, k in need.items() for piece in pieces[g][:k]) for need in counts
-            )
-        )
-        for counts in needed
-    )
-    counted = tuple(tuple(dict.fromkeys(tuple(sorted(need.items())) for need in counts)) for counts in needed)
+        split += [_Group((member,), group.reflect) for member in alike[cut:]]
     group_of = {source.pid: index for index, group in enumerate(groups) for source in group.members}
     return replace(
         layout,
@@ -1193,15 +1198,42 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
     )
 
 
+def _ability_colors(view: BoardView, source: _Source, reflect: dict[str, ManaTypes]) -> tuple[int, ...]:
+    """The colors each of the source's mana abilities could produce (CR 106.7, costs ignored), as masks.
+    An analysed ability that sets off no mana trigger has its outcomes as options (those of its card
+    alone when its kind is its card's, :func:`_as_card`): their colors are read from them; the other
+    abilities are worked out on the board."""
+    abilities = view.mana_abilities(source.pid)
+    analysed = source.kind.abilities
+    masks: list[int] = []
+    for number, ability in enumerate(abilities):
+        options = analysed[number].options if len(analysed) == len(abilities) else None
+        if options is None or triggers_on(view, source.pid, ability):
+            masks.append(ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK)
+        else:
+            mask = 0
+            for option in options:
+                mask |= _mask_of(option.counts)
+            masks.append(mask & _COLOR_MASK)
+    return tuple(masks)
+
+
 @lru_cache(maxsize=4096)
 def _keeping_needs(
     units: tuple[KeepUnit, ...],
-) -> tuple[tuple[tuple[dict[int, int], ...], ...], tuple[int, ...], str | None]:
-    """Per color, each way it stays open as how many members of which units it needs untouched; the most
-    members of each unit some way needs; and why the fast path declines, when there are too many ways.
-    Worked out once per board's units (boards of the same cards in the same numbers share them): the
-    dictionaries are never changed by the callers."""
-    needed: list[tuple[dict[int, int], ...]] = []
+) -> tuple[
+    tuple[tuple[frozenset[int], ...], ...],
+    tuple[tuple[tuple[tuple[int, int], ...], ...], ...],
+    tuple[int, ...],
+    str | None,
+]:
+    """What the search reads of 'colors lost' for a board's units (boards of the same cards in the same
+    numbers share it): per color, the sets of the split groups' top members that keep it open
+    (:attr:`_Layout.keepers`) and the same ways as how many untouched members of which units each needs
+    (:attr:`_Layout.keep_counts`); the most members of each unit some way needs, past one (the unit is
+    then split: its last members become groups of their own, see :func:`_with_keepers`); and why the fast
+    path declines, when there are too many ways."""
+    needed: list[list[dict[int, int]]] = []
     unkept = None
     for keeping in color_keepers(units):
         counts: list[dict[int, int]] = []
@@ -1218,14 +1250,26 @@ def _keeping_needs(
                 counts.append(need)
         if len(counts) > _MAX_KEEPERS:
             unkept = "there are too many ways to keep a color open"
-        needed.append(tuple(counts))
-    # a group of which some way needs k > 1 members is split (see :func:`_with_keepers`)
+        needed.append(counts)
     most = [1] * len(units)
     for ways in needed:
         for need in ways:
             for g, k in need.items():
                 most[g] = max(most[g], k)
-    return tuple(needed), tuple(most), unkept
+    # the split groups: each unit's first members stay one group, its last k - 1 become groups of one; a
+    # unit's pieces, in the order their top members go untouched: the singles from the last, then the rest
+    pieces: list[list[int]] = []
+    position = 0
+    for k in most:
+        singles = list(range(position + k - 1, position, -1))
+        pieces.append([*singles, position])
+        position += k
+    keepers = tuple(
+        tuple(dict.fromkeys(frozenset(p for g, k in need.items() for p in pieces[g][:k]) for need in ways))
+        for ways in needed
+    )
+    counted = tuple(tuple(dict.fromkeys(tuple(sorted(need.items())) for need in ways)) for ways in needed)
+    return keepers, counted, tuple(most), unkept
 
 
 def _spread(units: Sequence[int], n: int, room: Sequence[int]) -> Iterator[dict[int, int]]:
@@ -1528,12 +1572,8 @@ class _Programme:
                 options.append(list(effects.values()))
                 continue
             # (only taps: no sacrifice, and the mana made is the net)
-            options.append(
-                [
-                    ((cover, option.total), option.damage * damage + option.total * mana, option)
-                    for cover, option in _useful_of(first, self.types, cap)
-                ]
-            )
+            assert first.usage is not None  # (every source is made with its usage: _source)
+            options.append(first.usage.moves(self.types, cap, damage, mana))
         room: dict[int, tuple[int, ...]] = {}
         left = [0] * (len(self.types) + 1)
         for index in reversed(self.order[:specials]):
