@@ -1150,36 +1150,19 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
     keeps only top members untouched), :attr:`_Layout.unkept` says so."""
     view = problem.view
     groups = layout.groups
-    if not any(a.cost.mana for g in groups for a in view.mana_abilities(g.members[0].pid)):
+    abilities_of = [view.mana_abilities(g.members[0].pid) for g in groups]
+    if not any(a.cost.mana for abilities in abilities_of for a in abilities):
         return layout
     # (what the board could produce is read only by abilities that reflect it: worked out only for them)
-    reflect = (
-        problem.reflect
-        if any(reflects(a) for g in groups for a in view.mana_abilities(g.members[0].pid))
-        else {}
-    )
-    offers = tuple(
-        tuple(dict.fromkeys(o.counts for o in g.members[0].options if not (o.generic or any(o.pays))))
-        for g in groups
-    )
-    units: list[KeepUnit] = []
-    for group in groups:
+    reflect = problem.reflect if any(reflects(a) for abilities in abilities_of for a in abilities) else {}
+    shape = []
+    for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
+        assert source.usage is not None  # (every source is made with its usage: _source)
         colors = _ability_colors(view, source, reflect)
-        free = 0
-        for ability, mask in zip(view.mana_abilities(source.pid), colors, strict=True):
-            if not ability.cost.mana:
-                free |= mask
-        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-        for option in source.options:
-            if option.generic or any(option.pays):
-                paid.setdefault(option.ability, []).append((option.pays, option.generic))
-        costed = tuple(
-            CostedAbility(colors[number], tuple(dict.fromkeys(modes)), offers)
-            for number, modes in paid.items()
-        )
-        units.append(KeepUnit(len(group.members), free, costed))
-    keepers, counted, most, unkept = _keeping_needs(tuple(units))
+        costs_mana = tuple(bool(a.cost.mana) for a in abilities)
+        shape.append((source.usage, len(group.members), tuple(zip(costs_mana, colors, strict=True))))
+    keepers, counted, most, unkept = _keeping_of(tuple(shape))
     split: list[_Group] = []
     for group, k in zip(groups, most, strict=True):
         alike = group.members
@@ -1216,6 +1199,41 @@ def _ability_colors(view: BoardView, source: _Source, reflect: dict[str, ManaTyp
                 mask |= _mask_of(option.counts)
             masks.append(mask & _COLOR_MASK)
     return tuple(masks)
+
+
+@lru_cache(maxsize=4096)
+def _keeping_of(
+    shape: tuple[tuple[_Usage, int, tuple[tuple[bool, int], ...]], ...],
+) -> tuple[
+    tuple[tuple[frozenset[int], ...], ...],
+    tuple[tuple[tuple[tuple[int, int], ...], ...], ...],
+    tuple[int, ...],
+    str | None,
+]:
+    """:func:`_keeping_needs` of a board's groups, each given as what it offers now (its usage, compared by
+    identity: kinds are kept across boards), how many members it has, and per ability whether its cost
+    contains mana and the colors it could produce; kept by that shape, which is quicker to compare than
+    the units it makes."""
+    offers = tuple(
+        tuple(dict.fromkeys(o.counts for o in usage.options if not (o.generic or any(o.pays))))
+        for usage, _, _ in shape
+    )
+    units: list[KeepUnit] = []
+    for usage, count, abilities in shape:
+        free = 0
+        for costs_mana, colors in abilities:
+            if not costs_mana:
+                free |= colors
+        paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        for option in usage.options:
+            if option.generic or any(option.pays):
+                paid.setdefault(option.ability, []).append((option.pays, option.generic))
+        costed = tuple(
+            CostedAbility(abilities[number][1], tuple(dict.fromkeys(modes)), offers)
+            for number, modes in paid.items()
+        )
+        units.append(KeepUnit(count, free, costed))
+    return _keeping_needs(tuple(units))
 
 
 @lru_cache(maxsize=4096)
