@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ortools.sat.python import cp_model
 
 from models.board import Board
 from models.catalogue import all_cards
@@ -18,7 +19,7 @@ from planner.api import pay
 from planner.rules.could_produce import ability_could_produce
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve import fast
+from planner.solve import cpsat, fast
 from planner.solve.cpsat import solve_payment
 from planner.solve.objective import OBJECTIVE_LEVELS, color_keeping, objective_of
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -191,3 +192,33 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
             for ability in view.mana_abilities(source.pid)
         )
         assert fast._ability_colors(view, source, reflect) == expected, source.pid
+
+
+def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses() -> None:
+    """The model only bounds 'colors lost' from below, so a solution found before that level is optimised
+    (one the time limit could end on, as after ``max_x``'s first stage, which holds X and not this level)
+    reads the count from what its plan leaves untouched: the objective's count of the replayed plan."""
+    board = board_of(
+        ("f", "Forest"),
+        ("i", "Island"),
+        ("m", "Mountain"),
+        ("p", "Plains"),
+        ("s", "Boros Signet"),
+        ("gc", "Graven Cairns"),
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{X}{G}"), "me")
+    first = cpsat._stages(cpsat._PaymentModel(problem, merge=False).objective_terms())[0]
+    assert "x" in [name for name, _, _ in first] and "colors_lost" not in [name for name, _, _ in first]
+    for wanted in range(5):  # any plan for each X the board can pay: no objective, the solver's first
+        built = cpsat._PaymentModel(problem, merge=False)
+        terms = built.objective_terms()
+        assert built.x is not None
+        built.model.add(built.x == wanted)
+        for literal in built.main.assumptions.values():  # (the target's slots are paid, as solve fixes them)
+            built.model.add(literal == 1)
+        solver = cp_model.CpSolver()
+        assert solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        solution = built._solution(solver, terms)
+        assert solution.plan is not None and solution.x == wanted
+        summary = replay(board, problem.paid_target(wanted), solution.plan)
+        assert dict(solution.objective)["colors_lost"] == objective_of(board, "me", summary)[LOST]
