@@ -191,7 +191,9 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
             ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111
             for ability in view.mana_abilities(source.pid)
         )
-        assert fast._ability_colors(view, source, reflect) == expected, source.pid
+        assert fast._ability_colors(view, source, view.mana_abilities(source.pid), reflect) == expected, (
+            source.pid
+        )
 
 
 def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses() -> None:

@@ -59,7 +59,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -352,9 +352,7 @@ class SourceKind:
         maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
         special = any(o.special for o in options)
         gain = max((o.net for o in options), default=0)
-        made = 0
-        for option in options:
-            made |= _mask_of(option.counts)
+        made = _made_mask(options)
         painful = bool(made & _COLOR_MASK) and not free & _COLOR_MASK
         return _Usage(
             None,
@@ -379,6 +377,14 @@ class SourceKind:
 
 def _mask_of(counts: Counts) -> int:
     return sum(bit for bit, count in zip(_BITS, counts, strict=True) if count)
+
+
+def _made_mask(options: Iterable[_Option]) -> int:
+    """The mask of every type some of the options makes."""
+    mask = 0
+    for option in options:
+        mask |= _mask_of(option.counts)
+    return mask
 
 
 def _fixed_output(output: ManaOutput, choices: Choices) -> bool:
@@ -502,11 +508,7 @@ def _analysed(
                 if len(_ABILITIES) >= _KNOWN_LIMIT:
                     _ABILITIES.clear()
                 _ABILITIES[key] = analysed
-        if analysed.options is None or mask is None:
-            mask = None
-        else:
-            for option in analysed.options:
-                mask |= _mask_of(option.counts)
+        mask = None if analysed.options is None or mask is None else mask | _made_mask(analysed.options)
         abilities.append(analysed)
     return tuple(abilities), mask, on_board
 
@@ -1159,7 +1161,7 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
     for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
         assert source.usage is not None  # (every source is made with its usage: _source)
-        colors = _ability_colors(view, source, reflect)
+        colors = _ability_colors(view, source, abilities, reflect)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
         shape.append((source.usage, len(group.members), tuple(zip(costs_mana, colors, strict=True))))
     keepers, counted, most, unkept = _keeping_of(tuple(shape))
@@ -1181,23 +1183,21 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
     )
 
 
-def _ability_colors(view: BoardView, source: _Source, reflect: dict[str, ManaTypes]) -> tuple[int, ...]:
-    """The colors each of the source's mana abilities could produce (CR 106.7, costs ignored), as masks.
-    An analysed ability that sets off no mana trigger has its outcomes as options (those of its card
-    alone when its kind is its card's, :func:`_as_card`): their colors are read from them; the other
-    abilities are worked out on the board."""
-    abilities = view.mana_abilities(source.pid)
-    analysed = source.kind.abilities
+def _ability_colors(
+    view: BoardView, source: _Source, abilities: Sequence[ManaAbility], reflect: dict[str, ManaTypes]
+) -> tuple[int, ...]:
+    """The colors each of the source's mana ``abilities`` (the view's) could produce (CR 106.7, costs
+    ignored), as masks. An analysed ability that sets off no mana trigger has its outcomes as options (those
+    of its card alone when its kind is its card's, :func:`_as_card`): their colors are read from them; the
+    other abilities are worked out on the board."""
+    analysed = source.kind.abilities if len(source.kind.abilities) == len(abilities) else None
     masks: list[int] = []
     for number, ability in enumerate(abilities):
-        options = analysed[number].options if len(analysed) == len(abilities) else None
+        options = None if analysed is None else analysed[number].options
         if options is None or triggers_on(view, source.pid, ability):
             masks.append(ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK)
         else:
-            mask = 0
-            for option in options:
-                mask |= _mask_of(option.counts)
-            masks.append(mask & _COLOR_MASK)
+            masks.append(_made_mask(options) & _COLOR_MASK)
     return tuple(masks)
 
 
