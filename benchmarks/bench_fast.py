@@ -349,7 +349,7 @@ def run(
         out(f"{engine:<24}{median:>12,.1f}{_percentile(values, 0.95):>12,.1f}{1e6 / median:>14,.0f}")
     out(
         f"fast path vs CP-SAT: {model_median / fast_median:,.0f}x faster at the median "
-        f"(targets: median under 100 µs, at least 20x); answers differ on {disagree} of {len(cases)} boards"
+        f"(targets: median at most 50 µs, at least 20x); answers differ on {disagree} of {len(cases)} boards"
     )
     big = big_cases(seed, 8 if quick else 24)
     paid = measure({"simple": [], "big": big, "repeats": repeats, "calls": 20})

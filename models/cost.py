@@ -250,12 +250,14 @@ class ManaCost:
 
     symbols: tuple[CostSymbol, ...] = field(default=())
     _variable: bool = field(default=False, init=False, repr=False, compare=False)  # see has_variable
+    _snow: bool = field(default=False, init=False, repr=False, compare=False)  # see has_snow
     _hash: int = field(default=0, init=False, repr=False, compare=False)  # 0 until first asked
 
     def __post_init__(self) -> None:
         symbols = _canonical(self.symbols)
         object.__setattr__(self, "symbols", symbols)
         object.__setattr__(self, "_variable", any(s.kind is SymbolKind.VARIABLE for s in symbols))
+        object.__setattr__(self, "_snow", any(s.kind is SymbolKind.SNOW for s in symbols))
 
     def __hash__(self) -> int:
         # (kept after the first time: costs are looked up in caches by the solvers at every question)
@@ -337,6 +339,15 @@ class ManaCost:
     def has_variable(self) -> bool:
         """True when the cost contains {X}, {Y} or {Z}."""
         return self._variable
+
+    @property
+    def has_snow(self) -> bool:
+        """True when the cost contains {S} (mana from a snow source, CR 107.4h).
+
+        >>> ManaCost.parse("{1}{S}").has_snow, ManaCost.parse("{1}{G}").has_snow
+        (True, False)
+        """
+        return self._snow
 
     def with_variables(self, value: int) -> ManaCost:
         """This cost with every X, Y and Z replaced by ``value`` generic mana (CR 107.3)."""

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.errors import InputError
-from models.mana import ManaType
+from models.mana import TYPE_ORDER, ManaType
 from planner.rules.pool import ManaUnit, SpendRules
 
 __all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
@@ -29,15 +29,27 @@ SNOW = SlotKind.SNOW
 
 @dataclass(frozen=True, slots=True)
 class Mode:
-    """One way to pay a cost: how many of each slot, and how much life (Phyrexian symbols)."""
+    """One way to pay a cost: how many of each slot, and how much life (Phyrexian symbols).
+
+    >>> mode = Mode(((ManaType.G, 2), (GENERIC, 1)), 0)
+    >>> mode.mana, mode.typed
+    (3, (0, 0, 0, 0, 2, 0))
+    """
 
     slots: tuple[tuple[Slot, int], ...]
     life: int
     #: How many mana this mode takes (worked out from the slots).
     mana: int = field(init=False, compare=False, repr=False)
+    #: How many mana of each type (W, U, B, R, G, C) its typed slots take (worked out from the slots).
+    typed: tuple[int, int, int, int, int, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mana", sum(count for _, count in self.slots))
+        typed = [0] * 6
+        for slot, count in self.slots:
+            if isinstance(slot, ManaType):
+                typed[TYPE_ORDER.index(slot)] += count
+        object.__setattr__(self, "typed", (typed[0], typed[1], typed[2], typed[3], typed[4], typed[5]))
 
 
 def _symbol_options(symbol: CostSymbol) -> list[tuple[tuple[tuple[Slot, int], ...], int]]:

@@ -36,7 +36,7 @@ from models.board import Board, Permanent
 from models.catalogue import lookup
 from models.cost import ManaCost, SymbolKind
 from models.errors import InputError
-from models.mana import TYPE_ORDER, ManaType, ManaTypes
+from models.mana import ManaTypes
 from planner.rules.payment import cost_modes
 from planner.rules.replay import view_of
 from planner.rules.view import BoardView, card_view, catalogue_permanent
@@ -62,10 +62,7 @@ def _modes(cost: str | ManaCost) -> list[_Mode]:
             raise InputError(f"the batch check can't pay {symbol} in {parsed}: give X a value, and no {{S}}")
     result: list[_Mode] = []
     for mode in cost_modes(parsed):
-        demand = [0] * 6
-        for slot, count in mode.slots:
-            if isinstance(slot, ManaType):
-                demand[TYPE_ORDER.index(slot)] += count
+        demand = mode.typed
         types = [t for t in range(6) if demand[t]]
         needs = [(ANY_SOURCE, mode.mana)] if mode.mana else []
         for subset in range(1, 1 << len(types)):

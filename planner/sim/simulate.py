@@ -106,7 +106,7 @@ HAND_SIZE: Final = 7
 
 def _plain(cost: ManaCost) -> ManaCost:
     """The cost as the batch check takes it: X is 0 (the mana value's convention); {S} is refused."""
-    if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
+    if cost.has_snow:
         raise InputError(
             f"the cost {cost} has {{S}} (mana from a snow source): the deck simulation can't pay it"
         )

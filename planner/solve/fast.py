@@ -80,7 +80,7 @@ from models.abilities import (
     UnspentManaEffect,
 )
 from models.board import Choices, Permanent
-from models.cost import PaymentKind, Slot, SlotKind, SymbolKind
+from models.cost import PaymentKind, Slot, SlotKind
 from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
@@ -792,6 +792,11 @@ class _Source:
     made: dict[int, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = field(
         default_factory=dict
     )
+    #: per option that only taps (by id), its step in a plan (see :func:`_tap_step`)
+    steps: dict[int, Step] = field(default_factory=dict)
+
+
+_Single = tuple[_Source, int, tuple[_Option, ...]]  # a one-mana source for the greedy: see _Greedy._tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -1005,7 +1010,7 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         if x is None:
             return _Outside(f"the cost {cost} has X and no value is given for it")
         cost = cost.with_variables(x)
-    if any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
+    if cost.has_snow:
         return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
     if target.alternatives:
         return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
@@ -1099,7 +1104,7 @@ class _Layout:
     #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
     greedy: dict[
         tuple[tuple[int, ...], tuple[int, ...]],
-        tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]],
+        tuple[list[_Single], list[tuple[int, list[_Option]]]],
     ] = field(default_factory=dict, compare=False, repr=False)
     #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
     #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
@@ -1310,8 +1315,7 @@ def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
     """
     signed, _ = _balance(mode, pool)
     demand = [max(0, d) for d in signed]
-    typed = sum(count for slot, count in mode.slots if isinstance(slot, ManaType))
-    generic = mode.mana - typed  # (the fragment has no {S})
+    generic = mode.mana - sum(mode.typed)  # (the fragment has no {S})
     left = sum(max(0, -d) for d in signed)  # pool mana its own type's slots did not take
     return demand, sum(demand) + max(0, generic - left)
 
@@ -1319,10 +1323,7 @@ def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
 def _balance(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
     """The demand per type less the pool's mana of that type, and the mana needed in all less the pool's
     (negative: mana the pool has over, which could still pay an ability's cost)."""
-    demand = [0] * 6
-    for slot, count in mode.slots:
-        if isinstance(slot, ManaType):
-            demand[TYPE_ORDER.index(slot)] += count
+    demand = list(mode.typed)
     for unit in pool:
         demand[TYPE_ORDER.index(unit.type)] -= 1
     return demand, mode.mana - len(pool)
@@ -1363,6 +1364,7 @@ class _Search:
         self.valuable_base = (n + 1) * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
         self.special = layout.special
+        self.gain = sum(source.gain for source in problem.sources)  # the most mana net, all sources used
         self.light_first = layout.light_first
         self.budget = _MAX_SUBPROBLEMS
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
@@ -1376,12 +1378,15 @@ class _Search:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
         demanded type and in all (a source makes one option, so each type's best is an upper bound)."""
         sources = self.problem.sources
+        gain = self.gain
         if skipped:
-            avoided = {self.groups[index].members[-1].pid for index in skipped}
+            tops = [self.groups[index].members[-1] for index in skipped]
+            gain -= sum(top.gain for top in tops)
+            avoided = {top.pid for top in tops}
             sources = tuple(source for source in sources if source.pid not in avoided)
         # with abilities that cost mana, pool mana the target does not take could pay for them
         spare = len(self.problem.pool) if self.special else 0
-        if sum(source.gain for source in sources) + spare < needed:
+        if gain + spare < needed:
             return False
         for t in range(6):
             need = demand[t]
@@ -1800,15 +1805,16 @@ class _Greedy:
             tables = memo[key] = self._tables()
         self.singles, self.multiple = tables
 
-    def _tables(self) -> tuple[list[tuple[_Source, int]], list[tuple[int, list[_Option]]]]:
+    def _tables(self) -> tuple[list[_Single], list[tuple[int, list[_Option]]]]:
         """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
-        types it makes without damage, as bits), and per group of sources that make more and only tap, its
+        types it makes without damage, as bits) and the option it uses for each (:func:`_free_picks`), and
+        per group of sources that make more and only tap, its
         useful options without damage."""
         search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
         singles = [
-            (source, sum(mine for mine, bit in bits if source.free & bit))
+            (source, sum(mine for mine, bit in bits if source.free & bit), _free_picks(source, types))
             for source in search.light_first
             if source.most == 1 and not source.special
         ]
@@ -1888,23 +1894,23 @@ class _Greedy:
         for subset in range(1, len(room)):
             low = subset & -subset
             room[subset] = room[subset ^ low] + demand[types[low.bit_length() - 1]]
-        chosen: list[tuple[_Source, int]] = []
-        for source, profile in self.singles:
-            if source.pid in avoided:
+        chosen: list[_Single] = []
+        for single in self.singles:
+            if single[0].pid in avoided:
                 continue
-            above = self.supersets[profile]
+            above = self.supersets[single[1]]
             for u in above:
                 if room[u] <= 0:
                     break
             else:
                 for u in above:
                     room[u] -= 1
-                chosen.append((source, profile))
+                chosen.append(single)
                 if len(chosen) == needed:
                     return self._assign(chosen, demand)
         return None
 
-    def _assign(self, chosen: Sequence[tuple[_Source, int]], demand: Sequence[int]) -> _Taps:
+    def _assign(self, chosen: Sequence[_Single], demand: Sequence[int]) -> _Taps:
         """Which type each chosen source makes: a maximum matching into the colored slots (by augmenting
         paths), which fills them all by Hall's condition; the other sources pay generic."""
         room = [demand[t] for t in self.types]
@@ -1928,13 +1934,15 @@ class _Greedy:
 
         for i in range(len(chosen)):
             place(i, set())
-        taps = []
-        for i, (source, _) in enumerate(chosen):
-            free = [o for o in source.options if not o.damage]
-            bit = made.get(i)
-            option = free[0] if bit is None else next(o for o in free if o.counts[self.types[bit]])
-            taps.append((source, option))
-        return tuple(taps)
+        return tuple((source, picks[made.get(i, -1)]) for i, (source, _, picks) in enumerate(chosen))
+
+
+def _free_picks(source: _Source, types: Sequence[int]) -> tuple[_Option, ...]:
+    """The option a one-mana source uses in the greedy's payment for each demanded type (its first
+    damage-free option making that type; its first damage-free option where it makes none), then for generic
+    mana (its first damage-free option)."""
+    free = [o for o in source.options if not o.damage]
+    return (*(next((o for o in free if o.counts[t]), free[0]) for t in types), free[0])
 
 
 class _Solver:
@@ -2020,18 +2028,8 @@ def _plan(problem: _Reduced, choice: _Choice) -> Plan:
     taps = sorted(choice.taps, key=lambda tap: tap[0].position)
     for source, option in taps:
         if not option.special:
-            steps.append(
-                Step(
-                    permanent=source.pid,
-                    ability=option.ability,
-                    produced=_made(pool, source, option),
-                    order=_order(source, option),
-                )
-            )
-    target = [0] * 6
-    for slot, count in choice.mode.slots:
-        if isinstance(slot, ManaType):
-            target[TYPE_ORDER.index(slot)] += count
+            steps.append(_tap_step(pool, source, option))
+    target = list(choice.mode.typed)
     budget = [_MAX_ARRANGEMENTS]
     waiting = [tap for tap in taps if tap[1].special]
     arranged = _arrange(pool, waiting, target, choice.mode.mana, budget)
@@ -2096,6 +2094,22 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
     for t, unit, count in units:
         pool[t] += [unit] * count
     return produced
+
+
+def _tap_step(pool: _Pool, source: _Source, option: _Option) -> Step:
+    """The step of an option that only taps, its mana put in the pool (kept with the source, as :func:`_made`
+    keeps what it makes: such a step is the same in every plan)."""
+    step = source.steps.get(id(option))
+    if step is None:
+        step = source.steps[id(option)] = Step(
+            permanent=source.pid,
+            ability=option.ability,
+            produced=_made(pool, source, option),
+            order=_order(source, option),
+        )
+        return step
+    _made(pool, source, option)
+    return step
 
 
 def _making(

@@ -491,16 +491,13 @@ def mode_counts(mode: Mode) -> tuple[tuple[int, int, int, int, int, int], int] |
     >>> [mode_counts(m) for m in cost_modes(ManaCost.parse("{1}{W/U}"))]
     [((1, 0, 0, 0, 0, 0), 1), ((0, 1, 0, 0, 0, 0), 1)]
     """
-    pays = [0] * 6
     generic = 0
     for slot, count in mode.slots:
-        if isinstance(slot, ManaType):
-            pays[TYPE_ORDER.index(slot)] += count
-        elif slot == GENERIC:
+        if slot == GENERIC:
             generic += count
-        else:
+        elif not isinstance(slot, ManaType):
             return None
-    return (pays[0], pays[1], pays[2], pays[3], pays[4], pays[5]), generic
+    return mode.typed, generic
 
 
 def colors_lost(keepers: Sequence[Sequence[Keeper]], left: Sequence[int]) -> int:
