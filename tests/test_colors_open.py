@@ -224,3 +224,53 @@ def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses
         assert solution.plan is not None and solution.x == wanted
         summary = replay(board, problem.paid_target(wanted), solution.plan)
         assert dict(solution.objective)["colors_lost"] == objective_of(board, "me", summary)[LOST]
+
+
+#: Cards with an ability whose cost contains mana, and cards whose mana could pay it.
+COSTED = (
+    "Orzhov Signet",
+    "Simic Signet",
+    "Fetid Heath",
+    "Flooded Grove",
+    "Cabal Coffers",
+    "Cascading Cataracts",
+)
+PAYERS = ("Plains", "Swamp", "Island", "Wastes", "Sol Ring", "Mind Stone", "Talisman of Indulgence")
+
+
+@st.composite
+def boards_of_multiples(draw: st.DrawFn) -> tuple[Board, list[int]]:
+    """Up to 7 copies each of a few cards with costed abilities and of cards that pay them (my own twin rock
+    among them), some tapped, and a set of the untapped ones (by index) a payment touches."""
+    cards: list[str | dict[str, str]] = [*COSTED, *PAYERS, FILTER_ROCK]
+    chosen = draw(st.lists(st.sampled_from(range(len(cards))), min_size=1, max_size=5, unique=True))
+    entries: list[dict[str, Any]] = []
+    for index in chosen:
+        card = cards[index]
+        for _ in range(draw(st.integers(1, 7))):
+            entry: dict[str, Any] = {"id": f"p{len(entries)}", "controller": "me"}
+            entry.update({"card": card} if isinstance(card, str) else card)
+            entry["tapped"] = draw(st.integers(0, 4)) == 0
+            entries.append(entry)
+    board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": entries})
+    touched = draw(st.lists(st.integers(0, len(entries) - 1), unique=True))
+    return board, touched
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(boards_of_multiples())
+def test_the_fast_paths_colors_lost_on_many_copies_is_the_objectives(case: tuple[Board, list[int]]) -> None:
+    """The fast path reads the ways to keep each color from groups with their counts cut at what a cost can
+    take (so that boards with more copies share them); the colors a set of taps loses are still exactly
+    those the objective counts from every permanent (:func:`color_keeping`)."""
+    board, touched = case
+    problem = PaymentProblem.of(board, PaymentTarget.of("{1}"), "me")
+    reduced = fast._reduced(problem)
+    if not isinstance(reduced, fast._Reduced):
+        return
+    search = fast._Search(reduced)
+    by_pid = {source.pid: source for source in reduced.sources}
+    pids = [p.id for number, p in enumerate(board.permanents) if number in touched and p.id in by_pid]
+    taps = tuple((by_pid[pid], by_pid[pid].options[0]) for pid in pids)
+    keeping = color_keeping(problem.view, problem.reflect, problem.templates)
+    assert len(search.lost(taps)) == keeping.lost(set(pids))

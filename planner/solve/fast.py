@@ -1162,13 +1162,21 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
         return layout
     # (what the board could produce is read only by abilities that reflect it: worked out only for them)
     reflect = problem.reflect if any(reflects(a) for abilities in abilities_of for a in abilities) else {}
+    # a way to keep a color needs at most as many members of a group as the dearest ability's cost takes mana
+    # (each member makes one at least), and one more: the counts past that read alike, and so boards with
+    # more or fewer of a card share the ways
+    limit = 1 + max(
+        (sum(o.pays) + o.generic for g in groups for o in g.members[0].options if o.generic or any(o.pays)),
+        default=0,
+    )
     shape = []
     for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
         assert source.usage is not None  # (every source is made with its usage: _source)
         colors = _ability_colors(view, source, abilities, reflect)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
-        shape.append((source.usage, len(group.members), tuple(zip(costs_mana, colors, strict=True))))
+        count = min(len(group.members), limit)
+        shape.append((source.usage, count, tuple(zip(costs_mana, colors, strict=True))))
     keepers, counted, most, unkept = _keeping_of(tuple(shape))
     split: list[_Group] = []
     for group, k in zip(groups, most, strict=True):
