@@ -796,7 +796,11 @@ class _Source:
     steps: dict[int, Step] = field(default_factory=dict)
 
 
-_Single = tuple[_Source, int, tuple[_Option, ...]]  # a one-mana source for the greedy: see _Greedy._tables
+#: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the choices of the
+#: sources that make more, and per one-mana source used so far (by id) the option it uses for each type
+_GreedyTables = tuple[
+    list[tuple[_Source, int]], list[tuple[int, list[_Option]]], dict[str, tuple[_Option, ...]]
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1104,7 +1108,7 @@ class _Layout:
     #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
     greedy: dict[
         tuple[tuple[int, ...], tuple[int, ...]],
-        tuple[list[_Single], list[tuple[int, list[_Option]]]],
+        _GreedyTables,
     ] = field(default_factory=dict, compare=False, repr=False)
     #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
     #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
@@ -1811,18 +1815,18 @@ class _Greedy:
             if len(memo) >= _PROGRAMMES_LIMIT:
                 memo.clear()
             tables = memo[key] = self._tables()
-        self.singles, self.multiple = tables
+        self.singles, self.multiple, self.picks = tables
 
-    def _tables(self) -> tuple[list[_Single], list[tuple[int, list[_Option]]]]:
+    def _tables(self) -> _GreedyTables:
         """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
-        types it makes without damage, as bits) and the option it uses for each (:func:`_free_picks`), and
+        types it makes without damage, as bits), and
         per group of sources that make more and only tap, its
         useful options without damage."""
         search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
         singles = [
-            (source, sum(mine for mine, bit in bits if source.free & bit), _free_picks(source, types))
+            (source, sum(mine for mine, bit in bits if source.free & bit))
             for source in search.light_first
             if source.most == 1 and not source.special
         ]
@@ -1834,7 +1838,7 @@ class _Greedy:
             for index, group in enumerate(search.groups)
             if group.members[0].most > 1 and not group.members[0].special
         ]
-        return singles, multiple
+        return singles, multiple, {}
 
     def solve(self, skipped: frozenset[int]) -> _Taps | None:
         """The best payment without damage avoiding the top member of each ``skipped`` group, or None."""
@@ -1902,23 +1906,23 @@ class _Greedy:
         for subset in range(1, len(room)):
             low = subset & -subset
             room[subset] = room[subset ^ low] + demand[types[low.bit_length() - 1]]
-        chosen: list[_Single] = []
-        for single in self.singles:
-            if single[0].pid in avoided:
+        chosen: list[tuple[_Source, int]] = []
+        for source, profile in self.singles:
+            if source.pid in avoided:
                 continue
-            above = self.supersets[single[1]]
+            above = self.supersets[profile]
             for u in above:
                 if room[u] <= 0:
                     break
             else:
                 for u in above:
                     room[u] -= 1
-                chosen.append(single)
+                chosen.append((source, profile))
                 if len(chosen) == needed:
                     return self._assign(chosen, demand)
         return None
 
-    def _assign(self, chosen: Sequence[_Single], demand: Sequence[int]) -> _Taps:
+    def _assign(self, chosen: Sequence[tuple[_Source, int]], demand: Sequence[int]) -> _Taps:
         """Which type each chosen source makes: a maximum matching into the colored slots (by augmenting
         paths), which fills them all by Hall's condition; the other sources pay generic."""
         room = [demand[t] for t in self.types]
@@ -1942,7 +1946,13 @@ class _Greedy:
 
         for i in range(len(chosen)):
             place(i, set())
-        return tuple((source, picks[made.get(i, -1)]) for i, (source, _, picks) in enumerate(chosen))
+        taps = []
+        for i, (source, _) in enumerate(chosen):
+            picks = self.picks.get(source.pid)
+            if picks is None:
+                picks = self.picks[source.pid] = _free_picks(source, self.types)
+            taps.append((source, picks[made.get(i, -1)]))
+        return tuple(taps)
 
 
 def _free_picks(source: _Source, types: Sequence[int]) -> tuple[_Option, ...]:
