@@ -797,7 +797,7 @@ class _Source:
 
 
 #: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the choices of the
-#: sources that make more, and per one-mana source used so far (by id) the option it uses for each type
+#: sources that make more, and per one-mana source used so far (by permanent id) its option for each type
 _GreedyTables = tuple[
     list[tuple[_Source, int]], list[tuple[int, list[_Option]]], dict[str, tuple[_Option, ...]]
 ]
@@ -1819,9 +1819,8 @@ class _Greedy:
 
     def _tables(self) -> _GreedyTables:
         """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
-        types it makes without damage, as bits), and
-        per group of sources that make more and only tap, its
-        useful options without damage."""
+        types it makes without damage, as bits), per group of sources that make more and only tap, its useful
+        options without damage, and an empty table of the options the greedy's one-mana sources use."""
         search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
@@ -2117,16 +2116,12 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
 def _tap_step(pool: _Pool, source: _Source, option: _Option) -> Step:
     """The step of an option that only taps, its mana put in the pool (kept with the source, as :func:`_made`
     keeps what it makes: such a step is the same in every plan)."""
+    produced = _made(pool, source, option)
     step = source.steps.get(id(option))
     if step is None:
         step = source.steps[id(option)] = Step(
-            permanent=source.pid,
-            ability=option.ability,
-            produced=_made(pool, source, option),
-            order=_order(source, option),
+            permanent=source.pid, ability=option.ability, produced=produced, order=_order(source, option)
         )
-        return step
-    _made(pool, source, option)
     return step
 
 
