@@ -5,6 +5,7 @@ source counted as open, except the last ones, where the refinement must not chan
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +22,16 @@ from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve import cpsat, fast
 from planner.solve.cpsat import solve_payment
-from planner.solve.objective import OBJECTIVE_LEVELS, color_keeping, objective_of
+from planner.solve.objective import (
+    OBJECTIVE_LEVELS,
+    CostedAbility,
+    KeepUnit,
+    color_keepers,
+    color_keeping,
+    colors_lost,
+    colors_open,
+    objective_of,
+)
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
 LOST = OBJECTIVE_LEVELS.index("colors_lost")
@@ -274,3 +284,51 @@ def test_the_fast_paths_colors_lost_on_many_copies_is_the_objectives(case: tuple
     taps = tuple((by_pid[pid], by_pid[pid].options[0]) for pid in pids)
     keeping = color_keeping(problem.view, problem.reflect, problem.templates)
     assert len(search.lost(taps)) == keeping.lost(set(pids))
+    # the same colors once the search has the sets of groups that keep each one to branch on
+    layout = reduced.layout
+    if layout is not None and layout.keep_units is not None:
+        branching = replace(reduced, layout=fast._with_keepers(layout))
+        if branching.layout is not None and branching.layout.unkept is None:
+            assert fast._Search(branching).lost(taps) == search.lost(taps)
+
+
+#: A unit's offers: bags of mana (W, U, B, R, G, C) that one activation makes.
+OFFERS = st.lists(st.tuples(*[st.integers(0, 2)] * 6), max_size=3).map(
+    lambda bags: tuple(dict.fromkeys(bags))
+)
+
+
+@st.composite
+def keep_boards(draw: st.DrawFn) -> tuple[list[KeepUnit], list[int]]:
+    """Up to 5 units of up to 4 members, with free colors and costed abilities whose ways to be paid take
+    up to 3 mana of some types and generic mana, and the members of each a payment leaves untouched."""
+    size = draw(st.integers(1, 5))
+    offers = tuple(draw(OFFERS) for _ in range(size))
+    units = []
+    for _ in range(size):
+        costed = []
+        for _ in range(draw(st.integers(0, 2))):
+            modes = draw(
+                st.lists(
+                    st.tuples(st.tuples(*[st.integers(0, 1)] * 6), st.integers(0, 2)), min_size=1, max_size=2
+                ).filter(lambda ms: all(sum(pays) + generic <= 3 for pays, generic in ms))
+            )
+            costed.append(CostedAbility(draw(st.integers(1, 31)), tuple(dict.fromkeys(modes)), offers))
+        units.append(KeepUnit(draw(st.integers(1, 4)), draw(st.integers(0, 31)), tuple(costed)))
+    left = [draw(st.integers(0, unit.count)) for unit in units]
+    return units, left
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(keep_boards())
+def test_colors_open_are_those_some_way_to_keep_them_holds(case: tuple[list[KeepUnit], list[int]]) -> None:
+    """The colors open read directly (:func:`colors_open`, the fast path's first reading) are those for
+    which one of :func:`color_keepers`'s least ways holds, on the untouched board and after a payment; so
+    the colors a payment loses are the same by both."""
+    units, left = case
+    keepers = color_keepers(units)
+    for members in ([unit.count for unit in units], left):
+        held = sum(1 << color for color, ways in enumerate(keepers) if any(w.holds(members) for w in ways))
+        assert colors_open(units, members) == held
+    lost = colors_open(units, [unit.count for unit in units]) & ~colors_open(units, left)
+    assert lost.bit_count() == colors_lost(keepers, left)

@@ -105,6 +105,7 @@ from planner.solve.objective import (
     KeepUnit,
     PermanentFacts,
     color_keepers,
+    colors_open,
     mode_counts,
     packed_unit,
     packed_weight,
@@ -1000,7 +1001,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    result = _BoardSources(tuple(checks), sources, clash, _with_keepers(problem, _layout(sources)))
+    result = _BoardSources(tuple(checks), sources, clash, _with_keep_units(problem, _layout(sources)))
     view.memo[key] = result
     return result
 
@@ -1076,6 +1077,11 @@ class _DeclinedError(Exception):
     """The board needs more subproblems than the fast path allows: CP-SAT answers instead."""
 
 
+class _KeepersNeededError(Exception):
+    """A payment loses a color on a board with an ability that costs mana: the search starts again with
+    the sets of groups that keep each color (:func:`_with_keepers`) to branch on."""
+
+
 class _TooManyChoicesError(Exception):
     """The greedy would try too many choices for the sources that make several mana (a doubler makes every
     land one): the dynamic programme answers instead."""
@@ -1110,17 +1116,23 @@ class _Layout:
         tuple[tuple[int, ...], tuple[int, ...]],
         _GreedyTables,
     ] = field(default_factory=dict, compare=False, repr=False)
-    #: with an ability that costs mana on the board, per color (W, U, B, R, G), the sets of groups whose top
-    #: members, untouched, keep it open ('colors lost': :func:`_with_keepers`); None without one
+    #: with an ability that costs mana on the board, the board's groups as 'colors lost' reads them, and
+    #: the colors (a mask) open on the untouched board (:func:`_with_keep_units`); None without one
+    keep_units: tuple[KeepUnit, ...] | None = None
+    open_colors: int = 0
+    #: the board's group of each source, by id, and each such group's size (with :attr:`keep_units`)
+    group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    sizes: tuple[int, ...] = ()
+    #: per color (W, U, B, R, G), the sets of groups whose top members, untouched, keep it open, once a
+    #: payment lost one (:func:`_with_keepers`, which splits groups); None before
     keepers: tuple[tuple[frozenset[int], ...], ...] | None = None
     #: per color, the same ways as how many untouched members of which of the board's groups (before a
     #: group is split into pieces for :attr:`keepers`) each needs
     keep_counts: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
-    #: the board's group of each source, by id, and each such group's size (with :attr:`keep_counts`)
-    group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    sizes: tuple[int, ...] = ()
     #: why the search can't read 'colors lost' by top members here (it declines), or None
     unkept: str | None = None
+    #: this layout with :attr:`keepers`, once worked out (:func:`_with_keepers`)
+    with_keepers: list[_Layout] = field(default_factory=list, compare=False, repr=False)
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
@@ -1152,13 +1164,12 @@ def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
 _MAX_KEEPERS = 256
 
 
-def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
+def _with_keep_units(problem: PaymentProblem, layout: _Layout) -> _Layout:
     """The layout with 'colors lost' read as the objective reads it (:func:`planner.solve.objective.
-    color_keepers`) when a source has a mana ability whose cost contains mana; the layout unchanged
-    otherwise. A color is kept by a set of groups' top members: one group's with an ability without mana in
-    its cost that could produce the color, or one with such an ability that costs mana and the groups of a
-    least set of others that pay that cost. When two members of one group could be needed (the search
-    keeps only top members untouched), :attr:`_Layout.unkept` says so."""
+    color_keepers`) when a source has a mana ability whose cost contains mana: one unit per group
+    (:attr:`_Layout.keep_units`) and the colors open on the untouched board; the layout unchanged otherwise.
+    The sets of groups that keep each color are worked out only when a payment loses one
+    (:func:`_with_keepers`)."""
     view = problem.view
     groups = layout.groups
     abilities_of = [view.mana_abilities(g.members[0].pid) for g in groups]
@@ -1181,23 +1192,44 @@ def _with_keepers(problem: PaymentProblem, layout: _Layout) -> _Layout:
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
         count = min(len(group.members), limit)
         shape.append((source.usage, count, tuple(zip(costs_mana, colors, strict=True))))
-    keepers, counted, most, unkept = _keeping_of(tuple(shape))
+    units = _keep_units(tuple(shape))
+    sizes = tuple(len(group.members) for group in groups)
+    return replace(
+        layout,
+        keep_units=units,
+        open_colors=colors_open(units, sizes),
+        group_of={source.pid: index for index, group in enumerate(groups) for source in group.members},
+        sizes=sizes,
+    )
+
+
+def _with_keepers(layout: _Layout) -> _Layout:
+    """The layout (with :attr:`_Layout.keep_units`) with the sets of groups' top members that keep each
+    color open, for the search to branch on (worked out once per layout). A way to keep a color may need
+    several members of one group: the group's last members then become groups of their own. When there
+    are too many ways, :attr:`_Layout.unkept` says so."""
+    if layout.with_keepers:
+        return layout.with_keepers[0]
+    assert layout.keep_units is not None  # (only a layout with units is read this way)
+    keepers, counted, most, unkept = _keeping_needs(layout.keep_units)
     split: list[_Group] = []
-    for group, k in zip(groups, most, strict=True):
+    for group, k in zip(layout.groups, most, strict=True):
         alike = group.members
         cut = len(alike) - (k - 1)
         split.append(_Group(alike[:cut], group.reflect))
         split += [_Group((member,), group.reflect) for member in alike[cut:]]
-    group_of = {source.pid: index for index, group in enumerate(groups) for source in group.members}
-    return replace(
+    found = replace(
         layout,
         groups=tuple(split),
         keepers=keepers,
         keep_counts=counted,
-        group_of=group_of,
-        sizes=tuple(len(group.members) for group in groups),
         unkept=unkept,
+        programmes={},
+        greedy={},
+        with_keepers=[],
     )
+    layout.with_keepers.append(found)
+    return found
 
 
 def _ability_colors(
@@ -1208,29 +1240,31 @@ def _ability_colors(
     of its card alone when its kind is its card's, :func:`_as_card`): their colors are read from them; the
     other abilities are worked out on the board."""
     analysed = source.kind.abilities if len(source.kind.abilities) == len(abilities) else None
+    triggers = next(view.effects_of(ManaTrigger), None) is not None
     masks: list[int] = []
     for number, ability in enumerate(abilities):
-        options = None if analysed is None else analysed[number].options
-        if options is None or triggers_on(view, source.pid, ability):
+        colors = None if analysed is None else _colors_made(analysed[number])
+        if colors is None or (triggers and triggers_on(view, source.pid, ability)):
             masks.append(ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK)
         else:
-            masks.append(_made_mask(options) & _COLOR_MASK)
+            masks.append(colors)
     return tuple(masks)
 
 
+@lru_cache(maxsize=8192)
+def _colors_made(ability: _Ability) -> int | None:
+    """The colors (a mask) an analysed ability's options make, or None when its output is not fixed."""
+    return None if ability.options is None else _made_mask(ability.options) & _COLOR_MASK
+
+
 @lru_cache(maxsize=4096)
-def _keeping_of(
+def _keep_units(
     shape: tuple[tuple[_Usage, int, tuple[tuple[bool, int], ...]], ...],
-) -> tuple[
-    tuple[tuple[frozenset[int], ...], ...],
-    tuple[tuple[tuple[tuple[int, int], ...], ...], ...],
-    tuple[int, ...],
-    str | None,
-]:
-    """:func:`_keeping_needs` of a board's groups, each given as what it offers now (its usage, compared by
-    identity: kinds are kept across boards), how many members it has, and per ability whether its cost
-    contains mana and the colors it could produce; kept by that shape, which is quicker to compare than
-    the units it makes."""
+) -> tuple[KeepUnit, ...]:
+    """A board's groups as 'colors lost' reads them (:class:`planner.solve.objective.KeepUnit`), each given
+    as what it offers now (its usage, compared by identity: kinds are kept across boards), how many members
+    it has, and per ability whether its cost contains mana and the colors it could produce; kept by that
+    shape, which is quicker to compare than the units it makes."""
     offers = tuple(
         tuple(dict.fromkeys(o.counts for o in usage.options if not (o.generic or any(o.pays))))
         for usage, _, _ in shape
@@ -1250,7 +1284,7 @@ def _keeping_of(
             for number, modes in paid.items()
         )
         units.append(KeepUnit(count, free, costed))
-    return _keeping_needs(tuple(units))
+    return tuple(units)
 
 
 @lru_cache(maxsize=4096)
@@ -1349,7 +1383,8 @@ class _Search:
     must stay untapped, as a witness that some color stays available. :meth:`best_in_mode` branches on the
     colors a solution loses: concede the color, or keep one more group's top member untapped (with an
     ability that costs mana on the board, one more set of groups' top members that keeps it:
-    :attr:`_Layout.keepers`).
+    :attr:`_Layout.keepers`, worked out the first time a solution loses a color; until then 'colors lost'
+    is read from the units, :meth:`lost_open`).
 
     Why that is exact: let T* be an optimal payment and P* the colors it keeps available. In each group T*
     leaves the highest-ranked members untapped (else swapping two lowers the tie-break), so every color of P*
@@ -1385,6 +1420,8 @@ class _Search:
         if layout.unkept is not None:
             raise _DeclinedError(layout.unkept)
         self.keepers = layout.keepers
+        # (with units but no keepers yet: a payment that loses a color needs them to branch on)
+        self.unbranched = layout.keep_units is not None and layout.keepers is None
 
     def may_pay(self, demand: Sequence[int], needed: int, skipped: frozenset[int] = frozenset()) -> bool:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
@@ -1415,14 +1452,29 @@ class _Search:
         return True
 
     def lost(self, taps: _Taps) -> list[int]:
-        """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`)."""
+        """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`, or
+        :meth:`lost_open` before the keepers are worked out)."""
         if self.keepers is not None:
             return self.lost_keeping(taps)
+        if self.unbranched:
+            return self.lost_open(taps)
         touched = [0] * 5
         for source, _ in taps:
             for t in source.colors:
                 touched[t] += 1
         return [t for t in range(5) if touched[t] and touched[t] == self.makers[t]]
+
+    def lost_open(self, taps: _Taps) -> list[int]:
+        """The colors open on the untouched board and no longer open after ``taps``, read from the units
+        (:func:`planner.solve.objective.colors_open`)."""
+        layout = self.layout
+        assert layout.keep_units is not None  # (see unbranched)
+        left = list(layout.sizes)
+        group_of = layout.group_of
+        for source, _ in taps:
+            left[group_of[source.pid]] -= 1
+        lost = layout.open_colors & ~colors_open(layout.keep_units, left)
+        return [t for t in range(5) if lost >> t & 1]
 
     def lost_keeping(self, taps: _Taps) -> list[int]:
         """The colors that some set of groups kept open on the untouched board, and none does after ``taps``
@@ -1483,6 +1535,8 @@ class _Search:
                     solved[skipped] = None
                 else:
                     colors = self.lost(found)
+                    if colors and self.unbranched:
+                        raise _KeepersNeededError
                     solved[skipped] = (found, self.levels(mode, found, colors), colors)
             entry = solved[skipped]
             if entry is None:
@@ -2011,7 +2065,19 @@ class _Solver:
 
 
 def _optimise(problem: _Reduced) -> _Choice | None:
-    """The optimal payment, or None when there is none; raises ``_DeclinedError`` past the limits."""
+    """The optimal payment, or None when there is none; raises ``_DeclinedError`` past the limits.
+
+    On a board with an ability that costs mana, the sets of groups that keep each color are worked out
+    only when a payment loses one (most lose none: each mode's first solution is then optimal)."""
+    try:
+        return _optimise_by(problem)
+    except _KeepersNeededError:
+        assert problem.layout is not None  # (only a layout with units is searched without keepers)
+        return _optimise_by(replace(problem, layout=_with_keepers(problem.layout)))
+
+
+def _optimise_by(problem: _Reduced) -> _Choice | None:
+    """:func:`_optimise` with the problem's layout as it is."""
     search = _Search(problem)
     for mode in sorted(problem.modes, key=lambda m: m.life):
         if search.best is not None and mode.life > search.best.levels[0]:

@@ -55,6 +55,7 @@ __all__ = [
     "color_keepers",
     "color_keeping",
     "colors_lost",
+    "colors_open",
     "kind_of",
     "life_weighed",
     "mode_counts",
@@ -392,20 +393,49 @@ def _witnesses(
     ability of a member of ``unit``, one activation each. Units whose offers read alike for this cost (the
     same mana of each type it asks for, up to what it asks, and in all) form one set."""
     modes = ability.modes
-    typed = [t for t in range(6) if any(pays[t] for pays, _ in modes)]
-    caps = (*(max(pays[t] for pays, _ in modes) for t in typed), max(sum(p) + g for p, g in modes))
+    typed, caps = _cost_caps(modes)
     if caps[-1] == 0:
         return [()]  # (a cost of {0}: nothing else is needed)
     classes: dict[frozenset[tuple[int, ...]], list[int]] = {}
     for other, offers in enumerate(ability.offers):
-        read = _offers_read(offers, tuple(typed), caps)
+        read = _offers_read(offers, typed, caps)
         if read:
             classes.setdefault(read, []).append(other)
     # (in an order of their own, so that boards whose units read alike share the search below)
     keys = sorted(classes, key=lambda key: sorted(key))
     capacity = tuple(sum(units[v].count for v in classes[k]) - (unit in classes[k]) for k in keys)
-    least = _least_sets(modes, tuple(typed), caps, tuple(keys), capacity)
+    least = _least_sets(modes, typed, caps, tuple(keys), capacity)
     return [tuple((frozenset(classes[keys[i]]), n) for i, n in enumerate(counts) if n) for counts in least]
+
+
+def _cost_caps(
+    modes: tuple[tuple[tuple[int, ...], int], ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The types (W, U, B, R, G, C as 0-5) a costed ability's ways to be paid ask for, and the most of each
+    and in all that one of them takes: what more mana than that could not help pay it."""
+    typed = tuple(t for t in range(6) if any(pays[t] for pays, _ in modes))
+    return typed, (*(max(pays[t] for pays, _ in modes) for t in typed), max(sum(p) + g for p, g in modes))
+
+
+def _with_one_more(
+    reach: set[tuple[int, ...]], bags: frozenset[tuple[int, ...]], caps: tuple[int, ...]
+) -> set[tuple[int, ...]]:
+    """The mana that can be reached (read as :func:`_offers_read` reads it, capped) once one more member
+    adds one of its ``bags`` to what ``reach`` holds."""
+    return {
+        tuple(min(a + b, cap) for a, b, cap in zip(r, bag, caps, strict=True)) for r in reach for bag in bags
+    }
+
+
+def _reach_pays(
+    reach: set[tuple[int, ...]], modes: tuple[tuple[tuple[int, ...], int], ...], typed: tuple[int, ...]
+) -> bool:
+    """True when some mana in ``reach`` pays one of the ways ``modes``."""
+    return any(
+        all(r[i] >= p[t] for i, t in enumerate(typed)) and r[-1] >= sum(p) + g
+        for r in reach
+        for p, g in modes
+    )
 
 
 @lru_cache(maxsize=16384)
@@ -438,16 +468,8 @@ def _least_sets(
         reach = {(0,) * len(caps)}
         for key, n in zip(keys, chosen, strict=True):
             for _ in range(n):
-                reach = {
-                    tuple(min(a + b, cap) for a, b, cap in zip(r, offer, caps, strict=True))
-                    for r in reach
-                    for offer in key
-                }
-        return any(
-            all(r[i] >= p[t] for i, t in enumerate(typed)) and r[-1] >= sum(p) + g
-            for r in reach
-            for p, g in modes
-        )
+                reach = _with_one_more(reach, key, caps)
+        return _reach_pays(reach, modes, typed)
 
     found: list[tuple[int, ...]] = []
 
@@ -504,6 +526,50 @@ def colors_lost(keepers: Sequence[Sequence[Keeper]], left: Sequence[int]) -> int
     """Criterion 9.1: how many colors that stay open on the untouched board (those with a keeper) no
     untouched member keeps open (``left``: per unit, its untouched members)."""
     return sum(1 for ways in keepers if ways and not any(way.holds(left) for way in ways))
+
+
+def colors_open(units: Sequence[KeepUnit], left: Sequence[int]) -> int:
+    """The colors (a mask, bit i for the i-th of W, U, B, R, G) that the untouched members (``left``, per
+    unit) keep open: those for which one of :func:`color_keepers`'s ways holds, found without listing the
+    ways (quicker when a board is read only a few times).
+
+    >>> plains = KeepUnit(1, 0b00001)
+    >>> signet = KeepUnit(1, 0, (CostedAbility(0b01001, (((0,) * 6, 1),), (((1, 0, 0, 0, 0, 0),), ())),))
+    >>> colors_open([plains, signet], [1, 1]), colors_open([plains, signet], [0, 1])
+    (9, 0)
+    """
+    found = 0
+    for unit, n in zip(units, left, strict=True):
+        if n > 0:
+            found |= unit.free
+    for index, unit in enumerate(units):
+        if left[index] > 0:
+            for ability in unit.costed:
+                if ability.colors & ~found and _paid_by_others(ability, left, index):
+                    found |= ability.colors
+    return found
+
+
+def _paid_by_others(ability: CostedAbility, left: Sequence[int], unit: int) -> bool:
+    """True when the untouched members (``left``, per unit) other than one of ``unit`` pay the costed
+    ability with their abilities without mana in their costs, one activation each.
+
+    A least set has at most as many members as the cost takes mana (each adds one at least), so more than
+    that many members of one unit add nothing; all the members counted add mana, which never hurts."""
+    modes = ability.modes
+    typed, caps = _cost_caps(modes)
+    if caps[-1] == 0:
+        return True
+    reach = {(0,) * len(caps)}
+    for other, offers in enumerate(ability.offers):
+        n = min(left[other] - (other == unit), caps[-1])
+        bags = _offers_read(offers, typed, caps) if n > 0 else frozenset()
+        if bags:
+            for _ in range(n):
+                reach = _with_one_more(reach, bags, caps)
+            if _reach_pays(reach, modes, typed):
+                return True
+    return _reach_pays(reach, modes, typed)  # (with no mana at all, a way that takes none)
 
 
 def _mask(types: ManaTypes) -> int:
