@@ -13,12 +13,13 @@ from enum import Enum
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.hashing import cached_hash, state_without_hash
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 
 __all__ = [
     "AbilityCost",
     "Amount",
     "AmountKind",
+    "ColorChange",
     "Condition",
     "CostModifier",
     "CostPart",
@@ -57,6 +58,18 @@ class Who(Enum):
     YOU = "you"
     OPPONENTS = "opponents"
     ANY = "any"
+
+    def includes(self, controller: str, player: str) -> bool:
+        """True when ``player`` is among those an effect controlled by ``controller`` looks at.
+
+        >>> Who.YOU.includes("me", "me"), Who.OPPONENTS.includes("me", "me"), Who.ANY.includes("me", "op")
+        (True, False, True)
+        """
+        if self is Who.YOU:
+            return controller == player
+        if self is Who.OPPONENTS:
+            return controller != player
+        return True
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -622,6 +635,44 @@ class TypeChange:
 
 
 @dataclass(frozen=True, slots=True)
+class ColorChange:
+    """A color-changing effect (layer 5, CR 613.1e): what ``affected`` matches is ``colors`` (none: it is
+    colorless, CR 105.2c), or with ``adds`` has them in addition to its other colors. With ``chosen`` the
+    colors are the one chosen as the source entered (Painter's Servant, Alloy Golem: ``choices.color``),
+    ``colors`` empty until the board's choice fills it in. ``spells`` and ``cards`` say whose spells, and
+    whose cards that aren't on the battlefield (a card exiled with a permanent, whose colors Chrome Mox
+    reads), it changes too, relative to the effect's controller (None: no one's).
+
+    >>> from models.oracle import parse_oracle
+    >>> (dawn,) = parse_oracle("Nonland permanents you control are white. The same is true for spells you "
+    ...     "control and nonland cards you own that aren't on the battlefield.").effects
+    >>> dawn.affected.describe(), str(dawn.colors), dawn.adds, dawn.spells, dawn.cards
+    ('nonland you control', 'W', False, <Who.YOU: 'you'>, <Who.YOU: 'you'>)
+    """
+
+    text: str
+    affected: ObjectFilter
+    colors: ManaTypes
+    adds: bool = False
+    chosen: bool = False
+    spells: Who | None = None
+    cards: Who | None = None
+
+    def recolored(self, colors: ManaTypes, chosen: ManaType | None = None) -> ManaTypes:
+        """The colors of an object it changes that had ``colors`` (``chosen``: its source's chosen color,
+        when the effect reads it).
+
+        >>> ColorChange("", ObjectFilter(), ManaTypes.parse("B")).recolored(ManaTypes.parse("WU"))
+        ManaTypes.parse('B')
+        >>> ColorChange("", ObjectFilter(), ManaTypes(), adds=True, chosen=True).recolored(
+        ...     ManaTypes.parse("R"), ManaType.U)
+        ManaTypes.parse('UR')
+        """
+        new = ManaTypes(chosen) if self.chosen and chosen is not None else self.colors
+        return colors | new if self.adds else new
+
+
+@dataclass(frozen=True, slots=True)
 class GrantAbility:
     """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
 
@@ -757,6 +808,7 @@ StaticEffect = (
     | ProductionReplacement
     | ManaTrigger
     | TypeChange
+    | ColorChange
     | GrantAbility
     | UnspentManaEffect
     | CostModifier

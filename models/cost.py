@@ -462,8 +462,13 @@ class PaymentTarget:
         return self.convoke or self.improvise or self.delve
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
-        """The same target with another cost (its colors kept)."""
-        return replace(self, cost=cost)
+        """The same target with another cost, its colors kept (a spell's colors are its mana cost's, not its
+        total cost's: CR 202.2, 601.2f).
+
+        >>> str(PaymentTarget.of("{1}{W}{B}").with_cost(ManaCost.parse("{1}")).spell_colors)
+        'WB'
+        """
+        return replace(self, cost=cost, colors=self.spell_colors)
 
     def with_x(self, value: int) -> PaymentTarget:
         """The target with X chosen: its X, Y and Z replaced by ``value`` generic mana each (CR 107.3); it

@@ -21,6 +21,7 @@ from models.abilities import (
     ActivationBan,
     Amount,
     AmountKind,
+    ColorChange,
     Condition,
     CostModifier,
     CostPart,
@@ -73,7 +74,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 15
+PARSER_VERSION: Final = 16
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -2053,8 +2054,15 @@ def _read_entering(line: str, out: _Collector) -> None:
 
 #: The rider of a colored cost reduction (Edgewalker, Morophon): it reduces no generic mana.
 _ONLY_COLORED = re.compile(r"this effect reduces only the amount of colored mana you pay", re.I)
-#: The gate of the one sentence whose reading depends on the lines before its line (:func:`_read_line`).
-_READS_EARLIER_LINES_GATE = _Gate(("this effect reduces only",))
+#: Celestial Dawn's rider on the color change before it: 'The same is true for spells you control and nonland
+#: cards you own that aren't on the battlefield' (whose spells, and whose cards).
+_SAME_IS_TRUE = re.compile(
+    r"the same is true for (spells(?: you control)?)"
+    r"(?:,? and ((?:nonland )?cards you own|(?:nonland )?cards) that aren't on the battlefield)?",
+    re.I,
+)
+#: The gate of the sentences whose reading depends on the lines before their line (:func:`_read_line`).
+_READS_EARLIER_LINES_GATE = _Gate(("this effect reduces only", "the same is true for"))
 
 
 _UNTIL_END_OF_TURN = re.compile(r"^until end of turn, ", re.I)
@@ -2082,6 +2090,9 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     if _ONE_CARD_PERMISSION_GATE.admits(folded) and _ONE_CARD_PERMISSION.fullmatch(body):
         out.ignored.append(sentence)
         out.read(sentence, "ignored", "a permission for the one card a trigger exiled, which is on no board")
+        return
+    if (same := _SAME_IS_TRUE.fullmatch(body)) is not None and _extends_color_change(same, out):
+        out.read(sentence, "effect")
         return
     if _ONLY_COLORED.fullmatch(body):
         # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills onto
@@ -2491,6 +2502,73 @@ def _subject_filter(subject: str) -> ObjectFilter:
     return _parse_filter(subject)
 
 
+#: '<Subject> is/are <colors> [in addition to its/their other colors]' (layer 5): one color or more ('red
+#: and green'), colorless, or the chosen color; a subject may give enchanted creature a P/T change first.
+_COLOR = r"(?:white|blue|black|red|green)"
+_IS_COLORS = re.compile(
+    rf"(.+?) (?:gets [+-]\d+/[+-]\d+ and )?(?:is|are) "
+    rf"(colorless|the chosen color|{_COLOR}(?:(?:, | and |, and ){_COLOR})*)"
+    r"( in addition to (?:its|their) other colors)?",
+    re.I,
+)
+#: Mycosynth Lattice's and Painter's Servant's subject: every object, wherever it is.
+_EVERY_OBJECT = re.compile(r"all cards that aren't on the battlefield, spells, and permanents", re.I)
+_ENCHANTED_OR_EQUIPPED = re.compile(r"(enchanted|equipped) (creature|permanent|artifact|land)", re.I)
+
+
+def _parse_color_change(body: str, sentence: str) -> ColorChange | None:
+    """A color-changing effect (layer 5): 'Nonland permanents you control are white', 'All Slivers are
+    colorless', '~ is the chosen color', 'All cards that aren't on the battlefield, spells, and permanents
+    are the chosen color in addition to their other colors'; None for anything else.
+
+    >>> change = _parse_color_change("All creatures are black", "All creatures are black.")
+    >>> change.affected.types, str(change.colors), change.adds
+    (('Creature',), 'B', False)
+    >>> _parse_color_change("Target creature is black", "") is None
+    True
+    """
+    m = _IS_COLORS.fullmatch(body)
+    if m is None:
+        return None
+    subject, colors_text, adds = m.group(1), m.group(2), m.group(3) is not None
+    if re.search(r"\b(?:target|becomes?|until|as long as|if|gets)\b", subject, re.I):
+        return None  # (a spell's or a trigger's one-shot change, or a condition: no static effect)
+    if "gets " in body.lower() and _ENCHANTED_OR_EQUIPPED.fullmatch(subject) is None:
+        return None
+    chosen = _fold(colors_text) == "the chosen color"
+    colors = ManaTypes()
+    if not chosen and _fold(colors_text) != "colorless":
+        for word in re.findall(r"white|blue|black|red|green", colors_text, re.I):
+            colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
+    spells = cards = None
+    if _EVERY_OBJECT.fullmatch(subject):
+        affected, spells, cards = ObjectFilter(), Who.ANY, Who.ANY
+    elif subject == "~":
+        affected = ObjectFilter(self_only=True)
+    elif (attached := _ENCHANTED_OR_EQUIPPED.fullmatch(subject)) is not None:
+        affected = ObjectFilter(types=(_singular(attached.group(2)),), attached=True)
+        if affected.types == ("Permanent",):
+            affected = ObjectFilter(attached=True)
+    else:
+        try:
+            affected = _parse_filter(re.sub(r"^all ", "", subject, flags=re.I))
+        except _UnsupportedError:
+            return None
+    return ColorChange(sentence, affected, colors, adds, chosen, spells, cards)
+
+
+def _extends_color_change(same: re.Match[str], out: _Collector) -> bool:
+    """Celestial Dawn's rider (:data:`_SAME_IS_TRUE`) put on the color change just before it: whose spells
+    and cards it changes too; False (nothing done) when the effect before it is not a color change."""
+    last = out.effects[-1] if out.effects else None
+    if not isinstance(last, ColorChange):
+        return False
+    spells = Who.YOU if same.group(1).lower().endswith("you control") else Who.ANY
+    cards = None if same.group(2) is None else (Who.YOU if "you own" in same.group(2).lower() else Who.ANY)
+    out.effects[-1] = replace(last, text=f"{last.text} {same.group(0)}.", spells=spells, cards=cards)
+    return True
+
+
 def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     m = _HAVE_QUOTED.fullmatch(body)
     if m is None:
@@ -2722,6 +2800,7 @@ _EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]],
         ),
         _parse_type_change,
     ),
+    (_Gate(("white", "blue", "black", "red", "green", "colorless", "chosen color")), _parse_color_change),
     (_Gate(('"',)), _parse_grant),
     (_Gate(("unspent", "mana pools")), _parse_unspent),
     (_Gate(("to cast",)), _parse_cost_modifier),

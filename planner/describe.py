@@ -13,6 +13,7 @@ from models.abilities import (
     ActivationBan,
     Amount,
     AmountKind,
+    ColorChange,
     Condition,
     CostModifier,
     GrantAbility,
@@ -244,6 +245,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"
         return f"{_each(effect.affected)} is {how}"
+    if isinstance(effect, ColorChange):
+        return _color_change_summary(effect)
     if isinstance(effect, GrantAbility):
         ability = effect.ability
         return (
@@ -293,6 +296,28 @@ def _effect_summary(effect: StaticEffect) -> str:
             f"whenever {subject} becomes tapped (for mana or not), it deals {damage} damage to its controller"
         )
     return effect.text
+
+
+def _color_change_summary(effect: ColorChange) -> str:
+    """What a color change does, e.g. 'each permanent is also the chosen color, and so are all spells and all
+    cards not on the battlefield'.
+
+    >>> from models.oracle import parse_oracle
+    >>> _color_change_summary(parse_oracle("All creatures are black.").effects[0])
+    'each creature is black'
+    """
+    if effect.chosen:
+        colors = "the chosen color"
+    else:
+        colors = " and ".join(_COLOR_NAMES[t.letter] for t in effect.colors) or "colorless"
+    subject = "it" if effect.affected.self_only else _each(effect.affected)
+    also = "also " if effect.adds else ""
+    whose = {Who.YOU: "its controller's", Who.OPPONENTS: "opponents'", Who.ANY: "all"}
+    others = [f"{whose[effect.spells]} spells"] if effect.spells is not None else []
+    if effect.cards is not None:
+        others.append(f"{whose[effect.cards]} cards not on the battlefield")
+    rest = f", and so are {' and '.join(others)}" if others else ""
+    return f"{subject} is {also}{colors}{rest}"
 
 
 def _trigger_summary(effect: ManaTrigger) -> str:

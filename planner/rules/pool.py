@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode, Who
+from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.board import Board, PoolMana
 from models.cost import PaymentTarget, Slot, SlotKind
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
@@ -110,7 +110,7 @@ class SpendRules:
         effects = [
             (s.effect, view.permanent(s.source).choices.creature_type)
             for s in view.effects_of(SpendAsThough)
-            if isinstance(s.effect, SpendAsThough) and _applies(s.effect.who, s.controller, player)
+            if isinstance(s.effect, SpendAsThough) and s.effect.who.includes(s.controller, player)
         ]
         return cls.of(effects)
 
@@ -188,14 +188,6 @@ def _combined(effects: tuple[SpendAsThough, ...]) -> tuple[ManaTypes, ...]:
     return tuple(result)
 
 
-def _applies(who: Who, controller: str, player: str) -> bool:
-    if who is Who.YOU:
-        return controller == player
-    if who is Who.OPPONENTS:
-        return controller != player
-    return True
-
-
 def empty_pool(view: BoardView, player: str, units: Iterable[ManaUnit]) -> tuple[ManaUnit, ...]:
     """What stays in a player's pool when a step or phase ends (CR 500.4).
 
@@ -219,7 +211,7 @@ def empty_pool(view: BoardView, player: str, units: Iterable[ManaUnit]) -> tuple
             kept.append(unit)
             continue
         applicable = [
-            e for e, controller in effects if _applies(e.who, controller, player) and unit.type in e.types
+            e for e, controller in effects if e.who.includes(controller, player) and unit.type in e.types
         ]
         if any(e.mode is UnspentMode.KEEP for e in applicable):
             kept.append(unit)

@@ -648,7 +648,7 @@ def _own_facts(view: BoardView, pid: str, output: ManaOutput) -> tuple[object, .
         view.type_line(pid).is_a("Snow"),
         permanent.choices.color if kind is PaletteKind.CHOSEN_COLOR else None,
         view.board.player(permanent.controller).commander_colors if kind is PaletteKind.COMMANDER else None,
-        permanent.choices.imprinted_colors if kind is PaletteKind.IMPRINTED_COLORS else None,
+        view.known_imprinted_colors(pid) if kind is PaletteKind.IMPRINTED_COLORS else None,
     )
 
 
@@ -658,7 +658,7 @@ def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
     permanent = view.permanent(pid)
     commander = view.board.player(permanent.controller).commander_colors
     choices = permanent.choices
-    return (view.type_line(pid).is_a("Snow"), choices.color, commander, choices.imprinted_colors)
+    return (view.type_line(pid).is_a("Snow"), choices.color, commander, view.known_imprinted_colors(pid))
 
 
 def _sources(outcome: Outcome) -> Iterator[str]:

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from models.abilities import (
     ActivationBan,
     AmountKind,
+    ColorChange,
     Condition,
     CostModifier,
     CostPartKind,
@@ -322,6 +323,8 @@ def _missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
+        return "color: the color chosen as it entered is not given"
     return None
 
 
@@ -368,6 +371,7 @@ _STRUCTURAL = (
     "parsed",
     "warnings",
     "_layer4",
+    "_layer5",
     "effects",
     "_effects_by_kind",
     "_missing_choices",
@@ -778,8 +782,8 @@ class BoardView:
         return self._characteristics[pid]
 
     def as_printed(self, pid: str) -> bool:
-        """True when the permanent's characteristics are its card's: no effect changes its types, takes its
-        abilities away or grants it one (what it is alone on the battlefield).
+        """True when the permanent's characteristics are its card's: no effect changes its types or colors,
+        takes its abilities away or grants it one (what it is alone on the battlefield).
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -792,6 +796,8 @@ class BoardView:
         permanent = self._by_id[pid]
         if self.type_line(pid) is not permanent.type_line or self.lost_text_abilities(pid):
             return False
+        if pid in self._layer5:
+            return False  # (its colors changed: what reads them, convoke, sees other ones)
         for sourced in (*self.effects_of(GrantAbility), *self.effects_of(ActivationBan)):
             effect = sourced.effect
             assert isinstance(effect, GrantAbility | ActivationBan)
@@ -836,8 +842,11 @@ class BoardView:
             return False
         if any(line.is_a(word) for word in flt.excluded):
             return False
-        if flt.colors and not (self.colors(pid) & flt.colors):
-            return False
+        if flt.colors:
+            # (layer 4's effects apply before colors change: what they apply to reads the printed colors)
+            colors = self.printed_colors(pid) if types is not None else self.colors(pid)
+            if not colors & flt.colors:
+                return False
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
@@ -849,11 +858,68 @@ class BoardView:
         return True
 
     def colors(self, pid: str) -> ManaTypes:
-        """A permanent's colors: its color indicator, else its mana cost's colors (CR 202.2)."""
+        """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects
+        (layer 5).
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": [
+        ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"},
+        ...     {"id": "dawn", "card": "Celestial Dawn", "controller": "op"},
+        ...     {"id": "elf", "card": "Llanowar Elves", "controller": "op"}]})
+        >>> view = BoardView(board)
+        >>> str(view.colors("bop")), str(view.colors("elf")), str(view.printed_colors("elf"))
+        ('G', 'W', 'G')
+        """
+        changed = self._layer5.get(pid)
+        return changed if changed is not None else self.printed_colors(pid)
+
+    def printed_colors(self, pid: str) -> ManaTypes:
+        """A permanent's colors before any effect: its color indicator, else its mana cost's (CR 202.2)."""
         permanent = self._by_id[pid]
         if permanent.color_indicator is not None:
             return permanent.color_indicator
         return permanent.mana_cost.colors if permanent.mana_cost is not None else ManaTypes()
+
+    @cached_property
+    def _layer5(self) -> dict[str, ManaTypes]:
+        """The colors of the permanents that color-changing effects change (layer 5, CR 613.1e), each effect
+        applied in timestamp order (the board's), to what it matches once those before it applied."""
+        changes = list(self.effects_of(ColorChange))
+        if not changes:
+            return {}
+        colors = {p.id: self.printed_colors(p.id) for p in self.board.permanents}
+        for sourced in changes:
+            effect = sourced.effect
+            assert isinstance(effect, ColorChange)
+            chosen = self._by_id[sourced.source].choices.color
+            wanted = effect.affected.colors
+            uncolored = replace(effect.affected, colors=ManaTypes())  # (colors read as they are by now)
+            for permanent in self.board.permanents:
+                pid = permanent.id
+                if (not wanted or colors[pid] & wanted) and self.matches(uncolored, pid, sourced.source):
+                    colors[pid] = effect.recolored(colors[pid], chosen)
+        return {pid: found for pid, found in colors.items() if found != self.printed_colors(pid)}
+
+    def colors_elsewhere(self, colors: ManaTypes, player: str, *, spell: bool) -> ManaTypes:
+        """The colors of a spell ``player`` controls (``spell``), or of a card ``player`` owns that isn't on
+        the battlefield (the card exiled with a permanent), whose colors are ``colors`` before the
+        color-changing effects that reach it there (Painter's Servant, Mycosynth Lattice, Celestial Dawn),
+        applied in timestamp order.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": [
+        ...     {"id": "dawn", "card": "Celestial Dawn", "controller": "me"}]})
+        >>> view, red = BoardView(board), ManaTypes.parse("R")
+        >>> [str(view.colors_elsewhere(red, player, spell=True)) for player in ("me", "op")]
+        ['W', 'R']
+        """
+        for sourced in self.effects_of(ColorChange):
+            effect = sourced.effect
+            assert isinstance(effect, ColorChange)
+            whose = effect.spells if spell else effect.cards
+            if whose is not None and whose.includes(sourced.controller, player):
+                colors = effect.recolored(colors, self._by_id[sourced.source].choices.color)
+        return colors
 
     def count(self, flt: ObjectFilter, source: str, removed: frozenset[str] = frozenset()) -> int:
         """How many permanents match a filter written on ``source``."""
@@ -949,13 +1015,23 @@ class BoardView:
         return 0 if mana_cost is None else sum(1 for symbol in mana_cost.symbols if symbol.colors & colors)
 
     def imprinted_colors(self, pid: str) -> ManaTypes:
-        """The colors of the card exiled with the permanent (CR 202.2); unknown ones are an input error (the
-        abilities that read them are set aside before, see :func:`unknown_imprint`)."""
-        colors = self._by_id[pid].choices.imprinted_colors
+        """The colors of the card exiled with the permanent (CR 202.2, after the effects that change the
+        colors of cards that aren't on the battlefield: :meth:`colors_elsewhere`); unknown ones are an input
+        error (the abilities that read them are set aside before, see :func:`unknown_imprint`)."""
+        colors = self.known_imprinted_colors(pid)
         if colors is None:
             why = unknown_imprint(self._by_id[pid].choices)
             raise InputError(f"{self.path(pid)}.choices.imprinted: {why}")
         return colors
+
+    def known_imprinted_colors(self, pid: str) -> ManaTypes | None:
+        """:meth:`imprinted_colors`, or None when the board does not give them. The exiled card is taken to
+        be owned by the permanent's controller, who exiled it from their hand (Chrome Mox)."""
+        permanent = self._by_id[pid]
+        colors = permanent.choices.imprinted_colors
+        if colors is None:
+            return None
+        return self.colors_elsewhere(colors, permanent.controller, spell=False)
 
     def chosen_color(self, pid: str) -> ManaType:
         """The color chosen as the permanent entered; a missing choice is an input error."""
@@ -1058,6 +1134,10 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    if target.kind is PaymentKind.SPELL:
+        colors = view.colors_elsewhere(target.spell_colors, player, spell=True)
+        if colors != target.spell_colors:
+            target = replace(target, colors=colors)  # (a spell's colors, layer 5: Celestial Dawn)
     if not target.text and not _has_cost_modifiers(view):
         return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
