@@ -1134,7 +1134,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
-    if target.kind is PaymentKind.SPELL:
+    if target.kind is PaymentKind.SPELL and next(view.effects_of(ColorChange), None) is not None:
         colors = view.colors_elsewhere(target.spell_colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)  # (a spell's colors, layer 5: Celestial Dawn)
