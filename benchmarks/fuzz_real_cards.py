@@ -272,9 +272,10 @@ def random_case(rng: random.Random, cards: Sequence[CardSpec]) -> Case:
     return Case(random_board(rng, cards), cost, x, rng.choice(_TYPE_LINES), kind)
 
 
-def _paid(target: PaymentTarget, x: int | None) -> PaymentTarget:
-    """The target with X replaced by its value (what the replay needs)."""
-    return target.with_cost(target.cost.with_variables(x)) if x is not None else target
+def _paid(board: Board, target: PaymentTarget, x: int | None) -> PaymentTarget:
+    """What the replay pays: the total cost with X replaced by its value, the board's increases and
+    reductions applied and the spell's colors as the board's effects make them (CR 601.2f, 613.1e)."""
+    return PaymentProblem.of(board, target, "me", x=x).paid_target(x)
 
 
 def check_case(case: Case, state_limit: int = STATE_LIMIT) -> tuple[str, str | None]:
@@ -284,10 +285,13 @@ def check_case(case: Case, state_limit: int = STATE_LIMIT) -> tuple[str, str | N
     try:
         board = Board.from_dict(case.board)
         target = case.target()
+        paid = _paid(board, target, case.x)
     except InputError:
         return "bad input", None
+    except Exception as error:
+        return "crash", f"the total cost: {type(error).__name__}: {_first_line(error)}"
     try:
-        reference = reference_search(board, target, x=case.x, max_states=state_limit)
+        reference = reference_search(board, paid, max_states=state_limit)
     except ReferenceLimitError:
         return "skipped", None
     except InputError:
@@ -311,7 +315,6 @@ def check_case(case: Case, state_limit: int = STATE_LIMIT) -> tuple[str, str | N
     if not reference.payable:
         return outcome, None if result.reason else "no reason given"
     assert result.plan is not None
-    paid = _paid(target, case.x)
     try:
         ours = objective_of(board, "me", replay(board, paid, result.plan))
     except Exception as error:
@@ -331,7 +334,7 @@ def _other_engine(
     board: Board, target: PaymentTarget, x: int | None, engine: str, best: tuple[int, ...]
 ) -> str | None:
     """Where pay answered with one engine, the other one's disagreement with the best objective, if any."""
-    paid = _paid(target, x)
+    paid = _paid(board, target, x)
     try:
         if engine == "fast":
             other = solve_payment(PaymentProblem.of(board, target, "me", x=x, time_limit=TIME_LIMIT))

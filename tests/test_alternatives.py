@@ -276,6 +276,67 @@ def test_mana_vault_is_not_tapped_while_sol_ring_and_lands_pay(engine: str) -> N
     assert tapped == {"sol", "forest"}
 
 
+#: A land of my own that makes {W} but stays tapped through its controller's untap steps.
+_VAULT_LAND = {
+    "name": "Vault Land",
+    "type_line": "Land",
+    "oracle": "{T}: Add {W}.\nVault Land doesn't untap during your untap step.",
+}
+
+
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_a_land_that_does_not_untap_is_not_grouped_with_a_plains_that_does(engine: str) -> None:
+    """Vault Land and Plains make the same {W} by the same ability, but tapping Vault Land is a cost next
+    turn: they are not interchangeable, and the Plains pays (the reference search agrees)."""
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "a", "controller": "me", **_VAULT_LAND},
+                {"id": "b", "card": "Plains", "controller": "me"},
+            ],
+        }
+    )
+    target = PaymentTarget.of("{W}")
+    plan = (
+        pay(board, target).plan if engine == "pay" else solve_payment(PaymentProblem.of(board, target)).plan
+    )
+    assert plan is not None
+    summary = replay(board, target, plan)
+    assert summary.tapped == {"b"}
+    best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
+    assert objective_of(board, "me", summary) == best
+
+
+def test_a_waterveil_cavern_made_a_plains_untaps_normally() -> None:
+    """Under Celestial Dawn, Waterveil Cavern is a Plains that lost its text abilities (CR 305.7): its
+    '{T}: Add {W}' leaves it to untap like the Forest made a Plains, so the lower id, the Cavern, pays."""
+    cavern = {
+        "name": "Waterveil Cavern",
+        "type_line": "Land",
+        "oracle": "{T}: Add {C}.\n{T}: Add {U} or {B}. Waterveil Cavern doesn't untap during your next untap "
+        "step.",
+    }
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "a", "controller": "me", **cavern},
+                {"id": "b", "card": "Forest", "controller": "me"},
+                {"id": "dawn", "card": "Celestial Dawn", "controller": "me"},
+            ],
+        }
+    )
+    target = PaymentTarget.of("{W}")
+    result = pay(board, target)
+    assert result.tapped == ("a",)
+    assert result.plan is not None
+    best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
+    assert objective_of(board, "me", replay(board, target, result.plan)) == best
+
+
 @pytest.mark.parametrize(
     ("life_value", "tapped", "sacrificed"), [(None, (), ("treasure",)), (0, ("wastes",), ())]
 )

@@ -312,7 +312,8 @@ def interchangeable(
     Only simple sources group: every mana ability taps the permanent and costs nothing else, makes a fixed
     amount, and nothing singles the permanent out (no Aura on it, no cost that could sacrifice or tap it).
     Two of them group when their abilities make the same outcomes, in the same order, and everything the
-    objective reads agrees (creature or not, what they could produce, damage when tapped). The model then
+    objective reads agrees (creature or not, what they could produce, damage when tapped, whether they untap
+    normally). The model then
     decides how many of a group to tap instead of which, and the plan taps the lowest ids. ``outcomes_of``
     (permanent id, ability number) → outcomes lets a caller share work it does anyway.
 
@@ -369,6 +370,9 @@ def interchangeable(
             reflect.get(pid),
             view.tap_damage(pid, for_mana=True),
             view.tap_damage(pid, for_mana=False),
+            view.untaps_normally(
+                pid
+            ),  # (the objective reads it: a Waterveil Cavern made a Plains is no Plains)
         )
         groups.setdefault(key, []).append(pid)
     result = {}

@@ -9,6 +9,7 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
@@ -341,6 +342,16 @@ def _with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))
+
+
+_NO_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap steps?", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _stays_tapped(oracle: str, name: str) -> bool:
+    """True when a card's text says it doesn't untap during its controller's untap step (Mana Vault)."""
+    parsed = parse_oracle(oracle, name)
+    return any(_NO_UNTAP.fullmatch(sentence.text.rstrip(".")) for sentence in parsed.sentences)
 
 
 def _intrinsic(line: TypeLine) -> list[ManaAbility]:
@@ -804,6 +815,27 @@ class BoardView:
             if self.matches(effect.affected, pid, sourced.source):
                 return False
         return True
+
+    def untaps_normally(self, pid: str) -> bool:
+        """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,
+        Grim Monolith) or with a mana ability that says it doesn't untap during the next one (Waterveil
+        Cavern); a land that lost its text abilities (a Waterveil Cavern under Blood Moon) has neither.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "v", "card": "Mana Vault", "controller": "me"},
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> BoardView(board).untaps_normally("v"), BoardView(board).untaps_normally("f")
+        (False, True)
+        """
+        permanent = self._by_id[pid]
+        if not self.lost_text_abilities(pid) and _stays_tapped(permanent.oracle, permanent.name):
+            return False
+        return not any(
+            effect.kind is SideEffectKind.NO_UNTAP
+            for ability in self.mana_abilities(pid)
+            for effect in ability.side_effects
+        )
 
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
         """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""

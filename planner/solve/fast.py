@@ -111,7 +111,6 @@ from planner.solve.objective import (
     packed_weight,
     sacrificed_by_design,
     touched_values,
-    untaps_normally,
 )
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
@@ -830,13 +829,12 @@ class _Outside:
 
 
 def _source(
-    position: int, permanent: Permanent, kind: SourceKind, usage: _Usage, rank: int, n: int
+    position: int, permanent: Permanent, kind: SourceKind, usage: _Usage, rank: int, n: int, untaps: bool
 ) -> _Source:
-    """The source for a permanent the player can use now (``n``: the permanents on the board)."""
+    """The source for a permanent the player can use now (``n``: the permanents on the board; ``untaps``:
+    whether it untaps normally, :meth:`BoardView.untaps_normally`)."""
     reflect = kind.reflect or 0
-    weight, touched = _unranked(
-        usage.most, kind.creature, reflect.bit_count(), usage.painful, untaps_normally(permanent), n
-    )
+    weight, touched = _unranked(usage.most, kind.creature, reflect.bit_count(), usage.painful, untaps, n)
     return _Source(
         permanent.id,
         position,
@@ -988,7 +986,10 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         return result
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
-    sources = tuple(_source(position, p, kind, usage, ranks[p.id], n) for position, p, kind, usage in found)
+    sources = tuple(
+        _source(position, p, kind, usage, ranks[p.id], n, view.untaps_normally(p.id))
+        for position, p, kind, usage in found
+    )
     clash = None
     if reflecting:
         sacrificable = [source.pid for source in sources if any(o.sacrifice for o in source.options)]

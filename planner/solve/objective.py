@@ -20,17 +20,15 @@ payment (the reference search's, a heuristic's) so that any plan can be compared
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from models.abilities import SideEffectKind, TapDamage
-from models.board import Board, Permanent
+from models.abilities import TapDamage
+from models.board import Board
 from models.cost import ManaCost
 from models.errors import InputError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import parse_oracle
 from planner.rules.activations import Activation
 from planner.rules.could_produce import ability_could_produce
 from planner.rules.payment import GENERIC, Mode, cost_modes
@@ -66,7 +64,6 @@ __all__ = [
     "sacrificed_by_design",
     "touched_levels",
     "touched_values",
-    "untaps_normally",
 ]
 
 
@@ -191,34 +188,6 @@ def packed_unit(permanents: int) -> int:
     return unit
 
 
-_NO_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap steps?", re.I)
-
-
-def untaps_normally(permanent: Permanent) -> bool:
-    """False for a permanent whose printed text keeps it tapped through its controller's untap step (Mana
-    Vault, Grim Monolith) or whose mana ability says it doesn't untap during the next one.
-
-    >>> from dataclasses import replace
-    >>> vault = Permanent.from_dict({"id": "v", "card": "Mana Vault", "controller": "me"})
-    >>> untaps_normally(vault), untaps_normally(replace(vault, oracle="{T}: Add {C}."))
-    (False, True)
-    """
-    return _untaps(permanent.oracle, permanent.name)
-
-
-@lru_cache(maxsize=4096)
-def _untaps(oracle: str, name: str) -> bool:
-    """:func:`untaps_normally` from a card's text and name."""
-    parsed = parse_oracle(oracle, name)
-    if any(_NO_UNTAP.fullmatch(sentence.text.rstrip(".")) for sentence in parsed.sentences):
-        return False
-    return not any(
-        effect.kind is SideEffectKind.NO_UNTAP
-        for ability in parsed.mana_abilities
-        for effect in ability.side_effects
-    )
-
-
 def sacrificed_by_design(view: BoardView, pid: str) -> bool:
     """A nonland permanent whose own ability sacrifices it (Treasure, Lotus Petal, Eldrazi Scion)."""
     if view.type_line(pid).is_a("Land"):
@@ -290,7 +259,7 @@ def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict
             flexibility=len(reflect.get(pid, ManaTypes())),
             rank=rank,
             painful=pid in colored and pid not in painless,
-            untaps=untaps_normally(analysis.board.permanent(pid)),
+            untaps=view.untaps_normally(pid),
             preference=rank_of[kind_of(view, pid)] if prefer else 0,
         )
         for rank, pid in enumerate(ids)
