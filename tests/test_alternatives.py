@@ -309,6 +309,35 @@ def test_a_land_that_does_not_untap_is_not_grouped_with_a_plains_that_does(engin
     assert objective_of(board, "me", summary) == best
 
 
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_two_rocks_alike_but_for_untapping_are_told_apart_under_blood_moon(engine: str) -> None:
+    """Blood Moon is an effect on mana, under which permanents with the same abilities share what the fast
+    path knows of them; a rock that doesn't untap is still not interchangeable with one that does."""
+    stay = {"name": "Stay Rock", "type_line": "Artifact", "mana_cost": "{2}"}
+    stay["oracle"] = "{T}: Add {C}{C}.\nStay Rock doesn't untap during your untap step."
+    plain = {"name": "Plain Rock", "type_line": "Artifact", "mana_cost": "{2}", "oracle": "{T}: Add {C}{C}."}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "a", "controller": "me", **stay},
+                {"id": "b", "controller": "me", **plain},
+                {"id": "moon", "card": "Blood Moon", "controller": "me"},
+            ],
+        }
+    )
+    target = PaymentTarget.of("{2}")
+    plan = (
+        pay(board, target).plan if engine == "pay" else solve_payment(PaymentProblem.of(board, target)).plan
+    )
+    assert plan is not None
+    summary = replay(board, target, plan)
+    assert summary.tapped == {"b"}
+    best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
+    assert objective_of(board, "me", summary) == best
+
+
 def test_a_waterveil_cavern_made_a_plains_untaps_normally() -> None:
     """Under Celestial Dawn, Waterveil Cavern is a Plains that lost its text abilities (CR 305.7): its
     '{T}: Add {W}' leaves it to untap like the Forest made a Plains, so the lower id, the Cavern, pays."""

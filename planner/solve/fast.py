@@ -1152,9 +1152,12 @@ def _layout(sources: Sequence[_Source]) -> _Layout:
 
 
 def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
-    by_key: dict[int, list[_Source]] = {}
+    """The sources' groups of interchangeable ones: one usage (the same options) and the same weights but
+    for the rank (two cards with the same abilities under Blood Moon share a kind, and may still differ in
+    what the objective reads: whether they untap normally)."""
+    by_key: dict[tuple[int, int], list[_Source]] = {}
     for source in sources:
-        by_key.setdefault(source.group, []).append(source)
+        by_key.setdefault((source.group, source.weight - source.rank), []).append(source)
     return tuple(
         _Group(tuple(sorted(members, key=lambda s: s.rank)), members[0].reflect)
         for members in by_key.values()
