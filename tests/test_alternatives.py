@@ -282,88 +282,67 @@ _VAULT_LAND = {
     "type_line": "Land",
     "oracle": "{T}: Add {W}.\nVault Land doesn't untap during your untap step.",
 }
+_STAY_ROCK = {
+    "name": "Stay Rock",
+    "type_line": "Artifact",
+    "mana_cost": "{2}",
+    "oracle": "{T}: Add {C}{C}.\nStay Rock doesn't untap during your untap step.",
+}
+_PLAIN_ROCK = {
+    "name": "Plain Rock",
+    "type_line": "Artifact",
+    "mana_cost": "{2}",
+    "oracle": "{T}: Add {C}{C}.",
+}
+_WATERVEIL_CAVERN = {
+    "name": "Waterveil Cavern",
+    "type_line": "Land",
+    "oracle": "{T}: Add {C}.\n{T}: Add {U} or {B}. Waterveil Cavern doesn't untap during your next untap "
+    "step.",
+}
 
 
-@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
-def test_a_land_that_does_not_untap_is_not_grouped_with_a_plains_that_does(engine: str) -> None:
-    """Vault Land and Plains make the same {W} by the same ability, but tapping Vault Land is a cost next
-    turn: they are not interchangeable, and the Plains pays (the reference search agrees)."""
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me"}],
-            "permanents": [
-                {"id": "a", "controller": "me", **_VAULT_LAND},
-                {"id": "b", "card": "Plains", "controller": "me"},
-            ],
-        }
-    )
-    target = PaymentTarget.of("{W}")
+def _tapped_by(engine: str, cost: str, *permanents: dict[str, Any]) -> set[str]:
+    """What ``engine`` (``pay``, or CP-SAT alone) taps to pay ``cost`` from my permanents (each with its
+    id), checked to be as good as the reference search's best."""
+    entries = [{"controller": "me", **permanent} for permanent in permanents]
+    board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": entries})
+    target = PaymentTarget.of(cost)
     plan = (
         pay(board, target).plan if engine == "pay" else solve_payment(PaymentProblem.of(board, target)).plan
     )
     assert plan is not None
     summary = replay(board, target, plan)
-    assert summary.tapped == {"b"}
     best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
     assert objective_of(board, "me", summary) == best
+    return set(summary.tapped)
+
+
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_a_land_that_does_not_untap_is_not_grouped_with_a_plains_that_does(engine: str) -> None:
+    """Vault Land and Plains make the same {W} by the same ability, but tapping Vault Land is a cost next
+    turn: they are not interchangeable, and the Plains pays."""
+    assert _tapped_by(engine, "{W}", {"id": "a", **_VAULT_LAND}, {"id": "b", "card": "Plains"}) == {"b"}
 
 
 @pytest.mark.parametrize("engine", ["pay", "cp-sat"])
 def test_two_rocks_alike_but_for_untapping_are_told_apart_under_blood_moon(engine: str) -> None:
     """Blood Moon is an effect on mana, under which permanents with the same abilities share what the fast
     path knows of them; a rock that doesn't untap is still not interchangeable with one that does."""
-    stay = {"name": "Stay Rock", "type_line": "Artifact", "mana_cost": "{2}"}
-    stay["oracle"] = "{T}: Add {C}{C}.\nStay Rock doesn't untap during your untap step."
-    plain = {"name": "Plain Rock", "type_line": "Artifact", "mana_cost": "{2}", "oracle": "{T}: Add {C}{C}."}
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me"}],
-            "permanents": [
-                {"id": "a", "controller": "me", **stay},
-                {"id": "b", "controller": "me", **plain},
-                {"id": "moon", "card": "Blood Moon", "controller": "me"},
-            ],
-        }
-    )
-    target = PaymentTarget.of("{2}")
-    plan = (
-        pay(board, target).plan if engine == "pay" else solve_payment(PaymentProblem.of(board, target)).plan
-    )
-    assert plan is not None
-    summary = replay(board, target, plan)
-    assert summary.tapped == {"b"}
-    best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
-    assert objective_of(board, "me", summary) == best
+    rocks = ({"id": "a", **_STAY_ROCK}, {"id": "b", **_PLAIN_ROCK}, {"id": "moon", "card": "Blood Moon"})
+    assert _tapped_by(engine, "{2}", *rocks) == {"b"}
 
 
-def test_a_waterveil_cavern_made_a_plains_untaps_normally() -> None:
+@pytest.mark.parametrize("engine", ["pay", "cp-sat"])
+def test_a_waterveil_cavern_made_a_plains_untaps_normally(engine: str) -> None:
     """Under Celestial Dawn, Waterveil Cavern is a Plains that lost its text abilities (CR 305.7): its
     '{T}: Add {W}' leaves it to untap like the Forest made a Plains, so the lower id, the Cavern, pays."""
-    cavern = {
-        "name": "Waterveil Cavern",
-        "type_line": "Land",
-        "oracle": "{T}: Add {C}.\n{T}: Add {U} or {B}. Waterveil Cavern doesn't untap during your next untap "
-        "step.",
-    }
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me"}],
-            "permanents": [
-                {"id": "a", "controller": "me", **cavern},
-                {"id": "b", "card": "Forest", "controller": "me"},
-                {"id": "dawn", "card": "Celestial Dawn", "controller": "me"},
-            ],
-        }
+    lands = (
+        {"id": "a", **_WATERVEIL_CAVERN},
+        {"id": "b", "card": "Forest"},
+        {"id": "dawn", "card": "Celestial Dawn"},
     )
-    target = PaymentTarget.of("{W}")
-    result = pay(board, target)
-    assert result.tapped == ("a",)
-    assert result.plan is not None
-    best = min(objective_of(board, "me", s) for s in reference_search(board, target).outcomes)
-    assert objective_of(board, "me", replay(board, target, result.plan)) == best
+    assert _tapped_by(engine, "{W}", *lands) == {"a"}
 
 
 @pytest.mark.parametrize(
