@@ -74,7 +74,7 @@ from models.limits import (
     number,
 )
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
-from models.oracle import parse_restriction
+from models.oracle import parse_oracle, parse_restriction
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 if TYPE_CHECKING:
@@ -155,12 +155,19 @@ class PoolMana:
         return {"mana": str(self.mana), **extras} if extras else str(self.mana)
 
 
-def card_colors(mana_cost: ManaCost | None, color_indicator: ManaTypes | None) -> ManaTypes:
-    """A card's colors: its color indicator, else its mana cost's colors (CR 105.2, 202.2).
+def card_colors(
+    mana_cost: ManaCost | None, color_indicator: ManaTypes | None, oracle: str = "", name: str = ""
+) -> ManaTypes:
+    """A card's colors: none when its text has devoid (CR 702.114a, in every zone), else its color indicator,
+    else its mana cost's colors (CR 105.2, 202.2).
 
     >>> str(card_colors(ManaCost.parse("{1}{R}{G}"), None)), str(card_colors(None, ManaTypes.parse("U")))
     ('RG', 'U')
+    >>> str(card_colors(ManaCost.parse("{2}{U}"), None, "Devoid (This card has no color.)"))
+    ''
     """
+    if oracle and "devoid" in parse_oracle(oracle, name).keywords:
+        return ManaTypes()
     if color_indicator is not None:
         return color_indicator
     return mana_cost.colors if mana_cost is not None else ManaTypes()
@@ -248,7 +255,9 @@ class Choices:
         if self.imprinted_card is not None:
             return self.imprinted_card.colors
         found = _catalogue_card(self.imprinted) if self.imprinted is not None else None
-        return None if found is None else card_colors(found.mana_cost, found.color_indicator)
+        if found is None:
+            return None
+        return card_colors(found.mana_cost, found.color_indicator, found.oracle, found.name)
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
@@ -301,8 +310,8 @@ class Card:
 
     @property
     def colors(self) -> ManaTypes:
-        """The card's colors: its color indicator, else its mana cost's colors (CR 202.2)."""
-        return card_colors(self.mana_cost, self.color_indicator)
+        """The card's colors (:func:`card_colors`: devoid, its color indicator, its mana cost)."""
+        return card_colors(self.mana_cost, self.color_indicator, self.oracle, self.name)
 
     def to_json(self) -> str | dict[str, Any]:
         """The board-file form: the bare name of a catalogue card as printed, else an object."""

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from models.abilities import ColorChange, Who
-from models.board import Board
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
@@ -246,3 +246,35 @@ def test_celestial_dawn_makes_only_its_controllers_spells_white() -> None:
     red = ManaTypes.parse("R")
     assert str(dawn.colors_elsewhere(red, "me", spell=True)) == "W"
     assert str(dawn.colors_elsewhere(red, "op", spell=True)) == "R"
+
+
+CULTIVATOR_DRONE = {
+    "name": "Cultivator Drone",
+    "type_line": "Creature — Eldrazi Drone",
+    "mana_cost": "{2}{U}",
+    "oracle": "Devoid (This card has no color.)\n{T}: Add {C}. Spend this mana only to cast a colorless "
+    "spell, activate an ability of a colorless permanent, or pay a cost that contains {C}.",
+}
+
+
+def test_a_devoid_permanent_is_colorless() -> None:
+    """Devoid (CR 702.114a): Cultivator Drone, {2}{U}, has no color; Bloom Tender sees only its own green."""
+    board = board_of({"id": "drone", **CULTIVATOR_DRONE}, {"id": "bloom", "card": "Bloom Tender"})
+    assert str(BoardView(board).colors("drone")) == ""
+    assert not pay(board, PaymentTarget.of("{U}")).payable
+    assert pay(board, PaymentTarget.of("{G}")).payable
+
+
+def test_a_devoid_spell_is_colorless_and_may_take_mana_for_colorless_spells() -> None:
+    """Eldrazi Temple's {C}{C} pays only for colorless Eldrazi spells. A devoid Eldrazi spell of {2}{U} is
+    colorless (CR 702.114a, in every zone): the Temple's {C}{C} and an Island pay it. The same spell without
+    devoid is blue, and the Temple's {C} with the Island make only two mana."""
+    board = board_of({"id": "temple", "card": "Eldrazi Temple"}, {"id": "i", "card": "Island"})
+    eldrazi = "Creature — Eldrazi Drone"
+    devoid = PaymentTarget.of("{2}{U}", type_line=eldrazi, text="Devoid (This card has no color.)")
+    assert pay(board, devoid).payable
+    assert not pay(board, PaymentTarget.of("{2}{U}", type_line=eldrazi)).payable
+    hand_card = Card.from_json(
+        {"name": "Drone", "type_line": eldrazi, "mana_cost": "{2}{U}", "oracle": "Devoid"}
+    )
+    assert str(hand_card.colors) == ""

@@ -33,7 +33,7 @@ from models.abilities import (
     TypeChange,
     Who,
 )
-from models.board import BOARD_VERSION, Board, Choices, Permanent, Player
+from models.board import BOARD_VERSION, Board, Choices, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
@@ -906,11 +906,10 @@ class BoardView:
         return changed if changed is not None else self.printed_colors(pid)
 
     def printed_colors(self, pid: str) -> ManaTypes:
-        """A permanent's colors before any effect: its color indicator, else its mana cost's (CR 202.2)."""
+        """A permanent's colors before any effect: none with devoid (CR 702.114a), else its color indicator,
+        else its mana cost's (CR 202.2)."""
         permanent = self._by_id[pid]
-        if permanent.color_indicator is not None:
-            return permanent.color_indicator
-        return permanent.mana_cost.colors if permanent.mana_cost is not None else ManaTypes()
+        return card_colors(permanent.mana_cost, permanent.color_indicator, permanent.oracle, permanent.name)
 
     @cached_property
     def _layer5(self) -> dict[str, ManaTypes]:
@@ -1166,6 +1165,10 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    if target.kind is PaymentKind.SPELL and target.colors is None and target.text:
+        colors = card_colors(target.cost, None, target.text, target.name)  # (devoid: a colorless spell)
+        if colors != target.spell_colors:
+            target = replace(target, colors=colors)
     if target.kind is PaymentKind.SPELL and next(view.effects_of(ColorChange), None) is not None:
         colors = view.colors_elsewhere(target.spell_colors, player, spell=True)
         if colors != target.spell_colors:
