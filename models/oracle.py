@@ -2496,9 +2496,12 @@ def _subject_filter(subject: str) -> ObjectFilter:
 
     >>> _subject_filter("enchanted land").attached, _subject_filter("lands you control").types
     (True, ('Land',))
+    >>> _subject_filter("enchanted permanent").types  # (any permanent: 'Permanent' is no type to match)
+    ()
     """
-    if _ATTACHED_PERMANENT.fullmatch(subject):
-        return ObjectFilter(types=(_singular(subject.split()[1]),), attached=True)
+    if m := _ATTACHED_PERMANENT.fullmatch(subject):
+        kind = m.group(2).lower()
+        return ObjectFilter(types=() if kind == "permanent" else (_singular(kind),), attached=True)
     return _parse_filter(subject)
 
 
@@ -2513,7 +2516,6 @@ _IS_COLORS = re.compile(
 )
 #: Mycosynth Lattice's and Painter's Servant's subject: every object, wherever it is.
 _EVERY_OBJECT = re.compile(r"all cards that aren't on the battlefield, spells, and permanents", re.I)
-_ENCHANTED_OR_EQUIPPED = re.compile(r"(enchanted|equipped) (creature|permanent|artifact|land)", re.I)
 
 
 def _parse_color_change(body: str, sentence: str) -> ColorChange | None:
@@ -2533,7 +2535,7 @@ def _parse_color_change(body: str, sentence: str) -> ColorChange | None:
     subject, colors_text, adds = m.group(1), m.group(2), m.group(3) is not None
     if re.search(r"\b(?:target|becomes?|until|as long as|if|gets)\b", subject, re.I):
         return None  # (a spell's or a trigger's one-shot change, or a condition: no static effect)
-    if "gets " in body.lower() and _ENCHANTED_OR_EQUIPPED.fullmatch(subject) is None:
+    if "gets " in body.lower() and _ATTACHED_PERMANENT.fullmatch(subject) is None:
         return None
     chosen = _fold(colors_text) == "the chosen color"
     colors = ManaTypes()
@@ -2545,13 +2547,9 @@ def _parse_color_change(body: str, sentence: str) -> ColorChange | None:
         affected, spells, cards = ObjectFilter(), Who.ANY, Who.ANY
     elif subject == "~":
         affected = ObjectFilter(self_only=True)
-    elif (attached := _ENCHANTED_OR_EQUIPPED.fullmatch(subject)) is not None:
-        affected = ObjectFilter(types=(_singular(attached.group(2)),), attached=True)
-        if affected.types == ("Permanent",):
-            affected = ObjectFilter(attached=True)
     else:
         try:
-            affected = _parse_filter(re.sub(r"^all ", "", subject, flags=re.I))
+            affected = _subject_filter(re.sub(r"^all ", "", subject, flags=re.I))
         except _UnsupportedError:
             return None
     return ColorChange(sentence, affected, colors, adds, chosen, spells, cards)

@@ -918,7 +918,8 @@ class BoardView:
         changes = list(self.effects_of(ColorChange))
         if not changes:
             return {}
-        colors = {p.id: self.printed_colors(p.id) for p in self.board.permanents}
+        printed = {p.id: self.printed_colors(p.id) for p in self.board.permanents}
+        colors = dict(printed)
         for sourced in changes:
             effect = sourced.effect
             assert isinstance(effect, ColorChange)
@@ -929,7 +930,7 @@ class BoardView:
                 pid = permanent.id
                 if (not wanted or colors[pid] & wanted) and self.matches(uncolored, pid, sourced.source):
                     colors[pid] = effect.recolored(colors[pid], chosen)
-        return {pid: found for pid, found in colors.items() if found != self.printed_colors(pid)}
+        return {pid: found for pid, found in colors.items() if found != printed[pid]}
 
     def colors_elsewhere(self, colors: ManaTypes, player: str, *, spell: bool) -> ManaTypes:
         """The colors of a spell ``player`` controls (``spell``), or of a card ``player`` owns that isn't on
@@ -1165,14 +1166,17 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
-    if target.kind is PaymentKind.SPELL and target.colors is None and target.text:
-        colors = card_colors(target.cost, None, target.text, target.name)  # (devoid: a colorless spell)
+    devoid_read = target.colors is None and bool(target.text)
+    changes = next(view.effects_of(ColorChange), None) is not None
+    if target.kind is PaymentKind.SPELL and (devoid_read or changes):
+        # a spell's colors: its card's (devoid makes it colorless), then layer 5's changes (Celestial Dawn)
+        colors = (
+            card_colors(target.cost, None, target.text, target.name) if devoid_read else target.spell_colors
+        )
+        if changes:
+            colors = view.colors_elsewhere(colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
-    if target.kind is PaymentKind.SPELL and next(view.effects_of(ColorChange), None) is not None:
-        colors = view.colors_elsewhere(target.spell_colors, player, spell=True)
-        if colors != target.spell_colors:
-            target = replace(target, colors=colors)  # (a spell's colors, layer 5: Celestial Dawn)
     if not target.text and not _has_cost_modifiers(view):
         return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
