@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from models.abilities import (
     ActivationBan,
@@ -38,6 +38,7 @@ from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_name
+from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
@@ -1229,7 +1230,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
 
 def _has_cost_modifiers(view: BoardView) -> bool:
     """True when some permanent on the board has an effect that changes costs (CR 601.2f)."""
-    return any(isinstance(sourced.effect, CostModifier) for sourced in view.effects)
+    return next(view.effects_of(CostModifier), None) is not None
 
 
 def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:

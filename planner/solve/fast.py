@@ -803,9 +803,10 @@ _GreedyTables = tuple[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Reduced:
-    """A board inside the fragment, reduced to what the payment needs."""
+    """A board inside the fragment, reduced to what the payment needs (built for every question, so not
+    frozen: a frozen dataclass's fields cost a call each; nothing changes it)."""
 
     sources: tuple[_Source, ...]
     pool: tuple[ManaUnit, ...]
@@ -1065,9 +1066,10 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
 _Taps = tuple[tuple[_Source, _Option], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Choice:
-    """An optimal payment: the mode, the sources tapped with their options, and the objective's levels."""
+    """An optimal payment: the mode, the sources tapped with their options, and the objective's levels (not
+    frozen, like :class:`_Reduced`)."""
 
     mode: Mode
     taps: _Taps
@@ -1108,6 +1110,9 @@ class _Layout:
     makers: tuple[int, ...]
     most: int
     special: bool
+    #: the most mana all sources add net of what they take, and the most of each type (WUBRGC) they make
+    gain: int = 0
+    maxima: tuple[int, ...] = (0,) * 6
     #: the dynamic programme's tables per demand (:meth:`_Programme._tables`), at most _PROGRAMMES_LIMIT
     programmes: dict[tuple[object, ...], tuple[list[list[_Move]], dict[int, tuple[int, ...]]]] = field(
         default_factory=dict, compare=False, repr=False
@@ -1148,6 +1153,8 @@ def _layout(sources: Sequence[_Source]) -> _Layout:
         tuple(makers),
         sum(s.most for s in sources),
         any(s.special for s in sources),
+        sum(s.gain for s in sources),
+        tuple(map(sum, zip(*(s.maxima for s in sources), strict=True))) if sources else (0,) * 6,
     )
 
 
@@ -1363,6 +1370,8 @@ def _after_pool(mode: Mode, pool: Sequence[ManaUnit]) -> tuple[list[int], int]:
     Pool mana pays its own type's slots first, then generic: swapping it with a source's mana of the same type
     that pays generic changes nothing, so this is never worse.
     """
+    if not pool:
+        return list(mode.typed), mode.mana
     signed, _ = _balance(mode, pool)
     demand = [max(0, d) for d in signed]
     generic = mode.mana - sum(mode.typed)  # (the fragment has no {S})
@@ -1415,7 +1424,7 @@ class _Search:
         self.valuable_base = (n + 1) * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
         self.special = layout.special
-        self.gain = sum(source.gain for source in problem.sources)  # the most mana net, all sources used
+        self.gain = layout.gain  # the most mana net, all sources used
         self.light_first = layout.light_first
         self.budget = _MAX_SUBPROBLEMS
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
@@ -1430,30 +1439,15 @@ class _Search:
     def may_pay(self, demand: Sequence[int], needed: int, skipped: frozenset[int] = frozenset()) -> bool:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
         demanded type and in all (a source makes one option, so each type's best is an upper bound)."""
-        sources = self.problem.sources
         gain = self.gain
+        maxima = self.layout.maxima
         if skipped:
             tops = [self.groups[index].members[-1] for index in skipped]
             gain -= sum(top.gain for top in tops)
-            avoided = {top.pid for top in tops}
-            sources = tuple(source for source in sources if source.pid not in avoided)
+            maxima = tuple(most - sum(top.maxima[t] for top in tops) for t, most in enumerate(maxima))
         # with abilities that cost mana, pool mana the target does not take could pay for them
         spare = len(self.problem.pool) if self.special else 0
-        if gain + spare < needed:
-            return False
-        for t in range(6):
-            need = demand[t]
-            if not need:
-                continue
-            got = 0  # what the sources could make of it, each at most the need (enough once it is reached)
-            for source in sources:
-                most = source.maxima[t]
-                got += most if most < need else need
-                if got >= need:
-                    break
-            else:
-                return False
-        return True
+        return gain + spare >= needed and all(most >= need for most, need in zip(maxima, demand, strict=True))
 
     def lost(self, taps: _Taps) -> list[int]:
         """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`, or

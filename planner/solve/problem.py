@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, OracleParseError
+from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
