@@ -178,11 +178,11 @@ class _Option:
     net: int = 0
     parts: tuple[tuple[ManaBag, ManaTag], ...] = ()  # the mana by tag; source "" is the permanent itself
     order: tuple[str, ...] = ()  # the replacement effects' sources in the order they applied ("": itself)
+    #: True when using it takes more than a tap: mana, or the permanent (read on every question: kept)
+    special: bool = field(default=False, init=False, compare=False)
 
-    @property
-    def special(self) -> bool:
-        """True when using it takes more than a tap: mana, or the permanent."""
-        return self.sacrifice or self.generic > 0 or any(self.pays)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special", self.sacrifice or self.generic > 0 or any(self.pays))
 
 
 @dataclass(frozen=True, slots=True)
@@ -796,10 +796,14 @@ class _Source:
     steps: dict[int, Step] = field(default_factory=dict)
 
 
-#: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the choices of the
-#: sources that make more, and per one-mana source used so far (by permanent id) its option for each type
+#: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the profiles
+#: alone, the choices of the sources that make more, and per one-mana source used so far (by permanent id)
+#: its option for each type
 _GreedyTables = tuple[
-    list[tuple[_Source, int]], list[tuple[int, list[_Option]]], dict[str, tuple[_Option, ...]]
+    list[tuple[_Source, int]],
+    tuple[int, ...],
+    list[tuple[int, list[_Option]]],
+    dict[str, tuple[_Option, ...]],
 ]
 
 
@@ -1440,14 +1444,17 @@ class _Search:
         """A necessary condition for paying without the skipped groups' top members: enough mana of each
         demanded type and in all (a source makes one option, so each type's best is an upper bound)."""
         gain = self.gain
-        maxima = self.layout.maxima
+        maxima: Sequence[int] = self.layout.maxima
         if skipped:
-            tops = [self.groups[index].members[-1] for index in skipped]
-            gain -= sum(top.gain for top in tops)
-            maxima = tuple(most - sum(top.maxima[t] for top in tops) for t, most in enumerate(maxima))
+            maxima = list(maxima)
+            for index in skipped:
+                top = self.groups[index].members[-1]
+                gain -= top.gain
+                for t, most in enumerate(top.maxima):
+                    maxima[t] -= most
         # with abilities that cost mana, pool mana the target does not take could pay for them
         spare = len(self.problem.pool) if self.special else 0
-        return gain + spare >= needed and all(most >= need for most, need in zip(maxima, demand, strict=True))
+        return gain + spare >= needed and all(map(int.__ge__, maxima, demand))
 
     def lost(self, taps: _Taps) -> list[int]:
         """The colors whose every maker is tapped (with abilities that cost mana: :meth:`lost_keeping`, or
@@ -1858,7 +1865,6 @@ class _Greedy:
         self.demand = demand
         self.needed = needed
         self.types = types = [t for t in range(6) if demand[t]]
-        self.supersets = _SUPERSETS[len(types)]
         # the one-mana sources with their profiles, and the choices of the others: kept with the layout
         memo = search.layout.greedy
         key = (tuple(types), tuple(demand))
@@ -1867,12 +1873,13 @@ class _Greedy:
             if len(memo) >= _PROGRAMMES_LIMIT:
                 memo.clear()
             tables = memo[key] = self._tables()
-        self.singles, self.multiple, self.picks = tables
+        self.singles, self.profiles, self.multiple, self.picks = tables
 
     def _tables(self) -> _GreedyTables:
         """The sources that make one mana and only tap, lightest first, each with its profile (the demanded
-        types it makes without damage, as bits), per group of sources that make more and only tap, its useful
-        options without damage, and an empty table of the options the greedy's one-mana sources use."""
+        types it makes without damage, as bits), their profiles, per group of sources that make more and only
+        tap, its useful options without damage, and an empty table of the options the greedy's one-mana
+        sources use."""
         search, types, demand = self.search, self.types, self.demand
         bits = [(1 << index, _BITS[t]) for index, t in enumerate(types)]
         # only sources that just tap: with others on the board this is an upper bound for the programme
@@ -1889,7 +1896,7 @@ class _Greedy:
             for index, group in enumerate(search.groups)
             if group.members[0].most > 1 and not group.members[0].special
         ]
-        return singles, multiple, {}
+        return singles, tuple(profile for _, profile in singles), multiple, {}
 
     def solve(self, skipped: frozenset[int]) -> _Taps | None:
         """The best payment without damage avoiding the top member of each ``skipped`` group, or None."""
@@ -1947,63 +1954,100 @@ class _Greedy:
             yield tuple(pick for part in parts for pick in part)
 
     def _base(self, demand: Sequence[int], needed: int, avoided: set[str]) -> _Taps | None:
-        """The lightest one-mana sources (outside ``avoided``) filling the demand and ``needed`` in all."""
+        """The lightest one-mana sources (outside ``avoided``) filling the demand and ``needed`` in all
+        (:func:`_lightest`), each with the option that makes its type."""
         if needed <= 0:
             return ()
-        types = self.types
-        # per set U of demanded types (as bits), how many more sources meeting the demand only inside U fit:
-        # the generic slots plus U's slots (Hall's condition), less the sources already chosen
-        room = [needed - sum(demand[t] for t in types)] * (1 << len(types))
-        for subset in range(1, len(room)):
-            low = subset & -subset
-            room[subset] = room[subset ^ low] + demand[types[low.bit_length() - 1]]
-        chosen: list[tuple[_Source, int]] = []
-        for source, profile in self.singles:
-            if source.pid in avoided:
-                continue
-            above = self.supersets[profile]
-            for u in above:
-                if room[u] <= 0:
-                    break
-            else:
-                for u in above:
-                    room[u] -= 1
-                chosen.append((source, profile))
-                if len(chosen) == needed:
-                    return self._assign(chosen, demand)
-        return None
-
-    def _assign(self, chosen: Sequence[tuple[_Source, int]], demand: Sequence[int]) -> _Taps:
-        """Which type each chosen source makes: a maximum matching into the colored slots (by augmenting
-        paths), which fills them all by Hall's condition; the other sources pay generic."""
-        room = [demand[t] for t in self.types]
-        made: dict[int, int] = {}
-
-        def place(i: int, seen: set[int]) -> bool:
-            profile = chosen[i][1]
-            for bit in range(len(room)):
-                if not profile >> bit & 1 or bit in seen:
-                    continue
-                seen.add(bit)
-                if room[bit]:
-                    room[bit] -= 1
-                    made[i] = bit
-                    return True
-                for j, held in list(made.items()):
-                    if held == bit and place(j, seen):
-                        made[i] = bit
-                        return True
-            return False
-
-        for i in range(len(chosen)):
-            place(i, set())
+        singles = self.singles
+        skip = tuple(i for i, (source, _) in enumerate(singles) if source.pid in avoided) if avoided else ()
+        found = _lightest(self.profiles, skip, tuple([demand[t] for t in self.types]), needed)
+        if found is None:
+            return None
         taps = []
-        for i, (source, _) in enumerate(chosen):
+        for i, bit in found:
+            source = singles[i][0]
             picks = self.picks.get(source.pid)
             if picks is None:
                 picks = self.picks[source.pid] = _free_picks(source, self.types)
-            taps.append((source, picks[made.get(i, -1)]))
+            taps.append((source, picks[bit]))
         return tuple(taps)
+
+
+@lru_cache(maxsize=8192)
+def _lightest(
+    profiles: tuple[int, ...], skip: tuple[int, ...], slots: tuple[int, ...], needed: int
+) -> tuple[tuple[int, int], ...] | None:
+    """The first sources (in the order of ``profiles``, lightest first, but those at the ``skip`` positions)
+    that fill the ``slots`` of each demanded type and ``needed`` mana in all, each with the demanded type it
+    makes (its index among the demanded types; -1: generic); None when they can't. A source's profile is
+    the demanded types it makes, as bits. Boards share it by their profiles alone.
+
+    A set of sources fits when, for every set U of demanded types, the sources whose profile lies inside U
+    number at most the generic slots plus U's slots (Hall's condition): each source is added while that
+    holds, and a matching then gives each its type (:func:`_matching`).
+
+    >>> _lightest((0b01, 0b01, 0b10), (), (1, 1), 2)  # the second {W} source can't pay {U}: the third does
+    ((0, 0), (2, 1))
+    >>> _lightest((0b01, 0b01), (), (1, 1), 2) is None
+    True
+    """
+    # per set U of demanded types (as bits), how many more sources whose profile lies inside U fit: the
+    # generic slots plus U's slots, less the sources already chosen
+    room = [needed - sum(slots)] * (1 << len(slots))
+    for subset in range(1, len(room)):
+        low = subset & -subset
+        room[subset] = room[subset ^ low] + slots[low.bit_length() - 1]
+    supersets = _SUPERSETS[len(slots)]
+    chosen: list[int] = []
+    for i, profile in enumerate(profiles):
+        if i in skip:
+            continue
+        above = supersets[profile]
+        for u in above:
+            if room[u] <= 0:
+                break
+        else:
+            for u in above:
+                room[u] -= 1
+            chosen.append(i)
+            if len(chosen) == needed:
+                made = _matching(tuple(profiles[i] for i in chosen), slots)
+                return tuple(zip(chosen, made, strict=True))
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _matching(profiles: tuple[int, ...], slots: tuple[int, ...]) -> tuple[int, ...]:
+    """Which demanded type (its index among the demanded types; -1: none, generic) each source makes: a
+    maximum matching of sources, by their profiles (the demanded types each makes, as bits), into the
+    ``slots`` of each type, by augmenting paths in source order; by Hall's condition it fills every slot
+    when :func:`_lightest` chose the sources.
+
+    >>> _matching((0b11, 0b01), (1, 1))  # the first source moves to the second type for the second
+    (1, 0)
+    """
+    room = list(slots)
+    made: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        profile = profiles[i]
+        for bit in range(len(room)):
+            if not profile >> bit & 1 or bit in seen:
+                continue
+            seen.add(bit)
+            if room[bit]:
+                room[bit] -= 1
+                made[i] = bit
+                return True
+            for j, held in list(made.items()):
+                if held == bit and place(j, seen):
+                    made[i] = bit
+                    return True
+        return False
+
+    for i in range(len(profiles)):
+        place(i, set())
+    return tuple(made.get(i, -1) for i in range(len(profiles)))
 
 
 def _free_picks(source: _Source, types: Sequence[int]) -> tuple[_Option, ...]:
