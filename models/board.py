@@ -471,6 +471,8 @@ class Permanent:
     attached_to: str | None = None
     choices: Choices = Choices()
     token: bool = False
+    #: the texts of its mana abilities that can be activated only once each turn and were this turn
+    activated_this_turn: tuple[str, ...] = ()
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -574,6 +576,8 @@ class Permanent:
             out["choices"] = self.choices.to_dict()
         if self.token != base.token:
             out["token"] = self.token
+        if self.activated_this_turn:
+            out["activated_this_turn"] = list(self.activated_this_turn)
         return out
 
 
@@ -1444,6 +1448,19 @@ def _read_graveyard(value: object, path: _Path) -> tuple[Card, ...] | int:
     return _read_cards(value, path)
 
 
+def _read_ability_texts(value: object, path: _Path) -> tuple[str, ...]:
+    """A list of ability texts (each as Oracle text gives it, or as a plan's step names it), each once."""
+    texts: list[str] = []
+    for position, entry in enumerate(_list(value, path, "ability texts")):
+        text = _read_long_text(entry, (*path, position))
+        if not text.strip():
+            raise _FieldError((*path, position), "must not be empty")
+        if text in texts:
+            raise _FieldError((*path, position), f"{_quote(text)} is listed twice")
+        texts.append(text)
+    return tuple(texts)
+
+
 def _read_counters(value: object, path: _Path) -> tuple[tuple[str, int], ...]:
     """A ``counters`` object: counter name to a count of 0 or more."""
     counters = _object(value, path, "counters (counter name to count)")
@@ -1591,6 +1608,7 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         attached_to=fields.optional("attached_to", _read_text, None),
         choices=fields.optional("choices", _read_choices, Choices()),
         token=fields.optional("token", _read_bool, base.token),
+        activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
     )
 
 

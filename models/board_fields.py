@@ -228,6 +228,12 @@ PERMANENT: Final = ObjectFields(
         Field("attached_to", _TEXT, "The id of the permanent it is attached to.", nullable=True),
         Field("choices", _ref("choices"), "What was chosen as it entered."),
         Field("token", _BOOLEAN, "A token (default: the catalogue's)."),
+        Field(
+            "activated_this_turn",
+            {"type": "array", "items": _TEXT, "uniqueItems": True},
+            "The texts of its mana abilities that can be activated only once each turn and already were "
+            "this turn (as its Oracle text or a plan's step gives them).",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

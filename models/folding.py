@@ -1,4 +1,4 @@
-"""How card names are compared: case, accents, punctuation and spacing folded away.
+"""How card names (and ability texts) are compared: case, accents, punctuation and spacing folded away.
 
 A leaf module (it imports nothing from the project) so that the catalogue and the card store share it.
 """
@@ -9,11 +9,12 @@ import re
 import unicodedata
 from typing import Final
 
-__all__ = ["fold_name"]
+__all__ = ["fold_ability_text", "fold_name"]
 
 #: Letters that Unicode does not decompose but players type as two letters (``Aether Vial``).
 _LIGATURES: Final = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
 _NOT_ALPHANUMERIC: Final = re.compile(r"[\W_]+")
+_REMINDER: Final = re.compile(r"\([^()]*\)")
 
 
 def fold_name(name: str) -> str:
@@ -34,3 +35,15 @@ def fold_name(name: str) -> str:
 def _without_marks(text: str) -> str:
     """The text in compatibility decomposition (NFKD) without its combining marks."""
     return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+
+
+def fold_ability_text(text: str) -> str:
+    """The key of an ability's text, for finding an ability a user names: its reminder text dropped, then
+    folded as :func:`fold_name` folds names (the symbols' braces go, their letters stay).
+
+    >>> fold_ability_text("Pay 1 life: Add {C}. Activate only once each turn. ({C} is colorless mana.)")
+    'pay1lifeaddcactivateonlyonceeachturn'
+    >>> fold_ability_text("pay 1 life: add {c}.  activate only once each turn.")
+    'pay1lifeaddcactivateonlyonceeachturn'
+    """
+    return fold_name(_REMINDER.sub("", text))

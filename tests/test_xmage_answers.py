@@ -1205,13 +1205,23 @@ def test_orcish_lumberjack() -> None:
     assert not payable(b, "{5}")
 
 
-def test_shire_scarecrow_once_each_turn_is_not_executed() -> None:
+def test_shire_scarecrow_once_each_turn() -> None:
     """XMage LimitPerTurnTest.test_LimitOncePerTurn casts a {W} creature with the Scarecrow's "{1}: Add one
-    mana of any color. Activate only once each turn." The board does not record whether it was activated this
-    turn: the planner does not use it, and says so."""
-    b = board(card("scarecrow", "Shire Scarecrow"), cards("s", "Swamp", 2))
-    assert not payable(b, "{W}")
-    assert any("once each turn" in s for s in warned(b, "{W}"))
+    mana of any color. Activate only once each turn.": a Swamp pays its {1} and it makes the {W}, once; a
+    second {W} would need a second activation this turn, and once the board says it was activated this turn
+    it makes none."""
+    b = board(card("scarecrow", "Shire Scarecrow"), cards("s", "Swamp", 3))
+    assert payable(b, "{W}")
+    assert warned(b, "{W}") == []
+    assert not payable(b, "{W}{W}")
+    used = board(
+        card(
+            "scarecrow", "Shire Scarecrow", activated_this_turn=[CARDS["Shire Scarecrow"][2].split("\n")[1]]
+        ),
+        cards("s", "Swamp", 3),
+    )
+    assert not payable(used, "{W}")
+    assert payable(used, "{B}")
 
 
 def test_reaper_king() -> None:

@@ -393,6 +393,7 @@ def _simple(ability: ManaAbility) -> bool:
         cost.sacrifice,
         cost.tap_others,
         cost.remove_counter,
+        cost.parts,
         ability.activation_condition,
         ability.sacrifice_when_empty,
     )
@@ -400,9 +401,12 @@ def _simple(ability: ManaAbility) -> bool:
 
 
 def activation_bound(ability: ManaAbility, counters: int) -> int:
-    """How many times the model lets one ability be activated in a plan (see the module docstring)."""
+    """How many times the model lets one ability be activated in a plan (see the module docstring): once
+    when it can be activated only once each turn (CR 602.5b)."""
     cost = ability.cost
-    once = cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None
+    once = (
+        cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
+    )
     if once or cost.tap_others is not None:
         return min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
     if cost.remove_counter:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from models.abilities import ManaAbility
+from models.abilities import CostPartKind, ManaAbility
 from models.board import Board, Permanent
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
@@ -167,11 +167,15 @@ class PaymentSummary:
 
 
 def structure(board: Board) -> Board:
-    """The board with everything a plan changes without changing characteristics reset: untapped, no life
-    lost, empty pools (counters and sacrifices do change what could be produced, so they stay)."""
+    """The board with everything a plan changes without changing characteristics reset: untapped, no
+    abilities activated this turn, no life lost, empty pools (counters and sacrifices do change what could be
+    produced, so they stay)."""
     return replace(
         board,
-        permanents=tuple(p.with_tapped(False) for p in board.permanents),
+        permanents=tuple(
+            (replace(p, activated_this_turn=()) if p.activated_this_turn else p).with_tapped(False)
+            for p in board.permanents
+        ),
         players=tuple(replace(p, life=0, pool=()) for p in board.players),
     )
 
@@ -305,6 +309,9 @@ class _Paid(NamedTuple):
     spent: tuple[ManaUnit, ...]  # pool mana paying the ability's mana cost
     life: int  # life paid
     damage: int  # damage from 'whenever ~ becomes tapped' for what the cost tapped
+    #: the source's abilities activated this turn after the step, when it is one that can be activated only
+    #: once each turn (the step adds it); None otherwise
+    activated: tuple[str, ...] | None = None
 
 
 def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) -> _Paid:
@@ -355,11 +362,15 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     if cost.sacrifice_self:
         sacrificed.append(pid)
     counters_after: tuple[tuple[str, int], ...] | None = None
-    if cost.remove_counter:
+    put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
+    if cost.remove_counter or put:
         counters = dict(view.permanent(pid).counters)
-        counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
-        if counters[cost.remove_counter] < 0:
-            raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
+        if cost.remove_counter:
+            counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
+            if counters[cost.remove_counter] < 0:
+                raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
+        for part in put:  # (Wall of Roots's -0/-1 counter)
+            counters[part.what] = counters.get(part.what, 0) + part.count
         counters_after = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
     # mana, paid from the pool
     spent: tuple[ManaUnit, ...] = ()
@@ -381,6 +392,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     damage = sum(
         view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana) for tapped in newly_tapped
     )
+    once = (*view.permanent(pid).activated_this_turn, ability.text) if ability.once_each_turn else None
     return _Paid(
         source=source,
         others=step.tapped,
@@ -389,6 +401,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         spent=spent,
         life=cost.life,
         damage=damage,
+        activated=once,
     )
 
 
@@ -695,6 +708,8 @@ def _resolved(
         board = board.replace_permanent(other, tapped=True)
     if paid.counters is not None:
         board = board.replace_permanent(pid, counters=paid.counters)
+    if paid.activated is not None:
+        board = board.replace_permanent(pid, activated_this_turn=paid.activated)
     for other in paid.sacrificed:
         board = board.without_permanent(other)
     sacrificed = (*state.sacrificed, *paid.sacrificed)
@@ -790,6 +805,8 @@ class _LiveState:
         if paid.counters is not None:
             view.update(replace(view.permanent(pid), counters=paid.counters))
             self._reflect = _LazyReflect(self._board)
+        if paid.activated is not None:
+            view.update(replace(view.permanent(pid), activated_this_turn=paid.activated))
         for other in gone:
             self._remove(other)
         self.sacrificed += gone

@@ -37,7 +37,7 @@ from models.board import BOARD_VERSION, Board, Choices, Permanent, Player, card_
 from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
-from models.folding import fold_name
+from models.folding import fold_ability_text, fold_name
 from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
@@ -50,6 +50,7 @@ __all__ = [
     "Characteristics",
     "SourcedEffect",
     "TextWarning",
+    "activated_this_turn",
     "card_view",
     "catalogue_permanent",
     "colored_reduction",
@@ -96,6 +97,9 @@ class TextWarning:
 _EXECUTED_AMOUNTS = frozenset(
     {AmountKind.CONSTANT, AmountKind.COUNT, AmountKind.COUNTERS, AmountKind.DEVOTION}
 )
+#: Cost parts without a field of their own that the rules layer pays: a counter put on the permanent itself
+#: (the replay adds it; nothing in a payment can run out of it).
+_EXECUTED_COST_PARTS = frozenset({CostPartKind.PUT_COUNTER})
 #: Side effects that can't change a payment: life gained, untap steps, later triggers, depletion counters.
 _HARMLESS_SIDE_EFFECTS = frozenset(
     {
@@ -161,7 +165,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     amount = output.amount
     restriction = ability.restriction
     if (
-        not cost.parts
+        (not cost.parts or all(part.kind in _EXECUTED_COST_PARTS for part in cost.parts))
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
@@ -169,7 +173,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
         and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
         and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
-        and (cost.tap or not ability.once_each_turn)
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
@@ -186,8 +189,8 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
     if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
         return f"condition: if {unevaluated}"
-    if cost.parts:
-        return f"cost: {cost.parts[0].text}"
+    if unexecuted := next((p for p in cost.parts if p.kind not in _EXECUTED_COST_PARTS), None):
+        return f"cost: {unexecuted.text}"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
     if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
         return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
@@ -201,8 +204,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         return f"restriction: {restriction.text} (no payment is known to be that)"
     if output.palette.kind is PaletteKind.GRAVEYARD_COLORS:
         return "palette: a color of a card in your graveyard"
-    if ability.once_each_turn and not ability.cost.tap:
-        return "condition: activate only once each turn"
     for effect in ability.side_effects:
         if effect.kind not in _HARMLESS_SIDE_EFFECTS and not (
             effect.kind is SideEffectKind.PUT_COUNTER and effect.what != ability.cost.remove_counter
@@ -494,8 +495,9 @@ class BoardView:
         return pid in self._by_id
 
     def update(self, permanent: Permanent) -> None:
-        """Put a new status (tapped, counters) of one of the view's permanents in place, in this view only
-        (a replay's view, changed step by step). Its printed characteristics must be the ones it had.
+        """Put a new status (tapped, counters, abilities activated this turn) of one of the view's permanents
+        in place, in this view only (a replay's view, changed step by step). Its printed characteristics must
+        be the ones it had.
 
         Statuses are read through :meth:`permanent`; ``board`` keeps the statuses it was built with.
 
@@ -540,7 +542,8 @@ class BoardView:
 
     def rebind(self, board: Board) -> BoardView:
         """A view of ``board``, which must differ from this view's only in what no characteristic reads
-        (tapped flags, counters, life totals, pools), reusing everything already worked out here."""
+        (tapped flags, counters, abilities activated this turn, life totals, pools), reusing everything
+        already worked out here."""
         view = BoardView(board)
         self.shared_memo  # noqa: B018 - made now, so that every view rebound from this one shares it
         for name in _STRUCTURAL:
@@ -1110,7 +1113,52 @@ class BoardView:
             return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
+        if (
+            ability.once_each_turn
+            and permanent.activated_this_turn
+            and activated_this_turn(permanent, ability)
+        ):
+            return f"{permanent.name} ({pid}): its ability can be activated only once each turn, and it was"
         return None
+
+    def check_activated_this_turn(self) -> None:
+        """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``
+        names a text that is none of its mana abilities that can be activated only once each turn (those
+        the planner sets aside included)."""
+        for permanent in self.board.permanents:
+            if not permanent.activated_this_turn:
+                continue
+            pid = permanent.id
+            abilities = (*self.parsed[pid].mana_abilities, *self.mana_abilities(pid))
+            once = list(dict.fromkeys(a.text for a in abilities if a.once_each_turn))
+            known = {fold_ability_text(text) for text in once}
+            for position, text in enumerate(permanent.activated_this_turn):
+                if fold_ability_text(text) not in known:
+                    which = "; ".join(repr(t) for t in once) if once else "it has none"
+                    raise InputError(
+                        f"{self.path(pid)}.activated_this_turn[{position}]: {text!r} is not one of the mana "
+                        f"abilities of {permanent.name} ({pid}) that can be activated only once each turn "
+                        f"({which})"
+                    )
+
+
+def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
+    """True when the permanent's ``activated_this_turn`` names this ability (its text, compared as
+    :func:`~models.folding.fold_ability_text` folds it).
+
+    >>> from models.board import Board
+    >>> from models.oracle import parse_oracle
+    >>> bloom = parse_oracle("Remove a charge counter from Mana Bloom: Add one mana of any color. "
+    ...     "Activate only once each turn.", "Mana Bloom").mana_abilities[0]
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "b",
+    ...     "name": "Mana Bloom", "type_line": "Enchantment", "oracle": bloom.text, "controller": "me",
+    ...     "activated_this_turn": ["remove a charge counter from mana bloom: add one mana of any color. "
+    ...     "activate only once each turn."]}]})
+    >>> activated_this_turn(board.permanent("b"), bloom)
+    True
+    """
+    key = fold_ability_text(ability.text)
+    return any(fold_ability_text(text) == key for text in permanent.activated_this_turn)
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

@@ -995,9 +995,10 @@ class _PaymentModel:
         return _total(parts)
 
     def _shared_resources(self) -> None:
-        """Each permanent is tapped at most once, untapped at most once and sacrificed at most once, and its
-        counters are removed at most as often as it has them; a later layer (keep, hand) shares these limits
-        with the payment and can't use what the payment sacrificed."""
+        """Each permanent is tapped at most once, untapped at most once and sacrificed at most once, its
+        counters are removed at most as often as it has them, and an ability that can be activated only once
+        each turn is activated once at most (whichever outcome, cost choice or epoch); a later layer (keep,
+        hand) shares these limits with the payment and can't use what the payment sacrificed."""
         model = self.model
         gone_now: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for template in self.templates:
@@ -1009,10 +1010,13 @@ class _PaymentModel:
             untaps: dict[str, list[cp_model.IntVar]] = defaultdict(list)
             sacrifices: dict[str, list[cp_model.IntVar]] = defaultdict(list)
             counters: dict[str, list[Expr]] = defaultdict(list)
+            once: dict[tuple[str, int], list[cp_model.IntVar]] = defaultdict(list)
             for layer in layers:
                 for template in self.templates:
                     use = layer.use[template.index]
                     cost = template.ability.cost
+                    if template.ability.once_each_turn:
+                        once[(template.pid, template.ability_index)].append(use)
                     if cost.tap:
                         taps[template.pid].append(use)
                     if cost.untap:
@@ -1031,6 +1035,8 @@ class _PaymentModel:
                         continue  # (below)
                     model.add(sum(variables) <= len(self.members[pid]))
             self._cycle_counts(later, taps, untaps)
+            for (pid, _), uses in once.items():
+                model.add(sum(uses) <= len(self.members[pid]))
             for pid, removed in counters.items():
                 name = next(
                     t.ability.cost.remove_counter

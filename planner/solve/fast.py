@@ -435,6 +435,13 @@ def _kind(
             if not isinstance(e, _HARMLESS_EFFECTS) and not isinstance(e, _RESOLVED_EFFECTS)
         ),
         None,
+    ) or next(
+        (
+            f"{name}'s {a.text!r} can be activated only once each turn: the CP-SAT model counts its uses"
+            for a in view.mana_abilities(_PLACEHOLDER)
+            if a.once_each_turn and not a.cost.tap
+        ),
+        None,
     )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
     why = unknown_imprint(choices)
@@ -733,7 +740,14 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         permanent.name, permanent.oracle, permanent.type_line, permanent.haste, permanent.choices, commander
     )
     counted = next((c for c in kind.removes_counters if permanent.counter(c)), None)
-    if counted is not None:
+    if permanent.activated_this_turn:
+        kind = replace(
+            kind,
+            unresolved=f"{permanent.name} ({permanent.id}) has activated an ability this turn that can be "
+            "activated only once each turn: the CP-SAT model reads it",
+            _usages={},
+        )
+    elif counted is not None:
         kind = replace(
             kind,
             unresolved=f"{permanent.name} ({permanent.id}) can remove any number of its {counted} counters "

@@ -129,7 +129,9 @@ class BoardAnalysis:
         return self.view.warnings
 
     def check_text(self, *, strict: bool) -> tuple[TextWarning, ...]:
-        """The board's unsupported sentences; with ``strict`` the first one is an error naming its path."""
+        """The board's unsupported sentences; with ``strict`` the first one is an error naming its path. An
+        ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
+        self.view.check_activated_this_turn()
         warnings = self.warnings
         if strict and warnings:
             first = warnings[0]
