@@ -1123,8 +1123,8 @@ class BoardView:
 
     def check_activated_this_turn(self) -> None:
         """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``
-        names a text that is none of its mana abilities that can be activated only once each turn (those
-        the planner sets aside included)."""
+        names a text that is none of its mana abilities that can be activated only once each turn (its
+        printed ones count even when the planner sets them aside)."""
         for permanent in self.board.permanents:
             if not permanent.activated_this_turn:
                 continue
