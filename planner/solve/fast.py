@@ -806,8 +806,8 @@ class _Source:
     made: dict[int, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = field(
         default_factory=dict
     )
-    #: per option that only taps (by id), its step in a plan (see :func:`_tap_step`)
-    steps: dict[int, Step] = field(default_factory=dict)
+    #: per option that only taps (by id), its step in a plan and the units it makes (see :func:`_tap_step`)
+    steps: dict[int, tuple[Step, tuple[tuple[int, ManaUnit, int], ...]]] = field(default_factory=dict)
 
 
 #: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the profiles
@@ -1043,10 +1043,10 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         return _Outside("a value for life is weighed by the CP-SAT model")
     if problem.prefer:
         return _Outside("a preferred order of kinds is weighed by the CP-SAT model")
-    if problem.hand_mana:
-        return _Outside("mana from cards in the hand (Elvish Spirit Guide) is paid by the CP-SAT model")
     me = board.player(player)
-    pool = problem.pool
+    if me.hand and problem.hand_mana:
+        return _Outside("mana from cards in the hand (Elvish Spirit Guide) is paid by the CP-SAT model")
+    pool = problem.pool if me.pool else ()
     for unit in pool:
         if unit.tag.persists:
             return _Outside(
@@ -1532,10 +1532,38 @@ class _Search:
             sacrifice = self.designed_base if source.designed else self.valuable_base
         return option.damage * self.damage_base + sacrifice + option.net * self.mana_base + source.weight
 
+    def _solved(
+        self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None], skipped: frozenset[int]
+    ) -> tuple[_Taps, tuple[int, ...], list[int]] | None:
+        """The solver's taps with the skipped groups' top members untouched, their levels and the colors they
+        lose; None when there are none. Counts against the budget of subproblems."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise _DeclinedError
+        self.problem.check_time()
+        found = solve(skipped)
+        if found is None:
+            return None
+        colors = self.lost(found)
+        if colors and self.unbranched:
+            raise _KeepersNeededError
+        return found, self.levels(mode, found, colors), colors
+
     def best_in_mode(self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None]) -> None:
         """Search one mode with ``solve`` (exact given the skipped groups), updating :attr:`best`."""
+        # the common case first: the best payment with nothing skipped loses no color (or there is none)
+        first = self._solved(mode, solve, _NOTHING)
+        if first is None:
+            return
+        taps, levels, colors = first
+        if not colors:
+            if not (mode.life and levels[0] > self.problem.life) and (
+                self.best is None or levels < self.best.levels
+            ):
+                self.best = _Choice(mode, taps, levels)
+            return
         # per set of skipped groups: the solver's taps, their levels and the colors they lose (None: no taps)
-        solved: dict[frozenset[int], tuple[_Taps, tuple[int, ...], list[int]] | None] = {}
+        solved: dict[frozenset[int], tuple[_Taps, tuple[int, ...], list[int]] | None] = {_NOTHING: first}
         stack: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
         seen: set[tuple[frozenset[int], frozenset[int]]] = set()
         while stack:
@@ -1545,18 +1573,7 @@ class _Search:
             seen.add(node)
             skipped, conceded = node
             if skipped not in solved:
-                self.budget -= 1
-                if self.budget < 0:
-                    raise _DeclinedError
-                self.problem.check_time()
-                found = solve(skipped)
-                if found is None:
-                    solved[skipped] = None
-                else:
-                    colors = self.lost(found)
-                    if colors and self.unbranched:
-                        raise _KeepersNeededError
-                    solved[skipped] = (found, self.levels(mode, found, colors), colors)
+                solved[skipped] = self._solved(mode, solve, skipped)
             entry = solved[skipped]
             if entry is None:
                 continue
@@ -1585,6 +1602,10 @@ class _Search:
                 for index, group in enumerate(self.groups)
                 if index not in skipped and group.reflect & bit
             ]
+
+
+#: No group skipped: the search's first set.
+_NOTHING: frozenset[int] = frozenset()
 
 
 def _useful(options: Sequence[_Option], types: Sequence[int], demand: Sequence[int]) -> list[_Useful]:
@@ -2236,14 +2257,18 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
 
 
 def _tap_step(pool: _Pool, source: _Source, option: _Option) -> Step:
-    """The step of an option that only taps, its mana put in the pool (kept with the source, as :func:`_made`
-    keeps what it makes: such a step is the same in every plan)."""
-    produced = _made(pool, source, option)
-    step = source.steps.get(id(option))
-    if step is None:
-        step = source.steps[id(option)] = Step(
+    """The step of an option that only taps, its mana put in the pool (kept with the source with the units
+    it makes, as :func:`_made` keeps what it makes: such a step is the same in every plan)."""
+    known = source.steps.get(id(option))  # (the source holds the option: its id is not reused meanwhile)
+    if known is None:
+        produced, units = _making(source, option)
+        step = Step(
             permanent=source.pid, ability=option.ability, produced=produced, order=_order(source, option)
         )
+        known = source.steps[id(option)] = (step, units)
+    step, units = known
+    for t, unit, count in units:
+        pool[t] += [unit] * count
     return step
 
 
