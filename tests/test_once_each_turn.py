@@ -1,5 +1,5 @@
-"""Mana abilities that can be activated only once each turn (CR 602.5b: the restriction is the ability's),
-with costs other than {T}: Kozilek's Translator's life, Wall of Roots's -0/-1 counter, Mana Bloom's charge
+"""Mana abilities with the activation restriction "Activate only once each turn" (CR 602.5b), with costs
+other than {T}: Kozilek's Translator's life, Wall of Roots's -0/-1 counter, Mana Bloom's charge
 counter, Shire Scarecrow's {1}. A plan activates each at most once, across the payment, the cost to keep and
 the spells of a turn; a permanent's ``activated_this_turn`` says which were activated before the question.
 
@@ -214,3 +214,15 @@ def test_a_tap_ability_named_as_activated_this_turn_is_not_used_even_untapped() 
     used = board({**land, "activated_this_turn": [text]})
     assert not payable(used, "{G}")
     assert agrees_with_reference(used, PaymentTarget.of("{G}"), max_states=1_000) is not None
+
+
+def test_each_permanent_activates_its_own_ability_once() -> None:
+    walls = board(permanent("w1", "Wall of Roots"), permanent("w2", "Wall of Roots"))
+    assert payable(walls, "{G}{G}")
+    assert not payable(walls, "{G}{G}{G}")
+    one_used = board(
+        permanent("w1", "Wall of Roots", activated_this_turn=[ROOTS]), permanent("w2", "Wall of Roots")
+    )
+    result = pay(one_used, PaymentTarget.of("{G}"))
+    assert [step.permanent for step in result.steps] == ["w2"]
+    assert not payable(one_used, "{G}{G}")
