@@ -28,7 +28,7 @@ from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay, view_of
 from planner.rules.view import TextWarning
-from planner.solve.fast import solve_fast, source_kind
+from planner.solve.fast import commander_identities, solve_fast, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
@@ -220,7 +220,8 @@ class PayResult:
 def prepare(cards: Iterable[CardData]) -> int:
     """Analyse cards before the first board that holds them: their Oracle text read, their characteristics
     and mana abilities, and what the fast path makes of each in each state (tapped or not, summoning sick or
-    not), kept for the rest of the process. A client that knows the decks (a game about to start) calls it
+    not; under each commander color identity for a card that reads its commander, such as Command Tower),
+    kept for the rest of the process. A client that knows the decks (a game about to start) calls it
     once, so that the first boards are answered nearly as fast as later ones: a card's first analysis costs
     0.05 to 0.2 ms, and a board's first payment meets a dozen cards. Returns how many cards it analysed.
 
@@ -235,9 +236,10 @@ def prepare(cards: Iterable[CardData]) -> int:
             version=BOARD_VERSION, active_player="me", players=(Player(id="me"),), permanents=(permanent,)
         )
         view_of(board).warnings  # noqa: B018 - the text read, the characteristics worked out
-        kind = source_kind(permanent)
-        for tapped, sick in itertools.product((False, True), repeat=2):
-            kind.usage(tapped, sick)  # what it offers in each state
+        for commander in commander_identities(permanent):  # (Command Tower's mana is its commander's)
+            kind = source_kind(permanent, commander)
+            for tapped, sick in itertools.product((False, True), repeat=2):
+                kind.usage(tapped, sick)  # what it offers in each state
         count += 1
     return count
 

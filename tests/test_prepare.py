@@ -36,6 +36,29 @@ def test_prepared_cards_are_not_analysed_again() -> None:
     assert fast._kind.cache_info().misses == analysed
 
 
+def test_cards_that_read_the_commander_are_prepared_for_every_color_identity() -> None:
+    """Command Tower's and Arcane Signet's analysis depends on their controller's commander colors, which
+    prepare can't know: it analyses them for each identity, so a Commander board's first payment does not."""
+    names = ("Command Tower", "Arcane Signet", "Forest")
+    fast._kind.cache_clear()
+    fast._KNOWN.clear()
+    prepare(card for card in map(lookup, names) if card is not None)
+    analysed = fast._kind.cache_info().misses
+    for number, colors in enumerate(("g", "wub", "", "wubrg")):
+        board = Board.from_dict(
+            {
+                "version": 1,
+                "players": [{"id": "me", "commander_colors": colors}],
+                "permanents": [
+                    {"id": f"p{number}-{index}", "card": name, "controller": "me"}
+                    for index, name in enumerate(names)
+                ],
+            }
+        )
+        pay(board, PaymentTarget.of("{2}"))
+    assert fast._kind.cache_info().misses == analysed
+
+
 _ANSWERS = """
 import json, random, sys
 from benchmarks.boards import realistic_board, realistic_cost

@@ -115,7 +115,14 @@ from planner.solve.objective import (
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
-__all__ = ["SourceKind", "fragment_reason", "in_fast_fragment", "solve_fast", "source_kind"]
+__all__ = [
+    "SourceKind",
+    "commander_identities",
+    "fragment_reason",
+    "in_fast_fragment",
+    "solve_fast",
+    "source_kind",
+]
 
 #: Effects a single payment never reads: cost changes (the cost given is the total) and unspent mana.
 _HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect)
@@ -764,6 +771,25 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
 def _reads_commander(oracle: str) -> bool:
     """True when the text could read its controller's commander (the word is in it)."""
     return "commander" in oracle.lower()
+
+
+#: Every commander color identity (CR 903.4): the sets of colors, the empty one included.
+_IDENTITIES = tuple(ManaTypes(mask) for mask in range(1 << 5))
+
+
+def commander_identities(permanent: Permanent) -> tuple[ManaTypes | None, ...]:
+    """The commander colors its controller could have that its analysis (:func:`source_kind`) tells apart:
+    outside Commander only, unless its text could read its controller's commander (Command Tower, Arcane
+    Signet), then every color identity too.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "t", "card": "Command Tower", "controller": "me"}]})
+    >>> [len(commander_identities(p)) for p in board.permanents]
+    [1, 33]
+    """
+    return (None, *_IDENTITIES) if _reads_commander(permanent.oracle) else (None,)
 
 
 #: Kinds by permanent object (boards share unchanged permanents): the entry holds the permanent, so its id
