@@ -41,7 +41,7 @@ from typing import Any
 from models.board import Board
 from models.carddata.check import read_card_face
 from models.cost import PaymentTarget
-from models.errors import InputError
+from models.errors import CardDataError, InputError
 from planner.api import pay
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import replay
@@ -439,7 +439,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("fuzz_real_cards.jsonl"))
     parser.add_argument("--matching", help="only the cards whose Oracle text matches this regular expression")
     args = parser.parse_args(argv)
-    cards = load_cards(args.files)
+    try:
+        cards = load_cards(args.files)
+    except CardDataError as error:  # (a missing or unreadable file: said, not a traceback)
+        print(f"fuzz_real_cards: {error}", file=sys.stderr)
+        return 2
     if args.matching:
         cards = [card for card in cards if re.search(args.matching, card.oracle)]
     print(f"{len(cards)} faces with mana text read in full", flush=True)

@@ -207,3 +207,16 @@ def test_the_differential_search_on_real_cards_finds_nothing() -> None:
             problems.append((problem, case.to_json()))
     assert checked >= 20
     assert not problems, problems[:3]
+
+
+def test_the_search_says_which_file_it_could_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks.fuzz_real_cards import main
+
+    missing = tmp_path / "cards.json"
+    assert main([str(missing), "--seconds", "1"]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"fuzz_real_cards: {missing}: cannot read the file: No such file or directory\n"
+    )
