@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
+from models.abilities import ManaTrigger
 from models.board import Board
 from models.catalogue import all_cards
 from models.cost import PaymentTarget
@@ -196,14 +197,13 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
     if not isinstance(reduced, fast._Reduced):
         return
     view, reflect = problem.view, problem.reflect
+    triggers = any(isinstance(sourced.effect, ManaTrigger) for sourced in view.effects)
     for source in reduced.sources:
+        abilities = view.mana_abilities(source.pid)
         expected = tuple(
-            ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111
-            for ability in view.mana_abilities(source.pid)
+            ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111 for ability in abilities
         )
-        assert fast._ability_colors(view, source, view.mana_abilities(source.pid), reflect) == expected, (
-            source.pid
-        )
+        assert fast._ability_colors(view, source, abilities, reflect, triggers) == expected, source.pid
 
 
 def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses() -> None:

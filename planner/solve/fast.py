@@ -316,6 +316,16 @@ class SourceKind:
     #: fragment (CP-SAT chooses how many), one without them has no such ability to activate
     removes_counters: tuple[str, ...] = ()
     _usages: dict[tuple[bool, bool], _Usage] = field(default_factory=dict, compare=False, repr=False)
+    #: :meth:`colors_made`, once worked out
+    _colors: list[tuple[int, ...] | None] = field(default_factory=list, compare=False, repr=False)
+
+    def colors_made(self) -> tuple[int, ...] | None:
+        """The colors (a mask) each of its analysed abilities' options make, or None when some ability's
+        output is not fixed (worked out once per kind: kinds are kept across boards)."""
+        if not self._colors:
+            fixed = all(a.options is not None for a in self.abilities)
+            self._colors.append(tuple(_ability_made(a) for a in self.abilities) if fixed else None)
+        return self._colors[0]
 
     def usage(self, tapped: bool, sick: bool) -> _Usage:
         """What it offers when tapped or not and summoning sick or not (``sick`` counts only for creatures
@@ -1239,11 +1249,12 @@ def _with_keep_units(problem: PaymentProblem, layout: _Layout) -> _Layout:
         (sum(o.pays) + o.generic for g in groups for o in g.members[0].options if o.generic or any(o.pays)),
         default=0,
     )
+    triggers = next(view.effects_of(ManaTrigger), None) is not None
     shape = []
     for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
         assert source.usage is not None  # (every source is made with its usage: _source)
-        colors = _ability_colors(view, source, abilities, reflect)
+        colors = _ability_colors(view, source, abilities, reflect, triggers)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
         count = min(len(group.members), limit)
         shape.append((source.usage, count, tuple(zip(costs_mana, colors, strict=True))))
@@ -1288,28 +1299,36 @@ def _with_keepers(layout: _Layout) -> _Layout:
 
 
 def _ability_colors(
-    view: BoardView, source: _Source, abilities: Sequence[ManaAbility], reflect: dict[str, ManaTypes]
+    view: BoardView,
+    source: _Source,
+    abilities: Sequence[ManaAbility],
+    reflect: dict[str, ManaTypes],
+    triggers: bool,
 ) -> tuple[int, ...]:
     """The colors each of the source's mana ``abilities`` (the view's) could produce (CR 106.7, costs
-    ignored), as masks. An analysed ability that sets off no mana trigger has its outcomes as options (those
-    of its card alone when its kind is its card's, :func:`_as_card`): their colors are read from them; the
-    other abilities are worked out on the board."""
-    analysed = source.kind.abilities if len(source.kind.abilities) == len(abilities) else None
-    triggers = next(view.effects_of(ManaTrigger), None) is not None
+    ignored), as masks (``triggers``: whether the board has mana triggers). An analysed ability that sets off
+    no mana trigger has its outcomes as options (those of its card alone when its kind is its card's,
+    :func:`_as_card`): their colors are read from them; the other abilities are worked out on the board."""
+    kind = source.kind
+    analysed = kind.abilities if len(kind.abilities) == len(abilities) else None
+    if analysed is not None and not triggers:
+        made = kind.colors_made()
+        if made is not None:
+            return made
     masks: list[int] = []
     for number, ability in enumerate(abilities):
-        colors = None if analysed is None else _colors_made(analysed[number])
-        if colors is None or (triggers and triggers_on(view, source.pid, ability)):
+        fixed = analysed is not None and analysed[number].options is not None
+        if not fixed or (triggers and triggers_on(view, source.pid, ability)):
             masks.append(ability_could_produce(view, source.pid, ability, reflect).mask & _COLOR_MASK)
         else:
-            masks.append(colors)
+            assert analysed is not None
+            masks.append(_ability_made(analysed[number]))
     return tuple(masks)
 
 
-@lru_cache(maxsize=8192)
-def _colors_made(ability: _Ability) -> int | None:
-    """The colors (a mask) an analysed ability's options make, or None when its output is not fixed."""
-    return None if ability.options is None else _made_mask(ability.options) & _COLOR_MASK
+def _ability_made(ability: _Ability) -> int:
+    """The colors (a mask) an analysed ability's options make (none when its output is not fixed)."""
+    return 0 if ability.options is None else _made_mask(ability.options) & _COLOR_MASK
 
 
 @lru_cache(maxsize=4096)
