@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from models.abilities import ManaTrigger
 from models.board import Board
 from models.catalogue import all_cards
 from models.cost import PaymentTarget
 from planner.api import pay
 from planner.rules.could_produce import ability_could_produce
+from planner.rules.production import reached, triggers_on, within_reach
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve import cpsat, fast
@@ -197,13 +197,27 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
     if not isinstance(reduced, fast._Reduced):
         return
     view, reflect = problem.view, problem.reflect
-    triggers = any(isinstance(sourced.effect, ManaTrigger) for sourced in view.effects)
+    triggered = within_reach(view, triggers_only=True)  # (as the fast path reads it)
     for source in reduced.sources:
         abilities = view.mana_abilities(source.pid)
         expected = tuple(
             ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111 for ability in abilities
         )
-        assert fast._ability_colors(view, source, abilities, reflect, triggers) == expected, source.pid
+        assert fast._ability_colors(view, source, abilities, reflect, triggered) == expected, source.pid
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(catalogue_boards())
+def test_what_an_effect_on_mana_could_reach_holds_every_permanent_it_reaches(board: Board) -> None:
+    """``within_reach`` (what the fast path asks before it looks at a permanent's abilities one by one)
+    holds every permanent that a replacement effect or a mana trigger applies to, and (``triggers_only``)
+    every one a mana trigger would trigger on."""
+    view = PaymentProblem.of(board, PaymentTarget.of("{1}"), "me").view
+    reach, triggered = within_reach(view), within_reach(view, triggers_only=True)
+    for permanent in board.permanents:
+        for ability in view.mana_abilities(permanent.id):
+            assert not reached(view, permanent.id, ability) or permanent.id in reach
+            assert not triggers_on(view, permanent.id, ability) or permanent.id in triggered
 
 
 def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses() -> None:

@@ -47,6 +47,7 @@ __all__ = [
     "outcomes_signature",
     "output_types",
     "reached",
+    "within_reach",
 ]
 
 
@@ -506,6 +507,36 @@ def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
     """
     replacements, triggers = _reaching(view, pid, ability, True)
     return bool(replacements or triggers)
+
+
+def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[str]:
+    """The permanents that a replacement effect on mana or a mana trigger on the board (``triggers_only``:
+    a mana trigger) could apply to: those its ``affected`` filter matches. :func:`reached` (and
+    :func:`triggers_on`) can be True only for these; kept in the view's memo, for the statuses it has.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "s", "card": "Sol Ring", "controller": "me"},
+    ...     {"id": "wg", "card": "Wild Growth", "controller": "me", "attached_to": "f"}]})
+    >>> sorted(within_reach(BoardView(board)))
+    ['f']
+    """
+    key = ("production.within_reach", triggers_only)
+    found = view.memo.get(key)
+    if isinstance(found, frozenset):
+        return found
+    kinds: tuple[type[ProductionReplacement | ManaTrigger], ...] = (
+        (ManaTrigger,) if triggers_only else (ProductionReplacement, ManaTrigger)
+    )
+    reach: set[str] = set()
+    for kind in kinds:
+        for sourced in view.effects_of(kind):
+            effect = sourced.effect
+            assert isinstance(effect, (ProductionReplacement, ManaTrigger))
+            reach.update(view.matching(effect.affected, sourced.source))
+    found = view.memo[key] = frozenset(reach)
+    return found
 
 
 def triggers_on(view: BoardView, pid: str, ability: ManaAbility) -> bool:

@@ -95,6 +95,7 @@ from planner.rules.production import (
     outcomes_signature,
     reached,
     triggers_on,
+    within_reach,
 )
 from planner.rules.replay import Plan, Step
 from planner.rules.view import BoardView, card_view, counters_removed_any, unknown_imprint
@@ -698,9 +699,10 @@ def _as_card(view: BoardView, permanent: Permanent, kind: SourceKind) -> bool:
     pid = permanent.id
     if not view.as_printed(pid):
         return False
-    return not any(
-        ability.sacrifice_when_empty or reached(view, pid, ability) for ability in view.mana_abilities(pid)
-    )
+    abilities = view.mana_abilities(pid)
+    if pid not in within_reach(view):  # (no effect's filter matches it: nothing reaches its abilities)
+        return not any(ability.sacrifice_when_empty for ability in abilities)
+    return not any(ability.sacrifice_when_empty or reached(view, pid, ability) for ability in abilities)
 
 
 def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_Option, ...] | None:
@@ -1249,12 +1251,12 @@ def _with_keep_units(problem: PaymentProblem, layout: _Layout) -> _Layout:
         (sum(o.pays) + o.generic for g in groups for o in g.members[0].options if o.generic or any(o.pays)),
         default=0,
     )
-    triggers = next(view.effects_of(ManaTrigger), None) is not None
+    triggered = within_reach(view, triggers_only=True)
     shape = []
     for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
         assert source.usage is not None  # (every source is made with its usage: _source)
-        colors = _ability_colors(view, source, abilities, reflect, triggers)
+        colors = _ability_colors(view, source, abilities, reflect, triggered)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
         count = min(len(group.members), limit)
         shape.append((source.usage, count, tuple(zip(costs_mana, colors, strict=True))))
@@ -1303,14 +1305,16 @@ def _ability_colors(
     source: _Source,
     abilities: Sequence[ManaAbility],
     reflect: dict[str, ManaTypes],
-    triggers: bool,
+    triggered: frozenset[str],
 ) -> tuple[int, ...]:
     """The colors each of the source's mana ``abilities`` (the view's) could produce (CR 106.7, costs
-    ignored), as masks (``triggers``: whether the board has mana triggers). An analysed ability that sets off
-    no mana trigger has its outcomes as options (those of its card alone when its kind is its card's,
-    :func:`_as_card`): their colors are read from them; the other abilities are worked out on the board."""
+    ignored), as masks (``triggered``: the permanents a mana trigger could reach, :func:`within_reach`). An
+    analysed ability that sets off no mana trigger has its outcomes as options (those of its card alone when
+    its kind is its card's, :func:`_as_card`): their colors are read from them; the other abilities are
+    worked out on the board."""
     kind = source.kind
     analysed = kind.abilities if len(kind.abilities) == len(abilities) else None
+    triggers = source.pid in triggered
     if analysed is not None and not triggers:
         made = kind.colors_made()
         if made is not None:
