@@ -512,7 +512,8 @@ def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
 def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[str]:
     """The permanents that a replacement effect on mana or a mana trigger on the board (``triggers_only``:
     a mana trigger) could apply to: those its ``affected`` filter matches. :func:`reached` (and
-    :func:`triggers_on`) can be True only for these; kept in the view's memo, for the statuses it has.
+    :func:`triggers_on`) can be True only for these; kept in the view's memo unless a filter reads statuses
+    (untapped permanents), which :meth:`BoardView.update` changes.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -530,12 +531,16 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
         (ManaTrigger,) if triggers_only else (ProductionReplacement, ManaTrigger)
     )
     reach: set[str] = set()
+    keep = True
     for kind in kinds:
         for sourced in view.effects_of(kind):
             effect = sourced.effect
             assert isinstance(effect, (ProductionReplacement, ManaTrigger))
             reach.update(view.matching(effect.affected, sourced.source))
-    found = view.memo[key] = frozenset(reach)
+            keep = keep and not effect.affected.untapped
+    found = frozenset(reach)
+    if keep:
+        view.memo[key] = found
     return found
 
 
