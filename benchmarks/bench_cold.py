@@ -138,7 +138,9 @@ def _timed_stages(timers: _Timers) -> Iterator[None]:
 
 
 def _warm_up(seed: int, boards: int) -> set[str]:
-    """Pay bench_fast's simple boards, as bench_fast does before its cold row; the names of their cards."""
+    """Pay ``boards`` of bench_fast's simple boards (the kind its first table times), so that the process
+    has met their cards and the planner's code paths before the cold boards, as bench_fast's own process has
+    before its cold row; the names of their cards."""
     from benchmarks.bench_fast import simple_board, simple_cost
     from models.board import Board
     from models.cost import PaymentTarget
