@@ -30,7 +30,7 @@ How things are measured:
   gives the median and 95th percentile over the boards.
 - *against*: both checkouts time the same simple boards (the single query) and 20-permanent boards in
   fresh processes with their own directory first on ``sys.path``, ``--rounds`` processes each, old and new
-  interleaved, each figure the best round's.
+  interleaved, each figure the best round's; the cold call with the cards prepared in processes of its own.
 - *C tapper*: the same simple boards paid by weighted assignment in C (damage, then per-source weights;
   compiled with the system's C compiler when the benchmark runs, timed in C over many calls); the row says
   'not available' without a compiler.
@@ -251,6 +251,12 @@ def _in_tree(tree: Path, payload: Payload) -> Timings:
     return timings
 
 
+def _preparing(big: list[tuple[str, str]]) -> Payload:
+    """The cold call on the 20-permanent boards again, in a process that prepared their cards first (the
+    ``cold, cards prepared`` row)."""
+    return {"simple": [], "big": big, "repeats": 1, "calls": 1, "prepare": True}
+
+
 def _best_of(known: Timings | None, found: Timings) -> Timings:
     """Per board and figure, the least of two rounds' timings (``known`` None: the first round)."""
     if known is None:
@@ -269,8 +275,7 @@ def versions_table(old: Path, payload: Payload, rounds: int) -> tuple[list[str],
     version's per-board single-query µs (the best round's)."""
     best: dict[Path, Timings] = {}
     prepared: dict[Path, Timings] = {}
-    # (the cold call again, in a process that prepared the boards' cards first)
-    preparing: Payload = {"simple": [], "big": payload["big"], "repeats": 1, "calls": 1, "prepare": True}
+    preparing = _preparing(payload["big"])
     for number in range(rounds):
         for tree in (old, ROOT) if number % 2 == 0 else (ROOT, old):
             best[tree] = _best_of(best.get(tree), _in_tree(tree, payload))
@@ -363,7 +368,7 @@ def run(
     big = big_cases(seed, 8 if quick else 24)
     paid = measure({"simple": [], "big": big, "repeats": repeats, "calls": 20})
     # the same boards in a fresh process that prepared their cards first (planner.prepare)
-    prepared = _in_tree(ROOT, {"simple": [], "big": big, "repeats": repeats, "calls": 1, "prepare": True})
+    prepared = _in_tree(ROOT, _preparing(big))
     answered = [i for i, (_, _, engine, _) in enumerate(paid["pay"]) if engine == "fast"]
     out("")
     out(
