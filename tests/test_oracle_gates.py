@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from models import oracle
 from models.carddata.importer import read_card_files
 from models.catalogue import all_cards
 from models.oracle import ParsedText
+from models.oracle import legacy as oracle
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "cards").glob("*.json.gz"))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import models.types
 from models.abilities import Who
 from models.mana import ALL_COLORS, ManaType
-from models.oracle_lexicon import (
+from models.oracle.lexicon import (
     CARD_TYPES,
     COLOR_WORDS,
     CONTROLLER_PHRASES,

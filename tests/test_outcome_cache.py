@@ -17,7 +17,7 @@ from models.abilities import ObjectFilter, Who
 from models.board import Board
 from models.catalogue import all_cards
 from models.mana import ManaTypes
-from models.oracle import _named_as_tilde
+from models.oracle.legacy import _named_as_tilde
 from planner.rules import production
 from planner.rules.could_produce import could_produce_all
 from planner.rules.production import Outcome, activation_outcomes

@@ -26,9 +26,12 @@ __all__ = [
     "CARD_TYPES",
     "COLOR_WORDS",
     "CONTROLLER_PHRASES",
+    "KEYWORDS",
+    "MANA_TOKENS",
     "MULTI_WORD_SUBTYPES",
     "NUMBER_WORDS",
     "PLANAR_TYPES",
+    "RULES_SUPERTYPES",
     "SUBTYPES",
     "SUBTYPE_KINDS",
     "SUPERTYPES",
@@ -298,7 +301,8 @@ def canonical_type(word: str, *, strict: bool = False) -> str | None:
 
 #: The supertypes of CR 205.4a. ``models.types.SUPERTYPES`` also holds the type-line words ``Token``,
 #: ``Elite`` and ``Host``, which rules text never uses as supertypes ("a Treasure token" names a token).
-_RULES_SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+RULES_SUPERTYPES: tuple[str, ...] = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+_RULES_SUPERTYPES = RULES_SUPERTYPES
 _SUPERTYPE_BY_LOWER = {supertype.lower(): supertype for supertype in _RULES_SUPERTYPES}
 
 
@@ -347,5 +351,38 @@ CONTROLLER_PHRASES: Mapping[str, str] = MappingProxyType(
         "you don't control": "opponents",
         "a player controls": "any",
         "you control": "you",
+    }
+)
+
+
+#: Keyword abilities a noun phrase's 'with' clause names ('a creature with defender', 'a spell with
+#: devoid'; CR 702), lower case.
+KEYWORDS: tuple[str, ...] = (
+    "flying", "haste", "vigilance", "defender", "hexproof", "trample", "indestructible", "first strike",
+    "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
+    "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
+    "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
+)  # fmt: skip
+
+
+def unknown_subtype(word: str) -> str:
+    """A capitalised word in a type's place that the lexicon doesn't know, as a subtype: a new set's
+    creature type. A final 's' is taken for a plural.
+
+    >>> unknown_subtype("Glorbs"), unknown_subtype("Glorb"), unknown_subtype("Moss")
+    ('Glorb', 'Glorb', 'Moss')
+    """
+    if word.endswith("s") and not word.endswith(("ss", "'s")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+#: The predefined tokens with a mana ability (CR 111.10) and that ability's text: a card that creates one
+#: makes mana outside a payment, whether or not it prints the reminder.
+MANA_TOKENS: Mapping[str, str] = MappingProxyType(
+    {
+        "Treasure": "{T}, Sacrifice this token: Add one mana of any color.",
+        "Gold": "Sacrifice this token: Add one mana of any color.",
+        "Powerstone": "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
     }
 )

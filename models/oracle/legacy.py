@@ -24,8 +24,6 @@ from models.abilities import (
     ColorChange,
     Condition,
     CostModifier,
-    CostPart,
-    CostPartKind,
     GrantAbility,
     ManaAbility,
     ManaOutput,
@@ -52,9 +50,12 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.cost import ManaCost, PaymentKind
-from models.errors import CostParseError, ManaParseError, OracleParseError
+from models.cost import PaymentKind
+from models.errors import ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.oracle import lexicon
+from models.oracle.build import build_cost, build_mana_ability
+from models.oracle.grammar import UnreadError
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
 __all__ = [
@@ -74,7 +75,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 16
+PARSER_VERSION: Final = 17
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -215,9 +216,27 @@ class _Collector:
         for sentence in _split_sentences(text) or (text,):
             self.sentences.append(SentenceReading(sentence, read_as, note))
 
-    def ignore(self, text: str) -> None:
+    def ignore(self, text: str, as_read: str = "") -> None:
+        """Record ``text`` as having nothing to do with mana (``as_read``: its sentences as the parser read
+        them, reminder text dropped); a sentence of it that adds mana is not_payment or unsupported instead,
+        never ignored."""
         self.ignored.append(text)
-        self.read(text, "ignored")
+        for sentence in _split_sentences(as_read or text) or (as_read or text,):
+            if (token := _created_mana_token(sentence)) is not None:
+                self.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.TOKEN, token))
+                self.sentences.append(SentenceReading(sentence, "not_payment"))
+            elif not _ADDS_MANA.search(sentence):
+                self.sentences.append(SentenceReading(sentence, "ignored"))
+            elif (kind := _not_payment_kind(sentence.rstrip("."), as_read or text)) is not None:
+                self.not_payment.append(
+                    NotPaymentMana(sentence, kind, _output_after_add(sentence.rstrip(".")))
+                )
+                self.sentences.append(SentenceReading(sentence, "not_payment"))
+            else:
+                self.unsupported.append(sentence)
+                self.sentences.append(
+                    SentenceReading(sentence, "unsupported", "it adds mana in a way not read")
+                )
 
     def line_reading(self) -> _LineReading:
         """What was read, as a line's reading."""
@@ -266,6 +285,20 @@ class _Collector:
             not_payment=tuple(self.not_payment),
             entering=entering,
         )
+
+
+def _created_mana_token(sentence: str) -> ManaOutput | None:
+    """The mana of a predefined token the sentence creates (a Treasure: CR 111.10a), or None."""
+    words = sentence.replace(",", " ").replace(".", " ").split()
+    lowered = [word.lower() for word in words]
+    if "create" not in lowered and "creates" not in lowered:
+        return None
+    for name, ability in lexicon.MANA_TOKENS.items():
+        for index, word in enumerate(words[:-1]):
+            if word == name and lowered[index + 1] in ("token", "tokens"):
+                colon = _find_colon(ability)
+                return _output_of_effect(ability[colon + 1 :].strip())
+    return None
 
 
 class _UnsupportedError(Exception):
@@ -476,10 +509,17 @@ def _logical_lines(text: str) -> list[str]:
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 #: What 'this ...' may be: the card's own kinds of object, which then mean the card itself.
-_SELF_NOUNS = (
-    "creature", "artifact", "land", "enchantment", "permanent", "token", "card", "spell", "vehicle",
-    "equipment", "aura", "planeswalker", "battle",
-)  # fmt: skip
+_SELF_NOUNS = tuple(
+    sorted(
+        {"permanent", "token", "card", "spell"}
+        | {
+            form.lower()
+            for word in (*lexicon.CARD_TYPES, *lexicon.SUBTYPES)
+            for form in lexicon.plural_forms(word)[:1]
+        },
+        key=lambda noun: (-len(noun), noun),
+    )
+)  # (every card type and subtype: 'this Saga', 'this Spacecraft', 'this Room', 'this Siege')
 _SELF_WORDS = re.compile(rf"\bthis (?:{'|'.join(_SELF_NOUNS)})\b", re.I)
 _SELF_WORDS_GATE = _Gate(tuple(f"this {noun}" for noun in _SELF_NOUNS))
 
@@ -693,7 +733,8 @@ _KEYWORDS = {
 }
 _KEYWORD_PREFIXES = (
     "enchant ",
-    "equip",
+    "equip ",
+    "equip\u2014",
     "protection from ",
     "ward ",
     "cumulative upkeep",
@@ -731,7 +772,10 @@ _KEYWORD_SEPARATOR = re.compile(r",|;")
 
 
 def _keywords_of(line: str) -> list[str] | None:
-    """The keywords on a keyword line ('Defender, hexproof'), or None when it is not one."""
+    """The keywords on a keyword line ('Defender, hexproof'), or None when it is not one (a line that quotes
+    an ability or adds mana never is: 'Equipped creature has "{T}: Add ..."')."""
+    if '"' in line or _ADDS_MANA.search(line):
+        return None
     keywords: list[str] = []
     for part in _KEYWORD_SEPARATOR.split(line.rstrip(".")):
         keyword = part.strip().lower()
@@ -898,7 +942,7 @@ _TOKENS = re.compile(r"\btokens?\b", re.I)
 _TOKENS_GATE = _Gate(("token",))
 _ADD_WORD = re.compile(r"\badd\b", re.I)
 _ADD_OR_ADDS = re.compile(r"\badds?\b", re.I)
-_TARGETS = re.compile(r"\btargets?\b", re.I)
+_TARGET_WORD = re.compile(r"\btarget\b", re.I)
 _TARGETS_GATE = _Gate(("target",))
 _LOYALTY_COST = re.compile(r"^[+\-−]?(?:[0-9]+|x)$", re.I)
 _DOUBLE_UNSPENT = re.compile(r"double the amount of each type of unspent mana you have\.?", re.I)
@@ -933,14 +977,19 @@ def _parse_activated(line: str, colon: int, out: _Collector, original: str) -> N
         out.mana_abilities.append(doubling)
         out.read(line, "mana_ability")
         return
-    targets = _TARGETS_GATE.admits(folded) and _TARGETS.search(effect_text) is not None
+    # a targeted ability says 'target' (CR 115.1); 'choose new targets for the copy' in a rider on the mana
+    # once spent is the copy's, not this ability's (Pyromancer's Goggles)
+    targets = _TARGETS_GATE.admits(folded) and any(
+        _TARGET_WORD.search(sentence) and not _WHEN_SPENT.match(sentence)
+        for sentence in _split_sentences(effect_text)
+    )
     if not (has_add and _ADD_OR_ADDS.search(effect_text)):
         changes_mana = _CHANGES_MANA_GATE.admits(folded) and _CHANGES_MANA.search(effect_text)
         if changes_mana and not targets:
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
             out.read(line, "unsupported")
         else:
-            out.ignore(original)  # an activated ability that makes no mana (draw, untap, pump...)
+            out.ignore(original, line)  # an activated ability that makes no mana (draw, untap, pump...)
         return
     kind: NotPaymentKind | None = None
     if _LOYALTY_COST.match(cost_text):
@@ -1042,123 +1091,15 @@ _NOT_FOR_NONARTIFACT = re.compile(r"this mana can't be spent to cast (?:a )?nona
 
 
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
-    """Parse '<cost>: Add ...' into a mana ability; unreadable extra sentences are returned separately."""
-    cost = _parse_cost(cost_text)
+    """Parse '<cost>: Add ...' into a mana ability (by the grammar: :mod:`models.oracle.build`); unreadable
+    extra sentences are returned separately."""
     sentences = _split_sentences(effect_text)
-    side_effects: list[SideEffect] = []
-    chose_color = chosen_player = False
-    palette: Palette | None = None
     if _RANDOM.match(sentences[0]):
-        return _parse_random(cost, sentences, original)
-    while len(sentences) > 1 and not _ADDING_SENTENCE.match(sentences[0]):
-        first = sentences[0].rstrip(".")
-        if _CHOOSE_A_COLOR.fullmatch(first):
-            chose_color = True
-        elif _CHOOSE_A_GRAVEYARD_COLOR.fullmatch(first):
-            chose_color, palette = True, Palette(PaletteKind.GRAVEYARD_COLORS)
-        elif _CHOOSE_A_PLAYER.fullmatch(first):
-            chosen_player = True  # its controller may choose itself (not a target: CR 115.10)
-        elif m := _PUT_COUNTER_ON_SELF.fullmatch(first):
-            side_effects.append(
-                SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, m.group(1).lower(), sentences[0])
-            )
-        elif m := _REVEAL_FROM_HAND.fullmatch(first):
-            side_effects.append(SideEffect(SideEffectKind.REVEAL_FIRST, what=m.group(1), text=sentences[0]))
-        else:
-            raise _UnsupportedError(sentences[0])
-        sentences = sentences[1:]
-    add = sentences[0]
-    if chosen_player:
-        add = _THAT_PLAYER_ADDS.sub("Add", add)
-    uncertain = ""
-    if m := _UNLESS_ANOTHER_PAYS.search(add):
-        uncertain, add = m.group(0).lstrip(", ").rstrip("."), add[: m.start()]  # another player's choice
-    if any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts):
-        add = _X_MANA.sub(r"X mana\1, where X is the number of counters removed this way", add)
-    if match := _FOR_EACH_COLOR_AMONG.fullmatch(add):
-        palette = Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _parse_filters(match.group(1)))
-        output = ManaOutput(OutputKind.EACH_TYPE, palette=palette)
-    elif (match := _ADD.match(add)) is None:
-        raise _UnsupportedError(add)
-    elif chose_color:
-        output = _parse_that_color(match.group(1))
-        if palette is not None:
-            output = replace(output, palette=palette)
-    else:
-        output = _parse_output(match.group(1))
-    conditional: list[tuple[Condition, ManaOutput]] = []
-    restriction: SpendRestriction | None = None
-    riders: list[str] = []
-    self_damage = life_loss = 0
-    sacrifice_when_empty = ""
-    activation_condition: Condition | None = None
-    once_each_turn = False
-    timing = ""
-    leftovers: list[str] = []
-    for sentence in sentences[1:]:
-        body = sentence.rstrip(".")
-        if m := _DAMAGE_TO_YOU.match(body):
-            self_damage += int(m.group(1))
-        elif m := _YOU_LOSE_LIFE.match(body):
-            life_loss += int(m.group(1))
-        elif _SPEND_ONLY.match(body):
-            restriction, rider = _parse_spend(body)
-            if rider:
-                riders.append(rider)
-        elif m := _IF_INSTEAD.match(body):
-            conditional.append((_parse_condition(m.group(1)), _parse_output(m.group(2) or m.group(3))))
-        elif _WHEN_SPENT.match(body):
-            riders.append(sentence)  # it changes what the mana does once spent, not what it pays
-        elif _ANY_PLAYER_BEFORE_END_STEP.fullmatch(body):
-            timing = "your_turn_before_end_step"
-        elif m := _SACRIFICE_WITHOUT_COUNTERS.match(body):
-            sacrifice_when_empty = m.group(1).lower()
-        elif m := _ACTIVATE_ONLY.match(body):
-            for limit in _LIMITS_SEPARATOR.split(m.group(1)):
-                if c := _IF_CONDITION.fullmatch(limit):
-                    activation_condition = _parse_condition(c.group(1))
-                elif _ONCE_EACH_TURN.fullmatch(limit):
-                    once_each_turn = True
-                elif _AS_A_SORCERY.fullmatch(limit):
-                    timing = "sorcery"
-                elif _AS_AN_INSTANT.fullmatch(limit):
-                    timing = "instant"  # no limit: a mana ability may be activated whenever (CR 605.3a)
-                elif _DURING_YOUR_TURN.fullmatch(limit):
-                    timing = "your_turn"
-                else:
-                    raise _UnsupportedError(sentence)
-        elif _NOT_FOR_NONARTIFACT.fullmatch(body) and restriction is None:
-            # the allowed uses are what is left: every ability's cost, and artifact spells (106.6)
-            artifacts = SpendUse(kind=PaymentKind.SPELL, types=("Artifact",))
-            restriction = SpendRestriction((SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence)
-        elif _NOT_FOR_GENERIC.fullmatch(body):
-            base = restriction or SpendRestriction((SpendUse(),), "")
-            restriction = replace(base, not_generic=True, text=(base.text + " " + sentence).strip())
-        elif (effect := _side_effect(body, sentence)) is not None:
-            if isinstance(effect, int):
-                life_loss += effect
-            else:
-                side_effects.append(effect)
-        else:
-            leftovers.append(sentence)
-    ability = ManaAbility(
-        text=original,
-        cost=cost,
-        output=output,
-        conditional=tuple(conditional),
-        restriction=restriction,
-        riders=tuple(riders),
-        self_damage=self_damage,
-        life_loss=life_loss,
-        sacrifice_when_empty=sacrifice_when_empty,
-        activation_condition=activation_condition,
-        side_effects=tuple(side_effects),
-        once_each_turn=once_each_turn,
-        timing=timing,
-        uncertain=uncertain,
-        chosen_player=chosen_player,
-    )
-    return ability, leftovers
+        return _parse_random(_parse_cost(cost_text), sentences, original)
+    try:
+        return build_mana_ability(cost_text, sentences, original, _parse_spend)
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 #: The opening of an effect whose result is random: a die roll or a coin flip (CR 705, 706).
@@ -1290,105 +1231,10 @@ _TAP_UNTAPPED = re.compile(r"tap (a|an|one|two|three|four|five|[0-9]{1,6}) untap
 
 @lru_cache(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
 def _parse_cost(text: str) -> AbilityCost:
-    mana = ManaCost()
-    tap = untap = sacrifice_self = False
-    life = remove_count = sacrifice_count = tap_count = 0
-    remove_counter = ""
-    sacrifice: ObjectFilter | None = None
-    tap_others: ObjectFilter | None = None
-    parts: list[CostPart] = []
-    for part in (p.strip() for p in text.split(",")):
-        lowered = part.lower()
-        # (symbols first: no cost part of _COST_PARTS opens with a brace)
-        if lowered == "{t}":
-            tap = True
-        elif lowered == "{q}":
-            untap = True
-        elif _BRACED_SYMBOLS.fullmatch(part):
-            try:
-                mana = mana + ManaCost.parse(part)
-            except CostParseError as error:
-                raise _UnsupportedError(part) from error
-        elif (other := _cost_part(part)) is not None:
-            parts.append(other)
-        elif m := _PAY_LIFE.fullmatch(lowered):
-            life += int(m.group(1))
-        elif _SACRIFICE_SELF.fullmatch(lowered):
-            sacrifice_self = True
-        elif m := _SACRIFICE_PERMANENTS.fullmatch(lowered):
-            sacrifice_count = _number(m.group(1))
-            # a cost can only sacrifice its controller's own permanents (CR 701.21a)
-            sacrifice = replace(_parse_filter(part.split(" ", 2)[2]), controller=Who.YOU)
-        elif m := _REMOVE_COUNTERS.fullmatch(lowered):
-            remove_count, remove_counter = _number(m.group(1)), m.group(2)
-        elif m := _TAP_UNTAPPED.fullmatch(lowered):
-            tap_count = _number(m.group(1))
-            tap_others = _parse_filter("untapped " + part.split(" ", 3)[3])
-        else:
-            raise _UnsupportedError(part)
-    return AbilityCost(
-        mana=mana,
-        tap=tap,
-        untap=untap,
-        life=life,
-        sacrifice_self=sacrifice_self,
-        sacrifice=sacrifice,
-        sacrifice_count=sacrifice_count,
-        remove_counter=remove_counter,
-        remove_count=remove_count,
-        tap_others=tap_others,
-        tap_others_count=tap_count,
-        parts=tuple(parts),
-    )
-
-
-#: Cost parts :class:`AbilityCost` has no field for, by their wording (CR 118, 701.39 exert).
-_COST_PARTS: tuple[tuple[re.Pattern[str], CostPartKind], ...] = tuple(
-    (re.compile(pattern, re.I), kind)
-    for pattern, kind in (
-        (r"discard (a|an|one|two|three|x) ((?:\w+ )?cards?)", CostPartKind.DISCARD),
-        (r"discard your (hand)", CostPartKind.DISCARD),
-        (r"exile ~ from your hand", CostPartKind.EXILE_SELF_FROM_HAND),
-        (r"exile (a|an|one|two|three) ((?:\w+ )?cards?) from your hand", CostPartKind.EXILE_FROM_HAND),
-        (r"exile (a|an|one|two|three) (.+? you control)", CostPartKind.EXILE_PERMANENT),
-        (r"return ~ to its owner's hand", CostPartKind.RETURN_SELF),
-        (r"return (a|an|one|two) (.+? you control) to its owner's hand", CostPartKind.RETURN_PERMANENT),
-        (r"pay ((?:\{e\})+)", CostPartKind.ENERGY),
-        (r"exert ~", CostPartKind.EXERT),
-        (
-            r"untap (a|an) (tapped .+?|.+?) (?:an opponent controls|you don't control)",
-            CostPartKind.UNTAP_OPPONENT_LAND,
-        ),
-        (r"put (a|an|one|two) ([\w+\-/]+) counters? on ~", CostPartKind.PUT_COUNTER),
-        (
-            r"sacrifice (a|an|one|two|three) ((?:\w+ )?tokens?(?: named [\w' ,\-]+)?)",
-            CostPartKind.SACRIFICE_TOKEN,
-        ),
-        (r"remove (x|any number of) ([\w+\-/]+) counters from ~", CostPartKind.REMOVE_X_COUNTERS),
-        (
-            r"reveal (x|any number of) (.+? cards?(?: with [^,]+?)?) (?:in|from) your hand",
-            CostPartKind.REVEAL,
-        ),
-    )
-)
-
-
-_ENERGY_SYMBOL = re.compile(r"\{e\}", re.I)
-
-
-def _cost_part(part: str) -> CostPart | None:
-    """A cost part of a kind with no field of its own ('Discard a card', 'Pay {E}'), or None."""
-    for pattern, kind in _COST_PARTS:
-        if m := pattern.fullmatch(part):
-            groups = m.groups()
-            first = (groups[0] or "").lower() if groups else ""
-            count = _number(first) if first in _NUMBERS or _is_digits(first) else (0 if groups else 1)
-            if kind is CostPartKind.ENERGY:
-                count, what = len(_ENERGY_SYMBOL.findall(part)), "energy"
-            else:
-                what = groups[-1].lower() if groups else ""
-            return CostPart(kind, count, what, part)
-    return None
+    try:
+        return build_cost(text)
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1961,11 +1807,9 @@ _HURTS_WHEN_TAPPED = re.compile(
 )
 
 #: 'add' and a mana amount or symbol: the sentence adds mana.
-_ADDS_MANA = re.compile(
-    r"\badds?\b(?:\s+(?:an?|one|two|three|four|five|six|seven|x|that much|an amount of|additional))*"
-    r"\s+(?:\{[^}]+\}|mana\b|\w+ mana\b)",
-    re.I,
-)
+#: 'add' and, later in its sentence, a mana symbol or the word mana: the sentence adds mana ('add twice that
+#: much {G}' too). Such a sentence is never ignored (nothing is dropped silently).
+_ADDS_MANA = re.compile(r"\badds?\b[^.]*?(?:\{[^{}]+\}|\bmana\b)", re.I)
 
 
 #: The trigger kinds of mana added outside a payment, by the opening of the sentence (CR 605.5a).

@@ -1,0 +1,520 @@
+"""From readings to the records the planner uses: costs, mana abilities and what rides on them.
+
+The grammar (:mod:`models.oracle.grammar`) says what a phrase means; this module says how the planner's
+records (:mod:`models.abilities`) hold it. A reading no record can hold yet (a 'with power 4 or greater'
+filter, a cost of collecting evidence) raises :class:`~models.oracle.grammar.UnreadError` with the reason,
+so the sentence is reported, never used without its part.
+
+>>> cost = build_cost("{1}, {T}, Sacrifice a Forest")
+>>> str(cost.mana), cost.tap, cost.sacrifice.types, cost.sacrifice_count
+('{1}', True, ('Forest',), 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from models.abilities import (
+    AbilityCost,
+    Amount,
+    AmountKind,
+    CostPart,
+    CostPartKind,
+    ManaAbility,
+    ManaOutput,
+    ObjectFilter,
+    OutputKind,
+    Palette,
+    PaletteKind,
+    SideEffect,
+    SideEffectKind,
+    SpendRestriction,
+    SpendUse,
+    Who,
+)
+from models.abilities import Condition as ConditionRecord
+from models.cost import ManaCost, PaymentKind
+from models.errors import CostParseError, ManaParseError
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.oracle import readings as r
+from models.oracle.grammar import UnreadError, parse_costs, parse_effect
+
+__all__ = ["build_cost", "build_mana_ability", "mana_output"]
+
+#: Reads the uses after 'Spend this mana only' into a restriction and a rider (the spending grammar's job;
+#: passed in while that grammar is the older reader's).
+ReadSpend = Callable[[str], tuple[SpendRestriction, str]]
+
+
+def build_cost(text: str) -> AbilityCost:
+    """The cost of an activated ability, from its text (what precedes the colon)."""
+    cost = _CostBuilder()
+    written = [part.strip() for part in text.split(",")]
+    parts = parse_costs(text)
+    if len(parts) != len(written):  # pragma: no cover (no part holds a comma: the grammar has no lists)
+        raise UnreadError(f"the cost {text!r} has parts with commas")
+    for part, as_written in zip(parts, written, strict=True):
+        cost.add(part, as_written)
+    return cost.record()
+
+
+@dataclass(slots=True)
+class _CostBuilder:
+    mana: ManaCost = field(default_factory=ManaCost)
+    fields: dict[str, object] = field(default_factory=dict)
+    parts: list[CostPart] = field(default_factory=list)
+
+    def add(self, part: r.CostPart, text: str) -> None:
+        match part:
+            case r.TapSymbol():
+                self.fields["tap"] = True
+            case r.UntapSymbol():
+                self.fields["untap"] = True
+            case r.ManaSymbols(symbols):
+                try:
+                    self.mana = self.mana + ManaCost.parse(symbols)
+                except CostParseError as error:
+                    raise UnreadError(f"the cost symbols {symbols}: {error}") from None
+            case r.PayLife(life):
+                self.fields["life"] = int(str(self.fields.get("life", 0))) + life
+            case r.SacrificeSelf():
+                self.fields["sacrifice_self"] = True
+            case r.Sacrifice(count, what) if _only(what).head is r.Head.TOKEN:
+                self._part(CostPartKind.SACRIFICE_TOKEN, _fixed(count), _only(what).words().lower(), text)
+            case r.Sacrifice(count, what):
+                # a cost can only sacrifice its controller's own permanents (CR 701.21a)
+                self.fields["sacrifice"] = replace(object_filter(_only(what)), controller=Who.YOU)
+                self.fields["sacrifice_count"] = _fixed(count)
+            case r.RemoveCounters(int() as count, kind):
+                self.fields["remove_count"], self.fields["remove_counter"] = count, kind
+            case r.RemoveCounters(_, kind):
+                self._part(CostPartKind.REMOVE_X_COUNTERS, 0, kind, text)
+            case r.PutCounter(count, kind):
+                self._part(CostPartKind.PUT_COUNTER, _fixed(count), kind, text)
+            case r.TapOthers(count, what):
+                noun = _only(what)
+                if not noun.untapped:
+                    raise UnreadError("tapping permanents not said to be untapped")
+                self.fields["tap_others"] = object_filter(noun)
+                self.fields["tap_others_count"] = _fixed(count)
+            case r.UntapOthers(count, what) if _only(what).controller in _OPPONENTS:
+                noun = replace(_only(what), controller=r.Controller.UNSAID)
+                self._part(CostPartKind.UNTAP_OPPONENT_LAND, _fixed(count), noun.words().lower(), text)
+            case r.Discard(count, what):
+                self._part(CostPartKind.DISCARD, _fixed(count), what.words().lower(), text)
+            case r.DiscardHand():
+                self._part(CostPartKind.DISCARD, 0, "hand", text)
+            case r.ExileSelfFromHand():
+                self._part(CostPartKind.EXILE_SELF_FROM_HAND, 1, "", text)
+            case r.ExileFromHand(count, what):
+                what = replace(what, zone="")
+                self._part(CostPartKind.EXILE_FROM_HAND, _fixed(count), what.words().lower(), text)
+            case r.ExilePermanent(count, what) if _only(what).controller is r.Controller.YOU:
+                self._part(CostPartKind.EXILE_PERMANENT, _fixed(count), _only(what).words(), text)
+            case r.ReturnSelf():
+                self._part(CostPartKind.RETURN_SELF, 1, "", text)
+            case r.ReturnPermanent(count, what) if _only(what).controller is r.Controller.YOU:
+                self._part(CostPartKind.RETURN_PERMANENT, _fixed(count), _only(what).words(), text)
+            case r.PayEnergy(energy):
+                self._part(CostPartKind.ENERGY, energy, "energy", text)
+            case r.Exert():
+                self._part(CostPartKind.EXERT, 1, "", text)
+            case r.Reveal(count, what) if what.zone == "hand":
+                self._part(CostPartKind.REVEAL, 0 if isinstance(count, r._Variable) else count, text, text)
+            case _:
+                raise UnreadError(f"the cost {text!r} is read but no record holds it yet")
+
+    def _part(self, kind: CostPartKind, count: int, what: str, text: str) -> None:
+        self.parts.append(CostPart(kind, count, what, text))
+
+    def record(self) -> AbilityCost:
+        return AbilityCost(mana=self.mana, parts=tuple(self.parts), **self.fields)  # type: ignore[arg-type]
+
+
+_OPPONENTS = (r.Controller.OPPONENT, r.Controller.OPPONENTS)
+
+
+def _fixed(count: r.Number) -> int:
+    if not isinstance(count, int):
+        raise UnreadError(f"{count.value} of them")
+    return count
+
+
+def _only(what: r.Nouns) -> r.Noun:
+    if len(what.nouns) != 1:
+        raise UnreadError(f"{what.joiner} between descriptions of objects")
+    return what.nouns[0]
+
+
+# ------------------------------------------------------------------------------------------ objects
+
+_WHO = {
+    r.Controller.UNSAID: Who.ANY,
+    r.Controller.BATTLEFIELD: Who.ANY,
+    r.Controller.YOU: Who.YOU,
+    r.Controller.OPPONENT: Who.OPPONENTS,
+    r.Controller.OPPONENTS: Who.OPPONENTS,
+}
+
+
+def object_filter(noun: r.Noun) -> ObjectFilter:
+    """The filter a noun phrase describes, as far as :class:`ObjectFilter` holds it.
+
+    >>> object_filter(r.Noun(types=("Elf",), other=True, controller=r.Controller.YOU)).describe()
+    'other Elf you control'
+    """
+    unheld = [
+        what
+        for what, present in (
+            ("tapped", noun.tapped),
+            ("colorless", noun.colorless),
+            ("attacking", noun.attacking),
+            ("a 'with' clause", bool(noun.qualities)),
+            ("a name", bool(noun.named) and noun.named != r._EXILED_NAME),
+            ("a zone", bool(noun.zone)),
+            (noun.head.value, noun.head in (r.Head.TOKEN, r.Head.CARD, r.Head.SOURCE)),
+        )
+        if present
+    ]
+    if unheld:
+        raise UnreadError(
+            f"the objects {noun.words()!r} ({', '.join(unheld)}) are read but no filter holds them yet"
+        )
+    return ObjectFilter(
+        types=(*noun.supertypes, *noun.types),
+        excluded=noun.excluded,
+        colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
+        controller=_WHO[noun.controller],
+        other=noun.other,
+        untapped=noun.untapped,
+        chosen_type=noun.chosen_type,
+        named_as_imprinted=noun.named == r._EXILED_NAME,
+    )
+
+
+def _filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:
+    """'legendary creatures and planeswalkers you control': one filter each, the last one's controller
+    shared by those that don't say theirs."""
+    shared = what.nouns[-1].controller
+    return tuple(
+        object_filter(
+            noun if noun.controller is not r.Controller.UNSAID else replace(noun, controller=shared)
+        )
+        for noun in what.nouns
+    )
+
+
+# ------------------------------------------------------------------------------------------ amounts
+
+
+def amount(quantity: r.Quantity) -> Amount:
+    """The amount a quantity counts when the ability resolves (CR 608.2h)."""
+    match quantity:
+        case r.CountOf(what) if _only(what).zone == "graveyard":
+            noun = replace(_only(what), zone="", head=r.Head.TYPES)
+            words = noun.types or noun.supertypes or noun.excluded or noun.colors
+            return Amount(kind=AmountKind.GRAVEYARD, filter=object_filter(noun) if words else ObjectFilter())
+        case r.CountOf(what):
+            return Amount(kind=AmountKind.COUNT, filter=object_filter(_only(what)))
+        case r.CountersOnSelf(kind):
+            return Amount(kind=AmountKind.COUNTERS, counter=kind)
+        case r.Counted(how):
+            return Amount(kind=AmountKind.REMOVED if how == "removed" else AmountKind.REVEALED)
+        case r.SelfPower():
+            return Amount(kind=AmountKind.POWER)
+        case r.LifeTotal():
+            return Amount(kind=AmountKind.LIFE)
+        case r.GreatestPower(among):
+            return Amount(kind=AmountKind.GREATEST_POWER, filter=object_filter(_only(among)))
+        case r.LandTypesAmong(among):
+            return Amount(kind=AmountKind.LAND_TYPES, filter=object_filter(_only(among)))
+        case r.SacrificedManaValue():
+            return Amount(kind=AmountKind.MANA_VALUE)
+        case r.Devotion(colors):
+            return Amount(kind=AmountKind.DEVOTION, colors=ManaTypes.parse(colors) if colors else ManaTypes())
+        case r.Plus(plus, inner):
+            return replace(amount(inner), plus=plus)
+    raise AssertionError(quantity)  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------ outputs
+
+
+def _bag(symbols: str) -> ManaBag:
+    """Mana as added: a generic symbol ({2}) or {S} is that much colorless mana (CR 106.10, 106.11, older
+    wordings: '{T}: Add {2}.')."""
+    written = []
+    for symbol in symbols[1:-1].split("}{"):
+        upper = symbol.upper()
+        written.append(
+            "{C}" * int(upper) if upper.isdigit() else "{C}" if upper == "S" else "{" + symbol + "}"
+        )
+    try:
+        return parse_mana_string("".join(written))
+    except ManaParseError as error:
+        raise UnreadError(f"the mana {symbols}: {error}") from None
+
+
+def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
+    """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed.
+
+    >>> mana_output(r.AnyOf(2, r.Palette.COLOR, one=True)).kind.value
+    'any_one'
+    """
+    match output:
+        case r.FixedMana(symbols):
+            return ManaOutput(OutputKind.FIXED, (_bag(symbols),))
+        case r.ManaChoice(options):
+            return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(o) for o in options)))
+        case r.FixedForEach(symbols, each) | r.FixedEqualTo(symbols, each):
+            return ManaOutput(OutputKind.FIXED, (_bag(symbols),), amount(each))
+        case r.FixedThenMore(symbols, each):
+            return ManaOutput(OutputKind.FIXED, (_bag(symbols),), replace(amount(each), plus=1))
+        case r.Different(count) if 1 <= count <= len(ALL_COLORS):
+            # a choice among the sets of that many distinct colors (Firemind Vessel)
+            combinations = itertools.combinations(ALL_COLORS, count)
+            return ManaOutput(OutputKind.CHOICE, tuple(ManaBag.of(colors) for colors in combinations))
+        case r.AnyForEach(palette, each):
+            base = ALL_TYPES if palette is r.Palette.TYPE else ALL_COLORS
+            return ManaOutput(
+                OutputKind.COMBINATION, amount=amount(each), palette=Palette(PaletteKind.TYPES, base)
+            )
+        case r.AnyOf():
+            return _any_of(output, x_removed)
+        case r.Combination(count, symbols, where):
+            types = ManaTypes.parse("".join(s.strip("{}") for s in symbols)) if symbols else ALL_COLORS
+            if symbols and any(len(s) != 3 or s[1] not in "WUBRGC" for s in symbols):
+                raise UnreadError(f"a combination of {symbols}")
+            counted = _count_amount(count, where, x_removed)
+            return ManaOutput(
+                OutputKind.COMBINATION, amount=counted, palette=Palette(PaletteKind.TYPES, types)
+            )
+        case r.EachColorAmong(among):
+            return ManaOutput(
+                OutputKind.EACH_TYPE, palette=Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _filters(among))
+            )
+    raise UnreadError(f"'{r.render(output)}' is read but no output holds it here")
+
+
+def _count_amount(count: r.Number, where: r.Quantity | None, x_removed: bool) -> Amount:
+    if where is not None:
+        if count is not r.X:
+            raise UnreadError("'where X is' with no X")
+        return amount(where)
+    if count is r.X and x_removed:
+        return Amount(kind=AmountKind.REMOVED)
+    if not isinstance(count, int):
+        raise UnreadError(f"{count.value} mana with nothing that says what X is")
+    return Amount(constant=count)
+
+
+_PALETTES = {
+    r.Palette.CHOSEN_COLOR: PaletteKind.CHOSEN_COLOR,
+    r.Palette.IMPRINTED: PaletteKind.IMPRINTED_COLORS,
+    r.Palette.COLOR_IN_IDENTITY: PaletteKind.COMMANDER,
+}
+
+
+def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
+    """'N mana of any [one] color|type ...'."""
+    counted = _count_amount(output.count, output.where, x_removed)
+    if output.palette in (r.Palette.THAT_COLOR, r.Palette.GRAVEYARD_COLOR):
+        raise UnreadError("'that color' with no color chosen before it")
+    if output.palette in _PALETTES:
+        return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=Palette(_PALETTES[output.palette]))
+    base = ALL_TYPES if output.palette is r.Palette.TYPE else ALL_COLORS
+    if output.sacrificed:
+        found = Palette(PaletteKind.REFLECT_SACRIFICED, base)
+    elif output.could_produce is not None:
+        found = Palette(PaletteKind.REFLECT, base, (object_filter(_only(output.could_produce)),))
+    elif output.among is not None:
+        found = Palette(PaletteKind.COLORS_AMONG, base, _filters(output.among))
+    elif output.produced:
+        found = Palette(PaletteKind.PRODUCED, base)
+    else:
+        found = Palette(PaletteKind.TYPES, base)
+    return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=found)
+
+
+def _that_color(output: r.Output) -> ManaOutput:
+    """What an ability adds after 'Choose a color.': mana of that color."""
+    match output:
+        case r.AmountOfThatColor(quantity):
+            return ManaOutput(OutputKind.ANY_ONE, amount=amount(quantity))
+        case r.AnyOf(int() as count, r.Palette.THAT_COLOR, where=None):
+            return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=count))
+    raise UnreadError(f"'{r.render(output)}' after a color was chosen")
+
+
+# ------------------------------------------------------------------------------------------ conditions
+
+
+def condition(reading: r.Condition) -> ConditionRecord:
+    """The record of an 'if' condition."""
+    match reading:
+        case r.ControlsAny(what):
+            filters = tuple(replace(object_filter(n), controller=Who.YOU) for n in what.nouns)
+            return ConditionRecord(filters, any_of=what.joiner == "or" and len(filters) > 1)
+        case r.ControlAtLeast(at_least, what):
+            return ConditionRecord(
+                (replace(object_filter(_only(what)), controller=Who.YOU),), at_least=at_least
+            )
+        case r.CountersOnSelfAtLeast(at_least, kind):
+            return ConditionRecord((), at_least, kind)
+        case r.PlayedLand():
+            return ConditionRecord((), played_land=True)
+        case r.ThisTurn(text):
+            return ConditionRecord((), unevaluated=text)
+    raise AssertionError(reading)  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------ mana abilities
+
+_TIMINGS = {
+    r.Timing.SORCERY: "sorcery",
+    r.Timing.INSTANT: "instant",  # no limit: a mana ability may be activated whenever (CR 605.3a)
+    r.Timing.YOUR_TURN: "your_turn",
+    r.Timing.YOUR_TURN_BEFORE_END_STEP: "your_turn_before_end_step",
+}
+
+
+def build_mana_ability(
+    cost_text: str, sentences: tuple[str, ...], original: str, read_spend: ReadSpend
+) -> tuple[ManaAbility, list[str]]:
+    """A mana ability from its cost's text and its effect's sentences; the sentences after the one that
+    adds mana that no record holds are returned, so that the ability is never used without them."""
+    cost = build_cost(cost_text)
+    side_effects: list[SideEffect] = []
+    chose_color = chosen_player = False
+    chosen_palette: Palette | None = None
+    while len(sentences) > 1:
+        first = parse_effect(sentences[0])
+        if isinstance(first, r.AddMana):
+            break
+        match first:
+            case r.ChooseColor(of_graveyard_card):
+                chose_color = True
+                chosen_palette = Palette(PaletteKind.GRAVEYARD_COLORS) if of_graveyard_card else None
+            case r.ChoosePlayer():
+                chosen_player = True  # its controller may choose itself (not a target: CR 115.10)
+            case r.PutCounterOnSelf(kind):
+                side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER_FIRST, 1, kind, sentences[0]))
+            case r.RevealFromHand(what):
+                side_effects.append(
+                    SideEffect(
+                        SideEffectKind.REVEAL_FIRST, what=replace(what, zone="").words(), text=sentences[0]
+                    )
+                )
+            case _:
+                raise UnreadError(f"{sentences[0]!r} before the mana is added")
+        sentences = sentences[1:]
+    adding = parse_effect(sentences[0])
+    if not isinstance(adding, r.AddMana):
+        raise UnreadError(f"{sentences[0]!r} adds no mana")
+    x_removed = any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts)
+    if chose_color:
+        output = _that_color(adding.output)
+        if chosen_palette is not None:
+            output = replace(output, palette=chosen_palette)
+    else:
+        output = mana_output(adding.output, x_removed=x_removed)
+    riders = _Riders(side_effects=side_effects)
+    leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence, read_spend)]
+    ability = ManaAbility(
+        text=original,
+        cost=cost,
+        output=output,
+        uncertain=adding.unless,
+        chosen_player=chosen_player,
+        conditional=tuple(riders.conditional),
+        restriction=riders.restriction,
+        riders=tuple(riders.riders),
+        self_damage=riders.self_damage,
+        life_loss=riders.life_loss,
+        sacrifice_when_empty=riders.sacrifice_when_empty,
+        activation_condition=riders.activation_condition,
+        side_effects=tuple(riders.side_effects),
+        once_each_turn=riders.once_each_turn,
+        timing=riders.timing,
+    )
+    return ability, leftovers
+
+
+@dataclass(slots=True)
+class _Riders:
+    """What the sentences after the one that adds mana say about the ability and its mana."""
+
+    side_effects: list[SideEffect]
+    conditional: list[tuple[ConditionRecord, ManaOutput]] = field(default_factory=list)
+    riders: list[str] = field(default_factory=list)
+    restriction: SpendRestriction | None = None
+    self_damage: int = 0
+    life_loss: int = 0
+    sacrifice_when_empty: str = ""
+    activation_condition: ConditionRecord | None = None
+    once_each_turn: bool = False
+    timing: str = ""
+
+    def read(self, sentence: str, read_spend: ReadSpend) -> bool:
+        """Take one sentence in; False when it is not read (or no record holds it)."""
+        try:
+            reading = parse_effect(sentence)
+            match reading:
+                case r.DamageToYou(damage):
+                    self.self_damage += damage
+                case r.LoseLife(life) | r.EachPlayerLosesLife(life):
+                    self.life_loss += life  # (its controller is a player: life lost like 'you lose')
+                case r.SpendOnly(uses):
+                    self.restriction, rider = read_spend(f"Spend this mana only {uses}")
+                    if rider:
+                        self.riders.append(rider)
+                case r.IfInstead(reading_condition, output):
+                    self.conditional.append((condition(reading_condition), mana_output(output)))
+                case r.WhenSpent():
+                    self.riders.append(sentence)  # it changes what the mana does once spent, not what it pays
+                case r.ActivateOnly(limits):
+                    for limit in limits:
+                        self._limit(limit)
+                case r.SacrificeWhenNoCounters(kind):
+                    self.sacrifice_when_empty = kind
+                case r.NotForNonartifact() if self.restriction is None:
+                    # the allowed uses are what is left: every ability's cost, and artifact spells (106.6)
+                    artifacts = SpendUse(kind=PaymentKind.SPELL, types=("Artifact",))
+                    self.restriction = SpendRestriction(
+                        (SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence
+                    )
+                case r.NotForGeneric():
+                    base = self.restriction or SpendRestriction((SpendUse(),), "")
+                    self.restriction = replace(
+                        base, not_generic=True, text=(base.text + " " + sentence).strip()
+                    )
+                case r.GainLife(life):
+                    self.side_effects.append(SideEffect(SideEffectKind.GAIN_LIFE, life, text=sentence))
+                case r.OpponentsGainLife(life):
+                    self.side_effects.append(
+                        SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, life, text=sentence)
+                    )
+                case r.NoUntap():
+                    self.side_effects.append(SideEffect(SideEffectKind.NO_UNTAP, text=sentence))
+                case r.PutCounterOnSelf(kind):
+                    self.side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER, 1, kind, sentence))
+                case r.Delayed():
+                    self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
+                case _:
+                    return False
+        except UnreadError:
+            return False
+        return True
+
+    def _limit(self, limit: r.Limit) -> None:
+        match limit:
+            case r.OncePerTurn():
+                self.once_each_turn = True
+            case r.Timing():
+                self.timing = _TIMINGS[limit]
+            case r.TimesPerTurn():
+                raise UnreadError("'no more than N times each turn' is read but no record holds it yet")
+            case _:
+                self.activation_condition = condition(limit)

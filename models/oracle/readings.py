@@ -1,0 +1,1186 @@
+"""Typed readings of Oracle phrases: what the grammar (:mod:`models.oracle.grammar`) makes of a sentence.
+
+Each phrase category is a sum type: a union of small frozen records, one per way the phrase can be written
+(a cost part is a :class:`PayLife` or a :class:`Sacrifice` or ...). Readings hold the meaning, not the
+wording: numbers are ints, type words canonical ('Elves' is ``Elf``), articles gone. Every reading renders
+back to canonical Oracle wording with :func:`render`, and parsing that text gives the same reading again
+(the round trip the tests check, as python-chess does for FEN and SAN).
+
+>>> render(Sacrifice(1, Nouns((Noun(types=("Forest",)),))))
+'Sacrifice a Forest'
+>>> render(AddMana(FixedForEach("{G}", CountOf(Nouns((Noun(types=("Elf",), controller=Controller.YOU),))))))
+'Add {G} for each Elf you control.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, cast, get_args
+
+__all__ = [
+    "ANY_NUMBER",
+    "ActivateOnly",
+    "AddMana",
+    "AmountOfThatColor",
+    "AnyForEach",
+    "AnyOf",
+    "ChooseColor",
+    "ChoosePlayer",
+    "CollectEvidence",
+    "Combination",
+    "Condition",
+    "ControlAtLeast",
+    "Controller",
+    "ControlsAny",
+    "CostPart",
+    "CountOf",
+    "Counted",
+    "CountersOnSelf",
+    "CountersOnSelfAtLeast",
+    "DamageToYou",
+    "Delayed",
+    "Devotion",
+    "Different",
+    "Discard",
+    "DiscardHand",
+    "EachColorAmong",
+    "EachPlayerLosesLife",
+    "EffectSentence",
+    "Exert",
+    "ExileFromGraveyard",
+    "ExileFromHand",
+    "ExilePermanent",
+    "ExileSelfFromHand",
+    "FixedEqualTo",
+    "FixedForEach",
+    "FixedMana",
+    "FixedThenMore",
+    "Forage",
+    "GainLife",
+    "GreatestPower",
+    "Head",
+    "IfInstead",
+    "LandTypesAmong",
+    "LifeTotal",
+    "Limit",
+    "LoseLife",
+    "ManaChoice",
+    "ManaSymbols",
+    "NoUntap",
+    "NotForGeneric",
+    "NotForNonartifact",
+    "Noun",
+    "Nouns",
+    "Number",
+    "OncePerTurn",
+    "OpponentsGainLife",
+    "Output",
+    "Palette",
+    "PayEnergy",
+    "PayLife",
+    "PlayedLand",
+    "Plus",
+    "PutCounter",
+    "PutCounterOnSelf",
+    "Quality",
+    "Quantity",
+    "RemoveCounters",
+    "ReturnPermanent",
+    "ReturnSelf",
+    "Reveal",
+    "RevealFromHand",
+    "Sacrifice",
+    "SacrificeSelf",
+    "SacrificeWhenNoCounters",
+    "SacrificedManaValue",
+    "SelfPower",
+    "SpendOnly",
+    "TapOthers",
+    "TapSymbol",
+    "ThisTurn",
+    "TimesPerTurn",
+    "Timing",
+    "UntapOthers",
+    "UntapSymbol",
+    "WhenSpent",
+    "WithCounter",
+    "WithKeyword",
+    "WithPower",
+    "X",
+    "render",
+]
+
+
+class _Variable(Enum):
+    """A number the text does not fix: X, or 'any number of'."""
+
+    X = "X"
+    ANY = "any number of"
+
+
+X: Final = _Variable.X
+ANY_NUMBER: Final = _Variable.ANY
+#: A count as written: a number, X, or 'any number of'.
+Number = int | _Variable
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(number: Number, noun: str = "") -> str:
+    """A count before a noun: 'a Forest', 'an artifact', 'two', 'X', 'any number of'.
+
+    >>> _count(1, "Elf"), _count(1, "artifact"), _count(3), _count(X), _count(ANY_NUMBER)
+    ('an', 'an', 'three', 'X', 'any number of')
+    """
+    if isinstance(number, _Variable):
+        return number.value
+    if number == 1:
+        return "an" if noun[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+    return _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
+
+
+def _number(number: Number) -> str:
+    """A count in running text: 'one', 'two', '12', 'X'."""
+    if isinstance(number, _Variable):
+        return number.value
+    return _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
+
+
+# ------------------------------------------------------------------------------------------ objects
+
+
+class Controller(Enum):
+    """Whose objects a noun phrase names, as its controller phrase says ('you control')."""
+
+    UNSAID = ""
+    YOU = "you control"
+    OPPONENT = "an opponent controls"
+    OPPONENTS = "your opponents control"
+    BATTLEFIELD = "on the battlefield"
+
+
+@dataclass(frozen=True, slots=True)
+class WithPower:
+    """'with power N or greater'."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithCounter:
+    """'with a <kind> counter on it'; ``kind`` empty: 'with a counter on it'."""
+
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WithKeyword:
+    """'with flying', 'with defender'."""
+
+    keyword: str
+
+
+#: A 'with' clause of a noun phrase.
+Quality = WithPower | WithCounter | WithKeyword
+
+
+def _quality(quality: Quality) -> str:
+    if isinstance(quality, WithPower):
+        return f"with power {quality.at_least} or greater"
+    if isinstance(quality, WithCounter):
+        return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
+    return f"with {quality.keyword}"
+
+
+class Head(Enum):
+    """What a noun phrase's head word is when it is not a type: 'permanent', 'token', 'card', 'spell'."""
+
+    TYPES = ""
+    PERMANENT = "permanent"
+    TOKEN = "token"
+    CARD = "card"
+    SOURCE = "source"
+
+
+@dataclass(frozen=True, slots=True)
+class Noun:
+    """One noun phrase naming objects: 'another untapped blue Elf creature you control with power 4 or
+    greater'. Types are canonical (card types, subtypes) in the order written; ``excluded`` holds the types
+    of 'non' words ('nonbasic' excludes ``Basic``); ``colors`` holds color letters."""
+
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    colors: str = ""
+    colorless: bool = False
+    other: bool = False
+    untapped: bool = False
+    tapped: bool = False
+    attacking: bool = False
+    head: Head = Head.TYPES
+    qualities: tuple[Quality, ...] = ()
+    chosen_type: bool = False
+    named: str = ""
+    zone: str = ""  # 'graveyard' or 'hand': 'in your graveyard', 'from your hand'
+    controller: Controller = Controller.UNSAID
+
+    def words(self, zone_word: str = "in") -> str:
+        """The noun phrase without its count, in canonical order (``zone_word`` before 'your graveyard'
+        or 'your hand': 'in', or 'from' in a cost)."""
+        words: list[str] = []
+        if self.other:
+            words.append("other")
+        if self.untapped:
+            words.append("untapped")
+        if self.tapped:
+            words.append("tapped")
+        if self.attacking:
+            words.append("attacking")
+        words += [_COLOR_NAMES[letter] for letter in self.colors]
+        if self.colorless:
+            words.append("colorless")
+        words += [f"non{t.lower()}" for t in self.excluded]
+        words += [t.lower() for t in self.supertypes]
+        words += [t.lower() if t in _CARD_TYPE_WORDS else t for t in self.types]
+        if self.head is not Head.TYPES:
+            words.append(self.head.value)
+        if self.named == _EXILED_NAME:
+            words.append("with the same name as the exiled card")
+        elif self.named:
+            words += ["named", self.named]
+        words += [_quality(q) for q in self.qualities]
+        if self.zone:
+            words.append(f"{zone_word} your {self.zone}")
+        if self.controller is not Controller.UNSAID:
+            words.append(self.controller.value)
+        if self.chosen_type:
+            words.append("of the chosen type")
+        return " ".join(words)
+
+
+#: What :attr:`Noun.named` holds for 'with the same name as the exiled card' (Noun names never have quotes).
+_EXILED_NAME: Final = "the exiled card's name"
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_CARD_TYPE_WORDS = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Kindred"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Nouns:
+    """Noun phrases joined by 'and', 'or' or 'and/or': 'legendary creatures and planeswalkers you
+    control'."""
+
+    nouns: tuple[Noun, ...]
+    joiner: str = "or"
+
+    def words(self, count: Number | None = None) -> str:
+        """The phrases joined, the first with ``count`` before it when given."""
+        first, *rest = self.nouns
+        opening = first.words()
+        if count is not None:
+            opening = f"{_count(count, opening)} {opening}"
+        if not rest:
+            return opening
+        if len(self.nouns) == 2:
+            return f"{opening} {self.joiner} {rest[0].words()}"
+        middle = ", ".join(noun.words() for noun in rest[:-1])
+        return f"{opening}, {middle}, {self.joiner} {rest[-1].words()}"
+
+
+# ------------------------------------------------------------------------------------------ costs
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSymbols:
+    """Mana symbols paid as a cost: '{1}{G}', '{W/B}', '{X}'."""
+
+    symbols: str
+
+
+@dataclass(frozen=True, slots=True)
+class TapSymbol:
+    """{T}."""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapSymbol:
+    """{Q}."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayLife:
+    """'Pay N life'."""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """'Pay {E}{E}'."""
+
+    energy: int
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeSelf:
+    """'Sacrifice ~'."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """'Sacrifice a Forest', 'Sacrifice two artifacts', 'Sacrifice a token named Wood'."""
+
+    count: Number
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """'Remove a charge counter from ~', 'Remove X storage counters from ~'."""
+
+    count: Number
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounter:
+    """'Put a -1/-1 counter on ~' as a cost."""
+
+    count: Number
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class TapOthers:
+    """'Tap an untapped creature you control'."""
+
+    count: Number
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class UntapOthers:
+    """'Untap a tapped land an opponent controls'."""
+
+    count: Number
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """'Discard a card', 'Discard two cards', 'Discard a creature card'."""
+
+    count: Number
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """'Discard your hand'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfFromHand:
+    """'Exile ~ from your hand'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromHand:
+    """'Exile a card from your hand'."""
+
+    count: Number
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromGraveyard:
+    """'Exile a card from your graveyard'."""
+
+    count: Number
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class ExilePermanent:
+    """'Exile a creature you control'."""
+
+    count: Number
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelf:
+    """'Return ~ to its owner's hand'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPermanent:
+    """'Return a land you control to its owner's hand'."""
+
+    count: Number
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class Exert:
+    """'Exert ~' (CR 701.39)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """'Reveal any number of artifact cards in your hand'."""
+
+    count: Number
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class Forage:
+    """'Forage' (CR 701.61: exile three cards from your graveyard or sacrifice a Food)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CollectEvidence:
+    """'Collect evidence N' (CR 701.59)."""
+
+    amount: int
+
+
+#: One part of an activated ability's cost (CR 118, 602.1a).
+CostPart = (
+    ManaSymbols
+    | TapSymbol
+    | UntapSymbol
+    | PayLife
+    | PayEnergy
+    | SacrificeSelf
+    | Sacrifice
+    | RemoveCounters
+    | PutCounter
+    | TapOthers
+    | UntapOthers
+    | Discard
+    | DiscardHand
+    | ExileSelfFromHand
+    | ExileFromHand
+    | ExileFromGraveyard
+    | ExilePermanent
+    | ReturnSelf
+    | ReturnPermanent
+    | Exert
+    | Reveal
+    | Forage
+    | CollectEvidence
+)
+
+
+def _card_phrase(count: Number, what: Noun, zone_word: str = "from") -> str:
+    """'a card', 'two cards', 'a creature card from your hand', 'X artifact cards in your hand'."""
+    phrase = what.words(zone_word)
+    return f"{_count(count, phrase)} {phrase}"
+
+
+def _cost_text(part: CostPart) -> str:
+    """One cost part in Oracle wording."""
+    match part:
+        case ManaSymbols(symbols):
+            return symbols
+        case TapSymbol():
+            return "{T}"
+        case UntapSymbol():
+            return "{Q}"
+        case PayLife(life):
+            return f"Pay {life} life"
+        case PayEnergy(energy):
+            return "Pay " + "{E}" * energy
+        case SacrificeSelf():
+            return "Sacrifice ~"
+        case Sacrifice(count, what):
+            return f"Sacrifice {what.words(count)}"
+        case RemoveCounters(count, kind):
+            return f"Remove {_count(count, kind)} {kind} {_counters(count)} from ~"
+        case PutCounter(count, kind):
+            return f"Put {_count(count, kind)} {kind} {_counters(count)} on ~"
+        case TapOthers(count, what):
+            return f"Tap {what.words(count)}"
+        case UntapOthers(count, what):
+            return f"Untap {what.words(count)}"
+        case Discard(count, what):
+            return f"Discard {_card_phrase(count, what)}"
+        case DiscardHand():
+            return "Discard your hand"
+        case ExileSelfFromHand():
+            return "Exile ~ from your hand"
+        case ExileFromHand(count, what) | ExileFromGraveyard(count, what):
+            return f"Exile {_card_phrase(count, what)}"
+        case ExilePermanent(count, what):
+            return f"Exile {what.words(count)}"
+        case ReturnSelf():
+            return "Return ~ to its owner's hand"
+        case ReturnPermanent(count, what):
+            return f"Return {what.words(count)} to its owner's hand"
+        case Exert():
+            return "Exert ~"
+        case Reveal(count, what):
+            return f"Reveal {_card_phrase(count, what)}"
+        case Forage():
+            return "Forage"
+        case CollectEvidence(amount):
+            return f"Collect evidence {amount}"
+    raise AssertionError(part)  # pragma: no cover (every kind is matched above)
+
+
+def _counters(count: Number) -> str:
+    return "counter" if isinstance(count, int) and count == 1 else "counters"
+
+
+# ------------------------------------------------------------------------------------------ quantities
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """'the number of <objects>', 'for each <object>'."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnSelf:
+    """'the number of charge counters on ~', 'for each +1/+1 counter on ~'."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """'counters removed this way', 'cards revealed this way': what the cost counted."""
+
+    how: str  # 'removed' or 'revealed'
+
+
+@dataclass(frozen=True, slots=True)
+class SelfPower:
+    """'~'s power'."""
+
+
+@dataclass(frozen=True, slots=True)
+class LifeTotal:
+    """'your life total'."""
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPower:
+    """'the greatest power among <objects>'."""
+
+    among: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class LandTypesAmong:
+    """'the number of basic land types among <objects>' (domain)."""
+
+    among: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificedManaValue:
+    """'the sacrificed artifact's mana value', 'the exiled creature's mana value'."""
+
+    how: str  # 'sacrificed' or 'exiled'
+    noun: str  # 'artifact', 'creature', 'card', 'permanent'
+
+
+@dataclass(frozen=True, slots=True)
+class Devotion:
+    """'your devotion to black', 'your devotion to green and blue'; no colors: 'to that color'."""
+
+    colors: str
+
+
+@dataclass(frozen=True, slots=True)
+class Plus:
+    """'1 plus <quantity>'."""
+
+    plus: int
+    quantity: Quantity
+
+
+#: A number worked out when the ability resolves (CR 608.2h).
+Quantity = (
+    CountOf
+    | CountersOnSelf
+    | Counted
+    | SelfPower
+    | LifeTotal
+    | GreatestPower
+    | LandTypesAmong
+    | SacrificedManaValue
+    | Devotion
+    | Plus
+)
+
+
+def _quantity_text(quantity: Quantity, *, each: bool = False) -> str:
+    """A quantity after 'equal to' / 'where X is', or with ``each`` after 'for each'."""
+    match quantity:
+        case CountOf(what):
+            return what.words() if each else f"the number of {what.words()}"
+        case CountersOnSelf(kind):
+            return f"{kind} counter on ~" if each else f"the number of {kind} counters on ~"
+        case Counted(how):
+            noun = "counter" if how == "removed" else "card"
+            return f"{noun} {how} this way" if each else f"the number of {noun}s {how} this way"
+        case SelfPower():
+            return "~'s power"
+        case LifeTotal():
+            return "your life total"
+        case GreatestPower(among):
+            return f"the greatest power among {among.words()}"
+        case LandTypesAmong(among):
+            return f"the number of basic land types among {among.words()}"
+        case SacrificedManaValue(how, noun):
+            return f"the {how} {noun}'s mana value"
+        case Devotion(colors):
+            return "your devotion to " + (
+                " and ".join(_COLOR_NAMES[c] for c in colors) if colors else "that color"
+            )
+        case Plus(plus, inner):
+            return f"{plus} plus {_quantity_text(inner)}"
+    raise AssertionError(quantity)  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------ outputs
+
+
+@dataclass(frozen=True, slots=True)
+class FixedMana:
+    """'Add {C}{C}.'"""
+
+    symbols: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManaChoice:
+    """'Add {W} or {U}.', 'Add {W}{W}, {W}{U}, or {U}{U}.'"""
+
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FixedForEach:
+    """'Add {G} for each Elf you control.'"""
+
+    symbols: str
+    each: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class FixedEqualTo:
+    """'Add an amount of {G} equal to ~'s power.'"""
+
+    symbols: str
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class FixedThenMore:
+    """'Add {U}, then add an additional {U} for each charge counter removed this way.'"""
+
+    symbols: str
+    each: Quantity
+
+
+class Palette(Enum):
+    """What 'mana of any ...' chooses from."""
+
+    COLOR = "color"
+    TYPE = "type"
+    COLOR_IN_IDENTITY = "color in your commander's color identity"
+    CHOSEN_COLOR = "the chosen color"
+    THAT_COLOR = "that color"
+    IMPRINTED = "the exiled card's colors"
+    GRAVEYARD_COLOR = "a color of a card in your graveyard"
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """'two mana of any one color', 'one mana of any color that a land you control could produce',
+    'one mana of any type the sacrificed land could produce', 'one mana of any color among legendary
+    creatures you control', 'X mana of any one color, where X is ...'."""
+
+    count: Number
+    palette: Palette
+    one: bool = False  # 'of any one color': all the mana of one color
+    could_produce: Nouns | None = None  # 'that <objects> could produce'
+    sacrificed: str = ""  # 'the sacrificed <noun> could produce'
+    among: Nouns | None = None  # 'among <objects>'
+    produced: str = ""  # 'that <noun> produced'
+    where: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnyForEach:
+    """'one mana of any color for each <quantity>': that many mana, each of any color (or type)."""
+
+    palette: Palette
+    each: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """'two mana in any combination of colors', 'X mana in any combination of {R} and/or {G}'."""
+
+    count: Number
+    symbols: tuple[str, ...] = ()  # empty: colors
+    where: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Different:
+    """'two mana of different colors'."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AmountOfThatColor:
+    """'an amount of mana of that color equal to <quantity>', 'one mana of that color for each ...'."""
+
+    amount: Quantity
+    for_each: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EachColorAmong:
+    """'For each color among permanents you control, add one mana of that color.'"""
+
+    among: Nouns
+
+
+#: What an 'Add ...' effect adds.
+Output = (
+    FixedMana
+    | ManaChoice
+    | FixedForEach
+    | FixedEqualTo
+    | FixedThenMore
+    | AnyOf
+    | AnyForEach
+    | Combination
+    | Different
+    | AmountOfThatColor
+    | EachColorAmong
+)
+
+
+def _output_text(output: Output) -> str:
+    """What follows 'Add' (for :class:`EachColorAmong`, the whole sentence without its period)."""
+    match output:
+        case FixedMana(symbols):
+            return symbols
+        case ManaChoice(options):
+            if len(options) == 2:
+                return f"{options[0]} or {options[1]}"
+            return ", ".join(options[:-1]) + f", or {options[-1]}"
+        case FixedForEach(symbols, each):
+            return f"{symbols} for each {_quantity_text(each, each=True)}"
+        case FixedEqualTo(symbols, amount):
+            return f"an amount of {symbols} equal to {_quantity_text(amount)}"
+        case FixedThenMore(symbols, each):
+            return f"{symbols}, then add an additional {symbols} for each {_quantity_text(each, each=True)}"
+        case AnyOf():
+            return _any_of_text(output)
+        case AnyForEach(palette, each):
+            return f"one mana of any {palette.value} for each {_quantity_text(each, each=True)}"
+        case Combination(count, symbols, where):
+            spelled = " and/or ".join(symbols) if symbols else "colors"
+            return f"{_number(count)} mana in any combination of {spelled}" + _where(where)
+        case Different(count):
+            return f"{_number(count)} mana of different colors"
+        case AmountOfThatColor(amount, for_each):
+            if for_each:
+                return f"one mana of that color for each {_quantity_text(amount, each=True)}"
+            return f"an amount of mana of that color equal to {_quantity_text(amount)}"
+        case EachColorAmong(among):
+            return f"For each color among {among.words()}, add one mana of that color"
+    raise AssertionError(output)  # pragma: no cover
+
+
+def _where(where: Quantity | None) -> str:
+    return f", where X is {_quantity_text(where)}" if where is not None else ""
+
+
+def _any_of_text(output: AnyOf) -> str:
+    count = _number(output.count)
+    palette = output.palette
+    if palette in (Palette.CHOSEN_COLOR, Palette.THAT_COLOR):
+        return f"{count} mana of {palette.value}" + _where(output.where)
+    if palette is Palette.IMPRINTED:
+        return f"{count} mana of any of the exiled card's colors"
+    if palette is Palette.GRAVEYARD_COLOR:
+        return f"{count} mana of {palette.value}"
+    text = f"{count} mana of any {'one ' if output.one else ''}{palette.value}"
+    if output.could_produce is not None:
+        text += f" that {output.could_produce.words(1)} could produce"
+    if output.sacrificed:
+        text += f" the sacrificed {output.sacrificed} could produce"
+    if output.among is not None:
+        text += f" among {output.among.words()}"
+    if output.produced:
+        text += f" that {output.produced} produced"
+    return text + _where(output.where)
+
+
+# ------------------------------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True, slots=True)
+class ControlsAny:
+    """'you control an Island or a Swamp' (``any_of``), 'you control an Urza's Mine and an Urza's
+    Power-Plant'."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class ControlAtLeast:
+    """'you control three or more artifacts'."""
+
+    at_least: int
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnSelfAtLeast:
+    """'there are three or more brick counters on ~', '~ has a luck counter on it'."""
+
+    at_least: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedLand:
+    """'you played a land this turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThisTurn:
+    """Something done earlier this turn that no board records ('you've cast a spell this turn'), as
+    written."""
+
+    text: str
+
+
+#: A condition of an 'if' clause.
+Condition = ControlsAny | ControlAtLeast | CountersOnSelfAtLeast | PlayedLand | ThisTurn
+
+
+def _condition_text(condition: Condition) -> str:
+    match condition:
+        case ControlsAny(what):
+            return f"you control {_each_counted(what)}"
+        case ControlAtLeast(at_least, what):
+            return f"you control {_number(at_least)} or more {what.words()}"
+        case CountersOnSelfAtLeast(at_least, kind):
+            return f"there are {_number(at_least)} or more {kind} counters on ~"
+        case PlayedLand():
+            return "you played a land this turn"
+        case ThisTurn(text):
+            return text
+    raise AssertionError(condition)  # pragma: no cover
+
+
+def _each_counted(what: Nouns) -> str:
+    """'an Island or a Swamp': each phrase with its own article."""
+    phrases = [f"{_count(1, noun.words())} {noun.words()}" for noun in what.nouns]
+    if len(phrases) == 1:
+        return phrases[0]
+    if len(phrases) == 2:
+        return f"{phrases[0]} {what.joiner} {phrases[1]}"
+    return ", ".join(phrases[:-1]) + f", {what.joiner} {phrases[-1]}"
+
+
+# ------------------------------------------------------------------------------------------ limits
+
+
+@dataclass(frozen=True, slots=True)
+class OncePerTurn:
+    """'only once each turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimesPerTurn:
+    """'no more than N times each turn'."""
+
+    times: int
+
+
+class Timing(Enum):
+    """When an ability may be activated."""
+
+    SORCERY = "as a sorcery"
+    INSTANT = "any time you could cast an instant"
+    YOUR_TURN = "during your turn"
+    YOUR_TURN_BEFORE_END_STEP = "during your turn before the end step"
+
+
+#: One limit of an 'Activate only ...' sentence.
+Limit = OncePerTurn | TimesPerTurn | Timing | Condition
+
+
+def _limit_text(limit: Limit) -> str:
+    match limit:
+        case OncePerTurn():
+            return "once each turn"
+        case TimesPerTurn(times):
+            return f"no more than {_number(times)} times each turn"
+        case Timing():
+            return limit.value
+    return f"if {_condition_text(limit)}"
+
+
+# ------------------------------------------------------------------------------------------ sentences
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """'Add <output>.', with 'unless any player pays {1}' when another player may stop it."""
+
+    output: Output
+    unless: str = ""  # 'unless any player pays {1}': as written
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    """'Choose a color.' / 'Choose a color of a card in your graveyard.'"""
+
+    of_graveyard_card: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer:
+    """'Choose a player.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageToYou:
+    """'~ deals N damage to you.'"""
+
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    """'You lose N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayerLosesLife:
+    """'Each player loses N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    """'You gain N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsGainLife:
+    """'Each opponent gains N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntap:
+    """'~ doesn't untap during your next untap step.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounterOnSelf:
+    """'Put a depletion counter on ~.' as part of the effect."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """'Reveal any number of artifact cards in your hand.' before the mana is counted."""
+
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeWhenNoCounters:
+    """'If there are no depletion counters on ~, sacrifice it.'"""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed trigger the effect makes: 'Draw a card at the beginning of the next turn's upkeep.'
+    (``draw``), 'Sacrifice ~ at the beginning of the next end step.' (``sacrifice``), with 'If this ability
+    has been activated N or more times this turn, ' before it when ``after_times``."""
+
+    action: str
+    after_times: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOnly:
+    """'Spend this mana only ...': the uses, as written after 'only', and a rider ('and that spell can't be
+    countered'). The uses are read by the spending grammar (:mod:`models.oracle.spending`)."""
+
+    uses: str
+    rider: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NotForGeneric:
+    """'This mana can't be spent to pay generic mana costs.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class NotForNonartifact:
+    """'This mana can't be spent to cast nonartifact spells.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class IfInstead:
+    """'If <condition>, add <output> instead.'"""
+
+    condition: Condition
+    output: Output
+
+
+@dataclass(frozen=True, slots=True)
+class WhenSpent:
+    """'When that mana is spent to cast ..., ...': what the mana does once spent, as written."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateOnly:
+    """'Activate only <limit> and <limit>.'"""
+
+    limits: tuple[Limit, ...]
+
+
+#: One sentence of a mana ability's effect.
+EffectSentence = (
+    AddMana
+    | ChooseColor
+    | ChoosePlayer
+    | DamageToYou
+    | LoseLife
+    | EachPlayerLosesLife
+    | GainLife
+    | OpponentsGainLife
+    | NoUntap
+    | PutCounterOnSelf
+    | RevealFromHand
+    | SacrificeWhenNoCounters
+    | Delayed
+    | SpendOnly
+    | NotForGeneric
+    | NotForNonartifact
+    | IfInstead
+    | WhenSpent
+    | ActivateOnly
+)
+
+
+def _sentence_text(sentence: EffectSentence) -> str:
+    match sentence:
+        case AddMana(EachColorAmong() as output, ""):
+            return _output_text(output) + "."
+        case AddMana(output, unless):
+            return f"Add {_output_text(output)}" + (f" {unless}" if unless else "") + "."
+        case ChooseColor(of_graveyard_card):
+            return "Choose a color of a card in your graveyard." if of_graveyard_card else "Choose a color."
+        case ChoosePlayer():
+            return "Choose a player."
+        case DamageToYou(damage):
+            return f"~ deals {damage} damage to you."
+        case LoseLife(life):
+            return f"You lose {life} life."
+        case EachPlayerLosesLife(life):
+            return f"Each player loses {life} life."
+        case GainLife(life):
+            return f"You gain {life} life."
+        case OpponentsGainLife(life):
+            return f"Each opponent gains {life} life."
+        case NoUntap():
+            return "~ doesn't untap during your next untap step."
+        case PutCounterOnSelf(kind):
+            return f"Put {_count(1, kind)} {kind} counter on ~."
+        case RevealFromHand(what):
+            return f"Reveal {_card_phrase(ANY_NUMBER, what, 'in')}."
+        case SacrificeWhenNoCounters(kind):
+            return f"If there are no {kind} counters on ~, sacrifice it."
+        case Delayed(action, after_times):
+            text = (
+                "draw a card at the beginning of the next turn's upkeep"
+                if action == "draw"
+                else "sacrifice ~ at the beginning of the next end step"
+            )
+            if after_times:
+                times = _number(after_times)
+                text = f"If this ability has been activated {times} or more times this turn, {text}"
+            return text[0].upper() + text[1:] + "."
+        case WhenSpent(text):
+            return text + "."
+        case SpendOnly(uses, rider):
+            return f"Spend this mana only {uses}" + (f", and {rider}" if rider else "") + "."
+        case NotForGeneric():
+            return "This mana can't be spent to pay generic mana costs."
+        case NotForNonartifact():
+            return "This mana can't be spent to cast nonartifact spells."
+        case IfInstead(condition, output):
+            return f"If {_condition_text(condition)}, add {_output_text(output)} instead."
+        case ActivateOnly(limits):
+            words = [_limit_text(limit) for limit in limits]
+            return "Activate only " + " and only ".join(words) + "."
+    raise AssertionError(sentence)  # pragma: no cover
+
+
+def render(
+    reading: CostPart | tuple[CostPart, ...] | EffectSentence | Output | Quantity | Condition | Nouns,
+) -> str:
+    """A reading in canonical Oracle wording: a cost (one part or all of them), an effect sentence, an
+    output (what follows 'Add'), a quantity, a condition or noun phrases.
+
+    >>> render((TapSymbol(), PayLife(1)))
+    '{T}, Pay 1 life'
+    >>> render(AnyOf(1, Palette.COLOR))
+    'one mana of any color'
+    """
+    if isinstance(reading, tuple):
+        return ", ".join(_cost_text(part) for part in reading)
+    if isinstance(reading, Nouns):
+        return reading.words()
+    if isinstance(reading, _SENTENCES):
+        return _sentence_text(reading)
+    if isinstance(reading, _OUTPUTS):
+        return _output_text(reading)
+    if isinstance(reading, _QUANTITIES):
+        return _quantity_text(reading)
+    if isinstance(reading, _CONDITIONS):
+        return _condition_text(reading)
+    return _cost_text(cast("CostPart", reading))
+
+
+_SENTENCES = get_args(EffectSentence)
+_OUTPUTS = get_args(Output)
+_QUANTITIES = get_args(Quantity)
+_CONDITIONS = get_args(Condition)

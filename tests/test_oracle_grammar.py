@@ -1,0 +1,325 @@
+"""The Oracle grammar (models/oracle/grammar.lark): readings of real wordings, the round trip
+parse(render(x)) == x over generated readings (as python-chess fuzzes FEN and SAN), the records built from
+them, and the rule that structure comes from the grammar, never from a regular expression over a sentence."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.abilities import AmountKind, CostPartKind, OutputKind, Who
+from models.oracle import parse_oracle
+from models.oracle import readings as r
+from models.oracle.build import build_cost
+from models.oracle.grammar import UnreadError, parse_costs, parse_effect
+
+ORACLE = Path(__file__).resolve().parents[1] / "models" / "oracle"
+
+# ------------------------------------------------------------------------------------------ readings
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("{T}, Pay 1 life", (r.TapSymbol(), r.PayLife(1))),
+        ("{2}, {Q}", (r.ManaSymbols("{2}"), r.UntapSymbol())),
+        ("Sacrifice ~", (r.SacrificeSelf(),)),
+        ("Sacrifice a Forest", (r.Sacrifice(1, r.Nouns((r.Noun(types=("Forest",)),))),)),
+        (
+            "Tap two untapped Elves you control",
+            (r.TapOthers(2, r.Nouns((r.Noun(types=("Elf",), untapped=True, controller=r.Controller.YOU),))),),
+        ),
+        ("Remove any number of storage counters from ~", (r.RemoveCounters(r.ANY_NUMBER, "storage"),)),
+        ("Remove a +1/+1 counter from ~", (r.RemoveCounters(1, "+1/+1"),)),
+        ("Pay {E}{E}", (r.PayEnergy(2),)),
+        ("Exile ~ from your hand", (r.ExileSelfFromHand(),)),
+        ("Discard a card", (r.Discard(1, r.Noun(head=r.Head.CARD)),)),
+        ("Forage", (r.Forage(),)),
+        ("Collect evidence 4", (r.CollectEvidence(4),)),
+    ],
+)
+def test_costs_read_as_their_parts(text: str, expected: tuple[r.CostPart, ...]) -> None:
+    assert parse_costs(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Add {W}, {U}, or {B}.", r.AddMana(r.ManaChoice(("{W}", "{U}", "{B}")))),
+        ("Add two mana of any one color.", r.AddMana(r.AnyOf(2, r.Palette.COLOR, one=True))),
+        ("~ deals 1 damage to you.", r.DamageToYou(1)),
+        ("Activate only once each turn.", r.ActivateOnly((r.OncePerTurn(),))),
+        ("Activate only no more than three times each turn.", r.ActivateOnly((r.TimesPerTurn(3),))),
+        (
+            "Activate only during your turn and only once each turn.",
+            r.ActivateOnly((r.Timing.YOUR_TURN, r.OncePerTurn())),
+        ),
+        (
+            "Add {G} for each creature you control with power 4 or greater.",
+            r.AddMana(
+                r.FixedForEach(
+                    "{G}",
+                    r.CountOf(
+                        r.Nouns(
+                            (
+                                r.Noun(
+                                    types=("Creature",),
+                                    controller=r.Controller.YOU,
+                                    qualities=(r.WithPower(4),),
+                                ),
+                            )
+                        )
+                    ),
+                )
+            ),
+        ),
+        (
+            "Add {U} for each artifact you control with a charge counter on it.",
+            r.AddMana(
+                r.FixedForEach(
+                    "{U}",
+                    r.CountOf(
+                        r.Nouns(
+                            (
+                                r.Noun(
+                                    types=("Artifact",),
+                                    controller=r.Controller.YOU,
+                                    qualities=(r.WithCounter("charge"),),
+                                ),
+                            )
+                        )
+                    ),
+                )
+            ),
+        ),
+        (
+            "If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead.",
+            r.IfInstead(
+                r.ControlsAny(
+                    r.Nouns(
+                        (r.Noun(types=("Urza's", "Mine")), r.Noun(types=("Urza's", "Power-Plant"))), "and"
+                    )
+                ),
+                r.FixedMana("{C}{C}{C}"),
+            ),
+        ),
+    ],
+)
+def test_sentences_read_as_their_meaning(text: str, expected: r.EffectSentence) -> None:
+    assert parse_effect(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Add {G} and draw a card.", "Sacrifice a creature or", "Add four mana of any one flavor.", "Tap ~"],
+)
+def test_what_the_grammar_does_not_cover_is_unread_never_a_guess(text: str) -> None:
+    with pytest.raises(UnreadError):
+        parse_effect(text) if text.startswith("Add") else parse_costs(text)
+
+
+# ------------------------------------------------------------------------------------------ round trip
+
+_SUBTYPES = ("Elf", "Goblin", "Forest", "Swamp", "Ally", "Locus", "Treasure", "Urza's", "Equipment", "Sliver")
+_CARD_TYPES = ("Artifact", "Creature", "Land", "Enchantment", "Planeswalker")
+_COUNTER_KINDS = ("charge", "storage", "+1/+1", "depletion", "oil", "ki")
+
+_controllers = st.sampled_from(list(r.Controller))
+_qualities = st.one_of(
+    st.builds(r.WithPower, st.integers(1, 12)),
+    st.builds(r.WithCounter, st.sampled_from(("", *_COUNTER_KINDS))),
+    st.builds(r.WithKeyword, st.sampled_from(("flying", "defender", "haste"))),
+)
+
+
+@st.composite
+def _nouns(draw: st.DrawFn, *, controller: bool = True) -> r.Noun:
+    types = tuple(
+        draw(st.lists(st.sampled_from(_CARD_TYPES + _SUBTYPES), min_size=0, max_size=2, unique=True))
+    )
+    head = r.Head.PERMANENT if not types else draw(st.sampled_from((r.Head.TYPES, r.Head.PERMANENT)))
+    return r.Noun(
+        types=types,
+        supertypes=tuple(draw(st.lists(st.sampled_from(("Basic", "Legendary", "Snow")), max_size=1))),
+        excluded=tuple(draw(st.lists(st.sampled_from(("Land", "Creature", "Basic")), max_size=1))),
+        colors="".join(draw(st.lists(st.sampled_from("WUBRG"), max_size=2, unique=True))),
+        other=draw(st.booleans()),
+        untapped=draw(st.booleans()),
+        head=head,
+        qualities=tuple(draw(st.lists(_qualities, max_size=1))),
+        controller=draw(_controllers) if controller else r.Controller.UNSAID,
+    )
+
+
+def _one(noun: st.SearchStrategy[r.Noun]) -> st.SearchStrategy[r.Nouns]:
+    return noun.map(lambda n: r.Nouns((n,)))
+
+
+_counts = st.integers(1, 9)
+_symbols = st.lists(st.sampled_from(("{W}", "{U}", "{B}", "{R}", "{G}", "{C}")), min_size=1, max_size=3).map(
+    "".join
+)
+_cost_parts = st.one_of(
+    _symbols.map(r.ManaSymbols),
+    st.just(r.TapSymbol()),
+    st.just(r.UntapSymbol()),
+    st.builds(r.PayLife, st.integers(1, 20)),
+    st.builds(r.PayEnergy, st.integers(1, 4)),
+    st.just(r.SacrificeSelf()),
+    st.builds(r.Sacrifice, _counts, _one(_nouns())),
+    st.builds(
+        r.RemoveCounters,
+        st.one_of(_counts, st.just(r.X), st.just(r.ANY_NUMBER)),
+        st.sampled_from(_COUNTER_KINDS),
+    ),
+    st.builds(r.TapOthers, _counts, _one(_nouns())),
+    st.just(r.ExileSelfFromHand()),
+    st.just(r.ReturnSelf()),
+    st.just(r.Exert()),
+    st.just(r.Forage()),
+)
+_quantities = st.one_of(
+    st.builds(r.CountOf, _one(_nouns())),
+    st.builds(r.CountersOnSelf, st.sampled_from(_COUNTER_KINDS)),
+    st.just(r.SelfPower()),
+    st.just(r.LifeTotal()),
+    st.builds(r.GreatestPower, _one(_nouns())),
+    st.builds(r.Devotion, st.sampled_from(("B", "G", "UR", "WUB"))),
+    st.builds(r.Counted, st.sampled_from(("removed", "revealed"))),
+)
+#: What 'for each' counts (objects, counters, what the cost counted).
+_each = st.one_of(
+    st.builds(r.CountOf, _one(_nouns())),
+    st.builds(r.CountersOnSelf, st.sampled_from(_COUNTER_KINDS)),
+    st.builds(r.Counted, st.sampled_from(("removed", "revealed"))),
+)
+_outputs = st.one_of(
+    _symbols.map(r.FixedMana),
+    st.lists(_symbols, min_size=2, max_size=4, unique=True).map(lambda o: r.ManaChoice(tuple(o))),
+    st.builds(r.FixedForEach, _symbols, _each),
+    st.builds(r.FixedEqualTo, _symbols, _quantities),
+    st.builds(r.AnyOf, _counts, st.sampled_from((r.Palette.COLOR, r.Palette.TYPE)), one=st.booleans()),
+    st.builds(lambda q: r.AnyOf(r.X, r.Palette.COLOR, one=True, where=q), _quantities),
+    st.builds(r.AnyOf, _counts, st.just(r.Palette.CHOSEN_COLOR)),
+    st.builds(r.Different, st.integers(1, 5)),
+    st.builds(r.Combination, _counts),
+)
+_conditions = st.one_of(
+    st.builds(r.ControlAtLeast, st.integers(2, 9), _one(_nouns(controller=False))),
+    st.builds(r.CountersOnSelfAtLeast, st.integers(2, 9), st.sampled_from(_COUNTER_KINDS)),
+    st.just(r.PlayedLand()),
+)
+_sentences = st.one_of(
+    _outputs.map(r.AddMana),
+    st.builds(r.DamageToYou, st.integers(1, 9)),
+    st.builds(r.LoseLife, st.integers(1, 9)),
+    st.builds(r.GainLife, st.integers(1, 9)),
+    st.just(r.NoUntap()),
+    st.builds(r.PutCounterOnSelf, st.sampled_from(_COUNTER_KINDS)),
+    st.builds(r.IfInstead, _conditions, _outputs),
+    st.builds(
+        lambda limits: r.ActivateOnly(tuple(limits)),
+        st.lists(
+            st.one_of(
+                st.just(r.OncePerTurn()),
+                st.builds(r.TimesPerTurn, st.integers(2, 5)),
+                st.sampled_from(list(r.Timing)),
+                _conditions,
+            ),
+            min_size=1,
+            max_size=2,
+        ),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_cost_parts, min_size=1, max_size=3).map(tuple))
+def test_a_cost_read_back_from_its_rendering_is_the_same_cost(cost: tuple[r.CostPart, ...]) -> None:
+    assert parse_costs(r.render(cost)) == cost
+
+
+@settings(max_examples=400, deadline=None)
+@given(_sentences)
+def test_a_sentence_read_back_from_its_rendering_is_the_same_sentence(sentence: r.EffectSentence) -> None:
+    assert parse_effect(r.render(sentence)) == sentence
+
+
+# ------------------------------------------------------------------------------------------ records
+
+
+def test_plural_subtypes_count_their_own_type() -> None:
+    """Irregular plurals name their type (CR 205.3m): 'Allies' counts Allies and 'Loci' Loci, not a
+    type 'Allie' that nothing has (the reader before the grammar counted nothing for both)."""
+    text = "{T}: Add X mana of any one color, where X is the number of Allies you control."
+    (ability,) = parse_oracle(text, "Test Druid").mana_abilities
+    assert ability.output.amount.kind is AmountKind.COUNT
+    assert ability.output.amount.filter is not None and ability.output.amount.filter.types == ("Ally",)
+    (locus,) = parse_oracle("{T}: Add {C} for each Locus on the battlefield.", "Test Post").mana_abilities
+    assert locus.output.amount.filter is not None and locus.output.amount.filter.types == ("Locus",)
+
+
+def test_costs_build_their_records() -> None:
+    cost = build_cost("{1}, {T}, Tap an untapped creature you control, Sacrifice a token named Wood")
+    assert (str(cost.mana), cost.tap, cost.tap_others_count) == ("{1}", True, 1)
+    assert cost.tap_others is not None and cost.tap_others.controller is Who.YOU and cost.tap_others.untapped
+    assert [part.kind for part in cost.parts] == [CostPartKind.SACRIFICE_TOKEN]
+
+
+def test_x_removed_by_the_cost_is_the_amount_added() -> None:
+    text = "{1}, Remove X storage counters from ~: Add X mana in any combination of {U} and/or {B}."
+    (ability,) = parse_oracle(text, "Test Depot").mana_abilities
+    assert ability.output.kind is OutputKind.COMBINATION
+    assert ability.output.amount.kind is AmountKind.REMOVED
+
+
+def test_a_read_part_no_record_holds_leaves_the_ability_unsupported() -> None:
+    """'With power 4 or greater' is read by the grammar, but no filter holds it yet: the ability is
+    reported, never used as if it counted every creature."""
+    parsed = parse_oracle("{T}: Add {G} for each creature you control with power 4 or greater.", "Test")
+    assert not parsed.mana_abilities and parsed.unsupported
+
+
+# ------------------------------------------------------------------------------------------ the rule
+
+
+def _patterns(path: Path) -> list[tuple[int, str]]:
+    """Every string literal passed to a function of the ``re`` module in a module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "re"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def test_no_regular_expression_reads_more_than_a_word() -> None:
+    """Regular expressions stay at the token level: a pattern with a space (or \\s) in it matches a phrase,
+    and phrases are the grammar's. The reader from before the grammar (legacy.py) is being retired and
+    is not held to this yet."""
+    offenders = [
+        f"{path.name}:{line}: {pattern!r}"
+        for path in sorted(ORACLE.glob("*.py"))
+        if path.name != "legacy.py"
+        for line, pattern in _patterns(path)
+        if re.search(r" |\\s", pattern)
+    ]
+    assert offenders == []
+
+
+def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
+    module = tmp_path / "reader.py"
+    module.write_text('import re\nADD = re.compile(r"add (.+) for each (.+)")\n', encoding="utf-8")
+    assert _patterns(module) == [(2, "add (.+) for each (.+)")]
