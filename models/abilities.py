@@ -96,6 +96,27 @@ class ObjectFilter:
     self_only: bool = False
     attached: bool = False
     named_as_imprinted: bool = False
+    token: bool | None = None  # True: tokens only ('creature tokens'); False: 'nontoken'
+    colorless: bool = False
+    multicolored: bool = False
+    monocolored: bool = False
+    counter: str | None = None  # 'with a counter on it' (''), 'with a charge counter on it' ('charge')
+
+    @property
+    def reads_status(self) -> bool:
+        """True when what it matches can change while a payment is made (a permanent becomes tapped, a
+        cost removes a counter): its matches are never kept across the steps of a payment.
+
+        >>> ObjectFilter(untapped=True).reads_status, ObjectFilter(types=("Elf",)).reads_status
+        (True, False)
+        """
+        return self.untapped or self.counter is not None
+
+    @property
+    def reads_source(self) -> bool:
+        """True when what it matches depends on the permanent it is written on beyond its controller
+        (itself, what it is attached to, its choices)."""
+        return self.self_only or self.attached or self.chosen_type or self.named_as_imprinted
 
     def describe(self) -> str:
         """A short English description for display."""
@@ -107,12 +128,20 @@ class ObjectFilter:
         if self.untapped:
             words.append("untapped")
         words += [_COLOR_NAMES[t.letter] for t in self.colors]
+        words += [w for w, on in (("colorless", self.colorless), ("multicolored", self.multicolored),
+                                  ("monocolored", self.monocolored)) if on]  # fmt: skip
+        if self.token is False:
+            words.insert(0, "nontoken")
         if self.chosen_type:
             words.append("of the chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
+        if self.token:
+            words.append("token")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.counter is not None:
+            tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"
         if self.named_as_imprinted:
             tail = " with the same name as the exiled card" + tail
         return " ".join(words or ["permanent"]) + tail
@@ -382,6 +411,10 @@ class SpendPurpose(Enum):
     KEYWORD = "keyword"  # cast a spell with a keyword (``keyword``: 'devoid', 'flashback')
     WATERMARK = "watermark"  # cast spells with watermarks (Watermarket)
     MAKES_TOKENS = "makes_tokens"  # spells and abilities that put tokens onto the battlefield
+    KICKED = "kicked"  # cast a kicked spell (whether it will be kicked is not part of a payment target)
+    FROM_EXILE = "from_exile"  # cast a spell from exile
+    UNLOCK_DOOR = "unlock_door"  # unlock a door of a Room (CR 709.5)
+    KEYWORD_ABILITY = "keyword_ability"  # activate an equip (crew, ...) ability (``keyword``)
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -395,6 +428,7 @@ class SpendUse:
 
     kind: PaymentKind | None = None
     types: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()  # 'noncreature spells': none of these on the type line
     colorless: bool = False
     multicolored: bool = False
     monocolored: bool = False
@@ -413,6 +447,8 @@ class SpendUse:
         if self.kind is not None and target.kind is not self.kind:
             return False
         if not all(target.type_line.is_a(word) for word in self.types):
+            return False
+        if any(target.type_line.is_a(word) for word in self.excluded):
             return False
         colors = target.spell_colors
         if self.colorless and colors:

@@ -36,6 +36,8 @@ from models.carddata.check import read_face  # noqa: E402
 
 HEART = "As Bench Heart enters, choose a color.\n{T}: Add one mana of the chosen color."
 TUESDAY = "{T}: Add {G}. Spend this mana only on Tuesdays."
+#: How the benchmark names it: the ability, and in brackets its part the reader did not read.
+TUESDAY_UNREAD = "unread: {T}: Add {M}. Spend this mana only on Tuesdays. [Spend this mana only on Tuesdays.]"
 
 
 def face(name: str, text: str, type_line: str = "Artifact", mana_cost: str = "") -> CardFace:
@@ -113,7 +115,7 @@ def test_a_plain_mana_face_is_usable() -> None:
 def test_an_unread_sentence_makes_the_face_short() -> None:
     found = usability(face("Bench Odd", TUESDAY))
     assert not found.usable
-    assert found.short == ("unread: {T}: Add {M}. Spend this mana only on Tuesdays.",)
+    assert found.short == (TUESDAY_UNREAD,)
 
 
 def test_an_ability_read_and_set_aside_makes_the_face_short() -> None:
@@ -191,7 +193,7 @@ def test_read_and_usable_are_counted_per_face_and_per_year() -> None:
     assert result.percent == 40.0 and result.read_percent == 80.0
     assert result.short.most_common() == [
         ("not used (cost: Discard a card)", 2),
-        ("unread: {T}: Add {M}. Spend this mana only on Tuesdays.", 1),
+        (TUESDAY_UNREAD, 1),
     ]
     assert result.examples["not used (cost: Discard a card)"] == "Bench Vault"
     assert sum(result.rules.values()) == 1
@@ -211,7 +213,7 @@ def test_the_report_shows_the_target_the_families_and_the_years() -> None:
     squeezed_lines = squeezed(lines)
     assert "read % 50.0% (target 98 %: short by 1 face)" in squeezed_lines
     assert "usable % 50.0% (target 98 %: short by 1 face)" in squeezed_lines
-    assert "1 Bench Odd unread: {T}: Add {M}. Spend this mana only on Tuesdays." in squeezed_lines
+    assert f"1 Bench Odd {TUESDAY_UNREAD}" in squeezed_lines
     assert squeezed_lines[-3:] == [
         "year faces read % usable %",
         "2024 1 100.0% 100.0%",

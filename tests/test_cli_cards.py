@@ -150,7 +150,7 @@ def test_check_table_lists_shapes_most_frequent_first(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert "faces with mana text  6" in lines and "of which fully read   6" in lines
     unicorn = next(c for c in json.loads(SAMPLE.read_text()) if c["name"] == "Adarkar Unicorn")
-    odd = [  # made-up restrictions: two of one shape, one of another; the most frequent shape comes first
+    odd = [  # made-up restrictions: three of one shape, two of another, one of a third; most frequent first
         {
             **unicorn,
             "oracle_id": f"0000000{n}-0000-0000-0000-000000000000",
@@ -161,7 +161,10 @@ def test_check_table_lists_shapes_most_frequent_first(tmp_path: Path) -> None:
             (
                 "{T}: Add {U}. Spend this mana only on Tuesdays.",
                 "{T}: Add {G}. Spend this mana only on Tuesdays.",
+                "{T}: Add {B}. Spend this mana only on Tuesdays.",
                 "{T}: Add {R}. Spend this mana only to juggle.",
+                "{T}: Add {W}. Spend this mana only to juggle.",
+                "{T}: Add {C}. Spend this mana only under a full moon.",
             )
         )
     ]
@@ -169,7 +172,9 @@ def test_check_table_lists_shapes_most_frequent_first(tmp_path: Path) -> None:
     lines = run("cards", "check", tmp_path / "odd.json").stdout.splitlines()
     shapes = lines[lines.index("count  shape") + 2 :]
     counts = [int(line.split()[0]) for line in shapes]
-    assert counts == [3, 2, 1]  # "{T}: Add {M}." three times, Tuesdays twice, juggling once
+    # the unread sentence is the restriction (the rest of each ability is 'part of an ability with an unread
+    # part'): Tuesdays three times, juggling twice, the full moon once
+    assert counts == [3, 2, 1]
 
 
 def test_check_without_a_store_says_how_to_make_one(tmp_path: Path) -> None:

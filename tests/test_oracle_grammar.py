@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.abilities import AmountKind, CostPartKind, OutputKind, Who
-from models.oracle import parse_oracle
+from models.abilities import AmountKind, CostPartKind, NotPaymentKind, OutputKind, Who
+from models.cost import PaymentTarget
+from models.oracle import parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect
@@ -214,7 +215,34 @@ _conditions = st.one_of(
     st.builds(r.CountersOnSelfAtLeast, st.integers(2, 9), st.sampled_from(_COUNTER_KINDS)),
     st.just(r.PlayedLand()),
 )
+_spell_nouns = st.builds(
+    r.Noun,
+    types=st.lists(
+        st.sampled_from((*_CARD_TYPES, "Instant", "Sorcery", *_SUBTYPES)), max_size=2, unique=True
+    ).map(tuple),
+    excluded=st.lists(st.sampled_from(("Creature", "Artifact")), max_size=1).map(tuple),
+    colorless=st.booleans(),
+    head=st.just(r.Head.SPELL),
+    chosen_type=st.booleans(),
+)
+_spend_uses = st.one_of(
+    st.builds(r.CastUse, st.lists(_spell_nouns, min_size=1, max_size=2).map(lambda n: r.Nouns(tuple(n)))),
+    st.just(r.CommanderUse()),
+    st.just(r.ActivateUse()),
+    st.builds(
+        r.ActivateUse, _one(_nouns(controller=False).map(lambda n: r.Noun(types=n.types or ("Creature",))))
+    ),
+    st.builds(r.KeywordAbilityUse, st.sampled_from(("equip", "crew"))),
+    st.builds(r.PurposeUse, st.sampled_from([p for p in r.Purpose if p is not r.Purpose.MAKES_TOKENS])),
+    st.builds(lambda paid: r.TurnFaceUp(r.Nouns((r.Noun(head=r.Head.PERMANENT),)), paid), st.booleans()),
+    st.just(r.CostsWith("{C}")),
+)
 _sentences = st.one_of(
+    st.builds(
+        lambda uses, rider: r.SpendOnly(tuple(uses), rider),
+        st.lists(_spend_uses, min_size=1, max_size=3),
+        st.sampled_from(("", "that spell can't be countered")),
+    ),
     _outputs.map(r.AddMana),
     st.builds(r.DamageToYou, st.integers(1, 9)),
     st.builds(r.LoseLife, st.integers(1, 9)),
@@ -248,6 +276,86 @@ def test_a_cost_read_back_from_its_rendering_is_the_same_cost(cost: tuple[r.Cost
 @given(_sentences)
 def test_a_sentence_read_back_from_its_rendering_is_the_same_sentence(sentence: r.EffectSentence) -> None:
     assert parse_effect(r.render(sentence)) == sentence
+
+
+# ------------------------------------------------------------------------------------------ spending
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed", "refused"),
+    [
+        (
+            "to cast an artifact spell or activate an ability of an artifact source",
+            [("{2}", "Artifact", "spell"), ("{1}", "Artifact Creature — Golem", "ability")],
+            [("{2}", "Instant", "spell"), ("{1}", "Creature — Elf", "ability")],
+        ),
+        (
+            "to cast a noncreature spell",
+            [("{2}", "Sorcery", "spell")],
+            [("{2}", "Artifact Creature — Golem", "spell")],
+        ),
+        (
+            "to cast Elemental spells or activate abilities of Elemental sources",
+            [("{1}{R}", "Creature — Elemental", "spell"), ("{1}", "Creature — Elemental Shaman", "ability")],
+            [("{1}{R}", "Creature — Goblin", "spell")],
+        ),
+        (
+            "to cast an Equipment spell or activate an equip ability",
+            [("{2}", "Artifact — Equipment", "spell")],
+            [("{2}", "Artifact", "spell"), ("{2}", "Artifact — Equipment", "ability")],
+        ),
+        (
+            "to cast red instant or sorcery spells",
+            [("{R}", "Instant", "spell"), ("{1}{R}", "Sorcery", "spell")],
+            [("{U}", "Instant", "spell"), ("{1}{U}", "Sorcery", "spell")],
+        ),
+    ],
+)
+def test_spending_restrictions_allow_what_they_say(
+    text: str, allowed: list[tuple[str, str, str]], refused: list[tuple[str, str, str]]
+) -> None:
+    """CR 106.6: restricted mana pays only for what the restriction names (a spell's type line and colors,
+    an ability's source); an 'equip ability' is a use no payment target says it is, so never promised."""
+    restriction = parse_restriction(text)
+    for cost, type_line, kind in allowed:
+        assert restriction.allows(PaymentTarget.of(cost, type_line=type_line, kind=kind)), (cost, type_line)
+    for cost, type_line, kind in refused:
+        assert not restriction.allows(PaymentTarget.of(cost, type_line=type_line, kind=kind)), (
+            cost,
+            type_line,
+        )
+
+
+# ------------------------------------------------------------------------------------------ never silent
+
+
+@pytest.mark.parametrize(
+    ("text", "read_as"),
+    [
+        # a granted mana ability is an effect, never a keyword line (it was: 'equip' opened the line)
+        ('Equipped creature has "{T}: Add one mana of any color."\nEquip {2}', ["effect", "keyword"]),
+        # a Treasure is a token with a mana ability (CR 111.10a), with or without its reminder text
+        ("{T}: Create a Treasure token.", ["not_payment"]),
+        ("When ~ enters, create two Treasure tokens.", ["not_payment"]),
+        # mana added by a trigger is never 'ignored'
+        ("Whenever one or more Treefolk you control attack, add twice that much {G}.", ["not_payment"]),
+        # a rider on the mana once spent may choose targets for a copy: the ability itself has none
+        (
+            "{T}: Add {R}. When that mana is spent to cast a red instant or sorcery spell, copy that spell "
+            "and you may choose new targets for the copy.",
+            ["mana_ability", "mana_ability"],
+        ),
+    ],
+)
+def test_a_sentence_that_adds_mana_is_never_ignored(text: str, read_as: list[str]) -> None:
+    parsed = parse_oracle(text, "Test Card")
+    assert [s.read_as for s in parsed.sentences] == read_as
+
+
+def test_a_treasure_makes_one_mana_of_any_color_outside_a_payment() -> None:
+    (token,) = parse_oracle("When ~ enters, create a Treasure token.", "Test").not_payment
+    assert token.kind is NotPaymentKind.TOKEN
+    assert token.output is not None and token.output.kind is OutputKind.ANY_ONE
 
 
 # ------------------------------------------------------------------------------------------ records

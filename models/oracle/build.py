@@ -13,7 +13,6 @@ so the sentence is reported, never used without its part.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from models.abilities import (
@@ -30,6 +29,7 @@ from models.abilities import (
     PaletteKind,
     SideEffect,
     SideEffectKind,
+    SpendPurpose,
     SpendRestriction,
     SpendUse,
     Who,
@@ -41,11 +41,14 @@ from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_st
 from models.oracle import readings as r
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect
 
-__all__ = ["build_cost", "build_mana_ability", "mana_output"]
-
-#: Reads the uses after 'Spend this mana only' into a restriction and a rider (the spending grammar's job;
-#: passed in while that grammar is the older reader's).
-ReadSpend = Callable[[str], tuple[SpendRestriction, str]]
+__all__ = [
+    "build_cost",
+    "build_mana_ability",
+    "mana_output",
+    "object_filter",
+    "object_filters",
+    "spend_restriction",
+]
 
 
 def build_cost(text: str) -> AbilityCost:
@@ -165,16 +168,18 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     >>> object_filter(r.Noun(types=("Elf",), other=True, controller=r.Controller.YOU)).describe()
     'other Elf you control'
     """
+    counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
     unheld = [
         what
         for what, present in (
             ("tapped", noun.tapped),
-            ("colorless", noun.colorless),
+            ("face-down", noun.face_down),
+            ("kicked", noun.kicked),
             ("attacking", noun.attacking),
-            ("a 'with' clause", bool(noun.qualities)),
+            ("a 'with' clause", len(counters) != len(noun.qualities) or len(counters) > 1),
             ("a name", bool(noun.named) and noun.named != r._EXILED_NAME),
             ("a zone", bool(noun.zone)),
-            (noun.head.value, noun.head in (r.Head.TOKEN, r.Head.CARD, r.Head.SOURCE)),
+            (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
         if present
     ]
@@ -184,17 +189,22 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         )
     return ObjectFilter(
         types=(*noun.supertypes, *noun.types),
-        excluded=noun.excluded,
+        excluded=tuple(t for t in noun.excluded if t != "Token"),
         colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
         controller=_WHO[noun.controller],
         other=noun.other,
         untapped=noun.untapped,
         chosen_type=noun.chosen_type,
         named_as_imprinted=noun.named == r._EXILED_NAME,
+        token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
+        colorless=noun.colorless,
+        multicolored=noun.multicolored,
+        monocolored=noun.monocolored,
+        counter=counters[0].kind if counters else None,
     )
 
 
-def _filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:
+def object_filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:
     """'legendary creatures and planeswalkers you control': one filter each, the last one's controller
     shared by those that don't say theirs."""
     shared = what.nouns[-1].controller
@@ -293,7 +303,8 @@ def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
             )
         case r.EachColorAmong(among):
             return ManaOutput(
-                OutputKind.EACH_TYPE, palette=Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, _filters(among))
+                OutputKind.EACH_TYPE,
+                palette=Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, object_filters(among)),
             )
     raise UnreadError(f"'{r.render(output)}' is read but no output holds it here")
 
@@ -330,7 +341,7 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
     elif output.could_produce is not None:
         found = Palette(PaletteKind.REFLECT, base, (object_filter(_only(output.could_produce)),))
     elif output.among is not None:
-        found = Palette(PaletteKind.COLORS_AMONG, base, _filters(output.among))
+        found = Palette(PaletteKind.COLORS_AMONG, base, object_filters(output.among))
     elif output.produced:
         found = Palette(PaletteKind.PRODUCED, base)
     else:
@@ -346,6 +357,104 @@ def _that_color(output: r.Output) -> ManaOutput:
         case r.AnyOf(int() as count, r.Palette.THAT_COLOR, where=None):
             return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=count))
     raise UnreadError(f"'{r.render(output)}' after a color was chosen")
+
+
+# ------------------------------------------------------------------------------------------ spending
+
+_PURPOSES = {
+    r.Purpose.CUMULATIVE_UPKEEP: SpendPurpose.CUMULATIVE_UPKEEP,
+    r.Purpose.MORPH: SpendPurpose.TURN_FACE_UP,
+    r.Purpose.UNLOCK_DOOR: SpendPurpose.UNLOCK_DOOR,
+    r.Purpose.MAKES_TOKENS: SpendPurpose.MAKES_TOKENS,
+}
+
+
+def spend_restriction(reading: r.SpendOnly, text: str) -> tuple[SpendRestriction, str]:
+    """A restriction on spending mana (CR 106.6) and its rider ('that spell can't be countered'), from its
+    reading; ``text`` is the restriction as written.
+
+    >>> from models.oracle.grammar import parse_spending
+    >>> restriction, rider = spend_restriction(parse_spending("to cast noncreature spells"), "...")
+    >>> restriction.uses[0].excluded, rider
+    (('Creature',), '')
+    """
+    uses = tuple(use for reading_use in reading.uses for use in _spend_uses(reading_use))
+    return SpendRestriction(uses, text), reading.rider
+
+
+def _spend_uses(use: r.SpendUseReading) -> list[SpendUse]:
+    match use:
+        case r.CastUse(what):
+            return [
+                _spend_use(noun, PaymentKind.SPELL)
+                if noun is what.nouns[0]
+                else _spend_use(shared, PaymentKind.SPELL)
+                for noun, shared in zip(what.nouns, _sharing_adjectives(what.nouns), strict=True)
+            ]
+        case r.CommanderUse():
+            return [SpendUse(kind=PaymentKind.SPELL, commander=True)]
+        case r.ActivateUse(None):
+            return [SpendUse(kind=PaymentKind.ABILITY)]
+        case r.ActivateUse(of) if of is not None:
+            return [_spend_use(noun, PaymentKind.ABILITY) for noun in of.nouns]
+        case r.KeywordAbilityUse(keyword):
+            return [SpendUse(purpose=SpendPurpose.KEYWORD_ABILITY, keyword=keyword)]
+        case r.PurposeUse(purpose):
+            return [SpendUse(purpose=_PURPOSES[purpose])]
+        case r.TurnFaceUp():
+            return [SpendUse(purpose=SpendPurpose.TURN_FACE_UP)]
+        case r.CostsWith(symbol) if symbol == "{X}":
+            return [SpendUse(needs_x=True)]
+        case r.CostsWith(symbol) if symbol == "{C}":
+            return [SpendUse(needs_colorless_symbol=True)]
+    raise UnreadError(f"the use {r.SpendOnly((use,)).uses_text()!r} is read but no record holds it yet")
+
+
+def _sharing_adjectives(nouns: tuple[r.Noun, ...]) -> list[r.Noun]:
+    """'red instant or sorcery spells': the colors before the first phrase's types qualify every phrase."""
+    first = nouns[0]
+    return [
+        noun
+        if noun is first or noun.colors or noun.colorless or noun.multicolored or noun.monocolored
+        else replace(
+            noun,
+            colors=first.colors,
+            colorless=first.colorless,
+            multicolored=first.multicolored,
+            monocolored=first.monocolored,
+        )
+        for noun in nouns
+    ]
+
+
+def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
+    """What a spell (or an ability's source) must be for the mana to pay for it."""
+    if noun.face_down:
+        return SpendUse(purpose=SpendPurpose.FACE_DOWN)
+    if noun.kicked:
+        return SpendUse(purpose=SpendPurpose.KICKED)
+    if noun.zone == "exile":
+        return SpendUse(purpose=SpendPurpose.FROM_EXILE)
+    for quality in noun.qualities:
+        if isinstance(quality, r.WithKeyword):
+            return SpendUse(purpose=SpendPurpose.KEYWORD, keyword=quality.keyword)
+        if isinstance(quality, r.WithWatermark):
+            return SpendUse(purpose=SpendPurpose.WATERMARK)
+    unheld = noun.qualities or noun.zone or noun.other or noun.untapped or noun.tapped or noun.attacking
+    if unheld or noun.named or noun.controller is not r.Controller.UNSAID:
+        raise UnreadError(
+            f"spells or sources that are {noun.words()!r} are read but no record holds them yet"
+        )
+    return SpendUse(
+        kind=kind,
+        types=(*noun.supertypes, *noun.types),
+        excluded=noun.excluded,
+        colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
+        colorless=noun.colorless,
+        multicolored=noun.multicolored,
+        monocolored=noun.monocolored,
+        chosen_type=noun.chosen_type,
+    )
 
 
 # ------------------------------------------------------------------------------------------ conditions
@@ -381,7 +490,7 @@ _TIMINGS = {
 
 
 def build_mana_ability(
-    cost_text: str, sentences: tuple[str, ...], original: str, read_spend: ReadSpend
+    cost_text: str, sentences: tuple[str, ...], original: str
 ) -> tuple[ManaAbility, list[str]]:
     """A mana ability from its cost's text and its effect's sentences; the sentences after the one that
     adds mana that no record holds are returned, so that the ability is never used without them."""
@@ -421,7 +530,7 @@ def build_mana_ability(
     else:
         output = mana_output(adding.output, x_removed=x_removed)
     riders = _Riders(side_effects=side_effects)
-    leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence, read_spend)]
+    leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence)]
     ability = ManaAbility(
         text=original,
         cost=cost,
@@ -457,7 +566,7 @@ class _Riders:
     once_each_turn: bool = False
     timing: str = ""
 
-    def read(self, sentence: str, read_spend: ReadSpend) -> bool:
+    def read(self, sentence: str) -> bool:
         """Take one sentence in; False when it is not read (or no record holds it)."""
         try:
             reading = parse_effect(sentence)
@@ -466,8 +575,8 @@ class _Riders:
                     self.self_damage += damage
                 case r.LoseLife(life) | r.EachPlayerLosesLife(life):
                     self.life_loss += life  # (its controller is a player: life lost like 'you lose')
-                case r.SpendOnly(uses):
-                    self.restriction, rider = read_spend(f"Spend this mana only {uses}")
+                case r.SpendOnly():
+                    self.restriction, rider = spend_restriction(reading, sentence.rstrip("."))
                     if rider:
                         self.riders.append(rider)
                 case r.IfInstead(reading_condition, output):

@@ -39,9 +39,7 @@ from models.abilities import (
     SideEffect,
     SideEffectKind,
     SpendAsThough,
-    SpendPurpose,
     SpendRestriction,
-    SpendUse,
     StaticEffect,
     TapDamage,
     TriggerEvent,
@@ -50,12 +48,17 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.cost import PaymentKind
 from models.errors import ManaParseError, OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.oracle import lexicon
-from models.oracle.build import build_cost, build_mana_ability
-from models.oracle.grammar import UnreadError
+from models.oracle.build import (
+    build_cost,
+    build_mana_ability,
+    object_filter,
+    object_filters,
+    spend_restriction,
+)
+from models.oracle.grammar import UnreadError, parse_objects, parse_spending
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
 __all__ = [
@@ -75,7 +78,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 17
+PARSER_VERSION: Final = 18
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -730,6 +733,7 @@ _KEYWORDS = {
     "improvise",
     "affinity for artifacts",
     "living weapon",
+    "station",
 }
 _KEYWORD_PREFIXES = (
     "enchant ",
@@ -824,6 +828,9 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     if _CHAPTER.match(line):
         _parse_chapter(line, out)
         return
+    if station := _STATION_THRESHOLD.match(line):
+        _parse_station(line[station.end() :], int(station.group(1)), out, original)
+        return
     line = _without_ability_word(line)
     chunks = _abilities_of(line)
     if len(chunks) > 1:
@@ -852,6 +859,27 @@ def _parse_line(line: str, out: _Collector, original: str) -> None:
     _read_entering(line, out)
     for sentence in _split_sentences(line):
         _parse_static_sentence(sentence, out, line)
+
+
+#: A station threshold (CR 702.184): '12+ | ' before the abilities a Spacecraft or Planet has while it has
+#: that many charge counters.
+_STATION_THRESHOLD = re.compile(r"^([0-9]{1,3})\+\s*\|\s*")
+
+
+def _parse_station(text: str, threshold: int, out: _Collector, original: str) -> None:
+    """The abilities after a station threshold: a mana ability among them exists only while the permanent
+    has ``threshold`` charge counters, which is when it can be activated (an activation condition); any
+    other sentence is read as it would be alone."""
+    line = _Collector()
+    _parse_line(text, line, original.split("|", 1)[-1].strip() if "|" in original else text)
+    charged = Condition((), threshold, "charge")
+    for ability in line.mana_abilities:
+        if ability.activation_condition is not None:
+            out.unsupported.append(original)
+            out.sentences.append(SentenceReading(original, "unsupported", "a threshold and a condition"))
+            return
+        out.mana_abilities.append(replace(ability, activation_condition=charged))
+    out.add(line.line_reading()._replace(mana_abilities=()))
 
 
 def _parse_chapter(text: str, out: _Collector) -> None:
@@ -892,6 +920,8 @@ def _units_of_line(line: str, units: list[str]) -> None:
     if _CHAPTER.match(line):
         units.append(line)
         return
+    if station := _STATION_THRESHOLD.match(line):
+        line = line[station.end() :]
     line = _without_ability_word(line)
     chunks = _abilities_of(line)
     if len(chunks) > 1:
@@ -1097,7 +1127,7 @@ def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tupl
     if _RANDOM.match(sentences[0]):
         return _parse_random(_parse_cost(cost_text), sentences, original)
     try:
-        return build_mana_ability(cost_text, sentences, original, _parse_spend)
+        return build_mana_ability(cost_text, sentences, original)
     except UnreadError as error:
         raise _UnsupportedError(str(error)) from None
 
@@ -1298,63 +1328,15 @@ _CONTROLLER_SUFFIXES = (
 
 
 def _parse_filter(phrase: str) -> ObjectFilter:
-    """Parse a description of permanents; raises ``_UnsupportedError`` for what it cannot read."""
-    text = phrase.strip().rstrip(".")
-    controller = Who.ANY
-    chosen_type = imprinted = False
-    found = True
-    while found:  # the suffixes come in either order: 'creatures you control of the chosen type'
-        found = False
-        if text.lower().endswith(" of the chosen type"):
-            text, chosen_type, found = text[: -len(" of the chosen type")], True, True
-        if m := _IMPRINTED_NAME.search(text):
-            text, imprinted, found = text[: m.start()], True, True
-        lowered = text.lower()
-        for suffix, who in _CONTROLLER_SUFFIXES:
-            if lowered.endswith(suffix):
-                text, controller, found = text[: -len(suffix)], who, True
-                break
-    words = text.split()
-    other = untapped = any_permanent = False
-    types: list[str] = []
-    excluded: list[str] = []
-    colors = ManaTypes()
-    for word in words:
-        lowered = word.lower()
-        if lowered in ("a", "an", "each", "the"):
-            continue
-        if lowered in ("other", "another"):
-            other = True
-        elif lowered == "untapped":
-            untapped = True
-        elif lowered in _COLOR_WORDS:
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
-        elif lowered in ("permanent", "permanents"):
-            any_permanent = True
-        elif lowered == "nonbasic":
-            excluded.append("Basic")
-        elif lowered.startswith("non-") or (lowered.startswith("non") and lowered[3:] in _TYPE_WORDS):
-            excluded.append(_singular(lowered[4:] if lowered.startswith("non-") else lowered[3:]))
-        elif lowered in ("and", "or", "and/or", "with", "that", "it", "its", "is", "are") or "," in word:
+    """A description of permanents, read by the grammar; raises ``_UnsupportedError`` for what it cannot
+    read (or no filter holds)."""
+    try:
+        nouns = parse_objects(phrase.strip().rstrip("."))
+        if len(nouns.nouns) != 1:
             raise _UnsupportedError(phrase)
-        elif _names_type(word):
-            # card types and supertypes are written in lower case, subtypes capitalised ('Elf', 'Urza's');
-            # any other word ('greatest', 'power', 'you') is not a type: the phrase is not understood
-            types.append(_singular(word))
-        else:
-            raise _UnsupportedError(phrase)
-    if not (types or excluded or colors or chosen_type or any_permanent or imprinted):
-        raise _UnsupportedError(phrase)
-    return ObjectFilter(
-        types=tuple(types),
-        excluded=tuple(excluded),
-        colors=colors,
-        controller=controller,
-        other=other,
-        untapped=untapped,
-        chosen_type=chosen_type,
-        named_as_imprinted=imprinted,
-    )
+        return object_filter(nouns.nouns[0])
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 #: Imprint's trigger, 'When ~ enters, you may exile target land you control': what it exiled is a choice.
@@ -1375,14 +1357,10 @@ _FILTERS_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\
 
 def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
     """'legendary creatures and planeswalkers you control': a union of filters sharing the controller."""
-    text = phrase.strip()
-    suffix = ""
-    for tail in (" you control", " an opponent controls", " your opponents control", " on the battlefield"):
-        if text.lower().endswith(tail):
-            text, suffix = text[: -len(tail)], tail
-            break
-    parts = [p for p in _FILTERS_SEPARATOR.split(text) if p]
-    return tuple(_parse_filter(part + suffix) for part in parts)
+    try:
+        return object_filters(parse_objects(phrase.strip().rstrip(".")))
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 _COUNTERS_ON_SELF_AT_LEAST = re.compile(r"there are (\w+) or more ([\w+\-/]+) counters on ~", re.I)
@@ -1651,131 +1629,13 @@ def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
 # Spending restrictions
 
 
-_SPEND_ONLY_OPENING = re.compile(r"^spend this mana only\s+", re.I)
-_SPEND_RIDER = re.compile(r",? and (that|the) (spell|creature|ability) (.+)$", re.I)
-_ON_COSTS_WITH_X = re.compile(r"on costs that (?:contain|include) \{x\}", re.I)
-_LEADING_TO = re.compile(r"^to\s+", re.I)
-_SPEND_CLAUSES_SEPARATOR = re.compile(r",?\s+or\s+(?=cast|activate|pay)|,\s+(?=cast|activate|pay)", re.I)
-
-
 def _parse_spend(text: str) -> tuple[SpendRestriction, str]:
-    """Parse 'Spend this mana only to ...' into a restriction and an optional rider."""
-    body = _SPEND_ONLY_OPENING.sub("", text.strip().rstrip("."))
-    rider = ""
-    if m := _SPEND_RIDER.search(body):
-        rider = m.group(0).lstrip(", ").removeprefix("and ").strip()
-        body = body[: m.start()]
-    uses: list[SpendUse] = []
-    if m := _ON_COSTS_WITH_X.fullmatch(body):
-        uses.append(SpendUse(needs_x=True))
-        return SpendRestriction(tuple(uses), text.strip()), rider
-    body = _LEADING_TO.sub("", body)
-    for clause in _SPEND_CLAUSES_SEPARATOR.split(body):
-        uses.extend(_parse_spend_clause(clause.strip()))
-    return SpendRestriction(tuple(uses), text.strip()), rider
-
-
-_CAST_SPELLS = re.compile(r"cast (?:an? )?(.*?)\s*spells?( of the chosen type)?", re.I)
-_SPELLS_BEFORE_OR = re.compile(r" spells?(?=\s+or\s+)")
-_LEADING_ARTICLE = re.compile(r"^an? ", re.I)
-_SPELL_OPTIONS_SEPARATOR = re.compile(r"\s+or\s+|,\s*(?:or\s+)?")
-_COSTS_WITH_COLORLESS = re.compile(r"pay (?:a cost|costs) that (?:contains?|includes?) \{c\}", re.I)
-_ABILITY_OF_PERMANENT = re.compile(r"activate an ability of an? (.+?) permanent", re.I)
-_ACTIVATE_ABILITIES = re.compile(r"activate abilities(?: of (.+?))?", re.I)
-
-
-def _parse_spend_clause(clause: str) -> list[SpendUse]:
-    """One 'cast ... spells' or 'activate abilities of ...' clause; 'instant or sorcery' gives two uses."""
-    lowered = clause.lower()
-    if lowered in ("cast your commander", "cast a commander", "cast commander spells"):
-        return [SpendUse(kind=PaymentKind.SPELL, commander=True)]
-    if purpose := _spend_purpose(clause):
-        return [purpose]
-    if m := _CAST_SPELLS.fullmatch(clause):
-        chosen = m.group(2) is not None
-        # 'an Elemental spell or a Chandra planeswalker spell': each option may have its article and noun
-        listed = _SPELLS_BEFORE_OR.sub("", m.group(1))
-        options = [
-            _LEADING_ARTICLE.sub("", option).split() for option in _SPELL_OPTIONS_SEPARATOR.split(listed)
-        ]
-        # 'red instant or sorcery spells': adjectives before the first type word qualify every option
-        shared = list(itertools.takewhile(lambda w: w.lower() in _SPEND_ADJECTIVES, options[0]))
-        uses: list[SpendUse] = []
-        for number, words in enumerate(options):
-            qualified = words if number == 0 or not shared else [*shared, *words]
-            uses.append(replace(_spend_words(qualified), kind=PaymentKind.SPELL, chosen_type=chosen))
-        return uses
-    if _COSTS_WITH_COLORLESS.fullmatch(clause):
-        return [SpendUse(needs_colorless_symbol=True)]
-    if m := _ABILITY_OF_PERMANENT.fullmatch(clause):
-        return [replace(_spend_words(m.group(1).split()), kind=PaymentKind.ABILITY)]
-    if m := _ACTIVATE_ABILITIES.fullmatch(clause):
-        return [replace(_spend_words((m.group(1) or "").split()), kind=PaymentKind.ABILITY)]
-    raise _UnsupportedError(clause)
-
-
-#: Uses of restricted mana that a payment target doesn't describe (see :class:`SpendPurpose`).
-_SPEND_PURPOSES: tuple[tuple[re.Pattern[str], SpendPurpose], ...] = tuple(
-    (re.compile(pattern, re.I), purpose)
-    for pattern, purpose in (
-        (r"pay cumulative upkeep costs?", SpendPurpose.CUMULATIVE_UPKEEP),
-        (r"cast (?:a |an )?face-down (?:creature )?spells?", SpendPurpose.FACE_DOWN),
-        (r"pay (?:a |an )?(?:morph|megamorph|disguise) costs?", SpendPurpose.TURN_FACE_UP),
-        (
-            r"pay (?:a |an )?mana costs? to turn (?:a |an )?(?:manifested|face-down|cloaked|disguised) "
-            r"(?:creature|permanent)s? face up",
-            SpendPurpose.TURN_FACE_UP,
-        ),
-        (
-            r"turn (?:a |an )?(?:manifested|face-down) (?:creature|permanent)s? face up",
-            SpendPurpose.TURN_FACE_UP,
-        ),
-        (r"cast (?:a |an )?spells? with (?:a )?watermarks?", SpendPurpose.WATERMARK),
-        (
-            r"(?:on )?spells and abilities that (?:put tokens onto the battlefield|create tokens)",
-            SpendPurpose.MAKES_TOKENS,
-        ),
-        (r"cast (?:a |an )?(?:\w+ )?spells? with (\w+)(?: from (?:a|your) graveyard)?", SpendPurpose.KEYWORD),
-    )
-)
-
-
-def _spend_purpose(clause: str) -> SpendUse | None:
-    """A use of restricted mana by what it is for rather than what it pays ('pay cumulative upkeep costs')."""
-    for pattern, purpose in _SPEND_PURPOSES:
-        if m := pattern.fullmatch(clause):
-            keyword = m.group(1).lower() if purpose is SpendPurpose.KEYWORD else ""
-            return SpendUse(purpose=purpose, keyword=keyword)
-    return None
-
-
-_SPEND_ADJECTIVES = frozenset({"colorless", "multicolored", "monocolored", *_COLOR_WORDS})
-
-
-def _spend_words(words: list[str]) -> SpendUse:
-    """'colorless Eldrazi', 'multicolored', 'red creature': what the spell or source must be."""
-    flags = {"colorless": False, "multicolored": False, "monocolored": False}
-    colors = ManaTypes()
-    types: list[str] = []
-    for word in words:
-        lowered = word.lower()
-        if lowered in flags:
-            flags[lowered] = True
-        elif lowered in _COLOR_WORDS:
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
-        elif _names_type(word):
-            # card types are written in lower case, subtypes capitalised; any other word ('you', 'control')
-            # is not a type: the use is not understood
-            types.append(_singular(word))
-        else:
-            raise _UnsupportedError(word)
-    return SpendUse(
-        types=tuple(types),
-        colors=colors,
-        colorless=flags["colorless"],
-        multicolored=flags["multicolored"],
-        monocolored=flags["monocolored"],
-    )
+    """A restriction on spending mana and its rider, read by the grammar
+    (:func:`models.oracle.build.spend_restriction`); ``text`` may open with 'Spend this mana only'."""
+    try:
+        return spend_restriction(parse_spending(text), text.strip())
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1955,13 +1815,13 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         out.ignore(sentence)
         return
     try:
-        effect = _parse_effect(body, sentence, folded)
+        effects = _parse_effect(body, sentence, folded)
     except _UnsupportedError:
-        effect = None
-    if effect is not None:
-        out.effects.append(effect)
+        effects = ()
+    if effects:
+        out.effects.extend(effects)
         out.read(sentence, "effect")
-        if needs_imprinted(effect):
+        if any(needs_imprinted(effect) for effect in effects):
             out.choices.append("imprinted")
         return
     adds_mana = _ADD_GATE.admits(folded) and _ADDS_MANA.search(body) is not None
@@ -2411,7 +2271,9 @@ def _extends_color_change(same: re.Match[str], out: _Collector) -> bool:
     return True
 
 
-def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
+def _parse_grant(body: str, sentence: str) -> tuple[GrantAbility, ...] | None:
+    """'<objects> have "<mana ability>"' (layer 6): one grant for each description ('Each land and Ally you
+    control has ...'), which the planner gives a permanent once however many it matches."""
     m = _HAVE_QUOTED.fullmatch(body)
     if m is None:
         return None
@@ -2419,11 +2281,16 @@ def _parse_grant(body: str, sentence: str) -> GrantAbility | None:
     colon = _find_colon(granted)
     if colon < 0 or not _ADD_WORD.search(granted):
         return None
-    affected = _subject_filter(subject)
+    affected = (
+        (_subject_filter(subject),) if _ATTACHED_PERMANENT.fullmatch(subject) else _parse_filters(subject)
+    )
+    if any(flt.reads_status for flt in affected):
+        # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
+        raise _UnsupportedError(sentence)
     ability, leftovers = _parse_mana_ability(granted[:colon], granted[colon + 1 :], granted)
     if leftovers:
         raise _UnsupportedError(sentence)
-    return GrantAbility(sentence, affected, ability)
+    return tuple(GrantAbility(sentence, flt, ability) for flt in affected)
 
 
 _ACTIVATION_BAN = re.compile(r"activated abilities of (.+?) can't be activated", re.I)
@@ -2624,7 +2491,9 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
 #: opening patterns match holds one. A sentence the gate keeps out is not tried on it: the grammar would
 #: return None for it, never raise (each raises only once an opening pattern has matched), so the first
 #: grammar that reads the sentence, or raises, is the one it is when every grammar is tried in turn.
-_EFFECT_GRAMMARS: tuple[tuple[_Gate, Callable[[str, str], StaticEffect | None]], ...] = (
+_EFFECT_GRAMMARS: tuple[
+    tuple[_Gate, Callable[[str, str], StaticEffect | tuple[GrantAbility, ...] | None]], ...
+] = (
     (_Gate(("becomes tapped", "for mana")), _parse_tap_damage),
     (_Gate(("it produces",)), _parse_replacement),
     (_Gate(("for mana", "for {", "causes you to add")), _parse_trigger),
@@ -2658,12 +2527,12 @@ _ANY_EFFECT_GATE = _Gate(tuple(word for gate, _ in _EFFECT_GRAMMARS for word in 
 _ABOUT_MANA_GATE = _Gate((*_ANY_EFFECT_GATE.words, *_ADD_GATE.words, *_MANA_RELEVANT_GATE.words))
 
 
-def _parse_effect(body: str, sentence: str, folded: str) -> StaticEffect | None:
-    """The effect the first grammar that reads the sentence gives (see :data:`_EFFECT_GRAMMARS`), or None;
+def _parse_effect(body: str, sentence: str, folded: str) -> tuple[StaticEffect, ...]:
+    """The effects the first grammar that reads the sentence gives (see :data:`_EFFECT_GRAMMARS`), or none;
     ``folded`` is the body folded (:func:`_fold`)."""
     if not _ANY_EFFECT_GATE.admits(folded):
-        return None
+        return ()
     for gate, grammar in _EFFECT_GRAMMARS:
         if gate.admits(folded) and (effect := grammar(body, sentence)) is not None:
-            return effect
-    return None
+            return effect if isinstance(effect, tuple) else (effect,)
+    return ()

@@ -21,19 +21,23 @@ from typing import Final, cast, get_args
 __all__ = [
     "ANY_NUMBER",
     "ActivateOnly",
+    "ActivateUse",
     "AddMana",
     "AmountOfThatColor",
     "AnyForEach",
     "AnyOf",
+    "CastUse",
     "ChooseColor",
     "ChoosePlayer",
     "CollectEvidence",
     "Combination",
+    "CommanderUse",
     "Condition",
     "ControlAtLeast",
     "Controller",
     "ControlsAny",
     "CostPart",
+    "CostsWith",
     "CountOf",
     "Counted",
     "CountersOnSelf",
@@ -61,6 +65,7 @@ __all__ = [
     "GreatestPower",
     "Head",
     "IfInstead",
+    "KeywordAbilityUse",
     "LandTypesAmong",
     "LifeTotal",
     "Limit",
@@ -81,6 +86,8 @@ __all__ = [
     "PayLife",
     "PlayedLand",
     "Plus",
+    "Purpose",
+    "PurposeUse",
     "PutCounter",
     "PutCounterOnSelf",
     "Quality",
@@ -96,17 +103,21 @@ __all__ = [
     "SacrificedManaValue",
     "SelfPower",
     "SpendOnly",
+    "SpendUseReading",
     "TapOthers",
     "TapSymbol",
     "ThisTurn",
     "TimesPerTurn",
     "Timing",
+    "TurnFaceUp",
     "UntapOthers",
     "UntapSymbol",
     "WhenSpent",
     "WithCounter",
     "WithKeyword",
+    "WithManaValue",
     "WithPower",
+    "WithWatermark",
     "X",
     "render",
 ]
@@ -181,8 +192,20 @@ class WithKeyword:
     keyword: str
 
 
+@dataclass(frozen=True, slots=True)
+class WithManaValue:
+    """'with mana value N or greater'."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithWatermark:
+    """'with a watermark', 'with watermarks'."""
+
+
 #: A 'with' clause of a noun phrase.
-Quality = WithPower | WithCounter | WithKeyword
+Quality = WithPower | WithCounter | WithKeyword | WithManaValue | WithWatermark
 
 
 def _quality(quality: Quality) -> str:
@@ -190,6 +213,10 @@ def _quality(quality: Quality) -> str:
         return f"with power {quality.at_least} or greater"
     if isinstance(quality, WithCounter):
         return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
+    if isinstance(quality, WithManaValue):
+        return f"with mana value {quality.at_least} or greater"
+    if isinstance(quality, WithWatermark):
+        return "with a watermark"
     return f"with {quality.keyword}"
 
 
@@ -201,6 +228,7 @@ class Head(Enum):
     TOKEN = "token"
     CARD = "card"
     SOURCE = "source"
+    SPELL = "spell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +242,10 @@ class Noun:
     excluded: tuple[str, ...] = ()
     colors: str = ""
     colorless: bool = False
+    multicolored: bool = False
+    monocolored: bool = False
+    face_down: bool = False
+    kicked: bool = False
     other: bool = False
     untapped: bool = False
     tapped: bool = False
@@ -240,6 +272,14 @@ class Noun:
         words += [_COLOR_NAMES[letter] for letter in self.colors]
         if self.colorless:
             words.append("colorless")
+        if self.multicolored:
+            words.append("multicolored")
+        if self.monocolored:
+            words.append("monocolored")
+        if self.face_down:
+            words.append("face-down")
+        if self.kicked:
+            words.append("kicked")
         words += [f"non{t.lower()}" for t in self.excluded]
         words += [t.lower() for t in self.supertypes]
         words += [t.lower() if t in _CARD_TYPE_WORDS else t for t in self.types]
@@ -250,7 +290,9 @@ class Noun:
         elif self.named:
             words += ["named", self.named]
         words += [_quality(q) for q in self.qualities]
-        if self.zone:
+        if self.zone == "exile":
+            words.append("from exile")
+        elif self.zone:
             words.append(f"{zone_word} your {self.zone}")
         if self.controller is not Controller.UNSAID:
             words.append(self.controller.value)
@@ -1036,12 +1078,110 @@ class Delayed:
 
 
 @dataclass(frozen=True, slots=True)
-class SpendOnly:
-    """'Spend this mana only ...': the uses, as written after 'only', and a rider ('and that spell can't be
-    countered'). The uses are read by the spending grammar (:mod:`models.oracle.spending`)."""
+class CastUse:
+    """'cast creature spells', 'cast an instant or sorcery spell': spells the mana may pay for."""
 
-    uses: str
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderUse:
+    """'cast your commander'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateUse:
+    """'activate abilities', 'activate abilities of creatures', 'activate an ability of an artifact
+    source'."""
+
+    of: Nouns | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordAbilityUse:
+    """'activate an equip ability'."""
+
+    keyword: str
+
+
+class Purpose(Enum):
+    """A use of mana no payment target says it is (so the mana is never promised to one)."""
+
+    CUMULATIVE_UPKEEP = "pay cumulative upkeep costs"
+    MORPH = "pay morph costs"
+    UNLOCK_DOOR = "unlock a door"
+    MAKES_TOKENS = "on spells and abilities that create tokens"
+
+
+@dataclass(frozen=True, slots=True)
+class PurposeUse:
+    """A use by what it is for: 'pay cumulative upkeep costs', 'unlock a door'."""
+
+    purpose: Purpose
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceUp:
+    """'turn a permanent face up', 'pay a mana cost to turn a manifested creature face up'."""
+
+    what: Nouns
+    pay_mana_cost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostsWith:
+    """'on costs that contain {X}' (``on``), 'pay a cost that contains {C}'."""
+
+    symbol: str
+    on: bool = False
+
+
+#: One use of an 'only' restriction on spending mana (CR 106.6).
+SpendUseReading = (
+    CastUse | CommanderUse | ActivateUse | KeywordAbilityUse | PurposeUse | TurnFaceUp | CostsWith
+)
+
+
+def _use_text(use: SpendUseReading) -> str:
+    match use:
+        case CastUse(what):
+            return f"to cast {what.words()}"
+        case CommanderUse():
+            return "to cast your commander"
+        case ActivateUse(None):
+            return "to activate abilities"
+        case ActivateUse(of) if of is not None:
+            return f"to activate abilities of {of.words()}"
+        case KeywordAbilityUse(keyword):
+            return f"to activate an {keyword} ability"
+        case PurposeUse(Purpose.MAKES_TOKENS):
+            return Purpose.MAKES_TOKENS.value
+        case PurposeUse(purpose):
+            return f"to {purpose.value}"
+        case TurnFaceUp(what, pay_mana_cost):
+            turn = f"turn {what.words(1)} face up"
+            return f"to pay a mana cost to {turn}" if pay_mana_cost else f"to {turn}"
+        case CostsWith(symbol, on):
+            return f"on costs that contain {symbol}" if on else f"to pay a cost that contains {symbol}"
+    raise AssertionError(use)  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOnly:
+    """'Spend this mana only <uses>.', with a rider on what the mana pays for ('and that spell can't be
+    countered'), as written."""
+
+    uses: tuple[SpendUseReading, ...]
     rider: str = ""
+
+    def uses_text(self) -> str:
+        """The uses in canonical wording, joined as Oracle text joins them."""
+        words = [_use_text(use) for use in self.uses]
+        if len(words) == 1:
+            return words[0]
+        if len(words) == 2:
+            return f"{words[0]} or {words[1]}"
+        return ", ".join(words[:-1]) + f", or {words[-1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1140,8 +1280,8 @@ def _sentence_text(sentence: EffectSentence) -> str:
             return text[0].upper() + text[1:] + "."
         case WhenSpent(text):
             return text + "."
-        case SpendOnly(uses, rider):
-            return f"Spend this mana only {uses}" + (f", and {rider}" if rider else "") + "."
+        case SpendOnly(_, rider):
+            return f"Spend this mana only {sentence.uses_text()}" + (f", and {rider}" if rider else "") + "."
         case NotForGeneric():
             return "This mana can't be spent to pay generic mana costs."
         case NotForNonartifact():

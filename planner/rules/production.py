@@ -537,7 +537,7 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
             effect = sourced.effect
             assert isinstance(effect, (ProductionReplacement, ManaTrigger))
             reach.update(view.matching(effect.affected, sourced.source))
-            keep = keep and not effect.affected.untapped
+            keep = keep and not effect.affected.reads_status
     found = frozenset(reach)
     if keep:
         view.memo[key] = found

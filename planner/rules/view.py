@@ -739,10 +739,13 @@ class BoardView:
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
             abilities += _intrinsic(line)
+            granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
             for sourced in grants:
                 grant = sourced.effect
                 assert isinstance(grant, GrantAbility)
-                if self.matches(grant.affected, pid, sourced.source):
+                once = (sourced.source, grant.text)
+                if once not in granted and self.matches(grant.affected, pid, sourced.source):
+                    granted.add(once)
                     abilities.append(grant.ability)
             families = tuple(a for a in abilities if counters_removed_any(a))
             if families:
@@ -878,10 +881,20 @@ class BoardView:
             return False
         if any(line.is_a(word) for word in flt.excluded):
             return False
-        if flt.colors:
+        if flt.token is not None and permanent.token is not flt.token:
+            return False
+        if flt.counter is not None and not any(
+            count > 0 and (not flt.counter or kind == flt.counter) for kind, count in permanent.counters
+        ):
+            return False
+        if flt.colors or flt.colorless or flt.multicolored or flt.monocolored:
             # (layer 4's effects apply before colors change: what they apply to reads the printed colors)
             colors = self.printed_colors(pid) if types is not None else self.colors(pid)
-            if not colors & flt.colors:
+            if flt.colors and not colors & flt.colors:
+                return False
+            if (flt.colorless and colors) or (flt.multicolored and len(colors) < 2):
+                return False
+            if flt.monocolored and len(colors) != 1:
                 return False
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
@@ -979,7 +992,7 @@ class BoardView:
         >>> view.matching(ObjectFilter(types=("Land",), controller=Who.YOU, other=True), "f")
         ('s',)
         """
-        if flt.untapped or flt.self_only or flt.attached or flt.chosen_type or flt.named_as_imprinted:
+        if flt.reads_status or flt.reads_source:
             return tuple(
                 p.id for p in self.board.permanents if self.matches(flt, p.id, source, removed=removed)
             )
