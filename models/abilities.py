@@ -321,6 +321,7 @@ class Condition:
     any_of: bool = False  # 'if you control an Island or a Swamp'
     unevaluated: str = ""  # a condition no board records ('you gained life this turn'): as written
     played_land: bool = False  # 'if you played a land this turn': the player's ``lands_played_this_turn``
+    exiled_card: bool = False  # 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
 
 
 class CostPartKind(Enum):
@@ -567,6 +568,9 @@ class NotPaymentKind(Enum):
     TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
     TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
     CHAPTER = "chapter"  # a Saga's chapter ability (CR 714.2b: a triggered ability)
+    GRANTED = (
+        "granted"  # a one-shot effect gives a target a mana ability until end of turn (Glorious Sunrise)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,6 +588,7 @@ class NotPaymentMana:
     kind: NotPaymentKind
     output: ManaOutput | None = None
     cost: AbilityCost | None = None
+    restriction: SpendRestriction | None = None  # 'Spend this mana only ...' after it
 
 
 class ReplacementKind(Enum):

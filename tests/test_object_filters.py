@@ -110,3 +110,46 @@ def test_mana_for_artifacts_pays_an_artifact_spell_and_an_artifacts_ability_only
     assert pay(board, PaymentTarget.of("{U}", type_line="Artifact Creature — Golem", kind="ability")).payable
     assert not pay(board, PaymentTarget.of("{U}", type_line="Instant")).payable
     assert not pay(board, PaymentTarget.of("{U}", type_line="Creature — Elf", kind="ability")).payable
+
+
+#: 'If a card is exiled with this land, add ... instead' (Ugin's Labyrinth's wording).
+LABYRINTH = _mine("maze", "Test Labyrinth", "Land", "{T}: Add {C}. If a card is exiled with this land, add "
+                  "{C}{C} instead.")  # fmt: skip
+
+
+def test_the_mana_changes_with_a_card_exiled_with_the_land() -> None:
+    """The condition is the land's imprint: with a card exiled it adds {C}{C} (pays {2} alone), without one
+    {C} (CR 608.2c: the 'instead' applies only when the condition holds)."""
+    assert not pay(_board(LABYRINTH), PaymentTarget.of("{2}")).payable
+    exiled = _board({**LABYRINTH, "choices": {"imprinted": "Ugin, the Spirit Dragon"}})
+    assert pay(exiled, PaymentTarget.of("{2}")).payable
+    assert agrees_with_reference(exiled, PaymentTarget.of("{2}"), max_states=MAX_STATES)
+
+
+#: 'Add X {G} or X {U}, where X is ...' (Brigid's wording): X of one color, chosen.
+DRUID = _mine("druid", "Test Druid", "Creature — Kithkin Druid", "{T}: Add X {G} or X {U}, where X is the "
+              "number of other creatures you control.")  # fmt: skip
+
+
+def test_x_mana_of_one_of_two_colors_is_all_of_one_color() -> None:
+    """Two other creatures: X is 2, and the two mana are both {G} or both {U}, never one of each."""
+    bears = [_mine(f"bear{n}", "Test Bear", "Creature — Bear") for n in range(2)]
+    board = _board(DRUID, *bears)
+    assert pay(board, PaymentTarget.of("{U}{U}")).payable
+    assert not pay(board, PaymentTarget.of("{G}{U}")).payable
+    assert not pay(board, PaymentTarget.of("{U}{U}{U}")).payable
+    assert agrees_with_reference(board, PaymentTarget.of("{G}{G}"), max_states=MAX_STATES)
+
+
+#: 'Sacrifice another Goblin' (Bolg's Company's wording).
+COMPANY = _mine("company", "Test Company", "Creature — Goblin Soldier", "{T}, Sacrifice another Goblin: Add "
+                "{R}.")  # fmt: skip
+
+
+def test_another_goblin_is_not_the_source_itself() -> None:
+    """'Another' (CR 109.1): the Company can't sacrifice itself to pay its own cost."""
+    assert not pay(_board(COMPANY), PaymentTarget.of("{R}")).payable
+    board = _board(COMPANY, _mine("gob", "Test Goblin", "Creature — Goblin"))
+    result = pay(board, PaymentTarget.of("{R}"))
+    assert result.payable and result.plan is not None
+    assert agrees_with_reference(board, PaymentTarget.of("{R}"), max_states=MAX_STATES)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.abilities import AmountKind, CostPartKind, NotPaymentKind, OutputKind, Who
+from models.abilities import AmountKind, CostPartKind, NotPaymentKind, OutputKind, SpendAsThough, Who
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle, parse_restriction
 from models.oracle import readings as r
@@ -350,6 +350,41 @@ def test_spending_restrictions_allow_what_they_say(
 def test_a_sentence_that_adds_mana_is_never_ignored(text: str, read_as: list[str]) -> None:
     parsed = parse_oracle(text, "Test Card")
     assert [s.read_as for s in parsed.sentences] == read_as
+
+
+def test_a_permission_for_a_card_cast_from_exile_is_read_and_never_a_boards_payment() -> None:
+    """'Mana of any type can be spent to cast those spells' (2023-2026) and 'you may spend mana as though it
+    were mana of any color to cast that spell' (older): spending as though, only for a spell cast from exile
+    (a use no payment target is known to be)."""
+    for text in (
+        "Until end of turn, you may cast spells from among those cards, and mana of any type can be spent to "
+        "cast those spells.",
+        "You may cast that card this turn, and you may spend mana as though it were mana of any color to "
+        "cast that spell.",
+    ):
+        (effect,) = parse_oracle(text, "Test").effects
+        assert isinstance(effect, SpendAsThough) and effect.when_paying is not None
+        assert not effect.applies_to(PaymentTarget.of("{2}", type_line="Sorcery"))
+
+
+def test_a_restriction_after_a_trigger_is_on_the_triggers_mana() -> None:
+    text = (
+        "At the beginning of your first main phase, add {C} for each Room you control. Spend this mana only "
+        "to cast Room spells and unlock doors."
+    )
+    parsed = parse_oracle(text, "Test Lounge")
+    assert [s.read_as for s in parsed.sentences] == ["not_payment", "not_payment"]
+    (record,) = parsed.not_payment
+    assert record.restriction is not None
+    assert record.restriction.allows(PaymentTarget.of("{2}", type_line="Enchantment — Room"))
+
+
+def test_a_station_threshold_is_an_activation_condition_on_charge_counters() -> None:
+    """CR 702.184: the ability after '20+ |' exists while the permanent has 20 charge counters."""
+    text = "{T}: Add {C}.\n20+ | {T}: Add {C}{C}{C}."
+    (_, charged) = parse_oracle(text, "Test Elevator").mana_abilities
+    condition = charged.activation_condition
+    assert condition is not None and (condition.at_least, condition.counter) == (20, "charge")
 
 
 def test_a_treasure_makes_one_mana_of_any_color_outside_a_payment() -> None:

@@ -276,8 +276,9 @@ def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
     match output:
         case r.FixedMana(symbols):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),))
-        case r.ManaChoice(options):
-            return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(o) for o in options)))
+        case r.ManaChoice(options, where):
+            counted = Amount() if where is None else amount(where)  # (each option added that many times)
+            return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(o) for o in options)), counted)
         case r.FixedForEach(symbols, each) | r.FixedEqualTo(symbols, each):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),), amount(each))
         case r.FixedThenMore(symbols, each):
@@ -476,6 +477,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), played_land=True)
         case r.ThisTurn(text):
             return ConditionRecord((), unevaluated=text)
+        case r.CardExiled():
+            return ConditionRecord((), exiled_card=True)
     raise AssertionError(reading)  # pragma: no cover
 
 

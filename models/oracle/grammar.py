@@ -33,12 +33,14 @@ from models.oracle.readings import (
     AmountOfThatColor,
     AnyForEach,
     AnyOf,
+    CardExiled,
     CastUse,
     ChooseColor,
     ChoosePlayer,
     CollectEvidence,
     Combination,
     CommanderUse,
+    Condition,
     ControlAtLeast,
     Controller,
     ControlsAny,
@@ -85,6 +87,7 @@ from models.oracle.readings import (
     Number,
     OncePerTurn,
     OpponentsGainLife,
+    Output,
     Palette,
     PayEnergy,
     PayLife,
@@ -122,7 +125,15 @@ from models.oracle.readings import (
     X,
 )
 
-__all__ = ["UnreadError", "parse_costs", "parse_effect", "parse_objects", "parse_spending"]
+__all__ = [
+    "UnreadError",
+    "parse_condition",
+    "parse_costs",
+    "parse_effect",
+    "parse_objects",
+    "parse_output",
+    "parse_spending",
+]
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -166,7 +177,7 @@ def _parser() -> Lark:
         text,
         parser="lalr",
         lexer="contextual",
-        start=["costs", "effect", "restriction", "phrase"],
+        start=["costs", "effect", "restriction", "phrase", "output_phrase", "condition_phrase"],
         maybe_placeholders=False,
     )
 
@@ -214,6 +225,24 @@ def parse_objects(text: str) -> Nouns:
     [('Sliver',), ('Elf',)]
     """
     return cast("Nouns", _parse(text, "phrase"))
+
+
+def parse_output(text: str) -> Output:
+    """What an effect adds, as written after 'Add'.
+
+    >>> parse_output("one mana of any type that land produced")  # doctest: +ELLIPSIS
+    AnyOf(count=1, palette=<Palette.TYPE: 'type'>, one=False, ..., produced='land', where=None)
+    """
+    return cast("Output", _parse(text, "output_phrase"))
+
+
+def parse_condition(text: str) -> Condition:
+    """The condition of an 'if' clause, as written after 'if'.
+
+    >>> parse_condition("you control three or more artifacts")  # doctest: +ELLIPSIS
+    ControlAtLeast(at_least=3, what=Nouns(...))
+    """
+    return cast("Condition", _parse(text, "condition_phrase"))
 
 
 def _int(number: Number) -> int:
@@ -329,6 +358,24 @@ class _Readings(Transformer[Token, Any]):
 
     def name(self, *tokens: Token) -> str:
         return " ".join(str(t) for t in tokens)
+
+    def output_phrase(self, output: Any) -> Any:
+        return output
+
+    def condition_phrase(self, condition: Any) -> Any:
+        return condition
+
+    def card_exiled(self, *_words: Token) -> Any:
+        return CardExiled()
+
+    def choice_of_x(self, _x: Token, first: Token, _or: Token, _x2: Token, second: Token, where: Any) -> Any:
+        return where(ManaChoice((str(first), str(second))))
+
+    def sacrifice_another(self, _other: Token, what: Nouns) -> CostPart:
+        return Sacrifice(1, _another(what))
+
+    def tap_another(self, _other: Token, what: Nouns) -> CostPart:
+        return TapOthers(1, _another(what))
 
     def phrase(self, *parts: Any) -> Nouns:
         nouns: Nouns = parts[-1]
@@ -726,8 +773,8 @@ class _Readings(Transformer[Token, Any]):
         what = [p for p in parts if isinstance(p, Nouns)]
         return ActivateUse(what[0] if what else None)
 
-    def activate_keyword_ability(self, _article: Token, keyword: Token) -> Any:
-        return KeywordAbilityUse(str(keyword).lower())
+    def activate_keyword_ability(self, *words: Token) -> Any:
+        return KeywordAbilityUse(str(next(w for w in words if w.type == "KEYWORD_ABILITY")).lower())
 
     def pay_costs_with(self, *parts: Token) -> Any:
         return CostsWith(str(parts[-1]).upper())
@@ -755,6 +802,12 @@ class _Readings(Transformer[Token, Any]):
 def _where(output: Combination, where: Any) -> Combination:
     result: Combination = where(output) if where is not None else output
     return result
+
+
+def _another(what: Nouns) -> Nouns:
+    """'another Goblin': one object other than the source."""
+    first, *rest = what.nouns
+    return Nouns((replace(first, other=True), *rest), what.joiner)
 
 
 def _card(what: Nouns) -> Noun:

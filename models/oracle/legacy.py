@@ -9,7 +9,6 @@ Nothing is dropped silently.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -20,7 +19,6 @@ from models.abilities import (
     AbilityCost,
     ActivationBan,
     Amount,
-    AmountKind,
     ColorChange,
     Condition,
     CostModifier,
@@ -39,7 +37,9 @@ from models.abilities import (
     SideEffect,
     SideEffectKind,
     SpendAsThough,
+    SpendPurpose,
     SpendRestriction,
+    SpendUse,
     StaticEffect,
     TapDamage,
     TriggerEvent,
@@ -54,11 +54,19 @@ from models.oracle import lexicon
 from models.oracle.build import (
     build_cost,
     build_mana_ability,
+    condition,
+    mana_output,
     object_filter,
     object_filters,
     spend_restriction,
 )
-from models.oracle.grammar import UnreadError, parse_objects, parse_spending
+from models.oracle.grammar import (
+    UnreadError,
+    parse_condition,
+    parse_objects,
+    parse_output,
+    parse_spending,
+)
 from models.types import BASIC_LAND_TYPES, CARD_TYPES
 
 __all__ = [
@@ -78,7 +86,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 18
+PARSER_VERSION: Final = 19
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -1377,25 +1385,11 @@ _CONDITION_PARTS_SEPARATOR = re.compile(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+
 
 
 def _parse_condition(text: str) -> Condition:
-    """'you control an Urza's Mine and an Urza's Power-Plant', 'you control three or more artifacts'."""
-    body = text.strip().rstrip(".")
-    if c := _COUNTERS_ON_SELF_AT_LEAST.fullmatch(body):
-        return Condition((), _number(c.group(1)), c.group(2).lower())
-    if c := _HAS_COUNTERS.fullmatch(body):
-        return Condition((), _number(c.group(1).split()[0]), c.group(2).lower())
-    if _PLAYED_A_LAND.fullmatch(body):
-        return Condition((), played_land=True)  # (the board records the lands played this turn)
-    if _EARLIER_THIS_TURN.fullmatch(body):
-        return Condition((), unevaluated=body)  # what happened earlier this turn: no board records it
-    if m := _YOU_CONTROL_AT_LEAST.match(body):
-        return Condition((_parse_filter(m.group(2) + " you control"),), at_least=_number(m.group(1)))
-    if m := _YOU_CONTROL.match(body):
-        either = bool(_OR_WORD.search(m.group(1)))
-        if either and _AND_WORD.search(m.group(1)):
-            raise _UnsupportedError(text)
-        parts = _CONDITION_PARTS_SEPARATOR.split(m.group(1))
-        return Condition(tuple(_parse_filter(p + " you control") for p in parts if p), any_of=either)
-    raise _UnsupportedError(text)
+    """'you control an Urza's Mine and an Urza's Power-Plant', read by the grammar."""
+    try:
+        return condition(parse_condition(text.strip().rstrip(".")))
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1403,21 +1397,6 @@ def _parse_condition(text: str) -> Condition:
 
 _SYMBOLS = r"(?:\{[WUBRGC]\})+"
 _ONLY_SYMBOLS = re.compile(_SYMBOLS)
-_OUTPUT_OPTIONS_SEPARATOR = re.compile(r",\s*or\s+|\s+or\s+|,\s*")
-_SYMBOLS_FOR_EACH = re.compile(rf"({_SYMBOLS}) for each (.+)", re.I)
-_AMOUNT_OF_SYMBOLS = re.compile(rf"an amount of ({_SYMBOLS}) equal to (.+)", re.I)
-_SYMBOLS_THEN_MORE = re.compile(rf"({_SYMBOLS}), then add an additional ({_SYMBOLS}) for each (.+)", re.I)
-_DIFFERENT_COLORS = re.compile(r"(\w+) mana of different colors", re.I)
-_ONE_ANY_FOR_EACH = re.compile(r"one mana of any (color|type) for each (.+)", re.I)
-_MANA_OF_ANY = re.compile(r"(\w+) mana (of any one|of any|in any combination of) (.+)", re.I)
-_AMOUNT_OF_ANY_ONE = re.compile(r"an amount of mana of any one color equal to (.+)", re.I)
-_OF_CHOSEN_COLOR = re.compile(r"(\w+) mana of the chosen color", re.I)
-#: Chrome Mox: 'one mana of any of the exiled card's colors' (the card exiled with it: ``choices.imprinted``).
-_OF_IMPRINTED_COLORS = re.compile(
-    r"(\w+) mana of any of the (?:exiled|imprinted) card's colors|(\w+) mana of any of the colors of the "
-    r"(?:exiled|imprinted) card|(\w+) mana of any of the colors of the card exiled with ~",
-    re.I,
-)
 
 
 def _bag(symbols: str) -> ManaBag:
@@ -1427,202 +1406,16 @@ def _bag(symbols: str) -> ManaBag:
         raise _UnsupportedError(symbols) from error
 
 
-_COUNTED_THIS_WAY = re.compile(
-    r"^(?:the number of )?(?:[\w+\-/]+ )?(?:counters?|cards?) (removed|revealed) this way$", re.I
-)
-_NUMBER_PLUS = re.compile(r"^([0-9]{1,6}|one|two|three) plus (.+)$", re.I)
-_SELF_POWER = re.compile(r"^(?:~'s|its) power$", re.I)
-_LIFE_TOTAL = re.compile(r"your life total", re.I)
-_GREATEST_POWER_AMONG = re.compile(r"the greatest power among (.+)", re.I)
-_LAND_TYPES_AMONG = re.compile(r"the number of basic land types among (.+)", re.I)
-_CARDS_IN_GRAVEYARD = re.compile(r"(?:the number of )?(.*?)\s*cards? in your graveyard", re.I)
-_LEADING_ARTICLE_OR_EACH = re.compile(r"^(?:an?|each)\b\s*", re.I)
-_SACRIFICED_MANA_VALUE = re.compile(
-    r"^the (?:exiled|sacrificed) (?:creature|card|permanent|artifact)'s mana value$", re.I
-)
-_COUNTERS_ON_SELF = re.compile(r"^(?:the number of )?([\w+\-/]+) counters? on ~$", re.I)
-_DEVOTION_TO = re.compile(r"^your devotion to (.+)$", re.I)
-_COLORS_SEPARATOR = re.compile(r",?\s+and\s+|,\s*")
-_THE_NUMBER_OF = re.compile(r"^the number of (.+)$", re.I)
-
-
-def _parse_amount_phrase(text: str) -> Amount:
-    """What follows 'for each' or 'equal to' / 'where X is'."""
-    body = text.strip().rstrip(".")
-    if m := _COUNTED_THIS_WAY.match(body):
-        kind = AmountKind.REMOVED if m.group(1).lower() == "removed" else AmountKind.REVEALED
-        return Amount(kind=kind)
-    if m := _NUMBER_PLUS.match(body):
-        return replace(_parse_amount_phrase(m.group(2)), plus=_number(m.group(1)))
-    if _SELF_POWER.match(body):
-        return Amount(kind=AmountKind.POWER)
-    if _LIFE_TOTAL.fullmatch(body):
-        return Amount(kind=AmountKind.LIFE)
-    if m := _GREATEST_POWER_AMONG.fullmatch(body):
-        return Amount(kind=AmountKind.GREATEST_POWER, filter=_parse_filter(m.group(1)))
-    if m := _LAND_TYPES_AMONG.fullmatch(body):
-        return Amount(kind=AmountKind.LAND_TYPES, filter=_parse_filter(m.group(1)))
-    if m := _CARDS_IN_GRAVEYARD.fullmatch(body):
-        words = _LEADING_ARTICLE_OR_EACH.sub("", m.group(1))
-        return Amount(kind=AmountKind.GRAVEYARD, filter=_parse_filter(words) if words else ObjectFilter())
-    if _SACRIFICED_MANA_VALUE.match(body):
-        return Amount(kind=AmountKind.MANA_VALUE)
-    if m := _COUNTERS_ON_SELF.match(body):
-        return Amount(kind=AmountKind.COUNTERS, counter=m.group(1).lower())
-    if m := _DEVOTION_TO.match(body):
-        colors = ManaTypes()
-        for word in _COLORS_SEPARATOR.split(m.group(1)):
-            if _fold(word) not in _COLOR_WORDS:
-                raise _UnsupportedError(text)
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[_fold(word)])
-        return Amount(kind=AmountKind.DEVOTION, colors=colors)
-    if m := _THE_NUMBER_OF.match(body):
-        return Amount(kind=AmountKind.COUNT, filter=_parse_filter(m.group(1)))
-    return Amount(kind=AmountKind.COUNT, filter=_parse_filter(body))
-
-
-#: A generic mana symbol ({1} to {99}) or {S} in what an ability adds: that much colorless mana (CR 106.10,
-#: 106.11), as in older wordings ('{T}: Add {2}.').
-_GENERIC_OR_SNOW_ADDED = re.compile(r"\{([1-9][0-9]?|S)\}", re.I)
-
-
-def _as_colorless(match: re.Match[str]) -> str:
-    return "{C}" * (1 if match.group(1).upper() == "S" else int(match.group(1)))
-
-
-@lru_cache(maxsize=4096)  # (read from the text alone, like costs)
 def _parse_output(spec: str) -> ManaOutput:
-    """Parse what follows 'Add' in a mana ability.
+    """What follows 'Add' (a trigger's, a token's, a result's mana), read by the grammar.
 
     >>> str(_parse_output("{2}").options[0]), str(_parse_output("{1}{G}").options[0])
     ('{C}{C}', '{G}{C}')
     """
-    spec = _GENERIC_OR_SNOW_ADDED.sub(_as_colorless, spec.strip().rstrip("."))
-    if _ONLY_SYMBOLS.fullmatch(spec):
-        return ManaOutput(OutputKind.FIXED, (_bag(spec),))
-    parts = _OUTPUT_OPTIONS_SEPARATOR.split(spec)
-    if len(parts) > 1 and all(_ONLY_SYMBOLS.fullmatch(p) for p in parts):
-        return ManaOutput(OutputKind.CHOICE, tuple(dict.fromkeys(_bag(p) for p in parts)))
-    if m := _SYMBOLS_FOR_EACH.fullmatch(spec):
-        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
-    if m := _AMOUNT_OF_SYMBOLS.fullmatch(spec):
-        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), _parse_amount_phrase(m.group(2)))
-    if m := _SYMBOLS_THEN_MORE.fullmatch(spec):
-        if m.group(1) != m.group(2):
-            raise _UnsupportedError(spec)
-        amount = replace(_parse_amount_phrase(m.group(3)), plus=1)
-        return ManaOutput(OutputKind.FIXED, (_bag(m.group(1)),), amount)
-    if m := _DIFFERENT_COLORS.fullmatch(spec):
-        # 'two mana of different colors' is a choice among the sets of that many distinct colors (Firemind
-        # Vessel: {W}{U}, {W}{B}, ... {R}{G}), which the planner executes like any other choice
-        count = _number(m.group(1))
-        if not 1 <= count <= len(ALL_COLORS):
-            raise _UnsupportedError(spec)
-        combinations = itertools.combinations(ALL_COLORS, count)
-        return ManaOutput(OutputKind.CHOICE, tuple(ManaBag.of(colors) for colors in combinations))
-    if m := _ONE_ANY_FOR_EACH.fullmatch(spec):
-        base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
-        amount = _parse_amount_phrase(m.group(2))
-        return ManaOutput(OutputKind.COMBINATION, amount=amount, palette=Palette(PaletteKind.TYPES, base))
-    if m := _OF_IMPRINTED_COLORS.fullmatch(spec):
-        return ManaOutput(
-            OutputKind.ANY_ONE,
-            amount=Amount(constant=_number(next(filter(None, m.groups())))),
-            palette=Palette(PaletteKind.IMPRINTED_COLORS),
-        )
-    if m := _MANA_OF_ANY.fullmatch(spec):
-        return _parse_any(m.group(1), m.group(2).lower(), m.group(3))
-    if m := _AMOUNT_OF_ANY_ONE.fullmatch(spec):
-        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
-    if m := _OF_CHOSEN_COLOR.fullmatch(spec):
-        return ManaOutput(
-            OutputKind.ANY_ONE,
-            amount=Amount(constant=_number(m.group(1))),
-            palette=Palette(PaletteKind.CHOSEN_COLOR),
-        )
-    raise _UnsupportedError(spec)
-
-
-_DEVOTION_TO_THAT_COLOR = re.compile(
-    r"an amount of mana of that color equal to your devotion to that color", re.I
-)
-_ONE_OF_THAT_COLOR_FOR_EACH = re.compile(r"one mana of that color for each (.+)", re.I)
-_MANA_OF_THAT_COLOR = re.compile(r"(\w+) mana of that color", re.I)
-_AMOUNT_OF_THAT_COLOR = re.compile(r"an amount of mana of that color equal to (.+)", re.I)
-
-
-def _parse_that_color(spec: str) -> ManaOutput:
-    """After 'Choose a color.': 'an amount of mana of that color equal to your devotion to that color'."""
-    body = spec.strip().rstrip(".")
-    if _DEVOTION_TO_THAT_COLOR.fullmatch(body):
-        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(kind=AmountKind.DEVOTION))
-    if m := _ONE_OF_THAT_COLOR_FOR_EACH.fullmatch(body):
-        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
-    if m := _MANA_OF_THAT_COLOR.fullmatch(body):
-        return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=_number(m.group(1))))
-    if m := _AMOUNT_OF_THAT_COLOR.fullmatch(body):
-        return ManaOutput(OutputKind.ANY_ONE, amount=_parse_amount_phrase(m.group(1)))
-    raise _UnsupportedError(spec)
-
-
-_WHERE_X_IS = re.compile(r",? where x is (.+)$", re.I)
-_COLOR_OR_TYPE = re.compile(r"(color|type)(?:\s+(.*))?", re.I)
-
-
-_COLORED_SYMBOL = re.compile(r"\{([WUBRGC])\}")
-_SYMBOL_LIST = re.compile(r"(?:\{[WUBRGC]\}(?:,\s*|\s+and/or\s+|,\s*and/or\s+)?)+")
-_IN_COMMANDER_IDENTITY = re.compile(r"in your commander's color identity", re.I)
-_SACRIFICED_COULD_PRODUCE = re.compile(
-    r"(?:that )?the sacrificed (?:land|permanent|creature|artifact) could produce", re.I
-)
-_COULD_PRODUCE = re.compile(r"(?:that )?(.+?) could produce", re.I)
-_AMONG = re.compile(r"among (.+)", re.I)
-_THAT_PRODUCED = re.compile(r"that (?:land|permanent) produced", re.I)
-
-
-def _parse_any(count_word: str, how: str, rest: str) -> ManaOutput:
-    """'N mana of any [one] color|type ...' and 'N mana in any combination of ...'."""
-    amount: Amount
-    tail = rest.strip()
-    where = _WHERE_X_IS.search(tail)
-    if count_word.lower() == "x":
-        if where is None:
-            raise _UnsupportedError(rest)
-        amount = _parse_amount_phrase(where.group(1))
-        tail = tail[: where.start()]
-    else:
-        amount = Amount(constant=_number(count_word))
-    kind = OutputKind.COMBINATION if how == "in any combination of" else OutputKind.ANY_ONE
-    if how == "in any combination of":
-        if tail.lower() == "colors":
-            return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, ALL_COLORS))
-        symbols = _COLORED_SYMBOL.findall(tail)
-        if symbols and _SYMBOL_LIST.fullmatch(tail):
-            return ManaOutput(
-                kind, amount=amount, palette=Palette(PaletteKind.TYPES, ManaTypes.parse("".join(symbols)))
-            )
-        raise _UnsupportedError(rest)
-    m = _COLOR_OR_TYPE.fullmatch(tail)
-    if m is None:
-        raise _UnsupportedError(rest)
-    base = ALL_COLORS if m.group(1).lower() == "color" else ALL_TYPES
-    qualifier = (m.group(2) or "").strip()
-    if not qualifier:
-        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.TYPES, base))
-    if _IN_COMMANDER_IDENTITY.fullmatch(qualifier):
-        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.COMMANDER, base))
-    if _SACRIFICED_COULD_PRODUCE.fullmatch(qualifier):
-        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT_SACRIFICED, base))
-    if m2 := _COULD_PRODUCE.fullmatch(qualifier):
-        among = (_parse_filter(m2.group(1)),)
-        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.REFLECT, base, among))
-    if m2 := _AMONG.fullmatch(qualifier):
-        return ManaOutput(
-            kind, amount=amount, palette=Palette(PaletteKind.COLORS_AMONG, base, _parse_filters(m2.group(1)))
-        )
-    if _THAT_PRODUCED.fullmatch(qualifier):
-        return ManaOutput(kind, amount=amount, palette=Palette(PaletteKind.PRODUCED, base))
-    raise _UnsupportedError(rest)
+    try:
+        return mana_output(parse_output(spec.strip().rstrip(".")))
+    except UnreadError as error:
+        raise _UnsupportedError(str(error)) from None
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1710,7 +1503,13 @@ def _not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
             return kind
     if _ADD_OPENING.match(body):
         return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
+    if _TARGET_GAINS_QUOTED.match(body):
+        return NotPaymentKind.GRANTED  # the target has the ability later: this card adds no mana itself
     return None
+
+
+#: 'Target land gains "{T}: Add {G}{G}{G}" until end of turn': a one-shot grant of a mana ability.
+_TARGET_GAINS_QUOTED = re.compile(r'^(?:up to one )?target [^"]+ gains "', re.I)
 
 
 #: The gate of :func:`_read_entering`'s patterns.
@@ -1780,6 +1579,19 @@ _CHOOSE_AS_ENTERS = re.compile(
 def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> None:
     body = _BULLET.sub("", sentence.strip().rstrip("."))  # '• Add {R}.': one mode of a modal ability
     body = _UNTIL_END_OF_TURN.sub("", body)  # a resolved instant's effect (Pale Moon)
+    if out.sentences and out.sentences[-1].read_as == "not_payment" and _SPEND_ONLY.match(body):
+        # a restriction on the mana a trigger or a spell adds (Smoky Lounge): part of that mana's record
+        try:
+            restriction, rider = _parse_spend(body)
+        except _UnsupportedError:
+            restriction, rider = None, "unread"
+        if restriction is not None and not rider:
+            out.not_payment[-1] = replace(out.not_payment[-1], restriction=restriction)
+            out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
+        else:
+            out.unsupported.append(sentence)
+            out.sentences.append(SentenceReading(sentence, "unsupported"))
+        return
     if m := _CHOOSE_AS_ENTERS.fullmatch(body):
         out.choices.append(m.group(1).lower().replace(" ", "_"))
         out.read(sentence, "choice")
@@ -1791,9 +1603,15 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
     if _parse_granted_while(body, sentence, out):
         return
     folded = _fold(body)
-    if _ONE_CARD_PERMISSION_GATE.admits(folded) and _ONE_CARD_PERMISSION.fullmatch(body):
-        out.ignored.append(sentence)
-        out.read(sentence, "ignored", "a permission for the one card a trigger exiled, which is on no board")
+    if _ONE_CARD_PERMISSION_GATE.admits(folded) and (permission := _ONE_CARD_PERMISSION.fullmatch(body)):
+        # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
+        as_types = ALL_COLORS if (permission.group(1) or "").lower() == "color" else ALL_TYPES
+        from_exile = SpendRestriction((SpendUse(purpose=SpendPurpose.FROM_EXILE),), sentence)
+        permits = SpendAsThough(
+            text=sentence, who=Who.YOU, types=ALL_TYPES, as_types=as_types, when_paying=from_exile
+        )
+        out.effects.append(permits)
+        out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")
         return
     if (same := _SAME_IS_TRUE.fullmatch(body)) is not None and _extends_color_change(same, out):
         out.read(sentence, "effect")
@@ -1826,7 +1644,8 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
         return
     adds_mana = _ADD_GATE.admits(folded) and _ADDS_MANA.search(body) is not None
     if adds_mana and (kind := _not_payment_kind(body, line or sentence)) is not None:
-        out.not_payment.append(NotPaymentMana(sentence, kind, _output_after_add(body)))
+        output = _quoted_output(body) if kind is NotPaymentKind.GRANTED else _output_after_add(body)
+        out.not_payment.append(NotPaymentMana(sentence, kind, output))
         out.ignored.append(sentence)
         out.sentences.append(SentenceReading(sentence, "not_payment"))
     elif (
@@ -1844,11 +1663,11 @@ def _parse_static_sentence(sentence: str, out: _Collector, line: str = "") -> No
 #: 'You may spend mana as though it were mana of any color to cast that spell': a trigger's permission for the
 #: card it exiled (Daxos, Gonti); it never applies to a spell paid from a board.
 _ONE_CARD_PERMISSION = re.compile(
-    r".*\byou may spend mana as though it were mana of any (?:color|type) to cast "
-    r"(?:that spell|that card|it|them|those spells|the exiled card)",
+    r".*\b(?:you may spend mana as though it were mana of any (color|type)|mana of any (type) can be spent) "
+    r"to cast (?:that spell|that card|it|them|those spells|the exiled card|a spell this way)",
     re.I,
 )
-_ONE_CARD_PERMISSION_GATE = _Gate(("you may spend mana as though",))
+_ONE_CARD_PERMISSION_GATE = _Gate(("you may spend mana as though", "mana of any type can be spent"))
 
 
 _GRANTED_WHILE = re.compile(r'as long as (.+?), (?:it|~) (?:has|gains) (?:[\w ,]+ and )?"([^"]+)"', re.I)

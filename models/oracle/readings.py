@@ -26,6 +26,7 @@ __all__ = [
     "AmountOfThatColor",
     "AnyForEach",
     "AnyOf",
+    "CardExiled",
     "CastUse",
     "ChooseColor",
     "ChoosePlayer",
@@ -705,9 +706,11 @@ class FixedMana:
 
 @dataclass(frozen=True, slots=True)
 class ManaChoice:
-    """'Add {W} or {U}.', 'Add {W}{W}, {W}{U}, or {U}{U}.'"""
+    """'Add {W} or {U}.', 'Add {W}{W}, {W}{U}, or {U}{U}.'; with ``where``: 'Add X {G} or X {U}, where X is
+    ...'."""
 
     options: tuple[str, ...]
+    where: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -822,6 +825,8 @@ def _output_text(output: Output) -> str:
     match output:
         case FixedMana(symbols):
             return symbols
+        case ManaChoice(options, where) if where is not None:
+            return f"X {options[0]} or X {options[1]}" + _where(where)
         case ManaChoice(options):
             if len(options) == 2:
                 return f"{options[0]} or {options[1]}"
@@ -915,8 +920,13 @@ class ThisTurn:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class CardExiled:
+    """'a card is exiled with ~' (its ``imprinted`` choice is a card)."""
+
+
 #: A condition of an 'if' clause.
-Condition = ControlsAny | ControlAtLeast | CountersOnSelfAtLeast | PlayedLand | ThisTurn
+Condition = ControlsAny | ControlAtLeast | CountersOnSelfAtLeast | PlayedLand | ThisTurn | CardExiled
 
 
 def _condition_text(condition: Condition) -> str:
@@ -931,6 +941,8 @@ def _condition_text(condition: Condition) -> str:
             return "you played a land this turn"
         case ThisTurn(text):
             return text
+        case CardExiled():
+            return "a card is exiled with ~"
     raise AssertionError(condition)  # pragma: no cover
 
 

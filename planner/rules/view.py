@@ -1048,6 +1048,8 @@ class BoardView:
         """True when the condition written on ``source`` holds."""
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
+        if condition.exiled_card:
+            return self._by_id[source].choices.imprinted is not None
         if condition.counter:
             return self._by_id[source].counter(condition.counter) >= condition.at_least
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
