@@ -12,12 +12,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.abilities import AmountKind, CostPartKind, NotPaymentKind, OutputKind, SpendAsThough, Who
+from models.abilities import (
+    AmountKind,
+    CostPartKind,
+    ManaTrigger,
+    NotPaymentKind,
+    OutputKind,
+    ProductionReplacement,
+    SpendAsThough,
+    Who,
+)
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost
-from models.oracle.grammar import UnreadError, parse_costs, parse_effect
+from models.oracle.grammar import UnreadError, parse_costs, parse_effect, parse_mana_effect
 
 ORACLE = Path(__file__).resolve().parents[1] / "models" / "oracle"
 
@@ -391,6 +400,52 @@ def test_a_treasure_makes_one_mana_of_any_color_outside_a_payment() -> None:
     (token,) = parse_oracle("When ~ enters, create a Treasure token.", "Test").not_payment
     assert token.kind is NotPaymentKind.TOKEN
     assert token.output is not None and token.output.kind is OutputKind.ANY_ONE
+
+
+_tapped = st.builds(
+    r.Tapped,
+    _one(_nouns(controller=False).map(lambda n: r.Noun(types=n.types or ("Land",), supertypes=n.supertypes))),
+    who=st.sampled_from(("", "you tap", "a player taps", "an opponent taps")),
+)
+_mana_effects = st.one_of(
+    st.builds(r.Replacement, _tapped, st.builds(r.Multiplied, st.integers(2, 4))),
+    st.builds(
+        r.Replacement,
+        _tapped,
+        st.sampled_from([r.ProducedMana(s) for s in ("{B}", "{C}", "{G}{G}", "")]),
+        st.sampled_from(("type", "type and amount")),
+    ),
+    st.builds(
+        r.Trigger,
+        _tapped,
+        st.sampled_from(("add", "that player adds", "its controller adds")),
+        _outputs,
+        additional=st.booleans(),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_mana_effects)
+def test_an_effect_on_mana_read_back_from_its_rendering_is_the_same_effect(effect: r.ManaEffect) -> None:
+    assert parse_mana_effect(r.render(effect)) == effect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you tap a permanent for mana, it produces three times as much of that mana instead.",
+        "If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
+        "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the "
+        "chosen color.",
+        "Whenever a land's ability causes you to add one or more mana of the chosen color, add one "
+        "additional mana of that color.",
+        "Whenever you tap an artifact token for mana, add one mana of any type that artifact token produced.",
+    ],
+)
+def test_effects_on_mana_are_read_into_their_records(text: str) -> None:
+    (effect,) = parse_oracle(text, "Test").effects
+    assert isinstance(effect, ProductionReplacement | ManaTrigger)
 
 
 # ------------------------------------------------------------------------------------------ records

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from models.abilities import (
     AbilityCost,
@@ -23,15 +24,19 @@ from models.abilities import (
     CostPartKind,
     ManaAbility,
     ManaOutput,
+    ManaTrigger,
     ObjectFilter,
     OutputKind,
     Palette,
     PaletteKind,
+    ProductionReplacement,
+    ReplacementKind,
     SideEffect,
     SideEffectKind,
     SpendPurpose,
     SpendRestriction,
     SpendUse,
+    TriggerEvent,
     Who,
 )
 from models.abilities import Condition as ConditionRecord
@@ -44,6 +49,7 @@ from models.oracle.grammar import UnreadError, parse_costs, parse_effect
 __all__ = [
     "build_cost",
     "build_mana_ability",
+    "mana_effect",
     "mana_output",
     "object_filter",
     "object_filters",
@@ -196,6 +202,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         untapped=noun.untapped,
         chosen_type=noun.chosen_type,
         named_as_imprinted=noun.named == r._EXILED_NAME,
+        attached=bool(noun.attached),
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
         colorless=noun.colorless,
         multicolored=noun.multicolored,
@@ -358,6 +365,103 @@ def _that_color(output: r.Output) -> ManaOutput:
         case r.AnyOf(int() as count, r.Palette.THAT_COLOR, where=None):
             return ManaOutput(OutputKind.ANY_ONE, amount=Amount(constant=count))
     raise UnreadError(f"'{r.render(output)}' after a color was chosen")
+
+
+# ------------------------------------------------------------------------------------------ effects on mana
+
+_TAPPERS = {
+    "": Who.ANY,
+    "you tap": Who.YOU,
+    "a player taps": Who.ANY,
+    "each player taps": Who.ANY,
+    "an opponent taps": Who.OPPONENTS,
+}
+
+
+def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | ManaTrigger:
+    """The record of a replacement effect on produced mana (CR 614.1a) or of a triggered mana ability (CR
+    605.1b); ``text`` is the sentence as written.
+
+    >>> from models.oracle.grammar import parse_mana_effect
+    >>> reflection = "If you tap a permanent for mana, it produces twice as much of that mana instead."
+    >>> record = mana_effect(parse_mana_effect(reflection), reflection)
+    >>> record.kind.value, record.factor, record.who.value
+    ('multiply', 2, 'you')
+    """
+    if isinstance(reading, r.Replacement):
+        return _replacement(reading, text)
+    if reading.tapped is None:  # 'Whenever a land's ability causes you to add ... of the chosen color'
+        affected = ObjectFilter(
+            types=() if reading.subject == "permanent" else (reading.subject.capitalize(),)
+        )
+        adds = _trigger_output(reading.output)
+        return ManaTrigger(
+            text=text, event=TriggerEvent.LAND_ADDS_MANA, who=Who.YOU, affected=affected, adds=adds,
+            chosen_color=True, to_tapper=False,
+        )  # fmt: skip
+    tapped = reading.tapped
+    if tapped.at_least > 1:
+        raise UnreadError(f"a trigger on a permanent tapped for {tapped.at_least} or more mana")
+    who = _TAPPERS[tapped.who]
+    affected = object_filter(_only(tapped.what))
+    adds = _trigger_output(reading.output)
+    if not tapped.who:  # '<permanent> is tapped for mana [of the chosen color]': its controller adds
+        if tapped.mana not in ("", "chosen"):
+            raise UnreadError(f"a trigger on a permanent tapped for {tapped.mana}")
+        return ManaTrigger(
+            text=text, event=TriggerEvent.TAPPED_FOR_MANA, who=Who.ANY, affected=affected, adds=adds,
+            chosen_color=tapped.mana == "chosen",
+        )  # fmt: skip
+    if tapped.mana == "chosen" or len(tapped.mana) > 3:
+        raise UnreadError(f"a trigger on tapping for {tapped.mana}")
+    # (the mana goes to whoever tapped: 'that player adds', or 'add' when you tapped)
+    return ManaTrigger(
+        text=text,
+        event=TriggerEvent.TAPPED_FOR_MANA,
+        who=who,
+        affected=affected,
+        adds=adds,
+        of_types=ManaTypes.parse(tapped.mana[1]) if tapped.mana else ALL_TYPES,
+        to_tapper=reading.adder != "add" or who is Who.YOU,
+    )
+
+
+def _trigger_output(output: r.Output) -> ManaOutput:
+    """What a triggered mana ability adds: 'that color' is the color of the mana that triggered it."""
+    if (
+        isinstance(output, r.AnyOf)
+        and output.palette is r.Palette.THAT_COLOR
+        and isinstance(output.count, int)
+    ):
+        return ManaOutput(
+            OutputKind.ANY_ONE,
+            amount=Amount(constant=output.count),
+            palette=Palette(PaletteKind.SAME_AS_TRIGGER),
+        )
+    return mana_output(output)
+
+
+def _replacement(reading: r.Replacement, text: str) -> ProductionReplacement:
+    tapped = reading.tapped
+    if tapped.mana:
+        raise UnreadError(f"a replacement on a permanent tapped for {tapped.mana}")
+    made = partial(
+        ProductionReplacement,
+        text=text,
+        who=_TAPPERS[tapped.who],
+        affected=object_filter(_only(tapped.what)),
+        min_amount=tapped.at_least,
+    )
+    match reading.produced, reading.instead_of:
+        case r.Multiplied(factor), "":
+            return made(kind=ReplacementKind.MULTIPLY, factor=factor)
+        case r.ProducedMana(symbols), "type and amount" if symbols:
+            return made(kind=ReplacementKind.SET_MANA, mana=_bag(symbols))
+        case r.ProducedMana(""), "type":
+            return made(kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS)
+        case r.ProducedMana(symbol), "type" if len(symbol) == 3:
+            return made(kind=ReplacementKind.SET_TYPE, new_type=ManaTypes.parse(symbol[1]))
+    raise UnreadError(f"{text!r}: a replacement no record holds yet")
 
 
 # ------------------------------------------------------------------------------------------ spending

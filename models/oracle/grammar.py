@@ -15,12 +15,15 @@ process. A phrase the grammar does not cover raises :class:`UnreadError`, never 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
+import lark
+import platformdirs
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
@@ -78,7 +81,9 @@ from models.oracle.readings import (
     LifeTotal,
     LoseLife,
     ManaChoice,
+    ManaEffect,
     ManaSymbols,
+    Multiplied,
     NotForGeneric,
     NotForNonartifact,
     Noun,
@@ -93,11 +98,13 @@ from models.oracle.readings import (
     PayLife,
     PlayedLand,
     Plus,
+    ProducedMana,
     Purpose,
     PurposeUse,
     PutCounter,
     PutCounterOnSelf,
     RemoveCounters,
+    Replacement,
     ReturnPermanent,
     ReturnSelf,
     Reveal,
@@ -109,10 +116,12 @@ from models.oracle.readings import (
     SelfPower,
     SpendOnly,
     TapOthers,
+    Tapped,
     TapSymbol,
     ThisTurn,
     TimesPerTurn,
     Timing,
+    Trigger,
     TurnFaceUp,
     UntapOthers,
     UntapSymbol,
@@ -130,6 +139,7 @@ __all__ = [
     "parse_condition",
     "parse_costs",
     "parse_effect",
+    "parse_mana_effect",
     "parse_objects",
     "parse_output",
     "parse_spending",
@@ -149,21 +159,18 @@ def _alternation(words: object) -> str:
 
 
 def _lexicon_terminals() -> str:
-    """The terminals of the closed word classes, from the lexicon (appended to the grammar's text)."""
+    """The terminals of the closed word classes, from the lexicon (appended to the grammar's text). Subtypes
+    are not among them: a capitalised word in a type's place is one (``NAME_WORD`` in the grammar), and the
+    lexicon gives its canonical spelling, so that no terminal lists hundreds of words."""
     card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
-    subtypes = [form for t in lexicon.SUBTYPES for form in lexicon.plural_forms(t)]
-    negatable = [*lexicon.CARD_TYPES, *lexicon.SUBTYPES]
-    nons = [form for t in negatable for form in lexicon.plural_forms(t)] + [
-        s.lower() for s in (*lexicon.RULES_SUPERTYPES, "token")
-    ]
+    negatable = [*card_types, *(s.lower() for s in lexicon.RULES_SUPERTYPES), "token"]
     return "\n".join(
         (
             f"NUMBER_WORD: /(?i:{_alternation(lexicon.NUMBER_WORDS)})\\b/",
             f"COLOR_WORD: /(?i:{_alternation(lexicon.COLOR_WORDS)})\\b/",
             f"CARD_TYPE: /(?i:{_alternation(card_types)})\\b/",
-            f"SUBTYPE: /(?:{_alternation(subtypes)})(?![\\w'-])/",
             f"SUPERTYPE: /(?i:{_alternation(lexicon.RULES_SUPERTYPES)})\\b/",
-            f"NON_TYPE: /(?i:non-?(?:{_alternation(nons)}))(?![\\w'-])/",
+            f"NON_TYPE: /(?i:non-?(?:{_alternation(negatable)}))\\b|non-[A-Z][A-Za-z'\\-]*/",
             f"KEYWORD: /(?i:{_alternation(lexicon.KEYWORDS)})\\b/",
         )
     )
@@ -171,20 +178,46 @@ def _lexicon_terminals() -> str:
 
 @cache
 def _parser() -> Lark:
-    """The LALR parser, built once per process (the grammar and the lexicon never change while it runs)."""
+    """The LALR parser, built once per process (the grammar and the lexicon never change while it runs).
+
+    Building its tables takes a few hundred milliseconds, so they are kept between processes in a file of
+    the user's cache directory named by the grammar's hash (:func:`_tables_file`); Lark checks the grammar
+    against the file before it uses it, so a stale file is never read, and without a writable cache
+    directory the tables are built each time."""
     text = _GRAMMAR.read_text(encoding="utf-8") + "\n" + _lexicon_terminals() + "\n"
     return Lark(
         text,
         parser="lalr",
         lexer="contextual",
-        start=["costs", "effect", "restriction", "phrase", "output_phrase", "condition_phrase"],
+        start=list(_STARTS),
         maybe_placeholders=False,
+        cache=_tables_file(text) or False,
     )
+
+
+#: The rules a text can be read from.
+_STARTS = ("costs", "effect", "restriction", "phrase", "output_phrase", "condition_phrase", "mana_effect")
+
+
+def _tables_file(text: str) -> str | None:
+    """Where the parser's tables for this grammar text are kept; None when there is nowhere to keep them."""
+    key = hashlib.sha256(f"{text}{_STARTS}{lark.__version__}".encode()).hexdigest()[:20]
+    folder = Path(platformdirs.user_cache_dir("mana-planner"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return str(folder / f"oracle-grammar-{key}.lark")
+
+
+#: The letters that case-insensitive matching takes for ASCII ones (dotted and dotless i, long s, the Kelvin
+#: sign), written as those: the grammar's words and the lexicon's tables are ASCII.
+_AS_ASCII = str.maketrans({"\u0130": "I", "\u0131": "i", "\u017f": "s", "\u212a": "K"})
 
 
 def _parse(text: str, start: str) -> Any:
     try:
-        return _Readings().transform(_parser().parse(text, start=start))
+        return _Readings().transform(_parser().parse(text.translate(_AS_ASCII), start=start))
     except VisitError as error:
         raise UnreadError(f"{text!r}: {error.orig_exc}") from None
     except LarkError as error:
@@ -245,6 +278,16 @@ def parse_condition(text: str) -> Condition:
     return cast("Condition", _parse(text, "condition_phrase"))
 
 
+def parse_mana_effect(sentence: str) -> ManaEffect:
+    """A replacement effect or a triggered mana ability on the mana permanents produce.
+
+    >>> parse_mana_effect("If you tap a permanent for mana, it produces twice as much of that mana instead.")
+    ... # doctest: +ELLIPSIS
+    Replacement(tapped=Tapped(...who='you tap'...), produced=Multiplied(factor=2), instead_of='')
+    """
+    return cast("ManaEffect", _parse(sentence, "mana_effect"))
+
+
 def _int(number: Number) -> int:
     if not isinstance(number, int):
         raise UnreadError(f"a fixed number is needed, not {number.value}")
@@ -286,7 +329,7 @@ class _Readings(Transformer[Token, Any]):
         return Head(str(token).lower().removesuffix("s"))
 
     def typed(self, *parts: str | Head) -> tuple[tuple[str, ...], Head]:
-        types = tuple(p for p in parts if isinstance(p, str))
+        types = _joined_subtypes([p for p in parts if isinstance(p, str)])
         heads = [p for p in parts if isinstance(p, Head)]
         return types, heads[0] if heads else Head.TYPES
 
@@ -795,6 +838,73 @@ class _Readings(Transformer[Token, Any]):
     def spend_rider(self, _and: Token, that: Token, rest: Token) -> str:
         return f"{str(that).lower()} {str(rest).strip()}"
 
+    # -------------------------------------------------------------- effects on mana
+
+    def mana_effect(self, effect: Any) -> Any:
+        return effect
+
+    def taps(self, tapper: Token, *parts: Any) -> Tapped:
+        what, mana = parts[-2:]
+        return Tapped(what, " ".join(str(tapper).lower().split()), *mana)
+
+    def is_tapped(self, *parts: Any) -> Tapped:
+        what, mana = (p for p in parts if not isinstance(p, Token))
+        return Tapped(what, "", *mana)
+
+    def any_mana(self, *_words: Token) -> tuple[str, int]:
+        return "", 1
+
+    def mana_of(self, symbol: Token) -> tuple[str, int]:
+        return str(symbol).upper(), 1
+
+    def chosen_mana(self) -> tuple[str, int]:
+        return "chosen", 1
+
+    def at_least(self, number: Number, _or: Token) -> tuple[str, int]:
+        return "", _int(number)
+
+    def multiplied(self, times: Token) -> Any:
+        return Multiplied(
+            {"twice": 2, "three times": 3, "four times": 4}[" ".join(str(times).lower().split())]
+        )
+
+    def produced_symbols(self, symbols: Token) -> Any:
+        return ProducedMana(str(symbols).upper())
+
+    def produced_colorless(self, _word: Token) -> Any:
+        return ProducedMana("{C}")
+
+    def produced_color(self, color: Token) -> Any:
+        return ProducedMana("{" + lexicon.COLOR_WORDS[str(color).lower()] + "}")
+
+    def produced_any_color(self, _article: Token) -> Any:
+        return ProducedMana("")
+
+    def instead_of(self, *words: Token) -> str:
+        return "type and amount" if words else "type"
+
+    def replacement(self, tapped: Tapped, produced: Any, instead_of: str = "") -> Any:
+        return Replacement(tapped, produced, instead_of)
+
+    def additional(self, _article: Token, output: Any) -> tuple[bool, Any]:
+        return True, output
+
+    def adds(self, output: Any) -> tuple[bool, Any]:
+        return False, output
+
+    def additional_that_color(self, number: Number) -> tuple[bool, Any]:
+        return True, AnyOf(number, Palette.THAT_COLOR)
+
+    def trigger(self, tapped: Tapped, adder: Token, adds: tuple[bool, Any]) -> Any:
+        additional, output = adds
+        return Trigger(tapped, " ".join(str(adder).lower().split()), output, additional)
+
+    def ability_adds_chosen(self, _article: Token, subject: str, *rest: Any) -> Any:
+        additional, output = rest[-1]
+        if rest[0] != 1:
+            raise UnreadError("an ability that adds more than one mana of the chosen color")
+        return Trigger(None, "add", output, additional, subject=subject.lower())
+
     def before_end_step_limit(self) -> Any:
         return Timing.YOUR_TURN_BEFORE_END_STEP
 
@@ -802,6 +912,22 @@ class _Readings(Transformer[Token, Any]):
 def _where(output: Combination, where: Any) -> Combination:
     result: Combination = where(output) if where is not None else output
     return result
+
+
+def _joined_subtypes(words: list[str]) -> tuple[str, ...]:
+    """Type words, with the words of a subtype of two ('Time Lord') joined.
+
+    >>> _joined_subtypes(["Time", "Lord", "Creature"])
+    ('Time Lord', 'Creature')
+    """
+    joined: list[str] = []
+    for word in words:
+        pair = lexicon.canonical_type(f"{joined[-1]} {word}") if joined else None
+        if pair is not None:
+            joined[-1] = pair
+        else:
+            joined.append(word)
+    return tuple(joined)
 
 
 def _another(what: Nouns) -> Nouns:
@@ -825,6 +951,8 @@ def _with_adjective(noun: Noun, kind: str, word: str) -> Noun:
     lowered = word.lower()
     if kind == "OTHER":
         return replace(noun, other=True)
+    if kind == "ATTACHED":
+        return replace(noun, attached=lowered)
     if kind == "UNTAPPED":
         return replace(noun, untapped=True)
     if kind == "TAPPED":
@@ -849,8 +977,13 @@ def _with_adjective(noun: Noun, kind: str, word: str) -> Noun:
         return replace(noun, supertypes=(*noun.supertypes, supertype))
     if kind == "NON_TYPE":
         rest = lowered[4:] if lowered.startswith("non-") else lowered[3:]
+        written = word[4:] if lowered.startswith("non-") else word[3:]
         canonical = (
-            "Token" if rest == "token" else lexicon.canonical_supertype(rest) or lexicon.canonical_type(rest)
+            "Token"
+            if rest == "token"
+            else lexicon.canonical_supertype(rest)
+            or lexicon.canonical_type(rest)
+            or (lexicon.unknown_subtype(written) if written[:1].isupper() else None)
         )
         if canonical is None:  # pragma: no cover (the terminal matches only 'non' and a type word)
             raise UnreadError(f"not a type: {rest}")

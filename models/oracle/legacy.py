@@ -30,10 +30,8 @@ from models.abilities import (
     NotPaymentMana,
     ObjectFilter,
     OutputKind,
-    Palette,
     PaletteKind,
     ProductionReplacement,
-    ReplacementKind,
     SideEffect,
     SideEffectKind,
     SpendAsThough,
@@ -42,7 +40,6 @@ from models.abilities import (
     SpendUse,
     StaticEffect,
     TapDamage,
-    TriggerEvent,
     TypeChange,
     UnspentManaEffect,
     UnspentMode,
@@ -55,6 +52,7 @@ from models.oracle.build import (
     build_cost,
     build_mana_ability,
     condition,
+    mana_effect,
     mana_output,
     object_filter,
     object_filters,
@@ -63,6 +61,7 @@ from models.oracle.build import (
 from models.oracle.grammar import (
     UnreadError,
     parse_condition,
+    parse_mana_effect,
     parse_objects,
     parse_output,
     parse_spending,
@@ -86,7 +85,7 @@ __all__ = [
 
 #: The version of what the parser reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older parser (the card store's) are worked out again.
-PARSER_VERSION: Final = 19
+PARSER_VERSION: Final = 20
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -1783,170 +1782,26 @@ def _who(word: str) -> Who:
     return Who.ANY
 
 
-_FOR_TWO_OR_MORE_MANA = re.compile(r" for (two|three|four) or more mana,", re.I)
-_IF_TAPS_FOR_MANA_PRODUCES = re.compile(
-    r"if (you|a player|an opponent) taps? (.+?) for mana, it produces (.+?) instead"
-    r"(?: of any other (type|type and amount))?",
-    re.I,
-)
-_IF_TAPPED_FOR_MANA_PRODUCES = re.compile(
-    r"if (?:(a player|an opponent|you))?(.+?) (?:you control )?is tapped for mana, "
-    r"it produces (.+?) instead"
-    r"(?: of any other (type|type and amount))?",
-    re.I,
-)
-_YOU_CONTROL_WORDS = re.compile(r"\byou control\b", re.I)
-_TIMES_AS_MUCH = re.compile(r"(twice|three times|four times) as much (?:of that mana|mana)", re.I)
-_ANY_COLOR_INSTEAD = re.compile(r"mana of (?:a color of your choice|any color)|one mana of any color", re.I)
-_COLORLESS_INSTEAD = re.compile(r"colorless mana|\{C\}", re.I)
-_ONE_COLORED_SYMBOL = re.compile(r"\{[WUBRG]\}")
-_COLOR_MANA = re.compile(r"(white|blue|black|red|green) mana", re.I)
-
-
 def _parse_replacement(body: str, sentence: str) -> ProductionReplacement | None:
-    minimum = 1
-    if m := _FOR_TWO_OR_MORE_MANA.search(body):
-        minimum = _number(m.group(1))
-        body = body[: m.start()] + " for mana," + body[m.end() :]
-    m = _IF_TAPS_FOR_MANA_PRODUCES.fullmatch(body) or _IF_TAPPED_FOR_MANA_PRODUCES.fullmatch(body)
-    if m is None:
-        return None
-    who = _who(m.group(1) or "a player")
-    affected = _parse_filter(m.group(2))
-    if _YOU_CONTROL_WORDS.search(body.split(",")[0]) and not m.group(1):
-        affected = replace(affected, controller=Who.YOU)
-    produced = m.group(3).strip()
-    scope = (m.group(4) or "").lower()
-    factors = {"twice": 2, "three times": 3, "four times": 4}
-    if fm := _TIMES_AS_MUCH.fullmatch(produced):
-        factor = factors[_fold(fm.group(1))]
-        return ProductionReplacement(
-            text=sentence,
-            who=who,
-            affected=affected,
-            kind=ReplacementKind.MULTIPLY,
-            factor=factor,
-            min_amount=minimum,
-        )
-    if _ONLY_SYMBOLS.fullmatch(produced) and scope == "type and amount":
-        return ProductionReplacement(
-            text=sentence,
-            who=who,
-            affected=affected,
-            kind=ReplacementKind.SET_MANA,
-            mana=_bag(produced),
-            min_amount=minimum,
-        )
-    if scope == "type":
-        if _ANY_COLOR_INSTEAD.fullmatch(produced):
-            return ProductionReplacement(
-                text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS
-            )
-        if _COLORLESS_INSTEAD.fullmatch(produced):
-            return ProductionReplacement(
-                text=sentence,
-                who=who,
-                affected=affected,
-                kind=ReplacementKind.SET_TYPE,
-                new_type=ManaTypes.parse("C"),
-            )
-        if _ONE_COLORED_SYMBOL.fullmatch(produced):
-            return ProductionReplacement(
-                text=sentence,
-                who=who,
-                affected=affected,
-                kind=ReplacementKind.SET_TYPE,
-                new_type=ManaTypes.parse(produced[1]),
-            )
-        if cm := _COLOR_MANA.fullmatch(produced):
-            new = ManaTypes.parse(_COLOR_WORDS[_fold(cm.group(1))])
-            return ProductionReplacement(
-                text=sentence, who=who, affected=affected, kind=ReplacementKind.SET_TYPE, new_type=new
-            )
-    raise _UnsupportedError(sentence)
-
-
-_WHENEVER_TAPS_FOR_MANA = re.compile(
-    r"whenever (you|a player|an opponent) taps? (.+?) for (mana|\{[WUBRGC]\}), "
-    r"(?:(that player|its controller) adds|add) (?:an additional |one additional )?(.+)",
-    re.I,
-)
-_WHENEVER_TAPPED_FOR_MANA = re.compile(
-    r"whenever (.+?) is tapped for mana(?: of (the chosen color|any type))?, (?:its controller adds|add)"
-    r" (?:an additional |one additional )?(.+)",
-    re.I,
-)
-_ENCHANTED_OPENING = re.compile(r"enchanted ", re.I)
-_WHENEVER_ABILITY_ADDS_CHOSEN = re.compile(
-    r"whenever a (land|permanent)'s ability causes you to add one or more mana of the chosen color, add"
-    r" (?:an additional |one additional )?(.+)",
-    re.I,
-)
+    """'If you tap a permanent for mana, it produces twice as much of that mana instead.', read by the
+    grammar; None when the sentence is no such replacement."""
+    return _mana_effect(body, sentence, ProductionReplacement)  # type: ignore[return-value]
 
 
 def _parse_trigger(body: str, sentence: str) -> ManaTrigger | None:
-    # Whenever a player taps a land for mana, that player adds one mana of any type that land produced.
-    # Whenever you tap a permanent for {C}, add an additional {C}: only when it made {C} (106.12a).
-    if m := _WHENEVER_TAPS_FOR_MANA.fullmatch(body):
-        who, affected, adds = _who(m.group(1)), _parse_filter(m.group(2)), m.group(5)
-        of_types = ALL_TYPES if m.group(3).lower() == "mana" else ManaTypes.parse(m.group(3)[1])
-        return ManaTrigger(
-            text=sentence,
-            event=TriggerEvent.TAPPED_FOR_MANA,
-            who=who,
-            affected=affected,
-            adds=_trigger_output(adds),
-            of_types=of_types,
-            to_tapper=m.group(4) is not None or who is Who.YOU,
-        )
-    # Whenever enchanted land is tapped for mana, its controller adds an additional {G}.
-    # Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one
-    # mana of that color.
-    if m := _WHENEVER_TAPPED_FOR_MANA.fullmatch(body):
-        subject = m.group(1)
-        attached = bool(_ENCHANTED_OPENING.match(subject))
-        if attached:
-            words = subject.split()[1:]
-            affected = ObjectFilter(types=tuple(_singular(w) for w in words), attached=True)
-        else:
-            affected = _parse_filter(subject)
-        chosen = m.group(2) is not None and m.group(2).lower() == "the chosen color"
-        return ManaTrigger(
-            text=sentence,
-            event=TriggerEvent.TAPPED_FOR_MANA,
-            who=Who.ANY,
-            affected=affected,
-            adds=_trigger_output(m.group(3)),
-            chosen_color=chosen,
-        )
-    # Whenever a land's ability causes you to add one or more mana of the chosen color, add an additional ...
-    if m := _WHENEVER_ABILITY_ADDS_CHOSEN.fullmatch(body):
-        return ManaTrigger(
-            text=sentence,
-            event=TriggerEvent.LAND_ADDS_MANA,
-            who=Who.YOU,
-            affected=ObjectFilter(types=(_singular(m.group(1)),)),
-            adds=_trigger_output(m.group(2)),
-            chosen_color=True,
-            to_tapper=False,
-        )
-    return None
+    """'Whenever enchanted land is tapped for mana, its controller adds an additional {G}.', read by the
+    grammar; None when the sentence is no triggered mana ability."""
+    return _mana_effect(body, sentence, ManaTrigger)  # type: ignore[return-value]
 
 
-_LEADING_ADDITIONAL = re.compile(r"^additional\s+", re.I)
-_MORE_OF_THAT_COLOR = re.compile(r"(?:(\w+) )?(?:additional )?mana of that color", re.I)
-
-
-def _trigger_output(text: str) -> ManaOutput:
-    text = text.strip().rstrip(".")
-    text = _LEADING_ADDITIONAL.sub("", text)
-    if m := _MORE_OF_THAT_COLOR.fullmatch(text):
-        return ManaOutput(
-            OutputKind.ANY_ONE,
-            amount=Amount(constant=_number(m.group(1) or "one")),
-            palette=Palette(PaletteKind.SAME_AS_TRIGGER),
-        )
-    return _parse_output(text)
+def _mana_effect(
+    body: str, sentence: str, kind: type[ProductionReplacement | ManaTrigger]
+) -> ProductionReplacement | ManaTrigger | None:
+    try:
+        record = mana_effect(parse_mana_effect(body), sentence)
+    except UnreadError:
+        return None
+    return record if isinstance(record, kind) else None
 
 
 _LAND_TYPE_PLURALS = {
@@ -2022,9 +1877,6 @@ def _subject_filter(subject: str) -> ObjectFilter:
     >>> _subject_filter("enchanted permanent").types  # (any permanent: 'Permanent' is no type to match)
     ()
     """
-    if m := _ATTACHED_PERMANENT.fullmatch(subject):
-        kind = m.group(2).lower()
-        return ObjectFilter(types=() if kind == "permanent" else (_singular(kind),), attached=True)
     return _parse_filter(subject)
 
 
@@ -2100,9 +1952,7 @@ def _parse_grant(body: str, sentence: str) -> tuple[GrantAbility, ...] | None:
     colon = _find_colon(granted)
     if colon < 0 or not _ADD_WORD.search(granted):
         return None
-    affected = (
-        (_subject_filter(subject),) if _ATTACHED_PERMANENT.fullmatch(subject) else _parse_filters(subject)
-    )
+    affected = _parse_filters(subject)
     if any(flt.reads_status for flt in affected):
         # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
         raise _UnsupportedError(sentence)

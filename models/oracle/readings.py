@@ -72,7 +72,9 @@ __all__ = [
     "Limit",
     "LoseLife",
     "ManaChoice",
+    "ManaEffect",
     "ManaSymbols",
+    "Multiplied",
     "NoUntap",
     "NotForGeneric",
     "NotForNonartifact",
@@ -87,6 +89,8 @@ __all__ = [
     "PayLife",
     "PlayedLand",
     "Plus",
+    "Produced",
+    "ProducedMana",
     "Purpose",
     "PurposeUse",
     "PutCounter",
@@ -94,6 +98,7 @@ __all__ = [
     "Quality",
     "Quantity",
     "RemoveCounters",
+    "Replacement",
     "ReturnPermanent",
     "ReturnSelf",
     "Reveal",
@@ -107,9 +112,11 @@ __all__ = [
     "SpendUseReading",
     "TapOthers",
     "TapSymbol",
+    "Tapped",
     "ThisTurn",
     "TimesPerTurn",
     "Timing",
+    "Trigger",
     "TurnFaceUp",
     "UntapOthers",
     "UntapSymbol",
@@ -251,6 +258,7 @@ class Noun:
     untapped: bool = False
     tapped: bool = False
     attacking: bool = False
+    attached: str = ""  # 'enchanted' or 'equipped': the permanent the source is attached to
     head: Head = Head.TYPES
     qualities: tuple[Quality, ...] = ()
     chosen_type: bool = False
@@ -261,7 +269,7 @@ class Noun:
     def words(self, zone_word: str = "in") -> str:
         """The noun phrase without its count, in canonical order (``zone_word`` before 'your graveyard'
         or 'your hand': 'in', or 'from' in a cost)."""
-        words: list[str] = []
+        words: list[str] = [self.attached] if self.attached else []
         if self.other:
             words.append("other")
         if self.untapped:
@@ -1089,6 +1097,101 @@ class Delayed:
     after_times: int = 0
 
 
+# ------------------------------------------------------------------------------------------ effects on mana
+
+
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """'you tap a Swamp for mana', 'a player taps a land for {C}', 'enchanted land is tapped for mana of the
+    chosen color', 'a land is tapped for two or more mana'. ``who`` is the tapper as written ('you tap', 'a
+    player taps', 'an opponent taps'; empty: '<objects> is tapped'); ``mana`` is '' (any mana), a symbol, or
+    'chosen'."""
+
+    what: Nouns
+    who: str = ""
+    mana: str = ""
+    at_least: int = 1
+
+    def words(self) -> str:
+        """The clause in canonical wording."""
+        mana = {"": "mana", "chosen": "mana of the chosen color"}.get(self.mana, self.mana)
+        if self.at_least > 1:
+            mana = f"{_number(self.at_least)} or more mana"
+        if self.who:
+            return f"{self.who} {self.what.words(1)} for {mana}"
+        return f"{self.what.words(1)} is tapped for {mana}"
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplied:
+    """'twice as much of that mana', 'three times as much of that mana'."""
+
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProducedMana:
+    """'{B}', 'colorless mana' ('{C}'), 'black mana' ('{B}'), 'mana of a color of your choice' ('')."""
+
+    symbol: str
+
+
+#: What a replacement makes a tapped permanent produce instead.
+Produced = Multiplied | ProducedMana
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """'If <tapped>, it produces <produced> instead [of any other type [and amount]].' (CR 614.1a)"""
+
+    tapped: Tapped
+    produced: Produced
+    instead_of: str = ""  # '', 'type', 'type and amount'
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        match self.produced:
+            case Multiplied(factor):
+                produced = f"{_TIMES[factor]} as much of that mana"
+            case ProducedMana(""):
+                produced = "mana of a color of your choice"
+            case ProducedMana(symbol):
+                produced = symbol
+        tail = f" of any other {self.instead_of}" if self.instead_of else ""
+        return f"If {self.tapped.words()}, it produces {produced} instead{tail}."
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """'Whenever <tapped>, <its controller adds | that player adds | add> [an additional] <output>.' (CR
+    605.1b); ``tapped`` None: 'Whenever a land's ability causes you to add one or more mana of the chosen
+    color' (``subject``)."""
+
+    tapped: Tapped | None
+    adder: str
+    output: Output
+    additional: bool = False
+    subject: str = ""
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        more = "an additional " if self.additional else ""
+        if self.tapped is None:
+            opening = (
+                f"Whenever {_count(1, self.subject)} {self.subject}'s ability causes you to add one or more "
+                "mana of the chosen color"
+            )
+        else:
+            opening = f"Whenever {self.tapped.words()}"
+        return f"{opening}, {self.adder} {more}{_output_text(self.output)}."
+
+
+#: A sentence that changes the mana abilities produce.
+ManaEffect = Replacement | Trigger
+
+
 @dataclass(frozen=True, slots=True)
 class CastUse:
     """'cast creature spells', 'cast an instant or sorcery spell': spells the mana may pay for."""
@@ -1307,7 +1410,14 @@ def _sentence_text(sentence: EffectSentence) -> str:
 
 
 def render(
-    reading: CostPart | tuple[CostPart, ...] | EffectSentence | Output | Quantity | Condition | Nouns,
+    reading: CostPart
+    | tuple[CostPart, ...]
+    | EffectSentence
+    | Output
+    | Quantity
+    | Condition
+    | Nouns
+    | ManaEffect,
 ) -> str:
     """A reading in canonical Oracle wording: a cost (one part or all of them), an effect sentence, an
     output (what follows 'Add'), a quantity, a condition or noun phrases.
@@ -1321,6 +1431,8 @@ def render(
         return ", ".join(_cost_text(part) for part in reading)
     if isinstance(reading, Nouns):
         return reading.words()
+    if isinstance(reading, Replacement | Trigger):
+        return reading.text()
     if isinstance(reading, _SENTENCES):
         return _sentence_text(reading)
     if isinstance(reading, _OUTPUTS):
