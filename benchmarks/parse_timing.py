@@ -3,7 +3,8 @@ another checkout's (``--against``): there this file runs as a script, with that 
 ``sys.path``, reads a :class:`Payload` as JSON on standard input and prints the :class:`Timings` as JSON.
 
 Only :func:`models.oracle.parse_oracle` is timed, so that any version answers; the parser's caches are found
-as the ``functools`` caches of :mod:`models.oracle`, whatever their names. Times are process CPU seconds:
+as the ``functools`` caches of :mod:`models.oracle` and its modules, whatever their names. Times are process
+CPU seconds:
 
 - *fresh*: every card parsed once, in the order given, by a process that has parsed nothing before (as the
   script runs it: what the first boards of a process meet, regular expressions compiled on first use
@@ -24,7 +25,6 @@ import time
 from functools import _lru_cache_wrapper
 from typing import TypedDict
 
-import models.oracle
 from models.oracle import parse_oracle
 
 __all__ = ["Payload", "Timings", "measure"]
@@ -45,9 +45,14 @@ class Timings(TypedDict):
 
 
 def _empty_caches() -> None:
-    for value in vars(models.oracle).values():
-        if isinstance(value, _lru_cache_wrapper):
-            value.cache_clear()
+    """Empty the per-text caches of every loaded module of the parser (a module, or a package and its
+    modules), keeping what a function of no argument built once (the grammar's parser tables)."""
+    for name, module in list(sys.modules.items()):
+        if name != "models.oracle" and not name.startswith("models.oracle."):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, _lru_cache_wrapper) and value.__wrapped__.__code__.co_argcount:
+                value.cache_clear()
 
 
 def _seconds_per_card(cards: list[tuple[str, str]]) -> float:
