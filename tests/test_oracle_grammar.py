@@ -396,6 +396,39 @@ def test_a_station_threshold_is_an_activation_condition_on_charge_counters() -> 
     assert condition is not None and (condition.at_least, condition.counter) == (20, "charge")
 
 
+_OPENINGS = (
+    "",
+    "When ~ enters, ",
+    "Whenever you cast a creature spell, ",
+    "At the beginning of your precombat main phase, ",
+    "Whenever ~ attacks, ",
+    "Until end of turn, ",
+    "Target creature gets +1/+1 until end of turn and ",
+    "Equipped creature gets +1/+0 and ",
+    "Flying, ",
+)
+_ADDS = ("add {G}", "add {R}{R}", "add two mana of any one color", "add X mana of any one color", "add {C}")
+_TAILS = (
+    "",
+    " for each creature you control",
+    " and you gain 1 life",
+    " instead",
+    " unless a player pays {2}",
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_OPENINGS), st.sampled_from(_ADDS), st.sampled_from(_TAILS))
+def test_no_sentence_that_adds_mana_is_ignored_or_a_keyword(opening: str, adds: str, tail: str) -> None:
+    """Never silent (issue 34): whatever surrounds it, a sentence that adds mana is read (a mana ability,
+    an effect, not_payment) or reported unsupported, never 'ignored' and never a keyword line."""
+    sentence = f"{opening}{adds}{tail}."
+    sentence = sentence[0].upper() + sentence[1:]
+    parsed = parse_oracle(sentence, "Test Card")
+    assert parsed.sentences
+    assert all(s.read_as not in ("ignored", "keyword") for s in parsed.sentences), parsed.sentences
+
+
 def test_a_treasure_makes_one_mana_of_any_color_outside_a_payment() -> None:
     (token,) = parse_oracle("When ~ enters, create a Treasure token.", "Test").not_payment
     assert token.kind is NotPaymentKind.TOKEN
