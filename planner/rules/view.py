@@ -280,7 +280,8 @@ def counters_removed_any(ability: ManaAbility) -> str:
 @lru_cache(maxsize=4096)
 def removing(ability: ManaAbility, count: int) -> ManaAbility:
     """The ability of a family (:func:`counters_removed_any`) that removes ``count`` counters: its cost
-    removes that many, and 'for each counter removed this way' (or X) is that number.
+    removes that many (none: no counter at all), and 'for each counter removed this way' (or X) is that
+    number, plus what the text adds to it ('Add {U}, then add an additional {U} for each ...': 1 + count).
 
     >>> from models.oracle import parse_oracle
     >>> (pools,) = parse_oracle("{1}, Remove X storage counters from this land: Add X mana in any "
@@ -288,17 +289,30 @@ def removing(ability: ManaAbility, count: int) -> ManaAbility:
     >>> three = removing(pools, 3)
     >>> three.cost.describe(), three.output.amount.constant, three.text == pools.text
     ('{1}, Remove 3 storage counter(s)', 3, True)
+    >>> (battery,) = parse_oracle("{T}, Remove any number of charge counters from this artifact: Add {U}, "
+    ...     "then add an additional {U} for each charge counter removed this way.").mana_abilities
+    >>> [(removing(battery, n).cost.describe(), removing(battery, n).output.amount.constant) for n in (0, 2)]
+    [('{T}', 1), ('{T}, Remove 2 charge counter(s)', 3)]
     """
     cost = ability.cost
     parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.REMOVE_X_COUNTERS)
     amount = ability.output.amount
     if amount.kind is AmountKind.REMOVED:
-        amount = replace(amount, kind=AmountKind.CONSTANT, constant=amount.multiplier * count, multiplier=1)
+        constant = amount.multiplier * count + amount.plus
+        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+    kind = counters_removed_any(ability) if count else ""
     return replace(
         ability,
-        cost=replace(cost, remove_counter=counters_removed_any(ability), remove_count=count, parts=parts),
+        cost=replace(cost, remove_counter=kind, remove_count=count, parts=parts),
         output=replace(ability.output, amount=amount),
     )
+
+
+def _fewest_removed(ability: ManaAbility) -> int:
+    """The fewest counters a family's ability (:func:`counters_removed_any`) usefully removes: none when it
+    makes mana anyway (Blue Mana Battery's {U}, 'then an additional {U} for each'), else one."""
+    amount = ability.output.amount
+    return 0 if amount.kind is AmountKind.REMOVED and amount.plus > 0 else 1
 
 
 @lru_cache(maxsize=8192)
@@ -309,12 +323,13 @@ def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
 
 def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
     """The abilities of each family (:func:`counters_removed_any`) the permanent can activate now: one for
-    each number of its counters from 1 up (removing none makes no mana), in that order, so that the list
-    for fewer counters starts the list for more (a plan's steps keep their numbers as counters go)."""
+    each number of its counters from 1 up (removing none makes no mana; from none up when it does:
+    :func:`_fewest_removed`), in that order, so that the list for fewer counters starts the list for more (a
+    plan's steps keep their numbers as counters go)."""
     return [
         removing(family, count)
         for family in families
-        for count in range(1, permanent.counter(counters_removed_any(family)) + 1)
+        for count in range(_fewest_removed(family), permanent.counter(counters_removed_any(family)) + 1)
     ]
 
 
