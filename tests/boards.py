@@ -170,3 +170,115 @@ def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: in
     assert model.plan is not None
     assert objective_of(board, ME, replay(board, target, model.plan)) == best
     return result
+
+
+#: Cards whose mana abilities count what the game has when they resolve (issue 35: life, power, the greatest
+#: power, basic land types, cards in a graveyard, a sacrificed permanent's mana value, cards revealed from the
+#: hand, counters removed), as a board describes them: name, type line, Oracle text, mana cost, and the
+#: printed power and toughness of creatures. The tests of these amounts, the differential tests and the fuzz
+#: draw their boards from them.
+COUNTED: dict[str, dict[str, Any]] = {
+    "sanctum": {
+        "name": "Sanctum of the Sun",
+        "type_line": "Artifact",
+        "mana_cost": "{5}",
+        "oracle": "{T}: Add X mana of any one color, where X is your life total.",
+    },
+    "selvala": {
+        "name": "Selvala, Heart of the Wilds",
+        "type_line": "Legendary Creature — Elf Scout",
+        "mana_cost": "{1}{G}{G}",
+        "power": 2,
+        "toughness": 3,
+        "oracle": "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among "
+        "creatures you control.",
+    },
+    "kyoshi": {
+        "name": "Avatar Kyoshi",
+        "type_line": "Legendary Creature — Avatar",
+        "mana_cost": "{3}{G}",
+        "power": 3,
+        "toughness": 3,
+        "oracle": "{T}: Add X mana of any one color, where X is the greatest power among creatures you "
+        "control.",
+    },
+    "marwyn": {
+        "name": "Marwyn, the Nurturer",
+        "type_line": "Legendary Creature — Elf Druid",
+        "mana_cost": "{2}{G}",
+        "power": 1,
+        "toughness": 1,
+        "oracle": "{T}: Add an amount of {G} equal to Marwyn's power.",
+    },
+    "giant": {
+        "name": "Sprouting Giant",
+        "type_line": "Creature — Giant",
+        "mana_cost": "{3}{G}",
+        "power": 3,
+        "toughness": 3,
+        "oracle": "{T}: Add an amount of {G} equal to this creature's power.\n"
+        "Remove a +1/+1 counter from this creature: Add {B}.",
+    },
+    "initiate": {
+        "name": "Channeler Initiate",
+        "type_line": "Creature — Elf Druid",
+        "mana_cost": "{1}{G}",
+        "power": 2,
+        "toughness": 2,
+        "oracle": "{T}, Put a -1/-1 counter on this creature: Add one mana of any color.",
+    },
+    "crypt": {
+        "name": "Crypt of Agadeem",
+        "type_line": "Land",
+        "oracle": "{T}: Add {B}.\n{2}, {T}: Add {B} for each black creature card in your graveyard.",
+    },
+    "bloodpet": {
+        "name": "Blood Pet",
+        "type_line": "Creature — Thrull",
+        "mana_cost": "{B}",
+        "power": 1,
+        "toughness": 1,
+        "oracle": "Sacrifice Blood Pet: Add {B}.",
+    },
+    "geoscope": {
+        "name": "Prismatic Geoscope",
+        "type_line": "Artifact",
+        "mana_cost": "{5}",
+        "oracle": "Domain — {T}: Add X mana in any combination of colors, where X is the number of basic "
+        "land types among lands you control.",
+    },
+    "priest": {
+        "name": "Priest of Yawgmoth",
+        "type_line": "Creature — Human Cleric",
+        "mana_cost": "{1}{B}",
+        "power": 1,
+        "toughness": 2,
+        "oracle": "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana "
+        "value.",
+    },
+    "metalworker": {
+        "name": "Metalworker",
+        "type_line": "Artifact Creature — Construct",
+        "mana_cost": "{3}",
+        "power": 1,
+        "toughness": 2,
+        "oracle": "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed "
+        "this way.",
+    },
+    "battery": {
+        "name": "Blue Mana Battery",
+        "type_line": "Artifact",
+        "mana_cost": "{4}",
+        "oracle": "{4}, {T}: Put a charge counter on this artifact.\n{T}, Remove any number of charge "
+        "counters from this artifact: Add {U}, then add an additional {U} for each charge counter removed "
+        "this way.",
+    },
+}
+#: Cards in a graveyard or hand that those amounts count: black creature cards, a green one, artifacts.
+BLACK_KNIGHT = {"name": "Black Knight", "type_line": "Creature — Human Knight", "mana_cost": "{B}{B}"}
+BAUBLE = {"name": "Mox Bauble", "type_line": "Artifact", "mana_cost": "{1}"}
+
+
+def counted(key: str, pid: str, **fields: Any) -> dict[str, Any]:
+    """A permanent entry for one of :data:`COUNTED`: ``counted("sanctum", "s", tapped=True)``."""
+    return {**COUNTED[key], "id": pid, **fields}

@@ -42,6 +42,7 @@ from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, revealed_filter, revealing
 
 __all__ = [
     "CARD_CONTROLLER",
@@ -93,10 +94,9 @@ class TextWarning:
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
 
 
-#: Amounts the rules layer counts (production._amount); any other is read but not executed.
-_EXECUTED_AMOUNTS = frozenset(
-    {AmountKind.CONSTANT, AmountKind.COUNT, AmountKind.COUNTERS, AmountKind.DEVOTION}
-)
+#: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
+#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
+_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
 #: Cost parts without a field of their own that the rules layer pays: a counter put on the permanent itself
 #: (the replay adds it; nothing in a payment can run out of it).
 _EXECUTED_COST_PARTS = frozenset({CostPartKind.PUT_COUNTER})
@@ -107,6 +107,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.OPPONENTS_GAIN_LIFE,
         SideEffectKind.NO_UNTAP,
         SideEffectKind.DELAYED,
+        SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
     }
 )
 
@@ -169,7 +170,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
-        and not amount.plus
+        and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
         and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
         and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
@@ -192,8 +193,10 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     if unexecuted := next((p for p in cost.parts if p.kind not in _EXECUTED_COST_PARTS), None):
         return f"cost: {unexecuted.text}"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
-    if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
-        return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
+    if any(amount.kind not in _EXECUTED_AMOUNTS for amount in amounts):
+        return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS)
+    if unread := _unread_reveal(ability):
+        return f"amount: the cards revealed ({unread!r}) are not read as cards"
     if ability.output.kind is OutputKind.DIFFERENT:
         return f"output: {ability.output.amount.constant} mana of different colors".replace(
             "2 mana", "two mana"
@@ -210,6 +213,17 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ):
             return f"side effect: {effect.text}"
     return None
+
+
+def _unread_reveal(ability: ManaAbility) -> str:
+    """What a REVEALED amount reveals, when it is not read as cards ('creature card with power 5 or
+    greater'); "" when it is (or the ability reveals nothing)."""
+    what = revealing(ability)
+    if ability.output.amount.kind is not AmountKind.REVEALED:
+        return ""
+    if what is None:
+        return "(nothing)"
+    return "" if revealed_filter(what) is not None else what
 
 
 _EXECUTED = ""
@@ -432,6 +446,7 @@ class BoardView:
         #: each permanent's is in the list
         self._statuses: list[tuple[str, bool, tuple[tuple[str, int], ...]]] | None = None
         self._status_at: dict[str, int] = {}
+        self._players: dict[str, Player] = {}
 
     # ---------------------------------------------------------------- parsing
 
@@ -471,6 +486,16 @@ class BoardView:
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id."""
         return self._by_id[pid]
+
+    def player(self, player_id: str) -> Player:
+        """The player with this id as the game has them now: what :meth:`update_player` put in place, else
+        the board's (its life total, graveyard and hand are what amounts read mid-plan)."""
+        return self._players.get(player_id) or self.board.player(player_id)
+
+    def update_player(self, player: Player) -> None:
+        """Put a player's new life total, graveyard or hand in place, in this view only (a replay's view,
+        changed step by step); ``board`` keeps the players it was built with."""
+        self._players[player.id] = player
 
     @cached_property
     def memo(self) -> dict[object, object]:
@@ -750,6 +775,7 @@ class BoardView:
                 if families:
                     extra = self._executable(pid, _removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+                found = self._with_known_amounts(permanent, found, unexecuted)
                 result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
@@ -769,9 +795,27 @@ class BoardView:
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
                 abilities = []
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
+            found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         self.__dict__["_unexecuted_list"] = unexecuted
         return result
+
+    def _with_known_amounts(
+        self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
+    ) -> Characteristics:
+        """The characteristics without the abilities whose amounts the board can't answer (a power it does
+        not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
+        ``unexecuted`` with the path of what to give, never used with a guessed amount."""
+        if not any(a.output.amount.kind in BOARD_GAP_AMOUNTS or a.conditional for a in found.mana_abilities):
+            return found  # (the common case, checked at once)
+        kept: list[ManaAbility] = []
+        for ability in found.mana_abilities:
+            gap = board_gap(self, permanent.id, ability)
+            if gap is None:
+                kept.append(ability)
+            else:
+                unexecuted.append(TextWarning(permanent.id, ability.text, gap))
+        return found if len(kept) == len(found.mana_abilities) else replace(found, mana_abilities=tuple(kept))
 
     def _with_known_imprint(
         self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]

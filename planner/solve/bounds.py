@@ -76,8 +76,7 @@ def _alternative_most(problem: PaymentProblem) -> int:
     target, view, player = problem.target, problem.view, problem.player
     tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
     tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    graveyard = problem.board.player(player).graveyard_size or 0
-    return len(tappers) + (graveyard if target.delve else 0)
+    return len(tappers) + (problem.graveyard_most if target.delve else 0)
 
 
 def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
@@ -100,7 +99,9 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
     """
     if problem.turn is not None:
         return None
-    templates = problem.templates
+    # (the model's templates: an amount the payment may change counts its most there, Crypt of Agadeem's
+    # with the cards the payment may sacrifice)
+    templates = problem.dynamics.templates
     if any(t.ability.cost.untap for t in templates):
         return None
     cost = problem.target.cost

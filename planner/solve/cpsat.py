@@ -43,6 +43,7 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -50,6 +51,7 @@ from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.bounds import unpayable_core
+from planner.solve.dynamic import constrain
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
@@ -463,7 +465,13 @@ class _Layer:
                 if cycle.taps
                 for i in (*cycle.taps, *cycle.untaps)
             }
-        involved = sorted({i for pair in pairs for i in pair} | cycling)
+        families = planner.dynamics.families
+        dynamic = {
+            planner.producer[i]
+            for family in families
+            for i in (*(index for index, _ in family.variants), *family.changers)
+        }
+        involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic)
         for index in involved:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
@@ -481,6 +489,20 @@ class _Layer:
             model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
         if self.main:
             self._tap_cycles()
+        if families:
+            # amounts counted as they resolve, after what the activations ordered before them changed
+            earlier = () if self.main else planner.main.use
+            constrain(
+                model,
+                families,
+                templates,
+                self.use,
+                self.position,
+                planner.producer,
+                self.unused,
+                earlier,
+                self.name,
+            )
 
     def _tap_cycles(self) -> None:
         """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
@@ -524,8 +546,7 @@ def _alternative_bound(problem: PaymentProblem) -> int:
     target, view, player = problem.target, problem.view, problem.player
     tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
     tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    graveyard = problem.board.player(player).graveyard_size or 0
-    return len(tappers) + (graveyard if target.delve else 0)
+    return len(tappers) + (problem.graveyard_most if target.delve else 0)
 
 
 class _AlternativeVars:
@@ -579,8 +600,7 @@ class _AlternativeVars:
             hurt = view.tap_damage(pid, for_mana=False)  # (a group's members are alike: the same damage)
             if hurt:
                 damage.append(hurt * tapped)
-        graveyard = planner.board.player(player).graveyard_size or 0
-        self.most_exiled = graveyard if target.delve and GENERIC in slots else 0
+        self.most_exiled = problem.graveyard_most if target.delve and GENERIC in slots else 0
         self.exiled: Expr = 0
         if self.most_exiled:
             exiled = model.new_int_var(0, self.most_exiled, "delve_exiled")
@@ -589,6 +609,17 @@ class _AlternativeVars:
         self.fill = {slot: _total(parts) for slot, parts in fill.items()}
         self.damage = _total(damage)
         self.units = units
+
+    def limit(self, planner: _PaymentModel) -> None:
+        """Delve exiles at most the cards in the graveyard once the payment's mana abilities are done: those
+        there now, and the cards the payment sacrificed (CR 601.2g-h)."""
+        if isinstance(self.exiled, int):
+            return
+        board, player = planner.board, planner.player
+        now = board.player(player).graveyard_size or 0
+        growth = [(graveyard_growth(board, player, t.gone), t.index) for t in planner.templates]
+        grown = _total([cards * planner.main.use[index] for cards, index in growth if cards])
+        planner.model.add(self.exiled <= now + grown)
 
     def extract(
         self, solver: cp_model.CpSolver, free: dict[str, list[str]]
@@ -677,7 +708,10 @@ class _PaymentModel:
         self.view = problem.view
         self.reflect = problem.reflect
         self.rules = problem.rules
-        self.templates = problem.templates
+        #: the templates with the variants of amounts the payment changes, and their order
+        #: (:mod:`planner.solve.dynamic`)
+        self.dynamics = problem.dynamics
+        self.templates = self.dynamics.templates
         #: True when twins are merged into groups and the activations' order is left out at first (see
         #: :meth:`solve`); only for one payment, with no keep or hand cost, and nothing that static edges or
         #: {Q} cycles order
@@ -705,7 +739,7 @@ class _PaymentModel:
         self.static_edges = self._static_edges()
         self.cycles = self._cycles()
         alone = self.turn is None and problem.keep is None and not problem.hand
-        if merge and alone and not self.static_edges and not self.cycles:
+        if merge and alone and not self.static_edges and not self.cycles and not self.dynamics.families:
             merged = _merged_twins(board, self.templates)
             if len(merged) < len(self.templates):
                 self.relaxed = True
@@ -737,6 +771,7 @@ class _PaymentModel:
         self.alternatives = _AlternativeVars(self)
         self.main = _Layer(self, "pay", target, self.pool, None, x_value, self.alternatives.fill)
         self.main.damage = self.main.damage + self.alternatives.damage
+        self.alternatives.limit(self)
         problem.check_time()
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
@@ -794,6 +829,7 @@ class _PaymentModel:
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
+        edges += self.dynamics.edges
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -873,7 +909,12 @@ class _PaymentModel:
                     or abilities[number] != template.ability
                     or template.outcome
                     not in activation_outcomes(
-                        view, template.pid, template.ability, reflect, sacrificed=template.sacrificed
+                        view,
+                        template.pid,
+                        template.ability,
+                        reflect,
+                        sacrificed=template.sacrificed,
+                        counted=template.counted,
                     )
                 ):
                     edges.append((template.index, sacrificer.index))
@@ -927,8 +968,15 @@ class _PaymentModel:
         cyclic = {i for i in after if i in _reachable(after, after[i])}
         # (what taps and untaps a permanent in turn is ordered too: see _Layer._tap_cycles)
         cycling = [i for cycle in self.cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
+        counting = [i for family in self.dynamics.families for i, _ in family.variants]
+        changing = [i for family in self.dynamics.families for i in family.changers]
         tracked = _reachable(
-            after, [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling)
+            after,
+            [t.index for t in templates if t.costs_mana]
+            + sorted(cyclic)
+            + sorted(cycling)
+            + counting
+            + changing,
         )
         # the untracked templates' order: each after everything with an edge to it
         self.depth: dict[int, int] = {}
@@ -948,10 +996,12 @@ class _PaymentModel:
         nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...], int], int] = {}
         # (an untracked template's mana is told apart only by the epoch it is made in: key -1 - epoch)
         producer = [-1 - self.template_epochs[t.index] for t in templates]
+        # (a family's variants are one activation at most: one node, as a {T} ability's outcomes are)
+        counted = set(counting)
         for template in templates:
             if template.index in tracked:
                 producer[template.index] = template.index
-                if template.ability.cost.tap and not template.members:
+                if (template.ability.cost.tap or template.index in counted) and not template.members:
                     epoch = self.template_epochs[template.index]
                     key = (template.pid, template.ability_index, template.sacrificed, template.tapped, epoch)
                     producer[template.index] = nodes.setdefault(key, template.index)
