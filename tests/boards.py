@@ -279,6 +279,77 @@ BLACK_KNIGHT = {"name": "Black Knight", "type_line": "Creature — Human Knight"
 BAUBLE = {"name": "Mox Bauble", "type_line": "Artifact", "mana_cost": "{1}"}
 
 
+#: For each of :data:`COUNTED`: the cards (catalogue names, or keys of :data:`COUNTED`) that change what it
+#: counts or pay beside it (life paid and damage, creatures and lands sacrificed, power changed, cards
+#: sacrificed into the graveyard), and costs where the order of the activations decides what it counts.
+COUNTED_PARTNERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "sanctum": (
+        ("Mana Confluence", "Adarkar Wastes", "Llanowar Wastes", "Ancient Tomb", "City of Brass", "Tundra"),
+        ("{W}{W}{R}", "{W}{W}{W}{R}", "{W}{U}", "{W}{W}{W}", "{2}{W}", "{W}{G}{B}", "{C}{C}{W}{W}", "{4}"),
+    ),
+    "kyoshi": (
+        ("Phyrexian Altar", "Ashnod's Altar", "Llanowar Elves", "bear", "initiate", "Forest"),
+        ("{G}{G}{G}{R}", "{G}{G}{G}", "{G}{G}{R}", "{G}{G}{G}{G}", "{3}{R}", "{G}{G}{C}{C}", "{W}{G}"),
+    ),
+    "selvala": (
+        ("Phyrexian Altar", "Ashnod's Altar", "bear", "initiate", "Forest", "Llanowar Elves"),
+        ("{W}{U}{R}", "{G}{G}{G}", "{W}{U}{B}{R}", "{3}", "{W}{W}{C}{C}", "{R}{R}"),
+    ),
+    "marwyn": (("Phyrexian Altar", "Forest", "initiate"), ("{G}{G}", "{G}{G}{G}{B}", "{G}{G}{R}", "{2}")),
+    "giant": (("Phyrexian Altar", "Forest", "Swamp"), ("{G}{G}{B}", "{G}{G}{B}{B}", "{G}{G}{G}{B}", "{5}")),
+    "initiate": (("kyoshi", "Forest", "Phyrexian Altar"), ("{G}{G}{G}", "{R}{G}{G}", "{3}", "{W}{U}")),
+    "crypt": (
+        (
+            "bloodpet",
+            "Phyrexian Altar",
+            "Ashnod's Altar",
+            "Swamp",
+            "Sol Ring",
+            "Elves of Deep Shadow",
+            "knight",
+        ),
+        ("{B}{B}{B}", "{B}{B}{B}{B}", "{2}{B}{B}", "{B}{B}{B}{B}{B}", "{1}{B}"),
+    ),
+    "bloodpet": (("crypt", "Swamp", "Phyrexian Altar"), ("{B}{B}", "{B}{B}{B}", "{2}{B}")),
+    "geoscope": (
+        ("Squandered Resources", "Forest", "Tundra", "Swamp", "Lotus Petal", "Ashnod's Altar"),
+        ("{W}{W}", "{W}{U}{G}", "{3}", "{W}{U}{B}{G}", "{G}{G}{G}{G}", "{2}{W}"),
+    ),
+    "priest": (
+        ("Sol Ring", "Treasure", "Lotus Petal", "statue", "Ashnod's Altar", "Swamp"),
+        ("{B}{B}", "{B}{B}{B}", "{4}", "{2}{B}", "{B}{B}{B}{B}{B}", "{C}{B}"),
+    ),
+    "metalworker": (
+        ("Sol Ring", "Forest", "Phyrexian Altar"),
+        ("{C}{C}", "{4}", "{C}{C}{C}{C}{C}", "{1}{G}"),
+    ),
+    "battery": (("Island", "Sol Ring"), ("{U}{U}", "{U}{U}{U}", "{2}{U}", "{U}")),
+}
+#: The partners that are neither catalogue cards nor :data:`COUNTED`: a 2/2 with two +1/+1 counters, a black
+#: creature card that sacrifices itself for mana, an artifact of mana value 4.
+COUNTED_EXTRAS: dict[str, dict[str, Any]] = {
+    "bear": {
+        "name": "Grizzly Bears",
+        "type_line": "Creature — Bear",
+        "mana_cost": "{1}{G}",
+        "power": 2,
+        "toughness": 2,
+        "counters": {"+1/+1": 2},
+    },
+    "knight": {**BLACK_KNIGHT, "power": 2, "toughness": 2, "oracle": "Sacrifice this creature: Add {B}."},
+    "statue": {"name": "Ornate Statue", "type_line": "Artifact", "mana_cost": "{4}"},
+}
+
+
+def partner(name: str, pid: str) -> dict[str, Any]:
+    """A permanent entry for one of :data:`COUNTED_PARTNERS`' partners."""
+    if name in COUNTED:
+        return counted(name, pid)
+    if name in COUNTED_EXTRAS:
+        return {**COUNTED_EXTRAS[name], "id": pid}
+    return {"card": name, "id": pid}
+
+
 def counted(key: str, pid: str, **fields: Any) -> dict[str, Any]:
     """A permanent entry for one of :data:`COUNTED`: ``counted("sanctum", "s", tapped=True)``."""
     return {**COUNTED[key], "id": pid, **fields}

@@ -367,3 +367,18 @@ def test_power_and_toughness_are_read_with_their_paths() -> None:
             BoardError, match=problem.replace("[", r"\[").replace("]", r"\]").replace("*", r"\*")
         ):
             board({"id": "x", "name": "X", "type_line": "Creature", field: value})
+
+
+def test_a_card_exiled_from_the_hand_for_mana_may_not_be_revealed_too() -> None:
+    """A homebrew artifact card in hand, "Exile this card from your hand: Add {C}.", beside Metalworker with
+    that card and Sol Ring in hand. Revealed, the homebrew card counts only while it is still in the hand
+    (CR 608.2h). The model takes a payment's steps from the hand first, so it counts Metalworker's reveal
+    without that card (docs/rules.md: a narrowing; no printed card is both): {C}{C} is Metalworker's alone
+    (Sol Ring revealed); {C}{C}{C} is paid, and its plan replays (by the rules, Metalworker revealing both
+    cards pays it too, one {C} floating, without exiling a card)."""
+    charm = {"name": "Iron Charm", "type_line": "Artifact", "mana_cost": "{1}",
+             "oracle": "Exile this card from your hand: Add {C}."}  # fmt: skip
+    found = board(counted("metalworker", "m"), hand=["Sol Ring", charm])
+    two = pay(found, PaymentTarget.of("{C}{C}"))
+    assert two.payable and steps(two) == [("m", "{C}{C}")]
+    assert pay(found, PaymentTarget.of("{C}{C}{C}")).payable  # (pay replays every plan)

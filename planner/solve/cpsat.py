@@ -22,6 +22,9 @@ Where the model is narrower than the rules (also in the README):
   allow, and {Q} abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
+- amounts that read the game (a life total, a power, cards in a graveyard: :mod:`planner.solve.dynamic`)
+  are counted as they resolve, after what the activations ordered before them changed, each activation of
+  a template ordered as one;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
   land types) comes before the sacrifice.
 """

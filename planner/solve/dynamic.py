@@ -37,7 +37,16 @@ from ortools.sat.python import cp_model
 from models.abilities import AmountKind, TypeChange
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, converter_bound, converts_mana
-from planner.rules.amounts import card_matches, graveyard_card, power, power_change, quantity
+from planner.rules.amounts import (
+    card_matches,
+    graveyard_card,
+    power,
+    power_change,
+    quantity,
+    revealed_filter,
+    revealing,
+)
+from planner.rules.hand import hand_abilities
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
@@ -236,6 +245,7 @@ def expand(
     >>> [(found.templates[i].pid, value) for i, value in found.families[0].variants]
     [('sanctum', 2), ('sanctum', 3)]
     """
+    templates = _without_exiled_reveals(view, player, reflect, templates)
     by_key: dict[_Key, list[Activation]] = defaultdict(list)
     for template in templates:
         by_key[_key(template)].append(template)
@@ -295,6 +305,39 @@ def expand(
         counting = [i for t in by_key[key] for i in renamed(t.index)]
         edges += [(c, i) for c in counting for changer in plan for i in renamed(changer.index)]
     return Dynamics(_with_converter_bounds(view, player, new), tuple(families), tuple(edges))
+
+
+def _without_exiled_reveals(
+    view: BoardView, player: str, reflect: Mapping[str, ManaTypes], templates: Sequence[Activation]
+) -> Sequence[Activation]:
+    """The templates with what a reveal from the hand counts (Metalworker's artifact cards) less the cards
+    the model may exile from the hand for their own mana first (its hand steps come first in a plan): such a
+    card may not be there to reveal. No printed card is both; a board's own cards may be."""
+    hand = list({ability.position: ability.card for ability in hand_abilities(view.board, player)}.values())
+    if not hand or not any(t.ability.output.amount.kind is AmountKind.REVEALED for t in templates):
+        return templates
+    found: list[Activation] = []
+    for template in templates:
+        ability = template.ability
+        amount = ability.output.amount
+        what = revealing(ability)
+        wanted = revealed_filter(what) if amount.kind is AmountKind.REVEALED and what is not None else None
+        gone = sum(
+            1
+            for card in hand
+            if wanted is not None and card_matches(view, wanted, card, player, template.pid)
+        )
+        if not gone:
+            found.append(template)
+            continue
+        cards = quantity(view, template.pid, amount, reveal=what) - gone
+        counts = amount.multiplier * max(cards, 0) + amount.plus
+        outcomes = activation_outcomes(
+            view, template.pid, ability, reflect, sacrificed=template.sacrificed, counted=counts
+        )
+        if template.outcome in outcomes:
+            found.append(template)
+    return [replace(t, index=number) for number, t in enumerate(found)]
 
 
 def _changes(view: BoardView, counting: Activation, other: Activation) -> bool:
