@@ -125,9 +125,10 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
     >>> black_creature = ObjectFilter(types=("Creature",), colors=ManaTypes.parse("B"))
     >>> from planner.rules.view import BoardView
-    >>> [card_matches(BoardView(board), black_creature, Card.from_json(name), "me", "")
-    ...  for name in ("Elves of Deep Shadow", "Llanowar Elves")]
-    [True, False]
+    >>> knight = {"name": "Black Knight", "type_line": "Creature — Human Knight", "mana_cost": "{B}{B}"}
+    >>> [card_matches(BoardView(board), black_creature, Card.from_json(card), "me", "")
+    ...  for card in (knight, "Llanowar Elves", "Elves of Deep Shadow")]
+    [True, False, False]
     """
     line = card.type_line
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
@@ -266,9 +267,8 @@ def counted(
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 7}], "permanents": [
     ...     {"id": "s", "name": "Sanctum", "type_line": "Artifact", "controller": "me"}]})
     >>> from planner.rules.view import BoardView
-    >>> counted(BoardView(board), "s", Amount(kind=AmountKind.LIFE)), counted(BoardView(board), "s",
-    ...     Amount(kind=AmountKind.REMOVED, constant=0, plus=1))
-    (7, 1)
+    >>> counted(BoardView(board), "s", Amount(kind=AmountKind.LIFE, multiplier=2, plus=1))
+    15
     """
     if amount.kind is AmountKind.CONSTANT:
         return amount.constant + amount.plus

@@ -183,8 +183,8 @@ def _family(
     if kind in _LINEAR:
         base = _linear_base(view, template)
         changes = tuple(Change(c.index, each) for c in changers if (each := _each(view, template, c)[0]) != 0)
-        low = base + sum(min(c.each, 0) * changers_bound(changers, c.template) for c in changes)
-        high = base + sum(max(c.each, 0) * changers_bound(changers, c.template) for c in changes)
+        low = base + sum(min(c.each, 0) * _bound_of(changers, c.template) for c in changes)
+        high = base + sum(max(c.each, 0) * _bound_of(changers, c.template) for c in changes)
         return Family(kind, (), base, changes), list(range(max(low, 0), max(high, 0) + 1))
     amount = ability.output.amount
     assert amount.filter is not None
@@ -211,14 +211,14 @@ def _family(
         high = max(
             [0]
             + [
-                m.power + sum(max(c.each, 0) * changers_bound(changers, c.template) for c in m.changes)
+                m.power + sum(max(c.each, 0) * _bound_of(changers, c.template) for c in m.changes)
                 for m in members
             ]
         )
     return Family(kind, (), members=tuple(members)), list(range(0, high + 1))
 
 
-def changers_bound(changers: Sequence[Activation], index: int) -> int:
+def _bound_of(changers: Sequence[Activation], index: int) -> int:
     """How often the changer template ``index`` may be activated in a plan."""
     return next(c.bound for c in changers if c.index == index)
 
@@ -245,7 +245,8 @@ def expand(
     >>> [(found.templates[i].pid, value) for i, value in found.families[0].variants]
     [('sanctum', 2), ('sanctum', 3)]
     """
-    templates = _without_exiled_reveals(view, player, reflect, templates)
+    if variants:  # (a turn's plan exiles no card from the hand for mana: its spells are cast from there)
+        templates = _without_exiled_reveals(view, player, reflect, templates)
     by_key: dict[_Key, list[Activation]] = defaultdict(list)
     for template in templates:
         by_key[_key(template)].append(template)
