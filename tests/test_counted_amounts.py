@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from boards import BAUBLE, BLACK_KNIGHT, COUNTED, counted
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -20,7 +21,6 @@ from planner.api import PayResult, could_produce, max_x, pay
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve.objective import objective_of
-from tests.boards import BAUBLE, BLACK_KNIGHT, COUNTED, counted
 
 
 def board(

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -46,7 +47,6 @@ from models.mana import ManaBag, ManaType
 from planner.api import PayResult, max_x, pay
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.solve.problem import PaymentProblem
-from tests.boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
 
 LONG = os.environ.get("MANA_PLANNER_FUZZ", "") == "long"
 #: The examples of each property: a few hundred by default (well under a minute in all), many in long mode.

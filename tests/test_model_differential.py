@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,6 @@ from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
 from planner.solve.objective import objective_of
 from planner.solve.problem import PaymentProblem
-from tests.boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
 
 # Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
 # dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.

@@ -163,7 +163,13 @@ def revealed_filter(what: str) -> ObjectFilter | None:
 
 
 def revealing(ability: ManaAbility) -> str | None:
-    """What a REVEALED amount's reveal names ('artifact card'), or None when the ability reveals nothing."""
+    """What a REVEALED amount's reveal names ('artifact card'), or None when the ability reveals nothing.
+
+    >>> (metalworker,) = parse_oracle("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for "
+    ...     "each card revealed this way.").mana_abilities
+    >>> revealing(metalworker), revealing(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    ('artifact card', None)
+    """
     return next((e.what for e in ability.side_effects if e.kind is SideEffectKind.REVEAL_FIRST), None)
 
 
@@ -294,7 +300,17 @@ def quantity(
     resolves: a sacrificed card is in the graveyard by then), ``sacrificed`` those it sacrificed (their mana
     value: the most of them, 0 for none, since could-produce asks with every candidate at once), the life
     it paid is paid and the counters it put on ``pid`` are there; ``color`` is the color chosen for
-    'devotion to that color', ``reveal`` what a REVEALED amount reveals (the most it can count)."""
+    'devotion to that color', ``reveal`` what a REVEALED amount reveals (the most it can count).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Llanowar Elves"]}],
+    ...     "permanents": [{"id": "e", "card": "Elvish Mystic", "controller": "me"}]})
+    >>> creature_cards = Amount(kind=AmountKind.GRAVEYARD, filter=ObjectFilter(types=("Creature",)))
+    >>> quantity(BoardView(board), "e", creature_cards), quantity(BoardView(board), "e", creature_cards,
+    ...     removed=frozenset({"e"}))  # (a creature the cost sacrificed is in the graveyard as it resolves)
+    (1, 2)
+    """
     kind = amount.kind
     permanent = view.permanent(pid)
     controller = permanent.controller

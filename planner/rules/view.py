@@ -494,7 +494,14 @@ class BoardView:
 
     def update_player(self, player: Player) -> None:
         """Put a player's new life total, graveyard or hand in place, in this view only (a replay's view,
-        changed step by step); ``board`` keeps the players it was built with."""
+        changed step by step); ``board`` keeps the players it was built with.
+
+        >>> from models.board import Board
+        >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}]}))
+        >>> view.update_player(replace(view.player("me"), life=7))
+        >>> view.player("me").life, view.board.player("me").life
+        (7, 20)
+        """
         self._players[player.id] = player
 
     @cached_property

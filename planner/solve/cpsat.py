@@ -54,7 +54,6 @@ from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.bounds import unpayable_core
-from planner.solve.dynamic import constrain
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
@@ -493,19 +492,75 @@ class _Layer:
         if self.main:
             self._tap_cycles()
         if families:
-            # amounts counted as they resolve, after what the activations ordered before them changed
-            earlier = () if self.main else planner.main.use
-            constrain(
-                model,
-                families,
-                templates,
-                self.use,
-                self.position,
-                planner.producer,
-                self.unused,
-                earlier,
-                self.name,
-            )
+            self._count_as_resolved()
+
+    def _count_as_resolved(self) -> None:
+        """Each family of an amount the payment changes (:mod:`planner.solve.dynamic`) counts what the
+        activations ordered before it left (CR 608.2h): how often each changer comes first (all its
+        activations, or none), what that adds to a life total, a graveyard or a power, and whether each
+        permanent looked at is still there; a later layer (keep, hand) starts from what the payment did."""
+        planner = self.planner
+        model = planner.model
+        node = planner.producer
+        use = self.use
+        earlier = () if self.main else planner.main.use
+        for number, family in enumerate(planner.dynamics.families):
+            stem = f"{self.name}_dyn{number}"
+            variants = [index for index, _ in family.variants]
+            here = node[variants[0]]
+            used = model.new_bool_var(f"{stem}_used")
+            model.add(sum(use[i] for i in variants) >= 1).only_enforce_if(used)
+            model.add(sum(use[i] for i in variants) == 0).only_enforce_if(used.negated())
+            before: dict[int, Expr] = {}
+            for changer in family.changers:
+                bound = planner.templates[changer].bound
+                first = model.new_bool_var(f"{stem}_c{changer}_first")
+                both = [used, self.unused(changer).negated()]
+                model.add(self.position[node[changer]] < self.position[here]).only_enforce_if([first, *both])
+                model.add(self.position[here] < self.position[node[changer]]).only_enforce_if(
+                    [first.negated(), *both]
+                )
+                count = model.new_int_var(0, bound, f"{stem}_c{changer}_before")
+                model.add(count <= bound * first)
+                model.add(count <= use[changer])
+                model.add(count >= use[changer] - bound * (1 - first))
+                before[changer] = count + earlier[changer] if earlier else count
+            alive = []  # (a literal each permanent looked at: still there as the family resolves)
+            for k, member in enumerate(family.members):
+                there = model.new_bool_var(f"{stem}_m{k}_there")
+                model.add(there == 1 - _total([before[g] for g in member.gone_by]))
+                alive.append(there)
+            present = []  # (land types: a literal each type, true when a land still there has it)
+            for land_type in sorted({t for m in family.members for t in m.types}):
+                holders = [a for a, m in zip(alive, family.members, strict=True) if land_type in m.types]
+                flag = model.new_bool_var(f"{stem}_{land_type}")
+                for holder in holders:
+                    model.add_implication(holder, flag)
+                model.add_bool_or([flag.negated(), *holders])
+                present.append(flag)
+            for index, value in family.variants:
+                chosen = self.unused(index).negated()
+                if family.linear:
+                    counted = family.base + _total([c.each * before[c.template] for c in family.changes])
+                    if value > 0:
+                        model.add(counted == value).only_enforce_if(chosen)
+                    else:  # (a life total or power of 0 or less: none counted)
+                        model.add(counted <= 0).only_enforce_if(chosen)
+                    continue
+                if family.kind is AmountKind.LAND_TYPES:
+                    model.add(sum(present) == value).only_enforce_if(chosen)
+                    continue
+                witnesses = []  # (the greatest power: each member's at most, one's exactly)
+                for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):
+                    now = member.power + _total([c.each * before[c.template] for c in member.changes])
+                    model.add(now <= value).only_enforce_if([chosen, there])
+                    if value > 0:
+                        witness = model.new_bool_var(f"{stem}_v{value}_w{k}")
+                        model.add_implication(witness, there)
+                        model.add(now == value).only_enforce_if(witness)
+                        witnesses.append(witness)
+                if value > 0:
+                    model.add_bool_or([chosen.negated(), *witnesses])
 
     def _tap_cycles(self) -> None:
         """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one

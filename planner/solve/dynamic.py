@@ -12,9 +12,10 @@ or remove a power-changing counter on a creature it reads (POWER, GREATEST_POWER
 Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
 one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
 makes then (:func:`~planner.rules.production.activation_outcomes`'s ``counted``). The variants share one
-{T}, so a layer uses at most one, and :func:`constrain` requires its value to be what the changers ordered
-before it leave: ``n_s``, how often changer ``s`` is activated before the family (all of its activations or
-none, as the model orders each template as one), gives the life ``base - sum(loss_s * n_s)``, the cards
+{T}, so a layer uses at most one, and the model requires its value to be what the changers ordered
+before it leave (:mod:`planner.solve.cpsat`, ``_Layer._count_as_resolved``): ``n_s``, how often changer
+``s`` is activated before the family (all of its activations or none, as the model orders each template as
+one), gives the life ``base - sum(loss_s * n_s)``, the cards
 ``base + sum(cards_s * n_s)``, a permanent's power ``power + sum(change_s * n_s)``, and whether it is still
 there (``1 - sum(n_s)`` over what sacrifices it). A layer after the payment (a cost to keep payable, a card
 in hand) counts from what the payment left. The model then chooses the order, and with it the amount, that
@@ -32,8 +33,6 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ortools.sat.python import cp_model
-
 from models.abilities import AmountKind, TypeChange
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, converter_bound, converts_mana
@@ -50,7 +49,7 @@ from planner.rules.hand import hand_abilities
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
-__all__ = ["DYNAMIC_AMOUNTS", "Change", "Dynamics", "Family", "Member", "constrain", "expand"]
+__all__ = ["DYNAMIC_AMOUNTS", "Change", "Dynamics", "Family", "Member", "expand"]
 
 #: The amounts that the activations of a payment may change before they are counted.
 DYNAMIC_AMOUNTS = frozenset(
@@ -99,6 +98,11 @@ class Family:
     base: int = 0
     changes: tuple[Change, ...] = ()
     members: tuple[Member, ...] = ()
+
+    @property
+    def linear(self) -> bool:
+        """True when the amount is counted as ``base`` plus what each changer adds (life, cards, a power)."""
+        return self.kind in _LINEAR
 
     @property
     def changers(self) -> tuple[int, ...]:
@@ -383,90 +387,3 @@ def _with_converter_bounds(
         replace(t, bound=max(t.bound, bound)) if converts else t
         for t, converts in zip(templates, converting, strict=True)
     )
-
-
-def constrain(
-    model: cp_model.CpModel,
-    families: Sequence[Family],
-    templates: Sequence[Activation],
-    use: Sequence[cp_model.IntVar],
-    position: Mapping[int, cp_model.IntVar],
-    node: Sequence[int],
-    unused: Callable[[int], cp_model.IntVar],
-    earlier: Sequence[cp_model.IntVar] = (),
-    name: str = "pay",
-) -> None:
-    """A layer's constraints on its families (the module docstring): ``use`` and ``position`` (by node) are
-    the layer's, ``node`` each template's producer node, ``unused`` a literal true when a template is not
-    used; ``earlier``, the uses of the payment before this layer (a cost to keep payable afterwards),
-    whose activations all came first."""
-    for number, family in enumerate(families):
-        stem = f"{name}_dyn{number}"
-        variants = [index for index, _ in family.variants]
-        here = node[variants[0]]
-        used = model.new_bool_var(f"{stem}_used")
-        model.add(sum(use[i] for i in variants) >= 1).only_enforce_if(used)
-        model.add(sum(use[i] for i in variants) == 0).only_enforce_if(used.negated())
-        before: dict[int, cp_model.LinearExprT] = {}
-        for changer in family.changers:
-            if node[changer] == here:
-                before[changer] = 0
-                continue
-            first = model.new_bool_var(f"{stem}_c{changer}_first")
-            both = [used, unused(changer).negated()]
-            model.add(position[node[changer]] < position[here]).only_enforce_if([first, *both])
-            model.add(position[here] < position[node[changer]]).only_enforce_if([first.negated(), *both])
-            bound = templates[changer].bound
-            count = model.new_int_var(0, bound, f"{stem}_c{changer}_before")
-            model.add(count <= bound * first)
-            model.add(count <= use[changer])
-            model.add(count >= use[changer] - bound * (1 - first))
-            before[changer] = count + (earlier[changer] if earlier else 0)
-
-        alive = [_alive(model, m, before, f"{stem}_m{k}") for k, m in enumerate(family.members)]
-        present = []  # (land types: one literal a type, true when a land still there has it)
-        for land_type in sorted({t for m in family.members for t in m.types}):
-            holders = [a for a, m in zip(alive, family.members, strict=True) if land_type in m.types]
-            flag = model.new_bool_var(f"{stem}_{land_type}")
-            for holder in holders:
-                model.add_implication(holder, flag)
-            model.add_bool_or([flag.negated(), *holders])
-            present.append(flag)
-        for index, value in family.variants:
-            chosen = unused(index).negated()
-            if family.kind in _LINEAR:
-                counted = family.base + _total(family.changes, before)
-                if value > 0:
-                    model.add(counted == value).only_enforce_if(chosen)
-                else:  # (a life total or power of 0 or less: none counted)
-                    model.add(counted <= 0).only_enforce_if(chosen)
-                continue
-            if family.kind is AmountKind.LAND_TYPES:
-                model.add(sum(present) == value).only_enforce_if(chosen)
-                continue
-            witnesses = []
-            for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):
-                now = member.power + _total(member.changes, before)
-                model.add(now <= value).only_enforce_if([chosen, there])
-                if value > 0:
-                    witness = model.new_bool_var(f"{stem}_v{value}_w{k}")
-                    model.add_implication(witness, there)
-                    model.add(now == value).only_enforce_if(witness)
-                    witnesses.append(witness)
-            if value > 0:
-                model.add_bool_or([chosen.negated(), *witnesses])
-
-
-def _total(changes: tuple[Change, ...], before: Mapping[int, cp_model.LinearExprT]) -> cp_model.LinearExprT:
-    """What the changes made before the family resolves add up to."""
-    return sum((c.each * before[c.template] for c in changes), start=0)
-
-
-def _alive(
-    model: cp_model.CpModel, member: Member, before: Mapping[int, cp_model.LinearExprT], name: str
-) -> cp_model.IntVar:
-    """A literal true when the member is still on the battlefield as the family resolves."""
-    flag = model.new_bool_var(f"{name}_there")
-    gone = sum((before[g] for g in member.gone_by), start=0)
-    model.add(flag == 1 - gone)
-    return flag
