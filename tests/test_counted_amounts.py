@@ -382,3 +382,18 @@ def test_a_card_exiled_from_the_hand_for_mana_may_not_be_revealed_too() -> None:
     two = pay(found, PaymentTarget.of("{C}{C}"))
     assert two.payable and steps(two) == [("m", "{C}{C}")]
     assert pay(found, PaymentTarget.of("{C}{C}{C}")).payable  # (pay replays every plan)
+
+
+def test_a_turn_never_counts_life_a_spell_paid_before() -> None:
+    """In a turn's plan a life total is counted on the turn's last board (docs/rules.md): after a spell paid
+    4 life for {R/P}{R/P} at 4 life, Sanctum of the Sun makes nothing, and the plan must not count on it (it
+    did, and the replay rejected the plan: an internal error). The answer is now a "no" or a plan the rules
+    replay (plan_turn replays every plan), never an error."""
+    from planner.turn import plan_turn
+
+    hand = [
+        {"name": "Phyrexian Bolt", "type_line": "Instant", "mana_cost": "{R/P}{R/P}"},
+        {"name": "Big Thing", "type_line": "Sorcery", "mana_cost": "{W}{W}{W}{W}"},
+    ]
+    found = board(counted("sanctum", "s"), life=4, hand=hand)
+    assert plan_turn(found, casts=["Phyrexian Bolt", "Big Thing"]).castable is not None

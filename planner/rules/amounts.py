@@ -58,6 +58,7 @@ __all__ = [
     "card_matches",
     "counted",
     "counter_power",
+    "counts_life",
     "graveyard_card",
     "graveyard_growth",
     "into_graveyard",
@@ -237,6 +238,17 @@ def graveyard_growth(board: Board, player: str, gone: Iterable[str]) -> int:
 
 def _player_path(board: Board, player: str) -> str:
     return f"players[{[p.id for p in board.players].index(player)}]"
+
+
+def counts_life(ability: ManaAbility) -> bool:
+    """True when one of the ability's amounts is its controller's life total (Sanctum of the Sun).
+
+    >>> sanctum = parse_oracle("{T}: Add X mana of any one color, where X is your life total.")
+    >>> counts_life(sanctum.mana_abilities[0]), counts_life(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    (True, False)
+    """
+    amounts = (ability.output.amount, *(output.amount for _, output in ability.conditional))
+    return any(amount.kind is AmountKind.LIFE for amount in amounts)
 
 
 def power_change(cost: AbilityCost) -> int:

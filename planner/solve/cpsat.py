@@ -46,7 +46,7 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
-from planner.rules.amounts import graveyard_growth
+from planner.rules.amounts import counts_life, graveyard_growth
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -389,6 +389,16 @@ class _Layer:
         model.add(target_life == 0).only_enforce_if(paying.negated())
         model.add(self.ability_life + immediate + target_life <= life_total).only_enforce_if(paying)
         self.life_paid = self.ability_life + target_life
+        if planner.turn is not None:
+            # a turn's plan counts a life total (Sanctum of the Sun) on the turn's last board: no spell of its
+            # epoch or before may pay life then (docs/rules.md)
+            for template in templates:
+                if not counts_life(template.ability):
+                    continue
+                epoch = planner.template_epochs[template.index]
+                before = [c.life for c in self.consumers if c.spell >= 0 and c.epoch <= epoch]
+                if before:
+                    model.add(_total(before) == 0).only_enforce_if(self.unused(template.index).negated())
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
         self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
