@@ -306,13 +306,15 @@ def quantity(
     color: ManaTypes = ManaTypes(),
     reveal: str | None = None,
     cost: AbilityCost | None = None,
+    below_zero: bool = False,
 ) -> int:
     """What an amount counts now (the module docstring), for the ability of ``pid`` resolving once its
     ``cost`` was paid (CR 602.2b, 608.2h): ``removed`` are the permanents the cost took away (gone when it
     resolves: a sacrificed card is in the graveyard by then), ``sacrificed`` those it sacrificed (their mana
     value: the most of them, 0 for none, since could-produce asks with every candidate at once), the life
     it paid is paid and the counters it put on ``pid`` are there; ``color`` is the color chosen for
-    'devotion to that color', ``reveal`` what a REVEALED amount reveals (the most it can count).
+    'devotion to that color', ``reveal`` what a REVEALED amount reveals (the most it can count). A life
+    total or a power below 0 counts 0, unless ``below_zero``.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -334,10 +336,11 @@ def quantity(
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:
         return view.devotion(controller, amount.colors or color)
+    floor = None if below_zero else 0
     if kind is AmountKind.LIFE:
-        return max(view.player(controller).life - (cost.life if cost is not None else 0), 0)
+        return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)
     if kind is AmountKind.POWER:
-        return max(_known_power(view, pid) + own_power, 0)
+        return _at_least(_known_power(view, pid) + own_power, floor)
     if kind is AmountKind.GREATEST_POWER:
         assert amount.filter is not None
         powers = [
@@ -368,6 +371,10 @@ def quantity(
         hand = view.player(controller).hand
         return sum(1 for card in hand if card_matches(view, wanted, card, controller, pid))
     raise AssertionError(f"{kind} is counted by the cost that removes it")  # (REMOVED: view.removing)
+
+
+def _at_least(value: int, floor: int | None) -> int:
+    return value if floor is None else max(value, floor)
 
 
 def _known_power(view: BoardView, pid: str) -> int:

@@ -34,7 +34,7 @@ from planner.rules.pool import SpendRules
 from planner.rules.production import ManaTag, Outcome
 from planner.solve.problem import PaymentProblem
 
-__all__ = ["unpayable_core"]
+__all__ = ["alternative_most", "unpayable_core"]
 
 
 def _least_mana(cost: ManaCost) -> int:
@@ -70,7 +70,7 @@ def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, ta
     )
 
 
-def _alternative_most(problem: PaymentProblem) -> int:
+def alternative_most(problem: PaymentProblem) -> int:
     """The most the target's convoke, improvise and delve could pay: one per creature or artifact, and
     the graveyard."""
     target, view, player = problem.target, problem.view, problem.player
@@ -106,7 +106,7 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
         return None
     cost = problem.target.cost
     rules = problem.rules
-    extra = _alternative_most(problem)
+    extra = alternative_most(problem)
     pool = problem.pool
     hand = problem.hand_mana
     # what the cost needs: of each set of types, and in all

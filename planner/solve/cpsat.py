@@ -53,7 +53,7 @@ from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
-from planner.solve.bounds import unpayable_core
+from planner.solve.bounds import alternative_most, unpayable_core
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
@@ -609,14 +609,6 @@ class _Layer:
 # ---------------------------------------------------------------------------------- convoke, improvise, delve
 
 
-def _alternative_bound(problem: PaymentProblem) -> int:
-    """The most the target's alternative payments can pay: a creature or artifact each, and the graveyard."""
-    target, view, player = problem.target, problem.view, problem.player
-    tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
-    tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    return len(tappers) + (problem.graveyard_most if target.delve else 0)
-
-
 class _AlternativeVars:
     """The payment's convoke, improvise and delve choices (CR 702.51a, 702.126a, 702.66a), chosen together
     with the mana at 601.2h: how many of each group of interchangeable permanents pay each slot the target
@@ -827,7 +819,7 @@ class _PaymentModel:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
             upper += self.hand_cards.most
             upper -= problem.x_reduction
-            upper += _alternative_bound(problem)
+            upper += alternative_most(problem)
             self.x = self.model.new_int_var(0, upper, "x")
             count = sum(target.cost.variables.values())
             x_value = count * self.x
@@ -1230,7 +1222,7 @@ class _PaymentModel:
                 model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
-        mana_bound += _alternative_bound(self.problem) + self.hand_cards.most
+        mana_bound += alternative_most(self.problem) + self.hand_cards.most
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
             upper = mana_bound

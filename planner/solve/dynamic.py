@@ -160,16 +160,15 @@ def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[i
 def _linear_base(view: BoardView, template: Activation) -> int:
     """What a linear amount counts before any changer (its own cost paid), not cut at 0."""
     ability = template.ability
-    amount = ability.output.amount
-    permanent = view.permanent(template.pid)
-    if amount.kind is AmountKind.LIFE:
-        return view.player(permanent.controller).life - ability.cost.life
-    if amount.kind is AmountKind.POWER:
-        found = power(permanent)
-        assert found is not None  # (an ability whose power the board doesn't give is set aside)
-        return found + power_change(ability.cost)
-    removed = frozenset(template.gone)
-    return quantity(view, template.pid, amount, removed=removed, sacrificed=template.sacrificed)
+    return quantity(
+        view,
+        template.pid,
+        ability.output.amount,
+        removed=frozenset(template.gone),
+        sacrificed=template.sacrificed,
+        cost=ability.cost,
+        below_zero=True,
+    )
 
 
 def _family(
