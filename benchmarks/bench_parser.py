@@ -39,8 +39,8 @@ counts. A planner that raises instead of answering, or answers "no answer in tim
 as ``no answer: ...``.
 
 **The board** (:func:`face_board`, kept small on purpose): player ``me`` (20 life) controls the face,
-untapped and not summoning sick, described by its name, type line, Oracle text, mana cost and color
-indicator, with, only when its text reads them:
+untapped and not summoning sick, described by its name, type line, Oracle text, mana cost, color
+indicator, power and toughness (when printed as numbers), with, only when its text reads them:
 
 - *counters* (the text says "counter"): 3 of each kind it names ("charge counter", "+1/+1 counters"),
   or 3 +1/+1 counters when it names none; as many as the highest threshold of a station line ("20+ | ...")
@@ -96,7 +96,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from benchmarks.bench_versions import output_in_tree
-from models.board import Board
+from models.board import Board, printed_number
 from models.carddata.check import (
     FaceReading,
     adds_mana,
@@ -359,6 +359,9 @@ def face_board(face: CardFace) -> dict[str, Any]:
     }
     if face.color_indicator:
         permanent["color_indicator"] = face.color_indicator
+    for key, printed in (("power", face.power), ("toughness", face.toughness)):
+        if (value := printed_number(printed)) is not None:
+            permanent[key] = value
     if kinds := _counter_kinds(text):
         thresholds = [int(n) for n in _THRESHOLD.findall(text)]  # (a station's "12+ | ...")
         permanent["counters"] = dict.fromkeys(kinds, max([_COUNTERS, *thresholds]))

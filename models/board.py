@@ -9,15 +9,17 @@ leaving out values that equal their defaults, and ``Board.loads(board.dumps()) =
 Rules of the format beyond the contract's text, chosen to be what a user expects:
 
 - ``null`` is accepted, and means the same as leaving the field out, for the fields that may be absent in
-  the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``commander_colors``,
-  ``graveyard``, ``library``, the pool
+  the model (``card``, ``attached_to``, ``mana_cost``, ``color_indicator``, ``power``, ``toughness``,
+  ``commander_colors``, ``graveyard``, ``library``, the pool
   entries' ``spend_only``, ``rider`` and ``source``, and each ``choices`` field); elsewhere it
   is a type error.
 - Integers are JSON integers (``true`` is not a number, ``20.0`` and ``"20"`` are not integers) between
   ``-(2**53 - 1)`` and ``2**53 - 1``; counts (counters, ``spells_cast_this_turn``) are not negative.
 - A field given twice in one JSON object is an error, and so are ``NaN`` and ``Infinity``.
 - A permanent may also give ``mana_cost`` (a cost string; ``""`` means none) and ``color_indicator`` (color
-  letters; ``""`` means none), overriding the catalogue's, so that cards outside the catalogue can say them.
+  letters; ``""`` means none), overriding the catalogue's, so that cards outside the catalogue can say them;
+  and ``power`` and ``toughness`` (integers: the printed values, before counters and effects; contract
+  section 10), from card data otherwise.
 - Its type line must have a card type. It need not be a permanent type: an instant or sorcery whose effect
   lasts for the turn (High Tide, Pale Moon) may be listed among the permanents to stand for that effect.
 - A zero counter is the same as no counter.
@@ -94,6 +96,7 @@ __all__ = [
     "board_problems",
     "describe_json",
     "loads_json",
+    "printed_number",
     "repeats_a_field",
 ]
 
@@ -441,11 +444,11 @@ class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
 
     ``card`` is the catalogue's name for it (``None`` for a card described directly); ``name``,
-    ``type_line``, ``oracle``, ``mana_cost`` and ``color_indicator`` are its printed characteristics, from
-    the catalogue unless the board overrides them. ``summoning_sick`` means its controller has not
-    controlled it continuously since their most recent turn began (CR 302.6). ``counters`` are
-    ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped). Effects that change
-    characteristics are applied by the planner, not here.
+    ``type_line``, ``oracle``, ``mana_cost``, ``color_indicator``, ``power`` and ``toughness`` are its
+    printed characteristics, from the catalogue unless the board overrides them. ``summoning_sick`` means
+    its controller has not controlled it continuously since their most recent turn began (CR 302.6).
+    ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
+    Effects that change characteristics are applied by the planner, not here.
 
     >>> dual = Permanent.from_dict({"id": "dual", "controller": "me", "name": "Homebrew Dual",
     ...                             "type_line": "land", "oracle": "{T}: Add {W} or {U}.",
@@ -473,6 +476,10 @@ class Permanent:
     token: bool = False
     #: the texts of its mana abilities that can be activated only once each turn and were this turn
     activated_this_turn: tuple[str, ...] = ()
+    #: its printed power and toughness (before counters and effects); None when not known (no card data
+    #: gives a number: a noncreature, a card given by its text without them, a printed '*')
+    power: int | None = None
+    toughness: int | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -535,6 +542,14 @@ class Permanent:
         else:
             entry.update(name=card.name, type_line=card.type_line, oracle=card.oracle, token=card.token)
             entry.update(mana_cost=card.mana_cost or "", color_indicator=card.color_indicator or "")
+            entry.update(
+                (key, number)
+                for key, number in (
+                    ("power", printed_number(card.power)),
+                    ("toughness", printed_number(card.toughness)),
+                )
+                if number is not None
+            )
         return cls.from_dict(entry, f"card {card.name!r}")
 
     def counter(self, name: str) -> int:
@@ -564,6 +579,12 @@ class Permanent:
             out["mana_cost"] = str(self.mana_cost or "")
         if self.color_indicator != base.color_indicator:
             out["color_indicator"] = str(self.color_indicator or "")
+        for key, value, printed in (
+            ("power", self.power, base.power),
+            ("toughness", self.toughness, base.toughness),
+        ):
+            if value != printed and value is not None:
+                out[key] = value
         out["controller"] = self.controller
         for key in ("tapped", "summoning_sick", "haste"):
             if getattr(self, key):
@@ -876,6 +897,22 @@ class _CardBase:
     mana_cost: ManaCost | None
     color_indicator: ManaTypes | None
     token: bool
+    power: int | None = None
+    toughness: int | None = None
+
+
+def printed_number(text: str | None) -> int | None:
+    """A printed power or toughness as a number, or None when it is not one (``"*"``, ``"1+*"``, none).
+
+    >>> printed_number("2"), printed_number("-1"), printed_number("*"), printed_number(None)
+    (2, -1, None, None)
+    """
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
 
 
 def _catalogue_card(name: str) -> _CardBase | None:
@@ -897,6 +934,8 @@ def _parsed_catalogue_card(name: str) -> _CardBase:
         mana_cost=ManaCost.parse(data.mana_cost) if data.mana_cost and data.mana_cost.strip() else None,
         color_indicator=_parse_colors(data.color_indicator) if data.color_indicator else None,
         token=data.token,
+        power=printed_number(data.power),
+        toughness=printed_number(data.toughness),
     )
 
 
@@ -1186,6 +1225,14 @@ def _read_count(value: object, path: _Path) -> int:
     if count < 0:
         raise _FieldError(path, f"expected a count of 0 or more, got {count}")
     return count
+
+
+def _read_printed(value: object, path: _Path) -> int:
+    """A printed power or toughness: a JSON integer (a printed '*' is given as the number it is now)."""
+    if isinstance(value, str):
+        hint = "give the number printed (for '*', the value now)"
+        raise _FieldError(path, f"expected an integer, got {_describe(value)}: {hint}")
+    return _read_int(value, path)
 
 
 def _read_bool(value: object, path: _Path) -> bool:
@@ -1572,6 +1619,8 @@ def _face_base(face: CardFace) -> _CardBase:
         mana_cost=ManaCost.parse(face.mana_cost) if face.mana_cost.strip() else None,
         color_indicator=_parse_colors(face.color_indicator) if face.color_indicator else None,
         token=False,
+        power=printed_number(face.power),
+        toughness=printed_number(face.toughness),
     )
 
 
@@ -1609,6 +1658,8 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         choices=fields.optional("choices", _read_choices, Choices()),
         token=fields.optional("token", _read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
+        power=fields.optional("power", _read_printed, base.power),
+        toughness=fields.optional("toughness", _read_printed, base.toughness),
     )
 
 

@@ -217,6 +217,18 @@ PERMANENT: Final = ObjectFields(
         Field("oracle", _STRING, "Rules text in Oracle wording, one ability per line."),
         Field("mana_cost", _COST, "The mana cost ('' for none).", nullable=True),
         Field("color_indicator", _COLORS, "Color indicator letters ('' for none).", nullable=True),
+        Field(
+            "power",
+            _INTEGER,
+            "The printed power, before counters and effects (default: the card's).",
+            nullable=True,
+        ),
+        Field(
+            "toughness",
+            _INTEGER,
+            "The printed toughness, before counters and effects (default: the card's).",
+            nullable=True,
+        ),
         Field("tapped", _BOOLEAN, "Tapped (default false)."),
         Field("summoning_sick", _BOOLEAN, "Not controlled continuously since its controller's turn began."),
         Field("haste", _BOOLEAN, "Has haste (default false)."),

@@ -2,7 +2,8 @@
 
 The data file is ``models/data/cards.json``: a JSON list of objects with ``name``, ``type_line``,
 ``oracle`` (abilities separated by ``\\n``), and optionally ``mana_cost``, ``color_indicator`` (e.g. ``"G"``
-for Dryad Arbor) and ``token`` (true for token definitions such as Treasure). It is loaded once and cached.
+for Dryad Arbor), ``power`` and ``toughness`` (as printed, ``"1"``) and ``token`` (true for token definitions
+such as Treasure). It is loaded once and cached.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class CardData:
     mana_cost: str | None = None
     color_indicator: str | None = None
     token: bool = False
+    power: str | None = None
+    toughness: str | None = None
 
 
 @cache
@@ -48,6 +51,8 @@ def all_cards() -> dict[str, CardData]:
             mana_cost=entry.get("mana_cost"),
             color_indicator=entry.get("color_indicator"),
             token=bool(entry.get("token", False)),
+            power=entry.get("power"),
+            toughness=entry.get("toughness"),
         )
         key = card.name.lower()
         if key in cards:

@@ -170,3 +170,186 @@ def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: in
     assert model.plan is not None
     assert objective_of(board, ME, replay(board, target, model.plan)) == best
     return result
+
+
+#: Cards whose mana abilities count what the game has when they resolve (issue 35: life, power, the greatest
+#: power, basic land types, cards in a graveyard, a sacrificed permanent's mana value, cards revealed from the
+#: hand, counters removed), as a board describes them: name, type line, Oracle text, mana cost, and the
+#: printed power and toughness of creatures. The tests of these amounts, the differential tests and the fuzz
+#: draw their boards from them.
+COUNTED: dict[str, dict[str, Any]] = {
+    "sanctum": {
+        "name": "Sanctum of the Sun",
+        "type_line": "Artifact",
+        "mana_cost": "{5}",
+        "oracle": "{T}: Add X mana of any one color, where X is your life total.",
+    },
+    "selvala": {
+        "name": "Selvala, Heart of the Wilds",
+        "type_line": "Legendary Creature — Elf Scout",
+        "mana_cost": "{1}{G}{G}",
+        "power": 2,
+        "toughness": 3,
+        "oracle": "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among "
+        "creatures you control.",
+    },
+    "kyoshi": {
+        "name": "Avatar Kyoshi",
+        "type_line": "Legendary Creature — Avatar",
+        "mana_cost": "{3}{G}",
+        "power": 3,
+        "toughness": 3,
+        "oracle": "{T}: Add X mana of any one color, where X is the greatest power among creatures you "
+        "control.",
+    },
+    "marwyn": {
+        "name": "Marwyn, the Nurturer",
+        "type_line": "Legendary Creature — Elf Druid",
+        "mana_cost": "{2}{G}",
+        "power": 1,
+        "toughness": 1,
+        "oracle": "{T}: Add an amount of {G} equal to Marwyn's power.",
+    },
+    "giant": {
+        "name": "Sprouting Giant",
+        "type_line": "Creature — Giant",
+        "mana_cost": "{3}{G}",
+        "power": 3,
+        "toughness": 3,
+        "oracle": "{T}: Add an amount of {G} equal to this creature's power.\n"
+        "Remove a +1/+1 counter from this creature: Add {B}.",
+    },
+    "initiate": {
+        "name": "Channeler Initiate",
+        "type_line": "Creature — Elf Druid",
+        "mana_cost": "{1}{G}",
+        "power": 2,
+        "toughness": 2,
+        "oracle": "{T}, Put a -1/-1 counter on this creature: Add one mana of any color.",
+    },
+    "crypt": {
+        "name": "Crypt of Agadeem",
+        "type_line": "Land",
+        "oracle": "{T}: Add {B}.\n{2}, {T}: Add {B} for each black creature card in your graveyard.",
+    },
+    "bloodpet": {
+        "name": "Blood Pet",
+        "type_line": "Creature — Thrull",
+        "mana_cost": "{B}",
+        "power": 1,
+        "toughness": 1,
+        "oracle": "Sacrifice Blood Pet: Add {B}.",
+    },
+    "geoscope": {
+        "name": "Prismatic Geoscope",
+        "type_line": "Artifact",
+        "mana_cost": "{5}",
+        "oracle": "Domain — {T}: Add X mana in any combination of colors, where X is the number of basic "
+        "land types among lands you control.",
+    },
+    "priest": {
+        "name": "Priest of Yawgmoth",
+        "type_line": "Creature — Human Cleric",
+        "mana_cost": "{1}{B}",
+        "power": 1,
+        "toughness": 2,
+        "oracle": "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana "
+        "value.",
+    },
+    "metalworker": {
+        "name": "Metalworker",
+        "type_line": "Artifact Creature — Construct",
+        "mana_cost": "{3}",
+        "power": 1,
+        "toughness": 2,
+        "oracle": "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed "
+        "this way.",
+    },
+    "battery": {
+        "name": "Blue Mana Battery",
+        "type_line": "Artifact",
+        "mana_cost": "{4}",
+        "oracle": "{4}, {T}: Put a charge counter on this artifact.\n{T}, Remove any number of charge "
+        "counters from this artifact: Add {U}, then add an additional {U} for each charge counter removed "
+        "this way.",
+    },
+}
+#: Cards in a graveyard or hand that those amounts count: black creature cards, a green one, artifacts.
+BLACK_KNIGHT = {"name": "Black Knight", "type_line": "Creature — Human Knight", "mana_cost": "{B}{B}"}
+BAUBLE = {"name": "Mox Bauble", "type_line": "Artifact", "mana_cost": "{1}"}
+
+
+#: For each of :data:`COUNTED`: the cards (catalogue names, or keys of :data:`COUNTED`) that change what it
+#: counts or pay beside it (life paid and damage, creatures and lands sacrificed, power changed, cards
+#: sacrificed into the graveyard), and costs where the order of the activations decides what it counts.
+COUNTED_PARTNERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "sanctum": (
+        ("Mana Confluence", "Adarkar Wastes", "Llanowar Wastes", "Ancient Tomb", "City of Brass", "Tundra"),
+        ("{W}{W}{R}", "{W}{W}{W}{R}", "{W}{U}", "{W}{W}{W}", "{2}{W}", "{W}{G}{B}", "{C}{C}{W}{W}", "{4}"),
+    ),
+    "kyoshi": (
+        ("Phyrexian Altar", "Ashnod's Altar", "Llanowar Elves", "bear", "initiate", "Forest"),
+        ("{G}{G}{G}{R}", "{G}{G}{G}", "{G}{G}{R}", "{G}{G}{G}{G}", "{3}{R}", "{G}{G}{C}{C}", "{W}{G}"),
+    ),
+    "selvala": (
+        ("Phyrexian Altar", "Ashnod's Altar", "bear", "initiate", "Forest", "Llanowar Elves"),
+        ("{W}{U}{R}", "{G}{G}{G}", "{W}{U}{B}{R}", "{3}", "{W}{W}{C}{C}", "{R}{R}"),
+    ),
+    "marwyn": (("Phyrexian Altar", "Forest", "initiate"), ("{G}{G}", "{G}{G}{G}{B}", "{G}{G}{R}", "{2}")),
+    "giant": (("Phyrexian Altar", "Forest", "Swamp"), ("{G}{G}{B}", "{G}{G}{B}{B}", "{G}{G}{G}{B}", "{5}")),
+    "initiate": (("kyoshi", "Forest", "Phyrexian Altar"), ("{G}{G}{G}", "{R}{G}{G}", "{3}", "{W}{U}")),
+    "crypt": (
+        (
+            "bloodpet",
+            "Phyrexian Altar",
+            "Ashnod's Altar",
+            "Swamp",
+            "Sol Ring",
+            "Elves of Deep Shadow",
+            "knight",
+        ),
+        ("{B}{B}{B}", "{B}{B}{B}{B}", "{2}{B}{B}", "{B}{B}{B}{B}{B}", "{1}{B}"),
+    ),
+    "bloodpet": (("crypt", "Swamp", "Phyrexian Altar"), ("{B}{B}", "{B}{B}{B}", "{2}{B}")),
+    "geoscope": (
+        ("Squandered Resources", "Forest", "Tundra", "Swamp", "Lotus Petal", "Ashnod's Altar"),
+        ("{W}{W}", "{W}{U}{G}", "{3}", "{W}{U}{B}{G}", "{G}{G}{G}{G}", "{2}{W}"),
+    ),
+    "priest": (
+        ("Sol Ring", "Treasure", "Lotus Petal", "statue", "Ashnod's Altar", "Swamp"),
+        ("{B}{B}", "{B}{B}{B}", "{4}", "{2}{B}", "{B}{B}{B}{B}{B}", "{C}{B}"),
+    ),
+    "metalworker": (
+        ("Sol Ring", "Forest", "Phyrexian Altar"),
+        ("{C}{C}", "{4}", "{C}{C}{C}{C}{C}", "{1}{G}"),
+    ),
+    "battery": (("Island", "Sol Ring"), ("{U}{U}", "{U}{U}{U}", "{2}{U}", "{U}")),
+}
+#: The partners that are neither catalogue cards nor :data:`COUNTED`: a 2/2 with two +1/+1 counters, a black
+#: creature card that sacrifices itself for mana, an artifact of mana value 4.
+COUNTED_EXTRAS: dict[str, dict[str, Any]] = {
+    "bear": {
+        "name": "Grizzly Bears",
+        "type_line": "Creature — Bear",
+        "mana_cost": "{1}{G}",
+        "power": 2,
+        "toughness": 2,
+        "counters": {"+1/+1": 2},
+    },
+    "knight": {**BLACK_KNIGHT, "power": 2, "toughness": 2, "oracle": "Sacrifice this creature: Add {B}."},
+    "statue": {"name": "Ornate Statue", "type_line": "Artifact", "mana_cost": "{4}"},
+}
+
+
+def partner(name: str, pid: str) -> dict[str, Any]:
+    """A permanent entry for one of :data:`COUNTED_PARTNERS`' partners."""
+    if name in COUNTED:
+        return counted(name, pid)
+    if name in COUNTED_EXTRAS:
+        return {**COUNTED_EXTRAS[name], "id": pid}
+    return {"card": name, "id": pid}
+
+
+def counted(key: str, pid: str, **fields: Any) -> dict[str, Any]:
+    """A permanent entry for one of :data:`COUNTED`: ``counted("sanctum", "s", tapped=True)``."""
+    return {**COUNTED[key], "id": pid, **fields}

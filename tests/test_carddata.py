@@ -320,6 +320,13 @@ def test_a_board_with_cards_from_the_store(scryfall_store: CardStore) -> None:
     )  # fmt: skip
     assert delver.name == "Delver of Secrets" and str(delver.mana_cost) == "{U}"
     assert str(forest.type_line) == "Basic Land — Forest"
+    assert (delver.power, delver.toughness, valley.power) == (1, 1, None)  # (printed: contract §10)
+    unicorn = Board.from_dict(
+        {"version": 1, "players": [{"id": "me"}], "permanents": [
+            {"id": "u", "card": "Adarkar Unicorn", "controller": "me"}]},
+        cards=CardResolver(scryfall_store),
+    ).permanent("u")  # fmt: skip
+    assert (unicorn.power, unicorn.toughness) == (2, 2)
     with pytest.raises(BoardError, match=r"b\.json: permanents\[0\]\.card: unknown card 'kazandu valley'"):
         Board.loads(text, "b.json")  # the catalogue alone does not know it
     misspelt = text.replace("kazandu valley", "Kazandu Vally")

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -100,9 +101,12 @@ def costs(draw: st.DrawFn, *, allow_x: bool = True, most: int = 5) -> str:
 
 
 @st.composite
-def boards(draw: st.DrawFn, *, most: int = 10) -> dict[str, Any]:
+def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) -> dict[str, Any]:
     """A board as a JSON object: 1 to ``most`` catalogue permanents, some the opponent's, some tapped,
-    sick, with counters, choices, Auras on earlier permanents; life and a pool that may be restricted."""
+    sick, with counters, choices, Auras on earlier permanents; life and a pool that may be restricted. With
+    ``counted_amounts``, one or two more cards whose amounts are counted as they resolve
+    (:data:`tests.boards.COUNTED`: life, power, a graveyard, a hand...), a card that changes what each counts
+    (:data:`tests.boards.COUNTED_PARTNERS`), and maybe a graveyard and a hand."""
     count = draw(st.integers(1, most))
     permanents: list[dict[str, Any]] = []
     for number in range(count):
@@ -147,13 +151,26 @@ def boards(draw: st.DrawFn, *, most: int = 10) -> dict[str, Any]:
             pool.append({"mana": mana, "spend_only": spend, "source": "pool"})
     if pool:
         me["pool"] = pool
+    if counted_amounts:
+        for key in draw(
+            st.lists(st.sampled_from(sorted(COUNTED_PARTNERS)), min_size=1, max_size=2, unique=True)
+        ):
+            permanents.append(counted(key, f"c{len(permanents)}", controller="me"))
+            name = draw(st.sampled_from(COUNTED_PARTNERS[key][0]))
+            permanents.append({**partner(name, f"c{len(permanents)}"), "controller": "me"})
+        zone = ["Elves of Deep Shadow", "Sol Ring", BLACK_KNIGHT, BAUBLE]
+        if draw(st.booleans()):
+            me["graveyard"] = draw(st.lists(st.sampled_from(zone), max_size=3))
+        if draw(st.booleans()):
+            me["hand"] = draw(st.lists(st.sampled_from(zone), max_size=3))
     return {"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents}
 
 
 @st.composite
-def cases(draw: st.DrawFn, *, most: int = 10) -> dict[str, Any]:
+def cases(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) -> dict[str, Any]:
     """One question: a board, a target (cost, type line, kind, commander), X, and maybe keep and hand."""
-    case: dict[str, Any] = {"board": draw(boards(most=most)), "cost": draw(costs())}
+    board = draw(boards(most=most, counted_amounts=counted_amounts))
+    case: dict[str, Any] = {"board": board, "cost": draw(costs())}
     case["for"] = draw(st.sampled_from(TYPE_LINES))
     case["kind"] = draw(st.sampled_from(["spell", "spell", "ability"]))
     case["commander"] = draw(st.integers(0, 4)) == 0
@@ -398,6 +415,24 @@ def test_max_x_agrees_with_pay(case: dict[str, Any]) -> None:
 @given(cases(most=6))
 def test_pay_agrees_with_the_reference_search(case: dict[str, Any]) -> None:
     if _in_budget("reference", 0.45):
+        check_reference(case)
+
+
+@settings(_SETTINGS, max_examples=EXAMPLES or 120)
+@seed(SEED + 3)
+@given(cases(most=6, counted_amounts=True))
+def test_counted_amounts_replay_cover_every_symbol_and_agree_with_max_x(case: dict[str, Any]) -> None:
+    """The same properties on boards with amounts counted as they resolve (issue 35)."""
+    if _in_budget("counted", 0.025):
+        check_pay(case)
+        check_max_x(case)
+
+
+@settings(_SETTINGS, max_examples=EXAMPLES or 80)
+@seed(SEED + 4)
+@given(cases(most=4, counted_amounts=True))
+def test_counted_amounts_agree_with_the_reference_search(case: dict[str, Any]) -> None:
+    if _in_budget("counted reference", 0.025):
         check_reference(case)
 
 

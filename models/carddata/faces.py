@@ -38,7 +38,8 @@ class CardFace:
     """One face of a card: its own name, the card's name (``A // B`` for several faces) and its Oracle data.
 
     ``mana_cost`` is ``""`` when the face has none, colors are WUBRG letters, ``legalities`` are
-    ``(format, status)`` pairs.
+    ``(format, status)`` pairs, ``power`` and ``toughness`` are as printed (``"2"``, ``"*"``; ``""`` for a
+    face without them).
 
     >>> face = CardFace(name="Fire", card_name="Fire // Ice", face_index=0, type_line="Instant",
     ...     mana_cost="{1}{R}", oracle="Fire deals 2 damage...", colors="R")
@@ -57,6 +58,8 @@ class CardFace:
     color_identity: str = ""
     layout: str = "normal"
     legalities: tuple[tuple[str, str], ...] = ()
+    power: str = ""
+    toughness: str = ""
 
     @property
     def is_land(self) -> bool:

@@ -323,6 +323,8 @@ def _scryfall_card(item: object, where: str) -> Card | str:
             color_identity=identity,
             layout=layout,
             legalities=legalities,
+            power=_text(item, "power"),
+            toughness=_text(item, "toughness"),
         )
         return Card(oracle_id, name, layout, (face,), _text(item, "released_at"))
     faces: list[CardFace] = []
@@ -345,6 +347,8 @@ def _scryfall_card(item: object, where: str) -> Card | str:
                 color_identity=identity,
                 layout=layout,
                 legalities=legalities,
+                power=_text(data, "power"),
+                toughness=_text(data, "toughness"),
             )
         )
     return Card(oracle_id, name, layout, tuple(faces), _text(item, "released_at"))
@@ -400,6 +404,8 @@ def _mtgjson_group(entries: list[Any], where: str, released_at: str, tally: _Tal
                 color_identity=_letters(entry, "colorIdentity"),
                 layout=layout,
                 legalities=_legalities(entry),
+                power=_text(entry, "power"),
+                toughness=_text(entry, "toughness"),
             )
             for index, (face_name, entry) in enumerate(zip(face_names, ordered, strict=True))
         )

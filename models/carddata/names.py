@@ -54,6 +54,8 @@ def _catalogue_face(data: CardData) -> CardFace:
         mana_cost=data.mana_cost or "",
         oracle=data.oracle,
         color_indicator=data.color_indicator or "",
+        power=data.power or "",
+        toughness=data.toughness or "",
     )
 
 

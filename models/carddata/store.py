@@ -48,7 +48,7 @@ __all__ = [
 #: The environment variable that says where the card store is.
 ENVIRONMENT_VARIABLE: Final = "MANA_PLANNER_CARDS"
 #: The layout of the tables; a store of another version is refused with a message to import again.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 #: How long a lookup or import waits for another process's lock before saying the store is locked (s).
 BUSY_TIMEOUT_SECONDS: Final = 0.25
 _WHOLE_CARD: Final = -1
@@ -78,6 +78,8 @@ CREATE TABLE IF NOT EXISTS faces (
     color_identity TEXT NOT NULL,
     layout TEXT NOT NULL,
     legalities TEXT NOT NULL,
+    power TEXT NOT NULL,
+    toughness TEXT NOT NULL,
     parser_version INTEGER NOT NULL,
     reading TEXT NOT NULL,
     PRIMARY KEY (oracle_id, face_index)
@@ -98,7 +100,7 @@ CREATE TABLE IF NOT EXISTS grams (
 
 _FACE_COLUMNS: Final = (
     "face_index, name, card_name, type_line, mana_cost, oracle, colors, color_indicator, color_identity,"
-    " layout, legalities"
+    " layout, legalities, power, toughness"
 )
 
 
@@ -474,6 +476,8 @@ def _card_from_rows(oracle_id: str, name: str, layout: str, released_at: str, ro
             color_identity=row[8],
             layout=row[9],
             legalities=tuple((str(k), str(v)) for k, v in json.loads(row[10]).items()),
+            power=row[11],
+            toughness=row[12],
         )
         for row in rows
     )
@@ -595,7 +599,7 @@ def _insert_card(connection: sqlite3.Connection, card: Card) -> list[FaceReading
         readings.append(reading)
         connection.execute(
             f"""INSERT INTO faces (oracle_id, {_FACE_COLUMNS}, folded, parser_version, reading)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 card.oracle_id,
                 face.face_index,
@@ -609,6 +613,8 @@ def _insert_card(connection: sqlite3.Connection, card: Card) -> list[FaceReading
                 face.color_identity,
                 face.layout,
                 json.dumps(dict(face.legalities), sort_keys=True),
+                face.power,
+                face.toughness,
                 fold_name(face.name),
                 PARSER_VERSION,
                 json.dumps(reading.cache_json()),

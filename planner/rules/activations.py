@@ -51,6 +51,10 @@ class Activation:
     bound: int
     target: PaymentTarget
     members: tuple[str, ...] = ()
+    #: what the outcome takes its ability's amount to count, when it is one of the CP-SAT model's variants
+    #: for an amount that the payment may change before it resolves (:mod:`planner.solve.dynamic`); None:
+    #: what it counts on the board now
+    counted: int | None = None
 
     @property
     def sources(self) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ that sources reflecting only each other produce nothing (CR 106.5).
 
 from __future__ import annotations
 
-from models.abilities import ManaAbility, PaletteKind
+from models.abilities import AmountKind, ManaAbility, PaletteKind
 from models.mana import ManaTypes
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
@@ -81,9 +81,15 @@ def reflects(ability: ManaAbility) -> bool:
 
 
 def _ability_types(view: BoardView, pid: str, ability: ManaAbility, sets: dict[str, ManaTypes]) -> ManaTypes:
-    """The types one ability would make now, over every choice and replacement order, costs ignored."""
+    """The types one ability would make now, over every choice and replacement order, costs ignored: what it
+    reads of the permanent its cost sacrifices (the types it could produce, its mana value) is read of every
+    permanent the cost could sacrifice."""
     sacrificed: tuple[str, ...] = ()
-    if ability.output.palette.kind is PaletteKind.REFLECT_SACRIFICED and ability.cost.sacrifice is not None:
+    reads_sacrificed = (
+        ability.output.palette.kind is PaletteKind.REFLECT_SACRIFICED
+        or ability.output.amount.kind is AmountKind.MANA_VALUE
+    )
+    if reads_sacrificed and ability.cost.sacrifice is not None:
         sacrifice_filter = ability.cost.sacrifice
         sacrificed = tuple(p.id for p in view.board.permanents if view.matches(sacrifice_filter, p.id, pid))
     found = ManaTypes()

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from models.abilities import (
+    AbilityCost,
     AmountKind,
     ManaAbility,
     ManaOutput,
@@ -35,6 +36,8 @@ from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from planner.rules.amounts import counted as counted_now
+from planner.rules.amounts import revealing
 from planner.rules.view import BoardView, SourcedEffect
 
 __all__ = [
@@ -236,22 +239,6 @@ def output_types(
     return trigger_color
 
 
-def _amount(
-    view: BoardView, pid: str, output: ManaOutput, removed: frozenset[str], color: ManaTypes = ManaTypes()
-) -> int:
-    """The amount of an output now; ``color`` is the chosen color for 'devotion to that color'."""
-    amount = output.amount
-    if amount.kind is AmountKind.CONSTANT:
-        return amount.constant
-    if amount.kind is AmountKind.COUNT:
-        assert amount.filter is not None
-        return amount.multiplier * view.count(amount.filter, pid, removed)
-    if amount.kind is AmountKind.COUNTERS:
-        return amount.multiplier * view.permanent(pid).counter(amount.counter)
-    controller = view.permanent(pid).controller
-    return amount.multiplier * view.devotion(controller, amount.colors or color)
-
-
 def _base_alternatives(
     view: BoardView,
     pid: str,
@@ -263,9 +250,46 @@ def _base_alternatives(
     *,
     produced: ManaTypes = ManaTypes(),
     trigger_color: ManaTypes = ManaTypes(),
+    reveal: str | None = None,
+    amount: int | None = None,
+    cost: AbilityCost | None = None,
 ) -> list[list[Packet]]:
-    """An output's own choices, before replacement effects: one packet list per alternative."""
-    amount = _amount(view, pid, output, removed)
+    """An output's own choices, before replacement effects: one packet list per alternative. ``reveal`` is
+    what the ability reveals from the hand: each number of those cards is a choice (CR 608.2h), the most
+    first, none only when it makes mana anyway. ``amount``, when given, stands for the output's amount
+    (:func:`activation_outcomes`'s ``counted``); ``cost`` is the ability's, paid before its amount is
+    counted."""
+    if amount is None:
+        amount = counted_now(
+            view, pid, output.amount, removed=removed, sacrificed=sacrificed, reveal=reveal, cost=cost
+        )
+    amounts = [amount]
+    if output.amount.kind is AmountKind.REVEALED:
+        plus, each = output.amount.plus, output.amount.multiplier
+        amounts = [each * cards + plus for cards in range((amount - plus) // each, -1, -1)]
+    return [
+        alternative
+        for each_amount in amounts
+        if each_amount > 0 or len(amounts) == 1
+        for alternative in _alternatives(
+            view, pid, output, reflect, tag, sacrificed, removed, produced, trigger_color, each_amount
+        )
+    ]
+
+
+def _alternatives(
+    view: BoardView,
+    pid: str,
+    output: ManaOutput,
+    reflect: Mapping[str, ManaTypes],
+    tag: ManaTag,
+    sacrificed: tuple[str, ...],
+    removed: frozenset[str],
+    produced: ManaTypes,
+    trigger_color: ManaTypes,
+    amount: int,
+) -> list[list[Packet]]:
+    """:func:`_base_alternatives` for one amount."""
     if output.kind is OutputKind.FIXED:
         return [_bag_packets(output.options[0], amount, tag)]
     if output.kind is OutputKind.CHOICE:
@@ -289,7 +313,15 @@ def _base_alternatives(
     ):
         # 'Choose a color. Add an amount of mana of that color equal to your devotion to that color.'
         return [
-            [Packet(ManaTypes(t), 1, _amount(view, pid, output, removed, ManaTypes(t)), tag)] for t in types
+            [
+                Packet(
+                    ManaTypes(t),
+                    1,
+                    counted_now(view, pid, output.amount, removed=removed, color=ManaTypes(t)),
+                    tag,
+                )
+            ]
+            for t in types
         ]
     if output.kind is OutputKind.ANY_ONE:
         return [[Packet(types, 1, amount, tag)]]
@@ -420,11 +452,14 @@ def activation_outcomes(
     sacrificed: tuple[str, ...] = (),
     with_triggers: bool = True,
     every_order: bool = False,
+    counted: int | None = None,
 ) -> list[Outcome]:
     """Every distinct outcome of activating ``ability`` of ``pid`` on this board.
 
     With ``every_order``, an outcome reachable by several replacement orders is listed once per order
-    (the replayer checks a plan's stated order); otherwise once, with the first order found.
+    (the replayer checks a plan's stated order); otherwise once, with the first order found. ``counted``,
+    when given, is what the ability's amount counts instead of what it counts on this board (the CP-SAT
+    model's assumption about the game the activation will resolve in: :mod:`planner.rules.amounts`).
 
     ``reflect`` maps permanent ids to what they could produce (CR 106.7), for reflecting sources;
     ``sacrificed`` lists permanents sacrificed to pay the cost (gone when it resolves, CR 608.2h).
@@ -443,8 +478,10 @@ def activation_outcomes(
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1
     keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order, reflect, sacrificed)
-    if keyed is None:
-        return _worked_out(view, pid, ability, reflect, sacrificed, replacements, triggers, every_order)
+    if keyed is None or counted is not None:
+        return _worked_out(
+            view, pid, ability, reflect, sacrificed, replacements, triggers, every_order, counted
+        )
     key, ids = keyed
     entry = _OUTCOMES.get(key)
     if entry is None:
@@ -721,6 +758,7 @@ def _worked_out(
     replacements: list[SourcedEffect],
     triggers: list[SourcedEffect],
     every_order: bool,
+    counted: int | None = None,
 ) -> list[Outcome]:
     """:func:`activation_outcomes` worked out, given the replacements that apply and the triggers that
     reach the permanent."""
@@ -738,7 +776,19 @@ def _worked_out(
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
     outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...]], Outcome] = {}
-    for alternative in _base_alternatives(view, pid, output, reflect, tag, sacrificed, removed):
+    alternatives = _base_alternatives(
+        view,
+        pid,
+        output,
+        reflect,
+        tag,
+        sacrificed,
+        removed,
+        reveal=revealing(ability),
+        amount=counted,
+        cost=ability.cost,
+    )
+    for alternative in alternatives:
         start = _normalise(alternative)
         results = _replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from models.abilities import CostPartKind, ManaAbility
-from models.board import Board, Permanent
+from models.board import Board, Permanent, Player
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
@@ -27,6 +27,7 @@ from planner.rules.alternatives import (
     covered_slots,
     reduced_costs,
 )
+from planner.rules.amounts import PLAYER_AMOUNTS, into_graveyard
 from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
@@ -168,15 +169,16 @@ class PaymentSummary:
 
 def structure(board: Board) -> Board:
     """The board with everything a plan changes without changing characteristics reset: untapped, no
-    abilities activated this turn, no life lost, empty pools (counters and sacrifices do change what could be
-    produced, so they stay)."""
+    abilities activated this turn, empty pools, and of each life total only whether it is above 0 (Sanctum of
+    the Sun could produce mana only then: CR 106.7); counters, sacrifices, graveyards and hands do change what
+    could be produced, so they stay."""
     return replace(
         board,
         permanents=tuple(
             (replace(p, activated_this_turn=()) if p.activated_this_turn else p).with_tapped(False)
             for p in board.permanents
         ),
-        players=tuple(replace(p, life=0, pool=()) for p in board.players),
+        players=tuple(replace(p, life=1 if p.life > 0 else 0, pool=()) for p in board.players),
     )
 
 
@@ -447,7 +449,7 @@ def _resolutions(
     state) reuses them."""
     if not isinstance(reflect, _LazyReflect):
         return _worked_out(view, reflect, pid, ability, sacrificed)
-    key = ("replay._resolutions", pid, number, sacrificed, view.statuses())
+    key = ("replay._resolutions", pid, number, sacrificed, view.statuses(), _player_read(view, pid, ability))
     memo = view.shared_memo
     known = memo.get(key)
     if known is not None:
@@ -456,6 +458,16 @@ def _resolutions(
         memo.clear()
     memo[key] = found = _worked_out(view, reflect, pid, ability, sacrificed)
     return found
+
+
+def _player_read(view: BoardView, pid: str, ability: ManaAbility) -> Player | None:
+    """The player record an ability's amount reads (its controller's life, graveyard or hand:
+    :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), which keys what is kept of its resolutions with the
+    statuses; None when it reads none."""
+    amounts = (ability.output.amount, *(output.amount for _, output in ability.conditional))
+    if all(amount.kind not in PLAYER_AMOUNTS for amount in amounts):
+        return None
+    return view.player(view.permanent(pid).controller)
 
 
 def _worked_out(
@@ -498,6 +510,7 @@ def _stated_resolution(
         step.ability,
         step.sacrificed,
         view.statuses(),
+        _player_read(view, step.permanent, ability),
         step.produced,
         step.order,
     )
@@ -710,12 +723,15 @@ def _resolved(
         board = board.replace_permanent(pid, counters=paid.counters)
     if paid.activated is not None:
         board = board.replace_permanent(pid, activated_this_turn=paid.activated)
-    for other in paid.sacrificed:
-        board = board.without_permanent(other)
-    sacrificed = (*state.sacrificed, *paid.sacrificed)
-    if outcome.sacrifices_source and board.has_permanent(pid):
-        board = board.without_permanent(pid)
-        sacrificed = (*sacrificed, pid)
+    gone = list(paid.sacrificed)
+    if outcome.sacrifices_source and pid not in gone:
+        gone.append(pid)
+    sacrificed = (*state.sacrificed, *gone)
+    if gone:
+        left = [board.permanent(other) for other in gone]
+        board = board.with_player(into_graveyard(board.player(state.player), left))
+        for other in gone:
+            board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
     board = board.replace_player(state.player, life=state.life - paid.life - loss)
     counts = dict(state.activations)
@@ -779,9 +795,13 @@ class _LiveState:
         return tuple(self.view.permanent(p.id) for p in self.view.board.permanents)
 
     def _board(self) -> Board:
-        """The battlefield now as a board (for what the permanents could produce, which ignores statuses
-        other than counters)."""
-        return replace(self.view.board, permanents=self._permanents())
+        """The battlefield now as a board, with the players as they are now (for what the permanents could
+        produce, which ignores statuses other than counters)."""
+        return replace(self.view.board, permanents=self._permanents(), players=self._players())
+
+    def _players(self) -> tuple[Player, ...]:
+        """The players now: their life totals, graveyards and hands as the plan left them."""
+        return tuple(self.view.player(p.id) for p in self.view.board.players)
 
     def apply(self, step: Step, index: int) -> None:
         """Apply one activation checked by the rules; raises ``IllegalPlanError`` naming the step."""
@@ -789,6 +809,8 @@ class _LiveState:
             self.hand_board, units = _from_hand(self.hand_board, self.player, step, index)
             self.from_hand.append(step.permanent)
             self.pool.update(units)
+            hand = self.hand_board.player(self.player).hand
+            self.view.update_player(replace(self.view.player(self.player), hand=hand))
             return
         paid, outcome, units = _checked(self, self.view, self._reflect, step, index, self.keep)
         pid = step.permanent
@@ -807,11 +829,16 @@ class _LiveState:
             self._reflect = _LazyReflect(self._board)
         if paid.activated is not None:
             view.update(replace(view.permanent(pid), activated_this_turn=paid.activated))
+        if gone:
+            left = [view.permanent(other) for other in gone]
+            view.update_player(into_graveyard(view.player(self.player), left))
         for other in gone:
             self._remove(other)
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss
         self.life -= paid.life + loss
+        if paid.life + loss:
+            self.view.update_player(replace(self.view.player(self.player), life=self.life))
         self.life_paid += paid.life
         self.damage += paid.damage + loss
         self.activations[pid] = self.activations.get(pid, 0) + 1
@@ -822,8 +849,12 @@ class _LiveState:
             pool[unit] += 1
 
     def _remove(self, pid: str) -> None:
-        board = replace(self.view.board, permanents=tuple(p for p in self._permanents() if p.id != pid))
+        players = self._players()
+        permanents = tuple(p for p in self._permanents() if p.id != pid)
+        board = replace(self.view.board, permanents=permanents)
         self.view = self.view.without(pid, board) or view_of(board).rebind(board)
+        for player in players:
+            self.view.update_player(player)
         self._reflect = _LazyReflect(self._board)
 
     def finish(

@@ -42,6 +42,7 @@ from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, revealed_filter, revealing
 
 __all__ = [
     "CARD_CONTROLLER",
@@ -93,10 +94,9 @@ class TextWarning:
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
 
 
-#: Amounts the rules layer counts (production._amount); any other is read but not executed.
-_EXECUTED_AMOUNTS = frozenset(
-    {AmountKind.CONSTANT, AmountKind.COUNT, AmountKind.COUNTERS, AmountKind.DEVOTION}
-)
+#: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
+#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
+_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
 #: Cost parts without a field of their own that the rules layer pays: a counter put on the permanent itself
 #: (the replay adds it; nothing in a payment can run out of it).
 _EXECUTED_COST_PARTS = frozenset({CostPartKind.PUT_COUNTER})
@@ -107,6 +107,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.OPPONENTS_GAIN_LIFE,
         SideEffectKind.NO_UNTAP,
         SideEffectKind.DELAYED,
+        SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
     }
 )
 
@@ -169,7 +170,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
-        and not amount.plus
+        and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
         and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
         and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
@@ -192,8 +193,10 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     if unexecuted := next((p for p in cost.parts if p.kind not in _EXECUTED_COST_PARTS), None):
         return f"cost: {unexecuted.text}"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
-    if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
-        return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
+    if any(amount.kind not in _EXECUTED_AMOUNTS for amount in amounts):
+        return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS)
+    if unread := _unread_reveal(ability):
+        return f"amount: the cards revealed ({unread!r}) are not read as cards"
     if ability.output.kind is OutputKind.DIFFERENT:
         return f"output: {ability.output.amount.constant} mana of different colors".replace(
             "2 mana", "two mana"
@@ -210,6 +213,17 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ):
             return f"side effect: {effect.text}"
     return None
+
+
+def _unread_reveal(ability: ManaAbility) -> str:
+    """What a REVEALED amount reveals, when it is not read as cards ('creature card with power 5 or
+    greater'); "" when it is (or the ability reveals nothing)."""
+    what = revealing(ability)
+    if ability.output.amount.kind is not AmountKind.REVEALED:
+        return ""
+    if what is None:
+        return "(nothing)"
+    return "" if revealed_filter(what) is not None else what
 
 
 _EXECUTED = ""
@@ -280,7 +294,8 @@ def counters_removed_any(ability: ManaAbility) -> str:
 @lru_cache(maxsize=4096)
 def removing(ability: ManaAbility, count: int) -> ManaAbility:
     """The ability of a family (:func:`counters_removed_any`) that removes ``count`` counters: its cost
-    removes that many, and 'for each counter removed this way' (or X) is that number.
+    removes that many (none: no counter at all), and 'for each counter removed this way' (or X) is that
+    number, plus what the text adds to it ('Add {U}, then add an additional {U} for each ...': 1 + count).
 
     >>> from models.oracle import parse_oracle
     >>> (pools,) = parse_oracle("{1}, Remove X storage counters from this land: Add X mana in any "
@@ -288,17 +303,30 @@ def removing(ability: ManaAbility, count: int) -> ManaAbility:
     >>> three = removing(pools, 3)
     >>> three.cost.describe(), three.output.amount.constant, three.text == pools.text
     ('{1}, Remove 3 storage counter(s)', 3, True)
+    >>> (battery,) = parse_oracle("{T}, Remove any number of charge counters from this artifact: Add {U}, "
+    ...     "then add an additional {U} for each charge counter removed this way.").mana_abilities
+    >>> [(removing(battery, n).cost.describe(), removing(battery, n).output.amount.constant) for n in (0, 2)]
+    [('{T}', 1), ('{T}, Remove 2 charge counter(s)', 3)]
     """
     cost = ability.cost
     parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.REMOVE_X_COUNTERS)
     amount = ability.output.amount
     if amount.kind is AmountKind.REMOVED:
-        amount = replace(amount, kind=AmountKind.CONSTANT, constant=amount.multiplier * count, multiplier=1)
+        constant = amount.multiplier * count + amount.plus
+        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+    kind = counters_removed_any(ability) if count else ""
     return replace(
         ability,
-        cost=replace(cost, remove_counter=counters_removed_any(ability), remove_count=count, parts=parts),
+        cost=replace(cost, remove_counter=kind, remove_count=count, parts=parts),
         output=replace(ability.output, amount=amount),
     )
+
+
+def _fewest_removed(ability: ManaAbility) -> int:
+    """The fewest counters a family's ability (:func:`counters_removed_any`) usefully removes: none when it
+    makes mana anyway (Blue Mana Battery's {U}, 'then an additional {U} for each'), else one."""
+    amount = ability.output.amount
+    return 0 if amount.kind is AmountKind.REMOVED and amount.plus > 0 else 1
 
 
 @lru_cache(maxsize=8192)
@@ -309,12 +337,13 @@ def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
 
 def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
     """The abilities of each family (:func:`counters_removed_any`) the permanent can activate now: one for
-    each number of its counters from 1 up (removing none makes no mana), in that order, so that the list
-    for fewer counters starts the list for more (a plan's steps keep their numbers as counters go)."""
+    each number of its counters from 1 up (removing none makes no mana; from none up when it does:
+    :func:`_fewest_removed`), in that order, so that the list for fewer counters starts the list for more (a
+    plan's steps keep their numbers as counters go)."""
     return [
         removing(family, count)
         for family in families
-        for count in range(1, permanent.counter(counters_removed_any(family)) + 1)
+        for count in range(_fewest_removed(family), permanent.counter(counters_removed_any(family)) + 1)
     ]
 
 
@@ -417,6 +446,7 @@ class BoardView:
         #: each permanent's is in the list
         self._statuses: list[tuple[str, bool, tuple[tuple[str, int], ...]]] | None = None
         self._status_at: dict[str, int] = {}
+        self._players: dict[str, Player] = {}
 
     # ---------------------------------------------------------------- parsing
 
@@ -456,6 +486,23 @@ class BoardView:
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id."""
         return self._by_id[pid]
+
+    def player(self, player_id: str) -> Player:
+        """The player with this id as the game has them now: what :meth:`update_player` put in place, else
+        the board's (its life total, graveyard and hand are what amounts read mid-plan)."""
+        return self._players.get(player_id) or self.board.player(player_id)
+
+    def update_player(self, player: Player) -> None:
+        """Put a player's new life total, graveyard or hand in place, in this view only (a replay's view,
+        changed step by step); ``board`` keeps the players it was built with.
+
+        >>> from models.board import Board
+        >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}]}))
+        >>> view.update_player(replace(view.player("me"), life=7))
+        >>> view.player("me").life, view.board.player("me").life
+        (7, 20)
+        """
+        self._players[player.id] = player
 
     @cached_property
     def memo(self) -> dict[object, object]:
@@ -735,6 +782,7 @@ class BoardView:
                 if families:
                     extra = self._executable(pid, _removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+                found = self._with_known_amounts(permanent, found, unexecuted)
                 result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
@@ -757,9 +805,27 @@ class BoardView:
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
                 abilities = []
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
+            found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         self.__dict__["_unexecuted_list"] = unexecuted
         return result
+
+    def _with_known_amounts(
+        self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
+    ) -> Characteristics:
+        """The characteristics without the abilities whose amounts the board can't answer (a power it does
+        not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
+        ``unexecuted`` with the path of what to give, never used with a guessed amount."""
+        if not any(a.output.amount.kind in BOARD_GAP_AMOUNTS or a.conditional for a in found.mana_abilities):
+            return found  # (the common case, checked at once)
+        kept: list[ManaAbility] = []
+        for ability in found.mana_abilities:
+            gap = board_gap(self, permanent.id, ability)
+            if gap is None:
+                kept.append(ability)
+            else:
+                unexecuted.append(TextWarning(permanent.id, ability.text, gap))
+        return found if len(kept) == len(found.mana_abilities) else replace(found, mana_abilities=tuple(kept))
 
     def _with_known_imprint(
         self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]

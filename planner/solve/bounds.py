@@ -34,7 +34,7 @@ from planner.rules.pool import SpendRules
 from planner.rules.production import ManaTag, Outcome
 from planner.solve.problem import PaymentProblem
 
-__all__ = ["unpayable_core"]
+__all__ = ["alternative_most", "unpayable_core"]
 
 
 def _least_mana(cost: ManaCost) -> int:
@@ -70,14 +70,13 @@ def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, ta
     )
 
 
-def _alternative_most(problem: PaymentProblem) -> int:
+def alternative_most(problem: PaymentProblem) -> int:
     """The most the target's convoke, improvise and delve could pay: one per creature or artifact, and
     the graveyard."""
     target, view, player = problem.target, problem.view, problem.player
     tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
     tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    graveyard = problem.board.player(player).graveyard_size or 0
-    return len(tappers) + (graveyard if target.delve else 0)
+    return len(tappers) + (problem.graveyard_most if target.delve else 0)
 
 
 def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
@@ -100,12 +99,14 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
     """
     if problem.turn is not None:
         return None
-    templates = problem.templates
+    # (the model's templates: an amount the payment may change counts its most there, Crypt of Agadeem's
+    # with the cards the payment may sacrifice)
+    templates = problem.dynamics.templates
     if any(t.ability.cost.untap for t in templates):
         return None
     cost = problem.target.cost
     rules = problem.rules
-    extra = _alternative_most(problem)
+    extra = alternative_most(problem)
     pool = problem.pool
     hand = problem.hand_mana
     # what the cost needs: of each set of types, and in all

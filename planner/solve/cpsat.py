@@ -22,6 +22,9 @@ Where the model is narrower than the rules (also in the README):
   allow, and {Q} abilities at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
+- amounts that read the game (a life total, a power, cards in a graveyard: :mod:`planner.solve.dynamic`)
+  are counted as they resolve, after what the activations ordered before them changed, each activation of
+  a template ordered as one;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
   land types) comes before the sacrifice.
 """
@@ -43,13 +46,14 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.amounts import counts_life, graveyard_growth
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag, activation_outcomes, anonymous
 from planner.rules.replay import Plan, Step, could_produce_of, view_of
 from planner.rules.view import BoardView
-from planner.solve.bounds import unpayable_core
+from planner.solve.bounds import alternative_most, unpayable_core
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
@@ -385,6 +389,16 @@ class _Layer:
         model.add(target_life == 0).only_enforce_if(paying.negated())
         model.add(self.ability_life + immediate + target_life <= life_total).only_enforce_if(paying)
         self.life_paid = self.ability_life + target_life
+        if planner.turn is not None:
+            # a turn's plan counts a life total (Sanctum of the Sun) on the turn's last board: no spell of its
+            # epoch or before may pay life then (docs/rules.md)
+            for template in templates:
+                if not counts_life(template.ability):
+                    continue
+                epoch = planner.template_epochs[template.index]
+                before = [c.life for c in self.consumers if c.spell >= 0 and c.epoch <= epoch]
+                if before:
+                    model.add(_total(before) == 0).only_enforce_if(self.unused(template.index).negated())
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
         self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
@@ -463,7 +477,13 @@ class _Layer:
                 if cycle.taps
                 for i in (*cycle.taps, *cycle.untaps)
             }
-        involved = sorted({i for pair in pairs for i in pair} | cycling)
+        families = planner.dynamics.families
+        dynamic = {
+            planner.producer[i]
+            for family in families
+            for i in (*(index for index, _ in family.variants), *family.changers)
+        }
+        involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic)
         for index in involved:
             self.position[index] = model.new_int_var(
                 0, len(involved), f"{self.name}_pos_{templates[index].name}"
@@ -481,6 +501,76 @@ class _Layer:
             model.add(self.position[before] < self.position[after]).only_enforce_if(ordered)
         if self.main:
             self._tap_cycles()
+        if families:
+            self._count_as_resolved()
+
+    def _count_as_resolved(self) -> None:
+        """Each family of an amount the payment changes (:mod:`planner.solve.dynamic`) counts what the
+        activations ordered before it left (CR 608.2h): how often each changer comes first (all its
+        activations, or none), what that adds to a life total, a graveyard or a power, and whether each
+        permanent looked at is still there; a later layer (keep, hand) starts from what the payment did."""
+        planner = self.planner
+        model = planner.model
+        node = planner.producer
+        use = self.use
+        earlier = () if self.main else planner.main.use
+        for number, family in enumerate(planner.dynamics.families):
+            stem = f"{self.name}_dyn{number}"
+            variants = [index for index, _ in family.variants]
+            here = node[variants[0]]
+            used = model.new_bool_var(f"{stem}_used")
+            model.add(sum(use[i] for i in variants) >= 1).only_enforce_if(used)
+            model.add(sum(use[i] for i in variants) == 0).only_enforce_if(used.negated())
+            before: dict[int, Expr] = {}
+            for changer in family.changers:
+                bound = planner.templates[changer].bound
+                first = model.new_bool_var(f"{stem}_c{changer}_first")
+                both = [used, self.unused(changer).negated()]
+                model.add(self.position[node[changer]] < self.position[here]).only_enforce_if([first, *both])
+                model.add(self.position[here] < self.position[node[changer]]).only_enforce_if(
+                    [first.negated(), *both]
+                )
+                count = model.new_int_var(0, bound, f"{stem}_c{changer}_before")
+                model.add(count <= bound * first)
+                model.add(count <= use[changer])
+                model.add(count >= use[changer] - bound * (1 - first))
+                before[changer] = count + earlier[changer] if earlier else count
+            alive = []  # (a literal each permanent looked at: still there as the family resolves)
+            for k, member in enumerate(family.members):
+                there = model.new_bool_var(f"{stem}_m{k}_there")
+                model.add(there == 1 - _total([before[g] for g in member.gone_by]))
+                alive.append(there)
+            present = []  # (land types: a literal each type, true when a land still there has it)
+            for land_type in sorted({t for m in family.members for t in m.types}):
+                holders = [a for a, m in zip(alive, family.members, strict=True) if land_type in m.types]
+                flag = model.new_bool_var(f"{stem}_{land_type}")
+                for holder in holders:
+                    model.add_implication(holder, flag)
+                model.add_bool_or([flag.negated(), *holders])
+                present.append(flag)
+            for index, value in family.variants:
+                chosen = self.unused(index).negated()
+                if family.linear:
+                    counted = family.base + _total([c.each * before[c.template] for c in family.changes])
+                    if value > 0:
+                        model.add(counted == value).only_enforce_if(chosen)
+                    else:  # (a life total or power of 0 or less: none counted)
+                        model.add(counted <= 0).only_enforce_if(chosen)
+                    continue
+                if family.kind is AmountKind.LAND_TYPES:
+                    model.add(sum(present) == value).only_enforce_if(chosen)
+                    continue
+                witnesses = []  # (the greatest power: each member's at most, one's exactly)
+                for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):
+                    now = member.power + _total([c.each * before[c.template] for c in member.changes])
+                    model.add(now <= value).only_enforce_if([chosen, there])
+                    if value > 0:
+                        witness = model.new_bool_var(f"{stem}_v{value}_w{k}")
+                        model.add_implication(witness, there)
+                        model.add(now == value).only_enforce_if(witness)
+                        witnesses.append(witness)
+                if value > 0:
+                    model.add_bool_or([chosen.negated(), *witnesses])
 
     def _tap_cycles(self) -> None:
         """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
@@ -517,15 +607,6 @@ class _Layer:
 
 
 # ---------------------------------------------------------------------------------- convoke, improvise, delve
-
-
-def _alternative_bound(problem: PaymentProblem) -> int:
-    """The most the target's alternative payments can pay: a creature or artifact each, and the graveyard."""
-    target, view, player = problem.target, problem.view, problem.player
-    tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
-    tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    graveyard = problem.board.player(player).graveyard_size or 0
-    return len(tappers) + (graveyard if target.delve else 0)
 
 
 class _AlternativeVars:
@@ -579,8 +660,7 @@ class _AlternativeVars:
             hurt = view.tap_damage(pid, for_mana=False)  # (a group's members are alike: the same damage)
             if hurt:
                 damage.append(hurt * tapped)
-        graveyard = planner.board.player(player).graveyard_size or 0
-        self.most_exiled = graveyard if target.delve and GENERIC in slots else 0
+        self.most_exiled = problem.graveyard_most if target.delve and GENERIC in slots else 0
         self.exiled: Expr = 0
         if self.most_exiled:
             exiled = model.new_int_var(0, self.most_exiled, "delve_exiled")
@@ -589,6 +669,17 @@ class _AlternativeVars:
         self.fill = {slot: _total(parts) for slot, parts in fill.items()}
         self.damage = _total(damage)
         self.units = units
+
+    def limit(self, planner: _PaymentModel) -> None:
+        """Delve exiles at most the cards in the graveyard once the payment's mana abilities are done: those
+        there now, and the cards the payment sacrificed (CR 601.2g-h)."""
+        if isinstance(self.exiled, int):
+            return
+        board, player = planner.board, planner.player
+        now = board.player(player).graveyard_size or 0
+        growth = [(graveyard_growth(board, player, t.gone), t.index) for t in planner.templates]
+        grown = _total([cards * planner.main.use[index] for cards, index in growth if cards])
+        planner.model.add(self.exiled <= now + grown)
 
     def extract(
         self, solver: cp_model.CpSolver, free: dict[str, list[str]]
@@ -677,7 +768,10 @@ class _PaymentModel:
         self.view = problem.view
         self.reflect = problem.reflect
         self.rules = problem.rules
-        self.templates = problem.templates
+        #: the templates with the variants of amounts the payment changes, and their order
+        #: (:mod:`planner.solve.dynamic`)
+        self.dynamics = problem.dynamics
+        self.templates = self.dynamics.templates
         #: True when twins are merged into groups and the activations' order is left out at first (see
         #: :meth:`solve`); only for one payment, with no keep or hand cost, and nothing that static edges or
         #: {Q} cycles order
@@ -705,7 +799,7 @@ class _PaymentModel:
         self.static_edges = self._static_edges()
         self.cycles = self._cycles()
         alone = self.turn is None and problem.keep is None and not problem.hand
-        if merge and alone and not self.static_edges and not self.cycles:
+        if merge and alone and not self.static_edges and not self.cycles and not self.dynamics.families:
             merged = _merged_twins(board, self.templates)
             if len(merged) < len(self.templates):
                 self.relaxed = True
@@ -725,7 +819,7 @@ class _PaymentModel:
             upper = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool)
             upper += self.hand_cards.most
             upper -= problem.x_reduction
-            upper += _alternative_bound(problem)
+            upper += alternative_most(problem)
             self.x = self.model.new_int_var(0, upper, "x")
             count = sum(target.cost.variables.values())
             x_value = count * self.x
@@ -737,6 +831,7 @@ class _PaymentModel:
         self.alternatives = _AlternativeVars(self)
         self.main = _Layer(self, "pay", target, self.pool, None, x_value, self.alternatives.fill)
         self.main.damage = self.main.damage + self.alternatives.damage
+        self.alternatives.limit(self)
         problem.check_time()
         # costs that should stay payable afterwards, from what this payment leaves alone (its pool is gone by
         # then, CR 500.4)
@@ -794,6 +889,7 @@ class _PaymentModel:
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
+        edges += self.dynamics.edges
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -873,7 +969,12 @@ class _PaymentModel:
                     or abilities[number] != template.ability
                     or template.outcome
                     not in activation_outcomes(
-                        view, template.pid, template.ability, reflect, sacrificed=template.sacrificed
+                        view,
+                        template.pid,
+                        template.ability,
+                        reflect,
+                        sacrificed=template.sacrificed,
+                        counted=template.counted,
                     )
                 ):
                     edges.append((template.index, sacrificer.index))
@@ -927,8 +1028,15 @@ class _PaymentModel:
         cyclic = {i for i in after if i in _reachable(after, after[i])}
         # (what taps and untaps a permanent in turn is ordered too: see _Layer._tap_cycles)
         cycling = [i for cycle in self.cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
+        counting = [i for family in self.dynamics.families for i, _ in family.variants]
+        changing = [i for family in self.dynamics.families for i in family.changers]
         tracked = _reachable(
-            after, [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling)
+            after,
+            [t.index for t in templates if t.costs_mana]
+            + sorted(cyclic)
+            + sorted(cycling)
+            + counting
+            + changing,
         )
         # the untracked templates' order: each after everything with an edge to it
         self.depth: dict[int, int] = {}
@@ -948,10 +1056,12 @@ class _PaymentModel:
         nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...], int], int] = {}
         # (an untracked template's mana is told apart only by the epoch it is made in: key -1 - epoch)
         producer = [-1 - self.template_epochs[t.index] for t in templates]
+        # (a family's variants are one activation at most: one node, as a {T} ability's outcomes are)
+        counted = set(counting)
         for template in templates:
             if template.index in tracked:
                 producer[template.index] = template.index
-                if template.ability.cost.tap and not template.members:
+                if (template.ability.cost.tap or template.index in counted) and not template.members:
                     epoch = self.template_epochs[template.index]
                     key = (template.pid, template.ability_index, template.sacrificed, template.tapped, epoch)
                     producer[template.index] = nodes.setdefault(key, template.index)
@@ -1112,7 +1222,7 @@ class _PaymentModel:
                 model.add(used[second] <= used[first])
         count = {pid: len(self.members[pid]) for pid in used}
         mana_bound = sum(t.outcome.total * t.bound for t in self.templates) + len(self.pool) + 1
-        mana_bound += _alternative_bound(self.problem) + self.hand_cards.most
+        mana_bound += alternative_most(self.problem) + self.hand_cards.most
         terms: list[tuple[str, Expr, int]] = []
         if self.x is not None:
             upper = mana_bound

@@ -85,6 +85,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
+from planner.rules.amounts import BOARD_GAP_AMOUNTS
 from planner.rules.could_produce import ability_could_produce, could_produce_all, reflects
 from planner.rules.payment import Mode, cost_modes
 from planner.rules.pool import ManaUnit
@@ -98,7 +99,7 @@ from planner.rules.production import (
     within_reach,
 )
 from planner.rules.replay import Plan, Step
-from planner.rules.view import BoardView, card_view, counters_removed_any, unknown_imprint
+from planner.rules.view import BoardView, card_view, counters_removed_any, unexecuted_part, unknown_imprint
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
@@ -462,6 +463,17 @@ def _kind(
         None,
     )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
+    # an ability whose amount reads what no board of the card alone gives (a power, a graveyard) is set
+    # aside there; on a real board it is no fixed output either: kept, unanalysed, so that a board where it
+    # can be activated goes to CP-SAT
+    kept = view.mana_abilities(_PLACEHOLDER)
+    counting = tuple(
+        _Ability(a.text, a.cost.tap, a.cost.untap, False, None, None, a.restriction)
+        for a in view.parsed[_PLACEHOLDER].mana_abilities
+        if a.output.amount.kind in BOARD_GAP_AMOUNTS and a not in kept and unexecuted_part(a) is None
+    )
+    if counting:
+        abilities, reflect = (*abilities, *counting), None
     why = unknown_imprint(choices)
     uncounted = next(
         (

@@ -22,11 +22,13 @@ from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
+from planner.solve.dynamic import Dynamics, expand
 
 __all__ = [
     "BoardAnalysis",
@@ -117,6 +119,13 @@ class BoardAnalysis:
     def templates(self) -> tuple[Activation, ...]:
         """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
         return tuple(activation_templates(self.view, self.player, self.reflect, check=self.check_time))
+
+    @cached_property
+    def dynamics(self) -> Dynamics:
+        """The CP-SAT model's templates: :attr:`templates` with the variants of the amounts that a payment
+        changes before they are counted (Sanctum of the Sun's life total), and how the model orders them
+        (:mod:`planner.solve.dynamic`)."""
+        return expand(self.view, self.player, self.reflect, self.templates)
 
     @cached_property
     def hand_mana(self) -> tuple[HandAbility, ...]:
@@ -289,6 +298,22 @@ class PaymentProblem:
     def templates(self) -> tuple[Activation, ...]:
         """The payer's activation templates (see :class:`BoardAnalysis`; a turn's own, with their epochs)."""
         return self.turn.templates if self.turn is not None else self.analysis.templates
+
+    @cached_property
+    def dynamics(self) -> Dynamics:
+        """The model's templates and the order of the amounts a payment changes (see
+        :attr:`BoardAnalysis.dynamics`); a turn's plan counts them before what changes them."""
+        if self.turn is None:
+            return self.analysis.dynamics
+        return expand(self.view, self.player, self.reflect, self.turn.templates, variants=False)
+
+    @property
+    def graveyard_most(self) -> int:
+        """The most cards the payer's graveyard may hold when delve exiles some (CR 601.2h, after the mana
+        abilities): those in it now, and the cards the model's activations may sacrifice into it."""
+        board, player = self.board, self.player
+        now = board.player(player).graveyard_size or 0
+        return now + sum(graveyard_growth(board, player, t.gone) * t.bound for t in self.dynamics.templates)
 
     @property
     def hand_mana(self) -> tuple[HandAbility, ...]:

@@ -1,0 +1,433 @@
+"""Amounts counted when a mana ability resolves (CR 608.2h): what each :class:`~models.abilities.AmountKind`
+reads of the game, in one place for could-produce, the CP-SAT model's outcomes, the replay and the reference
+search.
+
+An amount is ``multiplier`` times what it counts, plus ``plus`` ('Add {U}, then add an additional {U} for
+each ...'). What it counts:
+
+- ``COUNT``, ``COUNTERS``, ``DEVOTION``: permanents matching a filter, counters on the source, devotion
+  (CR 700.5);
+- ``LIFE``: its controller's life total now (Sanctum of the Sun); life paid or lost earlier in the same
+  payment is gone by then;
+- ``POWER``: the source's power (Marwyn, Viridian Joiner); ``GREATEST_POWER``: the greatest power among the
+  matching creatures, 0 when there are none (Selvala, Avatar Kyoshi). A power is the permanent's printed
+  ``power`` (the board's, or its card's) with its power-changing counters on top (``+1/+1``, ``-1/-1``);
+- ``LAND_TYPES``: the basic land types among the matching lands (domain: Prismatic Geoscope), after the
+  effects that change land types (CR 305.7);
+- ``GRAVEYARD``: the matching cards in its controller's graveyard (Crypt of Agadeem), by their printed
+  characteristics (the colors after effects on cards that aren't on the battlefield);
+- ``MANA_VALUE``: the mana value of the permanent the cost sacrificed (Priest of Yawgmoth, CR 202.3), as it
+  last existed on the battlefield (608.2h);
+- ``REVEALED``: how many cards the ability reveals from its controller's hand (Metalworker): any number of
+  the matching ones, chosen as it resolves, so the most it can count is how many match.
+
+A board that can't answer an amount (a power it doesn't give, a graveyard given as a bare count when the
+amount counts some cards only) sets the ability aside with a warning that names the field to give:
+:func:`board_gap`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from models.abilities import (
+    AbilityCost,
+    Amount,
+    AmountKind,
+    CostPartKind,
+    ManaAbility,
+    ObjectFilter,
+    SideEffectKind,
+)
+from models.board import Board, Card, Permanent, Player
+from models.errors import InputError
+from models.mana import ManaTypes
+from models.oracle import parse_oracle
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = [
+    "BOARD_GAP_AMOUNTS",
+    "PLAYER_AMOUNTS",
+    "board_gap",
+    "card_matches",
+    "counted",
+    "counter_power",
+    "counts_life",
+    "graveyard_card",
+    "graveyard_growth",
+    "into_graveyard",
+    "mana_value",
+    "power",
+    "power_change",
+    "quantity",
+    "revealed_filter",
+    "revealing",
+]
+
+#: The amounts that read their controller's player record (life, graveyard, hand) rather than permanents.
+PLAYER_AMOUNTS = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.REVEALED})
+#: The amounts whose answer a board may not give (:func:`board_gap`).
+BOARD_GAP_AMOUNTS = frozenset({AmountKind.POWER, AmountKind.GREATEST_POWER, AmountKind.GRAVEYARD})
+
+_POWER_COUNTER = re.compile(r"([+-]\d+)/[+-]\d+")
+
+
+def counter_power(kind: str) -> int:
+    """How much one counter of this kind changes a creature's power (CR 122.1a: ``+1/+1``, ``-1/-1``).
+
+    >>> counter_power("+1/+1"), counter_power("-1/-1"), counter_power("+2/+0"), counter_power("charge")
+    (1, -1, 2, 0)
+    """
+    found = _POWER_COUNTER.fullmatch(kind.strip())
+    return int(found.group(1)) if found else 0
+
+
+def power(permanent: Permanent) -> int | None:
+    """A permanent's power now: its printed power with its power-changing counters on top; None when the
+    board does not give a printed power (nor does its card).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "counters": {"+1/+1": 2, "-1/-1": 1}},
+    ...     {"id": "m", "name": "Mystery", "type_line": "Creature", "controller": "me"}]})
+    >>> power(board.permanent("e")), power(board.permanent("m"))
+    (2, None)
+    """
+    if permanent.power is None:
+        return None
+    return permanent.power + sum(counter_power(kind) * count for kind, count in permanent.counters)
+
+
+def mana_value(permanent: Permanent) -> int:
+    """A permanent's mana value (CR 202.3): its mana cost's, 0 without one (a land, a Treasure).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "sol", "card": "Sol Ring", "controller": "me"},
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> mana_value(board.permanent("sol")), mana_value(board.permanent("t"))
+    (1, 0)
+    """
+    return 0 if permanent.mana_cost is None else permanent.mana_cost.mana_value
+
+
+def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, source: str) -> bool:
+    """True when a card in ``player``'s hand or graveyard matches a filter written on ``source``: its printed
+    types (a type, subtype or supertype each), exclusions and colors (after the effects on cards that aren't
+    on the battlefield), and the source's chosen creature type when the filter names it.
+
+    >>> from models.board import Board, Card
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> black_creature = ObjectFilter(types=("Creature",), colors=ManaTypes.parse("B"))
+    >>> from planner.rules.view import BoardView
+    >>> knight = {"name": "Black Knight", "type_line": "Creature — Human Knight", "mana_cost": "{B}{B}"}
+    >>> [card_matches(BoardView(board), black_creature, Card.from_json(card), "me", "")
+    ...  for card in (knight, "Llanowar Elves", "Elves of Deep Shadow")]
+    [True, False, False]
+    """
+    line = card.type_line
+    if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
+        return False
+    if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
+        return False
+    if flt.chosen_type:
+        chosen = view.permanent(source).choices.creature_type if view.has(source) else None
+        return chosen is not None and line.is_a(chosen)
+    return True
+
+
+def _every_card(flt: ObjectFilter) -> bool:
+    """True when a filter on cards lets every card through ('for each card in your graveyard')."""
+    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type)
+
+
+@lru_cache(maxsize=256)
+def revealed_filter(what: str) -> ObjectFilter | None:
+    """The cards a reveal from the hand names (``SideEffect.what``: 'artifact card'), read by the Oracle
+    reader as the cards an amount counts; None when it does not read them ('creature card with power 5 or
+    greater': no filter holds a power).
+
+    >>> revealed_filter("artifact card").types, revealed_filter("creature card with power 5 or greater")
+    (('Artifact',), None)
+    """
+    parsed = parse_oracle(f"{{T}}: Add {{C}} for each {what} in your graveyard.")
+    if parsed.unsupported or len(parsed.mana_abilities) != 1:
+        return None
+    amount = parsed.mana_abilities[0].output.amount
+    return amount.filter if amount.kind is AmountKind.GRAVEYARD else None
+
+
+def revealing(ability: ManaAbility) -> str | None:
+    """What a REVEALED amount's reveal names ('artifact card'), or None when the ability reveals nothing.
+
+    >>> (metalworker,) = parse_oracle("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for "
+    ...     "each card revealed this way.").mana_abilities
+    >>> revealing(metalworker), revealing(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    ('artifact card', None)
+    """
+    return next((e.what for e in ability.side_effects if e.kind is SideEffectKind.REVEAL_FIRST), None)
+
+
+def graveyard_card(permanent: Permanent) -> Card | None:
+    """The card a permanent puts into its owner's graveyard as it leaves the battlefield (sacrificed), as
+    printed; None for a token, which is no card (CR 111.7, 704.5d).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> graveyard_card(board.permanent("e")).name, graveyard_card(board.permanent("t"))
+    ('Llanowar Elves', None)
+    """
+    if permanent.token:
+        return None
+    return Card(
+        card=permanent.card,
+        name=permanent.name,
+        type_line=permanent.type_line,
+        oracle=permanent.oracle,
+        mana_cost=permanent.mana_cost,
+        color_indicator=permanent.color_indicator,
+    )
+
+
+def into_graveyard(player: Player, gone: Iterable[Permanent]) -> Player:
+    """The player once the permanents ``gone`` left the battlefield for their graveyard (sacrificed: CR
+    701.21a, each to its owner's, taken to be its controller): their cards added to a graveyard given as a
+    list, counted in one given as a number; a graveyard the board does not give stays so (tokens are no
+    cards).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 2}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> into_graveyard(board.player("me"), board.permanents).graveyard
+    3
+    """
+    if player.graveyard is None:
+        return player
+    cards = tuple(card for permanent in gone if (card := graveyard_card(permanent)) is not None)
+    if not cards:
+        return player
+    if isinstance(player.graveyard, int):
+        return replace(player, graveyard=player.graveyard + len(cards))
+    return replace(player, graveyard=(*player.graveyard, *cards))
+
+
+def graveyard_growth(board: Board, player: str, gone: Iterable[str]) -> int:
+    """How many cards the permanents ``gone`` (sacrificed) put into ``player``'s graveyard: none when the
+    board does not give that graveyard (:func:`into_graveyard`).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 0}], "permanents": [
+    ...     {"id": "petal", "card": "Lotus Petal", "controller": "me"},
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> graveyard_growth(board, "me", ["petal", "t"])
+    1
+    """
+    if board.player(player).graveyard is None:
+        return 0
+    return sum(1 for pid in gone if graveyard_card(board.permanent(pid)) is not None)
+
+
+def _player_path(board: Board, player: str) -> str:
+    return f"players[{[p.id for p in board.players].index(player)}]"
+
+
+def counts_life(ability: ManaAbility) -> bool:
+    """True when one of the ability's amounts is its controller's life total (Sanctum of the Sun).
+
+    >>> sanctum = parse_oracle("{T}: Add X mana of any one color, where X is your life total.")
+    >>> counts_life(sanctum.mana_abilities[0]), counts_life(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    (True, False)
+    """
+    amounts = (ability.output.amount, *(output.amount for _, output in ability.conditional))
+    return any(amount.kind is AmountKind.LIFE for amount in amounts)
+
+
+def power_change(cost: AbilityCost) -> int:
+    """How much paying a cost changes its own permanent's power: the power-changing counters it puts on it
+    (Channeler Initiate's -1/-1) or removes from it (CR 122.1a).
+
+    >>> from models.oracle import parse_oracle
+    >>> (initiate,) = parse_oracle("{T}, Put a -1/-1 counter on this creature: Add {G}.").mana_abilities
+    >>> power_change(initiate.cost), power_change(parse_oracle("{T}: Add {G}.").mana_abilities[0].cost)
+    (-1, 0)
+    """
+    change = -counter_power(cost.remove_counter) * cost.remove_count if cost.remove_counter else 0
+    for part in cost.parts:
+        if part.kind is CostPartKind.PUT_COUNTER:
+            change += counter_power(part.what) * part.count
+    return change
+
+
+def counted(
+    view: BoardView,
+    pid: str,
+    amount: Amount,
+    *,
+    removed: frozenset[str] = frozenset(),
+    sacrificed: tuple[str, ...] = (),
+    color: ManaTypes = ManaTypes(),
+    reveal: str | None = None,
+    cost: AbilityCost | None = None,
+) -> int:
+    """The amount now, for the ability of ``pid`` resolving: ``multiplier`` times :func:`quantity`, plus
+    ``plus``.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 7}], "permanents": [
+    ...     {"id": "s", "name": "Sanctum", "type_line": "Artifact", "controller": "me"}]})
+    >>> from planner.rules.view import BoardView
+    >>> counted(BoardView(board), "s", Amount(kind=AmountKind.LIFE, multiplier=2, plus=1))
+    15
+    """
+    if amount.kind is AmountKind.CONSTANT:
+        return amount.constant + amount.plus
+    found = quantity(
+        view, pid, amount, removed=removed, sacrificed=sacrificed, color=color, reveal=reveal, cost=cost
+    )
+    return amount.multiplier * found + amount.plus
+
+
+def quantity(
+    view: BoardView,
+    pid: str,
+    amount: Amount,
+    *,
+    removed: frozenset[str] = frozenset(),
+    sacrificed: tuple[str, ...] = (),
+    color: ManaTypes = ManaTypes(),
+    reveal: str | None = None,
+    cost: AbilityCost | None = None,
+    below_zero: bool = False,
+) -> int:
+    """What an amount counts now (the module docstring), for the ability of ``pid`` resolving once its
+    ``cost`` was paid (CR 602.2b, 608.2h): ``removed`` are the permanents the cost took away (gone when it
+    resolves: a sacrificed card is in the graveyard by then), ``sacrificed`` those it sacrificed (their mana
+    value: the most of them, 0 for none, since could-produce asks with every candidate at once), the life
+    it paid is paid and the counters it put on ``pid`` are there; ``color`` is the color chosen for
+    'devotion to that color', ``reveal`` what a REVEALED amount reveals (the most it can count). A life
+    total or a power below 0 counts 0, unless ``below_zero``.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Llanowar Elves"]}],
+    ...     "permanents": [{"id": "e", "card": "Elvish Mystic", "controller": "me"}]})
+    >>> creature_cards = Amount(kind=AmountKind.GRAVEYARD, filter=ObjectFilter(types=("Creature",)))
+    >>> quantity(BoardView(board), "e", creature_cards), quantity(BoardView(board), "e", creature_cards,
+    ...     removed=frozenset({"e"}))  # (a creature the cost sacrificed is in the graveyard as it resolves)
+    (1, 2)
+    """
+    kind = amount.kind
+    permanent = view.permanent(pid)
+    controller = permanent.controller
+    own_power = power_change(cost) if cost is not None else 0
+    if kind is AmountKind.COUNT:
+        assert amount.filter is not None
+        return view.count(amount.filter, pid, removed)
+    if kind is AmountKind.COUNTERS:
+        return permanent.counter(amount.counter)
+    if kind is AmountKind.DEVOTION:
+        return view.devotion(controller, amount.colors or color)
+    floor = None if below_zero else 0
+    if kind is AmountKind.LIFE:
+        return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)
+    if kind is AmountKind.POWER:
+        return _at_least(_known_power(view, pid) + own_power, floor)
+    if kind is AmountKind.GREATEST_POWER:
+        assert amount.filter is not None
+        powers = [
+            _known_power(view, other) + (own_power if other == pid else 0)
+            for other in view.matching(amount.filter, pid, removed)
+        ]
+        return max([0, *powers])
+    if kind is AmountKind.LAND_TYPES:
+        assert amount.filter is not None
+        lands = view.matching(amount.filter, pid, removed)
+        return len({land_type for land in lands for land_type in view.type_line(land).basic_land_types})
+    if kind is AmountKind.MANA_VALUE:
+        gone = sacrificed or ((pid,) if pid in removed else ())
+        return max((mana_value(view.permanent(other)) for other in gone), default=0)
+    if kind is AmountKind.GRAVEYARD:
+        assert amount.filter is not None
+        player = view.player(controller)
+        graveyard = into_graveyard(player, (view.permanent(other) for other in sorted(removed))).graveyard
+        if graveyard is None or (isinstance(graveyard, int) and not _every_card(amount.filter)):
+            raise InputError(f"{_player_path(view.board, controller)}.graveyard: {_graveyard_gap(amount)}")
+        if isinstance(graveyard, int):
+            return graveyard
+        return sum(1 for card in graveyard if card_matches(view, amount.filter, card, controller, pid))
+    if kind is AmountKind.REVEALED:
+        wanted = revealed_filter(reveal) if reveal is not None else None
+        if wanted is None:
+            raise InputError(f"{view.path(pid)}: the cards {permanent.name} reveals are not read")
+        hand = view.player(controller).hand
+        return sum(1 for card in hand if card_matches(view, wanted, card, controller, pid))
+    raise AssertionError(f"{kind} is counted by the cost that removes it")  # (REMOVED: view.removing)
+
+
+def _at_least(value: int, floor: int | None) -> int:
+    return value if floor is None else max(value, floor)
+
+
+def _known_power(view: BoardView, pid: str) -> int:
+    found = power(view.permanent(pid))
+    if found is None:
+        raise InputError(f"{view.path(pid)}.power: {_power_gap(view.permanent(pid))}")
+    return found
+
+
+def _power_gap(permanent: Permanent) -> str:
+    return f"the power of {permanent.name} ({permanent.id}) is not known: give its printed power as `power`"
+
+
+def _graveyard_gap(amount: Amount) -> str:
+    assert amount.filter is not None
+    return (
+        f"the graveyard is given as a count, and the amount counts only {amount.filter.describe()} cards: "
+        "give the graveyard's cards"
+    )
+
+
+def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
+    """Why the board can't answer one of the ability's amounts, as the JSON path of what to give and why,
+    or None when it can: a power it does not give (the source's, or a creature's whose power the greatest
+    is taken among), a graveyard it does not give, or gives as a bare count when the amount counts some
+    cards only. Such an ability is set aside and reported, never used with a guessed amount.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 3}], "permanents": [
+    ...     {"id": "crypt", "name": "Crypt", "type_line": "Land", "controller": "me",
+    ...      "oracle": "{T}: Add {B} for each black creature card in your graveyard."}]})
+    >>> from planner.rules.view import BoardView
+    >>> (crypt,) = parse_oracle(board.permanent("crypt").oracle).mana_abilities
+    >>> print(board_gap(BoardView(board), "crypt", crypt))  # doctest: +NORMALIZE_WHITESPACE
+    players[0].graveyard: the graveyard is given as a count, and the amount counts only black creature
+    cards: give the graveyard's cards
+    """
+    permanent = view.permanent(pid)
+    for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
+        kind = amount.kind
+        if kind is AmountKind.POWER and power(permanent) is None:
+            return f"{view.path(pid)}.power: {_power_gap(permanent)}"
+        if kind is AmountKind.GREATEST_POWER:
+            assert amount.filter is not None
+            for other in view.matching(amount.filter, pid):
+                if power(view.permanent(other)) is None:
+                    return f"{view.path(other)}.power: {_power_gap(view.permanent(other))}"
+        if kind is AmountKind.GRAVEYARD:
+            assert amount.filter is not None
+            graveyard = view.board.player(permanent.controller).graveyard
+            where = f"{_player_path(view.board, permanent.controller)}.graveyard"
+            if graveyard is None:
+                return f"{where}: the graveyard is not given (the amount counts cards in it)"
+            if isinstance(graveyard, int) and not _every_card(amount.filter):
+                return f"{where}: {_graveyard_gap(amount)}"
+    return None

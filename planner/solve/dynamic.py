@@ -1,0 +1,388 @@
+"""Amounts that a payment changes before they are counted, in the CP-SAT model (CR 608.2h).
+
+An amount is counted when its ability resolves, so what the activations before it did counts: Sanctum of the
+Sun makes as much mana as its controller has life *then*, after Mana Confluence's 1 life or a painland's
+damage; Crypt of Agadeem counts the black creature cards in the graveyard, the ones the payment has just
+sacrificed too; Avatar Kyoshi's greatest power is among the creatures still there, with the counters a cost
+put on them; Prismatic Geoscope's basic land types are among the lands still there. The activations that
+change such an amount are its *changers*: those that pay life or deal damage to its controller (LIFE), that
+sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, LAND_TYPES), or that put
+or remove a power-changing counter on a creature it reads (POWER, GREATEST_POWER).
+
+Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
+one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
+makes then (:func:`~planner.rules.production.activation_outcomes`'s ``counted``). The variants share one
+{T}, so a layer uses at most one, and the model requires its value to be what the changers ordered
+before it leave (:mod:`planner.solve.cpsat`, ``_Layer._count_as_resolved``): ``n_s``, how often changer
+``s`` is activated before the family (all of its activations or none, as the model orders each template as
+one), gives the life ``base - sum(loss_s * n_s)``, the cards
+``base + sum(cards_s * n_s)``, a permanent's power ``power + sum(change_s * n_s)``, and whether it is still
+there (``1 - sum(n_s)`` over what sacrifices it). A layer after the payment (a cost to keep payable, a card
+in hand) counts from what the payment left. The model then chooses the order, and with it the amount, that
+its objective likes best: counted before Mana Confluence when the mana is needed, after it when the mana
+would float.
+
+An activation of such an amount that the model can't order as one (activated more than once: no {T}), whose
+amount is conditional, or whose lands' types an effect of a permanent the payment may sacrifice changes, is
+counted on the board as it is, before any of its changers (static edges). A turn's plan does the same.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from models.abilities import AmountKind, TypeChange
+from models.mana import ManaTypes
+from planner.rules.activations import Activation, converter_bound, converts_mana
+from planner.rules.amounts import (
+    card_matches,
+    graveyard_card,
+    power,
+    power_change,
+    quantity,
+    revealed_filter,
+    revealing,
+)
+from planner.rules.hand import hand_abilities
+from planner.rules.production import activation_outcomes
+from planner.rules.view import BoardView
+
+__all__ = ["DYNAMIC_AMOUNTS", "Change", "Dynamics", "Family", "Member", "expand"]
+
+#: The amounts that the activations of a payment may change before they are counted.
+DYNAMIC_AMOUNTS = frozenset(
+    {
+        AmountKind.LIFE,
+        AmountKind.GRAVEYARD,
+        AmountKind.POWER,
+        AmountKind.GREATEST_POWER,
+        AmountKind.LAND_TYPES,
+    }
+)
+#: The amounts counted as a sum of what each changer adds (the others look at permanents: :class:`Member`).
+_LINEAR = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.POWER})
+
+_Key = tuple[str, int, tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A changer: a template, and how much one of its activations changes what is counted."""
+
+    template: int
+    each: int
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A permanent a GREATEST_POWER or LAND_TYPES amount looks at: its power now and what changes it, the
+    templates that sacrifice it, and its basic land types."""
+
+    pid: str
+    power: int
+    changes: tuple[Change, ...]
+    gone_by: tuple[int, ...]
+    types: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """The variants of one activation whose amount the payment may change: (template index, value counted)
+    each; what a linear amount counts with nothing changed (``base``) and its changers, or the permanents a
+    greatest power or land types amount looks at."""
+
+    kind: AmountKind
+    variants: tuple[tuple[int, int], ...]
+    base: int = 0
+    changes: tuple[Change, ...] = ()
+    members: tuple[Member, ...] = ()
+
+    @property
+    def linear(self) -> bool:
+        """True when the amount is counted as ``base`` plus what each changer adds (life, cards, a power)."""
+        return self.kind in _LINEAR
+
+    @property
+    def changers(self) -> tuple[int, ...]:
+        """Every template whose activations may change what the family counts."""
+        found = [c.template for c in self.changes]
+        for member in self.members:
+            found += [c.template for c in member.changes] + list(member.gone_by)
+        return tuple(dict.fromkeys(found))
+
+
+@dataclass(frozen=True, slots=True)
+class Dynamics:
+    """The model's templates with the variants in place of what they stand for, the families, and the static
+    edges of the amounts counted on the board as it is (indices into ``templates``)."""
+
+    templates: tuple[Activation, ...]
+    families: tuple[Family, ...] = ()
+    edges: tuple[tuple[int, int], ...] = ()
+
+
+def _key(template: Activation) -> _Key:
+    return (template.pid, template.ability_index, template.sacrificed, template.tapped)
+
+
+def _loss(template: Activation) -> int:
+    """The life one activation takes from its controller during the payment: its cost's life and its own
+    damage and life loss (a 'becomes tapped' trigger waits for the stack)."""
+    return template.ability.cost.life + template.outcome.damage + template.outcome.life_loss
+
+
+def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[int, tuple[str, ...]]:
+    """What one activation of ``changer`` does to the amount ``counting`` counts: how much it changes a
+    linear amount (or the power of its own permanent, for a greatest power), and the permanents it takes
+    away that the amount looks at."""
+    amount = counting.ability.output.amount
+    kind = amount.kind
+    own = frozenset(counting.gone)
+    if kind is AmountKind.LIFE:
+        return -_loss(changer), ()
+    if kind is AmountKind.POWER:
+        return (power_change(changer.ability.cost) if changer.pid == counting.pid else 0), ()
+    assert amount.filter is not None
+    if kind is AmountKind.GRAVEYARD:
+        cards = (graveyard_card(view.permanent(pid)) for pid in changer.gone if pid not in own)
+        owner = view.permanent(counting.pid).controller
+        flt = amount.filter
+        return sum(1 for c in cards if c is not None and card_matches(view, flt, c, owner, counting.pid)), ()
+    looked_at = set(view.matching(amount.filter, counting.pid, own))
+    gone = tuple(pid for pid in changer.gone if pid in looked_at)
+    if kind is AmountKind.GREATEST_POWER and changer.pid in looked_at:
+        return power_change(changer.ability.cost), gone
+    return 0, gone
+
+
+def _linear_base(view: BoardView, template: Activation) -> int:
+    """What a linear amount counts before any changer (its own cost paid), not cut at 0."""
+    ability = template.ability
+    return quantity(
+        view,
+        template.pid,
+        ability.output.amount,
+        removed=frozenset(template.gone),
+        sacrificed=template.sacrificed,
+        cost=ability.cost,
+        below_zero=True,
+    )
+
+
+def _family(
+    view: BoardView, template: Activation, changers: Sequence[Activation]
+) -> tuple[Family, list[int]] | None:
+    """The family of an activation and the values it may count (a family with no variants yet), or None
+    when the model can't order it as one (see the module docstring)."""
+    ability = template.ability
+    kind = ability.output.amount.kind
+    if ability.conditional or (template.bound > 1 and not ability.once_each_turn):
+        return None
+    effects = {s.source for s in view.effects if isinstance(s.effect, TypeChange)}
+    if kind is AmountKind.LAND_TYPES and any(pid in effects for c in changers for pid in c.gone):
+        return None
+    if kind in _LINEAR:
+        base = _linear_base(view, template)
+        changes = tuple(Change(c.index, each) for c in changers if (each := _each(view, template, c)[0]) != 0)
+        low = base + sum(min(c.each, 0) * _bound_of(changers, c.template) for c in changes)
+        high = base + sum(max(c.each, 0) * _bound_of(changers, c.template) for c in changes)
+        return Family(kind, (), base, changes), list(range(max(low, 0), max(high, 0) + 1))
+    amount = ability.output.amount
+    assert amount.filter is not None
+    own = frozenset(template.gone)
+    members: list[Member] = []
+    for pid in view.matching(amount.filter, template.pid, own):
+        found = power(view.permanent(pid)) if kind is AmountKind.GREATEST_POWER else 0
+        assert found is not None  # (the board gives every power read: planner.rules.amounts.board_gap)
+        if pid == template.pid:
+            found += power_change(ability.cost)
+        powered: list[Change] = []
+        gone_by: list[int] = []
+        for changer in changers:
+            each, gone = _each(view, template, changer)
+            if changer.pid == pid and each:
+                powered.append(Change(changer.index, each))
+            if pid in gone:
+                gone_by.append(changer.index)
+        types = frozenset(view.type_line(pid).basic_land_types if kind is AmountKind.LAND_TYPES else ())
+        members.append(Member(pid, found, tuple(powered), tuple(gone_by), types))
+    if kind is AmountKind.LAND_TYPES:
+        high = len({t for member in members for t in member.types})
+    else:
+        high = max(
+            [0]
+            + [
+                m.power + sum(max(c.each, 0) * _bound_of(changers, c.template) for c in m.changes)
+                for m in members
+            ]
+        )
+    return Family(kind, (), members=tuple(members)), list(range(0, high + 1))
+
+
+def _bound_of(changers: Sequence[Activation], index: int) -> int:
+    """How often the changer template ``index`` may be activated in a plan."""
+    return next(c.bound for c in changers if c.index == index)
+
+
+def expand(
+    view: BoardView,
+    player: str,
+    reflect: Mapping[str, ManaTypes],
+    templates: Sequence[Activation],
+    *,
+    variants: bool = True,
+) -> Dynamics:
+    """The model's templates for a board (see the module docstring): each activation of a dynamic amount with
+    changers as a family of variants (with ``variants``), or counted before its changers (static edges).
+
+    >>> from models.board import Board
+    >>> from planner.solve.problem import BoardAnalysis
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 3}], "permanents": [
+    ...     {"id": "sanctum", "name": "Sanctum of the Sun", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "{T}: Add X mana of any one color, where X is your life total."},
+    ...     {"id": "conf", "card": "Mana Confluence", "controller": "me"}]})
+    >>> analysis = BoardAnalysis(board, "me")
+    >>> found = expand(analysis.view, "me", analysis.reflect, analysis.templates)
+    >>> [(found.templates[i].pid, value) for i, value in found.families[0].variants]
+    [('sanctum', 2), ('sanctum', 3)]
+    """
+    if variants:  # (a turn's plan exiles no card from the hand for mana: its spells are cast from there)
+        templates = _without_exiled_reveals(view, player, reflect, templates)
+    by_key: dict[_Key, list[Activation]] = defaultdict(list)
+    for template in templates:
+        by_key[_key(template)].append(template)
+    plans: dict[_Key, tuple[Family, list[int]] | list[Activation]] = {}
+    for key, group in by_key.items():
+        first = group[0]
+        if first.ability.output.amount.kind not in DYNAMIC_AMOUNTS:
+            continue
+        changers = [t for t in templates if _key(t) != key and _changes(view, first, t)]
+        if not changers:
+            continue  # (counted on the board as it is, which the payment does not change)
+        found = _family(view, first, changers) if variants else None
+        plans[key] = found if found is not None else changers
+    if not plans:
+        return Dynamics(tuple(templates))
+    # the templates, with each family's variants where its templates were
+    new: list[Activation] = []
+    indices: dict[int, list[int]] = defaultdict(list)  # an old template's new indices
+    made: dict[_Key, list[tuple[int, int]]] = {}
+    for template in templates:
+        key = _key(template)
+        plan = plans.get(key)
+        if not isinstance(plan, tuple):
+            indices[template.index].append(len(new))
+            new.append(replace(template, index=len(new)))
+            continue
+        if key in made:
+            indices[template.index] = [i for i, _ in made[key]]
+            continue
+        amount = template.ability.output.amount
+        made[key] = []
+        for value in plan[1]:
+            counts = amount.multiplier * value + amount.plus
+            if counts <= 0:
+                continue
+            for outcome in activation_outcomes(
+                view, template.pid, template.ability, reflect, sacrificed=template.sacrificed, counted=counts
+            ):
+                made[key].append((len(new), value))
+                new.append(replace(template, index=len(new), outcome=outcome, counted=counts))
+        indices[template.index] = [i for i, _ in made[key]]
+
+    def renamed(index: int) -> list[int]:
+        return indices[index]
+
+    families: list[Family] = []
+    edges: list[tuple[int, int]] = []
+    for key, plan in plans.items():
+        if isinstance(plan, tuple):
+            if not made[key]:
+                continue  # (whatever the payment does, it counts nothing: no template)
+            family = _renumbered(plan[0], renamed)
+            families.append(replace(family, variants=tuple(made[key])))
+            if family.kind is AmountKind.LIFE:
+                edges += _life_before_damage(new, family)
+            continue
+        counting = [i for t in by_key[key] for i in renamed(t.index)]
+        edges += [(c, i) for c in counting for changer in plan for i in renamed(changer.index)]
+    return Dynamics(_with_converter_bounds(view, player, new), tuple(families), tuple(edges))
+
+
+def _without_exiled_reveals(
+    view: BoardView, player: str, reflect: Mapping[str, ManaTypes], templates: Sequence[Activation]
+) -> Sequence[Activation]:
+    """The templates with what a reveal from the hand counts (Metalworker's artifact cards) less the cards
+    the model may exile from the hand for their own mana first (its hand steps come first in a plan): such a
+    card may not be there to reveal. No printed card is both; a board's own cards may be."""
+    hand = list({ability.position: ability.card for ability in hand_abilities(view.board, player)}.values())
+    if not hand or not any(t.ability.output.amount.kind is AmountKind.REVEALED for t in templates):
+        return templates
+    found: list[Activation] = []
+    for template in templates:
+        ability = template.ability
+        amount = ability.output.amount
+        what = revealing(ability)
+        wanted = revealed_filter(what) if amount.kind is AmountKind.REVEALED and what is not None else None
+        gone = sum(
+            1
+            for card in hand
+            if wanted is not None and card_matches(view, wanted, card, player, template.pid)
+        )
+        if not gone:
+            found.append(template)
+            continue
+        cards = quantity(view, template.pid, amount, reveal=what) - gone
+        counts = amount.multiplier * max(cards, 0) + amount.plus
+        outcomes = activation_outcomes(
+            view, template.pid, ability, reflect, sacrificed=template.sacrificed, counted=counts
+        )
+        if template.outcome in outcomes:
+            found.append(template)
+    return [replace(t, index=number) for number, t in enumerate(found)]
+
+
+def _changes(view: BoardView, counting: Activation, other: Activation) -> bool:
+    """True when ``other``'s activations change what ``counting``'s amount counts."""
+    each, gone = _each(view, counting, other)
+    return bool(each or gone)
+
+
+def _renumbered(family: Family, renamed: Callable[[int], list[int]]) -> Family:
+    """A family with its changers' old indices replaced by their new ones (a changer that is itself a
+    family stands for each of its variants)."""
+
+    def changes(found: tuple[Change, ...]) -> tuple[Change, ...]:
+        return tuple(Change(i, c.each) for c in found for i in renamed(c.template))
+
+    members = tuple(
+        replace(m, changes=changes(m.changes), gone_by=tuple(i for g in m.gone_by for i in renamed(g)))
+        for m in family.members
+    )
+    return replace(family, changes=changes(family.changes), members=members)
+
+
+def _life_before_damage(templates: Sequence[Activation], family: Family) -> list[tuple[int, int]]:
+    """Static edges from each life-paying changer to each damage-dealing one: the model checks life costs
+    against the life total before damage is dealt (CR 119.4), and now orders those activations."""
+    changers = [templates[c.template] for c in family.changes]
+    payers = [t for t in changers if t.ability.cost.life]
+    hurting = [t for t in changers if t.outcome.damage + t.outcome.life_loss]
+    return [(p.index, h.index) for p in payers for h in hurting if p.index != h.index]
+
+
+def _with_converter_bounds(
+    view: BoardView, player: str, templates: list[Activation]
+) -> tuple[Activation, ...]:
+    """The templates with the converters' bounds worked out again from the variants (a family may count
+    more than the board has now: Crypt of Agadeem after a sacrifice)."""
+    converting = [converts_mana(t) for t in templates]
+    if not any(converting):
+        return tuple(templates)
+    bound = converter_bound(view, player, templates)
+    return tuple(
+        replace(t, bound=max(t.bound, bound)) if converts else t
+        for t, converts in zip(templates, converting, strict=True)
+    )
