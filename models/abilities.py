@@ -80,10 +80,13 @@ class ObjectFilter:
     absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
     ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
     ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
-    'a land with the same name as the exiled card').
+    'a land with the same name as the exiled card'); ``token`` asks for a token, ``named`` for a name ('a
+    token named Wood').
 
     >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
     'other Elf you control'
+    >>> ObjectFilter(token=True, named="Wood", controller=Who.YOU).describe()
+    'token named Wood you control'
     """
 
     types: tuple[str, ...] = ()
@@ -96,6 +99,8 @@ class ObjectFilter:
     self_only: bool = False
     attached: bool = False
     named_as_imprinted: bool = False
+    token: bool = False
+    named: str = ""
 
     def describe(self) -> str:
         """A short English description for display."""
@@ -110,6 +115,10 @@ class ObjectFilter:
         if self.chosen_type:
             words.append("of the chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
+        if self.token:
+            words.append("token")
+        if self.named:
+            words += ["named", self.named]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]

@@ -68,10 +68,12 @@ LEVEL_LABELS: dict[str, str] = {
 _JUDGED = tuple(number for number, level in enumerate(OBJECTIVE_LEVELS) if level in LEVEL_LABELS)
 #: The levels whose excess costs the player something now: life, permanents, mana.
 COSTLY_LEVELS = (
-    "hand_cards_exiled",
+    "hand_cards_lost",
     "life_and_damage",
+    "energy_paid",
     "valuable_sacrificed",
     "designed_sacrificed",
+    "opponent_lands_untapped",
     "mana_floating",
 )
 _COSTLY = tuple(number for number, level in enumerate(LEVEL_LABELS) if level in COSTLY_LEVELS)

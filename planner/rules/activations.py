@@ -6,12 +6,23 @@ objective reads them to say what a permanent could still make.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from planner.rules.costs import (
+    NO_CHOICES,
+    CostChoices,
+    choice_options,
+    consumes,
+    discards_hand,
+    energy_paid,
+    permanent_candidates,
+    victim_filters,
+)
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
@@ -39,7 +50,10 @@ REPEAT_CAP = 4
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class Activation:
-    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to."""
+    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to.
+
+    ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`: permanents exiled,
+    returned or untapped, cards discarded or exiled from the hand)."""
 
     index: int
     pid: str
@@ -51,6 +65,7 @@ class Activation:
     bound: int
     target: PaymentTarget
     members: tuple[str, ...] = ()
+    choices: CostChoices = NO_CHOICES
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -65,14 +80,23 @@ class Activation:
 
     @property
     def gone(self) -> tuple[str, ...]:
-        """The permanents this activation sacrifices: its cost's, and its source when it empties."""
+        """The permanents this activation takes off the battlefield: its cost's sacrifices, exiles and
+        returns, and its source when it empties."""
         own = (self.pid,) if self.ability.cost.sacrifice_self or self.outcome.sacrifices_source else ()
-        return (*self.sacrificed, *own)
+        return (*self.removed, *own)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The other permanents its cost takes off the battlefield (sacrificed, exiled, returned): what its
+        outcome is worked out without (CR 608.2h)."""
+        return (*self.sacrificed, *self.choices.removed) if self.choices else self.sacrificed
 
     @property
     def name(self) -> str:
         """A readable variable-name stem."""
         extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
+        extra += "".join(f"_x_{c}" for c in (*self.choices.removed, *self.choices.untapped))
+        extra += f"_cards{len(self.choices.cards)}" if self.choices.cards else ""
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
@@ -93,13 +117,17 @@ def activation_templates(
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
+    hand = board.player(player).hand
+    held = Counter(card.name for card in hand)
+    energy = board.player(player).counter("energy")
 
-    def outcomes_of(pid: str, number: int, sacrificed: tuple[str, ...] = ()) -> list[Outcome]:
-        """The ability's outcomes, worked out once for grouping and templates alike."""
-        key = (pid, number, sacrificed)
+    def outcomes_of(pid: str, number: int, removed: tuple[str, ...] = ()) -> list[Outcome]:
+        """The ability's outcomes (without the permanents its cost removes), worked out once for grouping
+        and templates alike."""
+        key = (pid, number, removed)
         if key not in made:
             ability = view.mana_abilities(pid)[number]
-            made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed)
+            made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=removed)
         return made[key]
 
     groups = interchangeable(view, player, reflect, outcomes_of, apart=apart)
@@ -120,10 +148,8 @@ def activation_templates(
                 continue
             if cost.mana.has_variable:
                 continue
-            bound = activation_bound(
-                ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            ) * max(len(members), 1)
-            if bound <= 0:
+            counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
+            if activation_bound(ability, counters) <= 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
             if cost.sacrifice is not None:
@@ -141,26 +167,36 @@ def activation_templates(
                 ]
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
+            choosing = permanent_candidates(view, permanent.id)
+            own = (permanent.id,) if cost.sacrifice_self else ()
             for sacrificed in sacrifice_options:
                 if check is not None:
                     check()
-                outcomes = outcomes_of(permanent.id, number, sacrificed)
-                for tapped in tap_options:
-                    for outcome in outcomes:
-                        templates.append(
-                            Activation(
-                                index=len(templates),
-                                pid=permanent.id,
-                                ability_index=number,
-                                ability=ability,
-                                sacrificed=sacrificed,
-                                tapped=tapped,
-                                outcome=outcome,
-                                bound=bound,
-                                target=target,
-                                members=members,
+                for chosen in choice_options(ability, hand, choosing, (*sacrificed, *own)):
+                    # ('Discard your hand' takes what is left when it is paid: the model works it out)
+                    choices = replace(chosen, discarded=()) if discards_hand(ability) else chosen
+                    supply = _supply(ability, choices, held, energy)
+                    bound = activation_bound(ability, counters, supply) * max(len(members), 1)
+                    if bound <= 0:
+                        continue
+                    outcomes = outcomes_of(permanent.id, number, (*sacrificed, *choices.removed))
+                    for tapped in tap_options:
+                        for outcome in outcomes:
+                            templates.append(
+                                Activation(
+                                    index=len(templates),
+                                    pid=permanent.id,
+                                    ability_index=number,
+                                    ability=ability,
+                                    sacrificed=sacrificed,
+                                    tapped=tapped,
+                                    outcome=outcome,
+                                    bound=bound,
+                                    target=target,
+                                    members=members,
+                                    choices=choices,
+                                )
                             )
-                        )
     converting = [converts_mana(t) for t in templates]
     if not any(converting):
         return templates
@@ -171,6 +207,21 @@ def activation_templates(
         replace(t, index=index, bound=bound if converts else t.bound)
         for index, (t, converts) in enumerate(kept)
     ]
+
+
+def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int) -> int | None:
+    """How many times the finite things an activation's cost parts take allow it (None: they set no bound):
+    once for a permanent it exiles, returns or untaps; as often as the hand holds the cards it chooses, and
+    the player's energy pays its {E}."""
+    bounds: list[int] = []
+    if choices.removed or choices.untapped:
+        bounds.append(1)
+    if choices.cards:
+        bounds += [held[name] // count for name, count in Counter(choices.cards).items()]
+    paid = energy_paid(ability)
+    if paid:
+        bounds.append(energy // paid)
+    return min(bounds) if bounds else None
 
 
 def converts_mana(template: Activation) -> bool:
@@ -198,6 +249,7 @@ def converts_mana(template: Activation) -> bool:
         or cost.tap_others is not None
         or cost.mana.has_variable
         or template.ability.sacrifice_when_empty
+        or consumes(template.ability)
     ):
         return False
     least = min((mode.mana for mode in cost_modes(cost.mana)), default=0)
@@ -331,11 +383,8 @@ def interchangeable(
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))
         for ability in view.mana_abilities(permanent.id):
-            for wanted in (ability.cost.sacrifice, ability.cost.tap_others):
-                if wanted is not None:
-                    singled_out.update(
-                        p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)
-                    )
+            for wanted in victim_filters(ability):
+                singled_out.update(p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id))
     groups: dict[tuple[object, ...], list[str]] = {}
     for permanent in board.permanents:
         pid = permanent.id
@@ -400,15 +449,24 @@ def _simple(ability: ManaAbility) -> bool:
     return cost.tap and not any(others) and ability.output.amount.is_constant
 
 
-def activation_bound(ability: ManaAbility, counters: int) -> int:
+def activation_bound(ability: ManaAbility, counters: int, supply: int | None = None) -> int:
     """How many times the model lets one ability be activated in a plan (see the module docstring): once
-    when it can be activated only once each turn (CR 602.5b)."""
+    when it can be activated only once each turn (CR 602.5b); ``supply``: how many times the finite things
+    its other cost parts take allow it (cards, energy, a permanent chosen), when they bound it.
+
+    >>> from models.oracle import parse_oracle
+    >>> (skirge,) = parse_oracle("Discard a card: Add {B}.").mana_abilities
+    >>> activation_bound(skirge, 0, supply=7), activation_bound(skirge, 0)
+    (7, 4)
+    """
     cost = ability.cost
     once = (
         cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
     )
     if once or cost.tap_others is not None:
-        return min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
-    if cost.remove_counter:
-        return counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
-    return REPEAT_CAP
+        bound = min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
+    elif cost.remove_counter:
+        bound = counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
+    else:
+        return REPEAT_CAP if supply is None else supply  # (what its cost takes bounds it: no loop to cut)
+    return bound if supply is None else min(bound, supply)

@@ -42,6 +42,7 @@ from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.costs import EXECUTED_PARTS, exerts, lowered, part_unread
 
 __all__ = [
     "CARD_CONTROLLER",
@@ -97,16 +98,16 @@ class TextWarning:
 _EXECUTED_AMOUNTS = frozenset(
     {AmountKind.CONSTANT, AmountKind.COUNT, AmountKind.COUNTERS, AmountKind.DEVOTION}
 )
-#: Cost parts without a field of their own that the rules layer pays: a counter put on the permanent itself
-#: (the replay adds it; nothing in a payment can run out of it).
-_EXECUTED_COST_PARTS = frozenset({CostPartKind.PUT_COUNTER})
-#: Side effects that can't change a payment: life gained, untap steps, later triggers, depletion counters.
+#: Side effects that can't change a payment (life gained, untap steps, later triggers, depletion counters),
+#: and a counter put on the permanent before its mana is counted (Empowered Autogenerator: the rules layer
+#: counts it, :func:`planner.rules.production.activation_outcomes`, and the replay puts it).
 _HARMLESS_SIDE_EFFECTS = frozenset(
     {
         SideEffectKind.GAIN_LIFE,
         SideEffectKind.OPPONENTS_GAIN_LIFE,
         SideEffectKind.NO_UNTAP,
         SideEffectKind.DELAYED,
+        SideEffectKind.PUT_COUNTER_FIRST,
     }
 )
 
@@ -165,7 +166,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     amount = output.amount
     restriction = ability.restriction
     if (
-        (not cost.parts or all(part.kind in _EXECUTED_COST_PARTS for part in cost.parts))
+        not cost.parts
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
@@ -189,8 +190,13 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
     if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
         return f"condition: if {unevaluated}"
-    if unexecuted := next((p for p in cost.parts if p.kind not in _EXECUTED_COST_PARTS), None):
+    if unexecuted := next((p for p in cost.parts if p.kind not in EXECUTED_PARTS), None):
         return f"cost: {unexecuted.text}"
+    if unread := next(((p, why) for p in cost.parts if (why := part_unread(p)) is not None), None):
+        return f"cost: {unread[0].text} ({unread[1]})"
+    kinds = [p.kind for p in cost.parts if p.kind is not CostPartKind.PUT_COUNTER]
+    if len(set(kinds)) != len(kinds):
+        return f"cost: {cost.describe()} (two parts of one kind)"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
     if any(amount.kind not in _EXECUTED_AMOUNTS or amount.plus for amount in amounts):
         return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS or a.plus)
@@ -227,7 +233,7 @@ def _executed(
     activated from the hand only, which are not on the battlefield: 605.1a)."""
     kept: list[ManaAbility] = []
     set_aside: list[tuple[str, str]] = []
-    for ability in abilities:
+    for ability in map(lowered, abilities):
         verdict = _verdict(ability)
         if verdict is _EXECUTED:
             kept.append(ability)
@@ -280,7 +286,9 @@ def counters_removed_any(ability: ManaAbility) -> str:
 @lru_cache(maxsize=4096)
 def removing(ability: ManaAbility, count: int) -> ManaAbility:
     """The ability of a family (:func:`counters_removed_any`) that removes ``count`` counters: its cost
-    removes that many, and 'for each counter removed this way' (or X) is that number.
+    removes that many (none: it removes nothing), and 'for each counter removed this way' (or X) is that
+    number, plus what the text adds to it ('Add {U}, then add an additional {U} for each charge counter
+    removed this way': one more).
 
     >>> from models.oracle import parse_oracle
     >>> (pools,) = parse_oracle("{1}, Remove X storage counters from this land: Add X mana in any "
@@ -288,15 +296,21 @@ def removing(ability: ManaAbility, count: int) -> ManaAbility:
     >>> three = removing(pools, 3)
     >>> three.cost.describe(), three.output.amount.constant, three.text == pools.text
     ('{1}, Remove 3 storage counter(s)', 3, True)
+    >>> (battery,) = parse_oracle("{T}, Remove any number of charge counters from this artifact: Add {U}, "
+    ...     "then add an additional {U} for each charge counter removed this way.").mana_abilities
+    >>> [(removing(battery, n).cost.describe(), removing(battery, n).output.describe()) for n in (0, 2)]
+    [('{T}', '{U}'), ('{T}, Remove 2 charge counter(s)', '{U} x 3')]
     """
     cost = ability.cost
     parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.REMOVE_X_COUNTERS)
     amount = ability.output.amount
     if amount.kind is AmountKind.REMOVED:
-        amount = replace(amount, kind=AmountKind.CONSTANT, constant=amount.multiplier * count, multiplier=1)
+        constant = amount.multiplier * count + amount.plus
+        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+    kind = counters_removed_any(ability) if count else ""
     return replace(
         ability,
-        cost=replace(cost, remove_counter=counters_removed_any(ability), remove_count=count, parts=parts),
+        cost=replace(cost, remove_counter=kind, remove_count=count, parts=parts),
         output=replace(ability.output, amount=amount),
     )
 
@@ -309,13 +323,24 @@ def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
 
 def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
     """The abilities of each family (:func:`counters_removed_any`) the permanent can activate now: one for
-    each number of its counters from 1 up (removing none makes no mana), in that order, so that the list
-    for fewer counters starts the list for more (a plan's steps keep their numbers as counters go)."""
+    each number of its counters from 1 up, in that order, so that the list for fewer counters starts the list
+    for more (a plan's steps keep their numbers as counters go); from 0 when removing none makes mana (a
+    Mana Battery's {U}: 'any number' may be none)."""
     return [
         removing(family, count)
         for family in families
-        for count in range(1, permanent.counter(counters_removed_any(family)) + 1)
+        for count in range(
+            0 if _makes_mana_removing_none(family) else 1,
+            permanent.counter(counters_removed_any(family)) + 1,
+        )
     ]
+
+
+def _makes_mana_removing_none(family: ManaAbility) -> bool:
+    """True when a family's ability adds mana with no counter removed (its amount adds a number to those
+    removed: a Mana Battery's first {U})."""
+    amount = family.output.amount
+    return amount.kind is AmountKind.REMOVED and amount.plus > 0
 
 
 def _missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
@@ -823,7 +848,8 @@ class BoardView:
     def untaps_normally(self, pid: str) -> bool:
         """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,
         Grim Monolith) or with a mana ability that says it doesn't untap during the next one (Waterveil
-        Cavern); a land that lost its text abilities (a Waterveil Cavern under Blood Moon) has neither.
+        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one); a land
+        that lost its text abilities (a Waterveil Cavern under Blood Moon) has none of these.
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -836,9 +862,8 @@ class BoardView:
         if not self.lost_text_abilities(pid) and _stays_tapped(permanent.oracle, permanent.name):
             return False
         return not any(
-            effect.kind is SideEffectKind.NO_UNTAP
+            exerts(ability) or any(effect.kind is SideEffectKind.NO_UNTAP for effect in ability.side_effects)
             for ability in self.mana_abilities(pid)
-            for effect in ability.side_effects
         )
 
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
@@ -891,7 +916,9 @@ class BoardView:
             exiled = source_permanent.choices.imprinted if source_permanent else None
             if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
-        return True
+        if flt.token and not permanent.token:
+            return False
+        return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def colors(self, pid: str) -> ManaTypes:
         """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects

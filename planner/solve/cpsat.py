@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -43,6 +43,7 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.costs import discards_hand, energy_paid
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -794,6 +795,7 @@ class _PaymentModel:
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
+        edges += self._hand_edges()
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -809,6 +811,21 @@ class _PaymentModel:
                 ):
                     edges.append((reflecting.index, sacrificer.index))
         return edges
+
+    def _hand_edges(self) -> list[tuple[int, int]]:
+        """'Discard your hand' after what takes chosen cards from the hand (they are chosen from what is
+        there), and before what returns a permanent to the hand: a plan discards only the cards the hand held
+        before the payment, and never a card a cost returned to it (CR 601.2h orders the costs; see
+        docs/rules.md)."""
+        templates = self.templates
+        discarding = [t.index for t in templates if discards_hand(t.ability)]
+        if not discarding:
+            return []
+        choosing = [t.index for t in templates if t.choices.cards and not discards_hand(t.ability)]
+        returning = [t.index for t in templates if t.choices.returned]
+        return [(a, d) for d in discarding for a in choosing] + [
+            (d, r) for d in discarding for r in returning
+        ]
 
     def _counted(self, template: Activation) -> list[_Counted]:
         """The amounts counted on the board that the template's mana depends on: its own ('{B} for each
@@ -1025,6 +1042,8 @@ class _PaymentModel:
                         sacrifices[pid].append(use)
                     for pid in template.tapped:
                         taps[pid].append(use)
+                    for pid in template.choices.untapped:  # (an opponent's land: untapped once at most)
+                        untaps[pid].append(use)
                     if cost.remove_counter:
                         counters[template.pid].append(cost.remove_count * use)
             for pid, tapping in self.alternatives.taps.items():
@@ -1044,10 +1063,11 @@ class _PaymentModel:
                     if t.pid == pid and t.ability.cost.remove_counter
                 )
                 model.add(sum(removed) <= self.board.permanent(pid).counter(name))
+            self._spent_by_parts(layers)
             if later is self.main:
                 continue
             for template in self.templates:
-                for pid in (template.pid, *template.tapped, *template.sacrificed):
+                for pid in (template.pid, *template.tapped, *template.removed, *template.choices.untapped):
                     if gone_now.get(pid):
                         # what the payment sacrificed is not there for the later payment
                         model.add(later.use[template.index] == 0).only_enforce_if(
@@ -1055,6 +1075,65 @@ class _PaymentModel:
                         ) if len(gone_now[pid]) == 1 else model.add(
                             later.use[template.index] + sum(gone_now[pid]) * template.bound <= template.bound
                         )
+
+    def _spent_by_parts(self, layers: Sequence[_Layer]) -> None:
+        """What the cost parts of the layers' activations take together stays within what the player has
+        (:mod:`planner.rules.costs`): energy, and the cards of each name in the hand (those Elvish Spirit
+        Guide's kind exiles for its mana included); once the payment discards its hand, a later layer takes
+        no card from it."""
+        model = self.model
+        player = self.board.player(self.player)
+        energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in self.templates]
+        if any(not isinstance(e, int) for e in energy):
+            model.add(_total(energy) <= player.counter("energy"))
+        held = Counter(card.name for card in player.hand)
+        taking: dict[str, list[Expr]] = defaultdict(list)
+        for layer in layers:
+            for template in self.templates:
+                for name, count in Counter(template.choices.cards).items():
+                    taking[name].append(count * layer.use[template.index])
+            for hand, use in zip(self.hand_cards.abilities, layer.hand_use, strict=True):
+                taking[hand.card.name].append(use)
+        for name, uses in taking.items():
+            if any(not isinstance(u, int) for u in uses):
+                model.add(_total(uses) <= held[name])
+        if len(layers) > 1 and held:
+            later = layers[-1]
+            later_uses = [
+                later.use[t.index] * len(t.choices.cards) for t in self.templates if t.choices.cards
+            ]
+            later_uses += list(later.hand_use)
+            if later_uses:
+                model.add(_total(later_uses) == 0).only_enforce_if(self.discarding(self.main))
+
+    def discarding(self, layer: _Layer) -> cp_model.IntVar:
+        """A literal true when the layer discards its hand (some 'Discard your hand' is used: made once)."""
+        key = f"{layer.name}_discards_hand"
+        if key not in self._zero:
+            flag = self.model.new_bool_var(key)
+            used = [
+                self.is_zero(layer.use[t.index]).negated() for t in self.templates if discards_hand(t.ability)
+            ]
+            for literal in used:
+                self.model.add_implication(literal, flag)
+            self.model.add_bool_or(used).only_enforce_if(flag)
+            self._zero[key] = flag
+        return self._zero[key]
+
+    def cards_lost(self, layer: _Layer) -> Expr:
+        """How many cards the layer takes from the hand: exiled for their mana (Elvish Spirit Guide), chosen
+        by a cost (discarded, exiled), and once it discards its hand every card left there."""
+        chosen = [self.hand_cards.exiled(layer)]
+        chosen += [len(t.choices.cards) * layer.use[t.index] for t in self.templates if t.choices.cards]
+        taken = _total(chosen)
+        held = len(self.board.player(self.player).hand)
+        if not held or not any(discards_hand(t.ability) for t in self.templates):
+            return taken
+        discarding = self.discarding(layer)
+        rest = self.model.new_int_var(0, held, f"{layer.name}_hand_discarded")
+        self.model.add(rest == held - taken).only_enforce_if(discarding)
+        self.model.add(rest == 0).only_enforce_if(discarding.negated())
+        return taken + rest
 
     def _cycle_counts(
         self, later: _Layer, taps: dict[str, list[cp_model.IntVar]], untaps: dict[str, list[cp_model.IntVar]]
@@ -1089,7 +1168,7 @@ class _PaymentModel:
         model = self.model
         touching: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for template in self.templates:
-            for pid in (template.pid, *template.tapped, *template.sacrificed):
+            for pid in (template.pid, *template.tapped, *template.removed, *template.choices.untapped):
                 touching[pid].append(main.use[template.index])
         for pid, tapping in self.alternatives.taps.items():
             touching[pid].append(tapping)
@@ -1145,8 +1224,10 @@ class _PaymentModel:
         facts = permanent_facts(self.problem.analysis, self.problem.prefer)
         hurt = main.life_paid + main.damage
         life_value = self.problem.life_value
-        # a card exiled from the hand for its mana (Elvish Spirit Guide) first: it is a card lost
-        terms.append(("hand_cards_exiled", self.hand_cards.exiled(main), len(self.hand_cards.abilities) + 1))
+        # a card taken from the hand (exiled for its mana, Elvish Spirit Guide; discarded; exiled for a cost)
+        # first: it is a card lost
+        held = len(self.board.player(self.player).hand)
+        terms.append(("hand_cards_lost", self.cards_lost(main), held + 1))
         if life_value is None:
             terms.append(("life_and_damage", hurt, life_bound + 200))
         else:
@@ -1160,12 +1241,23 @@ class _PaymentModel:
                     life_value * (life_bound + 200) + most + 1,
                 )
             )
+        # energy counters paid ({E}: Aether Hub), a resource of the player's like life
+        energy = [
+            energy_paid(t.ability) * main.use[t.index] for t in self.templates if energy_paid(t.ability)
+        ]
+        terms.append(("energy_paid", _total(energy), self.board.player(self.player).counter("energy") + 1))
         # each bound below is one more than the level's largest value, no looser: stages hold more levels
         # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
         for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
             chosen = [pid for pid in sacrificed if (pid in designed) == kind]
             most_gone = sum(len(self.members[pid]) for pid in chosen) + 1
             terms.append((name, _total([sacrificed[pid] for pid in chosen]), most_gone))
+        # an opponent's land untapped for a cost is mana given to them
+        untapping = [
+            len(t.choices.untapped) * main.use[t.index] for t in self.templates if t.choices.untapped
+        ]
+        most_untapped = len({pid for t in self.templates for pid in t.choices.untapped}) + 1
+        terms.append(("opponent_lands_untapped", _total(untapping), most_untapped))
         waste = sum(e for group, e in main.floating.items() if not group[0].persists)
         terms.append(("mana_floating", waste, mana_bound))
         if self.keep_layer is not None:
@@ -1625,6 +1717,12 @@ class _Extraction:
         # or group, slot): its activations take them one by one
         self.to_make = {key: solver.value(supply) for key, supply in main.supply.items()}
         self.draws_left: dict[int, dict[tuple[_ClassKey | _GroupKey, Slot], int]] = {}
+        # the names of the cards in the hand once the cards exiled for their mana are gone (their steps come
+        # first): what 'Discard your hand' discards, less what the costs before it take
+        self.hand = [card.name for card in planner.board.player(planner.player).hand]
+        for hand, use in zip(planner.hand_cards.abilities, main.hand_use, strict=True):
+            if solver.value(use):
+                self.hand.remove(hand.card.name)
 
     def ordered(self) -> list[Activation]:
         """Every activation of the solution, once per use: by epoch, then untracked producers first (nothing
@@ -1782,6 +1880,11 @@ class _Extraction:
                 self.to_make[(mana_type, _spending(tag), producer)] -= 1
                 self.made.append(unit)
         produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
+        choices = template.choices
+        if discards_hand(template.ability):
+            choices = replace(choices, discarded=tuple(self.hand))
+        for name in choices.cards:
+            self.hand.remove(name)
         return Step(
             permanent=source,
             ability=template.ability_index,
@@ -1790,6 +1893,7 @@ class _Extraction:
             sacrificed=template.sacrificed,
             tapped=template.tapped,
             paid_with=paid_with,
+            choices=choices,
         )
 
 
@@ -1805,7 +1909,7 @@ def _twin_runs(
     model tells apart). Interchangeable permanents that :func:`activation_templates` groups are not here
     (``members`` holds their groups): these are the ones it keeps apart, such as filter lands, Signets,
     Treasures and Cascading Cataracts."""
-    singled_out = {pid for t in templates for pid in (*t.sacrificed, *t.tapped)}
+    singled_out = {pid for t in templates for pid in (*t.removed, *t.tapped, *t.choices.untapped)}
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))
@@ -1851,6 +1955,7 @@ def _merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activa
             t.ability.cost.tap
             and not t.sacrificed
             and not t.tapped
+            and not t.ability.cost.parts
             and all(way.slot is not None for symbol in t.ability.cost.mana.symbols for way in symbol.ways())
             for t in own[pid]
         )
