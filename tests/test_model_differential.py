@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, HAND_CARDS, counters_for
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
@@ -104,7 +105,9 @@ _COSTS = [
 
 @st.composite
 def boards(draw: st.DrawFn) -> Board:
-    """A random board of 1 to 6 permanents for 'me', maybe one opponent land, maybe floating mana."""
+    """A random board of 1 to 6 permanents for 'me', maybe one opponent land (maybe tapped), maybe floating
+    mana; now and then a card whose mana ability has a cost part of issue 35 (``cost_part_cards``) with what
+    its cost takes (a token, a creature, a land), and cards in hand and energy for 'me'."""
     count = draw(st.integers(1, 6))
     permanents: list[dict[str, Any]] = []
     for number in range(count):
@@ -122,11 +125,19 @@ def boards(draw: st.DrawFn) -> Board:
                 continue
             entry["attached_to"] = draw(st.sampled_from(lands))
         permanents.append(entry)
-    if draw(st.booleans()):
-        permanents.append(
-            {"id": "o1", "card": draw(st.sampled_from(["Plains", "Swamp", "Wastes"])), "controller": "opp"}
-        )
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 20]))}
+    if draw(st.integers(0, 2)) == 0:
+        family = draw(st.sampled_from(FAMILY_CARDS))
+        permanents.append(
+            {"id": "c1", **family, "controller": "me", **counters_for(family, draw(st.integers(0, 2)))}
+        )
+        if draw(st.booleans()):
+            permanents.append({"id": "c2", **draw(st.sampled_from(FAMILY_EXTRAS)), "controller": "me"})
+        me["hand"] = draw(st.lists(st.sampled_from(HAND_CARDS), max_size=2))
+        me["counters"] = {"energy": draw(st.integers(0, 2))}
+    if draw(st.booleans()):
+        land = draw(st.sampled_from(["Plains", "Swamp", "Wastes"]))
+        permanents.append({"id": "o1", "card": land, "controller": "opp", "tapped": draw(st.booleans())})
     if draw(st.integers(0, 3)) == 0:
         me["pool"] = [draw(st.sampled_from(["{G}", "{C}", "{W}{U}"]))]
     return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents})
