@@ -337,6 +337,24 @@ def test_a_land_is_returned_to_the_hand_after_it_tapped_for_mana() -> None:
     assert [card.name for card in state.hand] == ["Forest"] and not state.on_battlefield("forest")
 
 
+def test_a_card_a_cost_returned_to_the_hand_can_be_discarded_afterwards() -> None:
+    """Root Caller, a Forest and Skirge Familiar ("Discard a card: Add {B}.") with an empty hand.
+
+    {G}{G}{G}{G}{B}: the Forest taps for {G}, the Caller returns it for {G}{G}{G}, and the Forest is then a
+    card in the hand that Skirge discards for {B} (CR 601.2h: each cost is paid in turn, the hand as it is
+    then): payable, the Forest returned, then discarded, in that order. Without the Caller's return there is
+    no card to discard: {B} alone is not payable from the hand. {X}: five.
+    """
+    caller = {"id": "caller", **ROOT_CALLER}
+    skirge = {"id": "skirge", **SKIRGE_FAMILIAR}
+    board = _board(caller, {"id": "forest", "card": "Forest"}, skirge)
+    result = _pay(board, "{G}{G}{G}{G}{B}")
+    assert result.payable and result.parts.returned == ("forest",) and result.parts.discarded == ("Forest",)
+    assert [step.permanent for step in result.steps] == ["forest", "caller", "skirge"]
+    assert not _pay(_board(skirge), "{B}").payable
+    assert _largest(board) == 5
+
+
 # ------------------------------------------------------------------------------------------ sacrifice tokens
 
 

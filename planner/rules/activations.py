@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility
+from models.board import Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.costs import (
@@ -21,6 +22,10 @@ from planner.rules.costs import (
     discards_hand,
     energy_paid,
     permanent_candidates,
+    permanent_filter,
+    returned_card,
+    returns,
+    uses_hand,
     victim_filters,
 )
 from planner.rules.hand import hand_abilities
@@ -53,7 +58,9 @@ class Activation:
     """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to.
 
     ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`: permanents exiled,
-    returned or untapped, cards discarded or exiled from the hand)."""
+    returned or untapped, cards discarded or exiled from the hand); ``after_return`` names the permanent whose
+    card those cards are, when another activation's cost returns it to the hand first (the card is not in
+    the hand before the payment)."""
 
     index: int
     pid: str
@@ -66,6 +73,7 @@ class Activation:
     target: PaymentTarget
     members: tuple[str, ...] = ()
     choices: CostChoices = NO_CHOICES
+    after_return: str = ""
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -97,6 +105,7 @@ class Activation:
         extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
         extra += "".join(f"_x_{c}" for c in (*self.choices.removed, *self.choices.untapped))
         extra += f"_cards{len(self.choices.cards)}" if self.choices.cards else ""
+        extra += f"_from_{self.after_return}" if self.after_return else ""
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
@@ -130,6 +139,7 @@ def activation_templates(
             made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=removed)
         return made[key]
 
+    returnable = _returnable(view, player)
     groups = interchangeable(view, player, reflect, outcomes_of, apart=apart)
     grouped = {pid for members in groups.values() for pid in members[1:]}
     cycling = tap_cycling(view, player)
@@ -169,13 +179,19 @@ def activation_templates(
             target = ability_target(view, permanent.id, ability)
             choosing = permanent_candidates(view, permanent.id)
             own = (permanent.id,) if cost.sacrifice_self else ()
-            for sacrificed in sacrifice_options:
+            # the cards its cost may choose: the hand's, or one a cost returns to it first
+            hands: list[tuple[tuple[Card, ...], str, Counter[str]]] = [(hand, "", held)]
+            if uses_hand(ability):
+                hands += [((card,), pid, Counter({card.name: 1})) for pid, card in returnable]
+            for sacrificed, (cards, after_return, there) in itertools.product(sacrifice_options, hands):
                 if check is not None:
                     check()
-                for chosen in choice_options(ability, hand, choosing, (*sacrificed, *own)):
+                for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
+                    if after_return and not chosen.cards:
+                        continue  # (the same as choosing from the hand)
                     # ('Discard your hand' takes what is left when it is paid: the model works it out)
                     choices = replace(chosen, discarded=()) if discards_hand(ability) else chosen
-                    supply = _supply(ability, choices, held, energy)
+                    supply = _supply(ability, choices, there, energy)
                     bound = activation_bound(ability, counters, supply) * max(len(members), 1)
                     if bound <= 0:
                         continue
@@ -195,6 +211,7 @@ def activation_templates(
                                     target=target,
                                     members=members,
                                     choices=choices,
+                                    after_return=after_return,
                                 )
                             )
     converting = [converts_mana(t) for t in templates]
@@ -207,6 +224,23 @@ def activation_templates(
         replace(t, index=index, bound=bound if converts else t.bound)
         for index, (t, converts) in enumerate(kept)
     ]
+
+
+def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
+    """The permanents a cost of the player's could return to their owner's hand, with the card each becomes
+    there (tokens cease to exist: none), in board order."""
+    found: dict[str, Card] = {}
+    for permanent in view.board.permanents:
+        if permanent.controller != player:
+            continue
+        candidates = permanent_candidates(view, permanent.id)
+        for ability in view.mana_abilities(permanent.id):
+            for part in returns(ability):
+                for pid in candidates(permanent_filter(part), part.kind):
+                    card = returned_card(view.permanent(pid))
+                    if card is not None:
+                        found.setdefault(pid, card)
+    return list(found.items())
 
 
 def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int) -> int | None:

@@ -36,6 +36,7 @@ from planner.rules.costs import (
     energy_paid,
     exerts,
     permanent_candidates,
+    returned_card,
 )
 from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
@@ -859,19 +860,9 @@ def _resolved(
 
 
 def _returned(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand once a cost returned ``permanent`` to its owner's hand (its controller's: a board says no
-    other owner); a token ceases to exist there (CR 111.8), so the hand is unchanged."""
-    if permanent.token:
-        return hand
-    card = Card(
-        card=permanent.card,
-        name=permanent.name,
-        type_line=permanent.type_line,
-        oracle=permanent.oracle,
-        mana_cost=permanent.mana_cost,
-        color_indicator=permanent.color_indicator,
-    )
-    return (*hand, card)
+    """The hand once a cost returned ``permanent`` to its owner's hand (:func:`returned_card`)."""
+    card = returned_card(permanent)
+    return hand if card is None else (*hand, card)
 
 
 def _spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[tuple[str, int], ...]:

@@ -43,7 +43,7 @@ from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
-from planner.rules.costs import discards_hand, energy_paid
+from planner.rules.costs import discards_hand, energy_paid, returned_card
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -795,7 +795,7 @@ class _PaymentModel:
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
-        edges += self._hand_edges()
+        edges += self._hand_edges() + self._return_edges()
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -825,6 +825,18 @@ class _PaymentModel:
         returning = [t.index for t in templates if t.choices.returned]
         return [(a, d) for d in discarding for a in choosing] + [
             (d, r) for d in discarding for r in returning
+        ]
+
+    def _return_edges(self) -> list[tuple[int, int]]:
+        """What takes a card from the hand that a cost returns to it (:attr:`Activation.after_return`) after
+        that cost."""
+        templates = self.templates
+        return [
+            (returner.index, taker.index)
+            for taker in templates
+            if taker.after_return
+            for returner in templates
+            if taker.after_return in returner.choices.returned
         ]
 
     def _counted(self, template: Activation) -> list[_Counted]:
@@ -1088,15 +1100,26 @@ class _PaymentModel:
             model.add(_total(energy) <= player.counter("energy"))
         held = Counter(card.name for card in player.hand)
         taking: dict[str, list[Expr]] = defaultdict(list)
+        # (a card a cost returns to the hand is there once that cost is paid, and only then)
+        returned: dict[str, tuple[list[Expr], list[Expr]]] = defaultdict(lambda: ([], []))
         for layer in layers:
             for template in self.templates:
+                use = layer.use[template.index]
+                if template.after_return:
+                    returned[template.after_return][1].append(len(template.choices.cards) * use)
+                    continue
                 for name, count in Counter(template.choices.cards).items():
-                    taking[name].append(count * layer.use[template.index])
+                    taking[name].append(count * use)
+                for pid in template.choices.returned:
+                    returned[pid][0].append(use)
             for hand, use in zip(self.hand_cards.abilities, layer.hand_use, strict=True):
                 taking[hand.card.name].append(use)
         for name, uses in taking.items():
             if any(not isinstance(u, int) for u in uses):
                 model.add(_total(uses) <= held[name])
+        for back, taken in returned.values():
+            if taken:
+                model.add(_total(taken) <= _total(back))
         if len(layers) > 1 and held:
             later = layers[-1]
             later_uses = [
@@ -1226,8 +1249,10 @@ class _PaymentModel:
         life_value = self.problem.life_value
         # a card taken from the hand (exiled for its mana, Elvish Spirit Guide; discarded; exiled for a cost)
         # first: it is a card lost
-        held = len(self.board.player(self.player).hand)
-        terms.append(("hand_cards_lost", self.cards_lost(main), held + 1))
+        lost = self.cards_lost(
+            main
+        )  # (a card a cost returns to the hand may be lost too: no hand size bounds it)
+        terms.append(("hand_cards_lost", lost, self._most(lost) + 1))
         if life_value is None:
             terms.append(("life_and_damage", hurt, life_bound + 200))
         else:
@@ -1885,6 +1910,9 @@ class _Extraction:
             choices = replace(choices, discarded=tuple(self.hand))
         for name in choices.cards:
             self.hand.remove(name)
+        for pid in choices.returned:
+            card = returned_card(self.planner.board.permanent(pid))
+            self.hand += [card.name] if card is not None else []
         return Step(
             permanent=source,
             ability=template.ability_index,
