@@ -517,3 +517,23 @@ def test_random_boards_agree_with_the_reference_search(board: Board, cost: str, 
     verdict, and a plan as good as its best, level by level (``agrees_with_reference``)."""
     target = PaymentTarget.of(cost, type_line=type_line)
     assume(agrees_with_reference(board, target, max_states=3000) is not None)
+
+
+def test_a_turns_plan_takes_no_card_from_the_hand_and_tallies_each_spell_apart() -> None:
+    """A turn's spells and land come from the hand, so its plan activates no ability whose cost takes a card
+    from it (Cadaverous Bloom could otherwise exile a card the turn casts); Aether Hub's energy is paid for
+    the spell it pays, and the next spell's answer does not count it again."""
+    from planner.turn import plan_turn
+
+    hub = {"id": "hub", **AETHER_HUB}
+    bloom = {"id": "bloom", **CADAVEROUS_BLOOM}
+    board = _board(hub, bloom, hand=("Lightning Bolt", "Llanowar Elves"), energy=1)
+    answer = plan_turn(board).to_json()
+    # (exiling the Elves to the Bloom would make their {G}{G}, but then they could not be cast: Bolt alone)
+    assert [spell["card"] for spell in answer["spells"]] == ["Lightning Bolt"]
+    (bolt,) = answer["spells"]
+    assert "exiled_from_hand" not in bolt["payment"] and bolt["payment"]["energy_paid"] == 1
+    two = plan_turn(
+        _board(hub, {"id": "hub2", **AETHER_HUB}, hand=("Lightning Bolt", "Llanowar Elves"), energy=2)
+    )
+    assert [spell["payment"]["energy_paid"] for spell in two.to_json()["spells"]] == [1, 1]

@@ -117,12 +117,14 @@ def activation_templates(
     check: Callable[[], None] | None = None,
     apart: frozenset[str] = frozenset(),
     extra_mana: int = 0,
+    hand_costs: bool = True,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
     ``apart`` are never grouped: a turn's arrivals). A converter's bound is :func:`converter_bound`, with
     ``extra_mana`` more mana than the board and the hand make (a turn's rituals). ``check`` is called between
-    permanents and cost choices (a time limit raises there)."""
+    permanents and cost choices (a time limit raises there). Without ``hand_costs``, no ability whose cost
+    takes cards from the hand is activated (a turn's plan, whose spells come from the hand)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
@@ -157,6 +159,8 @@ def activation_templates(
             if view.why_not_activatable(permanent.id, ability, tapped=state) is not None:
                 continue
             if cost.mana.has_variable:
+                continue
+            if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
             if activation_bound(ability, counters) <= 0:

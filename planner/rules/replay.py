@@ -195,6 +195,11 @@ class PlanState:
         """The player's energy counters now."""
         return self.board.player(self.player).counter("energy")
 
+    def next_payment(self) -> PlanState:
+        """The state with what a payment tallies (life paid, damage, activations, sacrifices, what costs took)
+        started afresh, for the next payment from it (a turn's next spell): the board and pool stay."""
+        return replace(self, life_paid=0, damage=0, activations=(), sacrificed=(), costs=_NOTHING_PAID)
+
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""
         return dict(self.activations).get(pid, 0)
