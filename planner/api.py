@@ -558,6 +558,8 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
 
 def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:
     """What one step's other cost parts paid."""
+    if not ability.cost.parts:
+        return _NO_PARTS
     choices = step.choices
     return PaidParts(
         exiled=choices.exiled,
@@ -602,3 +604,4 @@ def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
 
 
 _NO_MANA = ManaBag()
+_NO_PARTS = PaidParts()

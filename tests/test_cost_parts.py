@@ -10,6 +10,7 @@ texts are in ``cost_part_cards``."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -537,3 +538,38 @@ def test_a_turns_plan_takes_no_card_from_the_hand_and_tallies_each_spell_apart()
         _board(hub, {"id": "hub2", **AETHER_HUB}, hand=("Lightning Bolt", "Llanowar Elves"), energy=2)
     )
     assert [spell["payment"]["energy_paid"] for spell in two.to_json()["spells"]] == [1, 1]
+
+
+def test_the_command_reads_energy_from_the_board_file_and_says_what_the_costs_took(tmp_path: Any) -> None:
+    """End to end (contract sections 3 and 10): ``mana-planner pay --json`` on a board file whose player has
+    energy counters and a hand; the answer says the energy paid and the card discarded, in the step and in
+    all; the table lists them too; a bad count is bad input naming its JSON path (exit 2)."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    data = {
+        "version": 1,
+        "players": [{"id": "me", "hand": ["Lightning Bolt"], "counters": {"energy": 2}}],
+        "permanents": [
+            {"id": "hub", **AETHER_HUB, "controller": "me"},
+            {"id": "witch", **BOG_WITCH, "controller": "me"},
+        ],
+    }
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(app, ["pay", str(path), "{B}{B}", "--json"])
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    assert answer["energy_paid"] == 1 and answer["discarded"] == ["Lightning Bolt"]
+    by_permanent = {step["permanent"]: step for step in answer["steps"]}
+    assert by_permanent["hub"]["energy_paid"] == 1 and by_permanent["witch"]["discarded"] == [
+        "Lightning Bolt"
+    ]
+    table = runner.invoke(app, ["pay", str(path), "{B}{B}"])
+    assert "discarded Lightning Bolt" in table.output and "energy paid:" in table.output
+    data["players"][0]["counters"] = {"energy": -1}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    bad = runner.invoke(app, ["pay", str(path), "{B}{B}"])
+    assert bad.exit_code == 2 and "players[0].counters.energy" in bad.output

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility
@@ -97,15 +97,20 @@ class Activation:
     def removed(self) -> tuple[str, ...]:
         """The other permanents its cost takes off the battlefield (sacrificed, exiled, returned): what its
         outcome is worked out without (CR 608.2h)."""
-        return (*self.sacrificed, *self.choices.removed) if self.choices else self.sacrificed
+        choices = self.choices
+        return (
+            self.sacrificed if choices is NO_CHOICES or not choices else (*self.sacrificed, *choices.removed)
+        )
 
     @property
     def name(self) -> str:
         """A readable variable-name stem."""
         extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
-        extra += "".join(f"_x_{c}" for c in (*self.choices.removed, *self.choices.untapped))
-        extra += f"_cards{len(self.choices.cards)}" if self.choices.cards else ""
-        extra += f"_from_{self.after_return}" if self.after_return else ""
+        choices = self.choices
+        if choices is not NO_CHOICES:
+            extra += "".join(f"_x_{c}" for c in (*choices.removed, *choices.untapped))
+            extra += f"_cards{len(choices.cards)}" if choices.cards else ""
+            extra += f"_from_{self.after_return}" if self.after_return else ""
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
@@ -181,25 +186,14 @@ def activation_templates(
                 ]
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
-            choosing = permanent_candidates(view, permanent.id)
-            own = (permanent.id,) if cost.sacrifice_self else ()
-            # the cards its cost may choose: the hand's, or one a cost returns to it first
-            hands: list[tuple[tuple[Card, ...], str, Counter[str]]] = [(hand, "", held)]
-            if uses_hand(ability):
-                hands += [((card,), pid, Counter({card.name: 1})) for pid, card in returnable]
-            for sacrificed, (cards, after_return, there) in itertools.product(sacrifice_options, hands):
+            ways = _cost_ways(view, permanent.id, ability, sacrifice_options, hand, held, energy, returnable)
+            for sacrificed, choices, after_return, supply in ways:
                 if check is not None:
                     check()
-                for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
-                    if after_return and not chosen.cards:
-                        continue  # (the same as choosing from the hand)
-                    # ('Discard your hand' takes what is left when it is paid: the model works it out)
-                    choices = replace(chosen, discarded=()) if discards_hand(ability) else chosen
-                    supply = _supply(ability, choices, there, energy)
-                    bound = activation_bound(ability, counters, supply) * max(len(members), 1)
-                    if bound <= 0:
-                        continue
-                    outcomes = outcomes_of(permanent.id, number, (*sacrificed, *choices.removed))
+                bound = activation_bound(ability, counters, supply) * max(len(members), 1)
+                if bound > 0:
+                    removed = (*sacrificed, *choices.removed) if choices.removed else sacrificed
+                    outcomes = outcomes_of(permanent.id, number, removed)
                     for tapped in tap_options:
                         for outcome in outcomes:
                             templates.append(
@@ -228,6 +222,39 @@ def activation_templates(
         replace(t, index=index, bound=bound if converts else t.bound)
         for index, (t, converts) in enumerate(kept)
     ]
+
+
+def _cost_ways(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    sacrifices: Iterable[tuple[str, ...]],
+    hand: tuple[Card, ...],
+    held: Counter[str],
+    energy: int,
+    returnable: Sequence[tuple[str, Card]],
+) -> Iterator[tuple[tuple[str, ...], CostChoices, str, int | None]]:
+    """The ways to pay the ability's cost besides its taps: what it sacrifices, what its other parts take
+    (:func:`~planner.rules.costs.choice_options`), the permanent whose card they take once a cost returned
+    it to the hand (or ''), and how many times the finite things they take allow it (:func:`_supply`)."""
+    if not ability.cost.parts:
+        for sacrificed in sacrifices:
+            yield sacrificed, NO_CHOICES, "", None
+        return
+    choosing = permanent_candidates(view, pid)
+    own = (pid,) if ability.cost.sacrifice_self else ()
+    # the cards its cost may choose: the hand's, or one a cost returns to it first
+    hands: list[tuple[tuple[Card, ...], str, Counter[str]]] = [(hand, "", held)]
+    if uses_hand(ability):
+        hands += [((card,), returned, Counter({card.name: 1})) for returned, card in returnable]
+    whole = discards_hand(ability)
+    for sacrificed, (cards, after_return, there) in itertools.product(sacrifices, hands):
+        for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
+            if after_return and not chosen.cards:
+                continue  # (the same as choosing from the hand)
+            # ('Discard your hand' takes what is left when it is paid: the model works it out)
+            choices = replace(chosen, discarded=()) if whole else chosen
+            yield sacrificed, choices, after_return, _supply(ability, choices, there, energy)
 
 
 def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:

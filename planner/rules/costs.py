@@ -114,7 +114,7 @@ class CostChoices:
         return (*self.discarded, *self.exiled_cards)
 
     def __bool__(self) -> bool:
-        return bool(self.removed or self.untapped or self.cards)
+        return bool(self.exiled or self.returned or self.untapped or self.discarded or self.exiled_cards)
 
     def describe(self) -> str:
         """The choices in a few words ('exiled elf; discarded Forest'), '' for none."""
@@ -236,8 +236,11 @@ def part_unread(part: CostPart) -> str | None:
 
 
 def _parts(ability: ManaAbility, kinds: Iterable[CostPartKind]) -> list[CostPart]:
+    parts = ability.cost.parts
+    if not parts:
+        return []
     wanted = set(kinds)
-    return [part for part in ability.cost.parts if part.kind in wanted]
+    return [part for part in parts if part.kind in wanted]
 
 
 def energy_paid(ability: ManaAbility) -> int:
@@ -252,7 +255,8 @@ def energy_paid(ability: ManaAbility) -> int:
 
 def exerts(ability: ManaAbility) -> bool:
     """True when activating it exerts its permanent (CR 701.39: it won't untap during the next untap step)."""
-    return any(part.kind is CostPartKind.EXERT for part in ability.cost.parts)
+    parts = ability.cost.parts
+    return bool(parts) and any(part.kind is CostPartKind.EXERT for part in parts)
 
 
 def discards_hand(ability: ManaAbility) -> bool:
@@ -421,7 +425,7 @@ def choice_options(
         cards = Counter(name for f in ("discarded", "exiled_cards") for name in fields.get(f, ()))
         if any(count > left[name] for name, count in cards.items()):
             continue
-        yield CostChoices(**fields)
+        yield CostChoices(**fields) if fields else NO_CHOICES
 
 
 def check_choices(

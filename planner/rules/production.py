@@ -441,7 +441,8 @@ def activation_outcomes(
     >>> [o.total for o in activation_outcomes(view, "f", view.mana_abilities("f")[0], {})]
     [4]
     """
-    view = counters_put_first(view, pid, ability)
+    if ability.side_effects:
+        view = counters_put_first(view, pid, ability)
     replacements, triggers = _reaching(view, pid, ability, with_triggers)
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1

@@ -121,7 +121,10 @@ class Step:
     def removed(self) -> tuple[str, ...]:
         """The permanents its cost takes off the battlefield (sacrificed, exiled, returned): gone when it
         resolves, what an amount counted from them reads (CR 608.2h)."""
-        return (*self.sacrificed, *self.choices.removed) if self.choices else self.sacrificed
+        choices = self.choices
+        return (
+            self.sacrificed if choices is NO_CHOICES or not choices else (*self.sacrificed, *choices.removed)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +479,11 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
     counters_after: tuple[tuple[str, int], ...] | None = None
     put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
     # (a counter its effect puts on before its mana is counted, Empowered Autogenerator's: on it from now on)
-    first = [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
+    first = (
+        [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
+        if ability.side_effects
+        else []
+    )
     if cost.remove_counter or put or first:
         counters = dict(view.permanent(pid).counters)
         if cost.remove_counter:
@@ -520,8 +527,8 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         activated=once,
         choices=step.choices,
         hand=hand,
-        energy=energy_paid(ability),
-        exerted=exerts(ability),
+        energy=energy_paid(ability) if cost.parts else 0,
+        exerted=bool(cost.parts) and exerts(ability),
     )
 
 

@@ -1095,7 +1095,8 @@ class _PaymentModel:
         no card from it."""
         model = self.model
         player = self.board.player(self.player)
-        energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in self.templates]
+        parted = [t for t in self.templates if t.ability.cost.parts]  # (what the others take: no part)
+        energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in parted]
         if any(not isinstance(e, int) for e in energy):
             model.add(_total(energy) <= player.counter("energy"))
         held = Counter(card.name for card in player.hand)
@@ -1103,7 +1104,7 @@ class _PaymentModel:
         # (a card a cost returns to the hand is there once that cost is paid, and only then)
         returned: dict[str, tuple[list[Expr], list[Expr]]] = defaultdict(lambda: ([], []))
         for layer in layers:
-            for template in self.templates:
+            for template in parted:
                 use = layer.use[template.index]
                 if template.after_return:
                     returned[template.after_return][1].append(len(template.choices.cards) * use)
@@ -1122,9 +1123,7 @@ class _PaymentModel:
                 model.add(_total(taken) <= _total(back))
         if len(layers) > 1 and held:
             later = layers[-1]
-            later_uses = [
-                later.use[t.index] * len(t.choices.cards) for t in self.templates if t.choices.cards
-            ]
+            later_uses = [later.use[t.index] * len(t.choices.cards) for t in parted if t.choices.cards]
             later_uses += list(later.hand_use)
             if later_uses:
                 model.add(_total(later_uses) == 0).only_enforce_if(self.discarding(self.main))
