@@ -573,3 +573,15 @@ def test_the_command_reads_energy_from_the_board_file_and_says_what_the_costs_to
     path.write_text(json.dumps(data), encoding="utf-8")
     bad = runner.invoke(app, ["pay", str(path), "{B}{B}"])
     assert bad.exit_code == 2 and "players[0].counters.energy" in bad.output
+
+
+def test_a_no_says_which_part_of_a_cost_could_not_be_paid() -> None:
+    """The reason of a "no" names what a cost part lacked: a card in the hand, energy, a token."""
+    witch = _board({"id": "witch", **BOG_WITCH}, {"id": "swamp", "card": "Swamp"})
+    assert "Bog Witch (witch): me's hand holds no card(s) for 'Discard a card'" in str(
+        _pay(witch, "{B}{B}{B}").reason
+    )
+    hub = _board({"id": "hub", **AETHER_HUB})
+    assert "paying {E} needs 1 energy, and me has none" in str(_pay(hub, "{G}").reason)
+    kaleidoscope = _board({"id": "dk", **DIAMOND_KALEIDOSCOPE})
+    assert "there is no Prism token you control to sacrifice" in str(_pay(kaleidoscope, "{G}").reason)

@@ -61,6 +61,7 @@ __all__ = [
     "returns",
     "uses_hand",
     "victim_filters",
+    "why_unpayable",
 ]
 
 #: The kinds of cost part the rules layer pays (the others set their ability aside).
@@ -387,6 +388,48 @@ def permanent_candidates(view: BoardView, pid: str) -> Candidates:
         ]
 
     return found
+
+
+def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
+    """Why the ability's cost can't be paid now for what its sacrifice or other parts take (too little energy,
+    too few cards in the hand, nothing its filter matches), in a player's words; None when they can be (a
+    card a cost returns to the hand first is not looked for here).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "hub",
+    ...     "name": "Aether Hub", "type_line": "Land", "oracle": "{T}, Pay {E}: Add one mana of any color.",
+    ...     "controller": "me"}]})
+    >>> from planner.rules.view import BoardView
+    >>> view = BoardView(board)
+    >>> why_unpayable(view, "hub", view.mana_abilities("hub")[0])
+    'Aether Hub (hub): paying {E} needs 1 energy, and me has none'
+    """
+    cost = ability.cost
+    if not cost.parts and cost.sacrifice is None:
+        return None
+    permanent = view.permanent(pid)
+    player = view.board.player(permanent.controller)
+    who = f"{permanent.name} ({pid})"
+    needed = energy_paid(ability)
+    energy = player.counter("energy")
+    if needed > energy:
+        return f"{who}: paying {'{E}' * needed} needs {needed} energy, and {player.id} has {energy or 'none'}"
+    candidates = permanent_candidates(view, pid)
+    if cost.sacrifice is not None and len(candidates(cost.sacrifice, CostPartKind.EXILE_PERMANENT)) < max(
+        cost.sacrifice_count, 1
+    ):
+        return f"{who}: there is no {cost.sacrifice.describe()} to sacrifice"
+    for part in cost.parts:
+        if part.kind in _HAND_PARTS and part.count > 0:
+            wanted = card_filter(part)
+            held = sum(1 for card in player.hand if wanted.matches(card))
+            if held < part.count:
+                return f"{who}: {player.id}'s hand holds {held or 'no'} card(s) for {part.text!r}"
+        elif (
+            part.kind in _PERMANENT_PARTS and len(candidates(permanent_filter(part), part.kind)) < part.count
+        ):
+            return f"{who}: nothing on the battlefield can pay {part.text!r}"
+    return None
 
 
 def choice_options(
