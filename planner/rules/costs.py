@@ -391,9 +391,9 @@ def permanent_candidates(view: BoardView, pid: str) -> Candidates:
 
 
 def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
-    """Why the ability's cost can't be paid now for what its sacrifice or other parts take (too little energy,
-    too few cards in the hand, nothing its filter matches), in a player's words; None when they can be (a
-    card a cost returns to the hand first is not looked for here).
+    """Why the ability's cost can't be paid now for what its parts of :mod:`this module <planner.rules.costs>`
+    take (too little energy, too few cards in the hand, no token to sacrifice, nothing a filter matches), in a
+    player's words; None when they can be (a card a cost returns to the hand first is not looked for here).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "hub",
@@ -405,7 +405,8 @@ def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None
     'Aether Hub (hub): paying {E} needs 1 energy, and me has none'
     """
     cost = ability.cost
-    if not cost.parts and cost.sacrifice is None:
+    tokens = cost.sacrifice if cost.sacrifice is not None and cost.sacrifice.token else None
+    if not cost.parts and tokens is None:
         return None
     permanent = view.permanent(pid)
     player = view.board.player(permanent.controller)
@@ -415,10 +416,8 @@ def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None
     if needed > energy:
         return f"{who}: paying {'{E}' * needed} needs {needed} energy, and {player.id} has {energy or 'none'}"
     candidates = permanent_candidates(view, pid)
-    if cost.sacrifice is not None and len(candidates(cost.sacrifice, CostPartKind.EXILE_PERMANENT)) < max(
-        cost.sacrifice_count, 1
-    ):
-        return f"{who}: there is no {cost.sacrifice.describe()} to sacrifice"
+    if tokens is not None and len(candidates(tokens, CostPartKind.EXILE_PERMANENT)) < cost.sacrifice_count:
+        return f"{who}: there is no {tokens.describe()} to sacrifice"
     for part in cost.parts:
         if part.kind in _HAND_PARTS and part.count > 0:
             wanted = card_filter(part)
