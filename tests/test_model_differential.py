@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.api import pay
+from planner.api import max_x, pay
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
@@ -207,3 +207,19 @@ def test_a_reflecting_land_is_tapped_before_what_it_reflects_is_sacrificed() -> 
     )
     result = pay(board, PaymentTarget.of("{B}{B}{B}"))
     assert result.payable and [step.permanent for step in result.steps] == ["pool", "vein"]
+
+
+def test_a_condition_is_judged_before_what_it_counts_is_sacrificed() -> None:
+    """Mox Opal ("Activate only if you control three or more artifacts.") with Lotus Petal and a tapped Black
+    Lotus: three artifacts while the Petal is there, two once it is sacrificed, so the Mox taps first (CR
+    602.5b: the condition is checked as it is activated); X is two, as the reference search finds."""
+    board = _board(
+        20,
+        {"id": "lotus", "card": "Black Lotus", "controller": "me", "tapped": True},
+        {"id": "petal", "card": "Lotus Petal", "controller": "me"},
+        {"id": "opal", "card": "Mox Opal", "controller": "me"},
+    )
+    result = max_x(board, PaymentTarget.of("{X}"))
+    assert result.x == 2 and [step.permanent for step in result.steps] == ["opal", "petal"]
+    reference = reference_search(board, PaymentTarget.of("{2}"))
+    assert reference.payable and pay(board, PaymentTarget.of("{2}")).payable

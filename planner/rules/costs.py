@@ -255,18 +255,35 @@ def energy_paid(ability: ManaAbility) -> int:
 
 
 def exerts(ability: ManaAbility) -> bool:
-    """True when activating it exerts its permanent (CR 701.39: it won't untap during the next untap step)."""
+    """True when activating it exerts its permanent (CR 701.39: it won't untap during the next untap step).
+
+    >>> from models.oracle import parse_oracle
+    >>> exerts(parse_oracle("{T}, Exert ~: Add {G}{G}.").mana_abilities[0])
+    True
+    """
     parts = ability.cost.parts
     return bool(parts) and any(part.kind is CostPartKind.EXERT for part in parts)
 
 
 def discards_hand(ability: ManaAbility) -> bool:
-    """True for 'Discard your hand' in its cost."""
+    """True for 'Discard your hand' in its cost.
+
+    >>> from models.oracle import parse_oracle
+    >>> [discards_hand(parse_oracle(text).mana_abilities[0])
+    ...     for text in ("{T}, Discard your hand: Add {R}.", "Discard a card: Add {B}.")]
+    [True, False]
+    """
     return any(p.kind is CostPartKind.DISCARD and p.count == 0 for p in ability.cost.parts)
 
 
 def uses_hand(ability: ManaAbility) -> bool:
-    """True when its cost takes chosen cards out of the hand (discard a card, exile a card from your hand)."""
+    """True when its cost takes chosen cards out of the hand (discard a card, exile a card from your hand).
+
+    >>> from models.oracle import parse_oracle
+    >>> [uses_hand(parse_oracle(text).mana_abilities[0])
+    ...     for text in ("Exile a card from your hand: Add {B}{B}.", "{T}, Discard your hand: Add {R}.")]
+    [True, False]
+    """
     return any(p.kind in _HAND_PARTS and p.count > 0 for p in ability.cost.parts)
 
 
@@ -290,7 +307,13 @@ def consumes(ability: ManaAbility) -> bool:
 
 
 def returns(ability: ManaAbility) -> tuple[CostPart, ...]:
-    """Its cost's parts that return permanents to their owners' hands."""
+    """Its cost's parts that return permanents to their owners' hands.
+
+    >>> from models.oracle import parse_oracle
+    >>> text = "{T}, Return a land you control to its owner's hand: Add {G}."
+    >>> [part.what for part in returns(parse_oracle(text).mana_abilities[0])]
+    ['land you control']
+    """
     return tuple(_parts(ability, (CostPartKind.RETURN_PERMANENT,)))
 
 
@@ -316,7 +339,13 @@ def returned_card(permanent: Permanent) -> Card | None:
 
 def victim_filters(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
     """The filters of the permanents its cost may take or change besides its own (a sacrifice, a tap, an
-    exile, a return, an untap): a permanent one of them matches is singled out, never interchangeable."""
+    exile, a return, an untap): a permanent one of them matches is singled out, never interchangeable.
+
+    >>> from models.oracle import parse_oracle
+    >>> (pit,) = parse_oracle("Exile a creature you control: Add {G}{G}.").mana_abilities
+    >>> [f.describe() for f in victim_filters(pit)]
+    ['creature you control']
+    """
     cost = ability.cost
     found = [f for f in (cost.sacrifice, cost.tap_others) if f is not None]
     found += [permanent_filter(p) for p in _parts(ability, _PERMANENT_PARTS)]
@@ -375,7 +404,18 @@ Candidates = Callable[[ObjectFilter, CostPartKind], Sequence[str]]
 
 def permanent_candidates(view: BoardView, pid: str) -> Candidates:
     """The permanents on the view's board that a part of an ability of ``pid`` may choose: those its filter
-    matches, and for an untap only tapped ones."""
+    matches, and for an untap only tapped ones.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": [
+    ...     {"id": "p", "card": "Plains", "controller": "op", "tapped": True},
+    ...     {"id": "i", "card": "Island", "controller": "op"},
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> lands = ObjectFilter(types=("Land",), controller=Who.OPPONENTS)
+    >>> permanent_candidates(BoardView(board), "f")(lands, CostPartKind.UNTAP_OPPONENT_LAND)
+    ['p']
+    """
 
     def found(wanted: ObjectFilter, kind: CostPartKind) -> list[str]:
         untapping = kind is CostPartKind.UNTAP_OPPONENT_LAND

@@ -200,7 +200,15 @@ class PlanState:
 
     def next_payment(self) -> PlanState:
         """The state with what a payment tallies (life paid, damage, activations, sacrifices, what costs took)
-        started afresh, for the next payment from it (a turn's next spell): the board and pool stay."""
+        started afresh, for the next payment from it (a turn's next spell): the board and pool stay.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+        >>> step = Step(permanent="t", ability=0, produced=(("t", ManaBag.parse("{R}")),))
+        >>> after = apply_step(initial_state(board), step)
+        >>> after.sacrificed, after.next_payment().sacrificed, len(after.next_payment().pool)
+        (('t',), (), 1)
+        """
         return replace(self, life_paid=0, damage=0, activations=(), sacrificed=(), costs=_NOTHING_PAID)
 
     def activation_count(self, pid: str) -> int:

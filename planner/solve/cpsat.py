@@ -786,12 +786,16 @@ class _PaymentModel:
                 edges += [(t.index, sacrificer.index) for t in using[victim] if t.index != sacrificer.index]
         for counting in templates:
             counted = self._counted(counting)
-            if not counted:
+            judged = self._judged(counting)
+            if not counted and not judged:
                 continue
             self.problem.check_time()
             for sacrificer in sacrificers:
-                if sacrificer.index != counting.index and any(
-                    self._counts(count, gone) for count in counted for gone in sacrificer.gone
+                if sacrificer.index == counting.index:
+                    continue
+                gone = sacrificer.gone
+                if any(self._counts(count, pid) for count in counted for pid in gone) or any(
+                    self.view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
@@ -860,6 +864,15 @@ class _PaymentModel:
             if counted.amount.kind is AmountKind.DEVOTION
             or (counted.amount.kind is AmountKind.COUNT and counted.amount.filter is not None)
         ]
+
+    @staticmethod
+    def _judged(template: Activation) -> list[ObjectFilter]:
+        """The filters of the permanents the conditions of the template's ability count: whether it can be
+        activated (Mox Opal's 'three or more artifacts') and which output it makes (Urza's Tower), judged
+        when it is activated and resolves (CR 602.5b, 608.2h), so before the payment sacrifices them."""
+        ability = template.ability
+        conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+        return [wanted for c in conditions if c is not None and not c.counter for wanted in c.filters]
 
     def _counts(self, counted: _Counted, gone: str) -> bool:
         """True when sacrificing ``gone`` changes a counted amount: it matches the count's filter, or it has
@@ -1247,10 +1260,8 @@ class _PaymentModel:
         hurt = main.life_paid + main.damage
         life_value = self.problem.life_value
         # a card taken from the hand (exiled for its mana, Elvish Spirit Guide; discarded; exiled for a cost)
-        # first: it is a card lost
-        lost = self.cards_lost(
-            main
-        )  # (a card a cost returns to the hand may be lost too: no hand size bounds it)
+        # first: it is a card lost (a card a cost returns to the hand too: the hand's size is no bound)
+        lost = self.cards_lost(main)
         terms.append(("hand_cards_lost", lost, self._most(lost) + 1))
         if life_value is None:
             terms.append(("life_and_damage", hurt, life_bound + 200))
