@@ -458,8 +458,8 @@ def usability(face: CardFace) -> Usability:
     >>> sol = usability(face("{T}: Add {C}{C}."))
     >>> sol.usable, sol.produces
     (True, 'C')
-    >>> usability(face("{T}, Discard a card: Add {R}.")).short
-    ('not used (cost: Discard a card)',)
+    >>> usability(face("{T}, Reveal a card from your hand: Add {R}.")).short
+    ('not used (cost: Reveal a card from your hand)',)
     >>> usability(face("{T}: Add {G}. Spend this mana only on Tuesdays.")).short
     ('unread: {T}: Add {M}. Spend this mana only on Tuesdays.',)
     >>> slow = usability(face("{T}: Add {R}. Activate only as a sorcery."))
@@ -545,12 +545,13 @@ class UsableCoverage:
     ...     card = CardFace(name=name, card_name=name, face_index=0, type_line="Artifact", oracle=text)
     ...     return ManaFace(card, read_face(name, "Artifact", text), "2025")
     >>> result = usable_coverage([face("Sol Ring", "{T}: Add {C}{C}."),
-    ...     face("Bog Rock", "{T}, Discard a card: Add {B}.")])
+    ...     face("Bog Rock", "{T}, Reveal a card from your hand: Add {B}.")])
     >>> result.faces, result.read, result.usable, result.percent, result.read_not_usable
     (2, 2, 1, 50.0, ['Bog Rock'])
-    >>> result.short.most_common(), result.examples, result.years
-    ([('not used (cost: Discard a card)', 1)], {'not used (cost: Discard a card)': 'Bog Rock'}, \
-{'2025': [2, 2, 1]})
+    >>> result.short.most_common(), result.examples["not used (cost: Reveal a card from your hand)"]
+    ([('not used (cost: Reveal a card from your hand)', 1)], 'Bog Rock')
+    >>> result.years
+    {'2025': [2, 2, 1]}
     """
 
     faces: int = 0

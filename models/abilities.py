@@ -80,10 +80,13 @@ class ObjectFilter:
     absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
     ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
     ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
-    'a land with the same name as the exiled card').
+    'a land with the same name as the exiled card'); ``token`` asks for a token (True) or a nontoken
+    (False), ``named`` for a name ('a token named Wood').
 
     >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
     'other Elf you control'
+    >>> ObjectFilter(token=True, named="Wood", controller=Who.YOU).describe()
+    'token named Wood you control'
     """
 
     types: tuple[str, ...] = ()
@@ -101,6 +104,7 @@ class ObjectFilter:
     multicolored: bool = False
     monocolored: bool = False
     counter: str | None = None  # 'with a counter on it' (''), 'with a charge counter on it' ('charge')
+    named: str = ""  # 'a token named Wood'
 
     @property
     def reads_status(self) -> bool:
@@ -135,10 +139,12 @@ class ObjectFilter:
         if self.chosen_type:
             words.append("of the chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
-        if self.attached:
-            words.insert(0, "the enchanted/equipped")
         if self.token:
             words.append("token")
+        if self.named:
+            words += ["named", self.named]
+        if self.attached:
+            words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
         if self.counter is not None:
             tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"

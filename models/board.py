@@ -354,13 +354,18 @@ class Player:
     The zones (contract section 6): ``hand``, the cards in hand; ``graveyard``, the cards in the graveyard,
     or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
     ``library``, how many cards are in the library (None: unknown, large); ``lands_played_this_turn`` and
-    ``land_plays`` (how many lands the player may play this turn).
+    ``land_plays`` (how many lands the player may play this turn). ``counters`` (contract section 10) are the
+    player's own, ``(name, count)`` pairs sorted by name, all positive, as a permanent's: energy (Aether Hub
+    pays {E} from it), experience, poison.
 
     >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
     >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
     (20, '{G}', 'WG')
     >>> player.to_dict()
     {'id': 'me', 'pool': ['{G}'], 'commander_colors': 'WG'}
+    >>> hub = Player.from_dict({"id": "me", "counters": {"energy": 3, "poison": 0}})
+    >>> hub.counter("energy"), hub.counter("experience"), hub.to_dict()
+    (3, 0, {'id': 'me', 'counters': {'energy': 3}})
     """
 
     id: str
@@ -373,6 +378,12 @@ class Player:
     library: int | None = None
     lands_played_this_turn: int = 0
     land_plays: int = 1
+    counters: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(count < 0 for _, count in self.counters):
+            raise ValueError(f"player {self.id!r}: counter counts must not be negative: {self.counters}")
+        object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<player>") -> Player:
@@ -402,7 +413,13 @@ class Player:
             out["lands_played_this_turn"] = self.lands_played_this_turn
         if self.land_plays != 1:
             out["land_plays"] = self.land_plays
+        if self.counters:
+            out["counters"] = dict(self.counters)
         return out
+
+    def counter(self, name: str) -> int:
+        """How many counters of this kind the player has (0 when none): ``counter("energy")``."""
+        return next((count for counter_name, count in self.counters if counter_name == name), 0)
 
     @property
     def graveyard_size(self) -> int | None:
@@ -1439,6 +1456,7 @@ def _read_player(value: object, path: _Path) -> Player:
         library=fields.optional("library", _read_count, None),
         lands_played_this_turn=fields.optional("lands_played_this_turn", _read_count, 0),
         land_plays=fields.optional("land_plays", _read_count, 1),
+        counters=fields.optional("counters", _read_counters, ()),
     )
 
 

@@ -160,6 +160,11 @@ PLAYER: Final = ObjectFields(
         ),
         Field("lands_played_this_turn", _COUNT, "Lands played this turn (default 0)."),
         Field("land_plays", _COUNT, "Land plays this turn (default 1)."),
+        Field(
+            "counters",
+            {"type": "object", "additionalProperties": _COUNT},
+            "The player's counters, name to count: energy (paid by {E}), experience, poison.",
+        ),
     ),
 )
 ZONE_CARD: Final = ObjectFields(

@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from models.abilities import ManaAbility
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
@@ -23,6 +24,7 @@ from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
 from planner.explain import why_not_payable
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
+from planner.rules.costs import energy_paid, exerts
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
@@ -34,6 +36,7 @@ from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = [
+    "PaidParts",
     "PayResult",
     "PlanStep",
     "SolverNeededError",
@@ -127,10 +130,57 @@ def could_produce(board: Board, player: str | None = None) -> dict[str, ManaType
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
+class PaidParts:
+    """What the other parts of a cost paid (:mod:`planner.rules.costs`), for a step or a whole payment: the
+    permanents exiled (Food Chain) and returned to their owners' hands, the opponents' lands untapped, the
+    cards discarded (Bog Witch) and exiled from the hand (Cadaverous Bloom) by name, the energy paid (Aether
+    Hub) and the permanents exerted (Oasis Ritualist).
+
+    >>> PaidParts(discarded=("Forest",), energy_paid=1).to_json()
+    {'discarded': ['Forest'], 'energy_paid': 1}
+    """
+
+    exiled: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
+    untapped_for_cost: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+    exiled_from_hand: tuple[str, ...] = ()
+    energy_paid: int = 0
+    exerted: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Its keys that are not empty (none for a cost without such parts: answers keep their keys)."""
+        found: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if value:
+                found[name] = list(value) if isinstance(value, tuple) else value
+        return found
+
+    def describe(self) -> str:
+        """In a few words, for a table ('discarded Forest; 1 energy'), '' for nothing."""
+        words = [
+            f"{label} {', '.join(value)}"
+            for label, value in (
+                ("exiled", self.exiled),
+                ("returned", self.returned),
+                ("untapped", self.untapped_for_cost),
+                ("discarded", self.discarded),
+                ("exiled from the hand", self.exiled_from_hand),
+                ("exerted", self.exerted),
+            )
+            if value
+        ]
+        if self.energy_paid:
+            words.append(f"{self.energy_paid} energy")
+        return "; ".join(words)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
 class PlanStep:
     """One activation of a plan, as a player reads it: on the battlefield, or of a card in the hand
     (``zone`` ``"hand"``: Elvish Spirit Guide, exiled for its mana; ``permanent`` is then None and ``name``
-    names the card)."""
+    names the card). ``parts``: what its cost's other parts paid (:class:`PaidParts`)."""
 
     permanent: str | None
     name: str
@@ -141,9 +191,11 @@ class PlanStep:
     tapped_for_cost: tuple[str, ...] = ()
     paid_with: ManaBag = ManaBag()
     zone: str = "battlefield"
+    parts: PaidParts = PaidParts()
 
     def to_json(self) -> dict[str, Any]:
-        """The step as CONTRACT §3 writes it, with our extra keys (``zone``: contract §6)."""
+        """The step as CONTRACT §3 writes it, with our extra keys (``zone``: contract §6), and those of
+        :class:`PaidParts` when its cost has such parts."""
         return {
             "permanent": self.permanent,
             "zone": self.zone,
@@ -154,6 +206,7 @@ class PlanStep:
             "sacrificed": list(self.sacrificed),
             "tapped_for_cost": list(self.tapped_for_cost),
             "paid_with": str(self.paid_with),
+            **self.parts.to_json(),
         }
 
 
@@ -182,13 +235,15 @@ class PayResult:
     objective: tuple[tuple[str, int], ...] = ()
     warnings: tuple[TextWarning, ...] = ()  # text on the board (or the spell's) not read or not executed
     alternative_payments: tuple[AlternativePayment, ...] = ()
+    parts: PaidParts = PaidParts()  # what the steps' other cost parts paid, in all
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of contract §3 (every key it names), plus ``total_cost`` (after cost increases
         and reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol), ``warnings``
         (§5: text on the board, or in the spell's own text, that was not read, or a mana ability with a part
-        the planner does not execute, which was not used) and ``x`` where X was chosen."""
+        the planner does not execute, which was not used), ``x`` where X was chosen, and the keys of
+        :class:`PaidParts` that are not empty (what costs exiled, returned, untapped, discarded, paid)."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -207,6 +262,7 @@ class PayResult:
             "optimal": self.optimal,
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
             "alternative_payments": [a.to_json() for a in self.alternative_payments],
+            **self.parts.to_json(),
             "warnings": [
                 {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
                 for w in self.warnings
@@ -450,9 +506,22 @@ def described_payment(
         symbols=symbols,
         objective=solution.objective,
         alternative_payments=plan.alternatives,
+        parts=_paid_parts(board, summary),
         plan=plan,
         engine=engine,
         warnings=warnings,
+    )
+
+
+def _paid_parts(board: Board, summary: PaymentSummary) -> PaidParts:
+    """What a payment's other cost parts paid, in all (permanents in the board's order)."""
+    return PaidParts(
+        exiled=_in_board_order(board, summary.exiled_permanents),
+        returned=_in_board_order(board, summary.returned),
+        discarded=summary.discarded,
+        exiled_from_hand=summary.exiled_cards,
+        energy_paid=summary.energy_paid,
+        exerted=_in_board_order(board, summary.exerted),
     )
 
 
@@ -473,6 +542,7 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
             sacrificed=step.sacrificed,
             tapped_for_cost=step.tapped,
             paid_with=_bag(step.paid_with),
+            parts=_step_parts(step, view.mana_abilities(step.permanent)[step.ability]),
         )
         if step.zone != HAND
         else PlanStep(
@@ -483,6 +553,22 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
             zone=HAND,
         )
         for step in steps
+    )
+
+
+def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:
+    """What one step's other cost parts paid."""
+    if not ability.cost.parts:
+        return _NO_PARTS
+    choices = step.choices
+    return PaidParts(
+        exiled=choices.exiled,
+        returned=choices.returned,
+        untapped_for_cost=choices.untapped,
+        discarded=choices.discarded,
+        exiled_from_hand=choices.exiled_cards,
+        energy_paid=energy_paid(ability),
+        exerted=(step.permanent,) if exerts(ability) else (),
     )
 
 
@@ -518,3 +604,4 @@ def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
 
 
 _NO_MANA = ManaBag()
+_NO_PARTS = PaidParts()

@@ -430,7 +430,9 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     touched = {*result.tapped, *result.sacrificed}
     for step in result.steps:
         here = (step.permanent,) if step.permanent is not None else ()  # (None: a card in hand)
-        touched.update((*here, *step.sacrificed, *step.tapped_for_cost))
+        touched.update(
+            (*here, *step.sacrificed, *step.tapped_for_cost, *step.parts.exiled, *step.parts.returned)
+        )
     analysis = BoardAnalysis(board, player)
     view = analysis.view
     return {

@@ -14,6 +14,7 @@ from models.cost import Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.alternatives import AlternativeKind, candidates
+from planner.rules.costs import why_unpayable
 from planner.rules.production import activation_outcomes
 from planner.solve.problem import PaymentProblem
 
@@ -119,7 +120,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
         for ability in view.mana_abilities(permanent.id):
             why = view.why_not_activatable(
                 permanent.id, ability, tapped=cycle_state(ability, permanent.id, cycling)
-            )
+            ) or why_unpayable(view, permanent.id, ability)
             if why is not None:
                 blocked.append((why, could))
                 continue

@@ -283,6 +283,7 @@ def _problem(
         check=analysis.check_time,
         apart=frozenset(timeline.arrivals),
         extra_mana=sum(packet.total for event in timeline.mana for packet in event.packets),
+        hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card from it)
     )
     templates: list[Activation] = []
     epochs: list[int] = []

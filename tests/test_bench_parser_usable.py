@@ -119,13 +119,14 @@ def test_an_unread_sentence_makes_the_face_short() -> None:
 
 
 def test_an_ability_read_and_set_aside_makes_the_face_short() -> None:
-    found = usability(face("Bench Vault", "{T}, Discard a card: Add {B}."))
-    assert (found.usable, found.short) == (False, ("not used (cost: Discard a card)",))
+    found = usability(face("Bench Vault", "{T}, Reveal a card from your hand: Add {B}."))
+    assert (found.usable, found.short) == (False, ("not used (cost: Reveal a card from your hand)",))
 
 
 def test_a_granted_ability_set_aside_on_a_host_counts_against_the_face() -> None:
-    aura = face("Bench Growth", 'Enchant land\nEnchanted land has "{T}, Discard a card: Add {G}."')
-    assert usability(aura).short == ("not used (cost: Discard a card)",)
+    granted = '"{T}, Reveal a card from your hand: Add {G}."'
+    aura = face("Bench Growth", f"Enchant land\nEnchanted land has {granted}")
+    assert usability(aura).short == ("not used (cost: Reveal a card from your hand)",)
 
 
 def test_what_the_rules_forbid_while_paying_does_not_count() -> None:
@@ -182,8 +183,8 @@ def test_warning_kinds() -> None:
 def test_read_and_usable_are_counted_per_face_and_per_year() -> None:
     faces = [
         mana_face("Bench Elf", "{T}: Add {G}.", "2024"),
-        mana_face("Bench Vault", "{T}, Discard a card: Add {B}.", "2024"),
-        mana_face("Bench Battery", "{T}, Discard a card: Add {R}.", "2025"),
+        mana_face("Bench Vault", "{T}, Reveal a card from your hand: Add {B}.", "2024"),
+        mana_face("Bench Battery", "{T}, Reveal a card from your hand: Add {R}.", "2025"),
         mana_face("Bench Odd", TUESDAY, "2025"),
         mana_face("Bench Ritual", "{T}: Add {R}. Activate only as a sorcery.", "2025"),
     ]
@@ -192,10 +193,10 @@ def test_read_and_usable_are_counted_per_face_and_per_year() -> None:
     assert (result.faces, result.read, result.usable) == (5, 4, 2)
     assert result.percent == 40.0 and result.read_percent == 80.0
     assert result.short.most_common() == [
-        ("not used (cost: Discard a card)", 2),
+        ("not used (cost: Reveal a card from your hand)", 2),
         (TUESDAY_UNREAD, 1),
     ]
-    assert result.examples["not used (cost: Discard a card)"] == "Bench Vault"
+    assert result.examples["not used (cost: Reveal a card from your hand)"] == "Bench Vault"
     assert sum(result.rules.values()) == 1
     assert result.read_not_usable == ["Bench Vault", "Bench Battery"]
     assert result.years == {"2024": [2, 2, 1], "2025": [3, 2, 1]}
@@ -242,8 +243,8 @@ def _card(name: str, type_line: str, text: str, released: str) -> dict[str, Any]
 def card_file(tmp_path: Path) -> Path:
     cards = [
         _card("Bench Elf", "Creature — Elf Druid", "{T}: Add {G}.", "2024-02-09"),
-        _card("Bench Vault", "Artifact", "{T}, Discard a card: Add {B}.", "2024-02-09"),
-        _card("Bench Battery", "Artifact", "{T}, Discard a card: Add {R}.", "2025-06-13"),
+        _card("Bench Vault", "Artifact", "{T}, Reveal a card from your hand: Add {B}.", "2024-02-09"),
+        _card("Bench Battery", "Artifact", "{T}, Reveal a card from your hand: Add {R}.", "2025-06-13"),
         _card("Bench Odd", "Artifact", TUESDAY, "2025-06-13"),
         _card("Bench Bolt", "Instant", "Bench Bolt deals 3 damage to any target.", "2025-06-13"),
     ]
@@ -267,7 +268,7 @@ def test_the_command_prints_each_file_with_its_families(
     assert "usable % 25.0% (target 98 %: short by 3 faces)" in lines
     at = lines.index("faces example card family")
     assert lines[at - 1] == "families still short (3 faces not usable, 2 families; the first 1):"
-    assert lines[at + 1] == "2 Bench Vault not used (cost: Discard a card)"
+    assert lines[at + 1] == "2 Bench Vault not used (cost: Reveal a card from your hand)"
     assert lines[at + 2] == ""  # --top 1: the unread family is left out
     assert "2025 2 50.0% 0.0%" in lines
     assert "bench-cards.json: 4/4 faces on their boards" in err

@@ -149,6 +149,25 @@ def test_zero_counters_are_dropped_and_counters_sorted() -> None:
     assert Board.from_dict(data).permanent("gt").counters == (("charge", 3), ("oil", 1))
 
 
+def test_a_players_counters_are_read_sorted_without_zeros_and_written_back() -> None:
+    """Contract section 10: player counters, a counter name to a count, read with the JSON path of a bad
+    count."""
+    data = example()
+    data["players"][0]["counters"] = {"poison": 0, "experience": 1, "energy": 3}
+    board = Board.from_dict(data)
+    me = board.player("me")
+    assert me.counters == (("energy", 3), ("experience", 1))
+    assert (me.counter("energy"), me.counter("poison")) == (3, 0)
+    assert Board.loads(board.dumps()) == board
+    assert board.player("opp").counters == ()
+    data["players"][0]["counters"] = {"energy": -2}
+    assert error_of(data) == f"{SOURCE}: players[0].counters.energy: expected a count of 0 or more, got -2"
+    data["players"][0]["counters"] = {"energy": "3"}
+    assert error_of(data).startswith(f"{SOURCE}: players[0].counters.energy: expected an integer")
+    with pytest.raises(ValueError, match="negative"):
+        Player("me", counters=(("energy", -1),))
+
+
 def test_permanent_rejects_negative_counters_when_built_directly() -> None:
     with pytest.raises(ValueError, match="negative"):
         Permanent(
@@ -377,6 +396,9 @@ BAD_BOARDS: list[tuple[str, object, str]] = [
     ("permanents[4].counters.mining", -1, "expected a count of 0 or more, got -1"),
     ('permanents[4].counters["+1/+1"]', "2", "expected an integer"),
     ("permanents[4].counters.charge", False, "expected an integer, got false"),
+    # a player's counters (contract section 10)
+    ("players[0].counters", [2], "expected counters (counter name to count)"),
+    ("players[0].counters", "energy", "expected counters (counter name to count)"),
 ]
 
 

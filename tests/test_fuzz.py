@@ -36,6 +36,7 @@ from typing import Any
 
 import pytest
 from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
+from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, HAND_CARDS, counters_for
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -106,7 +107,9 @@ def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) ->
     sick, with counters, choices, Auras on earlier permanents; life and a pool that may be restricted. With
     ``counted_amounts``, one or two more cards whose amounts are counted as they resolve
     (:data:`tests.boards.COUNTED`: life, power, a graveyard, a hand...), a card that changes what each counts
-    (:data:`tests.boards.COUNTED_PARTNERS`), and maybe a graveyard and a hand."""
+    (:data:`tests.boards.COUNTED_PARTNERS`), and maybe a graveyard and a hand. Now and then, cards whose mana
+    abilities have the cost parts of issue 35 (``cost_part_cards``: discard, energy, exert, exile, return,
+    untap an opponent's land, tokens, counters), a hand and energy."""
     count = draw(st.integers(1, most))
     permanents: list[dict[str, Any]] = []
     for number in range(count):
@@ -132,6 +135,15 @@ def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) ->
             entry["attached_to"] = draw(st.sampled_from([p["id"] for p in permanents]))
         permanents.append(entry)
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 7, 20]))}
+    if draw(st.integers(0, 3)) == 0:
+        for number in range(draw(st.integers(1, 3))):
+            family = draw(st.sampled_from((*FAMILY_CARDS, *FAMILY_EXTRAS)))
+            entry = {"id": f"c{number}", **family, **counters_for(family, draw(st.integers(0, 3)))}
+            entry["controller"] = "opp" if draw(st.integers(0, 6)) == 0 else "me"
+            entry["tapped"] = draw(st.integers(0, 4)) == 0
+            permanents.append(entry)
+        me["hand"] = draw(st.lists(st.sampled_from(HAND_CARDS), max_size=3))
+        me["counters"] = {"energy": draw(st.integers(0, 3))}
     pool: list[Any] = []
     for _ in range(draw(st.integers(0, 2))):
         mana = draw(st.sampled_from(["{G}", "{C}", "{W}{U}", "{R}{R}", "{B}"]))

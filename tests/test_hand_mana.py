@@ -48,7 +48,7 @@ def test_a_spirit_guide_pays_only_when_nothing_else_can() -> None:
     two = pay(board, PaymentTarget.of("{G}{G}"))
     assert two.payable and two.tapped == ("f1",)
     assert [(s.zone, s.name) for s in two.steps] == [(HAND, ESG), ("battlefield", "Forest")]
-    assert dict(two.objective)["hand_cards_exiled"] == 1
+    assert dict(two.objective)["hand_cards_lost"] == 1
     assert not pay(board, PaymentTarget.of("{G}{G}{G}")).payable
 
 

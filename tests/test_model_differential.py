@@ -12,12 +12,13 @@ import os
 from typing import Any
 
 from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
+from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, HAND_CARDS, counters_for
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.api import pay
+from planner.api import max_x, pay
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
@@ -105,7 +106,9 @@ _COSTS = [
 
 @st.composite
 def boards(draw: st.DrawFn) -> Board:
-    """A random board of 1 to 6 permanents for 'me', maybe one opponent land, maybe floating mana."""
+    """A random board of 1 to 6 permanents for 'me', maybe one opponent land (maybe tapped), maybe floating
+    mana; now and then a card whose mana ability has a cost part of issue 35 (``cost_part_cards``) with what
+    its cost takes (a token, a creature, a land), and cards in hand and energy for 'me'."""
     count = draw(st.integers(1, 6))
     permanents: list[dict[str, Any]] = []
     for number in range(count):
@@ -123,11 +126,19 @@ def boards(draw: st.DrawFn) -> Board:
                 continue
             entry["attached_to"] = draw(st.sampled_from(lands))
         permanents.append(entry)
-    if draw(st.booleans()):
-        permanents.append(
-            {"id": "o1", "card": draw(st.sampled_from(["Plains", "Swamp", "Wastes"])), "controller": "opp"}
-        )
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 20]))}
+    if draw(st.integers(0, 2)) == 0:
+        family = draw(st.sampled_from(FAMILY_CARDS))
+        permanents.append(
+            {"id": "c1", **family, "controller": "me", **counters_for(family, draw(st.integers(0, 2)))}
+        )
+        if draw(st.booleans()):
+            permanents.append({"id": "c2", **draw(st.sampled_from(FAMILY_EXTRAS)), "controller": "me"})
+        me["hand"] = draw(st.lists(st.sampled_from(HAND_CARDS), max_size=2))
+        me["counters"] = {"energy": draw(st.integers(0, 2))}
+    if draw(st.booleans()):
+        land = draw(st.sampled_from(["Plains", "Swamp", "Wastes"]))
+        permanents.append({"id": "o1", "card": land, "controller": "opp", "tapped": draw(st.booleans())})
     if draw(st.integers(0, 3)) == 0:
         me["pool"] = [draw(st.sampled_from(["{G}", "{C}", "{W}{U}"]))]
     return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents})
@@ -255,3 +266,19 @@ def test_planner_agrees_with_the_reference_search_on_counted_amounts(
     """The same agreement on boards whose amounts the payment may change before they are counted (issue
     35): whether the cost can be paid, and the best objective, level by level."""
     agrees_with_the_reference_search(*case)
+
+
+def test_a_condition_is_judged_before_what_it_counts_is_sacrificed() -> None:
+    """Mox Opal ("Activate only if you control three or more artifacts.") with Lotus Petal and a tapped Black
+    Lotus: three artifacts while the Petal is there, two once it is sacrificed, so the Mox taps first (CR
+    602.5b: the condition is checked as it is activated); X is two, as the reference search finds."""
+    board = _board(
+        20,
+        {"id": "lotus", "card": "Black Lotus", "controller": "me", "tapped": True},
+        {"id": "petal", "card": "Lotus Petal", "controller": "me"},
+        {"id": "opal", "card": "Mox Opal", "controller": "me"},
+    )
+    result = max_x(board, PaymentTarget.of("{X}"))
+    assert result.x == 2 and [step.permanent for step in result.steps] == ["opal", "petal"]
+    reference = reference_search(board, PaymentTarget.of("{2}"))
+    assert reference.payable and pay(board, PaymentTarget.of("{2}")).payable

@@ -1162,13 +1162,14 @@ def test_cultivator_drone() -> None:
     assert payable(ability, "{C}{C}", kind="ability", name="Endbringer")
 
 
-def test_empowered_autogenerator_is_not_executed() -> None:
+def test_empowered_autogenerator_counts_the_counter_it_puts_on_first() -> None:
     """XMage conditional.ConditionalManaTest.EmpoweredAutogeneratorAddsCountWithMana casts Lightning Bolt with
-    the {R} the Autogenerator makes after putting its first counter on. The planner does not execute the
-    counter its ability puts on first, and says so rather than guess the amount."""
+    the {R} the Autogenerator makes after putting its first counter on: the counter is put, then X is
+    counted (one with no counter before), and nothing is warned about."""
     b = board(card("auto", "Empowered Autogenerator"))
-    assert not payable(b, "{R}", type_line="Instant")
-    assert any("charge counter" in s for s in warned(b, "{R}"))
+    assert payable(b, "{R}", type_line="Instant")
+    assert not payable(b, "{R}{R}", type_line="Instant")
+    assert not warned(b, "{R}")
 
 
 def test_titans_nest_is_reported() -> None:

@@ -68,10 +68,12 @@ LEVEL_LABELS: dict[str, str] = {
 _JUDGED = tuple(number for number, level in enumerate(OBJECTIVE_LEVELS) if level in LEVEL_LABELS)
 #: The levels whose excess costs the player something now: life, permanents, mana.
 COSTLY_LEVELS = (
-    "hand_cards_exiled",
+    "hand_cards_lost",
     "life_and_damage",
+    "energy_paid",
     "valuable_sacrificed",
     "designed_sacrificed",
+    "opponent_lands_untapped",
     "mana_floating",
 )
 _COSTLY = tuple(number for number, level in enumerate(LEVEL_LABELS) if level in COSTLY_LEVELS)
@@ -117,8 +119,10 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
 
     >>> from planner.bench.corpus import scenario
     >>> run = run_case(scenario("treasure-or-plains"), [BUILTINS["forge-like"], BUILTINS["tiered"]])
-    >>> [(v.status, v.excess[1:5]) for v in run.verdicts]  # (after the cards exiled from the hand)
-    [('worse', (0, 0, 1, 0)), ('optimal', (0, 0, 0, 0))]
+    >>> levels = ("life_and_damage", "valuable_sacrificed", "designed_sacrificed", "mana_floating")
+    >>> at = [list(LEVEL_LABELS).index(level) for level in levels]
+    >>> [(v.status, [v.excess[n] for n in at]) for v in run.verdicts]
+    [('worse', [0, 0, 1, 0]), ('optimal', [0, 0, 0, 0])]
     """
     board, target = case.board, case.target
     player = board.active_player

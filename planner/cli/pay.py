@@ -364,6 +364,7 @@ def _pay_report(
         ("tapped", ", ".join(result.tapped)),
         *([("untapped", ", ".join(result.untapped))] if result.untapped else []),
         ("sacrificed", ", ".join(result.sacrificed)),
+        *[(label, value) for label, value in _parts_paid(result) if value],
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),
         ("mana spent", str(result.mana_spent)),
@@ -414,4 +415,19 @@ def _own_cost(step: PlanStep) -> str:
         parts.append("tapped " + ", ".join(step.tapped_for_cost))
     if step.paid_with:
         parts.append(f"paid {step.paid_with}")
+    if step.parts.describe():
+        parts.append(step.parts.describe())
     return "; ".join(parts)
+
+
+def _parts_paid(result: PayResult) -> list[tuple[str, str]]:
+    """The lines of the facts table for what the costs' other parts paid (empty values are left out)."""
+    paid = result.parts
+    return [
+        ("exiled", ", ".join(paid.exiled)),
+        ("returned to hand", ", ".join(paid.returned)),
+        ("discarded", ", ".join(paid.discarded)),
+        ("exiled from hand", ", ".join(paid.exiled_from_hand)),
+        ("energy paid", str(paid.energy_paid) if paid.energy_paid else ""),
+        ("exerted", ", ".join(paid.exerted)),
+    ]

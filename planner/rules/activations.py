@@ -6,12 +6,28 @@ objective reads them to say what a permanent could still make.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility
+from models.board import Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from planner.rules.costs import (
+    NO_CHOICES,
+    CostChoices,
+    choice_options,
+    consumes,
+    discards_hand,
+    energy_paid,
+    permanent_candidates,
+    permanent_filter,
+    returned_card,
+    returns,
+    uses_hand,
+    victim_filters,
+)
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
@@ -39,7 +55,12 @@ REPEAT_CAP = 4
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class Activation:
-    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to."""
+    """One way to activate one ability: its permanent, its cost choices and the outcome it resolves to.
+
+    ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`: permanents exiled,
+    returned or untapped, cards discarded or exiled from the hand); ``after_return`` names the permanent whose
+    card those cards are, when another activation's cost returns it to the hand first (the card is not in
+    the hand before the payment)."""
 
     index: int
     pid: str
@@ -55,6 +76,8 @@ class Activation:
     #: for an amount that the payment may change before it resolves (:mod:`planner.solve.dynamic`); None:
     #: what it counts on the board now
     counted: int | None = None
+    choices: CostChoices = NO_CHOICES
+    after_return: str = ""
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -69,14 +92,29 @@ class Activation:
 
     @property
     def gone(self) -> tuple[str, ...]:
-        """The permanents this activation sacrifices: its cost's, and its source when it empties."""
+        """The permanents this activation takes off the battlefield: its cost's sacrifices, exiles and
+        returns, and its source when it empties."""
         own = (self.pid,) if self.ability.cost.sacrifice_self or self.outcome.sacrifices_source else ()
-        return (*self.sacrificed, *own)
+        return (*self.removed, *own)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The other permanents its cost takes off the battlefield (sacrificed, exiled, returned): what its
+        outcome is worked out without (CR 608.2h)."""
+        choices = self.choices
+        return (
+            self.sacrificed if choices is NO_CHOICES or not choices else (*self.sacrificed, *choices.removed)
+        )
 
     @property
     def name(self) -> str:
         """A readable variable-name stem."""
         extra = "".join(f"_sac_{s}" for s in self.sacrificed) + "".join(f"_tap_{t}" for t in self.tapped)
+        choices = self.choices
+        if choices is not NO_CHOICES:
+            extra += "".join(f"_x_{c}" for c in (*choices.removed, *choices.untapped))
+            extra += f"_cards{len(choices.cards)}" if choices.cards else ""
+            extra += f"_from_{self.after_return}" if self.after_return else ""
         return f"{self.pid}_a{self.ability_index}{extra}_o{self.index}"
 
 
@@ -88,24 +126,31 @@ def activation_templates(
     check: Callable[[], None] | None = None,
     apart: frozenset[str] = frozenset(),
     extra_mana: int = 0,
+    hand_costs: bool = True,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
     ``apart`` are never grouped: a turn's arrivals). A converter's bound is :func:`converter_bound`, with
     ``extra_mana`` more mana than the board and the hand make (a turn's rituals). ``check`` is called between
-    permanents and cost choices (a time limit raises there)."""
+    permanents and cost choices (a time limit raises there). Without ``hand_costs``, no ability whose cost
+    takes cards from the hand is activated (a turn's plan, whose spells come from the hand)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
+    hand = board.player(player).hand
+    held = Counter(card.name for card in hand)
+    energy = board.player(player).counter("energy")
 
-    def outcomes_of(pid: str, number: int, sacrificed: tuple[str, ...] = ()) -> list[Outcome]:
-        """The ability's outcomes, worked out once for grouping and templates alike."""
-        key = (pid, number, sacrificed)
+    def outcomes_of(pid: str, number: int, removed: tuple[str, ...] = ()) -> list[Outcome]:
+        """The ability's outcomes (without the permanents its cost removes), worked out once for grouping
+        and templates alike."""
+        key = (pid, number, removed)
         if key not in made:
             ability = view.mana_abilities(pid)[number]
-            made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed)
+            made[key] = activation_outcomes(view, pid, ability, reflect, sacrificed=removed)
         return made[key]
 
+    returnable = _returnable(view, player)
     groups = interchangeable(view, player, reflect, outcomes_of, apart=apart)
     grouped = {pid for members in groups.values() for pid in members[1:]}
     cycling = tap_cycling(view, player)
@@ -124,10 +169,10 @@ def activation_templates(
                 continue
             if cost.mana.has_variable:
                 continue
-            bound = activation_bound(
-                ability, permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            ) * max(len(members), 1)
-            if bound <= 0:
+            if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
+                continue
+            counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
+            if activation_bound(ability, counters) <= 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
             if cost.sacrifice is not None:
@@ -145,26 +190,32 @@ def activation_templates(
                 ]
                 tap_options = list(itertools.combinations(candidates, cost.tap_others_count))
             target = ability_target(view, permanent.id, ability)
-            for sacrificed in sacrifice_options:
+            ways = _cost_ways(view, permanent.id, ability, sacrifice_options, hand, held, energy, returnable)
+            for sacrificed, choices, after_return, supply in ways:
                 if check is not None:
                     check()
-                outcomes = outcomes_of(permanent.id, number, sacrificed)
-                for tapped in tap_options:
-                    for outcome in outcomes:
-                        templates.append(
-                            Activation(
-                                index=len(templates),
-                                pid=permanent.id,
-                                ability_index=number,
-                                ability=ability,
-                                sacrificed=sacrificed,
-                                tapped=tapped,
-                                outcome=outcome,
-                                bound=bound,
-                                target=target,
-                                members=members,
+                bound = activation_bound(ability, counters, supply) * max(len(members), 1)
+                if bound > 0:
+                    removed = (*sacrificed, *choices.removed) if choices.removed else sacrificed
+                    outcomes = outcomes_of(permanent.id, number, removed)
+                    for tapped in tap_options:
+                        for outcome in outcomes:
+                            templates.append(
+                                Activation(
+                                    index=len(templates),
+                                    pid=permanent.id,
+                                    ability_index=number,
+                                    ability=ability,
+                                    sacrificed=sacrificed,
+                                    tapped=tapped,
+                                    outcome=outcome,
+                                    bound=bound,
+                                    target=target,
+                                    members=members,
+                                    choices=choices,
+                                    after_return=after_return,
+                                )
                             )
-                        )
     converting = [converts_mana(t) for t in templates]
     if not any(converting):
         return templates
@@ -175,6 +226,71 @@ def activation_templates(
         replace(t, index=index, bound=bound if converts else t.bound)
         for index, (t, converts) in enumerate(kept)
     ]
+
+
+def _cost_ways(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    sacrifices: Iterable[tuple[str, ...]],
+    hand: tuple[Card, ...],
+    held: Counter[str],
+    energy: int,
+    returnable: Sequence[tuple[str, Card]],
+) -> Iterator[tuple[tuple[str, ...], CostChoices, str, int | None]]:
+    """The ways to pay the ability's cost besides its taps: what it sacrifices, what its other parts take
+    (:func:`~planner.rules.costs.choice_options`), the permanent whose card they take once a cost returned
+    it to the hand (or ''), and how many times the finite things they take allow it (:func:`_supply`)."""
+    if not ability.cost.parts:
+        for sacrificed in sacrifices:
+            yield sacrificed, NO_CHOICES, "", None
+        return
+    choosing = permanent_candidates(view, pid)
+    own = (pid,) if ability.cost.sacrifice_self else ()
+    # the cards its cost may choose: the hand's, or one a cost returns to it first
+    hands: list[tuple[tuple[Card, ...], str, Counter[str]]] = [(hand, "", held)]
+    if uses_hand(ability):
+        hands += [((card,), returned, Counter({card.name: 1})) for returned, card in returnable]
+    whole = discards_hand(ability)
+    for sacrificed, (cards, after_return, there) in itertools.product(sacrifices, hands):
+        for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
+            if after_return and not chosen.cards:
+                continue  # (the same as choosing from the hand)
+            # ('Discard your hand' takes what is left when it is paid: the model works it out)
+            choices = replace(chosen, discarded=()) if whole else chosen
+            yield sacrificed, choices, after_return, _supply(ability, choices, there, energy)
+
+
+def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
+    """The permanents a cost of the player's could return to their owner's hand, with the card each becomes
+    there (tokens cease to exist: none), in board order."""
+    found: dict[str, Card] = {}
+    for permanent in view.board.permanents:
+        if permanent.controller != player:
+            continue
+        candidates = permanent_candidates(view, permanent.id)
+        for ability in view.mana_abilities(permanent.id):
+            for part in returns(ability):
+                for pid in candidates(permanent_filter(part), part.kind):
+                    card = returned_card(view.permanent(pid))
+                    if card is not None:
+                        found.setdefault(pid, card)
+    return list(found.items())
+
+
+def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int) -> int | None:
+    """How many times the finite things an activation's cost parts take allow it (None: they set no bound):
+    once for a permanent it exiles, returns or untaps; as often as the hand holds the cards it chooses, and
+    the player's energy pays its {E}."""
+    bounds: list[int] = []
+    if choices.removed or choices.untapped:
+        bounds.append(1)
+    if choices.cards:
+        bounds += [held[name] // count for name, count in Counter(choices.cards).items()]
+    paid = energy_paid(ability)
+    if paid:
+        bounds.append(energy // paid)
+    return min(bounds) if bounds else None
 
 
 def converts_mana(template: Activation) -> bool:
@@ -202,6 +318,7 @@ def converts_mana(template: Activation) -> bool:
         or cost.tap_others is not None
         or cost.mana.has_variable
         or template.ability.sacrifice_when_empty
+        or consumes(template.ability)
     ):
         return False
     least = min((mode.mana for mode in cost_modes(cost.mana)), default=0)
@@ -335,11 +452,8 @@ def interchangeable(
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))
         for ability in view.mana_abilities(permanent.id):
-            for wanted in (ability.cost.sacrifice, ability.cost.tap_others):
-                if wanted is not None:
-                    singled_out.update(
-                        p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id)
-                    )
+            for wanted in victim_filters(ability):
+                singled_out.update(p.id for p in board.permanents if view.matches(wanted, p.id, permanent.id))
     groups: dict[tuple[object, ...], list[str]] = {}
     for permanent in board.permanents:
         pid = permanent.id
@@ -404,15 +518,24 @@ def _simple(ability: ManaAbility) -> bool:
     return cost.tap and not any(others) and ability.output.amount.is_constant
 
 
-def activation_bound(ability: ManaAbility, counters: int) -> int:
+def activation_bound(ability: ManaAbility, counters: int, supply: int | None = None) -> int:
     """How many times the model lets one ability be activated in a plan (see the module docstring): once
-    when it can be activated only once each turn (CR 602.5b)."""
+    when it can be activated only once each turn (CR 602.5b); ``supply``: how many times the finite things
+    its other cost parts take allow it (cards, energy, a permanent chosen), when they bound it.
+
+    >>> from models.oracle import parse_oracle
+    >>> (skirge,) = parse_oracle("Discard a card: Add {B}.").mana_abilities
+    >>> activation_bound(skirge, 0, supply=7), activation_bound(skirge, 0)
+    (7, 4)
+    """
     cost = ability.cost
     once = (
         cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
     )
     if once or cost.tap_others is not None:
-        return min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
-    if cost.remove_counter:
-        return counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
-    return REPEAT_CAP
+        bound = min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
+    elif cost.remove_counter:
+        bound = counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
+    else:
+        return REPEAT_CAP if supply is None else supply  # (what its cost takes bounds it: no loop to cut)
+    return bound if supply is None else min(bound, supply)

@@ -430,4 +430,19 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
                 return f"{where}: the graveyard is not given (the amount counts cards in it)"
             if isinstance(graveyard, int) and not _every_card(amount.filter):
                 return f"{where}: {_graveyard_gap(amount)}"
+            if discarder := _discarding(view, permanent.controller):
+                # (a card discarded while paying goes to the graveyard this amount counts: not followed yet)
+                return f"{view.path(discarder)}: its cost discards into the graveyard the amount counts"
+    return None
+
+
+def _discarding(view: BoardView, player: str) -> str | None:
+    """A permanent of ``player`` with a mana ability whose cost discards a card, or None."""
+    for permanent in view.board.permanents:
+        if permanent.controller == player and any(
+            part.kind is CostPartKind.DISCARD
+            for ability in view.parsed[permanent.id].mana_abilities
+            for part in ability.cost.parts
+        ):
+            return permanent.id
     return None

@@ -28,6 +28,7 @@ from models.abilities import (
     PaletteKind,
     ProductionReplacement,
     ReplacementKind,
+    SideEffectKind,
     SpendRestriction,
     TriggerEvent,
     Who,
@@ -47,6 +48,7 @@ __all__ = [
     "activation_outcomes",
     "anonymous",
     "anonymous_tag",
+    "counters_put_first",
     "outcomes_signature",
     "output_types",
     "reached",
@@ -474,6 +476,8 @@ def activation_outcomes(
     >>> [o.total for o in activation_outcomes(view, "f", view.mana_abilities("f")[0], {})]
     [4]
     """
+    if ability.side_effects:
+        view = counters_put_first(view, pid, ability)
     replacements, triggers = _reaching(view, pid, ability, with_triggers)
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1
@@ -506,6 +510,35 @@ def activation_outcomes(
             named.clear()
         named[names_key] = outcomes
     return list(outcomes)
+
+
+def counters_put_first(view: BoardView, pid: str, ability: ManaAbility) -> BoardView:
+    """The view in which the ability's mana is counted: with the counters its effect puts on ``pid`` before
+    it adds mana (Empowered Autogenerator: "Put a charge counter on this artifact. Add X mana of any one
+    color, where X is the number of charge counters on this artifact.": the counter is put, then X counted,
+    CR 608.2c); ``view`` itself for any other ability.
+
+    >>> from models.board import Board
+    >>> from models.oracle import parse_oracle
+    >>> text = ("{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is the "
+    ...     "number of charge counters on this artifact.")
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "a",
+    ...     "name": "Autogenerator", "type_line": "Artifact", "oracle": text, "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> (ability,) = view.mana_abilities("a")
+    >>> counters_put_first(view, "a", ability).permanent("a").counter("charge")
+    1
+    """
+    put = [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
+    if not put:
+        return view
+    permanent = view.permanent(pid)
+    counters = dict(permanent.counters)
+    for effect in put:
+        counters[effect.what] = counters.get(effect.what, 0) + max(effect.amount, 1)
+    now = tuple(view.permanent(p.id) for p in view.board.permanents)  # (a replay's view: its statuses now)
+    board = replace(view.board, permanents=now).replace_permanent(pid, counters=tuple(counters.items()))
+    return view.rebind(board)
 
 
 def _reaching(

@@ -11,12 +11,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from models.abilities import CostPartKind, ManaAbility
-from models.board import Board, Permanent, Player
+from models.abilities import CostPartKind, ManaAbility, ObjectFilter, SideEffectKind
+from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import ManaBag, ManaTypes
@@ -28,6 +28,17 @@ from planner.rules.alternatives import (
     reduced_costs,
 )
 from planner.rules.amounts import PLAYER_AMOUNTS, into_graveyard
+from planner.rules.costs import (
+    NO_CHOICES,
+    CostChoices,
+    check_choices,
+    choice_options,
+    consumes,
+    energy_paid,
+    exerts,
+    permanent_candidates,
+    returned_card,
+)
 from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
@@ -68,9 +79,9 @@ ACTIVATION_CAP = 4
 
 
 def _may_loop(ability: ManaAbility) -> bool:
-    """True when nothing in the ability's cost runs out (no sacrifice, no counter), so repeats are capped."""
-    cost = ability.cost
-    return not (cost.sacrifice_self or cost.sacrifice is not None or cost.remove_counter)
+    """True when nothing in the ability's cost runs out (no sacrifice, counter, card, energy or permanent
+    that it takes: :func:`~planner.rules.costs.consumes`), so repeats are capped."""
+    return not consumes(ability)
 
 
 class IllegalPlanError(PlannerError):
@@ -92,6 +103,9 @@ class Step:
     ``zone`` is ``"hand"`` for the ability of a card in the player's hand (Elvish Spirit Guide, exiled to
     pay its cost: :mod:`planner.rules.hand`): ``permanent`` is then the card's name, and the first such card
     in the hand is the one exiled.
+
+    ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`): the permanents it
+    exiles or returns, the opponents' lands it untaps, the cards it discards or exiles from the hand.
     """
 
     permanent: str
@@ -102,6 +116,16 @@ class Step:
     tapped: tuple[str, ...] = ()
     paid_with: tuple[ManaUnit, ...] = ()
     zone: str = "battlefield"
+    choices: CostChoices = NO_CHOICES
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The permanents its cost takes off the battlefield (sacrificed, exiled, returned): gone when it
+        resolves, what an amount counted from them reads (CR 608.2h)."""
+        choices = self.choices
+        return (
+            self.sacrificed if choices is NO_CHOICES or not choices else (*self.sacrificed, *choices.removed)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +137,37 @@ class Plan:
     spent: tuple[ManaUnit, ...]
     life: int = 0
     alternatives: Alternatives = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _CostsPaid:
+    """What the steps so far paid of their cost parts (:mod:`planner.rules.costs`): the permanents exiled and
+    returned (in order), the names of the cards discarded and exiled from the hand (sorted), the energy paid
+    and the permanents exerted (sorted)."""
+
+    exiled: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+    exiled_cards: tuple[str, ...] = ()
+    energy: int = 0
+    exerted: tuple[str, ...] = ()
+
+    def after(self, paid: _Paid, pid: str) -> _CostsPaid:
+        """These with one more step's costs (``paid``, of an ability of ``pid``)."""
+        choices = paid.choices
+        if not choices and not paid.energy and not paid.exerted:
+            return self
+        return _CostsPaid(
+            exiled=(*self.exiled, *choices.exiled),
+            returned=(*self.returned, *choices.returned),
+            discarded=tuple(sorted((*self.discarded, *choices.discarded))),
+            exiled_cards=tuple(sorted((*self.exiled_cards, *choices.exiled_cards))),
+            energy=self.energy + paid.energy,
+            exerted=tuple(sorted({*self.exerted, pid})) if paid.exerted else self.exerted,
+        )
+
+
+_NOTHING_PAID = _CostsPaid()
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -127,11 +182,35 @@ class PlanState:
     activations: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[str, ...] = ()
     from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
+    costs: _CostsPaid = field(default_factory=lambda: _NOTHING_PAID)
 
     @property
     def life(self) -> int:
         """The player's life total now."""
         return self.board.player(self.player).life
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's hand now."""
+        return self.board.player(self.player).hand
+
+    @property
+    def energy(self) -> int:
+        """The player's energy counters now."""
+        return self.board.player(self.player).counter("energy")
+
+    def next_payment(self) -> PlanState:
+        """The state with what a payment tallies (life paid, damage, activations, sacrifices, what costs took)
+        started afresh, for the next payment from it (a turn's next spell): the board and pool stay.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+        >>> step = Step(permanent="t", ability=0, produced=(("t", ManaBag.parse("{R}")),))
+        >>> after = apply_step(initial_state(board), step)
+        >>> after.sacrificed, after.next_payment().sacrificed, len(after.next_payment().pool)
+        (('t',), (), 1)
+        """
+        return replace(self, life_paid=0, damage=0, activations=(), sacrificed=(), costs=_NOTHING_PAID)
 
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""
@@ -160,6 +239,24 @@ class PaymentSummary:
     exiled: int = 0  # cards exiled from the graveyard for delve
     convoked: frozenset[str] = frozenset()  # creatures tapped for convoke
     from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
+    exiled_permanents: frozenset[str] = frozenset()  # exiled by a cost (Food Chain)
+    returned: frozenset[str] = frozenset()  # returned to their owners' hands by a cost
+    discarded: tuple[str, ...] = ()  # the names of the cards discarded for a cost (Bog Witch), sorted
+    exiled_cards: tuple[str, ...] = ()  # the names of the cards exiled from the hand for a cost, sorted
+    energy_paid: int = 0  # energy counters paid ({E}: Aether Hub)
+    exerted: frozenset[str] = frozenset()  # permanents exerted (CR 701.39)
+
+    @property
+    def cards_lost(self) -> int:
+        """The cards the payment took from the hand: exiled for their mana, discarded, exiled for a cost."""
+        return len(self.from_hand) + len(self.discarded) + len(self.exiled_cards)
+
+    @property
+    def gone(self) -> frozenset[str]:
+        """The permanents the payment took off the battlefield: sacrificed, exiled, returned."""
+        if not self.exiled_permanents and not self.returned:
+            return self.sacrificed
+        return self.sacrificed | self.exiled_permanents | self.returned
 
     @property
     def floating_bag(self) -> ManaBag:
@@ -279,6 +376,12 @@ class _Game(Protocol):
     @property
     def life(self) -> int: ...
 
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+    @property
+    def energy(self) -> int: ...
+
     def activation_count(self, pid: str) -> int: ...
 
     def on_battlefield(self, pid: str) -> bool: ...
@@ -314,6 +417,10 @@ class _Paid(NamedTuple):
     #: the source's abilities activated this turn after the step, when it is one that can be activated only
     #: once each turn (the step adds it); None otherwise
     activated: tuple[str, ...] | None = None
+    choices: CostChoices = NO_CHOICES  # what its other cost parts take (exiled, returned, untapped, cards)
+    hand: tuple[Card, ...] | None = None  # the hand after it, when its cost takes cards from it
+    energy: int = 0  # energy paid
+    exerted: bool = False  # its permanent exerted
 
 
 def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) -> _Paid:
@@ -363,9 +470,31 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         raise ValueError("the cost sacrifices no other permanent")
     if cost.sacrifice_self:
         sacrificed.append(pid)
+    # exile, return, untap what the other parts name; discard, exile the cards; pay energy
+    hand: tuple[Card, ...] | None = None
+    if cost.parts or step.choices:
+
+        def fits(other: str, wanted: ObjectFilter, kind: CostPartKind) -> str | None:
+            if not state.on_battlefield(other):
+                return f"{other} is not on the battlefield"
+            if kind is CostPartKind.UNTAP_OPPONENT_LAND and not tapped_now(other):
+                return f"{other} is not tapped, so it can't be untapped for this cost"
+            if not view.matches(wanted, other, pid):
+                return f"{other} is not {wanted.describe()}"
+            return None
+
+        held = state.hand
+        after = check_choices(ability, pid, step.choices, held, state.energy, fits, taken=sacrificed)
+        hand = after if len(after) != len(held) else None
     counters_after: tuple[tuple[str, int], ...] | None = None
     put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
-    if cost.remove_counter or put:
+    # (a counter its effect puts on before its mana is counted, Empowered Autogenerator's: on it from now on)
+    first = (
+        [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
+        if ability.side_effects
+        else []
+    )
+    if cost.remove_counter or put or first:
         counters = dict(view.permanent(pid).counters)
         if cost.remove_counter:
             counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
@@ -373,6 +502,8 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
                 raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
         for part in put:  # (Wall of Roots's -0/-1 counter)
             counters[part.what] = counters.get(part.what, 0) + part.count
+        for effect in first:
+            counters[effect.what] = counters.get(effect.what, 0) + max(effect.amount, 1)
         counters_after = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
     # mana, paid from the pool
     spent: tuple[ManaUnit, ...] = ()
@@ -404,6 +535,10 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         life=cost.life,
         damage=damage,
         activated=once,
+        choices=step.choices,
+        hand=hand,
+        energy=energy_paid(ability) if cost.parts else 0,
+        exerted=bool(cost.parts) and exerts(ability),
     )
 
 
@@ -508,7 +643,7 @@ def _stated_resolution(
         "replay._stated_resolution",
         step.permanent,
         step.ability,
-        step.sacrificed,
+        step.removed,
         view.statuses(),
         _player_read(view, step.permanent, ability),
         step.produced,
@@ -539,7 +674,7 @@ def _first_stated(
     have the same outcomes up to their own permanent's name), with what the step says; the step's own
     permanent is written "" there (:func:`anonymous_tag`), and its units get its name back."""
     pid = step.permanent
-    signature = None if step.sacrificed else outcomes_signature(view, pid, ability)
+    signature = None if step.removed else outcomes_signature(view, pid, ability)
     if signature is None:
         return _worked_out_stated(view, reflect, step, ability)
     key = (
@@ -575,7 +710,7 @@ def _worked_out_stated(
 ) -> tuple[Outcome, tuple[ManaUnit, ...]] | None:
     """:func:`_stated_resolution` worked out from the activation's outcomes."""
     outcomes = activation_outcomes(
-        view, step.permanent, ability, reflect, sacrificed=step.sacrificed, every_order=True
+        view, step.permanent, ability, reflect, sacrificed=step.removed, every_order=True
     )
     for outcome in outcomes:
         if step.order and step.order != outcome.replacements:
@@ -677,7 +812,7 @@ def _from_hand(board: Board, player: str, step: Step, index: int) -> tuple[Board
     raises ``IllegalPlanError`` naming the step (:mod:`planner.rules.hand`)."""
     if step.zone != HAND:
         raise IllegalPlanError(index, f"a step can't be taken from the zone {step.zone!r}")
-    if step.order or step.sacrificed or step.tapped or step.paid_with:
+    if step.order or step.sacrificed or step.tapped or step.paid_with or step.choices:
         raise IllegalPlanError(index, f"{step.permanent}'s ability from the hand has no cost choices")
     found = without_card(board, player, step.permanent, step.ability)
     if found is None:
@@ -723,17 +858,27 @@ def _resolved(
         board = board.replace_permanent(pid, counters=paid.counters)
     if paid.activated is not None:
         board = board.replace_permanent(pid, activated_this_turn=paid.activated)
+    for other in paid.choices.untapped:
+        board = board.replace_permanent(other, tapped=False)
+    hand = paid.hand
+    for other in paid.choices.returned:
+        hand = _returned(board.permanent(other), state.hand if hand is None else hand)
     gone = list(paid.sacrificed)
     if outcome.sacrifices_source and pid not in gone:
         gone.append(pid)
     sacrificed = (*state.sacrificed, *gone)
-    if gone:
+    if gone:  # (a sacrificed card goes to its owner's graveyard: what a graveyard amount counts next)
         left = [board.permanent(other) for other in gone]
         board = board.with_player(into_graveyard(board.player(state.player), left))
-        for other in gone:
-            board = board.without_permanent(other)
+    for other in (*gone, *paid.choices.removed):
+        board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
-    board = board.replace_player(state.player, life=state.life - paid.life - loss)
+    player: dict[str, object] = {"life": state.life - paid.life - loss}
+    if hand is not None:
+        player["hand"] = hand
+    if paid.energy:
+        player["counters"] = _spent_energy(board.player(state.player).counters, paid.energy)
+    board = board.replace_player(state.player, **player)
     counts = dict(state.activations)
     counts[pid] = counts.get(pid, 0) + 1
     remaining = _spent_from(Counter(state.pool), paid.spent)
@@ -746,7 +891,21 @@ def _resolved(
         damage=state.damage + paid.damage + loss,
         activations=tuple(sorted(counts.items())),
         sacrificed=sacrificed,
+        costs=state.costs.after(paid, pid),
     )
+
+
+def _returned(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand once a cost returned ``permanent`` to its owner's hand (:func:`returned_card`)."""
+    card = returned_card(permanent)
+    return hand if card is None else (*hand, card)
+
+
+def _spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[tuple[str, int], ...]:
+    """A player's counters once ``energy`` energy counters are paid (``_pay_costs`` checked there are)."""
+    found = dict(counters)
+    found["energy"] = found.get("energy", 0) - energy
+    return tuple(found.items())
 
 
 class _LiveState:
@@ -777,6 +936,13 @@ class _LiveState:
         # (the view reads no hand: the hand's cards are kept apart, on a board that only they change)
         self.hand_board = board
         self.from_hand: list[str] = []
+        self.energy = board.player(self.player).counter("energy")
+        self.costs = _NOTHING_PAID
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's hand now."""
+        return self.hand_board.player(self.player).hand
 
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""
@@ -832,7 +998,10 @@ class _LiveState:
         if gone:
             left = [view.permanent(other) for other in gone]
             view.update_player(into_graveyard(view.player(self.player), left))
-        for other in gone:
+        choices = paid.choices
+        if choices or paid.energy or paid.exerted:
+            self._pay_parts(paid, pid)
+        for other in (*gone, *choices.removed):
             self._remove(other)
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss
@@ -847,6 +1016,21 @@ class _LiveState:
             pool[unit] -= 1
         for unit in units:
             pool[unit] += 1
+
+    def _pay_parts(self, paid: _Paid, pid: str) -> None:
+        """What a step's other cost parts do (:mod:`planner.rules.costs`), but remove the permanents they
+        exile and return (the caller does): untap the opponents' lands, change the hand, pay energy."""
+        view = self.view
+        for other in paid.choices.untapped:
+            view.update(view.permanent(other).with_tapped(False))
+            self.touched[other] = None
+        hand = paid.hand
+        for other in paid.choices.returned:
+            hand = _returned(view.permanent(other), self.hand if hand is None else hand)
+        if hand is not None:
+            self.hand_board = self.hand_board.replace_player(self.player, hand=hand)
+        self.energy -= paid.energy
+        self.costs = self.costs.after(paid, pid)
 
     def _remove(self, pid: str) -> None:
         players = self._players()
@@ -872,6 +1056,7 @@ class _LiveState:
             self.damage,
             remaining,
             from_hand=tuple(sorted(self.from_hand)),
+            costs=self.costs,
         )
 
 
@@ -969,6 +1154,7 @@ def summarise(
         exiled=exiled,
         convoked=convoked,
         from_hand=state.from_hand,
+        costs=state.costs,
     )
 
 
@@ -984,16 +1170,19 @@ def _summary(
     exiled: int = 0,
     convoked: frozenset[str] = frozenset(),
     from_hand: tuple[str, ...] = (),
+    costs: _CostsPaid = _NOTHING_PAID,
 ) -> PaymentSummary:
     """A payment's summary from the permanents after it (those still on the battlefield whose tapped status
     it may have changed, or more), what it sacrificed and activated, life paid and damage taken, the pool
-    left, what delve exiled and convoke tapped, and the cards exiled from the hand for their mana (their
-    names, sorted)."""
+    left, what delve exiled and convoke tapped, the cards exiled from the hand for their mana (their
+    names, sorted), and what the activations' other cost parts took (``costs``)."""
     changed = [p for p in after if p.tapped != start.permanent(p.id).tapped]
     tapped = frozenset(p.id for p in changed if p.tapped)
     untapped = frozenset(p.id for p in changed if not p.tapped)
     sacrificed = frozenset(sacrificed_ids)
     activated = frozenset(activated_ids)
+    exiled_permanents = frozenset(costs.exiled)
+    returned = frozenset(costs.returned)
     return PaymentSummary(
         tapped=tapped,
         untapped=untapped,
@@ -1001,10 +1190,16 @@ def _summary(
         life_paid=life_paid,
         damage=damage,
         floating=remaining,
-        used=activated | tapped | untapped | sacrificed,
+        used=activated | tapped | untapped | sacrificed | exiled_permanents | returned,
         exiled=exiled,
         convoked=convoked,
         from_hand=from_hand,
+        exiled_permanents=exiled_permanents,
+        returned=returned,
+        discarded=costs.discarded,
+        exiled_cards=costs.exiled_cards,
+        energy_paid=costs.energy,
+        exerted=frozenset(costs.exerted),
     )
 
 
@@ -1118,22 +1313,29 @@ def _steps_for(
             spent for spent, life in payments(state.pool, cost.mana, target, rules, 0) if life == 0
         ]
     reflect = _reflect_of(board)
+    choosing = permanent_candidates(view, pid)
+    own = (pid,) if cost.sacrifice_self else ()
     for tapped in tap_choices:
         for sacrificed in sacrifice_choices:
-            for paid_with in mana_choices:
-                probe = Step(
-                    permanent=pid,
-                    ability=number,
-                    produced=(),
-                    order=(),
-                    sacrificed=sacrificed,
-                    tapped=tapped,
-                    paid_with=paid_with,
-                )
-                try:
-                    paid = _pay_costs(state, view, probe, ability)
-                except ValueError:
-                    continue
-                for outcome, produced, units in _resolutions(view, reflect, pid, number, ability, sacrificed):
-                    step = replace(probe, produced=produced, order=outcome.replacements)
-                    yield step, _resolved(state, paid, step, outcome, units)
+            for choices in choice_options(ability, state.hand, choosing, (*sacrificed, *own)):
+                for paid_with in mana_choices:
+                    probe = Step(
+                        permanent=pid,
+                        ability=number,
+                        produced=(),
+                        order=(),
+                        sacrificed=sacrificed,
+                        tapped=tapped,
+                        paid_with=paid_with,
+                        choices=choices,
+                    )
+                    try:
+                        paid = _pay_costs(state, view, probe, ability)
+                    except ValueError:
+                        continue
+                    removed = probe.removed
+                    for outcome, produced, units in _resolutions(
+                        view, reflect, pid, number, ability, removed
+                    ):
+                        step = replace(probe, produced=produced, order=outcome.replacements)
+                        yield step, _resolved(state, paid, step, outcome, units)

@@ -262,7 +262,7 @@ def cast_spell(
     ``IllegalPlanError`` naming the spell (``index``, from 0) on an illegal plan."""
     start = state.board
     life = state.life
-    current = replace(state, life_paid=0, damage=0, activations=(), sacrificed=())
+    current = state.next_payment()
     try:
         for number, step in enumerate(plan.steps):
             current = apply_step(current, step, number)

@@ -43,6 +43,7 @@ from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, revealed_filter, revealing
+from planner.rules.costs import EXECUTED_PARTS, exerts, lowered, part_unread
 
 __all__ = [
     "CARD_CONTROLLER",
@@ -97,16 +98,16 @@ class TextWarning:
 #: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
 #: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
 _EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
-#: Cost parts without a field of their own that the rules layer pays: a counter put on the permanent itself
-#: (the replay adds it; nothing in a payment can run out of it).
-_EXECUTED_COST_PARTS = frozenset({CostPartKind.PUT_COUNTER})
-#: Side effects that can't change a payment: life gained, untap steps, later triggers, depletion counters.
+#: Side effects that can't change a payment (life gained, untap steps, later triggers, depletion counters),
+#: and those the rules layer executes: a counter put before the mana is counted (Empowered Autogenerator), the
+#: reveal a REVEALED amount counts.
 _HARMLESS_SIDE_EFFECTS = frozenset(
     {
         SideEffectKind.GAIN_LIFE,
         SideEffectKind.OPPONENTS_GAIN_LIFE,
         SideEffectKind.NO_UNTAP,
         SideEffectKind.DELAYED,
+        SideEffectKind.PUT_COUNTER_FIRST,
         SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
     }
 )
@@ -166,7 +167,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     amount = output.amount
     restriction = ability.restriction
     if (
-        (not cost.parts or all(part.kind in _EXECUTED_COST_PARTS for part in cost.parts))
+        not cost.parts
         and not ability.conditional
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
@@ -190,8 +191,13 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
     if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
         return f"condition: if {unevaluated}"
-    if unexecuted := next((p for p in cost.parts if p.kind not in _EXECUTED_COST_PARTS), None):
+    if unexecuted := next((p for p in cost.parts if p.kind not in EXECUTED_PARTS), None):
         return f"cost: {unexecuted.text}"
+    if unpaid := next(((p, why) for p in cost.parts if (why := part_unread(p)) is not None), None):
+        return f"cost: {unpaid[0].text} ({unpaid[1]})"
+    kinds = [p.kind for p in cost.parts if p.kind is not CostPartKind.PUT_COUNTER]
+    if len(set(kinds)) != len(kinds):
+        return f"cost: {cost.describe()} (two parts of one kind)"
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
     if any(amount.kind not in _EXECUTED_AMOUNTS for amount in amounts):
         return "amount: " + next(a.kind.value for a in amounts if a.kind not in _EXECUTED_AMOUNTS)
@@ -241,7 +247,7 @@ def _executed(
     activated from the hand only, which are not on the battlefield: 605.1a)."""
     kept: list[ManaAbility] = []
     set_aside: list[tuple[str, str]] = []
-    for ability in abilities:
+    for ability in map(lowered, abilities):
         verdict = _verdict(ability)
         if verdict is _EXECUTED:
             kept.append(ability)
@@ -892,7 +898,8 @@ class BoardView:
     def untaps_normally(self, pid: str) -> bool:
         """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,
         Grim Monolith) or with a mana ability that says it doesn't untap during the next one (Waterveil
-        Cavern); a land that lost its text abilities (a Waterveil Cavern under Blood Moon) has neither.
+        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one); a land
+        that lost its text abilities (a Waterveil Cavern under Blood Moon) has none of these.
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -905,9 +912,8 @@ class BoardView:
         if not self.lost_text_abilities(pid) and _stays_tapped(permanent.oracle, permanent.name):
             return False
         return not any(
-            effect.kind is SideEffectKind.NO_UNTAP
+            exerts(ability) or any(effect.kind is SideEffectKind.NO_UNTAP for effect in ability.side_effects)
             for ability in self.mana_abilities(pid)
-            for effect in ability.side_effects
         )
 
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
@@ -970,7 +976,7 @@ class BoardView:
             exiled = source_permanent.choices.imprinted if source_permanent else None
             if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
-        return True
+        return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def colors(self, pid: str) -> ManaTypes:
         """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects

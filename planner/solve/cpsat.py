@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -47,6 +47,7 @@ from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.amounts import counts_life, graveyard_growth
+from planner.rules.costs import discards_hand, energy_paid, returned_card
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -880,16 +881,21 @@ class _PaymentModel:
                 edges += [(t.index, sacrificer.index) for t in using[victim] if t.index != sacrificer.index]
         for counting in templates:
             counted = self._counted(counting)
-            if not counted:
+            judged = self._judged(counting)
+            if not counted and not judged:
                 continue
             self.problem.check_time()
             for sacrificer in sacrificers:
-                if sacrificer.index != counting.index and any(
-                    self._counts(count, gone) for count in counted for gone in sacrificer.gone
+                if sacrificer.index == counting.index:
+                    continue
+                gone = sacrificer.gone
+                if any(self._counts(count, pid) for count in counted for pid in gone) or any(
+                    self.view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone
                 ):
                     edges.append((counting.index, sacrificer.index))
         edges += self._effect_edges()
         edges += self.dynamics.edges
+        edges += self._hand_edges() + self._return_edges()
         # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
         # are worked out with that permanent still there (CR 106.7)
         for reflecting in templates:
@@ -905,6 +911,33 @@ class _PaymentModel:
                 ):
                     edges.append((reflecting.index, sacrificer.index))
         return edges
+
+    def _hand_edges(self) -> list[tuple[int, int]]:
+        """'Discard your hand' after what takes chosen cards from the hand (they are chosen from what is
+        there), and before what returns a permanent to the hand: a plan discards only the cards the hand held
+        before the payment, and never a card a cost returned to it (CR 601.2h orders the costs; see
+        docs/rules.md)."""
+        templates = self.templates
+        discarding = [t.index for t in templates if discards_hand(t.ability)]
+        if not discarding:
+            return []
+        choosing = [t.index for t in templates if t.choices.cards and not discards_hand(t.ability)]
+        returning = [t.index for t in templates if t.choices.returned]
+        return [(a, d) for d in discarding for a in choosing] + [
+            (d, r) for d in discarding for r in returning
+        ]
+
+    def _return_edges(self) -> list[tuple[int, int]]:
+        """What takes a card from the hand that a cost returns to it (:attr:`Activation.after_return`) after
+        that cost."""
+        templates = self.templates
+        return [
+            (returner.index, taker.index)
+            for taker in templates
+            if taker.after_return
+            for returner in templates
+            if taker.after_return in returner.choices.returned
+        ]
 
     def _counted(self, template: Activation) -> list[_Counted]:
         """The amounts counted on the board that the template's mana depends on: its own ('{B} for each
@@ -927,6 +960,15 @@ class _PaymentModel:
             if counted.amount.kind is AmountKind.DEVOTION
             or (counted.amount.kind is AmountKind.COUNT and counted.amount.filter is not None)
         ]
+
+    @staticmethod
+    def _judged(template: Activation) -> list[ObjectFilter]:
+        """The filters of the permanents the conditions of the template's ability count: whether it can be
+        activated (Mox Opal's 'three or more artifacts') and which output it makes (Urza's Tower), judged
+        when it is activated and resolves (CR 602.5b, 608.2h), so before the payment sacrifices them."""
+        ability = template.ability
+        conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+        return [wanted for c in conditions if c is not None and not c.counter for wanted in c.filters]
 
     def _counts(self, counted: _Counted, gone: str) -> bool:
         """True when sacrificing ``gone`` changes a counted amount: it matches the count's filter, or it has
@@ -1135,6 +1177,8 @@ class _PaymentModel:
                         sacrifices[pid].append(use)
                     for pid in template.tapped:
                         taps[pid].append(use)
+                    for pid in template.choices.untapped:  # (an opponent's land: untapped once at most)
+                        untaps[pid].append(use)
                     if cost.remove_counter:
                         counters[template.pid].append(cost.remove_count * use)
             for pid, tapping in self.alternatives.taps.items():
@@ -1154,10 +1198,11 @@ class _PaymentModel:
                     if t.pid == pid and t.ability.cost.remove_counter
                 )
                 model.add(sum(removed) <= self.board.permanent(pid).counter(name))
+            self._spent_by_parts(layers)
             if later is self.main:
                 continue
             for template in self.templates:
-                for pid in (template.pid, *template.tapped, *template.sacrificed):
+                for pid in (template.pid, *template.tapped, *template.removed, *template.choices.untapped):
                     if gone_now.get(pid):
                         # what the payment sacrificed is not there for the later payment
                         model.add(later.use[template.index] == 0).only_enforce_if(
@@ -1165,6 +1210,75 @@ class _PaymentModel:
                         ) if len(gone_now[pid]) == 1 else model.add(
                             later.use[template.index] + sum(gone_now[pid]) * template.bound <= template.bound
                         )
+
+    def _spent_by_parts(self, layers: Sequence[_Layer]) -> None:
+        """What the cost parts of the layers' activations take together stays within what the player has
+        (:mod:`planner.rules.costs`): energy, and the cards of each name in the hand (those Elvish Spirit
+        Guide's kind exiles for its mana included); once the payment discards its hand, a later layer takes
+        no card from it."""
+        model = self.model
+        player = self.board.player(self.player)
+        parted = [t for t in self.templates if t.ability.cost.parts]  # (what the others take: no part)
+        energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in parted]
+        if any(not isinstance(e, int) for e in energy):
+            model.add(_total(energy) <= player.counter("energy"))
+        held = Counter(card.name for card in player.hand)
+        taking: dict[str, list[Expr]] = defaultdict(list)
+        # (a card a cost returns to the hand is there once that cost is paid, and only then)
+        returned: dict[str, tuple[list[Expr], list[Expr]]] = defaultdict(lambda: ([], []))
+        for layer in layers:
+            for template in parted:
+                use = layer.use[template.index]
+                if template.after_return:
+                    returned[template.after_return][1].append(len(template.choices.cards) * use)
+                    continue
+                for name, count in Counter(template.choices.cards).items():
+                    taking[name].append(count * use)
+                for pid in template.choices.returned:
+                    returned[pid][0].append(use)
+            for hand, use in zip(self.hand_cards.abilities, layer.hand_use, strict=True):
+                taking[hand.card.name].append(use)
+        for name, uses in taking.items():
+            if any(not isinstance(u, int) for u in uses):
+                model.add(_total(uses) <= held[name])
+        for back, taken in returned.values():
+            if taken:
+                model.add(_total(taken) <= _total(back))
+        if len(layers) > 1 and held:
+            later = layers[-1]
+            later_uses = [later.use[t.index] * len(t.choices.cards) for t in parted if t.choices.cards]
+            later_uses += list(later.hand_use)
+            if later_uses:
+                model.add(_total(later_uses) == 0).only_enforce_if(self.discarding(self.main))
+
+    def discarding(self, layer: _Layer) -> cp_model.IntVar:
+        """A literal true when the layer discards its hand (some 'Discard your hand' is used: made once)."""
+        key = f"{layer.name}_discards_hand"
+        if key not in self._zero:
+            flag = self.model.new_bool_var(key)
+            used = [
+                self.is_zero(layer.use[t.index]).negated() for t in self.templates if discards_hand(t.ability)
+            ]
+            for literal in used:
+                self.model.add_implication(literal, flag)
+            self.model.add_bool_or(used).only_enforce_if(flag)
+            self._zero[key] = flag
+        return self._zero[key]
+
+    def cards_lost(self, layer: _Layer) -> Expr:
+        """How many cards the layer takes from the hand: exiled for their mana (Elvish Spirit Guide), chosen
+        by a cost (discarded, exiled), and once it discards its hand every card left there."""
+        chosen = [self.hand_cards.exiled(layer)]
+        chosen += [len(t.choices.cards) * layer.use[t.index] for t in self.templates if t.choices.cards]
+        taken = _total(chosen)
+        held = len(self.board.player(self.player).hand)
+        if not held or not any(discards_hand(t.ability) for t in self.templates):
+            return taken
+        discarding = self.discarding(layer)
+        rest = self.model.new_int_var(0, held, f"{layer.name}_hand_discarded")
+        self.model.add(rest == held - taken).only_enforce_if(discarding)
+        self.model.add(rest == 0).only_enforce_if(discarding.negated())
+        return taken + rest
 
     def _cycle_counts(
         self, later: _Layer, taps: dict[str, list[cp_model.IntVar]], untaps: dict[str, list[cp_model.IntVar]]
@@ -1199,7 +1313,7 @@ class _PaymentModel:
         model = self.model
         touching: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for template in self.templates:
-            for pid in (template.pid, *template.tapped, *template.sacrificed):
+            for pid in (template.pid, *template.tapped, *template.removed, *template.choices.untapped):
                 touching[pid].append(main.use[template.index])
         for pid, tapping in self.alternatives.taps.items():
             touching[pid].append(tapping)
@@ -1255,8 +1369,10 @@ class _PaymentModel:
         facts = permanent_facts(self.problem.analysis, self.problem.prefer)
         hurt = main.life_paid + main.damage
         life_value = self.problem.life_value
-        # a card exiled from the hand for its mana (Elvish Spirit Guide) first: it is a card lost
-        terms.append(("hand_cards_exiled", self.hand_cards.exiled(main), len(self.hand_cards.abilities) + 1))
+        # a card taken from the hand (exiled for its mana, Elvish Spirit Guide; discarded; exiled for a cost)
+        # first: it is a card lost (a card a cost returns to the hand too: the hand's size is no bound)
+        lost = self.cards_lost(main)
+        terms.append(("hand_cards_lost", lost, self._most(lost) + 1))
         if life_value is None:
             terms.append(("life_and_damage", hurt, life_bound + 200))
         else:
@@ -1270,12 +1386,23 @@ class _PaymentModel:
                     life_value * (life_bound + 200) + most + 1,
                 )
             )
+        # energy counters paid ({E}: Aether Hub), a resource of the player's like life
+        energy = [
+            energy_paid(t.ability) * main.use[t.index] for t in self.templates if energy_paid(t.ability)
+        ]
+        terms.append(("energy_paid", _total(energy), self.board.player(self.player).counter("energy") + 1))
         # each bound below is one more than the level's largest value, no looser: stages hold more levels
         # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
         for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
             chosen = [pid for pid in sacrificed if (pid in designed) == kind]
             most_gone = sum(len(self.members[pid]) for pid in chosen) + 1
             terms.append((name, _total([sacrificed[pid] for pid in chosen]), most_gone))
+        # an opponent's land untapped for a cost is mana given to them
+        untapping = [
+            len(t.choices.untapped) * main.use[t.index] for t in self.templates if t.choices.untapped
+        ]
+        most_untapped = len({pid for t in self.templates for pid in t.choices.untapped}) + 1
+        terms.append(("opponent_lands_untapped", _total(untapping), most_untapped))
         waste = sum(e for group, e in main.floating.items() if not group[0].persists)
         terms.append(("mana_floating", waste, mana_bound))
         if self.keep_layer is not None:
@@ -1735,6 +1862,12 @@ class _Extraction:
         # or group, slot): its activations take them one by one
         self.to_make = {key: solver.value(supply) for key, supply in main.supply.items()}
         self.draws_left: dict[int, dict[tuple[_ClassKey | _GroupKey, Slot], int]] = {}
+        # the names of the cards in the hand once the cards exiled for their mana are gone (their steps come
+        # first): what 'Discard your hand' discards, less what the costs before it take
+        self.hand = [card.name for card in planner.board.player(planner.player).hand]
+        for hand, use in zip(planner.hand_cards.abilities, main.hand_use, strict=True):
+            if solver.value(use):
+                self.hand.remove(hand.card.name)
 
     def ordered(self) -> list[Activation]:
         """Every activation of the solution, once per use: by epoch, then untracked producers first (nothing
@@ -1892,6 +2025,14 @@ class _Extraction:
                 self.to_make[(mana_type, _spending(tag), producer)] -= 1
                 self.made.append(unit)
         produced = tuple(sorted((s, b) for s, b in by_source.items() if b))
+        choices = template.choices
+        if discards_hand(template.ability):
+            choices = replace(choices, discarded=tuple(self.hand))
+        for name in choices.cards:
+            self.hand.remove(name)
+        for pid in choices.returned:
+            card = returned_card(self.planner.board.permanent(pid))
+            self.hand += [card.name] if card is not None else []
         return Step(
             permanent=source,
             ability=template.ability_index,
@@ -1900,6 +2041,7 @@ class _Extraction:
             sacrificed=template.sacrificed,
             tapped=template.tapped,
             paid_with=paid_with,
+            choices=choices,
         )
 
 
@@ -1915,7 +2057,7 @@ def _twin_runs(
     model tells apart). Interchangeable permanents that :func:`activation_templates` groups are not here
     (``members`` holds their groups): these are the ones it keeps apart, such as filter lands, Signets,
     Treasures and Cascading Cataracts."""
-    singled_out = {pid for t in templates for pid in (*t.sacrificed, *t.tapped)}
+    singled_out = {pid for t in templates for pid in (*t.removed, *t.tapped, *t.choices.untapped)}
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))
@@ -1961,6 +2103,7 @@ def _merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activa
             t.ability.cost.tap
             and not t.sacrificed
             and not t.tapped
+            and not t.ability.cost.parts
             and all(way.slot is not None for symbol in t.ability.cost.mana.symbols for way in symbol.ways())
             for t in own[pid]
         )

@@ -2459,9 +2459,24 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
         return None
     except TimeUp:  # the time limit ran out: no answer, never a 'no' (contract §9)
         return Solution(status=SolveStatus.UNKNOWN)
-    # (the fast path declines boards with a card in hand that makes mana: it exiles none)
-    objective = tuple(zip(OBJECTIVE_LEVELS, (0, *choice.levels), strict=True))
+    objective = tuple(zip(OBJECTIVE_LEVELS, _all_levels(choice.levels), strict=True))
     return Solution(status=SolveStatus.OPTIMAL, plan=plan, x=problem.x, objective=objective)
+
+
+#: The levels of :data:`planner.solve.objective.OBJECTIVE_LEVELS` the fast path's own levels leave out, all
+#: 0 on its boards: it declines boards with a card in hand that makes mana (it exiles none), and abilities
+#: whose cost takes cards, energy, or permanents other than their own (:func:`_uses`).
+_ZERO_LEVELS = ("hand_cards_lost", "energy_paid", "opponent_lands_untapped")
+
+
+def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:
+    """The fast path's levels (:meth:`_Search.levels`) as :data:`OBJECTIVE_LEVELS` has them.
+
+    >>> len(_all_levels((0,) * (len(OBJECTIVE_LEVELS) - len(_ZERO_LEVELS)))) == len(OBJECTIVE_LEVELS)
+    True
+    """
+    found = iter(levels)
+    return tuple(0 if level in _ZERO_LEVELS else next(found) for level in OBJECTIVE_LEVELS)
 
 
 def _core(problem: _Reduced) -> tuple[Slot, ...]:

@@ -1,9 +1,10 @@
 """The default objective: one specification of what makes a payment better, read by both engines.
 
-The levels, most important first (``docs/objective.md`` says why): cards exiled from the hand for their
-mana (Elvish Spirit Guide: a card is worth more than any tap, so one is used only when nothing else pays);
-life paid plus damage taken; valuable
-permanents sacrificed; permanents sacrificed by design (Treasure, Lotus Petal); mana left floating; colors
+The levels, most important first (``docs/objective.md`` says why): cards taken from the hand (exiled for
+their mana, Elvish Spirit Guide, or discarded or exiled for a cost, Bog Witch: a card is worth more than any
+tap, so one is used only when nothing else pays); life paid plus damage taken; energy paid; valuable
+permanents sacrificed (or exiled, or returned to the hand, by a cost); permanents sacrificed by design
+(Treasure, Lotus Petal); opponents' lands untapped for a cost; mana left floating; colors
 no untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
 :func:`color_keepers`); then four levels that each add up one number per permanent the
 payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
@@ -107,11 +108,17 @@ PREFERABLE = ("treasures", "creatures", "lands", "artifacts", "others")
 
 #: The levels computed from the payment as a whole, most important first.
 PAYMENT_LEVELS = (
-    # a card in hand exiled for its mana (Elvish Spirit Guide) is a card lost: only when nothing else pays
-    "hand_cards_exiled",
+    # a card taken from the hand (exiled for its mana, Elvish Spirit Guide; discarded or exiled for a cost,
+    # Bog Witch, Cadaverous Bloom) is a card lost: only when nothing else pays
+    "hand_cards_lost",
     "life_and_damage",
+    # energy ({E}: Aether Hub) is a resource of the player's, like life
+    "energy_paid",
+    # permanents sacrificed, exiled (Food Chain) or returned to the hand by a cost, but by design
     "valuable_sacrificed",
     "designed_sacrificed",
+    # an opponent's land untapped for a cost is mana given to them
+    "opponent_lands_untapped",
     "mana_floating",
     "colors_lost",
 )
@@ -650,21 +657,24 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
+    (0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
     facts = permanent_facts(analysis, prefer)
     makers = {pid for activation in analysis.templates for pid in activation.sources}
     touched = summary.used
-    designed = {pid for pid in summary.sacrificed if sacrificed_by_design(view, pid)}
+    gone = summary.gone
+    designed = {pid for pid in gone if sacrificed_by_design(view, pid)}
     lost = color_keeping(view, reflect, analysis.templates).lost(touched)
     designed_mana = sum(facts[pid].most for pid in designed)
     return (
-        len(summary.from_hand),
+        summary.cards_lost,
         life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
-        len(summary.sacrificed - designed),
+        summary.energy_paid,
+        len(gone - designed),
         len(designed),
+        sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
         sum(1 for unit in summary.floating if not unit.tag.persists),
         lost,
         *touched_levels(facts, touched),

@@ -1,0 +1,140 @@
+"""Cards whose mana abilities have the cost parts of issue 35 (``planner.rules.costs``), written out by their
+Oracle text (some as printed, some made up where no printed card has the part without another that the
+planner does not execute yet): shared by the tests of those parts, the differential test and the fuzzing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: "Discard a card" (Bog Witch, as printed).
+BOG_WITCH: dict[str, Any] = {
+    "name": "Bog Witch",
+    "type_line": "Creature — Human Spellshaper",
+    "oracle": "{B}, {T}, Discard a card: Add {B}{B}{B}.",
+    "mana_cost": "{2}{B}",
+}
+#: "Discard a card" with no {T}: activated as often as the hand allows (Skirge Familiar, as printed).
+SKIRGE_FAMILIAR: dict[str, Any] = {
+    "name": "Skirge Familiar",
+    "type_line": "Creature — Phyrexian Imp",
+    "oracle": "Flying\nDiscard a card: Add {B}.",
+    "mana_cost": "{4}{B}",
+}
+#: "Discard your hand" (made up: Lion's Eye Diamond's can be activated only as an instant).
+HAND_BURNER: dict[str, Any] = {
+    "name": "Hand Burner",
+    "type_line": "Artifact",
+    "oracle": "{T}, Discard your hand: Add {R}{R}.",
+    "mana_cost": "{2}",
+}
+#: "Pay {E}" (Aether Hub, without its enters trigger).
+AETHER_HUB: dict[str, Any] = {
+    "name": "Aether Hub",
+    "type_line": "Land",
+    "oracle": "{T}: Add {C}.\n{T}, Pay {E}: Add one mana of any color.",
+}
+#: "Exert ~" (Oasis Ritualist, as printed).
+OASIS_RITUALIST: dict[str, Any] = {
+    "name": "Oasis Ritualist",
+    "type_line": "Creature — Human Druid",
+    "oracle": "{T}: Add one mana of any color.\n{T}, Exert Oasis Ritualist: Add two mana of any one color.",
+    "mana_cost": "{3}{G}",
+}
+#: "Exile a card from your hand" (Cadaverous Bloom, as printed).
+CADAVEROUS_BLOOM: dict[str, Any] = {
+    "name": "Cadaverous Bloom",
+    "type_line": "Enchantment",
+    "oracle": "Exile a card from your hand: Add {B}{B} or {G}{G}.",
+    "mana_cost": "{3}{B}{G}",
+}
+#: "Exile a creature you control" with a fixed amount (made up: Food Chain's amount reads the exiled
+#: creature's mana value).
+FEEDING_PIT: dict[str, Any] = {
+    "name": "Feeding Pit",
+    "type_line": "Enchantment",
+    "oracle": "Exile a creature you control: Add {G}{G}.",
+    "mana_cost": "{2}{G}",
+}
+#: "Sacrifice a Prism token" (Diamond Kaleidoscope's mana ability), and a Prism token.
+DIAMOND_KALEIDOSCOPE: dict[str, Any] = {
+    "name": "Diamond Kaleidoscope",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice a Prism token: Add one mana of any color.",
+    "mana_cost": "{4}",
+}
+PRISM: dict[str, Any] = {"name": "Prism", "type_line": "Artifact Creature — Prism", "token": True}
+#: "Sacrifice a token named Wood" (Jungle Patrol's mana ability), and a Wood token.
+JUNGLE_PATROL: dict[str, Any] = {
+    "name": "Jungle Patrol",
+    "type_line": "Creature — Human Soldier",
+    "oracle": "Sacrifice a token named Wood: Add {R}.",
+    "mana_cost": "{3}{G}",
+}
+WOOD: dict[str, Any] = {"name": "Wood", "type_line": "Artifact Creature — Wall", "token": True}
+#: "Untap a tapped land an opponent controls" with a fixed output (made up: Benthic Explorers' output, "any
+#: type that land could produce", is not read yet).
+TIDE_SCOUT: dict[str, Any] = {
+    "name": "Tide Scout",
+    "type_line": "Creature — Merfolk Scout",
+    "oracle": "{T}, Untap a tapped land an opponent controls: Add {C}{C}.",
+    "mana_cost": "{3}{U}",
+}
+#: The same with no {T}: once for each tapped land of an opponent's (made up).
+TIDE_WELL: dict[str, Any] = {
+    "name": "Tide Well",
+    "type_line": "Enchantment",
+    "oracle": "Untap a tapped land an opponent controls: Add {C}.",
+    "mana_cost": "{2}{U}",
+}
+#: "Return a land you control to its owner's hand" (made up: no printed mana ability has it).
+ROOT_CALLER: dict[str, Any] = {
+    "name": "Root Caller",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}, Return a land you control to its owner's hand: Add {G}{G}{G}.",
+    "mana_cost": "{1}{G}",
+}
+#: "Remove any number of charge counters": one {U} more than it removes (Blue Mana Battery's mana ability).
+BLUE_MANA_BATTERY: dict[str, Any] = {
+    "name": "Blue Mana Battery",
+    "type_line": "Artifact",
+    "oracle": "{T}, Remove any number of charge counters from this artifact: Add {U}, then add an additional "
+    "{U} for each charge counter removed this way.",
+    "mana_cost": "{4}",
+}
+#: A counter put on before X is counted (Empowered Autogenerator's mana ability).
+EMPOWERED_AUTOGENERATOR: dict[str, Any] = {
+    "name": "Empowered Autogenerator",
+    "type_line": "Artifact",
+    "oracle": "{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is the "
+    "number of charge counters on this artifact.",
+    "mana_cost": "{4}",
+}
+
+#: Every card above that has a mana ability, for the generators of random boards.
+FAMILY_CARDS: tuple[dict[str, Any], ...] = (
+    BOG_WITCH,
+    SKIRGE_FAMILIAR,
+    HAND_BURNER,
+    AETHER_HUB,
+    OASIS_RITUALIST,
+    CADAVEROUS_BLOOM,
+    FEEDING_PIT,
+    DIAMOND_KALEIDOSCOPE,
+    JUNGLE_PATROL,
+    TIDE_SCOUT,
+    TIDE_WELL,
+    ROOT_CALLER,
+    BLUE_MANA_BATTERY,
+    EMPOWERED_AUTOGENERATOR,
+)
+#: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
+FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (PRISM, WOOD, {"card": "Llanowar Elves"}, {"card": "Forest"})
+#: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
+HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")
+
+
+def counters_for(card: dict[str, Any], count: int) -> dict[str, Any]:
+    """The counters a board gives a family card (charge counters for those that read them), none else."""
+    if card in (BLUE_MANA_BATTERY, EMPOWERED_AUTOGENERATOR) and count:
+        return {"counters": {"charge": count}}
+    return {}
