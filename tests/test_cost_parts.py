@@ -447,6 +447,29 @@ def test_a_mana_battery_removes_any_number_of_counters_none_included() -> None:
     assert not BoardView(board).warnings
 
 
+def test_wall_of_roots_puts_a_counter_on_itself_once_each_turn() -> None:
+    """Wall of Roots: "Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn." (the
+    part executed before issue 35, checked here with the others).
+
+    - Could produce {G}. {G}: payable, and the Wall has a -0/-1 counter afterwards (the replay's state; it
+      is still a creature at 0/4, and state-based actions wait, CR 704.3). {G}{G}: once each turn, so not
+      payable; {X} one, none once ``activated_this_turn`` names the ability.
+    """
+    text = "Defender\nPut a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn."
+    wall = {"id": "wall", "name": "Wall of Roots", "type_line": "Creature — Plant Wall", "oracle": text}
+    board = _board(wall)
+    assert _could(board) == {"wall": "G"}
+    result = _pay(board, "{G}")
+    assert result.payable and result.plan is not None
+    state = apply_step(initial_state(board), result.plan.steps[0])
+    assert state.board.permanent("wall").counter("-0/-1") == 1
+    assert not _pay(board, "{G}{G}").payable
+    assert _largest(board) == 1
+    (ability,) = BoardView(board).mana_abilities("wall")
+    used = _board({**wall, "activated_this_turn": [ability.text]})
+    assert _largest(used) == 0
+
+
 def test_empowered_autogenerator_counts_the_counter_it_puts_on() -> None:
     """Empowered Autogenerator: "{T}: Put a charge counter on this artifact. Add X mana of any one color,
     where X is the number of charge counters on this artifact." The counter is put first, then X counted
