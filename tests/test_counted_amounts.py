@@ -225,6 +225,22 @@ def test_a_graveyard_given_as_a_count_or_not_at_all_leaves_the_crypt_unused() ->
         assert could(found)["c"] == "B"
 
 
+def test_a_crypt_beside_a_cost_that_discards_is_set_aside_with_why() -> None:
+    """A card discarded by a cost goes to the graveyard the Crypt counts (CR 701.9a); until the planner
+    follows that card, the Crypt's counting ability is set aside on such a board, named by the warning, and
+    never counted without the discarded card: {B}{B}{B}{B} is then paid without it."""
+    witch = {
+        "id": "witch",
+        "name": "Test Witch",
+        "type_line": "Creature — Human Warlock",
+        "oracle": "{B}, {T}, Discard a card: Add {B}{B}{B}.",
+    }
+    found = board(counted("crypt", "c"), {"id": "sw", "card": "Swamp"}, witch, graveyard=GRAVEYARD)
+    result = pay(found, PaymentTarget.of("{B}{B}{B}{B}"))
+    assert any(w.permanent == "c" and "discards" in w.reason for w in result.warnings)
+    assert all(pid != "c" or produced == "{B}" for pid, produced in steps(result))
+
+
 def test_delve_exiles_a_card_the_payment_sacrificed() -> None:
     """Lotus Petal sacrificed for {U} goes to the graveyard (CR 701.21a) before the total cost is paid
     (601.2g-h): delve exiles it for the {1} of {1}{U}. With an empty graveyard and nothing else that is the
