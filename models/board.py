@@ -579,6 +579,24 @@ class Permanent:
         """
         return next((count for counter_name, count in self.counters if counter_name == name), 0)
 
+    def as_card(self) -> Card | None:
+        """The card the permanent is once it leaves the battlefield for a hand or a graveyard, as printed;
+        None for a token, which is no card there (CR 111.7, 111.8, 704.5d).
+
+        >>> Permanent.from_dict({"id": "f", "card": "Forest", "controller": "me"}).as_card().name
+        'Forest'
+        """
+        if self.token:
+            return None
+        return Card(
+            card=self.card,
+            name=self.name,
+            type_line=self.type_line,
+            oracle=self.oracle,
+            mana_cost=self.mana_cost,
+            color_indicator=self.color_indicator,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The board-file form: the card name plus whatever differs from the catalogue, and non-defaults."""
         catalogued = _catalogue_card(self.card) if self.card is not None else None

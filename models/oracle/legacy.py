@@ -1458,7 +1458,6 @@ _HURTS_WHEN_TAPPED = re.compile(
     re.I,
 )
 
-#: 'add' and a mana amount or symbol: the sentence adds mana.
 #: 'add' and, later in its sentence, a mana symbol or the word mana: the sentence adds mana ('add twice that
 #: much {G}' too). Such a sentence is never ignored (nothing is dropped silently).
 _ADDS_MANA = re.compile(r"\badds?\b[^.]*?(?:\{[^{}]+\}|\bmana\b)", re.I)

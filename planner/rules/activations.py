@@ -23,7 +23,6 @@ from planner.rules.costs import (
     energy_paid,
     permanent_candidates,
     permanent_filter,
-    returned_card,
     returns,
     uses_hand,
     victim_filters,
@@ -272,7 +271,7 @@ def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
         for ability in view.mana_abilities(permanent.id):
             for part in returns(ability):
                 for pid in candidates(permanent_filter(part), part.kind):
-                    card = returned_card(view.permanent(pid))
+                    card = view.permanent(pid).as_card()
                     if card is not None:
                         found.setdefault(pid, card)
     return list(found.items())

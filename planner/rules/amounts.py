@@ -59,7 +59,6 @@ __all__ = [
     "counted",
     "counter_power",
     "counts_life",
-    "graveyard_card",
     "graveyard_growth",
     "into_graveyard",
     "mana_value",
@@ -174,29 +173,6 @@ def revealing(ability: ManaAbility) -> str | None:
     return next((e.what for e in ability.side_effects if e.kind is SideEffectKind.REVEAL_FIRST), None)
 
 
-def graveyard_card(permanent: Permanent) -> Card | None:
-    """The card a permanent puts into its owner's graveyard as it leaves the battlefield (sacrificed), as
-    printed; None for a token, which is no card (CR 111.7, 704.5d).
-
-    >>> from models.board import Board
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
-    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
-    >>> graveyard_card(board.permanent("e")).name, graveyard_card(board.permanent("t"))
-    ('Llanowar Elves', None)
-    """
-    if permanent.token:
-        return None
-    return Card(
-        card=permanent.card,
-        name=permanent.name,
-        type_line=permanent.type_line,
-        oracle=permanent.oracle,
-        mana_cost=permanent.mana_cost,
-        color_indicator=permanent.color_indicator,
-    )
-
-
 def into_graveyard(player: Player, gone: Iterable[Permanent]) -> Player:
     """The player once the permanents ``gone`` left the battlefield for their graveyard (sacrificed: CR
     701.21a, each to its owner's, taken to be its controller): their cards added to a graveyard given as a
@@ -212,7 +188,7 @@ def into_graveyard(player: Player, gone: Iterable[Permanent]) -> Player:
     """
     if player.graveyard is None:
         return player
-    cards = tuple(card for permanent in gone if (card := graveyard_card(permanent)) is not None)
+    cards = tuple(card for permanent in gone if (card := permanent.as_card()) is not None)
     if not cards:
         return player
     if isinstance(player.graveyard, int):
@@ -233,7 +209,7 @@ def graveyard_growth(board: Board, player: str, gone: Iterable[str]) -> int:
     """
     if board.player(player).graveyard is None:
         return 0
-    return sum(1 for pid in gone if graveyard_card(board.permanent(pid)) is not None)
+    return sum(1 for pid in gone if board.permanent(pid).as_card() is not None)
 
 
 def _player_path(board: Board, player: str) -> str:

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPart, CostPartKind, ManaAbility, ObjectFilter, Who
-from models.board import Card, Permanent
+from models.board import Card
 from models.mana import ManaTypes
 from models.oracle import readings as r
 from models.oracle.build import object_filter
@@ -57,7 +57,6 @@ __all__ = [
     "part_unread",
     "permanent_candidates",
     "permanent_filter",
-    "returned_card",
     "returns",
     "uses_hand",
     "victim_filters",
@@ -315,26 +314,6 @@ def returns(ability: ManaAbility) -> tuple[CostPart, ...]:
     ['land you control']
     """
     return tuple(_parts(ability, (CostPartKind.RETURN_PERMANENT,)))
-
-
-def returned_card(permanent: Permanent) -> Card | None:
-    """The card a permanent is once a cost returns it to its owner's hand (its controller's: a board says no
-    other owner); None for a token, which ceases to exist there (CR 111.8).
-
-    >>> from models.board import Permanent
-    >>> returned_card(Permanent.from_dict({"id": "f", "card": "Forest", "controller": "me"})).name
-    'Forest'
-    """
-    if permanent.token:
-        return None
-    return Card(
-        card=permanent.card,
-        name=permanent.name,
-        type_line=permanent.type_line,
-        oracle=permanent.oracle,
-        mana_cost=permanent.mana_cost,
-        color_indicator=permanent.color_indicator,
-    )
 
 
 def victim_filters(ability: ManaAbility) -> tuple[ObjectFilter, ...]:

@@ -37,7 +37,6 @@ from planner.rules.costs import (
     energy_paid,
     exerts,
     permanent_candidates,
-    returned_card,
 )
 from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
@@ -896,8 +895,8 @@ def _resolved(
 
 
 def _returned(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand once a cost returned ``permanent`` to its owner's hand (:func:`returned_card`)."""
-    card = returned_card(permanent)
+    """The hand once a cost returned ``permanent`` to its owner's hand (:meth:`Permanent.as_card`)."""
+    card = permanent.as_card()
     return hand if card is None else (*hand, card)
 
 

@@ -47,7 +47,7 @@ from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
 from planner.rules.amounts import counts_life, graveyard_growth
-from planner.rules.costs import discards_hand, energy_paid, returned_card
+from planner.rules.costs import discards_hand, energy_paid
 from planner.rules.hand import HAND
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import ManaUnit, SpendRules
@@ -2031,7 +2031,7 @@ class _Extraction:
         for name in choices.cards:
             self.hand.remove(name)
         for pid in choices.returned:
-            card = returned_card(self.planner.board.permanent(pid))
+            card = self.planner.board.permanent(pid).as_card()
             self.hand += [card.name] if card is not None else []
         return Step(
             permanent=source,

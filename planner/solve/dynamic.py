@@ -38,7 +38,6 @@ from models.mana import ManaTypes
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     card_matches,
-    graveyard_card,
     power,
     power_change,
     quantity,
@@ -146,7 +145,7 @@ def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[i
         return (power_change(changer.ability.cost) if changer.pid == counting.pid else 0), ()
     assert amount.filter is not None
     if kind is AmountKind.GRAVEYARD:
-        cards = (graveyard_card(view.permanent(pid)) for pid in changer.gone if pid not in own)
+        cards = (view.permanent(pid).as_card() for pid in changer.gone if pid not in own)
         owner = view.permanent(counting.pid).controller
         flt = amount.filter
         return sum(1 for c in cards if c is not None and card_matches(view, flt, c, owner, counting.pid)), ()
