@@ -32,8 +32,6 @@ from models.abilities import (
     OutputKind,
     PaletteKind,
     ProductionReplacement,
-    SideEffect,
-    SideEffectKind,
     SpendAsThough,
     SpendPurpose,
     SpendRestriction,
@@ -1090,41 +1088,8 @@ def _cost_or_none(cost_text: str) -> AbilityCost | None:
         return None
 
 
-#: The sentence of a mana ability that adds the mana, after any that come first ('Choose a color.').
-_ADDING_SENTENCE = re.compile(r"^(?:add|for each color|that player adds)\b", re.I)
-_UNLESS_ANOTHER_PAYS = re.compile(
-    r",? unless (any player|an opponent|any opponent|target opponent) pays? (.+?)\.?$", re.I
-)
-_FOR_EACH_COLOR_AMONG = re.compile(r"for each color among (.+?), add one mana of that color\.?", re.I)
-_ADD = re.compile(r"^add (.+?)\.?$", re.I)
-_DAMAGE_TO_YOU = re.compile(r"^~ deals ([0-9]{1,6}) damage to you$", re.I)
-_YOU_LOSE_LIFE = re.compile(r"^you lose ([0-9]{1,6}) life$", re.I)
 _SPEND_ONLY = re.compile(r"^spend this mana only\b", re.I)
-_IF_INSTEAD = re.compile(r"^if (.+?), (?:add (.+) instead|instead add (.+))$", re.I)
 _WHEN_SPENT = re.compile(r"^(?:if|when|whenever) (?:that|this) mana is spent\b", re.I)
-_ACTIVATE_ONLY = re.compile(r"^activate only (.+)$", re.I)
-_CHOOSE_A_COLOR = re.compile(r"choose a color", re.I)
-_CHOOSE_A_GRAVEYARD_COLOR = re.compile(r"choose a color of a card in your graveyard", re.I)
-_CHOOSE_A_PLAYER = re.compile(r"choose a player", re.I)
-_PUT_COUNTER_ON_SELF = re.compile(r"put an? ([\w+\-/]+) counter on ~", re.I)
-_REVEAL_FROM_HAND = re.compile(
-    r"reveal (?:x|any number of) (.+? cards?(?: with .+?)?) (?:in|from) your hand", re.I
-)
-_THAT_PLAYER_ADDS = re.compile(r"^that player adds\b", re.I)
-_X_MANA = re.compile(r"\bX mana\b(.*?)\.?$")
-_ANY_PLAYER_BEFORE_END_STEP = re.compile(
-    r"any player may activate this ability(?: but)? only during their turn before the end step", re.I
-)
-_SACRIFICE_WITHOUT_COUNTERS = re.compile(r"^if there are no (\w+) counters on ~, sacrifice (?:it|~)$", re.I)
-_LIMITS_SEPARATOR = re.compile(r",? and only |,? and ", re.I)
-_IF_CONDITION = re.compile(r"if (.+)", re.I)
-_ONCE_EACH_TURN = re.compile(r"once each turn", re.I)
-_AS_A_SORCERY = re.compile(r"as a sorcery|any time you could cast a sorcery", re.I)
-_AS_AN_INSTANT = re.compile(r"any time you could cast an instant", re.I)
-_DURING_YOUR_TURN = re.compile(r"during your turn", re.I)
-_NOT_FOR_GENERIC = re.compile(r"this mana can't be spent to pay generic mana costs", re.I)
-#: Powerstone tokens and The Mightstone and Weakstone: the mana pays for anything but nonartifact spells.
-_NOT_FOR_NONARTIFACT = re.compile(r"this mana can't be spent to cast (?:a )?nonartifact spells?", re.I)
 
 
 def _parse_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple[ManaAbility, list[str]]:
@@ -1190,34 +1155,6 @@ def _parse_random(
     return ability, leftovers
 
 
-_EACH_PLAYER_LOSES_LIFE = re.compile(r"each player loses (\w+) life", re.I)
-_YOU_GAIN_LIFE = re.compile(r"you gain (\w+) life", re.I)
-_OPPONENT_GAINS_LIFE = re.compile(r"(?:each opponent|target opponent|an opponent) gains (\w+) life", re.I)
-_NO_UNTAP_NEXT_STEP = re.compile(r"(?:~|it) doesn't untap during your next untap step", re.I)
-_DELAYED_SIDE_EFFECT = re.compile(
-    r"(?:if this ability has been activated (?:\w+) or more times this turn, )?"
-    r"(?:draw a card|sacrifice ~) at the beginning of the next (?:turn's upkeep|end step)",
-    re.I,
-)
-
-
-def _side_effect(body: str, sentence: str) -> SideEffect | int | None:
-    """A side effect of a mana ability that doesn't change the mana, or the life its controller loses."""
-    if m := _EACH_PLAYER_LOSES_LIFE.fullmatch(body):
-        return _number(m.group(1))  # the controller is a player: life lost like "you lose N life"
-    if m := _YOU_GAIN_LIFE.fullmatch(body):
-        return SideEffect(SideEffectKind.GAIN_LIFE, _number(m.group(1)), text=sentence)
-    if m := _OPPONENT_GAINS_LIFE.fullmatch(body):
-        return SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, _number(m.group(1)), text=sentence)
-    if _NO_UNTAP_NEXT_STEP.fullmatch(body):
-        return SideEffect(SideEffectKind.NO_UNTAP, text=sentence)
-    if m := _PUT_COUNTER_ON_SELF.fullmatch(body):
-        return SideEffect(SideEffectKind.PUT_COUNTER, 1, m.group(1).lower(), sentence)
-    if _DELAYED_SIDE_EFFECT.fullmatch(body):
-        return SideEffect(SideEffectKind.DELAYED, text=sentence)
-    return None
-
-
 # --------------------------------------------------------------------------------------------------------
 # Costs
 
@@ -1256,16 +1193,6 @@ def _number(word: str) -> int:
     raise _UnsupportedError(word)
 
 
-_BRACED_SYMBOLS = re.compile(r"(\{[^}]+\})+")
-_PAY_LIFE = re.compile(r"pay ([0-9]{1,6}) life")
-_SACRIFICE_SELF = re.compile(r"sacrifice ~")
-_SACRIFICE_PERMANENTS = re.compile(r"sacrifice (a|an|one|two|three|four|five) (.+)")
-_REMOVE_COUNTERS = re.compile(
-    r"remove (a|an|one|two|three|four|five|[0-9]{1,6}) ([\w+\-/]+) counters? from ~"
-)
-_TAP_UNTAPPED = re.compile(r"tap (a|an|one|two|three|four|five|[0-9]{1,6}) untapped (.+)")
-
-
 @lru_cache(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
 def _parse_cost(text: str) -> AbilityCost:
     try:
@@ -1298,15 +1225,6 @@ _TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {
     "snow": "Snow",
     "legendary": "Legendary",
 }
-_TYPE_NAMES = frozenset(_TYPE_WORDS.values())
-#: A subtype as written: capitalised ('Elf', 'Urza's', 'Power-Plant').
-_CAPITALISED_WORD = re.compile(r"[A-Z][A-Za-z'\-]*")
-
-
-def _names_type(word: str) -> bool:
-    """True when ``word`` names a type: a card type or supertype (in lower case, or plural), or a subtype
-    (capitalised)."""
-    return _singular(word) in _TYPE_NAMES or _CAPITALISED_WORD.fullmatch(word) is not None
 
 
 def _singular(word: str) -> str:
@@ -1322,16 +1240,6 @@ def _singular(word: str) -> str:
     if lowered.endswith("s") and not lowered.endswith(("ss", "'s")) and len(lowered) > 3:
         word = word[:-1]
     return word[0].upper() + word[1:]
-
-
-#: How a description of permanents ends when it says whose they are.
-_CONTROLLER_SUFFIXES = (
-    (" you control", Who.YOU),
-    (" an opponent controls", Who.OPPONENTS),
-    (" your opponents control", Who.OPPONENTS),
-    (" opponents control", Who.OPPONENTS),
-    (" on the battlefield", Who.ANY),
-)
 
 
 def _parse_filter(phrase: str) -> ObjectFilter:
@@ -1352,14 +1260,6 @@ _IMPRINT = re.compile(
     r"(?: you control| from your hand)?",
     re.I,
 )
-#: 'with the same name as the exiled card': the card exiled with the source (its ``imprinted`` choice).
-_IMPRINTED_NAME = re.compile(
-    r" with the same name as (?:the (?:exiled|imprinted) card|the card exiled with ~)$",
-    re.I,
-)
-
-
-_FILTERS_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+")
 
 
 def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
@@ -1368,19 +1268,6 @@ def _parse_filters(phrase: str) -> tuple[ObjectFilter, ...]:
         return object_filters(parse_objects(phrase.strip().rstrip(".")))
     except UnreadError as error:
         raise _UnsupportedError(str(error)) from None
-
-
-_COUNTERS_ON_SELF_AT_LEAST = re.compile(r"there are (\w+) or more ([\w+\-/]+) counters on ~", re.I)
-_HAS_COUNTERS = re.compile(r"(?:~|it) has (an?|\w+ or more) ([\w+\-/]+) counters? on it", re.I)
-_EARLIER_THIS_TURN = re.compile(
-    r"you(?:'ve| have)? (?:played|cast|attacked with|gained|lost|sacrificed|drawn|had)\b.* this turn", re.I
-)
-_PLAYED_A_LAND = re.compile(r"you(?:'ve| have)? played a land this turn", re.I)
-_YOU_CONTROL_AT_LEAST = re.compile(r"^you control (\w+) or more (.+)$", re.I)
-_YOU_CONTROL = re.compile(r"^you control (.+)$", re.I)
-_OR_WORD = re.compile(r"\s+or\s+")
-_AND_WORD = re.compile(r"\s+and\s+")
-_CONDITION_PARTS_SEPARATOR = re.compile(r"\s+or\s+|\s+and\s+|,\s*(?:and\s+|or\s+)?")
 
 
 def _parse_condition(text: str) -> Condition:
@@ -1395,7 +1282,6 @@ def _parse_condition(text: str) -> Condition:
 # Outputs ("Add ...")
 
 _SYMBOLS = r"(?:\{[WUBRGC]\})+"
-_ONLY_SYMBOLS = re.compile(_SYMBOLS)
 
 
 def _bag(symbols: str) -> ManaBag:
