@@ -186,7 +186,7 @@ class Coverage:
     >>> result = coverage([sol, read_face("Odd", "Artifact", odd)])
     >>> result.with_mana_text, result.fully_read, result.percent
     (2, 1, 50.0)
-    >>> result.unread.most_common(1), result.examples["{T}: Add {M}."]
+    >>> result.unread.most_common(1), result.examples["Spend this mana only on Tuesdays."]
     ([('Spend this mana only on Tuesdays.', 1)], 'Odd')
     >>> result.unread_faces
     ['Odd']
@@ -461,7 +461,7 @@ def usability(face: CardFace) -> Usability:
     >>> usability(face("{T}, Reveal a card from your hand: Add {R}.")).short
     ('not used (cost: Reveal a card from your hand)',)
     >>> usability(face("{T}: Add {G}. Spend this mana only on Tuesdays.")).short
-    ('unread: {T}: Add {M}. Spend this mana only on Tuesdays.',)
+    ('unread: {T}: Add {M}. Spend this mana only on Tuesdays. [Spend this mana only on Tuesdays.]',)
     >>> slow = usability(face("{T}: Add {R}. Activate only as a sorcery."))
     >>> slow.usable, slow.rules  # doctest: +ELLIPSIS
     (True, ('not used (condition: activate only as a sorcery, ... (CR 601.2a))',))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
-from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, parse_oracle
+from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, adds_mana, parse_oracle
 
 __all__ = [
     "READ_AS",
@@ -37,22 +37,11 @@ __all__ = [
 ]
 
 _MANA_AMOUNT = r"(?:\{[^{}]+\}|\bmana\b)"
-#: "add" followed, within its sentence, by a mana symbol or the word mana.
-_ADDS_MANA: Final = re.compile(rf"\badds?\b[^.]*?{_MANA_AMOUNT}", re.I)
 _MANA_TEXT: Final = re.compile(
     rf"\badds?\b[^.]*?{_MANA_AMOUNT}|tapped for mana|could produce|spend this mana|unspent mana"
     r"|mana of any type|as though it were mana",
     re.I,
 )
-
-
-def adds_mana(text: str) -> bool:
-    """True when the text adds mana: "add" followed in the same sentence by a mana symbol or "mana".
-
-    >>> adds_mana("{T}: Add {G}."), adds_mana("Add one mana of any color."), adds_mana("Draw a card.")
-    (True, True, False)
-    """
-    return _ADDS_MANA.search(text) is not None
 
 
 def has_mana_text(type_line: str, oracle: str) -> bool:

@@ -43,8 +43,8 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.errors import ManaParseError, OracleParseError
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.errors import OracleParseError
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 from models.oracle import lexicon
 from models.oracle.build import (
     build_cost,
@@ -73,6 +73,7 @@ __all__ = [
     "LandSearch",
     "ParsedText",
     "SentenceReading",
+    "adds_mana",
     "needs_imprinted",
     "parse_land_search",
     "parse_oracle",
@@ -1219,7 +1220,6 @@ _IRREGULAR_PLURALS = {
     "pegasi": "Pegasus",
     "homunculi": "Homunculus",
 }
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {
     "basic": "Basic",
     "snow": "Snow",
@@ -1284,13 +1284,6 @@ def _parse_condition(text: str) -> Condition:
 _SYMBOLS = r"(?:\{[WUBRGC]\})+"
 
 
-def _bag(symbols: str) -> ManaBag:
-    try:
-        return parse_mana_string(symbols)
-    except ManaParseError as error:
-        raise _UnsupportedError(symbols) from error
-
-
 def _parse_output(spec: str) -> ManaOutput:
     """What follows 'Add' (a trigger's, a token's, a result's mana), read by the grammar.
 
@@ -1347,6 +1340,15 @@ _HURTS_WHEN_TAPPED = re.compile(
 #: 'add' and, later in its sentence, a mana symbol or the word mana: the sentence adds mana ('add twice that
 #: much {G}' too). Such a sentence is never ignored (nothing is dropped silently).
 _ADDS_MANA = re.compile(r"\badds?\b[^.]*?(?:\{[^{}]+\}|\bmana\b)", re.I)
+
+
+def adds_mana(text: str) -> bool:
+    """True when the text adds mana: "add" followed in the same sentence by a mana symbol or "mana".
+
+    >>> adds_mana("{T}: Add {G}."), adds_mana("Add twice that much {G}."), adds_mana("Draw a card.")
+    (True, True, False)
+    """
+    return _ADDS_MANA.search(text) is not None
 
 
 #: The trigger kinds of mana added outside a payment, by the opening of the sentence (CR 605.5a).
@@ -1801,7 +1803,7 @@ def _parse_color_change(body: str, sentence: str) -> ColorChange | None:
     colors = ManaTypes()
     if not chosen and _fold(colors_text) != "colorless":
         for word in re.findall(r"white|blue|black|red|green", colors_text, re.I):
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[word.lower()])
+            colors = colors | ManaTypes.parse(lexicon.COLOR_WORDS[word.lower()])
     spells = cards = None
     if _EVERY_OBJECT.fullmatch(subject):
         affected, spells, cards = ObjectFilter(), Who.ANY, Who.ANY
@@ -1891,9 +1893,9 @@ def _parse_unspent(body: str, sentence: str) -> UnspentManaEffect | None:
         types = ALL_TYPES
         if m.group(2):
             color = m.group(2).lower()
-            if color not in _COLOR_WORDS:
+            if color not in lexicon.COLOR_WORDS:
                 raise _UnsupportedError(sentence)
-            types = ManaTypes.parse(_COLOR_WORDS[color])
+            types = ManaTypes.parse(lexicon.COLOR_WORDS[color])
         return UnspentManaEffect(
             sentence, UnspentMode.KEEP, Who.YOU if m.group(1).lower() == "you" else Who.ANY, types
         )
@@ -1928,8 +1930,8 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
     others = adjective == "other"
     if not adjective or others:
         types = ALL_TYPES
-    elif adjective in _COLOR_WORDS:
-        types = ManaTypes.parse(_COLOR_WORDS[adjective])
+    elif adjective in lexicon.COLOR_WORDS:
+        types = ManaTypes.parse(lexicon.COLOR_WORDS[adjective])
     elif adjective == "colorless":
         types = ManaTypes.parse("C")
     else:
@@ -1939,7 +1941,7 @@ def _parse_spend_as_though(body: str, sentence: str) -> SpendAsThough | None:
         as_types = ALL_COLORS if target.endswith("color") else ALL_TYPES
     else:
         word = target.split()[0]
-        as_types = ManaTypes.parse("C" if word == "colorless" else _COLOR_WORDS[word])
+        as_types = ManaTypes.parse("C" if word == "colorless" else lexicon.COLOR_WORDS[word])
     return SpendAsThough(
         text=sentence,
         who=who,
@@ -2017,8 +2019,8 @@ def _parse_cost_modifier(body: str, sentence: str) -> CostModifier | None:
         if _NON_WORD.fullmatch(lowered):
             excluded.append(_singular(lowered.removeprefix("non").lstrip("-")))
             continue
-        if lowered in _COLOR_WORDS or lowered.removesuffix(" spells") in _COLOR_WORDS:
-            colors = colors | ManaTypes.parse(_COLOR_WORDS[lowered])
+        if lowered in lexicon.COLOR_WORDS or lowered.removesuffix(" spells") in lexicon.COLOR_WORDS:
+            colors = colors | ManaTypes.parse(lexicon.COLOR_WORDS[lowered])
         elif lowered == "spells":
             continue
         elif _LOWER_CASE_WORD.fullmatch(lowered):
