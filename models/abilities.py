@@ -106,6 +106,19 @@ class ObjectFilter:
     counter: str | None = None  # 'with a counter on it' (''), 'with a charge counter on it' ('charge')
     named: str = ""  # 'a token named Wood'
 
+    def colors_match(self, colors: ManaTypes) -> bool:
+        """True when an object of ``colors`` is as colorless, multicolored or monocolored as the filter asks
+        (CR 105.2).
+
+        >>> two = ManaTypes.parse("WU")
+        >>> colorless, monocolored = ObjectFilter(colorless=True), ObjectFilter(monocolored=True)
+        >>> colorless.colors_match(ManaTypes()), monocolored.colors_match(two)
+        (True, False)
+        """
+        if self.colorless and colors:
+            return False
+        return not ((self.multicolored and len(colors) < 2) or (self.monocolored and len(colors) != 1))
+
     @property
     def reads_status(self) -> bool:
         """True when what it matches can change while a payment is made (a permanent becomes tapped, a
@@ -458,9 +471,8 @@ class SpendUse:
         if any(target.type_line.is_a(word) for word in self.excluded):
             return False
         colors = target.spell_colors
-        if self.colorless and colors:
-            return False
-        if (self.multicolored and len(colors) < 2) or (self.monocolored and len(colors) != 1):
+        if not ObjectFilter(colorless=self.colorless, multicolored=self.multicolored,
+                            monocolored=self.monocolored).colors_match(colors):  # fmt: skip
             return False
         if self.colors and (colors & self.colors) != self.colors:
             return False
@@ -788,6 +800,8 @@ class CostModifier:
         if types and not (any if self.any_type else all)(target.type_line.is_a(word) for word in types):
             return False
         if any(target.type_line.is_a(word) for word in self.spells.excluded):
+            return False
+        if not self.spells.colors_match(target.spell_colors):
             return False
         return not self.colors or bool(target.spell_colors & self.colors)
 

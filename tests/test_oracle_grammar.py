@@ -538,12 +538,10 @@ def _patterns(path: Path) -> list[tuple[int, str]]:
 
 def test_no_regular_expression_reads_more_than_a_word() -> None:
     """Regular expressions stay at the token level: a pattern with a space (or \\s) in it matches a phrase,
-    and phrases are the grammar's. The reader from before the grammar (legacy.py) is being retired and
-    is not held to this yet."""
+    and phrases are the grammar's."""
     offenders = [
         f"{path.name}:{line}: {pattern!r}"
         for path in sorted(ORACLE.glob("*.py"))
-        if path.name != "legacy.py"
         for line, pattern in _patterns(path)
         if re.search(r" |\\s", pattern)
     ]

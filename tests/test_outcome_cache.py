@@ -6,7 +6,6 @@ found in their text without a pattern per name."""
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -15,9 +14,7 @@ import pytest
 from benchmarks.boards import realistic_board
 from models.abilities import ObjectFilter, Who
 from models.board import Board
-from models.catalogue import all_cards
 from models.mana import ManaTypes
-from models.oracle.legacy import _named_as_tilde
 from planner.rules import production
 from planner.rules.could_produce import could_produce_all
 from planner.rules.production import Outcome, activation_outcomes
@@ -140,18 +137,3 @@ def test_kept_matches_are_the_worked_out_ones() -> None:
                     assert view.matching(flt, source.id) == expected, (flt, source.id, rounds)
             for permanent in board.permanents[::2]:
                 view.update(replace(view.permanent(permanent.id), tapped=not permanent.tapped))
-
-
-def test_self_names_are_found_as_the_pattern_found_them() -> None:
-    """:func:`models.oracle._named_as_tilde` against the pattern it replaces, on every catalogue card's text
-    and name (and the part of the name before its comma), plus names that are short words."""
-    cases = [
-        (line, name)
-        for card in all_cards().values()
-        for line in card.oracle.split("\n")
-        for name in {card.name, card.name.split(",")[0]}
-    ]
-    cases += [("{T}: Add {C}. T deals 1 damage to you. A_T a T_ {T}T", name) for name in ("T", "a", "C")]
-    for line, name in cases:
-        expected = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "~", line)
-        assert _named_as_tilde(line, name) == expected, (line, name)

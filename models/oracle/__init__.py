@@ -5,13 +5,15 @@ structured records of :mod:`models.abilities`. Every sentence ends up in exactly
 an effect, a keyword, a choice the card needs, ``not_payment``, ``ignored`` (nothing to do with mana) or
 ``unsupported`` (about mana, but not read). Nothing is dropped silently.
 
-The package is being rebuilt as a grammar (issue #34): :mod:`models.oracle.grammar` reads the phrases of
-activated mana abilities (costs, what they add, amounts, objects, conditions, limits, riders) into the typed
-readings of :mod:`models.oracle.readings`, and :mod:`models.oracle.build` turns them into records;
-:mod:`models.oracle.legacy` still cuts lines and sentences and reads the static effects.
+The parts: :mod:`~models.oracle.lexicon` (the closed word classes), :mod:`~models.oracle.text` (tokens: lines,
+sentences, normalisation), the grammar (``grammar.lark`` and :mod:`~models.oracle.grammar`, with the typed
+readings of :mod:`~models.oracle.readings` and :mod:`~models.oracle.statics`), the builders to records
+(:mod:`~models.oracle.build`, :mod:`~models.oracle.build_statics`), the classifier of what the grammar does
+not read (:mod:`~models.oracle.classify`), and the reader that puts them together
+(:mod:`~models.oracle.reader`).
 """
 
-from models.oracle.legacy import (
+from models.oracle.reader import (
     PARSER_VERSION,
     PART_OF_UNREAD,
     READ_AS,

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 import lark
 import platformdirs
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import LarkError, VisitError
 
 from models.oracle import lexicon
@@ -133,6 +133,8 @@ from models.oracle.readings import (
     WithWatermark,
     X,
 )
+from models.oracle.static_rules import StaticRules
+from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
 
 __all__ = [
     "UnreadError",
@@ -176,6 +178,13 @@ def _lexicon_terminals() -> str:
     )
 
 
+def _list_words() -> str:
+    """The words a comma inside a list of noun phrases comes before (see ``_LIST_COMMA`` in the grammar)."""
+    card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
+    words = [*card_types, *(w.lower() for w in lexicon.RULES_SUPERTYPES), *lexicon.COLOR_WORDS, "colorless"]
+    return f"(?i:(?:non-?)?(?:{_alternation(words)}))"
+
+
 @cache
 def _parser() -> Lark:
     """The LALR parser, built once per process (the grammar and the lexicon never change while it runs).
@@ -184,7 +193,8 @@ def _parser() -> Lark:
     the user's cache directory named by the grammar's hash (:func:`_tables_file`); Lark checks the grammar
     against the file before it uses it, so a stale file is never read, and without a writable cache
     directory the tables are built each time."""
-    text = _GRAMMAR.read_text(encoding="utf-8") + "\n" + _lexicon_terminals() + "\n"
+    grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
+    text = grammar + "\n" + _lexicon_terminals() + "\n"
     return Lark(
         text,
         parser="lalr",
@@ -196,7 +206,18 @@ def _parser() -> Lark:
 
 
 #: The rules a text can be read from.
-_STARTS = ("costs", "effect", "restriction", "phrase", "output_phrase", "condition_phrase", "mana_effect")
+_STARTS = (
+    "costs",
+    "effect",
+    "restriction",
+    "phrase",
+    "output_phrase",
+    "condition_phrase",
+    "mana_effect",
+    "static",
+    "enters_unless",
+    "land_search",
+)
 
 
 def _tables_file(text: str) -> str | None:
@@ -288,6 +309,36 @@ def parse_mana_effect(sentence: str) -> ManaEffect:
     return cast("ManaEffect", _parse(sentence, "mana_effect"))
 
 
+def parse_static(sentence: str) -> StaticSentence:
+    """A static sentence: an effect on types, colors, costs or spending, a grant, how the permanent enters,
+    a choice, or a rider on the sentence before it (:mod:`models.oracle.statics`).
+
+    >>> parse_static("Nonbasic lands are Mountains.")  # doctest: +ELLIPSIS
+    TypeChangeReading(subject=Nouns(...), types=('Mountain',), which=<TypeSet.LISTED: ''>, adds=False)
+    """
+    return cast("StaticSentence", _parse(sentence, "static"))
+
+
+def parse_enters_unless(text: str) -> EntersUnless:
+    """The condition after 'enters tapped unless', when it is one of the kinds a land count reads.
+
+    >>> parse_enters_unless("you control two or fewer other lands")
+    FewOtherLands(at_most=2)
+    """
+    return cast("EntersUnless", _parse(text, "enters_unless"))
+
+
+def parse_land_search(text: str) -> LandSearchReading:
+    """A fetchland's effect: 'Search your library for a Mountain or Plains card, put it onto the
+    battlefield, then shuffle.'
+
+    >>> parse_land_search("Search your library for a basic land card, put it onto the battlefield tapped, "
+    ...     "then shuffle your library.")
+    LandSearchReading(types=(), basic=True, tapped=True)
+    """
+    return cast("LandSearchReading", _parse(text, "land_search"))
+
+
 def _int(number: Number) -> int:
     if not isinstance(number, int):
         raise UnreadError(f"a fixed number is needed, not {number.value}")
@@ -295,7 +346,7 @@ def _int(number: Number) -> int:
 
 
 @v_args(inline=True)
-class _Readings(Transformer[Token, Any]):
+class _Readings(StaticRules):
     """The parse tree to readings, one method per rule alternative (its ``-> name``)."""
 
     # -------------------------------------------------------------- numbers

@@ -27,6 +27,8 @@ __all__ = [
     "COLOR_WORDS",
     "CONTROLLER_PHRASES",
     "KEYWORDS",
+    "KEYWORD_LINES",
+    "KEYWORD_LINE_OPENINGS",
     "MANA_TOKENS",
     "MULTI_WORD_SUBTYPES",
     "NUMBER_WORDS",
@@ -357,11 +359,33 @@ CONTROLLER_PHRASES: Mapping[str, str] = MappingProxyType(
 
 #: Keyword abilities a noun phrase's 'with' clause names ('a creature with defender', 'a spell with
 #: devoid'; CR 702), lower case.
+
 KEYWORDS: tuple[str, ...] = (
     "flying", "haste", "vigilance", "defender", "hexproof", "trample", "indestructible", "first strike",
     "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
     "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
     "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
+)  # fmt: skip
+
+#: The keywords a keyword line holds alone ('Flying', 'Defender, hexproof'), and the openings of keywords
+#: with a parameter ('Equip {2}', 'Protection from red', 'Affinity for artifacts').
+KEYWORD_LINES: frozenset[str] = frozenset(
+    (
+        "flying", "haste", "vigilance", "defender", "hexproof", "trample", "indestructible", "exalted",
+        "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling", "fear",
+        "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flanking",
+        "horsemanship", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "landwalk",
+        "persist", "undying", "skulk", "ward", "storm", "rebound", "cascade", "improvise", "station",
+        "first strike", "double strike",
+        "split second", "affinity for artifacts", "living weapon",
+    )
+)  # fmt: skip
+KEYWORD_LINE_OPENINGS: tuple[str, ...] = (
+    "enchant ", "equip ", "equip\u2014", "protection from ", "ward ", "cumulative upkeep", "echo ",
+    "kicker ", "cycling ", "landcycling", "flashback ", "morph ", "buyback ", "madness ", "ninjutsu ",
+    "crew ", "bushido ",
+    "bestow ", "affinity for ", "annihilator ", "landwalk", "suspend ", "evoke ", "emerge ", "entwine ",
+    "fortify ", "dash ", "transmute ", "unearth ", "level up ", "reconfigure ", "toxic ", "offspring ",
 )  # fmt: skip
 
 

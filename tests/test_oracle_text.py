@@ -1,12 +1,8 @@
-"""The parser's shortcuts read every text as the plain grammar does.
-
-The parser keeps most patterns from being tried on a sentence by gates (words without which the patterns
-cannot match, :class:`models.oracle._Gate`) and reads a line once for all the cards that have it
-(:func:`models.oracle._read_line`). With every gate open, each pattern is tried in turn and each line is read
-within its card: both ways must give the same readings of the catalogue, the card fixtures, the peers' test
-cards, each of their lines alone, lines of different cards put together, and the same texts written with
-letters that case-insensitive matching takes for ASCII ones ('ſ' for 's'). The helpers written for speed
-are checked against their plain definitions.
+"""The reader's token layer (:mod:`models.oracle.text`) against plain definitions written with regular
+expressions (which the package itself keeps to single words), on the catalogue, the card fixtures, the peers'
+test cards, their lines alone, lines of different cards put together, the same texts written with letters
+that case-insensitive matching takes for ASCII ones ('ſ' for 's'), and random strings of the characters the
+helpers look at.
 """
 
 from __future__ import annotations
@@ -14,17 +10,16 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from models import oracle
 from models.carddata.importer import read_card_files
 from models.catalogue import all_cards
-from models.oracle import ParsedText
-from models.oracle import legacy as oracle
+from models.oracle import reader, text
+from models.oracle.lexicon import KEYWORD_LINE_OPENINGS, KEYWORD_LINES
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "cards").glob("*.json.gz"))
@@ -86,47 +81,11 @@ def _corpus() -> list[tuple[str, str]]:
 CORPUS = _corpus()
 
 
-def _read_within_its_card(text: str, name: str) -> ParsedText:
-    """The plain reading: each line of the text read in turn into the card's reading."""
-    collector = oracle._Collector()
-    for raw_line in oracle._logical_lines(text):
-        line = oracle._normalise(raw_line, name)
-        if line:
-            oracle._parse_line(line, collector, raw_line.strip())
-    return collector.freeze()
-
-
-def _readings(read: Callable[[str, str], ParsedText]) -> list[ParsedText | str]:
-    """Each text's reading by ``read``, or the error it raises (odd letters make some texts raise); no
-    reading is known beforehand (a line shared by cards is read once, then found again)."""
-    oracle._parse_cached.cache_clear()
-    oracle._read_line.cache_clear()
-    readings: list[ParsedText | str] = []
-    for text, name in CORPUS:
-        try:
-            readings.append(read(text, name))
-        except Exception as error:
-            readings.append(f"{type(error).__name__}: {error}")
-    oracle._parse_cached.cache_clear()
-    oracle._read_line.cache_clear()
-    return readings
-
-
-def test_the_corpus_holds_what_the_gates_are_about() -> None:
+def test_the_corpus_holds_what_the_helpers_are_about() -> None:
     texts = "\n".join(text for text, _ in CORPUS)
     for words in ("it produces", "This effect reduces only", "enters tapped", "Spend this mana", "\u017f"):
         assert words in texts
     assert len(CORPUS) > 4000
-
-
-def test_gates_and_shared_lines_read_every_text_as_the_plain_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
-    gated = _readings(oracle.parse_oracle)
-    monkeypatch.setattr(oracle._Gate, "admits", lambda gate, folded: True)
-    plain = _readings(_read_within_its_card)
-    differing = [
-        (name, text) for (text, name), one, other in zip(CORPUS, gated, plain, strict=True) if one != other
-    ]
-    assert differing == []
 
 
 def test_the_later_line_says_how_the_permanent_enters() -> None:
@@ -137,7 +96,7 @@ def test_the_later_line_says_how_the_permanent_enters() -> None:
 
 
 # --------------------------------------------------------------------------------------------------------
-# The helpers against their plain definitions (as the parser had them before it was made quicker)
+# The helpers against their plain definitions
 
 
 def _plain_split(text: str) -> tuple[str, ...]:
@@ -173,7 +132,9 @@ _PLAIN_SELF_WORDS = re.compile(
 
 def _plain_normalise(line: str, name: str) -> str:
     line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
-    line = re.sub(r"\s*\([^()]*\)", "", line).strip()
+    while re.search(r"\([^()]*\)", line):
+        line = re.sub(r"\s*\([^()]*\)", "", line)
+    line = line.strip()
     names = [name] if name else []
     if name and "," in name:
         names.append(name.split(",")[0])
@@ -193,7 +154,7 @@ def _plain_normalise(line: str, name: str) -> str:
 
 def _plain_keywords(line: str) -> list[str] | None:
     parts = [p.strip().lower() for p in re.split(r",|;", line.rstrip("."))]
-    if not parts or not all(p in oracle._KEYWORDS or p.startswith(oracle._KEYWORD_PREFIXES) for p in parts):
+    if not parts or not all(p in KEYWORD_LINES or p.startswith(KEYWORD_LINE_OPENINGS) for p in parts):
         return None
     return parts
 
@@ -205,38 +166,51 @@ def _strings() -> list[str]:
     return lines + ["".join(rng.choices('a. ":{}T,;', k=rng.randint(0, 12))) for _ in range(20000)]
 
 
-def test_sentences_colons_and_keywords_are_found_as_defined() -> None:
-    for text in _strings():
-        assert oracle._split_sentences(text) == _plain_split(text), text
-        assert oracle._find_colon(text) == _plain_colon(text), text
-        assert oracle._keywords_of(text) == _plain_keywords(text), text
-        assert oracle._without_ability_word(text) == oracle._ABILITY_WORD.sub("", text), text
+_ABILITY_WORD = re.compile(r"^(?:[\u2022*]\s*)?[A-Z][A-Za-z' ]{2,30} — (?=\S)")
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?=\S)")
+_STATION = re.compile(r"^([0-9]{1,3})\+\s*\|\s*")
+_RESULT_LINE = re.compile(r"^[0-9]+(?:\s*[-\u2013\u2014]\s*[0-9]+\+?)?\s*(?:\u2014|\|)\s*\S")
+_COST_OPENING = re.compile(
+    r"^(?:\{|[+\-]?[0-9]+$|sacrifice|tap|pay|remove|exile|discard|return|put|untap|collect|forage|reveal|mill|\[)",
+    re.I,
+)
+
+
+def test_sentences_colons_keywords_and_openings_are_found_as_defined() -> None:
+    for string in _strings():
+        assert text.split_sentences(string) == _plain_split(string), string
+        assert text.find_colon(string) == _plain_colon(string), string
+        assert reader._keywords_of(string) == _plain_keywords(string), string
+        assert text.ability_word_dropped(string) == _ABILITY_WORD.sub("", string), string
+        chapter = _CHAPTER.match(string)
+        assert text.chapter_prefix(string) == (chapter.group(0) if chapter else ""), string
+        station = _STATION.match(string)
+        expected = (int(station.group(1)), string[station.end() :]) if station else None
+        assert text.station_threshold(string) == expected, string
+        assert text._is_result_line(string.strip()) == bool(_RESULT_LINE.match(string.strip())), string
+        assert text.looks_like_cost(string) == bool(_COST_OPENING.match(string.strip())), string
 
 
 def test_lines_are_normalised_as_defined() -> None:
-    for text, name in CORPUS:
-        for line in text.split("\n"):
-            assert oracle._normalise(line, name) == _plain_normalise(line, name), (name, line)
+    for card_text, name in CORPUS:
+        for line in card_text.split("\n"):
+            assert text.normalise(line, name) == _plain_normalise(line, name), (name, line)
 
 
-def test_numbers_are_read_as_defined() -> None:
-    for word in ("0", "12", "123456", "1234567", "", "²", "\u0663", "1a", "x", "07"):
-        assert oracle._is_digits(word) == (re.fullmatch(r"[0-9]{1,6}", word) is not None), word
-
-
-def test_folding_writes_each_character_re_matches_with_an_ascii_one_as_that_one() -> None:
-    """What makes a gate safe (:func:`models.oracle._fold`): whatever letter ``re.I`` matches with an ASCII
-    character, folded it is that character in lower case (the whole of Unicode is tried)."""
-    printable = re.compile(r"[\x20-\x7e]", re.I)
-    for code in range(sys.maxunicode + 1):
-        char = chr(code)
-        if printable.fullmatch(char):
-            matched = {x for x in map(chr, range(0x20, 0x7F)) if re.fullmatch(re.escape(x), char, re.I)}
-            assert {oracle._fold(char)} == {x.lower() for x in matched}, hex(code)
+def test_self_names_are_found_as_the_pattern_found_them() -> None:
+    """:func:`models.oracle.text.replace_whole` against the pattern it replaces, on every card's text and
+    name (and the part of the name before its comma), plus names that are short words."""
+    cases = [(line, name) for card_text, name in _cards() for line in card_text.split("\n")]
+    cases += [(line, name.split(",")[0]) for line, name in cases if "," in name]
+    cases += [("{T}: Add {C}. T deals 1 damage to you. A_T a T_ {T}T", name) for name in ("T", "a", "C")]
+    for line, name in cases:
+        if name:
+            expected = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "~", line)
+            assert text.replace_whole(line, name, "~") == expected, (line, name)
 
 
 @pytest.mark.parametrize(
-    ("text", "name"),
+    ("card_text", "name"),
     [
         ("If you tap a permanent for mana, it produces three times as much of that mana instead.", ""),
         ("If a land is tapped for mana, it produces colorless mana instead of any other type.", ""),
@@ -245,14 +219,14 @@ def test_folding_writes_each_character_re_matches_with_an_ascii_one_as_that_one(
         ("Each land is a Swamp and an Island in addition to its other land types.", ""),
     ],
 )
-def test_letters_that_match_ascii_ones_read_as_those(text: str, name: str) -> None:
+def test_letters_that_match_ascii_ones_read_as_those(card_text: str, name: str) -> None:
     """A word written with letters that case-insensitive matching takes for ASCII ones ('ſ' for 's', 'ı' for
     'i') reads as the word where a pattern's match is looked up in a table of words (the multiplier, the
     color, the devotion's colors, the land types: a KeyError once). (The filters' words are still compared
     in ASCII: 'Nonbaſıc landſ' is reported unsupported, not misread.)"""
-    odd = text.replace("s", "\u017f").replace("i", "\u0131")
-    assert odd != text
-    plain, read = oracle.parse_oracle(text, name), oracle.parse_oracle(odd, name)
+    odd = card_text.replace("s", "\u017f").replace("i", "\u0131")
+    assert odd != card_text
+    plain, read = oracle.parse_oracle(card_text, name), oracle.parse_oracle(odd, name)
     assert not plain.unsupported and not read.unsupported, read.unsupported
     assert [replace(e, text="") for e in read.effects] == [replace(e, text="") for e in plain.effects]
     assert [replace(a, text="") for a in read.mana_abilities] == [

@@ -1,0 +1,256 @@
+"""Static sentences' readings (:mod:`models.oracle.statics`) to the records the planner uses
+(:mod:`models.abilities`): type and color changes, cost changes, spending permissions, unspent mana,
+activation bans and damage on tapping. A reading no record can hold raises :class:`UnreadError`; None means
+the sentence is no such effect (it is classified by the reader).
+
+>>> from models.oracle.grammar import parse_static
+>>> (moon,) = static_effect(parse_static("Nonbasic lands are Mountains."), "Nonbasic lands are Mountains.")
+>>> moon.affected.describe(), moon.land_types, moon.adds
+('nonbasic Land', ('Mountain',), False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from models.abilities import (
+    ActivationBan,
+    ColorChange,
+    CostModifier,
+    ObjectFilter,
+    SpendAsThough,
+    StaticEffect,
+    TapDamage,
+    TypeChange,
+    UnspentManaEffect,
+    UnspentMode,
+    Who,
+)
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
+from models.oracle import readings as r
+from models.oracle import statics as s
+from models.oracle.build import object_filter, object_filters, spend_restriction
+from models.oracle.grammar import UnreadError
+from models.types import BASIC_LAND_TYPES
+
+__all__ = ["only_filter", "static_effect"]
+
+#: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
+#: its power, toughness and summoning sickness, which these effects also set: Opalescence).
+_ADDED_CARD_TYPES = ("Artifact", "Enchantment")
+
+
+def only_filter(what: r.Nouns) -> ObjectFilter:
+    """The filter of one noun phrase (more than one is not read here)."""
+    if len(what.nouns) != 1:
+        raise UnreadError(f"one description is needed, not {what.words()!r}")
+    return object_filter(what.nouns[0])
+
+
+def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffect, ...] | None:
+    """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
+    permanent enters: the reader's)."""
+    match reading:
+        case s.TypeChangeReading():
+            return _optional(_type_change(reading, sentence))
+        case s.ColorChangeReading():
+            return _optional(_color_change(reading, sentence))
+        case s.PoolsDontEmpty():
+            return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
+        case s.KeepUnspent(who, color):
+            types = ManaTypes.parse(color) if color else ALL_TYPES
+            return (
+                UnspentManaEffect(sentence, UnspentMode.KEEP, Who.YOU if who == "you" else Who.ANY, types),
+            )
+        case s.UnspentBecomesColorless(who):
+            mode = UnspentMode.BECOME_COLORLESS
+            return (UnspentManaEffect(sentence, mode, Who.YOU if who == "you" else Who.ANY),)
+        case s.OwnCostForEach():
+            return (_own_cost(reading, sentence),)
+        case s.SpellsCost():
+            return (_spells_cost(reading, sentence),)
+        case s.SpendAsThoughReading():
+            return (_spend_as_though(reading, sentence),)
+        case s.ActivationBanReading(what):
+            return (ActivationBan(sentence, only_filter(what)),)
+        case s.SelfTapDamage(damage):
+            return (TapDamage(sentence, damage),)
+        case s.TappedForManaDamage():
+            return _optional(_tapped_for_mana_damage(reading, sentence))
+        case s.BecomesTappedDamage(what, damage):
+            return (TapDamage(sentence, damage, affected=only_filter(what)),)
+    return None
+
+
+def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:
+    return None if effect is None else (effect,)
+
+
+def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
+    if not isinstance(reading.subject, r.Nouns):
+        raise UnreadError("a type change of the card itself or of every object")
+    if (
+        reading.which is s.TypeSet.LISTED
+        and reading.adds
+        and all(t in _ADDED_CARD_TYPES for t in reading.types)
+    ):
+        added = tuple(dict.fromkeys(reading.types))
+        return TypeChange(sentence, only_filter(reading.subject), (), True, card_types=added)
+    if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
+        return None
+    affected = only_filter(reading.subject)
+    if "Land" not in affected.types:
+        return None
+    land_types = (
+        tuple(BASIC_LAND_TYPES) if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE else reading.types
+    )
+    return TypeChange(sentence, affected, land_types, reading.adds, chosen=reading.which is s.TypeSet.CHOSEN)
+
+
+def _color_change(reading: s.ColorChangeReading, sentence: str) -> ColorChange | None:
+    subject = reading.subject
+    spells = cards = None
+    if isinstance(subject, s.EveryObject):
+        affected, spells, cards = ObjectFilter(), Who.ANY, Who.ANY
+    elif isinstance(subject, s.SelfSubject):
+        affected = ObjectFilter(self_only=True)
+    else:
+        if reading.gets and not (len(subject.nouns) == 1 and subject.nouns[0].attached):
+            return None  # (a pump and a color on anything but the enchanted creature: a one-shot effect)
+        try:
+            affected = only_filter(subject)
+        except UnreadError:
+            return None
+    colors = ManaTypes.parse(reading.colors) if reading.colors else ManaTypes()
+    return ColorChange(sentence, affected, colors, reading.adds, reading.chosen, spells, cards)
+
+
+def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
+    generic = reading.symbols[1:-1]
+    if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
+        raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
+    counted = only_filter(reading.what)
+    if counted.controller is not Who.YOU:
+        raise UnreadError("a spell's own cost changed for each permanent not its caster's")
+    delta = int(generic) * (1 if reading.more else -1)
+    return own_reduction(sentence, delta, counted)
+
+
+def own_reduction(sentence: str, delta: int, counted: ObjectFilter) -> CostModifier:
+    """A spell's change of its own cost: ``delta`` for each permanent its caster controls that ``counted``
+    matches (affinity: CR 702.41a)."""
+    return CostModifier(
+        text=sentence,
+        who=Who.YOU,
+        spells=ObjectFilter(),
+        colors=ManaTypes(),
+        generic_delta=delta,
+        own=True,
+        for_each=replace(counted, controller=Who.YOU),
+    )
+
+
+_CASTERS = {"you cast": Who.YOU, "your opponents cast": Who.OPPONENTS, "a player casts": Who.ANY, "": Who.ANY}
+
+
+def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
+    symbols = [symbol for symbol in reading.symbols[1:].split("{")]
+    amounts = [symbol.rstrip("}") for symbol in symbols]
+    if not all((a.isascii() and a.isdigit() and len(a) <= 6) or a in tuple("WUBRGC") for a in amounts):
+        raise UnreadError(f"a cost change of {reading.symbols}")
+    generic = sum(int(a) for a in amounts if a.isdigit())
+    colored = ManaBag.parse("".join(f"{{{a}}}" for a in amounts if not a.isdigit()))
+    sign = 1 if reading.more else -1
+    if colored and sign > 0:
+        raise UnreadError("an increase of colored mana")  # (no card the planner knows)
+    colors = ManaTypes()
+    types: list[str] = []
+    excluded: list[str] = []
+    chosen_type = False
+    qualities: set[str] = set()
+    nouns = reading.what.nouns
+    for noun in nouns:
+        plain = replace(
+            noun,
+            types=(),
+            supertypes=(),
+            excluded=(),
+            colors="",
+            colorless=False,
+            multicolored=False,
+            monocolored=False,
+            head=r.Head.TYPES,
+            chosen_type=False,
+        )
+        if plain != r.Noun() or noun.head not in (r.Head.SPELL, r.Head.TYPES):
+            raise UnreadError(f"spells described as {noun.words()!r}")
+        colors = colors | (ManaTypes.parse(noun.colors) if noun.colors else ManaTypes())
+        types += [*noun.supertypes, *noun.types]
+        excluded += noun.excluded
+        chosen_type = chosen_type or noun.chosen_type
+        qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
+    if nouns[-1].head is not r.Head.SPELL:
+        raise UnreadError("a cost change of something other than spells")
+    return CostModifier(
+        text=sentence,
+        who=_CASTERS[reading.caster],
+        spells=ObjectFilter(
+            types=tuple(types),
+            excluded=tuple(excluded),
+            chosen_type=chosen_type,
+            colorless="colorless" in qualities,
+            multicolored="multicolored" in qualities,
+            monocolored="monocolored" in qualities,
+        ),
+        colors=colors,
+        generic_delta=sign * generic,
+        per_other_spell_this_turn=reading.per_other_spell,
+        any_type=len(nouns) > 1 and len(types) > 1,
+        colored=colored,
+    )
+
+
+def _spend_as_though(reading: s.SpendAsThoughReading, sentence: str) -> SpendAsThough:
+    when_paying = None
+    if reading.uses is not None:
+        written = sentence[_uses_start(sentence) :].rstrip(".")
+        when_paying, rider = spend_restriction(reading.uses, written)
+        # a use no payment target describes would make the permission silently never apply
+        if rider or any(use.purpose is not None for use in when_paying.uses):
+            raise UnreadError("a permission for payments no target describes")
+    if reading.kind == "another":
+        raise UnreadError("'another mana'")
+    others = reading.kind == "other"
+    types = ALL_TYPES if reading.kind in ("", "other") else ManaTypes.parse(reading.kind)
+    if reading.as_kind in ("color", "type"):
+        as_types = ALL_COLORS if reading.as_kind == "color" else ALL_TYPES
+    else:
+        as_types = ManaTypes.parse(reading.as_kind)
+    return SpendAsThough(
+        text=sentence,
+        who=Who.YOU if reading.who == "you" else Who.ANY,
+        types=types,
+        as_types=as_types,
+        only=reading.only,
+        others=others,
+        when_paying=when_paying,
+    )
+
+
+def _uses_start(sentence: str) -> int:
+    """Where the uses of a permission open: the ' to ' after 'as though it were ...'."""
+    lowered = sentence.lower()
+    return lowered.find(" to ", lowered.find("as though it were")) + 1
+
+
+def _tapped_for_mana_damage(reading: s.TappedForManaDamage, sentence: str) -> TapDamage | None:
+    tapped = reading.tapped
+    who = {"you tap": Who.YOU, "a player taps": Who.ANY, "an opponent taps": Who.OPPONENTS}.get(tapped.who)
+    if who is None or tapped.mana or tapped.at_least != 1:
+        return None
+    if reading.to == "you" and who is not Who.YOU:
+        return None  # (another player's tapping that hurts the effect's controller: not read, reported)
+    affected = object_filters(tapped.what)
+    if len(affected) != 1:
+        raise UnreadError("damage on tapping permanents of several descriptions")
+    return TapDamage(sentence, reading.damage, affected=affected[0], who=who, for_mana=True)

@@ -1,0 +1,454 @@
+"""What a sentence is about, from its words: the reader's classifier for the sentences the grammar does not
+read as a mana ability or an effect. It decides whether a sentence adds mana, and why outside a payment
+(a trigger, a spell, a token's ability: CR 605.1a, 605.5), whether it is about mana at all (then it is
+``unsupported`` rather than ``ignored``: nothing about mana is dropped in silence), and the few facts about
+an activated ability the rules read from its words (it targets, it moves a card from a library).
+
+Everything works on the sentence's tokens (words, mana symbols, punctuation), never on phrases written as
+regular expressions.
+
+>>> adds_mana("{T}: Add {G}."), adds_mana("Add twice that much {G}."), adds_mana("Draw a card.")
+(True, True, False)
+>>> not_payment_kind("When ~ enters, add {R}", "When ~ enters, add {R}.")
+<NotPaymentKind.ENTERS: 'enters'>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from models.abilities import NotPaymentKind
+
+__all__ = [
+    "adds_mana",
+    "changes_mana",
+    "hurts_when_tapped",
+    "is_loyalty_cost",
+    "mentions_mana",
+    "moves_library",
+    "not_during_payment",
+    "not_payment_kind",
+    "starts_with",
+    "tokens",
+    "when_spent",
+]
+
+#: A token: a mana symbol, a word (letters, digits, apostrophes), or one other character.
+_TOKEN: Final = re.compile(r"\{[^{}]+\}|[\w']+|\W")
+#: The letters that case-insensitive matching takes for ASCII ones (dotted and dotless i, long s, Kelvin).
+_AS_ASCII: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def tokens(text: str) -> tuple[str, ...]:
+    """The text's tokens in lower case.
+
+    >>> tokens('~ has "{T}: Add {G}."')
+    ('~', 'has', '"', '{t}', ':', 'add', '{g}', '.', '"')
+    """
+    return tuple(token for token in _TOKEN.findall(text.translate(_AS_ASCII).lower()) if not token.isspace())
+
+
+def _find(words: Sequence[str], phrase: Sequence[str], start: int = 0, end: int | None = None) -> int:
+    """Where ``phrase`` (tokens; '*' matches any one token) occurs in ``words[start:end]``, or -1."""
+    stop = (len(words) if end is None else end) - len(phrase)
+    for index in range(start, stop + 1):
+        if all(want in ("*", words[index + offset]) for offset, want in enumerate(phrase)):
+            return index
+    return -1
+
+
+def _has(words: Sequence[str], *phrases: str) -> bool:
+    """True when one of the phrases (space-separated tokens) occurs in the words."""
+    return any(_find(words, phrase.split(" ")) >= 0 for phrase in phrases)
+
+
+def starts_with(words: Sequence[str], *phrases: str) -> bool:
+    """True when the words open with one of the phrases (space-separated tokens).
+
+    >>> starts_with(tokens("If you do, add {R}."), "when", "if you do")
+    True
+    """
+    return any(tuple(words[: len(p.split(" "))]) == tuple(p.split(" ")) for p in phrases)
+
+
+def _until(words: Sequence[str], stop: str, start: int = 0) -> int:
+    """The index of the first ``stop`` token at or after ``start`` (the end when there is none)."""
+    for index in range(start, len(words)):
+        if words[index] == stop:
+            return index
+    return len(words)
+
+
+def _is_symbol(token: str) -> bool:
+    return token.startswith("{")
+
+
+def _is_number(token: str) -> bool:
+    return token == "x" or (token.isascii() and token.isdigit())
+
+
+# --------------------------------------------------------------------------------------------------------
+# Adding mana
+
+
+def adds_mana(text: str) -> bool:
+    """True when the text adds mana: 'add' or 'adds' followed in the same sentence by a mana symbol or the
+    word 'mana' ('add twice that much {G}' too). Such a sentence is never ignored."""
+    words = tokens(text)
+    for index, word in enumerate(words):
+        if word in ("add", "adds"):
+            for later in words[index + 1 :]:
+                if later == ".":
+                    break
+                if _is_symbol(later) or later == "mana":
+                    return True
+    return False
+
+
+def _triggered_mana_ability(words: Sequence[str]) -> bool:
+    """'tapped for mana', 'taps a land for {G}', 'causes you to add', 'mana ability': a triggered mana ability
+    (CR 605.1b), which the effect grammar reads or the sentence is unsupported."""
+    if _has(words, "tapped for mana", "causes you to add", "mana ability"):
+        return True
+    for index, word in enumerate(words):
+        if word in ("tap", "taps"):
+            clause_end = _until(words, ",", index)
+            for later in range(index + 2, clause_end - 1):
+                after = words[later + 1]
+                if words[later] == "for" and (
+                    after == "mana" or after in ("{w}", "{u}", "{b}", "{r}", "{g}", "{c}")
+                ):
+                    return True
+    return False
+
+
+def _trigger_kind(words: Sequence[str]) -> NotPaymentKind | None:
+    """The kind of trigger a sentence opens with (CR 603), or None."""
+    first_clause = words[: _until(words, ",")]
+    if words[:1] in (["when"], ["whenever"], ("when",), ("whenever",)) and len(words) > 2:
+        subject = words[1]
+        if subject == "~" and (words[2] == "enters" or starts_with(words[2:], "is turned face up")):
+            return NotPaymentKind.ENTERS
+        if subject == "another" and any(
+            word == "enters" or starts_with(first_clause[index:], "is turned face up")
+            for index, word in enumerate(first_clause[3:], start=3)
+        ):
+            return NotPaymentKind.ENTERS
+        if "dies" in first_clause:
+            return NotPaymentKind.DIES
+        if "attacks" in first_clause:
+            return NotPaymentKind.ATTACKS
+    if _landfall(words):
+        return NotPaymentKind.LANDFALL
+    if starts_with(words, "at the beginning of", "if you do , at the beginning of"):
+        return NotPaymentKind.PHASE
+    if starts_with(words, "when", "whenever", "if you do"):
+        return NotPaymentKind.TRIGGER
+    return None
+
+
+def _landfall(words: Sequence[str]) -> bool:
+    """'Whenever a land [you control] enters', 'Whenever an Island enters' (one word before 'land')."""
+    if not starts_with(words, "whenever a", "whenever an"):
+        return False
+    for land in (2, 3):
+        if words[land : land + 1] == ("land",) or list(words[land : land + 1]) == ["land"]:
+            rest = words[land + 1 :]
+            if starts_with(rest, "you control enters") or starts_with(rest, "enters"):
+                return True
+    return False
+
+
+def not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
+    """Why a sentence that adds mana does so outside a payment, or None when it may add mana during one;
+    ``line`` is the sentence's line (a later sentence of a triggered ability: 'That player adds ...')."""
+    words = tokens(body)
+    if _creates_tokens_that_add(words) or (
+        starts_with(words, *(f'{who} {verb} "' for who in _TOKEN_SUBJECTS for verb in ("has", "have")))
+        and _has(tokens(line), "token", "tokens")
+    ):
+        return NotPaymentKind.TOKEN
+    if _triggered_mana_ability(words):
+        return None
+    kind = _trigger_kind(words)
+    if kind is None and line != body:
+        kind = _trigger_kind(tokens(line))
+    if kind is not None:
+        return kind
+    if starts_with(words, "add"):
+        return NotPaymentKind.SPELL  # a spell's effect, not a mana ability (605.5b)
+    if _target_gains_quoted(words):
+        return NotPaymentKind.GRANTED  # the target has the ability later: this card adds no mana itself
+    return None
+
+
+_TOKEN_SUBJECTS: Final = (
+    "it",
+    "they",
+    "those tokens",
+    "the token",
+    "the tokens",
+    "that token",
+    "each of them",
+)
+
+
+def _creates_tokens_that_add(words: Sequence[str]) -> bool:
+    """'create ... tokens ... "... add ..."': the tokens have the mana ability, the sentence adds none."""
+    for index, word in enumerate(words):
+        if word != "create":
+            continue
+        quote = _until(words, '"', index)
+        if not _has(words[index:quote], "token", "tokens") or quote == len(words):
+            continue
+        closing = _until(words, '"', quote + 1)
+        if "add" in words[quote + 1 : closing]:
+            return True
+    return False
+
+
+def _target_gains_quoted(words: Sequence[str]) -> bool:
+    """'[Up to one] target <...> gains "...': a one-shot grant to the target."""
+    rest = words[3:] if starts_with(words, "up to one") else words
+    if not starts_with(rest, "target"):
+        return False
+    quote = _until(rest, '"')
+    return 2 < quote < len(rest) and rest[quote - 1] == "gains"
+
+
+# --------------------------------------------------------------------------------------------------------
+# About mana, and what can't change a payment
+
+_LAND_TYPE_WORDS: Final = frozenset(
+    ("plains", "island", "islands", "swamp", "swamps", "mountain", "mountains", "forest", "forests")
+)
+
+
+def mentions_mana(body: str) -> bool:
+    """True when a sentence is about mana, so that, unread, it is ``unsupported`` rather than ``ignored``:
+    it adds, produces, spends or keeps mana, changes costs, land types or mana abilities, or bans them."""
+    words = tokens(body)
+    if any(
+        word in ("add", "adds", "produce", "produces", "spend", "spent") or "unspent" in word
+        for word in words
+    ):
+        return True
+    if _has(words, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"):
+        return True
+    if _has(words, "land types", "is the chosen type", "are the chosen type"):
+        return True
+    if _has(words, "is the chosen basic land type", "are the chosen basic land type"):
+        return True
+    if _has(words, "is the chosen creature type", "are the chosen creature type"):
+        return True
+    for index, word in enumerate(words):
+        after = words[index + 1 : index + 4]
+        if (
+            word in ("cost", "costs")
+            and after
+            and (_is_symbol(after[0]) or after[0] in ("more", "less") or after[1:2] in (("more",), ("less",)))
+        ):
+            return True
+        if word in ("is", "are"):
+            kind = after[1:2] if after[:1] in (("a",), ("an",)) else after[:1]
+            if kind and kind[0] in _LAND_TYPE_WORDS:
+                return True
+            rest = words[index + 1 + (1 if after[:1] in (("a",), ("an",)) else 0) :]
+            if (
+                starts_with(rest, "colorless")
+                and rest[1:2]
+                and rest[1] in _LAND_TYPE_WORDS
+                and rest[2:3]
+                in (
+                    ("land",),
+                    ("lands",),
+                )
+            ):
+                return True
+            if rest[:1] and rest[0] in _CARD_TYPES_ADDED and starts_with(rest[1:], "in addition to"):
+                after_types = rest[1 + 3 :]
+                if after_types[:1] in (("its",), ("their",)) and starts_with(after_types[1:], "other types"):
+                    return True
+        if (
+            word in _LAND_TYPE_WORDS
+            and after[:1] in (("land",), ("lands",))
+            and starts_with(words[index + 2 :], "in addition to")
+        ):
+            return True
+        if (word == "tap" or word.endswith("tap") or word.endswith("taps")) and _for_mana_after(words, index):
+            return True
+    return _loses_all_abilities(words) or _mana_abilities_cost(words) or _bans_activation(words)
+
+
+_CARD_TYPES_ADDED: Final = frozenset(
+    ("artifact", "artifacts", "enchantment", "enchantments", "creature", "creatures")
+)
+
+
+def _for_mana_after(words: Sequence[str], index: int) -> bool:
+    """'tap[s] <words> for mana': words (no punctuation) between the verb and 'for mana'."""
+    for later in range(index + 2, len(words) - 1):
+        if not words[later - 1][:1].isalnum():
+            return False
+        if words[later] == "for" and words[later + 1] == "mana":
+            return True
+    return False
+
+
+def _loses_all_abilities(words: Sequence[str]) -> bool:
+    """'... lose[s] all abilities' while a permanent says so (not a spell's 'until end of turn' nor a
+    target's): mana abilities go with the others (Humility, Darksteel Mutation)."""
+    if _has(words, "until end of turn") or "target" in words:
+        return False
+    return _has(words, "lose all abilities", "loses all abilities")
+
+
+def _mana_abilities_cost(words: Sequence[str]) -> bool:
+    """'mana abilities of ... cost': a change of what mana abilities cost."""
+    start = _find(words, ("mana", "abilities", "of"))
+    return start >= 0 and "cost" in words[start + 3 : _until(words, ".", start)]
+
+
+def _bans_activation(words: Sequence[str]) -> bool:
+    """'activated abilities ... can't be activated' as long as the permanent says so: not one spell's or
+    trigger's ('until', 'this turn', 'target', 'that'), nor 'unless they're mana abilities' (Damping
+    Matrix)."""
+    if any(word in ("until", "target", "that") for word in words) or _has(words, "this turn"):
+        return False
+    start = _find(words, ("activated", "abilities"))
+    if start < 0 or _find(words, ("unless", "they're", "mana", "abilities"), start) >= 0:
+        return False
+    return _find(words, ("can't", "be", "activated"), start + 2) >= 0
+
+
+def not_during_payment(body: str) -> bool:
+    """True for a sentence that can't change a payment in progress: a trigger, an effect on untapping or on
+    how a permanent enters, Omnath's '+1/+1 for each'."""
+    words = tokens(body)
+    if starts_with(
+        words, "when", "whenever", "at the beginning", "at end of", "nonland permanents you control are"
+    ):
+        return True
+    if _has(words, "doesn't untap", "don't untap", "enters tapped", "enters the battlefield tapped"):
+        return True
+    if starts_with(words, "~ enters with", "~ enters the battlefield with"):
+        period = _until(words, ".")
+        if (
+            _find(words, ("counter", "on", "it"), 0, period) >= 0
+            or _find(words, ("counters", "on", "it"), 0, period) >= 0
+        ):
+            return True
+    lowered = body.lower()
+    if lowered.startswith("~ gets "):
+        change, _, rest = lowered[len("~ gets ") :].partition(" ")
+        if _is_pt_change(change) and rest.startswith("for each"):
+            return True
+    return False
+
+
+def _is_pt_change(text: str) -> bool:
+    """'+1/+1', '-X/-0': a power and toughness change."""
+    power, slash, toughness = text.partition("/")
+    return bool(slash) and all(
+        part[:1] in ("+", "-") and len(part) > 1 and (part[1:].isalnum() or "_" in part[1:])
+        for part in (power, toughness)
+    )
+
+
+_VICTIMS: Final = ("that player", "you", "its controller", "that land's controller")
+
+
+def hurts_when_tapped(body: str) -> bool:
+    """A trigger on tapping (for mana) that hurts the player who taps (Manabarbs, Burning Earth, Psychic
+    Venom): part of what a payment costs, so never 'not about mana' when unread."""
+    words = tokens(body)
+    if not starts_with(words, "whenever"):
+        return False
+    clause_end = _until(words, ",")
+    clause = words[:clause_end]
+    tapped = _has(clause, "becomes tapped", "is tapped for mana") or any(
+        word in ("tap", "taps") and _find(clause, ("for", "mana"), index + 2) >= 0
+        for index, word in enumerate(clause)
+    )
+    if not tapped:
+        return False
+    sentence = words[: _until(words, ".", 0)]
+    for victim in _VICTIMS:
+        whom = victim.split(" ")
+        for verb in ("deal", "deals"):
+            start = _find(sentence, (verb,), 1)
+            while start >= 0:
+                after = sentence[start + 1 :]
+                if after[:1] and _is_number(after[0]) and starts_with(after[1:], "damage to " + victim):
+                    return True
+                start = _find(sentence, (verb,), start + 1)
+        start = _find(sentence, whom, 1)
+        while start >= 0:
+            after = sentence[start + len(whom) :]
+            if (
+                after[:1] in (("lose",), ("loses",))
+                and after[1:2]
+                and _is_number(after[1])
+                and after[2:3] == ("life",)
+            ):
+                return True
+            start = _find(sentence, whom, start + 1)
+    return False
+
+
+# --------------------------------------------------------------------------------------------------------
+# Facts about an activated ability
+
+
+def moves_library(text: str) -> bool:
+    """True when the text draws a card, mills or names the library: the ability is no mana ability (CR
+    605.1a as amended 2026-08-07); a delayed draw ('Draw a card at the beginning of the next turn's upkeep')
+    moves no card now."""
+    words = list(tokens(text))
+    delayed = _find(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
+    while delayed >= 0:
+        del words[delayed : _until(words, ".", delayed)]
+        delayed = _find(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
+    if any(word in ("mill", "mills", "library") for word in words):
+        return True
+    for index, word in enumerate(words):
+        if word in ("draw", "draws") and index + 2 < len(words):
+            count = words[index + 1]
+            counted = count in ("a", "an", "one", "two", "three", "x") or _is_number(count)
+            if counted and ({"card", "cards"} & set(words[index + 2 : index + 4])):
+                return True
+    return False
+
+
+def changes_mana(text: str) -> bool:
+    """True when an effect makes or changes mana without the word 'add' ('Double the amount of ... unspent
+    mana', '... produces ... mana', mana pools)."""
+    words = tokens(text)
+    if _has(words, "unspent mana", "mana pool", "mana pools"):
+        return True
+    for index, word in enumerate(words):
+        if (
+            word in ("double", "produce", "produces")
+            and "mana" in words[index + 1 : _until(words, ".", index)]
+        ):
+            return True
+    return False
+
+
+def when_spent(sentence: str) -> bool:
+    """'If/When/Whenever that/this mana is spent ...': a rider on the mana once spent."""
+    words = tokens(sentence)
+    return (
+        words[:1] in (("if",), ("when",), ("whenever",))
+        and words[1:2] in (("that",), ("this",))
+        and (starts_with(words[2:], "mana is spent"))
+    )
+
+
+def is_loyalty_cost(cost: str) -> bool:
+    """A loyalty ability's cost ('+1', '-2', 'X', '0'): not a mana ability (CR 605.1a)."""
+    text = cost.strip()
+    number = text[1:] if text[:1] in ("+", "-", "\u2212") else text
+    return number.lower() == "x" or (number.isascii() and number.isdigit() and len(number) > 0)

@@ -1,0 +1,515 @@
+"""Typed readings of the static sentences the grammar reads (``static`` in ``grammar.lark``): effects that
+change types, colors, costs and spending, grant mana abilities, keep mana, ban activations or hurt whoever
+taps; and the sentences about how a permanent enters, its choices, and the riders that read the sentence
+before them. Each renders back to canonical wording with :func:`render_static` (the round trip the tests
+check).
+
+>>> render_static(TypeChangeReading(Nouns((Noun(types=("Land",), excluded=("Basic",)),)), ("Mountain",)))
+'Nonbasic lands are Mountains.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from models.oracle import lexicon
+from models.oracle.readings import Nouns, SpendOnly, Tapped
+
+__all__ = [
+    "ActivationBanReading",
+    "BecomesTappedDamage",
+    "ChooseAsEnters",
+    "ColorChangeReading",
+    "ControlOneOfTwo",
+    "DoubleUnspent",
+    "EntersReturn",
+    "EntersTapped",
+    "EntersTappedIfNot",
+    "EntersUnless",
+    "EveryObject",
+    "FewOtherLands",
+    "GrantReading",
+    "GrantedWhile",
+    "Imprint",
+    "KeepUnspent",
+    "LandSearchReading",
+    "ManyOtherLands",
+    "MayPayLifeAsEnters",
+    "MayRevealAsEnters",
+    "OneCardPermission",
+    "OnlyColored",
+    "OwnCostForEach",
+    "PoolsDontEmpty",
+    "RandomOpening",
+    "ResultEffects",
+    "SameIsTrue",
+    "SelfSubject",
+    "SelfTapDamage",
+    "SpellsCost",
+    "SpendAsThoughReading",
+    "StaticSentence",
+    "Subject",
+    "TappedForManaDamage",
+    "TypeChangeReading",
+    "TypeSet",
+    "UnspentBecomesColorless",
+    "render_static",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SelfSubject:
+    """'~' as the subject of an effect: the card itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class EveryObject:
+    """'All cards that aren't on the battlefield, spells, and permanents': every object, wherever it is."""
+
+
+Subject = Nouns | SelfSubject | EveryObject
+
+
+def _subject(subject: Subject) -> str:
+    match subject:
+        case SelfSubject():
+            return "~"
+        case EveryObject():
+            return "All cards that aren't on the battlefield, spells, and permanents"
+        case Nouns():
+            words = subject.words()
+            return words[0].upper() + words[1:]
+
+
+def _plural(subject: Subject) -> bool:
+    return isinstance(subject, EveryObject) or (
+        isinstance(subject, Nouns) and (len(subject.nouns) > 1 or _plural_noun(subject))
+    )
+
+
+def _plural_noun(subject: Nouns) -> bool:
+    """True when the one noun phrase names several objects (it is read without its determiner, so a
+    rendered subject is plural unless it is attached: 'Enchanted land')."""
+    return not subject.nouns[0].attached
+
+
+def _be(subject: Subject) -> str:
+    return "are" if _plural(subject) else "is"
+
+
+class TypeSet(Enum):
+    """Which types a type change gives when they are not listed."""
+
+    LISTED = ""
+    EVERY_BASIC_LAND_TYPE = "every basic land type"
+    CHOSEN = "the chosen type"
+
+
+@dataclass(frozen=True, slots=True)
+class TypeChangeReading:
+    """'<subject> is/are <types> [in addition to its/their other types]' (layer 4): land types, every basic
+    land type, the chosen type, or card types added."""
+
+    subject: Subject
+    types: tuple[str, ...] = ()
+    which: TypeSet = TypeSet.LISTED
+    adds: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChangeReading:
+    """'<subject> is/are <colors> [in addition to its/their other colors]' (layer 5); ``colors`` holds
+    color letters ('' with ``chosen`` False: colorless)."""
+
+    subject: Subject
+    colors: str = ""
+    chosen: bool = False
+    adds: bool = False
+    gets: str = ""  # a P/T change before the color ('gets +1/+1 and is black'), as written
+
+
+@dataclass(frozen=True, slots=True)
+class GrantReading:
+    """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes."""
+
+    what: Nouns
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedWhile:
+    """'As long as <condition>, it has [keywords and] "<ability>"': the condition as written."""
+
+    condition: str
+    ability: str
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PoolsDontEmpty:
+    """'Mana pools don't empty as steps and phases end.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepUnspent:
+    """'You/Players don't lose unspent [color] mana as steps and phases end.' (``who``: 'you', 'players' or
+    'each player'; ``color``: a color letter or '')."""
+
+    who: str
+    color: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnspentBecomesColorless:
+    """'If you/a player would lose unspent mana, that mana becomes colorless instead.'"""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostForEach:
+    """'~ costs {N} more/less to cast for each <objects>.'"""
+
+    symbols: str
+    more: bool
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsCost:
+    """'<spells> [you cast | a player casts | your opponents cast] cost {..} more/less to cast [for each
+    other spell that player has cast this turn].'"""
+
+    what: Nouns
+    symbols: str
+    more: bool
+    caster: str = ""
+    per_other_spell: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsThoughReading:
+    """'<who> may spend [<kind>] mana [only] as though it were <as_kind> [to <uses>]': ``kind`` is a color
+    letter, 'C', 'other' or '' (any mana); ``as_kind`` is 'color', 'type', a color letter or 'C'."""
+
+    who: str
+    as_kind: str
+    kind: str = ""
+    only: bool = False
+    uses: SpendOnly | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OneCardPermission:
+    """'... you may spend mana as though it were mana of any color to cast that spell' (or 'mana of any
+    type can be spent to cast it'): a permission for one card an effect exiled (``as_kind``: 'color' or
+    'type'; ``card``: how the card is named, as written)."""
+
+    as_kind: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationBanReading:
+    """'Activated abilities of <objects> can't be activated.'"""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class SelfTapDamage:
+    """'Whenever ~ becomes tapped, it deals N damage to you.'"""
+
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class TappedForManaDamage:
+    """'Whenever a player taps a land for mana, ~ deals N damage to that player.' (``to``: 'that player' or
+    'you')."""
+
+    tapped: Tapped
+    damage: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesTappedDamage:
+    """'Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller.'"""
+
+    what: Nouns
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAsEnters:
+    """'As ~ enters, choose a color' (or a creature type, basic land type, card type), with the word after
+    'other than' when there is one."""
+
+    kind: str
+    other_than: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MayPayLifeAsEnters:
+    """'As ~ enters, you may pay N life.' (a shockland's first sentence)."""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class MayRevealAsEnters:
+    """'As ~ enters, you may reveal an Island or Swamp card from your hand.' (a reveal land)."""
+
+    count: int
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTappedIfNot:
+    """'If you don't, it enters tapped.' (a shockland's second sentence)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTapped:
+    """'~ enters tapped [unless <condition>].': the condition as written."""
+
+    unless: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersReturn:
+    """'When ~ enters, return a land you control to its owner's hand.' (a bounce land)."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class Imprint:
+    """'When ~ enters, you may exile target land you control' (or 'a ... card from your hand'): what it
+    exiled is a choice of the board."""
+
+    what: Nouns
+    target: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrue:
+    """'The same is true for spells [you control] [and [nonland] cards [you own] that aren't on the
+    battlefield].': the rider of the color change before it. ``cards`` is '' (no cards), 'any' or 'you'."""
+
+    spells_yours: bool = False
+    cards: str = ""
+    nonland: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyColored:
+    """'This effect reduces only the amount of colored mana you pay.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleUnspent:
+    """'Double the amount of each type of unspent mana you have.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class RandomOpening:
+    """'Roll a six-sided die', 'Roll a d20', 'Flip a coin': as written, lower case."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEffects:
+    """'This ability has the indicated effect' (or 'the following effects based on the result')."""
+
+
+StaticSentence = (
+    TypeChangeReading
+    | ColorChangeReading
+    | GrantReading
+    | GrantedWhile
+    | PoolsDontEmpty
+    | KeepUnspent
+    | UnspentBecomesColorless
+    | OwnCostForEach
+    | SpellsCost
+    | SpendAsThoughReading
+    | OneCardPermission
+    | ActivationBanReading
+    | SelfTapDamage
+    | TappedForManaDamage
+    | BecomesTappedDamage
+    | ChooseAsEnters
+    | MayPayLifeAsEnters
+    | MayRevealAsEnters
+    | EntersTappedIfNot
+    | EntersTapped
+    | EntersReturn
+    | Imprint
+    | SameIsTrue
+    | OnlyColored
+    | DoubleUnspent
+    | RandomOpening
+    | ResultEffects
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlOneOfTwo:
+    """'you control a Plains or an Island' after 'enters tapped unless'."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class FewOtherLands:
+    """'you control two or fewer other lands' (a fast land)."""
+
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManyOtherLands:
+    """'you control two or more other lands' (a slow land)."""
+
+    at_least: int
+
+
+EntersUnless = ControlOneOfTwo | FewOtherLands | ManyOtherLands
+
+
+@dataclass(frozen=True, slots=True)
+class LandSearchReading:
+    """'Search your library for a basic land card (or a <type> or <type> card), put it onto the battlefield
+    [tapped], then shuffle.'"""
+
+    types: tuple[str, ...] = ()
+    basic: bool = False
+    tapped: bool = False
+
+
+_COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.items() if len(word) > 1}
+
+
+def _colors(colors: str) -> str:
+    words = [_COLOR_NAMES[letter] for letter in colors]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _type_words(types: tuple[str, ...]) -> str:
+    words = [lexicon.plural_forms(t)[-1] for t in types]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def render_static(reading: StaticSentence | EntersUnless | LandSearchReading) -> str:
+    """A static sentence's reading in canonical wording (a sentence, with its period).
+
+    >>> render_static(KeepUnspent("you", "G"))
+    "You don't lose unspent green mana as steps and phases end."
+    """
+    text = _static_text(reading)
+    return text if isinstance(reading, EntersUnless) else text[0].upper() + text[1:] + "."
+
+
+def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> str:
+    match reading:
+        case TypeChangeReading(subject, types, which, adds):
+            added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
+            listed = which.value or _type_words(types)
+            return f"{_subject(subject)} {_be(subject)} {listed}{added}"
+        case ColorChangeReading(subject, colors, chosen, adds, gets):
+            added = f" in addition to {'their' if _plural(subject) else 'its'} other colors" if adds else ""
+            listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
+            pump = f" gets {gets} and" if gets else ""
+            return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case GrantReading(what, ability):
+            return f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
+        case GrantedWhile(condition, ability, keywords):
+            granted = f"{', '.join(keywords)} and " if keywords else ""
+            return f'as long as {condition}, it has {granted}"{ability}"'
+        case PoolsDontEmpty():
+            return "mana pools don't empty as steps and phases end"
+        case KeepUnspent(who, color):
+            verb = "doesn't" if who == "each player" else "don't"
+            kind = f"{_COLOR_NAMES[color]} " if color else ""
+            return f"{who} {verb} lose unspent {kind}mana as steps and phases end"
+        case UnspentBecomesColorless(who):
+            return f"if {who} would lose unspent mana, that mana becomes colorless instead"
+        case OwnCostForEach(symbols, more, what):
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case SpellsCost(what, symbols, more, caster, per_other):
+            cast = f" {caster}" if caster else ""
+            verb = "costs" if caster == "a player casts" else "cost"
+            each = " for each other spell that player has cast this turn" if per_other else ""
+            return f"{_subject(what)}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+        case SpendAsThoughReading(who, as_kind, kind, only, uses):
+            spent = {"": "", "C": "colorless ", "other": "other "}.get(kind) or f"{_COLOR_NAMES[kind]} "
+            target = _as_kind(as_kind)
+            tail = f" {uses.uses_text()}" if uses is not None else ""
+            return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
+        case OneCardPermission(as_kind, card):
+            return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
+        case ActivationBanReading(what):
+            return f"activated abilities of {what.words()} can't be activated"
+        case SelfTapDamage(damage):
+            return f"whenever ~ becomes tapped, it deals {damage} damage to you"
+        case TappedForManaDamage(tapped, damage, to):
+            return f"whenever {tapped.words()}, ~ deals {damage} damage to {to}"
+        case BecomesTappedDamage(what, damage):
+            return f"whenever {what.words()} becomes tapped, ~ deals {damage} damage to its controller"
+        case ChooseAsEnters(kind, other_than):
+            article = "an" if kind[0] in "aeiou" else "a"
+            other = f" other than {other_than}" if other_than else ""
+            return f"as ~ enters, choose {article} {kind}{other}"
+        case MayPayLifeAsEnters(life):
+            return f"as ~ enters, you may pay {life} life"
+        case MayRevealAsEnters(count, what):
+            return f"as ~ enters, you may reveal {what.words(count)}"
+        case EntersTappedIfNot():
+            return "if you don't, it enters tapped"
+        case EntersTapped(unless):
+            return "~ enters tapped" + (f" unless {unless}" if unless else "")
+        case EntersReturn(what):
+            return f"when ~ enters, return {what.words(1)} to its owner's hand"
+        case Imprint(what, target):
+            return f"when ~ enters, you may exile {'target ' + what.words() if target else what.words(1)}"
+        case SameIsTrue(spells_yours, cards, nonland):
+            text = "the same is true for spells" + (" you control" if spells_yours else "")
+            if cards:
+                owned = " you own" if cards == "you" else ""
+                text += f" and {'nonland ' if nonland else ''}cards{owned} that aren't on the battlefield"
+            return text
+        case OnlyColored():
+            return "this effect reduces only the amount of colored mana you pay"
+        case DoubleUnspent():
+            return "double the amount of each type of unspent mana you have"
+        case RandomOpening(text):
+            return text
+        case ResultEffects():
+            return "this ability has the indicated effect"
+        case ControlOneOfTwo(first, second):
+            return f"you control {_article(first)} {first} or {_article(second)} {second}"
+        case FewOtherLands(at_most):
+            return f"you control {at_most} or fewer other lands"
+        case ManyOtherLands(at_least):
+            return f"you control {at_least} or more other lands"
+        case LandSearchReading(types, basic, tapped):
+            found = "a basic land" if basic else f"{_article(types[0])} " + " or ".join(types)
+            onto = "onto the battlefield tapped" if tapped else "onto the battlefield"
+            return f"search your library for {found} card, put it {onto}, then shuffle"
+    raise AssertionError(reading)  # pragma: no cover
+
+
+def _as_kind(as_kind: str) -> str:
+    if as_kind in ("color", "type"):
+        return f"mana of any {as_kind}"
+    return "colorless mana" if as_kind == "C" else f"{_COLOR_NAMES[as_kind]} mana"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"

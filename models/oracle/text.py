@@ -1,0 +1,395 @@
+"""The reader's tokens: a card's text cut into lines, abilities and sentences, and normalised.
+
+Everything here works on characters and words, never on phrases (those are the grammar's): reminder text
+dropped, quotes and dashes unified, the card's own name and every "this <type>" written ``~``, older Oracle
+wordings written as today's, a die's table of results joined to its ability, ability words and Saga
+chapters and station thresholds found, sentences cut outside quotes, the colon of an activated ability.
+
+>>> normalise("Whenever this Spacecraft enters the battlefield, add {C} to your mana pool.", "")
+'Whenever ~ enters, add {C}.'
+>>> split_sentences('Flying. {T}: Add {C}. It has "{T}: Add {G}. Draw a card." and reach')
+('Flying.', '{T}: Add {C}.', 'It has "{T}: Add {G}. Draw a card." and reach')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from models.oracle import lexicon
+
+__all__ = [
+    "abilities_of",
+    "ability_word_dropped",
+    "chapter_prefix",
+    "find_colon",
+    "logical_lines",
+    "looks_like_cost",
+    "normalise",
+    "quoted_parts",
+    "split_sentences",
+    "station_threshold",
+    "words_of",
+]
+
+_DASHES: Final = "-\u2013\u2014"
+_WORD: Final = re.compile(r"[A-Za-z0-9_'\-+/]+|[^\w]")
+_LETTERS: Final = re.compile(r"[a-z'\-]+", re.I)
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """The text's words in lower case (letters, digits, apostrophes, hyphens), for the lexicon's word sets.
+
+    >>> words_of("Spend this mana only to cast Elf spells.")
+    ('spend', 'this', 'mana', 'only', 'to', 'cast', 'elf', 'spells')
+    """
+    return tuple(word.lower() for word in _LETTERS.findall(text))
+
+
+# --------------------------------------------------------------------------------------------------------
+# Lines
+
+
+def _result_separator(line: str) -> int:
+    """Where the separator of a die's result line is ('2 — Add {W}.', '10-19 | Add {R}{R}.': CR 706.2), or -1
+    when the line is no result."""
+    index = _digits_end(line, 0)
+    if index == 0:
+        return -1
+    index = _spaces_end(line, index)
+    if line[index : index + 1] in tuple(_DASHES) and _spaces_end(line, index + 1) < len(line):
+        after = _spaces_end(line, index + 1)
+        end = _digits_end(line, after)
+        if end > after:  # a range: '10-19', '20—29+'
+            index = _spaces_end(line, end + 1 if line[end : end + 1] == "+" else end)
+    if line[index : index + 1] not in ("\u2014", "|") or not line[index + 1 :].strip():
+        return -1
+    return index
+
+
+def _spaces_end(text: str, start: int) -> int:
+    """The index after the whitespace that opens ``text[start:]``."""
+    index = start
+    while index < len(text) and text[index].isspace():
+        index += 1
+    return index
+
+
+def _is_result_line(line: str) -> bool:
+    """A line of a die's table of results: '2 — Add {W}.', '10-19 | Add {R}{R}.' (CR 706.2).
+
+    >>> _is_result_line("10-19 | Add {R}{R}."), _is_result_line("1—9 — x"), _is_result_line("2 lands")
+    (True, True, False)
+    """
+    return _result_separator(line) >= 0
+
+
+def result_body(sentence: str) -> str | None:
+    """What a result of a die's table does ('2 — Add {W}' → 'Add {W}'), or None when the sentence is no
+    result.
+
+    >>> result_body("10-19 | Add {R}{R}"), result_body("1—9 — Add {C}"), result_body("Flying")
+    ('Add {R}{R}', 'Add {C}', None)
+    """
+    separator = _result_separator(sentence)
+    return None if separator < 0 else sentence[separator + 1 :].strip()
+
+
+def _digits_end(text: str, start: int) -> int:
+    """The index after the ASCII digits that open ``text[start:]``."""
+    index = start
+    while index < len(text) and "0" <= text[index] <= "9":
+        index += 1
+    return index
+
+
+def logical_lines(text: str) -> list[str]:
+    """The text's lines, with the lines of a die's table of results joined to the ability before them.
+
+    >>> logical_lines("{T}: Roll a four-sided die.\\n1-2 | Add {R}.\\n3-4 | Add {G}.\\nFlying")
+    ['{T}: Roll a four-sided die. 1-2 | Add {R}. 3-4 | Add {G}.', 'Flying']
+    """
+    lines: list[str] = []
+    for line in text.replace("\r", "").split("\n"):
+        if lines and _is_result_line(line.strip()):
+            lines[-1] = lines[-1].rstrip() + " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
+
+
+# --------------------------------------------------------------------------------------------------------
+# Normalisation
+
+_INNERMOST_PARENTHESES: Final = re.compile(r"\([^()]*\)")
+
+#: What 'this ...' may be: the card's own kinds of object, which then mean the card itself ('this Saga',
+#: 'this Spacecraft', 'this Room', 'this Siege': every card type and subtype).
+_SELF_NOUNS: Final = frozenset(
+    {"permanent", "token", "card", "spell"}
+    | {
+        form.lower()
+        for word in (*lexicon.CARD_TYPES, *lexicon.SUBTYPES)
+        for form in lexicon.plural_forms(word)[:1]
+    }
+)
+
+_MULTI_WORD_SELF_NOUNS: Final = tuple(
+    sorted((noun for noun in _SELF_NOUNS if " " in noun), key=len, reverse=True)
+)
+#: The letters that case-insensitive matching takes for an ASCII letter which ``str.lower`` does not turn
+#: into that letter (or turns into two characters): dotted and dotless i, long s, the Kelvin sign.
+_ASCII_LETTER_OF: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+#: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').
+_OLDER_WORDINGS: Final = (
+    (" to your mana pool", ""),
+    ("enters the battlefield", "enters"),
+    ("Activate this ability only", "Activate only"),
+    ("CARDNAME", "~"),
+    ("converted mana cost", "mana value"),
+)
+
+
+def _without_reminders(line: str) -> str:
+    """The line without its reminder text (parentheses, innermost first, with the spaces before them)."""
+    while "(" in line:
+        found = _INNERMOST_PARENTHESES.search(line)
+        if found is None:
+            return line
+        line = line[: found.start()].rstrip() + line[found.end() :]
+    return line
+
+
+def normalise(line: str, name: str) -> str:
+    """Strip reminder text, unify quotes and dashes, write self-references as '~' and older wordings as
+    today's.
+
+    >>> normalise("Sol Ring's ability (reminder) taps this artifact.", "Sol Ring")
+    "~'s ability taps ~."
+    """
+    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
+    line = _without_reminders(line).strip()
+    if name:
+        line = replace_whole(line, name, "~")
+        if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)
+            line = replace_whole(line, name.split(",")[0], "~")
+    if "this" in line.translate(_ASCII_LETTER_OF).lower():
+        line = _self_words(line).strip()
+    for older, newer in _OLDER_WORDINGS:
+        if older in line:
+            line = replace_whole(line, older.strip(), newer, eat_space_before=older.startswith(" "))
+    return line
+
+
+def _self_words(line: str) -> str:
+    """'this <noun>' written '~' where the noun is one of :data:`_SELF_NOUNS`, as whole words."""
+    lowered = line.translate(_ASCII_LETTER_OF).lower()  # (one character for one: no index moves)
+    parts: list[str] = []
+    start = 0
+    found = lowered.find("this ")
+    while found >= 0:
+        noun_start = found + 5
+        end = noun_start
+        while end < len(line) and (line[end].isalpha() or line[end] in "'-"):
+            end += 1
+        noun = lowered[noun_start:end]
+        for words in _MULTI_WORD_SELF_NOUNS:
+            if lowered.startswith(words, noun_start):
+                noun, end = words, noun_start + len(words)
+        while noun and noun not in _SELF_NOUNS and noun[-1] in "'s-":  # "this Saga's": the noun is 'saga'
+            noun = noun[:-1]
+            end -= 1
+        if (
+            noun in _SELF_NOUNS
+            and _outside_word(line[found - 1] if found else "", "")
+            and _outside_word(line[end] if end < len(line) else "", "")
+        ):
+            parts += (line[start:found], "~")
+            start = end
+        found = lowered.find("this ", found + 1)
+    return "".join(parts) + line[start:] if parts else line
+
+
+def replace_whole(line: str, phrase: str, by: str, *, eat_space_before: bool = False) -> str:
+    """The line with each whole-word occurrence of ``phrase`` written ``by``: never inside a symbol or
+    another word (a card named 'T' or 'a').
+
+    >>> replace_whole("{T}: Add {C}. Sol Ring's Ring", "Ring", "~")
+    "{T}: Add {C}. Sol ~'s ~"
+    >>> replace_whole("{T}: Tap T.", "T", "~")
+    '{T}: Tap ~.'
+    """
+    parts: list[str] = []
+    start = 0
+    found = line.find(phrase)
+    while found >= 0:
+        end = found + len(phrase)
+        before = line[found - 1] if found else ""
+        after = line[end] if end < len(line) else ""
+        if _outside_word(before, "{") and _outside_word(after, "}"):
+            cut = found - 1 if eat_space_before and before == " " else found
+            parts += (line[start:cut], by)
+            start = end
+            found = line.find(phrase, end)
+        else:
+            found = line.find(phrase, found + 1)
+    return "".join(parts) + line[start:] if parts else line
+
+
+def _outside_word(char: str, brace: str) -> bool:
+    """True when ``char`` (a neighbour of a phrase, "" at an end of the line) is no word character (as the
+    ``re`` module's ``\\w`` has it) and not ``brace``."""
+    return not char or not (char.isalnum() or char == "_" or char == brace)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Sentences
+
+
+@lru_cache(maxsize=32768)  # (the same text is cut again as its sentences are read, and on many cards)
+def split_sentences(text: str) -> tuple[str, ...]:
+    """Split on sentence ends (a period before a space or the end) outside double quotes; each sentence
+    keeps its final period."""
+    sentences: list[str] = []
+    start = 0
+    quoted = False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
+            sentences.append(text[start : index + 1].strip())
+            start = index + 1
+    tail = text[start:].strip()
+    if tail:
+        sentences.append(tail)
+    return tuple(sentences)
+
+
+def find_colon(line: str) -> int:
+    """Index of the colon separating an activated ability's cost from its effect (the first one outside
+    double quotes), or -1.
+
+    >>> find_colon('Lands have "{T}: Add {G}." {1}: Untap it.'), find_colon("Flying")
+    (30, -1)
+    """
+    colon = line.find(":")
+    while colon >= 0 and line.count('"', 0, colon) % 2:
+        colon = line.find(":", colon + 1)
+    return colon
+
+
+def quoted_parts(text: str) -> list[str]:
+    """The texts between pairs of double quotes.
+
+    >>> quoted_parts('Lands have "{T}: Add {G}." and "Flying"')
+    ['{T}: Add {G}.', 'Flying']
+    """
+    return text.split('"')[1::2][: text.count('"') // 2]
+
+
+#: The words an activated ability's cost may open with (CR 602.1a, 118).
+_COST_VERBS: Final = tuple(
+    [
+        "sacrifice",
+        "tap",
+        "pay",
+        "remove",
+        "exile",
+        "discard",
+        "return",
+        "put",
+        "untap",
+        "collect",
+        "forage",
+        "reveal",
+        "mill",
+    ]
+)
+
+
+def looks_like_cost(text: str) -> bool:
+    """True when ``text`` (before a colon) opens like a cost: a symbol, a loyalty number, a cost verb.
+
+    >>> looks_like_cost("{T}, Sacrifice ~"), looks_like_cost("-2"), looks_like_cost("Chapter II")
+    (True, True, False)
+    """
+    text = text.strip()
+    if text[:1] in ("{", "["):
+        return True
+    number = text[1:] if text[:1] in "+-\u2212" else text
+    if number.isascii() and number.isdigit():
+        return True
+    return text.translate(_ASCII_LETTER_OF).lower().startswith(_COST_VERBS)
+
+
+def abilities_of(line: str) -> list[str]:
+    """A line cut where a new activated ability starts ('{T}: Add {C}. {T}: Add {R}.' is two)."""
+    if ":" not in line:
+        return [line]  # (no sentence of it opens an ability)
+    chunks: list[str] = []
+    for sentence in split_sentences(line):
+        colon = find_colon(sentence)
+        if chunks and not (colon > 0 and looks_like_cost(sentence[:colon])):
+            chunks[-1] += " " + sentence
+        else:
+            chunks.append(sentence)
+    return chunks or [line]
+
+
+_ABILITY_DASH: Final = " \u2014 "
+
+
+def ability_word_dropped(line: str) -> str:
+    """The line without its ability word ('Metalcraft — ', 'Vivid — '): ability words have no rules
+    meaning (CR 207.2c); a bullet before it goes with it.
+
+    >>> ability_word_dropped("Metalcraft — {T}: Add one mana of any color.")
+    '{T}: Add one mana of any color.'
+    """
+    dash = line.find(_ABILITY_DASH)
+    if dash < 0:
+        return line
+    word = line[:dash]
+    if word[:1] in ("\u2022", "*"):
+        word = word[1:].lstrip()
+    after = line[dash + len(_ABILITY_DASH) :]
+    if (
+        3 <= len(word) <= 31
+        and "A" <= word[0] <= "Z"
+        and all(char.isascii() and (char.isalpha() or char in "' ") for char in word[1:])
+        and after[:1].strip()
+    ):
+        return after
+    return line
+
+
+def chapter_prefix(line: str) -> str:
+    """A Saga's chapter symbols with their dash ('II, III — '), or '' when the line has none (CR 714.2b).
+
+    >>> chapter_prefix("II, III — Add {R}."), chapter_prefix("Flying")
+    ('II, III — ', '')
+    """
+    dash = line.find(_ABILITY_DASH)
+    if dash <= 0 or not line[dash + len(_ABILITY_DASH) :][:1].strip():
+        return ""
+    numerals = line[:dash].split(", ")
+    if all(numeral and set(numeral) <= set("IVX") for numeral in numerals):
+        return line[: dash + len(_ABILITY_DASH)]
+    return ""
+
+
+def station_threshold(line: str) -> tuple[int, str] | None:
+    """A station threshold (CR 702.184) and the text after it: '12+ | {T}: Add {C}.' → (12, '{T}: Add {C}.').
+
+    >>> station_threshold("12+ | {T}: Add {C}."), station_threshold("Flying")
+    ((12, '{T}: Add {C}.'), None)
+    """
+    end = _digits_end(line, 0)
+    if not 0 < end <= 3 or line[end : end + 1] != "+":
+        return None
+    rest = line[end + 1 :].lstrip()
+    if not rest.startswith("|"):
+        return None
+    return int(line[:end]), rest[1:].lstrip()
