@@ -104,6 +104,7 @@ class ObjectFilter:
     multicolored: bool = False
     monocolored: bool = False
     counter: str | None = None  # 'with a counter on it' (''), 'with a charge counter on it' ('charge')
+    power_at_least: int | None = None  # 'with power 4 or greater' (its power now: printed, with counters)
     named: str = ""  # 'a token named Wood'
 
     def colors_match(self, colors: ManaTypes) -> bool:
@@ -341,6 +342,39 @@ class Condition:
     unevaluated: str = ""  # a condition no board records ('you gained life this turn'): as written
     played_land: bool = False  # 'if you played a land this turn': the player's ``lands_played_this_turn``
     exiled_card: bool = False  # 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
+    entered_this_turn: bool = False  # 'if ~ entered this turn': the source's ``entered_this_turn``
+    either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
+
+    def describe(self) -> str:
+        """The condition in words, for display.
+
+        >>> plains, island = ObjectFilter(types=("Plains",)), ObjectFilter(types=("Island",))
+        >>> Condition((plains, island), any_of=True).describe()
+        'you control Plains or Island'
+        """
+        if self.either:
+            return " or ".join(condition.describe() for condition in self.either)
+        if self.unevaluated:
+            return self.unevaluated
+        if self.played_land:
+            return "you played a land this turn"
+        if self.exiled_card:
+            return "a card is exiled with this permanent"
+        if self.entered_this_turn:
+            return "this permanent entered this turn"
+        if self.counter:
+            return f"it has {self.at_least} or more {self.counter} counters"
+        many = f"{self.at_least} or more " if self.at_least != 1 else ""
+        return "you control " + (" or " if self.any_of else " and ").join(
+            many + f.describe().removesuffix(" you control") for f in self.filters
+        )
+
+    @property
+    def counted_filters(self) -> tuple[ObjectFilter, ...]:
+        """The filters of the permanents whose number the condition reads (its alternatives' too)."""
+        if self.either:
+            return tuple(f for condition in self.either for f in condition.counted_filters)
+        return () if self.counter else self.filters
 
 
 class CostPartKind(Enum):
@@ -518,6 +552,8 @@ class SideEffectKind(Enum):
     PUT_COUNTER = "put_counter"  # put a (depletion) counter on ~ after the mana is added
     PUT_COUNTER_FIRST = "put_counter_first"  # put a counter on ~ before the mana is counted
     DELAYED = "delayed"  # a delayed trigger: draw at the next upkeep, sacrifice at the next end step
+    REMOVE_COUNTER = "remove_counter"  # remove a (time) counter from ~ after the mana is added
+    DAMAGE_OPPONENTS = "damage_opponents"  # 'when you do, ~ deals N damage to each opponent' (CR 603.12)
     REVEAL_FIRST = "reveal_first"  # reveal cards from the hand before the mana is counted (Metalworker)
 
 
@@ -691,6 +727,8 @@ class TypeChange:
     #: ``land_types`` empty until the board's choice fills it in (``choices.basic_land_type``)
     chosen: bool = False
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
+    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
+    while_counter: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -744,17 +782,19 @@ class UnspentMode(Enum):
     """What happens to mana that would empty from a pool (CR 500.4)."""
 
     KEEP = "keep"  # Upwelling: it doesn't empty
-    BECOME_COLORLESS = "become_colorless"  # Horizon Stone, Kruphix
+    BECOME = "become"  # it becomes mana of another type (colorless: Horizon Stone, Kruphix; red: Ozai)
 
 
 @dataclass(frozen=True, slots=True)
 class UnspentManaEffect:
-    """An effect on unspent mana: 'Mana pools don't empty...' or '...becomes colorless instead'."""
+    """An effect on unspent mana: 'Mana pools don't empty...' or '...becomes colorless instead' (``becomes``:
+    the type it becomes)."""
 
     text: str
     mode: UnspentMode
     who: Who
     types: ManaTypes = ALL_TYPES
+    becomes: ManaType = ManaType.C
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

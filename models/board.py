@@ -463,7 +463,9 @@ class Permanent:
     ``card`` is the catalogue's name for it (``None`` for a card described directly); ``name``,
     ``type_line``, ``oracle``, ``mana_cost``, ``color_indicator``, ``power`` and ``toughness`` are its
     printed characteristics, from the catalogue unless the board overrides them. ``summoning_sick`` means
-    its controller has not controlled it continuously since their most recent turn began (CR 302.6).
+    its controller has not controlled it continuously since their most recent turn began (CR 302.6);
+    ``entered_this_turn`` that it entered the battlefield this turn (Dark Fortress's 'if this land entered
+    this turn').
     ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
     Effects that change characteristics are applied by the planner, not here.
 
@@ -487,6 +489,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     haste: bool = False
+    entered_this_turn: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
     choices: Choices = Choices()
@@ -621,7 +624,7 @@ class Permanent:
             if value != printed and value is not None:
                 out[key] = value
         out["controller"] = self.controller
-        for key in ("tapped", "summoning_sick", "haste"):
+        for key in ("tapped", "summoning_sick", "haste", "entered_this_turn"):
             if getattr(self, key):
                 out[key] = True
         if self.counters:
@@ -1689,6 +1692,7 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         tapped=fields.optional("tapped", _read_bool, False),
         summoning_sick=fields.optional("summoning_sick", _read_bool, False),
         haste=fields.optional("haste", _read_bool, False),
+        entered_this_turn=fields.optional("entered_this_turn", _read_bool, False),
         counters=fields.optional("counters", _read_counters, ()),
         attached_to=fields.optional("attached_to", _read_text, None),
         choices=fields.optional("choices", _read_choices, Choices()),

@@ -237,6 +237,7 @@ PERMANENT: Final = ObjectFields(
         Field("tapped", _BOOLEAN, "Tapped (default false)."),
         Field("summoning_sick", _BOOLEAN, "Not controlled continuously since its controller's turn began."),
         Field("haste", _BOOLEAN, "Has haste (default false)."),
+        Field("entered_this_turn", _BOOLEAN, "Entered the battlefield this turn (default false)."),
         Field(
             "counters",
             {"type": "object", "additionalProperties": _COUNT},

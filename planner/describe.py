@@ -14,7 +14,6 @@ from models.abilities import (
     Amount,
     AmountKind,
     ColorChange,
-    Condition,
     CostModifier,
     GrantAbility,
     ManaAbility,
@@ -194,7 +193,7 @@ def _ability_json(ability: ManaAbility) -> dict[str, Any]:
         "output": ability.output.describe(),
         "makes": _ability_summary(ability),
         "conditional": [
-            {"if": _condition_words(condition), "output": output.describe()}
+            {"if": condition.describe(), "output": output.describe()}
             for condition, output in ability.conditional
         ],
         "restriction": ability.restriction.text if ability.restriction is not None else None,
@@ -203,19 +202,12 @@ def _ability_json(ability: ManaAbility) -> dict[str, Any]:
         "life_loss": ability.life_loss,
         "sacrifice_when_no_counters": ability.sacrifice_when_empty or None,
         "activation_condition": (
-            _condition_words(ability.activation_condition)
+            ability.activation_condition.describe()
             if ability.activation_condition is not None
             else None
         ),
         "taps_for_mana": ability.taps_for_mana,
     }
-
-
-def _condition_words(condition: Condition) -> str:
-    many = f"{condition.at_least} or more " if condition.at_least != 1 else ""
-    return "you control " + (" or " if condition.any_of else " and ").join(
-        many + f.describe().removesuffix(" you control") for f in condition.filters
-    )
 
 
 _EFFECT_KINDS: dict[type, str] = {
@@ -270,7 +262,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         types = "" if effect.types == ALL_TYPES else f" {_type_words(effect.types)}"
         if effect.mode is UnspentMode.KEEP:
             return f"{whose} unspent{types} mana stays in the pool as steps and phases end"
-        return f"{whose} unspent{types} mana becomes colorless instead of emptying"
+        becomes = _type_words(ManaTypes(effect.becomes))
+        return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
     if isinstance(effect, CostModifier):
         spells = effect.spells.describe()
         colors = " or ".join(_COLOR_NAMES[t.letter] for t in effect.colors)

@@ -691,7 +691,7 @@ def test_upwelling_keeps_mana() -> None:
 def test_horizon_stone_makes_mana_colorless() -> None:
     stone = effect("If you would lose unspent mana, that mana becomes colorless instead.", "Horizon Stone")
     assert isinstance(stone, UnspentManaEffect)
-    assert stone.mode is UnspentMode.BECOME_COLORLESS and stone.who is Who.YOU
+    assert stone.mode is UnspentMode.BECOME and stone.who is Who.YOU
 
 
 def test_kruphix() -> None:
@@ -703,7 +703,7 @@ def test_kruphix() -> None:
         "Kruphix, God of Horizons",
     )
     (unspent,) = kruphix.effects
-    assert isinstance(unspent, UnspentManaEffect) and unspent.mode is UnspentMode.BECOME_COLORLESS
+    assert isinstance(unspent, UnspentManaEffect) and unspent.mode is UnspentMode.BECOME
     assert kruphix.keywords == frozenset({"indestructible"})
     assert len(kruphix.ignored) == 2
 

@@ -510,9 +510,9 @@ def test_x_removed_by_the_cost_is_the_amount_added() -> None:
 
 
 def test_a_read_part_no_record_holds_leaves_the_ability_unsupported() -> None:
-    """'With power 4 or greater' is read by the grammar, but no filter holds it yet: the ability is
-    reported, never used as if it counted every creature."""
-    parsed = parse_oracle("{T}: Add {G} for each creature you control with power 4 or greater.", "Test")
+    """'With mana value 4 or greater' is read by the grammar, but no filter of permanents holds it yet: the
+    ability is reported, never used as if it counted every creature."""
+    parsed = parse_oracle("{T}: Add {G} for each creature you control with mana value 4 or greater.", "Test")
     assert not parsed.mana_abilities and parsed.unsupported
 
 

@@ -175,6 +175,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     'other Elf you control'
     """
     counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
+    powers = [q.at_least for q in noun.qualities if isinstance(q, r.WithPower)]
     unheld = [
         what
         for what, present in (
@@ -182,7 +183,10 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("face-down", noun.face_down),
             ("kicked", noun.kicked),
             ("attacking", noun.attacking),
-            ("a 'with' clause", len(counters) != len(noun.qualities) or len(counters) > 1),
+            (
+                "a 'with' clause",
+                len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
+            ),
             ("a name", bool(noun.named) and noun.named != r._EXILED_NAME),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
@@ -208,6 +212,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         multicolored=noun.multicolored,
         monocolored=noun.monocolored,
         counter=counters[0].kind if counters else None,
+        power_at_least=powers[0] if powers else None,
     )
 
 
@@ -583,6 +588,10 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), unevaluated=text)
         case r.CardExiled():
             return ConditionRecord((), exiled_card=True)
+        case r.EnteredThisTurn():
+            return ConditionRecord((), entered_this_turn=True)
+        case r.ThereIs():
+            raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
     raise AssertionError(reading)  # pragma: no cover
 
 
@@ -716,6 +725,11 @@ class _Riders:
                     self.side_effects.append(SideEffect(SideEffectKind.NO_UNTAP, text=sentence))
                 case r.PutCounterOnSelf(kind):
                     self.side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER, 1, kind, sentence))
+                case r.RemoveCounterFromSelf(kind):
+                    self.side_effects.append(SideEffect(SideEffectKind.REMOVE_COUNTER, 1, kind, sentence))
+                case r.ReflexiveDamage(damage):
+                    damaged = SideEffect(SideEffectKind.DAMAGE_OPPONENTS, damage, text=sentence)
+                    self.side_effects.append(damaged)
                 case r.Delayed():
                     self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
                 case _:
@@ -732,5 +746,8 @@ class _Riders:
                 self.timing = _TIMINGS[limit]
             case r.TimesPerTurn():
                 raise UnreadError("'no more than N times each turn' is read but no record holds it yet")
+            case r.EitherCondition(conditions):
+                either = tuple(condition(c) for c in conditions)
+                self.activation_condition = ConditionRecord((), either=either)
             case _:
                 self.activation_condition = condition(limit)

@@ -26,11 +26,11 @@ from models.abilities import (
     UnspentMode,
     Who,
 )
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import object_filter, object_filters, spend_restriction
-from models.oracle.grammar import UnreadError
+from models.oracle.grammar import UnreadError, parse_condition
 from models.types import BASIC_LAND_TYPES
 
 __all__ = ["only_filter", "static_effect"]
@@ -62,9 +62,9 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (
                 UnspentManaEffect(sentence, UnspentMode.KEEP, Who.YOU if who == "you" else Who.ANY, types),
             )
-        case s.UnspentBecomesColorless(who):
-            mode = UnspentMode.BECOME_COLORLESS
-            return (UnspentManaEffect(sentence, mode, Who.YOU if who == "you" else Who.ANY),)
+        case s.UnspentBecomes(who, becomes):
+            whose = Who.YOU if who == "you" else Who.ANY
+            return (UnspentManaEffect(sentence, UnspentMode.BECOME, whose, becomes=ManaType.parse(becomes)),)
         case s.OwnCostForEach():
             return (_own_cost(reading, sentence),)
         case s.SpellsCost():
@@ -95,7 +95,9 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         and all(t in _ADDED_CARD_TYPES for t in reading.types)
     ):
         added = tuple(dict.fromkeys(reading.types))
-        return TypeChange(sentence, only_filter(reading.subject), (), True, card_types=added)
+        return TypeChange(
+            sentence, only_filter(reading.subject), (), True, card_types=added, while_counter=_while(reading)
+        )
     if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
         return None
     affected = only_filter(reading.subject)
@@ -104,7 +106,21 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     land_types = (
         tuple(BASIC_LAND_TYPES) if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE else reading.types
     )
-    return TypeChange(sentence, affected, land_types, reading.adds, chosen=reading.which is s.TypeSet.CHOSEN)
+    chosen = reading.which is s.TypeSet.CHOSEN
+    return TypeChange(
+        sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
+    )
+
+
+def _while(reading: s.TypeChangeReading) -> str:
+    """The counter the source must have for the effect to apply ('As long as ~ has a conqueror counter on
+    it'), or '' for an effect with no condition."""
+    if not reading.while_text:
+        return ""
+    held = parse_condition(reading.while_text)
+    if not isinstance(held, r.CountersOnSelfAtLeast) or held.at_least != 1:
+        raise UnreadError(f"an effect that applies as long as {reading.while_text}")
+    return held.kind
 
 
 def _color_change(reading: s.ColorChangeReading, sentence: str) -> ColorChange | None:

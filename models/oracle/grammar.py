@@ -62,6 +62,8 @@ from models.oracle.readings import (
     EachColorAmong,
     EachPlayerLosesLife,
     EffectSentence,
+    EitherCondition,
+    EnteredThisTurn,
     Exert,
     ExileFromGraveyard,
     ExileFromHand,
@@ -103,6 +105,8 @@ from models.oracle.readings import (
     PurposeUse,
     PutCounter,
     PutCounterOnSelf,
+    ReflexiveDamage,
+    RemoveCounterFromSelf,
     RemoveCounters,
     Replacement,
     ReturnPermanent,
@@ -118,6 +122,7 @@ from models.oracle.readings import (
     TapOthers,
     Tapped,
     TapSymbol,
+    ThereIs,
     ThisTurn,
     TimesPerTurn,
     Timing,
@@ -461,6 +466,21 @@ class _Readings(StaticRules):
 
     def card_exiled(self, *_words: Token) -> Any:
         return CardExiled()
+
+    def entered_this_turn(self, _self: Token) -> Any:
+        return EnteredThisTurn()
+
+    def there_is(self, _article: Token, what: Nouns) -> Any:
+        return ThereIs(what)
+
+    def if_either(self, *parts: Any) -> Any:
+        return EitherCondition(tuple(p for p in parts if not isinstance(p, Token)))
+
+    def remove_counter_from_self(self, _article: Token, kind: str, _self: Token) -> Any:
+        return RemoveCounterFromSelf(kind)
+
+    def reflexive_damage(self, _self: Token, damage: Number) -> Any:
+        return ReflexiveDamage(_int(damage))
 
     def choice_of_x(self, _x: Token, first: Token, _or: Token, _x2: Token, second: Token, where: Any) -> Any:
         return where(ManaChoice((str(first), str(second))))

@@ -779,6 +779,9 @@ def _read_static_sentence(sentence: str, out: _Collector, line: str = "") -> Non
             return
         case s.GrantedWhile() if _read_granted_while(reading, sentence, out):
             return
+        case s.KeywordsWhile():
+            out.ignore(sentence)  # (keywords: nothing a payment reads, whatever the condition)
+            return
         case s.OneCardPermission(as_kind):
             # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
             as_types = ALL_COLORS if as_kind == "color" else ALL_TYPES

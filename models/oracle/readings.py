@@ -52,6 +52,8 @@ __all__ = [
     "EachColorAmong",
     "EachPlayerLosesLife",
     "EffectSentence",
+    "EitherCondition",
+    "EnteredThisTurn",
     "Exert",
     "ExileFromGraveyard",
     "ExileFromHand",
@@ -97,6 +99,8 @@ __all__ = [
     "PutCounterOnSelf",
     "Quality",
     "Quantity",
+    "ReflexiveDamage",
+    "RemoveCounterFromSelf",
     "RemoveCounters",
     "Replacement",
     "ReturnPermanent",
@@ -113,6 +117,7 @@ __all__ = [
     "TapOthers",
     "TapSymbol",
     "Tapped",
+    "ThereIs",
     "ThisTurn",
     "TimesPerTurn",
     "Timing",
@@ -933,8 +938,36 @@ class CardExiled:
     """'a card is exiled with ~' (its ``imprinted`` choice is a card)."""
 
 
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """'~ entered this turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThereIs:
+    """'there is an Elf card in your graveyard': one such object (a card in a zone) exists."""
+
+    what: Nouns
+
+
 #: A condition of an 'if' clause.
-Condition = ControlsAny | ControlAtLeast | CountersOnSelfAtLeast | PlayedLand | ThisTurn | CardExiled
+Condition = (
+    ControlsAny
+    | ControlAtLeast
+    | CountersOnSelfAtLeast
+    | PlayedLand
+    | ThisTurn
+    | CardExiled
+    | EnteredThisTurn
+    | ThereIs
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EitherCondition:
+    """'if <condition> or if <condition>': one of the conditions holds."""
+
+    conditions: tuple[Condition, ...]
 
 
 def _condition_text(condition: Condition) -> str:
@@ -951,6 +984,10 @@ def _condition_text(condition: Condition) -> str:
             return text
         case CardExiled():
             return "a card is exiled with ~"
+        case EnteredThisTurn():
+            return "~ entered this turn"
+        case ThereIs(what):
+            return f"there is {_each_counted(what)}"
     raise AssertionError(condition)  # pragma: no cover
 
 
@@ -989,7 +1026,7 @@ class Timing(Enum):
 
 
 #: One limit of an 'Activate only ...' sentence.
-Limit = OncePerTurn | TimesPerTurn | Timing | Condition
+Limit = OncePerTurn | TimesPerTurn | Timing | Condition | EitherCondition
 
 
 def _limit_text(limit: Limit) -> str:
@@ -1000,6 +1037,8 @@ def _limit_text(limit: Limit) -> str:
             return f"no more than {_number(times)} times each turn"
         case Timing():
             return limit.value
+        case EitherCondition(conditions):
+            return " or ".join(f"if {_condition_text(condition)}" for condition in conditions)
     return f"if {_condition_text(limit)}"
 
 
@@ -1071,6 +1110,21 @@ class PutCounterOnSelf:
     """'Put a depletion counter on ~.' as part of the effect."""
 
     kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounterFromSelf:
+    """'Remove a time counter from ~.' as part of the effect."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexiveDamage:
+    """'When you do, ~ deals N damage to each opponent.': a reflexive trigger of the cost paid, after the
+    mana is added (CR 603.12)."""
+
+    damage: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1343,6 +1397,8 @@ EffectSentence = (
     | OpponentsGainLife
     | NoUntap
     | PutCounterOnSelf
+    | RemoveCounterFromSelf
+    | ReflexiveDamage
     | RevealFromHand
     | SacrificeWhenNoCounters
     | Delayed
@@ -1379,6 +1435,10 @@ def _sentence_text(sentence: EffectSentence) -> str:
             return "~ doesn't untap during your next untap step."
         case PutCounterOnSelf(kind):
             return f"Put {_count(1, kind)} {kind} counter on ~."
+        case RemoveCounterFromSelf(kind):
+            return f"Remove {_count(1, kind)} {kind} counter from ~."
+        case ReflexiveDamage(damage):
+            return f"When you do, ~ deals {damage} damage to each opponent."
         case RevealFromHand(what):
             return f"Reveal {_card_phrase(ANY_NUMBER, what, 'in')}."
         case SacrificeWhenNoCounters(kind):

@@ -26,6 +26,7 @@ from models.oracle.statics import (
     GrantReading,
     Imprint,
     KeepUnspent,
+    KeywordsWhile,
     LandSearchReading,
     ManyOtherLands,
     MayPayLifeAsEnters,
@@ -46,7 +47,7 @@ from models.oracle.statics import (
     TappedForManaDamage,
     TypeChangeReading,
     TypeSet,
-    UnspentBecomesColorless,
+    UnspentBecomes,
 )
 
 __all__ = ["StaticRules"]
@@ -92,6 +93,12 @@ class StaticRules(Transformer[Token, Any]):
         types = _first(parts, tuple)
         return TypeChangeReading(subject, types, TypeSet.LISTED, _has(parts, "TYPE_ADDITION"))
 
+    def land_type_change_while(self, _as_long_as: Token, condition: Token, *rest: Any) -> TypeChangeReading:
+        reading = self.land_type_change(*rest)
+        return TypeChangeReading(
+            reading.subject, reading.types, reading.which, reading.adds, str(condition).strip()
+        )
+
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, _has(parts, "TYPE_ADDITION"))
 
@@ -122,6 +129,10 @@ class StaticRules(Transformer[Token, Any]):
         keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
         return GrantedWhile(condition, _tokens(parts, "QUOTED")[0][1:-1], keywords)
 
+    def keywords_while(self, *parts: Any) -> KeywordsWhile:
+        keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
+        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip())
+
     def pools_dont_empty(self, _words: Token) -> PoolsDontEmpty:
         return PoolsDontEmpty()
 
@@ -129,8 +140,9 @@ class StaticRules(Transformer[Token, Any]):
         colors = _tokens(parts, "COLOR_WORD")
         return KeepUnspent(_words(who), lexicon.COLOR_WORDS[colors[0].lower()] if colors else "")
 
-    def unspent_colorless(self, who: Token, *_parts: Any) -> UnspentBecomesColorless:
-        return UnspentBecomesColorless(_words(who))
+    def unspent_becomes(self, who: Token, *parts: Any) -> UnspentBecomes:
+        colors = _tokens(parts, "COLOR_WORD")
+        return UnspentBecomes(_words(who), lexicon.COLOR_WORDS[colors[0].lower()] if colors else "C")
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)

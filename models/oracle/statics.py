@@ -34,6 +34,7 @@ __all__ = [
     "GrantedWhile",
     "Imprint",
     "KeepUnspent",
+    "KeywordsWhile",
     "LandSearchReading",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
@@ -54,7 +55,7 @@ __all__ = [
     "TappedForManaDamage",
     "TypeChangeReading",
     "TypeSet",
-    "UnspentBecomesColorless",
+    "UnspentBecomes",
     "render_static",
 ]
 
@@ -116,6 +117,7 @@ class TypeChangeReading:
     types: tuple[str, ...] = ()
     which: TypeSet = TypeSet.LISTED
     adds: bool = False
+    while_text: str = ""  # 'As long as <condition>, ...': the condition as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,14 @@ class GrantedWhile:
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordsWhile:
+    """'~ has flying and indestructible as long as <condition>': keywords only, which no payment reads."""
+
+    keywords: tuple[str, ...]
+    condition: str
+
+
+@dataclass(frozen=True, slots=True)
 class PoolsDontEmpty:
     """'Mana pools don't empty as steps and phases end.'"""
 
@@ -162,10 +172,12 @@ class KeepUnspent:
 
 
 @dataclass(frozen=True, slots=True)
-class UnspentBecomesColorless:
-    """'If you/a player would lose unspent mana, that mana becomes colorless instead.'"""
+class UnspentBecomes:
+    """'If you/a player would lose unspent mana, that mana becomes colorless (or red) instead.' (``becomes``:
+    'C' or a color letter)."""
 
     who: str
+    becomes: str = "C"
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,9 +344,10 @@ StaticSentence = (
     | ColorChangeReading
     | GrantReading
     | GrantedWhile
+    | KeywordsWhile
     | PoolsDontEmpty
     | KeepUnspent
-    | UnspentBecomesColorless
+    | UnspentBecomes
     | OwnCostForEach
     | SpellsCost
     | SpendAsThoughReading
@@ -421,7 +434,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
-            return f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            text = f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            return (
+                f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
+                if reading.while_text
+                else text
+            )
         case ColorChangeReading(subject, colors, chosen, adds, gets):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other colors" if adds else ""
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
@@ -432,14 +450,18 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
+        case KeywordsWhile(keywords, condition):
+            listed = keywords[0] if len(keywords) == 1 else ", ".join(keywords[:-1]) + " and " + keywords[-1]
+            return f"~ has {listed} as long as {condition}"
         case PoolsDontEmpty():
             return "mana pools don't empty as steps and phases end"
         case KeepUnspent(who, color):
             verb = "doesn't" if who == "each player" else "don't"
             kind = f"{_COLOR_NAMES[color]} " if color else ""
             return f"{who} {verb} lose unspent {kind}mana as steps and phases end"
-        case UnspentBecomesColorless(who):
-            return f"if {who} would lose unspent mana, that mana becomes colorless instead"
+        case UnspentBecomes(who, becomes):
+            kind = "colorless" if becomes == "C" else _COLOR_NAMES[becomes]
+            return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
         case SpellsCost(what, symbols, more, caster, per_other):

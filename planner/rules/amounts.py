@@ -316,11 +316,11 @@ def quantity(
     if kind is AmountKind.LIFE:
         return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)
     if kind is AmountKind.POWER:
-        return _at_least(_known_power(view, pid) + own_power, floor)
+        return _at_least(known_power(view, pid) + own_power, floor)
     if kind is AmountKind.GREATEST_POWER:
         assert amount.filter is not None
         powers = [
-            _known_power(view, other) + (own_power if other == pid else 0)
+            known_power(view, other) + (own_power if other == pid else 0)
             for other in view.matching(amount.filter, pid, removed)
         ]
         return max([0, *powers])
@@ -353,7 +353,8 @@ def _at_least(value: int, floor: int | None) -> int:
     return value if floor is None else max(value, floor)
 
 
-def _known_power(view: BoardView, pid: str) -> int:
+def known_power(view: BoardView, pid: str) -> int:
+    """A permanent's power now (:func:`power`); bad input when the board does not give it."""
     found = power(view.permanent(pid))
     if found is None:
         raise InputError(f"{view.path(pid)}.power: {_power_gap(view.permanent(pid))}")

@@ -215,8 +215,8 @@ def empty_pool(view: BoardView, player: str, units: Iterable[ManaUnit]) -> tuple
         ]
         if any(e.mode is UnspentMode.KEEP for e in applicable):
             kept.append(unit)
-        elif any(e.mode is UnspentMode.BECOME_COLORLESS for e in applicable):
-            kept.append(ManaUnit(ManaType.C, unit.tag))
+        elif becoming := [e for e in applicable if e.mode is UnspentMode.BECOME]:
+            kept.append(ManaUnit(becoming[0].becomes, unit.tag))
     return tuple(kept)
 
 

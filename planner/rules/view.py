@@ -42,7 +42,7 @@ from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
-from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, revealed_filter, revealing
+from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, known_power, revealed_filter, revealing
 from planner.rules.costs import EXECUTED_PARTS, exerts, lowered, part_unread
 
 __all__ = [
@@ -109,6 +109,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.DELAYED,
         SideEffectKind.PUT_COUNTER_FIRST,
         SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
+        SideEffectKind.DAMAGE_OPPONENTS,
     }
 )
 
@@ -215,10 +216,24 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         return "palette: a color of a card in your graveyard"
     for effect in ability.side_effects:
         if effect.kind not in _HARMLESS_SIDE_EFFECTS and not (
-            effect.kind is SideEffectKind.PUT_COUNTER and effect.what != ability.cost.remove_counter
+            effect.kind in (SideEffectKind.PUT_COUNTER, SideEffectKind.REMOVE_COUNTER)
+            and effect.what not in _counters_read(ability)
         ):
             return f"side effect: {effect.text}"
     return None
+
+
+def _counters_read(ability: ManaAbility) -> set[str]:
+    """The kinds of counters on its permanent the ability reads: its cost removes them, a condition or an
+    amount counts them (a counter its effect puts or removes after the mana is added changes none of
+    that)."""
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
+    return (
+        {ability.cost.remove_counter}
+        | {c.counter for c in conditions if c is not None and c.counter}
+        | {a.counter for a in amounts if a.counter}
+    ) - {""}
 
 
 def _unread_reveal(ability: ManaAbility) -> str:
@@ -364,6 +379,16 @@ def _missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
     return None
+
+
+def _in_force(effect: StaticEffect, permanent: Permanent) -> bool:
+    """True when a static effect of the permanent applies: it reads no choice the board doesn't give
+    (:func:`_missing_choice`), and the counter it applies while is on the permanent (Zhao)."""
+    if _missing_choice(effect, permanent.choices) is not None:
+        return False
+    if isinstance(effect, TypeChange) and effect.while_counter:
+        return permanent.counter(effect.while_counter) > 0
+    return True
 
 
 def _with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
@@ -618,7 +643,7 @@ class BoardView:
             SourcedEffect(p.id, p.controller, _with_chosen_type(e, p.choices))
             for p in self.board.permanents
             for e in self.parsed[p.id].effects
-            if isinstance(e, TypeChange) and _missing_choice(e, p.choices) is None
+            if isinstance(e, TypeChange) and _in_force(e, p)
         ]
         types = {p.id: p.type_line for p in self.board.permanents}
         lost: frozenset[str] = frozenset()
@@ -752,7 +777,7 @@ class BoardView:
             for p in self.board.permanents
             if not self.lost_text_abilities(p.id)
             for e in self.parsed[p.id].effects
-            if _missing_choice(e, p.choices) is None
+            if _in_force(e, p)
         )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
@@ -955,6 +980,8 @@ class BoardView:
             return False
         if flt.token is not None and permanent.token is not flt.token:
             return False
+        if flt.power_at_least is not None and not self._power_at_least(pid, line, flt.power_at_least):
+            return False
         if flt.counter is not None and not any(
             count > 0 and (not flt.counter or kind == flt.counter) for kind, count in permanent.counters
         ):
@@ -964,9 +991,7 @@ class BoardView:
             colors = self.printed_colors(pid) if types is not None else self.colors(pid)
             if flt.colors and not colors & flt.colors:
                 return False
-            if (flt.colorless and colors) or (flt.multicolored and len(colors) < 2):
-                return False
-            if flt.monocolored and len(colors) != 1:
+            if not flt.colors_match(colors):
                 return False
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
@@ -1116,8 +1141,18 @@ class BoardView:
                 total += effect.damage
         return total
 
+    def _power_at_least(self, pid: str, line: TypeLine, floor: int) -> bool:
+        """True when a permanent's power now is at least ``floor`` (a noncreature has no power, CR 208.3)."""
+        if not line.is_a("Creature"):
+            return False
+        return known_power(self, pid) >= floor
+
     def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
         """True when the condition written on ``source`` holds."""
+        if condition.either:
+            return any(self.holds(one, source, removed) for one in condition.either)
+        if condition.entered_this_turn:
+            return self._by_id[source].entered_this_turn
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
         if condition.exiled_card:

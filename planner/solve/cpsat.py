@@ -968,7 +968,7 @@ class _PaymentModel:
         when it is activated and resolves (CR 602.5b, 608.2h), so before the payment sacrifices them."""
         ability = template.ability
         conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-        return [wanted for c in conditions if c is not None and not c.counter for wanted in c.filters]
+        return [wanted for c in conditions if c is not None for wanted in c.counted_filters]
 
     def _counts(self, counted: _Counted, gone: str) -> bool:
         """True when sacrificing ``gone`` changes a counted amount: it matches the count's filter, or it has
