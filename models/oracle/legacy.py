@@ -44,6 +44,7 @@ from models.abilities import (
     Who,
 )
 from models.errors import OracleParseError
+from models.folding import plain_quotes
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 from models.oracle import lexicon
 from models.oracle.build import (
@@ -540,7 +541,7 @@ def _normalise(line: str, name: str) -> str:
 
 def _normalise_and_fold(line: str, name: str) -> tuple[str, str]:
     """The line normalised (:func:`_normalise`), and folded (:func:`_fold`)."""
-    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
+    line = plain_quotes(line)
     if "(" in line:  # (every reminder has one)
         line = _REMINDER.sub("", line)
     line = line.strip()
