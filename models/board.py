@@ -44,7 +44,7 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
@@ -73,6 +73,7 @@ from models.limits import (
     MAX_PERMANENTS,
     MAX_PLAYERS,
     MAX_POOL_MANA,
+    not_text_in,
     number,
 )
 from models.mana import ManaBag, ManaType, ManaTypes, parse_mana_string
@@ -95,6 +96,7 @@ __all__ = [
     "PoolMana",
     "board_problems",
     "describe_json",
+    "json_path",
     "loads_json",
     "printed_number",
     "repeats_a_field",
@@ -1100,6 +1102,15 @@ def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, .
     return tuple(problems)
 
 
+def json_path(path: Sequence[str | int]) -> str:
+    """A JSON path as the board's errors write it.
+
+    >>> json_path(("hand", 1)), json_path(())
+    ('hand[1]', '(root)')
+    """
+    return _format_path(tuple(path))
+
+
 def describe_json(value: object) -> str:
     """What a JSON value is, in a few words, for 'expected X, got Y' messages (the loader's wording).
 
@@ -1181,10 +1192,11 @@ def _parse_float(text: str) -> float | _HugeNumber:
     return value if math.isfinite(value) else _HugeNumber(text)
 
 
-def _parse_int(text: str) -> int:
-    """A JSON integer, refusing absurdly long digit strings (which Python would refuse less clearly)."""
+def _parse_int(text: str) -> int | _HugeNumber:
+    """A JSON integer; one of absurdly many digits (which Python would refuse past 4,300) stays as written,
+    for the field that holds it to refuse with its path, as :func:`_parse_float` keeps ``1e400``."""
     if len(text.lstrip("-")) > 30:
-        raise ValueError(f"the number {_shorten(text, 20)} is too large")
+        return _HugeNumber(text)
     return int(text)
 
 
@@ -1736,7 +1748,11 @@ def _read_permanents(value: object, path: _Path) -> tuple[Permanent, ...]:
 
 
 def _read_board(value: object) -> Board:
-    """The whole board object; references between its parts are checked afterwards by ``Board.check``."""
+    """The whole board object; references between its parts are checked afterwards by ``Board.check``.
+    Every string in it, field names too, is Unicode text (contract §14)."""
+    unreadable = not_text_in(value)
+    if unreadable is not None:
+        raise _FieldError(*unreadable)
     data = _object(value, (), "a board")
     if "version" in data:  # before unknown fields, so a newer file is reported as such
         version = _read_int(data["version"], ("version",))

@@ -43,7 +43,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.errors import CostParseError, InputError
 from models.folding import fold_name
-from models.limits import MAX_DECK_CARDS
+from models.limits import MAX_DECK_CARDS, checked_name, shortened
 
 __all__ = ["Deck", "DeckCard", "DeckFormat", "DeckListError", "load_deck", "parse_deck"]
 
@@ -218,7 +218,7 @@ def _read_text(text: str, source: str) -> _Reading:
         if match is None:
             raise DeckListError(
                 f"{source}: line {number}: expected '<count> <card name>' (e.g. '4 Llanowar Elves', "
-                f"'4 Lightning Bolt {{R}}'), got {line!r}"
+                f"'4 Lightning Bolt {{R}}'), got {shortened(line)!r}"
             )
         if len(match.group(1)) > _MAX_COUNT_DIGITS:  # (past Python's own limit for reading an int)
             raise DeckListError(
@@ -241,13 +241,22 @@ def _read_text(text: str, source: str) -> _Reading:
         name = " ".join(rest.split())
         if count < 1 or not name:
             problem = "a card needs a name" if not name else "a count must be at least 1"
-            raise DeckListError(f"{source}: line {number}: {problem}: {line!r}")
+            raise DeckListError(f"{source}: line {number}: {problem}: {shortened(line)!r}")
+        _check_name(name, f"{source}: line {number}")
         final: _Section = line_section or marked_section or section
         if final != "skipped":
             reading.lines.append(_Line(final, count, name, cost, number))
     if not mtgo_style:
         reading.format = _text_format(kinds, text)
     return reading
+
+
+def _check_name(name: str, where: str) -> None:
+    """Refuse a card name past the limit (contract §14) without echoing it whole."""
+    try:
+        checked_name(name, where, "a card name")
+    except InputError as error:
+        raise DeckListError(str(error)) from None
 
 
 def _header(line: str) -> _Section | None:
@@ -294,8 +303,9 @@ def _read_dek(text: str, source: str) -> _Reading:
         if not name or not quantity.isdigit() or int(quantity) < 1:
             raise DeckListError(
                 f"{source}: card entry {position}: expected Name and a Quantity of at least 1, "
-                f"got Name={name!r} Quantity={quantity!r}"
+                f"got Name={shortened(name)!r} Quantity={shortened(quantity)!r}"
             )
+        _check_name(name, f"{source}: card entry {position}")
         section: _Section = "sideboard" if (element.get("Sideboard") or "").lower() == "true" else "main"
         reading.lines.append(_Line(section, int(quantity), name, None, position))
     return reading

@@ -9,11 +9,15 @@ import re
 import unicodedata
 from typing import Final
 
-__all__ = ["fold_ability_text", "fold_name"]
+__all__ = ["fold_ability_text", "fold_name", "plain_quotes"]
 
 #: Letters that Unicode does not decompose but players type as two letters (``Aether Vial``).
 _LIGATURES: Final = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
 _NOT_ALPHANUMERIC: Final = re.compile(r"[\W_]+")
+#: Typographic apostrophes and quotes, and the minus sign, as typed on a keyboard.
+_TYPOGRAPHIC: Final = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"}
+)
 _REMINDER: Final = re.compile(r"\([^()]*\)")
 
 
@@ -47,3 +51,13 @@ def fold_ability_text(text: str) -> str:
     'pay1lifeaddcactivateonlyonceeachturn'
     """
     return fold_name(_REMINDER.sub("", text))
+
+
+def plain_quotes(text: str) -> str:
+    """Text with typographic apostrophes and quotes (card data writes ``Urza’s``, ``“…”``) and the minus sign
+    as typed on a keyboard, which is how the parser and the type lines read them.
+
+    >>> plain_quotes("Land — Urza’s Tower"), plain_quotes("“~” gets −1/−1")
+    ("Land — Urza's Tower", '"~" gets -1/-1')
+    """
+    return text.translate(_TYPOGRAPHIC)

@@ -16,6 +16,8 @@ models.errors.InputError: counters['charge']: 1000000000000000 is more than the 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterator
 from typing import Final
 
 from models.errors import InputError
@@ -36,9 +38,13 @@ __all__ = [
     "MAX_POOL_MANA",
     "MAX_REPLACEMENTS",
     "MAX_TURN",
+    "checked_name",
     "max_jobs",
+    "not_text",
+    "not_text_in",
     "number",
     "shortened",
+    "unicode_text",
     "within",
 ]
 
@@ -52,7 +58,8 @@ MAX_COUNTERS: Final = 1_000
 MAX_POOL_MANA: Final = 1_000
 #: Characters in a name: a card name, a type line, an id, a counter name.
 MAX_NAME_LENGTH: Final = 200
-#: Characters in one permanent's Oracle text (the longest printed card has about 1,000).
+#: Characters in one permanent's or one imported card face's Oracle text (the longest printed card has
+#: about 1,000).
 MAX_ORACLE_LENGTH: Final = 5_000
 #: The generic amount of one cost ({1000000} is refused), and the value of X.
 MAX_GENERIC: Final = 10_000
@@ -116,3 +123,85 @@ def shortened(text: str, limit: int = 60) -> str:
     """
     cut = text if len(text) <= limit else text[: limit - 1] + "…"
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+
+
+#: A UTF-16 surrogate code point: a string holding one (a JSON escape such as ``"\\ud800"`` alone, or a
+#: byte that is not UTF-8 read with ``surrogateescape``) is not Unicode text, and can't be written as UTF-8.
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def not_text(text: str) -> str | None:
+    """What is wrong with a string that is not Unicode text (it holds a lone surrogate), or None.
+
+    >>> not_text("Forest"), not_text("F\\ud800x")
+    (None, 'not Unicode text: a lone surrogate (U+D800) at character 2')
+    """
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    return f"not Unicode text: a lone surrogate (U+{ord(found.group()):04X}) at character {found.start() + 1}"
+
+
+def unicode_text(text: str, where: str) -> str:
+    """``text`` when it is Unicode text; otherwise an input error naming ``where``.
+
+    >>> unicode_text("F\\udcff", "--for")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: --for: not Unicode text: a lone surrogate (U+DCFF) at character 2
+    """
+    problem = not_text(text)
+    if problem is not None:
+        raise InputError(f"{where}: {problem}")
+    return text
+
+
+def not_text_in(value: object) -> tuple[tuple[str | int, ...], str] | None:
+    """The JSON path of the first string in parsed JSON (a value or a field name) that is not Unicode
+    text, and what is wrong with it; None when every string is text.
+
+    >>> not_text_in({"players": [{"id": "me"}, {"id": "x\\ud800"}]})
+    (('players', 1, 'id'), 'not Unicode text: a lone surrogate (U+D800) at character 2')
+    >>> not_text_in({"a\\udc00": 1})[0]
+    ('a\\udc00',)
+    """
+    for path, text in _strings(value, ()):
+        problem = not_text(text)
+        if problem is not None:
+            return path, problem
+    return None
+
+
+def _strings(value: object, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every string in parsed JSON with its path, in the text's order (a field name's path is the field's)."""
+    pending: list[tuple[tuple[str | int, ...], object]] = [(path, value)]
+    while pending:
+        where, item = pending.pop()
+        if isinstance(item, str):
+            yield where, item
+        elif isinstance(item, dict):
+            for key, member in reversed(item.items()):
+                pending.append(((*where, key), member))
+                pending.append(((*where, key), key))  # (the name first: a stack, read in order)
+        elif isinstance(item, list):
+            pending.extend(((*where, index), member) for index, member in reversed(list(enumerate(item))))
+
+
+def checked_name(name: str, where: str, what: str = "a name", *, param: str | None = None) -> str:
+    """A name a user gives (a card's, a deck line's): Unicode text of at most :data:`MAX_NAME_LENGTH`
+    characters; otherwise an input error naming ``where`` (and ``param``, for the service) that does not
+    echo the name whole.
+
+    >>> checked_name("Forest", "name")
+    'Forest'
+    >>> checked_name("x" * 7_000_000, "name", "a card name")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: name: a card name of 7000000 characters is more than the limit of 200
+    """
+    problem = not_text(name)
+    if problem is None and len(name) > MAX_NAME_LENGTH:
+        problem = f"{what} of {len(name)} characters is more than the limit of {MAX_NAME_LENGTH}"
+    if problem is not None:
+        raise InputError(f"{where}: {problem}", param=param)
+    return name

@@ -11,6 +11,7 @@ from models.board import Card, Player
 from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
+from models.limits import checked_name, shortened
 from models.oracle import parse_oracle
 
 __all__ = ["find_spell", "spell_target"]
@@ -27,6 +28,7 @@ def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> 
     ...
     models.errors.InputError: 'Tresure Crus' is neither in me's hand nor in card data; did you mean ...?
     """
+    checked_name(name, repr(shortened(name)), "a card name")
     held = player.in_hand(name)
     if held is not None:
         return held

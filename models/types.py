@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from models.folding import plain_quotes
+
 __all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
 
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World", "Token", "Elite", "Host")
@@ -49,8 +51,13 @@ class TypeLine:
     @classmethod
     def parse(cls, text: str) -> TypeLine:
         """Parse ``Supertypes Types — Subtypes``; any dash style works. Unknown words before the dash are
-        kept as card types only if they look like one; otherwise they raise ``ValueError``."""
-        parts = _DASH.split(text.strip(), maxsplit=1)
+        kept as card types only if they look like one; otherwise they raise ``ValueError``. A typographic
+        apostrophe is an apostrophe (``Urza’s Tower`` is an ``Urza's``).
+
+        >>> TypeLine.parse("Land — Urza’s Tower").subtypes
+        ("Urza's", 'Tower')
+        """
+        parts = _DASH.split(plain_quotes(text).strip(), maxsplit=1)
         left = parts[0].split()
         right = parts[1].split() if len(parts) > 1 else []
         supertypes: list[str] = []

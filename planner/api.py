@@ -32,7 +32,7 @@ from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, r
 from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, source_kind
 from planner.solve.objective import check_prefer
-from planner.solve.problem import BoardAnalysis, PaymentProblem, checked_player
+from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = [
@@ -461,7 +461,9 @@ def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat")
     plan = solution.plan
     paid_target = problem.paid_target(solution.x or 0)
     try:
-        summary = replay(problem.board, paid_target, plan, problem.player)
+        summary = replay(problem.board, paid_target, plan, problem.player, check=problem.check_time)
+    except TimeUp:  # (the plan's replay ran past the time limit: no answer in time, never a 'no')
+        return _result(problem, Solution(status=SolveStatus.UNKNOWN), engine)
     except IllegalPlanError as error:
         raise InternalError(f"the model's plan fails the rules replay at {error}") from error
     return described_payment(problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings)

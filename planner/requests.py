@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import CostParseError, InputError
+from models.limits import checked_name
 from models.types import TypeLine
 
 if TYPE_CHECKING:
@@ -133,9 +134,10 @@ def pay_request(
     ways: Ways = Ways(),
     value: Sequence[str] = (),
     prefer: str | None = None,
+    cards: CardResolver | None = None,
 ) -> PaymentAnswer:
-    """``mana-planner pay``: the best way to pay ``cost`` (or ``--spell``'s); the options are the
-    command's (see its help).
+    """``mana-planner pay``: the best way to pay ``cost`` (or ``--spell``'s, found in the hand, else through
+    ``cards``: the card store, then the catalogue); the options are the command's (see its help).
 
     The options that need no board are checked before the board is read, as the command does.
     """
@@ -150,7 +152,7 @@ def pay_request(
     kinds = _kinds(prefer)
     loaded, source = board(strict)
     with about_board(source):
-        target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
+        target = _target(bare, cost, for_, kind, commander, ways, loaded, player, cards)
         loaded = _cast_from_hand(loaded, ways, player)
     if target.cost.has_variable and x is None:
         raise InputError(
@@ -192,9 +194,10 @@ def max_x_request(
     ways: Ways = Ways(),
     value: Sequence[str] = (),
     prefer: str | None = None,
+    cards: CardResolver | None = None,
 ) -> PaymentAnswer:
-    """``mana-planner max-x``: the largest X for which ``cost`` (or ``--spell``'s) is payable, with the
-    plan."""
+    """``mana-planner max-x``: the largest X for which ``cost`` (or ``--spell``'s, found as for
+    :func:`pay_request`) is payable, with the plan."""
     _check_options(cost, for_, ways)
     bare = _cost_target(cost, for_, colors, kind, commander)
     _check_time_limit(time_limit)
@@ -202,7 +205,7 @@ def max_x_request(
     kinds = _kinds(prefer)
     loaded, source = board(strict)
     with about_board(source):
-        target = _target(bare, cost, for_, kind, commander, ways, loaded, player)
+        target = _target(bare, cost, for_, kind, commander, ways, loaded, player, cards)
         loaded = _cast_from_hand(loaded, ways, player)
     if not target.cost.has_variable:
         raise InputError(
@@ -303,6 +306,7 @@ def card_request(name: str, *, cards: CardResolver | None = None) -> CardAnswer:
     from models.catalogue import CardData
     from planner.describe import card_details
 
+    checked_name(name, "name", "a card name", param="name")
     resolver = cards if cards is not None else CardResolver(None)
     found = resolver.resolve(name)
     if found is None:
@@ -399,9 +403,11 @@ def _target(
     ways: Ways,
     board: Board,
     player: str | None,
+    cards: CardResolver | None,
 ) -> PaymentTarget:
-    """The payment target: the bare COST's, or the --spell card's (COST then replaces its cost), with the
-    ways of paying without mana that the options or the card allow."""
+    """The payment target: the bare COST's, or the --spell card's (COST then replaces its cost; the card
+    found in the hand, else through ``cards``), with the ways of paying without mana that the options or
+    the card allow."""
     from dataclasses import replace
 
     from planner.solve.problem import checked_player
@@ -412,7 +418,7 @@ def _target(
 
         mana_cost = _parse_cost(cost, "COST") if cost is not None else None
         try:
-            target = spell_target(find_spell(board.player(payer), ways.spell), mana_cost)
+            target = spell_target(find_spell(board.player(payer), ways.spell, cards), mana_cost)
         except InputError as error:
             raise InputError(f"--spell: {error}", param="spell") from None
         if type_line:

@@ -51,6 +51,7 @@ from planner.solve.problem import (
     EventMana,
     PaymentProblem,
     SpellPayment,
+    TimeUp,
     TurnPayments,
     checked_player,
 )
@@ -566,7 +567,11 @@ def plan_turn(
         if time.monotonic() > deadline:
             complete = False
             break
-        problem, timeline = _problem(board, player, sequence, hold, deadline)
+        try:
+            problem, timeline = _problem(board, player, sequence, hold, deadline)
+        except TimeUp:  # (the time limit ran out while the sequence's templates were worked out)
+            complete = False
+            break
         solution = solve_cpsat(problem)
         if solution.status is SolveStatus.UNKNOWN:
             complete = False

@@ -131,7 +131,8 @@ _PLAIN_SELF_WORDS = re.compile(
 
 
 def _plain_normalise(line: str, name: str) -> str:
-    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
+    typographic = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"}
+    line = line.translate(str.maketrans(typographic))
     while re.search(r"\([^()]*\)", line):
         line = re.sub(r"\s*\([^()]*\)", "", line)
     line = line.strip()

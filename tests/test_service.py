@@ -434,3 +434,76 @@ def test_the_service_resolves_card_names_through_its_store(tmp_path: Path) -> No
     answer = Service(store=store).call("pay", {"board": board, "cost": "{R}"})
     assert answer["payable"] is True and answer["life_paid"] == 1  # '{T}, Pay 1 life: Add {R} or {W}.'
     assert Service(store=store).call("card", {"name": "sunbaked canyon"})["name"] == "Sunbaked Canyon"
+
+
+# ---- strings that are not Unicode text, numbers too large to read, names past the limit (issue 39) -------
+
+_SURROGATE = "\\ud800"  # (a JSON escape: the line is valid JSON, the string is no Unicode text)
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "expected"),
+    [
+        (
+            '{"jsonrpc": "2.0", "method": "pay", "id": 1, "params": {"cost": "{G}", "board": {"version": 1, '
+            '"players": [{"id": "me"}], "permanents": [{"id": "f' + _SURROGATE + '", "card": "Forest", '
+            '"controller": "me"}]}}}',
+            -32602,
+            {"path": "permanents[0].id", "param": "board"},
+        ),
+        ('{"jsonrpc": "2.0", "method": "version", "id": "a' + _SURROGATE + '"}', -32600, None),
+        (
+            '{"jsonrpc": "2.0", "method": "card", "id": 3, "params": {"name": "F' + _SURROGATE + '"}}',
+            -32602,
+            {},
+        ),
+        (
+            '{"jsonrpc": "2.0", "method": "pay", "id": 4, "params": {"cost": "{G}", "hand": ["{G}", "'
+            + _SURROGATE
+            + '"], "board": {"version": 1, "players": [{"id": "me"}]}}}',
+            -32602,
+            {"path": "hand[1]", "param": "hand"},
+        ),
+        ('{"jsonrpc": "2.0", "method": "version", "id": 5, "params": {"' + _SURROGATE + '": 1}}', -32602, {}),
+    ],
+)
+def test_a_lone_surrogate_anywhere_is_bad_input_and_the_service_goes_on(
+    pipe: Pipe, line: str, code: int, expected: dict[str, str] | None
+) -> None:
+    """A lone surrogate (valid JSON, not Unicode text) in a board, a request id, a name or any parameter is
+    answered with an error naming where it is; it used to stop the service (issue 39)."""
+    answer = pipe.ask(line.encode())
+    assert answer["error"]["code"] == code, answer
+    for key, value in (expected or {}).items():
+        assert answer["error"]["data"][key] == value, answer
+    assert pipe.call("version", {})["result"]["name"] == "mana-planner"
+
+
+@pytest.mark.parametrize(
+    ("params", "param"),
+    [
+        ({"board": {"version": 1, "players": [{"id": "me", "life": "HUGE"}]}, "cost": "{G}"}, "board"),
+        ({"board": BOARD, "cost": "{X}{G}", "x": "HUGE"}, "x"),
+    ],
+)
+def test_an_integer_of_5000_digits_is_bad_params_naming_where(
+    pipe: Pipe, params: dict[str, Any], param: str
+) -> None:
+    """Past Python's 4,300 digits a number used to be answered -32700 'not JSON' (it is JSON): now the
+    field that holds it refuses it."""
+    request = {"jsonrpc": "2.0", "method": "pay", "params": params, "id": 1}
+    error = pipe.ask(json.dumps(request).replace('"HUGE"', "9" * 5000).encode())["error"]
+    assert error["code"] == -32602 and error["data"]["param"] == param, error
+    assert "too large to be read" in error["message"] and len(error["message"]) < 300
+
+
+def test_a_card_name_of_7_mib_is_refused_at_once_and_not_echoed(pipe: Pipe) -> None:
+    """The service's card method takes a name of at most 200 characters: a 7 MiB one used to block the
+    service for 38 s and be echoed whole."""
+    import time
+
+    started = time.monotonic()
+    error = pipe.call("card", {"name": "N" * (7 * 1024 * 1024)})["error"]
+    assert time.monotonic() - started < 5
+    assert error["code"] == -32602 and error["data"] == {"param": "name"}
+    assert error["message"] == "name: a card name of 7340032 characters is more than the limit of 200"

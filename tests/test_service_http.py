@@ -199,3 +199,123 @@ def test_a_worker_process_that_dies_is_replaced() -> None:
         assert running.post("/v1/version", {})[0] == 200
     finally:
         running.stop()
+
+
+# ---- issue 39: strings that are not text, paths outside the API, clients that go away ----------------------
+
+
+def test_a_lone_surrogate_is_bad_input_and_the_workers_live_on(server: Server) -> None:
+    """A 180-byte body with a lone surrogate (a valid JSON escape) used to kill both worker processes."""
+    body = (
+        b'{"cost": "{G}", "board": {"version": 1, "players": [{"id": "me"}], "permanents": '
+        b'[{"id": "f\\ud800", "card": "Forest", "controller": "me"}]}}'
+    )
+    for _ in range(3):  # (each worker in turn)
+        status, answer = server.post("/v1/pay", body)
+        assert status == 400 and answer["error"]["data"]["path"] == "permanents[0].id", answer
+    status, answer = server.post("/v1/card", b'{"name": "F\\udcff"}')
+    assert status == 400 and answer["error"]["code"] == -32602
+    assert server.post("/v1/pay", {"board": BOARD, "cost": "{G}"})[0] == 200
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [("GET", "/nope", 404), ("GET", "/v1/pay", 405)])
+def test_paths_outside_the_api_answer_the_projects_error_shape(
+    server: Server, method: str, path: str, status: int
+) -> None:
+    """Not FastAPI's {"detail": ...}: the error object every other answer uses."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    connection.request(method, path)
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    assert response.status == status and set(answer) == {"error"}, answer
+    assert f"{method} {path}: not part of the API" in answer["error"]["message"]
+
+
+def test_a_streamed_body_over_the_limit_is_read_to_its_end_before_the_413() -> None:
+    """Closing a connection whose body is still coming resets it, and the client may never see its 413: the
+    rest of the body is read (and dropped) first, so nothing is answered before the body ends."""
+    import select
+    import socket
+    import time
+
+    running = Server("--pool", "thread")
+    try:
+        client = socket.create_connection(("127.0.0.1", running.port), timeout=60)
+        client.sendall(b"POST /v1/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"x" * (1 << 20)
+        for _ in range(9):
+            client.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        time.sleep(1.0)
+        assert select.select([client], [], [], 0)[0] == [], "answered before the body ended"
+        client.sendall(b"%x\r\n%s\r\n0\r\n\r\n" % (len(chunk), chunk))
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += client.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 413"), answer
+        client.close()
+    finally:
+        running.stop()
+
+
+def _stderr_after_stop(running: Server) -> str:
+    running.stop()
+    assert running.process.stderr is not None
+    return running.process.stderr.read()
+
+
+def test_a_client_that_goes_away_mid_body_is_not_a_traceback() -> None:
+    """A client gone before its body ended used to log a 60-line traceback each time."""
+    import socket
+
+    running = Server("--pool", "thread")
+    try:
+        for _ in range(3):
+            client = socket.create_connection(("127.0.0.1", running.port), timeout=60)
+            client.sendall(b'POST /v1/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"board":')
+            client.close()
+        assert running.post("/v1/version", {})[0] == 200
+    finally:
+        errors = _stderr_after_stop(running)
+    assert "Traceback" not in errors, errors
+
+
+def test_a_call_whose_client_went_away_frees_its_worker() -> None:
+    """A long call (max_x on 20 Squandered Resources and 300 basics) whose client goes away: its worker
+    process is stopped (and replaced) soon after, not left to run to the time limit."""
+    import socket
+    import time
+
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    board = {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [
+            {"id": f"sq{i}", "card": "Squandered Resources", "controller": "me"} for i in range(20)
+        ]
+        + [{"id": f"b{i}", "card": basics[i % 5], "controller": "me"} for i in range(300)],
+    }
+    running = Server("--pool", "process", "--workers", "1", "--time-limit", "30")
+    try:
+        children = Path(f"/proc/{running.process.pid}/task/{running.process.pid}/children")
+        if not children.exists():
+            pytest.skip("needs /proc to find the worker processes")
+        workers = [
+            int(pid)
+            for pid in children.read_text().split()
+            if "resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+        ]
+        body = json.dumps({"board": board, "cost": "{X}{G}", "time_limit": 30}).encode()
+        client = socket.create_connection(("127.0.0.1", running.port), timeout=60)
+        client.sendall(
+            b"POST /v1/max_x HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        time.sleep(1.0)
+        client.close()
+        started = time.monotonic()
+        while time.monotonic() - started < 10 and Path(f"/proc/{workers[0]}").exists():
+            time.sleep(0.1)
+        assert not Path(f"/proc/{workers[0]}").exists(), "the worker still answers a call nobody waits for"
+        assert running.post("/v1/version", {})[0] == 200
+    finally:
+        running.stop()

@@ -14,7 +14,9 @@ collapse to one card per Oracle identity (Scryfall's ``oracle_id``; MTGJSON's
 ``released_at`` or the MTGJSON set's ``releaseDate``; of printings with the same date, or none, the last
 read wins). Skipped, and counted by reason: ``non_english`` printings, ``token`` (token layouts, emblems,
 type lines with Token), ``art_series`` cards, and ``non_game_object`` (vanguard, planes, phenomena, schemes,
-conspiracies, dungeons, stickers). Unknown fields are ignored.
+conspiracies, dungeons, stickers). Unknown fields are ignored. A card past the limits of contract §14
+(:func:`card_problem`: a name or a type line over 200 characters, Oracle text over 5,000, a string that is
+not Unicode text) is skipped too, as ``over_limits``, with a warning naming the file and the card.
 
 Problems are one :class:`~models.errors.CardDataError` line naming the file (and the card): a file that is
 neither format, invalid or truncated JSON or gzip data, a card without its name or type line. Nothing here
@@ -39,12 +41,14 @@ from models.carddata.faces import Card, CardFace, color_letters
 from models.carddata.store import CardStore
 from models.errors import CardDataError
 from models.folding import fold_name
+from models.limits import MAX_NAME_LENGTH, MAX_ORACLE_LENGTH, not_text, shortened
 
 __all__ = [
     "CardFileContents",
     "FileFormat",
     "ImportSummary",
     "ProgressCallback",
+    "card_problem",
     "check_files",
     "detect_format",
     "import_files",
@@ -165,17 +169,68 @@ def _format_of(reader: _CountingReader) -> FileFormat:
 class _Tally:
     printings: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
+    warnings: list[str] = field(default_factory=list)
+
+    def admitted(self, card: Card, where: str) -> bool:
+        """True when the card is within the limits; otherwise it is counted as skipped, with a warning."""
+        problem = card_problem(card)
+        if problem is None:
+            return True
+        self.skipped[OVER_LIMITS] += 1
+        if len(self.warnings) < MAX_WARNINGS:
+            self.warnings.append(f"{where} ({shortened(card.name)!r}): {problem}: skipped")
+        return False
+
+
+#: The reason a card past the limits is skipped under.
+OVER_LIMITS: Final = "over_limits"
+#: The most warnings about skipped cards an import keeps (the count of them is always whole).
+MAX_WARNINGS: Final = 100
+
+
+#: The fields whose limit is not a name's (an identity made from a name is ``name:`` and the name).
+_LIMITS: Final = {"oracle_text": MAX_ORACLE_LENGTH, "oracle_id": MAX_NAME_LENGTH + len("name:")}
+
+
+def card_problem(card: Card) -> str | None:
+    """Why a card read from a file can't be stored (contract §14), or None: a name, type line or other
+    field over :data:`~models.limits.MAX_NAME_LENGTH` characters, Oracle text over
+    :data:`~models.limits.MAX_ORACLE_LENGTH`, or a string that is not Unicode text.
+
+    >>> face = CardFace(name="Big", card_name="Big", face_index=0, type_line="Land", oracle="x" * 28_000_000)
+    >>> card_problem(Card("id", "Big", "normal", (face,)))
+    'oracle_text: 28000000 characters are more than the limit of 5000'
+    """
+    fields: list[tuple[str, str]] = [("oracle_id", card.oracle_id), ("name", card.name)]
+    fields += [("released_at", card.released_at), ("layout", card.layout)]
+    for face in card.faces:
+        fields += [("name", face.name), ("type_line", face.type_line), ("mana_cost", face.mana_cost)]
+        fields += [("power", face.power), ("toughness", face.toughness), ("oracle_text", face.oracle)]
+        fields += [("legalities", text) for pair in face.legalities for text in pair]
+    for key, text in fields:
+        problem = not_text(text)
+        if problem is not None:
+            return f"{key}: {problem}"
+        limit = _LIMITS.get(key, MAX_NAME_LENGTH)
+        if len(text) > limit:
+            return f"{key}: {len(text)} characters are more than the limit of {limit}"
+    return None
 
 
 def iter_printings(
     path: str | os.PathLike[str],
     progress: ProgressCallback | None = None,
     skipped: Counter[str] | None = None,
+    warnings: list[str] | None = None,
 ) -> Iterator[Card]:
     """Every card printing a bulk file holds, in file order, not collapsed; skipped objects are counted
-    into ``skipped`` by reason. Raises :class:`~models.errors.CardDataError` naming the file.
+    into ``skipped`` by reason, and those past the limits also noted in ``warnings``. Raises
+    :class:`~models.errors.CardDataError` naming the file.
     """
-    tally = _Tally(skipped=skipped if skipped is not None else Counter())
+    tally = _Tally(
+        skipped=skipped if skipped is not None else Counter(),
+        warnings=warnings if warnings is not None else [],
+    )
     reader = _open(Path(path), progress)
     try:
         kind = _format_of(reader)
@@ -205,10 +260,11 @@ def _first_line(error: Exception) -> str:
 def _scryfall(reader: _CountingReader, tally: _Tally) -> Iterator[Card]:
     for index, item in enumerate(ijson.items(reader, "item", use_float=True)):
         tally.printings += 1
-        card = _scryfall_card(item, f"{reader.name}: card #{index}")
+        where = f"{reader.name}: card #{index}"
+        card = _scryfall_card(item, where)
         if isinstance(card, str):
             tally.skipped[card] += 1
-        else:
+        elif tally.admitted(card, where):
             yield card
 
 
@@ -411,7 +467,9 @@ def _mtgjson_group(entries: list[Any], where: str, released_at: str, tally: _Tal
         )
         identity = key.rsplit("|", 1)[0]
         oracle_id = identity if not identity.startswith("name:") else f"name:{fold_name(card_name)}"
-        yield Card(oracle_id, card_name, layout, faces, released_at)
+        card = Card(oracle_id, card_name, layout, faces, released_at)
+        if tally.admitted(card, f"{where}[{sides[min(sides)][0]}]"):
+            yield card
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -425,6 +483,7 @@ class CardFileContents:
     cards: tuple[Card, ...]
     printings: int
     skipped: Mapping[str, int]
+    warnings: tuple[str, ...] = ()
 
 
 def read_card_files(
@@ -432,21 +491,23 @@ def read_card_files(
 ) -> CardFileContents:
     """Read bulk files (any mix of formats) and collapse their printings (module docstring)."""
     skipped: Counter[str] = Counter()
+    warnings: list[str] = []
     newest: dict[str, Card] = {}
     printings = 0
     for path in paths:
-        for card in iter_printings(path, progress, skipped):
+        for card in iter_printings(path, progress, skipped, warnings):
             printings += 1
             known = newest.get(card.oracle_id)
             if known is None or card.released_at >= known.released_at:
                 newest[card.oracle_id] = card
     printings += sum(skipped.values())
-    return CardFileContents(tuple(newest.values()), printings, dict(skipped))
+    return CardFileContents(tuple(newest.values()), printings, dict(skipped), tuple(warnings))
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class ImportSummary:
-    """What an import did: the contract's counts, plus how many printings were read.
+    """What an import did: the contract's counts, plus how many printings were read and the warnings about
+    cards skipped as past the limits (at most :data:`MAX_WARNINGS`; the counts are whole).
 
     >>> ImportSummary(store="cards.sqlite3", imported=3, updated=1, skipped={"token": 2},
     ...     unread_mana_text=0, printings=6).to_json()
@@ -459,6 +520,7 @@ class ImportSummary:
     skipped: Mapping[str, int]
     unread_mana_text: int
     printings: int
+    warnings: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The contract's JSON: ``{"store", "imported", "updated", "skipped", "unread_mana_text"}``."""
@@ -501,6 +563,7 @@ def import_files(
         skipped=dict(skipped),
         unread_mana_text=counts.unread_mana_text,
         printings=contents.printings,
+        warnings=contents.warnings,
     )
 
 

@@ -15,6 +15,7 @@ from models.carddata.faces import CardFace
 from models.carddata.store import CardStore
 from models.catalogue import CardData, closest_names, lookup
 from models.folding import fold_name
+from models.limits import MAX_NAME_LENGTH, not_text
 
 __all__ = ["CardResolver", "ResolvedCard", "fold_name", "format_suggestions"]
 
@@ -59,6 +60,16 @@ def _catalogue_face(data: CardData) -> CardFace:
     )
 
 
+def _may_name_a_card(name: str) -> bool:
+    """False for a name no card has: past :data:`~models.limits.MAX_NAME_LENGTH` or not Unicode text
+    (looking it up would take long, or fail).
+
+    >>> _may_name_a_card("Forest"), _may_name_a_card("x" * 10_000), _may_name_a_card("F\\ud800")
+    (True, False, False)
+    """
+    return len(name) <= MAX_NAME_LENGTH and not_text(name) is None
+
+
 def format_suggestions(names: list[str]) -> str:
     """The 'did you mean' phrase for some names, or ``""`` when there are none.
 
@@ -91,7 +102,10 @@ class CardResolver:
         return f"CardResolver(store={self.store!r}, catalogue={self.catalogue})"
 
     def resolve(self, name: str) -> ResolvedCard | None:
-        """The card a name finds, or None. Store problems raise :class:`~models.errors.CardDataError`."""
+        """The card a name finds, or None (at once for a name past the limit, which names no card). Store
+        problems raise :class:`~models.errors.CardDataError`."""
+        if not _may_name_a_card(name):
+            return None
         if self.store is not None:
             found = self.store.find(name)
             if found is not None:
@@ -104,6 +118,8 @@ class CardResolver:
 
     def suggestions(self, name: str, limit: int = 3) -> list[str]:
         """The known names closest to an unknown one, best first (the store's, then the catalogue's)."""
+        if not _may_name_a_card(name):
+            return []
         found: list[str] = []
         if self.store is not None:
             found.extend(self.store.suggestions(name, limit))

@@ -4,7 +4,8 @@ Where it lives (:func:`default_store_path`): the path given, else the environmen
 ``MANA_PLANNER_CARDS``, else ``cards.sqlite3`` in the platform's user data directory for ``mana-planner``.
 
 Opening a :class:`CardStore` costs nothing: the file is opened on the first lookup, read-only (looking a card
-up never creates or changes the file), and a store that does not exist yet holds no cards. Writing
+up never creates or changes the file, except to roll back an import that was interrupted), and a store that
+does not exist yet holds no cards. Writing
 (:meth:`CardStore.write_cards`) happens in one transaction: it is all written or, on any error, none of it.
 Every problem with the file (not an SQLite database, read-only, locked by another process) is one
 :class:`~models.errors.CardDataError` line naming the file.
@@ -52,6 +53,8 @@ SCHEMA_VERSION: Final = 2
 #: How long a lookup or import waits for another process's lock before saying the store is locked (s).
 BUSY_TIMEOUT_SECONDS: Final = 0.25
 _WHOLE_CARD: Final = -1
+#: SQLite's answer to a read-only connection that finds an interrupted write's journal to roll back.
+_HOT_JOURNAL: Final = 776  # SQLITE_READONLY_ROLLBACK
 #: The first bytes of every SQLite database file.
 _SQLITE_HEADER: Final = b"SQLite format 3\x00"
 _T = TypeVar("_T")
@@ -230,20 +233,43 @@ class CardStore:
     # ---- reading
 
     def _connection(self) -> sqlite3.Connection | None:
-        """The read-only connection, opened on first use; None when the store file does not exist."""
+        """The read-only connection, opened on first use; None when the store file does not exist. Raises
+        ``sqlite3.Error`` (:meth:`_read` says what it means)."""
         if self._reader is None:
             if not self.exists:
                 return None
-            with self._translated("opening it"):
-                uri = f"{self.path.resolve().as_uri()}?mode=ro"
-                reader = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
-                try:
-                    self._check_schema(reader)
-                except BaseException:
-                    reader.close()
-                    raise
-                self._reader = reader
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            reader = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
+            try:
+                self._check_schema(reader)
+            except BaseException:
+                reader.close()
+                raise
+            self._reader = reader
         return self._reader
+
+    def _roll_back(self) -> None:
+        """Roll back an import that was interrupted (killed while it wrote, it left a journal that a read-only
+        connection can't roll back; SQLite does it when a connection that may write reads the file): the
+        store is then as it was before that import. Raises :class:`~models.errors.CardDataError` saying so
+        when the store can't be written."""
+        self.close()
+        try:
+            writer = sqlite3.connect(
+                f"{self.path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_SECONDS
+            )
+            try:
+                writer.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            finally:
+                writer.close()
+        except sqlite3.Error as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise self._error(error, "rolling back an interrupted import") from None
+            raise CardDataError(
+                f"{os.fspath(self.path)}: an import into the card store was interrupted, and it can't be "
+                f"rolled back without write access ({error}): make the file and its folder writable, or "
+                "import the card data again into a new store"
+            ) from None
 
     def _check_schema(self, connection: sqlite3.Connection) -> None:
         """Refuse a database that is not a card store of this schema version."""
@@ -260,14 +286,25 @@ class CardStore:
             )
 
     def _read(self, doing: str, query: Callable[[sqlite3.Connection], _T], empty: _T) -> _T:
+        """The query's answer (``empty`` when there is no store yet); an interrupted import is rolled back
+        first (:meth:`_roll_back`), every other problem is one :class:`~models.errors.CardDataError`."""
+        try:
+            return self._read_once(query, empty)
+        except sqlite3.Error as error:
+            if error.sqlite_errorcode != _HOT_JOURNAL:
+                raise self._error(error, doing) from None
+        self._roll_back()
+        with self._translated(doing):
+            return self._read_once(query, empty)
+
+    def _read_once(self, query: Callable[[sqlite3.Connection], _T], empty: _T) -> _T:
         connection = self._connection()
         if connection is None:
             return empty
-        with self._translated(doing):
-            tables = connection.execute("SELECT count(*) FROM sqlite_master WHERE name = 'faces'").fetchone()
-            if not tables[0]:
-                return empty
-            return query(connection)
+        tables = connection.execute("SELECT count(*) FROM sqlite_master WHERE name = 'faces'").fetchone()
+        if not tables[0]:
+            return empty
+        return query(connection)
 
     def find(self, name: str) -> FoundCard | None:
         """The card a name finds (any case, accents, punctuation), or None. One indexed query.

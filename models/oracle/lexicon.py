@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from models.folding import plain_quotes
 from models.types import CARD_TYPES, SUPERTYPES
 
 __all__ = [
@@ -280,7 +281,7 @@ _FORMS, _BY_LOWER, _BY_SPELLING = _build()
 
 def _normalised(word: str) -> str:
     """One spelling for the typographic apostrophe (``Urza’s``) and for the spaces of ``Time Lord``."""
-    return " ".join(word.replace("’", "'").split())
+    return " ".join(plain_quotes(word).split())
 
 
 def canonical_type(word: str, *, strict: bool = False) -> str | None:

@@ -85,7 +85,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 21
+PARSER_VERSION: Final = 22
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -981,4 +981,3 @@ def reads_imprinted_colors(ability: ManaAbility) -> bool:
     """
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return any(output.palette.kind is PaletteKind.IMPRINTED_COLORS for output in outputs)
-

@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from models.folding import plain_quotes
 from models.oracle import lexicon
 
 __all__ = [
@@ -169,8 +170,7 @@ def normalise(line: str, name: str) -> str:
     >>> normalise("Sol Ring's ability (reminder) taps this artifact.", "Sol Ring")
     "~'s ability taps ~."
     """
-    line = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2212", "-")
-    line = _without_reminders(line).strip()
+    line = _without_reminders(plain_quotes(line)).strip()
     if name:
         line = replace_whole(line, name, "~")
         if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)

@@ -112,6 +112,9 @@ class CaseRun:
     analysis_micros: float
     verdicts: tuple[Verdict, ...]
     planner_error: str = ""
+    #: The optimal planner's time limit ran out before it found any payment (``payable`` is then False,
+    #: which is not a "no": the report says it timed out).
+    timed_out: bool = False
 
 
 def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DEFAULT_TIME_LIMIT) -> CaseRun:
@@ -160,6 +163,7 @@ def run_case(case: Case, heuristics: Sequence[Heuristic], time_limit: float = DE
         planner_micros=planner_micros,
         analysis_micros=analysis_micros,
         verdicts=verdicts,
+        timed_out=result.payable is None,
     )
 
 
@@ -305,6 +309,11 @@ class Report:
         return tuple(run for run in self.runs if run.payable and not run.proven)
 
     @property
+    def timed_out(self) -> tuple[CaseRun, ...]:
+        """The generated boards on which the planner's time limit ran out before it found any payment."""
+        return tuple(run for run in self.runs if run.timed_out)
+
+    @property
     def planner_errors(self) -> tuple[CaseRun, ...]:
         """The boards on which the optimal planner raised an error (a bug)."""
         return tuple(run for run in (*self.runs, *self.scenario_runs) if run.planner_error)
@@ -333,7 +342,10 @@ class Report:
             "jobs": self.jobs,
             "optimal": {
                 "payable": self.payable,
-                "unpayable": len(self.runs) - self.payable - sum(bool(r.planner_error) for r in self.runs),
+                "unpayable": len(self.runs)
+                - self.payable
+                - sum(bool(r.planner_error) or r.timed_out for r in self.runs),
+                "timed_out": [f"{run.name} {run.cost}" for run in self.timed_out],
                 "unproven": [f"{run.name} {run.cost}" for run in self.unproven],
                 "errors": [{"board": r.name, "error": r.planner_error} for r in self.planner_errors],
                 "median_us": round(self.median_micros(lambda run: run.planner_micros), 1),
@@ -345,7 +357,8 @@ class Report:
                     "name": run.name,
                     "story": scenario(run.name).story,
                     "cost": run.cost,
-                    "payable": run.payable,
+                    "payable": None if run.timed_out else run.payable,
+                    "timed_out": run.timed_out,
                     "results": {
                         name: {"status": v.status, "excess": list(v.excess), "reason": v.reason}
                         for name, v in zip(self.heuristics, run.verdicts, strict=True)
@@ -519,9 +532,11 @@ def format_report(report: Report, table: Callable[[Sequence[str], Sequence[Seque
             f"the optimum was not proven within {report.time_limit:g} s on {len(report.unproven)} "
             f"(e.g. {shown}); there the heuristics are compared with the best payment found"
         )
+    timed_out = len(report.timed_out)
+    late = f"; its time limit ran out before any payment on {timed_out}" if timed_out else ""
     lines += [
         f"The optimal planner paid {report.payable} and found no payment on "
-        f"{len(runs) - report.payable}; {proven}.",
+        f"{len(runs) - report.payable - timed_out}{late}; {proven}.",
         "",
     ]
     analysis = report.median_micros(lambda run: run.analysis_micros)

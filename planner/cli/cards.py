@@ -180,6 +180,8 @@ def import_command(files: FilesArg, store: StoreOpt = None, as_json: JsonOpt = F
     opened.check_file()
     with _file_progress(files, as_json) as progress:
         summary = import_files(files, opened, progress)
+    for warning in summary.warnings:
+        typer.echo(f"{PROG}: warning: {warning}", err=True)
     if as_json:
         print_json(summary.to_json())
         return

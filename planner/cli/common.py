@@ -78,6 +78,7 @@ class _OneLineErrors(TyperGroup):
     ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        _tolerant_stdout()
         try:
             returned = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except click_errors.NoArgsIsHelpError as error:  # (no arguments: the help, as asked)
@@ -91,6 +92,13 @@ class _OneLineErrors(TyperGroup):
             typer.echo(f"{PROG}: aborted", err=True)
             sys.exit(1)
         sys.exit(returned if isinstance(returned, int) else 0)
+
+
+def _tolerant_stdout() -> None:
+    """Let standard output write what UTF-8 can't hold (a file name's byte that is not UTF-8, echoed) as a
+    backslash escape (valid in JSON strings) rather than fail, as standard error does."""
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 app = typer.Typer(

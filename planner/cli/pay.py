@@ -23,6 +23,7 @@ from planner.cli.common import (
     JsonOpt,
     StoreOpt,
     StrictOpt,
+    card_resolver,
     command,
     load_board,
     print_json,
@@ -245,6 +246,7 @@ def pay_command(
         ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
         value=value or (),
         prefer=prefer,
+        cards=card_resolver(store) if spell is not None else None,
     )
     _answer(answer, as_json)
 
@@ -289,6 +291,7 @@ def max_x_command(
         ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
         value=value or (),
         prefer=prefer,
+        cards=card_resolver(store) if spell is not None else None,
     )
     _answer(answer, as_json)
 

@@ -1202,8 +1202,15 @@ def _summary(
     )
 
 
-def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None = None) -> PaymentSummary:
-    """Apply a plan step by step by the rules and return what it did, or raise ``IllegalPlanError``.
+def replay(
+    board: Board,
+    target: PaymentTarget,
+    plan: Plan,
+    player: str | None = None,
+    check: Callable[[], None] | None = None,
+) -> PaymentSummary:
+    """Apply a plan step by step by the rules and return what it did, or raise ``IllegalPlanError``;
+    ``check`` is called before each step (the question's time limit: it raises to stop).
 
     Each step changes only what it touches (:class:`_LiveState`): a plan of k steps on a board of n
     permanents replays in O(k + n), and ends where :func:`apply_step` from :func:`initial_state` ends.
@@ -1226,10 +1233,14 @@ def replay(board: Board, target: PaymentTarget, plan: Plan, player: str | None =
         # convoke, improvise and delve change the board at the payment: replayed on the immutable states
         immutable = initial_state(board, player)
         for index, step in enumerate(plan.steps):
+            if check is not None:
+                check()
             immutable = apply_step(immutable, step, index)
         return finish(board, immutable, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
     state = _LiveState(board, player)
     for index, step in enumerate(plan.steps):
+        if check is not None:
+            check()
         state.apply(step, index)
     return state.finish(board, target, plan.spent, plan.life, len(plan.steps))
 

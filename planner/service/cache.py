@@ -4,8 +4,9 @@ A client often asks about the same board many times (with different costs). The 
 canonical JSON (keys sorted, no spaces), so the same content in another key order or spacing hits too; the
 value is the loaded :class:`~models.board.Board`, whose analysis the planner's own caches then share. The
 cache holds at most :data:`MAX_BOARDS` boards and :data:`MAX_KEY_CHARS` of keys. Boards that fail to load are
-not kept (their error is worked out again), and a board that gives a field twice is never looked up, so that
-it gets the loader's error rather than the answer for the board it would be without the repeat.
+not kept (their error is worked out again), and a board that gives a field twice, or holds a number too large
+to read, is never looked up, so that it gets the loader's error rather than the answer for the board it
+would be without the repeat.
 
 >>> cache = BoardCache()
 >>> data = {"version": 1, "players": [{"id": "me"}]}
@@ -78,9 +79,12 @@ class BoardCache:
         """The board for this content, read (and kept) unless it was already; raises ``BoardError``."""
         from models.board import Board, repeats_a_field
 
-        if repeats_a_field(data):
+        try:
+            key = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):  # (a number too large to read, or a field name that is no string)
+            key = None
+        if key is None or repeats_a_field(data):
             return Board.from_dict(data, SOURCE, cards=self.cards)
-        key = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         with self._lock:
             board = self._boards.get(key)
             if board is not None:

@@ -19,7 +19,6 @@ import collections
 import concurrent.futures
 import contextlib
 import gc
-import json
 import multiprocessing
 import os
 import signal
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from models.errors import InputError, InternalError
+from models.limits import shortened
 from planner.service.methods import (
     BAD_PARAMS,
     INTERNAL_ERROR,
@@ -40,8 +40,9 @@ from planner.service.methods import (
     UNKNOWN_METHOD,
     RpcError,
     Service,
+    internal_error,
 )
-from planner.service.rpc import MAX_REQUEST_BYTES, parse
+from planner.service.rpc import MAX_REQUEST_BYTES, dumps, parse
 
 if TYPE_CHECKING:
     from multiprocessing.context import SpawnContext
@@ -62,6 +63,10 @@ STATUS: Final = {
 DEFAULT_HOST: Final = "127.0.0.1"
 #: Extra seconds a call may run past its time limit before its request is answered 504.
 GRACE_SECONDS: Final = 5.0
+#: How often a call being answered looks whether its client is still there (seconds).
+DISCONNECT_POLL_SECONDS: Final = 0.25
+#: The most of a streamed body over the limit that is read (and dropped) before its 413.
+DRAIN_BYTES: Final = 64 * 1024 * 1024
 
 #: The service a worker answers with (set in each worker process, or once for the threads).
 _service: Service | None = None
@@ -93,26 +98,21 @@ def answer_body(method: str, body: bytes) -> tuple[int, bytes]:
     assert service is not None, "the worker was not started"
     try:
         params = parse(body) if body.strip() else {}
-        result = service.call(method, params)
+        content = dumps(service.call(method, params))
     except RpcError as error:
-        return STATUS.get(error.code, 500), _dumps({"error": error.to_json()})
+        return STATUS.get(error.code, 500), dumps({"error": error.to_json()})
     except SolverNeededError:
         raise
     except Exception as error:  # a bug: answer it and keep serving
         import traceback
 
         traceback.print_exc(file=sys.stderr)
-        message = f"internal error: {type(error).__name__}. This is a bug in mana-planner: please report it."
-        return 500, _dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
-    return 200, _dumps(result)
-
-
-def _dumps(data: object) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return 500, dumps({"error": internal_error(error).to_json()})
+    return 200, content
 
 
 def _refusal(status: int, message: str) -> tuple[int, bytes]:
-    return status, _dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
+    return status, dumps({"error": RpcError(INTERNAL_ERROR, message).to_json()})
 
 
 def _overrun(time_limit: float) -> tuple[int, bytes]:
@@ -291,10 +291,17 @@ class _ProcessWorkers(_Workers):
         try:
             return await asyncio.wait_for(future, timeout=self.time_limit + GRACE_SECONDS)
         except TimeoutError:
-            for worker in self.workers:
-                if worker.answering is future:  # still at it: stop it, lest it hold a core for nothing
-                    self._replace(worker)
+            self._stop_answering(future)
             return _overrun(self.time_limit)
+        except asyncio.CancelledError:  # its client went away: a call still waiting is never started
+            self._stop_answering(future)
+            raise
+
+    def _stop_answering(self, future: "asyncio.Future[tuple[int, bytes]]") -> None:
+        """Stop the worker still answering a call nobody waits for, lest it hold a core for nothing."""
+        for worker in self.workers:
+            if worker.answering is future:
+                self._replace(worker)
 
     def _dispatch(self) -> None:
         """Hand waiting calls to idle workers."""
@@ -370,6 +377,8 @@ def create_app(workers: "_Workers") -> "FastAPI":
     """The FastAPI application: one ``POST /v1/<method>`` per method, the board schema, OpenAPI."""
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse, Response
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+    from starlette.requests import ClientDisconnect
 
     from planner.service.schema import board_schema, openapi_components
 
@@ -411,15 +420,21 @@ def create_app(workers: "_Workers") -> "FastAPI":
     }
 
     async def read_body(request: Request) -> bytes:
+        """The body; raises ``_TooLargeError`` past the limit. A streamed body past it is still read to its
+        end (up to :data:`DRAIN_BYTES`, dropped): closing a connection with a body unread resets it, and
+        the client may then never see the 413."""
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > MAX_REQUEST_BYTES:
             raise _TooLargeError
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_REQUEST_BYTES:
-                raise _TooLargeError
-            chunks.append(chunk)
+            if size > DRAIN_BYTES:
+                break
+            if size <= MAX_REQUEST_BYTES:
+                chunks.append(chunk)
+        if size > MAX_REQUEST_BYTES:
+            raise _TooLargeError
         return b"".join(chunks)
 
     async def answer(method: str, request: Request) -> Response:
@@ -429,8 +444,27 @@ def create_app(workers: "_Workers") -> "FastAPI":
             limit = f"the request is larger than {MAX_REQUEST_BYTES // (1024 * 1024)} MiB: refused"
             refusal = {"error": RpcError(INVALID_REQUEST, limit).to_json()}
             return JSONResponse(refusal, status_code=413, headers={"Connection": "close"})
-        status, content = await workers.answer(method, body)
+        except ClientDisconnect:  # the client went away before its body ended: nobody to answer
+            return Response(status_code=400)
+        call = asyncio.ensure_future(workers.answer(method, body))
+        while not (await asyncio.wait({call}, timeout=DISCONNECT_POLL_SECONDS))[0]:
+            if await request.is_disconnected():  # nobody waits for the answer: the call is dropped
+                call.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await call
+                return Response(status_code=400)
+        status, content = call.result()
         return Response(content, status_code=status, media_type="application/json")
+
+    async def not_an_endpoint(request: Request, error: Exception) -> Response:
+        """A path, or an HTTP method, outside the API: the project's error shape, not FastAPI's."""
+        status = getattr(error, "status_code", 404)
+        where = f"{request.method} {shortened(request.url.path)}"
+        message = f"{where}: not part of the API (POST /v1/<method>; {', '.join(METHODS)})"
+        code = UNKNOWN_METHOD if status == 404 else INVALID_REQUEST
+        return JSONResponse({"error": RpcError(code, message).to_json()}, status_code=status)
+
+    app.add_exception_handler(StarletteHTTPException, not_an_endpoint)
 
     def endpoint_of(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from models.board import describe_json
+from models.board import describe_json, json_path
 from models.errors import BoardError, InputError, InternalError, PlannerError
+from models.limits import not_text_in
 from planner.service.cache import SOURCE, BoardCache
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ __all__ = [
     "Param",
     "RpcError",
     "Service",
+    "internal_error",
 ]
 
 #: JSON-RPC 2.0's error codes, as contract §8 uses them.
@@ -76,6 +78,18 @@ class RpcError(Exception):
         if self.data:
             error["data"] = self.data
         return error
+
+
+def internal_error(error: BaseException) -> RpcError:
+    """The answer to a call that failed by a bug (it is reported on standard error where it is caught).
+
+    >>> internal_error(KeyError("x")).message
+    'internal error: KeyError. This is a bug in mana-planner: please report it.'
+    """
+    return RpcError(
+        INTERNAL_ERROR,
+        f"internal error: {type(error).__name__}. This is a bug in mana-planner: please report it.",
+    )
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -290,6 +304,18 @@ WARM_UP: Final = (
 DEFAULT_TIME_LIMIT: Final = 10.0
 
 
+def _check_text(name: str, value: object) -> None:
+    """Raise BAD_PARAMS when a string in a parameter is not Unicode text (contract §14); the board's own
+    are the board's errors, with its path."""
+    if name == "board":
+        return
+    unreadable = not_text_in(value)
+    if unreadable is not None:
+        path, problem = unreadable
+        where = json_path((name, *path))
+        raise RpcError(BAD_PARAMS, f"{where}: {problem}", {"param": name, "path": where})
+
+
 @dataclass
 class Service:
     """Answers calls: checks the params, reads the board through the cache, asks the request function.
@@ -417,6 +443,8 @@ class Service:
             raise RpcError(
                 BAD_PARAMS, f"parameter {duplicates[0]!r} is given more than once", {"param": duplicates[0]}
             )
+        for name, value in params.items():
+            _check_text(name, value)
         arguments: dict[str, Any] = {}
         for param in method.params:
             if param.name not in params:

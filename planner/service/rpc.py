@@ -25,15 +25,24 @@ import traceback
 from typing import Any, BinaryIO, Final
 
 from models.errors import BoardError
+from models.limits import not_text
 from planner.service.methods import (
-    INTERNAL_ERROR,
     INVALID_REQUEST,
     NOT_JSON,
     RpcError,
     Service,
+    internal_error,
 )
 
-__all__ = ["MAX_REQUEST_BYTES", "answer_line", "answer_message", "error_response", "parse", "serve_stdio"]
+__all__ = [
+    "MAX_REQUEST_BYTES",
+    "answer_line",
+    "answer_message",
+    "dumps",
+    "error_response",
+    "parse",
+    "serve_stdio",
+]
 
 #: The largest request (a line, or an HTTP body) the service reads: 8 MiB. A larger one is refused.
 MAX_REQUEST_BYTES: Final = 8 * 1024 * 1024
@@ -67,14 +76,14 @@ def answer_line(service: Service, line: bytes) -> bytes | None:
     try:
         message = parse(line)
     except RpcError as error:
-        return _dumps(error_response(None, error))
+        return dumps(error_response(None, error))
     if isinstance(message, list):
         if not message:
-            return _dumps(error_response(None, RpcError(INVALID_REQUEST, "an empty batch: send requests")))
+            return dumps(error_response(None, RpcError(INVALID_REQUEST, "an empty batch: send requests")))
         answers = [answer for answer in map(lambda m: answer_message(service, m), message) if answer]
-        return _dumps(answers) if answers else None
+        return dumps(answers) if answers else None
     answer = answer_message(service, message)
-    return None if answer is None else _dumps(answer)
+    return None if answer is None else dumps(answer)
 
 
 def answer_message(service: Service, message: object) -> dict[str, Any] | None:
@@ -85,6 +94,8 @@ def answer_message(service: Service, message: object) -> dict[str, Any] | None:
     request_id = message.get("id")
     if not (request_id is None or isinstance(request_id, str) or _is_number(request_id)):
         return error_response(None, RpcError(INVALID_REQUEST, "id: expected a string, a number or null"))
+    if isinstance(request_id, str) and (problem := not_text(request_id)) is not None:
+        return error_response(None, RpcError(INVALID_REQUEST, f"id: {problem}"))
     try:
         method, params = _checked_request(message)
     except RpcError as error:
@@ -96,10 +107,7 @@ def answer_message(service: Service, message: object) -> dict[str, Any] | None:
     except Exception as error:  # a bug: answer it, report it, and keep serving
         print(f"mana-planner: internal error in {method}:", file=sys.stderr)
         traceback.print_exc(file=sys.stderr)
-        message_text = (
-            f"internal error: {type(error).__name__}. This is a bug in mana-planner: please report it."
-        )
-        answer = error_response(request_id, RpcError(INTERNAL_ERROR, message_text))
+        answer = error_response(request_id, internal_error(error))
     else:
         answer = {"jsonrpc": "2.0", "result": result, "id": request_id}
     return answer if "id" in message else None
@@ -129,8 +137,14 @@ def _checked_request(message: dict[str, Any]) -> tuple[str, object]:
     return method, params
 
 
-def _dumps(data: object) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def dumps(data: object) -> bytes:
+    """An answer as UTF-8 JSON. A string that is not Unicode text (a client's own, echoed) keeps its lone
+    surrogate as a JSON escape, ``"\\ud800"``, rather than failing to encode.
+
+    >>> dumps({"id": "x\\ud800", "é": 1})
+    b'{"id":"x\\\\ud800","\\xc3\\xa9":1}'
+    """
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
 def serve_stdio(service: Service, source: BinaryIO, sink: BinaryIO) -> None:
@@ -143,11 +157,15 @@ def serve_stdio(service: Service, source: BinaryIO, sink: BinaryIO) -> None:
         if len(line) > MAX_REQUEST_BYTES and not line.endswith(b"\n"):
             _skip_line(source)
             limit = f"the request is larger than {MAX_REQUEST_BYTES // (1024 * 1024)} MiB: refused"
-            answer: bytes | None = _dumps(error_response(None, RpcError(INVALID_REQUEST, limit)))
+            answer: bytes | None = dumps(error_response(None, RpcError(INVALID_REQUEST, limit)))
         elif not line.strip():
             continue
         else:
-            answer = answer_line(service, line)
+            try:
+                answer = answer_line(service, line)
+            except Exception as error:  # a bug outside any call: answered and reported; the service goes on
+                traceback.print_exc(file=sys.stderr)
+                answer = dumps(error_response(None, internal_error(error)))
         if answer is None:
             continue
         try:
