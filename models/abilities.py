@@ -454,10 +454,8 @@ class AbilityCost:
 
 
 class SpendPurpose(Enum):
-    """A use of restricted mana that a payment target doesn't describe, so no payment is known to allow it.
-
-    An ability whose mana has only such uses is read but not executed (the planner reports it).
-    """
+    """A use of restricted mana that the payment itself says it is (:attr:`PaymentTarget.purposes`), or by a
+    keyword of what is paid for (:attr:`PaymentTarget.keywords`)."""
 
     CUMULATIVE_UPKEEP = "cumulative_upkeep"  # pay cumulative upkeep costs (Adarkar Unicorn)
     FACE_DOWN = "face_down"  # cast a face-down creature spell (Qarsi Deceiver)
@@ -491,13 +489,20 @@ class SpendUse:
     commander: bool = False
     needs_x: bool = False
     needs_colorless_symbol: bool = False  # 'pay a cost that contains {C}'
-    purpose: SpendPurpose | None = None  # a use no payment target is known to be (never allowed)
+    purpose: SpendPurpose | None = None  # a use the payment says it is (its ``purposes``, ``keywords``)
     keyword: str = ""  # with ``SpendPurpose.KEYWORD``: the keyword the spell must have
+    mana_value_at_least: int | None = None  # 'spells with mana value 4 or greater' (CR 202.3)
 
     def allows(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
         """True when this use covers the target."""
+        if self.purpose is SpendPurpose.KEYWORD:
+            return target.kind is PaymentKind.SPELL and self.keyword in target.keywords
+        if self.purpose is SpendPurpose.KEYWORD_ABILITY:
+            return target.kind is PaymentKind.ABILITY and self.keyword in target.keywords
         if self.purpose is not None:
-            return False  # the target doesn't say whether it is that use: the mana is not promised to it
+            return self.purpose.value in target.purposes
+        if self.mana_value_at_least is not None and target.mana_value < self.mana_value_at_least:
+            return False
         if self.kind is not None and target.kind is not self.kind:
             return False
         if not all(target.type_line.is_a(word) for word in self.types):

@@ -416,6 +416,13 @@ class PaymentTarget:
     improvise: bool = False
     delve: bool = False
     text: str = ""
+    #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
+    #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door'), and the keywords
+    #: of what is paid for ('devoid'; an ability's 'equip'): Adarkar Unicorn's or Corrupted Crossroads' mana
+    purposes: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    #: The mana value when ``cost`` is a total cost (changed by effects: :meth:`with_cost`); None: the cost's
+    stack_mana_value: int | None = None
 
     @classmethod
     def of(
@@ -457,18 +464,29 @@ class PaymentTarget:
         return self.cost.colors if self.colors is None else self.colors
 
     @property
+    def mana_value(self) -> int:
+        """The mana value of what is paid for, as on the stack (CR 202.3e: X is the value chosen).
+
+        >>> PaymentTarget.of("{X}{X}{G}").with_x(3).mana_value, PaymentTarget.of("{2}{W}").mana_value
+        (7, 3)
+        >>> PaymentTarget.of("{4}{G}").with_cost(ManaCost.parse("{3}{G}")).mana_value
+        5
+        """
+        return self.cost.mana_value if self.stack_mana_value is None else self.stack_mana_value
+
+    @property
     def alternatives(self) -> bool:
         """True when part of the cost may be paid by convoke, improvise or delve."""
         return self.convoke or self.improvise or self.delve
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
-        """The same target with another cost, its colors kept (a spell's colors are its mana cost's, not its
-        total cost's: CR 202.2, 601.2f).
+        """The same target with another cost, its colors and mana value kept (a spell's are its mana cost's,
+        not its total cost's: CR 202.2, 202.3, 601.2f).
 
         >>> str(PaymentTarget.of("{1}{W}{B}").with_cost(ManaCost.parse("{1}")).spell_colors)
         'WB'
         """
-        return replace(self, cost=cost, colors=self.spell_colors)
+        return replace(self, cost=cost, colors=self.spell_colors, stack_mana_value=self.mana_value)
 
     def with_x(self, value: int) -> PaymentTarget:
         """The target with X chosen: its X, Y and Z replaced by ``value`` generic mana each (CR 107.3); it
@@ -478,7 +496,11 @@ class PaymentTarget:
         >>> str(target.cost), target.contains_x
         ('{3}{G}', True)
         """
-        return replace(self, cost=self.cost.with_variables(value), chosen_x=value)
+        chosen = self.cost.with_variables(value)
+        kept = self.stack_mana_value
+        if kept is not None:  # (X chosen after the total cost was set: the X symbols are the same)
+            kept += chosen.mana_value - self.cost.mana_value
+        return replace(self, cost=chosen, chosen_x=value, stack_mana_value=kept)
 
     @property
     def contains_x(self) -> bool:

@@ -74,4 +74,5 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         improvise="improvise" in keywords,
         delve="delve" in keywords,
         text=card.oracle,
+        keywords=frozenset(keywords),
     )

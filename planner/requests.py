@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from models.abilities import SpendPurpose
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import CostParseError, InputError
 from models.limits import checked_name
@@ -125,6 +126,8 @@ def pay_request(
     colors: str | None = None,
     kind: PaymentKind | str = PaymentKind.SPELL,
     commander: bool = False,
+    purposes: Sequence[str] = (),
+    keywords: Sequence[str] = (),
     keep: str | None = None,
     hand: Sequence[str] = (),
     player: str | None = None,
@@ -143,6 +146,7 @@ def pay_request(
     """
     _check_options(cost, for_, ways)
     bare = _cost_target(cost, for_, colors, kind, commander)
+    what_for = _what_for(purposes, keywords)
     keep_target = _plain_target(keep, "--keep") if keep is not None else None
     hand_targets = tuple(_plain_target(text, "--hand") for text in hand)
     if x is not None and x < 0:
@@ -152,7 +156,7 @@ def pay_request(
     kinds = _kinds(prefer)
     loaded, source = board(strict)
     with about_board(source):
-        target = _target(bare, cost, for_, kind, commander, ways, loaded, player, cards)
+        target = what_for(_target(bare, cost, for_, kind, commander, ways, loaded, player, cards))
         loaded = _cast_from_hand(loaded, ways, player)
     if target.cost.has_variable and x is None:
         raise InputError(
@@ -188,6 +192,8 @@ def max_x_request(
     colors: str | None = None,
     kind: PaymentKind | str = PaymentKind.SPELL,
     commander: bool = False,
+    purposes: Sequence[str] = (),
+    keywords: Sequence[str] = (),
     player: str | None = None,
     time_limit: float = 10.0,
     strict: bool = False,
@@ -200,12 +206,13 @@ def max_x_request(
     :func:`pay_request`) is payable, with the plan."""
     _check_options(cost, for_, ways)
     bare = _cost_target(cost, for_, colors, kind, commander)
+    what_for = _what_for(purposes, keywords)
     _check_time_limit(time_limit)
     life_value = _life_value(value)
     kinds = _kinds(prefer)
     loaded, source = board(strict)
     with about_board(source):
-        target = _target(bare, cost, for_, kind, commander, ways, loaded, player, cards)
+        target = what_for(_target(bare, cost, for_, kind, commander, ways, loaded, player, cards))
         loaded = _cast_from_hand(loaded, ways, player)
     if not target.cost.has_variable:
         raise InputError(
@@ -374,6 +381,31 @@ def _type_line(text: str) -> TypeLine:
     return types
 
 
+#: What a payment may say it is (``--purpose``), for mana only such payments may spend (SpendPurpose's
+#: values but the keyword ones, which ``--keyword`` and a spell's own text give).
+PURPOSES = tuple(
+    p.value for p in SpendPurpose if p not in (SpendPurpose.KEYWORD, SpendPurpose.KEYWORD_ABILITY)
+)
+
+
+def _what_for(purposes: Sequence[str], keywords: Sequence[str]) -> Callable[[PaymentTarget], PaymentTarget]:
+    """What the options ``--purpose`` and ``--keyword`` say of a target, checked before the board is read:
+    the target with those purposes, and those keywords besides its own (a spell's text gives its own).
+
+    >>> with_them = _what_for(["cumulative-upkeep"], ["Devoid"])
+    >>> target = with_them(PaymentTarget.of("{1}"))
+    >>> sorted(target.purposes), sorted(target.keywords)
+    (['cumulative_upkeep'], ['devoid'])
+    """
+    named = frozenset(purpose.strip().lower().replace("-", "_") for purpose in purposes)
+    for purpose in sorted(named):
+        if purpose not in PURPOSES:
+            choices = ", ".join(p.replace("_", "-") for p in PURPOSES)
+            raise InputError(f"--purpose: expected one of {choices}, got {purpose!r}", param="purposes")
+    extra = frozenset(keyword.strip().lower() for keyword in keywords if keyword.strip())
+    return lambda target: replace(target, purposes=target.purposes | named, keywords=target.keywords | extra)
+
+
 def _cost_target(
     cost: str | None, type_line: str, colors: str | None, kind: PaymentKind | str, commander: bool
 ) -> PaymentTarget | None:
@@ -408,8 +440,6 @@ def _target(
     """The payment target: the bare COST's, or the --spell card's (COST then replaces its cost; the card
     found in the hand, else through ``cards``), with the ways of paying without mana that the options or
     the card allow."""
-    from dataclasses import replace
-
     from planner.solve.problem import checked_player
 
     payer = checked_player(board, player)

@@ -121,3 +121,62 @@ def test_keywords_while_a_condition_holds_change_no_payment() -> None:
     parsed = parse_oracle("Ozai has flying and indestructible as long as you have six or more unspent mana.",
                           "Ozai")  # fmt: skip
     assert [s.read_as for s in parsed.sentences] == ["ignored"]
+
+
+UNICORN = {
+    "name": "Test Unicorn",
+    "type_line": "Creature — Unicorn",
+    "power": 2,
+    "toughness": 2,
+    "oracle": "{T}: Add {C}. Spend this mana only to pay cumulative upkeep costs.",
+}
+
+
+@pytest.mark.parametrize(("purposes", "payable"), [((), False), (("cumulative_upkeep",), True)])
+def test_mana_for_a_purpose_pays_a_payment_that_says_it_is_that(
+    purposes: tuple[str, ...], payable: bool
+) -> None:
+    """'Spend this mana only to pay cumulative upkeep costs' (Adarkar Unicorn): the {C} pays {1} exactly when
+    the payment says it is a cumulative upkeep cost (``purposes``); otherwise nothing pays it."""
+    from dataclasses import replace
+
+    found = board(UNICORN)
+    target = replace(PaymentTarget.of("{1}"), purposes=frozenset(purposes))
+    assert pay(found, target).payable is payable
+    assert reference_search(found, target, max_states=20_000).payable is payable
+
+
+@pytest.mark.parametrize(("cost", "keywords", "payable"), [("{1}", (), False), ("{1}", ("devoid",), True)])
+def test_mana_for_spells_with_a_keyword(cost: str, keywords: tuple[str, ...], payable: bool) -> None:
+    """'Spend this mana only to cast a spell with devoid' (Corrupted Crossroads): the spell's keywords say."""
+    from dataclasses import replace
+
+    text = "{T}: Add one mana of any color. Spend this mana only to cast a spell with devoid."
+    crossroads = {"name": "Test Crossroads", "type_line": "Land", "oracle": text}
+    target = replace(PaymentTarget.of(cost), keywords=frozenset(keywords))
+    assert pay(board(crossroads), target).payable is payable
+
+
+@pytest.mark.parametrize(("cost", "payable"), [("{2}{G}", False), ("{3}{G}", True), ("{X}{G}", True)])
+def test_mana_for_spells_of_a_mana_value(cost: str, payable: bool) -> None:
+    """'Spend this mana only to cast spells with mana value 4 or greater' (Ashling): {2}{G} (mana value 3)
+    can't use it, {3}{G} can; with X = 3, {X}{G} has mana value 4 on the stack (CR 202.3e)."""
+    text = "{T}: Add {G}{G}. Spend this mana only to cast spells with mana value 4 or greater."
+    ashling = {"name": "Test Ashling", "type_line": "Land", "oracle": text}
+    forest = {**FOREST}
+    found = board(ashling, forest, forest)
+    target = PaymentTarget.of(cost)
+    if target.cost.has_variable:
+        target = target.with_x(3)
+    assert pay(found, target).payable is payable
+    assert reference_search(found, target, max_states=20_000).payable is payable
+
+
+def test_the_purpose_option_is_checked_before_the_board_is_read() -> None:
+    from planner.requests import pay_request
+
+    def never() -> Any:  # pragma: no cover (the option is refused first)
+        raise AssertionError("the board was read")
+
+    with pytest.raises(InputError, match="--purpose: expected one of cumulative-upkeep"):
+        pay_request(lambda strict: never(), "{1}", purposes=["upkeep"])

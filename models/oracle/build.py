@@ -550,7 +550,11 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
             return SpendUse(purpose=SpendPurpose.KEYWORD, keyword=quality.keyword)
         if isinstance(quality, r.WithWatermark):
             return SpendUse(purpose=SpendPurpose.WATERMARK)
-    unheld = noun.qualities or noun.zone or noun.other or noun.untapped or noun.tapped or noun.attacking
+    mana_values = [q.at_least for q in noun.qualities if isinstance(q, r.WithManaValue)]
+    needs_x = any(isinstance(q, r.WithSymbolInCost) and q.symbol == "{X}" for q in noun.qualities)
+    held = [q for q in noun.qualities if isinstance(q, r.WithManaValue) or q == r.WithSymbolInCost("{X}")]
+    unheld = len(held) != len(noun.qualities) or len(mana_values) > 1
+    unheld = unheld or bool(noun.zone or noun.other or noun.untapped or noun.tapped or noun.attacking)
     if unheld or noun.named or noun.controller is not r.Controller.UNSAID:
         raise UnreadError(
             f"spells or sources that are {noun.words()!r} are read but no record holds them yet"
@@ -564,6 +568,8 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
         multicolored=noun.multicolored,
         monocolored=noun.monocolored,
         chosen_type=noun.chosen_type,
+        mana_value_at_least=mana_values[0] if mana_values else None,
+        needs_x=needs_x,
     )
 
 

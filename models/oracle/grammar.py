@@ -135,6 +135,7 @@ from models.oracle.readings import (
     WithKeyword,
     WithManaValue,
     WithPower,
+    WithSymbolInCost,
     WithWatermark,
     X,
 )
@@ -418,6 +419,9 @@ class _Readings(StaticRules):
 
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(_int(number))))
+
+    def with_symbol_in_cost(self, symbol: Token, *_words: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithSymbolInCost(str(symbol).upper())))
 
     def with_watermark(self, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithWatermark()))

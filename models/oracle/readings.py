@@ -130,6 +130,7 @@ __all__ = [
     "WithKeyword",
     "WithManaValue",
     "WithPower",
+    "WithSymbolInCost",
     "WithWatermark",
     "X",
     "render",
@@ -217,8 +218,15 @@ class WithWatermark:
     """'with a watermark', 'with watermarks'."""
 
 
+@dataclass(frozen=True, slots=True)
+class WithSymbolInCost:
+    """'with {X} in their mana costs'."""
+
+    symbol: str
+
+
 #: A 'with' clause of a noun phrase.
-Quality = WithPower | WithCounter | WithKeyword | WithManaValue | WithWatermark
+Quality = WithPower | WithCounter | WithKeyword | WithManaValue | WithWatermark | WithSymbolInCost
 
 
 def _quality(quality: Quality) -> str:
@@ -230,6 +238,8 @@ def _quality(quality: Quality) -> str:
         return f"with mana value {quality.at_least} or greater"
     if isinstance(quality, WithWatermark):
         return "with a watermark"
+    if isinstance(quality, WithSymbolInCost):
+        return f"with {quality.symbol} in their mana costs"
     return f"with {quality.keyword}"
 
 

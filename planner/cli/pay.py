@@ -154,6 +154,27 @@ CommanderOpt = Annotated[
     bool,
     typer.Option("--commander", help="What is paid for is your commander (Jeweled Lotus reads this)."),
 ]
+PurposeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--purpose",
+        metavar="PURPOSE",
+        help="What else the payment is, for mana only such payments may spend (repeatable): "
+        "cumulative-upkeep, face-down, turn-face-up, watermark, makes-tokens, kicked, from-exile, "
+        "unlock-door.",
+        show_default=False,
+    ),
+]
+KeywordOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--keyword",
+        metavar="KEYWORD",
+        help="A keyword of what is paid for (repeatable), e.g. 'devoid', or an ability's 'equip' (a "
+        "--spell's own keywords count without it).",
+        show_default=False,
+    ),
+]
 PlayerOpt = Annotated[
     str | None,
     typer.Option(
@@ -186,6 +207,8 @@ def pay_command(
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
     commander: CommanderOpt = False,
+    purpose: PurposeOpt = None,
+    keyword: KeywordOpt = None,
     keep: Annotated[
         str | None,
         typer.Option(
@@ -237,6 +260,8 @@ def pay_command(
         colors=colors,
         kind=kind,
         commander=commander,
+        purposes=purpose or (),
+        keywords=keyword or (),
         keep=keep,
         hand=hand or (),
         player=player,
@@ -263,6 +288,8 @@ def max_x_command(
     colors: ColorsOpt = None,
     kind: KindOpt = PaymentKind.SPELL,
     commander: CommanderOpt = False,
+    purpose: PurposeOpt = None,
+    keyword: KeywordOpt = None,
     player: PlayerOpt = None,
     time_limit: TimeLimitOpt = 10.0,
     value: ValueOpt = None,
@@ -285,6 +312,8 @@ def max_x_command(
         colors=colors,
         kind=kind,
         commander=commander,
+        purposes=purpose or (),
+        keywords=keyword or (),
         player=player,
         time_limit=time_limit,
         strict=strict,
@@ -326,6 +355,9 @@ def _what_for(target: PaymentTarget) -> str:
         words.append(f"colors {target.colors}" if target.colors else "colorless")
     if target.commander:
         words.append("your commander")
+    words += [purpose.replace("_", " ") for purpose in sorted(target.purposes)]
+    if target.keywords:
+        words.append("with " + " and ".join(sorted(target.keywords)))
     return ", ".join(words)
 
 

@@ -27,7 +27,6 @@ from models.abilities import (
     OutputKind,
     PaletteKind,
     SideEffectKind,
-    SpendRestriction,
     StaticEffect,
     TapDamage,
     TypeChange,
@@ -126,11 +125,6 @@ _UNEXECUTED_TIMINGS = {
 }
 
 
-def _unchecked_uses(restriction: SpendRestriction) -> bool:
-    """True when every use of restricted mana is one no payment target describes (cumulative upkeep...)."""
-    return all(use.purpose is not None for use in restriction.uses)
-
-
 def unknown_imprint(choices: Choices) -> str | None:
     """Why the colors of the card exiled with a permanent are not known, or None when they are.
 
@@ -175,7 +169,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
         and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
-        and (restriction is None or not (restriction.not_generic or _unchecked_uses(restriction)))
+        and (restriction is None or not restriction.not_generic)
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
@@ -210,8 +204,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ).replace("3 mana", "three mana")
     if ability.restriction is not None and ability.restriction.not_generic:
         return "restriction: this mana can't be spent to pay generic mana costs"
-    if restriction is not None and _unchecked_uses(restriction):
-        return f"restriction: {restriction.text} (no payment is known to be that)"
     if output.palette.kind is PaletteKind.GRAVEYARD_COLORS:
         return "palette: a color of a card in your graveyard"
     for effect in ability.side_effects:

@@ -177,6 +177,8 @@ _PAYMENT_FOR = (
     Param("colors", OPTIONAL_STRING, "The colors of what is paid for ('' colorless); default the cost's."),
     Param("kind", KIND, "Whether the payment casts a spell (default) or activates an ability."),
     Param("commander", BOOLEAN, "What is paid for is your commander."),
+    Param("purposes", STRINGS, "What else the payment is: 'cumulative-upkeep', 'from-exile', ... (see pay)."),
+    Param("keywords", STRINGS, "Keywords of what is paid for, e.g. 'devoid'."),
 )
 _PLAYER = Param("player", OPTIONAL_STRING, "Who pays; default the board's active player.")
 _TIME_LIMIT = Param(
