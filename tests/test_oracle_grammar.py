@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from hypothesis import given, settings
@@ -26,7 +28,16 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost
-from models.oracle.grammar import UnreadError, parse_costs, parse_effect, parse_mana_effect
+from models.oracle.grammar import UnreadError, parse_costs, parse_effect, parse_mana_effect, parse_static
+from models.oracle.statics import (
+    KeepUnspent,
+    SpellsCost,
+    StaticSentence,
+    TypeChangeReading,
+    TypeSet,
+    UnspentBecomes,
+    render_static,
+)
 
 ORACLE = Path(__file__).resolve().parents[1] / "models" / "oracle"
 
@@ -552,3 +563,109 @@ def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
     module = tmp_path / "reader.py"
     module.write_text('import re\nADD = re.compile(r"add (.+) for each (.+)")\n', encoding="utf-8")
     assert _patterns(module) == [(2, "add (.+) for each (.+)")]
+
+
+# ------------------------------------------------------------------------------------------ static sentences
+
+#: One sentence of every kind of static reading (:mod:`models.oracle.statics`), in the wordings cards use.
+STATIC_SENTENCES = [
+    "Nonbasic lands are Mountains.",
+    "Each land is a Forest in addition to its other land types.",
+    "Lands you control are every basic land type in addition to their other types.",
+    "Lands you control are the chosen type in addition to their other types.",
+    "All permanents are artifacts in addition to their other types.",
+    "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
+    "All creatures are black.",
+    "Nonland permanents you control are white and blue.",
+    "~ is the chosen color.",
+    "Enchanted creature gets +1/+1 and is black.",
+    "All cards that aren't on the battlefield, spells, and permanents are colorless.",
+    'Lands you control have "{T}: Add one mana of any color."',
+    'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."',
+    "~ has flying and indestructible as long as you have six or more unspent mana.",
+    "Mana pools don't empty as steps and phases end.",
+    "You don't lose unspent green mana as steps and phases end.",
+    "Each player doesn't lose unspent mana as steps and phases end.",
+    "If you would lose unspent mana, that mana becomes red instead.",
+    "If a player would lose unspent mana, that mana becomes colorless instead.",
+    "~ costs {1} less to cast for each artifact you control.",
+    "Creature spells you cast cost {1} less to cast.",
+    "Artifact, instant, and sorcery spells your opponents cast cost {1} more to cast.",
+    "Noncreature spells cost {1} more to cast for each other spell that player has cast this turn.",
+    "You may spend mana as though it were mana of any color to cast creature spells.",
+    "Players may spend mana as though it were mana of any color.",
+    "You may spend other mana only as though it were colorless mana.",
+    "You may spend mana as though it were mana of any type to cast that spell.",
+    "Activated abilities of artifacts can't be activated.",
+    "Whenever ~ becomes tapped, it deals 1 damage to you.",
+    "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",
+    "Whenever enchanted land becomes tapped, ~ deals 2 damage to its controller.",
+    "As ~ enters, choose a color.",
+    "As ~ enters, choose a creature type other than Wall.",
+    "As ~ enters, you may pay 2 life.",
+    "As ~ enters, you may reveal a Plains or Island card from your hand.",
+    "If you don't, it enters tapped.",
+    "~ enters tapped.",
+    "~ enters tapped unless you control a Plains or an Island.",
+    "When ~ enters, return a land you control to its owner's hand.",
+    "When ~ enters, you may exile target land you control.",
+    "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
+    "This effect reduces only the amount of colored mana you pay.",
+    "Double the amount of each type of unspent mana you have.",
+    "Roll a six-sided die.",
+    "This ability has the indicated effect.",
+]
+
+
+@pytest.mark.parametrize("sentence", STATIC_SENTENCES)
+def test_a_static_reading_renders_back_to_itself(sentence: str) -> None:
+    """parse(render(x)) == x for a reading of every static kind (and each sentence is read at all)."""
+    reading = parse_static(sentence)
+    assert parse_static(render_static(reading)) == reading, render_static(reading)
+
+
+def test_every_static_kind_has_a_sentence() -> None:
+    kinds = {type(parse_static(sentence)) for sentence in STATIC_SENTENCES}
+    assert kinds == set(get_args(StaticSentence)), set(get_args(StaticSentence)) - kinds
+
+
+_SPELL_TYPES = st.sampled_from(("Creature", "Artifact", "Instant", "Sorcery", "Enchantment"))
+_land_types = st.lists(st.sampled_from(("Plains", "Island", "Swamp", "Mountain", "Forest")), min_size=1,
+                       max_size=3, unique=True).map(tuple)  # fmt: skip
+
+
+@given(
+    subject=_one(_nouns(controller=False).map(lambda n: replace(n, qualities=(), types=("Land",)))),
+    types=_land_types,
+    adds=st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_land_type_changes_round_trip(subject: r.Nouns, types: tuple[str, ...], adds: bool) -> None:
+    reading = TypeChangeReading(subject, types, TypeSet.LISTED, adds)
+    assert parse_static(render_static(reading)) == reading, render_static(reading)
+
+
+@given(
+    who=st.sampled_from(("you", "players", "each player")),
+    color=st.sampled_from(("", "W", "U", "B", "R", "G")),
+    becomes=st.sampled_from(("C", "W", "U", "B", "R", "G")),
+    loser=st.sampled_from(("you", "a player")),
+)
+@settings(max_examples=40, deadline=None)
+def test_unspent_mana_readings_round_trip(who: str, color: str, becomes: str, loser: str) -> None:
+    for reading in (KeepUnspent(who, color), UnspentBecomes(loser, becomes)):
+        assert parse_static(render_static(reading)) == reading, render_static(reading)
+
+
+@given(
+    words=st.lists(_SPELL_TYPES, min_size=1, max_size=3, unique=True),
+    symbols=st.sampled_from(("{1}", "{2}", "{W}{B}", "{1}{G}")),
+    caster=st.sampled_from(("", "you cast", "your opponents cast", "a player casts")),
+    per_other=st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_spell_cost_changes_round_trip(words: list[str], symbols: str, caster: str, per_other: bool) -> None:
+    *first, last = words
+    nouns = (*(r.Noun(types=(word,)) for word in first), r.Noun(types=(last,), head=r.Head.SPELL))
+    reading = SpellsCost(r.Nouns(nouns, "and" if first else "or"), symbols, False, caster, per_other)
+    assert parse_static(render_static(reading)) == reading, render_static(reading)

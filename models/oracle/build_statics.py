@@ -6,7 +6,7 @@ the sentence is no such effect (it is classified by the reader).
 >>> from models.oracle.grammar import parse_static
 >>> (moon,) = static_effect(parse_static("Nonbasic lands are Mountains."), "Nonbasic lands are Mountains.")
 >>> moon.affected.describe(), moon.land_types, moon.adds
-('nonbasic Land', ('Mountain',), False)
+('nonbasic land', ('Mountain',), False)
 """
 
 from __future__ import annotations

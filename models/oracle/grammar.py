@@ -320,7 +320,7 @@ def parse_static(sentence: str) -> StaticSentence:
     a choice, or a rider on the sentence before it (:mod:`models.oracle.statics`).
 
     >>> parse_static("Nonbasic lands are Mountains.")  # doctest: +ELLIPSIS
-    TypeChangeReading(subject=Nouns(...), types=('Mountain',), which=<TypeSet.LISTED: ''>, adds=False)
+    TypeChangeReading(subject=Nouns(...), types=('Mountain',), which=<TypeSet.LISTED: ''>, adds=False, ...)
     """
     return cast("StaticSentence", _parse(sentence, "static"))
 

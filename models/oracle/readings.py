@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, cast, get_args
 
+from models.oracle.lexicon import plural_forms
+
 __all__ = [
     "ANY_NUMBER",
     "ActivateOnly",
@@ -281,9 +283,9 @@ class Noun:
     zone: str = ""  # 'graveyard' or 'hand': 'in your graveyard', 'from your hand'
     controller: Controller = Controller.UNSAID
 
-    def words(self, zone_word: str = "in") -> str:
+    def words(self, zone_word: str = "in", *, plural: bool = False) -> str:
         """The noun phrase without its count, in canonical order (``zone_word`` before 'your graveyard'
-        or 'your hand': 'in', or 'from' in a cost)."""
+        or 'your hand': 'in', or 'from' in a cost; ``plural``: its head word in the plural)."""
         words: list[str] = [self.attached] if self.attached else []
         if self.other:
             words.append("other")
@@ -308,7 +310,9 @@ class Noun:
         words += [t.lower() for t in self.supertypes]
         words += [t.lower() if t in _CARD_TYPE_WORDS else t for t in self.types]
         if self.head is not Head.TYPES:
-            words.append(self.head.value)
+            words.append(self.head.value + ("s" if plural else ""))
+        elif plural and self.types:
+            words[-1] = _plural(self.types[-1])
         if self.named == _EXILED_NAME:
             words.append("with the same name as the exiled card")
         elif self.named:
@@ -323,6 +327,14 @@ class Noun:
         if self.chosen_type:
             words.append("of the chosen type")
         return " ".join(words)
+
+
+def _plural(word: str) -> str:
+    """A type word's plural as Oracle writes it ('lands', 'Elves'); the word itself when it has none."""
+    try:
+        return plural_forms(word)[-1]
+    except ValueError:
+        return word
 
 
 #: What :attr:`Noun.named` holds for 'with the same name as the exiled card' (Noun names never have quotes).
@@ -341,18 +353,19 @@ class Nouns:
     nouns: tuple[Noun, ...]
     joiner: str = "or"
 
-    def words(self, count: Number | None = None) -> str:
-        """The phrases joined, the first with ``count`` before it when given."""
+    def words(self, count: Number | None = None, *, plural: bool = False) -> str:
+        """The phrases joined, the first with ``count`` before it when given (``plural``: each head word
+        in the plural)."""
         first, *rest = self.nouns
-        opening = first.words()
+        opening = first.words(plural=plural)
         if count is not None:
             opening = f"{_count(count, opening)} {opening}"
         if not rest:
             return opening
         if len(self.nouns) == 2:
-            return f"{opening} {self.joiner} {rest[0].words()}"
-        middle = ", ".join(noun.words() for noun in rest[:-1])
-        return f"{opening}, {middle}, {self.joiner} {rest[-1].words()}"
+            return f"{opening} {self.joiner} {rest[0].words(plural=plural)}"
+        middle = ", ".join(noun.words(plural=plural) for noun in rest[:-1])
+        return f"{opening}, {middle}, {self.joiner} {rest[-1].words(plural=plural)}"
 
 
 # ------------------------------------------------------------------------------------------ costs

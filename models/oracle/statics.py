@@ -4,6 +4,7 @@ taps; and the sentences about how a permanent enters, its choices, and the rider
 before them. Each renders back to canonical wording with :func:`render_static` (the round trip the tests
 check).
 
+>>> from models.oracle.readings import Noun
 >>> render_static(TypeChangeReading(Nouns((Noun(types=("Land",), excluded=("Basic",)),)), ("Mountain",)))
 'Nonbasic lands are Mountains.'
 """
@@ -80,7 +81,7 @@ def _subject(subject: Subject) -> str:
         case EveryObject():
             return "All cards that aren't on the battlefield, spells, and permanents"
         case Nouns():
-            words = subject.words()
+            words = subject.words(plural=_plural(subject))
             return words[0].upper() + words[1:]
 
 
@@ -468,16 +469,18 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"
             each = " for each other spell that player has cast this turn" if per_other else ""
-            return f"{_subject(what)}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+            spells = _subject(what)
+            return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
-            spent = {"": "", "C": "colorless ", "other": "other "}.get(kind) or f"{_COLOR_NAMES[kind]} "
+            named = {"": "", "C": "colorless ", "other": "other "}
+            spent = named[kind] if kind in named else f"{_COLOR_NAMES[kind]} "
             target = _as_kind(as_kind)
             tail = f" {uses.uses_text()}" if uses is not None else ""
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
-            return f"activated abilities of {what.words()} can't be activated"
+            return f"activated abilities of {what.words(plural=True)} can't be activated"
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
