@@ -84,13 +84,9 @@ def test_a_power_the_board_does_not_give_is_bad_input() -> None:
 def test_a_counter_removed_after_the_mana_changes_no_payment() -> None:
     """'{T}: Add {U}. Remove a time counter from this land.': the counter it removes is read by none of its
     mana abilities, so the ability is used."""
-    temple = {
-        "name": "Test Temple",
-        "type_line": "Land",
-        "oracle": "{T}: Add {U}. Remove a time counter from this land.",
-        "counters": {"time": 2},
-    }
-    (ability,) = parse_oracle(temple["oracle"], temple["name"]).mana_abilities
+    text = "{T}: Add {U}. Remove a time counter from this land."
+    temple = {"name": "Test Temple", "type_line": "Land", "oracle": text, "counters": {"time": 2}}
+    (ability,) = parse_oracle(text, "Test Temple").mana_abilities
     assert [e.kind for e in ability.side_effects] == [SideEffectKind.REMOVE_COUNTER]
     assert agrees_with_the_reference(board(temple), "{U}")
 

@@ -25,7 +25,7 @@ from models.abilities import (
     Who,
 )
 from models.cost import PaymentTarget
-from models.oracle import parse_oracle, parse_restriction
+from models.oracle import classify, parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect, parse_mana_effect, parse_static
@@ -669,3 +669,10 @@ def test_spell_cost_changes_round_trip(words: list[str], symbols: str, caster: s
     nouns = (*(r.Noun(types=(word,)) for word in first), r.Noun(types=(last,), head=r.Head.SPELL))
     reading = SpellsCost(r.Nouns(nouns, "and" if first else "or"), symbols, False, caster, per_other)
     assert parse_static(render_static(reading)) == reading, render_static(reading)
+
+
+@pytest.mark.parametrize("sentence", STATIC_SENTENCES)
+def test_the_gate_lets_every_static_sentence_through(sentence: str) -> None:
+    """The word gate that keeps most sentences from the grammar (:func:`classify.may_be_static`) admits a
+    sentence of every static kind."""
+    assert classify.may_be_static(sentence)

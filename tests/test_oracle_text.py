@@ -131,7 +131,9 @@ _PLAIN_SELF_WORDS = re.compile(
 
 
 def _plain_normalise(line: str, name: str) -> str:
-    typographic = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"}
+    typographic: dict[str, str | int | None] = {
+        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"
+    }  # fmt: skip
     line = line.translate(str.maketrans(typographic))
     while re.search(r"\([^()]*\)", line):
         line = re.sub(r"\s*\([^()]*\)", "", line)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from models.abilities import NotPaymentKind
@@ -26,6 +27,8 @@ __all__ = [
     "changes_mana",
     "hurts_when_tapped",
     "is_loyalty_cost",
+    "may_be_mana_effect",
+    "may_be_static",
     "mentions_mana",
     "moves_library",
     "not_during_payment",
@@ -41,6 +44,7 @@ _TOKEN: Final = re.compile(r"\{[^{}]+\}|[\w']+|\W")
 _AS_ASCII: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
+@lru_cache(maxsize=8192)  # (a sentence is looked at by several questions in turn; a pure function of it)
 def tokens(text: str) -> tuple[str, ...]:
     """The text's tokens in lower case.
 
@@ -61,7 +65,10 @@ def _find(words: Sequence[str], phrase: Sequence[str], start: int = 0, end: int 
 
 def _has(words: Sequence[str], *phrases: str) -> bool:
     """True when one of the phrases (space-separated tokens) occurs in the words."""
-    return any(_find(words, phrase.split(" ")) >= 0 for phrase in phrases)
+    present = set(words)
+    return any(
+        present.issuperset(wanted) and _find(words, wanted) >= 0 for wanted in (p.split(" ") for p in phrases)
+    )
 
 
 def starts_with(words: Sequence[str], *phrases: str) -> bool:
@@ -396,6 +403,55 @@ def hurts_when_tapped(body: str) -> bool:
                 return True
             start = _find(sentence, whom, start + 1)
     return False
+
+
+# --------------------------------------------------------------------------------------------------------
+# Gates: words without which the grammar's static sentences and mana effects can't be read
+
+#: Words one of which every static sentence the grammar reads holds (``static`` in ``grammar.lark``), each
+#: alternative's own: a sentence without any of them (or a quote) is not tried on the grammar at all.
+_STATIC_WORDS: Final = frozenset(
+    (
+        "unspent", "pools", "cost", "costs", "spend", "spent", "activated", "tapped", "tap", "taps", "choose",
+        "may", "don't", "enters", "return", "exile", "same", "reduces", "double", "roll", "flip", "ability",
+        "long",
+    )
+)  # fmt: skip
+#: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
+_CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
+    (
+        "plains", "type", "types", "artifact", "artifacts", "enchantment", "enchantments", "white", "blue",
+        "black", "red", "green", "colorless", "color", "colors",
+    )
+)  # fmt: skip
+
+
+def may_be_static(text: str) -> bool:
+    """False when the text can't be a static sentence the grammar reads (it has none of the words they
+    need), so the grammar need not be tried (most sentences of most cards).
+
+    >>> may_be_static("Nonbasic lands are Mountains."), may_be_static("Draw a card.")
+    (True, False)
+    """
+    if '"' in text:
+        return True
+    words = set(tokens(text))
+    return bool(words & _STATIC_WORDS) or bool(words & {"is", "are"} and words & _CHANGED_TO)
+
+
+def may_be_mana_effect(text: str) -> bool:
+    """False when the text can't be a replacement or triggered effect on mana the grammar reads ('it produces
+    ...', '... tapped for mana, ...', '... causes you to add ...').
+
+    >>> may_be_mana_effect("Whenever a land is tapped for mana, add {G}."), may_be_mana_effect("Flying.")
+    (True, False)
+    """
+    words = tokens(text)
+    return (
+        "produces" in words
+        or "causes" in words
+        or ("for" in words and ("mana" in words or any(map(_is_symbol, words))))
+    )
 
 
 # --------------------------------------------------------------------------------------------------------

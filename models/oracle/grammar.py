@@ -25,7 +25,7 @@ from typing import Any, cast
 import lark
 import platformdirs
 from lark import Lark, Token, v_args
-from lark.exceptions import LarkError, VisitError
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken, VisitError
 
 from models.oracle import lexicon
 from models.oracle.readings import (
@@ -247,6 +247,12 @@ def _parse(text: str, start: str) -> Any:
         return _Readings().transform(_parser().parse(text.translate(_AS_ASCII), start=start))
     except VisitError as error:
         raise UnreadError(f"{text!r}: {error.orig_exc}") from None
+    except UnexpectedToken as error:  # (its str() works out every token the parser would accept: slow)
+        raise UnreadError(f"{text!r}: unexpected {str(error.token)!r} at column {error.column}") from None
+    except UnexpectedCharacters as error:
+        raise UnreadError(
+            f"{text!r}: unexpected {text[error.pos_in_stream :][:1]!r} at column {error.column}"
+        ) from None
     except LarkError as error:
         raise UnreadError(f"{text!r}: {str(error).splitlines()[0]}") from None
 

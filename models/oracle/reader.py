@@ -573,6 +573,8 @@ def _read_activated(line: str, colon: int, out: _Collector, original: str) -> No
 
 
 def _is_double_unspent(effect_text: str) -> bool:
+    if "double" not in effect_text.lower():
+        return False
     try:
         return isinstance(parse_static(effect_text), s.DoubleUnspent)
     except UnreadError:
@@ -624,6 +626,8 @@ def _read_mana_ability(cost_text: str, effect_text: str, original: str) -> tuple
 
 def _random_opening(sentence: str) -> str | None:
     """'roll a six-sided die', 'flip a coin', when the sentence opens with one (CR 705, 706)."""
+    if not sentence.lower().startswith(("roll", "flip")):
+        return None
     try:
         reading = parse_static(sentence)
     except UnreadError:
@@ -693,7 +697,7 @@ def _read_entering(sentences: tuple[str, ...], out: _Collector) -> None:
     previous = ""
     for sentence in sentences:
         reading: s.StaticSentence | None = None
-        if "enters" in sentence or "may" in sentence or "return" in sentence.lower():
+        if _may_say_how_it_enters(sentence):
             try:
                 reading = parse_static(sentence)
             except UnreadError:
@@ -715,6 +719,18 @@ def _read_entering(sentences: tuple[str, ...], out: _Collector) -> None:
         before, previous = reading, sentence
     if changes:
         out.entering_changes.append(changes)
+
+
+def _may_say_how_it_enters(sentence: str) -> bool:
+    """False for a sentence that can't say how the permanent enters (most of them): none of 'enters tapped',
+    'may pay' or 'may reveal', 'don't', 'return a land'."""
+    words = set(classify.tokens(sentence))
+    return bool(
+        ({"enters", "tapped"} <= words)
+        or ("may" in words and words & {"pay", "reveal"})
+        or "don't" in words
+        or {"return", "land"} <= words
+    )
 
 
 def _unless(unless: str) -> _EnteringChanges:
@@ -764,10 +780,12 @@ def _read_static_sentence(sentence: str, out: _Collector, line: str = "") -> Non
         else:
             out.unread(sentence)
         return
-    try:
-        reading: s.StaticSentence | None = parse_static(body)
-    except UnreadError:
-        reading = _one_card_permission(body)
+    reading: s.StaticSentence | None = None
+    if classify.may_be_static(body):
+        try:
+            reading = parse_static(body)
+        except UnreadError:
+            reading = _one_card_permission(body)
     match reading:
         case s.ChooseAsEnters(kind):
             out.choices.append(kind.replace(" ", "_"))
@@ -859,10 +877,11 @@ def _is_imprint(what: object) -> bool:
 def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tuple[StaticEffect, ...]:
     """The effects the sentence makes: a mana effect (a replacement or a triggered mana ability), a static
     effect, a grant of mana abilities, or an attached permanent's activation ban."""
-    try:
-        return (mana_effect(parse_mana_effect(body), sentence),)
-    except UnreadError:
-        pass
+    if classify.may_be_mana_effect(body):
+        try:
+            return (mana_effect(parse_mana_effect(body), sentence),)
+        except UnreadError:
+            pass
     try:
         if isinstance(reading, s.GrantReading):
             return _grants(reading, sentence)
