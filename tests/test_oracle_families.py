@@ -264,21 +264,6 @@ GATED: list[tuple[str, ...]] = [
         "palette: a color of a card in your graveyard",
     ),
     (
-        "Corrupted Crossroads",
-        "Land",
-        "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. Spend this mana only to cast a spell "
-        "with devoid.",
-        "restriction: Spend this mana only to cast a spell with devoid",
-        "{2}{G}{B}",  # its {T}: Add {C} makes a fourth mana, never a black one
-    ),
-    (
-        "Qarsi Deceiver",
-        "Creature — Naga Wizard",
-        "{T}: Add {C}. Spend this mana only to cast a face-down creature spell, pay a mana cost to turn a "
-        "manifested creature face up, or pay a morph cost.",
-        "restriction: Spend this mana only to cast a face-down",
-    ),
-    (
         "Doubling Cube",
         "Artifact",
         "{3}, {T}: Double the amount of each type of unspent mana you have.",
@@ -301,6 +286,44 @@ def test_read_but_not_executed_families_are_set_aside(case: tuple[str, ...]) -> 
     assert payable(b, "{2}{G}") and not payable(b, beyond[0] if beyond else "{3}{G}")
     reasons = [w.reason for w in text_warnings(b) if w.permanent == "x"]
     assert reasons and all(r.startswith(reason) for r in reasons)
+
+
+@pytest.mark.parametrize(
+    ("name", "oracle", "says", "cost"),
+    [
+        (
+            "Corrupted Crossroads",
+            "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. Spend this mana only to cast a spell "
+            "with devoid.",
+            {"keywords": frozenset({"devoid"})},
+            "{2}{G}{B}",
+        ),
+        (
+            "Qarsi Deceiver",
+            "{T}: Add {C}. Spend this mana only to cast a face-down creature spell, pay a mana cost to turn "
+            "a manifested creature face up, or pay a morph cost.",
+            {"purposes": frozenset({"face_down"})},
+            "{3}{G}",
+        ),
+    ],
+)
+def test_mana_for_what_a_payment_says_it_is(name: str, oracle: str, says: dict[str, Any], cost: str) -> None:
+    """Mana that only some payments may spend (a spell with devoid, a face-down spell) pays exactly those
+    the payment says it is (its keywords, its purposes), with no warning: three Forests and the restricted
+    mana pay ``cost`` only then."""
+    from dataclasses import replace
+
+    from models.cost import PaymentTarget
+    from planner.api import pay
+
+    b = board(
+        card("x", name, "Creature — Naga Wizard", oracle),
+        *[{"id": f"f{i}", "card": "Forest"} for i in range(3)],
+    )
+    assert text_warnings(b) == ()
+    target = PaymentTarget.of(cost)
+    assert not pay(b, target).payable
+    assert pay(b, replace(target, **says)).payable
 
 
 def test_a_luck_counter_turns_colorless_into_any_color() -> None:
