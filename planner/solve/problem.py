@@ -142,8 +142,9 @@ class BoardAnalysis:
         ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
         self.view.check_activated_this_turn()
         warnings = self.warnings
-        if strict and warnings:
-            first = warnings[0]
+        unsupported = [w for w in warnings if not w.undefined]  # (a choice never made is no bad input)
+        if strict and unsupported:
+            first = unsupported[0]
             what = f"not used ({first.reason})" if first.reason else "unsupported text"
             raise OracleParseError(
                 f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
