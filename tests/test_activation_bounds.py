@@ -121,3 +121,14 @@ def test_engines_agree_with_the_reference_search(cost: str) -> None:
     """The engine with one Forest: {3} and {4} payable (two and three activations), {1}{G} not."""
     board = make_board([{"id": "f", "card": "Forest"}, ENGINE])
     _agrees_with_reference(board, cost)
+
+
+def test_lands_beside_a_life_cost() -> None:
+    """Two Swamps and the altar at 6 life: the Swamps' {B}{B} and three activations (6 // 2) make five {B};
+    six are not payable, and X of {X}{B} is 4. (The fast path leaves abilities without {T} to the model,
+    which answers here.)"""
+    board = make_board([{"id": "s1", "card": "Swamp"}, {"id": "s2", "card": "Swamp"}, ALTAR], life=6)
+    five = pay(board, PaymentTarget.of("{B}" * 5))
+    assert five.payable and five.life_paid == 6 and five.engine == "cp-sat"
+    assert pay(board, PaymentTarget.of("{B}" * 6)).payable is False
+    assert max_x(board, PaymentTarget.of("{X}{B}")).x == 4

@@ -174,7 +174,7 @@ def activation_templates(
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            if (activation_bound(ability, counters, life=life) or 1) <= 0:
+            if activation_bound(ability, counters, life=life) == 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
             if cost.sacrifice is not None:
