@@ -355,10 +355,13 @@ class Player:
 
     The zones (contract section 6): ``hand``, the cards in hand; ``graveyard``, the cards in the graveyard,
     or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
-    ``library``, how many cards are in the library (None: unknown, large); ``lands_played_this_turn`` and
-    ``land_plays`` (how many lands the player may play this turn). ``counters`` (contract section 10) are the
-    player's own, ``(name, count)`` pairs sorted by name, all positive, as a permanent's: energy (Aether Hub
-    pays {E} from it), experience, poison.
+    ``library``, how many cards are in the library (None: unknown, large), and ``library_cards``, the cards in
+    it when the board lists them (contract section 10: ``library`` is then their number);
+    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn).
+    ``counters`` (contract section 10) are the player's own, ``(name, count)`` pairs sorted by name, all
+    positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
+    ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn
+    two or more cards this turn" and "if you've gained life this turn" read.
 
     >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
     >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
@@ -368,6 +371,9 @@ class Player:
     >>> hub = Player.from_dict({"id": "me", "counters": {"energy": 3, "poison": 0}})
     >>> hub.counter("energy"), hub.counter("experience"), hub.to_dict()
     (3, 0, {'id': 'me', 'counters': {'energy': 3}})
+    >>> turn = Player.from_dict({"id": "me", "cards_drawn_this_turn": 2, "library": ["Forest", "Island"]})
+    >>> turn.cards_drawn_this_turn, turn.life_gained_this_turn, turn.library, turn.to_dict()["library"]
+    (2, 0, 2, ['Forest', 'Island'])
     """
 
     id: str
@@ -381,8 +387,13 @@ class Player:
     lands_played_this_turn: int = 0
     land_plays: int = 1
     counters: tuple[tuple[str, int], ...] = ()
+    cards_drawn_this_turn: int = 0
+    life_gained_this_turn: int = 0
+    library_cards: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.library_cards is not None and self.library != len(self.library_cards):
+            object.__setattr__(self, "library", len(self.library_cards))
         if any(count < 0 for _, count in self.counters):
             raise ValueError(f"player {self.id!r}: counter counts must not be negative: {self.counters}")
         object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
@@ -409,7 +420,9 @@ class Player:
             out["graveyard"] = self.graveyard
         elif self.graveyard is not None:
             out["graveyard"] = [card.to_json() for card in self.graveyard]
-        if self.library is not None:
+        if self.library_cards is not None:
+            out["library"] = [card.to_json() for card in self.library_cards]
+        elif self.library is not None:
             out["library"] = self.library
         if self.lands_played_this_turn:
             out["lands_played_this_turn"] = self.lands_played_this_turn
@@ -417,6 +430,10 @@ class Player:
             out["land_plays"] = self.land_plays
         if self.counters:
             out["counters"] = dict(self.counters)
+        if self.cards_drawn_this_turn:
+            out["cards_drawn_this_turn"] = self.cards_drawn_this_turn
+        if self.life_gained_this_turn:
+            out["life_gained_this_turn"] = self.life_gained_this_turn
         return out
 
     def counter(self, name: str) -> int:
@@ -1478,6 +1495,7 @@ def _read_pool(value: object, path: _Path) -> tuple[PoolMana, ...]:
 def _read_player(value: object, path: _Path) -> Player:
     """One player object."""
     fields = _Fields(value, path, PLAYER)
+    library = fields.optional("library", _read_library, None)
     return Player(
         id=fields.required("id", _read_text),
         life=fields.optional("life", _read_int, 20),
@@ -1486,10 +1504,13 @@ def _read_player(value: object, path: _Path) -> Player:
         spells_cast_this_turn=fields.optional("spells_cast_this_turn", _read_count, 0),
         hand=fields.optional("hand", _read_cards, ()),
         graveyard=fields.optional("graveyard", _read_graveyard, None),
-        library=fields.optional("library", _read_count, None),
+        library=library if isinstance(library, int) or library is None else len(library),
+        library_cards=None if isinstance(library, int) else library,
         lands_played_this_turn=fields.optional("lands_played_this_turn", _read_count, 0),
         land_plays=fields.optional("land_plays", _read_count, 1),
         counters=fields.optional("counters", _read_counters, ()),
+        cards_drawn_this_turn=fields.optional("cards_drawn_this_turn", _read_count, 0),
+        life_gained_this_turn=fields.optional("life_gained_this_turn", _read_count, 0),
     )
 
 
@@ -1543,6 +1564,15 @@ def _read_graveyard(value: object, path: _Path) -> tuple[Card, ...] | int:
         return _read_count(value, path)
     if not isinstance(value, list):
         raise _FieldError(path, f"expected a list of cards or a count of cards, got {_describe(value)}")
+    return _read_cards(value, path)
+
+
+def _read_library(value: object, path: _Path) -> tuple[Card, ...] | int:
+    """A library: how many cards it holds, or the cards in it (names or objects, as in a hand)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _read_count(value, path)
+    if not isinstance(value, list):
+        raise _FieldError(path, f"expected a count of cards or a list of cards, got {_describe(value)}")
     return _read_cards(value, path)
 
 

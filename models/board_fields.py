@@ -156,7 +156,11 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
-            "library", _COUNT, "How many cards are in the library (default: unknown, large).", nullable=True
+            "library",
+            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            "How many cards are in the library (default: unknown, large), or the cards in it (names or "
+            "cards, as in hand; the count is then their number).",
+            nullable=True,
         ),
         Field("lands_played_this_turn", _COUNT, "Lands played this turn (default 0)."),
         Field("land_plays", _COUNT, "Land plays this turn (default 1)."),
@@ -165,6 +169,8 @@ PLAYER: Final = ObjectFields(
             {"type": "object", "additionalProperties": _COUNT},
             "The player's counters, name to count: energy (paid by {E}), experience, poison.",
         ),
+        Field("cards_drawn_this_turn", _COUNT, "Cards the player drew this turn (default 0)."),
+        Field("life_gained_this_turn", _COUNT, "Life the player gained this turn (default 0)."),
     ),
 )
 ZONE_CARD: Final = ObjectFields(

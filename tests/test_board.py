@@ -783,7 +783,14 @@ def test_zones_round_trip_and_default_to_absent() -> None:
         ({"hand": [{"name": "x", "type_line": "Instant", "colour": "R"}]}, "unknown field 'colour'"),
         ({"graveyard": -1}, "players[0].graveyard: expected a count of 0 or more, got -1"),
         ({"graveyard": True}, "players[0].graveyard: expected a list of cards or a count of cards, got true"),
-        ({"library": "many"}, "players[0].library: expected an integer"),
+        ({"library": "many"}, "players[0].library: expected a count of cards or a list of cards, got"),
+        (
+            {"library": [7]},
+            "players[0].library[0]: expected a card (a card name or an object), got the number",
+        ),
+        ({"library": ["Islnd"]}, "players[0].library[0]: unknown card 'Islnd'; did you mean 'Island'?"),
+        ({"cards_drawn_this_turn": -1}, "players[0].cards_drawn_this_turn: expected a count of 0 or more"),
+        ({"life_gained_this_turn": "3"}, "players[0].life_gained_this_turn: expected an integer"),
         ({"land_plays": -2}, "players[0].land_plays: expected a count of 0 or more"),
     ],
 )

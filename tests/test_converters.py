@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from boards import make_board
 
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget
 from planner import max_x, pay
-from planner.rules.activations import REPEAT_CAP, activation_templates, converts_mana
+from planner.rules.activations import activation_templates, converts_mana, open_bound, with_open_bounds
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.rules.view import BoardView
@@ -32,7 +32,7 @@ PRIEST = {
     "oracle": "{1}: Add {W}. If this ability has been activated four or more times this turn, sacrifice "
     "Farrelite Priest at the beginning of the next end step.",
 }
-# makes more than it takes: an engine, whose repeats stay cut at REPEAT_CAP (a loop, CR 729)
+# makes more than it takes: an engine, open (nothing in its cost runs out): what a payment needs bounds it
 DOUBLER = {"name": "Test Doubler", "type_line": "Artifact", "oracle": "{1}: Add {C}{C}."}
 
 
@@ -79,8 +79,8 @@ def test_a_ritual_feeds_a_converter_in_a_turn() -> None:
 
 
 def test_the_bound_is_the_mana_made_elsewhere() -> None:
-    """The converter's bound counts what the other sources make: a Sol Ring counts two, an engine that makes
-    more than it takes is no converter and keeps the loop cap."""
+    """The converter's bound counts what the other sources make: a Sol Ring counts two; an engine that makes
+    more than it takes is no converter but open, bounded by what a payment needs (then counted here too)."""
     board = make_board(
         [
             {"id": "sol", "card": "Sol Ring"},
@@ -90,9 +90,16 @@ def test_the_bound_is_the_mana_made_elsewhere() -> None:
         ]
     )
     templates = activation_templates(BoardView(board), "me", {})
-    bounds = {t.pid: (converts_mana(t), t.bound) for t in templates}
-    assert bounds["dbl"] == (False, REPEAT_CAP)
-    assert bounds["leaf"] == (True, 2 + 1 + 2 * REPEAT_CAP)
+    bounds = {t.pid: (converts_mana(t), t.open, t.bound) for t in templates}
+    assert bounds["dbl"] == (False, True, 1)  # (1 until a payment's needs are known)
+    assert bounds["leaf"] == (True, False, 2 + 1 + 2 * 1)
+    paid = with_open_bounds(BoardView(board), "me", templates, [ManaCost.parse("{3}")])
+    # the needs: {3}, and the Leafcaller's {G} once per mana that reaches them; the engine as often again
+    engine = open_bound(3, templates)
+    assert engine == (3 + 1) * (1 + 1) * (1 + 1)
+    after = {t.pid: (t.open, t.bound) for t in paid}
+    assert after["dbl"] == (True, engine)
+    assert after["leaf"] == (False, 2 + 1 + 2 * engine)
     alone = make_board([{"id": "leaf", **LEAFCALLER}])
     assert activation_templates(BoardView(alone), "me", {}) == []  # nothing can pay it
 

@@ -21,7 +21,6 @@ from boards import card, could, custom, make_board
 
 from benchmarks.bench_parser import PEER_CARDS
 from models.board import Board
-from models.errors import InputError
 from planner import PaymentTarget, max_x, pay
 from planner.api import PayResult
 
@@ -321,11 +320,13 @@ def test_two_mana_of_different_colors_honours_that_they_differ() -> None:
 
 def test_a_chosen_color_is_what_coldsteel_heart_makes() -> None:
     # ManaPaymentPlannerTest.unchosenManaProducesNoColor: Coldsteel Heart and Boros Signet for Lightning Bolt.
-    # A Heart on the battlefield always has its color chosen (it is chosen as it enters), so a board without
-    # one is bad input here, not a Heart that makes nothing; with white chosen, the Heart's {W} pays the
-    # Signet's {1} and the Signet's {R} pays the Bolt (Forge's "false" is for a state the rules never reach)
-    with pytest.raises(InputError, match="chosen color"):
-        paid(make_board([card("Coldsteel Heart", "h"), card("Boros Signet", "s")]), "{R}")
+    # A Heart that never chose a color (a copy, say) makes mana of an undefined type, which is no mana
+    # (CR 106.5): nothing pays the Signet's {1}, so the Bolt is not payable, as Forge answers, and the Heart
+    # is named in the warnings (contract section 10); with white chosen, the Heart's {W} pays the Signet's
+    # {1} and the Signet's {R} pays the Bolt
+    unchosen = paid(make_board([card("Coldsteel Heart", "h"), card("Boros Signet", "s")]), "{R}")
+    assert unchosen.payable is False
+    assert [(w.permanent, w.undefined) for w in unchosen.warnings] == [("h", True)]
     board = make_board([card("Coldsteel Heart", "h", choices={"color": "W"}), card("Boros Signet", "s")])
     assert paid(board, "{R}").payable
     assert not paid(make_board([card("Coldsteel Heart", "h", choices={"color": "W"})]), "{R}").payable

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from models.abilities import ManaAbility
 from models.board import Card
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaTypes
 from planner.rules.costs import (
     NO_CHOICES,
@@ -35,7 +35,6 @@ from planner.rules.replay import ability_target
 from planner.rules.view import BoardView
 
 __all__ = [
-    "REPEAT_CAP",
     "Activation",
     "activation_bound",
     "activation_templates",
@@ -43,13 +42,11 @@ __all__ = [
     "converts_mana",
     "cycle_state",
     "feeds_itself",
+    "mana_needed",
+    "open_bound",
     "tap_cycling",
+    "with_open_bounds",
 ]
-
-#: How often an ability without {T}, {Q}, a sacrifice or a counter in its cost may be activated in a plan,
-#: unless it is a converter (one whose cost removes counters is bounded by its counters instead, a converter
-#: by the mana the rest of the board can make: :func:`converts_mana`).
-REPEAT_CAP = 4
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -77,6 +74,11 @@ class Activation:
     counted: int | None = None
     choices: CostChoices = NO_CHOICES
     after_return: str = ""
+    #: True for an *open* ability: nothing its cost takes runs out (no {T}, counter, card, energy or life,
+    #: and no mana it makes less of than it takes: "{0}: Add {C}.", "{1}: Add {C}{C}."), so only what a
+    #: payment needs bounds how often it is worth activating; ``bound`` is then 1 until
+    #: :func:`with_open_bounds` works it out for a payment
+    open: bool = False
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -139,6 +141,7 @@ def activation_templates(
     hand = board.player(player).hand
     held = Counter(card.name for card in hand)
     energy = board.player(player).counter("energy")
+    life = board.player(player).life
 
     def outcomes_of(pid: str, number: int, removed: tuple[str, ...] = ()) -> list[Outcome]:
         """The ability's outcomes (without the permanents its cost removes), worked out once for grouping
@@ -171,7 +174,7 @@ def activation_templates(
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            if activation_bound(ability, counters) <= 0:
+            if activation_bound(ability, counters, life=life) == 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
             if cost.sacrifice is not None:
@@ -193,7 +196,8 @@ def activation_templates(
             for sacrificed, choices, after_return, supply in ways:
                 if check is not None:
                     check()
-                bound = activation_bound(ability, counters, supply) * max(len(members), 1)
+                limit = activation_bound(ability, counters, supply, life)
+                bound = (1 if limit is None else limit) * max(len(members), 1)
                 if bound > 0:
                     removed = (*sacrificed, *choices.removed) if choices.removed else sacrificed
                     outcomes = outcomes_of(permanent.id, number, removed)
@@ -213,6 +217,7 @@ def activation_templates(
                                     members=members,
                                     choices=choices,
                                     after_return=after_return,
+                                    open=limit is None,
                                 )
                             )
     converting = [converts_mana(t) for t in templates]
@@ -222,7 +227,7 @@ def activation_templates(
     # (with no other mana, a converter can't be activated at all)
     kept = [(t, converts) for t, converts in zip(templates, converting, strict=True) if bound or not converts]
     return [
-        replace(t, index=index, bound=bound if converts else t.bound)
+        replace(t, index=index, bound=bound if converts else t.bound, open=t.open and not converts)
         for index, (t, converts) in enumerate(kept)
     ]
 
@@ -517,24 +522,113 @@ def _simple(ability: ManaAbility) -> bool:
     return cost.tap and not any(others) and ability.output.amount.is_constant
 
 
-def activation_bound(ability: ManaAbility, counters: int, supply: int | None = None) -> int:
-    """How many times the model lets one ability be activated in a plan (see the module docstring): once
-    when it can be activated only once each turn (CR 602.5b); ``supply``: how many times the finite things
-    its other cost parts take allow it (cards, energy, a permanent chosen), when they bound it.
+def activation_bound(
+    ability: ManaAbility, counters: int, supply: int | None = None, life: int | None = None
+) -> int | None:
+    """How many times one ability can be activated in a plan, as far as its cost says: once when it can be
+    activated only once each turn (CR 602.5b) or its cost taps, untaps or sacrifices; as often as its
+    counters allow; ``supply``: as often as the finite things its other cost parts take allow (cards,
+    energy, a permanent chosen); ``life``: as often as its controller's life total pays its life cost (CR
+    119.4: life can be paid only while the total is at least the payment). None when nothing in its cost
+    bounds it (a converter is then bounded by the mana that pays it, :func:`converter_bound`, and an open
+    ability by what the payment needs, :func:`open_bound`).
 
     >>> from models.oracle import parse_oracle
     >>> (skirge,) = parse_oracle("Discard a card: Add {B}.").mana_abilities
     >>> activation_bound(skirge, 0, supply=7), activation_bound(skirge, 0)
-    (7, 4)
+    (7, None)
+    >>> (altar,) = parse_oracle("Pay 2 life: Add {B}.").mana_abilities
+    >>> activation_bound(altar, 0, life=40), activation_bound(altar, 0, life=1)
+    (20, 0)
     """
     cost = ability.cost
+    bounds: list[int] = []
     once = (
         cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
     )
     if once or cost.tap_others is not None:
-        bound = min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1
+        bounds.append(min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1)
     elif cost.remove_counter:
-        bound = counters // max(cost.remove_count, 1)  # (the counters bound it: no loop to cut)
-    else:
-        return REPEAT_CAP if supply is None else supply  # (what its cost takes bounds it: no loop to cut)
-    return bound if supply is None else min(bound, supply)
+        bounds.append(counters // max(cost.remove_count, 1))  # (the counters bound it: no loop to cut)
+    if supply is not None:
+        bounds.append(supply)
+    if cost.life and life is not None:
+        bounds.append(max(life, 0) // cost.life)
+    return min(bounds) if bounds else None
+
+
+def mana_needed(costs: Iterable[ManaCost], templates: Sequence[Activation]) -> int:
+    """The most mana a plan's payments and the costs of its bounded activations can take: each cost at its
+    dearest ({2/W} as two; X as written, 0 when left open), and each activation that is neither open nor a
+    converter (:func:`converts_mana`) at its dearest mana cost, as often as its bound allows.
+
+    >>> from models.cost import ManaCost
+    >>> mana_needed([ManaCost.parse("{2/W}{G}"), ManaCost.parse("{3}")], [])
+    6
+    """
+    most = sum(_dearest(cost) for cost in costs)
+    return most + sum(
+        _dearest(t.ability.cost.mana) * t.bound for t in templates if not t.open and not converts_mana(t)
+    )
+
+
+def _dearest(cost: ManaCost) -> int:
+    """The most mana one way of paying a cost takes (its Phyrexian symbols paid with mana).
+
+    >>> _dearest(ManaCost.parse("{2/W}{B/P}")), _dearest(ManaCost())
+    (3, 0)
+    """
+    return sum(
+        max(way.mana for way in symbol.ways())
+        for symbol in cost.symbols
+        if symbol.kind is not SymbolKind.VARIABLE
+    )
+
+
+def open_bound(needed: int, templates: Sequence[Activation]) -> int:
+    """How often an open ability (:attr:`Activation.open`) is activated at most in a plan whose payments
+    and bounded costs take at most ``needed`` mana (:func:`mana_needed`).
+
+    Why that is enough for an open ability that costs no mana ("{0}: Add {C}."): in a plan without useless
+    activations, each of its activations sends some of its mana into a payment, into a bounded cost or into
+    a converter; converters are activated at most once for each mana that reaches a payment or a bounded
+    cost (:func:`converter_bound`'s argument), each taking at most the dearest converter cost, so the
+    ability's useful activations are at most ``needed`` times one more than that cost. One whose cost takes
+    mana and makes more (an engine: "{1}: Add {C}{C}.") gains at least one mana each time, and is given as
+    many again; a plan that reaches this bound is not called optimal (the solver says so).
+
+    >>> open_bound(3, [])
+    4
+    """
+    dearest = max((_dearest(t.ability.cost.mana) for t in templates if converts_mana(t)), default=0)
+    engines = sum(1 for t in templates if t.open and _dearest(t.ability.cost.mana))
+    return (needed + 1) * (1 + dearest) * (1 + engines)
+
+
+def with_open_bounds(
+    view: BoardView, player: str, templates: Sequence[Activation], costs: Iterable[ManaCost]
+) -> list[Activation]:
+    """The templates with the open abilities' bounds worked out for payments of ``costs``
+    (:func:`open_bound`), and the converters' bounds again from them; the templates unchanged (the same
+    list) when none is open.
+
+    >>> from models.board import Board
+    >>> from models.cost import ManaCost
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "mox", "name": "Free Mox", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "{0}: Add {C}."}]})
+    >>> templates = activation_templates(BoardView(board), "me", {})
+    >>> [(t.open, t.bound) for t in templates]
+    [(True, 1)]
+    >>> paid = with_open_bounds(BoardView(board), "me", templates, [ManaCost.parse("{5}")])
+    >>> [(t.open, t.bound) for t in paid]
+    [(True, 6)]
+    """
+    if not any(t.open for t in templates):
+        return list(templates)
+    bound = open_bound(mana_needed(costs, templates), templates)
+    opened = [replace(t, bound=bound) if t.open else t for t in templates]
+    if not any(converts_mana(t) for t in opened):
+        return opened
+    converting = converter_bound(view, player, opened)
+    return [replace(t, bound=max(t.bound, converting)) if converts_mana(t) else t for t in opened]

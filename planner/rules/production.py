@@ -217,7 +217,7 @@ def output_types(
         commander = view.board.player(view.permanent(pid).controller).commander_colors
         return (commander or ManaTypes()) & palette.types
     if kind is PaletteKind.CHOSEN_COLOR:
-        return ManaTypes(view.chosen_color(pid))
+        return view.chosen_color(pid)
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
@@ -409,7 +409,7 @@ def _trigger_applies(view: BoardView, sourced: SourcedEffect, produced: ManaType
     assert isinstance(effect, ManaTrigger)
     if not produced:  # 106.12a: it triggers only when mana was actually produced
         return False
-    wanted = ManaTypes(view.chosen_color(sourced.source)) if effect.chosen_color else effect.of_types
+    wanted = view.chosen_color(sourced.source) if effect.chosen_color else effect.of_types
     return bool(produced & wanted)
 
 
@@ -420,7 +420,7 @@ def _trigger_packets(
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
     tag = ManaTag(source=sourced.source, snow=view.type_line(source.id).is_a("Snow"))
-    trigger_color = ManaTypes(view.chosen_color(source.id)) if effect.chosen_color else ManaTypes()
+    trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
     return _base_alternatives(
         view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
     )

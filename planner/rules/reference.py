@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
-from planner.rules.activations import activation_templates, converts_mana
+from planner.rules.activations import activation_templates, converts_mana, with_open_bounds
 from planner.rules.alternatives import (
     AlternativeKind,
     alternative_choices,
@@ -98,7 +98,7 @@ def reference_search(
             raise InputError(f"the cost {target.cost} has X: give a value for X")
         target = target.with_x(x)
     start = initial_state(board, player)
-    caps = _converter_caps(board, start.player)
+    caps = _caps(board, start.player, target)
     outcomes: dict[PaymentSummary, Plan] = {}
     seen: set[PlanState] = set()
     capped_ids: set[str] = set()
@@ -131,9 +131,12 @@ def reference_search(
     return ReferenceResult(outcomes, len(seen), tuple(sorted(capped_ids)))
 
 
-def _converter_caps(board: Board, player: str) -> dict[str, int]:
-    """How often the search activates each permanent with a converter (:func:`converts_mana`): as often as
-    the mana that pays it allows (:func:`converter_bound`), plus once for each of its other abilities."""
+def _caps(board: Board, player: str, target: PaymentTarget) -> dict[str, int]:
+    """How often the search activates each permanent with a converter (:func:`converts_mana`) or an open
+    ability (:attr:`~planner.rules.activations.Activation.open`): as often as the mana that pays it allows
+    (:func:`converter_bound`), or as the payment of ``target`` can use it (:func:`with_open_bounds`), plus
+    once for each of its other abilities. Abilities that cost life need no cap: the life total runs out."""
     view = BoardView(board)
     templates = activation_templates(view, player, could_produce_all(view))
-    return {t.pid: t.bound + len(view.mana_abilities(t.pid)) for t in templates if converts_mana(t)}
+    templates = with_open_bounds(view, player, templates, [target.cost])
+    return {t.pid: t.bound + len(view.mana_abilities(t.pid)) for t in templates if t.open or converts_mana(t)}

@@ -71,16 +71,16 @@ __all__ = [
 ]
 
 #: How many times the exhaustive search (:func:`legal_steps`) activates one permanent's abilities when nothing
-#: in their cost runs out (a {T} or {Q} ability that an untap loop could repeat, or a free one): loops
-#: (Pili-Pala with Grand Architect, CR 729) are cut there and reported rather than followed forever. A plan's
-#: replay has no such cap: the rules set none.
+#: in their cost runs out and its caller gives no bound for them (a {T} or {Q} ability that an untap loop
+#: could repeat): loops (Pili-Pala with Grand Architect, CR 729) are cut there and reported rather than
+#: followed forever. A plan's replay has no such cap: the rules set none.
 ACTIVATION_CAP = 4
 
 
 def _may_loop(ability: ManaAbility) -> bool:
-    """True when nothing in the ability's cost runs out (no sacrifice, counter, card, energy or permanent
-    that it takes: :func:`~planner.rules.costs.consumes`), so repeats are capped."""
-    return not consumes(ability)
+    """True when nothing in the ability's cost runs out (no sacrifice, counter, card, energy, permanent or
+    life that it takes: :func:`~planner.rules.costs.consumes`), so repeats are capped."""
+    return not consumes(ability) and not ability.cost.life
 
 
 class IllegalPlanError(PlannerError):
@@ -1283,13 +1283,15 @@ def _cap(pid: str, caps: Mapping[str, int] | None) -> int:
 
 def capped(state: PlanState, caps: Mapping[str, int] | None = None) -> tuple[str, ...]:
     """The permanents whose abilities could still be activated but hit the loop cap in this state (``caps``:
-    see :func:`legal_steps`)."""
+    see :func:`legal_steps`; a cap the caller gives is a bound past which no plan needs to go, not a loop
+    cut, and is not reported)."""
     view = view_of(state.board)
     return tuple(
         p.id
         for p in state.board.permanents
         if p.controller == state.player
-        and state.activation_count(p.id) >= _cap(p.id, caps)
+        and (caps is None or p.id not in caps)
+        and state.activation_count(p.id) >= ACTIVATION_CAP
         and any(
             _may_loop(a) and view.why_not_activatable(p.id, a, life=state.life) is None
             for a in view.mana_abilities(p.id)

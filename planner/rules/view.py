@@ -23,6 +23,7 @@ from models.abilities import (
     CostPartKind,
     GrantAbility,
     ManaAbility,
+    ManaTrigger,
     ObjectFilter,
     OutputKind,
     PaletteKind,
@@ -82,13 +83,23 @@ class Characteristics:
 
 @dataclass(frozen=True, slots=True)
 class TextWarning:
-    """Text on a permanent that the parser did not understand: reported, never silently dropped."""
+    """Text on a permanent that the parser did not understand: reported, never silently dropped; or, with
+    ``undefined``, text that reads a choice the permanent never made (a copy of Coldsteel Heart): it is used,
+    and what it reads of the choice is undefined, so its mana is no mana (CR 106.5). That is no bad input and
+    no unsupported text: ``--strict`` lets it pass.
+
+    >>> print(TextWarning("h", "{T}: Add one mana of the chosen color.", "choices.color: none", True))
+    h: reads a choice never made (choices.color: none): '{T}: Add one mana of the chosen color.'
+    """
 
     permanent: str
     sentence: str
     reason: str = ""
+    undefined: bool = False
 
     def __str__(self) -> str:
+        if self.undefined:
+            return f"{self.permanent}: reads a choice never made ({self.reason}): {self.sentence!r}"
         if self.reason:
             return f"{self.permanent}: mana ability not used ({self.reason}): {self.sentence!r}"
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
@@ -173,6 +184,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
+        and not ability.conditional
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
     if output.kind is OutputKind.DOUBLE_UNSPENT:
@@ -184,7 +196,8 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     if ability.timing in _UNEXECUTED_TIMINGS:
         return f"condition: {_UNEXECUTED_TIMINGS[ability.timing]}"
     conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-    if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
+    unknown = (c.unevaluated for c in conditions if c is not None and c.unevaluated)
+    if unevaluated := next((text for text in unknown if this_turn_fact(text) is None), ""):
         return f"condition: if {unevaluated}"
     if unexecuted := next((p for p in cost.parts if p.kind not in EXECUTED_PARTS), None):
         return f"cost: {unexecuted.text}"
@@ -360,6 +373,64 @@ def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[Man
     ]
 
 
+_THIS_TURN = re.compile(
+    r"you(?:'ve| have) (?:(?P<drawn>drawn (?P<cards>a|one|two|three|four|five|\d+)(?: or more)? cards?)"
+    r"|(?P<gained>gained (?:(?P<life>one|two|three|four|five|\d+) or more )?life)"
+    r"|(?P<cast>cast (?P<spells>a|one|two|three|four|five|\d+)(?: or more)? spells?)) this turn"
+)
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+@lru_cache(maxsize=256)
+def this_turn_fact(text: str) -> tuple[str, int] | None:
+    """What a condition about the turn ("you've drawn two or more cards this turn") reads of its
+    controller (contract section 10): the player's field and the least it must be; None for one no board
+    field records. The grammar gives such conditions as their words (:class:`~models.abilities.Condition`'s
+    ``unevaluated``).
+
+    >>> this_turn_fact("you've  drawn two or more cards this turn")
+    ('cards_drawn_this_turn', 2)
+    >>> this_turn_fact("you've gained life this turn")
+    ('life_gained_this_turn', 1)
+    >>> this_turn_fact("you've cast a spell this turn"), this_turn_fact("you've attacked this turn")
+    (('spells_cast_this_turn', 1), None)
+    """
+    found = _THIS_TURN.fullmatch(" ".join(text.lower().split()))
+    if found is None:
+        return None
+    if found["drawn"]:
+        return "cards_drawn_this_turn", _count(found["cards"])
+    if found["gained"]:
+        return "life_gained_this_turn", _count(found["life"] or "one")
+    return "spells_cast_this_turn", _count(found["spells"])
+
+
+def _count(word: str) -> int:
+    return _NUMBERS[word] if word in _NUMBERS else int(word)
+
+
+def _reads_chosen_color(ability: ManaAbility) -> bool:
+    """True when some of the ability's mana is of the color chosen as its permanent entered.
+
+    >>> from models.oracle import parse_oracle
+    >>> (heart,) = parse_oracle("{T}: Add one mana of the chosen color.").mana_abilities
+    >>> _reads_chosen_color(heart)
+    True
+    """
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(output.palette.kind is PaletteKind.CHOSEN_COLOR for output in outputs)
+
+
+def _reads_chosen_type(ability: ManaAbility) -> bool:
+    """True when the ability's mana may be spent only on spells of the creature type chosen as its permanent
+    entered (Cavern of Souls), or its amount counts permanents of that type."""
+    restriction = ability.restriction
+    if restriction is not None and any(use.chosen_type for use in restriction.uses):
+        return True
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(o.amount.filter is not None and o.amount.filter.chosen_type for o in outputs)
+
+
 def _missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
     """What the effect reads of its permanent's choices that the board doesn't give, as the choice's key and
     why (``"imprinted: ..."``), or None: such an effect is set aside and reported, never used as if nothing,
@@ -487,7 +558,9 @@ class BoardView:
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
-        return unread + self._missing_choices + tuple(dict.fromkeys(self._unexecuted))
+        return (
+            unread + self._missing_choices + self._undefined_choices + tuple(dict.fromkeys(self._unexecuted))
+        )
 
     @cached_property
     def _missing_choices(self) -> tuple[TextWarning, ...]:
@@ -499,6 +572,43 @@ class BoardView:
             for e in self.parsed[p.id].effects
             if (missing := _missing_choice(e, p.choices)) is not None
         )
+
+    @cached_property
+    def _undefined_choices(self) -> tuple[TextWarning, ...]:
+        """The mana abilities and effects that read a choice made as their permanent entered that the board
+        doesn't give (contract section 10: a copy never chose): each is used, and makes no mana of the
+        undefined color (CR 106.5), lets its mana pay for no spell of the undefined creature type, or changes
+        the cost of none."""
+        found: list[TextWarning] = []
+        for permanent in self.board.permanents:
+            pid, choices = permanent.id, permanent.choices
+            if choices.color is not None and choices.creature_type is not None:
+                continue  # (the common case: no choice, or both made)
+            where = f"{self.path(pid)}.choices"
+            color = (
+                f"{where}.color: no color was chosen as it entered; mana of an undefined color is no mana "
+                "(CR 106.5)"
+            )
+            kind = f"{where}.creature_type: no creature type was chosen as it entered; "
+            for ability in self.mana_abilities(pid):
+                if choices.color is None and _reads_chosen_color(ability):
+                    found.append(TextWarning(pid, ability.text, color, True))
+                elif choices.creature_type is None and _reads_chosen_type(ability):
+                    found.append(TextWarning(pid, ability.text, kind + "its mana pays for no spell", True))
+            for effect in self.parsed[pid].effects:
+                if (
+                    choices.color is None
+                    and isinstance(effect, ManaTrigger)
+                    and (effect.chosen_color or effect.adds.palette.kind is PaletteKind.CHOSEN_COLOR)
+                ):
+                    found.append(TextWarning(pid, effect.text, color, True))
+                elif (
+                    choices.creature_type is None
+                    and isinstance(effect, CostModifier)
+                    and effect.spells.chosen_type
+                ):
+                    found.append(TextWarning(pid, effect.text, kind + "no spell is of that type", True))
+        return tuple(found)
 
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
@@ -1151,6 +1261,12 @@ class BoardView:
             return self._by_id[source].choices.imprinted is not None
         if condition.counter:
             return self._by_id[source].counter(condition.counter) >= condition.at_least
+        if condition.unevaluated:
+            fact = this_turn_fact(condition.unevaluated)
+            assert fact is not None  # (an ability with a condition no board records is set aside before)
+            field, at_least = fact
+            counted: int = getattr(self.player(self._by_id[source].controller), field)
+            return counted >= at_least
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 
@@ -1183,12 +1299,12 @@ class BoardView:
             return None
         return self.colors_elsewhere(colors, permanent.controller, spell=False)
 
-    def chosen_color(self, pid: str) -> ManaType:
-        """The color chosen as the permanent entered; a missing choice is an input error."""
-        permanent = self._by_id[pid]
-        if permanent.choices.color is None:
-            raise InputError(f"{self.path(pid)}.choices.color: {permanent.name} ({pid}) needs a chosen color")
-        return permanent.choices.color
+    def chosen_color(self, pid: str) -> ManaTypes:
+        """The color chosen as the permanent entered, as a set: empty when the board gives none (a copy that
+        never chose): mana of that undefined color is no mana (CR 106.5), and the board's warnings say so
+        (:func:`missing_choice_warnings`)."""
+        color = self._by_id[pid].choices.color
+        return ManaTypes() if color is None else ManaTypes(color)
 
     # ---------------------------------------------------------------- eligibility (302.6, 107.5, 107.6)
 
@@ -1410,13 +1526,8 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
             continue
         if effect.spells.chosen_type:
             chosen = view.permanent(sourced.source).choices.creature_type
-            if chosen is None:
-                raise InputError(
-                    f"{view.path(sourced.source)}.choices.creature_type: "
-                    f"{view.permanent(sourced.source).name} ({sourced.source}) needs a chosen creature type"
-                )
-            if not target.type_line.is_a(chosen):
-                continue
+            if chosen is None or not target.type_line.is_a(chosen):
+                continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced
 
 

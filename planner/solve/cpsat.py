@@ -16,10 +16,12 @@ answers are the same either way: only the model's size changes.
 
 Where the model is narrower than the rules (also in the README):
 
-- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated at most ``REPEAT_CAP`` times,
-  except a converter (Orochi Leafcaller: :func:`~planner.rules.activations.converts_mana`), which is
-  activated as often as the mana that pays it allows; one that removes counters as often as its counters
-  allow, and {Q} abilities at most once: untap loops (CR 729) are cut;
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated as often as its cost allows: a
+  life cost while the life total pays it, a converter (Orochi Leafcaller:
+  :func:`~planner.rules.activations.converts_mana`) as often as the mana that pays it allows, an open
+  ability as often as the payments can use (:func:`~planner.rules.activations.open_bound`: a plan at that
+  bound is not called optimal); one that removes counters as often as its counters allow, and {Q} abilities
+  at most once: untap loops (CR 729) are cut;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
 - amounts that read the game (a life total, a power, cards in a graveyard: :mod:`planner.solve.dynamic`)
@@ -43,6 +45,7 @@ from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
+from models.limits import MAX_GENERIC
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
@@ -821,6 +824,7 @@ class _PaymentModel:
             upper += self.hand_cards.most
             upper -= problem.x_reduction
             upper += alternative_most(problem)
+            upper = min(upper, MAX_GENERIC)  # (the limit on X, reached only by an open ability's mana)
             self.x = self.model.new_int_var(0, upper, "x")
             count = sum(target.cost.variables.values())
             x_value = count * self.x
@@ -2169,6 +2173,24 @@ def solve_payment(problem: PaymentProblem) -> Solution:
         core = unpayable_core(problem)
         if core is not None:
             return Solution(status=SolveStatus.INFEASIBLE, core=core)
-        return _PaymentModel(problem).solve()
+        return _unproven_at_open_bounds(problem, _PaymentModel(problem).solve())
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)
+
+
+def _unproven_at_open_bounds(problem: PaymentProblem, solution: Solution) -> Solution:
+    """The solution, not called optimal when its plan activates an open ability as often as the bound the
+    payment gave it (:func:`~planner.rules.activations.open_bound`): a bound reached proves nothing, so the
+    answer says so (``optimal: false``) rather than claim a best plan or a largest X."""
+    if solution.status is not SolveStatus.OPTIMAL:
+        return solution
+    if solution.x is not None and problem.x is None and solution.x >= MAX_GENERIC:
+        return replace(solution, status=SolveStatus.FEASIBLE)  # (X at its limit: a larger X may be payable)
+    opened = [t for t in problem.dynamics.templates if t.open]
+    if not opened:
+        return solution
+    plans = solution.turn.plans if solution.turn is not None else (solution.plan,)
+    used = Counter((s.permanent, s.ability) for plan in plans if plan is not None for s in plan.steps)
+    if any(used[(t.pid, t.ability_index)] >= t.bound for t in opened):
+        return replace(solution, status=SolveStatus.FEASIBLE)
+    return solution

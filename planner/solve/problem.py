@@ -16,12 +16,12 @@ import time
 from dataclasses import dataclass, field
 
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
-from planner.rules.activations import Activation, activation_templates
+from planner.rules.activations import Activation, activation_templates, with_open_bounds
 from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -142,8 +142,9 @@ class BoardAnalysis:
         ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
         self.view.check_activated_this_turn()
         warnings = self.warnings
-        if strict and warnings:
-            first = warnings[0]
+        unsupported = [w for w in warnings if not w.undefined]  # (a choice never made is no bad input)
+        if strict and unsupported:
+            first = unsupported[0]
             what = f"not used ({first.reason})" if first.reason else "unsupported text"
             raise OracleParseError(
                 f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
@@ -304,8 +305,26 @@ class PaymentProblem:
         """The model's templates and the order of the amounts a payment changes (see
         :attr:`BoardAnalysis.dynamics`); a turn's plan counts them before what changes them."""
         if self.turn is None:
-            return self.analysis.dynamics
-        return expand(self.view, self.player, self.reflect, self.turn.templates, variants=False)
+            templates = self.analysis.templates
+            if not any(t.open for t in templates):
+                return self.analysis.dynamics  # (the common case: shared by every question on the board)
+            opened = with_open_bounds(self.view, self.player, templates, self.paid_costs)
+            return expand(self.view, self.player, self.reflect, opened)
+        opened = with_open_bounds(self.view, self.player, self.turn.templates, self.paid_costs)
+        return expand(self.view, self.player, self.reflect, opened, variants=False)
+
+    @property
+    def paid_costs(self) -> tuple[ManaCost, ...]:
+        """Every cost the question pays or keeps payable: the target (a turn's spells), the cost to keep
+        and the cards in hand to keep castable (what bounds an open ability: :func:`with_open_bounds`)."""
+        targets = [self.target, *([self.keep] if self.keep is not None else []), *self.hand]
+        if self.turn is not None:
+            targets += [spell.target for spell in self.turn.spells]
+        costs = [target.cost for target in targets]
+        if self.target.cost.has_variable and self.x is None:
+            # (X left to the solver: as large as the limit allows, which only an open ability can reach)
+            costs.append(ManaCost.parse(f"{{{MAX_GENERIC}}}"))
+        return tuple(costs)
 
     @property
     def graveyard_most(self) -> int:

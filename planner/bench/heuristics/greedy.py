@@ -149,7 +149,9 @@ def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Ite
                 tapped = list(itertools.combinations(fitting, cost.tap_others_count))
             target = ability_target(view, pid, ability)
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            bound = activation_bound(ability, counters)
+            # (a tapper stops repeating an ability that nothing bounds after ACTIVATION_CAP activations)
+            limit = activation_bound(ability, counters, life=board.player(player).life)
+            bound = ACTIVATION_CAP if limit is None else limit
             line, makes = view.type_line(pid), reflect.get(pid, ManaTypes())
             for sacrificed in victims:
                 for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed):
