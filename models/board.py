@@ -99,6 +99,7 @@ __all__ = [
     "json_path",
     "loads_json",
     "printed_number",
+    "read_board_text",
     "repeats_a_field",
 ]
 
@@ -741,16 +742,7 @@ class Board:
         ...
         models.errors.BoardError: no/such/board.json: (root): cannot read the file: No such file or directory
         """
-        source = os.fspath(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as error:
-            problem = f"the file is not UTF-8 text ({error.reason})"
-            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
-        except OSError as error:
-            problem = f"cannot read the file: {error.strerror or error}"
-            raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
-        return cls.loads(text, source, cards=cards)
+        return cls.loads(read_board_text(path), os.fspath(path), cards=cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form as plain JSON data, leaving out defaults.
@@ -931,6 +923,26 @@ class Board:
         12
         """
         return self.with_player(replace(self.player(player_id), **changes))
+
+
+def read_board_text(path: str | os.PathLike[str]) -> str:
+    """A board file's text (UTF-8, a byte order mark dropped); a file that can't be read raises ``BoardError``
+    naming the path as given (a JSON board and a Forge puzzle alike).
+
+    >>> read_board_text("no/such/board.json")
+    Traceback (most recent call last):
+    ...
+    models.errors.BoardError: no/such/board.json: (root): cannot read the file: No such file or directory
+    """
+    source = os.fspath(path)
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        problem = f"the file is not UTF-8 text ({error.reason})"
+        raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
+    except OSError as error:
+        problem = f"cannot read the file: {error.strerror or error}"
+        raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT) from None
 
 
 def _index(kind: str, ids: Iterable[str]) -> dict[str, int]:

@@ -207,6 +207,7 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
         "max_x",
         "could_produce",
         "plan_turn",
+        "arena_autotap",
         "card",
         "version",
     ]

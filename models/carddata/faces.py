@@ -93,6 +93,8 @@ class Card:
     layout: str
     faces: tuple[CardFace, ...]
     released_at: str = ""
+    #: MTG Arena's ids (``grpId``) of the card's printings there (Scryfall's ``arena_id``), ascending
+    arena_ids: tuple[int, ...] = ()
 
     @property
     def front(self) -> CardFace:

@@ -30,7 +30,7 @@ import os
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Final, Literal
 
@@ -304,6 +304,18 @@ def _letters(obj: Mapping[str, Any], key: str) -> str:
     return color_letters(v for v in value if isinstance(v, str)) if isinstance(value, list) else ""
 
 
+def _arena_ids(obj: Mapping[str, Any]) -> tuple[int, ...]:
+    """Scryfall's ``arena_id`` (the printing's MTG Arena ``grpId``) as a one-id tuple, or none.
+
+    >>> _arena_ids({"arena_id": 58441}), _arena_ids({"arena_id": "x"}), _arena_ids({})
+    ((58441,), (), ())
+    """
+    value = obj.get("arena_id")
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31:
+        return (value,)
+    return ()
+
+
 def _legalities(obj: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     value = obj.get("legalities")
     if not isinstance(value, dict):
@@ -382,7 +394,7 @@ def _scryfall_card(item: object, where: str) -> Card | str:
             power=_text(item, "power"),
             toughness=_text(item, "toughness"),
         )
-        return Card(oracle_id, name, layout, (face,), _text(item, "released_at"))
+        return Card(oracle_id, name, layout, (face,), _text(item, "released_at"), _arena_ids(item))
     faces: list[CardFace] = []
     for index, data in enumerate(faces_data):
         face_where = f"{where}.card_faces[{index}]"
@@ -407,7 +419,7 @@ def _scryfall_card(item: object, where: str) -> Card | str:
                 toughness=_text(data, "toughness"),
             )
         )
-    return Card(oracle_id, name, layout, tuple(faces), _text(item, "released_at"))
+    return Card(oracle_id, name, layout, tuple(faces), _text(item, "released_at"), _arena_ids(item))
 
 
 # ---- MTGJSON
@@ -498,8 +510,12 @@ def read_card_files(
         for card in iter_printings(path, progress, skipped, warnings):
             printings += 1
             known = newest.get(card.oracle_id)
-            if known is None or card.released_at >= known.released_at:
+            if known is None:
                 newest[card.oracle_id] = card
+                continue
+            kept = card if card.released_at >= known.released_at else known
+            ids = tuple(sorted({*known.arena_ids, *card.arena_ids}))  # (every printing's Arena id is kept)
+            newest[card.oracle_id] = kept if kept.arena_ids == ids else replace(kept, arena_ids=ids)
     printings += sum(skipped.values())
     return CardFileContents(tuple(newest.values()), printings, dict(skipped), tuple(warnings))
 

@@ -116,6 +116,17 @@ class CardResolver:
                 return ResolvedCard(data.name, (_catalogue_face(data),), None, "catalogue", data.token)
         return None
 
+    def resolve_arena(self, arena_id: int) -> ResolvedCard | None:
+        """The card an MTG Arena ``grpId`` names, from the store (the catalogue has no Arena ids), or None.
+
+        >>> CardResolver().resolve_arena(58441) is None
+        True
+        """
+        found = self.store.find_arena(arena_id) if self.store is not None else None
+        if found is None:
+            return None
+        return ResolvedCard(found.card.name, found.card.faces, None, "store")
+
     def suggestions(self, name: str, limit: int = 3) -> list[str]:
         """The known names closest to an unknown one, best first (the store's, then the catalogue's)."""
         if not _may_name_a_card(name):

@@ -12,8 +12,9 @@ Every problem with the file (not an SQLite database, read-only, locked by anothe
 
 Tables: ``cards`` (one row per Oracle identity), ``faces`` (one per face, with the cached reading of its text
 and the parser version it was made with), ``names`` (every folded name that finds a card: the card's own
-``A // B`` name and each face's, pointing at the face, or at -1 for the whole card), and ``grams`` (the
-trigrams of every folded name, the index that suggestions for an unknown name use).
+``A // B`` name and each face's, pointing at the face, or at -1 for the whole card), ``arena_ids`` (MTG
+Arena's ``grpId`` of each printing, Scryfall's ``arena_id``, to its card), and ``grams`` (the trigrams of
+every folded name, the index that suggestions for an unknown name use).
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ CREATE TABLE IF NOT EXISTS names (
     PRIMARY KEY (folded, oracle_id, face_index)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS names_by_card ON names (oracle_id);
+CREATE TABLE IF NOT EXISTS arena_ids (
+    arena_id INTEGER PRIMARY KEY,
+    oracle_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS arena_ids_by_card ON arena_ids (oracle_id);
 CREATE TABLE IF NOT EXISTS grams (
     gram TEXT NOT NULL,
     folded TEXT NOT NULL,
@@ -321,6 +327,34 @@ class CardStore:
         faces = [row[5:] for row in rows if row[0] == oracle_id]
         card = _card_from_rows(oracle_id, rows[0][2], rows[0][3], rows[0][4], faces)
         return FoundCard(card, None if named_face == _WHOLE_CARD else named_face)
+
+    def find_arena(self, arena_id: int) -> FoundCard | None:
+        """The card whose printing has this MTG Arena id (``grpId``, Scryfall's ``arena_id``), or None (also
+        for a store imported before Arena ids were kept: import again to have them)."""
+
+        def query(connection: sqlite3.Connection) -> list[Any]:
+            tables = connection.execute(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'arena_ids'"
+            ).fetchone()
+            if not tables[0]:
+                return []
+            row = connection.execute(
+                "SELECT oracle_id FROM arena_ids WHERE arena_id = ?", (arena_id,)
+            ).fetchone()
+            if row is None:
+                return []
+            return connection.execute(
+                f"""SELECT c.oracle_id, c.name, c.layout, c.released_at, {_prefixed_face_columns()}
+                FROM cards AS c JOIN faces AS f ON f.oracle_id = c.oracle_id
+                WHERE c.oracle_id = ? ORDER BY f.face_index""",
+                (row[0],),
+            ).fetchall()
+
+        rows: list[Any] = self._read("looking up an Arena id", query, [])
+        if not rows:
+            return None
+        card = _card_from_rows(rows[0][0], rows[0][1], rows[0][2], rows[0][3], [row[4:] for row in rows])
+        return FoundCard(card, None)
 
     def suggestions(self, name: str, limit: int = 3) -> list[str]:
         """Names closest to an unknown one, best first, found through the trigram and name indexes.
@@ -614,6 +648,7 @@ def _delete_card(connection: sqlite3.Connection, oracle_id: str) -> None:
     connection.execute("DELETE FROM names WHERE oracle_id = ?", (oracle_id,))
     connection.execute("DELETE FROM faces WHERE oracle_id = ?", (oracle_id,))
     connection.execute("DELETE FROM cards WHERE oracle_id = ?", (oracle_id,))
+    connection.execute("DELETE FROM arena_ids WHERE oracle_id = ?", (oracle_id,))
     for folded in folded_names:
         still_used = connection.execute("SELECT 1 FROM names WHERE folded = ? LIMIT 1", (folded,)).fetchone()
         if still_used is None:
@@ -629,6 +664,10 @@ def _insert_card(connection: sqlite3.Connection, card: Card) -> list[FaceReading
     connection.execute(
         "INSERT INTO cards (oracle_id, name, layout, released_at) VALUES (?, ?, ?, ?)",
         (card.oracle_id, card.name, card.layout, card.released_at),
+    )
+    connection.executemany(  # (an id another card held before goes to this one, the newer data)
+        "INSERT OR REPLACE INTO arena_ids (arena_id, oracle_id) VALUES (?, ?)",
+        [(arena_id, card.oracle_id) for arena_id in card.arena_ids],
     )
     names: dict[str, int] = {fold_name(card.name): _WHOLE_CARD}
     for face in card.faces:

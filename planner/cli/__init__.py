@@ -12,10 +12,10 @@ this package imports them all.
 
 from __future__ import annotations
 
-from planner.cli import bench, cards, optimise, pay, plan, serve, simulate
+from planner.cli import arena, bench, cards, optimise, pay, plan, serve, simulate
 from planner.cli.common import PROG, app
 
-__all__ = ["app", "bench", "cards", "main", "optimise", "pay", "plan", "serve", "simulate"]
+__all__ = ["app", "arena", "bench", "cards", "main", "optimise", "pay", "plan", "serve", "simulate"]
 
 
 def main() -> None:

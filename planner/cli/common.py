@@ -14,6 +14,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
@@ -61,6 +62,8 @@ EXIT_INTERNAL = 3
 EXIT_TIME_LIMIT = 4
 #: The board-file name used in messages when the board comes from standard input.
 STDIN_SOURCE = "<stdin>"
+#: What the board file this command read could not hold (a Forge puzzle's lines), for its JSON ``warnings``.
+_READ_WARNINGS: ContextVar[tuple[str, ...]] = ContextVar("read_warnings", default=())
 
 
 class _OneLineErrors(TyperGroup):
@@ -212,7 +215,7 @@ BoardArg = Annotated[
     str,
     typer.Argument(
         metavar="BOARD",
-        help="Board file (JSON, format in the README); '-' reads standard input.",
+        help="Board file (JSON, format in the README, or a Forge puzzle .pzl); '-' reads standard input.",
         show_default=False,
     ),
 ]
@@ -281,25 +284,47 @@ def load_board(path: str, strict: bool = False, *, store: str | None = None) -> 
     Card names are resolved through :func:`card_resolver` (the card store ``store``, then the catalogue).
     Unsupported sentences are warnings on stderr, or with ``strict`` an error naming the file.
     """
-    from models.board import Board
+    from models.forge import load_board_file, read_board
     from planner.api import text_warnings
 
     cards = card_resolver(store)
     if path == "-":
         source = STDIN_SOURCE
-        board = Board.loads(typer.get_text_stream("stdin").read(), source, cards=cards)
+        read = read_board(typer.get_text_stream("stdin").read(), source, cards=cards)
     else:
         source = path
-        board = Board.load(path, cards=cards)
+        read = load_board_file(path, cards=cards)
+    _READ_WARNINGS.set(tuple(f"{source}: {warning}" for warning in read.warnings))
+    for warning in read.warnings:
+        typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)
     with about_board(source):
-        for warning in text_warnings(board, strict=strict):
-            typer.echo(f"{PROG}: warning: {source}: {warning}", err=True)
-    return board, source
+        for text_warning in text_warnings(read.board, strict=strict):
+            typer.echo(f"{PROG}: warning: {source}: {text_warning}", err=True)
+    return read.board, source
+
+
+def with_read_warnings(data: object) -> object:
+    """A JSON answer with what :func:`load_board` could not read of a Forge puzzle added to its ``warnings``,
+    in their shape (``{"permanent": "", "sentence": "", "reason": "FILE: line N: ..."}``).
+
+    >>> _READ_WARNINGS.set(("p.pzl: line 3: humanexile: 'Opt': not read",))  # doctest: +ELLIPSIS
+    <Token ...>
+    >>> with_read_warnings({"warnings": []})["warnings"][0]["reason"]
+    "p.pzl: line 3: humanexile: 'Opt': not read"
+    >>> _READ_WARNINGS.set(())  # doctest: +ELLIPSIS
+    <Token ...>
+    """
+    read = _READ_WARNINGS.get()
+    if read and isinstance(data, dict) and isinstance(data.get("warnings"), list):
+        extra = [{"permanent": "", "sentence": "", "reason": warning} for warning in read]
+        return {**data, "warnings": [*extra, *data["warnings"]]}
+    return data
 
 
 def print_json(data: object) -> None:
-    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output, with the warnings of the board
+    file it read (:func:`with_read_warnings`)."""
+    typer.echo(json.dumps(with_read_warnings(data), ensure_ascii=False, indent=2))
 
 
 def checked_plot_path(path: str) -> str:

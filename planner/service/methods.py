@@ -128,6 +128,14 @@ STRINGS = ParamKind(
     lambda v: isinstance(v, list) and all(isinstance(item, str) for item in v),
 )
 KIND = ParamKind({"enum": ["spell", "ability"]}, "'spell' or 'ability'", lambda v: v in ("spell", "ability"))
+OBJECT = ParamKind({"type": "object"}, "an object", lambda v: isinstance(v, dict))
+GAME_STATE = ParamKind(
+    {"oneOf": [{"type": "object"}, {"type": "array", "items": {"type": "object"}}, {"type": "null"}]},
+    "an object, a list of objects or null",
+    lambda v: (
+        v is None or isinstance(v, dict) or (isinstance(v, list) and all(isinstance(i, dict) for i in v))
+    ),
+)
 BOARD = ParamKind({"$ref": "#/components/schemas/Board"}, "a board", lambda v: True)
 
 
@@ -219,6 +227,12 @@ def _plan_turn(service: Service, params: dict[str, Any]) -> Any:
     return plan_turn_request(**params, cards=service.cards).to_json()
 
 
+def _arena_autotap(service: Service, params: dict[str, Any]) -> Any:
+    from planner.arena import autotap_request
+
+    return autotap_request(**params, cards=service.cards)
+
+
 def _version(service: Service, params: dict[str, Any]) -> Any:
     return service.version()
 
@@ -274,6 +288,21 @@ METHODS: Final[dict[str, Method]] = {
                 _STRICT,
             ),
             _plan_turn,
+        ),
+        Method(
+            "arena_autotap",
+            "Our autoTapSolution for each action of an MTG Arena ActionsAvailableReq, compared with Arena's.",
+            (
+                Param("request", OBJECT, "The ActionsAvailableReq GRE message, or its body.", required=True),
+                Param(
+                    "game_state",
+                    GAME_STATE,
+                    "The last game state: a gameStateMessage, or a list of them in order (full, then diffs).",
+                ),
+                Param("seat", OPTIONAL_INTEGER, "The local seat; default the message's systemSeatIds."),
+                _TIME_LIMIT,
+            ),
+            _arena_autotap,
         ),
         Method(
             "card",
