@@ -576,6 +576,14 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
 # ------------------------------------------------------------------------------------------ conditions
 
 
+#: The player's field (contract section 10) that counts each deed of a turn.
+_DEED_FIELDS = {
+    r.Deed.DRAWN: "cards_drawn_this_turn",
+    r.Deed.GAINED: "life_gained_this_turn",
+    r.Deed.CAST: "spells_cast_this_turn",
+}
+
+
 def condition(reading: r.Condition) -> ConditionRecord:
     """The record of an 'if' condition."""
     match reading:
@@ -596,6 +604,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), exiled_card=True)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
+        case r.DoneThisTurn(deed, at_least):
+            return ConditionRecord((), at_least=at_least, done_this_turn=_DEED_FIELDS[deed])
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
     raise AssertionError(reading)  # pragma: no cover

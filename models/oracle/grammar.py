@@ -54,11 +54,13 @@ from models.oracle.readings import (
     CountersOnSelfAtLeast,
     CountOf,
     DamageToYou,
+    Deed,
     Delayed,
     Devotion,
     Different,
     Discard,
     DiscardHand,
+    DoneThisTurn,
     EachColorAmong,
     EachPlayerLosesLife,
     EffectSentence,
@@ -476,6 +478,23 @@ class _Readings(StaticRules):
 
     def card_exiled(self, *_words: Token) -> Any:
         return CardExiled()
+
+    def turn_fact(self, *parts: Any) -> Any:
+        deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))
+        noun = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "NOUN_DONE"), "life")
+        expected = {Deed.DRAWN: "card", Deed.GAINED: "life", Deed.CAST: "spell"}[deed]
+        if not noun.startswith(expected):
+            raise UnreadError(f"'{deed.value} {noun}'")
+        return DoneThisTurn(deed, _int(next(p for p in parts if isinstance(p, int))))
+
+    def gained_life(self, *parts: Any) -> Any:
+        deed = next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED")
+        if deed != "gained":
+            raise UnreadError(f"'{deed} life'")
+        return DoneThisTurn(Deed.GAINED)
+
+    def deed_count(self, number: Number, *_more: Token) -> Number:
+        return number
 
     def entered_this_turn(self, _self: Token) -> Any:
         return EnteredThisTurn()

@@ -46,11 +46,13 @@ __all__ = [
     "CountersOnSelf",
     "CountersOnSelfAtLeast",
     "DamageToYou",
+    "Deed",
     "Delayed",
     "Devotion",
     "Different",
     "Discard",
     "DiscardHand",
+    "DoneThisTurn",
     "EachColorAmong",
     "EachPlayerLosesLife",
     "EffectSentence",
@@ -956,6 +958,23 @@ class ThisTurn:
     text: str
 
 
+class Deed(Enum):
+    """What a player has done this turn that the board records (contract section 10)."""
+
+    DRAWN = "drawn"  # cards drawn: ``cards_drawn_this_turn``
+    GAINED = "gained"  # life gained: ``life_gained_this_turn``
+    CAST = "cast"  # spells cast: ``spells_cast_this_turn``
+
+
+@dataclass(frozen=True, slots=True)
+class DoneThisTurn:
+    """'you've drawn two or more cards this turn', 'you gained life this turn', 'you've cast a spell this
+    turn': at least ``at_least`` of a deed."""
+
+    deed: Deed
+    at_least: int = 1
+
+
 @dataclass(frozen=True, slots=True)
 class CardExiled:
     """'a card is exiled with ~' (its ``imprinted`` choice is a card)."""
@@ -981,6 +1000,7 @@ Condition = (
     | PlayedLand
     | ThisTurn
     | CardExiled
+    | DoneThisTurn
     | EnteredThisTurn
     | ThereIs
 )
@@ -1009,6 +1029,13 @@ def _condition_text(condition: Condition) -> str:
             return "a card is exiled with ~"
         case EnteredThisTurn():
             return "~ entered this turn"
+        case DoneThisTurn(deed, at_least):
+            noun = {Deed.DRAWN: "cards", Deed.GAINED: "life", Deed.CAST: "spells"}[deed]
+            if deed is Deed.GAINED and at_least == 1:
+                return "you've gained life this turn"
+            one = noun.removesuffix("s")
+            many = f"{_number(at_least)} or more {noun}" if at_least > 1 else f"{_count(1, one)} {one}"
+            return f"you've {deed.value} {many} this turn"
         case ThereIs(what):
             return f"there is {_each_counted(what)}"
     raise AssertionError(condition)  # pragma: no cover

@@ -196,8 +196,7 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     if ability.timing in _UNEXECUTED_TIMINGS:
         return f"condition: {_UNEXECUTED_TIMINGS[ability.timing]}"
     conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-    unknown = (c.unevaluated for c in conditions if c is not None and c.unevaluated)
-    if unevaluated := next((text for text in unknown if this_turn_fact(text) is None), ""):
+    if unevaluated := next((c.unevaluated for c in conditions if c is not None and c.unevaluated), ""):
         return f"condition: if {unevaluated}"
     if unexecuted := next((p for p in cost.parts if p.kind not in EXECUTED_PARTS), None):
         return f"cost: {unexecuted.text}"
@@ -371,42 +370,6 @@ def _removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[Man
         for family in families
         for count in range(_fewest_removed(family), permanent.counter(counters_removed_any(family)) + 1)
     ]
-
-
-_THIS_TURN = re.compile(
-    r"you(?:'ve| have) (?:(?P<drawn>drawn (?P<cards>a|one|two|three|four|five|\d+)(?: or more)? cards?)"
-    r"|(?P<gained>gained (?:(?P<life>one|two|three|four|five|\d+) or more )?life)"
-    r"|(?P<cast>cast (?P<spells>a|one|two|three|four|five|\d+)(?: or more)? spells?)) this turn"
-)
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
-
-@lru_cache(maxsize=256)
-def this_turn_fact(text: str) -> tuple[str, int] | None:
-    """What a condition about the turn ("you've drawn two or more cards this turn") reads of its
-    controller (contract section 10): the player's field and the least it must be; None for one no board
-    field records. The grammar gives such conditions as their words (:class:`~models.abilities.Condition`'s
-    ``unevaluated``).
-
-    >>> this_turn_fact("you've  drawn two or more cards this turn")
-    ('cards_drawn_this_turn', 2)
-    >>> this_turn_fact("you've gained life this turn")
-    ('life_gained_this_turn', 1)
-    >>> this_turn_fact("you've cast a spell this turn"), this_turn_fact("you've attacked this turn")
-    (('spells_cast_this_turn', 1), None)
-    """
-    found = _THIS_TURN.fullmatch(" ".join(text.lower().split()))
-    if found is None:
-        return None
-    if found["drawn"]:
-        return "cards_drawn_this_turn", _count(found["cards"])
-    if found["gained"]:
-        return "life_gained_this_turn", _count(found["life"] or "one")
-    return "spells_cast_this_turn", _count(found["spells"])
-
-
-def _count(word: str) -> int:
-    return _NUMBERS[word] if word in _NUMBERS else int(word)
 
 
 def _reads_chosen_color(ability: ManaAbility) -> bool:
@@ -1261,12 +1224,9 @@ class BoardView:
             return self._by_id[source].choices.imprinted is not None
         if condition.counter:
             return self._by_id[source].counter(condition.counter) >= condition.at_least
-        if condition.unevaluated:
-            fact = this_turn_fact(condition.unevaluated)
-            assert fact is not None  # (an ability with a condition no board records is set aside before)
-            field, at_least = fact
-            counted: int = getattr(self.player(self._by_id[source].controller), field)
-            return counted >= at_least
+        if condition.done_this_turn:
+            counted: int = getattr(self.player(self._by_id[source].controller), condition.done_this_turn)
+            return counted >= condition.at_least
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 
