@@ -216,6 +216,21 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     )
 
 
+def card_filter(noun: r.Noun) -> ObjectFilter:
+    """The filter a noun phrase describes for cards outside the battlefield (in a graveyard, revealed from a
+    hand): what a board gives of such a card (its type line, its colors); a 'with' clause ('with power 5 or
+    greater') no card on a board carries is read but not held.
+
+    >>> card_filter(r.Noun(types=("Creature",), qualities=(r.WithPower(5),)))
+    Traceback (most recent call last):
+    ...
+    models.oracle.grammar.UnreadError: cards 'creature with power 5 or greater': no filter of cards holds them
+    """
+    if noun.qualities:
+        raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
+    return object_filter(noun)
+
+
 def object_filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:
     """'legendary creatures and planeswalkers you control': one filter each, the last one's controller
     shared by those that don't say theirs."""
@@ -237,7 +252,7 @@ def amount(quantity: r.Quantity) -> Amount:
         case r.CountOf(what) if _only(what).zone == "graveyard":
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             words = noun.types or noun.supertypes or noun.excluded or noun.colors
-            return Amount(kind=AmountKind.GRAVEYARD, filter=object_filter(noun) if words else ObjectFilter())
+            return Amount(kind=AmountKind.GRAVEYARD, filter=card_filter(noun) if words else ObjectFilter())
         case r.CountOf(what):
             return Amount(kind=AmountKind.COUNT, filter=object_filter(_only(what)))
         case r.CountersOnSelf(kind):
