@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final
 
 from models.abilities import NotPaymentKind
@@ -25,6 +26,7 @@ from models.abilities import NotPaymentKind
 __all__ = [
     "adds_mana",
     "changes_mana",
+    "changes_power",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "may_be_mana_effect",
@@ -328,6 +330,26 @@ def _bans_activation(words: Sequence[str]) -> bool:
     if start < 0 or _find(words, ("unless", "they're", "mana", "abilities"), start) >= 0:
         return False
     return _find(words, ("can't", "be", "activated"), start + 2) >= 0
+
+
+def changes_power(body: str) -> bool:
+    """True for a static sentence that changes creatures' power ('Creatures you control get +1/+1',
+    'Equipped creature gets +2/+0', '... has base power 1'), which what reads a power must not ignore (the
+    reader reads no such effect).
+
+    >>> changes_power("Other Elves you control get +1/+1"), changes_power("~ gets +1/+1 until end of turn")
+    (True, False)
+    """
+    lowered = body.lower()
+    if "until end of turn" in lowered or starts_with(tokens(body), "when", "whenever", "at"):
+        return False
+    if "base power" in lowered:
+        return True
+    words = lowered.replace(",", " ").replace(".", " ").split()
+    return any(
+        word in ("get", "gets") and _is_pt_change(after)
+        for word, after in pairwise(words)
+    )
 
 
 def not_during_payment(body: str) -> bool:

@@ -155,6 +155,8 @@ class ParsedText:
     unsupported: tuple[str, ...] = ()
     sentences: tuple[SentenceReading, ...] = ()
     not_payment: tuple[NotPaymentMana, ...] = ()
+    #: a static sentence of it changes creatures' power (an anthem, an Aura, Equipment), which is not read
+    changes_power: bool = False
 
     @property
     def fully_read(self) -> bool:
@@ -259,6 +261,10 @@ class _Collector:
             sentences=tuple(self.sentences),
             not_payment=tuple(self.not_payment),
             entering=entering,
+            changes_power=any(
+                s.read_as in ("ignored", "unsupported") and classify.changes_power(s.text)
+                for s in self.sentences
+            ),
         )
 
 

@@ -390,6 +390,11 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     cards: give the graveyard's cards
     """
     permanent = view.permanent(pid)
+    if _reads_power(ability) and (changer := _power_changer(view)) is not None:
+        return (
+            f"{view.path(changer)}: its text changes creatures' power, which is not read: the ability reads "
+            "a power"
+        )
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         kind = amount.kind
         if kind is AmountKind.POWER and power(permanent) is None:
@@ -411,6 +416,30 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
                 # (a card discarded while paying goes to the graveyard this amount counts: not followed yet)
                 return f"{view.path(discarder)}: its cost discards into the graveyard the amount counts"
     return None
+
+
+def _reads_power(ability: ManaAbility) -> bool:
+    """True when the ability reads a creature's power: an amount (its power, the greatest), or a filter
+    ('if you control a creature with power 4 or greater')."""
+    amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
+    if any(a.kind in (AmountKind.POWER, AmountKind.GREATEST_POWER) for a in amounts):
+        return True
+    filters = [a.filter for a in amounts if a.filter is not None]
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    filters += [f for c in conditions if c is not None for f in c.counted_filters]
+    return any(f.power_at_least is not None for f in filters)
+
+
+def _power_changer(view: BoardView) -> str | None:
+    """A permanent whose text changes creatures' power (an anthem), or None."""
+    return next(
+        (
+            p.id
+            for p in view.board.permanents
+            if view.parsed[p.id].changes_power and not view.lost_text_abilities(p.id)
+        ),
+        None,
+    )
 
 
 def _discarding(view: BoardView, player: str) -> str | None:
