@@ -4,6 +4,7 @@ alternative, mixed into the transformer of :mod:`models.oracle.grammar`."""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -73,6 +74,15 @@ def _words(token: str) -> str:
     return " ".join(token.lower().split())
 
 
+class _Mark(Enum):
+    """What an optional phrase of a rule says by being there ('in addition to its other types')."""
+
+    ADDITION = "in addition"
+    YOUR_SPELLS = "spells you control"
+    YOUR_CARDS = "cards you own"
+    PER_OTHER_SPELL = "for each other spell"
+
+
 @v_args(inline=True)
 class StaticRules(Transformer[Token, Any]):
     """Transformer methods of the static sentences (see the module's docstring)."""
@@ -83,27 +93,101 @@ class StaticRules(Transformer[Token, Any]):
     def self_subject(self, _self: Token) -> Subject:
         return SelfSubject()
 
-    def every_object(self, _words: Token) -> Subject:
+    def every_object(self, *_words_tokens: Token) -> Subject:
         return EveryObject()
 
     def land_type_list(self, *parts: Any) -> tuple[str, ...]:
         return tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
 
+    def type_addition(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.ADDITION
+
+    def color_addition(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.ADDITION
+
+    def your_spells(self) -> _Mark:
+        return _Mark.YOUR_SPELLS
+
+    def your_cards(self) -> _Mark:
+        return _Mark.YOUR_CARDS
+
+    def per_other_spell(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.PER_OTHER_SPELL
+
+    def as_long_as(self) -> None:
+        return None
+
+    def steps_end(self, *_words_tokens: Token) -> None:
+        return None
+
+    def as_though(self) -> None:
+        return None
+
+    def spender_you(self) -> str:
+        return "you"
+
+    def spender_players(self) -> str:
+        return "players"
+
+    def spender_each(self) -> str:
+        return "each player"
+
+    def loser_a_player(self, _article: Token) -> str:
+        return "a player"
+
+    def one_card_that(self, noun: Token) -> str:
+        return f"that {_words(noun)}"
+
+    def one_card_it(self) -> str:
+        return "it"
+
+    def one_card_them(self) -> str:
+        return "them"
+
+    def one_card_those(self, _spells: Token) -> str:
+        return "those spells"
+
+    def one_card_exiled(self, _card: Token) -> str:
+        return "the exiled card"
+
+    def one_card_this_way(self, _article: Token, _spell: Token) -> str:
+        return "a spell this way"
+
+    def color_kind(self) -> str:
+        return "color"
+
+    def creature_type_kind(self, word: Token) -> str:
+        if str(word).lower() != "creature":
+            raise ValueError(f"a choice of a {word} type")
+        return "creature type"
+
+    def basic_land_type_kind(self, basic: Token, _land: Token) -> str:
+        if str(basic).lower() != "basic":
+            raise ValueError(f"a choice of a {basic} land type")
+        return "basic land type"
+
+    def card_type_kind(self, _card: Token) -> str:
+        return "card type"
+
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         types = _first(parts, tuple)
-        return TypeChangeReading(subject, types, TypeSet.LISTED, _has(parts, "TYPE_ADDITION"))
+        return TypeChangeReading(subject, types, TypeSet.LISTED, _Mark.ADDITION in parts)
 
-    def land_type_change_while(self, _as_long_as: Token, condition: Token, *rest: Any) -> TypeChangeReading:
+    def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
         return TypeChangeReading(
             reading.subject, reading.types, reading.which, reading.adds, str(condition).strip()
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, _has(parts, "TYPE_ADDITION"))
+        if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] != ["basic"]:
+            raise ValueError("'every <supertype> land type'")
+        return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, _Mark.ADDITION in parts)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        return TypeChangeReading(subject, (), TypeSet.CHOSEN, _has(parts, "TYPE_ADDITION"))
+        if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
+            raise ValueError("'the chosen <supertype> land type'")
+        return TypeChangeReading(subject, (), TypeSet.CHOSEN, _Mark.ADDITION in parts)
 
     def named_colors(self, colors: str) -> tuple[str, bool]:
         return colors, False
@@ -117,9 +201,7 @@ class StaticRules(Transformer[Token, Any]):
     def color_change(self, subject: Subject, *parts: Any) -> ColorChangeReading:
         colors, chosen = _first(parts, tuple)
         gets = _tokens(parts, "PT_CHANGE")
-        return ColorChangeReading(
-            subject, colors, chosen, _has(parts, "COLOR_ADDITION"), gets[0] if gets else ""
-        )
+        return ColorChangeReading(subject, colors, chosen, _Mark.ADDITION in parts, gets[0] if gets else "")
 
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])
@@ -133,16 +215,16 @@ class StaticRules(Transformer[Token, Any]):
         keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
         return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip())
 
-    def pools_dont_empty(self, _words: Token) -> PoolsDontEmpty:
+    def pools_dont_empty(self, *_parts: Any) -> PoolsDontEmpty:
         return PoolsDontEmpty()
 
-    def keep_unspent(self, who: Token, *parts: Any) -> KeepUnspent:
+    def keep_unspent(self, who: str, *parts: Any) -> KeepUnspent:
         colors = _tokens(parts, "COLOR_WORD")
-        return KeepUnspent(_words(who), lexicon.COLOR_WORDS[colors[0].lower()] if colors else "")
+        return KeepUnspent(who, lexicon.COLOR_WORDS[colors[0].lower()] if colors else "")
 
-    def unspent_becomes(self, who: Token, *parts: Any) -> UnspentBecomes:
+    def unspent_becomes(self, who: str, *parts: Any) -> UnspentBecomes:
         colors = _tokens(parts, "COLOR_WORD")
-        return UnspentBecomes(_words(who), lexicon.COLOR_WORDS[colors[0].lower()] if colors else "C")
+        return UnspentBecomes(who, lexicon.COLOR_WORDS[colors[0].lower()] if colors else "C")
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
@@ -154,7 +236,7 @@ class StaticRules(Transformer[Token, Any]):
             _tokens(parts, "SYMBOLS")[0].upper(),
             _tokens(parts, "MORE_LESS")[0].lower() == "more",
             _words(caster[0]) if caster else "",
-            _has(parts, "PER_OTHER_SPELL"),
+            _Mark.PER_OTHER_SPELL in parts,
         )
 
     def as_any(self, palette: Any) -> str:
@@ -173,29 +255,29 @@ class StaticRules(Transformer[Token, Any]):
                 return "C" if part.type == "COLORLESS" else "other" if lowered == "other" else "another"
         return ""
 
-    def spend_as_though(self, who: Token, *parts: Any) -> SpendAsThoughReading:
+    def spend_as_though(self, who: str, *parts: Any) -> SpendAsThoughReading:
         as_kind = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         uses = [p for p in parts if isinstance(p, tuple)]
         return SpendAsThoughReading(
-            _words(who),
+            who,
             as_kind,
             self._spent_kind(parts),
             _has(parts, "ONLY_WORD"),
             SpendOnly(uses[0]) if uses else None,
         )
 
-    def one_card_permission(self, who: Token, *parts: Any) -> OneCardPermission:
-        as_kind = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        if _words(who) != "you" or self._spent_kind(parts) or _has(parts, "ONLY_WORD"):
+    def one_card_permission(self, who: str, *parts: Any) -> OneCardPermission:
+        as_kind, card = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        if who != "you" or self._spent_kind(parts) or _has(parts, "ONLY_WORD"):
             raise ValueError("a permission for one card is 'you may spend mana as though ...'")
         if as_kind not in ("color", "type"):
             raise ValueError("a permission for one card is 'mana of any color' or 'of any type'")
-        return OneCardPermission(as_kind, _words(_tokens(parts, "ONE_CARD")[0]))
+        return OneCardPermission(as_kind, card)
 
-    def one_card_permission_any_type(self, card: Token) -> OneCardPermission:
-        return OneCardPermission("type", _words(card))
+    def one_card_permission_any_type(self, card: str) -> OneCardPermission:
+        return OneCardPermission("type", card)
 
-    def activation_ban(self, _words_token: Token, what: Nouns, _cant: Token) -> ActivationBanReading:
+    def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
@@ -217,8 +299,8 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts))
 
-    def choose_as_enters(self, _self: Token, _article: Token, kind: Token, *other: Any) -> ChooseAsEnters:
-        return ChooseAsEnters(_words(kind), str(other[0]) if other else "")
+    def choose_as_enters(self, _self: Token, _article: Token, kind: str, *other: Any) -> ChooseAsEnters:
+        return ChooseAsEnters(kind, str(other[0]) if other else "")
 
     def may_pay_life_as_enters(self, *parts: Any) -> MayPayLifeAsEnters:
         self._you(parts)
@@ -229,11 +311,11 @@ class StaticRules(Transformer[Token, Any]):
         return MayRevealAsEnters(next(p for p in parts if isinstance(p, int)), _first(parts, Nouns))
 
     def _you(self, parts: tuple[Any, ...]) -> None:
-        if [w.lower() for w in _tokens(parts, "SPENDER")] != ["you"]:
+        if "you" not in [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]:
             raise ValueError("'you may' is the player who may pay or reveal")
 
-    def enters_tapped_if_not(self, who: Token, *_parts: Any) -> EntersTappedIfNot:
-        if _words(who) != "you":
+    def enters_tapped_if_not(self, who: str, *_parts: Any) -> EntersTappedIfNot:
+        if who != "you":
             raise ValueError("'If you don't' is the player who may pay")
         return EntersTappedIfNot()
 
@@ -248,19 +330,23 @@ class StaticRules(Transformer[Token, Any]):
         return Imprint(what, determiner.type == "TARGET")
 
     def same_is_true(self, *parts: Any) -> SameIsTrue:
-        cards = "" if not _has(parts, "CARD") else "you" if _has(parts, "YOU_OWN") else "any"
-        return SameIsTrue(_has(parts, "YOU_CONTROL"), cards, _has(parts, "NON_TYPE"))
+        cards = "" if not _has(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"
+        return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, _has(parts, "NON_TYPE"))
 
-    def only_colored(self, _words_token: Token) -> OnlyColored:
+    def only_colored(self) -> OnlyColored:
         return OnlyColored()
 
-    def double_unspent(self, _words_token: Token) -> DoubleUnspent:
+    def double_unspent(self) -> DoubleUnspent:
         return DoubleUnspent()
 
-    def random_opening(self, words: Token) -> RandomOpening:
-        return RandomOpening(_words(words))
+    def roll_die(self, article: Token, die: Token) -> RandomOpening:
+        kind = f"{_words(die)} die" if die.type == "SIDED" else _words(die)
+        return RandomOpening(f"roll {_words(article)} {kind}")
 
-    def result_effects(self, _words_token: Token) -> ResultEffects:
+    def flip_coin(self, _article: Token) -> RandomOpening:
+        return RandomOpening("flip a coin")
+
+    def result_effects(self) -> ResultEffects:
         return ResultEffects()
 
     # -------------------------------------------------------------- enters unless, land search
