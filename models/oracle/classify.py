@@ -346,10 +346,7 @@ def changes_power(body: str) -> bool:
     if "base power" in lowered:
         return True
     words = lowered.replace(",", " ").replace(".", " ").split()
-    return any(
-        word in ("get", "gets") and _is_pt_change(after)
-        for word, after in pairwise(words)
-    )
+    return any(word in ("get", "gets") and _is_pt_change(after) for word, after in pairwise(words))
 
 
 def not_during_payment(body: str) -> bool:
