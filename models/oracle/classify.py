@@ -235,10 +235,19 @@ _LAND_TYPE_WORDS: Final = frozenset(
 )
 
 
+#: Words one of which each way of being about mana (:func:`mentions_mana`) needs.
+_MENTIONS: Final = frozenset(
+    ("add", "adds", "produce", "produces", "spend", "spent", "mana", "land", "lands", "cost", "costs", "is",
+     "are", "abilities", "activated")
+)  # fmt: skip
+
+
 def mentions_mana(body: str) -> bool:
     """True when a sentence is about mana, so that, unread, it is ``unsupported`` rather than ``ignored``:
     it adds, produces, spends or keeps mana, changes costs, land types or mana abilities, or bans them."""
     words = tokens(body)
+    if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
+        return False  # (each test below needs one of these words: most sentences have none)
     if any(
         word in ("add", "adds", "produce", "produces", "spend", "spent") or "unspent" in word
         for word in words
