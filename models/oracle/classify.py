@@ -437,14 +437,16 @@ def hurts_when_tapped(body: str) -> bool:
 # Gates: words without which the grammar's static sentences and mana effects can't be read
 
 #: Words one of which every static sentence the grammar reads holds (``static`` in ``grammar.lark``), each
-#: alternative's own: a sentence without any of them (or a quote) is not tried on the grammar at all.
-_STATIC_WORDS: Final = frozenset(
-    (
-        "unspent", "pools", "cost", "costs", "spend", "spent", "activated", "tapped", "tap", "taps", "choose",
-        "may", "don't", "enters", "return", "exile", "same", "reduces", "double", "roll", "flip", "ability",
-        "long",
-    )
-)  # fmt: skip
+#: alternative's own, with a second word it needs when the first is a common one ('may' with 'pay', 'reveal',
+#: 'spend' or 'exile'): a sentence without any such pair (or a quote) is not tried on the grammar at all.
+_STATIC_WORDS: Final = {
+    "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
+    "flip": (), "activated": ("can't",), "tapped": ("damage", "enters"), "tap": ("damage",),
+    "taps": ("damage",), "choose": ("enters",), "may": ("pay", "reveal", "spend", "exile"),
+    "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
+    "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),
+    "long": ("has", "is", "are"),
+}  # fmt: skip
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
@@ -464,7 +466,12 @@ def may_be_static(text: str) -> bool:
     if '"' in text:
         return True
     words = set(tokens(text))
-    return bool(words & _STATIC_WORDS) or bool(words & {"is", "are"} and words & _CHANGED_TO)
+    if any(
+        word in words and (not needed or not words.isdisjoint(needed))
+        for word, needed in _STATIC_WORDS.items()
+    ):
+        return True
+    return bool(words & {"is", "are"} and words & _CHANGED_TO)
 
 
 def may_be_mana_effect(text: str) -> bool:
