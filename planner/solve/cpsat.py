@@ -45,7 +45,7 @@ from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import PlannerError
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
-from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.alternatives import AlternativeKind, AlternativePayment
 from planner.rules.amounts import counts_life, graveyard_growth
 from planner.rules.costs import discards_hand, energy_paid
 from planner.rules.hand import HAND
@@ -71,6 +71,9 @@ __all__ = ["solve_payment"]
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
+
+#: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
+_AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
 
 
 # ------------------------------------------------------------------------------------------------ the layers
@@ -619,7 +622,7 @@ class _AlternativeVars:
     def __init__(self, planner: _PaymentModel) -> None:
         problem = planner.problem
         model = planner.model
-        target, view, player = problem.target, problem.view, problem.player
+        target, view = problem.target, problem.view
         slots: set[Slot] = set()
         for symbol in target.cost.symbols:
             if symbol.kind is SymbolKind.VARIABLE:
@@ -637,17 +640,14 @@ class _AlternativeVars:
             if permanent.id not in grouped:
                 units.setdefault(permanent.id, (permanent.id,))
         damage: list[Expr] = []
+        ways = problem.payers.ways
         for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
-            able = set(candidates(view, player, target, kind))
             for pid, members in units.items():
-                count = sum(m in able for m in members)
-                if not count:
-                    continue
-                assert count == len(members)  # a group's members are alike (activations.interchangeable)
-                colors = view.colors(pid) if kind is AlternativeKind.CONVOKE else ManaTypes()
-                for slot in (GENERIC, *(t for t in ALL_COLORS if t in colors)):
-                    if slot not in slots:
+                for slot in (GENERIC, *ALL_COLORS):
+                    count = sum((m, kind, slot) in ways for m in members)
+                    if not count or slot not in slots:
                         continue
+                    assert count == len(members)  # a group's members are alike (activations.interchangeable)
                     var = model.new_int_var(0, count, f"{kind.value}_{pid}_{_slot_name(slot)}")
                     self.paying[(pid, kind, slot)] = var
                     fill[slot].append(var)
@@ -672,8 +672,38 @@ class _AlternativeVars:
         self.units = units
 
     def limit(self, planner: _PaymentModel) -> None:
-        """Delve exiles at most the cards in the graveyard once the payment's mana abilities are done: those
-        there now, and the cards the payment sacrificed (CR 601.2g-h)."""
+        """What pays this way is read once the payment's mana abilities are done (CR 601.2g-h), as the replay
+        reads it: a permanent they took off the battlefield pays nothing; one that a removal of a type- or
+        color-changing effect's source leaves no creature or artifact, or without a color, doesn't pay that
+        way (:attr:`PaymentProblem.payers`); delve exiles at most the cards there are then in the graveyard:
+        those there now, and the cards the payment sacrificed. (Whether it is still untapped:
+        :meth:`_PaymentModel._shared_resources`.)"""
+        model, main = planner.model, planner.main
+        gone: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for template in planner.templates:
+            for pid in template.gone:
+                gone[pid].append(main.use[template.index])
+        for pid, tapped in self.taps.items():
+            if gone.get(pid):
+                model.add(tapped + _total(gone[pid]) <= len(self.units[pid]))
+        payers = planner.problem.payers
+        if payers.removable:
+            removed = {}  # (a literal each: the payment removes it)
+            for pid in payers.removable:
+                removed[pid] = flag = model.new_bool_var(f"alternative_removes_{pid}")
+                used = [planner.is_zero(use).negated() for use in gone[pid]]
+                for literal in used:
+                    model.add_implication(literal, flag)
+                model.add_bool_or(used).only_enforce_if(flag)
+            for key, var in self.paying.items():
+                if not payers.exhaustive:
+                    for literal in removed.values():
+                        model.add(var == 0).only_enforce_if(literal)
+                    continue
+                for these, able in payers.able.items():
+                    if key not in able:
+                        when = [removed[p] if p in these else removed[p].negated() for p in payers.removable]
+                        model.add(var == 0).only_enforce_if(when)
         if isinstance(self.exiled, int):
             return
         board, player = planner.board, planner.player
@@ -945,7 +975,8 @@ class _PaymentModel:
         those of the permanents it sacrifices, which could produce their mana only while their count is not
         0 (CR 106.7)."""
         ability = template.ability
-        found = [_Counted(ability.output.amount, template.pid, template.outcome.types)]
+        outcome = template.outcome
+        found = [_Counted(ability.output.amount, template.pid, outcome.devotion or outcome.types)]
         if any(
             output.palette.kind is PaletteKind.REFLECT_SACRIFICED
             for output in (ability.output, *(o for _, o in ability.conditional))
@@ -1038,18 +1069,20 @@ class _PaymentModel:
         return cycles
 
     def _reflected(self, template: Activation) -> list[tuple[ObjectFilter, str]]:
-        """What the template's mana reflects (CR 106.7), as filters with the permanent they are read from: its
-        own reflecting palette's, or (Squandered Resources) those of the permanents it sacrifices."""
+        """The permanents the template's mana types are read from, as filters with the permanent they are
+        written on: its own palette's that reflects them (CR 106.7) or takes the colors among them (Bloom
+        Tender), or (Squandered Resources) those of the permanents it sacrifices."""
         ability = template.ability
         found: list[tuple[ObjectFilter, str]] = []
         for output in (ability.output, *(o for _, o in ability.conditional)):
-            if output.palette.kind is PaletteKind.REFLECT:
+            if output.palette.kind in _AMONG:
                 found += [(wanted, template.pid) for wanted in output.palette.among]
             elif output.palette.kind is PaletteKind.REFLECT_SACRIFICED:
                 for victim in template.sacrificed:
                     for other in self.view.mana_abilities(victim):
-                        if other.output.palette.kind is PaletteKind.REFLECT:
-                            found += [(wanted, victim) for wanted in other.output.palette.among]
+                        for made in (other.output, *(o for _, o in other.conditional)):
+                            if made.palette.kind in _AMONG:
+                                found += [(wanted, victim) for wanted in made.palette.among]
         return found
 
     def _producers(self) -> list[int]:
@@ -1292,15 +1325,18 @@ class _PaymentModel:
             tapped = 1 if cycle.tapped else 0
             main_taps = _total([self.main.use[i] for i in cycle.taps])
             main_untaps = _total([self.main.use[i] for i in cycle.untaps])
+            alternative = self.alternatives.taps.get(pid, 0)
             if later is self.main:
                 model.add(main_untaps <= 1)
                 model.add(main_taps <= 1 + main_untaps - tapped)
                 model.add(main_untaps <= main_taps + tapped)
+                # (convoke and improvise tap it once the mana abilities are done: it is untapped then)
+                model.add(tapped + main_taps - main_untaps + alternative <= 1)
                 continue
             # (taps and untaps hold the payment's and this layer's together)
-            later_taps = _total(taps.get(pid, [])) - main_taps
+            later_taps = _total(taps.get(pid, [])) - main_taps - alternative
             later_untaps = _total(untaps.get(pid, [])) - main_untaps
-            left_tapped = tapped + main_taps - main_untaps
+            left_tapped = tapped + main_taps - main_untaps + alternative
             model.add(later_taps + later_untaps <= 1)
             model.add(later_taps <= 1 - left_tapped)
             model.add(later_untaps <= left_tapped)

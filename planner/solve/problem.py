@@ -11,17 +11,20 @@ that are not payments (the objective of a finished plan, what stays open afterwa
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass, field
 
+from models.abilities import ColorChange, TypeChange
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import PaymentTarget, Slot
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.alternatives import AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -31,6 +34,7 @@ from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
 
 __all__ = [
+    "AlternativePayers",
     "BoardAnalysis",
     "EventMana",
     "PaymentProblem",
@@ -149,6 +153,65 @@ class BoardAnalysis:
                 f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
             )
         return warnings
+
+
+#: The most permanents whose effects change types or colors (Mycosynth Lattice, Painter's Servant) that a
+#: payment with convoke or improvise may remove, for which :class:`AlternativePayers` reads every board the
+#: removals may leave (2 ** n boards).
+MAX_RECOLORING = 4
+
+#: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
+AlternativeWay = tuple[str, AlternativeKind, Slot]
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativePayers:
+    """Who may pay by convoke and improvise, read as the replay reads it: once the payment's mana abilities
+    are done (CR 601.2h), on the board they leave. ``removable`` are the permanents the payment may remove
+    whose effects change types or colors (CR 613.1d-e: whether a permanent is a creature or an artifact, and
+    its colors); ``able`` holds, for each set of them removed, every way that may pay then. Past
+    :data:`MAX_RECOLORING` of them (``exhaustive`` False) it holds the board as it is only, and no way may
+    pay once one of them is removed. A permanent tapped now may pay once a {Q} ability untapped it."""
+
+    removable: tuple[str, ...]
+    able: dict[frozenset[str], frozenset[AlternativeWay]]
+    exhaustive: bool = True
+
+    @property
+    def ways(self) -> frozenset[AlternativeWay]:
+        """Every way that may pay on some board the payment may leave."""
+        return frozenset().union(*self.able.values())
+
+    @classmethod
+    def of(
+        cls, view: BoardView, player: str, target: PaymentTarget, templates: tuple[Activation, ...]
+    ) -> AlternativePayers:
+        """The payers of ``target`` on the boards that the ``templates`` may leave."""
+        if not (target.convoke or target.improvise):
+            return cls((), {frozenset(): frozenset()})
+        gone = {pid for template in templates for pid in template.gone}
+        changing = (TypeChange, ColorChange)
+        removable = tuple(
+            p.id
+            for p in view.board.permanents
+            if p.id in gone and any(isinstance(e, changing) for e in view.parsed[p.id].effects)
+        )
+        untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
+        exhaustive = len(removable) <= MAX_RECOLORING
+        able: dict[frozenset[str], frozenset[AlternativeWay]] = {}
+        for size in range(len(removable) + 1 if exhaustive else 1):
+            for removed in itertools.combinations(removable, size):
+                board = view.board
+                for pid in removed:
+                    board = board.without_permanent(pid)
+                seen = view_of(board) if removed else view
+                able[frozenset(removed)] = frozenset(
+                    (pid, kind, slot)
+                    for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE)
+                    for pid in candidates(seen, player, target, kind, untapping=untapping)
+                    for slot in slots_for(seen, kind, pid)
+                )
+        return cls(removable, able, exhaustive)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -306,6 +369,11 @@ class PaymentProblem:
         if self.turn is None:
             return self.analysis.dynamics
         return expand(self.view, self.player, self.reflect, self.turn.templates, variants=False)
+
+    @cached_property
+    def payers(self) -> AlternativePayers:
+        """Who may pay the target by convoke and improvise (see :class:`AlternativePayers`)."""
+        return AlternativePayers.of(self.view, self.player, self.target, self.dynamics.templates)
 
     @property
     def graveyard_most(self) -> int:
