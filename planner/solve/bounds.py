@@ -72,7 +72,7 @@ def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, ta
 def alternative_most(problem: PaymentProblem) -> int:
     """The most the target's convoke, improvise and delve could pay: one per creature or artifact that may
     pay on a board the payment may leave (:attr:`PaymentProblem.payers`), and the graveyard."""
-    tappers = {pid for pid, _, _ in problem.payers.ways}
+    tappers = {pid for ways in problem.payers.found.values() for pid, _, _ in ways}
     return len(tappers) + (problem.graveyard_most if problem.target.delve else 0)
 
 

@@ -36,6 +36,8 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TypeVar
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -64,13 +66,15 @@ from planner.solve.objective import (
     permanent_facts,
     sacrificed_by_design,
 )
-from planner.solve.problem import PaymentProblem, TimeUp
+from planner.solve.problem import AfterRemovals, PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
 __all__ = ["solve_payment"]
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
+
+_Read = TypeVar("_Read")
 
 #: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
 _AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
@@ -110,6 +114,11 @@ def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
 def _total(parts: Sequence[Expr]) -> Expr:
     """The sum of some expressions, as a new expression (``+=`` on CP-SAT sums changes them in place)."""
     return cp_model.LinearExpr.sum(list(parts)) if parts else 0
+
+
+def _fits(mana: ManaType, snow: bool, slot: Slot, target: PaymentTarget, rules: SpendRules) -> bool:
+    """True when mana of this type may fill the slot under these rules (:meth:`SpendRules.fits`)."""
+    return rules.at(target).fits(mana, snow, slot, target)
 
 
 def _slot_name(slot: Slot) -> str:
@@ -169,6 +178,7 @@ class _Layer:
         self.planner = planner
         self.name = name
         self.target = target
+        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         model = planner.model
         templates = planner.templates
         # --- variables: how often each template is used, and which type each packet choice takes
@@ -298,6 +308,11 @@ class _Layer:
                 and planner.epoch_of(producer) <= consumer.epoch
             ]
             rules = planner.rules_in(consumer.epoch).at(consumer.target)
+            # (a target is paid under the rules of the board the activations leave, an ability's cost under
+            # those of the board as it is activated: removing a 'spend as though' source changes them)
+            spending = planner.problem.spending
+            last = consumer.template < 0
+            after = [r.at(consumer.target) for r in spending.found.values()] if last else [rules]
             for slot in consumer.demand:
                 label = f"{name}_{consumer.name}_{_slot_name(slot)}_by"
                 if slot in (GENERIC, SNOW):
@@ -310,14 +325,18 @@ class _Layer:
                     continue
                 for group in allowed:
                     for key in self.groups[group]:
-                        fit = (key[0], slot, rules)
-                        if fit not in fits:
-                            fits[fit] = rules.fits(key[0], key[1].snow, slot, consumer.target)
-                        if fits[fit]:
+                        for ruled in after:
+                            fit = (key[0], slot, ruled)
+                            if fit not in fits:
+                                fits[fit] = ruled.fits(key[0], key[1].snow, slot, consumer.target)
+                        if any(fits[(key[0], slot, ruled)] for ruled in after):
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
                             )
                             consumer.pay[(key, slot)] = var
+                            if spending.removable:
+                                fitting = partial(_fits, key[0], key[1].snow, slot, consumer.target)
+                                planner.only_where(var, self, spending, fitting, last=last)
             if grouped or repeated:
                 # the first of a group's activations gets no mana from the group: what the others take from it
                 # leaves at least one activation's cost to the rest
@@ -405,7 +424,6 @@ class _Layer:
                     model.add(_total(before) == 0).only_enforce_if(self.unused(template.index).negated())
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
-        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         if not planner.relaxed:
             self._order()
 
@@ -640,7 +658,7 @@ class _AlternativeVars:
             if permanent.id not in grouped:
                 units.setdefault(permanent.id, (permanent.id,))
         damage: list[Expr] = []
-        ways = problem.payers.ways
+        ways = frozenset().union(*problem.payers.found.values())
         for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
             for pid, members in units.items():
                 for slot in (GENERIC, *ALL_COLORS):
@@ -687,23 +705,9 @@ class _AlternativeVars:
             if gone.get(pid):
                 model.add(tapped + _total(gone[pid]) <= len(self.units[pid]))
         payers = planner.problem.payers
-        if payers.removable:
-            removed = {}  # (a literal each: the payment removes it)
-            for pid in payers.removable:
-                removed[pid] = flag = model.new_bool_var(f"alternative_removes_{pid}")
-                used = [planner.is_zero(use).negated() for use in gone[pid]]
-                for literal in used:
-                    model.add_implication(literal, flag)
-                model.add_bool_or(used).only_enforce_if(flag)
-            for key, var in self.paying.items():
-                if not payers.exhaustive:
-                    for literal in removed.values():
-                        model.add(var == 0).only_enforce_if(literal)
-                    continue
-                for these, able in payers.able.items():
-                    if key not in able:
-                        when = [removed[p] if p in these else removed[p].negated() for p in payers.removable]
-                        model.add(var == 0).only_enforce_if(when)
+        for (pid, kind, slot), var in self.paying.items() if payers.removable else ():
+            ways = frozenset((m, kind, slot) for m in self.units[pid])
+            planner.only_where(var, main, payers, ways.issubset, last=True)
         if isinstance(self.exiled, int):
             return
         board, player = planner.board, planner.player
@@ -1155,6 +1159,50 @@ class _PaymentModel:
         if self.turn is None or not self.turn.rules:
             return self.rules
         return self.turn.rules[min(epoch, len(self.turn.rules) - 1)]
+
+    def removes(self, pid: str, layer: _Layer) -> cp_model.IntVar:
+        """A literal true when the layer's activations take the permanent off the battlefield, or, for a
+        later layer (keep, hand), those of the payment before it (made once per layer)."""
+        key = f"{layer.name}_removes_{pid}"
+        if key not in self._zero:
+            layers = [layer] if layer.main else [self.main, layer]
+            used = [
+                self.is_zero(each.use[t.index]).negated()
+                for each in layers
+                for t in self.templates
+                if pid in t.gone
+            ]
+            self._zero[key] = flag = self.model.new_bool_var(key)
+            for literal in used:
+                self.model.add_implication(literal, flag)
+            self.model.add_bool_or(used).only_enforce_if(flag)
+        return self._zero[key]
+
+    def only_where(
+        self,
+        var: cp_model.IntVar,
+        layer: _Layer,
+        after: AfterRemovals[_Read],
+        ok: Callable[[_Read], bool],
+        *,
+        last: bool,
+    ) -> None:
+        """``var`` is 0 on each board the layer may leave where ``ok`` fails on what ``after`` reads there:
+        read at the layer's end (``last``: its target, convoke), on the board its removals leave; read
+        during it (an ability's cost), at 0 once it removed anything whose removal may change it."""
+        model = self.model
+        removed = {pid: self.removes(pid, layer) for pid in after.removable}
+        if last and after.exhaustive:
+            for these, found in after.found.items():
+                if not ok(found):
+                    when = [removed[p] if p in these else removed[p].negated() for p in after.removable]
+                    model.add(var == 0).only_enforce_if(when)
+            return
+        if not ok(after.now):
+            model.add(var == 0)
+        if not after.exhaustive or not all(ok(found) for found in after.found.values()):
+            for literal in removed.values():
+                model.add(var == 0).only_enforce_if(literal)
 
     def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:
         """A literal true exactly when the variable is 0 (made once per variable)."""

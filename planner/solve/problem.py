@@ -14,9 +14,12 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Generic, TypeVar
 
-from models.abilities import ColorChange, TypeChange
+from models.abilities import ColorChange, SpendAsThough, TypeChange
 from models.board import Board
 from models.cost import PaymentTarget, Slot
 from models.errors import InputError, OracleParseError
@@ -34,7 +37,7 @@ from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
 
 __all__ = [
-    "AlternativePayers",
+    "AfterRemovals",
     "BoardAnalysis",
     "EventMana",
     "PaymentProblem",
@@ -43,6 +46,9 @@ __all__ = [
     "TurnPayments",
     "checked_player",
 ]
+
+
+_Read = TypeVar("_Read")
 
 
 class TimeUp(Exception):  # noqa: N818 - not an error: the planner's answer is then 'no answer in time'
@@ -155,63 +161,56 @@ class BoardAnalysis:
         return warnings
 
 
-#: The most permanents whose effects change types or colors (Mycosynth Lattice, Painter's Servant) that a
-#: payment with convoke or improvise may remove, for which :class:`AlternativePayers` reads every board the
-#: removals may leave (2 ** n boards).
-MAX_RECOLORING = 4
+#: The most permanents with effects a payment reads at its end that it may remove, for which
+#: :class:`AfterRemovals` reads every board the removals may leave (2 ** n boards).
+MAX_REMOVABLE_EFFECTS = 4
 
 #: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
 AlternativeWay = tuple[str, AlternativeKind, Slot]
 
 
 @dataclass(frozen=True, slots=True)
-class AlternativePayers:
-    """Who may pay by convoke and improvise, read as the replay reads it: once the payment's mana abilities
-    are done (CR 601.2h), on the board they leave. ``removable`` are the permanents the payment may remove
-    whose effects change types or colors (CR 613.1d-e: whether a permanent is a creature or an artifact, and
-    its colors); ``able`` holds, for each set of them removed, every way that may pay then. Past
-    :data:`MAX_RECOLORING` of them (``exhaustive`` False) it holds the board as it is only, and no way may
-    pay once one of them is removed. A permanent tapped now may pay once a {Q} ability untapped it."""
+class AfterRemovals(Generic[_Read]):
+    """Something a payment reads of the board the mana abilities leave (CR 601.2g-h), as the replay reads
+    it: ``removable`` are the permanents the payment may remove whose effects change it, ``found`` holds
+    what it is for each set of them removed (the empty set: the board as it is). Past
+    :data:`MAX_REMOVABLE_EFFECTS` of them (``exhaustive`` False) it holds the board as it is only, and the
+    model uses nothing that a removal might change once one of them is removed."""
 
     removable: tuple[str, ...]
-    able: dict[frozenset[str], frozenset[AlternativeWay]]
+    found: dict[frozenset[str], _Read]
     exhaustive: bool = True
 
-    @property
-    def ways(self) -> frozenset[AlternativeWay]:
-        """Every way that may pay on some board the payment may leave."""
-        return frozenset().union(*self.able.values())
-
     @classmethod
-    def of(
-        cls, view: BoardView, player: str, target: PaymentTarget, templates: tuple[Activation, ...]
-    ) -> AlternativePayers:
-        """The payers of ``target`` on the boards that the ``templates`` may leave."""
-        if not (target.convoke or target.improvise):
-            return cls((), {frozenset(): frozenset()})
+    def read(
+        cls,
+        view: BoardView,
+        templates: tuple[Activation, ...],
+        kinds: tuple[type, ...],
+        reading: Callable[[BoardView], _Read],
+    ) -> AfterRemovals[_Read]:
+        """What ``reading`` finds on each board the ``templates`` may leave once they removed permanents
+        with effects of these ``kinds`` (the board as it is when they remove none)."""
         gone = {pid for template in templates for pid in template.gone}
-        changing = (TypeChange, ColorChange)
         removable = tuple(
             p.id
             for p in view.board.permanents
-            if p.id in gone and any(isinstance(e, changing) for e in view.parsed[p.id].effects)
+            if p.id in gone and any(isinstance(e, kinds) for e in view.parsed[p.id].effects)
         )
-        untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
-        exhaustive = len(removable) <= MAX_RECOLORING
-        able: dict[frozenset[str], frozenset[AlternativeWay]] = {}
+        exhaustive = len(removable) <= MAX_REMOVABLE_EFFECTS
+        found: dict[frozenset[str], _Read] = {}
         for size in range(len(removable) + 1 if exhaustive else 1):
             for removed in itertools.combinations(removable, size):
                 board = view.board
                 for pid in removed:
                     board = board.without_permanent(pid)
-                seen = view_of(board) if removed else view
-                able[frozenset(removed)] = frozenset(
-                    (pid, kind, slot)
-                    for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE)
-                    for pid in candidates(seen, player, target, kind, untapping=untapping)
-                    for slot in slots_for(seen, kind, pid)
-                )
-        return cls(removable, able, exhaustive)
+                found[frozenset(removed)] = reading(view_of(board) if removed else view)
+        return cls(removable, found, exhaustive)
+
+    @property
+    def now(self) -> _Read:
+        """What it reads on the board as it is."""
+        return self.found[frozenset()]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -371,9 +370,37 @@ class PaymentProblem:
         return expand(self.view, self.player, self.reflect, self.turn.templates, variants=False)
 
     @cached_property
-    def payers(self) -> AlternativePayers:
-        """Who may pay the target by convoke and improvise (see :class:`AlternativePayers`)."""
-        return AlternativePayers.of(self.view, self.player, self.target, self.dynamics.templates)
+    def payers(self) -> AfterRemovals[frozenset[AlternativeWay]]:
+        """Who may pay the target by convoke and improvise (CR 601.2h: once the mana abilities are done),
+        on each board the payment may leave: a removed source of an effect that changes types or colors
+        (Mycosynth Lattice, Painter's Servant: CR 613.1d-e) changes who is a creature or an artifact, and
+        of which colors; a permanent tapped now may pay once a {Q} ability untapped it."""
+        target, player = self.target, self.player
+        templates = self.dynamics.templates
+        untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
+
+        def ways(view: BoardView) -> frozenset[AlternativeWay]:
+            return frozenset(
+                (pid, kind, slot)
+                for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE)
+                for pid in candidates(view, player, target, kind, untapping=untapping)
+                for slot in slots_for(view, kind, pid)
+            )
+
+        if not (target.convoke or target.improvise):
+            return AfterRemovals((), {frozenset(): frozenset()})
+        return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways)
+
+    @cached_property
+    def spending(self) -> AfterRemovals[SpendRules]:
+        """The spending rules the target is paid under (CR 601.2h: once the mana abilities are done) on
+        each board the payment may leave: a removed source of a 'spend as though' effect (Chromatic Orrery,
+        Celestial Dawn) no longer applies."""
+        if self.turn is not None:
+            return AfterRemovals((), {frozenset(): self.rules})
+        player = self.player
+        rules = partial(SpendRules.for_player, player=player)
+        return AfterRemovals.read(self.view, self.dynamics.templates, (SpendAsThough,), rules)
 
     @property
     def graveyard_most(self) -> int:
