@@ -26,7 +26,9 @@ Where the model is narrower than the rules (also in the README):
   are counted as they resolve, after what the activations ordered before them changed, each activation of
   a template ordered as one;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
-  land types) comes before the sacrifice.
+  land types) comes before the sacrifice;
+- convoke, improvise and the spending rules of the target's payment are read on the board the activations
+  leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """
 
 from __future__ import annotations
