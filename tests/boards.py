@@ -353,3 +353,106 @@ def partner(name: str, pid: str) -> dict[str, Any]:
 def counted(key: str, pid: str, **fields: Any) -> dict[str, Any]:
     """A permanent entry for one of :data:`COUNTED`: ``counted("sanctum", "s", tapped=True)``."""
     return {**COUNTED[key], "id": pid, **fields}
+
+
+#: Issue 39's cards outside the catalogue, as a board describes them (no id): what a sacrifice changes
+#: ('colors among', devotion, who may convoke or improvise, the spending rules) and what sacrifices them.
+SACRIFICE_TEXT: dict[str, dict[str, Any]] = {
+    "mox": {"name": "Mox Jet", "type_line": "Artifact", "mana_cost": "{0}", "oracle": "{T}: Add {B}."},
+    "thrull": {
+        "name": "Basal Thrull",
+        "type_line": "Creature — Thrull",
+        "mana_cost": "{B}{B}",
+        "oracle": "{T}, Sacrifice this creature: Add {B}{B}.",
+    },
+    "lattice petal": {
+        "name": "Lattice Petal",
+        "type_line": "Artifact",
+        "mana_cost": "{0}",
+        "oracle": "{T}, Sacrifice this artifact: Add one mana of any color.\n"
+        "All permanents are artifacts in addition to their other types.",
+    },
+    "painter": {
+        "name": "Painter's Servant",
+        "type_line": "Artifact Creature — Scarecrow",
+        "mana_cost": "{2}",
+        "oracle": "As this creature enters, choose a color.\n"
+        "All permanents are the chosen color in addition to their other colors.",
+        "choices": {"color": "U"},
+    },
+    "orrery": {
+        "name": "Chromatic Orrery",
+        "type_line": "Legendary Artifact",
+        "mana_cost": "{7}",
+        "oracle": "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.",
+    },
+    "golem altar": {
+        "name": "Golem Altar",
+        "type_line": "Enchantment",
+        "mana_cost": "{3}",
+        "oracle": "Sacrifice an artifact creature: Add {C}{C}.",
+    },
+    "bears": {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}", "oracle": ""},
+}
+
+#: The fuzz's pools for issue 39 (catalogue names, or keys of :data:`SACRIFICE_TEXT`): what reads the board
+#: as it resolves or is paid, what sacrifices or taps permanents, what they sacrifice, and effects that change
+#: what the others read.
+SACRIFICE_READERS = (
+    "Gaea's Cradle",
+    "Priest of Titania",
+    "Tolarian Academy",
+    "Mox Amber",
+    "Mox Opal",
+    "Reflecting Pool",
+    "Bloom Tender",
+    "Nykthos, Shrine to Nyx",
+    "Karametra's Acolyte",
+    "Elvish Archdruid",
+    "Serra's Sanctum",
+    "Cabal Coffers",
+    "Exotic Orchard",
+    "Fellwar Stone",
+)
+SACRIFICE_OUTLETS = (
+    "Phyrexian Altar",
+    "Ashnod's Altar",
+    "Krark-Clan Ironworks",
+    "Springleaf Drum",
+    "Squandered Resources",
+    "Cryptolith Rite",
+    "golem altar",
+)
+SACRIFICE_FODDER = (
+    "Eldrazi Scion",
+    "Treasure",
+    "Llanowar Elves",
+    "Birds of Paradise",
+    "Ornithopter",
+    "Pili-Pala",
+    "Sol Ring",
+    "Lotus Petal",
+    "Forest",
+    "Swamp",
+    "Plains",
+    "thrull",
+    "mox",
+    "bears",
+)
+SACRIFICE_EFFECTS = (
+    "Nyxbloom Ancient",
+    "Pale Moon",
+    "Mana Reflection",
+    "Dryad of the Ilysian Grove",
+    "Celestial Dawn",
+    "painter",
+    "lattice petal",
+    "orrery",
+)
+
+
+def sacrifice_card(name: str, pid: str, **fields: Any) -> dict[str, Any]:
+    """A permanent entry for a name of the pools above."""
+    if name in SACRIFICE_TEXT:
+        return {**SACRIFICE_TEXT[name], "id": pid, **fields}
+    return {"card": name, "id": pid, **fields}

@@ -35,6 +35,7 @@ __all__ = [
     "candidates",
     "covered_slots",
     "reduced_costs",
+    "slots_for",
 ]
 
 GENERIC = SlotKind.GENERIC
@@ -85,9 +86,17 @@ class AlternativePayment:
 Alternatives = tuple[AlternativePayment, ...]
 
 
-def candidates(view: BoardView, player: str, target: PaymentTarget, kind: AlternativeKind) -> tuple[str, ...]:
+def candidates(
+    view: BoardView,
+    player: str,
+    target: PaymentTarget,
+    kind: AlternativeKind,
+    *,
+    untapping: frozenset[str] = frozenset(),
+) -> tuple[str, ...]:
     """The permanents that may pay this way now for the target, in board order: the player's untapped
-    creatures (convoke) or artifacts (improvise), when the target allows it; none for delve.
+    creatures (convoke) or artifacts (improvise), when the target allows it; none for delve. ``untapping``
+    names permanents tapped now that a {Q} ability may untap before (the CP-SAT model's candidates).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True},
@@ -104,11 +113,13 @@ def candidates(view: BoardView, player: str, target: PaymentTarget, kind: Altern
     return tuple(
         p.id
         for p in view.board.permanents
-        if p.controller == player and not p.tapped and view.type_line(p.id).is_a(wanted)
+        if p.controller == player
+        and (not p.tapped or p.id in untapping)
+        and view.type_line(p.id).is_a(wanted)
     )
 
 
-def _slots_for(view: BoardView, kind: AlternativeKind, pid: str) -> tuple[Slot, ...]:
+def slots_for(view: BoardView, kind: AlternativeKind, pid: str) -> tuple[Slot, ...]:
     """What one permanent may pay this way: generic, and (convoke) each of its colors."""
     if kind is AlternativeKind.CONVOKE:
         return (GENERIC, *(t for t in ALL_COLORS if t in view.colors(pid)))
@@ -219,7 +230,7 @@ def apply_alternatives(
             what = "creature" if kind is AlternativeKind.CONVOKE else "artifact"
             name = f"{view.permanent(pid).name} ({pid})" if pid in {p.id for p in board.permanents} else pid
             raise ValueError(f"{kind.value}: {name} is not an untapped {what} you control")
-        if alternative.paid not in _slots_for(view, kind, pid):
+        if alternative.paid not in slots_for(view, kind, pid):
             raise ValueError(f"{kind.value}: {pid} can't pay {alternative.paid_text}")
         tapped.append(pid)
     damage = sum(view.tap_damage(pid, for_mana=False) for pid in tapped)
@@ -245,7 +256,7 @@ def alternative_choices(
         for pid in candidates(view, player, target, kind):
             options.append(
                 [None]
-                + [AlternativePayment(kind=kind, permanent=pid, paid=s) for s in _slots_for(view, kind, pid)]
+                + [AlternativePayment(kind=kind, permanent=pid, paid=s) for s in slots_for(view, kind, pid)]
             )
     most = cost.mana_value
     delve = min(_graveyard(view.board, player), most) if target.delve else 0

@@ -140,7 +140,9 @@ _BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
 class Outcome:
     """One way an activation can resolve: the mana it adds, what it costs in damage, and how it got there.
 
-    ``replacements`` lists the ids of the permanents whose replacement effects applied, in order.
+    ``replacements`` lists the ids of the permanents whose replacement effects applied, in order;
+    ``devotion`` the color chosen for a devotion to the chosen color (Nykthos), whose amount it counted
+    whatever type a replacement then made the mana (Pale Moon's {C}).
     """
 
     packets: tuple[Packet, ...]
@@ -148,6 +150,7 @@ class Outcome:
     life_loss: int = 0
     replacements: tuple[str, ...] = ()
     sacrifices_source: bool = False
+    devotion: ManaTypes = ManaTypes()
 
     @property
     def total(self) -> int:
@@ -779,7 +782,7 @@ def _renamed(outcome: Outcome, names: Mapping[str, str]) -> Outcome:
         Packet(p.types, p.picks, p.per_pick, p.tag.with_source(names[p.tag.source])) for p in outcome.packets
     )
     replacements = tuple(names[source] for source in outcome.replacements)
-    return Outcome(packets, outcome.damage, outcome.life_loss, replacements, outcome.sacrifices_source)
+    return replace(outcome, packets=packets, replacements=replacements)
 
 
 def _worked_out(
@@ -808,7 +811,9 @@ def _worked_out(
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
-    outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...]], Outcome] = {}
+    outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...], ManaTypes], Outcome] = {}
+    # (the color a devotion to the chosen color counts: what sacrificing a permanent changes, CR 700.5)
+    chosen = output.amount.kind is AmountKind.DEVOTION and not output.amount.colors
     alternatives = _base_alternatives(
         view,
         pid,
@@ -823,6 +828,9 @@ def _worked_out(
     )
     for alternative in alternatives:
         start = _normalise(alternative)
+        devotion = ManaTypes()
+        for packet in start if chosen else ():
+            devotion |= packet.types
         results = _replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
             for final in _with_triggers(view, pid, packets, triggers, reflect):
@@ -833,8 +841,8 @@ def _worked_out(
                         f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
                     )
                 for order in orders:
-                    key = (final, order if every_order else ())
-                    outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties)
+                    key = (final, order if every_order else (), devotion)
+                    outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties, devotion)
                     outcomes.setdefault(key, outcome)
     return list(outcomes.values())
 

@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.activations import Activation
-from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.payment import GENERIC
 from planner.rules.pool import SpendRules
 from planner.rules.production import ManaTag, Outcome
@@ -71,12 +70,10 @@ def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, ta
 
 
 def alternative_most(problem: PaymentProblem) -> int:
-    """The most the target's convoke, improvise and delve could pay: one per creature or artifact, and
-    the graveyard."""
-    target, view, player = problem.target, problem.view, problem.player
-    tappers = set(candidates(view, player, target, AlternativeKind.CONVOKE))
-    tappers |= set(candidates(view, player, target, AlternativeKind.IMPROVISE))
-    return len(tappers) + (problem.graveyard_most if target.delve else 0)
+    """The most the target's convoke, improvise and delve could pay: one per creature or artifact that may
+    pay on a board the payment may leave (:attr:`PaymentProblem.payers`), and the graveyard."""
+    tappers = {pid for ways in problem.payers.found.values() for pid, _, _ in ways}
+    return len(tappers) + (problem.graveyard_most if problem.target.delve else 0)
 
 
 def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:

@@ -28,7 +28,9 @@ Where the model is narrower than the rules (also in the README):
   are counted as they resolve, after what the activations ordered before them changed, each activation of
   a template ordered as one;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
-  land types) comes before the sacrifice.
+  land types) comes before the sacrifice;
+- convoke, improvise and the spending rules of the target's payment are read on the board the activations
+  leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TypeVar
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -48,7 +52,7 @@ from models.errors import PlannerError
 from models.limits import MAX_GENERIC
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
-from planner.rules.alternatives import AlternativeKind, AlternativePayment, candidates
+from planner.rules.alternatives import AlternativeKind, AlternativePayment
 from planner.rules.amounts import counts_life, graveyard_growth
 from planner.rules.costs import discards_hand, energy_paid
 from planner.rules.hand import HAND
@@ -67,13 +71,18 @@ from planner.solve.objective import (
     permanent_facts,
     sacrificed_by_design,
 )
-from planner.solve.problem import PaymentProblem, TimeUp
+from planner.solve.problem import AfterRemovals, PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
 __all__ = ["solve_payment"]
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
+
+_Read = TypeVar("_Read")
+
+#: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
+_AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
 
 
 # ------------------------------------------------------------------------------------------------ the layers
@@ -110,6 +119,11 @@ def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
 def _total(parts: Sequence[Expr]) -> Expr:
     """The sum of some expressions, as a new expression (``+=`` on CP-SAT sums changes them in place)."""
     return cp_model.LinearExpr.sum(list(parts)) if parts else 0
+
+
+def _fits(mana: ManaType, snow: bool, slot: Slot, target: PaymentTarget, rules: SpendRules) -> bool:
+    """True when mana of this type may fill the slot under these rules (:meth:`SpendRules.fits`)."""
+    return rules.at(target).fits(mana, snow, slot, target)
 
 
 def _slot_name(slot: Slot) -> str:
@@ -169,6 +183,7 @@ class _Layer:
         self.planner = planner
         self.name = name
         self.target = target
+        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         model = planner.model
         templates = planner.templates
         # --- variables: how often each template is used, and which type each packet choice takes
@@ -298,6 +313,11 @@ class _Layer:
                 and planner.epoch_of(producer) <= consumer.epoch
             ]
             rules = planner.rules_in(consumer.epoch).at(consumer.target)
+            # (a target is paid under the rules of the board the activations leave, an ability's cost under
+            # those of the board as it is activated: removing a 'spend as though' source changes them)
+            spending = planner.problem.spending
+            last = consumer.template < 0
+            after = [r.at(consumer.target) for r in spending.found.values()] if last else [rules]
             for slot in consumer.demand:
                 label = f"{name}_{consumer.name}_{_slot_name(slot)}_by"
                 if slot in (GENERIC, SNOW):
@@ -310,14 +330,18 @@ class _Layer:
                     continue
                 for group in allowed:
                     for key in self.groups[group]:
-                        fit = (key[0], slot, rules)
-                        if fit not in fits:
-                            fits[fit] = rules.fits(key[0], key[1].snow, slot, consumer.target)
-                        if fits[fit]:
+                        for ruled in after:
+                            fit = (key[0], slot, ruled)
+                            if fit not in fits:
+                                fits[fit] = ruled.fits(key[0], key[1].snow, slot, consumer.target)
+                        if any(fits[(key[0], slot, ruled)] for ruled in after):
                             var = model.new_int_var(
                                 0, self.supply_bound[key], f"{label}_{key[0].letter}_{key[2]}"
                             )
                             consumer.pay[(key, slot)] = var
+                            if spending.removable:
+                                fitting = partial(_fits, key[0], key[1].snow, slot, consumer.target)
+                                planner.only_where(var, self, spending, fitting, last=last)
             if grouped or repeated:
                 # the first of a group's activations gets no mana from the group: what the others take from it
                 # leaves at least one activation's cost to the rest
@@ -405,7 +429,6 @@ class _Layer:
                     model.add(_total(before) == 0).only_enforce_if(self.unused(template.index).negated())
         # activations happen in some order: see _order
         self.position: dict[int, cp_model.IntVar] = {}
-        self.main = enforce is None  # the payment asked for (the others are keep and hand layers)
         if not planner.relaxed:
             self._order()
 
@@ -622,7 +645,7 @@ class _AlternativeVars:
     def __init__(self, planner: _PaymentModel) -> None:
         problem = planner.problem
         model = planner.model
-        target, view, player = problem.target, problem.view, problem.player
+        target, view = problem.target, problem.view
         slots: set[Slot] = set()
         for symbol in target.cost.symbols:
             if symbol.kind is SymbolKind.VARIABLE:
@@ -640,17 +663,14 @@ class _AlternativeVars:
             if permanent.id not in grouped:
                 units.setdefault(permanent.id, (permanent.id,))
         damage: list[Expr] = []
+        ways = frozenset().union(*problem.payers.found.values())
         for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
-            able = set(candidates(view, player, target, kind))
             for pid, members in units.items():
-                count = sum(m in able for m in members)
-                if not count:
-                    continue
-                assert count == len(members)  # a group's members are alike (activations.interchangeable)
-                colors = view.colors(pid) if kind is AlternativeKind.CONVOKE else ManaTypes()
-                for slot in (GENERIC, *(t for t in ALL_COLORS if t in colors)):
-                    if slot not in slots:
+                for slot in (GENERIC, *ALL_COLORS):
+                    count = sum((m, kind, slot) in ways for m in members)
+                    if not count or slot not in slots:
                         continue
+                    assert count == len(members)  # a group's members are alike (activations.interchangeable)
                     var = model.new_int_var(0, count, f"{kind.value}_{pid}_{_slot_name(slot)}")
                     self.paying[(pid, kind, slot)] = var
                     fill[slot].append(var)
@@ -675,8 +695,24 @@ class _AlternativeVars:
         self.units = units
 
     def limit(self, planner: _PaymentModel) -> None:
-        """Delve exiles at most the cards in the graveyard once the payment's mana abilities are done: those
-        there now, and the cards the payment sacrificed (CR 601.2g-h)."""
+        """What pays this way is read once the payment's mana abilities are done (CR 601.2g-h), as the replay
+        reads it: a permanent they took off the battlefield pays nothing; one that a removal of a type- or
+        color-changing effect's source leaves no creature or artifact, or without a color, doesn't pay that
+        way (:attr:`PaymentProblem.payers`); delve exiles at most the cards there are then in the graveyard:
+        those there now, and the cards the payment sacrificed. (Whether it is still untapped:
+        :meth:`_PaymentModel._shared_resources`.)"""
+        model, main = planner.model, planner.main
+        gone: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for template in planner.templates:
+            for pid in template.gone:
+                gone[pid].append(main.use[template.index])
+        for pid, tapped in self.taps.items():
+            if gone.get(pid):
+                model.add(tapped + _total(gone[pid]) <= len(self.units[pid]))
+        payers = planner.problem.payers
+        for (pid, kind, slot), var in self.paying.items() if payers.removable else ():
+            ways = frozenset((m, kind, slot) for m in self.units[pid])
+            planner.only_where(var, main, payers, ways.issubset, last=True)
         if isinstance(self.exiled, int):
             return
         board, player = planner.board, planner.player
@@ -949,7 +985,8 @@ class _PaymentModel:
         those of the permanents it sacrifices, which could produce their mana only while their count is not
         0 (CR 106.7)."""
         ability = template.ability
-        found = [_Counted(ability.output.amount, template.pid, template.outcome.types)]
+        outcome = template.outcome
+        found = [_Counted(ability.output.amount, template.pid, outcome.devotion or outcome.types)]
         if any(
             output.palette.kind is PaletteKind.REFLECT_SACRIFICED
             for output in (ability.output, *(o for _, o in ability.conditional))
@@ -1042,18 +1079,20 @@ class _PaymentModel:
         return cycles
 
     def _reflected(self, template: Activation) -> list[tuple[ObjectFilter, str]]:
-        """What the template's mana reflects (CR 106.7), as filters with the permanent they are read from: its
-        own reflecting palette's, or (Squandered Resources) those of the permanents it sacrifices."""
+        """The permanents the template's mana types are read from, as filters with the permanent they are
+        written on: its own palette's that reflects them (CR 106.7) or takes the colors among them (Bloom
+        Tender), or (Squandered Resources) those of the permanents it sacrifices."""
         ability = template.ability
         found: list[tuple[ObjectFilter, str]] = []
         for output in (ability.output, *(o for _, o in ability.conditional)):
-            if output.palette.kind is PaletteKind.REFLECT:
+            if output.palette.kind in _AMONG:
                 found += [(wanted, template.pid) for wanted in output.palette.among]
             elif output.palette.kind is PaletteKind.REFLECT_SACRIFICED:
                 for victim in template.sacrificed:
                     for other in self.view.mana_abilities(victim):
-                        if other.output.palette.kind is PaletteKind.REFLECT:
-                            found += [(wanted, victim) for wanted in other.output.palette.among]
+                        for made in (other.output, *(o for _, o in other.conditional)):
+                            if made.palette.kind in _AMONG:
+                                found += [(wanted, victim) for wanted in made.palette.among]
         return found
 
     def _producers(self) -> list[int]:
@@ -1126,6 +1165,50 @@ class _PaymentModel:
         if self.turn is None or not self.turn.rules:
             return self.rules
         return self.turn.rules[min(epoch, len(self.turn.rules) - 1)]
+
+    def removes(self, pid: str, layer: _Layer) -> cp_model.IntVar:
+        """A literal true when the layer's activations take the permanent off the battlefield, or, for a
+        later layer (keep, hand), those of the payment before it (made once per layer)."""
+        key = f"{layer.name}_removes_{pid}"
+        if key not in self._zero:
+            layers = [layer] if layer.main else [self.main, layer]
+            used = [
+                self.is_zero(each.use[t.index]).negated()
+                for each in layers
+                for t in self.templates
+                if pid in t.gone
+            ]
+            self._zero[key] = flag = self.model.new_bool_var(key)
+            for literal in used:
+                self.model.add_implication(literal, flag)
+            self.model.add_bool_or(used).only_enforce_if(flag)
+        return self._zero[key]
+
+    def only_where(
+        self,
+        var: cp_model.IntVar,
+        layer: _Layer,
+        after: AfterRemovals[_Read],
+        ok: Callable[[_Read], bool],
+        *,
+        last: bool,
+    ) -> None:
+        """``var`` is 0 on each board the layer may leave where ``ok`` fails on what ``after`` reads there:
+        read at the layer's end (``last``: its target, convoke), on the board its removals leave; read
+        during it (an ability's cost), at 0 once it removed anything whose removal may change it."""
+        model = self.model
+        removed = {pid: self.removes(pid, layer) for pid in after.removable}
+        if last and after.exhaustive:
+            for these, found in after.found.items():
+                if not ok(found):
+                    when = [removed[p] if p in these else removed[p].negated() for p in after.removable]
+                    model.add(var == 0).only_enforce_if(when)
+            return
+        if not ok(after.now):
+            model.add(var == 0)
+        if not after.exhaustive or not all(ok(found) for found in after.found.values()):
+            for literal in removed.values():
+                model.add(var == 0).only_enforce_if(literal)
 
     def is_zero(self, variable: cp_model.IntVar) -> cp_model.IntVar:
         """A literal true exactly when the variable is 0 (made once per variable)."""
@@ -1296,15 +1379,18 @@ class _PaymentModel:
             tapped = 1 if cycle.tapped else 0
             main_taps = _total([self.main.use[i] for i in cycle.taps])
             main_untaps = _total([self.main.use[i] for i in cycle.untaps])
+            alternative = self.alternatives.taps.get(pid, 0)
             if later is self.main:
                 model.add(main_untaps <= 1)
                 model.add(main_taps <= 1 + main_untaps - tapped)
                 model.add(main_untaps <= main_taps + tapped)
+                # (convoke and improvise tap it once the mana abilities are done: it is untapped then)
+                model.add(tapped + main_taps - main_untaps + alternative <= 1)
                 continue
             # (taps and untaps hold the payment's and this layer's together)
-            later_taps = _total(taps.get(pid, [])) - main_taps
+            later_taps = _total(taps.get(pid, [])) - main_taps - alternative
             later_untaps = _total(untaps.get(pid, [])) - main_untaps
-            left_tapped = tapped + main_taps - main_untaps
+            left_tapped = tapped + main_taps - main_untaps + alternative
             model.add(later_taps + later_untaps <= 1)
             model.add(later_taps <= 1 - left_tapped)
             model.add(later_untaps <= left_tapped)

@@ -11,17 +11,23 @@ that are not payments (the objective of a finished plan, what stays open afterwa
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Generic, TypeVar
 
+from models.abilities import ColorChange, SpendAsThough, TypeChange
 from models.board import Board
-from models.cost import ManaCost, PaymentTarget
+from models.cost import ManaCost, PaymentTarget, Slot
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
+from planner.rules.alternatives import AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -31,6 +37,7 @@ from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
 
 __all__ = [
+    "AfterRemovals",
     "BoardAnalysis",
     "EventMana",
     "PaymentProblem",
@@ -39,6 +46,9 @@ __all__ = [
     "TurnPayments",
     "checked_player",
 ]
+
+
+_Read = TypeVar("_Read")
 
 
 class TimeUp(Exception):  # noqa: N818 - not an error: the planner's answer is then 'no answer in time'
@@ -150,6 +160,58 @@ class BoardAnalysis:
                 f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
             )
         return warnings
+
+
+#: The most permanents with effects a payment reads at its end that it may remove, for which
+#: :class:`AfterRemovals` reads every board the removals may leave (2 ** n boards).
+MAX_REMOVABLE_EFFECTS = 4
+
+#: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
+AlternativeWay = tuple[str, AlternativeKind, Slot]
+
+
+@dataclass(frozen=True, slots=True)
+class AfterRemovals(Generic[_Read]):
+    """Something a payment reads of the board the mana abilities leave (CR 601.2g-h), as the replay reads
+    it: ``removable`` are the permanents the payment may remove whose effects change it, ``found`` holds
+    what it is for each set of them removed (the empty set: the board as it is). Past
+    :data:`MAX_REMOVABLE_EFFECTS` of them (``exhaustive`` False) it holds the board as it is only, and the
+    model uses nothing that a removal might change once one of them is removed."""
+
+    removable: tuple[str, ...]
+    found: dict[frozenset[str], _Read]
+    exhaustive: bool = True
+
+    @classmethod
+    def read(
+        cls,
+        view: BoardView,
+        templates: tuple[Activation, ...],
+        kinds: tuple[type, ...],
+        reading: Callable[[BoardView], _Read],
+    ) -> AfterRemovals[_Read]:
+        """What ``reading`` finds on each board the ``templates`` may leave once they removed permanents
+        with effects of these ``kinds`` (the board as it is when they remove none)."""
+        gone = {pid for template in templates for pid in template.gone}
+        removable = tuple(
+            p.id
+            for p in view.board.permanents
+            if p.id in gone and any(isinstance(e, kinds) for e in view.parsed[p.id].effects)
+        )
+        exhaustive = len(removable) <= MAX_REMOVABLE_EFFECTS
+        found: dict[frozenset[str], _Read] = {}
+        for size in range(len(removable) + 1 if exhaustive else 1):
+            for removed in itertools.combinations(removable, size):
+                board = view.board
+                for pid in removed:
+                    board = board.without_permanent(pid)
+                found[frozenset(removed)] = reading(view_of(board) if removed else view)
+        return cls(removable, found, exhaustive)
+
+    @property
+    def now(self) -> _Read:
+        """What it reads on the board as it is."""
+        return self.found[frozenset()]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -325,6 +387,39 @@ class PaymentProblem:
             # (X left to the solver: as large as the limit allows, which only an open ability can reach)
             costs.append(ManaCost.parse(f"{{{MAX_GENERIC}}}"))
         return tuple(costs)
+
+    @cached_property
+    def payers(self) -> AfterRemovals[frozenset[AlternativeWay]]:
+        """Who may pay the target by convoke and improvise (CR 601.2h: once the mana abilities are done),
+        on each board the payment may leave: a removed source of an effect that changes types or colors
+        (Mycosynth Lattice, Painter's Servant: CR 613.1d-e) changes who is a creature or an artifact, and
+        of which colors; a permanent tapped now may pay once a {Q} ability untapped it."""
+        target, player = self.target, self.player
+        templates = self.dynamics.templates
+        untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
+
+        def ways(view: BoardView) -> frozenset[AlternativeWay]:
+            return frozenset(
+                (pid, kind, slot)
+                for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE)
+                for pid in candidates(view, player, target, kind, untapping=untapping)
+                for slot in slots_for(view, kind, pid)
+            )
+
+        if not (target.convoke or target.improvise):
+            return AfterRemovals((), {frozenset(): frozenset()})
+        return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways)
+
+    @cached_property
+    def spending(self) -> AfterRemovals[SpendRules]:
+        """The spending rules the target is paid under (CR 601.2h: once the mana abilities are done) on
+        each board the payment may leave: a removed source of a 'spend as though' effect (Chromatic Orrery,
+        Celestial Dawn) no longer applies."""
+        if self.turn is not None:
+            return AfterRemovals((), {frozenset(): self.rules})
+        player = self.player
+        rules = partial(SpendRules.for_player, player=player)
+        return AfterRemovals.read(self.view, self.dynamics.templates, (SpendAsThough,), rules)
 
     @property
     def graveyard_most(self) -> int:
