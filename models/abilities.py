@@ -343,6 +343,7 @@ class Condition:
     played_land: bool = False  # 'if you played a land this turn': the player's ``lands_played_this_turn``
     exiled_card: bool = False  # 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
     entered_this_turn: bool = False  # 'if ~ entered this turn': the source's ``entered_this_turn``
+    designation: str = ""  # 'as long as ~ is renowned': a designation the source has (its ``designations``)
     #: 'if you've drawn two or more cards this turn': the player's field that counts it (contract section 10:
     #: ``cards_drawn_this_turn``, ``life_gained_this_turn``, ``spells_cast_this_turn``), at least ``at_least``
     done_this_turn: str = ""
@@ -365,6 +366,8 @@ class Condition:
             return "a card is exiled with this permanent"
         if self.entered_this_turn:
             return "this permanent entered this turn"
+        if self.designation:
+            return f"this permanent is {self.designation}"
         if self.done_this_turn:
             return f"{self.done_this_turn.replace('_', ' ')} is {self.at_least} or more"
         if self.counter:

@@ -510,6 +510,7 @@ class Permanent:
     summoning_sick: bool = False
     haste: bool = False
     entered_this_turn: bool = False
+    designations: frozenset[str] = frozenset()
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
     choices: Choices = Choices()
@@ -647,6 +648,8 @@ class Permanent:
         for key in ("tapped", "summoning_sick", "haste", "entered_this_turn"):
             if getattr(self, key):
                 out[key] = True
+        if self.designations:
+            out["designations"] = sorted(self.designations)
         if self.counters:
             out["counters"] = dict(self.counters)
         if self.attached_to is not None:
@@ -1747,6 +1750,7 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         summoning_sick=fields.optional("summoning_sick", _read_bool, False),
         haste=fields.optional("haste", _read_bool, False),
         entered_this_turn=fields.optional("entered_this_turn", _read_bool, False),
+        designations=fields.optional("designations", _read_designations, frozenset()),
         counters=fields.optional("counters", _read_counters, ()),
         attached_to=fields.optional("attached_to", _read_text, None),
         choices=fields.optional("choices", _read_choices, Choices()),
@@ -1755,6 +1759,22 @@ def _read_permanent(value: object, path: _Path) -> Permanent:
         power=fields.optional("power", _read_printed, base.power),
         toughness=fields.optional("toughness", _read_printed, base.toughness),
     )
+
+
+#: The designations a permanent may have that rules text reads (CR 701.15 goaded, 701.37 monstrous, 702.112
+#: renowned, 701.60 suspected, 702.171 saddled).
+DESIGNATIONS = ("renowned", "monstrous", "suspected", "saddled", "goaded")
+
+
+def _read_designations(value: object, path: _Path) -> frozenset[str]:
+    """A permanent's designations: a list of some of :data:`DESIGNATIONS`."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _FieldError(path, f"expected a list of designations ({', '.join(DESIGNATIONS)})")
+    for index, item in enumerate(value):
+        if item.lower() not in DESIGNATIONS:
+            known = ", ".join(DESIGNATIONS)
+            raise _FieldError((*path, index), f"unknown designation {_quote(item)} (known: {known})")
+    return frozenset(item.lower() for item in value)
 
 
 def _read_unique(

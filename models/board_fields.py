@@ -245,6 +245,15 @@ PERMANENT: Final = ObjectFields(
         Field("haste", _BOOLEAN, "Has haste (default false)."),
         Field("entered_this_turn", _BOOLEAN, "Entered the battlefield this turn (default false)."),
         Field(
+            "designations",
+            {
+                "type": "array",
+                "items": {"enum": ["renowned", "monstrous", "suspected", "saddled", "goaded"]},
+                "uniqueItems": True,
+            },
+            "Designations it has ('renowned', 'monstrous', ...), which rules text reads.",
+        ),
+        Field(
             "counters",
             {"type": "object", "additionalProperties": _COUNT},
             "Counter name to count.",

@@ -189,3 +189,24 @@ def test_a_power_changed_by_an_effect_not_read_is_never_guessed() -> None:
     found = board(AUDIENCE, big, anthem)
     assert any("changes creatures' power" in w.reason for w in text_warnings(found))
     assert not pay(found, PaymentTarget.of("{G}{G}")).payable  # (the Audience is not used at all)
+
+
+@pytest.mark.parametrize(("designations", "payable"), [([], False), (["renowned"], True)])
+def test_an_ability_while_the_permanent_is_renowned(designations: list[str], payable: bool) -> None:
+    """'As long as ~ is renowned, it has "{T}: Add one mana of any color."' (Honored Hierarch): {U} from it
+    exactly when the board says it is renowned (its ``designations``)."""
+    hierarch = {
+        "name": "Test Hierarch",
+        "type_line": "Creature — Human Druid",
+        "power": 1,
+        "toughness": 1,
+        "oracle": 'Renown 1\nAs long as Test Hierarch is renowned, it has vigilance and "{T}: Add one mana of '
+        'any color."',
+        "designations": designations,
+    }
+    assert agrees_with_the_reference(board(hierarch), "{U}") is payable
+
+
+def test_an_unknown_designation_is_bad_input() -> None:
+    with pytest.raises(Exception, match=r"permanents\[0\]\.designations\[0\]: unknown designation"):
+        board({"name": "X", "type_line": "Land", "designations": ["famous"]})

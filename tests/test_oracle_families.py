@@ -243,13 +243,6 @@ GATED: list[tuple[str, ...]] = [
         "uncertain: unless any player pays {1}",
     ),
     (
-        "Honored Hierarch",
-        "Creature — Human Druid",
-        'Renown 1\nAs long as Honored Hierarch is renowned, it has vigilance and "{T}: Add one mana of any '
-        'color."',
-        "condition: as long as ~ is renowned",
-    ),
-    (
         "Mana Cache",
         "Enchantment",
         "Remove a charge counter from Mana Cache: Add {C}. Any player may activate this ability but only "

@@ -619,6 +619,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), exiled_card=True)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
+        case r.Designated(designation):
+            return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):
             return ConditionRecord((), at_least=at_least, done_this_turn=_DEED_FIELDS[deed])
         case r.ThereIs():

@@ -56,6 +56,7 @@ from models.oracle.readings import (
     DamageToYou,
     Deed,
     Delayed,
+    Designated,
     Devotion,
     Different,
     Discard,
@@ -495,6 +496,9 @@ class _Readings(StaticRules):
 
     def deed_count(self, number: Number, *_more: Token) -> Number:
         return number
+
+    def designated(self, _self: Token, designation: Token) -> Any:
+        return Designated(str(designation).lower())
 
     def entered_this_turn(self, _self: Token) -> Any:
         return EnteredThisTurn()

@@ -48,6 +48,7 @@ __all__ = [
     "DamageToYou",
     "Deed",
     "Delayed",
+    "Designated",
     "Devotion",
     "Different",
     "Discard",
@@ -986,6 +987,13 @@ class EnteredThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class Designated:
+    """'~ is renowned' (monstrous, suspected, saddled, goaded): a designation of the source (CR 701, 702)."""
+
+    designation: str
+
+
+@dataclass(frozen=True, slots=True)
 class ThereIs:
     """'there is an Elf card in your graveyard': one such object (a card in a zone) exists."""
 
@@ -1002,6 +1010,7 @@ Condition = (
     | CardExiled
     | DoneThisTurn
     | EnteredThisTurn
+    | Designated
     | ThereIs
 )
 
@@ -1029,6 +1038,8 @@ def _condition_text(condition: Condition) -> str:
             return "a card is exiled with ~"
         case EnteredThisTurn():
             return "~ entered this turn"
+        case Designated(designation):
+            return f"~ is {designation}"
         case DoneThisTurn(deed, at_least):
             noun = {Deed.DRAWN: "cards", Deed.GAINED: "life", Deed.CAST: "spells"}[deed]
             if deed is Deed.GAINED and at_least == 1:

@@ -1218,6 +1218,8 @@ class BoardView:
             return any(self.holds(one, source, removed) for one in condition.either)
         if condition.entered_this_turn:
             return self._by_id[source].entered_this_turn
+        if condition.designation:
+            return condition.designation in self._by_id[source].designations
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
         if condition.exiled_card:
