@@ -200,8 +200,8 @@ def test_an_ability_while_the_permanent_is_renowned(designations: list[str], pay
         "type_line": "Creature — Human Druid",
         "power": 1,
         "toughness": 1,
-        "oracle": 'Renown 1\nAs long as Test Hierarch is renowned, it has vigilance and "{T}: Add one mana of '
-        'any color."',
+        "oracle": "Renown 1\nAs long as Test Hierarch is renowned, it has vigilance and "
+        '"{T}: Add one mana of any color."',
         "designations": designations,
     }
     assert agrees_with_the_reference(board(hierarch), "{U}") is payable
