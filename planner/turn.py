@@ -14,7 +14,6 @@ the rules spell after spell before it is returned.
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 from collections.abc import Sequence
@@ -56,11 +55,9 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
-
-#: The most sequences of event spells one question solves (each is one CP-SAT model).
-MAX_SEQUENCES = 2_000
 
 _COST = re.compile(r"^\s*\{")
 
@@ -207,7 +204,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
     mana: list[EventMana] = []
     arrivals: dict[str, int] = {}
     cast = board.player(player).spells_cast_this_turn
-    used = {p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid}
+    used = _Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.land is not None:
@@ -246,7 +243,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
         brought: list[Permanent] = []
         if effect.permanent:
             brought.append(arriving(spell.card, spell.pid, player))
-        brought += [treasure(_fresh_id("treasure", used), player) for _ in range(effect.treasures)]
+        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
         added = []
         if effect.mana:
             added.append(len(mana))
@@ -299,20 +296,32 @@ def _problem(
             while end < last and _works_in(timeline.boards[end + 1], template):
                 end += 1
             until.append(end)
-    spells = tuple(
-        SpellPayment(
-            target=locked_in(view_of(stage.board), stage.item.spell.target, player),
-            epoch=stage.epoch,
-            mana_value=stage.item.spell.mana_value,
-            optional=sequence.optional and not stage.item.spell.event,
+    spells: list[SpellPayment] = []
+    views = [view_of(b) for b in timeline.boards]
+    plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        if spell.event:
+            target = locked_in(view_of(stage.board), spell.target, player)
+        else:  # (its cost does not depend on the spells cast before it: see _taxed_by_count)
+            key = (stage.epoch, spell.target)
+            if key not in plain:
+                plain[key] = locked_in(views[stage.epoch], spell.target, player)
+            target = plain[key]
+        spells.append(
+            SpellPayment(
+                target=target,
+                epoch=stage.epoch,
+                mana_value=spell.mana_value,
+                optional=sequence.optional and not spell.event,
+            )
         )
-        for stage in timeline.stages
-        if stage.item.spell is not None
-    )
     turn = TurnPayments(
         templates=tuple(templates),
         epochs=tuple(epochs),
-        spells=spells,
+        spells=tuple(spells),
         mana=timeline.mana,
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
@@ -370,53 +379,127 @@ def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
     return (levels.get("keep", 0), -value, cards, *rest)
 
 
-def _sequences(
-    spells: list[_Spell],
-    events: list[_Spell],
-    plain: list[_Spell],
-    lands: list[_Land | None],
-    *,
-    casts: bool,
-    order: str,
-    landfall: bool,
-) -> list[_Sequence]:
-    """Every sequence to solve (see the module docstring): the land choices, and the given order of the
-    spells or every order (and, without ``casts``, every subset) of the event spells before the plain ones;
-    the land first, or at every place among the events when a land entering adds mana."""
-    if casts and order == "given":
-        orders: list[tuple[_Spell, ...]] = [tuple(spells)]
-    elif casts:
-        orders = [(*perm, *plain) for perm in itertools.permutations(events)]
-    else:
-        orders = [
-            (*perm, *plain)
-            for size in range(len(events) + 1)
-            for subset in itertools.combinations(events, size)
-            for perm in itertools.permutations(subset)
-        ]
-    found: list[_Sequence] = []
-    for spell_order in orders:
-        items = [_Item(spell=s) for s in spell_order]
-        for choice in lands:
-            if choice is None:
-                found.append(_Sequence(items=tuple(items), optional=not casts))
+def _kinds(events: list[_Spell]) -> list[list[_Spell]]:
+    """The event spells grouped by card: copies of one card are one choice of the search (their
+    permanents' ids aside, two orders that swap them are one order)."""
+    groups: dict[tuple[object, ...], list[_Spell]] = {}
+    for spell in events:
+        card = spell.card
+        key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+        groups.setdefault(key, []).append(spell)
+    return list(groups.values())
+
+
+_Best = tuple[tuple[int, ...], _Sequence, Solution, _Timeline]
+
+
+class _Search:
+    """The search of a turn's orders (:func:`planner.turn_search.depth_first`): each order of event spells
+    becomes a sequence, solved as it comes; the best under :func:`_key` is kept. ``mode``: ``"given"`` (the
+    spells in the order given), ``"best"`` (every order of the given spells, all cast) or ``"choose"`` (every
+    order of every subset of the event spells, the plain spells optional)."""
+
+    def __init__(
+        self,
+        *,
+        board: Board,
+        player: str,
+        hold: PaymentTarget | None,
+        deadline: float,
+        kinds: list[list[_Spell]],
+        plain: list[_Spell],
+        mode: str,
+        landfall: bool,
+        given: tuple[_Spell, ...],
+    ) -> None:
+        self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
+        self.kinds, self.plain, self.mode, self.landfall, self.given = kinds, plain, mode, landfall, given
+        self.plain_value = sum(s.mana_value for s in plain)
+        self.best: _Best | None = None
+        self.complete = True
+        self.solved = 0
+
+    def check(self) -> None:
+        """Raise TimeUp once the time limit has run out."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
+
+    def run(self, lands: list[_Land | None]) -> bool:
+        """Search every land choice; True when the search was complete (no time-out, every model optimal)."""
+        try:
+            for land in lands:
+                if self.mode == "given":
+                    self._given(land)
+                    continue
+                counts = [len(copies) for copies in self.kinds]
+                with_land = self.landfall and land is not None
+
+                def visit(order: tuple[int, ...], done: bool, land: _Land | None = land) -> bool:
+                    return self._visit(order, done, land)
+
+                depth_first(counts, visit, land=with_land, check=self.check)
+        except TimeUp:
+            self.complete = False
+        return self.complete
+
+    def _given(self, land: _Land | None) -> None:
+        """The spells in the order given, the land first or (landfall) at each place among the events."""
+        items = [_Item(spell=s) for s in self.given]
+        places = [0]
+        if land is not None and self.landfall:
+            places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
+        for at in places:
+            placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
+            self._solve(_Sequence(items=tuple(placed), optional=False))
+
+    def _visit(self, order: tuple[int, ...], done: bool, land: _Land | None) -> bool:
+        """Solve the sequence of one order; True to search its extensions."""
+        items: list[_Item] = []
+        used = [0] * len(self.kinds)
+        for kind in order:
+            if kind == LAND:
+                assert land is not None
+                items.append(_Item(land=land))
                 continue
-            count = sum(1 for s in spell_order if s.event) if landfall else 0
-            for position in range(count + 1):
-                # (the land after the first `position` event spells)
-                seen = 0
-                at = 0
-                while seen < position:
-                    seen += 1 if spell_order[at].event else 0
-                    at += 1
-                placed = (*items[:at], _Item(land=choice), *items[at:])
-                found.append(_Sequence(items=placed, optional=not casts))
-    return found
+            items.append(_Item(spell=self.kinds[kind][used[kind]]))
+            used[kind] += 1
+        if land is not None and not any(kind == LAND for kind in order):
+            if self.landfall:
+                if self.mode == "best" and not done:
+                    return True  # (the order is not complete without the land)
+                items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
+            else:
+                items.insert(0, _Item(land=land))
+        if self.mode == "best":
+            if not done:
+                return True  # (only complete orders cast every spell given)
+            sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=False)
+            self._solve(sequence)
+            return False
+        if order and order[-1] == LAND:
+            return True  # (the same sequence as its parent's, solved there)
+        sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=True)
+        value = sum(s.mana_value for s in sequence.spells)
+        if self.best is not None and self.best[0][0] == 0 and value < -self.best[0][1]:
+            return True  # (it can't cast as much mana value as the best found: only its extensions may)
+        return self._solve(sequence)
 
-
-def _bound(sequence: _Sequence) -> int:
-    """The most mana value a sequence can cast."""
-    return sum(s.mana_value for s in sequence.spells)
+    def _solve(self, sequence: _Sequence) -> bool:
+        """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
+        cast (its extensions may then be)."""
+        self.check()
+        problem, timeline = _problem(self.board, self.player, sequence, self.hold, self.deadline)
+        solution = solve_cpsat(problem)
+        self.solved += 1
+        if solution.status is SolveStatus.UNKNOWN:
+            raise TimeUp
+        if solution.turn is None:
+            return False  # (this order can't cast its event spells, and no extension of it can)
+        self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        key = _key(sequence, solution)
+        if self.best is None or key < self.best[0]:
+            self.best = (key, sequence, solution, timeline)
+        return True
 
 
 def _why_not(spells: list[_Spell], mandatory: bool) -> str:
@@ -538,7 +621,7 @@ def plan_turn(
     analysis = BoardAnalysis(board, player)
     analysis.check_text(strict=strict)
     hand = list(board.player(player).hand)
-    used_ids = {p.id for p in board.permanents}
+    used_ids = _Ids({p.id for p in board.permanents})
     spells: list[_Spell] = []
     if casts:
         taken: set[int] = set()
@@ -554,34 +637,24 @@ def plan_turn(
     events = [s for s in spells if s.event or sensitive]
     plain = [s for s in spells if not (s.event or sensitive)]
     landfall = _landfall_possible(board, spells)
-    sequences = _sequences(spells, events, plain, lands, casts=bool(casts), order=order, landfall=landfall)
     notes = _notes(spells, lands, board, player)
-    if len(sequences) > MAX_SEQUENCES:
-        notes.append(f"only {MAX_SEQUENCES} of the {len(sequences)} orders of this turn were searched")
-    sequences.sort(key=lambda s: -_bound(s))
-    best: tuple[tuple[int, ...], _Sequence, Solution, _Timeline] | None = None
-    complete = len(sequences) <= MAX_SEQUENCES
-    for sequence in sequences[:MAX_SEQUENCES]:
-        if best is not None and _bound(sequence) < -best[0][1]:
-            continue  # (it can't cast as much mana value as the best turn found)
-        if time.monotonic() > deadline:
-            complete = False
-            break
-        try:
-            problem, timeline = _problem(board, player, sequence, hold, deadline)
-        except TimeUp:  # (the time limit ran out while the sequence's templates were worked out)
-            complete = False
-            break
-        solution = solve_cpsat(problem)
-        if solution.status is SolveStatus.UNKNOWN:
-            complete = False
-            continue
-        if solution.turn is None:
-            continue  # (this order can't cast its event spells)
-        complete = complete and solution.status is SolveStatus.OPTIMAL
-        key = _key(sequence, solution)
-        if best is None or key < best[0]:
-            best = (key, sequence, solution, timeline)
+    search = _Search(
+        board=board,
+        player=player,
+        hold=hold,
+        deadline=deadline,
+        kinds=_kinds(events),
+        plain=plain,
+        mode="choose" if not casts else order,
+        landfall=landfall,
+        given=tuple(spells),
+    )
+    complete = search.run(lands)
+    best = search.best
+    if not complete:
+        notes.append(
+            f"the time limit ran out after {search.solved} orders of this turn: the plan is the best found"
+        )
     hold_text = str(hold.cost) if hold is not None else None
     base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
     if best is None:
@@ -590,11 +663,13 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
-    castable = bool(casts) or bool(result.spells)
+    castable: bool | None = bool(casts) or bool(result.spells)
+    if not castable and not complete:
+        castable = None  # (a time-out is never a 'no': an order not searched might cast something)
     return replace(
         result,
         castable=castable,
-        reason=None if castable else _why_not(spells, mandatory=False),
+        reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
         optimal=complete,
         warnings=analysis.warnings,
         notes=tuple(notes),
@@ -620,7 +695,7 @@ def _same_name(name: str, asked: str) -> bool:
     return fold_name(name) == fold_name(asked)
 
 
-def _spell(card: Card, x: int, used_ids: set[str]) -> _Spell:
+def _spell(card: Card, x: int, used_ids: _Ids) -> _Spell:
     """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id."""
     if card.type_line.is_a("Land"):
         raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
@@ -633,22 +708,39 @@ def _spell(card: Card, x: int, used_ids: set[str]) -> _Spell:
     event = resolution(card).changes_payments or (
         card.type_line.is_permanent and (taps or bool(parsed.effects))
     )
-    pid = _fresh_id(card.name, used_ids) if card.type_line.is_permanent else ""
+    pid = used_ids.fresh(card.name) if card.type_line.is_permanent else ""
     return _Spell(card=card, target=target, mana_value=target.cost.mana_value, event=event, pid=pid)
 
 
-def _fresh_id(name: str, used: set[str]) -> str:
-    """An id for a permanent that arrives this turn: ``new-`` and the card's name, numbered when taken."""
-    stem = "new-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card")
-    pid, number = stem, 2
-    while pid in used:
-        pid, number = f"{stem}-{number}", number + 1
-    used.add(pid)
-    return pid
+class _Ids:
+    """The permanent ids taken, and fresh ones for the permanents that arrive this turn: ``new-`` and the
+    card's name, numbered when taken.
+
+    >>> ids = _Ids({"new-sol-ring"})
+    >>> ids.fresh("Sol Ring"), ids.fresh("Sol Ring"), ids.fresh("Forest")
+    ('new-sol-ring-2', 'new-sol-ring-3', 'new-forest')
+    """
+
+    def __init__(self, taken: set[str]) -> None:
+        self.taken = set(taken)
+        self.next: dict[str, int] = {}  # (the next number to try for each stem: ids are never freed)
+
+    def fresh(self, name: str) -> str:
+        """A new id for a permanent called ``name``."""
+        stem = "new-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card")
+        pid, number = stem, self.next.get(stem, 1)
+        if number > 1:
+            pid = f"{stem}-{number}"
+        while pid in self.taken:
+            number += 1
+            pid = f"{stem}-{number}"
+        self.next[stem] = number + 1
+        self.taken.add(pid)
+        return pid
 
 
 def _land_choices(
-    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: set[str]
+    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: _Ids
 ) -> list[_Land | None]:
     """The land plays to try: none, and each different land in the hand in each way it can enter (only
     ``forced`` when given: a land in the hand, with a land play left)."""
@@ -670,7 +762,7 @@ def _land_choices(
     if left <= 0:
         return choices
     view = BoardView(board)
-    pid = _fresh_id("land", used_ids)
+    pid = used_ids.fresh("land")
     seen: set[tuple[str, LandEntry]] = set()
     for card in in_hand:
         entering = parse_oracle(card.oracle, card.name).entering

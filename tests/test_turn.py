@@ -218,3 +218,58 @@ def test_a_land_played_counts_for_river_of_tears() -> None:
 
     assert plan_turn(board_with("Swamp"), casts=["Test Rats"]).castable
     assert not plan_turn(board_with("Island"), casts=["Test Rats"]).castable
+
+
+# ---------------------------------------------------------------- a bounded search (issue 37, contract §11)
+
+BIG_HAND: list[object] = [
+    "Dark Ritual",
+    "Lotus Petal",
+    "Simian Spirit Guide",
+    "Elvish Spirit Guide",
+    "Llanowar Elves",
+    "Sol Ring",
+    "Mind Stone",
+    "Arcane Signet",
+    "Seething Song",
+    "Lotus Petal",
+    "Dark Ritual",
+    "Izzet Signet",
+    "Fellwar Stone",
+    "Lightning Bolt",
+    "Counterspell",
+    "Thought Vessel",
+    "Sol Ring",
+    "Mind Stone",
+]
+
+
+def test_copies_of_a_card_are_one_choice() -> None:
+    """Eight Sol Rings and a Mountain: the Mountain casts one, each Ring pays for two more (by hand: all eight
+    are cast, the last one's {C}{C} left over). Eight copies are 9 orders, not 8! (40,320): the search
+    finishes and proves it."""
+    turn = plan_turn(_board(["Mountain"], ["Sol Ring"] * 8))
+    assert turn.optimal and turn.notes == ()
+    assert turn.mana_value_cast == 8 and [s.card for s in turn.spells] == ["Sol Ring"] * 8
+
+
+def test_a_time_out_is_never_a_no_nor_a_traceback() -> None:
+    """An 18-card hand of rituals, Petals, Guides and rocks (the issue's) with time limits too short to
+    search it all: the answer is no plan in time (castable None) or the best plan found, never 'no', never
+    optimal, and a note says the search stopped."""
+    board = _board(["Swamp", "Mountain", "Island", "Forest"] * 3, BIG_HAND)
+    for limit in (0.001, 0.3, 1.5):
+        turn = plan_turn(board, time_limit=limit)
+        assert turn.castable is not False and not turn.optimal, limit
+        assert any("time limit ran out" in note for note in turn.notes)
+        if turn.castable is None:
+            assert turn.reason == "time limit"
+        else:
+            assert turn.mana_value_cast > 0 and turn.spells
+
+
+def test_thirty_thousand_identical_cards_answer_in_time() -> None:
+    """30,000 Sol Rings: the order search is lazy (one order at a time), so this is answered (or not, in
+    time) rather than built in memory first."""
+    turn = plan_turn(_board(["Mountain"] * 3, ["Sol Ring"] * 30_000), time_limit=1.0)
+    assert turn.castable is not False and not turn.optimal
