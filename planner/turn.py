@@ -14,32 +14,25 @@ the rules spell after spell before it is returned.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from models.board import Board, Card, Permanent
+from models.board import Board, Permanent
 from models.carddata.names import CardResolver
-from models.cost import ManaCost, PaymentTarget
+from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
-from models.folding import fold_name
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
-from models.oracle import parse_oracle
-from models.spells import find_spell, spell_target
-from models.types import TypeLine
 from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
-from planner.rules.production import Packet, activation_outcomes
+from planner.rules.production import activation_outcomes
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
 from planner.rules.turn import (
-    LandEntry,
     arriving,
     cast_spell,
-    land_entries,
     land_played,
     resolution,
     treasure,
@@ -55,11 +48,22 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_choices import (
+    Ids,
+    LandPlay,
+    TurnSpell,
+    cast_card,
+    land_choices,
+    landfall_mana,
+    landfall_possible,
+    taxed_by_count,
+    turn_notes,
+    turn_spell,
+)
 from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
 
-_COST = re.compile(r"^\s*\{")
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -127,31 +131,11 @@ class TurnResult:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class _Spell:
-    """A spell the turn may cast: the card, its payment target as printed (X chosen), and what it does."""
-
-    card: Card
-    target: PaymentTarget
-    mana_value: int
-    event: bool  # it changes what later spells can use (see the module docstring)
-    pid: str  # its permanent's id once it resolves (when it is a permanent)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Land:
-    """A land play to try: the card, how it enters, and its permanent's id."""
-
-    card: Card
-    entry: LandEntry
-    pid: str
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
 class _Item:
     """One thing done in a turn, in order: the land played (``land``) or a spell cast (``spell``)."""
 
-    land: _Land | None = None
-    spell: _Spell | None = None
+    land: LandPlay | None = None
+    spell: TurnSpell | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -162,12 +146,12 @@ class _Sequence:
     optional: bool
 
     @property
-    def spells(self) -> tuple[_Spell, ...]:
+    def spells(self) -> tuple[TurnSpell, ...]:
         """The spells, in order."""
         return tuple(item.spell for item in self.items if item.spell is not None)
 
     @property
-    def land(self) -> _Land | None:
+    def land(self) -> LandPlay | None:
         """The land played, if any."""
         return next((item.land for item in self.items if item.land is not None), None)
 
@@ -204,7 +188,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
     mana: list[EventMana] = []
     arrivals: dict[str, int] = {}
     cast = board.player(player).spells_cast_this_turn
-    used = _Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
+    used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.land is not None:
@@ -213,7 +197,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
             current = land_played(current.with_permanent(entered), player, land.entry.life)
             added = []
             for permanent in current.controlled_by(player):
-                packets = _landfall(permanent)
+                packets = landfall_mana(permanent)
                 if packets:
                     added.append(len(mana))
                     mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
@@ -259,12 +243,6 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
     return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
 
 
-def _landfall(permanent: Permanent) -> tuple[Packet, ...]:
-    """The mana a permanent's landfall trigger adds when a land enters under its controller's control."""
-    card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
-    return resolution(card).landfall
-
-
 def _problem(
     board: Board, player: str, sequence: _Sequence, hold: PaymentTarget | None, deadline: float
 ) -> tuple[PaymentProblem, _Timeline]:
@@ -305,7 +283,7 @@ def _problem(
             continue
         if spell.event:
             target = locked_in(view_of(stage.board), spell.target, player)
-        else:  # (its cost does not depend on the spells cast before it: see _taxed_by_count)
+        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
             key = (stage.epoch, spell.target)
             if key not in plain:
                 plain[key] = locked_in(views[stage.epoch], spell.target, player)
@@ -379,10 +357,10 @@ def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
     return (levels.get("keep", 0), -value, cards, *rest)
 
 
-def _kinds(events: list[_Spell]) -> list[list[_Spell]]:
+def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
     """The event spells grouped by card: copies of one card are one choice of the search (their
     permanents' ids aside, two orders that swap them are one order)."""
-    groups: dict[tuple[object, ...], list[_Spell]] = {}
+    groups: dict[tuple[object, ...], list[TurnSpell]] = {}
     for spell in events:
         card = spell.card
         key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
@@ -406,11 +384,11 @@ class _Search:
         player: str,
         hold: PaymentTarget | None,
         deadline: float,
-        kinds: list[list[_Spell]],
-        plain: list[_Spell],
+        kinds: list[list[TurnSpell]],
+        plain: list[TurnSpell],
         mode: str,
         landfall: bool,
-        given: tuple[_Spell, ...],
+        given: tuple[TurnSpell, ...],
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
         self.kinds, self.plain, self.mode, self.landfall, self.given = kinds, plain, mode, landfall, given
@@ -424,7 +402,7 @@ class _Search:
         if time.monotonic() > self.deadline:
             raise TimeUp
 
-    def run(self, lands: list[_Land | None]) -> bool:
+    def run(self, lands: list[LandPlay | None]) -> bool:
         """Search every land choice; True when the search was complete (no time-out, every model optimal)."""
         try:
             for land in lands:
@@ -434,7 +412,7 @@ class _Search:
                 counts = [len(copies) for copies in self.kinds]
                 with_land = self.landfall and land is not None
 
-                def visit(order: tuple[int, ...], done: bool, land: _Land | None = land) -> bool:
+                def visit(order: tuple[int, ...], done: bool, land: LandPlay | None = land) -> bool:
                     return self._visit(order, done, land)
 
                 depth_first(counts, visit, land=with_land, check=self.check)
@@ -442,7 +420,7 @@ class _Search:
             self.complete = False
         return self.complete
 
-    def _given(self, land: _Land | None) -> None:
+    def _given(self, land: LandPlay | None) -> None:
         """The spells in the order given, the land first or (landfall) at each place among the events."""
         items = [_Item(spell=s) for s in self.given]
         places = [0]
@@ -452,7 +430,7 @@ class _Search:
             placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
             self._solve(_Sequence(items=tuple(placed), optional=False))
 
-    def _visit(self, order: tuple[int, ...], done: bool, land: _Land | None) -> bool:
+    def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
         items: list[_Item] = []
         used = [0] * len(self.kinds)
@@ -502,7 +480,7 @@ class _Search:
         return True
 
 
-def _why_not(spells: list[_Spell], mandatory: bool) -> str:
+def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
     """Why a turn casts nothing, in a sentence."""
     if not spells:
         return "the hand has no spells to cast"
@@ -527,7 +505,7 @@ def _replayed(
     casts = {number: position for position, number in enumerate(turn.casts)}
     cast_spells: list[SpellCast] = []
     number = -1
-    land: _Land | None = None
+    land: LandPlay | None = None
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -621,23 +599,23 @@ def plan_turn(
     analysis = BoardAnalysis(board, player)
     analysis.check_text(strict=strict)
     hand = list(board.player(player).hand)
-    used_ids = _Ids({p.id for p in board.permanents})
-    spells: list[_Spell] = []
+    used_ids = Ids({p.id for p in board.permanents})
+    spells: list[TurnSpell] = []
     if casts:
         taken: set[int] = set()
         for text in casts:
-            card, index = _cast_card(board, player, text, hand, taken, cards)
+            card, index = cast_card(board, player, text, hand, taken, cards)
             if index is not None:
                 taken.add(index)
-            spells.append(_spell(card, x, used_ids))
+            spells.append(turn_spell(card, x, used_ids))
     else:
-        spells = [_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
-    lands = _land_choices(board, player, hand, land, used_ids)
-    sensitive = _taxed_by_count(BoardView(board), player, [s.target for s in spells])
+        spells = [turn_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
+    lands = land_choices(board, player, hand, land, used_ids)
+    sensitive = taxed_by_count(BoardView(board), player, [s.target for s in spells])
     events = [s for s in spells if s.event or sensitive]
     plain = [s for s in spells if not (s.event or sensitive)]
-    landfall = _landfall_possible(board, spells)
-    notes = _notes(spells, lands, board, player)
+    landfall = landfall_possible(board, spells)
+    notes = turn_notes(spells, lands, board, player)
     search = _Search(
         board=board,
         player=player,
@@ -674,135 +652,3 @@ def plan_turn(
         warnings=analysis.warnings,
         notes=tuple(notes),
     )
-
-
-def _cast_card(
-    board: Board, player: str, text: str, hand: list[Card], taken: set[int], cards: CardResolver | None
-) -> tuple[Card, int | None]:
-    """The card a ``--cast`` names, and its place in the hand: a cost string stands for a spell of that
-    cost; a name, the first copy in the hand not cast yet, else the card from card data."""
-    if _COST.match(text):
-        cost = ManaCost.parse(text)
-        return Card(card=None, name=str(cost), type_line=TypeLine(), mana_cost=cost), None
-    for index, card in enumerate(hand):
-        if index not in taken and _same_name(card.name, text):
-            return card, index
-    return find_spell(replace(board.player(player), hand=()), text, cards), None
-
-
-def _same_name(name: str, asked: str) -> bool:
-    """True when two card names are the same once case, accents and punctuation are folded."""
-    return fold_name(name) == fold_name(asked)
-
-
-def _spell(card: Card, x: int, used_ids: _Ids) -> _Spell:
-    """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id."""
-    if card.type_line.is_a("Land"):
-        raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
-    target = spell_target(card)
-    if target.cost.has_variable:
-        target = target.with_x(x)
-    parsed = parse_oracle(card.oracle, card.name)
-    creature = card.type_line.is_a("Creature")
-    taps = bool(parsed.mana_abilities) and (not creature or "haste" in parsed.keywords)
-    event = resolution(card).changes_payments or (
-        card.type_line.is_permanent and (taps or bool(parsed.effects))
-    )
-    pid = used_ids.fresh(card.name) if card.type_line.is_permanent else ""
-    return _Spell(card=card, target=target, mana_value=target.cost.mana_value, event=event, pid=pid)
-
-
-class _Ids:
-    """The permanent ids taken, and fresh ones for the permanents that arrive this turn: ``new-`` and the
-    card's name, numbered when taken.
-
-    >>> ids = _Ids({"new-sol-ring"})
-    >>> ids.fresh("Sol Ring"), ids.fresh("Sol Ring"), ids.fresh("Forest")
-    ('new-sol-ring-2', 'new-sol-ring-3', 'new-forest')
-    """
-
-    def __init__(self, taken: set[str]) -> None:
-        self.taken = set(taken)
-        self.next: dict[str, int] = {}  # (the next number to try for each stem: ids are never freed)
-
-    def fresh(self, name: str) -> str:
-        """A new id for a permanent called ``name``."""
-        stem = "new-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card")
-        pid, number = stem, self.next.get(stem, 1)
-        if number > 1:
-            pid = f"{stem}-{number}"
-        while pid in self.taken:
-            number += 1
-            pid = f"{stem}-{number}"
-        self.next[stem] = number + 1
-        self.taken.add(pid)
-        return pid
-
-
-def _land_choices(
-    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: _Ids
-) -> list[_Land | None]:
-    """The land plays to try: none, and each different land in the hand in each way it can enter (only
-    ``forced`` when given: a land in the hand, with a land play left)."""
-    me = board.player(player)
-    left = me.land_plays - me.lands_played_this_turn
-    in_hand = [card for card in hand if card.type_line.is_a("Land")]
-    if forced is not None:
-        if left <= 0:
-            raise InputError(
-                f"--land {forced}: {player} has no land play left this turn "
-                f"({me.lands_played_this_turn} of {me.land_plays} made)"
-            )
-        chosen = next((card for card in in_hand if _same_name(card.name, forced)), None)
-        if chosen is None:
-            names = ", ".join(sorted({c.name for c in in_hand})) or "none"
-            raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
-        in_hand = [chosen]
-    choices: list[_Land | None] = [] if forced is not None else [None]
-    if left <= 0:
-        return choices
-    view = BoardView(board)
-    pid = used_ids.fresh("land")
-    seen: set[tuple[str, LandEntry]] = set()
-    for card in in_hand:
-        entering = parse_oracle(card.oracle, card.name).entering
-        if entering is not None and entering.returns_land:
-            continue  # (a bounce land: see _notes)
-        for entry in land_entries(view, card, player):
-            if (card.name, entry) not in seen:
-                seen.add((card.name, entry))
-                choices.append(_Land(card=card, entry=entry, pid=pid))
-    return choices
-
-
-def _notes(spells: list[_Spell], lands: list[_Land | None], board: Board, player: str) -> list[str]:
-    """What the plan does not count, a sentence each (nothing the user gave is silently ignored)."""
-    notes = set()
-    for spell in spells:
-        for sentence in resolution(spell.card).unread:
-            notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
-        if spell.target.convoke or spell.target.improvise or spell.target.delve:
-            notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
-    for card in board.player(player).hand:
-        entering = parse_oracle(card.oracle, card.name).entering
-        if card.type_line.is_a("Land") and entering is not None and entering.returns_land:
-            notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
-    for choice in lands:
-        if choice is not None and choice.entry.note:
-            notes.add(f"{choice.card.name}: {choice.entry.note}")
-    return sorted(notes)
-
-
-def _taxed_by_count(view: BoardView, player: str, targets: list[PaymentTarget]) -> bool:
-    """True when a spell's cost depends on how many spells were cast before it this turn (Damping Sphere):
-    then the order of every spell matters."""
-    board = view.board
-    more = board.replace_player(player, spells_cast_this_turn=board.player(player).spells_cast_this_turn + 1)
-    later = BoardView(more)
-    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in targets)
-
-
-def _landfall_possible(board: Board, spells: list[_Spell]) -> bool:
-    """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
-    among the events then matters."""
-    return any(_landfall(p) for p in board.permanents) or any(resolution(s.card).landfall for s in spells)
