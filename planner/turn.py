@@ -24,7 +24,7 @@ from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
-from models.mana import ManaBag
+from models.mana import ManaBag, ManaTypes
 from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
@@ -59,11 +59,11 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
+    why_not_castable_now,
 )
 from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
-
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -345,16 +345,26 @@ def _works_in(board: Board, template: Activation) -> bool:
     return template.outcome in outcomes
 
 
-def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
+def _key(sequence: _Sequence, solution: Solution, timeline: _Timeline, player: str) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
-    cards used up (the land counts), then the pay objective's levels."""
+    cards used up (the land counts), the most colors the player's permanents can make once the land is
+    played (the land that keeps the most colors for later turns), then the pay objective's levels."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
     cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0)
     levels = dict(solution.objective)
     rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
-    return (levels.get("keep", 0), -value, cards, *rest)
+    return (levels.get("keep", 0), -value, cards, -_colors(timeline.boards[-1], player), *rest)
+
+
+def _colors(board: Board, player: str) -> int:
+    """How many colors the player's permanents could produce (CR 106.7)."""
+    sets = could_produce_of(board)
+    made = ManaTypes.of(())
+    for permanent in board.controlled_by(player):
+        made = made | sets.get(permanent.id, ManaTypes.of(()))
+    return len(made.colors)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -474,7 +484,7 @@ class _Search:
         if solution.turn is None:
             return False  # (this order can't cast its event spells, and no extension of it can)
         self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
-        key = _key(sequence, solution)
+        key = _key(sequence, solution, timeline, self.player)
         if self.best is None or key < self.best[0]:
             self.best = (key, sequence, solution, timeline)
         return True
@@ -574,15 +584,18 @@ def plan_turn(
     time_limit: float = 10.0,
     strict: bool = False,
     cards: CardResolver | None = None,
+    no_land: bool = False,
 ) -> TurnResult:
     """Plan the main phase of ``player`` (default: the active player) on ``board``.
 
     With ``casts`` (card names, from the hand or card data, or cost strings) the spells are cast in the
     given order or, with ``order="best"``, in the best one; without, the plan chooses the land to play and
     the spells of the hand that cast the greatest total mana value (ties: fewer cards used up, then the pay
-    objective). ``land`` plays that land from the hand; otherwise the plan chooses one when a land play is
-    left. ``hold`` should stay payable at the end of the turn (a counterspell): first of all, when any plan
-    allows it. Spells with X are cast with X = ``x``.
+    objective). ``land`` plays that land from the hand; otherwise, without ``casts``, the land drop is always
+    taken when a land play is left and the hand holds a land (the best one: the one that casts the most, then
+    the one whose colors the board lacks most: contract section 11), unless ``no_land``. A spell with no
+    legal target now is not cast (CR 601.2c, a note says so). ``hold`` should stay payable at the end of the
+    turn (a counterspell): first of all, when any plan allows it. Spells with X are cast with X = ``x``.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -610,12 +623,22 @@ def plan_turn(
             spells.append(turn_spell(card, x, used_ids))
     else:
         spells = [turn_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
-    lands = land_choices(board, player, hand, land, used_ids)
+    held_back = {id(s): why for s in spells if (why := why_not_castable_now(s.card, board, player))}
+    if casts and held_back:
+        reason = next(iter(held_back.values()))
+        return TurnResult(castable=False, reason=reason, warnings=analysis.warnings)
+    spells = [s for s in spells if id(s) not in held_back]
+    if no_land and land is not None:
+        raise InputError(f"--no-land and --land {land}: choose one")
+    lands: list[LandPlay | None] = [None]
+    if not no_land:
+        lands = land_choices(board, player, hand, land, used_ids, take=not casts)
     sensitive = taxed_by_count(BoardView(board), player, [s.target for s in spells])
     events = [s for s in spells if s.event or sensitive]
     plain = [s for s in spells if not (s.event or sensitive)]
     landfall = landfall_possible(board, spells)
     notes = turn_notes(spells, lands, board, player)
+    notes += sorted({f"{why}: not cast" for why in held_back.values()})
     search = _Search(
         board=board,
         player=player,

@@ -13,7 +13,7 @@ from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
-from models.oracle import parse_oracle
+from models.oracle import parse_land_search, parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.production import Packet
@@ -127,10 +127,11 @@ class Ids:
 
 
 def land_choices(
-    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: Ids
+    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: Ids, *, take: bool = False
 ) -> list[LandPlay | None]:
     """The land plays to try: none, and each different land in the hand in each way it can enter (only
-    ``forced`` when given: a land in the hand, with a land play left)."""
+    ``forced`` when given: a land in the hand, with a land play left). With ``take`` the land drop is always
+    taken when one can be (contract section 11): no play is tried only when no land can be played."""
     me = board.player(player)
     left = me.land_plays - me.lands_played_this_turn
     in_hand = [card for card in hand if card.type_line.is_a("Land")]
@@ -159,6 +160,8 @@ def land_choices(
             if (card.name, entry) not in seen:
                 seen.add((card.name, entry))
                 choices.append(LandPlay(card=card, entry=entry, pid=pid))
+    if take and len(choices) > 1 and choices[0] is None:
+        return choices[1:]
     return choices
 
 
@@ -174,6 +177,8 @@ def turn_notes(spells: list[TurnSpell], lands: list[LandPlay | None], board: Boa
         entering = parse_oracle(card.oracle, card.name).entering
         if card.type_line.is_a("Land") and entering is not None and entering.returns_land:
             notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
+        if card.type_line.is_a("Land") and parse_land_search(card.oracle, card.name) is not None:
+            notes.add(f"{card.name}: a fetchland may be played, but turn plans don't crack it yet")
     for choice in lands:
         if choice is not None and choice.entry.note:
             notes.add(f"{choice.card.name}: {choice.entry.note}")
@@ -193,3 +198,52 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
     """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
     among the events then matters."""
     return any(landfall_mana(p) for p in board.permanents) or any(resolution(s.card).landfall for s in spells)
+
+
+_TARGET = re.compile(
+    r"\b(up to (?:one|two|three|\w+) |any number of )?target ((?:[\w'-]+ ){0,3}?)"
+    r"(spell|ability|creature|artifact|enchantment|land|planeswalker|permanent)s?\b"
+    r"(?: or (creature|artifact|enchantment|land|planeswalker|permanent)\b)?( you control\b)?",
+    re.I,
+)
+
+
+def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
+    """Why ``card`` can't be cast in its controller's main phase with an empty stack, or None: a spell that
+    targets needs a legal target as it is cast (CR 601.2c, 115.1): a spell or an ability only while one is
+    on the stack, a creature (artifact, land...) only when the battlefield has one. Read from an instant's or
+    a sorcery's own sentences (not those of its activated or triggered abilities); a modal spell, a permanent
+    spell and "up to one target" are not held back.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "i", "card": "Island", "controller": "me"}]})
+    >>> why_not_castable_now(Card.from_json("Counterspell"), board, "me")
+    'Counterspell targets a spell: none is on the stack in the main phase (CR 601.2c)'
+    >>> why_not_castable_now(Card.from_json("Lightning Bolt"), board, "me") is None
+    True
+    """
+    if not card.type_line.is_a("Instant") and not card.type_line.is_a("Sorcery"):
+        return None
+    text = card.oracle
+    if re.search(r"\bchoose (?:one|two|one or more|one or both)\b", text, re.I):
+        return None
+    view = BoardView(board)
+    for line in text.splitlines():
+        if re.match(r"^\s*(?:When|Whenever|At)\b", line):
+            continue
+        for match in _TARGET.finditer(line):
+            if match.group(1) or ":" in line[: match.start()]:
+                continue
+            nouns = [noun.lower() for noun in (match.group(3), match.group(4)) if noun]
+            if nouns[0] in ("spell", "ability"):
+                return f"{card.name} targets a {nouns[0]}: none is on the stack in the main phase (CR 601.2c)"
+            mine = bool(match.group(5))
+            if not any(
+                (noun == "permanent" or view.type_line(p.id).is_a(noun.capitalize()))
+                and (not mine or p.controller == player)
+                for p in board.permanents
+                for noun in nouns
+            ):
+                wanted = " or ".join(nouns) + (" you control" if mine else "")
+                return f"{card.name} needs a target {wanted}: the battlefield has none (CR 601.2c)"
+    return None
