@@ -638,7 +638,6 @@ def plan_turn(
     plain = [s for s in spells if not (s.event or sensitive)]
     landfall = landfall_possible(board, spells)
     notes = turn_notes(spells, lands, board, player)
-    notes += sorted({f"{why}: not cast" for why in held_back.values()})
     search = _Search(
         board=board,
         player=player,
@@ -650,6 +649,8 @@ def plan_turn(
         landfall=landfall,
         given=tuple(spells),
     )
+    left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
+    notes += sorted({f"{why}: not cast" for why in held_back.values()})
     complete = search.run(lands)
     best = search.best
     if not complete:
@@ -671,7 +672,7 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete,
+        optimal=complete and not left_out,
         warnings=analysis.warnings,
         notes=tuple(notes),
     )

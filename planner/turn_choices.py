@@ -16,6 +16,7 @@ from models.folding import fold_name
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
+from planner.rules.hand import hand_abilities
 from planner.rules.production import Packet
 from planner.rules.turn import LandEntry, land_entries, resolution
 from planner.rules.view import BoardView, locked_in
@@ -166,7 +167,8 @@ def land_choices(
 
 
 def turn_notes(spells: list[TurnSpell], lands: list[LandPlay | None], board: Board, player: str) -> list[str]:
-    """What the plan does not count, a sentence each (nothing the user gave is silently ignored)."""
+    """What the plan does not count, a sentence each (nothing the user gave is silently ignored): a plan with
+    any of these is not called optimal (contract section 11)."""
     notes = set()
     for spell in spells:
         for sentence in resolution(spell.card).unread:
@@ -179,6 +181,9 @@ def turn_notes(spells: list[TurnSpell], lands: list[LandPlay | None], board: Boa
             notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
         if card.type_line.is_a("Land") and parse_land_search(card.oracle, card.name) is not None:
             notes.add(f"{card.name}: a fetchland may be played, but turn plans don't crack it yet")
+    for ability in hand_abilities(board, player):
+        name = ability.card.name
+        notes.add(f"{name}: its mana ability in the hand (exiling it) is not used by turn plans yet")
     for choice in lands:
         if choice is not None and choice.entry.note:
             notes.add(f"{choice.card.name}: {choice.entry.note}")

@@ -304,9 +304,9 @@ def test_the_land_played_is_the_one_that_adds_a_color() -> None:
 
 
 def test_a_spell_that_targets_a_spell_is_never_cast_with_an_empty_stack() -> None:
-    """CR 601.2c: Counterspell needs a spell to target; in the main phase the stack is empty. Two Islands and
-    Counterspell and Divination in hand: nothing is cast (Divination costs 3), Counterspell is held back with a note; --cast Counterspell is a
-    'no' that says why. Lightning Bolt ('any target') is cast; a spell that targets a creature waits for one."""
+    """CR 601.2c: Counterspell needs a spell to target; in the main phase the stack is empty. Two Islands,
+    Counterspell and Divination in hand: nothing is cast (Divination costs 3), Counterspell is held back with
+    a note; --cast Counterspell is a 'no' that says why. A spell that targets a creature waits for one."""
     board = _board(["Island", "Island"], ["Counterspell", DIVINATION])
     turn = plan_turn(board)
     assert turn.castable is False and turn.spells == ()
@@ -322,3 +322,13 @@ def test_a_spell_that_targets_a_spell_is_never_cast_with_an_empty_stack() -> Non
     alone = plan_turn(_board(["Forest"], [growth]))
     assert alone.castable is False and any("needs a target creature" in note for note in alone.notes)
     assert plan_turn(_board(["Forest", "Llanowar Elves"], [growth])).mana_value_cast == 1
+
+
+def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
+    """Simian Spirit Guide's mana ability in the hand is not in turn plans yet: the plan (four Mountains: by
+    hand, the Guide as a creature, 3 mana value) says so in a note and is not called optimal (exiling it
+    would cast a five-mana instant)."""
+    big = {"name": "Big Instant", "type_line": "Instant", "mana_cost": "{4}{R}"}
+    turn = plan_turn(_board(["Mountain"] * 4, ["Simian Spirit Guide", big]))
+    assert turn.mana_value_cast == 3 and not turn.optimal
+    assert any("Simian Spirit Guide: its mana ability in the hand" in note for note in turn.notes)
