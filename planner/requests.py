@@ -245,6 +245,7 @@ def plan_turn_request(
     time_limit: float = 10.0,
     strict: bool = False,
     cards: CardResolver | None = None,
+    no_land: bool = False,
 ) -> TurnResult:
     """``mana-planner plan-turn``: the turn's plan (contract section 7); the options are the command's."""
     if order not in ("given", "best"):
@@ -254,6 +255,8 @@ def plan_turn_request(
     hold_target = _plain_target(hold, "--hold") if hold is not None else None
     if x < 0:
         raise InputError(f"--x: must be 0 or more, got {x}", param="x")
+    if no_land and land is not None:
+        raise InputError(f"--no-land and --land {land}: choose one", param="no_land")
     for text in cast:
         if text.lstrip().startswith("{"):
             _parse_cost(text, "--cast")
@@ -273,6 +276,7 @@ def plan_turn_request(
             time_limit=time_limit,
             strict=strict,
             cards=cards,
+            no_land=no_land,
         )
 
 

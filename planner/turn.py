@@ -14,33 +14,25 @@ the rules spell after spell before it is returned.
 
 from __future__ import annotations
 
-import itertools
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from models.board import Board, Card, Permanent
+from models.board import Board, Permanent
 from models.carddata.names import CardResolver
-from models.cost import ManaCost, PaymentTarget
+from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
-from models.folding import fold_name
 from models.limits import MAX_GENERIC, within
-from models.mana import ManaBag
-from models.oracle import parse_oracle
-from models.spells import find_spell, spell_target
-from models.types import TypeLine
+from models.mana import ManaBag, ManaTypes
 from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
-from planner.rules.production import Packet, activation_outcomes
+from planner.rules.production import activation_outcomes
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
 from planner.rules.turn import (
-    LandEntry,
     arriving,
     cast_spell,
-    land_entries,
     land_played,
     resolution,
     treasure,
@@ -56,13 +48,22 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_choices import (
+    Ids,
+    LandPlay,
+    TurnSpell,
+    cast_card,
+    land_choices,
+    landfall_mana,
+    landfall_possible,
+    taxed_by_count,
+    turn_notes,
+    turn_spell,
+    why_not_castable_now,
+)
+from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
-
-#: The most sequences of event spells one question solves (each is one CP-SAT model).
-MAX_SEQUENCES = 2_000
-
-_COST = re.compile(r"^\s*\{")
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -130,31 +131,11 @@ class TurnResult:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class _Spell:
-    """A spell the turn may cast: the card, its payment target as printed (X chosen), and what it does."""
-
-    card: Card
-    target: PaymentTarget
-    mana_value: int
-    event: bool  # it changes what later spells can use (see the module docstring)
-    pid: str  # its permanent's id once it resolves (when it is a permanent)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Land:
-    """A land play to try: the card, how it enters, and its permanent's id."""
-
-    card: Card
-    entry: LandEntry
-    pid: str
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
 class _Item:
     """One thing done in a turn, in order: the land played (``land``) or a spell cast (``spell``)."""
 
-    land: _Land | None = None
-    spell: _Spell | None = None
+    land: LandPlay | None = None
+    spell: TurnSpell | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -165,12 +146,12 @@ class _Sequence:
     optional: bool
 
     @property
-    def spells(self) -> tuple[_Spell, ...]:
+    def spells(self) -> tuple[TurnSpell, ...]:
         """The spells, in order."""
         return tuple(item.spell for item in self.items if item.spell is not None)
 
     @property
-    def land(self) -> _Land | None:
+    def land(self) -> LandPlay | None:
         """The land played, if any."""
         return next((item.land for item in self.items if item.land is not None), None)
 
@@ -207,7 +188,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
     mana: list[EventMana] = []
     arrivals: dict[str, int] = {}
     cast = board.player(player).spells_cast_this_turn
-    used = {p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid}
+    used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.land is not None:
@@ -216,7 +197,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
             current = land_played(current.with_permanent(entered), player, land.entry.life)
             added = []
             for permanent in current.controlled_by(player):
-                packets = _landfall(permanent)
+                packets = landfall_mana(permanent)
                 if packets:
                     added.append(len(mana))
                     mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
@@ -246,7 +227,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
         brought: list[Permanent] = []
         if effect.permanent:
             brought.append(arriving(spell.card, spell.pid, player))
-        brought += [treasure(_fresh_id("treasure", used), player) for _ in range(effect.treasures)]
+        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
         added = []
         if effect.mana:
             added.append(len(mana))
@@ -260,12 +241,6 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
             _Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
-
-
-def _landfall(permanent: Permanent) -> tuple[Packet, ...]:
-    """The mana a permanent's landfall trigger adds when a land enters under its controller's control."""
-    card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
-    return resolution(card).landfall
 
 
 def _problem(
@@ -299,20 +274,32 @@ def _problem(
             while end < last and _works_in(timeline.boards[end + 1], template):
                 end += 1
             until.append(end)
-    spells = tuple(
-        SpellPayment(
-            target=locked_in(view_of(stage.board), stage.item.spell.target, player),
-            epoch=stage.epoch,
-            mana_value=stage.item.spell.mana_value,
-            optional=sequence.optional and not stage.item.spell.event,
+    spells: list[SpellPayment] = []
+    views = [view_of(b) for b in timeline.boards]
+    plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        if spell.event:
+            target = locked_in(view_of(stage.board), spell.target, player)
+        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
+            key = (stage.epoch, spell.target)
+            if key not in plain:
+                plain[key] = locked_in(views[stage.epoch], spell.target, player)
+            target = plain[key]
+        spells.append(
+            SpellPayment(
+                target=target,
+                epoch=stage.epoch,
+                mana_value=spell.mana_value,
+                optional=sequence.optional and not spell.event,
+            )
         )
-        for stage in timeline.stages
-        if stage.item.spell is not None
-    )
     turn = TurnPayments(
         templates=tuple(templates),
         epochs=tuple(epochs),
-        spells=spells,
+        spells=tuple(spells),
         mana=timeline.mana,
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
@@ -358,68 +345,152 @@ def _works_in(board: Board, template: Activation) -> bool:
     return template.outcome in outcomes
 
 
-def _key(sequence: _Sequence, solution: Solution) -> tuple[int, ...]:
+def _key(sequence: _Sequence, solution: Solution, timeline: _Timeline, player: str) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
-    cards used up (the land counts), then the pay objective's levels."""
+    cards used up (the land counts), the most colors the player's permanents can make once the land is
+    played (the land that keeps the most colors for later turns), then the pay objective's levels."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
     cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0)
     levels = dict(solution.objective)
     rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
-    return (levels.get("keep", 0), -value, cards, *rest)
+    return (levels.get("keep", 0), -value, cards, -_colors(timeline.boards[-1], player), *rest)
 
 
-def _sequences(
-    spells: list[_Spell],
-    events: list[_Spell],
-    plain: list[_Spell],
-    lands: list[_Land | None],
-    *,
-    casts: bool,
-    order: str,
-    landfall: bool,
-) -> list[_Sequence]:
-    """Every sequence to solve (see the module docstring): the land choices, and the given order of the
-    spells or every order (and, without ``casts``, every subset) of the event spells before the plain ones;
-    the land first, or at every place among the events when a land entering adds mana."""
-    if casts and order == "given":
-        orders: list[tuple[_Spell, ...]] = [tuple(spells)]
-    elif casts:
-        orders = [(*perm, *plain) for perm in itertools.permutations(events)]
-    else:
-        orders = [
-            (*perm, *plain)
-            for size in range(len(events) + 1)
-            for subset in itertools.combinations(events, size)
-            for perm in itertools.permutations(subset)
-        ]
-    found: list[_Sequence] = []
-    for spell_order in orders:
-        items = [_Item(spell=s) for s in spell_order]
-        for choice in lands:
-            if choice is None:
-                found.append(_Sequence(items=tuple(items), optional=not casts))
+def _colors(board: Board, player: str) -> int:
+    """How many colors the player's permanents could produce (CR 106.7)."""
+    sets = could_produce_of(board)
+    made = ManaTypes.of(())
+    for permanent in board.controlled_by(player):
+        made = made | sets.get(permanent.id, ManaTypes.of(()))
+    return len(made.colors)
+
+
+def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
+    """The event spells grouped by card: copies of one card are one choice of the search (their
+    permanents' ids aside, two orders that swap them are one order)."""
+    groups: dict[tuple[object, ...], list[TurnSpell]] = {}
+    for spell in events:
+        card = spell.card
+        key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+        groups.setdefault(key, []).append(spell)
+    return list(groups.values())
+
+
+_Best = tuple[tuple[int, ...], _Sequence, Solution, _Timeline]
+
+
+class _Search:
+    """The search of a turn's orders (:func:`planner.turn_search.depth_first`): each order of event spells
+    becomes a sequence, solved as it comes; the best under :func:`_key` is kept. ``mode``: ``"given"`` (the
+    spells in the order given), ``"best"`` (every order of the given spells, all cast) or ``"choose"`` (every
+    order of every subset of the event spells, the plain spells optional)."""
+
+    def __init__(
+        self,
+        *,
+        board: Board,
+        player: str,
+        hold: PaymentTarget | None,
+        deadline: float,
+        kinds: list[list[TurnSpell]],
+        plain: list[TurnSpell],
+        mode: str,
+        landfall: bool,
+        given: tuple[TurnSpell, ...],
+    ) -> None:
+        self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
+        self.kinds, self.plain, self.mode, self.landfall, self.given = kinds, plain, mode, landfall, given
+        self.plain_value = sum(s.mana_value for s in plain)
+        self.best: _Best | None = None
+        self.complete = True
+        self.solved = 0
+
+    def check(self) -> None:
+        """Raise TimeUp once the time limit has run out."""
+        if time.monotonic() > self.deadline:
+            raise TimeUp
+
+    def run(self, lands: list[LandPlay | None]) -> bool:
+        """Search every land choice; True when the search was complete (no time-out, every model optimal)."""
+        try:
+            for land in lands:
+                if self.mode == "given":
+                    self._given(land)
+                    continue
+                counts = [len(copies) for copies in self.kinds]
+                with_land = self.landfall and land is not None
+
+                def visit(order: tuple[int, ...], done: bool, land: LandPlay | None = land) -> bool:
+                    return self._visit(order, done, land)
+
+                depth_first(counts, visit, land=with_land, check=self.check)
+        except TimeUp:
+            self.complete = False
+        return self.complete
+
+    def _given(self, land: LandPlay | None) -> None:
+        """The spells in the order given, the land first or (landfall) at each place among the events."""
+        items = [_Item(spell=s) for s in self.given]
+        places = [0]
+        if land is not None and self.landfall:
+            places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
+        for at in places:
+            placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
+            self._solve(_Sequence(items=tuple(placed), optional=False))
+
+    def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
+        """Solve the sequence of one order; True to search its extensions."""
+        items: list[_Item] = []
+        used = [0] * len(self.kinds)
+        for kind in order:
+            if kind == LAND:
+                assert land is not None
+                items.append(_Item(land=land))
                 continue
-            count = sum(1 for s in spell_order if s.event) if landfall else 0
-            for position in range(count + 1):
-                # (the land after the first `position` event spells)
-                seen = 0
-                at = 0
-                while seen < position:
-                    seen += 1 if spell_order[at].event else 0
-                    at += 1
-                placed = (*items[:at], _Item(land=choice), *items[at:])
-                found.append(_Sequence(items=placed, optional=not casts))
-    return found
+            items.append(_Item(spell=self.kinds[kind][used[kind]]))
+            used[kind] += 1
+        if land is not None and not any(kind == LAND for kind in order):
+            if self.landfall:
+                if self.mode == "best" and not done:
+                    return True  # (the order is not complete without the land)
+                items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
+            else:
+                items.insert(0, _Item(land=land))
+        if self.mode == "best":
+            if not done:
+                return True  # (only complete orders cast every spell given)
+            sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=False)
+            self._solve(sequence)
+            return False
+        if order and order[-1] == LAND:
+            return True  # (the same sequence as its parent's, solved there)
+        sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=True)
+        value = sum(s.mana_value for s in sequence.spells)
+        if self.best is not None and self.best[0][0] == 0 and value < -self.best[0][1]:
+            return True  # (it can't cast as much mana value as the best found: only its extensions may)
+        return self._solve(sequence)
+
+    def _solve(self, sequence: _Sequence) -> bool:
+        """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
+        cast (its extensions may then be)."""
+        self.check()
+        problem, timeline = _problem(self.board, self.player, sequence, self.hold, self.deadline)
+        solution = solve_cpsat(problem)
+        self.solved += 1
+        if solution.status is SolveStatus.UNKNOWN:
+            raise TimeUp
+        if solution.turn is None:
+            return False  # (this order can't cast its event spells, and no extension of it can)
+        self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        key = _key(sequence, solution, timeline, self.player)
+        if self.best is None or key < self.best[0]:
+            self.best = (key, sequence, solution, timeline)
+        return True
 
 
-def _bound(sequence: _Sequence) -> int:
-    """The most mana value a sequence can cast."""
-    return sum(s.mana_value for s in sequence.spells)
-
-
-def _why_not(spells: list[_Spell], mandatory: bool) -> str:
+def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
     """Why a turn casts nothing, in a sentence."""
     if not spells:
         return "the hand has no spells to cast"
@@ -444,7 +515,7 @@ def _replayed(
     casts = {number: position for position, number in enumerate(turn.casts)}
     cast_spells: list[SpellCast] = []
     number = -1
-    land: _Land | None = None
+    land: LandPlay | None = None
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -513,15 +584,18 @@ def plan_turn(
     time_limit: float = 10.0,
     strict: bool = False,
     cards: CardResolver | None = None,
+    no_land: bool = False,
 ) -> TurnResult:
     """Plan the main phase of ``player`` (default: the active player) on ``board``.
 
     With ``casts`` (card names, from the hand or card data, or cost strings) the spells are cast in the
     given order or, with ``order="best"``, in the best one; without, the plan chooses the land to play and
     the spells of the hand that cast the greatest total mana value (ties: fewer cards used up, then the pay
-    objective). ``land`` plays that land from the hand; otherwise the plan chooses one when a land play is
-    left. ``hold`` should stay payable at the end of the turn (a counterspell): first of all, when any plan
-    allows it. Spells with X are cast with X = ``x``.
+    objective). ``land`` plays that land from the hand; otherwise, without ``casts``, the land drop is always
+    taken when a land play is left and the hand holds a land (the best one: the one that casts the most, then
+    the one whose colors the board lacks most: contract section 11), unless ``no_land``. A spell with no
+    legal target now is not cast (CR 601.2c, a note says so). ``hold`` should stay payable at the end of the
+    turn (a counterspell): first of all, when any plan allows it. Spells with X are cast with X = ``x``.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -538,50 +612,51 @@ def plan_turn(
     analysis = BoardAnalysis(board, player)
     analysis.check_text(strict=strict)
     hand = list(board.player(player).hand)
-    used_ids = {p.id for p in board.permanents}
-    spells: list[_Spell] = []
+    used_ids = Ids({p.id for p in board.permanents})
+    spells: list[TurnSpell] = []
     if casts:
         taken: set[int] = set()
         for text in casts:
-            card, index = _cast_card(board, player, text, hand, taken, cards)
+            card, index = cast_card(board, player, text, hand, taken, cards)
             if index is not None:
                 taken.add(index)
-            spells.append(_spell(card, x, used_ids))
+            spells.append(turn_spell(card, x, used_ids))
     else:
-        spells = [_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
-    lands = _land_choices(board, player, hand, land, used_ids)
-    sensitive = _taxed_by_count(BoardView(board), player, [s.target for s in spells])
+        spells = [turn_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
+    held_back = {id(s): why for s in spells if (why := why_not_castable_now(s.card, board, player))}
+    if casts and held_back:
+        reason = next(iter(held_back.values()))
+        return TurnResult(castable=False, reason=reason, warnings=analysis.warnings)
+    spells = [s for s in spells if id(s) not in held_back]
+    if no_land and land is not None:
+        raise InputError(f"--no-land and --land {land}: choose one")
+    lands: list[LandPlay | None] = [None]
+    if not no_land:
+        lands = land_choices(board, player, hand, land, used_ids, take=not casts)
+    sensitive = taxed_by_count(BoardView(board), player, [s.target for s in spells])
     events = [s for s in spells if s.event or sensitive]
     plain = [s for s in spells if not (s.event or sensitive)]
-    landfall = _landfall_possible(board, spells)
-    sequences = _sequences(spells, events, plain, lands, casts=bool(casts), order=order, landfall=landfall)
-    notes = _notes(spells, lands, board, player)
-    if len(sequences) > MAX_SEQUENCES:
-        notes.append(f"only {MAX_SEQUENCES} of the {len(sequences)} orders of this turn were searched")
-    sequences.sort(key=lambda s: -_bound(s))
-    best: tuple[tuple[int, ...], _Sequence, Solution, _Timeline] | None = None
-    complete = len(sequences) <= MAX_SEQUENCES
-    for sequence in sequences[:MAX_SEQUENCES]:
-        if best is not None and _bound(sequence) < -best[0][1]:
-            continue  # (it can't cast as much mana value as the best turn found)
-        if time.monotonic() > deadline:
-            complete = False
-            break
-        try:
-            problem, timeline = _problem(board, player, sequence, hold, deadline)
-        except TimeUp:  # (the time limit ran out while the sequence's templates were worked out)
-            complete = False
-            break
-        solution = solve_cpsat(problem)
-        if solution.status is SolveStatus.UNKNOWN:
-            complete = False
-            continue
-        if solution.turn is None:
-            continue  # (this order can't cast its event spells)
-        complete = complete and solution.status is SolveStatus.OPTIMAL
-        key = _key(sequence, solution)
-        if best is None or key < best[0]:
-            best = (key, sequence, solution, timeline)
+    landfall = landfall_possible(board, spells)
+    notes = turn_notes(spells, lands, board, player)
+    search = _Search(
+        board=board,
+        player=player,
+        hold=hold,
+        deadline=deadline,
+        kinds=_kinds(events),
+        plain=plain,
+        mode="choose" if not casts else order,
+        landfall=landfall,
+        given=tuple(spells),
+    )
+    left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
+    notes += sorted({f"{why}: not cast" for why in held_back.values()})
+    complete = search.run(lands)
+    best = search.best
+    if not complete:
+        notes.append(
+            f"the time limit ran out after {search.solved} orders of this turn: the plan is the best found"
+        )
     hold_text = str(hold.cost) if hold is not None else None
     base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
     if best is None:
@@ -590,127 +665,14 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
-    castable = bool(casts) or bool(result.spells)
+    castable: bool | None = bool(casts) or bool(result.spells)
+    if not castable and not complete:
+        castable = None  # (a time-out is never a 'no': an order not searched might cast something)
     return replace(
         result,
         castable=castable,
-        reason=None if castable else _why_not(spells, mandatory=False),
-        optimal=complete,
+        reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
+        optimal=complete and not left_out,
         warnings=analysis.warnings,
         notes=tuple(notes),
     )
-
-
-def _cast_card(
-    board: Board, player: str, text: str, hand: list[Card], taken: set[int], cards: CardResolver | None
-) -> tuple[Card, int | None]:
-    """The card a ``--cast`` names, and its place in the hand: a cost string stands for a spell of that
-    cost; a name, the first copy in the hand not cast yet, else the card from card data."""
-    if _COST.match(text):
-        cost = ManaCost.parse(text)
-        return Card(card=None, name=str(cost), type_line=TypeLine(), mana_cost=cost), None
-    for index, card in enumerate(hand):
-        if index not in taken and _same_name(card.name, text):
-            return card, index
-    return find_spell(replace(board.player(player), hand=()), text, cards), None
-
-
-def _same_name(name: str, asked: str) -> bool:
-    """True when two card names are the same once case, accents and punctuation are folded."""
-    return fold_name(name) == fold_name(asked)
-
-
-def _spell(card: Card, x: int, used_ids: set[str]) -> _Spell:
-    """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id."""
-    if card.type_line.is_a("Land"):
-        raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
-    target = spell_target(card)
-    if target.cost.has_variable:
-        target = target.with_x(x)
-    parsed = parse_oracle(card.oracle, card.name)
-    creature = card.type_line.is_a("Creature")
-    taps = bool(parsed.mana_abilities) and (not creature or "haste" in parsed.keywords)
-    event = resolution(card).changes_payments or (
-        card.type_line.is_permanent and (taps or bool(parsed.effects))
-    )
-    pid = _fresh_id(card.name, used_ids) if card.type_line.is_permanent else ""
-    return _Spell(card=card, target=target, mana_value=target.cost.mana_value, event=event, pid=pid)
-
-
-def _fresh_id(name: str, used: set[str]) -> str:
-    """An id for a permanent that arrives this turn: ``new-`` and the card's name, numbered when taken."""
-    stem = "new-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card")
-    pid, number = stem, 2
-    while pid in used:
-        pid, number = f"{stem}-{number}", number + 1
-    used.add(pid)
-    return pid
-
-
-def _land_choices(
-    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: set[str]
-) -> list[_Land | None]:
-    """The land plays to try: none, and each different land in the hand in each way it can enter (only
-    ``forced`` when given: a land in the hand, with a land play left)."""
-    me = board.player(player)
-    left = me.land_plays - me.lands_played_this_turn
-    in_hand = [card for card in hand if card.type_line.is_a("Land")]
-    if forced is not None:
-        if left <= 0:
-            raise InputError(
-                f"--land {forced}: {player} has no land play left this turn "
-                f"({me.lands_played_this_turn} of {me.land_plays} made)"
-            )
-        chosen = next((card for card in in_hand if _same_name(card.name, forced)), None)
-        if chosen is None:
-            names = ", ".join(sorted({c.name for c in in_hand})) or "none"
-            raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
-        in_hand = [chosen]
-    choices: list[_Land | None] = [] if forced is not None else [None]
-    if left <= 0:
-        return choices
-    view = BoardView(board)
-    pid = _fresh_id("land", used_ids)
-    seen: set[tuple[str, LandEntry]] = set()
-    for card in in_hand:
-        entering = parse_oracle(card.oracle, card.name).entering
-        if entering is not None and entering.returns_land:
-            continue  # (a bounce land: see _notes)
-        for entry in land_entries(view, card, player):
-            if (card.name, entry) not in seen:
-                seen.add((card.name, entry))
-                choices.append(_Land(card=card, entry=entry, pid=pid))
-    return choices
-
-
-def _notes(spells: list[_Spell], lands: list[_Land | None], board: Board, player: str) -> list[str]:
-    """What the plan does not count, a sentence each (nothing the user gave is silently ignored)."""
-    notes = set()
-    for spell in spells:
-        for sentence in resolution(spell.card).unread:
-            notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
-        if spell.target.convoke or spell.target.improvise or spell.target.delve:
-            notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
-    for card in board.player(player).hand:
-        entering = parse_oracle(card.oracle, card.name).entering
-        if card.type_line.is_a("Land") and entering is not None and entering.returns_land:
-            notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
-    for choice in lands:
-        if choice is not None and choice.entry.note:
-            notes.add(f"{choice.card.name}: {choice.entry.note}")
-    return sorted(notes)
-
-
-def _taxed_by_count(view: BoardView, player: str, targets: list[PaymentTarget]) -> bool:
-    """True when a spell's cost depends on how many spells were cast before it this turn (Damping Sphere):
-    then the order of every spell matters."""
-    board = view.board
-    more = board.replace_player(player, spells_cast_this_turn=board.player(player).spells_cast_this_turn + 1)
-    later = BoardView(more)
-    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in targets)
-
-
-def _landfall_possible(board: Board, spells: list[_Spell]) -> bool:
-    """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
-    among the events then matters."""
-    return any(_landfall(p) for p in board.permanents) or any(resolution(s.card).landfall for s in spells)

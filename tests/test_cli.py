@@ -495,3 +495,18 @@ def test_help_names_arguments_as_users_type_them(command: list[str]) -> None:
     assert usage.startswith(f"Usage: mana-planner {' '.join(command)}")
     assert not re.search(r"\{[A-Z_]+\}", usage), usage
     assert "<str>" not in result.output
+
+
+def test_plan_turn_times_out_with_exit_4_or_the_best_plan_never_a_traceback() -> None:
+    """Issue 37: an 18-card hand with a time limit too short to search it: exit 4 (no plan in time) or 0 (the
+    best plan found, not optimal), the JSON answer's ``castable`` never false."""
+    hand = ["Dark Ritual", "Lotus Petal", "Simian Spirit Guide", "Sol Ring", "Mind Stone", "Arcane Signet"]
+    hand *= 3
+    lands = enumerate(["Swamp", "Mountain"] * 6)
+    board = json.loads(board_json(*((f"p{n}", land, "me") for n, land in lands)))
+    board["players"][0]["hand"] = hand
+    for limit in ("0.001", "0.5"):
+        result = run("plan-turn", "-", "--json", "--time-limit", limit, stdin=json.dumps(board))
+        assert result.exit_code in (0, 4), result.output
+        answer = json.loads(result.stdout)
+        assert answer["optimal"] is False and answer["castable"] is (None if result.exit_code == 4 else True)

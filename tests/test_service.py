@@ -508,3 +508,13 @@ def test_a_card_name_of_7_mib_is_refused_at_once_and_not_echoed(pipe: Pipe) -> N
     assert time.monotonic() - started < 5
     assert error["code"] == -32602 and error["data"] == {"param": "name"}
     assert error["message"] == "name: a card name of 7340032 characters is more than the limit of 200"
+
+
+def test_plan_turn_times_out_as_no_answer_in_time_not_an_error(pipe: Pipe) -> None:
+    """Issue 37: the service's plan_turn keeps its time limit on a big hand: an answer (castable None, or the
+    best plan found), never an internal error."""
+    hand = ["Dark Ritual", "Lotus Petal", "Simian Spirit Guide", "Sol Ring", "Mind Stone", "Arcane Signet"]
+    hand *= 3
+    board = {**BOARD, "players": [{"id": "me", "hand": hand}, {"id": "opp"}]}
+    answer = pipe.call("plan_turn", {"board": board, "time_limit": 0.3})["result"]
+    assert answer["castable"] is not False and answer["optimal"] is False

@@ -19,6 +19,7 @@ from planner.rules.replay import PlanState, initial_state, legal_steps, remove_u
 from planner.rules.turn import arriving, land_entries, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
 from planner.turn import plan_turn
+from planner.turn_choices import why_not_castable_now
 
 BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
 OGRE = {"name": "Hill Giant", "type_line": "Creature — Giant", "mana_cost": "{3}{R}"}
@@ -56,13 +57,14 @@ def _board(permanents: list[str], hand: list[object], **player: object) -> Board
 
 
 def _brute_force(board: Board) -> tuple[int, int]:
-    """The most mana value a turn can cast, with the fewest cards used up for it (the land counts), found
-    by trying every action in every order: each mana ability, each spell the pool pays exactly, each land
+    """The most mana value a turn can cast, with the fewest cards used up for it (the land counts; the land
+    drop is taken whenever the hand holds a land, contract section 11), found by trying every action in every
+    order: each mana ability, each spell the pool pays exactly, each land
     play. Independent of the planner's epochs and orders: it only uses the rules (legal_steps, payments)
     and what a card does when it resolves."""
     start = initial_state(board, "me")
     hand = tuple(board.player("me").hand)
-    best = (0, 0)
+    best = (-1, 0)  # (a state with the land drop taken, when the hand holds a land, replaces it)
     seen: set[object] = set()
     stack: list[tuple[PlanState, tuple[Card, ...], bool, int, int]] = [(start, hand, False, 0, 0)]
     while stack:
@@ -72,7 +74,8 @@ def _brute_force(board: Board) -> tuple[int, int]:
             continue
         seen.add(key)
         assert len(seen) < 400_000, "the brute force grew too large for a test"
-        if (value, -used) > (best[0], -best[1]):
+        land_left = not played and any(card.type_line.is_a("Land") for card in cards)
+        if not land_left and (value, -used) > (best[0], -best[1]):  # (the land drop is always taken)
             best = (value, used)
         for _, after in legal_steps(state):
             stack.append((after, cards, played, value, used))
@@ -89,6 +92,8 @@ def _brute_force(board: Board) -> tuple[int, int]:
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
                     stack.append((replace(state, board=board_after), rest, True, value, used + 1))
                 continue
+            if why_not_castable_now(card, state.board, "me") is not None:
+                continue  # (no legal target now: CR 601.2c)
             target = locked_in(view, spell_target(card), "me")
             for spent, life in payments(state.pool, target.cost, target, rules, state.life):
                 pool = remove_units(state.pool, spent)
@@ -159,8 +164,9 @@ def test_a_rock_taps_the_turn_it_is_cast_and_a_creature_does_not() -> None:
 
 def test_the_land_is_chosen_and_counted_once() -> None:
     board = _board([], ["Island", "Forest", BEARS, "Lightning Bolt"])
-    turn = plan_turn(board)
-    assert turn.castable is False and turn.land_played is None  # one land makes one mana, nothing costs 1
+    turn = plan_turn(board)  # one land makes one mana, nothing costs 1: the land drop is taken all the same
+    assert turn.castable is False and turn.land_played in ("Island", "Forest") and turn.optimal
+    assert plan_turn(board, no_land=True).land_played is None
     turn = plan_turn(_board(["Forest"], ["Island", "Mountain", BEARS, "Lightning Bolt"]))
     assert turn.land_played in ("Island", "Mountain") and turn.mana_value_cast == 2
 
@@ -218,3 +224,111 @@ def test_a_land_played_counts_for_river_of_tears() -> None:
 
     assert plan_turn(board_with("Swamp"), casts=["Test Rats"]).castable
     assert not plan_turn(board_with("Island"), casts=["Test Rats"]).castable
+
+
+# ---------------------------------------------------------------- a bounded search (issue 37, contract §11)
+
+BIG_HAND: list[object] = [
+    "Dark Ritual",
+    "Lotus Petal",
+    "Simian Spirit Guide",
+    "Elvish Spirit Guide",
+    "Llanowar Elves",
+    "Sol Ring",
+    "Mind Stone",
+    "Arcane Signet",
+    "Seething Song",
+    "Lotus Petal",
+    "Dark Ritual",
+    "Izzet Signet",
+    "Fellwar Stone",
+    "Lightning Bolt",
+    "Counterspell",
+    "Thought Vessel",
+    "Sol Ring",
+    "Mind Stone",
+]
+
+
+def test_copies_of_a_card_are_one_choice() -> None:
+    """Eight Sol Rings and a Mountain: the Mountain casts one, each Ring pays for two more (by hand: all eight
+    are cast, the last one's {C}{C} left over). Eight copies are 9 orders, not 8! (40,320): the search
+    finishes and proves it."""
+    turn = plan_turn(_board(["Mountain"], ["Sol Ring"] * 8))
+    assert turn.optimal and turn.notes == ()
+    assert turn.mana_value_cast == 8 and [s.card for s in turn.spells] == ["Sol Ring"] * 8
+
+
+def test_a_time_out_is_never_a_no_nor_a_traceback() -> None:
+    """An 18-card hand of rituals, Petals, Guides and rocks (the issue's) with time limits too short to
+    search it all: the answer is no plan in time (castable None) or the best plan found, never 'no', never
+    optimal, and a note says the search stopped."""
+    board = _board(["Swamp", "Mountain", "Island", "Forest"] * 3, BIG_HAND)
+    for limit in (0.001, 0.3, 1.5):
+        turn = plan_turn(board, time_limit=limit)
+        assert turn.castable is not False and not turn.optimal, limit
+        assert any("time limit ran out" in note for note in turn.notes)
+        if turn.castable is None:
+            assert turn.reason == "time limit"
+        else:
+            assert turn.mana_value_cast > 0 and turn.spells
+
+
+def test_thirty_thousand_identical_cards_answer_in_time() -> None:
+    """30,000 Sol Rings: the order search is lazy (one order at a time), so this is answered (or not, in
+    time) rather than built in memory first."""
+    turn = plan_turn(_board(["Mountain"] * 3, ["Sol Ring"] * 30_000), time_limit=1.0)
+    assert turn.castable is not False and not turn.optimal
+
+
+# ---------------------------------------------------------------- a turn as a player plays it (contract §11)
+
+
+def test_the_land_drop_is_taken_even_when_nothing_becomes_castable() -> None:
+    """Urza's Tower completing Tron casts nothing this turn (the hand has no spell) but is played; --no-land
+    keeps it; --cast leaves the choice to the plan (it is not needed)."""
+    board = _board(["Urza's Mine", "Urza's Power-Plant"], ["Urza's Tower"])
+    turn = plan_turn(board)
+    assert turn.land_played == "Urza's Tower" and turn.castable is False and turn.optimal
+    assert plan_turn(board, no_land=True).land_played is None
+    with pytest.raises(InputError, match="--no-land"):
+        plan_turn(board, no_land=True, land="Urza's Tower")
+
+
+def test_the_land_played_is_the_one_that_adds_a_color() -> None:
+    """A Mountain on the board, Mountain and Island in hand, Lightning Bolt: either land casts the Bolt (by
+    hand: the Mountain on the board pays {R}); the Island keeps two colors for later turns."""
+    board = _board(["Mountain"], ["Mountain", "Island", "Lightning Bolt"])
+    turn = plan_turn(board)
+    assert turn.land_played == "Island" and [s.card for s in turn.spells] == ["Lightning Bolt"]
+
+
+def test_a_spell_that_targets_a_spell_is_never_cast_with_an_empty_stack() -> None:
+    """CR 601.2c: Counterspell needs a spell to target; in the main phase the stack is empty. Two Islands,
+    Counterspell and Divination in hand: nothing is cast (Divination costs 3), Counterspell is held back with
+    a note; --cast Counterspell is a 'no' that says why. A spell that targets a creature waits for one."""
+    board = _board(["Island", "Island"], ["Counterspell", DIVINATION])
+    turn = plan_turn(board)
+    assert turn.castable is False and turn.spells == ()
+    assert any("Counterspell targets a spell" in note for note in turn.notes)
+    asked = plan_turn(board, casts=["Counterspell"])
+    assert asked.castable is False and "CR 601.2c" in (asked.reason or "")
+    growth = {
+        "name": "Giant Growth",
+        "type_line": "Instant",
+        "mana_cost": "{G}",
+        "oracle": "Target creature gets +3/+3 until end of turn.",
+    }
+    alone = plan_turn(_board(["Forest"], [growth]))
+    assert alone.castable is False and any("needs a target creature" in note for note in alone.notes)
+    assert plan_turn(_board(["Forest", "Llanowar Elves"], [growth])).mana_value_cast == 1
+
+
+def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
+    """Simian Spirit Guide's mana ability in the hand is not in turn plans yet: the plan (four Mountains: by
+    hand, the Guide as a creature, 3 mana value) says so in a note and is not called optimal (exiling it
+    would cast a five-mana instant)."""
+    big = {"name": "Big Instant", "type_line": "Instant", "mana_cost": "{4}{R}"}
+    turn = plan_turn(_board(["Mountain"] * 4, ["Simian Spirit Guide", big]))
+    assert turn.mana_value_cast == 3 and not turn.optimal
+    assert any("Simian Spirit Guide: its mana ability in the hand" in note for note in turn.notes)

@@ -60,10 +60,16 @@ def plan_turn_command(
         typer.Option(
             "--land",
             metavar="NAME",
-            help="Play this land from the hand. Default: the plan chooses one when a land play is left.",
+            help="Play this land from the hand. Default: the plan plays the best one when a play is left.",
             show_default=False,
         ),
     ] = None,
+    no_land: Annotated[
+        bool,
+        typer.Option(
+            "--no-land", help="Keep the land drop: without it the plan always plays a land when it can."
+        ),
+    ] = False,
     x: Annotated[int, typer.Option("--x", metavar="N", help="The value of X for spells with {X}.")] = 1,
     player: PlayerOpt = None,
     time_limit: TimeLimitOpt = 10.0,
@@ -87,6 +93,7 @@ def plan_turn_command(
         order=order,
         hold=hold,
         land=land,
+        no_land=no_land,
         player=player,
         x=x,
         time_limit=time_limit,

@@ -282,6 +282,7 @@ METHODS: Final[dict[str, Method]] = {
                 Param("order", STRING, "'given' (default) or 'best': the order of the cast spells."),
                 Param("hold", OPTIONAL_STRING, "A cost to keep payable at the end of the turn."),
                 Param("land", OPTIONAL_STRING, "A land in the hand to play; default: the plan chooses."),
+                Param("no_land", BOOLEAN, "Keep the land drop: play no land this turn."),
                 Param("player", OPTIONAL_STRING, "Whose turn; default the board's active player."),
                 Param("x", OPTIONAL_INTEGER, "The value of X for spells with {X}; default 1."),
                 _TIME_LIMIT,

@@ -1,0 +1,84 @@
+"""The order search of a turn's plan (contract section 11): the orders of the event spells, generated lazily
+and depth first, so that memory grows with the length of one order and never with their number.
+
+Copies of one card are one *kind*: an order names kinds, and two orders that only swap copies of a card are
+one order. The caller's ``visit`` solves each order as it comes and says whether to go deeper: an order
+whose spells can't be paid can't be paid with more spells after them (each spell is paid as it is cast,
+CR 601.2h), and one whose bound can't beat the best plan found is not extended either. The land play, when
+its place among the events matters (a landfall trigger adds mana), is one more kind of one copy
+(:data:`LAND`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+__all__ = ["LAND", "depth_first"]
+
+#: The land play, as a kind of an order.
+LAND = -1
+
+
+def depth_first(
+    counts: Sequence[int],
+    visit: Callable[[tuple[int, ...], bool], bool],
+    *,
+    land: bool = False,
+    check: Callable[[], None] = lambda: None,
+) -> None:
+    """Visit the orders of ``counts[k]`` copies of each kind ``k`` (and :data:`LAND` once, with ``land``),
+    every prefix before its extensions, each order of the multiset once. ``visit(order, complete)`` returns
+    True to visit the order's extensions; ``complete`` says that every copy (and the land) is in it.
+    ``check`` runs before each visit (it raises to stop the search: a deadline).
+
+    >>> seen = []
+    >>> depth_first([2, 1], lambda order, complete: seen.append(order) or True)
+    >>> seen
+    [(), (0,), (0, 0), (0, 0, 1), (0, 1), (0, 1, 0), (1,), (1, 0), (1, 0, 0)]
+    >>> seen.clear()
+    >>> depth_first([1], lambda order, complete: seen.append(order) or order != (LAND,), land=True)
+    >>> seen
+    [(), (-1,), (0,), (0, -1)]
+    """
+    left = list(counts)
+    land_left = land
+    order: list[int] = []
+
+    def children() -> Iterator[int]:
+        if land_left:
+            yield LAND
+        yield from (kind for kind, count in enumerate(left) if count > 0)
+
+    def complete() -> bool:
+        return not land_left and not any(left)
+
+    check()
+    if not visit((), complete()) or complete():
+        return
+    stack = [children()]
+    while stack:
+        kind = next(stack[-1], None)
+        if kind is None:
+            stack.pop()
+            if order:
+                land_left = _put_back(order.pop(), left) or land_left
+            continue
+        order.append(kind)
+        if kind == LAND:
+            land_left = False
+        else:
+            left[kind] -= 1
+        check()
+        done = complete()
+        if visit(tuple(order), done) and not done:
+            stack.append(children())
+            continue
+        land_left = _put_back(order.pop(), left) or land_left
+
+
+def _put_back(kind: int, left: list[int]) -> bool:
+    """Put one copy of ``kind`` back in ``left``; True when it is the land (which the caller puts back)."""
+    if kind == LAND:
+        return True
+    left[kind] += 1
+    return False
