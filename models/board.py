@@ -308,6 +308,7 @@ class Card:
     oracle: str = ""
     mana_cost: ManaCost | None = None
     color_indicator: ManaTypes | None = None
+    power: int | None = None  # printed ('creature cards with power 5 or greater' reads it)
 
     @classmethod
     def from_json(cls, value: object, source: str = "<card>") -> Card:
@@ -328,12 +329,14 @@ class Card:
             self.oracle,
             self.mana_cost,
             self.color_indicator,
+            self.power,
         ) == (
             catalogued.name,
             catalogued.type_line,
             catalogued.oracle,
             catalogued.mana_cost,
             catalogued.color_indicator,
+            catalogued.power,
         ):
             return self.name
         out: dict[str, Any] = {"name": self.name, "type_line": str(self.type_line)}
@@ -343,6 +346,8 @@ class Card:
             out["mana_cost"] = str(self.mana_cost)
         if self.color_indicator is not None:
             out["color_indicator"] = str(self.color_indicator)
+        if self.power is not None:
+            out["power"] = self.power
         return out
 
 
@@ -619,6 +624,7 @@ class Permanent:
             oracle=self.oracle,
             mana_cost=self.mana_cost,
             color_indicator=self.color_indicator,
+            power=self.power,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1540,6 +1546,7 @@ def _read_zone_card(value: object, path: _Path) -> Card:
             oracle=base.oracle,
             mana_cost=base.mana_cost,
             color_indicator=base.color_indicator,
+            power=base.power,
         )
     if not isinstance(value, dict):
         raise _FieldError(path, f"expected a card (a card name or an object), got {_describe(value)}")
@@ -1564,6 +1571,7 @@ def _read_zone_card(value: object, path: _Path) -> Card:
         oracle=fields.optional("oracle", _read_str, base.oracle),
         mana_cost=fields.optional("mana_cost", _read_cost, base.mana_cost),
         color_indicator=fields.optional("color_indicator", _read_colors, base.color_indicator),
+        power=fields.optional("power", _read_printed, base.power),
     )
 
 

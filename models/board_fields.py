@@ -183,6 +183,7 @@ ZONE_CARD: Final = ObjectFields(
         Field("oracle", _STRING, "Rules text in Oracle wording, one ability per line."),
         Field("mana_cost", _COST, "The mana cost ('' for none).", nullable=True),
         Field("color_indicator", _COLORS, "Color indicator letters ('' for none).", nullable=True),
+        Field("power", _INTEGER, "The printed power (default: the card's).", nullable=True),
     ),
 )
 CHOICES: Final = ObjectFields(

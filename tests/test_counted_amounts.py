@@ -330,17 +330,15 @@ def test_metalworker_reveals_as_many_artifact_cards_as_it_needs() -> None:
     assert could(empty) == {"m": ""} and pay(empty, PaymentTarget.of("{C}")).payable is False
 
 
-def test_a_reveal_the_reader_can_not_read_as_cards_is_reported() -> None:
-    """Sacellum Godspeaker reveals creature cards with power 5 or greater: no filter holds a card's power
-    yet, so its ability is not used, and the warning says why (never a guess)."""
+def test_a_reveal_of_cards_by_power_counts_only_those() -> None:
+    """Sacellum Godspeaker reveals creature cards with power 5 or greater: Llanowar Elves (power 1, from card
+    data) is not one, so the ability adds nothing and {G} is not payable, with no warning."""
     godspeaker = {"id": "sg", "name": "Sacellum Godspeaker", "type_line": "Creature — Elf Druid",
                   "power": 2, "toughness": 2, "oracle": "{T}: Reveal any number of creature cards with "
                   "power 5 or greater from your hand. Add {G} for each card revealed this way."}  # fmt: skip
     result = pay(board(godspeaker, hand=["Llanowar Elves"]), PaymentTarget.of("{G}"))
     assert result.payable is False
-    assert [w.reason for w in result.warnings] == [
-        "amount: the cards revealed ('creature card with power 5 or greater') are not read as cards"
-    ]
+    assert [w.reason for w in result.warnings] == []
 
 
 # ------------------------------------------------------------------------------------- counters removed
@@ -413,3 +411,47 @@ def test_a_turn_never_counts_life_a_spell_paid_before() -> None:
     ]
     found = board(counted("sanctum", "s"), life=4, hand=hand)
     assert plan_turn(found, casts=["Phyrexian Bolt", "Big Thing"]).castable is not None
+
+
+_GODSPEAKER = (
+    "{T}: Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for each card "
+    "revealed this way."
+)
+
+
+@pytest.mark.parametrize(("powers", "payable"), [((5, 2), False), ((5, 6), True)])
+def test_revealed_cards_read_by_their_printed_power(powers: tuple[int, int], payable: bool) -> None:
+    """'Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for each card
+    revealed this way.' (Sacellum Godspeaker): the hand's creature cards of power 5 or more count, by the
+    power the board gives them: with powers 5 and 2 it adds {G}, with 5 and 6 {G}{G}."""
+    godspeaker = {
+        "id": "s",
+        "name": "Test Godspeaker",
+        "type_line": "Creature — Elf Druid",
+        "power": 2,
+        "toughness": 2,
+        "oracle": _GODSPEAKER,
+    }
+    hand = [
+        {"name": f"Big {p}", "type_line": "Creature — Giant", "mana_cost": "{5}{G}", "power": p}
+        for p in powers
+    ]
+    found = board(godspeaker, hand=hand)
+    agrees_with_the_reference(found, "{G}{G}")
+    assert pay(found, PaymentTarget.of("{G}{G}")).payable is payable
+
+
+def test_a_revealed_creature_card_with_no_power_given_is_a_board_gap() -> None:
+    godspeaker = {
+        "id": "s",
+        "name": "Test Godspeaker",
+        "type_line": "Creature — Elf Druid",
+        "power": 2,
+        "toughness": 2,
+        "oracle": _GODSPEAKER,
+    }
+    found = board(
+        godspeaker, hand=[{"name": "Mystery", "type_line": "Creature — Horror", "mana_cost": "{5}"}]
+    )
+    reasons = [w.reason for w in pay(found, PaymentTarget.of("{G}")).warnings]
+    assert any("hand[0].power" in reason for reason in reasons), reasons

@@ -218,15 +218,15 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
 
 def card_filter(noun: r.Noun) -> ObjectFilter:
     """The filter a noun phrase describes for cards outside the battlefield (in a graveyard, revealed from a
-    hand): what a board gives of such a card (its type line, its colors); a 'with' clause ('with power 5 or
-    greater') no card on a board carries is read but not held.
+    hand): what a board gives of such a card (its type line, its colors, its printed power); another 'with'
+    clause ('with a counter on it') is read but not held.
 
-    >>> card_filter(r.Noun(types=("Creature",), qualities=(r.WithPower(5),)))
+    >>> card_filter(r.Noun(types=("Creature",), qualities=(r.WithCounter(),)))
     Traceback (most recent call last):
     ...
-    models.oracle.grammar.UnreadError: cards 'creature with power 5 or greater': no filter of cards holds them
+    models.oracle.grammar.UnreadError: cards 'creature with a counter on it': no filter of cards holds them
     """
-    if noun.qualities:
+    if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
     return object_filter(noun)
 

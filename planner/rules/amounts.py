@@ -72,7 +72,9 @@ __all__ = [
 #: The amounts that read their controller's player record (life, graveyard, hand) rather than permanents.
 PLAYER_AMOUNTS = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.REVEALED})
 #: The amounts whose answer a board may not give (:func:`board_gap`).
-BOARD_GAP_AMOUNTS = frozenset({AmountKind.POWER, AmountKind.GREATEST_POWER, AmountKind.GRAVEYARD})
+BOARD_GAP_AMOUNTS = frozenset(
+    {AmountKind.POWER, AmountKind.GREATEST_POWER, AmountKind.GRAVEYARD, AmountKind.REVEALED}
+)
 
 _POWER_COUNTER = re.compile(r"([+-]\d+)/[+-]\d+")
 
@@ -133,6 +135,8 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     line = card.type_line
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
+    if flt.power_at_least is not None and (card.power is None or card.power < flt.power_at_least):
+        return False  # (a creature card with no power given is a board gap: :func:`board_gap`)
     if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
         return False
     if flt.chosen_type:
@@ -149,11 +153,12 @@ def _every_card(flt: ObjectFilter) -> bool:
 @lru_cache(maxsize=256)
 def revealed_filter(what: str) -> ObjectFilter | None:
     """The cards a reveal from the hand names (``SideEffect.what``: 'artifact card'), read by the Oracle
-    reader as the cards an amount counts; None when it does not read them ('creature card with power 5 or
-    greater': no filter holds a power).
+    reader as the cards an amount counts; None when it does not read them ('creature card with a counter on
+    it': no filter of cards holds a counter).
 
-    >>> revealed_filter("artifact card").types, revealed_filter("creature card with power 5 or greater")
-    (('Artifact',), None)
+    >>> strong = revealed_filter("creature card with power 5 or greater")
+    >>> revealed_filter("artifact card").types, strong.power_at_least if strong else None
+    (('Artifact',), 5)
     """
     parsed = parse_oracle(f"{{T}}: Add {{C}} for each {what} in your graveyard.")
     if parsed.unsupported or len(parsed.mana_abilities) != 1:
@@ -415,6 +420,23 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
             if discarder := _discarding(view, permanent.controller):
                 # (a card discarded while paying goes to the graveyard this amount counts: not followed yet)
                 return f"{view.path(discarder)}: its cost discards into the graveyard the amount counts"
+            if not isinstance(graveyard, int) and (gap := _powerless(amount.filter, graveyard, where)):
+                return gap
+        if kind is AmountKind.REVEALED and (wanted := revealed_filter(revealing(ability) or "")) is not None:
+            hand = view.board.player(permanent.controller).hand
+            where = f"{_player_path(view.board, permanent.controller)}.hand"
+            if gap := _powerless(wanted, hand, where):
+                return gap
+    return None
+
+
+def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | None:
+    """Where a creature card the filter reads the power of has none given, or None."""
+    if flt.power_at_least is None:
+        return None
+    for index, card in enumerate(cards):
+        if card.type_line.is_a("Creature") and card.power is None:
+            return f"{where}[{index}].power: the power of {card.name} is not known: give its printed power"
     return None
 
 

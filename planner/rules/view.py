@@ -912,7 +912,10 @@ class BoardView:
         """The characteristics without the abilities whose amounts the board can't answer (a power it does
         not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
         ``unexecuted`` with the path of what to give, never used with a guessed amount."""
-        if not any(a.output.amount.kind in BOARD_GAP_AMOUNTS or a.conditional for a in found.mana_abilities):
+        if not any(
+            a.output.amount.kind in BOARD_GAP_AMOUNTS or a.conditional or a.activation_condition is not None
+            for a in found.mana_abilities
+        ):
             return found  # (the common case, checked at once)
         kept: list[ManaAbility] = []
         for ability in found.mana_abilities:
