@@ -15,7 +15,9 @@ process. A phrase the grammar does not cover raises :class:`UnreadError`, never 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import re
 from dataclasses import replace
 from functools import cache
@@ -204,13 +206,21 @@ def _parser() -> Lark:
     directory the tables are built each time."""
     grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
     text = grammar + "\n" + _lexicon_terminals() + "\n"
+    kept = _tables_file(text)
+    if kept is None or Path(kept).exists():
+        return _lark(text, kept or False)
+    # (written under a name of this process's own, then renamed: another process reading the file while it is
+    # written would read part of it)
+    own = f"{kept}.{os.getpid()}.tmp"
+    parser = _lark(text, own)
+    with contextlib.suppress(OSError):
+        os.replace(own, kept)
+    return parser
+
+
+def _lark(text: str, cache: str | bool) -> Lark:
     return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        start=list(_STARTS),
-        maybe_placeholders=False,
-        cache=_tables_file(text) or False,
+        text, parser="lalr", lexer="contextual", start=list(_STARTS), maybe_placeholders=False, cache=cache
     )
 
 
