@@ -695,6 +695,9 @@ class Board:
     active_player: str
     players: tuple[Player, ...]
     permanents: tuple[Permanent, ...] = ()
+    #: the turn's step or phase the payment is made in (contract section 10 extension): 'beginning', 'main'
+    #: (the default), 'combat' or 'end' ('during your turn before the end step' reads it)
+    step: str = "main"
     _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -765,6 +768,8 @@ class Board:
         out["players"] = [player.to_dict() for player in self.players]
         if self.permanents:
             out["permanents"] = [permanent.to_dict() for permanent in self.permanents]
+        if self.step != "main":
+            out["step"] = self.step
         return out
 
     def dumps(self) -> str:
@@ -1835,7 +1840,19 @@ def _read_board(value: object) -> Board:
     players = fields.required("players", _read_players)
     permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())
     active_player = fields.optional("active_player", _read_text, players[0].id)
-    return Board(version, active_player, players, permanents)
+    step = fields.optional("step", _read_step, "main")
+    return Board(version, active_player, players, permanents, step)
+
+
+#: The steps and phases a board's ``step`` may name.
+STEPS = ("beginning", "main", "combat", "end")
+
+
+def _read_step(value: object, path: _Path) -> str:
+    """The turn's step or phase: one of :data:`STEPS`."""
+    if not isinstance(value, str) or value.lower() not in STEPS:
+        raise _FieldError(path, f"expected one of {', '.join(STEPS)}, got {_describe(value)}")
+    return value.lower()
 
 
 def _check_references(board: Board) -> None:

@@ -277,6 +277,11 @@ BOARD: Final = ObjectFields(
         Field("version", {"const": BOARD_VERSION}, "The board file version.", required=True),
         Field("active_player", _TEXT, "Whose turn it is; default the first player."),
         Field(
+            "step",
+            {"enum": ["beginning", "main", "combat", "end"]},
+            "The step or phase the payment is made in; default 'main'.",
+        ),
+        Field(
             "players",
             {"type": "array", "minItems": 1, "items": _ref("player")},
             "The players, at least one.",

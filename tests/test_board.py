@@ -338,7 +338,7 @@ BAD_BOARDS: list[tuple[str, object, str]] = [
     ("permanents[2].name", DROP, "missing required field"),
     ("players[0].pool[1].mana", DROP, "missing required field"),
     # unknown fields, everywhere, with the allowed ones
-    ("colour", 1, "unknown field 'colour' in a board (allowed fields: version, active_player, players, "),
+    ("colour", 1, "unknown field 'colour' in a board (allowed fields: version, active_player, step, "),
     ("players[0].lifes", 1, "unknown field 'lifes' in a player; did you mean 'life'?"),
     ("permanents[0].taped", True, "did you mean 'tapped'? (allowed fields: id, controller, card,"),
     ("players[0].pool[1].restriction", "x", "unknown field 'restriction' in a pool entry"),

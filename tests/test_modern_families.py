@@ -210,3 +210,26 @@ def test_an_ability_while_the_permanent_is_renowned(designations: list[str], pay
 def test_an_unknown_designation_is_bad_input() -> None:
     with pytest.raises(Exception, match=r"permanents\[0\]\.designations\[0\]: unknown designation"):
         board({"name": "X", "type_line": "Land", "designations": ["famous"]})
+
+
+@pytest.mark.parametrize(
+    ("active", "step", "payable"),
+    [("me", "main", True), ("me", "end", False), ("opp", "main", False)],
+)
+def test_an_ability_only_during_your_turn_before_the_end_step(active: str, step: str, payable: bool) -> None:
+    """'Any player may activate this ability but only during their turn before the end step' (Mana Cache):
+    its controller pays {C} from it in their own main phase, not in the end step, not in another's turn."""
+    cache = {
+        "id": "c",
+        "controller": "me",
+        "name": "Test Cache",
+        "type_line": "Enchantment",
+        "oracle": "Remove a charge counter from Test Cache: Add {C}. Any player may activate this ability "
+        "but only during their turn before the end step.",
+        "counters": {"charge": 1},
+    }
+    found = Board.from_dict(
+        {"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "active_player": active, "step": step,
+         "permanents": [cache]}
+    )  # fmt: skip
+    assert agrees_with_the_reference(found, "{1}") is payable

@@ -243,14 +243,6 @@ GATED: list[tuple[str, ...]] = [
         "uncertain: unless any player pays {1}",
     ),
     (
-        "Mana Cache",
-        "Enchantment",
-        "Remove a charge counter from Mana Cache: Add {C}. Any player may activate this ability but only "
-        "during "
-        "their turn before the end step.",
-        "condition: only during your turn before the end step",
-    ),
-    (
         "Corrupted Grafstone",
         "Artifact",
         "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",

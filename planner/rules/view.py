@@ -130,7 +130,6 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
 #: instant in the middle of casting something: an ability usable only as a sorcery or only when an instant
 #: could be cast can't be activated while paying.
 _UNEXECUTED_TIMINGS = {
-    "your_turn_before_end_step": "only during your turn before the end step",
     "sorcery": "activate only as a sorcery, and the stack is not empty while a cost is paid (CR 601.2a)",
     "instant": "activate only when you could cast an instant, which you can't while paying (CR 601.2g)",
 }
@@ -225,6 +224,11 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ):
             return f"side effect: {effect.text}"
     return None
+
+
+#: The timing of 'only during your turn before the end step' (Mana Cache): the board's ``active_player`` and
+#: ``step`` say.
+_BEFORE_END_STEP = "your_turn_before_end_step"
 
 
 def _counters_read(ability: ManaAbility) -> set[str]:
@@ -1304,8 +1308,11 @@ class BoardView:
             )
         if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
             return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
-        if ability.timing == "your_turn" and self.board.active_player != permanent.controller:
+        in_turn = self.board.active_player == permanent.controller
+        if ability.timing in ("your_turn", _BEFORE_END_STEP) and not in_turn:
             return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
+        if ability.timing == _BEFORE_END_STEP and self.board.step == "end":
+            return f"{permanent.name} ({pid}): its ability can be activated only before the end step"
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
         if (
