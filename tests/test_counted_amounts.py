@@ -455,3 +455,35 @@ def test_a_revealed_creature_card_with_no_power_given_is_a_board_gap() -> None:
     )
     reasons = [w.reason for w in pay(found, PaymentTarget.of("{G}")).warnings]
     assert any("hand[0].power" in reason for reason in reasons), reasons
+
+
+_GRAFSTONE = {
+    "id": "g",
+    "name": "Test Grafstone",
+    "type_line": "Artifact",
+    "oracle": "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",
+}
+
+
+@pytest.mark.parametrize(
+    ("graveyard", "could_make"), [(["Llanowar Elves", "Lightning Bolt"], "RG"), ([], "")]
+)
+def test_a_color_of_a_card_in_the_graveyard(graveyard: list[str], could_make: str) -> None:
+    """'Choose a color of a card in your graveyard. Add one mana of that color.' (Corrupted Grafstone): with
+    Llanowar Elves and Lightning Bolt there, {G} or {R}; with an empty graveyard, nothing (CR 106.5)."""
+    found = board(_GRAFSTONE, graveyard=graveyard)
+    assert could(found)["g"] == could_make
+    for color in "GRU":
+        agrees_with_the_reference(found, f"{{{color}}}")
+    assert pay(found, PaymentTarget.of("{R}")).payable is ("R" in could_make)
+
+
+def test_a_graveyard_that_a_cost_can_fill_is_a_board_gap_for_its_colors() -> None:
+    """A card sacrificed while paying (Ashnod's Altar's cost) goes to the graveyard whose colors the
+    Grafstone reads: not followed, so the Grafstone is set aside with a warning naming the Altar."""
+    altar = {"id": "a", "card": "Ashnod's Altar"}
+    found = board(_GRAFSTONE, altar, graveyard=["Llanowar Elves"])
+    reasons = [w.reason for w in pay(found, PaymentTarget.of("{G}")).warnings]
+    assert any("puts a card into the graveyard whose colors are read" in reason for reason in reasons), (
+        reasons
+    )

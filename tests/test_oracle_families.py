@@ -243,12 +243,6 @@ GATED: list[tuple[str, ...]] = [
         "uncertain: unless any player pays {1}",
     ),
     (
-        "Corrupted Grafstone",
-        "Artifact",
-        "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",
-        "palette: a color of a card in your graveyard",
-    ),
-    (
         "Doubling Cube",
         "Artifact",
         "{3}, {T}: Double the amount of each type of unspent mana you have.",

@@ -41,6 +41,7 @@ from models.abilities import (
     CostPartKind,
     ManaAbility,
     ObjectFilter,
+    PaletteKind,
     SideEffectKind,
 )
 from models.board import Board, Card, Permanent, Player
@@ -62,6 +63,7 @@ __all__ = [
     "graveyard_growth",
     "into_graveyard",
     "mana_value",
+    "may_lack_board_facts",
     "power",
     "power_change",
     "quantity",
@@ -400,6 +402,15 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
             f"{view.path(changer)}: its text changes creatures' power, which is not read: the ability reads "
             "a power"
         )
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    if any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs):
+        graveyard = view.board.player(permanent.controller).graveyard
+        where = f"{_player_path(view.board, permanent.controller)}.graveyard"
+        if graveyard is None or isinstance(graveyard, int):
+            return f"{where}: the colors of the cards in the graveyard are read: give the graveyard's cards"
+        if mover := _moving_cards(view, permanent.controller):
+            # (a card sacrificed or discarded while paying goes to the graveyard whose colors are read)
+            return f"{view.path(mover)}: its cost puts a card into the graveyard whose colors are read"
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         kind = amount.kind
         if kind is AmountKind.POWER and power(permanent) is None:
@@ -440,6 +451,17 @@ def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | No
     return None
 
 
+def may_lack_board_facts(ability: ManaAbility) -> bool:
+    """True when the ability reads something a board may not give (:func:`board_gap`): a power, a graveyard's
+    cards, the cards revealed from a hand; False for most abilities, which read nothing such."""
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return (
+        any(output.amount.kind in BOARD_GAP_AMOUNTS for output in outputs)
+        or any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs)
+        or _reads_power(ability)
+    )
+
+
 def _reads_power(ability: ManaAbility) -> bool:
     """True when the ability reads a creature's power: an amount (its power, the greatest), or a filter
     ('if you control a creature with power 4 or greater')."""
@@ -462,6 +484,20 @@ def _power_changer(view: BoardView) -> str | None:
         ),
         None,
     )
+
+
+def _moving_cards(view: BoardView, player: str) -> str | None:
+    """A permanent of ``player`` with a mana ability whose cost puts a card into their graveyard (a sacrifice
+    of a card, a discard), or None."""
+    for permanent in view.board.permanents:
+        if permanent.controller == player and any(
+            (ability.cost.sacrifice_self and not permanent.token)
+            or ability.cost.sacrifice_count
+            or any(part.kind is CostPartKind.DISCARD for part in ability.cost.parts)
+            for ability in view.parsed[permanent.id].mana_abilities
+        ):
+            return permanent.id
+    return None
 
 
 def _discarding(view: BoardView, player: str) -> str | None:

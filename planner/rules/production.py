@@ -223,6 +223,8 @@ def output_types(
         return view.chosen_color(pid)
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
+    if kind is PaletteKind.GRAVEYARD_COLORS:
+        return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}
         mask = 0
@@ -672,7 +674,12 @@ _NAMED_LIMIT = 64
 _OUTCOMES_LIMIT = 4096
 
 #: The palettes whose types read other permanents, or what the board could produce.
-_BOARD_PALETTES = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG, PaletteKind.REFLECT_SACRIFICED)
+_BOARD_PALETTES = (
+    PaletteKind.REFLECT,
+    PaletteKind.COLORS_AMONG,
+    PaletteKind.REFLECT_SACRIFICED,
+    PaletteKind.GRAVEYARD_COLORS,
+)
 
 
 def _outcomes_key(

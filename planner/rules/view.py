@@ -42,7 +42,13 @@ from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES, TypeLine
-from planner.rules.amounts import BOARD_GAP_AMOUNTS, board_gap, known_power, revealed_filter, revealing
+from planner.rules.amounts import (
+    board_gap,
+    known_power,
+    may_lack_board_facts,
+    revealed_filter,
+    revealing,
+)
 from planner.rules.costs import EXECUTED_PARTS, exerts, lowered, part_unread
 
 __all__ = [
@@ -178,7 +184,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and amount.kind in _EXECUTED_AMOUNTS
         and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
-        and output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
         and (restriction is None or not restriction.not_generic)
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
@@ -215,8 +220,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         ).replace("3 mana", "three mana")
     if ability.restriction is not None and ability.restriction.not_generic:
         return "restriction: this mana can't be spent to pay generic mana costs"
-    if output.palette.kind is PaletteKind.GRAVEYARD_COLORS:
-        return "palette: a color of a card in your graveyard"
     for effect in ability.side_effects:
         if effect.kind not in _HARMLESS_SIDE_EFFECTS and not (
             effect.kind in (SideEffectKind.PUT_COUNTER, SideEffectKind.REMOVE_COUNTER)
@@ -916,10 +919,7 @@ class BoardView:
         """The characteristics without the abilities whose amounts the board can't answer (a power it does
         not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
         ``unexecuted`` with the path of what to give, never used with a guessed amount."""
-        if not any(
-            a.output.amount.kind in BOARD_GAP_AMOUNTS or a.conditional or a.activation_condition is not None
-            for a in found.mana_abilities
-        ):
+        if not any(may_lack_board_facts(a) for a in found.mana_abilities):
             return found  # (the common case, checked at once)
         kept: list[ManaAbility] = []
         for ability in found.mana_abilities:
@@ -1117,6 +1117,15 @@ class BoardView:
                 if (not wanted or colors[pid] & wanted) and self.matches(uncolored, pid, sourced.source):
                     colors[pid] = effect.recolored(colors[pid], chosen)
         return {pid: found for pid, found in colors.items() if found != printed[pid]}
+
+    def graveyard_colors(self, player: str) -> ManaTypes:
+        """The colors of the cards in a player's graveyard (as the board lists them), after the effects that
+        change the colors of cards that aren't on the battlefield (:meth:`colors_elsewhere`)."""
+        graveyard = self.board.player(player).graveyard
+        found = ManaTypes()
+        for card in graveyard if isinstance(graveyard, tuple) else ():
+            found |= self.colors_elsewhere(card.colors, player, spell=False)
+        return found
 
     def colors_elsewhere(self, colors: ManaTypes, player: str, *, spell: bool) -> ManaTypes:
         """The colors of a spell ``player`` controls (``spell``), or of a card ``player`` owns that isn't on

@@ -85,7 +85,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
-from planner.rules.amounts import BOARD_GAP_AMOUNTS
+from planner.rules.amounts import may_lack_board_facts
 from planner.rules.could_produce import ability_could_produce, could_produce_all, reflects
 from planner.rules.payment import Mode, cost_modes
 from planner.rules.pool import ManaUnit
@@ -470,7 +470,7 @@ def _kind(
     counting = tuple(
         _Ability(a.text, a.cost.tap, a.cost.untap, False, None, None, a.restriction)
         for a in view.parsed[_PLACEHOLDER].mana_abilities
-        if a.output.amount.kind in BOARD_GAP_AMOUNTS and a not in kept and unexecuted_part(a) is None
+        if may_lack_board_facts(a) and a not in kept and unexecuted_part(a) is None
     )
     if counting:
         abilities, reflect = (*abilities, *counting), None
