@@ -74,10 +74,17 @@ def test_morophon_reduces_one_of_each_color_of_spells_of_the_chosen_type(cost: s
     assert _total(cost, "Creature — Goblin", MOROPHON) == cost
 
 
-def test_morophon_needs_its_chosen_type() -> None:
+def test_morophon_without_its_chosen_type_reduces_nothing_and_says_so() -> None:
+    """A creature type never chosen is a type no spell has (contract section 10, CR 106.5's spirit): the
+    reduction reduces nothing, and the warnings name the missing choice; it is not bad input."""
+    from planner.api import text_warnings
+
     chooser = {**MOROPHON, "choices": {}}
-    with pytest.raises(InputError, match=r"permanents\[0\]\.choices\.creature_type"):
-        _total("{G}", "Creature — Elf", chooser)
+    assert _total("{G}", "Creature — Elf", chooser) == "{G}"
+    board = Board.from_dict(
+        {"version": 1, "players": [{"id": "me"}], "permanents": [{**chooser, "controller": "me"}]}
+    )
+    assert any("choices.creature_type" in w.reason for w in text_warnings(board))
 
 
 @pytest.mark.parametrize(
