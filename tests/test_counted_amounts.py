@@ -419,39 +419,33 @@ _GODSPEAKER = (
 )
 
 
+_GODSPEAKER_CARD = {
+    "id": "s",
+    "name": "Test Godspeaker",
+    "type_line": "Creature — Elf Druid",
+    "power": 2,
+    "toughness": 2,
+    "oracle": _GODSPEAKER,
+}
+
+
 @pytest.mark.parametrize(("powers", "payable"), [((5, 2), False), ((5, 6), True)])
 def test_revealed_cards_read_by_their_printed_power(powers: tuple[int, int], payable: bool) -> None:
     """'Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for each card
     revealed this way.' (Sacellum Godspeaker): the hand's creature cards of power 5 or more count, by the
     power the board gives them: with powers 5 and 2 it adds {G}, with 5 and 6 {G}{G}."""
-    godspeaker = {
-        "id": "s",
-        "name": "Test Godspeaker",
-        "type_line": "Creature — Elf Druid",
-        "power": 2,
-        "toughness": 2,
-        "oracle": _GODSPEAKER,
-    }
     hand = [
         {"name": f"Big {p}", "type_line": "Creature — Giant", "mana_cost": "{5}{G}", "power": p}
         for p in powers
     ]
-    found = board(godspeaker, hand=hand)
+    found = board(_GODSPEAKER_CARD, hand=hand)
     agrees_with_the_reference(found, "{G}{G}")
     assert pay(found, PaymentTarget.of("{G}{G}")).payable is payable
 
 
 def test_a_revealed_creature_card_with_no_power_given_is_a_board_gap() -> None:
-    godspeaker = {
-        "id": "s",
-        "name": "Test Godspeaker",
-        "type_line": "Creature — Elf Druid",
-        "power": 2,
-        "toughness": 2,
-        "oracle": _GODSPEAKER,
-    }
     found = board(
-        godspeaker, hand=[{"name": "Mystery", "type_line": "Creature — Horror", "mana_cost": "{5}"}]
+        _GODSPEAKER_CARD, hand=[{"name": "Mystery", "type_line": "Creature — Horror", "mana_cost": "{5}"}]
     )
     reasons = [w.reason for w in pay(found, PaymentTarget.of("{G}")).warnings]
     assert any("hand[0].power" in reason for reason in reasons), reasons

@@ -100,17 +100,10 @@ def test_the_later_line_says_how_the_permanent_enters() -> None:
 
 
 def _plain_split(text: str) -> tuple[str, ...]:
-    sentences: list[str] = []
-    start = 0
-    quoted = False
-    for index, char in enumerate(text):
-        if char == '"':
-            quoted = not quoted
-        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
-            sentences.append(text[start : index + 1].strip())
-            start = index + 1
-    tail = text[start:].strip()
-    return tuple(s for s in [*sentences, tail] if s)
+    """A sentence ends at a period a space or the end follows, with an even number of quotes before it."""
+    ends = [m.end() for m in re.finditer(r"\.(?= |$)", text) if text.count('"', 0, m.start()) % 2 == 0]
+    pieces = [text[start:end].strip() for start, end in zip([0, *ends], [*ends, len(text)], strict=True)]
+    return tuple(piece for piece in pieces if piece)
 
 
 def _plain_colon(line: str) -> int:
