@@ -62,8 +62,10 @@ def test_fast_max_x_agrees_with_cp_sat(board: Board, target: PaymentTarget) -> N
     # the same answer but for the plan among equally good ones (ties), and the words of a 'no' (the fast
     # path's core, from X = 0, may name the type missing where CP-SAT's names the whole cost)
     ours, theirs = answer.to_json(), api._result(PaymentProblem.of(board, target), model).to_json()
-    for key in ("payable", "x", "cost", "total_cost", "optimal", "life_paid", "damage_taken", "warnings"):
+    for key in ("payable", "x", "cost", "total_cost", "optimal", "warnings"):
         assert ours[key] == theirs[key], key
+    # (one level counts life and damage together: 2 life for {G/P} ties with Ancient Tomb's 2 damage)
+    assert ours["life_paid"] + ours["damage_taken"] == theirs["life_paid"] + theirs["damage_taken"]
     assert answer.objective == model.objective
     assert (answer.reason is None) == (theirs["reason"] is None)
 
