@@ -229,6 +229,39 @@ def big_cases(seed: int, boards: int) -> list[tuple[str, str]]:
     return cases
 
 
+def max_x_cases(seed: int, simple: int, big: int) -> list[tuple[str, str]]:
+    """``simple`` simple boards of 4-12 permanents and ``big`` realistic 20-permanent boards (as JSON), each
+    with a cost that has X: ``{X}`` and a simple cost's colored part.
+
+    >>> [cost for _, cost in max_x_cases(1, 1, 1)]
+    ['{X}{1}{U}{2/B}', '{X}{R}{R}{R}']
+    """
+    rng = random.Random(f"{seed}:max-x")
+    cases = [
+        (json.dumps(simple_board(rng, rng.randint(4, 12))), "{X}" + simple_cost(rng)) for _ in range(simple)
+    ]
+    for board_json, cost in big_cases(seed, big):
+        cases.append((board_json, "{X}" + cost))
+    return cases
+
+
+def max_x_rows(timings: Sequence[tuple[float, float, str]], simple: int) -> list[str]:
+    """The max-x table: per board set, ``pay`` (at the X found) and ``max_x`` µs at the median, and the
+    per-board ratio max_x / pay at the median and the 95th percentile, with max_x's engines."""
+    lines = [f"{'boards':<22}{'pay µs':>10}{'max-x µs':>10}{'ratio med':>11}{'ratio p95':>11}  engines"]
+    for label, part in (("simple, 4-12", timings[:simple]), ("realistic, 20", timings[simple:])):
+        if not part:
+            continue
+        ratios = [largest / paying for paying, largest, _ in part]
+        engines = ", ".join(f"{e} {sum(t[2] == e for t in part)}" for e in sorted({t[2] for t in part}))
+        lines.append(
+            f"{label:<22}{1e6 * statistics.median(t[0] for t in part):>10,.0f}"
+            f"{1e6 * statistics.median(t[1] for t in part):>10,.0f}"
+            f"{statistics.median(ratios):>10.2f}x{_percentile(ratios, 0.95):>10.2f}x  {engines}"
+        )
+    return lines
+
+
 def _pay_figures(timings: Timings, answered: Sequence[int]) -> dict[str, list[float]]:
     """Cold and warm ms of ``pay`` on the boards the fast path answered (by index)."""
     paid = timings["pay"]
@@ -261,18 +294,27 @@ def _best_of(known: Timings | None, found: Timings) -> Timings:
     """Per board and figure, the least of two rounds' timings (``known`` None: the first round)."""
     if known is None:
         return found
-    return {
+    best: Timings = {
         "fast": [min(a, b) for a, b in zip(known["fast"], found["fast"], strict=True)],
         "pay": [
             (min(a[0], b[0]), min(a[1], b[1]), b[2], min(a[3], b[3]))
             for a, b in zip(known["pay"], found["pay"], strict=True)
         ],
     }
+    if "max_x" in known and "max_x" in found:
+        best["max_x"] = [
+            (min(a[0], b[0]), min(a[1], b[1]), b[2])
+            for a, b in zip(known["max_x"], found["max_x"], strict=True)
+        ]
+    return best
 
 
-def versions_table(old: Path, payload: Payload, rounds: int) -> tuple[list[str], dict[Path, list[float]]]:
+def versions_table(
+    old: Path, payload: Payload, rounds: int, simple: int = 0
+) -> tuple[list[str], dict[Path, list[float]]]:
     """This checkout's fast-path figures against another checkout's, side by side (rows of text), and each
-    version's per-board single-query µs (the best round's)."""
+    version's per-board single-query µs (the best round's); with the payload's ``max_x`` boards (the first
+    ``simple`` of them simple), ``max_x`` and ``pay`` at the X found on them."""
     best: dict[Path, Timings] = {}
     prepared: dict[Path, Timings] = {}
     preparing = _preparing(payload["big"])
@@ -294,6 +336,16 @@ def versions_table(old: Path, payload: Payload, rounds: int) -> tuple[list[str],
         new_median, new_p95 = _summary(figures[ROOT][call])
         rows.append((f"pay 20, {call}, median ms", old_median, new_median))
         rows.append((f"pay 20, {call}, p95 ms", old_p95, new_p95))
+    for label, part in (("simple", slice(0, simple)), ("20", slice(simple, None))):
+        largest = {tree: timings.get("max_x", [])[part] for tree, timings in best.items()}
+        if not largest[ROOT] or not largest[old]:
+            continue
+        old_median = 1e6 * statistics.median(t[1] for t in largest[old])
+        new_median = 1e6 * statistics.median(t[1] for t in largest[ROOT])
+        rows.append((f"max-x {label}, warm, median µs", old_median, new_median))
+        old_pay = 1e6 * statistics.median(t[0] for t in largest[old])
+        new_pay = 1e6 * statistics.median(t[0] for t in largest[ROOT])
+        rows.append((f"pay {label} at that X, warm, median µs", old_pay, new_pay))
     lines = [f"{'figure':<44}{'against':>12}{'this':>12}{'ratio':>10}"]
     for label, before, after in rows:
         lines.append(f"{label:<44}{before:>12,.3f}{after:>12,.3f}{before / after:>9.2f}x")
@@ -416,6 +468,17 @@ def run(
         f"(plus the {(masks.nbytes + amounts.nbytes) / 2**20:,.1f} MiB input); "
         "targets: at least 5,000,000 checks/s and 1,000x CP-SAT"
     )
+    simple_x, big_x = (20, 8) if quick else (100, 24)
+    largest = max_x_cases(seed, simple_x, big_x)
+    out("")
+    out(
+        f"max-x: {simple_x} simple boards and {big_x} realistic 20-permanent boards with a cost {{X}} and "
+        "colors; CPU µs per warm call, best of repeats; pay asked at the X max-x found (0 when none); ratio "
+        "max-x / pay per board (target: at most 2x where the fast path answers)"
+    )
+    timed = measure({"simple": [], "big": [], "repeats": repeats, "calls": 0, "max_x": largest})
+    for line in max_x_rows(timed.get("max_x", []), simple_x):
+        out(line)
     fast_us: dict[str, Sequence[float]] = {"this": times["fast path"]}
     if against is not None:
         payload: Payload = {
@@ -423,8 +486,9 @@ def run(
             "big": big,
             "repeats": repeats,
             "calls": 20,
+            "max_x": largest,
         }
-        lines, singles = versions_table(against.resolve(), payload, rounds)
+        lines, singles = versions_table(against.resolve(), payload, rounds, simple_x)
         out("")
         out(
             f"this checkout ({ROOT}) against {against}: the same boards in fresh processes, "

@@ -37,23 +37,27 @@ class Payload(TypedDict):
     """What to time: boards (as JSON) with costs for the single query and for ``pay``, how many blocks of
     single queries (the best is kept), and how many warm calls of ``pay`` (the median is kept); with
     ``prepare``, every card of the big boards is prepared first (:func:`planner.api.prepare`, as a client
-    that knows the decks does)."""
+    that knows the decks does); ``max_x``: boards with a cost that has X, for ``max_x`` and ``pay`` at the X
+    it finds."""
 
     simple: list[tuple[str, str]]
     big: list[tuple[str, str]]
     repeats: int
     calls: int
     prepare: NotRequired[bool]
+    max_x: NotRequired[list[tuple[str, str]]]
 
 
 class Timings(TypedDict):
     """Per simple board the fast path's best seconds per query; per big board ``pay``'s cold seconds (its
     first call on a board new to the process), warm seconds (the median of the calls after it), engine, and
     cold seconds once its cards have been seen (the first call on a copy under other ids, after another
-    copy under other ids still)."""
+    copy under other ids still); per ``max_x`` board, the warm best seconds of ``pay`` at the X found (0
+    when none) and of ``max_x``, and the engine ``max_x`` answered with."""
 
     fast: list[float]
     pay: list[tuple[float, float, str, float]]
+    max_x: NotRequired[list[tuple[float, float, str]]]
 
 
 def best_seconds(action: Callable[[], object], repeats: int, block: int = 1) -> float:
@@ -96,7 +100,23 @@ def measure(payload: Payload) -> Timings:
         started = time.process_time()
         pay(twin, target)
         paid.append((cold, statistics.median(warm), engine, time.process_time() - started))
-    return {"fast": fast, "pay": paid}
+    timings: Timings = {"fast": fast, "pay": paid}
+    if "max_x" in payload:
+        timings["max_x"] = [_max_x_case(b, c, payload["repeats"]) for b, c in payload["max_x"]]
+    return timings
+
+
+def _max_x_case(board_json: str, cost: str, repeats: int) -> tuple[float, float, str]:
+    """Warm best seconds of ``pay`` at the largest X (0 when none) and of ``max_x``, and max_x's engine."""
+    from planner.api import max_x
+
+    board, target = Board.loads(board_json), PaymentTarget.of(cost)
+    answer = max_x(board, target)
+    x = answer.x or 0
+    pay(board, target, x=x)
+    paying = best_seconds(partial(pay, board, target, x=x), repeats, block=5)
+    largest = best_seconds(partial(max_x, board, target), repeats, block=5)
+    return paying, largest, answer.engine
 
 
 def _prepare(cases: list[tuple[str, str]]) -> None:

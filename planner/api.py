@@ -30,7 +30,7 @@ from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay, view_of
 from planner.rules.view import TextWarning
-from planner.solve.fast import commander_identities, solve_fast, source_kind
+from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
 from planner.solve.solution import Solution, SolveStatus
@@ -375,7 +375,9 @@ def max_x(
     prefer: tuple[str, ...] = (),
 ) -> PayResult:
     """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it
-    (``life_value`` and ``prefer``: see :func:`pay`).
+    (``life_value`` and ``prefer``: see :func:`pay`). Boards in the fast path's fragment are answered by
+    a search over X with its exact check (:func:`planner.solve.fast.solve_fast_max_x`), the rest by the
+    CP-SAT model (X maximised first); ``engine`` says which.
 
     ``x`` is None when the cost can't be paid even with X = 0.
 
@@ -383,8 +385,8 @@ def max_x(
     ...     {"id": "m1", "card": "Mountain", "controller": "me"},
     ...     {"id": "sol", "card": "Sol Ring", "controller": "me"}]})
     >>> result = max_x(board, PaymentTarget.of("{X}{R}"))
-    >>> result.x, result.payable
-    (2, True)
+    >>> result.x, result.payable, result.engine
+    (2, True, 'fast')
     """
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
@@ -396,6 +398,11 @@ def max_x(
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)
+    fast = solve_fast_max_x(problem)
+    if fast is not None:
+        return _result(problem, fast, engine="fast")
+    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
+        return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
 
 

@@ -149,8 +149,8 @@ def _workers(kind: str, count: int, time_limit: float, store: Path | None) -> _W
 #: The largest body that threads' server answers on its event loop when the fast path can (a board of about
 #: 150 permanents: a few milliseconds at most, read or found in the cache).
 INLINE_MAX_BYTES: Final = 16 * 1024
-#: The methods that the fast path alone may answer (``max_x`` always needs CP-SAT).
-_INLINE_METHODS: Final = frozenset({"pay", "could_produce", "card", "version"})
+#: The methods that the fast path alone may answer (``max_x`` too, where ``pay`` is answered so).
+_INLINE_METHODS: Final = frozenset({"pay", "max_x", "could_produce", "card", "version"})
 
 
 class _ThreadWorkers(_Workers):

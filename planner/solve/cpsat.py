@@ -1706,11 +1706,10 @@ class _PaymentModel:
         self, solver: cp_model.CpSolver, terms: list[tuple[str, Expr, int]], *, plan: bool = True
     ) -> Solution:
         """The plan and the objective's values in the solver's current solution (not yet proven best); only
-        the values without ``plan``."""
-        values = tuple(
-            (name, self._exact_lost(solver) if name == "colors_lost" else int(solver.value(expression)))
-            for name, expression, _ in terms
-        )
+        the values without ``plan``. The level 'x' is reported as X itself (the model minimises a bound less
+        X, which says nothing to a reader, and the fast path, :func:`planner.solve.fast.solve_fast_max_x`,
+        reports X)."""
+        values = tuple((name, self._level_value(solver, name, expression)) for name, expression, _ in terms)
         if not plan:
             return Solution(status=SolveStatus.FEASIBLE, objective=values)
         if self.turn is not None:
@@ -1728,6 +1727,14 @@ class _PaymentModel:
             hand_castable=tuple(bool(solver.value(v)) for v in self.hand_ok),
             objective=values,
         )
+
+    def _level_value(self, solver: cp_model.CpSolver, name: str, expression: Expr) -> int:
+        """One level's value in the solver's current solution, as :meth:`_solution` reports it."""
+        if name == "colors_lost":
+            return self._exact_lost(solver)
+        if name == "x" and self.x is not None:
+            return int(solver.value(self.x))
+        return int(solver.value(expression))
 
     def _exact_lost(self, solver: cp_model.CpSolver) -> int:
         """The colors the solver's current solution loses, from what it leaves untouched (the objective's
