@@ -184,7 +184,7 @@ def parse_pool(
             card=card,
             most=min(most, lands) if most is not None else limit,
             types=profile.types,
-            single=len(profile.sources) <= 1,
+            single=len(profile.sources) <= 1 and profile.search is None,
         )
     lands_in_pool = tuple(pool.values())
     if sum(land.most for land in lands_in_pool) < lands:
@@ -797,7 +797,9 @@ def optimise_lands(
         land_profile(card.card).types for card in converted if card.card for _ in range(card.count)
     ]
     single = all(land.single for land in pool) and all(
-        len(land_profile(card.card).sources) <= 1 for card in converted if card.card
+        len((profile := land_profile(card.card)).sources) <= 1 and profile.search is None
+        for card in converted
+        if card.card
     )
     bound = (
         _Bound(problem, _deck(problem, current), _seed_for(seed, 3)) if single and ramp == "none" else None
@@ -805,7 +807,10 @@ def optimise_lands(
     if ramp == "planner":
         notes.append("the turns are planned, so ramp counts: the Karsten bound (lands only) is off")
     elif bound is None:
-        notes.append("a land makes more than one mana a tap: the Karsten bound is off, nothing is pruned")
+        notes.append(
+            "a land makes more than one mana a tap or searches the library: the Karsten bound is off, "
+            "nothing is pruned"
+        )
 
     evaluator = _Evaluator(problem, runner, reporter)
     layout = default_layout(deck) if is_own else _layout(problem, current)

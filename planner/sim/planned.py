@@ -790,6 +790,27 @@ def _setup(deck: Deck, min_x: int) -> _Setup:
         for k in kinds
         if k.land_face
     )
+    # (what the lands-only goldfish notes of each land, but a bounce land's return, which these turns play)
+    land_notes = tuple(
+        dict.fromkeys(
+            note
+            for k in kinds
+            if k.land is not None
+            for note in k.land.notes
+            if not (k.bounce and note.endswith("returning a land to hand is not modelled"))
+        )
+    )
+    unfound = tuple(
+        f"{k.name}: its search finds no land of this deck"
+        for k in kinds
+        if k.search is not None
+        and not any(
+            k.land is not None and k.land.finds(o.land)
+            for o in kinds
+            if o.land is not None and o.role == "land"
+        )
+    )
+    played_notes = (*played_notes, *land_notes, *unfound)
     counts = [card.count for card in deck.cards if card.is_land] + [
         c.count for c in deck.cards if not c.is_land
     ]

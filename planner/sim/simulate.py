@@ -42,7 +42,7 @@ from models.decklist import Deck, DeckCard
 from models.errors import InputError
 from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import Entering, parse_oracle, reads_imprinted_colors
+from models.oracle import Entering, LandSearch, parse_land_search, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
@@ -801,6 +801,16 @@ class LandProfile:
     painful: bool = False
     shock_life: int = 0
     notes: tuple[str, ...] = ()
+    search: LandSearch | None = None  # a fetchland's search (it finds a land of the library when played)
+    basic: bool = False  # a basic land (what "search for a basic land card" finds)
+
+    def finds(self, other: LandProfile) -> bool:
+        """Whether this land's search can find the land ``other`` (CR 701.23: a land card of one of the named
+        types, or a basic land card)."""
+        search = self.search
+        if search is None or other.search is not None:
+            return False
+        return other.basic if search.basic else bool(set(search.types) & other.land_types)
 
     @property
     def types(self) -> int:
@@ -872,6 +882,9 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         entry = Entry.SICK
     if entering.returns_land:
         notes.append(f"{card.name}: returning a land to hand is not modelled")
+    search = parse_land_search(card.oracle, card.name)
+    if not sources and search is None and not notes:
+        notes.append(f"{card.name}: it makes no mana the simulation counts (played as a land adding none)")
     return LandProfile(
         sources=sources,
         entry=entry,
@@ -880,6 +893,8 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         painful=painful,
         shock_life=shock_life,
         notes=tuple(notes),
+        search=search,
+        basic=view.type_line(CARD_ID).is_a("Basic"),
     )
 
 
@@ -1029,9 +1044,19 @@ class _Goldfish:
         ]
         self.land_kinds = len(self.classes)
         self.library_spells = len(deck.spells)
-        masks = sorted({mask for profile in self.classes for mask in profile.sources if mask}) or [0]
+        # a fetchland's targets: the classes it can find; in hand it counts as one source of any of their
+        # types (for the mulligan's choices: it never stays in play, the land it finds does)
+        self.targets = [
+            [t for t, other in enumerate(self.classes) if profile.finds(other)] for profile in self.classes
+        ]
+        self.fetches = [c for c, profile in enumerate(self.classes) if profile.search is not None]
+        for kind in self.fetches:
+            if not self.targets[kind]:
+                self.notes += (f"{self.class_names[kind]}: its search finds no land of this deck",)
+        sources = [self._sources(c) for c in range(self.land_kinds)]
+        masks = sorted({mask for made in sources for mask in made if mask}) or [0]
         self.class_sources = np.array(
-            [[profile.sources.count(mask) for mask in masks] for profile in self.classes], dtype=np.int64
+            [[made.count(mask) for mask in masks] for made in sources], dtype=np.int64
         ).reshape(len(self.classes), len(masks))
         costs: dict[ManaCost, None] = {}
         for spell in self.spells:
@@ -1075,6 +1100,15 @@ class _Goldfish:
             range(self.land_kinds),
             key=lambda c: (self.classes[c].entry is Entry.UNTAPPED, self.classes[c].types.bit_count(), c),
         )
+
+    def _sources(self, kind: int) -> tuple[int, ...]:
+        """The sources a land class counts as: its own, or for a fetchland one of its targets' types."""
+        if self.classes[kind].search is None:
+            return self.classes[kind].sources
+        union = 0
+        for target in self.targets[kind]:
+            union |= self.classes[target].types
+        return (union,) if union else ()
 
     # ---- castability of land states
 
@@ -1544,11 +1578,19 @@ def _run_batches(
         games_index = np.arange(size)
         game_score = np.zeros(size, dtype=np.int64)
         drawn_so_far = 0
+        # (with fetchlands: what each game's library holds, by kind, and a stream for its shuffles)
+        left = _library_left(plan, deck_ids, hand) if plan.fetches else None
+        shuffles = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, 4)))
         for turn in range(1, last + 1):
             if turn > 1 or extra:
-                hand[games_index, library[:, drawn_so_far]] += 1
+                card = library[:, drawn_so_far]
+                hand[games_index, card] += 1
+                if left is not None:
+                    left[games_index, card] -= 1
                 drawn_so_far += 1
-            tapped_now = _play_land(plan, hand, in_play, life)
+            tapped_now, fetched = _play_land(plan, hand, in_play, life, left)
+            if left is not None and turn < last:
+                _reshuffle(library, left, np.flatnonzero(fetched >= 0), drawn_so_far, shuffles)
             untapped = in_play.copy()
             has_tapped = tapped_now >= 0
             untapped[games_index[has_tapped], tapped_now[has_tapped]] -= 1
@@ -1583,6 +1625,30 @@ def _run_batches(
         life_paid=life_paid,
         game_scores=np.concatenate([np.zeros(0, dtype=np.int64), *scores]) if with_scores else None,
     )
+
+
+def _library_left(plan: _Goldfish, deck_ids: npt.NDArray[np.int16], hand: Ints) -> Ints:
+    """Each game's library by kind (land classes, then the library's spells): the deck less the kept hand."""
+    width = plan.land_kinds + plan.library_spells
+    whole = np.bincount(deck_ids.astype(np.int64), minlength=width)
+    left: Ints = whole[None, :] - hand[:, :width]
+    return left
+
+
+def _reshuffle(
+    library: npt.NDArray[np.int16], left: Ints, games: Ints, drawn: int, rng: np.random.Generator
+) -> None:
+    """The library of ``games`` shuffled after a search (CR 701.20): their draws from ``drawn`` on are dealt
+    again from what each library holds (``left``, by kind)."""
+    if not games.size or drawn >= library.shape[1]:
+        return
+    pool = left[games].copy()
+    for position in range(drawn, library.shape[1]):
+        total = pool.sum(axis=1)
+        pick = (rng.random(games.size) * total).astype(np.int64)
+        kind = (np.cumsum(pool, axis=1) > pick[:, None]).argmax(axis=1)
+        pool[np.arange(games.size), kind] -= 1
+        library[games, position] = kind
 
 
 def _finish(setup: _Setup, counts: GoldfishCounts) -> GoldfishResult:
@@ -1721,54 +1787,74 @@ def with_x(deck: Deck, x: int) -> Deck:
     )
 
 
-def _play_land(plan: _Goldfish, hand: Ints, in_play: Ints, life: Ints) -> Ints:
-    """Play the best land from each game's hand (see :func:`goldfish`); returns the class of the land that
-    entered tapped this turn in each game, or -1."""
+def _play_land(
+    plan: _Goldfish, hand: Ints, in_play: Ints, life: Ints, library: Ints | None = None
+) -> tuple[Ints, Ints]:
+    """Play the best land from each game's hand (see :func:`goldfish`): a fetchland is played and
+    sacrificed at once for the land of its types in ``library`` (land class counts per game, updated) that
+    plays best. Returns the class of the land that entered tapped this turn in each game, or -1, and the
+    class each game's fetchland found, or -1."""
     kinds = plan.land_kinds
     size = hand.shape[0]
     best = np.full(size, -1, dtype=np.int64)
     choice = np.full(size, -1, dtype=np.int64)
-    paying = np.zeros(size, dtype=np.bool_)
+    found = np.full(size, -1, dtype=np.int64)
+    paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
     spells_in_hand = hand[:, kinds:]
     for kind in range(kinds):
-        rows = np.flatnonzero(hand[:, kind] > 0)
-        if not rows.size:
-            continue
-        profile = plan.classes[kind]
-        lands = in_play[rows]
-        after = lands.copy()
-        after[:, kind] += 1
-        options = (True, False) if profile.entry is Entry.SHOCK else (False,)
-        for paid in options:
-            cost = profile.shock_life if paid else 0
-            can = life[rows] >= cost if paid else np.ones(rows.size, dtype=np.bool_)
-            untapped = plan.enters_untapped(kind, lands, paid)
-            now = lands + untapped[:, None] * (np.arange(kinds) == kind)
-            life_after = life[rows] - cost
-            payable_now, _ = plan.ask(now, life_after)
-            payable_next, cover = plan.ask(after, life_after)
-            held = spells_in_hand[rows]
-            score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
-                np.minimum((payable_next * held).sum(axis=1), 63) << 30
-            )
-            score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
-                np.minimum(cover @ plan.copies, 4095) << 10
-            )
-            score += ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
-            score = np.where(can, score, -1)
-            better = score > best[rows]
-            target = rows[better]
-            best[target] = score[better]
-            choice[target] = kind
-            paying[target] = paid
-            untapped_choice[target] = untapped[better]
+        search = plan.classes[kind].search
+        targets = plan.targets[kind] if search is not None else [kind]
+        for target in targets:
+            has = hand[:, kind] > 0
+            if search is not None:
+                if library is None:
+                    continue
+                has &= library[:, target] > 0
+            rows = np.flatnonzero(has)
+            if not rows.size:
+                continue
+            profile = plan.classes[target]
+            lands = in_play[rows]
+            after = lands.copy()
+            after[:, target] += 1
+            forced = search is not None and search.tapped
+            options = (True, False) if profile.entry is Entry.SHOCK and not forced else (False,)
+            for paid in options:
+                cost = (profile.shock_life if paid else 0) + (search.life if search is not None else 0)
+                can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
+                untapped = plan.enters_untapped(target, lands, paid) & (not forced)
+                now = lands + untapped[:, None] * (np.arange(kinds) == target)
+                life_after = life[rows] - cost
+                payable_now, _ = plan.ask(now, life_after)
+                payable_next, cover = plan.ask(after, life_after)
+                held = spells_in_hand[rows]
+                score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
+                    np.minimum((payable_next * held).sum(axis=1), 63) << 30
+                )
+                score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
+                    np.minimum(cover @ plan.copies, 4095) << 10
+                )
+                score += (
+                    ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
+                )
+                score = np.where(can, score, -1)
+                better = score > best[rows]
+                chosen = rows[better]
+                best[chosen] = score[better]
+                choice[chosen] = kind
+                found[chosen] = target if search is not None else -1
+                paid_life[chosen] = cost
+                untapped_choice[chosen] = untapped[better]
     played = np.flatnonzero(choice >= 0)
+    entered = np.where(found >= 0, found, choice)
     hand[played, choice[played]] -= 1
-    in_play[played, choice[played]] += 1
-    shock = np.array([p.shock_life for p in plan.classes] + [0], dtype=np.int64)
-    life[played] -= np.where(paying[played], shock[choice[played]], 0)
-    return np.where((choice >= 0) & ~untapped_choice, choice, -1)
+    in_play[played, entered[played]] += 1
+    fetched = np.flatnonzero(found >= 0)
+    if library is not None and fetched.size:
+        library[fetched, found[fetched]] -= 1
+    life[played] -= paid_life[played]
+    return np.where((choice >= 0) & ~untapped_choice, entered, -1), found
 
 
 def _makes_mana(card: CardData) -> bool:
