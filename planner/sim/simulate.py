@@ -955,6 +955,9 @@ class CardOdds:
     on_curve_given_land_drops: float | None
     on_curve_in_hand: float | None
     cast_on_curve: float | None = None  # (the turn planner's goldfish: a copy was cast on curve)
+    # the hand-driven figures: castable with the lands the game actually played for its hand
+    by_turn_as_played: tuple[float | None, ...] = ()
+    on_curve_as_played: float | None = None
 
     @property
     def curve_turn(self) -> int:
@@ -999,6 +1002,14 @@ class GoldfishResult:
                 card.name: rounded(card.on_curve_given_land_drops) for card in self.cards
             },
             "on_curve_in_hand": {card.name: rounded(card.on_curve_in_hand) for card in self.cards},
+            "cards_as_played": {
+                card.name: {
+                    str(turn): rounded(p) for turn, p in zip(self.turns, card.by_turn_as_played, strict=True)
+                }
+                for card in self.cards
+                if card.by_turn_as_played
+            },
+            "on_curve_as_played": {card.name: rounded(card.on_curve_as_played) for card in self.cards},
             **(
                 {"cast_on_curve": {card.name: rounded(card.cast_on_curve) for card in self.cards}}
                 if any(card.cast_on_curve is not None for card in self.cards)
@@ -1378,6 +1389,9 @@ class GoldfishCounts:
     kept_at: Ints
     life_paid: int
     game_scores: Ints | None = None
+    castable_as_played: Ints | None = None
+    curve_as_played: Ints | None = None
+    game_life: Ints | None = None  # (with game_scores: the life each game lost to its lands, pain included)
 
 
 def goldfish_batches(games: int) -> int:
@@ -1462,7 +1476,23 @@ def merge_counts(parts: Iterable[GoldfishCounts]) -> GoldfishCounts:
             if all(s is not None for s in scores)
             else None
         ),
+        castable_as_played=_summed([piece.castable_as_played for piece in pieces]),
+        game_life=(
+            np.concatenate([piece.game_life for piece in pieces if piece.game_life is not None])
+            if all(piece.game_life is not None for piece in pieces)
+            else None
+        ),
+        curve_as_played=_summed([piece.curve_as_played for piece in pieces]),
     )
+
+
+def _summed(parts: Sequence[Ints | None]) -> Ints | None:
+    """The sum of tallies that every piece has, else None."""
+    present = [part for part in parts if part is not None]
+    if len(present) != len(parts) or not present:
+        return None
+    total: Ints = sum(present[1:], present[0].copy())
+    return total
 
 
 def goldfish_result(deck: Deck, counts: GoldfishCounts) -> GoldfishResult:
@@ -1529,6 +1559,8 @@ def _run_batches(
     progress: Progress | None,
 ) -> GoldfishCounts:
     """Goldfish the batches ``batches`` of a run (see :func:`goldfish`)."""
+    from planner.sim.karsten import karsten_for  # (it reads this module's land profiles)
+
     plan, stages, draws, extra = setup.plan, setup.stages, setup.draws, setup.extra
     first, last = setup.turns
     start_life = setup.start_life
@@ -1538,12 +1570,18 @@ def _run_batches(
     weights = np.where(plan.cost_column < len(plan.costs), np.where(plan.copies > 0, plan.copies, 1), 0)
     reported = list(range(first, last + 1))
     castable_games = np.zeros((len(reported), spells), dtype=np.int64)
+    as_played = np.zeros((len(reported), spells), dtype=np.int64)
+    curve_as_played = np.zeros(spells, dtype=np.int64)
+    karsten = karsten_for(plan, start_life)
+    whole = np.bincount(deck_ids[deck_ids < kinds].astype(np.int64), minlength=kinds)
     curve_hits = np.zeros(spells, dtype=np.int64)
     curve_drops = np.zeros(spells, dtype=np.int64)
     curve_drop_hits = np.zeros(spells, dtype=np.int64)
     curve_in_hand = np.zeros(spells, dtype=np.int64)
     kept_at = np.zeros(len(stages), dtype=np.int64)
     scores: list[Ints] = []
+    lives: list[Ints] = []
+    painful = np.array([profile.painful for profile in plan.classes], dtype=np.int64)
     life_paid = 0
     games = 0
     sizes = dict(_batches(setup.games, GOLDFISH_BATCH))
@@ -1581,13 +1619,21 @@ def _run_batches(
         # (with fetchlands: what each game's library holds, by kind, and a stream for its shuffles)
         left = _library_left(plan, deck_ids, hand) if plan.fetches else None
         shuffles = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, 4)))
+        seen = hand[:, :kinds].copy()  # (the lands seen: the kept hand's, then each draw's)
+        pain = np.zeros(size, dtype=np.int64)  # (a painful land untapped on a turn is tapped for 1 life)
         for turn in range(1, last + 1):
+            new = np.full(size, -1, dtype=np.int64)
             if turn > 1 or extra:
                 card = library[:, drawn_so_far]
                 hand[games_index, card] += 1
                 if left is not None:
                     left[games_index, card] -= 1
                 drawn_so_far += 1
+                new = np.where(card < kinds, card, -1).astype(np.int64)
+            column = np.minimum(plan.cost_column, len(plan.costs) - 1)
+            karsten_now = karsten.castable(turn, seen, new, whole)[:, column]
+            karsten_now &= plan.cost_column < len(plan.costs)
+            seen[games_index[new >= 0], new[new >= 0]] += 1
             tapped_now, fetched = _play_land(plan, hand, in_play, life, left)
             if left is not None and turn < last:
                 _reshuffle(library, left, np.flatnonzero(fetched >= 0), drawn_so_far, shuffles)
@@ -1595,21 +1641,26 @@ def _run_batches(
             has_tapped = tapped_now >= 0
             untapped[games_index[has_tapped], tapped_now[has_tapped]] -= 1
             payable, _ = plan.ask(untapped, life)
+            pain += untapped @ painful
             if turn >= first:
-                castable_games[turn - first] += payable.sum(axis=0)
+                castable_games[turn - first] += karsten_now.sum(axis=0)
+                as_played[turn - first] += payable.sum(axis=0)
             on_curve = np.flatnonzero(np.maximum(plan.mana_values, 1) == turn)
             if on_curve.size:
-                made_drops = in_play.sum(axis=1) == turn
-                hits = payable[:, on_curve]
+                could_drop = seen.sum(axis=1) >= turn
+                hits = karsten_now[:, on_curve]
                 curve_hits[on_curve] += hits.sum(axis=0)
-                curve_drops[on_curve] += int(np.count_nonzero(made_drops))
-                curve_drop_hits[on_curve] += (hits & made_drops[:, None]).sum(axis=0)
-                curve_in_hand[on_curve] += (hits & (hand[:, kinds + on_curve] > 0)).sum(axis=0)
+                curve_as_played[on_curve] += payable[:, on_curve].sum(axis=0)
+                curve_drops[on_curve] += int(np.count_nonzero(could_drop))
+                curve_drop_hits[on_curve] += (hits & could_drop[:, None]).sum(axis=0)
+                held = hand[:, kinds + on_curve] > 0
+                curve_in_hand[on_curve] += (payable[:, on_curve] & held).sum(axis=0)
                 if with_scores:
                     game_score += hits.astype(np.int64) @ weights[on_curve]
         life_paid += int((start_life - life).sum())
         if with_scores:
             scores.append(game_score)
+            lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
     return GoldfishCounts(
@@ -1624,6 +1675,9 @@ def _run_batches(
         kept_at=kept_at,
         life_paid=life_paid,
         game_scores=np.concatenate([np.zeros(0, dtype=np.int64), *scores]) if with_scores else None,
+        castable_as_played=as_played,
+        curve_as_played=curve_as_played,
+        game_life=np.concatenate([np.zeros(0, dtype=np.int64), *lives]) if with_scores else None,
     )
 
 
@@ -1681,6 +1735,15 @@ def _finish(setup: _Setup, counts: GoldfishCounts) -> GoldfishResult:
                     else None
                 ),
                 on_curve_in_hand=float(curve_in_hand[column]) / games if known and in_range else None,
+                by_turn_as_played=tuple(
+                    float(counts.castable_as_played[i, column]) / games if known else None
+                    for i in range(len(reported))
+                )
+                if counts.castable_as_played is not None
+                else (),
+                on_curve_as_played=float(counts.curve_as_played[column]) / games
+                if known and in_range and counts.curve_as_played is not None
+                else None,
             )
         )
     ignored = tuple(
