@@ -855,6 +855,7 @@ class PlannedCounts:
     kept_at: tuple[int, ...]
     life_paid: int
     game_scores: np.ndarray | None = None
+    game_life: np.ndarray | None = None  # (with game_scores: the life each game lost to its lands)
 
 
 def planned_chunks(games: int) -> int:
@@ -916,6 +917,8 @@ def planned_counts(
     life_paid = 0
     played = 0
     scores: list[int] = []
+    lives: list[int] = []
+    painful = {k.index for k in kinds if k.land is not None and k.land.painful}
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
@@ -932,6 +935,7 @@ def planned_counts(
             changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs
             treasures = 0
             life = start_life
+            pain = 0  # (a painful land untapped on a turn is tapped for 1 life)
             for turn in range(1, last + 1):
                 if (turn > 1 or extra) and library:
                     hand.append(library.pop(0))
@@ -996,8 +1000,16 @@ def planned_counts(
                         changers = tuple(sorted((*changers, index)))
                 treasures = plan.treasures_left
                 in_play += sick
+                if painful:
+                    pain += sum(1 for i in land_kinds_in_play if i in painful)
+                    pain -= (
+                        1
+                        if plan.land_tapped and (plan.fetched if plan.fetched >= 0 else plan.land) in painful
+                        else 0
+                    )
             life_paid += start_life - life
             scores.append(score)
+            lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
     return PlannedCounts(
@@ -1011,6 +1023,7 @@ def planned_counts(
         kept_at=tuple(kept_at),
         life_paid=life_paid,
         game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
+        game_life=np.array(lives, dtype=np.int64) if game_scores else None,
     )
 
 
@@ -1030,6 +1043,9 @@ def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
         life_paid=sum(p.life_paid for p in parts),
         game_scores=np.concatenate([p.game_scores for p in parts if p.game_scores is not None])
         if all(p.game_scores is not None for p in parts)
+        else None,
+        game_life=np.concatenate([p.game_life for p in parts if p.game_life is not None])
+        if all(p.game_life is not None for p in parts)
         else None,
     )
 
