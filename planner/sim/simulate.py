@@ -1926,67 +1926,8 @@ def _makes_mana(card: CardData) -> bool:
 
 
 def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
-    """Draw castability by turn per nonland card as a grid (PNG): one row per card, cheapest first, one
-    column per turn, each cell colored and labelled with the percentage, the on-curve cell outlined.
+    """Draw castability by turn per nonland card as a grid (PNG): see :func:`planner.sim.plot.plot_goldfish`.
+    Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError`` when it is missing."""
+    from planner.sim.plot import plot_goldfish as draw
 
-    Turns before a card's mana value are not applicable (lands alone can't cast it yet): grey, marked with
-    a dash, so that the expected zeros don't dominate the picture. Rows and the colorbar keep their size
-    whatever the number of cards. Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError``
-    when it is missing.
-    """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        from matplotlib.patches import Rectangle
-        from mpl_toolkits.axes_grid1 import make_axes_locatable
-    except ImportError:
-        raise InputError("--plot needs matplotlib: pip install -e '.[plot]'") from None
-    cards = sorted(
-        (card for card in result.cards if card.cost is not None),
-        key=lambda card: (card.mana_value, card.name),
-    )
-    values = np.full((max(len(cards), 1), len(result.turns)), np.nan)
-    for row, card in enumerate(cards):
-        for column, (turn, probability) in enumerate(zip(result.turns, card.by_turn, strict=True)):
-            if probability is not None and turn >= card.curve_turn:
-                values[row, column] = 100 * probability
-    row_inches, label_inches = 0.26, 0.07 * max((len(f"{c.name}  {c.cost}") for c in cards), default=10)
-    width = max(4.5, 1.2 + label_inches + 0.55 * len(result.turns))
-    height = 1.9 + row_inches * max(len(cards), 1)
-    figure, axes = plt.subplots(figsize=(width, height))
-    palette = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#d9d9d9")
-    image = axes.imshow(np.ma.masked_invalid(values), cmap=palette, vmin=0, vmax=100, aspect="auto")
-    for row, card in enumerate(cards):
-        for column, turn in enumerate(result.turns):
-            value = values[row, column]
-            if np.isnan(value):
-                axes.text(column, row, "–", ha="center", va="center", fontsize=7, color="#7f7f7f")
-                continue
-            shade = "white" if value < 20 or value > 85 else "black"
-            axes.text(column, row, f"{value:.0f}", ha="center", va="center", fontsize=7, color=shade)
-            if turn == card.curve_turn:
-                axes.add_patch(Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, lw=2.0, ec="black"))
-    axes.set_xticks(range(len(result.turns)), [str(turn) for turn in result.turns])
-    axes.set_yticks(range(len(cards)), [f"{card.name}  {card.cost}" for card in cards], fontsize=7)
-    axes.set_xlabel("turn")
-    where = "on the draw" if result.on_the_draw else "on the play"
-    # a colorbar of fixed size above the grid, whatever the number of rows
-    bar_axes = make_axes_locatable(axes).append_axes("top", size=0.14, pad=0.35)
-    figure.colorbar(image, cax=bar_axes, orientation="horizontal")
-    bar_axes.xaxis.set_ticks_position("top")
-    bar_axes.tick_params(labelsize=7)
-    bar_axes.set_title(
-        f"{title or 'deck'}: % of games whose untapped lands can pay the card\n"
-        f"{result.games:,} games, {where}, seed {result.seed}; "
-        "outlined: on curve; grey: before its mana value",
-        fontsize=8,
-    )
-    figure.tight_layout()
-    try:
-        figure.savefig(path, dpi=120)
-    except OSError as error:
-        raise InputError(f"{path}: can't write the plot: {error.strerror or error}") from None
-    finally:
-        plt.close(figure)
+    draw(result, path, title)
