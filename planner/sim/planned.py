@@ -922,6 +922,9 @@ def planned_counts(
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
+    seen_plans: dict[tuple[int, int], int] = {}  # (turn, the plan's id) -> games
+    plan_of: dict[int, TurnPlan] = {}  # (which keeps the plans, and so their ids, alive)
+    is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
@@ -954,8 +957,8 @@ def planned_counts(
                     ready,
                     frozenset(land_types) if reads.land_types else frozenset(),
                     lands if reads.lands else 0,
-                    _hand_key(kinds, hand),
-                    life if reads.life else start_life,
+                    _hand_key(is_land, hand),
+                    min(life, reads.life_cap) if reads.life else start_life,
                     library=frozenset(i for i in library if kinds[i].role == "land")
                     if reads.library
                     else frozenset(),
@@ -963,9 +966,10 @@ def planned_counts(
                     treasures=treasures,
                 )
                 plan = memo(state)
-                if turn >= first:
-                    for index in plan.castable:
-                        castable_games[turn - first, index] += 1
+                if turn >= first:  # (tallied by plan: added up once at the end)
+                    key = (turn, id(plan))
+                    seen_plans[key] = seen_plans.get(key, 0) + 1
+                    plan_of[id(plan)] = plan
                 for index in due_on.get(turn, ()):
                     if index in plan.castable:
                         hits[index] += 1
@@ -1012,6 +1016,8 @@ def planned_counts(
             lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
+    for (turn, plan_id), count in seen_plans.items():
+        castable_games[turn - first, sorted(plan_of[plan_id].castable)] += count
     return PlannedCounts(
         games=played,
         castable=castable_games,
@@ -1168,7 +1174,7 @@ def _mulligan(
 ) -> tuple[list[int], list[int]]:
     """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
     for number, stage in enumerate(stages):
-        order = [int(i) for i in rng.permutation(deck_ids)]
+        order: list[int] = rng.permutation(deck_ids).tolist()
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
         lands = sum(1 for i in hand if i < land_kinds or kinds[i].land_face)
         bottom_lands = int(lands_to_bottom(np.array([lands]), stage.bottom)[0])
@@ -1240,15 +1246,23 @@ class _Reads:
     lands: bool
     life: bool
     library: bool = False
+    # the most life a turn's choices can tell apart: a shockland's and a fetchland's payments, and 2 for
+    # each Phyrexian symbol of the deck; any life above it plays the same (:func:`best_turn` only compares
+    # life with what it pays), so states with more life share their plan
+    life_cap: int = 0
 
     @classmethod
     def of(cls, kinds: Sequence[CardKind]) -> _Reads:
         entries = {k.land.entry for k in kinds if k.land is not None}
+        shock = max((k.land.shock_life for k in kinds if k.land is not None), default=0)
+        fetch = max((k.search.life for k in kinds if k.search is not None), default=0)
+        phyrexian = sum(2 * k.phyrexian * k.copies for k in kinds)
         return cls(
             land_types=Entry.CHECK in entries,
             lands=Entry.FAST in entries or Entry.SLOW in entries,
             life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds) or any(k.search for k in kinds),
             library=any(k.search for k in kinds),
+            life_cap=shock + fetch + phyrexian + 1,
         )
 
 
@@ -1258,7 +1272,11 @@ def _profile(kind: CardKind) -> LandProfile:
     return kind.land
 
 
-def _hand_key(kinds: Sequence[CardKind], hand: list[int]) -> tuple[int, ...]:
-    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn)."""
-    lands = sorted({i for i in hand if kinds[i].role == "land"})
-    return (*lands, *sorted(i for i in hand if kinds[i].role != "land"))
+def _hand_key(is_land: Sequence[bool], hand: list[int]) -> tuple[int, ...]:
+    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn).
+
+    >>> _hand_key([True, True, False], [2, 0, 1, 0, 2])
+    (0, 1, 2, 2)
+    """
+    lands = sorted({i for i in hand if is_land[i]})
+    return (*lands, *sorted([i for i in hand if not is_land[i]]))
