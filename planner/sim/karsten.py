@@ -49,6 +49,10 @@ _NONE: Final = -1
 
 
 _KEPT: dict[tuple[object, ...], KarstenCastability] = {}
+#: The decks (land classes and costs) whose answers a process keeps, and the answers kept for one deck (each
+#: a row of costs; a run meets some tens of thousands): past them the kept answers start again.
+KEPT_DECKS: Final = 8
+KEPT_ANSWERS: Final = 400_000
 
 
 def karsten_for(plan: _Goldfish, start_life: int) -> KarstenCastability:
@@ -57,7 +61,7 @@ def karsten_for(plan: _Goldfish, start_life: int) -> KarstenCastability:
     key = (tuple(plan.classes), tuple(plan.costs), start_life)
     found = _KEPT.get(key)
     if found is None:
-        if len(_KEPT) >= 64:
+        if len(_KEPT) >= KEPT_DECKS:
             _KEPT.clear()
         found = _KEPT[key] = KarstenCastability(plan, start_life)
     return found
@@ -170,6 +174,8 @@ class KarstenCastability:
 
     def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
         """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies)."""
+        if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
+            self._known.clear()
         width = keys.shape[1]
         radix = int(keys.max(initial=0)) + 2
         if radix**width < 1 << 62:  # (one integer a key: sorting integers is far faster than bytes)
