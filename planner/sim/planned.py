@@ -73,6 +73,8 @@ __all__ = [
 ]
 
 _COLORLESS = int(ManaType.C)
+_NO_TYPES: Final[frozenset[str]] = frozenset()
+_NO_KINDS: Final[frozenset[int]] = frozenset()
 _ANY = ALL_TYPES.mask
 
 
@@ -721,6 +723,13 @@ def _best_plain(
     return (*best[0][1], *free)
 
 
+#: A turn state's fields as the game loop has them: ready, land types, lands, hand, life, library, changers,
+#: treasures (:class:`TurnState`'s, without the land play, which a game always has).
+_Fields = tuple[
+    tuple[int, ...], frozenset[str], int, tuple[int, ...], int, frozenset[int], tuple[int, ...], int
+]
+
+
 class _Memo:
     """The best turn of each state met, worked out once (most games pass through the same states)."""
 
@@ -729,6 +738,20 @@ class _Memo:
         self.castable_of = tuple(castable_of)
         self.tables = TurnTables(kinds, castable_of)
         self.plans: dict[TurnState, TurnPlan] = {}
+        self.by_fields: dict[_Fields, TurnPlan] = {}
+
+    def of(self, fields: _Fields) -> TurnPlan:
+        """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
+        plan = self.by_fields.get(fields)
+        if plan is None:
+            if len(self.by_fields) >= MEMO_LIMIT:
+                self.by_fields.clear()
+            ready, land_types, lands, hand, life, library, changers, treasures = fields
+            state = TurnState(
+                ready, land_types, lands, hand, life, library=library, changers=changers, treasures=treasures
+            )
+            plan = self.by_fields[fields] = self(state)
+        return plan
 
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
@@ -953,19 +976,18 @@ def planned_counts(
                         + [mask for i in land_kinds_in_play for mask in sources_of[i]]
                     )
                 )
-                state = TurnState(
+                # (the memo's key: the state's fields, a TurnState built only for a state not met before)
+                fields: _Fields = (
                     ready,
-                    frozenset(land_types) if reads.land_types else frozenset(),
+                    frozenset(land_types) if reads.land_types else _NO_TYPES,
                     lands if reads.lands else 0,
                     _hand_key(is_land, hand),
                     min(life, reads.life_cap) if reads.life else start_life,
-                    library=frozenset(i for i in library if kinds[i].role == "land")
-                    if reads.library
-                    else frozenset(),
-                    changers=changers,
-                    treasures=treasures,
+                    frozenset(i for i in library if is_land[i]) if reads.library else _NO_KINDS,
+                    changers,
+                    treasures,
                 )
-                plan = memo(state)
+                plan = memo.of(fields)
                 if turn >= first:  # (tallied by plan: added up once at the end)
                     key = (turn, id(plan))
                     seen_plans[key] = seen_plans.get(key, 0) + 1
