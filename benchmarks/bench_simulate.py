@@ -14,11 +14,17 @@ Workloads:
 - ``sources-needed --land-mix`` for a two-color cost (castability by the batch check);
 - ``simulate`` on ``examples/decks/azorius-control.txt``, a two-color 60-card deck with shocklands,
   checklands, painlands and fastlands, over 7 turns; and on the Simic Commander example.
+
+``--against-rev REV`` (a git revision, e.g. ``main``, checked out in a temporary worktree) or ``--against
+PATH`` (a checkout) runs the same workloads in a fresh process of that version too, after this one's, and
+prints both side by side: seconds, the ratio (against / this) and each version's answer, so that a change of
+speed is seen with whether the figures moved.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
@@ -175,12 +181,75 @@ def run(quick: bool, seed: int, command: str, out: Callable[[str], None]) -> lis
     return rows
 
 
+#: Runs the workloads in another checkout (its own ``_rows``) and prints them as JSON.
+_OTHER = """
+import json, sys
+from benchmarks.bench_simulate import AZORIUS, _rows
+from models.decklist import load_deck
+from planner.sim.simulate import goldfish, sources_needed
+quick, seed = json.load(sys.stdin)
+sources_needed(60, 24, "1GG", games=1_000, seed=seed)
+goldfish(load_deck(AZORIUS), games=100, seed=seed)
+print(json.dumps([[r.what, r.games, r.seconds, r.result] for r in _rows(quick, seed)]))
+"""
+
+
+def against(tree: Path, quick: bool, seed: int) -> list[Row]:
+    """The workloads as the checkout ``tree`` runs them, in a fresh process."""
+    from benchmarks.bench_versions import output_in_tree
+
+    rows = json.loads(output_in_tree(tree, _OTHER, [quick, seed]))
+    return [Row(what, "", int(games), float(seconds), str(result)) for what, games, seconds, result in rows]
+
+
+def _fastest(runs: Sequence[Sequence[Row]]) -> list[Row]:
+    """Each workload's fastest run (the answers are the same in every run)."""
+    return [min(rows, key=lambda row: row.seconds) for rows in zip(*runs, strict=True)]
+
+
+def side_by_side(this: Sequence[Row], other: Sequence[Row], label: str) -> list[str]:
+    """This version's rows against another's, workload by workload (matched by name)."""
+    theirs = {row.what: row for row in other}
+    cells = []
+    for row in this:
+        old = theirs.get(row.what)
+        cells.append(
+            [
+                row.what,
+                f"{row.games:,}",
+                f"{old.seconds:.2f}" if old else "-",
+                f"{row.seconds:.2f}",
+                f"{old.seconds / row.seconds:.2f}x" if old else "-",
+                f"{row.rate:,.0f}",
+                old.result if old else "-",
+                row.result,
+            ]
+        )
+    return _table(
+        [
+            "workload",
+            "games",
+            f"{label} s",
+            "this s",
+            "speed-up",
+            "this games/s",
+            f"{label} answer",
+            "this answer",
+        ],
+        cells,
+        [False, True, True, True, True, True, False, False],
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.bench_simulate", description=(__doc__ or "").split("\n")[0]
     )
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
     parser.add_argument("--seed", type=int, default=0, help="the simulations' seed")
+    parser.add_argument("--against", type=Path, help="another checkout, measured side by side")
+    parser.add_argument("--against-rev", help="a git revision (e.g. main), measured side by side")
+    parser.add_argument("--rounds", type=int, default=2, help="fresh processes per version when comparing")
     return parser
 
 
@@ -189,6 +258,30 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     args = _parser().parse_args(argv)
     words = list(sys.argv[1:] if argv is None else argv)
     run(bool(args.quick), args.seed, " ".join(["python -m benchmarks.bench_simulate", *words]), out)
+    if args.against is None and args.against_rev is None:
+        return
+    from benchmarks.bench_versions import _checkout
+
+    def compare(tree: Path, label: str) -> None:
+        out("")
+        out(
+            f"side by side: against {label}; each version in {args.rounds} fresh processes, in turns "
+            "(this, against, against, this, ...), the fastest of each workload"
+        )
+        mine: list[list[Row]] = []
+        theirs: list[list[Row]] = []
+        for number in range(args.rounds):
+            order = ((ROOT, mine), (tree, theirs)) if number % 2 == 0 else ((tree, theirs), (ROOT, mine))
+            for checkout, into in order:
+                into.append(against(checkout, bool(args.quick), args.seed))
+        for line in side_by_side(_fastest(mine), _fastest(theirs), "against"):
+            out(line)
+
+    if args.against is not None:
+        compare(args.against.resolve(), str(args.against))
+    else:
+        with _checkout(args.against_rev) as tree:
+            compare(tree, args.against_rev)
 
 
 if __name__ == "__main__":

@@ -17,3 +17,16 @@ def test_quick_mode_prints_the_table() -> None:
     )
     assert "mana-planner simulate examples/decks/simic-ramp.txt --games 5000 --seed 1" in text
     assert "18 sources" in text  # 1GG with 24 lands, as Karsten's table says for 25
+
+
+def test_the_side_by_side_table_matches_workloads_and_gives_the_ratio() -> None:
+    from benchmarks.bench_simulate import Row, side_by_side
+
+    this = [Row("planned", "", 100, 2.0, "Serra 0.733"), Row("new", "", 10, 1.0, "x")]
+    other = [Row("planned", "", 100, 20.0, "Serra 0.733")]
+    lines = side_by_side(this, other, "against")
+    assert lines[0].split()[:6] == ["workload", "games", "against", "s", "this", "s"]
+    planned = lines[2].split()
+    assert planned[:6] == ["planned", "100", "20.00", "2.00", "10.00x", "50"]
+    assert planned[6:] == ["Serra", "0.733", "Serra", "0.733"]
+    assert lines[3].split()[:5] == ["new", "10", "-", "1.00", "-"]

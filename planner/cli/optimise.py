@@ -134,6 +134,17 @@ def optimise_lands_command(
             "planned as simulate plans it (rocks, mana creatures, rituals count), far slower.",
         ),
     ] = "none",
+    value: Annotated[
+        str | None,
+        typer.Option(
+            "--value",
+            metavar="life=N",
+            help="What a point of life lost to lands costs the score (a share of the copies castable on "
+            "curve; a decimal or a fraction: life=0.02, life=1/50, life=0 for free life). "
+            "Default: life=1/50.",
+            show_default=False,
+        ),
+    ] = None,
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
@@ -141,8 +152,10 @@ def optimise_lands_command(
 ) -> None:
     """Choose the land mix that casts the deck's spells on curve most often, from a pool of candidate lands.
 
-    The score is the mean over the deck's nonland cards, weighted by copies, of how often the untapped lands
-    can pay the card on its mana value's turn (simulate's "on curve"), with its 95 % interval. The search
+    The score is the mean over the deck's nonland cards, weighted by copies, of how often the lands seen can
+    pay the card on its mana value's turn (simulate's "on curve", Karsten's measure), less the life a game
+    loses to its lands (shocklands, fetchlands, a painful land each turn it is tapped) times --value life=N
+    (default 1/50 a point), with its 95 % interval. The search
     starts from the deck's own lands and moves one land slot at a time (from land A to land B) while a move
     improves the score beyond its interval; every mix is dealt the same games (common random numbers) and
     mixes a Karsten bound shows can't win are skipped. Prints the best mix and the deck's own with their
@@ -152,13 +165,22 @@ def optimise_lands_command(
     creatures and rituals count) and no bound prunes: give a --budget.
     """
     from models.decklist import load_deck
-    from planner.sim.optimise import Budget, local_runner, optimise_lands, parse_budget, parse_pool
+    from planner.sim.optimise import (
+        DEFAULT_LIFE_VALUE,
+        Budget,
+        local_runner,
+        optimise_lands,
+        parse_budget,
+        parse_pool,
+        parse_value,
+    )
 
     count = DEFAULT_GAMES if games is None else games
     if count < 2:
         raise InputError(f"--games must be at least 2, got {count}")
     seed = _seed(seed)
     limits = parse_budget(budget) if budget is not None else Budget()
+    life_value = parse_value(value) if value is not None else DEFAULT_LIFE_VALUE
     resolver = card_resolver(store)
     parsed = load_deck(deck, cards=resolver)
     for warning in parsed.warnings:
@@ -183,6 +205,7 @@ def optimise_lands_command(
             runner=runner or local_runner,
             reporter=reporter,
             ramp=ramp,
+            life_value=life_value,
         )
     if as_json:
         print_json(result.to_json())
@@ -205,7 +228,8 @@ def _report(result: OptimiseResult, source: str, pool_size: int) -> str:
         f"{where}, {rule}",
         f"score: castable on curve, the mean over {result.scored_cards} nonland cards "
         f"({result.scored_copies} copies) weighted by copies, turns {first}-{last}"
-        + (", turns planned (ramp counts)" if result.ramp == "planner" else ", lands only"),
+        + (", turns planned (ramp counts)" if result.ramp == "planner" else ", lands only")
+        + f"; less {result.life_value} a point of life lost to lands",
         "",
         table(
             ["land", "own", "best", "change"],
@@ -221,22 +245,25 @@ def _report(result: OptimiseResult, source: str, pool_size: int) -> str:
         ),
         "",
         table(
-            ["mix", "score", "95% interval"],
+            ["mix", "score", "95% interval", "life lost a game"],
             [
                 [
                     "own",
                     f"{result.own_score.mean:.4f}",
                     _interval(result.own_score.low, result.own_score.high),
+                    f"{result.own_life:.2f}",
                 ],
                 [
                     "best",
                     f"{result.best_score.mean:.4f}",
                     _interval(result.best_score.low, result.best_score.high),
+                    f"{result.best_life:.2f}",
                 ],
                 [
                     "best - own",
                     f"{result.difference.mean:+.4f}",
                     _interval(result.difference.low, result.difference.high),
+                    f"{result.best_life - result.own_life:+.2f}",
                 ],
             ],
         ),

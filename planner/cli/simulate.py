@@ -358,8 +358,10 @@ def simulate_command(
     mana creatures (from the turn after) and rituals count, and a card is castable when some plan of the
     turn casts it; "cast on curve" says how often a copy was cast on its curve turn. With --ramp none each
     turn plays the land that best helps the hand (taplands enter tapped, shocklands cost 2 life to enter
-    untapped, painlands come after painless lands) and asks, for every nonland card, whether the untapped
-    lands could pay its cost; mana creatures and rocks are listed as ignored. X spells count X = --min-x
+    untapped, painlands come after painless lands, fetchlands find a land of the library); a card is
+    castable on a turn when the lands seen by then, played one a turn in the best order for that card, can
+    pay it (Karsten's measure); "as played" is the same with the lands the game played for its hand; mana
+    creatures and rocks are listed as ignored. X spells count X = --min-x
     (default 1). A modal double-faced card
     whose back is a land (Agadeem's Awakening) is played as that land. Card names are looked up in the card
     store, then the catalogue; the deck list's warnings go to stderr. Columns: castable on each
@@ -445,7 +447,9 @@ def _report(result: GoldfishResult, source: str) -> str:
     rule = "London mulligan" if result.mulligan == "london" else "no mulligans"
     commanders = f" + commander {', '.join(result.commanders)}" if result.commanders else ""
     planned = any(card.cast_on_curve is not None for card in result.cards)
+    played = any(card.on_curve_as_played is not None for card in result.cards)
     headers = ["card", "n", "cost", *map(str, result.turns), "on curve", "given drops", "in hand"]
+    headers += ["as played"] if played else []
     rows = [
         [
             card.name + (" (commander)" if card.commander else ""),
@@ -455,6 +459,7 @@ def _report(result: GoldfishResult, source: str) -> str:
             _percent(card.on_curve),
             _percent(card.on_curve_given_land_drops),
             _percent(card.on_curve_in_hand),
+            *([_percent(card.on_curve_as_played)] if played else []),
             *([_percent(card.cast_on_curve)] if planned else []),
         ]
         for card in result.cards
@@ -468,10 +473,16 @@ def _report(result: GoldfishResult, source: str) -> str:
         "Turn columns: some plan of that turn casts the card (in hand or not), the turn planned with rocks, "
         "creatures and rituals."
         if planned
-        else "Turn columns: the untapped lands on that turn can pay the card's cost (in hand or not).",
-        "On curve: on its mana value's turn; given drops: among the games that made every land drop until "
-        "then;",
-        "in hand: a copy is in hand then, and castable"
+        else "Turn columns: Karsten's castable (in hand or not): the lands seen by that turn, played one a "
+        "turn in the best order for that card, can pay its cost.",
+        "On curve: on its mana value's turn; given drops: among the games whose lands seen allow every land "
+        "drop until then;",
+        "in hand: a copy is in hand then, and the lands the game played can pay it"
+        + (
+            "; as played: the lands the game played for its hand can pay it (in hand or not)"
+            if played
+            else ""
+        )
         + ("; cast on curve: a copy was cast then." if planned else "."),
     ]
     kept = ", ".join(f"{size} cards {share:.1%}" for size, share in result.kept_sizes if share)

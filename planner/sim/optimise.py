@@ -45,6 +45,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from statistics import NormalDist
 from typing import Final, Protocol
@@ -77,6 +78,7 @@ from planner.sim.simulate import (
 
 __all__ = [
     "DEFAULT_GAMES",
+    "DEFAULT_LIFE_VALUE",
     "Budget",
     "Estimate",
     "Move",
@@ -89,6 +91,7 @@ __all__ = [
     "optimise_lands",
     "parse_budget",
     "parse_pool",
+    "parse_value",
     "pieces_games",
     "run_score_task",
     "score_pieces",
@@ -98,6 +101,9 @@ __all__ = [
 Ints = npt.NDArray[np.int64]
 #: Games a mix is confirmed (and the report scored) on unless told: one goldfish batch.
 DEFAULT_GAMES: Final = GOLDFISH_BATCH
+#: What a point of life lost to lands (a shockland's 2, a fetchland's 1, a painful land's 1 a turn it is
+#: tapped) costs the score: 1/50, two percentage points of the copies castable on curve.
+DEFAULT_LIFE_VALUE: Final = Fraction(1, 50)
 #: How many of the best screened moves are confirmed each step.
 CONFIRMED: Final = 3
 #: Most copies of a nonbasic land (a 60-card deck; a Commander deck has one).
@@ -184,7 +190,7 @@ def parse_pool(
             card=card,
             most=min(most, lands) if most is not None else limit,
             types=profile.types,
-            single=len(profile.sources) <= 1,
+            single=len(profile.sources) <= 1 and profile.search is None,
         )
     lands_in_pool = tuple(pool.values())
     if sum(land.most for land in lands_in_pool) < lands:
@@ -235,6 +241,31 @@ _SECONDS: Final = {"s": 1.0, "m": 60.0, "h": 3600.0}
 # The work: games of one mix, anywhere
 
 
+_VALUE = re.compile(r"\s*life\s*=\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*", re.IGNORECASE)
+
+
+def parse_value(text: str) -> Fraction:
+    """``--value life=N``: what a point of life lost to lands costs the score, a decimal or a fraction.
+
+    >>> parse_value("life=0.02"), parse_value("life=1/50"), parse_value("life=0")
+    (Fraction(1, 50), Fraction(1, 50), Fraction(0, 1))
+    >>> parse_value("mana=2")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: --value must be life=N with N a number (0.02 or 1/50), got 'mana=2'
+    """
+    match = _VALUE.fullmatch(text)
+    number = match.group(1) if match else ""
+    if not match or number.endswith("/0"):
+        raise InputError(f"--value must be life=N with N a number (0.02 or 1/50), got {shortened(text)!r}")
+    value = Fraction(number)
+    if value > 1:
+        raise InputError(
+            f"--value life=N: a point of life can cost at most the whole score (1), got {number}"
+        )
+    return value
+
+
 @dataclass(kw_only=True, frozen=True, slots=True)
 class ScoreTask:
     """One piece of work: the per-game score numerators of the batches ``batches`` of a deck's run."""
@@ -248,6 +279,11 @@ class ScoreTask:
     mulligan: str
     batches: range  # the run's batches (``ramp="none"``) or planned chunks (``ramp="planner"``)
     ramp: str = "none"
+    # the score's numerators: copies castable on curve times q, less p times the copies scored times the life
+    # the game lost to its lands (life valued at p/q of the score a point); or, as ``what="life"``, that life
+    life_value: tuple[int, int] = (0, 1)
+    weights: int = 0
+    what: str = "score"
 
 
 def score_pieces(games: int, ramp: str) -> int:
@@ -291,8 +327,8 @@ def run_score_task(task: ScoreTask) -> Ints:
             layout=task.layout,
             game_scores=True,
         )
-        assert planned.game_scores is not None
-        return planned.game_scores
+        assert planned.game_scores is not None and planned.game_life is not None
+        return _valued(task, planned.game_scores, planned.game_life)
     counts = goldfish_counts(
         task.deck,
         turns=task.turns,
@@ -304,8 +340,17 @@ def run_score_task(task: ScoreTask) -> Ints:
         game_scores=True,
         layout=task.layout,
     )
-    assert counts.game_scores is not None
-    return counts.game_scores
+    assert counts.game_scores is not None and counts.game_life is not None
+    return _valued(task, counts.game_scores, counts.game_life)
+
+
+def _valued(task: ScoreTask, scores: Ints, life: Ints) -> Ints:
+    """A task's per-game numerators (see :class:`ScoreTask`), exact integers."""
+    if task.what == "life":
+        return life
+    p, q = task.life_value
+    valued: Ints = scores * q - p * task.weights * life
+    return valued
 
 
 #: Runs pieces of work and returns their answers in order; calls the second argument with each piece's
@@ -429,6 +474,9 @@ class OptimiseResult:
     games_simulated: int
     seconds: float
     notes: tuple[str, ...] = field(default=())
+    life_value: Fraction = Fraction(0)
+    best_life: float = 0.0  # the life a game lost to its lands, on average, with the best mix
+    own_life: float = 0.0
 
     def to_json(self) -> dict[str, object]:
         """The JSON object of ``optimise-lands --json``."""
@@ -444,7 +492,10 @@ class OptimiseResult:
                 for move in self.moves
             ],
             "stopped": self.stopped,
-            "score": "mean over nonland cards, weighted by copies, of castable on curve",
+            "score": "mean over nonland cards, weighted by copies, of castable on curve, less life_value "
+            "a point of life lost to lands",
+            "life_value": str(self.life_value),
+            "life_lost": {"best": round(self.best_life, 3), "own": round(self.own_life, 3)},
             "ramp": self.ramp,
             "deck": {"cards": self.deck_size, "lands": self.lands, "scored_cards": self.scored_cards},
             "turns": list(self.turns),
@@ -478,6 +529,7 @@ class _Problem:
     on_the_draw: bool
     mulligan: str
     weights: int  # the copies scored
+    life_value: tuple[int, int] = (0, 1)  # a point of life lost to lands is worth p/q of the score
     order: tuple[int, ...] = ()  # the pool's lands in the order decks list them (the deck's own first)
     ramp: str = "none"  # how the games are played: lands only, or with the turns planned
     # (with the turns planned: one deck of every pool land, a copy each, which the search's games deal
@@ -503,7 +555,7 @@ def _named(problem: _Problem, mix: Mix) -> tuple[tuple[str, int], ...]:
 
 
 def _tasks(
-    problem: _Problem, deck: Deck, layout: tuple[str, ...] | None, games: int, seed: int
+    problem: _Problem, deck: Deck, layout: tuple[str, ...] | None, games: int, seed: int, what: str = "score"
 ) -> list[ScoreTask]:
     return [
         ScoreTask(
@@ -516,6 +568,9 @@ def _tasks(
             mulligan=problem.mulligan,
             batches=range(batch, batch + 1),
             ramp=problem.ramp,
+            life_value=problem.life_value,
+            weights=problem.weights,
+            what=what,
         )
         for batch in range(score_pieces(games, problem.ramp))
     ]
@@ -531,10 +586,13 @@ class _Evaluator:
         self.games = 0
 
     def scores(
-        self, jobs: Sequence[tuple[Deck, tuple[str, ...] | None]], games: int, seed: int
+        self, jobs: Sequence[tuple[Deck, tuple[str, ...] | None]], games: int, seed: int, what: str = "score"
     ) -> list[Ints]:
-        """Per-game score numerators of each (deck, layout), all on the same games."""
-        tasks = [task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed)]
+        """Per-game score numerators (or life lost, ``what="life"``) of each (deck, layout), all on the
+        same games."""
+        tasks = [
+            task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed, what)
+        ]
         answers = self.runner(tasks, self.reporter.advance)
         self.games += games * len(jobs)
         per = score_pieces(games, self.problem.ramp)
@@ -709,6 +767,7 @@ def optimise_lands(
     runner: Runner = local_runner,
     reporter: Reporter | None = None,
     ramp: str = "none",
+    life_value: Fraction = DEFAULT_LIFE_VALUE,
 ) -> OptimiseResult:
     """The land mix over ``pool`` that maximises the castability score, by a local search with common
     random numbers from the deck's own mix (module docstring); ``lands`` slots (default: the deck's lands);
@@ -788,7 +847,11 @@ def optimise_lands(
     scored_cards, weights = _scored(_deck(problem, current), turns)
     if weights == 0:
         raise InputError(f"{deck.source}: no nonland card has a mana cost within turn {turns[1]}")
-    problem = replace(problem, weights=weights)
+    if life_value < 0:
+        raise InputError(f"the value of a point of life must be 0 or more, got {life_value}")
+    value = (life_value.numerator, life_value.denominator)
+    problem = replace(problem, weights=weights, life_value=value)
+    scale = weights * value[1]  # (the numerators' unit: a score of 1 is ``scale``)
     paired = slots == deck.lands
     if not paired:
         notes.append(f"the deck has {deck.lands} lands, not {slots}: the difference is not paired")
@@ -797,7 +860,9 @@ def optimise_lands(
         land_profile(card.card).types for card in converted if card.card for _ in range(card.count)
     ]
     single = all(land.single for land in pool) and all(
-        len(land_profile(card.card).sources) <= 1 for card in converted if card.card
+        len((profile := land_profile(card.card)).sources) <= 1 and profile.search is None
+        for card in converted
+        if card.card
     )
     bound = (
         _Bound(problem, _deck(problem, current), _seed_for(seed, 3)) if single and ramp == "none" else None
@@ -805,7 +870,10 @@ def optimise_lands(
     if ramp == "planner":
         notes.append("the turns are planned, so ramp counts: the Karsten bound (lands only) is off")
     elif bound is None:
-        notes.append("a land makes more than one mana a tap: the Karsten bound is off, nothing is pruned")
+        notes.append(
+            "a land makes more than one mana a tap or searches the library: the Karsten bound is off, "
+            "nothing is pruned"
+        )
 
     evaluator = _Evaluator(problem, runner, reporter)
     layout = default_layout(deck) if is_own else _layout(problem, current)
@@ -824,7 +892,7 @@ def optimise_lands(
             break
         candidates = _neighbours(problem, current, visited)
         if bound is not None:
-            floor = _estimate(current_confirm, weights).low - bound.error
+            floor = _estimate(current_confirm, scale).low - bound.error
             kept = [c for c in candidates if bound(_sources(problem, c[2], fixed_types)) >= floor]
             pruned += len(candidates) - len(kept)
             candidates = kept
@@ -852,7 +920,7 @@ def optimise_lands(
         )
         level = 1 - (1 - LEVEL) / len(best_few)
         judged = [
-            (_estimate(answer - current_confirm, weights, level), i, answer)
+            (_estimate(answer - current_confirm, scale, level), i, answer)
             for i, answer in zip(best_few, confirmed, strict=True)
         ]
         winners = [j for j in judged if j[0].low > 0]
@@ -871,8 +939,11 @@ def optimise_lands(
     best_answer, own_answer = evaluator.scores(
         [(_deck(problem, current), final_layout), (own_deck, None)], games, seed
     )
-    best_score, own_score = _estimate(best_answer, weights), _estimate(own_answer, weights)
-    difference = _estimate(best_answer - own_answer, weights) if paired else _unpaired(best_score, own_score)
+    best_score, own_score = _estimate(best_answer, scale), _estimate(own_answer, scale)
+    difference = _estimate(best_answer - own_answer, scale) if paired else _unpaired(best_score, own_score)
+    best_life, own_life = evaluator.scores(
+        [(_deck(problem, current), final_layout), (own_deck, None)], games, seed, what="life"
+    )
     return OptimiseResult(
         best=_named(problem, current),
         best_score=best_score,
@@ -900,6 +971,9 @@ def optimise_lands(
         games_simulated=evaluator.games,
         seconds=time.monotonic() - started,
         notes=tuple(notes),
+        life_value=life_value,
+        best_life=float(best_life.mean()),
+        own_life=float(own_life.mean()),
     )
 
 

@@ -73,6 +73,8 @@ __all__ = [
 ]
 
 _COLORLESS = int(ManaType.C)
+_NO_TYPES: Final[frozenset[str]] = frozenset()
+_NO_KINDS: Final[frozenset[int]] = frozenset()
 _ANY = ALL_TYPES.mask
 
 
@@ -721,6 +723,13 @@ def _best_plain(
     return (*best[0][1], *free)
 
 
+#: A turn state's fields as the game loop has them: ready, land types, lands, hand, life, library, changers,
+#: treasures (:class:`TurnState`'s, without the land play, which a game always has).
+_Fields = tuple[
+    tuple[int, ...], frozenset[str], int, tuple[int, ...], int, frozenset[int], tuple[int, ...], int
+]
+
+
 class _Memo:
     """The best turn of each state met, worked out once (most games pass through the same states)."""
 
@@ -729,6 +738,20 @@ class _Memo:
         self.castable_of = tuple(castable_of)
         self.tables = TurnTables(kinds, castable_of)
         self.plans: dict[TurnState, TurnPlan] = {}
+        self.by_fields: dict[_Fields, TurnPlan] = {}
+
+    def of(self, fields: _Fields) -> TurnPlan:
+        """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
+        plan = self.by_fields.get(fields)
+        if plan is None:
+            if len(self.by_fields) >= MEMO_LIMIT:
+                self.by_fields.clear()
+            ready, land_types, lands, hand, life, library, changers, treasures = fields
+            state = TurnState(
+                ready, land_types, lands, hand, life, library=library, changers=changers, treasures=treasures
+            )
+            plan = self.by_fields[fields] = self(state)
+        return plan
 
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
@@ -790,6 +813,27 @@ def _setup(deck: Deck, min_x: int) -> _Setup:
         for k in kinds
         if k.land_face
     )
+    # (what the lands-only goldfish notes of each land, but a bounce land's return, which these turns play)
+    land_notes = tuple(
+        dict.fromkeys(
+            note
+            for k in kinds
+            if k.land is not None
+            for note in k.land.notes
+            if not (k.bounce and note.endswith("returning a land to hand is not modelled"))
+        )
+    )
+    unfound = tuple(
+        f"{k.name}: its search finds no land of this deck"
+        for k in kinds
+        if k.search is not None
+        and not any(
+            k.land is not None and k.land.finds(o.land)
+            for o in kinds
+            if o.land is not None and o.role == "land"
+        )
+    )
+    played_notes = (*played_notes, *land_notes, *unfound)
     counts = [card.count for card in deck.cards if card.is_land] + [
         c.count for c in deck.cards if not c.is_land
     ]
@@ -834,6 +878,7 @@ class PlannedCounts:
     kept_at: tuple[int, ...]
     life_paid: int
     game_scores: np.ndarray | None = None
+    game_life: np.ndarray | None = None  # (with game_scores: the life each game lost to its lands)
 
 
 def planned_chunks(games: int) -> int:
@@ -895,9 +940,14 @@ def planned_counts(
     life_paid = 0
     played = 0
     scores: list[int] = []
+    lives: list[int] = []
+    painful = {k.index for k in kinds if k.land is not None and k.land.painful}
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
+    seen_plans: dict[tuple[int, int], int] = {}  # (turn, the plan's id) -> games
+    plan_of: dict[int, TurnPlan] = {}  # (which keeps the plans, and so their ids, alive)
+    is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
@@ -911,6 +961,7 @@ def planned_counts(
             changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs
             treasures = 0
             life = start_life
+            pain = 0  # (a painful land untapped on a turn is tapped for 1 life)
             for turn in range(1, last + 1):
                 if (turn > 1 or extra) and library:
                     hand.append(library.pop(0))
@@ -925,22 +976,22 @@ def planned_counts(
                         + [mask for i in land_kinds_in_play for mask in sources_of[i]]
                     )
                 )
-                state = TurnState(
+                # (the memo's key: the state's fields, a TurnState built only for a state not met before)
+                fields: _Fields = (
                     ready,
-                    frozenset(land_types) if reads.land_types else frozenset(),
+                    frozenset(land_types) if reads.land_types else _NO_TYPES,
                     lands if reads.lands else 0,
-                    _hand_key(kinds, hand),
-                    life if reads.life else start_life,
-                    library=frozenset(i for i in library if kinds[i].role == "land")
-                    if reads.library
-                    else frozenset(),
-                    changers=changers,
-                    treasures=treasures,
+                    _hand_key(is_land, hand),
+                    min(life, reads.life_cap) if reads.life else start_life,
+                    frozenset(i for i in library if is_land[i]) if reads.library else _NO_KINDS,
+                    changers,
+                    treasures,
                 )
-                plan = memo(state)
-                if turn >= first:
-                    for index in plan.castable:
-                        castable_games[turn - first, index] += 1
+                plan = memo.of(fields)
+                if turn >= first:  # (tallied by plan: added up once at the end)
+                    key = (turn, id(plan))
+                    seen_plans[key] = seen_plans.get(key, 0) + 1
+                    plan_of[id(plan)] = plan
                 for index in due_on.get(turn, ()):
                     if index in plan.castable:
                         hits[index] += 1
@@ -975,10 +1026,20 @@ def planned_counts(
                         changers = tuple(sorted((*changers, index)))
                 treasures = plan.treasures_left
                 in_play += sick
+                if painful:
+                    pain += sum(1 for i in land_kinds_in_play if i in painful)
+                    pain -= (
+                        1
+                        if plan.land_tapped and (plan.fetched if plan.fetched >= 0 else plan.land) in painful
+                        else 0
+                    )
             life_paid += start_life - life
             scores.append(score)
+            lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
+    for (turn, plan_id), count in seen_plans.items():
+        castable_games[turn - first, sorted(plan_of[plan_id].castable)] += count
     return PlannedCounts(
         games=played,
         castable=castable_games,
@@ -990,6 +1051,7 @@ def planned_counts(
         kept_at=tuple(kept_at),
         life_paid=life_paid,
         game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
+        game_life=np.array(lives, dtype=np.int64) if game_scores else None,
     )
 
 
@@ -1009,6 +1071,9 @@ def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
         life_paid=sum(p.life_paid for p in parts),
         game_scores=np.concatenate([p.game_scores for p in parts if p.game_scores is not None])
         if all(p.game_scores is not None for p in parts)
+        else None,
+        game_life=np.concatenate([p.game_life for p in parts if p.game_life is not None])
+        if all(p.game_life is not None for p in parts)
         else None,
     )
 
@@ -1131,7 +1196,7 @@ def _mulligan(
 ) -> tuple[list[int], list[int]]:
     """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
     for number, stage in enumerate(stages):
-        order = [int(i) for i in rng.permutation(deck_ids)]
+        order: list[int] = rng.permutation(deck_ids).tolist()
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
         lands = sum(1 for i in hand if i < land_kinds or kinds[i].land_face)
         bottom_lands = int(lands_to_bottom(np.array([lands]), stage.bottom)[0])
@@ -1203,15 +1268,23 @@ class _Reads:
     lands: bool
     life: bool
     library: bool = False
+    # the most life a turn's choices can tell apart: a shockland's and a fetchland's payments, and 2 for
+    # each Phyrexian symbol of the deck; any life above it plays the same (:func:`best_turn` only compares
+    # life with what it pays), so states with more life share their plan
+    life_cap: int = 0
 
     @classmethod
     def of(cls, kinds: Sequence[CardKind]) -> _Reads:
         entries = {k.land.entry for k in kinds if k.land is not None}
+        shock = max((k.land.shock_life for k in kinds if k.land is not None), default=0)
+        fetch = max((k.search.life for k in kinds if k.search is not None), default=0)
+        phyrexian = sum(2 * k.phyrexian * k.copies for k in kinds)
         return cls(
             land_types=Entry.CHECK in entries,
             lands=Entry.FAST in entries or Entry.SLOW in entries,
             life=Entry.SHOCK in entries or any(k.phyrexian for k in kinds) or any(k.search for k in kinds),
             library=any(k.search for k in kinds),
+            life_cap=shock + fetch + phyrexian + 1,
         )
 
 
@@ -1221,7 +1294,11 @@ def _profile(kind: CardKind) -> LandProfile:
     return kind.land
 
 
-def _hand_key(kinds: Sequence[CardKind], hand: list[int]) -> tuple[int, ...]:
-    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn)."""
-    lands = sorted({i for i in hand if kinds[i].role == "land"})
-    return (*lands, *sorted(i for i in hand if kinds[i].role != "land"))
+def _hand_key(is_land: Sequence[bool], hand: list[int]) -> tuple[int, ...]:
+    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn).
+
+    >>> _hand_key([True, True, False], [2, 0, 1, 0, 2])
+    (0, 1, 2, 2)
+    """
+    lands = sorted({i for i in hand if is_land[i]})
+    return (*lands, *sorted([i for i in hand if not is_land[i]]))

@@ -42,7 +42,7 @@ from models.decklist import Deck, DeckCard
 from models.errors import InputError
 from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
-from models.oracle import Entering, parse_oracle, reads_imprinted_colors
+from models.oracle import Entering, LandSearch, parse_land_search, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES
 from planner.rules.payment import cost_modes
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
@@ -801,6 +801,16 @@ class LandProfile:
     painful: bool = False
     shock_life: int = 0
     notes: tuple[str, ...] = ()
+    search: LandSearch | None = None  # a fetchland's search (it finds a land of the library when played)
+    basic: bool = False  # a basic land (what "search for a basic land card" finds)
+
+    def finds(self, other: LandProfile) -> bool:
+        """Whether this land's search can find the land ``other`` (CR 701.23: a land card of one of the named
+        types, or a basic land card)."""
+        search = self.search
+        if search is None or other.search is not None:
+            return False
+        return other.basic if search.basic else bool(set(search.types) & other.land_types)
 
     @property
     def types(self) -> int:
@@ -872,6 +882,9 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         entry = Entry.SICK
     if entering.returns_land:
         notes.append(f"{card.name}: returning a land to hand is not modelled")
+    search = parse_land_search(card.oracle, card.name)
+    if not sources and search is None and not notes:
+        notes.append(f"{card.name}: it makes no mana the simulation counts (played as a land adding none)")
     return LandProfile(
         sources=sources,
         entry=entry,
@@ -880,6 +893,8 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         painful=painful,
         shock_life=shock_life,
         notes=tuple(notes),
+        search=search,
+        basic=view.type_line(CARD_ID).is_a("Basic"),
     )
 
 
@@ -940,6 +955,9 @@ class CardOdds:
     on_curve_given_land_drops: float | None
     on_curve_in_hand: float | None
     cast_on_curve: float | None = None  # (the turn planner's goldfish: a copy was cast on curve)
+    # the hand-driven figures: castable with the lands the game actually played for its hand
+    by_turn_as_played: tuple[float | None, ...] = ()
+    on_curve_as_played: float | None = None
 
     @property
     def curve_turn(self) -> int:
@@ -984,6 +1002,14 @@ class GoldfishResult:
                 card.name: rounded(card.on_curve_given_land_drops) for card in self.cards
             },
             "on_curve_in_hand": {card.name: rounded(card.on_curve_in_hand) for card in self.cards},
+            "cards_as_played": {
+                card.name: {
+                    str(turn): rounded(p) for turn, p in zip(self.turns, card.by_turn_as_played, strict=True)
+                }
+                for card in self.cards
+                if card.by_turn_as_played
+            },
+            "on_curve_as_played": {card.name: rounded(card.on_curve_as_played) for card in self.cards},
             **(
                 {"cast_on_curve": {card.name: rounded(card.cast_on_curve) for card in self.cards}}
                 if any(card.cast_on_curve is not None for card in self.cards)
@@ -1029,9 +1055,19 @@ class _Goldfish:
         ]
         self.land_kinds = len(self.classes)
         self.library_spells = len(deck.spells)
-        masks = sorted({mask for profile in self.classes for mask in profile.sources if mask}) or [0]
+        # a fetchland's targets: the classes it can find; in hand it counts as one source of any of their
+        # types (for the mulligan's choices: it never stays in play, the land it finds does)
+        self.targets = [
+            [t for t, other in enumerate(self.classes) if profile.finds(other)] for profile in self.classes
+        ]
+        self.fetches = [c for c, profile in enumerate(self.classes) if profile.search is not None]
+        for kind in self.fetches:
+            if not self.targets[kind]:
+                self.notes += (f"{self.class_names[kind]}: its search finds no land of this deck",)
+        sources = [self._sources(c) for c in range(self.land_kinds)]
+        masks = sorted({mask for made in sources for mask in made if mask}) or [0]
         self.class_sources = np.array(
-            [[profile.sources.count(mask) for mask in masks] for profile in self.classes], dtype=np.int64
+            [[made.count(mask) for mask in masks] for made in sources], dtype=np.int64
         ).reshape(len(self.classes), len(masks))
         costs: dict[ManaCost, None] = {}
         for spell in self.spells:
@@ -1075,6 +1111,15 @@ class _Goldfish:
             range(self.land_kinds),
             key=lambda c: (self.classes[c].entry is Entry.UNTAPPED, self.classes[c].types.bit_count(), c),
         )
+
+    def _sources(self, kind: int) -> tuple[int, ...]:
+        """The sources a land class counts as: its own, or for a fetchland one of its targets' types."""
+        if self.classes[kind].search is None:
+            return self.classes[kind].sources
+        union = 0
+        for target in self.targets[kind]:
+            union |= self.classes[target].types
+        return (union,) if union else ()
 
     # ---- castability of land states
 
@@ -1344,6 +1389,9 @@ class GoldfishCounts:
     kept_at: Ints
     life_paid: int
     game_scores: Ints | None = None
+    castable_as_played: Ints | None = None
+    curve_as_played: Ints | None = None
+    game_life: Ints | None = None  # (with game_scores: the life each game lost to its lands, pain included)
 
 
 def goldfish_batches(games: int) -> int:
@@ -1428,7 +1476,23 @@ def merge_counts(parts: Iterable[GoldfishCounts]) -> GoldfishCounts:
             if all(s is not None for s in scores)
             else None
         ),
+        castable_as_played=_summed([piece.castable_as_played for piece in pieces]),
+        game_life=(
+            np.concatenate([piece.game_life for piece in pieces if piece.game_life is not None])
+            if all(piece.game_life is not None for piece in pieces)
+            else None
+        ),
+        curve_as_played=_summed([piece.curve_as_played for piece in pieces]),
     )
+
+
+def _summed(parts: Sequence[Ints | None]) -> Ints | None:
+    """The sum of tallies that every piece has, else None."""
+    present = [part for part in parts if part is not None]
+    if len(present) != len(parts) or not present:
+        return None
+    total: Ints = sum(present[1:], present[0].copy())
+    return total
 
 
 def goldfish_result(deck: Deck, counts: GoldfishCounts) -> GoldfishResult:
@@ -1495,6 +1559,8 @@ def _run_batches(
     progress: Progress | None,
 ) -> GoldfishCounts:
     """Goldfish the batches ``batches`` of a run (see :func:`goldfish`)."""
+    from planner.sim.karsten import karsten_for  # (it reads this module's land profiles)
+
     plan, stages, draws, extra = setup.plan, setup.stages, setup.draws, setup.extra
     first, last = setup.turns
     start_life = setup.start_life
@@ -1504,12 +1570,18 @@ def _run_batches(
     weights = np.where(plan.cost_column < len(plan.costs), np.where(plan.copies > 0, plan.copies, 1), 0)
     reported = list(range(first, last + 1))
     castable_games = np.zeros((len(reported), spells), dtype=np.int64)
+    as_played = np.zeros((len(reported), spells), dtype=np.int64)
+    curve_as_played = np.zeros(spells, dtype=np.int64)
+    karsten = karsten_for(plan, start_life)
+    whole = np.bincount(deck_ids[deck_ids < kinds].astype(np.int64), minlength=kinds)
     curve_hits = np.zeros(spells, dtype=np.int64)
     curve_drops = np.zeros(spells, dtype=np.int64)
     curve_drop_hits = np.zeros(spells, dtype=np.int64)
     curve_in_hand = np.zeros(spells, dtype=np.int64)
     kept_at = np.zeros(len(stages), dtype=np.int64)
     scores: list[Ints] = []
+    lives: list[Ints] = []
+    painful = np.array([profile.painful for profile in plan.classes], dtype=np.int64)
     life_paid = 0
     games = 0
     sizes = dict(_batches(setup.games, GOLDFISH_BATCH))
@@ -1544,30 +1616,51 @@ def _run_batches(
         games_index = np.arange(size)
         game_score = np.zeros(size, dtype=np.int64)
         drawn_so_far = 0
+        # (with fetchlands: what each game's library holds, by kind, and a stream for its shuffles)
+        left = _library_left(plan, deck_ids, hand) if plan.fetches else None
+        shuffles = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(batch, 4)))
+        seen = hand[:, :kinds].copy()  # (the lands seen: the kept hand's, then each draw's)
+        pain = np.zeros(size, dtype=np.int64)  # (a painful land untapped on a turn is tapped for 1 life)
         for turn in range(1, last + 1):
+            new = np.full(size, -1, dtype=np.int64)
             if turn > 1 or extra:
-                hand[games_index, library[:, drawn_so_far]] += 1
+                card = library[:, drawn_so_far]
+                hand[games_index, card] += 1
+                if left is not None:
+                    left[games_index, card] -= 1
                 drawn_so_far += 1
-            tapped_now = _play_land(plan, hand, in_play, life)
+                new = np.where(card < kinds, card, -1).astype(np.int64)
+            column = np.minimum(plan.cost_column, len(plan.costs) - 1)
+            karsten_now = karsten.castable(turn, seen, new, whole)[:, column]
+            karsten_now &= plan.cost_column < len(plan.costs)
+            seen[games_index[new >= 0], new[new >= 0]] += 1
+            tapped_now, fetched = _play_land(plan, hand, in_play, life, left)
+            if left is not None and turn < last:
+                _reshuffle(library, left, np.flatnonzero(fetched >= 0), drawn_so_far, shuffles)
             untapped = in_play.copy()
             has_tapped = tapped_now >= 0
             untapped[games_index[has_tapped], tapped_now[has_tapped]] -= 1
             payable, _ = plan.ask(untapped, life)
+            pain += untapped @ painful
             if turn >= first:
-                castable_games[turn - first] += payable.sum(axis=0)
+                castable_games[turn - first] += karsten_now.sum(axis=0)
+                as_played[turn - first] += payable.sum(axis=0)
             on_curve = np.flatnonzero(np.maximum(plan.mana_values, 1) == turn)
             if on_curve.size:
-                made_drops = in_play.sum(axis=1) == turn
-                hits = payable[:, on_curve]
+                could_drop = seen.sum(axis=1) >= turn
+                hits = karsten_now[:, on_curve]
                 curve_hits[on_curve] += hits.sum(axis=0)
-                curve_drops[on_curve] += int(np.count_nonzero(made_drops))
-                curve_drop_hits[on_curve] += (hits & made_drops[:, None]).sum(axis=0)
-                curve_in_hand[on_curve] += (hits & (hand[:, kinds + on_curve] > 0)).sum(axis=0)
+                curve_as_played[on_curve] += payable[:, on_curve].sum(axis=0)
+                curve_drops[on_curve] += int(np.count_nonzero(could_drop))
+                curve_drop_hits[on_curve] += (hits & could_drop[:, None]).sum(axis=0)
+                held = hand[:, kinds + on_curve] > 0
+                curve_in_hand[on_curve] += (payable[:, on_curve] & held).sum(axis=0)
                 if with_scores:
                     game_score += hits.astype(np.int64) @ weights[on_curve]
         life_paid += int((start_life - life).sum())
         if with_scores:
             scores.append(game_score)
+            lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
     return GoldfishCounts(
@@ -1582,7 +1675,34 @@ def _run_batches(
         kept_at=kept_at,
         life_paid=life_paid,
         game_scores=np.concatenate([np.zeros(0, dtype=np.int64), *scores]) if with_scores else None,
+        castable_as_played=as_played,
+        curve_as_played=curve_as_played,
+        game_life=np.concatenate([np.zeros(0, dtype=np.int64), *lives]) if with_scores else None,
     )
+
+
+def _library_left(plan: _Goldfish, deck_ids: npt.NDArray[np.int16], hand: Ints) -> Ints:
+    """Each game's library by kind (land classes, then the library's spells): the deck less the kept hand."""
+    width = plan.land_kinds + plan.library_spells
+    whole = np.bincount(deck_ids.astype(np.int64), minlength=width)
+    left: Ints = whole[None, :] - hand[:, :width]
+    return left
+
+
+def _reshuffle(
+    library: npt.NDArray[np.int16], left: Ints, games: Ints, drawn: int, rng: np.random.Generator
+) -> None:
+    """The library of ``games`` shuffled after a search (CR 701.20): their draws from ``drawn`` on are dealt
+    again from what each library holds (``left``, by kind)."""
+    if not games.size or drawn >= library.shape[1]:
+        return
+    pool = left[games].copy()
+    for position in range(drawn, library.shape[1]):
+        total = pool.sum(axis=1)
+        pick = (rng.random(games.size) * total).astype(np.int64)
+        kind = (np.cumsum(pool, axis=1) > pick[:, None]).argmax(axis=1)
+        pool[np.arange(games.size), kind] -= 1
+        library[games, position] = kind
 
 
 def _finish(setup: _Setup, counts: GoldfishCounts) -> GoldfishResult:
@@ -1615,6 +1735,15 @@ def _finish(setup: _Setup, counts: GoldfishCounts) -> GoldfishResult:
                     else None
                 ),
                 on_curve_in_hand=float(curve_in_hand[column]) / games if known and in_range else None,
+                by_turn_as_played=tuple(
+                    float(counts.castable_as_played[i, column]) / games if known else None
+                    for i in range(len(reported))
+                )
+                if counts.castable_as_played is not None
+                else (),
+                on_curve_as_played=float(counts.curve_as_played[column]) / games
+                if known and in_range and counts.curve_as_played is not None
+                else None,
             )
         )
     ignored = tuple(
@@ -1721,54 +1850,74 @@ def with_x(deck: Deck, x: int) -> Deck:
     )
 
 
-def _play_land(plan: _Goldfish, hand: Ints, in_play: Ints, life: Ints) -> Ints:
-    """Play the best land from each game's hand (see :func:`goldfish`); returns the class of the land that
-    entered tapped this turn in each game, or -1."""
+def _play_land(
+    plan: _Goldfish, hand: Ints, in_play: Ints, life: Ints, library: Ints | None = None
+) -> tuple[Ints, Ints]:
+    """Play the best land from each game's hand (see :func:`goldfish`): a fetchland is played and
+    sacrificed at once for the land of its types in ``library`` (land class counts per game, updated) that
+    plays best. Returns the class of the land that entered tapped this turn in each game, or -1, and the
+    class each game's fetchland found, or -1."""
     kinds = plan.land_kinds
     size = hand.shape[0]
     best = np.full(size, -1, dtype=np.int64)
     choice = np.full(size, -1, dtype=np.int64)
-    paying = np.zeros(size, dtype=np.bool_)
+    found = np.full(size, -1, dtype=np.int64)
+    paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
     spells_in_hand = hand[:, kinds:]
     for kind in range(kinds):
-        rows = np.flatnonzero(hand[:, kind] > 0)
-        if not rows.size:
-            continue
-        profile = plan.classes[kind]
-        lands = in_play[rows]
-        after = lands.copy()
-        after[:, kind] += 1
-        options = (True, False) if profile.entry is Entry.SHOCK else (False,)
-        for paid in options:
-            cost = profile.shock_life if paid else 0
-            can = life[rows] >= cost if paid else np.ones(rows.size, dtype=np.bool_)
-            untapped = plan.enters_untapped(kind, lands, paid)
-            now = lands + untapped[:, None] * (np.arange(kinds) == kind)
-            life_after = life[rows] - cost
-            payable_now, _ = plan.ask(now, life_after)
-            payable_next, cover = plan.ask(after, life_after)
-            held = spells_in_hand[rows]
-            score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
-                np.minimum((payable_next * held).sum(axis=1), 63) << 30
-            )
-            score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
-                np.minimum(cover @ plan.copies, 4095) << 10
-            )
-            score += ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
-            score = np.where(can, score, -1)
-            better = score > best[rows]
-            target = rows[better]
-            best[target] = score[better]
-            choice[target] = kind
-            paying[target] = paid
-            untapped_choice[target] = untapped[better]
+        search = plan.classes[kind].search
+        targets = plan.targets[kind] if search is not None else [kind]
+        for target in targets:
+            has = hand[:, kind] > 0
+            if search is not None:
+                if library is None:
+                    continue
+                has &= library[:, target] > 0
+            rows = np.flatnonzero(has)
+            if not rows.size:
+                continue
+            profile = plan.classes[target]
+            lands = in_play[rows]
+            after = lands.copy()
+            after[:, target] += 1
+            forced = search is not None and search.tapped
+            options = (True, False) if profile.entry is Entry.SHOCK and not forced else (False,)
+            for paid in options:
+                cost = (profile.shock_life if paid else 0) + (search.life if search is not None else 0)
+                can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
+                untapped = plan.enters_untapped(target, lands, paid) & (not forced)
+                now = lands + untapped[:, None] * (np.arange(kinds) == target)
+                life_after = life[rows] - cost
+                payable_now, _ = plan.ask(now, life_after)
+                payable_next, cover = plan.ask(after, life_after)
+                held = spells_in_hand[rows]
+                score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
+                    np.minimum((payable_next * held).sum(axis=1), 63) << 30
+                )
+                score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
+                    np.minimum(cover @ plan.copies, 4095) << 10
+                )
+                score += (
+                    ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
+                )
+                score = np.where(can, score, -1)
+                better = score > best[rows]
+                chosen = rows[better]
+                best[chosen] = score[better]
+                choice[chosen] = kind
+                found[chosen] = target if search is not None else -1
+                paid_life[chosen] = cost
+                untapped_choice[chosen] = untapped[better]
     played = np.flatnonzero(choice >= 0)
+    entered = np.where(found >= 0, found, choice)
     hand[played, choice[played]] -= 1
-    in_play[played, choice[played]] += 1
-    shock = np.array([p.shock_life for p in plan.classes] + [0], dtype=np.int64)
-    life[played] -= np.where(paying[played], shock[choice[played]], 0)
-    return np.where((choice >= 0) & ~untapped_choice, choice, -1)
+    in_play[played, entered[played]] += 1
+    fetched = np.flatnonzero(found >= 0)
+    if library is not None and fetched.size:
+        library[fetched, found[fetched]] -= 1
+    life[played] -= paid_life[played]
+    return np.where((choice >= 0) & ~untapped_choice, entered, -1), found
 
 
 def _makes_mana(card: CardData) -> bool:
@@ -1777,67 +1926,8 @@ def _makes_mana(card: CardData) -> bool:
 
 
 def plot_goldfish(result: GoldfishResult, path: str, title: str = "") -> None:
-    """Draw castability by turn per nonland card as a grid (PNG): one row per card, cheapest first, one
-    column per turn, each cell colored and labelled with the percentage, the on-curve cell outlined.
+    """Draw castability by turn per nonland card as a grid (PNG): see :func:`planner.sim.plot.plot_goldfish`.
+    Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError`` when it is missing."""
+    from planner.sim.plot import plot_goldfish as draw
 
-    Turns before a card's mana value are not applicable (lands alone can't cast it yet): grey, marked with
-    a dash, so that the expected zeros don't dominate the picture. Rows and the colorbar keep their size
-    whatever the number of cards. Needs matplotlib (``pip install -e '.[plot]'``); raises ``InputError``
-    when it is missing.
-    """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        from matplotlib.patches import Rectangle
-        from mpl_toolkits.axes_grid1 import make_axes_locatable
-    except ImportError:
-        raise InputError("--plot needs matplotlib: pip install -e '.[plot]'") from None
-    cards = sorted(
-        (card for card in result.cards if card.cost is not None),
-        key=lambda card: (card.mana_value, card.name),
-    )
-    values = np.full((max(len(cards), 1), len(result.turns)), np.nan)
-    for row, card in enumerate(cards):
-        for column, (turn, probability) in enumerate(zip(result.turns, card.by_turn, strict=True)):
-            if probability is not None and turn >= card.curve_turn:
-                values[row, column] = 100 * probability
-    row_inches, label_inches = 0.26, 0.07 * max((len(f"{c.name}  {c.cost}") for c in cards), default=10)
-    width = max(4.5, 1.2 + label_inches + 0.55 * len(result.turns))
-    height = 1.9 + row_inches * max(len(cards), 1)
-    figure, axes = plt.subplots(figsize=(width, height))
-    palette = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#d9d9d9")
-    image = axes.imshow(np.ma.masked_invalid(values), cmap=palette, vmin=0, vmax=100, aspect="auto")
-    for row, card in enumerate(cards):
-        for column, turn in enumerate(result.turns):
-            value = values[row, column]
-            if np.isnan(value):
-                axes.text(column, row, "–", ha="center", va="center", fontsize=7, color="#7f7f7f")
-                continue
-            shade = "white" if value < 20 or value > 85 else "black"
-            axes.text(column, row, f"{value:.0f}", ha="center", va="center", fontsize=7, color=shade)
-            if turn == card.curve_turn:
-                axes.add_patch(Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, lw=2.0, ec="black"))
-    axes.set_xticks(range(len(result.turns)), [str(turn) for turn in result.turns])
-    axes.set_yticks(range(len(cards)), [f"{card.name}  {card.cost}" for card in cards], fontsize=7)
-    axes.set_xlabel("turn")
-    where = "on the draw" if result.on_the_draw else "on the play"
-    # a colorbar of fixed size above the grid, whatever the number of rows
-    bar_axes = make_axes_locatable(axes).append_axes("top", size=0.14, pad=0.35)
-    figure.colorbar(image, cax=bar_axes, orientation="horizontal")
-    bar_axes.xaxis.set_ticks_position("top")
-    bar_axes.tick_params(labelsize=7)
-    bar_axes.set_title(
-        f"{title or 'deck'}: % of games whose untapped lands can pay the card\n"
-        f"{result.games:,} games, {where}, seed {result.seed}; "
-        "outlined: on curve; grey: before its mana value",
-        fontsize=8,
-    )
-    figure.tight_layout()
-    try:
-        figure.savefig(path, dpi=120)
-    except OSError as error:
-        raise InputError(f"{path}: can't write the plot: {error.strerror or error}") from None
-    finally:
-        plt.close(figure)
+    draw(result, path, title)

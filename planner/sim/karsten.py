@@ -1,0 +1,356 @@
+"""Karsten's "castable (in hand or not)": per card and turn, whether the lands seen by then, played in the
+best order *for that card*, could pay it on that turn.
+
+Frank Karsten's methodology asks of each spell, whatever the hand does with its lands, whether the lands
+drawn so far could cast it on curve. The goldfish's own land choices serve the hand it holds (a Forest when
+the hand needs green), so they are not that measure: this module works it out exactly from the lands seen.
+
+**The definition.** On turn T the lands seen are those of the kept hand and of the draws until then (the
+mulligan's bottomed cards are not seen). One land is played a turn, so at most T of them are in play on turn
+T, and any T of them can be (at most one land is drawn a turn, so they can always be scheduled), except
+that a land drawn on turn T can only be turn T's land. The lands played before turn T are untapped on turn
+T; turn T's land enters by its own rule, given the others: a check land needs a land of its types among
+them, a fast land at most two others, a slow land two or more, a shockland pays 2 life, a tapland or a land
+creature adds nothing that turn. A fetchland is a land of its types the library holds (the deck less the
+cards seen), entering as that land would (tapped when its search says so), and pays its life. A card is
+castable when some such choice of lands pays its cost (the batch check: exactly the planner's answer), the
+life paid for lands leaving enough for its Phyrexian symbols.
+
+The draws are the game's own, as played (a fetch the game cracked may have shuffled the library: the
+counterfactual sequences keep the draws that game saw).
+
+**The computation.** Lands that pay alike (the same mana, the same basic land types as far as a check land
+of the deck reads them) are one group; for each game and each choice of turn T's land, the groups of the
+other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
+out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets),
+for every cost of the deck at once, then kept for the rest of the run.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from planner.sim.simulate import Entry
+
+if TYPE_CHECKING:
+    from planner.sim.simulate import _Goldfish
+
+__all__ = ["KarstenCastability", "karsten_for", "multisets"]
+
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
+
+_NONE: Final = -1
+
+
+_KEPT: dict[tuple[object, ...], KarstenCastability] = {}
+#: The decks (land classes and costs) whose answers a process keeps, and the answers kept for one deck (each
+#: a row of costs; a run meets some tens of thousands): past them the kept answers start again.
+KEPT_DECKS: Final = 8
+KEPT_ANSWERS: Final = 400_000
+
+
+def karsten_for(plan: _Goldfish, start_life: int) -> KarstenCastability:
+    """The :class:`KarstenCastability` of a deck's lands and costs, kept per process (the optimiser's mixes
+    and a run's batches share the keys they meet)."""
+    key = (tuple(plan.classes), tuple(plan.costs), start_life)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= KEPT_DECKS:
+            _KEPT.clear()
+        found = _KEPT[key] = KarstenCastability(plan, start_life)
+    return found
+
+
+def multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``size`` elements of the multiset with ``counts[g]`` copies of element ``g``.
+
+    >>> list(multisets((2, 1), 2))
+    [(1, 1), (2, 0)]
+    >>> list(multisets((1, 1), 3))
+    []
+    """
+    if not counts:
+        if size == 0:
+            yield ()
+        return
+    head, rest = counts[0], counts[1:]
+    room = sum(rest)
+    for take in range(max(0, size - room), min(head, size) + 1):
+        for tail in multisets(rest, size - take):
+            yield (take, *tail)
+
+
+class KarstenCastability:
+    """Karsten's castability of a deck's costs (``plan.costs``), per game and turn (see the module
+    docstring), from the land classes seen; the answers of the distinct keys are kept across calls."""
+
+    def __init__(self, plan: _Goldfish, start_life: int) -> None:
+        self.plan = plan
+        self.start_life = start_life
+        classes = plan.classes
+        relevant: set[str] = set()
+        for profile in classes:
+            relevant |= profile.untapped_with
+        self.relevant = frozenset(relevant)
+        # the groups: a fetchland is a group of its own; other lands group by their mana and read types
+        group_key: dict[object, int] = {}
+        self.group_of = np.zeros(len(classes), dtype=np.int64)
+        self.group_class: list[int] = []  # a class of each group (all its classes pay alike)
+        for kind, profile in enumerate(classes):
+            key: object = (
+                ("fetch", kind)
+                if profile.search is not None
+                else (
+                    profile.sources,
+                    profile.land_types & self.relevant,
+                )
+            )
+            if key not in group_key:
+                group_key[key] = len(self.group_class)
+                self.group_class.append(kind)
+            self.group_of[kind] = group_key[key]
+        self.groups = len(self.group_class)
+        self.one_hot = np.zeros((len(classes), self.groups), dtype=np.int64)
+        self.one_hot[np.arange(len(classes)), self.group_of] = 1
+        # the classes a fetchland of the deck can find: how many each library holds matters
+        self.targets = sorted({t for kind in plan.fetches for t in plan.targets[kind]})
+        self._known: dict[bytes, Bools] = {}
+        self.group_mana = plan.class_sources[self.group_class]
+        self.is_fetch = np.array([classes[k].search is not None for k in self.group_class], dtype=np.bool_)
+        self.group_types = [classes[k].land_types for k in self.group_class]
+        self._multisets: dict[tuple[tuple[int, ...], int], Ints] = {}
+
+    # ---- per game
+
+    def castable(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
+        """For each game (rows): which of ``plan.costs`` are castable on ``turn`` by Karsten's measure.
+        ``seen`` holds the land classes seen before turn ``turn``'s draw (kept hand and earlier draws),
+        ``new`` the class of the land drawn on turn ``turn`` (-1 for none), ``whole`` the deck's copies of
+        each class."""
+        plan = self.plan
+        games, kinds = seen.shape
+        answer = np.zeros((games, len(plan.costs)), dtype=np.bool_)
+        library = whole[None, :] - seen
+        library[np.arange(games)[new >= 0], new[new >= 0]] -= 1
+        before = turn - 1
+        owners: list[Ints] = []
+        every: list[npt.NDArray[np.int16]] = []
+        # the choices of turn T's land: none, a land seen before, the land drawn on turn T
+        for option in [_NONE, *range(kinds), kinds]:
+            if option == _NONE:
+                rows = np.arange(games)
+                rest, land = seen, np.full(games, _NONE)
+            elif option < kinds:
+                rows = np.flatnonzero(seen[:, option] > 0)
+                if not rows.size:
+                    continue
+                rest = seen[rows].copy()
+                rest[:, option] -= 1
+                land = np.full(rows.size, option)
+            else:
+                rows = np.flatnonzero(new >= 0)
+                if not rows.size:
+                    continue
+                rest, land = seen[rows], new[rows]
+            groups = np.minimum(rest @ self.one_hot, before)
+            parts = [land[:, None], groups]
+            if self.targets:
+                fetches = np.minimum(rest[:, self.plan.fetches].sum(axis=1) + 1, before + 1)
+                parts.append(np.minimum(library[rows][:, self.targets], fetches[:, None]))
+            every.append(np.concatenate(parts, axis=1).astype(np.int16))
+            owners.append(rows)
+        found = self._answers(turn, np.ascontiguousarray(np.concatenate(every)))
+        start = 0
+        for rows in owners:  # (each option's rows are distinct games)
+            answer[rows] |= found[start : start + rows.size]
+            start += rows.size
+        return answer
+
+    def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+        """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies)."""
+        if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
+            self._known.clear()
+        width = keys.shape[1]
+        radix = int(keys.max(initial=0)) + 2
+        if radix**width < 1 << 62:  # (one integer a key: sorting integers is far faster than bytes)
+            code = (keys.astype(np.int64) + 1) @ (radix ** np.arange(width, dtype=np.int64))
+            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            unique = keys[first].view(np.dtype((np.void, 2 * width))).ravel()
+        else:
+            flat = keys.view(np.dtype((np.void, 2 * width))).ravel()
+            unique, inverse = np.unique(flat, return_inverse=True)
+        tagged = [turn.to_bytes(2, "little") + bytes(key) for key in unique.tolist()]
+        new = [i for i, key in enumerate(tagged) if key not in self._known]
+        if new:
+            rows: list[Ints] = []
+            lives: list[int] = []
+            owner: list[int] = []
+            manas: list[Ints] = []
+            for n, i in enumerate(new):
+                key = np.frombuffer(unique[i].tobytes(), dtype=np.int16)
+                land, groups, copies = int(key[0]), key[1 : 1 + self.groups], key[1 + self.groups :]
+                fast = self._fast(turn, land, groups)
+                if fast is not None:
+                    manas.append(fast[0])
+                    lives += fast[1]
+                    owner += [n] * len(fast[1])
+                    continue
+                for mana, life in self._choices(turn, land, groups, copies):
+                    rows.append(mana)
+                    lives.append(life)
+                    owner.append(n)
+            if rows:
+                manas.append(np.stack(rows))
+            answers = np.zeros((len(new), len(self.plan.costs)), dtype=np.bool_)
+            if lives:
+                needed = self.plan.oracle.life_needed(np.concatenate(manas))
+                ok = needed <= np.array(lives, dtype=np.int64)[:, None]
+                np.logical_or.at(answers, np.array(owner), ok)
+            for n, i in enumerate(new):
+                self._known[tagged[i]] = answers[n]
+        table = np.stack([self._known[key] for key in tagged])
+        answer: Bools = table[inverse.ravel()]
+        return answer
+
+    # ---- one key
+
+    def _sets(self, counts: tuple[int, ...], size: int) -> Ints:
+        """:func:`multisets` as rows of an array, kept."""
+        found = self._multisets.get((counts, size))
+        if found is None:
+            found = np.array(list(multisets(counts, size)), dtype=np.int64).reshape(-1, len(counts))
+            self._multisets[(counts, size)] = found
+        return found
+
+    def _fast(self, turn: int, land: int, groups: npt.NDArray[np.int16]) -> tuple[Ints, list[int]] | None:
+        """:meth:`_choices` on arrays, for a key without fetchlands (None when it has one)."""
+        counts = tuple(int(n) for n in groups)
+        profile = self.plan.classes[land] if land >= 0 else None
+        if (profile is not None and profile.search is not None) or any(
+            n and fetch for n, fetch in zip(counts, self.is_fetch, strict=True)
+        ):
+            return None
+        before = turn - 1
+        entry = profile.entry if profile is not None else None
+        size = min(before, 2 if entry is Entry.FAST else before, sum(counts))
+        chosen = self._sets(counts, size)
+        mana = chosen @ self.group_mana
+        life = self.start_life
+        if profile is None:
+            return mana, [life] * mana.shape[0]
+        if entry is Entry.CHECK:
+            typed = np.array([bool(t & profile.untapped_with) for t in self.group_types], dtype=np.int64)
+            mana = mana[(chosen @ typed) > 0]
+        elif (entry is Entry.SLOW and size < 2) or entry in (Entry.TAPPED, Entry.SICK):
+            mana = mana[:0]
+        elif entry is Entry.SHOCK:
+            life -= profile.shock_life
+        mana = mana + self.plan.class_sources[land]
+        return mana, [life] * mana.shape[0]
+
+    def _choices(
+        self, turn: int, land: int, groups: npt.NDArray[np.int16], copies: npt.NDArray[np.int16]
+    ) -> Iterator[tuple[Ints, int]]:
+        """The mana (source counts) and life left of each choice of lands for a key in which turn T's land
+        enters untapped (or there is none); choices dominated by more lands are left out."""
+        plan = self.plan
+        before = turn - 1
+        counts = [int(n) for n in groups]
+        available = dict(zip(self.targets, (int(n) for n in copies), strict=True))
+        profile = plan.classes[land] if land >= 0 else None
+        sizes = {min(before, sum(counts))}
+        if profile is not None and profile.search is None and profile.entry is Entry.FAST:
+            sizes = {min(before, 2, sum(counts))}
+        for size in sizes:
+            for chosen in multisets(counts, size):
+                for lands, life in self._expanded(chosen, available):
+                    used = dict.fromkeys(self.targets, 0)
+                    for kind in lands:
+                        if kind in used:
+                            used[kind] += 1
+                    mana = (
+                        plan.class_sources[lands].sum(axis=0)
+                        if lands
+                        else np.zeros(plan.class_sources.shape[1], dtype=np.int64)
+                    )
+                    if profile is None:
+                        yield mana, self.start_life - life
+                        continue
+                    for entered, paid in self._entries(land, lands, available, used):
+                        yield mana + plan.class_sources[entered], self.start_life - life - paid
+
+    def _expanded(
+        self, chosen: tuple[int, ...], available: dict[int, int]
+    ) -> Iterator[tuple[list[int], int]]:
+        """The land classes of a choice of groups (a fetchland becomes each land it can find, within the
+        library's copies), and the life its fetchlands pay."""
+        plain: list[int] = []
+        fetched: list[int] = []
+        for group, number in enumerate(chosen):
+            kind = self.group_class[group]
+            if self.plan.classes[kind].search is None:
+                plain += [kind] * number
+            else:
+                fetched += [kind] * number
+        if not fetched:
+            yield plain, 0
+            return
+        life = sum(self._search_life(kind) for kind in fetched)
+        options = [self.plan.targets[kind] for kind in fetched]
+        seen: set[tuple[int, ...]] = set()
+        for found in itertools.product(*options):
+            key = tuple(sorted(found))
+            if key in seen:
+                continue
+            seen.add(key)
+            if all(key.count(t) <= available.get(t, 0) for t in set(key)):
+                yield plain + list(key), life
+
+    def _search_life(self, kind: int) -> int:
+        search = self.plan.classes[kind].search
+        return search.life if search is not None else 0
+
+    def _entries(
+        self, land: int, others: list[int], available: dict[int, int], used: dict[int, int]
+    ) -> Iterator[tuple[int, int]]:
+        """The land class turn T's land adds untapped, beside ``others``, and the life it pays."""
+        profile = self.plan.classes[land]
+        search = profile.search
+        if search is None:
+            paid = self._untapped(land, others)
+            if paid is not None:
+                yield land, paid
+            return
+        if search.tapped:
+            return
+        for target in self.plan.targets[land]:
+            if available.get(target, 0) - used.get(target, 0) < 1:
+                continue
+            paid = self._untapped(target, others)
+            if paid is not None:
+                yield target, paid + search.life
+
+    def _untapped(self, kind: int, others: list[int]) -> int | None:
+        """The life a land of class ``kind`` pays to enter untapped beside ``others``, or None if it can't."""
+        profile = self.plan.classes[kind]
+        entry = profile.entry
+        if entry is Entry.UNTAPPED:
+            return 0
+        if entry is Entry.SHOCK:
+            return profile.shock_life
+        if entry is Entry.CHECK:
+            types: set[str] = set()
+            for other in others:
+                types |= self.plan.classes[other].land_types
+            return 0 if types & profile.untapped_with else None
+        if entry is Entry.FAST:
+            return 0 if len(others) <= 2 else None
+        if entry is Entry.SLOW:
+            return 0 if len(others) >= 2 else None
+        return None

@@ -1,0 +1,187 @@
+"""Karsten's "castable (in hand or not)" in the lands-only goldfish (``planner.sim.karsten``): against
+exact probabilities derived here (hypergeometric, and Karsten's methodology enumerated with its mulligans),
+and the arrays' answers against the general enumeration they stand for."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace as changed
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from models.catalogue import CardData
+from models.decklist import DeckCard, parse_deck
+from planner.sim.karsten import KarstenCastability
+from planner.sim.simulate import _Goldfish, goldfish
+
+
+def within(estimate: float | None, exact: float, games: int, sigmas: float = 4.0) -> bool:
+    assert estimate is not None
+    error = math.sqrt(max(exact * (1 - exact), 1e-12) / games)
+    return abs(estimate - exact) <= sigmas * error + 1e-12
+
+
+def at_least(population: int, good: int, drawn: int, k: int) -> float:
+    """P(at least k good among ``drawn`` cards from ``population`` holding ``good``)."""
+    return sum(comb(good, i) * comb(population - good, drawn - i) for i in range(k, drawn + 1)) / comb(
+        population, drawn
+    )
+
+
+GAMES = 40_000
+
+
+def test_a_red_one_drop_on_turn_one_is_a_mountain_in_the_opening_hand() -> None:
+    deck = parse_deck("12 Mountain\n12 Island\n18 Bolt {R}\n18 Wave {U}")
+    result = goldfish(deck, turns=(1, 2), games=GAMES, seed=11, mulligan="none", ramp="none")
+    truth = 1 - comb(48, 7) / comb(60, 7)
+    for card in result.cards:
+        assert within(card.by_turn[0], truth, GAMES), (card.name, card.by_turn[0], truth)
+        # the hand-driven figure plays one land for the hand and misses the other color: far below
+        assert card.by_turn_as_played[0] is not None and card.by_turn_as_played[0] < truth - 0.1
+    # turn 2: a Mountain among the eight cards seen
+    assert within(result.cards[0].by_turn[1], 1 - comb(48, 8) / comb(60, 8), GAMES)
+
+
+def test_double_blue_on_turn_two_is_two_islands_among_eight_cards() -> None:
+    deck = parse_deck("12 Mountain\n12 Island\n36 Counterspell {U}{U}")
+    result = goldfish(deck, turns=(1, 3), games=GAMES, seed=12, mulligan="none", ramp="none")
+    card = result.cards[0]
+    assert card.by_turn[0] == 0.0
+    assert within(card.by_turn[1], at_least(60, 12, 8, 2), GAMES)
+    assert within(card.by_turn[2], at_least(60, 12, 9, 2), GAMES)
+
+
+def test_a_check_land_with_a_plains_seen_enters_untapped() -> None:
+    # {W}{U} on turn 2 with Glacial Fortress and Plains: castable when the eight cards hold one of each (the
+    # Plains first and the Fortress second, or the Fortress first and the Plains second); a Fortress after a
+    # Fortress enters tapped
+    deck = parse_deck("12 Glacial Fortress\n12 Plains\n36 Wall {W}{U}")
+    result = goldfish(deck, turns=(2, 2), games=GAMES, seed=13, mulligan="none", ramp="none")
+    none_f, none_p, neither = comb(48, 8), comb(48, 8), comb(36, 8)
+    truth = 1 - (none_f + none_p - neither) / comb(60, 8)
+    assert within(result.cards[0].by_turn[0], truth, GAMES)
+
+
+def test_a_tapland_is_turn_one_land_only_when_nothing_else_is() -> None:
+    tapped = goldfish(parse_deck("24 Arctic Treeline\n36 Bear {G}"), turns=(1, 2), games=2_000, seed=1)
+    assert tapped.cards[0].by_turn == (0.0, 1.0)
+
+
+def test_a_fetchland_is_any_basic_left_in_the_library() -> None:
+    vista = CardData(
+        name="Prismatic Vista",
+        type_line="Land",
+        oracle="{T}, Pay 1 life, Sacrifice Prismatic Vista: Search your library for a basic land card, "
+        "put it onto the battlefield, then shuffle.",
+    )
+    base = parse_deck("12 Mountain\n36 Bolt {R}")
+    deck = changed(
+        base,
+        cards=(
+            DeckCard(name=vista.name, count=12, lines=(0,), card=vista, cost=None, is_land=True),
+            *base.cards,
+        ),
+    )
+    result = goldfish(deck, turns=(1, 1), games=GAMES, seed=14, mulligan="none", ramp="none")
+    assert within(result.cards[0].by_turn[0], 1 - comb(36, 7) / comb(60, 7), GAMES)
+
+
+def _exact_karsten(
+    deck: int, lands: int, good: int, turn: int, pips: int, mana_value: int
+) -> tuple[Fraction, Fraction]:
+    """Karsten's methodology, enumerated exactly with the London mulligan (as ``tests/test_simulate.py``
+    has it, written again here): (P(castable), P(enough lands seen))."""
+
+    def hyper(population: int, marked: int, drawn: int, k: int) -> Fraction:
+        if k < 0 or k > marked or drawn - k < 0 or drawn - k > population - marked:
+            return Fraction(0)
+        return Fraction(comb(marked, k) * comb(population - marked, drawn - k), comb(population, drawn))
+
+    stages = [(0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, 7)]
+    draws = turn - 1
+    reach = Fraction(1)
+    hits = counted = Fraction(0)
+    for index, (bottom, low, high) in enumerate(stages):
+        keep = Fraction(0)
+        for in_hand in range(8):
+            p_hand = hyper(deck, lands, 7, in_hand)
+            spells = 7 - in_hand
+            if bottom == 0 or spells > 3:
+                put_back = 0
+            elif bottom == 1:
+                put_back = 1
+            elif bottom == 2:
+                put_back = 1 if spells == 3 else 2
+            else:
+                put_back = {3: 1, 2: 2}.get(spells, 3)
+            kept = in_hand - put_back
+            if not p_hand or not (low <= kept <= high or index == len(stages) - 1):
+                continue
+            keep += p_hand
+            for good_in_hand in range(in_hand + 1):
+                p_good = hyper(lands, good, in_hand, good_in_hand)
+                good_kept = good_in_hand - max(0, put_back - (in_hand - good_in_hand))
+                for met in range(draws + 1):
+                    p_met = hyper(deck - 7, lands - in_hand, draws, met)
+                    if not p_good or not p_met or kept + met < mana_value:
+                        continue
+                    weight = reach * p_hand * p_good * p_met
+                    counted += weight
+                    for good_met in range(met + 1):
+                        if good_kept + good_met >= pips:
+                            hits += weight * hyper(lands - in_hand, good - good_in_hand, met, good_met)
+        reach *= 1 - keep
+    return hits, counted
+
+
+@pytest.mark.parametrize(
+    ("good", "cost", "pips", "value"), [(16, "{1}{G}{G}", 2, 3), (14, "{G}", 1, 1), (20, "{G}{G}", 2, 2)]
+)
+def test_on_curve_is_karstens_methodology_on_basics(good: int, cost: str, pips: int, value: int) -> None:
+    deck = parse_deck(f"{good} Forest\n{24 - good} Island\n36 Spell {cost}")
+    result = goldfish(deck, turns=(1, value), games=GAMES, seed=15, ramp="none")
+    hits, counted = _exact_karsten(60, 24, good, value, pips, value)
+    card = result.cards[0]
+    assert within(card.on_curve, float(hits), GAMES)
+    assert within(card.on_curve_given_land_drops, float(hits / counted), int(GAMES * float(counted)))
+
+
+def test_the_arrays_agree_with_the_general_enumeration() -> None:
+    # the arrays' answer (_fast) of random keys against the enumeration of every choice (_choices)
+    base = parse_deck(
+        "3 Plains\n3 Island\n2 Glacial Fortress\n2 Seachrome Coast\n2 Hallowed Fountain\n2 Tundra\n"
+        "2 Azorius Chancery\n2 Adarkar Wastes\n2 Arctic Treeline\n"
+        "4 A {W}\n4 B {U}{U}\n4 C {1}{W}{U}\n4 D {W}{W}{U}{U}\n4 E {2}{W/P}\n"
+    )
+    beach = CardData(
+        name="Deserted Beach",
+        type_line="Land",
+        oracle="This land enters tapped unless you control two or more other lands.\n{T}: Add {W} or {U}.",
+    )
+    extra = DeckCard(name=beach.name, count=2, lines=(0,), card=beach, cost=None, is_land=True)
+    deck = changed(base, cards=(extra, *base.cards))
+    plan = _Goldfish(deck)
+    karsten = KarstenCastability(plan, 20)
+    rng = random.Random(3)
+    for _ in range(300):
+        turn = rng.randint(1, 6)
+        land = rng.randrange(-1, plan.land_kinds)
+        groups = np.array([rng.randint(0, 3) for _ in range(karsten.groups)], dtype=np.int16)
+        groups = np.minimum(groups, turn - 1)
+        fast = karsten._fast(turn, land, groups)
+        assert fast is not None
+        rows = list(karsten._choices(turn, land, groups, np.zeros(0, dtype=np.int16)))
+        slow: npt.NDArray[np.bool_] = np.zeros(len(plan.costs), dtype=bool)
+        if rows:
+            needed = plan.oracle.life_needed(np.stack([mana for mana, _ in rows]))
+            slow = np.asarray((needed <= np.array([life for _, life in rows])[:, None]).any(axis=0))
+        quick: npt.NDArray[np.bool_] = np.zeros(len(plan.costs), dtype=bool)
+        if fast[1]:
+            quick = np.asarray((plan.oracle.life_needed(fast[0]) <= np.array(fast[1])[:, None]).any(axis=0))
+        assert (quick == slow).all(), (turn, land, groups)
