@@ -228,3 +228,24 @@ def test_letters_that_match_ascii_ones_read_as_those(card_text: str, name: str) 
     assert [replace(a, text="") for a in read.mana_abilities] == [
         replace(a, text="") for a in plain.mana_abilities
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you control two or more other lands, Test Land enters tapped.",
+        "Test Land enters tapped if you control two or more other lands.",
+        "Test Land enters with a charge counter on it. If X is 2 or less, it enters tapped.",
+    ],
+)
+def test_a_way_of_entering_tapped_the_grammar_does_not_read_counts_as_tapped(text: str) -> None:
+    """Never as untapped: the land is counted as entering tapped, with its sentence as the condition."""
+    entering = oracle.parse_oracle(text, "Test Land").entering
+    assert entering is not None and entering.tapped and "says otherwise" in entering.unless
+
+
+def test_a_quoted_ability_that_puts_another_card_onto_the_battlefield_tapped_says_nothing_of_this_one() -> (
+    None
+):
+    text = 'Equipped creature has "Whenever it attacks, put a card onto the battlefield. It enters tapped."'
+    assert oracle.parse_oracle(text, "Test Gear").entering is None

@@ -35,6 +35,7 @@ __all__ = [
     "moves_library",
     "not_during_payment",
     "not_payment_kind",
+    "says_it_enters_tapped",
     "starts_with",
     "tokens",
     "when_spent",
@@ -356,6 +357,21 @@ def changes_power(body: str) -> bool:
         return True
     words = lowered.replace(",", " ").replace(".", " ").split()
     return any(word in ("get", "gets") and _is_pt_change(after) for word, after in pairwise(words))
+
+
+def says_it_enters_tapped(sentence: str) -> bool:
+    """True when the sentence says the permanent itself enters tapped ('~ enters tapped', 'it enters tapped'),
+    whatever else it says ('If you control two or more other lands, ~ enters tapped').
+
+    >>> says_it_enters_tapped("If you control two or more other lands, ~ enters tapped.")
+    True
+    >>> says_it_enters_tapped("When ~ enters, put a land card onto the battlefield tapped.")
+    False
+    """
+    if '"' in sentence:  # (a quoted ability's 'it' is another object)
+        return False
+    words = tokens(sentence)
+    return _find(words, ("~", "enters", "tapped")) >= 0 or _find(words, ("it", "enters", "tapped")) >= 0
 
 
 def not_during_payment(body: str) -> bool:

@@ -722,6 +722,12 @@ def _read_entering(sentences: tuple[str, ...], out: _Collector) -> None:
                 changes.update(_unless(unless))
             case s.EntersReturn(what) if _is_land_you_control(what):
                 changes["returns_land"] = True
+            case None if "tapped" not in changes and classify.says_it_enters_tapped(sentence):
+                # a way of entering tapped the grammar does not read ('If you control two or more other
+                # lands, ~ enters tapped'): counted as tapped, with the sentence as the condition, never as
+                # untapped
+                changes["tapped"] = True
+                changes["unless"] = f"the sentence {sentence.rstrip('.')!r} says otherwise"
         before, previous = reading, sentence
     if changes:
         out.entering_changes.append(changes)
