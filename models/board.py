@@ -73,6 +73,7 @@ from models.limits import (
     MAX_PERMANENTS,
     MAX_PLAYERS,
     MAX_POOL_MANA,
+    MAX_ZONE_CARDS,
     not_text_in,
     number,
 )
@@ -1581,15 +1582,23 @@ def _read_zone_card(value: object, path: _Path) -> Card:
 
 
 def _read_cards(value: object, path: _Path) -> tuple[Card, ...]:
-    """A list of cards (a hand, a graveyard)."""
+    """A list of cards (a hand, a graveyard), at most :data:`~models.limits.MAX_ZONE_CARDS`."""
     entries = _list(value, path, "cards (card names or objects)")
+    _zone_size(len(entries), path)
     return tuple(_read_zone_card(entry, (*path, position)) for position, entry in enumerate(entries))
+
+
+def _zone_size(size: int, path: _Path) -> int:
+    """A zone's number of cards, at most :data:`~models.limits.MAX_ZONE_CARDS`."""
+    if size > MAX_ZONE_CARDS:
+        raise _FieldError(path, f"{size} cards is more than the limit of {MAX_ZONE_CARDS:,}")
+    return size
 
 
 def _read_graveyard(value: object, path: _Path) -> tuple[Card, ...] | int:
     """A graveyard: a list of cards, or how many cards it holds when only the number matters."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return _read_count(value, path)
+        return _zone_size(_read_count(value, path), path)
     if not isinstance(value, list):
         raise _FieldError(path, f"expected a list of cards or a count of cards, got {_describe(value)}")
     return _read_cards(value, path)
@@ -1598,7 +1607,7 @@ def _read_graveyard(value: object, path: _Path) -> tuple[Card, ...] | int:
 def _read_library(value: object, path: _Path) -> tuple[Card, ...] | int:
     """A library: how many cards it holds, or the cards in it (names or objects, as in a hand)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return _read_count(value, path)
+        return _zone_size(_read_count(value, path), path)
     if not isinstance(value, list):
         raise _FieldError(path, f"expected a count of cards or a list of cards, got {_describe(value)}")
     return _read_cards(value, path)

@@ -38,6 +38,7 @@ __all__ = [
     "MAX_POOL_MANA",
     "MAX_REPLACEMENTS",
     "MAX_TURN",
+    "MAX_ZONE_CARDS",
     "checked_name",
     "max_jobs",
     "not_text",
@@ -56,6 +57,8 @@ MAX_PLAYERS: Final = 100
 MAX_COUNTERS: Final = 1_000
 #: Mana in one player's pool.
 MAX_POOL_MANA: Final = 1_000
+#: Cards in one player's hand, graveyard or library (listed or counted).
+MAX_ZONE_CARDS: Final = 100_000
 #: Characters in a name: a card name, a type line, an id, a counter name.
 MAX_NAME_LENGTH: Final = 200
 #: Characters in one permanent's or one imported card face's Oracle text (the longest printed card has

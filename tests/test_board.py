@@ -835,3 +835,21 @@ def test_a_board_pickled_in_one_process_hashes_as_its_equal_in_another() -> None
         return done.stdout
 
     assert run("load", "2", run("dump", "1")).split() == [b"True"] * 5
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hand", ["Forest"] * 100_001),
+        ("graveyard", 100_001),
+        ("library", 100_001),
+        ("graveyard", ["Forest"] * 100_001),
+    ],
+)
+def test_a_zone_past_its_limit_is_bad_input_naming_it(field: str, value: object) -> None:
+    """Hands, graveyards and libraries hold at most 100,000 cards (contract section 14): past that, one line
+    naming the field, never a machine out of memory."""
+    with pytest.raises(
+        BoardError, match=rf"players\[0\]\.{field}: 100001 cards is more than the limit of 100,000"
+    ):
+        Board.from_dict({"version": 1, "players": [{"id": "me", field: value}]})
