@@ -449,7 +449,7 @@ class Service:
         return {
             "name": "mana-planner",
             "version": installed,
-            "contract": 2,
+            "contract": 3,
             "board_version": BOARD_VERSION,
             "methods": list(METHODS),
         }
