@@ -206,3 +206,38 @@ def test_nykthos_may_still_come_after_a_sacrifice_of_another_color() -> None:
         target = PaymentTarget.of(cost)
         assert reference_search(board, target).payable is payable
         assert pay(board, target).payable is payable
+
+
+def test_two_ways_to_sacrifice_one_artifact_with_an_effect() -> None:
+    """Found by the long fuzz: Ashnod's Altar and Priest of Yawgmoth can each sacrifice Frogmite, whose
+    affinity is an effect; ordering what relies on Frogmite's effect looked at the Priest's sacrifice on the
+    board without Frogmite (a crash). The two can't both take it: the answer is the reference search's."""
+    from models.cost import PaymentTarget
+    from planner.api import pay
+    from planner.rules.reference import reference_search
+
+    priest = {
+        "id": "priest",
+        "name": "Test Priest",
+        "type_line": "Creature — Human Cleric",
+        "mana_cost": "{1}{B}",
+        "power": 1,
+        "toughness": 2,
+        "oracle": "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana "
+        "value.",
+    }
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {**priest, "controller": "me"},
+                {"id": "altar", "card": "Ashnod's Altar", "controller": "me"},
+                {"id": "frog", "card": "Frogmite", "controller": "me"},
+                {"id": "swamp", "card": "Swamp", "controller": "me"},
+            ],
+        }
+    )
+    for cost in ("{2}", "{B}{B}{B}{B}", "{6}", "{7}"):
+        target = PaymentTarget.of(cost)
+        assert pay(board, target).payable == reference_search(board, target).payable, cost

@@ -1045,6 +1045,8 @@ class _PaymentModel:
             for template in templates:
                 if template.index == sacrificer.index or template.pid in gone:
                     continue  # (a permanent's own activations come before it goes anyway)
+                if not set(template.removed).isdisjoint(gone):
+                    continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
                 abilities = view.mana_abilities(template.pid)
                 number = template.ability_index
                 if (
