@@ -49,6 +49,7 @@ __all__ = [
     "UnspentManaEffect",
     "UnspentMode",
     "Who",
+    "colors_match",
 ]
 
 
@@ -70,6 +71,17 @@ class Who(Enum):
         if self is Who.OPPONENTS:
             return controller != player
         return True
+
+
+def colors_match(colors: ManaTypes, colorless: bool, multicolored: bool, monocolored: bool) -> bool:
+    """True when an object of ``colors`` is as colorless, multicolored or monocolored as asked (CR 105.2).
+
+    >>> colors_match(ManaTypes(), True, False, False), colors_match(ManaTypes.parse("WU"), False, False, True)
+    (True, False)
+    """
+    if colorless and colors:
+        return False
+    return not ((multicolored and len(colors) < 2) or (monocolored and len(colors) != 1))
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -116,9 +128,7 @@ class ObjectFilter:
         >>> colorless.colors_match(ManaTypes()), monocolored.colors_match(two)
         (True, False)
         """
-        if self.colorless and colors:
-            return False
-        return not ((self.multicolored and len(colors) < 2) or (self.monocolored and len(colors) != 1))
+        return colors_match(colors, self.colorless, self.multicolored, self.monocolored)
 
     @property
     def reads_status(self) -> bool:
@@ -518,8 +528,7 @@ class SpendUse:
         if any(target.type_line.is_a(word) for word in self.excluded):
             return False
         colors = target.spell_colors
-        if not ObjectFilter(colorless=self.colorless, multicolored=self.multicolored,
-                            monocolored=self.monocolored).colors_match(colors):  # fmt: skip
+        if not colors_match(colors, self.colorless, self.multicolored, self.monocolored):
             return False
         if self.colors and (colors & self.colors) != self.colors:
             return False

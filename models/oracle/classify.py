@@ -22,6 +22,7 @@ from itertools import pairwise
 from typing import Final
 
 from models.abilities import NotPaymentKind
+from models.oracle.text import folded
 
 __all__ = [
     "adds_mana",
@@ -43,8 +44,6 @@ __all__ = [
 
 #: A token: a mana symbol, a word (letters, digits, apostrophes), or one other character.
 _TOKEN: Final = re.compile(r"\{[^{}]+\}|[\w']+|\W")
-#: The letters that case-insensitive matching takes for ASCII ones (dotted and dotless i, long s, Kelvin).
-_AS_ASCII: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
 @lru_cache(maxsize=8192)  # (a sentence is looked at by several questions in turn; a pure function of it)
@@ -54,7 +53,7 @@ def tokens(text: str) -> tuple[str, ...]:
     >>> tokens('~ has "{T}: Add {G}."')
     ('~', 'has', '"', '{t}', ':', 'add', '{g}', '.', '"')
     """
-    return tuple(token for token in _TOKEN.findall(text.translate(_AS_ASCII).lower()) if not token.isspace())
+    return tuple(token for token in _TOKEN.findall(folded(text)) if not token.isspace())
 
 
 def _find(words: Sequence[str], phrase: Sequence[str], start: int = 0, end: int | None = None) -> int:

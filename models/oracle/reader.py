@@ -908,31 +908,38 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
 def _grants(reading: s.GrantReading, sentence: str) -> tuple[GrantAbility, ...]:
     """'<objects> have "<mana ability>"' (layer 6): one grant for each description ('Each land and Ally you
     control has ...'), which the planner gives a permanent once however many it matches."""
-    granted = reading.ability
-    colon = t.find_colon(granted)
-    if colon < 0 or "add" not in classify.tokens(granted):
+    granted = _granted_ability(reading.ability)
+    if granted is None:
         return ()
     affected = object_filters(reading.what)
     if any(flt.reads_status for flt in affected):
         # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
         raise UnreadError(sentence)
-    ability, leftovers = _read_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+    ability, leftovers = granted
     if leftovers:
         raise UnreadError(sentence)
     return tuple(GrantAbility(sentence, flt, ability) for flt in affected)
 
 
+def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:
+    """The mana ability a quoted ability is ('{T}: Add one mana of any color.') with its unread sentences,
+    or None when it makes no mana; raises ``UnreadError`` when its cost or effect is not read."""
+    colon = t.find_colon(granted)
+    if colon < 0 or "add" not in classify.tokens(granted):
+        return None
+    return _read_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+
+
 def _read_granted_while(reading: s.GrantedWhile, sentence: str, out: _Collector) -> bool:
     """'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."': the mana ability
     exists only while the condition holds (an activation condition when it is one the grammar reads)."""
-    granted = reading.ability
-    colon = t.find_colon(granted)
-    if colon < 0 or "add" not in classify.tokens(granted):
-        return False
     try:
-        ability, leftovers = _read_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+        granted = _granted_ability(reading.ability)
     except UnreadError:
         return False
+    if granted is None:
+        return False
+    ability, leftovers = granted
     if leftovers or ability.activation_condition is not None:
         return False
     try:
@@ -971,7 +978,7 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
 
 def _output_after_add(body: str) -> ManaOutput | None:
     """The mana after the last 'add' of a sentence ('..., add {R}{R}'), or None when it can't be read."""
-    lowered = body.translate(_AS_ASCII).lower()
+    lowered = t.folded(body)
     start = -1
     for word in ("add ", "adds "):
         found = lowered.rfind(word)
@@ -986,9 +993,6 @@ def _output_after_add(body: str) -> ManaOutput | None:
         return mana_output(parse_output(spec))
     except UnreadError:
         return None
-
-
-_AS_ASCII: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
 def needs_imprinted(effect: StaticEffect) -> bool:

@@ -25,27 +25,29 @@ __all__ = [
     "ability_word_dropped",
     "chapter_prefix",
     "find_colon",
+    "folded",
     "logical_lines",
     "looks_like_cost",
     "normalise",
     "quoted_parts",
     "split_sentences",
     "station_threshold",
-    "words_of",
 ]
 
 _DASHES: Final = "-\u2013\u2014"
-_WORD: Final = re.compile(r"[A-Za-z0-9_'\-+/]+|[^\w]")
-_LETTERS: Final = re.compile(r"[a-z'\-]+", re.I)
+#: The letters that case-insensitive matching takes for an ASCII letter which ``str.lower`` does not turn
+#: into that letter (or turns into two characters): dotted and dotless i, long s, the Kelvin sign.
+_ASCII_LETTER_OF: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
-def words_of(text: str) -> tuple[str, ...]:
-    """The text's words in lower case (letters, digits, apostrophes, hyphens), for the lexicon's word sets.
+def folded(text: str) -> str:
+    """The text in lower case, each letter that case-insensitive matching takes for an ASCII one written as
+    that one, one character for one (an index into it is an index into the text).
 
-    >>> words_of("Spend this mana only to cast Elf spells.")
-    ('spend', 'this', 'mana', 'only', 'to', 'cast', 'elf', 'spells')
+    >>> folded("Spend THIS \u017fpell")
+    'spend this spell'
     """
-    return tuple(word.lower() for word in _LETTERS.findall(text))
+    return text.translate(_ASCII_LETTER_OF).lower()
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -139,10 +141,6 @@ _SELF_NOUNS: Final = frozenset(
 _MULTI_WORD_SELF_NOUNS: Final = tuple(
     sorted((noun for noun in _SELF_NOUNS if " " in noun), key=len, reverse=True)
 )
-#: The letters that case-insensitive matching takes for an ASCII letter which ``str.lower`` does not turn
-#: into that letter (or turns into two characters): dotted and dotless i, long s, the Kelvin sign.
-_ASCII_LETTER_OF: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-
 #: Older Oracle wordings and the current ones they became (2017 'to your mana pool', 2024 'enters').
 _OLDER_WORDINGS: Final = (
     (" to your mana pool", ""),
@@ -175,7 +173,7 @@ def normalise(line: str, name: str) -> str:
         line = replace_whole(line, name, "~")
         if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)
             line = replace_whole(line, name.split(",")[0], "~")
-    if "this" in line.translate(_ASCII_LETTER_OF).lower():
+    if "this" in folded(line):
         line = _self_words(line).strip()
     for older, newer in _OLDER_WORDINGS:
         if older in line:
@@ -185,7 +183,7 @@ def normalise(line: str, name: str) -> str:
 
 def _self_words(line: str) -> str:
     """'this <noun>' written '~' where the noun is one of :data:`_SELF_NOUNS`, as whole words."""
-    lowered = line.translate(_ASCII_LETTER_OF).lower()  # (one character for one: no index moves)
+    lowered = folded(line)  # (one character for one: no index moves)
     parts: list[str] = []
     start = 0
     found = lowered.find("this ")
@@ -321,7 +319,7 @@ def looks_like_cost(text: str) -> bool:
     number = text[1:] if text[:1] in "+-\u2212" else text
     if number.isascii() and number.isdigit():
         return True
-    return text.translate(_ASCII_LETTER_OF).lower().startswith(_COST_VERBS)
+    return folded(text).startswith(_COST_VERBS)
 
 
 def abilities_of(line: str) -> list[str]:

@@ -188,7 +188,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
-        and not ability.conditional
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
     if output.kind is OutputKind.DOUBLE_UNSPENT:
