@@ -1,11 +1,12 @@
-"""What is kept from one question to the next: analyses of a printed card, and nothing else.
+"""What is kept from one question to the next: analyses of printed cards, never anything of a board.
 
 A per-card analysis is a pure function of a card's printed characteristics and its choices (its Oracle text,
 name, type line, mana cost, a chosen color): reading its text, the mana abilities it has, the kinds of sources
-it makes. Such a function is declared with :func:`per_card`, which keeps its results in a bounded table of its
-own (least recently used out first) and registers the table here, so that every table kept across questions is
-listed in one place, with its size and hit rate (:func:`kept_tables`), and can be emptied at once
-(:func:`forget_all`).
+it makes. (A pure function of other values that are not a board, such as a cost or a count, may be kept the
+same way.) Such a function is declared with :func:`per_card`, which keeps its results in a bounded table of
+its own (least recently used out first) and registers the table here, so that every table kept across
+questions is listed in one place, with its size and hit rate (:func:`kept_tables`), and can be emptied at
+once (:func:`forget_all`).
 
 Everything that depends on a board lives in the analysis of the question (``planner.solve.problem``) and dies
 with it.
@@ -28,6 +29,7 @@ True
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -132,37 +134,41 @@ class KeptMap(Generic[_Key, _Value]):
         self.name = name
         self.maxsize = maxsize
         self._entries: dict[_Key, _Value] = {}
+        self._lock = threading.Lock()  # (the service answers questions in threads that share the table)
         self._hits = 0
         self._misses = 0
         _TABLES.append(self)
 
     def get(self, key: _Key) -> _Value | None:
         """The value kept for ``key``, or None (always None with the tables off)."""
-        entries = self._entries
-        value = entries.pop(key, None)
-        if value is None:
-            self._misses += 1
-            return None
-        entries[key] = value  # (moved to the end: the most recently used)
-        self._hits += 1
-        return value
+        with self._lock:
+            entries = self._entries
+            value = entries.pop(key, None)
+            if value is None:
+                self._misses += 1
+                return None
+            entries[key] = value  # (moved to the end: the most recently used)
+            self._hits += 1
+            return value
 
     def put(self, key: _Key, value: _Value) -> None:
         """Keeps ``value`` for ``key``, forgetting the least recently used entry when the table is full."""
         if not CACHING:
             return
-        entries = self._entries
-        entries.pop(key, None)
-        if len(entries) >= self.maxsize:
-            del entries[next(iter(entries))]
-        entries[key] = value
+        with self._lock:
+            entries = self._entries
+            entries.pop(key, None)
+            if len(entries) >= self.maxsize:
+                del entries[next(iter(entries))]
+            entries[key] = value
 
     def stats(self) -> KeptTable:
         return KeptTable(self.name, len(self._entries), self.maxsize, self._hits, self._misses)
 
     def clear(self) -> None:
-        self._entries.clear()
-        self._hits = self._misses = 0
+        with self._lock:
+            self._entries.clear()
+            self._hits = self._misses = 0
 
 
 def kept_tables() -> tuple[KeptTable, ...]:
