@@ -3,7 +3,9 @@ checkout's (``--against``): there this file runs as a script, with that checkout
 reads a :class:`Payload` as JSON on standard input and prints the :class:`Timings` as JSON.
 
 Only public calls are timed (:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds
-it, :func:`planner.api.pay`), so that any version answers; times are process CPU seconds.
+it, :func:`planner.api.pay`), so that any version answers; times are process CPU seconds. The *flushed*
+figures time calls each made after writing over a buffer larger than the CPU's caches (as for a client that
+does other work between its questions), the writing not timed.
 
 >>> from benchmarks.bench_fast import simple_board
 >>> import json, random
@@ -11,6 +13,8 @@ it, :func:`planner.api.pay`), so that any version answers; times are process CPU
 >>> timings = measure({"simple": [(board, "{G}")], "big": [(board, "{G}")], "repeats": 1, "calls": 2})
 >>> len(timings["fast"]), timings["pay"][0][2] in ("fast", "cp-sat"), len(timings["pay"][0])
 (1, True, 4)
+>>> len(timings["fast_flushed"]), len(timings["pay_flushed"])
+(1, 1)
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import NotRequired, TypedDict
 
+import numpy as np
+
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -30,7 +36,14 @@ from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution
 
-__all__ = ["Payload", "Timings", "best_seconds", "measure", "renamed"]
+__all__ = ["Payload", "Timings", "best_seconds", "flushed_seconds", "measure", "renamed"]
+
+FLUSH_BYTES = 64 << 20
+"""How much memory is written over before a *flushed* call: more than the last-level cache of the machines
+this runs on (a few MiB to a few tens of MiB)."""
+
+FLUSHED_CALLS = 5
+"""How many flushed calls are timed per board (the median is kept)."""
 
 
 class Payload(TypedDict):
@@ -49,15 +62,19 @@ class Payload(TypedDict):
 
 
 class Timings(TypedDict):
-    """Per simple board the fast path's best seconds per query; per big board ``pay``'s cold seconds (its
-    first call on a board new to the process), warm seconds (the median of the calls after it), engine, and
+    """Per simple board the fast path's best seconds per query (``fast_flushed``: the median of calls made
+    with the CPU's caches flushed); per big board ``pay``'s cold seconds (its first call on a board new to the
+    process), warm seconds (the median of the calls after it), engine, and
     cold seconds once its cards have been seen (the first call on a copy under other ids, after another
-    copy under other ids still); per ``max_x`` board, the warm best seconds of ``pay`` at the X found (0
+    copy under other ids still) (``pay_flushed``: the median of warm calls with the caches flushed); per
+    ``max_x`` board, the warm best seconds of ``pay`` at the X found (0
     when none) and of ``max_x``, and the engine ``max_x`` answered with."""
 
     fast: list[float]
     pay: list[tuple[float, float, str, float]]
     max_x: NotRequired[list[tuple[float, float, str]]]
+    fast_flushed: NotRequired[list[float]]
+    pay_flushed: NotRequired[list[float]]
 
 
 def best_seconds(action: Callable[[], object], repeats: int, block: int = 1) -> float:
@@ -71,6 +88,22 @@ def best_seconds(action: Callable[[], object], repeats: int, block: int = 1) -> 
     return best
 
 
+def flushed_seconds(action: Callable[[], object], calls: int, buffer: np.ndarray) -> float:
+    """The median CPU seconds of ``calls`` calls of ``action``, each after writing over ``buffer`` (not
+    timed), so that the call finds its data out of the CPU's caches.
+
+    >>> flushed_seconds(lambda: sum(range(100)), 3, np.zeros(1024, dtype=np.uint8)) >= 0
+    True
+    """
+    seconds = []
+    for _ in range(calls):
+        np.add(buffer, 1, out=buffer)
+        started = time.process_time()
+        action()
+        seconds.append(time.process_time() - started)
+    return statistics.median(seconds)
+
+
 def _query(board: Board, target: PaymentTarget) -> Solution | None:
     """One fast-path query, the question built as ``pay`` builds it."""
     return solve_fast(PaymentProblem.of(board, target))
@@ -78,13 +111,17 @@ def _query(board: Board, target: PaymentTarget) -> Solution | None:
 
 def measure(payload: Payload) -> Timings:
     """Time every case of the payload in this process."""
+    buffer = np.zeros(FLUSH_BYTES, dtype=np.uint8)
     fast: list[float] = []
+    fast_flushed: list[float] = []
     for board_json, cost in payload["simple"]:
         board, target = Board.loads(board_json), PaymentTarget.of(cost)
         fast.append(best_seconds(partial(_query, board, target), payload["repeats"], block=20))
+        fast_flushed.append(flushed_seconds(partial(_query, board, target), FLUSHED_CALLS, buffer))
     if payload.get("prepare"):
         _prepare(payload["big"])
     paid: list[tuple[float, float, str, float]] = []
+    pay_flushed: list[float] = []
     for board_json, cost in payload["big"]:
         board, target = Board.loads(board_json), PaymentTarget.of(cost)
         started = time.process_time()
@@ -95,12 +132,13 @@ def measure(payload: Payload) -> Timings:
             started = time.process_time()
             pay(board, target)
             warm.append(time.process_time() - started)
+        pay_flushed.append(flushed_seconds(partial(pay, board, target), FLUSHED_CALLS, buffer))
         pay(Board.loads(renamed(board_json, "s")), target)
         twin = Board.loads(renamed(board_json, "t"))
         started = time.process_time()
         pay(twin, target)
         paid.append((cold, statistics.median(warm), engine, time.process_time() - started))
-    timings: Timings = {"fast": fast, "pay": paid}
+    timings: Timings = {"fast": fast, "pay": paid, "fast_flushed": fast_flushed, "pay_flushed": pay_flushed}
     if "max_x" in payload:
         timings["max_x"] = [_max_x_case(b, c, payload["repeats"]) for b, c in payload["max_x"]]
     return timings
