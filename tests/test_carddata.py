@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.carddata.check import adds_mana, check_cards, read_face, sentence_shape, unsupported_shapes
-from models.carddata.importer import check_files, detect_format, import_files, read_card_files
 from models.carddata.names import CardResolver
-from models.carddata.store import (
+from models.errors import BoardError, CardDataError
+from models.folding import fold_name
+from planner.cards.importer import check_files, detect_format, import_files, read_card_files
+from planner.cards.store import (
     ENVIRONMENT_VARIABLE,
     CardStore,
     _rows_for_name,
@@ -28,8 +30,6 @@ from models.carddata.store import (
     check_store,
     default_store_path,
 )
-from models.errors import BoardError, CardDataError
-from models.folding import fold_name
 
 CARDS = Path(__file__).resolve().parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall.json.gz"
