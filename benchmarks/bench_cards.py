@@ -38,8 +38,8 @@ SHARED = Path("/work/shared/cards/scryfall-oracle-2019-dev.json.gz")
 
 _CHILD = """
 import json, resource, sys, time
-from models.carddata.importer import import_files
-from models.carddata.store import CardStore
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 started = time.perf_counter()
 summary = import_files([sys.argv[1]], CardStore(sys.argv[2]))
 elapsed = time.perf_counter() - started
@@ -100,8 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     from models.board import Board
     from models.carddata.check import check_cards
     from models.carddata.names import CardResolver
-    from models.carddata.store import CardStore
     from models.folding import fold_name
+    from planner.cards.store import CardStore
 
     work = Path(tempfile.mkdtemp(prefix="bench-cards-", dir=options.workdir))
     rows: list[tuple[str, str, str]] = []

@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _store(args: argparse.Namespace, shared: Path, folder: Path) -> Path | None:
     """The card store to use: the one given, or one imported now from the shared card files."""
-    from models.carddata.importer import import_files
-    from models.carddata.store import CardStore
+    from planner.cards.importer import import_files
+    from planner.cards.store import CardStore
 
     if args.no_store:
         return None
@@ -115,9 +115,9 @@ def bench_log(path: Path, store: Path | None) -> None:
 
 def bench_puzzles(folder: Path, store: Path | None) -> None:
     from models.carddata.names import CardResolver
-    from models.carddata.store import CardStore
     from models.errors import PlannerError
     from models.forge import load_board_file
+    from planner.cards.store import CardStore
 
     resolver = CardResolver(CardStore(store)) if store is not None else CardResolver()
     files = sorted(folder.rglob("*.pzl"))

@@ -750,8 +750,8 @@ def speed_table(
 
 def _speed(files: Sequence[Path], against: Path | None, rounds: int, command: str) -> None:
     """Print the first-sight table for the catalogue and the files' faces (the files that exist)."""
-    from models.carddata.importer import read_card_files
     from models.catalogue import all_cards
+    from planner.cards.importer import read_card_files
 
     card_sets = {"catalogue": [(card.oracle, card.name) for card in all_cards().values()]}
     for path in files:
@@ -777,7 +777,7 @@ def _measure_peers() -> FileMeasure:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print, for each file, the coverage and usable tables; the exit code is 0."""
-    from models.carddata.importer import read_card_files
+    from planner.cards.importer import read_card_files
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("files", nargs="*", type=Path)

@@ -140,7 +140,7 @@ class Tally:
 
 def load_cards(paths: Sequence[Path]) -> list[CardSpec]:
     """The permanent faces with mana text that the parser reads in full (no sentence ``unsupported``)."""
-    from models.carddata.importer import read_card_files
+    from planner.cards.importer import read_card_files
 
     specs: list[CardSpec] = []
     for card in read_card_files(list(paths)).cards:

@@ -44,15 +44,13 @@ import bisect
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from models.board import BOARD_VERSION, ROOT, Board
+from models.carddata.names import CardResolver
 from models.cost import ManaCost
 from models.errors import BoardError, InputError
 from models.limits import shortened
-
-if TYPE_CHECKING:
-    from models.carddata.names import CardResolver
 
 __all__ = [
     "COLOR_LETTERS",
@@ -256,8 +254,6 @@ def read_log(
     ...
     models.errors.BoardError: Player.log: (root): not an MTG Arena Player.log: no GreToClientEvent message
     """
-    from models.carddata.names import CardResolver
-
     resolver = cards or CardResolver()
     warnings: list[str] = []
     state = GameState()

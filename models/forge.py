@@ -46,12 +46,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from models.board import BOARD_VERSION, ROOT, Board, read_board_text
+from models.carddata.names import CardResolver
 from models.errors import BoardError
 from models.limits import MAX_NAME_LENGTH, shortened
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
 
 if TYPE_CHECKING:
-    from models.carddata.names import CardResolver, ResolvedCard
+    from models.carddata.names import ResolvedCard
 
 __all__ = ["PUZZLE_SUFFIX", "Puzzle", "is_puzzle", "load_board_file", "read_board", "read_puzzle"]
 
@@ -133,8 +134,6 @@ def read_puzzle(text: str, source: str = "<puzzle>", *, cards: CardResolver | No
     models.errors.BoardError: b.pzl: (root): not a Forge puzzle file: no [state] section (line 1 is \
 '{"version": 1}')
     """
-    from models.carddata.names import CardResolver
-
     reader = _Reader(source, cards or CardResolver())
     name, entries = _sections(text, source, reader.warnings)
     for entry in entries:

@@ -1,6 +1,8 @@
-"""The limits on what the planner reads, in one place: each is documented (docs/board-format.md,
-docs/commands.md), and input past one is bad input (:class:`~models.errors.InputError`, exit 2) with one
-line naming where, never a crash, a hang or a machine out of memory.
+"""The limits on what the domain reads (boards, costs, deck lists, card names and text): each is documented
+(docs/board-format.md, docs/commands.md), and input past one is bad input (:class:`~models.errors.InputError`,
+exit 2) with one line naming where, never a crash, a hang or a machine out of memory. The limits of the
+simulations are in :mod:`planner.sim.limits`, those of the heuristics benchmark in
+:mod:`planner.bench.defaults`.
 
 They are far above what a game holds (a board of a few hundred permanents, a few dozen counters, a
 60-card deck), and low enough that every question within them is answered in memory a laptop has.
@@ -15,7 +17,6 @@ models.errors.InputError: counters['charge']: 1000000000000000 is more than the 
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -23,12 +24,10 @@ from typing import Final
 from models.errors import InputError
 
 __all__ = [
-    "MAX_BOARDS",
     "MAX_COST_SYMBOLS",
     "MAX_COUNTERS",
     "MAX_DECK_CARDS",
     "MAX_DISTINCT_CARDS",
-    "MAX_GAMES",
     "MAX_GENERIC",
     "MAX_MANA_PER_ACTIVATION",
     "MAX_NAME_LENGTH",
@@ -37,10 +36,8 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_POOL_MANA",
     "MAX_REPLACEMENTS",
-    "MAX_TURN",
     "MAX_ZONE_CARDS",
     "checked_name",
-    "max_jobs",
     "not_text",
     "not_text_in",
     "number",
@@ -77,24 +74,6 @@ MAX_REPLACEMENTS: Final = 6
 MAX_DECK_CARDS: Final = 10_000
 #: Distinct cards in a deck list.
 MAX_DISTINCT_CARDS: Final = 10_000
-#: The last turn a simulation looks at.
-MAX_TURN: Final = 30
-#: Games one simulation plays.
-MAX_GAMES: Final = 100_000_000
-#: Boards one heuristics benchmark generates.
-MAX_BOARDS: Final = 100_000
-
-
-def max_jobs() -> int:
-    """The most worker processes a command may start: the cores this process may use.
-
-    >>> max_jobs() >= 1
-    True
-    """
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not every platform has sched_getaffinity
-        return max(1, os.cpu_count() or 1)
 
 
 def within(value: int, limit: int, where: str) -> int:

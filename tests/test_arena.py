@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from models.arena import arena_cost, read_log
-from models.carddata.importer import import_files
 from models.carddata.names import CardResolver
-from models.carddata.store import CardStore
 from models.errors import BoardError
 from planner.arena import answer_request, autotap_request
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 from planner.cli import app
 from planner.service.methods import RpcError, Service
 

@@ -18,9 +18,13 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.carddata.check import adds_mana, check_cards, read_face, sentence_shape, unsupported_shapes
-from models.carddata.importer import check_files, detect_format, import_files, read_card_files
+from models.carddata.faces import Card, CardFace, FoundCard
 from models.carddata.names import CardResolver
-from models.carddata.store import (
+from models.errors import BoardError, CardDataError
+from models.folding import fold_name
+from models.forge import read_puzzle
+from planner.cards.importer import check_files, detect_format, import_files, read_card_files
+from planner.cards.store import (
     ENVIRONMENT_VARIABLE,
     CardStore,
     _rows_for_name,
@@ -28,8 +32,6 @@ from models.carddata.store import (
     check_store,
     default_store_path,
 )
-from models.errors import BoardError, CardDataError
-from models.folding import fold_name
 
 CARDS = Path(__file__).resolve().parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall.json.gz"
@@ -332,6 +334,48 @@ def test_a_board_with_cards_from_the_store(scryfall_store: CardStore) -> None:
     misspelt = text.replace("kazandu valley", "Kazandu Vally")
     with pytest.raises(BoardError, match=r"did you mean 'Kazandu Valley'"):
         Board.loads(misspelt, "b.json", cards=CardResolver(scryfall_store))
+
+
+class _OneCard:
+    """A card lookup that is not the store: one card, by its folded name."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def find(self, name: str) -> FoundCard | None:
+        return FoundCard(self.card, None) if fold_name(name) == fold_name(self.card.name) else None
+
+    def find_arena(self, arena_id: int) -> FoundCard | None:
+        return FoundCard(self.card, None) if arena_id in self.card.arena_ids else None
+
+    def suggestions(self, name: str, limit: int = 3) -> list[str]:
+        return [self.card.name][:limit]
+
+
+def test_a_resolver_takes_any_card_lookup() -> None:
+    """The domain never opens the store: a board and a Forge puzzle find a card through whatever lookup the
+    resolver is given, and without it the card is unknown."""
+    grove = CardFace(
+        name="Glimmer Grove",
+        card_name="Glimmer Grove",
+        face_index=0,
+        type_line="Land",
+        oracle="{T}: Add {W}.",
+    )
+    cards = CardResolver(_OneCard(Card("g1", "Glimmer Grove", "normal", (grove,), arena_ids=(7,))))
+    board = Board.from_dict(
+        {"version": 1, "players": [{"id": "me"}], "permanents": [
+            {"id": "g", "card": "glimmer grove", "controller": "me"}]},
+        cards=cards,
+    )  # fmt: skip
+    assert (board.permanent("g").card, board.permanent("g").oracle) == ("Glimmer Grove", "{T}: Add {W}.")
+    puzzle_text = "[state]\nhumanbattlefield=Glimmer Grove\n"
+    puzzle = read_puzzle(puzzle_text, "p.pzl", cards=cards)
+    assert ([p.card for p in puzzle.board.permanents], puzzle.warnings) == (["Glimmer Grove"], ())
+    assert "unknown card 'Glimmer Grove'" in read_puzzle(puzzle_text, "p.pzl").warnings[0]
+    by_arena_id = cards.resolve_arena(7)
+    assert by_arena_id is not None and (by_arena_id.name, by_arena_id.source) == ("Glimmer Grove", "store")
+    assert cards.did_you_mean("Glimer") == "did you mean 'Glimmer Grove'?"
 
 
 # --------------------------------------------------------------------------------------------------------

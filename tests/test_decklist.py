@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from models.carddata.importer import import_files
 from models.carddata.names import CardResolver
-from models.carddata.store import CardStore
 from models.catalogue import lookup
 from models.decklist import Deck, DeckListError, load_deck, parse_deck
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "tests" / "fixtures" / "decks"

@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 
 from models.abilities import ManaTrigger
 from models.board import Board, Choices, ImprintedCard
-from models.carddata.importer import import_files
 from models.carddata.names import CardResolver
-from models.carddata.store import CardStore
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 from planner.sim.batch import board_row, source_units
 from planner.sim.simulate import land_profile
 

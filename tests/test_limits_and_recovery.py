@@ -19,13 +19,13 @@ from typer.testing import CliRunner, Result
 
 from models.board import Board
 from models.carddata.faces import Card, CardFace
-from models.carddata.importer import card_problem, import_files
-from models.carddata.store import CardStore
 from models.cost import PaymentTarget
 from models.limits import MAX_NAME_LENGTH, MAX_ORACLE_LENGTH, not_text_in
 from planner.api import max_x
 from planner.bench.corpus import scenario
 from planner.bench.report import Report, run_case
+from planner.cards.importer import card_problem, import_files
+from planner.cards.store import CardStore
 from planner.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

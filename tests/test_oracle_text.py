@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from models import oracle
-from models.carddata.importer import read_card_files
 from models.catalogue import all_cards
 from models.oracle import reader, text
 from models.oracle.lexicon import KEYWORD_LINE_OPENINGS, KEYWORD_LINES
+from planner.cards.importer import read_card_files
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "cards").glob("*.json.gz"))

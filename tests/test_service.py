@@ -421,8 +421,8 @@ def test_1000_requests_with_random_bad_fields_are_each_answered(
 
 
 def test_the_service_resolves_card_names_through_its_store(tmp_path: Path) -> None:
-    from models.carddata.importer import import_files
-    from models.carddata.store import CardStore
+    from planner.cards.importer import import_files
+    from planner.cards.store import CardStore
     from planner.service.methods import Service
 
     store = tmp_path / "cards.sqlite3"

@@ -1,9 +1,9 @@
-"""Real card data: bulk files from Scryfall and MTGJSON imported into a local card store (SQLite), names
-resolved through it, and every card's text checked against the Oracle parser.
+"""Card data as the domain knows it: a card's Oracle identity and faces, names resolved to cards, and every
+card's text checked against the Oracle parser. Where cards come from (bulk files imported into an SQLite card
+store) is :mod:`planner.cards`.
 
-- :mod:`models.carddata.faces`: what is kept of a card (its Oracle identity and faces);
-- :mod:`models.carddata.importer`: reading bulk files, streamed, and importing them;
-- :mod:`models.carddata.store`: the card store file;
-- :mod:`models.carddata.names`: name resolution, the store first, then the built-in catalogue;
+- :mod:`models.carddata.faces`: what is kept of a card (its Oracle identity and faces), a card found by name;
+- :mod:`models.carddata.names`: name resolution, in a card store given (a
+  :class:`~models.carddata.names.CardLookup`) first, then in the built-in catalogue;
 - :mod:`models.carddata.check`: how the parser reads each sentence (``cards check``).
 """

@@ -1,4 +1,4 @@
-"""What the card store keeps of a card: its Oracle identity and its faces, each as printed in Oracle."""
+"""A card as Oracle prints it: its identity and its faces (what a card store keeps, and what a name finds)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["PERMANENT_TYPES", "Card", "CardFace", "color_letters", "is_permanent_type_line"]
+__all__ = ["PERMANENT_TYPES", "Card", "CardFace", "FoundCard", "color_letters", "is_permanent_type_line"]
 
 _COLOR_ORDER: Final = "WUBRG"
 #: The card types whose cards are permanents (CR 110.4).
@@ -100,3 +100,22 @@ class Card:
     def front(self) -> CardFace:
         """The first face (the one a card on a board shows unless told otherwise)."""
         return self.faces[0]
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCard:
+    """A card found by name: the card with all its faces, and which face the name was (None: the card's).
+
+    >>> fire = CardFace(name="Fire", card_name="Fire // Ice", face_index=0, type_line="Instant")
+    >>> ice = CardFace(name="Ice", card_name="Fire // Ice", face_index=1, type_line="Instant")
+    >>> FoundCard(Card("f1", "Fire // Ice", "split", (fire, ice)), 1).face.name
+    'Ice'
+    """
+
+    card: Card
+    face_index: int | None
+
+    @property
+    def face(self) -> CardFace:
+        """The face the name named, or the front face when it named the whole card."""
+        return self.card.faces[self.face_index or 0]

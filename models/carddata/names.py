@@ -4,20 +4,36 @@ The card store first (when there is one), then the built-in catalogue. Names are
 (:func:`~models.folding.fold_name`: case, accents, punctuation and spacing do not matter), a face's own name
 finds its card (and says which face), and ``A // B`` finds the whole card. Unknown names get the closest
 known names as suggestions, from the store's index and the catalogue.
+
+The store is given, never opened here: anything with the lookups of :class:`CardLookup` serves (the SQLite
+file of :class:`planner.cards.store.CardStore` is one), so that the domain holds no file format.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from models.carddata.faces import CardFace
-from models.carddata.store import CardStore
+from models.carddata.faces import CardFace, FoundCard
 from models.catalogue import CardData, closest_names, lookup
 from models.folding import fold_name
 from models.limits import MAX_NAME_LENGTH, not_text
 
-__all__ = ["CardResolver", "ResolvedCard", "fold_name", "format_suggestions"]
+__all__ = ["CardLookup", "CardResolver", "ResolvedCard", "fold_name", "format_suggestions"]
+
+
+class CardLookup(Protocol):
+    """Where cards are found beyond the catalogue (a card store): by folded name, by MTG Arena id, and the
+    names closest to an unknown one. Problems with it raise :class:`~models.errors.CardDataError`."""
+
+    def find(self, name: str) -> FoundCard | None:
+        """The card a name finds (any face's name, or the whole card's ``A // B``), or None."""
+
+    def find_arena(self, arena_id: int) -> FoundCard | None:
+        """The card an MTG Arena ``grpId`` names, or None."""
+
+    def suggestions(self, name: str, limit: int = 3) -> list[str]:
+        """The known names closest to an unknown one, best first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +99,8 @@ def format_suggestions(names: list[str]) -> str:
 
 
 class CardResolver:
-    """Finds cards by name: in the store first (when given), then in the built-in catalogue.
+    """Finds cards by name: in the store first (when given: any :class:`CardLookup`), then in the built-in
+    catalogue.
 
     Without a store it is the catalogue alone, which is what boards and deck lists use by default.
 
@@ -94,7 +111,7 @@ class CardResolver:
     "did you mean 'Llanowar Elves' or 'Llanowar Wastes'?"
     """
 
-    def __init__(self, store: CardStore | None = None, *, catalogue: bool = True) -> None:
+    def __init__(self, store: CardLookup | None = None, *, catalogue: bool = True) -> None:
         self.store = store
         self.catalogue = catalogue
 

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import InputError, PlannerError
-from models.limits import MAX_BOARDS, max_jobs, within
+from models.limits import within
 from planner.api import pay
 from planner.bench.corpus import RECIPES, Case, generated_case, scenario, scenarios
-from planner.bench.defaults import DEFAULT_TIME_LIMIT
+from planner.bench.defaults import DEFAULT_TIME_LIMIT, MAX_BOARDS, max_jobs
 from planner.bench.heuristics import BUILTINS, Heuristic, load_heuristic
 from planner.bench.heuristics.greedy import board_facts
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, replay

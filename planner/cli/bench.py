@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from models.errors import InputError
-from models.limits import MAX_BOARDS, max_jobs, within
-from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT
+from models.limits import within
+from planner.bench.defaults import BUILTIN_NAMES, DEFAULT_TIME_LIMIT, MAX_BOARDS, max_jobs
 from planner.cli.common import (
     PROG,
     JsonOpt,

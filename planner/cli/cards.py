@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from typer._click.core import Command, Context  # typer's own click (what TyperGroup is typed with)
 
     from models.carddata.check import CheckReport
-    from models.carddata.importer import ImportSummary, ProgressCallback
+    from planner.cards.importer import ImportSummary, ProgressCallback
 
 __all__ = ["cards_app", "check_command", "import_command", "show_command"]
 
@@ -173,8 +173,8 @@ def import_command(files: FilesArg, store: StoreOpt = None, as_json: JsonOpt = F
     text the parser cannot read ('cards check' lists them). JSON: {"store", "imported", "updated",
     "skipped": {reason: count}, "unread_mana_text"}.
     """
-    from models.carddata.importer import import_files
-    from models.carddata.store import CardStore
+    from planner.cards.importer import import_files
+    from planner.cards.store import CardStore
 
     opened = CardStore(store)
     opened.check_file()
@@ -227,12 +227,12 @@ def check_command(
     from models.carddata.check import unsupported_shapes
 
     if files:
-        from models.carddata.importer import check_files
+        from planner.cards.importer import check_files
 
         with _file_progress(files, as_json) as progress:
             report = check_files(files, progress)
     else:
-        from models.carddata.store import CardStore, check_store
+        from planner.cards.store import CardStore, check_store
 
         opened = CardStore(store)
         opened.check_file()

@@ -271,7 +271,7 @@ def card_resolver(store: str | None = None) -> CardResolver:
     'catalogue'
     """
     from models.carddata.names import CardResolver
-    from models.carddata.store import CardStore
+    from planner.cards.store import CardStore
 
     opened = CardStore(store)
     opened.check_file()

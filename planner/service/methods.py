@@ -366,7 +366,7 @@ class Service:
 
     def __post_init__(self) -> None:
         from models.carddata.names import CardResolver
-        from models.carddata.store import CardStore
+        from planner.cards.store import CardStore
 
         store = CardStore(self.store)
         store.check_file()

@@ -57,8 +57,9 @@ from models.carddata.names import CardResolver
 from models.cost import SymbolKind
 from models.decklist import Deck, DeckCard, parse_deck
 from models.errors import InputError
-from models.limits import MAX_TURN, shortened
+from models.limits import shortened
 from models.mana import TYPE_ORDER
+from planner.sim.limits import MAX_TURN
 from planner.sim.planned import PLANNED_CHUNK, planned_chunks, planned_counts
 from planner.sim.simulate import (
     DEFAULT_MIN_X,

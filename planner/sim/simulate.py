@@ -40,7 +40,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, SymbolKind
 from models.decklist import Deck, DeckCard
 from models.errors import InputError
-from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, MAX_GAMES, MAX_TURN, shortened, within
+from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, shortened, within
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import Entering, LandSearch, parse_land_search, parse_oracle, reads_imprinted_colors
 from models.types import BASIC_LAND_TYPES
@@ -48,6 +48,7 @@ from planner.rules.payment import cost_modes
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.sim.batch import castable as batch_castable
 from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED, TABLE_SHAPES
+from planner.sim.limits import MAX_GAMES, MAX_TURN
 
 __all__ = [
     "BATCH",

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from models.carddata.check import CheckReport, FaceReading, check_cards, read_card_face
-from models.carddata.faces import Card, CardFace
+from models.carddata.faces import Card, CardFace, FoundCard
 from models.errors import CardDataError
 from models.folding import fold_name
 from models.oracle import PARSER_VERSION
@@ -40,7 +40,6 @@ __all__ = [
     "ENVIRONMENT_VARIABLE",
     "SCHEMA_VERSION",
     "CardStore",
-    "FoundCard",
     "WriteCounts",
     "check_store",
     "default_store_path",
@@ -139,19 +138,6 @@ def name_trigrams(folded: str) -> set[str]:
     """
     padded = f"  {folded} "
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
-
-
-@dataclass(frozen=True, slots=True)
-class FoundCard:
-    """A card found by name: the card with all its faces, and which face the name was (None: the card's)."""
-
-    card: Card
-    face_index: int | None
-
-    @property
-    def face(self) -> CardFace:
-        """The face the name named, or the front face when it named the whole card."""
-        return self.card.faces[self.face_index or 0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,10 +38,10 @@ import ijson  # type: ignore[import-untyped]
 
 from models.carddata.check import CheckReport, check_cards
 from models.carddata.faces import Card, CardFace, color_letters
-from models.carddata.store import CardStore
 from models.errors import CardDataError
 from models.folding import fold_name
 from models.limits import MAX_NAME_LENGTH, MAX_ORACLE_LENGTH, not_text, shortened
+from planner.cards.store import CardStore
 
 __all__ = [
     "CardFileContents",
