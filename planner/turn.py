@@ -10,6 +10,12 @@ whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoc
 carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
 Sequences that can't beat the best found (their mana value bound) are not solved. Every plan is replayed by
 the rules spell after spell before it is returned.
+
+The land choices include a fetchland cracked at once for each land it may find and an MDFC's land face
+(:func:`~planner.turn_choices.land_choices`); a bounce land is played after every spell (nothing it does
+helps this turn, and the land it returns was tapped first). Cards exiled from the hand for their mana (Spirit
+Guides) come first: their mana stays in the pool. Each choice of land and of cards exiled is searched with
+the spells the hand has left (contract section 11).
 """
 
 from __future__ import annotations
@@ -693,6 +699,9 @@ def plan_turn(
     the one whose colors the board lacks most: contract section 11), unless ``no_land``. A spell with no
     legal target now is not cast (CR 601.2c, a note says so). ``hold`` should stay payable at the end of the
     turn (a counterspell): first of all, when any plan allows it. Spells with X are cast with X = ``x``.
+    ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
+    (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
+    lands played: see the module docstring.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
