@@ -25,7 +25,7 @@ from planner.rules.pool import SpendRules
 from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
 from planner.rules.turn import arriving, land_entries, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
-from planner.turn import plan_turn
+from planner.turn import TurnResult, plan_turn
 from planner.turn_choices import why_not_castable_now
 
 BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
@@ -495,6 +495,28 @@ def test_a_fetchland_is_played_and_cracked_for_the_land_the_plan_needs() -> None
     unlisted = plan_turn(_board(["Mountain"], [DELTA, think]))
     assert unlisted.land_fetched == "Island" and unlisted.mana_value_cast == 2
     assert any("library is not listed" in note for note in unlisted.notes)
+
+
+def test_a_fetchland_cracked_makes_landfall_trigger_twice() -> None:
+    """Lotus Cobra ("Whenever a land you control enters, add one mana of any color") and Divination ({2}{U}):
+    an Island played makes 2 mana (the trigger and the Island), not enough; Polluted Delta played (one
+    trigger) and cracked for an Island (a second trigger, and the Island untapped) makes 3."""
+    cobra = {
+        "id": "cobra",
+        "name": "Lotus Cobra",
+        "type_line": "Creature — Snake",
+        "mana_cost": "{1}{G}",
+        "controller": "me",
+        "oracle": "Landfall — Whenever a land you control enters, add one mana of any color.",
+    }
+
+    def turn_with(land: object) -> TurnResult:
+        me = {"id": "me", "hand": [land, DIVINATION], "library": LIBRARY}
+        return plan_turn(Board.from_dict({"version": 1, "players": [me], "permanents": [cobra]}))
+
+    assert turn_with("Island").spells == ()
+    turn = turn_with(DELTA)
+    assert turn.land_fetched == "Island" and [s.card for s in turn.spells] == ["Divination"] and turn.optimal
 
 
 def test_a_bounce_land_is_played_last_and_returns_a_land_already_tapped() -> None:
