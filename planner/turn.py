@@ -10,6 +10,12 @@ whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoc
 carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
 Sequences that can't beat the best found (their mana value bound) are not solved. Every plan is replayed by
 the rules spell after spell before it is returned.
+
+The land choices include a fetchland cracked at once for each land it may find and an MDFC's land face
+(:func:`~planner.turn_choices.land_choices`); a bounce land is played after every spell (nothing it does
+helps this turn, and the land it returns was tapped first). Cards exiled from the hand for their mana (Spirit
+Guides) come first: their mana stays in the pool. Each choice of land and of cards exiled is searched with
+the spells the hand has left (contract section 11).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from models.board import Board, Permanent
+from models.board import Board, Card, Permanent
 from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
@@ -27,8 +33,9 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag, ManaTypes
 from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.hand import HandAbility, hand_abilities, without_card
 from planner.rules.pool import ManaUnit, SpendRules
-from planner.rules.production import activation_outcomes
+from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
 from planner.rules.turn import (
     arriving,
@@ -53,9 +60,12 @@ from planner.turn_choices import (
     LandPlay,
     TurnSpell,
     cast_card,
+    colors_made,
+    exile_choices,
     land_choices,
     landfall_mana,
     landfall_possible,
+    returned_land,
     taxed_by_count,
     turn_notes,
     turn_spell,
@@ -88,6 +98,9 @@ class TurnResult:
     land_id: str | None = None
     land_tapped: bool = False
     land_life: int = 0
+    land_fetched: str | None = None  # the land a fetchland found, cracked at once
+    land_returned: str | None = None  # the id of the land a bounce land returned to the hand
+    exiled: tuple[tuple[str, str], ...] = ()  # (card, mana): cards exiled from the hand for their mana
     spells: tuple[SpellCast, ...] = ()
     mana_value_cast: int = 0
     reason: str | None = None
@@ -111,7 +124,14 @@ class TurnResult:
             "reason": self.reason,
             "land": None
             if self.land_played is None
-            else {"id": self.land_id, "tapped": self.land_tapped, "life_paid": self.land_life},
+            else {
+                "id": self.land_id,
+                "tapped": self.land_tapped,
+                "life_paid": self.land_life,
+                "fetched": self.land_fetched,
+                "returned": self.land_returned,
+            },
+            "exiled_from_hand": [{"card": card, "mana": mana} for card, mana in self.exiled],
             "hold": None
             if self.hold is None
             else {
@@ -132,10 +152,12 @@ class TurnResult:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class _Item:
-    """One thing done in a turn, in order: the land played (``land``) or a spell cast (``spell``)."""
+    """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
+    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4)."""
 
     land: LandPlay | None = None
     spell: TurnSpell | None = None
+    exile: HandAbility | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -154,6 +176,11 @@ class _Sequence:
     def land(self) -> LandPlay | None:
         """The land played, if any."""
         return next((item.land for item in self.items if item.land is not None), None)
+
+    @property
+    def exiled(self) -> tuple[HandAbility, ...]:
+        """The cards exiled from the hand for their mana."""
+        return tuple(item.exile for item in self.items if item.exile is not None)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -189,19 +216,30 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
     arrivals: dict[str, int] = {}
     cast = board.player(player).spells_cast_this_turn
     used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
+    at_start = True  # (no epoch yet: what is done now is there from the start)
     for item in sequence.items:
         epoch = len(boards) - 1
+        if item.exile is not None:
+            current = _exiled(current, player, item.exile)
+            mana.append(EventMana(epoch=epoch, packets=_packets(item.exile), source=item.exile.card.name))
+            if at_start:
+                boards[0] = current
+            stages.append(_Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
+            continue
         if item.land is not None:
             land = item.land
-            entered = arriving(land.card, land.pid, player, tapped=land.entry.tapped)
+            entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_played(current.with_permanent(entered), player, land.entry.life)
+            if land.fetched is not None:
+                current = _in_graveyard(current, player, land.card)
             added = []
             for permanent in current.controlled_by(player):
                 packets = landfall_mana(permanent)
-                if packets:
-                    added.append(len(mana))
-                    mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
-            if not stages:  # (played first: it is there from the start, no epoch before it)
+                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
+                    if packets:
+                        added.append(len(mana))
+                        mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
+            if at_start:  # (played first: it is there from the start, no epoch before it)
                 for index in added:
                     mana[index] = replace(mana[index], epoch=0)
                 boards[0] = current
@@ -218,6 +256,7 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
             continue
         spell = item.spell
         assert spell is not None
+        at_start = False
         casting = current.replace_player(player, spells_cast_this_turn=cast)
         cast += 1
         if not spell.event:
@@ -241,6 +280,28 @@ def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
             _Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _packets(exiled: HandAbility) -> tuple[Packet, ...]:
+    """The mana a card exiled from the hand adds, as packets of one type each."""
+    return tuple(Packet(ManaTypes.of([t]), 1, exiled.mana[t], exiled.tag) for t in exiled.mana.types)
+
+
+def _exiled(board: Board, player: str, exiled: HandAbility) -> Board:
+    """The board once the player exiled a card from the hand for its mana (CR 605.3a)."""
+    after = without_card(board, player, exiled.card.name, exiled.ability_index)
+    assert after is not None
+    return after[0]
+
+
+def _in_graveyard(board: Board, player: str, card: Card) -> Board:
+    """The board once ``card`` (a fetchland sacrificed) went to its owner's graveyard."""
+    graveyard = board.player(player).graveyard
+    if isinstance(graveyard, tuple):
+        return board.replace_player(player, graveyard=(*graveyard, card))
+    if isinstance(graveyard, int):
+        return board.replace_player(player, graveyard=graveyard + 1)
+    return board
 
 
 def _problem(
@@ -352,19 +413,16 @@ def _key(sequence: _Sequence, solution: Solution, timeline: _Timeline, player: s
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
-    cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0)
+    cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0) + len(sequence.exiled)
     levels = dict(solution.objective)
     rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
-    return (levels.get("keep", 0), -value, cards, -_colors(timeline.boards[-1], player), *rest)
-
-
-def _colors(board: Board, player: str) -> int:
-    """How many colors the player's permanents could produce (CR 106.7)."""
-    sets = could_produce_of(board)
-    made = ManaTypes.of(())
-    for permanent in board.controlled_by(player):
-        made = made | sets.get(permanent.id, ManaTypes.of(()))
-    return len(made.colors)
+    final = timeline.boards[-1]
+    land = sequence.land
+    if land is not None and land.returns_land:
+        final = final.without_permanent(
+            returned_land(final, player, land.pid, frozenset(solution.turn.held_by))
+        )
+    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -385,7 +443,9 @@ class _Search:
     """The search of a turn's orders (:func:`planner.turn_search.depth_first`): each order of event spells
     becomes a sequence, solved as it comes; the best under :func:`_key` is kept. ``mode``: ``"given"`` (the
     spells in the order given), ``"best"`` (every order of the given spells, all cast) or ``"choose"`` (every
-    order of every subset of the event spells, the plain spells optional)."""
+    order of every subset of the event spells, the plain spells optional). Each choice of the land play and
+    of the cards exiled from the hand for their mana is searched in turn, with the spells the hand has
+    left (an MDFC played as a land, a Spirit Guide exiled, is not cast)."""
 
     def __init__(
         self,
@@ -394,15 +454,17 @@ class _Search:
         player: str,
         hold: PaymentTarget | None,
         deadline: float,
-        kinds: list[list[TurnSpell]],
-        plain: list[TurnSpell],
+        spells: list[TurnSpell],
+        sensitive: bool,
         mode: str,
         landfall: bool,
-        given: tuple[TurnSpell, ...],
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
-        self.kinds, self.plain, self.mode, self.landfall, self.given = kinds, plain, mode, landfall, given
-        self.plain_value = sum(s.mana_value for s in plain)
+        self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
+        self.kinds: list[list[TurnSpell]] = []
+        self.plain: list[TurnSpell] = []
+        self.given: tuple[TurnSpell, ...] = ()
+        self.exiles: tuple[_Item, ...] = ()
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -412,33 +474,61 @@ class _Search:
         if time.monotonic() > self.deadline:
             raise TimeUp
 
-    def run(self, lands: list[LandPlay | None]) -> bool:
-        """Search every land choice; True when the search was complete (no time-out, every model optimal)."""
+    def run(self, lands: list[LandPlay | None], exiles: list[tuple[HandAbility, ...]]) -> bool:
+        """Search every land choice with every choice of cards exiled; True when the search was complete (no
+        time-out, every model optimal)."""
         try:
-            for land in lands:
-                if self.mode == "given":
-                    self._given(land)
-                    continue
-                counts = [len(copies) for copies in self.kinds]
-                with_land = self.landfall and land is not None
-
-                def visit(order: tuple[int, ...], done: bool, land: LandPlay | None = land) -> bool:
-                    return self._visit(order, done, land)
-
-                depth_first(counts, visit, land=with_land, check=self.check)
+            for exiled in exiles:
+                for land in lands:
+                    self._choice(land, exiled)
         except TimeUp:
             self.complete = False
         return self.complete
+
+    def _choice(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> None:
+        """Search the orders of one land play and one choice of cards exiled."""
+        used = {a.position for a in exiled} | ({land.position} if land is not None else set())
+        used.discard(-1)
+        spells = [s for s in self.spells if s.position < 0 or s.position not in used]
+        if self.mode != "choose" and len(spells) < len(self.spells):
+            return  # (a card the caller casts can't also be played as a land)
+        events = [s for s in spells if s.event or self.sensitive]
+        self.kinds = _kinds(events)
+        self.plain = [s for s in spells if not (s.event or self.sensitive)]
+        self.given = tuple(spells)
+        self.exiles = tuple(_Item(exile=a) for a in exiled)
+        if self.mode == "given":
+            self._given(land)
+            return
+        counts = [len(copies) for copies in self.kinds]
+        with_land = self.landfall and land is not None and not land.returns_land
+
+        def visit(order: tuple[int, ...], done: bool) -> bool:
+            return self._visit(order, done, land)
+
+        depth_first(counts, visit, land=with_land, check=self.check)
+
+    def _placed(self, items: list[_Item], land: LandPlay | None) -> tuple[_Item, ...]:
+        """The sequence of ``items`` (spells, the land among them when landfall placed it) with the cards
+        exiled first and the land first, or last for a bounce land (played after every spell: its mana
+        comes next turn, and the land it returns was tapped first)."""
+        if land is None or any(item.land is not None for item in items):
+            return (*self.exiles, *items)
+        if land.returns_land:
+            return (*self.exiles, *items, _Item(land=land))
+        return (*self.exiles, _Item(land=land), *items)
 
     def _given(self, land: LandPlay | None) -> None:
         """The spells in the order given, the land first or (landfall) at each place among the events."""
         items = [_Item(spell=s) for s in self.given]
         places = [0]
-        if land is not None and self.landfall:
+        if land is not None and self.landfall and not land.returns_land:
             places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
         for at in places:
             placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
-            self._solve(_Sequence(items=tuple(placed), optional=False))
+            if land is not None and land.returns_land:
+                placed = items
+            self._solve(_Sequence(items=self._placed(placed, land), optional=False))
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -451,22 +541,20 @@ class _Search:
                 continue
             items.append(_Item(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
-        if land is not None and not any(kind == LAND for kind in order):
-            if self.landfall:
-                if self.mode == "best" and not done:
-                    return True  # (the order is not complete without the land)
-                items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
-            else:
-                items.insert(0, _Item(land=land))
+        landfall = self.landfall and land is not None and not land.returns_land
+        if land is not None and landfall and not any(kind == LAND for kind in order):
+            if self.mode == "best" and not done:
+                return True  # (the order is not complete without the land)
+            items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
+        plain = [_Item(spell=s) for s in self.plain]
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
-            sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=False)
-            self._solve(sequence)
+            self._solve(_Sequence(items=self._placed([*items, *plain], land), optional=False))
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = _Sequence(items=(*items, *(_Item(spell=s) for s in self.plain)), optional=True)
+        sequence = _Sequence(items=self._placed([*items, *plain], land), optional=True)
         value = sum(s.mana_value for s in sequence.spells)
         if self.best is not None and self.best[0][0] == 0 and value < -self.best[0][1]:
             return True  # (it can't cast as much mana value as the best found: only its extensions may)
@@ -540,10 +628,15 @@ def _replayed(
                     player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
                 )
                 state = replace(state, board=after)
+            elif item.exile is not None:
+                state = replace(state, board=_exiled(state.board, player, item.exile))
             else:
                 land = item.land
                 assert land is not None
-                state = replace(state, board=land_played(state.board, player, land.entry.life))
+                board_now = land_played(state.board, player, land.entry.life)
+                if land.fetched is not None:
+                    board_now = _in_graveyard(board_now, player, land.card)
+                state = replace(state, board=board_now)
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             units: list[ManaUnit] = []
@@ -554,6 +647,13 @@ def _replayed(
     except IllegalPlanError as error:
         raise InternalError(f"the model's turn fails the rules replay at {error}") from error
     final = state.board
+    returned = None
+    if land is not None and land.returns_land:  # (its trigger resolves after the turn's spells)
+        returned = returned_land(final, player, land.pid, frozenset(turn.held_by))
+        card = final.permanent(returned).as_card()
+        final = final.without_permanent(returned)
+        if card is not None:
+            final = final.replace_player(player, hand=(*final.player(player).hand, card))
     view = view_of(final)
     open_ = tuple(p.id for p in final.controlled_by(player) if not p.tapped and view.mana_abilities(p.id))
     return TurnResult(
@@ -562,6 +662,9 @@ def _replayed(
         land_id=land.pid if land is not None else None,
         land_tapped=land.entry.tapped if land is not None else False,
         land_life=land.entry.life if land is not None else 0,
+        land_fetched=land.fetched.name if land is not None and land.fetched is not None else None,
+        land_returned=returned,
+        exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
         spells=tuple(cast_spells),
         mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
         hold=str(hold.cost) if hold is not None else None,
@@ -596,6 +699,9 @@ def plan_turn(
     the one whose colors the board lacks most: contract section 11), unless ``no_land``. A spell with no
     legal target now is not cast (CR 601.2c, a note says so). ``hold`` should stay payable at the end of the
     turn (a counterspell): first of all, when any plan allows it. Spells with X are cast with X = ``x``.
+    ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
+    (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
+    lands played: see the module docstring.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -620,9 +726,13 @@ def plan_turn(
             card, index = cast_card(board, player, text, hand, taken, cards)
             if index is not None:
                 taken.add(index)
-            spells.append(turn_spell(card, x, used_ids))
+            spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
-        spells = [turn_spell(card, x, used_ids) for card in hand if not card.type_line.is_a("Land")]
+        spells = [
+            turn_spell(card, x, used_ids, position)
+            for position, card in enumerate(hand)
+            if not card.type_line.is_a("Land")
+        ]
     held_back = {id(s): why for s in spells if (why := why_not_castable_now(s.card, board, player))}
     if casts and held_back:
         reason = next(iter(held_back.values()))
@@ -632,26 +742,24 @@ def plan_turn(
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
     if not no_land:
-        lands = land_choices(board, player, hand, land, used_ids, take=not casts)
-    sensitive = taxed_by_count(BoardView(board), player, [s.target for s in spells])
-    events = [s for s in spells if s.event or sensitive]
-    plain = [s for s in spells if not (s.event or sensitive)]
+        lands = land_choices(board, player, hand, land, used_ids, take=not casts, cards=cards)
+    taken_positions = {s.position for s in spells} if casts else set()
+    exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells)
-    notes = turn_notes(spells, lands, board, player)
+    notes = turn_notes(spells, lands, board, player, landfall=landfall)
     search = _Search(
         board=board,
         player=player,
         hold=hold,
         deadline=deadline,
-        kinds=_kinds(events),
-        plain=plain,
+        spells=spells,
+        sensitive=taxed_by_count(BoardView(board), player, [s.target for s in spells]),
         mode="choose" if not casts else order,
         landfall=landfall,
-        given=tuple(spells),
     )
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back.values()})
-    complete = search.run(lands)
+    complete = search.run(lands, exiles)
     best = search.best
     if not complete:
         notes.append(
@@ -665,6 +773,12 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
+    chosen = sequence.land
+    if chosen is not None and chosen.fetched is not None and board.player(player).library_cards is None:
+        notes.append(
+            f"{chosen.card.name}: the library is not listed; the plan assumes it holds a basic "
+            f"{chosen.fetched.name}"
+        )
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)

@@ -8,16 +8,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from models.abilities import CostPartKind
 from models.board import Board, Card, Permanent
+from models.carddata.faces import CardFace
 from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
-from models.oracle import parse_land_search, parse_oracle
+from models.mana import ManaTypes
+from models.oracle import LandSearch, parse_land_search, parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
-from planner.rules.hand import hand_abilities
+from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
+from planner.rules.replay import could_produce_of
 from planner.rules.turn import LandEntry, land_entries, resolution
 from planner.rules.view import BoardView, locked_in
 
@@ -26,9 +30,16 @@ __all__ = [
     "LandPlay",
     "TurnSpell",
     "cast_card",
+    "colors_made",
+    "exile_choices",
+    "face_card",
+    "fetched_entries",
+    "findable_lands",
+    "hand_lands",
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "returned_land",
     "same_name",
     "taxed_by_count",
     "turn_notes",
@@ -47,15 +58,28 @@ class TurnSpell:
     mana_value: int
     event: bool  # it changes what later spells can use (see the module docstring)
     pid: str  # its permanent's id once it resolves (when it is a permanent)
+    position: int = -1  # its place in the hand (-1: not from the hand)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LandPlay:
-    """A land play to try: the card, how it enters, and its permanent's id."""
+    """A land play to try: the card, how it enters, and its permanent's id. A fetchland cracked at once
+    names the land it finds (``fetched``: it enters as ``entry`` says, and ``entry.life`` counts the
+    fetchland's life too); a bounce land (``returns_land``) is played after the turn's spells and returns a
+    land; ``position`` is the card's place in the hand (an MDFC's land face: its spell face is then not
+    cast)."""
 
     card: Card
     entry: LandEntry
     pid: str
+    fetched: Card | None = None
+    returns_land: bool = False
+    position: int = -1
+
+    @property
+    def arriving_card(self) -> Card:
+        """The card whose permanent the play leaves on the battlefield (the found land for a fetchland)."""
+        return self.fetched if self.fetched is not None else self.card
 
 
 def landfall_mana(permanent: Permanent) -> tuple[Packet, ...]:
@@ -83,8 +107,9 @@ def same_name(name: str, asked: str) -> bool:
     return fold_name(name) == fold_name(asked)
 
 
-def turn_spell(card: Card, x: int, used_ids: Ids) -> TurnSpell:
-    """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id."""
+def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpell:
+    """A spell of the turn: its target (X chosen), mana value, whether it is an event, its permanent's id
+    (``position``: its place in the hand)."""
     if card.type_line.is_a("Land"):
         raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
     target = spell_target(card)
@@ -97,7 +122,14 @@ def turn_spell(card: Card, x: int, used_ids: Ids) -> TurnSpell:
         card.type_line.is_permanent and (taps or bool(parsed.effects))
     )
     pid = used_ids.fresh(card.name) if card.type_line.is_permanent else ""
-    return TurnSpell(card=card, target=target, mana_value=target.cost.mana_value, event=event, pid=pid)
+    return TurnSpell(
+        card=card,
+        target=target,
+        mana_value=target.cost.mana_value,
+        event=event,
+        pid=pid,
+        position=position,
+    )
 
 
 class Ids:
@@ -128,45 +160,195 @@ class Ids:
 
 
 def land_choices(
-    board: Board, player: str, hand: list[Card], forced: str | None, used_ids: Ids, *, take: bool = False
+    board: Board,
+    player: str,
+    hand: list[Card],
+    forced: str | None,
+    used_ids: Ids,
+    *,
+    take: bool = False,
+    cards: CardResolver | None = None,
 ) -> list[LandPlay | None]:
-    """The land plays to try: none, and each different land in the hand in each way it can enter (only
-    ``forced`` when given: a land in the hand, with a land play left). With ``take`` the land drop is always
-    taken when one can be (contract section 11): no play is tried only when no land can be played."""
+    """The land plays to try: none, and each different land in the hand (an MDFC's land face too, when
+    ``cards`` knows its faces) in each way it can enter; a fetchland also cracked at once for each land its
+    search may find (:func:`findable_lands`); a bounce land only when the player controls another land
+    (it would return itself). Only ``forced`` when given: a land in the hand, with a land play left. With
+    ``take`` the land drop is always taken when one can be (contract section 11): no play is tried only
+    when no land can be played."""
     me = board.player(player)
     left = me.land_plays - me.lands_played_this_turn
-    in_hand = [card for card in hand if card.type_line.is_a("Land")]
+    in_hand = hand_lands(hand, cards)
     if forced is not None:
         if left <= 0:
             raise InputError(
                 f"--land {forced}: {player} has no land play left this turn "
                 f"({me.lands_played_this_turn} of {me.land_plays} made)"
             )
-        chosen = next((card for card in in_hand if same_name(card.name, forced)), None)
-        if chosen is None:
-            names = ", ".join(sorted({c.name for c in in_hand})) or "none"
+        chosen = [(position, card) for position, card in in_hand if same_name(card.name, forced)]
+        if not chosen:
+            names = ", ".join(sorted({c.name for _, c in in_hand})) or "none"
             raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
-        in_hand = [chosen]
+        in_hand = chosen[:1]
     choices: list[LandPlay | None] = [] if forced is not None else [None]
     if left <= 0:
         return choices
     view = BoardView(board)
     pid = used_ids.fresh("land")
-    seen: set[tuple[str, LandEntry]] = set()
-    for card in in_hand:
+    controls_a_land = any(view.type_line(p.id).is_a("Land") for p in board.controlled_by(player))
+    seen: set[tuple[object, ...]] = set()
+    for position, card in in_hand:
+        face = -1 if hand[position] is card else position  # (an MDFC's land face: its place in the hand)
         entering = parse_oracle(card.oracle, card.name).entering
-        if entering is not None and entering.returns_land:
-            continue  # (a bounce land: see _notes)
-        for entry in land_entries(view, card, player):
-            if (card.name, entry) not in seen:
-                seen.add((card.name, entry))
-                choices.append(LandPlay(card=card, entry=entry, pid=pid))
-    if take and len(choices) > 1 and choices[0] is None:
-        return choices[1:]
+        returns = entering is not None and entering.returns_land
+        if returns and not controls_a_land:
+            continue  # (it would return itself: no player makes that play)
+        plays = [
+            LandPlay(card=card, entry=entry, pid=pid, returns_land=returns, position=face)
+            for entry in land_entries(view, card, player)
+        ]
+        search = parse_land_search(card.oracle, card.name)
+        if search is not None:
+            for found in findable_lands(board, player, search):
+                for entry in fetched_entries(view, found, player, search):
+                    plays.append(LandPlay(card=card, entry=entry, pid=pid, fetched=found, position=face))
+        for play in plays:
+            key = (card.name, play.entry, play.fetched.name if play.fetched else None, play.position >= 0)
+            if key not in seen:
+                seen.add(key)
+                choices.append(play)
+    if take and choices and choices[0] is None and any(c is not None and c.position < 0 for c in choices):
+        return choices[1:]  # (an MDFC alone may be cast rather than played: CR 712.4 lets either be)
     return choices
 
 
-def turn_notes(spells: list[TurnSpell], lands: list[LandPlay | None], board: Board, player: str) -> list[str]:
+def hand_lands(hand: list[Card], cards: CardResolver | None) -> list[tuple[int, Card]]:
+    """The lands the hand may play, with their places in it: its land cards, and the land faces of its
+    modal double-faced cards (CR 712.4: either face may be played; ``cards`` knows the faces).
+
+    >>> hand_lands([Card.from_json("Forest"), Card.from_json("Lightning Bolt")], None)[0][1].name
+    'Forest'
+    """
+    found: list[tuple[int, Card]] = []
+    for position, card in enumerate(hand):
+        if card.type_line.is_a("Land"):
+            found.append((position, card))
+        for face in _other_land_faces(card, cards):
+            found.append((position, face_card(face)))
+    return found
+
+
+def _other_land_faces(card: Card, cards: CardResolver | None) -> list[CardFace]:
+    """The land faces of a modal double-faced card other than the face ``card`` is."""
+    if cards is None:
+        return []
+    resolved = cards.resolve(card.card or card.name)
+    if resolved is None or len(resolved.faces) < 2:
+        return []
+    return [
+        face
+        for face in resolved.faces
+        if face.layout == "modal_dfc" and face.is_land and not same_name(face.name, card.name)
+    ]
+
+
+def face_card(face: CardFace) -> Card:
+    """One face of a card as a card of the hand (its own name and characteristics)."""
+    return Card(
+        card=face.name,
+        name=face.name,
+        type_line=TypeLine.parse(face.type_line),
+        oracle=face.oracle,
+        mana_cost=ManaCost.parse(face.mana_cost) if face.mana_cost.strip() else None,
+    )
+
+
+#: The basic land of each basic land type (CR 205.3i).
+BASICS = {
+    "Plains": "Plains",
+    "Island": "Island",
+    "Swamp": "Swamp",
+    "Mountain": "Mountain",
+    "Forest": "Forest",
+}
+
+
+def findable_lands(board: Board, player: str, search: LandSearch) -> list[Card]:
+    """The lands a fetchland's search may find (CR 701.23), one of each name: from the library when the
+    board lists it, else a basic land of each basic land type it names (any type for "a basic land card").
+
+    >>> from models.oracle import LandSearch
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> [c.name for c in findable_lands(board, "me", LandSearch(types=("Island", "Mountain")))]
+    ['Island', 'Mountain']
+    >>> listed = Board.from_dict({"version": 1, "players": [{"id": "me",
+    ...     "library": ["Steam Vents", "Forest", "Lightning Bolt", "Island"]}]})
+    >>> [c.name for c in findable_lands(listed, "me", LandSearch(types=("Island", "Mountain")))]
+    ['Steam Vents', 'Island']
+    >>> [c.name for c in findable_lands(listed, "me", LandSearch(basic=True))]
+    ['Forest', 'Island']
+    """
+    library = board.player(player).library_cards
+    if library is None:
+        types = search.types or tuple(BASICS)
+        library = tuple(Card.from_json(BASICS[t]) for t in types if t in BASICS)
+    found: dict[str, Card] = {}
+    for card in library:
+        line = card.type_line
+        if not line.is_a("Land"):
+            continue
+        if search.basic and "Basic" not in line.supertypes:
+            continue
+        if search.types and not set(search.types) & set(line.subtypes):
+            continue
+        found.setdefault(card.name, card)
+    return list(found.values())
+
+
+def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearch) -> list[LandEntry]:
+    """The ways a land found by a fetchland enters (tapped when the search says so; otherwise its own
+    text decides, a shockland's 2 life included), each with the fetchland's life added."""
+    if search.tapped:
+        return [LandEntry(tapped=True, life=search.life)]
+    return [replace(e, life=e.life + search.life) for e in land_entries(view, found, player)]
+
+
+def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> list[tuple[HandAbility, ...]]:
+    """Which cards of the hand to exile for their mana (Spirit Guides), copies of a card being one choice:
+    every number of copies of each card, none first; cards in ``taken`` (cast by ``--cast``) are not.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [
+    ...     "Simian Spirit Guide", "Simian Spirit Guide", "Elvish Spirit Guide"]}]})
+    >>> found = exile_choices(hand_abilities(board, "me"), set())
+    >>> len(found), [a.card.name for a in found[-1]]
+    (6, ['Simian Spirit Guide', 'Simian Spirit Guide', 'Elvish Spirit Guide'])
+    """
+    kinds: dict[tuple[str, str], list[list[HandAbility]]] = {}
+    by_position: dict[int, list[HandAbility]] = {}
+    for ability in abilities:
+        if ability.position not in taken:
+            by_position.setdefault(ability.position, []).append(ability)
+    for options in by_position.values():
+        card = options[0].card
+        kinds.setdefault((card.name, card.oracle), []).append(options)
+    choices: list[tuple[HandAbility, ...]] = [()]
+    for copies in kinds.values():
+        grown = []
+        for before in choices:
+            for count in range(len(copies) + 1):
+                # (a card with two abilities in its hand would need each split: the first one is used)
+                grown.append((*before, *(options[0] for options in copies[:count])))
+        choices = grown
+    return choices
+
+
+def turn_notes(
+    spells: list[TurnSpell],
+    lands: list[LandPlay | None],
+    board: Board,
+    player: str,
+    *,
+    landfall: bool = False,
+) -> list[str]:
     """What the plan does not count, a sentence each (nothing the user gave is silently ignored): a plan with
     any of these is not called optimal (contract section 11)."""
     notes = set()
@@ -175,18 +357,32 @@ def turn_notes(spells: list[TurnSpell], lands: list[LandPlay | None], board: Boa
             notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
         if spell.target.convoke or spell.target.improvise or spell.target.delve:
             notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
-    for card in board.player(player).hand:
-        entering = parse_oracle(card.oracle, card.name).entering
-        if card.type_line.is_a("Land") and entering is not None and entering.returns_land:
-            notes.add(f"{card.name}: a land that returns a land to hand is not played by turn plans yet")
-        if card.type_line.is_a("Land") and parse_land_search(card.oracle, card.name) is not None:
-            notes.add(f"{card.name}: a fetchland may be played, but turn plans don't crack it yet")
+    usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):
-        name = ability.card.name
-        notes.add(f"{name}: its mana ability in the hand (exiling it) is not used by turn plans yet")
+        usable[ability.position] = usable.get(ability.position, 0) + 1
+    for position, card in enumerate(board.player(player).hand):
+        if usable.get(position, 0) > 1:
+            notes.add(f"{card.name}: only its first mana ability in the hand is used by turn plans")
+        parsed = parse_oracle(card.oracle, card.name)
+        if any(
+            not usable_from_hand(ability)
+            and any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in ability.cost.parts)
+            for ability in parsed.mana_abilities
+        ):
+            notes.add(f"{card.name}: a mana ability in the hand with other costs is not used by turn plans")
+        if not card.type_line.is_a("Land"):
+            continue
+        entering = parsed.entering
+        if landfall and entering is not None and entering.returns_land:
+            notes.add(
+                f"{card.name}: a bounce land is played after the turn's spells: its landfall is not counted"
+            )
+        searches = "search your library" in card.oracle.lower()
+        if searches and parse_land_search(card.oracle, card.name) is None:
+            notes.add(f"{card.name}: its search is not read: it may be played, but turn plans don't crack it")
     for choice in lands:
         if choice is not None and choice.entry.note:
-            notes.add(f"{choice.card.name}: {choice.entry.note}")
+            notes.add(f"{choice.arriving_card.name}: {choice.entry.note}")
     return sorted(notes)
 
 
@@ -252,3 +448,37 @@ def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
                 wanted = " or ".join(nouns) + (" you control" if mine else "")
                 return f"{card.name} needs a target {wanted}: the battlefield has none (CR 601.2c)"
     return None
+
+
+def colors_made(board: Board, player: str) -> int:
+    """How many colors the player's permanents could produce (CR 106.7)."""
+    sets = could_produce_of(board)
+    made = ManaTypes.of(())
+    for permanent in board.controlled_by(player):
+        made = made | sets.get(permanent.id, ManaTypes.of(()))
+    return len(made.colors)
+
+
+def returned_land(board: Board, player: str, played: str, held: frozenset[str] = frozenset()) -> str:
+    """The land a bounce land (``played``, on ``board``) returns to its owner's hand as it enters: one the
+    plan does not hold open (``held``), the one whose leaving keeps the most colors, a tapped one first
+    (its mana was made before: CR 500.4 keeps it in the pool), then by id; the bounce land itself only when
+    no other land may go.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "m", "card": "Mountain", "controller": "me", "tapped": True},
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "k", "card": "Gruul Turf", "controller": "me", "tapped": True}]})
+    >>> returned_land(board, "me", "k"), returned_land(board, "me", "k", frozenset({"m", "f"}))
+    ('m', 'k')
+    """
+    view = BoardView(board)
+    lands = [
+        p
+        for p in board.controlled_by(player)
+        if p.id != played and p.id not in held and view.type_line(p.id).is_a("Land")
+    ]
+    if not lands:
+        return played
+    ranked = [(-colors_made(board.without_permanent(p.id), player), not p.tapped, p.id) for p in lands]
+    return min(ranked)[2]

@@ -6,19 +6,26 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from models.board import Board, Card
+from models.carddata.faces import Card as StoredCard
+from models.carddata.faces import CardFace
+from models.carddata.names import CardResolver
+from models.carddata.store import CardStore
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
+from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
 from planner.rules.turn import arriving, land_entries, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
-from planner.turn import plan_turn
+from planner.turn import TurnResult, plan_turn
 from planner.turn_choices import why_not_castable_now
 
 BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
@@ -26,7 +33,33 @@ OGRE = {"name": "Hill Giant", "type_line": "Creature — Giant", "mana_cost": "{
 DIVINATION = {"name": "Divination", "type_line": "Sorcery", "mana_cost": "{2}{U}"}
 SPECTER = {"name": "Hypnotic Specter", "type_line": "Creature — Specter", "mana_cost": "{1}{B}{B}"}
 
-LANDS = ["Forest", "Island", "Mountain", "Swamp", "Hallowed Fountain", "Glacial Fortress"]
+#: Polluted Delta, as its Oracle text reads today
+DELTA = {
+    "name": "Polluted Delta",
+    "type_line": "Land",
+    "oracle": "{T}, Pay 1 life, Sacrifice Polluted Delta: Search your library for an Island or Swamp card, "
+    "put it onto the battlefield, then shuffle.",
+}
+#: Evolving Wilds, as its Oracle text reads today
+WILDS = {
+    "name": "Evolving Wilds",
+    "type_line": "Land",
+    "oracle": "{T}, Sacrifice Evolving Wilds: Search your library for a basic land card, put it onto the "
+    "battlefield tapped, then shuffle.",
+}
+#: the board's library, when a case lists it (what the fetchlands may find)
+LIBRARY = ["Island", "Swamp", "Lightning Bolt"]
+
+#: the lands a random case may have on the battlefield
+BASIC_LANDS = ["Forest", "Island", "Mountain", "Swamp"]
+LANDS: list[object] = [
+    *BASIC_LANDS,
+    "Hallowed Fountain",
+    "Glacial Fortress",
+    DELTA,
+    WILDS,
+    "Dimir Aqueduct",
+]
 ROCKS = ["Sol Ring", "Mind Stone", "Arcane Signet", "Izzet Signet", "Fellwar Stone", "Treasure"]
 SPELLS = [
     "Lightning Bolt",
@@ -41,10 +74,13 @@ SPELLS = [
     OGRE,
     DIVINATION,
     SPECTER,
+    "Simian Spirit Guide",
+    "Lotus Petal",
 ]
 
 
 def _board(permanents: list[str], hand: list[object], **player: object) -> Board:
+    """A board of ``me``'s permanents (ids p0, p1...) and hand."""
     return Board.from_dict(
         {
             "version": 1,
@@ -58,12 +94,14 @@ def _board(permanents: list[str], hand: list[object], **player: object) -> Board
 
 def _brute_force(board: Board) -> tuple[int, int]:
     """The most mana value a turn can cast, with the fewest cards used up for it (the land counts; the land
-    drop is taken whenever the hand holds a land, contract section 11), found by trying every action in every
-    order: each mana ability, each spell the pool pays exactly, each land
-    play. Independent of the planner's epochs and orders: it only uses the rules (legal_steps, payments)
-    and what a card does when it resolves."""
-    start = initial_state(board, "me")
+    drop is taken whenever the hand holds a land it may play, contract section 11), found by trying every
+    action in every order: each mana ability, each spell the pool pays exactly, each land play, each card of
+    the hand exiled for its mana (a Spirit Guide), a fetchland cracked at any time for any land of the listed
+    library it may find, a bounce land returning any land its controller has. Independent of the planner's
+    epochs and orders: it only uses the rules (legal_steps, payments) and what a card does when it
+    resolves."""
     hand = tuple(board.player("me").hand)
+    start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
     best = (-1, 0)  # (a state with the land drop taken, when the hand holds a land, replaces it)
     seen: set[object] = set()
     stack: list[tuple[PlanState, tuple[Card, ...], bool, int, int]] = [(start, hand, False, 0, 0)]
@@ -74,15 +112,22 @@ def _brute_force(board: Board) -> tuple[int, int]:
             continue
         seen.add(key)
         assert len(seen) < 400_000, "the brute force grew too large for a test"
-        land_left = not played and any(card.type_line.is_a("Land") for card in cards)
+        land_left = not played and any(_droppable(card, state.board) for card in cards)
         if not land_left and (value, -used) > (best[0], -best[1]):  # (the land drop is always taken)
             best = (value, used)
         for _, after in legal_steps(state):
             stack.append((after, cards, played, value, used))
         view = BoardView(state.board)
         rules = SpendRules.for_player(view, "me")
+        for after in _fetches(state, view):
+            stack.append((after, cards, played, value, used))
         for index, card in enumerate(cards):
             rest = cards[:index] + cards[index + 1 :]
+            alone = state.board.replace_player("me", hand=(card,))
+            for ability in hand_abilities(alone, "me"):  # (exiled for its mana: CR 605.3a)
+                stack.append(
+                    (replace(state, pool=(*state.pool, *ability.units)), rest, played, value, used + 1)
+                )
             if card.type_line.is_a("Land"):
                 if played:
                     continue
@@ -90,7 +135,12 @@ def _brute_force(board: Board) -> tuple[int, int]:
                     land = arriving(card, "land", "me", tapped=entry.tapped)
                     board_after = state.board.with_permanent(land)
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
-                    stack.append((replace(state, board=board_after), rest, True, value, used + 1))
+                    entering = parse_oracle(card.oracle, card.name).entering
+                    for returned in _returnable(board_after, entering is not None and entering.returns_land):
+                        board_now = (
+                            board_after if returned is None else board_after.without_permanent(returned)
+                        )
+                        stack.append((replace(state, board=board_now), rest, True, value, used + 1))
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
                 continue  # (no legal target now: CR 601.2c)
@@ -117,18 +167,62 @@ def _brute_force(board: Board) -> tuple[int, int]:
     return best
 
 
+def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
+    """Each way to crack the fetchland played this turn (id ``land``), if it is there untapped: its life
+    paid, it goes, and a land of the library its search names enters (tapped if the search says so)."""
+    if not state.board.has_permanent("land") or state.board.permanent("land").tapped:
+        return []
+    fetch = state.board.permanent("land")
+    search = parse_land_search(fetch.oracle, fetch.name)
+    if search is None:
+        return []
+    found = []
+    for card in state.board.player("me").library_cards or ():
+        line = card.type_line
+        if not line.is_a("Land") or (search.basic and "Basic" not in line.supertypes):
+            continue
+        if search.types and not set(search.types) & set(line.subtypes):
+            continue
+        for entry in land_entries(view, card, "me"):
+            tapped = entry.tapped or search.tapped
+            life = state.life - search.life - (0 if search.tapped else entry.life)
+            board = state.board.without_permanent("land").with_permanent(
+                arriving(card, "fetched", "me", tapped=tapped)
+            )
+            found.append(replace(state, board=board.replace_player("me", life=life)))
+    return found
+
+
+def _droppable(card: Card, board: Board) -> bool:
+    """True for a land whose play the land drop always takes (contract section 11): any land but a bounce
+    land that would return itself (its controller has no other land)."""
+    if not card.type_line.is_a("Land"):
+        return False
+    entering = parse_oracle(card.oracle, card.name).entering
+    return entering is None or not entering.returns_land or len(_returnable(board, True)) > 0
+
+
+def _returnable(board: Board, bounce: bool) -> list[str | None]:
+    """The lands a bounce land's trigger may return (any land its controller has, itself included); [None]
+    for another land."""
+    if not bounce:
+        return [None]
+    view = BoardView(board)
+    return [p.id for p in board.controlled_by("me") if view.type_line(p.id).is_a("Land")]
+
+
 def _random_case(rng: random.Random) -> Board:
-    permanents = rng.sample(LANDS[:4], rng.randint(0, 3)) + rng.sample(ROCKS, rng.randint(0, 2))
+    permanents = rng.sample(BASIC_LANDS, rng.randint(0, 3)) + rng.sample(ROCKS, rng.randint(0, 2))
     hand: list[object] = [rng.choice(LANDS) for _ in range(rng.randint(0, 2))]
     hand += [rng.choice(SPELLS) for _ in range(rng.randint(1, 4))]
-    return _board(permanents, hand[:5])
+    return _board(permanents, hand[:5], library=LIBRARY)
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_best_turn_matches_the_brute_force(seed: int) -> None:
     board = _random_case(random.Random(seed))
     turn = plan_turn(board)
-    cards_used = len(turn.spells) + (1 if turn.land_played else 0)
+    cards_used = len(turn.spells) + (1 if turn.land_played else 0) + len(turn.exiled)
     assert turn.optimal
     assert (turn.mana_value_cast, cards_used) == _brute_force(board), json.dumps(turn.to_json())[:2000]
 
@@ -324,11 +418,195 @@ def test_a_spell_that_targets_a_spell_is_never_cast_with_an_empty_stack() -> Non
     assert plan_turn(_board(["Forest", "Llanowar Elves"], [growth])).mana_value_cast == 1
 
 
-def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
-    """Simian Spirit Guide's mana ability in the hand is not in turn plans yet: the plan (four Mountains: by
-    hand, the Guide as a creature, 3 mana value) says so in a note and is not called optimal (exiling it
-    would cast a five-mana instant)."""
+def test_a_spirit_guide_is_exiled_for_mana_when_that_casts_more() -> None:
+    """Four Mountains, Simian Spirit Guide and a five-mana instant: by hand, the Guide cast as a creature is 3
+    mana value; exiled from the hand for {R} (CR 605.3a: a mana ability of a card in hand), it casts the
+    instant, 5. With three Mountains and nothing else to cast, the Guide is cast. The brute force agrees."""
     big = {"name": "Big Instant", "type_line": "Instant", "mana_cost": "{4}{R}"}
-    turn = plan_turn(_board(["Mountain"] * 4, ["Simian Spirit Guide", big]))
-    assert turn.mana_value_cast == 3 and not turn.optimal
-    assert any("Simian Spirit Guide: its mana ability in the hand" in note for note in turn.notes)
+    board = _board(["Mountain"] * 4, ["Simian Spirit Guide", big])
+    turn = plan_turn(board)
+    assert [s.card for s in turn.spells] == ["Big Instant"] and turn.mana_value_cast == 5
+    assert turn.exiled == (("Simian Spirit Guide", "{R}"),) and turn.optimal and turn.notes == ()
+    assert turn.to_json()["exiled_from_hand"] == [{"card": "Simian Spirit Guide", "mana": "{R}"}]
+    assert _brute_force(board) == (5, 2)
+    asked = plan_turn(board, casts=["Big Instant"])
+    assert asked.castable and asked.exiled == (("Simian Spirit Guide", "{R}"),)
+    alone = _board(["Mountain"] * 3, ["Simian Spirit Guide"])
+    turn = plan_turn(alone)
+    assert [s.card for s in turn.spells] == ["Simian Spirit Guide"] and turn.exiled == ()
+    assert _brute_force(alone) == (3, 1)
+
+
+def test_two_guides_of_two_colors_pay_a_two_color_spell() -> None:
+    """No permanent; Elvish and Simian Spirit Guide and a {R}{G} spell: both exiled cast it (2 mana value, 3
+    cards); neither Guide can be cast (each costs 3)."""
+    blade = {"name": "Test Blade", "type_line": "Sorcery", "mana_cost": "{R}{G}"}
+    board = _board([], ["Elvish Spirit Guide", "Simian Spirit Guide", blade])
+    turn = plan_turn(board)
+    assert [s.card for s in turn.spells] == ["Test Blade"] and turn.optimal
+    assert sorted(turn.exiled) == [("Elvish Spirit Guide", "{G}"), ("Simian Spirit Guide", "{R}")]
+    assert _brute_force(board) == (2, 3)
+
+
+def test_lotus_petal_and_treasures_pay_once_each() -> None:
+    """Two Mountains, Lotus Petal and Divination ({2}{U}): the Petal is cast for {0} and sacrificed for {U}:
+    3 mana value. A Mountain, a Treasure and Strike It Rich ({R}: create a Treasure) with two {U} spells:
+    the Mountain pays Strike It Rich, each Treasure is sacrificed for one {U} (CR 111.10a): 3 mana value.
+    By hand and by the brute force."""
+    board = _board(["Mountain", "Mountain"], ["Lotus Petal", DIVINATION])
+    turn = plan_turn(board)
+    assert [s.card for s in turn.spells] == ["Lotus Petal", "Divination"] and turn.mana_value_cast == 3
+    assert "new-lotus-petal" in turn.spells[1].payment.sacrificed
+    assert _brute_force(board) == (3, 2)
+    opt = {"name": "Test Opt", "type_line": "Instant", "mana_cost": "{U}"}
+    rich = {
+        "name": "Strike It Rich",
+        "type_line": "Sorcery",
+        "mana_cost": "{R}",
+        "oracle": "Create a Treasure token.\nFlashback {2}{R}",
+    }
+    board = _board(["Mountain", "Treasure"], [rich, opt, opt])
+    turn = plan_turn(board)
+    assert turn.mana_value_cast == 3 and sorted(s.card for s in turn.spells) == sorted(
+        ["Strike It Rich", "Test Opt", "Test Opt"]
+    )
+    assert _brute_force(board) == (3, 3)
+
+
+def test_a_fetchland_is_played_and_cracked_for_the_land_the_plan_needs() -> None:
+    """A Mountain; Polluted Delta and a {1}{U} sorcery in hand; the library lists an Island and a Swamp: the
+    Delta is played and cracked at once (1 life, CR 701.23) for the Island, untapped: Mountain and Island pay
+    the sorcery. Evolving Wilds puts its land in tapped: the sorcery waits. Without a library list, a basic
+    land of each type the search names is assumed, and a note says so."""
+    think = {"name": "Test Think", "type_line": "Sorcery", "mana_cost": "{1}{U}"}
+    board = _board(["Mountain"], [DELTA, think], library=LIBRARY)
+    turn = plan_turn(board)
+    assert turn.land_played == "Polluted Delta" and turn.land_fetched == "Island" and turn.land_life == 1
+    assert [s.card for s in turn.spells] == ["Test Think"] and turn.optimal and turn.notes == ()
+    assert turn.to_json()["land"]["fetched"] == "Island"
+    assert _brute_force(board) == (2, 2)
+    wilds = _board(["Mountain"], [WILDS, think], library=LIBRARY)
+    turn = plan_turn(wilds)
+    assert turn.land_played == "Evolving Wilds" and turn.land_tapped and turn.spells == ()
+    assert _brute_force(wilds) == (0, 1)
+    swamps_only = _board(["Mountain"], [DELTA, think], library=["Swamp"])
+    turn = plan_turn(swamps_only)  # (the Swamp adds a color for later turns: the Delta is cracked for it)
+    assert turn.spells == () and turn.land_fetched == "Swamp"
+    unlisted = plan_turn(_board(["Mountain"], [DELTA, think]))
+    assert unlisted.land_fetched == "Island" and unlisted.mana_value_cast == 2
+    assert any("library is not listed" in note for note in unlisted.notes)
+
+
+def test_a_fetchland_cracked_makes_landfall_trigger_twice() -> None:
+    """Lotus Cobra ("Whenever a land you control enters, add one mana of any color") and Divination ({2}{U}):
+    an Island played makes 2 mana (the trigger and the Island), not enough; Polluted Delta played (one
+    trigger) and cracked for an Island (a second trigger, and the Island untapped) makes 3."""
+    cobra = {
+        "id": "cobra",
+        "name": "Lotus Cobra",
+        "type_line": "Creature — Snake",
+        "mana_cost": "{1}{G}",
+        "controller": "me",
+        "oracle": "Landfall — Whenever a land you control enters, add one mana of any color.",
+    }
+
+    def turn_with(land: object) -> TurnResult:
+        me = {"id": "me", "hand": [land, DIVINATION], "library": LIBRARY}
+        return plan_turn(Board.from_dict({"version": 1, "players": [me], "permanents": [cobra]}))
+
+    assert turn_with("Island").spells == ()
+    turn = turn_with(DELTA)
+    assert turn.land_fetched == "Island" and [s.card for s in turn.spells] == ["Divination"] and turn.optimal
+
+
+def test_a_bounce_land_is_played_last_and_returns_a_land_already_tapped() -> None:
+    """Island, Island and Mountain; Dimir Aqueduct (enters tapped, returns a land you control) and Lightning
+    Bolt, holding {U}{U} for a counterspell: by hand the Mountain pays the Bolt, the Aqueduct is played after
+    it and returns the tapped Mountain (the Islands stay open: CR 500.4 keeps no mana, the returned land's
+    was spent). With no other land the Aqueduct would return itself: it is not played."""
+    board = _board(["Island", "Island", "Mountain"], ["Dimir Aqueduct", "Lightning Bolt"])
+    turn = plan_turn(board, hold=PaymentTarget.of("{U}{U}"))
+    assert turn.land_played == "Dimir Aqueduct" and turn.land_tapped and turn.land_returned == "p2"
+    assert [s.card for s in turn.spells] == ["Lightning Bolt"] and turn.hold_satisfied
+    assert set(turn.left_open) == {"p0", "p1"} and turn.optimal
+    assert _brute_force(board) == (1, 2)
+    alone = plan_turn(_board([], ["Dimir Aqueduct"]))
+    assert alone.land_played is None and alone.optimal
+
+
+def test_an_mdfc_is_played_as_its_land_face_or_cast_as_its_spell_face(tmp_path: Path) -> None:
+    """Shatterskull Smashing // Shatterskull, the Hammer Pass (its Oracle text today), from a card store:
+    with a Mountain and a {1}{R} sorcery, the land face is played untapped for 3 life and the two pay the
+    sorcery (2 mana value; the spell face, {X}{R}{R}, can't be cast from one Mountain). With three Mountains
+    and a Mountain in hand, the Mountain is played and the spell face cast with X = 1 (3 mana value)."""
+    store = CardStore(tmp_path / "cards.sqlite3")
+    store.write_cards([_shatterskull()])
+    cards = CardResolver(store)
+    strike = {"name": "Test Strike", "type_line": "Sorcery", "mana_cost": "{1}{R}"}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": ["Shatterskull Smashing", strike]}],
+            "permanents": [{"id": "m", "card": "Mountain", "controller": "me"}],
+        },
+        cards=cards,
+    )
+    turn = plan_turn(board, cards=cards)
+    assert (
+        turn.land_played == "Shatterskull, the Hammer Pass" and turn.land_life == 3 and not turn.land_tapped
+    )
+    assert [s.card for s in turn.spells] == ["Test Strike"] and turn.optimal
+    assert plan_turn(board).land_played is None  # (without the card data, its back face is unknown)
+    more = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": ["Shatterskull Smashing", "Mountain"]}],
+            "permanents": [{"id": f"m{n}", "card": "Mountain", "controller": "me"} for n in range(3)],
+        },
+        cards=cards,
+    )
+    turn = plan_turn(more, cards=cards)
+    assert turn.land_played == "Mountain" and [s.card for s in turn.spells] == ["Shatterskull Smashing"]
+    assert turn.mana_value_cast == 3
+
+
+def _shatterskull() -> StoredCard:
+    """Shatterskull Smashing // Shatterskull, the Hammer Pass as Scryfall gives it today."""
+    both = "Shatterskull Smashing // Shatterskull, the Hammer Pass"
+    front = CardFace(
+        name="Shatterskull Smashing",
+        card_name=both,
+        face_index=0,
+        type_line="Sorcery",
+        mana_cost="{X}{R}{R}",
+        oracle="Shatterskull Smashing deals X damage divided as you choose among up to two target creatures "
+        "and/or planeswalkers. If X is 6 or more, Shatterskull Smashing deals twice X damage divided as "
+        "you choose among them instead.",
+        colors="R",
+        layout="modal_dfc",
+    )
+    back = CardFace(
+        name="Shatterskull, the Hammer Pass",
+        card_name=both,
+        face_index=1,
+        type_line="Land",
+        oracle="As Shatterskull, the Hammer Pass enters, you may pay 3 life. If you don't, it enters "
+        "tapped.\n{T}: Add {R}.",
+        layout="modal_dfc",
+    )
+    return StoredCard("shatterskull-test-id", both, "modal_dfc", (front, back))
+
+
+def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
+    """Fabled Passage's search ("Then if you control four or more lands, untap that land") is not read:
+    the plan plays it uncracked, says so in a note and is not called optimal."""
+    passage = {
+        "name": "Fabled Passage",
+        "type_line": "Land",
+        "oracle": "{T}, Sacrifice Fabled Passage: Search your library for a basic land card, put it onto the "
+        "battlefield tapped, then shuffle. Then if you control four or more lands, untap that land.",
+    }
+    turn = plan_turn(_board(["Mountain"], [passage, "Lightning Bolt"], library=LIBRARY))
+    assert turn.land_played == "Fabled Passage" and turn.land_fetched is None
+    assert [s.card for s in turn.spells] == ["Lightning Bolt"] and not turn.optimal
+    assert any("Fabled Passage: its search is not read" in note for note in turn.notes)
