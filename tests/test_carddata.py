@@ -175,6 +175,23 @@ def test_a_bad_card_mid_file_leaves_the_store_as_it_was(tmp_path: Path) -> None:
     assert first_store.count() == 0
 
 
+def test_an_import_holds_at_most_the_limit_of_distinct_cards(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Contract §14: cards per import. At the limit the import is whole; one card past it, the import stops
+    naming the file and the limit, and nothing is written."""
+    import planner.cards.importer as importer
+
+    monkeypatch.setattr(importer, "MAX_IMPORT_CARDS", MANIFEST["cards"])
+    assert import_files([SCRYFALL], CardStore(tmp_path / "at.sqlite3")).imported == MANIFEST["cards"]
+    monkeypatch.setattr(importer, "MAX_IMPORT_CARDS", MANIFEST["cards"] - 1)
+    store = CardStore(tmp_path / "past.sqlite3")
+    limit = f"{MANIFEST['cards'] - 1:,}"
+    with pytest.raises(CardDataError, match=rf"scryfall\.json\.gz: more than {limit} distinct cards"):
+        import_files([SCRYFALL], store)
+    assert store.count() == 0
+
+
 def test_a_store_that_is_not_sqlite(tmp_path: Path) -> None:
     path = tmp_path / "cards.sqlite3"
     path.write_text("not a database, just text " * 100, encoding="utf-8")

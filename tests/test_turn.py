@@ -14,11 +14,11 @@ from models.board import Board, Card
 from models.carddata.faces import Card as StoredCard
 from models.carddata.faces import CardFace
 from models.carddata.names import CardResolver
-from models.carddata.store import CardStore
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
+from planner.cards.store import CardStore
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules

@@ -16,7 +16,9 @@ read wins). Skipped, and counted by reason: ``non_english`` printings, ``token``
 type lines with Token), ``art_series`` cards, and ``non_game_object`` (vanguard, planes, phenomena, schemes,
 conspiracies, dungeons, stickers). Unknown fields are ignored. A card past the limits of contract §14
 (:func:`card_problem`: a name or a type line over 200 characters, Oracle text over 5,000, a string that is
-not Unicode text) is skipped too, as ``over_limits``, with a warning naming the file and the card.
+not Unicode text) is skipped too, as ``over_limits``, with a warning naming the file and the card. One import
+holds at most :data:`MAX_IMPORT_CARDS` distinct cards (the whole game has about 35,000): past it, the import
+stops with an error naming the file, and nothing is written.
 
 Problems are one :class:`~models.errors.CardDataError` line naming the file (and the card): a file that is
 neither format, invalid or truncated JSON or gzip data, a card without its name or type line. Nothing here
@@ -181,6 +183,10 @@ class _Tally:
             self.warnings.append(f"{where} ({shortened(card.name)!r}): {problem}: skipped")
         return False
 
+
+#: Distinct cards (Oracle identities) one import may hold: printings are streamed, but the newest printing of
+#: each card is kept in memory until the store is written (contract §14).
+MAX_IMPORT_CARDS: Final = 500_000
 
 #: The reason a card past the limits is skipped under.
 OVER_LIMITS: Final = "over_limits"
@@ -511,6 +517,11 @@ def read_card_files(
             printings += 1
             known = newest.get(card.oracle_id)
             if known is None:
+                if len(newest) >= MAX_IMPORT_CARDS:
+                    raise CardDataError(
+                        f"{os.fspath(path)}: more than {MAX_IMPORT_CARDS:,} distinct cards in one import "
+                        "(the limit; the whole game has about 35,000): is this a card file?"
+                    )
                 newest[card.oracle_id] = card
                 continue
             kept = card if card.released_at >= known.released_at else known
