@@ -35,6 +35,7 @@ __all__ = [
     "PURPOSES",
     "QUESTIONS",
     "ArenaAutotapQuestion",
+    "ArenaTurnQuestion",
     "CardQuestion",
     "CouldProduceQuestion",
     "MaxXQuestion",
@@ -427,25 +428,49 @@ _GAME_STATE: Final = ParamKind(
 )
 
 
+def _arena_request() -> Any:
+    return param(dataclasses.MISSING, "The ActionsAvailableReq GRE message, or its body.", kind=OBJECT)
+
+
+def _game_state() -> Any:
+    return param(
+        None,
+        "The last game state: a gameStateMessage, or a list of them in order (full, then diffs).",
+        kind=_GAME_STATE,
+    )
+
+
+def _seat() -> Any:
+    return param(None, "The local seat; default the message's systemSeatIds.", metavar="N")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ArenaAutotapQuestion:
     """The service's ``arena_autotap``: our autoTapSolution for each action of one MTG Arena
     ``ActionsAvailableReq`` (the command ``arena LOG`` reads a whole log instead; :mod:`planner.arena` checks
     the messages)."""
 
-    request: Any = param(
-        dataclasses.MISSING, "The ActionsAvailableReq GRE message, or its body.", kind=OBJECT
-    )
-    game_state: Any = param(
-        None,
-        "The last game state: a gameStateMessage, or a list of them in order (full, then diffs).",
-        kind=_GAME_STATE,
-    )
-    seat: int | None = param(None, "The local seat; default the message's systemSeatIds.", metavar="N")
+    request: Any = _arena_request()
+    game_state: Any = _game_state()
+    seat: int | None = _seat()
     time_limit: float = _time_limit()
 
     def __post_init__(self) -> None:
         _check_time_limit(ArenaAutotapQuestion, self.time_limit)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArenaTurnQuestion:
+    """The service's ``arena_turn``: which of one ``ActionsAvailableReq``'s offered casts can be taken
+    together this turn, and with which taps (:mod:`planner.arena_turn`)."""
+
+    request: Any = _arena_request()
+    game_state: Any = _game_state()
+    seat: int | None = _seat()
+    time_limit: float = _time_limit()
+
+    def __post_init__(self) -> None:
+        _check_time_limit(ArenaTurnQuestion, self.time_limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,6 +514,13 @@ QUESTIONS: Final[dict[str, Question]] = {
             "arena_autotap",
             ArenaAutotapQuestion,
             "Our autoTapSolution for each action of an MTG Arena ActionsAvailableReq, compared with Arena's.",
+        ),
+        Question(
+            None,
+            "arena_turn",
+            ArenaTurnQuestion,
+            "Which of an MTG Arena ActionsAvailableReq's offered casts can be taken together this turn, in "
+            "order, each with our autoTapSolution.",
         ),
         Question(
             "cards",

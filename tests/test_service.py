@@ -327,6 +327,7 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
         "could_produce",
         "plan_turn",
         "arena_autotap",
+        "arena_turn",
         "card",
         "version",
     ]

@@ -191,6 +191,18 @@ def _arena_autotap(service: Service, question: Any, board: BoardLoader | None) -
     )
 
 
+def _arena_turn(service: Service, question: Any, board: BoardLoader | None) -> Any:
+    from planner.arena_turn import arena_turn_request
+
+    return arena_turn_request(
+        question.request,
+        question.game_state,
+        seat=question.seat,
+        time_limit=question.time_limit,
+        cards=service.cards,
+    )
+
+
 def _version(service: Service, question: Any, board: BoardLoader | None) -> Any:
     return service.version()
 
@@ -209,6 +221,7 @@ METHODS: Final[dict[str, Method]] = {
         _method("could_produce", _could_produce, board=True),
         _method("plan_turn", _plan_turn, board=True),
         _method("arena_autotap", _arena_autotap, board=False),
+        _method("arena_turn", _arena_turn, board=False),
         _method("card", _card, board=False),
         Method(
             "version",
