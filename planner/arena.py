@@ -49,6 +49,8 @@ __all__ = [
     "ActionAnswer",
     "answer_request",
     "autotap_request",
+    "autotap_solution",
+    "read_request",
     "summary",
 ]
 
@@ -109,36 +111,7 @@ class ActionAnswer:
 
     def ours_json(self) -> dict[str, Any] | None:
         """Our payment as Arena's ``autoTapSolution`` (None when we don't pay)."""
-        if self.result is None or not self.result.payable:
-            return None
-        actions: list[dict[str, Any]] = []
-        for step in self.result.steps:
-            if step.permanent is None:
-                continue
-            iid = int(step.permanent) if step.permanent.isdigit() else step.permanent
-            mana = [
-                {
-                    "color": _COLOR_NAMES[mana_type.letter],
-                    "srcInstanceId": iid,
-                    "count": step.produced[mana_type],
-                }
-                for mana_type in ManaType
-                if step.produced[mana_type]
-            ]
-            ability = self._ability_of(step.permanent, "".join(t.letter for t in step.produced.types))
-            actions.append({"instanceId": iid, "abilityGrpId": ability, "manaPaymentOption": {"mana": mana}})
-        return {"autoTapActions": actions}
-
-    def _ability_of(self, permanent: str, letters: str) -> int | None:
-        """The ``abilityGrpId`` of the source's Arena ability that makes these letters (its first when none
-        says so)."""
-        source = next((s for s in self.request.sources if str(s.instance_id) == permanent), None)
-        if source is None or not source.abilities:
-            return None
-        for ability, options in source.abilities:
-            if any(set(letters) <= set(option) for option in options):
-                return ability
-        return source.abilities[0][0]
+        return autotap_solution(self.request, self.result)
 
     def to_json(self) -> dict[str, Any]:
         """One action's line of ``mana-planner arena --json``."""
@@ -159,6 +132,38 @@ class ActionAnswer:
             "why": self.why,
             "ms": round(self.seconds * 1000, 3),
         }
+
+
+def autotap_solution(request: ArenaRequest, result: PayResult | None) -> dict[str, Any] | None:
+    """A payment as Arena's ``autoTapSolution`` (None when it does not pay): each activation of a source, with
+    the mana it made and the ``abilityGrpId`` Arena lists for it. (Mana from the pool taps nothing.)"""
+    if result is None or not result.payable:
+        return None
+    actions: list[dict[str, Any]] = []
+    for step in result.steps:
+        if step.permanent is None:
+            continue
+        iid = int(step.permanent) if step.permanent.isdigit() else step.permanent
+        mana = [
+            {"color": _COLOR_NAMES[mana_type.letter], "srcInstanceId": iid, "count": step.produced[mana_type]}
+            for mana_type in ManaType
+            if step.produced[mana_type]
+        ]
+        ability = _ability_of(request, step.permanent, "".join(t.letter for t in step.produced.types))
+        actions.append({"instanceId": iid, "abilityGrpId": ability, "manaPaymentOption": {"mana": mana}})
+    return {"autoTapActions": actions}
+
+
+def _ability_of(request: ArenaRequest, permanent: str, letters: str) -> int | None:
+    """The ``abilityGrpId`` of the source's Arena ability that makes these letters (its first when none says
+    so)."""
+    source = next((s for s in request.sources if str(s.instance_id) == permanent), None)
+    if source is None or not source.abilities:
+        return None
+    for ability, options in source.abilities:
+        if any(set(letters) <= set(option) for option in options):
+            return ability
+    return source.abilities[0][0]
 
 
 def answer_request(request: ArenaRequest, *, time_limit: float = 10.0) -> tuple[ActionAnswer, ...]:
@@ -335,6 +340,23 @@ def autotap_request(
     ...
     models.errors.InputError: request: expected an ActionsAvailableReq message ...
     """
+    arena, local, _ = read_request(request, game_state, seat, cards)
+    answers = answer_request(arena, time_limit=time_limit)
+    return {
+        "gameStateId": arena.game_state_id,
+        "seat": local,
+        "actions": [answer.to_json() for answer in answers],
+        "summary": summary(answers),
+        "warnings": list(arena.warnings),
+    }
+
+
+def read_request(
+    request: object, game_state: object = None, seat: int | None = None, cards: CardResolver | None = None
+) -> tuple[ArenaRequest, int, GameState]:
+    """One ``ActionsAvailableReq`` (the GRE message, or its ``actionsAvailableReq`` body) on the game state (a
+    ``gameStateMessage``, or a list of them applied in order), read for the local seat (default: the message's
+    ``systemSeatIds``): the request, the seat and the game state. Bad input names the parameter."""
     from models.carddata.names import CardResolver
 
     if not isinstance(request, dict):
@@ -358,12 +380,4 @@ def autotap_request(
     local = seat if seat is not None else seats[0] if isinstance(seats, list) and seats else 1
     if not isinstance(local, int):
         raise InputError("request.systemSeatIds: expected seat numbers", param="request")
-    arena = request_of(message, state, local, cards or CardResolver())
-    answers = answer_request(arena, time_limit=time_limit)
-    return {
-        "gameStateId": arena.game_state_id,
-        "seat": local,
-        "actions": [answer.to_json() for answer in answers],
-        "summary": summary(answers),
-        "warnings": list(arena.warnings),
-    }
+    return request_of(message, state, local, cards or CardResolver()), local, state

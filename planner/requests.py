@@ -1,38 +1,44 @@
-"""The questions the commands and the service answer, from their options to their JSON answer: one function
-per question, shared by ``mana-planner pay`` (and ``max-x``, ``could-produce``, ``cards NAME``) and by
-``mana-planner serve``, so that both check the options with the same one-line messages and print the same
-object.
+"""The answers to the questions the commands and the service ask, from a question's record to its JSON
+answer: one function per question, shared by ``mana-planner pay`` (and ``max-x``, ``could-produce``,
+``plan-turn``, ``cards NAME``) and by ``mana-planner serve``, so that both print the same object.
 
-Each function takes the options by the commands' long names (``for_`` for ``--for``), checks them, reads
-the board through a :data:`BoardLoader` (the command reads a file, the service a JSON object, through its
-cache), asks :mod:`planner.api`, and returns an answer whose ``to_json()`` is exactly what the command prints
-with ``--json``. Errors about the options are :class:`~models.errors.InputError` naming the option (and
-carrying it as ``param``); errors about the board name its source.
+Each function takes the question's record (:mod:`planner.questions`, checked as it was built), reads the
+board through a :data:`BoardLoader` (the command reads a file, the service a JSON object, through its
+cache), checks what needs the board, asks :mod:`planner.api`, and returns an answer whose ``to_json()`` is
+exactly what the command prints with ``--json``. Errors about the options are
+:class:`~models.errors.InputError` naming the option (and carrying the service's name as ``param``); errors
+about the board name its source.
 
 >>> from models.board import Board
 >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
 ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
->>> answer = pay_request(lambda strict: (board, "b.json"), "G")
+>>> answer = pay_request(lambda strict: (board, "b.json"), PayQuestion(cost="G"))
 >>> answer.to_json()["tapped"], answer.result.payable
 (['f1'], True)
->>> pay_request(lambda strict: (board, "b.json"), "{Q}")
+>>> pay_request(lambda strict: (board, "b.json"), PayQuestion(cost="{G}{X}"))
 Traceback (most recent call last):
 ...
-models.errors.CostParseError: COST: invalid mana symbol '{Q}' at position 0 in '{Q}'
+models.errors.InputError: COST: {X}{G} has X: give its value with --x N, or ask for the largest X with ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from models.abilities import SpendPurpose
-from models.cost import ManaCost, PaymentKind, PaymentTarget
-from models.errors import CostParseError, InputError
-from models.limits import checked_name
-from models.types import TypeLine
+from models.cost import PaymentKind, PaymentTarget
+from models.errors import InputError
+from planner.questions import (
+    PROG,
+    CardQuestion,
+    CouldProduceQuestion,
+    MaxXQuestion,
+    PayQuestion,
+    PlanTurnQuestion,
+    checked_type_line,
+)
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -46,7 +52,6 @@ __all__ = [
     "CardAnswer",
     "PaymentAnswer",
     "ProductionAnswer",
-    "Ways",
     "about_board",
     "card_request",
     "could_produce_request",
@@ -58,9 +63,6 @@ __all__ = [
 #: Reads the board a question is about: given ``strict``, returns it and the name its errors use (a file name,
 #: or ``board`` for the service's parameter). Unsupported text is a warning, or an error with ``strict``.
 BoardLoader = Callable[[bool], "tuple[Board, str]"]
-
-#: The program's name, for the hints that suggest another command.
-_PROG = "mana-planner"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,64 +109,22 @@ class CardAnswer:
         return {"name": self.name, "faces": list(self.details)}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ways:
-    """What pays besides mana abilities, and for what: ``--spell NAME`` (the card's cost, type line, colors,
-    keywords and own cost reductions) and the switches ``--convoke``, ``--improvise``, ``--delve``."""
-
-    spell: str | None = None
-    convoke: bool = False
-    improvise: bool = False
-    delve: bool = False
-
-
 def pay_request(
-    board: BoardLoader,
-    cost: str | None,
-    *,
-    for_: str = "",
-    colors: str | None = None,
-    kind: PaymentKind | str = PaymentKind.SPELL,
-    commander: bool = False,
-    purposes: Sequence[str] = (),
-    keywords: Sequence[str] = (),
-    keep: str | None = None,
-    hand: Sequence[str] = (),
-    player: str | None = None,
-    x: int | None = None,
-    time_limit: float = 10.0,
-    strict: bool = False,
-    ways: Ways = Ways(),
-    value: Sequence[str] = (),
-    prefer: str | None = None,
-    cards: CardResolver | None = None,
+    board: BoardLoader, question: PayQuestion, *, cards: CardResolver | None = None
 ) -> PaymentAnswer:
-    """``mana-planner pay``: the best way to pay ``cost`` (or ``--spell``'s, found in the hand, else through
-    ``cards``: the card store, then the catalogue); the options are the command's (see its help).
-
-    The options that need no board are checked before the board is read, as the command does.
-    """
-    _check_options(cost, for_, ways)
-    bare = _cost_target(cost, for_, colors, kind, commander)
-    what_for = _what_for(purposes, keywords)
-    keep_target = _plain_target(keep, "--keep") if keep is not None else None
-    hand_targets = tuple(_plain_target(text, "--hand") for text in hand)
-    if x is not None and x < 0:
-        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
-    _check_time_limit(time_limit)
-    life_value = _life_value(value)
-    kinds = _kinds(prefer)
-    loaded, source = board(strict)
+    """``mana-planner pay``: the best way to pay the question's cost (or its ``--spell``'s, found in the hand,
+    else through ``cards``: the card store, then the catalogue)."""
+    loaded, source = board(question.strict)
     with about_board(source):
-        target = what_for(_target(bare, cost, for_, kind, commander, ways, loaded, player, cards))
-        loaded = _cast_from_hand(loaded, ways, player)
-    if target.cost.has_variable and x is None:
+        target = _target(question, loaded, cards)
+        loaded = _cast_from_hand(loaded, question.spell, question.player)
+    if target.cost.has_variable and question.x is None:
         raise InputError(
             f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
-            f"'{_PROG} max-x'",
+            f"'{PROG} max-x'",
             param="x",
         )
-    if x is not None and not target.cost.has_variable:
+    if question.x is not None and not target.cost.has_variable:
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")
     with about_board(source):
         from planner.api import pay
@@ -172,116 +132,69 @@ def pay_request(
         result = pay(
             loaded,
             target,
-            player=player,
-            keep=keep_target,
-            hand=hand_targets,
-            x=x,
-            time_limit=time_limit,
-            strict=strict,
-            life_value=life_value,
-            prefer=kinds,
+            player=question.player,
+            keep=question.keep_target,
+            hand=question.hand_targets,
+            x=question.x,
+            time_limit=question.time_limit,
+            strict=question.strict,
+            life_value=question.life_value,
+            prefer=question.prefer_kinds,
         )
-    return PaymentAnswer(loaded, player, target, result, keep_target, hand_targets)
+    return PaymentAnswer(loaded, question.player, target, result, question.keep_target, question.hand_targets)
 
 
 def max_x_request(
-    board: BoardLoader,
-    cost: str | None,
-    *,
-    for_: str = "",
-    colors: str | None = None,
-    kind: PaymentKind | str = PaymentKind.SPELL,
-    commander: bool = False,
-    purposes: Sequence[str] = (),
-    keywords: Sequence[str] = (),
-    player: str | None = None,
-    time_limit: float = 10.0,
-    strict: bool = False,
-    ways: Ways = Ways(),
-    value: Sequence[str] = (),
-    prefer: str | None = None,
-    cards: CardResolver | None = None,
+    board: BoardLoader, question: MaxXQuestion, *, cards: CardResolver | None = None
 ) -> PaymentAnswer:
-    """``mana-planner max-x``: the largest X for which ``cost`` (or ``--spell``'s, found as for
-    :func:`pay_request`) is payable, with the plan."""
-    _check_options(cost, for_, ways)
-    bare = _cost_target(cost, for_, colors, kind, commander)
-    what_for = _what_for(purposes, keywords)
-    _check_time_limit(time_limit)
-    life_value = _life_value(value)
-    kinds = _kinds(prefer)
-    loaded, source = board(strict)
+    """``mana-planner max-x``: the largest X for which the question's cost (or its ``--spell``'s, found as
+    for :func:`pay_request`) is payable, with the plan."""
+    loaded, source = board(question.strict)
     with about_board(source):
-        target = what_for(_target(bare, cost, for_, kind, commander, ways, loaded, player, cards))
-        loaded = _cast_from_hand(loaded, ways, player)
+        target = _target(question, loaded, cards)
+        loaded = _cast_from_hand(loaded, question.spell, question.player)
     if not target.cost.has_variable:
-        raise InputError(
-            f"COST: {target.cost} has no X; use '{_PROG} pay' for a cost without X", param="cost"
-        )
+        raise InputError(f"COST: {target.cost} has no X; use '{PROG} pay' for a cost without X", param="cost")
     with about_board(source):
         from planner.api import max_x
 
         result = max_x(
             loaded,
             target,
-            player=player,
-            time_limit=time_limit,
-            strict=strict,
-            life_value=life_value,
-            prefer=kinds,
+            player=question.player,
+            time_limit=question.time_limit,
+            strict=question.strict,
+            life_value=question.life_value,
+            prefer=question.prefer_kinds,
         )
-    return PaymentAnswer(loaded, player, target, result)
+    return PaymentAnswer(loaded, question.player, target, result)
 
 
 def plan_turn_request(
-    board: BoardLoader,
-    *,
-    cast: Sequence[str] = (),
-    order: str = "given",
-    hold: str | None = None,
-    land: str | None = None,
-    player: str | None = None,
-    x: int = 1,
-    time_limit: float = 10.0,
-    strict: bool = False,
-    cards: CardResolver | None = None,
-    no_land: bool = False,
+    board: BoardLoader, question: PlanTurnQuestion, *, cards: CardResolver | None = None
 ) -> TurnResult:
-    """``mana-planner plan-turn``: the turn's plan (contract section 7); the options are the command's."""
-    if order not in ("given", "best"):
-        raise InputError(f"--order: must be 'given' or 'best', got {order!r}", param="order")
-    if order == "best" and not cast:
-        raise InputError("--order best: give the spells to order with --cast", param="order")
-    hold_target = _plain_target(hold, "--hold") if hold is not None else None
-    if x < 0:
-        raise InputError(f"--x: must be 0 or more, got {x}", param="x")
-    if no_land and land is not None:
-        raise InputError(f"--no-land and --land {land}: choose one", param="no_land")
-    for text in cast:
-        if text.lstrip().startswith("{"):
-            _parse_cost(text, "--cast")
-    _check_time_limit(time_limit)
-    loaded, source = board(strict)
+    """``mana-planner plan-turn``: the turn's plan (contract sections 7 and 11)."""
+    loaded, source = board(question.strict)
     with about_board(source):
         from planner.turn import plan_turn
 
         return plan_turn(
             loaded,
-            casts=tuple(cast),
-            order="best" if order == "best" else "given",
-            hold=hold_target,
-            land=land,
-            player=player,
-            x=x,
-            time_limit=time_limit,
-            strict=strict,
+            casts=question.cast,
+            order="best" if question.order == "best" else "given",
+            hold=question.hold_target,
+            land=question.land,
+            player=question.player,
+            x=question.x,
+            time_limit=question.time_limit,
+            strict=question.strict,
             cards=cards,
-            no_land=no_land,
+            no_land=question.no_land,
         )
 
 
 def could_produce_request(
-    board: BoardLoader, *, player: str | None = None, strict: bool = False
+    board: BoardLoader, question: CouldProduceQuestion | None = None
 ) -> ProductionAnswer:
     """``mana-planner could-produce``: the types each permanent could produce (``player`` ``"all"``: every
     permanent; default the active player's).
@@ -292,7 +205,9 @@ def could_produce_request(
     >>> could_produce_request(lambda strict: (board, "b.json")).to_json()
     {'f1': 'G'}
     """
-    loaded, source = board(strict)
+    question = question if question is not None else CouldProduceQuestion()
+    loaded, source = board(question.strict)
+    player = question.player
     whose = None if player == "all" else (loaded.active_player if player is None else player)
     with about_board(source):
         from planner.api import could_produce
@@ -301,14 +216,14 @@ def could_produce_request(
     return ProductionAnswer(loaded, whose, sets)
 
 
-def card_request(name: str, *, cards: CardResolver | None = None) -> CardAnswer:
+def card_request(question: CardQuestion, *, cards: CardResolver | None = None) -> CardAnswer:
     """``mana-planner cards NAME``: a card's text and what the parser read from it, found through ``cards``
     (a card store, then the built-in catalogue; default: the catalogue alone). A face's own name shows that
     face; the card's whole name (``A // B``) shows every face.
 
-    >>> card_request("Forest").to_json()["type_line"]
+    >>> card_request(CardQuestion(name="Forest")).to_json()["type_line"]
     'Basic Land — Forest'
-    >>> card_request("Forrest")
+    >>> card_request(CardQuestion(name="Forrest"))
     Traceback (most recent call last):
     ...
     models.errors.InputError: unknown card 'Forrest'; did you mean 'Forest'?
@@ -317,11 +232,11 @@ def card_request(name: str, *, cards: CardResolver | None = None) -> CardAnswer:
     from models.catalogue import CardData
     from planner.describe import card_details
 
-    checked_name(name, "name", "a card name", param="name")
+    name = question.name
     resolver = cards if cards is not None else CardResolver(None)
     found = resolver.resolve(name)
     if found is None:
-        hint = resolver.did_you_mean(name) or f"run '{_PROG} cards' to list the catalogue"
+        hint = resolver.did_you_mean(name) or f"run '{PROG} cards' to list the catalogue"
         raise InputError(f"unknown card {name!r}; {hint}", param="name")
     faces = found.faces if found.face_index is None else (found.face,)
     shown = [
@@ -350,122 +265,33 @@ def about_board(source: str) -> Iterator[None]:
         raise error.renamed(f"{source}: {error}") from error
 
 
-def _parse_cost(text: str, where: str) -> ManaCost:
-    """A cost given as an option; a bad one is an input error naming the argument or option."""
-    try:
-        return ManaCost.parse(text)
-    except CostParseError as error:
-        raise CostParseError(f"{where}: {error}", param=_param_of(where)) from None
-
-
-def _param_of(where: str) -> str:
-    """The service's parameter name for a command-line argument or option: ``COST`` -> ``cost``."""
-    return where.removeprefix("--").lower().replace("-", "_")
-
-
-def _check_options(cost: str | None, type_line: str, ways: Ways) -> None:
-    """COST and --for checked before the board is read, so that their errors name no board."""
-    if cost is None and ways.spell is None:
-        raise InputError("COST: give the cost to pay, or --spell NAME", param="cost")
-    if cost is not None:
-        _parse_cost(cost, "COST")
-    _type_line(type_line)
-
-
-def _type_line(text: str) -> TypeLine:
-    """A --for type line, which must name a card type when it is given."""
-    try:
-        types = TypeLine.parse(text)
-    except ValueError as error:
-        raise InputError(f"--for: {error}", param="for") from None
-    if text.strip() and not types.card_types:
-        raise InputError(
-            f"--for: the type line {text!r} has no card type, e.g. 'Creature — Elf'", param="for"
-        )
-    return types
-
-
-#: What a payment may say it is (``--purpose``), for mana only such payments may spend (SpendPurpose's
-#: values but the keyword ones, which ``--keyword`` and a spell's own text give).
-PURPOSES = tuple(
-    p.value for p in SpendPurpose if p not in (SpendPurpose.KEYWORD, SpendPurpose.KEYWORD_ABILITY)
-)
-
-
-def _what_for(purposes: Sequence[str], keywords: Sequence[str]) -> Callable[[PaymentTarget], PaymentTarget]:
-    """What the options ``--purpose`` and ``--keyword`` say of a target, checked before the board is read:
-    the target with those purposes, and those keywords besides its own (a spell's text gives its own).
-
-    >>> with_them = _what_for(["cumulative-upkeep"], ["Devoid"])
-    >>> target = with_them(PaymentTarget.of("{1}"))
-    >>> sorted(target.purposes), sorted(target.keywords)
-    (['cumulative_upkeep'], ['devoid'])
-    """
-    named = frozenset(purpose.strip().lower().replace("-", "_") for purpose in purposes)
-    for purpose in sorted(named):
-        if purpose not in PURPOSES:
-            choices = ", ".join(p.replace("_", "-") for p in PURPOSES)
-            raise InputError(f"--purpose: expected one of {choices}, got {purpose!r}", param="purposes")
-    extra = frozenset(keyword.strip().lower() for keyword in keywords if keyword.strip())
-    return lambda target: replace(target, purposes=target.purposes | named, keywords=target.keywords | extra)
-
-
-def _cost_target(
-    cost: str | None, type_line: str, colors: str | None, kind: PaymentKind | str, commander: bool
-) -> PaymentTarget | None:
-    """The target a bare COST describes (None when --spell gives it): checked before the board is read."""
-    try:
-        payment_kind = PaymentKind(kind)
-    except ValueError:
-        choices = ", ".join(repr(k.value) for k in PaymentKind)
-        raise InputError(f"--kind: expected one of {choices}, got {kind!r}", param="kind") from None
-    if cost is None:
-        return None
-    mana_cost = _parse_cost(cost, "COST")
-    try:
-        return PaymentTarget.of(
-            mana_cost, type_line=_type_line(type_line), colors=colors, kind=payment_kind, commander=commander
-        )
-    except InputError as error:
-        raise InputError(f"--colors: {error}", param="colors") from None
-
-
-def _target(
-    bare: PaymentTarget | None,
-    cost: str | None,
-    type_line: str,
-    kind: PaymentKind | str,
-    commander: bool,
-    ways: Ways,
-    board: Board,
-    player: str | None,
-    cards: CardResolver | None,
-) -> PaymentTarget:
+def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResolver | None) -> PaymentTarget:
     """The payment target: the bare COST's, or the --spell card's (COST then replaces its cost; the card
     found in the hand, else through ``cards``), with the ways of paying without mana that the options or
-    the card allow."""
+    the card allow, and the purposes and keywords the options add."""
     from planner.solve.problem import checked_player
 
-    payer = checked_player(board, player)
-    if ways.spell is not None:
+    payer = checked_player(board, question.player)
+    if question.spell is not None:
         from models.spells import find_spell, spell_target
 
-        mana_cost = _parse_cost(cost, "COST") if cost is not None else None
+        mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
-            target = spell_target(find_spell(board.player(payer), ways.spell, cards), mana_cost)
+            target = spell_target(find_spell(board.player(payer), question.spell, cards), mana_cost)
         except InputError as error:
             raise InputError(f"--spell: {error}", param="spell") from None
-        if type_line:
-            target = replace(target, type_line=_type_line(type_line))
-        target = replace(target, kind=PaymentKind(kind), commander=commander)
+        if question.for_:
+            target = replace(target, type_line=checked_type_line(type(question), question.for_))
+        target = replace(target, kind=PaymentKind(question.kind), commander=question.commander)
     else:
-        assert bare is not None
-        target = bare
+        assert question.bare_target is not None
+        target = question.bare_target
+    target = question.what_for(target)
     target = replace(
         target,
-        convoke=target.convoke or ways.convoke,
-        improvise=target.improvise or ways.improvise,
-        delve=target.delve or ways.delve,
+        convoke=target.convoke or question.convoke,
+        improvise=target.improvise or question.improvise,
+        delve=target.delve or question.delve,
     )
     if target.delve and board.player(payer).graveyard is None:
         raise InputError(
@@ -476,54 +302,12 @@ def _target(
     return target
 
 
-def _cast_from_hand(board: Board, ways: Ways, player: str | None) -> Board:
+def _cast_from_hand(board: Board, spell: str | None, player: str | None) -> Board:
     """The board with the --spell card, when it is in the payer's hand, moved to the stack (CR 601.2a): the
     payment can't use the card itself (an Elvish Spirit Guide paying for its own casting)."""
-    if ways.spell is None:
+    if spell is None:
         return board
     from planner.solve.problem import checked_player
 
     payer = checked_player(board, player)
-    return board.with_player(board.player(payer).casting(ways.spell))
-
-
-def _life_value(values: Sequence[str]) -> int | None:
-    """The mana one life is worth, from --value life=N (None: life comes first, whatever it costs)."""
-    found: int | None = None
-    for text in values:
-        key, _, number = text.partition("=")
-        if key.strip().lower() != "life":
-            raise InputError(
-                f"--value: {text!r}: only 'life=N' can be valued (one life is worth N mana)", param="value"
-            )
-        if not number.strip().isdigit() or len(number.strip()) > 6:
-            raise InputError(f"--value: {text!r}: N must be a whole number of mana, 0 or more", param="value")
-        found = int(number)
-    return found
-
-
-def _kinds(prefer: str | None) -> tuple[str, ...]:
-    """The kinds of --prefer, checked."""
-    if prefer is None:
-        return ()
-    from planner.solve.objective import check_prefer
-
-    try:
-        return check_prefer([kind for kind in prefer.split(",") if kind.strip()])
-    except InputError as error:
-        raise InputError(f"--prefer: {error}", param="prefer") from None
-
-
-def _plain_target(cost: str, option: str) -> PaymentTarget:
-    """A --keep or --hand cost: a spell with no type line, of the cost's colors."""
-    mana_cost = _parse_cost(cost, option)
-    if mana_cost.has_variable:
-        raise InputError(
-            f"{option}: {mana_cost} has X; give the cost with a number for X", param=_param_of(option)
-        )
-    return PaymentTarget.of(mana_cost)
-
-
-def _check_time_limit(seconds: float) -> None:
-    if not seconds > 0:
-        raise InputError(f"--time-limit: must be more than 0 seconds, got {seconds:g}", param="time_limit")
+    return board.with_player(board.player(payer).casting(spell))

@@ -169,13 +169,14 @@ def test_mana_for_spells_of_a_mana_value(cost: str, payable: bool) -> None:
 
 
 def test_the_purpose_option_is_checked_before_the_board_is_read() -> None:
+    from planner.questions import PayQuestion
     from planner.requests import pay_request
 
     def never() -> Any:  # pragma: no cover (the option is refused first)
         raise AssertionError("the board was read")
 
     with pytest.raises(InputError, match="--purpose: expected one of cumulative-upkeep"):
-        pay_request(lambda strict: never(), "{1}", purposes=["upkeep"])
+        pay_request(lambda strict: never(), PayQuestion(cost="{1}", purposes=("upkeep",)))
 
 
 def test_a_power_changed_by_an_effect_not_read_is_never_guessed() -> None:

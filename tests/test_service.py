@@ -107,6 +107,125 @@ def test_the_result_is_what_the_command_prints(
     assert pipe.call(method, {"board": BOARD, **params})["result"] == printed
 
 
+def _card(pid: str, name: str, **extra: Any) -> dict[str, Any]:
+    return {"id": pid, "card": name, "controller": "me", **extra}
+
+
+#: Boards for the options the service's pay and max_x took only from issue 36 (spell, convoke, improvise,
+#: delve, prefer, value) and plan_turn's.
+_DIG = {
+    "version": 1,
+    "players": [{"id": "me", "graveyard": 11, "hand": ["Dig Through Time"]}],
+    "permanents": [
+        _card("i0", "Island"),
+        _card("i1", "Island"),
+        _card("elf", "Llanowar Elves", summoning_sick=True),
+    ],
+}
+_ARTIFACTS = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [_card("i0", "Island"), _card("thopter", "Ornithopter")],
+}
+_SOURCES = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [_card("f", "Forest"), _card("elf", "Llanowar Elves"), _card("sol", "Sol Ring")],
+}
+_CHORD = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [*(_card(f"f{n}", "Forest") for n in range(3)), _card("elf", "Llanowar Elves")],
+}
+_TREASURE = json.loads((ROOT / "examples" / "boards" / "treasure-at-40.json").read_text(encoding="utf-8"))
+_TURN = {
+    "version": 1,
+    "players": [{"id": "me", "hand": ["Lightning Bolt", "Sol Ring", "Mountain", "Island"]}, {"id": "opp"}],
+    "permanents": [_card("m0", "Mountain"), _card("m1", "Mountain")],
+}
+
+#: (method, board, the option's params, the same as command-line options, the params without the option: the
+#: answer must differ, so that an option the service dropped fails the test).
+NEW_OPTIONS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str, Any]]] = [
+    ("pay", _DIG, {"spell": "Dig Through Time"}, ["--spell", "Dig Through Time"], {"cost": "{6}{U}{U}"}),
+    ("pay", _DIG, {"cost": "{1}{G}", "convoke": True}, ["{1}{G}", "--convoke"], {"cost": "{1}{G}"}),
+    ("pay", _DIG, {"cost": "{3}{U}", "delve": True}, ["{3}{U}", "--delve"], {"cost": "{3}{U}"}),
+    ("pay", _ARTIFACTS, {"cost": "{1}{U}", "improvise": True}, ["{1}{U}", "--improvise"], {"cost": "{1}{U}"}),
+    (
+        "pay",
+        _SOURCES,
+        {"cost": "{G}", "prefer": "creatures"},
+        ["{G}", "--prefer", "creatures"],
+        {"cost": "{G}"},
+    ),
+    (
+        "pay",
+        _SOURCES,
+        {"cost": "{G}", "prefer": "lands"},
+        ["{G}", "--prefer", "lands"],
+        {"cost": "{G}", "prefer": "creatures"},
+    ),
+    ("pay", _TREASURE, {"cost": "{W}", "value": ["life=0"]}, ["{W}", "--value", "life=0"], {"cost": "{W}"}),
+    (
+        "max_x",
+        _CHORD,
+        {"spell": "Chord of Calling"},
+        ["--spell", "Chord of Calling"],
+        {"cost": "{X}{G}{G}{G}", "convoke": False},
+    ),
+    ("max_x", _CHORD, {"cost": "{X}{G}", "convoke": True}, ["{X}{G}", "--convoke"], {"cost": "{X}{G}"}),
+    (
+        "max_x",
+        _TREASURE,
+        {"cost": "{X}{W}", "value": ["life=0"]},
+        ["{X}{W}", "--value", "life=0"],
+        {"cost": "{X}{W}"},
+    ),
+    ("plan_turn", _TURN, {"no_land": True}, ["--no-land"], {}),
+    ("plan_turn", _TURN, {"land": "Mountain"}, ["--land", "Mountain"], {}),
+    ("plan_turn", _TURN, {"hold": "{R}"}, ["--hold", "{R}"], {}),
+    (
+        "plan_turn",
+        _TURN,
+        {"cast": ["Mind Stone", "Sol Ring"], "order": "best"},
+        ["--cast", "Mind Stone", "--cast", "Sol Ring", "--order", "best"],
+        {"cast": ["Mind Stone", "Sol Ring"]},
+    ),
+    (
+        "plan_turn",
+        _TURN,
+        {"cast": ["{X}{R}"], "x": 2},
+        ["--cast", "{X}{R}", "--x", "2"],
+        {"cast": ["{X}{R}"]},
+    ),
+    ("plan_turn", _TURN, {"player": "opp"}, ["--player", "opp"], {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "board", "params", "options", "without"),
+    NEW_OPTIONS,
+    ids=[f"{case[0]} {' '.join(case[3])}" for case in NEW_OPTIONS],
+)
+def test_every_option_of_the_command_is_answered_alike_by_the_service(
+    pipe: Pipe,
+    tmp_path: Path,
+    method: str,
+    board: dict[str, Any],
+    params: dict[str, Any],
+    options: list[str],
+    without: dict[str, Any],
+) -> None:
+    """Issue 36 item 4 and issue 37 item 4: the service takes every option the command takes, and answers
+    exactly what the command prints with --json."""
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board), encoding="utf-8")
+    _, printed = cli_json(method.replace("_", "-"), str(path), *options, "--json")
+    answer = pipe.call(method, {"board": board, **params})
+    assert answer["result"] == printed
+    assert pipe.call(method, {"board": board, **without})["result"] != printed
+
+
 def test_card_is_what_cards_name_prints(pipe: Pipe) -> None:
     assert pipe.call("card", {"name": "sol ring"})["result"] == cli_json("cards", "sol ring", "--json")[1]
 
@@ -208,6 +327,7 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
         "could_produce",
         "plan_turn",
         "arena_autotap",
+        "arena_turn",
         "card",
         "version",
     ]

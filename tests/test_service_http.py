@@ -152,6 +152,38 @@ def test_openapi_and_the_board_schema_are_served(server: Server) -> None:
     assert server.get("/v1/schema/board") == (200, board_schema())
 
 
+def test_the_published_schema_takes_every_option_of_the_command(server: Server) -> None:
+    """Issue 36 item 4: the OpenAPI document the server publishes has, for each question, a parameter for
+    every option of the real command (its long name, as the declaration gives it) and nothing else."""
+    from typer.core import TyperOption
+    from typer.main import get_command
+
+    from planner.cli import app
+    from planner.params import params_of
+    from planner.questions import QUESTIONS
+
+    _, document = server.get("/openapi.json")
+    commands = get_command(app).commands  # type: ignore[attr-defined]
+    for question in QUESTIONS.values():
+        post = document["paths"][f"/v1/{question.method}"]["post"]
+        body = post["requestBody"]["content"]["application/json"]["schema"]
+        published = set(body["properties"])
+        declared = params_of(question.record)
+        assert published - {"board"} == {p.name for p in declared}, question.method
+        if question.command is None or question.command == "cards":
+            continue
+        by_flag = {p.flag: p.name for p in declared}
+        by_attribute = {p.attribute: p.name for p in declared}
+        taken = {
+            by_flag[max(option.opts, key=len)]
+            if isinstance(option, TyperOption)
+            else by_attribute.get(option.name, option.name)
+            for option in commands[question.command].params
+            if option.name not in ("as_json", "store")
+        }
+        assert taken == published, question.method
+
+
 def test_concurrent_requests_are_each_answered_right(server: Server) -> None:
     costs = ["{G}", "{2}{G}{G}", "{R}", "{U}{U}", "{W}{W}{W}{W}{W}{W}{W}", "{Q}"]
     expected = {cost: server.post("/v1/pay", {"board": BOARD, "cost": cost}) for cost in costs}

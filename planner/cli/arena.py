@@ -16,7 +16,8 @@ from planner.cli.common import (
     print_json,
     table,
 )
-from planner.cli.pay import TimeLimitOpt
+from planner.cli.declared import option_of
+from planner.questions import ArenaAutotapQuestion
 
 __all__ = ["arena", "arena_report"]
 
@@ -31,11 +32,8 @@ def arena(
             show_default=False,
         ),
     ],
-    seat: Annotated[
-        int | None,
-        typer.Option("--seat", metavar="N", help="The local seat. Default: the seat the server addresses."),
-    ] = None,
-    time_limit: TimeLimitOpt = 10.0,
+    seat: Annotated[int | None, option_of(ArenaAutotapQuestion, "seat")] = None,
+    time_limit: Annotated[float, option_of(ArenaAutotapQuestion, "time_limit")] = 10.0,
     as_json: JsonOpt = False,
     store: StoreOpt = None,
 ) -> None:

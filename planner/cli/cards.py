@@ -112,11 +112,13 @@ def show_command(
 ) -> None:
     """Show one card's Oracle text and parsed abilities (what 'cards NAME' does)."""
     from planner.describe import format_details
+    from planner.questions import CardQuestion
     from planner.requests import card_request
 
     as_json = as_json or bool(_group_option(ctx, "as_json"))
     answer = card_request(
-        name, cards=card_resolver(store if store is not None else _group_option(ctx, "store"))
+        CardQuestion(name=name),
+        cards=card_resolver(store if store is not None else _group_option(ctx, "store")),
     )
     if as_json:
         print_json(answer.to_json())

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
 from models.cost import PaymentKind, PaymentTarget
 from models.mana import ManaTypes
+from planner.questions import CouldProduceQuestion, MaxXQuestion, PayQuestion
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -19,37 +20,17 @@ from planner.cli.common import (
     EXIT_NO,
     EXIT_TIME_LIMIT,
     PROG,
-    BoardArg,
-    JsonOpt,
-    StoreOpt,
-    StrictOpt,
     card_resolver,
-    command,
     load_board,
     print_json,
     table,
 )
-
-# --------------------------------------------------------------------------------------------------------
-# could-produce
+from planner.cli.declared import question_command
 
 
-@command("could-produce")
+@question_command("could-produce", CouldProduceQuestion)
 def could_produce_command(
-    board: BoardArg,
-    player: Annotated[
-        str | None,
-        typer.Option(
-            "--player",
-            metavar="ID",
-            help="Whose permanents to list: a player id, or 'all' for every permanent. "
-            "Default: the board's active player.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOpt = False,
-    strict: StrictOpt = False,
-    store: StoreOpt = None,
+    question: CouldProduceQuestion, board: str, as_json: bool, store: str | None
 ) -> None:
     """Show the mana types each permanent could produce (CR 106.7).
 
@@ -60,8 +41,7 @@ def could_produce_command(
     """
     from planner.requests import could_produce_request
 
-    loader = functools.partial(load_board, board, store=store)
-    answer = could_produce_request(loader, player=player, strict=strict)
+    answer = could_produce_request(functools.partial(load_board, board, store=store), question)
     loaded, whose, sets = answer.board, answer.whose, answer.sets
     if as_json:
         print_json(answer.to_json())
@@ -76,171 +56,8 @@ def could_produce_command(
         typer.echo(f"{whose or 'nobody'} controls no permanents")
 
 
-CostArg = Annotated[
-    str | None,
-    typer.Argument(
-        metavar="[COST]",
-        help="The cost to pay: '{2}{G}{G}', or the bare form deck tools print ('2GG'); any case. "
-        "May be left out with --spell (the card's mana cost).",
-        show_default=False,
-    ),
-]
-SpellOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--spell",
-        metavar="NAME",
-        help="Pay for this card: from the player's hand if it is there, else from card data; its mana "
-        "cost, type line, colors, convoke, improvise, delve and own cost reductions (affinity) are used.",
-        show_default=False,
-    ),
-]
-ConvokeOpt = Annotated[
-    bool, typer.Option("--convoke", help="Creatures may help pay: each tapped pays {1} or one of its colors.")
-]
-ImproviseOpt = Annotated[
-    bool, typer.Option("--improvise", help="Artifacts may help pay: each tapped pays {1}.")
-]
-ValueOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--value",
-        metavar="life=N",
-        help="What you value: 'life=N' says one life is worth N mana, weighed against the Treasures and the "
-        "like a payment would sacrifice instead (at 40 life, life=0 takes 1 damage rather than a Treasure).",
-        show_default=False,
-    ),
-]
-PreferOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--prefer",
-        metavar="KINDS",
-        help="Kinds of permanent to use first when payments tie on the mana they tie up, in order, e.g. "
-        "'lands,artifacts,creatures,treasures' (kinds: treasures, creatures, lands, artifacts, others).",
-        show_default=False,
-    ),
-]
-DelveOpt = Annotated[
-    bool,
-    typer.Option(
-        "--delve", help="Cards exiled from the graveyard may help pay: each pays {1} (needs graveyard)."
-    ),
-]
-ForOpt = Annotated[
-    str,
-    typer.Option(
-        "--for",
-        metavar="TYPE_LINE",
-        help="The type line of what is paid for, e.g. 'Creature — Eldrazi' or 'Instant' (spending "
-        "restrictions read it). Default: none.",
-        show_default=False,
-    ),
-]
-ColorsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--colors",
-        metavar="WUBRG",
-        help="The colors of what is paid for, e.g. 'UR' ('' for colorless). Default: the cost's colors.",
-        show_default=False,
-    ),
-]
-KindOpt = Annotated[
-    PaymentKind,
-    typer.Option("--kind", help="Whether the payment casts a spell or activates an ability."),
-]
-CommanderOpt = Annotated[
-    bool,
-    typer.Option("--commander", help="What is paid for is your commander (Jeweled Lotus reads this)."),
-]
-PurposeOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--purpose",
-        metavar="PURPOSE",
-        help="What else the payment is, for mana only such payments may spend (repeatable): "
-        "cumulative-upkeep, face-down, turn-face-up, watermark, makes-tokens, kicked, from-exile, "
-        "unlock-door.",
-        show_default=False,
-    ),
-]
-KeywordOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--keyword",
-        metavar="KEYWORD",
-        help="A keyword of what is paid for (repeatable), e.g. 'devoid', or an ability's 'equip' (a "
-        "--spell's own keywords count without it).",
-        show_default=False,
-    ),
-]
-PlayerOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--player",
-        metavar="ID",
-        help="Who pays, with their own permanents and pool. Default: the board's active player.",
-        show_default=False,
-    ),
-]
-TimeLimitOpt = Annotated[
-    float,
-    typer.Option(
-        "--time-limit",
-        metavar="S",
-        help="Seconds the solver may search; when it runs out, the best payment found so far is given "
-        "(marked as not proven optimal), or none.",
-    ),
-]
-
-
-@command("pay")
-def pay_command(
-    board: BoardArg,
-    cost: CostArg = None,
-    spell: SpellOpt = None,
-    convoke: ConvokeOpt = False,
-    improvise: ImproviseOpt = False,
-    delve: DelveOpt = False,
-    for_: ForOpt = "",
-    colors: ColorsOpt = None,
-    kind: KindOpt = PaymentKind.SPELL,
-    commander: CommanderOpt = False,
-    purpose: PurposeOpt = None,
-    keyword: KeywordOpt = None,
-    keep: Annotated[
-        str | None,
-        typer.Option(
-            "--keep",
-            metavar="COST",
-            help="A cost that should stay payable from what is left afterwards, e.g. '{U}{U}' for a "
-            "counterspell, when the board allows both (keep_satisfied says whether it does).",
-            show_default=False,
-        ),
-    ] = None,
-    hand: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--hand",
-            metavar="COST",
-            help="The cost of a card in hand to keep castable afterwards as far as possible; repeat the "
-            "option for several cards (below --keep in priority).",
-            show_default=False,
-        ),
-    ] = None,
-    player: PlayerOpt = None,
-    x: Annotated[
-        int | None,
-        typer.Option("--x", metavar="N", help="The value of X when COST has {X}.", show_default=False),
-    ] = None,
-    time_limit: TimeLimitOpt = 10.0,
-    value: ValueOpt = None,
-    prefer: PreferOpt = None,
-    as_json: JsonOpt = False,
-    strict: StrictOpt = False,
-    store: StoreOpt = None,
-) -> None:
+@question_command("pay", PayQuestion)
+def pay_command(question: PayQuestion, board: str, as_json: bool, store: str | None) -> None:
     """Find the best way to pay COST from the board, and show it.
 
     The report lists the abilities to activate in order (what each produced, and what it sacrificed, tapped
@@ -251,78 +68,23 @@ def pay_command(
     come first. Exits 0 when payable, 1 when not (the reason says why), 2 on bad input, 4 when the time
     limit ran out before any payment was found.
     """
-    from planner.requests import Ways, pay_request
+    from planner.requests import pay_request
 
-    answer = pay_request(
-        functools.partial(load_board, board, store=store),
-        cost,
-        for_=for_,
-        colors=colors,
-        kind=kind,
-        commander=commander,
-        purposes=purpose or (),
-        keywords=keyword or (),
-        keep=keep,
-        hand=hand or (),
-        player=player,
-        x=x,
-        time_limit=time_limit,
-        strict=strict,
-        ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
-        value=value or (),
-        prefer=prefer,
-        cards=card_resolver(store) if spell is not None else None,
-    )
-    _answer(answer, as_json)
+    cards = card_resolver(store) if question.spell is not None else None
+    _answer(pay_request(functools.partial(load_board, board, store=store), question, cards=cards), as_json)
 
 
-@command("max-x")
-def max_x_command(
-    board: BoardArg,
-    cost: CostArg = None,
-    spell: SpellOpt = None,
-    convoke: ConvokeOpt = False,
-    improvise: ImproviseOpt = False,
-    delve: DelveOpt = False,
-    for_: ForOpt = "",
-    colors: ColorsOpt = None,
-    kind: KindOpt = PaymentKind.SPELL,
-    commander: CommanderOpt = False,
-    purpose: PurposeOpt = None,
-    keyword: KeywordOpt = None,
-    player: PlayerOpt = None,
-    time_limit: TimeLimitOpt = 10.0,
-    value: ValueOpt = None,
-    prefer: PreferOpt = None,
-    as_json: JsonOpt = False,
-    strict: StrictOpt = False,
-    store: StoreOpt = None,
-) -> None:
+@question_command("max-x", MaxXQuestion)
+def max_x_command(question: MaxXQuestion, board: str, as_json: bool, store: str | None) -> None:
     """Find the largest X for which COST (with {X}) is payable, and the best way to pay it.
 
     The report is pay's, for that X; JSON output is pay's with "x" first, null when COST can't be paid
     even with X = 0. Exits 0 when payable, 1 when not, 2 on bad input.
     """
-    from planner.requests import Ways, max_x_request
+    from planner.requests import max_x_request
 
-    answer = max_x_request(
-        functools.partial(load_board, board, store=store),
-        cost,
-        for_=for_,
-        colors=colors,
-        kind=kind,
-        commander=commander,
-        purposes=purpose or (),
-        keywords=keyword or (),
-        player=player,
-        time_limit=time_limit,
-        strict=strict,
-        ways=Ways(spell=spell, convoke=convoke, improvise=improvise, delve=delve),
-        value=value or (),
-        prefer=prefer,
-        cards=card_resolver(store) if spell is not None else None,
-    )
-    _answer(answer, as_json)
+    cards = card_resolver(store) if question.spell is not None else None
+    _answer(max_x_request(functools.partial(load_board, board, store=store), question, cards=cards), as_json)
 
 
 def _answer(answer: PaymentAnswer, as_json: bool) -> None:

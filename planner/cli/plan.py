@@ -3,80 +3,20 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
-from planner.cli.common import (
-    EXIT_NO,
-    EXIT_TIME_LIMIT,
-    BoardArg,
-    JsonOpt,
-    StoreOpt,
-    StrictOpt,
-    card_resolver,
-    command,
-    load_board,
-    print_json,
-    table,
-)
-from planner.cli.pay import PlayerOpt, TimeLimitOpt
+from planner.cli.common import EXIT_NO, EXIT_TIME_LIMIT, card_resolver, load_board, print_json, table
+from planner.cli.declared import question_command
+from planner.questions import PlanTurnQuestion
 
 if TYPE_CHECKING:
     from planner.turn import TurnResult
 
 
-@command("plan-turn")
-def plan_turn_command(
-    board: BoardArg,
-    cast: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--cast",
-            metavar="CARD",
-            help="A spell to cast: a card name (from the hand, else card data) or a cost such as '{1}{U}'; "
-            "repeat it for several, in order. Without --cast the plan chooses from the hand.",
-            show_default=False,
-        ),
-    ] = None,
-    order: Annotated[
-        str,
-        typer.Option(
-            "--order", metavar="given|best", help="Cast the --cast spells in the given order or the best one."
-        ),
-    ] = "given",
-    hold: Annotated[
-        str | None,
-        typer.Option(
-            "--hold",
-            metavar="COST",
-            help="A cost to keep payable at the end of the turn, e.g. '{U}{U}' for a counterspell: it "
-            "comes first, when any plan allows it.",
-            show_default=False,
-        ),
-    ] = None,
-    land: Annotated[
-        str | None,
-        typer.Option(
-            "--land",
-            metavar="NAME",
-            help="Play this land from the hand. Default: the plan plays the best one when a play is left.",
-            show_default=False,
-        ),
-    ] = None,
-    no_land: Annotated[
-        bool,
-        typer.Option(
-            "--no-land", help="Keep the land drop: without it the plan always plays a land when it can."
-        ),
-    ] = False,
-    x: Annotated[int, typer.Option("--x", metavar="N", help="The value of X for spells with {X}.")] = 1,
-    player: PlayerOpt = None,
-    time_limit: TimeLimitOpt = 10.0,
-    as_json: JsonOpt = False,
-    strict: StrictOpt = False,
-    store: StoreOpt = None,
-) -> None:
+@question_command("plan-turn", PlanTurnQuestion)
+def plan_turn_command(question: PlanTurnQuestion, board: str, as_json: bool, store: str | None) -> None:
     """Plan the main phase: the land to play and the spells to cast, in order, each paid in full as it is
     cast.
 
@@ -87,19 +27,8 @@ def plan_turn_command(
     """
     from planner.requests import plan_turn_request
 
-    result = plan_turn_request(
-        functools.partial(load_board, board, store=store),
-        cast=cast or (),
-        order=order,
-        hold=hold,
-        land=land,
-        no_land=no_land,
-        player=player,
-        x=x,
-        time_limit=time_limit,
-        strict=strict,
-        cards=card_resolver(store) if cast else None,
-    )
+    cards = card_resolver(store) if question.cast else None
+    result = plan_turn_request(functools.partial(load_board, board, store=store), question, cards=cards)
     if as_json:
         print_json(result.to_json())
     else:

@@ -1,5 +1,6 @@
-"""The service's methods: their parameters (the commands' long option names, plus ``board``), how a call's
-``params`` become a call of the shared request function (:mod:`planner.requests`), and the errors it answers.
+"""The service's methods: their parameters (each question's record's, :mod:`planner.questions`, the ones the
+command takes by their long names, plus ``board``), how a call's ``params`` become that record and a call of
+the shared request function (:mod:`planner.requests`), and the errors it answers.
 
 :class:`Service` answers one call at a time: :meth:`Service.call` takes the method's name and its params
 (parsed JSON) and returns the result (exactly what the command prints with ``--json``) or raises
@@ -19,6 +20,7 @@ planner.service.methods.RpcError: x: expected an integer or null, got the string
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -28,13 +30,17 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from models.board import describe_json, json_path
 from models.errors import BoardError, InputError, InternalError, PlannerError
 from models.limits import not_text_in
+from planner.params import Param, ParamKind, params_of, read_json
+from planner.questions import QUESTIONS
 from planner.service.cache import SOURCE, BoardCache
 
 if TYPE_CHECKING:
     from models.carddata.names import CardResolver
+    from planner.requests import BoardLoader
 
 __all__ = [
     "BAD_PARAMS",
+    "BOARD",
     "INTERNAL_ERROR",
     "INVALID_REQUEST",
     "METHODS",
@@ -93,76 +99,37 @@ def internal_error(error: BaseException) -> RpcError:
 
 
 # --------------------------------------------------------------------------------------------------------
-# Parameters
+# Methods: each question's record declares its parameters (planner.questions); the service adds ``board``
 
-
-@dataclass(frozen=True, slots=True)
-class ParamKind:
-    """A parameter's JSON type: its JSON Schema, and the check that reads a value of it."""
-
-    schema: Mapping[str, Any]
-    expected: str
-    accepts: Callable[[object], bool]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-STRING = ParamKind({"type": "string"}, "a string", lambda v: isinstance(v, str))
-OPTIONAL_STRING = ParamKind(
-    {"type": ["string", "null"]}, "a string or null", lambda v: v is None or isinstance(v, str)
+#: The board a question is about: the content of a board file, as an object (read through the cache).
+BOARD: Final = Param(
+    attribute="board",
+    name="board",
+    flag="BOARD",
+    type=dict,
+    default=dataclasses.MISSING,
+    help="The board: the content of a board file, as an object.",
+    kind=ParamKind({"$ref": "#/components/schemas/Board"}, "a board", lambda v: True),
+    argument=True,
 )
-BOOLEAN = ParamKind({"type": "boolean"}, "true or false", lambda v: isinstance(v, bool))
-OPTIONAL_INTEGER = ParamKind(
-    {"type": ["integer", "null"]}, "an integer or null", lambda v: v is None or _is_int(v)
-)
-NUMBER = ParamKind({"type": "number"}, "a number", _is_number)
-STRINGS = ParamKind(
-    {"type": "array", "items": {"type": "string"}},
-    "a list of strings",
-    lambda v: isinstance(v, list) and all(isinstance(item, str) for item in v),
-)
-KIND = ParamKind({"enum": ["spell", "ability"]}, "'spell' or 'ability'", lambda v: v in ("spell", "ability"))
-OBJECT = ParamKind({"type": "object"}, "an object", lambda v: isinstance(v, dict))
-GAME_STATE = ParamKind(
-    {"oneOf": [{"type": "object"}, {"type": "array", "items": {"type": "object"}}, {"type": "null"}]},
-    "an object, a list of objects or null",
-    lambda v: (
-        v is None or isinstance(v, dict) or (isinstance(v, list) and all(isinstance(i, dict) for i in v))
-    ),
-)
-BOARD = ParamKind({"$ref": "#/components/schemas/Board"}, "a board", lambda v: True)
-
-
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One parameter: its JSON name, the request function's keyword, its type, and what it means."""
-
-    name: str
-    kind: ParamKind
-    help: str
-    required: bool = False
-    keyword: str = ""
-
-    @property
-    def argument(self) -> str:
-        """The request function's keyword argument (``for`` is ``for_``)."""
-        return self.keyword or self.name
 
 
 @dataclass(frozen=True, slots=True)
 class Method:
-    """One method: its parameters, what it answers, and the function that answers it."""
+    """One method: its name, what it answers, the record its parameters build (None: it takes none) and
+    whether it reads a board, and the function that answers the built record; ``params`` are ``board``
+    (when it reads one) and the record's."""
 
     name: str
     help: str
-    params: tuple[Param, ...]
-    answer: Callable[[Service, dict[str, Any]], Any]
+    record: type | None
+    answer: Callable[[Service, Any, BoardLoader | None], Any]
+    reads_board: bool = False
+    params: tuple[Param, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        declared = params_of(self.record) if self.record is not None else ()
+        object.__setattr__(self, "params", (BOARD, *declared) if self.reads_board else declared)
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of its ``params`` (the HTTP body), for the OpenAPI document.
@@ -174,147 +141,92 @@ class Method:
             "type": "object",
             "additionalProperties": False,
             "required": [p.name for p in self.params if p.required],
-            "properties": {p.name: {**p.kind.schema, "description": p.help} for p in self.params},
+            "properties": {p.name: p.schema() for p in self.params},
         }
 
 
-_BOARD = Param("board", BOARD, "The board: the content of a board file, as an object.", required=True)
-_COST = Param("cost", STRING, "The cost: '{2}{G}{G}' or '2GG'.", required=True)
-_PAYMENT_FOR = (
-    Param("for", STRING, "The type line of what is paid for, e.g. 'Creature — Eldrazi'.", keyword="for_"),
-    Param("colors", OPTIONAL_STRING, "The colors of what is paid for ('' colorless); default the cost's."),
-    Param("kind", KIND, "Whether the payment casts a spell (default) or activates an ability."),
-    Param("commander", BOOLEAN, "What is paid for is your commander."),
-    Param("purposes", STRINGS, "What else the payment is: 'cumulative-upkeep', 'from-exile', ... (see pay)."),
-    Param("keywords", STRINGS, "Keywords of what is paid for, e.g. 'devoid'."),
-)
-_PLAYER = Param("player", OPTIONAL_STRING, "Who pays; default the board's active player.")
-_TIME_LIMIT = Param(
-    "time_limit", NUMBER, "Seconds the whole call may take; default and most: the service's --time-limit."
-)
-_STRICT = Param("strict", BOOLEAN, "Make Oracle text the parser does not understand an error.")
-
-
-def _pay(service: Service, params: dict[str, Any]) -> Any:
+def _pay(service: Service, question: Any, board: BoardLoader | None) -> Any:
     from planner.requests import pay_request
 
-    return pay_request(**params).to_json()
+    assert board is not None
+    return pay_request(board, question, cards=service.cards).to_json()
 
 
-def _max_x(service: Service, params: dict[str, Any]) -> Any:
+def _max_x(service: Service, question: Any, board: BoardLoader | None) -> Any:
     from planner.requests import max_x_request
 
-    return max_x_request(**params).to_json()
+    assert board is not None
+    return max_x_request(board, question, cards=service.cards).to_json()
 
 
-def _could_produce(service: Service, params: dict[str, Any]) -> Any:
+def _could_produce(service: Service, question: Any, board: BoardLoader | None) -> Any:
     from planner.requests import could_produce_request
 
-    return could_produce_request(**params).to_json()
+    assert board is not None
+    return could_produce_request(board, question).to_json()
 
 
-def _card(service: Service, params: dict[str, Any]) -> Any:
-    from planner.requests import card_request
-
-    return card_request(**params, cards=service.cards).to_json()
-
-
-def _plan_turn(service: Service, params: dict[str, Any]) -> Any:
+def _plan_turn(service: Service, question: Any, board: BoardLoader | None) -> Any:
     from planner.requests import plan_turn_request
 
-    if params.get("x") is None:
-        params.pop("x", None)
-    return plan_turn_request(**params, cards=service.cards).to_json()
+    assert board is not None
+    return plan_turn_request(board, question, cards=service.cards).to_json()
 
 
-def _arena_autotap(service: Service, params: dict[str, Any]) -> Any:
+def _card(service: Service, question: Any, board: BoardLoader | None) -> Any:
+    from planner.requests import card_request
+
+    return card_request(question, cards=service.cards).to_json()
+
+
+def _arena_autotap(service: Service, question: Any, board: BoardLoader | None) -> Any:
     from planner.arena import autotap_request
 
-    return autotap_request(**params, cards=service.cards)
+    return autotap_request(
+        question.request,
+        question.game_state,
+        seat=question.seat,
+        time_limit=question.time_limit,
+        cards=service.cards,
+    )
 
 
-def _version(service: Service, params: dict[str, Any]) -> Any:
+def _arena_turn(service: Service, question: Any, board: BoardLoader | None) -> Any:
+    from planner.arena_turn import arena_turn_request
+
+    return arena_turn_request(
+        question.request,
+        question.game_state,
+        seat=question.seat,
+        time_limit=question.time_limit,
+        cards=service.cards,
+    )
+
+
+def _version(service: Service, question: Any, board: BoardLoader | None) -> Any:
     return service.version()
+
+
+def _method(method: str, answer: Callable[[Service, Any, BoardLoader | None], Any], board: bool) -> Method:
+    question = QUESTIONS[method]
+    return Method(method, question.help, question.record, answer, reads_board=board)
 
 
 #: Every method the service answers, by name.
 METHODS: Final[dict[str, Method]] = {
     method.name: method
     for method in (
-        Method(
-            "pay",
-            "The best way to pay a cost: what `mana-planner pay --json` prints.",
-            (
-                _BOARD,
-                _COST,
-                *_PAYMENT_FOR,
-                Param("keep", OPTIONAL_STRING, "A cost that should stay payable afterwards, e.g. '{U}{U}'."),
-                Param("hand", STRINGS, "Costs of cards in hand to keep castable afterwards."),
-                _PLAYER,
-                Param("x", OPTIONAL_INTEGER, "The value of X when the cost has {X}."),
-                _TIME_LIMIT,
-                _STRICT,
-            ),
-            _pay,
-        ),
-        Method(
-            "max_x",
-            "The largest X for which a cost is payable: what `mana-planner max-x --json` prints.",
-            (_BOARD, _COST, *_PAYMENT_FOR, _PLAYER, _TIME_LIMIT, _STRICT),
-            _max_x,
-        ),
-        Method(
-            "could_produce",
-            "The mana types each permanent could produce: what `mana-planner could-produce --json` prints.",
-            (
-                _BOARD,
-                Param("player", OPTIONAL_STRING, "Whose permanents: a player id, or 'all'; default active."),
-                _STRICT,
-            ),
-            _could_produce,
-        ),
-        Method(
-            "plan_turn",
-            "A turn's plan, the land and the spells in order: what `mana-planner plan-turn --json` prints.",
-            (
-                _BOARD,
-                Param("cast", STRINGS, "Spells to cast, in order: card names or costs; default: choose."),
-                Param("order", STRING, "'given' (default) or 'best': the order of the cast spells."),
-                Param("hold", OPTIONAL_STRING, "A cost to keep payable at the end of the turn."),
-                Param("land", OPTIONAL_STRING, "A land in the hand to play; default: the plan chooses."),
-                Param("no_land", BOOLEAN, "Keep the land drop: play no land this turn."),
-                Param("player", OPTIONAL_STRING, "Whose turn; default the board's active player."),
-                Param("x", OPTIONAL_INTEGER, "The value of X for spells with {X}; default 1."),
-                _TIME_LIMIT,
-                _STRICT,
-            ),
-            _plan_turn,
-        ),
-        Method(
-            "arena_autotap",
-            "Our autoTapSolution for each action of an MTG Arena ActionsAvailableReq, compared with Arena's.",
-            (
-                Param("request", OBJECT, "The ActionsAvailableReq GRE message, or its body.", required=True),
-                Param(
-                    "game_state",
-                    GAME_STATE,
-                    "The last game state: a gameStateMessage, or a list of them in order (full, then diffs).",
-                ),
-                Param("seat", OPTIONAL_INTEGER, "The local seat; default the message's systemSeatIds."),
-                _TIME_LIMIT,
-            ),
-            _arena_autotap,
-        ),
-        Method(
-            "card",
-            "One card's text and parsed abilities: what `mana-planner cards NAME --json` prints.",
-            (Param("name", STRING, "The card's name (any case).", required=True),),
-            _card,
-        ),
+        _method("pay", _pay, board=True),
+        _method("max_x", _max_x, board=True),
+        _method("could_produce", _could_produce, board=True),
+        _method("plan_turn", _plan_turn, board=True),
+        _method("arena_autotap", _arena_autotap, board=False),
+        _method("arena_turn", _arena_turn, board=False),
+        _method("card", _card, board=False),
         Method(
             "version",
             "The planner's version, the contract and board versions, and the methods.",
-            (),
+            None,
             _version,
         ),
     )
@@ -403,9 +315,11 @@ class Service:
             raise RpcError(
                 UNKNOWN_METHOD, f"unknown method {name[:60]!r}; the methods are {', '.join(METHODS)}"
             )
-        arguments = self._arguments(method, params)
+        checked = self._arguments(method, params)
         try:
-            return method.answer(self, arguments)
+            board = checked.pop("board", None)
+            question = method.record(**checked) if method.record is not None else None
+            return method.answer(self, question, board)
         except InternalError as error:
             raise RpcError(
                 INTERNAL_ERROR, f"{error}. This is a bug in mana-planner: please report it."
@@ -417,7 +331,7 @@ class Service:
             param = "board" if isinstance(error, BoardError) else error.param
             if param is not None:
                 data["param"] = param
-            if isinstance(error, BoardError) and "board" in arguments:
+            if isinstance(error, BoardError) and method.reads_board:
                 data["errors"] = self._all_problems(params, error)
             raise RpcError(BAD_PARAMS, str(error), data) from error
         except PlannerError as error:  # any other error raised on purpose is bad input, as for the commands
@@ -455,7 +369,8 @@ class Service:
         }
 
     def _arguments(self, method: Method, params: object) -> dict[str, Any]:
-        """The request function's keyword arguments for ``params``, checked; raises BAD_PARAMS."""
+        """The record's keyword arguments (and ``board``, as a loader) for ``params``, each of its JSON kind;
+        raises BAD_PARAMS. The record, built from them, checks their values."""
         if params is None:
             params = {}
         if not isinstance(params, dict):
@@ -477,22 +392,10 @@ class Service:
             )
         for name, value in params.items():
             _check_text(name, value)
-        arguments: dict[str, Any] = {}
-        for param in method.params:
-            if param.name not in params:
-                if param.required:
-                    raise RpcError(
-                        BAD_PARAMS, f"{param.name}: missing required parameter", {"param": param.name}
-                    )
-                continue
-            value = params[param.name]
-            if not param.kind.accepts(value):
-                raise RpcError(
-                    BAD_PARAMS,
-                    f"{param.name}: expected {param.kind.expected}, got {describe_json(value)}",
-                    {"param": param.name},
-                )
-            arguments[param.argument] = value
+        try:
+            arguments = read_json(method.params, params)
+        except InputError as error:
+            raise RpcError(BAD_PARAMS, str(error), {"param": error.param}) from error
         if "board" in arguments:
             arguments["board"] = self.boards.loader(arguments["board"], self.warnings)
         if any(p.name == "time_limit" for p in method.params):
