@@ -27,7 +27,7 @@ def plan_turn_command(question: PlanTurnQuestion, board: str, as_json: bool, sto
     """
     from planner.requests import plan_turn_request
 
-    cards = card_resolver(store) if question.cast else None
+    cards = card_resolver(store)  # (--cast names, and the other faces of double-faced cards in the hand)
     result = plan_turn_request(functools.partial(load_board, board, store=store), question, cards=cards)
     if as_json:
         print_json(result.to_json())
@@ -49,8 +49,13 @@ def turn_report(result: TurnResult) -> str:
         if result.land_life:
             how += f", paying {result.land_life} life"
         lines.append(f"land: play {result.land_played} ({result.land_id}, {how})")
+        if result.land_fetched is not None:
+            lines.append(f"      crack it at once for {result.land_fetched}")
+        if result.land_returned is not None:
+            lines.append(f"      return {result.land_returned} to the hand, after the spells")
     else:
         lines.append("land: none played")
+    lines += [f"exile {card} from the hand for {mana}" for card, mana in result.exiled]
     if not result.castable:
         lines.append(f"cast nothing: {result.reason}")
     rows = []
