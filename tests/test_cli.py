@@ -510,3 +510,30 @@ def test_plan_turn_times_out_with_exit_4_or_the_best_plan_never_a_traceback() ->
         assert result.exit_code in (0, 4), result.output
         answer = json.loads(result.stdout)
         assert answer["optimal"] is False and answer["castable"] is (None if result.exit_code == 4 else True)
+
+
+def test_plan_turn_text_says_what_a_fetchland_found_and_what_left_the_hand() -> None:
+    """Issue 37: the text answer names the land a fetchland found when cracked and the card exiled from the
+    hand for its mana, as the JSON answer does (three Mountains, Simian Spirit Guide, Polluted Delta with an
+    Island in the library and a {4}{R} instant: only the Guide's {R} and the fetched land together cast
+    it)."""
+    delta = {
+        "name": "Polluted Delta",
+        "type_line": "Land",
+        "oracle": "{T}, Pay 1 life, Sacrifice this land: Search your library for an Island or Swamp card, "
+        "put it onto the battlefield, then shuffle.",
+    }
+    instant = {"name": "Big Instant", "type_line": "Instant", "mana_cost": "{4}{R}"}
+    board = json.loads(board_json(*((f"m{n}", "Mountain", "me") for n in range(3))))
+    board["players"][0]["hand"] = ["Simian Spirit Guide", instant, delta]
+    board["players"][0]["library"] = ["Island"]
+    text = run("plan-turn", "-", stdin=json.dumps(board))
+    answer = json.loads(run("plan-turn", "-", "--json", stdin=json.dumps(board)).stdout)
+    assert text.exit_code == 0 and answer["exiled_from_hand"] == [
+        {"card": "Simian Spirit Guide", "mana": "{R}"}
+    ]
+    assert answer["land"]["fetched"] == "Island", answer["land"]
+    assert (
+        "crack it at once for Island" in text.stdout
+        and "exile Simian Spirit Guide from the hand for {R}" in (text.stdout)
+    )
