@@ -131,7 +131,7 @@ class _CostBuilder:
             case r.Exert():
                 self._part(CostPartKind.EXERT, 1, "", text)
             case r.Reveal(count, what) if what.zone == "hand":
-                self._part(CostPartKind.REVEAL, 0 if isinstance(count, r._Variable) else count, text, text)
+                self._part(CostPartKind.REVEAL, count if isinstance(count, int) else 0, text, text)
             case _:
                 raise UnreadError(f"the cost {text!r} is read but no record holds it yet")
 
@@ -187,7 +187,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 "a 'with' clause",
                 len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
             ),
-            ("a name", bool(noun.named) and noun.named != r._EXILED_NAME),
+            ("a name", bool(noun.named) and noun.named != r.EXILED_NAME),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
@@ -205,7 +205,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         other=noun.other,
         untapped=noun.untapped,
         chosen_type=noun.chosen_type,
-        named_as_imprinted=noun.named == r._EXILED_NAME,
+        named_as_imprinted=noun.named == r.EXILED_NAME,
         attached=bool(noun.attached),
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
         colorless=noun.colorless,
