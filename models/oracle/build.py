@@ -2,8 +2,8 @@
 
 The grammar (:mod:`models.oracle.grammar`) says what a phrase means; this module says how the planner's
 records (:mod:`models.abilities`) hold it. A reading no record can hold yet (a 'with power 4 or greater'
-filter, a cost of collecting evidence) raises :class:`~models.oracle.grammar.UnreadError` with the reason,
-so the sentence is reported, never used without its part.
+filter, a cost of collecting evidence) raises :class:`~models.oracle.grammar_parser.UnreadError` with the
+reason, so the sentence is reported, never used without its part.
 
 >>> cost = build_cost("{1}, {T}, Sacrifice a Forest")
 >>> str(cost.mana), cost.tap, cost.sacrifice.types, cost.sacrifice_count
@@ -221,10 +221,11 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
     hand): what a board gives of such a card (its type line, its colors, its printed power); another 'with'
     clause ('with a counter on it') is read but not held.
 
-    >>> card_filter(r.Noun(types=("Creature",), qualities=(r.WithCounter(),)))
-    Traceback (most recent call last):
-    ...
-    models.oracle.grammar.UnreadError: cards 'creature with a counter on it': no filter of cards holds them
+    >>> try:
+    ...     card_filter(r.Noun(types=("Creature",), qualities=(r.WithCounter(),)))
+    ... except UnreadError as unread:
+    ...     print(unread)
+    cards 'creature with a counter on it': no filter of cards holds them
     """
     if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
