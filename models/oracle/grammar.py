@@ -24,15 +24,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken, Vi
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, parser
 from models.oracle.phrase_rules import PhraseRules
-from models.oracle.readings import (
-    Condition,
-    CostPart,
-    EffectSentence,
-    ManaEffect,
-    Nouns,
-    Output,
-    SpendOnly,
-)
+from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
 

@@ -8,22 +8,11 @@ whether what was read reads the card exiled with its source.
 
 from __future__ import annotations
 
-from models.abilities import (
-    ManaAbility,
-    ManaOutput,
-    ObjectFilter,
-    PaletteKind,
-    StaticEffect,
-)
+from models.abilities import ManaAbility, ManaOutput, ObjectFilter, PaletteKind, StaticEffect
 from models.oracle import lexicon
 from models.oracle import text as t
-from models.oracle.build import (
-    mana_output,
-)
-from models.oracle.grammar import (
-    UnreadError,
-    parse_output,
-)
+from models.oracle.build import mana_output
+from models.oracle.grammar import UnreadError, parse_output
 
 
 def created_mana_token(sentence: str) -> ManaOutput | None:

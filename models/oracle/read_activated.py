@@ -19,17 +19,8 @@ from models.abilities import (
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
-from models.oracle.build import (
-    build_cost,
-    build_mana_ability,
-    mana_output,
-)
-from models.oracle.grammar import (
-    UnreadError,
-    parse_effect,
-    parse_output,
-    parse_static,
-)
+from models.oracle.build import build_cost, build_mana_ability, mana_output
+from models.oracle.grammar import UnreadError, parse_effect, parse_output, parse_static
 from models.oracle.mana_outputs import output_of_effect, quoted_output
 from models.oracle.parsed import PART_OF_UNREAD, Collector, SentenceReading
 from models.oracle.readings import ActivateOnly, Timing

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from models.oracle import classify
 from models.oracle import statics as s
-from models.oracle.grammar import (
-    UnreadError,
-    parse_enters_unless,
-    parse_static,
-)
+from models.oracle.grammar import UnreadError, parse_enters_unless, parse_static
 from models.oracle.parsed import Collector, EnteringChanges
 from models.oracle.readings import Controller, Noun, Nouns
 

@@ -28,12 +28,7 @@ from models.mana import ALL_COLORS, ALL_TYPES
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
-from models.oracle.build import (
-    condition,
-    mana_effect,
-    object_filters,
-    spend_restriction,
-)
+from models.oracle.build import condition, mana_effect, object_filters, spend_restriction
 from models.oracle.build_statics import static_effect
 from models.oracle.grammar import (
     UnreadError,

@@ -20,26 +20,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from models.abilities import (
-    AbilityCost,
-    Condition,
-    NotPaymentKind,
-    NotPaymentMana,
-    SpendRestriction,
-)
+from models.abilities import AbilityCost, Condition, NotPaymentKind, NotPaymentMana, SpendRestriction
 from models.errors import OracleParseError
 from models.oracle import classify, lexicon
 from models.oracle import text as t
-from models.oracle.build import (
-    build_cost,
-    spend_restriction,
-)
+from models.oracle.build import build_cost, spend_restriction
 from models.oracle.build_statics import only_filter, own_reduction
-from models.oracle.grammar import (
-    UnreadError,
-    parse_objects,
-    parse_spending,
-)
+from models.oracle.grammar import UnreadError, parse_objects, parse_spending
 from models.oracle.grammar import parse_land_search as _parse_search_reading
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, reads_imprinted_colors
 from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, ParsedText, SentenceReading
