@@ -46,7 +46,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from models.board import BOARD_VERSION, ROOT, Board
+from models.board.json_fields import ROOT
+from models.board.state import BOARD_VERSION, Board
 from models.carddata.names import CardResolver
 from models.cost import ManaCost
 from models.errors import BoardError, InputError

@@ -45,7 +45,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from models.board import BOARD_VERSION, ROOT, Board, read_board_text
+from models.board.json_fields import ROOT, read_board_text
+from models.board.state import BOARD_VERSION, Board
 from models.carddata.names import CardResolver
 from models.errors import BoardError
 from models.limits import MAX_NAME_LENGTH, shortened

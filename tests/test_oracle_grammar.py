@@ -552,7 +552,7 @@ def test_no_regular_expression_reads_more_than_a_word() -> None:
     and phrases are the grammar's."""
     offenders = [
         f"{path.name}:{line}: {pattern!r}"
-        for path in sorted(ORACLE.glob("*.py"))
+        for path in sorted(ORACLE.rglob("*.py"))
         for line, pattern in _patterns(path)
         if re.search(r" |\\s", pattern)
     ]

@@ -6,11 +6,15 @@ an effect, a keyword, a choice the card needs, ``not_payment``, ``ignored`` (not
 ``unsupported`` (about mana, but not read). Nothing is dropped silently.
 
 The parts: :mod:`~models.oracle.lexicon` (the closed word classes), :mod:`~models.oracle.text` (tokens: lines,
-sentences, normalisation), the grammar (``grammar.lark`` and :mod:`~models.oracle.grammar`, with the typed
-readings of :mod:`~models.oracle.readings` and :mod:`~models.oracle.statics`), the builders to records
+sentences, normalisation), the grammar (``grammar.lark``, its parser :mod:`~models.oracle.grammar_parser`, its
+transformer :mod:`~models.oracle.phrase_rules`, :mod:`~models.oracle.effect_rules` and
+:mod:`~models.oracle.static_rules`, its entry points :mod:`~models.oracle.grammar`, with the typed readings of
+the :mod:`~models.oracle.readings` package and :mod:`~models.oracle.statics`), the builders to records
 (:mod:`~models.oracle.build`, :mod:`~models.oracle.build_statics`), the classifier of what the grammar does
 not read (:mod:`~models.oracle.classify`), and the reader that puts them together
-(:mod:`~models.oracle.reader`).
+(:mod:`~models.oracle.reader`, reading each kind of line with :mod:`~models.oracle.read_activated`,
+:mod:`~models.oracle.read_entering` and :mod:`~models.oracle.read_statics` into the records of
+:mod:`~models.oracle.parsed`, and the mana of a text with :mod:`~models.oracle.mana_outputs`).
 """
 
 from models.oracle.reader import (

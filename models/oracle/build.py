@@ -2,8 +2,8 @@
 
 The grammar (:mod:`models.oracle.grammar`) says what a phrase means; this module says how the planner's
 records (:mod:`models.abilities`) hold it. A reading no record can hold yet (a 'with power 4 or greater'
-filter, a cost of collecting evidence) raises :class:`~models.oracle.grammar.UnreadError` with the reason,
-so the sentence is reported, never used without its part.
+filter, a cost of collecting evidence) raises :class:`~models.oracle.grammar_parser.UnreadError` with the
+reason, so the sentence is reported, never used without its part.
 
 >>> cost = build_cost("{1}, {T}, Sacrifice a Forest")
 >>> str(cost.mana), cost.tap, cost.sacrifice.types, cost.sacrifice_count
@@ -131,7 +131,7 @@ class _CostBuilder:
             case r.Exert():
                 self._part(CostPartKind.EXERT, 1, "", text)
             case r.Reveal(count, what) if what.zone == "hand":
-                self._part(CostPartKind.REVEAL, 0 if isinstance(count, r._Variable) else count, text, text)
+                self._part(CostPartKind.REVEAL, count if isinstance(count, int) else 0, text, text)
             case _:
                 raise UnreadError(f"the cost {text!r} is read but no record holds it yet")
 
@@ -187,7 +187,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 "a 'with' clause",
                 len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
             ),
-            ("a name", bool(noun.named) and noun.named != r._EXILED_NAME),
+            ("a name", bool(noun.named) and noun.named != r.EXILED_NAME),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
@@ -205,7 +205,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         other=noun.other,
         untapped=noun.untapped,
         chosen_type=noun.chosen_type,
-        named_as_imprinted=noun.named == r._EXILED_NAME,
+        named_as_imprinted=noun.named == r.EXILED_NAME,
         attached=bool(noun.attached),
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
         colorless=noun.colorless,
@@ -221,10 +221,11 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
     hand): what a board gives of such a card (its type line, its colors, its printed power); another 'with'
     clause ('with a counter on it') is read but not held.
 
-    >>> card_filter(r.Noun(types=("Creature",), qualities=(r.WithCounter(),)))
-    Traceback (most recent call last):
-    ...
-    models.oracle.grammar.UnreadError: cards 'creature with a counter on it': no filter of cards holds them
+    >>> try:
+    ...     card_filter(r.Noun(types=("Creature",), qualities=(r.WithCounter(),)))
+    ... except UnreadError as unread:
+    ...     print(unread)
+    cards 'creature with a counter on it': no filter of cards holds them
     """
     if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")

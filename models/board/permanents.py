@@ -1,0 +1,481 @@
+"""Permanents: which card each is, its printed characteristics and status, the choices made as it entered
+(and the card exiled with it), and how a board file gives them.
+
+>>> Permanent.from_dict({"id": "f", "card": "Forest", "controller": "me", "tapped": True}).to_dict()
+{'id': 'f', 'card': 'Forest', 'controller': 'me', 'tapped': True}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from models.board.json_fields import (
+    FieldError,
+    Fields,
+    JsonPath,
+    checked,
+    describe_json,
+    json_list,
+    quote,
+    read_bool,
+    read_color,
+    read_colors,
+    read_cost,
+    read_counters,
+    read_long_text,
+    read_named,
+    read_printed,
+    read_text,
+    read_type_line,
+)
+from models.board.printed import (
+    DESCRIBED,
+    card_colors,
+    catalogue_card,
+    printed_number,
+    read_card,
+    stored_card,
+)
+from models.board.zones import Card
+from models.board_fields import CHOICES, IMPRINTED_CARD, PERMANENT
+from models.catalogue import CardData, lookup
+from models.cost import ManaCost
+from models.errors import BoardError
+from models.hashing import cached_hash, state_without_hash
+from models.mana import ManaType, ManaTypes
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
+
+
+@dataclass(frozen=True, slots=True)
+class ImprintedCard:
+    """The card exiled with a permanent as the board describes it (``choices.imprinted`` as an object, for any
+    card, in the catalogue or not): its name, and the mana cost and color indicator its colors come from.
+
+    >>> card = ImprintedCard.from_json({"name": "Homebrew Bolt", "mana_cost": "{R}"})
+    >>> str(card.colors), card.to_json()
+    ('R', {'name': 'Homebrew Bolt', 'mana_cost': '{R}'})
+    """
+
+    name: str
+    mana_cost: ManaCost | None = None
+    color_indicator: ManaTypes | None = None
+
+    def __post_init__(self) -> None:
+        if self.color_indicator is not None and not self.color_indicator:
+            object.__setattr__(self, "color_indicator", None)  # '' is no color indicator
+
+    @classmethod
+    def from_json(cls, value: object, source: str = "<imprinted>") -> ImprintedCard:
+        """Read the object form; raises ``BoardError`` naming ``source``."""
+        found = checked(source, lambda: _read_imprinted(value, ()))
+        if not isinstance(found, ImprintedCard):
+            raise BoardError(f"{source}: expected an object {{name, mana_cost, color_indicator}}")
+        return found
+
+    @property
+    def colors(self) -> ManaTypes:
+        """Its colors (CR 202.2)."""
+        return card_colors(self.mana_cost, self.color_indicator)
+
+    def to_json(self) -> dict[str, str]:
+        """The board-file form: the object, its mana cost written even when it is none (``""``)."""
+        out = {"name": self.name, "mana_cost": str(self.mana_cost) if self.mana_cost is not None else ""}
+        if self.color_indicator is not None:
+            out["color_indicator"] = str(self.color_indicator)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What was chosen for a permanent as it entered: color, creature type, card type, basic land type, and
+    the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks; and
+    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads).
+
+    ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
+
+    >>> choices = Choices.from_dict({"color": "g", "basic_land_type": "forest"})
+    >>> choices.color, choices.basic_land_type, choices.to_dict()
+    (<ManaType.G: 16>, 'Forest', {'color': 'G', 'basic_land_type': 'Forest'})
+    >>> bool(Choices())
+    False
+    """
+
+    color: ManaType | None = None
+    creature_type: str | None = None
+    card_type: str | None = None
+    basic_land_type: str | None = None
+    imprinted: str | None = None
+    imprinted_card: ImprintedCard | None = None
+
+    def __post_init__(self) -> None:
+        card = self.imprinted_card
+        if card is not None:
+            if self.imprinted is None:
+                object.__setattr__(self, "imprinted", card.name)
+            elif self.imprinted != card.name:
+                raise ValueError(f"imprinted {self.imprinted!r} is not imprinted_card's name {card.name!r}")
+
+    @property
+    def imprinted_colors(self) -> ManaTypes | None:
+        """The colors of the card exiled with it (CR 202.2): from the board's description of that card, else
+        from the built-in catalogue; None when no card is given or the catalogue does not know its name.
+
+        >>> str(Choices(imprinted="Llanowar Elves").imprinted_colors)
+        'G'
+        >>> Choices(imprinted="Homebrew Bolt").imprinted_colors is None
+        True
+        """
+        if self.imprinted_card is not None:
+            return self.imprinted_card.colors
+        found = catalogue_card(self.imprinted) if self.imprinted is not None else None
+        if found is None:
+            return None
+        return card_colors(found.mana_cost, found.color_indicator, found.oracle, found.name)
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
+        """Read a ``choices`` object; raises ``BoardError`` naming ``source``."""
+        return checked(source, lambda: _read_choices(data, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form, listing only what was chosen."""
+        out: dict[str, Any] = {}
+        if self.color is not None:
+            out["color"] = self.color.letter
+        for key in ("creature_type", "card_type", "basic_land_type", "imprinted"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.imprinted_card is not None:
+            out["imprinted"] = self.imprinted_card.to_json()
+        return out
+
+    def __bool__(self) -> bool:
+        chosen = (self.color, self.creature_type, self.card_type, self.basic_land_type, self.imprinted)
+        return any(value is not None for value in chosen)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Permanent:
+    """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
+
+    ``card`` is the catalogue's name for it (``None`` for a card described directly); ``name``,
+    ``type_line``, ``oracle``, ``mana_cost``, ``color_indicator``, ``power`` and ``toughness`` are its
+    printed characteristics, from the catalogue unless the board overrides them. ``summoning_sick`` means
+    its controller has not controlled it continuously since their most recent turn began (CR 302.6);
+    ``entered_this_turn`` that it entered the battlefield this turn (Dark Fortress's 'if this land entered
+    this turn').
+    ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
+    Effects that change characteristics are applied by the planner, not here.
+
+    >>> dual = Permanent.from_dict({"id": "dual", "controller": "me", "name": "Homebrew Dual",
+    ...                             "type_line": "land", "oracle": "{T}: Add {W} or {U}.",
+    ...                             "counters": {"charge": 2}, "tapped": True})
+    >>> str(dual.type_line), dual.counter("charge"), dual.counter("mining"), dual.tapped
+    ('Land', 2, 0, True)
+    >>> Permanent.from_dict({"id": "elf", "controller": "me", "card": "llanowar elves"}).to_dict()
+    {'id': 'elf', 'card': 'Llanowar Elves', 'controller': 'me'}
+    """
+
+    id: str
+    controller: str
+    card: str | None
+    name: str
+    type_line: TypeLine
+    oracle: str = ""
+    mana_cost: ManaCost | None = None
+    color_indicator: ManaTypes | None = None
+    tapped: bool = False
+    summoning_sick: bool = False
+    haste: bool = False
+    entered_this_turn: bool = False
+    designations: frozenset[str] = frozenset()
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+    choices: Choices = Choices()
+    token: bool = False
+    #: the texts of its mana abilities that can be activated only once each turn and were this turn
+    activated_this_turn: tuple[str, ...] = ()
+    #: its printed power and toughness (before counters and effects); None when not known (no card data
+    #: gives a number: a noncreature, a card given by its text without them, a printed '*')
+    power: int | None = None
+    toughness: int | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
+
+    def __post_init__(self) -> None:
+        names = [name for name, _ in self.counters]
+        if len(set(names)) != len(names):
+            raise ValueError(f"permanent {self.id!r}: a counter name is listed twice in {self.counters}")
+        if any(count < 0 for _, count in self.counters):
+            raise ValueError(f"permanent {self.id!r}: counter counts must not be negative: {self.counters}")
+        object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
+        if self.mana_cost is not None and not self.mana_cost:
+            object.__setattr__(self, "mana_cost", None)
+        if self.color_indicator is not None and not self.color_indicator:
+            object.__setattr__(self, "color_indicator", None)
+
+    def with_tapped(self, tapped: bool) -> Permanent:
+        """This permanent tapped or untapped (``dataclasses.replace`` without checking again what can't have
+        changed).
+
+        >>> forest = Permanent.from_dict({"id": "f", "card": "Forest", "controller": "me"})
+        >>> from dataclasses import replace
+        >>> forest.with_tapped(True) == replace(forest, tapped=True)
+        True
+        """
+        if tapped == self.tapped:
+            return self
+        copy = object.__new__(Permanent)
+        for name in _PERMANENT_FIELDS:
+            object.__setattr__(copy, name, getattr(self, name))
+        object.__setattr__(copy, "tapped", tapped)
+        object.__setattr__(copy, "_hash", 0)
+        return copy
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<permanent>") -> Permanent:
+        """Read one permanent object (its controller and attachment are not checked against a board).
+
+        Raises ``BoardError`` naming ``source``.
+        """
+        return checked(source, lambda: read_permanent(data, ()))
+
+    @classmethod
+    def of_card(cls, card: CardData, pid: str, controller: str) -> Permanent:
+        """A card alone as a board file puts it on the battlefield, untapped: a catalogue card by its name,
+        any other card (one from the card store) by its characteristics in full.
+
+        >>> wastes = CardData(name="Mirrored Wastes", type_line="Land", oracle="{T}: Add {C}{C}.")
+        >>> Permanent.of_card(wastes, "w", "me").to_dict()
+        {'id': 'w', 'name': 'Mirrored Wastes', 'type_line': 'Land', 'oracle': '{T}: Add {C}{C}.', \
+'controller': 'me'}
+        """
+        entry: dict[str, object] = {"id": pid, "controller": controller}
+        if lookup(card.name) == card:
+            entry["card"] = card.name
+        else:
+            entry.update(name=card.name, type_line=card.type_line, oracle=card.oracle, token=card.token)
+            entry.update(mana_cost=card.mana_cost or "", color_indicator=card.color_indicator or "")
+            entry.update(
+                (key, number)
+                for key, number in (
+                    ("power", printed_number(card.power)),
+                    ("toughness", printed_number(card.toughness)),
+                )
+                if number is not None
+            )
+        return cls.from_dict(entry, f"card {card.name!r}")
+
+    def counter(self, name: str) -> int:
+        """How many counters of this kind the permanent has (0 when none).
+
+        >>> mine = Permanent(id="m", controller="me", card=None, name="Mine",
+        ...     type_line=TypeLine.parse("Land"), counters=(("mining", 2),))
+        >>> mine.counter("mining"), mine.counter("charge")
+        (2, 0)
+        """
+        return next((count for counter_name, count in self.counters if counter_name == name), 0)
+
+    def as_card(self) -> Card | None:
+        """The card the permanent is once it leaves the battlefield for a hand or a graveyard, as printed;
+        None for a token, which is no card there (CR 111.7, 111.8, 704.5d).
+
+        >>> Permanent.from_dict({"id": "f", "card": "Forest", "controller": "me"}).as_card().name
+        'Forest'
+        """
+        if self.token:
+            return None
+        return Card(
+            card=self.card,
+            name=self.name,
+            type_line=self.type_line,
+            oracle=self.oracle,
+            mana_cost=self.mana_cost,
+            color_indicator=self.color_indicator,
+            power=self.power,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form: the card name plus whatever differs from the catalogue, and non-defaults."""
+        catalogued = catalogue_card(self.card) if self.card is not None else None
+        base = catalogued or DESCRIBED
+        out: dict[str, Any] = {"id": self.id}
+        if self.card is not None:
+            out["card"] = self.card
+        if catalogued is None or self.name != base.name:
+            out["name"] = self.name
+        if catalogued is None or self.type_line != base.type_line:
+            out["type_line"] = str(self.type_line)
+        if self.oracle != base.oracle:
+            out["oracle"] = self.oracle
+        if self.mana_cost != base.mana_cost:
+            out["mana_cost"] = str(self.mana_cost or "")
+        if self.color_indicator != base.color_indicator:
+            out["color_indicator"] = str(self.color_indicator or "")
+        for key, value, printed in (
+            ("power", self.power, base.power),
+            ("toughness", self.toughness, base.toughness),
+        ):
+            if value != printed and value is not None:
+                out[key] = value
+        out["controller"] = self.controller
+        for key in ("tapped", "summoning_sick", "haste", "entered_this_turn"):
+            if getattr(self, key):
+                out[key] = True
+        if self.designations:
+            out["designations"] = sorted(self.designations)
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.attached_to is not None:
+            out["attached_to"] = self.attached_to
+        if self.choices:
+            out["choices"] = self.choices.to_dict()
+        if self.token != base.token:
+            out["token"] = self.token
+        if self.activated_this_turn:
+            out["activated_this_turn"] = list(self.activated_this_turn)
+        return out
+
+
+#: The fields :meth:`Permanent.with_tapped` copies.
+_PERMANENT_FIELDS = tuple(f.name for f in fields(Permanent) if f.name != "_hash")
+
+
+# --------------------------------------------------------------------------------------------------------
+# Reading a permanent from the board file
+
+
+def _read_imprinted(value: object, path: JsonPath) -> str | ImprintedCard:
+    """The card exiled with a permanent: its name as given (it need not be on any board or in card data), or
+    an object ``{name, mana_cost, color_indicator?}`` describing it (``mana_cost`` may be left out when a
+    ``color_indicator`` is given)."""
+    if isinstance(value, str):
+        return read_text(value, path).strip()
+    if not isinstance(value, dict):
+        expected = "a card name or an object {name, mana_cost}"
+        raise FieldError(path, f"expected {expected}, got {describe_json(value)}")
+    fields = Fields(value, path, IMPRINTED_CARD)
+    why = ": an imprinted card object needs 'mana_cost' ('' for none) or 'color_indicator'"
+    return ImprintedCard(
+        name=fields.required("name", read_text).strip(),
+        mana_cost=fields.required("mana_cost", read_cost, why)
+        if not fields.given("color_indicator")
+        else fields.optional("mana_cost", read_cost, None),
+        color_indicator=fields.optional("color_indicator", read_colors, None),
+    )
+
+
+def _read_creature_type(value: object, path: JsonPath) -> str:
+    """A creature type, capitalised (``elf`` becomes ``Elf``)."""
+    text = read_text(value, path).strip()
+    return text[0].upper() + text[1:]
+
+
+_read_card_type = read_named(CARD_TYPES, "card type")
+
+
+_read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
+
+
+def _read_choices(value: object, path: JsonPath) -> Choices:
+    """A ``choices`` object."""
+    fields = Fields(value, path, CHOICES)
+    exiled = fields.optional("imprinted", _read_imprinted, None)
+    if isinstance(exiled, str):
+        exiled = _stored_imprinted(exiled, (*path, "imprinted"))
+    return Choices(
+        color=fields.optional("color", read_color, None),
+        creature_type=fields.optional("creature_type", _read_creature_type, None),
+        card_type=fields.optional("card_type", _read_card_type, None),
+        basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
+        imprinted=exiled if isinstance(exiled, str) else None,
+        imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
+    )
+
+
+def _stored_imprinted(name: str, path: JsonPath) -> str | ImprintedCard:
+    """The exiled card named in ``choices.imprinted``: a card of the card store given to the loader becomes
+    its description (name, mana cost, color indicator), since only catalogue cards are known by name alone;
+    any other name stays as given."""
+    base = stored_card(name, path)
+    if base is None:
+        return name
+    return ImprintedCard(name=base.name, mana_cost=base.mana_cost, color_indicator=base.color_indicator)
+
+
+def read_permanent(value: object, path: JsonPath) -> Permanent:
+    """One permanent object, with the catalogue's values for a ``card`` and the object's overrides."""
+    fields = Fields(value, path, PERMANENT)
+    permanent_id = fields.required("id", read_text)
+    controller = fields.required("controller", read_text)
+    base = fields.optional("card", read_card, None)
+    if base is None:
+        base = DESCRIBED
+        why = ": a permanent without 'card' needs 'name' and 'type_line'"
+        name = fields.required("name", read_text, why)
+        type_line = fields.required("type_line", read_type_line, why)
+    else:
+        name = fields.optional("name", read_text, base.name)
+        type_line = fields.optional("type_line", read_type_line, base.type_line)
+    if not type_line.card_types:
+        where = "type_line" if fields.given("type_line") else "card"
+        raise FieldError((*path, where), f"the type line {quote(str(type_line))} has no card type")
+    return Permanent(
+        id=permanent_id,
+        controller=controller,
+        card=base.card,
+        name=name,
+        type_line=type_line,
+        oracle=fields.optional("oracle", read_long_text, base.oracle),
+        mana_cost=fields.optional("mana_cost", read_cost, base.mana_cost),
+        color_indicator=fields.optional("color_indicator", read_colors, base.color_indicator),
+        tapped=fields.optional("tapped", read_bool, False),
+        summoning_sick=fields.optional("summoning_sick", read_bool, False),
+        haste=fields.optional("haste", read_bool, False),
+        entered_this_turn=fields.optional("entered_this_turn", read_bool, False),
+        designations=fields.optional("designations", _read_designations, frozenset()),
+        counters=fields.optional("counters", read_counters, ()),
+        attached_to=fields.optional("attached_to", read_text, None),
+        choices=fields.optional("choices", _read_choices, Choices()),
+        token=fields.optional("token", read_bool, base.token),
+        activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
+        power=fields.optional("power", read_printed, base.power),
+        toughness=fields.optional("toughness", read_printed, base.toughness),
+    )
+
+
+#: The designations a permanent may have that rules text reads (CR 701.15 goaded, 701.37 monstrous, 702.112
+#: renowned, 701.60 suspected, 702.171 saddled).
+DESIGNATIONS = ("renowned", "monstrous", "suspected", "saddled", "goaded")
+
+
+def _read_designations(value: object, path: JsonPath) -> frozenset[str]:
+    """A permanent's designations: a list of some of :data:`DESIGNATIONS`."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise FieldError(path, f"expected a list of designations ({', '.join(DESIGNATIONS)})")
+    for index, item in enumerate(value):
+        if item.lower() not in DESIGNATIONS:
+            known = ", ".join(DESIGNATIONS)
+            raise FieldError((*path, index), f"unknown designation {quote(item)} (known: {known})")
+    return frozenset(item.lower() for item in value)
+
+
+def _read_ability_texts(value: object, path: JsonPath) -> tuple[str, ...]:
+    """A list of ability texts (each as Oracle text gives it, or as a plan's step names it), each once."""
+    texts: list[str] = []
+    for position, entry in enumerate(json_list(value, path, "ability texts")):
+        text = read_long_text(entry, (*path, position))
+        if not text.strip():
+            raise FieldError((*path, position), "must not be empty")
+        if text in texts:
+            raise FieldError((*path, position), f"{quote(text)} is listed twice")
+        texts.append(text)
+    return tuple(texts)

@@ -1,0 +1,266 @@
+"""Players: life, the mana pool with its restrictions and riders, zones and counters, and how a board file
+gives them.
+
+>>> Player.from_dict({"id": "me", "pool": ["{G}", {"mana": "{C}", "persists": True}]}).pool[1].persists
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from models.board.json_fields import (
+    FieldError,
+    Fields,
+    JsonPath,
+    checked,
+    describe_json,
+    json_list,
+    read_bool,
+    read_colors,
+    read_count,
+    read_counters,
+    read_int,
+    read_mana,
+    read_rule,
+    read_text,
+)
+from models.board.zones import Card, read_cards, read_graveyard, read_library
+from models.board_fields import PLAYER, POOL_ENTRY
+from models.errors import OracleParseError
+from models.limits import MAX_POOL_MANA
+from models.mana import ManaBag, ManaTypes
+from models.oracle import parse_restriction
+
+
+@dataclass(frozen=True, slots=True)
+class PoolMana:
+    """Mana floating in a player's pool, with the restriction and rider it carries (CR 106.6).
+
+    ``spend_only`` is the restriction in Oracle wording (``"to cast creature spells"``), ``rider`` what
+    the mana does when spent, ``source`` a note on where it came from, and ``persists`` true for mana that
+    does not empty between steps and phases. In a board file an entry is a mana string or an object with
+    these fields.
+
+    >>> entry = PoolMana.from_json({"mana": "{C}{C}", "spend_only": "to cast colorless Eldrazi spells"})
+    >>> entry.mana.total, entry.to_json()
+    (2, {'mana': '{C}{C}', 'spend_only': 'to cast colorless Eldrazi spells'})
+    >>> PoolMana(ManaBag.parse("{G}")).to_json()
+    '{G}'
+    """
+
+    mana: ManaBag
+    spend_only: str | None = None
+    rider: str | None = None
+    source: str | None = None
+    persists: bool = False
+
+    @classmethod
+    def from_json(cls, value: object, source: str = "<pool>") -> PoolMana:
+        """Read one pool entry (a mana string or an object); raises ``BoardError`` naming ``source``."""
+        return checked(source, lambda: _read_pool_entry(value, ()))
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The board-file form: a bare mana string when nothing else is set, else an object."""
+        extras: dict[str, Any] = {}
+        for key in ("spend_only", "rider", "source"):
+            value = getattr(self, key)
+            if value is not None:
+                extras[key] = value
+        if self.persists:
+            extras["persists"] = True
+        return {"mana": str(self.mana), **extras} if extras else str(self.mana)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: id, life total, mana pool, and the facts about them that mana abilities read.
+
+    ``commander_colors`` is the commander's color identity (``None`` outside Commander; the empty set for a
+    colorless commander). ``spells_cast_this_turn`` is an extension of the board format (not in the contract):
+    how many spells the player has cast this turn, which taxes such as Damping Sphere's read.
+
+    The zones (contract section 6): ``hand``, the cards in hand; ``graveyard``, the cards in the graveyard,
+    or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
+    ``library``, how many cards are in the library (None: unknown, large), and ``library_cards``, the cards in
+    it when the board lists them (contract section 10: ``library`` is then their number);
+    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn).
+    ``counters`` (contract section 10) are the player's own, ``(name, count)`` pairs sorted by name, all
+    positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
+    ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn
+    two or more cards this turn" and "if you've gained life this turn" read.
+
+    >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
+    >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
+    (20, '{G}', 'WG')
+    >>> player.to_dict()
+    {'id': 'me', 'pool': ['{G}'], 'commander_colors': 'WG'}
+    >>> hub = Player.from_dict({"id": "me", "counters": {"energy": 3, "poison": 0}})
+    >>> hub.counter("energy"), hub.counter("experience"), hub.to_dict()
+    (3, 0, {'id': 'me', 'counters': {'energy': 3}})
+    >>> turn = Player.from_dict({"id": "me", "cards_drawn_this_turn": 2, "library": ["Forest", "Island"]})
+    >>> turn.cards_drawn_this_turn, turn.life_gained_this_turn, turn.library, turn.to_dict()["library"]
+    (2, 0, 2, ['Forest', 'Island'])
+    """
+
+    id: str
+    life: int = 20
+    pool: tuple[PoolMana, ...] = ()
+    commander_colors: ManaTypes | None = None
+    spells_cast_this_turn: int = 0
+    hand: tuple[Card, ...] = ()
+    graveyard: tuple[Card, ...] | int | None = None
+    library: int | None = None
+    lands_played_this_turn: int = 0
+    land_plays: int = 1
+    counters: tuple[tuple[str, int], ...] = ()
+    cards_drawn_this_turn: int = 0
+    life_gained_this_turn: int = 0
+    library_cards: tuple[Card, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.library_cards is not None and self.library != len(self.library_cards):
+            object.__setattr__(self, "library", len(self.library_cards))
+        if any(count < 0 for _, count in self.counters):
+            raise ValueError(f"player {self.id!r}: counter counts must not be negative: {self.counters}")
+        object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<player>") -> Player:
+        """Read one player object; raises ``BoardError`` naming ``source``."""
+        return checked(source, lambda: read_player(data, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form, leaving out defaults."""
+        out: dict[str, Any] = {"id": self.id}
+        if self.life != 20:
+            out["life"] = self.life
+        if self.pool:
+            out["pool"] = [entry.to_json() for entry in self.pool]
+        if self.commander_colors is not None:
+            out["commander_colors"] = str(self.commander_colors)
+        if self.spells_cast_this_turn:
+            out["spells_cast_this_turn"] = self.spells_cast_this_turn
+        if self.hand:
+            out["hand"] = [card.to_json() for card in self.hand]
+        if isinstance(self.graveyard, int):
+            out["graveyard"] = self.graveyard
+        elif self.graveyard is not None:
+            out["graveyard"] = [card.to_json() for card in self.graveyard]
+        if self.library_cards is not None:
+            out["library"] = [card.to_json() for card in self.library_cards]
+        elif self.library is not None:
+            out["library"] = self.library
+        if self.lands_played_this_turn:
+            out["lands_played_this_turn"] = self.lands_played_this_turn
+        if self.land_plays != 1:
+            out["land_plays"] = self.land_plays
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.cards_drawn_this_turn:
+            out["cards_drawn_this_turn"] = self.cards_drawn_this_turn
+        if self.life_gained_this_turn:
+            out["life_gained_this_turn"] = self.life_gained_this_turn
+        return out
+
+    def counter(self, name: str) -> int:
+        """How many counters of this kind the player has (0 when none): ``counter("energy")``."""
+        return next((count for counter_name, count in self.counters if counter_name == name), 0)
+
+    @property
+    def graveyard_size(self) -> int | None:
+        """How many cards are in the graveyard (None: the board does not say).
+
+        >>> Player("me", graveyard=3).graveyard_size, Player("me").graveyard_size
+        (3, None)
+        """
+        if self.graveyard is None or isinstance(self.graveyard, int):
+            return self.graveyard
+        return len(self.graveyard)
+
+    def in_hand(self, name: str) -> Card | None:
+        """The first card in hand with this name (any case), or None.
+
+        >>> Player.from_dict({"id": "me", "hand": ["Forest"]}).in_hand("forest").name
+        'Forest'
+        """
+        wanted = name.strip().casefold()
+        return next((card for card in self.hand if card.name.casefold() == wanted), None)
+
+    def casting(self, name: str) -> Player:
+        """The player once the first card in hand with this name is cast: it is on the stack, no longer in
+        the hand (CR 601.2a), so its own abilities in the hand (a Spirit Guide's) can't pay for it.
+
+        >>> player = Player.from_dict({"id": "me", "hand": ["Forest", "Island"]})
+        >>> [card.name for card in player.casting("forest").hand]
+        ['Island']
+        """
+        held = self.in_hand(name)
+        if held is None:
+            return self
+        index = self.hand.index(held)
+        return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
+
+
+# --------------------------------------------------------------------------------------------------------
+# Reading a player from the board file
+
+
+def _read_pool_entry(value: object, path: JsonPath) -> PoolMana:
+    """One pool entry: a mana string, or ``{mana, spend_only?, rider?, source?, persists?}``."""
+    if isinstance(value, str):
+        return PoolMana(read_mana(value, path))
+    if not isinstance(value, dict):
+        raise FieldError(path, f"expected a mana string or a pool entry object, got {describe_json(value)}")
+    fields = Fields(value, path, POOL_ENTRY)
+    return PoolMana(
+        mana=fields.required("mana", read_mana),
+        spend_only=fields.optional("spend_only", _read_restriction, None),
+        rider=fields.optional("rider", read_rule, None),
+        source=fields.optional("source", read_text, None),
+        persists=fields.optional("persists", read_bool, False),
+    )
+
+
+def _read_restriction(value: object, path: JsonPath) -> str:
+    """A spending restriction in Oracle wording (``"to cast creature spells"``), checked by the parser now so
+    that a restriction it can't read is an error with its path, not a failure of a later payment."""
+    text = read_rule(value, path)
+    try:
+        parse_restriction(text)
+    except OracleParseError as error:
+        raise FieldError(path, str(error)) from None
+    return text
+
+
+def _read_pool(value: object, path: JsonPath) -> tuple[PoolMana, ...]:
+    """A player's pool: a list of pool entries."""
+    entries = json_list(value, path, "pool entries (mana strings or objects)")
+    pool = tuple(_read_pool_entry(entry, (*path, position)) for position, entry in enumerate(entries))
+    total = sum(entry.mana.total for entry in pool)
+    if total > MAX_POOL_MANA:
+        raise FieldError(path, f"the pool holds {total} mana, more than the limit of {MAX_POOL_MANA}")
+    return pool
+
+
+def read_player(value: object, path: JsonPath) -> Player:
+    """One player object."""
+    fields = Fields(value, path, PLAYER)
+    library = fields.optional("library", read_library, None)
+    return Player(
+        id=fields.required("id", read_text),
+        life=fields.optional("life", read_int, 20),
+        pool=fields.optional("pool", _read_pool, ()),
+        commander_colors=fields.optional("commander_colors", read_colors, None),
+        spells_cast_this_turn=fields.optional("spells_cast_this_turn", read_count, 0),
+        hand=fields.optional("hand", read_cards, ()),
+        graveyard=fields.optional("graveyard", read_graveyard, None),
+        library=library if isinstance(library, int) or library is None else len(library),
+        library_cards=None if isinstance(library, int) else library,
+        lands_played_this_turn=fields.optional("lands_played_this_turn", read_count, 0),
+        land_plays=fields.optional("land_plays", read_count, 1),
+        counters=fields.optional("counters", read_counters, ()),
+        cards_drawn_this_turn=fields.optional("cards_drawn_this_turn", read_count, 0),
+        life_gained_this_turn=fields.optional("life_gained_this_turn", read_count, 0),
+    )

@@ -1,0 +1,459 @@
+"""The board: players, permanents in timestamp order and the step, with its queries and its changes (each a
+new board), and the board file as a whole (its version, unique ids, references that point somewhere).
+
+>>> Board.loads('{"version": 1, "players": [{"id": "me"}], "step": "END"}').step
+'end'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from models import board_fields
+from models.board.json_fields import (
+    FieldError,
+    Fields,
+    JsonPath,
+    checked,
+    describe_json,
+    json_list,
+    json_object,
+    json_path,
+    parse_json,
+    quote,
+    read_board_text,
+    read_int,
+    read_text,
+)
+from models.board.permanents import Permanent, read_permanent
+from models.board.players import Player, read_player
+from models.board.printed import CARD_RESOLVER
+from models.board_fields import BOARD as BOARD_FIELDS
+from models.errors import BoardError
+from models.hashing import cached_hash, state_without_hash
+from models.limits import MAX_PERMANENTS, MAX_PLAYERS, not_text_in
+
+if TYPE_CHECKING:
+    from models.carddata.names import CardResolver
+
+#: The board file version this module reads and writes.
+BOARD_VERSION: Final = board_fields.BOARD_VERSION
+
+
+_Item = TypeVar("_Item", "Player", "Permanent")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game state for planning payments: the players, whose turn it is, and the permanents in play.
+
+    The order of ``permanents`` is their timestamp order (oldest first) and is kept by every operation.
+    Load with :meth:`loads`, :meth:`load` or :meth:`from_dict`, which validate everything; a board built
+    directly is not checked for dangling references until :meth:`check` is called. Ids must be unique.
+
+    >>> board = Board.loads('''{"version": 1, "players": [{"id": "me"}, {"id": "opp", "life": 7}],
+    ...   "permanents": [{"id": "w", "name": "Wastes", "type_line": "Basic Land",
+    ...                   "oracle": "{T}: Add {C}.", "controller": "me"}]}''')
+    >>> board.active_player, board.player("opp").life, [p.id for p in board.controlled_by("me")]
+    ('me', 7, ['w'])
+    >>> tapped = board.replace_permanent("w", tapped=True)
+    >>> tapped.permanent("w").tapped, board.permanent("w").tapped, Board.loads(tapped.dumps()) == tapped
+    (True, False, True)
+    """
+
+    version: int
+    active_player: str
+    players: tuple[Player, ...]
+    permanents: tuple[Permanent, ...] = ()
+    #: the turn's step or phase the payment is made in (contract section 10 extension): 'beginning', 'main'
+    #: (the default), 'combat' or 'end' ('during your turn before the end step' reads it)
+    step: str = "main"
+    _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_player_index", _index("player", (p.id for p in self.players)))
+        object.__setattr__(self, "_permanent_index", _index("permanent", (p.id for p in self.permanents)))
+
+    def __hash__(self) -> int:
+        """Worked out once per board: boards key the planner's caches."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
+
+    # ---- loading and saving
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
+        """Read and validate a board from parsed JSON; every problem raises ``BoardError`` naming ``source``.
+
+        ``cards`` resolves ``card`` names (default: the built-in catalogue alone).
+
+        >>> Board.from_dict({"version": 1, "players": [{"id": "me", "life": True}]}, "b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: players[0].life: expected an integer, got true
+        """
+        resolving = CARD_RESOLVER.set(cards)
+        try:
+            board = checked(source, lambda: _read_board(data))
+        finally:
+            CARD_RESOLVER.reset(resolving)
+        board.check(source)
+        return board
+
+    @classmethod
+    def loads(cls, text: str, source: str = "<board>", *, cards: CardResolver | None = None) -> Board:
+        """Read and validate a board from JSON text; every problem raises ``BoardError`` naming ``source``.
+
+        >>> Board.loads('{"version": 1, "players": []}', "b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: players: at least one player is required
+        """
+        return cls.from_dict(checked(source, lambda: parse_json(text)), source, cards=cards)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, cards: CardResolver | None = None) -> Board:
+        """Read and validate a board file (UTF-8 JSON); errors name the path as given.
+
+        >>> Board.load("no/such/board.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: no/such/board.json: (root): cannot read the file: No such file or directory
+        """
+        return cls.loads(read_board_text(path), os.fspath(path), cards=cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form as plain JSON data, leaving out defaults.
+
+        >>> Board(1, "me", (Player("me"),)).to_dict()
+        {'version': 1, 'players': [{'id': 'me'}]}
+        """
+        out: dict[str, Any] = {"version": self.version}
+        if not self.players or self.active_player != self.players[0].id:
+            out["active_player"] = self.active_player
+        out["players"] = [player.to_dict() for player in self.players]
+        if self.permanents:
+            out["permanents"] = [permanent.to_dict() for permanent in self.permanents]
+        if self.step != "main":
+            out["step"] = self.step
+        return out
+
+    def dumps(self) -> str:
+        """The board file's text: indented JSON (UTF-8, not ASCII-escaped) ending in a newline.
+
+        >>> print(Board(1, "me", (Player("me", life=3),)).dumps())
+        {
+          "version": 1,
+          "players": [
+            {
+              "id": "me",
+              "life": 3
+            }
+          ]
+        }
+        <BLANKLINE>
+        """
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the board file (see :meth:`dumps`) to ``path``."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def check(self, source: str = "<board>") -> None:
+        """Check that the board's references point somewhere; raises ``BoardError`` naming ``source``.
+
+        The active player and every controller must be players; every ``attached_to`` must be another
+        permanent, without loops.
+
+        >>> Board(1, "you", (Player("me"),)).check("b.json")
+        Traceback (most recent call last):
+        ...
+        models.errors.BoardError: b.json: active_player: unknown player 'you'
+        """
+        checked(source, lambda: _check_references(self))
+
+    # ---- queries
+
+    def player(self, player_id: str) -> Player:
+        """The player with this id; ``KeyError`` if there is none.
+
+        >>> Board(1, "me", (Player("me"), Player("opp"))).player("opp").life
+        20
+        """
+        if player_id not in self._player_index:
+            raise KeyError(f"no player {player_id!r} on the board")
+        return self.players[self._player_index[player_id]]
+
+    @property
+    def active(self) -> Player:
+        """The active player, for whom the planner acts unless told otherwise.
+
+        >>> Board(1, "opp", (Player("me"), Player("opp"))).active.id
+        'opp'
+        """
+        return self.player(self.active_player)
+
+    def opponents(self, player_id: str) -> tuple[Player, ...]:
+        """Every other player, in board order; ``KeyError`` if ``player_id`` is not a player.
+
+        >>> [p.id for p in Board(1, "a", (Player("a"), Player("b"), Player("c"))).opponents("b")]
+        ['a', 'c']
+        """
+        self.player(player_id)
+        return tuple(player for player in self.players if player.id != player_id)
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        """The permanent with this id; ``KeyError`` if there is none.
+
+        >>> Board(1, "me", (Player("me"),)).permanent("f1")
+        Traceback (most recent call last):
+        ...
+        KeyError: "no permanent 'f1' on the board"
+        """
+        if permanent_id not in self._permanent_index:
+            raise KeyError(f"no permanent {permanent_id!r} on the board")
+        return self.permanents[self._permanent_index[permanent_id]]
+
+    def has_permanent(self, permanent_id: str) -> bool:
+        """True when a permanent with this id is on the board.
+
+        >>> Board(1, "me", (Player("me"),)).has_permanent("f1")
+        False
+        """
+        return permanent_id in self._permanent_index
+
+    def controlled_by(self, player_id: str) -> tuple[Permanent, ...]:
+        """The permanents this player controls, in timestamp order.
+
+        >>> from models.types import TypeLine
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"), Player("opp")), (land,)).controlled_by("opp")
+        ()
+        """
+        return tuple(permanent for permanent in self.permanents if permanent.controller == player_id)
+
+    def attachments(self, permanent_id: str) -> tuple[Permanent, ...]:
+        """The permanents attached to this one (Auras, Equipment), in timestamp order.
+
+        >>> from models.types import TypeLine
+        >>> land = Permanent(id="f", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> aura = Permanent(id="a", controller="me", card=None, name="Growth",
+        ...     type_line=TypeLine.parse("Enchantment — Aura"), attached_to="f")
+        >>> [p.id for p in Board(1, "me", (Player("me"),), (land, aura)).attachments("f")]
+        ['a']
+        """
+        return tuple(permanent for permanent in self.permanents if permanent.attached_to == permanent_id)
+
+    # ---- changes, each returning a new board
+
+    def with_permanent(self, permanent: Permanent) -> Board:
+        """This board with ``permanent`` replacing the one with its id in place, or else added as the newest.
+
+        >>> from models.types import TypeLine
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> board = Board(1, "me", (Player("me"),)).with_permanent(land)
+        >>> [p.id for p in board.permanents], board.with_permanent(land) == board
+        (['w'], True)
+        """
+        if permanent.id in self._permanent_index:
+            at = self._permanent_index[permanent.id]
+            permanents = (*self.permanents[:at], permanent, *self.permanents[at + 1 :])
+        else:
+            permanents = (*self.permanents, permanent)
+        return replace(self, permanents=permanents)
+
+    def replace_permanent(self, permanent_id: str, **changes: Any) -> Board:
+        """This board with some fields of one permanent changed (``dataclasses.replace`` style).
+
+        >>> from models.types import TypeLine
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"),), (land,)).replace_permanent("w", tapped=True).permanents[0].tapped
+        True
+        """
+        return self.with_permanent(replace(self.permanent(permanent_id), **changes))
+
+    def without_permanent(self, permanent_id: str) -> Board:
+        """This board without the permanent with this id (``KeyError`` if absent); attachments are kept.
+
+        >>> from models.types import TypeLine
+        >>> land = Permanent(id="w", controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land"))
+        >>> Board(1, "me", (Player("me"),), (land,)).without_permanent("w").permanents
+        ()
+        """
+        self.permanent(permanent_id)
+        return replace(self, permanents=tuple(p for p in self.permanents if p.id != permanent_id))
+
+    def with_player(self, player: Player) -> Board:
+        """This board with ``player`` replacing the one with its id in place, or else added last.
+
+        >>> Board(1, "me", (Player("me"),)).with_player(Player("me", life=5)).player("me").life
+        5
+        """
+        if player.id in self._player_index:
+            at = self._player_index[player.id]
+            players = (*self.players[:at], player, *self.players[at + 1 :])
+        else:
+            players = (*self.players, player)
+        return replace(self, players=players)
+
+    def replace_player(self, player_id: str, **changes: Any) -> Board:
+        """This board with some fields of one player changed (``dataclasses.replace`` style).
+
+        >>> Board(1, "me", (Player("me"),)).replace_player("me", life=12).player("me").life
+        12
+        """
+        return self.with_player(replace(self.player(player_id), **changes))
+
+
+def _index(kind: str, ids: Iterable[str]) -> dict[str, int]:
+    """Position by id; a repeated id is a ``ValueError`` (loading reports it earlier, with its path)."""
+    index: dict[str, int] = {}
+    for position, item_id in enumerate(ids):
+        if item_id in index:
+            raise ValueError(f"duplicate {kind} id {item_id!r}")
+        index[item_id] = position
+    return index
+
+
+# --------------------------------------------------------------------------------------------------------
+# Reading the board file as a whole
+
+
+def _read_unique(
+    value: object, path: JsonPath, read: Callable[[object, JsonPath], _Item], what: str, most: int
+) -> tuple[_Item, ...]:
+    """A list of players or permanents, read by ``read``, whose ids must be unique."""
+    items: list[_Item] = []
+    seen: dict[str, int] = {}
+    entries = json_list(value, path, f"{what}s")
+    if len(entries) > most:
+        raise FieldError(path, f"{len(entries)} {what}s are more than the limit of {most}")
+    for position, entry in enumerate(entries):
+        item = read(entry, (*path, position))
+        if item.id in seen:
+            also = json_path((*path, seen[item.id]))
+            raise FieldError((*path, position, "id"), f"duplicate {what} id {quote(item.id)} (also {also})")
+        seen[item.id] = position
+        items.append(item)
+    return tuple(items)
+
+
+def _read_players(value: object, path: JsonPath) -> tuple[Player, ...]:
+    """The ``players`` list: at least one, ids unique."""
+    players = _read_unique(value, path, read_player, "player", MAX_PLAYERS)
+    if not players:
+        raise FieldError(path, "at least one player is required")
+    return players
+
+
+def _read_permanents(value: object, path: JsonPath) -> tuple[Permanent, ...]:
+    """The ``permanents`` list, in timestamp order, ids unique."""
+    return _read_unique(value, path, read_permanent, "permanent", MAX_PERMANENTS)
+
+
+def _read_board(value: object) -> Board:
+    """The whole board object; references between its parts are checked afterwards by ``Board.check``.
+    Every string in it, field names too, is Unicode text (contract §14)."""
+    unreadable = not_text_in(value)
+    if unreadable is not None:
+        raise FieldError(*unreadable)
+    data = json_object(value, (), "a board")
+    if "version" in data:  # before unknown fields, so a newer file is reported as such
+        version = read_int(data["version"], ("version",))
+        if version != BOARD_VERSION:
+            raise FieldError(
+                ("version",), f"unsupported version {version}: this planner reads version {BOARD_VERSION}"
+            )
+    fields = Fields(data, (), BOARD_FIELDS)
+    version = fields.required("version", read_int)
+    players = fields.required("players", _read_players)
+    permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())
+    active_player = fields.optional("active_player", read_text, players[0].id)
+    step = fields.optional("step", _read_step, "main")
+    return Board(version, active_player, players, permanents, step)
+
+
+#: The steps and phases a board's ``step`` may name.
+STEPS = ("beginning", "main", "combat", "end")
+
+
+def _read_step(value: object, path: JsonPath) -> str:
+    """The turn's step or phase: one of :data:`STEPS`."""
+    if not isinstance(value, str) or value.lower() not in STEPS:
+        raise FieldError(path, f"expected one of {', '.join(STEPS)}, got {describe_json(value)}")
+    return value.lower()
+
+
+def _check_references(board: Board) -> None:
+    """Raise ``FieldError`` for the first reference that points nowhere (see ``Board.check``)."""
+    if board.active_player not in board._player_index:
+        raise FieldError(("active_player",), f"unknown player {quote(board.active_player)}")
+    for position, permanent in enumerate(board.permanents):
+        if permanent.controller not in board._player_index:
+            raise FieldError(
+                ("permanents", position, "controller"), f"unknown player {quote(permanent.controller)}"
+            )
+    for position, permanent in enumerate(board.permanents):
+        path: JsonPath = ("permanents", position, "attached_to")
+        target = permanent.attached_to
+        if target is None:
+            continue
+        if target == permanent.id:
+            raise FieldError(path, f"{quote(permanent.id)} cannot be attached to itself")
+        if target not in board._permanent_index:
+            raise FieldError(path, f"unknown permanent {quote(target)}")
+        chain = [permanent.id]
+        while target is not None and target not in chain:
+            chain.append(target)
+            target = board.permanent(target).attached_to if target in board._permanent_index else None
+        if target == permanent.id:
+            raise FieldError(path, f"attachments form a loop: {' -> '.join([*chain, target])}")
+
+
+def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, ...]:
+    """Every problem of a board read from parsed JSON, as far as they can be told apart: the first one
+    :meth:`Board.from_dict` reports, then the first problem of each other player and permanent that has one
+    (each read on its own). Empty when the board loads.
+
+    >>> data = {"version": 1, "players": [{"id": "me", "life": "x"}], "permanents": [
+    ...     {"id": "a", "controller": "me"}, {"id": "b", "card": "Forrest", "controller": "me"}]}
+    >>> [error.path for error in board_problems(data, "b.json")]
+    ['players[0].life', 'permanents[0].name', 'permanents[1].card']
+    """
+    try:
+        Board.from_dict(data, source)
+    except BoardError as first:
+        problems = [first]
+    else:
+        return ()
+    if not isinstance(data, dict):
+        return tuple(problems)
+    readers: tuple[tuple[str, Callable[[object, JsonPath], object]], ...] = (
+        ("players", read_player),
+        ("permanents", read_permanent),
+    )
+    for key, read in readers:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue
+        for position, item in enumerate(items):
+            try:
+                checked(source, lambda: read(item, (key, position)))  # noqa: B023 (called at once)
+            except BoardError as error:
+                if all(error.path != known.path for known in problems):
+                    problems.append(error)
+    return tuple(problems)

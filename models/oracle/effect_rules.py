@@ -1,0 +1,372 @@
+"""The parse tree of a sentence to its reading (:mod:`models.oracle.readings`): the grammar's transformer
+methods for conditions and limits, the sentences of a mana ability's effect, spending restrictions and the
+effects on mana, one per rule alternative (its ``-> name``), mixed into the transformer of
+:mod:`models.oracle.grammar`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
+from models.oracle.phrase_rules import fixed_number, one_card
+from models.oracle.readings import (
+    ANY_NUMBER,
+    ActivateOnly,
+    ActivateUse,
+    AddMana,
+    AnyOf,
+    CardExiled,
+    CastUse,
+    ChooseColor,
+    ChoosePlayer,
+    CommanderUse,
+    ControlAtLeast,
+    ControlsAny,
+    CostsWith,
+    CountersOnSelfAtLeast,
+    DamageToYou,
+    Deed,
+    Delayed,
+    Designated,
+    DoneThisTurn,
+    EachColorAmong,
+    EachPlayerLosesLife,
+    EffectSentence,
+    EitherCondition,
+    EnteredThisTurn,
+    GainLife,
+    IfInstead,
+    KeywordAbilityUse,
+    LoseLife,
+    Multiplied,
+    NotForGeneric,
+    NotForNonartifact,
+    Nouns,
+    NoUntap,
+    Number,
+    OncePerTurn,
+    OpponentsGainLife,
+    Palette,
+    PlayedLand,
+    ProducedMana,
+    Purpose,
+    PurposeUse,
+    PutCounterOnSelf,
+    ReflexiveDamage,
+    RemoveCounterFromSelf,
+    Replacement,
+    RevealFromHand,
+    SacrificeWhenNoCounters,
+    SpendOnly,
+    Tapped,
+    ThereIs,
+    ThisTurn,
+    TimesPerTurn,
+    Timing,
+    Trigger,
+    TurnFaceUp,
+    WhenSpent,
+    X,
+)
+
+
+@v_args(inline=True)
+class EffectRules(Transformer[Token, Any]):
+    """Transformer methods of conditions, limits, effect sentences, spending and effects on mana."""
+
+    # -------------------------------------------------------------- conditions and limits
+
+    def condition_phrase(self, condition: Any) -> Any:
+        return condition
+
+    def card_exiled(self, *_words: Token) -> Any:
+        return CardExiled()
+
+    def turn_fact(self, *parts: Any) -> Any:
+        deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))
+        noun = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "NOUN_DONE"), "life")
+        expected = {Deed.DRAWN: "card", Deed.GAINED: "life", Deed.CAST: "spell"}[deed]
+        if not noun.startswith(expected):
+            raise UnreadError(f"'{deed.value} {noun}'")
+        return DoneThisTurn(deed, fixed_number(next(p for p in parts if isinstance(p, int))))
+
+    def gained_life(self, *parts: Any) -> Any:
+        deed = next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED")
+        if deed != "gained":
+            raise UnreadError(f"'{deed} life'")
+        return DoneThisTurn(Deed.GAINED)
+
+    def deed_count(self, number: Number, *_more: Token) -> Number:
+        return number
+
+    def designated(self, _self: Token, designation: Token) -> Any:
+        return Designated(str(designation).lower())
+
+    def entered_this_turn(self, _self: Token) -> Any:
+        return EnteredThisTurn()
+
+    def there_is(self, _article: Token, what: Nouns) -> Any:
+        return ThereIs(what)
+
+    def if_either(self, *parts: Any) -> Any:
+        return EitherCondition(tuple(p for p in parts if not isinstance(p, Token)))
+
+    def remove_counter_from_self(self, _article: Token, kind: str, _self: Token) -> Any:
+        return RemoveCounterFromSelf(kind)
+
+    def reflexive_damage(self, _self: Token, damage: Number) -> Any:
+        return ReflexiveDamage(fixed_number(damage))
+
+    def control_at_least(self, number: Number, _or: Token, what: Nouns) -> Any:
+        return ControlAtLeast(fixed_number(number), what)
+
+    def controls(self, _article: Token, what: Nouns) -> Any:
+        return ControlsAny(what)
+
+    def counters_at_least(self, *parts: Any) -> Any:
+        number, kind = (p for p in parts if not isinstance(p, Token))
+        return CountersOnSelfAtLeast(fixed_number(number), kind)
+
+    def has_a_counter(self, _self: Token, _article: Token, kind: str) -> Any:
+        return CountersOnSelfAtLeast(1, kind)
+
+    def played_land(self, _article: Token, _land: Token) -> Any:
+        return PlayedLand()
+
+    def this_turn(self, have: Token, text: Token) -> Any:
+        return ThisTurn(f"you{'' if str(have).startswith(chr(39)) else ' '}{have} {text}")
+
+    def once_each_turn(self, _once: Token) -> Any:
+        return OncePerTurn()
+
+    def times_each_turn(self, number: Number) -> Any:
+        return TimesPerTurn(fixed_number(number))
+
+    def as_a_sorcery(self, *_words: Token) -> Any:
+        return Timing.SORCERY
+
+    def as_an_instant(self, *_words: Token) -> Any:
+        return Timing.INSTANT
+
+    def during_your_turn(self) -> Any:
+        return Timing.YOUR_TURN
+
+    def if_limit(self, condition: Any) -> Any:
+        return condition
+
+    def limits(self, *parts: Any) -> tuple[Any, ...]:
+        if any(isinstance(p, Token) and p.type == "OR" for p in parts):  # pragma: no cover (no 'or' rule)
+            raise UnreadError("limits joined by 'or'")
+        return tuple(p for p in parts if not isinstance(p, Token))
+
+    # -------------------------------------------------------------- sentences
+
+    def effect(self, sentence: EffectSentence) -> EffectSentence:
+        return sentence
+
+    def add_mana(self, *parts: Any) -> EffectSentence:
+        output = parts[0]
+        unless = parts[1] if len(parts) > 1 else ""
+        return AddMana(output, unless)
+
+    def each_color_among(self, among: Nouns, number: Number) -> EffectSentence:
+        if number != 1:
+            raise UnreadError("more than one mana of each color among")
+        return AddMana(EachColorAmong(among))
+
+    def unless(self, who: Token, symbols: Token) -> str:
+        return f"unless {str(who).lower()} pays {symbols}"
+
+    def choose_color(self, _article: Token) -> EffectSentence:
+        return ChooseColor()
+
+    def choose_graveyard_color(self, _article: Token, _second: Token, one_card: Token) -> EffectSentence:
+        return ChooseColor(of_graveyard_card=True)
+
+    def choose_player(self, _article: Token) -> EffectSentence:
+        return ChoosePlayer()
+
+    def damage_to_you(self, _self: Token, number: Number) -> EffectSentence:
+        return DamageToYou(fixed_number(number))
+
+    def lose_life(self, number: Number) -> EffectSentence:
+        return LoseLife(fixed_number(number))
+
+    def each_player_loses_life(self, number: Number) -> EffectSentence:
+        return EachPlayerLosesLife(fixed_number(number))
+
+    def gain_life(self, number: Number) -> EffectSentence:
+        return GainLife(fixed_number(number))
+
+    def opponents_gain_life(self, *parts: Any) -> EffectSentence:
+        return OpponentsGainLife(fixed_number(parts[-1]))
+
+    def no_untap(self, *_self: Token) -> EffectSentence:
+        return NoUntap()
+
+    def put_counter_on_self(self, _article: Token, kind: str, _self: Token) -> EffectSentence:
+        return PutCounterOnSelf(kind)
+
+    def reveal_from_hand(self, count: Number, what: Nouns) -> EffectSentence:
+        if count not in (X, ANY_NUMBER) or what.nouns[-1].zone != "hand":
+            raise UnreadError("a reveal of cards that are not 'any number of' cards in your hand")
+        return RevealFromHand(one_card(what))
+
+    def sacrifice_when_empty(self, kind: str, *_self: Token) -> EffectSentence:
+        return SacrificeWhenNoCounters(kind)
+
+    def delayed(self, delayed: Delayed) -> EffectSentence:
+        return delayed
+
+    def draw_next_upkeep(self, _article: Token) -> Delayed:
+        return Delayed("draw")
+
+    def sacrifice_next_end_step(self, _self: Token) -> Delayed:
+        return Delayed("sacrifice")
+
+    def delayed_after(self, number: Number, _or: Token, delayed: Delayed) -> EffectSentence:
+        return replace(delayed, after_times=fixed_number(number))
+
+    def not_for_generic(self) -> EffectSentence:
+        return NotForGeneric()
+
+    def not_for_non_type(self, *parts: Token) -> EffectSentence:
+        word = str(parts[-2]).lower()
+        if word not in ("nonartifact", "non-artifact"):
+            raise UnreadError(f"this mana can't be spent to cast {word} spells")
+        return NotForNonartifact()
+
+    def if_instead(self, condition: Any, output: Any) -> EffectSentence:
+        return IfInstead(condition, output)
+
+    def when_spent(self, opening: Token, rest: Token) -> EffectSentence:
+        return WhenSpent(f"{opening} {str(rest).strip()}")
+
+    def activate_only(self, limits: tuple[Any, ...]) -> EffectSentence:
+        return ActivateOnly(limits)
+
+    def before_end_step(self) -> EffectSentence:
+        return ActivateOnly((Timing.YOUR_TURN_BEFORE_END_STEP,))
+
+    # -------------------------------------------------------------- spending
+
+    def spend_only(self, uses: tuple[Any, ...], rider: str = "") -> EffectSentence:
+        return SpendOnly(uses, rider)
+
+    def restriction(self, uses: tuple[Any, ...], rider: str = "") -> Any:
+        return SpendOnly(uses, rider)
+
+    def uses(self, *parts: Any) -> tuple[Any, ...]:
+        return tuple(p for p in parts if not isinstance(p, Token))
+
+    def on_costs_with(self, _contain: Token, symbol: Token) -> tuple[Any, ...]:
+        return (CostsWith(str(symbol).upper(), on=True),)
+
+    def makes_tokens(self, *_words: Token) -> tuple[Any, ...]:
+        return (PurposeUse(Purpose.MAKES_TOKENS),)
+
+    def cast(self, *parts: Any) -> Any:
+        return CastUse(parts[-1])
+
+    def cast_commander(self, *_words: Token) -> Any:
+        return CommanderUse()
+
+    def activate(self, *parts: Any) -> Any:
+        what = [p for p in parts if isinstance(p, Nouns)]
+        return ActivateUse(what[0] if what else None)
+
+    def activate_keyword_ability(self, *words: Token) -> Any:
+        return KeywordAbilityUse(str(next(w for w in words if w.type == "KEYWORD_ABILITY")).lower())
+
+    def pay_costs_with(self, *parts: Token) -> Any:
+        return CostsWith(str(parts[-1]).upper())
+
+    def purpose(self, words: Token) -> Any:
+        text = str(words).lower()
+        return PurposeUse(Purpose.CUMULATIVE_UPKEEP if "cumulative" in text else Purpose.MORPH)
+
+    def turn_face_up(self, *parts: Any) -> Any:
+        what = next(p for p in parts if isinstance(p, Nouns))
+        return TurnFaceUp(
+            what, pay_mana_cost=sum(isinstance(p, Token) and p.type == "ARTICLE" for p in parts) > 1
+        )
+
+    def unlock_door(self, _words: Token) -> Any:
+        return PurposeUse(Purpose.UNLOCK_DOOR)
+
+    def spend_rider(self, _and: Token, that: Token, rest: Token) -> str:
+        return f"{str(that).lower()} {str(rest).strip()}"
+
+    # -------------------------------------------------------------- effects on mana
+
+    def mana_effect(self, effect: Any) -> Any:
+        return effect
+
+    def taps(self, tapper: Token, *parts: Any) -> Tapped:
+        what, mana = parts[-2:]
+        return Tapped(what, " ".join(str(tapper).lower().split()), *mana)
+
+    def is_tapped(self, *parts: Any) -> Tapped:
+        what, mana = (p for p in parts if not isinstance(p, Token))
+        return Tapped(what, "", *mana)
+
+    def any_mana(self, *_words: Token) -> tuple[str, int]:
+        return "", 1
+
+    def mana_of(self, symbol: Token) -> tuple[str, int]:
+        return str(symbol).upper(), 1
+
+    def chosen_mana(self) -> tuple[str, int]:
+        return "chosen", 1
+
+    def at_least(self, number: Number, _or: Token) -> tuple[str, int]:
+        return "", fixed_number(number)
+
+    def multiplied(self, times: Token) -> Any:
+        return Multiplied(
+            {"twice": 2, "three times": 3, "four times": 4}[" ".join(str(times).lower().split())]
+        )
+
+    def produced_symbols(self, symbols: Token) -> Any:
+        return ProducedMana(str(symbols).upper())
+
+    def produced_colorless(self, _word: Token) -> Any:
+        return ProducedMana("{C}")
+
+    def produced_color(self, color: Token) -> Any:
+        return ProducedMana("{" + lexicon.COLOR_WORDS[str(color).lower()] + "}")
+
+    def produced_any_color(self, _article: Token) -> Any:
+        return ProducedMana("")
+
+    def instead_of(self, *words: Token) -> str:
+        return "type and amount" if words else "type"
+
+    def replacement(self, tapped: Tapped, produced: Any, instead_of: str = "") -> Any:
+        return Replacement(tapped, produced, instead_of)
+
+    def additional(self, _article: Token, output: Any) -> tuple[bool, Any]:
+        return True, output
+
+    def adds(self, output: Any) -> tuple[bool, Any]:
+        return False, output
+
+    def additional_that_color(self, number: Number) -> tuple[bool, Any]:
+        return True, AnyOf(number, Palette.THAT_COLOR)
+
+    def trigger(self, tapped: Tapped, adder: Token, adds: tuple[bool, Any]) -> Any:
+        additional, output = adds
+        return Trigger(tapped, " ".join(str(adder).lower().split()), output, additional)
+
+    def ability_adds_chosen(self, _article: Token, subject: str, *rest: Any) -> Any:
+        additional, output = rest[-1]
+        if rest[0] != 1:
+            raise UnreadError("an ability that adds more than one mana of the chosen color")
+        return Trigger(None, "add", output, additional, subject=subject.lower())
+
+    def before_end_step_limit(self) -> Any:
+        return Timing.YOUR_TURN_BEFORE_END_STEP

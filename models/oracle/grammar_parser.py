@@ -1,0 +1,115 @@
+"""The grammar's LALR parser: ``grammar.lark`` with the terminals of the closed word classes appended (built
+from :mod:`models.oracle.lexicon`, so that a new subtype is one line there), built once per process with its
+tables kept between processes; and :class:`UnreadError`, what every part of the grammar raises for a phrase
+it does not read.
+
+>>> parser().parse("{T}", start="costs").data
+'costs'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+import lark
+import platformdirs
+from lark import Lark
+
+from models.oracle import lexicon
+
+_GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+class UnreadError(ValueError):
+    """A phrase the grammar does not read (or reads into something no record can hold), with why."""
+
+
+def _alternation(words: object) -> str:
+    """A regular expression matching any of ``words`` as whole words, longest first."""
+    spelled = sorted({str(w) for w in cast("list[str]", words)}, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w) for w in spelled)
+
+
+def _lexicon_terminals() -> str:
+    """The terminals of the closed word classes, from the lexicon (appended to the grammar's text). Subtypes
+    are not among them: a capitalised word in a type's place is one (``NAME_WORD`` in the grammar), and the
+    lexicon gives its canonical spelling, so that no terminal lists hundreds of words."""
+    card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
+    negatable = [*card_types, *(s.lower() for s in lexicon.RULES_SUPERTYPES), "token"]
+    return "\n".join(
+        (
+            f"NUMBER_WORD: /(?i:{_alternation(lexicon.NUMBER_WORDS)})\\b/",
+            f"COLOR_WORD: /(?i:{_alternation(lexicon.COLOR_WORDS)})\\b/",
+            f"CARD_TYPE: /(?i:{_alternation(card_types)})\\b/",
+            f"SUPERTYPE: /(?i:{_alternation(lexicon.RULES_SUPERTYPES)})\\b/",
+            f"NON_TYPE: /(?i:non-?(?:{_alternation(negatable)}))\\b|non-[A-Z][A-Za-z'\\-]*/",
+            f"KEYWORD: /(?i:{_alternation(lexicon.KEYWORDS)})\\b/",
+        )
+    )
+
+
+def _list_words() -> str:
+    """The words a comma inside a list of noun phrases comes before (see ``_LIST_COMMA`` in the grammar)."""
+    card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
+    words = [*card_types, *(w.lower() for w in lexicon.RULES_SUPERTYPES), *lexicon.COLOR_WORDS, "colorless"]
+    return f"(?i:(?:non-?)?(?:{_alternation(words)}))"
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (the grammar and the lexicon never change while it runs).
+
+    Building its tables takes a few hundred milliseconds, so they are kept between processes in a file of
+    the user's cache directory named by the grammar's hash (:func:`_tables_file`); Lark checks the grammar
+    against the file before it uses it, so a stale file is never read, and without a writable cache
+    directory the tables are built each time."""
+    grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
+    text = grammar + "\n" + _lexicon_terminals() + "\n"
+    kept = _tables_file(text)
+    if kept is None or Path(kept).exists():
+        return _lark(text, kept or False)
+    # (written under a name of this process's own, then renamed: another process reading the file while it is
+    # written would read part of it)
+    own = f"{kept}.{os.getpid()}.tmp"
+    parser = _lark(text, own)
+    with contextlib.suppress(OSError):
+        os.replace(own, kept)
+    return parser
+
+
+def _lark(text: str, cache: str | bool) -> Lark:
+    return Lark(
+        text, parser="lalr", lexer="contextual", start=list(STARTS), maybe_placeholders=False, cache=cache
+    )
+
+
+#: The rules a text can be read from.
+STARTS = (
+    "costs",
+    "effect",
+    "restriction",
+    "phrase",
+    "output_phrase",
+    "condition_phrase",
+    "mana_effect",
+    "static",
+    "enters_unless",
+    "land_search",
+)
+
+
+def _tables_file(text: str) -> str | None:
+    """Where the parser's tables for this grammar text are kept; None when there is nowhere to keep them."""
+    key = hashlib.sha256(f"{text}{STARTS}{lark.__version__}".encode()).hexdigest()[:20]
+    folder = Path(platformdirs.user_cache_dir("mana-planner"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return str(folder / f"oracle-grammar-{key}.lark")

@@ -1,0 +1,201 @@
+"""What reading a card's text gives: the class of each sentence (:class:`SentenceReading`), how the card
+enters (:class:`Entering`), everything read (:class:`ParsedText`), and the :class:`Collector` that the parts
+of the reader fill, one sentence at a time, and freeze into a :class:`ParsedText`.
+
+>>> out = Collector()
+>>> out.read("{T}: Add {G}.", "mana_ability")
+>>> out.freeze().sentences
+(SentenceReading(text='{T}: Add {G}.', read_as='mana_ability', note=''),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TypedDict
+
+from models.abilities import ManaAbility, NotPaymentKind, NotPaymentMana, StaticEffect
+from models.oracle import classify
+from models.oracle import text as t
+from models.oracle.mana_outputs import created_mana_token, output_after_add, reads_imprinted_colors
+
+#: The classes of a sentence (the contract's section 5), in the order they are documented.
+READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
+
+
+#: The note on the other sentences of an activated ability when one of its parts was not read.
+PART_OF_UNREAD = "part of an ability with an unread part"
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceReading:
+    """How the reader read one sentence of a card's rules text: the one place that decides its class.
+
+    ``text`` is the sentence as the reader read it (reminder text stripped, self-references written ``~``);
+    ``read_as`` is one of :data:`READ_AS`; ``note`` says why, for ``unsupported`` sentences.
+
+    >>> from models.oracle import parse_oracle
+    >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
+    >>> [(s.text, s.read_as) for s in tomb.sentences]
+    [('{T}: Add {C}{C}.', 'mana_ability'), ('~ deals 2 damage to you.', 'mana_ability')]
+    """
+
+    text: str
+    read_as: str
+    note: str = ""
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class Entering:
+    """What a card's text says about how it enters the battlefield, as far as a land count cares.
+
+    ``tapped``: it enters tapped (CR 614.1c), unless the condition holds: its controller pays
+    ``unless_life`` life, controls one of ``unless_control`` (subtypes as printed), controls at most
+    ``unless_other_lands`` other lands (a fast land), at least ``unless_at_least_lands`` other lands (a slow
+    land), or ``unless`` (any other condition, as written).
+    ``returns_land``: when it enters, its controller returns a land they control to its owner's hand.
+
+    >>> from models.oracle import parse_oracle
+    >>> fortress = parse_oracle("Glacial Fortress enters tapped unless you control a Plains or an Island.",
+    ...                         "Glacial Fortress").entering
+    >>> fortress.tapped, fortress.unless_control, fortress.unless_life
+    (True, ('Plains', 'Island'), 0)
+    """
+
+    tapped: bool = False
+    unless_life: int = 0
+    unless_control: tuple[str, ...] = ()
+    unless_other_lands: int | None = None
+    unless_at_least_lands: int | None = None
+    unless: str = ""
+    returns_land: bool = False
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ParsedText:
+    """Everything the reader read from one card's rules text.
+
+    >>> from models.oracle import parse_oracle
+    >>> parsed = parse_oracle("Flying\\n{T}: Add one mana of any color.", name="Birds of Paradise")
+    >>> len(parsed.mana_abilities), parsed.keywords, parsed.unsupported
+    (1, frozenset({'flying'}), ())
+    """
+
+    mana_abilities: tuple[ManaAbility, ...] = ()
+    effects: tuple[StaticEffect, ...] = ()
+    keywords: frozenset[str] = frozenset()
+    choices_needed: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+    unsupported: tuple[str, ...] = ()
+    sentences: tuple[SentenceReading, ...] = ()
+    not_payment: tuple[NotPaymentMana, ...] = ()
+    #: a static sentence of it changes creatures' power (an anthem, an Aura, Equipment), which is not read
+    changes_power: bool = False
+
+    @property
+    def fully_read(self) -> bool:
+        """True when no sentence is ``unsupported``."""
+        return all(s.read_as != "unsupported" for s in self.sentences)
+
+    entering: Entering | None = None
+
+    @property
+    def has_haste(self) -> bool:
+        """True when the text gives the permanent haste (CR 702.10)."""
+        return "haste" in self.keywords
+
+
+class EnteringChanges(TypedDict, total=False):
+    """The fields of :class:`Entering` that one line sets, with their values."""
+
+    tapped: bool
+    unless_life: int
+    unless_control: tuple[str, ...]
+    unless_other_lands: int | None
+    unless_at_least_lands: int | None
+    unless: str
+    returns_land: bool
+
+
+class Collector:
+    """What the reader has read of a card so far; every field only grows."""
+
+    __slots__ = (
+        "choices",
+        "effects",
+        "entering_changes",
+        "ignored",
+        "keywords",
+        "mana_abilities",
+        "not_payment",
+        "sentences",
+        "unsupported",
+    )
+
+    def __init__(self) -> None:
+        self.mana_abilities: list[ManaAbility] = []
+        self.effects: list[StaticEffect] = []
+        self.keywords: list[str] = []
+        self.choices: list[str] = []
+        self.ignored: list[str] = []
+        self.unsupported: list[str] = []
+        self.sentences: list[SentenceReading] = []
+        self.not_payment: list[NotPaymentMana] = []
+        #: each line's changes to how the permanent enters, applied in order when frozen
+        self.entering_changes: list[EnteringChanges] = []
+
+    def read(self, text: str, read_as: str, note: str = "") -> None:
+        """Record how one sentence (or each sentence of an ability) was read."""
+        for sentence in t.split_sentences(text) or (text,):
+            self.sentences.append(SentenceReading(sentence, read_as, note))
+
+    def unread(self, text: str, note: str = "") -> None:
+        """Record a sentence (or an ability) the reader did not read."""
+        self.unsupported.append(text)
+        self.sentences.append(SentenceReading(text, "unsupported", note))
+
+    def ignore(self, text: str, as_read: str = "") -> None:
+        """Record ``text`` as having nothing to do with mana (``as_read``: its sentences as the reader read
+        them, reminder text dropped); a sentence of it that adds mana is not_payment or unsupported instead,
+        never ignored."""
+        self.ignored.append(text)
+        for sentence in t.split_sentences(as_read or text) or (as_read or text,):
+            if (token := created_mana_token(sentence)) is not None:
+                self.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.TOKEN, token))
+                self.sentences.append(SentenceReading(sentence, "not_payment"))
+            elif not classify.adds_mana(sentence):
+                self.sentences.append(SentenceReading(sentence, "ignored"))
+            elif (kind := classify.not_payment_kind(sentence.rstrip("."), as_read or text)) is not None:
+                output = output_after_add(sentence.rstrip("."))
+                self.not_payment.append(NotPaymentMana(sentence, kind, output))
+                self.sentences.append(SentenceReading(sentence, "not_payment"))
+            else:
+                self.unsupported.append(sentence)
+                self.sentences.append(
+                    SentenceReading(sentence, "unsupported", "it adds mana in a way not read")
+                )
+
+    def freeze(self) -> ParsedText:
+        entering: Entering | None = None
+        for changes in self.entering_changes:
+            changed = replace(entering or Entering(), **changes)
+            if changed != Entering():
+                entering = changed
+        return ParsedText(
+            mana_abilities=tuple(self.mana_abilities),
+            effects=tuple(self.effects),
+            keywords=frozenset(set(self.keywords)),  # (the set the keywords make, in the order read)
+            choices_needed=tuple(
+                dict.fromkeys(
+                    [*self.choices, *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a))]
+                )
+            ),
+            ignored=tuple(self.ignored),
+            unsupported=tuple(self.unsupported),
+            sentences=tuple(self.sentences),
+            not_payment=tuple(self.not_payment),
+            entering=entering,
+            changes_power=any(
+                s.read_as in ("ignored", "unsupported") and classify.changes_power(s.text)
+                for s in self.sentences
+            ),
+        )

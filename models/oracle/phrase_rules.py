@@ -1,0 +1,525 @@
+"""The parse tree of a phrase to its reading (:mod:`models.oracle.readings`): the grammar's transformer
+methods for numbers, noun phrases, costs, quantities and outputs, one per rule alternative (its ``-> name``),
+mixed into the transformer of :mod:`models.oracle.grammar`.
+
+>>> joined_subtypes(["Time", "Lord", "Creature"])
+('Time Lord', 'Creature')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
+from models.oracle.readings import (
+    ANY_NUMBER,
+    AmountOfThatColor,
+    AnyForEach,
+    AnyOf,
+    CollectEvidence,
+    Combination,
+    Controller,
+    CostPart,
+    Counted,
+    CountersOnSelf,
+    CountOf,
+    Devotion,
+    Different,
+    Discard,
+    DiscardHand,
+    Exert,
+    ExileFromGraveyard,
+    ExileFromHand,
+    ExilePermanent,
+    ExileSelfFromHand,
+    FixedEqualTo,
+    FixedForEach,
+    FixedMana,
+    FixedThenMore,
+    Forage,
+    GreatestPower,
+    Head,
+    LandTypesAmong,
+    LifeTotal,
+    ManaChoice,
+    ManaSymbols,
+    Noun,
+    Nouns,
+    Number,
+    Palette,
+    PayEnergy,
+    PayLife,
+    Plus,
+    PutCounter,
+    RemoveCounters,
+    ReturnPermanent,
+    ReturnSelf,
+    Reveal,
+    Sacrifice,
+    SacrificedManaValue,
+    SacrificeSelf,
+    SelfPower,
+    TapOthers,
+    TapSymbol,
+    UntapOthers,
+    UntapSymbol,
+    WithCounter,
+    WithKeyword,
+    WithManaValue,
+    WithPower,
+    WithSymbolInCost,
+    WithWatermark,
+    X,
+)
+
+
+def fixed_number(number: Number) -> int:
+    if not isinstance(number, int):
+        raise UnreadError(f"a fixed number is needed, not {number.value}")
+    return number
+
+
+@v_args(inline=True)
+class PhraseRules(Transformer[Token, Any]):
+    """Transformer methods of numbers, noun phrases, costs, quantities and outputs."""
+
+    # -------------------------------------------------------------- numbers
+
+    def number(self, token: Token) -> Number:
+        if token.type == "X":
+            return X
+        value = lexicon.number_value(str(token))
+        if value is None:  # pragma: no cover (the terminals match only numbers)
+            raise UnreadError(f"not a number: {token}")
+        return value
+
+    def one(self, _article: Token) -> Number:
+        return 1
+
+    def any_number(self) -> Number:
+        return ANY_NUMBER
+
+    def counter_kind(self, token: Token) -> str:
+        return str(token).lower()
+
+    # -------------------------------------------------------------- objects
+
+    def type_word(self, token: Token) -> str:
+        canonical = lexicon.canonical_type(str(token))
+        if canonical is None:  # a capitalised word no lexicon entry has: a subtype it doesn't know yet
+            return lexicon.unknown_subtype(str(token))
+        return canonical
+
+    def head_noun(self, token: Token) -> Head:
+        return Head(str(token).lower().removesuffix("s"))
+
+    def typed(self, *parts: str | Head) -> tuple[tuple[str, ...], Head]:
+        types = joined_subtypes([p for p in parts if isinstance(p, str)])
+        heads = [p for p in parts if isinstance(p, Head)]
+        return types, heads[0] if heads else Head.TYPES
+
+    def untyped(self, head: Head) -> tuple[tuple[str, ...], Head]:
+        return (), head
+
+    def adjective(self, token: Token) -> tuple[str, str]:
+        return token.type, str(token)
+
+    def noun_core(self, *parts: Any) -> Noun:
+        *adjectives, (types, head) = parts
+        noun = Noun(types=types, head=head)
+        for kind, word in adjectives:
+            noun = with_adjective(noun, kind, word)
+        return noun
+
+    def object(self, noun: Noun, *posts: Any) -> Noun:
+        for post in posts:
+            noun = post(noun)
+        return noun
+
+    def with_power(self, number: Number, _or: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithPower(fixed_number(number))))
+
+    def with_counter(self, _article: Token, kind: str = "") -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithCounter(kind)))
+
+    def with_keyword(self, keyword: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithKeyword(str(keyword).lower())))
+
+    def with_mana_value(self, number: Number, _or: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
+
+    def with_symbol_in_cost(self, symbol: Token, *_words: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithSymbolInCost(str(symbol).upper())))
+
+    def with_watermark(self, *_words: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithWatermark()))
+
+    def from_exile(self) -> Any:
+        return lambda noun: replace(noun, zone="exile")
+
+    def you_control(self) -> Any:
+        return lambda noun: replace(noun, controller=Controller.YOU)
+
+    def opponent_controls(self, _article: Token) -> Any:
+        return lambda noun: replace(noun, controller=Controller.OPPONENT)
+
+    def opponents_control(self) -> Any:
+        return lambda noun: replace(noun, controller=Controller.OPPONENTS)
+
+    def on_battlefield(self) -> Any:
+        return lambda noun: replace(noun, controller=Controller.BATTLEFIELD)
+
+    def chosen_type(self) -> Any:
+        return lambda noun: replace(noun, chosen_type=True)
+
+    def named(self, name: str) -> Any:
+        return lambda noun: replace(noun, named=name)
+
+    def same_name_as_exiled(self, *one_card: Token) -> Any:
+        return lambda noun: replace(noun, named="the exiled card's name")
+
+    def graveyard(self, *_article: Token) -> Any:
+        return lambda noun: replace(noun, zone="graveyard")
+
+    def hand(self) -> Any:
+        return lambda noun: replace(noun, zone="hand")
+
+    def zone(self, post: Any) -> Any:  # pragma: no cover (the zone's alternatives are named)
+        return post
+
+    def name(self, *tokens: Token) -> str:
+        return " ".join(str(t) for t in tokens)
+
+    def output_phrase(self, output: Any) -> Any:
+        return output
+
+    def choice_of_x(self, _x: Token, first: Token, _or: Token, _x2: Token, second: Token, where: Any) -> Any:
+        return where(ManaChoice((str(first), str(second))))
+
+    def sacrifice_another(self, _other: Token, what: Nouns) -> CostPart:
+        return Sacrifice(1, another(what))
+
+    def tap_another(self, _other: Token, what: Nouns) -> CostPart:
+        return TapOthers(1, another(what))
+
+    def phrase(self, *parts: Any) -> Nouns:
+        nouns: Nouns = parts[-1]
+        return nouns
+
+    def objects(self, *parts: Any) -> Nouns:
+        nouns = [p for p in parts if isinstance(p, Noun)]
+        joiners = {
+            str(p).lower() for p in parts if isinstance(p, Token) and p.type in ("AND", "OR", "AND_OR")
+        }
+        if len(joiners) > 1:
+            raise UnreadError(f"phrases joined by both {' and '.join(sorted(joiners))}")
+        return Nouns(tuple(nouns), joiners.pop() if joiners else "or")
+
+    # -------------------------------------------------------------- costs
+
+    def costs(self, *parts: CostPart) -> tuple[CostPart, ...]:
+        return parts
+
+    def symbols(self, token: Token) -> CostPart:
+        text = str(token)
+        if text.upper() == "{T}":
+            return TapSymbol()
+        if text.upper() == "{Q}":
+            return UntapSymbol()
+        return ManaSymbols(text)
+
+    def pay_life(self, number: Number) -> CostPart:
+        return PayLife(fixed_number(number))
+
+    def pay_symbols(self, token: Token) -> CostPart:
+        text = str(token).upper()
+        if text.replace("{E}", ""):
+            raise UnreadError(f"pay {token}")
+        return PayEnergy(text.count("{E}"))
+
+    def sacrifice_self(self, _self: Token) -> CostPart:
+        return SacrificeSelf()
+
+    def sacrifice(self, count: Number, what: Nouns) -> CostPart:
+        return Sacrifice(count, what)
+
+    def remove_counters(self, count: Number, kind: str, _self: Token) -> CostPart:
+        return RemoveCounters(count, kind)
+
+    def put_counter(self, count: Number, kind: str, _self: Token) -> CostPart:
+        return PutCounter(count, kind)
+
+    def tap_others(self, count: Number, what: Nouns) -> CostPart:
+        return TapOthers(count, what)
+
+    def untap_others(self, count: Number, what: Nouns) -> CostPart:
+        return UntapOthers(count, what)
+
+    def discard(self, count: Number, what: Nouns) -> CostPart:
+        return Discard(count, one_card(what))
+
+    def discard_hand(self) -> CostPart:
+        return DiscardHand()
+
+    def exile_self(self, _self: Token, zone: Any) -> CostPart:
+        if zone(Noun()).zone != "hand":
+            raise UnreadError("exile ~ from a graveyard")
+        return ExileSelfFromHand()
+
+    def exile(self, count: Number, what: Nouns) -> CostPart:
+        zone = what.nouns[-1].zone
+        if zone == "hand":
+            return ExileFromHand(count, one_card(what))
+        if zone == "graveyard":
+            return ExileFromGraveyard(count, one_card(what))
+        return ExilePermanent(count, what)
+
+    def return_self(self, _self: Token) -> CostPart:
+        return ReturnSelf()
+
+    def return_permanent(self, count: Number, what: Nouns) -> CostPart:
+        return ReturnPermanent(count, what)
+
+    def exert(self, _self: Token) -> CostPart:
+        return Exert()
+
+    def reveal(self, count: Number, what: Nouns) -> CostPart:
+        return Reveal(count, one_card(what))
+
+    def forage(self) -> CostPart:
+        return Forage()
+
+    def collect_evidence(self, number: Number) -> CostPart:
+        return CollectEvidence(fixed_number(number))
+
+    # -------------------------------------------------------------- quantities
+
+    def count_of(self, what: Nouns) -> Any:
+        return CountOf(what)
+
+    def counters_on_self(self, kind: str, _self: Token) -> Any:
+        return CountersOnSelf(kind)
+
+    def counted(self, *parts: Any) -> Any:
+        return Counted(str(parts[-1]).split()[-1].lower())  # ('counters removed': the terminal's last word)
+
+    def self_power(self, _self: Token | None = None) -> Any:
+        return SelfPower()
+
+    def life_total(self) -> Any:
+        return LifeTotal()
+
+    def greatest_power(self, among: Nouns) -> Any:
+        return GreatestPower(among)
+
+    def land_types(self, noun: Noun, among: Nouns) -> Any:
+        if noun != Noun(types=("Land",), supertypes=("Basic",)):
+            raise UnreadError("only 'basic land types' are counted among objects")
+        return LandTypesAmong(among)
+
+    def sacrificed_mana_value(self, how: Token, noun: Noun) -> Any:
+        if len(noun.types) > 1 or noun.supertypes or noun.excluded or noun.colors or noun.other:
+            raise UnreadError("the mana value of a described object")
+        word = noun.types[0].lower() if noun.types else noun.head.value
+        return SacrificedManaValue(str(how).lower(), word)
+
+    def devotion(self, colors: str) -> Any:
+        return Devotion(colors)
+
+    def devotion_to_that_color(self) -> Any:
+        return Devotion("")
+
+    def colors(self, *tokens: Token) -> str:
+        return "".join(lexicon.COLOR_WORDS[str(t).lower()] for t in tokens if t.type == "COLOR_WORD")
+
+    def plus(self, token: Token, quantity: Any) -> Any:
+        value = lexicon.number_value(str(token))
+        assert value is not None
+        return Plus(value, quantity)
+
+    def each_quantity(self, quantity: Any) -> Any:  # pragma: no cover (its alternatives are named)
+        return quantity
+
+    def quantity(self, quantity: Any) -> Any:  # pragma: no cover (its alternatives are named)
+        return quantity
+
+    # -------------------------------------------------------------- outputs
+
+    def fixed(self, token: Token) -> Any:
+        return FixedMana(str(token))
+
+    def choice(self, *tokens: Token) -> Any:
+        return ManaChoice(tuple(str(t) for t in tokens if t.type == "SYMBOLS"))
+
+    def fixed_for_each(self, token: Token, each: Any) -> Any:
+        return FixedForEach(str(token), each)
+
+    def fixed_equal_to(self, _article: Token, token: Token, amount: Any) -> Any:
+        return FixedEqualTo(str(token), amount)
+
+    def fixed_then_more(self, first: Token, _article: Token, more: Token, each: Any) -> Any:
+        if str(first) != str(more):
+            raise UnreadError(f"{first}, then an additional {more}")
+        return FixedThenMore(str(first), each)
+
+    def color(self) -> Palette:
+        return Palette.COLOR
+
+    def type(self) -> Palette:
+        return Palette.TYPE
+
+    def any_of(self, count: Number, *rest: Any) -> Any:
+        one = any(isinstance(r, Token) and r.type == "ONE" for r in rest)
+        palette = next(r for r in rest if isinstance(r, Palette))
+        output = AnyOf(count, palette, one=one)
+        for part in rest:
+            if callable(part):
+                output = part(output)
+        return output
+
+    def could_produce(self, *parts: Any) -> Any:
+        what = next(p for p in parts if isinstance(p, Nouns))
+        return lambda output: replace(output, could_produce=what)
+
+    def sacrificed_could_produce(self, _word: Token, noun: Noun) -> Any:
+        word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
+        return lambda output: replace(output, sacrificed=word or "permanent")
+
+    def among(self, what: Nouns) -> Any:
+        return lambda output: replace(output, among=what)
+
+    def produced(self, noun: Noun) -> Any:
+        word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
+        return lambda output: replace(output, produced=word or "permanent")
+
+    def commander_identity(self) -> Any:
+        return lambda output: replace(output, palette=Palette.COLOR_IN_IDENTITY)
+
+    def where_x(self, _x: Token, quantity: Any) -> Any:
+        return lambda output: replace(output, where=quantity)
+
+    def imprinted(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.IMPRINTED)
+
+    def any_for_each(self, count: Number, palette: Palette, each: Any) -> Any:
+        if count != 1:
+            raise UnreadError("more than one mana of any color for each")
+        return AnyForEach(palette, each)
+
+    def chosen_color(self, count: Number) -> Any:
+        return AnyOf(count, Palette.CHOSEN_COLOR)
+
+    def that_color(self, count: Number) -> Any:
+        return AnyOf(count, Palette.THAT_COLOR)
+
+    def that_color_for_each(self, count: Number, each: Any) -> Any:
+        if count != 1:
+            raise UnreadError("more than one mana of that color for each")
+        return AmountOfThatColor(each, for_each=True)
+
+    def that_color_equal_to(self, _article: Token, amount: Any) -> Any:
+        return AmountOfThatColor(amount)
+
+    def any_one_equal_to(self, _article: Token, _one: Token, amount: Any) -> Any:
+        return AnyOf(X, Palette.COLOR, one=True, where=amount)
+
+    def different(self, count: Number) -> Any:
+        return Different(fixed_number(count))
+
+    def combination_of_colors(self, count: Number, where: Any = None) -> Any:
+        return with_where(Combination(count), where)
+
+    def combination_of_symbols(self, count: Number, symbols: tuple[str, ...], where: Any = None) -> Any:
+        return with_where(Combination(count, symbols), where)
+
+    def symbol_list(self, *tokens: Token) -> tuple[str, ...]:
+        return tuple(str(t) for t in tokens if t.type == "SYMBOLS")
+
+    def output(self, output: Any) -> Any:  # pragma: no cover (its alternatives are named)
+        return output
+
+
+def with_where(output: Combination, where: Any) -> Combination:
+    result: Combination = where(output) if where is not None else output
+    return result
+
+
+def joined_subtypes(words: list[str]) -> tuple[str, ...]:
+    """Type words, with the words of a subtype of two ('Time Lord') joined.
+
+    >>> joined_subtypes(["Time", "Lord", "Creature"])
+    ('Time Lord', 'Creature')
+    """
+    joined: list[str] = []
+    for word in words:
+        pair = lexicon.canonical_type(f"{joined[-1]} {word}") if joined else None
+        if pair is not None:
+            joined[-1] = pair
+        else:
+            joined.append(word)
+    return tuple(joined)
+
+
+def another(what: Nouns) -> Nouns:
+    """'another Goblin': one object other than the source."""
+    first, *rest = what.nouns
+    return Nouns((replace(first, other=True), *rest), what.joiner)
+
+
+def one_card(what: Nouns) -> Noun:
+    """The one card phrase of a cost or reveal ('a card', 'an artifact card', 'two cards')."""
+    if len(what.nouns) != 1 or what.nouns[0].head not in (Head.CARD, Head.TYPES):
+        raise UnreadError("cards of more than one description")
+    noun = what.nouns[0]
+    if noun.head is Head.TYPES and noun.types:
+        raise UnreadError("a card phrase without the word 'card'")
+    return noun
+
+
+def with_adjective(noun: Noun, kind: str, word: str) -> Noun:
+    """A noun with one more adjective read."""
+    lowered = word.lower()
+    if kind == "OTHER":
+        return replace(noun, other=True)
+    if kind == "ATTACHED":
+        return replace(noun, attached=lowered)
+    if kind == "UNTAPPED":
+        return replace(noun, untapped=True)
+    if kind == "TAPPED":
+        return replace(noun, tapped=True)
+    if kind == "COLORLESS":
+        return replace(noun, colorless=True)
+    if kind == "ATTACKING":
+        return replace(noun, attacking=True)
+    if kind == "MULTICOLORED":
+        return replace(noun, multicolored=True)
+    if kind == "MONOCOLORED":
+        return replace(noun, monocolored=True)
+    if kind == "FACE_DOWN":
+        return replace(noun, face_down=True)
+    if kind == "KICKED":
+        return replace(noun, kicked=True)
+    if kind == "COLOR_WORD":
+        return replace(noun, colors=noun.colors + lexicon.COLOR_WORDS[lowered])
+    if kind == "SUPERTYPE":
+        supertype = lexicon.canonical_supertype(word)
+        assert supertype is not None
+        return replace(noun, supertypes=(*noun.supertypes, supertype))
+    if kind == "NON_TYPE":
+        rest = lowered[4:] if lowered.startswith("non-") else lowered[3:]
+        written = word[4:] if lowered.startswith("non-") else word[3:]
+        canonical = (
+            "Token"
+            if rest == "token"
+            else lexicon.canonical_supertype(rest)
+            or lexicon.canonical_type(rest)
+            or (lexicon.unknown_subtype(written) if written[:1].isupper() else None)
+        )
+        if canonical is None:  # pragma: no cover (the terminal matches only 'non' and a type word)
+            raise UnreadError(f"not a type: {rest}")
+        return replace(noun, excluded=(*noun.excluded, canonical))
+    raise AssertionError(kind)  # pragma: no cover (every adjective terminal is read above)

@@ -1,0 +1,253 @@
+"""Reading static, triggered and replacement sentences: effects on types, colors, costs and spending,
+grants of mana abilities ('have "{T}: Add ..."', 'as long as ...'), effects on the mana permanents produce,
+and what an Aura or Equipment forbids the permanent it is attached to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from models.abilities import (
+    ActivationBan,
+    ColorChange,
+    CostModifier,
+    GrantAbility,
+    ManaAbility,
+    NotPaymentKind,
+    NotPaymentMana,
+    ObjectFilter,
+    SpendAsThough,
+    SpendPurpose,
+    SpendRestriction,
+    SpendUse,
+    StaticEffect,
+    Who,
+)
+from models.mana import ALL_COLORS, ALL_TYPES
+from models.oracle import classify
+from models.oracle import statics as s
+from models.oracle import text as t
+from models.oracle.build import condition, mana_effect, object_filters, spend_restriction
+from models.oracle.build_statics import static_effect
+from models.oracle.grammar import (
+    UnreadError,
+    parse_condition,
+    parse_mana_effect,
+    parse_spending,
+    parse_static,
+)
+from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
+from models.oracle.parsed import Collector, SentenceReading
+from models.oracle.read_activated import read_mana_ability
+from models.oracle.readings import Head, Nouns
+
+
+def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
+    body = sentence.strip().rstrip(".")
+    if body[:1] in ("\u2022", "*"):
+        body = body[1:].lstrip()  # '• Add {R}.': one mode of a modal ability
+    if body.lower().startswith("until end of turn, "):
+        body = body[len("until end of turn, ") :]  # a resolved instant's effect (Pale Moon)
+    if (
+        out.sentences
+        and out.sentences[-1].read_as == "not_payment"
+        and body.lower().startswith("spend this mana only")
+    ):
+        # a restriction on the mana a trigger or a spell adds (Smoky Lounge): part of that mana's record
+        try:
+            restriction, rider = spend_restriction(parse_spending(body), body.strip())
+        except UnreadError:
+            restriction, rider = None, "unread"
+        if restriction is not None and not rider:
+            out.not_payment[-1] = replace(out.not_payment[-1], restriction=restriction)
+            out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
+        else:
+            out.unread(sentence)
+        return
+    reading: s.StaticSentence | None = None
+    if classify.may_be_static(body):
+        try:
+            reading = parse_static(body)
+        except UnreadError:
+            reading = _one_card_permission(body)
+    match reading:
+        case s.ChooseAsEnters(kind):
+            out.choices.append(kind.replace(" ", "_"))
+            out.read(sentence, "choice")
+            return
+        case s.Imprint(what) if _is_imprint(what):
+            # what it exiled is the board's 'imprinted' choice; the text that reads it asks for it
+            out.read(sentence, "choice", "the card it exiled is the board's choices.imprinted")
+            return
+        case s.GrantedWhile() if _read_granted_while(reading, sentence, out):
+            return
+        case s.KeywordsWhile():
+            out.ignore(sentence)  # (keywords: nothing a payment reads, whatever the condition)
+            return
+        case s.OneCardPermission(as_kind):
+            # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
+            as_types = ALL_COLORS if as_kind == "color" else ALL_TYPES
+            from_exile = SpendRestriction((SpendUse(purpose=SpendPurpose.FROM_EXILE),), sentence)
+            permits = SpendAsThough(
+                text=sentence, who=Who.YOU, types=ALL_TYPES, as_types=as_types, when_paying=from_exile
+            )
+            out.effects.append(permits)
+            out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")
+            return
+        case s.SameIsTrue() if isinstance(last := out.effects[-1] if out.effects else None, ColorChange):
+            # Celestial Dawn's rider: whose spells and cards the color change before it changes too
+            spells = Who.YOU if reading.spells_yours else Who.ANY
+            cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
+            out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
+            out.read(sentence, "effect")
+            return
+        case s.OnlyColored():
+            # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills
+            # onto generic mana (CR 118.7b-c apply otherwise); after anything else it is not understood
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, CostModifier) and last.colored and not last.only_colored:
+                out.effects[-1] = replace(last, only_colored=True)
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
+            return
+    effects = _effects(reading, body, sentence)
+    if effects:
+        out.effects.extend(effects)
+        out.read(sentence, "effect")
+        if any(needs_imprinted(effect) for effect in effects):
+            out.choices.append("imprinted")
+        return
+    adds = classify.adds_mana(body)
+    if adds and (why := classify.not_payment_kind(body, line or sentence)) is not None:
+        output = quoted_output(body) if why is NotPaymentKind.GRANTED else output_after_add(body)
+        out.not_payment.append(NotPaymentMana(sentence, why, output))
+        out.ignored.append(sentence)
+        out.sentences.append(SentenceReading(sentence, "not_payment"))
+    elif (
+        classify.mentions_mana(body)
+        # (unless it is one that can't change a payment: ignored, as any sentence that isn't about mana)
+        and (adds or not classify.not_during_payment(body))
+    ) or classify.hurts_when_tapped(body):
+        out.unread(sentence)
+    else:
+        out.ignore(sentence)
+
+
+def _one_card_permission(body: str) -> s.OneCardPermission | None:
+    """'For as long as ..., you may spend mana as though it were mana of any color to cast it': the
+    permission at the end of a sentence about a card an effect exiled (Daxos, Gonti)."""
+    lowered = body.lower()
+    for opening in ("you may spend mana as though", "mana of any type can be spent"):
+        start = lowered.find(opening)
+        if start > 0 and not lowered[start - 1].isalnum():
+            try:
+                reading = parse_static(body[start:])
+            except UnreadError:
+                return None
+            return reading if isinstance(reading, s.OneCardPermission) else None
+    return None
+
+
+def _is_imprint(what: object) -> bool:
+    """Imprint's exiled thing: a land, or a card (from the hand)."""
+    if not isinstance(what, Nouns):
+        return False
+    last = what.nouns[-1]
+    land_or_card = last.head is Head.CARD or (last.head is Head.TYPES and last.types[-1:] == ("Land",))
+    return land_or_card and last.zone in ("", "hand") and not last.qualities
+
+
+def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tuple[StaticEffect, ...]:
+    """The effects the sentence makes: a mana effect (a replacement or a triggered mana ability), a static
+    effect, a grant of mana abilities, or an attached permanent's activation ban."""
+    if classify.may_be_mana_effect(body):
+        try:
+            return (mana_effect(parse_mana_effect(body), sentence),)
+        except UnreadError:
+            pass
+    try:
+        if isinstance(reading, s.GrantReading):
+            return _grants(reading, sentence)
+        if reading is not None:
+            return static_effect(reading, sentence) or ()
+    except UnreadError:
+        return ()
+    ban = _attached_ban(body, sentence)
+    return (ban,) if ban is not None else ()
+
+
+def _grants(reading: s.GrantReading, sentence: str) -> tuple[GrantAbility, ...]:
+    """'<objects> have "<mana ability>"' (layer 6): one grant for each description ('Each land and Ally you
+    control has ...'), which the planner gives a permanent once however many it matches."""
+    granted = _granted_ability(reading.ability)
+    if granted is None:
+        return ()
+    affected = object_filters(reading.what)
+    if any(flt.reads_status for flt in affected):
+        # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
+        raise UnreadError(sentence)
+    ability, leftovers = granted
+    if leftovers:
+        raise UnreadError(sentence)
+    return tuple(GrantAbility(sentence, flt, ability) for flt in affected)
+
+
+def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:
+    """The mana ability a quoted ability is ('{T}: Add one mana of any color.') with its unread sentences,
+    or None when it makes no mana; raises ``UnreadError`` when its cost or effect is not read."""
+    colon = t.find_colon(granted)
+    if colon < 0 or "add" not in classify.tokens(granted):
+        return None
+    return read_mana_ability(granted[:colon], granted[colon + 1 :], granted)
+
+
+def _read_granted_while(reading: s.GrantedWhile, sentence: str, out: Collector) -> bool:
+    """'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."': the mana ability
+    exists only while the condition holds (an activation condition when it is one the grammar reads)."""
+    try:
+        granted = _granted_ability(reading.ability)
+    except UnreadError:
+        return False
+    if granted is None:
+        return False
+    ability, leftovers = granted
+    if leftovers or ability.activation_condition is not None:
+        return False
+    try:
+        ability = replace(ability, activation_condition=condition(parse_condition(reading.condition)))
+    except UnreadError:
+        ability = replace(ability, exists_while=f"as long as {reading.condition}")
+    out.mana_abilities.append(ability)
+    out.read(sentence, "mana_ability")
+    return True
+
+
+_ATTACHED_WORDS: Final = ("enchanted", "equipped")
+
+
+_ATTACHED_TYPES: Final = ("land", "creature", "permanent", "artifact")
+
+
+_ITS_ABILITIES_BANNED: Final = "and its activated abilities can't be activated"
+
+
+def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
+    """'Enchanted permanent doesn't untap during its controller's untap step and its activated abilities
+    can't be activated.' (Encrust): the permanent the source is attached to can't activate abilities."""
+    words = body.split(" ")
+    lowered = body.lower()
+    if (
+        len(words) < 3
+        or words[0].lower() not in _ATTACHED_WORDS
+        or words[1].lower().rstrip(",") not in _ATTACHED_TYPES
+        or not lowered.endswith(_ITS_ABILITIES_BANNED)
+        or '"' in body
+        or "." in body
+    ):
+        return None
+    word = words[1].lower().rstrip(",")
+    return ActivationBan(
+        sentence, ObjectFilter(types=() if word == "permanent" else (word.title(),), attached=True)
+    )

@@ -1,0 +1,193 @@
+"""Readings of conditions and activation limits: 'if you control an Island', 'if there are three or more
+charge counters on ~', 'Activate only once each turn', 'only as a sorcery'.
+
+>>> limit_text(Timing.SORCERY)
+'as a sorcery'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from models.oracle.readings.nouns import Nouns, count_words, number_words
+
+
+@dataclass(frozen=True, slots=True)
+class ControlsAny:
+    """'you control an Island or a Swamp' (``any_of``), 'you control an Urza's Mine and an Urza's
+    Power-Plant'."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class ControlAtLeast:
+    """'you control three or more artifacts'."""
+
+    at_least: int
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnSelfAtLeast:
+    """'there are three or more brick counters on ~', '~ has a luck counter on it'."""
+
+    at_least: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedLand:
+    """'you played a land this turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThisTurn:
+    """Something done earlier this turn that no board records ('you've cast a spell this turn'), as
+    written."""
+
+    text: str
+
+
+class Deed(Enum):
+    """What a player has done this turn that the board records (contract section 10)."""
+
+    DRAWN = "drawn"  # cards drawn: ``cards_drawn_this_turn``
+    GAINED = "gained"  # life gained: ``life_gained_this_turn``
+    CAST = "cast"  # spells cast: ``spells_cast_this_turn``
+
+
+@dataclass(frozen=True, slots=True)
+class DoneThisTurn:
+    """'you've drawn two or more cards this turn', 'you gained life this turn', 'you've cast a spell this
+    turn': at least ``at_least`` of a deed."""
+
+    deed: Deed
+    at_least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CardExiled:
+    """'a card is exiled with ~' (its ``imprinted`` choice is a card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """'~ entered this turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """'~ is renowned' (monstrous, suspected, saddled, goaded): a designation of the source (CR 701, 702)."""
+
+    designation: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThereIs:
+    """'there is an Elf card in your graveyard': one such object (a card in a zone) exists."""
+
+    what: Nouns
+
+
+#: A condition of an 'if' clause.
+Condition = (
+    ControlsAny
+    | ControlAtLeast
+    | CountersOnSelfAtLeast
+    | PlayedLand
+    | ThisTurn
+    | CardExiled
+    | DoneThisTurn
+    | EnteredThisTurn
+    | Designated
+    | ThereIs
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EitherCondition:
+    """'if <condition> or if <condition>': one of the conditions holds."""
+
+    conditions: tuple[Condition, ...]
+
+
+def condition_text(condition: Condition) -> str:
+    match condition:
+        case ControlsAny(what):
+            return f"you control {_each_counted(what)}"
+        case ControlAtLeast(at_least, what):
+            return f"you control {number_words(at_least)} or more {what.words()}"
+        case CountersOnSelfAtLeast(at_least, kind):
+            return f"there are {number_words(at_least)} or more {kind} counters on ~"
+        case PlayedLand():
+            return "you played a land this turn"
+        case ThisTurn(text):
+            return text
+        case CardExiled():
+            return "a card is exiled with ~"
+        case EnteredThisTurn():
+            return "~ entered this turn"
+        case Designated(designation):
+            return f"~ is {designation}"
+        case DoneThisTurn(deed, at_least):
+            noun = {Deed.DRAWN: "cards", Deed.GAINED: "life", Deed.CAST: "spells"}[deed]
+            if deed is Deed.GAINED and at_least == 1:
+                return "you've gained life this turn"
+            one = noun.removesuffix("s")
+            many = (
+                f"{number_words(at_least)} or more {noun}" if at_least > 1 else f"{count_words(1, one)} {one}"
+            )
+            return f"you've {deed.value} {many} this turn"
+        case ThereIs(what):
+            return f"there is {_each_counted(what)}"
+    raise AssertionError(condition)  # pragma: no cover
+
+
+def _each_counted(what: Nouns) -> str:
+    """'an Island or a Swamp': each phrase with its own article."""
+    phrases = [f"{count_words(1, noun.words())} {noun.words()}" for noun in what.nouns]
+    if len(phrases) == 1:
+        return phrases[0]
+    if len(phrases) == 2:
+        return f"{phrases[0]} {what.joiner} {phrases[1]}"
+    return ", ".join(phrases[:-1]) + f", {what.joiner} {phrases[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class OncePerTurn:
+    """'only once each turn'."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimesPerTurn:
+    """'no more than N times each turn'."""
+
+    times: int
+
+
+class Timing(Enum):
+    """When an ability may be activated."""
+
+    SORCERY = "as a sorcery"
+    INSTANT = "any time you could cast an instant"
+    YOUR_TURN = "during your turn"
+    YOUR_TURN_BEFORE_END_STEP = "during your turn before the end step"
+
+
+#: One limit of an 'Activate only ...' sentence.
+Limit = OncePerTurn | TimesPerTurn | Timing | Condition | EitherCondition
+
+
+def limit_text(limit: Limit) -> str:
+    match limit:
+        case OncePerTurn():
+            return "once each turn"
+        case TimesPerTurn(times):
+            return f"no more than {number_words(times)} times each turn"
+        case Timing():
+            return limit.value
+        case EitherCondition(conditions):
+            return " or ".join(f"if {condition_text(condition)}" for condition in conditions)
+    return f"if {condition_text(limit)}"

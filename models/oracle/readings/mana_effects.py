@@ -1,0 +1,104 @@
+"""Readings of the effects that change the mana permanents produce: replacement effects ('If you tap a
+permanent for mana, it produces twice as much of that mana instead') and triggered mana abilities
+('Whenever a player taps a land for mana, that player adds one mana of any type that land produced').
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.oracle.readings.amounts import Output, output_text
+from models.oracle.readings.nouns import Nouns, count_words, number_words
+
+
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """'you tap a Swamp for mana', 'a player taps a land for {C}', 'enchanted land is tapped for mana of the
+    chosen color', 'a land is tapped for two or more mana'. ``who`` is the tapper as written ('you tap', 'a
+    player taps', 'an opponent taps'; empty: '<objects> is tapped'); ``mana`` is '' (any mana), a symbol, or
+    'chosen'."""
+
+    what: Nouns
+    who: str = ""
+    mana: str = ""
+    at_least: int = 1
+
+    def words(self) -> str:
+        """The clause in canonical wording."""
+        mana = {"": "mana", "chosen": "mana of the chosen color"}.get(self.mana, self.mana)
+        if self.at_least > 1:
+            mana = f"{number_words(self.at_least)} or more mana"
+        if self.who:
+            return f"{self.who} {self.what.words(1)} for {mana}"
+        return f"{self.what.words(1)} is tapped for {mana}"
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplied:
+    """'twice as much of that mana', 'three times as much of that mana'."""
+
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProducedMana:
+    """'{B}', 'colorless mana' ('{C}'), 'black mana' ('{B}'), 'mana of a color of your choice' ('')."""
+
+    symbol: str
+
+
+#: What a replacement makes a tapped permanent produce instead.
+Produced = Multiplied | ProducedMana
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """'If <tapped>, it produces <produced> instead [of any other type [and amount]].' (CR 614.1a)"""
+
+    tapped: Tapped
+    produced: Produced
+    instead_of: str = ""  # '', 'type', 'type and amount'
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        match self.produced:
+            case Multiplied(factor):
+                produced = f"{_TIMES[factor]} as much of that mana"
+            case ProducedMana(""):
+                produced = "mana of a color of your choice"
+            case ProducedMana(symbol):
+                produced = symbol
+        tail = f" of any other {self.instead_of}" if self.instead_of else ""
+        return f"If {self.tapped.words()}, it produces {produced} instead{tail}."
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """'Whenever <tapped>, <its controller adds | that player adds | add> [an additional] <output>.' (CR
+    605.1b); ``tapped`` None: 'Whenever a land's ability causes you to add one or more mana of the chosen
+    color' (``subject``)."""
+
+    tapped: Tapped | None
+    adder: str
+    output: Output
+    additional: bool = False
+    subject: str = ""
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        more = "an additional " if self.additional else ""
+        if self.tapped is None:
+            opening = (
+                f"Whenever {count_words(1, self.subject)} {self.subject}'s ability causes you to add one or "
+                "more mana of the chosen color"
+            )
+        else:
+            opening = f"Whenever {self.tapped.words()}"
+        return f"{opening}, {self.adder} {more}{output_text(self.output)}."
+
+
+#: A sentence that changes the mana abilities produce.
+ManaEffect = Replacement | Trigger

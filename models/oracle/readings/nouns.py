@@ -1,0 +1,252 @@
+"""Readings of numbers and noun phrases: how many ('two', 'X', 'any number of'), and which objects
+('artifact creatures you control', 'a basic land card', 'Elves with power 2 or greater'), with the qualities
+a noun can carry.
+
+>>> Nouns((Noun(types=("Elf",), controller=Controller.YOU),)).words()
+'Elf you control'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from models.oracle.lexicon import plural_forms
+
+
+class _Variable(Enum):
+    """A number the text does not fix: X, or 'any number of'."""
+
+    X = "X"
+    ANY = "any number of"
+
+
+X: Final = _Variable.X
+
+
+ANY_NUMBER: Final = _Variable.ANY
+
+
+#: A count as written: a number, X, or 'any number of'.
+Number = int | _Variable
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_words(number: Number, noun: str = "") -> str:
+    """A count before a noun: 'a Forest', 'an artifact', 'two', 'X', 'any number of'.
+
+    >>> count_words(1, "Elf"), count_words(1, "artifact"), count_words(3)
+    ('an', 'an', 'three')
+    >>> count_words(X), count_words(ANY_NUMBER)
+    ('X', 'any number of')
+    """
+    if isinstance(number, _Variable):
+        return number.value
+    if number == 1:
+        return "an" if noun[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+    return _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
+
+
+def number_words(number: Number) -> str:
+    """A count in running text: 'one', 'two', '12', 'X'."""
+    if isinstance(number, _Variable):
+        return number.value
+    return _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
+
+
+class Controller(Enum):
+    """Whose objects a noun phrase names, as its controller phrase says ('you control')."""
+
+    UNSAID = ""
+    YOU = "you control"
+    OPPONENT = "an opponent controls"
+    OPPONENTS = "your opponents control"
+    BATTLEFIELD = "on the battlefield"
+
+
+@dataclass(frozen=True, slots=True)
+class WithPower:
+    """'with power N or greater'."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithCounter:
+    """'with a <kind> counter on it'; ``kind`` empty: 'with a counter on it'."""
+
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WithKeyword:
+    """'with flying', 'with defender'."""
+
+    keyword: str
+
+
+@dataclass(frozen=True, slots=True)
+class WithManaValue:
+    """'with mana value N or greater'."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithWatermark:
+    """'with a watermark', 'with watermarks'."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithSymbolInCost:
+    """'with {X} in their mana costs'."""
+
+    symbol: str
+
+
+#: A 'with' clause of a noun phrase.
+Quality = WithPower | WithCounter | WithKeyword | WithManaValue | WithWatermark | WithSymbolInCost
+
+
+def _quality(quality: Quality) -> str:
+    if isinstance(quality, WithPower):
+        return f"with power {quality.at_least} or greater"
+    if isinstance(quality, WithCounter):
+        return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
+    if isinstance(quality, WithManaValue):
+        return f"with mana value {quality.at_least} or greater"
+    if isinstance(quality, WithWatermark):
+        return "with a watermark"
+    if isinstance(quality, WithSymbolInCost):
+        return f"with {quality.symbol} in their mana costs"
+    return f"with {quality.keyword}"
+
+
+class Head(Enum):
+    """What a noun phrase's head word is when it is not a type: 'permanent', 'token', 'card', 'spell'."""
+
+    TYPES = ""
+    PERMANENT = "permanent"
+    TOKEN = "token"
+    CARD = "card"
+    SOURCE = "source"
+    SPELL = "spell"
+
+
+@dataclass(frozen=True, slots=True)
+class Noun:
+    """One noun phrase naming objects: 'another untapped blue Elf creature you control with power 4 or
+    greater'. Types are canonical (card types, subtypes) in the order written; ``excluded`` holds the types
+    of 'non' words ('nonbasic' excludes ``Basic``); ``colors`` holds color letters."""
+
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    colors: str = ""
+    colorless: bool = False
+    multicolored: bool = False
+    monocolored: bool = False
+    face_down: bool = False
+    kicked: bool = False
+    other: bool = False
+    untapped: bool = False
+    tapped: bool = False
+    attacking: bool = False
+    attached: str = ""  # 'enchanted' or 'equipped': the permanent the source is attached to
+    head: Head = Head.TYPES
+    qualities: tuple[Quality, ...] = ()
+    chosen_type: bool = False
+    named: str = ""
+    zone: str = ""  # 'graveyard' or 'hand': 'in your graveyard', 'from your hand'
+    controller: Controller = Controller.UNSAID
+
+    def words(self, zone_word: str = "in", *, plural: bool = False) -> str:
+        """The noun phrase without its count, in canonical order (``zone_word`` before 'your graveyard'
+        or 'your hand': 'in', or 'from' in a cost; ``plural``: its head word in the plural)."""
+        words: list[str] = [self.attached] if self.attached else []
+        if self.other:
+            words.append("other")
+        if self.untapped:
+            words.append("untapped")
+        if self.tapped:
+            words.append("tapped")
+        if self.attacking:
+            words.append("attacking")
+        words += [COLOR_NAMES[letter] for letter in self.colors]
+        if self.colorless:
+            words.append("colorless")
+        if self.multicolored:
+            words.append("multicolored")
+        if self.monocolored:
+            words.append("monocolored")
+        if self.face_down:
+            words.append("face-down")
+        if self.kicked:
+            words.append("kicked")
+        words += [f"non{t.lower()}" for t in self.excluded]
+        words += [t.lower() for t in self.supertypes]
+        words += [t.lower() if t in _CARD_TYPE_WORDS else t for t in self.types]
+        if self.head is not Head.TYPES:
+            words.append(self.head.value + ("s" if plural else ""))
+        elif plural and self.types:
+            words[-1] = _plural(self.types[-1])
+        if self.named == EXILED_NAME:
+            words.append("with the same name as the exiled card")
+        elif self.named:
+            words += ["named", self.named]
+        words += [_quality(q) for q in self.qualities]
+        if self.zone == "exile":
+            words.append("from exile")
+        elif self.zone:
+            words.append(f"{zone_word} your {self.zone}")
+        if self.controller is not Controller.UNSAID:
+            words.append(self.controller.value)
+        if self.chosen_type:
+            words.append("of the chosen type")
+        return " ".join(words)
+
+
+def _plural(word: str) -> str:
+    """A type word's plural as Oracle writes it ('lands', 'Elves'); the word itself when it has none."""
+    try:
+        return plural_forms(word)[-1]
+    except ValueError:
+        return word
+
+
+#: What :attr:`Noun.named` holds for 'with the same name as the exiled card' (Noun names never have quotes).
+EXILED_NAME: Final = "the exiled card's name"
+
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+_CARD_TYPE_WORDS = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Kindred"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Nouns:
+    """Noun phrases joined by 'and', 'or' or 'and/or': 'legendary creatures and planeswalkers you
+    control'."""
+
+    nouns: tuple[Noun, ...]
+    joiner: str = "or"
+
+    def words(self, count: Number | None = None, *, plural: bool = False) -> str:
+        """The phrases joined, the first with ``count`` before it when given (``plural``: each head word
+        in the plural)."""
+        first, *rest = self.nouns
+        opening = first.words(plural=plural)
+        if count is not None:
+            opening = f"{count_words(count, opening)} {opening}"
+        if not rest:
+            return opening
+        if len(self.nouns) == 2:
+            return f"{opening} {self.joiner} {rest[0].words(plural=plural)}"
+        middle = ", ".join(noun.words(plural=plural) for noun in rest[:-1])
+        return f"{opening}, {middle}, {self.joiner} {rest[-1].words(plural=plural)}"

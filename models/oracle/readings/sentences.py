@@ -1,0 +1,221 @@
+"""Readings of the sentences of a mana ability's effect: 'Add ...', the life, damage and counters that go
+with it, delayed triggers, spending restrictions and activation limits, and their canonical wording.
+
+>>> sentence_text(LoseLife(1))
+'You lose 1 life.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.oracle.readings.amounts import EachColorAmong, Output, output_text
+from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
+from models.oracle.readings.costs import card_phrase
+from models.oracle.readings.nouns import ANY_NUMBER, Noun, count_words, number_words
+from models.oracle.readings.spending import NotForGeneric, NotForNonartifact, SpendOnly, WhenSpent
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """'Add <output>.', with 'unless any player pays {1}' when another player may stop it."""
+
+    output: Output
+    unless: str = ""  # 'unless any player pays {1}': as written
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    """'Choose a color.' / 'Choose a color of a card in your graveyard.'"""
+
+    of_graveyard_card: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer:
+    """'Choose a player.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageToYou:
+    """'~ deals N damage to you.'"""
+
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    """'You lose N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayerLosesLife:
+    """'Each player loses N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    """'You gain N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsGainLife:
+    """'Each opponent gains N life.'"""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntap:
+    """'~ doesn't untap during your next untap step.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounterOnSelf:
+    """'Put a depletion counter on ~.' as part of the effect."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounterFromSelf:
+    """'Remove a time counter from ~.' as part of the effect."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexiveDamage:
+    """'When you do, ~ deals N damage to each opponent.': a reflexive trigger of the cost paid, after the
+    mana is added (CR 603.12)."""
+
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """'Reveal any number of artifact cards in your hand.' before the mana is counted."""
+
+    what: Noun
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeWhenNoCounters:
+    """'If there are no depletion counters on ~, sacrifice it.'"""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed trigger the effect makes: 'Draw a card at the beginning of the next turn's upkeep.'
+    (``draw``), 'Sacrifice ~ at the beginning of the next end step.' (``sacrifice``), with 'If this ability
+    has been activated N or more times this turn, ' before it when ``after_times``."""
+
+    action: str
+    after_times: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class IfInstead:
+    """'If <condition>, add <output> instead.'"""
+
+    condition: Condition
+    output: Output
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateOnly:
+    """'Activate only <limit> and <limit>.'"""
+
+    limits: tuple[Limit, ...]
+
+
+#: One sentence of a mana ability's effect.
+EffectSentence = (
+    AddMana
+    | ChooseColor
+    | ChoosePlayer
+    | DamageToYou
+    | LoseLife
+    | EachPlayerLosesLife
+    | GainLife
+    | OpponentsGainLife
+    | NoUntap
+    | PutCounterOnSelf
+    | RemoveCounterFromSelf
+    | ReflexiveDamage
+    | RevealFromHand
+    | SacrificeWhenNoCounters
+    | Delayed
+    | SpendOnly
+    | NotForGeneric
+    | NotForNonartifact
+    | IfInstead
+    | WhenSpent
+    | ActivateOnly
+)
+
+
+def sentence_text(sentence: EffectSentence) -> str:
+    match sentence:
+        case AddMana(EachColorAmong() as output, ""):
+            return output_text(output) + "."
+        case AddMana(output, unless):
+            return f"Add {output_text(output)}" + (f" {unless}" if unless else "") + "."
+        case ChooseColor(of_graveyard_card):
+            return "Choose a color of a card in your graveyard." if of_graveyard_card else "Choose a color."
+        case ChoosePlayer():
+            return "Choose a player."
+        case DamageToYou(damage):
+            return f"~ deals {damage} damage to you."
+        case LoseLife(life):
+            return f"You lose {life} life."
+        case EachPlayerLosesLife(life):
+            return f"Each player loses {life} life."
+        case GainLife(life):
+            return f"You gain {life} life."
+        case OpponentsGainLife(life):
+            return f"Each opponent gains {life} life."
+        case NoUntap():
+            return "~ doesn't untap during your next untap step."
+        case PutCounterOnSelf(kind):
+            return f"Put {count_words(1, kind)} {kind} counter on ~."
+        case RemoveCounterFromSelf(kind):
+            return f"Remove {count_words(1, kind)} {kind} counter from ~."
+        case ReflexiveDamage(damage):
+            return f"When you do, ~ deals {damage} damage to each opponent."
+        case RevealFromHand(what):
+            return f"Reveal {card_phrase(ANY_NUMBER, what, 'in')}."
+        case SacrificeWhenNoCounters(kind):
+            return f"If there are no {kind} counters on ~, sacrifice it."
+        case Delayed(action, after_times):
+            text = (
+                "draw a card at the beginning of the next turn's upkeep"
+                if action == "draw"
+                else "sacrifice ~ at the beginning of the next end step"
+            )
+            if after_times:
+                times = number_words(after_times)
+                text = f"If this ability has been activated {times} or more times this turn, {text}"
+            return text[0].upper() + text[1:] + "."
+        case WhenSpent(text):
+            return text + "."
+        case SpendOnly(_, rider):
+            return f"Spend this mana only {sentence.uses_text()}" + (f", and {rider}" if rider else "") + "."
+        case NotForGeneric():
+            return "This mana can't be spent to pay generic mana costs."
+        case NotForNonartifact():
+            return "This mana can't be spent to cast nonartifact spells."
+        case IfInstead(condition, output):
+            return f"If {condition_text(condition)}, add {output_text(output)} instead."
+        case ActivateOnly(limits):
+            words = [limit_text(limit) for limit in limits]
+            return "Activate only " + " and only ".join(words) + "."
+    raise AssertionError(sentence)  # pragma: no cover
