@@ -64,6 +64,7 @@ __all__ = [
     "ManaSource",
     "arena_cost",
     "card_fields",
+    "gre_messages",
     "plays_of",
     "read_log",
     "request_of",
@@ -250,7 +251,7 @@ def _int(value: object, default: int) -> int:
 # The log
 
 
-def _events(text: str, source: str, warnings: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+def _events(text: str, warnings: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Every GRE event of the log with the number of the line it starts on: a JSON object that starts a line
     (or follows a header on it) and holds ``greToClientEvent``; Unity's lines and the client's messages are
     passed over."""
@@ -279,6 +280,19 @@ def _events(text: str, source: str, warnings: list[str]) -> Iterator[tuple[int, 
             yield bisect.bisect_right(offsets, position), event
 
 
+def gre_messages(text: str, warnings: list[str] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every GRE message of a log, in order, with the number of the line its event starts on (an event that
+    is not one JSON object is a line in ``warnings``).
+
+    >>> [(line, m["type"]) for line, m in gre_messages(
+    ...     'PAPA:Update()\\n{"greToClientEvent": {"greToClientMessages": [{"type": "T"}]}}\\n')]
+    [(2, 'T')]
+    """
+    for number, event in _events(text, warnings if warnings is not None else []):
+        for message in _dicts(event["greToClientEvent"].get("greToClientMessages")):
+            yield number, message
+
+
 def read_log(
     text: str, source: str = "<log>", *, seat: int | None = None, cards: CardResolver | None = None
 ) -> ArenaLog:
@@ -296,21 +310,20 @@ def read_log(
     state = GameState()
     requests: list[ArenaRequest] = []
     found = False
-    for number, event in _events(text, source, warnings):
+    for number, message in gre_messages(text, warnings):
         found = True
-        for message in _dicts(event["greToClientEvent"].get("greToClientMessages")):
-            seats = message.get("systemSeatIds")
-            if seat is None and isinstance(seats, list) and seats and isinstance(seats[0], int):
-                seat = seats[0]
-            kind = message.get("type")
-            if kind in ("GREMessageType_GameStateMessage", "GREMessageType_QueuedGameStateMessage"):
-                body = message.get("gameStateMessage")
-                if isinstance(body, dict):
-                    state.apply(body)
-            elif kind == "GREMessageType_ActionsAvailableReq" and seat is not None:
-                if isinstance(seats, list) and seat not in seats:
-                    continue
-                requests.append(request_of(message, state, seat, resolver, line=number))
+        seats = message.get("systemSeatIds")
+        if seat is None and isinstance(seats, list) and seats and isinstance(seats[0], int):
+            seat = seats[0]
+        kind = message.get("type")
+        if kind in ("GREMessageType_GameStateMessage", "GREMessageType_QueuedGameStateMessage"):
+            body = message.get("gameStateMessage")
+            if isinstance(body, dict):
+                state.apply(body)
+        elif kind == "GREMessageType_ActionsAvailableReq" and seat is not None:
+            if isinstance(seats, list) and seat not in seats:
+                continue
+            requests.append(request_of(message, state, seat, resolver, line=number))
     if not found:
         problem = "not an MTG Arena Player.log: no GreToClientEvent message"
         raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT)
