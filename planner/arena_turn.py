@@ -42,8 +42,8 @@ __all__ = ["arena_turn_request"]
 
 #: The name an offered action's card is read under (one per action, so that the plan names the action).
 _NAME: Final = "Arena action {}"
-#: A permanent id the plan gives a card of an offered action (the name, then ``-2``... when taken).
-_PLANNED_ID: Final = re.compile(r"Arena action (\d+)(?:-\d+)?")
+#: The name of an offered action's card, with its ``instanceId``.
+_ACTION_NAME: Final = re.compile(r"Arena action (\d+)")
 _BASIC_LETTERS: Final = {ability: letter for letter, ability in BASIC_MANA_ABILITIES.items()}
 
 
@@ -116,12 +116,12 @@ def arena_turn_request(
 
 
 def _instance_of(name: str) -> int:
-    """The ``instanceId`` of the action a card name or a planned permanent's id stands for (-1: none).
+    """The ``instanceId`` of the action a card's name stands for (-1: none).
 
-    >>> _instance_of("Arena action 281"), _instance_of("Arena action 281-2"), _instance_of("treasure")
-    (281, 281, -1)
+    >>> _instance_of("Arena action 281"), _instance_of("Treasure")
+    (281, -1)
     """
-    match = _PLANNED_ID.fullmatch(name)
+    match = _ACTION_NAME.fullmatch(name)
     return int(match.group(1)) if match else -1
 
 
@@ -141,19 +141,18 @@ def _play_taken(arena: ArenaRequest, turn: TurnResult) -> dict[str, Any] | None:
 
 
 def _entering(arena: ArenaRequest, turn: TurnResult, state: GameState) -> dict[str, Entering]:
-    """The permanents the plan puts onto the battlefield this turn, by their id on the plan's board, as Arena
-    knows their cards (the hand's ``instanceId``, the game object's ability ids)."""
+    """The permanents the plan puts onto the battlefield this turn and taps, by their id on the plan's board,
+    as Arena knows their cards (the hand's ``instanceId``, the game object's ability ids): a source not on
+    Arena's board that has the name of an offered action's card."""
     on_board = {permanent.id for permanent in arena.board.permanents}
-    planned = [turn.land_id] if turn.land_id is not None else []
-    for spell in turn.spells:
-        planned += [step.permanent for step in spell.payment.steps if step.permanent is not None]
     entering: dict[str, Entering] = {}
-    for pid in planned:
-        if pid in on_board or pid in entering:
-            continue
-        iid = _instance_of(turn.land_played or "") if pid == turn.land_id else _instance_of(pid)
-        if iid >= 0:
-            entering[pid] = Entering(iid, _abilities(state.objects.get(iid, {})))
+    for spell in turn.spells:
+        for step in spell.payment.steps:
+            if step.permanent is None or step.permanent in on_board:
+                continue
+            iid = _instance_of(step.name)
+            if iid >= 0:
+                entering[step.permanent] = Entering(iid, _abilities(state.objects.get(iid, {})))
     return entering
 
 

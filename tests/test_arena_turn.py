@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +18,11 @@ from models.board import Board
 from models.cost import ManaCost, PaymentTarget
 from planner.api import pay
 from planner.arena import read_request
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 from planner.service.methods import RpcError, Service
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "arena"
 R = {"color": ["ManaColor_Red"], "count": 1}
 G = {"color": ["ManaColor_Green"], "count": 1}
 
@@ -208,3 +212,36 @@ def test_a_land_play_listed_as_inactive_is_not_taken() -> None:
     answer = Service().call("arena_turn", {"request": inactive, "game_state": STATE_WITH_HAND})
     assert [action["actionType"] for action in answer["actions"]] == ["Cast", "Cast"]
     assert answer["mana_value_cast"] == 3 and 40 not in answer["not_taken"]
+
+
+def test_a_rock_cast_earlier_pays_a_later_spell_under_its_hand_id(tmp_path: Path) -> None:
+    """One Mountain, a Sol Ring ({1}, known by its arena_id) and a {2} spell offered: casting the Ring with
+    the Mountain, then tapping it for {C}{C}, casts both (mana value 3; without the Ring, 1 at most)."""
+    store = CardStore(tmp_path / "cards.sqlite3")
+    import_files([FIXTURES / "arena-cards.json"], store)
+    state = {**STATE, "gameObjects": [_land(10, "Mountain")]}
+    request = {
+        **REQUEST,
+        "actionsAvailableReq": {
+            "actions": [
+                {**_cast(50, [_generic(1)]), "grpId": 900010},
+                _cast(51, [_generic(2)]),
+                _mana(10, "ManaColor_Red"),
+            ]
+        },
+    }
+    answer = Service(store=tmp_path / "cards.sqlite3").call(
+        "arena_turn", {"request": request, "game_state": state}
+    )
+    assert answer["mana_value_cast"] == 3
+    assert [action["instanceId"] for action in answer["actions"]] == [50, 51]
+    assert answer["actions"][1]["autoTapSolution"]["autoTapActions"] == [
+        {
+            "instanceId": 50,
+            "abilityGrpId": None,  # (Arena names the Ring's ability once it lists its Activate_Mana action)
+            "manaPaymentOption": {
+                "mana": [{"color": "ManaColor_Colorless", "srcInstanceId": 50, "count": 2}]
+            },
+            "entersThisTurn": True,
+        }
+    ]
