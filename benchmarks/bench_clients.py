@@ -4,7 +4,9 @@ real ``mana-planner serve`` process, printed as one table per kind of file and a
 For each Arena log, one row per ``ActionsAvailableReq``: the actions read, how many carry Arena's own
 ``autoTapSolution``, our agreement with it (:mod:`planner.arena`), the time per action through the service
 (``arena_autotap``: the request and the game state messages since the last full state, sent to the process on
-its pipe; wall clock of the round trip divided by the request's actions) and the warnings; then every verdict
+its pipe; wall clock of the round trip divided by the request's actions), what ``arena_turn`` takes and its
+time, the ids Arena gave those cards later in the log (``ObjectIdChanged``: where the player took them too,
+the ids an ``entersThisTurn`` tap becomes) and the warnings; then every verdict
 that is not "same sources" or "neither pays", with its reason, and every warning. For each puzzle: whether it
 loads, its permanents and hand, the time of ``plan_turn`` through the service (``plan-turn`` on a puzzle
 plays its hand), the mana value it casts, and its warnings; then every warning, grouped: an unknown card is a
@@ -35,7 +37,7 @@ from typing import IO, Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from models.arena import gre_messages, read_log  # noqa: E402
+from models.arena import GameState, gre_messages, read_log  # noqa: E402
 from models.carddata.names import CardResolver  # noqa: E402
 from models.errors import PlannerError  # noqa: E402
 from models.forge import load_board_file  # noqa: E402
@@ -136,6 +138,8 @@ def bench_log(path: Path, server: Server, resolver: CardResolver, totals: Totals
     text = path.read_text(encoding="utf-8")
     log = read_log(text, str(path), cards=resolver)  # (the seat; and what the command's own reading warns)
     states: list[dict[str, Any]] = []
+    game = GameState()  # (the whole log: where Arena renumbered the cards our plans take)
+    plans: list[list[int]] = []
     rows: list[list[str]] = []
     explained: list[str] = []
     warned: dict[str, None] = dict.fromkeys(log.warnings)
@@ -146,6 +150,7 @@ def bench_log(path: Path, server: Server, resolver: CardResolver, totals: Totals
             if state.get("type") == "GameStateType_Full":
                 states.clear()  # (a full state replaces what came before)
             states.append(state)
+            game.apply(state)
             continue
         if kind != "GREMessageType_ActionsAvailableReq" or log.seat not in message.get("systemSeatIds", []):
             continue
@@ -162,6 +167,7 @@ def bench_log(path: Path, server: Server, resolver: CardResolver, totals: Totals
         )
         totals.turn_seconds.append(turn_seconds)
         taken = " ".join(f"{a['actionType']} {a['instanceId']}" for a in turn["actions"]) or "-"
+        plans.append([a["instanceId"] for a in turn["actions"]])
         with_arena = [a for a in actions if a["arena_sources"] is not None]
         agree_arena = sum(a["agreement"] in AGREEING for a in with_arena)
         agree = sum(a["agreement"] in AGREEING for a in actions)
@@ -191,6 +197,9 @@ def bench_log(path: Path, server: Server, resolver: CardResolver, totals: Totals
             for a in actions
             if a["agreement"] not in PLAIN
         ]
+    for row, plan in zip(rows, plans, strict=True):
+        moved = [f"{iid}→{game.current_id(iid)}" for iid in plan if game.current_id(iid) != iid]
+        row.insert(-1, " ".join(moved) or "-")
     headers = [
         "state",
         "actions",
@@ -200,6 +209,7 @@ def bench_log(path: Path, server: Server, resolver: CardResolver, totals: Totals
         "ms/action",
         "arena_turn takes",
         "arena_turn ms",
+        "later ids",
         "warnings",
     ]
     print(f"\nArena log {path.name}: seat {log.seat}, {len(log.requests)} ActionsAvailableReq")

@@ -210,6 +210,7 @@ class GameState:
     zones: dict[int, dict[str, Any]] = field(default_factory=dict)
     players: dict[int, dict[str, Any]] = field(default_factory=dict)
     turn: dict[str, Any] = field(default_factory=dict)
+    renumbered: dict[int, int] = field(default_factory=dict)  # ObjectIdChanged: orig_id -> new_id
 
     def apply(self, message: Mapping[str, Any]) -> None:
         """Apply one ``gameStateMessage`` (a full state replaces what is known; a diff updates it)."""
@@ -231,6 +232,32 @@ class GameState:
             self.turn.update(turn)
         for deleted in message.get("diffDeletedInstanceIds") or ():
             self.objects.pop(deleted, None)
+        for annotation in _dicts(message.get("annotations")):
+            if "AnnotationType_ObjectIdChanged" in (annotation.get("type") or ()):
+                values = {
+                    d.get("key"): d.get("valueInt32", [None])[0]
+                    for d in _dicts(annotation.get("details"))
+                    if isinstance(d.get("valueInt32"), list) and d.get("valueInt32")
+                }
+                old, new = values.get("orig_id"), values.get("new_id")
+                if isinstance(old, int) and isinstance(new, int):
+                    self.renumbered[old] = new
+
+    def current_id(self, instance_id: int) -> int:
+        """The ``instanceId`` a card has now, following Arena's ``ObjectIdChanged`` annotations from an id
+        it had (hand to stack to battlefield: the id an ``entersThisTurn`` tap names becomes this one).
+
+        >>> state = GameState()
+        >>> state.apply({"annotations": [{"type": ["AnnotationType_ObjectIdChanged"], "details": [
+        ...     {"key": "orig_id", "valueInt32": [278]}, {"key": "new_id", "valueInt32": [336]}]}]})
+        >>> state.current_id(278), state.current_id(5)
+        (336, 5)
+        """
+        seen = {instance_id}
+        while instance_id in self.renumbered and self.renumbered[instance_id] not in seen:
+            instance_id = self.renumbered[instance_id]
+            seen.add(instance_id)
+        return instance_id
 
     def zone_type(self, obj: Mapping[str, Any]) -> str | None:
         """The type of the zone an object is in (``ZoneType_Battlefield``), when known."""
