@@ -177,7 +177,8 @@ def _card(action: ArenaAction, state: GameState, cards: CardResolver, warnings: 
             f"action {action.instance_id}: grpId {action.grp_id} is not in the card store: read as a card of "
             f"type {type_line!r}{assumed} and cost {action.cost} that makes no mana"
         )
-    makes_mana = "add {" in oracle.lower()
+    # (mana made from the hand, a Spirit Guide's, is an Activate_Mana action Arena lists apart)
+    makes_mana = "add {" in oracle.lower() and "from your hand" not in oracle.lower()
     return {
         "name": _NAME.format(action.instance_id),
         "type_line": type_line,
