@@ -34,8 +34,8 @@ Arena's game object (its types) and the mana Arena lists for it (``{T}: Add {U}.
 [('10', 'Arena card 1', '{T}: Add {U}.')]
 >>> [(a.action_type, a.instance_id, str(a.cost)) for a in request.actions]
 [('Cast', 20, '{U}')]
->>> request.warnings
-('instance 10: grpId 1 is not in the card store: read as a Basic Land that makes what Arena lists ({U})',)
+>>> print(*request.warnings)
+instance 10: grpId 1 is not in the card store: read as a Basic Land — Island that makes what Arena lists ({U})
 """
 
 from __future__ import annotations
@@ -54,16 +54,23 @@ from models.errors import BoardError, InputError
 from models.limits import shortened
 
 __all__ = [
+    "BASIC_MANA_ABILITIES",
     "COLOR_LETTERS",
     "ArenaAction",
     "ArenaLog",
     "ArenaRequest",
     "AutoTap",
     "GameState",
+    "LandPlay",
     "ManaSource",
     "arena_cost",
+    "card_fields",
+    "gre_messages",
+    "plays_of",
     "read_log",
     "request_of",
+    "unread_fields",
+    "unread_mana",
 ]
 
 #: Arena's mana colors, by the letter of the mana symbol they stand for.
@@ -78,6 +85,26 @@ COLOR_LETTERS: Final = {
 _COST_WORDS: Final = {**COLOR_LETTERS, "ManaColor_Snow": "S", "ManaColor_X": "X"}
 _ACTIONS_WITH_COSTS: Final = ("ActionType_Cast", "ActionType_Activate")
 _MANA_ACTION: Final = "ActionType_Activate_Mana"
+_PLAY_ACTION: Final = "ActionType_Play"
+#: Action types with no mana cost to read (a ``manaCost`` on any other type is a warning).
+_ACTIONS_WITHOUT_COSTS: Final = (_MANA_ACTION, _PLAY_ACTION, "ActionType_Pass", "ActionType_FloatMana")
+#: Fields of an action (GRE ``Action``) that are read, or that have no bearing on paying mana: targets, the
+#: client's hints (``shouldStop``, ``highlight``, ``isBatchable``) and ids. Any other field is a warning.
+_ACTION_FIELDS: Final = frozenset(
+    {
+        "actionType", "grpId", "instanceId", "facetId", "abilityGrpId", "sourceId", "uniqueAbilityId",
+        "manaCost", "autoTapSolution", "manaPaymentOptions", "manaSelections", "shouldStop", "targets",
+        "isBatchable", "highlight", "visibility", "maxActivations", "selectionType", "selection",
+    }
+)  # fmt: skip
+#: Fields of a ``manaCost`` entry (GRE ``ManaRequirement``) that are read or need not be.
+_COST_FIELDS: Final = frozenset({"color", "count", "abilityGrpId", "costId", "objectId"})
+#: Fields of a ``mana`` entry (GRE ``ManaInfo``) that are read or need not be (``specs`` apart).
+_MANA_FIELDS: Final = frozenset({"color", "count", "srcInstanceId", "abilityGrpId", "manaId", "specs"})
+#: Mana specs that say nothing about how the mana may be spent (``Predictive``: what a source would make).
+_PLAIN_SPECS: Final = frozenset({"ManaSpecType_Predictive"})
+#: Arena's ``abilityGrpId`` of the basic land types' mana abilities (CR 305.6), by the letter they make.
+BASIC_MANA_ABILITIES: Final = {"W": 1001, "U": 1002, "B": 1003, "R": 1004, "G": 1005}
 _BATTLEFIELD: Final = "ZoneType_Battlefield"
 
 
@@ -134,6 +161,16 @@ class ManaSource:
 
 
 @dataclass(frozen=True, slots=True)
+class LandPlay:
+    """A land Arena offers to play (``ActionType_Play``): the card's ``instanceId`` in the hand, its
+    ``grpId``, and its game object (its types, its ``uniqueAbilities``)."""
+
+    instance_id: int
+    grp_id: int | None
+    game_object: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class ArenaRequest:
     """One ``ActionsAvailableReq`` of the local seat: the board then, its actions and its mana sources."""
 
@@ -145,6 +182,7 @@ class ArenaRequest:
     actions: tuple[ArenaAction, ...]
     sources: tuple[ManaSource, ...]
     warnings: tuple[str, ...] = ()
+    plays: tuple[LandPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +211,7 @@ class GameState:
     zones: dict[int, dict[str, Any]] = field(default_factory=dict)
     players: dict[int, dict[str, Any]] = field(default_factory=dict)
     turn: dict[str, Any] = field(default_factory=dict)
+    renumbered: dict[int, int] = field(default_factory=dict)  # ObjectIdChanged: orig_id -> new_id
 
     def apply(self, message: Mapping[str, Any]) -> None:
         """Apply one ``gameStateMessage`` (a full state replaces what is known; a diff updates it)."""
@@ -194,6 +233,32 @@ class GameState:
             self.turn.update(turn)
         for deleted in message.get("diffDeletedInstanceIds") or ():
             self.objects.pop(deleted, None)
+        for annotation in _dicts(message.get("annotations")):
+            if "AnnotationType_ObjectIdChanged" in (annotation.get("type") or ()):
+                values = {
+                    d.get("key"): d.get("valueInt32", [None])[0]
+                    for d in _dicts(annotation.get("details"))
+                    if isinstance(d.get("valueInt32"), list) and d.get("valueInt32")
+                }
+                old, new = values.get("orig_id"), values.get("new_id")
+                if isinstance(old, int) and isinstance(new, int):
+                    self.renumbered[old] = new
+
+    def current_id(self, instance_id: int) -> int:
+        """The ``instanceId`` a card has now, following Arena's ``ObjectIdChanged`` annotations from an id
+        it had (hand to stack to battlefield: the id an ``entersThisTurn`` tap names becomes this one).
+
+        >>> state = GameState()
+        >>> state.apply({"annotations": [{"type": ["AnnotationType_ObjectIdChanged"], "details": [
+        ...     {"key": "orig_id", "valueInt32": [278]}, {"key": "new_id", "valueInt32": [336]}]}]})
+        >>> state.current_id(278), state.current_id(5)
+        (336, 5)
+        """
+        seen = {instance_id}
+        while instance_id in self.renumbered and self.renumbered[instance_id] not in seen:
+            instance_id = self.renumbered[instance_id]
+            seen.add(instance_id)
+        return instance_id
 
     def zone_type(self, obj: Mapping[str, Any]) -> str | None:
         """The type of the zone an object is in (``ZoneType_Battlefield``), when known."""
@@ -214,7 +279,7 @@ def _int(value: object, default: int) -> int:
 # The log
 
 
-def _events(text: str, source: str, warnings: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+def _events(text: str, warnings: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Every GRE event of the log with the number of the line it starts on: a JSON object that starts a line
     (or follows a header on it) and holds ``greToClientEvent``; Unity's lines and the client's messages are
     passed over."""
@@ -243,6 +308,19 @@ def _events(text: str, source: str, warnings: list[str]) -> Iterator[tuple[int, 
             yield bisect.bisect_right(offsets, position), event
 
 
+def gre_messages(text: str, warnings: list[str] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every GRE message of a log, in order, with the number of the line its event starts on (an event that
+    is not one JSON object is a line in ``warnings``).
+
+    >>> [(line, m["type"]) for line, m in gre_messages(
+    ...     'PAPA:Update()\\n{"greToClientEvent": {"greToClientMessages": [{"type": "T"}]}}\\n')]
+    [(2, 'T')]
+    """
+    for number, event in _events(text, warnings if warnings is not None else []):
+        for message in _dicts(event["greToClientEvent"].get("greToClientMessages")):
+            yield number, message
+
+
 def read_log(
     text: str, source: str = "<log>", *, seat: int | None = None, cards: CardResolver | None = None
 ) -> ArenaLog:
@@ -260,21 +338,20 @@ def read_log(
     state = GameState()
     requests: list[ArenaRequest] = []
     found = False
-    for number, event in _events(text, source, warnings):
+    for number, message in gre_messages(text, warnings):
         found = True
-        for message in _dicts(event["greToClientEvent"].get("greToClientMessages")):
-            seats = message.get("systemSeatIds")
-            if seat is None and isinstance(seats, list) and seats and isinstance(seats[0], int):
-                seat = seats[0]
-            kind = message.get("type")
-            if kind in ("GREMessageType_GameStateMessage", "GREMessageType_QueuedGameStateMessage"):
-                body = message.get("gameStateMessage")
-                if isinstance(body, dict):
-                    state.apply(body)
-            elif kind == "GREMessageType_ActionsAvailableReq" and seat is not None:
-                if isinstance(seats, list) and seat not in seats:
-                    continue
-                requests.append(request_of(message, state, seat, resolver, line=number))
+        seats = message.get("systemSeatIds")
+        if seat is None and isinstance(seats, list) and seats and isinstance(seats[0], int):
+            seat = seats[0]
+        kind = message.get("type")
+        if kind in ("GREMessageType_GameStateMessage", "GREMessageType_QueuedGameStateMessage"):
+            body = message.get("gameStateMessage")
+            if isinstance(body, dict):
+                state.apply(body)
+        elif kind == "GREMessageType_ActionsAvailableReq" and seat is not None:
+            if isinstance(seats, list) and seat not in seats:
+                continue
+            requests.append(request_of(message, state, seat, resolver, line=number))
     if not found:
         problem = "not an MTG Arena Player.log: no GreToClientEvent message"
         raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT)
@@ -334,18 +411,25 @@ def _actions(body: Mapping[str, Any], listed_in: str) -> Iterator[dict[str, Any]
 def request_of(
     message: Mapping[str, Any], state: GameState, seat: int, cards: CardResolver, *, line: int | None = None
 ) -> ArenaRequest:
-    """The request one ``ActionsAvailableReq`` message makes, on the game state known then."""
+    """The request one ``ActionsAvailableReq`` message makes, on the game state known then. Every field of an
+    action that is neither read nor without bearing on paying mana is a warning (:func:`unread_fields`)."""
     body = message.get("actionsAvailableReq")
     body = body if isinstance(body, dict) else {}
     warnings: list[str] = []
     actions: list[ArenaAction] = []
     for listed_in in ("actions", "inactiveActions"):
         for action in _actions(body, listed_in):
-            kind = action.get("actionType")
+            kind = str(action.get("actionType"))
+            iid = _int(action.get("instanceId"), 0)
+            label = f"{kind.removeprefix('ActionType_')} {iid}"
+            warnings.extend(f"{label}: {problem}" for problem in unread_fields(action))
+            if "manaCost" in action and kind not in _ACTIONS_WITH_COSTS:
+                if kind not in _ACTIONS_WITHOUT_COSTS or action.get("manaCost"):
+                    warnings.append(f"{label}: an action of this type with a manaCost is not read")
+                continue
             if kind in _ACTIONS_WITH_COSTS and "manaCost" in action:
                 cost, text, problems = arena_cost(action.get("manaCost"))
-                iid = _int(action.get("instanceId"), 0)
-                warnings.extend(f"{str(kind)[11:]} {iid}: {problem}" for problem in problems)
+                warnings.extend(f"{label}: {problem}" for problem in problems)
                 solution = action.get("autoTapSolution")
                 autotap = (
                     tuple(AutoTap.of(a) for a in _dicts(solution.get("autoTapActions")))
@@ -354,9 +438,9 @@ def request_of(
                 )
                 actions.append(
                     ArenaAction(
-                        action_type=str(kind).removeprefix("ActionType_"),
+                        action_type=kind.removeprefix("ActionType_"),
                         instance_id=iid,
-                        grp_id=action.get("grpId") if isinstance(action.get("grpId"), int) else None,
+                        grp_id=_optional_int(action.get("grpId")),
                         ability_grp_id=_optional_int(action.get("abilityGrpId")),
                         listed_in=listed_in,
                         cost=cost,
@@ -366,16 +450,79 @@ def request_of(
                 )
     sources = _sources(body)
     board = _board(state, seat, sources, cards, warnings)
-    msg_id = _optional_int(message.get("msgId"))
     return ArenaRequest(
         line=line,
-        msg_id=msg_id,
+        msg_id=_optional_int(message.get("msgId")),
         game_state_id=_optional_int(message.get("gameStateId")),
         player=f"seat{seat}",
         board=board,
         actions=tuple(actions),
         sources=sources,
         warnings=tuple(warnings),
+        plays=plays_of(body, state, seat),
+    )
+
+
+def unread_fields(action: Mapping[str, Any]) -> list[str]:
+    """What of an action is not read: a field we don't know (``costs``, ``manaPaymentConditions``,
+    ``alternativeGrpId``, …: each may change what paying means), a field of a ``manaCost`` or ``mana``
+    entry, a mana ``spec`` that may restrict how the mana is spent. Empty lists are nothing to read.
+
+    >>> unread_fields({"actionType": "ActionType_Cast", "grpId": 1, "costs": [{"type": "Sacrifice"}],
+    ...     "manaCost": [{"color": ["ManaColor_Red"], "count": 1, "costType": 2}]})
+    ["field 'costs' not read", "manaCost[0]: field 'costType' not read"]
+    >>> unread_fields({"actionType": "ActionType_Activate_Mana", "manaPaymentOptions": [{"mana": [
+    ...     {"color": "ManaColor_Red", "specs": [{"type": "ManaSpecType_Restricted"}]}]}]})
+    ["manaPaymentOptions[0].mana[0]: spec 'ManaSpecType_Restricted' not read"]
+    """
+    problems = [
+        f"field {key!r} not read"
+        for key, value in action.items()
+        if key not in _ACTION_FIELDS and value not in ([], {}, None)
+    ]
+    for index, entry in enumerate(_dicts(action.get("manaCost"))):
+        problems.extend(
+            f"manaCost[{index}]: field {key!r} not read" for key in entry if key not in _COST_FIELDS
+        )
+    for index, option in enumerate(_dicts(action.get("manaPaymentOptions"))):
+        where = f"manaPaymentOptions[{index}]"
+        problems.extend(
+            f"{where}: field {key!r} not read" for key in option if key not in ("mana", "optionIndex")
+        )
+        problems.extend(f"{where}.{problem}" for problem in unread_mana(option.get("mana")))
+    return problems
+
+
+def unread_mana(mana: object) -> list[str]:
+    """What of a ``mana`` list (GRE ``ManaInfo`` entries: an option's mana, a player's pool) is not read.
+
+    >>> unread_mana([{"color": "ManaColor_Red", "count": 1, "specs": [{"type": "ManaSpecType_Predictive"}]}])
+    []
+    >>> unread_mana([{"color": "ManaColor_Pink", "count": 1, "origin": 3}])
+    ["mana[0]: color 'ManaColor_Pink' not read", "mana[0]: field 'origin' not read"]
+    """
+    problems: list[str] = []
+    for index, entry in enumerate(_dicts(mana)):
+        if str(entry.get("color")) not in COLOR_LETTERS:
+            problems.append(f"mana[{index}]: color {entry.get('color')!r} not read")
+        problems.extend(f"mana[{index}]: field {key!r} not read" for key in entry if key not in _MANA_FIELDS)
+        for spec in _dicts(entry.get("specs")):
+            if spec.get("type") not in _PLAIN_SPECS:
+                problems.append(f"mana[{index}]: spec {spec.get('type')!r} not read")
+    return problems
+
+
+def plays_of(body: Mapping[str, Any], state: GameState, seat: int) -> tuple[LandPlay, ...]:
+    """The land plays Arena offers now (``ActionType_Play`` in ``actions``; in ``inactiveActions`` a land
+    can't be played now), each with the card's game object as the game state knows it (``{}``: unknown)."""
+    return tuple(
+        LandPlay(
+            instance_id=iid,
+            grp_id=_optional_int(action.get("grpId")),
+            game_object=state.objects.get(iid, {}),
+        )
+        for action in _actions(body, "actions")
+        if action.get("actionType") == _PLAY_ACTION and isinstance(iid := action.get("instanceId"), int)
     )
 
 
@@ -423,6 +570,7 @@ def _board(
         player: dict[str, Any] = {"id": f"seat{number}"}
         if isinstance(info.get("lifeTotal"), int):
             player["life"] = info["lifeTotal"]
+        warnings.extend(f"seat {number}: manaPool.{problem}" for problem in unread_mana(info.get("manaPool")))
         pool = [
             "".join(_letters([entry]))
             for entry in _dicts(info.get("manaPool"))
@@ -442,7 +590,36 @@ def _board(
     return Board.from_dict(data, "arena", cards=cards)
 
 
-_TYPE_WORDS: Final = ("SuperType_", "CardType_", "SubType_")
+def card_fields(
+    grp: int | None, game_object: Mapping[str, Any], cards: CardResolver
+) -> tuple[dict[str, Any], bool]:
+    """A card's board fields: from the card store by ``grpId`` (and True), else its type line from Arena's
+    game object (supertypes, card types, subtypes: an Island's subtype is its mana ability, CR 305.6) and no
+    name, cost or text (and False). The type line is empty when the game object gives no card type.
+
+    >>> island = {"superTypes": ["SuperType_Basic"], "cardTypes": ["CardType_Land"],
+    ...     "subtypes": ["SubType_Island"]}
+    >>> card_fields(58441, island, CardResolver())
+    ({'type_line': 'Basic Land — Island'}, False)
+    """
+    found = cards.resolve_arena(grp) if grp is not None else None
+    if found is not None:
+        face = found.front
+        fields = {"name": face.name, "type_line": face.type_line, "oracle": face.oracle}
+        return {**fields, "mana_cost": face.mana_cost, "color_indicator": face.color_indicator}, True
+
+    def words(key: str, prefix: str) -> list[str]:
+        value = game_object.get(key)
+        return (
+            [w.removeprefix(prefix) for w in value if isinstance(w, str)] if isinstance(value, list) else []
+        )
+
+    types = words("cardTypes", "CardType_")
+    subtypes = words("subtypes", "SubType_")
+    type_line = " ".join([*words("superTypes", "SuperType_"), *types]) if types else ""
+    if type_line and subtypes:
+        type_line += " — " + " ".join(subtypes)
+    return {"type_line": type_line}, False
 
 
 def _permanent(
@@ -455,24 +632,19 @@ def _permanent(
     entry: dict[str, Any] = {"id": str(source.instance_id), "controller": f"seat{controller}"}
     if not source.usable:
         entry["tapped"] = True
-    found = cards.resolve_arena(grp) if grp is not None else None
-    if found is not None:
-        face = found.front
-        entry.update(name=face.name, type_line=face.type_line, oracle=face.oracle)
-        entry.update(mana_cost=face.mana_cost, color_indicator=face.color_indicator)
-        return entry
-    supertypes = [w.removeprefix("SuperType_") for w in obj.get("superTypes", []) if isinstance(w, str)]
-    types = [w.removeprefix("CardType_") for w in obj.get("cardTypes", []) if isinstance(w, str)]
-    type_line = " ".join([*supertypes, *types]) if types else "Artifact"
+    fields, known = card_fields(grp, obj, cards)
+    if known:
+        return {**entry, **fields}
+    type_line = fields["type_line"] or "Artifact"
     options = [letters for _, offered in source.abilities for letters in offered]
-    lines = _fallback_oracle(options)
     listed = " or ".join("{" + "}{".join(option) + "}" for option in options)
     what = f"that makes what Arena lists ({listed})" if options else "(tapped: Arena lists none of its mana)"
+    typed = "" if fields["type_line"] else " (the game state gives no card type: an Artifact assumed)"
     warnings.append(
-        f"instance {source.instance_id}: grpId {grp} is not in the card store: read as a {type_line} {what}"
+        f"instance {source.instance_id}: grpId {grp} is not in the card store: read as a {type_line}{typed} "
+        f"{what}"
     )
-    entry.update(name=f"Arena card {grp}", type_line=type_line, oracle=lines)
-    return entry
+    return {**entry, "name": f"Arena card {grp}", "type_line": type_line, "oracle": _fallback_oracle(options)}
 
 
 def _fallback_oracle(options: list[str]) -> str:

@@ -119,9 +119,17 @@ def read_board(text: str, source: str, *, cards: CardResolver | None = None) -> 
 
     >>> read_board('{"version": 1, "players": [{"id": "me"}]}', "b.json").board.active_player
     'me'
+    >>> read_board("[UnityCrossThreadLogger]1/1/2026: Match to X: GreToClientEvent\\n{}", "Player.log")
+    Traceback (most recent call last):
+    ...
+    models.errors.BoardError: Player.log: (root): an MTG Arena Player.log, not a board: 'mana-planner arena' \
+reads it
     """
     if is_puzzle(text, source):
         return read_puzzle(text, source, cards=cards)
+    if not text.lstrip().startswith("{") and "GreToClientEvent" in text[:100_000]:
+        problem = "an MTG Arena Player.log, not a board: 'mana-planner arena' reads it"
+        raise BoardError(f"{source}: {ROOT}: {problem}", path=ROOT)
     return Puzzle(Board.loads(text, source, cards=cards))
 
 
@@ -226,6 +234,7 @@ class _Reader:
         self.sides = {side: _Side({"id": pid}) for side, pid in _SIDES.items()}
         self.ids: set[str] = set()
         self.forge_ids: dict[str, str] = {}  # Forge's |Id:N -> the permanent's id
+        self.unread_ids: dict[str, int] = {}  # Forge's |Id:N of a card not read -> its line
         self.attachments: list[tuple[dict[str, Any], str, str]] = []  # (permanent, Forge id, where)
         self.seen: dict[str, int] = {}
         self.awake = False  # removesummoningsickness=true
@@ -341,6 +350,10 @@ class _Reader:
             return
         found = self.resolve(entry, spec, name)
         if found is None:
+            for modifier in modifiers:
+                key, _, value = modifier.partition(":")
+                if key.strip().lower() == "id":
+                    self.unread_ids[value.strip()] = entry.line
             return
         if zone in ("hand", "graveyard"):
             cards = side.player.setdefault(zone, [])
@@ -506,7 +519,13 @@ class _Reader:
         """The board the lines describe, checked by the board format's own reader."""
         for permanent, forge_id, where in self.attachments:
             target = self.forge_ids.get(forge_id)
-            if target is None or target == permanent["id"]:
+            if target is None and forge_id in self.unread_ids:
+                unread = self.unread_ids[forge_id]
+                self.warnings.append(
+                    f"{where}: attached to {forge_id!r}, a card not read (line {unread}): the attachment is "
+                    "not read"
+                )
+            elif target is None or target == permanent["id"]:
                 self.warnings.append(
                     f"{where}: attached to {forge_id!r}, which no other card's 'Id:' names: not read"
                 )

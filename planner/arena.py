@@ -29,11 +29,11 @@ How two answers are compared (``agreement``):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from models.arena import COLOR_LETTERS, ArenaAction, ArenaRequest, GameState, request_of
+from models.arena import BASIC_MANA_ABILITIES, COLOR_LETTERS, ArenaAction, ArenaRequest, GameState, request_of
 from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
@@ -47,6 +47,7 @@ __all__ = [
     "AGREEING",
     "EXAMPLE_LOG",
     "ActionAnswer",
+    "Entering",
     "answer_request",
     "autotap_request",
     "autotap_solution",
@@ -134,24 +135,81 @@ class ActionAnswer:
         }
 
 
-def autotap_solution(request: ArenaRequest, result: PayResult | None) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class Entering:
+    """A permanent that a plan plays or casts earlier in the turn, as Arena knows its card: the card's
+    ``instanceId`` in the hand and the ``grpId``\\ s of its abilities (the game object's ``uniqueAbilities``).
+    Arena gives the card a new ``instanceId`` as it moves to the battlefield (an ``ObjectIdChanged``
+    annotation, ``orig_id`` to ``new_id``, once per zone: hand, stack, battlefield), so a tap of it names
+    the hand's id and says ``"entersThisTurn": true``: a bot follows the annotations before sending it."""
+
+    instance_id: int
+    abilities: tuple[int, ...] = ()
+
+
+def autotap_solution(
+    request: ArenaRequest, result: PayResult | None, entering: Mapping[str, Entering] | None = None
+) -> dict[str, Any] | None:
     """A payment as Arena's ``autoTapSolution`` (None when it does not pay): each activation of a source, with
-    the mana it made and the ``abilityGrpId`` Arena lists for it. (Mana from the pool taps nothing.)"""
+    the mana it made and the ``abilityGrpId`` Arena lists for it. (Mana from the pool taps nothing.) A source
+    in ``entering`` (by its id on the plan's board) is named as :class:`Entering` says; one on neither board
+    (a token the plan makes) has no Arena id yet: ``instanceId`` null, ``plannerId`` the plan's own.
+
+    >>> from models.arena import read_log
+    >>> from models.cost import ManaCost
+    >>> request = read_log(EXAMPLE_LOG, "Player.log").requests[0]
+    >>> data = request.board.to_dict()
+    >>> data["permanents"][0]["id"] = "Arena action 40"  # (an Island the plan played this turn)
+    >>> paid = pay(Board.from_dict(data), PaymentTarget.of(ManaCost.parse("{U}")), player="seat1")
+    >>> autotap_solution(request, paid, {"Arena action 40": Entering(40, (7, 1002))})["autoTapActions"]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'instanceId': 40, 'abilityGrpId': 1002, 'manaPaymentOption': {'mana': [{'color': 'ManaColor_Blue',
+      'srcInstanceId': 40, 'count': 1}]}, 'entersThisTurn': True}]
+    """
     if result is None or not result.payable:
         return None
     actions: list[dict[str, Any]] = []
     for step in result.steps:
         if step.permanent is None:
             continue
-        iid = int(step.permanent) if step.permanent.isdigit() else step.permanent
-        mana = [
-            {"color": _COLOR_NAMES[mana_type.letter], "srcInstanceId": iid, "count": step.produced[mana_type]}
-            for mana_type in ManaType
-            if step.produced[mana_type]
-        ]
-        ability = _ability_of(request, step.permanent, "".join(t.letter for t in step.produced.types))
-        actions.append({"instanceId": iid, "abilityGrpId": ability, "manaPaymentOption": {"mana": mana}})
+        letters = "".join(t.letter for t in step.produced.types)
+        tap: dict[str, Any]
+        if entering is not None and step.permanent in entering:
+            card = entering[step.permanent]
+            tap = {"instanceId": card.instance_id, "abilityGrpId": _basic_ability(card.abilities, letters)}
+        elif step.permanent.isdigit():
+            tap = {
+                "instanceId": int(step.permanent),
+                "abilityGrpId": _ability_of(request, step.permanent, letters),
+            }
+        else:
+            tap = {"instanceId": None, "abilityGrpId": None, "plannerId": step.permanent}
+        tap["manaPaymentOption"] = {
+            "mana": [
+                {
+                    "color": _COLOR_NAMES[t.letter],
+                    "srcInstanceId": tap["instanceId"],
+                    "count": step.produced[t],
+                }
+                for t in ManaType
+                if step.produced[t]
+            ]
+        }
+        if "plannerId" in tap or (entering is not None and step.permanent in entering):
+            tap["entersThisTurn"] = True
+        actions.append(tap)
     return {"autoTapActions": actions}
+
+
+def _basic_ability(abilities: Sequence[int], letters: str) -> int | None:
+    """The ``abilityGrpId`` of a basic land type's mana ability making ``letters``, when the card has it
+    (None: Arena names the ability only once it lists the permanent's ``Activate_Mana`` action).
+
+    >>> _basic_ability((7, 1002), "U"), _basic_ability((7,), "U"), _basic_ability((1002,), "UU")
+    (1002, None, None)
+    """
+    ability = BASIC_MANA_ABILITIES.get(letters)
+    return ability if ability in abilities else None
 
 
 def _ability_of(request: ArenaRequest, permanent: str, letters: str) -> int | None:

@@ -58,7 +58,8 @@ def test_the_board_and_the_costs_of_the_local_seat() -> None:
     ]
     assert "Activate 33: manaCost[0]: color 'ManaColor_Purple' not read" in request.warnings
     assert (
-        "instance 12: grpId 900002 is not in the card store: read as a Land that makes what Arena lists "
+        "instance 12: grpId 900002 is not in the card store: read as a Land — Forest Island that makes what "
+        "Arena lists "
         "({U} or {G})" in request.warnings
     )
 
@@ -174,3 +175,44 @@ def test_the_service_answers_one_request() -> None:
     with pytest.raises(RpcError) as error:
         Service().call("arena_autotap", {"request": {"actions": 3}})
     assert error.value.code == -32602
+
+
+def test_every_field_not_read_is_a_warning() -> None:
+    """Fields of Arena's schema that may change what paying means, an action type with a cost that is not
+    read, a mana spec that may restrict spending, and mana of an unknown color in the pool: one line each."""
+    mana = {
+        "color": "ManaColor_Red",
+        "srcInstanceId": 10,
+        "count": 1,
+        "specs": [{"type": "ManaSpecType_Treasure"}],
+    }
+    request = {
+        "systemSeatIds": [1],
+        "actionsAvailableReq": {
+            "actions": [
+                {
+                    "actionType": "ActionType_Cast",
+                    "instanceId": 30,
+                    "manaCost": [{"color": ["ManaColor_Red"], "count": 1}],
+                    "costs": [{"type": "CostType_Sacrifice"}],
+                    "manaPaymentConditions": [{"type": "ManaPaymentConditionType_Creature"}],
+                    "shouldStop": True,
+                },
+                {"actionType": "ActionType_CastAdventure", "instanceId": 31, "manaCost": []},
+                {
+                    "actionType": "ActionType_Activate_Mana",
+                    "instanceId": 10,
+                    "manaPaymentOptions": [{"mana": [mana]}],
+                },
+            ]
+        },
+    }
+    state = {"players": [{"systemSeatNumber": 1, "manaPool": [{"color": "ManaColor_Snow", "count": 1}]}]}
+    warnings = autotap_request(request, state)["warnings"]
+    assert [w for w in warnings if "card store" not in w] == [
+        "Cast 30: field 'costs' not read",
+        "Cast 30: field 'manaPaymentConditions' not read",
+        "CastAdventure 31: an action of this type with a manaCost is not read",
+        "Activate_Mana 10: manaPaymentOptions[0].mana[0]: spec 'ManaSpecType_Treasure' not read",
+        "seat 1: manaPool.mana[0]: color 'ManaColor_Snow' not read",
+    ]

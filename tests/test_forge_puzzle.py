@@ -203,3 +203,25 @@ def test_a_puzzle_on_standard_input() -> None:
     result = runner.invoke(app, ["could-produce", "-", "--json"], input=(FIXTURES / "bolt.pzl").read_text())
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {"mountain": "R", "island": "U"}
+
+
+def test_an_attachment_to_a_card_not_read_says_which_card() -> None:
+    puzzle = read_puzzle("[state]\naibattlefield=Not A Card|Id:1;Wild Growth|AttachedTo:1\n", "a.pzl")
+    assert puzzle.warnings == (
+        "line 2: aibattlefield: 'Not A Card|Id:1': unknown card 'Not A Card'",
+        "line 2: aibattlefield: 'Wild Growth|AttachedTo:1': attached to '1', a card not read (line 2): the "
+        "attachment is not read",
+    )
+    assert [p.attached_to for p in puzzle.board.permanents] == [None]
+
+
+def test_an_arena_log_given_as_a_board_is_exit_2_with_one_line_naming_the_command(tmp_path: Path) -> None:
+    log = tmp_path / "Player.log"
+    log.write_text(
+        '[UnityCrossThreadLogger]1/1/2026: Match to X: GreToClientEvent\n{"greToClientEvent": {}}\n'
+    )
+    result = runner.invoke(app, ["pay", str(log), "G"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"mana-planner: {log}: (root): an MTG Arena Player.log, not a board: 'mana-planner arena' reads it"
+    ]
