@@ -22,7 +22,6 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import planner.rules.replay as replay_module
-import planner.solve.fast as fast_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError
@@ -37,6 +36,8 @@ from planner.rules.view import BoardView
 from planner.sim.batch import board_row, castable, names_row, source_units
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
+from planner.solve.fast import kinds as kinds_module
+from planner.solve.fast import programme as programme_module
 from planner.solve.objective import objective_of
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
@@ -311,9 +312,9 @@ def _forget() -> None:
         cache.cache_clear()
     replay_module._structural_view.cache_clear()
     replay_module._reflect_structure.cache_clear()
-    fast_module._KNOWN.clear()
-    fast_module._kind.cache_clear()
-    fast_module._MOVES.clear()
+    kinds_module._KNOWN.clear()
+    kinds_module._kind.cache_clear()
+    programme_module._MOVES.clear()
 
 
 @fuzz(100)

@@ -11,7 +11,7 @@ from models.board import Board
 from models.catalogue import lookup
 from models.cost import PaymentTarget
 from planner.api import pay, prepare
-from planner.solve import fast
+from planner.solve.fast import kinds as fast
 
 _NAMES = ("Karplusan Forest", "Llanowar Elves", "Talisman of Impulse", "Exotic Orchard", "Mountain")
 
