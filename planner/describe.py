@@ -202,9 +202,7 @@ def _ability_json(ability: ManaAbility) -> dict[str, Any]:
         "life_loss": ability.life_loss,
         "sacrifice_when_no_counters": ability.sacrifice_when_empty or None,
         "activation_condition": (
-            ability.activation_condition.describe()
-            if ability.activation_condition is not None
-            else None
+            ability.activation_condition.describe() if ability.activation_condition is not None else None
         ),
         "taps_for_mana": ability.taps_for_mana,
     }

@@ -25,6 +25,7 @@ import planner.rules.replay as replay_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError
+from models.kept import forget_all
 from models.mana import ManaType
 from planner.api import pay
 from planner.rules.payment import assign_symbols, can_pay_exactly
@@ -36,8 +37,6 @@ from planner.rules.view import BoardView
 from planner.sim.batch import board_row, castable, names_row, source_units
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
-from planner.solve.fast import kinds as kinds_module
-from planner.solve.fast import programme as programme_module
 from planner.solve.objective import objective_of
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
@@ -306,15 +305,13 @@ def test_boards_just_outside_are_never_answered_fast(
 
 def _forget() -> None:
     """Empty what the planner keeps between questions: views and what they worked out (the fast path's
-    reduction of each board, the replay's outcomes of each activation), the per-card kinds and the dynamic
-    programme's moves."""
+    reduction of each board, the replay's outcomes of each activation), and every table kept across questions
+    (:mod:`models.kept`: the per-card kinds, the dynamic programme's moves...)."""
     for cache in (replay_module.view_of, replay_module.could_produce_of):
         cache.cache_clear()
     replay_module._structural_view.cache_clear()
     replay_module._reflect_structure.cache_clear()
-    kinds_module._KNOWN.clear()
-    kinds_module._kind.cache_clear()
-    programme_module._MOVES.clear()
+    forget_all()
 
 
 @fuzz(100)

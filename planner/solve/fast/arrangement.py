@@ -94,9 +94,9 @@ def _pay_target(pool: _Pool, target: list[int], mana: int) -> tuple[list[Step], 
 
 def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, ManaBag], ...]:
     """Put the option's mana in the pool; what it made, by source (as the replayer groups it)."""
-    known = source.made.get(id(option))  # (the source holds the option: its id is not reused meanwhile)
+    known = source.made.get(option)
     if known is None:
-        known = source.made[id(option)] = _making(source, option)
+        known = source.made[option] = _making(source, option)
     produced, units = known
     for t, unit, count in units:
         pool[t] += [unit] * count
@@ -106,13 +106,13 @@ def _made(pool: _Pool, source: _Source, option: _Option) -> tuple[tuple[str, Man
 def _tap_step(pool: _Pool, source: _Source, option: _Option) -> Step:
     """The step of an option that only taps, its mana put in the pool (kept with the source with the units
     it makes, as :func:`_made` keeps what it makes: such a step is the same in every plan)."""
-    known = source.steps.get(id(option))  # (the source holds the option: its id is not reused meanwhile)
+    known = source.steps.get(option)
     if known is None:
         produced, units = _making(source, option)
         step = Step(
             permanent=source.pid, ability=option.ability, produced=produced, order=_order(source, option)
         )
-        known = source.steps[id(option)] = (step, units)
+        known = source.steps[option] = (step, units)
     step, units = known
     for t, unit, count in units:
         pool[t] += [unit] * count

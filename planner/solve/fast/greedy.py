@@ -5,11 +5,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
-from planner.solve.fast.kinds import _BITS, _MAX_CHOICES, _PROGRAMMES_LIMIT, _Option
+from models.kept import per_card
+from planner.solve.fast.kinds import _BITS, _Option
 from planner.solve.fast.search import _Search, _TooManyChoicesError
-from planner.solve.fast.sources import _GreedyTables, _Source, _Taps, _useful_of
+from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _GreedyTables, _Source, _Taps, _useful_of
+
+#: The most choices the greedy tries for the sources that make several mana (past it, the dynamic programme).
+_MAX_CHOICES = 256
 
 #: For each number of demanded types, each profile (a subset, as bits) and the subsets containing it.
 _SUPERSETS = tuple(
@@ -38,13 +41,13 @@ class _Greedy:
         self.needed = needed
         self.types = types = [t for t in range(6) if demand[t]]
         # the one-mana sources with their profiles, and the choices of the others: kept with the layout
-        memo = search.layout.greedy
+        by_demand = search.layout.greedy
         key = (tuple(types), tuple(demand))
-        tables = memo.get(key)
+        tables = by_demand.get(key)
         if tables is None:
-            if len(memo) >= _PROGRAMMES_LIMIT:
-                memo.clear()
-            tables = memo[key] = self._tables()
+            if len(by_demand) >= _PROGRAMMES_LIMIT:
+                by_demand.clear()
+            tables = by_demand[key] = self._tables()
         self.singles, self.profiles, self.multiple, self.picks = tables
 
     def _tables(self) -> _GreedyTables:
@@ -145,14 +148,14 @@ class _Greedy:
         return tuple(taps)
 
 
-@lru_cache(maxsize=8192)
+@per_card(maxsize=8192)
 def _lightest(
     profiles: tuple[int, ...], skip: tuple[int, ...], slots: tuple[int, ...], needed: int
 ) -> tuple[tuple[int, int], ...] | None:
     """The first sources (in the order of ``profiles``, lightest first, but those at the ``skip`` positions)
     that fill the ``slots`` of each demanded type and ``needed`` mana in all, each with the demanded type it
     makes (its index among the demanded types; -1: generic); None when they can't. A source's profile is
-    the demanded types it makes, as bits. Boards share it by their profiles alone.
+    the demanded types it makes, as bits. A pure function of numbers: kept across questions.
 
     A set of sources fits when, for every set U of demanded types, the sources whose profile lies inside U
     number at most the generic slots plus U's slots (Hall's condition): each source is added while that
@@ -188,7 +191,7 @@ def _lightest(
     return None
 
 
-@lru_cache(maxsize=8192)
+@per_card(maxsize=8192)
 def _matching(profiles: tuple[int, ...], slots: tuple[int, ...]) -> tuple[int, ...]:
     """Which demanded type (its index among the demanded types; -1: none, generic) each source makes: a
     maximum matching of sources, by their profiles (the demanded types each makes, as bits), into the

@@ -1,11 +1,17 @@
-"""The fast path's analysis of a card: the kinds of sources (what a permanent's card offers in each state)."""
+"""The fast path's analysis of a card: its kind of source (:class:`SourceKind`), what it offers in each state.
+
+Everything here is a per-card analysis (:mod:`models.kept`): a pure function of a card's printed
+characteristics and choices (:func:`source_kind`, kept by :func:`_kind`), or of what its abilities' outcomes
+read (:func:`_analysed`, kept by the outcomes' signature), or of its options and a cost's shape
+(:func:`useful_options`, :func:`tap_moves`). What a board makes of its permanents is
+:mod:`planner.solve.fast.reduction`'s.
+"""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 from models.abilities import (
     AbilityCost,
@@ -26,6 +32,7 @@ from models.abilities import (
 from models.board import Choices, Permanent
 from models.cost import PaymentKind
 from models.hashing import cached_hash, state_without_hash
+from models.kept import KeptMap, per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
@@ -57,23 +64,11 @@ _FIXED_PALETTES = (
 )
 #: The most concrete results one simple ability may have ('three mana in any combination of colors': 35).
 _MAX_ALTERNATIVES = 35
-#: Limits past which the fast path declines (CP-SAT answers): payment modes times witness sets, DP states,
-#: and choices for the sources that make several mana.
-_MAX_SUBPROBLEMS = 64
-_MAX_STATES = 4096
-#: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
-#: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
-_MAX_MOVES = 150_000
-_MAX_CHOICES = 256
-#: The most demands a usage keeps its useful options for (:meth:`_Usage.useful`), and a board's layout its
-#: dynamic programme's and greedy's tables for (:attr:`_Layout.programmes`, :attr:`_Layout.greedy`).
-_USEFUL_LIMIT = 64
-_PROGRAMMES_LIMIT = 64
 #: The id the per-card analysis gives its permanent (replaced by the real id on a board).
 _PLACEHOLDER = "~"
 
 Counts = tuple[int, int, int, int, int, int]
-#: An option with what it covers of each demanded type (:func:`_useful`).
+#: An option with what it covers of each demanded type (:func:`useful_options`).
 _Useful = tuple[tuple[int, ...], "_Option"]
 #: A use of a source in the dynamic programme: its key (what it does to a state), its cost, and the option.
 _Move = tuple[tuple[object, ...], int, "_Option"]
@@ -106,9 +101,16 @@ class _Option:
     order: tuple[str, ...] = ()  # the replacement effects' sources in the order they applied ("": itself)
     #: True when using it takes more than a tap: mana, or the permanent (read on every question: kept)
     special: bool = field(default=False, init=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special", self.sacrifice or self.generic > 0 or any(self.pays))
+
+    def __hash__(self) -> int:  # (options key the per-card tables: useful_options, tap_moves)
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,44 +152,23 @@ class _Usage:
     special: bool = False  # some option takes more than a tap (mana, or the permanent)
     gain: int = 0  # the most mana one use adds net of the mana it takes
     painful: bool = False  # the objective's 'painful': it makes colors, none without damage
-    _useful_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Useful, ...]] = field(
-        default_factory=dict, repr=False
-    )
-    _moves_memo: dict[tuple[object, ...], list[_Move]] = field(default_factory=dict, repr=False)
 
-    def moves(self, types: Sequence[int], cap: Sequence[int], damage: int, mana: int) -> list[_Move]:
-        """Its options as the dynamic programme's moves when every option only taps (see
-        :meth:`_Programme._tables`): what each covers of the demanded ``types`` (capped by ``cap``) and
-        makes in all, priced at ``damage`` per damage and ``mana`` per mana made; kept per question like
-        :meth:`useful` (boards of one card share them). The list is never changed by the callers."""
-        key = (tuple(types), tuple(cap), damage, mana)
-        memo = self._moves_memo
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= _USEFUL_LIMIT:
-                memo.clear()
-            found = memo[key] = [
-                ((cover, option.total), option.damage * damage + option.total * mana, option)
-                for cover, option in self.useful(types, cap)
-            ]
-        return found
+    def moves(self, types: Sequence[int], cap: Sequence[int], damage: int, mana: int) -> tuple[_Move, ...]:
+        """Its options as the dynamic programme's moves when every option only taps (:func:`tap_moves`)."""
+        return tap_moves(self.options, tuple(types), self._open(types, cap), damage, mana)
 
     def useful(self, types: Sequence[int], demand: Sequence[int]) -> tuple[_Useful, ...]:
-        """:func:`_useful` of its options for the demanded ``types`` (``demand``: per type, what is open),
-        kept per demand (a few dozen at most: past that they are forgotten); a demand past the most of a
-        type one activation makes reads as that most (the covers are the same)."""
+        """:func:`useful_options` of its options for the demanded ``types`` (``demand``: per type, what is
+        open)."""
+        return useful_options(self.options, tuple(types), self._open(types, demand))
+
+    def _open(self, types: Sequence[int], demand: Sequence[int]) -> tuple[int, ...]:
+        """What is open of each demanded type, a demand past the most of a type one activation makes read as
+        that most (the covers are the same), so that more demands share the per-card tables."""
         maxima = self.maxima
-        key = (
-            tuple(types),
-            tuple(min(demand[t], maxima[t]) for t in types) if maxima else tuple(demand[t] for t in types),
-        )
-        memo = self._useful_memo
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= _USEFUL_LIMIT:
-                memo.clear()
-            found = memo[key] = tuple(_useful(self.options, types, demand))
-        return found
+        if maxima:
+            return tuple(min(demand[t], maxima[t]) for t in types)
+        return tuple(demand[t] for t in types)
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -339,7 +320,7 @@ def _fixed_output(output: ManaOutput, choices: Choices) -> bool:
     return palette in _FIXED_PALETTES
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _kind(
     name: str,
     oracle: str,
@@ -348,7 +329,9 @@ def _kind(
     choices: Choices,
     commander: ManaTypes | None,
 ) -> SourceKind:
-    """The analysis of one card on a board of its own (what it is on any board without effects)."""
+    """The analysis of one card on a board of its own (what it is on any board without effects): a pure
+    function of its printed characteristics, choices and its controller's commander colors, kept across
+    questions."""
     permanent = Permanent(
         id=_PLACEHOLDER,
         controller="me",
@@ -459,9 +442,7 @@ def _analysed(
         if analysed is None:
             analysed = _ability_analysed(view, pid, number, ability, fixed, reflecting, reflect)
             if key is not None:
-                if len(_ABILITIES) >= _KNOWN_LIMIT:
-                    _ABILITIES.clear()
-                _ABILITIES[key] = analysed
+                _ABILITIES.put(key, analysed)
         mask = None if analysed.options is None or mask is None else mask | _made_mask(analysed.options)
         abilities.append(analysed)
     return tuple(abilities), mask, on_board
@@ -492,8 +473,9 @@ def _ability_analysed(
 
 
 #: The abilities :func:`_analysed` worked out, by their outcomes' signature and their place in their
-#: permanent's list (see :func:`planner.rules.production.outcomes_signature`).
-_ABILITIES: dict[tuple[object, ...], _Ability] = {}
+#: permanent's list: the signature (:func:`planner.rules.production.outcomes_signature`) holds everything
+#: the outcomes read of a board, so the analysis is a pure function of it, kept across questions.
+_ABILITIES: KeptMap[tuple[object, ...], _Ability] = KeptMap(f"{__name__}._ABILITIES", maxsize=65536)
 
 
 def _options(
@@ -572,8 +554,9 @@ def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_O
 
 
 def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> SourceKind:
-    """The fast path's analysis of a permanent's card, cached per card (``commander``: its controller's
-    commander colors, for 'any color in your commander's color identity').
+    """The fast path's analysis of a permanent's card (``commander``: its controller's commander colors, for
+    'any color in your commander's color identity'), kept per card (:func:`_kind`); a permanent that
+    activated an ability this turn or has counters an ability removes any number of is outside the fragment.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -584,9 +567,6 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
     """
     if commander is not None and not _reads_commander(permanent.oracle):
         commander = None  # the card can't read it: one analysis for every board, whatever its commander
-    known = _KNOWN.get(id(permanent))
-    if known is not None and known[0] is permanent and known[1] == commander:
-        return known[2]
     kind = _kind(
         permanent.name, permanent.oracle, permanent.type_line, permanent.haste, permanent.choices, commander
     )
@@ -605,13 +585,10 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
             "for mana: the CP-SAT model chooses how many",
             _usages={},
         )
-    if len(_KNOWN) >= _KNOWN_LIMIT:
-        _KNOWN.clear()
-    _KNOWN[id(permanent)] = (permanent, commander, kind)
     return kind
 
 
-@lru_cache(maxsize=8192)
+@per_card(maxsize=8192)
 def _reads_commander(oracle: str) -> bool:
     """True when the text could read its controller's commander (the word is in it)."""
     return "commander" in oracle.lower()
@@ -636,29 +613,54 @@ def commander_identities(permanent: Permanent) -> tuple[ManaTypes | None, ...]:
     return (None, *_IDENTITIES) if _reads_commander(permanent.oracle) else (None,)
 
 
-#: Kinds by permanent object (boards share unchanged permanents): the entry holds the permanent, so its id
-#: can't be reused while the entry exists.
-_KNOWN: dict[int, tuple[Permanent, ManaTypes | None, SourceKind]] = {}
-_KNOWN_LIMIT = 65536
-
-
 def _ability_made(ability: _Ability) -> int:
     """The colors (a mask) an analysed ability's options make (none when its output is not fixed)."""
     return 0 if ability.options is None else _made_mask(ability.options) & _COLOR_MASK
 
 
-def _useful(options: Sequence[_Option], types: Sequence[int], demand: Sequence[int]) -> list[_Useful]:
-    """Options with what each covers of the demand, without dominated ones: an option covering at least as
-    much of every demanded type, with the same mana and damage, is never worse."""
+@per_card(maxsize=8192)
+def useful_options(
+    options: tuple[_Option, ...], types: tuple[int, ...], open_: tuple[int, ...]
+) -> tuple[_Useful, ...]:
+    """Options with what each covers of what is open of the demanded ``types`` (``open_``, in their order),
+    without dominated ones: an option covering at least as much of every demanded type, with the same mana
+    and damage, is never worse. A pure function of a card's options and a cost's shape: kept across
+    questions.
+
+    >>> from models.mana import ManaBag
+    >>> white = _Option(0, (1, 0, 0, 0, 0, 0), 1, 0, ManaBag())
+    >>> green = _Option(0, (0, 0, 0, 0, 1, 0), 1, 0, ManaBag())
+    >>> [(cover, option is green) for cover, option in useful_options((white, green), (4,), (1,))]
+    [((1,), True)]
+    """
     seen: dict[tuple[tuple[int, ...], int, int], _Option] = {}
     for option in options:
-        cover = tuple(min(option.counts[t], demand[t]) for t in types)
+        cover = tuple(min(option.counts[t], wanted) for t, wanted in zip(types, open_, strict=True))
         seen.setdefault((cover, option.total, option.damage), option)
-    return [
+    return tuple(
         (cover, option)
         for (cover, total, damage), option in seen.items()
         if not any(
             other != cover and (t, d) == (total, damage) and all(map(int.__ge__, other, cover))
             for other, t, d in seen
         )
-    ]
+    )
+
+
+@per_card(maxsize=8192)
+def tap_moves(
+    options: tuple[_Option, ...], types: tuple[int, ...], open_: tuple[int, ...], damage: int, mana: int
+) -> tuple[_Move, ...]:
+    """Options that only tap as the dynamic programme's moves (see :meth:`planner.solve.fast.programme.
+    _Programme._tables`): what each covers of what is open of the demanded ``types`` (:func:`useful_options`)
+    and makes in all, priced at ``damage`` per damage and ``mana`` per mana made. Kept across questions.
+
+    >>> from models.mana import ManaBag
+    >>> green = _Option(0, (0, 0, 0, 0, 1, 0), 1, 0, ManaBag())
+    >>> [(key, cost) for key, cost, _ in tap_moves((green,), (4,), (1,), 100, 10)]
+    [(((1,), 1), 10)]
+    """
+    return tuple(
+        ((cover, option.total), option.damage * damage + option.total * mana, option)
+        for cover, option in useful_options(options, types, open_)
+    )

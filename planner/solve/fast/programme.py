@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from planner.solve.fast.kinds import _MAX_MOVES, _MAX_STATES, _PROGRAMMES_LIMIT, _Move, _Option
+from models.kept import KeptMap
+from planner.solve.fast.kinds import _Move, _Option
 from planner.solve.fast.search import _DeclinedError, _Search
-from planner.solve.fast.sources import _Source, _Taps
+from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _Source, _Taps
 from planner.solve.objective import (
     packed_unit,
 )
+
+#: The most states the dynamic programme keeps before the fast path declines (CP-SAT answers).
+_MAX_STATES = 4096
+#: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
+#: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
+_MAX_MOVES = 150_000
 
 
 class _Programme:
@@ -50,24 +57,24 @@ class _Programme:
         cap = tuple(demand[t] + costs[t] for t in range(6))
         # what the options and the bounds on surpluses are depends on the demand's types and the cap alone
         # (the board's sources and weights being the search's): kept with the layout
-        memo = search.layout.programmes
+        by_demand = search.layout.programmes
         key = (tuple(self.types), cap, search.damage_base, search.mana_base)
-        tables = memo.get(key)
+        tables = by_demand.get(key)
         if tables is None:
-            if len(memo) >= _PROGRAMMES_LIMIT:
-                memo.clear()
-            tables = memo[key] = self._tables(cap, len(specials))
+            if len(by_demand) >= _PROGRAMMES_LIMIT:
+                by_demand.clear()
+            tables = by_demand[key] = self._tables(cap, len(specials))
         self.options, self.room = tables
 
     def _tables(
         self, cap: Sequence[int], specials: int
-    ) -> tuple[list[list[_Move]], dict[int, tuple[int, ...]]]:
+    ) -> tuple[list[Sequence[_Move]], dict[int, tuple[int, ...]]]:
         """Each group's options as moves (key, cost, option), and the most each type (and the total) could
         still be asked for by the specials after each special group's position (its surplus bound)."""
         search = self.search
         groups = search.groups
         damage, mana = search.damage_base, search.mana_base
-        options: list[list[_Move]] = []
+        options: list[Sequence[_Move]] = []
         for group in groups:
             first = group.members[0]
             if first.special:
@@ -81,7 +88,6 @@ class _Programme:
                 options.append(list(effects.values()))
                 continue
             # (only taps: no sacrifice, and the mana made is the net)
-            assert first.usage is not None  # (every source is made with its usage: _source)
             options.append(first.usage.moves(self.types, cap, damage, mana))
         room: dict[int, tuple[int, ...]] = {}
         left = [0] * (len(self.types) + 1)
@@ -178,7 +184,6 @@ class _Programme:
                             else:
                                 new = self._move(state, key, room)
                             table[state] = new
-                            _MOVES_SIZE[0] += 1
                         if new == state:
                             continue
                         candidate = value + price
@@ -215,25 +220,34 @@ class _Programme:
         return tuple(taps)
 
 
-#: The dynamic programme's moves, shared by every programme: the state after a move is a function of the
-#: state, the move's key, the surplus bound and whether feeding is tracked (:meth:`_Programme._move`), so
-#: one table per (bound, feeding, key) holds it by state. At most :data:`_MOVES_LIMIT` states in all are
-#: kept (past that the tables are dropped and start again).
-_MOVES: dict[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}
-_MOVES_SIZE = [0]
-_MOVES_LIMIT = 100_000
+#: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the
+#: state, the move's key, the surplus bound and whether feeding is tracked (:meth:`_Programme._move`), all
+#: numbers, so one table per (bound, feeding, key) holds it by state; at most 128 tables, each emptied when
+#: it is handed out holding more than :data:`_MOVES_PER_TABLE` states.
+_MOVES: KeptMap[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = KeptMap(
+    f"{__name__}._MOVES", maxsize=128
+)
+_MOVES_PER_TABLE = 4096
 
 
 def _moves_table(
     room: tuple[int, ...] | None, feeding: bool, key: tuple[object, ...]
 ) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """The shared table of the states after a move (see :data:`_MOVES`)."""
-    if _MOVES_SIZE[0] > _MOVES_LIMIT:
-        _MOVES.clear()
-        _MOVES_SIZE[0] = 0
-    found = _MOVES.get((room, feeding, key))
+    """The table of the states after a move (see :data:`_MOVES`), filled by the programme as it goes.
+
+    >>> from models.kept import CACHING
+    >>> table = _moves_table(None, False, ((1,), 1))
+    >>> table[(2, 3)] = (1, 2)
+    >>> _moves_table(None, False, ((1,), 1)).get((2, 3)) == ((1, 2) if CACHING else None)
+    True
+    """
+    whole = (room, feeding, key)
+    found = _MOVES.get(whole)
     if found is None:
-        found = _MOVES[(room, feeding, key)] = {}
+        found = {}
+        _MOVES.put(whole, found)
+    elif len(found) > _MOVES_PER_TABLE:
+        found.clear()
     return found
 
 

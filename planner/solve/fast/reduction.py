@@ -1,4 +1,10 @@
-"""A question's board reduced to the fast path's sources, or why it is outside the fragment."""
+"""A question's board reduced to the fast path's sources, or why it is outside the fragment.
+
+What no cost reads is worked out once per question and kept in the question's :class:`FastAnalysis`
+(:func:`fast_analysis`), which dies with it; what a permanent is on a board with effects on mana is kept
+across questions only by what it is (:data:`_ON_BOARD`, whose abilities are kept by their outcomes'
+signatures: :func:`planner.solve.fast.kinds._analysed`).
+"""
 
 from __future__ import annotations
 
@@ -6,18 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.board import Permanent
+from models.kept import KeptMap
 from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import cost_modes
-from planner.rules.production import (
-    outcomes_signature,
-    reached,
-    within_reach,
-)
+from planner.rules.production import reached, within_reach
 from planner.rules.view import BoardView
 from planner.solve.fast.kinds import (
     _HARMLESS_EFFECTS,
-    _KNOWN_LIMIT,
     SourceKind,
     _analysed,
     _reflecting,
@@ -41,44 +43,29 @@ from planner.solve.problem import PaymentProblem
 
 def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes]) -> SourceKind:
     """The kind of a permanent as its board has it: its abilities and their outcomes with the board's
-    effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7)."""
-    key = ("fast._on_board", permanent)  # sets are the view's board's (the callers work them out from it)
-    known = view.memo.get(key)
-    if isinstance(known, SourceKind):
-        return known
+    effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7). Kinds
+    alike are one object (:data:`_ON_BOARD`): what it offers in each state is then worked out once for all
+    of them, on this board or another (every Forest under one Mana Reflection)."""
     pid = permanent.id
-    creature = view.type_line(pid).is_a("Creature")
-    haste = view.characteristics(pid).haste
-    designed = sacrificed_by_design(view, pid)
-    # what the kind reads of the board, when its outcomes read only what their signatures hold: permanents
-    # with one signature (every Forest under one Mana Reflection, on this board or another) share a kind
-    signatures = tuple(outcomes_signature(view, pid, ability, sets) for ability in view.mana_abilities(pid))
-    shared_key = (
-        None
-        if None in signatures
-        else (signatures, permanent.choices, sets[pid].mask, creature, haste, designed)
+    abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
+    kind = SourceKind(
+        blocking=None,
+        abilities=abilities,
+        reflect=sets[pid].mask,
+        creature=view.type_line(pid).is_a("Creature"),
+        haste=view.characteristics(pid).haste,
+        designed=sacrificed_by_design(view, pid),
     )
-    kind = None if shared_key is None else _ON_BOARD.get(shared_key)
-    if kind is None:
-        abilities, _, _ = _analysed(view, pid, permanent.choices, sets)
-        kind = SourceKind(
-            blocking=None,
-            abilities=abilities,
-            reflect=sets[pid].mask,
-            creature=creature,
-            haste=haste,
-            designed=designed,
-        )
-        if shared_key is not None:
-            if len(_ON_BOARD) >= _KNOWN_LIMIT:
-                _ON_BOARD.clear()
-            _ON_BOARD[shared_key] = kind
-    view.memo[key] = kind
-    return kind
+    kept = _ON_BOARD.get(kind)
+    if kept is None:
+        _ON_BOARD.put(kind, kind)
+        return kind
+    return kept
 
 
-#: The kinds :func:`_on_board` worked out, by everything they read (the permanents' outcome signatures).
-_ON_BOARD: dict[tuple[object, ...], SourceKind] = {}
+#: The kinds :func:`_on_board` worked out, by what they are (their compared fields: everything a kind says),
+#: so that kinds alike share one object and its usages; never by a board.
+_ON_BOARD: KeptMap[SourceKind, SourceKind] = KeptMap(f"{__name__}._ON_BOARD", maxsize=65536)
 
 
 def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
@@ -136,6 +123,33 @@ def _as_card(view: BoardView, permanent: Permanent, kind: SourceKind) -> bool:
     return not any(ability.sacrifice_when_empty or reached(view, pid, ability) for ability in abilities)
 
 
+@dataclass(slots=True)
+class FastAnalysis:
+    """The fast path's analysis of one question's board for its player: the two halves of the board's
+    reduction that no cost reads, each worked out on first use (:func:`_board_kinds`,
+    :func:`_board_sources`). The question holds it (:attr:`planner.solve.problem.PaymentProblem.fast`), and
+    the problems made from it for other values of X share it; it dies with the question."""
+
+    kinds: _BoardKinds | None = None
+    sources: _BoardSources | None = None
+
+
+def fast_analysis(problem: PaymentProblem) -> FastAnalysis:
+    """The fast path's analysis of the question, made the first time it is asked for.
+
+    >>> from models import Board, PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+    >>> problem = PaymentProblem.of(board, PaymentTarget.of("{G}"))
+    >>> fast_analysis(problem) is fast_analysis(problem), fast_analysis(problem).kinds is None
+    (True, True)
+    """
+    held = problem.fast
+    if not held:
+        held.append(FastAnalysis())
+    return held[0]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class _BoardKinds:
     """The first half of a board's reduction for one player, which no cost reads: each permanent's kind (up
@@ -164,13 +178,11 @@ class _BoardSources:
 
 
 def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
-    """The board's kinds for the problem's player, worked out once per board (kept in its view's memo)."""
-    view, player = problem.view, problem.player
-    key = ("fast._board_kinds", player)
-    known = view.memo.get(key)
-    if isinstance(known, _BoardKinds):
-        return known
-    board = problem.board
+    """The board's kinds for the problem's player, worked out once per question (:class:`FastAnalysis`)."""
+    analysis = fast_analysis(problem)
+    if analysis.kinds is not None:
+        return analysis.kinds
+    board, player = problem.board, problem.player
     commanders = {p.id: p.commander_colors for p in board.players}
     kinds: list[SourceKind] = []
     spending: list[tuple[Permanent, SourceKind]] = []
@@ -190,17 +202,16 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
     found = _BoardKinds(tuple(kinds), unresolved, tuple(spending), effects, reflecting or effects)
-    view.memo[key] = found
+    analysis.kinds = found
     return found
 
 
 def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources:
-    """The board's sources for the problem's player, worked out once per board (kept in its view's memo)."""
+    """The board's sources for the problem's player, worked out once per question (:class:`FastAnalysis`)."""
+    analysis = fast_analysis(problem)
+    if analysis.sources is not None:
+        return analysis.sources
     view, player = problem.view, problem.player
-    key = ("fast._board_sources", player)
-    known = view.memo.get(key)
-    if isinstance(known, _BoardSources):
-        return known
     board = problem.board
     effects, reflecting = first.effects, first.reflecting
     # the permanents whose card's analysis is theirs on this board (every one, without effects on mana)
@@ -240,7 +251,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         found.append((position, permanent, kind, usage))
     if checks and checks[-1][1].blocked is not None:
         result = _BoardSources(tuple(checks), (), None)
-        view.memo[key] = result
+        analysis.sources = result
         return result
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
@@ -261,13 +272,13 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
     result = _BoardSources(tuple(checks), sources, clash, _with_keep_units(problem, _layout(sources)))
-    view.memo[key] = result
+    analysis.sources = result
     return result
 
 
 def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
     """The board reduced for the fast path, or why it is outside the fragment (what no cost reads is worked
-    out once per board: :func:`_board_kinds`, :func:`_board_sources`)."""
+    out once per question: :func:`_board_kinds`, :func:`_board_sources`)."""
     board, target, player, x = problem.board, problem.target, problem.player, problem.x
     cost = target.cost
     if cost.has_variable:

@@ -9,12 +9,16 @@ from dataclasses import dataclass
 from models.mana import TYPE_ORDER
 from planner.rules.payment import Mode
 from planner.rules.pool import ManaUnit
-from planner.solve.fast.kinds import _BITS, _MAX_SUBPROBLEMS, _Option
+from planner.solve.fast.kinds import _BITS, _Option
 from planner.solve.fast.sources import _NO_TOUCH, _layout, _Reduced, _Source, _Taps
 from planner.solve.objective import (
     colors_open,
     packed_unit,
 )
+
+#: The most subproblems (payment modes times sets of skipped groups) the search solves before the fast path
+#: declines (CP-SAT answers).
+_MAX_SUBPROBLEMS = 64
 
 
 @dataclass(slots=True)

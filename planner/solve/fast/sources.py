@@ -7,12 +7,12 @@ import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 from models.abilities import (
     ManaAbility,
 )
 from models.board import Permanent
+from models.kept import per_card
 from models.mana import ManaBag, ManaTypes
 from planner.rules.could_produce import ability_could_produce, reflects
 from planner.rules.payment import Mode
@@ -31,7 +31,6 @@ from planner.solve.fast.kinds import (
     _Option,
     _Usage,
     _Useful,
-    _useful,
 )
 from planner.solve.objective import (
     TOUCHED_LEVELS,
@@ -46,19 +45,27 @@ from planner.solve.objective import (
 from planner.solve.problem import PaymentProblem, TimeUp
 
 _NO_TOUCH = (0,) * len(TOUCHED_LEVELS)
+#: The most demands a board's layout keeps its dynamic programme's and greedy's tables for
+#: (:attr:`_Layout.programmes`, :attr:`_Layout.greedy`): past that they are forgotten.
+_PROGRAMMES_LIMIT = 64
+
+
+#: What an option makes, by source (as the replayer groups it).
+_Produced = tuple[tuple[str, ManaBag], ...]
 
 
 @dataclass(slots=True, eq=False)
 class _Source:
-    """A permanent the player can tap now, with what the objective reads about it; ``group`` is the same for
-    interchangeable permanents (same card, same state). Never changed once made (not frozen only because a
+    """A permanent the player can tap now, with what the objective reads about it; permanents with the same
+    ``usage`` (one object: the same kind in the same state) and weights but for the rank are interchangeable
+    (:func:`_groups`). Never changed once made (not frozen only because a
     frozen dataclass is slower to make, and one is made per source of every query)."""
 
     pid: str
     position: int
     rank: int
     kind: SourceKind
-    group: int
+    usage: _Usage  # what it offers (its options are the usage's)
     options: tuple[_Option, ...]
     most: int
     creature: bool
@@ -71,13 +78,12 @@ class _Source:
     gain: int = 0  # the most mana one use adds net of the mana it takes
     designed: bool = False  # sacrificed by design (Treasure): 'designed_sacrificed', else 'valuable'
     touched: tuple[int, ...] = ()  # its number in each touched level (objective.touched_values)
-    usage: _Usage | None = None  # what it offers (its options are the usage's)
-    #: per option (by id: the source holds its options), what it makes (see :func:`_making`)
-    made: dict[int, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = field(
-        default_factory=dict
+    #: per option (by value: options keep their hash), what it makes (see :func:`_making`)
+    made: dict[_Option, tuple[tuple[tuple[str, ManaBag], ...], tuple[tuple[int, ManaUnit, int], ...]]] = (
+        field(default_factory=dict)
     )
-    #: per option that only taps (by id), its step in a plan and the units it makes (see :func:`_tap_step`)
-    steps: dict[int, tuple[Step, tuple[tuple[int, ManaUnit, int], ...]]] = field(default_factory=dict)
+    #: per option that only taps, its step in a plan and the units it makes (see :func:`_tap_step`)
+    steps: dict[_Option, tuple[Step, tuple[tuple[int, ManaUnit, int], ...]]] = field(default_factory=dict)
 
 
 #: The greedy's tables (:meth:`_Greedy._tables`): the one-mana sources with their profiles, the profiles
@@ -129,7 +135,7 @@ def _source(
         position,
         rank,
         kind,
-        id(usage),
+        usage,
         usage.options,
         usage.most,
         kind.creature,
@@ -142,16 +148,16 @@ def _source(
         usage.gain,
         kind.designed,
         (*touched, rank),
-        usage,
     )
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _unranked(
     most: int, creature: bool, flexibility: int, painful: bool, untaps: bool, n: int
 ) -> tuple[int, tuple[int, ...]]:
     """A source's packed weight and touched values but for its rank (the last level, the tie-break, whose
-    number is the rank: the packed weight adds it, and the touched values end with it).
+    number is the rank: the packed weight adds it, and the touched values end with it). A pure function of
+    numbers: kept across questions.
 
     >>> facts = PermanentFacts(1, False, 2, 7, painful=True)
     >>> weight, touched = _unranked(1, False, 2, True, True, 20)
@@ -194,7 +200,7 @@ class _Layout:
     gain: int = 0
     maxima: tuple[int, ...] = (0,) * 6
     #: the dynamic programme's tables per demand (:meth:`_Programme._tables`), at most _PROGRAMMES_LIMIT
-    programmes: dict[tuple[object, ...], tuple[list[list[_Move]], dict[int, tuple[int, ...]]]] = field(
+    programmes: dict[tuple[object, ...], tuple[list[Sequence[_Move]], dict[int, tuple[int, ...]]]] = field(
         default_factory=dict, compare=False, repr=False
     )
     #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
@@ -242,9 +248,9 @@ def _groups(sources: Sequence[_Source]) -> tuple[_Group, ...]:
     """The sources' groups of interchangeable ones: one usage (the same options) and the same weights but
     for the rank (two cards with the same abilities under Blood Moon share a kind, and may still differ in
     what the objective reads: whether they untap normally)."""
-    by_key: dict[tuple[int, int], list[_Source]] = {}
+    by_key: dict[tuple[_Usage, int], list[_Source]] = {}
     for source in sources:
-        by_key.setdefault((source.group, source.weight - source.rank), []).append(source)
+        by_key.setdefault((source.usage, source.weight - source.rank), []).append(source)
     return tuple(
         _Group(tuple(sorted(members, key=lambda s: s.rank)), members[0].reflect)
         for members in by_key.values()
@@ -279,11 +285,10 @@ def _with_keep_units(problem: PaymentProblem, layout: _Layout) -> _Layout:
     shape = []
     for group, abilities in zip(groups, abilities_of, strict=True):
         source = group.members[0]
-        assert source.usage is not None  # (every source is made with its usage: _source)
         colors = _ability_colors(view, source, abilities, reflect, triggered)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
         count = min(len(group.members), limit)
-        shape.append((source.usage, count, tuple(zip(costs_mana, colors, strict=True))))
+        shape.append((source.usage.options, count, tuple(zip(costs_mana, colors, strict=True))))
     units = _keep_units(tuple(shape))
     sizes = tuple(len(group.members) for group in groups)
     return replace(
@@ -354,26 +359,26 @@ def _ability_colors(
     return tuple(masks)
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _keep_units(
-    shape: tuple[tuple[_Usage, int, tuple[tuple[bool, int], ...]], ...],
+    shape: tuple[tuple[tuple[_Option, ...], int, tuple[tuple[bool, int], ...]], ...],
 ) -> tuple[KeepUnit, ...]:
     """A board's groups as 'colors lost' reads them (:class:`planner.solve.objective.KeepUnit`), each given
-    as what it offers now (its usage, compared by identity: kinds are kept across boards), how many members
-    it has, and per ability whether its cost contains mana and the colors it could produce; kept by that
-    shape, which is quicker to compare than the units it makes."""
+    as what it offers now (its usage's options), how many members it has, and per ability whether its cost
+    contains mana and the colors it could produce; kept across questions by that shape (a pure function of
+    it), which is quicker to compare than the units it makes."""
     offers = tuple(
-        tuple(dict.fromkeys(o.counts for o in usage.options if not (o.generic or any(o.pays))))
-        for usage, _, _ in shape
+        tuple(dict.fromkeys(o.counts for o in options if not (o.generic or any(o.pays))))
+        for options, _, _ in shape
     )
     units: list[KeepUnit] = []
-    for usage, count, abilities in shape:
+    for options, count, abilities in shape:
         free = 0
         for costs_mana, colors in abilities:
             if not costs_mana:
                 free |= colors
         paid: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-        for option in usage.options:
+        for option in options:
             if option.generic or any(option.pays):
                 paid.setdefault(option.ability, []).append((option.pays, option.generic))
         costed = tuple(
@@ -384,7 +389,7 @@ def _keep_units(
     return tuple(units)
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _keeping_needs(
     units: tuple[KeepUnit, ...],
 ) -> tuple[
@@ -451,7 +456,5 @@ def _spread(units: Sequence[int], n: int, room: Sequence[int]) -> Iterator[dict[
 
 
 def _useful_of(source: _Source, types: Sequence[int], demand: Sequence[int]) -> Sequence[_Useful]:
-    """:func:`_useful` of the source's options, kept with its usage when it has one."""
-    if source.usage is None:
-        return _useful(source.options, types, demand)
+    """:func:`~planner.solve.fast.kinds.useful_options` of the source's options (its usage's)."""
     return source.usage.useful(types, demand)
