@@ -52,6 +52,16 @@ That is a relaxation, since it does not ask whether some order pays each cost wi
 the best relaxed payment is optimal whenever such an order exists, and :func:`_plan` looks for one. When it
 finds none, or past fixed limits on the branching and the programme's states, the fast path declines and
 CP-SAT answers. The tests compare answers with CP-SAT and the reference search on thousands of random boards.
+
+**The modules**, each importing only those above it: :mod:`~planner.solve.fast.kinds` (what a card offers:
+per-card analyses, kept across questions by :mod:`models.kept`), :mod:`~planner.solve.fast.sources` (a
+board's sources, their groups and layout, and what 'colors lost' reads of them),
+:mod:`~planner.solve.fast.reduction` (a question's board reduced to sources, or why it is outside; kept in
+the question's :class:`~planner.solve.fast.reduction.FastAnalysis`), :mod:`~planner.solve.fast.search` (the
+objective's levels and the branching on colors lost), :mod:`~planner.solve.fast.greedy` and
+:mod:`~planner.solve.fast.programme` (the two exact solvers), :mod:`~planner.solve.fast.optimise` (a
+solver per mode under the branching), :mod:`~planner.solve.fast.arrangement` (the plan of a choice),
+:mod:`~planner.solve.fast.answers` and :mod:`~planner.solve.fast.max_x` (the public calls).
 """
 
 from __future__ import annotations

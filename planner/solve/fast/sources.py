@@ -212,7 +212,7 @@ class _Layout:
     #: the colors (a mask) open on the untouched board (:func:`_with_keep_units`); None without one
     keep_units: tuple[KeepUnit, ...] | None = None
     open_colors: int = 0
-    #: the board's group of each source, by id, and each such group's size (with :attr:`keep_units`)
+    #: the board's group of each source, by permanent id, and each such group's size (with :attr:`keep_units`)
     group_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     sizes: tuple[int, ...] = ()
     #: per color (W, U, B, R, G), the sets of groups whose top members, untouched, keep it open, once a
@@ -228,7 +228,7 @@ class _Layout:
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
-    """The sources' layout for the search (worked out once per board: :func:`_board_sources`)."""
+    """The sources' layout for the search (worked out once per question: :func:`_board_sources`)."""
     makers = [0] * 5
     for source in sources:
         for t in source.colors:
