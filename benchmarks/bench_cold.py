@@ -54,10 +54,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PHASES = (
     ("question set-up", "planner.solve.problem", "PaymentProblem.of"),
     ("text check", "planner.solve.problem", "BoardAnalysis.check_text"),
-    ("board's kinds", "planner.solve.fast", "_board_kinds"),
-    ("board's sources", "planner.solve.fast", "_board_sources"),
-    ("optimiser", "planner.solve.fast", "_optimise"),
-    ("plan", "planner.solve.fast", "_plan"),
+    ("board's kinds", "planner.solve.fast.reduction", "_board_kinds"),
+    ("board's sources", "planner.solve.fast.reduction", "_board_sources"),
+    ("optimiser", "planner.solve.fast.answers", "_optimise"),
+    ("plan", "planner.solve.fast.answers", "_plan"),
     ("rules replay", "planner.api", "replay"),
     ("description", "planner.api", "described_payment"),
 )

@@ -21,8 +21,10 @@ from planner.rules.could_produce import ability_could_produce
 from planner.rules.production import reached, triggers_on, within_reach
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve import cpsat, fast
+from planner.solve import cpsat
 from planner.solve.cpsat import solve_payment
+from planner.solve.fast import reduction, sources
+from planner.solve.fast import search as fast_search
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     CostedAbility,
@@ -193,8 +195,8 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
     """The colors the fast path reads off each source's abilities for 'colors lost' are what each ability
     could produce (CR 106.7), worked out on the board by the rules."""
     problem = PaymentProblem.of(board, PaymentTarget.of("{1}"), "me")
-    reduced = fast._reduced(problem)
-    if not isinstance(reduced, fast._Reduced):
+    reduced = reduction._reduced(problem)
+    if not isinstance(reduced, sources._Reduced):
         return
     view, reflect = problem.view, problem.reflect
     triggered = within_reach(view, triggers_only=True)  # (as the fast path reads it)
@@ -203,7 +205,7 @@ def test_the_fast_paths_colors_per_ability_are_what_it_could_produce(board: Boar
         expected = tuple(
             ability_could_produce(view, source.pid, ability, reflect).mask & 0b11111 for ability in abilities
         )
-        assert fast._ability_colors(view, source, abilities, reflect, triggered) == expected, source.pid
+        assert sources._ability_colors(view, source, abilities, reflect, triggered) == expected, source.pid
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -289,10 +291,10 @@ def test_the_fast_paths_colors_lost_on_many_copies_is_the_objectives(case: tuple
     those the objective counts from every permanent (:func:`color_keeping`)."""
     board, touched = case
     problem = PaymentProblem.of(board, PaymentTarget.of("{1}"), "me")
-    reduced = fast._reduced(problem)
-    if not isinstance(reduced, fast._Reduced):
+    reduced = reduction._reduced(problem)
+    if not isinstance(reduced, sources._Reduced):
         return
-    search = fast._Search(reduced)
+    search = fast_search._Search(reduced)
     by_pid = {source.pid: source for source in reduced.sources}
     pids = [p.id for number, p in enumerate(board.permanents) if number in touched and p.id in by_pid]
     taps = tuple((by_pid[pid], by_pid[pid].options[0]) for pid in pids)
@@ -301,9 +303,9 @@ def test_the_fast_paths_colors_lost_on_many_copies_is_the_objectives(case: tuple
     # the same colors once the search has the sets of groups that keep each one to branch on
     layout = reduced.layout
     if layout is not None and layout.keep_units is not None:
-        branching = replace(reduced, layout=fast._with_keepers(layout))
+        branching = replace(reduced, layout=sources._with_keepers(layout))
         if branching.layout is not None and branching.layout.unkept is None:
-            assert fast._Search(branching).lost(taps) == search.lost(taps)
+            assert fast_search._Search(branching).lost(taps) == search.lost(taps)
 
 
 #: A unit's offers: bags of mana (W, U, B, R, G, C) that one activation makes.

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from models.abilities import ColorChange, SpendAsThough, TypeChange
 from models.board import Board
@@ -35,6 +35,9 @@ from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
+
+if TYPE_CHECKING:  # (the fast path reads problems: its record is only named here)
+    from planner.solve.fast.reduction import FastAnalysis
 
 __all__ = [
     "AfterRemovals",
@@ -282,6 +285,10 @@ class PaymentProblem:
     x_reduction: int = 0
     #: A whole turn's spells instead of one target (the target is then empty): see :class:`TurnPayments`.
     turn: TurnPayments | None = None
+    #: The fast path's analysis of this question (:class:`planner.solve.fast.reduction.FastAnalysis`, made by
+    #: it on first use: :func:`~planner.solve.fast.reduction.fast_analysis`); the problems made from this one
+    #: by ``replace`` (other values of X, the same board's analysis) share it.
+    fast: list[FastAnalysis] = field(default_factory=list, repr=False)
 
     @classmethod
     def of(

@@ -1,0 +1,268 @@
+"""The dynamic programme over the demand still open, for boards the greedy does not settle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from models.kept import KeptMap
+from planner.solve.fast.kinds import _Move, _Option
+from planner.solve.fast.search import _DeclinedError, _Search
+from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _Source, _Taps
+from planner.solve.objective import (
+    packed_unit,
+)
+
+#: The most states the dynamic programme keeps before the fast path declines (CP-SAT answers).
+_MAX_STATES = 4096
+#: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
+#: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
+_MAX_MOVES = 150_000
+
+
+class _Programme:
+    """The dynamic programme for one mode: uses minimising (damage, sacrifices, mana made, weights) that pay
+    the demand.
+
+    States are the demand still open per type plus the mana still needed in all. Members of a group are used
+    lowest rank first, and a use must change the state (one that does not only wastes mana). Sources whose
+    abilities cost mana or a sacrifice come first, with signed states: what they take adds to the demand,
+    and a surplus is kept as far as later costs could still take it (beyond that it can only pay generic
+    mana, which the total counts). Whether they can be activated in some order is not a question here: the
+    totals are a relaxation, and :func:`_plan` finds an order or declines.
+    """
+
+    def __init__(self, search: _Search, demand: Sequence[int], balance: tuple[Sequence[int], int]) -> None:
+        """``demand``: per type, what the pool leaves open; ``balance``: the demand less the pool, signed
+        (see :func:`_balance`), where the states start."""
+        self.search = search
+        groups = search.groups
+        # specials first, then the rest, each in the order of search.groups
+        specials = [group for group in groups if group.members[0].special] if search.special else []
+        self.order = list(range(len(groups)))
+        if specials:
+            self.order.sort(key=lambda i: not groups[i].members[0].special)
+        costs = [0] * 6
+        for group in specials:
+            for t in range(6):
+                costs[t] += len(group.members) * max(o.pays[t] for o in group.members[0].options)
+        self.types = [t for t in range(6) if demand[t] or costs[t]]
+        # a cut that keeps the totals honest about order: the first ability that costs mana is paid with
+        # mana from the pool or from a source that costs no mana, so with an empty pool some such source is
+        # used (the last part of a state: 0 nothing yet, 1 only sources that cost mana, 2 fed)
+        self.feeding = not search.problem.pool and any(
+            o.net < o.total for group in specials for o in group.members[0].options
+        )
+        signed, needed = balance
+        self.start = (*(signed[t] for t in self.types), needed, *((0,) if self.feeding else ()))
+        cap = tuple(demand[t] + costs[t] for t in range(6))
+        # what the options and the bounds on surpluses are depends on the demand's types and the cap alone
+        # (the board's sources and weights being the search's): kept with the layout
+        by_demand = search.layout.programmes
+        key = (tuple(self.types), cap, search.damage_base, search.mana_base)
+        tables = by_demand.get(key)
+        if tables is None:
+            if len(by_demand) >= _PROGRAMMES_LIMIT:
+                by_demand.clear()
+            tables = by_demand[key] = self._tables(cap, len(specials))
+        self.options, self.room = tables
+
+    def _tables(
+        self, cap: Sequence[int], specials: int
+    ) -> tuple[list[Sequence[_Move]], dict[int, tuple[int, ...]]]:
+        """Each group's options as moves (key, cost, option), and the most each type (and the total) could
+        still be asked for by the specials after each special group's position (its surplus bound)."""
+        search = self.search
+        groups = search.groups
+        damage, mana = search.damage_base, search.mana_base
+        options: list[Sequence[_Move]] = []
+        for group in groups:
+            first = group.members[0]
+            if first.special:
+                # options with the same effect on the totals and the same cost are one option here
+                effects: dict[tuple[object, ...], _Move] = {}
+                for o in first.options:
+                    key = (tuple(o.pays[t] - o.counts[t] for t in self.types), o.net, o.net < o.total)
+                    cost = search.packed(first, o) - first.weight
+                    if (key, cost) not in effects:
+                        effects[(key, cost)] = (key, cost, o)
+                options.append(list(effects.values()))
+                continue
+            # (only taps: no sacrifice, and the mana made is the net)
+            options.append(first.usage.moves(self.types, cap, damage, mana))
+        room: dict[int, tuple[int, ...]] = {}
+        left = [0] * (len(self.types) + 1)
+        for index in reversed(self.order[:specials]):
+            group = groups[index]
+            ask = [max(o.pays[t] for o in group.members[0].options) for t in self.types]
+            ask.append(max(sum(o.pays) + o.generic for o in group.members[0].options))
+            # one bound for the whole group (the loosest, after its first member): more moves are shared
+            room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
+            left = [a + b * len(group.members) for a, b in zip(left, ask, strict=True)]
+        return options, room
+
+    def _move(
+        self, state: tuple[int, ...], key: tuple[object, ...], room: tuple[int, ...] | None
+    ) -> tuple[int, ...]:
+        """The state after one use: a special adds what it takes and subtracts what it makes (keeping as much
+        surplus as later costs could take, ``room``); another source covers open demand."""
+        width = len(self.types)
+        feed: tuple[int, ...] = ()
+        if room is not None:
+            change, net, costly = key
+            assert isinstance(change, tuple) and isinstance(net, int)
+            if self.feeding:
+                feed = (max(state[-1], 1) if costly else 2,)
+            signed = [max(state[t] + change[t], -room[t]) for t in range(width)]
+            return (*signed, max(state[width] - net, -room[width]), *feed)
+        cover, total = key
+        assert isinstance(cover, tuple) and isinstance(total, int)
+        if self.feeding:
+            feed = (2 if total else state[-1],)
+        return (*map(_minus, state[:width], cover), max(0, state[width] - total), *feed)
+
+    def solve(
+        self, skipped: frozenset[int], bound: int | None = None, *, plain: bool = False, beyond: bool = False
+    ) -> _Taps | None:
+        """The best uses, with the top member of each ``skipped`` group left unused, or None; with a
+        ``bound`` (the value of a known payment), only payments at most that good are looked for; with
+        ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest);
+        with ``beyond``, ``bound`` is the value of the best payment by those sources alone, and only payments
+        that use some other source and are better still are looked for."""
+        frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
+        groups = self.search.groups
+        # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
+        clamped = not self.search.special and min(self.start) >= 0
+        width = len(self.types)
+        # each mana still needed is made by some later use: at least that much mana made and tied up
+        per_mana = self.search.mana_base + packed_unit(self.search.problem.permanents)
+        bounded = bound is not None
+        limit = 0 if bound is None else bound - beyond
+        # with ``beyond``, the start goes once the specials are done: what follows from it uses sources that
+        # just tap, whose best is known
+        started = not beyond
+        for index in self.order:
+            group = groups[index]
+            special = group.members[0].special
+            if special and plain:
+                continue
+            if not special and not started:
+                frontier.pop(self.start, None)
+                started = True
+            if not special and not clamped:
+                # no cost can take a surplus any more: only what is still open counts
+                frontier = _clamped(frontier)
+                clamped = True
+            members = group.members[:-1] if index in skipped else group.members
+            options = self.options[index]
+            if not members or not options:
+                continue
+            merged = dict(frontier)
+            current = frontier
+            room = self.room[index] if special else None
+            # the state after each move, one table per option (looked up by the state alone)
+            tables = [_moves_table(room, self.feeding, key) for key, _, _ in options]
+            plain = room is None and not self.feeding  # the common case, worked out inline
+            for member in members:
+                self.search.moves += len(current) * len(options)
+                if self.search.moves > _MAX_MOVES:
+                    raise _DeclinedError
+                self.search.problem.check_time()
+                weight = member.weight
+                priced = [
+                    (table, key, cost + weight, option)
+                    for table, (key, cost, option) in zip(tables, options, strict=True)
+                ]
+                step: dict[tuple[int, ...], tuple[int, object]] = {}
+                for state, (value, chain) in current.items():
+                    for table, key, price, option in priced:
+                        new = table.get(state)
+                        if new is None:
+                            if plain:
+                                cover, total = key
+                                assert isinstance(cover, tuple) and isinstance(total, int)
+                                new = (*map(_minus, state, cover), max(0, state[-1] - total))
+                            else:
+                                new = self._move(state, key, room)
+                            table[state] = new
+                        if new == state:
+                            continue
+                        candidate = value + price
+                        if bounded and candidate + max(new[width], 0) * per_mana > limit:
+                            continue
+                        known = step.get(new)
+                        if known is None or candidate < known[0]:
+                            step[new] = (candidate, (chain, member, option))
+                if not step:
+                    break
+                for state, entry in step.items():
+                    known = merged.get(state)
+                    if known is None or entry[0] < known[0]:
+                        merged[state] = entry
+                current = step
+            frontier = merged
+            if len(frontier) > _MAX_STATES:
+                raise _DeclinedError
+        if not started:
+            frontier.pop(self.start, None)
+        if not clamped:
+            frontier = _clamped(frontier)
+        done = (0,) * (len(self.types) + 1)
+        ends = [frontier.get((*done, *feed)) for feed in (((0,), (2,)) if self.feeding else ((),))]
+        goal = min((end for end in ends if end is not None), default=None, key=lambda end: end[0])
+        if goal is None:
+            return None
+        taps: list[tuple[_Source, _Option]] = []
+        link = goal[1]
+        while link is not None:
+            assert isinstance(link, tuple)
+            link, member, option = link
+            taps.append((member, option))
+        return tuple(taps)
+
+
+#: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the
+#: state, the move's key, the surplus bound and whether feeding is tracked (:meth:`_Programme._move`), all
+#: numbers, so one table per (bound, feeding, key) holds it by state; at most 128 tables, each emptied when
+#: it is handed out holding more than :data:`_MOVES_PER_TABLE` states.
+_MOVES: KeptMap[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = KeptMap(
+    f"{__name__}._MOVES", maxsize=128
+)
+_MOVES_PER_TABLE = 4096
+
+
+def _moves_table(
+    room: tuple[int, ...] | None, feeding: bool, key: tuple[object, ...]
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The table of the states after a move (see :data:`_MOVES`), filled by the programme as it goes.
+
+    >>> from models.kept import CACHING
+    >>> table = _moves_table(None, False, ((1,), 1))
+    >>> table[(2, 3)] = (1, 2)
+    >>> _moves_table(None, False, ((1,), 1)).get((2, 3)) == ((1, 2) if CACHING else None)
+    True
+    """
+    whole = (room, feeding, key)
+    found = _MOVES.get(whole)
+    if found is None:
+        found = {}
+        _MOVES.put(whole, found)
+    elif len(found) > _MOVES_PER_TABLE:
+        found.clear()
+    return found
+
+
+def _clamped(
+    frontier: dict[tuple[int, ...], tuple[int, object]],
+) -> dict[tuple[int, ...], tuple[int, object]]:
+    """The frontier with surpluses dropped (negative parts of states set to 0), the best entry per state."""
+    result: dict[tuple[int, ...], tuple[int, object]] = {}
+    for state, entry in frontier.items():
+        key = tuple(value if value > 0 else 0 for value in state)
+        known = result.get(key)
+        if known is None or entry[0] < known[0]:
+            result[key] = entry
+    return result
+
+
+def _minus(have: int, take: int) -> int:
+    return have - take if have > take else 0
