@@ -2,14 +2,14 @@
 deck's spells castable on curve most often.
 
 **The score** of a land mix is the mean over the deck's nonland cards (a commander counts once), weighted by
-copies, of their on-curve castability (:attr:`~planner.sim.simulate.CardOdds.on_curve`: the untapped lands
+copies, of their on-curve castability (:attr:`~planner.sim.results.CardOdds.on_curve`: the untapped lands
 can pay the card on its mana value's turn, whether it is in hand or not), goldfishing turns 1 to the
 highest curve turn. Per game it is the copies castable on curve over all copies, so its mean over games is
 the score and the spread of the per-game values gives its confidence interval (95 %, normal).
 
 **Common random numbers.** Every mix keeps the deck's nonland cards, so with one seed every mix deals the
 same games: the same cards at the same places of the library, each land slot holding the mix's land there
-(:func:`~planner.sim.simulate.goldfish_counts`'s ``layout``). Moving one slot from land A to land B changes
+(:func:`~planner.sim.lands_only.goldfish_counts`'s ``layout``). Moving one slot from land A to land B changes
 that one slot of every game, and the difference of two mixes is judged game by game (paired), with a far
 narrower interval than either score.
 
@@ -21,7 +21,7 @@ paired gain has an interval above zero (Bonferroni-corrected over the few) is ta
 is confirmed, or when the budget (games simulated, or seconds) runs out. Mixes that cannot beat the current
 one are **pruned** without simulation by a Karsten-style upper bound: a card with N pips of a color and mana
 value M is at best castable on curve when the cards seen by then hold M lands, N of them of that color,
-which Karsten's games (:func:`planner.sim.simulate.sources_needed`) give for every source count at once; a
+which Karsten's games (:func:`planner.sim.sources.sources_needed`) give for every source count at once; a
 mix whose bound (plus its Monte-Carlo error) is below the current score is skipped. The bound holds when
 every land makes one mana a tap; otherwise nothing is pruned.
 
@@ -59,22 +59,12 @@ from models.decklist import Deck, DeckCard, parse_deck
 from models.errors import InputError
 from models.limits import MAX_TURN, shortened
 from models.mana import TYPE_ORDER
-from planner.sim.planned import PLANNED_CHUNK, planned_chunks, planned_counts
-from planner.sim.simulate import (
-    DEFAULT_MIN_X,
-    GOLDFISH_BATCH,
-    HAND_SIZE,
-    _karsten,
-    _Query,
-    check_mulligan,
-    check_ramp,
-    default_layout,
-    goldfish_batches,
-    goldfish_counts,
-    land_profile,
-    played_as_land,
-    with_x,
-)
+from planner.sim.game import DEFAULT_MIN_X, HAND_SIZE, check_mulligan, check_ramp, played_as_land, with_x
+from planner.sim.karsten import KarstenRuns
+from planner.sim.lands import land_profile
+from planner.sim.lands_only import GOLDFISH_BATCH, default_layout, goldfish_batches, goldfish_counts
+from planner.sim.planned import PLANNED_CHUNK, PlannedRuns, planned_chunks, planned_counts
+from planner.sim.sources import _karsten, _Query
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -86,6 +76,7 @@ __all__ = [
     "PoolLand",
     "Reporter",
     "Runner",
+    "ScoreRuns",
     "ScoreTask",
     "local_runner",
     "optimise_lands",
@@ -312,8 +303,20 @@ def task_games(task: ScoreTask) -> int:
     return pieces_games(task.games, task.batches, task.ramp)
 
 
-def run_score_task(task: ScoreTask) -> Ints:
-    """Do one piece of work (anywhere: it depends on nothing but the task)."""
+@dataclass(eq=False)
+class ScoreRuns:
+    """What the pieces of one optimisation that run in one process share: the Karsten answers of the lands
+    (lands only) and the planned goldfish's memo of turns (with the turns planned). The optimisation creates
+    it and passes it to its runner; it dies with the optimisation."""
+
+    karsten: KarstenRuns = field(default_factory=KarstenRuns)
+    planned: PlannedRuns = field(default_factory=PlannedRuns)
+
+
+def run_score_task(task: ScoreTask, runs: ScoreRuns | None = None) -> Ints:
+    """Do one piece of work (anywhere: it depends on nothing but the task; ``runs`` only spares work that
+    the run's other pieces in this process did, this task's own when None)."""
+    runs = runs or ScoreRuns()
     if task.ramp == "planner":
         planned = planned_counts(
             with_x(task.deck, DEFAULT_MIN_X),
@@ -326,6 +329,7 @@ def run_score_task(task: ScoreTask) -> Ints:
             chunks=task.batches,
             layout=task.layout,
             game_scores=True,
+            runs=runs.planned,
         )
         assert planned.game_scores is not None and planned.game_life is not None
         return _valued(task, planned.game_scores, planned.game_life)
@@ -339,6 +343,7 @@ def run_score_task(task: ScoreTask) -> Ints:
         batches=task.batches,
         game_scores=True,
         layout=task.layout,
+        karsten=runs.karsten,
     )
     assert counts.game_scores is not None and counts.game_life is not None
     return _valued(task, counts.game_scores, counts.game_life)
@@ -354,15 +359,15 @@ def _valued(task: ScoreTask, scores: Ints, life: Ints) -> Ints:
 
 
 #: Runs pieces of work and returns their answers in order; calls the second argument with each piece's
-#: games as it finishes.
-Runner = Callable[[Sequence[ScoreTask], Callable[[int], None]], list[Ints]]
+#: games as it finishes; the third is what the optimisation's pieces share in this process.
+Runner = Callable[[Sequence[ScoreTask], Callable[[int], None], ScoreRuns], list[Ints]]
 
 
-def local_runner(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
-    """Run the pieces one after the other in this process."""
+def local_runner(tasks: Sequence[ScoreTask], advance: Callable[[int], None], runs: ScoreRuns) -> list[Ints]:
+    """Run the pieces one after the other in this process, sharing ``runs``."""
     answers = []
     for task in tasks:
-        answers.append(run_score_task(task))
+        answers.append(run_score_task(task, runs))
         advance(task_games(task))
     return answers
 
@@ -584,6 +589,7 @@ class _Evaluator:
         self.runner = runner
         self.reporter = reporter
         self.games = 0
+        self.runs = ScoreRuns()  # (the optimisation's: it dies with it)
 
     def scores(
         self, jobs: Sequence[tuple[Deck, tuple[str, ...] | None]], games: int, seed: int, what: str = "score"
@@ -593,7 +599,7 @@ class _Evaluator:
         tasks = [
             task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed, what)
         ]
-        answers = self.runner(tasks, self.reporter.advance)
+        answers = self.runner(tasks, self.reporter.advance, self.runs)
         self.games += games * len(jobs)
         per = score_pieces(games, self.problem.ramp)
         return [np.concatenate(answers[i * per : (i + 1) * per]) for i in range(len(jobs))]
