@@ -6,11 +6,14 @@ it arrives (CR 500.4, 608.2). Kuhn's algorithm, exact.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Final
 
 from models.mana import ALL_TYPES
 
-__all__ = ["ANY_TYPE", "matched", "payable"]
+__all__ = ["ANY_TYPE", "KEPT_MATCHINGS", "Matchings", "matched", "payable"]
+
+#: The matchings a run keeps (:class:`Matchings`): past them the kept ones start again.
+KEPT_MATCHINGS: Final = 1 << 16
 
 
 ANY_TYPE = ALL_TYPES.mask
@@ -32,11 +35,6 @@ def matched(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]
     >>> matched([(1, 0)], [(1, 0), (1, 0)])
     1
     """
-    return _matched(tuple(units), tuple(demands))
-
-
-@lru_cache(maxsize=1 << 16)
-def _matched(units: tuple[tuple[int, int], ...], demands: tuple[tuple[int, int], ...]) -> int:
     # (each demand takes a free fitting unit when there is one, the least flexible first; only when there
     # is none does it look for an augmenting path: Kuhn's algorithm, exact either way)
     order = sorted(range(len(units)), key=lambda u: (bin(units[u][0]).count("1"), units[u][1]))
@@ -50,6 +48,34 @@ def _matched(units: tuple[tuple[int, int], ...], demands: tuple[tuple[int, int],
         elif _augment(d, need, when, units, demands, owner, [False] * len(units)):
             count += 1
     return count
+
+
+class Matchings:
+    """The matchings one run has worked out, kept by their units and demands (a run's turns ask the same few
+    again and again), at most :data:`KEPT_MATCHINGS`. The run creates it (the planned goldfish's
+    :class:`~planner.sim.planned.PlannedRun`) and passes it down; it dies with the run.
+
+    >>> kept = Matchings()
+    >>> kept.payable([(1, 0), (4, 0)], [(1, 0), (ANY_TYPE, 0)]), kept.matched([(1, 0)], [(1, 0), (1, 0)])
+    (True, 1)
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
+
+    def matched(self, units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> int:
+        """:func:`matched`, worked out once per run."""
+        key = (tuple(units), tuple(demands))
+        found = self._known.get(key)
+        if found is None:
+            if len(self._known) >= KEPT_MATCHINGS:
+                self._known.clear()
+            found = self._known[key] = matched(*key)
+        return found
+
+    def payable(self, units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> bool:
+        """:func:`payable`, worked out once per run."""
+        return len(demands) <= len(units) and self.matched(units, demands) == len(demands)
 
 
 def _augment(

@@ -41,7 +41,7 @@ from planner.sim.game import (
 )
 from planner.sim.kinds import CardKind, card_kinds
 from planner.sim.lands import Entry, LandProfile
-from planner.sim.matching import ANY_TYPE, payable
+from planner.sim.matching import ANY_TYPE, Matchings, payable
 from planner.sim.results import CardOdds, GoldfishResult, kept_sizes
 from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, colored_cover, deck_cover
 
@@ -86,7 +86,8 @@ class _Memo:
     def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int]) -> None:
         self.kinds = list(kinds)
         self.castable_of = tuple(castable_of)
-        self.tables = TurnTables(kinds, castable_of)
+        self.matchings = Matchings()  # (kept when the memo starts again: it is bounded on its own)
+        self.tables = TurnTables(kinds, castable_of, self.matchings)
         self.plans: dict[TurnState, TurnPlan] = {}
         self.by_fields: dict[_Fields, TurnPlan] = {}
 
@@ -108,7 +109,7 @@ class _Memo:
         if plan is None:
             if len(self.plans) >= MEMO_LIMIT:  # (a long run starts its memo again rather than fill memory)
                 self.plans.clear()
-                self.tables = TurnTables(self.kinds, self.castable_of)
+                self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
             plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[state] = plan
         return plan
@@ -341,7 +342,7 @@ def planned_counts(
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at)
+            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo.matchings)
             score = 0
             hand += [k.index for k in commanders]
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
@@ -572,6 +573,7 @@ def _mulligan(
     land_kinds: int,
     rng: np.random.Generator,
     kept_at: list[int],
+    matchings: Matchings,
 ) -> tuple[list[int], list[int]]:
     """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
     for number, stage in enumerate(stages):
@@ -582,7 +584,7 @@ def _mulligan(
         after = lands - bottom_lands
         if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
             kept_at[number] += 1
-            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands)
+            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands, matchings)
             for card in bottom:
                 hand.remove(card)
             return hand, library + bottom
@@ -590,7 +592,7 @@ def _mulligan(
 
 
 def _bottomed(
-    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int
+    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int, matchings: Matchings
 ) -> list[int]:
     """The cards a kept hand puts on the bottom (as the numpy goldfish does): each land in turn whose loss
     leaves the most of the hand's colored symbols payable (then the deck's, then untapped lands); then the
@@ -599,7 +601,7 @@ def _bottomed(
     bottom: list[int] = []
 
     def cover(cards: list[int], spells_of: Sequence[int]) -> int:
-        return colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units])
+        return colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units], matchings)
 
     for _ in range(lands):
         land_cards = [i for i in kept if i < land_kinds]
@@ -612,7 +614,7 @@ def _bottomed(
             rest.remove(card)
             untapped = sum(1 for i in rest if (p := kinds[i].land) is not None and p.entry is Entry.UNTAPPED)
             units = [mask for i in rest for mask in kinds[i].units]
-            return (cover(rest, hand_spells), deck_cover(kinds, units), untapped)
+            return (cover(rest, hand_spells), deck_cover(kinds, units, matchings), untapped)
 
         worst = max(sorted(set(land_cards)), key=loss)
         kept.remove(worst)

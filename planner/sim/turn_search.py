@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from models.oracle import LandSearch
 from planner.sim.kinds import CardKind
 from planner.sim.lands import Entry
-from planner.sim.matching import ANY_TYPE, matched, payable
+from planner.sim.matching import ANY_TYPE, Matchings
 
 __all__ = ["TurnPlan", "TurnState", "TurnTables", "best_turn", "colored_cover", "deck_cover"]
 
@@ -80,8 +80,11 @@ class TurnTables:
     (frozenset({1}), frozenset())
     """
 
-    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int] = ()) -> None:
+    def __init__(
+        self, kinds: Sequence[CardKind], castable_of: Sequence[int] = (), matchings: Matchings | None = None
+    ) -> None:
         self.kinds = list(kinds)
+        self.matchings = matchings if matchings is not None else Matchings()  # (the run's, when it has one)
         self.castable_of = tuple(castable_of)
         self._most_phyrexian = max((self.kinds[i].phyrexian for i in self.castable_of), default=0)
         self._castable: dict[tuple[object, ...], frozenset[int]] = {}
@@ -135,7 +138,9 @@ class TurnTables:
                 for wanted in self.castable_of
                 if len(self.demand(wanted, changers)) <= room
                 and self.kinds[wanted].phyrexian <= spare
-                and payable(units, (*demands, *((mask, epoch) for mask in self.demand(wanted, changers))))
+                and self.matchings.payable(
+                    units, (*demands, *((mask, epoch) for mask in self.demand(wanted, changers)))
+                )
             )
             self._castable[key] = found
         return found
@@ -163,7 +168,9 @@ class TurnTables:
         found = self._plain.get(key)
         if found is None:
             demand_of = {i: self.demand(i, changers) for i in ordered}
-            found = _best_plain(self.kinds, list(ordered), list(units), list(demands), epoch, life, demand_of)
+            found = _best_plain(
+                self.kinds, list(ordered), list(units), list(demands), epoch, life, self.matchings, demand_of
+            )
             self._plain[key] = found
         self._plain_given[given] = found
         return found
@@ -184,14 +191,16 @@ class TurnTables:
         following = self._next.get((spells, after_key))
         if following is None:
             following = self._next[(spells, after_key)] = _next_turn(
-                self.kinds, list(spells), list(after_key)
+                self.kinds, list(spells), list(after_key), self.matchings
             )
         colored = self._colored.get((spells, lands_key))
         if colored is None:
-            colored = self._colored[(spells, lands_key)] = colored_cover(self.kinds, spells, lands_key)
+            colored = self._colored[(spells, lands_key)] = colored_cover(
+                self.kinds, spells, lands_key, self.matchings
+            )
         deck = self._deck.get(lands_key)
         if deck is None:
-            deck = self._deck[lands_key] = deck_cover(self.kinds, lands_key)
+            deck = self._deck[lands_key] = deck_cover(self.kinds, lands_key, self.matchings)
         return following, colored, deck
 
 
@@ -206,6 +215,7 @@ def best_turn(
     and ``castable_of``) keeps what many states share across calls."""
     if tables is None:
         tables = TurnTables(kinds, castable_of)
+    pays = tables.matchings.payable
     # (land played, tapped, life paid, the land a search finds: -1 for none)
     options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
     if state.land_play:
@@ -248,7 +258,7 @@ def best_turn(
                 kind = kinds[index]
                 demands += [(mask, epoch) for mask in tables.demand(index, changers)]
                 phyrexian += kind.phyrexian
-                if phyrexian * 2 > life_left or not payable(_with_treasures(lasting, made), demands):
+                if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
                     ok = False
                     break
                 lasting += [(mask, epoch + 1) for mask in kind.units]
@@ -269,7 +279,7 @@ def best_turn(
             used = 0
             if made:
                 every = [*demands, *((mask, epoch) for i in plain for mask in tables.demand(i, changers))]
-                used = _treasures_used(lasting, made, every)
+                used = _treasures_used(lasting, made, every, tables.matchings)
             # (a Treasure spent for nothing is lost: of plans of equal mana value, the one that keeps most)
             head = (value, 1 if land >= 0 else 0, -used)
             # most mana value; then the goldfish plays a land when it has one (as the numpy goldfish): the one
@@ -318,34 +328,40 @@ def _with_treasures(lasting: list[tuple[int, int]], made: list[int]) -> list[tup
     return [*lasting, *((ANY_TYPE, epoch) for epoch in made)] if made else lasting
 
 
-def _treasures_used(lasting: list[tuple[int, int]], made: list[int], demands: list[tuple[int, int]]) -> int:
+def _treasures_used(
+    lasting: list[tuple[int, int]], made: list[int], demands: list[tuple[int, int]], matchings: Matchings
+) -> int:
     """The fewest Treasures that pay ``demands`` with the lasting units (the earliest made first: one
     made earlier can pay whatever a later one can)."""
     earliest = sorted(made)
     for count in range(len(earliest) + 1):
-        if payable(_with_treasures(lasting, earliest[:count]), demands):
+        if matchings.payable(_with_treasures(lasting, earliest[:count]), demands):
             return count
     raise AssertionError("the plan was checked payable with every Treasure")
 
 
-def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> int:
+def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int], matchings: Matchings) -> int:
     """How many of the spells in hand the mana ready next turn pays, one at a time (with no land drop)."""
     ready = [(mask, 0) for mask in units]
-    return sum(1 for i in set(hand) if payable(ready, [(mask, 0) for mask in kinds[i].demand]))
+    return sum(1 for i in set(hand) if matchings.payable(ready, [(mask, 0) for mask in kinds[i].demand]))
 
 
-def colored_cover(kinds: Sequence[CardKind], spells: Sequence[int], units: Sequence[int]) -> int:
+def colored_cover(
+    kinds: Sequence[CardKind], spells: Sequence[int], units: Sequence[int], matchings: Matchings
+) -> int:
     """How many colored symbols of these spells (a list: copies count) these mana units could pay, each
     spell on its own (a land choice's and a mulligan's measure of the colors kept)."""
     ready = [(mask, 0) for mask in units]
-    return sum(matched(ready, [(mask, 0) for mask in kinds[i].demand if mask != ANY_TYPE]) for i in spells)
+    return sum(
+        matchings.matched(ready, [(mask, 0) for mask in kinds[i].demand if mask != ANY_TYPE]) for i in spells
+    )
 
 
-def deck_cover(kinds: Sequence[CardKind], units: Sequence[int]) -> int:
+def deck_cover(kinds: Sequence[CardKind], units: Sequence[int], matchings: Matchings) -> int:
     """:func:`colored_cover` of every spell of the deck, each counted as often as the deck has it."""
     ready = [(mask, 0) for mask in units]
     return sum(
-        kind.copies * matched(ready, [(mask, 0) for mask in kind.demand if mask != ANY_TYPE])
+        kind.copies * matchings.matched(ready, [(mask, 0) for mask in kind.demand if mask != ANY_TYPE])
         for kind in kinds
         if kind.role != "land"
     )
@@ -395,6 +411,7 @@ def _best_plain(
     demands: list[tuple[int, int]],
     epoch: int,
     life: int,
+    matchings: Matchings,
     demand_of: dict[int, tuple[int, ...]] | None = None,
 ) -> tuple[int, ...]:
     """The subset of the other spells with the most mana value (then the fewest cards) that the mana left
@@ -405,6 +422,7 @@ def _best_plain(
     free = tuple(i for i in rest if not demand[i] and not kinds[i].phyrexian)
     best: list[tuple[tuple[int, int], tuple[int, ...]]] = [((0, 0), ())]
     spare = len(units) - len(demands)
+    pays = matchings.payable
 
     def search(at: int, chosen: tuple[int, ...], wanted: list[tuple[int, int]], value: int, phy: int) -> None:
         key = (value, -len(chosen))
@@ -416,7 +434,7 @@ def _best_plain(
             return
         kind = kinds[order[at]]
         more = [*wanted, *((mask, epoch) for mask in demand[order[at]])]
-        if len(more) - len(demands) <= spare and (phy + kind.phyrexian) * 2 <= life and payable(units, more):
+        if len(more) - len(demands) <= spare and (phy + kind.phyrexian) * 2 <= life and pays(units, more):
             search(at + 1, (*chosen, order[at]), more, value + kind.mana_value, phy + kind.phyrexian)
         # (a copy of a kind just left out is never better to cast later in the order)
         skip = at + 1
