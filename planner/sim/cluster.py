@@ -18,9 +18,9 @@ from models.decklist import Deck
 from models.errors import InputError
 from planner.sim.game import Progress, chosen_x
 from planner.sim.lands_only import goldfish_batches, goldfish_counts, goldfish_result, merge_counts
-from planner.sim.optimise import Ints, Runner, ScoreRuns, ScoreTask, pieces_games, run_score_task, task_games
 from planner.sim.planned import merge_planned, planned_chunks, planned_counts, planned_result
 from planner.sim.results import GoldfishResult
+from planner.sim.scoring import Ints, Runner, ScoreRuns, ScoreTask, pieces_games, run_score_task, task_games
 
 #: A ``distributed.Client`` (dask.distributed is typed only in part: it is used through ``Any``).
 Client = Any
