@@ -45,22 +45,12 @@ __all__ = [
 
 
 Bools = npt.NDArray[np.bool_]
-
-
 Ints = npt.NDArray[np.int64]
-
-
 #: Called with the number of games just finished, for progress bars.
 Progress = Callable[[int], None]
-
-
 #: Life when a game starts; life totals only matter to Phyrexian symbols.
 STARTING_LIFE: Final = 20
-
-
 COMMANDER_LIFE: Final = 40
-
-
 HAND_SIZE: Final = 7
 
 

@@ -36,15 +36,14 @@ def goldfish(
     below. Spells with X are counted with X = ``min_x`` (default 1: a spell cast for X = 0 rarely does
     anything), their mana value too.
 
-    Each game shuffles, mulligans as Karsten does (:data:`LONDON`; a Commander deck has the free first
-    mulligan and draws on turn 1; ``mulligan="none"`` keeps seven), draws, and plays one land a turn: the land
-    that makes the most cards in hand castable now, then next turn, then covers the most colored pips of the
-    hand and of the deck, preferring to play a tapland when it costs nothing and avoiding life payments; a
-    shockland is paid for only when that casts more now. Each turn it records, for every nonland card
-    (whether in hand or not), whether the untapped lands could pay its cost, exactly as the planner would
-    (the batch check, :func:`planner.sim.batch.castable`). Only lands are sources: mana creatures and rocks
-    are
-    listed in ``ignored_sources``.
+    Each game shuffles, mulligans as Karsten does (:data:`~planner.sim.game.LONDON`; a Commander deck has
+    the free first mulligan and draws on turn 1; ``mulligan="none"`` keeps seven), draws, and plays one land
+    a turn: the land that makes the most cards in hand castable now, then next turn, then covers the most
+    colored pips of the hand and of the deck, preferring to play a tapland when it costs nothing and avoiding
+    life payments; a shockland is paid for only when that casts more now. Each turn it records, for every
+    nonland card (whether in hand or not), whether the untapped lands could pay its cost, exactly as the
+    planner would (the batch check, :func:`planner.sim.batch.castable`). Only lands are sources: mana
+    creatures and rocks are listed in ``ignored_sources``.
 
     >>> from models.decklist import parse_deck
     >>> deck = parse_deck("12 Plains\\n12 Island\\n18 Wall {1}{W}\\n18 Wave {U}{U}")

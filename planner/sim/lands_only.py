@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-#: Games per goldfish batch (smaller than :data:`BATCH`: a game carries its whole hand).
+#: Games per goldfish batch (smaller than :data:`~planner.sim.sources.BATCH`: a game carries its whole hand).
 GOLDFISH_BATCH: Final = 1 << 15
 
 

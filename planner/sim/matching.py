@@ -14,8 +14,6 @@ __all__ = ["ANY_TYPE", "KEPT_MATCHINGS", "Matchings", "matched", "payable"]
 
 #: The matchings a run keeps (:class:`Matchings`): past them the kept ones start again.
 KEPT_MATCHINGS: Final = 1 << 16
-
-
 ANY_TYPE = ALL_TYPES.mask
 
 

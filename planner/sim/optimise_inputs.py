@@ -17,8 +17,6 @@ from models.limits import shortened
 from planner.sim.lands import land_profile
 
 __all__ = ["MOST_COPIES", "NO_BUDGET", "Budget", "PoolLand", "parse_budget", "parse_pool", "parse_value"]
-
-
 #: Most copies of a nonbasic land (a 60-card deck; a Commander deck has one).
 MOST_COPIES: Final = 4
 
@@ -143,11 +141,7 @@ def parse_budget(text: str) -> Budget:
 
 
 _BUDGET: Final = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(?:(s|m|h)|(?:(k|M)?\s*(?:games?)?))")
-
-
 _SECONDS: Final = {"s": 1.0, "m": 60.0, "h": 3600.0}
-
-
 _VALUE = re.compile(r"\s*life\s*=\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*", re.IGNORECASE)
 
 

@@ -45,7 +45,8 @@ from planner.sim.matching import ANY_TYPE, Matchings, payable
 from planner.sim.results import CardOdds, GoldfishResult, kept_sizes
 from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, colored_cover, deck_cover
 
-__all__ = [
+__all__ = [  # (with the turn search's names, importable from here as before the split)
+    "KEPT_DECKS",
     "MEMO_LIMIT",
     "PLANNED_CHUNK",
     "CardKind",
@@ -68,8 +69,6 @@ __all__ = [
 
 
 _NO_TYPES: Final[frozenset[str]] = frozenset()
-
-
 _NO_KINDS: Final[frozenset[int]] = frozenset()
 
 
