@@ -55,8 +55,8 @@ def goldfish(
     """
     check_ramp(ramp)
     deck = chosen_x(deck, min_x)  # (before the lands-only default X, so that this X is the one)
-    check_settings(deck, turns, games, on_the_draw, mulligan)
     if ramp == "planner":
+        check_settings(deck, turns, games, on_the_draw, mulligan)  # (the lands-only run checks its own)
         return goldfish_planned(
             deck,
             turns=turns,
