@@ -19,8 +19,6 @@ from planner.api import pay
 from planner.sim.batch import castable
 from planner.sim.simulate import (
     TABLE_SHAPES,
-    _karsten,
-    _Query,
     default_threshold,
     land_mix_probability,
     land_profile,
@@ -30,6 +28,7 @@ from planner.sim.simulate import (
     sources_needed,
     sources_table,
 )
+from planner.sim.sources import _karsten, _Query
 from planner.solve.fast import source_kind
 
 # --------------------------------------------------------------------------------------------------------

@@ -16,8 +16,9 @@ import pytest
 
 from models.catalogue import CardData
 from models.decklist import DeckCard, parse_deck
+from planner.sim.deck_tables import DeckTables
+from planner.sim.goldfish import goldfish
 from planner.sim.karsten import KarstenCastability
-from planner.sim.simulate import _Goldfish, goldfish
 
 
 def within(estimate: float | None, exact: float, games: int, sigmas: float = 4.0) -> bool:
@@ -166,7 +167,7 @@ def test_the_arrays_agree_with_the_general_enumeration() -> None:
     )
     extra = DeckCard(name=beach.name, count=2, lines=(0,), card=beach, cost=None, is_land=True)
     deck = changed(base, cards=(extra, *base.cards))
-    plan = _Goldfish(deck)
+    plan = DeckTables(deck)
     karsten = KarstenCastability(plan, 20)
     rng = random.Random(3)
     for _ in range(300):

@@ -16,8 +16,9 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.decklist import Deck, DeckCard, parse_deck
 from models.mana import ManaType
-from planner.sim.planned import CardKind, TurnPlan, TurnState, TurnTables, best_turn, card_kinds
+from planner.sim.kinds import CardKind, card_kinds
 from planner.sim.simulate import goldfish
+from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn
 from planner.turn import plan_turn
 
 DECK = parse_deck(
@@ -393,10 +394,7 @@ def test_a_bounce_land_returns_a_land_and_alone_returns_itself() -> None:
 def test_a_memo_started_again_when_full_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     from planner.sim import planned
 
-    planned._setup.cache_clear()
     whole = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
-    planned._setup.cache_clear()
     monkeypatch.setattr(planned, "MEMO_LIMIT", 40)
     again = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
-    planned._setup.cache_clear()
     assert again == whole

@@ -36,7 +36,9 @@ from planner.sim.defaults import DEFAULT_GAMES, DEFAULT_GOLDFISH_GAMES, DEFAULT_
 
 if TYPE_CHECKING:
     from models.decklist import Deck
-    from planner.sim.simulate import GoldfishResult, MixAnswer, Progress, SourcesAnswer
+    from planner.sim.game import Progress
+    from planner.sim.results import GoldfishResult
+    from planner.sim.sources import MixAnswer, SourcesAnswer
 
 __all__ = ["simulate_command", "sources_needed_command"]
 
@@ -165,7 +167,7 @@ def sources_needed_command(
     probability. For example, `mana-planner sources-needed --deck-size 60 --lands 24 --cost 1GG --json` prints
     {"sources": 18, "probability": 0.939, "threshold": 0.92, "turn": 3, "games": 1000000}.
     """
-    from planner.sim.simulate import land_mix_probability, parse_land_mix, sources_needed, sources_table
+    from planner.sim.sources import land_mix_probability, parse_land_mix, sources_needed, sources_table
 
     size = deck_size if deck_size is not None else (99 if commander else 60)
     count = _games(games, DEFAULT_GAMES)
@@ -370,7 +372,7 @@ def simulate_command(
     {"1": 0.12, ...}}, "on_curve": {...}, ...}.
     """
     from models.decklist import load_deck
-    from planner.sim.simulate import goldfish, plot_goldfish
+    from planner.sim.goldfish import goldfish, plot_goldfish
 
     first, last = _turns(turns)
     if plot is not None:

@@ -16,15 +16,11 @@ from typing import Any
 
 from models.decklist import Deck
 from models.errors import InputError
-from planner.sim.optimise import Ints, Runner, ScoreTask, pieces_games, run_score_task, task_games
-from planner.sim.simulate import (
-    GoldfishResult,
-    Progress,
-    goldfish_batches,
-    goldfish_counts,
-    goldfish_result,
-    merge_counts,
-)
+from planner.sim.game import Progress, chosen_x
+from planner.sim.lands_only import goldfish_batches, goldfish_counts, goldfish_result, merge_counts
+from planner.sim.planned import merge_planned, planned_chunks, planned_counts, planned_result
+from planner.sim.results import GoldfishResult
+from planner.sim.scoring import Ints, Runner, ScoreRuns, ScoreTask, pieces_games, run_score_task, task_games
 
 #: A ``distributed.Client`` (dask.distributed is typed only in part: it is used through ``Any``).
 Client = Any
@@ -90,7 +86,8 @@ def _in_order(
 def dask_runner(client: Client) -> Runner:
     """The optimiser's runner (:data:`planner.sim.optimise.Runner`) on a Dask cluster."""
 
-    def run(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
+    def run(tasks: Sequence[ScoreTask], advance: Callable[[int], None], runs: ScoreRuns) -> list[Ints]:
+        del runs  # (a task runs in another process: each makes its own)
         answers: list[Ints] = _in_order(
             client, run_score_task, tasks, lambda i: advance(task_games(tasks[i]))
         )
@@ -112,7 +109,7 @@ def goldfish_on(
     ramp: str = "none",
     min_x: int = 1,
 ) -> GoldfishResult:
-    """:func:`planner.sim.simulate.goldfish` with each batch (or, with ``ramp="planner"``, each chunk of
+    """:func:`planner.sim.goldfish.goldfish` with each batch (or, with ``ramp="planner"``, each chunk of
     the planned goldfish) on the cluster: the same answer as in one process."""
     if ramp == "planner":
         return _planned_on(client, deck, turns, games, seed, on_the_draw, mulligan, min_x, progress)
@@ -159,14 +156,6 @@ def _planned_on(
     progress: Progress | None,
 ) -> GoldfishResult:
     """The planned goldfish (:mod:`planner.sim.planned`) with its chunks on the cluster."""
-    from planner.sim.planned import (
-        merge_planned,
-        planned_chunks,
-        planned_counts,
-        planned_result,
-    )
-    from planner.sim.simulate import chosen_x
-
     chunked = chosen_x(deck, min_x)
     # (the settings and the deck checked as goldfish checks them, before any work is sent out)
     goldfish_counts(

@@ -23,48 +23,59 @@ counterfactual sequences keep the draws that game saw).
 of the deck reads them) are one group; for each game and each choice of turn T's land, the groups of the
 other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
 out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets),
-for every cost of the deck at once, then kept for the rest of the run.
+for every cost of the deck at once, then kept for the rest of the run (in the run's own
+:class:`KarstenCastability`, which dies with it).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from planner.sim.simulate import Entry
+from planner.sim.deck_tables import DeckTables
+from planner.sim.lands import Entry
 
-if TYPE_CHECKING:
-    from planner.sim.simulate import _Goldfish
-
-__all__ = ["KarstenCastability", "karsten_for", "multisets"]
+__all__ = ["KEPT_ANSWERS", "KEPT_DECKS", "KarstenCastability", "KarstenRuns", "multisets"]
 
 Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
 
 _NONE: Final = -1
 
-
-_KEPT: dict[tuple[object, ...], KarstenCastability] = {}
-#: The decks (land classes and costs) whose answers a process keeps, and the answers kept for one deck (each
-#: a row of costs; a run meets some tens of thousands): past them the kept answers start again.
+#: The decks (land classes and costs) whose answers a run keeps, and the answers kept for one deck (each a row
+#: of costs; a run meets some tens of thousands): past them the kept answers start again.
 KEPT_DECKS: Final = 8
 KEPT_ANSWERS: Final = 400_000
 
 
-def karsten_for(plan: _Goldfish, start_life: int) -> KarstenCastability:
-    """The :class:`KarstenCastability` of a deck's lands and costs, kept per process (the optimiser's mixes
-    and a run's batches share the keys they meet)."""
-    key = (tuple(plan.classes), tuple(plan.costs), start_life)
-    found = _KEPT.get(key)
-    if found is None:
-        if len(_KEPT) >= KEPT_DECKS:
-            _KEPT.clear()
-        found = _KEPT[key] = KarstenCastability(plan, start_life)
-    return found
+class KarstenRuns:
+    """The :class:`KarstenCastability` of each deck's lands and costs that one run keeps: a goldfish's
+    batches, or every mix an optimisation scores (mixes of the same lands share the keys they meet). The run
+    creates it and passes it down; it dies with the run.
+
+    >>> from models.decklist import parse_deck
+    >>> from planner.sim.deck_tables import DeckTables
+    >>> runs, plan = KarstenRuns(), DeckTables(parse_deck("24 Forest\\n36 Bear {1}{G}"))
+    >>> runs.of(plan, 20) is runs.of(DeckTables(parse_deck("20 Forest\\n40 Bear {1}{G}")), 20)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._by_deck: dict[tuple[object, ...], KarstenCastability] = {}
+
+    def of(self, plan: DeckTables, start_life: int) -> KarstenCastability:
+        """The castability of this deck's land classes and costs, from this life total."""
+        key = (tuple(plan.classes), tuple(plan.costs), start_life)
+        found = self._by_deck.get(key)
+        if found is None:
+            if len(self._by_deck) >= KEPT_DECKS:
+                self._by_deck.clear()
+            found = self._by_deck[key] = KarstenCastability(plan, start_life)
+        return found
 
 
 def multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -90,7 +101,7 @@ class KarstenCastability:
     """Karsten's castability of a deck's costs (``plan.costs``), per game and turn (see the module
     docstring), from the land classes seen; the answers of the distinct keys are kept across calls."""
 
-    def __init__(self, plan: _Goldfish, start_life: int) -> None:
+    def __init__(self, plan: DeckTables, start_life: int) -> None:
         self.plan = plan
         self.start_life = start_life
         classes = plan.classes

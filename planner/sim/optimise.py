@@ -2,14 +2,14 @@
 deck's spells castable on curve most often.
 
 **The score** of a land mix is the mean over the deck's nonland cards (a commander counts once), weighted by
-copies, of their on-curve castability (:attr:`~planner.sim.simulate.CardOdds.on_curve`: the untapped lands
+copies, of their on-curve castability (:attr:`~planner.sim.results.CardOdds.on_curve`: the untapped lands
 can pay the card on its mana value's turn, whether it is in hand or not), goldfishing turns 1 to the
 highest curve turn. Per game it is the copies castable on curve over all copies, so its mean over games is
 the score and the spread of the per-game values gives its confidence interval (95 %, normal).
 
 **Common random numbers.** Every mix keeps the deck's nonland cards, so with one seed every mix deals the
 same games: the same cards at the same places of the library, each land slot holding the mix's land there
-(:func:`~planner.sim.simulate.goldfish_counts`'s ``layout``). Moving one slot from land A to land B changes
+(:func:`~planner.sim.lands_only.goldfish_counts`'s ``layout``). Moving one slot from land A to land B changes
 that one slot of every game, and the difference of two mixes is judged game by game (paired), with a far
 narrower interval than either score.
 
@@ -21,7 +21,7 @@ paired gain has an interval above zero (Bonferroni-corrected over the few) is ta
 is confirmed, or when the budget (games simulated, or seconds) runs out. Mixes that cannot beat the current
 one are **pruned** without simulation by a Karsten-style upper bound: a card with N pips of a color and mana
 value M is at best castable on curve when the cards seen by then hold M lands, N of them of that color,
-which Karsten's games (:func:`planner.sim.simulate.sources_needed`) give for every source count at once; a
+which Karsten's games (:func:`planner.sim.sources.sources_needed`) give for every source count at once; a
 mix whose bound (plus its Monte-Carlo error) is below the current score is skipped. The bound holds when
 every land makes one mana a tap; otherwise nothing is pruned.
 
@@ -41,41 +41,36 @@ mix, so the answer is the same whoever runs the pieces: in this process, or on a
 from __future__ import annotations
 
 import math
-import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 from statistics import NormalDist
 from typing import Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from models.carddata.names import CardResolver
 from models.cost import SymbolKind
-from models.decklist import Deck, DeckCard, parse_deck
+from models.decklist import Deck, DeckCard
 from models.errors import InputError
-from models.limits import shortened
 from models.mana import TYPE_ORDER
+from planner.sim.game import DEFAULT_MIN_X, HAND_SIZE, check_mulligan, check_ramp, played_as_land, with_x
+from planner.sim.lands import land_profile
+from planner.sim.lands_only import GOLDFISH_BATCH, default_layout
 from planner.sim.limits import MAX_TURN
-from planner.sim.planned import PLANNED_CHUNK, planned_chunks, planned_counts
-from planner.sim.simulate import (
-    DEFAULT_MIN_X,
-    GOLDFISH_BATCH,
-    HAND_SIZE,
-    _karsten,
-    _Query,
-    check_mulligan,
-    check_ramp,
-    default_layout,
-    goldfish_batches,
-    goldfish_counts,
-    land_profile,
-    played_as_land,
-    with_x,
+from planner.sim.optimise_inputs import NO_BUDGET, Budget, PoolLand, parse_budget, parse_pool, parse_value
+from planner.sim.scoring import (
+    Runner,
+    ScoreRuns,
+    ScoreTask,
+    local_runner,
+    pieces_games,
+    run_score_task,
+    score_pieces,
+    task_games,
 )
+from planner.sim.sources import _karsten, _Query
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -87,6 +82,7 @@ __all__ = [
     "PoolLand",
     "Reporter",
     "Runner",
+    "ScoreRuns",
     "ScoreTask",
     "local_runner",
     "optimise_lands",
@@ -107,265 +103,10 @@ DEFAULT_GAMES: Final = GOLDFISH_BATCH
 DEFAULT_LIFE_VALUE: Final = Fraction(1, 50)
 #: How many of the best screened moves are confirmed each step.
 CONFIRMED: Final = 3
-#: Most copies of a nonbasic land (a 60-card deck; a Commander deck has one).
-MOST_COPIES: Final = 4
 #: Games dealt for the Karsten bounds.
 BOUND_GAMES: Final = 200_000
 LEVEL: Final = 0.95
 Mix = tuple[int, ...]
-
-
-# --------------------------------------------------------------------------------------------------------
-# Input: the pool and the budget
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class PoolLand:
-    """One candidate land: its card, at most ``most`` copies, the types its mana can be (a mask), and
-    whether a tap makes one mana (what the Karsten bound needs)."""
-
-    card: DeckCard
-    most: int
-    types: int
-    single: bool
-
-    @property
-    def name(self) -> str:
-        """The card's name."""
-        return self.card.name
-
-
-def parse_pool(
-    given: str, *, lands: int, commander: bool = False, cards: CardResolver | None = None
-) -> tuple[PoolLand, ...]:
-    """The candidate lands: a file of one land a line (``Name``, or ``N Name`` for at most N copies;
-    ``#`` and ``//`` comments), or a comma-separated list of names. A basic land may fill every slot; other
-    lands have at most 4 copies (1 in Commander) unless the file says.
-
-    >>> [(land.name, land.most) for land in parse_pool("Plains, island, Tundra", lands=24)]
-    [('Plains', 24), ('Island', 24), ('Tundra', 4)]
-    >>> parse_pool("Plains, Lightning Bolt", lands=24)
-    Traceback (most recent call last):
-    ...
-    models.errors.InputError: the pool: Lightning Bolt is not a land
-    """
-    resolver = cards if cards is not None else CardResolver()
-    path = Path(given)
-    entries: list[tuple[str, int | None]] = []
-    if "," not in given and path.is_file():
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"{given}: can't read the pool: {error}") from None
-        for line in text.splitlines():
-            line = line.split("//", 1)[0].split("#", 1)[0].strip()
-            if not line:
-                continue
-            number, _, rest = line.partition(" ")
-            if number.rstrip("xX").isdigit() and rest.strip():
-                entries.append((rest.strip(), int(number.rstrip("xX"))))
-            else:
-                entries.append((line, None))
-    else:
-        entries = [(part.strip(), None) for part in given.split(",") if part.strip()]
-    if not entries:
-        raise InputError(f"the pool {shortened(given)!r} has no lands")
-    pool: dict[str, PoolLand] = {}
-    for name, most in entries:
-        found = resolver.resolve(name)
-        if found is None:
-            hint = resolver.did_you_mean(name)
-            raise InputError(f"the pool: unknown land {name!r}" + (f" ({hint})" if hint else ""))
-        if not found.front.is_land:
-            raise InputError(f"the pool: {found.name} is not a land")
-        (card,) = parse_deck(f"1 {found.name}", "the pool", cards=resolver).cards
-        if card.name in pool:
-            raise InputError(f"the pool: {card.name} is given twice")
-        assert card.card is not None
-        basic = "Basic" in card.card.type_line
-        limit = lands if basic else (1 if commander else MOST_COPIES)
-        if most is not None and most < 1:
-            raise InputError(f"the pool: {card.name}: at most {most} copies leaves it out; remove the line")
-        profile = land_profile(card.card)
-        pool[card.name] = PoolLand(
-            card=card,
-            most=min(most, lands) if most is not None else limit,
-            types=profile.types,
-            single=len(profile.sources) <= 1 and profile.search is None,
-        )
-    lands_in_pool = tuple(pool.values())
-    if sum(land.most for land in lands_in_pool) < lands:
-        raise InputError(
-            f"the pool's lands make at most {sum(land.most for land in lands_in_pool)} copies, "
-            f"fewer than the {lands} land slots: add lands or a basic land"
-        )
-    return lands_in_pool
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class Budget:
-    """When the search stops at the latest: after ``games`` games simulated, or ``seconds`` seconds (which
-    makes the answer depend on the machine's speed); None is no limit."""
-
-    games: int | None = None
-    seconds: float | None = None
-
-
-def parse_budget(text: str) -> Budget:
-    """A budget of seconds (``90s``, ``5m``, ``1h``) and/or games (``2000000``, ``500k``, ``3M``), e.g.
-    ``5m,3M``: ``m`` is minutes and ``M`` millions of games.
-
-    >>> parse_budget("5m"), parse_budget("2m, 1.5M games")
-    (Budget(games=None, seconds=300.0), Budget(games=1500000, seconds=120.0))
-    """
-    budget = Budget()
-    for part in text.split(","):
-        found = _BUDGET.fullmatch(part.strip())
-        if found is None or float(found.group(1)) <= 0:
-            raise InputError(
-                f"bad budget {shortened(part.strip())!r}: give seconds (90s, 5m, 1h) and/or games (2000000, "
-                "500k, 3M), e.g. --budget 5m,3M"
-            )
-        value, unit = float(found.group(1)), found.group(2) or found.group(3) or ""
-        if unit in _SECONDS:
-            budget = replace(budget, seconds=value * _SECONDS[unit])
-        else:
-            budget = replace(budget, games=round(value * {"": 1, "k": 1_000, "M": 1_000_000}[unit]))
-    return budget
-
-
-_BUDGET: Final = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(?:(s|m|h)|(?:(k|M)?\s*(?:games?)?))")
-_SECONDS: Final = {"s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-# --------------------------------------------------------------------------------------------------------
-# The work: games of one mix, anywhere
-
-
-_VALUE = re.compile(r"\s*life\s*=\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*", re.IGNORECASE)
-
-
-def parse_value(text: str) -> Fraction:
-    """``--value life=N``: what a point of life lost to lands costs the score, a decimal or a fraction.
-
-    >>> parse_value("life=0.02"), parse_value("life=1/50"), parse_value("life=0")
-    (Fraction(1, 50), Fraction(1, 50), Fraction(0, 1))
-    >>> parse_value("mana=2")
-    Traceback (most recent call last):
-    ...
-    models.errors.InputError: --value must be life=N with N a number (0.02 or 1/50), got 'mana=2'
-    """
-    match = _VALUE.fullmatch(text)
-    number = match.group(1) if match else ""
-    if not match or number.endswith("/0"):
-        raise InputError(f"--value must be life=N with N a number (0.02 or 1/50), got {shortened(text)!r}")
-    value = Fraction(number)
-    if value > 1:
-        raise InputError(
-            f"--value life=N: a point of life can cost at most the whole score (1), got {number}"
-        )
-    return value
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class ScoreTask:
-    """One piece of work: the per-game score numerators of the batches ``batches`` of a deck's run."""
-
-    deck: Deck
-    layout: tuple[str, ...] | None
-    turns: tuple[int, int]
-    games: int
-    seed: int
-    on_the_draw: bool
-    mulligan: str
-    batches: range  # the run's batches (``ramp="none"``) or planned chunks (``ramp="planner"``)
-    ramp: str = "none"
-    # the score's numerators: copies castable on curve times q, less p times the copies scored times the life
-    # the game lost to its lands (life valued at p/q of the score a point); or, as ``what="life"``, that life
-    life_value: tuple[int, int] = (0, 1)
-    weights: int = 0
-    what: str = "score"
-
-
-def score_pieces(games: int, ramp: str) -> int:
-    """How many pieces a run of ``games`` games is dealt in: goldfish batches, or the planned goldfish's
-    chunks with ``ramp="planner"``.
-
-    >>> score_pieces(GOLDFISH_BATCH + 1, "none"), score_pieces(PLANNED_CHUNK, "planner")
-    (2, 1)
-    """
-    return planned_chunks(games) if ramp == "planner" else goldfish_batches(games)
-
-
-def pieces_games(games: int, pieces: range, ramp: str) -> int:
-    """The games that the pieces ``pieces`` of a run of ``games`` games play (goldfish batches, or planned
-    chunks with ``ramp="planner"``).
-
-    >>> pieces_games(GOLDFISH_BATCH + 5, range(1, 2), "none"), pieces_games(10, range(1), "planner")
-    (5, 10)
-    """
-    size = PLANNED_CHUNK if ramp == "planner" else GOLDFISH_BATCH
-    return sum(min(size, games - piece * size) for piece in pieces)
-
-
-def task_games(task: ScoreTask) -> int:
-    """The games a piece of work plays."""
-    return pieces_games(task.games, task.batches, task.ramp)
-
-
-def run_score_task(task: ScoreTask) -> Ints:
-    """Do one piece of work (anywhere: it depends on nothing but the task)."""
-    if task.ramp == "planner":
-        planned = planned_counts(
-            with_x(task.deck, DEFAULT_MIN_X),
-            turns=task.turns,
-            games=task.games,
-            seed=task.seed,
-            on_the_draw=task.on_the_draw,
-            mulligan=task.mulligan,
-            min_x=DEFAULT_MIN_X,
-            chunks=task.batches,
-            layout=task.layout,
-            game_scores=True,
-        )
-        assert planned.game_scores is not None and planned.game_life is not None
-        return _valued(task, planned.game_scores, planned.game_life)
-    counts = goldfish_counts(
-        task.deck,
-        turns=task.turns,
-        games=task.games,
-        seed=task.seed,
-        on_the_draw=task.on_the_draw,
-        mulligan=task.mulligan,
-        batches=task.batches,
-        game_scores=True,
-        layout=task.layout,
-    )
-    assert counts.game_scores is not None and counts.game_life is not None
-    return _valued(task, counts.game_scores, counts.game_life)
-
-
-def _valued(task: ScoreTask, scores: Ints, life: Ints) -> Ints:
-    """A task's per-game numerators (see :class:`ScoreTask`), exact integers."""
-    if task.what == "life":
-        return life
-    p, q = task.life_value
-    valued: Ints = scores * q - p * task.weights * life
-    return valued
-
-
-#: Runs pieces of work and returns their answers in order; calls the second argument with each piece's
-#: games as it finishes.
-Runner = Callable[[Sequence[ScoreTask], Callable[[int], None]], list[Ints]]
-
-
-def local_runner(tasks: Sequence[ScoreTask], advance: Callable[[int], None]) -> list[Ints]:
-    """Run the pieces one after the other in this process."""
-    answers = []
-    for task in tasks:
-        answers.append(run_score_task(task))
-        advance(task_games(task))
-    return answers
 
 
 class Reporter(Protocol):
@@ -585,6 +326,7 @@ class _Evaluator:
         self.runner = runner
         self.reporter = reporter
         self.games = 0
+        self.runs = ScoreRuns()  # (the optimisation's: it dies with it)
 
     def scores(
         self, jobs: Sequence[tuple[Deck, tuple[str, ...] | None]], games: int, seed: int, what: str = "score"
@@ -594,7 +336,7 @@ class _Evaluator:
         tasks = [
             task for deck, layout in jobs for task in _tasks(self.problem, deck, layout, games, seed, what)
         ]
-        answers = self.runner(tasks, self.reporter.advance)
+        answers = self.runner(tasks, self.reporter.advance, self.runs)
         self.games += games * len(jobs)
         per = score_pieces(games, self.problem.ramp)
         return [np.concatenate(answers[i * per : (i + 1) * per]) for i in range(len(jobs))]
@@ -762,7 +504,7 @@ def optimise_lands(
     games: int = DEFAULT_GAMES,
     screen_games: int | None = None,
     seed: int = 0,
-    budget: Budget = Budget(),
+    budget: Budget = NO_BUDGET,
     on_the_draw: bool = False,
     mulligan: str = "london",
     runner: Runner = local_runner,

@@ -2,63 +2,57 @@
 hand allows, in the best order, so mana rocks, mana creatures, rituals and their timing count as in a game.
 
 A game is a loop of turns over small records: the permanents in play that make mana (lands, rocks,
-creatures: each a tuple of one type mask per mana a tap makes, :func:`planner.sim.simulate.land_profile`),
+creatures: each a tuple of one type mask per mana a tap makes, :func:`planner.sim.lands.land_profile`),
 the hand, the life total. Each turn the best plan is found by an exact search over the *simulation's
-fragment* of a turn (the contract §7 objective, as :func:`planner.turn.plan_turn` has it): the land to play,
-then every subset and order of the rocks and rituals in hand, then the subset of the other spells with the
-most mana value. Whether a sequence is payable is a bipartite matching of cost symbols to mana, a mana
-unit paying only what is cast after it arrives (CR 500.4: the pool carries through the main phase; a rock
-taps at once, a creature only from next turn, CR 302.6; a ritual's mana arrives when it resolves, 608.2).
-``tests/test_simulate_planned.py`` checks the search against :func:`planner.turn.plan_turn` on random
-states.
+fragment* of a turn (:func:`planner.sim.turn_search.best_turn`; the contract §7 objective, as
+:func:`planner.turn.plan_turn` has it): the land to play, then every subset and order of the rocks and
+rituals in hand, then the subset of the other spells with the most mana value. Whether a sequence is payable
+is a bipartite matching of cost symbols to mana (:mod:`planner.sim.matching`), a mana unit paying only what
+is cast after it arrives (CR 500.4: the pool carries through the main phase; a rock taps at once, a creature
+only from next turn, CR 302.6; a ritual's mana arrives when it resolves, 608.2).
 
 The fragment: sources that tap for a fixed amount of fixed types with no other cost (lands, rocks and
 creatures alike), rituals that add fixed mana, Treasures (made as a spell resolves or a permanent enters; each
 pays one mana of any type once, from then on), permanents that change generic costs of spells by their types
 and colors; every other card is a plain spell (its mana ability, effect or cost change is listed in
-``ignored_sources``). Turns are memoised by state, which is what makes 100,000 games tractable:
-most games pass through the same few thousand states.
+``ignored_sources``). Turns are memoised by state in a run's record (:class:`PlannedRun`), which is what makes
+100,000 games tractable: most games pass through the same few thousand states.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from models.abilities import CostModifier, Who
-from models.board import Card
-from models.catalogue import CardData
-from models.cost import ManaCost, PaymentTarget, SymbolKind
+from models.cost import ManaCost
 from models.decklist import Deck
 from models.errors import InputError
-from models.mana import ALL_TYPES, ManaType, ManaTypes
-from models.oracle import LandSearch, parse_land_search, parse_oracle
-from models.types import TypeLine
-from planner.rules.turn import resolution, treasures_made
-from planner.sim.simulate import (
+from planner.sim.game import (
     COMMANDER_LIFE,
     HAND_SIZE,
     STARTING_LIFE,
-    CardOdds,
-    Entry,
-    GoldfishResult,
-    LandProfile,
     MulliganStage,
     commander_colors,
-    land_profile,
     lands_to_bottom,
     mulligan_stages,
 )
+from planner.sim.kinds import CardKind, card_kinds
+from planner.sim.lands import Entry, LandProfile
+from planner.sim.matching import ANY_TYPE, Matchings, payable
+from planner.sim.results import CardOdds, GoldfishResult, kept_sizes
+from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, colored_cover, deck_cover
 
-__all__ = [
+__all__ = [  # (with the turn search's names, importable from here as before the split)
+    "KEPT_DECKS",
+    "MEMO_LIMIT",
     "PLANNED_CHUNK",
     "CardKind",
     "PlannedCounts",
+    "PlannedRun",
+    "PlannedRuns",
     "TurnPlan",
     "TurnState",
     "TurnTables",
@@ -70,657 +64,12 @@ __all__ = [
     "planned_chunks",
     "planned_counts",
     "planned_result",
+    "planned_run",
 ]
 
-_COLORLESS = int(ManaType.C)
+
 _NO_TYPES: Final[frozenset[str]] = frozenset()
 _NO_KINDS: Final[frozenset[int]] = frozenset()
-_ANY = ALL_TYPES.mask
-
-
-@dataclass(frozen=True, slots=True)
-class CardKind:
-    """A card of the deck as the planned goldfish sees it.
-
-    ``role`` is ``land``, ``source`` (a permanent that taps for mana: a rock, a mana creature), ``ritual``
-    (an instant or sorcery that adds fixed mana) or ``spell`` (anything else); ``units`` the type masks of
-    the mana its tap (source, land) or its effect (ritual) makes; ``demand`` its cost's symbols as type masks
-    (``_ANY`` for generic), X counted at the simulation's X; ``creature`` and ``haste`` for 302.6."""
-
-    index: int
-    name: str
-    role: str
-    mana_value: int
-    demand: tuple[int, ...] = ()
-    phyrexian: int = 0  # symbols payable with 2 life instead (CR 107.4f)
-    units: tuple[int, ...] = ()
-    creature: bool = False
-    haste: bool = False
-    land: LandProfile | None = None
-    copies: int = 1
-    search: LandSearch | None = None  # a fetchland's search (models.oracle.parse_land_search)
-    basic: bool = False  # a basic land (what "search for a basic land card" finds)
-    land_face: bool = False  # a modal double-faced spell whose back is a land (``land``): played as either
-    bounce: bool = False  # a land that returns a land its controller controls to hand as it enters (a karoo)
-    permanent: bool = False  # it stays on the battlefield once it resolves
-    treasures: int = 0  # the Treasure tokens it creates as it resolves (its enters trigger or its effect)
-    # while it is on the battlefield: (spell kind, generic mana that spell costs more, or less if negative)
-    cost_changes: tuple[tuple[int, int], ...] = ()
-
-
-def card_kinds(
-    deck: Deck, min_x: int, commander_colors: ManaTypes | None = None
-) -> tuple[list[CardKind], list[str]]:
-    """The deck's cards as :class:`CardKind`, lands first, in deck order, then its commanders; and the cards
-    whose mana or cost change the fragment leaves out (a plain spell here)."""
-    kinds: list[CardKind] = []
-    ignored: list[str] = []
-    changes: dict[int, list[CostModifier]] = {}  # the cost changes of the permanents among the kinds
-    targets: dict[int, PaymentTarget] = {}  # each spell as a cost change sees it
-    for card in deck.cards:
-        data = card.card
-        if card.is_land:
-            profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
-            search = parse_land_search(data.oracle, data.name) if data is not None else None
-            basic = data is not None and TypeLine.parse(data.type_line).is_a("Basic")
-            entering = parse_oracle(data.oracle, data.name).entering if data is not None else None
-            bounce = entering is not None and entering.returns_land
-            kinds.append(
-                CardKind(
-                    len(kinds),
-                    card.name,
-                    "land",
-                    0,
-                    units=profile.sources,
-                    land=profile,
-                    copies=card.count,
-                    search=search,
-                    basic=basic,
-                    bounce=bounce,
-                )
-            )
-    spells = [card for card in deck.cards if not card.is_land]
-    for number, card in enumerate([*spells, *deck.commanders]):
-        demand, phyrexian, value = _demand(card.cost, min_x)
-        data = card.card
-        role, creature, haste, permanent, treasures = "spell", False, False, False, 0
-        units: tuple[int, ...] = ()
-        targets[len(kinds)] = PaymentTarget.of(
-            str(card.cost) if card.cost is not None else "{0}", type_line=data.type_line if data else ""
-        )
-        if data is not None:
-            type_line = TypeLine.parse(data.type_line)
-            parsed = parse_oracle(data.oracle, data.name)
-            creature = type_line.is_a("Creature")
-            haste = "haste" in parsed.keywords
-            permanent = type_line.is_permanent
-            treasures = treasures_made(data.oracle, data.name, permanent=permanent)
-            modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
-            if permanent and modifiers:
-                if all(_counted_change(m) for m in modifiers):
-                    changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]
-                else:
-                    ignored.append(card.name)
-            if type_line.is_permanent and parsed.mana_abilities:
-                profile = land_profile(data, commander_colors)
-                if profile.sources and not profile.notes:
-                    role, units = "source", profile.sources
-                else:
-                    ignored.append(card.name)
-            elif not type_line.is_permanent:
-                units = _ritual_units(data)
-                if units:
-                    role = "ritual"
-                elif any(n.kind.value == "spell" for n in parsed.not_payment):
-                    ignored.append(card.name)
-        back = card.land_face
-        back_profile = None
-        if back is not None and back.layout == "modal_dfc":
-            back_data = CardData(
-                name=back.name,
-                type_line=back.type_line,
-                oracle=back.oracle,
-                color_indicator=back.color_indicator or None,
-            )
-            back_profile = land_profile(back_data, commander_colors)
-        kinds.append(
-            CardKind(
-                len(kinds),
-                card.name,
-                role,
-                value,
-                demand=demand,
-                phyrexian=phyrexian,
-                units=units,
-                creature=creature,
-                haste=haste,
-                copies=card.count if number < len(spells) else 1,
-                land=back_profile,
-                land_face=back_profile is not None,
-                permanent=permanent,
-                treasures=treasures,
-            )
-        )
-    for index, modifiers in changes.items():
-        deltas = ((s, sum(m.generic_delta for m in modifiers if m.matches(t))) for s, t in targets.items())
-        kinds[index] = replace(kinds[index], cost_changes=tuple((s, d) for s, d in deltas if d))
-    return kinds, ignored
-
-
-def _counted_change(modifier: CostModifier) -> bool:
-    """A cost change the fragment counts: generic mana more or less for the spells of some types and
-    colors (not per spell cast this turn, not of a chosen type, not of colored mana)."""
-    return not (
-        modifier.per_other_spell_this_turn
-        or modifier.spells.chosen_type
-        or modifier.colored
-        or modifier.for_each is not None
-    )
-
-
-def _demand(cost: ManaCost | None, min_x: int) -> tuple[tuple[int, ...], int, int]:
-    """A cost's symbols as type masks (generic: any type, one symbol per mana), its Phyrexian symbols, and
-    its mana value with X = ``min_x``."""
-    if cost is None:
-        return (), 0, 0
-    masks: list[int] = []
-    phyrexian = 0
-    for symbol in cost.symbols:
-        if symbol.kind is SymbolKind.VARIABLE:
-            masks += [_ANY] * min_x
-            continue
-        if symbol.kind is SymbolKind.GENERIC:
-            masks += [_ANY] * symbol.amount
-            continue
-        ways = symbol.ways()
-        if any(way.slot is None for way in ways):
-            phyrexian += 1
-            continue
-        mask = 0
-        for way in ways:
-            slot = way.slot
-            mask |= int(slot) if isinstance(slot, ManaType) else _ANY
-        masks.append(mask)
-    value = cost.mana_value + min_x * sum(cost.variables.values())
-    return tuple(sorted(masks, key=lambda m: (m == _ANY, bin(m).count("1")))), phyrexian, value
-
-
-def _ritual_units(card: CardData) -> tuple[int, ...]:
-    """The mana an instant or sorcery adds as it resolves, when it is fixed (Dark Ritual's {B}{B}{B})."""
-    effect = resolution(
-        Card.from_json({"name": card.name, "type_line": card.type_line, "oracle": card.oracle})
-    )
-    if effect.unread or effect.treasures or any(len(p.types) != 1 for p in effect.mana):
-        return ()
-    return tuple(int(next(iter(p.types))) for p in effect.mana for _ in range(p.total))
-
-
-def payable(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> bool:
-    """True when every demanded symbol (type mask, epoch cast in) gets its own mana unit (type mask it may
-    be, epoch it arrives in) that fits it and arrived no later: a bipartite matching (Kuhn's algorithm).
-
-    >>> payable([(1, 0), (4, 0)], [(1, 0), (_ANY, 0)]), payable([(1, 1)], [(1, 0)])
-    (True, False)
-    """
-    return len(demands) <= len(units) and matched(units, demands) == len(demands)
-
-
-def matched(units: Sequence[tuple[int, int]], demands: Sequence[tuple[int, int]]) -> int:
-    """How many of the demanded symbols can get their own fitting unit at once (a maximum matching).
-
-    >>> matched([(1, 0)], [(1, 0), (1, 0)])
-    1
-    """
-    return _matched(tuple(units), tuple(demands))
-
-
-@lru_cache(maxsize=1 << 16)
-def _matched(units: tuple[tuple[int, int], ...], demands: tuple[tuple[int, int], ...]) -> int:
-    # (each demand takes a free fitting unit when there is one, the least flexible first; only when there
-    # is none does it look for an augmenting path: Kuhn's algorithm, exact either way)
-    order = sorted(range(len(units)), key=lambda u: (bin(units[u][0]).count("1"), units[u][1]))
-    owner = [-1] * len(units)
-    count = 0
-    for d, (need, when) in enumerate(demands):
-        free = next((u for u in order if owner[u] < 0 and units[u][0] & need and units[u][1] <= when), None)
-        if free is not None:
-            owner[free] = d
-            count += 1
-        elif _augment(d, need, when, units, demands, owner, [False] * len(units)):
-            count += 1
-    return count
-
-
-def _augment(
-    d: int,
-    need: int,
-    when: int,
-    units: Sequence[tuple[int, int]],
-    demands: Sequence[tuple[int, int]],
-    owner: list[int],
-    seen: list[bool],
-) -> bool:
-    for u, (mask, arrives) in enumerate(units):
-        if seen[u] or not (mask & need) or arrives > when:
-            continue
-        seen[u] = True
-        holder = owner[u]
-        if holder < 0 or _augment(
-            holder, demands[holder][0], demands[holder][1], units, demands, owner, seen
-        ):
-            owner[u] = d
-            return True
-    return False
-
-
-@dataclass(frozen=True, slots=True)
-class TurnState:
-    """What a turn's plan depends on: the mana units ready now (type masks), the lands in play (their basic
-    land types, for check lands, and how many), the hand (kind indices, sorted), the life total, and whether
-    a land play is left."""
-
-    ready: tuple[int, ...]
-    land_types: frozenset[str]
-    lands: int
-    hand: tuple[int, ...]
-    life: int
-    land_play: bool = True
-    library: frozenset[int] = frozenset()  # the land kinds still in the library (read by land searches)
-    changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs (sorted)
-    treasures: int = 0  # Treasure tokens in play
-
-
-@dataclass(frozen=True)
-class TurnPlan:
-    """The best turn: the land played (its kind, whether it entered tapped, life paid) and the kinds cast,
-    in order; and every kind of the deck that some plan of this turn could cast."""
-
-    land: int
-    land_tapped: bool
-    land_life: int
-    cast: tuple[int, ...]
-    castable: frozenset[int]
-    fetched: int = -1  # the land kind a land search played this turn puts onto the battlefield, or -1
-    treasures_left: int = 0  # the Treasures in play after the turn (the fewest its casts need are used)
-
-
-def _entries(kind: CardKind, state: TurnState) -> list[tuple[bool, int]]:
-    """The ways a land from the hand enters now: (tapped, life paid)."""
-    profile = kind.land
-    assert profile is not None
-    entry = profile.entry
-    if entry is Entry.UNTAPPED:
-        return [(False, 0)]
-    if entry is Entry.SHOCK:
-        return [(False, profile.shock_life), (True, 0)] if state.life > profile.shock_life else [(True, 0)]
-    if entry is Entry.CHECK:
-        return [(not (profile.untapped_with & state.land_types), 0)]
-    if entry is Entry.FAST:
-        return [(state.lands > 2, 0)]
-    if entry is Entry.SLOW:
-        return [(state.lands < 2, 0)]
-    return [(True, 0)]  # tapped, or a land creature (summoning sick)
-
-
-class TurnTables:
-    """What :func:`best_turn` works out from parts of a state that many states share, kept across its calls
-    on one deck's kinds: which of the kinds asked about are castable after a sequence (it does not depend on
-    the rest of the hand), the best plain spells after a sequence, and the land choice's tie-break measures.
-    Every entry is exact; the tables only spare working it out again.
-
-    >>> forest = CardKind(0, "Forest", "land", 0, units=(16,))
-    >>> kinds = [forest, CardKind(1, "Bears", "spell", 2, demand=(16, 63))]
-    >>> tables = TurnTables(kinds, castable_of=[1])
-    >>> tables.castable(((16, 0), (16, 0)), (), 0, 0), tables.castable(((16, 0),), (), 0, 0)
-    (frozenset({1}), frozenset())
-    """
-
-    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int] = ()) -> None:
-        self.kinds = list(kinds)
-        self.castable_of = tuple(castable_of)
-        self._most_phyrexian = max((self.kinds[i].phyrexian for i in self.castable_of), default=0)
-        self._castable: dict[tuple[object, ...], frozenset[int]] = {}
-        self._plain: dict[tuple[object, ...], tuple[int, ...]] = {}
-        self._plain_given: dict[tuple[object, ...], tuple[int, ...]] = {}  # (by the arguments as given)
-        self._phyrexian = any(kind.phyrexian for kind in self.kinds)
-        self._orders: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-        self._next: dict[tuple[object, ...], int] = {}
-        self._colored: dict[tuple[object, ...], int] = {}
-        self._deck: dict[tuple[int, ...], int] = {}
-        self._demands: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
-        self._changes = {
-            (changer.index, spell): delta for changer in self.kinds for spell, delta in changer.cost_changes
-        }
-
-    def demand(self, index: int, changers: tuple[int, ...]) -> tuple[int, ...]:
-        """The symbols of kind ``index``'s cost with the cost changes of ``changers`` (kinds in play, one
-        entry a permanent) applied: generic mana more, or less but never below none (CR 601.2f, 118.7a)."""
-        if not changers:
-            return self.kinds[index].demand
-        found = self._demands.get((index, changers))
-        if found is None:
-            demand = self.kinds[index].demand
-            delta = sum(self._changes.get((changer, index), 0) for changer in changers)
-            if delta > 0:
-                found = (*demand, *([_ANY] * delta))
-            else:
-                generic = sum(1 for mask in demand if mask == _ANY)  # (sorted last: see _demand)
-                found = demand[: len(demand) - min(generic, -delta)]
-            self._demands[(index, changers)] = found
-        return found
-
-    def castable(
-        self,
-        units: tuple[tuple[int, int], ...],
-        demands: tuple[tuple[int, int], ...],
-        epoch: int,
-        phyrexian_left: int,
-        changers: tuple[int, ...] = (),
-    ) -> frozenset[int]:
-        """The kinds of ``castable_of`` that can be cast in ``epoch``, after the sequence whose mana is
-        ``units`` and whose symbols are ``demands``, with life for ``phyrexian_left`` more Phyrexian
-        symbols and the cost changes of ``changers`` in play."""
-        spare = min(phyrexian_left, self._most_phyrexian)
-        key = (units, demands, epoch, spare, changers)
-        found = self._castable.get(key)
-        if found is None:
-            room = len(units) - len(demands)
-            found = frozenset(
-                wanted
-                for wanted in self.castable_of
-                if len(self.demand(wanted, changers)) <= room
-                and self.kinds[wanted].phyrexian <= spare
-                and payable(units, (*demands, *((mask, epoch) for mask in self.demand(wanted, changers))))
-            )
-            self._castable[key] = found
-        return found
-
-    def best_plain(
-        self,
-        rest: list[int],
-        units: tuple[tuple[int, int], ...],
-        demands: tuple[tuple[int, int], ...],
-        epoch: int,
-        life: int,
-        changers: tuple[int, ...] = (),
-    ) -> tuple[int, ...]:
-        """:func:`_best_plain` with the cost changes of ``changers``, kept by its arguments (life only as
-        far as the spells' Phyrexian symbols can read it; spells with more symbols than the mana left are
-        never cast and left out)."""
-        given = (tuple(rest), units, demands, epoch, life if self._phyrexian else 0, changers)
-        found = self._plain_given.get(given)
-        if found is not None:
-            return found
-        room = len(units) - len(demands)
-        ordered = tuple(sorted(i for i in rest if len(self.demand(i, changers)) <= room))
-        life_read = min(life, 2 * sum(self.kinds[i].phyrexian for i in ordered))
-        key = (ordered, units, demands, epoch, life_read, changers)
-        found = self._plain.get(key)
-        if found is None:
-            demand_of = {i: self.demand(i, changers) for i in ordered}
-            found = _best_plain(self.kinds, list(ordered), list(units), list(demands), epoch, life, demand_of)
-            self._plain[key] = found
-        self._plain_given[given] = found
-        return found
-
-    def event_orders(self, spells: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every order of every subset of the event kinds among ``spells`` (:func:`_event_orders`)."""
-        found = self._orders.get(spells)
-        if found is None:
-            events = sorted({i for i in spells if _is_event(self.kinds[i])})
-            found = self._orders[spells] = _event_orders(events, list(spells))
-        return found
-
-    def tie_break(self, left: list[int], after: list[int], lands_after: list[int]) -> tuple[int, int, int]:
-        """A land choice's measures of what it keeps: :func:`_next_turn`, :func:`_colored_cover` of the
-        hand and :func:`_deck_cover`."""
-        spells = tuple(sorted(left))
-        after_key, lands_key = tuple(sorted(after)), tuple(sorted(lands_after))
-        following = self._next.get((spells, after_key))
-        if following is None:
-            following = self._next[(spells, after_key)] = _next_turn(
-                self.kinds, list(spells), list(after_key)
-            )
-        colored = self._colored.get((spells, lands_key))
-        if colored is None:
-            colored = self._colored[(spells, lands_key)] = _colored_cover(self.kinds, spells, lands_key)
-        deck = self._deck.get(lands_key)
-        if deck is None:
-            deck = self._deck[lands_key] = _deck_cover(self.kinds, lands_key)
-        return following, colored, deck
-
-
-def best_turn(
-    kinds: Sequence[CardKind],
-    state: TurnState,
-    castable_of: Sequence[int] = (),
-    tables: TurnTables | None = None,
-) -> TurnPlan:
-    """The best plan of a turn in the simulation's fragment (see the module docstring), and which of
-    ``castable_of`` (kind indices) some plan of this turn could cast. ``tables`` (made for the same kinds
-    and ``castable_of``) keeps what many states share across calls."""
-    if tables is None:
-        tables = TurnTables(kinds, castable_of)
-    # (land played, tapped, life paid, the land a search finds: -1 for none)
-    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
-    if state.land_play:
-        for index in sorted(set(state.hand)):
-            kind = kinds[index]
-            if kind.role != "land" and not kind.land_face:
-                continue
-            if kind.search is None:
-                options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
-                continue
-            for target in _findable(kinds, kind.search, state.library):
-                for tapped, life in _entries(kinds[target], state):
-                    tapped = tapped or kind.search.tapped
-                    if not (tapped and life):  # (a shockland found tapped pays no life)
-                        options.append((index, tapped, life + kind.search.life, target))
-    hand_spells = [i for i in state.hand if kinds[i].role != "land"]
-    best: tuple[tuple[int, ...], TurnPlan] | None = None
-    castable_with: dict[tuple[int, bool, int, int], set[int]] = {}
-    for land, tapped, life, found in options:
-        castable = castable_with.setdefault((land, tapped, life, found), set())
-        # (a modal double-faced card played as its land is not cast this turn)
-        spells = list(hand_spells)
-        if land >= 0 and kinds[land].land_face:
-            spells.remove(land)
-        orders = tables.event_orders(tuple(spells))
-        ready = list(state.ready)
-        profile = kinds[found if found >= 0 else land].land if land >= 0 else None
-        if profile is not None and not tapped and profile.entry is not Entry.SICK:
-            ready += list(profile.sources)
-        life_left = state.life - life
-        if life_left <= 0:
-            continue
-        for sequence in orders:
-            lasting, demands = [(mask, 0) for mask in ready], []
-            made = [0] * state.treasures  # (the epoch each Treasure can pay from)
-            changers = state.changers
-            phyrexian = 0
-            ok = True
-            for epoch, index in enumerate(sequence):
-                kind = kinds[index]
-                demands += [(mask, epoch) for mask in tables.demand(index, changers)]
-                phyrexian += kind.phyrexian
-                if phyrexian * 2 > life_left or not payable(_with_treasures(lasting, made), demands):
-                    ok = False
-                    break
-                lasting += [(mask, epoch + 1) for mask in kind.units]
-                made += [epoch + 1] * kind.treasures
-                if kind.permanent and kind.cost_changes:
-                    changers = tuple(sorted((*changers, index)))
-            if not ok:
-                continue
-            rest = list(spells)
-            for index in sequence:
-                rest.remove(index)
-            units = _with_treasures(lasting, made)
-            unit_key, demand_key = tuple(units), tuple(demands)
-            epoch = len(sequence)
-            plain = tables.best_plain(rest, unit_key, demand_key, epoch, life_left - 2 * phyrexian, changers)
-            cast = (*sequence, *plain)
-            value = sum(kinds[i].mana_value for i in cast)
-            used = 0
-            if made:
-                every = [*demands, *((mask, epoch) for i in plain for mask in tables.demand(i, changers))]
-                used = _treasures_used(lasting, made, every)
-            # (a Treasure spent for nothing is lost: of plans of equal mana value, the one that keeps most)
-            head = (value, 1 if land >= 0 else 0, -used)
-            # most mana value; then the goldfish plays a land when it has one (as the numpy goldfish): the one
-            # that lets the most spells left in hand be cast next turn, covers the most colored symbols of
-            # the hand, then of the deck; a tapped one when that costs nothing now; no life paid (the later
-            # levels are worked out only for plans that tie the best on the first two)
-            if best is None or head >= best[0][:3]:
-                types = bin(profile.types).count("1") if profile is not None else 0
-                lands_after = [*state.ready, *(profile.sources if profile is not None else ())]
-                after = list(lands_after)
-                after += [m for i in cast if kinds[i].role == "source" for m in kinds[i].units]
-                left = list(spells)
-                for index in cast:
-                    left.remove(index)
-                key = (
-                    *head,
-                    *tables.tie_break(left, after, lands_after),
-                    1 if tapped else 0,
-                    -life,
-                    types,
-                    -len(cast),
-                )
-                if best is None or key > best[0]:
-                    left_over = len(made) - used
-                    best = (key, TurnPlan(land, tapped, life, cast, frozenset(), found, left_over))
-            castable.update(i for i in sequence if i in tables.castable_of)
-            castable |= tables.castable(unit_key, demand_key, epoch, life_left // 2 - phyrexian, changers)
-    assert best is not None
-    # (castable: some plan of the turn casts it with the land the turn plays, as the lands-only measure has)
-    plan = best[1]
-    castable = castable_with[(plan.land, plan.land_tapped, plan.land_life, plan.fetched)]
-    return TurnPlan(
-        plan.land,
-        plan.land_tapped,
-        plan.land_life,
-        plan.cast,
-        frozenset(castable),
-        plan.fetched,
-        plan.treasures_left,
-    )
-
-
-def _with_treasures(lasting: list[tuple[int, int]], made: list[int]) -> list[tuple[int, int]]:
-    """The mana units of a sequence: the lasting ones, then one of any type for each Treasure (it can be
-    sacrificed for one mana of any color from the epoch it was made in, CR 111.10a)."""
-    return [*lasting, *((_ANY, epoch) for epoch in made)] if made else lasting
-
-
-def _treasures_used(lasting: list[tuple[int, int]], made: list[int], demands: list[tuple[int, int]]) -> int:
-    """The fewest Treasures that pay ``demands`` with the lasting units (the earliest made first: one
-    made earlier can pay whatever a later one can)."""
-    earliest = sorted(made)
-    for count in range(len(earliest) + 1):
-        if payable(_with_treasures(lasting, earliest[:count]), demands):
-            return count
-    raise AssertionError("the plan was checked payable with every Treasure")
-
-
-def _next_turn(kinds: Sequence[CardKind], hand: list[int], units: list[int]) -> int:
-    """How many of the spells in hand the mana ready next turn pays, one at a time (with no land drop)."""
-    ready = [(mask, 0) for mask in units]
-    return sum(1 for i in set(hand) if payable(ready, [(mask, 0) for mask in kinds[i].demand]))
-
-
-def _colored_cover(kinds: Sequence[CardKind], spells: Sequence[int], units: Sequence[int]) -> int:
-    """How many colored symbols of these spells (a list: copies count) these mana units could pay, each
-    spell on its own (a land choice's and a mulligan's measure of the colors kept)."""
-    ready = [(mask, 0) for mask in units]
-    return sum(matched(ready, [(mask, 0) for mask in kinds[i].demand if mask != _ANY]) for i in spells)
-
-
-def _deck_cover(kinds: Sequence[CardKind], units: Sequence[int]) -> int:
-    """:func:`_colored_cover` of every spell of the deck, each counted as often as the deck has it."""
-    ready = [(mask, 0) for mask in units]
-    return sum(
-        kind.copies * matched(ready, [(mask, 0) for mask in kind.demand if mask != _ANY])
-        for kind in kinds
-        if kind.role != "land"
-    )
-
-
-def _findable(kinds: Sequence[CardKind], search: LandSearch, library: frozenset[int]) -> list[int]:
-    """The land kinds in the library a search can find (CR 701.23: a land of one of the named types, or a
-    basic land)."""
-    found = []
-    for index in sorted(library):
-        kind = kinds[index]
-        profile = kind.land
-        if profile is None or kind.role != "land":
-            continue
-        if (search.basic and kind.basic) or (not search.basic and set(search.types) & profile.land_types):
-            found.append(index)
-    return found
-
-
-def _is_event(kind: CardKind) -> bool:
-    """A card that changes what later spells of the turn can use or pay: a ritual, a rock, a mana creature
-    with haste, a Treasure maker, a permanent that changes costs."""
-    return (
-        kind.role == "ritual"
-        or (kind.role == "source" and (not kind.creature or kind.haste))
-        or kind.treasures > 0
-        or (kind.permanent and bool(kind.cost_changes))
-    )
-
-
-def _event_orders(events: list[int], hand: list[int]) -> list[tuple[int, ...]]:
-    """Every order of every subset of the event kinds in hand (a kind as often as the hand holds it)."""
-    pool: list[int] = []
-    for index in events:
-        pool += [index] * hand.count(index)
-    found: dict[tuple[int, ...], None] = {}
-    for size in range(len(pool) + 1):
-        for perm in itertools.permutations(pool, size):
-            found.setdefault(perm, None)
-    return list(found)
-
-
-def _best_plain(
-    kinds: Sequence[CardKind],
-    rest: list[int],
-    units: list[tuple[int, int]],
-    demands: list[tuple[int, int]],
-    epoch: int,
-    life: int,
-    demand_of: dict[int, tuple[int, ...]] | None = None,
-) -> tuple[int, ...]:
-    """The subset of the other spells with the most mana value (then the fewest cards) that the mana left
-    pays, all cast after the events: a search from the most valuable, pruned by the value still possible.
-    ``demand_of`` gives the spells' symbols when cost changes apply (default: their own)."""
-    demand = demand_of if demand_of is not None else {i: kinds[i].demand for i in rest}
-    order = sorted((i for i in rest if demand[i] or kinds[i].phyrexian), key=lambda i: -kinds[i].mana_value)
-    free = tuple(i for i in rest if not demand[i] and not kinds[i].phyrexian)
-    best: list[tuple[tuple[int, int], tuple[int, ...]]] = [((0, 0), ())]
-    spare = len(units) - len(demands)
-
-    def search(at: int, chosen: tuple[int, ...], wanted: list[tuple[int, int]], value: int, phy: int) -> None:
-        key = (value, -len(chosen))
-        if key > best[0][0]:
-            best[0] = (key, chosen)
-        if at == len(order):
-            return
-        if value + sum(kinds[i].mana_value for i in order[at:]) < best[0][0][0]:
-            return
-        kind = kinds[order[at]]
-        more = [*wanted, *((mask, epoch) for mask in demand[order[at]])]
-        if len(more) - len(demands) <= spare and (phy + kind.phyrexian) * 2 <= life and payable(units, more):
-            search(at + 1, (*chosen, order[at]), more, value + kind.mana_value, phy + kind.phyrexian)
-        # (a copy of a kind just left out is never better to cast later in the order)
-        skip = at + 1
-        while skip < len(order) and order[skip] == order[at]:
-            skip += 1
-        search(skip, chosen, wanted, value, phy)
-
-    search(0, (), list(demands), 0, 0)
-    return (*best[0][1], *free)
 
 
 #: A turn state's fields as the game loop has them: ready, land types, lands, hand, life, library, changers,
@@ -736,7 +85,8 @@ class _Memo:
     def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int]) -> None:
         self.kinds = list(kinds)
         self.castable_of = tuple(castable_of)
-        self.tables = TurnTables(kinds, castable_of)
+        self.matchings = Matchings()  # (kept when the memo starts again: it is bounded on its own)
+        self.tables = TurnTables(kinds, castable_of, self.matchings)
         self.plans: dict[TurnState, TurnPlan] = {}
         self.by_fields: dict[_Fields, TurnPlan] = {}
 
@@ -758,7 +108,7 @@ class _Memo:
         if plan is None:
             if len(self.plans) >= MEMO_LIMIT:  # (a long run starts its memo again rather than fill memory)
                 self.plans.clear()
-                self.tables = TurnTables(self.kinds, self.castable_of)
+                self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
             plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[state] = plan
         return plan
@@ -769,16 +119,22 @@ class _Memo:
 MEMO_LIMIT: Final = 400_000
 
 
+#: The decks whose records (:class:`PlannedRun`) a run keeps at once.
+KEPT_DECKS: Final = 8
+
+
 #: Games per chunk of the planned goldfish: each chunk has its own random stream, so the answer is the same
 #: however the chunks are spread over processes (``--workers``).
 PLANNED_CHUNK: Final = 4096
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class _Setup:
-    """A planned goldfish's fixed tables: the deck as played, its kinds, and the memo of turns."""
+class PlannedRun:
+    """What one planned goldfish run of a deck keeps (:func:`planned_run`): the deck as played, its kinds,
+    and the memo of turns that its chunks share. The run creates it and passes it down; it dies with it."""
 
     deck: Deck
+    min_x: int
     notes: tuple[str, ...]
     kinds: list[CardKind]
     ignored: tuple[str, ...]
@@ -804,9 +160,14 @@ class _Setup:
         return np.concatenate([slots, spells])
 
 
-@lru_cache(maxsize=8)
-def _setup(deck: Deck, min_x: int) -> _Setup:
-    """The tables of ``deck`` (kept per process: chunks of one run on one worker share the memo)."""
+def planned_run(deck: Deck, min_x: int) -> PlannedRun:
+    """A new run's record of ``deck`` with X spells at ``min_x``: its tables, and an empty memo of turns.
+
+    >>> from models.decklist import parse_deck
+    >>> run = planned_run(parse_deck("24 Forest\\n36 Bear {1}{G}"), 1)
+    >>> [kind.role for kind in run.kinds], len(run.memo.plans)
+    (['land', 'spell'], 0)
+    """
     kinds, ignored = card_kinds(deck, min_x, commander_colors(deck))
     played_notes = tuple(
         f"{k.name} is played as its land face or cast as a spell, whichever the turn needs"
@@ -847,8 +208,9 @@ def _setup(deck: Deck, min_x: int) -> _Setup:
     weights = np.array(
         [0 if k.role == "land" or not costed[k.index - lands] else k.copies for k in kinds], dtype=np.int64
     )
-    return _Setup(
+    return PlannedRun(
         deck,
+        min_x,
         played_notes,
         kinds,
         tuple(ignored),
@@ -881,6 +243,30 @@ class PlannedCounts:
     game_life: np.ndarray | None = None  # (with game_scores: the life each game lost to its lands)
 
 
+class PlannedRuns:
+    """The records (:class:`PlannedRun`) that one run keeps, per deck and X: a goldfish's chunks and its
+    report, or every layout an optimisation scores on its deck. The run creates it and passes it down; it
+    dies with the run.
+
+    >>> from models.decklist import parse_deck
+    >>> runs, deck = PlannedRuns(), parse_deck("24 Forest\\n36 Bear {1}{G}")
+    >>> runs.of(deck, 1) is runs.of(deck, 1), runs.of(deck, 1) is runs.of(deck, 2)
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        self._by_deck: dict[tuple[Deck, int], PlannedRun] = {}
+
+    def of(self, deck: Deck, min_x: int) -> PlannedRun:
+        """The record of ``deck`` with X spells at ``min_x``, made on first use."""
+        found = self._by_deck.get((deck, min_x))
+        if found is None:
+            if len(self._by_deck) >= KEPT_DECKS:
+                self._by_deck.clear()
+            found = self._by_deck[(deck, min_x)] = planned_run(deck, min_x)
+        return found
+
+
 def planned_chunks(games: int) -> int:
     """How many chunks a run of ``games`` games has."""
     return -(-games // PLANNED_CHUNK)
@@ -899,15 +285,17 @@ def planned_counts(
     progress: Callable[[int], None] | None = None,
     layout: Sequence[str] | None = None,
     game_scores: bool = False,
+    runs: PlannedRuns | None = None,
 ) -> PlannedCounts:
     """Play the given chunks of a run of ``games`` games (see :func:`goldfish_planned`) and tally them.
 
     ``layout`` names the land card in each land slot (a name the deck lists as a land; the deck's own
     counts of its lands are then not read, and an MDFC named is left in its own place): with one seed, decks
     of the same cards but their lands deal the same games, each slot holding its own land (common random
-    numbers, as :func:`planner.sim.simulate.goldfish_counts` has them). ``game_scores`` asks for each game's
+    numbers, as :func:`planner.sim.lands_only.goldfish_counts` has them). ``game_scores`` asks for each game's
     copies castable on their curve turn (a commander counts once), in game order: the numerator of
-    ``optimise-lands``'s score with the turns planned.
+    ``optimise-lands``'s score with the turns planned. ``runs`` holds the records (:class:`PlannedRun`)
+    that the caller's run keeps (its other chunks, other layouts of the deck); this call's own when None.
 
     >>> from models.decklist import parse_deck
     >>> deck = parse_deck("1 Forest\\n1 Island\\n34 Bear {1}{G}\\n24 Wave {U}")
@@ -917,7 +305,7 @@ def planned_counts(
     >>> int(one.castable[:, 3].sum()), int(one.game_scores.max())  # (no Island: a Wave is never castable)
     (0, 34)
     """
-    setup = _setup(deck, min_x)
+    setup = (runs or PlannedRuns()).of(deck, min_x)
     deck_ids = setup.dealt(layout)
     weights = setup.weights
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
@@ -953,7 +341,7 @@ def planned_counts(
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at)
+            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo.matchings)
             score = 0
             hand += [k.index for k in commanders]
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
@@ -1087,9 +475,10 @@ def planned_result(
     on_the_draw: bool,
     mulligan: str,
     min_x: int,
+    runs: PlannedRuns | None = None,
 ) -> GoldfishResult:
-    """The goldfish report of merged tallies."""
-    setup = _setup(deck, min_x)
+    """The goldfish report of merged tallies (``runs`` as :func:`planned_counts` has it)."""
+    setup = (runs or PlannedRuns()).of(deck, min_x)
     kinds, played = setup.kinds, setup.deck
     stages = mulligan_stages(commander=played.is_commander, london=mulligan == "london")
     first, last = turns
@@ -1130,18 +519,7 @@ def planned_result(
         cards=tuple(cards),
         ignored_sources=setup.ignored,
         notes=(*setup.notes, f"turns planned with the turn planner; X spells cast with X = {min_x}"),
-        kept_sizes=tuple(
-            (
-                size,
-                sum(
-                    n
-                    for stage, n in zip(stages, counts.kept_at, strict=True)
-                    if HAND_SIZE - stage.bottom == size
-                )
-                / games,
-            )
-            for size in sorted({HAND_SIZE - stage.bottom for stage in stages}, reverse=True)
-        ),
+        kept_sizes=kept_sizes(stages, counts.kept_at, games),
         life_paid=counts.life_paid / games,
     )
 
@@ -1158,11 +536,11 @@ def goldfish_planned(
     progress: Callable[[int], None] | None = None,
 ) -> GoldfishResult:
     """Goldfish ``deck`` with the turn planner (see the module docstring); the report of
-    :func:`planner.sim.simulate.goldfish`, plus ``cast_on_curve``: how often a copy was cast on its curve
+    :func:`planner.sim.goldfish.goldfish`, plus ``cast_on_curve``: how often a copy was cast on its curve
     turn by the best turn's plan (not only castable). Games are dealt in chunks of :data:`PLANNED_CHUNK`,
     each with its own random stream.
 
-    Mulligans follow the same rule (:data:`~planner.sim.simulate.LONDON`: lands counted after bottoming);
+    Mulligans follow the same rule (:data:`~planner.sim.game.LONDON`: lands counted after bottoming);
     the cards put on the bottom are chosen by the colors they keep (see :func:`_bottomed`).
     """
     settings = {
@@ -1171,6 +549,7 @@ def goldfish_planned(
         "on_the_draw": on_the_draw,
         "mulligan": mulligan,
         "min_x": min_x,
+        "runs": PlannedRuns(),  # (this run's: its chunks share the memo of turns)
     }
     counts = planned_counts(
         deck,
@@ -1193,6 +572,7 @@ def _mulligan(
     land_kinds: int,
     rng: np.random.Generator,
     kept_at: list[int],
+    matchings: Matchings,
 ) -> tuple[list[int], list[int]]:
     """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
     for number, stage in enumerate(stages):
@@ -1203,7 +583,7 @@ def _mulligan(
         after = lands - bottom_lands
         if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
             kept_at[number] += 1
-            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands)
+            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands, matchings)
             for card in bottom:
                 hand.remove(card)
             return hand, library + bottom
@@ -1211,7 +591,7 @@ def _mulligan(
 
 
 def _bottomed(
-    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int
+    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int, matchings: Matchings
 ) -> list[int]:
     """The cards a kept hand puts on the bottom (as the numpy goldfish does): each land in turn whose loss
     leaves the most of the hand's colored symbols payable (then the deck's, then untapped lands); then the
@@ -1220,7 +600,7 @@ def _bottomed(
     bottom: list[int] = []
 
     def cover(cards: list[int], spells_of: Sequence[int]) -> int:
-        return _colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units])
+        return colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units], matchings)
 
     for _ in range(lands):
         land_cards = [i for i in kept if i < land_kinds]
@@ -1233,7 +613,7 @@ def _bottomed(
             rest.remove(card)
             untapped = sum(1 for i in rest if (p := kinds[i].land) is not None and p.entry is Entry.UNTAPPED)
             units = [mask for i in rest for mask in kinds[i].units]
-            return (cover(rest, hand_spells), _deck_cover(kinds, units), untapped)
+            return (cover(rest, hand_spells), deck_cover(kinds, units, matchings), untapped)
 
         worst = max(sorted(set(land_cards)), key=loss)
         kept.remove(worst)
@@ -1249,7 +629,7 @@ def _bottomed(
             break
 
         def rank(card: int, union: int = union) -> tuple[bool, int]:
-            uncovered = any(mask != _ANY and not mask & union for mask in kinds[card].demand)
+            uncovered = any(mask != ANY_TYPE and not mask & union for mask in kinds[card].demand)
             return (uncovered, kinds[card].mana_value)
 
         worst = max(sorted(set(hand_spells)), key=rank)

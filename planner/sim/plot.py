@@ -21,7 +21,7 @@ from models.errors import InputError
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from planner.sim.simulate import CardOdds, GoldfishResult
+    from planner.sim.results import CardOdds, GoldfishResult
 
 __all__ = ["grid", "plot_figure", "plot_goldfish", "title_lines"]
 
@@ -35,7 +35,7 @@ def grid(result: GoldfishResult) -> tuple[list[CardOdds], npt.NDArray[np.float64
     NaN for a grey cell (0 before the card's mana value).
 
     >>> from models.decklist import parse_deck
-    >>> from planner.sim.simulate import goldfish
+    >>> from planner.sim.goldfish import goldfish
     >>> deck = parse_deck("24 Forest\\n36 Ogre {2}{G}")
     >>> result = goldfish(deck, turns=(1, 3), games=200, seed=1, ramp="none")
     >>> cards, cells = grid(result)
@@ -59,7 +59,7 @@ def title_lines(result: GoldfishResult, title: str, width_inches: float) -> str:
     """The title: the deck's file name (not its folders), what the cells are, and the run's settings,
     wrapped to ``width_inches``.
 
-    >>> from planner.sim.simulate import GoldfishResult
+    >>> from planner.sim.results import GoldfishResult
     >>> result = GoldfishResult(games=10, seed=0, turns=(1,), on_the_draw=False, mulligan="london",
     ...     deck_size=60, lands=24, commanders=(), cards=(), ignored_sources=(), notes=(), kept_sizes=(),
     ...     life_paid=0.0)

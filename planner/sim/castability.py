@@ -1,0 +1,101 @@
+"""Castability of many land states at once: the costs a deck asks, the parts of their colored symbols (to
+score how much of a cost some lands pay), and an oracle that asks the batch check
+(:func:`planner.sim.batch.castable`: exactly the planner's answer for such sources) once per distinct state.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from models.cost import ManaCost, SymbolKind
+from models.errors import InputError
+from planner.rules.payment import cost_modes
+from planner.sim.batch import castable as batch_castable
+from planner.sim.game import STARTING_LIFE, Bools, Ints
+
+__all__ = ["Castability", "sub_costs"]
+
+
+def _plain(cost: ManaCost) -> ManaCost:
+    """The cost as the batch check takes it: X is 0 (the mana value's convention); {S} is refused."""
+    if cost.has_snow:
+        raise InputError(
+            f"the cost {cost} has {{S}} (mana from a snow source): the deck simulation can't pay it"
+        )
+    return cost.with_variables(0) if cost.has_variable else cost
+
+
+class Castability:
+    """Castability of fixed costs for land states given as counts of each source mask, memoised per state.
+
+    Games share few distinct states (which sources are in play), so each distinct state is asked once, of
+    the batch check (:func:`planner.sim.batch.castable`: Hall's condition, exactly the planner's answer for
+    such
+    sources); the answer stored is the least life each cost needs (0 for none, ``NEVER`` when not payable),
+    so that Phyrexian symbols see each game's own life total.
+    """
+
+    NEVER: Final = 1 << 14
+
+    def __init__(self, source_masks: Sequence[int], costs: Sequence[ManaCost]) -> None:
+        self.source_masks = np.asarray(source_masks, dtype=np.uint8)
+        self.costs = tuple(_plain(cost) for cost in costs)
+        self._life_steps = [sorted({mode.life for mode in cost_modes(cost)}) for cost in self.costs]
+        self._known: dict[bytes, npt.NDArray[np.int16]] = {}
+
+    def states(self, counts: Ints) -> tuple[npt.NDArray[np.int16], Ints]:
+        """The distinct rows of source counts (``N × len(source_masks)``) as a table of the life each cost
+        needs, one row per distinct state, and each row's index in it."""
+        counts = np.ascontiguousarray(counts, dtype=np.int8)
+        if counts.shape[0] == 0:
+            return np.zeros((0, len(self.costs)), dtype=np.int16), np.zeros(0, dtype=np.int64)
+        rows = counts.view(np.dtype((np.void, counts.shape[1]))).ravel()
+        unique, inverse = np.unique(rows, return_inverse=True)
+        keys = unique.tolist()
+        new = [state for state in keys if state not in self._known]
+        if new:
+            states = np.frombuffer(b"".join(new), dtype=np.int8).reshape(len(new), counts.shape[1])
+            for state, answer in zip(new, self._ask(states), strict=True):
+                self._known[state] = answer
+        return np.stack([self._known[state] for state in keys]), inverse.ravel()
+
+    def life_needed(self, counts: Ints) -> npt.NDArray[np.int16]:
+        """For each row of source counts, the life each cost needs."""
+        table, inverse = self.states(counts)
+        return table[inverse]
+
+    def payable(self, counts: Ints, life: int | Ints = STARTING_LIFE) -> Bools:
+        """For each row of source counts, which costs the sources can pay with that much life."""
+        return self.life_needed(counts) <= np.asarray(life, dtype=np.int64).reshape(-1, 1)
+
+    def _ask(self, states: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
+        width = max(1, int(states.sum(axis=1).max()))
+        masks = np.zeros((states.shape[0], width), dtype=np.uint8)
+        ends = np.cumsum(states, axis=1)
+        slots = np.arange(width)
+        for index in range(states.shape[1]):
+            starts = ends[:, index] - states[:, index]
+            inside = (slots >= starts[:, None]) & (slots < ends[:, index][:, None])
+            masks[inside] = self.source_masks[index]
+        needed = np.full((states.shape[0], len(self.costs)), self.NEVER, dtype=np.int16)
+        for life in sorted({life for steps in self._life_steps for life in steps}, reverse=True):
+            columns = [i for i, steps in enumerate(self._life_steps) if life in steps]
+            ok = batch_castable(masks, [self.costs[i] for i in columns], life=life)
+            for position, column in enumerate(columns):
+                needed[ok[:, position], column] = life
+        return needed
+
+
+def sub_costs(cost: ManaCost) -> list[ManaCost]:
+    """Every distinct part of a cost's non-generic symbols, to score how much of it some lands can pay."""
+    symbols = [s for s in cost.symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)]
+    parts: dict[ManaCost, None] = {}
+    for size in range(1, len(symbols) + 1):
+        for chosen in itertools.combinations(symbols, size):
+            parts[ManaCost(tuple(chosen))] = None
+    return list(parts)

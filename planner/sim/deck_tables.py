@@ -1,0 +1,191 @@
+"""The fixed tables of one deck's lands-only goldfish: its land classes (lands that play alike), its spells
+and their costs, the castability oracle of land states, and the choices a game makes with them (which lands
+and spells a mulligan puts on the bottom, whether a land enters untapped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+import numpy as np
+
+from models.cost import ManaCost
+from models.decklist import Deck
+from models.types import BASIC_LAND_TYPES
+from planner.sim.castability import Castability, sub_costs
+from planner.sim.game import Bools, Ints, bottom_worst, commander_colors
+from planner.sim.lands import Entry, LandProfile, land_profile
+
+__all__ = ["DeckTables"]
+
+
+_BASIC_TYPES: Final = tuple(BASIC_LAND_TYPES)
+
+
+@dataclass(frozen=True, slots=True)
+class _Spell:
+    name: str
+    copies: int
+    cost: ManaCost | None
+    commander: bool
+
+
+class DeckTables:
+    """The fixed tables of one deck's goldfish: land classes, spells, costs and the castability oracle."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.commander_colors = commander_colors(deck)
+        groups: dict[LandProfile, list[tuple[str, int]]] = {}
+        notes: list[str] = []
+        for card in deck.cards:
+            if card.is_land and card.card is not None:
+                profile = land_profile(card.card, self.commander_colors)
+                notes.extend(profile.notes)
+                groups.setdefault(replace(profile, notes=()), []).append((card.name, card.count))
+        self.classes = list(groups)
+        self.class_names = [", ".join(name for name, _ in members) for members in groups.values()]
+        self.class_copies = [sum(count for _, count in members) for members in groups.values()]
+        self.notes = tuple(dict.fromkeys(notes))
+        self.spells = [_Spell(c.name, c.count, c.cost, False) for c in deck.spells] + [
+            _Spell(c.name, 0, c.cost, True) for c in deck.commanders
+        ]
+        self.land_kinds = len(self.classes)
+        self.library_spells = len(deck.spells)
+        # a fetchland's targets: the classes it can find; in hand it counts as one source of any of their
+        # types (for the mulligan's choices: it never stays in play, the land it finds does)
+        self.targets = [
+            [t for t, other in enumerate(self.classes) if profile.finds(other)] for profile in self.classes
+        ]
+        self.fetches = [c for c, profile in enumerate(self.classes) if profile.search is not None]
+        for kind in self.fetches:
+            if not self.targets[kind]:
+                self.notes += (f"{self.class_names[kind]}: its search finds no land of this deck",)
+        sources = [self._sources(c) for c in range(self.land_kinds)]
+        masks = sorted({mask for made in sources for mask in made if mask}) or [0]
+        self.class_sources = np.array(
+            [[made.count(mask) for mask in masks] for made in sources], dtype=np.int64
+        ).reshape(len(self.classes), len(masks))
+        costs: dict[ManaCost, None] = {}
+        for spell in self.spells:
+            if spell.cost is not None:
+                costs[spell.cost] = None
+        spell_costs = list(costs)
+        parts: dict[ManaCost, None] = {}
+        for cost in spell_costs:
+            for part in sub_costs(cost):
+                parts.setdefault(part, None)
+        self.costs = spell_costs + [part for part in parts if part not in costs]
+        index = {cost: i for i, cost in enumerate(self.costs)}
+        never = len(self.costs)
+        self.cost_column = np.array(
+            [index[s.cost] if s.cost is not None else never for s in self.spells], dtype=np.int64
+        )
+        self.cover = np.zeros((len(self.costs) + 1, len(self.spells)), dtype=np.float32)
+        self.full_part = np.full(len(self.spells), -1)
+        for column, spell in enumerate(self.spells):
+            if spell.cost is None:
+                continue
+            spell_parts = sub_costs(spell.cost)
+            for part in spell_parts:
+                self.cover[index[part], column] = 1
+            if spell_parts:
+                self.full_part[column] = index[spell_parts[-1]]
+        self.oracle = Castability(masks, self.costs)
+        self.copies = np.array([s.copies for s in self.spells], dtype=np.int64)
+        self.mana_values = np.array([s.cost.mana_value if s.cost else 0 for s in self.spells], dtype=np.int64)
+        self.deck_ids = np.repeat(
+            np.arange(self.land_kinds + self.library_spells, dtype=np.int16),
+            [*self.class_copies, *(s.copies for s in self.spells[: self.library_spells])],
+        )
+        self.entries = [profile.entry for profile in self.classes]
+        self.untapped_always = np.array([e is Entry.UNTAPPED for e in self.entries], dtype=np.int64)
+        self.class_types = np.array(
+            [[t in p.land_types for t in _BASIC_TYPES] for p in self.classes], dtype=np.int64
+        ).reshape(len(self.classes), len(_BASIC_TYPES))
+        self.needs = [np.array([t in p.untapped_with for t in _BASIC_TYPES]) for p in self.classes]
+        self.tie_order = sorted(
+            range(self.land_kinds),
+            key=lambda c: (self.classes[c].entry is Entry.UNTAPPED, self.classes[c].types.bit_count(), c),
+        )
+
+    def _sources(self, kind: int) -> tuple[int, ...]:
+        """The sources a land class counts as: its own, or for a fetchland one of its targets' types."""
+        if self.classes[kind].search is None:
+            return self.classes[kind].sources
+        union = 0
+        for target in self.targets[kind]:
+            union |= self.classes[target].types
+        return (union,) if union else ()
+
+    # ---- castability of land states
+
+    def ask(self, lands: Ints, life: Ints) -> tuple[Bools, Ints]:
+        """For land class counts: which spells the lands (all untapped) can pay with that life, and how many
+        parts of each spell's colored pips they cover (life not used)."""
+        table, inverse = self.oracle.states(lands @ self.class_sources)
+        never = np.full((table.shape[0], 1), Castability.NEVER, dtype=np.int16)
+        full = np.concatenate([table, never], axis=1)
+        cover = ((full == 0).astype(np.float32) @ self.cover).astype(np.int64)
+        payable: Bools = full[:, self.cost_column][inverse] <= life[:, None]
+        return payable, cover[inverse]
+
+    # ---- mulligans
+
+    def bottom_lands(self, hand: Ints, bottom: Ints) -> Ints:
+        """Put lands on the bottom: each time the land whose loss leaves the most of the hand's colored pips
+        payable (then the deck's), keeping untapped lands over taplands."""
+        spells = hand[:, self.land_kinds :]
+        zero_life = np.zeros(hand.shape[0], dtype=np.int64)
+
+        def value(rows: Ints, lands: Ints) -> Ints:
+            _, cover = self.ask(lands, zero_life[rows])
+            in_hand = np.minimum((cover * spells[rows]).sum(axis=1), 255)
+            in_deck = np.minimum(cover @ self.copies, (1 << 18) - 1)
+            untapped = np.minimum(lands @ self.untapped_always, 63)
+            scores: Ints = (in_hand << 24) + (in_deck << 6) + untapped
+            return scores
+
+        lands = bottom_worst(hand[:, : self.land_kinds], bottom, value, self.tie_order)
+        return np.concatenate([lands, spells], axis=1)
+
+    def bottom_spells(self, hand: Ints, bottom: Ints) -> Ints:
+        """Put spells on the bottom: first those whose colored pips the kept lands can't pay, then the most
+        expensive."""
+        hand = hand.copy()
+        lands = hand[:, : self.land_kinds]
+        needed = self.oracle.life_needed(lands @ self.class_sources)
+        covered = np.ones((hand.shape[0], self.library_spells), dtype=np.bool_)
+        for column in range(self.library_spells):
+            if self.full_part[column] >= 0:
+                covered[:, column] = needed[:, self.full_part[column]] == 0
+            elif self.spells[column].cost is None:
+                covered[:, column] = False
+        key = (~covered) * 1000 + np.minimum(self.mana_values[: self.library_spells], 999)
+        spells = hand[:, self.land_kinds : self.land_kinds + self.library_spells]
+        for step in range(int(bottom.max(initial=0))):
+            rows = np.flatnonzero(bottom > step)
+            ranked = np.where(spells[rows] > 0, key[rows], -1)
+            spells[rows, ranked.argmax(axis=1)] -= 1
+        return hand
+
+    # ---- land drops
+
+    def enters_untapped(self, kind: int, lands: Ints, paid: bool) -> Bools:
+        """Whether a land of this class enters untapped next to these lands (rows of class counts)."""
+        entry = self.entries[kind]
+        rows = lands.shape[0]
+        if entry is Entry.UNTAPPED:
+            return np.ones(rows, dtype=np.bool_)
+        if entry is Entry.SHOCK:
+            return np.full(rows, paid)
+        if entry is Entry.CHECK:
+            checked: Bools = np.any((lands @ self.class_types)[:, self.needs[kind]] > 0, axis=1)
+            return checked
+        if entry is Entry.FAST:
+            few: Bools = lands.sum(axis=1) <= 2
+            return few
+        if entry is Entry.SLOW:
+            many: Bools = lands.sum(axis=1) >= 2
+            return many
+        return np.zeros(rows, dtype=np.bool_)
