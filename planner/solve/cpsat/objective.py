@@ -21,6 +21,7 @@ from planner.solve.cpsat.resources import cards_lost
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
+    PermanentFacts,
     color_keeping,
     permanent_facts,
     sacrificed_by_design,
@@ -39,7 +40,6 @@ def objective(record: PaymentModel) -> None:
 def objective_terms(record: PaymentModel) -> list[Term]:
     """The objective's levels, most important first (see :func:`objective`)."""
     main = record.main
-    model = record.model
     used = _touched(record)
     count = {pid: len(record.members[pid]) for pid in used}
     mana_bound = sum(t.outcome.total * t.bound for t in record.templates) + len(record.problem.pool) + 1
@@ -117,24 +117,7 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
     lost_colors = _lost_colors(record, count, used)
     terms.append(("colors_lost", total(lost_colors), len(lost_colors) + 1))
-    for level in TOUCHED_LEVELS:
-        parts: list[Expr] = []
-        bound = 1
-        for pid, amount in used.items():
-            members = record.members[pid]
-            values = [level.value(facts[member]) for member in members]
-            bound += sum(values)
-            if len(set(values)) == 1:
-                parts.append(values[0] * amount)
-                continue
-            # a group taps its lowest ids first: the sum of its first k members' values, for k used
-            prefix = [sum(values[:k]) for k in range(len(members) + 1)]
-            index = model.new_int_var(0, len(members), f"group_{pid}_used_{level.name}")
-            model.add(index == amount)
-            share = model.new_int_var(min(prefix), max(prefix), f"group_{pid}_{level.name}")
-            model.add_element(index, prefix, share)
-            parts.append(share)
-        terms.append((level.name, total(parts), bound))
+    terms += _touched_levels(record, used, facts)
     exiled_level, convoked_level = FINAL_LEVELS
     terms.append((exiled_level, record.chosen.exiled, record.chosen.most_exiled + 1))
     mana_makers = {m for t in record.templates for m in t.sources}
@@ -147,6 +130,35 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
     # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
     return [(name, expression, min(bound, record.most(expression) + 1)) for name, expression, bound in terms]
+
+
+def _touched_levels(
+    record: PaymentModel, used: dict[str, Expr], facts: dict[str, PermanentFacts]
+) -> list[Term]:
+    """The levels of what the payment touches (:data:`~planner.solve.objective.TOUCHED_LEVELS`: mana tied
+    up, preference, not untapping, creatures, pain, flexibility, the tie-break by id), each the sum over
+    the touched permanents of their value; a group taps its lowest ids first, so its value is the sum of
+    its first k members' values for k used."""
+    model = record.model
+    terms: list[Term] = []
+    for level in TOUCHED_LEVELS:
+        parts: list[Expr] = []
+        bound = 1
+        for pid, amount in used.items():
+            members = record.members[pid]
+            values = [level.value(facts[member]) for member in members]
+            bound += sum(values)
+            if len(set(values)) == 1:
+                parts.append(values[0] * amount)
+                continue
+            prefix = [sum(values[:k]) for k in range(len(members) + 1)]
+            index = model.new_int_var(0, len(members), f"group_{pid}_used_{level.name}")
+            model.add(index == amount)
+            share = model.new_int_var(min(prefix), max(prefix), f"group_{pid}_{level.name}")
+            model.add_element(index, prefix, share)
+            parts.append(share)
+        terms.append((level.name, total(parts), bound))
+    return terms
 
 
 def _touched(record: PaymentModel) -> dict[str, Expr]:

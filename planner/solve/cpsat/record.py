@@ -104,8 +104,7 @@ class Cycle:
 @dataclass(slots=True)
 class Layer:
     """One payment inside the shared model (the payment asked for, a cost to keep payable, a card in hand):
-    what it pays, from which pool, and the variables its passes add (:data:`~planner.solve.cpsat.spine.
-    LAYER_PASSES`)."""
+    what it pays, from which pool, and the variables its passes add (the spine's ``LAYER_PASSES``)."""
 
     name: str
     target: PaymentTarget

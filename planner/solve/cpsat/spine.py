@@ -62,7 +62,17 @@ LAYER_PASSES: tuple[LayerPass, ...] = (
 
 def build(problem: PaymentProblem, *, merge: bool = True) -> PaymentModel:
     """The model of a payment, pass by pass; ``merge`` lets twins be merged into groups (see
-    :func:`~planner.solve.cpsat.analysis.analysed`)."""
+    :func:`~planner.solve.cpsat.analysis.analysed`).
+
+    >>> from models import Board, PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "s1", "card": "Golgari Signet", "controller": "me"}]})
+    >>> problem = PaymentProblem.of(board, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{B}"))
+    >>> record = build(problem)
+    >>> [layer.name for layer in record.layers], [name for name, _, _ in record.terms][:2]
+    (['pay', 'keep'], ['keep', 'hand_cards_lost'])
+    """
     record = analysed(problem, merge=merge)  # before any variable: order edges, {Q} cycles, twins, nodes
     declare_x(record)  # variables: the largest X asked for
     declare_alternatives(record)  # variables: convoke, improvise, delve
