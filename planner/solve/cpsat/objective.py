@@ -200,9 +200,10 @@ def _lost_colors(record: PaymentModel, count: dict[str, int], used: dict[str, Ex
 
     Each expression is only bounded from below (a color counts as kept only when some way keeps it):
     the objective minimises it, so a stage that holds this level has it exact at its optimum, and the
-    other solutions' counts are worked out from what stays untouched (:meth:`_solution`). On a board
-    of 1,000 permanents this took the first stage of ``max_x`` from 7 s to about 1 s; the exact
-    equivalences (a literal true exactly when the untouched members suffice) weakened its LP."""
+    other solutions' counts are worked out from what stays untouched
+    (:func:`~planner.solve.cpsat.extract.solution_of`). On a board of 1,000 permanents this took the first
+    stage of ``max_x`` from 7 s to about 1 s; the exact equivalences (a literal true exactly when the
+    untouched members suffice) weakened its LP."""
     model = record.model
     keeping = color_keeping(record.problem.view, record.problem.reflect, record.templates)
     left = [count[pid] - used[pid] for pid in keeping.pids]
