@@ -1,6 +1,6 @@
 """Boards with many identical permanents whose abilities cost mana (issue 14, "big boards"): the CP-SAT model
 merges twins (identical Signets, filter lands, Treasures, Cascading Cataracts) into counts and orders the
-activations only once the relaxed optimum is known (:func:`planner.solve.cpsat._merged_twins`).
+activations only once the relaxed optimum is known (:func:`planner.solve.cpsat.analysis.merged_twins`).
 
 Three checks, none of them on the clock: on small boards, the answer agrees with the reference search (the
 same verdict and the best objective, level by level), boards where only an interleaved order of two groups
@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import max_x, pay
-from planner.solve.cpsat import _PaymentModel, solve_payment
+from planner.solve.cpsat import solve_payment
+from planner.solve.cpsat.spine import solved
 from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
@@ -127,7 +128,7 @@ def _big(seed: int, size: int) -> Board:
 
 def _solved(board: Board, cost: str, *, merge: bool, time_limit: float = LONG) -> tuple[SolveStatus, object]:
     problem = PaymentProblem.of(board, PaymentTarget.of(cost), time_limit=time_limit)
-    solution = _PaymentModel(problem, merge=merge).solve()
+    solution = solved(problem, merge=merge)
     return solution.status, (solution.x, solution.objective)
 
 

@@ -21,8 +21,10 @@ from planner.rules.could_produce import ability_could_produce
 from planner.rules.production import reached, triggers_on, within_reach
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve import cpsat
 from planner.solve.cpsat import solve_payment
+from planner.solve.cpsat.extract import solution_of
+from planner.solve.cpsat.solve import stages
+from planner.solve.cpsat.spine import build
 from planner.solve.fast import reduction, sources
 from planner.solve.fast import search as fast_search
 from planner.solve.objective import (
@@ -235,18 +237,17 @@ def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses
         ("gc", "Graven Cairns"),
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{X}{G}"), "me")
-    first = cpsat._stages(cpsat._PaymentModel(problem, merge=False).objective_terms())[0]
+    first = stages(build(problem, merge=False).terms)[0]
     assert "x" in [name for name, _, _ in first] and "colors_lost" not in [name for name, _, _ in first]
     for wanted in range(5):  # any plan for each X the board can pay: no objective, the solver's first
-        built = cpsat._PaymentModel(problem, merge=False)
-        terms = built.objective_terms()
+        built = build(problem, merge=False)
         assert built.x is not None
         built.model.add(built.x == wanted)
         for literal in built.main.assumptions.values():  # (the target's slots are paid, as solve fixes them)
             built.model.add(literal == 1)
         solver = cp_model.CpSolver()
         assert solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-        solution = built._solution(solver, terms)
+        solution = solution_of(built, solver, built.terms)
         assert solution.plan is not None and solution.x == wanted
         summary = replay(board, problem.paid_target(wanted), solution.plan)
         assert dict(solution.objective)["colors_lost"] == objective_of(board, "me", summary)[LOST]

@@ -24,7 +24,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import PayResult, max_x, pay
 from planner.solve.bounds import unpayable_core
-from planner.solve.cpsat import _PaymentModel
+from planner.solve.cpsat.spine import solved
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -45,7 +45,7 @@ TIME_LIMIT = 60.0
 def _model_status(question: Question) -> SolveStatus:
     """The CP-SAT model's own verdict on a question, without the counts of planner.solve.bounds."""
     problem = _problem(question)
-    return _PaymentModel(problem).solve().status
+    return solved(problem).status
 
 
 def _problem(question: Question) -> PaymentProblem:

@@ -1,0 +1,41 @@
+"""The CP-SAT model of a payment: which abilities to activate, which outcome each takes, which mana pays
+which symbol, and the best such plan under a lexicographic objective.
+
+The model is a spine of named passes over one record (:mod:`planner.solve.cpsat.spine`), in the order of
+an OR-Tools sample: the *templates* (one per way to activate an ability: permanent, ability, cost choices,
+outcome) analysed (:mod:`~planner.solve.cpsat.analysis`), then a *layer* per payment (the payment asked
+for, and one per cost that should stay payable afterwards: :mod:`~planner.solve.cpsat.layer`,
+:mod:`~planner.solve.cpsat.order`), then what the layers share (:mod:`~planner.solve.cpsat.resources`,
+:mod:`~planner.solve.cpsat.alternatives`), then the objective (:mod:`~planner.solve.cpsat.objective`),
+the solve (:mod:`~planner.solve.cpsat.solve`) and the plan (:mod:`~planner.solve.cpsat.extract`), all on
+the record of :mod:`~planner.solve.cpsat.record`. Nothing of CP-SAT leaves this package: the result is a
+:class:`~planner.rules.replay.Plan`, which the caller replays before returning it.
+
+Identical permanents that :func:`~planner.rules.activations.activation_templates` keeps apart (Signets,
+filter lands, Treasures: twins) are merged into groups whose templates count how many of them do each
+thing, and such a model is solved first without the order of the activations that cost mana, then ordered
+at its optimum (:mod:`~planner.solve.cpsat.solve`); when no order exists, the model of every twin answers. The
+answers are the same either way: only the model's size changes.
+
+Where the model is narrower than the rules (also in the README):
+
+- an ability whose cost has no {T}, {Q}, sacrifice or counter is activated as often as its cost allows: a
+  life cost while the life total pays it, a converter (Orochi Leafcaller:
+  :func:`~planner.rules.activations.converts_mana`) as often as the mana that pays it allows, an open
+  ability as often as the payments can use (:func:`~planner.rules.activations.open_bound`: a plan at that
+  bound is not called optimal); one that removes counters as often as its counters allow, and {Q} abilities
+  at most once: untap loops (CR 729) are cut;
+- amounts counted on the board ('for each creature you control', devotion) are counted before the plan
+  sacrifices anything they count: the model orders such activations first;
+- amounts that read the game (a life total, a power, cards in a graveyard: :mod:`planner.solve.dynamic`)
+  are counted as they resolve, after what the activations ordered before them changed, each activation of
+  a template ordered as one;
+- an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
+  land types) comes before the sacrifice;
+- convoke, improvise and the spending rules of the target's payment are read on the board the activations
+  leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
+"""
+
+from planner.solve.cpsat.spine import solve_payment
+
+__all__ = ["solve_payment"]

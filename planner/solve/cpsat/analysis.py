@@ -1,0 +1,448 @@
+"""The first pass: what the templates need of one another before any variable exists. The pairs that must
+come in an order (static edges), the permanents tapped and untapped in turn ({Q} cycles), the twins merged
+into groups when nothing orders them, and each template's producer node (whose mana the model tells apart).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
+from models.board import Board, Permanent
+from models.mana import ALL_COLORS, ManaTypes
+from planner.rules.activations import Activation
+from planner.rules.costs import discards_hand
+from planner.rules.production import activation_outcomes, anonymous
+from planner.rules.replay import could_produce_of, view_of
+from planner.rules.view import BoardView
+from planner.solve.cpsat.record import Cycle, PaymentModel
+from planner.solve.problem import PaymentProblem
+
+#: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
+_AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
+
+Edge = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """An amount counted on the board (a count or a devotion), the permanent whose ability counts it, and
+    the colors a devotion without its own colors counts (the color the mana is chosen in)."""
+
+    amount: Amount
+    whose: str
+    colors: ManaTypes
+
+
+def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
+    """The record of a payment's model before its variables: the templates (with the variants of amounts the
+    payment changes, :mod:`planner.solve.dynamic`), their static edges and {Q} cycles, twins merged into
+    groups (``merge``: only for one payment, with no keep or hand cost, and nothing that static edges or {Q}
+    cycles order; the activations' order is then left out at first, see :mod:`planner.solve.cpsat.solve`),
+    and each template's producer node."""
+    board = problem.board
+    turn = problem.turn
+    templates = problem.dynamics.templates
+    template_epochs = turn.epochs if turn is not None else (0,) * len(templates)
+    last_epoch = max(
+        [0, *template_epochs, *(s.epoch for s in turn.spells), *(m.epoch for m in turn.mana)]
+        if turn is not None
+        else [0]
+    )
+    # the permanents each template's permanent stands for: itself, or its group of interchangeable ones
+    members: dict[str, tuple[str, ...]] = defaultdict(tuple)
+    for permanent in board.permanents:
+        members[permanent.id] = (permanent.id,)
+    for template in templates:
+        members[template.pid] = template.sources
+    problem.check_time()
+    edges = static_edges(problem, templates)
+    cycles = tap_cycles(board, templates)
+    relaxed = False
+    alone = turn is None and problem.keep is None and not problem.hand
+    if merge and alone and not edges and not cycles and not problem.dynamics.families:
+        merged = merged_twins(board, templates)
+        if len(merged) < len(templates):
+            relaxed = True
+            templates = merged
+            template_epochs = (0,) * len(merged)
+            for template in merged:
+                members[template.pid] = template.sources
+    producer, depth = producers(problem, templates, template_epochs, edges, cycles)
+    problem.check_time()
+    return PaymentModel(
+        problem=problem,
+        templates=templates,
+        template_epochs=template_epochs,
+        last_epoch=last_epoch,
+        members=members,
+        static_edges=edges,
+        cycles=cycles,
+        relaxed=relaxed,
+        producer=producer,
+        depth=depth,
+    )
+
+
+# ------------------------------------------------------------------------------------------- static edges
+
+
+def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
+    """Pairs of templates that must come in this order when both are used: what uses a permanent (its
+    own activations, and those that tap it for their cost) before it is sacrificed, counting activations
+    before what sacrifices something they count, and reflecting ones before what sacrifices something
+    they reflect."""
+    view = problem.view
+    sacrificers = [t for t in templates if t.gone]
+    using: dict[str, list[Activation]] = defaultdict(list)
+    for template in templates:
+        for pid in (template.pid, *template.tapped):
+            using[pid].append(template)
+    edges: list[Edge] = []
+    for sacrificer in sacrificers:
+        problem.check_time()
+        for victim in sacrificer.gone:
+            # every other activation of a permanent, and every one that taps it for its cost
+            # (Springleaf Drum tapping a creature that Ashnod's Altar then sacrifices: a tapped creature
+            # can be sacrificed, a sacrificed one can't be tapped, CR 602.2b), comes before what
+            # sacrifices it, its own self-sacrifice included (an Eldrazi Scion tapped through Cryptolith
+            # Rite, then sacrificed); an ability that sacrifices its own source as its cost (Krark-Clan
+            # Ironworks sacrificing itself: CR 602.2b pays the cost as it is activated) comes before
+            # nothing for that
+            edges += [(t.index, sacrificer.index) for t in using[victim] if t.index != sacrificer.index]
+    for counting in templates:
+        counted = _counted(view, counting)
+        judged = _judged(counting)
+        if not counted and not judged:
+            continue
+        problem.check_time()
+        for sacrificer in sacrificers:
+            if sacrificer.index == counting.index:
+                continue
+            gone = sacrificer.gone
+            if any(_counts(view, count, pid) for count in counted for pid in gone) or any(
+                view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone
+            ):
+                edges.append((counting.index, sacrificer.index))
+    edges += _effect_edges(problem, templates)
+    edges += problem.dynamics.edges
+    edges += _hand_edges(templates) + _return_edges(templates)
+    # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
+    # are worked out with that permanent still there (CR 106.7)
+    for reflecting in templates:
+        reflected = _reflected(view, reflecting)
+        if not reflected:
+            continue
+        problem.check_time()
+        for sacrificer in sacrificers:
+            if sacrificer.index != reflecting.index and any(
+                view.matches(wanted, gone, whose) for wanted, whose in reflected for gone in sacrificer.gone
+            ):
+                edges.append((reflecting.index, sacrificer.index))
+    return edges
+
+
+def _hand_edges(templates: Sequence[Activation]) -> list[Edge]:
+    """'Discard your hand' after what takes chosen cards from the hand (they are chosen from what is
+    there), and before what returns a permanent to the hand: a plan discards only the cards the hand held
+    before the payment, and never a card a cost returned to it (CR 601.2h orders the costs; see
+    docs/rules.md)."""
+    discarding = [t.index for t in templates if discards_hand(t.ability)]
+    if not discarding:
+        return []
+    choosing = [t.index for t in templates if t.choices.cards and not discards_hand(t.ability)]
+    returning = [t.index for t in templates if t.choices.returned]
+    return [(a, d) for d in discarding for a in choosing] + [(d, r) for d in discarding for r in returning]
+
+
+def _return_edges(templates: Sequence[Activation]) -> list[Edge]:
+    """What takes a card from the hand that a cost returns to it (:attr:`Activation.after_return`) after
+    that cost."""
+    return [
+        (returner.index, taker.index)
+        for taker in templates
+        if taker.after_return
+        for returner in templates
+        if taker.after_return in returner.choices.returned
+    ]
+
+
+def _counted(view: BoardView, template: Activation) -> list[_Counted]:
+    """The amounts counted on the board that the template's mana depends on: its own ('{B} for each
+    Swamp you control'; devotion to the color it makes, Nykthos: CR 700.5), and (Squandered Resources)
+    those of the permanents it sacrifices, which could produce their mana only while their count is not
+    0 (CR 106.7)."""
+    ability = template.ability
+    outcome = template.outcome
+    found = [_Counted(ability.output.amount, template.pid, outcome.devotion or outcome.types)]
+    if any(
+        output.palette.kind is PaletteKind.REFLECT_SACRIFICED
+        for output in (ability.output, *(o for _, o in ability.conditional))
+    ):
+        for victim in template.sacrificed:
+            found += [_Counted(a.output.amount, victim, ALL_COLORS) for a in view.mana_abilities(victim)]
+    return [
+        counted
+        for counted in found
+        if counted.amount.kind is AmountKind.DEVOTION
+        or (counted.amount.kind is AmountKind.COUNT and counted.amount.filter is not None)
+    ]
+
+
+def _judged(template: Activation) -> list[ObjectFilter]:
+    """The filters of the permanents the conditions of the template's ability count: whether it can be
+    activated (Mox Opal's 'three or more artifacts') and which output it makes (Urza's Tower), judged
+    when it is activated and resolves (CR 602.5b, 608.2h), so before the payment sacrifices them."""
+    ability = template.ability
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    return [wanted for c in conditions if c is not None for wanted in c.counted_filters]
+
+
+def _counts(view: BoardView, counted: _Counted, gone: str) -> bool:
+    """True when sacrificing ``gone`` changes a counted amount: it matches the count's filter, or it has
+    mana symbols of the devotion's colors."""
+    amount = counted.amount
+    if amount.kind is AmountKind.DEVOTION:
+        owner = view.permanent(counted.whose).controller
+        colors = amount.colors or counted.colors
+        return view.permanent(gone).controller == owner and view.devotion_of(gone, colors) > 0
+    assert amount.filter is not None
+    return view.matches(amount.filter, gone, counted.whose)
+
+
+def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
+    """Activations before what sacrifices a permanent whose effect they rely on: a template's ability
+    or outcome that the board without the sacrificed permanents no longer has (Dryad of the Ilysian
+    Grove's land types, Nyxbloom Ancient's tripling: CR 611.3a, an effect of a static ability stops when
+    its permanent leaves) comes before the sacrifice."""
+    sources = {sourced.source for sourced in problem.view.effects}
+    edges: list[Edge] = []
+    after: dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]] = {}
+    for sacrificer in templates:
+        gone = tuple(sorted(set(sacrificer.gone)))
+        if not sources.intersection(gone):
+            continue
+        if gone not in after:
+            board = problem.board
+            for pid in gone:
+                board = board.without_permanent(pid)
+            after[gone] = (view_of(board), could_produce_of(board))
+        view, reflect = after[gone]
+        problem.check_time()
+        for template in templates:
+            if template.index == sacrificer.index or template.pid in gone:
+                continue  # (a permanent's own activations come before it goes anyway)
+            if not set(template.removed).isdisjoint(gone):
+                continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
+            abilities = view.mana_abilities(template.pid)
+            number = template.ability_index
+            if (
+                number >= len(abilities)
+                or abilities[number] != template.ability
+                or template.outcome
+                not in activation_outcomes(
+                    view,
+                    template.pid,
+                    template.ability,
+                    reflect,
+                    sacrificed=template.sacrificed,
+                    counted=template.counted,
+                )
+            ):
+                edges.append((template.index, sacrificer.index))
+    return edges
+
+
+def _reflected(view: BoardView, template: Activation) -> list[tuple[ObjectFilter, str]]:
+    """The permanents the template's mana types are read from, as filters with the permanent they are
+    written on: its own palette's that reflects them (CR 106.7) or takes the colors among them (Bloom
+    Tender), or (Squandered Resources) those of the permanents it sacrifices."""
+    ability = template.ability
+    found: list[tuple[ObjectFilter, str]] = []
+    for output in (ability.output, *(o for _, o in ability.conditional)):
+        if output.palette.kind in _AMONG:
+            found += [(wanted, template.pid) for wanted in output.palette.among]
+        elif output.palette.kind is PaletteKind.REFLECT_SACRIFICED:
+            for victim in template.sacrificed:
+                for other in view.mana_abilities(victim):
+                    for made in (other.output, *(o for _, o in other.conditional)):
+                        if made.palette.kind in _AMONG:
+                            found += [(wanted, victim) for wanted in made.palette.among]
+    return found
+
+
+# ------------------------------------------------------------------------------------- cycles and producers
+
+
+def tap_cycles(board: Board, templates: Sequence[Activation]) -> dict[str, Cycle]:
+    """The permanents with a {Q} ability among the templates: what taps and untaps each (see
+    :class:`~planner.solve.cpsat.record.Cycle`)."""
+    cycles: dict[str, Cycle] = {}
+    for template in templates:
+        if template.ability.cost.untap:
+            permanent = board.permanent(template.pid)
+            cycles.setdefault(template.pid, Cycle(permanent.tapped)).untaps.append(template.index)
+    for template in templates:
+        tapping = {template.pid} if template.ability.cost.tap else set()
+        for pid in tapping | set(template.tapped):
+            if pid in cycles:
+                cycles[pid].taps.append(template.index)
+    return cycles
+
+
+def _reachable(graph: dict[int, list[int]], starts: Sequence[int]) -> set[int]:
+    """The nodes reachable from ``starts`` (themselves included) along the graph's edges.
+
+    >>> sorted(_reachable({1: [2], 2: [3], 4: [1]}, [1]))
+    [1, 2, 3]
+    """
+    seen = set(starts)
+    stack = list(starts)
+    while stack:
+        for following in graph.get(stack.pop(), ()):
+            if following not in seen:
+                seen.add(following)
+                stack.append(following)
+    return seen
+
+
+def producers(
+    problem: PaymentProblem,
+    templates: Sequence[Activation],
+    template_epochs: Sequence[int],
+    edges: Sequence[Edge],
+    cycles: dict[str, Cycle],
+) -> tuple[list[int], dict[int, int]]:
+    """Each template's producer key (the node its mana is told apart by, or -1 - its epoch when it need
+    not be), and the untracked templates' order (each after everything with an edge to it).
+
+    A template needs its mana tracked (and a place in the order) only when something may have to come
+    before it: it has a mana cost, or a static edge leads to it from such a template or from a cycle of
+    static edges. The others form an acyclic graph that nothing outside leads into, so they can all go
+    first, in its order, and their mana (a Treasure's, Squandered Resources' for a basic land) joins the
+    untracked classes without changing any answer. The outcomes of one {T} ability (a filter land's) are
+    one node: the {T} lets at most one of them happen in a layer, so they share a producer key, a consumer
+    and a position, which keeps the model's size linear in them.
+    """
+    families = problem.dynamics.families
+    after: dict[int, list[int]] = defaultdict(list)
+    for a, b in edges:
+        after[a].append(b)
+    cyclic = {i for i in after if i in _reachable(after, after[i])}
+    # (what taps and untaps a permanent in turn is ordered too: see planner.solve.cpsat.order)
+    cycling = [i for cycle in cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
+    counting = [i for family in families for i, _ in family.variants]
+    changing = [i for family in families for i in family.changers]
+    tracked = _reachable(
+        after,
+        [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling) + counting + changing,
+    )
+    depth: dict[int, int] = {}
+    waiting = {t.index: 0 for t in templates if t.index not in tracked}
+    for _, b in edges:
+        if b not in tracked:
+            waiting[b] += 1
+    ready = [i for i, count in waiting.items() if count == 0]
+    for i in ready:  # (grows while it is read)
+        for b in after[i]:
+            if b in tracked:
+                continue
+            depth[b] = max(depth.get(b, 0), depth.get(i, 0) + 1)
+            waiting[b] -= 1
+            if waiting[b] == 0:
+                ready.append(b)
+    nodes: dict[tuple[str, int, tuple[str, ...], tuple[str, ...], int], int] = {}
+    # (an untracked template's mana is told apart only by the epoch it is made in: key -1 - epoch)
+    producer = [-1 - template_epochs[t.index] for t in templates]
+    # (a family's variants are one activation at most: one node, as a {T} ability's outcomes are)
+    counted = set(counting)
+    for template in templates:
+        if template.index in tracked:
+            producer[template.index] = template.index
+            if (template.ability.cost.tap or template.index in counted) and not template.members:
+                epoch = template_epochs[template.index]
+                key = (template.pid, template.ability_index, template.sacrificed, template.tapped, epoch)
+                producer[template.index] = nodes.setdefault(key, template.index)
+    return producer, depth
+
+
+# ------------------------------------------------------------------------------------------------ twins
+
+
+def twin_runs(
+    board: Board,
+    templates: Sequence[Activation],
+    members: dict[str, tuple[str, ...]],
+    tracked: Callable[[Activation], bool],
+) -> list[list[str]]:
+    """Runs of the player's permanents the model can't tell apart but by id, lowest id first: the same
+    permanent in every field but its id, nothing attached to or by them, no cost that could sacrifice or
+    tap them, and the same templates (their own mana named alike; ``tracked`` says which templates' mana the
+    model tells apart). Interchangeable permanents that :func:`activation_templates` groups are not here
+    (``members`` holds their groups): these are the ones it keeps apart, such as filter lands, Signets,
+    Treasures and Cascading Cataracts."""
+    singled_out = {pid for t in templates for pid in (*t.removed, *t.tapped, *t.choices.untapped)}
+    for permanent in board.permanents:
+        if permanent.attached_to is not None:
+            singled_out.update((permanent.id, permanent.attached_to))
+    own: dict[str, list[Activation]] = defaultdict(list)
+    for template in templates:
+        own[template.pid].append(template)
+    alike: dict[Permanent, list[str]] = defaultdict(list)
+    for pid in own:
+        if pid not in singled_out and len(members[pid]) == 1:
+            alike[replace(board.permanent(pid), id="")].append(pid)
+    runs: dict[object, list[str]] = defaultdict(list)
+    for blank, pids in alike.items():
+        for pid in pids if len(pids) > 1 else ():
+            signature = tuple(
+                (t.ability_index, t.ability, t.bound, t.target, tracked(t), anonymous(t.outcome, pid))
+                for t in own[pid]
+            )
+            runs[(blank, signature)].append(pid)
+    return [sorted(run) for run in runs.values() if len(run) > 1]
+
+
+def merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activation, ...]:
+    """The templates with each run of twins (:func:`twin_runs`) whose every ability taps its permanent, costs
+    no life and singles out no other permanent, as one group: its lowest id's templates stand for the run,
+    with bounds that many times larger, so the model counts how many of them do each thing (identical
+    Signets, filter lands, Treasures) instead of choosing among them one by one.
+
+    >>> from planner.solve.problem import BoardAnalysis
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": f"s{n}", "card": "Izzet Signet", "controller": "me"} for n in range(3)]})
+    >>> [(t.pid, t.sources, t.bound) for t in merged_twins(board, BoardAnalysis(board, "me").templates)]
+    [('s0', ('s0', 's1', 's2'), 3)]
+    """
+    members: dict[str, tuple[str, ...]] = defaultdict(tuple)
+    for template in templates:
+        members[template.pid] = template.sources
+    own: dict[str, list[Activation]] = defaultdict(list)
+    for template in templates:
+        own[template.pid].append(template)
+
+    def mergeable(pid: str) -> bool:
+        return all(
+            t.ability.cost.tap
+            and not t.sacrificed
+            and not t.tapped
+            and not t.ability.cost.parts
+            and all(way.slot is not None for symbol in t.ability.cost.mana.symbols for way in symbol.ways())
+            for t in own[pid]
+        )
+
+    runs = [run for run in twin_runs(board, templates, members, lambda t: t.costs_mana) if mergeable(run[0])]
+    run_of = {run[0]: tuple(run) for run in runs}
+    merged_away = {pid for run in runs for pid in run[1:]}
+    merged: list[Activation] = []
+    for template in templates:
+        if template.pid in merged_away:
+            continue
+        run = run_of.get(template.pid)
+        if run is not None:
+            template = replace(template, members=run, bound=template.bound * len(run))
+        merged.append(replace(template, index=len(merged)))
+    return tuple(merged)

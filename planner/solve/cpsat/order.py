@@ -1,0 +1,171 @@
+"""The order of the activations in a layer: a position per ordered producer node, and what must come before
+what (mana before the cost it pays, a permanent's uses before its sacrifice, counted permanents counted
+before they go, {Q} cycles, amounts counted as the activations resolve)."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.abilities import AmountKind
+from planner.solve.cpsat.literals import unused
+from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
+
+
+def order(record: PaymentModel, layer: Layer) -> None:
+    """The activations' order (:func:`add_order`), unless the model is relaxed: its order comes back only
+    at its optimum (:func:`planner.solve.cpsat.solve.solve`)."""
+    if not record.relaxed:
+        add_order(record, layer)
+
+
+def add_order(record: PaymentModel, layer: Layer) -> None:
+    """Activations in an order: mana paying an ability's cost was made before it (CR 605.3a), what uses a
+    permanent comes before it is sacrificed (602.2b), and counted permanents are counted before they go.
+
+    Each pair of nodes gets one literal: true when they come in this order, false when no mana goes from
+    one to the other and the activations a static edge links are not both used (an edge from an untracked
+    template is dropped: all of those go first)."""
+    model = record.model
+    templates = record.templates
+    producer = record.producer
+    pairs: dict[tuple[int, int], tuple[list[cp_model.IntVar], list[tuple[int, int]]]] = {}
+    for consumer in layer.consumers:
+        if consumer.template < 0:
+            continue
+        drawn = [(key[2], var) for (key, _), var in consumer.pay.items()]
+        drawn += [(group[1], var) for (group, _), var in consumer.blind.items()]
+        for node, var in drawn:
+            # (a group's mana paying the group: its activations come one after another, see extract)
+            if node >= 0 and node != consumer.template:
+                pairs.setdefault((node, consumer.template), ([], []))[0].append(var)
+    for a, b in record.static_edges:
+        if producer[a] >= 0:
+            pairs.setdefault((producer[a], producer[b]), ([], []))[1].append((a, b))
+    cycling = set()
+    if layer.main:
+        cycling = {
+            producer[i]
+            for cycle in record.cycles.values()
+            if cycle.taps
+            for i in (*cycle.taps, *cycle.untaps)
+        }
+    families = record.problem.dynamics.families
+    dynamic = {
+        producer[i]
+        for family in families
+        for i in (*(index for index, _ in family.variants), *family.changers)
+    }
+    involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic)
+    for index in involved:
+        layer.position[index] = model.new_int_var(
+            0, len(involved), f"{layer.name}_pos_{templates[index].name}"
+        )
+    for a, b in record.static_edges:
+        # (an activation that must come before another can't be made in a later epoch of the turn)
+        if record.template_epochs[a] > record.template_epochs[b]:
+            model.add_bool_or([unused(record, layer, a), unused(record, layer, b)])
+    for (before, after), (flows, linked) in pairs.items():
+        ordered = model.new_bool_var(f"{layer.name}_order_{before}_{after}")
+        if flows:
+            model.add(total(flows) == 0).only_enforce_if(ordered.negated())
+        for a, b in linked:
+            model.add_bool_or([ordered, unused(record, layer, a), unused(record, layer, b)])
+        model.add(layer.position[before] < layer.position[after]).only_enforce_if(ordered)
+    if layer.main:
+        _tap_cycles(record, layer)
+    if families:
+        _count_as_resolved(record, layer)
+
+
+def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
+    """Each family of an amount the payment changes (:mod:`planner.solve.dynamic`) counts what the
+    activations ordered before it left (CR 608.2h): how often each changer comes first (all its
+    activations, or none), what that adds to a life total, a graveyard or a power, and whether each
+    permanent looked at is still there; a later layer (keep, hand) starts from what the payment did."""
+    model = record.model
+    node = record.producer
+    use = layer.use
+    earlier = () if layer.main else record.main.use
+    for number, family in enumerate(record.problem.dynamics.families):
+        stem = f"{layer.name}_dyn{number}"
+        variants = [index for index, _ in family.variants]
+        here = node[variants[0]]
+        used = model.new_bool_var(f"{stem}_used")
+        model.add(sum(use[i] for i in variants) >= 1).only_enforce_if(used)
+        model.add(sum(use[i] for i in variants) == 0).only_enforce_if(used.negated())
+        before: dict[int, Expr] = {}
+        for changer in family.changers:
+            bound = record.templates[changer].bound
+            first = model.new_bool_var(f"{stem}_c{changer}_first")
+            both = [used, unused(record, layer, changer).negated()]
+            model.add(layer.position[node[changer]] < layer.position[here]).only_enforce_if([first, *both])
+            model.add(layer.position[here] < layer.position[node[changer]]).only_enforce_if(
+                [first.negated(), *both]
+            )
+            count = model.new_int_var(0, bound, f"{stem}_c{changer}_before")
+            model.add(count <= bound * first)
+            model.add(count <= use[changer])
+            model.add(count >= use[changer] - bound * (1 - first))
+            before[changer] = count + earlier[changer] if earlier else count
+        alive = []  # (a literal each permanent looked at: still there as the family resolves)
+        for k, member in enumerate(family.members):
+            there = model.new_bool_var(f"{stem}_m{k}_there")
+            model.add(there == 1 - total([before[g] for g in member.gone_by]))
+            alive.append(there)
+        present = []  # (land types: a literal each type, true when a land still there has it)
+        for land_type in sorted({t for m in family.members for t in m.types}):
+            holders = [a for a, m in zip(alive, family.members, strict=True) if land_type in m.types]
+            flag = model.new_bool_var(f"{stem}_{land_type}")
+            for holder in holders:
+                model.add_implication(holder, flag)
+            model.add_bool_or([flag.negated(), *holders])
+            present.append(flag)
+        for index, value in family.variants:
+            chosen = unused(record, layer, index).negated()
+            if family.linear:
+                counted = family.base + total([c.each * before[c.template] for c in family.changes])
+                if value > 0:
+                    model.add(counted == value).only_enforce_if(chosen)
+                else:  # (a life total or power of 0 or less: none counted)
+                    model.add(counted <= 0).only_enforce_if(chosen)
+                continue
+            if family.kind is AmountKind.LAND_TYPES:
+                model.add(sum(present) == value).only_enforce_if(chosen)
+                continue
+            witnesses = []  # (the greatest power: each member's at most, one's exactly)
+            for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):
+                now = member.power + total([c.each * before[c.template] for c in member.changes])
+                model.add(now <= value).only_enforce_if([chosen, there])
+                if value > 0:
+                    witness = model.new_bool_var(f"{stem}_v{value}_w{k}")
+                    model.add_implication(witness, there)
+                    model.add(now == value).only_enforce_if(witness)
+                    witnesses.append(witness)
+            if value > 0:
+                model.add_bool_or([chosen.negated(), *witnesses])
+
+
+def _tap_cycles(record: PaymentModel, layer: Layer) -> None:
+    """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
+    untapped now is tapped first, untapped ({Q}), then maybe tapped again; one tapped now is untapped
+    before anything taps it. (How many of each: :func:`planner.solve.cpsat.resources.cycle_counts`.)"""
+    model = record.model
+    producer = record.producer
+    for cycle in record.cycles.values():
+        for u in cycle.untaps if cycle.taps else ():
+            untap_pos = layer.position[producer[u]]
+            firsts = []
+            for t in cycle.taps:
+                tap_pos = layer.position[producer[t]]
+                both = [unused(record, layer, t).negated(), unused(record, layer, u).negated()]
+                if cycle.tapped:
+                    model.add(untap_pos < tap_pos).only_enforce_if(both)
+                    continue
+                first = model.new_bool_var(f"{layer.name}_first_{t}_{u}")
+                model.add_implication(first, both[0])
+                model.add(tap_pos < untap_pos).only_enforce_if(first)
+                model.add(untap_pos < tap_pos).only_enforce_if([first.negated(), *both])
+                firsts.append(first)
+            if not cycle.tapped:
+                # exactly one tap before the untap when the untap is used
+                model.add(sum(firsts) == layer.use[u])

@@ -1,0 +1,257 @@
+"""The record every pass of the CP-SAT model receives and extends: :class:`PaymentModel` (the question, the
+templates' analysis, the ``CpModel`` under construction and the variables each pass adds), with its
+:class:`Layer` per payment and the small types and expressions the passes share.
+
+Nothing here adds a constraint: the passes (:mod:`planner.solve.cpsat.spine` lists them) do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model, cp_model_helper
+
+from models.board import Board
+from models.cost import PaymentTarget, Slot
+from models.mana import ManaType
+from planner.rules.activations import Activation
+from planner.rules.alternatives import AlternativeKind
+from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.production import ManaTag
+from planner.solve.objective import KeepBoard
+from planner.solve.problem import PaymentProblem
+
+#: A linear expression over the model's variables (or a plain number).
+Expr = cp_model.LinearExpr | int
+
+#: A class of mana to the model: type, spending tag, producer node (-1 - epoch: untracked, see
+#: :func:`planner.solve.cpsat.analysis.producers`).
+ClassKey = tuple[ManaType, ManaTag, int]
+
+#: A class without its type: what a slot taking any type ({1}, {S}) draws on.
+GroupKey = tuple[ManaTag, int]
+
+#: One level of the lexicographic objective: its name, the expression minimised, one more than its largest
+#: value.
+Term = tuple[str, Expr, int]
+
+
+def spending(tag: ManaTag) -> ManaTag:
+    """The part of a tag that decides what the mana may pay: mana from different sources with the same
+    snow status, restriction and persistence is one class to the model (riders ride along unchanged).
+
+    >>> spending(ManaTag(source="f1", snow=True)) == ManaTag(source="", snow=True)
+    True
+    """
+    return ManaTag(
+        source="",
+        snow=tag.snow,
+        restriction=tag.restriction,
+        chosen_type=tag.chosen_type,
+        riders=(),
+        persists=tag.persists,
+    )
+
+
+def total(parts: Sequence[Expr]) -> Expr:
+    """The sum of some expressions, as a new expression (``+=`` on CP-SAT sums changes them in place).
+
+    >>> from ortools.sat.python import cp_model
+    >>> x = cp_model.CpModel().new_int_var(0, 3, "x")
+    >>> total([]), str(total([x, 2 * x]))
+    (0, '(x + (2 * x))')
+    """
+    return cp_model.LinearExpr.sum(list(parts)) if parts else 0
+
+
+def slot_name(slot: Slot) -> str:
+    """The slot as a variable name reads it: a type's letter, or generic's and snow's names.
+
+    >>> from planner.rules.payment import GENERIC
+    >>> slot_name(ManaType.G), slot_name(GENERIC)
+    ('G', 'generic')
+    """
+    return slot.letter if isinstance(slot, ManaType) else slot.value
+
+
+@dataclass(slots=True)
+class Consumer:
+    """Something that spends mana in a layer: the layer's target, a turn's spell, or a template's own mana
+    cost."""
+
+    name: str
+    target: PaymentTarget
+    template: int  # -1 for the layer's target and a turn's spells
+    demand: dict[Slot, Expr]
+    life: Expr
+    epoch: int = 0  # the epoch it pays in: it may spend mana made in this epoch or before (TurnPayments)
+    spell: int = -1  # which of a turn's spells it pays for (-1: not one of them)
+    pay: dict[tuple[ClassKey, Slot], cp_model.IntVar] = field(default_factory=dict)
+    # generic and snow slots take mana of any type: they draw on a group of classes, not on each class
+    blind: dict[tuple[GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Cycle:
+    """A permanent with a {Q} ability: whether it is tapped now, and the templates that tap and untap it."""
+
+    tapped: bool
+    taps: list[int] = field(default_factory=list)
+    untaps: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Layer:
+    """One payment inside the shared model (the payment asked for, a cost to keep payable, a card in hand):
+    what it pays, from which pool, and the variables its passes add (the spine's ``LAYER_PASSES``)."""
+
+    name: str
+    target: PaymentTarget
+    pool: Sequence[ManaUnit]
+    #: None for the payment asked for; a keep or hand layer's literal, true when it is paid
+    enforce: cp_model.IntVar | None
+    #: the generic mana the target's X symbols stand for
+    x: Expr
+    #: what convoke, improvise and delve pay of each slot (the payment asked for only)
+    alternative: dict[Slot, Expr] | None = None
+    #: the epoch of a turn the target is paid in
+    epoch: int = 0
+    use: list[cp_model.IntVar] = field(default_factory=list)
+    choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = field(default_factory=dict)
+    event_choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = field(default_factory=dict)
+    hand_use: list[cp_model.IntVar] = field(default_factory=list)
+    supply: dict[ClassKey, Expr] = field(default_factory=dict)
+    #: the most mana of each class there can be: a tight bound for every variable that counts it
+    supply_bound: dict[ClassKey, int] = field(default_factory=dict)
+    consumers: list[Consumer] = field(default_factory=list)
+    #: whether each of a turn's spells is cast
+    cast: list[Expr] = field(default_factory=list)
+    #: the classes of each group (a producer's mana of one spending tag, whatever its type)
+    groups: dict[GroupKey, list[ClassKey]] = field(default_factory=dict)
+    #: the target's slots' literals (assumptions when a "no" is explained)
+    assumptions: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
+    floating: dict[GroupKey, cp_model.IntVar] = field(default_factory=dict)
+    ability_life: Expr = 0
+    damage: Expr = 0
+    life_paid: Expr = 0
+    #: each ordered producer node's place in the order of the activations
+    position: dict[int, cp_model.IntVar] = field(default_factory=dict)
+
+    @property
+    def main(self) -> bool:
+        """True for the payment asked for (a keep or hand layer has an enforcing literal)."""
+        return self.enforce is None
+
+
+@dataclass(slots=True)
+class AlternativeVars:
+    """The payment's convoke, improvise and delve choices (CR 702.51a, 702.126a, 702.66a): how many of each
+    group of interchangeable permanents pay each slot each way, and how many graveyard cards are exiled."""
+
+    #: what they pay of each slot of the target
+    fill: dict[Slot, Expr]
+    #: how many of each group they tap
+    taps: dict[str, cp_model.IntVar]
+    #: (group, kind, slot) -> how many of the group pay that slot this way
+    paying: dict[tuple[str, AlternativeKind, Slot], cp_model.IntVar]
+    #: each group of interchangeable permanents (a permanent alone is a group of one)
+    units: dict[str, tuple[str, ...]]
+    most_exiled: int
+    exiled: Expr
+    damage: Expr
+
+
+@dataclass(slots=True)
+class PaymentModel:
+    """The record of one payment's CP-SAT model: the question and its templates' analysis (made before any
+    variable), the model, and what each pass adds to it, in the order they add it."""
+
+    problem: PaymentProblem
+    #: the templates (twins merged into groups when ``relaxed``), indexed by ``Activation.index``
+    templates: tuple[Activation, ...]
+    #: the epoch each template can first be activated in (all 0 outside a turn)
+    template_epochs: tuple[int, ...]
+    last_epoch: int
+    #: the permanents each template's permanent stands for: itself, or its group of interchangeable ones
+    members: dict[str, tuple[str, ...]]
+    #: pairs of templates that must come in this order when both are used
+    static_edges: list[tuple[int, int]]
+    cycles: dict[str, Cycle]
+    #: True when twins are merged into groups and the activations' order is left out at first
+    relaxed: bool
+    #: each template's producer node (-1 - epoch: untracked)
+    producer: list[int]
+    #: the untracked templates' order: each after everything with an edge to it
+    depth: dict[int, int]
+    model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
+    #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
+    literals: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    x: cp_model.IntVar | None = None
+    #: the generic mana X stands for in the target's cost (X itself, times its count, less a reduction)
+    x_value: Expr = 0
+    alternatives: AlternativeVars | None = None
+    layers: list[Layer] = field(default_factory=list)
+    keep_ok: cp_model.IntVar | None = None
+    hand_ok: list[cp_model.IntVar] = field(default_factory=list)
+    #: 'colors lost''s reading of the board and what each of its units leaves untouched
+    colors_left: tuple[KeepBoard, list[Expr]] | None = None
+    terms: list[Term] = field(default_factory=list)
+
+    @property
+    def board(self) -> Board:
+        """The board the payment is made from."""
+        return self.problem.board
+
+    @property
+    def player(self) -> str:
+        """The player who pays."""
+        return self.problem.player
+
+    @property
+    def hand_most(self) -> int:
+        """The most mana the cards in hand make together (a bound for X and for the mana floating)."""
+        return sum(hand.mana.total for hand in self.problem.hand_mana)
+
+    @property
+    def main(self) -> Layer:
+        """The layer of the payment asked for."""
+        return self.layers[0]
+
+    @property
+    def keep_layer(self) -> Layer | None:
+        """The layer of the cost to keep payable, if any."""
+        return next((layer for layer in self.layers if layer.name == "keep"), None)
+
+    @property
+    def hand_layers(self) -> list[Layer]:
+        """The layers of the cards in hand that should stay castable."""
+        return [layer for layer in self.layers[1:] if layer.name != "keep"]
+
+    @property
+    def chosen(self) -> AlternativeVars:
+        """The convoke, improvise and delve variables (made by the pass that declares them)."""
+        assert self.alternatives is not None
+        return self.alternatives
+
+    def epoch_of(self, producer: int) -> int:
+        """The epoch mana of a producer key is made in: an untracked key -1 - e stands for epoch e."""
+        return -1 - producer if producer < 0 else self.template_epochs[producer]
+
+    def rules_in(self, epoch: int) -> SpendRules:
+        """The spending rules in force in an epoch of the turn (the payment's own outside a turn)."""
+        turn = self.problem.turn
+        if turn is None or not turn.rules:
+            return self.problem.rules
+        return turn.rules[min(epoch, len(turn.rules) - 1)]
+
+    def most(self, expression: Expr) -> int:
+        """The largest value the expression takes over its variables' domains."""
+        if isinstance(expression, int):
+            return expression
+        flat = cp_model_helper.FlatIntExpr(expression)
+        most = int(flat.offset)
+        for variable, coefficient in zip(flat.vars, flat.coeffs, strict=True):
+            domain = self.model.proto.variables[variable.index].domain
+            most += max(coefficient * domain[0], coefficient * domain[len(domain) - 1])
+        return most

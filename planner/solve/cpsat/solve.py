@@ -1,0 +1,190 @@
+"""The solve pass: the objective's levels packed into stages, each solved to its optimum and fixed before
+the next; a relaxed model's optimum ordered; and, for a "no", the target's slots that clash (an
+infeasibility core). Nothing of CP-SAT leaves here but through :mod:`planner.solve.cpsat.extract`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ortools.sat.python import cp_model
+
+from models.cost import Slot
+from models.errors import PlannerError
+from planner.solve.cpsat.extract import solution_of
+from planner.solve.cpsat.order import add_order
+from planner.solve.cpsat.record import Expr, PaymentModel, Term
+from planner.solve.solution import Solution, SolveStatus
+
+
+def _solver() -> cp_model.CpSolver:
+    """A CP-SAT solver with the parameters these models are solved with (one worker, seeded: the same
+    answer however busy the machine is)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    # full linearization: with it the LP proves "nothing wasted" at once, where the default LP, after
+    # presolve rewrites the floating mana, can leave the bound below zero for seconds
+    solver.parameters.linearization_level = 2
+    solver.parameters.random_seed = 0
+    # these models are small and solved in tens of milliseconds, where CP-SAT's presolve and inprocessing
+    # cost more than they save: one presolve pass, no probing, no symmetry detection (the twins
+    # constraints break the symmetry that matters) and no SAT inprocessing halve the median solve on
+    # 40 to 160 permanents and on Cascading Cataracts (measured with /tmp helper scripts, seeds 4 to 7)
+    solver.parameters.max_presolve_iterations = 1
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.use_sat_inprocessing = False
+    # branching on the LP's solution finds the plan that wastes nothing sooner than the default search,
+    # which first wanders through plans that sacrifice Treasures or leave mana floating
+    solver.parameters.search_branching = cp_model.LP_SEARCH
+    return solver
+
+
+def solve(record: PaymentModel) -> Solution | None:
+    """Solve lexicographically: levels are packed into weighted stages whose weights stay small, and each
+    stage's optimum is fixed before the next stage is solved. The time limit bounds all stages together;
+    when it runs out after a plan was found, that plan is returned, marked as not proven optimal. None when
+    a relaxed model (twins merged) has no plan in time: the model of every twin answers then."""
+    model = record.model
+    terms = record.terms
+    deadline = record.problem.deadline
+    solver = _solver()
+    # Assumptions weaken presolve, so the main solve fixes the target's slot literals instead; only an
+    # infeasible payment turns them into assumptions, in this same model, to learn which slots clash.
+    fixing = [model.add(literal == 1).index for literal in record.main.assumptions.values()]
+    best: Solution | None = None
+    for stage in stages(terms):
+        expressions: list[Expr] = []
+        weights: list[int] = []
+        weight = 1
+        for _, expression, bound in reversed(stage):
+            expressions.append(expression)
+            weights.append(weight)
+            weight *= bound
+        # a weighted sum builds a new expression: '+=' could change the terms' own expressions in place
+        objective = cp_model.LinearExpr.weighted_sum(expressions, weights)
+        model.minimize(objective)
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break  # the time limit bounds the whole question, building the model included
+        solver.parameters.max_time_in_seconds = remaining
+        status = solver.solve(model)
+        if status == cp_model.MODEL_INVALID:
+            raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
+        if status == cp_model.INFEASIBLE and best is None:
+            proved = solver.response_proto.deterministic_time
+            core = _core(record, fixing, proved, deadline, solver)
+            return Solution(status=SolveStatus.INFEASIBLE, core=core)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break  # out of time: keep the plan of the stages before, if any
+        if status != cp_model.OPTIMAL and record.relaxed:
+            break  # (a relaxed solution is a plan only once it is ordered: see _ordered)
+        best = solution_of(record, solver, terms, plan=not record.relaxed)
+        if status != cp_model.OPTIMAL:
+            break
+        # keep this stage's optimum while the next stages are optimised, starting from this solution
+        # (the exact integer: objective_value is a double)
+        model.add(objective == solver.value(objective))
+        # (straight into the proto: a hint per variable through the Python API costs more than a solve)
+        model.proto.clear_solution_hint()
+        hint = model.proto.solution_hint
+        hint.vars.extend(range(len(model.proto.variables)))
+        hint.values.extend(solver.response_proto.solution)
+    else:
+        # every stage solved to optimality: the plan is optimal under the whole objective
+        if best is not None and not record.relaxed:
+            return replace(best, status=SolveStatus.OPTIMAL)
+        if best is not None:
+            ordered = _ordered(record, solver, terms)
+            if ordered is not None:
+                return ordered
+    if record.relaxed:
+        return None  # (no plan of the relaxed model in time: the model of every twin answers)
+    return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
+
+
+def _ordered(record: PaymentModel, solver: cp_model.CpSolver, terms: list[Term]) -> Solution | None:
+    """The relaxed model's optimum as a plan, or None when there is none in time.
+
+    The relaxed model merges twins (:func:`~planner.solve.cpsat.analysis.merged_twins`) and leaves out the
+    order of the activations that cost mana, so every plan is one of its solutions and its optimum is at
+    least as good as the best plan's. With every level fixed at that optimum, the order comes back in: each
+    node after the nodes whose mana pays its cost, a group's activations one after another (the first paid
+    from outside the group). When such an order exists, the optimum is a plan, and the best one."""
+    model = record.model
+    model.proto.clear_objective()
+    add_order(record, record.main)
+    remaining = record.problem.deadline - time.monotonic()
+    if remaining <= 0:
+        return None
+    solver.parameters.max_time_in_seconds = remaining
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    try:
+        return replace(solution_of(record, solver, terms), status=SolveStatus.OPTIMAL)
+    except PlannerError:  # (a group's own mana not there in time for its next activation)
+        return None
+
+
+def _core(
+    record: PaymentModel, fixing: Sequence[int], proved: float, deadline: float, solver: cp_model.CpSolver
+) -> tuple[Slot, ...]:
+    """The target's slots that can't all be filled together: an infeasibility core over assumptions, from
+    this same model with the constraints that fixed the slots (``fixing``) lifted, solved by the main
+    solve's solver, with its parameters (with CP-SAT's defaults, the weaker LP takes up to a hundred times
+    longer to find the core on boards with restricted mana or Cascading Cataracts).
+
+    The search for it gets at most three times the work proving infeasibility took, plus a few
+    milliseconds' worth, in CP-SAT's deterministic time (``proved``), so that the explanation is the same
+    however busy the machine is; and never past the deadline. Without a core the explanation is the
+    general one."""
+    model = record.model
+    for index in fixing:
+        fixed = model.proto.constraints[index]  # 'literal == 1', a linear constraint
+        fixed.clear_linear()
+        fixed.clear_bool_and()
+    model.proto.clear_objective()
+    model.proto.clear_solution_hint()
+    literals = record.main.assumptions
+    model.add_assumptions(list(literals.values()))
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        return ()
+    solver.parameters.max_time_in_seconds = remaining
+    solver.parameters.max_deterministic_time = 3 * proved + _CORE_SLACK
+    if solver.solve(model) != cp_model.INFEASIBLE:
+        return ()
+    names = {literal.index: label for label, literal in literals.items()}
+    return tuple(names[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in names)
+
+
+# ---------------------------------------------------------------------------------------------- the plan
+#: The deterministic time (CP-SAT's measure of work, roughly seconds) the search for an infeasibility core
+#: may take beyond three times the proof of infeasibility: a few milliseconds of CPU (about 2 ms per 0.001
+#: on 10 to 60 permanents), where the cores of the random search's "no"s take at most 0.0022 (issue 14).
+_CORE_SLACK = 0.003
+
+#: The largest combined weight of one stage. CP-SAT keeps the objective in 64-bit integers but compares the
+#: best solution with the bound in doubles (its gap limit), so a stage must stay where doubles are exact
+#: (2**53): above that it stops at a solution up to a few dozen units worse at the last level and calls it
+#: optimal (2**60 did, on boards with a keep cost).
+_STAGE_WEIGHT_LIMIT = 2**53
+
+
+def stages(
+    terms: list[Term],
+) -> list[list[Term]]:
+    """Consecutive objective levels packed into stages whose combined weight stays under a limit; 'colors
+    lost' starts a stage of its own after the largest X (``max_x``: that stage's optimum uses as much of the
+    board as it can, and on 1,000 permanents the two in one stage took 1.3 s to prove, under 0.2 s apart)."""
+    stages: list[list[Term]] = []
+    weight = 1
+    for term in terms:
+        after_x = term[0] == "colors_lost" and bool(stages) and any(name == "x" for name, _, _ in stages[-1])
+        if not stages or weight * term[2] > _STAGE_WEIGHT_LIMIT or after_x:
+            stages.append([])
+            weight = 1
+        stages[-1].append(term)
+        weight *= term[2]
+    return stages

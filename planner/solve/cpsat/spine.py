@@ -1,0 +1,149 @@
+"""The CP-SAT model of a payment as a spine of named passes over one record (:class:`PaymentModel`), in the
+order of an OR-Tools sample: the analysis before any variable, the variables, the constraints group by
+group (each layer's mana, then what the layers share), the objective, the solve, the plan. Each pass is a
+function of the record that adds to it and says which rule it encodes; this module is their table of
+contents.
+
+The order of the passes is the order of the model's variables and constraints, which CP-SAT's search
+follows: moving a pass changes no answer's value but may change which of equally good plans comes back,
+and how fast.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from models.limits import MAX_GENERIC
+from planner.solve.bounds import unpayable_core
+from planner.solve.cpsat.alternatives import declare_alternatives, limit_alternatives
+from planner.solve.cpsat.analysis import analysed
+from planner.solve.cpsat.layer import (
+    activations,
+    consumers,
+    declare_x,
+    filled_slots,
+    floating,
+    hand_abilities,
+    hand_layer,
+    keep_layer,
+    life,
+    main_layer,
+    spending_rules,
+    supply,
+    turn_events,
+)
+from planner.solve.cpsat.objective import objective
+from planner.solve.cpsat.order import order
+from planner.solve.cpsat.record import Layer, PaymentModel
+from planner.solve.cpsat.resources import share_hand_cards, share_resources
+from planner.solve.cpsat.solve import solve
+from planner.solve.problem import PaymentProblem, TimeUp
+from planner.solve.solution import Solution, SolveStatus
+
+#: A pass over one layer of the record.
+LayerPass = Callable[[PaymentModel, Layer], None]
+
+#: What each layer adds to the model, in order.
+LAYER_PASSES: tuple[LayerPass, ...] = (
+    activations,  # variables: how often each template is used, the type each pick of a packet takes
+    turn_events,  # variables: the type each pick of a turn's event mana takes
+    hand_abilities,  # variables: the cards exiled from the hand for their mana
+    supply,  # the mana of each class the layer has, and the most there can be
+    consumers,  # what spends mana: the target, a turn's spells, the abilities' mana costs (CR 601.2b)
+    spending_rules,  # variables: who pays what, where restrictions and spending rules allow (106.6, 609.4b)
+    filled_slots,  # every slot filled exactly (202.1a), convoke, improvise and delve included
+    floating,  # no mana spent beyond what is made; what is left floats
+    life,  # life costs and damage within the life total (119.4, 601.2g-h)
+    order,  # the activations' order: mana before what it pays, uses before sacrifices (602.2b, 608.2h)
+)
+
+
+def build(problem: PaymentProblem, *, merge: bool = True) -> PaymentModel:
+    """The model of a payment, pass by pass; ``merge`` lets twins be merged into groups (see
+    :func:`~planner.solve.cpsat.analysis.analysed`).
+
+    >>> from models import Board, PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "s1", "card": "Golgari Signet", "controller": "me"}]})
+    >>> problem = PaymentProblem.of(board, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{B}"))
+    >>> record = build(problem)
+    >>> [layer.name for layer in record.layers], [name for name, _, _ in record.terms][:2]
+    (['pay', 'keep'], ['keep', 'hand_cards_lost'])
+    """
+    record = analysed(problem, merge=merge)  # before any variable: order edges, {Q} cycles, twins, nodes
+    declare_x(record)  # variables: the largest X asked for
+    declare_alternatives(record)  # variables: convoke, improvise, delve
+    add_layer(record, main_layer(record))  # the payment asked for
+    limit_alternatives(record)  # what convoke, improvise and delve may use once its mana is made
+    problem.check_time()
+    if problem.keep is not None:
+        add_layer(record, keep_layer(record, problem.keep))  # a cost to keep payable afterwards
+        problem.check_time()
+    for number, card in enumerate(problem.hand):
+        add_layer(record, hand_layer(record, number, card))  # a card in hand to keep castable
+        problem.check_time()
+    share_resources(record)  # taps, untaps, sacrifices, counters, once each turn, energy, cards in hand
+    share_hand_cards(record)  # each card in hand exiled for its mana once
+    problem.check_time()
+    objective(record)  # the lexicographic levels, most important first
+    return record
+
+
+def add_layer(record: PaymentModel, layer: Layer) -> None:
+    """A layer added to the record, and each of :data:`LAYER_PASSES` run over it."""
+    record.layers.append(layer)
+    for layer_pass in LAYER_PASSES:
+        layer_pass(record, layer)
+
+
+def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
+    """The model built and solved (:func:`~planner.solve.cpsat.solve.solve`, whose solution carries the
+    plan the extract pass read); when a model with twins merged has no plan in time, the model of every
+    twin answers in the time left."""
+    solution = solve(build(problem, merge=merge))
+    if solution is None:
+        return solved(problem, merge=False)
+    return solution
+
+
+def solve_payment(problem: PaymentProblem) -> Solution:
+    """Build the CP-SAT model of a payment problem and solve it.
+
+    >>> from models import Board, PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"},
+    ...     {"id": "i1", "card": "Island", "controller": "me"}]})
+    >>> solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of("{1}{G}")))
+    >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
+    ('optimal', ['f1', 'i1'])
+    """
+    try:
+        # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
+        core = unpayable_core(problem)
+        if core is not None:
+            return Solution(status=SolveStatus.INFEASIBLE, core=core)
+        return _unproven_at_open_bounds(problem, solved(problem))
+    except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
+        return Solution(status=SolveStatus.UNKNOWN)
+
+
+def _unproven_at_open_bounds(problem: PaymentProblem, solution: Solution) -> Solution:
+    """The solution, not called optimal when its plan activates an open ability as often as the bound the
+    payment gave it (:func:`~planner.rules.activations.open_bound`): a bound reached proves nothing, so the
+    answer says so (``optimal: false``) rather than claim a best plan or a largest X."""
+    if solution.status is not SolveStatus.OPTIMAL:
+        return solution
+    if solution.x is not None and problem.x is None and solution.x >= MAX_GENERIC:
+        return replace(solution, status=SolveStatus.FEASIBLE)  # (X at its limit: a larger X may be payable)
+    opened = [t for t in problem.dynamics.templates if t.open]
+    if not opened:
+        return solution
+    plans = solution.turn.plans if solution.turn is not None else (solution.plan,)
+    used = Counter((s.permanent, s.ability) for plan in plans if plan is not None for s in plan.steps)
+    if any(used[(t.pid, t.ability_index)] >= t.bound for t in opened):
+        return replace(solution, status=SolveStatus.FEASIBLE)
+    return solution
