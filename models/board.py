@@ -47,7 +47,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
-from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
@@ -66,6 +65,7 @@ from models.catalogue import CardData, closest_names, lookup
 from models.cost import ManaCost
 from models.errors import BoardError, OracleParseError
 from models.hashing import cached_hash, state_without_hash
+from models.kept import per_card
 from models.limits import (
     MAX_COUNTERS,
     MAX_NAME_LENGTH,
@@ -1005,7 +1005,7 @@ def _catalogue_card(name: str) -> _CardBase | None:
     return None if data is None else _parsed_catalogue_card(data.name)
 
 
-@cache
+@per_card(maxsize=65536)  # (one parsed card per catalogue name: bounded by the catalogue)
 def _parsed_catalogue_card(name: str) -> _CardBase:
     """The catalogue card with this exact name, parsed once (so the cache is bounded by the catalogue)."""
     data = lookup(name)
@@ -1726,7 +1726,7 @@ def _catalogue_base(name: str, path: _Path) -> _CardBase:
     return card
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _face_base(face: CardFace) -> _CardBase:
     """A stored card face's characteristics, parsed once."""
     return _CardBase(

@@ -29,6 +29,7 @@ from planner.api import PayResult, described_payment, solve_cpsat
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import activation_outcomes
+from planner.rules.question import within_question
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
 from planner.rules.turn import (
     arriving,
@@ -572,6 +573,7 @@ def _replayed(
     )
 
 
+@within_question
 def plan_turn(
     board: Board,
     *,

@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-import planner.rules.replay as replay_module
 import planner.solve.fast as fast_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError
+from models.kept import forget_all
 from models.mana import ManaType
 from planner.api import pay
 from planner.rules.payment import assign_symbols, can_pay_exactly
@@ -304,13 +304,9 @@ def test_boards_just_outside_are_never_answered_fast(
 
 
 def _forget() -> None:
-    """Empty what the planner keeps between questions: views and what they worked out (the fast path's
-    reduction of each board, the replay's outcomes of each activation), the per-card kinds and the dynamic
-    programme's moves."""
-    for cache in (replay_module.view_of, replay_module.could_produce_of):
-        cache.cache_clear()
-    replay_module._structural_view.cache_clear()
-    replay_module._reflect_structure.cache_clear()
+    """Empty what the planner keeps between questions (views and what they worked out die with each
+    question): the fast path's per-card kinds, the dynamic programme's moves, and every per-card table."""
+    forget_all()
     fast_module._KNOWN.clear()
     fast_module._kind.cache_clear()
     fast_module._MOVES.clear()

@@ -12,7 +12,6 @@ ability, an effect, a keyword, a choice, ``not_payment``, ``ignored`` (nothing t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Final, TypedDict
 
 from models.abilities import (
@@ -38,6 +37,7 @@ from models.abilities import (
     Who,
 )
 from models.errors import OracleParseError
+from models.kept import per_card
 from models.mana import ALL_COLORS, ALL_TYPES
 from models.oracle import classify, lexicon
 from models.oracle import statics as s
@@ -303,7 +303,7 @@ def parse_oracle(text: str, name: str = "", *, strict: bool = False) -> ParsedTe
     return parsed
 
 
-@lru_cache(maxsize=4096)  # (a card's reading is a pure function of its text and name)
+@per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)
 def _parse_cached(text: str, name: str) -> ParsedText:
     collector = _Collector()
     for raw_line in t.logical_lines(text):
@@ -616,7 +616,7 @@ def _cost_or_none(cost_text: str) -> AbilityCost | None:
         return None
 
 
-@lru_cache(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
+@per_card(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
 def _cost(text: str) -> AbilityCost:
     return build_cost(text)
 

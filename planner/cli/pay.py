@@ -9,6 +9,7 @@ import typer
 
 from models.cost import PaymentKind, PaymentTarget
 from models.mana import ManaTypes
+from planner.rules.question import within_question
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -35,6 +36,7 @@ from planner.cli.common import (
 
 
 @command("could-produce")
+@within_question  # (one command, one question: each board analysed once)
 def could_produce_command(
     board: BoardArg,
     player: Annotated[
@@ -196,6 +198,7 @@ TimeLimitOpt = Annotated[
 
 
 @command("pay")
+@within_question  # (one command, one question: each board analysed once)
 def pay_command(
     board: BoardArg,
     cost: CostArg = None,
@@ -277,6 +280,7 @@ def pay_command(
 
 
 @command("max-x")
+@within_question  # (one command, one question: each board analysed once)
 def max_x_command(
     board: BoardArg,
     cost: CostArg = None,

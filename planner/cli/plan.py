@@ -21,12 +21,14 @@ from planner.cli.common import (
     table,
 )
 from planner.cli.pay import PlayerOpt, TimeLimitOpt
+from planner.rules.question import within_question
 
 if TYPE_CHECKING:
     from planner.turn import TurnResult
 
 
 @command("plan-turn")
+@within_question  # (one command, one question: each board analysed once)
 def plan_turn_command(
     board: BoardArg,
     cast: Annotated[

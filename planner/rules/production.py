@@ -35,11 +35,12 @@ from models.abilities import (
 )
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.kept import KeptMap
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import revealing
-from planner.rules.view import BoardView, SourcedEffect
+from planner.rules.view import BoardView, SourcedEffect, ViewTable
 
 __all__ = [
     "ManaTag",
@@ -123,17 +124,17 @@ class Packet:
         )
         if math.comb(max(len(self.types) + self.picks - 1, 0), self.picks) > _BAGS_KEPT:
             return bags
-        if len(_BAGS) >= _BAGS_LIMIT:
-            _BAGS.clear()
-        _BAGS[key] = found = tuple(bags)
+        found = tuple(bags)
+        _BAGS.put(key, found)
         return found
 
 
 #: The most bags one packet may have for :meth:`Packet.concrete` to keep them, and how many packets' bags it
 #: keeps, past which it forgets them all.
 _BAGS_KEPT = 64
-_BAGS_LIMIT = 1024
-_BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
+_BAGS: KeptMap[tuple[int, int, int], tuple[ManaBag, ...]] = KeptMap(
+    f"{__name__}.Packet.concrete", maxsize=1024
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,11 +499,8 @@ def activation_outcomes(
         positions = {source: str(number) for number, source in enumerate(ids)}
         if not all(source in positions for outcome in found for source in _sources(outcome)):
             return found
-        if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
-            _OUTCOMES.clear()
-        _OUTCOMES[key] = (
-            tuple(_renamed(outcome, positions) for outcome in found),
-            {tuple(ids): tuple(found)},
+        _OUTCOMES.put(
+            key, (tuple(_renamed(outcome, positions) for outcome in found), {tuple(ids): tuple(found)})
         )
         return found
     known, named = entry
@@ -587,7 +585,7 @@ def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
 def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[str]:
     """The permanents that a replacement effect on mana or a mana trigger on the board (``triggers_only``:
     a mana trigger) could apply to: those its ``affected`` filter matches. :func:`reached` (and
-    :func:`triggers_on`) can be True only for these; kept in the view's memo unless a filter reads statuses
+    :func:`triggers_on`) can be True only for these; kept in the view unless a filter reads statuses
     (untapped permanents), which :meth:`BoardView.update` changes.
 
     >>> from models.board import Board
@@ -598,9 +596,8 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
     >>> sorted(within_reach(BoardView(board)))
     ['f']
     """
-    key = ("production.within_reach", triggers_only)
-    found = view.memo.get(key)
-    if isinstance(found, frozenset):
+    found = _WITHIN_REACH.get(view, triggers_only)
+    if found is not None:
         return found
     kinds: tuple[type[ProductionReplacement | ManaTrigger], ...] = (
         (ManaTrigger,) if triggers_only else (ProductionReplacement, ManaTrigger)
@@ -615,8 +612,12 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
             keep = keep and not effect.affected.reads_status
     found = frozenset(reach)
     if keep:
-        view.memo[key] = found
+        _WITHIN_REACH.put(view, triggers_only, found)
     return found
+
+
+#: :func:`within_reach` of a view, by ``triggers_only``.
+_WITHIN_REACH: ViewTable[bool, frozenset[str]] = ViewTable("production.within_reach")
 
 
 def triggers_on(view: BoardView, pid: str, ability: ManaAbility) -> bool:
@@ -665,13 +666,11 @@ def outcomes_signature(
 #: with the ids of the permanents involved written as their positions in the key's list of them; with them,
 #: the outcomes with those positions named, by the names (the same permanents asked again, by the fast path,
 #: could-produce and the replay, or on the next board of a game).
-_OUTCOMES: dict[
+_OUTCOMES: KeptMap[
     tuple[object, ...], tuple[tuple[Outcome, ...], dict[tuple[str, ...], tuple[Outcome, ...]]]
-] = {}
+] = KeptMap(f"{__name__}.activation_outcomes", maxsize=4096)
 #: The most namings one entry of :data:`_OUTCOMES` keeps, past which it forgets them.
 _NAMED_LIMIT = 64
-#: The most outcomes :data:`_OUTCOMES` keeps, past which it forgets them all.
-_OUTCOMES_LIMIT = 4096
 
 #: The palettes whose types read other permanents, or what the board could produce.
 _BOARD_PALETTES = (

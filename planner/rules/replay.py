@@ -12,13 +12,13 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from models.abilities import CostPartKind, ManaAbility, ObjectFilter, SideEffectKind
 from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
+from models.kept import KeptMap
 from models.mana import ManaBag, ManaTypes
 from planner.rules.alternatives import (
     AlternativeKind,
@@ -38,7 +38,6 @@ from planner.rules.costs import (
     exerts,
     permanent_candidates,
 )
-from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -50,7 +49,8 @@ from planner.rules.production import (
     anonymous_tag,
     outcomes_signature,
 )
-from planner.rules.view import BoardView
+from planner.rules.question import could_produce_of, view_of
+from planner.rules.view import BoardView, ViewTable
 
 __all__ = [
     "IllegalPlanError",
@@ -261,45 +261,6 @@ class PaymentSummary:
     def floating_bag(self) -> ManaBag:
         """The floating mana by type."""
         return ManaBag.of(unit.type for unit in self.floating)
-
-
-def structure(board: Board) -> Board:
-    """The board with everything a plan changes without changing characteristics reset: untapped, no
-    abilities activated this turn, empty pools, and of each life total only whether it is above 0 (Sanctum of
-    the Sun could produce mana only then: CR 106.7); counters, sacrifices, graveyards and hands do change what
-    could be produced, so they stay."""
-    return replace(
-        board,
-        permanents=tuple(
-            (replace(p, activated_this_turn=()) if p.activated_this_turn else p).with_tapped(False)
-            for p in board.permanents
-        ),
-        players=tuple(replace(p, life=1 if p.life > 0 else 0, pool=()) for p in board.players),
-    )
-
-
-@lru_cache(maxsize=1024)
-def _structural_view(shape: Board) -> BoardView:
-    return BoardView(shape)
-
-
-@lru_cache(maxsize=4096)
-def view_of(board: Board) -> BoardView:
-    """A view of a board, sharing the work with every board of the same structure (the planner's calls and
-    every state of a plan replayed on it)."""
-    return _structural_view(structure(board)).rebind(board)
-
-
-@lru_cache(maxsize=1024)
-def _reflect_structure(shape: Board) -> dict[str, ManaTypes]:
-    return could_produce_all(_structural_view(shape))
-
-
-@lru_cache(maxsize=4096)
-def could_produce_of(board: Board) -> dict[str, ManaTypes]:
-    """What each permanent could produce (CR 106.7), shared like :func:`view_of`: costs are ignored, so
-    tapping changes nothing."""
-    return _reflect_structure(structure(board))
 
 
 class _LazyReflect(Mapping[str, ManaTypes]):
@@ -559,10 +520,31 @@ def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, Ma
 
 #: The most resolutions a view's structure keeps (:func:`_resolutions`), past which it forgets them all.
 _RESOLUTIONS_LIMIT = 1024
-#: The key in a view's :attr:`~BoardView.shared_memo` that says a replay has been on its structure.
-_REPLAYED = ("replay.replayed",)
-
 _Resolution = tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]
+#: :func:`_resolutions` kept with a view's structure, by the permanent, the ability's number, what its cost
+#: sacrificed, every permanent's status and the player record its amount reads.
+_RESOLUTIONS: ViewTable[
+    tuple[
+        str, int, tuple[str, ...], tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...], Player | None
+    ],
+    tuple[_Resolution, ...],
+] = ViewTable("replay.resolutions", shared=True, limit=_RESOLUTIONS_LIMIT)
+#: :func:`_stated_resolution` kept with a view's structure, by the key of :data:`_RESOLUTIONS` and what the
+#: step says it produced, in which replacement order.
+_STATED_RESOLUTIONS: ViewTable[
+    tuple[
+        str,
+        int,
+        tuple[str, ...],
+        tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...],
+        Player | None,
+        tuple[tuple[str, ManaBag], ...],
+        tuple[str, ...],
+    ],
+    tuple[_Aftermath, tuple[ManaUnit, ...]],
+] = ViewTable("replay.stated_resolution", shared=True, limit=_RESOLUTIONS_LIMIT)
+#: Whether a replay has been on a view's structure (keyed by None: one entry).
+_REPLAYED: ViewTable[None, bool] = ViewTable("replay.replayed", shared=True)
 
 
 def _resolutions(
@@ -583,14 +565,12 @@ def _resolutions(
     state) reuses them."""
     if not isinstance(reflect, _LazyReflect):
         return _worked_out(view, reflect, pid, ability, sacrificed)
-    key = ("replay._resolutions", pid, number, sacrificed, view.statuses(), _player_read(view, pid, ability))
-    memo = view.shared_memo
-    known = memo.get(key)
+    key = (pid, number, sacrificed, view.statuses(), _player_read(view, pid, ability))
+    known = _RESOLUTIONS.get(view, key)
     if known is not None:
-        return known  # type: ignore[return-value]
-    if len(memo) >= _RESOLUTIONS_LIMIT:
-        memo.clear()
-    memo[key] = found = _worked_out(view, reflect, pid, ability, sacrificed)
+        return known
+    found = _worked_out(view, reflect, pid, ability, sacrificed)
+    _RESOLUTIONS.put(view, key, found)
     return found
 
 
@@ -639,7 +619,6 @@ def _stated_resolution(
     if not keep or not isinstance(reflect, _LazyReflect) or len(view.board.permanents) > _STATUS_KEYS_UP_TO:
         return _first_stated(view, reflect, step, ability)
     key = (
-        "replay._stated_resolution",
         step.permanent,
         step.ability,
         step.removed,
@@ -648,15 +627,12 @@ def _stated_resolution(
         step.produced,
         step.order,
     )
-    memo = view.shared_memo
-    known = memo.get(key)
+    known = _STATED_RESOLUTIONS.get(view, key)
     if known is not None:
-        return known  # type: ignore[return-value]
+        return known
     found = _first_stated(view, reflect, step, ability)
     if found is not None:
-        if len(memo) >= _RESOLUTIONS_LIMIT:
-            memo.clear()
-        memo[key] = found
+        _STATED_RESOLUTIONS.put(view, key, found)
     return found
 
 
@@ -686,12 +662,9 @@ def _first_stated(
         found = _worked_out_stated(view, reflect, step, ability)
         if found is None:
             return None
-        if len(_STATED) >= _STATED_LIMIT:
-            _STATED.clear()
         outcome, units = found
-        _STATED[key] = (
-            anonymous(outcome, pid),
-            tuple(ManaUnit(u.type, anonymous_tag(u.tag, pid)) for u in units),
+        _STATED.put(
+            key, (anonymous(outcome, pid), tuple(ManaUnit(u.type, anonymous_tag(u.tag, pid)) for u in units))
         )
         return found
     aftermath, kept = known
@@ -699,9 +672,10 @@ def _first_stated(
 
 
 #: The resolutions :func:`_first_stated` keeps across boards, by outcome signature and what the step says
-#: (the step's own permanent written ""), and the most it keeps, past which it forgets them all.
-_STATED: dict[tuple[object, ...], tuple[_Aftermath, tuple[ManaUnit, ...]]] = {}
-_STATED_LIMIT = 4096
+#: (the step's own permanent written ""), at most 4,096 of them.
+_STATED: KeptMap[tuple[object, ...], tuple[_Aftermath, tuple[ManaUnit, ...]]] = KeptMap(
+    f"{__name__}.stated_resolutions", maxsize=4096
+)
 
 
 def _worked_out_stated(
@@ -920,9 +894,8 @@ class _LiveState:
         self.view = view_of(board).rebind(board)  # its own: its statuses change in place
         # the first replay on a structure keeps none of its steps' resolutions, whose keys hold every status
         # (a board new to the process is seldom replayed again); the replays after it keep them
-        memo = self.view.shared_memo
-        self.keep = _REPLAYED in memo
-        memo[_REPLAYED] = True
+        self.keep = bool(_REPLAYED.get(self.view, None))
+        _REPLAYED.put(self.view, None, True)
         self.life = board.player(self.player).life
         self.pool: Counter[ManaUnit] = Counter(board_pool(board, self.player))
         self.life_paid = 0

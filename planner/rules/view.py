@@ -10,9 +10,10 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from copy import copy
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
 
 from models.abilities import (
     ActivationBan,
@@ -38,6 +39,7 @@ from models.catalogue import CardData
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_ability_text, fold_name
+from models.kept import CACHING, per_card
 from models.lazy import cached_property
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.oracle import ParsedText, needs_imprinted, parse_oracle, reads_imprinted_colors
@@ -57,7 +59,9 @@ __all__ = [
     "BoardView",
     "Characteristics",
     "SourcedEffect",
+    "Structure",
     "TextWarning",
+    "ViewTable",
     "activated_this_turn",
     "card_view",
     "catalogue_permanent",
@@ -259,10 +263,6 @@ def _unread_reveal(ability: ManaAbility) -> str:
 
 _EXECUTED = ""
 _FROM_HAND = "from the hand"
-#: Each ability's verdict by identity (the parser hands out the same ability objects for the same text), with
-#: the ability kept so that its id stays its own; emptied when it grows past a bound.
-_VERDICTS: dict[int, tuple[ManaAbility, str]] = {}
-_VERDICTS_BOUND = 1 << 16
 
 
 def _executed(
@@ -274,9 +274,9 @@ def _executed(
     set_aside: list[tuple[str, str]] = []
     for ability in map(lowered, abilities):
         verdict = _verdict(ability)
-        if verdict is _EXECUTED:
+        if verdict == _EXECUTED:
             kept.append(ability)
-        elif verdict is not _FROM_HAND:
+        elif verdict != _FROM_HAND:
             set_aside.append((ability.text, verdict))
     return tuple(kept), tuple(set_aside)
 
@@ -288,7 +288,7 @@ def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
     return view.matches(ban.affected, pid, sourced.source)
 
 
-@lru_cache(maxsize=8192)
+@per_card(maxsize=8192)
 def _printed_characteristics(
     oracle: str, name: str, line: TypeLine, haste: bool
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...]]:
@@ -322,7 +322,7 @@ def counters_removed_any(ability: ManaAbility) -> str:
     return ""
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def removing(ability: ManaAbility, count: int) -> ManaAbility:
     """The ability of a family (:func:`counters_removed_any`) that removes ``count`` counters: its cost
     removes that many (none: no counter at all), and 'for each counter removed this way' (or X) is that
@@ -360,7 +360,7 @@ def _fewest_removed(ability: ManaAbility) -> int:
     return 0 if amount.kind is AmountKind.REMOVED and amount.plus > 0 else 1
 
 
-@lru_cache(maxsize=8192)
+@per_card(maxsize=8192)
 def _removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
     """The card's abilities whose cost removes a number of counters chosen as it is paid."""
     return tuple(a for a in parse_oracle(oracle, name).mana_abilities if counters_removed_any(a))
@@ -441,7 +441,7 @@ def _with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
 _NO_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap steps?", re.I)
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _stays_tapped(oracle: str, name: str) -> bool:
     """True when a card's text says it doesn't untap during its controller's untap step (Mana Vault)."""
     parsed = parse_oracle(oracle, name)
@@ -455,38 +455,110 @@ def _intrinsic(line: TypeLine) -> list[ManaAbility]:
     return [parse_oracle(_INTRINSIC[t]).mana_abilities[0] for t in line.basic_land_types]
 
 
+@per_card(maxsize=1 << 16)  # (a pure function of the ability's printed text, read once per ability)
 def _verdict(ability: ManaAbility) -> str:
     """``_EXECUTED``, ``_FROM_HAND``, or the part of the ability the planner does not execute."""
-    known = _VERDICTS.get(id(ability))
-    if known is not None and known[0] is ability:
-        return known[1]
     parts = ability.cost.parts
     if parts and any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in parts):
-        verdict = _FROM_HAND
-    else:
-        verdict = unexecuted_part(ability) or _EXECUTED
-    if len(_VERDICTS) >= _VERDICTS_BOUND:
-        _VERDICTS.clear()
-    _VERDICTS[id(ability)] = (ability, verdict)
-    return verdict
+        return _FROM_HAND
+    return unexecuted_part(ability) or _EXECUTED
 
-
-#: The cached properties that depend only on which permanents there are and their printed characteristics.
-_STRUCTURAL = (
-    "parsed",
-    "warnings",
-    "_layer4",
-    "_layer5",
-    "effects",
-    "_effects_by_kind",
-    "_missing_choices",
-    "_characteristics",
-    "_unexecuted",
-    "_unexecuted_list",
-    "shared_memo",
-)
 
 _INTRINSIC = {land_type: f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_LAND_TYPES.items()}
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+_Value = TypeVar("_Value")
+
+
+class ViewTable(Generic[_Key, _Value]):
+    """A table of answers that a module works out from views, declared once (at module level) with the types
+    of what it holds. Its entries live in the view they were worked out from and die with it (and so with
+    the question: nothing here is kept across questions). With ``shared``, they live with the view's
+    :class:`Structure`, shared by every view rebound from it (a replay's view, step by step), so that a
+    key must hold every status its answer reads; ``limit`` bounds the entries (past it they are all
+    forgotten). ``MANA_PLANNER_CACHE=off`` (:mod:`models.kept`) turns the tables off: each call then works
+    its answer out again.
+
+    >>> from models.board import Board
+    >>> lengths: ViewTable[str, int] = ViewTable("example.lengths")
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}]}))
+    >>> lengths.put(view, "Forest", 6)
+    >>> lengths.get(view, "Forest") == (6 if CACHING else None)
+    True
+    >>> lengths.get(view.rebind(view.board), "Forest") is None  # (a rebound view's statuses may differ)
+    True
+    """
+
+    __slots__ = ("limit", "name", "shared")
+
+    def __init__(self, name: str, *, shared: bool = False, limit: int | None = None) -> None:
+        self.name = name
+        self.shared = shared
+        self.limit = limit
+
+    def _entries(self, view: BoardView) -> dict[_Key, _Value]:
+        tables = view.structure.tables if self.shared else view.tables
+        entries = tables.get(self)
+        if entries is None:
+            entries = tables[self] = {}
+        return entries
+
+    def get(self, view: BoardView, key: _Key) -> _Value | None:
+        """The answer kept in ``view`` for ``key``, or None."""
+        tables = view.structure.tables if self.shared else view.tables
+        entries = tables.get(self)
+        return None if entries is None else entries.get(key)
+
+    def put(self, view: BoardView, key: _Key, value: _Value) -> None:
+        """Keep ``value`` for ``key`` in ``view`` (nothing with the tables off)."""
+        if not CACHING:
+            return
+        entries = self._entries(view)
+        if self.limit is not None and len(entries) >= self.limit:
+            entries.clear()
+        entries[key] = value
+
+    def __repr__(self) -> str:
+        return f"ViewTable({self.name!r})"
+
+
+@dataclass(slots=True)
+class Structure:
+    """What a view has worked out of its board's permanents as they are printed and as the effects in force
+    make them: their parsed text, the layers (CR 613), the effects in force, their characteristics and what
+    is not executed. It reads which permanents there are and what they are, and their counters (a counter
+    an effect applies while, the abilities of a family that removes counters), never their tapped flags,
+    abilities activated this turn, life totals or pools. :meth:`BoardView.rebind` hands a copy of it to a
+    view of a board that differs only in those, which then need not work it out again; each field is
+    worked out on first use. ``tables`` holds the shared :class:`ViewTable` tables' entries, the same
+    dictionary in every copy."""
+
+    parsed: dict[str, ParsedText] | None = None
+    warnings: tuple[TextWarning, ...] | None = None
+    missing_choices: tuple[TextWarning, ...] | None = None
+    #: layer 4: the type lines after type-changing effects, and the lands that lost their text abilities
+    layer4: tuple[dict[str, TypeLine], frozenset[str]] | None = None
+    #: layer 5: the colors of the permanents color-changing effects change
+    layer5: dict[str, ManaTypes] | None = None
+    effects: tuple[SourcedEffect, ...] | None = None
+    #: the effects in force by kind, filled as they are asked for (the same dictionary in every copy)
+    effects_by_kind: dict[type[StaticEffect], tuple[SourcedEffect, ...]] = field(default_factory=dict)
+    characteristics: dict[str, Characteristics] | None = None
+    #: the mana abilities set aside because a part of them is not executed (with :attr:`characteristics`)
+    unexecuted: tuple[TextWarning, ...] = ()
+    tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
+
+    def handed_on(self) -> Structure:
+        """A copy for a rebound view: what is worked out so far, and the same shared tables."""
+        return copy(self)
+
+
+#: The permanents a filter matches (:meth:`BoardView.matching`), by the filter, its source's controller and
+#: the permanents removed.
+_MATCHING: ViewTable[tuple[ObjectFilter, str | None, frozenset[str]], tuple[str, ...]] = ViewTable(
+    "view.matching"
+)
 
 
 class BoardView:
@@ -502,8 +574,12 @@ class BoardView:
     ['{T}: Add {R}.']
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, structure: Structure | None = None) -> None:
         self.board = board
+        #: what this view has worked out of its permanents' characteristics (:meth:`rebind` hands it on)
+        self.structure = structure if structure is not None else Structure()
+        #: the entries of the :class:`ViewTable` tables that are this view's own (they read its statuses)
+        self.tables: dict[ViewTable[Any, Any], dict[Any, Any]] = {}
         self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents}
         #: the statuses (see :meth:`statuses`) once asked for, kept up to date by :meth:`update`, and where
         #: each permanent's is in the list
@@ -516,12 +592,21 @@ class BoardView:
     @cached_property
     def parsed(self) -> dict[str, ParsedText]:
         """Each permanent's parsed rules text."""
-        return {p.id: parse_oracle(p.oracle, p.name) for p in self.board.permanents}
+        structure = self.structure
+        if structure.parsed is None:
+            structure.parsed = {p.id: parse_oracle(p.oracle, p.name) for p in self.board.permanents}
+        return structure.parsed
 
     @cached_property
     def warnings(self) -> tuple[TextWarning, ...]:
         """Every unsupported sentence on the board, and every mana ability read but not executed, with its
         permanent's id."""
+        structure = self.structure
+        if structure.warnings is None:
+            structure.warnings = self._worked_out_warnings()
+        return structure.warnings
+
+    def _worked_out_warnings(self) -> tuple[TextWarning, ...]:
         unread = tuple(
             TextWarning(pid, sentence)
             for pid, parsed in self.parsed.items()
@@ -535,12 +620,15 @@ class BoardView:
     def _missing_choices(self) -> tuple[TextWarning, ...]:
         """The effects set aside because they read a choice the board doesn't give (the card exiled with
         Extraplanar Lens): never used as if nothing, or anything, had been chosen."""
-        return tuple(
-            TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.{missing}")
-            for p in self.board.permanents
-            for e in self.parsed[p.id].effects
-            if (missing := _missing_choice(e, p.choices)) is not None
-        )
+        structure = self.structure
+        if structure.missing_choices is None:
+            structure.missing_choices = tuple(
+                TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.{missing}")
+                for p in self.board.permanents
+                for e in self.parsed[p.id].effects
+                if (missing := _missing_choice(e, p.choices)) is not None
+            )
+        return structure.missing_choices
 
     @cached_property
     def _undefined_choices(self) -> tuple[TextWarning, ...]:
@@ -582,8 +670,8 @@ class BoardView:
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
         """The mana abilities set aside because the planner does not execute one of their parts."""
-        self._characteristics  # noqa: B018 - fills the list below
-        return tuple(self.__dict__["_unexecuted_list"])
+        self._characteristics  # noqa: B018 - fills the structure's list
+        return self.structure.unexecuted
 
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id."""
@@ -605,20 +693,6 @@ class BoardView:
         (7, 20)
         """
         self._players[player.id] = player
-
-    @cached_property
-    def memo(self) -> dict[object, object]:
-        """Answers worked out from this view by callers that ask the same board again (the fast path's
-        permanents as the board has them), keyed by what they were worked out for; a rebound view starts
-        empty, since its statuses may differ."""
-        return {}
-
-    @cached_property
-    def shared_memo(self) -> dict[object, object]:
-        """Answers worked out from this view that its structure decides once the statuses they read are
-        known, shared with every view rebound from it (a replay's view, step by step): a caller's key holds
-        every status its answer reads (:meth:`statuses` holds them all). Callers bound its size."""
-        return {}
 
     def statuses(self) -> tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...]:
         """The permanents on the view's board now, in order, with what a rebound view may change of them:
@@ -693,12 +767,7 @@ class BoardView:
         """A view of ``board``, which must differ from this view's only in what no characteristic reads
         (tapped flags, counters, abilities activated this turn, life totals, pools), reusing everything
         already worked out here."""
-        view = BoardView(board)
-        self.shared_memo  # noqa: B018 - made now, so that every view rebound from this one shares it
-        for name in _STRUCTURAL:
-            if name in self.__dict__:
-                view.__dict__[name] = self.__dict__[name]
-        return view
+        return BoardView(board, self.structure.handed_on())
 
     def path(self, pid: str) -> str:
         """The JSON path of a permanent in the board file, e.g. ``permanents[3]``."""
@@ -710,6 +779,12 @@ class BoardView:
     def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
         """Type lines after type-changing effects (land types, added card types), and the ids of lands that
         lost their text abilities."""
+        structure = self.structure
+        if structure.layer4 is None:
+            structure.layer4 = self._worked_out_layer4()
+        return structure.layer4
+
+    def _worked_out_layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
         candidates = [
             SourcedEffect(p.id, p.controller, _with_chosen_type(e, p.choices))
             for p in self.board.permanents
@@ -843,29 +918,34 @@ class BoardView:
     def effects(self) -> tuple[SourcedEffect, ...]:
         """The effects in force: those of permanents that still have their text abilities, but for those that
         read a choice the board doesn't give (reported in :attr:`warnings`)."""
-        return tuple(
-            SourcedEffect(p.id, p.controller, e)
-            for p in self.board.permanents
-            if not self.lost_text_abilities(p.id)
-            for e in self.parsed[p.id].effects
-            if _in_force(e, p)
-        )
+        structure = self.structure
+        if structure.effects is None:
+            structure.effects = tuple(
+                SourcedEffect(p.id, p.controller, e)
+                for p in self.board.permanents
+                if not self.lost_text_abilities(p.id)
+                for e in self.parsed[p.id].effects
+                if _in_force(e, p)
+            )
+        return structure.effects
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""
-        by_kind = self._effects_by_kind
+        by_kind = self.structure.effects_by_kind
         found = by_kind.get(kind)
         if found is None:
             found = by_kind[kind] = tuple(e for e in self.effects if isinstance(e.effect, kind))
         return iter(found)
 
     @cached_property
-    def _effects_by_kind(self) -> dict[type[StaticEffect], tuple[SourcedEffect, ...]]:
-        """The effects in force by kind, filled as :meth:`effects_of` is asked (a structural cache)."""
-        return {}
-
-    @cached_property
     def _characteristics(self) -> dict[str, Characteristics]:
+        """Each permanent's characteristics now (its type line after layer 4, its abilities after layer 6)."""
+        structure = self.structure
+        if structure.characteristics is None:
+            structure.characteristics, structure.unexecuted = self._worked_out_characteristics()
+        return structure.characteristics
+
+    def _worked_out_characteristics(self) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
         grants = list(self.effects_of(GrantAbility))
         bans = list(self.effects_of(ActivationBan))
         result: dict[str, Characteristics] = {}
@@ -909,8 +989,7 @@ class BoardView:
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
-        self.__dict__["_unexecuted_list"] = unexecuted
-        return result
+        return result, tuple(unexecuted)
 
     def _with_known_amounts(
         self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
@@ -1100,6 +1179,12 @@ class BoardView:
     def _layer5(self) -> dict[str, ManaTypes]:
         """The colors of the permanents that color-changing effects change (layer 5, CR 613.1e), each effect
         applied in timestamp order (the board's), to what it matches once those before it applied."""
+        structure = self.structure
+        if structure.layer5 is None:
+            structure.layer5 = self._worked_out_layer5()
+        return structure.layer5
+
+    def _worked_out_layer5(self) -> dict[str, ManaTypes]:
         changes = list(self.effects_of(ColorChange))
         if not changes:
             return {}
@@ -1157,7 +1242,7 @@ class BoardView:
         """The ids of the permanents that match a filter written on ``source``, in board order.
 
         What a filter reads of its source is only its controller, unless it names the source itself, what
-        it is attached to or its choices; the matches are then kept in the view's :attr:`memo` per
+        it is attached to or its choices; the matches are then kept in the view (:data:`_MATCHING`) per
         controller (a filter on untapped permanents reads statuses, which :meth:`update` changes: never
         kept), so that a board's many Reflecting Pools or Cabal Coffers look through it once.
 
@@ -1175,13 +1260,13 @@ class BoardView:
             )
         anyone = replace(flt, other=False) if flt.other else flt
         owner = self._by_id.get(source)
-        key = ("view.matching", anyone, None if owner is None else owner.controller, removed)
-        found = self.memo.get(key)
-        if not isinstance(found, tuple):
+        key = (anyone, None if owner is None else owner.controller, removed)
+        found = _MATCHING.get(self, key)
+        if found is None:
             found = tuple(
                 p.id for p in self.board.permanents if self.matches(anyone, p.id, source, removed=removed)
             )
-            self.memo[key] = found
+            _MATCHING.put(self, key, found)
         return tuple(pid for pid in found if pid != source) if flt.other else found
 
     def tap_damage(self, pid: str, *, for_mana: bool) -> int:
@@ -1377,7 +1462,7 @@ CARD_ID = "it"
 CARD_CONTROLLER = "you"
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def catalogue_permanent(card: CardData, pid: str = CARD_ID, controller: str = CARD_CONTROLLER) -> Permanent:
     """A catalogue card on the battlefield as a board file puts it there: untapped, as printed.
 

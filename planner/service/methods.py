@@ -404,8 +404,11 @@ class Service:
                 UNKNOWN_METHOD, f"unknown method {name[:60]!r}; the methods are {', '.join(METHODS)}"
             )
         arguments = self._arguments(method, params)
+        from planner.rules.question import question
+
         try:
-            return method.answer(self, arguments)
+            with question():  # (one call, one question: each board analysed once)
+                return method.answer(self, arguments)
         except InternalError as error:
             raise RpcError(
                 INTERNAL_ERROR, f"{error}. This is a bug in mana-planner: please report it."

@@ -100,7 +100,14 @@ from planner.rules.production import (
     within_reach,
 )
 from planner.rules.replay import Plan, Step
-from planner.rules.view import BoardView, card_view, counters_removed_any, unexecuted_part, unknown_imprint
+from planner.rules.view import (
+    BoardView,
+    ViewTable,
+    card_view,
+    counters_removed_any,
+    unexecuted_part,
+    unknown_imprint,
+)
 from planner.solve.objective import (
     OBJECTIVE_LEVELS,
     TOUCHED_LEVELS,
@@ -625,9 +632,8 @@ def _reflecting(output: ManaOutput) -> bool:
 def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes]) -> SourceKind:
     """The kind of a permanent as its board has it: its abilities and their outcomes with the board's
     effects applied, reflecting palettes resolved, and what it could produce (``sets``, CR 106.7)."""
-    key = ("fast._on_board", permanent)  # sets are the view's board's (the callers work them out from it)
-    known = view.memo.get(key)
-    if isinstance(known, SourceKind):
+    known = _ON_BOARD_OF_VIEW.get(view, permanent)  # (sets are the view's board's: the callers' work)
+    if known is not None:
         return known
     pid = permanent.id
     creature = view.type_line(pid).is_a("Creature")
@@ -656,7 +662,7 @@ def _on_board(view: BoardView, permanent: Permanent, sets: dict[str, ManaTypes])
             if len(_ON_BOARD) >= _KNOWN_LIMIT:
                 _ON_BOARD.clear()
             _ON_BOARD[shared_key] = kind
-    view.memo[key] = kind
+    _ON_BOARD_OF_VIEW.put(view, permanent, kind)
     return kind
 
 
@@ -976,12 +982,18 @@ class _BoardSources:
     layout: _Layout | None = None
 
 
+#: What the fast path keeps in a view (it reads the view's statuses): each permanent's kind as the board has
+#: it (:func:`_on_board`), and the board's kinds and sources for a player.
+_ON_BOARD_OF_VIEW: ViewTable[Permanent, SourceKind] = ViewTable("fast.on_board")
+_BOARD_KINDS: ViewTable[str, _BoardKinds] = ViewTable("fast.board_kinds")
+_BOARD_SOURCES: ViewTable[str, _BoardSources] = ViewTable("fast.board_sources")
+
+
 def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
     """The board's kinds for the problem's player, worked out once per board (kept in its view's memo)."""
     view, player = problem.view, problem.player
-    key = ("fast._board_kinds", player)
-    known = view.memo.get(key)
-    if isinstance(known, _BoardKinds):
+    known = _BOARD_KINDS.get(view, player)
+    if known is not None:
         return known
     board = problem.board
     commanders = {p.id: p.commander_colors for p in board.players}
@@ -1003,16 +1015,15 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
     found = _BoardKinds(tuple(kinds), unresolved, tuple(spending), effects, reflecting or effects)
-    view.memo[key] = found
+    _BOARD_KINDS.put(view, player, found)
     return found
 
 
 def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources:
     """The board's sources for the problem's player, worked out once per board (kept in its view's memo)."""
     view, player = problem.view, problem.player
-    key = ("fast._board_sources", player)
-    known = view.memo.get(key)
-    if isinstance(known, _BoardSources):
+    known = _BOARD_SOURCES.get(view, player)
+    if known is not None:
         return known
     board = problem.board
     effects, reflecting = first.effects, first.reflecting
@@ -1053,7 +1064,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         found.append((position, permanent, kind, usage))
     if checks and checks[-1][1].blocked is not None:
         result = _BoardSources(tuple(checks), (), None)
-        view.memo[key] = result
+        _BOARD_SOURCES.put(view, player, result)
         return result
     n = len(board.permanents)
     ranks = {pid: rank for rank, pid in enumerate(sorted(p.id for p in board.permanents))}
@@ -1074,7 +1085,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
     result = _BoardSources(tuple(checks), sources, clash, _with_keep_units(problem, _layout(sources)))
-    view.memo[key] = result
+    _BOARD_SOURCES.put(view, player, result)
     return result
 
 
