@@ -451,6 +451,7 @@ def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | No
     return None
 
 
+@per_card(maxsize=8192)  # (a pure function of the ability, asked of every ability of every view)
 def may_lack_board_facts(ability: ManaAbility) -> bool:
     """True when the ability reads something a board may not give (:func:`board_gap`): a power, a graveyard's
     cards, the cards revealed from a hand; False for most abilities, which read nothing such."""
