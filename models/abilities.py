@@ -16,6 +16,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 
 __all__ = [
+    "PALETTE_READS",
     "STATUS_FACTS",
     "AbilityCost",
     "Amount",
@@ -53,6 +54,7 @@ __all__ = [
     "Who",
     "colors_match",
     "facts_read",
+    "palette_reads",
 ]
 
 
@@ -92,6 +94,10 @@ class BoardFact(Enum):
     IDENTITY = "identity"  # which permanent it is (the source itself, or another)
     ATTACHMENT = "attachment"  # what a permanent is attached to
     CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
+    COMMANDER = "commander"  # the color identity of a permanent's controller's commander
+    EXILED_CARD_COLORS = "exiled_card_colors"  # the colors of the card exiled with a permanent, as they are
+    BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
+    GRAVEYARD = "graveyard"  # the cards in a player's graveyard
 
 
 #: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
@@ -325,6 +331,32 @@ class PaletteKind(Enum):
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
+
+
+#: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
+#: reads everything: :func:`palette_reads`).
+PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
+    PaletteKind.TYPES: frozenset(),
+    PaletteKind.COMMANDER: frozenset({BoardFact.COMMANDER}),
+    PaletteKind.CHOSEN_COLOR: frozenset({BoardFact.CHOICES}),
+    PaletteKind.REFLECT: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.REFLECT_SACRIFICED: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.PRODUCED: frozenset(),  # (the mana the triggering activation made)
+    PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
+    PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
+    PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
+}
+
+
+def palette_reads(kind: PaletteKind) -> frozenset[BoardFact]:
+    """What a palette of this kind reads of the board (:data:`PALETTE_READS`; every fact for a kind without
+    a declaration, so that a new one fails closed).
+
+    >>> sorted(fact.value for fact in palette_reads(PaletteKind.CHOSEN_COLOR))
+    ['choices']
+    """
+    return PALETTE_READS.get(kind, _EVERY_FACT)
 
 
 @dataclass(frozen=True, slots=True)
