@@ -33,7 +33,7 @@ SUITES = (
     "tests/test_outcome_cache.py",
 )
 #: The random examples each suite tries with the tables off (out of its default 300).
-EXAMPLES = "100"
+EXAMPLES = "40"
 
 _BOARD = {
     "version": 1,
