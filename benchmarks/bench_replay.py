@@ -33,7 +33,8 @@ from benchmarks.boards import realistic_board, realistic_cost
 from models.board import Board, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaType
-from planner.rules.replay import IllegalPlanError, Plan, Step, _LiveState, _resolutions, replay
+from planner.rules.replay import IllegalPlanError, Plan, Step, _LiveState, replay
+from planner.rules.resolutions import resolutions
 
 #: Board sizes (permanents of both players) of the replay table: realistic boards of n for "me" and
 #: 3 + n // 20 lands for the opponent.
@@ -112,7 +113,7 @@ def _plan(board: Board, steps: int) -> tuple[Plan, str]:
             ]
             if len(paid_with) < cost.mana.mana_value:
                 continue
-            outcome = next(iter(_resolutions(view, {}, permanent.id, number, ability, ())), None)
+            outcome = next(iter(resolutions(view, {}, permanent.id, number, ability, ())), None)
             if outcome is None:
                 continue
             step = Step(

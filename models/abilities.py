@@ -8,7 +8,7 @@ evaluates them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
@@ -16,9 +16,12 @@ from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 
 __all__ = [
+    "PALETTE_READS",
+    "STATUS_FACTS",
     "AbilityCost",
     "Amount",
     "AmountKind",
+    "BoardFact",
     "ColorChange",
     "Condition",
     "CostModifier",
@@ -50,6 +53,8 @@ __all__ = [
     "UnspentMode",
     "Who",
     "colors_match",
+    "facts_read",
+    "palette_reads",
 ]
 
 
@@ -71,6 +76,62 @@ class Who(Enum):
         if self is Who.OPPONENTS:
             return controller != player
         return True
+
+
+class BoardFact(Enum):
+    """A fact of the board that a reading (a filter, an amount, a condition, a palette) may read: each field
+    of a reading declares the facts it reads when it is set (:func:`facts_read`), so that what is kept of its
+    answers can be keyed by them, and kept no longer than they hold."""
+
+    TAPPED = "tapped"  # a permanent's tapped status
+    COUNTERS = "counters"  # the counters on a permanent
+    TYPES = "types"  # a permanent's types, after the type-changing effects
+    COLORS = "colors"  # a permanent's colors, after the color-changing effects
+    POWER = "power"  # a permanent's printed power
+    CONTROLLER = "controller"  # who controls a permanent
+    TOKEN = "token"  # whether a permanent is a token
+    NAME = "name"  # a permanent's name
+    IDENTITY = "identity"  # which permanent it is (the source itself, or another)
+    ATTACHMENT = "attachment"  # what a permanent is attached to
+    CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
+    COMMANDER = "commander"  # the color identity of a permanent's controller's commander
+    EXILED_CARD_COLORS = "exiled_card_colors"  # the colors of the card exiled with a permanent, as they are
+    BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
+    GRAVEYARD = "graveyard"  # the cards in a player's graveyard
+
+
+#: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
+#: never kept from one step of a payment to the next.
+STATUS_FACTS = frozenset({BoardFact.TAPPED, BoardFact.COUNTERS})
+#: What a field that declares nothing is taken to read: everything (so that a new field fails closed).
+_EVERY_FACT = frozenset(BoardFact)
+
+
+def facts_read(*facts: BoardFact, of_source: bool = False) -> dict[str, object]:
+    """The declaration of a reading's field (its dataclass ``metadata``): the facts of the board it reads
+    when it is set, and whether it reads the permanent the reading is written on beyond its controller
+    (``of_source``: itself, what it is attached to, its choices).
+
+    >>> facts_read(BoardFact.TAPPED)
+    {'reads': frozenset({<BoardFact.TAPPED: 'tapped'>}), 'of_source': False}
+    """
+    return {"reads": frozenset(facts), "of_source": of_source}
+
+
+def _declared_reads(reading: object) -> tuple[frozenset[BoardFact], bool]:
+    """What the fields set on ``reading`` (a dataclass) declare they read, and whether one reads its source;
+    a field set without a declaration reads every fact, and its source."""
+    found: set[BoardFact] = set()
+    of_source = False
+    for declared in fields(reading):  # type: ignore[arg-type]
+        if not declared.compare:
+            continue
+        if getattr(reading, declared.name) == declared.default:
+            continue
+        facts = declared.metadata.get("reads")
+        found |= facts if isinstance(facts, frozenset) else _EVERY_FACT
+        of_source = of_source or bool(declared.metadata.get("of_source", facts is None))
+    return frozenset(found), of_source
 
 
 def colors_match(colors: ManaTypes, colorless: bool, multicolored: bool, monocolored: bool) -> bool:
@@ -101,23 +162,36 @@ class ObjectFilter:
     'token named Wood you control'
     """
 
-    types: tuple[str, ...] = ()
-    excluded: tuple[str, ...] = ()
-    colors: ManaTypes = ManaTypes()
-    controller: Who = Who.ANY
-    other: bool = False
-    untapped: bool = False
-    chosen_type: bool = False
-    self_only: bool = False
-    attached: bool = False
-    named_as_imprinted: bool = False
-    token: bool | None = None  # True: tokens only ('creature tokens'); False: 'nontoken'
-    colorless: bool = False
-    multicolored: bool = False
-    monocolored: bool = False
-    counter: str | None = None  # 'with a counter on it' (''), 'with a charge counter on it' ('charge')
-    power_at_least: int | None = None  # 'with power 4 or greater' (its power now: printed, with counters)
-    named: str = ""  # 'a token named Wood'
+    types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
+    excluded: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
+    colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.COLORS))
+    controller: Who = field(default=Who.ANY, metadata=facts_read(BoardFact.CONTROLLER))
+    other: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY))
+    untapped: bool = field(default=False, metadata=facts_read(BoardFact.TAPPED))
+    chosen_type: bool = field(
+        default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
+    )
+    self_only: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY, of_source=True))
+    attached: bool = field(default=False, metadata=facts_read(BoardFact.ATTACHMENT, of_source=True))
+    named_as_imprinted: bool = field(
+        default=False, metadata=facts_read(BoardFact.NAME, BoardFact.CHOICES, of_source=True)
+    )
+    #: True: tokens only ('creature tokens'); False: 'nontoken'
+    token: bool | None = field(default=None, metadata=facts_read(BoardFact.TOKEN))
+    colorless: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    multicolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    monocolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    #: 'with a counter on it' (''), 'with a charge counter on it' ('charge')
+    counter: str | None = field(default=None, metadata=facts_read(BoardFact.COUNTERS))
+    #: 'with power 4 or greater': its power now, printed with its counters on top, of a creature (CR 208.3)
+    power_at_least: int | None = field(
+        default=None, metadata=facts_read(BoardFact.POWER, BoardFact.COUNTERS, BoardFact.TYPES)
+    )
+    named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
+    #: what the filter reads (:meth:`reads`), worked out on first use
+    _reads: tuple[frozenset[BoardFact], bool] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def colors_match(self, colors: ManaTypes) -> bool:
         """True when an object of ``colors`` is as colorless, multicolored or monocolored as the filter asks
@@ -130,21 +204,40 @@ class ObjectFilter:
         """
         return colors_match(colors, self.colorless, self.multicolored, self.monocolored)
 
+    def reads(self) -> frozenset[BoardFact]:
+        """The facts of the board it reads: those its fields that are set declare (:func:`facts_read`; a field
+        that declares none reads them all).
+
+        >>> sorted(fact.value for fact in ObjectFilter(types=("Elf",), controller=Who.YOU).reads())
+        ['controller', 'types']
+        """
+        return self._declared()[0]
+
     @property
     def reads_status(self) -> bool:
         """True when what it matches can change while a payment is made (a permanent becomes tapped, a
-        cost removes a counter): its matches are never kept across the steps of a payment.
+        cost removes a counter: :data:`STATUS_FACTS`): its matches are never kept across the steps of a
+        payment.
 
         >>> ObjectFilter(untapped=True).reads_status, ObjectFilter(types=("Elf",)).reads_status
         (True, False)
+        >>> ObjectFilter(power_at_least=4).reads_status  # (power counts +1/+1 counters)
+        True
         """
-        return self.untapped or self.counter is not None
+        return not self._declared()[0].isdisjoint(STATUS_FACTS)
 
     @property
     def reads_source(self) -> bool:
         """True when what it matches depends on the permanent it is written on beyond its controller
-        (itself, what it is attached to, its choices)."""
-        return self.self_only or self.attached or self.chosen_type or self.named_as_imprinted
+        (itself, what it is attached to, its choices): a field set that declares ``of_source``."""
+        return self._declared()[1]
+
+    def _declared(self) -> tuple[frozenset[BoardFact], bool]:
+        known = self._reads
+        if known is None:
+            known = _declared_reads(self)
+            object.__setattr__(self, "_reads", known)
+        return known
 
     def describe(self) -> str:
         """A short English description for display."""
@@ -238,6 +331,32 @@ class PaletteKind(Enum):
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
+
+
+#: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
+#: reads everything: :func:`palette_reads`).
+PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
+    PaletteKind.TYPES: frozenset(),
+    PaletteKind.COMMANDER: frozenset({BoardFact.COMMANDER}),
+    PaletteKind.CHOSEN_COLOR: frozenset({BoardFact.CHOICES}),
+    PaletteKind.REFLECT: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.REFLECT_SACRIFICED: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.PRODUCED: frozenset(),  # (the mana the triggering activation made)
+    PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
+    PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
+    PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
+}
+
+
+def palette_reads(kind: PaletteKind) -> frozenset[BoardFact]:
+    """What a palette of this kind reads of the board (:data:`PALETTE_READS`; every fact for a kind without
+    a declaration, so that a new one fails closed).
+
+    >>> sorted(fact.value for fact in palette_reads(PaletteKind.CHOSEN_COLOR))
+    ['choices']
+    """
+    return PALETTE_READS.get(kind, _EVERY_FACT)
 
 
 @dataclass(frozen=True, slots=True)

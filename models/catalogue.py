@@ -38,7 +38,7 @@ class CardData:
     toughness: str | None = None
 
 
-@cache
+@cache  # (the built-in catalogue, a constant file read once per process: no answer is kept here)
 def all_cards() -> dict[str, CardData]:
     """Every catalogue card, keyed by lower-cased name, in file order."""
     raw = resources.files("models").joinpath("data/cards.json").read_text(encoding="utf-8")
@@ -61,7 +61,7 @@ def all_cards() -> dict[str, CardData]:
     return cards
 
 
-@cache
+@cache  # (an index of the constant catalogue, built once per process)
 def _by_folded_name() -> dict[str, CardData]:
     """Every catalogue card by its folded name (:func:`~models.folding.fold_name`)."""
     return {fold_name(card.name): card for card in all_cards().values()}

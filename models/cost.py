@@ -8,9 +8,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import lru_cache
 
 from models.errors import CostParseError, InputError
+from models.kept import per_card
 from models.limits import MAX_COST_SYMBOLS, MAX_GENERIC, shortened
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from models.types import TypeLine
@@ -164,7 +164,7 @@ class CostSymbol:
 _COLOR_LETTERS = frozenset(_COLOR_WHEEL)
 
 
-@lru_cache(maxsize=1024)
+@per_card(maxsize=1024)
 def _ways_of(symbol: CostSymbol) -> tuple[SymbolWay, ...]:
     """:meth:`CostSymbol.ways`, worked out once per distinct symbol."""
     kind = symbol.kind

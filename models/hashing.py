@@ -26,7 +26,8 @@ from typing import Any
 
 __all__ = ["cached_hash", "state_without_hash"]
 
-#: What reads the compared fields of each class hashed by :func:`cached_hash`, as a tuple.
+#: What reads the compared fields of each class hashed by :func:`cached_hash`, as a tuple (one accessor per
+#: class, built once: a constant of the class, no answer).
 _COMPARED: dict[type, Callable[[Any], tuple[object, ...]]] = {}
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from models.folding import plain_quotes
+from models.kept import per_card
 
 __all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
 
@@ -102,7 +102,7 @@ class TypeLine:
         return f"TypeLine.parse({str(self)!r})"
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _lowered_words(line: TypeLine) -> frozenset[str]:
     """A type line's words in lower case (``is_a`` asks often, on few distinct lines)."""
     return frozenset(w.lower() for w in (*line.supertypes, *line.card_types, *line.subtypes))

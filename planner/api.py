@@ -28,7 +28,9 @@ from planner.rules.costs import energy_paid, exerts
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
-from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay, view_of
+from planner.rules.question import question as one_question
+from planner.rules.question import view_of, within_question
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
@@ -44,11 +46,13 @@ __all__ = [
     "described_payment",
     "fast_path_only",
     "max_x",
+    "one_question",
     "pay",
     "prepare",
     "solve_cpsat",
     "spell_text_warnings",
     "text_warnings",
+    "within_question",
 ]
 
 #: Whether the questions asked in this context may run CP-SAT (:func:`fast_path_only`).
@@ -85,6 +89,7 @@ def fast_path_only() -> Iterator[None]:
         _FAST_PATH_ONLY.reset(token)
 
 
+@within_question
 def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, ...]:
     """The board's sentences the parser did not understand; with ``strict`` the first one is an error.
 
@@ -115,6 +120,7 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)
 
 
+@within_question
 def could_produce(board: Board, player: str | None = None) -> dict[str, ManaTypes]:
     """The types each permanent could produce (CR 106.7), for one player's permanents or all (``None``).
 
@@ -273,6 +279,7 @@ class PayResult:
         return data
 
 
+@within_question
 def prepare(cards: Iterable[CardData]) -> int:
     """Analyse cards before the first board that holds them: their Oracle text read, their characteristics
     and mana abilities, and what the fast path makes of each in each state (tapped or not, summoning sick or
@@ -300,6 +307,7 @@ def prepare(cards: Iterable[CardData]) -> int:
     return count
 
 
+@within_question
 def pay(
     board: Board,
     target: PaymentTarget,
@@ -364,6 +372,7 @@ def pay(
     return _result(problem, solve_cpsat(problem))
 
 
+@within_question
 def max_x(
     board: Board,
     target: PaymentTarget,
@@ -476,6 +485,7 @@ def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat")
     return described_payment(problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings)
 
 
+@within_question
 def described_payment(
     problem: PaymentProblem,
     target: PaymentTarget,

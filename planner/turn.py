@@ -675,6 +675,7 @@ def _replayed(
     )
 
 
+@within_question
 def plan_turn(
     board: Board,
     *,

@@ -21,7 +21,6 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-import planner.rules.replay as replay_module
 from models.board import Board
 from models.cost import PaymentTarget, SymbolKind
 from models.errors import InputError
@@ -304,13 +303,9 @@ def test_boards_just_outside_are_never_answered_fast(
 
 
 def _forget() -> None:
-    """Empty what the planner keeps between questions: views and what they worked out (the fast path's
-    reduction of each board, the replay's outcomes of each activation), and every table kept across questions
-    (:mod:`models.kept`: the per-card kinds, the dynamic programme's moves...)."""
-    for cache in (replay_module.view_of, replay_module.could_produce_of):
-        cache.cache_clear()
-    replay_module._structural_view.cache_clear()
-    replay_module._reflect_structure.cache_clear()
+    """Empty what the planner keeps between questions (views and what they worked out die with each
+    question): every table kept across questions (:mod:`models.kept`: the per-card kinds, the dynamic
+    programme's moves...)."""
     forget_all()
 
 

@@ -90,7 +90,8 @@ def test_kept_outcomes_are_the_worked_out_ones(monkeypatch: pytest.MonkeyPatch) 
     boards = [_random_board(rng) for _ in range(300)]
     production._OUTCOMES.clear()
     kept = [_every_outcome(board) for board in boards]
-    assert production._OUTCOMES, "some outcomes were kept"
+    if CACHING:
+        assert production._OUTCOMES.stats().size, "some outcomes were kept"
     monkeypatch.setattr(production, "_outcomes_key", lambda *_: None)
     afresh = [_every_outcome(board) for board in boards]
     assert kept == afresh

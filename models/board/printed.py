@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from models.board.json_fields import FieldError, JsonPath, parse_colors, quote, read_text
 from models.catalogue import closest_names, lookup
 from models.cost import ManaCost
+from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 from models.types import TypeLine
@@ -85,7 +85,7 @@ def catalogue_card(name: str) -> PrintedCard | None:
     return None if data is None else _parsed_catalogue_card(data.name)
 
 
-@cache
+@per_card(maxsize=65536)  # (one parsed card per catalogue name: bounded by the catalogue)
 def _parsed_catalogue_card(name: str) -> PrintedCard:
     """The catalogue card with this exact name, parsed once (so the cache is bounded by the catalogue)."""
     data = lookup(name)
@@ -147,7 +147,7 @@ def _catalogue_base(name: str, path: JsonPath) -> PrintedCard:
     return card
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def face_card(face: CardFace) -> PrintedCard:
     """A stored card face's characteristics, parsed once."""
     return PrintedCard(

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
 from models.abilities import NotPaymentKind
+from models.kept import per_card
 from models.oracle.text import folded
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
 _TOKEN: Final = re.compile(r"\{[^{}]+\}|[\w']+|\W")
 
 
-@lru_cache(maxsize=8192)  # (a sentence is looked at by several questions in turn; a pure function of it)
+@per_card(maxsize=8192)  # (a sentence is looked at by several questions in turn; a pure function of it)
 def tokens(text: str) -> tuple[str, ...]:
     """The text's tokens in lower case.
 

@@ -61,7 +61,7 @@ def _list_words() -> str:
     return f"(?i:(?:non-?)?(?:{_alternation(words)}))"
 
 
-@cache
+@cache  # (the parser, built once per process: a tool, not an answer; the grammar never changes)
 def parser() -> Lark:
     """The LALR parser, built once per process (the grammar and the lexicon never change while it runs).
 

@@ -5,8 +5,6 @@ of an ability, read once per text.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from models.abilities import (
     AbilityCost,
     Amount,
@@ -16,6 +14,7 @@ from models.abilities import (
     NotPaymentMana,
     OutputKind,
 )
+from models.kept import per_card
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
@@ -110,7 +109,7 @@ def _cost_or_none(cost_text: str) -> AbilityCost | None:
         return None
 
 
-@lru_cache(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
+@per_card(maxsize=4096)  # (a cost is read from its text alone; the same few costs come again and again)
 def _cost(text: str) -> AbilityCost:
     return build_cost(text)
 

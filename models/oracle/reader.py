@@ -17,11 +17,11 @@ the records and the collector of :mod:`~models.oracle.parsed`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Final
 
 from models.abilities import AbilityCost, Condition, NotPaymentKind, NotPaymentMana, SpendRestriction
 from models.errors import OracleParseError
+from models.kept import per_card
 from models.oracle import classify, lexicon
 from models.oracle import text as t
 from models.oracle.build import build_cost, spend_restriction
@@ -77,7 +77,7 @@ def parse_oracle(text: str, name: str = "", *, strict: bool = False) -> ParsedTe
     return parsed
 
 
-@lru_cache(maxsize=4096)  # (a card's reading is a pure function of its text and name)
+@per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)
 def _parse_cached(text: str, name: str) -> ParsedText:
     collector = Collector()
     for raw_line in t.logical_lines(text):

@@ -14,10 +14,10 @@ chapters and station thresholds found, sentences cut outside quotes, the colon o
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Final
 
 from models.folding import plain_quotes
+from models.kept import per_card
 from models.oracle import lexicon
 
 __all__ = [
@@ -246,7 +246,7 @@ def _outside_word(char: str, brace: str) -> bool:
 # Sentences
 
 
-@lru_cache(maxsize=32768)  # (the same text is cut again as its sentences are read, and on many cards)
+@per_card(maxsize=32768)  # (the same text is cut again as its sentences are read, and on many cards)
 def split_sentences(text: str) -> tuple[str, ...]:
     """Split on sentence ends (a period before a space or the end) outside double quotes; each sentence
     keeps its final period."""

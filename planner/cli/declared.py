@@ -85,15 +85,19 @@ def _from_cli(declared: Param, value: Any) -> Any:
 
 def question_command(name: str, record: type[_Record]) -> Callable[[Shell[_Record]], Shell[_Record]]:
     """Register the command ``name`` with BOARD, the record's parameters, ``--json`` and ``--store``; it
-    builds the record from the options (bad input: one line, exit 2) and calls the decorated function with it.
+    builds the record from the options (bad input: one line, exit 2) and calls the decorated function with it,
+    as one question (:func:`planner.api.one_question`).
     """
 
     def register(shell: Shell[_Record]) -> Shell[_Record]:
         declared = params_of(record)
 
         def run(**given: Any) -> None:
+            from planner.api import one_question  # (imported when a command runs: --help stays light)
+
             question = record(**{p.attribute: _from_cli(p, given[p.attribute]) for p in declared})
-            shell(question, given["board"], given["as_json"], given["store"])
+            with one_question():  # (one command, one question: each board it meets analysed once)
+                shell(question, given["board"], given["as_json"], given["store"])
 
         keyword = inspect.Parameter.KEYWORD_ONLY
         parameters = [

@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from models.abilities import (
@@ -46,6 +45,7 @@ from models.abilities import (
 )
 from models.board import Board, Card, Permanent, Player
 from models.errors import InputError
+from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 
@@ -152,7 +152,7 @@ def _every_card(flt: ObjectFilter) -> bool:
     return not (flt.types or flt.excluded or flt.colors or flt.chosen_type)
 
 
-@lru_cache(maxsize=256)
+@per_card(maxsize=256)
 def revealed_filter(what: str) -> ObjectFilter | None:
     """The cards a reveal from the hand names (``SideEffect.what``: 'artifact card'), read by the Oracle
     reader as the cards an amount counts; None when it does not read them ('creature card with a counter on
@@ -451,6 +451,7 @@ def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | No
     return None
 
 
+@per_card(maxsize=8192)  # (a pure function of the ability, asked of every ability of every view)
 def may_lack_board_facts(ability: ManaAbility) -> bool:
     """True when the ability reads something a board may not give (:func:`board_gap`): a power, a graveyard's
     cards, the cards revealed from a hand; False for most abilities, which read nothing such."""

@@ -28,11 +28,11 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPart, CostPartKind, ManaAbility, ObjectFilter, Who
 from models.board import Card
+from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import readings as r
 from models.oracle.build import object_filter
@@ -169,7 +169,7 @@ def _noun(part: CostPart) -> r.Noun:
     raise UnreadError(f"{part.text!r} names no objects")
 
 
-@lru_cache(maxsize=1024)
+@per_card(maxsize=1024)
 def permanent_filter(part: CostPart) -> ObjectFilter:
     """The permanents a part that chooses some may choose from (its own controller's: CR 701.21a for a
     sacrifice; 'an opponent controls' for an untap); raises ``UnreadError`` for a description no filter holds.
@@ -186,7 +186,7 @@ def permanent_filter(part: CostPart) -> ObjectFilter:
     return replace(object_filter(noun), controller=Who.YOU)
 
 
-@lru_cache(maxsize=1024)
+@per_card(maxsize=1024)
 def card_filter(part: CostPart) -> CardFilter:
     """The cards in the hand a discard or exile part may choose from; raises ``UnreadError`` for a
     description it doesn't hold (a name, a 'with' clause).
@@ -331,7 +331,7 @@ def victim_filters(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def lowered(ability: ManaAbility) -> ManaAbility:
     """The ability with 'Sacrifice a Prism token' (a token whose name or type matches) as its cost's
     ``sacrifice``, so that it is paid as every other sacrifice is; itself when it has no such part, or when

@@ -13,10 +13,10 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.errors import InputError
+from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.pool import ManaUnit, SpendRules
 
@@ -66,7 +66,7 @@ def _added(into: dict[Slot, int], slots: Iterable[tuple[Slot, int]]) -> None:
         into[slot] = into.get(slot, 0) + count
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def cost_modes(cost: ManaCost, life_available: int | None = None) -> tuple[Mode, ...]:
     """Every distinct way to pay a cost, as slots plus life; life above ``life_available`` is left out
     (CR 119.4: paying life needs at least that much life; zero life can always be paid).

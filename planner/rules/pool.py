@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.board import Board, PoolMana
 from models.cost import PaymentTarget, Slot, SlotKind
+from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
@@ -47,7 +47,7 @@ class ManaUnit:
         return f"{{{self.type.letter}}} from {self.tag.source}"
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _tag_text(tag: ManaTag) -> str:
     return repr(tag)
 
@@ -169,7 +169,7 @@ class SpendRules:
         return self.can_pay(unit_type, slot, target)
 
 
-@lru_cache(maxsize=1024)
+@per_card(maxsize=1024)
 def _combined(effects: tuple[SpendAsThough, ...]) -> tuple[ManaTypes, ...]:
     """What each type may be spent as once these effects apply ('other mana': the types none names)."""
     if not effects:

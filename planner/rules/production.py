@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from models.abilities import (
     AbilityCost,
     AmountKind,
+    BoardFact,
     ManaAbility,
     ManaOutput,
     ManaTrigger,
@@ -32,14 +33,16 @@ from models.abilities import (
     SpendRestriction,
     TriggerEvent,
     Who,
+    palette_reads,
 )
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.kept import KeptMap
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import revealing
-from planner.rules.view import BoardView, SourcedEffect
+from planner.rules.view import BoardView, SourcedEffect, ViewTable
 
 __all__ = [
     "ManaTag",
@@ -123,17 +126,17 @@ class Packet:
         )
         if math.comb(max(len(self.types) + self.picks - 1, 0), self.picks) > _BAGS_KEPT:
             return bags
-        if len(_BAGS) >= _BAGS_LIMIT:
-            _BAGS.clear()
-        _BAGS[key] = found = tuple(bags)
+        found = tuple(bags)
+        _BAGS.put(key, found)
         return found
 
 
 #: The most bags one packet may have for :meth:`Packet.concrete` to keep them, and how many packets' bags it
 #: keeps, past which it forgets them all.
 _BAGS_KEPT = 64
-_BAGS_LIMIT = 1024
-_BAGS: dict[tuple[int, int, int], tuple[ManaBag, ...]] = {}
+_BAGS: KeptMap[tuple[int, int, int], tuple[ManaBag, ...]] = KeptMap(
+    f"{__name__}.Packet.concrete", maxsize=1024
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,11 +501,8 @@ def activation_outcomes(
         positions = {source: str(number) for number, source in enumerate(ids)}
         if not all(source in positions for outcome in found for source in _sources(outcome)):
             return found
-        if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
-            _OUTCOMES.clear()
-        _OUTCOMES[key] = (
-            tuple(_renamed(outcome, positions) for outcome in found),
-            {tuple(ids): tuple(found)},
+        _OUTCOMES.put(
+            key, (tuple(_renamed(outcome, positions) for outcome in found), {tuple(ids): tuple(found)})
         )
         return found
     known, named = entry
@@ -587,7 +587,7 @@ def reached(view: BoardView, pid: str, ability: ManaAbility) -> bool:
 def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[str]:
     """The permanents that a replacement effect on mana or a mana trigger on the board (``triggers_only``:
     a mana trigger) could apply to: those its ``affected`` filter matches. :func:`reached` (and
-    :func:`triggers_on`) can be True only for these; kept in the view's memo unless a filter reads statuses
+    :func:`triggers_on`) can be True only for these; kept in the view unless a filter reads statuses
     (untapped permanents), which :meth:`BoardView.update` changes.
 
     >>> from models.board import Board
@@ -598,9 +598,8 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
     >>> sorted(within_reach(BoardView(board)))
     ['f']
     """
-    key = ("production.within_reach", triggers_only)
-    found = view.memo.get(key)
-    if isinstance(found, frozenset):
+    found = _WITHIN_REACH.get(view, triggers_only)
+    if found is not None:
         return found
     kinds: tuple[type[ProductionReplacement | ManaTrigger], ...] = (
         (ManaTrigger,) if triggers_only else (ProductionReplacement, ManaTrigger)
@@ -615,8 +614,12 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
             keep = keep and not effect.affected.reads_status
     found = frozenset(reach)
     if keep:
-        view.memo[key] = found
+        _WITHIN_REACH.put(view, triggers_only, found)
     return found
+
+
+#: :func:`within_reach` of a view, by ``triggers_only``.
+_WITHIN_REACH: ViewTable[bool, frozenset[str]] = ViewTable("production.within_reach")
 
 
 def triggers_on(view: BoardView, pid: str, ability: ManaAbility) -> bool:
@@ -665,20 +668,25 @@ def outcomes_signature(
 #: with the ids of the permanents involved written as their positions in the key's list of them; with them,
 #: the outcomes with those positions named, by the names (the same permanents asked again, by the fast path,
 #: could-produce and the replay, or on the next board of a game).
-_OUTCOMES: dict[
+_OUTCOMES: KeptMap[
     tuple[object, ...], tuple[tuple[Outcome, ...], dict[tuple[str, ...], tuple[Outcome, ...]]]
-] = {}
+] = KeptMap(f"{__name__}.activation_outcomes", maxsize=4096)
 #: The most namings one entry of :data:`_OUTCOMES` keeps, past which it forgets them.
 _NAMED_LIMIT = 64
-#: The most outcomes :data:`_OUTCOMES` keeps, past which it forgets them all.
-_OUTCOMES_LIMIT = 4096
 
-#: The palettes whose types read other permanents, or what the board could produce.
-_BOARD_PALETTES = (
-    PaletteKind.REFLECT,
-    PaletteKind.COLORS_AMONG,
-    PaletteKind.REFLECT_SACRIFICED,
-    PaletteKind.GRAVEYARD_COLORS,
+#: The facts of one permanent :func:`_fact_of` reads, in the order keys write them.
+_PERMANENT_FACTS = frozenset(
+    {BoardFact.TYPES, BoardFact.CHOICES, BoardFact.COMMANDER, BoardFact.EXILED_CARD_COLORS}
+)
+#: What every mana's tag reads of its permanent: its snow supertype, the creature type chosen as it entered.
+_TAG_READS = frozenset({BoardFact.TYPES, BoardFact.CHOICES})
+#: The palettes whose types read other permanents, what the board could produce, or a graveyard: those that
+#: declare it (:func:`~models.abilities.palette_reads`; a kind without a declaration reads them too).
+_BOARD_PALETTES = frozenset(
+    kind
+    for kind in PaletteKind
+    if not palette_reads(kind).isdisjoint({BoardFact.BATTLEFIELD, BoardFact.GRAVEYARD})
+    or not palette_reads(kind) <= _PERMANENT_FACTS
 )
 
 
@@ -718,13 +726,13 @@ def _outcomes_key(
     if ability.conditional or output.amount.kind is not AmountKind.CONSTANT:
         return None
     if output.palette.kind in _BOARD_PALETTES:
-        if output.palette.kind is PaletteKind.REFLECT_SACRIFICED or sacrificed:
+        if output.palette.kind not in _RESOLVED_PALETTES or sacrificed:
             return None
         if output.palette.kind is PaletteKind.REFLECT and reflect is None:
             return None
         removed = frozenset((pid,)) if ability.cost.sacrifice_self else frozenset()
         facts: tuple[object, ...] = (
-            view.type_line(pid).is_a("Snow"),
+            *_facts_of(view, pid, _output_reads(PaletteKind.TYPES)),
             output_types(view, pid, output, reflect or {}, removed=removed).mask,
         )
     else:
@@ -735,7 +743,7 @@ def _outcomes_key(
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
-    own = (ability, every_order, facts, permanent.choices.creature_type, empties)
+    own = (ability, every_order, facts, empties)
     if not replacements and not triggers:
         return (*own, (), (), (0,)), [pid]  # (what the general key below is for no effects)
     ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
@@ -749,32 +757,61 @@ def _outcomes_key(
     return key, ids
 
 
+#: The palettes of other permanents whose types the key holds as they resolve on the board (given
+#: ``reflect``): the types are all they read.
+_RESOLVED_PALETTES = frozenset({PaletteKind.REFLECT, PaletteKind.COLORS_AMONG, PaletteKind.GRAVEYARD_COLORS})
+
+
 def _board_free(output: ManaOutput) -> bool:
     """True when the output's amount and types read nothing of the board but its own permanent's facts."""
     return output.amount.kind is AmountKind.CONSTANT and output.palette.kind not in _BOARD_PALETTES
 
 
 def _own_facts(view: BoardView, pid: str, output: ManaOutput) -> tuple[object, ...]:
-    """What an output of constant amount (:func:`_board_free`) reads of its own permanent: its snow
-    supertype (its mana's tag), and the chosen color, the exiled card's colors or its controller's commander
-    colors when its palette is theirs (what a Forest makes is the same in a Commander game and out of one)."""
-    kind = output.palette.kind
-    permanent = view.permanent(pid)
-    return (
-        view.type_line(pid).is_a("Snow"),
-        permanent.choices.color if kind is PaletteKind.CHOSEN_COLOR else None,
-        view.board.player(permanent.controller).commander_colors if kind is PaletteKind.COMMANDER else None,
-        view.known_imprinted_colors(pid) if kind is PaletteKind.IMPRINTED_COLORS else None,
-    )
+    """What an output of constant amount (:func:`_board_free`) reads of its own permanent, as the declarations
+    say (:func:`_facts_read`): what its mana's tag reads (the snow supertype, the chosen creature type) and
+    what its palette reads (the chosen color, the exiled card's colors, its controller's commander colors:
+    what a Forest makes is the same in a Commander game and out of one)."""
+    return _facts_of(view, pid, _output_reads(output.palette.kind))
 
 
 def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
-    """What an output reads of its permanent: snow supertype, chosen color, its controller's commander
-    colors, the colors of the card exiled with it."""
-    permanent = view.permanent(pid)
-    commander = view.board.player(permanent.controller).commander_colors
-    choices = permanent.choices
-    return (view.type_line(pid).is_a("Snow"), choices.color, commander, view.known_imprinted_colors(pid))
+    """Every fact of its own permanent an output may read (:func:`_own_facts` of any palette): what a
+    trigger's source reads with the mana made."""
+    return _facts_of(view, pid, _ANY_OUTPUT_READS)
+
+
+def _output_reads(kind: PaletteKind) -> tuple[BoardFact, ...]:
+    """What an output of constant amount with a palette of this kind reads of its own permanent, in order."""
+    return tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value))
+
+
+_ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
+
+
+def _facts_of(view: BoardView, pid: str, facts: tuple[BoardFact, ...]) -> tuple[object, ...]:
+    """The values of these facts of one permanent (:func:`_fact_of`), in order."""
+    return tuple(_fact_of(view, pid, fact) for fact in facts)
+
+
+def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
+    """The value of one fact of a permanent (one of :data:`_PERMANENT_FACTS`), as an outcome reads it.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Snow-Covered Forest", "controller": "me"}]})
+    >>> str(_fact_of(BoardView(board), "f", BoardFact.TYPES))
+    'Basic Snow Land — Forest'
+    """
+    if fact is BoardFact.TYPES:
+        return view.type_line(pid)
+    if fact is BoardFact.CHOICES:
+        return view.permanent(pid).choices
+    if fact is BoardFact.COMMANDER:
+        return view.board.player(view.permanent(pid).controller).commander_colors
+    if fact is BoardFact.EXILED_CARD_COLORS:
+        return view.known_imprinted_colors(pid)
+    raise AssertionError(f"no value of {fact} is read of one permanent")
 
 
 def _sources(outcome: Outcome) -> Iterator[str]:

@@ -12,7 +12,6 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from models.abilities import CostPartKind, ManaAbility, ObjectFilter, SideEffectKind
@@ -27,7 +26,7 @@ from planner.rules.alternatives import (
     covered_slots,
     reduced_costs,
 )
-from planner.rules.amounts import PLAYER_AMOUNTS, into_graveyard
+from planner.rules.amounts import into_graveyard
 from planner.rules.costs import (
     NO_CHOICES,
     CostChoices,
@@ -38,19 +37,18 @@ from planner.rules.costs import (
     exerts,
     permanent_candidates,
 )
-from planner.rules.could_produce import could_produce_all
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
+from planner.rules.plan import Plan, Step
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.production import (
-    ManaTag,
-    Outcome,
-    activation_outcomes,
-    anonymous,
-    anonymous_tag,
-    outcomes_signature,
+from planner.rules.question import could_produce_of, view_of
+from planner.rules.resolutions import (
+    Aftermath,
+    LazyReflect,
+    resolutions,
+    stated_resolution,
 )
-from planner.rules.view import BoardView
+from planner.rules.view import BoardView, ViewTable
 
 __all__ = [
     "IllegalPlanError",
@@ -90,52 +88,6 @@ class IllegalPlanError(PlannerError):
         super().__init__(f"step {step + 1}: {reason}")
         self.step = step
         self.reason = reason
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class Step:
-    """One mana ability activation: which ability, its cost choices, and the mana it put into the pool.
-
-    ``produced`` is the mana that reached the pool after replacement effects and triggered mana abilities,
-    grouped by the source of the mana (a Wild Growth's extra {G} has the Aura as its source).
-
-    ``zone`` is ``"hand"`` for the ability of a card in the player's hand (Elvish Spirit Guide, exiled to
-    pay its cost: :mod:`planner.rules.hand`): ``permanent`` is then the card's name, and the first such card
-    in the hand is the one exiled.
-
-    ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`): the permanents it
-    exiles or returns, the opponents' lands it untaps, the cards it discards or exiles from the hand.
-    """
-
-    permanent: str
-    ability: int
-    produced: tuple[tuple[str, ManaBag], ...]
-    order: tuple[str, ...] = ()
-    sacrificed: tuple[str, ...] = ()
-    tapped: tuple[str, ...] = ()
-    paid_with: tuple[ManaUnit, ...] = ()
-    zone: str = "battlefield"
-    choices: CostChoices = NO_CHOICES
-
-    @property
-    def removed(self) -> tuple[str, ...]:
-        """The permanents its cost takes off the battlefield (sacrificed, exiled, returned): gone when it
-        resolves, what an amount counted from them reads (CR 608.2h)."""
-        choices = self.choices
-        return (
-            self.sacrificed if choices is NO_CHOICES or not choices else (*self.sacrificed, *choices.removed)
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A whole payment: the activations in order, then the pool mana and life that pay the cost, and what
-    convoke, improvise and delve paid (CR 702.51, 702.126, 702.66: chosen with the mana at 601.2h)."""
-
-    steps: tuple[Step, ...]
-    spent: tuple[ManaUnit, ...]
-    life: int = 0
-    alternatives: Alternatives = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,67 +215,6 @@ class PaymentSummary:
         return ManaBag.of(unit.type for unit in self.floating)
 
 
-def structure(board: Board) -> Board:
-    """The board with everything a plan changes without changing characteristics reset: untapped, no
-    abilities activated this turn, empty pools, and of each life total only whether it is above 0 (Sanctum of
-    the Sun could produce mana only then: CR 106.7); counters, sacrifices, graveyards and hands do change what
-    could be produced, so they stay."""
-    return replace(
-        board,
-        permanents=tuple(
-            (replace(p, activated_this_turn=()) if p.activated_this_turn else p).with_tapped(False)
-            for p in board.permanents
-        ),
-        players=tuple(replace(p, life=1 if p.life > 0 else 0, pool=()) for p in board.players),
-    )
-
-
-@lru_cache(maxsize=1024)
-def _structural_view(shape: Board) -> BoardView:
-    return BoardView(shape)
-
-
-@lru_cache(maxsize=4096)
-def view_of(board: Board) -> BoardView:
-    """A view of a board, sharing the work with every board of the same structure (the planner's calls and
-    every state of a plan replayed on it)."""
-    return _structural_view(structure(board)).rebind(board)
-
-
-@lru_cache(maxsize=1024)
-def _reflect_structure(shape: Board) -> dict[str, ManaTypes]:
-    return could_produce_all(_structural_view(shape))
-
-
-@lru_cache(maxsize=4096)
-def could_produce_of(board: Board) -> dict[str, ManaTypes]:
-    """What each permanent could produce (CR 106.7), shared like :func:`view_of`: costs are ignored, so
-    tapping changes nothing."""
-    return _reflect_structure(structure(board))
-
-
-class _LazyReflect(Mapping[str, ManaTypes]):
-    """:func:`could_produce_of` a board, worked out on first use: only reflecting palettes read it."""
-
-    def __init__(self, board: Callable[[], Board]) -> None:
-        self._board = board
-        self._sets: dict[str, ManaTypes] | None = None
-
-    def _found(self) -> dict[str, ManaTypes]:
-        if self._sets is None:
-            self._sets = could_produce_of(self._board())
-        return self._sets
-
-    def __getitem__(self, pid: str) -> ManaTypes:
-        return self._found()[pid]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._found())
-
-    def __len__(self) -> int:
-        return len(self._found())
-
-
 def initial_state(board: Board, player: str | None = None) -> PlanState:
     """The state before any step: the board as given and the player's floating mana."""
     who = player or board.active_player
@@ -386,20 +277,6 @@ class _Game(Protocol):
     def on_battlefield(self, pid: str) -> bool: ...
 
     def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
-
-
-class _Aftermath(Protocol):
-    """What an activation's resolution does besides adding mana: all the replay reads of its
-    :class:`Outcome`."""
-
-    @property
-    def damage(self) -> int: ...
-
-    @property
-    def life_loss(self) -> int: ...
-
-    @property
-    def sacrifices_source(self) -> bool: ...
 
 
 class _Paid(NamedTuple):
@@ -545,230 +422,6 @@ def _units_text(units: Sequence[ManaUnit]) -> str:
     return "".join(f"{{{u.type.letter}}}" for u in units) or "(none)"
 
 
-def _grouped(concrete: Sequence[tuple[ManaBag, ManaTag]]) -> tuple[tuple[str, ManaBag], ...]:
-    """A concrete result's mana by source, sorted, without sources that gave none (a plan step's
-    ``produced``)."""
-    if len(concrete) == 1:
-        bag, tag = concrete[0]
-        return ((tag.source, bag),) if bag else ()
-    by_source: dict[str, ManaBag] = {}
-    for bag, tag in concrete:
-        by_source[tag.source] = by_source.get(tag.source, ManaBag()) + bag
-    return tuple(sorted((source, bag) for source, bag in by_source.items() if bag))
-
-
-#: The most resolutions a view's structure keeps (:func:`_resolutions`), past which it forgets them all.
-_RESOLUTIONS_LIMIT = 1024
-#: The key in a view's :attr:`~BoardView.shared_memo` that says a replay has been on its structure.
-_REPLAYED = ("replay.replayed",)
-
-_Resolution = tuple[Outcome, tuple[tuple[str, ManaBag], ...], tuple[ManaUnit, ...]]
-
-
-def _resolutions(
-    view: BoardView,
-    reflect: Mapping[str, ManaTypes],
-    pid: str,
-    number: int,
-    ability: ManaAbility,
-    sacrificed: tuple[str, ...],
-) -> tuple[_Resolution, ...]:
-    """Every concrete result of the ability (number ``number`` of ``pid``) resolving: (outcome, produced by
-    source, units added), with ``reflect`` for what the permanents could produce.
-
-    When ``reflect`` is a :class:`_LazyReflect` (what the view's board could produce, as this module's
-    callers make it), they are kept with the view's structure, keyed by everything else they read: the
-    permanent, the ability, what its cost sacrificed and every permanent's status
-    (:meth:`BoardView.statuses`); asking again (the same plan replayed, the same activation in another
-    state) reuses them."""
-    if not isinstance(reflect, _LazyReflect):
-        return _worked_out(view, reflect, pid, ability, sacrificed)
-    key = ("replay._resolutions", pid, number, sacrificed, view.statuses(), _player_read(view, pid, ability))
-    memo = view.shared_memo
-    known = memo.get(key)
-    if known is not None:
-        return known  # type: ignore[return-value]
-    if len(memo) >= _RESOLUTIONS_LIMIT:
-        memo.clear()
-    memo[key] = found = _worked_out(view, reflect, pid, ability, sacrificed)
-    return found
-
-
-def _player_read(view: BoardView, pid: str, ability: ManaAbility) -> Player | None:
-    """The player record an ability's amount reads (its controller's life, graveyard or hand:
-    :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), which keys what is kept of its resolutions with the
-    statuses; None when it reads none."""
-    amounts = (ability.output.amount, *(output.amount for _, output in ability.conditional))
-    if all(amount.kind not in PLAYER_AMOUNTS for amount in amounts):
-        return None
-    return view.player(view.permanent(pid).controller)
-
-
-def _worked_out(
-    view: BoardView,
-    reflect: Mapping[str, ManaTypes],
-    pid: str,
-    ability: ManaAbility,
-    sacrificed: tuple[str, ...],
-) -> tuple[_Resolution, ...]:
-    """:func:`_resolutions` worked out."""
-    seen: set[tuple[tuple[str, ...], tuple[tuple[str, ManaBag], ...]]] = set()
-    found: list[_Resolution] = []
-    for outcome in activation_outcomes(view, pid, ability, reflect, sacrificed=sacrificed, every_order=True):
-        for concrete in outcome.concrete():
-            produced = _grouped(concrete)
-            if (outcome.replacements, produced) in seen:
-                continue
-            seen.add((outcome.replacements, produced))
-            found.append((outcome, produced, _units(concrete)))
-    return tuple(found)
-
-
-def _stated_resolution(
-    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility, keep: bool
-) -> tuple[_Aftermath, tuple[ManaUnit, ...]] | None:
-    """What the first of :func:`_resolutions` of the step's activation that produces what the step says (in
-    its replacement order when it gives one) does besides its mana, and the units it adds; None when none
-    does.
-
-    Found without working out the others (:func:`_stated_choice`); with ``keep``, kept like
-    :func:`_resolutions`, with what the step says in the key, on boards of at most
-    :data:`_STATUS_KEYS_UP_TO` permanents: past that a key holding every status costs more to compare than
-    :func:`_first_stated` costs (which reads what the activation's outcomes read, not the whole board), and
-    a plan's replay stays linear in its length and the board's size."""
-    if not keep or not isinstance(reflect, _LazyReflect) or len(view.board.permanents) > _STATUS_KEYS_UP_TO:
-        return _first_stated(view, reflect, step, ability)
-    key = (
-        "replay._stated_resolution",
-        step.permanent,
-        step.ability,
-        step.removed,
-        view.statuses(),
-        _player_read(view, step.permanent, ability),
-        step.produced,
-        step.order,
-    )
-    memo = view.shared_memo
-    known = memo.get(key)
-    if known is not None:
-        return known  # type: ignore[return-value]
-    found = _first_stated(view, reflect, step, ability)
-    if found is not None:
-        if len(memo) >= _RESOLUTIONS_LIMIT:
-            memo.clear()
-        memo[key] = found
-    return found
-
-
-#: The most permanents a board may have for :func:`_stated_resolution` to key what it keeps by every status.
-_STATUS_KEYS_UP_TO = 200
-
-
-def _first_stated(
-    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility
-) -> tuple[_Aftermath, tuple[ManaUnit, ...]] | None:
-    """:func:`_stated_resolution` without the view's memo: kept across boards by the activation's outcome
-    signature when it has one and the step sacrifices nothing (:func:`outcomes_signature`: everything its
-    outcomes read, the other permanents they name included, so that two activations of one signature
-    have the same outcomes up to their own permanent's name), with what the step says; the step's own
-    permanent is written "" there (:func:`anonymous_tag`), and its units get its name back."""
-    pid = step.permanent
-    signature = None if step.removed else outcomes_signature(view, pid, ability)
-    if signature is None:
-        return _worked_out_stated(view, reflect, step, ability)
-    key = (
-        signature,
-        tuple(("" if source == pid else source, bag) for source, bag in step.produced),
-        tuple("" if source == pid else source for source in step.order) if step.order else (),
-    )
-    known = _STATED.get(key)
-    if known is None:
-        found = _worked_out_stated(view, reflect, step, ability)
-        if found is None:
-            return None
-        if len(_STATED) >= _STATED_LIMIT:
-            _STATED.clear()
-        outcome, units = found
-        _STATED[key] = (
-            anonymous(outcome, pid),
-            tuple(ManaUnit(u.type, anonymous_tag(u.tag, pid)) for u in units),
-        )
-        return found
-    aftermath, kept = known
-    return aftermath, tuple(u if u.tag.source else ManaUnit(u.type, u.tag.with_source(pid)) for u in kept)
-
-
-#: The resolutions :func:`_first_stated` keeps across boards, by outcome signature and what the step says
-#: (the step's own permanent written ""), and the most it keeps, past which it forgets them all.
-_STATED: dict[tuple[object, ...], tuple[_Aftermath, tuple[ManaUnit, ...]]] = {}
-_STATED_LIMIT = 4096
-
-
-def _worked_out_stated(
-    view: BoardView, reflect: Mapping[str, ManaTypes], step: Step, ability: ManaAbility
-) -> tuple[Outcome, tuple[ManaUnit, ...]] | None:
-    """:func:`_stated_resolution` worked out from the activation's outcomes."""
-    outcomes = activation_outcomes(
-        view, step.permanent, ability, reflect, sacrificed=step.removed, every_order=True
-    )
-    for outcome in outcomes:
-        if step.order and step.order != outcome.replacements:
-            continue
-        choice = _stated_choice(outcome, step.produced)
-        if choice is not None:
-            return outcome, _units(choice)
-    return None
-
-
-def _stated_choice(
-    outcome: Outcome, produced: tuple[tuple[str, ManaBag], ...]
-) -> tuple[tuple[ManaBag, ManaTag], ...] | None:
-    """The first of ``outcome.concrete()`` whose mana, grouped by source (:func:`_grouped`), is
-    ``produced``, or None. A packet's bags that put more of a type from a source than ``produced`` has (or
-    any from a source it does not name) are left out first: no choice with them can give ``produced``.
-
-    >>> from models.mana import ManaTypes
-    >>> from planner.rules.production import Packet
-    >>> any_color = Outcome((Packet(ManaTypes.parse("WUBRG"), 1, 1, ManaTag(source="a")),))
-    >>> [(str(bag), tag.source) for bag, tag in _stated_choice(any_color, (("a", ManaBag.parse("{R}")),))]
-    [('{R}', 'a')]
-    >>> _stated_choice(any_color, (("a", ManaBag.parse("{C}")),)) is None
-    True
-    """
-    packets = outcome.packets
-    if len(packets) == 1:
-        tag = packets[0].tag
-        for bag in packets[0].concrete():
-            choice = ((bag, tag),)
-            if _grouped(choice) == produced:
-                return choice
-        return None
-    wanted = dict(produced)
-    options: list[list[tuple[ManaBag, ManaTag]]] = []
-    for packet in packets:
-        room = wanted.get(packet.tag.source)
-        fitting = [(bag, packet.tag) for bag in packet.concrete() if _within(bag, room)]
-        if not fitting:
-            return None
-        options.append(fitting)
-    return next((choice for choice in itertools.product(*options) if _grouped(choice) == produced), None)
-
-
-def _within(bag: ManaBag, room: ManaBag | None) -> bool:
-    """True when ``bag`` has no more of any type than ``room`` (None: no room at all)."""
-    if room is None:
-        return not bag
-    return bag == room or all(have <= most for have, most in zip(bag.counts, room.counts, strict=True))
-
-
-def _units(concrete: Iterable[tuple[ManaBag, ManaTag]]) -> tuple[ManaUnit, ...]:
-    """The units a concrete result adds to the pool, packet by packet in ``WUBRGC`` order."""
-    units: list[ManaUnit] = []
-    for bag, tag in concrete:
-        units += [ManaUnit(mana_type, tag) for mana_type in bag.units()]
-    return tuple(units)
-
-
 def _checked(
     state: _Game,
     view: BoardView,
@@ -776,10 +429,10 @@ def _checked(
     step: Step,
     index: int,
     keep: bool = True,
-) -> tuple[_Paid, _Aftermath, tuple[ManaUnit, ...]]:
+) -> tuple[_Paid, Aftermath, tuple[ManaUnit, ...]]:
     """One activation checked by the rules in the game ``state`` (whose view and reflected colors are
     ``view`` and ``reflect``): what its costs do, how it resolved and the units it added (kept with the
-    view's structure when ``keep``: :func:`_stated_resolution`); raises ``IllegalPlanError`` naming the
+    view's structure when ``keep``: :func:`stated_resolution`); raises ``IllegalPlanError`` naming the
     step."""
     if not state.on_battlefield(step.permanent):
         raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
@@ -799,7 +452,7 @@ def _checked(
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    stated = _stated_resolution(view, reflect, step, ability, keep)
+    stated = stated_resolution(view, reflect, step, ability, keep)
     if stated is not None:
         return paid, *stated
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
@@ -825,8 +478,8 @@ def _from_hand(board: Board, player: str, step: Step, index: int) -> tuple[Board
     return after, used.units
 
 
-def _reflect_of(board: Board) -> _LazyReflect:
-    return _LazyReflect(lambda: board)
+def _reflect_of(board: Board) -> LazyReflect:
+    return LazyReflect(lambda: board)
 
 
 def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
@@ -844,7 +497,7 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
 
 
 def _resolved(
-    state: PlanState, paid: _Paid, step: Step, outcome: _Aftermath, units: tuple[ManaUnit, ...]
+    state: PlanState, paid: _Paid, step: Step, outcome: Aftermath, units: tuple[ManaUnit, ...]
 ) -> PlanState:
     """The state after an activation whose costs do ``paid`` resolved as ``outcome``, adding ``units``."""
     pid = step.permanent
@@ -907,6 +560,10 @@ def _spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[t
     return tuple(found.items())
 
 
+#: Whether a replay has been on a view's structure (keyed by None: one entry).
+_REPLAYED: ViewTable[None, bool] = ViewTable("replay.replayed", shared=True)
+
+
 class _LiveState:
     """The game between two steps of a replayed plan, changed in place by each step: the permanents a step
     touches, the pool as counts, the life total. A step costs what it touches (a sacrifice, which changes
@@ -920,9 +577,8 @@ class _LiveState:
         self.view = view_of(board).rebind(board)  # its own: its statuses change in place
         # the first replay on a structure keeps none of its steps' resolutions, whose keys hold every status
         # (a board new to the process is seldom replayed again); the replays after it keep them
-        memo = self.view.shared_memo
-        self.keep = _REPLAYED in memo
-        memo[_REPLAYED] = True
+        self.keep = bool(_REPLAYED.get(self.view, None))
+        _REPLAYED.put(self.view, None, True)
         self.life = board.player(self.player).life
         self.pool: Counter[ManaUnit] = Counter(board_pool(board, self.player))
         self.life_paid = 0
@@ -931,7 +587,7 @@ class _LiveState:
         self.sacrificed: list[str] = []
         self.touched: dict[str, None] = {}  # the permanents a step tapped or untapped, in order
         # what the permanents could produce reads no status but counters: the board given until they change
-        self._reflect = _LazyReflect(lambda: board)
+        self._reflect = LazyReflect(lambda: board)
         # (the view reads no hand: the hand's cards are kept apart, on a board that only they change)
         self.hand_board = board
         self.from_hand: list[str] = []
@@ -991,7 +647,7 @@ class _LiveState:
             gone.append(pid)
         if paid.counters is not None:
             view.update(replace(view.permanent(pid), counters=paid.counters))
-            self._reflect = _LazyReflect(self._board)
+            self._reflect = LazyReflect(self._board)
         if paid.activated is not None:
             view.update(replace(view.permanent(pid), activated_this_turn=paid.activated))
         if gone:
@@ -1038,7 +694,7 @@ class _LiveState:
         self.view = self.view.without(pid, board) or view_of(board).rebind(board)
         for player in players:
             self.view.update_player(player)
-        self._reflect = _LazyReflect(self._board)
+        self._reflect = LazyReflect(self._board)
 
     def finish(
         self, start: Board, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
@@ -1346,8 +1002,6 @@ def _steps_for(
                     except ValueError:
                         continue
                     removed = probe.removed
-                    for outcome, produced, units in _resolutions(
-                        view, reflect, pid, number, ability, removed
-                    ):
+                    for outcome, produced, units in resolutions(view, reflect, pid, number, ability, removed):
                         step = replace(probe, produced=produced, order=outcome.replacements)
                         yield step, _resolved(state, paid, step, outcome, units)

@@ -23,6 +23,8 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Final, TextIO
 
+from models.kept import CACHING
+
 if TYPE_CHECKING:
     from models.board import Board
     from models.carddata.names import CardResolver
@@ -83,7 +85,7 @@ class BoardCache:
             key = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError):  # (a number too large to read, or a field name that is no string)
             key = None
-        if key is None or repeats_a_field(data):
+        if key is None or repeats_a_field(data) or not CACHING:  # (MANA_PLANNER_CACHE=off: nothing kept)
             return Board.from_dict(data, SOURCE, cards=self.cards)
         with self._lock:
             board = self._boards.get(key)

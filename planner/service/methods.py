@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from models.board import describe_json, json_path
 from models.errors import BoardError, InputError, InternalError, PlannerError
 from models.limits import not_text_in
+from planner.api import one_question
 from planner.params import Param, ParamKind, params_of, read_json
 from planner.questions import QUESTIONS
 from planner.service.cache import SOURCE, BoardCache
@@ -319,7 +320,8 @@ class Service:
         try:
             board = checked.pop("board", None)
             question = method.record(**checked) if method.record is not None else None
-            return method.answer(self, question, board)
+            with one_question():  # (one call, one question: each board analysed once)
+                return method.answer(self, question, board)
         except InternalError as error:
             raise RpcError(
                 INTERNAL_ERROR, f"{error}. This is a bug in mana-planner: please report it."

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from models.abilities import TapDamage
 from models.board import Board
 from models.cost import ManaCost
 from models.errors import InputError
+from models.kept import per_card
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.could_produce import ability_could_produce
@@ -154,7 +154,7 @@ def _limit(level: TouchedLevel, permanents: int) -> int:
     return level.sum_limit(permanents)
 
 
-@lru_cache(maxsize=65536)
+@per_card(maxsize=65536)
 def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     """A permanent's share of the touched levels, packed so that sums compare level by level: each level's
     number times the product of the later levels' sum limits.
@@ -172,7 +172,7 @@ def packed_weight(facts: PermanentFacts, permanents: int) -> int:
     return weight
 
 
-@lru_cache(maxsize=65536)
+@per_card(maxsize=65536)
 def touched_values(facts: PermanentFacts) -> tuple[int, ...]:
     """The permanent's number in each of :data:`TOUCHED_LEVELS`, in order (cached: facts are few).
 
@@ -182,7 +182,7 @@ def touched_values(facts: PermanentFacts) -> tuple[int, ...]:
     return tuple(level.value(facts) for level in TOUCHED_LEVELS)
 
 
-@lru_cache(maxsize=1024)
+@per_card(maxsize=1024)
 def packed_unit(permanents: int) -> int:
     """One unit of the first touched level ('mana tied up') in :func:`packed_weight`'s packing.
 
@@ -414,7 +414,7 @@ def _reach_pays(
     )
 
 
-@lru_cache(maxsize=16384)
+@per_card(maxsize=16384)
 def _offers_read(
     offers: tuple[tuple[int, ...], ...], typed: tuple[int, ...], caps: tuple[int, ...]
 ) -> frozenset[tuple[int, ...]]:
@@ -427,7 +427,7 @@ def _offers_read(
     )
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _least_sets(
     modes: tuple[tuple[tuple[int, ...], int], ...],
     typed: tuple[int, ...],

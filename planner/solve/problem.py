@@ -32,7 +32,7 @@ from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Packet
-from planner.rules.replay import could_produce_of, view_of
+from planner.rules.question import Question, current_question, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
 
@@ -97,6 +97,9 @@ class BoardAnalysis:
         self.player = player
         #: When the question's time limit runs out (``time.monotonic``); the templates stop there.
         self.deadline = deadline
+        #: The question's analysis of its boards (:mod:`planner.rules.question`): the one being answered, or
+        #: this analysis's own outside any.
+        self.question: Question = current_question()
 
     def check_time(self) -> None:
         """Raise :class:`TimeUp` once the deadline has passed (called between steps of long work)."""
@@ -106,12 +109,12 @@ class BoardAnalysis:
     @cached_property
     def view(self) -> BoardView:
         """The board's characteristics after every continuous effect (CR 613) and its abilities."""
-        return view_of(self.board)
+        return self.question.view_of(self.board)
 
     @cached_property
     def reflect(self) -> dict[str, ManaTypes]:
         """What each permanent could produce (CR 106.7), by id."""
-        return could_produce_of(self.board)
+        return self.question.could_produce_of(self.board)
 
     def keep_reflect(self, sets: dict[str, ManaTypes]) -> None:
         """Keep ``sets`` as :attr:`reflect` when it is not worked out yet: a caller that found it exactly by

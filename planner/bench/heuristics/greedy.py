@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SlotKind
+from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.activations import Activation, activation_bound
@@ -95,7 +96,9 @@ class BoardFacts:
     life: int
 
 
-@lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64
+)  # (the harness times each baseline without this analysis: report.py works it out first)
 def board_facts(board: Board, player: str) -> BoardFacts:
     """The facts baselines read from a board, computed once per board and player.
 
@@ -238,7 +241,7 @@ class Policy:
     restricted: bool = True
 
 
-@lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _can_spend(rules: SpendRules, made: int, wanted: int) -> bool:
     """True when mana of a type in the mask ``made`` may pay a symbol asking for a type in ``wanted``, under
     rules already resolved for the payment (:meth:`SpendRules.at`)."""

@@ -1,0 +1,215 @@
+"""Layer 4 of the continuous effects (CR 613.1d): the type-changing effects in force, which set or add basic
+land types or add card types, applied in dependency order (CR 613.8), then in timestamp order (the order of
+the board's permanents). A land whose subtype is *set* loses the abilities of its rules text (CR 305.7).
+An effect that reads a choice the board doesn't give is not in force (it is reported instead)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from models.abilities import (
+    ColorChange,
+    StaticEffect,
+    TypeChange,
+)
+from models.board import Choices, Permanent
+from models.oracle import needs_imprinted
+from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.records import SourcedEffect
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["in_force", "missing_choice", "type_changes", "with_chosen_type"]
+
+
+def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
+    """What the effect reads of its permanent's choices that the board doesn't give, as the choice's key and
+    why (``"imprinted: ..."``), or None: such an effect is set aside and reported, never used as if nothing,
+    or anything, had been chosen."""
+    if needs_imprinted(effect) and choices.imprinted is None:
+        return "imprinted: the card it exiled is not given"
+    if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
+        return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
+        return "color: the color chosen as it entered is not given"
+    return None
+
+
+def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
+    """True when a static effect of the permanent applies: it reads no choice the board doesn't give
+    (:func:`missing_choice`), and the counter it applies while is on the permanent (Zhao)."""
+    if missing_choice(effect, permanent.choices) is not None:
+        return False
+    if isinstance(effect, TypeChange) and effect.while_counter:
+        return permanent.counter(effect.while_counter) > 0
+    return True
+
+
+def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
+    """The type change with the chosen basic land type in it, when its types are the chosen one (Realmwright).
+
+    >>> from models.oracle import parse_oracle
+    >>> text = "Lands you control are the chosen type in addition to their other types."
+    >>> (realm,) = parse_oracle(text).effects
+    >>> assert isinstance(realm, TypeChange)
+    >>> with_chosen_type(realm, Choices(basic_land_type="Island")).land_types
+    ('Island',)
+    """
+    if not effect.chosen or choices.basic_land_type is None:
+        return effect
+    return replace(effect, land_types=(choices.basic_land_type,))
+
+
+def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
+    """The type lines after the type-changing effects in force (land types, added card types), and the ids
+    of the lands that lost their text abilities.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "pool", "card": "Reflecting Pool", "controller": "me"},
+    ...     {"id": "bm", "card": "Blood Moon", "controller": "me"}]})
+    >>> types, lost = type_changes(BoardView(board))
+    >>> types["f"].subtypes, types["pool"].subtypes, sorted(lost)  # (nonbasic lands are Mountains)
+    (('Forest',), ('Mountain',), ['pool'])
+    """
+    candidates = [
+        SourcedEffect(p.id, p.controller, with_chosen_type(e, p.choices))
+        for p in view.board.permanents
+        for e in view.parsed[p.id].effects
+        if isinstance(e, TypeChange) and in_force(e, p)
+    ]
+    types = {p.id: p.type_line for p in view.board.permanents}
+    lost: frozenset[str] = frozenset()
+    remaining = list(range(len(candidates)))  # (the effects by their position among the candidates)
+    # what each effect applies to now, kept up to date as effects apply (see _updated)
+    sets = [_affected_by(view, e, types, lost) for e in candidates]
+    while remaining:
+        depends = _dependencies(view, candidates, types, lost, sets)
+        chosen = next(
+            (e for e in remaining if not any(depends(e, f) for f in remaining if f != e)),
+            remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
+        )
+        remaining.remove(chosen)
+        new_types, new_lost = _apply_type_change(view, candidates[chosen], types, lost, sets[chosen])
+        changed = tuple(pid for pid in new_types if new_types[pid] is not types[pid])
+        for effect in remaining:
+            sets[effect] = _updated(view, candidates[effect], sets[effect], new_types, new_lost, changed)
+        types, lost = new_types, new_lost
+    return types, lost
+
+
+def _updated(
+    view: BoardView,
+    sourced: SourcedEffect,
+    was: frozenset[str] | None,
+    types: dict[str, TypeLine],
+    lost: frozenset[str],
+    changed: tuple[str, ...],
+) -> frozenset[str] | None:
+    """What a type change applies to once the type lines of ``changed`` (only) are ``types``' and the
+    lands in ``lost`` lost their abilities: whether a permanent is among them reads only its own type
+    line, so only the changed ones are looked at again (:func:`_affected_by` in the new state)."""
+    if was is None or sourced.source in lost:
+        return None
+    effect = sourced.effect
+    assert isinstance(effect, TypeChange)
+    now = set(was)
+    for pid in changed:
+        if (effect.card_types or types[pid].is_a("Land")) and view.matches(
+            effect.affected, pid, sourced.source, types
+        ):
+            now.add(pid)
+        else:
+            now.discard(pid)
+    return frozenset(now)
+
+
+def _dependencies(
+    view: BoardView,
+    candidates: list[SourcedEffect],
+    types: dict[str, TypeLine],
+    lost: frozenset[str],
+    sets: list[frozenset[str] | None],
+) -> Callable[[int, int], bool]:
+    """Whether effect ``first`` depends on effect ``other`` (their positions in ``candidates``) in one state
+    (CR 613.8a: applying ``other`` would change whether ``first`` exists or what it applies to), given what
+    each effect applies to there (``sets``), each other effect's result worked out once."""
+    after: dict[int, tuple[dict[str, TypeLine], frozenset[str], tuple[str, ...]]] = {}
+
+    def depends(first: int, other: int) -> bool:
+        was = sets[first]
+        if sets[other] is None or was is None:
+            return False  # (an effect that does not exist stays so: lost abilities are not regained)
+        if other not in after:
+            new_types, new_lost = _apply_type_change(view, candidates[other], types, lost, sets[other])
+            changed = tuple(pid for pid in new_types if new_types[pid] is not types[pid])
+            after[other] = (new_types, new_lost, changed)
+        new_types, new_lost, changed = after[other]
+        return _updated(view, candidates[first], was, new_types, new_lost, changed) != was
+
+    return depends
+
+
+def _affected_by(
+    view: BoardView, sourced: SourcedEffect, types: dict[str, TypeLine], lost: frozenset[str]
+) -> frozenset[str] | None:
+    """The ids a type change applies to in a state, or None when the effect does not exist there."""
+    if sourced.source in lost:
+        return None
+    effect = sourced.effect
+    assert isinstance(effect, TypeChange)
+    return frozenset(
+        p.id
+        for p in view.board.permanents
+        if (effect.card_types or types[p.id].is_a("Land"))
+        and view.matches(effect.affected, p.id, sourced.source, types)
+    )
+
+
+def _apply_type_change(
+    view: BoardView,
+    sourced: SourcedEffect,
+    types: dict[str, TypeLine],
+    lost: frozenset[str],
+    known: frozenset[str] | None = None,
+) -> tuple[dict[str, TypeLine], frozenset[str]]:
+    """The type lines and lost abilities after one type change; ``known``: what it applies to there, when
+    already worked out."""
+    affected = known if known is not None else _affected_by(view, sourced, types, lost)
+    if not affected:
+        return types, lost
+    effect = sourced.effect
+    assert isinstance(effect, TypeChange)
+    new_types = dict(types)
+    newly_lost = set(lost)
+    for pid in affected:
+        line = types[pid]
+        if effect.card_types:
+            added = tuple(t for t in effect.card_types if t not in line.card_types)
+            if added:
+                new_types[pid] = replace(line, card_types=(*line.card_types, *added))
+            continue
+        if effect.adds:
+            subtypes = (*line.subtypes, *(t for t in effect.land_types if t not in line.subtypes))
+        else:
+            # 305.7: the new land types replace the old ones; other subtypes (Dryad) stay.
+            kept = tuple(t for t in line.subtypes if not _is_land_subtype(t))
+            subtypes = (*kept, *effect.land_types)
+            newly_lost.add(pid)
+        new_types[pid] = line.with_subtypes(subtypes)
+    return new_types, frozenset(newly_lost)
+
+
+def _is_land_subtype(subtype: str) -> bool:
+    """True for land subtypes that 305.7 replaces: the basic land types and the other land types."""
+    return subtype in BASIC_LAND_TYPES or subtype in _OTHER_LAND_TYPES
+
+
+_OTHER_LAND_TYPES = frozenset(
+    {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's", "Cave", "Sphere", "Town"}
+)

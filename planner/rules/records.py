@@ -1,0 +1,156 @@
+"""The records of a board's analysis: an effect with its source, a permanent's characteristics, a warning
+about its text, and what a view keeps: the :class:`Structure` of what it worked out of its permanents, which
+the views rebound from it share, and the typed :class:`ViewTable` tables callers keep answers in (they die
+with the view, and so with the question)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from copy import copy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from models.abilities import (
+    ManaAbility,
+    StaticEffect,
+)
+from models.kept import CACHING
+from models.mana import ManaTypes
+from models.oracle import ParsedText
+from models.types import TypeLine
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["Characteristics", "SourcedEffect", "Structure", "TextWarning", "ViewTable"]
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedEffect:
+    """A static, triggered or replacement effect together with the permanent it comes from."""
+
+    source: str
+    controller: str
+    effect: StaticEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    """A permanent as it is now: its type line after layer 4 and its mana abilities after layer 6."""
+
+    type_line: TypeLine
+    mana_abilities: tuple[ManaAbility, ...]
+    lost_text_abilities: bool
+    haste: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TextWarning:
+    """Text on a permanent that the parser did not understand: reported, never silently dropped; or, with
+    ``undefined``, text that reads a choice the permanent never made (a copy of Coldsteel Heart): it is used,
+    and what it reads of the choice is undefined, so its mana is no mana (CR 106.5). That is no bad input and
+    no unsupported text: ``--strict`` lets it pass.
+
+    >>> print(TextWarning("h", "{T}: Add one mana of the chosen color.", "choices.color: none", True))
+    h: reads a choice never made (choices.color: none): '{T}: Add one mana of the chosen color.'
+    """
+
+    permanent: str
+    sentence: str
+    reason: str = ""
+    undefined: bool = False
+
+    def __str__(self) -> str:
+        if self.undefined:
+            return f"{self.permanent}: reads a choice never made ({self.reason}): {self.sentence!r}"
+        if self.reason:
+            return f"{self.permanent}: mana ability not used ({self.reason}): {self.sentence!r}"
+        return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
+
+
+_Key = TypeVar("_Key", bound=Hashable)
+_Value = TypeVar("_Value")
+
+
+class ViewTable(Generic[_Key, _Value]):
+    """A table of answers that a module works out from views, declared once (at module level) with the types
+    of what it holds. Its entries live in the view they were worked out from and die with it (and so with
+    the question: nothing here is kept across questions). With ``shared``, they live with the view's
+    :class:`Structure`, shared by every view rebound from it (a replay's view, step by step), so that a
+    key must hold every status its answer reads; ``limit`` bounds the entries (past it they are all
+    forgotten). ``MANA_PLANNER_CACHE=off`` (:mod:`models.kept`) turns the tables off: each call then works
+    its answer out again.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> lengths: ViewTable[str, int] = ViewTable("example.lengths")
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}]}))
+    >>> lengths.put(view, "Forest", 6)
+    >>> lengths.get(view, "Forest") == (6 if CACHING else None)
+    True
+    >>> lengths.get(view.rebind(view.board), "Forest") is None  # (a rebound view's statuses may differ)
+    True
+    """
+
+    __slots__ = ("limit", "name", "shared")
+
+    def __init__(self, name: str, *, shared: bool = False, limit: int | None = None) -> None:
+        self.name = name
+        self.shared = shared
+        self.limit = limit
+
+    def _entries(self, view: BoardView) -> dict[_Key, _Value]:
+        tables = view.structure.tables if self.shared else view.tables
+        entries = tables.get(self)
+        if entries is None:
+            entries = tables[self] = {}
+        return entries
+
+    def get(self, view: BoardView, key: _Key) -> _Value | None:
+        """The answer kept in ``view`` for ``key``, or None."""
+        tables = view.structure.tables if self.shared else view.tables
+        entries = tables.get(self)
+        return None if entries is None else entries.get(key)
+
+    def put(self, view: BoardView, key: _Key, value: _Value) -> None:
+        """Keep ``value`` for ``key`` in ``view`` (nothing with the tables off)."""
+        if not CACHING:
+            return
+        entries = self._entries(view)
+        if self.limit is not None and len(entries) >= self.limit:
+            entries.clear()
+        entries[key] = value
+
+    def __repr__(self) -> str:
+        return f"ViewTable({self.name!r})"
+
+
+@dataclass(slots=True)
+class Structure:
+    """What a view has worked out of its board's permanents as they are printed and as the effects in force
+    make them: their parsed text, the layers (CR 613), the effects in force, their characteristics and what
+    is not executed. It reads which permanents there are and what they are, and their counters (a counter
+    an effect applies while, the abilities of a family that removes counters), never their tapped flags,
+    abilities activated this turn, life totals or pools. :meth:`BoardView.rebind` hands a copy of it to a
+    view of a board that differs only in those, which then need not work it out again; each field is
+    worked out on first use. ``tables`` holds the shared :class:`ViewTable` tables' entries, the same
+    dictionary in every copy."""
+
+    parsed: dict[str, ParsedText] | None = None
+    warnings: tuple[TextWarning, ...] | None = None
+    missing_choices: tuple[TextWarning, ...] | None = None
+    #: layer 4: the type lines after type-changing effects, and the lands that lost their text abilities
+    layer4: tuple[dict[str, TypeLine], frozenset[str]] | None = None
+    #: layer 5: the colors of the permanents color-changing effects change
+    layer5: dict[str, ManaTypes] | None = None
+    effects: tuple[SourcedEffect, ...] | None = None
+    #: the effects in force by kind, filled as they are asked for (the same dictionary in every copy)
+    effects_by_kind: dict[type[StaticEffect], tuple[SourcedEffect, ...]] = field(default_factory=dict)
+    characteristics: dict[str, Characteristics] | None = None
+    #: the mana abilities set aside because a part of them is not executed (with :attr:`characteristics`)
+    unexecuted: tuple[TextWarning, ...] = ()
+    tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
+
+    def handed_on(self) -> Structure:
+        """A copy for a rebound view: what is worked out so far, and the same shared tables."""
+        return copy(self)

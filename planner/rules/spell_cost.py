@@ -1,0 +1,192 @@
+"""A spell's total cost on a board (CR 601.2f): the cost increases and reductions in force, the spell's
+own (affinity), and the colored reductions (CR 118.7), with its colors after the color-changing effects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from models.abilities import (
+    ColorChange,
+    CostModifier,
+    Who,
+)
+from models.board import card_colors
+from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.errors import InputError
+from models.mana import ManaBag, ManaType, ManaTypes
+from models.oracle import parse_oracle
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+from planner.rules.records import SourcedEffect
+
+__all__ = ["colored_reduction", "cost_change", "locked_in"]
+
+
+def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """The target with its total cost (CR 601.2f): the cost plus increases minus reductions in force for
+    this spell, its own text's included (affinity, 702.41a); increases and reductions of generic mana change
+    only the generic part, never below zero: a generic reduction can't reduce colored mana (118.7a). A
+    reduction of colored or colorless mana takes that many such symbols off, and what the cost lacks of them
+    comes off the generic part (118.7b-d), unless the reduction says it reduces only colored mana
+    (Edgewalker). X is chosen before the total cost is determined (601.2b), so a cost with X has it replaced
+    by its value first (an X still in the cost keeps what a reduction has left over: see :func:`cost_change`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}],
+    ...     "permanents": [{"id": "ds", "card": "Damping Sphere", "controller": "me"}]})
+    >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
+    '{3}{R}'
+    >>> thoughtcast = PaymentTarget.of("{4}{U}", text="Affinity for artifacts")
+    >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
+    '{5}{U}'
+    """
+    devoid_read = target.colors is None and bool(target.text)
+    changes = next(view.effects_of(ColorChange), None) is not None
+    if target.kind is PaymentKind.SPELL and (devoid_read or changes):
+        # a spell's colors: its card's (devoid makes it colorless), then layer 5's changes (Celestial Dawn)
+        colors = (
+            card_colors(target.cost, None, target.text, target.name) if devoid_read else target.spell_colors
+        )
+        if changes:
+            colors = view.colors_elsewhere(colors, player, spell=True)
+        if colors != target.spell_colors:
+            target = replace(target, colors=colors)
+    if not target.text and not _has_cost_modifiers(view):
+        return target  # (nothing on the board or in the spell's text changes its cost)
+    delta = cost_change(view, target, player)
+    removed, _ = colored_reduction(view, target, player)
+    if delta == 0 and not removed:
+        return target
+    kept_symbols: list[CostSymbol] = []
+    left = dict.fromkeys(removed.types, 0)
+    for symbol in target.cost.symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            continue
+        plain = _plain_type(symbol)
+        if plain is not None and plain in left and left[plain] < removed[plain]:
+            left[plain] += 1  # (this symbol is reduced away)
+            continue
+        kept_symbols.append(symbol)
+    kept = tuple(kept_symbols)
+    generic = max(target.cost.generic + delta, 0)
+    symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
+    return target.with_cost(ManaCost(symbols))
+
+
+def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The generic mana that increases add and reductions take off the target's cost (CR 601.2f), summed:
+    negative when the reductions are larger.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "tf", "card": "Thunderscape Familiar", "controller": "me"}]})
+    >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
+    -1
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return 0
+    spells_cast = view.board.player(player).spells_cast_this_turn
+    delta = colored_reduction(view, target, player)[1]
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
+    for effect in parse_oracle(target.text, target.name).effects if target.text else ():
+        if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
+            counted = effect.for_each
+            delta += effect.generic_delta * sum(
+                view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
+            )
+    return delta
+
+
+def _has_cost_modifiers(view: BoardView) -> bool:
+    """True when some permanent on the board has an effect that changes costs (CR 601.2f)."""
+    return next(view.effects_of(CostModifier), None) is not None
+
+
+def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:
+    """The permanents' cost changes that apply to this spell, cast by ``player`` (its own are not here)."""
+    for sourced in view.effects_of(CostModifier):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.own:
+            continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
+        if effect.who is Who.YOU and sourced.controller != player:
+            continue
+        if effect.who is Who.OPPONENTS and sourced.controller == player:
+            continue
+        if not effect.matches(target):
+            continue
+        if effect.spells.chosen_type:
+            chosen = view.permanent(sourced.source).choices.creature_type
+            if chosen is None or not target.type_line.is_a(chosen):
+                continue  # (none chosen: no spell is of that type, and the board's warnings say so)
+        yield sourced
+
+
+def _plain_type(symbol: CostSymbol) -> ManaType | None:
+    """The one type a {W} or {C} symbol asks for; None for any other symbol."""
+    if symbol.kind is SymbolKind.COLORLESS:
+        return ManaType.C
+    if symbol.kind is SymbolKind.COLORED:
+        (only,) = tuple(symbol.colors)
+        return only
+    return None
+
+
+def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
+    """The colored and colorless symbols that reductions in force take off the spell's cost, and the generic
+    mana (negative) that what the cost lacks of them takes off instead (CR 118.7b-d; none for a reduction
+    that 'reduces only the amount of colored mana you pay'). A reduction of a type that the cost asks for by
+    a hybrid or Phyrexian symbol is refused (118.7e-f: the planner doesn't choose such a symbol's half here).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "name": "Edgewalker", "type_line": "Creature — Human Cleric", "controller": "me",
+    ...      "oracle": "Cleric spells you cast cost {W}{B} less to cast. This effect reduces only the amount "
+    ...                "of colored mana you pay."}]})
+    >>> cleric = PaymentTarget.of("{3}{W}", type_line="Creature — Human Cleric")
+    >>> removed, spill = colored_reduction(BoardView(board), cleric, "me")
+    >>> str(removed), spill
+    ('{W}', 0)
+    """
+    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+        return ManaBag(), 0  # (no reduction in force: nothing to take off)
+    asked: dict[ManaType, int] = {}
+    shared = ManaTypes()
+    for symbol in target.cost.symbols:
+        plain = _plain_type(symbol)
+        if plain is not None:
+            asked[plain] = asked.get(plain, 0) + 1
+        elif symbol.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID, SymbolKind.PHYREXIAN):
+            shared |= symbol.colors
+        elif symbol.kind is SymbolKind.COLORLESS_HYBRID:
+            shared |= symbol.colors | ManaTypes(ManaType.C)
+    removed: list[ManaType] = []
+    spill = 0
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        for mana_type in effect.colored.types:
+            if mana_type in shared:
+                written = f"{{{mana_type.letter}}}"
+                raise InputError(
+                    f"{view.path(sourced.source)}.oracle: {effect.text!r}: a reduction of {written} on a "
+                    f"cost with hybrid or Phyrexian {written} ({target.cost}) is not supported (CR 118.7e-f)"
+                )
+            wanted = effect.colored[mana_type]
+            taken = min(wanted, asked.get(mana_type, 0))
+            asked[mana_type] = asked.get(mana_type, 0) - taken
+            removed += [mana_type] * taken
+            if not effect.only_colored:
+                spill -= wanted - taken
+    return ManaBag.of(removed), spill

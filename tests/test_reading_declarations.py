@@ -1,0 +1,193 @@
+"""What a reading reads of the board is declared by its type (:class:`~models.abilities.BoardFact` on each
+field of a filter, on each palette kind), and what is kept of its answers is keyed by those declarations.
+For every field and every fact, two boards that differ only in that fact: when the reading's answer differs
+between them, the reading declares the fact, and the key derived from the declarations tells them apart.
+A new field or palette kind without a declaration fails here."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from models.abilities import (
+    PALETTE_READS,
+    STATUS_FACTS,
+    BoardFact,
+    ObjectFilter,
+    PaletteKind,
+    Who,
+)
+from models.board import Board
+from models.mana import ManaTypes
+from planner.rules import production
+from planner.rules.view import BoardView
+
+#: A value to set each field of :class:`ObjectFilter` to (several for a field whose values read differently).
+_FILTER_VALUES: dict[str, tuple[object, ...]] = {
+    "types": (("Elf",), ("Creature",)),
+    "excluded": (("Elf",),),
+    "colors": (ManaTypes.parse("G"),),
+    "controller": (Who.YOU, Who.OPPONENTS),
+    "other": (True,),
+    "untapped": (True,),
+    "chosen_type": (True,),
+    "self_only": (True,),
+    "attached": (True,),
+    "named_as_imprinted": (True,),
+    "token": (True, False),
+    "colorless": (True,),
+    "multicolored": (True,),
+    "monocolored": (True,),
+    "counter": ("", "+1/+1"),
+    "power_at_least": (3,),
+    "named": ("Subject",),
+}
+
+#: The permanent a filter looks at, and the one it is written on (its source), on the base board.
+_SUBJECT: dict[str, Any] = {
+    "id": "sub",
+    "name": "Subject",
+    "type_line": "Creature — Elf",
+    "mana_cost": "{G}",
+    "power": 2,
+    "controller": "me",
+}
+_SOURCE: dict[str, Any] = {
+    "id": "src",
+    "name": "Source",
+    "type_line": "Enchantment — Aura",
+    "controller": "me",
+    "attached_to": "sub",
+    "choices": {"creature_type": "Elf", "imprinted": "Subject"},
+}
+
+#: For each fact, how the board changes in it alone: the subject's or the source's fields replaced.
+_CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
+    BoardFact.TAPPED: ("sub", {"tapped": True}),
+    BoardFact.COUNTERS: ("sub", {"counters": {"+1/+1": 1}}),
+    BoardFact.TYPES: ("sub", {"type_line": "Creature — Bear"}),
+    BoardFact.COLORS: ("sub", {"mana_cost": "{U}{R}"}),
+    BoardFact.POWER: ("sub", {"power": 5}),
+    BoardFact.CONTROLLER: ("sub", {"controller": "op"}),
+    BoardFact.TOKEN: ("sub", {"token": True}),
+    BoardFact.NAME: ("sub", {"name": "Another"}),
+    BoardFact.ATTACHMENT: ("src", {"attached_to": None}),
+    BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another"}}),
+}
+
+
+def _board(changed: tuple[str, dict[str, Any]] | None = None) -> Board:
+    permanents = [dict(_SUBJECT), dict(_SOURCE)]
+    if changed is not None:
+        which, values = changed
+        entry = permanents[0] if which == "sub" else permanents[1]
+        entry.update(values)
+        if entry.get("attached_to", "") is None:
+            del entry["attached_to"]
+    return Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": permanents})
+
+
+def _filters() -> list[tuple[str, ObjectFilter]]:
+    found: list[tuple[str, ObjectFilter]] = []
+    for name, values in _FILTER_VALUES.items():
+        for value in values:
+            settings: dict[str, Any] = {name: value}
+            found.append((name, ObjectFilter(**settings)))
+    return found
+
+
+def test_every_field_of_a_filter_declares_what_it_reads() -> None:
+    compared = {f.name for f in fields(ObjectFilter) if f.compare}
+    assert compared == set(_FILTER_VALUES), "a field of ObjectFilter without a value in this test"
+    for declared in fields(ObjectFilter):
+        if declared.compare:
+            assert isinstance(declared.metadata.get("reads"), frozenset), declared.name
+
+
+def test_every_palette_kind_declares_what_it_reads() -> None:
+    assert set(PALETTE_READS) == set(PaletteKind)
+
+
+@pytest.mark.parametrize(("name", "flt"), _filters(), ids=[f"{n}={v}" for n, v in _filters()])
+def test_a_filter_reads_what_tells_its_matches_apart(name: str, flt: ObjectFilter) -> None:
+    """For each fact: where changing it alone changes whether the filter matches, the filter declares it, and
+    its matches are kept only as long as the fact holds (a status fact: never across a payment's steps)."""
+    base = BoardView(_board()).matches(flt, "sub", "src")
+    for fact, changed in _CHANGED.items():
+        if BoardView(_board(changed)).matches(flt, "sub", "src") != base:
+            assert fact in flt.reads(), (name, fact)
+            if fact in STATUS_FACTS:
+                assert flt.reads_status, (name, fact)
+            if changed[0] == "src":
+                assert flt.reads_source, (name, fact)
+    # which permanent is which: the subject, or its twin as the source
+    twin = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [dict(_SUBJECT), {**_SUBJECT, "id": "twin"}],
+        }
+    )
+    view = BoardView(twin)
+    if view.matches(flt, "sub", "sub") != view.matches(flt, "sub", "twin"):
+        assert BoardFact.IDENTITY in flt.reads(), name
+
+
+#: An ability of each palette kind whose outcomes read only its own permanent, and the board changes that
+#: alter one fact of it.
+_PALETTE_TEXTS = {
+    PaletteKind.TYPES: "{T}: Add one mana of any color.",
+    PaletteKind.COMMANDER: "{T}: Add one mana of any color in your commander's color identity.",
+    PaletteKind.CHOSEN_COLOR: "{T}: Add one mana of the chosen color.",
+    PaletteKind.IMPRINTED_COLORS: "{T}: Add one mana of any of the exiled card's colors.",
+}
+_OWN_CHANGES: dict[BoardFact, dict[str, Any]] = {
+    BoardFact.TYPES: {"type_line": "Snow Artifact"},
+    BoardFact.CHOICES: {"choices": {"color": "U", "creature_type": "Bear", "imprinted": "Lightning Bolt"}},
+    BoardFact.EXILED_CARD_COLORS: {"choices": {"color": "G", "creature_type": "Elf", "imprinted": "Island"}},
+}
+
+
+def _rock(text: str, commander: str, **changed: Any) -> Board:
+    rock = {
+        "id": "rock",
+        "name": "Rock",
+        "type_line": "Artifact",
+        "controller": "me",
+        "oracle": text,
+        "choices": {"color": "G", "creature_type": "Elf", "imprinted": "Llanowar Elves"},
+        **changed,
+    }
+    player = {"id": "me", "commander_colors": commander}
+    return Board.from_dict({"version": 1, "players": [player], "permanents": [rock]})
+
+
+def _key_and_outcomes(board: Board) -> tuple[object, list[object]]:
+    view = BoardView(board)
+    (ability,) = view.mana_abilities("rock")
+    keyed = production._outcomes_key(view, "rock", ability, [], [], False)
+    assert keyed is not None
+    key, _ = keyed
+    outcomes = production._worked_out(view, "rock", ability, {}, (), [], [], False)
+    return key, [(o.packets, o.devotion) for o in outcomes]
+
+
+@pytest.mark.parametrize("kind", list(_PALETTE_TEXTS), ids=[k.value for k in _PALETTE_TEXTS])
+def test_the_outcomes_key_tells_apart_what_the_outcomes_read(kind: PaletteKind) -> None:
+    """The key of the outcomes :func:`~planner.rules.production.activation_outcomes` keeps across boards
+    (derived from the declarations) differs wherever the
+    outcomes do, for a change of each fact of the permanent (and of its controller's commander)."""
+    text = _PALETTE_TEXTS[kind]
+    base_key, base = _key_and_outcomes(_rock(text, "G"))
+    variants = [(fact, _rock(text, "G", **changed)) for fact, changed in _OWN_CHANGES.items()]
+    variants.append((BoardFact.COMMANDER, _rock(text, "UR")))
+    differing = 0
+    for fact, board in variants:
+        key, outcomes = _key_and_outcomes(board)
+        if outcomes != base:
+            differing += 1
+            assert key != base_key, (kind, fact)
+    if kind is not PaletteKind.TYPES:
+        assert differing, f"no change of a fact changed the outcomes of {kind}: the test reads nothing"
