@@ -1,4 +1,4 @@
-"""What is kept from one question to the next: analyses of printed cards, never anything of a board.
+"""What is kept from one question to the next: analyses of printed cards, and of the boards last asked about.
 
 A per-card analysis is a pure function of a card's printed characteristics and its choices (its Oracle text,
 name, type line, mana cost, a chosen color): reading its text, the mana abilities it has, the kinds of sources
@@ -8,8 +8,10 @@ its own (least recently used out first) and registers the table here, so that ev
 questions is listed in one place, with its size and hit rate (:func:`kept_tables`), and can be emptied at
 once (:func:`forget_all`).
 
-Everything that depends on a board lives in the analysis of the question (``planner.solve.problem``) and dies
-with it.
+Everything that depends on a board lives in the analysis of the question (``planner.rules.question``,
+``planner.solve.problem``) and dies with it, but for one bounded exception: the analyses of the last few
+boards, kept by the whole board's value (an equal board, and only an equal one, finds its analysis again; see
+``planner.rules.question``), for clients that ask several questions of one board.
 
 The environment variable ``MANA_PLANNER_CACHE=off``, read when this module is first imported, turns every
 table off: each call then works its answer out again. Answers never depend on it; the differential tests run
@@ -119,8 +121,10 @@ def per_card(maxsize: int) -> Callable[[_Function], _Function]:
 
 class KeptMap(Generic[_Key, _Value]):
     """A table kept across questions that its owner fills itself (where a result is worked out for many keys
-    at once, or kept under a key the function does not take as arguments): bounded, least recently used out
-    first. Its keys are per-card facts, never a board or an ``id()``; its values are never None.
+    at once, or kept under a key the function does not take as arguments): bounded, the entry kept longest
+    out first (a lookup costs one dictionary read). Its keys are per-card facts or other values that are not a
+    board (but for the recent boards of :mod:`planner.rules.question`, keyed by the whole board's value),
+    never an ``id()``; its values are never None.
 
     >>> table: KeptMap[str, int] = KeptMap("example.lengths", maxsize=2)
     >>> table.get("Forest") is None
@@ -141,18 +145,15 @@ class KeptMap(Generic[_Key, _Value]):
 
     def get(self, key: _Key) -> _Value | None:
         """The value kept for ``key``, or None (always None with the tables off)."""
-        with self._lock:
-            entries = self._entries
-            value = entries.pop(key, None)
-            if value is None:
-                self._misses += 1
-                return None
-            entries[key] = value  # (moved to the end: the most recently used)
+        value = self._entries.get(key)  # (one lookup, no lock: a dictionary's get is atomic)
+        if value is None:
+            self._misses += 1  # (the counts are for reading, not exact under threads)
+        else:
             self._hits += 1
-            return value
+        return value
 
     def put(self, key: _Key, value: _Value) -> None:
-        """Keeps ``value`` for ``key``, forgetting the least recently used entry when the table is full."""
+        """Keeps ``value`` for ``key``, forgetting the entry kept longest when the table is full."""
         if not CACHING:
             return
         with self._lock:

@@ -36,6 +36,7 @@ from planner.rules.activations import Activation, activation_templates
 from planner.rules.hand import HandAbility, hand_abilities, without_card
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import Packet, activation_outcomes
+from planner.rules.question import within_question
 from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
 from planner.rules.turn import (
     arriving,

@@ -6,9 +6,15 @@ inside :func:`question`; every stage below it (the fast path, CP-SAT, the replay
 warnings) asks :func:`view_of` and :func:`could_produce_of`, which answer from the question's record. The
 boards of one question that differ only in what a plan changes without changing characteristics (tapped
 flags, abilities activated, pools, life totals: :func:`structure`) share what their views worked out of
-their permanents (:meth:`~planner.rules.view.BoardView.rebind`). Nothing board-keyed outlives the question:
-what is kept across questions is per-card (:mod:`models.kept`). Outside a question, each call analyses its
-board afresh.
+their permanents (:meth:`~planner.rules.view.BoardView.rebind`).
+
+Across questions, what is kept is per-card (:mod:`models.kept`), and one more thing: the analyses of the
+last :data:`RECENT_BOARDS` boards, in bounded kept tables keyed by the whole board's value (every permanent,
+status, counter, player and zone), so that a board asked about again (a client asking a second question of
+the same board, the same board with another cost) is not analysed again, while a board that differs in
+anything at all is. An analysis is a pure function of its board, so the key holds everything it reads by
+construction. ``MANA_PLANNER_CACHE=off`` turns these tables off with the others. Outside a question, each call
+analyses its board afresh but for these tables.
 
 >>> from models.board import Board
 >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -16,8 +22,12 @@ board afresh.
 >>> with question():
 ...     view_of(board) is view_of(board)
 True
->>> view_of(board) is view_of(board)  # (no question: nothing kept)
-False
+>>> from models.kept import CACHING
+>>> with question():
+...     first = view_of(board)
+>>> with question():  # (another question of the same board: its analysis is a recent board's)
+...     (view_of(board) is first) == CACHING
+True
 """
 
 from __future__ import annotations
@@ -28,6 +38,8 @@ from contextvars import ContextVar
 from dataclasses import replace
 from functools import wraps
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
+
+from models.kept import KeptMap
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -51,6 +63,18 @@ _Value = TypeVar("_Value")
 #: The most boards, and board structures, one question keeps the analysis of (a long question, a turn's
 #: plan over many boards, starts again past it: the analyses are worked out again, never wrong).
 BOARDS_PER_QUESTION = 4096
+
+#: The boards (and board structures) whose analyses are kept across questions, the least recently asked
+#: forgotten first.
+RECENT_BOARDS = 256
+
+_RECENT_VIEWS: KeptMap[Board, BoardView] = KeptMap("planner.rules.question.recent_views", RECENT_BOARDS)
+_RECENT_STRUCTURES: KeptMap[Board, BoardView] = KeptMap(
+    "planner.rules.question.recent_structures", RECENT_BOARDS
+)
+_RECENT_REFLECT: KeptMap[Board, dict[str, ManaTypes]] = KeptMap(
+    "planner.rules.question.recent_could_produce", RECENT_BOARDS
+)
 
 
 def structure(board: Board) -> Board:
@@ -91,7 +115,10 @@ class Question:
         """The view of ``board`` in this question (the same view each time it is asked)."""
         view = self._views.get(board)
         if view is None:
-            view = self._structural(structure(board)).rebind(board)
+            view = _RECENT_VIEWS.get(board)
+            if view is None:
+                view = self._structural(structure(board)).rebind(board)
+                _RECENT_VIEWS.put(board, view)
             _bounded(self._views)[board] = view
         return view
 
@@ -101,18 +128,24 @@ class Question:
         shape = structure(board)
         found = self._reflect.get(shape)
         if found is None:
-            from planner.rules.could_produce import could_produce_all  # (this module starts commands: light)
+            found = _RECENT_REFLECT.get(shape)
+            if found is None:
+                from planner.rules.could_produce import could_produce_all  # (commands start here: light)
 
-            found = could_produce_all(self._structural(shape))
+                found = could_produce_all(self._structural(shape))
+                _RECENT_REFLECT.put(shape, found)
             _bounded(self._reflect)[shape] = found
         return found
 
     def _structural(self, shape: Board) -> BoardView:
         view = self._structures.get(shape)
         if view is None:
-            from planner.rules.view import BoardView  # (this module starts commands: light)
+            view = _RECENT_STRUCTURES.get(shape)
+            if view is None:
+                from planner.rules.view import BoardView  # (this module starts commands: light)
 
-            view = BoardView(shape)
+                view = BoardView(shape)
+                _RECENT_STRUCTURES.put(shape, view)
             _bounded(self._structures)[shape] = view
         return view
 

@@ -1,7 +1,8 @@
 """A question's board reduced to the fast path's sources, or why it is outside the fragment.
 
-What no cost reads is worked out once per question and kept in the question's :class:`FastAnalysis`
-(:func:`fast_analysis`), which dies with it; what a permanent is on a board with effects on mana is kept
+What no cost reads is worked out once per board and player and kept in a :class:`FastAnalysis` held by the
+board's view (:func:`fast_analysis`), which lives as long as the view (the question, or while the board is a
+recent one: :mod:`planner.rules.question`); what a permanent is on a board with effects on mana is kept
 across questions only by what it is (:data:`_ON_BOARD`, whose abilities are kept by their outcomes'
 signatures: :func:`planner.solve.fast.kinds._analysed`).
 """
@@ -17,7 +18,7 @@ from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import cost_modes
 from planner.rules.production import reached, within_reach
-from planner.rules.view import BoardView
+from planner.rules.view import BoardView, ViewTable
 from planner.solve.fast.kinds import (
     _HARMLESS_EFFECTS,
     SourceKind,
@@ -127,11 +128,16 @@ def _as_card(view: BoardView, permanent: Permanent, kind: SourceKind) -> bool:
 class FastAnalysis:
     """The fast path's analysis of one question's board for its player: the two halves of the board's
     reduction that no cost reads, each worked out on first use (:func:`_board_kinds`,
-    :func:`_board_sources`). The question holds it (:attr:`planner.solve.problem.PaymentProblem.fast`), and
-    the problems made from it for other values of X share it; it dies with the question."""
+    :func:`_board_sources`). The board's view holds it, by player (:data:`_ANALYSES`), and the question
+    (:attr:`planner.solve.problem.PaymentProblem.fast`), whose problems for other values of X share it."""
 
     kinds: _BoardKinds | None = None
     sources: _BoardSources | None = None
+
+
+#: The fast path's analysis of a view's board, by player (it reads the view's statuses, so it is not shared
+#: with the views rebound from it).
+_ANALYSES: ViewTable[str, FastAnalysis] = ViewTable("fast.analysis")
 
 
 def fast_analysis(problem: PaymentProblem) -> FastAnalysis:
@@ -146,7 +152,11 @@ def fast_analysis(problem: PaymentProblem) -> FastAnalysis:
     """
     held = problem.fast
     if not held:
-        held.append(FastAnalysis())
+        found = _ANALYSES.get(problem.view, problem.player)
+        if found is None:
+            found = FastAnalysis()
+            _ANALYSES.put(problem.view, problem.player, found)
+        held.append(found)
     return held[0]
 
 
