@@ -7,7 +7,10 @@
   with the worker pool as processes and as threads: requests per second, and whether every answer equals the
   one the pipe gave for the same question (at least 500 per second asked).
 - **memory**: the service's resident memory over many pipe requests (20 boards, many costs): the growth from
-  after the warm-up (the first tenth) to the end (at most 10 % asked).
+  after the warm-up (the first tenth) to the end (at most 10 % asked); and over 6,000 requests on boards
+  that never repeat (realistic boards of 10 to 40 permanents, each asked once): the resident memory at the
+  end (issue 41 asks at most 200 MB), bounded by what the service keeps across questions (the per-card
+  tables and the recent boards of ``models.kept``, its board cache).
 
 With ``--against PATH`` (another checkout) or ``--against-rev REV`` (a revision of this repository, checked
 out in a temporary git worktree), every figure but memory is also measured for that version, interleaved with
@@ -238,6 +241,25 @@ def bench_http(
     return (right + wrong) / elapsed, 1000 * cpu / max(right + wrong, 1), right, wrong
 
 
+#: Requests on boards that never repeat, for the memory row of distinct boards.
+DISTINCT_BOARDS = 6000
+
+
+def distinct_questions(seed: int, boards: int) -> list[dict[str, Any]]:
+    """``pay`` params: one cost on each of ``boards`` realistic boards of 10 to 40 permanents, all different.
+
+    >>> qs = distinct_questions(1, 3)
+    >>> len(qs), len({json.dumps(q["board"], sort_keys=True) for q in qs})
+    (3, 3)
+    """
+    rng = random.Random(seed)
+    out = []
+    for _ in range(boards):
+        spec = realistic_board(rng, rng.randint(10, 40))
+        out.append({"board": spec.data, "cost": realistic_cost(rng, spec)})
+    return out
+
+
 def bench_memory(qs: list[dict[str, Any]], total: int) -> tuple[int, int, float]:
     """RSS (KiB) after the warm-up (a tenth of ``total``) and at the end, and the growth in percent; a thread
     writes the requests while this one reads the answers (so neither pipe fills up and blocks the other)."""
@@ -387,6 +409,18 @@ def report(options: argparse.Namespace, against: Path | None, label: str) -> Non
         (f"memory: RSS over {total:,} requests", f"{warm // 1024} -> {end // 1024} MiB", "", "", "", True)
     )
     rows.append(("memory: growth after warm-up", f"{growth:+.1f} %", "", "", "<= 10 %", growth <= 10))
+    distinct = distinct_questions(29, DISTINCT_BOARDS)
+    _, end, _ = bench_memory(distinct, len(distinct))
+    rows.append(
+        (
+            f"memory: RSS after {len(distinct):,} distinct boards",
+            f"{end // 1024} MiB",
+            "",
+            "",
+            "<= 200 MB",
+            end * 1024 <= 200_000_000,
+        )
+    )
     header: Row = (
         "measure",
         "this checkout",
