@@ -61,7 +61,10 @@ from planner.turn_choices import (
     TurnSpell,
     cast_card,
     colors_made,
+    distinct,
     exile_choices,
+    free_event,
+    hand_spells,
     land_choices,
     landfall_mana,
     landfall_possible,
@@ -304,35 +307,72 @@ def _in_graveyard(board: Board, player: str, card: Card) -> Board:
     return board
 
 
+class _Shared:
+    """Work shared by the sequences of one search, which repeat it: the orders of the same spells end on
+    the same board (its analysis and templates), and an order's boards are its extensions' first ones
+    (whether a template works on each). Each table is emptied when it grows past its size, so that memory
+    stays bounded however long the search runs."""
+
+    SIZE = 50_000
+
+    def __init__(self, player: str, deadline: float) -> None:
+        self.player, self.deadline = player, deadline
+        self.finals: dict[tuple[object, ...], tuple[BoardAnalysis, tuple[Activation, ...]]] = {}
+        self.works: dict[tuple[Board, Activation], bool] = {}
+
+    def templates(self, timeline: _Timeline) -> tuple[BoardAnalysis, tuple[Activation, ...]]:
+        """The analysis of the sequence's last board and its templates (the permanents arriving in the turn
+        apart: they arrive at different times; the events' mana counted for amounts that read it)."""
+        final = timeline.boards[-1]
+        extra = sum(packet.total for event in timeline.mana for packet in event.packets)
+        key = (final, extra, frozenset(timeline.arrivals))
+        if key not in self.finals:
+            if len(self.finals) >= self.SIZE // 100:
+                self.finals.clear()
+            analysis = BoardAnalysis(final, self.player, self.deadline)
+            found = activation_templates(
+                analysis.view,
+                self.player,
+                analysis.reflect,
+                check=analysis.check_time,
+                apart=frozenset(timeline.arrivals),
+                extra_mana=extra,
+                hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card)
+            )
+            self.finals[key] = (analysis, tuple(found))
+        return self.finals[key]
+
+    def works_in(self, board: Board, template: Activation) -> bool:
+        """:func:`_works_in`, worked out once per board and template."""
+        key = (board, template)
+        found = self.works.get(key)
+        if found is None:
+            if len(self.works) >= self.SIZE:
+                self.works.clear()
+            found = self.works[key] = _works_in(board, template)
+        return found
+
+
 def _problem(
-    board: Board, player: str, sequence: _Sequence, hold: PaymentTarget | None, deadline: float
+    board: Board, sequence: _Sequence, hold: PaymentTarget | None, shared: _Shared
 ) -> tuple[PaymentProblem, _Timeline]:
     """The payment problem of a whole sequence (:class:`TurnPayments`)."""
+    player, deadline = shared.player, shared.deadline
     timeline = _timeline(board, player, sequence)
-    final = timeline.boards[-1]
     last = len(timeline.boards) - 1
-    final_view = view_of(final)
-    analysis = BoardAnalysis(final, player, deadline)
-    found = activation_templates(
-        final_view,
-        player,
-        analysis.reflect,
-        check=analysis.check_time,
-        apart=frozenset(timeline.arrivals),
-        extra_mana=sum(packet.total for event in timeline.mana for packet in event.packets),
-        hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card from it)
-    )
+    analysis, found = shared.templates(timeline)
+    final_view = analysis.view
     templates: list[Activation] = []
     epochs: list[int] = []
     until: list[int] = []
     for template in found:
-        first = _first_epoch(template, timeline, last)
+        first = _first_epoch(template, timeline, last, shared)
         copies = range(first, last + 1) if template.costs_mana else [first]
         for epoch in copies:
             templates.append(replace(template, index=len(templates)))
             epochs.append(epoch)
             end = epoch
-            while end < last and _works_in(timeline.boards[end + 1], template):
+            while end < last and shared.works_in(timeline.boards[end + 1], template):
                 end += 1
             until.append(end)
     spells: list[SpellPayment] = []
@@ -379,13 +419,13 @@ def _problem(
     return problem, timeline
 
 
-def _first_epoch(template: Activation, timeline: _Timeline, last: int) -> int:
+def _first_epoch(template: Activation, timeline: _Timeline, last: int, shared: _Shared) -> int:
     """The first epoch in which a template of the turn's last board can be activated as it is: everything
     it needs has arrived, and the board then gives it the same ability and outcome (an effect that arrives
     later, such as a mana doubler, makes a template of its own)."""
     needed = (*template.sources, *template.sacrificed, *template.tapped)
     epoch = max((timeline.arrivals.get(pid, 0) for pid in needed), default=0)
-    while epoch < last and not _works_in(timeline.boards[epoch], template):
+    while epoch < last and not shared.works_in(timeline.boards[epoch], template):
         epoch += 1
     return epoch
 
@@ -429,9 +469,13 @@ def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
     """The event spells grouped by card: copies of one card are one choice of the search (their
     permanents' ids aside, two orders that swap them are one order)."""
     groups: dict[tuple[object, ...], list[TurnSpell]] = {}
+    keys: dict[tuple[int, int], tuple[object, ...]] = {}  # (copies of a card share their card and target)
     for spell in events:
         card = spell.card
-        key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+        key = keys.get((id(card), id(spell.target)))
+        if key is None:
+            key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+            keys[(id(card), id(spell.target))] = key
         groups.setdefault(key, []).append(spell)
     return list(groups.values())
 
@@ -465,6 +509,7 @@ class _Search:
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
         self.exiles: tuple[_Item, ...] = ()
+        self.shared = _Shared(player, deadline)
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -480,18 +525,39 @@ class _Search:
         try:
             for exiled in exiles:
                 for land in lands:
-                    self._choice(land, exiled)
+                    spells = self._spells_left(land, exiled)
+                    if spells is not None and not self._beaten(spells, land, exiled):
+                        self._choice(land, exiled, spells)
         except TimeUp:
             self.complete = False
         return self.complete
 
-    def _choice(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> None:
-        """Search the orders of one land play and one choice of cards exiled."""
+    def _spells_left(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> list[TurnSpell] | None:
+        """The spells the hand has left once ``land`` is played and the cards ``exiled`` are exiled; None
+        when the caller casts a card they use up."""
         used = {a.position for a in exiled} | ({land.position} if land is not None else set())
         used.discard(-1)
         spells = [s for s in self.spells if s.position < 0 or s.position not in used]
         if self.mode != "choose" and len(spells) < len(self.spells):
-            return  # (a card the caller casts can't also be played as a land)
+            return None  # (a card the caller casts can't also be played as a land)
+        return spells
+
+    def _beaten(
+        self, spells: list[TurnSpell], land: LandPlay | None, exiled: tuple[HandAbility, ...]
+    ) -> bool:
+        """True when no plan of this choice can beat the best found: even casting every spell left (or
+        those the caller casts), with the held cost kept, its key's first levels (:func:`_key`) are worse."""
+        if self.best is None:
+            return False
+        value = sum(s.mana_value for s in spells)
+        cast = len(spells) if self.mode != "choose" else sum(1 for s in spells if s.mana_value > 0)
+        cards = len(exiled) + (1 if land is not None else 0) + cast
+        return (0, -value, cards) > self.best[0][:3]
+
+    def _choice(
+        self, land: LandPlay | None, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]
+    ) -> None:
+        """Search the orders of one land play and one choice of cards exiled, with the spells left."""
         events = [s for s in spells if s.event or self.sensitive]
         self.kinds = _kinds(events)
         self.plain = [s for s in spells if not (s.event or self.sensitive)]
@@ -506,7 +572,25 @@ class _Search:
         def visit(order: tuple[int, ...], done: bool) -> bool:
             return self._visit(order, done, land)
 
-        depth_first(counts, visit, land=with_land, check=self.check)
+        depth_first(counts, visit, land=with_land, first=self._first(land), check=self.check)
+
+    def _first(self, land: LandPlay | None) -> frozenset[int]:
+        """The kinds best cast first (:func:`~planner.turn_choices.free_event`): free on the board the turn's
+        first spell sees, with the land played and without (landfall or a bounce land may put it later);
+        none when costs depend on the spells cast before."""
+        if self.sensitive:
+            return frozenset()
+        before = _timeline(self.board, self.player, _Sequence(items=self.exiles, optional=True)).boards[-1]
+        boards = [before]
+        if land is not None:
+            played = _Sequence(items=(*self.exiles, _Item(land=land)), optional=True)
+            boards.append(_timeline(self.board, self.player, played).boards[-1])
+        views = [BoardView(board) for board in boards]
+        return frozenset(
+            kind
+            for kind, copies in enumerate(self.kinds)
+            if all(free_event(copies[0], view, self.player) for view in views)
+        )
 
     def _placed(self, items: list[_Item], land: LandPlay | None) -> tuple[_Item, ...]:
         """The sequence of ``items`` (spells, the land among them when landfall placed it) with the cards
@@ -564,7 +648,7 @@ class _Search:
         """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
         cast (its extensions may then be)."""
         self.check()
-        problem, timeline = _problem(self.board, self.player, sequence, self.hold, self.deadline)
+        problem, timeline = _problem(self.board, sequence, self.hold, self.shared)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -728,16 +812,12 @@ def plan_turn(
                 taken.add(index)
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
-        spells = [
-            turn_spell(card, x, used_ids, position)
-            for position, card in enumerate(hand)
-            if not card.type_line.is_a("Land")
-        ]
-    held_back = {id(s): why for s in spells if (why := why_not_castable_now(s.card, board, player))}
+        spells = hand_spells(hand, x, used_ids)
+    why_not = {id(s.card): why_not_castable_now(s.card, board, player) for s in distinct(spells)}
+    held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
-        reason = next(iter(held_back.values()))
-        return TurnResult(castable=False, reason=reason, warnings=analysis.warnings)
-    spells = [s for s in spells if id(s) not in held_back]
+        return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    spells = [s for s in spells if why_not[id(s.card)] is None]
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
@@ -758,7 +838,7 @@ def plan_turn(
         landfall=landfall,
     )
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
-    notes += sorted({f"{why}: not cast" for why in held_back.values()})
+    notes += sorted({f"{why}: not cast" for why in held_back})
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:
