@@ -9,10 +9,11 @@ fresh process per version (its directory first on ``sys.path``, OR-Tools loaded 
 board's figure is its call's CPU time (``time.process_time``: the machine may be shared), and the table gives
 the median and the maximum over the boards, the longest wall time of a call (what ``--time-limit`` bounds),
 the process's peak memory (its peak resident set size, ``ru_maxrss``, OR-Tools included), how many answers
-were proven optimal, and how many calls failed (an exception, or more than ``--cap`` seconds of wall time: a
-version that does not keep its time limit is stopped there; each process may use at most 4 GB). With
-``--against``, another checkout (the previous main) answers the same boards, side by side. Issue 37's target:
-a 20-card hand answered within its time limit and under 500 MB.
+were proven optimal, the mana value their plans cast in all (``MV``: a plan found before a time-out is
+better when it casts more), and how many calls failed (an exception, or more than ``--cap`` seconds of wall
+time: a version that does not keep its time limit is stopped there; each process may use at most 4 GB).
+With ``--against``, another checkout (the previous main) answers the same boards, side by side. Issue 37's
+target: a 20-card hand answered within its time limit and under 500 MB.
 """
 
 from __future__ import annotations
@@ -117,11 +118,11 @@ for board in boards:
         signal.setitimer(signal.ITIMER_REAL, cap)
         turn = plan_turn(loaded, time_limit=limit)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        outcome = "optimal" if turn.optimal else "answered"
+        outcome, value = "optimal" if turn.optimal else "answered", turn.mana_value_cast
     except BaseException as error:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        outcome = type(error).__name__
-    figures.append([time.process_time() - started, time.monotonic() - wall, outcome])
+        outcome, value = type(error).__name__, 0
+    figures.append([time.process_time() - started, time.monotonic() - wall, outcome, value])
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"figures": figures, "peak_mb": peak}))
 """
@@ -194,17 +195,20 @@ def _figures(tree: Path, boards: list[dict[str, Any]], limit: float, cap: float)
 
 
 def _cells(found: dict[str, Any], boards: int) -> list[str]:
-    """A version's cells of a row: median and max CPU ms, max wall ms, peak MB, optimal answers, failures."""
-    answered = [(cpu, wall) for cpu, wall, outcome in found["figures"] if outcome in ("optimal", "answered")]
-    failed = [outcome for _, _, outcome in found["figures"] if outcome not in ("optimal", "answered")]
-    failed += [found.get("died", "died")] * (boards - len(found["figures"]))
-    optimal = sum(outcome == "optimal" for _, _, outcome in found["figures"])
+    """A version's cells of a row: median and max CPU ms, max wall ms, peak MB, optimal answers, the mana
+    value the plans cast in all, failures."""
+    figures = found["figures"]
+    answered = [(cpu, wall) for cpu, wall, outcome, _ in figures if outcome in ("optimal", "answered")]
+    failed = [outcome for _, _, outcome, _ in figures if outcome not in ("optimal", "answered")]
+    failed += [found.get("died", "died")] * (boards - len(figures))
+    optimal = sum(outcome == "optimal" for _, _, outcome, _ in figures)
+    value = sum(value for *_, value in figures)
     seconds = [cpu for cpu, _ in answered]
     median = f"{1000 * statistics.median(seconds):,.0f}" if seconds else "-"
     most = f"{1000 * max(seconds):,.0f}" if seconds else "-"
     wall = f"{1000 * max(w for _, w in answered):,.0f}" if answered else "-"
     what = ", ".join(f"{failed.count(k)} {k}" for k in sorted(set(failed))) or "0"
-    return [median, most, wall, f"{found['peak_mb']:,.0f}", f"{optimal}/{boards}", what]
+    return [median, most, wall, f"{found['peak_mb']:,.0f}", f"{optimal}/{boards}", f"{value:,}", what]
 
 
 def main() -> None:
@@ -222,7 +226,7 @@ def main() -> None:
     )
     header = ["hand", "permanents"]
     for label, _ in trees:
-        header += [f"{label} median", "max", "wall", "MB", "optimal", "failed"]
+        header += [f"{label} median", "max", "wall", "MB", "optimal", "MV", "failed"]
     table = []
     for label, sizes, boards in rows(args.boards):
         row = [label, sizes]

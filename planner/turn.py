@@ -21,7 +21,7 @@ the spells the hand has left (contract section 11).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -519,12 +519,13 @@ class _Search:
         if time.monotonic() > self.deadline:
             raise TimeUp
 
-    def run(self, lands: list[LandPlay | None], exiles: list[tuple[HandAbility, ...]]) -> bool:
+    def run(self, lands: list[LandPlay | None], exiles: Iterable[tuple[HandAbility, ...]]) -> bool:
         """Search every land choice with every choice of cards exiled; True when the search was complete (no
         time-out, every model optimal)."""
         try:
             for exiled in exiles:
                 for land in lands:
+                    self.check()
                     spells = self._spells_left(land, exiled)
                     if spells is not None and not self._beaten(spells, land, exiled):
                         self._choice(land, exiled, spells)
@@ -547,11 +548,24 @@ class _Search:
     ) -> bool:
         """True when no plan of this choice can beat the best found: even casting every spell left (or
         those the caller casts), with the held cost kept, its key's first levels (:func:`_key`) are worse."""
+        cast = spells if self.mode != "choose" else []
+        return self._bounded(cast, spells if self.mode == "choose" else [], land, exiled)
+
+    def _bounded(
+        self,
+        cast: Sequence[TurnSpell],
+        optional: Sequence[TurnSpell],
+        land: LandPlay | None,
+        exiled: Sequence[HandAbility],
+    ) -> bool:
+        """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: the most
+        mana value it can cast (all of them) comes first in its key (:func:`_key`), and casting that much
+        uses up at least the cards cast, those of ``optional`` with a mana value, the land and the cards
+        exiled; the held cost kept at best. (An equal bound may still win on the later levels.)"""
         if self.best is None:
             return False
-        value = sum(s.mana_value for s in spells)
-        cast = len(spells) if self.mode != "choose" else sum(1 for s in spells if s.mana_value > 0)
-        cards = len(exiled) + (1 if land is not None else 0) + cast
+        value = sum(s.mana_value for s in (*cast, *optional))
+        cards = len(exiled) + (land is not None) + len(cast) + sum(s.mana_value > 0 for s in optional)
         return (0, -value, cards) > self.best[0][:3]
 
     def _choice(
@@ -639,9 +653,9 @@ class _Search:
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
         sequence = _Sequence(items=self._placed([*items, *plain], land), optional=True)
-        value = sum(s.mana_value for s in sequence.spells)
-        if self.best is not None and self.best[0][0] == 0 and value < -self.best[0][1]:
-            return True  # (it can't cast as much mana value as the best found: only its extensions may)
+        events = [item.spell for item in items if item.spell is not None]
+        if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
+            return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence)
 
     def _solve(self, sequence: _Sequence) -> bool:

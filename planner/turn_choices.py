@@ -6,7 +6,9 @@ try, and the notes on what the plan does not count.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import product
 
 from models.abilities import CostPartKind
 from models.board import Board, Card, Permanent
@@ -375,33 +377,27 @@ def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearc
     return [replace(e, life=e.life + search.life) for e in land_entries(view, found, player)]
 
 
-def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> list[tuple[HandAbility, ...]]:
+def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterator[tuple[HandAbility, ...]]:
     """Which cards of the hand to exile for their mana (Spirit Guides), copies of a card being one choice:
-    every number of copies of each card, none first; cards in ``taken`` (cast by ``--cast``) are not.
+    every number of copies of each card, none first, made one at a time (30,000 Guides are 30,001 choices,
+    never a list of them); cards in ``taken`` (cast by ``--cast``) are not.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [
     ...     "Simian Spirit Guide", "Simian Spirit Guide", "Elvish Spirit Guide"]}]})
-    >>> found = exile_choices(hand_abilities(board, "me"), set())
+    >>> found = list(exile_choices(hand_abilities(board, "me"), set()))
     >>> len(found), [a.card.name for a in found[-1]]
     (6, ['Simian Spirit Guide', 'Simian Spirit Guide', 'Elvish Spirit Guide'])
     """
-    kinds: dict[tuple[str, str], list[list[HandAbility]]] = {}
-    by_position: dict[int, list[HandAbility]] = {}
+    kinds: dict[tuple[str, str], list[HandAbility]] = {}
+    seen: set[int] = set()
     for ability in abilities:
-        if ability.position not in taken:
-            by_position.setdefault(ability.position, []).append(ability)
-    for options in by_position.values():
-        card = options[0].card
-        kinds.setdefault((card.name, card.oracle), []).append(options)
-    choices: list[tuple[HandAbility, ...]] = [()]
-    for copies in kinds.values():
-        grown = []
-        for before in choices:
-            for count in range(len(copies) + 1):
-                # (a card with two abilities in its hand would need each split: the first one is used)
-                grown.append((*before, *(options[0] for options in copies[:count])))
-        choices = grown
-    return choices
+        if ability.position not in taken and ability.position not in seen:
+            # (a card with two abilities in its hand would need each split: the first one is used)
+            seen.add(ability.position)
+            kinds.setdefault((ability.card.name, ability.card.oracle), []).append(ability)
+    copies = list(kinds.values())
+    for counts in product(*(range(len(kind) + 1) for kind in copies)):
+        yield tuple(ability for kind, count in zip(copies, counts, strict=True) for ability in kind[:count])
 
 
 def turn_notes(
