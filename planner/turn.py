@@ -8,8 +8,11 @@ from one pool (CR 500.4: mana stays all main phase) by sources that are all ther
 cast last. For every land choice and every subset and order of the event spells, one CP-SAT model pays the
 whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoch*, per cast, the pool
 carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
-Sequences that can't beat the best found (their mana value bound) are not solved. Every plan is replayed by
-the rules spell after spell before it is returned.
+Sequences that can't beat the best found (their bound: the mana value of every spell they may cast, then the
+cards that uses up) are not solved, nor are land and exile choices that can't; a spell that costs nothing and
+only brings mana (Lotus Petal) comes before the other events; the analysis of the boards the sequences share
+is worked out once (:class:`~planner.turn_model.SharedWork`, where a sequence becomes its problem). Every
+plan is replayed by the rules spell after spell before it is returned.
 
 The land choices include a fetchland cracked at once for each land it may find and an MDFC's land face
 (:func:`~planner.turn_choices.land_choices`); a bounce land is played after every spell (nothing it does
@@ -25,33 +28,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from models.board import Board, Card, Permanent
+from models.board import Board
 from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
-from models.mana import ManaBag, ManaTypes
+from models.mana import ManaBag
 from planner.api import PayResult, described_payment, solve_cpsat
-from planner.rules.activations import Activation, activation_templates
-from planner.rules.hand import HandAbility, hand_abilities, without_card
-from planner.rules.pool import ManaUnit, SpendRules
-from planner.rules.production import Packet, activation_outcomes
-from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
+from planner.rules.hand import HandAbility, hand_abilities
+from planner.rules.pool import ManaUnit
+from planner.rules.replay import IllegalPlanError, initial_state, view_of
 from planner.rules.turn import (
-    arriving,
     cast_spell,
     land_played,
-    resolution,
-    treasure,
 )
-from planner.rules.view import BoardView, TextWarning, locked_in
+from planner.rules.view import BoardView, TextWarning
 from planner.solve.problem import (
     BoardAnalysis,
-    EventMana,
     PaymentProblem,
-    SpellPayment,
     TimeUp,
-    TurnPayments,
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
@@ -66,13 +61,22 @@ from planner.turn_choices import (
     free_event,
     hand_spells,
     land_choices,
-    landfall_mana,
     landfall_possible,
     returned_land,
     taxed_by_count,
     turn_notes,
     turn_spell,
     why_not_castable_now,
+)
+from planner.turn_model import (
+    SharedWork,
+    Timeline,
+    TurnItem,
+    TurnSequence,
+    exiled_from_hand,
+    in_graveyard,
+    sequence_problem,
+    timeline_of,
 )
 from planner.turn_search import LAND, depth_first
 
@@ -153,300 +157,7 @@ class TurnResult:
         }
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Item:
-    """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
-    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4)."""
-
-    land: LandPlay | None = None
-    spell: TurnSpell | None = None
-    exile: HandAbility | None = None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Sequence:
-    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
-
-    items: tuple[_Item, ...]
-    optional: bool
-
-    @property
-    def spells(self) -> tuple[TurnSpell, ...]:
-        """The spells, in order."""
-        return tuple(item.spell for item in self.items if item.spell is not None)
-
-    @property
-    def land(self) -> LandPlay | None:
-        """The land played, if any."""
-        return next((item.land for item in self.items if item.land is not None), None)
-
-    @property
-    def exiled(self) -> tuple[HandAbility, ...]:
-        """The cards exiled from the hand for their mana."""
-        return tuple(item.exile for item in self.items if item.exile is not None)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Stage:
-    """What an item does to the game, worked out once for the model and for the replay: the epoch it
-    happens in, the board it is cast on (spells), the permanents it brings, and the events' mana it adds
-    (indices into :attr:`TurnPayments.mana`)."""
-
-    item: _Item
-    epoch: int
-    board: Board
-    arrivals: tuple[Permanent, ...] = ()
-    mana: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Timeline:
-    """A sequence worked out: its stages, the board of each epoch, the events' mana, and when each arriving
-    permanent arrives."""
-
-    stages: tuple[_Stage, ...]
-    boards: tuple[Board, ...]
-    mana: tuple[EventMana, ...]
-    arrivals: dict[str, int]
-
-
-def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
-    """The game through a sequence: a new epoch after each event (see the module docstring)."""
-    current = board
-    boards = [board]
-    stages: list[_Stage] = []
-    mana: list[EventMana] = []
-    arrivals: dict[str, int] = {}
-    cast = board.player(player).spells_cast_this_turn
-    used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
-    at_start = True  # (no epoch yet: what is done now is there from the start)
-    for item in sequence.items:
-        epoch = len(boards) - 1
-        if item.exile is not None:
-            current = _exiled(current, player, item.exile)
-            mana.append(EventMana(epoch=epoch, packets=_packets(item.exile), source=item.exile.card.name))
-            if at_start:
-                boards[0] = current
-            stages.append(_Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
-            continue
-        if item.land is not None:
-            land = item.land
-            entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
-            current = land_played(current.with_permanent(entered), player, land.entry.life)
-            if land.fetched is not None:
-                current = _in_graveyard(current, player, land.card)
-            added = []
-            for permanent in current.controlled_by(player):
-                packets = landfall_mana(permanent)
-                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
-                    if packets:
-                        added.append(len(mana))
-                        mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
-            if at_start:  # (played first: it is there from the start, no epoch before it)
-                for index in added:
-                    mana[index] = replace(mana[index], epoch=0)
-                boards[0] = current
-                arrivals[land.pid] = 0
-                stages.append(
-                    _Stage(item=item, epoch=0, board=current, arrivals=(entered,), mana=tuple(added))
-                )
-                continue
-            arrivals[land.pid] = epoch + 1
-            boards.append(current)
-            stages.append(
-                _Stage(item=item, epoch=epoch, board=current, arrivals=(entered,), mana=tuple(added))
-            )
-            continue
-        spell = item.spell
-        assert spell is not None
-        at_start = False
-        casting = current.replace_player(player, spells_cast_this_turn=cast)
-        cast += 1
-        if not spell.event:
-            stages.append(_Stage(item=item, epoch=epoch, board=casting))
-            continue
-        effect = resolution(spell.card)
-        brought: list[Permanent] = []
-        if effect.permanent:
-            brought.append(arriving(spell.card, spell.pid, player))
-        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
-        added = []
-        if effect.mana:
-            added.append(len(mana))
-            mana.append(EventMana(epoch=epoch + 1, packets=effect.mana, source=spell.card.name))
-        for permanent in brought:
-            current = current.with_permanent(permanent)
-            arrivals[permanent.id] = epoch + 1
-        current = current.replace_player(player, spells_cast_this_turn=cast)
-        boards.append(current)
-        stages.append(
-            _Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
-        )
-    return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
-
-
-def _packets(exiled: HandAbility) -> tuple[Packet, ...]:
-    """The mana a card exiled from the hand adds, as packets of one type each."""
-    return tuple(Packet(ManaTypes.of([t]), 1, exiled.mana[t], exiled.tag) for t in exiled.mana.types)
-
-
-def _exiled(board: Board, player: str, exiled: HandAbility) -> Board:
-    """The board once the player exiled a card from the hand for its mana (CR 605.3a)."""
-    after = without_card(board, player, exiled.card.name, exiled.ability_index)
-    assert after is not None
-    return after[0]
-
-
-def _in_graveyard(board: Board, player: str, card: Card) -> Board:
-    """The board once ``card`` (a fetchland sacrificed) went to its owner's graveyard."""
-    graveyard = board.player(player).graveyard
-    if isinstance(graveyard, tuple):
-        return board.replace_player(player, graveyard=(*graveyard, card))
-    if isinstance(graveyard, int):
-        return board.replace_player(player, graveyard=graveyard + 1)
-    return board
-
-
-class _Shared:
-    """Work shared by the sequences of one search, which repeat it: the orders of the same spells end on
-    the same board (its analysis and templates), and an order's boards are its extensions' first ones
-    (whether a template works on each). Each table is emptied when it grows past its size, so that memory
-    stays bounded however long the search runs."""
-
-    SIZE = 50_000
-
-    def __init__(self, player: str, deadline: float) -> None:
-        self.player, self.deadline = player, deadline
-        self.finals: dict[tuple[object, ...], tuple[BoardAnalysis, tuple[Activation, ...]]] = {}
-        self.works: dict[tuple[Board, Activation], bool] = {}
-
-    def templates(self, timeline: _Timeline) -> tuple[BoardAnalysis, tuple[Activation, ...]]:
-        """The analysis of the sequence's last board and its templates (the permanents arriving in the turn
-        apart: they arrive at different times; the events' mana counted for amounts that read it)."""
-        final = timeline.boards[-1]
-        extra = sum(packet.total for event in timeline.mana for packet in event.packets)
-        key = (final, extra, frozenset(timeline.arrivals))
-        if key not in self.finals:
-            if len(self.finals) >= self.SIZE // 100:
-                self.finals.clear()
-            analysis = BoardAnalysis(final, self.player, self.deadline)
-            found = activation_templates(
-                analysis.view,
-                self.player,
-                analysis.reflect,
-                check=analysis.check_time,
-                apart=frozenset(timeline.arrivals),
-                extra_mana=extra,
-                hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card)
-            )
-            self.finals[key] = (analysis, tuple(found))
-        return self.finals[key]
-
-    def works_in(self, board: Board, template: Activation) -> bool:
-        """:func:`_works_in`, worked out once per board and template."""
-        key = (board, template)
-        found = self.works.get(key)
-        if found is None:
-            if len(self.works) >= self.SIZE:
-                self.works.clear()
-            found = self.works[key] = _works_in(board, template)
-        return found
-
-
-def _problem(
-    board: Board, sequence: _Sequence, hold: PaymentTarget | None, shared: _Shared
-) -> tuple[PaymentProblem, _Timeline]:
-    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
-    player, deadline = shared.player, shared.deadline
-    timeline = _timeline(board, player, sequence)
-    last = len(timeline.boards) - 1
-    analysis, found = shared.templates(timeline)
-    final_view = analysis.view
-    templates: list[Activation] = []
-    epochs: list[int] = []
-    until: list[int] = []
-    for template in found:
-        first = _first_epoch(template, timeline, last, shared)
-        copies = range(first, last + 1) if template.costs_mana else [first]
-        for epoch in copies:
-            templates.append(replace(template, index=len(templates)))
-            epochs.append(epoch)
-            end = epoch
-            while end < last and shared.works_in(timeline.boards[end + 1], template):
-                end += 1
-            until.append(end)
-    spells: list[SpellPayment] = []
-    views = [view_of(b) for b in timeline.boards]
-    plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
-    for stage in timeline.stages:
-        spell = stage.item.spell
-        if spell is None:
-            continue
-        if spell.event:
-            target = locked_in(view_of(stage.board), spell.target, player)
-        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
-            key = (stage.epoch, spell.target)
-            if key not in plain:
-                plain[key] = locked_in(views[stage.epoch], spell.target, player)
-            target = plain[key]
-        spells.append(
-            SpellPayment(
-                target=target,
-                epoch=stage.epoch,
-                mana_value=spell.mana_value,
-                optional=sequence.optional and not spell.event,
-            )
-        )
-    turn = TurnPayments(
-        templates=tuple(templates),
-        epochs=tuple(epochs),
-        spells=tuple(spells),
-        mana=timeline.mana,
-        rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
-        until=tuple(until),
-    )
-    nothing = PaymentTarget.of("{0}")
-    started = time.monotonic()
-    problem = PaymentProblem(
-        analysis=analysis,
-        asked=nothing,
-        target=nothing,
-        keep=locked_in(final_view, hold, player) if hold is not None else None,
-        time_limit=max(deadline - started, 0.0),
-        started=started,
-        turn=turn,
-    )
-    return problem, timeline
-
-
-def _first_epoch(template: Activation, timeline: _Timeline, last: int, shared: _Shared) -> int:
-    """The first epoch in which a template of the turn's last board can be activated as it is: everything
-    it needs has arrived, and the board then gives it the same ability and outcome (an effect that arrives
-    later, such as a mana doubler, makes a template of its own)."""
-    needed = (*template.sources, *template.sacrificed, *template.tapped)
-    epoch = max((timeline.arrivals.get(pid, 0) for pid in needed), default=0)
-    while epoch < last and not shared.works_in(timeline.boards[epoch], template):
-        epoch += 1
-    return epoch
-
-
-def _works_in(board: Board, template: Activation) -> bool:
-    """True when ``template`` is an activation the board allows as it stands (its ability and outcome)."""
-    if not all(
-        board.has_permanent(pid) for pid in (*template.sources, *template.sacrificed, *template.tapped)
-    ):
-        return False
-    view = view_of(board)
-    abilities = view.mana_abilities(template.pid)
-    if template.ability_index >= len(abilities) or abilities[template.ability_index] != template.ability:
-        return False
-    outcomes = activation_outcomes(
-        view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
-    )
-    return template.outcome in outcomes
-
-
-def _key(sequence: _Sequence, solution: Solution, timeline: _Timeline, player: str) -> tuple[int, ...]:
+def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player: str) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels."""
@@ -480,7 +191,7 @@ def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
     return list(groups.values())
 
 
-_Best = tuple[tuple[int, ...], _Sequence, Solution, _Timeline]
+_Best = tuple[tuple[int, ...], TurnSequence, Solution, Timeline]
 
 
 class _Search:
@@ -508,8 +219,8 @@ class _Search:
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
-        self.exiles: tuple[_Item, ...] = ()
-        self.shared = _Shared(player, deadline)
+        self.exiles: tuple[TurnItem, ...] = ()
+        self.shared = SharedWork(player, deadline)
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -558,10 +269,10 @@ class _Search:
         land: LandPlay | None,
         exiled: Sequence[HandAbility],
     ) -> bool:
-        """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: the most
-        mana value it can cast (all of them) comes first in its key (:func:`_key`), and casting that much
-        uses up at least the cards cast, those of ``optional`` with a mana value, the land and the cards
-        exiled; the held cost kept at best. (An equal bound may still win on the later levels.)"""
+        """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
+        (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
+        cards cast, those of ``optional`` with a mana value, the land and the cards exiled; a bound equal to
+        the best key's first levels may still win on the later ones."""
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
@@ -576,7 +287,7 @@ class _Search:
         self.kinds = _kinds(events)
         self.plain = [s for s in spells if not (s.event or self.sensitive)]
         self.given = tuple(spells)
-        self.exiles = tuple(_Item(exile=a) for a in exiled)
+        self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         if self.mode == "given":
             self._given(land)
             return
@@ -594,11 +305,13 @@ class _Search:
         none when costs depend on the spells cast before."""
         if self.sensitive:
             return frozenset()
-        before = _timeline(self.board, self.player, _Sequence(items=self.exiles, optional=True)).boards[-1]
+        before = timeline_of(self.board, self.player, TurnSequence(items=self.exiles, optional=True)).boards[
+            -1
+        ]
         boards = [before]
         if land is not None:
-            played = _Sequence(items=(*self.exiles, _Item(land=land)), optional=True)
-            boards.append(_timeline(self.board, self.player, played).boards[-1])
+            played = TurnSequence(items=(*self.exiles, TurnItem(land=land)), optional=True)
+            boards.append(timeline_of(self.board, self.player, played).boards[-1])
         views = [BoardView(board) for board in boards]
         return frozenset(
             kind
@@ -606,63 +319,63 @@ class _Search:
             if all(free_event(copies[0], view, self.player) for view in views)
         )
 
-    def _placed(self, items: list[_Item], land: LandPlay | None) -> tuple[_Item, ...]:
+    def _placed(self, items: list[TurnItem], land: LandPlay | None) -> tuple[TurnItem, ...]:
         """The sequence of ``items`` (spells, the land among them when landfall placed it) with the cards
         exiled first and the land first, or last for a bounce land (played after every spell: its mana
         comes next turn, and the land it returns was tapped first)."""
         if land is None or any(item.land is not None for item in items):
             return (*self.exiles, *items)
         if land.returns_land:
-            return (*self.exiles, *items, _Item(land=land))
-        return (*self.exiles, _Item(land=land), *items)
+            return (*self.exiles, *items, TurnItem(land=land))
+        return (*self.exiles, TurnItem(land=land), *items)
 
     def _given(self, land: LandPlay | None) -> None:
         """The spells in the order given, the land first or (landfall) at each place among the events."""
-        items = [_Item(spell=s) for s in self.given]
+        items = [TurnItem(spell=s) for s in self.given]
         places = [0]
         if land is not None and self.landfall and not land.returns_land:
             places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
         for at in places:
-            placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
+            placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(_Sequence(items=self._placed(placed, land), optional=False))
+            self._solve(TurnSequence(items=self._placed(placed, land), optional=False))
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
-        items: list[_Item] = []
+        items: list[TurnItem] = []
         used = [0] * len(self.kinds)
         for kind in order:
             if kind == LAND:
                 assert land is not None
-                items.append(_Item(land=land))
+                items.append(TurnItem(land=land))
                 continue
-            items.append(_Item(spell=self.kinds[kind][used[kind]]))
+            items.append(TurnItem(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
         landfall = self.landfall and land is not None and not land.returns_land
         if land is not None and landfall and not any(kind == LAND for kind in order):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without the land)
-            items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
-        plain = [_Item(spell=s) for s in self.plain]
+            items.append(TurnItem(land=land))  # (after the events so far: its trigger's mana comes last)
+        plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
-            self._solve(_Sequence(items=self._placed([*items, *plain], land), optional=False))
+            self._solve(TurnSequence(items=self._placed([*items, *plain], land), optional=False))
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = _Sequence(items=self._placed([*items, *plain], land), optional=True)
+        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True)
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence)
 
-    def _solve(self, sequence: _Sequence) -> bool:
+    def _solve(self, sequence: TurnSequence) -> bool:
         """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
         cast (its extensions may then be)."""
         self.check()
-        problem, timeline = _problem(self.board, sequence, self.hold, self.shared)
+        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -689,9 +402,9 @@ def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
 def _replayed(
     board: Board,
     player: str,
-    sequence: _Sequence,
+    sequence: TurnSequence,
     solution: Solution,
-    timeline: _Timeline,
+    timeline: Timeline,
     hold: PaymentTarget | None,
 ) -> TurnResult:
     """The chosen turn replayed by the rules, spell after spell, and described."""
@@ -727,13 +440,13 @@ def _replayed(
                 )
                 state = replace(state, board=after)
             elif item.exile is not None:
-                state = replace(state, board=_exiled(state.board, player, item.exile))
+                state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             else:
                 land = item.land
                 assert land is not None
                 board_now = land_played(state.board, player, land.entry.life)
                 if land.fetched is not None:
-                    board_now = _in_graveyard(board_now, player, land.card)
+                    board_now = in_graveyard(board_now, player, land.card)
                 state = replace(state, board=board_now)
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
@@ -856,9 +569,9 @@ def plan_turn(
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:
-        notes.append(
-            f"the time limit ran out after {search.solved} orders of this turn: the plan is the best found"
-        )
+        orders = f"{search.solved} order{'' if search.solved == 1 else 's'} of this turn"
+        found = "the plan is the best found" if best is not None else "no plan was found before"
+        notes.append(f"the time limit ran out after {orders}: {found}")
     hold_text = str(hold.cost) if hold is not None else None
     base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
     if best is None:
