@@ -157,7 +157,16 @@ def hand_spells(hand: list[Card], x: int, used_ids: Ids) -> list[TurnSpell]:
             spells.append(first)
             continue
         pid = used_ids.fresh(card.name) if first.pid else ""
-        spells.append(replace(first, pid=pid, position=position))
+        spells.append(
+            TurnSpell(
+                card=first.card,
+                target=first.target,
+                mana_value=first.mana_value,
+                event=first.event,
+                pid=pid,
+                position=position,
+            )
+        )
     return spells
 
 
