@@ -4,16 +4,16 @@ plain spells) on boards of 12 to 30 permanents; then hands of 10 and 15 cards wi
 fetchlands (the board's library listed), with bounce lands; issue 37's 18-card hand of rituals, Petals,
 Guides, dorks and rocks on twelve lands; and 30,000 Sol Rings.
 
-Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH]``. Each row runs in a
-fresh process per version (its directory first on ``sys.path``, OR-Tools loaded before the clock starts); a
-board's figure is its call's CPU time (``time.process_time``: the machine may be shared), and the table gives
-the median and the maximum over the boards, the longest wall time of a call (what ``--time-limit`` bounds),
-the process's peak memory (its peak resident set size, ``ru_maxrss``, OR-Tools included), how many answers
-were proven optimal, the mana value their plans cast in all (``MV``: a plan found before a time-out is
+Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH] [--rows TEXT]``. Each row
+runs in a fresh process per version (its directory first on ``sys.path``, OR-Tools loaded before the clock
+starts); a board's figure is its call's CPU time (``time.process_time``: the machine may be shared), and the
+table gives the median and the maximum over the boards, the longest wall time of a call (what ``--time-limit``
+bounds), the process's peak memory (its peak resident set size, ``ru_maxrss``, OR-Tools included), how many
+answers were proven optimal, the mana value their plans cast in all (``MV``: a plan found before a time-out is
 better when it casts more), and how many calls failed (an exception, or more than ``--cap`` seconds of wall
-time: a version that does not keep its time limit is stopped there; each process may use at most 4 GB).
-With ``--against``, another checkout (the previous main) answers the same boards, side by side. Issue 37's
-target: a 20-card hand answered within its time limit and under 500 MB.
+time: a version that does not keep its time limit is stopped there; each process may use at most 4 GB). With
+``--against``, another checkout (the previous main) answers the same boards, side by side. Issue 37's target:
+a 20-card hand answered within its time limit and under 500 MB.
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=2.0, help="plan_turn's time limit, seconds")
     parser.add_argument("--cap", type=float, default=30.0, help="wall seconds before a call is stopped")
     parser.add_argument("--against", type=Path, help="a checkout of another version (the previous main)")
+    parser.add_argument("--rows", default="", help="only the rows whose label contains this text")
     args = parser.parse_args()
     trees = [("this", ROOT)] + ([("against", args.against.resolve())] if args.against else [])
     print(
@@ -229,6 +230,8 @@ def main() -> None:
         header += [f"{label} median", "max", "wall", "MB", "optimal", "MV", "failed"]
     table = []
     for label, sizes, boards in rows(args.boards):
+        if args.rows not in label:
+            continue
         row = [label, sizes]
         for _, tree in trees:
             row += _cells(_figures(tree, boards, args.time_limit, args.cap), len(boards))

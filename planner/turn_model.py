@@ -193,7 +193,15 @@ class SharedWork:
     """Work shared by the sequences of one search, which repeat it: the orders of the same spells end on
     the same board (its analysis and templates), and an order's boards are its extensions' first ones
     (whether a template works on each). Each table is emptied when it grows past its size, so that memory
-    stays bounded however long the search runs."""
+    stays bounded however long the search runs.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> shared = SharedWork("me", deadline=time.monotonic() + 10)
+    >>> template = BoardAnalysis(board, "me").templates[0]
+    >>> shared.works_in(board, template), shared.works_in(board, template), len(shared.works)
+    (True, True, 1)
+    """
 
     SIZE = 50_000
 

@@ -354,6 +354,15 @@ def test_copies_of_a_card_are_one_choice() -> None:
     assert turn.mana_value_cast == 8 and [s.card for s in turn.spells] == ["Sol Ring"] * 8
 
 
+def test_ten_sol_rings_and_more_are_replayed() -> None:
+    """Twelve Sol Rings on three Mountains: each Ring pays {1} and taps for {C}{C}, so each one cast pays for
+    the next (by hand: all twelve). A Ring's activation after the last cast, its mana floating for no spell,
+    once went with the last cast's plan, before that Ring was on the battlefield: the replay refused it (an
+    internal error from ten Rings on)."""
+    turn = plan_turn(_board(["Mountain"] * 3, ["Sol Ring"] * 12), time_limit=60)
+    assert turn.optimal and turn.mana_value_cast == 12 and len(turn.spells) == 12
+
+
 def test_a_time_out_is_never_a_no_nor_a_traceback() -> None:
     """An 18-card hand of rituals, Petals, Guides and rocks (the issue's) with time limits too short to
     search it all: the answer is no plan in time (castable None) or the best plan found, never 'no', never
