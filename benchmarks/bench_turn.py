@@ -1,15 +1,19 @@
 """Benchmark: planning a turn (:func:`planner.turn.plan_turn`, contract section 11) on random boards with a
 fixed seed: hands of 7, 10, 15 and 20 cards (rituals, Lotus Petals, Spirit Guides, mana creatures, rocks and
-plain spells) on boards of 12 to 30 permanents.
+plain spells) on boards of 12 to 30 permanents; then hands of 10 and 15 cards with three Spirit Guides, with
+fetchlands (the board's library listed), with bounce lands; issue 37's 18-card hand of rituals, Petals,
+Guides, dorks and rocks on twelve lands; and 30,000 Sol Rings.
 
-Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH]``. Each hand size runs
-in a fresh process per version (its directory first on ``sys.path``, OR-Tools loaded before the clock
+Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH] [--rows TEXT]``. Each row
+runs in a fresh process per version (its directory first on ``sys.path``, OR-Tools loaded before the clock
 starts); a board's figure is its call's CPU time (``time.process_time``: the machine may be shared), and the
-table gives the median and the maximum over the boards, the process's peak memory (its maximum resident
-set, OR-Tools included), how many answers were proven optimal, and how many calls failed (an exception, or
-more than ``--cap`` seconds of wall time: a version that does not keep its time limit is stopped there; each
-process may use at most 4 GB). With ``--against``, another checkout (the previous main) answers the same
-boards, side by side. Issue 37's target: a 20-card hand answered within its time limit and under 500 MB.
+table gives the median and the maximum over the boards, the longest wall time of a call (what ``--time-limit``
+bounds), the process's peak memory (its peak resident set size, ``ru_maxrss``, OR-Tools included), how many
+answers were proven optimal, the mana value their plans cast in all (``MV``: a plan found before a time-out is
+better when it casts more), and how many calls failed (an exception, or more than ``--cap`` seconds of wall
+time: a version that does not keep its time limit is stopped there; each process may use at most 4 GB). With
+``--against``, another checkout (the previous main) answers the same boards, side by side. Issue 37's target:
+a 20-card hand answered within its time limit and under 500 MB.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ import json
 import random
 import statistics
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_versions import output_in_tree
 
-__all__ = ["HANDS", "board_of", "main"]
+__all__ = ["HANDS", "board_of", "main", "rows"]
 
 ROOT = Path(__file__).resolve().parents[1]
 LANDS = ["Forest", "Island", "Mountain", "Swamp", "Plains", "Hallowed Fountain", "Breeding Pool"]
@@ -49,6 +54,46 @@ SPELLS: list[object] = [
 ]
 #: The hand sizes measured.
 HANDS = (7, 10, 15, 20)
+BASICS = ["Swamp", "Mountain", "Island", "Forest"]
+GUIDES = ["Simian Spirit Guide", "Elvish Spirit Guide", "Simian Spirit Guide"]
+#: Polluted Delta and Wooded Foothills, as their Oracle text reads today (the catalogue has no fetchland)
+FETCHLANDS: list[object] = [
+    {
+        "name": "Polluted Delta",
+        "type_line": "Land",
+        "oracle": "{T}, Pay 1 life, Sacrifice Polluted Delta: Search your library for an Island or Swamp "
+        "card, put it onto the battlefield, then shuffle.",
+    },
+    {
+        "name": "Wooded Foothills",
+        "type_line": "Land",
+        "oracle": "{T}, Pay 1 life, Sacrifice Wooded Foothills: Search your library for a Mountain or Forest "
+        "card, put it onto the battlefield, then shuffle.",
+    },
+]
+LIBRARY = ["Island", "Swamp", "Mountain", "Forest", "Steam Vents", "Breeding Pool", "Lightning Bolt"]
+BOUNCE_LANDS = ["Dimir Aqueduct", "Gruul Turf", "Simic Growth Chamber", "Boros Garrison"]
+#: Issue 37's hand: rituals, Petals, Guides, dorks and rocks (answered within about ``--time-limit``)
+ISSUE_HAND = [
+    "Dark Ritual",
+    "Lotus Petal",
+    "Simian Spirit Guide",
+    "Elvish Spirit Guide",
+    "Llanowar Elves",
+    "Sol Ring",
+    "Mind Stone",
+    "Arcane Signet",
+    "Seething Song",
+    "Lotus Petal",
+    "Dark Ritual",
+    "Izzet Signet",
+    "Fellwar Stone",
+    "Lightning Bolt",
+    "Counterspell",
+    "Thought Vessel",
+    "Sol Ring",
+    "Mind Stone",
+]
 
 #: One version's figures for one hand size: the boards (JSON) on standard input, their figures printed.
 _TURNS = """
@@ -57,7 +102,9 @@ resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 from models.board import Board
 from planner.turn import plan_turn
 limit, cap, boards = json.load(sys.stdin)
-plan_turn(Board.from_dict(boards[0]), time_limit=limit)  # (OR-Tools loaded, outside the measure)
+warm = {"version": 1, "players": [{"id": "me", "hand": ["Forest", "Lightning Bolt"]}], "permanents": [
+    {"id": "m", "card": "Mountain", "controller": "me"}]}
+plan_turn(Board.from_dict(warm), time_limit=limit)  # (OR-Tools loaded, outside the measure)
 class Stopped(Exception):
     pass
 def stop(*_):
@@ -65,35 +112,76 @@ def stop(*_):
 signal.signal(signal.SIGALRM, stop)
 figures = []
 for board in boards:
-    started = time.process_time()
+    loaded = Board.from_dict(board)
+    started, wall = time.process_time(), time.monotonic()
     try:
         signal.setitimer(signal.ITIMER_REAL, cap)
-        turn = plan_turn(Board.from_dict(board), time_limit=limit)
+        turn = plan_turn(loaded, time_limit=limit)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        figures.append([time.process_time() - started, "optimal" if turn.optimal else "answered"])
+        outcome, value = "optimal" if turn.optimal else "answered", turn.mana_value_cast
     except BaseException as error:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        figures.append([time.process_time() - started, type(error).__name__])
+        outcome, value = type(error).__name__, 0
+    figures.append([time.process_time() - started, time.monotonic() - wall, outcome, value])
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"figures": figures, "peak_mb": peak}))
 """
 
 
-def board_of(rng: random.Random, permanents: int, hand: int) -> dict[str, Any]:
-    """A random board (as data): ``permanents`` lands and rocks, and a hand of two lands and spells.
+def board_of(
+    rng: random.Random,
+    permanents: int,
+    hand: int,
+    *,
+    lands: Sequence[object] = LANDS,
+    extra: Sequence[object] = (),
+    library: Sequence[object] | None = None,
+) -> dict[str, Any]:
+    """A random board (as data): ``permanents`` lands and rocks, and a hand of two of ``lands``, the cards
+    ``extra`` and random spells; the player's library when ``library`` lists it.
 
-    >>> board = board_of(random.Random(1), 12, 7)
+    >>> board = board_of(random.Random(1), 12, 7, extra=GUIDES)
     >>> len(board["permanents"]), len(board["players"][0]["hand"])
     (12, 7)
+    >>> board["players"][0]["hand"][2:5] == GUIDES
+    True
     """
     names = [rng.choice(LANDS) if rng.random() < 0.75 else rng.choice(ROCKS) for _ in range(permanents)]
-    cards: list[object] = [rng.choice(LANDS) for _ in range(2)]
-    cards += [rng.choice(SPELLS) for _ in range(hand - 2)]
+    cards: list[object] = [rng.choice(lands) for _ in range(2)] + list(extra)
+    cards += [rng.choice(SPELLS) for _ in range(hand - len(cards))]
+    player: dict[str, Any] = {"id": "me", "hand": cards}
+    if library is not None:
+        player["library"] = list(library)
     return {
         "version": 1,
-        "players": [{"id": "me", "hand": cards}],
+        "players": [player],
         "permanents": [{"id": f"p{i}", "card": n, "controller": "me"} for i, n in enumerate(names)],
     }
+
+
+def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """The rows of the table: a label, the permanents' range and the boards (the same seed every run).
+
+    >>> [(label, len(found)) for label, _, found in rows(2)][-3:]
+    [('15 bounce lands', 2), ('18 issue 37', 1), ('30,000 Sol Ring', 1)]
+    """
+    found: list[tuple[str, str, list[dict[str, Any]]]] = []
+    kinds: list[tuple[str, int, dict[str, Any]]] = [(str(hand), hand, {}) for hand in HANDS]
+    for hand in (10, 15):
+        kinds.append((f"{hand} Spirit Guides", hand, {"extra": GUIDES}))
+        kinds.append((f"{hand} fetchlands", hand, {"lands": FETCHLANDS, "library": LIBRARY}))
+        kinds.append((f"{hand} bounce lands", hand, {"lands": BOUNCE_LANDS}))
+    for label, hand, options in kinds:
+        rng = random.Random(label)
+        sizes = [rng.randint(12, 30) for _ in range(boards)]
+        made = [board_of(rng, size, hand, **options) for size in sizes]
+        found.append((label, f"{min(sizes)}-{max(sizes)}", made))
+    twelve = [{"id": f"p{i}", "card": n, "controller": "me"} for i, n in enumerate(BASICS * 3)]
+    issue = {"version": 1, "players": [{"id": "me", "hand": ISSUE_HAND}], "permanents": twelve}
+    rings = {"version": 1, "players": [{"id": "me", "hand": ["Sol Ring"] * 30_000}], "permanents": twelve[:3]}
+    found.append(("18 issue 37", "12", [issue]))
+    found.append(("30,000 Sol Ring", "3", [rings]))
+    return found
 
 
 def _figures(tree: Path, boards: list[dict[str, Any]], limit: float, cap: float) -> dict[str, Any]:
@@ -101,20 +189,26 @@ def _figures(tree: Path, boards: list[dict[str, Any]], limit: float, cap: float)
     try:
         found: dict[str, Any] = json.loads(output_in_tree(tree, _TURNS, [limit, cap, boards]))
     except subprocess.CalledProcessError as error:  # (the process itself died: out of memory)
-        return {"figures": [], "peak_mb": float("nan"), "died": type(error).__name__}
+        last = (error.stderr or "").strip().splitlines()[-1:] or [type(error).__name__]
+        return {"figures": [], "peak_mb": float("nan"), "died": last[0].split(":")[0][:30]}
     return found
 
 
 def _cells(found: dict[str, Any], boards: int) -> list[str]:
-    """A version's cells of a row: median and max CPU ms, peak MB, optimal answers, failures."""
-    seconds = [s for s, outcome in found["figures"] if outcome in ("optimal", "answered")]
-    failed = [outcome for _, outcome in found["figures"] if outcome not in ("optimal", "answered")]
-    failed += [found.get("died", "died")] * (boards - len(found["figures"]))
-    optimal = sum(outcome == "optimal" for _, outcome in found["figures"])
+    """A version's cells of a row: median and max CPU ms, max wall ms, peak MB, optimal answers, the mana
+    value the plans cast in all, failures."""
+    figures = found["figures"]
+    answered = [(cpu, wall) for cpu, wall, outcome, _ in figures if outcome in ("optimal", "answered")]
+    failed = [outcome for _, _, outcome, _ in figures if outcome not in ("optimal", "answered")]
+    failed += [found.get("died", "died")] * (boards - len(figures))
+    optimal = sum(outcome == "optimal" for _, _, outcome, _ in figures)
+    value = sum(value for *_, value in figures)
+    seconds = [cpu for cpu, _ in answered]
     median = f"{1000 * statistics.median(seconds):,.0f}" if seconds else "-"
     most = f"{1000 * max(seconds):,.0f}" if seconds else "-"
+    wall = f"{1000 * max(w for _, w in answered):,.0f}" if answered else "-"
     what = ", ".join(f"{failed.count(k)} {k}" for k in sorted(set(failed))) or "0"
-    return [median, most, f"{found['peak_mb']:,.0f}", f"{optimal}/{boards}", what]
+    return [median, most, wall, f"{found['peak_mb']:,.0f}", f"{optimal}/{boards}", f"{value:,}", what]
 
 
 def main() -> None:
@@ -123,26 +217,27 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=2.0, help="plan_turn's time limit, seconds")
     parser.add_argument("--cap", type=float, default=30.0, help="wall seconds before a call is stopped")
     parser.add_argument("--against", type=Path, help="a checkout of another version (the previous main)")
+    parser.add_argument("--rows", default="", help="only the rows whose label contains this text")
     args = parser.parse_args()
     trees = [("this", ROOT)] + ([("against", args.against.resolve())] if args.against else [])
     print(
         f"plan_turn, time limit {args.time_limit:g} s, {args.boards} boards per hand, "
-        f"calls stopped after {args.cap:g} s; CPU ms per call, peak MB per process"
+        f"calls stopped after {args.cap:g} s; CPU ms per call (median, max), longest wall ms, "
+        "peak resident MB per process (ru_maxrss)"
     )
     header = ["hand", "permanents"]
     for label, _ in trees:
-        header += [f"{label} median", f"{label} max", f"{label} MB", f"{label} optimal", f"{label} failed"]
-    rows = []
-    for hand in HANDS:
-        rng = random.Random(hand)
-        sizes = [rng.randint(12, 30) for _ in range(args.boards)]
-        boards = [board_of(rng, size, hand) for size in sizes]
-        row = [str(hand), f"{min(sizes)}-{max(sizes)}"]
+        header += [f"{label} median", "max", "wall", "MB", "optimal", "MV", "failed"]
+    table = []
+    for label, sizes, boards in rows(args.boards):
+        if args.rows not in label:
+            continue
+        row = [label, sizes]
         for _, tree in trees:
-            row += _cells(_figures(tree, boards, args.time_limit, args.cap), args.boards)
-        rows.append(row)
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
-    for line in (header, *rows):
+            row += _cells(_figures(tree, boards, args.time_limit, args.cap), len(boards))
+        table.append(row)
+    widths = [max(len(cell) for cell in column) for column in zip(header, *table, strict=True)]
+    for line in (header, *table):
         print("  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)))
 
 

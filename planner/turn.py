@@ -8,8 +8,11 @@ from one pool (CR 500.4: mana stays all main phase) by sources that are all ther
 cast last. For every land choice and every subset and order of the event spells, one CP-SAT model pays the
 whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoch*, per cast, the pool
 carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
-Sequences that can't beat the best found (their mana value bound) are not solved. Every plan is replayed by
-the rules spell after spell before it is returned.
+Sequences that can't beat the best found (their bound: the mana value of every spell they may cast, then the
+cards that uses up) are not solved, nor are land and exile choices that can't; a spell that costs nothing and
+only brings mana (Lotus Petal) comes before the other events; the analysis of the boards the sequences share
+is worked out once (:class:`~planner.turn_model.SharedWork`, where a sequence becomes its problem). Every
+plan is replayed by the rules spell after spell before it is returned.
 
 The land choices include a fetchland cracked at once for each land it may find and an MDFC's land face
 (:func:`~planner.turn_choices.land_choices`); a bounce land is played after every spell (nothing it does
@@ -21,38 +24,30 @@ the spells the hand has left (contract section 11).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from models.board import Board, Card, Permanent
+from models.board import Board
 from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
-from models.mana import ManaBag, ManaTypes
+from models.mana import ManaBag
 from planner.api import PayResult, described_payment, solve_cpsat
-from planner.rules.activations import Activation, activation_templates
-from planner.rules.hand import HandAbility, hand_abilities, without_card
-from planner.rules.pool import ManaUnit, SpendRules
-from planner.rules.production import Packet, activation_outcomes
+from planner.rules.hand import HandAbility, hand_abilities
+from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
-from planner.rules.replay import IllegalPlanError, could_produce_of, initial_state, view_of
+from planner.rules.replay import IllegalPlanError, initial_state, view_of
 from planner.rules.turn import (
-    arriving,
     cast_spell,
     land_played,
-    resolution,
-    treasure,
 )
-from planner.rules.view import BoardView, TextWarning, locked_in
+from planner.rules.view import BoardView, TextWarning
 from planner.solve.problem import (
     BoardAnalysis,
-    EventMana,
     PaymentProblem,
-    SpellPayment,
     TimeUp,
-    TurnPayments,
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
@@ -62,15 +57,27 @@ from planner.turn_choices import (
     TurnSpell,
     cast_card,
     colors_made,
+    distinct,
     exile_choices,
+    free_event,
+    hand_spells,
     land_choices,
-    landfall_mana,
     landfall_possible,
     returned_land,
     taxed_by_count,
     turn_notes,
     turn_spell,
     why_not_castable_now,
+)
+from planner.turn_model import (
+    SharedWork,
+    Timeline,
+    TurnItem,
+    TurnSequence,
+    exiled_from_hand,
+    in_graveyard,
+    sequence_problem,
+    timeline_of,
 )
 from planner.turn_search import LAND, depth_first
 
@@ -151,263 +158,7 @@ class TurnResult:
         }
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Item:
-    """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
-    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4)."""
-
-    land: LandPlay | None = None
-    spell: TurnSpell | None = None
-    exile: HandAbility | None = None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Sequence:
-    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
-
-    items: tuple[_Item, ...]
-    optional: bool
-
-    @property
-    def spells(self) -> tuple[TurnSpell, ...]:
-        """The spells, in order."""
-        return tuple(item.spell for item in self.items if item.spell is not None)
-
-    @property
-    def land(self) -> LandPlay | None:
-        """The land played, if any."""
-        return next((item.land for item in self.items if item.land is not None), None)
-
-    @property
-    def exiled(self) -> tuple[HandAbility, ...]:
-        """The cards exiled from the hand for their mana."""
-        return tuple(item.exile for item in self.items if item.exile is not None)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Stage:
-    """What an item does to the game, worked out once for the model and for the replay: the epoch it
-    happens in, the board it is cast on (spells), the permanents it brings, and the events' mana it adds
-    (indices into :attr:`TurnPayments.mana`)."""
-
-    item: _Item
-    epoch: int
-    board: Board
-    arrivals: tuple[Permanent, ...] = ()
-    mana: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Timeline:
-    """A sequence worked out: its stages, the board of each epoch, the events' mana, and when each arriving
-    permanent arrives."""
-
-    stages: tuple[_Stage, ...]
-    boards: tuple[Board, ...]
-    mana: tuple[EventMana, ...]
-    arrivals: dict[str, int]
-
-
-def _timeline(board: Board, player: str, sequence: _Sequence) -> _Timeline:
-    """The game through a sequence: a new epoch after each event (see the module docstring)."""
-    current = board
-    boards = [board]
-    stages: list[_Stage] = []
-    mana: list[EventMana] = []
-    arrivals: dict[str, int] = {}
-    cast = board.player(player).spells_cast_this_turn
-    used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
-    at_start = True  # (no epoch yet: what is done now is there from the start)
-    for item in sequence.items:
-        epoch = len(boards) - 1
-        if item.exile is not None:
-            current = _exiled(current, player, item.exile)
-            mana.append(EventMana(epoch=epoch, packets=_packets(item.exile), source=item.exile.card.name))
-            if at_start:
-                boards[0] = current
-            stages.append(_Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
-            continue
-        if item.land is not None:
-            land = item.land
-            entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
-            current = land_played(current.with_permanent(entered), player, land.entry.life)
-            if land.fetched is not None:
-                current = _in_graveyard(current, player, land.card)
-            added = []
-            for permanent in current.controlled_by(player):
-                packets = landfall_mana(permanent)
-                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
-                    if packets:
-                        added.append(len(mana))
-                        mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
-            if at_start:  # (played first: it is there from the start, no epoch before it)
-                for index in added:
-                    mana[index] = replace(mana[index], epoch=0)
-                boards[0] = current
-                arrivals[land.pid] = 0
-                stages.append(
-                    _Stage(item=item, epoch=0, board=current, arrivals=(entered,), mana=tuple(added))
-                )
-                continue
-            arrivals[land.pid] = epoch + 1
-            boards.append(current)
-            stages.append(
-                _Stage(item=item, epoch=epoch, board=current, arrivals=(entered,), mana=tuple(added))
-            )
-            continue
-        spell = item.spell
-        assert spell is not None
-        at_start = False
-        casting = current.replace_player(player, spells_cast_this_turn=cast)
-        cast += 1
-        if not spell.event:
-            stages.append(_Stage(item=item, epoch=epoch, board=casting))
-            continue
-        effect = resolution(spell.card)
-        brought: list[Permanent] = []
-        if effect.permanent:
-            brought.append(arriving(spell.card, spell.pid, player))
-        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
-        added = []
-        if effect.mana:
-            added.append(len(mana))
-            mana.append(EventMana(epoch=epoch + 1, packets=effect.mana, source=spell.card.name))
-        for permanent in brought:
-            current = current.with_permanent(permanent)
-            arrivals[permanent.id] = epoch + 1
-        current = current.replace_player(player, spells_cast_this_turn=cast)
-        boards.append(current)
-        stages.append(
-            _Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
-        )
-    return _Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
-
-
-def _packets(exiled: HandAbility) -> tuple[Packet, ...]:
-    """The mana a card exiled from the hand adds, as packets of one type each."""
-    return tuple(Packet(ManaTypes.of([t]), 1, exiled.mana[t], exiled.tag) for t in exiled.mana.types)
-
-
-def _exiled(board: Board, player: str, exiled: HandAbility) -> Board:
-    """The board once the player exiled a card from the hand for its mana (CR 605.3a)."""
-    after = without_card(board, player, exiled.card.name, exiled.ability_index)
-    assert after is not None
-    return after[0]
-
-
-def _in_graveyard(board: Board, player: str, card: Card) -> Board:
-    """The board once ``card`` (a fetchland sacrificed) went to its owner's graveyard."""
-    graveyard = board.player(player).graveyard
-    if isinstance(graveyard, tuple):
-        return board.replace_player(player, graveyard=(*graveyard, card))
-    if isinstance(graveyard, int):
-        return board.replace_player(player, graveyard=graveyard + 1)
-    return board
-
-
-def _problem(
-    board: Board, player: str, sequence: _Sequence, hold: PaymentTarget | None, deadline: float
-) -> tuple[PaymentProblem, _Timeline]:
-    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
-    timeline = _timeline(board, player, sequence)
-    final = timeline.boards[-1]
-    last = len(timeline.boards) - 1
-    final_view = view_of(final)
-    analysis = BoardAnalysis(final, player, deadline)
-    found = activation_templates(
-        final_view,
-        player,
-        analysis.reflect,
-        check=analysis.check_time,
-        apart=frozenset(timeline.arrivals),
-        extra_mana=sum(packet.total for event in timeline.mana for packet in event.packets),
-        hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card from it)
-    )
-    templates: list[Activation] = []
-    epochs: list[int] = []
-    until: list[int] = []
-    for template in found:
-        first = _first_epoch(template, timeline, last)
-        copies = range(first, last + 1) if template.costs_mana else [first]
-        for epoch in copies:
-            templates.append(replace(template, index=len(templates)))
-            epochs.append(epoch)
-            end = epoch
-            while end < last and _works_in(timeline.boards[end + 1], template):
-                end += 1
-            until.append(end)
-    spells: list[SpellPayment] = []
-    views = [view_of(b) for b in timeline.boards]
-    plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
-    for stage in timeline.stages:
-        spell = stage.item.spell
-        if spell is None:
-            continue
-        if spell.event:
-            target = locked_in(view_of(stage.board), spell.target, player)
-        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
-            key = (stage.epoch, spell.target)
-            if key not in plain:
-                plain[key] = locked_in(views[stage.epoch], spell.target, player)
-            target = plain[key]
-        spells.append(
-            SpellPayment(
-                target=target,
-                epoch=stage.epoch,
-                mana_value=spell.mana_value,
-                optional=sequence.optional and not spell.event,
-            )
-        )
-    turn = TurnPayments(
-        templates=tuple(templates),
-        epochs=tuple(epochs),
-        spells=tuple(spells),
-        mana=timeline.mana,
-        rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
-        until=tuple(until),
-    )
-    nothing = PaymentTarget.of("{0}")
-    started = time.monotonic()
-    problem = PaymentProblem(
-        analysis=analysis,
-        asked=nothing,
-        target=nothing,
-        keep=locked_in(final_view, hold, player) if hold is not None else None,
-        time_limit=max(deadline - started, 0.0),
-        started=started,
-        turn=turn,
-    )
-    return problem, timeline
-
-
-def _first_epoch(template: Activation, timeline: _Timeline, last: int) -> int:
-    """The first epoch in which a template of the turn's last board can be activated as it is: everything
-    it needs has arrived, and the board then gives it the same ability and outcome (an effect that arrives
-    later, such as a mana doubler, makes a template of its own)."""
-    needed = (*template.sources, *template.sacrificed, *template.tapped)
-    epoch = max((timeline.arrivals.get(pid, 0) for pid in needed), default=0)
-    while epoch < last and not _works_in(timeline.boards[epoch], template):
-        epoch += 1
-    return epoch
-
-
-def _works_in(board: Board, template: Activation) -> bool:
-    """True when ``template`` is an activation the board allows as it stands (its ability and outcome)."""
-    if not all(
-        board.has_permanent(pid) for pid in (*template.sources, *template.sacrificed, *template.tapped)
-    ):
-        return False
-    view = view_of(board)
-    abilities = view.mana_abilities(template.pid)
-    if template.ability_index >= len(abilities) or abilities[template.ability_index] != template.ability:
-        return False
-    outcomes = activation_outcomes(
-        view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
-    )
-    return template.outcome in outcomes
-
-
-def _key(sequence: _Sequence, solution: Solution, timeline: _Timeline, player: str) -> tuple[int, ...]:
+def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player: str) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels."""
@@ -430,14 +181,18 @@ def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
     """The event spells grouped by card: copies of one card are one choice of the search (their
     permanents' ids aside, two orders that swap them are one order)."""
     groups: dict[tuple[object, ...], list[TurnSpell]] = {}
+    keys: dict[tuple[int, int], tuple[object, ...]] = {}  # (copies of a card share their card and target)
     for spell in events:
         card = spell.card
-        key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+        key = keys.get((id(card), id(spell.target)))
+        if key is None:
+            key = (card.name, card.oracle, str(card.type_line), str(spell.target.cost), spell.target)
+            keys[(id(card), id(spell.target))] = key
         groups.setdefault(key, []).append(spell)
     return list(groups.values())
 
 
-_Best = tuple[tuple[int, ...], _Sequence, Solution, _Timeline]
+_Best = tuple[tuple[int, ...], TurnSequence, Solution, Timeline]
 
 
 class _Search:
@@ -465,7 +220,8 @@ class _Search:
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
-        self.exiles: tuple[_Item, ...] = ()
+        self.exiles: tuple[TurnItem, ...] = ()
+        self.shared = SharedWork(player, deadline)
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -475,29 +231,64 @@ class _Search:
         if time.monotonic() > self.deadline:
             raise TimeUp
 
-    def run(self, lands: list[LandPlay | None], exiles: list[tuple[HandAbility, ...]]) -> bool:
+    def run(self, lands: list[LandPlay | None], exiles: Iterable[tuple[HandAbility, ...]]) -> bool:
         """Search every land choice with every choice of cards exiled; True when the search was complete (no
         time-out, every model optimal)."""
         try:
             for exiled in exiles:
                 for land in lands:
-                    self._choice(land, exiled)
+                    self.check()
+                    spells = self._spells_left(land, exiled)
+                    if spells is not None and not self._beaten(spells, land, exiled):
+                        self._choice(land, exiled, spells)
         except TimeUp:
             self.complete = False
         return self.complete
 
-    def _choice(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> None:
-        """Search the orders of one land play and one choice of cards exiled."""
+    def _spells_left(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> list[TurnSpell] | None:
+        """The spells the hand has left once ``land`` is played and the cards ``exiled`` are exiled; None
+        when the caller casts a card they use up."""
         used = {a.position for a in exiled} | ({land.position} if land is not None else set())
         used.discard(-1)
         spells = [s for s in self.spells if s.position < 0 or s.position not in used]
         if self.mode != "choose" and len(spells) < len(self.spells):
-            return  # (a card the caller casts can't also be played as a land)
+            return None  # (a card the caller casts can't also be played as a land)
+        return spells
+
+    def _beaten(
+        self, spells: list[TurnSpell], land: LandPlay | None, exiled: tuple[HandAbility, ...]
+    ) -> bool:
+        """True when no plan of this choice can beat the best found: even casting every spell left (or
+        those the caller casts), with the held cost kept, its key's first levels (:func:`_key`) are worse."""
+        cast = spells if self.mode != "choose" else []
+        return self._bounded(cast, spells if self.mode == "choose" else [], land, exiled)
+
+    def _bounded(
+        self,
+        cast: Sequence[TurnSpell],
+        optional: Sequence[TurnSpell],
+        land: LandPlay | None,
+        exiled: Sequence[HandAbility],
+    ) -> bool:
+        """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
+        (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
+        cards cast, those of ``optional`` with a mana value, the land and the cards exiled; a bound equal to
+        the best key's first levels may still win on the later ones."""
+        if self.best is None:
+            return False
+        value = sum(s.mana_value for s in (*cast, *optional))
+        cards = len(exiled) + (land is not None) + len(cast) + sum(s.mana_value > 0 for s in optional)
+        return (0, -value, cards) > self.best[0][:3]
+
+    def _choice(
+        self, land: LandPlay | None, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]
+    ) -> None:
+        """Search the orders of one land play and one choice of cards exiled, with the spells left."""
         events = [s for s in spells if s.event or self.sensitive]
         self.kinds = _kinds(events)
         self.plain = [s for s in spells if not (s.event or self.sensitive)]
         self.given = tuple(spells)
-        self.exiles = tuple(_Item(exile=a) for a in exiled)
+        self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         if self.mode == "given":
             self._given(land)
             return
@@ -507,65 +298,85 @@ class _Search:
         def visit(order: tuple[int, ...], done: bool) -> bool:
             return self._visit(order, done, land)
 
-        depth_first(counts, visit, land=with_land, check=self.check)
+        depth_first(counts, visit, land=with_land, first=self._first(land), check=self.check)
 
-    def _placed(self, items: list[_Item], land: LandPlay | None) -> tuple[_Item, ...]:
+    def _first(self, land: LandPlay | None) -> frozenset[int]:
+        """The kinds best cast first (:func:`~planner.turn_choices.free_event`): free on the board the turn's
+        first spell sees, with the land played and without (landfall or a bounce land may put it later);
+        none when costs depend on the spells cast before."""
+        if self.sensitive:
+            return frozenset()
+        before = timeline_of(self.board, self.player, TurnSequence(items=self.exiles, optional=True)).boards[
+            -1
+        ]
+        boards = [before]
+        if land is not None:
+            played = TurnSequence(items=(*self.exiles, TurnItem(land=land)), optional=True)
+            boards.append(timeline_of(self.board, self.player, played).boards[-1])
+        views = [BoardView(board) for board in boards]
+        return frozenset(
+            kind
+            for kind, copies in enumerate(self.kinds)
+            if all(free_event(copies[0], view, self.player) for view in views)
+        )
+
+    def _placed(self, items: list[TurnItem], land: LandPlay | None) -> tuple[TurnItem, ...]:
         """The sequence of ``items`` (spells, the land among them when landfall placed it) with the cards
         exiled first and the land first, or last for a bounce land (played after every spell: its mana
         comes next turn, and the land it returns was tapped first)."""
         if land is None or any(item.land is not None for item in items):
             return (*self.exiles, *items)
         if land.returns_land:
-            return (*self.exiles, *items, _Item(land=land))
-        return (*self.exiles, _Item(land=land), *items)
+            return (*self.exiles, *items, TurnItem(land=land))
+        return (*self.exiles, TurnItem(land=land), *items)
 
     def _given(self, land: LandPlay | None) -> None:
         """The spells in the order given, the land first or (landfall) at each place among the events."""
-        items = [_Item(spell=s) for s in self.given]
+        items = [TurnItem(spell=s) for s in self.given]
         places = [0]
         if land is not None and self.landfall and not land.returns_land:
             places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
         for at in places:
-            placed = items if land is None else [*items[:at], _Item(land=land), *items[at:]]
+            placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(_Sequence(items=self._placed(placed, land), optional=False))
+            self._solve(TurnSequence(items=self._placed(placed, land), optional=False))
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
-        items: list[_Item] = []
+        items: list[TurnItem] = []
         used = [0] * len(self.kinds)
         for kind in order:
             if kind == LAND:
                 assert land is not None
-                items.append(_Item(land=land))
+                items.append(TurnItem(land=land))
                 continue
-            items.append(_Item(spell=self.kinds[kind][used[kind]]))
+            items.append(TurnItem(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
         landfall = self.landfall and land is not None and not land.returns_land
         if land is not None and landfall and not any(kind == LAND for kind in order):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without the land)
-            items.append(_Item(land=land))  # (after the events so far: its trigger's mana comes last)
-        plain = [_Item(spell=s) for s in self.plain]
+            items.append(TurnItem(land=land))  # (after the events so far: its trigger's mana comes last)
+        plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
-            self._solve(_Sequence(items=self._placed([*items, *plain], land), optional=False))
+            self._solve(TurnSequence(items=self._placed([*items, *plain], land), optional=False))
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = _Sequence(items=self._placed([*items, *plain], land), optional=True)
-        value = sum(s.mana_value for s in sequence.spells)
-        if self.best is not None and self.best[0][0] == 0 and value < -self.best[0][1]:
-            return True  # (it can't cast as much mana value as the best found: only its extensions may)
+        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True)
+        events = [item.spell for item in items if item.spell is not None]
+        if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
+            return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence)
 
-    def _solve(self, sequence: _Sequence) -> bool:
+    def _solve(self, sequence: TurnSequence) -> bool:
         """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
         cast (its extensions may then be)."""
         self.check()
-        problem, timeline = _problem(self.board, self.player, sequence, self.hold, self.deadline)
+        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -592,9 +403,9 @@ def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
 def _replayed(
     board: Board,
     player: str,
-    sequence: _Sequence,
+    sequence: TurnSequence,
     solution: Solution,
-    timeline: _Timeline,
+    timeline: Timeline,
     hold: PaymentTarget | None,
 ) -> TurnResult:
     """The chosen turn replayed by the rules, spell after spell, and described."""
@@ -630,13 +441,13 @@ def _replayed(
                 )
                 state = replace(state, board=after)
             elif item.exile is not None:
-                state = replace(state, board=_exiled(state.board, player, item.exile))
+                state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             else:
                 land = item.land
                 assert land is not None
                 board_now = land_played(state.board, player, land.entry.life)
                 if land.fetched is not None:
-                    board_now = _in_graveyard(board_now, player, land.card)
+                    board_now = in_graveyard(board_now, player, land.card)
                 state = replace(state, board=board_now)
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
@@ -730,16 +541,12 @@ def plan_turn(
                 taken.add(index)
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
-        spells = [
-            turn_spell(card, x, used_ids, position)
-            for position, card in enumerate(hand)
-            if not card.type_line.is_a("Land")
-        ]
-    held_back = {id(s): why for s in spells if (why := why_not_castable_now(s.card, board, player))}
+        spells = hand_spells(hand, x, used_ids)
+    why_not = {id(s.card): why_not_castable_now(s.card, board, player) for s in distinct(spells)}
+    held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
-        reason = next(iter(held_back.values()))
-        return TurnResult(castable=False, reason=reason, warnings=analysis.warnings)
-    spells = [s for s in spells if id(s) not in held_back]
+        return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    spells = [s for s in spells if why_not[id(s.card)] is None]
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
@@ -760,13 +567,13 @@ def plan_turn(
         landfall=landfall,
     )
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
-    notes += sorted({f"{why}: not cast" for why in held_back.values()})
+    notes += sorted({f"{why}: not cast" for why in held_back})
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:
-        notes.append(
-            f"the time limit ran out after {search.solved} orders of this turn: the plan is the best found"
-        )
+        orders = f"{search.solved} order{'' if search.solved == 1 else 's'} of this turn"
+        found = "the plan is the best found" if best is not None else "no plan was found before"
+        notes.append(f"the time limit ran out after {orders}: {found}")
     hold_text = str(hold.cost) if hold is not None else None
     base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
     if best is None:

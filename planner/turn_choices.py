@@ -6,7 +6,9 @@ try, and the notes on what the plan does not count.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import product
 
 from models.abilities import CostPartKind
 from models.board import Board, Card, Permanent
@@ -16,13 +18,13 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaTypes
-from models.oracle import LandSearch, parse_land_search, parse_oracle
+from models.oracle import LandSearch, ParsedText, parse_land_search, parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
-from planner.rules.turn import LandEntry, land_entries, resolution
+from planner.rules.turn import LandEntry, Resolution, land_entries, resolution
 from planner.rules.view import BoardView, locked_in
 
 __all__ = [
@@ -31,11 +33,14 @@ __all__ = [
     "TurnSpell",
     "cast_card",
     "colors_made",
+    "distinct",
     "exile_choices",
     "face_card",
     "fetched_entries",
     "findable_lands",
+    "free_event",
     "hand_lands",
+    "hand_spells",
     "land_choices",
     "landfall_mana",
     "landfall_possible",
@@ -130,6 +135,75 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
         pid=pid,
         position=position,
     )
+
+
+def hand_spells(hand: list[Card], x: int, used_ids: Ids) -> list[TurnSpell]:
+    """The spells of the hand (its cards but its lands), in hand order, each with its place in the hand: a
+    card is analysed once however many copies the hand holds (30,000 Sol Rings are one reading), each copy
+    having its own permanent's id.
+
+    >>> hand = [Card.from_json(name) for name in ("Sol Ring", "Forest", "Sol Ring", "Lightning Bolt")]
+    >>> [(s.card.name, s.pid, s.position) for s in hand_spells(hand, 1, Ids(set()))]
+    [('Sol Ring', 'new-sol-ring', 0), ('Sol Ring', 'new-sol-ring-2', 2), ('Lightning Bolt', '', 3)]
+    """
+    analysed: dict[Card, TurnSpell] = {}
+    spells: list[TurnSpell] = []
+    for position, card in enumerate(hand):
+        first = analysed.get(card)
+        if first is None:
+            if card.type_line.is_a("Land"):
+                continue
+            first = analysed[card] = turn_spell(card, x, used_ids, position)
+            spells.append(first)
+            continue
+        pid = used_ids.fresh(card.name) if first.pid else ""
+        spells.append(
+            TurnSpell(
+                card=first.card,
+                target=first.target,
+                mana_value=first.mana_value,
+                event=first.event,
+                pid=pid,
+                position=position,
+            )
+        )
+    return spells
+
+
+def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
+    """True for an event spell that costs nothing now and only brings a permanent whose text is mana
+    abilities (Lotus Petal): casting it first is never worse than casting it later (nothing it does changes
+    another spell's cost, and its mana is there sooner), so the search casts such spells first, when costs
+    don't depend on the spells cast before (:func:`taxed_by_count`, the caller's to check).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> petal, ring = hand_spells([Card.from_json("Lotus Petal"), Card.from_json("Sol Ring")], 1, Ids(set()))
+    >>> free_event(petal, BoardView(board), "me"), free_event(ring, BoardView(board), "me")
+    (True, False)
+    """
+    card = spell.card
+    effect = resolution(card)
+    parsed = parse_oracle(card.oracle, card.name)
+    only_mana = parsed == ParsedText(
+        mana_abilities=parsed.mana_abilities, keywords=parsed.keywords, sentences=parsed.sentences
+    )
+    return (
+        spell.event
+        and effect == Resolution(permanent=True)
+        and only_mana
+        and parsed.fully_read
+        and locked_in(view, spell.target, player).cost.mana_value == 0
+    )
+
+
+def distinct(spells: list[TurnSpell]) -> list[TurnSpell]:
+    """One spell of each card read (:func:`hand_spells` gives the copies of a card one ``Card`` object).
+
+    >>> hand = [Card.from_json(name) for name in ("Sol Ring", "Sol Ring", "Lightning Bolt")]
+    >>> [s.card.name for s in distinct(hand_spells(hand, 1, Ids(set())))]
+    ['Sol Ring', 'Lightning Bolt']
+    """
+    return list({id(s.card): s for s in spells}.values())
 
 
 class Ids:
@@ -312,33 +386,27 @@ def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearc
     return [replace(e, life=e.life + search.life) for e in land_entries(view, found, player)]
 
 
-def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> list[tuple[HandAbility, ...]]:
+def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterator[tuple[HandAbility, ...]]:
     """Which cards of the hand to exile for their mana (Spirit Guides), copies of a card being one choice:
-    every number of copies of each card, none first; cards in ``taken`` (cast by ``--cast``) are not.
+    every number of copies of each card, none first, made one at a time (30,000 Guides are 30,001 choices,
+    never a list of them); cards in ``taken`` (cast by ``--cast``) are not.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [
     ...     "Simian Spirit Guide", "Simian Spirit Guide", "Elvish Spirit Guide"]}]})
-    >>> found = exile_choices(hand_abilities(board, "me"), set())
+    >>> found = list(exile_choices(hand_abilities(board, "me"), set()))
     >>> len(found), [a.card.name for a in found[-1]]
     (6, ['Simian Spirit Guide', 'Simian Spirit Guide', 'Elvish Spirit Guide'])
     """
-    kinds: dict[tuple[str, str], list[list[HandAbility]]] = {}
-    by_position: dict[int, list[HandAbility]] = {}
+    kinds: dict[tuple[str, str], list[HandAbility]] = {}
+    seen: set[int] = set()
     for ability in abilities:
-        if ability.position not in taken:
-            by_position.setdefault(ability.position, []).append(ability)
-    for options in by_position.values():
-        card = options[0].card
-        kinds.setdefault((card.name, card.oracle), []).append(options)
-    choices: list[tuple[HandAbility, ...]] = [()]
-    for copies in kinds.values():
-        grown = []
-        for before in choices:
-            for count in range(len(copies) + 1):
-                # (a card with two abilities in its hand would need each split: the first one is used)
-                grown.append((*before, *(options[0] for options in copies[:count])))
-        choices = grown
-    return choices
+        if ability.position not in taken and ability.position not in seen:
+            # (a card with two abilities in its hand would need each split: the first one is used)
+            seen.add(ability.position)
+            kinds.setdefault((ability.card.name, ability.card.oracle), []).append(ability)
+    copies = list(kinds.values())
+    for counts in product(*(range(len(kind) + 1) for kind in copies)):
+        yield tuple(ability for kind, count in zip(copies, counts, strict=True) for ability in kind[:count])
 
 
 def turn_notes(
@@ -352,7 +420,7 @@ def turn_notes(
     """What the plan does not count, a sentence each (nothing the user gave is silently ignored): a plan with
     any of these is not called optimal (contract section 11)."""
     notes = set()
-    for spell in spells:
+    for spell in distinct(spells):
         for sentence in resolution(spell.card).unread:
             notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
         if spell.target.convoke or spell.target.improvise or spell.target.delve:
@@ -392,13 +460,16 @@ def taxed_by_count(view: BoardView, player: str, targets: list[PaymentTarget]) -
     board = view.board
     more = board.replace_player(player, spells_cast_this_turn=board.player(player).spells_cast_this_turn + 1)
     later = BoardView(more)
-    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in targets)
+    once = {id(t): t for t in targets}.values()  # (copies of a card share their target)
+    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in once)
 
 
 def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
     """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
     among the events then matters."""
-    return any(landfall_mana(p) for p in board.permanents) or any(resolution(s.card).landfall for s in spells)
+    return any(landfall_mana(p) for p in board.permanents) or any(
+        resolution(s.card).landfall for s in distinct(spells)
+    )
 
 
 _TARGET = re.compile(

@@ -24,12 +24,15 @@ def depth_first(
     visit: Callable[[tuple[int, ...], bool], bool],
     *,
     land: bool = False,
+    first: frozenset[int] = frozenset(),
     check: Callable[[], None] = lambda: None,
 ) -> None:
     """Visit the orders of ``counts[k]`` copies of each kind ``k`` (and :data:`LAND` once, with ``land``),
     every prefix before its extensions, each order of the multiset once. ``visit(order, complete)`` returns
     True to visit the order's extensions; ``complete`` says that every copy (and the land) is in it.
-    ``check`` runs before each visit (it raises to stop the search: a deadline).
+    The kinds in ``first`` (spells that are best cast first: :func:`planner.turn_choices.free_event`) only
+    open an order, in the order of their numbers. ``check`` runs before each visit (it raises to stop the
+    search: a deadline).
 
     >>> seen = []
     >>> depth_first([2, 1], lambda order, complete: seen.append(order) or True)
@@ -39,15 +42,23 @@ def depth_first(
     >>> depth_first([1], lambda order, complete: seen.append(order) or order != (LAND,), land=True)
     >>> seen
     [(), (-1,), (0,), (0, -1)]
+    >>> seen.clear()
+    >>> depth_first([1, 1, 1], lambda order, complete: seen.append(order) or True, first=frozenset({1, 2}))
+    >>> seen
+    [(), (0,), (1,), (1, 0), (1, 2), (1, 2, 0), (2,), (2, 0)]
     """
     left = list(counts)
     land_left = land
     order: list[int] = []
 
     def children() -> Iterator[int]:
+        opening = all(kind in first for kind in order)  # (the order so far is made of ``first`` kinds)
+        after = order[-1] if order else -1
         if land_left:
             yield LAND
-        yield from (kind for kind, count in enumerate(left) if count > 0)
+        for kind, count in enumerate(left):
+            if count > 0 and (kind not in first or (opening and kind >= after)):
+                yield kind
 
     def complete() -> bool:
         return not land_left and not any(left)

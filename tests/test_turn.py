@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from planner.rules.replay import PlanState, initial_state, legal_steps, remove_u
 from planner.rules.turn import arriving, land_entries, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
-from planner.turn_choices import why_not_castable_now
+from planner.turn_choices import exile_choices, why_not_castable_now
 
 BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
 OGRE = {"name": "Hill Giant", "type_line": "Creature — Giant", "mana_cost": "{3}{R}"}
@@ -353,6 +354,15 @@ def test_copies_of_a_card_are_one_choice() -> None:
     assert turn.mana_value_cast == 8 and [s.card for s in turn.spells] == ["Sol Ring"] * 8
 
 
+def test_ten_sol_rings_and_more_are_replayed() -> None:
+    """Twelve Sol Rings on three Mountains: each Ring pays {1} and taps for {C}{C}, so each one cast pays for
+    the next (by hand: all twelve). A Ring's activation after the last cast, its mana floating for no spell,
+    once went with the last cast's plan, before that Ring was on the battlefield: the replay refused it (an
+    internal error from ten Rings on)."""
+    turn = plan_turn(_board(["Mountain"] * 3, ["Sol Ring"] * 12), time_limit=60)
+    assert turn.optimal and turn.mana_value_cast == 12 and len(turn.spells) == 12
+
+
 def test_a_time_out_is_never_a_no_nor_a_traceback() -> None:
     """An 18-card hand of rituals, Petals, Guides and rocks (the issue's) with time limits too short to
     search it all: the answer is no plan in time (castable None) or the best plan found, never 'no', never
@@ -366,6 +376,36 @@ def test_a_time_out_is_never_a_no_nor_a_traceback() -> None:
             assert turn.reason == "time limit"
         else:
             assert turn.mana_value_cast > 0 and turn.spells
+
+
+def test_thousands_of_spirit_guides_are_exile_choices_made_one_at_a_time() -> None:
+    """3,000 Simian Spirit Guides are 3,001 choices of how many to exile: made as the search asks for them,
+    never all at once (that list would hold about 4.5 million references)."""
+    board = _board([], ["Simian Spirit Guide"] * 3_000)
+    abilities = hand_abilities(board, "me")
+    tracemalloc.start()
+    try:
+        choices = exile_choices(abilities, set())
+        first = [next(choices) for _ in range(3)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [len(choice) for choice in first] == [0, 1, 2]
+    assert peak < 1_000_000
+    assert sum(1 for _ in choices) == 3_001 - 3
+
+
+def test_a_free_mana_spell_is_cast_first_and_the_plan_matches_the_brute_force() -> None:
+    """Lotus Petals cost nothing and only bring mana: the search casts them first (an order that casts one
+    later is never better). A Swamp, two Petals, Dark Ritual, Hypnotic Specter and Lightning Bolt: by hand,
+    the Swamp casts the Ritual, its {B}{B}{B} the Specter, one Petal's {R} the Bolt: mana value 5 for four
+    cards (the other Petal stays in the hand). The brute force agrees, and the Petal is cast first."""
+    board = _board(["Swamp"], ["Dark Ritual", SPECTER, "Lotus Petal", "Lightning Bolt", "Lotus Petal"])
+    turn = plan_turn(board)
+    cast = [s.card for s in turn.spells]
+    assert turn.optimal
+    assert (turn.mana_value_cast, len(cast)) == (5, 4) == _brute_force(board)
+    assert cast[0] == "Lotus Petal" and cast.count("Lotus Petal") == 1
 
 
 def test_thirty_thousand_identical_cards_answer_in_time() -> None:

@@ -94,7 +94,10 @@ def _due(
                 due[made_by[id(unit)]] = min(due[made_by[id(unit)]], position[number])
     for i, epoch in enumerate(epochs):
         if due[i] == len(casts):  # (mana left floating: with the first cast after it is made)
-            due[i] = next((p for p, n in enumerate(casts) if spells[n].epoch >= epoch), len(casts) - 1)
+            later = next((p for p, n in enumerate(casts) if spells[n].epoch >= epoch), None)
+            if later is None:
+                continue  # (made after the last cast, for none: no cast's plan takes it)
+            due[i] = later
         latest = [p for p, n in enumerate(casts) if spells[n].epoch <= until[templates_of[i]]]
         if latest:
             due[i] = min(due[i], latest[-1])

@@ -1,0 +1,336 @@
+"""A turn's sequence and its payment problem (contract sections 7 and 11): the things done in order (cards
+exiled from the hand for their mana, the land played, the spells cast), the game through them (an *epoch*
+after each event: see :mod:`planner.turn`), and the one CP-SAT problem that pays the whole sequence
+(:class:`~planner.solve.problem.TurnPayments`), with the work the sequences of one search share.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from models.board import Board, Card, Permanent
+from models.cost import PaymentTarget
+from models.mana import ManaTypes
+from planner.rules.activations import Activation, activation_templates
+from planner.rules.hand import HandAbility, without_card
+from planner.rules.pool import SpendRules
+from planner.rules.production import Packet, activation_outcomes
+from planner.rules.replay import could_produce_of, view_of
+from planner.rules.turn import arriving, land_played, resolution, treasure
+from planner.rules.view import locked_in
+from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
+from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_mana
+
+__all__ = [
+    "SharedWork",
+    "Stage",
+    "Timeline",
+    "TurnItem",
+    "TurnSequence",
+    "exiled_from_hand",
+    "in_graveyard",
+    "sequence_problem",
+    "timeline_of",
+]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TurnItem:
+    """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
+    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4)."""
+
+    land: LandPlay | None = None
+    spell: TurnSpell | None = None
+    exile: HandAbility | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TurnSequence:
+    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
+
+    items: tuple[TurnItem, ...]
+    optional: bool
+
+    @property
+    def spells(self) -> tuple[TurnSpell, ...]:
+        """The spells, in order."""
+        return tuple(item.spell for item in self.items if item.spell is not None)
+
+    @property
+    def land(self) -> LandPlay | None:
+        """The land played, if any."""
+        return next((item.land for item in self.items if item.land is not None), None)
+
+    @property
+    def exiled(self) -> tuple[HandAbility, ...]:
+        """The cards exiled from the hand for their mana."""
+        return tuple(item.exile for item in self.items if item.exile is not None)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Stage:
+    """What an item does to the game, worked out once for the model and for the replay: the epoch it
+    happens in, the board it is cast on (spells), the permanents it brings, and the events' mana it adds
+    (indices into :attr:`TurnPayments.mana`)."""
+
+    item: TurnItem
+    epoch: int
+    board: Board
+    arrivals: tuple[Permanent, ...] = ()
+    mana: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Timeline:
+    """A sequence worked out: its stages, the board of each epoch, the events' mana, and when each arriving
+    permanent arrives."""
+
+    stages: tuple[Stage, ...]
+    boards: tuple[Board, ...]
+    mana: tuple[EventMana, ...]
+    arrivals: dict[str, int]
+
+
+def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
+    """The game through a sequence: a new epoch after each event (see :mod:`planner.turn`)."""
+    current = board
+    boards = [board]
+    stages: list[Stage] = []
+    mana: list[EventMana] = []
+    arrivals: dict[str, int] = {}
+    cast = board.player(player).spells_cast_this_turn
+    used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
+    at_start = True  # (no epoch yet: what is done now is there from the start)
+    for item in sequence.items:
+        epoch = len(boards) - 1
+        if item.exile is not None:
+            current = exiled_from_hand(current, player, item.exile)
+            mana.append(EventMana(epoch=epoch, packets=_packets(item.exile), source=item.exile.card.name))
+            if at_start:
+                boards[0] = current
+            stages.append(Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
+            continue
+        if item.land is not None:
+            land = item.land
+            entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
+            current = land_played(current.with_permanent(entered), player, land.entry.life)
+            if land.fetched is not None:
+                current = in_graveyard(current, player, land.card)
+            added = []
+            for permanent in current.controlled_by(player):
+                packets = landfall_mana(permanent)
+                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
+                    if packets:
+                        added.append(len(mana))
+                        mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
+            if at_start:  # (played first: it is there from the start, no epoch before it)
+                for index in added:
+                    mana[index] = replace(mana[index], epoch=0)
+                boards[0] = current
+                arrivals[land.pid] = 0
+                stages.append(
+                    Stage(item=item, epoch=0, board=current, arrivals=(entered,), mana=tuple(added))
+                )
+                continue
+            arrivals[land.pid] = epoch + 1
+            boards.append(current)
+            stages.append(
+                Stage(item=item, epoch=epoch, board=current, arrivals=(entered,), mana=tuple(added))
+            )
+            continue
+        spell = item.spell
+        assert spell is not None
+        at_start = False
+        casting = current.replace_player(player, spells_cast_this_turn=cast)
+        cast += 1
+        if not spell.event:
+            stages.append(Stage(item=item, epoch=epoch, board=casting))
+            continue
+        effect = resolution(spell.card)
+        brought: list[Permanent] = []
+        if effect.permanent:
+            brought.append(arriving(spell.card, spell.pid, player))
+        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
+        added = []
+        if effect.mana:
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=effect.mana, source=spell.card.name))
+        for permanent in brought:
+            current = current.with_permanent(permanent)
+            arrivals[permanent.id] = epoch + 1
+        current = current.replace_player(player, spells_cast_this_turn=cast)
+        boards.append(current)
+        stages.append(
+            Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
+        )
+    return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _packets(exiled: HandAbility) -> tuple[Packet, ...]:
+    """The mana a card exiled from the hand adds, as packets of one type each."""
+    return tuple(Packet(ManaTypes.of([t]), 1, exiled.mana[t], exiled.tag) for t in exiled.mana.types)
+
+
+def exiled_from_hand(board: Board, player: str, exiled: HandAbility) -> Board:
+    """The board once the player exiled a card from the hand for its mana (CR 605.3a)."""
+    after = without_card(board, player, exiled.card.name, exiled.ability_index)
+    assert after is not None
+    return after[0]
+
+
+def in_graveyard(board: Board, player: str, card: Card) -> Board:
+    """The board once ``card`` (a fetchland sacrificed) went to its owner's graveyard."""
+    graveyard = board.player(player).graveyard
+    if isinstance(graveyard, tuple):
+        return board.replace_player(player, graveyard=(*graveyard, card))
+    if isinstance(graveyard, int):
+        return board.replace_player(player, graveyard=graveyard + 1)
+    return board
+
+
+class SharedWork:
+    """Work shared by the sequences of one search, which repeat it: the orders of the same spells end on
+    the same board (its analysis and templates), and an order's boards are its extensions' first ones
+    (whether a template works on each). Each table is emptied when it grows past its size, so that memory
+    stays bounded however long the search runs.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> shared = SharedWork("me", deadline=time.monotonic() + 10)
+    >>> template = BoardAnalysis(board, "me").templates[0]
+    >>> shared.works_in(board, template), shared.works_in(board, template), len(shared.works)
+    (True, True, 1)
+    """
+
+    SIZE = 50_000
+
+    def __init__(self, player: str, deadline: float) -> None:
+        self.player, self.deadline = player, deadline
+        self.finals: dict[tuple[object, ...], tuple[BoardAnalysis, tuple[Activation, ...]]] = {}
+        self.works: dict[tuple[Board, Activation], bool] = {}
+
+    def templates(self, timeline: Timeline) -> tuple[BoardAnalysis, tuple[Activation, ...]]:
+        """The analysis of the sequence's last board and its templates (the permanents arriving in the turn
+        apart: they arrive at different times; the events' mana counted for amounts that read it)."""
+        final = timeline.boards[-1]
+        extra = sum(packet.total for event in timeline.mana for packet in event.packets)
+        key = (final, extra, frozenset(timeline.arrivals))
+        if key not in self.finals:
+            if len(self.finals) >= self.SIZE // 100:
+                self.finals.clear()
+            analysis = BoardAnalysis(final, self.player, self.deadline)
+            found = activation_templates(
+                analysis.view,
+                self.player,
+                analysis.reflect,
+                check=analysis.check_time,
+                apart=frozenset(timeline.arrivals),
+                extra_mana=extra,
+                hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card)
+            )
+            self.finals[key] = (analysis, tuple(found))
+        return self.finals[key]
+
+    def works_in(self, board: Board, template: Activation) -> bool:
+        """:func:`_works_in`, worked out once per board and template."""
+        key = (board, template)
+        found = self.works.get(key)
+        if found is None:
+            if len(self.works) >= self.SIZE:
+                self.works.clear()
+            found = self.works[key] = _works_in(board, template)
+        return found
+
+
+def sequence_problem(
+    board: Board, sequence: TurnSequence, hold: PaymentTarget | None, shared: SharedWork
+) -> tuple[PaymentProblem, Timeline]:
+    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
+    player, deadline = shared.player, shared.deadline
+    timeline = timeline_of(board, player, sequence)
+    last = len(timeline.boards) - 1
+    analysis, found = shared.templates(timeline)
+    final_view = analysis.view
+    templates: list[Activation] = []
+    epochs: list[int] = []
+    until: list[int] = []
+    for template in found:
+        first = _first_epoch(template, timeline, last, shared)
+        copies = range(first, last + 1) if template.costs_mana else [first]
+        for epoch in copies:
+            templates.append(replace(template, index=len(templates)))
+            epochs.append(epoch)
+            end = epoch
+            while end < last and shared.works_in(timeline.boards[end + 1], template):
+                end += 1
+            until.append(end)
+    spells: list[SpellPayment] = []
+    views = [view_of(b) for b in timeline.boards]
+    plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        if spell.event:
+            target = locked_in(view_of(stage.board), spell.target, player)
+        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
+            key = (stage.epoch, spell.target)
+            if key not in plain:
+                plain[key] = locked_in(views[stage.epoch], spell.target, player)
+            target = plain[key]
+        spells.append(
+            SpellPayment(
+                target=target,
+                epoch=stage.epoch,
+                mana_value=spell.mana_value,
+                optional=sequence.optional and not spell.event,
+            )
+        )
+    turn = TurnPayments(
+        templates=tuple(templates),
+        epochs=tuple(epochs),
+        spells=tuple(spells),
+        mana=timeline.mana,
+        rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
+        until=tuple(until),
+    )
+    nothing = PaymentTarget.of("{0}")
+    started = time.monotonic()
+    problem = PaymentProblem(
+        analysis=analysis,
+        asked=nothing,
+        target=nothing,
+        keep=locked_in(final_view, hold, player) if hold is not None else None,
+        time_limit=max(deadline - started, 0.0),
+        started=started,
+        turn=turn,
+    )
+    return problem, timeline
+
+
+def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:
+    """The first epoch in which a template of the turn's last board can be activated as it is: everything
+    it needs has arrived, and the board then gives it the same ability and outcome (an effect that arrives
+    later, such as a mana doubler, makes a template of its own)."""
+    needed = (*template.sources, *template.sacrificed, *template.tapped)
+    epoch = max((timeline.arrivals.get(pid, 0) for pid in needed), default=0)
+    while epoch < last and not shared.works_in(timeline.boards[epoch], template):
+        epoch += 1
+    return epoch
+
+
+def _works_in(board: Board, template: Activation) -> bool:
+    """True when ``template`` is an activation the board allows as it stands (its ability and outcome)."""
+    if not all(
+        board.has_permanent(pid) for pid in (*template.sources, *template.sacrificed, *template.tapped)
+    ):
+        return False
+    view = view_of(board)
+    abilities = view.mana_abilities(template.pid)
+    if template.ability_index >= len(abilities) or abilities[template.ability_index] != template.ability:
+        return False
+    outcomes = activation_outcomes(
+        view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
+    )
+    return template.outcome in outcomes
