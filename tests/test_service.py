@@ -333,6 +333,18 @@ def test_malformed_lines_are_answered_in_order_and_the_service_goes_on(pipe: Pip
     ]
 
 
+def test_version_lists_what_the_process_keeps_across_questions(pipe: Pipe) -> None:
+    """Issue 36: what is kept across questions is inspectable: each kept table with its size within its bound
+    and its hits; after two questions on one board, the recent boards' table was used (with the tables on)."""
+    for _ in range(2):
+        assert pipe.call("pay", {"board": BOARD, "cost": "{G}"})["result"]["payable"] is True
+    kept = {t["name"]: t for t in pipe.call("version", {})["result"]["kept"]}
+    assert all(0 <= t["size"] <= t["maxsize"] and t["hits"] >= 0 <= t["misses"] for t in kept.values())
+    recent = kept.get("planner.rules.question.recent_views")
+    caching = os.environ.get("MANA_PLANNER_CACHE", "on").lower() not in {"off", "0", "no", "false"}
+    assert (recent is not None and recent["size"] >= 1) if caching else not kept, kept
+
+
 def test_plan_turn_answers_what_the_command_prints(pipe: Pipe) -> None:
     hand = ["Lightning Bolt", "Forest", "Mountain"]
     board = {**BOARD, "players": [{"id": "me", "hand": hand}, {"id": "opp"}]}

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from models.board import describe_json, json_path
 from models.errors import BoardError, InputError, InternalError, PlannerError
+from models.kept import kept_tables
 from models.limits import not_text_in
 from planner.api import one_question
 from planner.params import Param, ParamKind, params_of, read_json
@@ -352,7 +353,10 @@ class Service:
         """What the ``version`` method answers.
 
         >>> sorted(Service().version())
-        ['board_version', 'contract', 'methods', 'name', 'version']
+        ['board_version', 'contract', 'kept', 'methods', 'name', 'version']
+
+        ``kept`` lists what the process keeps across questions (:func:`models.kept.kept_tables`): each table's
+        name, size, bound, hits and misses.
         """
         from importlib.metadata import PackageNotFoundError, version
 
@@ -368,6 +372,7 @@ class Service:
             "contract": 3,
             "board_version": BOARD_VERSION,
             "methods": list(METHODS),
+            "kept": [dataclasses.asdict(table) for table in kept_tables()],
         }
 
     def _arguments(self, method: Method, params: object) -> dict[str, Any]:
