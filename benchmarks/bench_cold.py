@@ -1,9 +1,10 @@
 """Where a cold ``pay`` spends its time: per phase, on boards new to the process, and per card met first.
 
-Run ``python -m benchmarks.bench_cold [--quick] [--seed S] [--rounds N]``. The boards are
+Run ``python -m benchmarks.bench_cold [--quick] [--seed S] [--rounds N] [--against PATH]``. The boards are
 :mod:`benchmarks.bench_fast`'s realistic 20-permanent boards (the same seed gives the same boards), and each
 figure is process CPU time (``time.process_time``), the best of ``--rounds`` fresh processes of this
-checkout, so that another process's turn on a shared machine counts for nothing.
+checkout, so that another process's turn on a shared machine counts for nothing. The timing code is
+:mod:`benchmarks.cold_timing`.
 
 - *phases*: each board paid once, in three kinds of process: *first sight* (the process warmed up on
   bench_fast's simple boards, so that it meets most of the realistic boards' cards on them for the first
@@ -19,6 +20,12 @@ checkout, so that another process's turn on a shared machine counts for nothing.
   once (:func:`models.oracle.parse_oracle`), its characteristics worked out on a board of its own, its
   analysis by the fast path (:func:`planner.solve.fast.source_kind`) and what it offers in each state
   (tapped or not, summoning sick or not): the median per card of each step, and their total.
+- *against* (``--against PATH``, another checkout, perhaps older): the same jobs, on the same boards, run
+  by this checkout's timing code in fresh processes with that checkout first on ``sys.path``, the two
+  versions' processes interleaved (their order alternating from round to round) so that both meet the same
+  load; per board and figure the best of the rounds (the one least disturbed by other processes), then the
+  median over the boards, for both versions side by side with their ratio (against / this: above 1, this
+  checkout is faster). A stage that the other version does not have is left out of the comparison.
 
 >>> lines: list[str] = []
 >>> main(["--quick", "--rounds", "1"], out=lines.append)
@@ -31,229 +38,53 @@ checkout, so that another process's turn on a shared machine counts for nothing.
 from __future__ import annotations
 
 import argparse
-import gc
-import itertools
 import json
 import platform
 import random
 import statistics
-import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypedDict
 
-__all__ = ["PHASES", "STEPS", "card_seconds", "main", "phase_seconds"]
+from benchmarks import cold_timing
+from benchmarks.bench_versions import interleaved, with_these_benchmarks
+from benchmarks.cold_timing import MODES, PHASES, STEPS, BoardTimes
+
+__all__ = ["PHASES", "STEPS", "card_seconds", "main", "phase_seconds", "warm_cases"]
 
 ROOT = Path(__file__).resolve().parents[1]
-
-#: The stages of a cold ``pay`` that are timed, as (label, module, attribute): a class's method is named
-#: ``Class.method``. None of them calls another.
-PHASES = (
-    ("question set-up", "planner.solve.problem", "PaymentProblem.of"),
-    ("text check", "planner.solve.problem", "BoardAnalysis.check_text"),
-    ("board's kinds", "planner.solve.fast.reduction", "_board_kinds"),
-    ("board's sources", "planner.solve.fast.reduction", "_board_sources"),
-    ("optimiser", "planner.solve.fast.answers", "_optimise"),
-    ("plan", "planner.solve.fast.answers", "_plan"),
-    ("rules replay", "planner.api", "replay"),
-    ("description", "planner.api", "described_payment"),
-)
-#: The steps of a card's first sight, in order.
-STEPS = ("Oracle text read", "characteristics", "fast-path analysis", "offers in each state")
-#: The kinds of process the phases are timed in.
-MODES = ("first sight", "cards prepared", "cards seen")
+#: What a fresh process runs: this checkout's timing code, whichever checkout is first on ``sys.path``.
+_WORK = with_these_benchmarks("from benchmarks.cold_timing import work\nwork()\n")
 
 
-class BoardTimes(TypedDict):
-    """One board's cold call: its engine, total and garbage-collection seconds, and seconds per phase."""
+def warm_cases(seed: int, boards: int) -> list[tuple[str, str]]:
+    """``boards`` of bench_fast's simple boards (the kind its first table times) with a cost each: paid
+    before the cold boards, so that the process has met their cards and the planner's code paths, as
+    bench_fast's own process has before its cold row.
 
-    engine: str
-    total: float
-    gc: float
-    phases: dict[str, float]
-    new_cards: int
-
-
-class _Timers:
-    """Process CPU seconds spent in each wrapped stage, outermost calls only, and in garbage collection."""
-
-    def __init__(self) -> None:
-        self.spent: dict[str, float] = {}
-        self.collecting = 0.0
-        self._active = False
-        self._started = 0.0
-
-    def wrap(self, label: str, function: Callable[..., Any]) -> Callable[..., Any]:
-        """``function`` with its time added to ``label`` (unless another stage is running already)."""
-
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            if self._active:
-                return function(*args, **kwargs)
-            self._active = True
-            started = time.process_time()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                self.spent[label] = self.spent.get(label, 0.0) + time.process_time() - started
-                self._active = False
-
-        return timed
-
-    def on_collection(self, phase: str, _info: dict[str, Any]) -> None:
-        """A ``gc.callbacks`` hook: the collector's time."""
-        if phase == "start":
-            self._started = time.process_time()
-        else:
-            self.collecting += time.process_time() - self._started
-
-
-@contextmanager
-def _timed_stages(timers: _Timers) -> Iterator[None]:
-    """Every stage of :data:`PHASES` wrapped by ``timers`` for the duration of the block."""
-    import importlib
-
-    undo: list[tuple[object, str, object]] = []
-    for label, module_name, attribute in PHASES:
-        owner: object = importlib.import_module(module_name)
-        *path, name = attribute.split(".")
-        for part in path:
-            owner = getattr(owner, part)
-        original = vars(owner)[name] if isinstance(owner, type) else getattr(owner, name)
-        if isinstance(original, classmethod):
-            replacement: object = classmethod(timers.wrap(label, original.__func__))
-        else:
-            replacement = timers.wrap(label, original)
-        setattr(owner, name, replacement)
-        undo.append((owner, name, original))
-    gc.callbacks.append(timers.on_collection)
-    try:
-        yield
-    finally:
-        gc.callbacks.remove(timers.on_collection)
-        for owner, name, original in reversed(undo):
-            setattr(owner, name, original)
-
-
-def _warm_up(seed: int, boards: int) -> set[str]:
-    """Pay ``boards`` of bench_fast's simple boards (the kind its first table times), so that the process
-    has met their cards and the planner's code paths before the cold boards, as bench_fast's own process has
-    before its cold row; the names of their cards."""
+    >>> [cost for _, cost in warm_cases(1, 2)] == [cost for _, cost in warm_cases(1, 2)]
+    True
+    """
     from benchmarks.bench_fast import simple_board, simple_cost
-    from models.board import Board
-    from models.cost import PaymentTarget
-    from planner.api import pay
 
     rng = random.Random(seed)
-    met: set[str] = set()
+    cases: list[tuple[str, str]] = []
     for _ in range(boards):
-        board = Board.from_dict(simple_board(rng, rng.randint(4, 12)))
-        met.update(p.name for p in board.permanents)
-        pay(board, PaymentTarget.of(simple_cost(rng)))
-    return met
+        board = json.dumps(simple_board(rng, rng.randint(4, 12)))
+        cases.append((board, simple_cost(rng)))
+    return cases
 
 
 def phase_seconds(mode: str, cases: Sequence[tuple[str, str]], seed: int, warm: int) -> list[BoardTimes]:
-    """Each board's cold call in this process, split by phase (``mode``: one of :data:`MODES`)."""
-    from benchmarks.fast_timing import _prepare, renamed
-    from models.board import Board
-    from models.cost import PaymentTarget
-    from planner.api import pay
-
-    met = _warm_up(seed, warm)
-    if mode == "cards prepared":
-        _prepare(list(cases))
-    found: list[BoardTimes] = []
-    for board_json, cost in cases:
-        target = PaymentTarget.of(cost)
-        board = Board.loads(board_json)
-        new = {p.name for p in board.permanents} - met
-        met |= new
-        if mode == "cards seen":
-            pay(Board.loads(renamed(board_json, "s")), target)
-            board = Board.loads(renamed(board_json, "t"))
-        timers = _Timers()
-        with _timed_stages(timers):
-            started = time.process_time()
-            engine = pay(board, target).engine
-            total = time.process_time() - started
-        found.append(
-            {
-                "engine": engine,
-                "total": total,
-                "gc": timers.collecting,
-                "phases": timers.spent,
-                "new_cards": len(new) if mode == "first sight" else 0,
-            }
-        )
-    return found
+    """Each board's cold call in this process after ``warm`` warm-up boards, split by phase (``mode``: one
+    of :data:`MODES`)."""
+    return cold_timing.phase_seconds(mode, cases, warm_cases(seed, warm))
 
 
 def card_seconds(cases: Sequence[tuple[str, str]], seed: int, warm: int) -> list[list[float]]:
-    """Per step of :data:`STEPS`, the seconds of each card of the boards that the warmed-up process has not
-    met (each card once)."""
-    from models.board import BOARD_VERSION, Board, Permanent, Player
-    from models.catalogue import CardData
-    from models.oracle import parse_oracle
-    from planner.rules.replay import view_of
-    from planner.solve.fast import source_kind
-
-    met = _warm_up(seed, warm)
-    cards: dict[str, CardData] = {}
-    for board_json, _ in cases:
-        for p in Board.loads(board_json).permanents:
-            if p.name not in met and p.name not in cards:
-                cost = None if p.mana_cost is None else str(p.mana_cost)
-                cards[p.name] = CardData(
-                    name=p.name, type_line=str(p.type_line), oracle=p.oracle, mana_cost=cost
-                )
-    steps: list[list[float]] = [[] for _ in STEPS]
-    for card in cards.values():
-        started = time.process_time()
-        parse_oracle(card.oracle, card.name)
-        read = time.process_time()
-        permanent = Permanent.of_card(card, "card", "me")
-        board = Board(
-            version=BOARD_VERSION, active_player="me", players=(Player(id="me"),), permanents=(permanent,)
-        )
-        built = time.process_time()
-        view_of(board).warnings  # noqa: B018 - the characteristics worked out
-        viewed = time.process_time()
-        kind = source_kind(permanent)
-        analysed = time.process_time()
-        for tapped, sick in itertools.product((False, True), repeat=2):
-            kind.usage(tapped, sick)
-        offered = time.process_time()
-        for step, seconds in zip(
-            steps, (read - started, viewed - built, analysed - viewed, offered - analysed), strict=True
-        ):
-            step.append(seconds)
-    return steps
-
-
-def _in_process(job: dict[str, Any]) -> Any:
-    """Run one job in a fresh process of this checkout (``--worker``), its answer as JSON."""
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_cold", "--worker"],
-        cwd=ROOT,
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
-
-
-def _worker() -> None:
-    """The ``--worker`` side: read a job on standard input, print its answer."""
-    job = json.load(sys.stdin)
-    cases = [(board, cost) for board, cost in job["cases"]]
-    if job["mode"] == "cards":
-        print(json.dumps(card_seconds(cases, job["seed"], job["warm"])))
-    else:
-        print(json.dumps(phase_seconds(job["mode"], cases, job["seed"], job["warm"])))
+    """Per step of :data:`STEPS`, the seconds of each card of the boards that the process has not met after
+    ``warm`` warm-up boards (each card once)."""
+    return cold_timing.card_seconds(cases, warm_cases(seed, warm))
 
 
 def _best_boards(rounds: list[list[BoardTimes]]) -> list[BoardTimes]:
@@ -302,8 +133,69 @@ def _phase_rows(by_mode: dict[str, list[BoardTimes]]) -> list[str]:
     return lines
 
 
-def run(quick: bool, seed: int, rounds: int, command: str, out: Callable[[str], None] = print) -> None:
-    """Time the phases in each kind of process and the cards' first sight, and print the tables."""
+def _best_steps(rounds: list[list[list[float]]]) -> list[list[float]]:
+    """Per step and card, the least over the rounds."""
+    return [
+        [min(values) for values in zip(*per_round, strict=True)] for per_round in zip(*rounds, strict=True)
+    ]
+
+
+def _versions_rows(
+    by_mode: dict[str, dict[str, list[BoardTimes]]], steps: dict[str, list[list[float]]]
+) -> list[str]:
+    """The comparison table: per kind of process, the median ms of the total, of garbage collection and of
+    each stage that both versions have; per step of a card's first sight, the median µs; both versions and
+    the ratio against / this."""
+    rows: list[tuple[str, float, float]] = []
+    for mode in MODES:
+        old, new = by_mode["against"][mode], by_mode["this"][mode]
+        rows.append((f"{mode}: total, ms", _median_ms(old, "total"), _median_ms(new, "total")))
+        rows.append((f"{mode}: garbage collection, ms", _median_ms(old, "gc"), _median_ms(new, "gc")))
+        for label, _, _ in PHASES:
+            if any(label in b["phases"] for b in old) and any(label in b["phases"] for b in new):
+                rows.append((f"{mode}: {label}, ms", _median_ms(old, label), _median_ms(new, label)))
+    for step, old_values, new_values in zip(
+        [*STEPS, "all four"], _with_sum(steps["against"]), _with_sum(steps["this"]), strict=True
+    ):
+        if old_values and new_values:
+            rows.append(
+                (
+                    f"card: {step}, µs",
+                    1e6 * statistics.median(old_values),
+                    1e6 * statistics.median(new_values),
+                )
+            )
+    lines = [f"{'figure (median)':<44}{'against':>12}{'this':>12}{'ratio':>10}"]
+    for label, before, after in rows:
+        ratio = f"{before / after:>9.2f}x" if after > 0 else f"{'—':>10}"
+        lines.append(f"{label:<44}{before:>12,.3f}{after:>12,.3f}{ratio}")
+    return lines
+
+
+def _median_ms(boards: list[BoardTimes], figure: str) -> float:
+    """The median over the boards of one figure (``total``, ``gc`` or a phase's label), in ms."""
+    if figure in ("total", "gc"):
+        values = [b["total"] if figure == "total" else b["gc"] for b in boards]
+    else:
+        values = [b["phases"].get(figure, 0.0) for b in boards]
+    return 1e3 * statistics.median(values)
+
+
+def _with_sum(steps: list[list[float]]) -> list[list[float]]:
+    """The steps' per-card seconds, then each card's sum of them."""
+    return [*steps, [sum(values) for values in zip(*steps, strict=True)]]
+
+
+def run(
+    quick: bool,
+    seed: int,
+    rounds: int,
+    command: str,
+    out: Callable[[str], None] = print,
+    against: Path | None = None,
+) -> None:
+    """Time the phases in each kind of process and the cards' first sight, and print the tables (with
+    ``against``, then this checkout's figures beside that checkout's)."""
     from benchmarks.bench_fast import big_cases
 
     out(f"$ {command}")
@@ -312,63 +204,67 @@ def run(quick: bool, seed: int, rounds: int, command: str, out: Callable[[str], 
         f"the best of {rounds} processes"
     )
     cases = big_cases(seed, 8 if quick else 24)
-    warm = 40 if quick else 300
-    by_mode: dict[str, list[BoardTimes]] = {}
+    warm = warm_cases(seed, 40 if quick else 300)
+    trees = {"this": ROOT} if against is None else {"against": against.resolve(), "this": ROOT}
+    by_version: dict[str, dict[str, list[BoardTimes]]] = {version: {} for version in trees}
     for mode in MODES:
-        found = [
-            _in_process({"mode": mode, "cases": cases, "seed": seed, "warm": warm}) for _ in range(rounds)
-        ]
-        by_mode[mode] = _best_boards(found)
-    answered = [i for i, times in enumerate(by_mode["first sight"]) if times["engine"] == "fast"]
-    by_mode = {mode: [boards[i] for i in answered] for mode, boards in by_mode.items()}
+        found = interleaved(trees, _WORK, {"mode": mode, "cases": cases, "warm": warm}, rounds)
+        for version, answers in found.items():
+            by_version[version][mode] = _best_boards(answers)
+    answered = [i for i, times in enumerate(by_version["this"]["first sight"]) if times["engine"] == "fast"]
+    by_version = {
+        version: {mode: [boards[i] for i in answered] for mode, boards in by_mode.items()}
+        for version, by_mode in by_version.items()
+    }
     out("")
     out(
         f"where a cold pay's time goes: {len(answered)} of {len(cases)} realistic 20-permanent boards, "
         "answered by the fast path, each paid once in a process new to it; CPU ms per board, each row's "
         "median over the boards (medians do not add up), then the row's share of all the boards' time"
     )
-    for line in _phase_rows(by_mode):
+    for line in _phase_rows(by_version["this"]):
         out(line)
-    steps = [
-        [min(values) for values in zip(*per_round, strict=True)]
-        for per_round in zip(
-            *[
-                _in_process({"mode": "cards", "cases": cases, "seed": seed, "warm": warm})
-                for _ in range(rounds)
-            ],
-            strict=True,
-        )
-    ]
+    found_steps = interleaved(trees, _WORK, {"mode": "cards", "cases": cases, "warm": warm}, rounds)
+    steps = {version: _best_steps(answers) for version, answers in found_steps.items()}
     out("")
     out(
-        f"first sight of a card: the {len(steps[0])} cards of those boards that the warmed-up process had "
-        "not met, each analysed once; CPU µs per card"
+        f"first sight of a card: the {len(steps['this'][0])} cards of those boards that the warmed-up "
+        "process had not met, each analysed once; CPU µs per card"
     )
     out(f"{'step':<28}{'median µs':>12}{'mean µs':>12}")
-    for step, values in zip(STEPS, steps, strict=True):
+    for step, values in zip(STEPS, steps["this"], strict=True):
         if values:
             out(f"{step:<28}{1e6 * statistics.median(values):>12.1f}{1e6 * statistics.mean(values):>12.1f}")
-    per_card = [sum(values) for values in zip(*steps, strict=True)]
+    per_card = _with_sum(steps["this"])[-1]
     if per_card:
         median, mean = statistics.median(per_card), statistics.mean(per_card)
         out(f"{'all four':<28}{1e6 * median:>12.1f}{1e6 * mean:>12.1f}")
+    if against is not None:
+        out("")
+        out(
+            f"this checkout ({ROOT}) against {against}: the same boards and cards, this checkout's timing "
+            f"code in fresh processes of each, interleaved; per board the best of {rounds} rounds, then the "
+            "median over the boards, CPU time; ratio against / this (above 1: this is faster)"
+        )
+        for line in _versions_rows(by_version, steps):
+            out(line)
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> None:
-    """Parse the command line and run the benchmark (or, with ``--worker``, one of its processes' jobs)."""
+    """Parse the command line and run the benchmark."""
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.bench_cold", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--quick", action="store_true", help="8 boards, a short warm-up")
     parser.add_argument("--seed", type=int, default=1, help="random seed for the boards and costs")
     parser.add_argument("--rounds", type=int, default=3, help="fresh processes per figure (the best is kept)")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--against", type=Path, help="a checkout of another version to compare with")
     args = parser.parse_args(argv)
-    if args.worker:
-        _worker()
-        return
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     words = list(sys.argv[1:] if argv is None else argv)
-    run(args.quick, args.seed, args.rounds, " ".join(["python -m benchmarks.bench_cold", *words]), out)
+    command = " ".join(["python -m benchmarks.bench_cold", *words])
+    run(args.quick, args.seed, args.rounds, command, out, args.against)
 
 
 if __name__ == "__main__":

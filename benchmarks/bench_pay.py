@@ -2,9 +2,10 @@
 timed side by side in one run against the reference search (where it finishes) and against a baseline that
 enumerates every mana combination up front, the way XMage lists available mana.
 
-Run ``python -m benchmarks.bench_pay [--quick] [--seed S] [--repeats N]``; it prints the command line, the
-machine, one table per series, and peak memory. Boards and costs are the same for the same seed; only the
-timings change between runs.
+Run ``python -m benchmarks.bench_pay [--quick] [--seed S] [--repeats N] [--against PATH] [--rounds N]``; it
+prints the command line, the machine, one table per series, and peak memory (then, with ``--against``, this
+checkout beside another). Boards and costs are the same for the same seed; only the timings change between
+runs.
 
 How things are measured:
 
@@ -21,6 +22,15 @@ How things are measured:
   *combos* is the number of distinct pools it lists: XMage's list of available mana.
 - Memory: the process's peak resident set (``ru_maxrss``) after the pay runs and at the end, and the
   Python heap peak (``tracemalloc``) of one pay on the largest board, measured apart from the timings.
+- *against* (``--against PATH``, another checkout, perhaps older): the same realistic boards and Cataracts
+  boards paid (``--repeats`` calls each, the median kept, time limit as above) by this checkout's timing
+  code (:mod:`benchmarks.pay_timing`) in fresh processes with either checkout first on ``sys.path``,
+  ``--rounds`` processes per version, old and new interleaved (their order alternating from round to round).
+  Times are process CPU time rather than wall time, since the machine may be shared; a board's figure is the
+  best of its rounds (the one least disturbed by other processes), and the table gives both versions' median
+  and 95th percentile of the boards' figures per size, and the ratio of the medians (against / this: above
+  1, this checkout is faster); each Cataracts board gets both versions' figures, their ratio and both
+  answers.
 """
 
 from __future__ import annotations
@@ -39,8 +49,10 @@ import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any, TypeVar
 
+from benchmarks.bench_versions import interleaved, with_these_benchmarks
 from benchmarks.boards import (
     CATARACTS_LANDS,
     cataracts_board,
@@ -48,6 +60,7 @@ from benchmarks.boards import (
     realistic_board,
     realistic_cost,
 )
+from benchmarks.pay_timing import Payload, Timed
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag
@@ -60,6 +73,7 @@ from planner.rules.view import BoardView
 
 __all__ = ["EnumerationResult", "enumerate_pools", "main"]
 
+ROOT = Path(__file__).resolve().parents[1]
 FULL_SIZES = (6, 10, 20, 40, 80, 160)
 QUICK_SIZES = (6, 10, 20)
 FULL_CATARACTS = tuple(range(2, 11))
@@ -399,9 +413,14 @@ def _timed_out(result: PayResult | None) -> bool:
 
 def _outcome(result: PayResult) -> str:
     """What pay answered: paid (proven best, or the best found in the time limit), unpayable, or unknown."""
-    if result.payable:
-        return "paid" if result.optimal else "paid, limit hit"
-    return "unknown, limit hit" if _timed_out(result) else "unpayable"
+    return _worded(result.payable, result.optimal)
+
+
+def _worded(payable: bool | None, optimal: bool) -> str:
+    """An answer in words, from pay's ``payable`` and ``optimal`` (neither: the time limit ran out first)."""
+    if payable:
+        return "paid" if optimal else "paid, limit hit"
+    return "unpayable" if optimal else "unknown, limit hit"
 
 
 def _agreement(cases: Sequence[_Case]) -> str:
@@ -430,15 +449,23 @@ class _Settings:
     enum_cap: int
 
 
-def _realistic_cases(settings: _Settings) -> dict[int, list[_Case]]:
-    cases: dict[int, list[_Case]] = {}
+def _realistic_questions(settings: _Settings) -> dict[int, list[tuple[dict[str, Any], str]]]:
+    """Per size, the realistic boards (as ``Board.from_dict`` data) with a cost each."""
+    questions: dict[int, list[tuple[dict[str, Any], str]]] = {}
     for size in settings.sizes:
         rng = random.Random(f"{settings.seed}:{size}")
-        cases[size] = []
+        questions[size] = []
         for _ in range(settings.boards):
             spec = realistic_board(rng, size)
-            cases[size].append(_Case(Board.from_dict(spec.data), realistic_cost(rng, spec)))
-    return cases
+            questions[size].append((spec.data, realistic_cost(rng, spec)))
+    return questions
+
+
+def _realistic_cases(settings: _Settings) -> dict[int, list[_Case]]:
+    return {
+        size: [_Case(Board.from_dict(data), cost) for data, cost in group]
+        for size, group in _realistic_questions(settings).items()
+    }
 
 
 def _cataracts_cases(settings: _Settings) -> dict[int, _Case]:
@@ -600,6 +627,74 @@ def run(settings: _Settings, command: str, out: Callable[[str], None] = print) -
     out(f"total {time.perf_counter() - started:.0f} s; load average {_load()}")
 
 
+#: What a fresh process runs for ``--against``: this checkout's timing code, whichever checkout is first on
+#: ``sys.path``.
+_WORK = with_these_benchmarks("from benchmarks.pay_timing import work\nwork()\n")
+
+
+def _best_of_rounds(rounds: list[list[Timed]]) -> list[Timed]:
+    """Per case, the round with the least time."""
+    return [min(per_round, key=lambda timed: timed[0]) for per_round in zip(*rounds, strict=True)]
+
+
+def against_tables(settings: _Settings, against: Path, rounds: int) -> list[str]:
+    """This checkout's pay times beside the checkout ``against``'s, on the realistic and Cataracts boards
+    (lines of text)."""
+    realistic = _realistic_questions(settings)
+    cataracts = {n: (cataracts_board(n), cataracts_cost(n)) for n in settings.cataracts}
+    cases = [case for group in realistic.values() for case in group] + list(cataracts.values())
+    payload: Payload = {"cases": cases, "repeats": settings.repeats, "time_limit": settings.time_limit}
+    trees = {"against": against.resolve(), "this": ROOT}
+    found = {
+        version: _best_of_rounds(answers)
+        for version, answers in interleaved(trees, _WORK, payload, rounds).items()
+    }
+    rows = []
+    start = 0
+    for size, group in realistic.items():
+        old = [timed[0] for timed in found["against"][start : start + len(group)]]
+        new = [timed[0] for timed in found["this"][start : start + len(group)]]
+        start += len(group)
+        old_median, new_median = statistics.median(old), statistics.median(new)
+        rows.append(
+            [
+                str(size),
+                str(len(group)),
+                _ms(old_median),
+                _ms(_percentile(old, 0.95)),
+                _ms(new_median),
+                _ms(_percentile(new, 0.95)),
+                f"{old_median / new_median:.2f}x" if new_median > 0 else "—",
+            ]
+        )
+    header = ["size", "boards", "against med", "against p95", "this med", "this p95", "ratio"]
+    lines = [
+        "",
+        f"this checkout ({ROOT}) against {against}: realistic boards, CPU ms per board, the best of "
+        f"{rounds} fresh processes per version, interleaved; ratio of the medians against / this (above 1: "
+        "this is faster)",
+        _table(header, rows),
+    ]
+    rows = []
+    for n, (old_timed, new_timed) in zip(
+        cataracts, zip(found["against"][start:], found["this"][start:], strict=True), strict=True
+    ):
+        old_answer, new_answer = _worded(*old_timed[2:]), _worded(*new_timed[2:])
+        rows.append(
+            [
+                str(n),
+                cataracts[n][1],
+                _ms(old_timed[0]),
+                _ms(new_timed[0]),
+                f"{old_timed[0] / new_timed[0]:.2f}x" if new_timed[0] > 0 else "—",
+                old_answer if old_answer == new_answer else f"{old_answer} / {new_answer}",
+            ]
+        )
+    lines += ["", "Cascading Cataracts series, the same way (answers: both versions', once when the same)"]
+    lines.append(_table(["n", "cost", "against ms", "this ms", "ratio", "answers"], rows))
+    return lines
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.bench_pay", description=__doc__.split("\n")[0]
@@ -611,12 +706,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--time-limit", type=float, default=None, help="pay's time limit (default: pay's)")
     parser.add_argument("--enum-seconds", type=float, default=None, help="the enumeration's time cap")
     parser.add_argument("--enum-cap", type=int, default=1_000_000, help="the enumeration's pool cap")
+    parser.add_argument("--against", type=Path, help="a checkout of another version to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="processes per version with --against")
     return parser
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> None:
     """Parse the command line and run the benchmark."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     quick = bool(args.quick)
     settings = _Settings(
         sizes=QUICK_SIZES if quick else FULL_SIZES,
@@ -630,6 +730,9 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     )
     words = list(sys.argv[1:] if argv is None else argv)
     run(settings, " ".join(["python -m benchmarks.bench_pay", *words]), out)
+    if args.against is not None:
+        for line in against_tables(settings, args.against, args.rounds):
+            out(line)
 
 
 if __name__ == "__main__":

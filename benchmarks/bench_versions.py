@@ -30,9 +30,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from benchmarks.boards import realistic_board, realistic_cost
 
@@ -96,6 +97,44 @@ def output_in_tree(tree: Path, script: str, payload: object = None) -> str:
         check=True,
     )
     return done.stdout
+
+
+def with_these_benchmarks(code: str) -> str:
+    """``code`` run after making ``benchmarks`` this checkout's package, whichever checkout is first on
+    ``sys.path``: another version's planner timed by this checkout's timing code.
+
+    >>> elsewhere = Path(tempfile.gettempdir())  # a directory without this checkout's benchmarks
+    >>> code = with_these_benchmarks("import benchmarks; print(benchmarks.__file__)")
+    >>> found = output_in_tree(elsewhere, code)
+    >>> Path(found.strip()) == ROOT / "benchmarks" / "__init__.py"
+    True
+    """
+    package = ROOT / "benchmarks"
+    return (
+        "import importlib.util as _util, sys as _sys\n"
+        f"_spec = _util.spec_from_file_location('benchmarks', {str(package / '__init__.py')!r}, "
+        f"submodule_search_locations=[{str(package)!r}])\n"
+        "_package = _util.module_from_spec(_spec)\n"
+        "_sys.modules['benchmarks'] = _package\n"
+        "_spec.loader.exec_module(_package)\n" + code
+    )
+
+
+def interleaved(trees: Mapping[str, Path], script: str, payload: object, rounds: int) -> dict[str, list[Any]]:
+    """Per version (named by the keys of ``trees``), what ``script`` printed as JSON for ``payload`` in
+    ``rounds`` fresh processes of its checkout (:func:`output_in_tree`), the versions' order alternating from
+    round to round so that both meet the same load.
+
+    >>> here = {"against": ROOT, "this": ROOT}
+    >>> interleaved(here, "import json, sys; print(json.load(sys.stdin) + 1)", 1, rounds=2)
+    {'against': [2, 2], 'this': [2, 2]}
+    """
+    found: dict[str, list[Any]] = {version: [] for version in trees}
+    for number in range(rounds):
+        order = list(trees) if number % 2 == 0 else list(trees)[::-1]
+        for version in order:
+            found[version].append(json.loads(output_in_tree(trees[version], script, payload)))
+    return found
 
 
 def _run_cli(tree: Path, args: Sequence[str]) -> float:

@@ -28,6 +28,22 @@ def test_quick_mode_prints_the_tables() -> None:
     assert "peak RSS" in text
 
 
+def test_against_a_checkout_prints_both_versions_side_by_side() -> None:
+    lines: list[str] = []
+    main(["--quick", "--boards", "1", "--rounds", "2", "--against", str(ROOT)], out=lines.append)
+    lines = "\n".join(lines).splitlines()  # a table comes as one string
+    realistic = lines.index(next(line for line in lines if line.startswith("size  boards  against med")))
+    header = ["size", "boards", "against", "med", "against", "p95", "this", "med", "this", "p95", "ratio"]
+    assert lines[realistic].split() == header
+    sizes = [line.split()[0] for line in lines[realistic + 2 : realistic + 5]]
+    assert sizes == ["6", "10", "20"]
+    cataracts = lines.index(next(line for line in lines if line.startswith("n  ") and "against ms" in line))
+    rows = lines[cataracts + 2 :]
+    assert [row.split()[0] for row in rows] == ["2", "3"]
+    # the same code on both sides answers alike: each answer is written once
+    assert all(" / " not in row for row in rows)
+
+
 def test_boards_are_deterministic_and_load() -> None:
     first = [realistic_board(random.Random("7:20"), 20) for _ in range(2)]
     again = [realistic_board(random.Random("7:20"), 20) for _ in range(2)]

@@ -46,3 +46,27 @@ def test_each_new_card_is_timed_in_every_step() -> None:
     assert len(steps) == len(STEPS)
     assert len({len(step) for step in steps}) == 1 and steps[0]
     assert all(seconds >= 0 for step in steps for seconds in step)
+
+
+def test_against_a_checkout_prints_both_versions_side_by_side() -> None:
+    lines: list[str] = []
+    main(["--quick", "--rounds", "1", "--against", str(ROOT)], out=lines.append)
+    header = lines.index(next(line for line in lines if line.startswith("figure (median)")))
+    assert lines[header].split() == ["figure", "(median)", "against", "this", "ratio"]
+    figures = [line.split(",")[0] for line in lines[header + 1 :]]
+    for mode in ("first sight", "cards prepared", "cards seen"):
+        # against itself every stage is found in both versions
+        for row in ("total", "garbage collection", *(label for label, _, _ in PHASES)):
+            assert f"{mode}: {row}" in figures, (mode, row)
+    assert [f"card: {step}" for step in (*STEPS, "all four")] == figures[-len(STEPS) - 1 :]
+    assert all(line.endswith("x") or line.endswith("—") for line in lines[header + 1 :])
+
+
+def test_a_stage_a_version_lacks_is_left_out() -> None:
+    from benchmarks.cold_timing import EARLIER_HOMES, _stage
+
+    assert _stage("planner.no_such_module", "_plan") is None
+    assert _stage("planner.api", "no_such_function") is None
+    assert _stage("planner.solve.problem", "PaymentProblem.no_such_method") is None
+    assert _stage("planner.solve.problem", "PaymentProblem.of") is not None
+    assert all(label in {label for label, _, _ in PHASES} for label in EARLIER_HOMES)
