@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from models.decklist import parse_deck
-from planner.sim.cluster import dask_client, dask_runner, goldfish_on
+from planner.sim.cluster import KEPT_RUNS, dask_client, dask_runner, goldfish_on, worker_runs
 from planner.sim.optimise import optimise_lands, parse_pool
-from planner.sim.planned import PLANNED_CHUNK
+from planner.sim.planned import PLANNED_CHUNK, planned_counts
 from planner.sim.simulate import GOLDFISH_BATCH, goldfish
 
 pytest.importorskip("distributed")
@@ -66,6 +66,31 @@ def test_the_planned_optimiser_on_two_workers_gives_the_same_answer(client: Any)
     there = optimise_lands(deck, pool, runner=dask_runner(client), **settings)
     assert there.to_json() == here.to_json()
     assert here.moves and here.ramp == "planner"
+
+
+def test_a_workers_tasks_of_one_run_share_its_record_and_other_runs_do_not(client: Any) -> None:
+    # (each task reports how many turns the worker's memo of its run held before it played: the second task
+    # of a run finds the first one's, a new run starts empty, and a run left behind KEPT_RUNS others is gone)
+    deck = parse_deck("12 Forest\n12 Island\n4 Llanowar Elves\n16 Bear {1}{G}\n16 Wave {U}")
+    worker = next(iter(client.scheduler_info()["workers"]))
+
+    def memo_before_playing(run: str) -> int:
+        runs = worker_runs(run).planned
+        before = len(runs.of(deck, 1).memo.plans)
+        settings: dict[str, Any] = dict(turns=(1, 3), games=40, seed=1, on_the_draw=False, mulligan="none")
+        planned_counts(deck, min_x=1, chunks=range(1), runs=runs, **settings)
+        return before
+
+    def on_the_worker(run: str) -> int:
+        found: int = client.submit(memo_before_playing, run, workers=[worker], pure=False).result()
+        return found
+
+    assert on_the_worker("run-a") == 0
+    assert on_the_worker("run-a") > 0
+    assert on_the_worker("run-b") == 0
+    for other in range(KEPT_RUNS):
+        on_the_worker(f"other-{other}")
+    assert on_the_worker("run-a") == 0
 
 
 def test_simulate_with_two_workers_prints_the_same() -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from functools import partial
+from typing import Any, Final
 
 from models.decklist import Deck
 from models.errors import InputError
@@ -20,12 +21,23 @@ from planner.sim.game import Progress, chosen_x
 from planner.sim.lands_only import goldfish_batches, goldfish_counts, goldfish_result, merge_counts
 from planner.sim.planned import merge_planned, planned_chunks, planned_counts, planned_result
 from planner.sim.results import GoldfishResult
-from planner.sim.scoring import Ints, Runner, ScoreRuns, ScoreTask, pieces_games, run_score_task, task_games
+from planner.sim.scoring import (
+    Ints,
+    Runner,
+    ScoreRuns,
+    ScoreTask,
+    pieces_games,
+    run_score_task,
+    task_games,
+)
 
 #: A ``distributed.Client`` (dask.distributed is typed only in part: it is used through ``Any``).
 Client = Any
 
-__all__ = ["dask_client", "dask_runner", "goldfish_on"]
+__all__ = ["KEPT_RUNS", "dask_client", "dask_runner", "goldfish_on", "worker_runs"]
+
+#: The runs whose records (:class:`~planner.sim.scoring.ScoreRuns`) a Dask worker keeps at once.
+KEPT_RUNS: Final = 2
 
 
 @contextmanager
@@ -87,13 +99,41 @@ def dask_runner(client: Client) -> Runner:
     """The optimiser's runner (:data:`planner.sim.optimise.Runner`) on a Dask cluster."""
 
     def run(tasks: Sequence[ScoreTask], advance: Callable[[int], None], runs: ScoreRuns) -> list[Ints]:
-        del runs  # (a task runs in another process: each makes its own)
-        answers: list[Ints] = _in_order(
-            client, run_score_task, tasks, lambda i: advance(task_games(tasks[i]))
-        )
+        # (a task runs in another process: the worker's own record of this optimisation, by its key, is
+        # shared by the optimisation's tasks on that worker, as ``runs`` is by those run here)
+        work = partial(_score_on_worker, run=runs.key)
+        answers: list[Ints] = _in_order(client, work, tasks, lambda i: advance(task_games(tasks[i])))
         return answers
 
     return run
+
+
+def _score_on_worker(task: ScoreTask, run: str) -> Ints:
+    """:func:`run_score_task` on a Dask worker, with the worker's record of the run named ``run``."""
+    return run_score_task(task, worker_runs(run))
+
+
+def worker_runs(run: str) -> ScoreRuns:
+    """The record of the run named ``run`` that the Dask worker running this keeps (made on first use; a
+    worker keeps the last :data:`KEPT_RUNS` runs'), so that the run's tasks on one worker share the planned
+    goldfish's memo of turns and the Karsten answers, as they do in one process; a new record outside a
+    worker. The records are exact, so which tasks share one changes no answer.
+
+    >>> worker_runs("a") is worker_runs("a")  # (outside a worker: a new record each time)
+    False
+    """
+    distributed: Any = importlib.import_module("distributed")
+    try:
+        worker = distributed.get_worker()
+    except ValueError:
+        return ScoreRuns(key=run)
+    kept: dict[str, ScoreRuns] = worker.__dict__.setdefault("_mana_planner_runs", {})
+    found = kept.get(run)
+    if found is None:
+        while len(kept) >= KEPT_RUNS:
+            kept.pop(next(iter(kept)))
+        found = kept[run] = ScoreRuns(key=run)
+    return found
 
 
 def goldfish_on(
@@ -169,6 +209,7 @@ def _planned_on(
     )
     step = 4  # (chunks per task: enough work per task to hide the cluster's overhead)
     pieces = [range(c, min(c + step, planned_chunks(games))) for c in range(0, planned_chunks(games), step)]
+    run = ScoreRuns().key  # (the run's name: its tasks on one worker share the worker's record of it)
 
     def piece(chunks: range) -> Any:
         return planned_counts(
@@ -180,6 +221,7 @@ def _planned_on(
             mulligan=mulligan,
             min_x=min_x,
             chunks=chunks,
+            runs=worker_runs(run).planned,
         )
 
     def done(i: int) -> None:

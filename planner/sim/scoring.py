@@ -5,6 +5,7 @@ on nothing but the task; and the runner that does them here.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -82,10 +83,12 @@ def task_games(task: ScoreTask) -> int:
 class ScoreRuns:
     """What the pieces of one optimisation that run in one process share: the Karsten answers of the lands
     (lands only) and the planned goldfish's memo of turns (with the turns planned). The optimisation creates
-    it and passes it to its runner; it dies with the optimisation."""
+    it and passes it to its runner; it dies with the optimisation. ``key`` names the optimisation in other
+    processes: a Dask worker keeps its own record of it by that name (:mod:`planner.sim.cluster`)."""
 
     karsten: KarstenRuns = field(default_factory=KarstenRuns)
     planned: PlannedRuns = field(default_factory=PlannedRuns)
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
 def run_score_task(task: ScoreTask, runs: ScoreRuns | None = None) -> Ints:
