@@ -110,7 +110,7 @@ def test_without_ramp_it_is_the_lands_only_measure_game_by_game() -> None:
     for _ in range(300):
         order = rng.sample(deck_ids, len(deck_ids))
         hand = order[:7]
-        game = record.game(hand)
+        game = record.game(hand, 6)
         seen = np.zeros(lands, dtype=np.int64)
         for i in hand:
             if i < lands:

@@ -100,7 +100,7 @@ class KarstenPlanned:
     >>> from models.decklist import parse_deck
     >>> from planner.sim.kinds import card_kinds
     >>> kinds, _ = card_kinds(parse_deck("20 Forest\\n4 Sol Ring\\n36 Ogre {2}{G}"), 1)
-    >>> game = KarstenPlanned(kinds, [20, 4, 36], 20).game([0, 1, 2, 2, 2, 2, 2])
+    >>> game = KarstenPlanned(kinds, [20, 4, 36], 20).game([0, 1, 2, 2, 2, 2, 2], 2)
     >>> sorted(game.turn(-1)), sorted(game.turn(0))  # (Forest, Sol Ring; a drawn Forest: the Ogre on turn 2)
     ([1], [1, 2])
     """
@@ -131,20 +131,35 @@ class KarstenPlanned:
             if (k.role == "source" and not k.treasures and not k.cost_changes)
             or (k.role == "land" and not fast)
         )
-        self._turns: dict[tuple[Position, int, frozenset[int]], _Answer] = {}
-        self._steps: dict[tuple[tuple[Position, ...], int, tuple[frozenset[int], ...]], _Answer] = {}
+        self.is_land = [k.role == "land" for k in kinds]
+        # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
+        # Phyrexian symbol of the deck could cost: past what the turns left can pay, more life plays the same
+        self.land_life = max((k.land.shock_life for k in kinds if k.land is not None), default=0) + max(
+            (k.search.life for k in kinds if k.search is not None), default=0
+        )
+        self.phyrexian_life = 2 * sum(
+            k.phyrexian * max(1, counts[k.index] if k.index < len(counts) else 1) for k in kinds
+        )
+        self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
+        self._steps: dict[tuple[tuple[Position, ...], int, tuple[frozenset[int], ...], int], _Answer] = {}
 
-    def game(self, hand: Sequence[int]) -> KarstenGame:
-        """A new game from its kept hand (kind indices, the commanders with it)."""
-        return KarstenGame(self, hand)
+    def game(self, hand: Sequence[int], turns: int) -> KarstenGame:
+        """A new game from its kept hand (kind indices, the commanders with it), asked about ``turns``
+        turns."""
+        return KarstenGame(self, hand, turns)
 
     def step(
-        self, frontier: tuple[Position, ...], drawn: int, libraries: tuple[frozenset[int], ...]
+        self,
+        frontier: tuple[Position, ...],
+        drawn: int,
+        libraries: tuple[frozenset[int], ...],
+        turns_left: int,
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         """A game's turn from its positions (``frontier``, none dominating another) with ``drawn`` added to
         the hand, the library's land kinds of each position being ``libraries`` (empty without
-        fetchlands): the kinds castable, and the positions next turn starts from. Worked out once per run."""
-        key = (frontier, drawn, libraries)
+        fetchlands): the kinds castable, and the positions the next turn starts from, with ``turns_left``
+        turns still asked about (none: no positions). Worked out once per run."""
+        key = (frontier, drawn, libraries, turns_left)
         found = self._steps.get(key)
         if found is None:
             if len(self._steps) >= KEPT_TURNS:
@@ -152,28 +167,54 @@ class KarstenPlanned:
             castable: frozenset[int] = _NOTHING
             after: set[Position] = set()
             for number, position in enumerate(frontier):
-                now, following = self.turn(position, drawn, libraries[number] if libraries else _NOTHING)
+                library = libraries[number] if libraries else _NOTHING
+                now, following = self.turn(position, drawn, library, turns_left == 0)
                 castable = castable | now
-                after.update(following)
+                after.update(self.within(p, turns_left) for p in following)
             found = self._steps[key] = (castable, _undominated(after, self.movable))
         return found
 
+    def within(self, position: Position, turns_left: int) -> Position:
+        """The position with no more copies of a land in hand than the land plays left (the others are
+        never played), and no more life than the turns left can pay and still compare (more plays the
+        same: the turns only compare life with what they pay).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> record = KarstenPlanned([CardKind(0, "Forest", "land", 0, units=(16,))], [24], 20)
+        >>> record.within(((), (), (0, 0, 0), 20, (), (), 0), 2)[2]
+        (0, 0)
+        """
+        lands, sources, hand, life, fetched, changers, treasures = position
+        is_land = self.is_land
+        enough = (turns_left + 1) * self.land_life + 2 * self.phyrexian_life + 2
+        if life > enough:
+            life = enough
+        elif sum(1 for i in hand if is_land[i]) <= turns_left:
+            return position
+        if sum(1 for i in hand if is_land[i]) > turns_left:
+            kept: list[int] = []
+            for i in hand:
+                if not is_land[i] or kept.count(i) < turns_left:
+                    kept.append(i)
+            hand = tuple(kept)
+        return (lands, sources, hand, life, fetched, changers, treasures)
+
     def turn(
-        self, position: Position, drawn: int, library: frozenset[int]
+        self, position: Position, drawn: int, library: frozenset[int], last: bool = False
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         """The kinds castable on a turn from ``position`` with ``drawn`` added to the hand (-1 for none, or
         a card that changes nothing), the library's land kinds being ``library``; and the positions the turn
-        can lead to. Worked out once per run."""
-        key = (position, drawn, library)
+        can lead to (none when it is the ``last`` asked about). Worked out once per run."""
+        key = (position, drawn, library, last)
         found = self._turns.get(key)
         if found is None:
             if len(self._turns) >= KEPT_TURNS:
                 self._turns.clear()
-            found = self._turns[key] = self._worked_out(position, drawn, library)
+            found = self._turns[key] = self._worked_out(position, drawn, library, last)
         return found
 
     def _worked_out(
-        self, position: Position, drawn: int, library: frozenset[int]
+        self, position: Position, drawn: int, library: frozenset[int], last: bool
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         kinds, tables = self.kinds, self.tables
         pays = tables.matchings.payable
@@ -235,6 +276,8 @@ class KarstenPlanned:
                 units = tuple(_with_treasures(lasting, made))
                 castable.update(i for i in sequence if kinds[i].role != "land")
                 castable |= tables.castable(units, tuple(demands), epoch, life_left // 2 - phyrexian, changed)
+                if last:
+                    continue
                 left = list(rest)
                 for index in sequence:
                     left.remove(index)
@@ -305,9 +348,9 @@ class KarstenGame:
     """One game's positions, turn by turn (:meth:`turn`): which kinds Karsten's measure with the ramp drawn
     finds castable on each turn."""
 
-    __slots__ = ("_frontier", "_record", "_seen")
+    __slots__ = ("_frontier", "_record", "_seen", "_turns_left")
 
-    def __init__(self, record: KarstenPlanned, hand: Sequence[int]) -> None:
+    def __init__(self, record: KarstenPlanned, hand: Sequence[int], turns: int) -> None:
         self._record = record
         relevant = record.relevant
         start: Position = (
@@ -319,7 +362,8 @@ class KarstenGame:
             (),
             0,
         )
-        self._frontier: tuple[Position, ...] = (start,)
+        self._frontier: tuple[Position, ...] = (record.within(start, turns),)
+        self._turns_left = turns
         self._seen: dict[int, int] = {}
         if record.fetches:
             for i in hand:
@@ -334,7 +378,8 @@ class KarstenGame:
         if drawn >= 0 and not record.relevant[drawn]:
             drawn = -1
         libraries = tuple(self._library(p[4]) for p in self._frontier) if record.fetches else ()
-        castable, self._frontier = record.step(self._frontier, drawn, libraries)
+        self._turns_left -= 1
+        castable, self._frontier = record.step(self._frontier, drawn, libraries, self._turns_left)
         return castable
 
     def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:

@@ -356,7 +356,7 @@ def planned_counts(
             hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo.matchings)
             score = 0
             hand += [k.index for k in commanders]
-            karsten = setup.karsten.game(hand)
+            karsten = setup.karsten.game(hand, last)
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
             land_kinds_in_play: list[int] = []  # the kinds of the lands in play (a found land: its own kind)
             changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs
