@@ -399,10 +399,11 @@ def planned_counts(
                     karsten_key = (turn, karsten_now)
                     seen_karsten[karsten_key] = seen_karsten.get(karsten_key, 0) + 1
                 for index in due_on.get(turn, ()):
-                    hits[index] += index in karsten_now
+                    if index in karsten_now:  # (the score is the on-curve figure: Karsten's, as lands only)
+                        hits[index] += 1
+                        score += weights[index]
                     if index in plan.castable:
                         hits_as_played[index] += 1
-                        score += weights[index]
                         if index in hand:
                             in_hand_hits[index] += 1
                     if lands + (1 if plan.land >= 0 else 0) == turn:
