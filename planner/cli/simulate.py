@@ -357,8 +357,10 @@ def simulate_command(
 
     Each game mulligans as Karsten does, draws, and plays a turn: with --ramp planner (the default) the
     turn planner's search plays the land and casts the most mana value it can in the best order, so rocks,
-    mana creatures (from the turn after) and rituals count, and a card is castable when some plan of the
-    turn casts it; "cast on curve" says how often a copy was cast on its curve turn. With --ramp none each
+    mana creatures (from the turn after) and rituals count; a card is castable on a turn when the lands and
+    ramp seen by then, played in the best order for that card, cast it then (Karsten's measure with the
+    ramp drawn); "as played" is some plan of the turn casting it from what the game played for its hand;
+    "cast on curve" says how often a copy was cast on its curve turn. With --ramp none each
     turn plays the land that best helps the hand (taplands enter tapped, shocklands cost 2 life to enter
     untapped, painlands come after painless lands, fetchlands find a land of the library); a card is
     castable on a turn when the lands seen by then, played one a turn in the best order for that card, can
@@ -472,8 +474,8 @@ def _report(result: GoldfishResult, source: str) -> str:
         "",
         table([*headers, *(["cast on curve"] if planned else [])], rows),
         "",
-        "Turn columns: some plan of that turn casts the card (in hand or not), the turn planned with rocks, "
-        "creatures and rituals."
+        "Turn columns: Karsten's castable (in hand or not) with the ramp drawn: the lands, rocks, creatures "
+        "and rituals seen by that turn, played in the best order for that card, cast it then."
         if planned
         else "Turn columns: Karsten's castable (in hand or not): the lands seen by that turn, played one a "
         "turn in the best order for that card, can pay its cost.",
@@ -481,7 +483,12 @@ def _report(result: GoldfishResult, source: str) -> str:
         "drop until then;",
         "in hand: a copy is in hand then, and the lands the game played can pay it"
         + (
-            "; as played: the lands the game played for its hand can pay it (in hand or not)"
+            (
+                "; as played: some plan of the turn casts it (in hand or not) from what the game played for "
+                "its hand"
+                if planned
+                else "; as played: the lands the game played for its hand can pay it (in hand or not)"
+            )
             if played
             else ""
         )

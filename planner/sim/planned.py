@@ -39,6 +39,7 @@ from planner.sim.game import (
     lands_to_bottom,
     mulligan_stages,
 )
+from planner.sim.karsten_planned import KarstenPlanned
 from planner.sim.kinds import CardKind, card_kinds
 from planner.sim.lands import Entry, LandProfile
 from planner.sim.matching import ANY_TYPE, Matchings, payable
@@ -144,6 +145,7 @@ class PlannedRun:
     memo: _Memo
     reads: _Reads
     weights: np.ndarray  # per kind: the copies that count towards a game's castability score
+    karsten: KarstenPlanned  # Karsten's measure with the ramp drawn: the turns of positions worked out
 
     def dealt(self, layout: Sequence[str] | None) -> np.ndarray:
         """The deck's kind ids as dealt, its land slots holding the lands ``layout`` names (see
@@ -205,6 +207,8 @@ def planned_run(deck: Deck, min_x: int) -> PlannedRun:
         c.cost is not None for c in deck.commanders
     ]
     lands = len(kinds) - len(costed)
+    memo = _Memo(kinds, spells)
+    start_life = COMMANDER_LIFE if deck.is_commander else STARTING_LIFE
     weights = np.array(
         [0 if k.role == "land" or not costed[k.index - lands] else k.copies for k in kinds], dtype=np.int64
     )
@@ -217,9 +221,10 @@ def planned_run(deck: Deck, min_x: int) -> PlannedRun:
         counts,
         commanders,
         deck_ids,
-        _Memo(kinds, spells),
+        memo,
         _Reads.of(kinds),
         weights,
+        KarstenPlanned(kinds, counts, start_life, memo.matchings),
     )
 
 
@@ -241,6 +246,10 @@ class PlannedCounts:
     life_paid: int
     game_scores: np.ndarray | None = None
     game_life: np.ndarray | None = None  # (with game_scores: the life each game lost to its lands)
+    # the hand-driven figures (``castable``, ``hits`` are Karsten's with the ramp drawn): castable by some
+    # plan of the turn the game played, on each reported turn and on curve
+    castable_as_played: np.ndarray | None = None
+    hits_as_played: np.ndarray | None = None
 
 
 class PlannedRuns:
@@ -315,6 +324,9 @@ def planned_counts(
     first, last = turns
     extra = 1 if (on_the_draw or commander) else 0
     castable_games = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
+    as_played = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
+    hits_as_played = np.zeros(len(kinds), dtype=np.int64)
+    seen_karsten: dict[tuple[int, frozenset[int]], int] = {}  # (turn, Karsten's castable) -> games
     due_on: dict[int, list[int]] = {}  # the spells whose curve turn each turn is
     for kind in kinds:
         if kind.role != "land":
@@ -344,6 +356,7 @@ def planned_counts(
             hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo.matchings)
             score = 0
             hand += [k.index for k in commanders]
+            karsten = setup.karsten.game(hand, last)
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
             land_kinds_in_play: list[int] = []  # the kinds of the lands in play (a found land: its own kind)
             changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs
@@ -351,8 +364,11 @@ def planned_counts(
             life = start_life
             pain = 0  # (a painful land untapped on a turn is tapped for 1 life)
             for turn in range(1, last + 1):
+                drawn = -1
                 if (turn > 1 or extra) and library:
-                    hand.append(library.pop(0))
+                    drawn = library.pop(0)
+                    hand.append(drawn)
+                karsten_now = karsten.turn(drawn)
                 sick: list[tuple[int, ...]] = []
                 lands = len(land_kinds_in_play)
                 land_types = (
@@ -380,15 +396,19 @@ def planned_counts(
                     key = (turn, id(plan))
                     seen_plans[key] = seen_plans.get(key, 0) + 1
                     plan_of[id(plan)] = plan
+                    karsten_key = (turn, karsten_now)
+                    seen_karsten[karsten_key] = seen_karsten.get(karsten_key, 0) + 1
                 for index in due_on.get(turn, ()):
-                    if index in plan.castable:
+                    if index in karsten_now:  # (the score is the on-curve figure: Karsten's, as lands only)
                         hits[index] += 1
                         score += weights[index]
+                    if index in plan.castable:
+                        hits_as_played[index] += 1
                         if index in hand:
                             in_hand_hits[index] += 1
                     if lands + (1 if plan.land >= 0 else 0) == turn:
                         drops[index] += 1
-                        drop_hits[index] += index in plan.castable
+                        drop_hits[index] += index in karsten_now
                     if index in plan.cast:
                         cast_hits[index] += 1
                 if plan.land >= 0:
@@ -427,7 +447,9 @@ def planned_counts(
         if progress is not None:
             progress(size)
     for (turn, plan_id), count in seen_plans.items():
-        castable_games[turn - first, sorted(plan_of[plan_id].castable)] += count
+        as_played[turn - first, sorted(plan_of[plan_id].castable)] += count
+    for (turn, castable), count in seen_karsten.items():
+        castable_games[turn - first, sorted(castable)] += count
     return PlannedCounts(
         games=played,
         castable=castable_games,
@@ -440,6 +462,8 @@ def planned_counts(
         life_paid=life_paid,
         game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
         game_life=np.array(lives, dtype=np.int64) if game_scores else None,
+        castable_as_played=as_played,
+        hits_as_played=hits_as_played,
     )
 
 
@@ -463,7 +487,20 @@ def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
         game_life=np.concatenate([p.game_life for p in parts if p.game_life is not None])
         if all(p.game_life is not None for p in parts)
         else None,
+        castable_as_played=_summed([p.castable_as_played for p in parts]),
+        hits_as_played=_summed([p.hits_as_played for p in parts]),
     )
+
+
+def _summed(arrays: Sequence[np.ndarray | None]) -> np.ndarray | None:
+    """The sum of the parts' tallies, None when a part has none."""
+    present = [a for a in arrays if a is not None]
+    if len(present) < len(arrays):
+        return None
+    total = np.zeros_like(present[0])
+    for part in present:
+        total += part
+    return total
 
 
 def planned_result(
@@ -505,6 +542,14 @@ def planned_result(
                 else None,
                 on_curve_in_hand=float(counts.in_hand_hits[index]) / games if in_range else None,
                 cast_on_curve=float(counts.cast_hits[index]) / games if in_range else None,
+                by_turn_as_played=tuple(
+                    float(counts.castable_as_played[i, index]) / games for i in range(last - first + 1)
+                )
+                if counts.castable_as_played is not None
+                else (),
+                on_curve_as_played=float(counts.hits_as_played[index]) / games
+                if in_range and counts.hits_as_played is not None
+                else None,
             )
         )
     return GoldfishResult(

@@ -65,11 +65,15 @@ def title_lines(result: GoldfishResult, title: str, width_inches: float) -> str:
     ...     life_paid=0.0)
     >>> text = title_lines(result, "/a/very/long/folder/" * 8 + "deck.txt", 4.5)
     >>> text.splitlines()[0], max(len(line) for line in text.splitlines()) <= 4.5 / 0.075
-    ('deck.txt: % of games in which the card is castable', True)
+    ('deck.txt: % of games in which the lands seen, in the', True)
     """
     planned = any(card.cast_on_curve is not None for card in result.cards)
     name = PurePath(title).name if title else "deck"
-    what = "some plan of the turn casts the card (ramp counts)" if planned else "the card is castable"
+    what = (
+        "the lands and ramp seen, in the best order, cast the card (Karsten)"
+        if planned
+        else "the lands seen, in the best order, cast the card (Karsten)"
+    )
     where = "on the draw" if result.on_the_draw else "on the play"
     first = f"{name}: % of games in which {what}"
     second = (

@@ -1,0 +1,459 @@
+"""Karsten's "castable (in hand or not)" with the ramp drawn, for the planned goldfish (``simulate --ramp
+planner``): per game, card and turn, whether the lands *and* the ramp seen by then, played in the best order
+for that card, cast it on that turn.
+
+**The definition.** The cards seen by turn T are those of the kept hand (and the commanders) and of the
+draws until then, each from the turn it is drawn; the draws are the game's own, as played (as
+:mod:`planner.sim.karsten` has them). Of them only the cards of the simulation's fragment that change what a
+later spell can pay are *relevant*: lands (and modal double-faced cards with a land back), rocks and mana
+creatures, rituals, Treasure makers and permanents that change costs (:mod:`planner.sim.kinds`). A card is
+castable on turn T when some sequence of turns 1 … T, each playing at most one relevant land and casting
+relevant cards as the fragment allows (a rock taps at once, a mana creature from the next turn unless it has
+haste, a ritual's mana is spent the turn it is cast, a Treasure pays once from when it is made, a land enters
+by its own rule: a tapland adds nothing the turn it enters, a shockland pays 2 life, a check land needs its
+types in play, a fetchland finds a land the library holds, a bounce land returns a land), ends with turn T
+casting it after some order of the rocks, rituals and Treasure makers: exactly the turn search's
+(:mod:`planner.sim.turn_search`) moves, every choice tried instead of the best for the hand.
+
+The hand-driven figure (the lands and ramp the game actually played for its hand) is one such sequence, so
+this figure is never below it; with no ramp in the deck it is the lands-only measure of
+:mod:`planner.sim.karsten` (``tests/test_simulate_karsten_planned.py`` checks both, game by game).
+
+**The computation.** A game's possible positions at the start of a turn (lands and mana permanents in play,
+relevant cards in hand, life, Treasures, cost changers, the lands fetched) form a small set; one turn of a
+position with the card drawn is worked out once per run (:class:`KarstenPlanned`, the run's record): the cards
+castable that turn and the positions it can lead to. Most games pass through the same few positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from planner.sim.kinds import CardKind
+from planner.sim.lands import Entry, LandProfile
+from planner.sim.matching import Matchings
+from planner.sim.turn_search import (
+    TurnState,
+    TurnTables,
+    _entries,
+    _findable,
+    _is_event,
+    _treasures_used,
+    _with_treasures,
+)
+
+__all__ = ["KEPT_TURNS", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
+
+#: The turns of positions a run keeps (:class:`KarstenPlanned`): past them the kept ones start again.
+KEPT_TURNS: Final = 400_000
+
+#: A position at the start of a turn: the land kinds in play, the mana permanents in play (all ready), the
+#: relevant cards in hand, life, the land kinds fetched from the library, the cost changers in play and the
+#: Treasures (each tuple sorted).
+Position = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int
+]
+
+#: A turn's answer: the kinds castable, and the positions the next turn starts from.
+_Answer = tuple[frozenset[int], tuple[Position, ...]]
+
+_NOTHING: Final[frozenset[int]] = frozenset()
+
+
+def relevant_kinds(kinds: Sequence[CardKind]) -> list[bool]:
+    """Per kind, whether it can change what a later spell pays: a land (or a land face), a rock or mana
+    creature, a ritual, a Treasure maker, a permanent that changes costs.
+
+    >>> relevant_kinds([CardKind(0, "Forest", "land", 0), CardKind(1, "Bear", "spell", 2),
+    ...     CardKind(2, "Elf", "source", 1, units=(16,), creature=True)])
+    [True, False, True]
+    """
+    return [
+        k.role in ("land", "source", "ritual") or k.land_face or k.treasures > 0 or _is_event(k)
+        for k in kinds
+    ]
+
+
+def _sub_multisets(items: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of sorted ``items``, each once.
+
+    >>> list(_sub_multisets([1, 1, 2]))
+    [(), (1,), (1, 1), (2,), (1, 2), (1, 1, 2)]
+    """
+    if not items:
+        yield ()
+        return
+    head = items[0]
+    same = 1
+    while same < len(items) and items[same] == head:
+        same += 1
+    for tail in _sub_multisets(items[same:]):
+        for take in range(same + 1):
+            yield (*([head] * take), *tail)
+
+
+class KarstenPlanned:
+    """The run's record of Karsten's measure with the ramp drawn (module docstring): the turns of positions
+    worked out, kept for the rest of the run (and never beyond it).
+
+    >>> from models.decklist import parse_deck
+    >>> from planner.sim.kinds import card_kinds
+    >>> kinds, _ = card_kinds(parse_deck("20 Forest\\n4 Sol Ring\\n36 Ogre {2}{G}"), 1)
+    >>> game = KarstenPlanned(kinds, [20, 4, 36], 20).game([0, 1, 2, 2, 2, 2, 2], 2)
+    >>> sorted(game.turn(-1)), sorted(game.turn(0))  # (Forest, Sol Ring; a drawn Forest: the Ogre on turn 2)
+    ([1], [1, 2])
+    """
+
+    def __init__(
+        self,
+        kinds: Sequence[CardKind],
+        counts: Sequence[int],
+        start_life: int,
+        matchings: Matchings | None = None,
+    ) -> None:
+        self.kinds = list(kinds)
+        self.start_life = start_life
+        self.castable_of = tuple(k.index for k in kinds if k.role != "land")
+        self.tables = TurnTables(kinds, self.castable_of, matchings)
+        self.relevant = relevant_kinds(kinds)
+        self.fetches = any(k.search is not None for k in kinds)
+        # the copies of each land kind in the deck (what a fetchland's library holds, less the cards seen)
+        self.land_copies = {
+            k.index: counts[k.index] for k in kinds if k.role == "land" and k.land is not None
+        }
+        # the cards that can do in play whatever they could from the hand: mana permanents that do nothing
+        # else, and lands (but in a deck with fast lands, which want fewer lands in play)
+        fast = any(k.land is not None and k.land.entry is Entry.FAST for k in kinds)
+        self.movable = frozenset(
+            k.index
+            for k in kinds
+            if (k.role == "source" and not k.treasures and not k.cost_changes)
+            or (k.role == "land" and not fast)
+        )
+        self.is_land = [k.role == "land" for k in kinds]
+        # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
+        # Phyrexian symbol of the deck could cost: past what the turns left can pay, more life plays the same
+        self.land_life = max((k.land.shock_life for k in kinds if k.land is not None), default=0) + max(
+            (k.search.life for k in kinds if k.search is not None), default=0
+        )
+        self.phyrexian_life = 2 * sum(
+            k.phyrexian * max(1, counts[k.index] if k.index < len(counts) else 1) for k in kinds
+        )
+        self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
+        self._steps: dict[tuple[tuple[Position, ...], int, tuple[frozenset[int], ...], int], _Answer] = {}
+
+    def game(self, hand: Sequence[int], turns: int) -> KarstenGame:
+        """A new game from its kept hand (kind indices, the commanders with it), asked about ``turns``
+        turns."""
+        return KarstenGame(self, hand, turns)
+
+    def step(
+        self,
+        frontier: tuple[Position, ...],
+        drawn: int,
+        libraries: tuple[frozenset[int], ...],
+        turns_left: int,
+    ) -> tuple[frozenset[int], tuple[Position, ...]]:
+        """A game's turn from its positions (``frontier``, none dominating another) with ``drawn`` added to
+        the hand, the library's land kinds of each position being ``libraries`` (empty without
+        fetchlands): the kinds castable, and the positions the next turn starts from, with ``turns_left``
+        turns still asked about (none: no positions). Worked out once per run."""
+        key = (frontier, drawn, libraries, turns_left)
+        found = self._steps.get(key)
+        if found is None:
+            if len(self._steps) >= KEPT_TURNS:
+                self._steps.clear()
+            castable: frozenset[int] = _NOTHING
+            after: set[Position] = set()
+            for number, position in enumerate(frontier):
+                library = libraries[number] if libraries else _NOTHING
+                now, following = self.turn(position, drawn, library, turns_left == 0)
+                castable = castable | now
+                after.update(self.within(p, turns_left) for p in following)
+            found = self._steps[key] = (castable, _undominated(after, self.movable))
+        return found
+
+    def within(self, position: Position, turns_left: int) -> Position:
+        """The position with no more copies of a land in hand than the land plays left (the others are
+        never played), and no more life than the turns left can pay and still compare (more plays the
+        same: the turns only compare life with what they pay).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> record = KarstenPlanned([CardKind(0, "Forest", "land", 0, units=(16,))], [24], 20)
+        >>> record.within(((), (), (0, 0, 0), 20, (), (), 0), 2)[2]
+        (0, 0)
+        """
+        lands, sources, hand, life, fetched, changers, treasures = position
+        is_land = self.is_land
+        enough = (turns_left + 1) * self.land_life + 2 * self.phyrexian_life + 2
+        if life > enough:
+            life = enough
+        elif sum(1 for i in hand if is_land[i]) <= turns_left:
+            return position
+        if sum(1 for i in hand if is_land[i]) > turns_left:
+            kept: list[int] = []
+            for i in hand:
+                if not is_land[i] or kept.count(i) < turns_left:
+                    kept.append(i)
+            hand = tuple(kept)
+        return (lands, sources, hand, life, fetched, changers, treasures)
+
+    def turn(
+        self, position: Position, drawn: int, library: frozenset[int], last: bool = False
+    ) -> tuple[frozenset[int], tuple[Position, ...]]:
+        """The kinds castable on a turn from ``position`` with ``drawn`` added to the hand (-1 for none, or
+        a card that changes nothing), the library's land kinds being ``library``; and the positions the turn
+        can lead to (none when it is the ``last`` asked about). Worked out once per run."""
+        key = (position, drawn, library, last)
+        found = self._turns.get(key)
+        if found is None:
+            if len(self._turns) >= KEPT_TURNS:
+                self._turns.clear()
+            found = self._turns[key] = self._worked_out(position, drawn, library, last)
+        return found
+
+    def _worked_out(
+        self, position: Position, drawn: int, library: frozenset[int], last: bool
+    ) -> tuple[frozenset[int], tuple[Position, ...]]:
+        kinds, tables = self.kinds, self.tables
+        pays = tables.matchings.payable
+        lands, sources, hand, life, fetched, changers, treasures = position
+        if drawn >= 0:
+            hand = tuple(sorted((*hand, drawn)))
+        ready = sorted(
+            [mask for i in lands for mask in _land(kinds[i]).sources]
+            + [m for i in sources for m in kinds[i].units]
+        )
+        land_types = frozenset(t for i in lands for t in _land(kinds[i]).land_types)
+        state = TurnState(
+            tuple(ready),
+            land_types,
+            len(lands),
+            hand,
+            life,
+            library=library,
+            changers=changers,
+            treasures=treasures,
+        )
+        castable: set[int] = set()
+        after: set[Position] = set()
+        for land, tapped, paid, found in _land_options(kinds, state):
+            life_left = life - paid
+            if life_left <= 0:
+                continue
+            rest = list(hand)
+            entered = found if found >= 0 else land
+            now = list(ready)
+            lands_after = lands
+            if land >= 0:
+                rest.remove(land)
+                profile = _land(kinds[entered])
+                if not tapped and profile.entry is not Entry.SICK:
+                    now += profile.sources
+                lands_after = tuple(sorted((*lands, entered)))
+            spells = tuple(i for i in rest if kinds[i].role != "land")
+            for sequence in tables.event_orders(spells):
+                lasting, demands = [(mask, 0) for mask in now], []
+                made = [0] * treasures
+                changed = changers
+                phyrexian = 0
+                ok = True
+                for epoch, index in enumerate(sequence):
+                    kind = kinds[index]
+                    demands += [(mask, epoch) for mask in tables.demand(index, changed)]
+                    phyrexian += kind.phyrexian
+                    if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
+                        ok = False
+                        break
+                    lasting += [(mask, epoch + 1) for mask in kind.units]
+                    made += [epoch + 1] * kind.treasures
+                    if kind.permanent and kind.cost_changes:
+                        changed = tuple(sorted((*changed, index)))
+                if not ok:
+                    continue
+                epoch = len(sequence)
+                units = tuple(_with_treasures(lasting, made))
+                castable.update(i for i in sequence if kinds[i].role != "land")
+                castable |= tables.castable(units, tuple(demands), epoch, life_left // 2 - phyrexian, changed)
+                if last:
+                    continue
+                left = list(rest)
+                for index in sequence:
+                    left.remove(index)
+                after |= self._positions(
+                    lands_after,
+                    land,
+                    entered,
+                    sources,
+                    left,
+                    sequence,
+                    units,
+                    demands,
+                    lasting,
+                    made,
+                    (life_left, phyrexian, epoch),
+                    changed,
+                    fetched if found < 0 else tuple(sorted((*fetched, found))),
+                )
+        return frozenset(castable), _undominated(after, self.movable)
+
+    def _positions(
+        self,
+        lands_after: tuple[int, ...],
+        land: int,
+        entered: int,
+        sources: tuple[int, ...],
+        left: list[int],
+        sequence: tuple[int, ...],
+        units: tuple[tuple[int, int], ...],
+        demands: list[tuple[int, int]],
+        lasting: list[tuple[int, int]],
+        made: list[int],
+        counts: tuple[int, int, int],
+        changed: tuple[int, ...],
+        fetched: tuple[int, ...],
+    ) -> set[Position]:
+        """The positions after a turn that played ``land`` and cast ``sequence``: then any of the mana
+        creatures without haste left in hand (each subset the mana left pays), and, for a bounce land, each
+        land it can return."""
+        kinds, tables = self.kinds, self.tables
+        life_left, phyrexian, epoch = counts
+        creatures = sorted(i for i in left if kinds[i].role == "source" and not _is_event(kinds[i]))
+        cast_sources = [i for i in sequence if kinds[i].role == "source"]
+        found: set[Position] = set()
+        for chosen in _sub_multisets(creatures):
+            every = demands + [(mask, epoch) for i in chosen for mask in tables.demand(i, changed)]
+            paid = phyrexian + sum(kinds[i].phyrexian for i in chosen)
+            if chosen and (paid * 2 > life_left or not tables.matchings.payable(units, every)):
+                continue
+            used = _treasures_used(lasting, made, every, tables.matchings) if made else 0
+            hand = list(left)
+            for index in chosen:
+                hand.remove(index)
+            in_play = tuple(sorted((*sources, *cast_sources, *chosen)))
+            returns: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(lands_after, tuple(hand))]
+            if land >= 0 and kinds[land].bounce:
+                returns = []
+                for back in sorted(set(lands_after)):
+                    kept = list(lands_after)
+                    kept.remove(back)
+                    returns.append((tuple(kept), tuple(sorted((*hand, back)))))
+            for lands, held in returns:
+                found.add((lands, in_play, held, life_left - 2 * paid, fetched, changed, len(made) - used))
+        return found
+
+
+class KarstenGame:
+    """One game's positions, turn by turn (:meth:`turn`): which kinds Karsten's measure with the ramp drawn
+    finds castable on each turn."""
+
+    __slots__ = ("_frontier", "_record", "_seen", "_turns_left")
+
+    def __init__(self, record: KarstenPlanned, hand: Sequence[int], turns: int) -> None:
+        self._record = record
+        relevant = record.relevant
+        start: Position = (
+            (),
+            (),
+            tuple(sorted(i for i in hand if relevant[i])),
+            record.start_life,
+            (),
+            (),
+            0,
+        )
+        self._frontier: tuple[Position, ...] = (record.within(start, turns),)
+        self._turns_left = turns
+        self._seen: dict[int, int] = {}
+        if record.fetches:
+            for i in hand:
+                if i in record.land_copies:
+                    self._seen[i] = self._seen.get(i, 0) + 1
+
+    def turn(self, drawn: int) -> frozenset[int]:
+        """The kinds castable this turn, the card drawn this turn being ``drawn`` (-1 for none)."""
+        record = self._record
+        if drawn >= 0 and record.fetches and drawn in record.land_copies:
+            self._seen[drawn] = self._seen.get(drawn, 0) + 1
+        if drawn >= 0 and not record.relevant[drawn]:
+            drawn = -1
+        libraries = tuple(self._library(p[4]) for p in self._frontier) if record.fetches else ()
+        self._turns_left -= 1
+        castable, self._frontier = record.step(self._frontier, drawn, libraries, self._turns_left)
+        return castable
+
+    def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:
+        """The land kinds the library holds: the deck's, less those seen and those fetched."""
+        copies = self._record.land_copies
+        return frozenset(
+            kind for kind, n in copies.items() if n - self._seen.get(kind, 0) - fetched.count(kind) > 0
+        )
+
+
+def _minus(big: tuple[int, ...], small: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The sorted multiset ``big`` less ``small`` (sorted), or None when ``small`` is not within it.
+
+    >>> _minus((1, 1, 2, 3), (1, 3)), _minus((1, 2), (2, 2))
+    ((1, 2), None)
+    """
+    rest: list[int] = []
+    at = 0
+    for item in big:
+        if at < len(small) and small[at] == item:
+            at += 1
+        elif at < len(small) and small[at] < item:
+            return None
+        else:
+            rest.append(item)
+    return tuple(rest) if at == len(small) else None
+
+
+def _dominates(a: Position, b: Position, movable: frozenset[int]) -> bool:
+    """Whether position ``a`` can do whatever ``b`` can: the same lands fetched and cost changers, at least
+    as much life and as many Treasures, and what differs is cards of ``movable`` (lands, mana permanents
+    that do nothing else) that ``a`` has in play and ``b`` in hand: one in play is ready, with no mana spent
+    and no land drop used."""
+    if a[4] != b[4] or a[5] != b[5] or a[3] < b[3] or a[6] < b[6]:
+        return False
+    extra_lands = _minus(a[0], b[0])
+    extra_sources = _minus(a[1], b[1])
+    if extra_lands is None or extra_sources is None:
+        return False
+    if any(i not in movable for i in extra_lands) or any(i not in movable for i in extra_sources):
+        return False
+    return tuple(sorted((*a[2], *extra_lands, *extra_sources))) == b[2]
+
+
+def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Position, ...]:
+    """The positions that no other one dominates (:func:`_dominates`), sorted."""
+    ordered = sorted(positions, key=lambda p: (-len(p[0]) - len(p[1]), -p[3], -p[6], p))
+    kept: list[Position] = []
+    for position in ordered:
+        if not any(_dominates(other, position, movable) for other in kept):
+            kept.append(position)
+    return tuple(sorted(kept))
+
+
+def _land_options(kinds: Sequence[CardKind], state: TurnState) -> list[tuple[int, bool, int, int]]:
+    """The land plays of a turn, as the turn search has them: none, or a land (or land face) in hand
+    entering each way it can, a fetchland as each land it can find: (land, tapped, life paid, found)."""
+    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
+    for index in sorted(set(state.hand)):
+        kind = kinds[index]
+        if kind.role != "land" and not kind.land_face:
+            continue
+        if kind.search is None:
+            options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
+            continue
+        for target in _findable(kinds, kind.search, state.library):
+            for tapped, life in _entries(kinds[target], state):
+                tapped = tapped or kind.search.tapped
+                if not (tapped and life):  # (a shockland found tapped pays no life)
+                    options.append((index, tapped, life + kind.search.life, target))
+    return options
+
+
+def _land(kind: CardKind) -> LandProfile:
+    """The land profile of a land kind (or of a land face)."""
+    assert kind.land is not None
+    return kind.land
