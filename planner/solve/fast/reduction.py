@@ -185,6 +185,8 @@ class _BoardSources:
     sources: tuple[_Source, ...]
     clash: str | None
     layout: _Layout | None = None
+    #: what each permanent could produce (CR 106.7), when the reduction worked it out (a reflecting source)
+    could: dict[str, ManaTypes] | None = None
 
 
 def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
@@ -220,6 +222,8 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
     """The board's sources for the problem's player, worked out once per question (:class:`FastAnalysis`)."""
     analysis = fast_analysis(problem)
     if analysis.sources is not None:
+        if analysis.sources.could is not None:  # (this question's CP-SAT model or explanation reads it)
+            problem.analysis.keep_reflect(analysis.sources.could)
         return analysis.sources
     view, player = problem.view, problem.player
     board = problem.board
@@ -260,7 +264,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             checks.append((permanent, usage))
         found.append((position, permanent, kind, usage))
     if checks and checks[-1][1].blocked is not None:
-        result = _BoardSources(tuple(checks), (), None)
+        result = _BoardSources(tuple(checks), (), None, could=sets if reflecting else None)
         analysis.sources = result
         return result
     n = len(board.permanents)
@@ -281,7 +285,8 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    result = _BoardSources(tuple(checks), sources, clash, _with_keep_units(problem, _layout(sources)))
+    layout = _with_keep_units(problem, _layout(sources))
+    result = _BoardSources(tuple(checks), sources, clash, layout, sets if reflecting else None)
     analysis.sources = result
     return result
 
