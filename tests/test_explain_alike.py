@@ -14,6 +14,8 @@ from models.cost import PaymentTarget, Slot, SlotKind
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from planner import explain
 from planner.explain import why_not_payable
+from planner.rules.could_produce import could_produce_all
+from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
 
 #: The cores asked about: each type alone, snow, generic, and none.
@@ -71,3 +73,14 @@ def test_alike_permanents_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -
         "needs " + "{G}" * 81 + " but only 80 untapped sources can make {G} (Forest (f000)"
     )
     assert worked == ["f000", "f020"]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_what_the_fast_path_keeps_could_produce_is_worked_out_in_full(seed: int) -> None:
+    """The fast path hands its question what each permanent could produce, from its cards' analyses: the same
+    as working it out on the board (:func:`could_produce_all`), whatever the board."""
+    question = random_question(random.Random(1000 + seed))
+    board = Board.from_dict(question.board)
+    problem = PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x)
+    solve_fast(problem)
+    assert problem.reflect == could_produce_all(problem.view)
