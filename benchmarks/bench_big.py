@@ -9,7 +9,9 @@ first), the versions interleaved, and timed in process CPU time; a cell reads "s
 optimal)" when the plan came back without proof (the time limit ran out), and the row gives the other
 version's time over this one's, then, for this checkout, how much of its time the CP-SAT solver's own calls
 took (the rest is Python: the board's analysis, the fast path's attempt, building the model, the replay),
-the engine and the plan's steps (and X, for max_x).
+the engine and the plan's steps (and X, for max_x); the last two columns give each version's CPU time in
+the fast path (:func:`planner.solve.fast.solve_fast`, whether it answers or declines) and in the explanation
+of a "no" (:func:`planner.explain.why_not_payable`), in milliseconds.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from benchmarks.boards import big_board
 
 __all__ = ["COSTS", "MAX_X_COSTS", "main"]
 
-#: Ordinary costs of the big board's three-color deck.
-COSTS = ("{G}", "{1}{B}{R}", "{5}{B}{B}", "{3}{R}{G}", "{2}{B}{R}{G}")
+#: Ordinary costs of the big board's three-color deck, and one it can't pay (its "no" and explanation).
+COSTS = ("{G}", "{1}{B}{R}", "{5}{B}{B}", "{3}{R}{G}", "{2}{B}{R}{G}", "{9999}")
 
 #: Costs with X whose largest X is asked for (max_x).
 MAX_X_COSTS = ("{X}{B}", "{X}{R}{G}")
@@ -54,6 +56,19 @@ def timed(self, *args, **kwargs):
     finally:
         solving[0] += time.process_time() - started
 cp_model.CpSolver.solve = timed
+import planner.api
+spent = {"solve_fast": 0.0, "why_not_payable": 0.0}
+def clocked(name):
+    called = getattr(planner.api, name)
+    def wrapper(*args, **kwargs):
+        started = time.process_time()
+        try:
+            return called(*args, **kwargs)
+        finally:
+            spent[name] += time.process_time() - started
+    setattr(planner.api, name, wrapper)
+for name in spent:
+    clocked(name)
 data, cost, limit = json.load(sys.stdin)
 board = Board.from_dict(data)
 started = time.process_time()
@@ -61,7 +76,7 @@ asked = max_x if "X" in cost.upper() else pay
 result = asked(board, PaymentTarget.of(cost), time_limit=limit)
 seconds = time.process_time() - started
 print(json.dumps([seconds, solving[0], result.payable, result.optimal, len(result.steps), result.engine,
-                  result.x]))
+                  result.x, spent["solve_fast"], spent["why_not_payable"]]))
 """
 
 
@@ -123,11 +138,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             row += [f"{answers[label][0] / this[0]:.1f}" for label in others]  # type: ignore[operator]
             x = "" if this[6] is None else f", X = {this[6]}"
             row += [f"{this[1]:.2f}", f"{this[5]}", f"{this[4]}{x}"]
+            row += [" / ".join(f"{1000 * answers[label][n]:.1f}" for label in trees) for n in (7, 8)]  # type: ignore[operator]
             rows.append(row)
         size = len(spec.data["permanents"])
         print(f"\n{size} permanents, time limit {args.time_limit} s, CPU seconds per question (cold)")
         ratios = [f"{label} / this" for label in trees if label != "this"]
+        versions = " / ".join(trees)
         header = ["cost", *[f"{label} s" for label in trees], *ratios, "this: solver s", "engine", "steps"]
+        header += [f"fast path ms ({versions})", f"why not ms ({versions})"]
         print(_table(header, rows))
 
     if args.against is not None:

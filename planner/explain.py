@@ -8,14 +8,19 @@ sources that could make each part and the mana they could make of it, and says w
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from models.abilities import ManaAbility, PaletteKind
-from models.cost import Slot, SlotKind, SymbolKind
+from models.board import Permanent
+from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.costs import why_unpayable
-from planner.rules.production import activation_outcomes
+from planner.rules.production import activation_outcomes, within_reach
+from planner.rules.view import BoardView
 from planner.solve.problem import PaymentProblem
 
 __all__ = ["why_not_payable"]
@@ -34,6 +39,115 @@ def _once(ability: ManaAbility, pid: str, cycling: frozenset[str]) -> bool:
     which no plan takes through the other state (``cycling``, see :func:`tap_cycling`), or sacrifices it."""
     cost = ability.cost
     return (cost.tap or cost.untap or cost.sacrifice_self) and pid not in cycling
+
+
+@dataclass(frozen=True, slots=True)
+class _Offer:
+    """What one permanent could do towards a cost: the most mana of each type it could make at once (one
+    activation, or one tap for convoke), before any costs (``amounts``, only types it makes), the most mana in
+    all (``best``), the types an ability that may be activated again makes (``repeated``: Ashnod's Altar), the
+    types it could produce (``could``, CR 106.7), and what stopped it: each ability that can't be activated
+    now, in order, or None for mana whose restriction can't pay for the target (worded only when named:
+    :meth:`_Offers.why_blocked`)."""
+
+    amounts: tuple[tuple[ManaType, int], ...]
+    best: int
+    repeated: frozenset[ManaType]
+    could: ManaTypes
+    blocked: tuple[ManaAbility | None, ...]
+
+
+_NOTHING = ManaTypes()
+
+#: A permanent's fields but its id: permanents alike in all of them (and in what the board does to them) offer
+#: the same (:meth:`_Offers.of`).
+_ALIKE = attrgetter(*(f.name for f in fields(Permanent) if f.compare and f.name != "id"))
+
+
+class _Offers:
+    """Each permanent's :class:`_Offer` for one target, worked out once for permanents alike: the same fields
+    but the id, in the same state (cycling, tapped for convoke or improvise), could producing the same, and
+    none of them set apart (the source of an effect, reached by a replacement effect or mana trigger, or
+    something attached to it): every effect's filter then reads them alike, so what the board does to one it
+    does to the other (a thousand plain lands are a few offers)."""
+
+    def __init__(
+        self,
+        view: BoardView,
+        target: PaymentTarget,
+        reflect: Mapping[str, ManaTypes],
+        cycling: frozenset[str],
+        tappers: set[str],
+    ) -> None:
+        self.view, self.target, self.reflect = view, target, reflect
+        self.cycling, self.tappers = cycling, tappers
+        # the permanents the board may treat apart from one alike: a replacement effect or a mana trigger
+        # reaches it, something is attached to it, or it is the source of an effect (whose order with one
+        # alike's could matter, CR 613.7)
+        board = view.board
+        self.apart = (
+            within_reach(view)
+            | {p.attached_to for p in board.permanents if p.attached_to is not None}
+            | {sourced.source for sourced in view.effects}
+        )
+        self.alike: dict[tuple[object, ...], _Offer] = {}
+
+    def of(self, permanent: Permanent) -> _Offer:
+        """The permanent's offer (see the class)."""
+        pid = permanent.id
+        could = self.reflect.get(pid, _NOTHING)
+        if pid in self.apart:
+            return self._worked_out(permanent, could)
+        key = (_ALIKE(permanent), pid in self.cycling, pid in self.tappers, could)
+        offer = self.alike.get(key)
+        if offer is None:
+            offer = self.alike[key] = self._worked_out(permanent, could)
+        return offer
+
+    def why_blocked(self, permanent: Permanent, ability: ManaAbility | None) -> str:
+        """Why the permanent's ability can't help (None: its restricted mana), in a player's words."""
+        pid = permanent.id
+        if ability is None:
+            return f"{permanent.name} ({pid}): its restricted mana can't pay for this"
+        view = self.view
+        tapped = cycle_state(ability, pid, self.cycling)
+        why = view.why_not_activatable(pid, ability, tapped=tapped) or why_unpayable(view, pid, ability)
+        assert why is not None, f"{pid} offers what a permanent alike offers"
+        return why
+
+    def _worked_out(self, permanent: Permanent, could: ManaTypes) -> _Offer:
+        view, target, pid = self.view, self.target, permanent.id
+        best = 1 if pid in self.tappers else 0
+        amounts: dict[ManaType, int] = defaultdict(int)
+        repeated: set[ManaType] = set()
+        blocked: list[ManaAbility | None] = []
+        for ability in view.mana_abilities(pid):
+            if self._stopped(pid, ability):
+                blocked.append(ability)
+                continue
+            for outcome in activation_outcomes(view, pid, ability, self.reflect):
+                # only mana whose restriction lets it pay for the target counts (CR 106.6)
+                packets = [p for p in outcome.packets if p.tag.allows(target)]
+                if len(packets) < len(outcome.packets):
+                    blocked.append(None)
+                best = max(best, sum(p.total for p in packets))
+                made: dict[ManaType, int] = defaultdict(int)
+                for packet in packets:
+                    for mana_type in packet.types if packet.total else ():
+                        made[mana_type] += packet.total
+                for mana_type, amount in made.items():
+                    amounts[mana_type] = max(amounts[mana_type], amount)
+                if not _once(ability, pid, self.cycling):
+                    repeated.update(made)
+        return _Offer(tuple(amounts.items()), best, frozenset(repeated), could, tuple(blocked))
+
+    def _stopped(self, pid: str, ability: ManaAbility) -> bool:
+        """True when the ability can't be activated now (:meth:`why_blocked` says why)."""
+        view = self.view
+        tapped = cycle_state(ability, pid, self.cycling)
+        return view.why_not_activatable(pid, ability, tapped=tapped) is not None or (
+            why_unpayable(view, pid, ability) is not None
+        )
 
 
 def _missing_commander_identity(problem: PaymentProblem) -> list[str]:
@@ -101,9 +215,9 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     amounts: dict[ManaType, dict[str, int]] = {t: defaultdict(int) for t in TYPE_ORDER}
     repeated: set[ManaType] = set()  # types an ability that may be activated again makes (Ashnod's Altar)
     most = 0
-    # what stopped a source, with the types it could have made (CR 106.7): only those that could have
-    # helped are named
-    blocked: list[tuple[str, ManaTypes]] = []
+    # what stopped a source (the ability, or None for its restricted mana), with the types it could have
+    # made (CR 106.7): only those that could have helped are named, and only the first few are worded
+    blocked: list[tuple[Permanent, ManaAbility | None, ManaTypes]] = []
     missing_identity = _missing_commander_identity(problem)
     cycling = tap_cycling(view, player)
     # convoke and improvise tap a creature or an artifact instead of its mana ability: {1}, or (convoke) one
@@ -114,34 +228,16 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
         for mana_type in view.colors(pid):
             makers[mana_type].add(pid)
             amounts[mana_type][pid] = 1
+    offers = _Offers(view, target, reflect, cycling, tappers)
     for permanent in board.controlled_by(player):
-        best = 1 if permanent.id in tappers else 0
-        could = reflect.get(permanent.id, ManaTypes())
-        for ability in view.mana_abilities(permanent.id):
-            why = view.why_not_activatable(
-                permanent.id, ability, tapped=cycle_state(ability, permanent.id, cycling)
-            ) or why_unpayable(view, permanent.id, ability)
-            if why is not None:
-                blocked.append((why, could))
-                continue
-            for outcome in activation_outcomes(view, permanent.id, ability, reflect):
-                # only mana whose restriction lets it pay for the target counts (CR 106.6)
-                packets = [p for p in outcome.packets if p.tag.allows(target)]
-                if len(packets) < len(outcome.packets):
-                    blocked.append(
-                        (f"{permanent.name} ({permanent.id}): its restricted mana can't pay for this", could)
-                    )
-                best = max(best, sum(p.total for p in packets))
-                made: dict[ManaType, int] = defaultdict(int)
-                for packet in packets:
-                    for mana_type in packet.types if packet.total else ():
-                        makers[mana_type].add(permanent.id)
-                        made[mana_type] += packet.total
-                for mana_type, amount in made.items():
-                    amounts[mana_type][permanent.id] = max(amounts[mana_type][permanent.id], amount)
-                if not _once(ability, permanent.id, cycling):
-                    repeated.update(made)
-        most += best
+        pid = permanent.id
+        offer = offers.of(permanent)
+        for mana_type, amount in offer.amounts:
+            makers[mana_type].add(pid)
+            amounts[mana_type][pid] = max(amounts[mana_type][pid], amount)
+        repeated.update(offer.repeated)
+        blocked.extend((permanent, ability, offer.could) for ability in offer.blocked)
+        most += offer.best
     usable = [unit for unit in pool if unit.allowed_for(target)]
     for unit in usable:
         makers[unit.type].add(unit.tag.source)
@@ -158,9 +254,13 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
 
     def detail(wanted: ManaTypes) -> str:
         """What stopped the sources that could have made some of ``wanted``, in parentheses."""
-        helpful = [why for why, could in blocked if could & wanted]
-        unique = list(dict.fromkeys([*missing_identity, *helpful]))
-        return f" ({'; '.join(unique[:3])})" if unique else ""
+        unique = dict.fromkeys(missing_identity)
+        for permanent, ability, could in blocked:
+            if len(unique) >= 3:
+                break
+            if could & wanted:
+                unique[offers.why_blocked(permanent, ability)] = None
+        return f" ({'; '.join(list(unique)[:3])})" if unique else ""
 
     for slot in core:
         if isinstance(slot, ManaType):

@@ -128,6 +128,8 @@ class _Programme:
         ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest);
         with ``beyond``, ``bound`` is the value of the best payment by those sources alone, and only payments
         that use some other source and are better still are looked for."""
+        if bound is None and self._surely_too_long(skipped, plain=plain, beyond=beyond):
+            raise _DeclinedError  # (what the programme would do, after a tenth of a second or more)
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -218,6 +220,57 @@ class _Programme:
             link, member, option = link
             taps.append((member, option))
         return tuple(taps)
+
+    def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
+        """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
+        :data:`_MAX_STATES`) and decline: decided on the mana still needed alone, before the programme runs.
+
+        Without a bound nothing is pruned, so the programme keeps every state it reaches. The mana still
+        needed is one part of a state: a move that changes it changes the state (so the programme takes it),
+        and states with different parts are different. So the needed values that such moves alone reach, the
+        same way (this walks :meth:`solve`'s loops), are never more than the states the programme holds at
+        each use, and the moves counted from them (states times options) never more than it counts."""
+        groups = self.search.groups
+        width = len(self.types)
+        budget = _MAX_MOVES - self.search.moves
+        frontier = {self.start[width]}
+        clamped = not self.search.special and min(self.start) >= 0
+        started = not beyond
+        for index in self.order:
+            group = groups[index]
+            special = group.members[0].special
+            if special and plain:
+                continue
+            if not special and not started:
+                frontier.discard(self.start[width])  # (maybe more than the programme drops: still a bound)
+                started = True
+            if not special and not clamped:
+                frontier = {value if value > 0 else 0 for value in frontier}
+                clamped = True
+            members = group.members[:-1] if index in skipped else group.members
+            options = self.options[index]
+            if not members or not options:
+                continue
+            floor = -self.room[index][width] if special else 0
+            made: set[int] = set()  # (a special's net, another's total: see _move)
+            for key, _, _ in options:
+                amount = key[1]
+                assert isinstance(amount, int)
+                made.add(amount)
+            plain = not special and not self.feeding  # (as solve has it)
+            current = frontier
+            for _ in members:
+                budget -= len(current) * len(options)
+                if budget < 0:
+                    return True
+                step = {new for value in current for m in made if (new := max(value - m, floor)) != value}
+                if not step:
+                    break
+                frontier = frontier | step
+                current = step
+            if len(frontier) > _MAX_STATES:
+                return True
+        return False
 
 
 #: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the

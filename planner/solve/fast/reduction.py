@@ -185,6 +185,8 @@ class _BoardSources:
     sources: tuple[_Source, ...]
     clash: str | None
     layout: _Layout | None = None
+    #: what each permanent could produce (CR 106.7)
+    could: dict[str, ManaTypes] | None = None
 
 
 def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
@@ -220,6 +222,8 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
     """The board's sources for the problem's player, worked out once per question (:class:`FastAnalysis`)."""
     analysis = fast_analysis(problem)
     if analysis.sources is not None:
+        if analysis.sources.could is not None:  # (this question's CP-SAT model or explanation reads it)
+            problem.analysis.keep_reflect(analysis.sources.could)
         return analysis.sources
     view, player = problem.view, problem.player
     board = problem.board
@@ -230,10 +234,10 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         if effects
         else [not kind.on_board for kind in first.kinds]
     )
-    sets: dict[str, ManaTypes] = {}
-    if reflecting:
-        sets = _could_produce(view, first.kinds, as_card)
-        problem.analysis.keep_reflect(sets)  # (exact: CP-SAT needs it when the fast path declines)
+    # (exact, and cheap from the cards' analyses: CP-SAT needs it when the fast path declines, the explanation
+    # of a "no" when it does not)
+    sets = _could_produce(view, first.kinds, as_card)
+    problem.analysis.keep_reflect(sets)
     shared: dict[tuple[object, ...], SourceKind] = {}
     checks: list[tuple[Permanent, _Usage]] = []
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
@@ -260,7 +264,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             checks.append((permanent, usage))
         found.append((position, permanent, kind, usage))
     if checks and checks[-1][1].blocked is not None:
-        result = _BoardSources(tuple(checks), (), None)
+        result = _BoardSources(tuple(checks), (), None, could=sets)
         analysis.sources = result
         return result
     n = len(board.permanents)
@@ -281,7 +285,8 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             if restricted is not None or any(unit.tag.restriction is not None for unit in problem.pool):
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
-    result = _BoardSources(tuple(checks), sources, clash, _with_keep_units(problem, _layout(sources)))
+    layout = _with_keep_units(problem, _layout(sources))
+    result = _BoardSources(tuple(checks), sources, clash, layout, sets)
     analysis.sources = result
     return result
 
