@@ -110,7 +110,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     cost = ability.cost
     output = ability.output
     amount = output.amount
-    restriction = ability.restriction
     if (
         not cost.parts
         and not ability.conditional
@@ -118,7 +117,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and amount.kind in _EXECUTED_AMOUNTS
         and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
         and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
-        and (restriction is None or not restriction.not_generic)
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
@@ -151,8 +149,6 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         return f"output: {ability.output.amount.constant} mana of different colors".replace(
             "2 mana", "two mana"
         ).replace("3 mana", "three mana")
-    if ability.restriction is not None and ability.restriction.not_generic:
-        return "restriction: this mana can't be spent to pay generic mana costs"
     for effect in ability.side_effects:
         if effect.kind not in _HARMLESS_SIDE_EFFECTS and not (
             effect.kind in (SideEffectKind.PUT_COUNTER, SideEffectKind.REMOVE_COUNTER)

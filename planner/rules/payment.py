@@ -109,14 +109,15 @@ def _slot_order(slot: Slot) -> int:
     return 10 if slot is SlotKind.SNOW else 11
 
 
-#: What paying a slot reads of a unit of mana (:meth:`SpendRules.fits`): its type, and whether it came from
-#: a snow source. Units alike in both pay alike, once their restrictions allow them (CR 106.6).
-_Kind = tuple[ManaType, bool]
+#: What paying a slot reads of a unit of mana (:meth:`SpendRules.fits`): its type, whether it came from
+#: a snow source, and whether it may pay generic mana (:func:`~planner.rules.pool.pays_generic`). Units
+#: alike in all three pay alike, once their restrictions allow them (CR 106.6).
+_Kind = tuple[ManaType, bool, bool]
 
 
 def _kinds(units: Iterable[ManaUnit]) -> Counter[_Kind]:
-    """How many units of each kind (type, snow) there are."""
-    return Counter((unit.type, unit.tag.snow) for unit in units)
+    """How many units of each kind (type, snow, pays generic) there are."""
+    return Counter((unit.type, unit.tag.snow, unit.pays_generic) for unit in units)
 
 
 def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: PaymentTarget) -> bool:
@@ -126,17 +127,23 @@ def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: Payme
         return False
     if rules.plain and all(slot is GENERIC or isinstance(slot, ManaType) for slot, _ in mode.slots):
         # each typed slot takes its own type only, and no two take the same: enough of each type fills
-        # them, and the rest (as many as the generic slots) pays generic
-        have = Counter[ManaType]()
-        for (mana_type, _), count in kinds.items():
+        # them, and the rest (as many as the generic slots) pays generic; mana that can't pay generic must
+        # all go to its own type's slots
+        have, kept_off_generic = Counter[ManaType](), Counter[ManaType]()
+        for (mana_type, _, generic), count in kinds.items():
             have[mana_type] += count
-        return all(have[slot] >= count for slot, count in mode.slots if isinstance(slot, ManaType))
+            if not generic:
+                kept_off_generic[mana_type] += count
+        wanted = Counter({slot: count for slot, count in mode.slots if isinstance(slot, ManaType)})
+        return all(have[t] >= wanted[t] for t in wanted) and all(
+            wanted[t] >= kept_off_generic[t] for t in kept_off_generic
+        )
     slot_list = [slot for slot, _ in mode.slots]
     demand = [count for _, count in mode.slots]
     kind_list = list(kinds)
     edges = [
-        [j for j, slot in enumerate(slot_list) if rules.fits(mana_type, snow, slot, target)]
-        for mana_type, snow in kind_list
+        [j for j, slot in enumerate(slot_list) if rules.fits(mana_type, snow, slot, target, generic=generic)]
+        for mana_type, snow, generic in kind_list
     ]
     flow = [[0] * len(slot_list) for _ in kind_list]
     supply = [kinds[kind] for kind in kind_list]
@@ -234,7 +241,7 @@ def assign_symbols(
     generic = cost.generic
     rules = rules.at(target)
     # the symbols other than generic are searched (a few, each a couple of ways); whatever mana is left at
-    # the end pays the generic part, which any mana can pay
+    # the end pays the generic part, which any mana can pay but mana that can't be spent on generic
     symbols = [symbol for symbol in cost.symbols if symbol.kind is not SymbolKind.GENERIC]
     # each unit is searched as the position of the first unit equal to it (equal units are interchangeable,
     # so a symbol takes one of each: :func:`_pick`)
@@ -253,7 +260,12 @@ def assign_symbols(
 
     def search(index: int, life_left: int, generic_needed: int) -> bool:
         if index == len(symbols):
-            return len(remaining) == generic_needed and life_left == 0
+            # (what is left pays generic mana: all of it must be allowed to)
+            return (
+                len(remaining) == generic_needed
+                and life_left == 0
+                and all(units[position].pays_generic for position in remaining)
+            )
         for way in ways[index]:
             if way.life > life_left:
                 continue

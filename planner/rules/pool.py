@@ -20,7 +20,7 @@ from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
 from planner.rules.view import BoardView
 
-__all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pool_units"]
+__all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pays_generic", "pool_units"]
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -39,12 +39,31 @@ class ManaUnit:
         """True when the unit's restriction (if any) lets it pay for the target (CR 106.6)."""
         return self.tag.allows(target)
 
+    @property
+    def pays_generic(self) -> bool:
+        """True when the unit may pay generic mana (:func:`pays_generic`)."""
+        return pays_generic(self.tag)
+
     def sort_key(self) -> tuple[int, str, bool, str]:
         """A stable order for pools: by type, then source, then the rest."""
         return (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, _tag_text(self.tag))
 
     def __str__(self) -> str:
         return f"{{{self.type.letter}}} from {self.tag.source}"
+
+
+def pays_generic(tag: ManaTag) -> bool:
+    """True when mana with this tag may pay generic mana: not so for 'This mana can't be spent to pay
+    generic mana costs' (Jegantha, the Wellspring), which pays colored symbols, hybrid symbols' colored
+    halves and Phyrexian symbols' colored part, never {1}, {X} nor the generic half of {2/W}.
+
+    >>> from models.oracle import parse_oracle
+    >>> jegantha = parse_oracle("{T}: Add {W}{U}. This mana can't be spent to pay generic mana costs.")
+    >>> restriction = jegantha.mana_abilities[0].restriction
+    >>> pays_generic(ManaTag(source="j", restriction=restriction)), pays_generic(ManaTag(source="f"))
+    (False, True)
+    """
+    return tag.restriction is None or not tag.restriction.not_generic
 
 
 @per_card(maxsize=4096)
@@ -149,10 +168,12 @@ class SpendRules:
         rules = self.at(target) if self.conditional else self
         return needed in rules.spend_as[TYPE_ORDER.index(unit_type)]
 
-    def fits(self, unit_type: ManaType, snow: bool, slot: Slot, target: PaymentTarget) -> bool:
-        """True when mana of ``unit_type`` (from a snow source or not) may pay ``slot`` in a payment for
-        ``target``: any mana pays generic, snow mana pays {S} (CR 107.4h), a typed slot takes what may be
-        spent as that type.
+    def fits(
+        self, unit_type: ManaType, snow: bool, slot: Slot, target: PaymentTarget, *, generic: bool = True
+    ) -> bool:
+        """True when mana of ``unit_type`` (from a snow source or not, and allowed to pay generic mana or
+        not: :func:`pays_generic`) may pay ``slot`` in a payment for ``target``: mana that may pay generic
+        pays generic, snow mana pays {S} (CR 107.4h), a typed slot takes what may be spent as that type.
 
         >>> rules, target = SpendRules(), PaymentTarget.of("{G}")
         >>> rules.fits(ManaType.G, False, SlotKind.GENERIC, target)
@@ -161,9 +182,11 @@ class SpendRules:
         False
         >>> rules.fits(ManaType.G, True, ManaType.G, target), rules.fits(ManaType.G, True, ManaType.W, target)
         (True, False)
+        >>> rules.fits(ManaType.G, False, SlotKind.GENERIC, target, generic=False)
+        False
         """
         if slot is SlotKind.GENERIC:
-            return True
+            return generic
         if slot is SlotKind.SNOW:
             return snow
         return self.can_pay(unit_type, slot, target)

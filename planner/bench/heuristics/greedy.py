@@ -29,7 +29,7 @@ from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.activations import Activation, activation_bound
 from planner.rules.could_produce import could_produce_all
-from planner.rules.pool import ManaUnit, SpendRules, board_pool
+from planner.rules.pool import ManaUnit, SpendRules, board_pool, pays_generic
 from planner.rules.production import ManaTag, Packet, activation_outcomes
 from planner.rules.replay import ACTIVATION_CAP, Plan, Step, ability_target
 from planner.rules.view import BoardView
@@ -291,7 +291,9 @@ class _Payer:
             return False
         if need.snow:
             return unit.tag.snow
-        return need.generic or _can_spend(self.facts.rules.at(consumer), int(unit.type), need.types.mask)
+        if need.generic:
+            return unit.pays_generic  # (not Jegantha's mana: CR 106.6)
+        return _can_spend(self.facts.rules.at(consumer), int(unit.type), need.types.mask)
 
     def packet_fits(self, packet: Packet, need: Need, consumer: PaymentTarget) -> bool:
         if packet.total <= 0:
@@ -301,7 +303,9 @@ class _Payer:
             return False
         if need.snow:
             return packet.tag.snow
-        return need.generic or _can_spend(self.facts.rules.at(consumer), packet.types.mask, need.types.mask)
+        if need.generic:
+            return pays_generic(packet.tag)
+        return _can_spend(self.facts.rules.at(consumer), packet.types.mask, need.types.mask)
 
     def available(self, option: Option, exclude: frozenset[str], depth: int) -> bool:
         cost = option.ability.cost

@@ -19,7 +19,7 @@ from models.mana import ManaType
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.amounts import counts_life
 from planner.rules.payment import GENERIC, SNOW
-from planner.rules.pool import SpendRules
+from planner.rules.pool import SpendRules, pays_generic
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.literals import only_where, unused
 from planner.solve.cpsat.record import (
@@ -272,7 +272,8 @@ def spending_rules(record: PaymentModel, layer: Layer) -> None:
     consumer's own mana (but for a group of twins, or an ability activated again: CR 605.3c), and the
     spending rules let the type fill the slot (609.4b: the target's on the board the activations leave, an
     ability's cost on the board as it is activated). A group of twins, or an ability that pays its later
-    activations with its own mana, gets the first activation's cost from outside."""
+    activations with its own mana, gets the first activation's cost from outside. Mana that can't be spent
+    to pay generic mana costs (Jegantha) pays no generic slot."""
     model = record.model
     templates = record.templates
     problem = record.problem
@@ -306,7 +307,8 @@ def spending_rules(record: PaymentModel, layer: Layer) -> None:
             label = f"{layer.name}_{consumer.name}_{slot_name(slot)}_by"
             if slot in (GENERIC, SNOW):
                 for group in allowed:
-                    if slot == GENERIC or group[0].snow:
+                    # (generic slots take mana that may pay generic: not Jegantha's)
+                    if (slot == GENERIC and pays_generic(group[0])) or (slot == SNOW and group[0].snow):
                         var = model.new_int_var(
                             0, group_bound[group], f"{label}_{group[1]}_{len(consumer.blind)}"
                         )

@@ -319,6 +319,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             )
         if not unit.allowed_for(target):
             return _Outside(f"floating mana from {unit.tag.source} is restricted and can't pay for this")
+        if not unit.pays_generic:
+            return _Outside(f"floating mana from {unit.tag.source} can't be spent to pay generic mana costs")
     first = _board_kinds(problem)
     for permanent, kind in first.spending:
         covering = next((e for e in kind.spending if e.applies_to(target)), None)
@@ -332,6 +334,9 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         if usage.blocked is not None:
             return _Outside(f"{permanent.name} ({permanent.id}) has {usage.blocked!r}")
         for restriction in usage.restrictions:
+            if restriction.not_generic:
+                where = f"{permanent.name} ({permanent.id})"
+                return _Outside(f"{where} makes mana that can't be spent to pay generic mana costs")
             if not restriction.allows(target, permanent.choices.creature_type):
                 return _Outside(
                     f"{permanent.name} ({permanent.id}) makes restricted mana that can't pay for this"
