@@ -66,7 +66,7 @@ BOARDS_PER_QUESTION = 4096
 
 #: The boards (and board structures) whose analyses are kept across questions, the least recently asked
 #: forgotten first.
-RECENT_BOARDS = 256
+RECENT_BOARDS = 32
 
 _RECENT_VIEWS: KeptMap[Board, BoardView] = KeptMap("planner.rules.question.recent_views", RECENT_BOARDS)
 _RECENT_STRUCTURES: KeptMap[Board, BoardView] = KeptMap(
