@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             label: _answers(tree, list(regression.values()), args.time_limit) for label, tree in trees.items()
         }
         print("\nthe regression boards of issue 41 (mana multipliers), CPU ms per pay, cold")
-        rows = [
+        regression_rows = [
             [
                 name,
                 str(_size(q)),
@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             ]
             for i, (name, q) in enumerate(regression.items())
         ]
-        print(_table(["board", "size", "cost", *[f"{lb} ms" for lb in trees]], rows))
+        print(_table(["board", "size", "cost", *[f"{lb} ms" for lb in trees]], regression_rows))
         answers: dict[str, list[tuple[float, bool | None, str]]] = {label: [] for label in trees}
         for number, start in enumerate(range(0, len(asked), args.chunk)):
             chunk = asked[start : start + args.chunk]
