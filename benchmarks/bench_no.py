@@ -2,7 +2,10 @@
 permanents (:func:`benchmarks.boards.random_question`: realistic boards with some of the cards whose models
 are the largest, and costs that are often unpayable), timing :func:`planner.api.pay` on each.
 
-Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--against PATH | --against-rev REV]``.
+Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--multipliers] [--against PATH |
+--against-rev REV]``. With ``--multipliers`` the boards get the mana multipliers and counters of
+:data:`benchmarks.boards.MULTIPLIERS` (issue 41) rather than :data:`benchmarks.boards.SPICE`; either way the
+regression boards of :func:`benchmarks.boards.multiplier_questions` are paid first, a row each.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
 shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
 ``--against-rev`` (a git revision, checked out in a temporary worktree), the same questions go to both
@@ -27,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
-from benchmarks.boards import Question, random_question
+from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, random_question
 
 __all__ = ["BANDS", "band_cells", "main", "questions"]
 
@@ -57,10 +60,10 @@ print(json.dumps(out))
 """
 
 
-def questions(count: int, seed: int) -> list[Question]:
+def questions(count: int, seed: int, spice: tuple[str, ...] = SPICE) -> list[Question]:
     """The search's questions: question ``i`` comes from its own generator, seeded by ``seed`` and ``i``
-    (so that any one can be rebuilt alone)."""
-    return [random_question(random.Random(f"bench_no {seed}:{i}")) for i in range(count)]
+    (so that any one can be rebuilt alone), its boards spiced with ``spice``."""
+    return [random_question(random.Random(f"bench_no {seed}:{i}"), spice=spice) for i in range(count)]
 
 
 def _answers(
@@ -144,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_no", description=__doc__)
     parser.add_argument("--questions", type=int, default=300, help="how many random questions")
     parser.add_argument("--seed", type=int, default=14, help="the seed of the questions")
+    parser.add_argument(
+        "--multipliers", action="store_true", help="spice the boards with the mana multipliers (issue 41)"
+    )
     parser.add_argument("--chunk", type=int, default=25, help="questions per process")
     parser.add_argument("--time-limit", type=float, default=10.0, help="pay's time limit per question")
     parser.add_argument("--against", type=Path, help="a checkout of the version to compare with")
@@ -151,16 +157,36 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--slowest", type=int, default=8, help="how many of the slowest questions to list")
     args = parser.parse_args(argv)
     print("python -m benchmarks.bench_no " + " ".join(sys.argv[1:] if argv is None else argv))
-    asked = questions(args.questions, args.seed)
+    spice = MULTIPLIERS if args.multipliers else SPICE
+    asked = questions(args.questions, args.seed, spice)
+    regression = multiplier_questions()
 
     def run(trees: dict[str, Path]) -> None:
+        paid = {
+            label: _answers(tree, list(regression.values()), args.time_limit) for label, tree in trees.items()
+        }
+        print("\nthe regression boards of issue 41 (mana multipliers), CPU ms per pay, cold")
+        regression_rows = [
+            [
+                name,
+                str(_size(q)),
+                q.cost,
+                *[f"{1000 * paid[lb][i][0]:.0f} {_word(paid[lb][i][1])}" for lb in trees],
+            ]
+            for i, (name, q) in enumerate(regression.items())
+        ]
+        print(_table(["board", "size", "cost", *[f"{lb} ms" for lb in trees]], regression_rows))
         answers: dict[str, list[tuple[float, bool | None, str]]] = {label: [] for label in trees}
         for number, start in enumerate(range(0, len(asked), args.chunk)):
             chunk = asked[start : start + args.chunk]
             order = list(trees) if number % 2 == 0 else list(reversed(trees))
             for label in order:
                 answers[label] += _answers(trees[label], chunk, args.time_limit)
-        print(f"\n{len(asked)} questions (seed {args.seed}), CPU ms per pay, cold; 'unknown': the time limit")
+        spiced = "multipliers" if args.multipliers else "spice"
+        print(
+            f"\n{len(asked)} questions (seed {args.seed}, {spiced}), CPU ms per pay, cold;"
+            " 'unknown': the time limit"
+        )
         print(_table(_HEADER, [_row(label, found) for label, found in answers.items()]))
         labels = list(trees)
         sizes = [_size(q) for q in asked]

@@ -31,12 +31,14 @@ from typing import Any
 
 __all__ = [
     "CATARACTS_LANDS",
+    "MULTIPLIERS",
     "SPICE",
     "BoardSpec",
     "Question",
     "big_board",
     "cataracts_board",
     "cataracts_cost",
+    "multiplier_questions",
     "random_question",
     "realistic_board",
     "realistic_cost",
@@ -403,11 +405,13 @@ class Question:
         return {"board": self.board, "cost": self.cost, "keep": self.keep, "x": self.x, "kind": self.kind}
 
 
-def random_question(rng: random.Random, low: int = 10, high: int = 60) -> Question:
+def random_question(
+    rng: random.Random, low: int = 10, high: int = 60, spice: tuple[str, ...] = SPICE
+) -> Question:
     """A board of ``low`` to ``high`` permanents of the payer (a realistic board, with up to four of
-    :data:`SPICE`) and a cost that is, by design, often unpayable: more pips of a color than it has sources,
-    more mana than it makes, a color outside the deck, or X beyond the board; one in four asks to keep a
-    small cost payable too.
+    ``spice``: :data:`SPICE`, or :data:`MULTIPLIERS`) and a cost that is, by design, often unpayable: more
+    pips of a color than it has sources, more mana than it makes, a color outside the deck, or X beyond the
+    board; one in four asks to keep a small cost payable too.
 
     >>> question = random_question(random.Random(3))
     >>> 10 <= len([p for p in question.board["permanents"] if p["controller"] == "me"]) <= 60
@@ -418,10 +422,14 @@ def random_question(rng: random.Random, low: int = 10, high: int = 60) -> Questi
     spec = realistic_board(rng, size - spiced)
     data = spec.data
     for number in range(spiced):
-        name = rng.choice(SPICE)
+        name = rng.choice(spice)
         entry: dict[str, Any] = {"id": f"s{number}", "card": name, "controller": "me"}
         if name == "Everflowing Chalice":
             entry["counters"] = {"charge": rng.randint(1, 3)}
+        elif name == "Caged Sun":
+            entry["choices"] = {"color": rng.choice(spec.deck)}
+        elif name == "Cavern of Souls":
+            entry["choices"] = {"creature_type": "Elf"}
         data["permanents"].insert(size - spiced, entry)
     deck = spec.deck
     kind = rng.choice(("fits", "pips", "big", "off", "x"))
@@ -536,3 +544,79 @@ def big_board(rng: random.Random, size: int = 1000, deck: str = "BRG") -> BoardS
         "permanents": permanents,
     }
     return BoardSpec(data, capacity, colors, deck)
+
+
+# ------------------------------------------------------------------------------------------ mana multipliers
+
+#: Cards that multiply or count mana (issue 41: their models were the slowest to solve), for
+#: :func:`random_question`'s ``spice`` and the regression boards of :func:`multiplier_questions`.
+MULTIPLIERS = (
+    "Nyxbloom Ancient",
+    "Mana Reflection",
+    "Cascading Cataracts",
+    "Caged Sun",
+    "Cabal Coffers",
+    "Grim Monolith",
+    "Priest of Titania",
+    "Reflecting Pool",
+    "Heartbeat of Spring",
+    "Zendikar Resurgent",
+    "Gaea's Cradle",
+    "Cavern of Souls",
+)
+
+#: The fillers of a multiplier board, in turn: lands and elves of a black-red-green deck.
+_FILLERS = ("Swamp", "Mountain", "Forest", "Llanowar Elves", "Badlands", "Elvish Mystic", "Taiga", "Bayou")
+
+
+def _filled(special: list[dict[str, Any]], size: int, fillers: tuple[str, ...] = _FILLERS) -> dict[str, Any]:
+    """Board-file data: ``special`` then fillers in turn up to ``size`` permanents of "me"."""
+    permanents = list(special)
+    for number in range(size - len(special)):
+        name = fillers[number % len(fillers)]
+        permanents.append({"id": f"f{number}", "card": name, "controller": "me"})
+    return {"version": 1, "players": [{"id": "me"}], "permanents": permanents}
+
+
+def multiplier_questions() -> dict[str, Question]:
+    """The three boards of issue 41 where mana multipliers made the CP-SAT model slow, by name.
+
+    >>> questions = multiplier_questions()
+    >>> {name: len(q.board["permanents"]) for name, q in questions.items()}
+    {'caged sun 26': 26, 'priest 59': 59, 'coffers 36': 36}
+    """
+
+    def me(pid: str, card: str, **extra: Any) -> dict[str, Any]:
+        return {"id": pid, "card": card, "controller": "me", **extra}
+
+    caged = _filled(
+        [
+            me("sun", "Caged Sun", choices={"color": "G"}),
+            me("cat1", "Cascading Cataracts"),
+            me("cat2", "Cascading Cataracts"),
+            me("grim1", "Grim Monolith"),
+            me("grim2", "Grim Monolith"),
+            me("nyx", "Nyxbloom Ancient"),
+        ],
+        26,
+    )
+    priest = _filled(
+        [
+            me("nyx", "Nyxbloom Ancient"),
+            me("priest", "Priest of Titania"),
+            me("pool", "Reflecting Pool"),
+            me("cavern", "Cavern of Souls", choices={"creature_type": "Elf"}),
+        ],
+        59,
+        ("Forest", "Llanowar Elves", "Island", "Elvish Mystic", "Forest", "Tropical Island"),
+    )
+    coffers = _filled(
+        [me("coffers", "Cabal Coffers"), me("reflection", "Mana Reflection"), me("nyx", "Nyxbloom Ancient")],
+        36,
+        ("Swamp", "Forest", "Llanowar Elves", "Swamp", "Bayou", "Elvish Mystic"),
+    )
+    return {
+        "caged sun 26": Question(board=caged, cost="{3}{B}{R/U}", kind="multiplier"),
+        "priest 59": Question(board=priest, cost="{38}{U}", kind="multiplier"),
+        "coffers 36": Question(board=coffers, cost="{30}{B}{B}", kind="multiplier"),
+    }
