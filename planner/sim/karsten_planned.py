@@ -41,6 +41,7 @@ from planner.sim.turn_search import (
     _is_event,
     _treasures_used,
     _with_treasures,
+    events_paid,
 )
 
 __all__ = ["KEPT_TURNS", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
@@ -217,7 +218,6 @@ class KarstenPlanned:
         self, position: Position, drawn: int, library: frozenset[int], last: bool
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         kinds, tables = self.kinds, self.tables
-        pays = tables.matchings.payable
         lands, sources, hand, life, fetched, changers, treasures = position
         if drawn >= 0:
             hand = tuple(sorted((*hand, drawn)))
@@ -254,24 +254,10 @@ class KarstenPlanned:
                 lands_after = tuple(sorted((*lands, entered)))
             spells = tuple(i for i in rest if kinds[i].role != "land")
             for sequence in tables.event_orders(spells):
-                lasting, demands = [(mask, 0) for mask in now], []
-                made = [0] * treasures
-                changed = changers
-                phyrexian = 0
-                ok = True
-                for epoch, index in enumerate(sequence):
-                    kind = kinds[index]
-                    demands += [(mask, epoch) for mask in tables.demand(index, changed)]
-                    phyrexian += kind.phyrexian
-                    if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
-                        ok = False
-                        break
-                    lasting += [(mask, epoch + 1) for mask in kind.units]
-                    made += [epoch + 1] * kind.treasures
-                    if kind.permanent and kind.cost_changes:
-                        changed = tuple(sorted((*changed, index)))
-                if not ok:
+                played = events_paid(tables, kinds, sequence, now, treasures, changers, life_left)
+                if played is None:
                     continue
+                lasting, made, demands, changed, phyrexian = played
                 epoch = len(sequence)
                 units = tuple(_with_treasures(lasting, made))
                 castable.update(i for i in sequence if kinds[i].role != "land")

@@ -7,7 +7,7 @@ exact, and which cards some plan of the turn could cast. ``tests/test_simulate_p
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from models.oracle import LandSearch
@@ -215,7 +215,6 @@ def best_turn(
     and ``castable_of``) keeps what many states share across calls."""
     if tables is None:
         tables = TurnTables(kinds, castable_of)
-    pays = tables.matchings.payable
     # (land played, tapped, life paid, the land a search finds: -1 for none)
     options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
     if state.land_play:
@@ -249,24 +248,10 @@ def best_turn(
         if life_left <= 0:
             continue
         for sequence in orders:
-            lasting, demands = [(mask, 0) for mask in ready], []
-            made = [0] * state.treasures  # (the epoch each Treasure can pay from)
-            changers = state.changers
-            phyrexian = 0
-            ok = True
-            for epoch, index in enumerate(sequence):
-                kind = kinds[index]
-                demands += [(mask, epoch) for mask in tables.demand(index, changers)]
-                phyrexian += kind.phyrexian
-                if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
-                    ok = False
-                    break
-                lasting += [(mask, epoch + 1) for mask in kind.units]
-                made += [epoch + 1] * kind.treasures
-                if kind.permanent and kind.cost_changes:
-                    changers = tuple(sorted((*changers, index)))
-            if not ok:
+            played = events_paid(tables, kinds, sequence, ready, state.treasures, state.changers, life_left)
+            if played is None:
                 continue
+            lasting, made, demands, changers, phyrexian = played
             rest = list(spells)
             for index in sequence:
                 rest.remove(index)
@@ -320,6 +305,38 @@ def best_turn(
         plan.fetched,
         plan.treasures_left,
     )
+
+
+def events_paid(
+    tables: TurnTables,
+    kinds: Sequence[CardKind],
+    sequence: Sequence[int],
+    ready: Iterable[int],
+    treasures: int,
+    changers: tuple[int, ...],
+    life_left: int,
+) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]], tuple[int, ...], int] | None:
+    """The events of ``sequence`` (kind indices) cast in that order, each paid when it is cast from the mana
+    ``ready``, the mana the events before it made and ``treasures`` Treasures, with at most ``life_left`` life
+    for Phyrexian symbols: the lasting units (mask, the epoch each can pay from), the epoch each Treasure can
+    pay from, the demands (mask, epoch), the cost changers in play after, and the Phyrexian symbols paid with
+    life; None when one of the events can't be paid."""
+    pays = tables.matchings.payable
+    lasting: list[tuple[int, int]] = [(mask, 0) for mask in ready]
+    demands: list[tuple[int, int]] = []
+    made = [0] * treasures  # (the epoch each Treasure can pay from)
+    phyrexian = 0
+    for epoch, index in enumerate(sequence):
+        kind = kinds[index]
+        demands += [(mask, epoch) for mask in tables.demand(index, changers)]
+        phyrexian += kind.phyrexian
+        if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
+            return None
+        lasting += [(mask, epoch + 1) for mask in kind.units]
+        made += [epoch + 1] * kind.treasures
+        if kind.permanent and kind.cost_changes:
+            changers = tuple(sorted((*changers, index)))
+    return lasting, made, demands, changers, phyrexian
 
 
 def _with_treasures(lasting: list[tuple[int, int]], made: list[int]) -> list[tuple[int, int]]:
