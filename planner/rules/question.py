@@ -64,8 +64,8 @@ _Value = TypeVar("_Value")
 #: plan over many boards, starts again past it: the analyses are worked out again, never wrong).
 BOARDS_PER_QUESTION = 4096
 
-#: The boards (and board structures) whose analyses are kept across questions, the least recently asked
-#: forgotten first.
+#: The boards (and board structures) whose analyses are kept across questions, the one kept longest forgotten
+#: first.
 RECENT_BOARDS = 32
 
 _RECENT_VIEWS: KeptMap[Board, BoardView] = KeptMap("planner.rules.question.recent_views", RECENT_BOARDS)
