@@ -392,17 +392,7 @@ class CardStore:
 
         Each face's text is read by the parser as it is written, and the reading cached.
         """
-        self.close()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise CardDataError(
-                f"{os.fspath(self.path)}: cannot make the card store's directory: {error.strerror or error}"
-            ) from None
-        try:
-            writer = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-        except sqlite3.Error as error:
-            raise self._error(error, "opening it to write") from None
+        writer = self._writer()
         try:
             with self._translated("writing cards"):
                 self._check_schema(writer)
@@ -418,9 +408,8 @@ class CardStore:
         finally:
             writer.close()
 
-    def check_writable(self) -> None:
-        """Raise :class:`~models.errors.CardDataError` now if the store cannot be written (locked by another
-        process, read-only, not a card store), without changing it."""
+    def _writer(self) -> sqlite3.Connection:
+        """A connection that may write the store (its directory made first), this object's own closed."""
         self.close()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -429,9 +418,14 @@ class CardStore:
                 f"{os.fspath(self.path)}: cannot make the card store's directory: {error.strerror or error}"
             ) from None
         try:
-            writer = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+            return sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
         except sqlite3.Error as error:
             raise self._error(error, "opening it to write") from None
+
+    def check_writable(self) -> None:
+        """Raise :class:`~models.errors.CardDataError` now if the store cannot be written (locked by another
+        process, read-only, not a card store), without changing it."""
+        writer = self._writer()
         try:
             with self._translated("checking that it can be written"):
                 self._check_schema(writer)
