@@ -611,20 +611,28 @@ class SpendUse:
     """One allowed use in a 'spend this mana only ...' clause.
 
     ``kind`` None allows both spells and abilities. ``types`` must all appear on the spell's type line
-    (or on the ability's source's); ``colorless``, ``multicolored`` and ``monocolored`` ask that of its
-    colors, and ``colors`` names colors it must have ('red spells').
+    (or on the ability's source's); ``colorless``, ``colored``, ``multicolored`` and ``monocolored`` ask that
+    of its colors, and ``colors`` names colors it must have ('red spells'); ``needs_x`` and ``without_x`` ask
+    for a mana cost with or without {X} in it.
+
+    >>> titans_nest = SpendUse(kind=PaymentKind.SPELL, colored=True, without_x=True)
+    >>> [titans_nest.allows(PaymentTarget.of(cost, colors=colors, type_line="Sorcery"))
+    ...  for cost, colors in (("{2}{G}", "G"), ("{X}{G}", "G"), ("{3}", ""))]
+    [True, False, False]
     """
 
     kind: PaymentKind | None = None
     types: tuple[str, ...] = ()
     excluded: tuple[str, ...] = ()  # 'noncreature spells': none of these on the type line
     colorless: bool = False
+    colored: bool = False
     multicolored: bool = False
     monocolored: bool = False
     colors: ManaTypes = ManaTypes()
     chosen_type: bool = False
     commander: bool = False
     needs_x: bool = False
+    without_x: bool = False  # 'a spell without {X} in its mana cost' (Titans' Nest)
     needs_colorless_symbol: bool = False  # 'pay a cost that contains {C}'
     purpose: SpendPurpose | None = None  # a use the payment says it is (its ``purposes``, ``keywords``)
     keyword: str = ""  # with ``SpendPurpose.KEYWORD``: the keyword the spell must have
@@ -648,6 +656,10 @@ class SpendUse:
             return False
         colors = target.spell_colors
         if not colors_match(colors, self.colorless, self.multicolored, self.monocolored):
+            return False
+        if self.colored and not colors:
+            return False
+        if self.without_x and target.contains_x:
             return False
         if self.colors and (colors & self.colors) != self.colors:
             return False
