@@ -759,6 +759,21 @@ class ManaAbility:
         """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
         return self.cost.tap
 
+    @property
+    def life_gain(self) -> int:
+        """The life its effect gives its controller as it resolves ('You gain 1 life.': Pristine Talisman),
+        at once, while the payment goes on (CR 605.3b, 119.3).
+
+        >>> talisman = ManaAbility(text="{T}: Add {C}. You gain 1 life.", cost=AbilityCost(tap=True),
+        ...     output=ManaOutput.fixed("{C}"), side_effects=(SideEffect(SideEffectKind.GAIN_LIFE, 1),))
+        >>> talisman.life_gain
+        1
+        """
+        effects = self.side_effects
+        if not effects:
+            return 0
+        return sum(e.amount for e in effects if e.kind is SideEffectKind.GAIN_LIFE)
+
 
 class NotPaymentKind(Enum):
     """Why some mana is added outside a payment (CR 605.1a as amended 2026-08-07, 605.5a, 605.5b)."""

@@ -48,9 +48,10 @@ __all__ = [
 #: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
 #: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
 _EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
-#: Side effects that can't change a payment (life gained, untap steps, later triggers, depletion counters),
-#: and those the rules layer executes: a counter put before the mana is counted (Empowered Autogenerator), the
-#: reveal a REVEALED amount counts.
+#: Side effects that can't change a payment (an opponent's life gained, untap steps, later triggers,
+#: depletion counters), and those the rules layer executes: life gained (the replay adds it as the ability
+#: resolves), a counter put before the mana is counted (Empowered Autogenerator), the reveal a REVEALED amount
+#: counts.
 _HARMLESS_SIDE_EFFECTS = frozenset(
     {
         SideEffectKind.GAIN_LIFE,

@@ -154,6 +154,7 @@ class Outcome:
     replacements: tuple[str, ...] = ()
     sacrifices_source: bool = False
     devotion: ManaTypes = ManaTypes()
+    life_gain: int = 0  # life its controller gains as it resolves (Pristine Talisman)
 
     @property
     def total(self) -> int:
@@ -886,7 +887,15 @@ def _worked_out(
                     )
                 for order in orders:
                     key = (final, order if every_order else (), devotion)
-                    outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties, devotion)
+                    outcome = Outcome(
+                        final,
+                        ability.self_damage,
+                        ability.life_loss,
+                        order,
+                        empties,
+                        devotion,
+                        ability.life_gain,
+                    )
                     outcomes.setdefault(key, outcome)
     return list(outcomes.values())
 

@@ -525,7 +525,9 @@ def _resolved(
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
-    player: dict[str, object] = {"life": state.life - paid.life - loss}
+    player: dict[str, object] = {"life": state.life - paid.life - loss + outcome.life_gain}
+    if outcome.life_gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
+        player["life_gained_this_turn"] = board.player(state.player).life_gained_this_turn + outcome.life_gain
     if hand is not None:
         player["hand"] = hand
     if paid.energy:
@@ -660,8 +662,13 @@ class _LiveState:
             self._remove(other)
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss
-        self.life -= paid.life + loss
-        if paid.life + loss:
+        gain = outcome.life_gain
+        self.life += gain - paid.life - loss
+        if gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
+            player = self.view.player(self.player)
+            gained = player.life_gained_this_turn + gain
+            self.view.update_player(replace(player, life=self.life, life_gained_this_turn=gained))
+        elif paid.life + loss:
             self.view.update_player(replace(self.view.player(self.player), life=self.life))
         self.life_paid += paid.life
         self.damage += paid.damage + loss
