@@ -25,6 +25,7 @@ from planner.solve.objective import (
     color_keeping,
     permanent_facts,
     sacrificed_by_design,
+    wasted,
 )
 
 
@@ -98,15 +99,18 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     terms.append(("energy_paid", total(energy), record.board.player(record.player).counter("energy") + 1))
     # each bound below is one more than the level's largest value, no looser: stages hold more levels
     # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
-    for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
-        chosen = [pid for pid in sacrificed if (pid in designed) == kind]
-        most_gone = sum(len(record.members[pid]) for pid in chosen) + 1
-        terms.append((name, total([sacrificed[pid] for pid in chosen]), most_gone))
+    valuable = sorted(pid for pid in sacrificed if pid not in designed)
+    most_valuable = sum(len(record.members[pid]) for pid in valuable) + 1
+    terms.append(("valuable_sacrificed", total([sacrificed[pid] for pid in valuable]), most_valuable))
+    # a permanent sacrificed by design weighs what it could still make (Black Lotus 3, Lotus Petal 1)
+    weighed = [facts[pid].most * sacrificed[pid] for pid in sorted(designed)]
+    most_weighed = sum(facts[pid].most * len(record.members[pid]) for pid in designed) + 1
+    terms.append(("designed_sacrificed", total(weighed), most_weighed))
     # an opponent's land untapped for a cost is mana given to them
     untapping = [len(t.choices.untapped) * main.use[t.index] for t in record.templates if t.choices.untapped]
     most_untapped = len({pid for t in record.templates for pid in t.choices.untapped}) + 1
     terms.append(("opponent_lands_untapped", total(untapping), most_untapped))
-    waste = sum(e for group, e in main.floating.items() if not group[0].persists)
+    waste = sum(e for group, e in main.floating.items() if wasted(group[0]))
     terms.append(("mana_floating", waste, mana_bound))
     if record.keep_layer is not None:
         # a kept cost is reported satisfied by the plan that leaves it payable at the least life and
