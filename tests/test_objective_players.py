@@ -19,12 +19,18 @@ FLOATING = OBJECTIVE_LEVELS.index("mana_floating")
 LOST = OBJECTIVE_LEVELS.index("colors_lost")
 
 
-def board_of(*permanents: tuple[str, str]) -> Board:
-    """A board of my permanents: (id, card name)."""
-    entries: list[dict[str, Any]] = [
-        {"id": pid, "card": card, "controller": "me"} for pid, card in permanents
-    ]
-    return Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": entries})
+RESTRICTED = OBJECTIVE_LEVELS.index("restricted_floating")
+
+
+def board_with(*entries: dict[str, Any]) -> Board:
+    """A board of my permanents, given by their entries."""
+    permanents = [{"controller": "me", **entry} for entry in entries]
+    return Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": permanents})
+
+
+def board_of(*permanents: tuple[str, str], **fields: dict[str, Any]) -> Board:
+    """A board of my permanents: (id, card name); ``fields`` adds to the entry of the permanent so named."""
+    return board_with(*({"id": pid, "card": card, **fields.get(pid, {})} for pid, card in permanents))
 
 
 def answer(board: Board, target: PaymentTarget) -> PaymentSummary:
@@ -93,3 +99,58 @@ def test_restricted_mana_keeps_no_color_open() -> None:
     summary = answer(board, PaymentTarget.of("{1}", type_line="Creature", colors="W"))
     assert set(summary.used) == {"pl"}
     assert objective_of(board, "me", summary)[LOST] == 1
+
+
+def test_a_needless_activation_of_restricted_mana_still_costs() -> None:
+    # {R}: Grand Architect taps the blue Pili-Pala for {C}{C} (artifacts' abilities only), which pays the
+    # Pili-Pala's {2}, {Q} for {R}; the {Q} untaps it, so the Architect could tap it again for {C}{C} that
+    # nothing needs. Restricted mana left floating is no waste (contract section 12), but it is not free
+    # either: the needless activation loses at 'restricted_floating'
+    board = board_of(("architect", "Grand Architect"), ("pili", "Pili-Pala"), pili={"color_indicator": "U"})
+    target = PaymentTarget.of("{R}")
+    summary = answer(board, target)
+    assert [step.permanent for step in pay(board, target).steps] == ["architect", "pili"]
+    levels = objective_of(board, "me", summary)
+    assert (levels[FLOATING], levels[RESTRICTED]) == (0, 0)
+    # the reference search does see the payment that taps the Pili-Pala again, and it is worse
+    outcomes = reference_search(board, target).outcomes
+    assert max(objective_of(board, "me", s)[RESTRICTED] for s in outcomes) > 0
+
+
+def test_restricted_mana_left_over_counts_after_every_level_but_the_tie_break() -> None:
+    # Sol Ring's {1} from Mishra's Workshop leaves {C}{C} that only artifacts may spend: counted, but only
+    # at 'restricted_floating', after the touched levels but the tie-break (the Mountain stays, as above)
+    board = board_of(("mtn", "Mountain"), ("ws", "Mishra's Workshop"))
+    summary = answer(board, PaymentTarget.of("{1}", type_line="Artifact", colors=""))
+    assert objective_of(board, "me", summary)[RESTRICTED] == 2
+    assert OBJECTIVE_LEVELS[RESTRICTED - 1 : RESTRICTED + 2] == (
+        "flexibility_used",
+        "restricted_floating",
+        "tie_break",
+    )
+
+
+ARTIFACT_LAND = "{T}: Add {C}. Spend this mana only to cast artifact spells."
+
+
+def test_the_smaller_restricted_source_pays_before_the_tie_break_picks_one() -> None:
+    # an artifact's {1}: Mishra's Workshop (id first) or a land whose {C} casts artifacts only; the two tie
+    # on every level that weighs a choice, and the land leaves no restricted mana over (the Workshop is
+    # kept for a bigger artifact)
+    small = {"id": "b_land", "name": "Small Shop", "type_line": "Land", "oracle": ARTIFACT_LAND}
+    board = board_with({"id": "a_ws", "card": "Mishra's Workshop"}, small)
+    summary = answer(board, PaymentTarget.of("{1}", type_line="Artifact", colors=""))
+    assert set(summary.used) == {"b_land"}
+
+
+def test_a_creature_tapped_for_restricted_mana_still_comes_after_a_land() -> None:
+    # an artifact's {1}: Grand Architect tapping a blue creature that makes no mana gives {C}{C} (one over),
+    # the Workshop {C}{C}{C} (two over); tapping a creature weighs more than restricted mana left over, so
+    # the Workshop pays
+    drone = {"id": "drone", "name": "Blue Drone", "type_line": "Creature — Drone", "color_indicator": "U"}
+    board = board_with(
+        {"id": "architect", "card": "Grand Architect"}, drone, {"id": "ws", "card": "Mishra's Workshop"}
+    )
+    summary = answer(board, PaymentTarget.of("{1}", type_line="Artifact", colors=""))
+    assert set(summary.used) == {"ws"}
+    assert objective_of(board, "me", summary)[RESTRICTED] == 2

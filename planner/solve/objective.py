@@ -5,14 +5,15 @@ their mana, Elvish Spirit Guide, or discarded or exiled for a cost, Bog Witch: a
 tap, so one is used only when nothing else pays); life paid plus damage taken; energy paid; valuable
 permanents sacrificed (or exiled, or returned to the hand, by a cost); the mana that the permanents
 sacrificed by design could still have made (Treasure and Lotus Petal 1, Black Lotus 3); opponents' lands
-untapped for a cost; mana left floating that any spell could have spent (:func:`wasted`); colors no
+untapped for a cost; mana left floating that any spell could have spent (:func:`floating_level`); colors no
 untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
 :func:`color_keepers`; mana that only some spells may spend keeps nothing open); then four levels that each
 add up one number per permanent the payment touches (:data:`TOUCHED_LEVELS`): the most mana any spell could
 spend that it could make, whether it doesn't untap normally
 (Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
 pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
-tie-break); last, the cards exiled for delve
+tie-break), with the restricted mana left floating just before the tie-break (:data:`RESTRICTED_FLOATING`:
+an activation whose mana nothing needs still costs); last, the cards exiled for delve
 (:data:`FINAL_LEVELS`): a graveyard card pays {1} for a delve spell where a player would otherwise tap a
 source, so delving is preferred to touching a permanent, and no card is exiled that need not be.
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from models.abilities import TapDamage
 from models.board import Board
@@ -45,6 +47,7 @@ __all__ = [
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
     "PREFERABLE",
+    "RESTRICTED_FLOATING",
     "TOUCHED_LEVELS",
     "CostedAbility",
     "KeepBoard",
@@ -57,6 +60,7 @@ __all__ = [
     "color_keeping",
     "colors_lost",
     "colors_open",
+    "floating_level",
     "kind_of",
     "life_weighed",
     "mode_counts",
@@ -67,8 +71,11 @@ __all__ = [
     "sacrificed_by_design",
     "touched_levels",
     "touched_values",
-    "wasted",
+    "with_restricted_floating",
 ]
+
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,12 +165,34 @@ TOUCHED_LEVELS = (
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
 )
 
+#: The level of restricted mana left floating (:func:`floating_level`), between the touched levels and
+#: their last, the tie-break (:func:`with_restricted_floating`): no other level counts mana that only some
+#: spells may spend (contract section 12), so this one makes an activation whose mana the payment does not
+#: need still cost something (Grand Architect's {C}{C} made twice where once pays), after every level that
+#: weighs a real choice and before the arbitrary one.
+RESTRICTED_FLOATING = "restricted_floating"
+
 #: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66), then creatures
 #: that could tap for mana tapped for convoke instead (RULES §10b: both tap it; its mana is more flexible).
 FINAL_LEVELS = ("cards_exiled", "mana_creatures_convoked")
 
+
+def with_restricted_floating(touched: Sequence[_T], restricted: _T) -> list[_T]:
+    """The touched levels (:data:`TOUCHED_LEVELS`, in order) with :data:`RESTRICTED_FLOATING` in its place,
+    before the tie-break: the one placement the engines and :func:`objective_of` share.
+
+    >>> with_restricted_floating(["mana_tied_up", "flexibility_used", "tie_break"], "restricted_floating")
+    ['mana_tied_up', 'flexibility_used', 'restricted_floating', 'tie_break']
+    """
+    return [*touched[:-1], restricted, touched[-1]]
+
+
 #: The names of the objective's levels, most important first.
-OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS), *FINAL_LEVELS)
+OBJECTIVE_LEVELS = (
+    *PAYMENT_LEVELS,
+    *with_restricted_floating([level.name for level in TOUCHED_LEVELS], RESTRICTED_FLOATING),
+    *FINAL_LEVELS,
+)
 
 
 def _limit(level: TouchedLevel, permanents: int) -> int:
@@ -296,15 +325,23 @@ def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict
     }
 
 
-def wasted(tag: ManaTag) -> bool:
-    """True when mana with this tag, left floating, counts as wasted ('mana_floating'): it empties from the
-    pool (not 'persists') and any spell could have spent it. Restricted mana (Mishra's Workshop's) is spent
-    first where it may be spent, and what is left of it is no loss to the next spell (contract section 12).
+def floating_level(tag: ManaTag) -> str | None:
+    """The level that counts mana with this tag left floating after the payment, one unit each: none when it
+    stays in the pool ('persists', Upwelling); 'mana_floating' (wasted) when any spell could have spent it;
+    'restricted_floating' when only some spells may: such mana (Mishra's Workshop's) is spent first where it
+    may be, and what is left of it is no loss to the next spell (contract section 12), but an activation that
+    makes it for nothing still costs, below every level that weighs a real choice.
 
-    >>> wasted(ManaTag(source="f1")), wasted(ManaTag(source="f1", persists=True))
-    (True, False)
+    >>> from models.abilities import SpendRestriction
+    >>> only_artifacts = SpendRestriction((), "Spend this mana only to cast artifact spells.")
+    >>> floating_level(ManaTag(source="f1")), floating_level(ManaTag(source="f1", persists=True))
+    ('mana_floating', None)
+    >>> floating_level(ManaTag(source="ws", restriction=only_artifacts))
+    'restricted_floating'
     """
-    return not tag.persists and tag.restriction is None
+    if tag.persists:
+        return None
+    return "mana_floating" if tag.restriction is None else RESTRICTED_FLOATING
 
 
 def touched_levels(facts: Mapping[str, PermanentFacts], touched: frozenset[str]) -> tuple[int, ...]:
@@ -704,7 +741,7 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
+    (0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -715,6 +752,7 @@ def objective_of(
     designed = {pid for pid in gone if sacrificed_by_design(view, pid)}
     lost = color_keeping(view, reflect, analysis.templates).lost(touched)
     designed_mana = sum(facts[pid].most for pid in designed)
+    floating = [floating_level(unit.tag) for unit in summary.floating]
     return (
         summary.cards_lost,
         life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
@@ -722,9 +760,9 @@ def objective_of(
         len(gone - designed),
         designed_mana,
         sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
-        sum(1 for unit in summary.floating if wasted(unit.tag)),
+        floating.count("mana_floating"),
         lost,
-        *touched_levels(facts, touched),
+        *with_restricted_floating(touched_levels(facts, touched), floating.count(RESTRICTED_FLOATING)),
         summary.exiled,
         len(summary.convoked & makers),
     )

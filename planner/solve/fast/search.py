@@ -115,8 +115,9 @@ class _Search:
         if layout.unkept is not None:
             raise _DeclinedError(layout.unkept)
         if any(s.usage.restrictions for s in problem.sources) or any(u.tag.restriction for u in problem.pool):
-            # restricted mana left floating is not wasted ('mana_floating' counts the rest), which of the
-            # mana floats is a choice the packed levels can't see: CP-SAT answers
+            # restricted mana left floating is not wasted: it counts at its own level, just before the
+            # tie-break (objective.floating_level); which of the mana floats is a choice the packed levels
+            # can't see, so CP-SAT answers (and 'restricted_floating' is 0 here: answers._ZERO_LEVELS)
             raise _DeclinedError("restricted mana")
         self.keepers = layout.keepers
         # (with units but no keepers yet: a payment that loses a color needs them to branch on)
