@@ -90,9 +90,10 @@ def _optimal(reduced: _Reduced, choice: _Choice, x: int | None, *, x_level: bool
 
 
 #: The levels of :data:`planner.solve.objective.OBJECTIVE_LEVELS` the fast path's own levels leave out, all
-#: 0 on its boards: it declines boards with a card in hand that makes mana (it exiles none), and abilities
-#: whose cost takes cards, energy, or permanents other than their own (:func:`_uses`).
-_ZERO_LEVELS = ("hand_cards_lost", "energy_paid", "opponent_lands_untapped")
+#: 0 on its boards: it declines boards with a card in hand that makes mana (it exiles none), abilities
+#: whose cost takes cards, energy, or permanents other than their own (:func:`_uses`), and restricted mana
+#: (:class:`~planner.solve.fast.search._Search`: none floats, objective.floating_level).
+_ZERO_LEVELS = ("hand_cards_lost", "energy_paid", "opponent_lands_untapped", "restricted_floating")
 
 
 def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:
