@@ -36,6 +36,7 @@ __all__ = [
     "printed_characteristics",
     "reads_chosen_color",
     "reads_chosen_type",
+    "reads_noted_type",
     "removal_families",
     "removals",
     "removing",
@@ -308,6 +309,19 @@ def reads_chosen_color(ability: ManaAbility) -> bool:
     """
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return any(output.palette.kind is PaletteKind.CHOSEN_COLOR for output in outputs)
+
+
+def reads_noted_type(ability: ManaAbility) -> bool:
+    """True when some of the ability's mana is of the type its permanent last noted (Jeweled Amulet).
+
+    >>> from models.oracle import parse_oracle
+    >>> (amulet,) = parse_oracle("{T}, Remove a charge counter from ~: Add one mana of ~'s last noted "
+    ...     "type.").mana_abilities
+    >>> reads_noted_type(amulet)
+    True
+    """
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(output.palette.kind is PaletteKind.NOTED_TYPE for output in outputs)
 
 
 def reads_chosen_type(ability: ManaAbility) -> bool:

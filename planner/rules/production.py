@@ -227,6 +227,8 @@ def output_types(
         return view.chosen_color(pid)
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
+    if kind is PaletteKind.NOTED_TYPE:
+        return view.noted_type(pid) & palette.types
     if kind is PaletteKind.GRAVEYARD_COLORS:
         return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
