@@ -103,9 +103,8 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     reported.
 
     >>> from models.oracle import parse_oracle
-    >>> cube = parse_oracle("{3}, {T}: Double the amount of each type of unspent mana you have.")
-    >>> unexecuted_part(cube.mana_abilities[0])
-    'output: double the amount of each type of unspent mana'
+    >>> unexecuted_part(parse_oracle("{T}: Add {G}. Activate only as a sorcery.").mana_abilities[0])
+    'condition: activate only as a sorcery, and the stack is not empty while a cost is paid (CR 601.2a)'
     >>> unexecuted_part(parse_oracle("{T}: Add {G}.").mana_abilities[0]) is None
     True
     """
@@ -118,14 +117,12 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
         and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
-        and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
+        and output.kind is not OutputKind.DIFFERENT
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
-    if output.kind is OutputKind.DOUBLE_UNSPENT:
-        return "output: double the amount of each type of unspent mana"
     if ability.uncertain:
         return f"uncertain: {ability.uncertain} (no plan can count on it)"
     if ability.exists_while:

@@ -303,6 +303,8 @@ def _alternatives(
     amount: int,
 ) -> list[list[Packet]]:
     """:func:`_base_alternatives` for one amount."""
+    if output.kind is OutputKind.DOUBLE_UNSPENT:
+        return [[]]  # (it reads the pool, which only a replay knows: planner.rules.doubling resolves it)
     if output.kind is OutputKind.FIXED:
         return [_bag_packets(output.options[0], amount, tag)]
     if output.kind is OutputKind.CHOICE:
