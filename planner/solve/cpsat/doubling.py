@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from models.errors import PlannerError
 from models.limits import MAX_GENERIC
+from planner.rules.activations import tap_cycling
 from planner.rules.doubling import doubles_unspent
 from planner.rules.reference import ReferenceResult, reference_search
 from planner.solve.problem import PaymentProblem, TimeUp
@@ -27,8 +28,8 @@ __all__ = ["doubling_sources", "with_doubling"]
 
 
 def doubling_sources(problem: PaymentProblem) -> tuple[str, ...]:
-    """The paying player's permanents with a doubling ability they could activate now (the model leaves
-    those out).
+    """The paying player's permanents with a doubling ability they could activate now, or once the payment
+    untapped them (the model leaves those out).
 
     >>> from models import Board, PaymentTarget
     >>> cube = {"name": "Doubling Cube", "type_line": "Artifact",
@@ -42,15 +43,23 @@ def doubling_sources(problem: PaymentProblem) -> tuple[str, ...]:
     ()
     """
     view = problem.view
+    cycling = tap_cycling(view, problem.player)  # (one the payment may untap counts, tapped or not)
     return tuple(
         permanent.id
         for permanent in problem.board.permanents
         if permanent.controller == problem.player
         and any(
-            doubles_unspent(ability) and view.why_not_activatable(permanent.id, ability) is None
+            doubles_unspent(ability)
+            and view.why_not_activatable(permanent.id, ability, tapped=_untapped(permanent.id, cycling))
+            is None
             for ability in view.mana_abilities(permanent.id)
         )
     )
+
+
+def _untapped(pid: str, cycling: frozenset[str]) -> bool | None:
+    """Untapped, for a permanent the payment may untap (:func:`tap_cycling`); else as the board has it."""
+    return False if pid in cycling else None
 
 
 def with_doubling(problem: PaymentProblem, solution: Solution) -> Solution:
