@@ -331,6 +331,7 @@ class PaletteKind(Enum):
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
+    NOTED_TYPE = "noted_type"  # the type of mana its permanent last noted (Jeweled Amulet)
 
 
 #: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
@@ -346,6 +347,7 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
     PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
     PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
+    PaletteKind.NOTED_TYPE: frozenset({BoardFact.CHOICES}),  # (the board's choices.noted_type)
 }
 
 
@@ -431,6 +433,7 @@ class ManaOutput:
                 PaletteKind.SAME_AS_TRIGGER: "that color",
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
                 PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
+                PaletteKind.NOTED_TYPE: "the last noted type",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"

@@ -1033,13 +1033,14 @@ def test_dictate_of_karametra() -> None:
     assert most(board(card("dictate", "Dictate of Karametra"), card("m", "Mountain"))) == 2
 
 
-def test_doubling_cube_is_not_executed() -> None:
+def test_doubling_cube_doubles_what_its_cost_left() -> None:
     """XMage DoublingCubeTest.test_AvailableMana gives ten mana from four Forests, four Mountains and the Cube
-    ({3} of eight, the five left doubled). The planner does not execute "double the amount of each type of
-    unspent mana" and says so: eight."""
+    ({3} of eight, the five left doubled). The CP-SAT model leaves the Cube out and says its answers are not
+    proven; the reference search finds the Cube's plans (tests/test_doubling_cube.py: smaller boards)."""
     b = board(card("cube", "Doubling Cube"), cards("f", "Forest", 4), cards("m", "Mountain", 4))
-    assert most(b) == 8
-    assert any("Double the amount" in s for s in warned(b, "{G}"))
+    assert not any("Double the amount" in s for s in warned(b, "{G}"))
+    answer = pay(b, PaymentTarget.of("{10}"), time_limit=300)
+    assert answer.payable and "cube" in answer.tapped and not answer.optimal
 
 
 # ------------------------------------------------------------------------------ restrictions on spending

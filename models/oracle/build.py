@@ -363,6 +363,10 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
     counted = _count_amount(output.count, output.where, x_removed)
     if output.palette in (r.Palette.THAT_COLOR, r.Palette.GRAVEYARD_COLOR):
         raise UnreadError("'that color' with no color chosen before it")
+    if output.palette is r.Palette.NOTED_TYPE:  # (a type of mana: colorless too)
+        return ManaOutput(
+            OutputKind.ANY_ONE, amount=counted, palette=Palette(PaletteKind.NOTED_TYPE, ALL_TYPES)
+        )
     if output.palette in _PALETTES:
         return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=Palette(_PALETTES[output.palette]))
     base = ALL_TYPES if output.palette is r.Palette.TYPE else ALL_COLORS

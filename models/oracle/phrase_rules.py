@@ -411,6 +411,9 @@ class PhraseRules(Transformer[Token, Any]):
     def imprinted(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.IMPRINTED)
 
+    def noted_type(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.NOTED_TYPE)
+
     def any_for_each(self, count: Number, palette: Palette, each: Any) -> Any:
         if count != 1:
             raise UnreadError("more than one mana of any color for each")

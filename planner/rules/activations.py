@@ -27,6 +27,7 @@ from planner.rules.costs import (
     uses_hand,
     victim_filters,
 )
+from planner.rules.doubling import doubles_unspent
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
@@ -170,8 +171,8 @@ def activation_templates(
             state = cycle_state(ability, permanent.id, cycling)
             if view.why_not_activatable(permanent.id, ability, tapped=state, life=life) is not None:
                 continue
-            if cost.mana.has_variable:
-                continue
+            if cost.mana.has_variable or doubles_unspent(ability):
+                continue  # (a doubling reads the pool as it resolves: planner.solve.cpsat.doubling)
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0

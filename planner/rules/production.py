@@ -227,6 +227,8 @@ def output_types(
         return view.chosen_color(pid)
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
+    if kind is PaletteKind.NOTED_TYPE:
+        return view.noted_type(pid) & palette.types
     if kind is PaletteKind.GRAVEYARD_COLORS:
         return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
@@ -301,6 +303,8 @@ def _alternatives(
     amount: int,
 ) -> list[list[Packet]]:
     """:func:`_base_alternatives` for one amount."""
+    if output.kind is OutputKind.DOUBLE_UNSPENT:
+        return [[]]  # (it reads the pool, which only a replay knows: planner.rules.doubling resolves it)
     if output.kind is OutputKind.FIXED:
         return [_bag_packets(output.options[0], amount, tag)]
     if output.kind is OutputKind.CHOICE:

@@ -37,6 +37,7 @@ from planner.rules.costs import (
     exerts,
     permanent_candidates,
 )
+from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.plan import Plan, Step
@@ -47,6 +48,8 @@ from planner.rules.resolutions import (
     LazyReflect,
     resolutions,
     stated_resolution,
+    worked_out_resolutions,
+    worked_out_stated,
 )
 from planner.rules.view import BoardView, ViewTable
 
@@ -175,6 +178,10 @@ class PlanState:
         """True when the pool holds all these units."""
         return _remaining(Counter(self.pool), units) is not None
 
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag:
+        """The amount of each type of mana the pool holds once ``spent`` (which it holds) is spent."""
+        return unspent_bag(_remaining(Counter(self.pool), spent) or ())
+
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentSummary:
@@ -277,6 +284,8 @@ class _Game(Protocol):
     def on_battlefield(self, pid: str) -> bool: ...
 
     def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
+
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag: ...
 
 
 class _Paid(NamedTuple):
@@ -452,7 +461,11 @@ def _checked(
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    stated = stated_resolution(view, reflect, step, ability, keep)
+    stated: tuple[Aftermath, tuple[ManaUnit, ...]] | None
+    if doubles_unspent(ability):  # (what it adds reads the pool its cost left: no table keys that)
+        stated = worked_out_stated(view, reflect, step, resolved_doubling(ability, state.unspent(paid.spent)))
+    else:
+        stated = stated_resolution(view, reflect, step, ability, keep)
     if stated is not None:
         return paid, *stated
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
@@ -612,6 +625,10 @@ class _LiveState:
     def spendable(self, units: Sequence[ManaUnit]) -> bool:
         """True when the pool holds all these units."""
         return all(self.pool[unit] >= count for unit, count in Counter(units).items())
+
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag:
+        """The amount of each type of mana the pool holds once ``spent`` (which it holds) is spent."""
+        return unspent_bag((self.pool - Counter(spent)).elements())
 
     def _permanents(self) -> tuple[Permanent, ...]:
         """The permanents on the battlefield now, statuses included, in timestamp order."""
@@ -1009,6 +1026,11 @@ def _steps_for(
                     except ValueError:
                         continue
                     removed = probe.removed
-                    for outcome, produced, units in resolutions(view, reflect, pid, number, ability, removed):
+                    if doubles_unspent(ability):  # (it reads the pool its cost left)
+                        resolved = resolved_doubling(ability, state.unspent(paid_with))
+                        found = worked_out_resolutions(view, reflect, pid, resolved, removed)
+                    else:
+                        found = resolutions(view, reflect, pid, number, ability, removed)
+                    for outcome, produced, units in found:
                         step = replace(probe, produced=produced, order=outcome.replacements)
                         yield step, _resolved(state, paid, step, outcome, units)
