@@ -7,7 +7,7 @@ sources that could make each part and the mana they could make of it, and says w
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from operator import attrgetter
@@ -91,12 +91,15 @@ class _Offers:
             | {sourced.source for sourced in view.effects}
         )
         self.alike: dict[tuple[object, ...], _Offer] = {}
+        # (a permanent whose name no other has is alike to none: worked out without a key, which costs a
+        # hash of every field)
+        self.named = Counter(p.name for p in board.permanents)
 
     def of(self, permanent: Permanent) -> _Offer:
         """The permanent's offer (see the class)."""
         pid = permanent.id
         could = self.reflect.get(pid, _NOTHING)
-        if pid in self.apart:
+        if pid in self.apart or self.named[permanent.name] == 1:
             return self._worked_out(permanent, could)
         key = (_ALIKE(permanent), pid in self.cycling, pid in self.tappers, could)
         offer = self.alike.get(key)

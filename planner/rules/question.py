@@ -195,8 +195,14 @@ def within_question(function: Callable[_Params, _Result]) -> Callable[_Params, _
 
     @wraps(function)
     def answer(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
-        with question():
+        # (what :func:`question` does, without a generator's frame at every call of the API)
+        if _CURRENT.get() is not None:
             return function(*args, **kwargs)
+        token = _CURRENT.set(Question())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _CURRENT.reset(token)
 
     return answer
 
