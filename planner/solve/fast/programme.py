@@ -226,8 +226,8 @@ class _Programme:
         (a few steps per group, where the walk costs its states times its moves): each needed value the walk
         reaches lies between the least of the start, 0 and the specials' floors, and the start raised by
         what every special member could take more than it makes, so the walk holds at most that many values
-        and counts at most that many moves per member and option (every group's members counted, skipped or
-        not, which bounds it from above too)."""
+        and counts at most that many moves per member and option (every group counted, those a plain walk
+        passes by too, which bounds it from above all the same)."""
         groups = self.search.groups
         width = len(self.types)
         start = self.start[width]
@@ -238,16 +238,18 @@ class _Programme:
             if not options or members <= 0:
                 continue
             if groups[index].members[0].special:
-                low = min(low, -self.room[index][width])
-                taken = 0  # (the most a member's use raises the value: what an option takes more than it makes)
+                floor: int = -self.room[index][width]
+                low = min(low, floor)
+                taken = 0  # (the most one use raises the value: what an option takes more than it makes)
                 for key, _, _ in options:
                     amount = key[1]
                     assert isinstance(amount, int)
                     taken = max(taken, -amount)
                 high += members * taken
             uses += members * len(options)
-        states = high - low + 1
-        return states <= _MAX_STATES and uses * states <= _MAX_MOVES - self.search.moves
+        states: int = high - low + 1
+        budget: int = _MAX_MOVES - self.search.moves
+        return states <= _MAX_STATES and uses * states <= budget
 
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
         """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
