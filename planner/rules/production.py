@@ -787,8 +787,15 @@ def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
 
 
 def _output_reads(kind: PaletteKind) -> tuple[BoardFact, ...]:
-    """What an output of constant amount with a palette of this kind reads of its own permanent, in order."""
-    return tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value))
+    """What an output of constant amount with a palette of this kind reads of its own permanent, in order
+    (derived from the declarations once per kind, :data:`_OUTPUT_READS`)."""
+    return _OUTPUT_READS[kind]
+
+
+#: :func:`_output_reads` of every palette kind, derived from the declarations when the module is imported.
+_OUTPUT_READS = {
+    kind: tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value)) for kind in PaletteKind
+}
 
 
 _ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
@@ -796,7 +803,7 @@ _ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
 
 def _facts_of(view: BoardView, pid: str, facts: tuple[BoardFact, ...]) -> tuple[object, ...]:
     """The values of these facts of one permanent (:func:`_fact_of`), in order."""
-    return tuple(_fact_of(view, pid, fact) for fact in facts)
+    return tuple([_fact_of(view, pid, fact) for fact in facts])
 
 
 def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
