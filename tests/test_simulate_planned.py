@@ -392,9 +392,26 @@ def test_a_bounce_land_returns_a_land_and_alone_returns_itself() -> None:
 
 
 def test_a_memo_started_again_when_full_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from planner.sim import planned
+    """The memo of turns and Karsten's record forget everything past their budget (memory, issue 41): the
+    figures stay the same, only worked out again."""
+    from planner.sim import karsten_planned, planned
 
     whole = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
-    monkeypatch.setattr(planned, "MEMO_LIMIT", 40)
+    monkeypatch.setattr(planned, "MEMO_ENTRIES", 40)
+    monkeypatch.setattr(planned, "BUDGET_CHECKED_EVERY", 8)
+    monkeypatch.setattr(karsten_planned, "KARSTEN_ENTRIES", 40)
+    monkeypatch.setattr(karsten_planned, "KARSTEN_CHECKED_EVERY", 8)
+    forgotten: list[str] = []
+    for owner in (planned._Memo, karsten_planned.KarstenPlanned):
+        monkeypatch.setattr(owner, "forget", _counting(owner.forget, owner.__name__, forgotten))
     again = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
     assert again == whole
+    assert {"_Memo", "KarstenPlanned"} <= set(forgotten)  # (each started again at least once)
+
+
+def _counting(forget: Any, name: str, forgotten: list[str]) -> Any:
+    def counted(self: object) -> None:
+        forgotten.append(name)
+        forget(self)
+
+    return counted

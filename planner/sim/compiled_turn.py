@@ -109,6 +109,17 @@ class CompiledTurns:
         for row, table in enumerate((demand, colored, units, sources)):
             self._masks[row, :, : table.shape[1]] = table
 
+    def entries(self) -> int:
+        """How many answers it keeps (event orders per hand, castable sets, its tables'): what the run's
+        memory budget counts (:data:`planner.sim.planned.MEMO_ENTRIES`)."""
+        return len(self._orders) + len(self._frozen) + self._tables.entries()
+
+    def forget(self) -> None:
+        """Forget the answers kept (the arrays of the deck stay)."""
+        self._orders.clear()
+        self._frozen.clear()
+        self._tables = TurnTables(self.kinds, self._tables.castable_of)
+
     def _event_orders(self, spells: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
         """The event orders of the spells in hand (:meth:`TurnTables.event_orders`) as an array."""
         found = self._orders.get(spells)

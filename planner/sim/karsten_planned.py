@@ -44,10 +44,14 @@ from planner.sim.turn_search import (
     events_paid,
 )
 
-__all__ = ["KEPT_TURNS", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
+__all__ = ["KARSTEN_ENTRIES", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
 
-#: The turns of positions a run keeps (:class:`KarstenPlanned`): past them the kept ones start again.
-KEPT_TURNS: Final = 400_000
+#: The most answers a run's record of Karsten's measure keeps (:class:`KarstenPlanned`: turns and steps of
+#: positions, and its tables), past which it forgets them all (about 1 kB each: see
+#: :data:`planner.sim.planned.MEMO_ENTRIES`).
+KARSTEN_ENTRIES: Final = 150_000
+#: How often (in new entries) the record compares its size with its budget.
+KARSTEN_CHECKED_EVERY: Final = 1024
 
 #: A position at the start of a turn: the land kinds in play, the mana permanents in play (all ready), the
 #: relevant cards in hand, life, the land kinds fetched from the library, the cost changers in play and the
@@ -144,6 +148,16 @@ class KarstenPlanned:
         self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
         self._steps: dict[tuple[tuple[Position, ...], int, tuple[frozenset[int], ...], int], _Answer] = {}
 
+    def entries(self) -> int:
+        """How many answers the record keeps, its tables' included (what :data:`KARSTEN_ENTRIES` bounds)."""
+        return len(self._turns) + len(self._steps) + self.tables.entries()
+
+    def forget(self) -> None:
+        """Forget every turn, step and table worked out (the matchings are bounded on their own)."""
+        self._turns.clear()
+        self._steps.clear()
+        self.tables = TurnTables(self.kinds, self.castable_of, self.tables.matchings)
+
     def game(self, hand: Sequence[int], turns: int) -> KarstenGame:
         """A new game from its kept hand (kind indices, the commanders with it), asked about ``turns``
         turns."""
@@ -163,8 +177,8 @@ class KarstenPlanned:
         key = (frontier, drawn, libraries, turns_left)
         found = self._steps.get(key)
         if found is None:
-            if len(self._steps) >= KEPT_TURNS:
-                self._steps.clear()
+            if len(self._steps) % KARSTEN_CHECKED_EVERY == 0 and self.entries() > KARSTEN_ENTRIES:
+                self.forget()
             castable: frozenset[int] = _NOTHING
             after: set[Position] = set()
             for number, position in enumerate(frontier):
@@ -209,8 +223,8 @@ class KarstenPlanned:
         key = (position, drawn, library, last)
         found = self._turns.get(key)
         if found is None:
-            if len(self._turns) >= KEPT_TURNS:
-                self._turns.clear()
+            if len(self._turns) % KARSTEN_CHECKED_EVERY == 0 and self.entries() > KARSTEN_ENTRIES:
+                self.forget()
             found = self._turns[key] = self._worked_out(position, drawn, library, last)
         return found
 

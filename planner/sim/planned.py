@@ -49,7 +49,7 @@ from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, 
 
 __all__ = [  # (with the turn search's names, importable from here as before the split)
     "KEPT_DECKS",
-    "MEMO_LIMIT",
+    "MEMO_ENTRIES",
     "PLANNED_CHUNK",
     "CardKind",
     "PlannedCounts",
@@ -98,8 +98,8 @@ class _Memo:
         """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
         plan = self.by_fields.get(fields)
         if plan is None:
-            if len(self.by_fields) >= MEMO_LIMIT:
-                self.by_fields.clear()
+            if len(self.by_fields) % BUDGET_CHECKED_EVERY == 0 and self.entries() > MEMO_ENTRIES:
+                self.forget()
             ready, land_types, lands, hand, life, library, changers, treasures = fields
             state = TurnState(
                 ready, land_types, lands, hand, life, library=library, changers=changers, treasures=treasures
@@ -110,9 +110,8 @@ class _Memo:
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
         if plan is None:
-            if len(self.plans) >= MEMO_LIMIT:  # (a long run starts its memo again rather than fill memory)
-                self.plans.clear()
-                self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
+            if len(self.plans) % BUDGET_CHECKED_EVERY == 0 and self.entries() > MEMO_ENTRIES:
+                self.forget()  # (a long run starts its memo again rather than fill memory)
             if self.compiled is not None and state.land_play:
                 plan = self.compiled.best_turn(state)
             else:
@@ -120,10 +119,26 @@ class _Memo:
             self.plans[state] = plan
         return plan
 
+    def entries(self) -> int:
+        """How many answers the memo keeps, its tables' included (what :data:`MEMO_ENTRIES` bounds)."""
+        compiled = self.compiled.entries() if self.compiled is not None else 0
+        return len(self.plans) + len(self.by_fields) + self.tables.entries() + compiled
 
-#: The most turns a memo keeps: about 2.5 kB each with the tables beside them, so at most about 1 GB (100,000
-#: games of ``examples/decks/simic-ramp.txt`` meet about 200,000 turns).
-MEMO_LIMIT: Final = 400_000
+    def forget(self) -> None:
+        """Forget every turn and table worked out (the matchings are bounded on their own)."""
+        self.plans.clear()
+        self.by_fields.clear()
+        self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
+        if self.compiled is not None:
+            self.compiled.forget()
+
+
+#: The most answers a run's memo of turns keeps, its tables' included, past which it forgets them all: about
+#: 1 kB each, so that 100,000 planned games of the Commander example stay under 600 MB with Karsten's measure
+#: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`) beside it.
+MEMO_ENTRIES: Final = 200_000
+#: How often (in new entries) a memo compares its size with its budget.
+BUDGET_CHECKED_EVERY: Final = 1024
 
 
 #: The decks whose records (:class:`PlannedRun`) a run keeps at once.

@@ -100,6 +100,22 @@ class TurnTables:
             (changer.index, spell): delta for changer in self.kinds for spell, delta in changer.cost_changes
         }
 
+    def entries(self) -> int:
+        """How many answers the tables keep: what a run's memory budget counts (planner.sim.planned)."""
+        return sum(
+            len(table)
+            for table in (
+                self._castable,
+                self._plain,
+                self._plain_given,
+                self._orders,
+                self._next,
+                self._colored,
+                self._deck,
+                self._demands,
+            )
+        )
+
     def demand(self, index: int, changers: tuple[int, ...]) -> tuple[int, ...]:
         """The symbols of kind ``index``'s cost with the cost changes of ``changers`` (kinds in play, one
         entry a permanent) applied: generic mana more, or less but never below none (CR 601.2f, 118.7a)."""
