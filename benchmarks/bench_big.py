@@ -3,7 +3,7 @@ on a few ordinary costs and :func:`planner.api.max_x` on a few costs with X, thi
 version, side by side in one run.
 
 Run ``python -m benchmarks.bench_big [--against PATH | --against-rev REV] [--time-limit S] [--seed S]
-[--costs COST...] [--max-x-costs COST...]``.
+[--costs COST...] [--max-x-costs COST...] [--random N]``.
 Each (version, cost) is answered cold in a fresh process (OR-Tools imported and one small CP-SAT answer made
 first), the versions interleaved, and timed in process CPU time; a cell reads "seconds answer", with "(not
 optimal)" when the plan came back without proof (the time limit ran out), and the row gives the other
@@ -12,23 +12,33 @@ took (the rest is Python: the board's analysis, the fast path's attempt, buildin
 the engine and the plan's steps (and X, for max_x); the last two columns give each version's CPU time in
 the fast path (:func:`planner.solve.fast.solve_fast`, whether it answers or declines) and in the explanation
 of a "no" (:func:`planner.explain.why_not_payable`), in milliseconds.
+
+Then ``--random N`` (default 40) random boards of 1,000 permanents with random costs
+(:func:`random_big_question`: a realistic board with up to four cards of :data:`benchmarks.boards.SPICE`,
+and a cost of generic mana up to 2,000 with one to three pips of the deck), each version answering all of
+them in one process (OR-Tools imported first; every board new to the process), in process CPU time: the
+median, the 99th percentile (nearest rank: the largest of fewer than 100) and the largest per version, how
+many answers were not proven (the time limit ran out), how many the fast path gave, and on how many
+questions the versions' answers differ (payable, proven, the plan's steps); then the slowest questions.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
-from benchmarks.boards import big_board
+from benchmarks.boards import SPICE, big_board, realistic_board
 
-__all__ = ["COSTS", "MAX_X_COSTS", "main"]
+__all__ = ["COSTS", "MAX_X_COSTS", "RANDOM_GENERIC", "main", "random_big_question"]
 
 #: Ordinary costs of the big board's three-color deck, and one it can't pay (its "no" and explanation).
 COSTS = ("{G}", "{1}{B}{R}", "{5}{B}{B}", "{3}{R}{G}", "{2}{B}{R}{G}", "{9999}")
@@ -80,6 +90,115 @@ print(json.dumps([seconds, solving[0], result.payable, result.optimal, len(resul
 """
 
 
+#: The most generic mana of a random question's cost (issue 41: "random costs, X up to 2,000").
+RANDOM_GENERIC = 2000
+
+
+def random_big_question(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A random board of 1,000 permanents (a realistic board of 947 or fewer, with the opponent's 50 lands,
+    and up to four cards of :data:`SPICE`) as board-file data, and a cost: generic mana up to
+    :data:`RANDOM_GENERIC` and one to three pips of the deck's colors.
+
+    >>> data, cost = random_big_question(random.Random(1))
+    >>> len(data["permanents"]), cost
+    (997, '{370}{W}{G}{G}')
+    """
+    spiced = rng.choices((0, 1, 2, 3, 4), weights=(30, 25, 20, 15, 10))[0]
+    spec = realistic_board(rng, 947 - spiced)
+    for number in range(spiced):
+        name = rng.choice(SPICE)
+        entry: dict[str, Any] = {"id": f"s{number}", "card": name, "controller": "me"}
+        if name == "Everflowing Chalice":
+            entry["counters"] = {"charge": rng.randint(1, 3)}
+        spec.data["permanents"].append(entry)
+    pips = "".join(
+        f"{{{color}}}" for color in sorted(rng.choices(spec.deck, k=rng.randint(1, 3)), key="WUBRG".index)
+    )
+    return spec.data, f"{{{rng.randint(0, RANDOM_GENERIC)}}}{pips}"
+
+
+#: One version's answers to many (board, cost) questions on standard input, in one process: per question the
+#: CPU seconds, payable, proven optimal, the engine and the plan's steps.
+_RANDOM = """
+import json, sys, time
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import pay
+warm = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    {"id": "f1", "card": "Forest", "controller": "me"}, {"id": "f2", "card": "Forest", "controller": "me"}]})
+pay(warm, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}"))
+questions, limit = json.load(sys.stdin)
+answers = []
+for data, cost in questions:
+    board = Board.from_dict(data)
+    started = time.process_time()
+    result = pay(board, PaymentTarget.of(cost), time_limit=limit)
+    seconds = time.process_time() - started
+    answers.append([seconds, result.payable, result.optimal, result.engine, len(result.steps)])
+print(json.dumps(answers))
+"""
+
+
+def _nearest_rank(values: Sequence[float], share: float) -> float:
+    """The ``share`` percentile of ``values`` by nearest rank.
+
+    >>> _nearest_rank([3.0, 1.0, 2.0], 0.5), _nearest_rank([3.0, 1.0, 2.0], 0.99)
+    (2.0, 3.0)
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def _random_rows(trees: dict[str, Path], count: int, seed: int, limit: float) -> None:
+    """Answer ``count`` random big questions with each version and print their table (module docstring)."""
+    rng = random.Random(seed)
+    questions = [random_big_question(rng) for _ in range(count)]
+    answers: dict[str, list[list[Any]]] = {}
+    for label, tree in trees.items():
+        done = subprocess.run(
+            [sys.executable, "-c", _RANDOM],
+            cwd=tree,
+            env=_environment(tree),
+            input=json.dumps([questions, limit]),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        answers[label] = json.loads(done.stdout)
+    this = answers["this"]
+    rows = []
+    for label, found in answers.items():
+        seconds = [answer[0] for answer in found]
+        differ = sum(1 for a, b in zip(found, this, strict=True) if a[1:3] + a[4:] != b[1:3] + b[4:])
+        rows.append(
+            [
+                label,
+                f"{_nearest_rank(seconds, 0.5):.2f}",
+                f"{_nearest_rank(seconds, 0.99):.2f}",
+                f"{max(seconds):.2f}",
+                str(sum(1 for answer in found if not answer[2])),
+                str(sum(1 for answer in found if answer[3] == "fast")),
+                str(differ),
+            ]
+        )
+    print(
+        f"\n{count} random boards of 1,000 permanents (seed {seed}), costs up to {{{RANDOM_GENERIC}}}, "
+        f"time limit {limit} s"
+    )
+    print("CPU seconds per question, one process per version (boards new to it)")
+    header = ["version", "p50 s", "p99 s", "max s", "not proven", "fast path", "answers differ from this"]
+    print(_table(header, rows))
+    slowest = sorted(range(count), key=lambda n: -max(answers[label][n][0] for label in trees))[:5]
+    detail = []
+    for number in slowest:
+        data, cost = questions[number]
+        spice = ", ".join(p["card"] for p in data["permanents"] if p["id"].startswith("s"))
+        cells = [f"{answers[label][number][0]:.2f} {answers[label][number][3]}" for label in trees]
+        detail.append([str(number), cost, spice or "-", *cells, str(this[number][1])])
+    print("\nthe slowest questions")
+    print(_table(["#", "cost", "spice", *[f"{label} s" for label in trees], "payable"], detail))
+
+
 def _answer(tree: Path, data: object, cost: str, limit: float) -> list[object]:
     done = subprocess.run(
         [sys.executable, "-c", _RUN],
@@ -118,6 +237,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="cards to leave off the board, comma-separated (e.g. \"Cabal Coffers,Gaea's Cradle,Cascading "
         "Cataracts\": the board is then in the fast path's fragment but for Mana Reflection)",
     )
+    parser.add_argument(
+        "--random", type=int, default=40, metavar="N", help="random 1,000-permanent questions (0: none)"
+    )
     args = parser.parse_args(argv)
     print("python -m benchmarks.bench_big " + " ".join(sys.argv[1:] if argv is None else argv))
     spec = big_board(random.Random(args.seed))
@@ -147,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         header = ["cost", *[f"{label} s" for label in trees], *ratios, "this: solver s", "engine", "steps"]
         header += [f"fast path ms ({versions})", f"why not ms ({versions})"]
         print(_table(header, rows))
+        if args.random:
+            _random_rows(trees, args.random, args.seed, args.time_limit)
 
     if args.against is not None:
         run({"against": args.against.resolve(), "this": ROOT})

@@ -19,7 +19,7 @@ from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.alternatives import AlternativeKind, candidates
 from planner.rules.costs import why_unpayable
-from planner.rules.production import activation_outcomes, within_reach
+from planner.rules.production import Outcome, activation_outcomes, within_reach
 from planner.rules.view import BoardView
 from planner.solve.problem import PaymentProblem
 
@@ -79,9 +79,13 @@ class _Offers:
         reflect: Mapping[str, ManaTypes],
         cycling: frozenset[str],
         tappers: set[str],
+        known: Mapping[tuple[str, int, tuple[str, ...]], list[Outcome]],
     ) -> None:
         self.view, self.target, self.reflect = view, target, reflect
         self.cycling, self.tappers = cycling, tappers
+        #: outcomes the verdict already worked out on this board, with this ``reflect``
+        #: (:attr:`~planner.solve.problem.BoardAnalysis.outcomes`): the same call's answer, read, not redone
+        self.known = known
         # the permanents the board may treat apart from one alike: a replacement effect or a mana trigger
         # reaches it, something is attached to it, or it is the source of an effect (whose order with one
         # alike's could matter, CR 613.7)
@@ -129,11 +133,14 @@ class _Offers:
         amounts: dict[ManaType, int] = {}
         repeated: set[ManaType] = set()
         blocked: list[ManaAbility | None] = []
-        for ability in view.mana_abilities(pid):
+        for number, ability in enumerate(view.mana_abilities(pid)):
             if self._stopped(pid, ability):
                 blocked.append(ability)
                 continue
-            for outcome in activation_outcomes(view, pid, ability, self.reflect):
+            outcomes = self.known.get((pid, number, ()))
+            if outcomes is None:
+                outcomes = activation_outcomes(view, pid, ability, self.reflect)
+            for outcome in outcomes:
                 # only mana whose restriction lets it pay for the target counts (CR 106.6)
                 packets = outcome.packets
                 if not all(p.tag.allows(target) for p in packets):
@@ -243,7 +250,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
         for mana_type in view.colors(pid):
             makers[mana_type].add(pid)
             amounts[mana_type][pid] = 1
-    offers = _Offers(view, target, reflect, cycling, tappers)
+    offers = _Offers(view, target, reflect, cycling, tappers, problem.analysis.outcomes)
     for permanent in board.controlled_by(player):
         pid = permanent.id
         offer = offers.of(permanent)

@@ -8,13 +8,16 @@ import random
 
 import pytest
 
-from benchmarks.boards import random_question
+from benchmarks.boards import MULTIPLIERS, random_question
 from models.board import Board, Permanent
 from models.cost import PaymentTarget, Slot, SlotKind
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from planner import explain
 from planner.explain import why_not_payable
 from planner.rules.could_produce import could_produce_all
+from planner.rules.production import Outcome, activation_outcomes
+from planner.rules.view import BoardView
+from planner.solve.bounds import unpayable_core
 from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
 
@@ -84,3 +87,43 @@ def test_what_the_fast_path_keeps_could_produce_is_worked_out_in_full(seed: int)
     problem = PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x)
     solve_fast(problem)
     assert problem.reflect == could_produce_all(problem.view)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_verdicts_outcomes_explain_as_outcomes_worked_out_again(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The explanation reads the outcomes the verdict's templates worked out (the CP-SAT model and the
+    counts that prove "no" read them): its words are those of working each out again, on random boards
+    with mana multipliers (Mana Reflection reaches every land: no permanent is alike another there)."""
+    question = random_question(random.Random(2000 + seed), spice=MULTIPLIERS)
+    board = Board.from_dict(question.board)
+    problem = PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x)
+    assert problem.templates is not None  # (the verdict's analysis, as the model and the counts have it)
+    assert problem.analysis.outcomes
+    reused = _words(problem)
+    monkeypatch.setattr(problem.analysis, "outcomes", {})
+    assert _words(problem) == reused
+
+
+def test_the_verdicts_outcomes_are_not_worked_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forests under Mana Reflection are each reached by its effect (none alike another): once the templates
+    are worked out, explaining a "no" works out no outcome again."""
+    permanents: list[dict[str, object]] = [
+        {"id": f"f{n:03}", "card": "Forest", "controller": "me"} for n in range(50)
+    ]
+    permanents.append({"id": "mr", "card": "Mana Reflection", "controller": "me"})
+    board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": permanents})
+    problem = PaymentProblem.of(board, PaymentTarget.of("{101}"))
+    assert unpayable_core(problem) == (SlotKind.GENERIC,)  # (the verdict, from the templates)
+    worked: list[str] = []
+    original = activation_outcomes
+
+    def counted(view: BoardView, pid: str, *args: object, **kwargs: object) -> list[Outcome]:
+        worked.append(pid)
+        return original(view, pid, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("planner.explain.activation_outcomes", counted)
+    words = why_not_payable(problem, (SlotKind.GENERIC,))
+    assert words == "needs 101 mana in all but the untapped sources make at most 100"
+    assert worked == []

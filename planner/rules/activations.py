@@ -130,16 +130,21 @@ def activation_templates(
     apart: frozenset[str] = frozenset(),
     extra_mana: int = 0,
     hand_costs: bool = True,
+    kept_outcomes: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] | None = None,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
     ``apart`` are never grouped: a turn's arrivals). A converter's bound is :func:`converter_bound`, with
     ``extra_mana`` more mana than the board and the hand make (a turn's rituals). ``check`` is called between
     permanents and cost choices (a time limit raises there). Without ``hand_costs``, no ability whose cost
-    takes cards from the hand is activated (a turn's plan, whose spells come from the hand)."""
+    takes cards from the hand is activated (a turn's plan, whose spells come from the hand).
+    ``kept_outcomes``, when given, keeps each ability's outcomes worked out here, by (permanent id, ability
+    number, permanents its cost removes), for a caller that reads them again (the explanation of a "no")."""
     templates: list[Activation] = []
     board = view.board
-    made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = {}
+    made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = (
+        {} if kept_outcomes is None else kept_outcomes
+    )
     hand = board.player(player).hand
     held = Counter(card.name for card in hand)
     energy = board.player(player).counter("energy")

@@ -31,7 +31,7 @@ from planner.rules.alternatives import AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.production import Packet
+from planner.rules.production import Outcome, Packet
 from planner.rules.question import Question, current_question, view_of
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
 from planner.solve.dynamic import Dynamics, expand
@@ -134,7 +134,18 @@ class BoardAnalysis:
     @cached_property
     def templates(self) -> tuple[Activation, ...]:
         """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
-        return tuple(activation_templates(self.view, self.player, self.reflect, check=self.check_time))
+        return tuple(
+            activation_templates(
+                self.view, self.player, self.reflect, check=self.check_time, kept_outcomes=self.outcomes
+            )
+        )
+
+    @cached_property
+    def outcomes(self) -> dict[tuple[str, int, tuple[str, ...]], list[Outcome]]:
+        """The outcomes :attr:`templates` worked out, by (permanent id, ability number, permanents its cost
+        removes): each ``activation_outcomes(view, pid, ability, reflect, sacrificed=...)`` on this board,
+        kept for a later reader (the explanation of a "no"); empty until the templates are worked out."""
+        return {}
 
     @cached_property
     def dynamics(self) -> Dynamics:

@@ -142,6 +142,7 @@ class _Programme:
         # with ``beyond``, the start goes once the specials are done: what follows from it uses sources that
         # just tap, whose best is known
         started = not beyond
+        reach = self._reach(skipped, plain=plain)
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
@@ -158,6 +159,8 @@ class _Programme:
             options = self.options[index]
             if not members or not options:
                 continue
+            each, after = reach[index]
+            ceiling = after + each * len(members)
             merged = dict(frontier)
             current = frontier
             room = self.room[index] if special else None
@@ -169,6 +172,7 @@ class _Programme:
                 if self.search.moves > _MAX_MOVES:
                     raise _DeclinedError
                 self.search.problem.check_time()
+                ceiling -= each  # (the most mana the later uses can still make)
                 weight = member.weight
                 priced = [
                     (table, key, cost + weight, option)
@@ -186,7 +190,7 @@ class _Programme:
                             else:
                                 new = self._move(state, key, room)
                             table[state] = new
-                        if new == state:
+                        if new == state or new[width] > ceiling:
                             continue
                         candidate = value + price
                         if bounded and candidate + max(new[width], 0) * per_mana > limit:
@@ -201,7 +205,7 @@ class _Programme:
                     if known is None or entry[0] < known[0]:
                         merged[state] = entry
                 current = step
-            frontier = merged
+            frontier = {state: entry for state, entry in merged.items() if state[width] <= after}
             if len(frontier) > _MAX_STATES:
                 raise _DeclinedError
         if not started:
@@ -251,6 +255,28 @@ class _Programme:
         budget: int = _MAX_MOVES - self.search.moves
         return states <= _MAX_STATES and uses * states <= budget
 
+    def _reach(self, skipped: frozenset[int], *, plain: bool) -> dict[int, tuple[int, int]]:
+        """Per group: the most one of its members lowers the mana still needed, and the most the groups
+        after it (in :attr:`order`, as :meth:`solve` uses them) lower it together.
+
+        A state still needing more mana than the uses after it can make never reaches the goal (a use lowers
+        the need by at most its option's total, a special's by at most its net), so :meth:`solve` drops it:
+        with a cost near what the board makes, only the few states within that slack are kept."""
+        groups = self.search.groups
+        reach: dict[int, tuple[int, int]] = {}
+        after = 0
+        for index in reversed(self.order):
+            group = groups[index]
+            if group.members[0].special and plain:
+                continue
+            members = len(group.members) - (index in skipped)
+            # (a special's key is (change, net, costly), another's (cover, total): see _move)
+            made = [key[1] for key, _, _ in self.options[index]]
+            each = max((amount for amount in made if isinstance(amount, int) and amount > 0), default=0)
+            reach[index] = (each, after)
+            after += each * members
+        return reach
+
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
         """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
         :data:`_MAX_STATES`) and decline: decided on the mana still needed alone, before the programme runs.
@@ -258,8 +284,9 @@ class _Programme:
         Without a bound nothing is pruned, so the programme keeps every state it reaches. The mana still
         needed is one part of a state: a move that changes it changes the state (so the programme takes it),
         and states with different parts are different. So the needed values that such moves alone reach, the
-        same way (this walks :meth:`solve`'s loops), are never more than the states the programme holds at
-        each use, and the moves counted from them (states times options) never more than it counts."""
+        same way (this walks :meth:`solve`'s loops, dropping the values it drops as needing more than the
+        later uses can make: :meth:`_reach`), are never more than the states the programme holds at each use,
+        and the moves counted from them (states times options) never more than it counts."""
         if self._surely_short(skipped):
             return False
         groups = self.search.groups
@@ -268,6 +295,7 @@ class _Programme:
         frontier = {self.start[width]}
         clamped = not self.search.special and min(self.start) >= 0
         started = not beyond
+        reach = self._reach(skipped, plain=plain)
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
@@ -290,16 +318,25 @@ class _Programme:
                 assert isinstance(amount, int)
                 made.add(amount)
             plain = not special and not self.feeding  # (as solve has it)
+            each, after = reach[index]
+            ceiling = after + each * len(members)
             current = frontier
             for _ in members:
                 budget -= len(current) * len(options)
                 if budget < 0:
                     return True
-                step = {new for value in current for m in made if (new := max(value - m, floor)) != value}
+                ceiling -= each  # (the states solve drops as unable to reach the goal: dropped here too)
+                step = {
+                    new
+                    for value in current
+                    for m in made
+                    if (new := max(value - m, floor)) != value and new <= ceiling
+                }
                 if not step:
                     break
                 frontier = frontier | step
                 current = step
+            frontier = {value for value in frontier if value <= after}
             if len(frontier) > _MAX_STATES:
                 return True
         return False
