@@ -1,8 +1,10 @@
 """Mana multipliers in the CP-SAT model (issue 41): twins whose ability has many outcomes that cost mana
 (two Cascading Cataracts under Caged Sun: 126 each) are kept apart rather than merged
 (:func:`planner.solve.cpsat.analysis.few_paid_outcomes`), which keeps the model small without changing any
-answer. On small boards of multipliers and twins the answer agrees with the reference search; on issue 41's
-regression boards, merged and apart reach the same objective.
+answer; the outcomes of one ability that choose among the same types share their counts of picks
+(:func:`planner.solve.cpsat.layer.pick_pool`: Cascading Cataracts under Zendikar Resurgent's and Heartbeat of
+Spring's triggers). On small boards of multipliers, triggers and twins the answer agrees with the reference
+search; on issue 41's regression boards, merged and apart reach the same objective.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.solve.cpsat.analysis import analysed
-from planner.solve.cpsat.spine import solved
+from planner.solve.cpsat.spine import build, solved
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -69,6 +71,61 @@ def test_twin_cataracts_under_caged_sun_are_kept_apart() -> None:
     assert len(cataracts) > 200
     assert all(t.sources == (t.pid,) for t in cataracts)
     assert len({record.producer[t.index] for t in cataracts if t.costs_mana}) == 2
+
+
+#: Cards whose triggers add mana of a type the land produced (or the chosen color), so that each way a land
+#: with a choice of colors resolves is an outcome of its own; and sources with such a choice.
+_TRIGGERS = ["Zendikar Resurgent", "Heartbeat of Spring", "Caged Sun", "Mana Reflection", "Nyxbloom Ancient"]
+_CHOOSERS = ["Cascading Cataracts", "Graven Cairns", "Gaea's Cradle", "Birds of Paradise", "Badlands"]
+
+
+@st.composite
+def trigger_boards(draw: st.DrawFn) -> Board:
+    """One or two of :data:`_TRIGGERS`, one or two of :data:`_CHOOSERS`, and up to two basic lands or
+    elves."""
+    permanents: list[dict[str, Any]] = []
+    for name in draw(st.lists(st.sampled_from(_TRIGGERS), min_size=1, max_size=2, unique=True)):
+        entry: dict[str, Any] = {"card": name}
+        if name == "Caged Sun":
+            entry["choices"] = {"color": draw(st.sampled_from("BRG"))}
+        permanents.append(entry)
+    permanents += [
+        {"card": name} for name in draw(st.lists(st.sampled_from(_CHOOSERS), min_size=1, max_size=2))
+    ]
+    permanents += [{"card": draw(st.sampled_from(_OTHERS))} for _ in range(draw(st.integers(0, 2)))]
+    return make_board(permanents, opponent=False)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    trigger_boards(), st.sampled_from(["{B}{R}", "{3}{B}{R/U}", "{R}{R}{R}", "{2}{G}{G}", "{7}", "{G}{U}{W}"])
+)
+def test_shared_picks_agree_with_the_reference_search_under_triggers(board: Board, cost: str) -> None:
+    assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=600) is not None)
+
+
+def test_the_outcomes_of_one_ability_share_their_picks() -> None:
+    """Under Zendikar Resurgent and Heartbeat of Spring, Cascading Cataracts' five colors make 126 outcomes,
+    each adding two mana of a type among those it made: the model counts each set of types' picks once per
+    ability, not once per outcome, and still pays what only one outcome's choice allows."""
+    board = make_board(
+        [
+            {"card": "Zendikar Resurgent"},
+            {"card": "Heartbeat of Spring"},
+            {"card": "Cascading Cataracts", "id": "cat"},
+            *({"card": "Forest"} for _ in range(4)),
+        ],
+        opponent=False,
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{W}{U}{B}{R}{G}{G}{G}"))
+    record = build(problem)
+    cataracts = [t for t in record.templates if t.pid == "cat" and t.costs_mana]
+    packets = sum(len(p.types) for t in cataracts for p in t.outcome.packets if len(p.types) > 1)
+    pooled = {key for key, pool in record.main.pick_pool.items() if key[1] == "cat"}
+    shared = sum(len([n for n in record.main.choice if n[0] == record.main.pick_pool[key]]) for key in pooled)
+    assert len(cataracts) == 126 and packets > 4 * shared
+    solution = solved(problem)
+    assert solution.status is SolveStatus.OPTIMAL and solution.plan is not None
 
 
 @pytest.mark.parametrize("name", sorted(multiplier_questions()))
