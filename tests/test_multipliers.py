@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.solve.cpsat.analysis import analysed
+from planner.solve.cpsat.solve import solve
 from planner.solve.cpsat.spine import build, solved
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
@@ -126,6 +127,29 @@ def test_the_outcomes_of_one_ability_share_their_picks() -> None:
     assert len(cataracts) == 126 and packets > 4 * shared
     solution = solved(problem)
     assert solution.status is SolveStatus.OPTIMAL and solution.plan is not None
+
+
+def test_twin_filter_lands_do_not_pay_each_other_first() -> None:
+    """Two Fire-Lit Thickets under Nyxbloom Ancient and Mana Reflection make twelve mana for {R/G} each: the
+    model with the twins merged, which orders the activations only once solved, must not let each pay the
+    other's cost (no order has both first). It answers on its own, with the reference search's best plan."""
+    board = make_board(
+        [
+            {"card": "Nyxbloom Ancient"},
+            {"card": "Mana Reflection"},
+            {"card": "Fire-Lit Thicket", "id": "t1"},
+            {"card": "Fire-Lit Thicket", "id": "t2"},
+            {"card": "Mountain"},
+            {"card": "Forest"},
+        ],
+        opponent=False,
+    )
+    target = PaymentTarget.of("{3}" + "{R}" * 16)
+    record = build(PaymentProblem.of(board, target))
+    assert record.relaxed
+    solution = solve(record)
+    assert solution is not None and solution.status is SolveStatus.OPTIMAL
+    assert agrees_with_reference(board, target, max_states=5000) is not None
 
 
 @pytest.mark.parametrize("name", sorted(multiplier_questions()))
