@@ -1,5 +1,5 @@
 """Mana multipliers in the CP-SAT model (issue 41): twins whose ability has many outcomes that cost mana
-(two Cascading Cataracts under Caged Sun: 126 each) are kept apart rather than merged
+(two Cascading Cataracts under Caged Sun: 31 each) are kept apart rather than merged
 (:func:`planner.solve.cpsat.analysis.few_paid_outcomes`), which keeps the model small without changing any
 answer; the outcomes of one ability that choose among the same types share their counts of picks
 (:func:`planner.solve.cpsat.layer.pick_pool`: Cascading Cataracts under Zendikar Resurgent's and Heartbeat of
@@ -10,6 +10,7 @@ search; on issue 41's regression boards, merged and apart reach the same objecti
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana import ManaTypes
+from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from planner.rules.production import ManaTag, Outcome, Packet, _by_types_made
 from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.solve import solve
 from planner.solve.cpsat.spine import build, solved
@@ -64,13 +66,14 @@ def test_the_model_agrees_with_the_reference_search_under_multipliers(board: Boa
 
 
 def test_twin_cataracts_under_caged_sun_are_kept_apart() -> None:
-    """Under Caged Sun each Cascading Cataracts has an outcome per multiset of five colors: merged, the two
-    would be 252 producer nodes; apart, each Cataracts' outcomes are one node and the model stays small."""
+    """Under Caged Sun each Cascading Cataracts has an outcome per set of the five colors its five mana take
+    (whether the Sun's color is among them decides whether it adds one): merged, the two would be 62
+    producer nodes; apart, each Cataracts' outcomes are one node and the model stays small."""
     question = multiplier_questions()["caged sun 26"]
     board = Board.from_dict(question.board)
     record = analysed(PaymentProblem.of(board, PaymentTarget.of(question.cost)), merge=True)
     cataracts = [t for t in record.templates if t.pid.startswith("cat")]
-    assert len(cataracts) > 200
+    assert sum(t.costs_mana for t in cataracts) == 2 * 31
     assert all(t.sources == (t.pid,) for t in cataracts)
     assert len({record.producer[t.index] for t in cataracts if t.costs_mana}) == 2
 
@@ -154,6 +157,48 @@ def test_twin_filter_lands_do_not_pay_each_other_first() -> None:
     solution = solve(record)
     assert solution is not None and solution.status is SolveStatus.OPTIMAL
     assert agrees_with_reference(board, target, max_states=5000) is not None
+
+
+_TAGS = [ManaTag(source="a"), ManaTag(source="b")]
+
+
+@st.composite
+def packet_lists(draw: st.DrawFn) -> tuple[Packet, ...]:
+    """One to three packets: some types, picks, mana per pick and one of two sources."""
+    packets = [
+        Packet(
+            ManaTypes.of(draw(st.lists(st.sampled_from(TYPE_ORDER), min_size=1, max_size=4, unique=True))),
+            draw(st.integers(1, 4)),
+            draw(st.integers(1, 3)),
+            draw(st.sampled_from(_TAGS)),
+        )
+        for _ in range(draw(st.integers(1, 3)))
+    ]
+    return tuple(packets)
+
+
+def _results(packets: Sequence[Packet]) -> set[tuple[tuple[str, str], ...]]:
+    """Every fully chosen result of some packets, as (source, bag) pairs merged per source and type."""
+    found = set()
+    for concrete in Outcome(tuple(packets)).concrete():
+        merged: dict[str, ManaBag] = {}
+        for bag, tag in concrete:
+            merged[tag.source] = merged.get(tag.source, ManaBag()) + bag
+        found.add(tuple(sorted((source, str(bag)) for source, bag in merged.items())))
+    return found
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(packet_lists())
+def test_split_by_types_made_keeps_every_choice(packets: tuple[Packet, ...]) -> None:
+    """What the triggers read is the types each choice makes (CR 605.4a): the packets split by the set of
+    types made have, together, exactly the packets' choices, and each part's choices all make its set."""
+    together: set[tuple[tuple[str, str], ...]] = set()
+    for parts, made in _by_types_made(packets):
+        for concrete in Outcome(parts).concrete():
+            assert ManaTypes.of(t for bag, _ in concrete for t in bag.types) == made
+        together |= _results(parts)
+    assert together == _results(packets)
 
 
 @pytest.mark.parametrize("name", sorted(multiplier_questions()))

@@ -85,8 +85,9 @@ def hand_layer(record: PaymentModel, number: int, card: PaymentTarget) -> Layer:
 def activations(record: PaymentModel, layer: Layer) -> None:
     """Variables: how often the layer uses each template (at most its bound), and which type the picks of
     its packets with a choice of types take, as a count per type of each :func:`pick_pool` (the packets of
-    one ability's outcomes that choose among the same types with the same mana per pick: a land's 126
-    outcomes under Cascading Cataracts' triggers share a few counts rather than each having its own); each
+    one ability's outcomes that choose among the same types with the same mana per pick: Cascading
+    Cataracts' outcomes under Zendikar Resurgent's trigger share a few counts rather than each having its
+    own); each
     activation makes exactly its packets' picks (CR 106.1b: the type is chosen as the ability resolves).
 
     Only the pool's totals reach the supply, so any counts whose sum is the picks its packets make can be
