@@ -1,13 +1,16 @@
 """Mana multipliers in the CP-SAT model (issue 41): twins whose ability has many outcomes that cost mana
-(two Cascading Cataracts under Caged Sun: 126 each) are kept apart rather than merged
+(two Cascading Cataracts under Caged Sun: 31 each) are kept apart rather than merged
 (:func:`planner.solve.cpsat.analysis.few_paid_outcomes`), which keeps the model small without changing any
-answer. On small boards of multipliers and twins the answer agrees with the reference search; on issue 41's
-regression boards, merged and apart reach the same objective.
+answer; the outcomes of one ability that choose among the same types share their counts of picks
+(:func:`planner.solve.cpsat.layer.pick_pool`: Cascading Cataracts under Zendikar Resurgent's and Heartbeat of
+Spring's triggers). On small boards of multipliers, triggers and twins the answer agrees with the reference
+search; on issue 41's regression boards, merged and apart reach the same objective.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +21,11 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from planner.rules.production import ManaTag, Outcome, Packet, _by_types_made
 from planner.solve.cpsat.analysis import analysed
-from planner.solve.cpsat.spine import solved
+from planner.solve.cpsat.solve import solve
+from planner.solve.cpsat.spine import build, solved
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -60,15 +66,139 @@ def test_the_model_agrees_with_the_reference_search_under_multipliers(board: Boa
 
 
 def test_twin_cataracts_under_caged_sun_are_kept_apart() -> None:
-    """Under Caged Sun each Cascading Cataracts has an outcome per multiset of five colors: merged, the two
-    would be 252 producer nodes; apart, each Cataracts' outcomes are one node and the model stays small."""
+    """Under Caged Sun each Cascading Cataracts has an outcome per set of the five colors its five mana take
+    (whether the Sun's color is among them decides whether it adds one): merged, the two would be 62
+    producer nodes; apart, each Cataracts' outcomes are one node and the model stays small."""
     question = multiplier_questions()["caged sun 26"]
     board = Board.from_dict(question.board)
     record = analysed(PaymentProblem.of(board, PaymentTarget.of(question.cost)), merge=True)
     cataracts = [t for t in record.templates if t.pid.startswith("cat")]
-    assert len(cataracts) > 200
+    assert sum(t.costs_mana for t in cataracts) == 2 * 31
     assert all(t.sources == (t.pid,) for t in cataracts)
     assert len({record.producer[t.index] for t in cataracts if t.costs_mana}) == 2
+
+
+#: Cards whose triggers add mana of a type the land produced (or the chosen color), so that each way a land
+#: with a choice of colors resolves is an outcome of its own; and sources with such a choice.
+_TRIGGERS = ["Zendikar Resurgent", "Heartbeat of Spring", "Caged Sun", "Mana Reflection", "Nyxbloom Ancient"]
+_CHOOSERS = ["Cascading Cataracts", "Graven Cairns", "Gaea's Cradle", "Birds of Paradise", "Badlands"]
+
+
+@st.composite
+def trigger_boards(draw: st.DrawFn) -> Board:
+    """One or two of :data:`_TRIGGERS`, one or two of :data:`_CHOOSERS`, and up to two basic lands or
+    elves."""
+    permanents: list[dict[str, Any]] = []
+    for name in draw(st.lists(st.sampled_from(_TRIGGERS), min_size=1, max_size=2, unique=True)):
+        entry: dict[str, Any] = {"card": name}
+        if name == "Caged Sun":
+            entry["choices"] = {"color": draw(st.sampled_from("BRG"))}
+        permanents.append(entry)
+    permanents += [
+        {"card": name} for name in draw(st.lists(st.sampled_from(_CHOOSERS), min_size=1, max_size=2))
+    ]
+    permanents += [{"card": draw(st.sampled_from(_OTHERS))} for _ in range(draw(st.integers(0, 2)))]
+    return make_board(permanents, opponent=False)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    trigger_boards(), st.sampled_from(["{B}{R}", "{3}{B}{R/U}", "{R}{R}{R}", "{2}{G}{G}", "{7}", "{G}{U}{W}"])
+)
+def test_shared_picks_agree_with_the_reference_search_under_triggers(board: Board, cost: str) -> None:
+    assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=600) is not None)
+
+
+def test_the_outcomes_of_one_ability_share_their_picks() -> None:
+    """Under Zendikar Resurgent and Heartbeat of Spring each set of colors Cascading Cataracts' five mana take
+    is an outcome of its own, each adding two mana of a type among those it made: the model counts the picks
+    of each set of types once per ability (one variable per type of the set), not once per outcome and
+    packet, and still pays what only one outcome's choice allows."""
+    board = make_board(
+        [
+            {"card": "Zendikar Resurgent"},
+            {"card": "Heartbeat of Spring"},
+            {"card": "Cascading Cataracts", "id": "cat"},
+            *({"card": "Forest"} for _ in range(4)),
+        ],
+        opponent=False,
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{W}{U}{B}{R}{G}{G}{G}"))
+    record = build(problem)
+    cataracts = [t for t in record.templates if t.pid == "cat" and t.costs_mana]
+    picks = [p for t in cataracts for p in t.outcome.packets if len(p.types) > 1]
+    pools = {key: pool for key, pool in record.main.pick_pool.items() if key[1] == "cat"}
+    counts = [key for key in record.main.choice if key[0] in pools.values()]
+    assert len(cataracts) > 20
+    assert len(counts) == sum(len(ManaTypes(key[3])) for key in pools)
+    assert sum(len(p.types) for p in picks) > 2 * len(counts)
+    solution = solved(problem)
+    assert solution.status is SolveStatus.OPTIMAL and solution.plan is not None
+
+
+def test_twin_filter_lands_do_not_pay_each_other_first() -> None:
+    """Two Fire-Lit Thickets under Nyxbloom Ancient and Mana Reflection make twelve mana for {R/G} each: the
+    model with the twins merged, which orders the activations only once solved, must not let each pay the
+    other's cost (no order has both first). It answers on its own, with the reference search's best plan."""
+    board = make_board(
+        [
+            {"card": "Nyxbloom Ancient"},
+            {"card": "Mana Reflection"},
+            {"card": "Fire-Lit Thicket", "id": "t1"},
+            {"card": "Fire-Lit Thicket", "id": "t2"},
+            {"card": "Mountain"},
+            {"card": "Forest"},
+        ],
+        opponent=False,
+    )
+    target = PaymentTarget.of("{3}" + "{R}" * 16)
+    record = build(PaymentProblem.of(board, target))
+    assert record.relaxed
+    solution = solve(record)
+    assert solution is not None and solution.status is SolveStatus.OPTIMAL
+    assert agrees_with_reference(board, target, max_states=5000) is not None
+
+
+_TAGS = [ManaTag(source="a"), ManaTag(source="b")]
+
+
+@st.composite
+def packet_lists(draw: st.DrawFn) -> tuple[Packet, ...]:
+    """One to three packets: some types, picks, mana per pick and one of two sources."""
+    packets = [
+        Packet(
+            ManaTypes.of(draw(st.lists(st.sampled_from(TYPE_ORDER), min_size=1, max_size=4, unique=True))),
+            draw(st.integers(1, 4)),
+            draw(st.integers(1, 3)),
+            draw(st.sampled_from(_TAGS)),
+        )
+        for _ in range(draw(st.integers(1, 3)))
+    ]
+    return tuple(packets)
+
+
+def _results(packets: Sequence[Packet]) -> set[tuple[tuple[str, str], ...]]:
+    """Every fully chosen result of some packets, as (source, bag) pairs merged per source and type."""
+    found = set()
+    for concrete in Outcome(tuple(packets)).concrete():
+        merged: dict[str, ManaBag] = {}
+        for bag, tag in concrete:
+            merged[tag.source] = merged.get(tag.source, ManaBag()) + bag
+        found.add(tuple(sorted((source, str(bag)) for source, bag in merged.items())))
+    return found
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(packet_lists())
+def test_split_by_types_made_keeps_every_choice(packets: tuple[Packet, ...]) -> None:
+    """What the triggers read is the types each choice makes (CR 605.4a): the packets split by the set of
+    types made have, together, exactly the packets' choices, and each part's choices all make its set."""
+    together: set[tuple[tuple[str, str], ...]] = set()
+    for parts, made in _by_types_made(packets):
+        for concrete in Outcome(parts).concrete():
+            assert ManaTypes.of(t for bag, _ in concrete for t in bag.types) == made
+        together |= _results(parts)
+    assert together == _results(packets)
 
 
 @pytest.mark.parametrize("name", sorted(multiplier_questions()))

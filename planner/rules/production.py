@@ -929,12 +929,8 @@ def _with_triggers(
     if not any(_trigger_applies(view, t, possible) for t in triggers):
         yield packets
         return
-    # The triggers read the mana actually produced, so fix every choice first.
-    for concrete in Outcome(packets).concrete():
-        fixed = _normalise(p for bag, tag in concrete for p in _bag_packets(bag, 1, tag))
-        produced = ManaTypes()
-        for bag, _ in concrete:
-            produced |= bag.types
+    # The triggers read the types of mana actually produced, so fix which types each choice takes first
+    for fixed, produced in _by_types_made(packets):
         extra_options = [
             _trigger_packets(view, t, pid, produced, reflect)
             for t in triggers
@@ -942,3 +938,45 @@ def _with_triggers(
         ]
         for extra in itertools.product(*extra_options):
             yield _normalise([*fixed, *(p for group in extra for p in group)])
+
+
+def _by_types_made(packets: tuple[Packet, ...]) -> Iterator[tuple[tuple[Packet, ...], ManaTypes]]:
+    """The packets split by which types each choice of types takes (what a trigger reads: CR 106.12a,
+    605.4a), with the types made: a packet of ``n`` picks among some types becomes, for each set of at most
+    ``n`` of them, one pick of each and the other picks among that set. Every choice of types is in exactly
+    one of them, so the outcomes are the same, in fewer parts than one per concrete choice (Cascading
+    Cataracts' five picks among five colors: 31, not 126).
+
+    >>> from models.mana import ManaTypes
+    >>> tag = ManaTag(source="c")
+    >>> split = list(_by_types_made((Packet(ManaTypes.parse("WU"), 3, 1, tag),)))
+    >>> [(str(made), [(str(p.types), p.picks, p.per_pick) for p in parts]) for parts, made in split]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('W', [('W', 1, 3)]), ('U', [('U', 1, 3)]),
+     ('WU', [('W', 1, 1), ('U', 1, 1), ('WU', 1, 1)])]
+    """
+    made = ManaTypes()
+    parts: list[list[tuple[list[Packet], ManaTypes]]] = []
+    for packet in packets:
+        if len(packet.types) == 1:
+            made |= packet.types if packet.total else ManaTypes()
+            continue
+        ways = []
+        chosen = tuple(packet.types)
+        for size in range(1, min(packet.picks, len(chosen)) + 1):
+            for subset in itertools.combinations(chosen, size):
+                each = [Packet(ManaTypes(t), 1, packet.per_pick, packet.tag) for t in subset]
+                rest = packet.picks - size
+                types = ManaTypes.of(subset)
+                if rest:
+                    each.append(Packet(types, rest, packet.per_pick, packet.tag))
+                ways.append((each, types))
+        parts.append(ways)
+    singles = [packet for packet in packets if len(packet.types) == 1]
+    for choice in itertools.product(*parts):
+        types = made
+        chosen_packets = list(singles)
+        for each, subset_types in choice:
+            chosen_packets += each
+            types |= subset_types
+        yield _normalise(chosen_packets), types

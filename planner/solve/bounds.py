@@ -26,7 +26,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
-from models.mana import TYPE_ORDER, ManaType
+from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.payment import GENERIC
 from planner.rules.pool import SpendRules
@@ -58,15 +58,45 @@ def _typed_slots(symbol: CostSymbol) -> frozenset[ManaType] | None:
     return frozenset(slots)
 
 
-def _fitting(outcome: Outcome, types: frozenset[ManaType], rules: SpendRules, target: PaymentTarget) -> int:
-    """How much of an outcome's mana could pay a slot of one of ``types`` in a payment for ``target`` (mana
-    whose restriction forbids the target pays none)."""
-    return sum(
-        packet.total
+#: A packet as :func:`_fitting` reads it: how much mana, the mask of the types it may be, whether it is snow.
+_Made = tuple[int, int, bool]
+
+
+def _allowed_packets(outcome: Outcome, target: PaymentTarget) -> tuple[_Made, ...]:
+    """The packets of an outcome whose restriction lets them pay for ``target`` (CR 106.6), as
+    :func:`_fitting` reads them."""
+    return tuple(
+        (packet.total, packet.types.mask, packet.tag.snow)
         for packet in outcome.packets
         if packet.tag.allows(target)
-        and any(rules.fits(made, packet.tag.snow, slot, target) for made in packet.types for slot in types)
     )
+
+
+def _fitting(
+    packets: Sequence[_Made],
+    types: frozenset[ManaType],
+    rules: SpendRules,
+    target: PaymentTarget,
+    known: dict[tuple[int, bool], bool],
+) -> int:
+    """How much of an outcome's mana (its :func:`_allowed_packets`) could pay a slot of one of ``types`` in a
+    payment for ``target``; ``known`` keeps, for these types, whether a packet of a mask and snow status
+    fits (the many outcomes of one ability under triggers share a few).
+
+    >>> from models.mana import ManaTypes
+    >>> rules, target = SpendRules(), PaymentTarget.of("{G}")
+    >>> _fitting([(2, ManaTypes.parse("RG").mask, False), (1, ManaTypes.parse("W").mask, False)],
+    ...     frozenset({ManaType.G}), rules, target, {})
+    2
+    """
+    made = 0
+    for amount, mask, snow in packets:
+        fits = known.get((mask, snow))
+        if fits is None:
+            fits = any(rules.fits(t, snow, slot, target) for t in ManaTypes(mask) for slot in types)
+            known[(mask, snow)] = fits
+        made += amount if fits else 0
+    return made
 
 
 def alternative_most(problem: PaymentProblem) -> int:
@@ -139,6 +169,7 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
     # per set of types, smallest sets first (a single type gives the plainest explanation), then the two
     # counts at once
     wanted = sorted({t for slots in needs for t in slots}, key=TYPE_ORDER.index)
+    packets = [_allowed_packets(t.outcome, target) for t in templates]
     jointly: list[tuple[tuple[Slot, ...], int, list[int]]] = [((GENERIC,), least - allowed_others, allowed)]
     for size in range(1, len(wanted) + 1):
         for chosen in itertools.combinations(wanted, size):
@@ -161,7 +192,8 @@ def unpayable_core(problem: PaymentProblem) -> tuple[Slot, ...] | None:
                         for made in card.mana.types
                         if any(rules.fits(made, card.tag.snow, s, target) for s in types)
                     )
-            fits = [_fitting(t.outcome, types, rules, target) for t in templates]
+            known: dict[tuple[int, bool], bool] = {}
+            fits = [_fitting(made, types, rules, target, known) for made in packets]
             ordered = tuple(sorted(types, key=TYPE_ORDER.index))
             if need > have + _most_by_permanent(templates, fits):
                 return ordered

@@ -405,18 +405,20 @@ class _Extraction:
             # (each pick the type with the most picks left: a group's activations share its types out, so
             # that each makes some of what the next ones draw on)
             # (and an ability that pays its own later activations' colored symbols makes those colors first)
+            # (the outcomes of one ability share their pools of picks: planner.solve.cpsat.layer.pick_pool)
             chosen: list[ManaType] = []
-            keys = [(template.index, k, mana_type) for mana_type in packet.types]
+            pool = record.main.pools_of[(template.index, k)]
+            keys = [(pool, mana_type) for mana_type in packet.types]
             wanted = self._own_colors_wanted(template, producer)
             for _ in range(packet.picks):
                 key = max(
-                    keys, key=lambda key: (wanted[key[2]] > 0 < self.picks_left[key], self.picks_left[key])
+                    keys, key=lambda key: (wanted[key[1]] > 0 < self.picks_left[key], self.picks_left[key])
                 )
                 if not self.picks_left[key]:
                     break
                 self.picks_left[key] -= 1
-                wanted[key[2]] -= 1
-                chosen.append(key[2])
+                wanted[key[1]] -= 1
+                chosen.append(key[1])
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
         paid_with: tuple[ManaUnit, ...] = ()
         if template.costs_mana and (

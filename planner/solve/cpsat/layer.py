@@ -16,7 +16,7 @@ from ortools.sat.python import cp_model
 from models.abilities import AbilityCost
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.limits import MAX_GENERIC
-from models.mana import ManaType
+from models.mana import ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.amounts import counts_life
 from planner.rules.payment import GENERIC, SNOW
@@ -30,6 +30,7 @@ from planner.solve.cpsat.record import (
     GroupKey,
     Layer,
     PaymentModel,
+    PickPool,
     slot_name,
     spending,
     total,
@@ -83,24 +84,53 @@ def hand_layer(record: PaymentModel, number: int, card: PaymentTarget) -> Layer:
 
 
 def activations(record: PaymentModel, layer: Layer) -> None:
-    """Variables: how often the layer uses each template (at most its bound), and which type each pick of a
-    packet with a choice of types takes; each activation makes exactly its packet's picks (CR 106.1b: the
-    type is chosen as the ability resolves)."""
+    """Variables: how often the layer uses each template (at most its bound), and which type the picks of
+    its packets with a choice of types take, as a count per type of each :func:`pick_pool` (the packets of
+    one ability's outcomes that choose among the same types with the same mana per pick: Cascading
+    Cataracts' outcomes under Zendikar Resurgent's trigger share a few counts rather than each having its
+    own); each
+    activation makes exactly its packets' picks (CR 106.1b: the type is chosen as the ability resolves).
+
+    Only the pool's totals reach the supply, so any counts whose sum is the picks its packets make can be
+    shared out among them, one outcome's picks at a time: the counts are exact, not a relaxation."""
     model = record.model
     name = layer.name
     layer.use = [model.new_int_var(0, t.bound, f"{name}_use_{t.name}") for t in record.templates]
+    made: dict[int, list[Expr]] = defaultdict(list)
+    most: dict[int, int] = defaultdict(int)
+    pools = layer.pick_pool
     for template in record.templates:
         for k, packet in enumerate(template.outcome.packets):
             if len(packet.types) == 1:
                 continue
-            picks = []
-            for mana_type in packet.types:
-                var = model.new_int_var(
-                    0, packet.picks * template.bound, f"{name}_pick_{template.name}_p{k}_{mana_type.letter}"
-                )
-                layer.choice[(template.index, k, mana_type)] = var
-                picks.append(var)
-            model.add(sum(picks) == packet.picks * layer.use[template.index])
+            pool = pools.setdefault(pick_pool(record, template, k), len(pools))
+            layer.pools_of[(template.index, k)] = pool
+            made[pool].append(packet.picks * layer.use[template.index])
+            most[pool] += packet.picks * template.bound
+    for key, pool in pools.items():
+        types = ManaTypes(key[3])
+        picks = []
+        for mana_type in types:
+            var = model.new_int_var(0, most[pool], f"{name}_pick{pool}_{key[1]}_{mana_type.letter}")
+            layer.choice[(pool, mana_type)] = var
+            picks.append(var)
+        model.add(total(picks) == total(made[pool]))
+
+
+def pick_pool(record: PaymentModel, template: Activation, k: int) -> PickPool:
+    """The pool of picks of a template's ``k``-th packet: its producer node, permanent and ability, the
+    types it chooses among, its mana per pick and the part of its tag that decides what the mana pays
+    (:func:`~planner.solve.cpsat.record.spending`)."""
+    packet = template.outcome.packets[k]
+    node = record.producer[template.index]
+    return (
+        node,
+        template.pid,
+        template.ability_index,
+        packet.types.mask,
+        packet.per_pick,
+        spending(packet.tag),
+    )
 
 
 def turn_events(record: PaymentModel, layer: Layer) -> None:
@@ -141,15 +171,14 @@ def supply(record: PaymentModel, layer: Layer) -> None:
     bound: dict[ClassKey, int] = defaultdict(int)
     for template in templates:
         node = producer[template.index]
-        for k, packet in enumerate(template.outcome.packets):
+        for packet in template.outcome.packets:
             tag = spending(packet.tag)
             if len(packet.types) == 1:
                 (only,) = tuple(packet.types)
                 parts[(only, tag, node)].append(packet.total * layer.use[template.index])
-            else:
-                for mana_type in packet.types:
-                    choice = layer.choice[(template.index, k, mana_type)]
-                    parts[(mana_type, tag, node)].append(packet.per_pick * choice)
+    for (node, _, _, mask, per_pick, tag), pool in layer.pick_pool.items():
+        for mana_type in ManaTypes(mask):
+            parts[(mana_type, tag, node)].append(per_pick * layer.choice[(pool, mana_type)])
     for unit in layer.pool:
         parts[(unit.type, spending(unit.tag), -1)].append(1)
     for number, event in enumerate(events):
@@ -331,6 +360,7 @@ def spending_rules(record: PaymentModel, layer: Layer) -> None:
                             only_where(record, var, layer, spending_after, fitting, last=last)
         if grouped or repeated:
             _own_mana(record, layer, consumer, repeated=repeated)
+    _group_paid_from_outside(record, layer)
 
 
 def _fits(mana: ManaType, snow: bool, slot: Slot, target: PaymentTarget, rules: SpendRules) -> bool:
@@ -344,7 +374,7 @@ def _own_mana(record: PaymentModel, layer: Layer, consumer: Consumer, *, repeate
     of them."""
     model = record.model
     template = record.templates[consumer.template]
-    first_cost = sum(min(way.mana for way in symbol.ways()) for symbol in template.ability.cost.mana.symbols)
+    first_cost = _least_cost(template)
     external = total(
         [v for (key, _), v in consumer.pay.items() if key[2] != consumer.template]
         + [v for (group, _), v in consumer.blind.items() if group[1] != consumer.template]
@@ -358,6 +388,39 @@ def _own_mana(record: PaymentModel, layer: Layer, consumer: Consumer, *, repeate
         )
         each = sum(packet.total for packet in template.outcome.packets)
         model.add(own <= each * (layer.use[consumer.template] - 1)).only_enforce_if(used)
+
+
+def _least_cost(template: Activation) -> int:
+    """The least mana one activation of the template's ability costs (each symbol its cheapest way)."""
+    return sum(min(way.mana for way in symbol.ways()) for symbol in template.ability.cost.mana.symbols)
+
+
+def _group_paid_from_outside(record: PaymentModel, layer: Layer) -> None:
+    """A group of twins whose ability has several outcomes that cost mana (filter lands) has a producer node
+    per outcome, each of whose first activation :func:`_own_mana` pays from outside that node: the group's
+    first activation of all is paid from outside every one of them too (nothing of the group made mana
+    before it). Without this the model, which orders the activations only once it is solved
+    (:mod:`planner.solve.cpsat.solve`), found two Fire-Lit Thickets under Mana Reflection and Nyxbloom
+    Ancient paying each other's {R/G} (twelve mana each), and the model of every twin had to answer."""
+    model = record.model
+    by_group: dict[str, list[Consumer]] = defaultdict(list)
+    for consumer in layer.consumers:
+        if consumer.template >= 0 and len(record.templates[consumer.template].sources) > 1:
+            by_group[record.templates[consumer.template].pid].append(consumer)
+    for members in by_group.values():
+        if len(members) < 2:
+            continue
+        nodes = {consumer.template for consumer in members}
+        outside = total(
+            [v for c in members for (key, _), v in c.pay.items() if key[2] not in nodes]
+            + [v for c in members for (group, _), v in c.blind.items() if group[1] not in nodes]
+        )
+        # (the least that any of its abilities costs: one permanent may have several that cost mana)
+        first_cost = min(_least_cost(record.templates[consumer.template]) for consumer in members)
+        for consumer in members:
+            model.add(outside >= first_cost).only_enforce_if(
+                unused(record, layer, consumer.template).negated()
+            )
 
 
 def filled_slots(record: PaymentModel, layer: Layer) -> None:

@@ -32,6 +32,10 @@ ClassKey = tuple[ManaType, ManaTag, int]
 #: A class without its type: what a slot taking any type ({1}, {S}) draws on.
 GroupKey = tuple[ManaTag, int]
 
+#: The picks of the packets with a choice of types that the model counts together (:func:`planner.solve.cpsat.
+#: layer.pick_pool`): producer node, permanent, ability, the types' mask, mana per pick, spending tag.
+PickPool = tuple[int, str, int, int, int, ManaTag]
+
 #: One level of the lexicographic objective: its name, the expression minimised, one more than its largest
 #: value.
 Term = tuple[str, Expr, int]
@@ -118,7 +122,11 @@ class Layer:
     #: the epoch of a turn the target is paid in
     epoch: int = 0
     use: list[cp_model.IntVar] = field(default_factory=list)
-    choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = field(default_factory=dict)
+    #: each pool of picks' number (:data:`PickPool`), and the pool of each template's packet by (template, k)
+    pick_pool: dict[PickPool, int] = field(default_factory=dict)
+    pools_of: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: how many picks of each pool take each type
+    choice: dict[tuple[int, ManaType], cp_model.IntVar] = field(default_factory=dict)
     event_choice: dict[tuple[int, int, ManaType], cp_model.IntVar] = field(default_factory=dict)
     hand_use: list[cp_model.IntVar] = field(default_factory=list)
     supply: dict[ClassKey, Expr] = field(default_factory=dict)
