@@ -139,4 +139,9 @@ def _caps(board: Board, player: str, target: PaymentTarget) -> dict[str, int]:
     view = BoardView(board)
     templates = activation_templates(view, player, could_produce_all(view))
     templates = with_open_bounds(view, player, templates, [target.cost])
-    return {t.pid: t.bound + len(view.mana_abilities(t.pid)) for t in templates if t.open or converts_mana(t)}
+    # (an untap loop's abilities keep the loop cap: CR 729, the search says where it cut one)
+    return {
+        t.pid: t.bound + len(view.mana_abilities(t.pid))
+        for t in templates
+        if (t.open and not t.loop) or converts_mana(t)
+    }
