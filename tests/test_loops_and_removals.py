@@ -66,7 +66,7 @@ def test_a_loop_bounded_by_the_mana_that_pays_its_untaps() -> None:
     assert not pay(board, PaymentTarget.of("{5}{G}")).payable
     largest = max_x(board, PaymentTarget.of("{X}{G}"))
     assert largest.x == 4 and largest.optimal
-    # the reference search agrees within its loop cap (four activations of a permanent)
+    # the reference search agrees (a loop that makes no more than it takes is bounded there too)
     assert reference_search(board, PaymentTarget.of("{G}{G}{G}{G}")).payable
     assert reference_search(board, PaymentTarget.of("{4}{G}")).payable
     assert not reference_search(board, PaymentTarget.of("{5}{G}")).payable
