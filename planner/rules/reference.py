@@ -135,7 +135,8 @@ def _caps(board: Board, player: str, target: PaymentTarget) -> dict[str, int]:
     """How often the search activates each permanent with a converter (:func:`converts_mana`) or an open
     ability (:attr:`~planner.rules.activations.Activation.open`) or an untap loop that makes no more than it
     takes: as often as the mana that pays it allows (:func:`converter_bound`), or as the payment of
-    ``target`` can use it (:func:`with_open_bounds`), plus once for each of its other abilities. Abilities that cost life need no cap: the life total runs out."""
+    ``target`` can use it (:func:`with_open_bounds`), plus once for each of its other abilities. Abilities
+    that cost life need no cap: the life total runs out."""
     view = BoardView(board)
     templates = activation_templates(view, player, could_produce_all(view))
     templates = with_open_bounds(view, player, templates, [target.cost])
