@@ -582,8 +582,11 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
         # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
         sources = {sourced.source for sourced in view.effects}
-        if sources.intersection(step.removed):
-            for pid in sources.intersection(step.removed):
+        gone = sources.intersection(
+            (*step.removed, *((step.permanent,) if ability.cost.sacrifice_self else ()))
+        )
+        if gone:
+            for pid in sorted(gone):
                 board = board.without_permanent(pid)
             view = view_of(board)
     return tuple(described)
