@@ -551,28 +551,45 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
     hand: dict[tuple[str, int], str] = {}
     if any(step.zone == HAND for step in steps):
         hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
-    return tuple(
-        PlanStep(
-            permanent=step.permanent,
-            name=view.permanent(step.permanent).name,
-            ability=view.mana_abilities(step.permanent)[step.ability].text,
-            produced=_total(step.produced),
-            replacement_order=step.order,
-            sacrificed=step.sacrificed,
-            tapped_for_cost=step.tapped,
-            paid_with=_bag(step.paid_with),
-            parts=_step_parts(step, view.mana_abilities(step.permanent)[step.ability]),
+    described = []
+    board = problem.board
+    for step in steps:
+        if step.zone == HAND:
+            described.append(
+                PlanStep(
+                    permanent=None,
+                    name=step.permanent,
+                    ability=hand[(step.permanent, step.ability)],
+                    produced=_total(step.produced),
+                    zone=HAND,
+                )
+            )
+            continue
+        ability = view.mana_abilities(step.permanent)[step.ability]
+        described.append(
+            PlanStep(
+                permanent=step.permanent,
+                name=view.permanent(step.permanent).name,
+                ability=ability.text,
+                produced=_total(step.produced),
+                replacement_order=step.order,
+                sacrificed=step.sacrificed,
+                tapped_for_cost=step.tapped,
+                paid_with=_bag(step.paid_with),
+                parts=_step_parts(step, ability),
+            )
         )
-        if step.zone != HAND
-        else PlanStep(
-            permanent=None,
-            name=step.permanent,
-            ability=hand[(step.permanent, step.ability)],
-            produced=_total(step.produced),
-            zone=HAND,
+        # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
+        # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
+        sources = {sourced.source for sourced in view.effects}
+        gone = sources.intersection(
+            (*step.removed, *((step.permanent,) if ability.cost.sacrifice_self else ()))
         )
-        for step in steps
-    )
+        if gone:
+            for pid in sorted(gone):
+                board = board.without_permanent(pid)
+            view = view_of(board)
+    return tuple(described)
 
 
 def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:

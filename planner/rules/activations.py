@@ -32,6 +32,7 @@ from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
+from planner.rules.question import could_produce_of, view_of
 from planner.rules.replay import ability_target
 from planner.rules.view import BoardView
 
@@ -81,6 +82,14 @@ class Activation:
     #: payment needs bounds how often it is worth activating; ``bound`` is then 1 until
     #: :func:`with_open_bounds` works it out for a payment
     open: bool = False
+    #: the permanents whose effects hide this ability now (Magus of the Moon making Boros Garrison a
+    #: Mountain): it is activated only after a cost took them off the battlefield (CR 611.3a), see
+    #: :func:`revealed_templates`; empty for an ability the permanent has now
+    after_gone: tuple[str, ...] = ()
+    #: True when the ability taps or untaps only permanents the plan may tap and untap in turn (Grand
+    #: Architect tapping Pili-Pala, Pili-Pala's {Q}): an untap loop (CR 729) repeats it, so its taps and
+    #: untaps don't bound it (:func:`loops`)
+    loop: bool = False
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -131,15 +140,91 @@ def activation_templates(
     extra_mana: int = 0,
     hand_costs: bool = True,
     kept_outcomes: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] | None = None,
+    reveal: bool = True,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
     ``apart`` are never grouped: a turn's arrivals). A converter's bound is :func:`converter_bound`, with
     ``extra_mana`` more mana than the board and the hand make (a turn's rituals). ``check`` is called between
     permanents and cost choices (a time limit raises there). Without ``hand_costs``, no ability whose cost
-    takes cards from the hand is activated (a turn's plan, whose spells come from the hand).
+    takes cards from the hand is activated (a turn's plan, whose spells come from the hand). With ``reveal``,
+    the abilities a cost's removal of an effect's source gives back come last (:func:`revealed_templates`).
     ``kept_outcomes``, when given, keeps each ability's outcomes worked out here, by (permanent id, ability
     number, permanents its cost removes), for a caller that reads them again (the explanation of a "no")."""
+    found = _templates_now(view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes)
+    if not reveal:
+        return found
+    revealed = revealed_templates(
+        view, player, found, check=check, extra_mana=extra_mana, hand_costs=hand_costs
+    )
+    if not revealed:
+        return found
+    # (a permanent with an ability given back is no longer one of a group: the model counts its taps alone)
+    apart |= {t.pid for t in revealed}
+    found = _templates_now(view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes)
+    return [*found, *(replace(t, index=len(found) + n) for n, t in enumerate(revealed))]
+
+
+def revealed_templates(
+    view: BoardView,
+    player: str,
+    templates: Sequence[Activation],
+    *,
+    check: Callable[[], None] | None = None,
+    extra_mana: int = 0,
+    hand_costs: bool = True,
+) -> list[Activation]:
+    """The abilities the player's permanents have only once a cost among ``templates`` took the source of
+    an effect off the battlefield (CR 611.3a: the effect of a static ability ends when its source leaves):
+    each with :attr:`Activation.after_gone` naming those sources. Sacrificing Magus of the Moon ("Nonbasic
+    lands are Mountains.") to Phyrexian Altar gives Boros Garrison back its "{T}: Add {R}{W}.". Each set of
+    sources one template's cost removes is tried alone; what the permanent has now is not repeated.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "magus", "card": "Magus of the Moon", "controller": "me"},
+    ...     {"id": "altar", "card": "Phyrexian Altar", "controller": "me"},
+    ...     {"id": "garrison", "card": "Boros Garrison", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> now = activation_templates(view, "me", {}, reveal=False)
+    >>> [(t.pid, t.ability.text, t.after_gone) for t in revealed_templates(view, "me", now)]
+    [('garrison', '{T}: Add {R}{W}.', ('magus',))]
+    """
+    sources = {sourced.source for sourced in view.effects}
+    removals = sorted({tuple(sorted(sources.intersection(t.gone))) for t in templates} - {()})
+    found: list[Activation] = []
+    for removed in removals:
+        board = view.board
+        for pid in removed:
+            board = board.without_permanent(pid)
+        after = view_of(board)
+        everyone = frozenset(p.id for p in board.permanents)  # (no groups: the model's are the board's)
+        for template in activation_templates(
+            after,
+            player,
+            could_produce_of(board),
+            check=check,
+            apart=everyone,
+            extra_mana=extra_mana,
+            hand_costs=hand_costs,
+            reveal=False,
+        ):
+            if template.ability not in view.mana_abilities(template.pid):
+                found.append(replace(template, after_gone=removed))
+    return found
+
+
+def _templates_now(
+    view: BoardView,
+    player: str,
+    reflect: dict[str, ManaTypes],
+    check: Callable[[], None] | None,
+    apart: frozenset[str],
+    extra_mana: int,
+    hand_costs: bool,
+    kept_outcomes: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] | None = None,
+) -> list[Activation]:
+    """The templates of the abilities the player's permanents have now (:func:`activation_templates`)."""
     templates: list[Activation] = []
     board = view.board
     made: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] = (
@@ -209,6 +294,14 @@ def activation_templates(
                     removed = (*sacrificed, *choices.removed) if choices.removed else sacrificed
                     outcomes = outcomes_of(permanent.id, number, removed)
                     for tapped in tap_options:
+                        looped = loops(ability, permanent.id, tapped, cycling)
+                        # (a loop's: as often as the permanents it taps and untaps are untapped again)
+                        each = (
+                            activation_bound(ability, counters, supply, life, looped=True)
+                            if looped
+                            else limit
+                        )
+                        times = (1 if each is None else each) * max(len(members), 1)
                         for outcome in outcomes:
                             templates.append(
                                 Activation(
@@ -219,14 +312,16 @@ def activation_templates(
                                     sacrificed=sacrificed,
                                     tapped=tapped,
                                     outcome=outcome,
-                                    bound=bound,
+                                    bound=times,
                                     target=target,
                                     members=members,
                                     choices=choices,
                                     after_return=after_return,
-                                    open=limit is None,
+                                    open=each is None,
+                                    loop=looped,
                                 )
                             )
+    templates = bounded_loops(view, player, templates, extra_mana)
     converting = [converts_mana(t) for t in templates]
     if not any(converting):
         return templates
@@ -302,6 +397,72 @@ def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], ener
     if paid:
         bounds.append(energy // paid)
     return min(bounds) if bounds else None
+
+
+def loop_taps(template: Activation) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The permanents an activation taps and untaps for its cost (its own with {T} or {Q}, and the
+    permanents it taps for another cost).
+
+    >>> from models.oracle import parse_oracle
+    >>> (q,) = parse_oracle("{2}, {Q}: Add one mana of any color.").mana_abilities
+    >>> loop_taps(Activation(index=0, pid="pili", ability_index=0, ability=q, sacrificed=(), tapped=(),
+    ...     outcome=None, bound=1, target=None))  # type: ignore[arg-type]
+    ((), ('pili',))
+    """
+    cost = template.ability.cost
+    own = (template.pid,) if cost.tap and not cost.untap else ()
+    return (*own, *template.tapped), ((template.pid,) if cost.untap and not cost.tap else ())
+
+
+def loop_engines(templates: Sequence[Activation]) -> frozenset[str]:
+    """The permanents of untap loops (:attr:`Activation.loop`) that make more mana than they take: one of
+    their taps and one of their untaps ({Q}) together make more than their costs' least mana (Grand
+    Architect's {C}{C} for tapping Pili-Pala, and Pili-Pala's one mana for its {2}: three for two). How
+    often such a loop is worth going round only the payments say (:func:`open_bound`)."""
+    taps: dict[str, list[Activation]] = {}
+    untaps: dict[str, list[Activation]] = {}
+    for template in templates:
+        if template.loop:
+            tapped, untapped = loop_taps(template)
+            for pid in tapped:
+                taps.setdefault(pid, []).append(template)
+            for pid in untapped:
+                untaps.setdefault(pid, []).append(template)
+    return frozenset(
+        pid
+        for pid, untapping in untaps.items()
+        if any(
+            tap.outcome.total + untap.outcome.total > _least(tap) + _least(untap)
+            for untap in untapping
+            for tap in taps.get(pid, ())
+        )
+    )
+
+
+def _least(template: Activation) -> int:
+    """The least mana one way of paying the template's mana cost takes."""
+    return min((mode.mana for mode in cost_modes(template.ability.cost.mana)), default=0)
+
+
+def bounded_loops(
+    view: BoardView, player: str, templates: Sequence[Activation], extra_mana: int = 0
+) -> list[Activation]:
+    """The templates with each untap loop that makes no more than it takes (:func:`loop_engines`: not one)
+    bounded as a converter is (:func:`converter_bound`): each time round, its untap takes at least one mana
+    its own tap did not make, so in a plan without useless rounds it goes round at most once per mana the
+    rest of the board makes, and taps it once more. Its templates' bound is one more than that (a plan at its
+    bound is not called optimal, though none needs to reach it); the engines' stay open."""
+    engines = loop_engines(templates)
+    bounded = [
+        t.index for t in templates if t.loop and not engines.intersection(itertools.chain(*loop_taps(t)))
+    ]
+    if not bounded:
+        return list(templates)
+    others = [t for t in templates if not t.loop]
+    # (taps: one more than the untaps, and one more again for the check)
+    bound = converter_bound(view, player, others, extra_mana) + 2
+    chosen = set(bounded)
+    return [replace(t, bound=bound, open=False) if t.index in chosen else t for t in templates]
 
 
 def converts_mana(template: Activation) -> bool:
@@ -552,8 +713,32 @@ def gainable_first(view: BoardView, player: str) -> int:
     return gained
 
 
+def loops(ability: ManaAbility, pid: str, tapped: tuple[str, ...], cycling: frozenset[str]) -> bool:
+    """True when the ability of ``pid`` (tapping ``tapped`` for its cost) taps or untaps something, and
+    only permanents a plan may tap and untap in turn (``cycling``: :func:`tap_cycling`): the untaps make its
+    taps possible again, so it may be activated more than once (CR 729, untap loops).
+
+    >>> from models.oracle import parse_oracle
+    >>> (q,) = parse_oracle("{2}, {Q}: Add one mana of any color.").mana_abilities
+    >>> (architect,) = parse_oracle("Tap an untapped blue creature you control: Add {C}{C}.").mana_abilities
+    >>> loops(q, "pili", (), frozenset({"pili"})), loops(architect, "ga", ("pili",), frozenset({"pili"}))
+    (True, True)
+    >>> loops(architect, "ga", ("ga",), frozenset({"pili"}))
+    False
+    """
+    cost = ability.cost
+    if not (cost.tap or cost.untap or tapped):
+        return False
+    return (pid in cycling or not (cost.tap or cost.untap)) and cycling.issuperset(tapped)
+
+
 def activation_bound(
-    ability: ManaAbility, counters: int, supply: int | None = None, life: int | None = None
+    ability: ManaAbility,
+    counters: int,
+    supply: int | None = None,
+    life: int | None = None,
+    *,
+    looped: bool = False,
 ) -> int | None:
     """How many times one ability can be activated in a plan, as far as its cost says: once when it can be
     activated only once each turn (CR 602.5b) or its cost taps, untaps or sacrifices; as often as its
@@ -561,7 +746,8 @@ def activation_bound(
     energy, a permanent chosen); ``life``: as often as its controller's life total pays its life cost (CR
     119.4: life can be paid only while the total is at least the payment). None when nothing in its cost
     bounds it (a converter is then bounded by the mana that pays it, :func:`converter_bound`, and an open
-    ability by what the payment needs, :func:`open_bound`).
+    ability by what the payment needs, :func:`open_bound`). ``looped``: its taps and untaps bound nothing,
+    for an ability an untap loop repeats (:func:`loops`).
 
     >>> from models.oracle import parse_oracle
     >>> (skirge,) = parse_oracle("Discard a card: Add {B}.").mana_abilities
@@ -573,10 +759,9 @@ def activation_bound(
     """
     cost = ability.cost
     bounds: list[int] = []
-    once = (
-        cost.tap or cost.untap or cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
-    )
-    if once or cost.tap_others is not None:
+    taps = not looped and (cost.tap or cost.untap or cost.tap_others is not None)
+    once = cost.sacrifice_self or cost.sacrifice is not None or ability.once_each_turn
+    if once or taps:
         bounds.append(min(1, counters // max(cost.remove_count, 1)) if cost.remove_counter else 1)
     elif cost.remove_counter:
         bounds.append(counters // max(cost.remove_count, 1))  # (the counters bound it: no loop to cut)
@@ -658,6 +843,11 @@ def with_open_bounds(
         return list(templates)
     bound = open_bound(mana_needed(costs, templates), templates)
     opened = [replace(t, bound=bound) if t.open else t for t in templates]
+    if any(t.loop and not t.open for t in opened):
+        looping = bounded_loops(view, player, opened)
+        opened = [
+            replace(t, bound=max(t.bound, again.bound)) for t, again in zip(opened, looping, strict=True)
+        ]
     if not any(converts_mana(t) for t in opened):
         return opened
     converting = converter_bound(view, player, opened)

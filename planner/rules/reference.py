@@ -138,10 +138,17 @@ def reference_search(
 
 def _caps(board: Board, player: str, target: PaymentTarget) -> dict[str, int]:
     """How often the search activates each permanent with a converter (:func:`converts_mana`) or an open
-    ability (:attr:`~planner.rules.activations.Activation.open`): as often as the mana that pays it allows
-    (:func:`converter_bound`), or as the payment of ``target`` can use it (:func:`with_open_bounds`), plus
-    once for each of its other abilities. Abilities that cost life need no cap: the life total runs out."""
+    ability (:attr:`~planner.rules.activations.Activation.open`) or an untap loop that makes no more than it
+    takes: as often as the mana that pays it allows (:func:`converter_bound`), or as the payment of
+    ``target`` can use it (:func:`with_open_bounds`), plus once for each of its other abilities. Abilities
+    that cost life need no cap: the life total runs out."""
     view = BoardView(board)
     templates = activation_templates(view, player, could_produce_all(view))
     templates = with_open_bounds(view, player, templates, [target.cost])
-    return {t.pid: t.bound + len(view.mana_abilities(t.pid)) for t in templates if t.open or converts_mana(t)}
+    # (an untap loop that makes more than it takes keeps the loop cap: CR 729, the search says where it cut
+    # one; one that doesn't is bounded as a converter is, planner.rules.activations.bounded_loops)
+    return {
+        t.pid: t.bound + len(view.mana_abilities(t.pid))
+        for t in templates
+        if t.open != t.loop or converts_mana(t)
+    }

@@ -23,15 +23,17 @@ Where the model is narrower than the rules (also in the README):
   life cost while the life total pays it, a converter (Orochi Leafcaller:
   :func:`~planner.rules.activations.converts_mana`) as often as the mana that pays it allows, an open
   ability as often as the payments can use (:func:`~planner.rules.activations.open_bound`: a plan at that
-  bound is not called optimal); one that removes counters as often as its counters allow, and {Q} abilities
-  at most once: untap loops (CR 729) are cut;
+  bound is not called optimal), and so is an untap loop (CR 729: :func:`~planner.rules.activations.loops`);
+  one that removes counters as often as its counters allow;
 - amounts counted on the board ('for each creature you control', devotion) are counted before the plan
   sacrifices anything they count: the model orders such activations first;
 - amounts that read the game (a life total, a power, cards in a graveyard: :mod:`planner.solve.dynamic`)
   are counted as they resolve, after what the activations ordered before them changed, each activation of
   a template ordered as one;
 - an activation that relies on the effect of a permanent the plan sacrifices (Dryad of the Ilysian Grove's
-  land types) comes before the sacrifice;
+  land types) comes before the sacrifice, and one that a removal gives back (Boros Garrison's {R}{W} once
+  Magus of the Moon is gone: :func:`~planner.rules.activations.revealed_templates`) after it, for the
+  sources one activation's cost removes;
 - convoke, improvise and the spending rules of the target's payment are read on the board the activations
   leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """

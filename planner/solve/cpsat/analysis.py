@@ -128,7 +128,7 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> li
                 edges.append((counting.index, sacrificer.index))
     edges += _effect_edges(problem, templates)
     edges += problem.dynamics.edges
-    edges += _hand_edges(templates) + _return_edges(templates)
+    edges += _hand_edges(templates) + _return_edges(templates) + revealing_edges(templates)
     # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
     # are worked out with that permanent still there (CR 106.7)
     for reflecting in templates:
@@ -166,6 +166,26 @@ def _return_edges(templates: Sequence[Activation]) -> list[Edge]:
         if taker.after_return
         for returner in templates
         if taker.after_return in returner.choices.returned
+    ]
+
+
+def revealing(templates: Sequence[Activation], template: Activation) -> dict[str, list[int]]:
+    """For an ability given back once its permanent's effects' sources are gone
+    (:attr:`~planner.rules.activations.Activation.after_gone`): each of those sources, with the templates
+    whose costs take it off the battlefield (one of them comes first, CR 611.3a)."""
+    return {
+        pid: [t.index for t in templates if pid in t.gone and not t.after_gone] for pid in template.after_gone
+    }
+
+
+def revealing_edges(templates: Sequence[Activation]) -> list[Edge]:
+    """What removes an effect's source before the abilities that its leaving gives back (Phyrexian Altar
+    sacrificing Magus of the Moon before Boros Garrison taps for {R}{W})."""
+    return [
+        (remover, template.index)
+        for template in templates
+        for removers in revealing(templates, template).values()
+        for remover in removers
     ]
 
 
@@ -221,21 +241,22 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
     edges: list[Edge] = []
     after: dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]] = {}
     for sacrificer in templates:
-        gone = tuple(sorted(set(sacrificer.gone)))
-        if not sources.intersection(gone):
+        if not sources.intersection(sacrificer.gone):
             continue
-        if gone not in after:
-            board = problem.board
-            for pid in gone:
-                board = board.without_permanent(pid)
-            after[gone] = (view_of(board), could_produce_of(board))
-        view, reflect = after[gone]
         problem.check_time()
         for template in templates:
-            if template.index == sacrificer.index or template.pid in gone:
+            if template.index == sacrificer.index or template.pid in sacrificer.gone:
                 continue  # (a permanent's own activations come before it goes anyway)
-            if not set(template.removed).isdisjoint(gone):
+            if not set(template.removed).isdisjoint(sacrificer.gone):
                 continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
+            # (an ability given back by a removal is judged on the board without what it waits for too)
+            gone = tuple(sorted({*sacrificer.gone, *template.after_gone}))
+            if gone not in after:
+                board = problem.board
+                for pid in gone:
+                    board = board.without_permanent(pid)
+                after[gone] = (view_of(board), could_produce_of(board))
+            view, reflect = after[gone]
             abilities = view.mana_abilities(template.pid)
             number = template.ability_index
             if (

@@ -252,6 +252,36 @@ def _hand_steps(
     return steps
 
 
+def in_turn(record: PaymentModel, activations: list[Activation]) -> list[Activation]:
+    """The activations in the model's order, but for those that tap or untap a permanent with a {Q} ability
+    (:attr:`~planner.solve.cpsat.record.PaymentModel.cycles`): each waits until the permanent is in the
+    state its cost needs (CR 602.2b), so that an untap loop's taps and untaps come in turn (Grand Architect
+    tapping Pili-Pala, Pili-Pala's {Q}, Grand Architect again: CR 729). The model's counts make such an
+    order exist (:func:`~planner.solve.cpsat.resources.cycle_counts`)."""
+    tapped = {pid: cycle.tapped for pid, cycle in record.cycles.items()}
+
+    def changes(template: Activation) -> list[tuple[str, bool]]:
+        """The cycling permanents the activation taps (True) and untaps (False)."""
+        cost = template.ability.cost
+        taps = [template.pid] if cost.tap and not cost.untap else []
+        found = [(pid, True) for pid in (*taps, *template.tapped) if pid in tapped]
+        if cost.untap and not cost.tap and template.pid in tapped:
+            found.append((template.pid, False))
+        return found
+
+    pending = list(activations)
+    ordered: list[Activation] = []
+    while pending:
+        ready = next(
+            (k for k, t in enumerate(pending) if all(tapped[pid] != taps for pid, taps in changes(t))), 0
+        )
+        template = pending.pop(ready)
+        for pid, taps in changes(template):
+            tapped[pid] = taps
+        ordered.append(template)
+    return ordered
+
+
 class _Extraction:
     """Reading a solution's activations back, one at a time: the units each class of mana has made so far,
     the typed draws not yet taken, each multi-type packet's picks left, and the members of each group of
@@ -301,7 +331,11 @@ class _Extraction:
             return (epoch, 0, record.depth.get(t.index, 0), 0 if t.ability.cost.life else 1, t.index)
 
         used = [t for t in record.templates if solver.value(main.use[t.index]) > 0]
-        return [t for t in sorted(used, key=place) for _ in range(solver.value(main.use[t.index]))]
+        repeated = [t for t in sorted(used, key=place) for _ in range(solver.value(main.use[t.index]))]
+        if not record.cycles:
+            return repeated
+        by_epoch = itertools.groupby(repeated, key=lambda t: record.template_epochs[t.index])
+        return [t for _, activations in by_epoch for t in in_turn(record, list(activations))]
 
     def _pay_one(self, consumer: Consumer, template: Activation) -> tuple[ManaUnit, ...]:
         """The units one activation of a group pays its cost with: each symbol one of its ways, from the

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.abilities import AmountKind
+from planner.solve.cpsat.analysis import revealing
 from planner.solve.cpsat.literals import unused
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 
@@ -14,8 +15,22 @@ from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 def order(record: PaymentModel, layer: Layer) -> None:
     """The activations' order (:func:`add_order`), unless the model is relaxed: its order comes back only
     at its optimum (:func:`planner.solve.cpsat.solve.solve`)."""
+    after_removals(record, layer)
     if not record.relaxed:
         add_order(record, layer)
+
+
+def after_removals(record: PaymentModel, layer: Layer) -> None:
+    """An ability that a permanent has only once the sources of an effect on it are gone (Boros Garrison's
+    "{T}: Add {R}{W}." once Magus of the Moon is sacrificed: CR 611.3a) is activated only when something in
+    the layer's plan, or in the payment's before it, takes each of them off (its static edges put that
+    first)."""
+    model = record.model
+    earlier = [] if layer.main else [record.main]
+    for template in record.templates:
+        for removers in revealing(record.templates, template).values():
+            removed = [other.use[i] for other in (*earlier, layer) for i in removers]
+            model.add(layer.use[template.index] <= template.bound * total(removed))
 
 
 def add_order(record: PaymentModel, layer: Layer) -> None:
@@ -73,6 +88,7 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
         model.add(layer.position[before] < layer.position[after]).only_enforce_if(ordered)
     if layer.main:
         _tap_cycles(record, layer)
+        _loop_mana(record, layer)
     if families:
         _count_as_resolved(record, layer)
 
@@ -147,8 +163,10 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
 
 def _tap_cycles(record: PaymentModel, layer: Layer) -> None:
     """A permanent tapped and untapped in turn meets each cost in the state it needs (CR 602.2b): one
-    untapped now is tapped first, untapped ({Q}), then maybe tapped again; one tapped now is untapped
-    before anything taps it. (How many of each: :func:`planner.solve.cpsat.resources.cycle_counts`.)"""
+    untapped now is tapped first, then untapped ({Q}) and tapped in turn (an untap loop, CR 729); one
+    tapped now is untapped before anything taps it. (How many of each:
+    :func:`planner.solve.cpsat.resources.cycle_counts`; the plan puts a template's repeats in turn with
+    the others': :mod:`planner.solve.cpsat.extract`.)"""
     model = record.model
     producer = record.producer
     for cycle in record.cycles.values():
@@ -167,5 +185,50 @@ def _tap_cycles(record: PaymentModel, layer: Layer) -> None:
                 model.add(untap_pos < tap_pos).only_enforce_if([first.negated(), *both])
                 firsts.append(first)
             if not cycle.tapped:
-                # exactly one tap before the untap when the untap is used
-                model.add(sum(firsts) == layer.use[u])
+                # a tap before the untap when the untap is used (the plan takes them in turn from there:
+                # planner.solve.cpsat.extract)
+                model.add(sum(firsts) >= 1).only_enforce_if(unused(record, layer, u).negated())
+
+
+def _loop_mana(record: PaymentModel, layer: Layer) -> None:
+    """An untap loop's taps pay its untaps only with mana made before them (CR 729, 605.3a): its taps and
+    untaps come in turn, so when it ends tapped (one more tap than untaps, or as many when it starts
+    tapped) its last tap's mana pays none of its untaps. Which tap comes last is the plan's choice; the
+    plan puts it last (:func:`~planner.solve.cpsat.extract.in_turn`, after the others in the model's
+    order)."""
+    model = record.model
+    producer = record.producer
+    use = layer.use
+    for pid, cycle in record.cycles.items():
+        if not cycle.taps or not cycle.untaps:
+            continue
+        taps = sorted(set(cycle.taps))
+        nodes = {producer[t] for t in taps}
+        untaps = {u for u in cycle.untaps}
+        drawn = [
+            var
+            for consumer in layer.consumers
+            if consumer.template in untaps
+            for node, var in (
+                *(((key[2], var) for (key, _), var in consumer.pay.items())),
+                *(((group[1], var) for (group, _), var in consumer.blind.items())),
+            )
+            if node in nodes
+        ]
+        if not drawn:
+            continue
+        made = [record.templates[t].outcome.total for t in taps]
+        ends_tapped = total([use[t] for t in taps]) - total([use[u] for u in untaps]) + int(cycle.tapped)
+        last = [model.new_bool_var(f"{layer.name}_{pid}_last_tap_{t}") for t in taps]
+        model.add(sum(last) == ends_tapped)
+        for flag, t in zip(last, taps, strict=True):
+            model.add_implication(flag, unused(record, layer, t).negated())
+            for other in taps:  # (the plan takes the last tap's template after the others)
+                if producer[other] != producer[t]:
+                    model.add(layer.position[producer[other]] < layer.position[producer[t]]).only_enforce_if(
+                        [flag, unused(record, layer, other).negated()]
+                    )
+        lost = total([amount * flag for amount, flag in zip(made, last, strict=True)])
+        model.add(
+            total(drawn) <= total([amount * use[t] for amount, t in zip(made, taps, strict=True)]) - lost
+        )

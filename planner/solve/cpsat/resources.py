@@ -95,8 +95,8 @@ def cycle_counts(
     untaps: dict[str, list[cp_model.IntVar]],
 ) -> None:
     """How often a permanent with a {Q} ability is tapped and untapped (the order:
-    :mod:`planner.solve.cpsat.order`): in the payment, at most one {Q}, each after a tap when it starts
-    untapped (and one more tap after it), each before a tap when it starts tapped; a later layer (keep,
+    :mod:`planner.solve.cpsat.order`): in the payment, taps and untaps in turn, starting with a tap when it
+    starts untapped (and maybe ending with one), with an untap when it starts tapped; a later layer (keep,
     hand) does one of the two at most, in the state the payment left it in."""
     model = record.model
     main = record.main
@@ -106,7 +106,7 @@ def cycle_counts(
         main_untaps = total([main.use[i] for i in cycle.untaps])
         alternative = record.chosen.taps.get(pid, 0)
         if later is main:
-            model.add(main_untaps <= 1)
+            # (as often as it is tapped again in between: an untap loop, CR 729)
             model.add(main_taps <= 1 + main_untaps - tapped)
             model.add(main_untaps <= main_taps + tapped)
             # (convoke and improvise tap it once the mana abilities are done: it is untapped then)

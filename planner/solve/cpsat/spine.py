@@ -140,11 +140,14 @@ def _unproven_at_open_bounds(problem: PaymentProblem, solution: Solution) -> Sol
         return solution
     if solution.x is not None and problem.x is None and solution.x >= MAX_GENERIC:
         return replace(solution, status=SolveStatus.FEASIBLE)  # (X at its limit: a larger X may be payable)
-    opened = [t for t in problem.dynamics.templates if t.open]
+    opened = [t for t in problem.dynamics.templates if t.open or t.loop]  # (an untap loop's bound too)
     if not opened:
         return solution
     plans = solution.turn.plans if solution.turn is not None else (solution.plan,)
-    used = Counter((s.permanent, s.ability) for plan in plans if plan is not None for s in plan.steps)
-    if any(used[(t.pid, t.ability_index)] >= t.bound for t in opened):
+    # (by what it taps too: Grand Architect tapping itself is not its loop's template)
+    used = Counter(
+        (s.permanent, s.ability, s.tapped) for plan in plans if plan is not None for s in plan.steps
+    )
+    if any(used[(t.pid, t.ability_index, t.tapped)] >= t.bound for t in opened):
         return replace(solution, status=SolveStatus.FEASIBLE)
     return solution
