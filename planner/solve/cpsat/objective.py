@@ -18,6 +18,7 @@ from planner.solve.cpsat.analysis import twin_runs
 from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
+from planner.solve.cpsat.riders import rider_terms
 from planner.solve.objective import (
     FINAL_LEVELS,
     TOUCHED_LEVELS,
@@ -31,9 +32,9 @@ from planner.solve.objective import (
 def objective(record: PaymentModel) -> None:
     """The lexicographic objective (:mod:`planner.solve.objective`, docs/objective.md), most important level
     first, each a (name, expression to minimise, one more than its largest value) in ``record.terms``: X,
-    the kept cost, the cards in hand, a turn's spells, then cards, life, energy, sacrifices, opponents'
-    lands, mana floating, a kept cost's life, colors lost, the touched permanents' levels, delve and
-    convoke."""
+    the kept cost, the cards in hand, a turn's spells, then cards, life, energy, sacrifices, the spell's
+    riders on the mana spent, opponents' lands, mana floating, a kept cost's life, colors lost, the touched
+    permanents' levels, delve and convoke."""
     record.terms = objective_terms(record)
 
 
@@ -102,6 +103,8 @@ def objective_terms(record: PaymentModel) -> list[Term]:
         chosen = [pid for pid in sacrificed if (pid in designed) == kind]
         most_gone = sum(len(record.members[pid]) for pid in chosen) + 1
         terms.append((name, total([sacrificed[pid] for pid in chosen]), most_gone))
+    # what the spell reads of the mana spent (converge, adamant), 0 without riders
+    terms += rider_terms(record)
     # an opponent's land untapped for a cost is mana given to them
     untapping = [len(t.choices.untapped) * main.use[t.index] for t in record.templates if t.choices.untapped]
     most_untapped = len({pid for t in record.templates for pid in t.choices.untapped}) + 1
