@@ -593,4 +593,4 @@ def _kinds(record: type, prefer: str | None) -> tuple[str, ...]:
     try:
         return (*check_prefer(kinds), *((COLORS_SPENT,) if colors_spent else ()))
     except InputError as error:
-        raise bad(record, "prefer", str(error)) from None
+        raise bad(record, "prefer", f"{error} (or {COLORS_SPENT})") from None

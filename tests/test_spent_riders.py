@@ -71,6 +71,8 @@ from tests.boards import ME, agrees_with_reference, card, make_board
         # none: mana spent on something else, a Food's mana, spending restrictions
         ("Whenever you spend mana, draw a card.", ()),
         ("When ~ enters, if mana from a Food was spent to cast it, draw a card.", ()),
+        # a trigger on other spells: 'it' is the spell cast, not this card
+        ("Whenever you cast a colorless spell, if {C} was spent to cast it, draw a card.", ()),
         ("{T}: Add {C}. Spend this mana only to cast colorless spells.", ()),
     ],
 )
@@ -251,7 +253,7 @@ _COLORED = st.sampled_from(
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     names=st.lists(_COLORED, min_size=2, max_size=5),
-    cost=st.sampled_from(["{1}{W}", "{2}{U}", "{1}{G}", "{3}", "{2}"]),
+    cost=st.sampled_from(["{1}{W}", "{2}{U}", "{1}{G}", "{3}", "{2}", "{1}{W/U}", "{1}{G/P}", "{2/W}"]),
     rider=st.sampled_from([ColorsSpent(), TypeSpent(ManaType.C), ManaSpent(3), TreasureSpent()]),
 )
 def test_both_engines_reach_the_reference_best_with_a_rider(
@@ -298,7 +300,7 @@ def test_prefer_colors_spent_on_the_command_line(tmp_path: Path) -> None:
     code, colors = _cli("pay", str(path), "{2}{W}", "--prefer", "colors-spent,lands", "--json")
     assert code == 0 and sorted(colors["tapped"]) == ["i", "p0", "s"]
     code, output = _cli("pay", str(path), "{2}{W}", "--prefer", "colours")
-    assert code == 2 and "unknown kind 'colours'" in output
+    assert code == 2 and "unknown kind 'colours'" in output and "colors-spent" in output
 
 
 def test_a_converge_spell_named_with_spell_on_the_command_line(tmp_path: Path) -> None:

@@ -112,15 +112,19 @@ def spent_riders(text: str, name: str = "") -> tuple[SpentRider, ...]:
     (ColorsSpent(),)
     >>> spent_riders("When ~ enters, if {C} was spent to cast it, draw a card.", "Drowner")
     (TypeSpent(mana_type=<ManaType.C: 32>, at_least=1),)
-    >>> spent_riders("Draw a card.")
+    >>> spent_riders("Whenever you cast a spell, if {C} was spent to cast it, draw a card.")
     ()
     """
     found: dict[SpentRider, None] = {}
     for unit in reading_units(text, name):
         if "spent" not in unit.lower() and "sunburst" not in unit.lower():
             continue  # (a unit without the word has no rider: no parse to try)
+        # ('Whenever you cast a spell, if {C} was spent to cast it': 'it' is another spell)
+        others = unit.split()[0].lower() == "whenever"
         for clause in unit.replace(".", ",").split(","):
             words = clause.split()
+            if others and words and words[-1].lower() == "it":
+                continue
             for start in range(len(words)):
                 try:
                     found.setdefault(parse_spent_rider(" ".join(words[start:])), None)
