@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import ME, agrees_with_reference, card, make_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -28,7 +29,6 @@ from planner.cli import app
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
-from tests.boards import ME, agrees_with_reference, card, make_board
 
 # ------------------------------------------------------------------------------------------------ the reader
 
