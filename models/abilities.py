@@ -331,6 +331,7 @@ class PaletteKind(Enum):
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
+    NOTED_TYPE = "noted_type"  # the type of mana its permanent last noted (Jeweled Amulet)
 
 
 #: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
@@ -346,6 +347,7 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
     PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
     PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
+    PaletteKind.NOTED_TYPE: frozenset({BoardFact.CHOICES}),  # (the board's choices.noted_type)
 }
 
 
@@ -431,6 +433,7 @@ class ManaOutput:
                 PaletteKind.SAME_AS_TRIGGER: "that color",
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
                 PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
+                PaletteKind.NOTED_TYPE: "the last noted type",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"
@@ -611,20 +614,28 @@ class SpendUse:
     """One allowed use in a 'spend this mana only ...' clause.
 
     ``kind`` None allows both spells and abilities. ``types`` must all appear on the spell's type line
-    (or on the ability's source's); ``colorless``, ``multicolored`` and ``monocolored`` ask that of its
-    colors, and ``colors`` names colors it must have ('red spells').
+    (or on the ability's source's); ``colorless``, ``colored``, ``multicolored`` and ``monocolored`` ask that
+    of its colors, and ``colors`` names colors it must have ('red spells'); ``needs_x`` and ``without_x`` ask
+    for a mana cost with or without {X} in it.
+
+    >>> titans_nest = SpendUse(kind=PaymentKind.SPELL, colored=True, without_x=True)
+    >>> [titans_nest.allows(PaymentTarget.of(cost, colors=colors, type_line="Sorcery"))
+    ...  for cost, colors in (("{2}{G}", "G"), ("{X}{G}", "G"), ("{3}", ""))]
+    [True, False, False]
     """
 
     kind: PaymentKind | None = None
     types: tuple[str, ...] = ()
     excluded: tuple[str, ...] = ()  # 'noncreature spells': none of these on the type line
     colorless: bool = False
+    colored: bool = False
     multicolored: bool = False
     monocolored: bool = False
     colors: ManaTypes = ManaTypes()
     chosen_type: bool = False
     commander: bool = False
     needs_x: bool = False
+    without_x: bool = False  # 'a spell without {X} in its mana cost' (Titans' Nest)
     needs_colorless_symbol: bool = False  # 'pay a cost that contains {C}'
     purpose: SpendPurpose | None = None  # a use the payment says it is (its ``purposes``, ``keywords``)
     keyword: str = ""  # with ``SpendPurpose.KEYWORD``: the keyword the spell must have
@@ -648,6 +659,10 @@ class SpendUse:
             return False
         colors = target.spell_colors
         if not colors_match(colors, self.colorless, self.multicolored, self.monocolored):
+            return False
+        if self.colored and not colors:
+            return False
+        if self.without_x and target.contains_x:
             return False
         if self.colors and (colors & self.colors) != self.colors:
             return False
@@ -746,6 +761,21 @@ class ManaAbility:
     def taps_for_mana(self) -> bool:
         """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
         return self.cost.tap
+
+    @property
+    def life_gain(self) -> int:
+        """The life its effect gives its controller as it resolves ('You gain 1 life.': Pristine Talisman),
+        at once, while the payment goes on (CR 605.3b, 119.3).
+
+        >>> talisman = ManaAbility(text="{T}: Add {C}. You gain 1 life.", cost=AbilityCost(tap=True),
+        ...     output=ManaOutput.fixed("{C}"), side_effects=(SideEffect(SideEffectKind.GAIN_LIFE, 1),))
+        >>> talisman.life_gain
+        1
+        """
+        effects = self.side_effects
+        if not effects:
+            return 0
+        return sum(e.amount for e in effects if e.kind is SideEffectKind.GAIN_LIFE)
 
 
 class NotPaymentKind(Enum):

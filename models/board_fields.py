@@ -201,6 +201,12 @@ CHOICES: Final = ObjectFields(
             "colors come from the catalogue), or the card described (Chrome Mox reads its colors).",
             nullable=True,
         ),
+        Field(
+            "noted_type",
+            {"type": "string", "pattern": "^[WUBRGCwubrgc]$"},
+            "The type of mana last noted by its ability (Jeweled Amulet), which its other ability adds.",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

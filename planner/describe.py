@@ -123,6 +123,7 @@ def _output_summary(output: ManaOutput) -> str:
             PaletteKind.PRODUCED: "type that permanent made",
             PaletteKind.SAME_AS_TRIGGER: "that color",
             PaletteKind.IMPRINTED_COLORS: _IMPRINTED_WORDS,
+            PaletteKind.NOTED_TYPE: "type it last noted",
             PaletteKind.GRAVEYARD_COLORS: _GRAVEYARD_WORDS,
         }[palette.kind]
         if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:

@@ -7,7 +7,7 @@ sources that could make each part and the mana they could make of it, and says w
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from operator import attrgetter
@@ -58,6 +58,7 @@ class _Offer:
 
 
 _NOTHING = ManaTypes()
+_NONE: frozenset[ManaType] = frozenset()
 
 #: A permanent's fields but its id: permanents alike in all of them (and in what the board does to them) offer
 #: the same (:meth:`_Offers.of`).
@@ -90,18 +91,25 @@ class _Offers:
             | {p.attached_to for p in board.permanents if p.attached_to is not None}
             | {sourced.source for sourced in view.effects}
         )
-        self.alike: dict[tuple[object, ...], _Offer] = {}
+        # the offers worked out, by name and state, each with the fields of its permanent (compared, not
+        # hashed: a hash of every field costs more than a plain land's offer); a permanent whose name no
+        # other has is alike to none
+        self.alike: dict[tuple[object, ...], list[tuple[tuple[object, ...], _Offer]]] = {}
+        self.named = Counter(p.name for p in board.permanents)
 
     def of(self, permanent: Permanent) -> _Offer:
         """The permanent's offer (see the class)."""
         pid = permanent.id
         could = self.reflect.get(pid, _NOTHING)
-        if pid in self.apart:
+        if pid in self.apart or self.named[permanent.name] == 1:
             return self._worked_out(permanent, could)
-        key = (_ALIKE(permanent), pid in self.cycling, pid in self.tappers, could)
-        offer = self.alike.get(key)
-        if offer is None:
-            offer = self.alike[key] = self._worked_out(permanent, could)
+        fields_but_id = _ALIKE(permanent)
+        offers = self.alike.setdefault((permanent.name, pid in self.cycling, pid in self.tappers, could), [])
+        for fields_of, offer in offers:
+            if fields_of == fields_but_id:
+                return offer
+        offer = self._worked_out(permanent, could)
+        offers.append((fields_but_id, offer))
         return offer
 
     def why_blocked(self, permanent: Permanent, ability: ManaAbility | None) -> str:
@@ -118,7 +126,7 @@ class _Offers:
     def _worked_out(self, permanent: Permanent, could: ManaTypes) -> _Offer:
         view, target, pid = self.view, self.target, permanent.id
         best = 1 if pid in self.tappers else 0
-        amounts: dict[ManaType, int] = defaultdict(int)
+        amounts: dict[ManaType, int] = {}
         repeated: set[ManaType] = set()
         blocked: list[ManaAbility | None] = []
         for ability in view.mana_abilities(pid):
@@ -127,19 +135,26 @@ class _Offers:
                 continue
             for outcome in activation_outcomes(view, pid, ability, self.reflect):
                 # only mana whose restriction lets it pay for the target counts (CR 106.6)
-                packets = [p for p in outcome.packets if p.tag.allows(target)]
-                if len(packets) < len(outcome.packets):
+                packets = outcome.packets
+                if not all(p.tag.allows(target) for p in packets):
+                    packets = tuple(p for p in packets if p.tag.allows(target))
                     blocked.append(None)
-                best = max(best, sum(p.total for p in packets))
-                made: dict[ManaType, int] = defaultdict(int)
+                made: dict[ManaType, int] = {}
+                total = 0
                 for packet in packets:
-                    for mana_type in packet.types if packet.total else ():
-                        made[mana_type] += packet.total
+                    amount = packet.total
+                    total += amount
+                    for mana_type in packet.types if amount else ():
+                        made[mana_type] = made.get(mana_type, 0) + amount
+                best = max(best, total)
                 for mana_type, amount in made.items():
-                    amounts[mana_type] = max(amounts[mana_type], amount)
-                if not _once(ability, pid, self.cycling):
+                    if amount > amounts.get(mana_type, 0):  # (every amount made is above 0)
+                        amounts[mana_type] = amount
+                if made and not _once(ability, pid, self.cycling):
                     repeated.update(made)
-        return _Offer(tuple(amounts.items()), best, frozenset(repeated), could, tuple(blocked))
+        return _Offer(
+            tuple(amounts.items()), best, frozenset(repeated) if repeated else _NONE, could, tuple(blocked)
+        )
 
     def _stopped(self, pid: str, ability: ManaAbility) -> bool:
         """True when the ability can't be activated now (:meth:`why_blocked` says why)."""

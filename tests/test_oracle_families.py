@@ -191,7 +191,9 @@ def test_unread_counts_are_unsupported_never_zero() -> None:
     reasons = {w.permanent: w.reason for w in text_warnings(b)}
     assert reasons["c"].startswith("players[0].graveyard: the graveyard is not given")
     assert reasons["s"].startswith("permanents[2].power: the power of Selvala")
-    assert reasons["d"] == "output: double the amount of each type of unspent mana"  # read, not executed
+    assert (
+        "d" not in reasons
+    )  # (the Cube is executed: tests/test_doubling_cube.py; here it can't pay its {3})
 
 
 def test_cost_parts_the_planner_does_not_execute_are_set_aside() -> None:
@@ -242,13 +244,7 @@ GATED: list[tuple[str, ...]] = [
         "you could cast an instant.",
         "uncertain: unless any player pays {1}",
     ),
-    (
-        "Doubling Cube",
-        "Artifact",
-        "{3}, {T}: Double the amount of each type of unspent mana you have.",
-        "output: double",
-    ),
-]
+]  # (Doubling Cube is executed: tests/test_doubling_cube.py)
 
 
 @pytest.mark.parametrize("case", GATED, ids=[g[0] for g in GATED])

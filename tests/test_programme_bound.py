@@ -62,3 +62,38 @@ def test_declined_before_running_only_when_running_declines(
     assert all(declined for verdict, declined in seen if verdict)
     assert any(verdict for verdict, _ in seen)  # (the bound decided some)
     forget_all()
+
+
+@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 40), (150_000, 4096)])
+def test_short_by_the_range_only_when_the_walk_finds_it_short(
+    moves: int, states: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (_surely_short bounds the walk of _surely_too_long from above: when it says short, the walk says so too)
+    monkeypatch.setattr(programme, "_MAX_MOVES", moves)
+    monkeypatch.setattr(programme, "_MAX_STATES", states)
+    forget_all()
+    short = _Programme._surely_short
+    bound = _Programme._surely_too_long
+    verdicts: list[tuple[bool, bool]] = []  # (short by the range, too long by the walk)
+
+    def both(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
+        by_range = short(self, skipped)
+        monkeypatch.setattr(_Programme, "_surely_short", lambda _self, _skipped: False)
+        try:
+            walked = bound(self, skipped, plain=plain, beyond=beyond)
+        finally:
+            monkeypatch.setattr(_Programme, "_surely_short", short)
+        verdicts.append((by_range, walked))
+        return walked
+
+    monkeypatch.setattr(_Programme, "_surely_too_long", both)
+    rng = random.Random(moves + 1)
+    for _ in range(150):
+        question = random_question(rng)
+        board = Board.from_dict(question.board)
+        solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
+    assert not any(by_range and walked for by_range, walked in verdicts)
+    assert any(by_range for by_range, _ in verdicts)  # (the range decided some)
+    if moves < 150_000:
+        assert any(walked for _, walked in verdicts)  # (and the walk found some too long)
+    forget_all()

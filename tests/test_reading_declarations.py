@@ -142,11 +142,16 @@ _PALETTE_TEXTS = {
     PaletteKind.COMMANDER: "{T}: Add one mana of any color in your commander's color identity.",
     PaletteKind.CHOSEN_COLOR: "{T}: Add one mana of the chosen color.",
     PaletteKind.IMPRINTED_COLORS: "{T}: Add one mana of any of the exiled card's colors.",
+    PaletteKind.NOTED_TYPE: "{T}: Add one mana of Rock's last noted type.",
 }
 _OWN_CHANGES: dict[BoardFact, dict[str, Any]] = {
     BoardFact.TYPES: {"type_line": "Snow Artifact"},
-    BoardFact.CHOICES: {"choices": {"color": "U", "creature_type": "Bear", "imprinted": "Lightning Bolt"}},
-    BoardFact.EXILED_CARD_COLORS: {"choices": {"color": "G", "creature_type": "Elf", "imprinted": "Island"}},
+    BoardFact.CHOICES: {
+        "choices": {"color": "U", "creature_type": "Bear", "imprinted": "Lightning Bolt", "noted_type": "U"}
+    },
+    BoardFact.EXILED_CARD_COLORS: {
+        "choices": {"color": "G", "creature_type": "Elf", "imprinted": "Island", "noted_type": "G"}
+    },
 }
 
 
@@ -157,7 +162,7 @@ def _rock(text: str, commander: str, **changed: Any) -> Board:
         "type_line": "Artifact",
         "controller": "me",
         "oracle": text,
-        "choices": {"color": "G", "creature_type": "Elf", "imprinted": "Llanowar Elves"},
+        "choices": {"color": "G", "creature_type": "Elf", "imprinted": "Llanowar Elves", "noted_type": "G"},
         **changed,
     }
     player = {"id": "me", "commander_colors": commander}

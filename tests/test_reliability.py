@@ -164,7 +164,6 @@ def test_text_the_planner_can_not_count_is_never_silent() -> None:
         ("Crypt", "{2}, {T}: Add {B} for each black creature card in your graveyard."),
         ("Pain Well", "{T}: Add {R} for each opponent who lost life this turn."),
         ("Gizmo", "{T}: Add {G} for each frobnicating gizmo."),
-        ("Doubling Cube", "{3}, {T}: Double the amount of each type of unspent mana you have."),
     ]
     for name, oracle in unread:
         board = make_board([custom(name, "x", "Artifact Creature — Elf", oracle), card("Forest", "f")])

@@ -393,6 +393,17 @@ def read_color(value: object, path: JsonPath) -> ManaType:
     return next(iter(colors))
 
 
+def read_mana_type(value: object, path: JsonPath) -> ManaType:
+    """One type of mana written as its letter, W, U, B, R, G or C (colorless is a type, CR 106.1b)."""
+    letter = read_str(value, path)
+    if len(letter) != 1:
+        raise FieldError(path, f"expected one type letter (W, U, B, R, G or C), got {quote(letter)}")
+    try:
+        return ManaType.parse(letter)
+    except ValueError as error:
+        raise FieldError(path, str(error)) from None
+
+
 def read_mana(value: object, path: JsonPath) -> ManaBag:
     """A mana string such as ``{G}{G}``, holding at least one mana."""
     text = read_str(value, path)

@@ -24,6 +24,7 @@ from models.board.json_fields import (
     read_cost,
     read_counters,
     read_long_text,
+    read_mana_type,
     read_named,
     read_printed,
     read_text,
@@ -107,6 +108,9 @@ class Choices:
     basic_land_type: str | None = None
     imprinted: str | None = None
     imprinted_card: ImprintedCard | None = None
+    #: the type of mana last noted by its ability (Jeweled Amulet's "Note the type of mana spent to pay this
+    #: activation cost"), which its other ability adds; colorless is a type
+    noted_type: ManaType | None = None
 
     def __post_init__(self) -> None:
         card = self.imprinted_card
@@ -149,10 +153,19 @@ class Choices:
                 out[key] = value
         if self.imprinted_card is not None:
             out["imprinted"] = self.imprinted_card.to_json()
+        if self.noted_type is not None:
+            out["noted_type"] = self.noted_type.letter
         return out
 
     def __bool__(self) -> bool:
-        chosen = (self.color, self.creature_type, self.card_type, self.basic_land_type, self.imprinted)
+        chosen = (
+            self.color,
+            self.creature_type,
+            self.card_type,
+            self.basic_land_type,
+            self.imprinted,
+            self.noted_type,
+        )
         return any(value is not None for value in chosen)
 
 
@@ -398,6 +411,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
         imprinted=exiled if isinstance(exiled, str) else None,
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
+        noted_type=fields.optional("noted_type", read_mana_type, None),
     )
 
 

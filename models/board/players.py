@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from models.board.json_fields import (
@@ -126,6 +126,24 @@ class Player:
             raise ValueError(f"player {self.id!r}: counter counts must not be negative: {self.counters}")
         object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
 
+    def with_life_and_pool(self, life: int, pool: tuple[PoolMana, ...]) -> Player:
+        """This player with another life total and pool (``dataclasses.replace`` without checking again what
+        can't have changed: a board's structure is made of these for every board a question meets).
+
+        >>> player = Player.from_dict({"id": "me", "life": 7, "pool": ["{G}"], "counters": {"energy": 2}})
+        >>> from dataclasses import replace
+        >>> player.with_life_and_pool(1, ()) == replace(player, life=1, pool=())
+        True
+        """
+        if life == self.life and pool == self.pool:
+            return self
+        copy = object.__new__(Player)
+        for name in _PLAYER_FIELDS:
+            object.__setattr__(copy, name, getattr(self, name))
+        object.__setattr__(copy, "life", life)
+        object.__setattr__(copy, "pool", pool)
+        return copy
+
     @classmethod
     def from_dict(cls, data: object, source: str = "<player>") -> Player:
         """Read one player object; raises ``BoardError`` naming ``source``."""
@@ -205,6 +223,10 @@ class Player:
 
 # --------------------------------------------------------------------------------------------------------
 # Reading a player from the board file
+
+
+#: The fields :meth:`Player.with_life_and_pool` copies.
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
 
 
 def _read_pool_entry(value: object, path: JsonPath) -> PoolMana:

@@ -180,6 +180,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         what
         for what, present in (
             ("tapped", noun.tapped),
+            ("colored", noun.colored),
             ("face-down", noun.face_down),
             ("kicked", noun.kicked),
             ("attacking", noun.attacking),
@@ -362,6 +363,10 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
     counted = _count_amount(output.count, output.where, x_removed)
     if output.palette in (r.Palette.THAT_COLOR, r.Palette.GRAVEYARD_COLOR):
         raise UnreadError("'that color' with no color chosen before it")
+    if output.palette is r.Palette.NOTED_TYPE:  # (a type of mana: colorless too)
+        return ManaOutput(
+            OutputKind.ANY_ONE, amount=counted, palette=Palette(PaletteKind.NOTED_TYPE, ALL_TYPES)
+        )
     if output.palette in _PALETTES:
         return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=Palette(_PALETTES[output.palette]))
     base = ALL_TYPES if output.palette is r.Palette.TYPE else ALL_COLORS
@@ -541,11 +546,17 @@ def _sharing_adjectives(nouns: tuple[r.Noun, ...]) -> list[r.Noun]:
     first = nouns[0]
     return [
         noun
-        if noun is first or noun.colors or noun.colorless or noun.multicolored or noun.monocolored
+        if noun is first
+        or noun.colors
+        or noun.colorless
+        or noun.colored
+        or noun.multicolored
+        or noun.monocolored
         else replace(
             noun,
             colors=first.colors,
             colorless=first.colorless,
+            colored=first.colored,
             multicolored=first.multicolored,
             monocolored=first.monocolored,
         )
@@ -567,8 +578,13 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
         if isinstance(quality, r.WithWatermark):
             return SpendUse(purpose=SpendPurpose.WATERMARK)
     mana_values = [q.at_least for q in noun.qualities if isinstance(q, r.WithManaValue)]
-    needs_x = any(isinstance(q, r.WithSymbolInCost) and q.symbol == "{X}" for q in noun.qualities)
-    held = [q for q in noun.qualities if isinstance(q, r.WithManaValue) or q == r.WithSymbolInCost("{X}")]
+    needs_x = r.WithSymbolInCost("{X}") in noun.qualities
+    without_x = r.WithoutSymbolInCost("{X}") in noun.qualities
+    held = [
+        q
+        for q in noun.qualities
+        if isinstance(q, r.WithManaValue) or q in (r.WithSymbolInCost("{X}"), r.WithoutSymbolInCost("{X}"))
+    ]
     unheld = len(held) != len(noun.qualities) or len(mana_values) > 1
     unheld = unheld or bool(noun.zone or noun.other or noun.untapped or noun.tapped or noun.attacking)
     if unheld or noun.named or noun.controller is not r.Controller.UNSAID:
@@ -581,11 +597,13 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
         excluded=noun.excluded,
         colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
         colorless=noun.colorless,
+        colored=noun.colored,
         multicolored=noun.multicolored,
         monocolored=noun.monocolored,
         chosen_type=noun.chosen_type,
         mana_value_at_least=mana_values[0] if mana_values else None,
         needs_x=needs_x,
+        without_x=without_x,
     )
 
 

@@ -70,6 +70,7 @@ from models.oracle.readings import (
     WithCounter,
     WithKeyword,
     WithManaValue,
+    WithoutSymbolInCost,
     WithPower,
     WithSymbolInCost,
     WithWatermark,
@@ -154,6 +155,11 @@ class PhraseRules(Transformer[Token, Any]):
 
     def with_symbol_in_cost(self, symbol: Token, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithSymbolInCost(str(symbol).upper())))
+
+    def without_symbol_in_cost(self, symbol: Token, *_words: Token) -> Any:
+        return lambda noun: replace(
+            noun, qualities=(*noun.qualities, WithoutSymbolInCost(str(symbol).upper()))
+        )
 
     def with_watermark(self, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithWatermark()))
@@ -405,6 +411,9 @@ class PhraseRules(Transformer[Token, Any]):
     def imprinted(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.IMPRINTED)
 
+    def noted_type(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.NOTED_TYPE)
+
     def any_for_each(self, count: Number, palette: Palette, each: Any) -> Any:
         if count != 1:
             raise UnreadError("more than one mana of any color for each")
@@ -493,6 +502,8 @@ def with_adjective(noun: Noun, kind: str, word: str) -> Noun:
         return replace(noun, tapped=True)
     if kind == "COLORLESS":
         return replace(noun, colorless=True)
+    if kind == "COLORED":
+        return replace(noun, colored=True)
     if kind == "ATTACKING":
         return replace(noun, attacking=True)
     if kind == "MULTICOLORED":

@@ -333,7 +333,7 @@ class StaticRules(Transformer[Token, Any]):
         cards = "" if not _has(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"
         return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, _has(parts, "NON_TYPE"))
 
-    def only_colored(self) -> OnlyColored:
+    def only_colored(self, _colored: Token) -> OnlyColored:
         return OnlyColored()
 
     def double_unspent(self) -> DoubleUnspent:

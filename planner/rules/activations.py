@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from models.abilities import ManaAbility
+from models.abilities import AbilityCost, ManaAbility
 from models.board import Card
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaTypes
@@ -27,6 +27,7 @@ from planner.rules.costs import (
     uses_hand,
     victim_filters,
 )
+from planner.rules.doubling import doubles_unspent
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
@@ -42,6 +43,7 @@ __all__ = [
     "converts_mana",
     "cycle_state",
     "feeds_itself",
+    "gainable_first",
     "mana_needed",
     "open_bound",
     "tap_cycling",
@@ -141,7 +143,7 @@ def activation_templates(
     hand = board.player(player).hand
     held = Counter(card.name for card in hand)
     energy = board.player(player).counter("energy")
-    life = board.player(player).life
+    life = board.player(player).life + gainable_first(view, player)
 
     def outcomes_of(pid: str, number: int, removed: tuple[str, ...] = ()) -> list[Outcome]:
         """The ability's outcomes (without the permanents its cost removes), worked out once for grouping
@@ -167,10 +169,10 @@ def activation_templates(
             # a permanent that the plan may tap and untap in turn has its {T} and {Q} abilities whatever its
             # state now: the model orders them so that each finds the state its cost needs (CR 602.2b)
             state = cycle_state(ability, permanent.id, cycling)
-            if view.why_not_activatable(permanent.id, ability, tapped=state) is not None:
+            if view.why_not_activatable(permanent.id, ability, tapped=state, life=life) is not None:
                 continue
-            if cost.mana.has_variable:
-                continue
+            if cost.mana.has_variable or doubles_unspent(ability):
+                continue  # (a doubling reads the pool as it resolves: planner.solve.cpsat.doubling)
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
@@ -520,6 +522,29 @@ def _simple(ability: ManaAbility) -> bool:
         ability.sacrifice_when_empty,
     )
     return cost.tap and not any(others) and ability.output.amount.is_constant
+
+
+def gainable_first(view: BoardView, player: str) -> int:
+    """The most life the player's abilities that gain life for nothing but a tap could gain while paying,
+    before any life cost (each once: Pristine Talisman's "{T}: Add {C}. You gain 1 life."): what the life
+    costs may count on besides the life total (the model checks which are activated, CR 119.4).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 1}], "permanents": [
+    ...     {"id": "t", "controller": "me", "name": "Talisman", "type_line": "Artifact",
+    ...      "oracle": "{T}: Add {C}. You gain 1 life."}]})
+    >>> gainable_first(BoardView(board), "me")
+    1
+    """
+    gained = 0
+    for permanent in view.board.permanents:
+        if permanent.controller != player or not view.has(permanent.id):
+            continue
+        for ability in view.mana_abilities(permanent.id):
+            free = ability.life_gain and ability.cost == AbilityCost(tap=True)
+            if free and view.why_not_activatable(permanent.id, ability) is None:
+                gained += ability.life_gain
+    return gained
 
 
 def activation_bound(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from models.abilities import AmountKind, ManaAbility, PaletteKind
 from models.mana import ManaTypes
+from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
+from planner.rules.pool import board_pool
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
@@ -92,6 +94,9 @@ def _ability_types(view: BoardView, pid: str, ability: ManaAbility, sets: dict[s
     if reads_sacrificed and ability.cost.sacrifice is not None:
         sacrifice_filter = ability.cost.sacrifice
         sacrificed = tuple(p.id for p in view.board.permanents if view.matches(sacrifice_filter, p.id, pid))
+    if doubles_unspent(ability):  # (it resolves now: it doubles the pool the board gives, costs ignored)
+        pool = board_pool(view.board, view.permanent(pid).controller)
+        ability = resolved_doubling(ability, unspent_bag(pool))
     found = ManaTypes()
     for outcome in activation_outcomes(view, pid, ability, sets, sacrificed=sacrificed, with_triggers=False):
         found |= outcome.types

@@ -36,6 +36,7 @@ __all__ = [
     "printed_characteristics",
     "reads_chosen_color",
     "reads_chosen_type",
+    "reads_noted_type",
     "removal_families",
     "removals",
     "removing",
@@ -48,9 +49,10 @@ __all__ = [
 #: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
 #: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
 _EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
-#: Side effects that can't change a payment (life gained, untap steps, later triggers, depletion counters),
-#: and those the rules layer executes: a counter put before the mana is counted (Empowered Autogenerator), the
-#: reveal a REVEALED amount counts.
+#: Side effects that can't change a payment (an opponent's life gained, untap steps, later triggers,
+#: depletion counters), and those the rules layer executes: life gained (the replay adds it as the ability
+#: resolves), a counter put before the mana is counted (Empowered Autogenerator), the reveal a REVEALED amount
+#: counts.
 _HARMLESS_SIDE_EFFECTS = frozenset(
     {
         SideEffectKind.GAIN_LIFE,
@@ -101,9 +103,8 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
     reported.
 
     >>> from models.oracle import parse_oracle
-    >>> cube = parse_oracle("{3}, {T}: Double the amount of each type of unspent mana you have.")
-    >>> unexecuted_part(cube.mana_abilities[0])
-    'output: double the amount of each type of unspent mana'
+    >>> unexecuted_part(parse_oracle("{T}: Add {G}. Activate only as a sorcery.").mana_abilities[0])
+    'condition: activate only as a sorcery, and the stack is not empty while a cost is paid (CR 601.2a)'
     >>> unexecuted_part(parse_oracle("{T}: Add {G}.").mana_abilities[0]) is None
     True
     """
@@ -116,14 +117,12 @@ def unexecuted_part(ability: ManaAbility) -> str | None:
         and not ability.side_effects
         and amount.kind in _EXECUTED_AMOUNTS
         and not (amount.kind is AmountKind.REVEALED and _unread_reveal(ability))
-        and output.kind not in (OutputKind.DIFFERENT, OutputKind.DOUBLE_UNSPENT)
+        and output.kind is not OutputKind.DIFFERENT
         and not (ability.uncertain or ability.exists_while)
         and ability.timing not in _UNEXECUTED_TIMINGS
         and (ability.activation_condition is None or not ability.activation_condition.unevaluated)
     ):
         return None  # the common case, checked at once: this runs for every ability of every view
-    if output.kind is OutputKind.DOUBLE_UNSPENT:
-        return "output: double the amount of each type of unspent mana"
     if ability.uncertain:
         return f"uncertain: {ability.uncertain} (no plan can count on it)"
     if ability.exists_while:
@@ -307,6 +306,19 @@ def reads_chosen_color(ability: ManaAbility) -> bool:
     """
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return any(output.palette.kind is PaletteKind.CHOSEN_COLOR for output in outputs)
+
+
+def reads_noted_type(ability: ManaAbility) -> bool:
+    """True when some of the ability's mana is of the type its permanent last noted (Jeweled Amulet).
+
+    >>> from models.oracle import parse_oracle
+    >>> (amulet,) = parse_oracle("{T}, Remove a charge counter from ~: Add one mana of ~'s last noted "
+    ...     "type.").mana_abilities
+    >>> reads_noted_type(amulet)
+    True
+    """
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(output.palette.kind is PaletteKind.NOTED_TYPE for output in outputs)
 
 
 def reads_chosen_type(ability: ManaAbility) -> bool:

@@ -18,7 +18,7 @@ from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, Sym
 from models.errors import InputError
 from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType
-from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.pool import ManaUnit, SpendRules, pays_generic
 
 __all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
 
@@ -117,7 +117,7 @@ _Kind = tuple[ManaType, bool, bool]
 
 def _kinds(units: Iterable[ManaUnit]) -> Counter[_Kind]:
     """How many units of each kind (type, snow, pays generic) there are."""
-    return Counter((unit.type, unit.tag.snow, unit.pays_generic) for unit in units)
+    return Counter((unit.type, unit.tag.snow, pays_generic(unit.tag)) for unit in units)
 
 
 def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: PaymentTarget) -> bool:
@@ -134,9 +134,9 @@ def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: Payme
             have[mana_type] += count
             if not generic:
                 kept_off_generic[mana_type] += count
-        wanted = Counter({slot: count for slot, count in mode.slots if isinstance(slot, ManaType)})
-        return all(have[t] >= wanted[t] for t in wanted) and all(
-            wanted[t] >= kept_off_generic[t] for t in kept_off_generic
+        wanted = {slot: count for slot, count in mode.slots if isinstance(slot, ManaType)}
+        return all(have[t] >= count for t, count in wanted.items()) and all(
+            wanted.get(t, 0) >= count for t, count in kept_off_generic.items()
         )
     slot_list = [slot for slot, _ in mode.slots]
     demand = [count for _, count in mode.slots]

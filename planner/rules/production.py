@@ -154,6 +154,7 @@ class Outcome:
     replacements: tuple[str, ...] = ()
     sacrifices_source: bool = False
     devotion: ManaTypes = ManaTypes()
+    life_gain: int = 0  # life its controller gains as it resolves (Pristine Talisman)
 
     @property
     def total(self) -> int:
@@ -226,6 +227,8 @@ def output_types(
         return view.chosen_color(pid)
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
+    if kind is PaletteKind.NOTED_TYPE:
+        return view.noted_type(pid) & palette.types
     if kind is PaletteKind.GRAVEYARD_COLORS:
         return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
@@ -300,6 +303,8 @@ def _alternatives(
     amount: int,
 ) -> list[list[Packet]]:
     """:func:`_base_alternatives` for one amount."""
+    if output.kind is OutputKind.DOUBLE_UNSPENT:
+        return [[]]  # (it reads the pool, which only a replay knows: planner.rules.doubling resolves it)
     if output.kind is OutputKind.FIXED:
         return [_bag_packets(output.options[0], amount, tag)]
     if output.kind is OutputKind.CHOICE:
@@ -782,8 +787,15 @@ def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
 
 
 def _output_reads(kind: PaletteKind) -> tuple[BoardFact, ...]:
-    """What an output of constant amount with a palette of this kind reads of its own permanent, in order."""
-    return tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value))
+    """What an output of constant amount with a palette of this kind reads of its own permanent, in order
+    (derived from the declarations once per kind, :data:`_OUTPUT_READS`)."""
+    return _OUTPUT_READS[kind]
+
+
+#: :func:`_output_reads` of every palette kind, derived from the declarations when the module is imported.
+_OUTPUT_READS = {
+    kind: tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value)) for kind in PaletteKind
+}
 
 
 _ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
@@ -791,7 +803,7 @@ _ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
 
 def _facts_of(view: BoardView, pid: str, facts: tuple[BoardFact, ...]) -> tuple[object, ...]:
     """The values of these facts of one permanent (:func:`_fact_of`), in order."""
-    return tuple(_fact_of(view, pid, fact) for fact in facts)
+    return tuple([_fact_of(view, pid, fact) for fact in facts])
 
 
 def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
@@ -886,7 +898,15 @@ def _worked_out(
                     )
                 for order in orders:
                     key = (final, order if every_order else (), devotion)
-                    outcome = Outcome(final, ability.self_damage, ability.life_loss, order, empties, devotion)
+                    outcome = Outcome(
+                        final,
+                        ability.self_damage,
+                        ability.life_loss,
+                        order,
+                        empties,
+                        devotion,
+                        ability.life_gain,
+                    )
                     outcomes.setdefault(key, outcome)
     return list(outcomes.values())
 

@@ -90,14 +90,14 @@ def structure(board: Board) -> Board:
     >>> shape.permanent("f").tapped, shape.player("me").life
     (False, 1)
     """
-    return replace(
-        board,
-        permanents=tuple(
+    permanents = board.permanents
+    if any(p.tapped or p.activated_this_turn for p in permanents):
+        permanents = tuple(
             (replace(p, activated_this_turn=()) if p.activated_this_turn else p).with_tapped(False)
-            for p in board.permanents
-        ),
-        players=tuple(replace(p, life=1 if p.life > 0 else 0, pool=()) for p in board.players),
-    )
+            for p in permanents
+        )
+    players = tuple(p.with_life_and_pool(1 if p.life > 0 else 0, ()) for p in board.players)
+    return board.with_records(players, permanents)
 
 
 class Question:
@@ -195,8 +195,14 @@ def within_question(function: Callable[_Params, _Result]) -> Callable[_Params, _
 
     @wraps(function)
     def answer(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
-        with question():
+        # (what :func:`question` does, without a generator's frame at every call of the API)
+        if _CURRENT.get() is not None:
             return function(*args, **kwargs)
+        token = _CURRENT.set(Question())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _CURRENT.reset(token)
 
     return answer
 

@@ -6,7 +6,6 @@ with the view, and so with the question)."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from copy import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -152,5 +151,24 @@ class Structure:
     tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
 
     def handed_on(self) -> Structure:
-        """A copy for a rebound view: what is worked out so far, and the same shared tables."""
-        return copy(self)
+        """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
+        field: :func:`copy.copy` of a record with slots goes through pickling's protocol, several times
+        slower, at every replay).
+
+        >>> structure = Structure(layer5={})
+        >>> copied = structure.handed_on()
+        >>> copied is not structure, copied == structure, copied.tables is structure.tables
+        (True, True, True)
+        """
+        return Structure(
+            self.parsed,
+            self.warnings,
+            self.missing_choices,
+            self.layer4,
+            self.layer5,
+            self.effects,
+            self.effects_by_kind,
+            self.characteristics,
+            self.unexecuted,
+            self.tables,
+        )

@@ -13,6 +13,7 @@ the faster planners are tested against, so it refuses boards it cannot finish qu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from models.board import Board
@@ -81,8 +82,10 @@ def reference_search(
     x: int | None = None,
     max_permanents: int = MAX_PERMANENTS,
     max_states: int = MAX_STATES,
+    check: Callable[[], None] | None = None,
 ) -> ReferenceResult:
     """Every legal way to pay ``target`` (with X = ``x``) for ``player`` (default: the active player).
+    ``check`` is called every 256 states (a time limit raises there).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
@@ -111,6 +114,8 @@ def reference_search(
         if state in seen:
             continue
         seen.add(state)
+        if check is not None and not len(seen) % 256:
+            check()
         if len(seen) > max_states:
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
         view = BoardView(state.board)

@@ -38,6 +38,7 @@ from planner.rules.costs import (
     exerts,
     permanent_candidates,
 )
+from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.plan import Plan, Step
@@ -48,6 +49,8 @@ from planner.rules.resolutions import (
     LazyReflect,
     resolutions,
     stated_resolution,
+    worked_out_resolutions,
+    worked_out_stated,
 )
 from planner.rules.view import BoardView, ViewTable
 
@@ -177,6 +180,10 @@ class PlanState:
         """True when the pool holds all these units."""
         return _remaining(Counter(self.pool), units) is not None
 
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag:
+        """The amount of each type of mana the pool holds once ``spent`` (which it holds) is spent."""
+        return unspent_bag(_remaining(Counter(self.pool), spent) or ())
+
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentSummary:
@@ -281,6 +288,8 @@ class _Game(Protocol):
     def on_battlefield(self, pid: str) -> bool: ...
 
     def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
+
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag: ...
 
 
 class _Paid(NamedTuple):
@@ -456,7 +465,11 @@ def _checked(
         paid = _pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
-    stated = stated_resolution(view, reflect, step, ability, keep)
+    stated: tuple[Aftermath, tuple[ManaUnit, ...]] | None
+    if doubles_unspent(ability):  # (what it adds reads the pool its cost left: no table keys that)
+        stated = worked_out_stated(view, reflect, step, resolved_doubling(ability, state.unspent(paid.spent)))
+    else:
+        stated = stated_resolution(view, reflect, step, ability, keep)
     if stated is not None:
         return paid, *stated
     wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
@@ -529,7 +542,9 @@ def _resolved(
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
-    player: dict[str, object] = {"life": state.life - paid.life - loss}
+    player: dict[str, object] = {"life": state.life - paid.life - loss + outcome.life_gain}
+    if outcome.life_gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
+        player["life_gained_this_turn"] = board.player(state.player).life_gained_this_turn + outcome.life_gain
     if hand is not None:
         player["hand"] = hand
     if paid.energy:
@@ -615,6 +630,10 @@ class _LiveState:
         """True when the pool holds all these units."""
         return all(self.pool[unit] >= count for unit, count in Counter(units).items())
 
+    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag:
+        """The amount of each type of mana the pool holds once ``spent`` (which it holds) is spent."""
+        return unspent_bag((self.pool - Counter(spent)).elements())
+
     def _permanents(self) -> tuple[Permanent, ...]:
         """The permanents on the battlefield now, statuses included, in timestamp order."""
         return tuple(self.view.permanent(p.id) for p in self.view.board.permanents)
@@ -664,8 +683,13 @@ class _LiveState:
             self._remove(other)
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss
-        self.life -= paid.life + loss
-        if paid.life + loss:
+        gain = outcome.life_gain
+        self.life += gain - paid.life - loss
+        if gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
+            player = self.view.player(self.player)
+            gained = player.life_gained_this_turn + gain
+            self.view.update_player(replace(player, life=self.life, life_gained_this_turn=gained))
+        elif paid.life + loss:
             self.view.update_player(replace(self.view.player(self.player), life=self.life))
         self.life_paid += paid.life
         self.damage += paid.damage + loss
@@ -1038,6 +1062,11 @@ def _steps_for(
                     except ValueError:
                         continue
                     removed = probe.removed
-                    for outcome, produced, units in resolutions(view, reflect, pid, number, ability, removed):
+                    if doubles_unspent(ability):  # (it reads the pool its cost left)
+                        resolved = resolved_doubling(ability, state.unspent(paid_with))
+                        found = worked_out_resolutions(view, reflect, pid, resolved, removed)
+                    else:
+                        found = resolutions(view, reflect, pid, number, ability, removed)
+                    for outcome, produced, units in found:
                         step = replace(probe, produced=produced, order=outcome.replacements)
                         yield step, _resolved(state, paid, step, outcome, units)

@@ -71,6 +71,9 @@ class Aftermath(Protocol):
     def life_loss(self) -> int: ...
 
     @property
+    def life_gain(self) -> int: ...
+
+    @property
     def sacrifices_source(self) -> bool: ...
 
 

@@ -52,6 +52,7 @@ from planner.rules.executed import (
     printed_characteristics,
     reads_chosen_color,
     reads_chosen_type,
+    reads_noted_type,
     removal_families,
     removals,
     removing,
@@ -177,8 +178,8 @@ class BoardView:
         found: list[TextWarning] = []
         for permanent in self.board.permanents:
             pid, choices = permanent.id, permanent.choices
-            if choices.color is not None and choices.creature_type is not None:
-                continue  # (the common case: no choice, or both made)
+            if choices.color is not None and choices.creature_type is not None and choices.noted_type:
+                continue  # (the common case: no choice, or all made)
             where = f"{self.path(pid)}.choices"
             color = (
                 f"{where}.color: no color was chosen as it entered; mana of an undefined color is no mana "
@@ -190,6 +191,11 @@ class BoardView:
                     found.append(TextWarning(pid, ability.text, color, True))
                 elif choices.creature_type is None and reads_chosen_type(ability):
                     found.append(TextWarning(pid, ability.text, kind + "its mana pays for no spell", True))
+                elif choices.noted_type is None and reads_noted_type(ability):
+                    noted = (
+                        f"{where}.noted_type: no type of mana was noted; mana of an undefined type is no mana"
+                    )
+                    found.append(TextWarning(pid, ability.text, noted + " (CR 106.5)", True))
             for effect in self.parsed[pid].effects:
                 if (
                     choices.color is None
@@ -778,6 +784,12 @@ class BoardView:
         if colors is None:
             return None
         return self.colors_elsewhere(colors, permanent.controller, spell=False)
+
+    def noted_type(self, pid: str) -> ManaTypes:
+        """The type of mana the permanent last noted (Jeweled Amulet), as a set: empty when the board gives
+        none: mana of an undefined type is no mana (CR 106.5), and the board's warnings say so."""
+        noted = self._by_id[pid].choices.noted_type
+        return ManaTypes() if noted is None else ManaTypes(noted)
 
     def chosen_color(self, pid: str) -> ManaTypes:
         """The color chosen as the permanent entered, as a set: empty when the board gives none (a copy that

@@ -30,6 +30,7 @@ import numpy as np
 from models.cost import ManaCost
 from models.decklist import Deck
 from models.errors import InputError
+from planner.sim.compiled_turn import CompiledTurns, compiled_covers
 from planner.sim.game import (
     COMMANDER_LIFE,
     HAND_SIZE,
@@ -83,11 +84,13 @@ _Fields = tuple[
 class _Memo:
     """The best turn of each state met, worked out once (most games pass through the same states)."""
 
-    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int]) -> None:
+    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int], compiled: bool = True) -> None:
         self.kinds = list(kinds)
         self.castable_of = tuple(castable_of)
         self.matchings = Matchings()  # (kept when the memo starts again: it is bounded on its own)
         self.tables = TurnTables(kinds, castable_of, self.matchings)
+        # (the compiled turn search where it covers the deck: the same plans, checked against best_turn)
+        self.compiled = CompiledTurns(kinds, castable_of) if compiled and compiled_covers(kinds) else None
         self.plans: dict[TurnState, TurnPlan] = {}
         self.by_fields: dict[_Fields, TurnPlan] = {}
 
@@ -110,7 +113,10 @@ class _Memo:
             if len(self.plans) >= MEMO_LIMIT:  # (a long run starts its memo again rather than fill memory)
                 self.plans.clear()
                 self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
-            plan = best_turn(self.kinds, state, self.castable_of, self.tables)
+            if self.compiled is not None and state.land_play:
+                plan = self.compiled.best_turn(state)
+            else:
+                plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[state] = plan
         return plan
 
@@ -162,8 +168,10 @@ class PlannedRun:
         return np.concatenate([slots, spells])
 
 
-def planned_run(deck: Deck, min_x: int) -> PlannedRun:
-    """A new run's record of ``deck`` with X spells at ``min_x``: its tables, and an empty memo of turns.
+def planned_run(deck: Deck, min_x: int, compiled: bool = True) -> PlannedRun:
+    """A new run's record of ``deck`` with X spells at ``min_x``: its tables, and an empty memo of turns
+    (its turns searched by the compiled search where it covers the deck, unless ``compiled`` is False:
+    the same plans, from the Python reference).
 
     >>> from models.decklist import parse_deck
     >>> run = planned_run(parse_deck("24 Forest\\n36 Bear {1}{G}"), 1)
@@ -207,7 +215,7 @@ def planned_run(deck: Deck, min_x: int) -> PlannedRun:
         c.cost is not None for c in deck.commanders
     ]
     lands = len(kinds) - len(costed)
-    memo = _Memo(kinds, spells)
+    memo = _Memo(kinds, spells, compiled)
     start_life = COMMANDER_LIFE if deck.is_commander else STARTING_LIFE
     weights = np.array(
         [0 if k.role == "land" or not costed[k.index - lands] else k.copies for k in kinds], dtype=np.int64
@@ -263,8 +271,9 @@ class PlannedRuns:
     (True, False)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, compiled: bool = True) -> None:
         self._by_deck: dict[tuple[Deck, int], PlannedRun] = {}
+        self._compiled = compiled  # (False: every turn by the Python reference search, for the tests)
 
     def of(self, deck: Deck, min_x: int) -> PlannedRun:
         """The record of ``deck`` with X spells at ``min_x``, made on first use."""
@@ -272,7 +281,7 @@ class PlannedRuns:
         if found is None:
             if len(self._by_deck) >= KEPT_DECKS:
                 self._by_deck.clear()
-            found = self._by_deck[(deck, min_x)] = planned_run(deck, min_x)
+            found = self._by_deck[(deck, min_x)] = planned_run(deck, min_x, self._compiled)
         return found
 
 

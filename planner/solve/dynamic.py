@@ -128,8 +128,9 @@ def _key(template: Activation) -> _Key:
 
 def _loss(template: Activation) -> int:
     """The life one activation takes from its controller during the payment: its cost's life and its own
-    damage and life loss (a 'becomes tapped' trigger waits for the stack)."""
-    return template.ability.cost.life + template.outcome.damage + template.outcome.life_loss
+    damage and life loss, less the life its effect gains (a 'becomes tapped' trigger waits for the stack)."""
+    outcome = template.outcome
+    return template.ability.cost.life + outcome.damage + outcome.life_loss - outcome.life_gain
 
 
 def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[int, tuple[str, ...]]:

@@ -3,15 +3,19 @@
 The levels, most important first (``docs/objective.md`` says why): cards taken from the hand (exiled for
 their mana, Elvish Spirit Guide, or discarded or exiled for a cost, Bog Witch: a card is worth more than any
 tap, so one is used only when nothing else pays); life paid plus damage taken; energy paid; valuable
-permanents sacrificed (or exiled, or returned to the hand, by a cost); permanents sacrificed by design
-(Treasure, Lotus Petal); the colors a converge spell's mana lacks and the riders on the mana spent it
-leaves unmet (:mod:`planner.solve.riders`); opponents' lands untapped for a cost; mana left floating; colors
-no untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
-:func:`color_keepers`); then four levels that each add up one number per permanent the
-payment touches (:data:`TOUCHED_LEVELS`): the most mana it could make, whether it doesn't untap normally
+permanents sacrificed (or exiled, or returned to the hand, by a cost); the mana that the permanents
+sacrificed by design could still have made (Treasure and Lotus Petal 1, Black Lotus 3); the colors a
+converge spell's mana lacks and the riders on the mana spent it leaves unmet (:mod:`planner.solve.riders`);
+opponents' lands untapped for a cost; mana left floating that any spell could have spent
+(:func:`floating_level`); colors no untouched source could still be activated for (a Signet only with
+something untouched to pay its {1}: :func:`color_keepers`; mana that only some spells may spend keeps
+nothing open); then four levels that each
+add up one number per permanent the payment touches (:data:`TOUCHED_LEVELS`): the most mana any spell could
+spend that it could make, whether it doesn't untap normally
 (Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
 pays the next spell painlessly), how many types it could produce, and its rank among the board's ids (a
-tie-break); last, the cards exiled for delve
+tie-break), with the restricted mana left floating just before the tie-break (:data:`RESTRICTED_FLOATING`:
+an activation whose mana nothing needs still costs); last, the cards exiled for delve
 (:data:`FINAL_LEVELS`): a graveyard card pays {1} for a delve spell where a player would otherwise tap a
 source, so delving is preferred to touching a permanent, and no card is exiled that need not be.
 
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from models.abilities import TapDamage
 from models.board import Board
@@ -46,6 +51,7 @@ __all__ = [
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
     "PREFERABLE",
+    "RESTRICTED_FLOATING",
     "TOUCHED_LEVELS",
     "CostedAbility",
     "KeepBoard",
@@ -58,6 +64,7 @@ __all__ = [
     "color_keeping",
     "colors_lost",
     "colors_open",
+    "floating_level",
     "kind_of",
     "life_weighed",
     "mode_counts",
@@ -68,7 +75,11 @@ __all__ = [
     "sacrificed_by_design",
     "touched_levels",
     "touched_values",
+    "with_restricted_floating",
 ]
+
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +90,9 @@ class PermanentFacts:
     (CR 106.7); ``rank``: its position among the board's permanent ids, sorted; ``painful``: it makes
     colored mana, but none without damage or life (a painland's colors, City of Brass); ``untaps``: it
     untaps in its controller's untap step (Mana Vault and Grim Monolith don't); ``preference``: its kind's
-    place in the player's ``prefer`` list (:data:`PREFERABLE`; 0 when the player gives none).
+    place in the player's ``prefer`` list (:data:`PREFERABLE`; 0 when the player gives none);
+    ``restricted``: how much of ``most`` only some spells may spend (Mishra's Workshop's {C}{C}{C}: 3), so
+    that 'mana tied up' reads only what any spell could spend (:attr:`spendable`).
     """
 
     most: int
@@ -89,6 +102,16 @@ class PermanentFacts:
     painful: bool = False
     untaps: bool = True
     preference: int = 0
+    restricted: int = 0
+
+    @property
+    def spendable(self) -> int:
+        """The most mana one activation makes that any spell may spend (contract section 12).
+
+        >>> PermanentFacts(3, False, 1, 0, restricted=3).spendable
+        0
+        """
+        return self.most - self.restricted
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +142,8 @@ PAYMENT_LEVELS = (
     "energy_paid",
     # permanents sacrificed, exiled (Food Chain) or returned to the hand by a cost, but by design
     "valuable_sacrificed",
+    # permanents sacrificed by design, weighed by what each could still make (contract section 12: Black
+    # Lotus 3, Lotus Petal 1, so {3} takes Sol Ring and a Petal before the Lotus)
     "designed_sacrificed",
     # what the spell reads of the mana spent (converge, adamant: planner.solve.riders), 0 without riders
     *RIDER_LEVELS,
@@ -131,7 +156,8 @@ PAYMENT_LEVELS = (
 #: The levels summed over the permanents the payment touches, after :data:`PAYMENT_LEVELS`: keep the sources
 #: that make the most mana, creatures (which could attack or block) and flexible sources untouched.
 TOUCHED_LEVELS = (
-    TouchedLevel("mana_tied_up", lambda facts: facts.most),
+    # (mana that only some spells may spend ties nothing up: Mishra's Workshop is spent first where it may be)
+    TouchedLevel("mana_tied_up", lambda facts: facts.spendable),
     # the player's own order of kinds to use first (--prefer lands,artifacts,creatures,treasures)
     TouchedLevel("preference", lambda facts: facts.preference, lambda n: len(PREFERABLE) * n + 1),
     # tapping what stays tapped next turn is a cost (Mana Vault, Grim Monolith)
@@ -145,12 +171,34 @@ TOUCHED_LEVELS = (
     TouchedLevel("tie_break", lambda facts: facts.rank, lambda n: n * n + 1),
 )
 
+#: The level of restricted mana left floating (:func:`floating_level`), between the touched levels and
+#: their last, the tie-break (:func:`with_restricted_floating`): no other level counts mana that only some
+#: spells may spend (contract section 12), so this one makes an activation whose mana the payment does not
+#: need still cost something (Grand Architect's {C}{C} made twice where once pays), after every level that
+#: weighs a real choice and before the arbitrary one.
+RESTRICTED_FLOATING = "restricted_floating"
+
 #: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66), then creatures
 #: that could tap for mana tapped for convoke instead (RULES §10b: both tap it; its mana is more flexible).
 FINAL_LEVELS = ("cards_exiled", "mana_creatures_convoked")
 
+
+def with_restricted_floating(touched: Sequence[_T], restricted: _T) -> list[_T]:
+    """The touched levels (:data:`TOUCHED_LEVELS`, in order) with :data:`RESTRICTED_FLOATING` in its place,
+    before the tie-break: the one placement the engines and :func:`objective_of` share.
+
+    >>> with_restricted_floating(["mana_tied_up", "flexibility_used", "tie_break"], "restricted_floating")
+    ['mana_tied_up', 'flexibility_used', 'restricted_floating', 'tie_break']
+    """
+    return [*touched[:-1], restricted, touched[-1]]
+
+
 #: The names of the objective's levels, most important first.
-OBJECTIVE_LEVELS = (*PAYMENT_LEVELS, *(level.name for level in TOUCHED_LEVELS), *FINAL_LEVELS)
+OBJECTIVE_LEVELS = (
+    *PAYMENT_LEVELS,
+    *with_restricted_floating([level.name for level in TOUCHED_LEVELS], RESTRICTED_FLOATING),
+    *FINAL_LEVELS,
+)
 
 
 def _limit(level: TouchedLevel, permanents: int) -> int:
@@ -243,10 +291,12 @@ def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
     ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
-    >>> permanent_facts(BoardAnalysis(board, "me"))["bop"]
-    PermanentFacts(most=1, creature=True, flexibility=5, rank=0, painful=False, untaps=True, preference=0)
+    >>> facts = permanent_facts(BoardAnalysis(board, "me"))["bop"]
+    >>> facts.most, facts.creature, facts.flexibility, facts.rank, facts.restricted
+    (1, True, 5, 0, 0)
     """
     most: dict[str, int] = {}
+    spendable: dict[str, int] = {}
     colored: set[str] = set()
     painless: set[str] = set()
     view, reflect = analysis.view, analysis.reflect
@@ -257,6 +307,8 @@ def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict
         hurts = outcome.damage + outcome.life_loss + activation.ability.cost.life > 0
         for pid in activation.sources:
             most[pid] = max(most.get(pid, 0), outcome.total)
+            free = sum(packet.total for packet in outcome.packets if packet.tag.restriction is None)
+            spendable[pid] = max(spendable.get(pid, 0), free)
             if makes_color:
                 colored.add(pid)
                 if not hurts and pid not in hurting:
@@ -273,9 +325,29 @@ def permanent_facts(analysis: BoardAnalysis, prefer: Sequence[str] = ()) -> dict
             painful=pid in colored and pid not in painless,
             untaps=view.untaps_normally(pid),
             preference=rank_of[kind_of(view, pid)] if prefer else 0,
+            restricted=most.get(pid, 0) - spendable.get(pid, 0),
         )
         for rank, pid in enumerate(ids)
     }
+
+
+def floating_level(tag: ManaTag) -> str | None:
+    """The level that counts mana with this tag left floating after the payment, one unit each: none when it
+    stays in the pool ('persists', Upwelling); 'mana_floating' (wasted) when any spell could have spent it;
+    'restricted_floating' when only some spells may: such mana (Mishra's Workshop's) is spent first where it
+    may be, and what is left of it is no loss to the next spell (contract section 12), but an activation that
+    makes it for nothing still costs, below every level that weighs a real choice.
+
+    >>> from models.abilities import SpendRestriction
+    >>> only_artifacts = SpendRestriction((), "Spend this mana only to cast artifact spells.")
+    >>> floating_level(ManaTag(source="f1")), floating_level(ManaTag(source="f1", persists=True))
+    ('mana_floating', None)
+    >>> floating_level(ManaTag(source="ws", restriction=only_artifacts))
+    'restricted_floating'
+    """
+    if tag.persists:
+        return None
+    return "mana_floating" if tag.restriction is None else RESTRICTED_FLOATING
 
 
 def touched_levels(facts: Mapping[str, PermanentFacts], touched: frozenset[str]) -> tuple[int, ...]:
@@ -573,6 +645,20 @@ class KeepBoard:
         return colors_lost(self.keepers, left)
 
 
+def _open_colors(view: BoardView, pid: str, reflect: dict[str, ManaTypes]) -> int:
+    """The colors (a mask) a permanent keeps open by its abilities without mana in their costs: all it could
+    produce, but for mana that only some spells may spend (Pillar of the Paruns), which keeps nothing open
+    (contract section 12)."""
+    abilities = view.mana_abilities(pid)
+    if all(ability.restriction is None for ability in abilities):
+        return _mask(reflect.get(pid, ManaTypes()))
+    found = 0
+    for ability in abilities:
+        if ability.restriction is None and not ability.cost.mana:
+            found |= _mask(ability_could_produce(view, pid, ability, reflect))
+    return found
+
+
 def color_keeping(
     view: BoardView, reflect: dict[str, ManaTypes], templates: Sequence[Activation]
 ) -> KeepBoard:
@@ -591,8 +677,7 @@ def color_keeping(
     costing = {pid for pid in pids if any(a.cost.mana for a in view.mana_abilities(pid))}
     if not costing:
         plain = [
-            KeepUnit(len(m), _mask(reflect.get(pid, ManaTypes())))
-            for pid, m in zip(pids, members, strict=True)
+            KeepUnit(len(m), _open_colors(view, pid, reflect)) for pid, m in zip(pids, members, strict=True)
         ]
         return KeepBoard(tuple(pids), members, color_keepers(plain))
     # the mana each unit's activations without mana in their costs make, with its tags
@@ -609,16 +694,16 @@ def color_keeping(
     for pid, group in zip(pids, members, strict=True):
         abilities = view.mana_abilities(pid)
         if pid not in costing:
-            units.append(KeepUnit(len(group), _mask(reflect.get(pid, ManaTypes()))))
+            units.append(KeepUnit(len(group), _open_colors(view, pid, reflect)))
             continue
         free = 0
         for ability in abilities:
-            if not ability.cost.mana:
+            if not ability.cost.mana and ability.restriction is None:
                 free |= _mask(ability_could_produce(view, pid, ability, reflect))
         costed: list[CostedAbility] = []
         seen: set[int] = set()
         for template in by_pid[pid]:
-            if not template.costs_mana or template.ability_index in seen:
+            if not template.costs_mana or template.ability_index in seen or template.ability.restriction:
                 continue
             seen.add(template.ability_index)
             ability = template.ability
@@ -664,7 +749,7 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0)
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -675,17 +760,18 @@ def objective_of(
     designed = {pid for pid in gone if sacrificed_by_design(view, pid)}
     lost = color_keeping(view, reflect, analysis.templates).lost(touched)
     designed_mana = sum(facts[pid].most for pid in designed)
+    floating = [floating_level(unit.tag) for unit in summary.floating]
     return (
         summary.cards_lost,
         life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
         summary.energy_paid,
         len(gone - designed),
-        len(designed),
+        designed_mana,
         *rider_levels(riders, summary.spent_mana),
         sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
-        sum(1 for unit in summary.floating if not unit.tag.persists),
+        floating.count("mana_floating"),
         lost,
-        *touched_levels(facts, touched),
+        *with_restricted_floating(touched_levels(facts, touched), floating.count(RESTRICTED_FLOATING)),
         summary.exiled,
         len(summary.convoked & makers),
     )

@@ -53,3 +53,6 @@ class Solution:
     objective: tuple[tuple[str, int], ...] = ()
     core: tuple[Slot, ...] = ()
     turn: TurnSolution | None = None
+    #: why an answer that is not ``OPTIMAL`` or ``INFEASIBLE`` is not proven, when it is not the time limit
+    #: (a doubling of the unspent mana the model leaves out: :mod:`planner.solve.cpsat.doubling`)
+    note: str = ""

@@ -118,6 +118,7 @@ from models.oracle.readings.nouns import (
     WithCounter,
     WithKeyword,
     WithManaValue,
+    WithoutSymbolInCost,
     WithPower,
     WithSymbolInCost,
     WithWatermark,
@@ -278,6 +279,7 @@ __all__ = [
     "WithPower",
     "WithSymbolInCost",
     "WithWatermark",
+    "WithoutSymbolInCost",
     "X",
     "render",
 ]

@@ -175,6 +175,7 @@ class Palette(Enum):
     CHOSEN_COLOR = "the chosen color"
     THAT_COLOR = "that color"
     IMPRINTED = "the exiled card's colors"
+    NOTED_TYPE = "~'s last noted type"
     GRAVEYARD_COLOR = "a color of a card in your graveyard"
 
 
@@ -295,6 +296,8 @@ def _any_of_text(output: AnyOf) -> str:
         return f"{count} mana of {palette.value}" + _where(output.where)
     if palette is Palette.IMPRINTED:
         return f"{count} mana of any of the exiled card's colors"
+    if palette is Palette.NOTED_TYPE:
+        return f"{count} mana of {palette.value}"
     if palette is Palette.GRAVEYARD_COLOR:
         return f"{count} mana of {palette.value}"
     text = f"{count} mana of any {'one ' if output.one else ''}{palette.value}"

@@ -107,8 +107,23 @@ class WithSymbolInCost:
     symbol: str
 
 
-#: A 'with' clause of a noun phrase.
-Quality = WithPower | WithCounter | WithKeyword | WithManaValue | WithWatermark | WithSymbolInCost
+@dataclass(frozen=True, slots=True)
+class WithoutSymbolInCost:
+    """'without {X} in its mana cost'."""
+
+    symbol: str
+
+
+#: A 'with' (or 'without') clause of a noun phrase.
+Quality = (
+    WithPower
+    | WithCounter
+    | WithKeyword
+    | WithManaValue
+    | WithWatermark
+    | WithSymbolInCost
+    | WithoutSymbolInCost
+)
 
 
 def _quality(quality: Quality) -> str:
@@ -122,6 +137,8 @@ def _quality(quality: Quality) -> str:
         return "with a watermark"
     if isinstance(quality, WithSymbolInCost):
         return f"with {quality.symbol} in their mana costs"
+    if isinstance(quality, WithoutSymbolInCost):
+        return f"without {quality.symbol} in their mana costs"
     return f"with {quality.keyword}"
 
 
@@ -147,6 +164,7 @@ class Noun:
     excluded: tuple[str, ...] = ()
     colors: str = ""
     colorless: bool = False
+    colored: bool = False  # 'colored': one color or more (CR 105.2)
     multicolored: bool = False
     monocolored: bool = False
     face_down: bool = False
@@ -178,6 +196,8 @@ class Noun:
         words += [COLOR_NAMES[letter] for letter in self.colors]
         if self.colorless:
             words.append("colorless")
+        if self.colored:
+            words.append("colored")
         if self.multicolored:
             words.append("multicolored")
         if self.monocolored:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from models.board import Board, Permanent
 from models.cost import CostSymbol, ManaCost, PaymentTarget, SlotKind
@@ -31,6 +30,8 @@ from planner.rules.activations import Activation, activation_bound
 from planner.rules.could_produce import could_produce_all
 from planner.rules.pool import ManaUnit, SpendRules, board_pool, pays_generic
 from planner.rules.production import ManaTag, Packet, activation_outcomes
+from planner.rules.question import view_of
+from planner.rules.records import ViewTable
 from planner.rules.replay import ACTIVATION_CAP, Plan, Step, ability_target
 from planner.rules.view import BoardView
 
@@ -96,28 +97,33 @@ class BoardFacts:
     life: int
 
 
-@lru_cache(
-    maxsize=64
-)  # (the harness times each baseline without this analysis: report.py works it out first)
+#: Each board's facts, kept in the question's view of that board (one case of the harness is one question).
+_FACTS: ViewTable[str, BoardFacts] = ViewTable("heuristics.board_facts")
+
+
 def board_facts(board: Board, player: str) -> BoardFacts:
-    """The facts baselines read from a board, computed once per board and player.
+    """The facts baselines read from a board, worked out once per board and player in a question.
 
     >>> from planner.bench.corpus import scenario
     >>> facts = board_facts(scenario("painland-or-basic").board, "me")
     >>> [(o.pid, o.ability_index, str(o.outcome.types), o.hurts) for o in facts.options]
     [('p0', 0, 'C', 0), ('p0', 1, 'R', 1), ('p0', 1, 'W', 1), ('p1', 0, 'R', 0)]
     """
-    view = BoardView(board)
-    reflect = could_produce_all(view)
-    return BoardFacts(
-        board=board,
-        player=player,
-        view=view,
-        options=tuple(_options(view, player, reflect)),
-        pool=board_pool(board, player),
-        rules=SpendRules.for_player(view, player),
-        life=board.player(player).life,
-    )
+    view = view_of(board)
+    facts = _FACTS.get(view, player)
+    if facts is None:
+        reflect = could_produce_all(view)
+        facts = BoardFacts(
+            board=board,
+            player=player,
+            view=view,
+            options=tuple(_options(view, player, reflect)),
+            pool=board_pool(board, player),
+            rules=SpendRules.for_player(view, player),
+            life=board.player(player).life,
+        )
+        _FACTS.put(view, player, facts)
+    return facts
 
 
 def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Iterator[Option]:

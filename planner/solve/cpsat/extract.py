@@ -20,6 +20,7 @@ from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag
 from planner.rules.replay import Plan, Step
 from planner.solve.cpsat.alternatives import alternative_payments
+from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
 from planner.solve.cpsat.riders import exact_level
 from planner.solve.objective import colors_lost
@@ -303,6 +304,8 @@ class _Extraction:
 
         def place(t: Activation) -> tuple[int, int, int, int, int]:
             epoch = record.template_epochs[t.index]
+            if gains_first(record, t):  # its life pays the life costs after it (the life pass counts it)
+                return (epoch, -1, 0, 0, t.index)
             node = record.producer[t.index]
             if node in main.position:
                 return (epoch, 1, solver.value(main.position[node]), 0, t.index)

@@ -13,6 +13,7 @@ from functools import partial
 
 from ortools.sat.python import cp_model
 
+from models.abilities import AbilityCost
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.limits import MAX_GENERIC
 from models.mana import ManaType
@@ -424,10 +425,17 @@ def life(record: PaymentModel, layer: Layer) -> None:
     if layer.main:
         layer.damage = layer.damage + record.chosen.damage  # (convoke and improvise tap too)
     target_life = total([c.life for c in layer.consumers if c.template < 0])
-    model.add(layer.ability_life <= life_total)
+    # Life gained by a mana ability's effect is gained at once (CR 119.3, 605.3b): every gain comes before
+    # the spell's Phyrexian life (601.2h), and a gain that needs nothing first (gains_first: the replay's
+    # order puts it before every other activation) comes before every life cost. In a turn's plan a gain
+    # is counted only in its own epoch's payment, so none is counted there.
+    single = record.problem.turn is None
+    gained = total([t.outcome.life_gain * use[t.index] for t in templates if single and t.outcome.life_gain])
+    first = [t for t in templates if single and gains_first(record, t)]
+    model.add(layer.ability_life <= life_total + total([t.outcome.life_gain * use[t.index] for t in first]))
     paying = model.new_bool_var(f"{layer.name}_pays_life")
     model.add(target_life == 0).only_enforce_if(paying.negated())
-    model.add(layer.ability_life + immediate + target_life <= life_total).only_enforce_if(paying)
+    model.add(layer.ability_life + immediate + target_life <= life_total + gained).only_enforce_if(paying)
     layer.life_paid = layer.ability_life + target_life
     if record.problem.turn is None:
         return
@@ -438,6 +446,24 @@ def life(record: PaymentModel, layer: Layer) -> None:
         before = [c.life for c in layer.consumers if c.spell >= 0 and c.epoch <= epoch]
         if before:
             model.add(total(before) == 0).only_enforce_if(unused(record, layer, template.index).negated())
+
+
+def gains_first(record: PaymentModel, template: Activation) -> bool:
+    """True when the activation gains life and nothing need come before it: its cost takes no mana, no life
+    and nothing but tapping its own permanent; its amount is fixed; it deals no damage; and the model orders
+    it with nothing (no amount it changes, no {Q} cycle). The plan activates such gains before everything
+    else (:mod:`~planner.solve.cpsat.extract`), so their life pays the life costs (CR 119.4)."""
+    ability, outcome = template.ability, template.outcome
+    if not outcome.life_gain or outcome.damage or outcome.life_loss:
+        return False
+    if ability.cost != AbilityCost(tap=ability.cost.tap) or not ability.output.amount.is_constant:
+        return False
+    if ability.conditional or ability.activation_condition is not None:
+        return False
+    index = template.index
+    if any(index in family.changers for family in record.problem.dynamics.families):
+        return False
+    return not any(index in (*cycle.taps, *cycle.untaps) for cycle in record.cycles.values())
 
 
 def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:

@@ -21,11 +21,14 @@ from planner.solve.cpsat.resources import cards_lost
 from planner.solve.cpsat.riders import rider_terms
 from planner.solve.objective import (
     FINAL_LEVELS,
+    RESTRICTED_FLOATING,
     TOUCHED_LEVELS,
     PermanentFacts,
     color_keeping,
+    floating_level,
     permanent_facts,
     sacrificed_by_design,
+    with_restricted_floating,
 )
 
 
@@ -34,7 +37,7 @@ def objective(record: PaymentModel) -> None:
     first, each a (name, expression to minimise, one more than its largest value) in ``record.terms``: X,
     the kept cost, the cards in hand, a turn's spells, then cards, life, energy, sacrifices, the spell's
     riders on the mana spent, opponents' lands, mana floating, a kept cost's life, colors lost, the touched
-    permanents' levels, delve and convoke."""
+    permanents' levels with restricted mana floating before their tie-break, delve and convoke."""
     record.terms = objective_terms(record)
 
 
@@ -99,18 +102,24 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     terms.append(("energy_paid", total(energy), record.board.player(record.player).counter("energy") + 1))
     # each bound below is one more than the level's largest value, no looser: stages hold more levels
     # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
-    for name, kind in (("valuable_sacrificed", False), ("designed_sacrificed", True)):
-        chosen = [pid for pid in sacrificed if (pid in designed) == kind]
-        most_gone = sum(len(record.members[pid]) for pid in chosen) + 1
-        terms.append((name, total([sacrificed[pid] for pid in chosen]), most_gone))
+    valuable = sorted(pid for pid in sacrificed if pid not in designed)
+    most_valuable = sum(len(record.members[pid]) for pid in valuable) + 1
+    terms.append(("valuable_sacrificed", total([sacrificed[pid] for pid in valuable]), most_valuable))
+    # a permanent sacrificed by design weighs what it could still make (Black Lotus 3, Lotus Petal 1)
+    weighed = [facts[pid].most * sacrificed[pid] for pid in sorted(designed)]
+    most_weighed = sum(facts[pid].most * len(record.members[pid]) for pid in designed) + 1
+    terms.append(("designed_sacrificed", total(weighed), most_weighed))
     # what the spell reads of the mana spent (converge, adamant), 0 without riders
     terms += rider_terms(record)
     # an opponent's land untapped for a cost is mana given to them
     untapping = [len(t.choices.untapped) * main.use[t.index] for t in record.templates if t.choices.untapped]
     most_untapped = len({pid for t in record.templates for pid in t.choices.untapped}) + 1
     terms.append(("opponent_lands_untapped", total(untapping), most_untapped))
-    waste = sum(e for group, e in main.floating.items() if not group[0].persists)
-    terms.append(("mana_floating", waste, mana_bound))
+    # mana left floating, each unit in its level (objective.floating_level: wasted, restricted, or kept)
+    floating: dict[str | None, list[Expr]] = defaultdict(list)
+    for group, amount in main.floating.items():
+        floating[floating_level(group[0])].append(amount)
+    terms.append(("mana_floating", total(floating["mana_floating"]), mana_bound))
     if record.keep_layer is not None:
         # a kept cost is reported satisfied by the plan that leaves it payable at the least life and
         # damage among the equally good payments (it is the next payment's cost)
@@ -120,7 +129,8 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     # mana, lands before creatures, single-color sources before flexible ones, and a tie-break by id
     lost_colors = _lost_colors(record, count, used)
     terms.append(("colors_lost", total(lost_colors), len(lost_colors) + 1))
-    terms += _touched_levels(record, used, facts)
+    restricted = (RESTRICTED_FLOATING, total(floating[RESTRICTED_FLOATING]), mana_bound)
+    terms += with_restricted_floating(_touched_levels(record, used, facts), restricted)
     exiled_level, convoked_level = FINAL_LEVELS
     terms.append((exiled_level, record.chosen.exiled, record.chosen.most_exiled + 1))
     mana_makers = {m for t in record.templates for m in t.sources}

@@ -19,6 +19,7 @@ from models.limits import MAX_GENERIC
 from planner.solve.bounds import unpayable_core
 from planner.solve.cpsat.alternatives import declare_alternatives, limit_alternatives
 from planner.solve.cpsat.analysis import analysed
+from planner.solve.cpsat.doubling import with_doubling
 from planner.solve.cpsat.layer import (
     activations,
     consumers,
@@ -125,8 +126,8 @@ def solve_payment(problem: PaymentProblem) -> Solution:
         # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
         core = unpayable_core(problem)
         if core is not None:
-            return Solution(status=SolveStatus.INFEASIBLE, core=core)
-        return _unproven_at_open_bounds(problem, solved(problem))
+            return with_doubling(problem, Solution(status=SolveStatus.INFEASIBLE, core=core))
+        return with_doubling(problem, _unproven_at_open_bounds(problem, solved(problem)))
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)
 

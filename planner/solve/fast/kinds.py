@@ -491,6 +491,8 @@ def _options(
             continue
         if any(p.tag.riders or p.tag.restriction != ability.restriction for p in packets):
             return None
+        if outcome.life_gain:
+            return None  # life gained while paying may pay life costs after it: the CP-SAT model weighs that
         damage = outcome.damage + outcome.life_loss
         order = tuple("" if source == pid else source for source in outcome.replacements)
         tags = [anonymous_tag(p.tag, pid) for p in packets]

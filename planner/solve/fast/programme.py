@@ -221,6 +221,36 @@ class _Programme:
             taps.append((member, option))
         return tuple(taps)
 
+    def _surely_short(self, skipped: frozenset[int]) -> bool:
+        """True when :meth:`_surely_too_long` is surely False, from the range of the mana still needed alone
+        (a few steps per group, where the walk costs its states times its moves): each needed value the walk
+        reaches lies between the least of the start, 0 and the specials' floors, and the start raised by
+        what every special member could take more than it makes, so the walk holds at most that many values
+        and counts at most that many moves per member and option (every group counted, those a plain walk
+        passes by too, which bounds it from above all the same)."""
+        groups = self.search.groups
+        width = len(self.types)
+        start = self.start[width]
+        low, high, uses = min(start, 0), start, 0
+        for index in self.order:
+            options = self.options[index]
+            members = len(groups[index].members) - (1 if index in skipped else 0)
+            if not options or members <= 0:
+                continue
+            if groups[index].members[0].special:
+                floor: int = -self.room[index][width]
+                low = min(low, floor)
+                taken = 0  # (the most one use raises the value: what an option takes more than it makes)
+                for key, _, _ in options:
+                    amount = key[1]
+                    assert isinstance(amount, int)
+                    taken = max(taken, -amount)
+                high += members * taken
+            uses += members * len(options)
+        states: int = high - low + 1
+        budget: int = _MAX_MOVES - self.search.moves
+        return states <= _MAX_STATES and uses * states <= budget
+
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
         """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
         :data:`_MAX_STATES`) and decline: decided on the mana still needed alone, before the programme runs.
@@ -230,6 +260,8 @@ class _Programme:
         and states with different parts are different. So the needed values that such moves alone reach, the
         same way (this walks :meth:`solve`'s loops), are never more than the states the programme holds at
         each use, and the moves counted from them (states times options) never more than it counts."""
+        if self._surely_short(skipped):
+            return False
         groups = self.search.groups
         width = len(self.types)
         budget = _MAX_MOVES - self.search.moves

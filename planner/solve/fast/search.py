@@ -102,7 +102,8 @@ class _Search:
         # then the weights (each level's sum over any payment stays below the next one's unit)
         self.mana_base = total * packed_unit(n)
         self.designed_base = total * self.mana_base
-        self.valuable_base = (n + 1) * self.designed_base
+        # (a sacrifice by design weighs the most its source makes: their sum stays below layout.most + 1)
+        self.valuable_base = total * self.designed_base
         self.damage_base = (n + 1) * self.valuable_base
         self.special = layout.special
         self.gain = layout.gain  # the most mana net, all sources used
@@ -113,6 +114,11 @@ class _Search:
         self.groups = layout.groups
         if layout.unkept is not None:
             raise _DeclinedError(layout.unkept)
+        if any(s.usage.restrictions for s in problem.sources) or any(u.tag.restriction for u in problem.pool):
+            # restricted mana left floating is not wasted: it counts at its own level, just before the
+            # tie-break (objective.floating_level); which of the mana floats is a choice the packed levels
+            # can't see, so CP-SAT answers (and 'restricted_floating' is 0 here: answers._ZERO_LEVELS)
+            raise _DeclinedError("restricted mana")
         self.keepers = layout.keepers
         # (with units but no keepers yet: a payment that loses a color needs them to branch on)
         self.unbranched = layout.keep_units is not None and layout.keepers is None
@@ -179,7 +185,7 @@ class _Search:
         for source, option in taps:
             damage += option.damage
             if option.sacrifice:
-                designed += source.designed
+                designed += source.most if source.designed else 0
                 valuable += not source.designed
             made += option.net
         floating = made + len(self.problem.pool) - mode.mana
@@ -192,7 +198,7 @@ class _Search:
         """One use's share of the levels the solvers minimise (all but 'colors lost'), packed in one."""
         sacrifice = 0
         if option.sacrifice:
-            sacrifice = self.designed_base if source.designed else self.valuable_base
+            sacrifice = self.designed_base * source.most if source.designed else self.valuable_base
         return option.damage * self.damage_base + sacrifice + option.net * self.mana_base + source.weight
 
     def _solved(

@@ -1,0 +1,370 @@
+"""The compiled part of :mod:`planner.sim.compiled_turn` (numba, imported only when a planned goldfish
+plays a deck the compiled search covers, so that other commands start without it): the turn search over a
+deck's arrays. Mana units and demands are two arrays each (type mask; the epoch a unit arrives in or a
+symbol is cast in) with a count; a plan's key is an int64 array compared lexicographically. Each payment is
+a maximum bipartite matching (Kuhn's algorithm with breadth-first augmenting paths).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+__all__ = ["best_turn_arrays"]
+
+
+@njit(cache=True)
+def _matched(
+    unit_mask: Any, unit_epoch: Any, units: int, demand_mask: Any, demand_epoch: Any, demands: int
+) -> int:
+    """The size of a maximum matching of demands to fitting units (a unit fits a demand when their masks
+    meet and the unit arrives no later than the demand is cast)."""
+    owner = np.full(max(units, 1), -1, dtype=np.int64)  # unit -> demand
+    holds = np.full(max(demands, 1), -1, dtype=np.int64)  # demand -> unit
+    reached_from = np.zeros(max(units, 1), dtype=np.int64)
+    seen = np.zeros(max(units, 1), dtype=np.bool_)
+    queue = np.zeros(max(demands, 1), dtype=np.int64)
+    count = 0
+    for start in range(demands):
+        seen[:] = False
+        head, tail = 0, 1
+        queue[0] = start
+        free = -1
+        while head < tail and free < 0:
+            d = queue[head]
+            head += 1
+            for u in range(units):
+                if seen[u] or not (unit_mask[u] & demand_mask[d]) or unit_epoch[u] > demand_epoch[d]:
+                    continue
+                seen[u] = True
+                reached_from[u] = d
+                if owner[u] < 0:
+                    free = u
+                    break
+                queue[tail] = owner[u]
+                tail += 1
+        if free < 0:
+            continue
+        u = free
+        while True:  # (flip the path back to the start)
+            d = reached_from[u]
+            before = holds[d]
+            owner[u] = d
+            holds[d] = u
+            if d == start:
+                break
+            u = before
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _payable(
+    unit_mask: Any, unit_epoch: Any, units: int, demand_mask: Any, demand_epoch: Any, demands: int
+) -> bool:
+    return demands <= units and (
+        _matched(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands) == demands
+    )
+
+
+@njit(cache=True)
+def _greater(a: Any, b: Any) -> bool:
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return bool(a[i] > b[i])
+    return False
+
+
+@njit(cache=True)
+def _best_plain(
+    rest: Any,
+    rest_count: int,
+    unit_mask: Any,
+    unit_epoch: Any,
+    units: int,
+    demand_mask: Any,
+    demand_epoch: Any,
+    demands: int,
+    epoch: int,
+    value_of: Any,
+    demand: Any,
+    demand_len: Any,
+    out: Any,
+) -> int:
+    """:func:`planner.sim.turn_search._best_plain` without Phyrexian symbols or cost changes: the spells
+    chosen written to ``out`` (the chosen ones in search order, then the free ones), their count returned.
+    ``rest`` is sorted; ``demand_mask`` and ``demand_epoch`` have room past ``demands`` for the search."""
+    room = units - demands
+    # (the spells that fit the room, sorted; those with a cost by mana value, most first, stably)
+    order = np.zeros(rest_count, dtype=np.int64)
+    placed = 0
+    free = np.zeros(rest_count, dtype=np.int64)
+    frees = 0
+    for i in range(rest_count):
+        kind = rest[i]
+        if demand_len[kind] > room:
+            continue
+        if demand_len[kind] == 0:
+            free[frees] = kind
+            frees += 1
+        else:
+            order[placed] = kind
+            placed += 1
+    order = order[:placed]
+    ranked = np.argsort(-value_of[order], kind="mergesort")
+    order = order[ranked]
+    suffix = np.zeros(placed + 1, dtype=np.int64)
+    for i in range(placed - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + value_of[order[i]]
+    best_value, best_count = 0, 0
+    best = np.zeros(max(placed, 1), dtype=np.int64)
+    chosen = np.zeros(max(placed, 1), dtype=np.int64)
+    # frames of the search: (at, value, chosen count, demands so far, stage)
+    frames = np.zeros((placed + 2, 5), dtype=np.int64)
+    depth = 1
+    frames[0, 0], frames[0, 1], frames[0, 2], frames[0, 3], frames[0, 4] = 0, 0, 0, demands, 0
+    while depth > 0:
+        frame = frames[depth - 1]
+        at, value, count, wanted, stage = frame[0], frame[1], frame[2], frame[3], frame[4]
+        if stage == 0:
+            if value > best_value or (value == best_value and -count > -best_count):
+                best_value, best_count = value, count
+                best[:count] = chosen[:count]
+            if at == placed or value + suffix[at] < best_value:
+                depth -= 1
+                continue
+            frame[4] = 1
+            kind = order[at]
+            more = wanted + demand_len[kind]
+            if more <= units:
+                for j in range(demand_len[kind]):
+                    demand_mask[wanted + j] = demand[kind, j]
+                    demand_epoch[wanted + j] = epoch
+                if _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, more):
+                    chosen[count] = kind
+                    child = frames[depth]
+                    child[0], child[1], child[2], child[3], child[4] = (
+                        at + 1,
+                        value + value_of[kind],
+                        count + 1,
+                        more,
+                        0,
+                    )
+                    depth += 1
+                    continue
+        if stage <= 1:
+            frame[4] = 2
+            skip = at + 1
+            while skip < placed and order[skip] == order[at]:
+                skip += 1
+            child = frames[depth]
+            child[0], child[1], child[2], child[3], child[4] = skip, value, count, wanted, 0
+            depth += 1
+            continue
+        depth -= 1
+    out[:best_count] = best[:best_count]
+    out[best_count : best_count + frees] = free[:frees]
+    return best_count + frees
+
+
+@njit(cache=True)
+def _cover(
+    unit_mask: Any, units: int, spells: Any, spell_count: int, colored: Any, colored_len: Any, weight: Any
+) -> int:
+    """The colored symbols of the spells (each on its own, times its weight) the units could pay at once."""
+    zero_units = np.zeros(max(units, 1), dtype=np.int64)
+    width = colored.shape[1]
+    want_epoch = np.zeros(width, dtype=np.int64)
+    total = 0
+    for i in range(spell_count):
+        kind = spells[i]
+        if weight[i] == 0:
+            continue
+        total += weight[i] * _matched(
+            unit_mask, zero_units, units, colored[kind], want_epoch, colored_len[kind]
+        )
+    return total
+
+
+@njit(cache=True)
+def best_turn_arrays(
+    ready: Any,
+    spells: Any,
+    options: Any,
+    life: int,
+    orders: Any,
+    order_lengths: Any,
+    info: Any,
+    masks: Any,
+) -> tuple[int, Any, Any]:
+    """The best option's number, the kinds it casts and the kinds some plan of that option could cast
+    (``info`` and ``masks``: :class:`CompiledTurns`'s arrays of the deck)."""
+    role, value_of = info[:, 0], info[:, 1]
+    demand_len, colored_len, units_len, land_sources_len = info[:, 2], info[:, 3], info[:, 4], info[:, 5]
+    copies, types, adds_when_untapped, castable_of = info[:, 6], info[:, 7], info[:, 8], info[:, 9]
+    demand, colored, units_of, land_sources = masks[0], masks[1], masks[2], masks[3]
+    kinds = role.shape[0]
+    spell_count = spells.shape[0]
+    most_units = ready.shape[0] + land_sources.shape[1] + spell_count * units_of.shape[1] + 1
+    most_demands = (spell_count + 1) * demand.shape[1] + 1
+    unit_mask = np.zeros(most_units, dtype=np.int64)
+    unit_epoch = np.zeros(most_units, dtype=np.int64)
+    demand_mask = np.zeros(most_demands, dtype=np.int64)
+    demand_epoch = np.zeros(most_demands, dtype=np.int64)
+    castable = np.zeros((options.shape[0], kinds), dtype=np.bool_)
+    rest = np.zeros(max(spell_count, 1), dtype=np.int64)
+    used = np.zeros(max(spell_count, 1), dtype=np.bool_)
+    plain = np.zeros(max(spell_count, 1), dtype=np.int64)
+    cast = np.zeros(max(spell_count, 1), dtype=np.int64)
+    best_cast = np.zeros(max(spell_count, 1), dtype=np.int64)
+    best_cast_count = 0
+    best_option = -1
+    best_key = np.zeros(10, dtype=np.int64)
+    key = np.zeros(10, dtype=np.int64)
+    after = np.zeros(most_units, dtype=np.int64)
+    left = np.zeros(max(spell_count, 1), dtype=np.int64)
+    distinct = np.zeros(max(spell_count, 1), dtype=np.int64)
+    ones = np.ones(max(spell_count, 1), dtype=np.int64)
+    every_kind = np.arange(kinds)
+    zeros = np.zeros(most_units, dtype=np.int64)
+    want_epoch = np.zeros(demand.shape[1], dtype=np.int64)
+    for option in range(options.shape[0]):
+        land, tapped, paid = options[option, 0], options[option, 1], options[option, 2]
+        life_left = life - paid
+        if life_left <= 0:
+            continue
+        start = ready.shape[0]
+        unit_mask[:start] = ready
+        unit_epoch[:start] = 0
+        if land >= 0 and tapped == 0 and adds_when_untapped[land]:
+            for j in range(land_sources_len[land]):
+                unit_mask[start] = land_sources[land, j]
+                unit_epoch[start] = 0
+                start += 1
+        # the mana of the lands after the turn (the tie-breaks': the same for every order of this option)
+        lands_after = ready.shape[0]
+        after[:lands_after] = ready
+        if land >= 0:
+            for j in range(land_sources_len[land]):
+                after[lands_after] = land_sources[land, j]
+                lands_after += 1
+        deck_cover = _cover(after, lands_after, every_kind, kinds, colored, colored_len, copies)
+        for number in range(orders.shape[0]):
+            length = order_lengths[number]
+            # the events of the order, each paid when it is cast
+            units = start
+            demands = 0
+            paid_all = True
+            for epoch in range(length):
+                kind = orders[number, epoch]
+                for j in range(demand_len[kind]):
+                    demand_mask[demands] = demand[kind, j]
+                    demand_epoch[demands] = epoch
+                    demands += 1
+                if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands):
+                    paid_all = False
+                    break
+                for j in range(units_len[kind]):
+                    unit_mask[units] = units_of[kind, j]
+                    unit_epoch[units] = epoch + 1
+                    units += 1
+            if not paid_all:
+                continue
+            # the spells left after the events (a sorted multiset)
+            used[:spell_count] = False
+            for epoch in range(length):
+                kind = orders[number, epoch]
+                for i in range(spell_count):
+                    if not used[i] and spells[i] == kind:
+                        used[i] = True
+                        break
+            rest_count = 0
+            for i in range(spell_count):
+                if not used[i]:
+                    rest[rest_count] = spells[i]
+                    rest_count += 1
+            plains = _best_plain(
+                rest,
+                rest_count,
+                unit_mask,
+                unit_epoch,
+                units,
+                demand_mask,
+                demand_epoch,
+                demands,
+                length,
+                value_of,
+                demand,
+                demand_len,
+                plain,
+            )
+            count = 0
+            value = 0
+            for epoch in range(length):
+                cast[count] = orders[number, epoch]
+                count += 1
+            for i in range(plains):
+                cast[count] = plain[i]
+                count += 1
+            for i in range(count):
+                value += value_of[cast[i]]
+            key[0], key[1], key[2] = value, 1 if land >= 0 else 0, 0
+            if best_option < 0 or not _greater(best_key[:3], key[:3]):
+                # the tie-breaks: the mana after the turn (lands, and the sources cast)
+                afters = lands_after
+                for i in range(count):
+                    if role[cast[i]] == 1:
+                        for j in range(units_len[cast[i]]):
+                            after[afters] = units_of[cast[i], j]
+                            afters += 1
+                # the spells left in hand (a sorted multiset), and each kind of them once
+                used[:spell_count] = False
+                for c in range(count):
+                    for i in range(spell_count):
+                        if not used[i] and spells[i] == cast[c]:
+                            used[i] = True
+                            break
+                lefts = 0
+                distincts = 0
+                for i in range(spell_count):
+                    if not used[i]:
+                        left[lefts] = spells[i]
+                        lefts += 1
+                        if distincts == 0 or distinct[distincts - 1] != spells[i]:
+                            distinct[distincts] = spells[i]
+                            distincts += 1
+                following = 0
+                for i in range(distincts):
+                    kind = distinct[i]
+                    if _payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind]):
+                        following += 1
+                key[3] = following
+                key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones)
+                key[5] = deck_cover
+                key[6] = tapped
+                key[7] = -paid
+                key[8] = types[land] if land >= 0 else 0
+                key[9] = -count
+                if best_option < 0 or _greater(key, best_key):
+                    best_key[:] = key
+                    best_option = option
+                    best_cast[:count] = cast[:count]
+                    best_cast_count = count
+            # what some plan of this option casts: the events, and each kind castable after them
+            for epoch in range(length):
+                if castable_of[orders[number, epoch]]:
+                    castable[option, orders[number, epoch]] = True
+            room = units - demands
+            for wanted in range(kinds):
+                if not castable_of[wanted] or castable[option, wanted] or demand_len[wanted] > room:
+                    continue
+                for j in range(demand_len[wanted]):
+                    demand_mask[demands + j] = demand[wanted, j]
+                    demand_epoch[demands + j] = length
+                if _payable(
+                    unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands + demand_len[wanted]
+                ):
+                    castable[option, wanted] = True
+    return best_option, best_cast[:best_cast_count].copy(), castable[best_option].copy()

@@ -1,0 +1,141 @@
+"""The compiled turn search of the planned goldfish (:mod:`planner.sim.compiled_turn`) against the Python
+reference (:func:`planner.sim.turn_search.best_turn`): the same plan, state by state, on random decks of
+every land entry, rocks, mana creatures, rituals and spells; and the same simulate figures, game by game."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from models.decklist import parse_deck
+from planner.sim.compiled_turn import CompiledTurns, compiled_covers
+from planner.sim.kinds import CardKind
+from planner.sim.lands import Entry, LandProfile
+from planner.sim.matching import ANY_TYPE
+from planner.sim.planned import PlannedRuns, planned_counts, planned_run
+from planner.sim.turn_search import TurnState, best_turn
+
+COLORS = (1, 2, 4, 8, 16)  # W U B R G
+COLORLESS = 32
+BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _random_kinds(rng: random.Random) -> list[CardKind]:
+    """A random deck of the compiled search's fragment: lands of every entry, then nonland kinds."""
+    kinds: list[CardKind] = []
+    for _ in range(rng.randint(1, 4)):
+        sources = tuple(
+            rng.choice(COLORS) | (rng.choice(COLORS) if rng.random() < 0.3 else 0)
+            for _ in range(1 if rng.random() < 0.85 else 2)
+        )
+        entry = rng.choice(list(Entry))
+        profile = LandProfile(
+            sources=sources,
+            entry=entry,
+            untapped_with=frozenset(rng.sample(BASIC_TYPES, 2)),
+            land_types=frozenset(rng.sample(BASIC_TYPES, rng.randint(0, 2))),
+            shock_life=2 if entry is Entry.SHOCK else 0,
+        )
+        kinds.append(CardKind(len(kinds), f"land{len(kinds)}", "land", 0, units=sources, land=profile))
+    for _ in range(rng.randint(1, 7)):
+        role = rng.choice(("spell", "spell", "spell", "source", "ritual"))
+        colored = [rng.choice(COLORS) for _ in range(rng.randint(0, 2))]
+        generic = rng.randint(0, 4)
+        demand = tuple(sorted(colored) + [ANY_TYPE] * generic)
+        units: tuple[int, ...] = ()
+        creature = haste = False
+        if role == "source":
+            units = tuple(rng.choice((*COLORS, COLORLESS, ANY_TYPE)) for _ in range(rng.randint(1, 2)))
+            creature = rng.random() < 0.5
+            haste = creature and rng.random() < 0.3
+        elif role == "ritual":
+            units = tuple(rng.choice(COLORS) for _ in range(rng.randint(1, 3)))
+        kinds.append(
+            CardKind(
+                len(kinds),
+                f"card{len(kinds)}",
+                role,
+                len(demand),
+                demand=demand,
+                units=units,
+                creature=creature,
+                haste=haste,
+                copies=rng.randint(1, 4),
+                permanent=role in ("source", "spell") and rng.random() < 0.7,
+            )
+        )
+    return kinds
+
+
+def _random_state(rng: random.Random, kinds: list[CardKind]) -> TurnState:
+    lands = [k for k in kinds if k.role == "land"]
+    in_play = [rng.choice(lands) for _ in range(rng.randint(0, 5))]
+    ready = [m for k in in_play for m in k.units]
+    ready += [rng.choice((*COLORS, COLORLESS)) for _ in range(rng.randint(0, 2))]  # (rocks in play)
+    hand = sorted(rng.randrange(len(kinds)) for _ in range(rng.randint(0, 7)))
+    return TurnState(
+        ready=tuple(sorted(ready)),
+        land_types=frozenset(t for k in in_play if k.land for t in k.land.land_types),
+        lands=len(in_play),
+        hand=tuple(hand),
+        life=rng.choice((1, 2, 3, 20)),
+    )
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_compiled_turn_search_finds_the_reference_plan(seed: int) -> None:
+    rng = random.Random(seed)
+    kinds = _random_kinds(rng)
+    castable_of = [k.index for k in kinds if k.role != "land"]
+    compiled = CompiledTurns(kinds, castable_of)
+    for _ in range(40):
+        state = _random_state(rng, kinds)
+        assert compiled.best_turn(state) == best_turn(kinds, state, castable_of), state
+
+
+def test_only_the_fragment_is_compiled() -> None:
+    land = CardKind(0, "Forest", "land", 0, units=(16,), land=LandProfile(sources=(16,)))
+    assert compiled_covers([land, CardKind(1, "Elf", "source", 1, demand=(16,), units=(16,), creature=True)])
+    for outside in (
+        CardKind(1, "Mutagenic Growth", "spell", 1, phyrexian=1),
+        CardKind(1, "Treasure maker", "spell", 2, demand=(ANY_TYPE, ANY_TYPE), treasures=1),
+        CardKind(1, "Cost changer", "spell", 2, demand=(ANY_TYPE, ANY_TYPE), cost_changes=((1, -1),)),
+    ):
+        assert not compiled_covers([land, outside])
+
+
+RAMP = parse_deck(
+    "10 Forest\n8 Island\n4 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n4 Opt {U}\n4 Counterspell\n"
+    "2 Dark Ritual\n4 Grizzly Bears {1}{G}\n4 Divination {2}{U}\n4 Hill Giant {3}{G}\n"
+    "4 Mulldrifter {4}{U}\n4 Serra Angel {3}{U}{U}\n4 Swamp\n"
+)
+
+
+@pytest.mark.parametrize(("mulligan", "on_the_draw"), [("london", False), ("none", True)])
+def test_the_simulate_figures_are_the_reference_searchs(mulligan: str, on_the_draw: bool) -> None:
+    assert planned_run(RAMP, 1).memo.compiled is not None  # (the deck is in the compiled fragment)
+    settings = {
+        "turns": (1, 6),
+        "games": 300,
+        "seed": 5,
+        "on_the_draw": on_the_draw,
+        "mulligan": mulligan,
+        "min_x": 1,
+        "chunks": range(1),
+        "game_scores": True,
+    }
+    fast = planned_counts(RAMP, runs=PlannedRuns(), **settings)  # type: ignore[arg-type]
+    reference = planned_counts(RAMP, runs=PlannedRuns(compiled=False), **settings)  # type: ignore[arg-type]
+    for name in reference.__dataclass_fields__:
+        mine, theirs = getattr(fast, name), getattr(reference, name)
+        if isinstance(theirs, np.ndarray):
+            assert np.array_equal(mine, theirs), name
+        else:
+            assert mine == theirs, name
+
+
+def test_a_deck_outside_the_fragment_is_played_by_the_reference_search() -> None:
+    deck = parse_deck("24 Forest\n36 Gut Shot {R/P}")
+    assert planned_run(deck, 1).memo.compiled is None
