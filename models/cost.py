@@ -13,6 +13,7 @@ from models.errors import CostParseError, InputError
 from models.kept import per_card
 from models.limits import MAX_COST_SYMBOLS, MAX_GENERIC, shortened
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
+from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
@@ -423,6 +424,9 @@ class PaymentTarget:
     keywords: frozenset[str] = frozenset()
     #: The mana value when ``cost`` is a total cost (changed by effects: :meth:`with_cost`); None: the cost's
     stack_mana_value: int | None = None
+    #: What the spell reads of the mana spent to cast it (converge, adamant, "if {C} was spent":
+    #: :mod:`models.riders`), which the objective weighs (contract §12)
+    riders: tuple[SpentRider, ...] = ()
 
     @classmethod
     def of(

@@ -1,8 +1,9 @@
 """A spell to pay for, named by the user: found in the player's hand, else in card data (contract section 6).
 
 Its mana cost, type line, colors and rules text make the payment target; the keywords convoke, improvise
-and delve allow those payments (CR 702.51, 702.126, 702.66), and its own cost reductions (affinity, "costs
-{1} less to cast for each artifact you control") apply when the total cost is locked in (CR 601.2f).
+and delve allow those payments (CR 702.51, 702.126, 702.66), its own cost reductions (affinity, "costs
+{1} less to cast for each artifact you control") apply when the total cost is locked in (CR 601.2f), and its
+riders on the mana spent (converge, adamant: :mod:`models.riders`) are weighed by the objective.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
 from models.limits import checked_name, shortened
 from models.oracle import parse_oracle
+from models.oracle.spent_riders import spent_riders
 
 __all__ = ["find_spell", "spell_target"]
 
@@ -75,4 +77,5 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         delve="delve" in keywords,
         text=card.oracle,
         keywords=frozenset(keywords),
+        riders=spent_riders(card.oracle, card.name),
     )

@@ -35,6 +35,7 @@ from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
+from planner.solve.riders import split_prefer, with_colors_spent
 from planner.solve.solution import Solution, SolveStatus
 
 __all__ = [
@@ -326,7 +327,9 @@ def pay(
     ``life_value`` says how much mana one life is worth to the player: life is then weighed against the
     mana of the Treasures and the like that a payment sacrifices instead (``docs/objective.md``).
     ``prefer`` lists kinds to use first among payments that tie the mana tied up (``("lands",
-    "artifacts", "creatures", "treasures")``; see :data:`planner.solve.objective.PREFERABLE`).
+    "artifacts", "creatures", "treasures")``; see :data:`planner.solve.objective.PREFERABLE`), and may
+    hold ``"colors-spent"``: the most colors of mana spent, as for a converge spell (the target's own
+    riders on the mana spent, :attr:`PaymentTarget.riders`, are weighed without it).
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
@@ -350,6 +353,7 @@ def pay(
         )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    target, kinds = _preferred(target, prefer)
     problem = PaymentProblem.of(
         board,
         target,
@@ -359,7 +363,7 @@ def pay(
         hand=hand,
         time_limit=time_limit,
         life_value=life_value,
-        prefer=check_prefer(prefer),
+        prefer=kinds,
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)
@@ -370,6 +374,13 @@ def pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
+
+
+def _preferred(target: PaymentTarget, prefer: tuple[str, ...]) -> tuple[PaymentTarget, tuple[str, ...]]:
+    """The target, weighing the colors spent when ``prefer`` asks for them, and the kinds ``prefer`` lists,
+    checked."""
+    kinds, colors_spent = split_prefer(prefer)
+    return (with_colors_spent(target) if colors_spent else target), check_prefer(kinds)
 
 
 @within_question
@@ -402,8 +413,9 @@ def max_x(
     _one_variable(target)
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    target, kinds = _preferred(target, prefer)
     problem = PaymentProblem.of(
-        board, target, player, time_limit=time_limit, life_value=life_value, prefer=check_prefer(prefer)
+        board, target, player, time_limit=time_limit, life_value=life_value, prefer=kinds
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)

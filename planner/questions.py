@@ -165,7 +165,8 @@ def _prefer() -> Any:
     return param(
         None,
         "Kinds of permanent to use first when payments tie on the mana they tie up, in order, e.g. "
-        "'lands,artifacts,creatures,treasures' (kinds: treasures, creatures, lands, artifacts, others).",
+        "'lands,artifacts,creatures,treasures' (kinds: treasures, creatures, lands, artifacts, others); "
+        "'colors-spent' asks for the most colors of mana spent, as a converge spell does.",
         metavar="KINDS",
     )
 
@@ -586,8 +587,10 @@ def _kinds(record: type, prefer: str | None) -> tuple[str, ...]:
     if prefer is None:
         return ()
     from planner.solve.objective import check_prefer
+    from planner.solve.riders import COLORS_SPENT, split_prefer
 
+    kinds, colors_spent = split_prefer([kind for kind in prefer.split(",") if kind.strip()])
     try:
-        return check_prefer([kind for kind in prefer.split(",") if kind.strip()])
+        return (*check_prefer(kinds), *((COLORS_SPENT,) if colors_spent else ()))
     except InputError as error:
-        raise bad(record, "prefer", str(error)) from None
+        raise bad(record, "prefer", f"{error} (or {COLORS_SPENT})") from None

@@ -164,11 +164,12 @@ def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: in
     if not reference.payable:
         return result
     assert result.plan is not None
-    best = min(objective_of(board, ME, summary) for summary in reference.outcomes)
-    assert objective_of(board, ME, replay(board, target, result.plan)) == best
+    riders = target.riders  # (what the spell reads of the mana spent: planner.solve.riders)
+    best = min(objective_of(board, ME, summary, riders=riders) for summary in reference.outcomes)
+    assert objective_of(board, ME, replay(board, target, result.plan), riders=riders) == best
     model = solve_payment(PaymentProblem.of(board, target, ME))
     assert model.plan is not None
-    assert objective_of(board, ME, replay(board, target, model.plan)) == best
+    assert objective_of(board, ME, replay(board, target, model.plan), riders=riders) == best
     return result
 
 

@@ -137,6 +137,32 @@ _CHORD = {
     "players": [{"id": "me"}],
     "permanents": [*(_card(f"f{n}", "Forest") for n in range(3)), _card("elf", "Llanowar Elves")],
 }
+_FIVE = {
+    "version": 1,
+    "players": [{"id": "me"}],
+    "permanents": [
+        *(_card(f"p{n}", "Plains") for n in range(3)),
+        _card("i", "Island"),
+        _card("s", "Swamp"),
+    ],
+}
+#: a converge spell in the hand (issue 37 item 3: its rider is weighed; contract §12)
+_CONVERGE = {
+    **_FIVE,
+    "players": [
+        {
+            "id": "me",
+            "hand": [
+                {
+                    "name": "Prismatic Test",
+                    "type_line": "Sorcery",
+                    "mana_cost": "{2}{W}",
+                    "oracle": "Converge — You gain 1 life for each color of mana spent to cast this spell.",
+                }
+            ],
+        }
+    ],
+}
 _TREASURE = json.loads((ROOT / "examples" / "boards" / "treasure-at-40.json").read_text(encoding="utf-8"))
 _TURN = {
     "version": 1,
@@ -166,6 +192,14 @@ NEW_OPTIONS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str
         {"cost": "{G}", "prefer": "creatures"},
     ),
     ("pay", _TREASURE, {"cost": "{W}", "value": ["life=0"]}, ["{W}", "--value", "life=0"], {"cost": "{W}"}),
+    (
+        "pay",
+        _FIVE,
+        {"cost": "{2}{W}", "prefer": "colors-spent"},
+        ["{2}{W}", "--prefer", "colors-spent"],
+        {"cost": "{2}{W}"},
+    ),
+    ("pay", _CONVERGE, {"spell": "Prismatic Test"}, ["--spell", "Prismatic Test"], {"cost": "{2}{W}"}),
     (
         "max_x",
         _CHORD,

@@ -101,6 +101,7 @@ STARTS = (
     "static",
     "enters_unless",
     "land_search",
+    "spent_rider",
 )
 
 

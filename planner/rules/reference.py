@@ -5,7 +5,9 @@ every cost choice (which creature to sacrifice, which pool mana pays a Signet's 
 and every replacement order, in every order, through :func:`planner.rules.replay.legal_steps`, and at every
 state
 every exact payment of the cost from the pool, with every choice of convoke, improvise and delve the target
-allows (:mod:`planner.rules.alternatives`). States already seen are not searched again. It is the oracle
+allows (:mod:`planner.rules.alternatives`); payments that spend different mana are different outcomes
+when the target reads it (its riders: :func:`~planner.rules.replay.spent_mana`). States already seen are
+not searched again. It is the oracle
 the faster planners are tested against, so it refuses boards it cannot finish quickly.
 """
 
@@ -37,6 +39,7 @@ from planner.rules.replay import (
     initial_state,
     legal_steps,
     remove_units,
+    spent_mana,
     summarise,
 )
 from planner.rules.view import BoardView
@@ -127,7 +130,15 @@ def reference_search(
                 for spent, life in payments(state.pool, cost, target, rules, state.life):
                     remaining = remove_units(state.pool, spent)
                     assert remaining is not None  # payments() spends only what the pool holds
-                    summary = summarise(board, after, remaining, life, exiled=exiled, convoked=convoked)
+                    summary = summarise(
+                        board,
+                        after,
+                        remaining,
+                        life,
+                        exiled=exiled,
+                        convoked=convoked,
+                        spent_mana=spent_mana(board, target, spent),
+                    )
                     outcomes.setdefault(summary, Plan(steps, spent, life, choice))
         capped_ids.update(capped(state, caps))
         for step, after in legal_steps(state, caps):

@@ -18,7 +18,8 @@ from models.abilities import CostPartKind, ManaAbility, ObjectFilter, SideEffect
 from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError, PlannerError
-from models.mana import ManaBag, ManaTypes
+from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from models.riders import NOTHING_SPENT, SpentMana
 from planner.rules.alternatives import (
     AlternativeKind,
     Alternatives,
@@ -67,6 +68,7 @@ __all__ = [
     "legal_steps",
     "remove_units",
     "replay",
+    "spent_mana",
     "summarise",
     "view_of",
 ]
@@ -203,6 +205,8 @@ class PaymentSummary:
     exiled_cards: tuple[str, ...] = ()  # the names of the cards exiled from the hand for a cost, sorted
     energy_paid: int = 0  # energy counters paid ({E}: Aether Hub)
     exerted: frozenset[str] = frozenset()  # permanents exerted (CR 701.39)
+    # the mana that paid the target, as its riders read it (converge, adamant): only when it has riders
+    spent_mana: SpentMana = NOTHING_SPENT
 
     @property
     def cards_lost(self) -> int:
@@ -736,6 +740,7 @@ class _LiveState:
             remaining,
             from_hand=tuple(sorted(self.from_hand)),
             costs=self.costs,
+            spent_mana=spent_mana(start, target, spent),
         )
 
 
@@ -807,6 +812,7 @@ def finish(
         life,
         exiled=sum(a.cards for a in alternatives),
         convoked=frozenset(a.permanent for a in alternatives if a.kind is AlternativeKind.CONVOKE),
+        spent_mana=spent_mana(start, target, spent),
     )
 
 
@@ -818,9 +824,10 @@ def summarise(
     *,
     exiled: int = 0,
     convoked: frozenset[str] = frozenset(),
+    spent_mana: SpentMana = NOTHING_SPENT,
 ) -> PaymentSummary:
-    """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols and the
-    cards it exiled for delve."""
+    """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols, the
+    cards it exiled for delve and the mana that paid the target as its riders read it (:func:`spent_mana`)."""
     activated = (pid for pid, _ in state.activations)
     return _summary(
         start,
@@ -834,6 +841,7 @@ def summarise(
         convoked=convoked,
         from_hand=state.from_hand,
         costs=state.costs,
+        spent_mana=spent_mana,
     )
 
 
@@ -850,6 +858,7 @@ def _summary(
     convoked: frozenset[str] = frozenset(),
     from_hand: tuple[str, ...] = (),
     costs: _CostsPaid = _NOTHING_PAID,
+    spent_mana: SpentMana = NOTHING_SPENT,
 ) -> PaymentSummary:
     """A payment's summary from the permanents after it (those still on the battlefield whose tapped status
     it may have changed, or more), what it sacrificed and activated, life paid and damage taken, the pool
@@ -879,7 +888,34 @@ def _summary(
         exiled_cards=costs.exiled_cards,
         energy_paid=costs.energy,
         exerted=frozenset(costs.exerted),
+        spent_mana=spent_mana,
     )
+
+
+def spent_mana(start: Board, target: PaymentTarget, spent: Iterable[ManaUnit]) -> SpentMana:
+    """The mana that paid ``target``, as its riders read it (:mod:`models.riders`): each type's amount, and
+    how much came from a Treasure (its source a Treasure on the board the payment started from); nothing
+    when the target has no riders, so that payments alike in all else are one outcome.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> from planner.rules.production import ManaTag
+    >>> from models.mana import ManaType
+    >>> from models.riders import TreasureSpent
+    >>> target = replace(PaymentTarget.of("{1}"), riders=(TreasureSpent(),))
+    >>> spent_mana(board, target, [ManaUnit(ManaType.R, ManaTag(source="t"))])
+    SpentMana(types=(0, 0, 0, 1, 0, 0), from_treasures=1)
+    """
+    if not target.riders:
+        return NOTHING_SPENT
+    units = list(spent)
+    view = view_of(start)
+    treasures = sum(
+        1
+        for unit in units
+        if start.has_permanent(unit.tag.source) and view.type_line(unit.tag.source).is_a("Treasure")
+    )
+    return SpentMana(tuple(sum(1 for unit in units if unit.type is t) for t in TYPE_ORDER), treasures)
 
 
 def replay(

@@ -4,10 +4,12 @@ The levels, most important first (``docs/objective.md`` says why): cards taken f
 their mana, Elvish Spirit Guide, or discarded or exiled for a cost, Bog Witch: a card is worth more than any
 tap, so one is used only when nothing else pays); life paid plus damage taken; energy paid; valuable
 permanents sacrificed (or exiled, or returned to the hand, by a cost); the mana that the permanents
-sacrificed by design could still have made (Treasure and Lotus Petal 1, Black Lotus 3); opponents' lands
-untapped for a cost; mana left floating that any spell could have spent (:func:`floating_level`); colors no
-untouched source could still be activated for (a Signet only with something untouched to pay its {1}:
-:func:`color_keepers`; mana that only some spells may spend keeps nothing open); then four levels that each
+sacrificed by design could still have made (Treasure and Lotus Petal 1, Black Lotus 3); the colors a
+converge spell's mana lacks and the riders on the mana spent it leaves unmet (:mod:`planner.solve.riders`);
+opponents' lands untapped for a cost; mana left floating that any spell could have spent
+(:func:`floating_level`); colors no untouched source could still be activated for (a Signet only with
+something untouched to pay its {1}: :func:`color_keepers`; mana that only some spells may spend keeps
+nothing open); then four levels that each
 add up one number per permanent the payment touches (:data:`TOUCHED_LEVELS`): the most mana any spell could
 spend that it could make, whether it doesn't untap normally
 (Mana Vault), whether it is a creature, whether it makes its colors without pain (so that what stays open
@@ -34,6 +36,7 @@ from models.cost import ManaCost
 from models.errors import InputError
 from models.kept import per_card
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
+from models.riders import SpentRider
 from planner.rules.activations import Activation
 from planner.rules.could_produce import ability_could_produce
 from planner.rules.payment import GENERIC, Mode, cost_modes
@@ -41,6 +44,7 @@ from planner.rules.production import ManaTag
 from planner.rules.replay import PaymentSummary
 from planner.rules.view import BoardView
 from planner.solve.problem import BoardAnalysis
+from planner.solve.riders import RIDER_LEVELS, rider_levels
 
 __all__ = [
     "FINAL_LEVELS",
@@ -141,6 +145,8 @@ PAYMENT_LEVELS = (
     # permanents sacrificed by design, weighed by what each could still make (contract section 12: Black
     # Lotus 3, Lotus Petal 1, so {3} takes Sol Ring and a Petal before the Lotus)
     "designed_sacrificed",
+    # what the spell reads of the mana spent (converge, adamant: planner.solve.riders), 0 without riders
+    *RIDER_LEVELS,
     # an opponent's land untapped for a cost is mana given to them
     "opponent_lands_untapped",
     "mana_floating",
@@ -730,9 +736,11 @@ def objective_of(
     *,
     life_value: int | None = None,
     prefer: Sequence[str] = (),
+    riders: tuple[SpentRider, ...] = (),
 ) -> tuple[int, ...]:
     """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better
-    (``life_value``: see :func:`life_weighed`; ``prefer``: the kinds of :data:`PREFERABLE` to use first).
+    (``life_value``: see :func:`life_weighed`; ``prefer``: the kinds of :data:`PREFERABLE` to use first;
+    ``riders``: the target's, :attr:`PaymentTarget.riders`, read from the summary's ``spent_mana``).
 
     >>> from models.cost import PaymentTarget
     >>> from planner.api import pay
@@ -741,7 +749,7 @@ def objective_of(
     >>> result = pay(board, PaymentTarget.of("{G}"))
     >>> from planner.rules.replay import replay
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
-    (0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0)
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0)
     """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
@@ -759,6 +767,7 @@ def objective_of(
         summary.energy_paid,
         len(gone - designed),
         designed_mana,
+        *rider_levels(riders, summary.spent_mana),
         sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
         floating.count("mana_floating"),
         lost,

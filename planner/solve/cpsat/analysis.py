@@ -19,6 +19,7 @@ from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.cpsat.record import Cycle, PaymentModel
 from planner.solve.problem import PaymentProblem
+from planner.solve.riders import from_treasure, reads_treasures
 
 #: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
 _AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
@@ -356,9 +357,20 @@ def producers(
     cycling = [i for cycle in cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
     counting = [i for family in families for i, _ in family.variants]
     changing = [i for family in families for i in family.changers]
+    # (a Treasure's mana is told apart when the spell reads whether it was spent: planner.solve.riders)
+    treasures = (
+        [t.index for t in templates if from_treasure(problem.view, t.pid)]
+        if reads_treasures(problem.target)
+        else []
+    )
     tracked = _reachable(
         after,
-        [t.index for t in templates if t.costs_mana] + sorted(cyclic) + sorted(cycling) + counting + changing,
+        [t.index for t in templates if t.costs_mana]
+        + sorted(cyclic)
+        + sorted(cycling)
+        + counting
+        + changing
+        + treasures,
     )
     depth: dict[int, int] = {}
     waiting = {t.index: 0 for t in templates if t.index not in tracked}

@@ -22,6 +22,7 @@ from planner.rules.replay import Plan, Step
 from planner.solve.cpsat.alternatives import alternative_payments
 from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
+from planner.solve.cpsat.riders import exact_level
 from planner.solve.objective import colors_lost
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
@@ -57,6 +58,9 @@ def _level_value(record: PaymentModel, solver: cp_model.CpSolver, name: str, exp
     """One level's value in the solver's current solution, as :func:`solution_of` reports it."""
     if name == "colors_lost":
         return _exact_lost(record, solver)
+    exact = exact_level(record, solver, name)
+    if exact is not None:
+        return exact
     if name == "x" and record.x is not None:
         return int(solver.value(record.x))
     return int(solver.value(expression))
@@ -216,16 +220,23 @@ def take(
     reserved: dict[ClassKey, int],
 ) -> tuple[ManaUnit, ...]:
     """The units a consumer spends: its typed draws, then its generic and snow draws from units of its
-    groups that no typed draw still needs (``reserved``: typed draws not yet taken)."""
+    groups that no typed draw still needs (``reserved``: typed draws not yet taken); the target of a spell
+    that reads the mana spent draws its generic mana as the model split it among classes
+    (:mod:`planner.solve.cpsat.riders`)."""
     taken: list[ManaUnit] = []
-    for (key, _), var in consumer.pay.items():
-        for _ in range(solver.value(var)):
+    split = record.riders.split if record.riders is not None and consumer is record.main.consumers[0] else {}
+    draws = [*((key, solver.value(var)) for (key, _), var in consumer.pay.items())]
+    draws += [(key, solver.value(var)) for key, var in split.items()]
+    for key, count in draws:
+        for _ in range(count):
             if not available[key]:
                 raise PlannerError(
                     f"internal: the model spends {key[0].letter} mana of {key[2]} before it is made"
                 )
             reserved[key] -= 1
             taken.append(available[key].pop())
+    if split:
+        return tuple(taken)
     for (group, _), var in consumer.blind.items():
         for _ in range(solver.value(var)):
             spare = [k for k in record.main.groups[group] if len(available[k]) > reserved[k]]
@@ -297,6 +308,9 @@ class _Extraction:
         self.reserved: dict[ClassKey, int] = defaultdict(int)
         for consumer in main.consumers:
             for (spent_key, _), var in consumer.pay.items():
+                self.reserved[spent_key] += solver.value(var)
+        if record.riders is not None:  # (the target's generic draws, split among classes: see take)
+            for spent_key, var in record.riders.split.items():
                 self.reserved[spent_key] += solver.value(var)
         self.picks_left = {key: solver.value(var) for key, var in main.choice.items()}
         self.free = {pid: list(members) for pid, members in record.members.items()}

@@ -18,6 +18,7 @@ from planner.solve.cpsat.analysis import twin_runs
 from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
+from planner.solve.cpsat.riders import rider_terms
 from planner.solve.objective import (
     FINAL_LEVELS,
     RESTRICTED_FLOATING,
@@ -34,9 +35,9 @@ from planner.solve.objective import (
 def objective(record: PaymentModel) -> None:
     """The lexicographic objective (:mod:`planner.solve.objective`, docs/objective.md), most important level
     first, each a (name, expression to minimise, one more than its largest value) in ``record.terms``: X,
-    the kept cost, the cards in hand, a turn's spells, then cards, life, energy, sacrifices, opponents'
-    lands, mana floating, a kept cost's life, colors lost, the touched permanents' levels with restricted
-    mana floating before their tie-break, delve and convoke."""
+    the kept cost, the cards in hand, a turn's spells, then cards, life, energy, sacrifices, the spell's
+    riders on the mana spent, opponents' lands, mana floating, a kept cost's life, colors lost, the touched
+    permanents' levels with restricted mana floating before their tie-break, delve and convoke."""
     record.terms = objective_terms(record)
 
 
@@ -108,6 +109,8 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     weighed = [facts[pid].most * sacrificed[pid] for pid in sorted(designed)]
     most_weighed = sum(facts[pid].most * len(record.members[pid]) for pid in designed) + 1
     terms.append(("designed_sacrificed", total(weighed), most_weighed))
+    # what the spell reads of the mana spent (converge, adamant), 0 without riders
+    terms += rider_terms(record)
     # an opponent's land untapped for a cost is mana given to them
     untapping = [len(t.choices.untapped) * main.use[t.index] for t in record.templates if t.choices.untapped]
     most_untapped = len({pid for t in record.templates for pid in t.choices.untapped}) + 1

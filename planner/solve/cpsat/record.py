@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -21,6 +22,9 @@ from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag
 from planner.solve.objective import KeepBoard
 from planner.solve.problem import PaymentProblem
+
+if TYPE_CHECKING:
+    from planner.solve.cpsat.riders import RiderVars
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
@@ -204,6 +208,8 @@ class PaymentModel:
     hand_ok: list[cp_model.IntVar] = field(default_factory=list)
     #: 'colors lost''s reading of the board and what each of its units leaves untouched
     colors_left: tuple[KeepBoard, list[Expr]] | None = None
+    #: what the target spends, when the spell reads it (planner.solve.cpsat.riders.RiderVars)
+    riders: RiderVars | None = None
     terms: list[Term] = field(default_factory=list)
 
     @property

@@ -13,6 +13,7 @@ from planner.solve.objective import (
     OBJECTIVE_LEVELS,
 )
 from planner.solve.problem import PaymentProblem, TimeUp
+from planner.solve.riders import RIDER_LEVELS
 from planner.solve.solution import Solution, SolveStatus
 
 
@@ -91,9 +92,16 @@ def _optimal(reduced: _Reduced, choice: _Choice, x: int | None, *, x_level: bool
 
 #: The levels of :data:`planner.solve.objective.OBJECTIVE_LEVELS` the fast path's own levels leave out, all
 #: 0 on its boards: it declines boards with a card in hand that makes mana (it exiles none), abilities
-#: whose cost takes cards, energy, or permanents other than their own (:func:`_uses`), and restricted mana
-#: (:class:`~planner.solve.fast.search._Search`: none floats, objective.floating_level).
-_ZERO_LEVELS = ("hand_cards_lost", "energy_paid", "opponent_lands_untapped", "restricted_floating")
+#: whose cost takes cards, energy, or permanents other than their own (:func:`_uses`), restricted mana
+#: (:class:`~planner.solve.fast.search._Search`: none floats, objective.floating_level), and payments whose
+#: target reads the mana spent (:data:`planner.solve.riders.RIDER_LEVELS`).
+_ZERO_LEVELS = (
+    "hand_cards_lost",
+    "energy_paid",
+    "opponent_lands_untapped",
+    "restricted_floating",
+    *RIDER_LEVELS,
+)
 
 
 def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:

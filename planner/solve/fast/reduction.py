@@ -308,6 +308,10 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
         return _Outside("a value for life is weighed by the CP-SAT model")
     if problem.prefer:
         return _Outside("a preferred order of kinds is weighed by the CP-SAT model")
+    if target.riders:
+        return _Outside(
+            "what the spell reads of the mana spent (converge, adamant) is weighed by the CP-SAT model"
+        )
     me = board.player(player)
     if me.hand and problem.hand_mana:
         return _Outside("mana from cards in the hand (Elvish Spirit Guide) is paid by the CP-SAT model")
