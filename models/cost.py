@@ -106,6 +106,20 @@ class CostSymbol:
         return symbol
 
     @property
+    def single_type(self) -> ManaType | None:
+        """The one type of mana this symbol asks for ({C}, {R}); None for any other symbol.
+
+        >>> [CostSymbol.parse(body).single_type for body in ("R", "C", "R/G")]
+        [<ManaType.R: 8>, <ManaType.C: 32>, None]
+        """
+        if self.kind is SymbolKind.COLORLESS:
+            return ManaType.C
+        if self.kind is SymbolKind.COLORED:
+            (only,) = tuple(self.colors)
+            return only
+        return None
+
+    @property
     def mana_value(self) -> int:
         """This symbol's share of the mana value off the stack (CR 202.3): X is 0, {2/W} is 2."""
         if self.kind is SymbolKind.GENERIC:

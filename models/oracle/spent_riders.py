@@ -20,7 +20,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.exceptions import LarkError, VisitError
 
-from models.cost import CostSymbol, ManaCost, SymbolKind
+from models.cost import ManaCost
 from models.errors import CostParseError
 from models.kept import per_card
 from models.mana import ManaType
@@ -45,7 +45,7 @@ class _SpentRules(PhraseRules):
             symbols = ManaCost.parse(str(token)).symbols
         except CostParseError:
             raise UnreadError(f"not mana symbols: {token}") from None
-        types = {_single_type(symbol) for symbol in symbols}
+        types = {symbol.single_type for symbol in symbols}
         if len(types) != 1 or None in types:
             raise UnreadError(f"not one type of mana: {token}")
         (mana_type,) = types
@@ -65,16 +65,6 @@ class _SpentRules(PhraseRules):
 
     def cast_spell(self, *_: Any) -> None:
         return None
-
-
-def _single_type(symbol: CostSymbol) -> ManaType | None:
-    """The one type of mana a symbol ({C}, {R}) asks for; None for any other symbol."""
-    if symbol.kind is SymbolKind.COLORLESS:
-        return ManaType.C
-    if symbol.kind is SymbolKind.COLORED:
-        (only,) = tuple(symbol.colors)
-        return only
-    return None
 
 
 def _count(number: object) -> int:

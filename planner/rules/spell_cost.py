@@ -67,7 +67,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     for symbol in target.cost.symbols:
         if symbol.kind is SymbolKind.GENERIC:
             continue
-        plain = _plain_type(symbol)
+        plain = symbol.single_type
         if plain is not None and plain in left and left[plain] < removed[plain]:
             left[plain] += 1  # (this symbol is reduced away)
             continue
@@ -132,16 +132,6 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
         yield sourced
 
 
-def _plain_type(symbol: CostSymbol) -> ManaType | None:
-    """The one type a {W} or {C} symbol asks for; None for any other symbol."""
-    if symbol.kind is SymbolKind.COLORLESS:
-        return ManaType.C
-    if symbol.kind is SymbolKind.COLORED:
-        (only,) = tuple(symbol.colors)
-        return only
-    return None
-
-
 def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
     """The colored and colorless symbols that reductions in force take off the spell's cost, and the generic
     mana (negative) that what the cost lacks of them takes off instead (CR 118.7b-d; none for a reduction
@@ -164,7 +154,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     asked: dict[ManaType, int] = {}
     shared = ManaTypes()
     for symbol in target.cost.symbols:
-        plain = _plain_type(symbol)
+        plain = symbol.single_type
         if plain is not None:
             asked[plain] = asked.get(plain, 0) + 1
         elif symbol.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID, SymbolKind.PHYREXIAN):
