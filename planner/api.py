@@ -22,6 +22,7 @@ from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
+from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
 from planner.explain import why_not_payable
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
@@ -113,10 +114,19 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(superion)]
     ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
+    >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
+    >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
+    ()
     """
     if not target.text:
         return ()
-    unread = parse_oracle(target.text, target.name).unsupported
+    # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
+    # ~', is read as far as paying goes: the answer's riders say what it got)
+    unread = [
+        sentence
+        for sentence in parse_oracle(target.text, target.name).unsupported
+        if not spent_riders(sentence, target.name)
+    ]
     if strict and unread:
         raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {unread[0]!r} (--strict)")
     return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)

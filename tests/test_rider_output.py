@@ -188,6 +188,7 @@ def test_the_command_reports_the_riders_in_json_and_text(tmp_path: Path) -> None
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["colors_spent"] == "WUB" and data["riders"] == _EXPECTED_RIDERS
+    assert data["warnings"] == []  # (the riders' sentences were read: no 'unsupported text' for them)
     text = CliRunner().invoke(app, ["pay", str(path), "--spell", "Prismatic Test"]).stdout
     lines = [" ".join(line.split()) for line in text.splitlines()]
     assert "colors spent: WUB" in lines
