@@ -18,11 +18,13 @@ __all__ = [
     "NOTHING_SPENT",
     "ColorsSpent",
     "ManaSpent",
+    "RiderOutcome",
     "SpentMana",
     "SpentRider",
     "TreasureSpent",
     "TypeSpent",
     "colors_unspent",
+    "rider_outcomes",
     "riders_unmet",
 ]
 
@@ -94,6 +96,15 @@ class SpentMana:
         """How many colors the mana has (colorless is not a color)."""
         return sum(1 for amount in self.types[:5] if amount)
 
+    @property
+    def color_letters(self) -> str:
+        """The colors the mana has, in WUBRG order ('' for none).
+
+        >>> SpentMana.of("GCWW").color_letters
+        'WG'
+        """
+        return "".join(t.letter for t, amount in zip(TYPE_ORDER[:5], self.types[:5], strict=True) if amount)
+
     def meets(self, rider: SpentRider) -> bool:
         """True when this mana satisfies the rider (converge and sunburst: some color was spent)."""
         if isinstance(rider, TypeSpent):
@@ -127,3 +138,63 @@ def riders_unmet(riders: tuple[SpentRider, ...], spent: SpentMana) -> int:
     1
     """
     return sum(1 for rider in riders if not isinstance(rider, ColorsSpent) and not spent.meets(rider))
+
+
+@dataclass(frozen=True, slots=True)
+class RiderOutcome:
+    """What a payment got of one rider: converge's number of colors (``value``), or whether a condition on
+    the mana spent is met (``met``)."""
+
+    rider: SpentRider
+    met: bool
+    value: int | None = None
+
+    def got(self) -> str:
+        """What the payment got, in words: the number of colors, or 'met' / 'not met'.
+
+        >>> RiderOutcome(ColorsSpent(), True, 3).got(), RiderOutcome(TreasureSpent(), False).got()
+        ('3', 'not met')
+        """
+        if self.value is not None:
+            return str(self.value)
+        return "met" if self.met else "not met"
+
+    def to_json(self) -> dict[str, object]:
+        """The rider's kind, its condition in words, its parameters, and ``value`` (the colors spent, for
+        :class:`ColorsSpent`) or ``met``.
+
+        >>> RiderOutcome(TypeSpent(ManaType.R, 3), met=False).to_json()
+        {'rider': 'type_spent', 'condition': 'if at least 3 {R} mana was spent', 'type': 'R', 'at_least': 3, \
+'met': False}
+        """
+        found: dict[str, object] = {"rider": _RIDER_NAMES[type(self.rider)], "condition": str(self.rider)}
+        if isinstance(self.rider, TypeSpent):
+            found["type"] = self.rider.mana_type.letter
+        if isinstance(self.rider, TypeSpent | ManaSpent):
+            found["at_least"] = self.rider.at_least
+        if self.value is not None:
+            found["value"] = self.value
+        else:
+            found["met"] = self.met
+        return found
+
+
+_RIDER_NAMES: dict[type, str] = {
+    ColorsSpent: "colors_spent",
+    TypeSpent: "type_spent",
+    ManaSpent: "mana_spent",
+    TreasureSpent: "treasure_spent",
+}
+
+
+def rider_outcomes(riders: tuple[SpentRider, ...], spent: SpentMana) -> tuple[RiderOutcome, ...]:
+    """What the mana spent got of each of the spell's riders, in their order.
+
+    >>> [o.to_json() for o in rider_outcomes((ColorsSpent(), TypeSpent(ManaType.C)), SpentMana.of("WUC"))]
+    [{'rider': 'colors_spent', 'condition': 'for each color of mana spent', 'value': 2}, \
+{'rider': 'type_spent', 'condition': 'if {C} was spent', 'type': 'C', 'at_least': 1, 'met': True}]
+    """
+    return tuple(
+        RiderOutcome(rider, spent.meets(rider), spent.colors if isinstance(rider, ColorsSpent) else None)
+        for rider in riders
+    )

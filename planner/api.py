@@ -22,6 +22,8 @@ from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
+from models.oracle.spent_riders import spent_riders
+from models.riders import RiderOutcome, rider_outcomes
 from planner.explain import why_not_payable
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts
@@ -112,10 +114,19 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(superion)]
     ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
+    >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
+    >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
+    ()
     """
     if not target.text:
         return ()
-    unread = parse_oracle(target.text, target.name).unsupported
+    # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
+    # ~', is read as far as paying goes: the answer's riders say what it got)
+    unread = [
+        sentence
+        for sentence in parse_oracle(target.text, target.name).unsupported
+        if not spent_riders(sentence, target.name)
+    ]
     if strict and unread:
         raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {unread[0]!r} (--strict)")
     return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)
@@ -243,6 +254,9 @@ class PayResult:
     warnings: tuple[TextWarning, ...] = ()  # text on the board (or the spell's) not read or not executed
     alternative_payments: tuple[AlternativePayment, ...] = ()
     parts: PaidParts = PaidParts()  # what the steps' other cost parts paid, in all
+    # what the spell's riders on the mana spent got (contract §12), None and () for a spell without them
+    colors_spent: str | None = None
+    riders: tuple[RiderOutcome, ...] = ()
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -250,7 +264,10 @@ class PayResult:
         and reductions), ``engine``, ``optimal``, ``payment`` (which mana paid which symbol), ``warnings``
         (§5: text on the board, or in the spell's own text, that was not read, or a mana ability with a part
         the planner does not execute, which was not used), ``x`` where X was chosen, and the keys of
-        :class:`PaidParts` that are not empty (what costs exiled, returned, untapped, discarded, paid)."""
+        :class:`PaidParts` that are not empty (what costs exiled, returned, untapped, discarded, paid), and
+        for a spell with riders on the mana spent (converge, "if {C} was spent"; or ``--prefer colors-spent``)
+        ``colors_spent`` (the colors of the mana that paid it, in WUBRG order) and ``riders`` (what each got:
+        :meth:`RiderOutcome.to_json`)."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -270,6 +287,11 @@ class PayResult:
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
             "alternative_payments": [a.to_json() for a in self.alternative_payments],
             **self.parts.to_json(),
+            **(
+                {"colors_spent": self.colors_spent, "riders": [r.to_json() for r in self.riders]}
+                if self.colors_spent is not None
+                else {}
+            ),
             "warnings": [
                 {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
                 for w in self.warnings
@@ -538,6 +560,8 @@ def described_payment(
         objective=solution.objective,
         alternative_payments=plan.alternatives,
         parts=_paid_parts(board, summary),
+        colors_spent=summary.spent_mana.color_letters if target.riders else None,
+        riders=rider_outcomes(target.riders, summary.spent_mana),
         plan=plan,
         engine=engine,
         warnings=warnings,

@@ -165,6 +165,7 @@ def _pay_report(
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),
         ("mana spent", str(result.mana_spent)),
+        *_riders_got(result),
         ("floating", str(result.floating)),
         ("still open", ", ".join(f"{pid} ({types})" for pid, types in open_sources.items())),
         ("can still make", str(open_types)),
@@ -181,6 +182,17 @@ def _pay_report(
     width = max(len(label) for label, _ in facts) + 1
     lines += ["", *(f"{(label + ':').ljust(width)}  {value or '-'}" for label, value in facts)]
     return "\n".join(lines)
+
+
+def _riders_got(result: PayResult) -> list[tuple[str, str]]:
+    """The lines of the facts table for what the spell's riders on the mana spent got (none without them):
+    the colors spent, then each rider, 'for each color of mana spent: 3', 'if {C} was spent: met'."""
+    if result.colors_spent is None:
+        return []
+    return [
+        ("colors spent", result.colors_spent or "none"),
+        *((str(outcome.rider), outcome.got()) for outcome in result.riders),
+    ]
 
 
 def _steps_table(result: PayResult) -> list[str]:

@@ -12,6 +12,7 @@ from planner.cli.declared import question_command
 from planner.questions import PlanTurnQuestion
 
 if TYPE_CHECKING:
+    from planner.api import PayResult
     from planner.turn import TurnResult
 
 
@@ -37,6 +38,15 @@ def plan_turn_command(question: PlanTurnQuestion, board: str, as_json: bool, sto
         raise typer.Exit(EXIT_TIME_LIMIT)
     if not result.castable:
         raise typer.Exit(EXIT_NO)
+
+
+def _riders_got(payment: PayResult) -> str:
+    """What a spell's riders on the mana spent got, in a few words ('-' for a spell without them):
+    'colors WU; for each color of mana spent: 2'."""
+    if payment.colors_spent is None:
+        return "-"
+    got = [f"{outcome.rider}: {outcome.got()}" for outcome in payment.riders]
+    return "; ".join([f"colors {payment.colors_spent or 'none'}", *got])
 
 
 def turn_report(result: TurnResult) -> str:
@@ -75,8 +85,13 @@ def turn_report(result: TurnResult) -> str:
                 str(payment.floating) or "-",
             ]
         )
+    headers = ["#", "spell", "cost", "tapped", "paid with", "floating after"]
+    if any(spell.payment.colors_spent is not None for spell in result.spells):
+        headers.append("riders (not weighed)")  # (contract §12: the turn's plan does not weigh them)
+        for row, spell in zip(rows, result.spells, strict=True):
+            row.append(_riders_got(spell.payment))
     if rows:
-        lines += ["", table(["#", "spell", "cost", "tapped", "paid with", "floating after"], rows)]
+        lines += ["", table(headers, rows)]
     facts = [
         ("mana value cast", str(result.mana_value_cast)),
         ("left open", ", ".join(result.left_open) or "-"),
