@@ -49,7 +49,7 @@ __all__ = ["KARSTEN_ENTRIES", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
 #: The most answers a run's record of Karsten's measure keeps (:class:`KarstenPlanned`: turns and steps of
 #: positions, and its tables), past which it forgets them all (about 1 kB each: see
 #: :data:`planner.sim.planned.MEMO_ENTRIES`).
-KARSTEN_ENTRIES: Final = 150_000
+KARSTEN_ENTRIES: Final = 200_000
 #: How often (in new entries) the record compares its size with its budget.
 KARSTEN_CHECKED_EVERY: Final = 1024
 
@@ -116,8 +116,10 @@ class KarstenPlanned:
         counts: Sequence[int],
         start_life: int,
         matchings: Matchings | None = None,
+        weight: int = 1,
     ) -> None:
         self.kinds = list(kinds)
+        self.weight = weight  # (its budget is KARSTEN_ENTRIES // weight: see planned.ENTRY_WEIGHT_COMMANDER)
         self.start_life = start_life
         self.castable_of = tuple(k.index for k in kinds if k.role != "land")
         self.tables = TurnTables(kinds, self.castable_of, matchings)
@@ -152,6 +154,11 @@ class KarstenPlanned:
         """How many answers the record keeps, its tables' included (what :data:`KARSTEN_ENTRIES` bounds)."""
         return len(self._turns) + len(self._steps) + self.tables.entries()
 
+    def full(self, grown: int) -> bool:
+        """True when the record, one of whose tables just grew to ``grown`` entries, is past its budget
+        (checked every :data:`KARSTEN_CHECKED_EVERY` entries)."""
+        return grown % KARSTEN_CHECKED_EVERY == 0 and self.entries() > KARSTEN_ENTRIES // self.weight
+
     def forget(self) -> None:
         """Forget every turn, step and table worked out (the matchings are bounded on their own)."""
         self._turns.clear()
@@ -177,7 +184,7 @@ class KarstenPlanned:
         key = (frontier, drawn, libraries, turns_left)
         found = self._steps.get(key)
         if found is None:
-            if len(self._steps) % KARSTEN_CHECKED_EVERY == 0 and self.entries() > KARSTEN_ENTRIES:
+            if self.full(len(self._steps)):
                 self.forget()
             castable: frozenset[int] = _NOTHING
             after: set[Position] = set()
@@ -223,7 +230,7 @@ class KarstenPlanned:
         key = (position, drawn, library, last)
         found = self._turns.get(key)
         if found is None:
-            if len(self._turns) % KARSTEN_CHECKED_EVERY == 0 and self.entries() > KARSTEN_ENTRIES:
+            if self.full(len(self._turns)):
                 self.forget()
             found = self._turns[key] = self._worked_out(position, drawn, library, last)
         return found

@@ -84,8 +84,11 @@ _Fields = tuple[
 class _Memo:
     """The best turn of each state met, worked out once (most games pass through the same states)."""
 
-    def __init__(self, kinds: Sequence[CardKind], castable_of: Sequence[int], compiled: bool = True) -> None:
+    def __init__(
+        self, kinds: Sequence[CardKind], castable_of: Sequence[int], compiled: bool = True, weight: int = 1
+    ) -> None:
         self.kinds = list(kinds)
+        self.weight = weight  # (how many times larger than a 60-card deck's its entries are: ENTRY_WEIGHT)
         self.castable_of = tuple(castable_of)
         self.matchings = Matchings()  # (kept when the memo starts again: it is bounded on its own)
         self.tables = TurnTables(kinds, castable_of, self.matchings)
@@ -98,7 +101,7 @@ class _Memo:
         """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
         plan = self.by_fields.get(fields)
         if plan is None:
-            if len(self.by_fields) % BUDGET_CHECKED_EVERY == 0 and self.entries() > MEMO_ENTRIES:
+            if self.full(len(self.by_fields)):
                 self.forget()
             ready, land_types, lands, hand, life, library, changers, treasures = fields
             state = TurnState(
@@ -110,7 +113,7 @@ class _Memo:
     def __call__(self, state: TurnState) -> TurnPlan:
         plan = self.plans.get(state)
         if plan is None:
-            if len(self.plans) % BUDGET_CHECKED_EVERY == 0 and self.entries() > MEMO_ENTRIES:
+            if self.full(len(self.plans)):
                 self.forget()  # (a long run starts its memo again rather than fill memory)
             if self.compiled is not None and state.land_play:
                 plan = self.compiled.best_turn(state)
@@ -124,6 +127,11 @@ class _Memo:
         compiled = self.compiled.entries() if self.compiled is not None else 0
         return len(self.plans) + len(self.by_fields) + self.tables.entries() + compiled
 
+    def full(self, grown: int) -> bool:
+        """True when the memo, whose table just grew to ``grown`` entries, is past its budget (checked every
+        :data:`BUDGET_CHECKED_EVERY` entries)."""
+        return grown % BUDGET_CHECKED_EVERY == 0 and self.entries() > MEMO_ENTRIES // self.weight
+
     def forget(self) -> None:
         """Forget every turn and table worked out (the matchings are bounded on their own)."""
         self.plans.clear()
@@ -133,10 +141,15 @@ class _Memo:
             self.compiled.forget()
 
 
-#: The most answers a run's memo of turns keeps, its tables' included, past which it forgets them all: about
-#: 1 kB each, so that 100,000 planned games of the Commander example stay under 600 MB with Karsten's measure
-#: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`) beside it.
-MEMO_ENTRIES: Final = 200_000
+#: The most answers a run's memo of turns keeps, its tables' included, past which it forgets them all (the
+#: figures stay the same, worked out again). A 60-card deck's entries take about 0.9 kB each: 100,000 planned
+#: games of ``examples/decks/simic-ramp.txt`` peaked at 512 MB with Karsten's record beside it
+#: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`), forgetting nothing.
+MEMO_ENTRIES: Final = 300_000
+#: How many times a 60-card deck's a Commander deck's entries weigh (a hundred distinct cards, bigger hands:
+#: about 2.7 kB each): its budgets are that many times smaller, so that 100,000 planned games of
+#: ``examples/decks/simic-commander.txt`` stay under 600 MB (3.8 GB with no budget).
+ENTRY_WEIGHT_COMMANDER: Final = 3
 #: How often (in new entries) a memo compares its size with its budget.
 BUDGET_CHECKED_EVERY: Final = 1024
 
@@ -230,7 +243,8 @@ def planned_run(deck: Deck, min_x: int, compiled: bool = True) -> PlannedRun:
         c.cost is not None for c in deck.commanders
     ]
     lands = len(kinds) - len(costed)
-    memo = _Memo(kinds, spells, compiled)
+    weight = ENTRY_WEIGHT_COMMANDER if deck.is_commander else 1
+    memo = _Memo(kinds, spells, compiled, weight)
     start_life = COMMANDER_LIFE if deck.is_commander else STARTING_LIFE
     weights = np.array(
         [0 if k.role == "land" or not costed[k.index - lands] else k.copies for k in kinds], dtype=np.int64
@@ -247,7 +261,7 @@ def planned_run(deck: Deck, min_x: int, compiled: bool = True) -> PlannedRun:
         memo,
         _Reads.of(kinds),
         weights,
-        KarstenPlanned(kinds, counts, start_life, memo.matchings),
+        KarstenPlanned(kinds, counts, start_life, memo.matchings, weight),
     )
 
 
