@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.abilities import ManaAbility
@@ -22,7 +22,9 @@ from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
+from planner.additional import choose_additional
 from planner.explain import why_not_payable
+from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts
 from planner.rules.hand import HAND
@@ -33,7 +35,7 @@ from planner.rules.question import view_of, within_question
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
-from planner.solve.objective import check_prefer
+from planner.solve.objective import OBJECTIVE_LEVELS, check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
 from planner.solve.riders import split_prefer, with_colors_spent
 from planner.solve.solution import Solution, SolveStatus
@@ -243,6 +245,8 @@ class PayResult:
     warnings: tuple[TextWarning, ...] = ()  # text on the board (or the spell's) not read or not executed
     alternative_payments: tuple[AlternativePayment, ...] = ()
     parts: PaidParts = PaidParts()  # what the steps' other cost parts paid, in all
+    # what paid the spell's additional costs (sacrificed, discarded: planner.additional)
+    additional: AdditionalPaid = field(default_factory=AdditionalPaid)
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -275,6 +279,8 @@ class PayResult:
                 for w in self.warnings
             ],
         }
+        if self.additional:
+            data["additional_costs"] = self.additional.to_json()
         if self.x is not None or self.cost_has_x:
             data = {"x": self.x, **data}
         return data
@@ -367,6 +373,8 @@ def pay(
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)
+    if planned_costs(target.additional_costs):
+        return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
         fast = solve_fast(problem)
         if fast is not None:
@@ -374,6 +382,63 @@ def pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
+
+
+def _with_additional(
+    problem: PaymentProblem,
+    keep: PaymentTarget | None,
+    hand: tuple[PaymentTarget, ...],
+    time_limit: float,
+    life_value: int | None,
+    strict: bool,
+    prefer: tuple[tuple[str, ...], tuple[str, ...]],
+) -> PayResult:
+    """:func:`pay` for a spell with additional costs, planned with the mana (:mod:`planner.additional`);
+    ``prefer``: as :func:`pay` was given it, and the kinds of permanent it lists."""
+    asked = problem.asked
+
+    def pay_one(
+        board: Board, target: PaymentTarget, limit: float
+    ) -> tuple[bool | None, Plan | None, bool, object]:
+        answer = pay(
+            board,
+            target,
+            player=problem.player,
+            keep=keep,
+            hand=hand,
+            x=problem.x,
+            time_limit=limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer[0],
+        )
+        return answer.payable, answer.plan, answer.optimal, answer
+
+    chosen = choose_additional(
+        problem.board,
+        asked,
+        problem.player,
+        pay_one,
+        time_limit=time_limit,
+        x=problem.x,
+        life_value=life_value,
+        prefer=prefer[1],
+    )
+    if isinstance(chosen.answer, PayResult):
+        if not chosen.payable:
+            return chosen.answer
+        levels = tuple(zip(OBJECTIVE_LEVELS, chosen.levels, strict=True))
+        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=levels)
+    return PayResult(
+        payable=chosen.payable,
+        cost=str(asked.cost),
+        cost_has_x=asked.cost.has_variable,
+        total_cost=str(problem.target.cost),
+        reason=chosen.reason,
+        x=problem.x,
+        optimal=False,
+        warnings=problem.analysis.warnings + spell_text_warnings(asked),
+    )
 
 
 def _preferred(target: PaymentTarget, prefer: tuple[str, ...]) -> tuple[PaymentTarget, tuple[str, ...]]:
@@ -411,6 +476,11 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
+    if planned_costs(target.additional_costs):  # (planned by pay alone: planner.additional)
+        costs = " and ".join(str(cost) for cost in planned_costs(target.additional_costs))
+        raise InputError(
+            f"{target.name}: the largest X is not planned with an additional cost ({costs}); give X"
+        )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
     target, kinds = _preferred(target, prefer)
