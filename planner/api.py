@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.abilities import ManaAbility
+from models.additional_costs import UnreadCost
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
@@ -118,9 +119,15 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     if not target.text:
         return ()
     unread = parse_oracle(target.text, target.name).unsupported
-    if strict and unread:
-        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {unread[0]!r} (--strict)")
-    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)
+    # (an additional cost the planner does not plan: planner.additional)
+    unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
+    if strict and (unread or unplanned):
+        first = unread[0] if unread else f"additional cost {unplanned[0]}"
+        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {first!r} (--strict)")
+    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread) + tuple(
+        TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
+        for cost in unplanned
+    )
 
 
 @within_question

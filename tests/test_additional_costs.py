@@ -79,6 +79,17 @@ def test_reading_keeps_what_it_does_not_read() -> None:
     assert additional_costs("Whenever you sacrifice a land, draw a card.", "X") == ()
 
 
+def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
+    text = "As an additional cost to cast this spell, sacrifice a Forest.\nDraw a card."
+    board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
+    result = pay(board, spell_target(board.player(ME).hand[0]))
+    assert [str(w) for w in result.warnings] == [
+        "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest.'"
+    ]
+    with pytest.raises(InputError, match="sacrifice a Forest"):
+        pay(board, spell_target(board.player(ME).hand[0]), strict=True)
+
+
 def test_spell_target_reads_the_costs() -> None:
     board = make_board([], hand=[HARROW])
     target = spell_target(board.player(ME).hand[0])
