@@ -42,26 +42,30 @@ from planner.rules.additional_costs import (
 from planner.rules.plan import Plan
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.replay import PaymentSummary, replay
-from planner.solve.objective import objective_of, sacrificed_by_design
+from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 
 __all__ = ["Chosen", "choose_additional"]
 
 #: Solves the payment of a target without additional costs on a board, within a time limit in seconds:
-#: whether it is payable (None: no answer in time), its plan, whether that plan is proven optimal.
-PayOne = Callable[[Board, PaymentTarget, float], tuple[bool | None, Plan | None, bool, object]]
+#: whether it is payable (None: no answer in time), its plan, whether that plan is proven optimal, the
+#: answer itself, and the levels it was chosen by before the objective's own (``--keep``'s, ``--hand``'s).
+PayOne = Callable[
+    [Board, PaymentTarget, float], tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Chosen:
     """The best choice: the answer of the inner payment that won (``answer``, as the caller's solve gave it),
-    what paid the additional costs, the objective's levels of the whole payment, whether it is proven
+    what paid the additional costs, the levels of the whole payment by name (those the caller chose by first,
+    then :data:`~planner.solve.objective.OBJECTIVE_LEVELS`), whether it is proven
     optimal; or, when nothing pays, ``payable`` False (or None: no answer in time) and a reason."""
 
     payable: bool | None
     answer: object = None
     paid: AdditionalPaid = field(default_factory=AdditionalPaid)
-    levels: tuple[int, ...] = ()
+    levels: tuple[tuple[str, int], ...] = ()
     optimal: bool = False
     reason: str | None = None
 
@@ -95,7 +99,7 @@ def choose_additional(
             proven, undecided = False, "time limit"
             break
         after = without_cards(board, player, names)
-        payable, plan, optimal, answer = pay_one(after, mana_only, remaining)
+        payable, plan, optimal, answer, first = pay_one(after, mana_only, remaining)
         if payable is None or plan is None:
             proven = proven and payable is False
             undecided = undecided or (None if payable is False else "time limit")
@@ -111,15 +115,20 @@ def choose_additional(
             continue
         paid, levels, sure = chosen
         check_additional(board, player, costs, summary, paid, target.name, len(plan.steps))
-        candidate = Chosen(payable=True, answer=answer, paid=paid, levels=levels, optimal=optimal and sure)
+        named = (*first, *zip(OBJECTIVE_LEVELS, levels, strict=True))
+        candidate = Chosen(payable=True, answer=answer, paid=paid, levels=named, optimal=optimal and sure)
         proven = proven and candidate.optimal
-        if best is None or levels < best.levels:
+        if best is None or _values(named) < _values(best.levels):
             best = candidate
     if best is None:
         if undecided is None:
             return Chosen(payable=False, answer=refused)
         return Chosen(payable=None, reason=undecided)
     return replace(best, optimal=proven)
+
+
+def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(value for _, value in levels)
 
 
 def _named(costs: tuple[SacrificeCost | DiscardCost, ...]) -> str:

@@ -36,7 +36,7 @@ from planner.rules.question import view_of, within_question
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
-from planner.solve.objective import OBJECTIVE_LEVELS, check_prefer
+from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
 from planner.solve.riders import split_prefer, with_colors_spent
 from planner.solve.solution import Solution, SolveStatus
@@ -406,7 +406,7 @@ def _with_additional(
 
     def pay_one(
         board: Board, target: PaymentTarget, limit: float
-    ) -> tuple[bool | None, Plan | None, bool, object]:
+    ) -> tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]:
         answer = pay(
             board,
             target,
@@ -419,7 +419,8 @@ def _with_additional(
             life_value=life_value,
             prefer=prefer[0],
         )
-        return answer.payable, answer.plan, answer.optimal, answer
+        first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
+        return answer.payable, answer.plan, answer.optimal, answer, first
 
     chosen = choose_additional(
         problem.board,
@@ -434,8 +435,7 @@ def _with_additional(
     if isinstance(chosen.answer, PayResult):
         if not chosen.payable:
             return chosen.answer
-        levels = tuple(zip(OBJECTIVE_LEVELS, chosen.levels, strict=True))
-        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=levels)
+        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
     return PayResult(
         payable=chosen.payable,
         cost=str(asked.cost),

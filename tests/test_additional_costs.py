@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 import pytest
+from boards import ME, card, make_board
+from test_cli_pay import board_data, report_facts, run
 
 from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
 from models.board import Board
@@ -28,8 +30,6 @@ from planner.rules.additional_costs import (
 )
 from planner.rules.reference import reference_search
 from planner.solve.objective import objective_of
-from tests.boards import ME, card, make_board
-from tests.test_cli_pay import board_data, report_facts, run
 
 HARROW_TEXT = (
     "As an additional cost to cast this spell, sacrifice a land.\n"
@@ -257,3 +257,19 @@ def test_the_largest_x_with_an_additional_cost_is_refused_clearly() -> None:
     )
     with pytest.raises(InputError, match="sacrifice a creature"):
         max_x(board, target)
+
+
+def test_the_guide_stays_in_hand_and_keep_comes_first() -> None:
+    # a Mountain and a Forest pay {1}{R}; the Forest card is discarded and the Guide stays in the hand, where
+    # it keeps {R} open (discarding the Guide would lose it: colors lost). Keeping {G} open, the Guide's {R}
+    # and the Mountain pay instead, the Forest stays untapped, and the Forest card is still the one discarded
+    # (two cards lost, but --keep comes first)
+    board = make_board(
+        [card("Mountain", "m1"), card("Forest", "f1")], hand=[VOICE, "Simian Spirit Guide", "Forest"]
+    )
+    target = spell_target(board.player(ME).hand[0])
+    alone = checked(board)
+    assert alone.additional.discarded == ("Forest",) and set(alone.tapped) == {"m1", "f1"}
+    kept = pay(board, target, keep=PaymentTarget.of("{G}"))
+    assert kept.keep_satisfied and kept.additional.discarded == ("Forest",) and kept.tapped == ("m1",)
+    assert dict(kept.objective)["keep"] == 0 and dict(kept.objective)["hand_cards_lost"] == 2
