@@ -82,11 +82,11 @@ def choose_additional(
     prefer: tuple[str, ...] = (),
 ) -> Chosen:
     """The best payment of ``target`` with its additional costs (``pay_one`` pays the mana alone)."""
+    deadline = time.monotonic() + time_limit
     costs = planned_costs(target.additional_costs)
     reason = unpaid_reason(board, player, costs, target.name)
     if reason is not None:
         return Chosen(payable=False, reason=reason)
-    deadline = time.monotonic() + time_limit
     mana_only = replace(target, additional_costs=())
     discards = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))
     best: Chosen | None = None
@@ -100,6 +100,8 @@ def choose_additional(
             break
         after = without_cards(board, player, names)
         payable, plan, optimal, answer, first = pay_one(after, mana_only, remaining)
+        if payable is False:
+            refused = answer
         if payable is None or plan is None:
             proven = proven and payable is False
             undecided = undecided or (None if payable is False else "time limit")

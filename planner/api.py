@@ -346,6 +346,8 @@ def pay(
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
+    A spell's additional costs (:attr:`PaymentTarget.additional_costs`: "sacrifice a land", "discard a
+    card") are planned with the mana (:mod:`planner.additional`) and named in ``additional``.
     Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
     model;
     ``engine`` says which (``"fast"`` or ``"cp-sat"``).

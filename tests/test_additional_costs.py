@@ -273,3 +273,27 @@ def test_the_guide_stays_in_hand_and_keep_comes_first() -> None:
     kept = pay(board, target, keep=PaymentTarget.of("{G}"))
     assert kept.keep_satisfied and kept.additional.discarded == ("Forest",) and kept.tapped == ("m1",)
     assert dict(kept.objective)["keep"] == 0 and dict(kept.objective)["hand_cards_lost"] == 2
+
+
+def test_too_little_mana_says_why() -> None:
+    # two lands of mine (the Swamp is the opponent's) for "sacrifice two lands": enough lands, but {2}{G}
+    # needs three mana
+    two = {**HARROW, "oracle": HARROW_TEXT.replace("a land", "two lands")}
+    board = make_board(
+        [card("Forest", "f1"), card("Island", "i1"), card("Swamp", "s1", controller="opp")], hand=[two]
+    )
+    result = checked(board)
+    assert result.reason == "needs 3 mana in all but the untapped sources make at most 2"
+
+
+def test_two_lands_tapped_then_sacrificed() -> None:
+    two = {**HARROW, "oracle": HARROW_TEXT.replace("a land", "two lands")}
+    board = make_board([card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1")], hand=[two])
+    result = checked(board)
+    assert set(result.tapped) == {"f1", "f2", "i1"} and result.additional.sacrificed == ("f1", "f2")
+
+
+def test_no_answer_in_time_is_never_a_no() -> None:
+    board = make_board([card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1")], hand=[HARROW])
+    result = pay(board, spell_target(board.player(ME).hand[0]), time_limit=1e-9)
+    assert result.payable is None and result.reason == "time limit"
