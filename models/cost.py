@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from models.additional_costs import AdditionalCost
 from models.errors import CostParseError, InputError
 from models.kept import per_card
 from models.limits import MAX_COST_SYMBOLS, MAX_GENERIC, shortened
@@ -441,6 +442,9 @@ class PaymentTarget:
     #: What the spell reads of the mana spent to cast it (converge, adamant, "if {C} was spent":
     #: :mod:`models.riders`), which the objective weighs (contract §12)
     riders: tuple[SpentRider, ...] = ()
+    #: The spell's additional costs ("As an additional cost to cast this spell, sacrifice a land":
+    #: :mod:`models.additional_costs`), planned with the mana (CR 601.2f-h, contract §12)
+    additional_costs: tuple[AdditionalCost, ...] = ()
 
     @classmethod
     def of(

@@ -3,7 +3,8 @@
 Its mana cost, type line, colors and rules text make the payment target; the keywords convoke, improvise
 and delve allow those payments (CR 702.51, 702.126, 702.66), its own cost reductions (affinity, "costs
 {1} less to cast for each artifact you control") apply when the total cost is locked in (CR 601.2f), and its
-riders on the mana spent (converge, adamant: :mod:`models.riders`) are weighed by the objective.
+riders on the mana spent (converge, adamant: :mod:`models.riders`) are weighed by the objective, and its
+additional costs (:mod:`models.additional_costs`) are planned with the mana.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
 from models.limits import checked_name, shortened
 from models.oracle import parse_oracle
+from models.oracle.additional_costs import additional_costs
 from models.oracle.spent_riders import spent_riders
 
 __all__ = ["find_spell", "spell_target"]
@@ -78,4 +80,5 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),
+        additional_costs=additional_costs(card.oracle, card.name),
     )

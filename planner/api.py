@@ -12,10 +12,11 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.abilities import ManaAbility
+from models.additional_costs import UnreadCost
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
@@ -24,7 +25,9 @@ from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
 from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
+from planner.additional import choose_additional
 from planner.explain import why_not_payable
+from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts
 from planner.rules.hand import HAND
@@ -127,9 +130,15 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
         for sentence in parse_oracle(target.text, target.name).unsupported
         if not spent_riders(sentence, target.name)
     ]
-    if strict and unread:
-        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {unread[0]!r} (--strict)")
-    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread)
+    # (an additional cost the planner does not plan: planner.additional)
+    unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
+    if strict and (unread or unplanned):
+        first = unread[0] if unread else f"additional cost {unplanned[0]}"
+        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {first!r} (--strict)")
+    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread) + tuple(
+        TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
+        for cost in unplanned
+    )
 
 
 @within_question
@@ -257,6 +266,8 @@ class PayResult:
     # what the spell's riders on the mana spent got (contract §12), None and () for a spell without them
     colors_spent: str | None = None
     riders: tuple[RiderOutcome, ...] = ()
+    # what paid the spell's additional costs (sacrificed, discarded: planner.additional)
+    additional: AdditionalPaid = field(default_factory=AdditionalPaid)
     plan: Plan | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -297,6 +308,8 @@ class PayResult:
                 for w in self.warnings
             ],
         }
+        if self.additional:
+            data["additional_costs"] = self.additional.to_json()
         if self.x is not None or self.cost_has_x:
             data = {"x": self.x, **data}
         return data
@@ -355,6 +368,8 @@ def pay(
 
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
+    A spell's additional costs (:attr:`PaymentTarget.additional_costs`: "sacrifice a land", "discard a
+    card") are planned with the mana (:mod:`planner.additional`) and named in ``additional``.
     Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
     model;
     ``engine`` says which (``"fast"`` or ``"cp-sat"``).
@@ -389,6 +404,8 @@ def pay(
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)
+    if planned_costs(target.additional_costs):
+        return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
         fast = solve_fast(problem)
         if fast is not None:
@@ -396,6 +413,63 @@ def pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
+
+
+def _with_additional(
+    problem: PaymentProblem,
+    keep: PaymentTarget | None,
+    hand: tuple[PaymentTarget, ...],
+    time_limit: float,
+    life_value: int | None,
+    strict: bool,
+    prefer: tuple[tuple[str, ...], tuple[str, ...]],
+) -> PayResult:
+    """:func:`pay` for a spell with additional costs, planned with the mana (:mod:`planner.additional`);
+    ``prefer``: as :func:`pay` was given it, and the kinds of permanent it lists."""
+    asked = problem.asked
+
+    def pay_one(
+        board: Board, target: PaymentTarget, limit: float
+    ) -> tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]:
+        answer = pay(
+            board,
+            target,
+            player=problem.player,
+            keep=keep,
+            hand=hand,
+            x=problem.x,
+            time_limit=limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer[0],
+        )
+        first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
+        return answer.payable, answer.plan, answer.optimal, answer, first
+
+    chosen = choose_additional(
+        problem.board,
+        asked,
+        problem.player,
+        pay_one,
+        time_limit=time_limit,
+        x=problem.x,
+        life_value=life_value,
+        prefer=prefer[1],
+    )
+    if isinstance(chosen.answer, PayResult):
+        if not chosen.payable:
+            return chosen.answer
+        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
+    return PayResult(
+        payable=chosen.payable,
+        cost=str(asked.cost),
+        cost_has_x=asked.cost.has_variable,
+        total_cost=str(problem.target.cost),
+        reason=chosen.reason,
+        x=problem.x,
+        optimal=False,
+        warnings=problem.analysis.warnings + spell_text_warnings(asked),
+    )
 
 
 def _preferred(target: PaymentTarget, prefer: tuple[str, ...]) -> tuple[PaymentTarget, tuple[str, ...]]:
@@ -433,6 +507,11 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
+    if planned_costs(target.additional_costs):  # (planned by pay alone: planner.additional)
+        costs = " and ".join(str(cost) for cost in planned_costs(target.additional_costs))
+        raise InputError(
+            f"{target.name}: the largest X is not planned with an additional cost ({costs}); give X"
+        )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
     target, kinds = _preferred(target, prefer)

@@ -162,6 +162,7 @@ def _pay_report(
         *([("untapped", ", ".join(result.untapped))] if result.untapped else []),
         ("sacrificed", ", ".join(result.sacrificed)),
         *[(label, value) for label, value in _parts_paid(result) if value],
+        *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),
         ("mana spent", str(result.mana_spent)),

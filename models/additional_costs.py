@@ -1,0 +1,79 @@
+"""A spell's additional costs that come with its mana (CR 601.2f-h, contract §12): "As an additional cost to
+cast this spell, sacrifice a land" (Harrow), "..., sacrifice a creature" (Bone Splinters), "..., discard a
+card" (Tormenting Voice).
+
+The reader (:mod:`models.oracle.additional_costs`) makes them from a spell's text; a cost it can't read is
+kept as :class:`UnreadCost`, never dropped, so that the planner can say it does not plan it.
+
+>>> str(SacrificeCost(2, ("Artifact", "Creature"))), str(DiscardCost(1))
+('sacrifice two artifacts or creatures', 'discard a card')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.types import TypeLine
+
+__all__ = [
+    "AdditionalCost",
+    "DiscardCost",
+    "SacrificeCost",
+    "UnreadCost",
+]
+
+_COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _counted(count: int, singular: str) -> str:
+    """'a land', 'an artifact', 'two lands'."""
+    if count == 1:
+        return ("an " if singular[0] in "aeiou" else "a ") + singular
+    return f"{_COUNT_WORDS.get(count, str(count))} {singular}s"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCost:
+    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types)."""
+
+    count: int
+    types: tuple[str, ...]
+
+    def matches(self, type_line: TypeLine) -> bool:
+        """True when a permanent of this type line may be sacrificed for the cost.
+
+        >>> SacrificeCost(1, ("Land",)).matches(TypeLine.parse("Basic Land — Forest"))
+        True
+        """
+        return any(type_line.is_a(card_type) for card_type in self.types)
+
+    def __str__(self) -> str:
+        names = [t.lower() for t in self.types]
+        if self.count == 1:
+            return "sacrifice " + _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
+        return "sacrifice " + _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """Discard ``count`` cards from the player's hand (any cards, the spell itself aside: it is on the
+    stack, CR 601.2a)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return "discard " + _counted(self.count, "card")
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadCost:
+    """An additional cost the reader does not read (its words as written)."""
+
+    words: str
+
+    def __str__(self) -> str:
+        return self.words
+
+
+#: An additional cost of a spell.
+AdditionalCost = SacrificeCost | DiscardCost | UnreadCost

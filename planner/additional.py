@@ -1,0 +1,196 @@
+"""A payment with the spell's additional costs planned together with its mana (contract §12, CR 601.2f-h):
+"As an additional cost to cast this spell, sacrifice a land" (Harrow), "..., discard a card".
+
+The player activates mana abilities first and then pays the total cost in any order (CR 601.2g-h), so:
+
+- a discard is chosen first: each different choice of cards is solved as the board without them in the
+  hand (a card discarded is not there to be exiled for its mana, Elvish Spirit Guide), and the best
+  payment by the whole objective wins (every choice of cards is tried: exact);
+- a sacrifice is chosen after the mana: among the permanents of the cost's types that the plan left on
+  the battlefield (tapped for mana or not), the set whose sacrifice makes the payment best by the whole
+  objective (:func:`~planner.solve.objective.objective_of`), then the one that leaves the player the most
+  colors to make (keep the only Island), then the board's order. The answer is marked optimal only when
+  this is provably the best joint choice: no mana ability of the plan took a candidate off the battlefield,
+  no candidate is sacrificed by design (a Treasure), and the permanents sacrificed were already used by the
+  plan (their sacrifice changes no level but the count of permanents sacrificed, which every choice pays).
+
+A board with too few permanents or cards for the costs is "not payable", with a reason naming the cost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from models.additional_costs import DiscardCost, SacrificeCost
+from models.board import Board
+from models.cost import PaymentTarget
+from models.mana import ManaTypes
+from planner.rules.additional_costs import (
+    AdditionalPaid,
+    check_additional,
+    discard_candidates,
+    discard_choices,
+    planned_costs,
+    sacrifice_candidates,
+    unpaid_reason,
+    with_additional,
+    without_cards,
+)
+from planner.rules.plan import Plan
+from planner.rules.question import could_produce_of, view_of
+from planner.rules.replay import PaymentSummary, replay
+from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
+from planner.solve.problem import PaymentProblem
+
+__all__ = ["Chosen", "choose_additional"]
+
+#: Solves the payment of a target without additional costs on a board, within a time limit in seconds:
+#: whether it is payable (None: no answer in time), its plan, whether that plan is proven optimal, the
+#: answer itself, and the levels it was chosen by before the objective's own (``--keep``'s, ``--hand``'s).
+PayOne = Callable[
+    [Board, PaymentTarget, float], tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """The best choice: the answer of the inner payment that won (``answer``, as the caller's solve gave it),
+    what paid the additional costs, the levels of the whole payment by name (those the caller chose by first,
+    then :data:`~planner.solve.objective.OBJECTIVE_LEVELS`), whether it is proven
+    optimal; or, when nothing pays, ``payable`` False (or None: no answer in time) and a reason."""
+
+    payable: bool | None
+    answer: object = None
+    paid: AdditionalPaid = field(default_factory=AdditionalPaid)
+    levels: tuple[tuple[str, int], ...] = ()
+    optimal: bool = False
+    reason: str | None = None
+
+
+def choose_additional(
+    board: Board,
+    target: PaymentTarget,
+    player: str,
+    pay_one: PayOne,
+    *,
+    time_limit: float,
+    x: int | None = None,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
+) -> Chosen:
+    """The best payment of ``target`` with its additional costs (``pay_one`` pays the mana alone)."""
+    deadline = time.monotonic() + time_limit
+    costs = planned_costs(target.additional_costs)
+    reason = unpaid_reason(board, player, costs, target.name)
+    if reason is not None:
+        return Chosen(payable=False, reason=reason)
+    mana_only = replace(target, additional_costs=())
+    discards = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))
+    best: Chosen | None = None
+    refused: object = None  # (an answer "not payable", for its reason)
+    proven = True
+    undecided: str | None = None
+    for names in discard_choices(discard_candidates(board, player, target.name), discards):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            proven, undecided = False, "time limit"
+            break
+        after = without_cards(board, player, names)
+        payable, plan, optimal, answer, first = pay_one(after, mana_only, remaining)
+        if payable is False:
+            refused = answer
+        if payable is None or plan is None:
+            proven = proven and payable is False
+            undecided = undecided or (None if payable is False else "time limit")
+            continue
+        paid_target = PaymentProblem.of(after, mana_only, player, x=x).paid_target(x)
+        summary = replay(after, paid_target, plan, player)
+        chosen = _sacrifice(after, player, target, summary, names, life_value, prefer)
+        if chosen is None:  # (the plan's mana abilities took what the cost needs: see the module's note)
+            proven = False
+            undecided = undecided or (
+                f"{_named(costs)}: not planned together with mana abilities that take the same permanents"
+            )
+            continue
+        paid, levels, sure = chosen
+        check_additional(board, player, costs, summary, paid, target.name, len(plan.steps))
+        named = (*first, *zip(OBJECTIVE_LEVELS, levels, strict=True))
+        candidate = Chosen(payable=True, answer=answer, paid=paid, levels=named, optimal=optimal and sure)
+        proven = proven and candidate.optimal
+        if best is None or _values(named) < _values(best.levels):
+            best = candidate
+    if best is None:
+        if undecided is None:
+            return Chosen(payable=False, answer=refused)
+        return Chosen(payable=None, reason=undecided)
+    return replace(best, optimal=proven)
+
+
+def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(value for _, value in levels)
+
+
+def _named(costs: tuple[SacrificeCost | DiscardCost, ...]) -> str:
+    return " and ".join(str(cost) for cost in costs)
+
+
+def _sacrifice(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    summary: PaymentSummary,
+    discarded: tuple[str, ...],
+    life_value: int | None,
+    prefer: tuple[str, ...],
+) -> tuple[AdditionalPaid, tuple[int, ...], bool] | None:
+    """The best permanents to sacrifice after the plan whose summary is ``summary`` (with ``discarded``
+    paid), the whole payment's levels, and whether the choice is provably the best joint one; None when
+    the plan left too few of them."""
+    sacrifices = [cost for cost in planned_costs(target.additional_costs) if isinstance(cost, SacrificeCost)]
+    options: list[tuple[str, ...]] = [()]
+    view = view_of(board)
+    sure = True
+    for cost in sacrifices:
+        candidates = sacrifice_candidates(board, player, cost)
+        if summary.gone.intersection(candidates) or any(sacrificed_by_design(view, c) for c in candidates):
+            sure = False
+        options = [
+            (*taken, *more)
+            for taken in options
+            for more in itertools.combinations(
+                [pid for pid in candidates if pid not in summary.gone and pid not in taken], cost.count
+            )
+        ]
+    options = list(dict.fromkeys(tuple(sorted(option)) for option in options))
+    if not options:
+        return None
+    order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
+    produce = could_produce_of(board)
+    mine = [p.id for p in board.permanents if p.controller == player]
+
+    def colors_left(option: tuple[str, ...]) -> int:
+        left = ManaTypes()
+        for pid in mine:
+            if pid not in option and pid not in summary.gone:
+                left = left | produce.get(pid, ManaTypes())
+        return -len(left)
+
+    def ranked(option: tuple[str, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        paid = AdditionalPaid(tuple(sorted(option, key=order.__getitem__)), discarded)
+        levels = objective_of(
+            board,
+            player,
+            with_additional(summary, paid),
+            life_value=life_value,
+            prefer=prefer,
+            riders=target.riders,
+        )
+        return levels, colors_left(option), tuple(sorted(order[pid] for pid in option))
+
+    best = min(options, key=ranked)
+    paid = AdditionalPaid(tuple(sorted(best, key=order.__getitem__)), discarded)
+    sure = sure and summary.used.issuperset(best)
+    return paid, ranked(best)[0], sure

@@ -1,0 +1,196 @@
+"""A spell's additional costs paid with its mana (CR 601.2f-h, :mod:`models.additional_costs`): what may pay
+them, and the payment checked.
+
+The player activates mana abilities first (CR 601.2g), then pays the total cost in any order (601.2h): a
+land tapped for mana may then be sacrificed for Harrow's additional cost, but a permanent a mana ability
+took off the battlefield (a Treasure sacrificed for its mana) is gone, and a card exiled from the hand for
+its mana (Elvish Spirit Guide) can't also be discarded. The spell itself is on the stack (CR 601.2a), so a
+copy of it in the hand is not a card to discard.
+
+>>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+...     {"id": "f1", "card": "Forest", "controller": "me"},
+...     {"id": "sol", "card": "Sol Ring", "controller": "me"}]})
+>>> sacrifice_candidates(board, "me", SacrificeCost(1, ("Land",)))
+('f1',)
+>>> unpaid_reason(board, "me", (SacrificeCost(1, ("Creature",)),), "Bone Splinters")
+'sacrifice a creature: me controls no creature'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost
+from models.board import Board, Card
+from planner.rules.question import view_of
+from planner.rules.replay import IllegalPlanError, PaymentSummary
+
+__all__ = [
+    "AdditionalPaid",
+    "check_additional",
+    "discard_candidates",
+    "discard_choices",
+    "planned_costs",
+    "sacrifice_candidates",
+    "sacrifice_choices",
+    "unpaid_reason",
+    "with_additional",
+    "without_cards",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalPaid:
+    """What paid a spell's additional costs: the permanents sacrificed (ids, in the board's order) and the
+    names of the cards discarded (sorted).
+
+    >>> AdditionalPaid(("f1",), ()).describe()
+    'sacrificed f1 for the additional cost'
+    """
+
+    sacrificed: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.sacrificed or self.discarded)
+
+    def to_json(self) -> dict[str, list[str]]:
+        """The JSON object of the answer's ``additional_costs`` key."""
+        return {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
+
+    def describe(self) -> str:
+        """The payment in a sentence."""
+        parts = []
+        if self.sacrificed:
+            parts.append("sacrificed " + ", ".join(self.sacrificed))
+        if self.discarded:
+            parts.append("discarded " + ", ".join(self.discarded))
+        return " and ".join(parts) + " for the additional cost"
+
+
+def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | DiscardCost, ...]:
+    """The costs the planner plans (an unread one is a warning on the spell's text, not a cost here)."""
+    return tuple(cost for cost in costs if isinstance(cost, SacrificeCost | DiscardCost))
+
+
+def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
+    """The permanents ``player`` controls that may be sacrificed for ``cost`` (their types as effects
+    leave them), in the board's order."""
+    view = view_of(board)
+    return tuple(
+        permanent.id
+        for permanent in board.permanents
+        if view.permanent(permanent.id).controller == player and cost.matches(view.type_line(permanent.id))
+    )
+
+
+def discard_candidates(board: Board, player: str, spell_name: str) -> tuple[Card, ...]:
+    """The cards in ``player``'s hand that may be discarded: all but the spell cast (one copy of its name)."""
+    hand = list(board.player(player).hand)
+    for index, card in enumerate(hand):
+        if spell_name and card.name == spell_name:
+            del hand[index]
+            break
+    return tuple(hand)
+
+
+def unpaid_reason(
+    board: Board, player: str, costs: tuple[AdditionalCost, ...], spell_name: str = ""
+) -> str | None:
+    """Why no payment can pay the additional costs, whatever the mana does: too few permanents or cards;
+    None when there are enough (whether a plan leaves enough is the planner's question)."""
+    for cost in planned_costs(costs):
+        if isinstance(cost, SacrificeCost):
+            found = len(sacrifice_candidates(board, player, cost))
+            if found < cost.count:
+                what = " or ".join(t.lower() for t in cost.types)
+                has = f"only {found}" if found else "no"
+                return f"{cost}: {player} controls {has} {what}"
+        elif len(discard_candidates(board, player, spell_name)) < cost.count:
+            return f"{cost}: {player}'s hand has too few other cards"
+    return None
+
+
+def sacrifice_choices(
+    candidates: tuple[str, ...], gone: frozenset[str], count: int
+) -> Iterator[tuple[str, ...]]:
+    """Every set of ``count`` candidates a plan left on the battlefield (``gone``: what it took off).
+
+    >>> list(sacrifice_choices(("a", "b", "c"), frozenset({"b"}), 1))
+    [('a',), ('c',)]
+    """
+    return itertools.combinations([pid for pid in candidates if pid not in gone], count)
+
+
+def discard_choices(cards: tuple[Card, ...], count: int) -> list[tuple[str, ...]]:
+    """Every different choice of ``count`` cards to discard, by name (copies of a card are one choice).
+
+    >>> discard_choices(tuple(map(Card.from_json, ("Forest", "Forest", "Island"))), 2)
+    [('Forest', 'Forest'), ('Forest', 'Island')]
+    """
+    names = sorted(card.name for card in cards)
+    return sorted(set(itertools.combinations(names, count)))
+
+
+def without_cards(board: Board, player: str, names: tuple[str, ...]) -> Board:
+    """The board with one copy of each named card gone from ``player``'s hand (discarded)."""
+    left = Counter(names)
+    hand = []
+    for card in board.player(player).hand:
+        if left[card.name] > 0:
+            left[card.name] -= 1
+        else:
+            hand.append(card)
+    return board.replace_player(player, hand=tuple(hand))
+
+
+def with_additional(summary: PaymentSummary, paid: AdditionalPaid) -> PaymentSummary:
+    """A payment's summary with its additional costs paid after its mana abilities (CR 601.2h)."""
+    if not paid:
+        return summary
+    chosen = frozenset(paid.sacrificed)
+    return replace(
+        summary,
+        sacrificed=summary.sacrificed | chosen,
+        used=summary.used | chosen,
+        discarded=tuple(sorted((*summary.discarded, *paid.discarded))),
+    )
+
+
+def check_additional(
+    board: Board,
+    player: str,
+    costs: tuple[AdditionalCost, ...],
+    summary: PaymentSummary,
+    paid: AdditionalPaid,
+    spell_name: str = "",
+    step: int = 0,
+) -> None:
+    """Check that ``paid`` pays the costs after the plan whose summary is ``summary`` (CR 601.2h), paid
+    with the payment after its ``step`` steps: :class:`IllegalPlanError` when it does not."""
+    sacrifices = [c for c in planned_costs(costs) if isinstance(c, SacrificeCost)]
+    discards = sum(c.count for c in planned_costs(costs) if isinstance(c, DiscardCost))
+    left = list(paid.sacrificed)
+    if len(set(left)) != len(left):
+        raise IllegalPlanError(step, f"a permanent sacrificed twice for the additional costs: {left}")
+    for cost in sacrifices:
+        fits = [pid for pid in sacrifice_candidates(board, player, cost) if pid in left]
+        if len(fits) < cost.count:
+            raise IllegalPlanError(step, f"{cost}: {paid.sacrificed} does not pay it")
+        for pid in fits[: cost.count]:
+            left.remove(pid)
+    gone = summary.gone.intersection(paid.sacrificed)
+    if left or gone:
+        raise IllegalPlanError(step, f"sacrificed for no cost, or already gone: {sorted({*left, *gone})}")
+    hand = Counter(card.name for card in discard_candidates(board, player, spell_name))
+    hand.subtract(Counter(summary.from_hand))
+    hand.subtract(Counter(summary.discarded))
+    hand.subtract(Counter(summary.exiled_cards))
+    hand.subtract(Counter(paid.discarded))
+    if len(paid.discarded) != discards or any(count < 0 for count in hand.values()):
+        raise IllegalPlanError(
+            step, f"discarded {list(paid.discarded)}: not {discards} cards left in the hand"
+        )

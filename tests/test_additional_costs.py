@@ -1,0 +1,299 @@
+"""Additional costs planned with the mana (contract §12, CR 601.2f-h): the reader, and payments whose
+hand-derived answers are checked against a brute force over the reference search's outcomes and every
+choice of what pays the additional cost."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+from boards import ME, card, make_board
+from test_cli_pay import board_data, report_facts, run
+
+from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
+from models.board import Board
+from models.cost import PaymentTarget
+from models.errors import InputError
+from models.oracle.additional_costs import additional_costs, parse_additional_cost
+from models.spells import spell_target
+from planner.api import PayResult, max_x, pay
+from planner.rules.additional_costs import (
+    AdditionalPaid,
+    discard_candidates,
+    discard_choices,
+    planned_costs,
+    sacrifice_candidates,
+    with_additional,
+    without_cards,
+)
+from planner.rules.reference import reference_search
+from planner.solve.objective import objective_of
+
+HARROW_TEXT = (
+    "As an additional cost to cast this spell, sacrifice a land.\n"
+    "Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle."
+)
+HARROW = {"name": "Harrow", "type_line": "Instant", "mana_cost": "{2}{G}", "oracle": HARROW_TEXT}
+SPLINTERS = {
+    "name": "Bone Splinters",
+    "type_line": "Sorcery",
+    "mana_cost": "{1}{B}",
+    "oracle": "As an additional cost to cast this spell, sacrifice a creature.\nDestroy target creature.",
+}
+VOICE = {
+    "name": "Tormenting Voice",
+    "type_line": "Sorcery",
+    "mana_cost": "{1}{R}",
+    "oracle": "As an additional cost to cast this spell, discard a card.\nDraw two cards.",
+}
+BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": "", "mana_cost": "{1}{G}"}
+
+
+# ------------------------------------------------------------------------------------------------ reading
+@pytest.mark.parametrize(
+    ("phrase", "cost"),
+    [
+        ("sacrifice a land", SacrificeCost(1, ("Land",))),
+        ("sacrifice two creatures", SacrificeCost(2, ("Creature",))),
+        ("sacrifice an artifact or creature", SacrificeCost(1, ("Artifact", "Creature"))),
+        ("discard a card", DiscardCost(1)),
+        ("discard two cards", DiscardCost(2)),
+        ("sacrifice a Forest", None),  # (a subtype: not read)
+        ("discard a creature card", None),
+        ("sacrifice three", None),
+    ],
+)
+def test_phrases(phrase: str, cost: SacrificeCost | DiscardCost | None) -> None:
+    assert parse_additional_cost(phrase) == cost
+
+
+def test_reading_keeps_what_it_does_not_read() -> None:
+    text = (
+        "As an additional cost to cast this spell, exile a creature card from your graveyard.\nDraw a card."
+    )
+    assert additional_costs(text, "X") == (UnreadCost("exile a creature card from your graveyard"),)
+    assert planned_costs(additional_costs(text, "X")) == ()
+    assert additional_costs("As an additional cost to cast this spell, you may discard a card.", "X") == ()
+    assert additional_costs("Whenever you sacrifice a land, draw a card.", "X") == ()
+
+
+def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
+    text = "As an additional cost to cast this spell, sacrifice a Forest.\nDraw a card."
+    board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
+    result = pay(board, spell_target(board.player(ME).hand[0]))
+    assert [str(w) for w in result.warnings] == [
+        "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest.'"
+    ]
+    with pytest.raises(InputError, match="sacrifice a Forest"):
+        pay(board, spell_target(board.player(ME).hand[0]), strict=True)
+
+
+def test_spell_target_reads_the_costs() -> None:
+    board = make_board([], hand=[HARROW])
+    target = spell_target(board.player(ME).hand[0])
+    assert target.additional_costs == (SacrificeCost(1, ("Land",)),)
+    assert str(target.additional_costs[0]) == "sacrifice a land"
+
+
+# ------------------------------------------------------------------------------------- the brute force
+def brute_force(board: Board, target: PaymentTarget) -> tuple[int, ...] | None:
+    """The best objective of every plan the reference search finds, with every choice of cards discarded
+    (each solved as the board without them) and every choice of permanents the plan left to sacrifice;
+    None when nothing pays."""
+    costs = planned_costs(target.additional_costs)
+    mana_only = PaymentTarget(**{**_fields(target), "additional_costs": ()})
+    discards = sum(c.count for c in costs if isinstance(c, DiscardCost))
+    sacrifices = [c for c in costs if isinstance(c, SacrificeCost)]
+    best: tuple[int, ...] | None = None
+    for names in discard_choices(discard_candidates(board, ME, target.name), discards):
+        after = without_cards(board, ME, names)
+        for summary in reference_search(after, mana_only, ME, max_states=100_000).outcomes:
+            pools = [
+                [s for s in itertools.combinations(sacrifice_candidates(after, ME, c), c.count)]
+                for c in sacrifices
+            ]
+            for parts in itertools.product(*pools):
+                chosen = [pid for part in parts for pid in part]
+                if len(set(chosen)) != len(chosen) or summary.gone.intersection(chosen):
+                    continue
+                paid = AdditionalPaid(tuple(chosen), names)
+                levels = objective_of(after, ME, with_additional(summary, paid), riders=target.riders)
+                best = levels if best is None or levels < best else best
+    return best
+
+
+def _fields(target: PaymentTarget) -> dict[str, Any]:
+    return {name: getattr(target, name) for name in target.__dataclass_fields__}
+
+
+def checked(board: Board) -> PayResult:
+    """The payment of the hand's first card, checked against the brute force: the same verdict and, when
+    payable, the same objective; and a plan that replays."""
+    target = spell_target(board.player(ME).hand[0])
+    result = pay(board, target)
+    best = brute_force(board, target)
+    assert result.payable == (best is not None), result.reason
+    if best is not None:
+        assert result.plan is not None
+        assert tuple(value for _, value in result.objective) == best
+    return result
+
+
+# -------------------------------------------------------------------------------------------- payments
+def test_harrow_sacrifices_a_tapped_forest() -> None:
+    # {2}{G} from four lands: three tapped (a Forest for {G}); the land sacrificed is one of those tapped,
+    # so the untapped one stays open, and a Forest, since the other Forest still makes {G} (the Island is
+    # the only {U}): the first Forest
+    board = make_board(
+        [card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1"), card("Plains", "w1")],
+        hand=[HARROW],
+    )
+    result = checked(board)
+    assert result.additional == AdditionalPaid(("f1",), ())
+    assert "f1" in result.tapped and result.optimal
+    assert result.to_json()["additional_costs"] == {"sacrificed": ["f1"], "discarded": []}
+
+
+def test_harrow_may_sacrifice_the_land_it_tapped_when_it_is_the_only_one_left() -> None:
+    # three lands for {2}{G}: all three tapped, one then sacrificed (CR 601.2g-h): a Forest, since the other
+    # Forest still makes {G} where the Island is the only {U}
+    board = make_board([card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1")], hand=[HARROW])
+    result = checked(board)
+    assert set(result.tapped) == {"f1", "f2", "i1"}
+    assert result.additional.sacrificed == ("f1",)
+
+
+def test_no_land_to_sacrifice_is_not_payable() -> None:
+    board = make_board([card("Sol Ring", "sol"), card("Llanowar Elves", "elf")], hand=[HARROW])
+    result = checked(board)
+    assert result.reason == "sacrifice a land: me controls no land"
+
+
+def test_the_only_creature_is_a_mana_dork_tapped_then_sacrificed() -> None:
+    board = make_board([card("Swamp", "s1"), card("Llanowar Elves", "elf")], hand=[SPLINTERS])
+    result = checked(board)
+    assert set(result.tapped) == {"s1", "elf"}
+    assert result.additional.sacrificed == ("elf",)
+
+
+def test_the_dork_tapped_for_mana_goes_before_an_untouched_creature() -> None:
+    # {1}{B} from a Swamp and the Elves (the Bears make no mana);
+    # the objective weighs the Bears against the Elves: both a creature sacrificed, but the Elves were
+    # already used (tapped for {G}) where sacrificing the Bears would touch one more creature
+    board = make_board(
+        [card("Swamp", "s1"), card("Llanowar Elves", "elf"), {**BEARS, "id": "b"}], hand=[SPLINTERS]
+    )
+    result = checked(board)
+    assert result.additional.sacrificed == ("elf",)
+
+
+def test_discard_with_a_spirit_guide_in_hand() -> None:
+    # {1}{R} from one Mountain and the hand: the Guide is exiled for {R} and the Forest card discarded; it
+    # can't be both exiled and discarded
+    board = make_board([card("Mountain", "m1")], hand=[VOICE, "Simian Spirit Guide", "Forest"])
+    result = checked(board)
+    assert result.additional.discarded == ("Forest",)
+    assert [(step.zone, step.name) for step in result.steps if step.zone == "hand"] == [
+        ("hand", "Simian Spirit Guide")
+    ]
+    assert dict(result.objective)["hand_cards_lost"] == 2
+
+
+def test_discard_the_guide_when_the_lands_pay() -> None:
+    board = make_board([card("Mountain", "m1"), card("Mountain", "m2")], hand=[VOICE, "Simian Spirit Guide"])
+    result = checked(board)
+    assert result.additional.discarded == ("Simian Spirit Guide",)
+    assert set(result.tapped) == {"m1", "m2"}
+
+
+def test_the_guide_cannot_pay_twice() -> None:
+    # the Guide's {R} is needed, and the Guide is the only other card: not payable
+    board = make_board([card("Mountain", "m1")], hand=[VOICE, "Simian Spirit Guide"])
+    result = checked(board)
+    assert not result.payable
+
+
+def test_no_card_to_discard_is_not_payable() -> None:
+    board = make_board([card("Mountain", "m1"), card("Mountain", "m2")], hand=[VOICE])
+    result = checked(board)
+    assert result.reason == "discard a card: me's hand has too few other cards"
+
+
+def test_a_treasure_for_the_mana_or_for_the_cost() -> None:
+    # "sacrifice an artifact" with Sol Ring and a Treasure: the Swamps pay {1}{B} and the Treasure, made to
+    # be sacrificed, pays the additional cost; Sol Ring stays
+    text = SPLINTERS["oracle"].replace("a creature", "an artifact")
+    board = make_board(
+        [card("Swamp", "s1"), card("Swamp", "s2"), card("Treasure", "t"), card("Sol Ring", "sol")],
+        hand=[{**SPLINTERS, "oracle": text}],
+    )
+    result = checked(board)
+    assert result.additional.sacrificed == ("t",) and result.sacrificed == ()
+
+
+# ------------------------------------------------------------------------------------------ the command
+def test_the_command_names_what_paid_the_additional_cost() -> None:
+    board = board_data(("f1", "Forest"), ("f2", "Forest"), ("i1", "Island"), hand=[HARROW])
+    text = run("pay", "-", "--spell", "Harrow", stdin=json.dumps(board))
+    assert text.exit_code == 0, text.output
+    assert report_facts(text.stdout)["additional cost"] == "sacrificed f1 for the additional cost"
+    answer = run("pay", "-", "--spell", "Harrow", "--json", stdin=json.dumps(board))
+    assert json.loads(answer.stdout)["additional_costs"] == {"sacrificed": ["f1"], "discarded": []}
+    board = board_data(("s1", "Sol Ring"), hand=[HARROW])
+    refused = run("pay", "-", "--spell", "Harrow", "--json", stdin=json.dumps(board))
+    assert json.loads(refused.stdout)["reason"] == "sacrifice a land: me controls no land"
+
+
+def test_the_largest_x_with_an_additional_cost_is_refused_clearly() -> None:
+
+    board = make_board([card("Forest", "f1")])
+    target = PaymentTarget(
+        **{
+            **_fields(PaymentTarget.of("{X}{G}", name="Fling X")),
+            "additional_costs": (SacrificeCost(1, ("Creature",)),),
+        }
+    )
+    with pytest.raises(InputError, match="sacrifice a creature"):
+        max_x(board, target)
+
+
+def test_the_guide_stays_in_hand_and_keep_comes_first() -> None:
+    # a Mountain and a Forest pay {1}{R}; the Forest card is discarded and the Guide stays in the hand, where
+    # it keeps {R} open (discarding the Guide would lose it: colors lost). Keeping {G} open, the Guide's {R}
+    # and the Mountain pay instead, the Forest stays untapped, and the Forest card is still the one discarded
+    # (two cards lost, but --keep comes first)
+    board = make_board(
+        [card("Mountain", "m1"), card("Forest", "f1")], hand=[VOICE, "Simian Spirit Guide", "Forest"]
+    )
+    target = spell_target(board.player(ME).hand[0])
+    alone = checked(board)
+    assert alone.additional.discarded == ("Forest",) and set(alone.tapped) == {"m1", "f1"}
+    kept = pay(board, target, keep=PaymentTarget.of("{G}"))
+    assert kept.keep_satisfied and kept.additional.discarded == ("Forest",) and kept.tapped == ("m1",)
+    assert dict(kept.objective)["keep"] == 0 and dict(kept.objective)["hand_cards_lost"] == 2
+
+
+def test_too_little_mana_says_why() -> None:
+    # two lands of mine (the Swamp is the opponent's) for "sacrifice two lands": enough lands, but {2}{G}
+    # needs three mana
+    two = {**HARROW, "oracle": HARROW_TEXT.replace("a land", "two lands")}
+    board = make_board(
+        [card("Forest", "f1"), card("Island", "i1"), card("Swamp", "s1", controller="opp")], hand=[two]
+    )
+    result = checked(board)
+    assert result.reason == "needs 3 mana in all but the untapped sources make at most 2"
+
+
+def test_two_lands_tapped_then_sacrificed() -> None:
+    two = {**HARROW, "oracle": HARROW_TEXT.replace("a land", "two lands")}
+    board = make_board([card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1")], hand=[two])
+    result = checked(board)
+    assert set(result.tapped) == {"f1", "f2", "i1"} and result.additional.sacrificed == ("f1", "f2")
+
+
+def test_no_answer_in_time_is_never_a_no() -> None:
+    board = make_board([card("Forest", "f1"), card("Forest", "f2"), card("Island", "i1")], hand=[HARROW])
+    result = pay(board, spell_target(board.player(ME).hand[0]), time_limit=1e-9)
+    assert result.payable is None and result.reason == "time limit"
