@@ -143,13 +143,13 @@ class _Memo:
 
 #: The most answers a run's memo of turns keeps, its tables' included, past which it forgets them all (the
 #: figures stay the same, worked out again). A 60-card deck's entries take about 0.9 kB each: 100,000 planned
-#: games of ``examples/decks/simic-ramp.txt`` peaked at 512 MB with Karsten's record beside it
-#: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`), forgetting nothing.
+#: games of ``examples/decks/simic-ramp.txt`` peaked at 525 MB with Karsten's record beside it
+#: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`), the process's 215 MB included.
 MEMO_ENTRIES: Final = 300_000
-#: How many times a 60-card deck's a Commander deck's entries weigh (a hundred distinct cards, bigger hands:
-#: about 2.7 kB each): its budgets are that many times smaller, so that 100,000 planned games of
-#: ``examples/decks/simic-commander.txt`` stay under 600 MB (3.8 GB with no budget).
-ENTRY_WEIGHT_COMMANDER: Final = 3
+#: How many times smaller a Commander deck's budgets are: its entries take about 3 kB each (a hundred distinct
+#: cards, bigger hands), and 100,000 planned games of ``examples/decks/simic-commander.txt`` are to stay under
+#: 600 MB (3.8 GB with no budget, 708 MB with budgets three times smaller).
+ENTRY_WEIGHT_COMMANDER: Final = 5
 #: How often (in new entries) a memo compares its size with its budget.
 BUDGET_CHECKED_EVERY: Final = 1024
 
