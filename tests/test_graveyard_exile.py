@@ -101,6 +101,16 @@ def test_boards_that_cannot_be_planned_exactly_set_it_aside_with_a_warning() -> 
     elder = _board(_mine("pit", PLAIN_NEST), _mine("s", ELDER), _mine("f", "Forest"), graveyard=1)
     answer = pay(elder, PaymentTarget.of("{G}"))
     assert answer.payable and any("permanents[1]" in str(w) for w in answer.warnings)
+    # an ability that reads the graveyard's cards: which ones are exiled would matter
+    crypt = {
+        "name": "Crypt",
+        "type_line": "Land",
+        "oracle": "{T}: Add {B} for each creature card in your graveyard.",
+    }
+    read = _board(_mine("pit", PLAIN_NEST), _mine("c", crypt), graveyard=["Llanowar Elves", "Forest"])
+    answer = pay(read, PaymentTarget.of("{B}"))
+    assert answer.payable and any("permanents[1]" in str(w) and "pit" in str(w) for w in answer.warnings)
+    assert not pay(read, PaymentTarget.of("{1}{B}")).payable
 
 
 # ---------------------------------------------------------------------------------------------- the reference
