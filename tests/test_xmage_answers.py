@@ -1175,16 +1175,20 @@ def test_empowered_autogenerator_counts_the_counter_it_puts_on_first() -> None:
     assert not warned(b, "{R}")
 
 
-def test_titans_nest_is_reported() -> None:
+def test_titans_nest_pays_colored_spells_without_x() -> None:
     """XMage conditional.ConditionalManaTest.testTwoConditionalMana: Titans' Nest's "Exile a card from your
-    graveyard: Add {C}. Spend this mana only to cast a colored spell without {X} in its mana cost." is not
-    read (a warning); Rosheen's {C}{C}{C}{C} still pays a cost with {X}, and never one without."""
+    graveyard: Add {C}. Spend this mana only to cast a colored spell without {X} in its mana cost." makes one
+    {C} for each card in the graveyard (XMage's board has three after its upkeep trigger: {C}{C}{C}; this one
+    has two) for a colored spell without {X}; Rosheen's {C}{C}{C}{C} pays only a cost with {X}."""
     b = board(
         card("nest", "Titans' Nest"), card("rosheen", "Rosheen Meanderer"), card("m", "Mountain"), graveyard=2
     )
     assert payable(b, "{X}{R}", x=4, type_line="Sorcery")
-    assert not payable(b, "{1}{R}", type_line="Sorcery")
-    assert any("Exile a card from your graveyard" in s for s in warned(b, "{R}"))
+    assert not payable(b, "{X}{R}", x=5, type_line="Sorcery")
+    assert payable(b, "{2}{R}", type_line="Sorcery")
+    assert not payable(b, "{3}{R}", type_line="Sorcery")
+    assert not payable(b, "{2}", type_line="Artifact")
+    assert not warned(b, "{R}")
 
 
 # ---------------------------------------------------------------------------------------- other costs

@@ -120,6 +120,9 @@ class _CostBuilder:
             case r.ExileFromHand(count, what):
                 what = replace(what, zone="")
                 self._part(CostPartKind.EXILE_FROM_HAND, _fixed(count), what.words().lower(), text)
+            case r.ExileFromGraveyard(count, what):
+                what = replace(what, zone="")
+                self._part(CostPartKind.EXILE_FROM_GRAVEYARD, _fixed(count), what.words().lower(), text)
             case r.ExilePermanent(count, what) if _only(what).controller is r.Controller.YOU:
                 self._part(CostPartKind.EXILE_PERMANENT, _fixed(count), _only(what).words(), text)
             case r.ReturnSelf():

@@ -21,6 +21,7 @@ from planner.rules.costs import (
     consumes,
     discards_hand,
     energy_paid,
+    graveyard_exiled,
     permanent_candidates,
     permanent_filter,
     returns,
@@ -358,13 +359,14 @@ def _cost_ways(
     if uses_hand(ability):
         hands += [((card,), returned, Counter({card.name: 1})) for returned, card in returnable]
     whole = discards_hand(ability)
+    graveyard = view.board.player(view.permanent(pid).controller).graveyard_size or 0
     for sacrificed, (cards, after_return, there) in itertools.product(sacrifices, hands):
         for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
             if after_return and not chosen.cards:
                 continue  # (the same as choosing from the hand)
             # ('Discard your hand' takes what is left when it is paid: the model works it out)
             choices = replace(chosen, discarded=()) if whole else chosen
-            yield sacrificed, choices, after_return, _supply(ability, choices, there, energy)
+            yield sacrificed, choices, after_return, _supply(ability, choices, there, energy, graveyard)
 
 
 def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
@@ -384,10 +386,12 @@ def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
     return list(found.items())
 
 
-def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int) -> int | None:
+def _supply(
+    ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int, graveyard: int
+) -> int | None:
     """How many times the finite things an activation's cost parts take allow it (None: they set no bound):
-    once for a permanent it exiles, returns or untaps; as often as the hand holds the cards it chooses, and
-    the player's energy pays its {E}."""
+    once for a permanent it exiles, returns or untaps; as often as the hand holds the cards it chooses, the
+    player's energy pays its {E}, and the graveyard holds the cards it exiles."""
     bounds: list[int] = []
     if choices.removed or choices.untapped:
         bounds.append(1)
@@ -396,6 +400,8 @@ def _supply(ability: ManaAbility, choices: CostChoices, held: Counter[str], ener
     paid = energy_paid(ability)
     if paid:
         bounds.append(energy // paid)
+    if exiled := graveyard_exiled(ability):
+        bounds.append(graveyard // exiled)
     return min(bounds) if bounds else None
 
 

@@ -397,6 +397,8 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     cards: give the graveyard's cards
     """
     permanent = view.permanent(pid)
+    if _exiles_from_graveyard(ability) and (gap := _exile_gap(view, permanent.controller)):
+        return gap
     if _reads_power(ability) and (changer := _power_changer(view)) is not None:
         return (
             f"{view.path(changer)}: its text changes creatures' power, which is not read: the ability reads "
@@ -441,6 +443,30 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     return None
 
 
+def _exiles_from_graveyard(ability: ManaAbility) -> bool:
+    return any(part.kind is CostPartKind.EXILE_FROM_GRAVEYARD for part in ability.cost.parts)
+
+
+def _exile_gap(view: BoardView, player: str) -> str | None:
+    """Why a cost that exiles cards from ``player``'s graveyard can't be planned exactly on this board, or
+    None: the board does not give the graveyard; or the payment may put a card into it (a sacrifice, a
+    discard: the order of those and the exiles is not followed yet); or an ability reads the cards in it
+    (which ones an exile takes would matter: not chosen yet)."""
+    where = f"{_player_path(view.board, player)}.graveyard"
+    if view.board.player(player).graveyard is None:
+        return f"{where}: the graveyard is not given (a cost exiles cards from it): give its cards or count"
+    if mover := _moving_cards(view, player):
+        return f"{view.path(mover)}: its cost puts a card into the graveyard a cost exiles from: not followed"
+    for permanent in view.board.permanents:
+        if permanent.controller == player and any(
+            output.amount.kind is AmountKind.GRAVEYARD or output.palette.kind is PaletteKind.GRAVEYARD_COLORS
+            for ability in view.parsed[permanent.id].mana_abilities
+            for output in (ability.output, *(o for _, o in ability.conditional))
+        ):
+            return f"{view.path(permanent.id)}: it reads the graveyard a cost exiles from (not followed yet)"
+    return None
+
+
 def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | None:
     """Where a creature card the filter reads the power of has none given, or None."""
     if flt.power_at_least is None:
@@ -460,6 +486,7 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
         any(output.amount.kind in BOARD_GAP_AMOUNTS for output in outputs)
         or any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs)
         or _reads_power(ability)
+        or _exiles_from_graveyard(ability)
     )
 
 

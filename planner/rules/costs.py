@@ -6,6 +6,10 @@ game, and what it leaves the payer to choose.
   the cost is paid, from the player's ``hand``; cards of one name are alike, so a choice names cards by name.
   **Discard your hand** takes every card in the hand then, none if it is empty (a cost of zero cards can
   always be paid, CR 118.3b);
+- **Exile a card from your graveyard** (Titans' Nest, Rubble Rouser): any cards of the player's
+  ``graveyard`` (a list or a count: cards only counted are alike); a part that names some cards only ('a
+  creature card') sets its ability aside. Which board lets it be paid:
+  :func:`planner.rules.amounts.board_gap`;
 - **Pay {E}** (Aether Hub): energy counters from the player's ``counters`` (CR 107.14, 122.1);
 - **Exert ~** (CR 701.39): it won't untap during its controller's next untap step; a permanent can be
   exerted whatever its state (701.39b), so the part is always payable;
@@ -53,6 +57,7 @@ __all__ = [
     "discards_hand",
     "energy_paid",
     "exerts",
+    "graveyard_exiled",
     "lowered",
     "part_unread",
     "permanent_candidates",
@@ -69,6 +74,7 @@ EXECUTED_PARTS = frozenset(
         CostPartKind.PUT_COUNTER,
         CostPartKind.DISCARD,
         CostPartKind.EXILE_FROM_HAND,
+        CostPartKind.EXILE_FROM_GRAVEYARD,
         CostPartKind.EXILE_PERMANENT,
         CostPartKind.RETURN_PERMANENT,
         CostPartKind.UNTAP_OPPONENT_LAND,
@@ -226,6 +232,8 @@ def part_unread(part: CostPart) -> str | None:
     "the cards 'card named Bolt' (a name) are read but not chosen yet"
     """
     try:
+        if part.kind is CostPartKind.EXILE_FROM_GRAVEYARD and card_filter(part) != CardFilter():
+            return f"the cards {part.what!r} in a graveyard: only 'a card' (any card) is chosen yet"
         if part.kind in _HAND_PARTS:
             card_filter(part)
         elif part.kind in _PERMANENT_PARTS:
@@ -251,6 +259,16 @@ def energy_paid(ability: ManaAbility) -> int:
     1
     """
     return sum(part.count for part in _parts(ability, (CostPartKind.ENERGY,)))
+
+
+def graveyard_exiled(ability: ManaAbility) -> int:
+    """The cards one activation exiles from its controller's graveyard ('Exile a card from your graveyard').
+
+    >>> from models.oracle import parse_oracle
+    >>> graveyard_exiled(parse_oracle("Exile a card from your graveyard: Add {C}.").mana_abilities[0])
+    1
+    """
+    return sum(part.count for part in _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD,)))
 
 
 def exerts(ability: ManaAbility) -> bool:
@@ -300,7 +318,8 @@ def consumes(ability: ManaAbility) -> bool:
     if cost.sacrifice_self or cost.sacrifice is not None or cost.remove_counter:
         return True
     return any(
-        part.kind in (*_PERMANENT_PARTS, CostPartKind.ENERGY) or (part.kind in _HAND_PARTS and part.count > 0)
+        part.kind in (*_PERMANENT_PARTS, CostPartKind.ENERGY, CostPartKind.EXILE_FROM_GRAVEYARD)
+        or (part.kind in _HAND_PARTS and part.count > 0)
         for part in cost.parts
     )
 
@@ -434,6 +453,11 @@ def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None
     energy = player.counter("energy")
     if needed > energy:
         return f"{who}: paying {'{E}' * needed} needs {needed} energy, and {player.id} has {energy or 'none'}"
+    exiled = graveyard_exiled(ability)
+    graveyard = player.graveyard_size or 0
+    if exiled > graveyard:
+        holds = f"{player.id}'s holds {graveyard or 'none'}"
+        return f"{who}: exiling {exiled} card(s) from the graveyard, and {holds}"
     candidates = permanent_candidates(view, pid)
     if tokens is not None and len(candidates(tokens, CostPartKind.EXILE_PERMANENT)) < cost.sacrifice_count:
         return f"{who}: there is no {tokens.describe()} to sacrifice"
@@ -497,10 +521,12 @@ def check_choices(
     energy: int,
     fits: Callable[[str, ObjectFilter, CostPartKind], str | None],
     taken: Sequence[str] = (),
+    graveyard: int = 0,
 ) -> tuple[Card, ...]:
     """The hand once the ability's cost parts are paid with ``choices`` (CR 601.2h), checked by the rules;
     raises ``ValueError`` with the reason. ``fits(permanent, filter, kind)`` says why a permanent can't pay a
-    part (None when it can); ``taken`` are the permanents the cost sacrifices.
+    part (None when it can); ``taken`` are the permanents the cost sacrifices; ``graveyard`` the cards in the
+    player's graveyard.
 
     >>> from models.oracle import parse_oracle
     >>> (witch,) = parse_oracle("{B}, {T}, Discard a card: Add {B}{B}{B}.").mana_abilities
@@ -515,6 +541,9 @@ def check_choices(
     needed = energy_paid(ability)
     if needed > energy:
         raise ValueError(f"paying {'{E}' * needed} needs {needed} energy, and the player has {energy}")
+    exiled = graveyard_exiled(ability)
+    if exiled > graveyard:
+        raise ValueError(f"the cost exiles {exiled} card(s) from the graveyard, and it holds {graveyard}")
     given = {field: getattr(choices, field) for field in (*_PERMANENT_PARTS.values(), *_HAND_PARTS.values())}
     asked = {
         field: [p for p in ability.cost.parts if p.kind is kind]

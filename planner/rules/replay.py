@@ -36,6 +36,7 @@ from planner.rules.costs import (
     consumes,
     energy_paid,
     exerts,
+    graveyard_exiled,
     permanent_candidates,
 )
 from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
@@ -107,11 +108,12 @@ class _CostsPaid:
     exiled_cards: tuple[str, ...] = ()
     energy: int = 0
     exerted: tuple[str, ...] = ()
+    graveyard_exiled: int = 0
 
     def after(self, paid: _Paid, pid: str) -> _CostsPaid:
         """These with one more step's costs (``paid``, of an ability of ``pid``)."""
         choices = paid.choices
-        if not choices and not paid.energy and not paid.exerted:
+        if not choices and not paid.energy and not paid.exerted and not paid.graveyard:
             return self
         return _CostsPaid(
             exiled=(*self.exiled, *choices.exiled),
@@ -120,6 +122,7 @@ class _CostsPaid:
             exiled_cards=tuple(sorted((*self.exiled_cards, *choices.exiled_cards))),
             energy=self.energy + paid.energy,
             exerted=tuple(sorted({*self.exerted, pid})) if paid.exerted else self.exerted,
+            graveyard_exiled=self.graveyard_exiled + paid.graveyard,
         )
 
 
@@ -154,6 +157,11 @@ class PlanState:
     def energy(self) -> int:
         """The player's energy counters now."""
         return self.board.player(self.player).counter("energy")
+
+    @property
+    def graveyard(self) -> int:
+        """The cards in the player's graveyard now."""
+        return self.board.player(self.player).graveyard_size or 0
 
     def next_payment(self) -> PlanState:
         """The state with what a payment tallies (life paid, damage, activations, sacrifices, what costs took)
@@ -283,6 +291,9 @@ class _Game(Protocol):
     @property
     def energy(self) -> int: ...
 
+    @property
+    def graveyard(self) -> int: ...
+
     def activation_count(self, pid: str) -> int: ...
 
     def on_battlefield(self, pid: str) -> bool: ...
@@ -310,6 +321,7 @@ class _Paid(NamedTuple):
     hand: tuple[Card, ...] | None = None  # the hand after it, when its cost takes cards from it
     energy: int = 0  # energy paid
     exerted: bool = False  # its permanent exerted
+    graveyard: int = 0  # cards exiled from the graveyard
 
 
 def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) -> _Paid:
@@ -373,7 +385,9 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
             return None
 
         held = state.hand
-        after = check_choices(ability, pid, step.choices, held, state.energy, fits, taken=sacrificed)
+        after = check_choices(
+            ability, pid, step.choices, held, state.energy, fits, taken=sacrificed, graveyard=state.graveyard
+        )
         hand = after if len(after) != len(held) else None
     counters_after: tuple[tuple[str, int], ...] | None = None
     put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
@@ -428,6 +442,7 @@ def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) 
         hand=hand,
         energy=energy_paid(ability) if cost.parts else 0,
         exerted=bool(cost.parts) and exerts(ability),
+        graveyard=graveyard_exiled(ability) if cost.parts else 0,
     )
 
 
@@ -539,6 +554,8 @@ def _resolved(
     if gone:  # (a sacrificed card goes to its owner's graveyard: what a graveyard amount counts next)
         left = [board.permanent(other) for other in gone]
         board = board.with_player(into_graveyard(board.player(state.player), left))
+    if paid.graveyard:
+        board = board.with_player(_exiled_from_graveyard(board.player(state.player), paid.graveyard))
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
@@ -570,6 +587,17 @@ def _returned(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The hand once a cost returned ``permanent`` to its owner's hand (:meth:`Permanent.as_card`)."""
     card = permanent.as_card()
     return hand if card is None else (*hand, card)
+
+
+def _exiled_from_graveyard(player: Player, count: int) -> Player:
+    """The player once a cost exiled ``count`` cards from their graveyard (``_pay_costs`` checked it holds
+    them): any cards, its first ones (no ability that reads which is used with such a cost:
+    :func:`~planner.rules.amounts.board_gap`)."""
+    graveyard = player.graveyard
+    if isinstance(graveyard, int):
+        return replace(player, graveyard=graveyard - count)
+    assert graveyard is not None
+    return replace(player, graveyard=graveyard[count:])
 
 
 def _spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[tuple[str, int], ...]:
@@ -612,6 +640,11 @@ class _LiveState:
         self.from_hand: list[str] = []
         self.energy = board.player(self.player).counter("energy")
         self.costs = _NOTHING_PAID
+
+    @property
+    def graveyard(self) -> int:
+        """The cards in the player's graveyard now."""
+        return self.view.player(self.player).graveyard_size or 0
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -677,7 +710,7 @@ class _LiveState:
             left = [view.permanent(other) for other in gone]
             view.update_player(into_graveyard(view.player(self.player), left))
         choices = paid.choices
-        if choices or paid.energy or paid.exerted:
+        if choices or paid.energy or paid.exerted or paid.graveyard:
             self._pay_parts(paid, pid)
         for other in (*gone, *choices.removed):
             self._remove(other)
@@ -713,6 +746,8 @@ class _LiveState:
         if hand is not None:
             self.hand_board = self.hand_board.replace_player(self.player, hand=hand)
         self.energy -= paid.energy
+        if paid.graveyard:
+            view.update_player(_exiled_from_graveyard(view.player(self.player), paid.graveyard))
         self.costs = self.costs.after(paid, pid)
 
     def _remove(self, pid: str) -> None:

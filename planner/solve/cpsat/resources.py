@@ -1,6 +1,6 @@
 """What the layers share: each permanent tapped, untapped and sacrificed at most once, counters, abilities
-activated once each turn, energy and the cards in hand; what the payment sacrificed is not there for a
-later layer (keep, hand), which starts from the state the payment left."""
+activated once each turn, energy, the cards in hand and in the graveyard; what the payment sacrificed is
+not there for a later layer (keep, hand), which starts from the state the payment left."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from planner.rules.costs import discards_hand, energy_paid
+from planner.rules.costs import discards_hand, energy_paid, graveyard_exiled
 from planner.solve.cpsat.literals import discarding, is_zero
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 
@@ -123,15 +123,20 @@ def cycle_counts(
 
 def _spent_by_parts(record: PaymentModel, layers: Sequence[Layer]) -> None:
     """What the cost parts of the layers' activations take together stays within what the player has
-    (:mod:`planner.rules.costs`): energy, and the cards of each name in the hand (those Elvish Spirit
-    Guide's kind exiles for its mana included); once the payment discards its hand, a later layer takes
-    no card from it."""
+    (:mod:`planner.rules.costs`): energy; the cards in the graveyard, which delve shares (a board where the
+    payment may put cards there sets such a cost aside: :func:`planner.rules.amounts.board_gap`); the cards
+    of each name in the hand (those Elvish Spirit Guide's kind exiles for its mana included); once the
+    payment discards its hand, a later layer takes no card from it."""
     model = record.model
     player = record.board.player(record.player)
     parted = [t for t in record.templates if t.ability.cost.parts]  # (what the others take: no part)
     energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in parted]
     if any(not isinstance(e, int) for e in energy):
         model.add(total(energy) <= player.counter("energy"))
+    exiled = [graveyard_exiled(t.ability) * layer.use[t.index] for layer in layers for t in parted]
+    if any(not isinstance(e, int) for e in exiled):
+        delve = record.chosen.exiled if record.alternatives is not None else 0
+        model.add(total(exiled) + delve <= (player.graveyard_size or 0))
     held = Counter(card.name for card in player.hand)
     taking: dict[str, list[Expr]] = defaultdict(list)
     # (a card a cost returns to the hand is there once that cost is paid, and only then)
