@@ -94,38 +94,29 @@ class _Memo:
         self.tables = TurnTables(kinds, castable_of, self.matchings)
         # (the compiled turn search where it covers the deck: the same plans, checked against best_turn)
         self.compiled = CompiledTurns(kinds, castable_of) if compiled and compiled_covers(kinds) else None
-        self.plans: dict[TurnState, TurnPlan] = {}
-        self.by_fields: dict[_Fields, TurnPlan] = {}
+        self.plans: dict[_Fields, TurnPlan] = {}  # (by the state's fields: a TurnState made only when new)
 
     def of(self, fields: _Fields) -> TurnPlan:
         """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
-        plan = self.by_fields.get(fields)
+        plan = self.plans.get(fields)
         if plan is None:
-            if self.full(len(self.by_fields)):
-                self.forget()
+            if self.full(len(self.plans)):
+                self.forget()  # (a long run starts its memo again rather than fill memory)
             ready, land_types, lands, hand, life, library, changers, treasures = fields
             state = TurnState(
                 ready, land_types, lands, hand, life, library=library, changers=changers, treasures=treasures
             )
-            plan = self.by_fields[fields] = self(state)
-        return plan
-
-    def __call__(self, state: TurnState) -> TurnPlan:
-        plan = self.plans.get(state)
-        if plan is None:
-            if self.full(len(self.plans)):
-                self.forget()  # (a long run starts its memo again rather than fill memory)
             if self.compiled is not None and state.land_play:
                 plan = self.compiled.best_turn(state)
             else:
                 plan = best_turn(self.kinds, state, self.castable_of, self.tables)
-            self.plans[state] = plan
+            self.plans[fields] = plan
         return plan
 
     def entries(self) -> int:
         """How many answers the memo keeps, its tables' included (what :data:`MEMO_ENTRIES` bounds)."""
         compiled = self.compiled.entries() if self.compiled is not None else 0
-        return len(self.plans) + len(self.by_fields) + self.tables.entries() + compiled
+        return len(self.plans) + self.tables.entries() + compiled
 
     def full(self, grown: int) -> bool:
         """True when the memo, whose table just grew to ``grown`` entries, is past its budget (checked every
@@ -135,7 +126,6 @@ class _Memo:
     def forget(self) -> None:
         """Forget every turn and table worked out (the matchings are bounded on their own)."""
         self.plans.clear()
-        self.by_fields.clear()
         self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
         if self.compiled is not None:
             self.compiled.forget()
