@@ -137,8 +137,8 @@ class _Memo:
 #: (:data:`~planner.sim.karsten_planned.KARSTEN_ENTRIES`), the process's 215 MB included.
 MEMO_ENTRIES: Final = 300_000
 #: How many times smaller a Commander deck's budgets are: its entries take about 3 kB each (a hundred distinct
-#: cards, bigger hands), and 100,000 planned games of ``examples/decks/simic-commander.txt`` are to stay under
-#: 600 MB (3.8 GB with no budget, 708 MB with budgets three times smaller).
+#: cards, bigger hands). 100,000 planned games of ``examples/decks/simic-commander.txt`` peak at 636 MB, the
+#: process's 215 MB included (3.8 GB with no budget, 708 MB with budgets three times smaller).
 ENTRY_WEIGHT_COMMANDER: Final = 5
 #: How often (in new entries) a memo compares its size with its budget.
 BUDGET_CHECKED_EVERY: Final = 1024
