@@ -36,12 +36,11 @@ from planner.sim.matching import Matchings
 from planner.sim.turn_search import (
     TurnState,
     TurnTables,
-    _entries,
-    _findable,
     _is_event,
     _treasures_used,
     _with_treasures,
     events_paid,
+    land_options,
 )
 
 __all__ = ["KARSTEN_ENTRIES", "KarstenGame", "KarstenPlanned", "relevant_kinds"]
@@ -259,7 +258,7 @@ class KarstenPlanned:
         )
         castable: set[int] = set()
         after: set[Position] = set()
-        for land, tapped, paid, found in _land_options(kinds, state):
+        for land, tapped, paid, found in land_options(kinds, state):
             life_left = life - paid
             if life_left <= 0:
                 continue
@@ -439,25 +438,6 @@ def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Pos
         if not any(_dominates(other, position, movable) for other in kept):
             kept.append(position)
     return tuple(sorted(kept))
-
-
-def _land_options(kinds: Sequence[CardKind], state: TurnState) -> list[tuple[int, bool, int, int]]:
-    """The land plays of a turn, as the turn search has them: none, or a land (or land face) in hand
-    entering each way it can, a fetchland as each land it can find: (land, tapped, life paid, found)."""
-    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
-    for index in sorted(set(state.hand)):
-        kind = kinds[index]
-        if kind.role != "land" and not kind.land_face:
-            continue
-        if kind.search is None:
-            options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
-            continue
-        for target in _findable(kinds, kind.search, state.library):
-            for tapped, life in _entries(kinds[target], state):
-                tapped = tapped or kind.search.tapped
-                if not (tapped and life):  # (a shockland found tapped pays no life)
-                    options.append((index, tapped, life + kind.search.life, target))
-    return options
 
 
 def _land(kind: CardKind) -> LandProfile:

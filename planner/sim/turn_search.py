@@ -15,7 +15,7 @@ from planner.sim.kinds import CardKind
 from planner.sim.lands import Entry
 from planner.sim.matching import ANY_TYPE, Matchings
 
-__all__ = ["TurnPlan", "TurnState", "TurnTables", "best_turn", "colored_cover", "deck_cover"]
+__all__ = ["TurnPlan", "TurnState", "TurnTables", "best_turn", "colored_cover", "deck_cover", "land_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,21 +231,7 @@ def best_turn(
     and ``castable_of``) keeps what many states share across calls."""
     if tables is None:
         tables = TurnTables(kinds, castable_of)
-    # (land played, tapped, life paid, the land a search finds: -1 for none)
-    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
-    if state.land_play:
-        for index in sorted(set(state.hand)):
-            kind = kinds[index]
-            if kind.role != "land" and not kind.land_face:
-                continue
-            if kind.search is None:
-                options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
-                continue
-            for target in _findable(kinds, kind.search, state.library):
-                for tapped, life in _entries(kinds[target], state):
-                    tapped = tapped or kind.search.tapped
-                    if not (tapped and life):  # (a shockland found tapped pays no life)
-                        options.append((index, tapped, life + kind.search.life, target))
+    options = land_options(kinds, state) if state.land_play else [(-1, False, 0, -1)]
     hand_spells = [i for i in state.hand if kinds[i].role != "land"]
     best: tuple[tuple[int, ...], TurnPlan] | None = None
     castable_with: dict[tuple[int, bool, int, int], set[int]] = {}
@@ -398,6 +384,26 @@ def deck_cover(kinds: Sequence[CardKind], units: Sequence[int], matchings: Match
         for kind in kinds
         if kind.role != "land"
     )
+
+
+def land_options(kinds: Sequence[CardKind], state: TurnState) -> list[tuple[int, bool, int, int]]:
+    """The land plays of a turn: none, or a land (or land face) in hand entering each way it can, a
+    fetchland as each land it can find: (land played, tapped, life paid, the land a search finds: -1 for
+    none)."""
+    options: list[tuple[int, bool, int, int]] = [(-1, False, 0, -1)]
+    for index in sorted(set(state.hand)):
+        kind = kinds[index]
+        if kind.role != "land" and not kind.land_face:
+            continue
+        if kind.search is None:
+            options += [(index, tapped, life, -1) for tapped, life in _entries(kind, state)]
+            continue
+        for target in _findable(kinds, kind.search, state.library):
+            for tapped, life in _entries(kinds[target], state):
+                tapped = tapped or kind.search.tapped
+                if not (tapped and life):  # (a shockland found tapped pays no life)
+                    options.append((index, tapped, life + kind.search.life, target))
+    return options
 
 
 def _findable(kinds: Sequence[CardKind], search: LandSearch, library: frozenset[int]) -> list[int]:
