@@ -49,7 +49,26 @@ def sacrifice_costs(record: PaymentModel) -> tuple[SacrificeCost, ...]:
 
 def declare_sacrifices(record: PaymentModel) -> None:
     """The variables of the additional sacrifices (CR 601.2h): exactly ``count`` of each cost's candidates,
-    none that a mana ability of the plan took off the battlefield, none sacrificed twice."""
+    none that a mana ability of the plan took off the battlefield, none sacrificed twice.
+
+    Bone Splinters ({1}{B}, sacrifice a creature) from two Swamps and Llanowar Elves: the Elves tap for
+    mana and are then sacrificed, and a Swamp stays open.
+
+    >>> from dataclasses import replace
+    >>> from models import Board, PaymentTarget
+    >>> from planner.solve.cpsat import solve_payment
+    >>> from planner.solve.problem import PaymentProblem
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "s1", "card": "Swamp", "controller": "me"},
+    ...     {"id": "s2", "card": "Swamp", "controller": "me"},
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> target = replace(PaymentTarget.of("{1}{B}"), additional_costs=(SacrificeCost(1, ("Creature",)),))
+    >>> solution = solve_payment(PaymentProblem.of(board, target))
+    >>> solution.status.value, sorted(step.permanent for step in solution.plan.steps)
+    ('optimal', ['elf', 's1'])
+    >>> solution.additional_sacrificed
+    ((('elf',), 1),)
+    """
     costs = sacrifice_costs(record)
     if not costs:
         return
