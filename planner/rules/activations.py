@@ -34,7 +34,7 @@ from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.question import could_produce_of, view_of
-from planner.rules.replay import ability_target
+from planner.rules.step_costs import ability_target
 from planner.rules.view import BoardView
 
 __all__ = [

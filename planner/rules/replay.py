@@ -12,11 +12,10 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, Protocol
 
-from models.abilities import CostPartKind, ManaAbility, ObjectFilter, SideEffectKind
+from models.abilities import ManaAbility
 from models.board import Board, Card, Permanent, Player
-from models.cost import PaymentKind, PaymentTarget
+from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.riders import NOTHING_SPENT, SpentMana
@@ -29,14 +28,8 @@ from planner.rules.alternatives import (
 )
 from planner.rules.amounts import into_graveyard
 from planner.rules.costs import (
-    NO_CHOICES,
-    CostChoices,
-    check_choices,
     choice_options,
     consumes,
-    energy_paid,
-    exerts,
-    graveyard_exiled,
     permanent_candidates,
 )
 from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
@@ -52,6 +45,16 @@ from planner.rules.resolutions import (
     stated_resolution,
     worked_out_resolutions,
     worked_out_stated,
+)
+from planner.rules.step_costs import (
+    PaidCosts,
+    StepGame,
+    ability_target,
+    exiled_from_graveyard,
+    pay_costs,
+    returned_to_hand,
+    spent_energy,
+    units_text,
 )
 from planner.rules.view import BoardView, ViewTable
 
@@ -110,7 +113,7 @@ class _CostsPaid:
     exerted: tuple[str, ...] = ()
     graveyard_exiled: int = 0
 
-    def after(self, paid: _Paid, pid: str) -> _CostsPaid:
+    def after(self, paid: PaidCosts, pid: str) -> _CostsPaid:
         """These with one more step's costs (``paid``, of an ability of ``pid``)."""
         choices = paid.choices
         if not choices and not paid.energy and not paid.exerted and not paid.graveyard:
@@ -263,201 +266,14 @@ def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple
     return _remaining(Counter(pool), spent)
 
 
-def ability_target(view: BoardView, pid: str, ability: ManaAbility) -> PaymentTarget:
-    """What paying an ability's own mana cost is for: an ability of that permanent (restrictions read it)."""
-    permanent = view.permanent(pid)
-    return PaymentTarget(
-        cost=ability.cost.mana,
-        type_line=view.type_line(pid),
-        colors=view.colors(pid),
-        kind=PaymentKind.ABILITY,
-        name=permanent.name,
-    )
-
-
-class _Game(Protocol):
-    """What checking a step reads of the game between two steps: both the immutable :class:`PlanState` and
-    the replay's :class:`_LiveState` give it."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def life(self) -> int: ...
-
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
-
-    @property
-    def energy(self) -> int: ...
-
-    @property
-    def graveyard(self) -> int: ...
-
-    def activation_count(self, pid: str) -> int: ...
-
-    def on_battlefield(self, pid: str) -> bool: ...
-
-    def spendable(self, units: Sequence[ManaUnit]) -> bool: ...
-
-    def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag: ...
-
-
-class _Paid(NamedTuple):
-    """What paying one ability's costs does to the game (CR 602.2b, 601.2h), found by :func:`_pay_costs` (a
-    named tuple: one is made a step, and a frozen dataclass is slower to make)."""
-
-    source: bool | None  # the source's tapped status after a {T} or {Q} cost; None: the cost leaves it
-    others: tuple[str, ...]  # the other permanents the cost taps
-    counters: tuple[tuple[str, int], ...] | None  # the source's counters after the cost removes some
-    sacrificed: tuple[str, ...]  # in the order they leave the battlefield (the source last)
-    spent: tuple[ManaUnit, ...]  # pool mana paying the ability's mana cost
-    life: int  # life paid
-    damage: int  # damage from 'whenever ~ becomes tapped' for what the cost tapped
-    #: the source's abilities activated this turn after the step, when it is one that can be activated only
-    #: once each turn (the step adds it); None otherwise
-    activated: tuple[str, ...] | None = None
-    choices: CostChoices = NO_CHOICES  # what its other cost parts take (exiled, returned, untapped, cards)
-    hand: tuple[Card, ...] | None = None  # the hand after it, when its cost takes cards from it
-    energy: int = 0  # energy paid
-    exerted: bool = False  # its permanent exerted
-    graveyard: int = 0  # cards exiled from the graveyard
-
-
-def _pay_costs(state: _Game, view: BoardView, step: Step, ability: ManaAbility) -> _Paid:
-    """What paying an ability's costs does, checked by the rules; raises ``ValueError`` with a reason.
-
-    ``view`` is the game before the step."""
-    pid = step.permanent
-    cost = ability.cost
-    # tap or untap the source; tap the others the cost names
-    newly_tapped: list[str] = []
-    source: bool | None = None
-    if cost.tap:
-        source = True
-        newly_tapped.append(pid)
-    if cost.untap:
-        source = False
-
-    def tapped_now(other: str) -> bool:
-        return source if other == pid and source is not None else view.permanent(other).tapped
-
-    if cost.tap_others is not None:
-        if len(step.tapped) != cost.tap_others_count or len(set(step.tapped)) != len(step.tapped):
-            raise ValueError(
-                f"the cost taps {cost.tap_others_count} permanent(s); the step names {step.tapped}"
-            )
-        for other in step.tapped:
-            if not state.on_battlefield(other) or tapped_now(other):
-                raise ValueError(f"{other} is not an untapped permanent that can be tapped for this cost")
-            if not view.matches(cost.tap_others, other, pid):
-                raise ValueError(f"{other} is not {cost.tap_others.describe()}")
-            newly_tapped.append(other)
-    elif step.tapped:
-        raise ValueError("the cost taps no other permanent")
-    # sacrifice what the cost names (a permanent tapped for mana earlier may be sacrificed: 601.2h)
-    sacrificed = list(step.sacrificed)
-    if cost.sacrifice is not None:
-        if len(sacrificed) != cost.sacrifice_count or len(set(sacrificed)) != len(sacrificed):
-            raise ValueError(
-                f"the cost sacrifices {cost.sacrifice_count} permanent(s); the step names {sacrificed}"
-            )
-        for other in sacrificed:
-            if not state.on_battlefield(other):
-                raise ValueError(f"{other} is not on the battlefield")
-            if not view.matches(cost.sacrifice, other, pid):
-                raise ValueError(f"{other} is not {cost.sacrifice.describe()}")
-    elif sacrificed:
-        raise ValueError("the cost sacrifices no other permanent")
-    if cost.sacrifice_self:
-        sacrificed.append(pid)
-    # exile, return, untap what the other parts name; discard, exile the cards; pay energy
-    hand: tuple[Card, ...] | None = None
-    if cost.parts or step.choices:
-
-        def fits(other: str, wanted: ObjectFilter, kind: CostPartKind) -> str | None:
-            if not state.on_battlefield(other):
-                return f"{other} is not on the battlefield"
-            if kind is CostPartKind.UNTAP_OPPONENT_LAND and not tapped_now(other):
-                return f"{other} is not tapped, so it can't be untapped for this cost"
-            if not view.matches(wanted, other, pid):
-                return f"{other} is not {wanted.describe()}"
-            return None
-
-        held = state.hand
-        after = check_choices(
-            ability, pid, step.choices, held, state.energy, fits, taken=sacrificed, graveyard=state.graveyard
-        )
-        hand = after if len(after) != len(held) else None
-    counters_after: tuple[tuple[str, int], ...] | None = None
-    put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
-    # (a counter its effect puts on before its mana is counted, Empowered Autogenerator's: on it from now on)
-    first = (
-        [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
-        if ability.side_effects
-        else []
-    )
-    if cost.remove_counter or put or first:
-        counters = dict(view.permanent(pid).counters)
-        if cost.remove_counter:
-            counters[cost.remove_counter] = counters.get(cost.remove_counter, 0) - cost.remove_count
-            if counters[cost.remove_counter] < 0:
-                raise ValueError(f"{pid} has no {cost.remove_counter} counter to remove")
-        for part in put:  # (Wall of Roots's -0/-1 counter)
-            counters[part.what] = counters.get(part.what, 0) + part.count
-        for effect in first:
-            counters[effect.what] = counters.get(effect.what, 0) + max(effect.amount, 1)
-        counters_after = tuple(sorted((k, v) for k, v in counters.items() if v > 0))
-    # mana, paid from the pool
-    spent: tuple[ManaUnit, ...] = ()
-    if cost.mana:
-        if cost.mana.has_variable:
-            raise ValueError("abilities whose cost has {X} are not supported")
-        if not state.spendable(step.paid_with):
-            raise ValueError("it spends mana that is not in the pool")
-        target = ability_target(view, pid, ability)
-        rules = SpendRules.for_player(view, view.permanent(pid).controller)
-        if not can_pay_exactly(step.paid_with, cost.mana, target, rules, 0):
-            raise ValueError(f"the mana {_units_text(step.paid_with)} does not pay {cost.mana} exactly")
-        spent = step.paid_with
-    elif step.paid_with:
-        raise ValueError("the ability costs no mana")
-    # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped: a triggered ability
-    # that is not a mana ability (605.1b), so it waits for the stack (603.3) and does not lower the life
-    # total during the payment; it is recorded as damage taken
-    damage = sum(
-        view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana) for tapped in newly_tapped
-    )
-    once = (*view.permanent(pid).activated_this_turn, ability.text) if ability.once_each_turn else None
-    return _Paid(
-        source=source,
-        others=step.tapped,
-        counters=counters_after,
-        sacrificed=tuple(sacrificed),
-        spent=spent,
-        life=cost.life,
-        damage=damage,
-        activated=once,
-        choices=step.choices,
-        hand=hand,
-        energy=energy_paid(ability) if cost.parts else 0,
-        exerted=bool(cost.parts) and exerts(ability),
-        graveyard=graveyard_exiled(ability) if cost.parts else 0,
-    )
-
-
-def _units_text(units: Sequence[ManaUnit]) -> str:
-    return "".join(f"{{{u.type.letter}}}" for u in units) or "(none)"
-
-
 def _checked(
-    state: _Game,
+    state: StepGame,
     view: BoardView,
     reflect: Mapping[str, ManaTypes],
     step: Step,
     index: int,
     keep: bool = True,
-) -> tuple[_Paid, Aftermath, tuple[ManaUnit, ...]]:
+) -> tuple[PaidCosts, Aftermath, tuple[ManaUnit, ...]]:
     """One activation checked by the rules in the game ``state`` (whose view and reflected colors are
     ``view`` and ``reflect``): what its costs do, how it resolved and the units it added (kept with the
     view's structure when ``keep``: :func:`stated_resolution`); raises ``IllegalPlanError`` naming the
@@ -477,7 +293,7 @@ def _checked(
     if reason is not None:
         raise IllegalPlanError(index, reason)
     try:
-        paid = _pay_costs(state, view, step, ability)
+        paid = pay_costs(state, view, step, ability)
     except ValueError as error:
         raise IllegalPlanError(index, f"{permanent.name}: {error}") from None
     stated: tuple[Aftermath, tuple[ManaUnit, ...]] | None
@@ -529,7 +345,7 @@ def apply_step(state: PlanState, step: Step, index: int = 0) -> PlanState:
 
 
 def _resolved(
-    state: PlanState, paid: _Paid, step: Step, outcome: Aftermath, units: tuple[ManaUnit, ...]
+    state: PlanState, paid: PaidCosts, step: Step, outcome: Aftermath, units: tuple[ManaUnit, ...]
 ) -> PlanState:
     """The state after an activation whose costs do ``paid`` resolved as ``outcome``, adding ``units``."""
     pid = step.permanent
@@ -546,7 +362,7 @@ def _resolved(
         board = board.replace_permanent(other, tapped=False)
     hand = paid.hand
     for other in paid.choices.returned:
-        hand = _returned(board.permanent(other), state.hand if hand is None else hand)
+        hand = returned_to_hand(board.permanent(other), state.hand if hand is None else hand)
     gone = list(paid.sacrificed)
     if outcome.sacrifices_source and pid not in gone:
         gone.append(pid)
@@ -555,7 +371,7 @@ def _resolved(
         left = [board.permanent(other) for other in gone]
         board = board.with_player(into_graveyard(board.player(state.player), left))
     if paid.graveyard:
-        board = board.with_player(_exiled_from_graveyard(board.player(state.player), paid.graveyard))
+        board = board.with_player(exiled_from_graveyard(board.player(state.player), paid.graveyard))
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
@@ -565,12 +381,12 @@ def _resolved(
     if hand is not None:
         player["hand"] = hand
     if paid.energy:
-        player["counters"] = _spent_energy(board.player(state.player).counters, paid.energy)
+        player["counters"] = spent_energy(board.player(state.player).counters, paid.energy)
     board = board.replace_player(state.player, **player)
     counts = dict(state.activations)
     counts[pid] = counts.get(pid, 0) + 1
     remaining = _spent_from(Counter(state.pool), paid.spent)
-    assert remaining is not None  # _pay_costs checked it
+    assert remaining is not None  # pay_costs checked it
     return replace(
         state,
         board=board,
@@ -581,30 +397,6 @@ def _resolved(
         sacrificed=sacrificed,
         costs=state.costs.after(paid, pid),
     )
-
-
-def _returned(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand once a cost returned ``permanent`` to its owner's hand (:meth:`Permanent.as_card`)."""
-    card = permanent.as_card()
-    return hand if card is None else (*hand, card)
-
-
-def _exiled_from_graveyard(player: Player, count: int) -> Player:
-    """The player once a cost exiled ``count`` cards from their graveyard (``_pay_costs`` checked it holds
-    them): any cards, its first ones (no ability that reads which is used with such a cost:
-    :func:`~planner.rules.amounts.board_gap`)."""
-    graveyard = player.graveyard
-    if isinstance(graveyard, int):
-        return replace(player, graveyard=graveyard - count)
-    assert graveyard is not None
-    return replace(player, graveyard=graveyard[count:])
-
-
-def _spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[tuple[str, int], ...]:
-    """A player's counters once ``energy`` energy counters are paid (``_pay_costs`` checked there are)."""
-    found = dict(counters)
-    found["energy"] = found.get("energy", 0) - energy
-    return tuple(found.items())
 
 
 #: Whether a replay has been on a view's structure (keyed by None: one entry).
@@ -733,7 +525,7 @@ class _LiveState:
         for unit in units:
             pool[unit] += 1
 
-    def _pay_parts(self, paid: _Paid, pid: str) -> None:
+    def _pay_parts(self, paid: PaidCosts, pid: str) -> None:
         """What a step's other cost parts do (:mod:`planner.rules.costs`), but remove the permanents they
         exile and return (the caller does): untap the opponents' lands, change the hand, pay energy."""
         view = self.view
@@ -742,12 +534,12 @@ class _LiveState:
             self.touched[other] = None
         hand = paid.hand
         for other in paid.choices.returned:
-            hand = _returned(view.permanent(other), self.hand if hand is None else hand)
+            hand = returned_to_hand(view.permanent(other), self.hand if hand is None else hand)
         if hand is not None:
             self.hand_board = self.hand_board.replace_player(self.player, hand=hand)
         self.energy -= paid.energy
         if paid.graveyard:
-            view.update_player(_exiled_from_graveyard(view.player(self.player), paid.graveyard))
+            view.update_player(exiled_from_graveyard(view.player(self.player), paid.graveyard))
         self.costs = self.costs.after(paid, pid)
 
     def _remove(self, pid: str) -> None:
@@ -807,7 +599,7 @@ def _paid_target(
     if not any(can_pay_exactly(spent, cost, target, rules, life) for cost in left):
         paid = "".join(f" and {a.kind.value} {a.paid_text}" for a in alternatives)
         raise IllegalPlanError(
-            index, f"{_units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
+            index, f"{units_text(spent)}{paid} and {life} life do not pay {target.cost} exactly"
         )
     return remaining
 
@@ -1093,7 +885,7 @@ def _steps_for(
                         choices=choices,
                     )
                     try:
-                        paid = _pay_costs(state, view, probe, ability)
+                        paid = pay_costs(state, view, probe, ability)
                     except ValueError:
                         continue
                     removed = probe.removed
