@@ -106,6 +106,10 @@ def test_the_turns_castability_comes_before_a_converge_spells_colors() -> None:
     converge = _payment(turn, "Prismatic Test")
     assert converge.colors_spent == "WB" and converge.riders[0].value == 2
     assert converge.riders[1].met  # (a Wastes pays its generic mana: {C} was spent)
+    # the same with the spells named (--cast), in the order given and in the best one
+    for order in ("given", "best"):
+        named = plan_turn(board, casts=["Prismatic Test", "Ponder Test"], order=order)
+        assert named.optimal and _payment(named, "Prismatic Test").colors_spent == "WB"
 
 
 def test_two_converge_spells_share_the_colors_for_the_most_in_all() -> None:
