@@ -7,7 +7,9 @@ maker) and *plain* spells, which only spend mana. The order of plain spells neve
 from one pool (CR 500.4: mana stays all main phase) by sources that are all there at the end, so they are
 cast last. For every land choice and every subset and order of the event spells, one CP-SAT model pays the
 whole turn (:class:`~planner.solve.problem.TurnPayments`: a step index, an *epoch*, per cast, the pool
-carried), choosing which plain spells to cast; the best of these models under the turn's objective wins.
+carried), choosing which plain spells to cast; the best of these models under the turn's objective wins (each
+spell's riders on the mana spent, converge's colors or "if {C} was spent", weighed as ``pay`` weighs them:
+:mod:`planner.solve.cpsat.riders`).
 Sequences that can't beat the best found (their bound: the mana value of every spell they may cast, then the
 cards that uses up) are not solved, nor are land and exile choices that can't; a spell that costs nothing and
 only brings mana (Lotus Petal) comes before the other events; the analysis of the boards the sequences share
@@ -124,12 +126,14 @@ class TurnResult:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of contract section 7, plus the land's id and state, the held cost, what is left
-        open, the mana left floating, ``optimal``, ``warnings`` and ``notes``."""
+        open, the mana left floating, what each spell's riders on the mana spent got (``riders``:
+        :meth:`riders_json`), ``optimal``, ``warnings`` and ``notes``."""
         return {
             "castable": self.castable,
             "land_played": self.land_played,
             "spells": [spell.to_json() for spell in self.spells],
             "mana_value_cast": self.mana_value_cast,
+            "riders": self.riders_json(),
             "reason": self.reason,
             "land": None
             if self.land_played is None
@@ -158,11 +162,32 @@ class TurnResult:
             "notes": list(self.notes),
         }
 
+    def riders_json(self) -> list[dict[str, Any]]:
+        """What the riders on the mana spent of each spell cast got (contract §11-§12), one object per spell
+        that has them, in the order cast: ``spell`` (its place in ``spells``, from 1), ``card``, and, as
+        ``pay`` reports them, ``colors_spent`` and ``riders``; empty when no spell has them.
+
+        >>> TurnResult(castable=False).riders_json()
+        []
+        """
+        return [
+            {
+                "spell": number,
+                "card": spell.card,
+                "colors_spent": spell.payment.colors_spent,
+                "riders": [outcome.to_json() for outcome in spell.payment.riders],
+            }
+            for number, spell in enumerate(self.spells, 1)
+            if spell.payment.colors_spent is not None
+        ]
+
 
 def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player: str) -> tuple[int, ...]:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
-    played (the land that keeps the most colors for later turns), then the pay objective's levels."""
+    played (the land that keeps the most colors for later turns), then the pay objective's levels, its
+    riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
+    of the turn's spells comes before any rider)."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)

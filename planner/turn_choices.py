@@ -449,13 +449,6 @@ def turn_notes(
             notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
         if spell.target.convoke or spell.target.improvise or spell.target.delve:
             notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
-        # (contract §12: converge, "if {C} was spent": the turn's model does not weigh them; each spell's
-        # payment still says what they got)
-        if spell.target.riders:
-            riders = "; ".join(str(rider) for rider in spell.target.riders)
-            notes.add(
-                f"{spell.card.name}: its riders on the mana spent ({riders}) are not weighed in turn plans"
-            )
     usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):
         usable[ability.position] = usable.get(ability.position, 0) + 1

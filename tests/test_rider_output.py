@@ -1,9 +1,9 @@
 """Issue 37 item 3, contract §12: the answer says what a spell's riders on the mana spent got: the colors of
 the mana that paid it (``colors_spent``) and, per rider, converge's count or whether the condition is met
 (``riders``), in ``pay``'s and ``max-x``'s JSON and text, through the command and a real service process;
-``plan-turn`` reports them per spell and notes that its plan does not weigh them. Each board's values are
-worked out by hand in its comment; the payments are the reference search's best (``agrees_with_reference``),
-and the outcomes are checked again from the replayed plan's mana."""
+``plan-turn`` weighs them and reports them per spell. Each board's values are worked out by hand in its
+comment; the payments are the reference search's best (``agrees_with_reference``), and the outcomes are
+checked again from the replayed plan's mana."""
 
 from __future__ import annotations
 
@@ -223,32 +223,32 @@ def test_the_service_reports_the_riders(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------------ plan-turn
 
 
-def test_plan_turn_reports_a_converge_spells_riders_and_notes_they_are_not_weighed(tmp_path: Path) -> None:
-    # the converge spell is cast ({2}{W}: 3 of the 5 lands); the turn's model does not weigh its riders, so
-    # the plan says so in a note and is not called optimal; its payment still says what they got
+def test_plan_turn_weighs_and_reports_a_converge_spells_riders(tmp_path: Path) -> None:
+    # the converge spell is cast ({2}{W}: 3 of the 5 lands), paid as `pay --spell` pays it: W, U and B (3
+    # colors; converge comes before 'if {C} was spent', which the Wastes would meet only by giving up a
+    # color); the turn's plan weighs its riders, so there is no note and the plan is optimal
     board = Board.from_dict(json.loads(_board_file(tmp_path).read_text(encoding="utf-8")))
     turn = plan_turn(board)
     assert [spell.card for spell in turn.spells] == ["Prismatic Test"]
-    assert turn.optimal is False
-    assert any("Prismatic Test: its riders on the mana spent" in note for note in turn.notes)
+    assert turn.optimal is True and turn.notes == ()
     payment = turn.spells[0].payment
     letters = "".join(t for t in "WUBRG" if ManaType[t] in payment.mana_spent.types)
-    assert payment.colors_spent == letters
+    assert payment.colors_spent == letters == "WUB"
     assert payment.riders[0].value == len(letters)
-    assert payment.riders[1].met == (payment.mana_spent[ManaType.C] > 0)
-    data = turn.to_json()["spells"][0]["payment"]
-    assert data["colors_spent"] == letters and len(data["riders"]) == 2
+    assert payment.riders[1].met == (payment.mana_spent[ManaType.C] > 0) is False
+    data = turn.to_json()
+    assert data["spells"][0]["payment"]["colors_spent"] == letters and len(data["riders"]) == 1
+    assert data["riders"] == [
+        {"spell": 1, "card": "Prismatic Test", "colors_spent": "WUB", "riders": _EXPECTED_RIDERS}
+    ]
 
 
-def test_plan_turn_on_the_command_line_shows_the_riders_and_the_note(tmp_path: Path) -> None:
+def test_plan_turn_on_the_command_line_shows_the_riders(tmp_path: Path) -> None:
     path = _board_file(tmp_path)
     result = CliRunner().invoke(app, ["plan-turn", str(path), "--json"])
     assert result.exit_code == 0
-    payment = json.loads(result.stdout)["spells"][0]["payment"]
+    data = json.loads(result.stdout)
+    assert data["riders"][0]["colors_spent"] == "WUB" and data["optimal"] is True
     text = CliRunner().invoke(app, ["plan-turn", str(path)]).stdout
-    assert "riders (not weighed)" in text
-    assert (
-        f"colors {payment['colors_spent']}; for each color of mana spent: {len(payment['colors_spent'])}"
-        in text
-    )
-    assert "note: Prismatic Test: its riders on the mana spent" in text
+    assert "riders" in text and "not weighed" not in text and "note:" not in text
+    assert "colors WUB; for each color of mana spent: 3; if {C} was spent: not met" in text

@@ -87,7 +87,7 @@ def turn_report(result: TurnResult) -> str:
         )
     headers = ["#", "spell", "cost", "tapped", "paid with", "floating after"]
     if any(spell.payment.colors_spent is not None for spell in result.spells):
-        headers.append("riders (not weighed)")  # (contract §12: the turn's plan does not weigh them)
+        headers.append("riders")  # (contract §11-§12: weighed after life and sacrifices)
         for row, spell in zip(rows, result.spells, strict=True):
             row.append(_riders_got(spell.payment))
     if rows:

@@ -366,10 +366,12 @@ def producers(
     cycling = [i for cycle in cycles.values() if cycle.taps for i in (*cycle.taps, *cycle.untaps)]
     counting = [i for family in families for i, _ in family.variants]
     changing = [i for family in families for i in family.changers]
-    # (a Treasure's mana is told apart when the spell reads whether it was spent: planner.solve.riders)
+    # (a Treasure's mana is told apart when the spell, or a turn's, reads whether it was spent:
+    # planner.solve.riders)
+    spells = [problem.target, *(s.target for s in problem.turn.spells)] if problem.turn else [problem.target]
     treasures = (
         [t.index for t in templates if from_treasure(problem.view, t.pid)]
-        if reads_treasures(problem.target)
+        if any(reads_treasures(target) for target in spells)
         else []
     )
     tracked = _reachable(

@@ -22,7 +22,7 @@ from planner.rules.replay import Plan, Step
 from planner.solve.cpsat.alternatives import alternative_payments
 from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
-from planner.solve.cpsat.riders import exact_level
+from planner.solve.cpsat.riders import exact_level, split_of
 from planner.solve.cpsat.sacrifice import sacrificed_counts
 from planner.solve.objective import colors_lost
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
@@ -222,11 +222,11 @@ def take(
     reserved: dict[ClassKey, int],
 ) -> tuple[ManaUnit, ...]:
     """The units a consumer spends: its typed draws, then its generic and snow draws from units of its
-    groups that no typed draw still needs (``reserved``: typed draws not yet taken); the target of a spell
-    that reads the mana spent draws its generic mana as the model split it among classes
+    groups that no typed draw still needs (``reserved``: typed draws not yet taken); a spell that reads the
+    mana spent (the target, a turn's spell) draws its generic mana as the model split it among classes
     (:mod:`planner.solve.cpsat.riders`)."""
     taken: list[ManaUnit] = []
-    split = record.riders.split if record.riders is not None and consumer is record.main.consumers[0] else {}
+    split = split_of(record, consumer)
     draws = [*((key, solver.value(var)) for (key, _), var in consumer.pay.items())]
     draws += [(key, solver.value(var)) for key, var in split.items()]
     for key, count in draws:
@@ -311,7 +311,7 @@ class _Extraction:
         for consumer in main.consumers:
             for (spent_key, _), var in consumer.pay.items():
                 self.reserved[spent_key] += solver.value(var)
-        if record.riders is not None:  # (the target's generic draws, split among classes: see take)
+        if record.riders is not None:  # (the spells' generic draws, split among classes: see take)
             for spent_key, var in record.riders.split.items():
                 self.reserved[spent_key] += solver.value(var)
         self.picks_left = {key: solver.value(var) for key, var in main.choice.items()}
