@@ -1,0 +1,99 @@
+"""The ways a turn's sequence may pay its spells' additional costs (:mod:`planner.turn_additional`): each
+set of permanents sacrificed and the cards discarded, spell after spell, as sequences the turn's search
+solves one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from models.board import Board
+from planner.rules.additional_costs import planned_costs
+from planner.turn_additional import (
+    discard_count,
+    discarded_cards,
+    sacrifice_options,
+    tapped_first,
+    unplanned_mana,
+)
+from planner.turn_model import TurnItem, TurnSequence, timeline_of
+
+__all__ = ["paid_sequences"]
+
+
+def paid_sequences(
+    board: Board, player: str, sequence: TurnSequence
+) -> Iterator[tuple[TurnSequence, frozenset[str]]]:
+    """Every way ``sequence`` pays its spells' additional costs, each with the notes on what it leaves out
+    (the mana of a permanent sacrificed that is not tapped first: :func:`unplanned_mana`); the sequence
+    itself when it has none; nothing when a cost can't be paid.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Forest"]}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "i", "card": "Island", "controller": "me"}]})
+    >>> from models.board import Card
+    >>> harrow = Card.from_json({"name": "Harrow", "type_line": "Instant", "mana_cost": "{2}{G}",
+    ...     "oracle": "As an additional cost to cast this spell, sacrifice a land.\\nDraw a card."})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> spell = replace(hand_spells([harrow], 0, Ids(set()))[0], event=True)
+    >>> found = paid_sequences(board, "me", TurnSequence(items=(TurnItem(spell=spell),), optional=True))
+    >>> [(s.items[0].sacrificed, s.items[0].tapped_first, notes) for s, notes in found]
+    [(('f',), ('f',), frozenset()), (('i',), ('i',), frozenset())]
+    """
+    if not any(planned_costs(spell.target.additional_costs) for spell in sequence.spells):
+        yield sequence, frozenset()
+        return
+    timeline = timeline_of(board, player, sequence)
+    start = timeline.boards[0]
+    at_start = {permanent.id for permanent in start.permanents}
+    hand = board.player(player).hand
+    used = {item.spell.position for item in sequence.items if item.spell is not None}
+    used |= {item.exile.position for item in sequence.items if item.exile is not None}
+    land = sequence.land
+    if land is not None and land.position >= 0:  # (an MDFC's land face: its place in the hand)
+        used.add(land.position)
+    elif land is not None:  # (a land card: the first of its name not otherwise used)
+        used.add(next(n for n, card in enumerate(hand) if card.name == land.card.name and n not in used))
+    used.discard(-1)
+    stages = [stage for stage in timeline.stages if stage.item.spell is not None]
+
+    def paid(
+        at: int, items: tuple[TurnItem, ...], taken: frozenset[str], discarded: frozenset[int]
+    ) -> Iterator[tuple[tuple[TurnItem, ...], frozenset[str]]]:
+        if at == len(stages):
+            yield items, frozenset()
+            return
+        stage = stages[at]
+        spell = stage.item.spell
+        assert spell is not None
+        count = discard_count(spell)
+        places: list[int] | None = []
+        if count:
+            places = discarded_cards(hand, used, count, set(discarded))
+        if places is None:
+            return
+        names = tuple(hand[n].name for n in places)
+        for option in sacrifice_options(stage.board, player, spell, taken):
+            first = tuple(pid for pid in option if pid in at_start and tapped_first(start, player, pid))
+            notes = frozenset(
+                f"{spell.card.name}: the mana {pid} could have made before it was sacrificed is not planned"
+                for pid in option
+                if pid not in first
+                and unplanned_mana(
+                    start if pid in at_start else stage.board, player, pid, at_start=pid in at_start
+                )
+            )
+            item = replace(stage.item, sacrificed=option, discarded=names, tapped_first=first)
+            for rest, more in paid(at + 1, (*items, item), taken | set(option), discarded | set(places)):
+                yield rest, notes | more
+
+    for items, notes in paid(0, (), frozenset(), frozenset()):
+        chosen = iter(items)
+        yield (
+            replace(
+                sequence,
+                items=tuple(next(chosen) if item.spell is not None else item for item in sequence.items),
+            ),
+            notes,
+        )
