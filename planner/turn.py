@@ -88,7 +88,7 @@ from planner.turn_model import (
     sequence_problem,
     timeline_of,
 )
-from planner.turn_paid import paid_sequences
+from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
@@ -404,7 +404,10 @@ class _Search:
         """Solve one sequence whose additional costs are chosen, and keep it when it is the best so far; True
         when its event spells can all be cast."""
         self.check()
-        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared)
+        most = discard_budget(self.board, self.player, sequence)
+        if most is not None and most < 0:
+            return False  # (its discards find too few cards, and its extensions use more)
+        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -412,6 +415,9 @@ class _Search:
         if solution.turn is None:
             return False  # (this order can't cast its event spells, and no extension of it can)
         self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        if most is not None:  # (the cards discarded, now that the spells cast are known)
+            sequence = with_discards(self.board, self.player, sequence, solution.turn.casts)
+            timeline = timeline_of(self.board, self.player, sequence)
         key = _key(sequence, solution, timeline, self.player)
         skipped = int(self.take_land and sequence.land is None)
         key = (key[0], key[1], skipped, *key[2:])

@@ -20,10 +20,10 @@ How the turn's search stays exact with them:
   plan says so (``optimal`` false: :func:`unplanned_mana`);
 - a discard takes cards the turn does not use: a card cast or played before the spell has left the hand, one
   cast after it must still be there, so the cards discarded are cards of the hand the turn neither casts,
-  plays nor exiles (:func:`discarded_cards`). With a discard in the hand every spell is an event, so that
-  each plan's cards are known; the hand's first such cards are discarded (for this turn any of them does as
-  well: which to keep for later turns is the player's call). A spell whose cost can't be paid is not cast
-  in that order.
+  plays nor exiles (:func:`discarded_cards`). The plain spells are cast last, so the turn's model casts at
+  most as many of them as leave enough such cards (:attr:`~planner.solve.problem.TurnPayments.most_optional`);
+  the hand's first cards the plan leaves are discarded (for this turn any of them does as well: which to
+  keep for later turns is the player's call). A spell whose cost can't be paid is not cast in that order.
 """
 
 from __future__ import annotations
@@ -55,13 +55,11 @@ __all__ = [
 
 def additional_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with each one that has an additional cost the turn plans made an event, and each one
-    whose permanent another may sacrifice (cast before it, it is there to be sacrificed); every spell an
-    event when one of them discards (so that the cards a plan uses are known: see the module docstring)."""
-    discards = any(discard_count(spell) for spell in spells)
+    whose permanent another may sacrifice (cast before it, it is there to be sacrificed)."""
     sacrifices = [cost for spell in spells for cost in _sacrifices(spell)]
 
     def event(spell: TurnSpell) -> bool:
-        if discards or planned_costs(spell.target.additional_costs):
+        if planned_costs(spell.target.additional_costs):
             return True
         permanent = not spell.card.type_line.is_a("Instant") and not spell.card.type_line.is_a("Sorcery")
         return permanent and any(cost.matches(spell.card.type_line) for cost in sacrifices)

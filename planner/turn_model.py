@@ -280,9 +280,14 @@ class SharedWork:
 
 
 def sequence_problem(
-    board: Board, sequence: TurnSequence, hold: PaymentTarget | None, shared: SharedWork
+    board: Board,
+    sequence: TurnSequence,
+    hold: PaymentTarget | None,
+    shared: SharedWork,
+    most_optional: int | None = None,
 ) -> tuple[PaymentProblem, Timeline]:
-    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
+    """The payment problem of a whole sequence (:class:`TurnPayments`), casting at most ``most_optional``
+    of the spells it may leave out."""
     player, deadline = shared.player, shared.deadline
     timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
@@ -330,6 +335,7 @@ def sequence_problem(
         mana=timeline.mana,
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
+        most_optional=most_optional,
     )
     nothing = PaymentTarget.of("{0}")
     started = time.monotonic()

@@ -125,7 +125,16 @@ def test_a_one_spell_turn_pays_as_pay_does() -> None:
     assert turn.spells[0].payment.mana_spent == paid.mana_spent
 
 
-_SPELLS: list[str | dict[str, str]] = [HARROW, RITES, VOICE, BLUE, GREEN, BEARS, "Lightning Bolt", "Llanowar Elves"]
+_SPELLS: list[str | dict[str, str]] = [
+    HARROW,
+    RITES,
+    VOICE,
+    BLUE,
+    GREEN,
+    BEARS,
+    "Lightning Bolt",
+    "Llanowar Elves",
+]
 _PERMANENTS = ["Forest", "Island", "Mountain", "Swamp", "Llanowar Elves", "Sol Ring"]
 
 
