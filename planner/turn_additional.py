@@ -114,8 +114,9 @@ def sacrifice_options(
 
 def tapped_first(board: Board, player: str, pid: str) -> tuple[Packet, ...] | None:
     """The mana the permanent ``pid`` adds when tapped before it is sacrificed (see the module docstring):
-    one packet of the types its mana abilities may add, ``()`` when it can't be tapped for mana now, None
-    when it has a mana ability the turn does not tap first (a cost beyond {T}, life, a condition).
+    one packet of the types its mana abilities may add, ``()`` when it can't be tapped for mana now (or
+    its only mana abilities sacrifice it: a Treasure), None when it has a mana ability the turn does not
+    tap first (a cost beyond {T}, life, a condition).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f", "card": "Forest", "controller": "me"},
@@ -126,7 +127,8 @@ def tapped_first(board: Board, player: str, pid: str) -> tuple[Packet, ...] | No
     ()
     """
     view = view_of(board)
-    abilities = view.mana_abilities(pid)
+    # (an ability that sacrifices the permanent, a Treasure's, can't be used before the cost sacrifices it)
+    abilities = [a for a in view.mana_abilities(pid) if not a.cost.sacrifice_self]
     if not abilities:
         return ()
     permanent = board.permanent(pid)

@@ -62,7 +62,8 @@ def paid_sequences(
         for option in sacrifice_options(stage.board, player, spell, taken):
             first = tuple(pid for pid in option if pid in at_start and tapped_first(start, player, pid))
             notes = frozenset(
-                f"{spell.card.name}: the mana {pid} could have made before it was sacrificed is not planned"
+                f"{spell.card.name}: sacrificing {pid} was tried without the mana it could make first (not "
+                "planned): the plan may not be the best"
                 for pid in option
                 if pid not in first
                 and unplanned_mana(

@@ -176,3 +176,28 @@ def test_the_command_names_what_each_spell_sacrificed_and_discarded() -> None:
     assert text.exit_code == 0, text.output
     assert "Tormenting Voice: discarded Forest for the additional cost" in text.stdout
     assert f"Harrow: sacrificed {paid['Harrow']['sacrificed'][0]} for the additional cost" in text.stdout
+
+
+#: Village Rites's artifact twin: sacrifice an artifact, no target
+ARTIFACT_RITES = {**RITES, "name": "Artifact Rites"}
+ARTIFACT_RITES["oracle"] = RITES["oracle"].replace("creature", "artifact")
+
+
+def test_a_treasure_sacrificed_for_the_cost_loses_no_mana_said() -> None:
+    # a Treasure's mana ability sacrifices it: used for the cost, it could not have made mana first
+    board = make_board([*_lands("Swamp"), {"id": "t", "card": "Treasure"}], hand=[ARTIFACT_RITES])
+    turn = plan_turn(board)
+    assert _paid(turn) == [("Artifact Rites", ["t"], [])]
+    _agrees(board, turn)
+
+
+def test_a_land_whose_mana_is_not_tapped_first_is_a_note() -> None:
+    # Adarkar Wastes deals damage for its colored mana: the plans that sacrifice it for Harrow are tried
+    # without its mana, which the search says (it may have missed a better plan)
+    board = make_board(_lands("Forest", "Forest", "Forest", "Adarkar Wastes"), hand=[HARROW])
+    turn = plan_turn(board, no_land=True)
+    assert [spell.card for spell in turn.spells] == ["Harrow"] and not turn.optimal
+    assert turn.notes == (
+        "Harrow: sacrificing p3 was tried without the mana it could make first (not planned): the plan may "
+        "not be the best",
+    )
