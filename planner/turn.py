@@ -37,10 +37,11 @@ from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
 from planner.api import PayResult, described_payment, solve_cpsat
+from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
-from planner.rules.replay import IllegalPlanError, initial_state, view_of
+from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
 from planner.rules.turn import (
     cast_spell,
     land_played,
@@ -53,11 +54,17 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_additional import (
+    additional_events,
+    discard_count,
+    tapped_before,
+    unread_cost_notes,
+    without_paid,
+)
 from planner.turn_choices import (
     Ids,
     LandPlay,
     TurnSpell,
-    additional_cost_notes,
     cast_card,
     colors_made,
     distinct,
@@ -79,9 +86,11 @@ from planner.turn_model import (
     TurnSequence,
     exiled_from_hand,
     in_graveyard,
+    sequence_discards,
     sequence_problem,
     timeline_of,
 )
+from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
@@ -112,6 +121,7 @@ class TurnResult:
     land_fetched: str | None = None  # the land a fetchland found, cracked at once
     land_returned: str | None = None  # the id of the land a bounce land returned to the hand
     exiled: tuple[tuple[str, str], ...] = ()  # (card, mana): cards exiled from the hand for their mana
+    tapped_first: tuple[str, ...] = ()  # tapped for mana at the start: a spell sacrifices them later
     spells: tuple[SpellCast, ...] = ()
     mana_value_cast: int = 0
     reason: str | None = None
@@ -145,6 +155,7 @@ class TurnResult:
                 "returned": self.land_returned,
             },
             "exiled_from_hand": [{"card": card, "mana": mana} for card, mana in self.exiled],
+            "tapped_before_sacrifice": list(self.tapped_first),
             "hold": None
             if self.hold is None
             else {
@@ -192,6 +203,7 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
     cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0) + len(sequence.exiled)
+    cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     levels = dict(solution.objective)
     rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
     final = timeline.boards[-1]
@@ -248,6 +260,10 @@ class _Search:
         self.given: tuple[TurnSpell, ...] = ()
         self.exiles: tuple[TurnItem, ...] = ()
         self.shared = SharedWork(player, deadline)
+        # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
+        # all else equal: the land drop is given up only when that casts more, contract section 11)
+        self.take_land = False
+        self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -304,7 +320,7 @@ class _Search:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
         cards = len(exiled) + (land is not None) + len(cast) + sum(s.mana_value > 0 for s in optional)
-        return (0, -value, cards) > self.best[0][:3]
+        return (0, -value, 0, cards) > self.best[0][:4]
 
     def _choice(
         self, land: LandPlay | None, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]
@@ -343,7 +359,8 @@ class _Search:
         return frozenset(
             kind
             for kind, copies in enumerate(self.kinds)
-            if all(free_event(copies[0], view, self.player) for view in views)
+            if not planned_costs(copies[0].target.additional_costs)
+            and all(free_event(copies[0], view, self.player) for view in views)
         )
 
     def _placed(self, items: list[TurnItem], land: LandPlay | None) -> tuple[TurnItem, ...]:
@@ -399,10 +416,23 @@ class _Search:
         return self._solve(sequence)
 
     def _solve(self, sequence: TurnSequence) -> bool:
-        """Solve one sequence and keep it when it is the best so far; True when its event spells can all be
-        cast (its extensions may then be)."""
+        """Solve one sequence with each way of paying its spells' additional costs
+        (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
+        can all be cast in one of them (its extensions may then be)."""
+        castable = False
+        for paid, unplanned in paid_sequences(self.board, self.player, sequence):
+            self.unplanned |= unplanned
+            castable = self._solve_paid(paid) or castable
+        return castable
+
+    def _solve_paid(self, sequence: TurnSequence) -> bool:
+        """Solve one sequence whose additional costs are chosen, and keep it when it is the best so far; True
+        when its event spells can all be cast."""
         self.check()
-        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared)
+        most = discard_budget(self.board, self.player, sequence)
+        if most is not None and most < 0:
+            return False  # (its discards find too few cards, and its extensions use more)
+        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -410,10 +440,35 @@ class _Search:
         if solution.turn is None:
             return False  # (this order can't cast its event spells, and no extension of it can)
         self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        if most is not None:  # (the cards discarded, now that the spells cast are known)
+            sequence = with_discards(self.board, self.player, sequence, solution.turn.casts)
+            timeline = timeline_of(self.board, self.player, sequence)
         key = _key(sequence, solution, timeline, self.player)
+        skipped = int(self.take_land and sequence.land is None)
+        key = (key[0], key[1], skipped, *key[2:])
         if self.best is None or key < self.best[0]:
             self.best = (key, sequence, solution, timeline)
         return True
+
+
+def _additional_paid(
+    state: PlanState,
+    before: Board,
+    spell: TurnSpell,
+    item: TurnItem,
+    summary: PaymentSummary,
+    paid: PayResult,
+    steps: int,
+) -> tuple[PlanState, PayResult]:
+    """The state once the spell's additional costs are paid as the sequence chose (checked by the rules on
+    the board it was cast on, ``before``), and its payment naming them."""
+    costs = planned_costs(spell.target.additional_costs)
+    if not costs:
+        return state, paid
+    additional = AdditionalPaid(item.sacrificed, tuple(sorted(item.discarded)))
+    check_additional(before, state.player, costs, summary, additional, spell.card.name, steps)
+    board = without_paid(state.board, state.player, item.sacrificed, item.discarded)
+    return replace(state, board=board), replace(paid, additional=additional)
 
 
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
@@ -461,6 +516,7 @@ def _replayed(
                 paid = described_payment(
                     problem, problem.target, plan, summary, Solution(status=solution.status, plan=plan)
                 )
+                state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
                 cast_spells.append(SpellCast(card=spell.card.name, cost=str(spell.target.cost), payment=paid))
                 after = state.board.replace_player(
                     player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
@@ -468,6 +524,8 @@ def _replayed(
                 state = replace(state, board=after)
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
+            elif item.tapped_first:
+                state = replace(state, board=tapped_before(state.board, item.tapped_first))
             else:
                 land = item.land
                 assert land is not None
@@ -503,6 +561,7 @@ def _replayed(
         land_fetched=land.fetched.name if land is not None and land.fetched is not None else None,
         land_returned=returned,
         exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
+        tapped_first=tuple(pid for item in sequence.items for pid in item.tapped_first),
         spells=tuple(cast_spells),
         mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
         hold=str(hold.cost) if hold is not None else None,
@@ -572,12 +631,16 @@ def plan_turn(
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
-    spells = [s for s in spells if why_not[id(s.card)] is None]
+    spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
+    discards = any(discard_count(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
     if not no_land:
-        lands = land_choices(board, player, hand, land, used_ids, take=not casts, cards=cards)
+        # (a discard may take the land instead: then not playing it is tried too, and loses all else equal)
+        lands = land_choices(
+            board, player, hand, land, used_ids, take=not casts and not discards, cards=cards
+        )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells)
@@ -592,6 +655,7 @@ def plan_turn(
         mode="choose" if not casts else order,
         landfall=landfall,
     )
+    search.take_land = not casts and discards and any(choice is not None for choice in lands)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     complete = search.run(lands, exiles)
@@ -614,9 +678,10 @@ def plan_turn(
             f"{chosen.card.name}: the library is not listed; the plan assumes it holds a basic "
             f"{chosen.fetched.name}"
         )
-    # (a spell's additional costs, sacrifice or discard, are not in the turn's model: said, never silent)
-    unpaid = additional_cost_notes(spells, {spell.card for spell in result.spells})
+    # (an additional cost the reader does not read is not paid: said, never silent)
+    unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
+    notes += sorted(search.unplanned)
     result = replace(
         result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)
     )
@@ -627,7 +692,7 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete and not left_out and not unpaid,
+        optimal=complete and not left_out and not unpaid and not search.unplanned,
         warnings=analysis.warnings,
         notes=tuple(notes),
     )

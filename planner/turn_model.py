@@ -7,6 +7,7 @@ after each event: see :mod:`planner.turn`), and the one CP-SAT problem that pays
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent
@@ -20,6 +21,7 @@ from planner.rules.replay import could_produce_of, view_of
 from planner.rules.turn import arriving, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
+from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_mana
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "TurnSequence",
     "exiled_from_hand",
     "in_graveyard",
+    "sequence_discards",
     "sequence_problem",
     "timeline_of",
 ]
@@ -38,11 +41,17 @@ __all__ = [
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TurnItem:
     """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
-    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4)."""
+    exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4). A
+    spell names what pays its additional costs (``sacrificed``: ids; ``discarded``: card names); permanents
+    ``tapped_first`` are tapped for their mana at the start, before a spell sacrifices them
+    (:mod:`planner.turn_additional`)."""
 
     land: LandPlay | None = None
     spell: TurnSpell | None = None
     exile: HandAbility | None = None
+    sacrificed: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+    tapped_first: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -104,6 +113,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     at_start = True  # (no epoch yet: what is done now is there from the start)
     for item in sequence.items:
         epoch = len(boards) - 1
+        if item.spell is not None and at_start:
+            current = _tapped_first(current, player, sequence, stages, mana)
+            boards[0] = current
         if item.exile is not None:
             current = exiled_from_hand(current, player, item.exile)
             mana.append(EventMana(epoch=epoch, packets=_packets(item.exile), source=item.exile.card.name))
@@ -159,12 +171,36 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         for permanent in brought:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
+        current = without_paid(current, player, item.sacrificed, item.discarded)
         current = current.replace_player(player, spells_cast_this_turn=cast)
         boards.append(current)
         stages.append(
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def sequence_discards(sequence: TurnSequence) -> Counter[str]:
+    """The cards the sequence's spells discard, by name."""
+    return Counter(name for item in sequence.items for name in item.discarded)
+
+
+def _tapped_first(
+    board: Board, player: str, sequence: TurnSequence, stages: list[Stage], mana: list[EventMana]
+) -> Board:
+    """The board once the permanents the sequence sacrifices that can be tapped first are tapped, each a
+    stage whose mana is there from the start (:func:`~planner.turn_additional.tapped_first`)."""
+    start = board
+    for item in sequence.items:
+        for pid in item.tapped_first:
+            packets = tapped_first(start, player, pid)
+            assert packets, pid
+            board = tapped_before(board, (pid,))
+            mana.append(EventMana(epoch=0, packets=packets, source=pid))
+            stages.append(
+                Stage(item=TurnItem(tapped_first=(pid,)), epoch=0, board=board, mana=(len(mana) - 1,))
+            )
+    return board
 
 
 def _packets(exiled: HandAbility) -> tuple[Packet, ...]:
@@ -244,9 +280,14 @@ class SharedWork:
 
 
 def sequence_problem(
-    board: Board, sequence: TurnSequence, hold: PaymentTarget | None, shared: SharedWork
+    board: Board,
+    sequence: TurnSequence,
+    hold: PaymentTarget | None,
+    shared: SharedWork,
+    most_optional: int | None = None,
 ) -> tuple[PaymentProblem, Timeline]:
-    """The payment problem of a whole sequence (:class:`TurnPayments`)."""
+    """The payment problem of a whole sequence (:class:`TurnPayments`), casting at most ``most_optional``
+    of the spells it may leave out."""
     player, deadline = shared.player, shared.deadline
     timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
@@ -294,6 +335,7 @@ def sequence_problem(
         mana=timeline.mana,
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
+        most_optional=most_optional,
     )
     nothing = PaymentTarget.of("{0}")
     started = time.monotonic()

@@ -3,6 +3,7 @@ rules of a turn's main phase one by one."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import tracemalloc
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from models.additional_costs import SacrificeCost
 from models.board import Board, Card
 from models.carddata.faces import Card as StoredCard
 from models.carddata.faces import CardFace
@@ -20,6 +22,7 @@ from models.errors import InputError
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
 from planner.cards.store import CardStore
+from planner.rules.additional_costs import planned_costs, sacrifice_candidates
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
@@ -104,6 +107,9 @@ def _brute_force(board: Board) -> tuple[int, int]:
     hand = tuple(board.player("me").hand)
     start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
     best = (-1, 0)  # (a state with the land drop taken, when the hand holds a land, replaces it)
+    # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
+    best_rank = (-1, False, 0)
+    lands_in_hand = any(_droppable(card, board) for card in hand)
     seen: set[object] = set()
     stack: list[tuple[PlanState, tuple[Card, ...], bool, int, int]] = [(start, hand, False, 0, 0)]
     while stack:
@@ -114,8 +120,9 @@ def _brute_force(board: Board) -> tuple[int, int]:
         seen.add(key)
         assert len(seen) < 400_000, "the brute force grew too large for a test"
         land_left = not played and any(_droppable(card, state.board) for card in cards)
-        if not land_left and (value, -used) > (best[0], -best[1]):  # (the land drop is always taken)
-            best = (value, used)
+        rank = (value, played or not lands_in_hand, -used)
+        if not land_left and rank > best_rank:  # (the land drop is always taken)
+            best, best_rank = (value, used), rank
         for _, after in legal_steps(state):
             stack.append((after, cards, played, value, used))
         view = BoardView(state.board)
@@ -149,23 +156,49 @@ def _brute_force(board: Board) -> tuple[int, int]:
             for spent, life in payments(state.pool, target.cost, target, rules, state.life):
                 pool = remove_units(state.pool, spent)
                 assert pool is not None
-                board_after = state.board.replace_player(
-                    "me",
-                    life=state.life - life,
-                    spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
-                )
-                effect = resolution(card)
-                if effect.permanent:
-                    pid = f"new{len(board_after.permanents)}"
-                    board_after = board_after.with_permanent(arriving(card, pid, "me"))
-                for _ in range(effect.treasures):
-                    pid = f"t{len(board_after.permanents)}"
-                    board_after = board_after.with_permanent(treasure(pid, "me"))
-                mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
-                assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
-                after = replace(state, board=board_after, pool=(*pool, *mana))
-                stack.append((after, rest, played, value + target.cost.mana_value, used + 1))
+                for paid_board, left, discarded in _additional_paid(state.board, rest, target):
+                    board_after = paid_board.replace_player(
+                        "me",
+                        life=state.life - life,
+                        spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                    )
+                    effect = resolution(card)
+                    if effect.permanent:
+                        pid = f"new{len(board_after.permanents)}"
+                        board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                    for _ in range(effect.treasures):
+                        pid = f"t{len(board_after.permanents)}"
+                        board_after = board_after.with_permanent(treasure(pid, "me"))
+                    mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
+                    assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
+                    after = replace(state, board=board_after, pool=(*pool, *mana))
+                    used_now = used + 1 + discarded
+                    stack.append((after, left, played, value + target.cost.mana_value, used_now))
     return best
+
+
+def _additional_paid(
+    board: Board, hand: tuple[Card, ...], target: PaymentTarget
+) -> list[tuple[Board, tuple[Card, ...], int]]:
+    """Each way to pay the spell's additional costs (CR 601.2h) on ``board`` with ``hand`` left: any
+    permanents of the types a sacrifice names that are still there (tapped for mana before or not), any
+    cards of the hand a discard takes; the board and hand after, and how many cards were discarded."""
+    options = [(board, hand, 0)]
+    for cost in planned_costs(target.additional_costs):
+        paid: list[tuple[Board, tuple[Card, ...], int]] = []
+        for before, cards, discarded in options:
+            if isinstance(cost, SacrificeCost):
+                for chosen in itertools.combinations(sacrifice_candidates(before, "me", cost), cost.count):
+                    after = before
+                    for pid in chosen:
+                        after = after.without_permanent(pid)
+                    paid.append((after, cards, discarded))
+                continue
+            for places in itertools.combinations(range(len(cards)), cost.count):
+                left = tuple(card for n, card in enumerate(cards) if n not in places)
+                paid.append((before, left, discarded + cost.count))
+        options = paid
+    return options
 
 
 def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:

@@ -66,6 +66,7 @@ def turn_report(result: TurnResult) -> str:
     else:
         lines.append("land: none played")
     lines += [f"exile {card} from the hand for {mana}" for card, mana in result.exiled]
+    lines += [f"tap {pid} for mana first: a spell sacrifices it" for pid in result.tapped_first]
     if not result.castable:
         lines.append(f"cast nothing: {result.reason}")
     rows = []
@@ -92,6 +93,11 @@ def turn_report(result: TurnResult) -> str:
             row.append(_riders_got(spell.payment))
     if rows:
         lines += ["", table(headers, rows)]
+    lines += [  # (a spell's additional costs: contract section 11)
+        f"{number}. {spell.card}: {spell.payment.additional.describe()}"
+        for number, spell in enumerate(result.spells, 1)
+        if spell.payment.additional
+    ]
     facts = [
         ("mana value cast", str(result.mana_value_cast)),
         ("left open", ", ".join(result.left_open) or "-"),

@@ -270,6 +270,9 @@ class TurnPayments:
     rules: tuple[SpendRules, ...] = ()
     #: The last epoch in which each template still works as it is (an activation may wait until then).
     until: tuple[int, ...] = ()
+    #: The most spells the plan may cast of those it may leave out (None: no bound): a discard needs cards
+    #: the turn does not use left in the hand (planner.turn_additional).
+    most_optional: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

@@ -237,6 +237,10 @@ def consumers(record: PaymentModel, layer: Layer) -> None:
         consumer.epoch = spell.epoch
         consumer.spell = number
         layer.consumers.append(consumer)
+    if spells and turn is not None and turn.most_optional is not None:  # (cards a discard keeps in the hand)
+        model.add(
+            total([c for c, s in zip(layer.cast, spells, strict=True) if s.optional]) <= turn.most_optional
+        )
     nodes: dict[int, list[Activation]] = defaultdict(list)
     for template in record.templates:
         if template.costs_mana:

@@ -1,0 +1,226 @@
+"""A turn plan pays its spells' additional costs (contract sections 11 and 12, CR 601.2f-h): "As an
+additional cost to cast this spell, sacrifice a land" (Harrow), "..., sacrifice a creature", "..., discard a
+card" (Tormenting Voice).
+
+How the turn's search stays exact with them:
+
+- a spell with such a cost is an *event* of the turn (:mod:`planner.turn`): what it takes away changes what
+  later spells and the land drop can use, so it is cast in every place of every order searched; so is a
+  permanent spell whose permanent it may sacrifice (cast before it, Grizzly Bears is there for Village
+  Rites);
+- a sacrifice is a choice of the search: every set of permanents the cost may take on the board the spell
+  is cast on (identical permanents are one choice: :func:`sacrifice_options`), each solved; the sacrificed
+  permanent is gone after the spell, for the later spells and for the turn's end (the land returned by a
+  bounce land, what is left open, the colors kept for later turns);
+- a permanent sacrificed may first be tapped for its mana (mana abilities are activated before costs are
+  paid, CR 601.2g-h; the mana stays in the pool all main phase, CR 500.4), so a permanent on the battlefield
+  from the start whose mana abilities only tap it (a basic land, a mana creature that is not summoning sick:
+  :func:`tapped_first`) adds that mana at the start of the turn, for any spell; a permanent with other mana
+  abilities (a cost, life, a condition) or arriving during the turn is sacrificed without its mana, and the
+  plan says so (``optimal`` false: :func:`unplanned_mana`);
+- a discard takes cards the turn does not use: a card cast or played before the spell has left the hand, one
+  cast after it must still be there, so the cards discarded are cards of the hand the turn neither casts,
+  plays nor exiles (:func:`discarded_cards`). The plain spells are cast last, so the turn's model casts at
+  most as many of them as leave enough such cards (:attr:`~planner.solve.problem.TurnPayments.most_optional`);
+  the hand's first cards the plan leaves are discarded (for this turn any of them does as well: which to
+  keep for later turns is the player's call). A spell whose cost can't be paid is not cast in that order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import replace
+
+from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
+from models.board import Board, Card
+from models.mana import ManaTypes
+from planner.rules.additional_costs import planned_costs, sacrifice_candidates
+from planner.rules.production import Packet, activation_outcomes
+from planner.rules.replay import could_produce_of, view_of
+from planner.turn_choices import TurnSpell, distinct
+
+__all__ = [
+    "additional_events",
+    "discard_count",
+    "discarded_cards",
+    "sacrifice_options",
+    "tapped_before",
+    "tapped_first",
+    "unplanned_mana",
+    "unread_cost_notes",
+    "without_paid",
+]
+
+
+def additional_events(spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one that has an additional cost the turn plans made an event, and each one
+    whose permanent another may sacrifice (cast before it, it is there to be sacrificed)."""
+    sacrifices = [cost for spell in spells for cost in _sacrifices(spell)]
+
+    def event(spell: TurnSpell) -> bool:
+        if planned_costs(spell.target.additional_costs):
+            return True
+        permanent = not spell.card.type_line.is_a("Instant") and not spell.card.type_line.is_a("Sorcery")
+        return permanent and any(cost.matches(spell.card.type_line) for cost in sacrifices)
+
+    return [replace(spell, event=True) if event(spell) else spell for spell in spells]
+
+
+def discard_count(spell: TurnSpell) -> int:
+    """How many cards the spell's additional costs discard."""
+    return sum(c.count for c in spell.target.additional_costs if isinstance(c, DiscardCost))
+
+
+def _sacrifices(spell: TurnSpell) -> list[SacrificeCost]:
+    return [c for c in spell.target.additional_costs if isinstance(c, SacrificeCost)]
+
+
+def sacrifice_options(
+    board: Board, player: str, spell: TurnSpell, taken: frozenset[str]
+) -> list[tuple[str, ...]]:
+    """Every different set of permanents that pays the spell's sacrifices on ``board`` (the board it is cast
+    on), none of ``taken`` (sacrificed before); identical permanents are one choice (the first of them).
+    Empty when the cost can't be paid; ``[()]`` when the spell sacrifices nothing.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
+    ...     {"id": "i", "card": "Island", "controller": "me"}]})
+    >>> harrow = Card.from_json({"name": "Harrow", "type_line": "Instant", "mana_cost": "{2}{G}",
+    ...     "oracle": "As an additional cost to cast this spell, sacrifice a land.\\nDraw a card."})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> spell = hand_spells([harrow], 0, Ids(set()))[0]
+    >>> sacrifice_options(board, "me", spell, frozenset())
+    [('f1',), ('i',)]
+    """
+    options: list[tuple[str, ...]] = [()]
+    for cost in _sacrifices(spell):
+        candidates = [pid for pid in sacrifice_candidates(board, player, cost) if pid not in taken]
+        options = [
+            (*chosen, *more)
+            for chosen in options
+            for more in itertools.combinations([p for p in candidates if p not in chosen], cost.count)
+        ]
+    seen: set[tuple[object, ...]] = set()
+    distinct_options = []
+    for option in options:
+        key = tuple(sorted(repr(replace(board.permanent(pid), id="")) for pid in option))
+        if key not in seen:
+            seen.add(key)
+            distinct_options.append(option)
+    return distinct_options
+
+
+def tapped_first(board: Board, player: str, pid: str) -> tuple[Packet, ...] | None:
+    """The mana the permanent ``pid`` adds when tapped before it is sacrificed (see the module docstring):
+    one packet of the types its mana abilities may add, ``()`` when it can't be tapped for mana now (or
+    its only mana abilities sacrifice it: a Treasure), None when it has a mana ability the turn does not
+    tap first (a cost beyond {T}, life, a condition).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "t", "card": "Forest", "controller": "me", "tapped": True}]})
+    >>> [(str(p.types), p.picks, p.per_pick) for p in tapped_first(board, "me", "f")]
+    [('G', 1, 1)]
+    >>> tapped_first(board, "me", "t")
+    ()
+    """
+    view = view_of(board)
+    # (an ability that sacrifices the permanent, a Treasure's, can't be used before the cost sacrifices it)
+    abilities = [a for a in view.mana_abilities(pid) if not a.cost.sacrifice_self]
+    if not abilities:
+        return ()
+    permanent = board.permanent(pid)
+    if permanent.tapped or view.is_sick(pid):
+        return () if all(ability.cost.tap for ability in abilities) else None
+    types = ManaTypes()
+    amounts: set[int] = set()
+    tags = set()
+    reflect = could_produce_of(board)
+    for ability in abilities:
+        simple = replace(ability.cost, tap=False) == type(ability.cost)()
+        if not ability.cost.tap or not simple or view.why_not_activatable(pid, ability) is not None:
+            return None
+        if ability.conditional or ability.restriction or ability.riders or ability.self_damage:
+            return None
+        if ability.life_loss or ability.side_effects or ability.uncertain or ability.sacrifice_when_empty:
+            return None
+        for outcome in activation_outcomes(view, pid, ability, reflect):
+            if outcome.damage or outcome.life_loss or outcome.sacrifices_source or len(outcome.packets) != 1:
+                return None
+            packet = outcome.packets[0]
+            if packet.picks != 1:
+                return None
+            types = types | packet.types
+            amounts.add(packet.per_pick)
+            tags.add(packet.tag)
+    if len(amounts) != 1 or len(tags) != 1 or player != permanent.controller:
+        return None
+    return (Packet(types, 1, amounts.pop(), tags.pop()),)
+
+
+def tapped_before(board: Board, pids: Sequence[str]) -> Board:
+    """The board once the permanents ``pids`` are tapped for their mana before they are sacrificed
+    (:func:`tapped_first`)."""
+    for pid in pids:
+        assert not board.permanent(pid).tapped, pid
+        board = board.replace_permanent(pid, tapped=True)
+    return board
+
+
+def unplanned_mana(board: Board, player: str, pid: str, *, at_start: bool) -> bool:
+    """True when sacrificing ``pid`` leaves out mana the player could have made with it first: it has a
+    mana ability :func:`tapped_first` does not plan, or it arrived during the turn (``at_start`` False)
+    with a mana ability it could use."""
+    found = tapped_first(board, player, pid)
+    return found is None or (not at_start and bool(found))
+
+
+def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set[int]) -> list[int] | None:
+    """The places in ``hand`` of the ``count`` cards a spell discards: the first the turn does not use
+    (``used``: cast, played or exiled; ``taken``: discarded before); None when too few are left.
+
+    >>> forest = Card.from_json({"name": "Forest", "type_line": "Basic Land — Forest"})
+    >>> discarded_cards([forest, forest, forest], {0}, 1, {1}), discarded_cards([forest], {0}, 1, set())
+    ([2], None)
+    """
+    free = [n for n in range(len(hand)) if n not in used and n not in taken]
+    return free[:count] if len(free) >= count else None
+
+
+def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
+    """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
+    owner's graveyard, the cards ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
+    gone: list[Card] = []
+    for pid in sacrificed:
+        card = board.permanent(pid).as_card()
+        board = board.without_permanent(pid)
+        if card is not None:
+            gone.append(card)
+    hand = list(board.player(player).hand)
+    for name in discarded:
+        index = next(n for n, card in enumerate(hand) if card.name == name)
+        gone.append(hand.pop(index))
+    board = board.replace_player(player, hand=tuple(hand))
+    graveyard = board.player(player).graveyard
+    if isinstance(graveyard, tuple):
+        return board.replace_player(player, graveyard=(*graveyard, *gone))
+    if isinstance(graveyard, int):
+        return board.replace_player(player, graveyard=graveyard + len(gone))
+    return board
+
+
+def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:
+    """A note for each spell the plan casts (``cast``: their names) with an additional cost the reader
+    does not read (never silent: such a plan is not called optimal), by the spell's name."""
+    notes = {}
+    for spell in distinct(spells):
+        unread = [c for c in spell.target.additional_costs if isinstance(c, UnreadCost)]
+        if unread and spell.card.name in cast:
+            named = " and ".join(str(cost) for cost in unread)
+            notes[spell.card.name] = (
+                f"{spell.card.name}: its additional cost ({named}) is not planned in turn plans: "
+                "the plan does not pay it"
+            )
+    return notes

@@ -1,0 +1,138 @@
+"""The ways a turn's sequence pays its spells' additional costs (:mod:`planner.turn_additional`): each set
+of permanents sacrificed, spell after spell, as sequences the turn's search solves one by one; the most
+plain spells a sequence may cast so that its discards find cards left in the hand, and, once solved, the
+cards discarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from models.board import Board
+from planner.rules.additional_costs import planned_costs
+from planner.turn_additional import (
+    discard_count,
+    discarded_cards,
+    sacrifice_options,
+    tapped_first,
+    unplanned_mana,
+)
+from planner.turn_model import TurnItem, TurnSequence, timeline_of
+
+__all__ = ["discard_budget", "paid_sequences", "with_discards"]
+
+
+def paid_sequences(
+    board: Board, player: str, sequence: TurnSequence
+) -> Iterator[tuple[TurnSequence, frozenset[str]]]:
+    """Every way ``sequence`` pays its spells' sacrifices, each with the notes on what it leaves out (the
+    mana of a permanent sacrificed that is not tapped first: :func:`unplanned_mana`); the sequence itself
+    when it sacrifices nothing; nothing when a cost can't be paid.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Forest"]}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "i", "card": "Island", "controller": "me"}]})
+    >>> from models.board import Card
+    >>> harrow = Card.from_json({"name": "Harrow", "type_line": "Instant", "mana_cost": "{2}{G}",
+    ...     "oracle": "As an additional cost to cast this spell, sacrifice a land.\\nDraw a card."})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> spell = replace(hand_spells([harrow], 0, Ids(set()))[0], event=True)
+    >>> found = paid_sequences(board, "me", TurnSequence(items=(TurnItem(spell=spell),), optional=True))
+    >>> [(s.items[0].sacrificed, s.items[0].tapped_first, notes) for s, notes in found]
+    [(('f',), ('f',), frozenset()), (('i',), ('i',), frozenset())]
+    """
+    if not any(planned_costs(spell.target.additional_costs) for spell in sequence.spells):
+        yield sequence, frozenset()
+        return
+    timeline = timeline_of(board, player, sequence)
+    start = timeline.boards[0]
+    at_start = {permanent.id for permanent in start.permanents}
+    stages = [stage for stage in timeline.stages if stage.item.spell is not None]
+
+    def paid(
+        at: int, items: tuple[TurnItem, ...], taken: frozenset[str]
+    ) -> Iterator[tuple[tuple[TurnItem, ...], frozenset[str]]]:
+        if at == len(stages):
+            yield items, frozenset()
+            return
+        stage = stages[at]
+        spell = stage.item.spell
+        assert spell is not None
+        for option in sacrifice_options(stage.board, player, spell, taken):
+            first = tuple(pid for pid in option if pid in at_start and tapped_first(start, player, pid))
+            notes = frozenset(
+                f"{spell.card.name}: sacrificing {pid} was tried without the mana it could make first (not "
+                "planned): the plan may not be the best"
+                for pid in option
+                if pid not in first
+                and unplanned_mana(
+                    start if pid in at_start else stage.board, player, pid, at_start=pid in at_start
+                )
+            )
+            item = replace(stage.item, sacrificed=option, tapped_first=first)
+            for rest, more in paid(at + 1, (*items, item), taken | set(option)):
+                yield rest, notes | more
+
+    for items, notes in paid(0, (), frozenset()):
+        yield _with_spell_items(sequence, items), notes
+
+
+def _with_spell_items(sequence: TurnSequence, items: Sequence[TurnItem]) -> TurnSequence:
+    """The sequence with its spells' items replaced, in order, by ``items``."""
+    chosen = iter(items)
+    return replace(
+        sequence, items=tuple(next(chosen) if item.spell is not None else item for item in sequence.items)
+    )
+
+
+def _used_places(board: Board, player: str, sequence: TurnSequence, casts: Sequence[int]) -> set[int]:
+    """The places in the hand of the cards the sequence uses: the spells cast (``casts``: their numbers
+    among the sequence's spells), the land played, the cards exiled."""
+    hand = board.player(player).hand
+    spells = sequence.spells
+    used = {spells[number].position for number in casts}
+    used |= {item.exile.position for item in sequence.items if item.exile is not None}
+    land = sequence.land
+    if land is not None and land.position >= 0:  # (an MDFC's land face: its place in the hand)
+        used.add(land.position)
+    elif land is not None:  # (a land card: the first of its name not otherwise used)
+        used.add(next(n for n, card in enumerate(hand) if card.name == land.card.name and n not in used))
+    used.discard(-1)
+    return used
+
+
+def discard_budget(board: Board, player: str, sequence: TurnSequence) -> int | None:
+    """The most spells the sequence may cast of those it may leave out, so that its discards find cards
+    the turn does not use in the hand (a negative number: none can); None when it discards nothing.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Forest"]}]})
+    >>> discard_budget(board, "me", TurnSequence(items=(), optional=True)) is None
+    True
+    """
+    discards = sum(discard_count(spell) for spell in sequence.spells)
+    if not discards:
+        return None
+    spells = sequence.spells
+    fixed = [n for n, spell in enumerate(spells) if not (sequence.optional and not spell.event)]
+    used = _used_places(board, player, sequence, fixed)
+    return len(board.player(player).hand) - len(used) - discards
+
+
+def with_discards(board: Board, player: str, sequence: TurnSequence, casts: Sequence[int]) -> TurnSequence:
+    """The sequence whose spells cast (``casts``) name the cards they discard: the hand's first cards the
+    turn does not use (:func:`~planner.turn_additional.discarded_cards`)."""
+    if not any(discard_count(spell) for spell in sequence.spells):
+        return sequence
+    hand = board.player(player).hand
+    used = _used_places(board, player, sequence, casts)
+    taken: set[int] = set()
+    items = []
+    for item in sequence.items:
+        if item.spell is not None and discard_count(item.spell):
+            places = discarded_cards(hand, used, discard_count(item.spell), taken)
+            assert places is not None, "the model cast more than the discards leave"
+            taken |= set(places)
+            item = replace(item, discarded=tuple(hand[n].name for n in places))
+        items.append(item)
+    return replace(sequence, items=tuple(items))
