@@ -32,7 +32,8 @@ from planner.rules.pool import ManaUnit, SpendRules, board_pool, pays_generic
 from planner.rules.production import ManaTag, Packet, activation_outcomes
 from planner.rules.question import view_of
 from planner.rules.records import ViewTable
-from planner.rules.replay import ACTIVATION_CAP, Plan, Step, ability_target
+from planner.rules.replay import ACTIVATION_CAP, Plan, Step
+from planner.rules.step_costs import ability_target
 from planner.rules.view import BoardView
 
 __all__ = ["BoardFacts", "Need", "Option", "Policy", "board_facts", "greedy_pay", "symbol_needs"]
