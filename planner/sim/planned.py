@@ -388,8 +388,7 @@ def planned_counts(
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
-    seen_plans: dict[tuple[int, int], int] = {}  # (turn, the plan's id) -> games
-    plan_of: dict[int, TurnPlan] = {}  # (which keeps the plans, and so their ids, alive)
+    seen_plans: dict[tuple[int, frozenset[int]], int] = {}  # (turn, the plan's castable) -> games
     is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
@@ -430,10 +429,9 @@ def planned_counts(
                     treasures,
                 )
                 plan = memo.of(fields)
-                if turn >= first:  # (tallied by plan: added up once at the end)
-                    key = (turn, id(plan))
+                if turn >= first:  # (tallied by castable set: added up once at the end)
+                    key = (turn, plan.castable)
                     seen_plans[key] = seen_plans.get(key, 0) + 1
-                    plan_of[id(plan)] = plan
                     karsten_key = (turn, karsten_now)
                     seen_karsten[karsten_key] = seen_karsten.get(karsten_key, 0) + 1
                 for index in due_on.get(turn, ()):
@@ -491,8 +489,8 @@ def planned_counts(
             lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
-    for (turn, plan_id), count in seen_plans.items():
-        as_played[turn - first, sorted(plan_of[plan_id].castable)] += count
+    for (turn, castable), count in seen_plans.items():
+        as_played[turn - first, sorted(castable)] += count
     for (turn, castable), count in seen_karsten.items():
         castable_games[turn - first, sorted(castable)] += count
     return PlannedCounts(
