@@ -415,3 +415,27 @@ def _counting(forget: Any, name: str, forgotten: list[str]) -> Any:
         forget(self)
 
     return counted
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_mulligans_bottom_depends_on_the_hand_not_its_order(seed: int) -> None:
+    """A run works out the cards a kept hand puts on the bottom once per hand, by the hand sorted: sound
+    only if the choice does not depend on the order the cards were dealt in (checked on random hands of
+    the Simic ramp example, each in several orders, every split of lands and spells to bottom)."""
+    from models.decklist import load_deck
+    from planner.sim.planned import _bottomed, planned_run
+
+    run = planned_run(load_deck("examples/decks/simic-ramp.txt"), 1, compiled=False)
+    land_kinds = sum(1 for k in run.kinds if k.role == "land")
+    rng = random.Random(seed)
+    cards = run.deck_ids.tolist()
+    for _ in range(40):
+        hand = rng.sample(cards, 7)
+        lands = sum(1 for i in hand if i < land_kinds)
+        for bottom_lands in range(min(lands, 3) + 1):
+            spells = rng.randint(0, 3 - bottom_lands)
+            first = _bottomed(run.kinds, hand, land_kinds, bottom_lands, spells, run.memo.matchings)
+            for _ in range(3):
+                shuffled = rng.sample(hand, len(hand))
+                again = _bottomed(run.kinds, shuffled, land_kinds, bottom_lands, spells, run.memo.matchings)
+                assert again == first

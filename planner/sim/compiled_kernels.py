@@ -17,18 +17,27 @@ __all__ = ["best_turn_arrays"]
 
 @njit(cache=True)
 def _matched(
-    unit_mask: Any, unit_epoch: Any, units: int, demand_mask: Any, demand_epoch: Any, demands: int
+    unit_mask: Any,
+    unit_epoch: Any,
+    units: int,
+    demand_mask: Any,
+    demand_epoch: Any,
+    demands: int,
+    scratch: Any,
 ) -> int:
     """The size of a maximum matching of demands to fitting units (a unit fits a demand when their masks
-    meet and the unit arrives no later than the demand is cast)."""
-    owner = np.full(max(units, 1), -1, dtype=np.int64)  # unit -> demand
-    holds = np.full(max(demands, 1), -1, dtype=np.int64)  # demand -> unit
-    reached_from = np.zeros(max(units, 1), dtype=np.int64)
-    seen = np.zeros(max(units, 1), dtype=np.bool_)
-    queue = np.zeros(max(demands, 1), dtype=np.int64)
+    meet and the unit arrives no later than the demand is cast). ``scratch`` is five rows of working room,
+    each at least as long as the units and the demands (allocated once per turn, not per matching)."""
+    owner = scratch[0]  # unit -> demand
+    holds = scratch[1]  # demand -> unit
+    reached_from = scratch[2]
+    seen = scratch[3]
+    queue = scratch[4]
+    owner[:units] = -1
+    holds[:demands] = -1
     count = 0
     for start in range(demands):
-        seen[:] = False
+        seen[:units] = 0
         head, tail = 0, 1
         queue[0] = start
         free = -1
@@ -38,7 +47,7 @@ def _matched(
             for u in range(units):
                 if seen[u] or not (unit_mask[u] & demand_mask[d]) or unit_epoch[u] > demand_epoch[d]:
                     continue
-                seen[u] = True
+                seen[u] = 1
                 reached_from[u] = d
                 if owner[u] < 0:
                     free = u
@@ -62,10 +71,16 @@ def _matched(
 
 @njit(cache=True)
 def _payable(
-    unit_mask: Any, unit_epoch: Any, units: int, demand_mask: Any, demand_epoch: Any, demands: int
+    unit_mask: Any,
+    unit_epoch: Any,
+    units: int,
+    demand_mask: Any,
+    demand_epoch: Any,
+    demands: int,
+    scratch: Any,
 ) -> bool:
     return demands <= units and (
-        _matched(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands) == demands
+        _matched(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch) == demands
     )
 
 
@@ -92,6 +107,7 @@ def _best_plain(
     demand: Any,
     demand_len: Any,
     out: Any,
+    scratch: Any,
 ) -> int:
     """:func:`planner.sim.turn_search._best_plain` without Phyrexian symbols or cost changes: the spells
     chosen written to ``out`` (the chosen ones in search order, then the free ones), their count returned.
@@ -142,7 +158,7 @@ def _best_plain(
                 for j in range(demand_len[kind]):
                     demand_mask[wanted + j] = demand[kind, j]
                     demand_epoch[wanted + j] = epoch
-                if _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, more):
+                if _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, more, scratch):
                     chosen[count] = kind
                     child = frames[depth]
                     child[0], child[1], child[2], child[3], child[4] = (
@@ -171,7 +187,14 @@ def _best_plain(
 
 @njit(cache=True)
 def _cover(
-    unit_mask: Any, units: int, spells: Any, spell_count: int, colored: Any, colored_len: Any, weight: Any
+    unit_mask: Any,
+    units: int,
+    spells: Any,
+    spell_count: int,
+    colored: Any,
+    colored_len: Any,
+    weight: Any,
+    scratch: Any,
 ) -> int:
     """The colored symbols of the spells (each on its own, times its weight) the units could pay at once."""
     zero_units = np.zeros(max(units, 1), dtype=np.int64)
@@ -183,7 +206,7 @@ def _cover(
         if weight[i] == 0:
             continue
         total += weight[i] * _matched(
-            unit_mask, zero_units, units, colored[kind], want_epoch, colored_len[kind]
+            unit_mask, zero_units, units, colored[kind], want_epoch, colored_len[kind], scratch
         )
     return total
 
@@ -230,6 +253,7 @@ def best_turn_arrays(
     every_kind = np.arange(kinds)
     zeros = np.zeros(most_units, dtype=np.int64)
     want_epoch = np.zeros(demand.shape[1], dtype=np.int64)
+    scratch = np.zeros((5, max(most_units, most_demands) + 1), dtype=np.int64)  # (the matchings' room)
     for option in range(options.shape[0]):
         land, tapped, paid = options[option, 0], options[option, 1], options[option, 2]
         life_left = life - paid
@@ -250,7 +274,7 @@ def best_turn_arrays(
             for j in range(land_sources_len[land]):
                 after[lands_after] = land_sources[land, j]
                 lands_after += 1
-        deck_cover = _cover(after, lands_after, every_kind, kinds, colored, colored_len, copies)
+        deck_cover = _cover(after, lands_after, every_kind, kinds, colored, colored_len, copies, scratch)
         for number in range(orders.shape[0]):
             length = order_lengths[number]
             # the events of the order, each paid when it is cast
@@ -263,7 +287,7 @@ def best_turn_arrays(
                     demand_mask[demands] = demand[kind, j]
                     demand_epoch[demands] = epoch
                     demands += 1
-                if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands):
+                if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch):
                     paid_all = False
                     break
                 for j in range(units_len[kind]):
@@ -299,6 +323,7 @@ def best_turn_arrays(
                 demand,
                 demand_len,
                 plain,
+                scratch,
             )
             count = 0
             value = 0
@@ -338,10 +363,10 @@ def best_turn_arrays(
                 following = 0
                 for i in range(distincts):
                     kind = distinct[i]
-                    if _payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind]):
+                    if _payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind], scratch):
                         following += 1
                 key[3] = following
-                key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones)
+                key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones, scratch)
                 key[5] = deck_cover
                 key[6] = tapped
                 key[7] = -paid
@@ -364,7 +389,13 @@ def best_turn_arrays(
                     demand_mask[demands + j] = demand[wanted, j]
                     demand_epoch[demands + j] = length
                 if _payable(
-                    unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands + demand_len[wanted]
+                    unit_mask,
+                    unit_epoch,
+                    units,
+                    demand_mask,
+                    demand_epoch,
+                    demands + demand_len[wanted],
+                    scratch,
                 ):
                     castable[option, wanted] = True
     return best_option, best_cast[:best_cast_count].copy(), castable[best_option].copy()

@@ -147,11 +147,33 @@ class KarstenPlanned:
             k.phyrexian * max(1, counts[k.index] if k.index < len(counts) else 1) for k in kinds
         )
         self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
-        self._steps: dict[tuple[tuple[Position, ...], int, tuple[frozenset[int], ...], int], _Answer] = {}
+        # a game's turn from a frontier by its number (hashing a small key, not the frontier's positions)
+        self._steps: dict[tuple[int, int, tuple[frozenset[int], ...], int], tuple[frozenset[int], int]] = {}
+        self._numbers: dict[tuple[Position, ...], int] = {}  # each frontier met, numbered
+        self._frontiers: list[tuple[Position, ...]] = []  # (by number)
+        self.generation = 0  # (counts the times it forgot: a game's frontier numbers are then renumbered)
 
     def entries(self) -> int:
         """How many answers the record keeps, its tables' included (what :data:`KARSTEN_ENTRIES` bounds)."""
-        return len(self._turns) + len(self._steps) + self.tables.entries()
+        return len(self._turns) + len(self._steps) + len(self._frontiers) + self.tables.entries()
+
+    def number(self, frontier: tuple[Position, ...]) -> int:
+        """The number of ``frontier`` in this record (numbered when first met).
+
+        >>> record = KarstenPlanned([], [], 20)
+        >>> start = (((), (), (), 20, (), (), 0),)
+        >>> record.number(()), record.number(start), record.number(start), record.frontier(1) == start
+        (0, 1, 1, True)
+        """
+        found = self._numbers.get(frontier)
+        if found is None:
+            found = self._numbers[frontier] = len(self._frontiers)
+            self._frontiers.append(frontier)
+        return found
+
+    def frontier(self, number: int) -> tuple[Position, ...]:
+        """The frontier numbered ``number`` (:meth:`number`)."""
+        return self._frontiers[number]
 
     def full(self, grown: int) -> bool:
         """True when the record, one of whose tables just grew to ``grown`` entries, is past its budget
@@ -162,6 +184,9 @@ class KarstenPlanned:
         """Forget every turn, step and table worked out (the matchings are bounded on their own)."""
         self._turns.clear()
         self._steps.clear()
+        self._numbers.clear()
+        self._frontiers.clear()
+        self.generation += 1
         self.tables = TurnTables(self.kinds, self.castable_of, self.tables.matchings)
 
     def game(self, hand: Sequence[int], turns: int) -> KarstenGame:
@@ -180,19 +205,30 @@ class KarstenPlanned:
         the hand, the library's land kinds of each position being ``libraries`` (empty without
         fetchlands): the kinds castable, and the positions the next turn starts from, with ``turns_left``
         turns still asked about (none: no positions). Worked out once per run."""
+        castable, after = self.numbered_step(self.number(frontier), drawn, libraries, turns_left)
+        return castable, self._frontiers[after]
+
+    def numbered_step(
+        self, frontier: int, drawn: int, libraries: tuple[frozenset[int], ...], turns_left: int
+    ) -> tuple[frozenset[int], int]:
+        """:meth:`step` from the frontier numbered ``frontier`` (:meth:`number`), to the number of the
+        frontier the next turn starts from (of this record's :attr:`generation`, which a miss can move on:
+        a caller keeping numbers checks it)."""
         key = (frontier, drawn, libraries, turns_left)
         found = self._steps.get(key)
         if found is None:
+            positions = self._frontiers[frontier]
             if self.full(len(self._steps)):
                 self.forget()
             castable: frozenset[int] = _NOTHING
             after: set[Position] = set()
-            for number, position in enumerate(frontier):
+            for number, position in enumerate(positions):
                 library = libraries[number] if libraries else _NOTHING
                 now, following = self.turn(position, drawn, library, turns_left == 0)
                 castable = castable | now
                 after.update(self.within(p, turns_left) for p in following)
-            found = self._steps[key] = (castable, _undominated(after, self.movable))
+            key = (self.number(positions), drawn, libraries, turns_left)
+            found = self._steps[key] = (castable, self.number(_undominated(after, self.movable)))
         return found
 
     def within(self, position: Position, turns_left: int) -> Position:
@@ -354,7 +390,7 @@ class KarstenGame:
     """One game's positions, turn by turn (:meth:`turn`): which kinds Karsten's measure with the ramp drawn
     finds castable on each turn."""
 
-    __slots__ = ("_frontier", "_record", "_seen", "_turns_left")
+    __slots__ = ("_frontier", "_generation", "_number", "_record", "_seen", "_turns_left")
 
     def __init__(self, record: KarstenPlanned, hand: Sequence[int], turns: int) -> None:
         self._record = record
@@ -369,6 +405,8 @@ class KarstenGame:
             0,
         )
         self._frontier: tuple[Position, ...] = (record.within(start, turns),)
+        self._number = record.number(self._frontier)
+        self._generation = record.generation
         self._turns_left = turns
         self._seen: dict[int, int] = {}
         if record.fetches:
@@ -385,7 +423,13 @@ class KarstenGame:
             drawn = -1
         libraries = tuple(self._library(p[4]) for p in self._frontier) if record.fetches else ()
         self._turns_left -= 1
-        castable, self._frontier = record.step(self._frontier, drawn, libraries, self._turns_left)
+        if self._generation != record.generation:  # (the record forgot: number the frontier again)
+            self._number = record.number(self._frontier)
+            self._generation = record.generation
+        castable, self._number = record.numbered_step(self._number, drawn, libraries, self._turns_left)
+        if self._generation != record.generation:  # (it forgot while working this turn out)
+            self._generation = record.generation
+        self._frontier = record.frontier(self._number)
         return castable
 
     def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:

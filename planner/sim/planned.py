@@ -95,6 +95,12 @@ class _Memo:
         # (the compiled turn search where it covers the deck: the same plans, checked against best_turn)
         self.compiled = CompiledTurns(kinds, castable_of) if compiled and compiled_covers(kinds) else None
         self.plans: dict[_Fields, TurnPlan] = {}  # (by the state's fields: a TurnState made only when new)
+        # a mulligan's cards put on the bottom, by (the hand sorted, lands bottomed, spells bottomed)
+        self.bottoms: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+        # per kind, 1 for a card a mulligan counts as a land (a land, or a card with a land face)
+        land_kinds = sum(1 for k in kinds if k.role == "land")  # (listed first)
+        self.counted_as_land = [int(k.index < land_kinds or k.land_face) for k in kinds]
+        self._lands_bottomed: dict[tuple[int, int], int] = {}
 
     def of(self, fields: _Fields) -> TurnPlan:
         """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by them."""
@@ -113,10 +119,18 @@ class _Memo:
             self.plans[fields] = plan
         return plan
 
+    def lands_bottomed(self, lands: int, bottom: int) -> int:
+        """:func:`~planner.sim.game.lands_to_bottom` of one hand of ``lands`` lands putting ``bottom``
+        cards on the bottom (kept: numpy's call on one number costs more than the rule)."""
+        found = self._lands_bottomed.get((lands, bottom))
+        if found is None:
+            found = self._lands_bottomed[(lands, bottom)] = int(lands_to_bottom(np.array([lands]), bottom)[0])
+        return found
+
     def entries(self) -> int:
         """How many answers the memo keeps, its tables' included (what :data:`MEMO_ENTRIES` bounds)."""
         compiled = self.compiled.entries() if self.compiled is not None else 0
-        return len(self.plans) + self.tables.entries() + compiled
+        return len(self.plans) + len(self.bottoms) + self.tables.entries() + compiled
 
     def full(self, grown: int) -> bool:
         """True when the memo, whose table just grew to ``grown`` entries, is past its budget (checked every
@@ -126,6 +140,7 @@ class _Memo:
     def forget(self) -> None:
         """Forget every turn and table worked out (the matchings are bounded on their own)."""
         self.plans.clear()
+        self.bottoms.clear()
         self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
         if self.compiled is not None:
             self.compiled.forget()
@@ -373,15 +388,14 @@ def planned_counts(
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
-    seen_plans: dict[tuple[int, int], int] = {}  # (turn, the plan's id) -> games
-    plan_of: dict[int, TurnPlan] = {}  # (which keeps the plans, and so their ids, alive)
+    seen_plans: dict[tuple[int, frozenset[int]], int] = {}  # (turn, the plan's castable) -> games
     is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo.matchings)
+            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo)
             score = 0
             hand += [k.index for k in commanders]
             karsten = setup.karsten.game(hand, last)
@@ -391,6 +405,7 @@ def planned_counts(
             treasures = 0
             life = start_life
             pain = 0  # (a painful land untapped on a turn is tapped for 1 life)
+            ready: tuple[int, ...] = ()  # the mana units ready: worked out again when the permanents change
             for turn in range(1, last + 1):
                 drawn = -1
                 if (turn > 1 or extra) and library:
@@ -401,12 +416,6 @@ def planned_counts(
                 lands = len(land_kinds_in_play)
                 land_types = (
                     {t for i in land_kinds_in_play for t in land_types_of[i]} if reads.land_types else set()
-                )
-                ready = tuple(
-                    sorted(
-                        [mask for units in in_play for mask in units]
-                        + [mask for i in land_kinds_in_play for mask in sources_of[i]]
-                    )
                 )
                 # (the memo's key: the state's fields, a TurnState built only for a state not met before)
                 fields: _Fields = (
@@ -420,10 +429,9 @@ def planned_counts(
                     treasures,
                 )
                 plan = memo.of(fields)
-                if turn >= first:  # (tallied by plan: added up once at the end)
-                    key = (turn, id(plan))
+                if turn >= first:  # (tallied by castable set: added up once at the end)
+                    key = (turn, plan.castable)
                     seen_plans[key] = seen_plans.get(key, 0) + 1
-                    plan_of[id(plan)] = plan
                     karsten_key = (turn, karsten_now)
                     seen_karsten[karsten_key] = seen_karsten.get(karsten_key, 0) + 1
                 for index in due_on.get(turn, ()):
@@ -462,6 +470,13 @@ def planned_counts(
                         changers = tuple(sorted((*changers, index)))
                 treasures = plan.treasures_left
                 in_play += sick
+                if sick or plan.land >= 0:
+                    ready = tuple(
+                        sorted(
+                            [mask for units in in_play for mask in units]
+                            + [mask for i in land_kinds_in_play for mask in sources_of[i]]
+                        )
+                    )
                 if painful:
                     pain += sum(1 for i in land_kinds_in_play if i in painful)
                     pain -= (
@@ -474,8 +489,8 @@ def planned_counts(
             lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
-    for (turn, plan_id), count in seen_plans.items():
-        as_played[turn - first, sorted(plan_of[plan_id].castable)] += count
+    for (turn, castable), count in seen_plans.items():
+        as_played[turn - first, sorted(castable)] += count
     for (turn, castable), count in seen_karsten.items():
         castable_games[turn - first, sorted(castable)] += count
     return PlannedCounts(
@@ -645,21 +660,30 @@ def _mulligan(
     land_kinds: int,
     rng: np.random.Generator,
     kept_at: list[int],
-    matchings: Matchings,
+    memo: _Memo,
 ) -> tuple[list[int], list[int]]:
-    """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`)."""
+    """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`); the
+    cards put on the bottom of each hand met are worked out once (``memo``)."""
+    counted = memo.counted_as_land
     for number, stage in enumerate(stages):
         order: list[int] = rng.permutation(deck_ids).tolist()
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
-        lands = sum(1 for i in hand if i < land_kinds or kinds[i].land_face)
-        bottom_lands = int(lands_to_bottom(np.array([lands]), stage.bottom)[0])
+        lands = sum(counted[i] for i in hand)
+        bottom_lands = memo.lands_bottomed(lands, stage.bottom)
         after = lands - bottom_lands
         if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
             kept_at[number] += 1
-            bottom = _bottomed(kinds, hand, land_kinds, bottom_lands, stage.bottom - bottom_lands, matchings)
-            for card in bottom:
-                hand.remove(card)
-            return hand, library + bottom
+            if stage.bottom:
+                key = (tuple(sorted(hand)), bottom_lands, stage.bottom - bottom_lands)
+                bottom = memo.bottoms.get(key)
+                if bottom is None:
+                    bottom = memo.bottoms[key] = tuple(
+                        _bottomed(kinds, hand, land_kinds, key[1], key[2], memo.matchings)
+                    )
+                for card in bottom:
+                    hand.remove(card)
+                return hand, library + list(bottom)
+            return hand, library
     raise AssertionError("the last mulligan stage keeps")
 
 
