@@ -480,6 +480,8 @@ class Condition:
     #: ``cards_drawn_this_turn``, ``life_gained_this_turn``, ``spells_cast_this_turn``), at least ``at_least``
     done_this_turn: str = ""
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
+    #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
+    in_graveyard: ObjectFilter | None = None
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -502,6 +504,9 @@ class Condition:
             return f"this permanent is {self.designation}"
         if self.done_this_turn:
             return f"{self.done_this_turn.replace('_', ' ')} is {self.at_least} or more"
+        if self.in_graveyard is not None:
+            words = f"{self.in_graveyard.describe()} card" if self.in_graveyard != ObjectFilter() else "card"
+            return f"there is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words} in your graveyard"
         if self.counter:
             return f"it has {self.at_least} or more {self.counter} counters"
         many = f"{self.at_least} or more " if self.at_least != 1 else ""

@@ -645,6 +645,9 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):
             return ConditionRecord((), at_least=at_least, done_this_turn=_DEED_FIELDS[deed])
+        case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
+            noun = replace(_only(what), zone="", head=r.Head.TYPES)
+            return ConditionRecord((), in_graveyard=card_filter(noun))
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
     raise AssertionError(reading)  # pragma: no cover

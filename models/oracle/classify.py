@@ -398,6 +398,20 @@ def not_during_payment(body: str) -> bool:
     return False
 
 
+def spends_any_type_on_own_abilities(body: str) -> bool:
+    """'Mana of any type can be spent to activate ~'s abilities' (Sharkey, Tyrant of the Shire): a permission
+    on paying the costs of the permanent's own abilities, which paying a spell never reads (the reader holds
+    it against a card only when one of its mana abilities has a colored mana cost:
+    :meth:`~models.oracle.parsed.Collector.freeze`).
+
+    >>> spends_any_type_on_own_abilities("Mana of any type can be spent to activate ~'s abilities")
+    True
+    >>> spends_any_type_on_own_abilities("Mana of any type can be spent to cast creature spells")
+    False
+    """
+    return tokens(body.rstrip(".")) == tokens("mana of any type can be spent to activate ~'s abilities")
+
+
 def _is_pt_change(text: str) -> bool:
     """'+1/+1', '-X/-0': a power and toughness change."""
     power, slash, toughness = text.partition("/")

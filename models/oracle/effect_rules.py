@@ -88,7 +88,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def turn_fact(self, *parts: Any) -> Any:
         deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))
-        noun = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "NOUN_DONE"), "life")
+        noun = next(
+            (str(p).lower() for p in parts if isinstance(p, Token) and p.type in ("CARD", "SPELL")), "life"
+        )
         expected = {Deed.DRAWN: "card", Deed.GAINED: "life", Deed.CAST: "spell"}[deed]
         if not noun.startswith(expected):
             raise UnreadError(f"'{deed.value} {noun}'")

@@ -40,6 +40,7 @@ from models.oracle import ParsedText, parse_oracle, reads_imprinted_colors
 from models.types import TypeLine
 from planner.rules.amounts import (
     board_gap,
+    in_graveyard,
     known_power,
     may_lack_board_facts,
 )
@@ -753,6 +754,8 @@ class BoardView:
         if condition.done_this_turn:
             counted: int = getattr(self.player(self._by_id[source].controller), condition.done_this_turn)
             return counted >= condition.at_least
+        if condition.in_graveyard is not None:
+            return in_graveyard(self, condition.in_graveyard, self._by_id[source].controller, source)
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 
