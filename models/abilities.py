@@ -539,6 +539,7 @@ class CostPartKind(Enum):
     REMOVE_X_COUNTERS = "remove_x_counters"  # Remove X / any number of storage counters from ~
     REVEAL = "reveal"  # Reveal any number of artifact cards in your hand
     SACRIFICE_TOKEN = "sacrifice_token"  # Sacrifice a Prism token, Sacrifice a token named Wood
+    FORAGE = "forage"  # Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food)
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,6 +133,8 @@ class _CostBuilder:
                 self._part(CostPartKind.ENERGY, energy, "energy", text)
             case r.Exert():
                 self._part(CostPartKind.EXERT, 1, "", text)
+            case r.Forage():
+                self._part(CostPartKind.FORAGE, 1, "", text)
             case r.Reveal(count, what) if what.zone == "hand":
                 self._part(CostPartKind.REVEAL, count if isinstance(count, int) else 0, text, text)
             case _:

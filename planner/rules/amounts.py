@@ -593,12 +593,17 @@ def _power_changer(view: BoardView) -> str | None:
 
 def _moving_cards(view: BoardView, player: str) -> str | None:
     """A permanent of ``player`` with a mana ability whose cost puts a card into their graveyard (a sacrifice
-    of a card, a discard), or None."""
+    of a card, a discard; Forage when the player controls a Food that is a card), or None."""
+    food_card = any(
+        p.controller == player and not p.token and view.type_line(p.id).is_a("Food")
+        for p in view.board.permanents
+    )
     for permanent in view.board.permanents:
         if permanent.controller == player and any(
             (ability.cost.sacrifice_self and not permanent.token)
             or ability.cost.sacrifice_count
             or any(part.kind is CostPartKind.DISCARD for part in ability.cost.parts)
+            or (food_card and any(part.kind is CostPartKind.FORAGE for part in ability.cost.parts))
             for ability in view.parsed[permanent.id].mana_abilities
         ):
             return permanent.id
