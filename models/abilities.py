@@ -95,7 +95,8 @@ class BoardFact(Enum):
     ATTACHMENT = "attachment"  # what a permanent is attached to
     CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
     COMMANDER = "commander"  # the color identity of a permanent's controller's commander
-    EXILED_CARD_COLORS = "exiled_card_colors"  # the colors of the card exiled with a permanent, as they are
+    #: the colors of the card exiled with a permanent (and of those exiled to craft it), as they are
+    EXILED_CARD_COLORS = "exiled_card_colors"
     BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
     GRAVEYARD = "graveyard"  # the cards in a player's graveyard
 
@@ -332,6 +333,7 @@ class PaletteKind(Enum):
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
     NOTED_TYPE = "noted_type"  # the type of mana its permanent last noted (Jeweled Amulet)
+    CRAFTED_COLORS = "crafted_colors"  # the colors among the cards exiled to craft it (Sunbird Effigy)
 
 
 #: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
@@ -348,6 +350,8 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
     PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
     PaletteKind.NOTED_TYPE: frozenset({BoardFact.CHOICES}),  # (the board's choices.noted_type)
+    #: (the board's choices.crafted_colors, as the effects on cards outside the battlefield leave them)
+    PaletteKind.CRAFTED_COLORS: frozenset({BoardFact.CHOICES, BoardFact.EXILED_CARD_COLORS}),
 }
 
 
@@ -434,6 +438,7 @@ class ManaOutput:
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
                 PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
                 PaletteKind.NOTED_TYPE: "the last noted type",
+                PaletteKind.CRAFTED_COLORS: "the colors among the cards it was crafted with",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"

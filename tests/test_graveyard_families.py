@@ -212,9 +212,63 @@ def test_sharkeys_permission_changes_no_payment() -> None:
     assert colored.unsupported == ("Mana of any type can be spent to activate ~'s abilities.",)
 
 
+# ----------------------------------------------------------------------------------------- Sunbird Effigy
+
+EFFIGY = {
+    "name": "Sunbird Effigy",
+    "type_line": "Artifact Creature — Dinosaur Bird",
+    "mana_cost": "{5}",
+    "oracle": "Reach\nSunbird Effigy's power and toughness are each equal to the number of colors among the "
+    "exiled cards used to craft it.\n{T}: For each color among the exiled cards used to craft this creature, "
+    "add one mana of that color.",
+}
+PAINTER = {
+    "name": "Painter's Servant",
+    "type_line": "Artifact Creature — Scarecrow",
+    "oracle": "As Painter's Servant enters, choose a color.\nAll cards that aren't on the battlefield, "
+    "spells, and permanents are the chosen color in addition to their other colors.",
+    "choices": {"color": "R"},
+}
+
+
+def test_sunbird_effigy_adds_one_mana_of_each_crafted_color() -> None:
+    assert not parse_oracle(EFFIGY["oracle"], EFFIGY["name"]).unsupported
+    board = _board(_mine("s", EFFIGY, choices={"crafted_colors": "WUG"}))
+    assert str(could_produce(board)["s"]) == "WUG"
+    assert pay(board, PaymentTarget.of("{W}{U}{G}")).payable
+    assert not pay(board, PaymentTarget.of("{W}{W}")).payable
+    assert max_x(board, PaymentTarget.of("{X}")).x == 3
+    assert max_x(board, PaymentTarget.of("{X}{U}")).x == 2
+    colorless = _board(_mine("s", EFFIGY, choices={"crafted_colors": ""}))
+    assert max_x(colorless, PaymentTarget.of("{X}")).x == 0
+    # the exiled cards are red too with Painter's Servant (CR 613.1e)
+    painted = _board(_mine("s", EFFIGY, choices={"crafted_colors": "G"}), _mine("p", PAINTER))
+    assert str(could_produce(painted)["s"]) == "RG"
+    assert pay(painted, PaymentTarget.of("{R}{G}")).payable
+    for each in (board, colorless, painted):
+        _agrees(each, "{G}{U}")
+        _agrees(each, "{2}")
+
+
+def test_crafted_colors_the_board_leaves_out_are_no_mana_with_a_warning() -> None:
+    board = _board(_mine("s", EFFIGY), _mine("f", "Forest"))
+    assert str(could_produce(board)["s"]) == ""
+    answer = pay(board, PaymentTarget.of("{G}"))
+    assert answer.payable
+    assert any(
+        "permanents[0].choices.crafted_colors" in str(w) and "CR 106.5" in str(w) for w in answer.warnings
+    )
+    assert max_x(board, PaymentTarget.of("{X}")).x == 1
+    assert Board.from_dict(board.to_dict()) == board  # (no choices written back either)
+    given = _board(_mine("s", EFFIGY, choices={"crafted_colors": "WU"}))
+    assert Board.from_dict(given.to_dict()) == given
+    assert given.permanent("s").choices.to_dict() == {"crafted_colors": "WU"}
+
+
 # ------------------------------------------------------------------------------------------ the reference
 
-_CARDS: list[str | dict[str, Any]] = ["Forest", "Swamp", FORAGER, NIBBLER, PIT, DIGNITARY, FOOD]
+_CRAFTED = dict(EFFIGY, choices={"crafted_colors": "UG"})
+_CARDS: list[str | dict[str, Any]] = ["Forest", "Swamp", FORAGER, NIBBLER, PIT, DIGNITARY, FOOD, _CRAFTED]
 _GRAVEYARDS: list[Any] = [0, 2, 3, 6, ["Llanowar Elves", "Forest", "Island"], ["Forest"]]
 _COSTS = ["{1}", "{2}", "{G}", "{B}{B}", "{1}{G}", "{W}{U}", "{2}{G}", "{3}"]
 

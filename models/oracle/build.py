@@ -341,6 +341,8 @@ def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
                 OutputKind.EACH_TYPE,
                 palette=Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, object_filters(among)),
             )
+        case r.EachCraftedColor():
+            return ManaOutput(OutputKind.EACH_TYPE, palette=Palette(PaletteKind.CRAFTED_COLORS, ALL_COLORS))
     raise UnreadError(f"'{r.render(output)}' is read but no output holds it here")
 
 

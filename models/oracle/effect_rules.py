@@ -34,6 +34,7 @@ from models.oracle.readings import (
     Designated,
     DoneThisTurn,
     EachColorAmong,
+    EachCraftedColor,
     EachPlayerLosesLife,
     EffectSentence,
     EitherCondition,
@@ -179,6 +180,11 @@ class EffectRules(Transformer[Token, Any]):
         if number != 1:
             raise UnreadError("more than one mana of each color among")
         return AddMana(EachColorAmong(among))
+
+    def each_crafted_color(self, *parts: Any) -> EffectSentence:
+        if parts[-1] != 1:
+            raise UnreadError("more than one mana of each color among the crafted cards")
+        return AddMana(EachCraftedColor())
 
     def unless(self, who: Token, symbols: Token) -> str:
         return f"unless {str(who).lower()} pays {symbols}"

@@ -17,7 +17,12 @@ from models.abilities import ManaAbility, NotPaymentKind, NotPaymentMana, Static
 from models.cost import SymbolKind
 from models.oracle import classify
 from models.oracle import text as t
-from models.oracle.mana_outputs import created_mana_token, output_after_add, reads_imprinted_colors
+from models.oracle.mana_outputs import (
+    created_mana_token,
+    output_after_add,
+    reads_crafted_colors,
+    reads_imprinted_colors,
+)
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -195,7 +200,11 @@ class Collector:
             keywords=frozenset(set(self.keywords)),  # (the set the keywords make, in the order read)
             choices_needed=tuple(
                 dict.fromkeys(
-                    [*self.choices, *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a))]
+                    [
+                        *self.choices,
+                        *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a)),
+                        *("crafted_colors" for a in self.mana_abilities if reads_crafted_colors(a)),
+                    ]
                 )
             ),
             ignored=tuple(self.ignored),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.oracle.readings.amounts import EachColorAmong, Output, output_text
+from models.oracle.readings.amounts import EachColorAmong, EachCraftedColor, Output, output_text
 from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
 from models.oracle.readings.costs import card_phrase
 from models.oracle.readings.nouns import ANY_NUMBER, Noun, count_words, number_words
@@ -165,7 +165,7 @@ EffectSentence = (
 
 def sentence_text(sentence: EffectSentence) -> str:
     match sentence:
-        case AddMana(EachColorAmong() as output, ""):
+        case AddMana(EachColorAmong() | EachCraftedColor() as output, ""):
             return output_text(output) + "."
         case AddMana(output, unless):
             return f"Add {output_text(output)}" + (f" {unless}" if unless else "") + "."
