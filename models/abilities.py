@@ -723,6 +723,7 @@ class SideEffectKind(Enum):
     REMOVE_COUNTER = "remove_counter"  # remove a (time) counter from ~ after the mana is added
     DAMAGE_OPPONENTS = "damage_opponents"  # 'when you do, ~ deals N damage to each opponent' (CR 603.12)
     REVEAL_FIRST = "reveal_first"  # reveal cards from the hand before the mana is counted (Metalworker)
+    BECOMES_COLOR = "becomes_color"  # '~ becomes that color until end of turn' (Foraging Wickermaw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -785,6 +785,9 @@ class _Riders:
                     )
                 case r.NoUntap():
                     self.side_effects.append(SideEffect(SideEffectKind.NO_UNTAP, text=sentence))
+                case r.BecomesThatColor():
+                    # (the color of the mana it adds: what reads permanents' colors is checked on the board)
+                    self.side_effects.append(SideEffect(SideEffectKind.BECOMES_COLOR, text=sentence))
                 case r.PutCounterOnSelf(kind):
                     self.side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER, 1, kind, sentence))
                 case r.RemoveCounterFromSelf(kind):

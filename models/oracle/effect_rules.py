@@ -19,6 +19,7 @@ from models.oracle.readings import (
     ActivateUse,
     AddMana,
     AnyOf,
+    BecomesThatColor,
     CardExiled,
     CastUse,
     ChooseColor,
@@ -215,6 +216,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def no_untap(self, *_self: Token) -> EffectSentence:
         return NoUntap()
+
+    def becomes_that_color(self, *_self: Token) -> EffectSentence:
+        return BecomesThatColor()
 
     def put_counter_on_self(self, _article: Token, kind: str, _self: Token) -> EffectSentence:
         return PutCounterOnSelf(kind)

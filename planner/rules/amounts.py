@@ -48,6 +48,7 @@ from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
+from planner.rules.colors_read import changes_own_color, color_change_gap
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -417,6 +418,8 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
             return f"{view.path(mover)}: its cost puts a card into the graveyard whose colors are read"
     if gap := _graveyard_condition_gap(view, pid, ability):
         return gap
+    if gap := color_change_gap(view, pid, ability):
+        return gap
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         kind = amount.kind
         if kind is AmountKind.POWER and power(permanent) is None:
@@ -564,6 +567,7 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
         or _reads_power(ability)
         or _exiles_from_graveyard(ability)
         or bool(graveyard_conditions(ability))
+        or changes_own_color(ability)
     )
 
 

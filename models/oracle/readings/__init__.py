@@ -128,6 +128,7 @@ from models.oracle.readings.nouns import (
 from models.oracle.readings.sentences import (
     ActivateOnly,
     AddMana,
+    BecomesThatColor,
     ChooseColor,
     ChoosePlayer,
     DamageToYou,
@@ -171,6 +172,7 @@ __all__ = [
     "AmountOfThatColor",
     "AnyForEach",
     "AnyOf",
+    "BecomesThatColor",
     "CardExiled",
     "CastUse",
     "ChooseColor",

@@ -77,6 +77,12 @@ class NoUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomesThatColor:
+    """'~ becomes that color until end of turn.' (the color of the mana the ability added: Foraging
+    Wickermaw)"""
+
+
+@dataclass(frozen=True, slots=True)
 class PutCounterOnSelf:
     """'Put a depletion counter on ~.' as part of the effect."""
 
@@ -148,6 +154,7 @@ EffectSentence = (
     | GainLife
     | OpponentsGainLife
     | NoUntap
+    | BecomesThatColor
     | PutCounterOnSelf
     | RemoveCounterFromSelf
     | ReflexiveDamage
@@ -185,6 +192,8 @@ def sentence_text(sentence: EffectSentence) -> str:
             return f"Each opponent gains {life} life."
         case NoUntap():
             return "~ doesn't untap during your next untap step."
+        case BecomesThatColor():
+            return "~ becomes that color until end of turn."
         case PutCounterOnSelf(kind):
             return f"Put {count_words(1, kind)} {kind} counter on ~."
         case RemoveCounterFromSelf(kind):

@@ -1,7 +1,9 @@
-"""The graveyard families of issue 35 the reader used to leave unread, read and executed: 'Exile three cards
-from your graveyard', Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food, the
-solver choosing), 'Activate only if there is an Elf card in your graveyard' (the board's graveyard as a list
-of cards), and Sharkey's permission on its own abilities' costs (which no spell's payment reads).
+"""The families of issue 35 the reader used to leave unread, read and executed: 'Exile three cards from your
+graveyard', Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food, the solver
+choosing), 'Activate only if there is an Elf card in your graveyard' (the board's graveyard as a list of
+cards), the crafted cards' colors (Sunbird Effigy, the board's ``choices.crafted_colors``), '~ becomes that
+color until end of turn' (Foraging Wickermaw), and Sharkey's permission on its own abilities' costs (which
+no spell's payment reads).
 
 Values are derived by hand from the rules; each board is checked against the reference search too, and
 random boards of these cards are.
@@ -265,12 +267,60 @@ def test_crafted_colors_the_board_leaves_out_are_no_mana_with_a_warning() -> Non
     assert given.permanent("s").choices.to_dict() == {"crafted_colors": "WU"}
 
 
+# ------------------------------------------------------------------------------------- Foraging Wickermaw
+
+WICKERMAW = {
+    "name": "Foraging Wickermaw",
+    "type_line": "Artifact Creature — Scarecrow",
+    "mana_cost": "{2}",
+    "oracle": "When this creature enters, surveil 1.\n{1}: Add one mana of any color. This creature becomes "
+    "that color until end of turn. Activate only once each turn.",
+}
+TENDER = {
+    "name": "Bloom Tender",
+    "type_line": "Creature — Elf Druid",
+    "mana_cost": "{1}{G}",
+    "oracle": "{T}: For each color among permanents you control, add one mana of that color.",
+}
+
+
+def test_the_wickermaw_filters_one_mana_each_turn() -> None:
+    (ability,) = parse_oracle(WICKERMAW["oracle"], WICKERMAW["name"]).mana_abilities
+    assert unexecuted_part(ability) is None and ability.once_each_turn
+    # a Forest's {G} becomes one mana of any color, once: {U} is paid, {U}{U} is not
+    board = _board(_mine("w", WICKERMAW), _mine("f", "Forest"))
+    assert str(could_produce(board)["w"]) == "WUBRG"
+    assert pay(board, PaymentTarget.of("{U}")).payable
+    assert not pay(board, PaymentTarget.of("{U}{G}")).payable
+    assert max_x(board, PaymentTarget.of("{X}")).x == 1
+    ringed = _board(_mine("w", WICKERMAW), _mine("f", "Forest"), _mine("s", "Sol Ring"))
+    assert max_x(ringed, PaymentTarget.of("{X}{U}")).x == 2
+    assert not pay(ringed, PaymentTarget.of("{U}{B}")).payable
+    assert not _warnings(ringed, "{U}")
+    for each in (board, ringed):
+        _agrees(each, "{U}")
+        _agrees(each, "{1}{R}")
+    # once activated this turn, it can't be again
+    used = _board(_mine("w", WICKERMAW, activated_this_turn=[ability.text]), _mine("f", "Forest"))
+    assert not pay(used, PaymentTarget.of("{U}")).payable
+
+
+def test_a_board_that_reads_permanents_colors_sets_the_wickermaw_aside() -> None:
+    # Bloom Tender counts the colors among permanents: the Wickermaw's new color would change what it adds
+    board = _board(_mine("w", WICKERMAW), _mine("t", TENDER), _mine("f", "Forest"))
+    warnings = _warnings(board, "{G}")
+    assert any("permanents[1]" in w and "colors of permanents" in w for w in warnings), warnings
+
+
 # ------------------------------------------------------------------------------------------ the reference
 
 _CRAFTED = dict(EFFIGY, choices={"crafted_colors": "UG"})
-_CARDS: list[str | dict[str, Any]] = ["Forest", "Swamp", FORAGER, NIBBLER, PIT, DIGNITARY, FOOD, _CRAFTED]
+_CARDS: list[str | dict[str, Any]] = [
+    *("Forest", "Swamp", "Sol Ring"),
+    *(FORAGER, NIBBLER, PIT, DIGNITARY, FOOD, _CRAFTED, WICKERMAW),
+]
 _GRAVEYARDS: list[Any] = [0, 2, 3, 6, ["Llanowar Elves", "Forest", "Island"], ["Forest"]]
-_COSTS = ["{1}", "{2}", "{G}", "{B}{B}", "{1}{G}", "{W}{U}", "{2}{G}", "{3}"]
+_COSTS = ["{1}", "{2}", "{G}", "{U}", "{B}{B}", "{1}{G}", "{W}{U}", "{2}{G}", "{3}"]
 
 
 @st.composite
