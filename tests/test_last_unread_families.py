@@ -207,6 +207,13 @@ def test_sharkeys_permission_changes_no_payment() -> None:
     assert not parsed.unsupported
     board = _board(_mine("s", SHARKEY), _mine("f", "Forest"))
     assert not _warnings(board, "{G}")
+    elemental = parse_oracle(
+        "{U}: Quicksilver Elemental gains all activated abilities of target creature until end of turn.\nYou "
+        "may spend blue mana as though it were mana of any color to pay the activation costs of Quicksilver "
+        "Elemental's abilities.",
+        "Quicksilver Elemental",
+    )
+    assert not elemental.unsupported
     # with a mana ability whose cost asks a type of mana, the permission would change it: not read
     colored = parse_oracle(
         "{G}: Add {R}.\nMana of any type can be spent to activate Sharkey's abilities.", "Sharkey"
@@ -265,6 +272,17 @@ def test_crafted_colors_the_board_leaves_out_are_no_mana_with_a_warning() -> Non
     given = _board(_mine("s", EFFIGY, choices={"crafted_colors": "WU"}))
     assert Board.from_dict(given.to_dict()) == given
     assert given.permanent("s").choices.to_dict() == {"crafted_colors": "WU"}
+
+
+def test_the_toys_note_is_no_rule() -> None:
+    workshop = parse_oracle(
+        "{T}: Add {C}.\n{T}: Add {C}. Spend this mana only on spells and abilities that put tokens onto the "
+        "battlefield. Use toys to represent the tokens.",
+        "Mishra's Toy Workshop",
+    )
+    assert not workshop.unsupported
+    restricted = workshop.mana_abilities[1]
+    assert restricted.restriction is not None and not restricted.side_effects
 
 
 # ------------------------------------------------------------------------------------- Foraging Wickermaw

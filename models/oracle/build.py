@@ -43,6 +43,7 @@ from models.abilities import Condition as ConditionRecord
 from models.cost import ManaCost, PaymentKind
 from models.errors import CostParseError, ManaParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.oracle import classify
 from models.oracle import readings as r
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect
 
@@ -746,6 +747,8 @@ class _Riders:
 
     def read(self, sentence: str) -> bool:
         """Take one sentence in; False when it is not read (or no record holds it)."""
+        if classify.plays_with_toys(sentence):
+            return True  # (no rule: nothing to record)
         try:
             reading = parse_effect(sentence)
             match reading:
