@@ -117,14 +117,17 @@ def test_forage_is_read_and_becomes_one_ability_for_each_way() -> None:
 def test_thornvault_forager_forages_with_three_cards_or_a_food() -> None:
     # its two abilities both tap it: {G}, or two mana of any colors when it can forage
     three = _board(_mine("t", FORAGER), graveyard=3)
-    assert pay(three, PaymentTarget.of("{W}{U}")).payable
+    exiling = pay(three, PaymentTarget.of("{W}{U}"))
+    assert exiling.payable and exiling.parts.exiled_from_graveyard == 3 and not exiling.sacrificed
+    assert [step.parts.exiled_from_graveyard for step in exiling.steps] == [3]
     assert max_x(three, PaymentTarget.of("{X}")).x == 2
     two = _board(_mine("t", FORAGER), graveyard=2)
     assert not pay(two, PaymentTarget.of("{W}{U}")).payable
     assert pay(two, PaymentTarget.of("{G}")).payable
     assert max_x(two, PaymentTarget.of("{X}")).x == 1
     fed = _board(_mine("t", FORAGER), _mine("food", FOOD), graveyard=2)
-    assert pay(fed, PaymentTarget.of("{W}{U}")).payable
+    eating = pay(fed, PaymentTarget.of("{W}{U}"))
+    assert eating.payable and eating.sacrificed == ("food",) and not eating.parts.exiled_from_graveyard
     assert max_x(fed, PaymentTarget.of("{X}")).x == 2
     for board in (three, two, fed):
         _agrees(board, "{R}{B}")
