@@ -1,19 +1,28 @@
-"""Structured abilities: what the Oracle-text parser produces and the rules engine reads.
+"""Structured mana abilities: what the Oracle-text parser produces and the rules engine reads.
 
 Nothing here executes anything. A mana ability is its cost, its output template, and the restrictions and
-riders on the mana; static, triggered and replacement effects that change mana are separate records.
-Amounts that depend on the board ("for each creature you control") stay symbolic until the rules engine
-evaluates them.
+riders on the mana. Amounts that depend on the board ("for each creature you control") stay symbolic until
+the rules engine evaluates them. The filters they use are in :mod:`models.filters` (re-exported here); the
+static, triggered and replacement effects that change mana are separate records in
+:mod:`models.mana_effects`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.filters import (
+    STATUS_FACTS,
+    BoardFact,
+    ObjectFilter,
+    Who,
+    colors_match,
+    facts_read,
+)
 from models.hashing import cached_hash, state_without_hash
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 
 __all__ = [
     "PALETTE_READS",
@@ -22,257 +31,25 @@ __all__ = [
     "Amount",
     "AmountKind",
     "BoardFact",
-    "ColorChange",
     "Condition",
-    "CostModifier",
     "CostPart",
     "CostPartKind",
-    "GrantAbility",
     "ManaAbility",
     "ManaOutput",
-    "ManaTrigger",
-    "NotPaymentKind",
-    "NotPaymentMana",
     "ObjectFilter",
     "OutputKind",
     "Palette",
     "PaletteKind",
-    "ProductionReplacement",
-    "ReplacementKind",
     "SideEffect",
     "SideEffectKind",
-    "SpendAsThough",
     "SpendPurpose",
     "SpendRestriction",
     "SpendUse",
-    "StaticEffect",
-    "TapDamage",
-    "TriggerEvent",
-    "TypeChange",
-    "UnspentManaEffect",
-    "UnspentMode",
     "Who",
     "colors_match",
     "facts_read",
     "palette_reads",
 ]
-
-
-class Who(Enum):
-    """Whose permanents or actions an effect looks at, relative to the effect's controller."""
-
-    YOU = "you"
-    OPPONENTS = "opponents"
-    ANY = "any"
-
-    def includes(self, controller: str, player: str) -> bool:
-        """True when ``player`` is among those an effect controlled by ``controller`` looks at.
-
-        >>> Who.YOU.includes("me", "me"), Who.OPPONENTS.includes("me", "me"), Who.ANY.includes("me", "op")
-        (True, False, True)
-        """
-        if self is Who.YOU:
-            return controller == player
-        if self is Who.OPPONENTS:
-            return controller != player
-        return True
-
-
-class BoardFact(Enum):
-    """A fact of the board that a reading (a filter, an amount, a condition, a palette) may read: each field
-    of a reading declares the facts it reads when it is set (:func:`facts_read`), so that what is kept of its
-    answers can be keyed by them, and kept no longer than they hold."""
-
-    TAPPED = "tapped"  # a permanent's tapped status
-    COUNTERS = "counters"  # the counters on a permanent
-    TYPES = "types"  # a permanent's types, after the type-changing effects
-    COLORS = "colors"  # a permanent's colors, after the color-changing effects
-    POWER = "power"  # a permanent's printed power
-    CONTROLLER = "controller"  # who controls a permanent
-    TOKEN = "token"  # whether a permanent is a token
-    NAME = "name"  # a permanent's name
-    IDENTITY = "identity"  # which permanent it is (the source itself, or another)
-    ATTACHMENT = "attachment"  # what a permanent is attached to
-    CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
-    COMMANDER = "commander"  # the color identity of a permanent's controller's commander
-    #: the colors of the card exiled with a permanent (and of those exiled to craft it), as they are
-    EXILED_CARD_COLORS = "exiled_card_colors"
-    BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
-    GRAVEYARD = "graveyard"  # the cards in a player's graveyard
-
-
-#: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
-#: never kept from one step of a payment to the next.
-STATUS_FACTS = frozenset({BoardFact.TAPPED, BoardFact.COUNTERS})
-#: What a field that declares nothing is taken to read: everything (so that a new field fails closed).
-_EVERY_FACT = frozenset(BoardFact)
-
-
-def facts_read(*facts: BoardFact, of_source: bool = False) -> dict[str, object]:
-    """The declaration of a reading's field (its dataclass ``metadata``): the facts of the board it reads
-    when it is set, and whether it reads the permanent the reading is written on beyond its controller
-    (``of_source``: itself, what it is attached to, its choices).
-
-    >>> facts_read(BoardFact.TAPPED)
-    {'reads': frozenset({<BoardFact.TAPPED: 'tapped'>}), 'of_source': False}
-    """
-    return {"reads": frozenset(facts), "of_source": of_source}
-
-
-def _declared_reads(reading: object) -> tuple[frozenset[BoardFact], bool]:
-    """What the fields set on ``reading`` (a dataclass) declare they read, and whether one reads its source;
-    a field set without a declaration reads every fact, and its source."""
-    found: set[BoardFact] = set()
-    of_source = False
-    for declared in fields(reading):  # type: ignore[arg-type]
-        if not declared.compare:
-            continue
-        if getattr(reading, declared.name) == declared.default:
-            continue
-        facts = declared.metadata.get("reads")
-        found |= facts if isinstance(facts, frozenset) else _EVERY_FACT
-        of_source = of_source or bool(declared.metadata.get("of_source", facts is None))
-    return frozenset(found), of_source
-
-
-def colors_match(colors: ManaTypes, colorless: bool, multicolored: bool, monocolored: bool) -> bool:
-    """True when an object of ``colors`` is as colorless, multicolored or monocolored as asked (CR 105.2).
-
-    >>> colors_match(ManaTypes(), True, False, False), colors_match(ManaTypes.parse("WU"), False, False, True)
-    (True, False)
-    """
-    if colorless and colors:
-        return False
-    return not ((multicolored and len(colors) < 2) or (monocolored and len(colors) != 1))
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class ObjectFilter:
-    """A description of permanents, e.g. 'an untapped blue creature you control' or 'nonbasic lands'.
-
-    ``types`` must all match (card types or subtypes, e.g. ``("Land", "Swamp")``); ``excluded`` must all be
-    absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
-    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
-    ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
-    'a land with the same name as the exiled card'); ``token`` asks for a token (True) or a nontoken
-    (False), ``named`` for a name ('a token named Wood').
-
-    >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
-    'other Elf you control'
-    >>> ObjectFilter(token=True, named="Wood", controller=Who.YOU).describe()
-    'token named Wood you control'
-    """
-
-    types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
-    excluded: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
-    colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.COLORS))
-    controller: Who = field(default=Who.ANY, metadata=facts_read(BoardFact.CONTROLLER))
-    other: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY))
-    untapped: bool = field(default=False, metadata=facts_read(BoardFact.TAPPED))
-    chosen_type: bool = field(
-        default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
-    )
-    self_only: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY, of_source=True))
-    attached: bool = field(default=False, metadata=facts_read(BoardFact.ATTACHMENT, of_source=True))
-    named_as_imprinted: bool = field(
-        default=False, metadata=facts_read(BoardFact.NAME, BoardFact.CHOICES, of_source=True)
-    )
-    #: True: tokens only ('creature tokens'); False: 'nontoken'
-    token: bool | None = field(default=None, metadata=facts_read(BoardFact.TOKEN))
-    colorless: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
-    multicolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
-    monocolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
-    #: 'with a counter on it' (''), 'with a charge counter on it' ('charge')
-    counter: str | None = field(default=None, metadata=facts_read(BoardFact.COUNTERS))
-    #: 'with power 4 or greater': its power now, printed with its counters on top, of a creature (CR 208.3)
-    power_at_least: int | None = field(
-        default=None, metadata=facts_read(BoardFact.POWER, BoardFact.COUNTERS, BoardFact.TYPES)
-    )
-    named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
-    #: what the filter reads (:meth:`reads`), worked out on first use
-    _reads: tuple[frozenset[BoardFact], bool] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
-
-    def colors_match(self, colors: ManaTypes) -> bool:
-        """True when an object of ``colors`` is as colorless, multicolored or monocolored as the filter asks
-        (CR 105.2).
-
-        >>> two = ManaTypes.parse("WU")
-        >>> colorless, monocolored = ObjectFilter(colorless=True), ObjectFilter(monocolored=True)
-        >>> colorless.colors_match(ManaTypes()), monocolored.colors_match(two)
-        (True, False)
-        """
-        return colors_match(colors, self.colorless, self.multicolored, self.monocolored)
-
-    def reads(self) -> frozenset[BoardFact]:
-        """The facts of the board it reads: those its fields that are set declare (:func:`facts_read`; a field
-        that declares none reads them all).
-
-        >>> sorted(fact.value for fact in ObjectFilter(types=("Elf",), controller=Who.YOU).reads())
-        ['controller', 'types']
-        """
-        return self._declared()[0]
-
-    @property
-    def reads_status(self) -> bool:
-        """True when what it matches can change while a payment is made (a permanent becomes tapped, a
-        cost removes a counter: :data:`STATUS_FACTS`): its matches are never kept across the steps of a
-        payment.
-
-        >>> ObjectFilter(untapped=True).reads_status, ObjectFilter(types=("Elf",)).reads_status
-        (True, False)
-        >>> ObjectFilter(power_at_least=4).reads_status  # (power counts +1/+1 counters)
-        True
-        """
-        return not self._declared()[0].isdisjoint(STATUS_FACTS)
-
-    @property
-    def reads_source(self) -> bool:
-        """True when what it matches depends on the permanent it is written on beyond its controller
-        (itself, what it is attached to, its choices): a field set that declares ``of_source``."""
-        return self._declared()[1]
-
-    def _declared(self) -> tuple[frozenset[BoardFact], bool]:
-        known = self._reads
-        if known is None:
-            known = _declared_reads(self)
-            object.__setattr__(self, "_reads", known)
-        return known
-
-    def describe(self) -> str:
-        """A short English description for display."""
-        if self.self_only:
-            return "this permanent"
-        words = [*("non" + w.lower() for w in self.excluded)]
-        if self.other:
-            words.insert(0, "other")
-        if self.untapped:
-            words.append("untapped")
-        words += [_COLOR_NAMES[t.letter] for t in self.colors]
-        words += [w for w, on in (("colorless", self.colorless), ("multicolored", self.multicolored),
-                                  ("monocolored", self.monocolored)) if on]  # fmt: skip
-        if self.token is False:
-            words.insert(0, "nontoken")
-        if self.chosen_type:
-            words.append("of the chosen type")
-        words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
-        if self.token:
-            words.append("token")
-        if self.named:
-            words += ["named", self.named]
-        if self.attached:
-            words.insert(0, "the enchanted/equipped")
-        tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
-        if self.counter is not None:
-            tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"
-        if self.named_as_imprinted:
-            tail = " with the same name as the exiled card" + tail
-        return " ".join(words or ["permanent"]) + tail
-
-
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
-_CARD_TYPE_WORDS = frozenset({"Artifact", "Creature", "Land", "Enchantment", "Planeswalker", "Battle"})
 
 
 class AmountKind(Enum):
@@ -362,7 +139,7 @@ def palette_reads(kind: PaletteKind) -> frozenset[BoardFact]:
     >>> sorted(fact.value for fact in palette_reads(PaletteKind.CHOSEN_COLOR))
     ['choices']
     """
-    return PALETTE_READS.get(kind, _EVERY_FACT)
+    return PALETTE_READS.get(kind, frozenset(BoardFact))
 
 
 @dataclass(frozen=True, slots=True)
@@ -789,314 +566,3 @@ class ManaAbility:
         if not effects:
             return 0
         return sum(e.amount for e in effects if e.kind is SideEffectKind.GAIN_LIFE)
-
-
-class NotPaymentKind(Enum):
-    """Why some mana is added outside a payment (CR 605.1a as amended 2026-08-07, 605.5a, 605.5b)."""
-
-    LOYALTY = "loyalty"  # a loyalty ability (605.1a)
-    TARGETED = "targeted"  # an activated ability with a target (605.1a)
-    LIBRARY = "library"  # its cost or effect moves a card to or from a library (605.1a, 2026-08-07)
-    SPELL = "spell"  # a spell's effect (605.5b): Dark Ritual
-    ENTERS = "enters"  # 'when ~ enters, add ...' (605.5a)
-    DIES = "dies"  # 'when ~ dies, add ...'
-    ATTACKS = "attacks"  # 'whenever ~ attacks, add ...'
-    PHASE = "phase"  # 'at the beginning of your main phase, add ...'
-    LANDFALL = "landfall"  # 'whenever a land enters under your control, add ...' (Lotus Cobra)
-    TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
-    TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
-    CHAPTER = "chapter"  # a Saga's chapter ability (CR 714.2b: a triggered ability)
-    GRANTED = (
-        "granted"  # a one-shot effect gives a target a mana ability until end of turn (Glorious Sunrise)
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class NotPaymentMana:
-    """Mana a card adds outside a payment in progress: a loyalty ability, a trigger, a spell, a token.
-
-    Turn planning uses these; a payment never does (CR 601.2g: only mana abilities run while paying).
-    ``output`` is None when the mana it adds was not read; ``cost`` is set for activated abilities.
-
-    >>> NotPaymentMana("+1: Add {R}{R}.", NotPaymentKind.LOYALTY, ManaOutput.fixed("{R}{R}")).kind.value
-    'loyalty'
-    """
-
-    text: str
-    kind: NotPaymentKind
-    output: ManaOutput | None = None
-    cost: AbilityCost | None = None
-    restriction: SpendRestriction | None = None  # 'Spend this mana only ...' after it
-
-
-class ReplacementKind(Enum):
-    """How a replacement effect changes produced mana (CR 614)."""
-
-    MULTIPLY = "multiply"  # twice / three times as much of that mana
-    SET_TYPE = "set_type"  # that type instead of any other type (amount kept)
-    SET_MANA = "set_mana"  # this mana instead of any other type and amount
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class ProductionReplacement:
-    """'If <who> tap(s) <filter> for mana, it produces ... instead.' (Mana Reflection, Contamination).
-
-    Applies to an ability that taps a permanent for mana (CR 106.12b) when the tapping player and the
-    permanent match; ``who`` is relative to this effect's controller.
-    """
-
-    text: str
-    who: Who
-    affected: ObjectFilter
-    kind: ReplacementKind
-    factor: int = 1
-    mana: ManaBag = ManaBag()
-    new_type: ManaTypes = ManaTypes()
-    min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __hash__(self) -> int:
-        """Worked out once: abilities and effects key the planner's caches of outcomes."""
-        return cached_hash(self)
-
-    def __getstate__(self) -> list[object]:
-        return state_without_hash(self)
-
-
-class TriggerEvent(Enum):
-    """What a triggered mana ability waits for (CR 605.1b, 106.12a)."""
-
-    TAPPED_FOR_MANA = "tapped_for_mana"  # a permanent is tapped for mana (of some types)
-    LAND_ADDS_MANA = "land_adds_mana"  # a land's ability causes a player to add mana (of some types)
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class ManaTrigger:
-    """A triggered mana ability: 'Whenever enchanted land is tapped for mana, its controller adds ...'.
-
-    ``of_types`` limits the trigger to mana of those types (Gauntlet of Power's chosen color);
-    ``chosen_color`` says the limit is the source's chosen color. The mana goes to the tapping player
-    (``to_tapper``) or to this effect's controller.
-    """
-
-    text: str
-    event: TriggerEvent
-    who: Who
-    affected: ObjectFilter
-    adds: ManaOutput
-    of_types: ManaTypes = ALL_TYPES
-    chosen_color: bool = False
-    to_tapper: bool = True
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __hash__(self) -> int:
-        """Worked out once: abilities and effects key the planner's caches of outcomes."""
-        return cached_hash(self)
-
-    def __getstate__(self) -> list[object]:
-        return state_without_hash(self)
-
-
-@dataclass(frozen=True, slots=True)
-class TypeChange:
-    """A type-changing effect (layer 4): on lands, set or add basic land types (CR 305.7); on any permanents,
-    add card types (``card_types``: Mycosynth Lattice's 'All permanents are artifacts in addition to their
-    other types')."""
-
-    text: str
-    affected: ObjectFilter
-    land_types: tuple[str, ...]
-    adds: bool  # True: 'in addition to its other types'; False: the types are set (305.7)
-    #: the types are the basic land type chosen as the source entered (Realmwright: 'the chosen type'),
-    #: ``land_types`` empty until the board's choice fills it in (``choices.basic_land_type``)
-    chosen: bool = False
-    card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
-    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
-    while_counter: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ColorChange:
-    """A color-changing effect (layer 5, CR 613.1e): what ``affected`` matches is ``colors`` (none: it is
-    colorless, CR 105.2c), or with ``adds`` has them in addition to its other colors. With ``chosen`` the
-    colors are the one chosen as the source entered (Painter's Servant, Alloy Golem: ``choices.color``),
-    ``colors`` empty until the board's choice fills it in. ``spells`` and ``cards`` say whose spells, and
-    whose cards that aren't on the battlefield (a card exiled with a permanent, whose colors Chrome Mox
-    reads), it changes too, relative to the effect's controller (None: no one's).
-
-    >>> from models.oracle import parse_oracle
-    >>> (dawn,) = parse_oracle("Nonland permanents you control are white. The same is true for spells you "
-    ...     "control and nonland cards you own that aren't on the battlefield.").effects
-    >>> dawn.affected.describe(), str(dawn.colors), dawn.adds, dawn.spells, dawn.cards
-    ('nonland you control', 'W', False, <Who.YOU: 'you'>, <Who.YOU: 'you'>)
-    """
-
-    text: str
-    affected: ObjectFilter
-    colors: ManaTypes
-    adds: bool = False
-    chosen: bool = False
-    spells: Who | None = None
-    cards: Who | None = None
-
-    def recolored(self, colors: ManaTypes, chosen: ManaType | None = None) -> ManaTypes:
-        """The colors of an object it changes that had ``colors`` (``chosen``: its source's chosen color,
-        when the effect reads it).
-
-        >>> ColorChange("", ObjectFilter(), ManaTypes.parse("B")).recolored(ManaTypes.parse("WU"))
-        ManaTypes.parse('B')
-        >>> ColorChange("", ObjectFilter(), ManaTypes(), adds=True, chosen=True).recolored(
-        ...     ManaTypes.parse("R"), ManaType.U)
-        ManaTypes.parse('UR')
-        """
-        new = ManaTypes(chosen) if self.chosen and chosen is not None else self.colors
-        return colors | new if self.adds else new
-
-
-@dataclass(frozen=True, slots=True)
-class GrantAbility:
-    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
-
-    text: str
-    affected: ObjectFilter
-    ability: ManaAbility
-
-
-class UnspentMode(Enum):
-    """What happens to mana that would empty from a pool (CR 500.4)."""
-
-    KEEP = "keep"  # Upwelling: it doesn't empty
-    BECOME = "become"  # it becomes mana of another type (colorless: Horizon Stone, Kruphix; red: Ozai)
-
-
-@dataclass(frozen=True, slots=True)
-class UnspentManaEffect:
-    """An effect on unspent mana: 'Mana pools don't empty...' or '...becomes colorless instead' (``becomes``:
-    the type it becomes)."""
-
-    text: str
-    mode: UnspentMode
-    who: Who
-    types: ManaTypes = ALL_TYPES
-    becomes: ManaType = ManaType.C
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class CostModifier:
-    """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn.
-
-    ``spells.types`` must all match, or with ``any_type`` one of them ('Instant and sorcery spells');
-    ``spells.excluded`` must not ('Noncreature spells'); ``spells.chosen_type``: spells of the type chosen as
-    the source entered (Morophon). ``own`` marks a spell's reduction of itself ('This spell costs {1} less to
-    cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
-    caster controls that matches ``for_each``.
-
-    ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
-    takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
-    (CR 118.7b-d), unless ``only_colored`` ('This effect reduces only the amount of colored mana you pay.').
-    """
-
-    text: str
-    who: Who
-    spells: ObjectFilter
-    colors: ManaTypes
-    generic_delta: int
-    per_other_spell_this_turn: bool = False
-    any_type: bool = False
-    own: bool = False
-    for_each: ObjectFilter | None = None
-    colored: ManaBag = ManaBag()
-    only_colored: bool = False
-
-    def matches(self, target: PaymentTarget) -> bool:
-        """True when the spell paid for is of the types and colors this change is about (who casts it, and
-        a chosen creature type, are for the caller to check).
-
-        >>> spells = ObjectFilter(types=("Instant", "Sorcery"))
-        >>> cheaper = CostModifier(text="...", who=Who.YOU, spells=spells, colors=ManaTypes(),
-        ...     generic_delta=-1, any_type=True)
-        >>> cheaper.matches(PaymentTarget.of("{R}", type_line="Instant"))
-        True
-        >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
-        False
-        """
-        types = self.spells.types
-        if types and not (any if self.any_type else all)(target.type_line.is_a(word) for word in types):
-            return False
-        if any(target.type_line.is_a(word) for word in self.spells.excluded):
-            return False
-        if not self.spells.colors_match(target.spell_colors):
-            return False
-        return not self.colors or bool(target.spell_colors & self.colors)
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class SpendAsThough:
-    """'You may spend <types> mana as though it were mana of <as_types>' (CR 609.4b).
-
-    With ``only``, mana of ``types`` may be spent *only* as ``as_types`` (Celestial Dawn's 'other mana only
-    as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
-    types not named by another such effect ('other mana'). ``when_paying`` limits it to the payments it
-    names, read as a spending restriction ('to cast creature spells': Vizier of the Menagerie); None means
-    every payment.
-
-    >>> from models.cost import PaymentTarget
-    >>> vizier = SpendAsThough(text="...", who=Who.YOU, types=ALL_TYPES, as_types=ALL_TYPES,
-    ...     when_paying=SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Creature",)),), "..."))
-    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Creature — Elf"))
-    True
-    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Instant"))
-    False
-    """
-
-    text: str
-    who: Who
-    types: ManaTypes
-    as_types: ManaTypes
-    only: bool = False
-    others: bool = False
-    when_paying: SpendRestriction | None = None
-
-    def applies_to(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
-        """True when the effect covers a payment for ``target`` (``chosen_type``: its source's choice)."""
-        return self.when_paying is None or self.when_paying.allows(target, chosen_type)
-
-
-@dataclass(frozen=True, slots=True)
-class TapDamage:
-    """Damage to the player who taps a permanent, from a trigger on the tapping: 'Whenever ~ becomes tapped,
-    it deals N damage to you.' (City of Brass: ``affected`` None, the permanent itself, on any tapping);
-    with ``affected``, the permanents it matches, tapped by a player ``who`` names (Manabarbs: 'Whenever a
-    player taps a land for mana, ~ deals 1 damage to that player', only for mana with ``for_mana``; Psychic
-    Venom: 'Whenever enchanted land becomes tapped', on any tapping)."""
-
-    text: str
-    damage: int
-    affected: ObjectFilter | None = None
-    who: Who = Who.ANY
-    for_mana: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ActivationBan:
-    """'Activated abilities of <permanents> can't be activated' (Null Rod, Cursed Totem; Encrust's 'its
-    activated abilities can't be activated' for the permanent it enchants): the permanents' mana abilities
-    can't be activated either, as nothing in the sentence exempts them (CR 605.1a makes them activated
-    abilities; 'unless they're mana abilities', Damping Matrix's, is a different sentence)."""
-
-    text: str
-    affected: ObjectFilter
-
-
-StaticEffect = (
-    TapDamage
-    | ProductionReplacement
-    | ManaTrigger
-    | TypeChange
-    | ColorChange
-    | GrantAbility
-    | UnspentManaEffect
-    | CostModifier
-    | SpendAsThough
-    | ActivationBan
-)

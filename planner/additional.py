@@ -6,13 +6,17 @@ The player activates mana abilities first and then pays the total cost in any or
 - a discard is chosen first: each different choice of cards is solved as the board without them in the
   hand (a card discarded is not there to be exiled for its mana, Elvish Spirit Guide), and the best
   payment by the whole objective wins (every choice of cards is tried: exact);
-- a sacrifice is chosen after the mana: among the permanents of the cost's types that the plan left on
-  the battlefield (tapped for mana or not), the set whose sacrifice makes the payment best by the whole
-  objective (:func:`~planner.solve.objective.objective_of`), then the one that leaves the player the most
-  colors to make (keep the only Island), then the board's order. The answer is marked optimal only when
-  this is provably the best joint choice: no mana ability of the plan took a candidate off the battlefield,
-  no candidate is sacrificed by design (a Treasure), and the permanents sacrificed were already used by the
-  plan (their sacrifice changes no level but the count of permanents sacrificed, which every choice pays).
+- a sacrifice is chosen with the mana, by the solver that pays it (:mod:`planner.solve.cpsat.sacrifice`:
+  a variable per candidate, exactly as many as the cost names, none a mana ability of the plan took off
+  the battlefield, each weighed by the objective's sacrifice levels), so the answer is optimal when the
+  solver proves it. Where the solver can't (``pay_one`` says so: a kept cost or cards in hand kept
+  castable, whose later payments the model does not take the sacrifice from), it is chosen after the
+  mana: among the permanents of the cost's types that the plan left on the battlefield, the set whose
+  sacrifice makes the payment best by the whole objective
+  (:func:`~planner.solve.objective.objective_of`), then the one that leaves the player the most colors to
+  make, then the board's order; that answer is marked optimal only when it is provably the best joint
+  choice: no mana ability of the plan took a candidate off the battlefield, no candidate is sacrificed by
+  design (a Treasure), and the permanents sacrificed were already used by the plan.
 
 A board with too few permanents or cards for the costs is "not payable", with a reason naming the cost.
 """
@@ -35,6 +39,7 @@ from planner.rules.additional_costs import (
     discard_choices,
     planned_costs,
     sacrifice_candidates,
+    sacrificed_ids,
     unpaid_reason,
     with_additional,
     without_cards,
@@ -45,14 +50,29 @@ from planner.rules.replay import PaymentSummary, replay
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 
-__all__ = ["Chosen", "choose_additional"]
+__all__ = ["Chosen", "ManaPaid", "PayOne", "choose_additional"]
 
-#: Solves the payment of a target without additional costs on a board, within a time limit in seconds:
-#: whether it is payable (None: no answer in time), its plan, whether that plan is proven optimal, the
-#: answer itself, and the levels it was chosen by before the objective's own (``--keep``'s, ``--hand``'s).
-PayOne = Callable[
-    [Board, PaymentTarget, float], tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]
-]
+
+@dataclass(frozen=True, slots=True)
+class ManaPaid:
+    """A payment of the mana, with the additional sacrifices when the solver chose them: whether it is
+    payable (None: no answer in time), its plan, whether that plan is proven optimal, the answer itself,
+    the levels it was chosen by before the objective's own (``--keep``'s, ``--hand``'s), and what the
+    additional costs sacrifice (each group of interchangeable permanents and how many of it:
+    :func:`~planner.rules.additional_costs.sacrificed_ids`), or None when the solver paid the mana alone."""
+
+    payable: bool | None
+    plan: Plan | None
+    optimal: bool
+    answer: object
+    first: tuple[tuple[str, int], ...] = ()
+    sacrificed: tuple[tuple[tuple[str, ...], int], ...] | None = None
+
+
+#: Solves the payment of a target on a board, within a time limit in seconds: the target's additional
+#: costs are its sacrifices (the discards are paid before), which it plans with the mana or leaves out
+#: (:class:`ManaPaid` says which).
+PayOne = Callable[[Board, PaymentTarget, float], ManaPaid]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +108,7 @@ def choose_additional(
     if reason is not None:
         return Chosen(payable=False, reason=reason)
     mana_only = replace(target, additional_costs=())
+    sacrifices = replace(target, additional_costs=tuple(c for c in costs if isinstance(c, SacrificeCost)))
     discards = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))
     best: Chosen | None = None
     refused: object = None  # (an answer "not payable", for its reason)
@@ -99,7 +120,8 @@ def choose_additional(
             proven, undecided = False, "time limit"
             break
         after = without_cards(board, player, names)
-        payable, plan, optimal, answer, first = pay_one(after, mana_only, remaining)
+        paid_mana = pay_one(after, sacrifices, remaining)
+        payable, plan, answer, first = paid_mana.payable, paid_mana.plan, paid_mana.answer, paid_mana.first
         if payable is False:
             refused = answer
         if payable is None or plan is None:
@@ -108,7 +130,11 @@ def choose_additional(
             continue
         paid_target = PaymentProblem.of(after, mana_only, player, x=x).paid_target(x)
         summary = replay(after, paid_target, plan, player)
-        chosen = _sacrifice(after, player, target, summary, names, life_value, prefer)
+        chosen: tuple[AdditionalPaid, tuple[int, ...], bool] | None
+        if paid_mana.sacrificed is not None:  # (chosen with the mana: the solver's proof covers it)
+            chosen = _joint(after, player, target, summary, names, paid_mana, life_value, prefer)
+        else:
+            chosen = _sacrifice(after, player, target, summary, names, life_value, prefer)
         if chosen is None:  # (the plan's mana abilities took what the cost needs: see the module's note)
             proven = False
             undecided = undecided or (
@@ -118,7 +144,9 @@ def choose_additional(
         paid, levels, sure = chosen
         check_additional(board, player, costs, summary, paid, target.name, len(plan.steps))
         named = (*first, *zip(OBJECTIVE_LEVELS, levels, strict=True))
-        candidate = Chosen(payable=True, answer=answer, paid=paid, levels=named, optimal=optimal and sure)
+        candidate = Chosen(
+            payable=True, answer=answer, paid=paid, levels=named, optimal=paid_mana.optimal and sure
+        )
         proven = proven and candidate.optimal
         if best is None or _values(named) < _values(best.levels):
             best = candidate
@@ -135,6 +163,32 @@ def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
 
 def _named(costs: tuple[SacrificeCost | DiscardCost, ...]) -> str:
     return " and ".join(str(cost) for cost in costs)
+
+
+def _joint(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    summary: PaymentSummary,
+    discarded: tuple[str, ...],
+    paid_mana: ManaPaid,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+) -> tuple[AdditionalPaid, tuple[int, ...], bool]:
+    """What the solver sacrificed with the mana of the plan whose summary is ``summary`` (with
+    ``discarded`` paid), and the whole payment's levels (:func:`objective_of`, as every answer is ranked)."""
+    order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
+    chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone)
+    paid = AdditionalPaid(tuple(sorted(chosen, key=order.__getitem__)), discarded)
+    levels = objective_of(
+        board,
+        player,
+        with_additional(summary, paid),
+        life_value=life_value,
+        prefer=prefer,
+        riders=target.riders,
+    )
+    return paid, levels, True
 
 
 def _sacrifice(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from models.abilities import ManaAbility
-from models.additional_costs import UnreadCost
+from models.additional_costs import SacrificeCost, UnreadCost
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
@@ -25,7 +25,7 @@ from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_oracle
 from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
-from planner.additional import choose_additional
+from planner.additional import ManaPaid, choose_additional
 from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
@@ -434,12 +434,12 @@ def _with_additional(
     ``prefer``: as :func:`pay` was given it, and the kinds of permanent it lists."""
     asked = problem.asked
 
-    def pay_one(
-        board: Board, target: PaymentTarget, limit: float
-    ) -> tuple[bool | None, Plan | None, bool, object, tuple[tuple[str, int], ...]]:
+    def pay_one(board: Board, target: PaymentTarget, limit: float) -> ManaPaid:
+        if keep is None and not hand and target.additional_costs:
+            return _pay_with_sacrifices(board, target, problem, limit, life_value, prefer[1])
         answer = pay(
             board,
-            target,
+            replace(target, additional_costs=()),
             player=problem.player,
             keep=keep,
             hand=hand,
@@ -450,7 +450,7 @@ def _with_additional(
             prefer=prefer[0],
         )
         first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
-        return answer.payable, answer.plan, answer.optimal, answer, first
+        return ManaPaid(answer.payable, answer.plan, answer.optimal, answer, first)
 
     chosen = choose_additional(
         problem.board,
@@ -476,6 +476,56 @@ def _with_additional(
         optimal=False,
         warnings=problem.analysis.warnings + spell_text_warnings(asked),
     )
+
+
+def _pay_with_sacrifices(
+    board: Board,
+    target: PaymentTarget,
+    asked: PaymentProblem,
+    time_limit: float,
+    life_value: int | None,
+    kinds: tuple[str, ...],
+) -> ManaPaid:
+    """The mana of ``target`` paid with its additional sacrifices chosen in the CP-SAT model
+    (:mod:`planner.solve.cpsat.sacrifice`), on ``board`` (the question ``asked``'s, less what was
+    discarded)."""
+    try:
+        problem = PaymentProblem.of(
+            board,
+            target,
+            asked.player,
+            x=asked.x,
+            time_limit=time_limit,
+            life_value=life_value,
+            prefer=kinds,
+        )
+        solution = solve_cpsat(problem)
+    except TimeUp:  # (no answer in time: never a 'no')
+        return ManaPaid(None, None, False, None)
+    answer = _result(problem, solution)
+    if solution.status is SolveStatus.INFEASIBLE:
+        answer = replace(answer, reason=_sacrifice_reason(board, target, problem) or answer.reason)
+    # (a plan the model did not choose the sacrifices with, the Doubling Cube's: chosen after its mana)
+    needed = sum(cost.count for cost in target.additional_costs if isinstance(cost, SacrificeCost))
+    chosen = solution.additional_sacrificed
+    joint = chosen if sum(count for _, count in chosen) == needed else None
+    return ManaPaid(answer.payable, answer.plan, answer.optimal, answer, sacrificed=joint)
+
+
+def _sacrifice_reason(board: Board, target: PaymentTarget, problem: PaymentProblem) -> str | None:
+    """Why the mana and the additional sacrifices can't be paid together when the mana alone can: what the
+    costs could sacrifice, a mana ability takes away; None when the mana alone is not payable either (or
+    no answer in time)."""
+    try:
+        left = max(0.0, problem.deadline - time.monotonic())
+        mana = replace(target, additional_costs=())
+        alone = PaymentProblem.of(board, mana, problem.player, x=problem.x, time_limit=left)
+        if solve_cpsat(alone).status not in (SolveStatus.OPTIMAL, SolveStatus.FEASIBLE):
+            return None
+    except TimeUp:
+        return None
+    costs = " and ".join(str(cost) for cost in target.additional_costs)
+    return f"{costs}: what could pay it is needed for the mana (a mana ability takes it away)"
 
 
 def _preferred(target: PaymentTarget, prefer: tuple[str, ...]) -> tuple[PaymentTarget, tuple[str, ...]]:

@@ -10,18 +10,25 @@ import re
 from typing import Any
 
 from models.abilities import (
-    ActivationBan,
     Amount,
     AmountKind,
-    ColorChange,
-    CostModifier,
-    GrantAbility,
     ManaAbility,
     ManaOutput,
-    ManaTrigger,
     ObjectFilter,
     OutputKind,
     PaletteKind,
+    Who,
+)
+from models.board import Board, Permanent
+from models.catalogue import CardData
+from models.cost import ManaCost
+from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
+from models.mana_effects import (
+    ActivationBan,
+    ColorChange,
+    CostModifier,
+    GrantAbility,
+    ManaTrigger,
     ProductionReplacement,
     ReplacementKind,
     SpendAsThough,
@@ -31,12 +38,7 @@ from models.abilities import (
     TypeChange,
     UnspentManaEffect,
     UnspentMode,
-    Who,
 )
-from models.board import Board, Permanent
-from models.catalogue import CardData
-from models.cost import ManaCost
-from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.oracle import ParsedText, reads_imprinted_colors
 from planner.api import PayResult
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view

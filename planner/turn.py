@@ -55,6 +55,7 @@ from planner.turn_choices import (
     Ids,
     LandPlay,
     TurnSpell,
+    additional_cost_notes,
     cast_card,
     colors_made,
     distinct,
@@ -588,6 +589,12 @@ def plan_turn(
             f"{chosen.card.name}: the library is not listed; the plan assumes it holds a basic "
             f"{chosen.fetched.name}"
         )
+    # (a spell's additional costs, sacrifice or discard, are not in the turn's model: said, never silent)
+    unpaid = additional_cost_notes(spells, {spell.card for spell in result.spells})
+    notes += sorted(unpaid.values())
+    result = replace(
+        result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)
+    )
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
@@ -595,7 +602,12 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete and not left_out,
+        optimal=complete and not left_out and not unpaid,
         warnings=analysis.warnings,
         notes=tuple(notes),
     )
+
+
+def _unproven(spell: SpellCast) -> SpellCast:
+    """A spell cast whose payment is not called optimal (its additional costs are not planned)."""
+    return replace(spell, payment=replace(spell.payment, optimal=False))

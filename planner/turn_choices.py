@@ -31,6 +31,7 @@ __all__ = [
     "Ids",
     "LandPlay",
     "TurnSpell",
+    "additional_cost_notes",
     "cast_card",
     "colors_made",
     "distinct",
@@ -204,6 +205,29 @@ def distinct(spells: list[TurnSpell]) -> list[TurnSpell]:
     ['Sol Ring', 'Lightning Bolt']
     """
     return list({id(s.card): s for s in spells}.values())
+
+
+def additional_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:
+    """A note for each spell the plan casts (``cast``: their names) whose additional costs ("As an
+    additional cost to cast this spell, sacrifice a land": CR 601.2f-h, contract section 12) turn plans do not
+    pay, by the spell's name: such a plan is not called optimal (a spell left uncast needs none: ignoring its
+    costs only made it easier to cast, so the plan without it stands).
+
+    >>> harrow = Card.from_json({"name": "Harrow", "type_line": "Instant", "mana_cost": "{2}{G}",
+    ...     "oracle": "As an additional cost to cast this spell, sacrifice a land.\\nDraw a card."})
+    >>> additional_cost_notes(hand_spells([harrow], 0, Ids(set())), {"Harrow"})["Harrow"]
+    'Harrow: its additional cost (sacrifice a land) is not planned in turn plans: the plan does not pay it'
+    """
+    notes = {}
+    for spell in distinct(spells):
+        costs = spell.target.additional_costs
+        if costs and spell.card.name in cast:
+            named = " and ".join(str(cost) for cost in costs)
+            notes[spell.card.name] = (
+                f"{spell.card.name}: its additional cost ({named}) is not planned in turn plans: "
+                "the plan does not pay it"
+            )
+    return notes
 
 
 class Ids:

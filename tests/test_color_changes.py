@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from models.abilities import ColorChange, Who
+from models.abilities import Who
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from models.mana_effects import ColorChange
 from models.oracle import parse_oracle
 from planner.api import pay
 from planner.rules.reference import reference_search

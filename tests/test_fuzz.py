@@ -23,6 +23,7 @@ It runs in one process: ``MANA_PLANNER_FUZZ=long python -m pytest tests/test_fuz
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -64,8 +65,8 @@ from planner.solve.problem import PaymentProblem
 LONG = os.environ.get("MANA_PLANNER_FUZZ", "") == "long"
 #: The examples of each property: a few hundred by default (well under a minute in all), many in long mode.
 EXAMPLES = int(os.environ.get("MANA_PLANNER_FUZZ_EXAMPLES", "20000")) if LONG else 0
-#: Long mode's time budget in seconds, shared by the properties: past its share, a property's remaining
-#: examples are drawn but not checked.
+#: Long mode's time budget in seconds, shared by the properties: past its share, a property stops (no more
+#: examples are drawn).
 SECONDS = float(os.environ.get("MANA_PLANNER_FUZZ_SECONDS", "1800"))
 SEED = int(os.environ.get("MANA_PLANNER_FUZZ_SEED", "19"))
 REPORT = Path(os.environ.get("MANA_PLANNER_FUZZ_REPORT", "fuzz-report.json"))
@@ -454,12 +455,31 @@ def _report_as_it_goes() -> Iterator[None]:
         PROBLEMS.write()
 
 
-def _in_budget(name: str, share: float) -> bool:
-    """In long mode, True while the property ``name`` is within its share of the time budget."""
+class _ShareSpent(BaseException):
+    """A long-mode property past its share of the time budget. Not an ``Exception``, so Hypothesis takes
+    it for no failure to shrink: it ends the property's generation at once (:func:`_until_spent`), where
+    drawing the remaining examples unchecked took longer than the budget itself."""
+
+
+def _spend(name: str, share: float) -> None:
+    """In long mode, raise :class:`_ShareSpent` once the property ``name`` has used its share of the time
+    budget (its clock starts at its first example)."""
     if not LONG:
-        return True
+        return
     started = _STARTED.setdefault(name, time.monotonic())
-    return time.monotonic() - started < share * SECONDS
+    if time.monotonic() - started >= share * SECONDS:
+        raise _ShareSpent(name)
+
+
+def _until_spent(prop: Callable[[], None]) -> Callable[[], None]:
+    """A Hypothesis property as a test that ends, passing, when the property's share is spent."""
+
+    def run() -> None:
+        with contextlib.suppress(_ShareSpent):
+            prop()
+
+    run.__name__, run.__doc__ = prop.__name__, prop.__doc__
+    return run
 
 
 _SETTINGS = settings(
@@ -471,48 +491,54 @@ _SETTINGS = settings(
 )
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 300)
 @seed(SEED)
 @given(cases())
 def test_pay_replays_covers_every_symbol_and_raises_only_our_errors(case: dict[str, Any]) -> None:
-    if _in_budget("pay", 0.25):
-        check_pay(case)
+    _spend("pay", 0.25)
+    check_pay(case)
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 100)
 @seed(SEED + 1)
 @given(cases(most=8).filter(lambda case: "{X}" in case["cost"]))
 def test_max_x_agrees_with_pay(case: dict[str, Any]) -> None:
-    if _in_budget("max_x", 0.15):
-        check_max_x(case)
+    _spend("max_x", 0.15)
+    check_max_x(case)
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 120)
 @seed(SEED + 2)
 @given(cases(most=6))
 def test_pay_agrees_with_the_reference_search(case: dict[str, Any]) -> None:
-    if _in_budget("reference", 0.35):
-        check_reference(case)
+    _spend("reference", 0.35)
+    check_reference(case)
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 120)
 @seed(SEED + 3)
 @given(cases(most=6, counted_amounts=True))
 def test_counted_amounts_replay_cover_every_symbol_and_agree_with_max_x(case: dict[str, Any]) -> None:
     """The same properties on boards with amounts counted as they resolve (issue 35)."""
-    if _in_budget("counted", 0.025):
-        check_pay(case)
-        check_max_x(case)
+    _spend("counted", 0.025)
+    check_pay(case)
+    check_max_x(case)
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 80)
 @seed(SEED + 4)
 @given(cases(most=4, counted_amounts=True))
 def test_counted_amounts_agree_with_the_reference_search(case: dict[str, Any]) -> None:
-    if _in_budget("counted reference", 0.025):
-        check_reference(case)
+    _spend("counted reference", 0.025)
+    check_reference(case)
 
 
+@_until_spent
 @settings(_SETTINGS, max_examples=EXAMPLES or 25)
 @seed(SEED + 5)
 @given(sacrifice_cases())
@@ -520,7 +546,8 @@ def test_sacrifices_and_alternative_payments_agree_with_the_reference_search(cas
     """Issue 39: sacrifices that change what another activation or the payment reads (counts, devotion,
     colors among, conditions, who may convoke or improvise, the spending rules): pay replays, covers every
     symbol and agrees with the reference search."""
-    if _in_budget("sacrifices", SACRIFICE_SHARE) and check_pay(case) is not None:
+    _spend("sacrifices", SACRIFICE_SHARE)
+    if check_pay(case) is not None:
         check_reference(case, SACRIFICE_STATES)
 
 

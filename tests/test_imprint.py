@@ -19,11 +19,11 @@ from boards import agrees_with_reference
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from models.abilities import ManaTrigger
 from models.board import Board, Choices, ImprintedCard
 from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.mana_effects import ManaTrigger
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay
 from planner.cards.importer import import_files

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from models.abilities import SideEffectKind, TypeChange, UnspentManaEffect, UnspentMode
+from models.abilities import SideEffectKind
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.mana import ManaType
+from models.mana_effects import TypeChange, UnspentManaEffect, UnspentMode
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay
 from planner.rules.reference import reference_search

@@ -12,9 +12,9 @@ from typing import Any
 
 from boards import agrees_with_reference
 
-from models.abilities import GrantAbility
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana_effects import GrantAbility
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from models.abilities import (
-    AmountKind,
+from models.abilities import AmountKind, ManaAbility, ObjectFilter, OutputKind, PaletteKind, Who
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.errors import OracleParseError
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
+from models.mana_effects import (
     CostModifier,
     GrantAbility,
-    ManaAbility,
     ManaTrigger,
-    ObjectFilter,
-    OutputKind,
-    PaletteKind,
     ProductionReplacement,
     ReplacementKind,
     SpendAsThough,
@@ -24,11 +23,7 @@ from models.abilities import (
     TypeChange,
     UnspentManaEffect,
     UnspentMode,
-    Who,
 )
-from models.cost import ManaCost, PaymentKind, PaymentTarget
-from models.errors import OracleParseError
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 from models.oracle import PART_OF_UNREAD, Entering, ParsedText, parse_oracle, parse_restriction
 from models.types import BASIC_LAND_TYPES
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from models.abilities import NotPaymentKind
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana_effects import NotPaymentKind
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay, text_warnings
 

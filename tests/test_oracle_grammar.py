@@ -14,17 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.abilities import (
-    AmountKind,
-    CostPartKind,
-    ManaTrigger,
-    NotPaymentKind,
-    OutputKind,
-    ProductionReplacement,
-    SpendAsThough,
-    Who,
-)
+from models.abilities import AmountKind, CostPartKind, OutputKind, Who
 from models.cost import PaymentTarget
+from models.mana_effects import ManaTrigger, NotPaymentKind, ProductionReplacement, SpendAsThough
 from models.oracle import classify, parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from boards import ability_texts, card, could, custom, make_board, search
+from boards import ability_texts, agrees_with_reference, card, could, custom, make_board, search
 from typer.testing import CliRunner, Result
 
 from models.board import Board
@@ -150,6 +150,32 @@ def test_an_activation_relying_on_an_effect_comes_before_its_source_is_sacrifice
         assert search(board, cost).payable
         result = pay(board, PaymentTarget.of(cost))  # (pay replays its plan: an illegal one raises)
         assert result.payable, result.reason
+
+
+def test_a_cost_whose_victim_matches_through_an_effect_is_paid_before_its_source_goes() -> None:
+    """ "All permanents are artifacts" makes Llanowar Elves an artifact creature that Golem Altar may
+    sacrifice, but only while the Petal that says so is on the battlefield (CR 611.3a): the Altar's
+    sacrifice comes before the Petal sacrifices itself. (The long fuzz found a plan with the two the other
+    way round, which the replay rejected as an internal error.)"""
+    petal = custom(
+        "Lattice Petal",
+        "petal",
+        "Artifact",
+        "{T}, Sacrifice this artifact: Add one mana of any color.\n"
+        "All permanents are artifacts in addition to their other types.",
+        mana_cost="{0}",
+    )
+    altar = custom("Golem Altar", "altar", "Enchantment", "Sacrifice an artifact creature: Add {C}{C}.")
+    board = make_board(
+        [card("Nykthos, Shrine to Nyx", "nykthos"), petal, card("Llanowar Elves", "elf"), altar]
+    )
+    for cost in ("{1}{3}{G/P}{0}{0}{1}", "{4}{G}", "{3}{G}{G}"):
+        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+        assert checked is not None and checked.payable, cost
+        steps = [step.permanent for step in checked.plan.steps] if checked.plan else []
+        assert steps.index("altar") < steps.index("petal"), steps
+    assert not pay(board, PaymentTarget.of("{6}")).payable
+    assert not search(board, "{6}").payable
 
 
 def test_text_the_planner_can_not_count_is_never_silent() -> None:

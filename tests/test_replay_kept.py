@@ -23,12 +23,13 @@ from typing import Any
 import pytest
 
 from benchmarks.boards import realistic_board, realistic_cost
-from models.abilities import SpendAsThough, Who
+from models.abilities import Who
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SymbolKind
 from models.errors import InputError
 from models.kept import CACHING
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaBag, ManaType, ManaTypes
+from models.mana_effects import SpendAsThough
 from models.oracle import parse_restriction
 from planner.api import SolverNeededError, fast_path_only, pay
 from planner.rules import payment, production, replay

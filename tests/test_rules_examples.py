@@ -29,9 +29,9 @@ from boards import (
     tags_of,
 )
 
-from models.abilities import CostModifier
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaBag, ManaType
+from models.mana_effects import CostModifier
 from planner.rules.pool import ManaUnit, SpendRules, empty_pool
 from planner.rules.replay import IllegalPlanError, Plan, Step, apply_step, initial_state, replay
 from planner.rules.view import BoardView

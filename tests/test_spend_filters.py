@@ -14,10 +14,10 @@ from boards import agrees_with_reference
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from models.abilities import SpendAsThough
 from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.mana import ALL_COLORS, ALL_TYPES, ManaType
+from models.mana_effects import SpendAsThough
 from models.oracle import parse_oracle
 from planner.api import max_x, pay
 from planner.rules.pool import SpendRules

@@ -24,25 +24,22 @@ from models.abilities import (
     CostPartKind,
     ManaAbility,
     ManaOutput,
-    ManaTrigger,
     ObjectFilter,
     OutputKind,
     Palette,
     PaletteKind,
-    ProductionReplacement,
-    ReplacementKind,
     SideEffect,
     SideEffectKind,
     SpendPurpose,
     SpendRestriction,
     SpendUse,
-    TriggerEvent,
     Who,
 )
 from models.abilities import Condition as ConditionRecord
 from models.cost import ManaCost, PaymentKind
 from models.errors import CostParseError, ManaParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
+from models.mana_effects import ManaTrigger, ProductionReplacement, ReplacementKind, TriggerEvent
 from models.oracle import classify
 from models.oracle import readings as r
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect

@@ -13,20 +13,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import (
+from models.abilities import ObjectFilter, Who
+from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
+from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
-    ObjectFilter,
     SpendAsThough,
     StaticEffect,
     TapDamage,
     TypeChange,
     UnspentManaEffect,
     UnspentMode,
-    Who,
 )
-from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import object_filter, object_filters, spend_restriction

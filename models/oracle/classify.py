@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from models.abilities import NotPaymentKind
 from models.kept import per_card
+from models.mana_effects import NotPaymentKind
 from models.oracle.text import folded
 
 __all__ = [

@@ -8,7 +8,8 @@ whether what was read reads the card exiled with its source.
 
 from __future__ import annotations
 
-from models.abilities import ManaAbility, ManaOutput, ObjectFilter, PaletteKind, StaticEffect
+from models.abilities import ManaAbility, ManaOutput, ObjectFilter, PaletteKind
+from models.mana_effects import StaticEffect
 from models.oracle import lexicon
 from models.oracle import text as t
 from models.oracle.build import mana_output

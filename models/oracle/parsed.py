@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
-from models.abilities import ManaAbility, NotPaymentKind, NotPaymentMana, StaticEffect
+from models.abilities import ManaAbility
 from models.cost import SymbolKind
+from models.mana_effects import NotPaymentKind, NotPaymentMana, StaticEffect
 from models.oracle import classify
 from models.oracle import text as t
 from models.oracle.mana_outputs import (

@@ -5,16 +5,9 @@ of an ability, read once per text.
 
 from __future__ import annotations
 
-from models.abilities import (
-    AbilityCost,
-    Amount,
-    ManaAbility,
-    ManaOutput,
-    NotPaymentKind,
-    NotPaymentMana,
-    OutputKind,
-)
+from models.abilities import AbilityCost, Amount, ManaAbility, ManaOutput, OutputKind
 from models.kept import per_card
+from models.mana_effects import NotPaymentKind, NotPaymentMana
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t

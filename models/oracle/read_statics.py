@@ -8,23 +8,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from models.abilities import (
+from models.abilities import ManaAbility, ObjectFilter, SpendPurpose, SpendRestriction, SpendUse, Who
+from models.mana import ALL_COLORS, ALL_TYPES
+from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
     GrantAbility,
-    ManaAbility,
     NotPaymentKind,
     NotPaymentMana,
-    ObjectFilter,
     SpendAsThough,
-    SpendPurpose,
-    SpendRestriction,
-    SpendUse,
     StaticEffect,
-    Who,
 )
-from models.mana import ALL_COLORS, ALL_TYPES
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t

@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from models.abilities import AbilityCost, Condition, NotPaymentKind, NotPaymentMana, SpendRestriction
+from models.abilities import AbilityCost, Condition, SpendRestriction
 from models.errors import OracleParseError
 from models.kept import per_card
+from models.mana_effects import NotPaymentKind, NotPaymentMana
 from models.oracle import classify, lexicon
 from models.oracle import text as t
 from models.oracle.build import build_cost, spend_restriction

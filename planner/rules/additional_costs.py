@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost
@@ -36,6 +36,7 @@ __all__ = [
     "planned_costs",
     "sacrifice_candidates",
     "sacrifice_choices",
+    "sacrificed_ids",
     "unpaid_reason",
     "with_additional",
     "without_cards",
@@ -123,6 +124,25 @@ def sacrifice_choices(
     [('a',), ('c',)]
     """
     return itertools.combinations([pid for pid in candidates if pid not in gone], count)
+
+
+def sacrificed_ids(
+    counts: Sequence[tuple[tuple[str, ...], int]], used: frozenset[str], gone: frozenset[str]
+) -> tuple[str, ...]:
+    """The permanents sacrificed, from each group's count: those the plan ``used`` (tapped for mana) but did
+    not take off the battlefield (``gone``) first, then the others, each in the group's order.
+
+    >>> sacrificed_ids([(("f1", "f2", "f3"), 1)], frozenset({"f2", "f3"}), frozenset())
+    ('f2',)
+    >>> sacrificed_ids([(("t1", "t2", "t3"), 2)], frozenset({"t1"}), frozenset({"t1"}))
+    ('t2', 't3')
+    """
+    ids: list[str] = []
+    for members, count in counts:
+        left = [pid for pid in members if pid not in gone]
+        ranked = [pid for pid in left if pid in used] + [pid for pid in left if pid not in used]
+        ids += ranked[:count]
+    return tuple(ids)
 
 
 def discard_choices(cards: tuple[Card, ...], count: int) -> list[tuple[str, ...]]:

@@ -557,6 +557,46 @@ def choice_options(
         yield CostChoices(**fields) if fields else NO_CHOICES
 
 
+def chosen_fit(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    sacrificed: Sequence[str],
+    tapped: Sequence[str],
+    choices: CostChoices,
+) -> bool:
+    """True when every permanent an activation's cost names (the ones it sacrifices and taps, and those
+    its other parts exile, return or untap) still matches its part's filter on ``view``: an effect that
+    made it match (CR 611.3a: "All permanents are artifacts") may have left with its source.
+
+    >>> from models.board import Board
+    >>> from models.oracle import parse_oracle
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> (altar,) = parse_oracle("Sacrifice an artifact creature: Add {C}{C}.").mana_abilities
+    >>> (outlet,) = parse_oracle("Sacrifice a creature: Add {C}{C}.").mana_abilities
+    >>> view = BoardView(board)
+    >>> [chosen_fit(view, "x", ability, ["elf"], [], NO_CHOICES) for ability in (altar, outlet)]
+    [False, True]
+    """
+    cost = ability.cost
+    named: list[tuple[ObjectFilter | None, Sequence[str]]] = [
+        (cost.sacrifice, sacrificed),
+        (cost.tap_others, tapped),
+    ]
+    for kind, field in _PERMANENT_PARTS.items():
+        chosen = getattr(choices, field)
+        if chosen:
+            (part,) = [p for p in cost.parts if p.kind is kind]
+            named.append((permanent_filter(part), chosen))
+    return all(
+        wanted is not None and view.has(other) and view.matches(wanted, other, pid)
+        for wanted, chosen in named
+        for other in chosen
+    )
+
+
 def check_choices(
     ability: ManaAbility,
     pid: str,

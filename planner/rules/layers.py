@@ -9,12 +9,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import (
-    ColorChange,
-    StaticEffect,
-    TypeChange,
-)
 from models.board import Choices, Permanent
+from models.mana_effects import ColorChange, StaticEffect, TypeChange
 from models.oracle import needs_imprinted
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect

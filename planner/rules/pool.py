@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from models.abilities import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.board import Board, PoolMana
 from models.cost import PaymentTarget, Slot, SlotKind
 from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
+from models.mana_effects import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
 from planner.rules.view import BoardView

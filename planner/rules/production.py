@@ -24,14 +24,10 @@ from models.abilities import (
     BoardFact,
     ManaAbility,
     ManaOutput,
-    ManaTrigger,
     OutputKind,
     PaletteKind,
-    ProductionReplacement,
-    ReplacementKind,
     SideEffectKind,
     SpendRestriction,
-    TriggerEvent,
     Who,
     palette_reads,
 )
@@ -40,6 +36,7 @@ from models.errors import InputError
 from models.kept import KeptMap
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from models.mana_effects import ManaTrigger, ProductionReplacement, ReplacementKind, TriggerEvent
 from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import revealing
 from planner.rules.view import BoardView, SourcedEffect, ViewTable

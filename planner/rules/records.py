@@ -9,12 +9,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from models.abilities import (
-    ManaAbility,
-    StaticEffect,
-)
+from models.abilities import ManaAbility
 from models.kept import CACHING
 from models.mana import ManaTypes
+from models.mana_effects import StaticEffect
 from models.oracle import ParsedText
 from models.types import TypeLine
 

@@ -7,15 +7,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import (
-    ColorChange,
-    CostModifier,
-    Who,
-)
+from models.abilities import Who
 from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
+from models.mana_effects import ColorChange, CostModifier
 from models.oracle import parse_oracle
 
 if TYPE_CHECKING:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from models.abilities import ManaOutput, NotPaymentKind, OutputKind, PaletteKind
+from models.abilities import ManaOutput, OutputKind, PaletteKind
 from models.board import Board, Card, Permanent
 from models.catalogue import lookup
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from models.mana_effects import NotPaymentKind
 from models.oracle import parse_oracle
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet

@@ -13,22 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from models.abilities import (
-    ActivationBan,
-    ColorChange,
-    Condition,
-    CostModifier,
-    GrantAbility,
-    ManaAbility,
-    ManaTrigger,
-    ObjectFilter,
-    PaletteKind,
-    SideEffectKind,
-    StaticEffect,
-    TapDamage,
-    TypeChange,
-    Who,
-)
+from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, SideEffectKind, Who
 from models.board import BOARD_VERSION, Board, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.errors import InputError
@@ -36,6 +21,16 @@ from models.folding import fold_ability_text, fold_name
 from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
+from models.mana_effects import (
+    ActivationBan,
+    ColorChange,
+    CostModifier,
+    GrantAbility,
+    ManaTrigger,
+    StaticEffect,
+    TapDamage,
+    TypeChange,
+)
 from models.oracle import ParsedText, parse_oracle, reads_imprinted_colors
 from models.oracle.mana_outputs import reads_crafted_colors
 from models.types import TypeLine

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from models.abilities import CostModifier, Who
+from models.abilities import Who
 from models.board import Card
 from models.catalogue import CardData
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
+from models.mana_effects import CostModifier
 from models.oracle import LandSearch, parse_land_search, parse_oracle
 from models.types import TypeLine
 from planner.rules.turn import resolution, treasures_made

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.abilities import ManaAbility, OutputKind, PaletteKind, TapDamage
+from models.abilities import ManaAbility, OutputKind, PaletteKind
 from models.board import Permanent
 from models.catalogue import CardData
 from models.mana import ManaTypes
+from models.mana_effects import TapDamage
 from models.oracle import Entering, LandSearch, parse_land_search, reads_imprinted_colors
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 

@@ -33,8 +33,9 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from models.abilities import AmountKind, TypeChange
+from models.abilities import AmountKind
 from models.mana import ManaTypes
+from models.mana_effects import TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     card_matches,

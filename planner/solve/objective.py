@@ -30,12 +30,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from models.abilities import TapDamage
 from models.board import Board
 from models.cost import ManaCost
 from models.errors import InputError
 from models.kept import per_card
 from models.mana import ALL_COLORS, TYPE_ORDER, ManaType, ManaTypes
+from models.mana_effects import TapDamage
 from models.riders import SpentRider
 from planner.rules.activations import Activation
 from planner.rules.could_produce import ability_could_produce

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from models.abilities import ColorChange, SpendAsThough, TypeChange
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget, Slot
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
+from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
 from planner.rules.alternatives import AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth

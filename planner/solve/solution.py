@@ -53,6 +53,9 @@ class Solution:
     objective: tuple[tuple[str, int], ...] = ()
     core: tuple[Slot, ...] = ()
     turn: TurnSolution | None = None
+    #: what the spell's additional costs sacrifice (:mod:`planner.solve.cpsat.sacrifice`): each group of
+    #: interchangeable permanents (a permanent alone is a group of one) and how many of it
+    additional_sacrificed: tuple[tuple[tuple[str, ...], int], ...] = ()
     #: why an answer that is not ``OPTIMAL`` or ``INFEASIBLE`` is not proven, when it is not the time limit
     #: (a doubling of the unspent mana the model leaves out: :mod:`planner.solve.cpsat.doubling`)
     note: str = ""

@@ -34,6 +34,8 @@ Where the model is narrower than the rules (also in the README):
   land types) comes before the sacrifice, and one that a removal gives back (Boros Garrison's {R}{W} once
   Magus of the Moon is gone: :func:`~planner.rules.activations.revealed_templates`) after it, for the
   sources one activation's cost removes;
+- a spell's additional sacrifices (:mod:`~planner.solve.cpsat.sacrifice`) are chosen for the payment alone:
+  with a kept cost or cards in hand kept castable, :mod:`planner.additional` chooses them after the mana;
 - convoke, improvise and the spending rules of the target's payment are read on the board the activations
   leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """

@@ -13,7 +13,7 @@ from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
 from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
-from planner.rules.costs import discards_hand
+from planner.rules.costs import chosen_fit, discards_hand
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
@@ -234,9 +234,10 @@ def _counts(view: BoardView, counted: _Counted, gone: str) -> bool:
 
 
 def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
-    """Activations before what sacrifices a permanent whose effect they rely on: a template's ability
-    or outcome that the board without the sacrificed permanents no longer has (Dryad of the Ilysian
-    Grove's land types, Nyxbloom Ancient's tripling: CR 611.3a, an effect of a static ability stops when
+    """Activations before what sacrifices a permanent whose effect they rely on: a template's ability,
+    outcome or cost choice that the board without the sacrificed permanents no longer has (Dryad of the
+    Ilysian Grove's land types, Nyxbloom Ancient's tripling, an Elf that is an artifact creature to sacrifice
+    only while "All permanents are artifacts" lasts: CR 611.3a, an effect of a static ability stops when
     its permanent leaves) comes before the sacrifice."""
     sources = {sourced.source for sourced in problem.view.effects}
     edges: list[Edge] = []
@@ -263,6 +264,14 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
             if (
                 number >= len(abilities)
                 or abilities[number] != template.ability
+                or not chosen_fit(
+                    view,
+                    template.pid,
+                    template.ability,
+                    template.sacrificed,
+                    template.tapped,
+                    template.choices,
+                )
                 or template.outcome
                 not in activation_outcomes(
                     view,

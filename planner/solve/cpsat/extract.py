@@ -23,6 +23,7 @@ from planner.solve.cpsat.alternatives import alternative_payments
 from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
 from planner.solve.cpsat.riders import exact_level
+from planner.solve.cpsat.sacrifice import sacrificed_counts
 from planner.solve.objective import colors_lost
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
@@ -51,6 +52,7 @@ def solution_of(
         keep_satisfied=bool(solver.value(record.keep_ok)) if record.keep_ok is not None else None,
         hand_castable=tuple(bool(solver.value(v)) for v in record.hand_ok),
         objective=values,
+        additional_sacrificed=sacrificed_counts(record, solver),
     )
 
 

@@ -19,6 +19,7 @@ from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
 from planner.solve.cpsat.riders import rider_terms
+from planner.solve.cpsat.sacrifice import touched_with
 from planner.solve.objective import (
     FINAL_LEVELS,
     RESTRICTED_FLOATING,
@@ -44,7 +45,7 @@ def objective(record: PaymentModel) -> None:
 def objective_terms(record: PaymentModel) -> list[Term]:
     """The objective's levels, most important first (see :func:`objective`)."""
     main = record.main
-    used = _touched(record)
+    used = touched_with(record, _touched(record))  # (with the spell's additional sacrifices)
     count = {pid: len(record.members[pid]) for pid in used}
     mana_bound = sum(t.outcome.total * t.bound for t in record.templates) + len(record.problem.pool) + 1
     mana_bound += alternative_most(record.problem) + record.hand_most
@@ -75,6 +76,9 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     for template in record.templates:
         for gone in template.gone:
             sacrificed_parts[gone].append(main.use[template.index])
+    if record.sacrifice is not None:
+        for pid, amount in record.sacrifice.chosen.items():
+            sacrificed_parts[pid].append(amount)
     sacrificed = {pid: total(parts) for pid, parts in sacrificed_parts.items()}
     designed = {pid for pid in sacrificed if sacrificed_by_design(record.problem.view, pid)}
     facts = permanent_facts(record.problem.analysis, record.problem.prefer)

@@ -25,6 +25,7 @@ from planner.solve.problem import PaymentProblem
 
 if TYPE_CHECKING:
     from planner.solve.cpsat.riders import RiderVars
+    from planner.solve.cpsat.sacrifice import SacrificeVars
 
 #: A linear expression over the model's variables (or a plain number).
 Expr = cp_model.LinearExpr | int
@@ -210,6 +211,8 @@ class PaymentModel:
     colors_left: tuple[KeepBoard, list[Expr]] | None = None
     #: what the target spends, when the spell reads it (planner.solve.cpsat.riders.RiderVars)
     riders: RiderVars | None = None
+    #: what the spell's additional costs sacrifice (planner.solve.cpsat.sacrifice.SacrificeVars)
+    sacrifice: SacrificeVars | None = None
     terms: list[Term] = field(default_factory=list)
 
     @property

@@ -39,6 +39,7 @@ from planner.solve.cpsat.objective import objective
 from planner.solve.cpsat.order import order
 from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
+from planner.solve.cpsat.sacrifice import declare_sacrifices
 from planner.solve.cpsat.solve import solve
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
@@ -88,6 +89,7 @@ def build(problem: PaymentProblem, *, merge: bool = True) -> PaymentModel:
         problem.check_time()
     share_resources(record)  # taps, untaps, sacrifices, counters, once each turn, energy, cards in hand
     share_hand_cards(record)  # each card in hand exiled for its mana once
+    declare_sacrifices(record)  # the spell's additional sacrifices, chosen with the mana (CR 601.2h)
     problem.check_time()
     objective(record)  # the lexicographic levels, most important first
     return record

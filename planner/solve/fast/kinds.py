@@ -13,27 +13,22 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from models.abilities import (
-    AbilityCost,
-    CostModifier,
-    GrantAbility,
-    ManaAbility,
-    ManaOutput,
-    ManaTrigger,
-    OutputKind,
-    PaletteKind,
-    ProductionReplacement,
-    SpendAsThough,
-    SpendRestriction,
-    StaticEffect,
-    TypeChange,
-    UnspentManaEffect,
-)
+from models.abilities import AbilityCost, ManaAbility, ManaOutput, OutputKind, PaletteKind, SpendRestriction
 from models.board import Choices, Permanent
 from models.cost import PaymentKind
 from models.hashing import cached_hash, state_without_hash
 from models.kept import KeptMap, per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+from models.mana_effects import (
+    CostModifier,
+    GrantAbility,
+    ManaTrigger,
+    ProductionReplacement,
+    SpendAsThough,
+    StaticEffect,
+    TypeChange,
+    UnspentManaEffect,
+)
 from models.oracle import reads_imprinted_colors
 from models.types import TypeLine
 from planner.rules.amounts import may_lack_board_facts

@@ -1,0 +1,239 @@
+"""What an ability's filter matches ("a nonland permanent you control"), and what it reads of the board to
+match it: whose objects an effect looks at (:class:`Who`), the facts a reading declares
+(:class:`BoardFact`), and the filter itself (:class:`ObjectFilter`).
+
+Nothing here executes anything; the rules engine matches filters against a board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+
+from models.mana import ManaTypes
+
+__all__ = [
+    "STATUS_FACTS",
+    "BoardFact",
+    "ObjectFilter",
+    "Who",
+    "colors_match",
+    "facts_read",
+]
+
+
+class Who(Enum):
+    """Whose permanents or actions an effect looks at, relative to the effect's controller."""
+
+    YOU = "you"
+    OPPONENTS = "opponents"
+    ANY = "any"
+
+    def includes(self, controller: str, player: str) -> bool:
+        """True when ``player`` is among those an effect controlled by ``controller`` looks at.
+
+        >>> Who.YOU.includes("me", "me"), Who.OPPONENTS.includes("me", "me"), Who.ANY.includes("me", "op")
+        (True, False, True)
+        """
+        if self is Who.YOU:
+            return controller == player
+        if self is Who.OPPONENTS:
+            return controller != player
+        return True
+
+
+class BoardFact(Enum):
+    """A fact of the board that a reading (a filter, an amount, a condition, a palette) may read: each field
+    of a reading declares the facts it reads when it is set (:func:`facts_read`), so that what is kept of its
+    answers can be keyed by them, and kept no longer than they hold."""
+
+    TAPPED = "tapped"  # a permanent's tapped status
+    COUNTERS = "counters"  # the counters on a permanent
+    TYPES = "types"  # a permanent's types, after the type-changing effects
+    COLORS = "colors"  # a permanent's colors, after the color-changing effects
+    POWER = "power"  # a permanent's printed power
+    CONTROLLER = "controller"  # who controls a permanent
+    TOKEN = "token"  # whether a permanent is a token
+    NAME = "name"  # a permanent's name
+    IDENTITY = "identity"  # which permanent it is (the source itself, or another)
+    ATTACHMENT = "attachment"  # what a permanent is attached to
+    CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
+    COMMANDER = "commander"  # the color identity of a permanent's controller's commander
+    #: the colors of the card exiled with a permanent (and of those exiled to craft it), as they are
+    EXILED_CARD_COLORS = "exiled_card_colors"
+    BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
+    GRAVEYARD = "graveyard"  # the cards in a player's graveyard
+
+
+#: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
+#: never kept from one step of a payment to the next.
+STATUS_FACTS = frozenset({BoardFact.TAPPED, BoardFact.COUNTERS})
+#: What a field that declares nothing is taken to read: everything (so that a new field fails closed).
+_EVERY_FACT = frozenset(BoardFact)
+
+
+def facts_read(*facts: BoardFact, of_source: bool = False) -> dict[str, object]:
+    """The declaration of a reading's field (its dataclass ``metadata``): the facts of the board it reads
+    when it is set, and whether it reads the permanent the reading is written on beyond its controller
+    (``of_source``: itself, what it is attached to, its choices).
+
+    >>> facts_read(BoardFact.TAPPED)
+    {'reads': frozenset({<BoardFact.TAPPED: 'tapped'>}), 'of_source': False}
+    """
+    return {"reads": frozenset(facts), "of_source": of_source}
+
+
+def _declared_reads(reading: object) -> tuple[frozenset[BoardFact], bool]:
+    """What the fields set on ``reading`` (a dataclass) declare they read, and whether one reads its source;
+    a field set without a declaration reads every fact, and its source."""
+    found: set[BoardFact] = set()
+    of_source = False
+    for declared in fields(reading):  # type: ignore[arg-type]
+        if not declared.compare:
+            continue
+        if getattr(reading, declared.name) == declared.default:
+            continue
+        facts = declared.metadata.get("reads")
+        found |= facts if isinstance(facts, frozenset) else _EVERY_FACT
+        of_source = of_source or bool(declared.metadata.get("of_source", facts is None))
+    return frozenset(found), of_source
+
+
+def colors_match(colors: ManaTypes, colorless: bool, multicolored: bool, monocolored: bool) -> bool:
+    """True when an object of ``colors`` is as colorless, multicolored or monocolored as asked (CR 105.2).
+
+    >>> colors_match(ManaTypes(), True, False, False), colors_match(ManaTypes.parse("WU"), False, False, True)
+    (True, False)
+    """
+    if colorless and colors:
+        return False
+    return not ((multicolored and len(colors) < 2) or (monocolored and len(colors) != 1))
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ObjectFilter:
+    """A description of permanents, e.g. 'an untapped blue creature you control' or 'nonbasic lands'.
+
+    ``types`` must all match (card types or subtypes, e.g. ``("Land", "Swamp")``); ``excluded`` must all be
+    absent (``nonbasic`` excludes ``Basic``). ``self_only`` means the ability's own permanent;
+    ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
+    ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
+    'a land with the same name as the exiled card'); ``token`` asks for a token (True) or a nontoken
+    (False), ``named`` for a name ('a token named Wood').
+
+    >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
+    'other Elf you control'
+    >>> ObjectFilter(token=True, named="Wood", controller=Who.YOU).describe()
+    'token named Wood you control'
+    """
+
+    types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
+    excluded: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
+    colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.COLORS))
+    controller: Who = field(default=Who.ANY, metadata=facts_read(BoardFact.CONTROLLER))
+    other: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY))
+    untapped: bool = field(default=False, metadata=facts_read(BoardFact.TAPPED))
+    chosen_type: bool = field(
+        default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
+    )
+    self_only: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY, of_source=True))
+    attached: bool = field(default=False, metadata=facts_read(BoardFact.ATTACHMENT, of_source=True))
+    named_as_imprinted: bool = field(
+        default=False, metadata=facts_read(BoardFact.NAME, BoardFact.CHOICES, of_source=True)
+    )
+    #: True: tokens only ('creature tokens'); False: 'nontoken'
+    token: bool | None = field(default=None, metadata=facts_read(BoardFact.TOKEN))
+    colorless: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    multicolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    monocolored: bool = field(default=False, metadata=facts_read(BoardFact.COLORS))
+    #: 'with a counter on it' (''), 'with a charge counter on it' ('charge')
+    counter: str | None = field(default=None, metadata=facts_read(BoardFact.COUNTERS))
+    #: 'with power 4 or greater': its power now, printed with its counters on top, of a creature (CR 208.3)
+    power_at_least: int | None = field(
+        default=None, metadata=facts_read(BoardFact.POWER, BoardFact.COUNTERS, BoardFact.TYPES)
+    )
+    named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
+    #: what the filter reads (:meth:`reads`), worked out on first use
+    _reads: tuple[frozenset[BoardFact], bool] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def colors_match(self, colors: ManaTypes) -> bool:
+        """True when an object of ``colors`` is as colorless, multicolored or monocolored as the filter asks
+        (CR 105.2).
+
+        >>> two = ManaTypes.parse("WU")
+        >>> colorless, monocolored = ObjectFilter(colorless=True), ObjectFilter(monocolored=True)
+        >>> colorless.colors_match(ManaTypes()), monocolored.colors_match(two)
+        (True, False)
+        """
+        return colors_match(colors, self.colorless, self.multicolored, self.monocolored)
+
+    def reads(self) -> frozenset[BoardFact]:
+        """The facts of the board it reads: those its fields that are set declare (:func:`facts_read`; a field
+        that declares none reads them all).
+
+        >>> sorted(fact.value for fact in ObjectFilter(types=("Elf",), controller=Who.YOU).reads())
+        ['controller', 'types']
+        """
+        return self._declared()[0]
+
+    @property
+    def reads_status(self) -> bool:
+        """True when what it matches can change while a payment is made (a permanent becomes tapped, a
+        cost removes a counter: :data:`STATUS_FACTS`): its matches are never kept across the steps of a
+        payment.
+
+        >>> ObjectFilter(untapped=True).reads_status, ObjectFilter(types=("Elf",)).reads_status
+        (True, False)
+        >>> ObjectFilter(power_at_least=4).reads_status  # (power counts +1/+1 counters)
+        True
+        """
+        return not self._declared()[0].isdisjoint(STATUS_FACTS)
+
+    @property
+    def reads_source(self) -> bool:
+        """True when what it matches depends on the permanent it is written on beyond its controller
+        (itself, what it is attached to, its choices): a field set that declares ``of_source``."""
+        return self._declared()[1]
+
+    def _declared(self) -> tuple[frozenset[BoardFact], bool]:
+        known = self._reads
+        if known is None:
+            known = _declared_reads(self)
+            object.__setattr__(self, "_reads", known)
+        return known
+
+    def describe(self) -> str:
+        """A short English description for display."""
+        if self.self_only:
+            return "this permanent"
+        words = [*("non" + w.lower() for w in self.excluded)]
+        if self.other:
+            words.insert(0, "other")
+        if self.untapped:
+            words.append("untapped")
+        words += [_COLOR_NAMES[t.letter] for t in self.colors]
+        words += [w for w, on in (("colorless", self.colorless), ("multicolored", self.multicolored),
+                                  ("monocolored", self.monocolored)) if on]  # fmt: skip
+        if self.token is False:
+            words.insert(0, "nontoken")
+        if self.chosen_type:
+            words.append("of the chosen type")
+        words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
+        if self.token:
+            words.append("token")
+        if self.named:
+            words += ["named", self.named]
+        if self.attached:
+            words.insert(0, "the enchanted/equipped")
+        tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.counter is not None:
+            tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"
+        if self.named_as_imprinted:
+            tail = " with the same name as the exiled card" + tail
+        return " ".join(words or ["permanent"]) + tail
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_CARD_TYPE_WORDS = frozenset({"Artifact", "Creature", "Land", "Enchantment", "Planeswalker", "Battle"})

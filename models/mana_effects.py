@@ -1,0 +1,347 @@
+"""Effects on mana besides mana abilities, as read from Oracle text: static abilities (type and color
+changes, granted abilities, cost modifiers, "spend as though"), triggered mana abilities, replacement
+effects on production, and mana added outside a payment (CR 605.1a, 605.5).
+
+Nothing here executes anything; the rules engine applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from models.abilities import AbilityCost, ManaAbility, ManaOutput, SpendRestriction
+from models.cost import PaymentTarget
+from models.filters import ObjectFilter, Who
+from models.hashing import cached_hash, state_without_hash
+from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
+
+__all__ = [
+    "ColorChange",
+    "CostModifier",
+    "GrantAbility",
+    "ManaTrigger",
+    "NotPaymentKind",
+    "NotPaymentMana",
+    "ProductionReplacement",
+    "ReplacementKind",
+    "SpendAsThough",
+    "StaticEffect",
+    "TapDamage",
+    "TriggerEvent",
+    "TypeChange",
+    "UnspentManaEffect",
+    "UnspentMode",
+]
+
+
+class NotPaymentKind(Enum):
+    """Why some mana is added outside a payment (CR 605.1a as amended 2026-08-07, 605.5a, 605.5b)."""
+
+    LOYALTY = "loyalty"  # a loyalty ability (605.1a)
+    TARGETED = "targeted"  # an activated ability with a target (605.1a)
+    LIBRARY = "library"  # its cost or effect moves a card to or from a library (605.1a, 2026-08-07)
+    SPELL = "spell"  # a spell's effect (605.5b): Dark Ritual
+    ENTERS = "enters"  # 'when ~ enters, add ...' (605.5a)
+    DIES = "dies"  # 'when ~ dies, add ...'
+    ATTACKS = "attacks"  # 'whenever ~ attacks, add ...'
+    PHASE = "phase"  # 'at the beginning of your main phase, add ...'
+    LANDFALL = "landfall"  # 'whenever a land enters under your control, add ...' (Lotus Cobra)
+    TRIGGER = "trigger"  # any other trigger that is not a mana ability (605.1b): 'whenever you cast ...'
+    TOKEN = "token"  # a token it creates has the mana ability (Treasure, Eldrazi Scion)
+    CHAPTER = "chapter"  # a Saga's chapter ability (CR 714.2b: a triggered ability)
+    GRANTED = (
+        "granted"  # a one-shot effect gives a target a mana ability until end of turn (Glorious Sunrise)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NotPaymentMana:
+    """Mana a card adds outside a payment in progress: a loyalty ability, a trigger, a spell, a token.
+
+    Turn planning uses these; a payment never does (CR 601.2g: only mana abilities run while paying).
+    ``output`` is None when the mana it adds was not read; ``cost`` is set for activated abilities.
+
+    >>> NotPaymentMana("+1: Add {R}{R}.", NotPaymentKind.LOYALTY, ManaOutput.fixed("{R}{R}")).kind.value
+    'loyalty'
+    """
+
+    text: str
+    kind: NotPaymentKind
+    output: ManaOutput | None = None
+    cost: AbilityCost | None = None
+    restriction: SpendRestriction | None = None  # 'Spend this mana only ...' after it
+
+
+class ReplacementKind(Enum):
+    """How a replacement effect changes produced mana (CR 614)."""
+
+    MULTIPLY = "multiply"  # twice / three times as much of that mana
+    SET_TYPE = "set_type"  # that type instead of any other type (amount kept)
+    SET_MANA = "set_mana"  # this mana instead of any other type and amount
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ProductionReplacement:
+    """'If <who> tap(s) <filter> for mana, it produces ... instead.' (Mana Reflection, Contamination).
+
+    Applies to an ability that taps a permanent for mana (CR 106.12b) when the tapping player and the
+    permanent match; ``who`` is relative to this effect's controller.
+    """
+
+    text: str
+    who: Who
+    affected: ObjectFilter
+    kind: ReplacementKind
+    factor: int = 1
+    mana: ManaBag = ManaBag()
+    new_type: ManaTypes = ManaTypes()
+    min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: abilities and effects key the planner's caches of outcomes."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
+
+
+class TriggerEvent(Enum):
+    """What a triggered mana ability waits for (CR 605.1b, 106.12a)."""
+
+    TAPPED_FOR_MANA = "tapped_for_mana"  # a permanent is tapped for mana (of some types)
+    LAND_ADDS_MANA = "land_adds_mana"  # a land's ability causes a player to add mana (of some types)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability: 'Whenever enchanted land is tapped for mana, its controller adds ...'.
+
+    ``of_types`` limits the trigger to mana of those types (Gauntlet of Power's chosen color);
+    ``chosen_color`` says the limit is the source's chosen color. The mana goes to the tapping player
+    (``to_tapper``) or to this effect's controller.
+    """
+
+    text: str
+    event: TriggerEvent
+    who: Who
+    affected: ObjectFilter
+    adds: ManaOutput
+    of_types: ManaTypes = ALL_TYPES
+    chosen_color: bool = False
+    to_tapper: bool = True
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: abilities and effects key the planner's caches of outcomes."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeChange:
+    """A type-changing effect (layer 4): on lands, set or add basic land types (CR 305.7); on any permanents,
+    add card types (``card_types``: Mycosynth Lattice's 'All permanents are artifacts in addition to their
+    other types')."""
+
+    text: str
+    affected: ObjectFilter
+    land_types: tuple[str, ...]
+    adds: bool  # True: 'in addition to its other types'; False: the types are set (305.7)
+    #: the types are the basic land type chosen as the source entered (Realmwright: 'the chosen type'),
+    #: ``land_types`` empty until the board's choice fills it in (``choices.basic_land_type``)
+    chosen: bool = False
+    card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
+    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
+    while_counter: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChange:
+    """A color-changing effect (layer 5, CR 613.1e): what ``affected`` matches is ``colors`` (none: it is
+    colorless, CR 105.2c), or with ``adds`` has them in addition to its other colors. With ``chosen`` the
+    colors are the one chosen as the source entered (Painter's Servant, Alloy Golem: ``choices.color``),
+    ``colors`` empty until the board's choice fills it in. ``spells`` and ``cards`` say whose spells, and
+    whose cards that aren't on the battlefield (a card exiled with a permanent, whose colors Chrome Mox
+    reads), it changes too, relative to the effect's controller (None: no one's).
+
+    >>> from models.oracle import parse_oracle
+    >>> (dawn,) = parse_oracle("Nonland permanents you control are white. The same is true for spells you "
+    ...     "control and nonland cards you own that aren't on the battlefield.").effects
+    >>> dawn.affected.describe(), str(dawn.colors), dawn.adds, dawn.spells, dawn.cards
+    ('nonland you control', 'W', False, <Who.YOU: 'you'>, <Who.YOU: 'you'>)
+    """
+
+    text: str
+    affected: ObjectFilter
+    colors: ManaTypes
+    adds: bool = False
+    chosen: bool = False
+    spells: Who | None = None
+    cards: Who | None = None
+
+    def recolored(self, colors: ManaTypes, chosen: ManaType | None = None) -> ManaTypes:
+        """The colors of an object it changes that had ``colors`` (``chosen``: its source's chosen color,
+        when the effect reads it).
+
+        >>> ColorChange("", ObjectFilter(), ManaTypes.parse("B")).recolored(ManaTypes.parse("WU"))
+        ManaTypes.parse('B')
+        >>> ColorChange("", ObjectFilter(), ManaTypes(), adds=True, chosen=True).recolored(
+        ...     ManaTypes.parse("R"), ManaType.U)
+        ManaTypes.parse('UR')
+        """
+        new = ManaTypes(chosen) if self.chosen and chosen is not None else self.colors
+        return colors | new if self.adds else new
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAbility:
+    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
+
+    text: str
+    affected: ObjectFilter
+    ability: ManaAbility
+
+
+class UnspentMode(Enum):
+    """What happens to mana that would empty from a pool (CR 500.4)."""
+
+    KEEP = "keep"  # Upwelling: it doesn't empty
+    BECOME = "become"  # it becomes mana of another type (colorless: Horizon Stone, Kruphix; red: Ozai)
+
+
+@dataclass(frozen=True, slots=True)
+class UnspentManaEffect:
+    """An effect on unspent mana: 'Mana pools don't empty...' or '...becomes colorless instead' (``becomes``:
+    the type it becomes)."""
+
+    text: str
+    mode: UnspentMode
+    who: Who
+    types: ManaTypes = ALL_TYPES
+    becomes: ManaType = ManaType.C
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class CostModifier:
+    """'<Spells> cost {N} more/less to cast' (CR 601.2f), optionally per spell already cast this turn.
+
+    ``spells.types`` must all match, or with ``any_type`` one of them ('Instant and sorcery spells');
+    ``spells.excluded`` must not ('Noncreature spells'); ``spells.chosen_type``: spells of the type chosen as
+    the source entered (Morophon). ``own`` marks a spell's reduction of itself ('This spell costs {1} less to
+    cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
+    caster controls that matches ``for_each``.
+
+    ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
+    takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
+    (CR 118.7b-d), unless ``only_colored`` ('This effect reduces only the amount of colored mana you pay.').
+    """
+
+    text: str
+    who: Who
+    spells: ObjectFilter
+    colors: ManaTypes
+    generic_delta: int
+    per_other_spell_this_turn: bool = False
+    any_type: bool = False
+    own: bool = False
+    for_each: ObjectFilter | None = None
+    colored: ManaBag = ManaBag()
+    only_colored: bool = False
+
+    def matches(self, target: PaymentTarget) -> bool:
+        """True when the spell paid for is of the types and colors this change is about (who casts it, and
+        a chosen creature type, are for the caller to check).
+
+        >>> spells = ObjectFilter(types=("Instant", "Sorcery"))
+        >>> cheaper = CostModifier(text="...", who=Who.YOU, spells=spells, colors=ManaTypes(),
+        ...     generic_delta=-1, any_type=True)
+        >>> cheaper.matches(PaymentTarget.of("{R}", type_line="Instant"))
+        True
+        >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
+        False
+        """
+        types = self.spells.types
+        if types and not (any if self.any_type else all)(target.type_line.is_a(word) for word in types):
+            return False
+        if any(target.type_line.is_a(word) for word in self.spells.excluded):
+            return False
+        if not self.spells.colors_match(target.spell_colors):
+            return False
+        return not self.colors or bool(target.spell_colors & self.colors)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class SpendAsThough:
+    """'You may spend <types> mana as though it were mana of <as_types>' (CR 609.4b).
+
+    With ``only``, mana of ``types`` may be spent *only* as ``as_types`` (Celestial Dawn's 'other mana only
+    as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
+    types not named by another such effect ('other mana'). ``when_paying`` limits it to the payments it
+    names, read as a spending restriction ('to cast creature spells': Vizier of the Menagerie); None means
+    every payment.
+
+    >>> from models.abilities import SpendUse
+    >>> from models.cost import PaymentKind
+    >>> vizier = SpendAsThough(text="...", who=Who.YOU, types=ALL_TYPES, as_types=ALL_TYPES,
+    ...     when_paying=SpendRestriction((SpendUse(kind=PaymentKind.SPELL, types=("Creature",)),), "..."))
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Creature — Elf"))
+    True
+    >>> vizier.applies_to(PaymentTarget.of("{G}", type_line="Instant"))
+    False
+    """
+
+    text: str
+    who: Who
+    types: ManaTypes
+    as_types: ManaTypes
+    only: bool = False
+    others: bool = False
+    when_paying: SpendRestriction | None = None
+
+    def applies_to(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
+        """True when the effect covers a payment for ``target`` (``chosen_type``: its source's choice)."""
+        return self.when_paying is None or self.when_paying.allows(target, chosen_type)
+
+
+@dataclass(frozen=True, slots=True)
+class TapDamage:
+    """Damage to the player who taps a permanent, from a trigger on the tapping: 'Whenever ~ becomes tapped,
+    it deals N damage to you.' (City of Brass: ``affected`` None, the permanent itself, on any tapping);
+    with ``affected``, the permanents it matches, tapped by a player ``who`` names (Manabarbs: 'Whenever a
+    player taps a land for mana, ~ deals 1 damage to that player', only for mana with ``for_mana``; Psychic
+    Venom: 'Whenever enchanted land becomes tapped', on any tapping)."""
+
+    text: str
+    damage: int
+    affected: ObjectFilter | None = None
+    who: Who = Who.ANY
+    for_mana: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationBan:
+    """'Activated abilities of <permanents> can't be activated' (Null Rod, Cursed Totem; Encrust's 'its
+    activated abilities can't be activated' for the permanent it enchants): the permanents' mana abilities
+    can't be activated either, as nothing in the sentence exempts them (CR 605.1a makes them activated
+    abilities; 'unless they're mana abilities', Damping Matrix's, is a different sentence)."""
+
+    text: str
+    affected: ObjectFilter
+
+
+StaticEffect = (
+    TapDamage
+    | ProductionReplacement
+    | ManaTrigger
+    | TypeChange
+    | ColorChange
+    | GrantAbility
+    | UnspentManaEffect
+    | CostModifier
+    | SpendAsThough
+    | ActivationBan
+)
