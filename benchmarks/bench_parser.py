@@ -47,7 +47,8 @@ indicator, power and toughness (when printed as numbers), with, only when its te
   when that is more;
 - *choices* made as it entered: color G ("choose a color", "chosen color"), creature type Elf ("creature
   type"), card type Creature ("card type"), basic land type Forest ("basic land type"), and the exiled card
-  ("exiled with", "imprint") as a described red and green card;
+  ("exiled with", "imprint") as a described red and green card, and the colors of the cards exiled to craft
+  it ("used to craft"), red and green too;
 - *a hand* ("hand") and *a graveyard* ("graveyard"): Forest, Llanowar Elves, Lightning Bolt, Sol Ring;
 - *a commander* ("commander"): commander color identity WUBRG;
 - *hosts* (it grants a quoted ability, 'has "..."', or is an Aura or an Equipment): a Forest and a vanilla
@@ -272,6 +273,8 @@ _COUNTERS: Final = 3
 _THRESHOLD: Final = re.compile(r"^(\d{1,3})\+ \|", re.M)
 #: The card exiled with the face, when its text reads one: described, so that its colors are known.
 _EXILED_CARD: Final = {"name": "Bench Exiled Card", "mana_cost": "{R}{G}"}
+#: The colors among the cards exiled to craft the face, when its text reads them (the exiled card's).
+_CRAFTED_COLORS: Final = "RG"
 #: A quoted ability granted to other permanents ('Lands you control have "{T}: Add ..."').
 _GRANTS: Final = re.compile(r"\b(?:has|have|gains?)\s+\"", re.I)
 _ENCHANT: Final = re.compile(r"^enchant (.+)$", re.I | re.M)
@@ -317,6 +320,8 @@ def _choices(text: str) -> dict[str, Any]:
         choices["basic_land_type"] = "Forest"
     if "exiled with" in lower or "imprint" in lower:
         choices["imprinted"] = dict(_EXILED_CARD)
+    if "used to craft" in lower:
+        choices["crafted_colors"] = _CRAFTED_COLORS
     return choices
 
 

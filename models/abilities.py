@@ -110,6 +110,7 @@ class PaletteKind(Enum):
     GRAVEYARD_COLORS = "graveyard_colors"  # a color of a card in your graveyard (Corrupted Grafstone)
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
     NOTED_TYPE = "noted_type"  # the type of mana its permanent last noted (Jeweled Amulet)
+    CRAFTED_COLORS = "crafted_colors"  # the colors among the cards exiled to craft it (Sunbird Effigy)
 
 
 #: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
@@ -126,6 +127,8 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.GRAVEYARD_COLORS: frozenset({BoardFact.GRAVEYARD}),
     PaletteKind.IMPRINTED_COLORS: frozenset({BoardFact.EXILED_CARD_COLORS}),
     PaletteKind.NOTED_TYPE: frozenset({BoardFact.CHOICES}),  # (the board's choices.noted_type)
+    #: (the board's choices.crafted_colors, as the effects on cards outside the battlefield leave them)
+    PaletteKind.CRAFTED_COLORS: frozenset({BoardFact.CHOICES, BoardFact.EXILED_CARD_COLORS}),
 }
 
 
@@ -212,6 +215,7 @@ class ManaOutput:
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
                 PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
                 PaletteKind.NOTED_TYPE: "the last noted type",
+                PaletteKind.CRAFTED_COLORS: "the colors among the cards it was crafted with",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"
@@ -258,6 +262,8 @@ class Condition:
     #: ``cards_drawn_this_turn``, ``life_gained_this_turn``, ``spells_cast_this_turn``), at least ``at_least``
     done_this_turn: str = ""
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
+    #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
+    in_graveyard: ObjectFilter | None = None
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -280,6 +286,9 @@ class Condition:
             return f"this permanent is {self.designation}"
         if self.done_this_turn:
             return f"{self.done_this_turn.replace('_', ' ')} is {self.at_least} or more"
+        if self.in_graveyard is not None:
+            words = f"{self.in_graveyard.describe()} card" if self.in_graveyard != ObjectFilter() else "card"
+            return f"there is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words} in your graveyard"
         if self.counter:
             return f"it has {self.at_least} or more {self.counter} counters"
         many = f"{self.at_least} or more " if self.at_least != 1 else ""
@@ -312,6 +321,7 @@ class CostPartKind(Enum):
     REMOVE_X_COUNTERS = "remove_x_counters"  # Remove X / any number of storage counters from ~
     REVEAL = "reveal"  # Reveal any number of artifact cards in your hand
     SACRIFICE_TOKEN = "sacrifice_token"  # Sacrifice a Prism token, Sacrifice a token named Wood
+    FORAGE = "forage"  # Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food)
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,6 +500,7 @@ class SideEffectKind(Enum):
     REMOVE_COUNTER = "remove_counter"  # remove a (time) counter from ~ after the mana is added
     DAMAGE_OPPONENTS = "damage_opponents"  # 'when you do, ~ deals N damage to each opponent' (CR 603.12)
     REVEAL_FIRST = "reveal_first"  # reveal cards from the hand before the mana is counted (Metalworker)
+    BECOMES_COLOR = "becomes_color"  # '~ becomes that color until end of turn' (Foraging Wickermaw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,6 +207,13 @@ CHOICES: Final = ObjectFields(
             "The type of mana last noted by its ability (Jeweled Amulet), which its other ability adds.",
             nullable=True,
         ),
+        Field(
+            "crafted_colors",
+            _COLORS,
+            "The colors among the cards exiled to craft it, as letters ('' for colorless cards): Sunbird "
+            "Effigy adds one mana of each.",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

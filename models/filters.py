@@ -59,7 +59,8 @@ class BoardFact(Enum):
     ATTACHMENT = "attachment"  # what a permanent is attached to
     CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
     COMMANDER = "commander"  # the color identity of a permanent's controller's commander
-    EXILED_CARD_COLORS = "exiled_card_colors"  # the colors of the card exiled with a permanent, as they are
+    #: the colors of the card exiled with a permanent (and of those exiled to craft it), as they are
+    EXILED_CARD_COLORS = "exiled_card_colors"
     BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
     GRAVEYARD = "graveyard"  # the cards in a player's graveyard
 

@@ -29,7 +29,7 @@ from planner.additional import ManaPaid, choose_additional
 from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
-from planner.rules.costs import energy_paid, exerts
+from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
@@ -161,10 +161,12 @@ class PaidParts:
     """What the other parts of a cost paid (:mod:`planner.rules.costs`), for a step or a whole payment: the
     permanents exiled (Food Chain) and returned to their owners' hands, the opponents' lands untapped, the
     cards discarded (Bog Witch) and exiled from the hand (Cadaverous Bloom) by name, the energy paid (Aether
-    Hub) and the permanents exerted (Oasis Ritualist).
+    Hub), the permanents exerted (Oasis Ritualist) and how many cards were exiled from the graveyard.
 
     >>> PaidParts(discarded=("Forest",), energy_paid=1).to_json()
     {'discarded': ['Forest'], 'energy_paid': 1}
+    >>> PaidParts(exiled_from_graveyard=3).describe()
+    '3 card(s) exiled from the graveyard'
     """
 
     exiled: tuple[str, ...] = ()
@@ -174,6 +176,8 @@ class PaidParts:
     exiled_from_hand: tuple[str, ...] = ()
     energy_paid: int = 0
     exerted: tuple[str, ...] = ()
+    #: how many cards of the player's graveyard were exiled (Titans' Nest; Forage's way that exiles three)
+    exiled_from_graveyard: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Its keys that are not empty (none for a cost without such parts: answers keep their keys)."""
@@ -200,6 +204,8 @@ class PaidParts:
         ]
         if self.energy_paid:
             words.append(f"{self.energy_paid} energy")
+        if self.exiled_from_graveyard:
+            words.append(f"{self.exiled_from_graveyard} card(s) exiled from the graveyard")
         return "; ".join(words)
 
 
@@ -669,12 +675,13 @@ def described_payment(
     )
     asked = problem.asked.cost
     cost = str(asked)
+    steps = _described_steps(problem, plan.steps)
     return PayResult(
         payable=True,
         cost=cost,
         cost_has_x=asked.has_variable,
         total_cost=cost if target.cost is asked else str(target.cost),
-        steps=_described_steps(problem, plan.steps),
+        steps=steps,
         tapped=_in_board_order(board, summary.tapped),
         untapped=_in_board_order(board, summary.untapped),
         sacrificed=_in_board_order(board, summary.sacrificed),
@@ -688,7 +695,7 @@ def described_payment(
         symbols=symbols,
         objective=solution.objective,
         alternative_payments=plan.alternatives,
-        parts=_paid_parts(board, summary),
+        parts=_paid_parts(board, summary, sum(step.parts.exiled_from_graveyard for step in steps)),
         colors_spent=summary.spent_mana.color_letters if target.riders else None,
         riders=rider_outcomes(target.riders, summary.spent_mana),
         plan=plan,
@@ -697,9 +704,11 @@ def described_payment(
     )
 
 
-def _paid_parts(board: Board, summary: PaymentSummary) -> PaidParts:
-    """What a payment's other cost parts paid, in all (permanents in the board's order)."""
+def _paid_parts(board: Board, summary: PaymentSummary, from_graveyard: int) -> PaidParts:
+    """What a payment's other cost parts paid, in all (permanents in the board's order; ``from_graveyard``:
+    the cards its steps exiled from the graveyard)."""
     return PaidParts(
+        exiled_from_graveyard=from_graveyard,
         exiled=_in_board_order(board, summary.exiled_permanents),
         returned=_in_board_order(board, summary.returned),
         discarded=summary.discarded,
@@ -770,6 +779,7 @@ def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:
         exiled_from_hand=choices.exiled_cards,
         energy_paid=energy_paid(ability),
         exerted=(step.permanent,) if exerts(ability) else (),
+        exiled_from_graveyard=graveyard_exiled(ability),
     )
 
 

@@ -127,6 +127,7 @@ def _output_summary(output: ManaOutput) -> str:
             PaletteKind.IMPRINTED_COLORS: _IMPRINTED_WORDS,
             PaletteKind.NOTED_TYPE: "type it last noted",
             PaletteKind.GRAVEYARD_COLORS: _GRAVEYARD_WORDS,
+            PaletteKind.CRAFTED_COLORS: "color among the cards it was crafted with",
         }[palette.kind]
         if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:
             where = "color" + where.removeprefix("type")

@@ -110,8 +110,47 @@ EMPOWERED_AUTOGENERATOR: dict[str, Any] = {
     "mana_cost": "{4}",
 }
 
-#: Every card above that has a mana ability, for the generators of random boards.
-FAMILY_CARDS: tuple[dict[str, Any], ...] = (
+#: "Forage" (CR 701.61a: exile three cards from your graveyard or sacrifice a Food; Thornvault Forager).
+THORNVAULT_FORAGER: dict[str, Any] = {
+    "name": "Thornvault Forager",
+    "type_line": "Creature — Squirrel Ranger",
+    "oracle": "{T}: Add {G}.\n{T}, Forage: Add two mana in any combination of colors.",
+    "mana_cost": "{1}{G}",
+}
+#: "Activate only if there is an Elf card in your graveyard" (Lys Alana Dignitary, without its casting cost).
+LYS_ALANA_DIGNITARY: dict[str, Any] = {
+    "name": "Lys Alana Dignitary",
+    "type_line": "Creature — Elf Advisor",
+    "oracle": "{T}: Add {G}{G}. Activate only if there is an Elf card in your graveyard.",
+    "mana_cost": "{1}{G}",
+}
+#: The colors of the cards exiled to craft it (Sunbird Effigy's mana ability, crafted with blue and green).
+SUNBIRD_EFFIGY: dict[str, Any] = {
+    "name": "Sunbird Effigy",
+    "type_line": "Artifact Creature — Dinosaur Bird",
+    "oracle": "{T}: For each color among the exiled cards used to craft this creature, add one mana of that "
+    "color.",
+    "mana_cost": "{5}",
+    "choices": {"crafted_colors": "UG"},
+}
+#: "~ becomes that color until end of turn" (Foraging Wickermaw's mana ability).
+FORAGING_WICKERMAW: dict[str, Any] = {
+    "name": "Foraging Wickermaw",
+    "type_line": "Artifact Creature — Scarecrow",
+    "oracle": "{1}: Add one mana of any color. This creature becomes that color until end of turn. Activate "
+    "only once each turn.",
+    "mana_cost": "{2}",
+}
+#: A Food token, for Forage to sacrifice.
+FOOD: dict[str, Any] = {
+    "name": "Food",
+    "type_line": "Token Artifact — Food",
+    "oracle": "{2}, {T}, Sacrifice this token: You gain 3 life.",
+    "token": True,
+}
+
+#: The cards above with the cost parts of planner.rules.costs (all but the graveyard and color families).
+COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BOG_WITCH,
     SKIRGE_FAMILIAR,
     HAND_BURNER,
@@ -127,10 +166,20 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     BLUE_MANA_BATTERY,
     EMPOWERED_AUTOGENERATOR,
 )
+#: Every card above that has a mana ability, for the generators of random boards.
+FAMILY_CARDS: tuple[dict[str, Any], ...] = (
+    *COST_PART_CARDS,
+    *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
+)
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
-FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (PRISM, WOOD, {"card": "Llanowar Elves"}, {"card": "Forest"})
+FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
+    *(PRISM, WOOD, FOOD),
+    *({"card": "Llanowar Elves"}, {"card": "Forest"}),
+)
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
 HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")
+#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them).
+GRAVEYARD_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Llanowar Elves")
 
 
 def counters_for(card: dict[str, Any], count: int) -> dict[str, Any]:

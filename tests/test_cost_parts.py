@@ -21,6 +21,7 @@ from cost_part_cards import (
     BLUE_MANA_BATTERY,
     BOG_WITCH,
     CADAVEROUS_BLOOM,
+    COST_PART_CARDS,
     DIAMOND_KALEIDOSCOPE,
     EMPOWERED_AUTOGENERATOR,
     FAMILY_CARDS,
@@ -495,8 +496,8 @@ def test_empowered_autogenerator_counts_the_counter_it_puts_on() -> None:
 
 def test_the_new_parts_are_no_longer_set_aside() -> None:
     """None of these cards' mana abilities is reported 'not used' any more."""
-    board = _board(*({"id": f"c{n}", **card} for n, card in enumerate(FAMILY_CARDS)))
-    assert len(FAMILY_CARDS) == 14 and BoardView(board).warnings == ()
+    board = _board(*({"id": f"c{n}", **card} for n, card in enumerate(COST_PART_CARDS)))
+    assert len(COST_PART_CARDS) == 14 and BoardView(board).warnings == ()
 
 
 # ------------------------------------------------------------------------------------------- random boards

@@ -48,7 +48,7 @@ from boards import (
     partner,
     sacrifice_card,
 )
-from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, HAND_CARDS, counters_for
+from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, GRAVEYARD_CARDS, HAND_CARDS, counters_for
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -161,6 +161,7 @@ def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) ->
             permanents.append(entry)
         me["hand"] = draw(st.lists(st.sampled_from(HAND_CARDS), max_size=3))
         me["counters"] = {"energy": draw(st.integers(0, 3))}
+        me["graveyard"] = draw(st.lists(st.sampled_from(GRAVEYARD_CARDS), max_size=4))
     pool: list[Any] = []
     for _ in range(draw(st.integers(0, 2))):
         mana = draw(st.sampled_from(["{G}", "{C}", "{W}{U}", "{R}{R}", "{B}"]))

@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from boards import BAUBLE, BLACK_KNIGHT, COUNTED_PARTNERS, counted, partner
-from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, HAND_CARDS, counters_for
+from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, GRAVEYARD_CARDS, HAND_CARDS, counters_for
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
@@ -136,6 +136,7 @@ def boards(draw: st.DrawFn) -> Board:
             permanents.append({"id": "c2", **draw(st.sampled_from(FAMILY_EXTRAS)), "controller": "me"})
         me["hand"] = draw(st.lists(st.sampled_from(HAND_CARDS), max_size=2))
         me["counters"] = {"energy": draw(st.integers(0, 2))}
+        me["graveyard"] = draw(st.lists(st.sampled_from(GRAVEYARD_CARDS), max_size=4))
     if draw(st.booleans()):
         land = draw(st.sampled_from(["Plains", "Swamp", "Wastes"]))
         permanents.append({"id": "o1", "card": land, "controller": "opp", "tapped": draw(st.booleans())})

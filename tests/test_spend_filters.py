@@ -84,9 +84,8 @@ def test_the_filter_is_read_as_a_spending_restriction_on_the_payment() -> None:
     [
         # a use no payment target describes: applied never would be a silent misreading
         "You may spend mana as though it were mana of any color to pay cumulative upkeep costs.",
-        # the source's own abilities: no filter names the ability's source yet
-        "You may spend blue mana as though it were mana of any color to pay the activation costs of ~'s "
-        "abilities.",
+        # (the source's own abilities' costs are read as changing no spell's payment unless one of its mana
+        # abilities has a cost asking a type: tests/test_last_unread_families.py)
         # 'you control' is not a type
         "You may spend mana as though it were mana of any color to activate abilities of creatures you "
         "control.",

@@ -111,6 +111,9 @@ class Choices:
     #: the type of mana last noted by its ability (Jeweled Amulet's "Note the type of mana spent to pay this
     #: activation cost"), which its other ability adds; colorless is a type
     noted_type: ManaType | None = None
+    #: the colors among the cards exiled to craft it (CR 702.167: Sunbird Effigy adds one mana of each), as
+    #: printed; empty for colorless cards
+    crafted_colors: ManaTypes | None = None
 
     def __post_init__(self) -> None:
         card = self.imprinted_card
@@ -155,6 +158,8 @@ class Choices:
             out["imprinted"] = self.imprinted_card.to_json()
         if self.noted_type is not None:
             out["noted_type"] = self.noted_type.letter
+        if self.crafted_colors is not None:
+            out["crafted_colors"] = str(self.crafted_colors)
         return out
 
     def __bool__(self) -> bool:
@@ -165,6 +170,7 @@ class Choices:
             self.basic_land_type,
             self.imprinted,
             self.noted_type,
+            self.crafted_colors,
         )
         return any(value is not None for value in chosen)
 
@@ -412,6 +418,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         imprinted=exiled if isinstance(exiled, str) else None,
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
         noted_type=fields.optional("noted_type", read_mana_type, None),
+        crafted_colors=fields.optional("crafted_colors", read_colors, None),
     )
 
 

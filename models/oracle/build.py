@@ -40,6 +40,7 @@ from models.cost import ManaCost, PaymentKind
 from models.errors import CostParseError, ManaParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes, parse_mana_string
 from models.mana_effects import ManaTrigger, ProductionReplacement, ReplacementKind, TriggerEvent
+from models.oracle import classify
 from models.oracle import readings as r
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect
 
@@ -130,6 +131,8 @@ class _CostBuilder:
                 self._part(CostPartKind.ENERGY, energy, "energy", text)
             case r.Exert():
                 self._part(CostPartKind.EXERT, 1, "", text)
+            case r.Forage():
+                self._part(CostPartKind.FORAGE, 1, "", text)
             case r.Reveal(count, what) if what.zone == "hand":
                 self._part(CostPartKind.REVEAL, count if isinstance(count, int) else 0, text, text)
             case _:
@@ -336,6 +339,8 @@ def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
                 OutputKind.EACH_TYPE,
                 palette=Palette(PaletteKind.COLORS_AMONG, ALL_COLORS, object_filters(among)),
             )
+        case r.EachCraftedColor():
+            return ManaOutput(OutputKind.EACH_TYPE, palette=Palette(PaletteKind.CRAFTED_COLORS, ALL_COLORS))
     raise UnreadError(f"'{r.render(output)}' is read but no output holds it here")
 
 
@@ -642,6 +647,9 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):
             return ConditionRecord((), at_least=at_least, done_this_turn=_DEED_FIELDS[deed])
+        case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
+            noun = replace(_only(what), zone="", head=r.Head.TYPES)
+            return ConditionRecord((), in_graveyard=card_filter(noun))
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
     raise AssertionError(reading)  # pragma: no cover
@@ -736,6 +744,8 @@ class _Riders:
 
     def read(self, sentence: str) -> bool:
         """Take one sentence in; False when it is not read (or no record holds it)."""
+        if classify.plays_with_toys(sentence):
+            return True  # (no rule: nothing to record)
         try:
             reading = parse_effect(sentence)
             match reading:
@@ -775,6 +785,9 @@ class _Riders:
                     )
                 case r.NoUntap():
                     self.side_effects.append(SideEffect(SideEffectKind.NO_UNTAP, text=sentence))
+                case r.BecomesThatColor():
+                    # (the color of the mana it adds: what reads permanents' colors is checked on the board)
+                    self.side_effects.append(SideEffect(SideEffectKind.BECOMES_COLOR, text=sentence))
                 case r.PutCounterOnSelf(kind):
                     self.side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER, 1, kind, sentence))
                 case r.RemoveCounterFromSelf(kind):

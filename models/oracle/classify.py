@@ -398,6 +398,42 @@ def not_during_payment(body: str) -> bool:
     return False
 
 
+#: The permissions on paying its own abilities' costs (:func:`spends_any_type_on_own_abilities`).
+_OWN_ABILITIES_PERMISSIONS: Final = frozenset(
+    tokens(text)
+    for text in (
+        "mana of any type can be spent to activate ~'s abilities",
+        "you may spend blue mana as though it were mana of any color to pay the activation costs of ~'s "
+        "abilities",
+    )
+)
+
+
+def plays_with_toys(sentence: str) -> bool:
+    """'Use toys to represent the tokens.' (Mishra's Toy Workshop, Unglued): how to play with objects, which
+    is no rule of the game and changes nothing a payment reads.
+
+    >>> plays_with_toys("Use toys to represent the tokens."), plays_with_toys("Create a Food token.")
+    (True, False)
+    """
+    return tokens(sentence.rstrip(".")) == tokens("use toys to represent the tokens")
+
+
+def spends_any_type_on_own_abilities(body: str) -> bool:
+    """'Mana of any type can be spent to activate ~'s abilities' (Sharkey, Tyrant of the Shire), 'You may
+    spend blue mana as though it were mana of any color to pay the activation costs of ~'s abilities'
+    (Quicksilver Elemental): a permission on paying the costs of the permanent's own abilities, which paying
+    a spell never reads (the reader holds it against a card only when one of its mana abilities has a mana
+    cost that asks a type: :meth:`~models.oracle.parsed.Collector.freeze`).
+
+    >>> spends_any_type_on_own_abilities("Mana of any type can be spent to activate ~'s abilities")
+    True
+    >>> spends_any_type_on_own_abilities("Mana of any type can be spent to cast creature spells")
+    False
+    """
+    return tokens(body.rstrip(".")) in _OWN_ABILITIES_PERMISSIONS
+
+
 def _is_pt_change(text: str) -> bool:
     """'+1/+1', '-X/-0': a power and toughness change."""
     power, slash, toughness = text.partition("/")

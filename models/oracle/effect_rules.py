@@ -19,6 +19,7 @@ from models.oracle.readings import (
     ActivateUse,
     AddMana,
     AnyOf,
+    BecomesThatColor,
     CardExiled,
     CastUse,
     ChooseColor,
@@ -34,6 +35,7 @@ from models.oracle.readings import (
     Designated,
     DoneThisTurn,
     EachColorAmong,
+    EachCraftedColor,
     EachPlayerLosesLife,
     EffectSentence,
     EitherCondition,
@@ -88,7 +90,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def turn_fact(self, *parts: Any) -> Any:
         deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))
-        noun = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "NOUN_DONE"), "life")
+        noun = next(
+            (str(p).lower() for p in parts if isinstance(p, Token) and p.type in ("CARD", "SPELL")), "life"
+        )
         expected = {Deed.DRAWN: "card", Deed.GAINED: "life", Deed.CAST: "spell"}[deed]
         if not noun.startswith(expected):
             raise UnreadError(f"'{deed.value} {noun}'")
@@ -178,6 +182,11 @@ class EffectRules(Transformer[Token, Any]):
             raise UnreadError("more than one mana of each color among")
         return AddMana(EachColorAmong(among))
 
+    def each_crafted_color(self, *parts: Any) -> EffectSentence:
+        if parts[-1] != 1:
+            raise UnreadError("more than one mana of each color among the crafted cards")
+        return AddMana(EachCraftedColor())
+
     def unless(self, who: Token, symbols: Token) -> str:
         return f"unless {str(who).lower()} pays {symbols}"
 
@@ -207,6 +216,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def no_untap(self, *_self: Token) -> EffectSentence:
         return NoUntap()
+
+    def becomes_that_color(self, *_self: Token) -> EffectSentence:
+        return BecomesThatColor()
 
     def put_counter_on_self(self, _article: Token, kind: str, _self: Token) -> EffectSentence:
         return PutCounterOnSelf(kind)

@@ -94,3 +94,16 @@ def reads_imprinted_colors(ability: ManaAbility) -> bool:
     """
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return any(output.palette.kind is PaletteKind.IMPRINTED_COLORS for output in outputs)
+
+
+def reads_crafted_colors(ability: ManaAbility) -> bool:
+    """True when some of the ability's mana is of the colors among the cards exiled to craft its permanent.
+
+    >>> from models.oracle import parse_oracle
+    >>> (effigy,) = parse_oracle("{T}: For each color among the exiled cards used to craft this creature, "
+    ...     "add one mana of that color.", "Sunbird Effigy").mana_abilities
+    >>> reads_crafted_colors(effigy)
+    True
+    """
+    outputs = (ability.output, *(output for _, output in ability.conditional))
+    return any(output.palette.kind is PaletteKind.CRAFTED_COLORS for output in outputs)

@@ -14,10 +14,16 @@ from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from models.abilities import ManaAbility
+from models.cost import SymbolKind
 from models.mana_effects import NotPaymentKind, NotPaymentMana, StaticEffect
 from models.oracle import classify
 from models.oracle import text as t
-from models.oracle.mana_outputs import created_mana_token, output_after_add, reads_imprinted_colors
+from models.oracle.mana_outputs import (
+    created_mana_token,
+    output_after_add,
+    reads_crafted_colors,
+    reads_imprinted_colors,
+)
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -25,6 +31,13 @@ READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignore
 
 #: The note on the other sentences of an activated ability when one of its parts was not read.
 PART_OF_UNREAD = "part of an ability with an unread part"
+
+#: The note on 'Mana of any type can be spent to activate ~'s abilities' (Sharkey, Tyrant of the Shire): a
+#: permission on the costs of the permanent's own abilities, which a spell's payment reads only through a
+#: mana ability's colored mana cost (then the sentence is unsupported: :meth:`Collector.freeze`).
+OWN_ABILITIES_PERMISSION = (
+    "a permission on its own abilities' costs: no mana ability of it asks a type of mana"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +189,7 @@ class Collector:
                 )
 
     def freeze(self) -> ParsedText:
+        self._unread_own_permission()
         entering: Entering | None = None
         for changes in self.entering_changes:
             changed = replace(entering or Entering(), **changes)
@@ -187,7 +201,11 @@ class Collector:
             keywords=frozenset(set(self.keywords)),  # (the set the keywords make, in the order read)
             choices_needed=tuple(
                 dict.fromkeys(
-                    [*self.choices, *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a))]
+                    [
+                        *self.choices,
+                        *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a)),
+                        *("crafted_colors" for a in self.mana_abilities if reads_crafted_colors(a)),
+                    ]
                 )
             ),
             ignored=tuple(self.ignored),
@@ -200,3 +218,32 @@ class Collector:
                 for s in self.sentences
             ),
         )
+
+    def _unread_own_permission(self) -> None:
+        """'Mana of any type can be spent to activate ~'s abilities' is read as changing no payment only
+        while no mana ability of the card has a colored mana cost (which it would let any type pay): with
+        one, the sentence is unsupported.
+
+        >>> out = Collector()
+        >>> out.read("Mana of any type can be spent to activate ~'s abilities.", "ignored",
+        ...     OWN_ABILITIES_PERMISSION)
+        >>> from models.oracle import parse_oracle
+        >>> out.mana_abilities.extend(parse_oracle("{G}: Add {R}.").mana_abilities)
+        >>> out.freeze().unsupported
+        ("Mana of any type can be spent to activate ~'s abilities.",)
+        """
+        asks_a_type = (
+            symbol.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)
+            for ability in self.mana_abilities
+            for symbol in ability.cost.mana.symbols
+        )
+        if not any(asks_a_type):
+            return
+        for index, sentence in enumerate(self.sentences):
+            if sentence.note == OWN_ABILITIES_PERMISSION:
+                self.sentences[index] = SentenceReading(
+                    sentence.text, "unsupported", "a mana cost is colored"
+                )
+                self.unsupported.append(sentence.text)
+                if sentence.text in self.ignored:
+                    self.ignored.remove(sentence.text)

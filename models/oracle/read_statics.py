@@ -33,7 +33,7 @@ from models.oracle.grammar import (
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
-from models.oracle.parsed import Collector, SentenceReading
+from models.oracle.parsed import OWN_ABILITIES_PERMISSION, Collector, SentenceReading
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, Nouns
 
@@ -59,6 +59,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
         else:
             out.unread(sentence)
+        return
+    if classify.spends_any_type_on_own_abilities(body):
+        out.read(sentence, "ignored", OWN_ABILITIES_PERMISSION)  # (unless a mana cost is colored: freeze)
+        out.ignored.append(sentence)
         return
     reading: s.StaticSentence | None = None
     if classify.may_be_static(body):

@@ -240,4 +240,5 @@ def _parts_paid(result: PayResult) -> list[tuple[str, str]]:
         ("exiled from hand", ", ".join(paid.exiled_from_hand)),
         ("energy paid", str(paid.energy_paid) if paid.energy_paid else ""),
         ("exerted", ", ".join(paid.exerted)),
+        ("exiled from graveyard", str(paid.exiled_from_graveyard) if paid.exiled_from_graveyard else ""),
     ]

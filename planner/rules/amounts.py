@@ -48,6 +48,7 @@ from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
+from planner.rules.colors_read import changes_own_color, color_change_gap
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -60,7 +61,9 @@ __all__ = [
     "counted",
     "counter_power",
     "counts_life",
+    "graveyard_conditions",
     "graveyard_growth",
+    "in_graveyard",
     "into_graveyard",
     "mana_value",
     "may_lack_board_facts",
@@ -413,6 +416,10 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         if mover := _moving_cards(view, permanent.controller):
             # (a card sacrificed or discarded while paying goes to the graveyard whose colors are read)
             return f"{view.path(mover)}: its cost puts a card into the graveyard whose colors are read"
+    if gap := _graveyard_condition_gap(view, pid, ability):
+        return gap
+    if gap := color_change_gap(view, pid, ability):
+        return gap
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         kind = amount.kind
         if kind is AmountKind.POWER and power(permanent) is None:
@@ -443,6 +450,73 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     return None
 
 
+def graveyard_conditions(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
+    """The filters of the cards its conditions look for in its controller's graveyard ('Activate only if
+    there is an Elf card in your graveyard').
+
+    >>> (dignitary,) = parse_oracle("{T}: Add {G}{G}. Activate only if there is an Elf card in your "
+    ...     "graveyard.").mana_abilities
+    >>> [flt.types for flt in graveyard_conditions(dignitary)]
+    [('Elf',)]
+    """
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    found: list[ObjectFilter] = []
+    while conditions:
+        condition = conditions.pop(0)
+        if condition is None:
+            continue
+        conditions.extend(condition.either)
+        if condition.in_graveyard is not None:
+            found.append(condition.in_graveyard)
+    return tuple(found)
+
+
+def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -> bool:
+    """True when a card matching ``flt`` (written on ``source``) is in ``player``'s graveyard: one of its
+    cards given as a list, or any card of one given as a count when the filter takes every card; False when
+    the board does not say (:func:`board_gap` sets such an ability aside before).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Llanowar Elves"]},
+    ...     {"id": "you", "graveyard": 2}], "permanents": []})
+    >>> elf, any_card = ObjectFilter(types=("Elf",)), ObjectFilter()
+    >>> view = BoardView(board)
+    >>> [in_graveyard(view, flt, who, "") for flt, who in ((elf, "me"), (any_card, "you"), (elf, "you"))]
+    [True, True, False]
+    """
+    graveyard = view.board.player(player).graveyard
+    if graveyard is None:
+        return False
+    if isinstance(graveyard, int):
+        return graveyard > 0 and _every_card(flt)
+    return any(card_matches(view, flt, card, player, source) for card in graveyard)
+
+
+def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
+    """Why the board can't say whether a condition on the cards in the graveyard holds while paying: the
+    graveyard is not given, or only counted when the condition names some cards; or it does not hold now
+    and the payment may put a card into that graveyard (a sacrifice, a discard: not followed yet). Cards
+    only come in while paying (a cost that exiles from it is set aside: :func:`_exile_gap`), so one that
+    holds keeps holding."""
+    controller = view.permanent(pid).controller
+    where = f"{_player_path(view.board, controller)}.graveyard"
+    graveyard = view.board.player(controller).graveyard
+    for flt in graveyard_conditions(ability):
+        if graveyard is None:
+            return f"{where}: the graveyard is not given (a condition looks for cards in it)"
+        if isinstance(graveyard, int) and not _every_card(flt):
+            return (
+                f"{where}: the graveyard is given as a count, and a condition looks for {flt.describe()} "
+                "cards: give the graveyard's cards"
+            )
+        if not isinstance(graveyard, int) and (gap := _powerless(flt, graveyard, where)):
+            return gap
+        if not in_graveyard(view, flt, controller, pid) and (mover := _moving_cards(view, controller)):
+            return f"{view.path(mover)}: its cost puts a card into the graveyard a condition looks in"
+    return None
+
+
 def _exiles_from_graveyard(ability: ManaAbility) -> bool:
     return any(part.kind is CostPartKind.EXILE_FROM_GRAVEYARD for part in ability.cost.parts)
 
@@ -458,10 +532,15 @@ def _exile_gap(view: BoardView, player: str) -> str | None:
     if mover := _moving_cards(view, player):
         return f"{view.path(mover)}: its cost puts a card into the graveyard a cost exiles from: not followed"
     for permanent in view.board.permanents:
-        if permanent.controller == player and any(
-            output.amount.kind is AmountKind.GRAVEYARD or output.palette.kind is PaletteKind.GRAVEYARD_COLORS
-            for ability in view.parsed[permanent.id].mana_abilities
-            for output in (ability.output, *(o for _, o in ability.conditional))
+        abilities = view.parsed[permanent.id].mana_abilities
+        if permanent.controller == player and (
+            any(
+                output.amount.kind is AmountKind.GRAVEYARD
+                or output.palette.kind is PaletteKind.GRAVEYARD_COLORS
+                for ability in abilities
+                for output in (ability.output, *(o for _, o in ability.conditional))
+            )
+            or any(graveyard_conditions(ability) for ability in abilities)
         ):
             return f"{view.path(permanent.id)}: it reads the graveyard a cost exiles from (not followed yet)"
     return None
@@ -487,6 +566,8 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
         or any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs)
         or _reads_power(ability)
         or _exiles_from_graveyard(ability)
+        or bool(graveyard_conditions(ability))
+        or changes_own_color(ability)
     )
 
 
@@ -516,12 +597,17 @@ def _power_changer(view: BoardView) -> str | None:
 
 def _moving_cards(view: BoardView, player: str) -> str | None:
     """A permanent of ``player`` with a mana ability whose cost puts a card into their graveyard (a sacrifice
-    of a card, a discard), or None."""
+    of a card, a discard; Forage when the player controls a Food that is a card), or None."""
+    food_card = any(
+        p.controller == player and not p.token and view.type_line(p.id).is_a("Food")
+        for p in view.board.permanents
+    )
     for permanent in view.board.permanents:
         if permanent.controller == player and any(
             (ability.cost.sacrifice_self and not permanent.token)
             or ability.cost.sacrifice_count
             or any(part.kind is CostPartKind.DISCARD for part in ability.cost.parts)
+            or (food_card and any(part.kind is CostPartKind.FORAGE for part in ability.cost.parts))
             for ability in view.parsed[permanent.id].mana_abilities
         ):
             return permanent.id

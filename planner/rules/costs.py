@@ -10,6 +10,8 @@ game, and what it leaves the payer to choose.
   ``graveyard`` (a list or a count: cards only counted are alike); a part that names some cards only ('a
   creature card') sets its ability aside. Which board lets it be paid:
   :func:`planner.rules.amounts.board_gap`;
+- **Forage** (Thornvault Forager, CR 701.61a): exile three cards from the graveyard, as above, or sacrifice
+  a Food; the ability is one for each (:func:`cost_variants`), and the solver chooses;
 - **Pay {E}** (Aether Hub): energy counters from the player's ``counters`` (CR 107.14, 122.1);
 - **Exert ~** (CR 701.39): it won't untap during its controller's next untap step; a permanent can be
   exerted whatever its state (701.39b), so the part is always payable;
@@ -54,6 +56,7 @@ __all__ = [
     "check_choices",
     "choice_options",
     "consumes",
+    "cost_variants",
     "discards_hand",
     "energy_paid",
     "exerts",
@@ -382,6 +385,47 @@ def lowered(ability: ManaAbility) -> ManaAbility:
     )
     parts = tuple(p for p in cost.parts if p is not part)
     return replace(ability, cost=replace(cost, sacrifice=wanted, sacrifice_count=part.count, parts=parts))
+
+
+#: The parts a Forage cost is paid with (CR 701.61a: "exile three cards from your graveyard or sacrifice a
+#: Food"), as this module pays them.
+FORAGE_EXILE = CostPart(CostPartKind.EXILE_FROM_GRAVEYARD, 3, "card", "Exile three cards from your graveyard")
+FOOD = ObjectFilter(types=("Food",), controller=Who.YOU)
+
+
+@per_card(maxsize=1024)
+def cost_variants(ability: ManaAbility) -> tuple[ManaAbility, ...]:
+    """The ability once for each way its cost can be paid, when the cost offers a choice: Forage (CR
+    701.61a) exiles three cards from its controller's graveyard or sacrifices a Food, chosen as the cost is
+    paid (601.2b), so the ability is two, one for each (a choice the solver makes like any other: both tap
+    the same permanent when the cost says {T}). Itself when there is no such choice, or when it can't be
+    split without changing what it allows (activated only once each turn, or its cost sacrifices or exiles
+    from a graveyard already: the Forage part then stays, and the ability is set aside).
+
+    >>> from models.oracle import parse_oracle
+    >>> (forager,) = parse_oracle("{T}, Forage: Add two mana in any combination of colors.").mana_abilities
+    >>> exiling, eating = cost_variants(forager)
+    >>> [(part.text, part.count) for part in exiling.cost.parts], exiling.cost.sacrifice
+    ([('Exile three cards from your graveyard', 3)], None)
+    >>> eating.cost.parts, eating.cost.sacrifice.describe(), eating.cost.sacrifice_count
+    ((), 'Food you control', 1)
+    """
+    forage = _parts(ability, (CostPartKind.FORAGE,))
+    cost = ability.cost
+    if not forage:
+        return (ability,)
+    if (
+        len(forage) != 1
+        or ability.once_each_turn
+        or cost.sacrifice is not None
+        or cost.sacrifice_self
+        or _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD,))
+    ):
+        return (ability,)
+    others = tuple(part for part in cost.parts if part.kind is not CostPartKind.FORAGE)
+    exiling = replace(ability, cost=replace(cost, parts=(*others, FORAGE_EXILE)))
+    eating = replace(ability, cost=replace(cost, parts=others, sacrifice=FOOD, sacrifice_count=1))
+    return (exiling, eating)
 
 
 def _hand_choices(part: CostPart, hand: Sequence[Card], left: Counter[str]) -> list[tuple[str, ...]]:

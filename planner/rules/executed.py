@@ -25,7 +25,7 @@ from planner.rules.amounts import (
     revealed_filter,
     revealing,
 )
-from planner.rules.costs import EXECUTED_PARTS, lowered, part_unread
+from planner.rules.costs import EXECUTED_PARTS, cost_variants, lowered, part_unread
 from planner.rules.records import Characteristics
 
 __all__ = [
@@ -62,6 +62,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.PUT_COUNTER_FIRST,
         SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
         SideEffectKind.DAMAGE_OPPONENTS,
+        SideEffectKind.BECOMES_COLOR,  # (set aside where a board reads colors: colors_read.color_change_gap)
     }
 )
 
@@ -194,10 +195,11 @@ def executed_abilities(
     abilities: list[ManaAbility],
 ) -> tuple[tuple[ManaAbility, ...], tuple[tuple[str, str], ...]]:
     """The abilities the planner executes in full, and the text and verdict of the others (but those
-    activated from the hand only, which are not on the battlefield: 605.1a)."""
+    activated from the hand only, which are not on the battlefield: 605.1a). An ability whose cost offers a
+    choice (Forage) is one for each way (:func:`~planner.rules.costs.cost_variants`)."""
     kept: list[ManaAbility] = []
     set_aside: list[tuple[str, str]] = []
-    for ability in map(lowered, abilities):
+    for ability in (variant for one in abilities for variant in cost_variants(lowered(one))):
         verdict = _verdict(ability)
         if verdict == _EXECUTED:
             kept.append(ability)

@@ -226,6 +226,8 @@ def output_types(
         return view.imprinted_colors(pid) & palette.types
     if kind is PaletteKind.NOTED_TYPE:
         return view.noted_type(pid) & palette.types
+    if kind is PaletteKind.CRAFTED_COLORS:
+        return view.crafted_colors(pid) & palette.types
     if kind is PaletteKind.GRAVEYARD_COLORS:
         return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
@@ -819,7 +821,7 @@ def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
     if fact is BoardFact.COMMANDER:
         return view.board.player(view.permanent(pid).controller).commander_colors
     if fact is BoardFact.EXILED_CARD_COLORS:
-        return view.known_imprinted_colors(pid)
+        return view.known_imprinted_colors(pid), view.crafted_colors(pid)
     raise AssertionError(f"no value of {fact} is read of one permanent")
 
 

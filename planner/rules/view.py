@@ -32,9 +32,11 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, parse_oracle, reads_imprinted_colors
+from models.oracle.mana_outputs import reads_crafted_colors
 from models.types import TypeLine
 from planner.rules.amounts import (
     board_gap,
+    in_graveyard,
     known_power,
     may_lack_board_facts,
 )
@@ -173,7 +175,12 @@ class BoardView:
         found: list[TextWarning] = []
         for permanent in self.board.permanents:
             pid, choices = permanent.id, permanent.choices
-            if choices.color is not None and choices.creature_type is not None and choices.noted_type:
+            if (
+                choices.color is not None
+                and choices.creature_type is not None
+                and choices.noted_type
+                and choices.crafted_colors is not None
+            ):
                 continue  # (the common case: no choice, or all made)
             where = f"{self.path(pid)}.choices"
             color = (
@@ -191,6 +198,11 @@ class BoardView:
                         f"{where}.noted_type: no type of mana was noted; mana of an undefined type is no mana"
                     )
                     found.append(TextWarning(pid, ability.text, noted + " (CR 106.5)", True))
+                elif choices.crafted_colors is None and reads_crafted_colors(ability):
+                    crafted = (
+                        f"{where}.crafted_colors: the colors of the cards it was crafted with are not given; "
+                    )
+                    found.append(TextWarning(pid, ability.text, crafted + "it adds no mana (CR 106.5)", True))
             for effect in self.parsed[pid].effects:
                 if (
                     choices.color is None
@@ -748,6 +760,8 @@ class BoardView:
         if condition.done_this_turn:
             counted: int = getattr(self.player(self._by_id[source].controller), condition.done_this_turn)
             return counted >= condition.at_least
+        if condition.in_graveyard is not None:
+            return in_graveyard(self, condition.in_graveyard, self._by_id[source].controller, source)
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 
@@ -778,6 +792,17 @@ class BoardView:
         colors = permanent.choices.imprinted_colors
         if colors is None:
             return None
+        return self.colors_elsewhere(colors, permanent.controller, spell=False)
+
+    def crafted_colors(self, pid: str) -> ManaTypes:
+        """The colors among the cards exiled to craft the permanent (Sunbird Effigy), after the effects that
+        change the colors of cards that aren't on the battlefield (:meth:`colors_elsewhere`; the cards are
+        taken to be owned by its controller); none when the board does not give them: mana of an undefined
+        color is no mana (CR 106.5), and the board's warnings say so."""
+        permanent = self._by_id[pid]
+        colors = permanent.choices.crafted_colors
+        if colors is None:
+            return ManaTypes()
         return self.colors_elsewhere(colors, permanent.controller, spell=False)
 
     def noted_type(self, pid: str) -> ManaTypes:

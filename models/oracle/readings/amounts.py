@@ -234,6 +234,12 @@ class EachColorAmong:
     among: Nouns
 
 
+@dataclass(frozen=True, slots=True)
+class EachCraftedColor:
+    """'For each color among the exiled cards used to craft ~, add one mana of that color.' (Sunbird
+    Effigy, CR 702.167: the cards exiled to pay its craft cost)."""
+
+
 #: What an 'Add ...' effect adds.
 Output = (
     FixedMana
@@ -247,11 +253,13 @@ Output = (
     | Different
     | AmountOfThatColor
     | EachColorAmong
+    | EachCraftedColor
 )
 
 
 def output_text(output: Output) -> str:
-    """What follows 'Add' (for :class:`EachColorAmong`, the whole sentence without its period)."""
+    """What follows 'Add' (for :class:`EachColorAmong` and :class:`EachCraftedColor`, the whole sentence
+    without its period)."""
     match output:
         case FixedMana(symbols):
             return symbols
@@ -282,6 +290,8 @@ def output_text(output: Output) -> str:
             return f"an amount of mana of that color equal to {quantity_text(amount)}"
         case EachColorAmong(among):
             return f"For each color among {among.words()}, add one mana of that color"
+        case EachCraftedColor():
+            return "For each color among the exiled cards used to craft ~, add one mana of that color"
     raise AssertionError(output)  # pragma: no cover
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.oracle.readings.amounts import EachColorAmong, Output, output_text
+from models.oracle.readings.amounts import EachColorAmong, EachCraftedColor, Output, output_text
 from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
 from models.oracle.readings.costs import card_phrase
 from models.oracle.readings.nouns import ANY_NUMBER, Noun, count_words, number_words
@@ -74,6 +74,12 @@ class OpponentsGainLife:
 @dataclass(frozen=True, slots=True)
 class NoUntap:
     """'~ doesn't untap during your next untap step.'"""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesThatColor:
+    """'~ becomes that color until end of turn.' (the color of the mana the ability added: Foraging
+    Wickermaw)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +154,7 @@ EffectSentence = (
     | GainLife
     | OpponentsGainLife
     | NoUntap
+    | BecomesThatColor
     | PutCounterOnSelf
     | RemoveCounterFromSelf
     | ReflexiveDamage
@@ -165,7 +172,7 @@ EffectSentence = (
 
 def sentence_text(sentence: EffectSentence) -> str:
     match sentence:
-        case AddMana(EachColorAmong() as output, ""):
+        case AddMana(EachColorAmong() | EachCraftedColor() as output, ""):
             return output_text(output) + "."
         case AddMana(output, unless):
             return f"Add {output_text(output)}" + (f" {unless}" if unless else "") + "."
@@ -185,6 +192,8 @@ def sentence_text(sentence: EffectSentence) -> str:
             return f"Each opponent gains {life} life."
         case NoUntap():
             return "~ doesn't untap during your next untap step."
+        case BecomesThatColor():
+            return "~ becomes that color until end of turn."
         case PutCounterOnSelf(kind):
             return f"Put {count_words(1, kind)} {kind} counter on ~."
         case RemoveCounterFromSelf(kind):
