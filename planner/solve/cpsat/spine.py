@@ -40,6 +40,7 @@ from planner.solve.cpsat.order import order
 from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
 from planner.solve.cpsat.solve import solve
+from planner.solve.cpsat.unspent import doubled_as_resolved, doubled_supply, doubling_templates
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
@@ -52,12 +53,14 @@ LAYER_PASSES: tuple[LayerPass, ...] = (
     turn_events,  # variables: the type each pick of a turn's event mana takes
     hand_abilities,  # variables: the cards exiled from the hand for their mana
     supply,  # the mana of each class the layer has, and the most there can be
+    doubled_supply,  # variables: what each doubling of the unspent mana adds (Doubling Cube)
     consumers,  # what spends mana: the target, a turn's spells, the abilities' mana costs (CR 601.2b)
     spending_rules,  # variables: who pays what, where restrictions and spending rules allow (106.6, 609.4b)
     filled_slots,  # every slot filled exactly (202.1a), convoke, improvise and delve included
     floating,  # no mana spent beyond what is made; what is left floats
     life,  # life costs and damage within the life total (119.4, 601.2g-h)
     order,  # the activations' order: mana before what it pays, uses before sacrifices (602.2b, 608.2h)
+    doubled_as_resolved,  # a doubling adds the pool as it resolves, type by type (106.1b, 608.2h)
 )
 
 
@@ -124,7 +127,8 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     """
     try:
         # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
-        core = unpayable_core(problem)
+        # (the count leaves out a doubling of the unspent mana, which the model may count)
+        core = unpayable_core(problem) if not doubling_templates(problem) else None
         if core is not None:
             return with_doubling(problem, Solution(status=SolveStatus.INFEASIBLE, core=core))
         return with_doubling(problem, _unproven_at_open_bounds(problem, solved(problem)))
