@@ -320,6 +320,9 @@ class PaymentProblem:
     #: it on first use: :func:`~planner.solve.fast.reduction.fast_analysis`); the problems made from this one
     #: by ``replace`` (other values of X, the same board's analysis) share it.
     fast: list[FastAnalysis] = field(default_factory=list, repr=False)
+    #: False once the CP-SAT model that counts a doubling of the unspent mana found no plan in its share of
+    #: the time: the model then leaves the doubling out (:mod:`planner.solve.cpsat.doubling`).
+    count_doubling: bool = True
 
     @classmethod
     def of(

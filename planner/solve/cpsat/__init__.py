@@ -34,6 +34,10 @@ Where the model is narrower than the rules (also in the README):
   land types) comes before the sacrifice, and one that a removal gives back (Boros Garrison's {R}{W} once
   Magus of the Moon is gone: :func:`~planner.rules.activations.revealed_templates`) after it, for the
   sources one activation's cost removes;
+- a doubling of the unspent mana (Doubling Cube) is counted from the activations' order
+  (:mod:`~planner.solve.cpsat.unspent`), each activation before or after it, where that is exact and the
+  model answers in half the time; elsewhere it is left out, and the answer says so
+  (:mod:`~planner.solve.cpsat.doubling`);
 - convoke, improvise and the spending rules of the target's payment are read on the board the activations
   leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """

@@ -11,6 +11,7 @@ and how fast.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -40,7 +41,7 @@ from planner.solve.cpsat.order import order
 from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
 from planner.solve.cpsat.solve import solve
-from planner.solve.cpsat.unspent import doubled_as_resolved, doubled_supply, doubling_templates
+from planner.solve.cpsat.unspent import declines, doubled_as_resolved, doubled_supply, doubling_templates
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
@@ -126,14 +127,32 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     ('optimal', ['f1', 'i1'])
     """
     try:
+        if doubling_templates(problem) and declines(problem) is None:
+            counted = _counting_doublings(problem)
+            if counted is not None:
+                return counted
+            problem = replace(problem, count_doubling=False)
         # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
-        # (the count leaves out a doubling of the unspent mana, which the model may count)
-        core = unpayable_core(problem) if not doubling_templates(problem) else None
+        core = unpayable_core(problem)
         if core is not None:
             return with_doubling(problem, Solution(status=SolveStatus.INFEASIBLE, core=core))
         return with_doubling(problem, _unproven_at_open_bounds(problem, solved(problem)))
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)
+
+
+def _counting_doublings(problem: PaymentProblem) -> Solution | None:
+    """The answer of the model that counts the doublings of the unspent mana
+    (:mod:`planner.solve.cpsat.unspent`), given half the time left; None when it has no plan by then (it
+    proves little on a large board: the model that leaves them out answers in the rest of the time, with
+    its fallback, :mod:`planner.solve.cpsat.doubling`)."""
+    now = time.monotonic()
+    share = replace(problem, time_limit=now - problem.started + (problem.deadline - now) / 2)
+    try:
+        solution = _unproven_at_open_bounds(share, solved(share))
+    except TimeUp:
+        return None
+    return None if solution.status is SolveStatus.UNKNOWN else solution
 
 
 def _unproven_at_open_bounds(problem: PaymentProblem, solution: Solution) -> Solution:
