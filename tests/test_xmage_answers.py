@@ -1035,12 +1035,16 @@ def test_dictate_of_karametra() -> None:
 
 def test_doubling_cube_doubles_what_its_cost_left() -> None:
     """XMage DoublingCubeTest.test_AvailableMana gives ten mana from four Forests, four Mountains and the Cube
-    ({3} of eight, the five left doubled). The CP-SAT model leaves the Cube out and says its answers are not
-    proven; the reference search finds the Cube's plans (tests/test_doubling_cube.py: smaller boards)."""
+    ({3} of eight, the five left doubled), never eleven. The CP-SAT model counts the Cube
+    (planner.solve.cpsat.unspent): each answer is proven, within the default time limit."""
     b = board(card("cube", "Doubling Cube"), cards("f", "Forest", 4), cards("m", "Mountain", 4))
     assert not any("Double the amount" in s for s in warned(b, "{G}"))
-    answer = pay(b, PaymentTarget.of("{10}"), time_limit=300)
-    assert answer.payable and "cube" in answer.tapped and not answer.optimal
+    answer = pay(b, PaymentTarget.of("{10}"))
+    assert answer.payable and "cube" in answer.tapped and answer.optimal
+    answer = pay(b, PaymentTarget.of("{11}"))
+    assert answer.payable is False and answer.optimal
+    answer = max_x(b, PaymentTarget.of("{X}"))
+    assert answer.payable and answer.x == 10 and answer.optimal
 
 
 # ------------------------------------------------------------------------------ restrictions on spending

@@ -142,6 +142,7 @@ def activation_templates(
     hand_costs: bool = True,
     kept_outcomes: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] | None = None,
     reveal: bool = True,
+    doubling: bool = False,
 ) -> list[Activation]:
     """Every way the player could activate each mana ability now, one template per outcome; a group of
     interchangeable permanents shares its templates, with a bound that many times larger (the permanents in
@@ -151,8 +152,12 @@ def activation_templates(
     takes cards from the hand is activated (a turn's plan, whose spells come from the hand). With ``reveal``,
     the abilities a cost's removal of an effect's source gives back come last (:func:`revealed_templates`).
     ``kept_outcomes``, when given, keeps each ability's outcomes worked out here, by (permanent id, ability
-    number, permanents its cost removes), for a caller that reads them again (the explanation of a "no")."""
-    found = _templates_now(view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes)
+    number, permanents its cost removes), for a caller that reads them again (the explanation of a "no").
+    With ``doubling``, a doubling of the unspent mana (Doubling Cube) has a template too, whose outcome adds
+    nothing: what it adds is the CP-SAT model's to count (:mod:`planner.solve.cpsat.doubling`)."""
+    found = _templates_now(
+        view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes, doubling=doubling
+    )
     if not reveal:
         return found
     revealed = revealed_templates(
@@ -162,7 +167,9 @@ def activation_templates(
         return found
     # (a permanent with an ability given back is no longer one of a group: the model counts its taps alone)
     apart |= {t.pid for t in revealed}
-    found = _templates_now(view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes)
+    found = _templates_now(
+        view, player, reflect, check, apart, extra_mana, hand_costs, kept_outcomes, doubling=doubling
+    )
     return [*found, *(replace(t, index=len(found) + n) for n, t in enumerate(revealed))]
 
 
@@ -224,6 +231,8 @@ def _templates_now(
     extra_mana: int,
     hand_costs: bool,
     kept_outcomes: dict[tuple[str, int, tuple[str, ...]], list[Outcome]] | None = None,
+    *,
+    doubling: bool = False,
 ) -> list[Activation]:
     """The templates of the abilities the player's permanents have now (:func:`activation_templates`)."""
     templates: list[Activation] = []
@@ -262,7 +271,7 @@ def _templates_now(
             state = cycle_state(ability, permanent.id, cycling)
             if view.why_not_activatable(permanent.id, ability, tapped=state, life=life) is not None:
                 continue
-            if cost.mana.has_variable or doubles_unspent(ability):
+            if cost.mana.has_variable or (doubles_unspent(ability) and not doubling):
                 continue  # (a doubling reads the pool as it resolves: planner.solve.cpsat.doubling)
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue

@@ -29,6 +29,7 @@ from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
 from planner.rules.alternatives import AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
+from planner.rules.doubling import doubles_unspent
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
@@ -133,10 +134,26 @@ class BoardAnalysis:
 
     @cached_property
     def templates(self) -> tuple[Activation, ...]:
-        """Every way the player can activate a mana ability now (the CP-SAT model's templates)."""
+        """Every way the player can activate a mana ability now (the CP-SAT model's templates); a doubling of
+        the unspent mana (Doubling Cube) too, and then no permanents grouped: the model orders each
+        activation before or after each doubling (:mod:`planner.solve.cpsat.doubling`)."""
+        view = self.view
+        doubling = any(
+            doubles_unspent(ability)
+            for permanent in self.board.permanents
+            if permanent.controller == self.player
+            for ability in view.mana_abilities(permanent.id)
+        )
+        everyone = frozenset(p.id for p in self.board.permanents) if doubling else frozenset()
         return tuple(
             activation_templates(
-                self.view, self.player, self.reflect, check=self.check_time, kept_outcomes=self.outcomes
+                view,
+                self.player,
+                self.reflect,
+                check=self.check_time,
+                kept_outcomes=self.outcomes,
+                apart=everyone,
+                doubling=doubling,
             )
         )
 
@@ -306,6 +323,9 @@ class PaymentProblem:
     #: it on first use: :func:`~planner.solve.fast.reduction.fast_analysis`); the problems made from this one
     #: by ``replace`` (other values of X, the same board's analysis) share it.
     fast: list[FastAnalysis] = field(default_factory=list, repr=False)
+    #: False once the CP-SAT model that counts a doubling of the unspent mana found no plan in its share of
+    #: the time: the model then leaves the doubling out (:mod:`planner.solve.cpsat.doubling`).
+    count_doubling: bool = True
 
     @classmethod
     def of(

@@ -36,6 +36,10 @@ Where the model is narrower than the rules (also in the README):
   sources one activation's cost removes;
 - a spell's additional sacrifices (:mod:`~planner.solve.cpsat.sacrifice`) are chosen for the payment alone:
   with a kept cost or cards in hand kept castable, :mod:`planner.additional` chooses them after the mana;
+- a doubling of the unspent mana (Doubling Cube) is counted from the activations' order
+  (:mod:`~planner.solve.cpsat.unspent`), each activation before or after it, where that is exact and the
+  model answers in half the time; elsewhere it is left out, and the answer says so
+  (:mod:`~planner.solve.cpsat.doubling`);
 - convoke, improvise and the spending rules of the target's payment are read on the board the activations
   leave (:class:`~planner.solve.problem.AfterRemovals`), as the replay reads them.
 """

@@ -14,6 +14,7 @@ from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.costs import chosen_fit, discards_hand
+from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
@@ -63,7 +64,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     cycles = tap_cycles(board, templates)
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
-    if merge and alone and not edges and not cycles and not problem.dynamics.families:
+    doubling = any(doubles_unspent(t.ability) for t in templates)  # (each activation before or after it)
+    if merge and alone and not edges and not cycles and not problem.dynamics.families and not doubling:
         merged = merged_twins(board, templates)
         if len(merged) < len(templates):
             relaxed = True
@@ -381,7 +383,9 @@ def producers(
         + sorted(cycling)
         + counting
         + changing
-        + treasures,
+        + treasures
+        # (with a doubling of the unspent mana, every activation comes before or after it: all are ordered)
+        + ([t.index for t in templates] if any(doubles_unspent(t.ability) for t in templates) else []),
     )
     depth: dict[int, int] = {}
     waiting = {t.index: 0 for t in templates if t.index not in tracked}

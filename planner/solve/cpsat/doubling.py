@@ -1,15 +1,16 @@
 """The CP-SAT model's answer on a board where the paying player could double their unspent mana (Doubling
-Cube): a sound answer, never a wrong "no".
+Cube) and the model leaves the doubling out: a sound answer, never a wrong "no".
 
-The model has no variable for the pool at the moment of an activation, which is what a doubling adds
-(:mod:`planner.rules.doubling`), so it leaves such abilities out (:func:`~planner.rules.activations.
-activation_templates`). Its plans are then legal (the replay checks each), but not proven best, and its "no"
-proves nothing: a plan may need the doubled mana. So the answer says so (:func:`with_doubling`): a plan is
-``optimal: false``; a "no" is checked by the reference search (:mod:`planner.rules.reference`), which
-activates the doubling in every order with every way of paying its cost, within the time limit; it
-stands when the search finds no payment either, and becomes the search's plan (not proven best) when it
-finds one. When the search passes its limit of states or the time limit, or for a turn, a cost to keep or
-cards kept castable, a "no" is no answer (``payable: null``, with the reason).
+The model counts what a doubling adds (:mod:`planner.solve.cpsat.unspent`) unless that would be narrower
+than the rules (:func:`~planner.solve.cpsat.unspent.declines`: a turn, a cost to keep, cards in hand, an
+ability activated more than once, ...). Then its template adds nothing, so its plans are legal (the replay
+checks each), but not proven best, and its "no" proves nothing: a plan may need the doubled mana. So the
+answer says so (:func:`with_doubling`): a plan is ``optimal: false``; a "no" is checked by the reference
+search (:mod:`planner.rules.reference`), which activates the doubling in every order with every way of
+paying its cost, within the time limit; it stands when the search finds no payment either, and becomes the
+search's plan (not proven best) when it finds one. When the search passes its limit of states or the time
+limit, or for a turn, a cost to keep or cards kept castable, a "no" is no answer (``payable: null``, with
+the reason).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from models.limits import MAX_GENERIC
 from planner.rules.activations import tap_cycling
 from planner.rules.doubling import doubles_unspent
 from planner.rules.reference import ReferenceResult, reference_search
+from planner.solve.cpsat.unspent import declines
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
@@ -63,8 +65,9 @@ def _untapped(pid: str, cycling: frozenset[str]) -> bool | None:
 
 
 def with_doubling(problem: PaymentProblem, solution: Solution) -> Solution:
-    """The model's ``solution`` as an answer on this board: itself when no doubling could be activated; else
-    not called optimal, and a "no" checked by the reference search (see the module docstring).
+    """The model's ``solution`` as an answer on this board: itself when no doubling could be activated or the
+    model counts them; else not called optimal, and a "no" checked by the reference search (see the module
+    docstring).
 
     >>> from models import Board, PaymentTarget
     >>> cube = {"name": "Doubling Cube", "type_line": "Artifact",
@@ -72,16 +75,22 @@ def with_doubling(problem: PaymentProblem, solution: Solution) -> Solution:
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "c", "controller": "me", **cube}, {"id": "sol", "card": "Sol Ring", "controller": "me"},
     ...     {"id": "l1", "card": "Gilded Lotus", "controller": "me"},
-    ...     {"id": "l2", "card": "Gilded Lotus", "controller": "me"}]})
-    >>> problem = PaymentProblem.of(board, PaymentTarget.of("{10}"))  # (8 mana, 3 pay the Cube, 5 doubled)
+    ...     {"id": "p", "name": "Pact", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "Pay 10 life: Add {C}."}]})
+    >>> problem = PaymentProblem.of(board, PaymentTarget.of("{8}"))
+    >>> declines(problem)  # (7 mana, 3 pay the Cube, 4 doubled: the model would order Pact's two as one)
+    'an ability activated more than once'
     >>> answer = with_doubling(problem, Solution(status=SolveStatus.INFEASIBLE))
     >>> steps = answer.plan.steps
     >>> answer.status.value, sorted(step.permanent for step in steps), steps[-1].permanent
-    ('feasible', ['c', 'l1', 'l2', 'sol'], 'c')
+    ('feasible', ['c', 'l1', 'p', 'p', 'sol'], 'c')
+    >>> with_doubling(PaymentProblem.of(board.without_permanent("p"), PaymentTarget.of("{4}")),
+    ...     Solution(status=SolveStatus.INFEASIBLE)).status.value  # (counted by the model: its "no" stands)
+    'infeasible'
     """
     sources = doubling_sources(problem)
-    if not sources:
-        return solution
+    if not sources or declines(problem) is None:
+        return solution  # (none, or the model counts them: planner.solve.cpsat.unspent)
     if solution.status is SolveStatus.OPTIMAL:
         unproven = replace(solution, status=SolveStatus.FEASIBLE, note=_unproven(problem, sources, "best"))
         if problem.x is not None or not problem.target.cost.has_variable or solution.x is None:

@@ -24,6 +24,7 @@ from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
 from planner.solve.cpsat.riders import exact_level, split_of
 from planner.solve.cpsat.sacrifice import sacrificed_counts
+from planner.solve.cpsat.unspent import blind_reserve, doubled_mana
 from planner.solve.objective import colors_lost
 from planner.solve.solution import Solution, SolveStatus, TurnSolution
 
@@ -133,13 +134,31 @@ def extract(record: PaymentModel, solver: cp_model.CpSolver) -> Plan:
     main = record.main
     extraction = _Extraction(record, solver)
     steps: list[Step] = _hand_steps(record, solver, extraction.produced)
-    steps += [extraction.step(template) for template in extraction.ordered()]
+    # (the generic draws before a doubling of the unspent mana leave what the model left in its pool)
+    reserves = blind_reserve(record, solver)
+    _reserve(extraction.reserved, reserves, 0, 1)
+    for template in extraction.ordered():
+        steps.append(extraction.step(template))
+        if reserves and template.index == reserves[0][0]:
+            _reserve(extraction.reserved, reserves, 0, -1)
+            reserves = reserves[1:]
+            _reserve(extraction.reserved, reserves, 0, 1)
     spent = take(record, solver, main.consumers[0], extraction.produced, extraction.reserved)
     life = int(solver.value(main.consumers[0].life))
     free = extraction.free
     for pid, members in record.chosen.units.items():
         free.setdefault(pid, list(members))
     return Plan(tuple(steps), spent, life, alternative_payments(record, solver, free))
+
+
+def _reserve(
+    reserved: dict[ClassKey, int], reserves: list[tuple[int, dict[ClassKey, int]]], number: int, sign: int
+) -> None:
+    """Add (``sign`` 1) or take back (-1) the units the ``number``-th doubling left keeps
+    (:func:`~planner.solve.cpsat.unspent.blind_reserve`)."""
+    if number < len(reserves):
+        for key, count in reserves[number][1].items():
+            reserved[key] += sign * count
 
 
 def extract_turn(record: PaymentModel, solver: cp_model.CpSolver) -> TurnSolution:
@@ -470,6 +489,7 @@ class _Extraction:
                 wanted[key[1]] -= 1
                 chosen.append(key[1])
             concrete.append((ManaBag.of(chosen).scaled(packet.per_pick), packet.tag))
+        concrete += doubled_mana(record, solver, template)
         paid_with: tuple[ManaUnit, ...] = ()
         if template.costs_mana and (
             len(template.sources) > 1 or solver.value(record.main.use[template.index]) > 1

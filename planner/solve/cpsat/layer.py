@@ -19,6 +19,7 @@ from models.limits import MAX_GENERIC
 from models.mana import ManaType, ManaTypes
 from planner.rules.activations import Activation, feeds_itself
 from planner.rules.amounts import counts_life
+from planner.rules.doubling import doubles_unspent
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import SpendRules, pays_generic
 from planner.solve.bounds import alternative_most
@@ -53,6 +54,7 @@ def declare_x(record: PaymentModel) -> None:
     upper += record.hand_most
     upper -= problem.x_reduction
     upper += alternative_most(problem)
+    upper <<= sum(doubles_unspent(t.ability) for t in record.templates)  # (each doubling: at most twice)
     upper = min(upper, MAX_GENERIC)
     record.x = model.new_int_var(0, upper, "x")
     count = sum(cost.variables.values())

@@ -150,6 +150,10 @@ class Layer:
     life_paid: Expr = 0
     #: each ordered producer node's place in the order of the activations
     position: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    #: what each doubling of the unspent mana adds of each type, by its template, and each class's mana left
+    #: in the pool as it resolves (:mod:`planner.solve.cpsat.unspent`)
+    doubled: dict[int, dict[ManaType, cp_model.IntVar]] = field(default_factory=dict)
+    unspent: dict[int, dict[ClassKey, cp_model.IntVar]] = field(default_factory=dict)
 
     @property
     def main(self) -> bool:

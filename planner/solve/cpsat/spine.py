@@ -11,6 +11,7 @@ and how fast.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -41,6 +42,7 @@ from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
 from planner.solve.cpsat.sacrifice import declare_sacrifices
 from planner.solve.cpsat.solve import solve
+from planner.solve.cpsat.unspent import declines, doubled_as_resolved, doubled_supply, doubling_templates
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
 
@@ -53,12 +55,14 @@ LAYER_PASSES: tuple[LayerPass, ...] = (
     turn_events,  # variables: the type each pick of a turn's event mana takes
     hand_abilities,  # variables: the cards exiled from the hand for their mana
     supply,  # the mana of each class the layer has, and the most there can be
+    doubled_supply,  # variables: what each doubling of the unspent mana adds (Doubling Cube)
     consumers,  # what spends mana: the target, a turn's spells, the abilities' mana costs (CR 601.2b)
     spending_rules,  # variables: who pays what, where restrictions and spending rules allow (106.6, 609.4b)
     filled_slots,  # every slot filled exactly (202.1a), convoke, improvise and delve included
     floating,  # no mana spent beyond what is made; what is left floats
     life,  # life costs and damage within the life total (119.4, 601.2g-h)
     order,  # the activations' order: mana before what it pays, uses before sacrifices (602.2b, 608.2h)
+    doubled_as_resolved,  # a doubling adds the pool as it resolves, type by type (106.1b, 608.2h)
 )
 
 
@@ -125,6 +129,11 @@ def solve_payment(problem: PaymentProblem) -> Solution:
     ('optimal', ['f1', 'i1'])
     """
     try:
+        if doubling_templates(problem) and declines(problem) is None:
+            counted = _counting_doublings(problem)
+            if counted is not None:
+                return counted
+            problem = replace(problem, count_doubling=False)
         # (a count of what the sources could make may prove "no" at once: see planner.solve.bounds)
         core = unpayable_core(problem)
         if core is not None:
@@ -132,6 +141,20 @@ def solve_payment(problem: PaymentProblem) -> Solution:
         return with_doubling(problem, _unproven_at_open_bounds(problem, solved(problem)))
     except TimeUp:  # the time limit ran out while the model was built: no answer, never a 'no'
         return Solution(status=SolveStatus.UNKNOWN)
+
+
+def _counting_doublings(problem: PaymentProblem) -> Solution | None:
+    """The answer of the model that counts the doublings of the unspent mana
+    (:mod:`planner.solve.cpsat.unspent`), given half the time left; None when it has no plan by then (it
+    proves little on a large board: the model that leaves them out answers in the rest of the time, with
+    its fallback, :mod:`planner.solve.cpsat.doubling`)."""
+    now = time.monotonic()
+    share = replace(problem, time_limit=now - problem.started + (problem.deadline - now) / 2)
+    try:
+        solution = _unproven_at_open_bounds(share, solved(share))
+    except TimeUp:
+        return None
+    return None if solution.status is SolveStatus.UNKNOWN else solution
 
 
 def _unproven_at_open_bounds(problem: PaymentProblem, solution: Solution) -> Solution:
