@@ -23,9 +23,9 @@ def order(record: PaymentModel, layer: Layer) -> None:
 def ordered_late(record: PaymentModel) -> bool:
     """True when the model leaves out the activations' order until its optimum is known
     (:func:`planner.solve.cpsat.solve.solve`): a relaxed model (twins merged) with no static edge. With
-    static edges (what uses a permanent before its sacrifice) the order is there from the start: without
-    it, on 1,000 permanents whose filter lands pay one another's costs, the relaxed model's LP proved
-    nothing in 40 s, where with it the model is solved in a second."""
+    static edges (what uses a permanent before its sacrifice) the order is there from the start, the static
+    edges' templates being apart from the groups anyway (either way is exact: the order is checked at the
+    optimum); on 1,000 permanents with Ashnod's Altar that answered in 0.31 s rather than 0.39 s."""
     return record.relaxed and not record.static_edges
 
 
