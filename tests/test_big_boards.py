@@ -25,6 +25,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import max_x, pay
 from planner.solve.cpsat import solve_payment
+from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.spine import solved
 from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
@@ -75,6 +76,44 @@ def twin_boards(draw: st.DrawFn) -> Board:
 )
 def test_the_model_with_twins_agrees_with_the_reference_search(board: Board, cost: str) -> None:
     assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500) is not None)
+
+
+#: Cards whose abilities the model orders with static edges (a creature or land used before its sacrifice),
+#: with a creature and a land for them to sacrifice: the twins that no edge orders are merged all the same.
+_ORDERING = ["Ashnod's Altar", "Phyrexian Altar", "Squandered Resources"]
+
+
+@st.composite
+def ordered_twin_boards(draw: st.DrawFn) -> Board:
+    """:func:`twin_boards` with a card of :data:`_ORDERING`, a Llanowar Elves and a Swamp."""
+    board = draw(twin_boards())
+    extra = [{"card": draw(st.sampled_from(_ORDERING))}, {"card": "Llanowar Elves"}, {"card": "Swamp"}]
+    permanents = [{"card": p.card, "tapped": p.tapped} for p in board.permanents]
+    return make_board([*permanents, *extra], opponent=False)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ordered_twin_boards(), st.sampled_from(["{B}", "{3}", "{R}{R}", "{2}{B}{R}", "{1}{G}{G}", "{5}", "{6}"])
+)
+def test_twins_merged_beside_static_edges_agree_with_the_reference_search(board: Board, cost: str) -> None:
+    assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=1500) is not None)
+
+
+def test_twins_are_merged_on_a_board_with_static_edges() -> None:
+    # (the Altar's edges order the Elves' and the Swamp's uses before their sacrifice: the Signets merge)
+    signets = [{"card": "Rakdos Signet", "id": f"s{n}"} for n in range(3)]
+    board = make_board(
+        [{"card": "Ashnod's Altar", "id": "alt"}, {"card": "Llanowar Elves", "id": "e"}, *signets],
+        opponent=False,
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{3}"))
+    record = analysed(problem, merge=True)
+    assert record.static_edges and record.relaxed
+    assert [t.sources for t in record.templates if t.pid == "s0"] == [("s0", "s1", "s2")]
+    merged, every = solved(problem, merge=True), solved(problem, merge=False)
+    assert merged.status is every.status is SolveStatus.OPTIMAL
+    assert merged.objective == every.objective
 
 
 def _crossing_board() -> Board:

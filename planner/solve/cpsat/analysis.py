@@ -41,8 +41,9 @@ class _Counted:
 def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     """The record of a payment's model before its variables: the templates (with the variants of amounts the
     payment changes, :mod:`planner.solve.dynamic`), their static edges and {Q} cycles, twins merged into
-    groups (``merge``: only for one payment, with no keep or hand cost, and nothing that static edges or {Q}
-    cycles order; the activations' order is then left out at first, see :mod:`planner.solve.cpsat.solve`),
+    groups (``merge``: only for one payment, with no keep or hand cost and no {Q} cycle, and only twins that
+    no static edge orders, when :func:`few_paid_apart` holds of the rest; the order of a relaxed model
+    comes back at its optimum, see :mod:`planner.solve.cpsat.solve`),
     and each template's producer node."""
     board = problem.board
     turn = problem.turn
@@ -65,14 +66,18 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
     doubling = any(doubles_unspent(t.ability) for t in templates)  # (each activation before or after it)
-    if merge and alone and not edges and not cycles and not problem.dynamics.families and not doubling:
-        merged = merged_twins(board, templates)
-        if len(merged) < len(templates):
+    if merge and alone and not cycles and not problem.dynamics.families and not doubling:
+        # (a static edge's templates stay apart: what it orders is each of them)
+        ordered = frozenset(templates[i].pid for edge in edges for i in edge)
+        merged, origin = twins_merged(board, templates, ordered)
+        if len(merged) < len(templates) and (not edges or few_paid_apart(merged)):
             relaxed = True
             templates = merged
             template_epochs = (0,) * len(merged)
             for template in merged:
                 members[template.pid] = template.sources
+            renumbered = {old: new for new, old in enumerate(origin)}
+            edges = [(renumbered[a], renumbered[b]) for a, b in edges]
     producer, depth = producers(problem, templates, template_epochs, edges, cycles)
     problem.check_time()
     return PaymentModel(
@@ -466,6 +471,25 @@ def merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activat
     >>> [(t.pid, t.sources, t.bound) for t in merged_twins(board, BoardAnalysis(board, "me").templates)]
     [('s0', ('s0', 's1', 's2'), 3)]
     """
+    return twins_merged(board, templates, frozenset())[0]
+
+
+def twins_merged(
+    board: Board, templates: Sequence[Activation], apart: frozenset[str]
+) -> tuple[tuple[Activation, ...], tuple[int, ...]]:
+    """:func:`merged_twins`, leaving apart the runs with a permanent in ``apart`` (those a static edge
+    orders), with the index each merged template had among ``templates``.
+
+    >>> from planner.solve.problem import BoardAnalysis
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}] + [
+    ...     {"id": f"s{n}", "card": "Izzet Signet", "controller": "me"} for n in range(3)]})
+    >>> templates = BoardAnalysis(board, "me").templates
+    >>> [(t.pid, t.index, old) for t, old in zip(*twins_merged(board, templates, frozenset()))]
+    [('f', 0, 0), ('s0', 1, 1)]
+    >>> len(twins_merged(board, templates, frozenset({"s1"}))[0])
+    4
+    """
     members: dict[str, tuple[str, ...]] = defaultdict(tuple)
     for template in templates:
         members[template.pid] = template.sources
@@ -483,18 +507,48 @@ def merged_twins(board: Board, templates: Sequence[Activation]) -> tuple[Activat
             for t in own[run[0]]
         )
 
-    runs = [run for run in twin_runs(board, templates, members, lambda t: t.costs_mana) if mergeable(run)]
+    runs = [
+        run
+        for run in twin_runs(board, templates, members, lambda t: t.costs_mana)
+        if apart.isdisjoint(run) and mergeable(run)
+    ]
     run_of = {run[0]: tuple(run) for run in runs}
     merged_away = {pid for run in runs for pid in run[1:]}
     merged: list[Activation] = []
+    origin: list[int] = []
     for template in templates:
         if template.pid in merged_away:
             continue
+        origin.append(template.index)
         run = run_of.get(template.pid)
         if run is not None:
             template = replace(template, members=run, bound=template.bound * len(run))
         merged.append(replace(template, index=len(merged)))
-    return tuple(merged)
+    return tuple(merged), tuple(origin)
+
+
+#: The most templates that cost mana a board with static edges may keep apart (not in a merged group) and
+#: still have its twins merged (:func:`few_paid_apart`).
+MOST_PAID_APART = 8
+
+
+def few_paid_apart(merged: Sequence[Activation]) -> bool:
+    """True when the merged templates keep at most :data:`MOST_PAID_APART` that cost mana apart.
+
+    With static edges, the relaxed model keeps the activations' order (:func:`~planner.solve.cpsat.order.
+    ordered_late`), whose size grows with the square of the nodes that cost mana; merging pays off when it
+    takes (nearly) all of them into groups. On 1,000 permanents with Squandered Resources, which singles out
+    44 filter lands, merging the board's Signets alone took the model from 8 s to no answer in 35 s; with
+    Ashnod's Altar, whose edges leave the filter lands and Signets to merge, from 1.1 s to 0.1 s.
+
+    >>> from planner.solve.problem import BoardAnalysis
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": f"s{n}", "card": "Izzet Signet", "controller": "me"} for n in range(9)]})
+    >>> templates = BoardAnalysis(board, "me").templates
+    >>> few_paid_apart(templates), few_paid_apart(merged_twins(board, templates))
+    (False, True)
+    """
+    return sum(1 for t in merged if t.costs_mana and len(t.members) <= 1) <= MOST_PAID_APART
 
 
 #: The most outcomes with a mana cost a run of twins may have and still be merged whatever its size (a

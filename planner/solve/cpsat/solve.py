@@ -13,7 +13,7 @@ from ortools.sat.python import cp_model
 from models.cost import Slot
 from models.errors import PlannerError
 from planner.solve.cpsat.extract import solution_of
-from planner.solve.cpsat.order import add_order
+from planner.solve.cpsat.order import add_order, ordered_late
 from planner.solve.cpsat.record import Expr, PaymentModel, Term
 from planner.solve.solution import Solution, SolveStatus
 
@@ -114,7 +114,8 @@ def _ordered(record: PaymentModel, solver: cp_model.CpSolver, terms: list[Term])
     from outside the group). When such an order exists, the optimum is a plan, and the best one."""
     model = record.model
     model.proto.clear_objective()
-    add_order(record, record.main)
+    if ordered_late(record):
+        add_order(record, record.main)
     remaining = record.problem.deadline - time.monotonic()
     if remaining <= 0:
         return None
