@@ -178,6 +178,19 @@ def test_a_cost_whose_victim_matches_through_an_effect_is_paid_before_its_source
     assert not search(board, "{6}").payable
 
 
+def test_the_reference_search_checks_its_deadline_within_one_state() -> None:
+    """A big pool pays a cost in many ways from one state: the search's deadline is checked among them, not
+    only between states (a Doubling Cube's fallback ran 52 s under a 10 s limit)."""
+    board = make_board(
+        [],
+        pool=["{W}{W}{W}{W}{W}{W}{U}{U}{U}{U}{U}{U}{B}{B}{B}{B}{B}{B}{R}{R}{R}{R}{R}{R}{G}{G}{G}{G}{G}{G}"],
+    )
+    calls: list[int] = []
+    result = reference_search(board, PaymentTarget.of("{12}"), check=lambda: calls.append(1))
+    assert result.states == 1 and result.payable
+    assert calls
+
+
 def test_text_the_planner_can_not_count_is_never_silent() -> None:
     """'for each …' and 'where X is …' phrases the planner can't count, and abilities it does not execute,
     are warnings, never a count of 0 (issue 19, item 4); the mana abilities are not used."""

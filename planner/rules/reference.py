@@ -85,7 +85,8 @@ def reference_search(
     check: Callable[[], None] | None = None,
 ) -> ReferenceResult:
     """Every legal way to pay ``target`` (with X = ``x``) for ``player`` (default: the active player).
-    ``check`` is called every 256 states (a time limit raises there).
+    ``check`` is called every 256 states and every 256 ways of paying from one state's pool (a time limit
+    raises there).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
@@ -108,6 +109,7 @@ def reference_search(
     outcomes: dict[PaymentSummary, Plan] = {}
     seen: set[PlanState] = set()
     capped_ids: set[str] = set()
+    summarised = 0
     stack: list[tuple[PlanState, tuple[Step, ...]]] = [(start, ())]
     while stack:
         state, steps = stack.pop()
@@ -128,6 +130,9 @@ def reference_search(
             convoked = frozenset(a.permanent for a in choice if a.kind is AlternativeKind.CONVOKE)
             for cost in reduced_costs(target.cost, covered_slots(choice)):
                 for spent, life in payments(state.pool, cost, target, rules, state.life):
+                    summarised += 1
+                    if check is not None and not summarised % 256:
+                        check()  # (a big pool pays a cost in many ways: the deadline holds within a state)
                     remaining = remove_units(state.pool, spent)
                     assert remaining is not None  # payments() spends only what the pool holds
                     summary = summarise(
