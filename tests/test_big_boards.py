@@ -92,7 +92,7 @@ def ordered_twin_boards(draw: st.DrawFn) -> Board:
     return make_board([*permanents, *extra], opponent=False)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(
     ordered_twin_boards(), st.sampled_from(["{B}", "{3}", "{R}{R}", "{2}{B}{R}", "{1}{G}{G}", "{5}", "{6}"])
 )
