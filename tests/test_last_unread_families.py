@@ -355,3 +355,47 @@ def forage_boards(draw: st.DrawFn) -> Board:
 @given(forage_boards(), st.sampled_from(_COSTS))
 def test_the_planner_agrees_with_the_reference_search(board: Board, cost: str) -> None:
     assume(agrees_with_reference(board, PaymentTarget.of(cost), max_states=3000) is not None)
+
+
+# ------------------------------------------------------------------------------- a legendary's short name
+
+RASPUTIN = {
+    "name": "Rasputin Dreamweaver",
+    "type_line": "Legendary Creature — Human Wizard",
+    "oracle": "Rasputin Dreamweaver enters the battlefield with seven dream counters on it.\nRemove a dream "
+    "counter from Rasputin: Add {C}.\nRemove a dream counter from Rasputin: Prevent the next 1 damage that "
+    "would be dealt to Rasputin this turn.\nAt the beginning of your upkeep, if Rasputin started the turn "
+    "untapped, put a dream counter on it.\nRasputin can't have more than seven dream counters on it.",
+}
+URZAS_TOWER = (
+    "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead.",
+    "Urza's Tower",
+)
+
+
+def test_a_legendary_card_is_its_first_word_and_only_a_legendary_card() -> None:
+    legendary = parse_oracle(RASPUTIN["oracle"], RASPUTIN["name"], legendary=True)
+    assert not legendary.unsupported
+    assert [(a.cost.remove_counter, a.cost.remove_count) for a in legendary.mana_abilities] == [("dream", 1)]
+    not_legendary = parse_oracle(RASPUTIN["oracle"], RASPUTIN["name"])  # 'Rasputin' is then another card
+    assert not_legendary.unsupported == ("Remove a dream counter from Rasputin: Add {C}.",)
+    # Urza's is a land type, and Urza's Tower names other lands: its reading does not change either way
+    assert parse_oracle(*URZAS_TOWER, legendary=True) == parse_oracle(*URZAS_TOWER)
+    # the first word that starts another name is not the card ('create Marit Lage, a ... token')
+    slumber = "Sacrifice Marit Lage's Slumber. If you do, create Marit Lage, a legendary 20/20 token."
+    assert "Marit Lage, a" in parse_oracle(slumber, "Marit Lage's Slumber", legendary=True).sentences[-1].text
+
+
+def test_rasputin_removes_one_dream_counter_for_each_colorless_mana() -> None:
+    # 'Remove a dream counter from Rasputin: Add {C}.' has no {T}: three counters, three activations
+    board = _board(_mine("r", RASPUTIN, counters={"dream": 3}), _mine("f", "Forest"))
+    assert str(could_produce(board)["r"]) == "C"
+    assert not _warnings(board, "{1}")
+    assert pay(board, PaymentTarget.of("{3}{G}")).payable
+    assert not pay(board, PaymentTarget.of("{4}{G}")).payable
+    assert not pay(board, PaymentTarget.of("{C}{C}{C}{C}")).payable
+    assert max_x(board, PaymentTarget.of("{X}")).x == 4
+    empty = _board(_mine("r", RASPUTIN, counters={"dream": 0}))
+    assert not pay(empty, PaymentTarget.of("{1}")).payable
+    for counters, cost in ((3, "{3}{G}"), (3, "{C}{C}{C}{C}"), (2, "{2}"), (1, "{C}{G}")):
+        _agrees(_board(_mine("r", RASPUTIN, counters={"dream": counters}), _mine("f", "Forest")), cost)

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
 from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, adds_mana, parse_oracle
+from models.types import TypeLine
 
 __all__ = [
     "READ_AS",
@@ -120,7 +121,7 @@ def read_face(name: str, type_line: str, oracle: str) -> FaceReading:
     >>> reading.fully_read
     False
     """
-    sentences = parse_oracle(oracle, name).sentences
+    sentences = parse_oracle(oracle, name, legendary=TypeLine.parse(type_line).is_a("Legendary")).sentences
     return FaceReading(name, type_line, sentences, has_mana_text(type_line, oracle))
 
 

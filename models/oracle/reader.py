@@ -55,34 +55,36 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 25
+PARSER_VERSION: Final = 26
 
 
 adds_mana = classify.adds_mana
 
 
-def parse_oracle(text: str, name: str = "", *, strict: bool = False) -> ParsedText:
+def parse_oracle(text: str, name: str = "", *, strict: bool = False, legendary: bool = False) -> ParsedText:
     """Read a card's Oracle text (abilities separated by newlines) into structured abilities.
 
     ``name`` is the card's name, so that self-references ('Ancient Tomb deals 2 damage to you') are
-    understood. With ``strict``, an unsupported sentence raises ``OracleParseError``.
+    understood; a ``legendary`` card's text may also use its short name
+    (:func:`~models.oracle.text.short_name`).
+    With ``strict``, an unsupported sentence raises ``OracleParseError``.
 
     >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
     >>> ability = tomb.mana_abilities[0]
     >>> str(ability.output.options[0]), ability.self_damage, ability.cost.tap
     ('{C}{C}', 2, True)
     """
-    parsed = _parse_cached(text, name)
+    parsed = _parse_cached(text, name, legendary)
     if strict and parsed.unsupported:
         raise OracleParseError(f"{name or 'card'}: unsupported text: {parsed.unsupported[0]!r}")
     return parsed
 
 
 @per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)
-def _parse_cached(text: str, name: str) -> ParsedText:
+def _parse_cached(text: str, name: str, legendary: bool) -> ParsedText:
     collector = Collector()
     for raw_line in t.logical_lines(text):
-        line = t.normalise(raw_line, name)
+        line = t.normalise(raw_line, name, legendary=legendary)
         if line:
             _read_line(line, collector, raw_line.strip())
     return collector.freeze()

@@ -30,6 +30,7 @@ __all__ = [
     "looks_like_cost",
     "normalise",
     "quoted_parts",
+    "short_name",
     "split_sentences",
     "station_threshold",
 ]
@@ -161,24 +162,60 @@ def _without_reminders(line: str) -> str:
     return line
 
 
-def normalise(line: str, name: str) -> str:
+def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     """Strip reminder text, unify quotes and dashes, write self-references as '~' and older wordings as
-    today's.
+    today's. A legendary card is also its short name (:func:`short_name`).
 
     >>> normalise("Sol Ring's ability (reminder) taps this artifact.", "Sol Ring")
     "~'s ability taps ~."
+    >>> normalise("Remove a dream counter from Rasputin: Add {C}.", "Rasputin Dreamweaver", legendary=True)
+    'Remove a dream counter from ~: Add {C}.'
+    >>> normalise("Create Marit Lage, a token.", "Marit Lage's Slumber", legendary=True)  # another name
+    'Create Marit Lage, a token.'
     """
     line = _without_reminders(plain_quotes(line)).strip()
     if name:
         line = replace_whole(line, name, "~")
         if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)
             line = replace_whole(line, name.split(",")[0], "~")
+        elif short := short_name(name, legendary=legendary):  # never the start of another name
+            line = re.sub(rf"(?<![\w{{']){re.escape(short)}(?![\w}}]| [A-Z])", "~", line)
     if "this" in folded(line):
         line = _self_words(line).strip()
     for older, newer in _OLDER_WORDINGS:
         if older in line:
             line = replace_whole(line, older.strip(), newer, eat_space_before=older.startswith(" "))
     return line
+
+
+def short_name(name: str, *, legendary: bool) -> str:
+    """What a card's text may call it besides its name, or '': the part before a comma ('Urza, Lord High
+    Artificer' is 'Urza'), else a legendary card's first word ('Rasputin Dreamweaver' is 'Rasputin'), unless
+    that word is an article or a type or supertype ('Sliver Queen' creates Sliver tokens; 'Urza's Tower', not
+    legendary, names other Urza's lands).
+
+    >>> short_name("Urza, Lord High Artificer", legendary=True), short_name("Rasputin Dream", legendary=True)
+    ('Urza', 'Rasputin')
+    >>> short_name("Urza's Tower", legendary=False), short_name("Sliver Queen", legendary=True)
+    ('', '')
+    >>> short_name("The Great Henge", legendary=True), short_name("Karakas", legendary=True)
+    ('', '')
+    """
+    if "," in name:
+        return name.split(",")[0]
+    first, space, _ = name.partition(" ")
+    if not (legendary and space) or first.lower() in _NOT_SHORT_NAMES or _is_type_word(first):
+        return ""
+    return first
+
+
+def _is_type_word(word: str) -> bool:
+    """Whether a word names a card type, subtype or supertype (in any case or number)."""
+    return lexicon.canonical_type(word) is not None or lexicon.canonical_supertype(word) is not None
+
+
+#: First words that never stand for a legendary card alone.
+_NOT_SHORT_NAMES: Final = frozenset({"the", "a", "an", "of"})
 
 
 def _self_words(line: str) -> str:

@@ -219,7 +219,7 @@ def printed_characteristics(
     >>> [ability.text for ability in found.mana_abilities]
     ['{T}: Add {G}.']
     """
-    parsed = parse_oracle(oracle, name)
+    parsed = parse_oracle(oracle, name, legendary=line.is_a("Legendary"))
     fixed = [a for a in parsed.mana_abilities if not counters_removed_any(a)]
     kept, set_aside = executed_abilities([*fixed, *intrinsic_abilities(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
@@ -281,9 +281,10 @@ def _fewest_removed(ability: ManaAbility) -> int:
 
 
 @per_card(maxsize=8192)
-def removal_families(oracle: str, name: str) -> tuple[ManaAbility, ...]:
+def removal_families(oracle: str, name: str, *, legendary: bool = False) -> tuple[ManaAbility, ...]:
     """The card's abilities whose cost removes a number of counters chosen as it is paid."""
-    return tuple(a for a in parse_oracle(oracle, name).mana_abilities if counters_removed_any(a))
+    parsed = parse_oracle(oracle, name, legendary=legendary)
+    return tuple(a for a in parsed.mana_abilities if counters_removed_any(a))
 
 
 def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:

@@ -130,7 +130,10 @@ class BoardView:
         """Each permanent's parsed rules text."""
         structure = self.structure
         if structure.parsed is None:
-            structure.parsed = {p.id: parse_oracle(p.oracle, p.name) for p in self.board.permanents}
+            structure.parsed = {
+                p.id: parse_oracle(p.oracle, p.name, legendary=p.type_line.is_a("Legendary"))
+                for p in self.board.permanents
+            }
         return structure.parsed
 
     @cached_property
@@ -391,7 +394,9 @@ class BoardView:
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-                families = removal_families(permanent.oracle, permanent.name)
+                families = removal_families(
+                    permanent.oracle, permanent.name, legendary=line.is_a("Legendary")
+                )
                 if families:
                     extra = self._executable(pid, removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
