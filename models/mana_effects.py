@@ -120,7 +120,8 @@ class ManaTrigger:
 
     ``of_types`` limits the trigger to mana of those types (Gauntlet of Power's chosen color);
     ``chosen_color`` says the limit is the source's chosen color. The mana goes to the tapping player
-    (``to_tapper``) or to this effect's controller.
+    (``to_tapper``) or to this effect's controller. ``while_monarch``: it triggers only while this effect's
+    controller is the monarch (Regal Behemoth; the board's ``players[i].monarch``).
     """
 
     text: str
@@ -131,6 +132,7 @@ class ManaTrigger:
     of_types: ManaTypes = ALL_TYPES
     chosen_color: bool = False
     to_tapper: bool = True
+    while_monarch: bool = False
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:

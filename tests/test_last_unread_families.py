@@ -11,6 +11,7 @@ random boards of these cards are.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from boards import agrees_with_reference
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana_effects import ManaTrigger
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay
 from planner.rules.executed import unexecuted_part
@@ -399,3 +401,66 @@ def test_rasputin_removes_one_dream_counter_for_each_colorless_mana() -> None:
     assert not pay(empty, PaymentTarget.of("{1}")).payable
     for counters, cost in ((3, "{3}{G}"), (3, "{C}{C}{C}{C}"), (2, "{2}"), (1, "{C}{G}")):
         _agrees(_board(_mine("r", RASPUTIN, counters={"dream": counters}), _mine("f", "Forest")), cost)
+
+
+# ------------------------------------------------------------------------------------------ the monarch
+
+BEHEMOTH = {
+    "name": "Regal Behemoth",
+    "type_line": "Creature — Dinosaur",
+    "oracle": "Trample\nWhen Regal Behemoth enters the battlefield, you become the monarch.\nWhenever you "
+    "tap a land for mana while you're the monarch, add an additional one mana of any color.",
+}
+
+
+def _monarch_board(*, monarch: str | None, behemoth_controller: str = "me") -> Board:
+    players: list[dict[str, Any]] = [{"id": "me"}, {"id": "opp"}]
+    for player in players:
+        if player["id"] == monarch:
+            player["monarch"] = True
+    permanents = [
+        {"id": "b", "controller": behemoth_controller, **BEHEMOTH},
+        _mine("f", "Forest"),
+        _mine("w", "Wastes"),
+    ]
+    return Board.from_dict({"version": 1, "players": players, "permanents": permanents})
+
+
+def test_the_monarch_trigger_is_read_with_its_condition() -> None:
+    (trigger,) = parse_oracle(BEHEMOTH["oracle"], BEHEMOTH["name"]).effects
+    assert isinstance(trigger, ManaTrigger) and trigger.while_monarch
+    (plain,) = parse_oracle(
+        "Whenever you tap a land for mana, add an additional one mana of any color."
+    ).effects
+    assert isinstance(plain, ManaTrigger) and not plain.while_monarch
+    assert (
+        replace(trigger, while_monarch=False, text=plain.text) == plain
+    )  # the condition is all that differs
+    assert _monarch_board(monarch="me").player("me").monarch
+    assert Board.from_dict(_monarch_board(monarch="me").to_dict()) == _monarch_board(monarch="me")
+
+
+def test_regal_behemoth_adds_one_mana_of_any_color_only_while_you_are_the_monarch() -> None:
+    # the monarch: the Forest makes {G} and one mana of any color, the Wastes {C} and one of any color
+    crowned = _monarch_board(monarch="me")
+    assert not _warnings(crowned, "{G}")
+    assert pay(crowned, PaymentTarget.of("{U}{R}")).payable
+    assert pay(crowned, PaymentTarget.of("{G}{C}{B}{W}")).payable
+    assert not pay(crowned, PaymentTarget.of("{W}{U}{B}")).payable
+    assert max_x(crowned, PaymentTarget.of("{X}")).x == 4
+    # not the monarch (no one is, or the opponent is): the lands alone
+    for uncrowned in (_monarch_board(monarch=None), _monarch_board(monarch="opp")):
+        assert not pay(uncrowned, PaymentTarget.of("{U}")).payable
+        assert pay(uncrowned, PaymentTarget.of("{G}{C}")).payable
+        assert max_x(uncrowned, PaymentTarget.of("{X}")).x == 2
+    # the opponent's Behemoth, the opponent the monarch: 'whenever you tap' is its controller tapping
+    theirs = _monarch_board(monarch="opp", behemoth_controller="opp")
+    assert max_x(theirs, PaymentTarget.of("{X}")).x == 2
+    for monarch, cost in (
+        ("me", "{U}{R}"),
+        ("me", "{W}{U}{B}"),
+        ("me", "{3}{G}"),
+        (None, "{U}"),
+        ("opp", "{1}"),
+    ):
+        _agrees(_monarch_board(monarch=monarch), cost)

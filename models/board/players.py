@@ -89,7 +89,8 @@ class Player:
     ``counters`` (contract section 10) are the player's own, ``(name, count)`` pairs sorted by name, all
     positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
     ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn
-    two or more cards this turn" and "if you've gained life this turn" read.
+    two or more cards this turn" and "if you've gained life this turn" read; ``monarch``, whether the player
+    is the monarch (CR 724), what "while you're the monarch" reads (Regal Behemoth).
 
     >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
     >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
@@ -102,6 +103,8 @@ class Player:
     >>> turn = Player.from_dict({"id": "me", "cards_drawn_this_turn": 2, "library": ["Forest", "Island"]})
     >>> turn.cards_drawn_this_turn, turn.life_gained_this_turn, turn.library, turn.to_dict()["library"]
     (2, 0, 2, ['Forest', 'Island'])
+    >>> Player.from_dict({"id": "me", "monarch": True}).to_dict()
+    {'id': 'me', 'monarch': True}
     """
 
     id: str
@@ -118,6 +121,7 @@ class Player:
     cards_drawn_this_turn: int = 0
     life_gained_this_turn: int = 0
     library_cards: tuple[Card, ...] | None = None
+    monarch: bool = False
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -180,6 +184,8 @@ class Player:
             out["cards_drawn_this_turn"] = self.cards_drawn_this_turn
         if self.life_gained_this_turn:
             out["life_gained_this_turn"] = self.life_gained_this_turn
+        if self.monarch:
+            out["monarch"] = True
         return out
 
     def counter(self, name: str) -> int:
@@ -285,4 +291,5 @@ def read_player(value: object, path: JsonPath) -> Player:
         counters=fields.optional("counters", read_counters, ()),
         cards_drawn_this_turn=fields.optional("cards_drawn_this_turn", read_count, 0),
         life_gained_this_turn=fields.optional("life_gained_this_turn", read_count, 0),
+        monarch=fields.optional("monarch", read_bool, False),
     )

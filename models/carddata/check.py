@@ -21,7 +21,6 @@ from typing import Any, Final
 
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
 from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, adds_mana, parse_oracle
-from models.types import TypeLine
 
 __all__ = [
     "READ_AS",
@@ -121,7 +120,8 @@ def read_face(name: str, type_line: str, oracle: str) -> FaceReading:
     >>> reading.fully_read
     False
     """
-    sentences = parse_oracle(oracle, name, legendary=TypeLine.parse(type_line).is_a("Legendary")).sentences
+    legendary = "legendary" in type_line.partition("\u2014")[0].lower().split()  # (any card file's line)
+    sentences = parse_oracle(oracle, name, legendary=legendary).sentences
     return FaceReading(name, type_line, sentences, has_mana_text(type_line, oracle))
 
 

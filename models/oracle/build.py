@@ -441,7 +441,7 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
             raise UnreadError(f"a trigger on a permanent tapped for {tapped.mana}")
         return ManaTrigger(
             text=text, event=TriggerEvent.TAPPED_FOR_MANA, who=Who.ANY, affected=affected, adds=adds,
-            chosen_color=tapped.mana == "chosen",
+            chosen_color=tapped.mana == "chosen", while_monarch=reading.while_monarch,
         )  # fmt: skip
     if tapped.mana == "chosen" or len(tapped.mana) > 3:
         raise UnreadError(f"a trigger on tapping for {tapped.mana}")
@@ -454,6 +454,7 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
         adds=adds,
         of_types=ManaTypes.parse(tapped.mana[1]) if tapped.mana else ALL_TYPES,
         to_tapper=reading.adder != "add" or who is Who.YOU,
+        while_monarch=reading.while_monarch,
     )
 
 

@@ -370,9 +370,13 @@ class EffectRules(Transformer[Token, Any]):
     def additional_that_color(self, number: Number) -> tuple[bool, Any]:
         return True, AnyOf(number, Palette.THAT_COLOR)
 
-    def trigger(self, tapped: Tapped, adder: Token, adds: tuple[bool, Any]) -> Any:
-        additional, output = adds
-        return Trigger(tapped, " ".join(str(adder).lower().split()), output, additional)
+    def while_monarch(self) -> bool:
+        return True
+
+    def trigger(self, tapped: Tapped, *parts: Any) -> Any:
+        *monarch, adder, (additional, output) = parts
+        adding = " ".join(str(adder).lower().split())
+        return Trigger(tapped, adding, output, additional, while_monarch=bool(monarch))
 
     def ability_adds_chosen(self, _article: Token, subject: str, *rest: Any) -> Any:
         additional, output = rest[-1]

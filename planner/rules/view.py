@@ -351,7 +351,8 @@ class BoardView:
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
         """The effects in force: those of permanents that still have their text abilities, but for those that
-        read a choice the board doesn't give (reported in :attr:`warnings`)."""
+        read a choice the board doesn't give (reported in :attr:`warnings`) and the mana triggers of a player
+        who is not the monarch that work only while they are (Regal Behemoth)."""
         structure = self.structure
         if structure.effects is None:
             structure.effects = tuple(
@@ -360,6 +361,9 @@ class BoardView:
                 if not self.lost_text_abilities(p.id)
                 for e in self.parsed[p.id].effects
                 if in_force(e, p)
+                and not (
+                    isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
+                )
             )
         return structure.effects
 

@@ -79,13 +79,14 @@ class Replacement:
 class Trigger:
     """'Whenever <tapped>, <its controller adds | that player adds | add> [an additional] <output>.' (CR
     605.1b); ``tapped`` None: 'Whenever a land's ability causes you to add one or more mana of the chosen
-    color' (``subject``)."""
+    color' (``subject``). ``while_monarch``: only while its controller is the monarch (Regal Behemoth)."""
 
     tapped: Tapped | None
     adder: str
     output: Output
     additional: bool = False
     subject: str = ""
+    while_monarch: bool = False
 
     def text(self) -> str:
         """The sentence in canonical wording."""
@@ -97,6 +98,8 @@ class Trigger:
             )
         else:
             opening = f"Whenever {self.tapped.words()}"
+        if self.while_monarch:
+            opening += " while you're the monarch"
         return f"{opening}, {self.adder} {more}{output_text(self.output)}."
 
 
