@@ -2,8 +2,9 @@
 graveyard', Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food, the solver
 choosing), 'Activate only if there is an Elf card in your graveyard' (the board's graveyard as a list of
 cards), the crafted cards' colors (Sunbird Effigy, the board's ``choices.crafted_colors``), '~ becomes that
-color until end of turn' (Foraging Wickermaw), and Sharkey's permission on its own abilities' costs (which
-no spell's payment reads).
+color until end of turn' (Foraging Wickermaw), Sharkey's permission on its own abilities' costs (which
+no spell's payment reads), a legendary card's short name (Rasputin Dreamweaver) and a trigger that works
+only while you're the monarch (Regal Behemoth, the board's ``players[i].monarch``).
 
 Values are derived by hand from the rules; each board is checked against the reference search too, and
 random boards of these cards are.
