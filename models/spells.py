@@ -14,7 +14,7 @@ from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
 from models.limits import checked_name, shortened
-from models.oracle import parse_oracle
+from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs
 from models.oracle.spent_riders import spent_riders
 
@@ -68,7 +68,7 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     paid = cost if cost is not None else card.mana_cost
     if paid is None:
         raise InputError(f"{card.name} has no mana cost to pay; give COST")
-    keywords = parse_oracle(card.oracle, card.name).keywords
+    keywords = read_card(card.oracle, card.name, card.type_line).keywords
     return PaymentTarget(
         cost=paid,
         type_line=card.type_line,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from models.additional_costs import DiscardCost, SacrificeCost
@@ -177,9 +177,25 @@ def _joint(
 ) -> tuple[AdditionalPaid, tuple[int, ...], bool]:
     """What the solver sacrificed with the mana of the plan whose summary is ``summary`` (with
     ``discarded`` paid), and the whole payment's levels (:func:`objective_of`, as every answer is ranked)."""
-    order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
     chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone)
-    paid = AdditionalPaid(tuple(sorted(chosen, key=order.__getitem__)), discarded)
+    paid, levels = _paid_levels(board, player, target, summary, chosen, discarded, life_value, prefer)
+    return paid, levels, True
+
+
+def _paid_levels(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    summary: PaymentSummary,
+    sacrificed: Iterable[str],
+    discarded: tuple[str, ...],
+    life_value: int | None,
+    prefer: tuple[str, ...],
+) -> tuple[AdditionalPaid, tuple[int, ...]]:
+    """The additional costs paid with ``sacrificed`` (in the board's order) and ``discarded``, and the whole
+    payment's levels with them (:func:`objective_of`, as every answer is ranked)."""
+    order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
+    paid = AdditionalPaid(tuple(sorted(sacrificed, key=order.__getitem__)), discarded)
     levels = objective_of(
         board,
         player,
@@ -188,7 +204,7 @@ def _joint(
         prefer=prefer,
         riders=target.riders,
     )
-    return paid, levels, True
+    return paid, levels
 
 
 def _sacrifice(
@@ -233,18 +249,10 @@ def _sacrifice(
         return -len(left)
 
     def ranked(option: tuple[str, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-        paid = AdditionalPaid(tuple(sorted(option, key=order.__getitem__)), discarded)
-        levels = objective_of(
-            board,
-            player,
-            with_additional(summary, paid),
-            life_value=life_value,
-            prefer=prefer,
-            riders=target.riders,
-        )
+        _, levels = _paid_levels(board, player, target, summary, option, discarded, life_value, prefer)
         return levels, colors_left(option), tuple(sorted(order[pid] for pid in option))
 
     best = min(options, key=ranked)
-    paid = AdditionalPaid(tuple(sorted(best, key=order.__getitem__)), discarded)
+    paid, levels = _paid_levels(board, player, target, summary, best, discarded, life_value, prefer)
     sure = sure and summary.used.issuperset(best)
-    return paid, ranked(best)[0], sure
+    return paid, levels, sure

@@ -22,7 +22,7 @@ from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
-from models.oracle import parse_oracle
+from models.oracle import read_card
 from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
 from planner.additional import ManaPaid, choose_additional
@@ -127,7 +127,7 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     # ~', is read as far as paying goes: the answer's riders say what it got)
     unread = [
         sentence
-        for sentence in parse_oracle(target.text, target.name).unsupported
+        for sentence in read_card(target.text, target.name, target.type_line).unsupported
         if not spent_riders(sentence, target.name)
     ]
     # (an additional cost the planner does not plan: planner.additional)

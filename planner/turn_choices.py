@@ -18,7 +18,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaTypes
-from models.oracle import LandSearch, ParsedText, parse_land_search, parse_oracle
+from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
@@ -120,7 +120,7 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     target = spell_target(card)
     if target.cost.has_variable:
         target = target.with_x(x)
-    parsed = parse_oracle(card.oracle, card.name)
+    parsed = read_card(card.oracle, card.name, card.type_line)
     creature = card.type_line.is_a("Creature")
     taps = bool(parsed.mana_abilities) and (not creature or "haste" in parsed.keywords)
     event = resolution(card).changes_payments or (
@@ -183,7 +183,7 @@ def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
     """
     card = spell.card
     effect = resolution(card)
-    parsed = parse_oracle(card.oracle, card.name)
+    parsed = read_card(card.oracle, card.name, card.type_line)
     only_mana = parsed == ParsedText(
         mana_abilities=parsed.mana_abilities, keywords=parsed.keywords, sentences=parsed.sentences
     )
@@ -272,7 +272,7 @@ def land_choices(
     seen: set[tuple[object, ...]] = set()
     for position, card in in_hand:
         face = -1 if hand[position] is card else position  # (an MDFC's land face: its place in the hand)
-        entering = parse_oracle(card.oracle, card.name).entering
+        entering = read_card(card.oracle, card.name, card.type_line).entering
         returns = entering is not None and entering.returns_land
         if returns and not controls_a_land:
             continue  # (it would return itself: no player makes that play)
@@ -431,7 +431,7 @@ def turn_notes(
     for position, card in enumerate(board.player(player).hand):
         if usable.get(position, 0) > 1:
             notes.add(f"{card.name}: only its first mana ability in the hand is used by turn plans")
-        parsed = parse_oracle(card.oracle, card.name)
+        parsed = read_card(card.oracle, card.name, card.type_line)
         if any(
             not usable_from_hand(ability)
             and any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in ability.cost.parts)

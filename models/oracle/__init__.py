@@ -30,6 +30,7 @@ from models.oracle.reader import (
     parse_land_search,
     parse_oracle,
     parse_restriction,
+    read_card,
     reading_units,
     reads_imprinted_colors,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "parse_land_search",
     "parse_oracle",
     "parse_restriction",
+    "read_card",
     "reading_units",
     "reads_imprinted_colors",
 ]

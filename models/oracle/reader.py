@@ -34,6 +34,7 @@ from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, P
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
 from models.oracle.read_statics import read_static_sentence
+from models.types import TypeLine
 
 __all__ = [
     "PARSER_VERSION",
@@ -48,6 +49,7 @@ __all__ = [
     "parse_land_search",
     "parse_oracle",
     "parse_restriction",
+    "read_card",
     "reading_units",
     "reads_imprinted_colors",
 ]
@@ -78,6 +80,20 @@ def parse_oracle(text: str, name: str = "", *, strict: bool = False, legendary: 
     if strict and parsed.unsupported:
         raise OracleParseError(f"{name or 'card'}: unsupported text: {parsed.unsupported[0]!r}")
     return parsed
+
+
+def read_card(text: str, name: str, type_line: TypeLine) -> ParsedText:
+    """A card's Oracle text read with what its type line tells the reader: a legendary card's text may use
+    its short name (:func:`parse_oracle`). Every reading of a card with its type line goes through here.
+
+    >>> rasputin = "Remove a dream counter from Rasputin: Add {C}."
+    >>> legendary = TypeLine.parse("Legendary Creature — Human Wizard")
+    >>> len(read_card(rasputin, "Rasputin Dreamweaver", legendary).mana_abilities)
+    1
+    >>> len(read_card(rasputin, "Rasputin Dreamweaver", TypeLine.parse("Creature")).mana_abilities)
+    0
+    """
+    return parse_oracle(text, name, legendary=type_line.is_a("Legendary"))
 
 
 @per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)

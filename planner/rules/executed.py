@@ -19,7 +19,7 @@ from models.abilities import (
 )
 from models.board import Choices, Permanent
 from models.kept import per_card
-from models.oracle import parse_oracle
+from models.oracle import parse_oracle, read_card
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.amounts import (
     revealed_filter,
@@ -219,7 +219,7 @@ def printed_characteristics(
     >>> [ability.text for ability in found.mana_abilities]
     ['{T}: Add {G}.']
     """
-    parsed = parse_oracle(oracle, name, legendary=line.is_a("Legendary"))
+    parsed = read_card(oracle, name, line)
     fixed = [a for a in parsed.mana_abilities if not counters_removed_any(a)]
     kept, set_aside = executed_abilities([*fixed, *intrinsic_abilities(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from models.abilities import AmountKind, CostPartKind, ManaAbility, OutputKind
 from models.board import Board, Card
 from models.mana import ManaBag
-from models.oracle import parse_oracle
+from models.oracle import read_card
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag
 from planner.rules.view import unexecuted_part
@@ -55,6 +55,7 @@ def usable_from_hand(ability: ManaAbility) -> bool:
     """True for a mana ability of a card in hand that the planner executes: its only cost is exiling the
     card itself, and it adds a fixed amount of fixed mana.
 
+    >>> from models.oracle import parse_oracle
     >>> (guide,) = parse_oracle("Exile ~ from your hand: Add {G}.").mana_abilities
     >>> usable_from_hand(guide), usable_from_hand(parse_oracle("{T}: Add {G}.").mana_abilities[0])
     (True, False)
@@ -101,7 +102,7 @@ def hand_abilities(board: Board, player: str) -> tuple[HandAbility, ...]:
     for position, card in enumerate(board.player(player).hand):
         if not card.oracle:
             continue
-        for number, ability in enumerate(parse_oracle(card.oracle, card.name).mana_abilities):
+        for number, ability in enumerate(read_card(card.oracle, card.name, card.type_line).mana_abilities):
             if usable_from_hand(ability):
                 output = ability.output
                 mana = output.options[0].scaled(output.amount.constant)

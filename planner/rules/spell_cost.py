@@ -13,7 +13,7 @@ from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, Symbol
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.mana_effects import ColorChange, CostModifier
-from models.oracle import parse_oracle
+from models.oracle import read_card
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -95,7 +95,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         assert isinstance(effect, CostModifier)
         delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
-    for effect in parse_oracle(target.text, target.name).effects if target.text else ():
+    for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
             counted = effect.for_each
             delta += effect.generic_delta * sum(

@@ -19,7 +19,7 @@ from models.catalogue import lookup
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from models.mana_effects import NotPaymentKind
-from models.oracle import parse_oracle
+from models.oracle import read_card
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, apply_step, finish
@@ -81,7 +81,7 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
     >>> [e.tapped for e in land_entries(view, Card.from_json("Glacial Fortress"), "me")]
     [False]
     """
-    entering = parse_oracle(card.oracle, card.name).entering
+    entering = read_card(card.oracle, card.name, card.type_line).entering
     if entering is None or not entering.tapped:
         return (LandEntry(tapped=False),)
     if entering.unless_life:
@@ -124,6 +124,7 @@ def output_packets(output: ManaOutput | None, source: str) -> tuple[Packet, ...]
     """The packets of mana an effect adds outside a payment (a ritual, a trigger), or None when its shape
     is not one a turn plan counts (an amount counted on the board, a reflected palette).
 
+    >>> from models.oracle import parse_oracle
     >>> packets = output_packets(parse_oracle("Add {B}{B}{B}.").not_payment[0].output, "Dark Ritual")
     >>> [(str(p.types), p.picks, p.per_pick) for p in packets or ()]
     [('B', 1, 3)]
@@ -156,7 +157,7 @@ def resolution(card: Card) -> Resolution:
     >>> resolution(Card.from_json("Sol Ring")).permanent
     True
     """
-    parsed = parse_oracle(card.oracle, card.name)
+    parsed = read_card(card.oracle, card.name, card.type_line)
     permanent = card.type_line.is_permanent
     mana: list[Packet] = []
     landfall: list[Packet] = []
@@ -229,7 +230,7 @@ def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Perm
             "color_indicator": str(card.color_indicator or ""),
             "controller": player,
         }
-    haste = "haste" in parse_oracle(card.oracle, card.name).keywords
+    haste = "haste" in read_card(card.oracle, card.name, card.type_line).keywords
     return replace(
         Permanent.from_dict(entry, f"card {card.name!r}"), tapped=tapped, summoning_sick=True, haste=haste
     )
@@ -245,6 +246,7 @@ def treasure(pid: str, player: str) -> Permanent:
 def packet_units(packets: tuple[Packet, ...]) -> tuple[ManaUnit, ...]:
     """The units of packets with one type each (a fixed output).
 
+    >>> from models.oracle import parse_oracle
     >>> len(packet_units(output_packets(parse_oracle("Add {R}{R}.").not_payment[0].output, "R") or ()))
     2
     """

@@ -31,7 +31,7 @@ from models.mana_effects import (
     TapDamage,
     TypeChange,
 )
-from models.oracle import ParsedText, parse_oracle, reads_imprinted_colors
+from models.oracle import ParsedText, read_card, reads_imprinted_colors
 from models.oracle.mana_outputs import reads_crafted_colors
 from models.types import TypeLine
 from planner.rules.amounts import (
@@ -130,10 +130,7 @@ class BoardView:
         """Each permanent's parsed rules text."""
         structure = self.structure
         if structure.parsed is None:
-            structure.parsed = {
-                p.id: parse_oracle(p.oracle, p.name, legendary=p.type_line.is_a("Legendary"))
-                for p in self.board.permanents
-            }
+            structure.parsed = {p.id: read_card(p.oracle, p.name, p.type_line) for p in self.board.permanents}
         return structure.parsed
 
     @cached_property

@@ -14,7 +14,7 @@ from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
 from models.mana_effects import CostModifier
-from models.oracle import LandSearch, parse_land_search, parse_oracle
+from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
 from planner.rules.turn import resolution, treasures_made
 from planner.sim.lands import LandProfile, land_profile
@@ -67,8 +67,9 @@ def card_kinds(
         if card.is_land:
             profile = land_profile(data, commander_colors) if data is not None else LandProfile(sources=())
             search = parse_land_search(data.oracle, data.name) if data is not None else None
-            basic = data is not None and TypeLine.parse(data.type_line).is_a("Basic")
-            entering = parse_oracle(data.oracle, data.name).entering if data is not None else None
+            line = TypeLine.parse(data.type_line) if data is not None else None
+            basic = line is not None and line.is_a("Basic")
+            entering = read_card(data.oracle, data.name, line).entering if data is not None and line else None
             bounce = entering is not None and entering.returns_land
             kinds.append(
                 CardKind(
@@ -95,7 +96,7 @@ def card_kinds(
         )
         if data is not None:
             type_line = TypeLine.parse(data.type_line)
-            parsed = parse_oracle(data.oracle, data.name)
+            parsed = read_card(data.oracle, data.name, type_line)
             creature = type_line.is_a("Creature")
             haste = "haste" in parsed.keywords
             permanent = type_line.is_permanent

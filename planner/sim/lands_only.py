@@ -17,7 +17,8 @@ from models.catalogue import CardData
 from models.decklist import Deck
 from models.errors import InputError
 from models.limits import MAX_DECK_CARDS, MAX_DISTINCT_CARDS, within
-from models.oracle import parse_oracle
+from models.oracle import read_card
+from models.types import TypeLine
 from planner.sim.deck_tables import DeckTables
 from planner.sim.defaults import DEFAULT_GOLDFISH_GAMES, DEFAULT_SEED
 from planner.sim.game import (
@@ -622,4 +623,4 @@ def _play_land(
 
 def _makes_mana(card: CardData) -> bool:
     """True when a card has mana abilities (a mana creature or rock), which the goldfish does not count."""
-    return bool(parse_oracle(card.oracle, card.name).mana_abilities)
+    return bool(read_card(card.oracle, card.name, TypeLine.parse(card.type_line)).mana_abilities)
