@@ -55,6 +55,21 @@ def make_board(
     return Board.from_dict({"version": 1, "players": players, "permanents": entries})
 
 
+def graveyard_board(*permanents: dict[str, Any], graveyard: Any = 0) -> Board:
+    """A board whose "me" has ``graveyard`` (a count or a list of cards; None: unknown) and an opponent "opp",
+    with the permanents as given (:func:`mine` writes one of "me")."""
+    me: dict[str, Any] = {"id": ME}
+    if graveyard is not None:
+        me["graveyard"] = graveyard
+    return Board.from_dict({"version": 1, "players": [me, {"id": OPP}], "permanents": [*permanents]})
+
+
+def mine(pid: str, card: str | dict[str, Any], **status: Any) -> dict[str, Any]:
+    """A permanent of "me": a catalogue card by name, or a card described by its fields, with its status."""
+    described = {"card": card} if isinstance(card, str) else dict(card)
+    return {"id": pid, "controller": ME, **described, **status}
+
+
 def card(name: str, pid: str, **fields: Any) -> dict[str, Any]:
     """A catalogue permanent entry: ``card("Forest", "f", tapped=True)``."""
     return {"card": name, "id": pid, **fields}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import agrees_with_reference
+from boards import agrees_with_reference, graveyard_board, mine
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -36,18 +36,6 @@ ELDER = {"name": "Elder", "type_line": "Creature — Snake", "oracle": "Sacrific
 PLAIN_NEST = {"name": "Pit", "type_line": "Artifact", "oracle": "Exile a card from your graveyard: Add {C}."}
 
 
-def _board(*permanents: dict[str, Any], graveyard: Any = 0) -> Board:
-    me: dict[str, Any] = {"id": "me"}
-    if graveyard is not None:
-        me["graveyard"] = graveyard
-    return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": [*permanents]})
-
-
-def _mine(pid: str, card: str | dict[str, Any], **status: Any) -> dict[str, Any]:
-    described = {"card": card} if isinstance(card, str) else dict(card)
-    return {"id": pid, "controller": "me", **described, **status}
-
-
 def test_the_cost_is_read_and_executed() -> None:
     for text in (NEST["oracle"], ROUSER["oracle"]):
         (ability,) = parse_oracle(text).mana_abilities
@@ -58,47 +46,47 @@ def test_the_cost_is_read_and_executed() -> None:
 
 def test_each_card_in_the_graveyard_pays_one_activation() -> None:
     # two cards in the graveyard, a Forest: {C}{C}{G} at most
-    board = _board(_mine("pit", PLAIN_NEST), _mine("f", "Forest"), graveyard=2)
+    board = graveyard_board(mine("pit", PLAIN_NEST), mine("f", "Forest"), graveyard=2)
     assert pay(board, PaymentTarget.of("{2}{G}")).payable
     assert not pay(board, PaymentTarget.of("{3}{G}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 3
     assert max_x(board, PaymentTarget.of("{X}{G}")).x == 2
     # could produce ignores whether the cost can be paid (CR 106.7): an empty graveyard still says C
-    assert str(could_produce(_board(_mine("pit", PLAIN_NEST), graveyard=0))["pit"]) == "C"
-    assert not pay(_board(_mine("pit", PLAIN_NEST), graveyard=0), PaymentTarget.of("{1}")).payable
+    assert str(could_produce(graveyard_board(mine("pit", PLAIN_NEST), graveyard=0))["pit"]) == "C"
+    assert not pay(graveyard_board(mine("pit", PLAIN_NEST), graveyard=0), PaymentTarget.of("{1}")).payable
 
 
 def test_a_graveyard_given_as_cards_is_exiled_from_too() -> None:
-    board = _board(_mine("pit", PLAIN_NEST), graveyard=["Forest", "Lightning Bolt", "Island"])
+    board = graveyard_board(mine("pit", PLAIN_NEST), graveyard=["Forest", "Lightning Bolt", "Island"])
     assert max_x(board, PaymentTarget.of("{X}")).x == 3
 
 
 def test_titans_nest_pays_only_a_colored_spell_without_x() -> None:
-    board = _board(_mine("nest", NEST), _mine("m", "Mountain"), graveyard=3)
+    board = graveyard_board(mine("nest", NEST), mine("m", "Mountain"), graveyard=3)
     assert pay(board, PaymentTarget.of("{2}{R}", type_line="Creature — Goblin", colors="R")).payable
     assert not pay(board, PaymentTarget.of("{2}", type_line="Artifact")).payable
 
 
 def test_rubble_rouser_taps_once_and_hurts_each_opponent() -> None:
-    board = _board(_mine("r", ROUSER), graveyard=5)
+    board = graveyard_board(mine("r", ROUSER), graveyard=5)
     assert pay(board, PaymentTarget.of("{R}")).payable
     assert not pay(board, PaymentTarget.of("{R}{R}")).payable
 
 
 def test_delve_shares_the_graveyard_with_the_cost() -> None:
     # three cards: the Pit exiles one for {C}, delve the other two for {2}; {4} needs one card too many
-    board = _board(_mine("pit", PLAIN_NEST), graveyard=3)
+    board = graveyard_board(mine("pit", PLAIN_NEST), graveyard=3)
     assert pay(board, PaymentTarget.of("{3}", delve=True)).payable
     assert not pay(board, PaymentTarget.of("{4}", delve=True)).payable
 
 
 def test_boards_that_cannot_be_planned_exactly_set_it_aside_with_a_warning() -> None:
     unknown = pay(
-        _board(_mine("pit", PLAIN_NEST), _mine("f", "Forest"), graveyard=None), PaymentTarget.of("{G}")
+        graveyard_board(mine("pit", PLAIN_NEST), mine("f", "Forest"), graveyard=None), PaymentTarget.of("{G}")
     )
     assert unknown.payable and any("players[0].graveyard" in str(w) for w in unknown.warnings)
     # a sacrifice of a card puts it into the graveyard mid-payment: that order is not followed yet
-    elder = _board(_mine("pit", PLAIN_NEST), _mine("s", ELDER), _mine("f", "Forest"), graveyard=1)
+    elder = graveyard_board(mine("pit", PLAIN_NEST), mine("s", ELDER), mine("f", "Forest"), graveyard=1)
     answer = pay(elder, PaymentTarget.of("{G}"))
     assert answer.payable and any("permanents[1]" in str(w) for w in answer.warnings)
     # an ability that reads the graveyard's cards: which ones are exiled would matter
@@ -107,7 +95,7 @@ def test_boards_that_cannot_be_planned_exactly_set_it_aside_with_a_warning() -> 
         "type_line": "Land",
         "oracle": "{T}: Add {B} for each creature card in your graveyard.",
     }
-    read = _board(_mine("pit", PLAIN_NEST), _mine("c", crypt), graveyard=["Llanowar Elves", "Forest"])
+    read = graveyard_board(mine("pit", PLAIN_NEST), mine("c", crypt), graveyard=["Llanowar Elves", "Forest"])
     answer = pay(read, PaymentTarget.of("{B}"))
     assert answer.payable and any("permanents[1]" in str(w) and "pit" in str(w) for w in answer.warnings)
     assert not pay(read, PaymentTarget.of("{1}{B}")).payable
@@ -122,10 +110,10 @@ _COSTS = ["{1}", "{2}", "{R}", "{1}{R}", "{2}{R}", "{3}", "{C}{C}"]
 @st.composite
 def graveyard_boards(draw: st.DrawFn) -> Board:
     """1 to 3 permanents for 'me', with a graveyard-exiling one most often, and 0 to 3 graveyard cards."""
-    permanents = [_mine(f"p{n}", draw(st.sampled_from(_CARDS))) for n in range(draw(st.integers(1, 3)))]
+    permanents = [mine(f"p{n}", draw(st.sampled_from(_CARDS))) for n in range(draw(st.integers(1, 3)))]
     if draw(st.integers(0, 3)) > 0:
-        permanents.append(_mine("x", draw(st.sampled_from([PLAIN_NEST, ROUSER]))))
-    return _board(*permanents, graveyard=draw(st.integers(0, 3)))
+        permanents.append(mine("x", draw(st.sampled_from([PLAIN_NEST, ROUSER]))))
+    return graveyard_board(*permanents, graveyard=draw(st.integers(0, 3)))
 
 
 @st.composite

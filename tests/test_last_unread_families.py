@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from boards import agrees_with_reference
+from boards import agrees_with_reference, graveyard_board, mine
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -59,18 +59,6 @@ SHARKEY = {
 }
 
 
-def _board(*permanents: dict[str, Any], graveyard: Any = 0) -> Board:
-    me: dict[str, Any] = {"id": "me"}
-    if graveyard is not None:
-        me["graveyard"] = graveyard
-    return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": [*permanents]})
-
-
-def _mine(pid: str, card: str | dict[str, Any], **status: Any) -> dict[str, Any]:
-    described = {"card": card} if isinstance(card, str) else dict(card)
-    return {"id": pid, "controller": "me", **described, **status}
-
-
 def _agrees(board: Board, cost: str) -> None:
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
 
@@ -95,15 +83,15 @@ def test_exile_three_cards_is_read_with_its_count() -> None:
 
 def test_each_three_cards_pay_one_activation() -> None:
     # seven cards: two activations ({B}{B}), the seventh card is left; with a Swamp, {X} is 3
-    board = _board(_mine("pit", PIT), _mine("s", "Swamp"), graveyard=7)
+    board = graveyard_board(mine("pit", PIT), mine("s", "Swamp"), graveyard=7)
     assert str(could_produce(board)["pit"]) == "B"
     assert pay(board, PaymentTarget.of("{B}{B}{B}")).payable
     assert not pay(board, PaymentTarget.of("{3}{B}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 3
-    two = _board(_mine("pit", PIT), graveyard=["Forest", "Island"])
+    two = graveyard_board(mine("pit", PIT), graveyard=["Forest", "Island"])
     assert max_x(two, PaymentTarget.of("{X}")).x == 0
     for graveyard, cost in ((7, "{2}{B}"), (6, "{B}{B}{B}"), (["Forest", "Island", "Swamp"], "{B}")):
-        _agrees(_board(_mine("pit", PIT), _mine("s", "Swamp"), graveyard=graveyard), cost)
+        _agrees(graveyard_board(mine("pit", PIT), mine("s", "Swamp"), graveyard=graveyard), cost)
 
 
 # ------------------------------------------------------------------------------------------------- forage
@@ -112,23 +100,23 @@ def test_each_three_cards_pay_one_activation() -> None:
 def test_forage_is_read_and_becomes_one_ability_for_each_way() -> None:
     forager = parse_oracle(FORAGER["oracle"], FORAGER["name"])
     assert not forager.unsupported
-    board = _board(_mine("t", FORAGER), graveyard=3)
+    board = graveyard_board(mine("t", FORAGER), graveyard=3)
     assert str(could_produce(board)["t"]) == "WUBRG"  # (CR 106.7: whether the cost can be paid is not asked)
     assert not _warnings(board, "{G}")
 
 
 def test_thornvault_forager_forages_with_three_cards_or_a_food() -> None:
     # its two abilities both tap it: {G}, or two mana of any colors when it can forage
-    three = _board(_mine("t", FORAGER), graveyard=3)
+    three = graveyard_board(mine("t", FORAGER), graveyard=3)
     exiling = pay(three, PaymentTarget.of("{W}{U}"))
     assert exiling.payable and exiling.parts.exiled_from_graveyard == 3 and not exiling.sacrificed
     assert [step.parts.exiled_from_graveyard for step in exiling.steps] == [3]
     assert max_x(three, PaymentTarget.of("{X}")).x == 2
-    two = _board(_mine("t", FORAGER), graveyard=2)
+    two = graveyard_board(mine("t", FORAGER), graveyard=2)
     assert not pay(two, PaymentTarget.of("{W}{U}")).payable
     assert pay(two, PaymentTarget.of("{G}")).payable
     assert max_x(two, PaymentTarget.of("{X}")).x == 1
-    fed = _board(_mine("t", FORAGER), _mine("food", FOOD), graveyard=2)
+    fed = graveyard_board(mine("t", FORAGER), mine("food", FOOD), graveyard=2)
     eating = pay(fed, PaymentTarget.of("{W}{U}"))
     assert eating.payable and eating.sacrificed == ("food",) and not eating.parts.exiled_from_graveyard
     assert max_x(fed, PaymentTarget.of("{X}")).x == 2
@@ -139,17 +127,17 @@ def test_thornvault_forager_forages_with_three_cards_or_a_food() -> None:
 
 def test_an_untapping_forage_uses_both_ways() -> None:
     # Forage with no {T}: seven cards exile twice (one left), each Food once: 2 + 2 = 4
-    board = _board(_mine("n", NIBBLER), _mine("f1", FOOD), _mine("f2", FOOD), graveyard=7)
+    board = graveyard_board(mine("n", NIBBLER), mine("f1", FOOD), mine("f2", FOOD), graveyard=7)
     assert max_x(board, PaymentTarget.of("{X}")).x == 4
     assert pay(board, PaymentTarget.of("{B}{B}{B}{B}")).payable
     assert not pay(board, PaymentTarget.of("{5}")).payable
     _agrees(board, "{B}{B}{B}")
-    _agrees(_board(_mine("n", NIBBLER), _mine("f1", FOOD), graveyard=4), "{B}{B}")
+    _agrees(graveyard_board(mine("n", NIBBLER), mine("f1", FOOD), graveyard=4), "{B}{B}")
 
 
 def test_forage_that_may_put_a_food_card_in_the_graveyard_sets_the_exile_aside() -> None:
     # a Food that is a card goes to the graveyard the other way exiles from: that order is not followed yet
-    board = _board(_mine("n", NIBBLER), _mine("cabin", FOOD_CARD), graveyard=3)
+    board = graveyard_board(mine("n", NIBBLER), mine("cabin", FOOD_CARD), graveyard=3)
     warnings = _warnings(board, "{B}")
     assert any("permanents[0]" in w and "graveyard" in w for w in warnings)
 
@@ -158,10 +146,14 @@ def test_forage_that_may_put_a_food_card_in_the_graveyard_sets_the_exile_aside()
 
 
 def test_the_dignitary_needs_an_elf_card_in_the_graveyard() -> None:
-    with_elf = _board(_mine("d", DIGNITARY), _mine("f", "Forest"), graveyard=["Forest", "Llanowar Elves"])
+    with_elf = graveyard_board(
+        mine("d", DIGNITARY), mine("f", "Forest"), graveyard=["Forest", "Llanowar Elves"]
+    )
     assert pay(with_elf, PaymentTarget.of("{G}{G}{G}")).payable
     assert max_x(with_elf, PaymentTarget.of("{X}")).x == 3
-    without = _board(_mine("d", DIGNITARY), _mine("f", "Forest"), graveyard=["Forest", "Lightning Bolt"])
+    without = graveyard_board(
+        mine("d", DIGNITARY), mine("f", "Forest"), graveyard=["Forest", "Lightning Bolt"]
+    )
     assert not pay(without, PaymentTarget.of("{G}{G}")).payable
     assert max_x(without, PaymentTarget.of("{X}")).x == 1
     described_elf = {
@@ -169,7 +161,10 @@ def test_the_dignitary_needs_an_elf_card_in_the_graveyard() -> None:
         "type_line": "Creature — Elf Druid",
         "mana_cost": "{1}{G}{G}",
     }
-    assert max_x(_board(_mine("d", DIGNITARY), graveyard=[described_elf]), PaymentTarget.of("{X}")).x == 2
+    assert (
+        max_x(graveyard_board(mine("d", DIGNITARY), graveyard=[described_elf]), PaymentTarget.of("{X}")).x
+        == 2
+    )
     for board in (with_elf, without):
         assert not _warnings(board, "{G}")
         _agrees(board, "{G}{G}")
@@ -178,29 +173,31 @@ def test_the_dignitary_needs_an_elf_card_in_the_graveyard() -> None:
 
 def test_a_graveyard_the_board_does_not_list_sets_the_dignitary_aside_with_a_warning() -> None:
     for graveyard, says in ((None, "not given"), (2, "given as a count")):
-        board = _board(_mine("d", DIGNITARY), _mine("f", "Forest"), graveyard=graveyard)
+        board = graveyard_board(mine("d", DIGNITARY), mine("f", "Forest"), graveyard=graveyard)
         warnings = _warnings(board, "{G}")
         assert any("players[0].graveyard" in w and says in w for w in warnings), warnings
         assert max_x(board, PaymentTarget.of("{X}")).x == 1
     # 'a card' is any card: a count says whether there is one
     anything = dict(DIGNITARY, oracle="{T}: Add {G}{G}. Activate only if there is a card in your graveyard.")
-    assert max_x(_board(_mine("d", anything), graveyard=1), PaymentTarget.of("{X}")).x == 2
-    assert max_x(_board(_mine("d", anything), graveyard=0), PaymentTarget.of("{X}")).x == 0
+    assert max_x(graveyard_board(mine("d", anything), graveyard=1), PaymentTarget.of("{X}")).x == 2
+    assert max_x(graveyard_board(mine("d", anything), graveyard=0), PaymentTarget.of("{X}")).x == 0
 
 
 def test_a_payment_that_may_put_an_elf_card_there_is_not_followed_yet() -> None:
     # the Elder sacrificed puts an Elf card into the graveyard: the condition would hold after it
-    board = _board(_mine("d", DIGNITARY), _mine("e", ELF_ELDER), graveyard=["Forest"])
+    board = graveyard_board(mine("d", DIGNITARY), mine("e", ELF_ELDER), graveyard=["Forest"])
     assert any("permanents[1]" in w for w in _warnings(board, "{G}"))
     # when it holds already, cards coming in change nothing
-    held = _board(_mine("d", DIGNITARY), _mine("e", ELF_ELDER), graveyard=["Llanowar Elves"])
+    held = graveyard_board(mine("d", DIGNITARY), mine("e", ELF_ELDER), graveyard=["Llanowar Elves"])
     assert not _warnings(held, "{G}")
     assert max_x(held, PaymentTarget.of("{X}")).x == 3
     _agrees(held, "{G}{G}{G}")
 
 
 def test_a_cost_exiling_from_the_graveyard_the_dignitary_reads_is_set_aside() -> None:
-    board = _board(_mine("d", DIGNITARY), _mine("pit", PIT), graveyard=["Llanowar Elves", "Forest", "Island"])
+    board = graveyard_board(
+        mine("d", DIGNITARY), mine("pit", PIT), graveyard=["Llanowar Elves", "Forest", "Island"]
+    )
     assert any("pit" in w and "permanents[0]" in w for w in _warnings(board, "{G}"))
     assert max_x(board, PaymentTarget.of("{X}")).x == 2
 
@@ -211,7 +208,7 @@ def test_a_cost_exiling_from_the_graveyard_the_dignitary_reads_is_set_aside() ->
 def test_sharkeys_permission_changes_no_payment() -> None:
     parsed = parse_oracle(SHARKEY["oracle"], SHARKEY["name"])
     assert not parsed.unsupported
-    board = _board(_mine("s", SHARKEY), _mine("f", "Forest"))
+    board = graveyard_board(mine("s", SHARKEY), mine("f", "Forest"))
     assert not _warnings(board, "{G}")
     elemental = parse_oracle(
         "{U}: Quicksilver Elemental gains all activated abilities of target creature until end of turn.\nYou "
@@ -248,16 +245,16 @@ PAINTER = {
 
 def test_sunbird_effigy_adds_one_mana_of_each_crafted_color() -> None:
     assert not parse_oracle(EFFIGY["oracle"], EFFIGY["name"]).unsupported
-    board = _board(_mine("s", EFFIGY, choices={"crafted_colors": "WUG"}))
+    board = graveyard_board(mine("s", EFFIGY, choices={"crafted_colors": "WUG"}))
     assert str(could_produce(board)["s"]) == "WUG"
     assert pay(board, PaymentTarget.of("{W}{U}{G}")).payable
     assert not pay(board, PaymentTarget.of("{W}{W}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 3
     assert max_x(board, PaymentTarget.of("{X}{U}")).x == 2
-    colorless = _board(_mine("s", EFFIGY, choices={"crafted_colors": ""}))
+    colorless = graveyard_board(mine("s", EFFIGY, choices={"crafted_colors": ""}))
     assert max_x(colorless, PaymentTarget.of("{X}")).x == 0
     # the exiled cards are red too with Painter's Servant (CR 613.1e)
-    painted = _board(_mine("s", EFFIGY, choices={"crafted_colors": "G"}), _mine("p", PAINTER))
+    painted = graveyard_board(mine("s", EFFIGY, choices={"crafted_colors": "G"}), mine("p", PAINTER))
     assert str(could_produce(painted)["s"]) == "RG"
     assert pay(painted, PaymentTarget.of("{R}{G}")).payable
     for each in (board, colorless, painted):
@@ -266,7 +263,7 @@ def test_sunbird_effigy_adds_one_mana_of_each_crafted_color() -> None:
 
 
 def test_crafted_colors_the_board_leaves_out_are_no_mana_with_a_warning() -> None:
-    board = _board(_mine("s", EFFIGY), _mine("f", "Forest"))
+    board = graveyard_board(mine("s", EFFIGY), mine("f", "Forest"))
     assert str(could_produce(board)["s"]) == ""
     answer = pay(board, PaymentTarget.of("{G}"))
     assert answer.payable
@@ -275,7 +272,7 @@ def test_crafted_colors_the_board_leaves_out_are_no_mana_with_a_warning() -> Non
     )
     assert max_x(board, PaymentTarget.of("{X}")).x == 1
     assert Board.from_dict(board.to_dict()) == board  # (no choices written back either)
-    given = _board(_mine("s", EFFIGY, choices={"crafted_colors": "WU"}))
+    given = graveyard_board(mine("s", EFFIGY, choices={"crafted_colors": "WU"}))
     assert Board.from_dict(given.to_dict()) == given
     assert given.permanent("s").choices.to_dict() == {"crafted_colors": "WU"}
 
@@ -312,12 +309,12 @@ def test_the_wickermaw_filters_one_mana_each_turn() -> None:
     (ability,) = parse_oracle(WICKERMAW["oracle"], WICKERMAW["name"]).mana_abilities
     assert unexecuted_part(ability) is None and ability.once_each_turn
     # a Forest's {G} becomes one mana of any color, once: {U} is paid, {U}{U} is not
-    board = _board(_mine("w", WICKERMAW), _mine("f", "Forest"))
+    board = graveyard_board(mine("w", WICKERMAW), mine("f", "Forest"))
     assert str(could_produce(board)["w"]) == "WUBRG"
     assert pay(board, PaymentTarget.of("{U}")).payable
     assert not pay(board, PaymentTarget.of("{U}{G}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 1
-    ringed = _board(_mine("w", WICKERMAW), _mine("f", "Forest"), _mine("s", "Sol Ring"))
+    ringed = graveyard_board(mine("w", WICKERMAW), mine("f", "Forest"), mine("s", "Sol Ring"))
     assert max_x(ringed, PaymentTarget.of("{X}{U}")).x == 2
     assert not pay(ringed, PaymentTarget.of("{U}{B}")).payable
     assert not _warnings(ringed, "{U}")
@@ -325,13 +322,13 @@ def test_the_wickermaw_filters_one_mana_each_turn() -> None:
         _agrees(each, "{U}")
         _agrees(each, "{1}{R}")
     # once activated this turn, it can't be again
-    used = _board(_mine("w", WICKERMAW, activated_this_turn=[ability.text]), _mine("f", "Forest"))
+    used = graveyard_board(mine("w", WICKERMAW, activated_this_turn=[ability.text]), mine("f", "Forest"))
     assert not pay(used, PaymentTarget.of("{U}")).payable
 
 
 def test_a_board_that_reads_permanents_colors_sets_the_wickermaw_aside() -> None:
     # Bloom Tender counts the colors among permanents: the Wickermaw's new color would change what it adds
-    board = _board(_mine("w", WICKERMAW), _mine("t", TENDER), _mine("f", "Forest"))
+    board = graveyard_board(mine("w", WICKERMAW), mine("t", TENDER), mine("f", "Forest"))
     warnings = _warnings(board, "{G}")
     assert any("permanents[1]" in w and "colors of permanents" in w for w in warnings), warnings
 
@@ -350,8 +347,8 @@ _COSTS = ["{1}", "{2}", "{G}", "{U}", "{B}{B}", "{1}{G}", "{W}{U}", "{2}{G}", "{
 @st.composite
 def forage_boards(draw: st.DrawFn) -> Board:
     """1 to 3 permanents for 'me' from the families' cards, and a graveyard of up to six cards."""
-    permanents = [_mine(f"p{n}", draw(st.sampled_from(_CARDS))) for n in range(draw(st.integers(1, 3)))]
-    return _board(*permanents, graveyard=draw(st.sampled_from(_GRAVEYARDS)))
+    permanents = [mine(f"p{n}", draw(st.sampled_from(_CARDS))) for n in range(draw(st.integers(1, 3)))]
+    return graveyard_board(*permanents, graveyard=draw(st.sampled_from(_GRAVEYARDS)))
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -391,17 +388,17 @@ def test_a_legendary_card_is_its_first_word_and_only_a_legendary_card() -> None:
 
 def test_rasputin_removes_one_dream_counter_for_each_colorless_mana() -> None:
     # 'Remove a dream counter from Rasputin: Add {C}.' has no {T}: three counters, three activations
-    board = _board(_mine("r", RASPUTIN, counters={"dream": 3}), _mine("f", "Forest"))
+    board = graveyard_board(mine("r", RASPUTIN, counters={"dream": 3}), mine("f", "Forest"))
     assert str(could_produce(board)["r"]) == "C"
     assert not _warnings(board, "{1}")
     assert pay(board, PaymentTarget.of("{3}{G}")).payable
     assert not pay(board, PaymentTarget.of("{4}{G}")).payable
     assert not pay(board, PaymentTarget.of("{C}{C}{C}{C}")).payable
     assert max_x(board, PaymentTarget.of("{X}")).x == 4
-    empty = _board(_mine("r", RASPUTIN, counters={"dream": 0}))
+    empty = graveyard_board(mine("r", RASPUTIN, counters={"dream": 0}))
     assert not pay(empty, PaymentTarget.of("{1}")).payable
     for counters, cost in ((3, "{3}{G}"), (3, "{C}{C}{C}{C}"), (2, "{2}"), (1, "{C}{G}")):
-        _agrees(_board(_mine("r", RASPUTIN, counters={"dream": counters}), _mine("f", "Forest")), cost)
+        _agrees(graveyard_board(mine("r", RASPUTIN, counters={"dream": counters}), mine("f", "Forest")), cost)
 
 
 # ------------------------------------------------------------------------------------------ the monarch
@@ -421,8 +418,8 @@ def _monarch_board(*, monarch: str | None, behemoth_controller: str = "me") -> B
             player["monarch"] = True
     permanents = [
         {"id": "b", "controller": behemoth_controller, **BEHEMOTH},
-        _mine("f", "Forest"),
-        _mine("w", "Wastes"),
+        mine("f", "Forest"),
+        mine("w", "Wastes"),
     ]
     return Board.from_dict({"version": 1, "players": players, "permanents": permanents})
 
