@@ -178,6 +178,24 @@ def test_a_cost_whose_victim_matches_through_an_effect_is_paid_before_its_source
     assert not search(board, "{6}").payable
 
 
+def test_a_permanent_that_starts_tapped_and_stays_tapped_needs_no_last_tap() -> None:
+    """A tapped Pili-Pala that the payment neither untaps nor taps is simply left tapped. (The long fuzz
+    found the model demanding a "last tap" of it whenever another ability could tap it, here Springleaf
+    Drum, and answering a wrong "no": the Drum taps the other Pili-Pala for {W}, CR 302.6 limits only a
+    creature's own {T} abilities, and each Gaea's Cradle makes {G}{G} for the two creatures.)"""
+    cradles = [card("Gaea's Cradle", "c0", summoning_sick=True), card("Gaea's Cradle", "c1")]
+    pilis = [card("Pili-Pala", "tapped", tapped=True), card("Pili-Pala", "sick", summoning_sick=True)]
+    board = make_board([*cradles, card("Springleaf Drum", "drum"), *pilis])
+    for cost in ("{W}{G}{G}{G}{G}", "{W}{G}{G}", "{G}{G}{G}{G}", "{4}{W}", "{R}{W}{G}{G}", "{R}{U}{G}{G}"):
+        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+        assert checked is not None and checked.payable, cost
+    for cost in ("{W}{W}{G}{G}{G}", "{6}"):
+        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+        assert checked is not None and not checked.payable, cost
+    # (five mana in all: the Cradles' four and the Drum's one; untapping Pili-Pala costs more than it makes)
+    assert max_x(board, PaymentTarget.of("{X}{W}")).x == 4
+
+
 def test_the_reference_search_checks_its_deadline_within_one_state() -> None:
     """A big pool pays a cost in many ways from one state: the search's deadline is checked among them, not
     only between states (a Doubling Cube's fallback ran 52 s under a 10 s limit)."""

@@ -227,9 +227,17 @@ def _loop_mana(record: PaymentModel, layer: Layer) -> None:
         if not drawn:
             continue
         made = [record.templates[t].outcome.total for t in taps]
-        ends_tapped = total([use[t] for t in taps]) - total([use[u] for u in untaps]) + int(cycle.tapped)
+        tapping = total([use[t] for t in taps])
+        ends_tapped = tapping - total([use[u] for u in untaps]) + int(cycle.tapped)
         last = [model.new_bool_var(f"{layer.name}_{pid}_last_tap_{t}") for t in taps]
-        model.add(sum(last) == ends_tapped)
+        if cycle.tapped:
+            # (one that starts tapped and is never tapped here ends tapped with no last tap of its own)
+            never = model.new_bool_var(f"{layer.name}_{pid}_never_tapped")
+            model.add(tapping == 0).only_enforce_if(never)
+            model.add(tapping >= 1).only_enforce_if(never.negated())
+            model.add(sum(last) == ends_tapped).only_enforce_if(never.negated())
+        else:
+            model.add(sum(last) == ends_tapped)
         for flag, t in zip(last, taps, strict=True):
             model.add_implication(flag, unused(record, layer, t).negated())
             for other in taps:  # (the plan takes the last tap's template after the others)
