@@ -178,6 +178,26 @@ def test_a_cost_whose_victim_matches_through_an_effect_is_paid_before_its_source
     assert not search(board, "{6}").payable
 
 
+def test_an_effect_two_permanents_give_keeps_one_of_them_until_it_is_used() -> None:
+    """Each Dryad of the Ilysian Grove alone makes the Island a Plains too; sacrificing both to Ashnod's
+    Altar before the Island taps leaves it blue only (CR 611.3a). The Island taps for {W} first, then both
+    Dryads go for {C}{C} each. (The long fuzz found a plan with both sacrificed first, which the replay
+    rejected as an internal error: each sacrifice alone had looked harmless.)"""
+    dryads = [
+        card("Dryad of the Ilysian Grove", "d1", summoning_sick=True),
+        card("Dryad of the Ilysian Grove", "d2"),
+    ]
+    board = make_board([*dryads, card("Ashnod's Altar", "altar"), card("Island", "island")])
+    for cost in ("{4}{W}", "{W}{C}{C}{C}{C}", "{2}{W}", "{3}{U}"):
+        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+        assert checked is not None and checked.payable, cost
+    for cost in ("{5}{W}", "{W}{U}"):
+        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+        assert checked is not None and not checked.payable, cost
+    # (five mana in all: the Island's one and the Altar's four)
+    assert max_x(board, PaymentTarget.of("{X}{W}")).x == 4
+
+
 def test_a_permanent_that_starts_tapped_and_stays_tapped_needs_no_last_tap() -> None:
     """A tapped Pili-Pala that the payment neither untaps nor taps is simply left tapped. (The long fuzz
     found the model demanding a "last tap" of it whenever another ability could tap it, here Springleaf

@@ -5,8 +5,9 @@ into groups when nothing orders them, and each template's producer node (whose m
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
@@ -18,7 +19,7 @@ from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
-from planner.solve.cpsat.record import Cycle, PaymentModel
+from planner.solve.cpsat.record import Cycle, PaymentModel, Reliance
 from planner.solve.problem import PaymentProblem
 from planner.solve.riders import from_treasure, reads_treasures
 
@@ -62,15 +63,18 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         members[template.pid] = template.sources
     problem.check_time()
     edges = static_edges(problem, templates)
+    relying = reliances(problem, templates, edges)
     cycles = tap_cycles(board, templates)
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
     doubling = any(doubles_unspent(t.ability) for t in templates)  # (each activation before or after it)
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
         # (a static edge's templates stay apart: what it orders is each of them)
-        ordered = frozenset(templates[i].pid for edge in edges for i in edge)
+        ordered = frozenset(templates[i].pid for edge in edges for i in edge) | {
+            templates[i].pid for reliance in relying for i in reliance.templates
+        }
         merged, origin = twins_merged(board, templates, ordered)
-        if len(merged) < len(templates) and (not edges or few_paid_apart(merged)):
+        if len(merged) < len(templates) and (not (edges or relying) or few_paid_apart(merged)):
             relaxed = True
             templates = merged
             template_epochs = (0,) * len(merged)
@@ -78,7 +82,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
                 members[template.pid] = template.sources
             renumbered = {old: new for new, old in enumerate(origin)}
             edges = [(renumbered[a], renumbered[b]) for a, b in edges]
-    producer, depth = producers(problem, templates, template_epochs, edges, cycles)
+            relying = [reliance.renumbered(renumbered) for reliance in relying]
+    producer, depth = producers(problem, templates, template_epochs, edges, cycles, relying)
     problem.check_time()
     return PaymentModel(
         problem=problem,
@@ -87,6 +92,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         last_epoch=last_epoch,
         members=members,
         static_edges=edges,
+        reliances=relying,
         cycles=cycles,
         relaxed=relaxed,
         producer=producer,
@@ -245,10 +251,11 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
     outcome or cost choice that the board without the sacrificed permanents no longer has (Dryad of the
     Ilysian Grove's land types, Nyxbloom Ancient's tripling, an Elf that is an artifact creature to sacrifice
     only while "All permanents are artifacts" lasts: CR 611.3a, an effect of a static ability stops when
-    its permanent leaves) comes before the sacrifice."""
+    its permanent leaves) comes before the sacrifice. (An effect that several permanents give, each alone
+    enough: :func:`reliances`.)"""
     sources = {sourced.source for sourced in problem.view.effects}
     edges: list[Edge] = []
-    after: dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]] = {}
+    after: _Without = {}
     for sacrificer in templates:
         if not sources.intersection(sacrificer.gone):
             continue
@@ -258,39 +265,102 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
                 continue  # (a permanent's own activations come before it goes anyway)
             if not set(template.removed).isdisjoint(sacrificer.gone):
                 continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
-            # (an ability given back by a removal is judged on the board without what it waits for too)
-            gone = tuple(sorted({*sacrificer.gone, *template.after_gone}))
-            if gone not in after:
-                board = problem.board
-                for pid in gone:
-                    board = board.without_permanent(pid)
-                after[gone] = (view_of(board), could_produce_of(board))
-            view, reflect = after[gone]
-            abilities = view.mana_abilities(template.pid)
-            number = template.ability_index
-            if (
-                number >= len(abilities)
-                or abilities[number] != template.ability
-                or not chosen_fit(
-                    view,
-                    template.pid,
-                    template.ability,
-                    template.sacrificed,
-                    template.tapped,
-                    template.choices,
-                )
-                or template.outcome
-                not in activation_outcomes(
-                    view,
-                    template.pid,
-                    template.ability,
-                    reflect,
-                    sacrificed=template.sacrificed,
-                    counted=template.counted,
-                )
-            ):
+            if not _still_fits(problem, template, sacrificer.gone, after):
                 edges.append((template.index, sacrificer.index))
     return edges
+
+
+#: The boards without some permanents, as a view and what each permanent could produce, by those removed.
+_Without = dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]]
+
+
+def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[str], after: _Without) -> bool:
+    """True when the template's ability, cost choice and outcome are still there on the board without the
+    ``gone`` permanents (an ability given back by a removal is judged on the board without what it waits
+    for too); ``after`` keeps the boards already made."""
+    key = tuple(sorted({*gone, *template.after_gone}))
+    if key not in after:
+        board = problem.board
+        for pid in key:
+            board = board.without_permanent(pid)
+        after[key] = (view_of(board), could_produce_of(board))
+    view, reflect = after[key]
+    abilities = view.mana_abilities(template.pid)
+    number = template.ability_index
+    return (
+        number < len(abilities)
+        and abilities[number] == template.ability
+        and chosen_fit(
+            view, template.pid, template.ability, template.sacrificed, template.tapped, template.choices
+        )
+        and template.outcome
+        in activation_outcomes(
+            view,
+            template.pid,
+            template.ability,
+            reflect,
+            sacrificed=template.sacrificed,
+            counted=template.counted,
+        )
+    )
+
+
+#: How many boards :func:`reliances` looks at for one template before it settles for the whole set.
+MOST_SOURCE_SETS = 32
+
+
+def reliances(
+    problem: PaymentProblem, templates: Sequence[Activation], edges: Sequence[Edge]
+) -> list[Reliance]:
+    """Activations relying on an effect that several permanents give, each alone enough (two Dryads of the
+    Ilysian Grove make a land every basic land type; CR 611.3a): for each smallest set of such sources
+    whose removal takes the activation's ability, cost choice or outcome away, and that no static edge
+    already keeps (:func:`_effect_edges`), one of them is still there when it is activated. Sets are looked
+    for by size up to :data:`MOST_SOURCE_SETS` boards; past that, the whole set stands for them (the rules
+    replay still checks the plan)."""
+    sources = sorted({sourced.source for sourced in problem.view.effects})
+    removers = {s: [t.index for t in templates if s in t.gone] for s in sources}
+    removable = [s for s in sources if removers[s]]
+    if len(removable) < 2:
+        return []
+    kept = set(edges)
+    after: _Without = {}
+    found: list[Reliance] = []
+    for template in templates:
+        ways = {
+            s: tuple(
+                r
+                for r in removers[s]
+                if r != template.index
+                and (template.index, r) not in kept
+                and set(template.removed).isdisjoint(templates[r].gone)
+            )
+            for s in removable
+            if s != template.pid
+        }
+        candidates = [s for s, ways_of in ways.items() if ways_of]
+        if len(candidates) < 2:
+            continue
+        problem.check_time()
+        if _still_fits(problem, template, candidates, after):
+            continue
+        breaking: list[tuple[str, ...]] = []
+        looked = 0
+        for size in range(2, len(candidates) + 1):
+            for chosen in itertools.combinations(candidates, size):
+                if any(set(smaller) <= set(chosen) for smaller in breaking):
+                    continue
+                looked += 1
+                if looked > MOST_SOURCE_SETS:
+                    breaking = [tuple(candidates)]
+                    break
+                if not _still_fits(problem, template, chosen, after):
+                    breaking.append(chosen)
+            else:
+                continue
+            break
+        found += [Reliance(template.index, tuple(ways[s] for s in chosen)) for chosen in breaking]
+    return found
 
 
 def _reflected(view: BoardView, template: Activation) -> list[tuple[ObjectFilter, str]]:
@@ -352,17 +422,19 @@ def producers(
     template_epochs: Sequence[int],
     edges: Sequence[Edge],
     cycles: dict[str, Cycle],
+    relying: Sequence[Reliance],
 ) -> tuple[list[int], dict[int, int]]:
     """Each template's producer key (the node its mana is told apart by, or -1 - its epoch when it need
     not be), and the untracked templates' order (each after everything with an edge to it).
 
     A template needs its mana tracked (and a place in the order) only when something may have to come
-    before it: it has a mana cost, or a static edge leads to it from such a template or from a cycle of
-    static edges. The others form an acyclic graph that nothing outside leads into, so they can all go
-    first, in its order, and their mana (a Treasure's, Squandered Resources' for a basic land) joins the
-    untracked classes without changing any answer. The outcomes of one {T} ability (a filter land's) are
-    one node: the {T} lets at most one of them happen in a layer, so they share a producer key, a consumer
-    and a position, which keeps the model's size linear in them.
+    before it: it has a mana cost, a static edge leads to it from such a template or from a cycle of
+    static edges, or it relies on an effect several permanents give or removes one of them. The others
+    form an acyclic graph that nothing outside leads into, so they can all go first, in its order, and
+    their mana (a Treasure's, Squandered Resources' for a basic land) joins the untracked classes without
+    changing any answer. The outcomes of one {T} ability (a filter land's) are one node: the {T} lets at
+    most one of them happen in a layer, so they share a producer key, a consumer and a position, which
+    keeps the model's size linear in them.
     """
     families = problem.dynamics.families
     after: dict[int, list[int]] = defaultdict(list)
@@ -389,6 +461,7 @@ def producers(
         + counting
         + changing
         + treasures
+        + [i for reliance in relying for i in reliance.templates]
         # (with a doubling of the unspent mana, every activation comes before or after it: all are ordered)
         + ([t.index for t in templates] if any(doubles_unspent(t.ability) for t in templates) else []),
     )

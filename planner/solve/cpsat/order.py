@@ -22,11 +22,12 @@ def order(record: PaymentModel, layer: Layer) -> None:
 
 def ordered_late(record: PaymentModel) -> bool:
     """True when the model leaves out the activations' order until its optimum is known
-    (:func:`planner.solve.cpsat.solve.solve`): a relaxed model (twins merged) with no static edge. With
-    static edges (what uses a permanent before its sacrifice) the order is there from the start, the static
-    edges' templates being apart from the groups anyway (either way is exact: the order is checked at the
-    optimum); on 1,000 permanents with Ashnod's Altar that answered in 0.31 s rather than 0.39 s."""
-    return record.relaxed and not record.static_edges
+    (:func:`planner.solve.cpsat.solve.solve`): a relaxed model (twins merged) with no static edge and no
+    reliance. With static edges (what uses a permanent before its sacrifice) the order is there from the
+    start, the static edges' templates being apart from the groups anyway (either way is exact: the order
+    is checked at the optimum); on 1,000 permanents with Ashnod's Altar that answered in 0.31 s rather than
+    0.39 s."""
+    return record.relaxed and not record.static_edges and not record.reliances
 
 
 def after_removals(record: PaymentModel, layer: Layer) -> None:
@@ -79,7 +80,8 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
         for family in families
         for i in (*(index for index, _ in family.variants), *family.changers)
     }
-    involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic)
+    relying = {producer[i] for reliance in record.reliances for i in reliance.templates}
+    involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic | relying)
     for index in involved:
         layer.position[index] = model.new_int_var(
             0, len(involved), f"{layer.name}_pos_{templates[index].name}"
@@ -95,11 +97,42 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
         for a, b in linked:
             model.add_bool_or([ordered, unused(record, layer, a), unused(record, layer, b)])
         model.add(layer.position[before] < layer.position[after]).only_enforce_if(ordered)
+    _one_source_left(record, layer)
     if layer.main:
         _tap_cycles(record, layer)
         _loop_mana(record, layer)
     if families:
         _count_as_resolved(record, layer)
+
+
+def _one_source_left(record: PaymentModel, layer: Layer) -> None:
+    """An activation relying on an effect that several permanents give
+    (:class:`~planner.solve.cpsat.record.Reliance`) is made while one of them is still there: for each, a
+    literal true when something took it off before (in this layer's order, an earlier epoch of the turn, or
+    the payment before a later layer), and not all true."""
+    model = record.model
+    position = layer.position
+    producer = record.producer
+    epochs = record.template_epochs
+    for number, reliance in enumerate(record.reliances):
+        relying = reliance.template
+        used = unused(record, layer, relying).negated()
+        gone_before = []
+        for k, removers in enumerate(reliance.removers):
+            before = model.new_bool_var(f"{layer.name}_rely{number}_gone{k}")
+            for remover in removers:
+                removing = unused(record, layer, remover).negated()
+                if not layer.main:  # (what the payment removed is gone for the later layer)
+                    model.add_implication(unused(record, record.main, remover).negated(), before)
+                if epochs[remover] != epochs[relying]:  # (the plan takes a turn's epochs in order)
+                    if epochs[remover] < epochs[relying]:
+                        model.add_bool_or([before, removing.negated(), used.negated()])
+                    continue
+                model.add(position[producer[relying]] < position[producer[remover]]).only_enforce_if(
+                    [before.negated(), removing, used]
+                )
+            gone_before.append(before)
+        model.add_bool_or([used.negated(), *(gone.negated() for gone in gone_before)])
 
 
 def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:

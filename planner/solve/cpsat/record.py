@@ -101,6 +101,25 @@ class Consumer:
     blind: dict[tuple[GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Reliance:
+    """An activation (``template``) relying on an effect that several permanents give, each alone enough:
+    for each of them, the templates that take it off the battlefield. When the activation is used, not all
+    of them are gone before it (:func:`planner.solve.cpsat.analysis.reliances`)."""
+
+    template: int
+    removers: tuple[tuple[int, ...], ...]
+
+    @property
+    def templates(self) -> tuple[int, ...]:
+        """The activation and every remover."""
+        return (self.template, *(r for removing in self.removers for r in removing))
+
+    def renumbered(self, new: dict[int, int]) -> Reliance:
+        """The same reliance with the templates numbered anew (twins merged)."""
+        return Reliance(new[self.template], tuple(tuple(new[r] for r in rs) for rs in self.removers))
+
+
 @dataclass(slots=True)
 class Cycle:
     """A permanent with a {Q} ability: whether it is tapped now, and the templates that tap and untap it."""
@@ -194,6 +213,8 @@ class PaymentModel:
     members: dict[str, tuple[str, ...]]
     #: pairs of templates that must come in this order when both are used
     static_edges: list[tuple[int, int]]
+    #: activations relying on an effect several permanents give, and what removes each of them
+    reliances: list[Reliance]
     cycles: dict[str, Cycle]
     #: True when twins are merged into groups and the activations' order is left out at first
     relaxed: bool
