@@ -152,14 +152,14 @@ def phase_seconds(
 ) -> list[BoardTimes]:
     """Each board's cold call in this process after the ``warm`` boards, split by phase (``mode``: one of
     :data:`MODES`)."""
-    from benchmarks.fast_timing import _prepare, renamed
+    from benchmarks.fast_timing import prepare_cards, renamed
     from models.board import Board
     from models.cost import PaymentTarget
     from planner.api import pay
 
     met = _warm_up(warm)
     if mode == "cards prepared":
-        _prepare(list(cases))
+        prepare_cards(list(cases))
     found: list[BoardTimes] = []
     for board_json, cost in cases:
         target = PaymentTarget.of(cost)

@@ -36,7 +36,7 @@ from planner.solve.fast import solve_fast
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution
 
-__all__ = ["Payload", "Timings", "best_seconds", "flushed_seconds", "measure", "renamed"]
+__all__ = ["Payload", "Timings", "best_seconds", "flushed_seconds", "measure", "prepare_cards", "renamed"]
 
 FLUSH_BYTES = 64 << 20
 """How much memory is written over before a *flushed* call: more than the last-level cache of the machines
@@ -119,7 +119,7 @@ def measure(payload: Payload) -> Timings:
         fast.append(best_seconds(partial(_query, board, target), payload["repeats"], block=20))
         fast_flushed.append(flushed_seconds(partial(_query, board, target), FLUSHED_CALLS, buffer))
     if payload.get("prepare"):
-        _prepare(payload["big"])
+        prepare_cards(payload["big"])
     paid: list[tuple[float, float, str, float]] = []
     pay_flushed: list[float] = []
     for board_json, cost in payload["big"]:
@@ -157,7 +157,7 @@ def _max_x_case(board_json: str, cost: str, repeats: int) -> tuple[float, float,
     return paying, largest, answer.engine
 
 
-def _prepare(cases: list[tuple[str, str]]) -> None:
+def prepare_cards(cases: list[tuple[str, str]]) -> None:
     """Prepare every card of the boards (``planner.api.prepare``), each once; the boards stay unseen."""
     from models.catalogue import CardData
     from planner.api import prepare

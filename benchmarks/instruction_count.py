@@ -1,0 +1,89 @@
+"""The calls :mod:`benchmarks.bench_instructions` counts, one definition for any checkout: this file runs as a
+script under Valgrind's callgrind with the checkout first on ``sys.path``, reads a :class:`Workload` as JSON
+on standard input, sets the workload up (and, for a warm one, makes every call once), turns callgrind's
+instrumentation on, makes the calls, dumps the counts (``callgrind_control``) and prints how many calls it
+made. Only public calls are counted (:func:`planner.api.pay`, :func:`planner.api.max_x`,
+:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds it), so that any version answers.
+
+It has no ``from __future__`` import: the runner puts a preamble before it (:func:`~benchmarks.bench_versions.
+with_these_benchmarks`), so that another checkout runs this checkout's ``benchmarks``.
+
+>>> calls({"kind": "pay", "cases": [(_FOREST, "{G}")], "loops": 2, "warm": True}, under_valgrind=False)
+2
+"""
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from functools import partial
+from typing import Literal, TypedDict
+
+from benchmarks.fast_timing import prepare_cards
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.api import max_x, pay
+from planner.solve.fast import solve_fast
+from planner.solve.problem import PaymentProblem
+
+__all__ = ["Workload", "calls"]
+
+_FOREST = json.dumps(
+    {
+        "version": 1,
+        "players": [{"id": "me"}],
+        "permanents": [{"id": "f", "card": "Forest", "controller": "me"}],
+    },
+)
+
+
+class Workload(TypedDict):
+    """What to count: the kind of call, boards (as JSON) with a cost each, how many times each is made
+    (``loops``), and whether every call is made once before counting (``warm``; cold: the boards' cards are
+    prepared first, as a client that knows the decks does, and each board is new to the process)."""
+
+    kind: Literal["fast", "pay", "max_x"]
+    cases: list[tuple[str, str]]
+    loops: int
+    warm: bool
+
+
+def _callgrind(command: str) -> None:
+    """Send callgrind a command about this process (``-i on``: instrument from here; ``-d``: dump)."""
+    subprocess.run(["callgrind_control", *command.split(), str(os.getpid())], check=True, capture_output=True)
+
+
+def calls(workload: Workload, *, under_valgrind: bool = True) -> int:
+    """Make the workload's calls, counted by callgrind when ``under_valgrind``; how many were counted."""
+    cases = [(Board.loads(board), PaymentTarget.of(cost)) for board, cost in workload["cases"]]
+    actions: list[Callable[[], object]] = []
+    for board, target in cases:
+        if workload["kind"] == "fast":
+            actions.append(partial(solve_fast, PaymentProblem.of(board, target)))
+        else:
+            actions.append(partial(pay if workload["kind"] == "pay" else max_x, board, target))
+    if workload["warm"]:
+        for action in actions:
+            action()
+    else:
+        prepare_cards(workload["cases"])
+        pay(*_warm_up())  # (importing and starting the solvers is not the boards' work)
+    if under_valgrind:
+        _callgrind("-i on")
+    for _ in range(workload["loops"] if workload["warm"] else 1):
+        for action in actions:
+            action()
+    if under_valgrind:
+        _callgrind("-d")
+    return len(actions) * (workload["loops"] if workload["warm"] else 1)
+
+
+def _warm_up() -> tuple[Board, PaymentTarget]:
+    """A board and cost unlike any benchmark's, paid once before a cold count."""
+    board = Board.loads(_FOREST)
+    return board, PaymentTarget.of("{1}")
+
+
+if __name__ == "__main__":
+    print(calls(json.load(sys.stdin)))
