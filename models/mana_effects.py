@@ -79,6 +79,7 @@ class ReplacementKind(Enum):
     MULTIPLY = "multiply"  # twice / three times as much of that mana
     SET_TYPE = "set_type"  # that type instead of any other type (amount kept)
     SET_MANA = "set_mana"  # this mana instead of any other type and amount
+    SET_COLOR = "set_color"  # that color instead of any other color (colorless mana kept)
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -86,7 +87,9 @@ class ProductionReplacement:
     """'If <who> tap(s) <filter> for mana, it produces ... instead.' (Mana Reflection, Contamination).
 
     Applies to an ability that taps a permanent for mana (CR 106.12b) when the tapping player and the
-    permanent match; ``who`` is relative to this effect's controller.
+    permanent match; ``who`` is relative to this effect's controller. ``chosen_color``: the new type is its
+    source's chosen color (Hall of Gemstone's, chosen at this turn's upkeep: the board's
+    ``choices.color``), filled in when the board is read.
     """
 
     text: str
@@ -97,6 +100,7 @@ class ProductionReplacement:
     mana: ManaBag = ManaBag()
     new_type: ManaTypes = ManaTypes()
     min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
+    chosen_color: bool = False
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:

@@ -141,6 +141,15 @@ FORAGING_WICKERMAW: dict[str, Any] = {
     "only once each turn.",
     "mana_cost": "{2}",
 }
+#: Lands make the color chosen at this turn's upkeep instead of any other color (Hall of Gemstone's effect).
+HALL_OF_GEMSTONE: dict[str, Any] = {
+    "name": "Hall of Gemstone",
+    "type_line": "World Enchantment",
+    "oracle": "At the beginning of each player's upkeep, that player chooses a color. Until end of turn, "
+    "lands tapped for mana produce mana of the chosen color instead of any other color.",
+    "mana_cost": "{1}{G}{G}",
+    "choices": {"color": "R"},
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -166,10 +175,11 @@ COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BLUE_MANA_BATTERY,
     EMPOWERED_AUTOGENERATOR,
 )
-#: Every card above that has a mana ability, for the generators of random boards.
+#: Every card above that has a mana ability or changes lands' mana, for the generators of random boards.
 FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *COST_PART_CARDS,
     *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
+    HALL_OF_GEMSTONE,  # (no mana ability: an effect on every land's mana)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (

@@ -493,6 +493,8 @@ def _replacement(reading: r.Replacement, text: str) -> ProductionReplacement:
             return made(kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS)
         case r.ProducedMana(symbol), "type" if len(symbol) == 3:
             return made(kind=ReplacementKind.SET_TYPE, new_type=ManaTypes.parse(symbol[1]))
+        case r.ProducedMana("chosen"), "color":
+            return made(kind=ReplacementKind.SET_COLOR, chosen_color=True)
     raise UnreadError(f"{text!r}: a replacement no record holds yet")
 
 

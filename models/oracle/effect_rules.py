@@ -355,11 +355,20 @@ class EffectRules(Transformer[Token, Any]):
     def produced_any_color(self, _article: Token) -> Any:
         return ProducedMana("")
 
+    def produced_chosen_color(self) -> Any:
+        return ProducedMana("chosen")
+
     def instead_of(self, *words: Token) -> str:
         return "type and amount" if words else "type"
 
+    def instead_of_color(self) -> str:
+        return "color"
+
     def replacement(self, tapped: Tapped, produced: Any, instead_of: str = "") -> Any:
         return Replacement(tapped, produced, instead_of)
+
+    def objects_replacement(self, what: Nouns, _tapped: Token, produced: Any, instead_of: str) -> Any:
+        return Replacement(Tapped(what), produced, instead_of)
 
     def additional(self, _article: Token, output: Any) -> tuple[bool, Any]:
         return True, output

@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.board import Choices, Permanent
-from models.mana_effects import ColorChange, StaticEffect, TypeChange
+from models.mana import ManaTypes
+from models.mana_effects import ColorChange, ProductionReplacement, StaticEffect, TypeChange
 from models.oracle import needs_imprinted
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect
@@ -18,7 +19,7 @@ from planner.rules.records import SourcedEffect
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["in_force", "missing_choice", "type_changes", "with_chosen_type"]
+__all__ = ["in_force", "missing_choice", "type_changes", "with_chosen_color", "with_chosen_type"]
 
 
 def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
@@ -31,6 +32,8 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
+    if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
+        return "color: no color chosen at this turn's upkeep is given (none chosen: no effect this turn)"
     return None
 
 
@@ -57,6 +60,22 @@ def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))
+
+
+def with_chosen_color(effect: StaticEffect, choices: Choices) -> StaticEffect:
+    """The effect with its permanent's chosen color in it, when it makes mana of that color (Hall of
+    Gemstone); any other effect as it is.
+
+    >>> from models.oracle import parse_oracle
+    >>> text = "Lands tapped for mana produce mana of the chosen color instead of any other color."
+    >>> (hall,) = parse_oracle(text).effects
+    >>> from models.mana import ManaType
+    >>> str(with_chosen_color(hall, Choices(color=ManaType.R)).new_type)
+    'R'
+    """
+    if not isinstance(effect, ProductionReplacement) or not effect.chosen_color or choices.color is None:
+        return effect
+    return replace(effect, new_type=ManaTypes(choices.color))
 
 
 def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:

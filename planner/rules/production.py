@@ -361,6 +361,13 @@ def _apply_replacement(effect: ProductionReplacement, packets: tuple[Packet, ...
         return _normalise(replace(p, per_pick=p.per_pick * effect.factor) for p in packets)
     if effect.kind is ReplacementKind.SET_TYPE:
         return _normalise(replace(p, types=effect.new_type) for p in packets)
+    if effect.kind is ReplacementKind.SET_COLOR:  # (colorless mana is of no color: it stays)
+        return _normalise(
+            replace(
+                p, types=(p.types - p.types.colors) | (effect.new_type if p.types.colors else ManaTypes())
+            )
+            for p in packets
+        )
     tag = packets[0].tag  # SET_MANA: 'instead of any other type and amount' keeps the restrictions
     return _normalise(_bag_packets(effect.mana, 1, tag))
 

@@ -57,7 +57,7 @@ from planner.rules.executed import (
     unexecuted_part,
     unknown_imprint,
 )
-from planner.rules.layers import in_force, missing_choice, type_changes
+from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
 
@@ -353,7 +353,7 @@ class BoardView:
         structure = self.structure
         if structure.effects is None:
             structure.effects = tuple(
-                SourcedEffect(p.id, p.controller, e)
+                SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
                 for p in self.board.permanents
                 if not self.lost_text_abilities(p.id)
                 for e in self.parsed[p.id].effects

@@ -42,7 +42,8 @@ class Multiplied:
 
 @dataclass(frozen=True, slots=True)
 class ProducedMana:
-    """'{B}', 'colorless mana' ('{C}'), 'black mana' ('{B}'), 'mana of a color of your choice' ('')."""
+    """'{B}', 'colorless mana' ('{C}'), 'black mana' ('{B}'), 'mana of a color of your choice' (''),
+    'mana of the chosen color' ('chosen')."""
 
     symbol: str
 
@@ -56,11 +57,12 @@ _TIMES = {2: "twice", 3: "three times", 4: "four times"}
 
 @dataclass(frozen=True, slots=True)
 class Replacement:
-    """'If <tapped>, it produces <produced> instead [of any other type [and amount]].' (CR 614.1a)"""
+    """'If <tapped>, it produces <produced> instead [of any other type [and amount] | color].' (CR 614.1a;
+    also written '<objects> tapped for mana produce <produced> instead of ...': Hall of Gemstone)."""
 
     tapped: Tapped
     produced: Produced
-    instead_of: str = ""  # '', 'type', 'type and amount'
+    instead_of: str = ""  # '', 'type', 'type and amount', 'color'
 
     def text(self) -> str:
         """The sentence in canonical wording."""
@@ -69,6 +71,8 @@ class Replacement:
                 produced = f"{_TIMES[factor]} as much of that mana"
             case ProducedMana(""):
                 produced = "mana of a color of your choice"
+            case ProducedMana("chosen"):
+                produced = "mana of the chosen color"
             case ProducedMana(symbol):
                 produced = symbol
         tail = f" of any other {self.instead_of}" if self.instead_of else ""
