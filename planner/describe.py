@@ -266,6 +266,13 @@ def _effect_summary(effect: StaticEffect) -> str:
             return f"{whose} unspent{types} mana stays in the pool as steps and phases end"
         becomes = _type_words(ManaTypes(effect.becomes))
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
+    if isinstance(effect, CostModifier) and effect.own:
+        more = "more" if effect.generic_delta > 0 else "less"
+        if effect.amount is not None and effect.amount.filter is not None:
+            among = effect.amount.filter.describe()
+            return f"this spell costs {{X}} {more} to cast, X the greatest power of {with_article(among)}"
+        each = f" for each {effect.for_each.describe()}" if effect.for_each is not None else ""
+        return f"this spell costs {{{abs(effect.generic_delta)}}} {more} to cast{each}"
     if isinstance(effect, CostModifier):
         spells = effect.spells.describe()
         colors = " or ".join(_COLOR_NAMES[t.letter] for t in effect.colors)

@@ -581,6 +581,7 @@ STATIC_SENTENCES = [
     "If you would lose unspent mana, that mana becomes red instead.",
     "If a player would lose unspent mana, that mana becomes colorless instead.",
     "~ costs {1} less to cast for each artifact you control.",
+    "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
     "Creature spells you cast cost {1} less to cast.",
     "Artifact, instant, and sorcery spells your opponents cast cost {1} more to cast.",
     "Noncreature spells cost {1} more to cast for each other spell that player has cast this turn.",

@@ -35,6 +35,7 @@ from models.oracle.statics import (
     OneCardPermission,
     OnlyColored,
     OwnCostForEach,
+    OwnCostWhereX,
     PoolsDontEmpty,
     RandomOpening,
     ResultEffects,
@@ -228,6 +229,11 @@ class StaticRules(Transformer[Token, Any]):
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_where_x(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any
+    ) -> Any:
+        return OwnCostWhereX(str(symbols).upper(), str(more).lower() == "more", where)
 
     def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
         caster = _tokens(parts, "CASTER")

@@ -16,7 +16,8 @@ from enum import Enum
 from typing import Final
 
 from models.oracle import lexicon
-from models.oracle.readings import Nouns, SpendOnly, Tapped
+from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings.amounts import quantity_text
 
 __all__ = [
     "ActivationBanReading",
@@ -43,6 +44,7 @@ __all__ = [
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
+    "OwnCostWhereX",
     "PoolsDontEmpty",
     "RandomOpening",
     "ResultEffects",
@@ -188,6 +190,15 @@ class OwnCostForEach:
     symbols: str
     more: bool
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostWhereX:
+    """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
+
+    symbols: str
+    more: bool
+    where: Quantity
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +361,7 @@ StaticSentence = (
     | KeepUnspent
     | UnspentBecomes
     | OwnCostForEach
+    | OwnCostWhereX
     | SpellsCost
     | SpendAsThoughReading
     | OneCardPermission
@@ -465,6 +477,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostWhereX(symbols, more, where):
+            return (
+                f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"
+            )
         case SpellsCost(what, symbols, more, caster, per_other):
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"

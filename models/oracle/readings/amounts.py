@@ -112,9 +112,9 @@ def quantity_text(quantity: Quantity, *, each: bool = False) -> str:
         case LifeTotal():
             return "your life total"
         case GreatestPower(among):
-            return f"the greatest power among {among.words()}"
+            return f"the greatest power among {among.words(plural=True)}"
         case LandTypesAmong(among):
-            return f"the number of basic land types among {among.words()}"
+            return f"the number of basic land types among {among.words(plural=True)}"
         case SacrificedManaValue(how, noun):
             return f"the {how} {noun}'s mana value"
         case Devotion(colors):
