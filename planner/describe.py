@@ -155,6 +155,8 @@ def _count_words(amount: Amount) -> str:
     prefix = f"{amount.multiplier}x " if amount.multiplier != 1 else ""
     if amount.kind is AmountKind.COUNT and amount.filter is not None:
         return prefix + amount.filter.describe()
+    if amount.kind is AmountKind.SAME_NAME and amount.filter is not None:
+        return f"{prefix}other {amount.filter.describe()} with the same name as it"
     if amount.kind is AmountKind.COUNTERS:
         return f"{prefix}{amount.counter} counter on it"
     if amount.kind is AmountKind.DEVOTION:

@@ -1,6 +1,7 @@
-"""The last families of the 2019 card file that the reader left unread (issue 35), read and executed: The
-Great Henge's reduction of its own cost by the greatest power among its caster's creatures (CR 601.2f,
-107.1b).
+"""The last families of the 2019 card file that the reader left unread (issue 35), read and executed: Sasaya's
+Essence's trigger, one more mana of a type the tapped land produced for each other land its controller
+controls with the same name (CR 605.1b, 201.2a), and The Great Henge's reduction of its own cost by the
+greatest power among its caster's creatures (CR 601.2f, 107.1b).
 
 Values are derived by hand from the rules; each board is checked against the reference search too, and
 random boards of these cards are.
@@ -18,17 +19,137 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from models.abilities import AmountKind, OutputKind, PaletteKind
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.mana_effects import CostModifier
+from models.mana_effects import CostModifier, ManaTrigger
 from models.oracle import parse_oracle
-from models.oracle.grammar import parse_static
+from models.oracle.grammar import parse_mana_effect, parse_static
 from models.oracle.statics import render_static
 from models.spells import find_spell, spell_target
 from planner.api import could_produce, max_x, pay
 from planner.cli import app
 from planner.rules.view import BoardView, locked_in
+
+# ---------------------------------------------------------------------------------------- Sasaya's Essence
+
+ESSENCE = {
+    "name": "Sasaya's Essence",
+    "type_line": "Legendary Enchantment",
+    "oracle": "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
+    "land produced for each other land you control with the same name as it.",
+}
+EATER = {"name": "Land Eater", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}."}
+
+
+def _agrees(board: Board, *costs: str) -> None:
+    for cost in costs:
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None, cost
+
+
+def _x(board: Board) -> int | None:
+    return max_x(board, PaymentTarget.of("{X}")).x
+
+
+def test_the_essence_is_read_as_a_trigger_counting_lands_of_the_same_name() -> None:
+    parsed = parse_oracle(ESSENCE["oracle"], ESSENCE["name"], legendary=True)
+    assert not parsed.unsupported
+    (trigger,) = parsed.effects
+    assert isinstance(trigger, ManaTrigger) and trigger.affected.describe() == "land you control"
+    adds = trigger.adds
+    assert adds.kind is OutputKind.COMBINATION and adds.palette.kind is PaletteKind.PRODUCED
+    assert adds.amount.kind is AmountKind.SAME_NAME and adds.amount.filter is not None
+    assert adds.amount.filter.describe() == "land you control"
+    assert parse_mana_effect(ESSENCE["oracle"]).text() == ESSENCE["oracle"]
+    # 'it' is the land tapped for mana: an activated ability, anyone's land, 'itself included' stay unread
+    for unread in (
+        "{T}: Add {G} for each other land you control with the same name as it.",
+        "Whenever a land is tapped for mana, its controller adds an additional one mana of any type that "
+        "land produced for each other land you control with the same name as it.",
+        "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
+        "land produced for each land you control with the same name as it.",
+    ):
+        assert parse_oracle(unread, "Essence").unsupported, unread
+
+
+def test_each_forest_adds_one_more_green_for_each_other_forest() -> None:
+    # three Forests: each makes {G} and two more; the Island, named alone, makes {U}: 3 x 3 + 1 = 10
+    board = graveyard_board(mine("s", ESSENCE), *_forests(3), mine("i", "Island"))
+    assert {pid: str(types) for pid, types in could_produce(board).items()} == {
+        "s": "", "f0": "G", "f1": "G", "f2": "G", "i": "U"
+    }  # fmt: skip
+    assert _x(board) == 10
+    assert pay(board, PaymentTarget.of("{G}{G}{G}{G}{G}{G}{G}{G}{G}{U}")).payable
+    assert not pay(board, PaymentTarget.of("{G}{G}{G}{G}{G}{G}{G}{G}{G}{G}")).payable
+    assert not pay(board, PaymentTarget.of("{U}{U}")).payable
+    assert not pay(board, PaymentTarget.of("{G}{G}{G}{G}{G}{G}{G}{G}{G}{G}{G}")).payable
+    assert not pay(board, PaymentTarget.of("{G}")).warnings
+    _agrees(board, "{G}{G}{G}", "{5}", "{U}{G}{G}{G}", "{U}{U}")
+
+
+def test_each_additional_mana_is_of_any_type_the_land_produced() -> None:
+    # a Boros Garrison makes {R}{W}, and one more of red or white for the other Garrison: six in all, of
+    # which at most four red (two made, two chosen) and at most four white
+    board = graveyard_board(mine("s", ESSENCE), mine("g1", "Boros Garrison"), mine("g2", "Boros Garrison"))
+    assert _x(board) == 6
+    assert pay(board, PaymentTarget.of("{R}{R}{R}{R}{W}{W}")).payable
+    assert pay(board, PaymentTarget.of("{R}{R}{R}{W}{W}{W}")).payable
+    assert not pay(board, PaymentTarget.of("{R}{R}{R}{R}{R}")).payable
+    assert not pay(board, PaymentTarget.of("{G}")).payable
+    _agrees(board, "{R}{R}{R}{R}", "{W}{W}{W}{W}{R}", "{R}{R}{R}{R}{R}", "{2}{R}")
+
+
+def test_only_the_controllers_other_lands_of_that_name_count() -> None:
+    # no other land of the same name: nothing more
+    alone = graveyard_board(mine("s", ESSENCE), mine("f", "Forest"), mine("i", "Island"))
+    assert _x(alone) == 2
+    # the opponent's Forest is not a land I control; the opponent's Essence sees no land of theirs tapped
+    theirs = {"id": "of", "card": "Forest", "controller": OPP}
+    assert _x(graveyard_board(mine("s", ESSENCE), mine("f", "Forest"), theirs)) == 1
+    opponents = {"id": "s", "controller": OPP, **ESSENCE}
+    assert _x(graveyard_board(opponents, *_forests(2))) == 2
+    # two Essences trigger each: a Forest with one other makes {G} and two more
+    two = graveyard_board(mine("s1", ESSENCE), mine("s2", ESSENCE), *_forests(2))
+    assert _x(two) == 6
+    for board in (alone, two):
+        _agrees(board, "{G}{G}", "{3}")
+
+
+def test_a_cost_that_may_take_a_land_of_a_shared_name_away_sets_the_essence_aside() -> None:
+    # the Eater may sacrifice a Forest before the other is tapped: the count is not followed yet
+    board = graveyard_board(mine("s", ESSENCE), *_forests(2), mine("e", EATER))
+    answer = pay(board, PaymentTarget.of("{G}"))
+    (warning,) = [str(w) for w in answer.warnings]
+    assert "permanents[3]" in warning and "Sasaya's Essence" in warning
+    assert _x(board) == 4  # the Forests' {G}{G}, then each sacrificed for {C}
+    # with no two lands of one name, nothing it counts can change
+    unique = graveyard_board(mine("s", ESSENCE), mine("f", "Forest"), mine("m", "Mountain"), mine("e", EATER))
+    assert not pay(unique, PaymentTarget.of("{G}")).warnings
+    assert _x(unique) == 4
+    _agrees(unique, "{G}{R}{C}", "{4}")
+
+
+_ESSENCE_CARDS: list[str | dict[str, Any]] = [
+    ESSENCE,
+    *("Forest", "Forest", "Island", "Boros Garrison", "Sol Ring", "Llanowar Elves"),
+]
+_ESSENCE_COSTS = ["{1}", "{G}", "{G}{G}", "{G}{G}{G}", "{R}{W}{W}", "{3}", "{U}{G}", "{4}"]
+
+
+@st.composite
+def essence_boards(draw: st.DrawFn) -> Board:
+    """Sasaya's Essence and 1 to 3 other permanents for 'me' (several of them Forests)."""
+    count = draw(st.integers(1, 3))
+    permanents = [mine(f"p{n}", draw(st.sampled_from(_ESSENCE_CARDS))) for n in range(count)]
+    return graveyard_board(mine("s", ESSENCE), *permanents)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(essence_boards(), st.sampled_from(_ESSENCE_COSTS))
+def test_the_planner_agrees_with_the_reference_search_on_essence_boards(board: Board, cost: str) -> None:
+    assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
+
 
 # ------------------------------------------------------------------------------------------ The Great Henge
 

@@ -6,7 +6,8 @@ An amount is ``multiplier`` times what it counts, plus ``plus`` ('Add {U}, then 
 each ...'). What it counts:
 
 - ``COUNT``, ``COUNTERS``, ``DEVOTION``: permanents matching a filter, counters on the source, devotion
-  (CR 700.5);
+  (CR 700.5); ``SAME_NAME``: the other permanents matching a filter with the same name as the one tapped for
+  mana (Sasaya's Essence's trigger, counted with that permanent as ``pid``: :mod:`planner.rules.same_name`);
 - ``LIFE``: its controller's life total now (Sanctum of the Sun); life paid or lost earlier in the same
   payment is gone by then;
 - ``POWER``: the source's power (Marwyn, Viridian Joiner); ``GREATEST_POWER``: the greatest power among the
@@ -49,6 +50,7 @@ from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.colors_read import changes_own_color, color_change_gap
+from planner.rules.same_name import same_named
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -320,6 +322,9 @@ def quantity(
     if kind is AmountKind.COUNT:
         assert amount.filter is not None
         return view.count(amount.filter, pid, removed)
+    if kind is AmountKind.SAME_NAME:  # (``pid`` is the permanent tapped for mana: planner.rules.same_name)
+        assert amount.filter is not None
+        return same_named(view, pid, amount.filter, removed)
     if kind is AmountKind.COUNTERS:
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:

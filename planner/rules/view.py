@@ -59,6 +59,7 @@ from planner.rules.executed import (
 )
 from planner.rules.layers import in_force, missing_choice, type_changes
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
+from planner.rules.same_name import same_name_gap
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
 
 __all__ = [
@@ -148,8 +149,18 @@ class BoardView:
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
+        uncounted = tuple(
+            TextWarning(p.id, e.text, gap)
+            for p in self.board.permanents
+            for e in self.parsed[p.id].effects
+            if isinstance(e, ManaTrigger) and (gap := same_name_gap(self, p.id, e)) is not None
+        )
         return (
-            unread + self._missing_choices + self._undefined_choices + tuple(dict.fromkeys(self._unexecuted))
+            unread
+            + self._missing_choices
+            + self._undefined_choices
+            + tuple(dict.fromkeys(self._unexecuted))
+            + uncounted
         )
 
     @cached_property
@@ -361,6 +372,7 @@ class BoardView:
                 and not (
                     isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
                 )
+                and not (isinstance(e, ManaTrigger) and same_name_gap(self, p.id, e) is not None)
             )
         return structure.effects
 
