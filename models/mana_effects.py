@@ -201,11 +201,15 @@ class ColorChange:
 
 @dataclass(frozen=True, slots=True)
 class GrantAbility:
-    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
+    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern. With ``from_graveyard`` it
+    works only while its card is in its owner's graveyard (Riftstone Portal: 'As long as ~ is in your
+    graveyard, lands you control have ...', CR 113.6b), relative to that player, and never from the
+    battlefield."""
 
     text: str
     affected: ObjectFilter
     ability: ManaAbility
+    from_graveyard: bool = False
 
 
 class UnspentMode(Enum):

@@ -1,7 +1,8 @@
 """The last families of the 2019 card file that the reader left unread (issue 35), read and executed: Sasaya's
 Essence's trigger, one more mana of a type the tapped land produced for each other land its controller
-controls with the same name (CR 605.1b, 201.2a), and The Great Henge's reduction of its own cost by the
-greatest power among its caster's creatures (CR 601.2f, 107.1b).
+controls with the same name (CR 605.1b, 201.2a), The Great Henge's reduction of its own cost by the greatest
+power among its caster's creatures (CR 601.2f, 107.1b), and Riftstone Portal's grant to its owner's lands
+while it is in their graveyard (CR 113.6b: the board's ``players[i].graveyard`` as a list of cards).
 
 Values are derived by hand from the rules; each board is checked against the reference search too, and
 random boards of these cards are.
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from boards import ME, OPP, agrees_with_reference, graveyard_board, mine
+from cost_part_cards import RIFTSTONE_PORTAL, SASAYAS_ESSENCE, THE_GREAT_HENGE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -23,7 +25,7 @@ from models.abilities import AmountKind, OutputKind, PaletteKind
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.mana_effects import CostModifier, ManaTrigger
+from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
 from models.oracle import parse_oracle
 from models.oracle.grammar import parse_mana_effect, parse_static
 from models.oracle.statics import render_static
@@ -34,12 +36,7 @@ from planner.rules.view import BoardView, locked_in
 
 # ---------------------------------------------------------------------------------------- Sasaya's Essence
 
-ESSENCE = {
-    "name": "Sasaya's Essence",
-    "type_line": "Legendary Enchantment",
-    "oracle": "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
-    "land produced for each other land you control with the same name as it.",
-}
+ESSENCE = SASAYAS_ESSENCE
 EATER = {"name": "Land Eater", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}."}
 
 
@@ -153,14 +150,7 @@ def test_the_planner_agrees_with_the_reference_search_on_essence_boards(board: B
 
 # ------------------------------------------------------------------------------------------ The Great Henge
 
-HENGE = {
-    "name": "The Great Henge",
-    "type_line": "Legendary Artifact",
-    "mana_cost": "{7}{G}{G}",
-    "oracle": "This spell costs {X} less to cast, where X is the greatest power among creatures you control."
-    "\n{T}: Add {G}{G}. You gain 2 life.\nWhenever a nontoken creature enters the battlefield under your "
-    "control, put a +1/+1 counter on it and draw a card.",
-}
+HENGE = THE_GREAT_HENGE
 BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}", "power": 2}
 GIANT = {"name": "Hill Giant", "type_line": "Creature — Giant", "mana_cost": "{3}{R}", "power": 3}
 ANTHEM = {
@@ -310,3 +300,98 @@ def test_the_total_cost_is_seven_less_the_greatest_power_of_mine(drawn: list[Any
         permanents.append(entry)
     generic = max(7 - max(powers), 0)
     assert _total(_henge_board(*permanents)) == (f"{{{generic}}}{{G}}{{G}}" if generic else "{G}{G}")
+
+
+# ---------------------------------------------------------------------------------------- Riftstone Portal
+
+PORTAL = RIFTSTONE_PORTAL
+PIT = {
+    "name": "Deep Pit",
+    "type_line": "Artifact",
+    "oracle": "Exile three cards from your graveyard: Add {B}.",
+}
+
+
+def test_the_portals_grant_is_read_as_working_from_the_graveyard() -> None:
+    parsed = parse_oracle(PORTAL["oracle"], PORTAL["name"])
+    assert not parsed.unsupported
+    (grant,) = parsed.effects
+    assert isinstance(grant, GrantAbility) and grant.from_graveyard
+    assert grant.affected.describe() == "land you control" and grant.ability.text == "{T}: Add {G} or {W}."
+    sentence = 'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."'
+    assert parse_static(render_static(parse_static(sentence))) == parse_static(sentence)
+    # another condition, or lands of another player's, stay unread
+    for unread in (
+        'As long as ~ is untapped, lands you control have "{T}: Add {G} or {W}."',
+        'As long as ~ is in your graveyard, lands your opponents control have "{T}: Add {G} or {W}."',
+    ):
+        assert parse_oracle(unread, "Riftstone Portal").unsupported, unread
+
+
+def test_lands_tap_for_green_or_white_while_the_portal_is_in_their_owners_graveyard() -> None:
+    # the Wastes makes {C} or (granted) {G} or {W}; the Island {U} or {G} or {W}; the Sol Ring {C}{C}
+    board = graveyard_board(mine("w", "Wastes"), mine("i", "Island"), mine("sol", "Sol Ring"),
+                            graveyard=[PORTAL, "Forest"])  # fmt: skip
+    assert {pid: str(types) for pid, types in could_produce(board).items()} == {
+        "w": "WGC", "i": "WUG", "sol": "C"
+    }  # fmt: skip
+    assert pay(board, PaymentTarget.of("{G}{W}")).payable
+    assert pay(board, PaymentTarget.of("{G}{W}{2}")).payable
+    assert not pay(board, PaymentTarget.of("{G}{W}{U}")).payable  # (each land taps once)
+    assert not pay(board, PaymentTarget.of("{G}{G}{G}")).payable
+    assert _x(board) == 4
+    assert not pay(board, PaymentTarget.of("{G}")).warnings
+    _agrees(board, "{G}{W}", "{G}{W}{U}", "{W}{1}", "{G}{W}{2}", "{U}{G}")
+    # on the battlefield it grants nothing; in the opponent's graveyard it grants the opponent's lands
+    on = graveyard_board(mine("p", PORTAL), mine("i", "Island"), graveyard=["Forest"])
+    assert {pid: str(types) for pid, types in could_produce(on).items()} == {"p": "C", "i": "U"}
+    assert not pay(on, PaymentTarget.of("{G}")).payable
+    _agrees(on, "{G}", "{U}{1}")
+    theirs = Board.from_dict({"version": 1, "players": [{"id": ME, "graveyard": []}, {"id": OPP,
+        "graveyard": [PORTAL]}], "permanents": [mine("i", "Island"), {"id": "o", "card": "Island",
+        "controller": OPP}]})  # fmt: skip
+    assert {pid: str(types) for pid, types in could_produce(theirs).items()} == {"i": "U", "o": "WUG"}
+    assert _x(theirs) == 1
+    # two Portals give one ability each land can tap for once
+    two = graveyard_board(mine("i", "Island"), graveyard=[PORTAL, PORTAL])
+    assert _x(two) == 1 and pay(two, PaymentTarget.of("{W}")).payable
+    # a graveyard given as a count names no card: nothing is granted
+    assert str(could_produce(graveyard_board(mine("i", "Island"), graveyard=3))["i"]) == "U"
+
+
+def test_a_cost_that_may_change_the_graveyard_sets_the_portal_aside() -> None:
+    # the Pit may exile the Portal from the graveyard before a land taps: not followed yet
+    exiling = graveyard_board(mine("i", "Island"), mine("pit", PIT), graveyard=[PORTAL, "Forest", "Island"])
+    (warning,) = [str(w) for w in pay(exiling, PaymentTarget.of("{U}")).warnings]
+    assert "permanents[1]" in warning and "exiles cards from the graveyard" in warning
+    assert str(could_produce(exiling)["i"]) == "U"
+    # the Eater may sacrifice the Portal, which then grants from the graveyard: not followed yet
+    sacrificing = graveyard_board(mine("p", PORTAL), mine("i", "Island"), mine("e", EATER), graveyard=[])
+    (warning,) = [str(w) for w in pay(sacrificing, PaymentTarget.of("{U}")).warnings]
+    assert "permanents[2]" in warning and "into the graveyard" in warning
+
+
+_PORTAL_CARDS: list[str | dict[str, Any]] = [
+    "Wastes",
+    "Island",
+    "Forest",
+    "Sol Ring",
+    "Llanowar Elves",
+    PORTAL,
+]
+_PORTAL_GRAVEYARDS: list[Any] = [[PORTAL], [PORTAL, "Forest"], ["Forest"], 2]
+_PORTAL_COSTS = ["{G}", "{W}", "{G}{W}", "{1}{W}", "{U}{G}", "{3}", "{W}{W}"]
+
+
+@st.composite
+def portal_boards(draw: st.DrawFn) -> Board:
+    """1 to 3 permanents for 'me' (lands, a Portal among them maybe), and a graveyard with a Portal or not."""
+    count = draw(st.integers(1, 3))
+    permanents = [mine(f"p{n}", draw(st.sampled_from(_PORTAL_CARDS))) for n in range(count)]
+    return graveyard_board(*permanents, graveyard=draw(st.sampled_from(_PORTAL_GRAVEYARDS)))
+
+
+@settings(max_examples=50, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(portal_boards(), st.sampled_from(_PORTAL_COSTS))
+def test_the_planner_agrees_with_the_reference_search_on_portal_boards(board: Board, cost: str) -> None:
+    assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None

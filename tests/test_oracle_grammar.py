@@ -573,6 +573,7 @@ STATIC_SENTENCES = [
     "Enchanted creature gets +1/+1 and is black.",
     "All cards that aren't on the battlefield, spells, and permanents are colorless.",
     'Lands you control have "{T}: Add one mana of any color."',
+    'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',
     'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."',
     "~ has flying and indestructible as long as you have six or more unspent mana.",
     "Mana pools don't empty as steps and phases end.",

@@ -207,6 +207,11 @@ class StaticRules(Transformer[Token, Any]):
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])
 
+    def grant_while(self, *parts: Any) -> GrantReading:
+        what = next(part for part in parts if isinstance(part, Nouns))
+        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        return GrantReading(what, _tokens(parts, "QUOTED")[0][1:-1], condition)
+
     def granted_while(self, *parts: Any) -> GrantedWhile:
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()
         keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))

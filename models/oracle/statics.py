@@ -137,10 +137,13 @@ class ColorChangeReading:
 
 @dataclass(frozen=True, slots=True)
 class GrantReading:
-    """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes."""
+    """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes; with
+    ``condition``, 'As long as <condition>, <objects> have ...' (Riftstone Portal: '~ is in your
+    graveyard')."""
 
     what: Nouns
     ability: str
+    condition: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,8 +461,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
-        case GrantReading(what, ability):
-            return f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
+        case GrantReading(what, ability, condition):
+            text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
+            return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
