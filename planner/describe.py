@@ -245,8 +245,9 @@ def _effect_summary(effect: StaticEffect) -> str:
         return _color_change_summary(effect)
     if isinstance(effect, GrantAbility):
         ability = effect.ability
+        where = "while this card is in your graveyard, " if effect.from_graveyard else ""
         return (
-            f"{_each(effect.affected)} has '{ability.text}' "
+            f"{where}{_each(effect.affected)} has '{ability.text}' "
             f"(cost {ability.cost.describe()}; makes {ability.output.describe()})"
         )
     if isinstance(effect, ProductionReplacement):
