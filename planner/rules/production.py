@@ -426,15 +426,32 @@ def _trigger_applies(view: BoardView, sourced: SourcedEffect, produced: ManaType
 
 
 def _trigger_packets(
-    view: BoardView, sourced: SourcedEffect, pid: str, produced: ManaTypes, reflect: Mapping[str, ManaTypes]
+    view: BoardView,
+    sourced: SourcedEffect,
+    pid: str,
+    produced: ManaTypes,
+    reflect: Mapping[str, ManaTypes],
+    removed: frozenset[str],
 ) -> list[list[Packet]]:
+    """What a trigger that applies adds; an amount of the same name as ``pid`` is counted with ``pid`` (the
+    permanent tapped for mana), less what its ability's cost ``removed``."""
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
     tag = ManaTag(source=sourced.source, snow=view.type_line(source.id).is_a("Snow"))
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
+    amount = None
+    if effect.adds.amount.kind is AmountKind.SAME_NAME:
+        amount = counted_now(view, pid, effect.adds.amount, removed=removed)
     return _base_alternatives(
-        view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
+        view,
+        source.id,
+        effect.adds,
+        reflect,
+        tag,
+        produced=produced,
+        trigger_color=trigger_color,
+        amount=amount,
     )
 
 
@@ -888,7 +905,7 @@ def _worked_out(
             devotion |= packet.types
         results = _replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
-            for final in _with_triggers(view, pid, packets, triggers, reflect):
+            for final in _with_triggers(view, pid, packets, triggers, reflect, removed):
                 made = sum(packet.total for packet in final)
                 if made > MAX_MANA_PER_ACTIVATION:
                     raise InputError(
@@ -916,9 +933,11 @@ def _with_triggers(
     packets: tuple[Packet, ...],
     triggers: list[SourcedEffect],
     reflect: Mapping[str, ManaTypes],
+    removed: frozenset[str],
 ) -> Iterator[tuple[Packet, ...]]:
     """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
-    are the ones that reach the permanent (:func:`_trigger_reaches`)."""
+    are the ones that reach the permanent (:func:`_trigger_reaches`), ``removed`` what the ability's cost
+    took away."""
     if not packets or not triggers:
         yield packets
         return
@@ -931,7 +950,7 @@ def _with_triggers(
     # The triggers read the types of mana actually produced, so fix which types each choice takes first
     for fixed, produced in _by_types_made(packets):
         extra_options = [
-            _trigger_packets(view, t, pid, produced, reflect)
+            _trigger_packets(view, t, pid, produced, reflect, removed)
             for t in triggers
             if _trigger_applies(view, t, produced)
         ]
