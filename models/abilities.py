@@ -70,6 +70,9 @@ class AmountKind(Enum):
     GREATEST_POWER = "greatest_power"  # the greatest power among ``filter`` (Selvala, Heart of the Wilds)
     LAND_TYPES = "land_types"  # the basic land types among ``filter`` (domain: Prismatic Geoscope)
     GRAVEYARD = "graveyard"  # the cards matching ``filter`` in its controller's graveyard (Crypt of Agadeem)
+    #: the other permanents matching ``filter`` with the same name as the one tapped for mana (CR 201.2a:
+    #: Sasaya's Essence's 'for each other land you control with the same name as it')
+    SAME_NAME = "same_name"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -233,6 +236,8 @@ def _amount_words(amount: Amount) -> str:
     prefix = f"{amount.multiplier}x " if amount.multiplier != 1 else ""
     if amount.kind is AmountKind.COUNT and amount.filter is not None:
         return f"{prefix}#({amount.filter.describe()})"
+    if amount.kind is AmountKind.SAME_NAME and amount.filter is not None:
+        return f"{prefix}#(other {amount.filter.describe()} with the same name as it)"
     if amount.kind is AmountKind.COUNTERS:
         return f"{prefix}#({amount.counter} counters)"
     if amount.kind is AmountKind.DEVOTION:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from models.abilities import AbilityCost, ManaAbility, ManaOutput, SpendRestriction
+from models.abilities import AbilityCost, Amount, ManaAbility, ManaOutput, SpendRestriction
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
@@ -205,11 +205,15 @@ class ColorChange:
 
 @dataclass(frozen=True, slots=True)
 class GrantAbility:
-    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern."""
+    """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern. With ``from_graveyard`` it
+    works only while its card is in its owner's graveyard (Riftstone Portal: 'As long as ~ is in your
+    graveyard, lands you control have ...', CR 113.6b), relative to that player, and never from the
+    battlefield."""
 
     text: str
     affected: ObjectFilter
     ability: ManaAbility
+    from_graveyard: bool = False
 
 
 class UnspentMode(Enum):
@@ -239,7 +243,9 @@ class CostModifier:
     ``spells.excluded`` must not ('Noncreature spells'); ``spells.chosen_type``: spells of the type chosen as
     the source entered (Morophon). ``own`` marks a spell's reduction of itself ('This spell costs {1} less to
     cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
-    caster controls that matches ``for_each``.
+    caster controls that matches ``for_each``, or ``delta`` times ``amount`` counted on the caster's
+    permanents as the total cost is locked in ('This spell costs {X} less to cast, where X is the greatest
+    power among creatures you control': The Great Henge).
 
     ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
     takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
@@ -255,6 +261,7 @@ class CostModifier:
     any_type: bool = False
     own: bool = False
     for_each: ObjectFilter | None = None
+    amount: Amount | None = None
     colored: ManaBag = ManaBag()
     only_colored: bool = False
 

@@ -155,6 +155,8 @@ def _count_words(amount: Amount) -> str:
     prefix = f"{amount.multiplier}x " if amount.multiplier != 1 else ""
     if amount.kind is AmountKind.COUNT and amount.filter is not None:
         return prefix + amount.filter.describe()
+    if amount.kind is AmountKind.SAME_NAME and amount.filter is not None:
+        return f"{prefix}other {amount.filter.describe()} with the same name as it"
     if amount.kind is AmountKind.COUNTERS:
         return f"{prefix}{amount.counter} counter on it"
     if amount.kind is AmountKind.DEVOTION:
@@ -243,8 +245,9 @@ def _effect_summary(effect: StaticEffect) -> str:
         return _color_change_summary(effect)
     if isinstance(effect, GrantAbility):
         ability = effect.ability
+        where = "while this card is in your graveyard, " if effect.from_graveyard else ""
         return (
-            f"{_each(effect.affected)} has '{ability.text}' "
+            f"{where}{_each(effect.affected)} has '{ability.text}' "
             f"(cost {ability.cost.describe()}; makes {ability.output.describe()})"
         )
     if isinstance(effect, ProductionReplacement):
@@ -266,6 +269,13 @@ def _effect_summary(effect: StaticEffect) -> str:
             return f"{whose} unspent{types} mana stays in the pool as steps and phases end"
         becomes = _type_words(ManaTypes(effect.becomes))
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
+    if isinstance(effect, CostModifier) and effect.own:
+        more = "more" if effect.generic_delta > 0 else "less"
+        if effect.amount is not None and effect.amount.filter is not None:
+            among = effect.amount.filter.describe()
+            return f"this spell costs {{X}} {more} to cast, X the greatest power of {with_article(among)}"
+        each = f" for each {effect.for_each.describe()}" if effect.for_each is not None else ""
+        return f"this spell costs {{{abs(effect.generic_delta)}}} {more} to cast{each}"
     if isinstance(effect, CostModifier):
         spells = effect.spells.describe()
         colors = " or ".join(_COLOR_NAMES[t.letter] for t in effect.colors)

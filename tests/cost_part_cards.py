@@ -150,6 +150,29 @@ HALL_OF_GEMSTONE: dict[str, Any] = {
     "mana_cost": "{1}{G}{G}",
     "choices": {"color": "R"},
 }
+#: The last families of the 2019 card file (tests/test_last_2019_families.py): a trigger counting lands of the
+#: same name (Sasaya's Essence, the flipped face), a land that grants from its graveyard (Riftstone Portal),
+#: and The Great Henge, whose reduction of its own cost no permanent's payment reads (it taps for {G}{G}).
+SASAYAS_ESSENCE: dict[str, Any] = {
+    "name": "Sasaya's Essence",
+    "type_line": "Legendary Enchantment",
+    "oracle": "Whenever a land you control is tapped for mana, add an additional one mana of any type that "
+    "land produced for each other land you control with the same name as it.",
+}
+RIFTSTONE_PORTAL: dict[str, Any] = {
+    "name": "Riftstone Portal",
+    "type_line": "Land",
+    "oracle": '{T}: Add {C}.\nAs long as Riftstone Portal is in your graveyard, lands you control have "{T}: '
+    'Add {G} or {W}."',
+}
+THE_GREAT_HENGE: dict[str, Any] = {
+    "name": "The Great Henge",
+    "type_line": "Legendary Artifact",
+    "mana_cost": "{7}{G}{G}",
+    "oracle": "This spell costs {X} less to cast, where X is the greatest power among creatures you control."
+    "\n{T}: Add {G}{G}. You gain 2 life.\nWhenever a nontoken creature enters the battlefield under your "
+    "control, put a +1/+1 counter on it and draw a card.",
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -179,6 +202,7 @@ COST_PART_CARDS: tuple[dict[str, Any], ...] = (
 FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *COST_PART_CARDS,
     *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
+    *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE),
     HALL_OF_GEMSTONE,  # (no mana ability: an effect on every land's mana)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
@@ -188,8 +212,14 @@ FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
 HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")
-#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them).
-GRAVEYARD_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Llanowar Elves")
+#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them), and one that
+#: grants its owner's lands an ability from there (Riftstone Portal).
+GRAVEYARD_CARDS: tuple[str | dict[str, Any], ...] = (
+    "Forest",
+    "Lightning Bolt",
+    "Llanowar Elves",
+    RIFTSTONE_PORTAL,
+)
 
 
 def counters_for(card: dict[str, Any], count: int) -> dict[str, Any]:

@@ -258,6 +258,12 @@ def amount(quantity: r.Quantity) -> Amount:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             words = noun.types or noun.supertypes or noun.excluded or noun.colors
             return Amount(kind=AmountKind.GRAVEYARD, filter=card_filter(noun) if words else ObjectFilter())
+        case r.CountOf(what) if _only(what).named == r.ITS_NAME:
+            noun = _only(what)
+            if not noun.other:
+                raise UnreadError("a count of permanents with the same name as it, itself included")
+            counted = object_filter(replace(noun, named="", other=False))
+            return Amount(kind=AmountKind.SAME_NAME, filter=counted)
         case r.CountOf(what):
             return Amount(kind=AmountKind.COUNT, filter=object_filter(_only(what)))
         case r.CountersOnSelf(kind):
@@ -300,11 +306,21 @@ def _bag(symbols: str) -> ManaBag:
 
 
 def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
-    """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed.
+    """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed. 'The
+    same name as it' is the name of a permanent tapped for mana: only a trigger on one reads it
+    (:func:`mana_effect`).
 
     >>> mana_output(r.AnyOf(2, r.Palette.COLOR, one=True)).kind.value
     'any_one'
     """
+    found = _output_record(output, x_removed)
+    if found.amount.kind is AmountKind.SAME_NAME:
+        raise UnreadError("'with the same name as it' outside a trigger on a permanent tapped for mana")
+    return found
+
+
+def _output_record(output: r.Output, x_removed: bool = False) -> ManaOutput:
+    """:func:`mana_output`, whatever its amount counts."""
     match output:
         case r.FixedMana(symbols):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),))
@@ -319,11 +335,10 @@ def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
             # a choice among the sets of that many distinct colors (Firemind Vessel)
             combinations = itertools.combinations(ALL_COLORS, count)
             return ManaOutput(OutputKind.CHOICE, tuple(ManaBag.of(colors) for colors in combinations))
-        case r.AnyForEach(palette, each):
+        case r.AnyForEach(palette, each, produced):
             base = ALL_TYPES if palette is r.Palette.TYPE else ALL_COLORS
-            return ManaOutput(
-                OutputKind.COMBINATION, amount=amount(each), palette=Palette(PaletteKind.TYPES, base)
-            )
+            kind = PaletteKind.PRODUCED if produced else PaletteKind.TYPES
+            return ManaOutput(OutputKind.COMBINATION, amount=amount(each), palette=Palette(kind, base))
         case r.AnyOf():
             return _any_of(output, x_removed)
         case r.Combination(count, symbols, where):
@@ -426,6 +441,8 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
             types=() if reading.subject == "permanent" else (reading.subject.capitalize(),)
         )
         adds = _trigger_output(reading.output)
+        if adds.amount.kind is AmountKind.SAME_NAME:
+            raise UnreadError("'with the same name as it' in a trigger on no permanent tapped for mana")
         return ManaTrigger(
             text=text, event=TriggerEvent.LAND_ADDS_MANA, who=Who.YOU, affected=affected, adds=adds,
             chosen_color=True, to_tapper=False,
@@ -436,6 +453,11 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
     who = _TAPPERS[tapped.who]
     affected = object_filter(_only(tapped.what))
     adds = _trigger_output(reading.output)
+    if adds.amount.kind is AmountKind.SAME_NAME:
+        # (the lands counted are the tapped land's controller's, which 'a land you control' makes this one's)
+        counted = adds.amount.filter
+        if affected.controller is not Who.YOU or counted is None or counted.controller is not Who.YOU:
+            raise UnreadError("the same name as a permanent tapped for mana, counted among another's")
     if not tapped.who:  # '<permanent> is tapped for mana [of the chosen color]': its controller adds
         if tapped.mana not in ("", "chosen"):
             raise UnreadError(f"a trigger on a permanent tapped for {tapped.mana}")
@@ -470,7 +492,7 @@ def _trigger_output(output: r.Output) -> ManaOutput:
             amount=Amount(constant=output.count),
             palette=Palette(PaletteKind.SAME_AS_TRIGGER),
         )
-    return mana_output(output)
+    return _output_record(output)
 
 
 def _replacement(reading: r.Replacement, text: str) -> ProductionReplacement:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import ObjectFilter, Who
+from models.abilities import AmountKind, ObjectFilter, Who
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     ActivationBan,
@@ -28,7 +28,7 @@ from models.mana_effects import (
 )
 from models.oracle import readings as r
 from models.oracle import statics as s
-from models.oracle.build import object_filter, object_filters, spend_restriction
+from models.oracle.build import amount, object_filter, object_filters, spend_restriction
 from models.oracle.grammar import UnreadError, parse_condition
 from models.types import BASIC_LAND_TYPES
 
@@ -66,6 +66,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (UnspentManaEffect(sentence, UnspentMode.BECOME, whose, becomes=ManaType.parse(becomes)),)
         case s.OwnCostForEach():
             return (_own_cost(reading, sentence),)
+        case s.OwnCostWhereX():
+            return (_own_cost_where_x(reading, sentence),)
         case s.SpellsCost():
             return (_spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():
@@ -149,6 +151,26 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
         raise UnreadError("a spell's own cost changed for each permanent not its caster's")
     delta = int(generic) * (1 if reading.more else -1)
     return own_reduction(sentence, delta, counted)
+
+
+def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
+    """'~ costs {X} less to cast, where X is the greatest power among creatures you control.': the amount is
+    counted on its caster's permanents as the total cost is locked in (CR 601.2f)."""
+    counted = amount(reading.where)
+    if reading.symbols != "{X}" or counted.kind is not AmountKind.GREATEST_POWER or counted.plus:
+        raise UnreadError(f"a spell's own cost changed by {reading.symbols}, where X is {counted.kind.value}")
+    assert counted.filter is not None
+    if counted.filter.controller is not Who.YOU:
+        raise UnreadError("a spell's own cost changed by the power of permanents not its caster's")
+    return CostModifier(
+        text=sentence,
+        who=Who.YOU,
+        spells=ObjectFilter(),
+        colors=ManaTypes(),
+        generic_delta=1 if reading.more else -1,
+        own=True,
+        amount=counted,
+    )
 
 
 def own_reduction(sentence: str, delta: int, counted: ObjectFilter) -> CostModifier:

@@ -17,6 +17,7 @@ from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import (
     ANY_NUMBER,
+    ITS_NAME,
     AmountOfThatColor,
     AnyForEach,
     AnyOf,
@@ -187,6 +188,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def same_name_as_exiled(self, *one_card: Token) -> Any:
         return lambda noun: replace(noun, named="the exiled card's name")
+
+    def same_name_as_it(self) -> Any:
+        return lambda noun: replace(noun, named=ITS_NAME)
 
     def graveyard(self, *_article: Token) -> Any:
         return lambda noun: replace(noun, zone="graveyard")
@@ -399,8 +403,7 @@ class PhraseRules(Transformer[Token, Any]):
         return lambda output: replace(output, among=what)
 
     def produced(self, noun: Noun) -> Any:
-        word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
-        return lambda output: replace(output, produced=word or "permanent")
+        return lambda output: replace(output, produced=_produced_word(noun))
 
     def commander_identity(self) -> Any:
         return lambda output: replace(output, palette=Palette.COLOR_IN_IDENTITY)
@@ -418,6 +421,9 @@ class PhraseRules(Transformer[Token, Any]):
         if count != 1:
             raise UnreadError("more than one mana of any color for each")
         return AnyForEach(palette, each)
+
+    def produced_for_each(self, count: Number, palette: Palette, noun: Noun, each: Any) -> Any:
+        return replace(self.any_for_each(count, palette, each), produced=_produced_word(noun))
 
     def chosen_color(self, count: Number) -> Any:
         return AnyOf(count, Palette.CHOSEN_COLOR)
@@ -534,3 +540,9 @@ def with_adjective(noun: Noun, kind: str, word: str) -> Noun:
             raise UnreadError(f"not a type: {rest}")
         return replace(noun, excluded=(*noun.excluded, canonical))
     raise AssertionError(kind)  # pragma: no cover (every adjective terminal is read above)
+
+
+def _produced_word(noun: Noun) -> str:
+    """The noun of 'that <noun> produced': 'land', or 'permanent'."""
+    word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
+    return word or "permanent"

@@ -190,7 +190,15 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[GrantAbility, ...]:
     ability, leftovers = granted
     if leftovers:
         raise UnreadError(sentence)
-    return tuple(GrantAbility(sentence, flt, ability) for flt in affected)
+    if reading.condition and reading.condition != _IN_YOUR_GRAVEYARD:
+        raise UnreadError(sentence)  # (only the card's being in its owner's graveyard is read)
+    if reading.condition and any(flt.controller is not Who.YOU for flt in affected):
+        raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
+    return tuple(GrantAbility(sentence, flt, ability, bool(reading.condition)) for flt in affected)
+
+
+#: The condition of a grant that works from its card's graveyard (Riftstone Portal).
+_IN_YOUR_GRAVEYARD: Final = "~ is in your graveyard"
 
 
 def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:

@@ -35,6 +35,7 @@ from models.oracle.statics import (
     OneCardPermission,
     OnlyColored,
     OwnCostForEach,
+    OwnCostWhereX,
     PoolsDontEmpty,
     RandomOpening,
     ResultEffects,
@@ -206,6 +207,11 @@ class StaticRules(Transformer[Token, Any]):
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])
 
+    def grant_while(self, *parts: Any) -> GrantReading:
+        what = next(part for part in parts if isinstance(part, Nouns))
+        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        return GrantReading(what, _tokens(parts, "QUOTED")[0][1:-1], condition)
+
     def granted_while(self, *parts: Any) -> GrantedWhile:
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()
         keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
@@ -228,6 +234,11 @@ class StaticRules(Transformer[Token, Any]):
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_where_x(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any
+    ) -> Any:
+        return OwnCostWhereX(str(symbols).upper(), str(more).lower() == "more", where)
 
     def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
         caster = _tokens(parts, "CASTER")

@@ -16,7 +16,8 @@ from enum import Enum
 from typing import Final
 
 from models.oracle import lexicon
-from models.oracle.readings import Nouns, SpendOnly, Tapped
+from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings.amounts import quantity_text
 
 __all__ = [
     "ActivationBanReading",
@@ -43,6 +44,7 @@ __all__ = [
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
+    "OwnCostWhereX",
     "PoolsDontEmpty",
     "RandomOpening",
     "ResultEffects",
@@ -135,10 +137,13 @@ class ColorChangeReading:
 
 @dataclass(frozen=True, slots=True)
 class GrantReading:
-    """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes."""
+    """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes; with
+    ``condition``, 'As long as <condition>, <objects> have ...' (Riftstone Portal: '~ is in your
+    graveyard')."""
 
     what: Nouns
     ability: str
+    condition: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +193,15 @@ class OwnCostForEach:
     symbols: str
     more: bool
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostWhereX:
+    """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
+
+    symbols: str
+    more: bool
+    where: Quantity
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +364,7 @@ StaticSentence = (
     | KeepUnspent
     | UnspentBecomes
     | OwnCostForEach
+    | OwnCostWhereX
     | SpellsCost
     | SpendAsThoughReading
     | OneCardPermission
@@ -446,8 +461,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
-        case GrantReading(what, ability):
-            return f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
+        case GrantReading(what, ability, condition):
+            text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
+            return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
@@ -465,6 +481,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostWhereX(symbols, more, where):
+            return (
+                f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"
+            )
         case SpellsCost(what, symbols, more, caster, per_other):
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"

@@ -6,7 +6,8 @@ An amount is ``multiplier`` times what it counts, plus ``plus`` ('Add {U}, then 
 each ...'). What it counts:
 
 - ``COUNT``, ``COUNTERS``, ``DEVOTION``: permanents matching a filter, counters on the source, devotion
-  (CR 700.5);
+  (CR 700.5); ``SAME_NAME``: the other permanents matching a filter with the same name as the one tapped for
+  mana (Sasaya's Essence's trigger, counted with that permanent as ``pid``: :mod:`planner.rules.same_name`);
 - ``LIFE``: its controller's life total now (Sanctum of the Sun); life paid or lost earlier in the same
   payment is gone by then;
 - ``POWER``: the source's power (Marwyn, Viridian Joiner); ``GREATEST_POWER``: the greatest power among the
@@ -49,6 +50,7 @@ from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.colors_read import changes_own_color, color_change_gap
+from planner.rules.same_name import same_named
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -63,12 +65,14 @@ __all__ = [
     "counts_life",
     "graveyard_conditions",
     "graveyard_growth",
+    "greatest_power",
     "in_graveyard",
     "into_graveyard",
     "mana_value",
     "may_lack_board_facts",
     "power",
     "power_change",
+    "power_changer",
     "quantity",
     "revealed_filter",
     "revealing",
@@ -318,6 +322,9 @@ def quantity(
     if kind is AmountKind.COUNT:
         assert amount.filter is not None
         return view.count(amount.filter, pid, removed)
+    if kind is AmountKind.SAME_NAME:  # (``pid`` is the permanent tapped for mana: planner.rules.same_name)
+        assert amount.filter is not None
+        return same_named(view, pid, amount.filter, removed)
     if kind is AmountKind.COUNTERS:
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:
@@ -402,7 +409,7 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     permanent = view.permanent(pid)
     if _exiles_from_graveyard(ability) and (gap := _exile_gap(view, permanent.controller)):
         return gap
-    if _reads_power(ability) and (changer := _power_changer(view)) is not None:
+    if _reads_power(ability) and (changer := power_changer(view)) is not None:
         return (
             f"{view.path(changer)}: its text changes creatures' power, which is not read: the ability reads "
             "a power"
@@ -583,7 +590,37 @@ def _reads_power(ability: ManaAbility) -> bool:
     return any(f.power_at_least is not None for f in filters)
 
 
-def _power_changer(view: BoardView) -> str | None:
+def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
+    """The greatest power among the permanents ``player`` controls that ``flt`` matches, 0 without any (CR
+    107.1b), as a spell's own cost reduction counts it (The Great Henge: the spell is no permanent, so its
+    caster's are looked at); bad input when a power is not known, or an effect on the board changes powers
+    (not read).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "counters": {"+1/+1": 2}},
+    ...     {"id": "b", "card": "Elvish Mystic", "controller": "you"}]})
+    >>> creatures = ObjectFilter(types=("Creature",))
+    >>> view = BoardView(board)
+    >>> greatest_power(view, creatures, "me"), greatest_power(view, creatures, "nobody")
+    (3, 0)
+    """
+    changer = power_changer(view)
+    if changer is not None:
+        raise InputError(
+            f"{view.path(changer)}: its text changes creatures' power, which is not read: a spell's cost "
+            "reduction reads the greatest power"
+        )
+    powers = [
+        known_power(view, p.id)
+        for p in view.board.permanents
+        if p.controller == player and view.matches(flt, p.id, p.id)
+    ]
+    return max([0, *powers])
+
+
+def power_changer(view: BoardView) -> str | None:
     """A permanent whose text changes creatures' power (an anthem), or None."""
     return next(
         (

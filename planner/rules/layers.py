@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, ProductionReplacement, StaticEffect, TypeChange
+from models.mana_effects import ColorChange, GrantAbility, ProductionReplacement, StaticEffect, TypeChange
 from models.oracle import needs_imprinted
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect
@@ -39,8 +39,11 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
 
 def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
     """True when a static effect of the permanent applies: it reads no choice the board doesn't give
-    (:func:`missing_choice`), and the counter it applies while is on the permanent (Zhao)."""
+    (:func:`missing_choice`), the counter it applies while is on the permanent (Zhao), and it is no grant
+    that works only from a graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`)."""
     if missing_choice(effect, permanent.choices) is not None:
+        return False
+    if isinstance(effect, GrantAbility) and effect.from_graveyard:
         return False
     if isinstance(effect, TypeChange) and effect.while_counter:
         return permanent.counter(effect.while_counter) > 0

@@ -14,9 +14,8 @@ mana' effects).
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 from models.abilities import (
     AbilityCost,
@@ -27,18 +26,18 @@ from models.abilities import (
     OutputKind,
     PaletteKind,
     SideEffectKind,
-    SpendRestriction,
     Who,
     palette_reads,
 )
-from models.cost import PaymentTarget
 from models.errors import InputError
 from models.kept import KeptMap
 from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
-from models.mana import TYPE_ORDER, ManaBag, ManaTypes
-from models.mana_effects import ManaTrigger, ProductionReplacement, ReplacementKind, TriggerEvent
+from models.mana import ManaTypes
+from models.mana_effects import ManaTrigger, ProductionReplacement, TriggerEvent
 from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import revealing
+from planner.rules.packets import ManaTag, Outcome, Packet, bag_packets, normalised
+from planner.rules.replacements import replacement_applies, replacement_orders
 from planner.rules.view import BoardView, SourcedEffect, ViewTable
 
 __all__ = [
@@ -54,151 +53,6 @@ __all__ = [
     "reached",
     "within_reach",
 ]
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class ManaTag:
-    """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6)."""
-
-    source: str
-    snow: bool = False
-    restriction: SpendRestriction | None = None
-    chosen_type: str | None = None
-    riders: tuple[str, ...] = ()
-    persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
-
-    def allows(self, target: PaymentTarget) -> bool:
-        """True when mana with this tag may be spent on the target: its restriction, if any, allows it
-        (CR 106.6).
-
-        >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
-        True
-        """
-        return self.restriction is None or self.restriction.allows(target, self.chosen_type)
-
-    def with_source(self, source: str) -> ManaTag:
-        """The tag with another source (``dataclasses.replace``, without its cost).
-
-        >>> ManaTag(source="", snow=True).with_source("f1")
-        ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False)
-        """
-        return ManaTag(
-            source=source,
-            snow=self.snow,
-            restriction=self.restriction,
-            chosen_type=self.chosen_type,
-            riders=self.riders,
-            persists=self.persists,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Packet:
-    """``picks`` choices of one type from ``types``, each adding ``per_pick`` mana with the same tag."""
-
-    types: ManaTypes
-    picks: int
-    per_pick: int
-    tag: ManaTag
-
-    @property
-    def total(self) -> int:
-        """How many mana the packet adds."""
-        return self.picks * self.per_pick
-
-    def concrete(self) -> Iterable[ManaBag]:
-        """Every bag of mana the packet can become, one per distinct choice; kept by all it reads (its
-        types, picks and mana per pick) when there are at most :data:`_BAGS_KEPT`.
-
-        >>> [str(bag) for bag in Packet(ManaTypes.parse("RG"), 2, 1, ManaTag(source="f")).concrete()]
-        ['{R}{R}', '{R}{G}', '{G}{G}']
-        """
-        key = (self.types.mask, self.picks, self.per_pick)
-        known = _BAGS.get(key)
-        if known is not None:
-            return known
-        bags = (
-            ManaBag.of(combo).scaled(self.per_pick)
-            for combo in itertools.combinations_with_replacement(tuple(self.types), self.picks)
-        )
-        if math.comb(max(len(self.types) + self.picks - 1, 0), self.picks) > _BAGS_KEPT:
-            return bags
-        found = tuple(bags)
-        _BAGS.put(key, found)
-        return found
-
-
-#: The most bags one packet may have for :meth:`Packet.concrete` to keep them, and how many packets' bags it
-#: keeps, past which it forgets them all.
-_BAGS_KEPT = 64
-_BAGS: KeptMap[tuple[int, int, int], tuple[ManaBag, ...]] = KeptMap(
-    f"{__name__}.Packet.concrete", maxsize=1024
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One way an activation can resolve: the mana it adds, what it costs in damage, and how it got there.
-
-    ``replacements`` lists the ids of the permanents whose replacement effects applied, in order;
-    ``devotion`` the color chosen for a devotion to the chosen color (Nykthos), whose amount it counted
-    whatever type a replacement then made the mana (Pale Moon's {C}).
-    """
-
-    packets: tuple[Packet, ...]
-    damage: int = 0
-    life_loss: int = 0
-    replacements: tuple[str, ...] = ()
-    sacrifices_source: bool = False
-    devotion: ManaTypes = ManaTypes()
-    life_gain: int = 0  # life its controller gains as it resolves (Pristine Talisman)
-
-    @property
-    def total(self) -> int:
-        """How many mana in all."""
-        return sum(p.total for p in self.packets)
-
-    @property
-    def types(self) -> ManaTypes:
-        """Every type this outcome can put into the pool."""
-        result = ManaTypes()
-        for packet in self.packets:
-            if packet.total:
-                result |= packet.types
-        return result
-
-    def concrete(self) -> Iterator[tuple[tuple[ManaBag, ManaTag], ...]]:
-        """Every fully chosen result: for each packet, the bag it becomes with its tag."""
-        choices = [[(bag, p.tag) for bag in p.concrete()] for p in self.packets]
-        yield from itertools.product(*choices)
-
-
-def _normalise(packets: Iterable[Packet]) -> tuple[Packet, ...]:
-    """Merge packets that can be merged and drop empty ones, in a canonical order.
-
-    Single-type packets with the same tag add up; multi-type packets add up their picks when their type
-    set, amount per pick and tag agree.
-    """
-    singles: dict[tuple[int, ManaTag], int] = {}
-    choices: dict[tuple[int, int, ManaTag], int] = {}
-    for packet in packets:
-        if packet.total <= 0 or not packet.types:
-            continue
-        if len(packet.types) == 1:
-            key = (packet.types.mask, packet.tag)
-            singles[key] = singles.get(key, 0) + packet.total
-        else:
-            choice_key = (packet.types.mask, packet.per_pick, packet.tag)
-            choices[choice_key] = choices.get(choice_key, 0) + packet.picks
-    result = [Packet(ManaTypes(mask), 1, total, tag) for (mask, tag), total in singles.items()]
-    result += [Packet(ManaTypes(mask), picks, each, tag) for (mask, each, tag), picks in choices.items()]
-    if len(result) < 2:
-        return tuple(result)
-    return tuple(sorted(result, key=lambda p: (p.tag.source, p.types.mask, p.per_pick, p.picks, repr(p.tag))))
-
-
-def _bag_packets(bag: ManaBag, times: int, tag: ManaTag) -> list[Packet]:
-    return [Packet(ManaTypes(t), 1, bag[t] * times, tag) for t in TYPE_ORDER if bag[t]]
 
 
 def output_types(
@@ -305,9 +159,9 @@ def _alternatives(
     if output.kind is OutputKind.DOUBLE_UNSPENT:
         return [[]]  # (it reads the pool, which only a replay knows: planner.rules.doubling resolves it)
     if output.kind is OutputKind.FIXED:
-        return [_bag_packets(output.options[0], amount, tag)]
+        return [bag_packets(output.options[0], amount, tag)]
     if output.kind is OutputKind.CHOICE:
-        return [_bag_packets(option, amount, tag) for option in output.options]
+        return [bag_packets(option, amount, tag) for option in output.options]
     types = output_types(
         view,
         pid,
@@ -342,68 +196,6 @@ def _alternatives(
     return [[Packet(types, amount, 1, tag)]]
 
 
-def _replacement_applies(view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility) -> bool:
-    """CR 106.12b: 'if ... tapped for mana' replacements modify abilities whose cost includes {T}."""
-    effect = sourced.effect
-    assert isinstance(effect, ProductionReplacement)
-    if not ability.taps_for_mana:
-        return False
-    tapper = view.permanent(pid).controller
-    if effect.who is Who.YOU and tapper != sourced.controller:
-        return False
-    if effect.who is Who.OPPONENTS and tapper == sourced.controller:
-        return False
-    return view.matches(effect.affected, pid, sourced.source)
-
-
-def _apply_replacement(effect: ProductionReplacement, packets: tuple[Packet, ...]) -> tuple[Packet, ...]:
-    if effect.kind is ReplacementKind.MULTIPLY:
-        return _normalise(replace(p, per_pick=p.per_pick * effect.factor) for p in packets)
-    if effect.kind is ReplacementKind.SET_TYPE:
-        return _normalise(replace(p, types=effect.new_type) for p in packets)
-    if effect.kind is ReplacementKind.SET_COLOR:  # (colorless mana is of no color: it stays)
-        return _normalise(
-            replace(
-                p, types=(p.types - p.types.colors) | (effect.new_type if p.types.colors else ManaTypes())
-            )
-            for p in packets
-        )
-    tag = packets[0].tag  # SET_MANA: 'instead of any other type and amount' keeps the restrictions
-    return _normalise(_bag_packets(effect.mana, 1, tag))
-
-
-def _min_amount(sourced: SourcedEffect) -> int:
-    assert isinstance(sourced.effect, ProductionReplacement)
-    return max(sourced.effect.min_amount, 1)
-
-
-def _replacement_orders(
-    effects: list[SourcedEffect], packets: tuple[Packet, ...], every_order: bool
-) -> dict[tuple[Packet, ...], tuple[tuple[str, ...], ...]]:
-    """Every distinct result of applying the effects in some order (CR 616.1), with the orders giving it
-    (all of them with ``every_order``, else the first found)."""
-    results: dict[tuple[Packet, ...], dict[tuple[str, ...], None]] = {}
-    seen: set[tuple[tuple[Packet, ...], frozenset[int]]] = set()
-
-    def walk(current: tuple[Packet, ...], remaining: frozenset[int], order: tuple[str, ...]) -> None:
-        if not every_order:
-            if (current, remaining) in seen:
-                return
-            seen.add((current, remaining))
-        total = sum(p.total for p in current)
-        applicable = [i for i in sorted(remaining) if total >= _min_amount(effects[i])]
-        if not applicable:  # 614.7: no mana, no event to replace; 616.1f: re-checked after each one
-            results.setdefault(current, {})[order] = None
-            return
-        for index in applicable:
-            sourced = effects[index]
-            assert isinstance(sourced.effect, ProductionReplacement)
-            walk(_apply_replacement(sourced.effect, current), remaining - {index}, (*order, sourced.source))
-
-    walk(packets, frozenset(range(len(effects))), ())
-    return {result: tuple(orders) for result, orders in results.items()}
-
-
 def _trigger_reaches(view: BoardView, sourced: SourcedEffect, pid: str, ability: ManaAbility) -> bool:
     """True when a triggered mana ability would trigger on this activation of ``pid``, should it make mana
     of a type it wants (:func:`_trigger_applies`)."""
@@ -433,15 +225,32 @@ def _trigger_applies(view: BoardView, sourced: SourcedEffect, produced: ManaType
 
 
 def _trigger_packets(
-    view: BoardView, sourced: SourcedEffect, pid: str, produced: ManaTypes, reflect: Mapping[str, ManaTypes]
+    view: BoardView,
+    sourced: SourcedEffect,
+    pid: str,
+    produced: ManaTypes,
+    reflect: Mapping[str, ManaTypes],
+    removed: frozenset[str],
 ) -> list[list[Packet]]:
+    """What a trigger that applies adds; an amount of the same name as ``pid`` is counted with ``pid`` (the
+    permanent tapped for mana), less what its ability's cost ``removed``."""
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
     tag = ManaTag(source=sourced.source, snow=view.type_line(source.id).is_a("Snow"))
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
+    amount = None
+    if effect.adds.amount.kind is AmountKind.SAME_NAME:
+        amount = counted_now(view, pid, effect.adds.amount, removed=removed)
     return _base_alternatives(
-        view, source.id, effect.adds, reflect, tag, produced=produced, trigger_color=trigger_color
+        view,
+        source.id,
+        effect.adds,
+        reflect,
+        tag,
+        produced=produced,
+        trigger_color=trigger_color,
+        amount=amount,
     )
 
 
@@ -563,7 +372,7 @@ def _reaching(
     """The replacement effects that apply to the ability's mana, and the mana triggers it would set off
     (none without ``with_triggers``)."""
     replacements = [
-        e for e in view.effects_of(ProductionReplacement) if _replacement_applies(view, e, pid, ability)
+        e for e in view.effects_of(ProductionReplacement) if replacement_applies(view, e, pid, ability)
     ]
     if len(replacements) > MAX_REPLACEMENTS:
         raise InputError(
@@ -889,13 +698,13 @@ def _worked_out(
         cost=ability.cost,
     )
     for alternative in alternatives:
-        start = _normalise(alternative)
+        start = normalised(alternative)
         devotion = ManaTypes()
         for packet in start if chosen else ():
             devotion |= packet.types
-        results = _replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
+        results = replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
-            for final in _with_triggers(view, pid, packets, triggers, reflect):
+            for final in _with_triggers(view, pid, packets, triggers, reflect, removed):
                 made = sum(packet.total for packet in final)
                 if made > MAX_MANA_PER_ACTIVATION:
                     raise InputError(
@@ -923,9 +732,11 @@ def _with_triggers(
     packets: tuple[Packet, ...],
     triggers: list[SourcedEffect],
     reflect: Mapping[str, ManaTypes],
+    removed: frozenset[str],
 ) -> Iterator[tuple[Packet, ...]]:
     """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
-    are the ones that reach the permanent (:func:`_trigger_reaches`)."""
+    are the ones that reach the permanent (:func:`_trigger_reaches`), ``removed`` what the ability's cost
+    took away."""
     if not packets or not triggers:
         yield packets
         return
@@ -938,12 +749,12 @@ def _with_triggers(
     # The triggers read the types of mana actually produced, so fix which types each choice takes first
     for fixed, produced in _by_types_made(packets):
         extra_options = [
-            _trigger_packets(view, t, pid, produced, reflect)
+            _trigger_packets(view, t, pid, produced, reflect, removed)
             for t in triggers
             if _trigger_applies(view, t, produced)
         ]
         for extra in itertools.product(*extra_options):
-            yield _normalise([*fixed, *(p for group in extra for p in group)])
+            yield normalised([*fixed, *(p for group in extra for p in group)])
 
 
 def _by_types_made(packets: tuple[Packet, ...]) -> Iterator[tuple[tuple[Packet, ...], ManaTypes]]:
@@ -985,4 +796,4 @@ def _by_types_made(packets: tuple[Packet, ...]) -> Iterator[tuple[tuple[Packet, 
         for each, subset_types in choice:
             chosen_packets += each
             types |= subset_types
-        yield _normalise(chosen_packets), types
+        yield normalised(chosen_packets), types

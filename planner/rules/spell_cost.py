@@ -7,13 +7,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import Who
+from models.abilities import AmountKind, Who
 from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.mana_effects import ColorChange, CostModifier
 from models.oracle import read_card
+from planner.rules.amounts import greatest_power
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -94,13 +95,17 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
-    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts
+    # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
+    # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
             counted = effect.for_each
             delta += effect.generic_delta * sum(
                 view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
             )
+        elif isinstance(effect, CostModifier) and effect.own and effect.amount is not None:
+            assert effect.amount.kind is AmountKind.GREATEST_POWER and effect.amount.filter is not None
+            delta += effect.generic_delta * greatest_power(view, effect.amount.filter, player)
     return delta
 
 

@@ -57,8 +57,10 @@ from planner.rules.executed import (
     unexecuted_part,
     unknown_imprint,
 )
+from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
+from planner.rules.same_name import same_name_gap
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
 
 __all__ = [
@@ -148,8 +150,18 @@ class BoardView:
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
+        uncounted = tuple(
+            TextWarning(p.id, e.text, gap)
+            for p in self.board.permanents
+            for e in self.parsed[p.id].effects
+            if isinstance(e, ManaTrigger) and (gap := same_name_gap(self, p.id, e)) is not None
+        )
         return (
-            unread + self._missing_choices + self._undefined_choices + tuple(dict.fromkeys(self._unexecuted))
+            unread
+            + self._missing_choices
+            + self._undefined_choices
+            + tuple(dict.fromkeys(self._unexecuted))
+            + uncounted
         )
 
     @cached_property
@@ -361,6 +373,7 @@ class BoardView:
                 and not (
                     isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
                 )
+                and not (isinstance(e, ManaTrigger) and same_name_gap(self, p.id, e) is not None)
             )
         return structure.effects
 
@@ -384,12 +397,19 @@ class BoardView:
         grants = list(self.effects_of(GrantAbility))
         bans = list(self.effects_of(ActivationBan))
         result: dict[str, Characteristics] = {}
-        unexecuted: list[TextWarning] = []
+        unexecuted: list[TextWarning] = list(self._graveyard_grants[1])
         for permanent in self.board.permanents:
             pid = permanent.id
             line = self.type_line(pid)
             lost = self.lost_text_abilities(pid)
-            if not grants and not bans and line is permanent.type_line and not lost:
+            granted_from_graveyards = self._granted_from_graveyards(pid)
+            if (
+                not grants
+                and not bans
+                and line is permanent.type_line
+                and not lost
+                and not granted_from_graveyards
+            ):
                 # as printed: the card's own characteristics, kept per card
                 found, set_aside = printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
@@ -414,6 +434,7 @@ class BoardView:
                 if once not in granted and self.matches(grant.affected, pid, sourced.source):
                     granted.add(once)
                     abilities.append(grant.ability)
+            abilities += [a for a in granted_from_graveyards if a not in abilities]
             families = tuple(a for a in abilities if counters_removed_any(a))
             if families:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
@@ -505,7 +526,22 @@ class BoardView:
             assert isinstance(effect, GrantAbility | ActivationBan)
             if self.matches(effect.affected, pid, sourced.source):
                 return False
-        return True
+        return not self._granted_from_graveyards(pid)
+
+    @cached_property
+    def _graveyard_grants(self) -> tuple[tuple[GraveyardGrant, ...], tuple[TextWarning, ...]]:
+        """:func:`~planner.rules.graveyard_grants.graveyard_grants` (Riftstone Portal)."""
+        return graveyard_grants(self)
+
+    @property
+    def grants_from_graveyards(self) -> bool:
+        """True when a card in a graveyard gives permanents mana abilities (Riftstone Portal), which no
+        analysis of a card alone has."""
+        return bool(self._graveyard_grants[0])
+
+    def _granted_from_graveyards(self, pid: str) -> tuple[ManaAbility, ...]:
+        grants = self._graveyard_grants[0]
+        return granted_to(self, grants, pid) if grants else ()
 
     def untaps_normally(self, pid: str) -> bool:
         """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,

@@ -110,6 +110,7 @@ from models.oracle.readings.mana_effects import (
 from models.oracle.readings.nouns import (
     ANY_NUMBER,
     EXILED_NAME,
+    ITS_NAME,
     Controller,
     Head,
     Noun,
@@ -166,6 +167,7 @@ from models.oracle.readings.spending import (
 __all__ = [
     "ANY_NUMBER",
     "EXILED_NAME",
+    "ITS_NAME",
     "ActivateOnly",
     "ActivateUse",
     "AddMana",

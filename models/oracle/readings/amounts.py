@@ -112,9 +112,9 @@ def quantity_text(quantity: Quantity, *, each: bool = False) -> str:
         case LifeTotal():
             return "your life total"
         case GreatestPower(among):
-            return f"the greatest power among {among.words()}"
+            return f"the greatest power among {among.words(plural=True)}"
         case LandTypesAmong(among):
-            return f"the number of basic land types among {among.words()}"
+            return f"the number of basic land types among {among.words(plural=True)}"
         case SacrificedManaValue(how, noun):
             return f"the {how} {noun}'s mana value"
         case Devotion(colors):
@@ -197,10 +197,13 @@ class AnyOf:
 
 @dataclass(frozen=True, slots=True)
 class AnyForEach:
-    """'one mana of any color for each <quantity>': that many mana, each of any color (or type)."""
+    """'one mana of any color for each <quantity>': that many mana, each of any color (or type); with
+    ``produced``, of any type that <noun> produced (Sasaya's Essence: 'one mana of any type that land
+    produced for each other land you control with the same name as it')."""
 
     palette: Palette
     each: Quantity
+    produced: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,8 +280,9 @@ def output_text(output: Output) -> str:
             return f"{symbols}, then add an additional {symbols} for each {quantity_text(each, each=True)}"
         case AnyOf():
             return _any_of_text(output)
-        case AnyForEach(palette, each):
-            return f"one mana of any {palette.value} for each {quantity_text(each, each=True)}"
+        case AnyForEach(palette, each, produced):
+            that = f" that {produced} produced" if produced else ""
+            return f"one mana of any {palette.value}{that} for each {quantity_text(each, each=True)}"
         case Combination(count, symbols, where):
             spelled = " and/or ".join(symbols) if symbols else "colors"
             return f"{number_words(count)} mana in any combination of {spelled}" + _where(where)

@@ -215,7 +215,7 @@ class Noun:
             words[-1] = _plural(self.types[-1])
         if self.named == EXILED_NAME:
             words.append("with the same name as the exiled card")
-        elif self.named:
+        elif self.named and self.named != ITS_NAME:
             words += ["named", self.named]
         words += [_quality(q) for q in self.qualities]
         if self.zone == "exile":
@@ -226,6 +226,8 @@ class Noun:
             words.append(self.controller.value)
         if self.chosen_type:
             words.append("of the chosen type")
+        if self.named == ITS_NAME:
+            words.append("with the same name as it")
         return " ".join(words)
 
 
@@ -239,6 +241,9 @@ def _plural(word: str) -> str:
 
 #: What :attr:`Noun.named` holds for 'with the same name as the exiled card' (Noun names never have quotes).
 EXILED_NAME: Final = "the exiled card's name"
+#: What :attr:`Noun.named` holds for 'with the same name as it': the name of the permanent a trigger is
+#: about (Sasaya's Essence: the land tapped for mana).
+ITS_NAME: Final = "its name"
 
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

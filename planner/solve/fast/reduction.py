@@ -213,6 +213,10 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
         effects = effects or kind.blocking is not None
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
+    if unresolved is None and problem.view.grants_from_graveyards:
+        unresolved = (
+            "a card in a graveyard grants mana abilities (Riftstone Portal): no card's analysis has them"
+        )
     found = _BoardKinds(tuple(kinds), unresolved, tuple(spending), effects, reflecting or effects)
     analysis.kinds = found
     return found

@@ -1,0 +1,169 @@
+"""The mana one activation adds, as *packets*: ``picks`` choices, each of one type from ``types``, each giving
+``per_pick`` mana, with the tag of what the mana carries (its source, restrictions, riders); and an
+*outcome*, one way an activation can resolve (:mod:`planner.rules.production` works them out).
+
+>>> from models.mana import ManaTypes
+>>> tag = ManaTag(source="sol")
+>>> normalised([Packet(ManaTypes.parse("C"), 1, 1, tag), Packet(ManaTypes.parse("C"), 1, 1, tag)])[0].total
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from models.abilities import SpendRestriction
+from models.cost import PaymentTarget
+from models.kept import KeptMap
+from models.mana import TYPE_ORDER, ManaBag, ManaTypes
+
+__all__ = ["ManaTag", "Outcome", "Packet", "bag_packets", "normalised"]
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class ManaTag:
+    """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6)."""
+
+    source: str
+    snow: bool = False
+    restriction: SpendRestriction | None = None
+    chosen_type: str | None = None
+    riders: tuple[str, ...] = ()
+    persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
+
+    def allows(self, target: PaymentTarget) -> bool:
+        """True when mana with this tag may be spent on the target: its restriction, if any, allows it
+        (CR 106.6).
+
+        >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
+        True
+        """
+        return self.restriction is None or self.restriction.allows(target, self.chosen_type)
+
+    def with_source(self, source: str) -> ManaTag:
+        """The tag with another source (``dataclasses.replace``, without its cost).
+
+        >>> ManaTag(source="", snow=True).with_source("f1")
+        ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False)
+        """
+        return ManaTag(
+            source=source,
+            snow=self.snow,
+            restriction=self.restriction,
+            chosen_type=self.chosen_type,
+            riders=self.riders,
+            persists=self.persists,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Packet:
+    """``picks`` choices of one type from ``types``, each adding ``per_pick`` mana with the same tag."""
+
+    types: ManaTypes
+    picks: int
+    per_pick: int
+    tag: ManaTag
+
+    @property
+    def total(self) -> int:
+        """How many mana the packet adds."""
+        return self.picks * self.per_pick
+
+    def concrete(self) -> Iterable[ManaBag]:
+        """Every bag of mana the packet can become, one per distinct choice; kept by all it reads (its
+        types, picks and mana per pick) when there are at most :data:`_BAGS_KEPT`.
+
+        >>> [str(bag) for bag in Packet(ManaTypes.parse("RG"), 2, 1, ManaTag(source="f")).concrete()]
+        ['{R}{R}', '{R}{G}', '{G}{G}']
+        """
+        key = (self.types.mask, self.picks, self.per_pick)
+        known = _BAGS.get(key)
+        if known is not None:
+            return known
+        bags = (
+            ManaBag.of(combo).scaled(self.per_pick)
+            for combo in itertools.combinations_with_replacement(tuple(self.types), self.picks)
+        )
+        if math.comb(max(len(self.types) + self.picks - 1, 0), self.picks) > _BAGS_KEPT:
+            return bags
+        found = tuple(bags)
+        _BAGS.put(key, found)
+        return found
+
+
+#: The most bags one packet may have for :meth:`Packet.concrete` to keep them, and how many packets' bags it
+#: keeps, past which it forgets them all.
+_BAGS_KEPT = 64
+_BAGS: KeptMap[tuple[int, int, int], tuple[ManaBag, ...]] = KeptMap(
+    f"{__name__}.Packet.concrete", maxsize=1024
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One way an activation can resolve: the mana it adds, what it costs in damage, and how it got there.
+
+    ``replacements`` lists the ids of the permanents whose replacement effects applied, in order;
+    ``devotion`` the color chosen for a devotion to the chosen color (Nykthos), whose amount it counted
+    whatever type a replacement then made the mana (Pale Moon's {C}).
+    """
+
+    packets: tuple[Packet, ...]
+    damage: int = 0
+    life_loss: int = 0
+    replacements: tuple[str, ...] = ()
+    sacrifices_source: bool = False
+    devotion: ManaTypes = ManaTypes()
+    life_gain: int = 0  # life its controller gains as it resolves (Pristine Talisman)
+
+    @property
+    def total(self) -> int:
+        """How many mana in all."""
+        return sum(p.total for p in self.packets)
+
+    @property
+    def types(self) -> ManaTypes:
+        """Every type this outcome can put into the pool."""
+        result = ManaTypes()
+        for packet in self.packets:
+            if packet.total:
+                result |= packet.types
+        return result
+
+    def concrete(self) -> Iterator[tuple[tuple[ManaBag, ManaTag], ...]]:
+        """Every fully chosen result: for each packet, the bag it becomes with its tag."""
+        choices = [[(bag, p.tag) for bag in p.concrete()] for p in self.packets]
+        yield from itertools.product(*choices)
+
+
+def normalised(packets: Iterable[Packet]) -> tuple[Packet, ...]:
+    """Merge packets that can be merged and drop empty ones, in a canonical order.
+
+    Single-type packets with the same tag add up; multi-type packets add up their picks when their type
+    set, amount per pick and tag agree.
+    """
+    singles: dict[tuple[int, ManaTag], int] = {}
+    choices: dict[tuple[int, int, ManaTag], int] = {}
+    for packet in packets:
+        if packet.total <= 0 or not packet.types:
+            continue
+        if len(packet.types) == 1:
+            key = (packet.types.mask, packet.tag)
+            singles[key] = singles.get(key, 0) + packet.total
+        else:
+            choice_key = (packet.types.mask, packet.per_pick, packet.tag)
+            choices[choice_key] = choices.get(choice_key, 0) + packet.picks
+    result = [Packet(ManaTypes(mask), 1, total, tag) for (mask, tag), total in singles.items()]
+    result += [Packet(ManaTypes(mask), picks, each, tag) for (mask, each, tag), picks in choices.items()]
+    if len(result) < 2:
+        return tuple(result)
+    return tuple(sorted(result, key=lambda p: (p.tag.source, p.types.mask, p.per_pick, p.picks, repr(p.tag))))
+
+
+def bag_packets(bag: ManaBag, times: int, tag: ManaTag) -> list[Packet]:
+    """A fixed bag of mana, ``times`` over, as single-type packets with the tag."""
+    return [Packet(ManaTypes(t), 1, bag[t] * times, tag) for t in TYPE_ORDER if bag[t]]
