@@ -138,6 +138,8 @@ class KarstenPlanned:
             or (k.role == "land" and not fast)
         )
         self.is_land = [k.role == "land" for k in kinds]
+        self._is_source = [k.role == "source" for k in kinds]
+        self._waits = [k.role == "source" and not _is_event(k) for k in kinds]  # (cast after the events)
         # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
         # Phyrexian symbol of the deck could cost: past what the turns left can pay, more life plays the same
         self.land_life = max((k.land.shock_life for k in kinds if k.land is not None), default=0) + max(
@@ -146,7 +148,7 @@ class KarstenPlanned:
         self.phyrexian_life = 2 * sum(
             k.phyrexian * max(1, counts[k.index] if k.index < len(counts) else 1) for k in kinds
         )
-        self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
+        self._turns: dict[tuple[Position, frozenset[int], bool], _Answer] = {}
         # a game's turn from a frontier by its number (hashing a small key, not the frontier's positions)
         self._steps: dict[tuple[int, int, tuple[frozenset[int], ...], int], tuple[frozenset[int], int]] = {}
         self._numbers: dict[tuple[Position, ...], int] = {}  # each frontier met, numbered
@@ -261,22 +263,35 @@ class KarstenPlanned:
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         """The kinds castable on a turn from ``position`` with ``drawn`` added to the hand (-1 for none, or
         a card that changes nothing), the library's land kinds being ``library``; and the positions the turn
-        can lead to (none when it is the ``last`` asked about). Worked out once per run."""
-        key = (position, drawn, library, last)
+        can lead to (none when it is the ``last`` asked about). Worked out once per run, by the position with
+        the card drawn in its hand (two positions with their draws can be the same one: a Forest in hand
+        drawing an Island, an Island drawing a Forest).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> from planner.sim.lands import LandProfile
+        >>> forest = CardKind(0, "Forest", "land", 0, units=(16,), land=LandProfile(sources=(16,)))
+        >>> island = CardKind(1, "Island", "land", 0, units=(2,), land=LandProfile(sources=(2,)))
+        >>> record = KarstenPlanned([forest, island], [10, 10], 20)
+        >>> one = record.turn(((), (), (0,), 20, (), (), 0), 1, frozenset())
+        >>> one is record.turn(((), (), (1,), 20, (), (), 0), 0, frozenset()), len(record._turns)
+        (True, 1)
+        """
+        if drawn >= 0:
+            lands, sources, hand, life, fetched, changers, treasures = position
+            position = (lands, sources, tuple(sorted((*hand, drawn))), life, fetched, changers, treasures)
+        key = (position, library, last)
         found = self._turns.get(key)
         if found is None:
             if self.full(len(self._turns)):
                 self.forget()
-            found = self._turns[key] = self._worked_out(position, drawn, library, last)
+            found = self._turns[key] = self._worked_out(position, library, last)
         return found
 
     def _worked_out(
-        self, position: Position, drawn: int, library: frozenset[int], last: bool
+        self, position: Position, library: frozenset[int], last: bool
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         kinds, tables = self.kinds, self.tables
         lands, sources, hand, life, fetched, changers, treasures = position
-        if drawn >= 0:
-            hand = tuple(sorted((*hand, drawn)))
         ready = sorted(
             [mask for i in lands for mask in _land(kinds[i]).sources]
             + [m for i in sources for m in kinds[i].units]
@@ -294,9 +309,13 @@ class KarstenPlanned:
         )
         castable: set[int] = set()
         after: set[Position] = set()
-        for land, tapped, paid, found in land_options(kinds, state):
+        everything = len(self.castable_of)  # (on the last turn, once every kind is castable nothing can add)
+        options = land_options(kinds, state)
+        if any(self._keeps_up(land, paid, found) for land, _, paid, found in options):
+            options = options[1:]  # (playing no land does nothing more: see _keeps_up)
+        for land, tapped, paid, found in options:
             life_left = life - paid
-            if life_left <= 0:
+            if life_left <= 0 or (last and len(castable) == everything):
                 continue
             rest = list(hand)
             entered = found if found >= 0 else land
@@ -310,6 +329,8 @@ class KarstenPlanned:
                 lands_after = tuple(sorted((*lands, entered)))
             spells = tuple(i for i in rest if kinds[i].role != "land")
             for sequence in tables.event_orders(spells):
+                if last and len(castable) == everything:
+                    break
                 played = events_paid(tables, kinds, sequence, now, treasures, changers, life_left)
                 if played is None:
                     continue
@@ -340,6 +361,22 @@ class KarstenPlanned:
                 )
         return frozenset(castable), _undominated(after, self.movable)
 
+    def _keeps_up(self, land: int, paid: int, found: int) -> bool:
+        """Whether playing ``land`` from the hand (paying ``paid`` life, finding ``found``) leads to positions
+        that dominate those of playing no land, and casts whatever playing none casts: a land of
+        :attr:`movable` (one in play does whatever it could from the hand) that costs no life, searches for
+        nothing and returns nothing; tapped, it adds nothing this turn, untapped it adds mana (a payment
+        only gets easier with more mana, and leaves more Treasures). The turn without a land play is then
+        left out: its castable kinds are among this one's, and its positions dominated (:func:`_dominates`,
+        which :func:`_undominated` drops).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> record = KarstenPlanned([CardKind(0, "Forest", "land", 0, units=(16,))], [24], 20)
+        >>> record._keeps_up(0, 0, -1), record._keeps_up(0, 2, -1), record._keeps_up(-1, 0, -1)
+        (True, False, False)
+        """
+        return land >= 0 and paid == 0 and found < 0 and land in self.movable and not self.kinds[land].bounce
+
     def _positions(
         self,
         lands_after: tuple[int, ...],
@@ -359,11 +396,26 @@ class KarstenPlanned:
         """The positions after a turn that played ``land`` and cast ``sequence``: then any of the mana
         creatures without haste left in hand (each subset the mana left pays), and, for a bounce land, each
         land it can return."""
-        kinds, tables = self.kinds, self.tables
+        kinds, tables, waits, is_source = self.kinds, self.tables, self._waits, self._is_source
         life_left, phyrexian, epoch = counts
-        creatures = sorted(i for i in left if kinds[i].role == "source" and not _is_event(kinds[i]))
-        cast_sources = [i for i in sequence if kinds[i].role == "source"]
+        creatures = [i for i in left if waits[i]]  # (sorted: so is the hand)
+        cast_sources = [i for i in sequence if is_source[i]]
         found: set[Position] = set()
+        if not creatures and not (land >= 0 and kinds[land].bounce):  # (the one position: what is below)
+            used = _treasures_used(lasting, made, demands, tables.matchings) if made else 0
+            in_play = tuple(sorted((*sources, *cast_sources))) if cast_sources else sources
+            found.add(
+                (
+                    lands_after,
+                    in_play,
+                    tuple(left),
+                    life_left - 2 * phyrexian,
+                    fetched,
+                    changed,
+                    len(made) - used,
+                )
+            )
+            return found
         for chosen in _sub_multisets(creatures):
             every = demands + [(mask, epoch) for i in chosen for mask in tables.demand(i, changed)]
             paid = phyrexian + sum(kinds[i].phyrexian for i in chosen)
@@ -475,13 +527,53 @@ def _dominates(a: Position, b: Position, movable: frozenset[int]) -> bool:
 
 
 def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Position, ...]:
-    """The positions that no other one dominates (:func:`_dominates`), sorted."""
+    """The positions that no other one dominates (:func:`_dominates`), sorted. Only positions with the same
+    lands fetched, cost changers and cards (in play and in hand together) can dominate one another, so each
+    is compared only with those of its group.
+
+    >>> forest = ((0,), (), (), 20, (), (), 0)
+    >>> in_hand, other = ((), (), (0,), 20, (), (), 0), ((), (), (1,), 20, (), (), 0)
+    >>> _undominated({forest, in_hand, other}, frozenset({0, 1})) == tuple(sorted([forest, other]))
+    True
+    """
+    if len(positions) < 2:
+        return tuple(positions)
     ordered = sorted(positions, key=lambda p: (-len(p[0]) - len(p[1]), -p[3], -p[6], p))
     kept: list[Position] = []
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[Position]] = {}
     for position in ordered:
-        if not any(_dominates(other, position, movable) for other in kept):
+        group = groups.setdefault(_cards_of(position), [])
+        if not any(_dominates_alike(other, position, movable) for other in group):
+            group.append(position)
             kept.append(position)
     return tuple(sorted(kept))
+
+
+def _dominates_alike(a: Position, b: Position, movable: frozenset[int]) -> bool:
+    """:func:`_dominates` of two positions of the same :func:`_cards_of`: what it checks of the lands
+    fetched, the cost changers and the hand then holds already (the hand is the cards less those in play).
+
+    >>> a, b = ((0,), (), (), 20, (), (), 0), ((), (), (0,), 20, (), (), 0)
+    >>> _dominates_alike(a, b, frozenset({0})), _dominates_alike(b, a, frozenset({0}))
+    (True, False)
+    """
+    if a[3] < b[3] or a[6] < b[6]:
+        return False
+    extra_lands = _minus(a[0], b[0])
+    if extra_lands is None or any(i not in movable for i in extra_lands):
+        return False
+    extra_sources = _minus(a[1], b[1])
+    return extra_sources is not None and all(i in movable for i in extra_sources)
+
+
+def _cards_of(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What a position that dominates ``position`` must share with it (:func:`_dominates`): the lands
+    fetched, the cost changers, and its cards in play and in hand together (sorted).
+
+    >>> _cards_of(((3, 1), (5,), (1, 2), 20, (4,), (), 0))
+    ((4,), (), (1, 1, 2, 3, 5))
+    """
+    return position[4], position[5], tuple(sorted((*position[0], *position[1], *position[2])))
 
 
 def _land(kind: CardKind) -> LandProfile:
