@@ -116,8 +116,12 @@ class KarstenPlanned:
         start_life: int,
         matchings: Matchings | None = None,
         weight: int = 1,
+        exhaustive: bool = False,
     ) -> None:
         self.kinds = list(kinds)
+        # (True: every land play and order tried, every position compared with every other, none of the
+        # shortcuts that leave out work whose answer is known: the reference the tests compare it with)
+        self.exhaustive = exhaustive
         self.weight = weight  # (its budget is KARSTEN_ENTRIES // weight: see planned.ENTRY_WEIGHT_COMMANDER)
         self.start_life = start_life
         self.castable_of = tuple(k.index for k in kinds if k.role != "land")
@@ -230,7 +234,8 @@ class KarstenPlanned:
                 castable = castable | now
                 after.update(self.within(p, turns_left) for p in following)
             key = (self.number(positions), drawn, libraries, turns_left)
-            found = self._steps[key] = (castable, self.number(_undominated(after, self.movable)))
+            undominated = _undominated(after, self.movable, self.exhaustive)
+            found = self._steps[key] = (castable, self.number(undominated))
         return found
 
     def within(self, position: Position, turns_left: int) -> Position:
@@ -309,9 +314,10 @@ class KarstenPlanned:
         )
         castable: set[int] = set()
         after: set[Position] = set()
-        everything = len(self.castable_of)  # (on the last turn, once every kind is castable nothing can add)
+        # (on the last turn, once every kind is castable nothing can add to it)
+        everything = len(self.castable_of) if not self.exhaustive else -1
         options = land_options(kinds, state)
-        if any(self._keeps_up(land, paid, found) for land, _, paid, found in options):
+        if not self.exhaustive and any(self._keeps_up(land, paid, found) for land, _, paid, found in options):
             options = options[1:]  # (playing no land does nothing more: see _keeps_up)
         for land, tapped, paid, found in options:
             life_left = life - paid
@@ -359,7 +365,7 @@ class KarstenPlanned:
                     changed,
                     fetched if found < 0 else tuple(sorted((*fetched, found))),
                 )
-        return frozenset(castable), _undominated(after, self.movable)
+        return frozenset(castable), _undominated(after, self.movable, self.exhaustive)
 
     def _keeps_up(self, land: int, paid: int, found: int) -> bool:
         """Whether playing ``land`` from the hand (paying ``paid`` life, finding ``found``) leads to positions
@@ -401,7 +407,8 @@ class KarstenPlanned:
         creatures = [i for i in left if waits[i]]  # (sorted: so is the hand)
         cast_sources = [i for i in sequence if is_source[i]]
         found: set[Position] = set()
-        if not creatures and not (land >= 0 and kinds[land].bounce):  # (the one position: what is below)
+        if not creatures and not (land >= 0 and kinds[land].bounce) and not self.exhaustive:
+            # (the one position: the loop's below with nothing chosen)
             used = _treasures_used(lasting, made, demands, tables.matchings) if made else 0
             in_play = tuple(sorted((*sources, *cast_sources))) if cast_sources else sources
             found.add(
@@ -478,10 +485,13 @@ class KarstenGame:
         if self._generation != record.generation:  # (the record forgot: number the frontier again)
             self._number = record.number(self._frontier)
             self._generation = record.generation
-        castable, self._number = record.numbered_step(self._number, drawn, libraries, self._turns_left)
-        if self._generation != record.generation:  # (it forgot while working this turn out)
-            self._generation = record.generation
-        self._frontier = record.frontier(self._number)
+        found = record._steps.get((self._number, drawn, libraries, self._turns_left))  # (most turns: known)
+        if found is None:
+            found = record.numbered_step(self._number, drawn, libraries, self._turns_left)
+            if self._generation != record.generation:  # (it forgot while working this turn out)
+                self._generation = record.generation
+        castable, self._number = found
+        self._frontier = record._frontiers[self._number]
         return castable
 
     def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:
@@ -526,10 +536,13 @@ def _dominates(a: Position, b: Position, movable: frozenset[int]) -> bool:
     return tuple(sorted((*a[2], *extra_lands, *extra_sources))) == b[2]
 
 
-def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Position, ...]:
+def _undominated(
+    positions: set[Position], movable: frozenset[int], exhaustive: bool = False
+) -> tuple[Position, ...]:
     """The positions that no other one dominates (:func:`_dominates`), sorted. Only positions with the same
     lands fetched, cost changers and cards (in play and in hand together) can dominate one another, so each
-    is compared only with those of its group.
+    is compared only with those of its group (with every other kept, by :func:`_dominates`, when
+    ``exhaustive``: the reference).
 
     >>> forest = ((0,), (), (), 20, (), (), 0)
     >>> in_hand, other = ((), (), (0,), 20, (), (), 0), ((), (), (1,), 20, (), (), 0)
@@ -540,6 +553,11 @@ def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Pos
         return tuple(positions)
     ordered = sorted(positions, key=lambda p: (-len(p[0]) - len(p[1]), -p[3], -p[6], p))
     kept: list[Position] = []
+    if exhaustive:
+        for position in ordered:
+            if not any(_dominates(other, position, movable) for other in kept):
+                kept.append(position)
+        return tuple(sorted(kept))
     groups: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[Position]] = {}
     for position in ordered:
         group = groups.setdefault(_cards_of(position), [])

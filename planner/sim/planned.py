@@ -360,7 +360,7 @@ def planned_counts(
     """
     setup = (runs or PlannedRuns()).of(deck, min_x)
     deck_ids = setup.dealt(layout)
-    weights = setup.weights
+    weights = setup.weights.tolist()  # (the tallies are Python lists in the loop: a numpy scalar is slow)
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     commander = setup.deck.is_commander
     stages = mulligan_stages(commander=commander, london=mulligan == "london")
@@ -369,16 +369,16 @@ def planned_counts(
     extra = 1 if (on_the_draw or commander) else 0
     castable_games = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
     as_played = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
-    hits_as_played = np.zeros(len(kinds), dtype=np.int64)
+    hits_as_played = [0] * len(kinds)
     due_on: dict[int, list[int]] = {}  # the spells whose curve turn each turn is
     for kind in kinds:
         if kind.role != "land":
             due_on.setdefault(max(1, kind.mana_value), []).append(kind.index)
-    hits = np.zeros(len(kinds), dtype=np.int64)
-    cast_hits = np.zeros(len(kinds), dtype=np.int64)
-    drops = np.zeros(len(kinds), dtype=np.int64)
-    drop_hits = np.zeros(len(kinds), dtype=np.int64)
-    in_hand_hits = np.zeros(len(kinds), dtype=np.int64)
+    hits = [0] * len(kinds)
+    cast_hits = [0] * len(kinds)
+    drops = [0] * len(kinds)
+    drop_hits = [0] * len(kinds)
+    in_hand_hits = [0] * len(kinds)
     kept_at = [0] * len(stages)
     life_paid = 0
     played = 0
@@ -503,17 +503,17 @@ def planned_counts(
     return PlannedCounts(
         games=played,
         castable=castable_games,
-        hits=hits,
-        cast_hits=cast_hits,
-        drops=drops,
-        drop_hits=drop_hits,
-        in_hand_hits=in_hand_hits,
+        hits=np.array(hits, dtype=np.int64),
+        cast_hits=np.array(cast_hits, dtype=np.int64),
+        drops=np.array(drops, dtype=np.int64),
+        drop_hits=np.array(drop_hits, dtype=np.int64),
+        in_hand_hits=np.array(in_hand_hits, dtype=np.int64),
         kept_at=tuple(kept_at),
         life_paid=life_paid,
         game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
         game_life=np.array(lives, dtype=np.int64) if game_scores else None,
         castable_as_played=as_played,
-        hits_as_played=hits_as_played,
+        hits_as_played=np.array(hits_as_played, dtype=np.int64),
     )
 
 
