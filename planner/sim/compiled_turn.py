@@ -78,8 +78,11 @@ class CompiledTurns:
         self._kernel = best_turn_arrays
         self.kinds = list(kinds)
         self._tables = TurnTables(kinds, castable_of)  # (its event orders, kept per hand)
-        self._orders: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+        self._orders: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._frozen: dict[bytes, frozenset[int]] = {}  # (the castable sets met, made once)
+        # the kernel's arrays of what many states share: the land plays, the ready mana
+        self._options: dict[tuple[object, ...], tuple[list[tuple[int, int, int]], np.ndarray]] = {}
+        self._ready: dict[tuple[int, ...], np.ndarray] = {}
         demand, demand_len = _padded([k.demand for k in kinds])
         colored, colored_len = _padded([[m for m in k.demand if m != ANY_TYPE] for k in kinds])
         units, units_len = _padded([k.units for k in kinds])
@@ -112,42 +115,54 @@ class CompiledTurns:
     def entries(self) -> int:
         """How many answers it keeps (event orders per hand, castable sets, its tables'): what the run's
         memory budget counts (:data:`planner.sim.planned.MEMO_ENTRIES`)."""
-        return len(self._orders) + len(self._frozen) + self._tables.entries()
+        shared = len(self._options) + len(self._ready)
+        return len(self._orders) + len(self._frozen) + shared + self._tables.entries()
 
     def forget(self) -> None:
         """Forget the answers kept (the arrays of the deck stay)."""
         self._orders.clear()
         self._frozen.clear()
+        self._options.clear()
+        self._ready.clear()
         self._tables = TurnTables(self.kinds, self._tables.castable_of)
 
-    def _event_orders(self, spells: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The event orders of the spells in hand (:meth:`TurnTables.event_orders`) as an array."""
+    def _land_options(
+        self, lands: tuple[int, ...], state: TurnState
+    ) -> tuple[list[tuple[int, int, int]], np.ndarray]:
+        """The land plays of a state whose hand holds the land kinds ``lands``: none, then each land each way
+        it can enter (:func:`~planner.sim.turn_search._entries`, which reads the state's land types, lands
+        and life), as a list and as the kernel's array."""
+        options: list[tuple[int, int, int]] = [(-1, 0, 0)]
+        for index in lands:
+            options += [(index, int(tapped), life) for tapped, life in _entries(self.kinds[index], state)]
+        return options, np.array(options, dtype=np.int64)
+
+    def _event_orders(self, spells: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The spells in hand and their event orders (:meth:`TurnTables.event_orders`) as arrays."""
         found = self._orders.get(spells)
         if found is None:
             orders = self._tables.event_orders(spells)
             table, lengths = _padded(orders)
-            found = self._orders[spells] = (table, lengths)
+            found = self._orders[spells] = (np.array(spells, dtype=np.int64), table, lengths)
         return found
 
     def best_turn(self, state: TurnState) -> TurnPlan:
         """:func:`planner.sim.turn_search.best_turn` of ``state`` (see the class docstring)."""
         assert state.land_play and not state.changers and not state.treasures
         kinds = self.kinds
-        options: list[tuple[int, int, int]] = [(-1, 0, 0)]
-        for index in sorted(set(state.hand)):
-            if kinds[index].role == "land":
-                options += [(index, int(tapped), life) for tapped, life in _entries(kinds[index], state)]
-        spells = tuple(i for i in state.hand if kinds[i].role != "land")
-        orders, order_lengths = self._event_orders(spells)
+        lands_in_hand = tuple(sorted({i for i in state.hand if kinds[i].role == "land"}))
+        in_hand = tuple(i for i in state.hand if kinds[i].role != "land")
+        spells, orders, order_lengths = self._event_orders(in_hand)
+        played = (lands_in_hand, state.land_types, state.lands, state.life)
+        found = self._options.get(played)
+        if found is None:
+            found = self._options[played] = self._land_options(lands_in_hand, state)
+        options, options_array = found
+        ready = self._ready.get(state.ready)
+        if ready is None:
+            ready = self._ready[state.ready] = np.array(state.ready, dtype=np.int64)
         chosen, cast, castable = self._kernel(
-            np.array(state.ready, dtype=np.int64),
-            np.array(spells, dtype=np.int64),
-            np.array(options, dtype=np.int64),
-            state.life,
-            orders,
-            order_lengths,
-            self._info,
-            self._masks,
+            ready, spells, options_array, state.life, orders, order_lengths, self._info, self._masks
         )
         land, tapped, life = options[chosen]
         key = castable.tobytes()

@@ -116,8 +116,12 @@ class KarstenPlanned:
         start_life: int,
         matchings: Matchings | None = None,
         weight: int = 1,
+        exhaustive: bool = False,
     ) -> None:
         self.kinds = list(kinds)
+        # (True: every land play and order tried, every position compared with every other, none of the
+        # shortcuts that leave out work whose answer is known: the reference the tests compare it with)
+        self.exhaustive = exhaustive
         self.weight = weight  # (its budget is KARSTEN_ENTRIES // weight: see planned.ENTRY_WEIGHT_COMMANDER)
         self.start_life = start_life
         self.castable_of = tuple(k.index for k in kinds if k.role != "land")
@@ -138,6 +142,8 @@ class KarstenPlanned:
             or (k.role == "land" and not fast)
         )
         self.is_land = [k.role == "land" for k in kinds]
+        self._is_source = [k.role == "source" for k in kinds]
+        self._waits = [k.role == "source" and not _is_event(k) for k in kinds]  # (cast after the events)
         # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
         # Phyrexian symbol of the deck could cost: past what the turns left can pay, more life plays the same
         self.land_life = max((k.land.shock_life for k in kinds if k.land is not None), default=0) + max(
@@ -146,7 +152,7 @@ class KarstenPlanned:
         self.phyrexian_life = 2 * sum(
             k.phyrexian * max(1, counts[k.index] if k.index < len(counts) else 1) for k in kinds
         )
-        self._turns: dict[tuple[Position, int, frozenset[int], bool], _Answer] = {}
+        self._turns: dict[tuple[Position, frozenset[int], bool], _Answer] = {}
         # a game's turn from a frontier by its number (hashing a small key, not the frontier's positions)
         self._steps: dict[tuple[int, int, tuple[frozenset[int], ...], int], tuple[frozenset[int], int]] = {}
         self._numbers: dict[tuple[Position, ...], int] = {}  # each frontier met, numbered
@@ -228,7 +234,8 @@ class KarstenPlanned:
                 castable = castable | now
                 after.update(self.within(p, turns_left) for p in following)
             key = (self.number(positions), drawn, libraries, turns_left)
-            found = self._steps[key] = (castable, self.number(_undominated(after, self.movable)))
+            undominated = _undominated(after, self.movable, self.exhaustive)
+            found = self._steps[key] = (castable, self.number(undominated))
         return found
 
     def within(self, position: Position, turns_left: int) -> Position:
@@ -261,22 +268,35 @@ class KarstenPlanned:
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         """The kinds castable on a turn from ``position`` with ``drawn`` added to the hand (-1 for none, or
         a card that changes nothing), the library's land kinds being ``library``; and the positions the turn
-        can lead to (none when it is the ``last`` asked about). Worked out once per run."""
-        key = (position, drawn, library, last)
+        can lead to (none when it is the ``last`` asked about). Worked out once per run, by the position with
+        the card drawn in its hand (two positions with their draws can be the same one: a Forest in hand
+        drawing an Island, an Island drawing a Forest).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> from planner.sim.lands import LandProfile
+        >>> forest = CardKind(0, "Forest", "land", 0, units=(16,), land=LandProfile(sources=(16,)))
+        >>> island = CardKind(1, "Island", "land", 0, units=(2,), land=LandProfile(sources=(2,)))
+        >>> record = KarstenPlanned([forest, island], [10, 10], 20)
+        >>> one = record.turn(((), (), (0,), 20, (), (), 0), 1, frozenset())
+        >>> one is record.turn(((), (), (1,), 20, (), (), 0), 0, frozenset()), len(record._turns)
+        (True, 1)
+        """
+        if drawn >= 0:
+            lands, sources, hand, life, fetched, changers, treasures = position
+            position = (lands, sources, tuple(sorted((*hand, drawn))), life, fetched, changers, treasures)
+        key = (position, library, last)
         found = self._turns.get(key)
         if found is None:
             if self.full(len(self._turns)):
                 self.forget()
-            found = self._turns[key] = self._worked_out(position, drawn, library, last)
+            found = self._turns[key] = self._worked_out(position, library, last)
         return found
 
     def _worked_out(
-        self, position: Position, drawn: int, library: frozenset[int], last: bool
+        self, position: Position, library: frozenset[int], last: bool
     ) -> tuple[frozenset[int], tuple[Position, ...]]:
         kinds, tables = self.kinds, self.tables
         lands, sources, hand, life, fetched, changers, treasures = position
-        if drawn >= 0:
-            hand = tuple(sorted((*hand, drawn)))
         ready = sorted(
             [mask for i in lands for mask in _land(kinds[i]).sources]
             + [m for i in sources for m in kinds[i].units]
@@ -294,9 +314,14 @@ class KarstenPlanned:
         )
         castable: set[int] = set()
         after: set[Position] = set()
-        for land, tapped, paid, found in land_options(kinds, state):
+        # (on the last turn, once every kind is castable nothing can add to it)
+        everything = len(self.castable_of) if not self.exhaustive else -1
+        options = land_options(kinds, state)
+        if not self.exhaustive and any(self._keeps_up(land, paid, found) for land, _, paid, found in options):
+            options = options[1:]  # (playing no land does nothing more: see _keeps_up)
+        for land, tapped, paid, found in options:
             life_left = life - paid
-            if life_left <= 0:
+            if life_left <= 0 or (last and len(castable) == everything):
                 continue
             rest = list(hand)
             entered = found if found >= 0 else land
@@ -310,6 +335,8 @@ class KarstenPlanned:
                 lands_after = tuple(sorted((*lands, entered)))
             spells = tuple(i for i in rest if kinds[i].role != "land")
             for sequence in tables.event_orders(spells):
+                if last and len(castable) == everything:
+                    break
                 played = events_paid(tables, kinds, sequence, now, treasures, changers, life_left)
                 if played is None:
                     continue
@@ -338,7 +365,23 @@ class KarstenPlanned:
                     changed,
                     fetched if found < 0 else tuple(sorted((*fetched, found))),
                 )
-        return frozenset(castable), _undominated(after, self.movable)
+        return frozenset(castable), _undominated(after, self.movable, self.exhaustive)
+
+    def _keeps_up(self, land: int, paid: int, found: int) -> bool:
+        """Whether playing ``land`` from the hand (paying ``paid`` life, finding ``found``) leads to positions
+        that dominate those of playing no land, and casts whatever playing none casts: a land of
+        :attr:`movable` (one in play does whatever it could from the hand) that costs no life, searches for
+        nothing and returns nothing; tapped, it adds nothing this turn, untapped it adds mana (a payment
+        only gets easier with more mana, and leaves more Treasures). The turn without a land play is then
+        left out: its castable kinds are among this one's, and its positions dominated (:func:`_dominates`,
+        which :func:`_undominated` drops).
+
+        >>> from planner.sim.kinds import CardKind
+        >>> record = KarstenPlanned([CardKind(0, "Forest", "land", 0, units=(16,))], [24], 20)
+        >>> record._keeps_up(0, 0, -1), record._keeps_up(0, 2, -1), record._keeps_up(-1, 0, -1)
+        (True, False, False)
+        """
+        return land >= 0 and paid == 0 and found < 0 and land in self.movable and not self.kinds[land].bounce
 
     def _positions(
         self,
@@ -359,11 +402,27 @@ class KarstenPlanned:
         """The positions after a turn that played ``land`` and cast ``sequence``: then any of the mana
         creatures without haste left in hand (each subset the mana left pays), and, for a bounce land, each
         land it can return."""
-        kinds, tables = self.kinds, self.tables
+        kinds, tables, waits, is_source = self.kinds, self.tables, self._waits, self._is_source
         life_left, phyrexian, epoch = counts
-        creatures = sorted(i for i in left if kinds[i].role == "source" and not _is_event(kinds[i]))
-        cast_sources = [i for i in sequence if kinds[i].role == "source"]
+        creatures = [i for i in left if waits[i]]  # (sorted: so is the hand)
+        cast_sources = [i for i in sequence if is_source[i]]
         found: set[Position] = set()
+        if not creatures and not (land >= 0 and kinds[land].bounce) and not self.exhaustive:
+            # (the one position: the loop's below with nothing chosen)
+            used = _treasures_used(lasting, made, demands, tables.matchings) if made else 0
+            in_play = tuple(sorted((*sources, *cast_sources))) if cast_sources else sources
+            found.add(
+                (
+                    lands_after,
+                    in_play,
+                    tuple(left),
+                    life_left - 2 * phyrexian,
+                    fetched,
+                    changed,
+                    len(made) - used,
+                )
+            )
+            return found
         for chosen in _sub_multisets(creatures):
             every = demands + [(mask, epoch) for i in chosen for mask in tables.demand(i, changed)]
             paid = phyrexian + sum(kinds[i].phyrexian for i in chosen)
@@ -426,10 +485,13 @@ class KarstenGame:
         if self._generation != record.generation:  # (the record forgot: number the frontier again)
             self._number = record.number(self._frontier)
             self._generation = record.generation
-        castable, self._number = record.numbered_step(self._number, drawn, libraries, self._turns_left)
-        if self._generation != record.generation:  # (it forgot while working this turn out)
-            self._generation = record.generation
-        self._frontier = record.frontier(self._number)
+        found = record._steps.get((self._number, drawn, libraries, self._turns_left))  # (most turns: known)
+        if found is None:
+            found = record.numbered_step(self._number, drawn, libraries, self._turns_left)
+            if self._generation != record.generation:  # (it forgot while working this turn out)
+                self._generation = record.generation
+        castable, self._number = found
+        self._frontier = record._frontiers[self._number]
         return castable
 
     def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:
@@ -474,14 +536,62 @@ def _dominates(a: Position, b: Position, movable: frozenset[int]) -> bool:
     return tuple(sorted((*a[2], *extra_lands, *extra_sources))) == b[2]
 
 
-def _undominated(positions: set[Position], movable: frozenset[int]) -> tuple[Position, ...]:
-    """The positions that no other one dominates (:func:`_dominates`), sorted."""
+def _undominated(
+    positions: set[Position], movable: frozenset[int], exhaustive: bool = False
+) -> tuple[Position, ...]:
+    """The positions that no other one dominates (:func:`_dominates`), sorted. Only positions with the same
+    lands fetched, cost changers and cards (in play and in hand together) can dominate one another, so each
+    is compared only with those of its group (with every other kept, by :func:`_dominates`, when
+    ``exhaustive``: the reference).
+
+    >>> forest = ((0,), (), (), 20, (), (), 0)
+    >>> in_hand, other = ((), (), (0,), 20, (), (), 0), ((), (), (1,), 20, (), (), 0)
+    >>> _undominated({forest, in_hand, other}, frozenset({0, 1})) == tuple(sorted([forest, other]))
+    True
+    """
+    if len(positions) < 2:
+        return tuple(positions)
     ordered = sorted(positions, key=lambda p: (-len(p[0]) - len(p[1]), -p[3], -p[6], p))
     kept: list[Position] = []
+    if exhaustive:
+        for position in ordered:
+            if not any(_dominates(other, position, movable) for other in kept):
+                kept.append(position)
+        return tuple(sorted(kept))
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[Position]] = {}
     for position in ordered:
-        if not any(_dominates(other, position, movable) for other in kept):
+        group = groups.setdefault(_cards_of(position), [])
+        if not any(_dominates_alike(other, position, movable) for other in group):
+            group.append(position)
             kept.append(position)
     return tuple(sorted(kept))
+
+
+def _dominates_alike(a: Position, b: Position, movable: frozenset[int]) -> bool:
+    """:func:`_dominates` of two positions of the same :func:`_cards_of`: what it checks of the lands
+    fetched, the cost changers and the hand then holds already (the hand is the cards less those in play).
+
+    >>> a, b = ((0,), (), (), 20, (), (), 0), ((), (), (0,), 20, (), (), 0)
+    >>> _dominates_alike(a, b, frozenset({0})), _dominates_alike(b, a, frozenset({0}))
+    (True, False)
+    """
+    if a[3] < b[3] or a[6] < b[6]:
+        return False
+    extra_lands = _minus(a[0], b[0])
+    if extra_lands is None or any(i not in movable for i in extra_lands):
+        return False
+    extra_sources = _minus(a[1], b[1])
+    return extra_sources is not None and all(i in movable for i in extra_sources)
+
+
+def _cards_of(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What a position that dominates ``position`` must share with it (:func:`_dominates`): the lands
+    fetched, the cost changers, and its cards in play and in hand together (sorted).
+
+    >>> _cards_of(((3, 1), (5,), (1, 2), 20, (4,), (), 0))
+    ((4,), (), (1, 1, 2, 3, 5))
+    """
+    return position[4], position[5], tuple(sorted((*position[0], *position[1], *position[2])))
 
 
 def _land(kind: CardKind) -> LandProfile:

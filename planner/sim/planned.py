@@ -21,6 +21,7 @@ and colors; every other card is a plain spell (its mana ability, effect or cost 
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -359,7 +360,7 @@ def planned_counts(
     """
     setup = (runs or PlannedRuns()).of(deck, min_x)
     deck_ids = setup.dealt(layout)
-    weights = setup.weights
+    weights = setup.weights.tolist()  # (the tallies are Python lists in the loop: a numpy scalar is slow)
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     commander = setup.deck.is_commander
     stages = mulligan_stages(commander=commander, london=mulligan == "london")
@@ -368,17 +369,16 @@ def planned_counts(
     extra = 1 if (on_the_draw or commander) else 0
     castable_games = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
     as_played = np.zeros((last - first + 1, len(kinds)), dtype=np.int64)
-    hits_as_played = np.zeros(len(kinds), dtype=np.int64)
-    seen_karsten: dict[tuple[int, frozenset[int]], int] = {}  # (turn, Karsten's castable) -> games
+    hits_as_played = [0] * len(kinds)
     due_on: dict[int, list[int]] = {}  # the spells whose curve turn each turn is
     for kind in kinds:
         if kind.role != "land":
             due_on.setdefault(max(1, kind.mana_value), []).append(kind.index)
-    hits = np.zeros(len(kinds), dtype=np.int64)
-    cast_hits = np.zeros(len(kinds), dtype=np.int64)
-    drops = np.zeros(len(kinds), dtype=np.int64)
-    drop_hits = np.zeros(len(kinds), dtype=np.int64)
-    in_hand_hits = np.zeros(len(kinds), dtype=np.int64)
+    hits = [0] * len(kinds)
+    cast_hits = [0] * len(kinds)
+    drops = [0] * len(kinds)
+    drop_hits = [0] * len(kinds)
+    in_hand_hits = [0] * len(kinds)
     kept_at = [0] * len(stages)
     life_paid = 0
     played = 0
@@ -388,7 +388,10 @@ def planned_counts(
     land_kinds = sum(1 for k in kinds if k.role == "land")
     sources_of = {k.index: k.land.sources for k in kinds if k.land is not None}
     land_types_of = {k.index: k.land.land_types for k in kinds if k.land is not None}
-    seen_plans: dict[tuple[int, frozenset[int]], int] = {}  # (turn, the plan's castable) -> games
+    # (turn, the plan's castable, Karsten's castable) -> games
+    seen: dict[tuple[int, frozenset[int], frozenset[int]], int] = {}
+    plans = memo.plans  # (read here first: a call to the memo only for a state not met before)
+    commander_ids = [k.index for k in commanders]
     is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
@@ -397,7 +400,8 @@ def planned_counts(
             played += 1
             hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo)
             score = 0
-            hand += [k.index for k in commanders]
+            hand += commander_ids
+            hand.sort()  # (kept sorted: lands first, as the memo's key reads it)
             karsten = setup.karsten.game(hand, last)
             in_play: list[tuple[int, ...]] = []  # the mana units of each nonland mana permanent in play
             land_kinds_in_play: list[int] = []  # the kinds of the lands in play (a found land: its own kind)
@@ -410,30 +414,29 @@ def planned_counts(
                 drawn = -1
                 if (turn > 1 or extra) and library:
                     drawn = library.pop(0)
-                    hand.append(drawn)
+                    insort(hand, drawn)
                 karsten_now = karsten.turn(drawn)
                 sick: list[tuple[int, ...]] = []
                 lands = len(land_kinds_in_play)
-                land_types = (
-                    {t for i in land_kinds_in_play for t in land_types_of[i]} if reads.land_types else set()
-                )
                 # (the memo's key: the state's fields, a TurnState built only for a state not met before)
                 fields: _Fields = (
                     ready,
-                    frozenset(land_types) if reads.land_types else _NO_TYPES,
+                    frozenset({t for i in land_kinds_in_play for t in land_types_of[i]})
+                    if reads.land_types
+                    else _NO_TYPES,
                     lands if reads.lands else 0,
-                    _hand_key(is_land, hand),
+                    _hand_key(hand, land_kinds),
                     min(life, reads.life_cap) if reads.life else start_life,
                     frozenset(i for i in library if is_land[i]) if reads.library else _NO_KINDS,
                     changers,
                     treasures,
                 )
-                plan = memo.of(fields)
-                if turn >= first:  # (tallied by castable set: added up once at the end)
-                    key = (turn, plan.castable)
-                    seen_plans[key] = seen_plans.get(key, 0) + 1
-                    karsten_key = (turn, karsten_now)
-                    seen_karsten[karsten_key] = seen_karsten.get(karsten_key, 0) + 1
+                plan = plans.get(fields)
+                if plan is None:
+                    plan = memo.of(fields)
+                if turn >= first:  # (tallied by castable sets: added up once at the end)
+                    key = (turn, plan.castable, karsten_now)
+                    seen[key] = seen.get(key, 0) + 1
                 for index in due_on.get(turn, ()):
                     if index in karsten_now:  # (the score is the on-curve figure: Karsten's, as lands only)
                         hits[index] += 1
@@ -461,7 +464,7 @@ def planned_counts(
                         others = [i for i in land_kinds_in_play[:-1]] or [entered]
                         back = min(others, key=lambda i: (bin(_profile(kinds[i]).types).count("1"), i))
                         land_kinds_in_play.remove(back)
-                        hand.append(back)
+                        insort(hand, back)
                 for index in plan.cast:
                     hand.remove(index)
                     if kinds[index].role == "source":
@@ -470,13 +473,18 @@ def planned_counts(
                         changers = tuple(sorted((*changers, index)))
                 treasures = plan.treasures_left
                 in_play += sick
-                if sick or plan.land >= 0:
+                if plan.land >= 0 and kinds[plan.land].bounce:  # (a land left play: the ready mana again)
                     ready = tuple(
                         sorted(
                             [mask for units in in_play for mask in units]
                             + [mask for i in land_kinds_in_play for mask in sources_of[i]]
                         )
                     )
+                elif sick or plan.land >= 0:  # (the ready mana and the new permanents')
+                    added = [m for units in sick for m in units]
+                    if plan.land >= 0:
+                        added += sources_of[entered]
+                    ready = tuple(sorted((*ready, *added)))
                 if painful:
                     pain += sum(1 for i in land_kinds_in_play if i in painful)
                     pain -= (
@@ -489,24 +497,23 @@ def planned_counts(
             lives.append(start_life - life + pain)
         if progress is not None:
             progress(size)
-    for (turn, castable), count in seen_plans.items():
+    for (turn, castable, karsten_castable), count in seen.items():
         as_played[turn - first, sorted(castable)] += count
-    for (turn, castable), count in seen_karsten.items():
-        castable_games[turn - first, sorted(castable)] += count
+        castable_games[turn - first, sorted(karsten_castable)] += count
     return PlannedCounts(
         games=played,
         castable=castable_games,
-        hits=hits,
-        cast_hits=cast_hits,
-        drops=drops,
-        drop_hits=drop_hits,
-        in_hand_hits=in_hand_hits,
+        hits=np.array(hits, dtype=np.int64),
+        cast_hits=np.array(cast_hits, dtype=np.int64),
+        drops=np.array(drops, dtype=np.int64),
+        drop_hits=np.array(drop_hits, dtype=np.int64),
+        in_hand_hits=np.array(in_hand_hits, dtype=np.int64),
         kept_at=tuple(kept_at),
         life_paid=life_paid,
         game_scores=np.array(scores, dtype=np.int64) if game_scores else None,
         game_life=np.array(lives, dtype=np.int64) if game_scores else None,
         castable_as_played=as_played,
-        hits_as_played=hits_as_played,
+        hits_as_played=np.array(hits_as_played, dtype=np.int64),
     )
 
 
@@ -771,11 +778,15 @@ def _profile(kind: CardKind) -> LandProfile:
     return kind.land
 
 
-def _hand_key(is_land: Sequence[bool], hand: list[int]) -> tuple[int, ...]:
-    """The hand as a turn's plan reads it: its spells, and one of each land (one land is played a turn).
+def _hand_key(hand: list[int], land_kinds: int) -> tuple[int, ...]:
+    """The sorted hand as a turn's plan reads it: its spells, and one of each land (one land is played a
+    turn); the lands are the kinds below ``land_kinds`` (:func:`~planner.sim.kinds.card_kinds` lists them
+    first).
 
-    >>> _hand_key([True, True, False], [2, 0, 1, 0, 2])
+    >>> _hand_key([0, 0, 1, 2, 2], 2)
     (0, 1, 2, 2)
     """
-    lands = sorted({i for i in hand if is_land[i]})
-    return (*lands, *sorted([i for i in hand if not is_land[i]]))
+    split = bisect_left(hand, land_kinds)
+    if split < 2:
+        return tuple(hand)
+    return (*dict.fromkeys(hand[:split]), *hand[split:])
