@@ -1,7 +1,8 @@
 """Instructions executed per call, this checkout against another, side by side: a figure the machine's load
 does not move.
 
-Run ``python -m benchmarks.bench_instructions --against PATH [--seed S] [--boards N] [--loops N] [--jobs N]``.
+Run ``python -m benchmarks.bench_instructions --against PATH [--seed S] [--boards N] [--loops N] [--jobs N]
+[--rows ROW ...]``.
 Each row runs in a fresh process of each checkout under Valgrind's callgrind (``valgrind`` and
 ``callgrind_control`` on the PATH), with the checkout's directory first on ``sys.path`` and this checkout's
 counting code (:mod:`benchmarks.instruction_count`); only the calls themselves are counted, from the moment
@@ -115,6 +116,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--boards", type=int, default=20, help="boards per row (default 20)")
     parser.add_argument("--loops", type=int, default=3, help="calls per board in a warm row (default 3)")
     parser.add_argument("--jobs", type=int, default=2, help="processes counted at once (default 2)")
+    parser.add_argument("--rows", nargs="+", metavar="ROW", help="only these rows (the start of their names)")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         parser.error("valgrind and callgrind_control must be on the PATH (Debian: apt install valgrind)")
@@ -122,11 +124,14 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         parser.error(f"--against {args.against}: not a checkout of mana-planner (no planner/ in it)")
     out(f"$ python -m benchmarks.bench_instructions {' '.join(argv if argv is not None else sys.argv[1:])}")
     out(f"previous: {args.against.resolve()}; this: {ROOT}; {args.boards} boards per row")
-    jobs = [
-        (name, tree, workload)
+    chosen = {
+        name: workload
         for name, workload in workloads(args.seed, args.boards, args.loops).items()
-        for tree in (args.against, ROOT)
-    ]
+        if not args.rows or any(name.startswith(row) for row in args.rows)
+    }
+    if not chosen:
+        parser.error(f"--rows {' '.join(args.rows)}: no such row (rows: {', '.join(workloads(1, 1, 1))})")
+    jobs = [(name, tree, workload) for name, workload in chosen.items() for tree in (args.against, ROOT)]
     counted: dict[tuple[str, Path], float] = {}
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:  # (each job is a process of its own)
         futures = {

@@ -185,7 +185,7 @@ class BoardView:
         undefined color (CR 106.5), lets its mana pay for no spell of the undefined creature type, or changes
         the cost of none."""
         found: list[TextWarning] = []
-        for permanent in self.board.permanents:
+        for index, permanent in enumerate(self.board.permanents):
             pid, choices = permanent.id, permanent.choices
             if (
                 choices.color is not None
@@ -193,8 +193,8 @@ class BoardView:
                 and choices.noted_type
                 and choices.crafted_colors is not None
             ):
-                continue  # (the common case: no choice, or all made)
-            where = f"{self.path(pid)}.choices"
+                continue  # (every choice made)
+            where = f"permanents[{index}].choices"  # (self.path, without looking the permanent up)
             color = (
                 f"{where}.color: no color was chosen as it entered; mana of an undefined color is no mana "
                 "(CR 106.5)"
