@@ -215,6 +215,13 @@ CHOICES: Final = ObjectFields(
             "Effigy adds one mana of each.",
             nullable=True,
         ),
+        Field(
+            "upkeep_count",
+            _COUNT,
+            "The number its trigger counted at this turn's upkeep (Chaos Moon counts the permanents: odd or "
+            "even decides its effect until end of turn).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

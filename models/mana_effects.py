@@ -101,6 +101,9 @@ class ProductionReplacement:
     new_type: ManaTypes = ManaTypes()
     min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
     chosen_color: bool = False
+    #: 'odd' or 'even': it applies this turn only when the number its source counted at this turn's upkeep
+    #: is (Chaos Moon; the board's ``choices.upkeep_count``)
+    while_counted: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -137,6 +140,8 @@ class ManaTrigger:
     chosen_color: bool = False
     to_tapper: bool = True
     while_monarch: bool = False
+    #: 'odd' or 'even': as :attr:`ProductionReplacement.while_counted`
+    while_counted: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:

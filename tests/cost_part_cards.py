@@ -150,6 +150,21 @@ HALL_OF_GEMSTONE: dict[str, Any] = {
     "mana_cost": "{1}{G}{G}",
     "choices": {"color": "R"},
 }
+#: The number of permanents counted at this turn's upkeep decides what Mountains make (Chaos Moon's effects).
+CHAOS_MOON_TEXT = (
+    "At the beginning of each upkeep, count the number of permanents. If the number is odd, until end of "
+    "turn, red creatures get +1/+1 and whenever a player taps a Mountain for mana, that player adds an "
+    "additional {R}. If the number is even, until end of turn, red creatures get -1/-1 and if a player taps "
+    "a Mountain for mana, that Mountain produces colorless mana instead of any other type."
+)
+CHAOS_MOON_ODD: dict[str, Any] = {
+    "name": "Chaos Moon",
+    "type_line": "Enchantment",
+    "oracle": CHAOS_MOON_TEXT,
+    "mana_cost": "{3}{R}",
+    "choices": {"upkeep_count": 7},
+}
+CHAOS_MOON_EVEN: dict[str, Any] = {**CHAOS_MOON_ODD, "choices": {"upkeep_count": 8}}
 #: The last families of the 2019 card file (tests/test_last_2019_families.py): a trigger counting lands of the
 #: same name (Sasaya's Essence, the flipped face), a land that grants from its graveyard (Riftstone Portal),
 #: and The Great Henge, whose reduction of its own cost no permanent's payment reads (it taps for {G}{G}).
@@ -203,7 +218,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *COST_PART_CARDS,
     *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
     *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE),
-    HALL_OF_GEMSTONE,  # (no mana ability: an effect on every land's mana)
+    *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (

@@ -22,6 +22,7 @@ from models.board.json_fields import (
     read_color,
     read_colors,
     read_cost,
+    read_count,
     read_counters,
     read_long_text,
     read_mana_type,
@@ -114,6 +115,9 @@ class Choices:
     #: the colors among the cards exiled to craft it (CR 702.167: Sunbird Effigy adds one mana of each), as
     #: printed; empty for colorless cards
     crafted_colors: ManaTypes | None = None
+    #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
+    #: its effect until end of turn)
+    upkeep_count: int | None = None
 
     def __post_init__(self) -> None:
         card = self.imprinted_card
@@ -160,6 +164,8 @@ class Choices:
             out["noted_type"] = self.noted_type.letter
         if self.crafted_colors is not None:
             out["crafted_colors"] = str(self.crafted_colors)
+        if self.upkeep_count is not None:
+            out["upkeep_count"] = self.upkeep_count
         return out
 
     def __bool__(self) -> bool:
@@ -171,6 +177,7 @@ class Choices:
             self.imprinted,
             self.noted_type,
             self.crafted_colors,
+            self.upkeep_count,
         )
         return any(value is not None for value in chosen)
 
@@ -419,6 +426,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
         noted_type=fields.optional("noted_type", read_mana_type, None),
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
+        upkeep_count=fields.optional("upkeep_count", read_count, None),
     )
 
 

@@ -434,6 +434,8 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
     >>> record.kind.value, record.factor, record.who.value
     ('multiply', 2, 'you')
     """
+    if isinstance(reading, r.CountedEffect):  # (Chaos Moon: in force for the parity counted at the upkeep)
+        return replace(mana_effect(reading.effect, text), while_counted=reading.parity)
     if isinstance(reading, r.Replacement):
         return _replacement(reading, text)
     if reading.tapped is None:  # 'Whenever a land's ability causes you to add ... of the chosen color'

@@ -28,6 +28,7 @@ from models.oracle.readings import (
     ControlAtLeast,
     ControlsAny,
     CostsWith,
+    CountedEffect,
     CountersOnSelfAtLeast,
     DamageToYou,
     Deed,
@@ -364,8 +365,13 @@ class EffectRules(Transformer[Token, Any]):
     def instead_of_color(self) -> str:
         return "color"
 
-    def replacement(self, tapped: Tapped, produced: Any, instead_of: str = "") -> Any:
-        return Replacement(tapped, produced, instead_of)
+    def replacement(self, tapped: Tapped, *parts: Any) -> Any:
+        # ('it produces' or 'that Mountain produces': the permanent tapped either way)
+        produced, *instead_of = (p for p in parts if not isinstance(p, Nouns))
+        return Replacement(tapped, produced, *instead_of)
+
+    def counted_effect(self, parity: Token, pumped: Nouns, change: Token, _and: Token, effect: Any) -> Any:
+        return CountedEffect(str(parity).lower(), pumped, str(change), effect)
 
     def objects_replacement(self, what: Nouns, _tapped: Token, produced: Any, instead_of: str) -> Any:
         return Replacement(Tapped(what), produced, instead_of)

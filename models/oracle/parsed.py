@@ -15,7 +15,13 @@ from typing import TypedDict
 
 from models.abilities import ManaAbility
 from models.cost import SymbolKind
-from models.mana_effects import NotPaymentKind, NotPaymentMana, StaticEffect
+from models.mana_effects import (
+    ManaTrigger,
+    NotPaymentKind,
+    NotPaymentMana,
+    ProductionReplacement,
+    StaticEffect,
+)
 from models.oracle import classify
 from models.oracle import text as t
 from models.oracle.mana_outputs import (
@@ -216,6 +222,11 @@ class Collector:
             changes_power=any(
                 s.read_as in ("ignored", "unsupported") and classify.changes_power(s.text)
                 for s in self.sentences
+            )
+            # (an effect for the number counted at the upkeep changes creatures' power too: Chaos Moon's
+            # 'red creatures get +1/+1 and ...', the grammar's counted_effect)
+            or any(
+                isinstance(e, ProductionReplacement | ManaTrigger) and e.while_counted for e in self.effects
             ),
         )
 

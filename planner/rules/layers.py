@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, GrantAbility, ProductionReplacement, StaticEffect, TypeChange
+from models.mana_effects import (
+    ColorChange,
+    GrantAbility,
+    ManaTrigger,
+    ProductionReplacement,
+    StaticEffect,
+    TypeChange,
+)
 from models.oracle import needs_imprinted
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect
@@ -34,6 +41,9 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "color: the color chosen as it entered is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
         return "color: no color chosen at this turn's upkeep is given (none chosen: no effect this turn)"
+    counted = isinstance(effect, ProductionReplacement | ManaTrigger) and bool(effect.while_counted)
+    if counted and choices.upkeep_count is None:
+        return "upkeep_count: the number counted at this turn's upkeep is not given (none: no effect)"
     return None
 
 
@@ -43,6 +53,9 @@ def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
     that works only from a graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`)."""
     if missing_choice(effect, permanent.choices) is not None:
         return False
+    if isinstance(effect, ProductionReplacement | ManaTrigger) and effect.while_counted:
+        counted = permanent.choices.upkeep_count
+        return counted is not None and ("odd" if counted % 2 else "even") == effect.while_counted
     if isinstance(effect, GrantAbility) and effect.from_graveyard:
         return False
     if isinstance(effect, TypeChange) and effect.while_counter:

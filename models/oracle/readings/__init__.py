@@ -99,6 +99,7 @@ from models.oracle.readings.costs import (
     cost_text,
 )
 from models.oracle.readings.mana_effects import (
+    CountedEffect,
     ManaEffect,
     Multiplied,
     Produced,
@@ -190,6 +191,7 @@ __all__ = [
     "CostsWith",
     "CountOf",
     "Counted",
+    "CountedEffect",
     "CountersOnSelf",
     "CountersOnSelfAtLeast",
     "DamageToYou",
@@ -313,7 +315,7 @@ def render(
         return ", ".join(cost_text(part) for part in reading)
     if isinstance(reading, Nouns):
         return reading.words()
-    if isinstance(reading, Replacement | Trigger):
+    if isinstance(reading, Replacement | Trigger | CountedEffect):
         return reading.text()
     if isinstance(reading, _SENTENCES):
         return sentence_text(reading)

@@ -107,5 +107,25 @@ class Trigger:
         return f"{opening}, {self.adder} {more}{output_text(self.output)}."
 
 
+@dataclass(frozen=True, slots=True)
+class CountedEffect:
+    """'If the number is <odd | even>, until end of turn, <objects> get <P/T change> and <a trigger or a
+    replacement>.' (Chaos Moon: the number its trigger counted at this turn's upkeep.)"""
+
+    parity: str  # 'odd' or 'even'
+    pumped: Nouns
+    change: str  # '+1/+1'
+    effect: Replacement | Trigger
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        effect = self.effect.text()
+        what = self.pumped.words(plural=True)
+        return (
+            f"If the number is {self.parity}, until end of turn, {what} get {self.change} and "
+            f"{effect[:1].lower()}{effect[1:]}"
+        )
+
+
 #: A sentence that changes the mana abilities produce.
-ManaEffect = Replacement | Trigger
+ManaEffect = Replacement | Trigger | CountedEffect
