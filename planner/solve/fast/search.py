@@ -98,7 +98,9 @@ class _Search:
     skipped yet, or the color would not be lost). At the leaf
     reached, the solution T keeps P* available and is no worse than T* on the other levels (T* avoids the
     skipped members), so T is optimal too. Pruning a node whose damage or mana is already worse than the best
-    leaf found is safe: skipping more members never lowers them.
+    leaf found is safe: skipping more members never lowers them. So is pruning one whose levels, with the
+    number of colors it concedes for 'colors lost', are no better than the best's: the colors conceded on
+    the way to T are colors T* loses, so they are never more than T* loses.
     """
 
     def __init__(self, problem: _Reduced, firsts: _Firsts | None = None) -> None:
