@@ -107,37 +107,37 @@ def solve(record: PaymentModel) -> Solution | None:
 
 
 #: The deterministic time (CP-SAT's measure of work, roughly seconds: about 2.5 ms of CPU per 0.001 here)
-#: the LP-guided search has to prove a stage before it starts again (:func:`_searched`).
-_LP_FIRST = 0.02
+#: the LP-guided search has to prove a stage before CP-SAT's default search takes over (:func:`_searched`).
+_LP_FIRST = 0.035
 
 
 def _searched(solver: cp_model.CpSolver, model: cp_model.CpModel, deadline: float) -> cp_model.CpSolverStatus:
-    """One stage solved by the LP-guided search (:func:`_solver`), given :data:`_LP_FIRST` of deterministic
-    time first: a stage it has not proved by then is solved again in the time left, from the plan it found
-    (the same search, hinted), or, when it found none, by CP-SAT's default search (issue 41).
+    """One stage solved by the LP-guided search (:func:`_solver`) for up to :data:`_LP_FIRST` of
+    deterministic time, then, when it has not proved the stage by then, by CP-SAT's default search, from the
+    plan it found if any, in the time left (issue 41).
 
     On boards with mana multipliers beside filter lands, Signets or Cascading Cataracts, the LP's
     fractional solution can be far from any plan: the LP-guided search spent 0.5-0.8 s before its first
     plan where the default search proves the stage in 20-130 ms. Elsewhere it is the faster one, and
-    nearly every stage is proved within the share: those stages are solved as before. On the 43 models of
-    bench_no's questions (seeds 14, 17 and 18 with multipliers, 14 without, and the regression boards)
-    where a solve took over 35 ms, each solved alone: 2.9 s -> 2.0 s in all, the worst 760 -> 191 ms,
-    every optimum the same; a few stages that had a plan but no proof by the share take 20-50 ms more."""
+    nearly every stage is proved within the share: those are solved exactly as before. On the 45 models of
+    bench_no's questions (seeds 14, 16, 17 and 18 with multipliers, 14 without, and the regression boards)
+    where a solve took over 35 ms, each solved alone: 3.5 s -> 2.4 s in all, the worst 740 -> 214 ms,
+    every optimum the same, three stages 10-17 ms slower. (Going on with the LP-guided search from its plan
+    instead, or a share of 0.02 or 0.03, made some stages two or three times slower.)"""
     solver.parameters.max_deterministic_time = _LP_FIRST
     status = solver.solve(model)
     solver.parameters.max_deterministic_time = math.inf
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
-    solver.parameters.max_time_in_seconds = remaining
     if status == cp_model.FEASIBLE:
         # (the plan found so far as the hint: straight into the proto, as the stages do)
         model.proto.clear_solution_hint()
         hint = model.proto.solution_hint
         hint.vars.extend(range(len(model.proto.variables)))
         hint.values.extend(solver.response_proto.solution)
-        return solver.solve(model)
     solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
+    solver.parameters.max_time_in_seconds = remaining
     try:
         return solver.solve(model)
     finally:
