@@ -12,6 +12,7 @@ from planner.solve.fast.search import (
     _after_pool,
     _balance,
     _Choice,
+    _Firsts,
     _KeepersNeededError,
     _Search,
     _TooManyChoicesError,
@@ -74,14 +75,18 @@ def _optimise(problem: _Reduced) -> _Choice | None:
     only when a payment loses one (most lose none: each mode's first solution is then optimal)."""
     try:
         return _optimise_by(problem)
-    except _KeepersNeededError:
-        assert problem.layout is not None  # (only a layout with units is searched without keepers)
-        return _optimise_by(replace(problem, layout=_with_keepers(problem.layout)))
+    except _KeepersNeededError as needed:
+        layout = problem.layout
+        assert layout is not None  # (only a layout with units is searched without keepers)
+        keeping = _with_keepers(layout)
+        # (the first payments found carry over when no group was split: the same groups, the same answers)
+        firsts = needed.firsts if keeping.groups == layout.groups else None
+        return _optimise_by(replace(problem, layout=keeping), firsts)
 
 
-def _optimise_by(problem: _Reduced) -> _Choice | None:
-    """:func:`_optimise` with the problem's layout as it is."""
-    search = _Search(problem)
+def _optimise_by(problem: _Reduced, firsts: _Firsts | None = None) -> _Choice | None:
+    """:func:`_optimise` with the problem's layout as it is (``firsts``: see :class:`_Search`)."""
+    search = _Search(problem, firsts)
     for mode in sorted(problem.modes, key=lambda m: m.life):
         if search.best is not None and mode.life > search.best.levels[0]:
             break  # the life alone is worse than the best found

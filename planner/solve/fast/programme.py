@@ -128,6 +128,15 @@ class _Programme:
         ``plain``, only the sources that just tap are used (a quick payment whose value bounds the rest);
         with ``beyond``, ``bound`` is the value of the best payment by those sources alone, and only payments
         that use some other source and are better still are looked for."""
+        search = self.search
+        if search.runs and search.pending:
+            # a branching (issue 41): when this run and the sets of skipped groups still waiting would, at
+            # the moves a run has taken so far, pass the limit, decline now rather than once it is passed
+            # (a choice of speed: CP-SAT answers, and sooner)
+            each = search.moves / search.runs
+            if search.moves + each * (1 + search.pending) > _MAX_MOVES:
+                raise _DeclinedError
+        search.runs += 1
         if bound is None and self._surely_too_long(skipped, plain=plain, beyond=beyond):
             raise _DeclinedError  # (what the programme would do, after a tenth of a second or more)
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}

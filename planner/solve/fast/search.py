@@ -37,7 +37,17 @@ class _DeclinedError(Exception):
 
 class _KeepersNeededError(Exception):
     """A payment loses a color on a board with an ability that costs mana: the search starts again with
-    the sets of groups that keep each color (:func:`_with_keepers`) to branch on."""
+    the sets of groups that keep each color (:func:`_with_keepers`) to branch on. It carries the first
+    payments the search worked out (:attr:`_Search.firsts`), which the next search reuses when its groups
+    are the same."""
+
+    def __init__(self, firsts: _Firsts) -> None:
+        super().__init__()
+        self.firsts = firsts
+
+
+#: A search's first payment per mode (nothing skipped); None where there is none.
+_Firsts = dict[Mode, _Taps | None]
 
 
 class _TooManyChoicesError(Exception):
@@ -88,11 +98,16 @@ class _Search:
     skipped yet, or the color would not be lost). At the leaf
     reached, the solution T keeps P* available and is no worse than T* on the other levels (T* avoids the
     skipped members), so T is optimal too. Pruning a node whose damage or mana is already worse than the best
-    leaf found is safe: skipping more members never lowers them.
+    leaf found is safe: skipping more members never lowers them. So is pruning one whose levels, with the
+    number of colors it concedes for 'colors lost', are no better than the best's: the colors conceded on
+    the way to T are colors T* loses, so they are never more than T* loses.
     """
 
-    def __init__(self, problem: _Reduced) -> None:
+    def __init__(self, problem: _Reduced, firsts: _Firsts | None = None) -> None:
+        """``firsts``: the first payments of an earlier search of the same problem with the same groups
+        (see :class:`_KeepersNeededError`), reused rather than worked out again."""
         self.problem = problem
+        self.firsts: _Firsts = {} if firsts is None else firsts
         layout = problem.layout if problem.layout is not None else _layout(problem.sources)
         self.layout = layout
         self.makers = layout.makers
@@ -110,6 +125,10 @@ class _Search:
         self.light_first = layout.light_first
         self.budget = _MAX_SUBPROBLEMS
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
+        self.runs = 0  # the dynamic programme's runs so far
+        # while best_in_mode branches: the other sets of skipped groups waiting to be solved (a run of the
+        # programme declines early when they could not all be solved within its limit)
+        self.pending = 0
         self.best: _Choice | None = None
         self.groups = layout.groups
         if layout.unkept is not None:
@@ -202,7 +221,7 @@ class _Search:
         return option.damage * self.damage_base + sacrifice + option.net * self.mana_base + source.weight
 
     def _solved(
-        self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None], skipped: frozenset[int]
+        self, mode: Mode, solve: _Solve, skipped: frozenset[int]
     ) -> tuple[_Taps, tuple[int, ...], list[int]] | None:
         """The solver's taps with the skipped groups' top members untouched, their levels and the colors they
         lose; None when there are none. Counts against the budget of subproblems."""
@@ -210,15 +229,20 @@ class _Search:
         if self.budget < 0:
             raise _DeclinedError
         self.problem.check_time()
-        found = solve(skipped)
+        if skipped:
+            found = solve(skipped)
+        elif mode in self.firsts:
+            found = self.firsts[mode]
+        else:
+            found = self.firsts[mode] = solve(skipped)
         if found is None:
             return None
         colors = self.lost(found)
         if colors and self.unbranched:
-            raise _KeepersNeededError
+            raise _KeepersNeededError(self.firsts)
         return found, self.levels(mode, found, colors), colors
 
-    def best_in_mode(self, mode: Mode, solve: Callable[[frozenset[int]], _Taps | None]) -> None:
+    def best_in_mode(self, mode: Mode, solve: _Solve) -> None:
         """Search one mode with ``solve`` (exact given the skipped groups), updating :attr:`best`."""
         # the common case first: the best payment with nothing skipped loses no color (or there is none)
         first = self._solved(mode, solve, _NOTHING)
@@ -242,7 +266,9 @@ class _Search:
             seen.add(node)
             skipped, conceded = node
             if skipped not in solved:
+                self.pending = len({s for s, _ in stack if s not in solved and s != skipped})
                 solved[skipped] = self._solved(mode, solve, skipped)
+                self.pending = 0
             entry = solved[skipped]
             if entry is None:
                 continue
@@ -250,11 +276,10 @@ class _Search:
             if mode.life and levels[0] > self.problem.life:
                 continue  # too little life left to pay it after the damage (CR 119.4), here and below
             best = self.best
-            if best is not None and (
-                levels[:4] > best.levels[:4]
-                or (levels[:4] == best.levels[:4] and best.levels[4] == 0 and best.levels[5:] <= levels[5:])
-            ):
-                continue  # nothing below can do better: skipping more never lowers damage, mana or weights
+            if best is not None and (*levels[:4], len(conceded), *levels[5:]) >= best.levels:
+                # nothing below can do better: skipping more never lowers damage, mana or weights, and a
+                # payment below loses at least the colors conceded (each was lost, and none is kept after)
+                continue
             lost = [t for t in colors if t not in conceded]
             if not lost:
                 if self.best is None or levels < self.best.levels:
@@ -272,6 +297,10 @@ class _Search:
                 if index not in skipped and group.reflect & bit
             ]
 
+
+#: An exact solver of one mode (:meth:`planner.solve.fast.optimise._Solver.solve`): its best taps with the
+#: skipped groups' top members untouched, or None.
+_Solve = Callable[[frozenset[int]], _Taps | None]
 
 #: No group skipped: the search's first set.
 _NOTHING: frozenset[int] = frozenset()
