@@ -114,6 +114,7 @@ class PaletteKind(Enum):
     IMPRINTED_COLORS = "imprinted_colors"  # any of the colors of the card exiled with it (Chrome Mox)
     NOTED_TYPE = "noted_type"  # the type of mana its permanent last noted (Jeweled Amulet)
     CRAFTED_COLORS = "crafted_colors"  # the colors among the cards exiled to craft it (Sunbird Effigy)
+    DRAFTED_COLORS = "drafted_colors"  # the colors chosen as its cards were drafted (Paliano, the High City)
 
 
 #: What each palette reads of the board, besides the mana its ability makes (a palette of a kind not here
@@ -132,6 +133,7 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.NOTED_TYPE: frozenset({BoardFact.CHOICES}),  # (the board's choices.noted_type)
     #: (the board's choices.crafted_colors, as the effects on cards outside the battlefield leave them)
     PaletteKind.CRAFTED_COLORS: frozenset({BoardFact.CHOICES, BoardFact.EXILED_CARD_COLORS}),
+    PaletteKind.DRAFTED_COLORS: frozenset({BoardFact.CHOICES}),  # (the board's choices.drafted_colors)
 }
 
 
@@ -219,6 +221,7 @@ class ManaOutput:
                 PaletteKind.IMPRINTED_COLORS: "the exiled card's colors",
                 PaletteKind.NOTED_TYPE: "the last noted type",
                 PaletteKind.CRAFTED_COLORS: "the colors among the cards it was crafted with",
+                PaletteKind.DRAFTED_COLORS: "the colors chosen as its cards were drafted",
             }[self.palette.kind]
             how = {OutputKind.ANY_ONE: "of any one", OutputKind.COMBINATION: "in any combination of"}.get(
                 self.kind, "of each of"

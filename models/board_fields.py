@@ -216,6 +216,13 @@ CHOICES: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "drafted_colors",
+            _COLORS,
+            "The colors chosen as cards of its name were drafted, as letters: Paliano, the High City adds "
+            "one mana of any of them.",
+            nullable=True,
+        ),
+        Field(
             "upkeep_count",
             _COUNT,
             "The number its trigger counted at this turn's upkeep (Chaos Moon counts the permanents: odd or "

@@ -128,6 +128,7 @@ def _output_summary(output: ManaOutput) -> str:
             PaletteKind.NOTED_TYPE: "type it last noted",
             PaletteKind.GRAVEYARD_COLORS: _GRAVEYARD_WORDS,
             PaletteKind.CRAFTED_COLORS: "color among the cards it was crafted with",
+            PaletteKind.DRAFTED_COLORS: "color chosen as its cards were drafted",
         }[palette.kind]
         if palette.kind is PaletteKind.REFLECT and palette.types == ALL_COLORS:
             where = "color" + where.removeprefix("type")

@@ -165,6 +165,14 @@ CHAOS_MOON_ODD: dict[str, Any] = {
     "choices": {"upkeep_count": 7},
 }
 CHAOS_MOON_EVEN: dict[str, Any] = {**CHAOS_MOON_ODD, "choices": {"upkeep_count": 8}}
+#: One mana of any color chosen as cards of its name were drafted (Paliano, the High City's second ability).
+PALIANO: dict[str, Any] = {
+    "name": "Paliano, the High City",
+    "type_line": "Legendary Land",
+    "oracle": "As you draft a card named Paliano, the High City, reveal it. As you do, choose a color.\n"
+    "{T}: Add one mana of any color chosen as you drafted cards named Paliano, the High City.",
+    "choices": {"drafted_colors": "WB"},
+}
 #: The last families of the 2019 card file (tests/test_last_2019_families.py): a trigger counting lands of the
 #: same name (Sasaya's Essence, the flipped face), a land that grants from its graveyard (Riftstone Portal),
 #: and The Great Henge, whose reduction of its own cost no permanent's payment reads (it taps for {G}{G}).
@@ -219,6 +227,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
     *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE),
     *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
+    PALIANO,
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (

@@ -2,7 +2,9 @@
 Essence's trigger, one more mana of a type the tapped land produced for each other land its controller
 controls with the same name (CR 605.1b, 201.2a), The Great Henge's reduction of its own cost by the greatest
 power among its caster's creatures (CR 601.2f, 107.1b), and Riftstone Portal's grant to its owner's lands
-while it is in their graveyard (CR 113.6b: the board's ``players[i].graveyard`` as a list of cards).
+while it is in their graveyard (CR 113.6b: the board's ``players[i].graveyard`` as a list of cards), and
+Paliano, the High City's one mana of any color chosen as cards of its name were drafted (the board's
+``choices.drafted_colors``; without them, mana of an undefined color is no mana, CR 106.5).
 
 Values are derived by hand from the rules; each board is checked against the reference search too, and
 random boards of these cards are.
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 from boards import ME, OPP, agrees_with_reference, graveyard_board, mine
-from cost_part_cards import RIFTSTONE_PORTAL, SASAYAS_ESSENCE, THE_GREAT_HENGE
+from cost_part_cards import PALIANO, RIFTSTONE_PORTAL, SASAYAS_ESSENCE, THE_GREAT_HENGE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -395,3 +397,42 @@ def portal_boards(draw: st.DrawFn) -> Board:
 @given(portal_boards(), st.sampled_from(_PORTAL_COSTS))
 def test_the_planner_agrees_with_the_reference_search_on_portal_boards(board: Board, cost: str) -> None:
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
+
+
+# ---------------------------------------------------------------------------------- Paliano, the High City
+
+
+def paliano_board(drafted: str | None) -> Board:
+    """Paliano with the colors chosen as its cards were drafted, beside Wastes."""
+    entry = {key: value for key, value in PALIANO.items() if key != "choices"}
+    if drafted is not None:
+        entry["choices"] = {"drafted_colors": drafted}
+    return graveyard_board(mine("paliano", entry), mine("wastes", "Wastes"))
+
+
+def test_paliano_is_read_as_one_mana_of_a_drafted_color() -> None:
+    (drafted,) = parse_oracle(PALIANO["oracle"], PALIANO["name"]).mana_abilities
+    assert drafted.output.kind is OutputKind.ANY_ONE
+    assert drafted.output.palette.kind is PaletteKind.DRAFTED_COLORS
+
+
+@pytest.mark.parametrize(
+    ("cost", "payable"),
+    [("{W}{C}", True), ("{B}{C}", True), ("{W}{B}", False), ("{U}", False), ("{2}", True), ("{3}", False)],
+)
+def test_paliano_adds_one_of_the_drafted_colors(cost: str, payable: bool) -> None:
+    board = paliano_board("WB")
+    assert str(could_produce(board, ME)["paliano"]) == "WB"
+    checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=100_000)
+    assert checked is not None and checked.payable is payable, cost
+    assert max_x(board, PaymentTarget.of("{X}{B}")).x == 1
+
+
+def test_paliano_without_drafted_colors_makes_no_mana_and_says_so() -> None:
+    board = paliano_board(None)
+    assert str(could_produce(board, ME)["paliano"]) == ""
+    result = pay(board, PaymentTarget.of("{C}"))  # (the Wastes)
+    assert result.payable
+    assert any("choices.drafted_colors" in warning.reason for warning in result.warnings)
+    assert not pay(board, PaymentTarget.of("{W}")).payable
+    assert not pay(board, PaymentTarget.of("{2}")).payable

@@ -115,6 +115,8 @@ class Choices:
     #: the colors among the cards exiled to craft it (CR 702.167: Sunbird Effigy adds one mana of each), as
     #: printed; empty for colorless cards
     crafted_colors: ManaTypes | None = None
+    #: the colors chosen as cards of its name were drafted (Paliano, the High City adds one mana of any)
+    drafted_colors: ManaTypes | None = None
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
@@ -164,6 +166,8 @@ class Choices:
             out["noted_type"] = self.noted_type.letter
         if self.crafted_colors is not None:
             out["crafted_colors"] = str(self.crafted_colors)
+        if self.drafted_colors is not None:
+            out["drafted_colors"] = str(self.drafted_colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
         return out
@@ -177,6 +181,7 @@ class Choices:
             self.imprinted,
             self.noted_type,
             self.crafted_colors,
+            self.drafted_colors,
             self.upkeep_count,
         )
         return any(value is not None for value in chosen)
@@ -426,6 +431,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
         noted_type=fields.optional("noted_type", read_mana_type, None),
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
+        drafted_colors=fields.optional("drafted_colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
     )
 

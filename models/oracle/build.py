@@ -373,6 +373,7 @@ def _count_amount(count: r.Number, where: r.Quantity | None, x_removed: bool) ->
 
 _PALETTES = {
     r.Palette.CHOSEN_COLOR: PaletteKind.CHOSEN_COLOR,
+    r.Palette.DRAFTED: PaletteKind.DRAFTED_COLORS,
     r.Palette.IMPRINTED: PaletteKind.IMPRINTED_COLORS,
     r.Palette.COLOR_IN_IDENTITY: PaletteKind.COMMANDER,
 }

@@ -105,5 +105,17 @@ def reads_crafted_colors(ability: ManaAbility) -> bool:
     >>> reads_crafted_colors(effigy)
     True
     """
+    return reads_palette(ability, PaletteKind.CRAFTED_COLORS)
+
+
+def reads_palette(ability: ManaAbility, kind: PaletteKind) -> bool:
+    """True when some of the ability's mana is of a palette of this kind.
+
+    >>> from models.oracle import parse_oracle
+    >>> text = "{T}: Add one mana of any color chosen as you drafted cards named ~."
+    >>> (paliano,) = parse_oracle(text).mana_abilities
+    >>> reads_palette(paliano, PaletteKind.DRAFTED_COLORS)
+    True
+    """
     outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(output.palette.kind is PaletteKind.CRAFTED_COLORS for output in outputs)
+    return any(output.palette.kind is kind for output in outputs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
-from models.abilities import ManaAbility
+from models.abilities import ManaAbility, PaletteKind
 from models.cost import SymbolKind
 from models.mana_effects import (
     ManaTrigger,
@@ -29,6 +29,7 @@ from models.oracle.mana_outputs import (
     output_after_add,
     reads_crafted_colors,
     reads_imprinted_colors,
+    reads_palette,
 )
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
@@ -211,6 +212,11 @@ class Collector:
                         *self.choices,
                         *("imprinted" for a in self.mana_abilities if reads_imprinted_colors(a)),
                         *("crafted_colors" for a in self.mana_abilities if reads_crafted_colors(a)),
+                        *(
+                            "drafted_colors"
+                            for a in self.mana_abilities
+                            if reads_palette(a, PaletteKind.DRAFTED_COLORS)
+                        ),
                     ]
                 )
             ),

@@ -417,6 +417,9 @@ class PhraseRules(Transformer[Token, Any]):
     def noted_type(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.NOTED_TYPE)
 
+    def drafted_colors(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.DRAFTED)
+
     def any_for_each(self, count: Number, palette: Palette, each: Any) -> Any:
         if count != 1:
             raise UnreadError("more than one mana of any color for each")

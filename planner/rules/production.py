@@ -82,6 +82,8 @@ def output_types(
         return view.noted_type(pid) & palette.types
     if kind is PaletteKind.CRAFTED_COLORS:
         return view.crafted_colors(pid) & palette.types
+    if kind is PaletteKind.DRAFTED_COLORS:
+        return view.drafted_colors(pid)
     if kind is PaletteKind.GRAVEYARD_COLORS:
         return view.graveyard_colors(view.permanent(pid).controller) & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):

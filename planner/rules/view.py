@@ -32,7 +32,7 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card, reads_imprinted_colors
-from models.oracle.mana_outputs import reads_crafted_colors
+from models.oracle.mana_outputs import reads_crafted_colors, reads_palette
 from models.types import TypeLine
 from planner.rules.amounts import (
     board_gap,
@@ -215,6 +215,9 @@ class BoardView:
                         f"{where}.crafted_colors: the colors of the cards it was crafted with are not given; "
                     )
                     found.append(TextWarning(pid, ability.text, crafted + "it adds no mana (CR 106.5)", True))
+                elif choices.drafted_colors is None and reads_palette(ability, PaletteKind.DRAFTED_COLORS):
+                    drafted = f"{where}.drafted_colors: the colors chosen as it was drafted are not given; "
+                    found.append(TextWarning(pid, ability.text, drafted + "it adds no mana (CR 106.5)", True))
             for effect in self.parsed[pid].effects:
                 if (
                     choices.color is None
@@ -846,6 +849,13 @@ class BoardView:
         if colors is None:
             return ManaTypes()
         return self.colors_elsewhere(colors, permanent.controller, spell=False)
+
+    def drafted_colors(self, pid: str) -> ManaTypes:
+        """The colors chosen as the permanent's cards were drafted (Paliano, the High City): none when the
+        board does not give them: mana of an undefined color is no mana (CR 106.5), and the board's warnings
+        say so."""
+        colors = self._by_id[pid].choices.drafted_colors
+        return ManaTypes() if colors is None else colors
 
     def noted_type(self, pid: str) -> ManaTypes:
         """The type of mana the permanent last noted (Jeweled Amulet), as a set: empty when the board gives

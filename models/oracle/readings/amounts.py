@@ -176,6 +176,7 @@ class Palette(Enum):
     THAT_COLOR = "that color"
     IMPRINTED = "the exiled card's colors"
     NOTED_TYPE = "~'s last noted type"
+    DRAFTED = "any color chosen as you drafted cards named ~"
     GRAVEYARD_COLOR = "a color of a card in your graveyard"
 
 
@@ -310,7 +311,7 @@ def _any_of_text(output: AnyOf) -> str:
         return f"{count} mana of {palette.value}" + _where(output.where)
     if palette is Palette.IMPRINTED:
         return f"{count} mana of any of the exiled card's colors"
-    if palette is Palette.NOTED_TYPE:
+    if palette in (Palette.NOTED_TYPE, Palette.DRAFTED):
         return f"{count} mana of {palette.value}"
     if palette is Palette.GRAVEYARD_COLOR:
         return f"{count} mana of {palette.value}"
