@@ -32,7 +32,7 @@ from models.mana import ALL_TYPES, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.mana_effects import SpendAsThough
 from models.oracle import parse_restriction
 from planner.api import SolverNeededError, fast_path_only, pay
-from planner.rules import payment, production, replay
+from planner.rules import packets, payment, replay
 from planner.rules import resolutions as resolution_module
 from planner.rules.payment import GENERIC, assign_symbols, can_pay_exactly, cost_modes
 from planner.rules.pool import ManaUnit, SpendRules
@@ -199,7 +199,7 @@ def test_the_stated_choice_is_the_first_concrete_result_that_gives_it() -> None:
 
 def test_kept_bags_are_the_packets_concrete_results() -> None:
     rng = random.Random(143)
-    production._BAGS.clear()
+    packets._BAGS.clear()
     for _ in range(2000):
         packet = Packet(
             ManaTypes(rng.randrange(0, 64)), rng.randint(0, 6), rng.randint(1, 3), ManaTag(source="a")
@@ -211,7 +211,7 @@ def test_kept_bags_are_the_packets_concrete_results() -> None:
         assert tuple(packet.concrete()) == expected, packet  # worked out, or kept from the first time
         assert tuple(packet.concrete()) == expected, packet  # kept
     if CACHING:
-        assert production._BAGS.stats().size, "some were kept"
+        assert packets._BAGS.stats().size, "some were kept"
 
 
 _CREATURES_ONLY = parse_restriction("Spend this mana only to cast creature spells.")
