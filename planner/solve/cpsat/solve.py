@@ -88,11 +88,7 @@ def solve(record: PaymentModel) -> Solution | None:
         # keep this stage's optimum while the next stages are optimised, starting from this solution
         # (the exact integer: objective_value is a double)
         model.add(objective == solver.value(objective))
-        # (straight into the proto: a hint per variable through the Python API costs more than a solve)
-        model.proto.clear_solution_hint()
-        hint = model.proto.solution_hint
-        hint.vars.extend(range(len(model.proto.variables)))
-        hint.values.extend(solver.response_proto.solution)
+        _hint_solution(model, solver)
     else:
         # every stage solved to optimality: the plan is optimal under the whole objective
         if best is not None and not record.relaxed:
@@ -131,17 +127,22 @@ def _searched(solver: cp_model.CpSolver, model: cp_model.CpModel, deadline: floa
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
     if status == cp_model.FEASIBLE:
-        # (the plan found so far as the hint: straight into the proto, as the stages do)
-        model.proto.clear_solution_hint()
-        hint = model.proto.solution_hint
-        hint.vars.extend(range(len(model.proto.variables)))
-        hint.values.extend(solver.response_proto.solution)
+        _hint_solution(model, solver)  # (the plan found so far)
     solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
     solver.parameters.max_time_in_seconds = remaining
     try:
         return solver.solve(model)
     finally:
         solver.parameters.search_branching = cp_model.LP_SEARCH
+
+
+def _hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
+    """The solver's last solution as the model's hint for its next solve (straight into the proto: a hint
+    per variable through the Python API costs more than a solve)."""
+    model.proto.clear_solution_hint()
+    hint = model.proto.solution_hint
+    hint.vars.extend(range(len(model.proto.variables)))
+    hint.values.extend(solver.response_proto.solution)
 
 
 def _ordered(record: PaymentModel, solver: cp_model.CpSolver, terms: list[Term]) -> Solution | None:
