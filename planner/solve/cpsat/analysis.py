@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
+from models.additional_costs import SacrificeCost
 from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
@@ -18,6 +19,7 @@ from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
+from planner.solve.cpsat.classes import classed, sacrificed_classes
 from planner.solve.cpsat.record import Cycle, PaymentModel
 from planner.solve.problem import PaymentProblem
 from planner.solve.riders import from_treasure, reads_treasures
@@ -66,7 +68,14 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
     doubling = any(doubles_unspent(t.ability) for t in templates)  # (each activation before or after it)
+    classes: dict[str, tuple[str, ...]] = {}
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
+        runs = sacrificed_classes(board, problem.view, templates, edges) if _classable(problem) else []
+        if runs:
+            relaxed = True
+            templates, _, classes, edges = classed(templates, edges, runs)
+            template_epochs = (0,) * len(templates)
+            members.update(classes)
         # (a static edge's templates stay apart: what it orders is each of them)
         ordered = frozenset(templates[i].pid for edge in edges for i in edge)
         merged, origin = twins_merged(board, templates, ordered)
@@ -91,7 +100,17 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         relaxed=relaxed,
         producer=producer,
         depth=depth,
+        classes=classes,
     )
+
+
+def _classable(problem: PaymentProblem) -> bool:
+    """True when a payment's identical sacrificed permanents may be counted as classes
+    (:mod:`planner.solve.cpsat.classes`): nothing pays the target by tapping or sacrificing permanents
+    outside the mana abilities (convoke, improvise, an additional sacrifice), which reads them one by one."""
+    target = problem.target
+    sacrifices = any(isinstance(cost, SacrificeCost) for cost in problem.asked.additional_costs)
+    return not (target.convoke or target.improvise or target.delve or sacrifices)
 
 
 # ------------------------------------------------------------------------------------------- static edges

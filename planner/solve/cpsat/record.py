@@ -201,6 +201,8 @@ class PaymentModel:
     producer: list[int]
     #: the untracked templates' order: each after everything with an edge to it
     depth: dict[int, int]
+    #: the classes of identical sacrificed permanents, by their lowest id (:mod:`planner.solve.cpsat.classes`)
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)
