@@ -22,7 +22,7 @@ from planner.solve.objective import objective_of
 from planner.solve.problem import PaymentProblem
 
 #: Cards that sacrifice another permanent for mana, for no mana.
-_OUTLETS = ["Squandered Resources", "Ashnod's Altar", "Phyrexian Altar"]
+_OUTLETS = ["Squandered Resources", "Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks"]
 
 #: Permanents in runs of identical ones, which the outlets may sacrifice.
 _TWINS = [
@@ -97,6 +97,17 @@ def test_a_run_of_forests_under_squandered_resources_is_one_class() -> None:
     assert record.classes == {"f0": ("f0", "f1", "f2"), "t0": ("t0", "t1")}
     assert record.relaxed
     assert len(record.templates) == 3  # (a Forest's {T}, and a sacrifice of each class)
+
+
+def test_treasures_sacrificed_for_their_own_mana_stay_apart() -> None:
+    """A Treasure's own ability sacrifices it: an outlet's sacrifice and its own can't both take one, so a
+    run of Treasures under Krark-Clan Ironworks is no class."""
+    board = _board(
+        {"id": "kci", "card": "Krark-Clan Ironworks", "controller": "me"},
+        *({"id": f"t{n}", "card": "Treasure", "controller": "me"} for n in range(3)),
+    )
+    record = analysed(PaymentProblem.of(board, PaymentTarget.of("{G}")), merge=True)
+    assert record.classes == {}
 
 
 def test_each_forest_is_tapped_before_it_is_sacrificed() -> None:

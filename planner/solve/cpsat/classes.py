@@ -66,11 +66,12 @@ def _is_outlet(template: Activation, pid: str) -> bool:
 
 def _own_mergeable(own: Sequence[Activation]) -> bool:
     """True when a permanent's own templates may stand for a class (as :func:`~planner.solve.cpsat.analysis.
-    twins_merged` merges twins): each taps it, sacrifices and taps nothing else, takes no other part, has
-    mana slots only, and they have at most three outcomes that cost mana."""
+    twins_merged` merges twins): each taps it, takes nothing off the battlefield (itself included: a
+    Treasure sacrificed for its mana is not there for an outlet), taps nothing else, takes no other part,
+    has mana slots only, and they have at most three outcomes that cost mana."""
     return sum(t.costs_mana for t in own) <= 3 and all(
         t.ability.cost.tap
-        and not t.sacrificed
+        and not t.gone
         and not t.tapped
         and not t.ability.cost.parts
         and not t.members
