@@ -45,8 +45,9 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     payment changes, :mod:`planner.solve.dynamic`), their static edges and {Q} cycles, twins merged into
     groups (``merge``: only for one payment, with no keep or hand cost and no {Q} cycle, and only twins that
     no static edge orders, when :func:`few_paid_apart` holds of the rest; the order of a relaxed model
-    comes back at its optimum, see :mod:`planner.solve.cpsat.solve`),
-    and each template's producer node."""
+    comes back at its optimum, see :mod:`planner.solve.cpsat.solve`), identical permanents that outlets
+    sacrifice counted as classes under the same conditions (:mod:`planner.solve.cpsat.classes`, before the
+    twins: the edges inside a class go with it), and each template's producer node."""
     board = problem.board
     turn = problem.turn
     templates = problem.dynamics.templates

@@ -195,7 +195,8 @@ class PaymentModel:
     #: pairs of templates that must come in this order when both are used
     static_edges: list[tuple[int, int]]
     cycles: dict[str, Cycle]
-    #: True when twins are merged into groups and the activations' order is left out at first
+    #: True when twins are merged into groups (or permanents counted as classes) and the activations' order
+    #: is left out at first
     relaxed: bool
     #: each template's producer node (-1 - epoch: untracked)
     producer: list[int]
