@@ -20,6 +20,7 @@ them in one process (OR-Tools imported first; every board new to the process), i
 median, the 99th percentile (nearest rank: the largest of fewer than 100) and the largest per version, how
 many answers were not proven (the time limit ran out), how many the fast path gave, and on how many
 questions the versions' answers differ (payable, proven, the plan's steps); then the slowest questions.
+``--only K...`` answers just those of the random questions (by their number in that list), to look at one.
 """
 
 from __future__ import annotations
@@ -149,10 +150,15 @@ def _nearest_rank(values: Sequence[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def _random_rows(trees: dict[str, Path], count: int, seed: int, limit: float) -> None:
-    """Answer ``count`` random big questions with each version and print their table (module docstring)."""
+def _random_rows(
+    trees: dict[str, Path], count: int, seed: int, limit: float, only: Sequence[int] = ()
+) -> None:
+    """Answer ``count`` random big questions with each version and print their table (module docstring);
+    with ``only``, just those of them (by number, as the table of the slowest numbers them)."""
     rng = random.Random(seed)
-    questions = [random_big_question(rng) for _ in range(count)]
+    drawn = [random_big_question(rng) for _ in range(count)]
+    numbers = sorted(set(only)) if only else list(range(count))
+    questions = [drawn[number] for number in numbers]
     answers: dict[str, list[list[Any]]] = {}
     for label, tree in trees.items():
         done = subprocess.run(
@@ -181,20 +187,21 @@ def _random_rows(trees: dict[str, Path], count: int, seed: int, limit: float) ->
                 str(differ),
             ]
         )
+    picked = f" (questions {', '.join(map(str, numbers))})" if only else ""
     print(
-        f"\n{count} random boards of 1,000 permanents (seed {seed}), costs up to {{{RANDOM_GENERIC}}}, "
-        f"time limit {limit} s"
+        f"\n{count} random boards of 1,000 permanents (seed {seed}){picked}, costs up to "
+        f"{{{RANDOM_GENERIC}}}, time limit {limit} s"
     )
     print("CPU seconds per question, one process per version (boards new to it)")
     header = ["version", "p50 s", "p99 s", "max s", "not proven", "fast path", "answers differ from this"]
     print(_table(header, rows))
-    slowest = sorted(range(count), key=lambda n: -max(answers[label][n][0] for label in trees))[:5]
+    slowest = sorted(range(len(numbers)), key=lambda n: -max(answers[label][n][0] for label in trees))[:5]
     detail = []
-    for number in slowest:
-        data, cost = questions[number]
+    for row in slowest:
+        data, cost = questions[row]
         spice = ", ".join(p["card"] for p in data["permanents"] if p["id"].startswith("s"))
-        cells = [f"{answers[label][number][0]:.2f} {answers[label][number][3]}" for label in trees]
-        detail.append([str(number), cost, spice or "-", *cells, str(this[number][1])])
+        cells = [f"{answers[label][row][0]:.2f} {answers[label][row][3]}" for label in trees]
+        detail.append([str(numbers[row]), cost, spice or "-", *cells, str(this[row][1])])
     print("\nthe slowest questions")
     print(_table(["#", "cost", "spice", *[f"{label} s" for label in trees], "payable"], detail))
 
@@ -240,7 +247,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--random", type=int, default=40, metavar="N", help="random 1,000-permanent questions (0: none)"
     )
+    parser.add_argument(
+        "--only",
+        type=int,
+        nargs="+",
+        default=[],
+        metavar="K",
+        help="answer only these of the random questions (numbered from 0, as the slowest are listed)",
+    )
     args = parser.parse_args(argv)
+    if any(not 0 <= number < args.random for number in args.only):
+        parser.error(f"--only takes question numbers from 0 to {args.random - 1} (--random {args.random})")
     print("python -m benchmarks.bench_big " + " ".join(sys.argv[1:] if argv is None else argv))
     spec = big_board(random.Random(args.seed))
     left_out = {name.strip() for name in args.without.split(",") if name.strip()}
@@ -270,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         header += [f"fast path ms ({versions})", f"why not ms ({versions})"]
         print(_table(header, rows))
         if args.random:
-            _random_rows(trees, args.random, args.seed, args.time_limit)
+            _random_rows(trees, args.random, args.seed, args.time_limit, args.only)
 
     if args.against is not None:
         run({"against": args.against.resolve(), "this": ROOT})

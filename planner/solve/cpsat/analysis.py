@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
+from models.additional_costs import SacrificeCost
 from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
@@ -19,6 +20,7 @@ from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
+from planner.solve.cpsat.classes import classed, sacrificed_classes
 from planner.solve.cpsat.record import Cycle, PaymentModel, Reliance
 from planner.solve.problem import PaymentProblem
 from planner.solve.riders import from_treasure, reads_treasures
@@ -44,8 +46,9 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     payment changes, :mod:`planner.solve.dynamic`), their static edges and {Q} cycles, twins merged into
     groups (``merge``: only for one payment, with no keep or hand cost and no {Q} cycle, and only twins that
     no static edge orders, when :func:`few_paid_apart` holds of the rest; the order of a relaxed model
-    comes back at its optimum, see :mod:`planner.solve.cpsat.solve`),
-    and each template's producer node."""
+    comes back at its optimum, see :mod:`planner.solve.cpsat.solve`), identical permanents that outlets
+    sacrifice counted as classes under the same conditions (:mod:`planner.solve.cpsat.classes`, before the
+    twins: the edges inside a class go with it), and each template's producer node."""
     board = problem.board
     turn = problem.turn
     templates = problem.dynamics.templates
@@ -68,7 +71,16 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
     doubling = any(doubles_unspent(t.ability) for t in templates)  # (each activation before or after it)
+    classes: dict[str, tuple[str, ...]] = {}
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
+        # (no classes beside reliances: those name templates one by one)
+        classable = _classable(problem) and not relying
+        runs = sacrificed_classes(board, problem.view, templates, edges) if classable else []
+        if runs:
+            relaxed = True
+            templates, _, classes, edges = classed(templates, edges, runs)
+            template_epochs = (0,) * len(templates)
+            members.update(classes)
         # (a static edge's templates stay apart: what it orders is each of them)
         ordered = frozenset(templates[i].pid for edge in edges for i in edge) | {
             templates[i].pid for reliance in relying for i in reliance.templates
@@ -97,7 +109,17 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         relaxed=relaxed,
         producer=producer,
         depth=depth,
+        classes=classes,
     )
+
+
+def _classable(problem: PaymentProblem) -> bool:
+    """True when a payment's identical sacrificed permanents may be counted as classes
+    (:mod:`planner.solve.cpsat.classes`): nothing pays the target by tapping or sacrificing permanents
+    outside the mana abilities (convoke, improvise, an additional sacrifice), which reads them one by one."""
+    target = problem.target
+    sacrifices = any(isinstance(cost, SacrificeCost) for cost in problem.asked.additional_costs)
+    return not (target.convoke or target.improvise or target.delve or sacrifices)
 
 
 # ------------------------------------------------------------------------------------------- static edges

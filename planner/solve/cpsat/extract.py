@@ -20,6 +20,7 @@ from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag
 from planner.rules.replay import Plan, Step
 from planner.solve.cpsat.alternatives import alternative_payments
+from planner.solve.cpsat.classes import after_taps, class_sacrifices
 from planner.solve.cpsat.layer import gains_first
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, spending
 from planner.solve.cpsat.riders import exact_level, split_of
@@ -314,6 +315,20 @@ def in_turn(record: PaymentModel, activations: list[Activation]) -> list[Activat
     return ordered
 
 
+def _untapped_sacrifices(
+    record: PaymentModel, solver: cp_model.CpSolver, sacrificing: dict[int, str]
+) -> dict[str, int]:
+    """How many of each class's sacrifices take a member left untapped: those beyond its taps."""
+    use = record.main.use
+    left = {root: 0 for root in record.classes}
+    for template in record.templates:
+        if template.index in sacrificing:
+            left[sacrificing[template.index]] += solver.value(use[template.index])
+        elif template.pid in record.classes:
+            left[template.pid] -= solver.value(use[template.index])
+    return {root: max(0, count) for root, count in left.items()}
+
+
 class _Extraction:
     """Reading a solution's activations back, one at a time: the units each class of mana has made so far,
     the typed draws not yet taken, each multi-type packet's picks left, and the members of each group of
@@ -335,6 +350,11 @@ class _Extraction:
                 self.reserved[spent_key] += solver.value(var)
         self.picks_left = {key: solver.value(var) for key, var in main.choice.items()}
         self.free = {pid: list(members) for pid, members in record.members.items()}
+        # (a class's members tapped and not yet sacrificed, and how many of its sacrifices may take a member
+        # left untapped: planner.solve.cpsat.classes)
+        self.sacrificing = class_sacrifices(record.templates, record.classes)
+        self.tapped: dict[str, list[str]] = defaultdict(list)
+        self.untapped_sacrifices = _untapped_sacrifices(record, solver, self.sacrificing)
         self.consumers = {c.template: c for c in main.consumers if c.template >= 0}
         self.made: list[ManaUnit] = []  # the units the last step made
         # how many units of each class are still to be made, and each group's draws not yet taken, by (class
@@ -367,6 +387,8 @@ class _Extraction:
 
         used = [t for t in record.templates if solver.value(main.use[t.index]) > 0]
         repeated = [t for t in sorted(used, key=place) for _ in range(solver.value(main.use[t.index]))]
+        if record.classes:
+            repeated = after_taps(repeated, record.classes)
         if not record.cycles:
             return repeated
         by_epoch = itertools.groupby(repeated, key=lambda t: record.template_epochs[t.index])
@@ -459,12 +481,29 @@ class _Extraction:
             wanted[key[0]] += count - len(self.produced[key])
         return wanted
 
+    def _victim(self, root: str) -> str:
+        """The member of a class the next of its sacrifices takes: a member tapped before it, else the lowest
+        id still untapped while the sacrifices that may take one last (as the objective counted the
+        members touched: :func:`~planner.solve.cpsat.classes.class_touched`)."""
+        tapped = self.tapped[root]
+        if tapped:
+            return tapped.pop(0)
+        if self.untapped_sacrifices[root] <= 0 or not self.free[root]:
+            raise PlannerError(f"internal: the model sacrifices {root}'s class before tapping it")
+        self.untapped_sacrifices[root] -= 1
+        return self.free[root].pop(0)
+
     def step(self, template: Activation) -> Step:
         """The next activation of ``template``: its mana (adding the units to :attr:`produced`) and the
         mana that paid its cost."""
         record, solver = self.record, self.solver
         free = self.free
         source = free[template.pid].pop(0) if len(template.sources) > 1 else template.pid
+        if template.pid in record.classes:
+            self.tapped[template.pid].append(source)
+        sacrificed = template.sacrificed
+        if template.index in self.sacrificing:
+            sacrificed = (self._victim(self.sacrificing[template.index]),)
         concrete: list[tuple[ManaBag, ManaTag]] = []
         producer = record.producer[template.index]
         for k, packet in enumerate(template.outcome.packets):
@@ -526,7 +565,7 @@ class _Extraction:
             ability=template.ability_index,
             produced=produced,
             order=template.outcome.replacements,
-            sacrificed=template.sacrificed,
+            sacrificed=sacrificed,
             tapped=template.tapped,
             paid_with=paid_with,
             choices=choices,

@@ -15,6 +15,7 @@ from planner.rules.alternatives import AlternativeKind
 from planner.rules.costs import energy_paid
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
+from planner.solve.cpsat.classes import class_touched
 from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
@@ -194,6 +195,9 @@ def _touched(record: PaymentModel) -> dict[str, Expr]:
         touching[pid].append(tapping)
     used: dict[str, Expr] = {}
     for pid, variables in touching.items():
+        if pid in record.classes:
+            used[pid] = class_touched(record, pid)
+            continue
         if len(record.members[pid]) > 1:
             used[pid] = total(variables)
             continue

@@ -216,12 +216,15 @@ class PaymentModel:
     #: activations relying on an effect several permanents give, and what removes each of them
     reliances: list[Reliance]
     cycles: dict[str, Cycle]
-    #: True when twins are merged into groups and the activations' order is left out at first
+    #: True when twins are merged into groups (or permanents counted as classes) and the activations' order
+    #: is left out at first
     relaxed: bool
     #: each template's producer node (-1 - epoch: untracked)
     producer: list[int]
     #: the untracked templates' order: each after everything with an edge to it
     depth: dict[int, int]
+    #: the classes of identical sacrificed permanents, by their lowest id (:mod:`planner.solve.cpsat.classes`)
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)
