@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -178,6 +179,14 @@ def test_a_cost_whose_victim_matches_through_an_effect_is_paid_before_its_source
     assert not search(board, "{6}").payable
 
 
+def _verdicts(board: Board, *, payable: Sequence[str], unpayable: Sequence[str]) -> None:
+    """Each cost's verdict (and, when payable, each objective level) is the reference search's."""
+    for costs, verdict in ((payable, True), (unpayable, False)):
+        for cost in costs:
+            checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
+            assert checked is not None and checked.payable is verdict, cost
+
+
 def test_an_effect_two_permanents_give_keeps_one_of_them_until_it_is_used() -> None:
     """Each Dryad of the Ilysian Grove alone makes the Island a Plains too; sacrificing both to Ashnod's
     Altar before the Island taps leaves it blue only (CR 611.3a). The Island taps for {W} first, then both
@@ -188,12 +197,9 @@ def test_an_effect_two_permanents_give_keeps_one_of_them_until_it_is_used() -> N
         card("Dryad of the Ilysian Grove", "d2"),
     ]
     board = make_board([*dryads, card("Ashnod's Altar", "altar"), card("Island", "island")])
-    for cost in ("{4}{W}", "{W}{C}{C}{C}{C}", "{2}{W}", "{3}{U}"):
-        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
-        assert checked is not None and checked.payable, cost
-    for cost in ("{5}{W}", "{W}{U}"):
-        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
-        assert checked is not None and not checked.payable, cost
+    _verdicts(
+        board, payable=("{4}{W}", "{W}{C}{C}{C}{C}", "{2}{W}", "{3}{U}"), unpayable=("{5}{W}", "{W}{U}")
+    )
     # (five mana in all: the Island's one and the Altar's four)
     assert max_x(board, PaymentTarget.of("{X}{W}")).x == 4
 
@@ -206,12 +212,8 @@ def test_a_permanent_that_starts_tapped_and_stays_tapped_needs_no_last_tap() -> 
     cradles = [card("Gaea's Cradle", "c0", summoning_sick=True), card("Gaea's Cradle", "c1")]
     pilis = [card("Pili-Pala", "tapped", tapped=True), card("Pili-Pala", "sick", summoning_sick=True)]
     board = make_board([*cradles, card("Springleaf Drum", "drum"), *pilis])
-    for cost in ("{W}{G}{G}{G}{G}", "{W}{G}{G}", "{G}{G}{G}{G}", "{4}{W}", "{R}{W}{G}{G}", "{R}{U}{G}{G}"):
-        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
-        assert checked is not None and checked.payable, cost
-    for cost in ("{W}{W}{G}{G}{G}", "{6}"):
-        checked = agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000)
-        assert checked is not None and not checked.payable, cost
+    payable = ("{W}{G}{G}{G}{G}", "{W}{G}{G}", "{G}{G}{G}{G}", "{4}{W}", "{R}{W}{G}{G}", "{R}{U}{G}{G}")
+    _verdicts(board, payable=payable, unpayable=("{W}{W}{G}{G}{G}", "{6}"))
     # (five mana in all: the Cradles' four and the Drum's one; untapping Pili-Pala costs more than it makes)
     assert max_x(board, PaymentTarget.of("{X}{W}")).x == 4
 
