@@ -92,8 +92,7 @@ def reads_imprinted_colors(ability: ManaAbility) -> bool:
     ...     "colors.").mana_abilities]
     [True]
     """
-    outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(output.palette.kind is PaletteKind.IMPRINTED_COLORS for output in outputs)
+    return reads_palette(ability, PaletteKind.IMPRINTED_COLORS)
 
 
 def reads_crafted_colors(ability: ManaAbility) -> bool:
@@ -117,5 +116,18 @@ def reads_palette(ability: ManaAbility, kind: PaletteKind) -> bool:
     >>> reads_palette(paliano, PaletteKind.DRAFTED_COLORS)
     True
     """
-    outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(output.palette.kind is kind for output in outputs)
+    return kind in palette_kinds(ability)
+
+
+def palette_kinds(ability: ManaAbility) -> frozenset[PaletteKind]:
+    """The kinds of the palettes the ability's mana is of (its output's and its conditional outputs').
+
+    >>> from models.oracle import parse_oracle
+    >>> (heart,) = parse_oracle("{T}: Add one mana of the chosen color.").mana_abilities
+    >>> sorted(kind.value for kind in palette_kinds(heart))
+    ['chosen_color']
+    """
+    if not ability.conditional:
+        return frozenset((ability.output.palette.kind,))
+    conditional = (output.palette.kind for _, output in ability.conditional)
+    return frozenset((ability.output.palette.kind, *conditional))

@@ -20,6 +20,7 @@ from models.abilities import (
 from models.board import Choices, Permanent
 from models.kept import per_card
 from models.oracle import parse_oracle, read_card
+from models.oracle.mana_outputs import reads_palette
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.amounts import (
     revealed_filter,
@@ -307,8 +308,7 @@ def reads_chosen_color(ability: ManaAbility) -> bool:
     >>> reads_chosen_color(heart)
     True
     """
-    outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(output.palette.kind is PaletteKind.CHOSEN_COLOR for output in outputs)
+    return reads_palette(ability, PaletteKind.CHOSEN_COLOR)
 
 
 def reads_noted_type(ability: ManaAbility) -> bool:
@@ -320,8 +320,7 @@ def reads_noted_type(ability: ManaAbility) -> bool:
     >>> reads_noted_type(amulet)
     True
     """
-    outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(output.palette.kind is PaletteKind.NOTED_TYPE for output in outputs)
+    return reads_palette(ability, PaletteKind.NOTED_TYPE)
 
 
 def reads_chosen_type(ability: ManaAbility) -> bool:

@@ -32,7 +32,7 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card, reads_imprinted_colors
-from models.oracle.mana_outputs import reads_crafted_colors, reads_palette
+from models.oracle.mana_outputs import palette_kinds
 from models.types import TypeLine
 from planner.rules.amounts import (
     board_gap,
@@ -47,9 +47,7 @@ from planner.rules.executed import (
     executed_abilities,
     intrinsic_abilities,
     printed_characteristics,
-    reads_chosen_color,
     reads_chosen_type,
-    reads_noted_type,
     removal_families,
     removals,
     removing,
@@ -201,21 +199,22 @@ class BoardView:
             )
             kind = f"{where}.creature_type: no creature type was chosen as it entered; "
             for ability in self.mana_abilities(pid):
-                if choices.color is None and reads_chosen_color(ability):
+                kinds = palette_kinds(ability)  # (reads_palette, once for the four palettes below)
+                if choices.color is None and PaletteKind.CHOSEN_COLOR in kinds:
                     found.append(TextWarning(pid, ability.text, color, True))
                 elif choices.creature_type is None and reads_chosen_type(ability):
                     found.append(TextWarning(pid, ability.text, kind + "its mana pays for no spell", True))
-                elif choices.noted_type is None and reads_noted_type(ability):
+                elif choices.noted_type is None and PaletteKind.NOTED_TYPE in kinds:
                     noted = (
                         f"{where}.noted_type: no type of mana was noted; mana of an undefined type is no mana"
                     )
                     found.append(TextWarning(pid, ability.text, noted + " (CR 106.5)", True))
-                elif choices.crafted_colors is None and reads_crafted_colors(ability):
+                elif choices.crafted_colors is None and PaletteKind.CRAFTED_COLORS in kinds:
                     crafted = (
                         f"{where}.crafted_colors: the colors of the cards it was crafted with are not given; "
                     )
                     found.append(TextWarning(pid, ability.text, crafted + "it adds no mana (CR 106.5)", True))
-                elif choices.drafted_colors is None and reads_palette(ability, PaletteKind.DRAFTED_COLORS):
+                elif choices.drafted_colors is None and PaletteKind.DRAFTED_COLORS in kinds:
                     drafted = f"{where}.drafted_colors: the colors chosen as it was drafted are not given; "
                     found.append(TextWarning(pid, ability.text, drafted + "it adds no mana (CR 106.5)", True))
             for effect in self.parsed[pid].effects:
