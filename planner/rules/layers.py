@@ -49,8 +49,9 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
 
 def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
     """True when a static effect of the permanent applies: it reads no choice the board doesn't give
-    (:func:`missing_choice`), the counter it applies while is on the permanent (Zhao), and it is no grant
-    that works only from a graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`)."""
+    (:func:`missing_choice`), the counter it applies while is on the permanent (Zhao), the number counted at
+    this turn's upkeep is odd or even as it asks (Chaos Moon), and it is no grant that works only from a
+    graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`)."""
     if missing_choice(effect, permanent.choices) is not None:
         return False
     if isinstance(effect, ProductionReplacement | ManaTrigger) and effect.while_counted:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.errors import InputError
+from models.hashing import cached_hash, state_without_hash
 from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.pool import ManaUnit, SpendRules, pays_generic
@@ -42,6 +43,14 @@ class Mode:
     mana: int = field(init=False, compare=False, repr=False)
     #: How many mana of each type (W, U, B, R, G, C) its typed slots take (worked out from the slots).
     typed: tuple[int, int, int, int, int, int] = field(init=False, compare=False, repr=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: the fast path keys its first payments by mode (its slots' enums hash slowly)."""
+        return cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mana", sum(count for _, count in self.slots))

@@ -190,6 +190,7 @@ class BoardView:
                 and choices.creature_type is not None
                 and choices.noted_type
                 and choices.crafted_colors is not None
+                and choices.drafted_colors is not None
             ):
                 continue  # (every choice made)
             where = f"permanents[{index}].choices"  # (self.path, without looking the permanent up)
