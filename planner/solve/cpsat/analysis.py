@@ -21,14 +21,12 @@ from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.cpsat.classes import classed, sacrificed_classes
-from planner.solve.cpsat.record import Cycle, PaymentModel, Reliance
+from planner.solve.cpsat.record import Cycle, Edge, PaymentModel, Reliance
 from planner.solve.problem import PaymentProblem
 from planner.solve.riders import from_treasure, reads_treasures
 
 #: The palettes that read other permanents: what they could produce (CR 106.7), or their colors.
 _AMONG = (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG)
-
-Edge = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +76,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         runs = sacrificed_classes(board, problem.view, templates, edges) if classable else []
         if runs:
             relaxed = True
-            templates, _, classes, edges = classed(templates, edges, runs)
+            templates, classes, edges = classed(templates, edges, runs)
             template_epochs = (0,) * len(templates)
             members.update(classes)
         # (a static edge's templates stay apart: what it orders is each of them)

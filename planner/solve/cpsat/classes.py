@@ -24,15 +24,13 @@ from planner.rules.activations import Activation
 from planner.rules.costs import NO_CHOICES
 from planner.rules.production import anonymous
 from planner.rules.view import BoardView
-from planner.solve.cpsat.record import Expr, PaymentModel, total
+from planner.solve.cpsat.record import Edge, Expr, PaymentModel, total
 
 __all__ = ["Classed", "after_taps", "class_sacrifices", "class_touched", "classed", "sacrificed_classes"]
 
-Edge = tuple[int, int]
-
-#: The merged templates, the index each had among the templates before, the classes by their lowest id
-#: (each run of permanents, lowest id first), and the static edges renumbered (those inside a class gone).
-Classed = tuple[tuple[Activation, ...], tuple[int, ...], dict[str, tuple[str, ...]], list[Edge]]
+#: The merged templates, the classes by their lowest id (each run of permanents, lowest id first), and the
+#: static edges renumbered (those inside a class gone).
+Classed = tuple[tuple[Activation, ...], dict[str, tuple[str, ...]], list[Edge]]
 
 
 def _outlet_key(template: Activation) -> tuple[object, ...]:
@@ -154,7 +152,7 @@ def classed(
     ...     {"id": "sq", "card": "Squandered Resources", "controller": "me"}] + [
     ...     {"id": f"f{n}", "card": "Forest", "controller": "me", "tapped": n > 0} for n in range(3)]})
     >>> templates = BoardAnalysis(board, "me").templates
-    >>> merged, _, classes, _ = classed(templates, [], [("f1", "f2")])
+    >>> merged, classes, _ = classed(templates, [], [("f1", "f2")])
     >>> classes, [(t.pid, t.sacrificed, t.bound) for t in merged]
     ({'f1': ('f1', 'f2')}, [('sq', ('f0',), 1), ('sq', ('f1',), 2), ('f0', (), 1)])
     """
@@ -181,7 +179,7 @@ def classed(
         return templates[a].pid in run_of and templates[b].sacrificed == (templates[a].pid,)
 
     kept = [(renumbered[a], renumbered[b]) for a, b in edges if not inside(a, b)]
-    return tuple(merged), tuple(origin), {run[0]: run for run in runs}, kept
+    return tuple(merged), {run[0]: run for run in runs}, kept
 
 
 def class_sacrifices(templates: Sequence[Activation], classes: dict[str, tuple[str, ...]]) -> dict[int, str]:
@@ -203,7 +201,7 @@ def after_taps(activations: Sequence[Activation], classes: dict[str, tuple[str, 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "sq", "card": "Squandered Resources", "controller": "me"}] + [
     ...     {"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(3)]})
-    >>> merged, _, classes, _ = classed(BoardAnalysis(board, "me").templates, [], [("f0", "f1", "f2")])
+    >>> merged, classes, _ = classed(BoardAnalysis(board, "me").templates, [], [("f0", "f1", "f2")])
     >>> tap, sacrifice = sorted(merged, key=lambda t: t.pid)
     >>> [t.pid for t in after_taps([sacrifice, sacrifice, sacrifice, tap, tap], classes)]
     ['sq', 'f0', 'f0', 'sq', 'sq']

@@ -101,6 +101,10 @@ class Consumer:
     blind: dict[tuple[GroupKey, Slot], cp_model.IntVar] = field(default_factory=dict)
 
 
+#: Two templates (by index) that must come in this order when both are used.
+Edge = tuple[int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Reliance:
     """An activation (``template``) relying on an effect that several permanents give, each alone enough:
@@ -212,7 +216,7 @@ class PaymentModel:
     #: the permanents each template's permanent stands for: itself, or its group of interchangeable ones
     members: dict[str, tuple[str, ...]]
     #: pairs of templates that must come in this order when both are used
-    static_edges: list[tuple[int, int]]
+    static_edges: list[Edge]
     #: activations relying on an effect several permanents give, and what removes each of them
     reliances: list[Reliance]
     cycles: dict[str, Cycle]
