@@ -185,24 +185,25 @@ def _with_mesa(text: str) -> Deck:
     return changed(base, cards=(mesas, *base.cards))
 
 
+# a bounce land, fast lands (lands in play then do not dominate lands in hand), a shock land, rocks, mana
+# creatures and a ritual
+BOUNCE_FAST = (
+    "4 Plains\n3 Mountain\n3 Island\n3 Azorius Chancery\n3 Seachrome Coast\n3 Sacred Foundry\n"
+    "3 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n"
+    "6 A {W}\n6 B {1}{R}\n6 C {1}{W}{U}\n6 D {2}{W}{W}\n5 E {3}{R}{R}\n"
+)
+
+
 @pytest.mark.parametrize(
     "deck",
-    [
-        RAMP_DECK,
-        # a bounce land, fast lands (lands in play then do not dominate lands in hand), a fetchland, a shock
-        # land, rocks, mana creatures and a ritual
-        _with_mesa(
-            "4 Plains\n3 Mountain\n3 Island\n3 Azorius Chancery\n3 Seachrome Coast\n3 Sacred Foundry\n"
-            "3 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n"
-            "6 A {W}\n6 B {1}{R}\n6 C {1}{W}{U}\n6 D {2}{W}{W}\n5 E {3}{R}{R}\n"
-        ),
-    ],
-    ids=["ramp", "bounce-fast-fetch"],
+    [RAMP_DECK, parse_deck(BOUNCE_FAST + "3 Swamp\n"), _with_mesa(BOUNCE_FAST)],
+    ids=["ramp", "bounce-fast", "bounce-fast-fetch"],
 )
 def test_the_shortcuts_give_the_exhaustive_answer_game_by_game(deck: Deck) -> None:
     # the record leaves out work whose answer it knows (the turn without a land play when a free land keeps
-    # up, the last turn once everything is castable, positions compared within their group): every game's
-    # castable kinds on every turn are those of the exhaustive record, which tries everything
+    # up, the last turn once everything is castable, the later turns of a game once everything is castable
+    # without fetchlands, positions compared within their group): every game's castable kinds on every turn
+    # are those of the exhaustive record, which tries everything
     kinds, _ = card_kinds(deck, 1)
     counts = [c.count for c in deck.cards if c.is_land] + [c.count for c in deck.cards if not c.is_land]
     fast = KarstenPlanned(kinds, counts, STARTING_LIFE)
@@ -217,3 +218,35 @@ def test_the_shortcuts_give_the_exhaustive_answer_game_by_game(deck: Deck) -> No
             drawn = order[6 + turn] if turn > 1 else -1
             mine, theirs = (game.turn(drawn) for game in games)
             assert mine == theirs, (hand, turn, sorted(mine ^ theirs))
+
+
+@pytest.mark.parametrize(
+    ("deck", "stops"),
+    [
+        (RAMP_DECK, True),
+        (parse_deck(BOUNCE_FAST + "3 Swamp\n"), False),
+    ],  # (its {3}{R}{R} needs 2 of 6 red lands)
+    ids=["ramp", "bounce-fast"],
+)
+def test_without_fetchlands_what_is_castable_stays_castable(deck: Deck, stops: bool) -> None:
+    # what lets a game stop following its positions once every kind is castable (KarstenGame.turn): by the
+    # definition, turn by turn, the exhaustive record's castable kinds only grow; and the fast record does
+    # stop in some games of the ramp deck
+    kinds, _ = card_kinds(deck, 1)
+    counts = [c.count for c in deck.cards if c.is_land] + [c.count for c in deck.cards if not c.is_land]
+    reference = KarstenPlanned(kinds, counts, STARTING_LIFE, exhaustive=True)
+    fast = KarstenPlanned(kinds, counts, STARTING_LIFE)
+    deck_ids = [i for i, n in enumerate(counts) for _ in range(n)]
+    rng = random.Random(5)
+    stopped = 0
+    for _ in range(120):
+        order = rng.sample(deck_ids, len(deck_ids))
+        game, quick = reference.game(order[:7], 7), fast.game(order[:7], 7)
+        before: frozenset[int] = frozenset()
+        for turn in range(1, 8):
+            drawn = order[6 + turn] if turn > 1 else -1
+            now, quickly = game.turn(drawn), quick.turn(drawn)
+            assert before <= now, (order[:7], turn, sorted(before - now))
+            before = now
+            stopped += turn < 7 and quickly == fast.everything
+    assert stopped > 0 or not stops

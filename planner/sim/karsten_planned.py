@@ -142,6 +142,10 @@ class KarstenPlanned:
             or (k.role == "land" and not fast)
         )
         self.is_land = [k.role == "land" for k in kinds]
+        # every kind asked about: once a game finds them all castable, so are they on every later turn when
+        # no fetchland reads the library (see KarstenGame.turn)
+        self.everything = frozenset(self.castable_of)
+        self.stays_castable = not self.fetches and not exhaustive
         self._is_source = [k.role == "source" for k in kinds]
         self._waits = [k.role == "source" and not _is_event(k) for k in kinds]  # (cast after the events)
         # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
@@ -449,7 +453,7 @@ class KarstenGame:
     """One game's positions, turn by turn (:meth:`turn`): which kinds Karsten's measure with the ramp drawn
     finds castable on each turn."""
 
-    __slots__ = ("_frontier", "_generation", "_number", "_record", "_seen", "_turns_left")
+    __slots__ = ("_everything", "_frontier", "_generation", "_number", "_record", "_seen", "_turns_left")
 
     def __init__(self, record: KarstenPlanned, hand: Sequence[int], turns: int) -> None:
         self._record = record
@@ -467,6 +471,7 @@ class KarstenGame:
         self._number = record.number(self._frontier)
         self._generation = record.generation
         self._turns_left = turns
+        self._everything = False  # (every kind castable on a turn: so on every later one)
         self._seen: dict[int, int] = {}
         if record.fetches:
             for i in hand:
@@ -474,8 +479,19 @@ class KarstenGame:
                     self._seen[i] = self._seen.get(i, 0) + 1
 
     def turn(self, drawn: int) -> frozenset[int]:
-        """The kinds castable this turn, the card drawn this turn being ``drawn`` (-1 for none)."""
+        """The kinds castable this turn, the card drawn this turn being ``drawn`` (-1 for none).
+
+        Once every kind is castable, so is it on every later turn, and the positions are not followed further
+        (in a deck without fetchlands, unless the record is exhaustive): a sequence casting a card on turn T
+        casts it on turn T + 1 too, with a turn that does nothing before T's moves (no land played, so the
+        lands' entry rules read the same lands; the mana permanents only lose their summoning sickness; no
+        life paid; the hand holds one more card). A fetchland's search reads the library, which the extra
+        draw can empty of the land it finds.
+        """
         record = self._record
+        if self._everything:
+            self._turns_left -= 1
+            return record.everything
         if drawn >= 0 and record.fetches and drawn in record.land_copies:
             self._seen[drawn] = self._seen.get(drawn, 0) + 1
         if drawn >= 0 and not record.relevant[drawn]:
@@ -492,6 +508,7 @@ class KarstenGame:
                 self._generation = record.generation
         castable, self._number = found
         self._frontier = record._frontiers[self._number]
+        self._everything = record.stays_castable and castable == record.everything
         return castable
 
     def _library(self, fetched: tuple[int, ...]) -> frozenset[int]:
