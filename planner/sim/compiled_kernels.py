@@ -212,6 +212,58 @@ def _cover(
 
 
 @njit(cache=True)
+def _events_paid(
+    order: Any,
+    length: int,
+    start: int,
+    unit_mask: Any,
+    unit_epoch: Any,
+    demand_mask: Any,
+    demand_epoch: Any,
+    demand: Any,
+    demand_len: Any,
+    units_of: Any,
+    units_len: Any,
+    scratch: Any,
+) -> tuple[int, int]:
+    """The events of ``order`` (its first ``length`` kinds) each paid when it is cast, after the ``start``
+    units ready: the units and the demands written past them and their counts, or (-1, -1) when one is not
+    payable."""
+    units = start
+    demands = 0
+    for epoch in range(length):
+        kind = order[epoch]
+        for j in range(demand_len[kind]):
+            demand_mask[demands] = demand[kind, j]
+            demand_epoch[demands] = epoch
+            demands += 1
+        if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch):
+            return -1, -1
+        for j in range(units_len[kind]):
+            unit_mask[units] = units_of[kind, j]
+            unit_epoch[units] = epoch + 1
+            units += 1
+    return units, demands
+
+
+@njit(cache=True)
+def _option_units(
+    ready: Any, land: int, tapped: int, unit_mask: Any, unit_epoch: Any, info: Any, land_sources: Any
+) -> int:
+    """The units ready for an option (the ready mana, and the land's if it enters untapped and adds mana
+    now) written to ``unit_mask`` and ``unit_epoch``, their count returned."""
+    start = ready.shape[0]
+    unit_mask[:start] = ready
+    unit_epoch[:start] = 0
+    if land >= 0 and tapped == 0 and info[land, 8]:
+        for j in range(info[land, 5]):
+            unit_mask[start] = land_sources[land, j]
+            unit_epoch[start] = 0
+            start += 1
+    return start
+
+
+@njit(cache=True)
 def best_turn_arrays(
     ready: Any,
     spells: Any,
@@ -226,7 +278,7 @@ def best_turn_arrays(
     (``info`` and ``masks``: :class:`CompiledTurns`'s arrays of the deck)."""
     role, value_of = info[:, 0], info[:, 1]
     demand_len, colored_len, units_len, land_sources_len = info[:, 2], info[:, 3], info[:, 4], info[:, 5]
-    copies, types, adds_when_untapped, castable_of = info[:, 6], info[:, 7], info[:, 8], info[:, 9]
+    copies, types, castable_of = info[:, 6], info[:, 7], info[:, 9]
     demand, colored, units_of, land_sources = masks[0], masks[1], masks[2], masks[3]
     kinds = role.shape[0]
     spell_count = spells.shape[0]
@@ -236,7 +288,7 @@ def best_turn_arrays(
     unit_epoch = np.zeros(most_units, dtype=np.int64)
     demand_mask = np.zeros(most_demands, dtype=np.int64)
     demand_epoch = np.zeros(most_demands, dtype=np.int64)
-    castable = np.zeros((options.shape[0], kinds), dtype=np.bool_)
+    castable = np.zeros(kinds, dtype=np.bool_)
     rest = np.zeros(max(spell_count, 1), dtype=np.int64)
     used = np.zeros(max(spell_count, 1), dtype=np.bool_)
     plain = np.zeros(max(spell_count, 1), dtype=np.int64)
@@ -259,14 +311,7 @@ def best_turn_arrays(
         life_left = life - paid
         if life_left <= 0:
             continue
-        start = ready.shape[0]
-        unit_mask[:start] = ready
-        unit_epoch[:start] = 0
-        if land >= 0 and tapped == 0 and adds_when_untapped[land]:
-            for j in range(land_sources_len[land]):
-                unit_mask[start] = land_sources[land, j]
-                unit_epoch[start] = 0
-                start += 1
+        start = _option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
         # the mana of the lands after the turn (the tie-breaks': the same for every order of this option)
         lands_after = ready.shape[0]
         after[:lands_after] = ready
@@ -278,23 +323,21 @@ def best_turn_arrays(
         for number in range(orders.shape[0]):
             length = order_lengths[number]
             # the events of the order, each paid when it is cast
-            units = start
-            demands = 0
-            paid_all = True
-            for epoch in range(length):
-                kind = orders[number, epoch]
-                for j in range(demand_len[kind]):
-                    demand_mask[demands] = demand[kind, j]
-                    demand_epoch[demands] = epoch
-                    demands += 1
-                if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch):
-                    paid_all = False
-                    break
-                for j in range(units_len[kind]):
-                    unit_mask[units] = units_of[kind, j]
-                    unit_epoch[units] = epoch + 1
-                    units += 1
-            if not paid_all:
+            units, demands = _events_paid(
+                orders[number],
+                length,
+                start,
+                unit_mask,
+                unit_epoch,
+                demand_mask,
+                demand_epoch,
+                demand,
+                demand_len,
+                units_of,
+                units_len,
+                scratch,
+            )
+            if units < 0:
                 continue
             # the spells left after the events (a sorted multiset)
             used[:spell_count] = False
@@ -377,25 +420,48 @@ def best_turn_arrays(
                     best_option = option
                     best_cast[:count] = cast[:count]
                     best_cast_count = count
-            # what some plan of this option casts: the events, and each kind castable after them
-            for epoch in range(length):
-                if castable_of[orders[number, epoch]]:
-                    castable[option, orders[number, epoch]] = True
-            room = units - demands
-            for wanted in range(kinds):
-                if not castable_of[wanted] or castable[option, wanted] or demand_len[wanted] > room:
-                    continue
-                for j in range(demand_len[wanted]):
-                    demand_mask[demands + j] = demand[wanted, j]
-                    demand_epoch[demands + j] = length
-                if _payable(
-                    unit_mask,
-                    unit_epoch,
-                    units,
-                    demand_mask,
-                    demand_epoch,
-                    demands + demand_len[wanted],
-                    scratch,
-                ):
-                    castable[option, wanted] = True
-    return best_option, best_cast[:best_cast_count].copy(), castable[best_option].copy()
+    # what some plan of the best option casts: the events of each order it pays, and each kind castable
+    # after them (worked out for that option alone: the others' are not returned)
+    if best_option < 0:  # (no option: nothing castable)
+        return best_option, best_cast[:0].copy(), castable
+    land, tapped = options[best_option, 0], options[best_option, 1]
+    start = _option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
+    for number in range(orders.shape[0]):
+        length = order_lengths[number]
+        units, demands = _events_paid(
+            orders[number],
+            length,
+            start,
+            unit_mask,
+            unit_epoch,
+            demand_mask,
+            demand_epoch,
+            demand,
+            demand_len,
+            units_of,
+            units_len,
+            scratch,
+        )
+        if units < 0:
+            continue
+        for epoch in range(length):
+            if castable_of[orders[number, epoch]]:
+                castable[orders[number, epoch]] = True
+        room = units - demands
+        for wanted in range(kinds):
+            if not castable_of[wanted] or castable[wanted] or demand_len[wanted] > room:
+                continue
+            for j in range(demand_len[wanted]):
+                demand_mask[demands + j] = demand[wanted, j]
+                demand_epoch[demands + j] = length
+            if _payable(
+                unit_mask,
+                unit_epoch,
+                units,
+                demand_mask,
+                demand_epoch,
+                demands + demand_len[wanted],
+                scratch,
+            ):
+                castable[wanted] = True
+    return best_option, best_cast[:best_cast_count].copy(), castable

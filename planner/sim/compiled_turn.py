@@ -79,6 +79,9 @@ class CompiledTurns:
         self.kinds = list(kinds)
         self._tables = TurnTables(kinds, castable_of)  # (its event orders, kept per hand)
         self._orders: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        # per hand: its land kinds (each once) and its spells' arrays (:meth:`_event_orders`)
+        self._hands: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._is_land = [k.role == "land" for k in kinds]
         self._frozen: dict[bytes, frozenset[int]] = {}  # (the castable sets met, made once)
         # the kernel's arrays of what many states share: the land plays, the ready mana
         self._options: dict[tuple[object, ...], tuple[list[tuple[int, int, int]], np.ndarray]] = {}
@@ -116,11 +119,12 @@ class CompiledTurns:
         """How many answers it keeps (event orders per hand, castable sets, its tables'): what the run's
         memory budget counts (:data:`planner.sim.planned.MEMO_ENTRIES`)."""
         shared = len(self._options) + len(self._ready)
-        return len(self._orders) + len(self._frozen) + shared + self._tables.entries()
+        return len(self._orders) + len(self._hands) + len(self._frozen) + shared + self._tables.entries()
 
     def forget(self) -> None:
         """Forget the answers kept (the arrays of the deck stay)."""
         self._orders.clear()
+        self._hands.clear()
         self._frozen.clear()
         self._options.clear()
         self._ready.clear()
@@ -149,24 +153,37 @@ class CompiledTurns:
     def best_turn(self, state: TurnState) -> TurnPlan:
         """:func:`planner.sim.turn_search.best_turn` of ``state`` (see the class docstring)."""
         assert state.land_play and not state.changers and not state.treasures
-        kinds = self.kinds
-        lands_in_hand = tuple(sorted({i for i in state.hand if kinds[i].role == "land"}))
-        in_hand = tuple(i for i in state.hand if kinds[i].role != "land")
-        spells, orders, order_lengths = self._event_orders(in_hand)
-        played = (lands_in_hand, state.land_types, state.lands, state.life)
+        return self.plan(state.ready, state.land_types, state.lands, state.hand, state.life)
+
+    def plan(
+        self, ready: tuple[int, ...], land_types: frozenset[str], lands: int, hand: tuple[int, ...], life: int
+    ) -> TurnPlan:
+        """:meth:`best_turn` of the state with these fields (a land play, no Treasures, no cost changers),
+        a :class:`TurnState` made only for land plays not met before."""
+        split = self._hands.get(hand)
+        if split is None:
+            is_land = self._is_land
+            in_hand = tuple(i for i in hand if not is_land[i])
+            split = self._hands[hand] = (
+                tuple(sorted({i for i in hand if is_land[i]})),
+                *self._event_orders(in_hand),
+            )
+        lands_in_hand, spells, orders, order_lengths = split
+        played = (lands_in_hand, land_types, lands, life)
         found = self._options.get(played)
         if found is None:
+            state = TurnState(ready, land_types, lands, hand, life)
             found = self._options[played] = self._land_options(lands_in_hand, state)
         options, options_array = found
-        ready = self._ready.get(state.ready)
-        if ready is None:
-            ready = self._ready[state.ready] = np.array(state.ready, dtype=np.int64)
+        ready_array = self._ready.get(ready)
+        if ready_array is None:
+            ready_array = self._ready[ready] = np.array(ready, dtype=np.int64)
         chosen, cast, castable = self._kernel(
-            ready, spells, options_array, state.life, orders, order_lengths, self._info, self._masks
+            ready_array, spells, options_array, life, orders, order_lengths, self._info, self._masks
         )
-        land, tapped, life = options[chosen]
+        land, tapped, paid = options[chosen]
         key = castable.tobytes()
         frozen = self._frozen.get(key)
         if frozen is None:
             frozen = self._frozen[key] = frozenset(np.flatnonzero(castable).tolist())
-        return TurnPlan(land, bool(tapped), life, tuple(cast.tolist()), frozen, -1, 0)
+        return TurnPlan(land, bool(tapped), paid, tuple(cast.tolist()), frozen, -1, 0)

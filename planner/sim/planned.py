@@ -110,12 +110,19 @@ class _Memo:
             if self.full(len(self.plans)):
                 self.forget()  # (a long run starts its memo again rather than fill memory)
             ready, land_types, lands, hand, life, library, changers, treasures = fields
-            state = TurnState(
-                ready, land_types, lands, hand, life, library=library, changers=changers, treasures=treasures
-            )
-            if self.compiled is not None and state.land_play:
-                plan = self.compiled.best_turn(state)
+            if self.compiled is not None:  # (a game's turn always has its land play)
+                plan = self.compiled.plan(ready, land_types, lands, hand, life)
             else:
+                state = TurnState(
+                    ready,
+                    land_types,
+                    lands,
+                    hand,
+                    life,
+                    library=library,
+                    changers=changers,
+                    treasures=treasures,
+                )
                 plan = best_turn(self.kinds, state, self.castable_of, self.tables)
             self.plans[fields] = plan
         return plan
