@@ -252,7 +252,7 @@ def _option_units(
 ) -> int:
     """The units ready for an option (the ready mana, and the land's if it enters untapped and adds mana
     now) written to ``unit_mask`` and ``unit_epoch``, their count returned."""
-    start = ready.shape[0]
+    start = int(ready.shape[0])
     unit_mask[:start] = ready
     unit_epoch[:start] = 0
     if land >= 0 and tapped == 0 and info[land, 8]:
