@@ -402,10 +402,11 @@ def planned_counts(
     is_land = [k.role == "land" for k in kinds]
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
+        deals = _Deals(rng, deck_ids, batched=not reads.library)
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, deck_ids, stages, land_kinds, rng, kept_at, memo)
+            hand, library = _mulligan(kinds, deals, stages, land_kinds, kept_at, memo)
             score = 0
             hand += commander_ids
             hand.sort()  # (kept sorted: lands first, as the memo's key reads it)
@@ -667,12 +668,49 @@ def _cost_of(deck: Deck, name: str) -> ManaCost | None:
     return next((c.cost for c in (*deck.cards, *deck.commanders) if c.name == name), None)
 
 
+#: How many shuffled decks :class:`_Deals` draws at once.
+DEAL_BLOCK: Final = 256
+
+
+class _Deals:
+    """The shuffled decks of one chunk's games, one per deal (a game's first hand and each mulligan), in
+    the order its random stream has them: drawn :data:`DEAL_BLOCK` at a time when ``batched`` (numpy's
+    ``permuted`` of a block's rows is its ``permutation`` of each row in turn, the same numbers from the
+    stream; only a deck whose games draw nothing else from it between deals may be batched: no
+    fetchland's shuffle), else one at a time.
+
+    >>> deck = np.arange(5)
+    >>> one, block = (_Deals(np.random.default_rng(3), deck, batched) for batched in (False, True))
+    >>> all(one.next() == block.next() for _ in range(DEAL_BLOCK + 2))
+    True
+    """
+
+    __slots__ = ("_at", "_batched", "_block", "_deck", "_rng")
+
+    def __init__(self, rng: np.random.Generator, deck: np.ndarray, batched: bool) -> None:
+        self._rng = rng
+        self._deck = deck
+        self._batched = batched
+        self._block: list[list[int]] = []
+        self._at = 0
+
+    def next(self) -> list[int]:
+        """The next shuffled deck (kind ids)."""
+        if not self._batched:
+            order: list[int] = self._rng.permutation(self._deck).tolist()
+            return order
+        if self._at == len(self._block):
+            self._block = self._rng.permuted(np.tile(self._deck, (DEAL_BLOCK, 1)), axis=1).tolist()
+            self._at = 0
+        self._at += 1
+        return self._block[self._at - 1]
+
+
 def _mulligan(
     kinds: Sequence[CardKind],
-    deck_ids: np.ndarray,
+    deals: _Deals,
     stages: Sequence[MulliganStage],
     land_kinds: int,
-    rng: np.random.Generator,
     kept_at: list[int],
     memo: _Memo,
 ) -> tuple[list[int], list[int]]:
@@ -680,7 +718,7 @@ def _mulligan(
     cards put on the bottom of each hand met are worked out once (``memo``)."""
     counted = memo.counted_as_land
     for number, stage in enumerate(stages):
-        order: list[int] = rng.permutation(deck_ids).tolist()
+        order = deals.next()
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
         lands = sum(counted[i] for i in hand)
         bottom_lands = memo.lands_bottomed(lands, stage.bottom)
