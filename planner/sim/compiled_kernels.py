@@ -319,7 +319,7 @@ def best_turn_arrays(
             for j in range(land_sources_len[land]):
                 after[lands_after] = land_sources[land, j]
                 lands_after += 1
-        deck_cover = _cover(after, lands_after, every_kind, kinds, colored, colored_len, copies, scratch)
+        deck_cover = -1  # (worked out when an order of this option first reaches the tie-breaks)
         for number in range(orders.shape[0]):
             length = order_lengths[number]
             # the events of the order, each paid when it is cast
@@ -410,6 +410,10 @@ def best_turn_arrays(
                         following += 1
                 key[3] = following
                 key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones, scratch)
+                if deck_cover < 0:
+                    deck_cover = _cover(
+                        after, lands_after, every_kind, kinds, colored, colored_len, copies, scratch
+                    )
                 key[5] = deck_cover
                 key[6] = tapped
                 key[7] = -paid
