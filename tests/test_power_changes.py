@@ -17,7 +17,7 @@ from cost_part_cards import ELVISH_ARCHDRUID, GLORIOUS_ANTHEM, MARWYN
 
 from models.board import Board
 from models.cost import PaymentTarget
-from planner.api import could_produce, max_x, text_warnings
+from planner.api import could_produce, max_x, pay, text_warnings
 
 AUDIENCE = {
     "name": "Test Audience",
@@ -60,6 +60,9 @@ def test_an_anthem_adds_to_the_power_an_ability_reads() -> None:
     # without the Anthem: three and one
     bare = _board(_marwyn(), mine("f", "Forest"))
     assert not _payable(bare, "{G}{G}{G}{G}{G}") and _x(bare) == 3
+    # nothing else reads a power: the fast path answers beside the Anthem as without it
+    lands = _board(mine("a", GLORIOUS_ANTHEM), mine("f", "Forest"), mine("e", "Llanowar Elves"))
+    assert pay(lands, PaymentTarget.of("{G}{G}")).engine == "fast" and _payable(lands, "{G}{G}")
 
 
 def test_a_lord_pumps_the_others_and_a_creature_matching_two_descriptions_once() -> None:
