@@ -23,6 +23,7 @@ __all__ = [
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
+    "PowerChange",
     "ProductionReplacement",
     "ReplacementKind",
     "SpendAsThough",
@@ -209,6 +210,23 @@ class ColorChange:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerChange:
+    """'<Permanents> get +N/+M' (layer 7c, CR 613.4c): an anthem ('Creatures you control get +1/+1'), a lord
+    ('Other Elf creatures you control get +1/+1'), an Aura or Equipment ('Enchanted creature gets +2/+0');
+    ``power`` and ``toughness`` are the changes (negative for '-1/-0'). What reads a creature's power reads
+    it with these on top of its printed power and counters.
+
+    >>> PowerChange("Creatures you control get +1/+2.", ObjectFilter(), 1, 2).power
+    1
+    """
+
+    text: str
+    affected: ObjectFilter
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
 class GrantAbility:
     """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern. With ``from_graveyard`` it
     works only while its card is in its owner's graveyard (Riftstone Portal: 'As long as ~ is in your
@@ -358,6 +376,7 @@ StaticEffect = (
     | TypeChange
     | ColorChange
     | GrantAbility
+    | PowerChange
     | UnspentManaEffect
     | CostModifier
     | SpendAsThough

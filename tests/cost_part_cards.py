@@ -196,6 +196,31 @@ THE_GREAT_HENGE: dict[str, Any] = {
     "\n{T}: Add {G}{G}. You gain 2 life.\nWhenever a nontoken creature enters the battlefield under your "
     "control, put a +1/+1 counter on it and draw a card.",
 }
+#: Effects that change creatures' power (layer 7c: planner.rules.power_changes) and what reads a power: an
+#: anthem, a lord that taps for {G} per Elf (Elvish Archdruid), and Marwyn, the Nurturer's {G} per power.
+GLORIOUS_ANTHEM: dict[str, Any] = {
+    "name": "Glorious Anthem",
+    "type_line": "Enchantment",
+    "oracle": "Creatures you control get +1/+1.",
+    "mana_cost": "{1}{W}{W}",
+}
+ELVISH_ARCHDRUID: dict[str, Any] = {
+    "name": "Elvish Archdruid",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "Other Elf creatures you control get +1/+1.\n{T}: Add {G} for each Elf you control.",
+    "mana_cost": "{1}{G}{G}",
+    "power": 2,
+    "toughness": 2,
+}
+MARWYN: dict[str, Any] = {
+    "name": "Marwyn, the Nurturer",
+    "type_line": "Legendary Creature — Elf Druid",
+    "oracle": "Whenever another Elf you control enters, put a +1/+1 counter on Marwyn, the Nurturer.\n"
+    "{T}: Add an amount of {G} equal to Marwyn's power.",
+    "mana_cost": "{2}{G}",
+    "power": 1,
+    "toughness": 1,
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -228,6 +253,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE),
     *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
     PALIANO,
+    *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (

@@ -13,7 +13,7 @@ from models.abilities import Who
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange
+from models.mana_effects import ColorChange, PowerChange
 from models.oracle import parse_oracle
 from planner.api import pay
 from planner.rules.reference import reference_search
@@ -120,8 +120,12 @@ def test_color_changing_sentences_are_read_as_what_they_change(
 ) -> None:
     parsed = parse_oracle(text)
     assert parsed.fully_read and [s.read_as for s in parsed.sentences] == ["effect"] * len(parsed.sentences)
-    (change,) = parsed.effects
+    change, *pumps = parsed.effects  # ('gets +3/-1 and is black': the pump is an effect of layer 7c too)
     assert isinstance(change, ColorChange)
+    assert [(p.affected, p.power, p.toughness) for p in pumps if isinstance(p, PowerChange)] == (
+        [(change.affected, 3, -1)] if "gets +3/-1" in text else []
+    )
+    assert len(pumps) == ("gets" in text)
     described = "permanent" if change.affected.describe() == "" else change.affected.describe()
     assert (described, str(change.colors), change.adds, change.chosen) == (subject, colors, adds, chosen)
     assert (change.spells, change.cards) == (spells, cards)

@@ -243,14 +243,25 @@ def test_the_reduction_never_takes_colored_mana_off() -> None:
     _agrees_as_locked_in(board, "{G}{G}")
 
 
-def test_a_power_the_board_does_not_give_or_an_anthem_is_bad_input() -> None:
+def test_a_power_the_board_does_not_give_or_a_power_change_not_read_is_bad_input() -> None:
     unknown = {"name": "Mystery", "type_line": "Creature", "mana_cost": "{2}"}
     board = _henge_board(mine("m", unknown), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[0\]\.power"):
         pay(board, _henge(board))
-    anthem = _henge_board(mine("b", BEARS), mine("a", ANTHEM), *_forests(2))
+    unread = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each Forest you control."}
+    anthem = _henge_board(mine("b", BEARS), mine("a", unread), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[1\]: its text changes creatures' power"):
         pay(anthem, _henge(anthem))
+
+
+def test_an_anthem_counts_in_the_greatest_power() -> None:
+    # the Bears are 3/3 under Glorious Anthem (layer 7c): {7}{G}{G} less {3} is {4}{G}{G}, six mana; the
+    # Anthem's controller's opponent's creatures get nothing
+    board = _henge_board(mine("b", BEARS), mine("a", ANTHEM), *_forests(6))
+    assert pay(board, _henge(board)).payable
+    _agrees_as_locked_in(board, "{4}{G}{G}")
+    theirs = {"id": "a", "controller": OPP, **ANTHEM}
+    _agrees_as_locked_in(_henge_board(mine("b", BEARS), theirs, *_forests(5)), "{5}{G}{G}")
 
 
 def test_the_reduction_is_the_spells_own_and_the_henge_on_the_battlefield_taps_for_two() -> None:

@@ -14,6 +14,7 @@ from models.mana_effects import (
     CostModifier,
     GrantAbility,
     ManaTrigger,
+    PowerChange,
     ProductionReplacement,
     ReplacementKind,
     SpendAsThough,
@@ -285,7 +286,10 @@ def test_for_each_with_a_static_line_and_counters() -> None:
     archdruid = parsed("Other Elf creatures you control get +1/+1.\n{T}: Add {G} for each Elf you control.")
     (archdruid_ability,) = archdruid.mana_abilities
     assert archdruid_ability.output.amount.filter == ObjectFilter(types=("Elf",), controller=Who.YOU)
-    assert archdruid.ignored == ("Other Elf creatures you control get +1/+1.",)
+    assert archdruid.ignored == ()
+    (lord,) = archdruid.effects  # (layer 7c: planner.rules.power_changes)
+    assert isinstance(lord, PowerChange) and (lord.power, lord.toughness) == (1, 1)
+    assert lord.affected == ObjectFilter(types=("Elf", "Creature"), controller=Who.YOU, other=True)
     chalice = ability("{T}: Add {C} for each charge counter on this artifact.", "Everflowing Chalice")
     assert chalice.output.amount.kind is AmountKind.COUNTERS
     assert chalice.output.amount.counter == "charge"
@@ -753,7 +757,8 @@ def test_tapping_other_creatures_as_a_cost() -> None:
     assert cost.tap_others.untapped and cost.tap_others.colors == ManaTypes.parse("U")
     assert cost.tap_others.types == ("Creature",) and cost.tap_others.controller is Who.YOU
     assert not cost.tap  # tapping another creature is not tapping this one for mana (CR 106.12)
-    assert len(architect.ignored) == 2  # the anthem and the targeted ability
+    assert len(architect.ignored) == 1  # the targeted ability (the anthem is read: layer 7c)
+    assert [type(e).__name__ for e in architect.effects] == ["PowerChange"]
     drum = ability("{T}, Tap an untapped creature you control: Add one mana of any color.", "Springleaf Drum")
     assert drum.cost.tap and drum.cost.tap_others is not None
 
@@ -837,7 +842,7 @@ def test_an_extra_unknown_sentence_after_a_mana_ability_is_reported() -> None:
     [
         "When this creature enters, draw a card.",
         "Flying, trample",
-        "Creatures you control get +1/+1.",
+        "Creatures you control get +1/+1 until end of turn.",
         "The wind whispers through the trees.",
         "{2}{U}: Draw a card.",
     ],

@@ -571,6 +571,8 @@ STATIC_SENTENCES = [
     "Nonland permanents you control are white and blue.",
     "~ is the chosen color.",
     "Enchanted creature gets +1/+1 and is black.",
+    "Other Elf creatures you control get +1/+1.",
+    "Equipped creature gets +2/-1.",
     "All cards that aren't on the battlefield, spells, and permanents are colorless.",
     'Lands you control have "{T}: Add one mana of any color."',
     'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',

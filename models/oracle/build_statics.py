@@ -19,6 +19,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
+    PowerChange,
     SpendAsThough,
     StaticEffect,
     TapDamage,
@@ -53,7 +54,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.TypeChangeReading():
             return _optional(_type_change(reading, sentence))
         case s.ColorChangeReading():
-            return _optional(_color_change(reading, sentence))
+            changed = _color_change(reading, sentence)
+            if changed is None:
+                return None
+            if reading.gets:  # (the enchanted creature's pump: 'gets +1/+1 and is black')
+                return (changed, *_power_changes(changed.affected, reading.gets, sentence))
+            return (changed,)
+        case s.PowerChangeReading(subject, change):
+            return _power_changes(_pumped(subject), change, sentence)
         case s.PoolsDontEmpty():
             return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
         case s.KeepUnspent(who, color):
@@ -85,6 +93,33 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
 
 def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:
     return None if effect is None else (effect,)
+
+
+def _pumped(subject: s.Subject) -> ObjectFilter | tuple[ObjectFilter, ...]:
+    """What a P/T change applies to: the card itself, or each description of the objects."""
+    if isinstance(subject, s.SelfSubject):
+        return ObjectFilter(self_only=True)
+    if isinstance(subject, s.EveryObject):
+        raise UnreadError("a P/T change of every object")
+    return object_filters(subject)
+
+
+def _power_changes(
+    affected: ObjectFilter | tuple[ObjectFilter, ...], change: str, sentence: str
+) -> tuple[PowerChange, ...]:
+    """One :class:`PowerChange` for each description (a permanent matching two gets it once: CR 613.4c
+    counts the effect, not the descriptions). What it applies to must not change while paying: a description
+    that reads a status (tapped, counters) is not read.
+
+    >>> [(c.affected.describe(), c.power, c.toughness) for c in _power_changes(ObjectFilter(
+    ...     types=("Creature",)), "+2/-1", "Creatures get +2/-1.")]
+    [('creature', 2, -1)]
+    """
+    filters = affected if isinstance(affected, tuple) else (affected,)
+    if any(flt.reads_status for flt in filters):
+        raise UnreadError(f"a P/T change of objects whose status may change while paying: {sentence}")
+    power, toughness = (int(part) for part in change.split("/"))
+    return tuple(PowerChange(sentence, flt, power, toughness) for flt in filters)
 
 
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:

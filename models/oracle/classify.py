@@ -522,7 +522,7 @@ def may_be_static(text: str) -> bool:
         for word, needed in _STATIC_WORDS.items()
     ):
         return True
-    return bool(words & {"is", "are"} and words & _CHANGED_TO)
+    return bool(words & {"is", "are"} and words & _CHANGED_TO) or changes_power(text)
 
 
 def may_be_mana_effect(text: str) -> bool:

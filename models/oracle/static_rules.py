@@ -37,6 +37,7 @@ from models.oracle.statics import (
     OwnCostForEach,
     OwnCostWhereX,
     PoolsDontEmpty,
+    PowerChangeReading,
     RandomOpening,
     ResultEffects,
     SameIsTrue,
@@ -203,6 +204,9 @@ class StaticRules(Transformer[Token, Any]):
         colors, chosen = _first(parts, tuple)
         gets = _tokens(parts, "PT_CHANGE")
         return ColorChangeReading(subject, colors, chosen, _Mark.ADDITION in parts, gets[0] if gets else "")
+
+    def power_change(self, subject: Subject, change: Token) -> PowerChangeReading:
+        return PowerChangeReading(subject, str(change))
 
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])

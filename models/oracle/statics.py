@@ -46,6 +46,7 @@ __all__ = [
     "OwnCostForEach",
     "OwnCostWhereX",
     "PoolsDontEmpty",
+    "PowerChangeReading",
     "RandomOpening",
     "ResultEffects",
     "SameIsTrue",
@@ -133,6 +134,14 @@ class ColorChangeReading:
     chosen: bool = False
     adds: bool = False
     gets: str = ""  # a P/T change before the color ('gets +1/+1 and is black'), as written
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChangeReading:
+    """'<subject> get/gets +N/+M' (layer 7c), the change as written."""
+
+    subject: Subject
+    change: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +366,7 @@ class ResultEffects:
 StaticSentence = (
     TypeChangeReading
     | ColorChangeReading
+    | PowerChangeReading
     | GrantReading
     | GrantedWhile
     | KeywordsWhile
@@ -461,6 +471,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change):
+            return f"{_subject(subject)} {'get' if _plural(subject) else 'gets'} {change}"
         case GrantReading(what, ability, condition):
             text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
             return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text

@@ -50,6 +50,7 @@ from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.colors_read import changes_own_color, color_change_gap
+from planner.rules.power_changes import power_change_gap, power_changes
 from planner.rules.same_name import same_named
 
 if TYPE_CHECKING:
@@ -333,11 +334,11 @@ def quantity(
     if kind is AmountKind.LIFE:
         return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)
     if kind is AmountKind.POWER:
-        return _at_least(known_power(view, pid) + own_power, floor)
+        return _at_least(known_power(view, pid, removed) + own_power, floor)
     if kind is AmountKind.GREATEST_POWER:
         assert amount.filter is not None
         powers = [
-            known_power(view, other) + (own_power if other == pid else 0)
+            known_power(view, other, removed) + (own_power if other == pid else 0)
             for other in view.matching(amount.filter, pid, removed)
         ]
         return max([0, *powers])
@@ -370,12 +371,14 @@ def _at_least(value: int, floor: int | None) -> int:
     return value if floor is None else max(value, floor)
 
 
-def known_power(view: BoardView, pid: str) -> int:
-    """A permanent's power now (:func:`power`); bad input when the board does not give it."""
+def known_power(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
+    """A permanent's power now: :func:`power` with the static effects in force that change it on top (layer
+    7c: :func:`~planner.rules.power_changes.power_changes`), but those of the permanents ``removed``; bad
+    input when the board does not give it."""
     found = power(view.permanent(pid))
     if found is None:
         raise InputError(f"{view.path(pid)}.power: {_power_gap(view.permanent(pid))}")
-    return found
+    return found + power_changes(view, pid, removed)
 
 
 def _power_gap(permanent: Permanent) -> str:
@@ -409,11 +412,10 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     permanent = view.permanent(pid)
     if _exiles_from_graveyard(ability) and (gap := _exile_gap(view, permanent.controller)):
         return gap
-    if _reads_power(ability) and (changer := power_changer(view)) is not None:
-        return (
-            f"{view.path(changer)}: its text changes creatures' power, which is not read: the ability reads "
-            "a power"
-        )
+    if _reads_power(ability) and (why := _unread_power_change(view)):
+        return f"{why}: the ability reads a power"
+    if _judges_power(ability) and (why := power_change_gap(view)):
+        return f"{why}: the ability judges a power"
     outputs = (ability.output, *(output for _, output in ability.conditional))
     if any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs):
         graveyard = view.board.player(permanent.controller).graveyard
@@ -578,6 +580,17 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
     )
 
 
+def _judges_power(ability: ManaAbility) -> bool:
+    """True when a filter or condition of the ability reads a creature's power ('if you control a creature
+    with power 4 or greater', 'for each creature with power 4 or greater'), which the payment's order does
+    not follow yet when a pump may leave first (an amount of a power does: planner.solve.dynamic)."""
+    amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
+    filters = [a.filter for a in amounts if a.filter is not None]
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    filters += [f for c in conditions if c is not None for f in c.counted_filters]
+    return any(f.power_at_least is not None for f in filters)
+
+
 def _reads_power(ability: ManaAbility) -> bool:
     """True when the ability reads a creature's power: an amount (its power, the greatest), or a filter
     ('if you control a creature with power 4 or greater')."""
@@ -606,12 +619,9 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     >>> greatest_power(view, creatures, "me"), greatest_power(view, creatures, "nobody")
     (3, 0)
     """
-    changer = power_changer(view)
-    if changer is not None:
-        raise InputError(
-            f"{view.path(changer)}: its text changes creatures' power, which is not read: a spell's cost "
-            "reduction reads the greatest power"
-        )
+    why = _unread_power_change(view)  # (the reduction is locked in before mana abilities: CR 601.2f)
+    if why is not None:
+        raise InputError(f"{why}: a spell's cost reduction reads the greatest power")
     powers = [
         known_power(view, p.id)
         for p in view.board.permanents
@@ -621,7 +631,8 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
 
 
 def power_changer(view: BoardView) -> str | None:
-    """A permanent whose text changes creatures' power (an anthem), or None."""
+    """A permanent whose text changes creatures' power in a way the reader does not read ('+1/+1 for each
+    Forest', 'base power 1', 'as long as ...'), or None."""
     return next(
         (
             p.id
@@ -630,6 +641,15 @@ def power_changer(view: BoardView) -> str | None:
         ),
         None,
     )
+
+
+def _unread_power_change(view: BoardView) -> str | None:
+    """The JSON path of a permanent whose text changes creatures' power unread (:func:`power_changer`), and
+    why, or None."""
+    changer = power_changer(view)
+    if changer is None:
+        return None
+    return f"{view.path(changer)}: its text changes creatures' power, which is not read"
 
 
 def _moving_cards(view: BoardView, player: str) -> str | None:

@@ -24,7 +24,6 @@ from models.mana import ManaTypes
 from models.mana_effects import (
     ActivationBan,
     ColorChange,
-    CostModifier,
     GrantAbility,
     ManaTrigger,
     StaticEffect,
@@ -32,7 +31,6 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card, reads_imprinted_colors
-from models.oracle.mana_outputs import palette_kinds
 from models.types import TypeLine
 from planner.rules.amounts import (
     board_gap,
@@ -47,7 +45,6 @@ from planner.rules.executed import (
     executed_abilities,
     intrinsic_abilities,
     printed_characteristics,
-    reads_chosen_type,
     removal_families,
     removals,
     removing,
@@ -60,6 +57,7 @@ from planner.rules.layers import in_force, missing_choice, type_changes, with_ch
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
 from planner.rules.same_name import same_name_gap
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
+from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
     "CARD_CONTROLLER",
@@ -178,60 +176,9 @@ class BoardView:
 
     @cached_property
     def _undefined_choices(self) -> tuple[TextWarning, ...]:
-        """The mana abilities and effects that read a choice made as their permanent entered that the board
-        doesn't give (contract section 10: a copy never chose): each is used, and makes no mana of the
-        undefined color (CR 106.5), lets its mana pay for no spell of the undefined creature type, or changes
-        the cost of none."""
-        found: list[TextWarning] = []
-        for index, permanent in enumerate(self.board.permanents):
-            pid, choices = permanent.id, permanent.choices
-            if (
-                choices.color is not None
-                and choices.creature_type is not None
-                and choices.noted_type
-                and choices.crafted_colors is not None
-                and choices.drafted_colors is not None
-            ):
-                continue  # (every choice made)
-            where = f"permanents[{index}].choices"  # (self.path, without looking the permanent up)
-            color = (
-                f"{where}.color: no color was chosen as it entered; mana of an undefined color is no mana "
-                "(CR 106.5)"
-            )
-            kind = f"{where}.creature_type: no creature type was chosen as it entered; "
-            for ability in self.mana_abilities(pid):
-                kinds = palette_kinds(ability)  # (reads_palette, once for the four palettes below)
-                if choices.color is None and PaletteKind.CHOSEN_COLOR in kinds:
-                    found.append(TextWarning(pid, ability.text, color, True))
-                elif choices.creature_type is None and reads_chosen_type(ability):
-                    found.append(TextWarning(pid, ability.text, kind + "its mana pays for no spell", True))
-                elif choices.noted_type is None and PaletteKind.NOTED_TYPE in kinds:
-                    noted = (
-                        f"{where}.noted_type: no type of mana was noted; mana of an undefined type is no mana"
-                    )
-                    found.append(TextWarning(pid, ability.text, noted + " (CR 106.5)", True))
-                elif choices.crafted_colors is None and PaletteKind.CRAFTED_COLORS in kinds:
-                    crafted = (
-                        f"{where}.crafted_colors: the colors of the cards it was crafted with are not given; "
-                    )
-                    found.append(TextWarning(pid, ability.text, crafted + "it adds no mana (CR 106.5)", True))
-                elif choices.drafted_colors is None and PaletteKind.DRAFTED_COLORS in kinds:
-                    drafted = f"{where}.drafted_colors: the colors chosen as it was drafted are not given; "
-                    found.append(TextWarning(pid, ability.text, drafted + "it adds no mana (CR 106.5)", True))
-            for effect in self.parsed[pid].effects:
-                if (
-                    choices.color is None
-                    and isinstance(effect, ManaTrigger)
-                    and (effect.chosen_color or effect.adds.palette.kind is PaletteKind.CHOSEN_COLOR)
-                ):
-                    found.append(TextWarning(pid, effect.text, color, True))
-                elif (
-                    choices.creature_type is None
-                    and isinstance(effect, CostModifier)
-                    and effect.spells.chosen_type
-                ):
-                    found.append(TextWarning(pid, effect.text, kind + "no spell is of that type", True))
-        return tuple(found)
+        """The abilities and effects that read a choice the board doesn't give, each still used
+        (:mod:`planner.rules.undefined_choices`)."""
+        return undefined_choices(self)
 
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
@@ -535,6 +482,11 @@ class BoardView:
     def _graveyard_grants(self) -> tuple[tuple[GraveyardGrant, ...], tuple[TextWarning, ...]]:
         """:func:`~planner.rules.graveyard_grants.graveyard_grants` (Riftstone Portal)."""
         return graveyard_grants(self)
+
+    @property
+    def graveyard_grants(self) -> tuple[GraveyardGrant, ...]:
+        """The grants of the cards in graveyards that work from there (Riftstone Portal)."""
+        return self._graveyard_grants[0]
 
     @property
     def grants_from_graveyards(self) -> bool:

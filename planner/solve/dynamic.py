@@ -6,8 +6,9 @@ damage; Crypt of Agadeem counts the black creature cards in the graveyard, the o
 sacrificed too; Avatar Kyoshi's greatest power is among the creatures still there, with the counters a cost
 put on them; Prismatic Geoscope's basic land types are among the lands still there. The activations that
 change such an amount are its *changers*: those that pay life or deal damage to its controller (LIFE), that
-sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, LAND_TYPES), or that put
-or remove a power-changing counter on a creature it reads (POWER, GREATEST_POWER).
+sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, LAND_TYPES), that put
+or remove a power-changing counter on a creature it reads, or that take away a permanent whose static effect
+pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER).
 
 Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
 one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
@@ -39,13 +40,14 @@ from models.mana_effects import TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     card_matches,
-    power,
+    known_power,
     power_change,
     quantity,
     revealed_filter,
     revealing,
 )
 from planner.rules.hand import hand_abilities
+from planner.rules.power_changes import power_lost
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
@@ -144,18 +146,27 @@ def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[i
     if kind is AmountKind.LIFE:
         return -_loss(changer), ()
     if kind is AmountKind.POWER:
-        return (power_change(changer.ability.cost) if changer.pid == counting.pid else 0), ()
+        return _power_each(view, changer, counting.pid), ()
     assert amount.filter is not None
     if kind is AmountKind.GRAVEYARD:
         cards = (view.permanent(pid).as_card() for pid in changer.gone if pid not in own)
         owner = view.permanent(counting.pid).controller
         flt = amount.filter
         return sum(1 for c in cards if c is not None and card_matches(view, flt, c, owner, counting.pid)), ()
-    looked_at = set(view.matching(amount.filter, counting.pid, own))
+    looked_at = view.matching(amount.filter, counting.pid, own)
     gone = tuple(pid for pid in changer.gone if pid in looked_at)
-    if kind is AmountKind.GREATEST_POWER and changer.pid in looked_at:
-        return power_change(changer.ability.cost), gone
+    if kind is AmountKind.GREATEST_POWER:
+        # (what it changes of one member's power: any, for a changer that only takes a pump away)
+        each = [_power_each(view, changer, pid) for pid in looked_at if pid not in changer.gone]
+        return next((e for e in each if e), 0), gone
     return 0, gone
+
+
+def _power_each(view: BoardView, changer: Activation, pid: str) -> int:
+    """How much one activation of ``changer`` changes the power of ``pid``: the counters its cost puts on
+    its own permanent, and the pumps of the permanents it takes away (layer 7c)."""
+    own = power_change(changer.ability.cost) if changer.pid == pid else 0
+    return own + power_lost(view, changer.gone, pid)
 
 
 def _linear_base(view: BoardView, template: Activation) -> int:
@@ -195,18 +206,19 @@ def _family(
     own = frozenset(template.gone)
     members: list[Member] = []
     for pid in view.matching(amount.filter, template.pid, own):
-        found = power(view.permanent(pid)) if kind is AmountKind.GREATEST_POWER else 0
-        assert found is not None  # (the board gives every power read: planner.rules.amounts.board_gap)
+        # (the board gives every power read, and no power change in force may leave while paying:
+        # planner.rules.amounts.board_gap)
+        found = known_power(view, pid, own) if kind is AmountKind.GREATEST_POWER else 0
         if pid == template.pid:
             found += power_change(ability.cost)
         powered: list[Change] = []
         gone_by: list[int] = []
         for changer in changers:
-            each, gone = _each(view, template, changer)
-            if changer.pid == pid and each:
-                powered.append(Change(changer.index, each))
+            _, gone = _each(view, template, changer)
             if pid in gone:
                 gone_by.append(changer.index)
+            elif kind is AmountKind.GREATEST_POWER and (each := _power_each(view, changer, pid)):
+                powered.append(Change(changer.index, each))
         types = frozenset(view.type_line(pid).basic_land_types if kind is AmountKind.LAND_TYPES else ())
         members.append(Member(pid, found, tuple(powered), tuple(gone_by), types))
     if kind is AmountKind.LAND_TYPES:

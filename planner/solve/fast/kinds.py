@@ -23,6 +23,7 @@ from models.mana_effects import (
     CostModifier,
     GrantAbility,
     ManaTrigger,
+    PowerChange,
     ProductionReplacement,
     SpendAsThough,
     StaticEffect,
@@ -45,8 +46,10 @@ from planner.solve.objective import (
     sacrificed_by_design,
 )
 
-#: Effects a single payment never reads: cost changes (the cost given is the total) and unspent mana.
-_HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect)
+#: Effects the fast path never reads: cost changes (the cost given is the total), unspent mana, and power
+#: changes (an ability that reads a power is no fixed output: a board where it can be activated goes to
+#: CP-SAT, below).
+_HARMLESS_EFFECTS = (CostModifier, UnspentManaEffect, PowerChange)
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
 _RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)

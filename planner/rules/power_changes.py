@@ -1,0 +1,140 @@
+"""Static effects that change creatures' power (layer 7c, CR 613.4c): an anthem ('Creatures you control get
++1/+1'), a lord ('Other Elf creatures you control get +1/+1'), an Aura or Equipment ('Enchanted creature gets
++2/+0'). What reads a creature's power (Marwyn's 'an amount of {G} equal to Marwyn's power', a greatest
+power, 'a creature with power 4 or greater') reads it with these on top of its printed power and counters
+(:func:`power_changes`).
+
+A payment may take such an effect's source away first (sacrificed to Phyrexian Altar, returned by a cost),
+and then what an ability reads depends on the order: an amount of a power or the greatest power is counted
+as the ability resolves (CR 608.2h), without the pumps of the permanents gone by then
+(:func:`power_changes`'s ``removed``; the CP-SAT model orders it: :mod:`planner.solve.dynamic`,
+:func:`power_lost`). A condition or a filter that reads a power ('a creature with power 4 or greater') is
+not followed in that order yet: on such a board it is set aside with a warning that names the permanent
+(:func:`power_change_gap`), never used with a power that may be wrong. A spell's own cost reduction (The
+Great Henge) is locked in before any mana ability is activated (CR 601.2f), so it reads the board as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from models.abilities import CostPartKind, ManaAbility
+from models.mana_effects import GrantAbility, PowerChange
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["power_change_gap", "power_changes", "power_lost"]
+
+#: The cost parts that take away a permanent other than the ability's own, described by words not matched
+#: here (whatever they take may be a power change's source).
+_TAKING_PARTS = frozenset(
+    {
+        CostPartKind.RETURN_PERMANENT,
+        CostPartKind.EXILE_PERMANENT,
+        CostPartKind.SACRIFICE_TOKEN,
+        CostPartKind.FORAGE,
+    }
+)
+
+
+def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
+    """How much the effects in force change the permanent's power, but those of the permanents ``removed``:
+    each effect once, however many of its descriptions the permanent matches ('Elves and Warriors you
+    control get +1/+1').
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+    ...     {"id": "lord", "name": "Lord", "type_line": "Creature — Elf", "power": 2, "toughness": 2,
+    ...      "oracle": "Other Elves and Druids you control get +1/+1.", "controller": "me"},
+    ...     {"id": "a", "name": "Anthem", "type_line": "Enchantment", "controller": "you",
+    ...      "oracle": "Creatures your opponents control get -2/-0."}]})
+    >>> view = BoardView(board)
+    >>> power_changes(view, "e"), power_changes(view, "lord")
+    (-1, -2)
+    """
+    gone = frozenset(removed)
+    total = 0
+    counted: set[tuple[str, str]] = set()
+    for sourced in view.effects_of(PowerChange):
+        effect = sourced.effect
+        assert isinstance(effect, PowerChange)
+        key = (sourced.source, effect.text)
+        if (
+            sourced.source not in gone
+            and key not in counted
+            and view.matches(effect.affected, pid, sourced.source)
+        ):
+            counted.add(key)
+            total += effect.power
+    return total
+
+
+def power_lost(view: BoardView, gone: Iterable[str], pid: str) -> int:
+    """How much the permanent's power changes when ``gone`` leave the battlefield: the pumps they give it
+    taken off (negative for an anthem, positive for an opponent's '-1/-0').
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+    ...     {"id": "a", "name": "Anthem", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "Creatures you control get +1/+1."}]})
+    >>> view = BoardView(board)
+    >>> power_lost(view, ["a"], "e"), power_lost(view, ["e"], "e")
+    (-1, 0)
+    """
+    left = tuple(gone)
+    if not left:
+        return 0
+    return power_changes(view, pid, left) - power_changes(view, pid)
+
+
+def power_change_gap(view: BoardView) -> str | None:
+    """Why a condition or filter that reads a power can't be judged on the board as it is while paying, as
+    the JSON path of a permanent and why: a power change in force whose source a mana ability's cost may
+    take away; None when none may.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> lord = {"id": "lord", "name": "Lord", "type_line": "Creature — Elf", "power": 2, "toughness": 2,
+    ...     "oracle": "Other Elves you control get +1/+1.", "controller": "me"}
+    >>> altar = {"id": "alt", "card": "Phyrexian Altar", "controller": "me"}
+    >>> board = {"version": 1, "players": [{"id": "me"}], "permanents": [lord]}
+    >>> power_change_gap(BoardView(Board.from_dict(board))) is None
+    True
+    >>> print(power_change_gap(BoardView(Board.from_dict({**board, "permanents": [lord, altar]}))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    permanents[1]: its cost may take away permanents[0], whose effect changes creatures' power: not
+    followed yet
+    """
+    sources = dict.fromkeys(sourced.source for sourced in view.effects_of(PowerChange))
+    if not sources:
+        return None
+    board = view.board
+    granted = [
+        e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
+    ]
+    for permanent in board.permanents:
+        for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
+            for source in sources:
+                if _may_take_away(view, ability, permanent.id, source):
+                    taken = view.path(source)
+                    return (
+                        f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect changes "
+                        "creatures' power: not followed yet"
+                    )
+    return None
+
+
+def _may_take_away(view: BoardView, ability: ManaAbility, pid: str, target: str) -> bool:
+    """True when paying the cost of ``pid``'s ability may take ``target`` off the battlefield."""
+    cost = ability.cost
+    if pid == target and (cost.sacrifice_self or any(p.kind is CostPartKind.RETURN_SELF for p in cost.parts)):
+        return True
+    if cost.sacrifice is not None and view.matches(cost.sacrifice, target, pid):
+        return True
+    return any(part.kind in _TAKING_PARTS for part in cost.parts)

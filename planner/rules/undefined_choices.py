@@ -1,0 +1,121 @@
+"""The warnings for choices made as a permanent entered that the board doesn't give (contract section 10: a
+copy never chose, a card put onto the battlefield without its choice). Each ability or effect that reads such
+a choice is still used: it makes no mana of the undefined color or type (CR 106.5), lets its mana pay for no
+spell of the undefined creature type, or changes the cost of none; the warning names the board field to give.
+
+The check runs on every question about a new board, where a fast answer never works out the permanents'
+abilities after the layers: it does so only where an ability could read a missing choice (one printed on the
+permanent, or one a static effect or a graveyard card grants), and compares palette kinds by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from models.abilities import ManaAbility, PaletteKind
+from models.board import Choices
+from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
+from planner.rules.executed import reads_chosen_type
+from planner.rules.records import TextWarning
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["undefined_choices"]
+
+_NO_COLOR = "color: no color was chosen as it entered; mana of an undefined color is no mana (CR 106.5)"
+_NO_TYPE = "creature_type: no creature type was chosen as it entered; "
+_NO_NOTED = "noted_type: no type of mana was noted; mana of an undefined type is no mana (CR 106.5)"
+_NO_CRAFTED = (
+    "crafted_colors: the colors of the cards it was crafted with are not given; it adds no mana (CR 106.5)"
+)
+_NO_DRAFTED = "drafted_colors: the colors chosen as it was drafted are not given; it adds no mana (CR 106.5)"
+
+
+def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
+    """The warnings of the mana abilities and effects on ``view``'s board that read a choice not given.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "h", "card": "Coldsteel Heart", "controller": "me"},
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> [(w.permanent, w.reason.split(":")[0]) for w in undefined_choices(BoardView(board))]
+    [('h', 'permanents[0].choices.color')]
+    """
+    found: list[TextWarning] = []
+    granted_read = any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in _granted(view))
+    for index, permanent in enumerate(view.board.permanents):
+        missing = _missing(permanent.choices)
+        if not missing:
+            continue
+        pid = permanent.id
+        where = f"permanents[{index}].choices."
+        printed = view.parsed[pid].mana_abilities
+        if granted_read or any(_undefined_in_ability(a, missing) is not None for a in printed):
+            for ability in view.mana_abilities(pid):  # (what the layers left and gave it)
+                reason = _undefined_in_ability(ability, missing)
+                if reason is not None:
+                    found.append(TextWarning(pid, ability.text, where + reason, True))
+        for effect in view.parsed[pid].effects:
+            if (
+                "color" in missing
+                and isinstance(effect, ManaTrigger)
+                and (effect.chosen_color or effect.adds.palette.kind is PaletteKind.CHOSEN_COLOR)
+            ):
+                found.append(TextWarning(pid, effect.text, where + _NO_COLOR, True))
+            elif (
+                "creature_type" in missing and isinstance(effect, CostModifier) and effect.spells.chosen_type
+            ):
+                why = where + _NO_TYPE + "no spell is of that type"
+                found.append(TextWarning(pid, effect.text, why, True))
+    return tuple(found)
+
+
+def _granted(view: BoardView) -> Iterator[ManaAbility]:
+    """The mana abilities that static effects of the permanents, and cards in graveyards, grant."""
+    for permanent in view.board.permanents:
+        for effect in view.parsed[permanent.id].effects:
+            if isinstance(effect, GrantAbility):
+                yield effect.ability
+    for _, grant in view.graveyard_grants:
+        yield grant.ability
+
+
+def _missing(choices: Choices) -> frozenset[str]:
+    """The names of the choice fields the board leaves undefined.
+
+    >>> sorted(_missing(Choices(color=None, creature_type="Elf")))
+    ['color', 'crafted_colors', 'drafted_colors', 'noted_type']
+    """
+    return frozenset(
+        name
+        for name, given in (
+            ("color", choices.color),
+            ("creature_type", choices.creature_type),
+            ("noted_type", choices.noted_type),
+            ("crafted_colors", choices.crafted_colors),
+            ("drafted_colors", choices.drafted_colors),
+        )
+        if given is None
+    )
+
+
+_EVERY_CHOICE = _missing(Choices())
+
+
+def _undefined_in_ability(ability: ManaAbility, missing: frozenset[str]) -> str | None:
+    """Why the ability reads a choice among ``missing``, the field's name first; None when it reads none."""
+    kinds = (ability.output.palette.kind, *(output.palette.kind for _, output in ability.conditional))
+    if "color" in missing and PaletteKind.CHOSEN_COLOR in kinds:
+        return _NO_COLOR
+    if "creature_type" in missing and reads_chosen_type(ability):
+        return _NO_TYPE + "its mana pays for no spell"
+    if "noted_type" in missing and PaletteKind.NOTED_TYPE in kinds:
+        return _NO_NOTED
+    if "crafted_colors" in missing and PaletteKind.CRAFTED_COLORS in kinds:
+        return _NO_CRAFTED
+    if "drafted_colors" in missing and PaletteKind.DRAFTED_COLORS in kinds:
+        return _NO_DRAFTED
+    return None
