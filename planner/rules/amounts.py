@@ -593,14 +593,10 @@ def _judges_power(ability: ManaAbility) -> bool:
 
 def _reads_power(ability: ManaAbility) -> bool:
     """True when the ability reads a creature's power: an amount (its power, the greatest), or a filter
-    ('if you control a creature with power 4 or greater')."""
+    ('if you control a creature with power 4 or greater': :func:`_judges_power`)."""
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
-    if any(a.kind in (AmountKind.POWER, AmountKind.GREATEST_POWER) for a in amounts):
-        return True
-    filters = [a.filter for a in amounts if a.filter is not None]
-    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-    filters += [f for c in conditions if c is not None for f in c.counted_filters]
-    return any(f.power_at_least is not None for f in filters)
+    powers = (AmountKind.POWER, AmountKind.GREATEST_POWER)
+    return any(a.kind in powers for a in amounts) or _judges_power(ability)
 
 
 def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
