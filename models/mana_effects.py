@@ -20,6 +20,7 @@ __all__ = [
     "ColorChange",
     "CostModifier",
     "GrantAbility",
+    "GrantHaste",
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
@@ -227,6 +228,16 @@ class PowerChange:
 
 
 @dataclass(frozen=True, slots=True)
+class GrantHaste:
+    """'<Permanents> have haste' (layer 6, CR 702.10): Fires of Yavimaya's 'Creatures you control have
+    haste', an Aura's 'Enchanted creature gets +1/+1 and has haste'. A creature with haste uses its {T}
+    abilities the turn it came under its controller's control (CR 302.6)."""
+
+    text: str
+    affected: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
 class GrantAbility:
     """'<Permanents> have "<mana ability>"' (layer 6), e.g. Chromatic Lantern. With ``from_graveyard`` it
     works only while its card is in its owner's graveyard (Riftstone Portal: 'As long as ~ is in your
@@ -376,6 +387,7 @@ StaticEffect = (
     | TypeChange
     | ColorChange
     | GrantAbility
+    | GrantHaste
     | PowerChange
     | UnspentManaEffect
     | CostModifier

@@ -212,6 +212,14 @@ ELVISH_ARCHDRUID: dict[str, Any] = {
     "power": 2,
     "toughness": 2,
 }
+#: Haste for a summoning-sick creature's {T} abilities (layer 6, CR 302.6: planner.rules.haste).
+FIRES_OF_YAVIMAYA: dict[str, Any] = {
+    "name": "Fires of Yavimaya",
+    "type_line": "Enchantment",
+    "oracle": "Creatures you control have haste.\nSacrifice Fires of Yavimaya: Target creature gets +2/+2 "
+    "until end of turn.",
+    "mana_cost": "{1}{R}{G}",
+}
 MARWYN: dict[str, Any] = {
     "name": "Marwyn, the Nurturer",
     "type_line": "Legendary Creature — Elf Druid",
@@ -254,6 +262,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
+    FIRES_OF_YAVIMAYA,  # (layer 6: haste)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (

@@ -573,6 +573,8 @@ STATIC_SENTENCES = [
     "Enchanted creature gets +1/+1 and is black.",
     "Other Elf creatures you control get +1/+1.",
     "Equipped creature gets +2/-1.",
+    "Enchanted creature gets +1/+1 and has flying and haste.",
+    "Creatures you control have haste.",
     "All cards that aren't on the battlefield, spells, and permanents are colorless.",
     'Lands you control have "{T}: Add one mana of any color."',
     'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',

@@ -19,6 +19,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
+    GrantHaste,
     PowerChange,
     SpendAsThough,
     StaticEffect,
@@ -60,8 +61,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             if reading.gets:  # (the enchanted creature's pump: 'gets +1/+1 and is black')
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
-        case s.PowerChangeReading(subject, change):
-            return _power_changes(_pumped(subject), change, sentence)
+        case s.PowerChangeReading(subject, change, keywords):
+            pumped = _pumped(subject)
+            hasted = _haste(pumped, keywords, sentence)
+            return (*_power_changes(pumped, change, sentence), *hasted)
+        case s.KeywordGrantReading(what, keywords):
+            return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
             return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
         case s.KeepUnspent(who, color):
@@ -120,6 +125,19 @@ def _power_changes(
         raise UnreadError(f"a P/T change of objects whose status may change while paying: {sentence}")
     power, toughness = (int(part) for part in change.split("/"))
     return tuple(PowerChange(sentence, flt, power, toughness) for flt in filters)
+
+
+def _haste(
+    affected: ObjectFilter | tuple[ObjectFilter, ...], keywords: tuple[str, ...], sentence: str
+) -> tuple[GrantHaste, ...]:
+    """A :class:`GrantHaste` for each description when the keywords hold haste (the others change no
+    payment: CR 302.6 reads haste alone)."""
+    if "haste" not in keywords:
+        return ()
+    filters = affected if isinstance(affected, tuple) else (affected,)
+    if any(flt.reads_status for flt in filters):
+        raise UnreadError(f"haste for objects whose status may change while paying: {sentence}")
+    return tuple(GrantHaste(sentence, flt) for flt in filters)
 
 
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:

@@ -496,7 +496,7 @@ _STATIC_WORDS: Final = {
     "taps": ("damage",), "choose": ("enters",), "may": ("pay", "reveal", "spend", "exile"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),
-    "long": ("has", "is", "are"),
+    "long": ("has", "is", "are"), "haste": ("has", "have"),
 }  # fmt: skip
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(

@@ -27,6 +27,7 @@ from models.oracle.statics import (
     GrantReading,
     Imprint,
     KeepUnspent,
+    KeywordGrantReading,
     KeywordsWhile,
     LandSearchReading,
     ManyOtherLands,
@@ -205,8 +206,15 @@ class StaticRules(Transformer[Token, Any]):
         gets = _tokens(parts, "PT_CHANGE")
         return ColorChangeReading(subject, colors, chosen, _Mark.ADDITION in parts, gets[0] if gets else "")
 
-    def power_change(self, subject: Subject, change: Token) -> PowerChangeReading:
-        return PowerChangeReading(subject, str(change))
+    def power_change(self, subject: Subject, change: Token, *rest: Any) -> PowerChangeReading:
+        keywords = next((part for part in rest if isinstance(part, tuple)), ())
+        return PowerChangeReading(subject, str(change), keywords)
+
+    def keyword_grant(self, what: Nouns, keywords: tuple[str, ...]) -> KeywordGrantReading:
+        return KeywordGrantReading(what, keywords)
+
+    def keyword_list(self, *words: Token) -> tuple[str, ...]:
+        return tuple(str(word).lower() for word in words if word.type == "KEYWORD")
 
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])

@@ -100,6 +100,15 @@ def _plural_noun(subject: Nouns) -> bool:
     return not subject.nouns[0].attached
 
 
+def _has(subject: Subject) -> str:
+    return "have" if _plural(subject) else "has"
+
+
+def _listed(words: tuple[str, ...]) -> str:
+    """'flying', 'flying and haste', 'flying, trample and haste' (keywords as cards list them)."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _be(subject: Subject) -> str:
     return "are" if _plural(subject) else "is"
 
@@ -138,10 +147,20 @@ class ColorChangeReading:
 
 @dataclass(frozen=True, slots=True)
 class PowerChangeReading:
-    """'<subject> get/gets +N/+M' (layer 7c), the change as written."""
+    """'<subject> get/gets +N/+M [and has/have <keywords>]' (layer 7c, and 6 for the keywords), the change as
+    written, the keywords in lower case."""
 
     subject: Subject
     change: str
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordGrantReading:
+    """'<objects> have/has <keywords>' (layer 6: 'Creatures you control have haste'), in lower case."""
+
+    what: Nouns
+    keywords: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +386,7 @@ StaticSentence = (
     TypeChangeReading
     | ColorChangeReading
     | PowerChangeReading
+    | KeywordGrantReading
     | GrantReading
     | GrantedWhile
     | KeywordsWhile
@@ -471,8 +491,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
-        case PowerChangeReading(subject, change):
-            return f"{_subject(subject)} {'get' if _plural(subject) else 'gets'} {change}"
+        case PowerChangeReading(subject, change, keywords):
+            has = f" and {_has(subject)} {_listed(keywords)}" if keywords else ""
+            return f"{_subject(subject)} {'get' if _plural(subject) else 'gets'} {change}{has}"
+        case KeywordGrantReading(what, keywords):
+            return f"{_subject(what)} {_has(what)} {_listed(keywords)}"
         case GrantReading(what, ability, condition):
             text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
             return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text
@@ -480,8 +503,7 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
         case KeywordsWhile(keywords, condition):
-            listed = keywords[0] if len(keywords) == 1 else ", ".join(keywords[:-1]) + " and " + keywords[-1]
-            return f"~ has {listed} as long as {condition}"
+            return f"~ has {_listed(keywords)} as long as {condition}"
         case PoolsDontEmpty():
             return "mana pools don't empty as steps and phases end"
         case KeepUnspent(who, color):

@@ -53,6 +53,7 @@ from planner.rules.executed import (
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
+from planner.rules.haste import haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
 from planner.rules.same_name import same_name_gap
@@ -364,6 +365,8 @@ class BoardView:
                 found, set_aside = printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
+                if not found.haste and haste_granted(self, pid):
+                    found = replace(found, haste=True)
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
                 families = removal_families(
                     permanent.oracle, permanent.name, legendary=line.is_a("Legendary")
@@ -389,7 +392,7 @@ class BoardView:
             if families:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
                 abilities += removals(permanent, families)
-            haste = permanent.haste or (not lost and self.parsed[pid].has_haste)
+            haste = permanent.haste or (not lost and self.parsed[pid].has_haste) or haste_granted(self, pid)
             if any(_banned(ban, self, pid) for ban in bans):
                 # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
