@@ -30,6 +30,7 @@ from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
+from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
@@ -755,13 +756,13 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         )
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
         # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
+        # (and a card sacrificed into a graveyard grants from there: Riftstone Portal)
         sources = {sourced.source for sourced in view.effects}
-        gone = sources.intersection(
-            (*step.removed, *((step.permanent,) if ability.cost.sacrifice_self else ()))
-        )
+        own = (step.permanent,) if ability.cost.sacrifice_self else ()
+        arriving = arriving_grants(view).intersection((*step.sacrificed, *own))
+        gone = sources.intersection((*step.removed, *own)) | arriving
         if gone:
-            for pid in sorted(gone):
-                board = board.without_permanent(pid)
+            board = without_removed(board, sorted(gone), arriving)
             view = view_of(board)
     return tuple(described)
 

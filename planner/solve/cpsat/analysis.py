@@ -321,6 +321,7 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
             reflect,
             sacrificed=template.sacrificed,
             counted=template.counted,
+            same_name=template.same_name,
         )
     )
 
