@@ -728,6 +728,8 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
     described = []
     board = problem.board
+    # (what a removal may give back or grant, worked out once per board the removals leave)
+    sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
     for step in steps:
         if step.zone == HAND:
             described.append(
@@ -757,13 +759,13 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
         # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
         # (and a card sacrificed into a graveyard grants from there: Riftstone Portal)
-        sources = {sourced.source for sourced in view.effects}
         own = (step.permanent,) if ability.cost.sacrifice_self else ()
-        arriving = arriving_grants(view).intersection((*step.sacrificed, *own))
+        arriving = arrivals.intersection((*step.sacrificed, *own))
         gone = sources.intersection((*step.removed, *own)) | arriving
         if gone:
             board = without_removed(board, sorted(gone), arriving)
             view = view_of(board)
+            sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
     return tuple(described)
 
 

@@ -306,9 +306,13 @@ def expand(
     for template in templates:
         by_key[_key(template)].append(template)
     plans: dict[_Key, tuple[Family, list[int]] | list[Activation]] = {}
+    naming_possible = any(  # (the common case: no trigger counting lands of a name, Sasaya's Essence)
+        isinstance(t.effect, ManaTrigger) and t.effect.adds.amount.kind is AmountKind.SAME_NAME
+        for t in view.effects_of(ManaTrigger)
+    )
     for key, group in by_key.items():
         first = group[0]
-        looked_at = _same_name_lands(view, first)
+        looked_at = _same_name_lands(view, first) if naming_possible else None
         naming = [t for t in templates if _key(t) != key and looked_at and looked_at[0].intersection(t.gone)]
         if first.ability.output.amount.kind not in DYNAMIC_AMOUNTS:
             if not naming or looked_at is None:
