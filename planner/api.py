@@ -30,6 +30,7 @@ from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
+from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
@@ -727,6 +728,8 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
     described = []
     board = problem.board
+    # (what a removal may give back or grant, worked out once per board the removals leave)
+    sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
     for step in steps:
         if step.zone == HAND:
             described.append(
@@ -755,14 +758,14 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         )
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
         # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
-        sources = {sourced.source for sourced in view.effects}
-        gone = sources.intersection(
-            (*step.removed, *((step.permanent,) if ability.cost.sacrifice_self else ()))
-        )
+        # (and a card sacrificed into a graveyard grants from there: Riftstone Portal)
+        own = (step.permanent,) if ability.cost.sacrifice_self else ()
+        arriving = arrivals.intersection((*step.sacrificed, *own))
+        gone = sources.intersection((*step.removed, *own)) | arriving
         if gone:
-            for pid in sorted(gone):
-                board = board.without_permanent(pid)
+            board = without_removed(board, sorted(gone), arriving)
             view = view_of(board)
+            sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
     return tuple(described)
 
 

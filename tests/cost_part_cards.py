@@ -229,6 +229,18 @@ MARWYN: dict[str, Any] = {
     "power": 1,
     "toughness": 1,
 }
+#: Costs that take a land away before Sasaya's Essence counts the lands of its name: a sacrifice of a land
+#: (made up: Squandered Resources' mana depends on the land), and a land sacrificing itself (Crystal Vein).
+LAND_EATER: dict[str, Any] = {
+    "name": "Land Eater",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice a land: Add {C}.",
+}
+CRYSTAL_VEIN: dict[str, Any] = {
+    "name": "Crystal Vein",
+    "type_line": "Land",
+    "oracle": "{T}: Add {C}.\n{T}, Sacrifice Crystal Vein: Add {C}{C}.",
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -258,16 +270,18 @@ COST_PART_CARDS: tuple[dict[str, Any], ...] = (
 FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *COST_PART_CARDS,
     *(THORNVAULT_FORAGER, LYS_ALANA_DIGNITARY, SUNBIRD_EFFIGY, FORAGING_WICKERMAW),
-    *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE),
+    *(SASAYAS_ESSENCE, RIFTSTONE_PORTAL, THE_GREAT_HENGE, LAND_EATER, CRYSTAL_VEIN),
     *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
 )
-#: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile.
+#: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
+#: away before Sasaya's Essence counts them.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
     *(PRISM, WOOD, FOOD),
     *({"card": "Llanowar Elves"}, {"card": "Forest"}),
+    *(LAND_EATER, CRYSTAL_VEIN),
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
 HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")

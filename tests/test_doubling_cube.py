@@ -216,6 +216,42 @@ def test_a_cost_to_keep_leaves_the_cube_to_the_reference_search() -> None:
     assert declines(problem) == "a cost to keep payable"
 
 
+PACT = {"name": "Pact", "type_line": "Artifact", "oracle": "Pay 10 life: Add {C}."}
+CONVERTER = {"name": "Converter", "type_line": "Artifact", "oracle": "{1}: Add {W}."}
+BATTERY = {
+    "name": "Battery",
+    "type_line": "Artifact",
+    "oracle": "Remove a charge counter from this artifact: Add {R}.",
+    "counters": {"charge": 3},
+}
+
+
+def test_an_ability_activated_more_than_once_is_counted_before_and_after_the_cube() -> None:
+    """Pact ('Pay 10 life: Add {C}.', twice at 20 life) has a copy for each side of the Cube
+    (planner.solve.cpsat.doubling_scope): the model counts the Cube and proves its answers. By hand: Sol
+    Ring's 2, Gilded Lotus's 3 and Pact's 2 make 7; the Cube takes 3 and doubles 4: 8, never 9."""
+    board = _board(("c", CUBE), ("sol", "Sol Ring"), ("l1", "Gilded Lotus"), ("p", PACT))
+    assert declines(PaymentProblem.of(board, PaymentTarget.of("{8}"))) is None
+    answer = pay(board, PaymentTarget.of("{8}"))
+    assert answer.payable and answer.optimal and answer.engine == "cp-sat" and answer.life_paid == 20
+    answer = pay(board, PaymentTarget.of("{9}"))
+    assert answer.payable is False and answer.optimal
+    answer = max_x(board, PaymentTarget.of("{X}"))
+    assert answer.payable and answer.x == 8 and answer.optimal
+    # without the Cube's doubling the Pact pays for nothing it can't: {5} is Sol Ring, the Lotus, no life
+    answer = pay(board, PaymentTarget.of("{5}"))
+    assert answer.payable and answer.optimal and answer.life_paid == 0
+    # a charge counter removed at a time ({R} each, three) and a converter ({1}: {W}, as often as paid):
+    # Sol Ring's {C}{C} and a counter's {R} pay the Cube, two {R} are doubled to four; or the {R}{R} left
+    # are converted to {W}{W} first and doubled. Six {R} never: three counters, one at least spent on {3}
+    board = _board(("c", CUBE), ("sol", "Sol Ring"), ("b", BATTERY), ("w", CONVERTER))
+    for cost, payable in (("{R}{R}{R}{R}", True), ("{W}{W}{W}{W}", True), ("{R}{R}{R}{R}{R}", False)):
+        assert declines(PaymentProblem.of(board, PaymentTarget.of(cost))) is None
+        answer = pay(board, PaymentTarget.of(cost))
+        assert answer.payable is payable and answer.optimal, cost
+        assert reference_search(board, PaymentTarget.of(cost), max_states=50_000).payable is payable, cost
+
+
 def _paid(board: Board, target: PaymentTarget, x: int | None, check: Any) -> bool:
     """The reference search's verdict, within a few states and the test's time (past them it raises
     ``ReferenceLimitError``)."""
@@ -227,6 +263,7 @@ _MORE_SOURCES: tuple[str | dict[str, Any], ...] = (
     "Fire-Lit Thicket",
     "Mountain",
     JEGANTHA,
+    *(PACT, CONVERTER, BATTERY),  # (activated more than once: a copy each side of each Cube)
 )
 _MORE_COSTS = (*_COSTS, "{R}{R}{R}{G}", "{1}{W}{U}{B}{R}{G}", "{X}{R}", "{8}")
 

@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 from boards import ME, OPP, agrees_with_reference, graveyard_board, mine
-from cost_part_cards import PALIANO, RIFTSTONE_PORTAL, SASAYAS_ESSENCE, THE_GREAT_HENGE
+from cost_part_cards import (
+    CRYSTAL_VEIN,
+    LAND_EATER,
+    PALIANO,
+    RIFTSTONE_PORTAL,
+    SASAYAS_ESSENCE,
+    THE_GREAT_HENGE,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -39,7 +46,7 @@ from planner.rules.view import BoardView, locked_in
 # ---------------------------------------------------------------------------------------- Sasaya's Essence
 
 ESSENCE = SASAYAS_ESSENCE
-EATER = {"name": "Land Eater", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}."}
+EATER = LAND_EATER
 
 
 def _agrees(board: Board, *costs: str) -> None:
@@ -115,13 +122,22 @@ def test_only_the_controllers_other_lands_of_that_name_count() -> None:
         _agrees(board, "{G}{G}", "{3}")
 
 
-def test_a_cost_that_may_take_a_land_of_a_shared_name_away_sets_the_essence_aside() -> None:
-    # the Eater may sacrifice a Forest before the other is tapped: the count is not followed yet
+def test_a_land_taken_away_first_is_not_counted() -> None:
+    """A land that an earlier activation's cost took away is not on the battlefield as the trigger resolves
+    (CR 608.2h): the Eater sacrificing a Forest before the other is tapped takes one {G} away. The model
+    orders each sacrifice before or after each Forest's tap (planner.solve.dynamic); nothing is set aside."""
     board = graveyard_board(mine("s", ESSENCE), *_forests(2), mine("e", EATER))
-    answer = pay(board, PaymentTarget.of("{G}"))
-    (warning,) = [str(w) for w in answer.warnings]
-    assert "permanents[3]" in warning and "Sasaya's Essence" in warning
-    assert _x(board) == 4  # the Forests' {G}{G}, then each sacrificed for {C}
+    assert not pay(board, PaymentTarget.of("{G}")).warnings
+    assert {pid: str(types) for pid, types in could_produce(board).items()} == {
+        "s": "", "f0": "G", "f1": "G", "e": "C"
+    }  # fmt: skip
+    # both Forests tapped first ({G}{G} each), then each sacrificed for {C}: 6, of which at most 4 green
+    assert _x(board) == 6
+    assert pay(board, PaymentTarget.of("{G}{G}{G}{G}{C}{C}")).payable
+    for unpaid in ("{G}{G}{G}{G}{G}", "{G}{G}{G}{G}{C}{C}{C}", "{7}"):
+        answer = pay(board, PaymentTarget.of(unpaid))
+        assert answer.payable is False and answer.optimal, unpaid
+    _agrees(board, "{G}{G}{G}{G}{C}{C}", "{G}{G}{G}{G}{G}", "{G}{G}{G}{C}", "{6}", "{7}")
     # with no two lands of one name, nothing it counts can change
     unique = graveyard_board(mine("s", ESSENCE), mine("f", "Forest"), mine("m", "Mountain"), mine("e", EATER))
     assert not pay(unique, PaymentTarget.of("{G}")).warnings
@@ -129,9 +145,31 @@ def test_a_cost_that_may_take_a_land_of_a_shared_name_away_sets_the_essence_asid
     _agrees(unique, "{G}{R}{C}", "{4}")
 
 
+def test_a_land_that_sacrifices_itself_counts_the_others_still_there() -> None:
+    """Two Crystal Veins ({T}: {C}; {T}, sacrifice it: {C}{C}): a Vein adds one more {C} when the other is
+    still on the battlefield as its trigger resolves. The first tapped for {C} (2), then the second
+    sacrificed for {C}{C} (3, the first still there): 5; both sacrificed: 3, then 2 (the first is gone): 5;
+    both tapped: 2 + 2 = 4. Never 6 (counting each on the board as it is would say 3 + 3)."""
+    board = graveyard_board(mine("s", ESSENCE), mine("v0", CRYSTAL_VEIN), mine("v1", CRYSTAL_VEIN))
+    assert not pay(board, PaymentTarget.of("{C}")).warnings
+    answer = max_x(board, PaymentTarget.of("{X}"))
+    assert answer.x == 5 and answer.optimal
+    answer = pay(board, PaymentTarget.of("{6}"))
+    assert answer.payable is False and answer.optimal
+    _agrees(board, "{5}", "{6}", "{C}{C}{C}{C}", "{G}")
+    # with the Eater too: a Vein sacrificed to it after both are tapped adds {C}
+    eater = graveyard_board(
+        mine("s", ESSENCE), mine("v0", CRYSTAL_VEIN), mine("v1", CRYSTAL_VEIN), mine("e", EATER)
+    )
+    # v0 tapped for {C} + 1, v1 sacrificed itself for {C}{C} + 1, the Eater sacrifices v0: {C}: 6
+    assert max_x(eater, PaymentTarget.of("{X}")).x == 6
+    _agrees(eater, "{6}", "{7}")
+
+
 _ESSENCE_CARDS: list[str | dict[str, Any]] = [
     ESSENCE,
     *("Forest", "Forest", "Island", "Boros Garrison", "Sol Ring", "Llanowar Elves"),
+    *(LAND_EATER, CRYSTAL_VEIN, CRYSTAL_VEIN),
 ]
 _ESSENCE_COSTS = ["{1}", "{G}", "{G}{G}", "{G}{G}{G}", "{R}{W}{W}", "{3}", "{U}{G}", "{4}"]
 
@@ -372,16 +410,42 @@ def test_lands_tap_for_green_or_white_while_the_portal_is_in_their_owners_gravey
     assert str(could_produce(graveyard_board(mine("i", "Island"), graveyard=3))["i"]) == "U"
 
 
-def test_a_cost_that_may_change_the_graveyard_sets_the_portal_aside() -> None:
-    # the Pit may exile the Portal from the graveyard before a land taps: not followed yet
+def test_a_portal_sacrificed_grants_from_the_graveyard_to_the_activations_after() -> None:
+    """The Eater sacrifices the Portal: its card is then in my graveyard, and my lands have "{T}: Add {G} or
+    {W}." for the activations after (CR 113.6b, 608.2h); before, the Island makes only {U}. Nothing set
+    aside. By hand: the Portal's {C}, the Eater's {C} for it, the Island's {U}, {G} or {W} (once the Portal
+    is gone), the Eater's {C} for the Island: 4 mana, at most one of them {U}, {G} or {W}."""
+    board = graveyard_board(mine("p", PORTAL), mine("i", "Island"), mine("e", EATER), graveyard=[])
+    assert not pay(board, PaymentTarget.of("{U}")).warnings
+    assert {pid: str(types) for pid, types in could_produce(board).items()} == {"p": "C", "i": "U", "e": "C"}
+    assert _x(board) == 4
+    for paid in ("{G}", "{W}{C}", "{G}{C}{C}", "{C}{C}{C}", "{W}{3}"):
+        answer = pay(board, PaymentTarget.of(paid))
+        assert answer.payable and answer.optimal, paid
+    (step,) = [s for s in pay(board, PaymentTarget.of("{G}")).steps if s.permanent == "i"]
+    assert step.ability == "{T}: Add {G} or {W}."  # (read on the board the sacrifice left)
+    for unpaid in ("{G}{U}", "{G}{W}", "{G}{4}", "{5}"):
+        answer = pay(board, PaymentTarget.of(unpaid))
+        assert answer.payable is False and answer.optimal, unpaid
+    _agrees(board, "{G}", "{W}{C}", "{G}{U}", "{G}{C}{C}", "{4}", "{5}")
+    # a Portal already in the graveyard stays there whatever is sacrificed: the Wastes makes {G} at once
+    there = graveyard_board(mine("w", "Wastes"), mine("e", EATER), graveyard=[PORTAL])
+    assert not pay(there, PaymentTarget.of("{G}")).warnings
+    assert _x(there) == 2
+    _agrees(there, "{G}{C}", "{G}{W}", "{2}")
+
+
+def test_a_graveyard_change_not_followed_sets_the_portal_aside() -> None:
+    # the Pit may exile the Portal from the graveyard before a land taps: which cards, the replay does not
+    # choose, so it is not followed yet
     exiling = graveyard_board(mine("i", "Island"), mine("pit", PIT), graveyard=[PORTAL, "Forest", "Island"])
     (warning,) = [str(w) for w in pay(exiling, PaymentTarget.of("{U}")).warnings]
     assert "permanents[1]" in warning and "exiles cards from the graveyard" in warning
     assert str(could_produce(exiling)["i"]) == "U"
-    # the Eater may sacrifice the Portal, which then grants from the graveyard: not followed yet
-    sacrificing = graveyard_board(mine("p", PORTAL), mine("i", "Island"), mine("e", EATER), graveyard=[])
-    (warning,) = [str(w) for w in pay(sacrificing, PaymentTarget.of("{U}")).warnings]
-    assert "permanents[2]" in warning and "into the graveyard" in warning
+    # the Eater may put the Portal into a graveyard the board gives as a number, which names no card
+    counted = graveyard_board(mine("p", PORTAL), mine("i", "Island"), mine("e", EATER), graveyard=2)
+    (warning,) = [str(w) for w in pay(counted, PaymentTarget.of("{U}")).warnings]
+    assert "permanents[2]" in warning and "graveyard given as a number" in warning
 
 
 _PORTAL_CARDS: list[str | dict[str, Any]] = [
@@ -391,8 +455,10 @@ _PORTAL_CARDS: list[str | dict[str, Any]] = [
     "Sol Ring",
     "Llanowar Elves",
     PORTAL,
+    PORTAL,
+    LAND_EATER,
 ]
-_PORTAL_GRAVEYARDS: list[Any] = [[PORTAL], [PORTAL, "Forest"], ["Forest"], 2]
+_PORTAL_GRAVEYARDS: list[Any] = [[PORTAL], [PORTAL, "Forest"], ["Forest"], [], 2]
 _PORTAL_COSTS = ["{G}", "{W}", "{G}{W}", "{1}{W}", "{U}{G}", "{3}", "{W}{W}"]
 
 

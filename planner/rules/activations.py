@@ -29,6 +29,7 @@ from planner.rules.costs import (
     victim_filters,
 )
 from planner.rules.doubling import doubles_unspent
+from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
@@ -76,6 +77,9 @@ class Activation:
     #: for an amount that the payment may change before it resolves (:mod:`planner.solve.dynamic`); None:
     #: what it counts on the board now
     counted: int | None = None
+    #: likewise what a trigger counting the lands with its land's name counts (Sasaya's Essence), in a variant
+    #: of the CP-SAT model's for lands the payment may take away first; None: what it counts on the board now
+    same_name: int | None = None
     choices: CostChoices = NO_CHOICES
     after_return: str = ""
     #: True for an *open* ability: nothing its cost takes runs out (no {T}, counter, card, energy or life,
@@ -185,7 +189,9 @@ def revealed_templates(
     """The abilities the player's permanents have only once a cost among ``templates`` took the source of
     an effect off the battlefield (CR 611.3a: the effect of a static ability ends when its source leaves):
     each with :attr:`Activation.after_gone` naming those sources. Sacrificing Magus of the Moon ("Nonbasic
-    lands are Mountains.") to Phyrexian Altar gives Boros Garrison back its "{T}: Add {R}{W}.". Each set of
+    lands are Mountains.") to Phyrexian Altar gives Boros Garrison back its "{T}: Add {R}{W}.". Likewise the
+    abilities a card grants from its owner's graveyard once a cost sacrificed it (Riftstone Portal: CR
+    113.6b, :func:`~planner.rules.graveyard_grants.arriving_grants`), its card put there. Each set of
     sources one template's cost removes is tried alone; what the permanent has now is not repeated.
 
     >>> from models.board import Board
@@ -199,12 +205,17 @@ def revealed_templates(
     [('garrison', '{T}: Add {R}{W}.', ('magus',))]
     """
     sources = {sourced.source for sourced in view.effects}
-    removals = sorted({tuple(sorted(sources.intersection(t.gone))) for t in templates} - {()})
+    arriving = arriving_grants(view)
+    removals = sorted(
+        {
+            tuple(sorted(sources.intersection(t.gone) | arriving.intersection(_sacrificed(t))))
+            for t in templates
+        }
+        - {()}
+    )
     found: list[Activation] = []
     for removed in removals:
-        board = view.board
-        for pid in removed:
-            board = board.without_permanent(pid)
+        board = without_removed(view.board, removed, arriving)
         after = view_of(board)
         everyone = frozenset(p.id for p in board.permanents)  # (no groups: the model's are the board's)
         for template in activation_templates(
@@ -220,6 +231,13 @@ def revealed_templates(
             if template.ability not in view.mana_abilities(template.pid):
                 found.append(replace(template, after_gone=removed))
     return found
+
+
+def _sacrificed(template: Activation) -> tuple[str, ...]:
+    """The permanents the template's activation sacrifices (its own included when its cost or emptying
+    does): their cards go to their owners' graveyards."""
+    own = template.ability.cost.sacrifice_self or template.outcome.sacrifices_source
+    return (*template.sacrificed, *((template.pid,) if own else ()))
 
 
 def _templates_now(

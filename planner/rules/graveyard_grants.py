@@ -3,25 +3,32 @@ control have "{T}: Add {G} or {W}."' (CR 113.6b: the ability works only from the
 
 The cards are those of a graveyard the board gives as a list (``players[i].graveyard``); what they grant goes
 to the permanents their owner controls that the grant's filter matches. A payment may change the graveyard
-first: a mana ability's cost that exiles cards from it may take the card away, and one that sacrifices a
-permanent with such a grant may put it there. Neither order is followed yet, so on such a board the grants of
-that player's graveyard are set aside with a warning naming the permanent whose cost does it
-(:func:`graveyard_grants`), never used as if the graveyard could not change.
+first. A cost that sacrifices a permanent with such a grant puts its card there: the grant exists for the
+activations after it (:func:`arriving_grants` names those permanents; the templates of the abilities it
+gives wait for the sacrifice, :func:`~planner.rules.activations.revealed_templates`, and the replay and the
+reference search find the card in the graveyard from then on). Not followed yet, and so set aside with a
+warning naming the permanent whose cost does it (:func:`graveyard_grants`), never used as if the graveyard
+could not change: a cost that exiles cards from that graveyard (which cards, the replay does not choose), one
+that may put the card into a graveyard the board gives as a number, or one that may take such a permanent
+elsewhere (exiled, returned to the hand).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
+from models.board import Board
 from models.mana_effects import GrantAbility
 from models.oracle import read_card
+from planner.rules.amounts import into_graveyard
 from planner.rules.records import TextWarning
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["GraveyardGrant", "granted_to", "graveyard_grants"]
+__all__ = ["GraveyardGrant", "arriving_grants", "granted_to", "graveyard_grants", "without_removed"]
 
 #: A grant that works from a graveyard, with the player it is relative to (the graveyard's owner).
 GraveyardGrant = tuple[str, GrantAbility]
@@ -30,6 +37,8 @@ _NOT = "not followed yet"
 
 #: The cost parts that exile cards from their controller's graveyard.
 _EXILING = frozenset({CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.FORAGE})
+#: The cost parts that may take another permanent elsewhere than to its owner's graveyard.
+_ELSEWHERE = frozenset({CostPartKind.EXILE_PERMANENT, CostPartKind.RETURN_PERMANENT})
 
 
 def graveyard_grants(view: BoardView) -> tuple[tuple[GraveyardGrant, ...], tuple[TextWarning, ...]]:
@@ -101,31 +110,97 @@ def _on_battlefield(view: BoardView, player: str) -> bool:
     )
 
 
-def _graveyard_changer(view: BoardView, player: str) -> tuple[str, str] | None:
-    """A permanent of ``player``'s whose mana ability's cost may change what their graveyard grants, with
-    why, or None."""
+def arriving_grants(view: BoardView) -> frozenset[str]:
+    """The permanents with a grant that works from their owner's graveyard that a mana ability's cost may
+    sacrifice, putting the card there, where the grant is followed (the module docstring).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> portal = {"name": "Riftstone Portal", "type_line": "Land", "oracle": "As long as Riftstone Portal "
+    ...     'is in your graveyard, lands you control have "{T}: Add {G} or {W}."'}
+    >>> eater = {"name": "Land Eater", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": []}], "permanents": [
+    ...     {"id": "p", "controller": "me", **portal}, {"id": "e", "controller": "me", **eater}]})
+    >>> sorted(arriving_grants(BoardView(board)))
+    ['p']
+    >>> sorted(arriving_grants(BoardView(board.without_permanent("e"))))
+    []
+    """
+    if not any(_grants_of(parsed.effects) for parsed in view.parsed.values()):
+        return frozenset()  # (the common case)
+    found: set[str] = set()
+    for player in view.board.players:
+        portals = _portals(view, player.id)
+        if portals and isinstance(player.graveyard, tuple) and _graveyard_changer(view, player.id) is None:
+            found.update(portal for portal in portals if _sacrificers(view, player.id, portal))
+    return frozenset(found)
+
+
+def without_removed(board: Board, removed: Iterable[str], arriving: frozenset[str]) -> Board:
+    """The board without the ``removed`` permanents, the cards of those ``arriving`` (sacrificed:
+    :func:`arriving_grants`) put into their owners' graveyards (each taken to be its controller).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": []}], "permanents": [
+    ...     {"id": "w", "card": "Wastes", "controller": "me"},
+    ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+    >>> after = without_removed(board, ["w", "f"], frozenset({"w"}))
+    >>> after.permanents, [card.name for card in after.player("me").graveyard]
+    ((), ['Wastes'])
+    """
+    for pid in removed:
+        if pid in arriving:
+            gone = board.permanent(pid)
+            board = board.with_player(into_graveyard(board.player(gone.controller), [gone]))
+        board = board.without_permanent(pid)
+    return board
+
+
+def _portals(view: BoardView, player: str) -> list[str]:
+    """The permanents ``player`` controls with a grant that works from the graveyard."""
+    return [
+        p.id
+        for p in view.board.permanents
+        if p.controller == player and _grants_of(view.parsed[p.id].effects)
+    ]
+
+
+def _abilities(view: BoardView, player: str) -> Iterator[tuple[str, ManaAbility]]:
+    """Each permanent of ``player``'s with each mana ability it has or an effect may grant it."""
     granted = [
         sourced.effect.ability
         for sourced in view.effects_of(GrantAbility)
         if isinstance(sourced.effect, GrantAbility)
     ]
-    portals = [
-        p.id
-        for p in view.board.permanents
-        if p.controller == player and _grants_of(view.parsed[p.id].effects)
-    ]
     for permanent in view.board.permanents:
-        if permanent.controller != player:
+        if permanent.controller == player:
+            for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
+                yield permanent.id, ability
+
+
+def _sacrificers(view: BoardView, player: str, portal: str) -> list[str]:
+    """The permanents of ``player``'s whose mana ability's cost may sacrifice ``portal``."""
+    return [pid for pid, ability in _abilities(view, player) if _may_sacrifice(view, ability, pid, portal)]
+
+
+def _graveyard_changer(view: BoardView, player: str) -> tuple[str, str] | None:
+    """A permanent of ``player``'s whose mana ability's cost may change what their graveyard grants in a way
+    not followed (the module docstring), with why, or None."""
+    portals = _portals(view, player)
+    listed = isinstance(view.board.player(player).graveyard, tuple)
+    for pid, ability in _abilities(view, player):
+        where = view.path(pid)
+        if any(part.kind in _EXILING for part in ability.cost.parts):
+            return pid, f"{where}: its cost exiles cards from the graveyard it grants from: {_NOT}"
+        if not portals:
             continue
-        for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
-            where = view.path(permanent.id)
-            if any(part.kind in _EXILING for part in ability.cost.parts):
-                return (
-                    permanent.id,
-                    f"{where}: its cost exiles cards from the graveyard it grants from: {_NOT}",
-                )
-            if any(_may_sacrifice(view, ability, permanent.id, portal) for portal in portals):
-                return permanent.id, f"{where}: its cost may put the card into the graveyard: {_NOT}"
+        if not listed and any(_may_sacrifice(view, ability, pid, portal) for portal in portals):
+            return pid, f"{where}: its cost may put the card into a graveyard given as a number: {_NOT}"
+        cost = ability.cost
+        if any(part.kind in _ELSEWHERE for part in cost.parts) or (
+            pid in portals and any(part.kind is CostPartKind.RETURN_SELF for part in cost.parts)
+        ):
+            return pid, f"{where}: its cost may take the card elsewhere than to the graveyard: {_NOT}"
     return None
 
 

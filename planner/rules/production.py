@@ -51,6 +51,7 @@ __all__ = [
     "outcomes_signature",
     "output_types",
     "reached",
+    "same_name_triggers",
     "within_reach",
 ]
 
@@ -233,9 +234,11 @@ def _trigger_packets(
     produced: ManaTypes,
     reflect: Mapping[str, ManaTypes],
     removed: frozenset[str],
+    same_name: int | None = None,
 ) -> list[list[Packet]]:
     """What a trigger that applies adds; an amount of the same name as ``pid`` is counted with ``pid`` (the
-    permanent tapped for mana), less what its ability's cost ``removed``."""
+    permanent tapped for mana), less what its ability's cost ``removed`` (``same_name``, when given, is what
+    it counts instead: the CP-SAT model's lands still there as it resolves, :mod:`planner.solve.dynamic`)."""
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
@@ -243,7 +246,11 @@ def _trigger_packets(
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
     amount = None
     if effect.adds.amount.kind is AmountKind.SAME_NAME:
-        amount = counted_now(view, pid, effect.adds.amount, removed=removed)
+        amount = (
+            same_name
+            if same_name is not None
+            else counted_now(view, pid, effect.adds.amount, removed=removed)
+        )
     return _base_alternatives(
         view,
         source.id,
@@ -285,13 +292,16 @@ def activation_outcomes(
     with_triggers: bool = True,
     every_order: bool = False,
     counted: int | None = None,
+    same_name: int | None = None,
 ) -> list[Outcome]:
     """Every distinct outcome of activating ``ability`` of ``pid`` on this board.
 
     With ``every_order``, an outcome reachable by several replacement orders is listed once per order
     (the replayer checks a plan's stated order); otherwise once, with the first order found. ``counted``,
     when given, is what the ability's amount counts instead of what it counts on this board (the CP-SAT
-    model's assumption about the game the activation will resolve in: :mod:`planner.rules.amounts`).
+    model's assumption about the game the activation will resolve in: :mod:`planner.rules.amounts`);
+    ``same_name`` likewise for what a trigger counting lands of the tapped land's name counts (Sasaya's
+    Essence: :mod:`planner.rules.same_name`).
 
     ``reflect`` maps permanent ids to what they could produce (CR 106.7), for reflecting sources;
     ``sacrificed`` lists permanents sacrificed to pay the cost (gone when it resolves, CR 608.2h).
@@ -312,9 +322,9 @@ def activation_outcomes(
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1
     keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order, reflect, sacrificed)
-    if keyed is None or counted is not None:
+    if keyed is None or counted is not None or same_name is not None:
         return _worked_out(
-            view, pid, ability, reflect, sacrificed, replacements, triggers, every_order, counted
+            view, pid, ability, reflect, sacrificed, replacements, triggers, every_order, counted, same_name
         )
     key, ids = keyed
     entry = _OUTCOMES.get(key)
@@ -442,6 +452,29 @@ def within_reach(view: BoardView, *, triggers_only: bool = False) -> frozenset[s
 
 #: :func:`within_reach` of a view, by ``triggers_only``.
 _WITHIN_REACH: ViewTable[bool, frozenset[str]] = ViewTable("production.within_reach")
+
+
+def same_name_triggers(view: BoardView, pid: str, ability: ManaAbility) -> list[SourcedEffect]:
+    """The triggered mana abilities that would trigger on this activation of ``pid`` and count the lands
+    with its name (Sasaya's Essence: :mod:`planner.rules.same_name`).
+
+    >>> from models.board import Board
+    >>> essence = {"name": "Sasaya's Essence", "type_line": "Legendary Enchantment", "oracle": "Whenever a "
+    ...     "land you control is tapped for mana, add an additional one mana of any type that land produced "
+    ...     "for each other land you control with the same name as it."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}, {"id": "s", "controller": "me", **essence}]})
+    >>> view = BoardView(board)
+    >>> [t.source for t in same_name_triggers(view, "f", view.mana_abilities("f")[0])]
+    ['s']
+    """
+    return [
+        t
+        for t in view.effects_of(ManaTrigger)
+        if isinstance(t.effect, ManaTrigger)
+        and t.effect.adds.amount.kind is AmountKind.SAME_NAME
+        and _trigger_reaches(view, t, pid, ability)
+    ]
 
 
 def triggers_on(view: BoardView, pid: str, ability: ManaAbility) -> bool:
@@ -668,6 +701,7 @@ def _worked_out(
     triggers: list[SourcedEffect],
     every_order: bool,
     counted: int | None = None,
+    same_name: int | None = None,
 ) -> list[Outcome]:
     """:func:`activation_outcomes` worked out, given the replacements that apply and the triggers that
     reach the permanent."""
@@ -706,7 +740,7 @@ def _worked_out(
             devotion |= packet.types
         results = replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
-            for final in _with_triggers(view, pid, packets, triggers, reflect, removed):
+            for final in _with_triggers(view, pid, packets, triggers, reflect, removed, same_name):
                 made = sum(packet.total for packet in final)
                 if made > MAX_MANA_PER_ACTIVATION:
                     raise InputError(
@@ -735,6 +769,7 @@ def _with_triggers(
     triggers: list[SourcedEffect],
     reflect: Mapping[str, ManaTypes],
     removed: frozenset[str],
+    same_name: int | None = None,
 ) -> Iterator[tuple[Packet, ...]]:
     """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
     are the ones that reach the permanent (:func:`_trigger_reaches`), ``removed`` what the ability's cost
@@ -751,7 +786,7 @@ def _with_triggers(
     # The triggers read the types of mana actually produced, so fix which types each choice takes first
     for fixed, produced in _by_types_made(packets):
         extra_options = [
-            _trigger_packets(view, t, pid, produced, reflect, removed)
+            _trigger_packets(view, t, pid, produced, reflect, removed, same_name)
             for t in triggers
             if _trigger_applies(view, t, produced)
         ]

@@ -545,7 +545,8 @@ class _LiveState:
     def _remove(self, pid: str) -> None:
         players = self._players()
         permanents = tuple(p for p in self._permanents() if p.id != pid)
-        board = replace(self.view.board, permanents=permanents)
+        # (the players as they are now: a card put into a graveyard may grant from there, Riftstone Portal)
+        board = replace(self.view.board, permanents=permanents, players=players)
         self.view = self.view.without(pid, board) or view_of(board).rebind(board)
         for player in players:
             self.view.update_player(player)

@@ -3,10 +3,12 @@ that land produced for each other land you control with the same name as it.' (C
 
 The amount counts, as the trigger resolves, the other lands matching its filter with the same name as the
 land tapped for mana (:func:`same_named`): a land a cost sacrificed is gone by then; the tapped land's own
-name is what it had (a land that sacrificed itself for its mana has its last known name). The planner counts
-it on the board as it is, so a board where the payment may take such a land away first (a mana ability's
-cost that sacrifices or returns a land sharing its name with another) sets the trigger aside with a warning
-that says which permanent (:func:`same_name_gap`), never uses it with a count that may be wrong.
+name is what it had (a land that sacrificed itself for its mana has its last known name). A land that an
+earlier activation's cost took away (an outlet sacrificing a Forest first) is not counted: the replay and the
+reference search count on the board as each activation finds it, and the CP-SAT model orders each such
+removal before or after the tapped land's activation (:mod:`planner.solve.dynamic`, with
+:func:`counted_lands` the lands it looks at). The fast path, which counts on the board as it is, declines
+such a board (:func:`same_name_changer`).
 """
 
 from __future__ import annotations
@@ -22,18 +24,42 @@ from models.types import BASIC_LAND_TYPES
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["same_name_gap", "same_named"]
+__all__ = ["counted_lands", "same_name_changer", "same_named"]
 
-#: The cost parts that take a permanent other than the ability's own away, described by words the planner
-#: does not match against lands here (a land may be what they take).
+#: The cost parts that take a permanent other than the ability's own away, described by words not matched
+#: against lands here (a land may be what they take).
 _TAKING_PARTS = frozenset(
     {CostPartKind.RETURN_PERMANENT, CostPartKind.EXILE_PERMANENT, CostPartKind.SACRIFICE_TOKEN}
 )
 
 
-def same_named(view: BoardView, pid: str, flt: ObjectFilter, removed: frozenset[str] = frozenset()) -> int:
-    """How many permanents other than ``pid`` match ``flt`` (written on ``pid``: 'you' is its controller)
+def counted_lands(
+    view: BoardView, pid: str, flt: ObjectFilter, removed: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The permanents other than ``pid`` that match ``flt`` (written on ``pid``: 'you' is its controller)
     with the same name as ``pid`` (CR 201.2a), those ``removed`` left out.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> from models.abilities import Who
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
+    ...     {"id": "f3", "card": "Forest", "controller": "you"},
+    ...     {"id": "i", "card": "Island", "controller": "me"}]})
+    >>> counted_lands(BoardView(board), "f1", ObjectFilter(types=("Land",), controller=Who.YOU))
+    ('f2',)
+    """
+    name = fold_name(view.permanent(pid).name)
+    return tuple(
+        other
+        for other in view.matching(flt, pid, removed)
+        if other != pid and fold_name(view.permanent(other).name) == name
+    )
+
+
+def same_named(view: BoardView, pid: str, flt: ObjectFilter, removed: frozenset[str] = frozenset()) -> int:
+    """How many permanents :func:`counted_lands` finds.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -47,24 +73,45 @@ def same_named(view: BoardView, pid: str, flt: ObjectFilter, removed: frozenset[
     >>> same_named(view, "f1", lands), same_named(view, "f1", lands, frozenset({"f2"}))
     (1, 0)
     """
-    name = fold_name(view.permanent(pid).name)
-    return sum(
-        1
-        for other in view.matching(flt, pid, removed)
-        if other != pid and fold_name(view.permanent(other).name) == name
-    )
+    return len(counted_lands(view, pid, flt, removed))
 
 
-def same_name_gap(view: BoardView, source: str, effect: ManaTrigger) -> str | None:
-    """Why the trigger of ``source`` can't be counted on the board as it is, or None: a mana ability of its
-    controller's whose cost may take away one of their lands that shares its name with another of them (a
-    sacrifice of itself or of a land, a return or an exile of a permanent) before the trigger resolves.
+def same_name_changer(view: BoardView) -> str | None:
+    """Why a trigger counting the lands with a tapped land's name (Sasaya's Essence) may count fewer than the
+    board has, or None: a mana ability whose cost may take away a land that shares its name with another of
+    its controller's (a sacrifice of itself or of a land, a return or an exile of a permanent) before the
+    trigger resolves. It errs on the side of saying so (printed abilities and those effects may grant,
+    printed types).
 
-    It reads the printed abilities and those that effects may grant, and the printed types (it is asked as
-    the effects in force are worked out, before the layers), so it errs on the side of setting aside.
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> essence = {"name": "Sasaya's Essence", "type_line": "Legendary Enchantment", "oracle": "Whenever a "
+    ...     "land you control is tapped for mana, add an additional one mana of any type that land produced "
+    ...     "for each other land you control with the same name as it."}
+    >>> eater = {"name": "Land Eater", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
+    ...     {"id": "s", "controller": "me", **essence}, {"id": "e", "controller": "me", **eater}]})
+    >>> same_name_changer(BoardView(board))[:60]
+    'permanents[3]: its cost may take away a land that shares its'
+    >>> same_name_changer(BoardView(board.without_permanent("e"))) is None
+    True
     """
-    if effect.adds.amount.kind is not AmountKind.SAME_NAME:
-        return None
+    for permanent in view.board.permanents:
+        for effect in view.parsed[permanent.id].effects:
+            if isinstance(effect, ManaTrigger) and effect.adds.amount.kind is AmountKind.SAME_NAME:
+                found = _changer(view, permanent.id)
+                if found is not None:
+                    return f"{found}: its cost may take away a land that shares its name with another, " + (
+                        f"which changes what {permanent.name} counts"
+                    )
+    return None
+
+
+def _changer(view: BoardView, source: str) -> str | None:
+    """The path of a permanent of the controller of ``source`` whose mana ability's cost may take away one
+    of their lands that shares its name with another of them, or None."""
     controller = view.permanent(source).controller
     board = view.board
     names = [fold_name(p.name) for p in board.permanents if p.controller == controller and _land(p)]
@@ -80,10 +127,7 @@ def same_name_gap(view: BoardView, source: str, effect: ManaTrigger) -> str | No
         own_shared = _land(permanent) and fold_name(permanent.name) in shared
         for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
             if _takes_shared(view, ability, own_shared, shared, controller):
-                return (
-                    f"{view.path(permanent.id)}: its cost may take away a land that shares its name with "
-                    f"another, which changes what {view.permanent(source).name} counts: not followed yet"
-                )
+                return view.path(permanent.id)
     return None
 
 

@@ -56,7 +56,6 @@ from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard
 from planner.rules.haste import haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
-from planner.rules.same_name import same_name_gap
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
 from planner.rules.undefined_choices import undefined_choices
 
@@ -147,18 +146,8 @@ class BoardView:
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
-        uncounted = tuple(
-            TextWarning(p.id, e.text, gap)
-            for p in self.board.permanents
-            for e in self.parsed[p.id].effects
-            if isinstance(e, ManaTrigger) and (gap := same_name_gap(self, p.id, e)) is not None
-        )
         return (
-            unread
-            + self._missing_choices
-            + self._undefined_choices
-            + tuple(dict.fromkeys(self._unexecuted))
-            + uncounted
+            unread + self._missing_choices + self._undefined_choices + tuple(dict.fromkeys(self._unexecuted))
         )
 
     @cached_property
@@ -324,7 +313,6 @@ class BoardView:
                 and not (
                     isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
                 )
-                and not (isinstance(e, ManaTrigger) and same_name_gap(self, p.id, e) is not None)
             )
         return structure.effects
 

@@ -8,7 +8,10 @@ put on them; Prismatic Geoscope's basic land types are among the lands still the
 change such an amount are its *changers*: those that pay life or deal damage to its controller (LIFE), that
 sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, LAND_TYPES), that put
 or remove a power-changing counter on a creature it reads, or that take away a permanent whose static effect
-pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER).
+pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER). A trigger counting the other lands with the
+name of the land tapped for mana (Sasaya's Essence, SAME_NAME) is counted as it resolves too: its changers
+are the activations whose costs take one of those lands away (an outlet sacrificing a Forest, another
+Crystal Vein sacrificing itself), and its members the lands, each still there or not.
 
 Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
 one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
@@ -18,14 +21,16 @@ before it leave (:mod:`planner.solve.cpsat`, ``_Layer._count_as_resolved``): ``n
 ``s`` is activated before the family (all of its activations or none, as the model orders each template as
 one), gives the life ``base - sum(loss_s * n_s)``, the cards
 ``base + sum(cards_s * n_s)``, a permanent's power ``power + sum(change_s * n_s)``, and whether it is still
-there (``1 - sum(n_s)`` over what sacrifices it). A layer after the payment (a cost to keep payable, a card
-in hand) counts from what the payment left. The model then chooses the order, and with it the amount, that
-its objective likes best: counted before Mana Confluence when the mana is needed, after it when the mana
-would float.
+there (``1 - sum(n_s)`` over what sacrifices it; the lands of a name: how many are). A layer after the payment
+(a cost to keep payable, a card in hand) counts from what the payment left. The model then chooses the order,
+and with it the amount, that its objective likes best: counted before Mana Confluence when the mana is needed,
+after it when the mana would float.
 
 An activation of such an amount that the model can't order as one (activated more than once: no {T}), whose
 amount is conditional, or whose lands' types an effect of a permanent the payment may sacrifice changes, is
-counted on the board as it is, before any of its changers (static edges). A turn's plan does the same.
+counted on the board as it is, before any of its changers (static edges); so is a land whose own amount is
+dynamic and that a trigger counting its name reaches too, or whose such triggers look at different lands. A
+turn's plan does the same.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from dataclasses import dataclass, replace
 
 from models.abilities import AmountKind
 from models.mana import ManaTypes
-from models.mana_effects import TypeChange
+from models.mana_effects import ManaTrigger, TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     card_matches,
@@ -48,7 +53,8 @@ from planner.rules.amounts import (
 )
 from planner.rules.hand import hand_abilities
 from planner.rules.power_changes import power_lost
-from planner.rules.production import activation_outcomes
+from planner.rules.production import activation_outcomes, same_name_triggers
+from planner.rules.same_name import counted_lands
 from planner.rules.view import BoardView
 
 __all__ = ["DYNAMIC_AMOUNTS", "Change", "Dynamics", "Family", "Member", "expand"]
@@ -234,6 +240,39 @@ def _family(
     return Family(kind, (), members=tuple(members)), list(range(0, high + 1))
 
 
+def _same_name_lands(view: BoardView, template: Activation) -> tuple[frozenset[str], bool] | None:
+    """The lands that the triggers counting the lands with the name of the template's land (Sasaya's
+    Essence: :mod:`planner.rules.same_name`) look at, and whether every such trigger looks at the same ones;
+    None when no such trigger triggers on the activation."""
+    triggers = same_name_triggers(view, template.pid, template.ability)
+    if not triggers:
+        return None
+    own = frozenset(template.gone)
+    found = set()
+    for sourced in triggers:
+        assert isinstance(sourced.effect, ManaTrigger)
+        flt = sourced.effect.adds.amount.filter
+        assert flt is not None
+        found.add(frozenset(counted_lands(view, template.pid, flt, own)))
+    return frozenset().union(*found), len(found) == 1
+
+
+def _same_name_family(
+    template: Activation, looked_at: tuple[frozenset[str], bool], changers: Sequence[Activation]
+) -> tuple[Family, list[int]] | None:
+    """The family of an activation whose triggers count the lands with its land's name, each a member the
+    changers may take away, and the values it may count (a family with no variants yet); None when the model
+    can't order it as one (activated more than once) or its triggers look at different lands."""
+    lands, same = looked_at
+    if not same or (template.bound > 1 and not template.ability.once_each_turn):
+        return None
+    members = tuple(
+        Member(pid, 0, (), tuple(c.index for c in changers if pid in c.gone), frozenset())
+        for pid in sorted(lands)
+    )
+    return Family(AmountKind.SAME_NAME, (), members=members), list(range(len(members) + 1))
+
+
 def _bound_of(changers: Sequence[Activation], index: int) -> int:
     """How often the changer template ``index`` may be activated in a plan."""
     return next(c.bound for c in changers if c.index == index)
@@ -267,15 +306,25 @@ def expand(
     for template in templates:
         by_key[_key(template)].append(template)
     plans: dict[_Key, tuple[Family, list[int]] | list[Activation]] = {}
+    naming_possible = any(  # (the common case: no trigger counting lands of a name, Sasaya's Essence)
+        isinstance(t.effect, ManaTrigger) and t.effect.adds.amount.kind is AmountKind.SAME_NAME
+        for t in view.effects_of(ManaTrigger)
+    )
     for key, group in by_key.items():
         first = group[0]
+        looked_at = _same_name_lands(view, first) if naming_possible else None
+        naming = [t for t in templates if _key(t) != key and looked_at and looked_at[0].intersection(t.gone)]
         if first.ability.output.amount.kind not in DYNAMIC_AMOUNTS:
+            if not naming or looked_at is None:
+                continue  # (nothing it counts, or what it counts the payment does not change)
+            found = _same_name_family(first, looked_at, naming) if variants else None
+            plans[key] = found if found is not None else naming
             continue
         changers = [t for t in templates if _key(t) != key and _changes(view, first, t)]
-        if not changers:
+        if not changers and not naming:
             continue  # (counted on the board as it is, which the payment does not change)
-        found = _family(view, first, changers) if variants else None
-        plans[key] = found if found is not None else changers
+        found = _family(view, first, changers) if variants and changers and not naming else None
+        plans[key] = found if found is not None else list({t.index: t for t in (*changers, *naming)}.values())
     if not plans:
         return Dynamics(tuple(templates))
     # the templates, with each family's variants where its templates were
@@ -295,6 +344,20 @@ def expand(
         amount = template.ability.output.amount
         made[key] = []
         for value in plan[1]:
+            if (
+                plan[0].kind is AmountKind.SAME_NAME
+            ):  # (the trigger's count: none still counts the land's own)
+                for outcome in activation_outcomes(
+                    view,
+                    template.pid,
+                    template.ability,
+                    reflect,
+                    sacrificed=template.sacrificed,
+                    same_name=value,
+                ):
+                    made[key].append((len(new), value))
+                    new.append(replace(template, index=len(new), outcome=outcome, same_name=value))
+                continue
             counts = amount.multiplier * value + amount.plus
             if counts <= 0:
                 continue

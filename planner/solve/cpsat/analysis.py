@@ -21,6 +21,7 @@ from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
 from planner.solve.cpsat.classes import classed, sacrificed_classes
+from planner.solve.cpsat.doubling_scope import split_apart
 from planner.solve.cpsat.record import Cycle, Edge, PaymentModel, Reliance
 from planner.solve.problem import PaymentProblem
 from planner.solve.riders import from_treasure, reads_treasures
@@ -49,7 +50,9 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     twins: the edges inside a class go with it), and each template's producer node."""
     board = problem.board
     turn = problem.turn
-    templates = problem.dynamics.templates
+    # (an ability activated more than once beside a doubling of the unspent mana: a copy for each stretch
+    # between doublings, planner.solve.cpsat.unspent)
+    templates, siblings = split_apart(problem, problem.dynamics.templates)
     template_epochs = turn.epochs if turn is not None else (0,) * len(templates)
     last_epoch = max(
         [0, *template_epochs, *(s.epoch for s in turn.spells), *(m.epoch for m in turn.mana)]
@@ -108,6 +111,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         producer=producer,
         depth=depth,
         classes=classes,
+        siblings=siblings,
     )
 
 
@@ -321,6 +325,7 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
             reflect,
             sacrificed=template.sacrificed,
             counted=template.counted,
+            same_name=template.same_name,
         )
     )
 

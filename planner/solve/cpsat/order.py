@@ -139,7 +139,8 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
     """Each family of an amount the payment changes (:mod:`planner.solve.dynamic`) counts what the
     activations ordered before it left (CR 608.2h): how often each changer comes first (all its
     activations, or none), what that adds to a life total, a graveyard or a power, and whether each
-    permanent looked at is still there; a later layer (keep, hand) starts from what the payment did."""
+    permanent looked at is still there (the lands of a name counted: how many are); a later layer (keep,
+    hand) starts from what the payment did."""
     model = record.model
     node = record.producer
     use = layer.use
@@ -189,6 +190,9 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
                 continue
             if family.kind is AmountKind.LAND_TYPES:
                 model.add(sum(present) == value).only_enforce_if(chosen)
+                continue
+            if family.kind is AmountKind.SAME_NAME:  # (the lands of its name still there: Sasaya's Essence)
+                model.add(sum(alive) == value).only_enforce_if(chosen)
                 continue
             witnesses = []  # (the greatest power: each member's at most, one's exactly)
             for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):

@@ -229,6 +229,9 @@ class PaymentModel:
     depth: dict[int, int]
     #: the classes of identical sacrificed permanents, by their lowest id (:mod:`planner.solve.cpsat.classes`)
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the copies of an ability activated more than once beside a doubling of the unspent mana, which share
+    #: its bound, each group its template's index first (:func:`~planner.solve.cpsat.unspent.split_apart`)
+    siblings: tuple[tuple[int, ...], ...] = ()
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)

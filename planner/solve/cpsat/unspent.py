@@ -15,10 +15,11 @@ shares are those of one plan, which the extraction follows (:func:`blind_reserve
 
 Where the model would be narrower than the rules it leaves the doubling out (:func:`declines`), and the
 answer says so (:mod:`planner.solve.cpsat.doubling`): a turn, a cost to keep, cards kept castable or cast
-from the hand for mana, an amount counted as the activations resolve, an ability activated more than once
-(its activations are ordered as one), a doubling the payment could untap, or one whose mana an effect
-changes; and when the model that counts the doublings has no plan in half the time
-(:func:`~planner.solve.cpsat.spine.solve_payment`).
+from the hand for mana, an amount counted as the activations resolve, permanents grouped or an untap loop,
+a doubling the payment could untap, or one whose mana an effect changes; and when the model that counts the
+doublings has no plan in half the time (:func:`~planner.solve.cpsat.spine.solve_payment`). An ability
+activated more than once gets a copy for each stretch between doublings
+(:mod:`planner.solve.cpsat.doubling_scope`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,12 @@ from itertools import pairwise
 from ortools.sat.python import cp_model
 
 from models.mana import ManaBag, ManaType
-from planner.rules.activations import Activation, tap_cycling
-from planner.rules.doubling import doubles_unspent, resolved_doubling
-from planner.rules.production import ManaTag, activation_outcomes
+from planner.rules.activations import Activation
+from planner.rules.production import ManaTag
 from planner.solve.cpsat.analysis import twin_runs
+from planner.solve.cpsat.doubling_scope import declines, doubled_tags, doubling_templates, split_apart
 from planner.solve.cpsat.literals import unused
 from planner.solve.cpsat.record import ClassKey, Expr, GroupKey, Layer, PaymentModel, spending, total
-from planner.solve.problem import PaymentProblem
 
 __all__ = [
     "blind_reserve",
@@ -44,81 +44,8 @@ __all__ = [
     "doubled_mana",
     "doubled_supply",
     "doubling_templates",
+    "split_apart",
 ]
-
-
-def doubling_templates(problem: PaymentProblem) -> tuple[Activation, ...]:
-    """The templates of the problem's doublings of the unspent mana.
-
-    >>> from models import Board, PaymentTarget
-    >>> cube = {"name": "Doubling Cube", "type_line": "Artifact",
-    ...     "oracle": "{3}, {T}: Double the amount of each type of unspent mana you have."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     {"id": "c", "controller": "me", **cube}, {"id": "f", "card": "Forest", "controller": "me"}]})
-    >>> [t.pid for t in doubling_templates(PaymentProblem.of(board, PaymentTarget.of("{G}")))]
-    ['c']
-    """
-    return tuple(t for t in problem.dynamics.templates if doubles_unspent(t.ability))
-
-
-def declines(problem: PaymentProblem) -> str | None:
-    """Why the model leaves the problem's doublings out (the module docstring), or None when it counts
-    them exactly (or there are none).
-
-    >>> from models import Board, PaymentTarget
-    >>> cube = {"name": "Doubling Cube", "type_line": "Artifact",
-    ...     "oracle": "{3}, {T}: Double the amount of each type of unspent mana you have."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     {"id": "c", "controller": "me", **cube}, {"id": "f", "card": "Forest", "controller": "me"}]})
-    >>> declines(PaymentProblem.of(board, PaymentTarget.of("{G}"))) is None
-    True
-    >>> declines(PaymentProblem.of(board, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{1}")))
-    'a cost to keep payable'
-    """
-    doublings = doubling_templates(problem)
-    if not doublings:
-        return None
-    if not problem.count_doubling:
-        return "the time limit"
-    if problem.turn is not None:
-        return "a turn"
-    if problem.keep is not None:
-        return "a cost to keep payable"
-    if problem.hand or problem.hand_mana:
-        return "cards in hand"
-    dynamics = problem.dynamics
-    if dynamics.families:
-        return "an amount counted as the activations resolve"
-    if any(t.bound > 1 or len(t.sources) > 1 for t in dynamics.templates):
-        return "an ability activated more than once"
-    cycling = tap_cycling(problem.view, problem.player)
-    for template in doublings:
-        if template.pid in cycling:
-            return "a doubling the payment could untap"
-        if _tags(problem, template) is None:
-            return "an effect on the doubled mana"
-    return None
-
-
-def _tags(problem: PaymentProblem, template: Activation) -> dict[ManaType, ManaTag] | None:
-    """The spending tag of each type of mana the doubling adds, when it adds each unit as one unit of its
-    type, whatever the amount (no replacement effect or trigger changes it); else None."""
-    tags: dict[ManaType, ManaTag] = {}
-    for mana_type in ManaType:
-        ability = resolved_doubling(template.ability, ManaBag.of([mana_type]))
-        outcomes = activation_outcomes(problem.view, template.pid, ability, problem.reflect)
-        if len(outcomes) != 1:
-            return None
-        (outcome,) = outcomes
-        if outcome.damage or outcome.life_loss or outcome.life_gain or outcome.replacements:
-            return None
-        if len(outcome.packets) != 1 or outcome.packets[0].total != 1:
-            return None
-        (packet,) = outcome.packets
-        if tuple(packet.types) != (mana_type,):
-            return None
-        tags[mana_type] = packet.tag
-    return tags
 
 
 def doubled_supply(record: PaymentModel, layer: Layer) -> None:
@@ -129,9 +56,11 @@ def doubled_supply(record: PaymentModel, layer: Layer) -> None:
     if not layer.main or declines(problem) is not None:
         return
     model = record.model
+    for copies in record.siblings:  # (an ability activated more than once: its copies share its bound)
+        model.add(sum(layer.use[i] for i in copies) <= record.templates[copies[0]].bound)
     most = sum(layer.supply_bound.values())
     for template in doubling_templates(problem):
-        tags = _tags(problem, template)
+        tags = doubled_tags(problem, template)
         assert tags is not None  # (declines checked it)
         node = record.producer[template.index]
         made: dict[ManaType, cp_model.IntVar] = {}
@@ -301,7 +230,7 @@ def doubled_mana(
     """What a doubling's activation adds in the solution, type by type, with its tag (none for any other
     template)."""
     made = record.main.doubled.get(template.index)
-    tags = _tags(record.problem, template) if made is not None else None
+    tags = doubled_tags(record.problem, template) if made is not None else None
     if made is None or tags is None:
         return []
     return [(ManaBag.of([t]).scaled(solver.value(v)), tags[t]) for t, v in made.items() if solver.value(v)]

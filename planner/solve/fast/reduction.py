@@ -16,8 +16,10 @@ from models.board import Permanent
 from models.kept import KeptMap
 from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
+from planner.rules.graveyard_grants import arriving_grants
 from planner.rules.payment import cost_modes
 from planner.rules.production import reached, within_reach
+from planner.rules.same_name import same_name_changer
 from planner.rules.view import BoardView, ViewTable
 from planner.solve.fast.kinds import (
     _HARMLESS_EFFECTS,
@@ -213,9 +215,12 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
         effects = effects or kind.blocking is not None
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
-    if unresolved is None and problem.view.grants_from_graveyards:
+    if unresolved is None:  # (the fast path counts Sasaya's Essence on the board as it is)
+        unresolved = same_name_changer(problem.view)
+    if unresolved is None and (problem.view.grants_from_graveyards or arriving_grants(problem.view)):
         unresolved = (
-            "a card in a graveyard grants mana abilities (Riftstone Portal): no card's analysis has them"
+            "a card in a graveyard, or one a cost may put there, grants mana abilities (Riftstone Portal): "
+            "no card's analysis has them"
         )
     found = _BoardKinds(tuple(kinds), unresolved, tuple(spending), effects, reflecting or effects)
     analysis.kinds = found
