@@ -229,6 +229,9 @@ class PaymentModel:
     depth: dict[int, int]
     #: the classes of identical sacrificed permanents, by their lowest id (:mod:`planner.solve.cpsat.classes`)
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: True when the relaxed model orders the producer nodes' first activations
+    #: (:mod:`planner.solve.cpsat.first_paid`: its optimum without them could not be ordered)
+    firsts_ordered: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)

@@ -21,6 +21,7 @@ from planner.solve.bounds import unpayable_core
 from planner.solve.cpsat.alternatives import declare_alternatives, limit_alternatives
 from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.doubling import with_doubling
+from planner.solve.cpsat.first_paid import first_paid
 from planner.solve.cpsat.layer import (
     activations,
     consumers,
@@ -37,7 +38,7 @@ from planner.solve.cpsat.layer import (
     turn_events,
 )
 from planner.solve.cpsat.objective import objective
-from planner.solve.cpsat.order import order
+from planner.solve.cpsat.order import order, ordered_late
 from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
 from planner.solve.cpsat.sacrifice import declare_sacrifices
@@ -58,6 +59,7 @@ LAYER_PASSES: tuple[LayerPass, ...] = (
     doubled_supply,  # variables: what each doubling of the unspent mana adds (Doubling Cube)
     consumers,  # what spends mana: the target, a turn's spells, the abilities' mana costs (CR 601.2b)
     spending_rules,  # variables: who pays what, where restrictions and spending rules allow (106.6, 609.4b)
+    first_paid,  # what pays each node's first activation was there before it (602.2b, 605.3a)
     filled_slots,  # every slot filled exactly (202.1a), convoke, improvise and delve included
     floating,  # no mana spent beyond what is made; what is left floats
     life,  # life costs and damage within the life total (119.4, 601.2g-h)
@@ -66,9 +68,10 @@ LAYER_PASSES: tuple[LayerPass, ...] = (
 )
 
 
-def build(problem: PaymentProblem, *, merge: bool = True) -> PaymentModel:
+def build(problem: PaymentProblem, *, merge: bool = True, firsts: bool = False) -> PaymentModel:
     """The model of a payment, pass by pass; ``merge`` lets twins be merged into groups (see
-    :func:`~planner.solve.cpsat.analysis.analysed`).
+    :func:`~planner.solve.cpsat.analysis.analysed`), ``firsts`` orders a relaxed model's first activations
+    (:mod:`~planner.solve.cpsat.first_paid`).
 
     >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -80,6 +83,7 @@ def build(problem: PaymentProblem, *, merge: bool = True) -> PaymentModel:
     (['pay', 'keep'], ['keep', 'hand_cards_lost'])
     """
     record = analysed(problem, merge=merge)  # before any variable: order edges, {Q} cycles, twins, nodes
+    record.firsts_ordered = firsts
     declare_x(record)  # variables: the largest X asked for
     declare_alternatives(record)  # variables: convoke, improvise, delve
     add_layer(record, main_layer(record))  # the payment asked for
@@ -108,9 +112,23 @@ def add_layer(record: PaymentModel, layer: Layer) -> None:
 
 def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
     """The model built and solved (:func:`~planner.solve.cpsat.solve.solve`, whose solution carries the
-    plan the extract pass read); when a model with twins merged has no plan in time, the model of every
-    twin answers in the time left."""
-    solution = solve(build(problem, merge=merge))
+    plan the extract pass read). When a model with twins merged has no plan (its optimum can't be ordered,
+    or none in time), the same model with its first activations ordered (:mod:`~planner.solve.cpsat.
+    first_paid`) answers in the time left, and when that one has none either, the model of every twin.
+
+    >>> from models import Board, PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": f"g{n}", "card": "Mystic Gate", "controller": "me"} for n in range(3)] + [
+    ...     {"id": "b", "card": "Wooded Bastion", "controller": "me"},
+    ...     {"id": "p", "card": "Plains", "controller": "me"}]})
+    >>> solution = solved(PaymentProblem.of(board, PaymentTarget.of("{3}{G}{W}")))
+    >>> solution.status.value, solution.plan.steps[0].permanent  # (the Plains feeds the filters)
+    ('optimal', 'p')
+    """
+    record = build(problem, merge=merge)
+    solution = solve(record)
+    if solution is None and record.relaxed and ordered_late(record):
+        solution = solve(build(problem, merge=merge, firsts=True))
     if solution is None:
         return solved(problem, merge=False)
     return solution
