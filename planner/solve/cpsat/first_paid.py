@@ -16,6 +16,9 @@ optimum could not be ordered, and the model of every twin took minutes to prove 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+
+from ortools.sat.python import cp_model
 
 from models.cost import Slot
 from planner.solve.cpsat.layer import least_cost
@@ -23,7 +26,7 @@ from planner.solve.cpsat.literals import unused
 from planner.solve.cpsat.order import ordered_late
 from planner.solve.cpsat.record import Consumer, Expr, Layer, PaymentModel, total
 
-__all__ = ["fed_nodes", "first_paid"]
+__all__ = ["fed_nodes", "first_paid", "unfed_in"]
 
 
 def fed_nodes(record: PaymentModel, layer: Layer) -> frozenset[int]:
@@ -102,8 +105,10 @@ def _firsts_in_order(record: PaymentModel, layer: Layer, fed: frozenset[int]) ->
     lost; and the relaxed model can no longer have two nodes pay each other's costs with nothing from
     outside (a Mystic Gate's {W}{W} paying Wooded Bastion's {G/W} and its {W} paying the Gate's {W/U}),
     whose optimum no order allows. It is asked for only once the optimum without it could not be ordered
-    (:func:`planner.solve.cpsat.spine.solved`): on long one-color costs with Nyxbloom Ancient, where
-    Signets and filter lands could all pay one another, it doubled the first stage (40 -> 80 ms)."""
+    because of such nodes (:func:`unfed_in`, :func:`planner.solve.cpsat.spine.solved`): always on, it
+    doubled the first stage on long one-color costs with Nyxbloom Ancient (40 -> 80 ms), where Signets and
+    filter lands could all pay one another. (Ordering only the nodes found unfed, or cutting such sets
+    one by one, left cycles among the others: more solves, then the model of every twin anyway.)"""
     model = record.model
     costing = [c for c in layer.consumers if c.template in fed]
     if len(costing) < 2:
@@ -114,13 +119,8 @@ def _firsts_in_order(record: PaymentModel, layer: Layer, fed: frozenset[int]) ->
     }
     for consumer in costing:
         node = consumer.template
-        drawn: dict[int, list[Expr]] = defaultdict(list)
-        for (key, _), var in consumer.pay.items():
-            drawn[key[2]].append(var)
-        for (group, _), var in consumer.blind.items():
-            drawn[group[1]].append(var)
         outside: list[Expr] = []
-        for supplier, flows in drawn.items():
+        for supplier, flows in _drawn(consumer).items():
             if supplier == node:
                 continue
             if supplier not in position:
@@ -139,3 +139,34 @@ def _firsts_in_order(record: PaymentModel, layer: Layer, fed: frozenset[int]) ->
                 model.add(total(outside) >= least).only_enforce_if(
                     unused(record, layer, template.index).negated()
                 )
+
+
+def _drawn(consumer: Consumer) -> dict[int, list[cp_model.IntVar]]:
+    """What each producer node (negative: the pool, cards in hand, a turn's events) pays a consumer."""
+    drawn: dict[int, list[cp_model.IntVar]] = defaultdict(list)
+    for (key, _), var in consumer.pay.items():
+        drawn[key[2]].append(var)
+    for (group, _), var in consumer.blind.items():
+        drawn[group[1]].append(var)
+    return drawn
+
+
+def unfed_in(record: PaymentModel, value: Callable[[cp_model.IntVar], int]) -> frozenset[int]:
+    """The used nodes of the payment's solution (``value`` reads it) that no order pays first: what is
+    left of a least fixpoint in which a node is paid first once the pool, nodes without a cost and nodes
+    already paid first give it at least its least cost. Empty when every used node can be paid first."""
+    layer = record.main
+    used = {record.producer[t.index] for t in record.templates if t.costs_mana and value(layer.use[t.index])}
+    drawn = {c.template: _drawn(c) for c in layer.consumers if c.template in used}
+    unfed = set(used)
+    changed = True
+    while changed:
+        changed = False
+        for node in sorted(unfed):
+            given = sum(
+                value(v) for supplier, flows in drawn[node].items() if supplier not in unfed for v in flows
+            )
+            if given >= least_cost(record.templates[node]):
+                unfed.discard(node)
+                changed = True
+    return frozenset(unfed)

@@ -112,9 +112,10 @@ def add_layer(record: PaymentModel, layer: Layer) -> None:
 
 def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
     """The model built and solved (:func:`~planner.solve.cpsat.solve.solve`, whose solution carries the
-    plan the extract pass read). When a model with twins merged has no plan (its optimum can't be ordered,
-    or none in time), the same model with its first activations ordered (:mod:`~planner.solve.cpsat.
-    first_paid`) answers in the time left, and when that one has none either, the model of every twin.
+    plan the extract pass read). When a model with twins merged has no plan because nodes of its optimum
+    pay one another with nothing from outside, which no order allows, the same model with its first
+    activations ordered (:mod:`~planner.solve.cpsat.first_paid`) answers in the time left; when it has
+    none for another reason, or that one has none either, the model of every twin.
 
     >>> from models import Board, PaymentTarget
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -127,7 +128,7 @@ def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
     """
     record = build(problem, merge=merge)
     solution = solve(record)
-    if solution is None and record.relaxed and ordered_late(record):
+    if solution is None and record.unfed and ordered_late(record):
         solution = solve(build(problem, merge=merge, firsts=True))
     if solution is None:
         return solved(problem, merge=False)
