@@ -7,6 +7,8 @@ Bastion paying {2}{G}).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,13 @@ from planner.solve.cpsat import solve_payment, spine
 from planner.solve.objective import objective_of
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
+
+# benchmarks/ is not an installed package: make it importable however pytest is started
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.boards import small_slow_questions  # noqa: E402
 
 
 def _board(cards: list[tuple[str, int]]) -> Board:
@@ -69,7 +78,10 @@ def test_the_mystic_gates_board_answers_no_at_once() -> None:
     """Nothing on the board makes white, blue or green but the filter abilities, which cost white, blue or
     green: {G} can't be paid. Main took minutes (the relaxed model had the Gates and the Bastion pay each
     other, which no order allows, and the model of every Gate then had to prove "no")."""
-    result = pay(_gates([]), PaymentTarget.of("{2}{G}"), time_limit=10)
+    question = small_slow_questions()["mystic gates 17"]
+    board = Board.from_dict(question.board)
+    assert sorted(str(p.card) for p in board.permanents) == sorted(str(p.card) for p in _gates([]).permanents)
+    result = pay(board, PaymentTarget.of(question.cost), time_limit=10)
     assert result.payable is False and result.optimal
 
 
