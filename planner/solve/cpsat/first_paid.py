@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from models.cost import Slot
+from models.cost import Slot, SymbolKind
 from planner.solve.cpsat.layer import least_cost
 from planner.solve.cpsat.literals import unused
 from planner.solve.cpsat.order import ordered_late
@@ -59,8 +59,10 @@ def fed_nodes(record: PaymentModel, layer: Layer) -> frozenset[int]:
                 if any(p != node and p not in unfed for p in producers)
             }
             symbols = record.templates[node].ability.cost.mana.symbols
+            # (X as 0, as the consumer reads it: it asks for nothing)
             if all(
-                any(way.slot is None or way.mana == 0 or way.slot in filled for way in symbol.ways())
+                symbol.kind is SymbolKind.VARIABLE
+                or any(way.slot is None or way.mana == 0 or way.slot in filled for way in symbol.ways())
                 for symbol in symbols
             ):
                 unfed.discard(node)
