@@ -5,7 +5,8 @@ are the largest, and costs that are often unpayable), timing :func:`planner.api.
 Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--multipliers] [--against PATH |
 --against-rev REV]``. With ``--multipliers`` the boards get the mana multipliers and counters of
 :data:`benchmarks.boards.MULTIPLIERS` (issue 41) rather than :data:`benchmarks.boards.SPICE`; either way the
-regression boards of :func:`benchmarks.boards.multiplier_questions` are paid first, a row each.
+regression boards of :func:`benchmarks.boards.multiplier_questions` and
+:func:`benchmarks.boards.small_slow_questions` are paid first, a row each.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
 shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
 ``--against-rev`` (a git revision, checked out in a temporary worktree), the same questions go to both
@@ -30,7 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
-from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, random_question
+from benchmarks.boards import (
+    MULTIPLIERS,
+    SPICE,
+    Question,
+    multiplier_questions,
+    random_question,
+    small_slow_questions,
+)
 
 __all__ = ["BANDS", "band_cells", "main", "questions"]
 
@@ -161,13 +169,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("python -m benchmarks.bench_no " + " ".join(sys.argv[1:] if argv is None else argv))
     spice = MULTIPLIERS if args.multipliers else SPICE
     asked = questions(args.questions, args.seed, spice)
-    regression = multiplier_questions()
+    regression = {**multiplier_questions(), **small_slow_questions()}
 
     def run(trees: dict[str, Path]) -> None:
         paid = {
             label: _answers(tree, list(regression.values()), args.time_limit) for label, tree in trees.items()
         }
-        print("\nthe regression boards of issue 41 (mana multipliers), CPU ms per pay, cold")
+        print(
+            "\nthe regression boards of issue 41 (mana multipliers, a small slow board), CPU ms per pay, cold"
+        )
         regression_rows = [
             [
                 name,

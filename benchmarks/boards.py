@@ -42,6 +42,7 @@ __all__ = [
     "random_question",
     "realistic_board",
     "realistic_cost",
+    "small_slow_questions",
 ]
 
 COLORS = "WUBRG"
@@ -620,3 +621,21 @@ def multiplier_questions() -> dict[str, Question]:
         "priest 59": Question(board=priest, cost="{38}{U}", kind="multiplier"),
         "coffers 36": Question(board=coffers, cost="{30}{B}{B}", kind="multiplier"),
     }
+
+
+def small_slow_questions() -> dict[str, Question]:
+    """Small boards without a multiplier where the CP-SAT model was slow (issue 41), by name: eight Mystic
+    Gates, seven Swamps, Krark-Clan Ironworks and a Wooded Bastion paying {2}{G} (nothing makes the colors
+    the filters take: "no"; main took minutes to prove it).
+
+    >>> {name: len(q.board["permanents"]) for name, q in small_slow_questions().items()}
+    {'mystic gates 17': 17}
+    """
+    cards = [("Krark-Clan Ironworks", 1), ("Mystic Gate", 8), ("Swamp", 7), ("Wooded Bastion", 1)]
+    permanents = [
+        {"id": f"{card.split()[0].lower()}{n}", "card": card, "controller": "me"}
+        for card, count in cards
+        for n in range(count)
+    ]
+    board = {"version": 1, "players": [{"id": "me", "life": 20}], "permanents": permanents}
+    return {"mystic gates 17": Question(board=board, cost="{2}{G}", kind="small")}

@@ -14,8 +14,11 @@ the record of :mod:`~planner.solve.cpsat.record`. Nothing of CP-SAT leaves this 
 Identical permanents that :func:`~planner.rules.activations.activation_templates` keeps apart (Signets,
 filter lands, Treasures: twins) are merged into groups whose templates count how many of them do each
 thing, and such a model is solved first without the order of the activations that cost mana, then ordered
-at its optimum (:mod:`~planner.solve.cpsat.solve`); when no order exists, the model of every twin answers. The
-answers are the same either way: only the model's size changes.
+at its optimum (:mod:`~planner.solve.cpsat.solve`); when no order exists because nodes of the optimum pay
+one another with nothing from outside, the relaxed model is solved again with its first activations
+ordered (:mod:`~planner.solve.cpsat.first_paid`, which also leaves out the nodes that nothing could pay
+first), and otherwise the model of every twin answers. The answers are the same either way: only the
+model's size changes.
 
 Where the model is narrower than the rules (also in the README):
 

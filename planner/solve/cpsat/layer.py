@@ -380,7 +380,7 @@ def _own_mana(record: PaymentModel, layer: Layer, consumer: Consumer, *, repeate
     of them."""
     model = record.model
     template = record.templates[consumer.template]
-    first_cost = _least_cost(template)
+    first_cost = least_cost(template)
     external = total(
         [v for (key, _), v in consumer.pay.items() if key[2] != consumer.template]
         + [v for (group, _), v in consumer.blind.items() if group[1] != consumer.template]
@@ -396,7 +396,7 @@ def _own_mana(record: PaymentModel, layer: Layer, consumer: Consumer, *, repeate
         model.add(own <= each * (layer.use[consumer.template] - 1)).only_enforce_if(used)
 
 
-def _least_cost(template: Activation) -> int:
+def least_cost(template: Activation) -> int:
     """The least mana one activation of the template's ability costs (each symbol its cheapest way)."""
     return sum(min(way.mana for way in symbol.ways()) for symbol in template.ability.cost.mana.symbols)
 
@@ -422,7 +422,7 @@ def _group_paid_from_outside(record: PaymentModel, layer: Layer) -> None:
             + [v for c in members for (group, _), v in c.blind.items() if group[1] not in nodes]
         )
         # (the least that any of its abilities costs: one permanent may have several that cost mana)
-        first_cost = min(_least_cost(record.templates[consumer.template]) for consumer in members)
+        first_cost = min(least_cost(record.templates[consumer.template]) for consumer in members)
         for consumer in members:
             model.add(outside >= first_cost).only_enforce_if(
                 unused(record, layer, consumer.template).negated()

@@ -232,6 +232,11 @@ class PaymentModel:
     #: the copies of an ability activated more than once beside a doubling of the unspent mana, which share
     #: its bound, each group its template's index first (:func:`~planner.solve.cpsat.unspent.split_apart`)
     siblings: tuple[tuple[int, ...], ...] = ()
+    #: True when the relaxed model orders the producer nodes' first activations
+    #: (:mod:`planner.solve.cpsat.first_paid`: its optimum without them could not be ordered)
+    firsts_ordered: bool = False
+    #: the used nodes of the relaxed model's optimum that no order pays first, when it could not be ordered
+    unfed: frozenset[int] = frozenset()
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)

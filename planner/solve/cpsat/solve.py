@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from models.cost import Slot
 from models.errors import PlannerError
 from planner.solve.cpsat.extract import solution_of
+from planner.solve.cpsat.first_paid import unfed_in
 from planner.solve.cpsat.order import add_order, ordered_late
 from planner.solve.cpsat.record import Expr, PaymentModel, Term
 from planner.solve.solution import Solution, SolveStatus
@@ -47,7 +48,8 @@ def solve(record: PaymentModel) -> Solution | None:
     """Solve lexicographically: levels are packed into weighted stages whose weights stay small, and each
     stage's optimum is fixed before the next stage is solved. The time limit bounds all stages together;
     when it runs out after a plan was found, that plan is returned, marked as not proven optimal. None when
-    a relaxed model (twins merged) has no plan in time: the model of every twin answers then."""
+    a relaxed model (twins merged) has no plan in time, or its optimum can't be ordered (``record.unfed``
+    then holds the nodes that no order pays first, if that is why)."""
     model = record.model
     terms = record.terms
     deadline = record.problem.deadline
@@ -94,9 +96,11 @@ def solve(record: PaymentModel) -> Solution | None:
         if best is not None and not record.relaxed:
             return replace(best, status=SolveStatus.OPTIMAL)
         if best is not None:
+            unfed = unfed_in(record, solver.value)  # (before the order's solve replaces the solution)
             ordered = _ordered(record, solver, terms)
             if ordered is not None:
                 return ordered
+            record.unfed = unfed
     if record.relaxed:
         return None  # (no plan of the relaxed model in time: the model of every twin answers)
     return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
