@@ -35,6 +35,10 @@ _TWINS = [
     "Treasure",
 ]
 
+#: Permanents that read the runs' members (reflect what they could produce, count them), which must be
+#: activated before those members are sacrificed.
+_READERS = ["Reflecting Pool", "Gaea's Cradle", "Exotic Orchard"]
+
 _COSTS = ["{G}", "{2}{G}", "{W}{W}", "{4}", "{3}{G}{W}", "{6}", "{C}{C}", "{G}{G}{G}{G}"]
 
 _EXAMPLES = int(os.environ.get("MANA_PLANNER_EXAMPLES", "120"))
@@ -47,7 +51,7 @@ def _board(*permanents: dict[str, Any]) -> Board:
 @st.composite
 def classed_boards(draw: st.DrawFn) -> Board:
     """An outlet (maybe two), one or two runs of 2 to 4 identical permanents (some runs tapped), and maybe a
-    Forest and a Selesnya Signet of their own."""
+    Forest, a Selesnya Signet and one of :data:`_READERS` of their own."""
     permanents: list[dict[str, Any]] = []
     for number, outlet in enumerate(draw(st.lists(st.sampled_from(_OUTLETS), min_size=1, max_size=2))):
         permanents.append({"id": f"o{number}", "card": outlet, "controller": "me"})
@@ -60,6 +64,8 @@ def classed_boards(draw: st.DrawFn) -> Board:
         permanents.append({"id": "x1", "card": "Forest", "controller": "me"})
     if draw(st.booleans()):
         permanents.append({"id": "x2", "card": "Selesnya Signet", "controller": "me"})
+    if draw(st.integers(0, 2)) == 0:  # (what reads the runs before they go: kept apart, the runs classed)
+        permanents.append({"id": "x3", "card": draw(st.sampled_from(_READERS)), "controller": "me"})
     return _board(*permanents)
 
 
@@ -97,6 +103,28 @@ def test_a_run_of_forests_under_squandered_resources_is_one_class() -> None:
     assert record.classes == {"f0": ("f0", "f1", "f2"), "t0": ("t0", "t1")}
     assert record.relaxed
     assert len(record.templates) == 3  # (a Forest's {T}, and a sacrifice of each class)
+
+
+def test_a_run_beside_a_reflecting_pool_is_one_class() -> None:
+    """Reflecting Pool reflects the Forests Squandered Resources may sacrifice (its activation comes before
+    their sacrifices): the Forests are one class all the same, the Pool kept apart; {G}{G}{G}{G}{G} takes
+    the Pool's {G} before the Forests' sacrifices."""
+    board = _board(
+        {"id": "sq", "card": "Squandered Resources", "controller": "me"},
+        {"id": "rp", "card": "Reflecting Pool", "controller": "me"},
+        *({"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(3)),
+    )
+    target = PaymentTarget.of("{G}{G}{G}{G}{G}")
+    record = analysed(PaymentProblem.of(board, target), merge=True)
+    assert record.classes == {"f0": ("f0", "f1", "f2")}
+    result = pay(board, target)
+    assert result.payable and result.optimal and result.plan is not None
+    steps = result.plan.steps
+    assert [s.permanent for s in steps].count("rp") == 1
+    pool = [s.permanent for s in steps].index("rp")
+    assert all(k > pool for k, s in enumerate(steps) if s.sacrificed and s.sacrificed[0].startswith("f"))
+    replay(board, target, result.plan)
+    agrees_with_the_reference_search(board, target)
 
 
 def test_treasures_sacrificed_for_their_own_mana_stay_apart() -> None:

@@ -14,7 +14,7 @@ from planner.rules.pool import board_pool
 from planner.rules.production import activation_outcomes
 from planner.rules.view import BoardView
 
-__all__ = ["ability_could_produce", "could_produce_all", "reflects"]
+__all__ = ["ability_could_produce", "could_produce_all", "could_produce_alone", "reflects"]
 
 
 def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None) -> dict[str, ManaTypes]:
@@ -35,13 +35,7 @@ def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None
         if known is not None and permanent.id in known:
             sets[permanent.id] = known[permanent.id]
             continue
-        found = ManaTypes()
-        for ability in view.mana_abilities(permanent.id):
-            if reflects(ability):
-                reflecting.append((permanent.id, ability))
-            else:
-                found |= _ability_types(view, permanent.id, ability, {})
-        sets[permanent.id] = found
+        sets[permanent.id] = _unreflected(view, permanent.id, reflecting)
     changed = bool(reflecting)
     while changed:  # monotone in the sets, so this reaches the least fixed point
         changed = False
@@ -51,6 +45,35 @@ def could_produce_all(view: BoardView, known: dict[str, ManaTypes] | None = None
                 sets[pid] = found
                 changed = True
     return sets
+
+
+def could_produce_alone(view: BoardView, pid: str) -> ManaTypes | None:
+    """The permanent's entry of :func:`could_produce_all` worked out alone, when none of its abilities
+    reflects others (what it could produce then reads no other permanent's set); None when one does.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "gc", "card": "Graven Cairns", "controller": "me"},
+    ...     {"id": "rp", "card": "Reflecting Pool", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> str(could_produce_alone(view, "gc")), could_produce_alone(view, "rp")
+    ('BRC', None)
+    """
+    reflecting: list[tuple[str, ManaAbility]] = []
+    found = _unreflected(view, pid, reflecting)
+    return None if reflecting else found
+
+
+def _unreflected(view: BoardView, pid: str, reflecting: list[tuple[str, ManaAbility]]) -> ManaTypes:
+    """The types the permanent's abilities that reflect no other permanent could produce; its reflecting
+    abilities are added to ``reflecting``."""
+    found = ManaTypes()
+    for ability in view.mana_abilities(pid):
+        if reflects(ability):
+            reflecting.append((pid, ability))
+        else:
+            found |= _ability_types(view, pid, ability, {})
+    return found
 
 
 def ability_could_produce(

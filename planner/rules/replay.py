@@ -37,7 +37,7 @@ from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.plan import Plan, Step
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
-from planner.rules.question import could_produce_of, view_of
+from planner.rules.question import could_produce_of, structure, view_of
 from planner.rules.resolutions import (
     Aftermath,
     LazyReflect,
@@ -427,6 +427,9 @@ class _LiveState:
         self.touched: dict[str, None] = {}  # the permanents a step tapped or untapped, in order
         # what the permanents could produce reads no status but counters: the board given until they change
         self._reflect = LazyReflect(lambda: board)
+        # the view of the board's structure, made when a set is first read after a change, then kept up
+        # step by step like ``view``: one permanent's set is worked out on it alone (LazyReflect)
+        self._shape: BoardView | None = None
         # (the view reads no hand: the hand's cards are kept apart, on a board that only they change)
         self.hand_board = board
         self.from_hand: list[str] = []
@@ -480,6 +483,8 @@ class _LiveState:
             self.pool.update(units)
             hand = self.hand_board.player(self.player).hand
             self.view.update_player(replace(self.view.player(self.player), hand=hand))
+            if self._shape is not None:
+                self._shape_players(self._shape)
             return
         paid, outcome, units = _checked(self, self.view, self._reflect, step, index, self.keep)
         pid = step.permanent
@@ -495,7 +500,9 @@ class _LiveState:
             gone.append(pid)
         if paid.counters is not None:
             view.update(replace(view.permanent(pid), counters=paid.counters))
-            self._reflect = LazyReflect(self._board)
+            if self._shape is not None:
+                self._shape.update(replace(self._shape.permanent(pid), counters=paid.counters))
+            self._reflect = LazyReflect(self._board, self._structural)
         if paid.activated is not None:
             view.update(replace(view.permanent(pid), activated_this_turn=paid.activated))
         if gone:
@@ -524,6 +531,8 @@ class _LiveState:
             pool[unit] -= 1
         for unit in units:
             pool[unit] += 1
+        if self._shape is not None:
+            self._shape_players(self._shape)
 
     def _pay_parts(self, paid: PaidCosts, pid: str) -> None:
         """What a step's other cost parts do (:mod:`planner.rules.costs`), but remove the permanents they
@@ -544,13 +553,31 @@ class _LiveState:
 
     def _remove(self, pid: str) -> None:
         players = self._players()
-        permanents = tuple(p for p in self._permanents() if p.id != pid)
         # (the players as they are now: a card put into a graveyard may grant from there, Riftstone Portal)
-        board = replace(self.view.board, permanents=permanents, players=players)
-        self.view = self.view.without(pid, board) or view_of(board).rebind(board)
+        self.view = _without(self.view, pid, players)
         for player in players:
             self.view.update_player(player)
-        self._reflect = LazyReflect(self._board)
+        if self._shape is not None:
+            self._shape = _without(self._shape, pid, self._structural_players())
+            self._shape_players(self._shape)
+        self._reflect = LazyReflect(self._board, self._structural)
+
+    def _structural(self) -> BoardView:
+        """The view of the board's structure now (:func:`~planner.rules.question.structure`), made on first
+        use and kept up by each step after it: what could be produced reads it."""
+        if self._shape is None:
+            shape = structure(self._board())
+            self._shape = view_of(shape).rebind(shape)  # (its own, like ``view``)
+        return self._shape
+
+    def _structural_players(self) -> tuple[Player, ...]:
+        """The players now, as :func:`structure` has them."""
+        return tuple(p.with_life_and_pool(1 if p.life > 0 else 0, ()) for p in self._players())
+
+    def _shape_players(self, shape: BoardView) -> None:
+        """Put the players as they are now in the structure's view."""
+        for player in self._structural_players():
+            shape.update_player(player)
 
     def finish(
         self, start: Board, target: PaymentTarget, spent: Sequence[ManaUnit], life: int, index: int
@@ -570,6 +597,15 @@ class _LiveState:
             costs=self.costs,
             spent_mana=spent_mana(start, target, spent),
         )
+
+
+def _without(view: BoardView, pid: str, players: tuple[Player, ...] | None = None) -> BoardView:
+    """A view of the board ``view`` shows now (its statuses included) without ``pid``, reusing what
+    ``view`` worked out where it can (:meth:`BoardView.without`), its own (changed in place by a replay); its
+    board's players are ``players``, or those the board of ``view`` was built with."""
+    permanents = tuple(view.permanent(p.id) for p in view.board.permanents if p.id != pid)
+    board = replace(view.board, permanents=permanents, players=players or view.board.players)
+    return view.without(pid, board) or view_of(board).rebind(board)
 
 
 def _paid_target(

@@ -14,6 +14,7 @@ from models.board import Board, Player
 from models.kept import KeptMap
 from models.mana import ManaBag, ManaTypes
 from planner.rules.amounts import PLAYER_AMOUNTS
+from planner.rules.could_produce import could_produce_alone
 from planner.rules.plan import Step
 from planner.rules.pool import ManaUnit
 from planner.rules.production import (
@@ -39,11 +40,29 @@ __all__ = [
 
 
 class LazyReflect(Mapping[str, ManaTypes]):
-    """:func:`could_produce_of` a board, worked out on first use: only reflecting palettes read it."""
+    """:func:`could_produce_of` a board, worked out on first use: only reflecting palettes read it.
 
-    def __init__(self, board: Callable[[], Board]) -> None:
+    Given ``shape``, which makes a view of the board's structure (:func:`~planner.rules.question.structure`),
+    the set of a permanent none of whose abilities reflects others is worked out alone
+    (:func:`~planner.rules.could_produce.could_produce_alone`), and the whole board's only when a reflecting
+    permanent's is read or the sets are listed: a step of a plan reads a few sets (the land Squandered
+    Resources sacrifices), not the board's.
+
+    >>> from models.board import Board
+    >>> from planner.rules.question import structure, view_of
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me", "tapped": True},
+    ...     {"id": "rp", "card": "Reflecting Pool", "controller": "me"}]})
+    >>> sets = LazyReflect(lambda: board, lambda: view_of(structure(board)))
+    >>> str(sets["f"]), sets._sets is None, str(sets["rp"]), sets._sets is None
+    ('G', True, 'G', False)
+    """
+
+    def __init__(self, board: Callable[[], Board], shape: Callable[[], BoardView] | None = None) -> None:
         self._board = board
+        self._shape = shape
         self._sets: dict[str, ManaTypes] | None = None
+        self._alone: dict[str, ManaTypes] = {}
 
     def _found(self) -> dict[str, ManaTypes]:
         if self._sets is None:
@@ -51,6 +70,17 @@ class LazyReflect(Mapping[str, ManaTypes]):
         return self._sets
 
     def __getitem__(self, pid: str) -> ManaTypes:
+        if self._sets is None and self._shape is not None:
+            found = self._alone.get(pid)
+            if found is not None:
+                return found
+            shape = self._shape()
+            if not shape.has(pid):
+                raise KeyError(pid)
+            found = could_produce_alone(shape, pid)
+            if found is not None:
+                self._alone[pid] = found
+                return found
         return self._found()[pid]
 
     def __iter__(self) -> Iterator[str]:

@@ -84,7 +84,9 @@ def sacrificed_classes(
     """Runs of permanents (lowest id first) the model may count as one class: alike in every field but the
     id, with no effect of their own and nothing attached, their own templates alike (and mergeable), and
     singled out only by outlets that sacrifice them alone for no mana, alike for each of them; no static
-    edge touches their templates but those from a permanent's own activations to its sacrifice.
+    edge touches their templates but those from a permanent's own activations to its sacrifice, and those
+    to its sacrifice from an activation singling out a permanent kept apart (Reflecting Pool, which reflects
+    it), alike for each of them.
 
     >>> from planner.solve.problem import BoardAnalysis
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -113,15 +115,26 @@ def sacrificed_classes(
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             spoiled.update((permanent.id, permanent.attached_to))
-    # a class's templates: its permanents' own and their outlets'; an edge may link only a permanent's own
-    # activation to its sacrifice
+    # a class's templates: its permanents' own and their outlets'; an edge may link a permanent's own
+    # activation to its sacrifice, or an activation that singles out another permanent (kept apart) to its
+    # sacrifice (what reads it before it goes, as Reflecting Pool reflects it, Gaea's Cradle counts it or
+    # Squandered Resources reflects it sacrificing a Reflecting Pool: :func:`classed` keeps it to the
+    # class's sacrifices when every member has it alike)
     whose: dict[int, str] = {}
     for pid, found in outlets.items():
         for template in found:
             whose[template.index] = pid
+    before: dict[str, set[tuple[int, tuple[object, ...]]]] = defaultdict(set)
     for a, b in edges:
-        if templates[b].index in whose and templates[a].pid == whose[b] and templates[a].index not in whose:
-            continue
+        first, then = templates[a], templates[b]
+        if then.index in whose:
+            subject = whose.get(first.index, first.pid)  # (whom the activation before it singles out)
+            if subject != whose[then.index]:
+                before[whose[then.index]].add((first.index, _outlet_key(then)))
+                spoiled.add(subject)
+                continue
+            if first.index not in whose:
+                continue
         for index in (a, b):
             spoiled.add(whose.get(index, templates[index].pid))
     alike: dict[object, list[str]] = defaultdict(list)
@@ -134,6 +147,7 @@ def sacrificed_classes(
                 (t.ability_index, t.ability, t.bound, t.target, anonymous(t.outcome, pid)) for t in own[pid]
             ),
             tuple(sorted((_outlet_key(t) for t in outlets[pid]), key=repr)),
+            tuple(sorted(before[pid], key=repr)),
         )
         alike[signature].append(pid)
     return [tuple(run) for run in alike.values() if len(run) > 1]
@@ -145,7 +159,10 @@ def classed(
     """The templates with each run (:func:`sacrificed_classes`) as one class: its lowest id's own templates
     stand for it (``members``, bounds that many times larger), and each outlet's templates that sacrifice
     one of it are one, sacrificing its lowest id, with a bound that many times larger; the static edges
-    inside a class are left out (the relaxation: see the module docstring).
+    inside a class are left out (the relaxation: see the module docstring), and an edge from another
+    permanent's activation to a sacrifice of the class (which :func:`sacrificed_classes` found alike for
+    every member) is kept once, to the class's sacrifice: it comes before each of them, as before each of
+    the members' sacrifices.
 
     >>> from planner.solve.problem import BoardAnalysis
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -178,7 +195,13 @@ def classed(
     def inside(a: int, b: int) -> bool:
         return templates[a].pid in run_of and templates[b].sacrificed == (templates[a].pid,)
 
-    kept = [(renumbered[a], renumbered[b]) for a, b in edges if not inside(a, b)]
+    def member_sacrificed(
+        b: int,
+    ) -> bool:  # (a sacrifice of a member but the lowest: its edges are the class's)
+        sacrificed = templates[b].sacrificed
+        return len(sacrificed) == 1 and sacrificed[0] in run_of and sacrificed[0] != run_of[sacrificed[0]][0]
+
+    kept = [(renumbered[a], renumbered[b]) for a, b in edges if not inside(a, b) and not member_sacrificed(b)]
     return tuple(merged), {run[0]: run for run in runs}, kept
 
 
