@@ -126,8 +126,9 @@ def arriving_grants(view: BoardView) -> frozenset[str]:
     >>> sorted(arriving_grants(BoardView(board.without_permanent("e"))))
     []
     """
-    if not any(_grants_of(parsed.effects) for parsed in view.parsed.values()):
-        return frozenset()  # (the common case)
+    effects = (e for parsed in view.parsed.values() for e in parsed.effects)
+    if not any(isinstance(e, GrantAbility) and e.from_graveyard for e in effects):
+        return frozenset()  # (the common case, without a list per permanent: every plan's description)
     found: set[str] = set()
     for player in view.board.players:
         portals = _portals(view, player.id)
