@@ -313,7 +313,11 @@ def expand(
     for key, group in by_key.items():
         first = group[0]
         looked_at = _same_name_lands(view, first) if naming_possible else None
-        naming = [t for t in templates if _key(t) != key and looked_at and looked_at[0].intersection(t.gone)]
+        naming = (  # (only beside Sasaya's Essence: every template looked at for every key is quadratic)
+            [t for t in templates if _key(t) != key and looked_at[0].intersection(t.gone)]
+            if looked_at
+            else []
+        )
         if first.ability.output.amount.kind not in DYNAMIC_AMOUNTS:
             if not naming or looked_at is None:
                 continue  # (nothing it counts, or what it counts the payment does not change)
