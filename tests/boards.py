@@ -357,6 +357,14 @@ COUNTED_EXTRAS: dict[str, dict[str, Any]] = {
 }
 
 
+def checked_verdict(board: Board, cost: str, *, max_states: int = 20_000) -> bool:
+    """``pay``'s verdict on a small board, having checked it (and the plan's objective, level by level)
+    against the reference search (:func:`agrees_with_reference`)."""
+    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=max_states)
+    assert result is not None, f"{cost}: too large for the reference search"
+    return bool(result.payable)
+
+
 def partner(name: str, pid: str) -> dict[str, Any]:
     """A permanent entry for one of :data:`COUNTED_PARTNERS`' partners."""
     if name in COUNTED:

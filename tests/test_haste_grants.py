@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import ME, OPP, agrees_with_reference, mine
+from boards import OPP, checked_verdict, make_board, mine
 
-from models.board import Board
 from models.cost import PaymentTarget
 from models.mana_effects import GrantHaste
 from models.oracle import parse_oracle
@@ -23,17 +22,6 @@ FIRES = {"name": "Fires of Yavimaya", "type_line": "Enchantment", "mana_cost": "
                    "+2/+2 until end of turn."}  # fmt: skip
 RUSH = {"name": "Test Rush", "type_line": "Enchantment — Aura", "mana_cost": "{R}",
         "oracle": "Enchant creature\nEnchanted creature gets +1/+1 and has haste."}  # fmt: skip
-
-
-def _board(*permanents: dict[str, Any]) -> Board:
-    players = [{"id": ME}, {"id": OPP}]
-    return Board.from_dict({"version": 1, "players": players, "permanents": list(permanents)})
-
-
-def _payable(board: Board, cost: str) -> bool:
-    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000)
-    assert result is not None, cost
-    return bool(result.payable)
 
 
 def _sick_elves(pid: str = "e") -> dict[str, Any]:
@@ -50,20 +38,24 @@ def test_the_sentences_are_read_as_haste_for_what_they_describe() -> None:
 
 
 def test_a_summoning_sick_creature_with_haste_from_an_effect_taps_for_mana() -> None:
-    board = _board(_sick_elves(), mine("fy", FIRES), mine("f", "Forest"))
+    board = make_board([_sick_elves(), mine("fy", FIRES), mine("f", "Forest")])
     assert str(could_produce(board)["e"]) == "G"
-    assert _payable(board, "{G}{G}") and not _payable(board, "{G}{G}{G}")
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
     assert max_x(board, PaymentTarget.of("{X}")).x == 2
     assert not text_warnings(board)
     # without it, or with an opponent's: the Elves can't tap (CR 302.6)
     for other in ({"id": "fy", "controller": OPP, **FIRES}, mine("x", "Forest", tapped=True)):
-        without = _board(_sick_elves(), other, mine("f", "Forest"))
-        assert _payable(without, "{G}") and not _payable(without, "{G}{G}")
+        without = make_board([_sick_elves(), other, mine("f", "Forest")])
+        assert checked_verdict(without, "{G}") and not checked_verdict(without, "{G}{G}")
         assert max_x(without, PaymentTarget.of("{X}")).x == 1
 
 
 def test_an_auras_haste_is_the_enchanted_creatures_alone() -> None:
-    on_elves = _board(_sick_elves(), _sick_elves("e2"), mine("r", RUSH, attached_to="e"))
-    assert _payable(on_elves, "{G}") and not _payable(on_elves, "{G}{G}")
-    nowhere = _board(_sick_elves(), _sick_elves("e2"), mine("r", RUSH, attached_to="x"), mine("x", "Forest"))
-    assert _payable(nowhere, "{G}") and not _payable(nowhere, "{G}{G}")  # (the Forest's {G} alone)
+    on_elves = make_board([_sick_elves(), _sick_elves("e2"), mine("r", RUSH, attached_to="e")])
+    assert checked_verdict(on_elves, "{G}") and not checked_verdict(on_elves, "{G}{G}")
+    nowhere = make_board(
+        [_sick_elves(), _sick_elves("e2"), mine("r", RUSH, attached_to="x"), mine("x", "Forest")]
+    )
+    assert checked_verdict(nowhere, "{G}") and not checked_verdict(
+        nowhere, "{G}{G}"
+    )  # (the Forest's {G} alone)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import ME, OPP, agrees_with_reference, mine
+from boards import OPP, checked_verdict, make_board, mine
 from cost_part_cards import ELVISH_ARCHDRUID, GLORIOUS_ANTHEM, MARWYN
 
 from models.board import Board
@@ -30,18 +30,6 @@ BEAST = {"name": "Big", "type_line": "Creature — Beast", "power": 3, "toughnes
 ALTAR = {"card": "Phyrexian Altar"}
 
 
-def _board(*permanents: dict[str, Any]) -> Board:
-    players = [{"id": ME}, {"id": OPP}]
-    return Board.from_dict({"version": 1, "players": players, "permanents": list(permanents)})
-
-
-def _payable(board: Board, cost: str) -> bool:
-    """``pay``'s verdict, checked against the reference search."""
-    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000)
-    assert result is not None, cost
-    return bool(result.payable)
-
-
 def _x(board: Board, cost: str = "{X}{G}") -> int | None:
     return max_x(board, PaymentTarget.of(cost)).x
 
@@ -52,77 +40,85 @@ def _marwyn(pid: str = "m", counters: int = 2, **status: Any) -> dict[str, Any]:
 
 def test_an_anthem_adds_to_the_power_an_ability_reads() -> None:
     # Marwyn 1/1 with two +1/+1 counters is 3/3, 4/4 under Glorious Anthem: {G}{G}{G}{G}, and a Forest's {G}
-    board = _board(_marwyn(), mine("a", GLORIOUS_ANTHEM), mine("f", "Forest"))
+    board = make_board([_marwyn(), mine("a", GLORIOUS_ANTHEM), mine("f", "Forest")])
     assert str(could_produce(board)["m"]) == "G"
-    assert _payable(board, "{G}{G}{G}{G}{G}") and not _payable(board, "{G}{G}{G}{G}{G}{G}")
+    assert checked_verdict(board, "{G}{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}{G}")
     assert _x(board) == 4  # (five mana: {X}{G} with X = 4)
     assert not [w for w in text_warnings(board) if w.permanent == "m"]
     # without the Anthem: three and one
-    bare = _board(_marwyn(), mine("f", "Forest"))
-    assert not _payable(bare, "{G}{G}{G}{G}{G}") and _x(bare) == 3
+    bare = make_board([_marwyn(), mine("f", "Forest")])
+    assert not checked_verdict(bare, "{G}{G}{G}{G}{G}") and _x(bare) == 3
     # nothing else reads a power: the fast path answers beside the Anthem as without it
-    lands = _board(mine("a", GLORIOUS_ANTHEM), mine("f", "Forest"), mine("e", "Llanowar Elves"))
-    assert pay(lands, PaymentTarget.of("{G}{G}")).engine == "fast" and _payable(lands, "{G}{G}")
+    lands = make_board([mine("a", GLORIOUS_ANTHEM), mine("f", "Forest"), mine("e", "Llanowar Elves")])
+    assert pay(lands, PaymentTarget.of("{G}{G}")).engine == "fast" and checked_verdict(lands, "{G}{G}")
 
 
 def test_a_lord_pumps_the_others_and_a_creature_matching_two_descriptions_once() -> None:
     # Elvish Archdruid: 'Other Elf creatures you control get +1/+1': Marwyn 3 + 1 = 4; the Archdruid is no
     # other Elf to itself and taps for {G} per Elf (two)
-    board = _board(_marwyn(), mine("d", ELVISH_ARCHDRUID))
-    assert _payable(board, "{G}" * 6) and not _payable(board, "{G}" * 7)
+    board = make_board([_marwyn(), mine("d", ELVISH_ARCHDRUID)])
+    assert checked_verdict(board, "{G}" * 6) and not checked_verdict(board, "{G}" * 7)
     assert _x(board) == 5
     # 'Elves and Druids you control get +1/+1': Marwyn is an Elf Druid, pumped once (one effect, CR 613.4c)
     both = {"name": "Grove Banner", "type_line": "Enchantment",
             "oracle": "Elves and Druids you control get +1/+1."}  # fmt: skip
-    board = _board(_marwyn(), mine("b", both))
-    assert _payable(board, "{G}" * 4) and not _payable(board, "{G}" * 5)
+    board = make_board([_marwyn(), mine("b", both)])
+    assert checked_verdict(board, "{G}" * 4) and not checked_verdict(board, "{G}" * 5)
     assert _x(board) == 3
 
 
 def test_an_aura_pumps_only_the_creature_it_enchants() -> None:
     aura = {"name": "Test Might", "type_line": "Enchantment — Aura", "oracle": "Enchant creature\n"
             "Enchanted creature gets +2/+0 and is black."}  # fmt: skip
-    on_marwyn = _board(_marwyn(), mine("a", aura, attached_to="m"), mine("e", "Llanowar Elves"))
-    assert _payable(on_marwyn, "{G}" * 6) and not _payable(on_marwyn, "{G}" * 7)  # (5 and the Elves' 1)
-    elsewhere = _board(_marwyn(), mine("a", aura, attached_to="e"), mine("e", "Llanowar Elves"))
-    assert _payable(elsewhere, "{G}" * 4) and not _payable(elsewhere, "{G}" * 5)
+    on_marwyn = make_board([_marwyn(), mine("a", aura, attached_to="m"), mine("e", "Llanowar Elves")])
+    assert checked_verdict(on_marwyn, "{G}" * 6) and not checked_verdict(
+        on_marwyn, "{G}" * 7
+    )  # (5 and the Elves' 1)
+    elsewhere = make_board([_marwyn(), mine("a", aura, attached_to="e"), mine("e", "Llanowar Elves")])
+    assert checked_verdict(elsewhere, "{G}" * 4) and not checked_verdict(elsewhere, "{G}" * 5)
     assert _x(on_marwyn) == 5 and _x(elsewhere) == 3
 
 
 def test_an_opponents_effect_lowers_it_and_a_power_below_zero_makes_nothing() -> None:
     shrink = {"name": "Test Weakness", "type_line": "Enchantment",
               "oracle": "Creatures your opponents control get -2/-0."}  # fmt: skip
-    board = _board(_marwyn(), {"id": "w", "controller": OPP, **shrink}, mine("f", "Forest"))
-    assert _payable(board, "{G}{G}") and not _payable(board, "{G}{G}{G}")  # (Marwyn 1, the Forest 1)
+    board = make_board([_marwyn(), {"id": "w", "controller": OPP, **shrink}, mine("f", "Forest")])
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(
+        board, "{G}{G}{G}"
+    )  # (Marwyn 1, the Forest 1)
     # its controller's own creatures are not theirs to shrink
-    own = _board(_marwyn(), mine("w", shrink), mine("f", "Forest"))
-    assert _payable(own, "{G}" * 4) and not _payable(own, "{G}" * 5)
-    none = _board(_marwyn(counters=0), {"id": "w", "controller": OPP, **shrink}, mine("f", "Forest"))
-    assert _payable(none, "{G}") and not _payable(none, "{G}{G}")  # (power -1: no mana, CR 107.1b)
+    own = make_board([_marwyn(), mine("w", shrink), mine("f", "Forest")])
+    assert checked_verdict(own, "{G}" * 4) and not checked_verdict(own, "{G}" * 5)
+    none = make_board([_marwyn(counters=0), {"id": "w", "controller": OPP, **shrink}, mine("f", "Forest")])
+    assert checked_verdict(none, "{G}") and not checked_verdict(
+        none, "{G}{G}"
+    )  # (power -1: no mana, CR 107.1b)
 
 
 def test_a_condition_on_a_power_reads_the_pump() -> None:
     # 'If you control a creature with power 4 or greater, add {G}{G} instead': the Beast is 4/5 under the
     # Anthem, so the Audience adds {G}{G}; without it, {G}
-    board = _board(mine("au", AUDIENCE), mine("b", BEAST), mine("a", GLORIOUS_ANTHEM))
-    assert _payable(board, "{G}{G}") and not _payable(board, "{G}{G}{G}")
-    assert not _payable(_board(mine("au", AUDIENCE), mine("b", BEAST)), "{G}{G}")
+    board = make_board([mine("au", AUDIENCE), mine("b", BEAST), mine("a", GLORIOUS_ANTHEM)])
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert not checked_verdict(make_board([mine("au", AUDIENCE), mine("b", BEAST)]), "{G}{G}")
 
 
 def test_a_pump_a_cost_takes_away_first_is_gone_when_the_amount_is_counted() -> None:
     # Phyrexian Altar may sacrifice the Archdruid before Marwyn taps, and then Marwyn is 3/3 (CR 608.2h:
     # counted as it resolves). The best order taps Marwyn for four first, the Archdruid for two (two Elves),
     # then sacrifices both for two more: eight
-    board = _board(_marwyn(), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR))
+    board = make_board([_marwyn(), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR)])
     assert not [w for w in text_warnings(board) if w.permanent == "m"]
-    assert _payable(board, "{G}" * 8) and not _payable(board, "{G}" * 9)
+    assert checked_verdict(board, "{G}" * 8) and not checked_verdict(board, "{G}" * 9)
     assert _x(board) == 7
     # a made-up Marwyn whose ability costs {W}, which only the Altar makes here: the Archdruid taps for
     # {G}{G} and is sacrificed for the {W}, and then Marwyn is 3/3 (the order the rules force): 2 + 1 - 1 +
     # 3, and one more for sacrificing Marwyn after: six (without Marwyn's ability: four)
     costly = {**MARWYN, "oracle": "{W}, {T}: Add an amount of {G} equal to Marwyn's power."}
-    board = _board(mine("m", costly, counters={"+1/+1": 2}), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR))
-    assert _payable(board, "{G}" * 6) and not _payable(board, "{G}" * 7)
+    board = make_board(
+        [mine("m", costly, counters={"+1/+1": 2}), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR)]
+    )
+    assert checked_verdict(board, "{G}" * 6) and not checked_verdict(board, "{G}" * 7)
     assert _x(board) == 5
 
 
@@ -131,10 +127,12 @@ def test_a_condition_on_a_power_a_pump_may_leave_is_set_aside() -> None:
     # and the Altar may sacrifice the Archdruid first; that order is not followed for a condition yet, so
     # the Audience's ability is set aside with a warning naming both, never judged on a power that may change
     elf = {"name": "Big Elf", "type_line": "Creature — Elf", "power": 3, "toughness": 3}
-    board = _board(mine("au", AUDIENCE), mine("b", elf), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR))
+    board = make_board(
+        [mine("au", AUDIENCE), mine("b", elf), mine("d", ELVISH_ARCHDRUID), mine("alt", ALTAR)]
+    )
     reasons = [w.reason for w in text_warnings(board) if w.permanent == "au"]
     assert reasons and reasons[0].startswith("permanents[3]: its cost may take away permanents[2]")
-    without_altar = _board(mine("au", AUDIENCE), mine("b", elf), mine("d", ELVISH_ARCHDRUID))
+    without_altar = make_board([mine("au", AUDIENCE), mine("b", elf), mine("d", ELVISH_ARCHDRUID)])
     assert not [w for w in text_warnings(without_altar) if w.permanent == "au"]
     # the Audience's {G}{G} and the Archdruid's {G}{G} (two Elves: the Audience is a Human)
-    assert _payable(without_altar, "{G}" * 4) and not _payable(without_altar, "{G}" * 5)
+    assert checked_verdict(without_altar, "{G}" * 4) and not checked_verdict(without_altar, "{G}" * 5)

@@ -120,11 +120,8 @@ def _power_changes(
     ...     types=("Creature",)), "+2/-1", "Creatures get +2/-1.")]
     [('creature', 2, -1)]
     """
-    filters = affected if isinstance(affected, tuple) else (affected,)
-    if any(flt.reads_status for flt in filters):
-        raise UnreadError(f"a P/T change of objects whose status may change while paying: {sentence}")
     power, toughness = (int(part) for part in change.split("/"))
-    return tuple(PowerChange(sentence, flt, power, toughness) for flt in filters)
+    return tuple(PowerChange(sentence, flt, power, toughness) for flt in _steady(affected, sentence))
 
 
 def _haste(
@@ -134,10 +131,16 @@ def _haste(
     payment: CR 302.6 reads haste alone)."""
     if "haste" not in keywords:
         return ()
+    return tuple(GrantHaste(sentence, flt) for flt in _steady(affected, sentence))
+
+
+def _steady(affected: ObjectFilter | tuple[ObjectFilter, ...], sentence: str) -> tuple[ObjectFilter, ...]:
+    """The descriptions of what an effect applies to, which must not change while paying: one that reads a
+    status (tapped, counters) is not read."""
     filters = affected if isinstance(affected, tuple) else (affected,)
     if any(flt.reads_status for flt in filters):
-        raise UnreadError(f"haste for objects whose status may change while paying: {sentence}")
-    return tuple(GrantHaste(sentence, flt) for flt in filters)
+        raise UnreadError(f"an effect on objects whose status may change while paying: {sentence}")
+    return filters
 
 
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
