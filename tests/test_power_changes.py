@@ -14,18 +14,12 @@ from typing import Any
 
 from boards import OPP, checked_verdict, make_board, mine
 from cost_part_cards import ELVISH_ARCHDRUID, GLORIOUS_ANTHEM, MARWYN
+from test_modern_families import AUDIENCE
 
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import could_produce, max_x, pay, text_warnings
 
-AUDIENCE = {
-    "name": "Test Audience",
-    "type_line": "Creature — Human Citizen",
-    "power": 2,
-    "toughness": 1,
-    "oracle": "{T}: Add {G}. If you control a creature with power 4 or greater, add {G}{G} instead.",
-}
 BEAST = {"name": "Big", "type_line": "Creature — Beast", "power": 3, "toughness": 4}
 ALTAR = {"card": "Phyrexian Altar"}
 

@@ -20,23 +20,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
-from models.mana_effects import GrantAbility, PowerChange
+from models.mana_effects import PowerChange
+from planner.rules.takers import TAKING_PARTS, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = ["power_change_gap", "power_changes", "power_lost"]
 
-#: The cost parts that take away a permanent other than the ability's own, described by words not matched
-#: here (whatever they take may be a power change's source).
-_TAKING_PARTS = frozenset(
-    {
-        CostPartKind.RETURN_PERMANENT,
-        CostPartKind.EXILE_PERMANENT,
-        CostPartKind.SACRIFICE_TOKEN,
-        CostPartKind.FORAGE,
-    }
-)
+#: The cost parts that take away a permanent other than the ability's own and may take a pump's source: and
+#: Forage, whose Food may be a creature (a Food Golem).
+_TAKING_PARTS = TAKING_PARTS | {CostPartKind.FORAGE}
 
 
 def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
@@ -114,19 +108,14 @@ def power_change_gap(view: BoardView) -> str | None:
     sources = dict.fromkeys(sourced.source for sourced in view.effects_of(PowerChange))
     if not sources:
         return None
-    board = view.board
-    granted = [
-        e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
-    ]
-    for permanent in board.permanents:
-        for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
-            for source in sources:
-                if _may_take_away(view, ability, permanent.id, source):
-                    taken = view.path(source)
-                    return (
-                        f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect changes "
-                        "creatures' power: not followed yet"
-                    )
+    for permanent, ability in possible_abilities(view):
+        for source in sources:
+            if _may_take_away(view, ability, permanent.id, source):
+                taken = view.path(source)
+                return (
+                    f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect changes "
+                    "creatures' power: not followed yet"
+                )
     return None
 
 

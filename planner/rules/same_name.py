@@ -18,19 +18,14 @@ from typing import TYPE_CHECKING
 from models.abilities import AmountKind, CostPartKind, ManaAbility, ObjectFilter
 from models.board import Permanent
 from models.folding import fold_name
-from models.mana_effects import GrantAbility, ManaTrigger
+from models.mana_effects import ManaTrigger
 from models.types import BASIC_LAND_TYPES
+from planner.rules.takers import TAKING_PARTS, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = ["counted_lands", "same_name_changer", "same_named"]
-
-#: The cost parts that take a permanent other than the ability's own away, described by words not matched
-#: against lands here (a land may be what they take).
-_TAKING_PARTS = frozenset(
-    {CostPartKind.RETURN_PERMANENT, CostPartKind.EXILE_PERMANENT, CostPartKind.SACRIFICE_TOKEN}
-)
 
 
 def counted_lands(
@@ -118,16 +113,12 @@ def _changer(view: BoardView, source: str) -> str | None:
     shared = {name for name in names if names.count(name) > 1}
     if not shared:
         return None
-    granted = [
-        e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
-    ]
-    for permanent in board.permanents:
-        if permanent.controller != controller:
-            continue
+    for permanent, ability in possible_abilities(view):
         own_shared = _land(permanent) and fold_name(permanent.name) in shared
-        for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
-            if _takes_shared(view, ability, own_shared, shared, controller):
-                return view.path(permanent.id)
+        if permanent.controller == controller and _takes_shared(
+            view, ability, own_shared, shared, controller
+        ):
+            return view.path(permanent.id)
     return None
 
 
@@ -144,7 +135,7 @@ def _takes_shared(
         cost.sacrifice_self or any(part.kind is CostPartKind.RETURN_SELF for part in cost.parts)
     ):
         return True
-    if any(part.kind in _TAKING_PARTS for part in cost.parts):
+    if any(part.kind in TAKING_PARTS for part in cost.parts):
         return True
     if cost.sacrifice is None:
         return False

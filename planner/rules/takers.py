@@ -1,0 +1,47 @@
+"""What a mana ability's cost may take off the battlefield, judged before the layers: on every permanent's
+printed abilities and every ability a static effect on the battlefield may grant, so that a check errs on the
+side of setting aside. The checks of the effects whose removal while paying is not followed in every case use
+it: Sasaya's Essence's lands of a name (:mod:`planner.rules.same_name`), a pump's source
+(:mod:`planner.rules.power_changes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from models.abilities import CostPartKind, ManaAbility
+from models.board import Permanent
+from models.mana_effects import GrantAbility
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["TAKING_PARTS", "possible_abilities"]
+
+#: The cost parts that take away a permanent other than the ability's own, described by words the checks do
+#: not match (whatever they take may be what a check looks for).
+TAKING_PARTS = frozenset(
+    {CostPartKind.RETURN_PERMANENT, CostPartKind.EXILE_PERMANENT, CostPartKind.SACRIFICE_TOKEN}
+)
+
+
+def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility]]:
+    """Each permanent with each mana ability printed on it or that an effect on the battlefield may grant.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "l", "card": "Chromatic Lantern", "controller": "me"}]})
+    >>> [(p.id, a.text) for p, a in possible_abilities(BoardView(board))]  # doctest: +NORMALIZE_WHITESPACE
+    [('f', '{T}: Add one mana of any color.'), ('l', '{T}: Add one mana of any color.'),
+     ('l', '{T}: Add one mana of any color.')]
+    """
+    board = view.board
+    granted = [
+        e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
+    ]
+    for permanent in board.permanents:
+        for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
+            yield permanent, ability
