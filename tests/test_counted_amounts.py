@@ -481,3 +481,21 @@ def test_a_graveyard_that_a_cost_can_fill_is_a_board_gap_for_its_colors() -> Non
     assert any("puts a card into the graveyard whose colors are read" in reason for reason in reasons), (
         reasons
     )
+
+
+def test_an_ability_set_aside_for_another_permanent_is_usable_once_it_is_gone() -> None:
+    """The Grafstone is set aside while Ashnod's Altar and Krark-Clan Ironworks (costs that fill the graveyard
+    it reads) are there; once the Ironworks has sacrificed the Altar and then itself, nothing can fill it,
+    and the Grafstone taps for {G} (a Llanowar Elves card in the graveyard). The reference search finds
+    those plans, and the rules' replay must accept them: a view of the board after a sacrifice may not keep
+    what was set aside for the permanent that left."""
+    altar = {"id": "a", "card": "Ashnod's Altar"}
+    ironworks = {"id": "k", "card": "Krark-Clan Ironworks"}
+    elves = {"id": "e", "card": "Llanowar Elves", "summoning_sick": True}
+    found = board(_GRAFSTONE, altar, ironworks, elves, graveyard=["Llanowar Elves"])
+    target = PaymentTarget.of("{G}")
+    result = reference_search(found, target, max_states=20_000)
+    plans = list(result.outcomes.values())
+    assert any(step.permanent == "g" for plan in plans for step in plan.steps)
+    for plan in plans:
+        replay(found, target, plan)  # (raises on a step the rules do not allow)

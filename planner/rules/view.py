@@ -264,6 +264,10 @@ class BoardView:
         # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
             return None
+        if any(warning.permanent != pid for warning in self.structure.unexecuted):
+            # an ability set aside for what another permanent does (a cost that fills the graveyard whose
+            # colors it reads: Corrupted Grafstone beside Ashnod's Altar) may be usable once that one is gone
+            return None
         return self.rebind(board)
 
     def rebind(self, board: Board) -> BoardView:
