@@ -241,6 +241,15 @@ CRYSTAL_VEIN: dict[str, Any] = {
     "type_line": "Land",
     "oracle": "{T}: Add {C}.\n{T}, Sacrifice Crystal Vein: Add {C}{C}.",
 }
+#: "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone, as
+#: printed): a sacrifice may bring a color there first (planner.solve.dynamic).
+CORRUPTED_GRAFSTONE: dict[str, Any] = {
+    "name": "Corrupted Grafstone",
+    "type_line": "Artifact",
+    "oracle": "Corrupted Grafstone enters the battlefield tapped.\n{T}: Choose a color of a card in your "
+    "graveyard. Add one mana of that color.",
+    "mana_cost": "{2}",
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -275,12 +284,13 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
+    CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
     *(PRISM, WOOD, FOOD),
-    *({"card": "Llanowar Elves"}, {"card": "Forest"}),
+    *({"card": "Llanowar Elves"}, {"card": "Forest"}, {"card": "Ashnod's Altar"}),
     *(LAND_EATER, CRYSTAL_VEIN),
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).

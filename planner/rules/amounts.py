@@ -422,9 +422,10 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         where = f"{_player_path(view.board, permanent.controller)}.graveyard"
         if graveyard is None or isinstance(graveyard, int):
             return f"{where}: the colors of the cards in the graveyard are read: give the graveyard's cards"
-        if mover := _moving_cards(view, permanent.controller):
-            # (a card sacrificed or discarded while paying goes to the graveyard whose colors are read)
-            return f"{view.path(mover)}: its cost puts a card into the graveyard whose colors are read"
+        if mover := _discarding(view, permanent.controller) or _foraging(view, permanent.controller):
+            # (a card discarded while paying goes to the graveyard whose colors are read, and a forage may
+            # exile cards from it: not followed; a card sacrificed is, planner.solve.dynamic)
+            return f"{view.path(mover)}: its cost changes the graveyard whose colors are read (not followed)"
     if gap := _graveyard_condition_gap(view, pid, ability):
         return gap
     if gap := color_change_gap(view, pid, ability):
@@ -662,6 +663,19 @@ def _moving_cards(view: BoardView, player: str) -> str | None:
             or any(part.kind is CostPartKind.DISCARD for part in ability.cost.parts)
             or (food_card and any(part.kind is CostPartKind.FORAGE for part in ability.cost.parts))
             for ability in view.parsed[permanent.id].mana_abilities
+        ):
+            return permanent.id
+    return None
+
+
+def _foraging(view: BoardView, player: str) -> str | None:
+    """A permanent of ``player`` with a mana ability whose cost forages (exiles three cards from their
+    graveyard or sacrifices a Food), or None."""
+    for permanent in view.board.permanents:
+        if permanent.controller == player and any(
+            part.kind is CostPartKind.FORAGE
+            for ability in view.parsed[permanent.id].mana_abilities
+            for part in ability.cost.parts
         ):
             return permanent.id
     return None

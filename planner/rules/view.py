@@ -626,9 +626,10 @@ class BoardView:
         return {pid: found for pid, found in colors.items() if found != printed[pid]}
 
     def graveyard_colors(self, player: str) -> ManaTypes:
-        """The colors of the cards in a player's graveyard (as the board lists them), after the effects that
-        change the colors of cards that aren't on the battlefield (:meth:`colors_elsewhere`)."""
-        graveyard = self.board.player(player).graveyard
+        """The colors of the cards in a player's graveyard now (as the board lists them, with what a replay
+        put there since: :meth:`player`), after the effects that change the colors of cards that aren't on
+        the battlefield (:meth:`colors_elsewhere`)."""
+        graveyard = self.player(player).graveyard
         found = ManaTypes()
         for card in graveyard if isinstance(graveyard, tuple) else ():
             found |= self.colors_elsewhere(card.colors, player, spell=False)
