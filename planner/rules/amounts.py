@@ -495,7 +495,7 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     >>> [in_graveyard(view, flt, who, "") for flt, who in ((elf, "me"), (any_card, "you"), (elf, "you"))]
     [True, True, False]
     """
-    graveyard = view.board.player(player).graveyard
+    graveyard = view.player(player).graveyard  # (as a replay left it)
     if graveyard is None:
         return False
     if isinstance(graveyard, int):
