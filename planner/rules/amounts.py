@@ -149,6 +149,10 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
         return False  # (a creature card with no power given is a board gap: :func:`board_gap`)
     if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
         return False
+    if flt.chosen_color:
+        color = view.permanent(source).choices.color if view.has(source) else None
+        if color is None or color not in view.colors_elsewhere(card.colors, player, spell=False):
+            return False
     if flt.chosen_type:
         chosen = view.permanent(source).choices.creature_type if view.has(source) else None
         return chosen is not None and line.is_a(chosen)
@@ -157,7 +161,7 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
 
 def _every_card(flt: ObjectFilter) -> bool:
     """True when a filter on cards lets every card through ('for each card in your graveyard')."""
-    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type)
+    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type or flt.chosen_color)
 
 
 @per_card(maxsize=256)

@@ -559,13 +559,17 @@ class BoardView:
             count > 0 and (not flt.counter or kind == flt.counter) for kind, count in permanent.counters
         ):
             return False
-        if flt.colors or flt.colorless or flt.multicolored or flt.monocolored:
+        if flt.colors or flt.colorless or flt.multicolored or flt.monocolored or flt.chosen_color:
             # (layer 4's effects apply before colors change: what they apply to reads the printed colors)
             colors = self.printed_colors(pid) if types is not None else self.colors(pid)
             if flt.colors and not colors & flt.colors:
                 return False
             if not flt.colors_match(colors):
                 return False
+            if flt.chosen_color:  # (none chosen: nothing is of the chosen color, CR 607.2l)
+                color = source_permanent.choices.color if source_permanent else None
+                if color is None or color not in colors:
+                    return False
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
