@@ -152,3 +152,18 @@ def test_creatures_of_the_chosen_color_get_the_pump_of_caged_sun() -> None:
     assert checked_verdict(board, "{W}") and not checked_verdict(board, "{W}{W}")
     board = make_board([mine("w", white), mine("s", {"card": "Caged Sun", "choices": {"color": "W"}})])
     assert checked_verdict(board, "{W}{W}") and not checked_verdict(board, "{W}{W}{W}")
+
+
+def test_an_activated_ability_that_would_change_power_sets_nothing_aside() -> None:
+    """A loyalty ability's emblem that sets a base power, and a '{1}: ... gets +2/+2' pump that lasts until
+    end of turn, change no power while a cost is paid (only mana abilities are activated then, CR 601.2g):
+    Marwyn (3) reads its power as without them."""
+    walker = {"name": "Test Schemer", "type_line": "Legendary Planeswalker — Test",
+              "oracle": '+1: You gain 1 life.\n−7: You get an emblem with "Creatures you control have base '
+                        'power and toughness 5/5."'}  # fmt: skip
+    pumper = {"name": "Test Pumper", "type_line": "Artifact",
+              "oracle": "{1}: Target creature gets +2/+2 until end of turn."}  # fmt: skip
+    board = make_board([_marwyn(), mine("t", walker), mine("p", pumper)])
+    assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    assert _x(board) == 2
+    assert not [w for w in text_warnings(board) if w.permanent == "m"]
