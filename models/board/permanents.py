@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field, fields
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from models.board.json_fields import (
@@ -236,7 +239,7 @@ class Permanent:
 
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
@@ -265,8 +268,8 @@ class Permanent:
         if tapped == self.tapped:
             return self
         copy = object.__new__(Permanent)
-        for name in _PERMANENT_FIELDS:
-            object.__setattr__(copy, name, getattr(self, name))
+        # (every field copied by C calls: a loop in Python costs a line per field, and a permanent has 21)
+        deque(map(object.__setattr__, repeat(copy), _PERMANENT_FIELDS, _PERMANENT_VALUES(self)), maxlen=0)
         object.__setattr__(copy, "tapped", tapped)
         object.__setattr__(copy, "_hash", 0)
         return copy
@@ -378,6 +381,8 @@ class Permanent:
 
 #: The fields :meth:`Permanent.with_tapped` copies.
 _PERMANENT_FIELDS = tuple(f.name for f in fields(Permanent) if f.name != "_hash")
+#: What reads those fields' values, in that order.
+_PERMANENT_VALUES = attrgetter(*_PERMANENT_FIELDS)
 
 
 # --------------------------------------------------------------------------------------------------------

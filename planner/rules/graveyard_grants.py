@@ -56,8 +56,8 @@ def graveyard_grants(view: BoardView) -> tuple[tuple[GraveyardGrant, ...], tuple
     ([('me', '{T}: Add {G} or {W}.')], ())
     """
     players = view.board.players
-    if all(p.graveyard is None or isinstance(p.graveyard, int) for p in players) and not any(
-        _grants_of(parsed.effects) for parsed in view.parsed.values()
+    if all(p.graveyard is None or isinstance(p.graveyard, int) for p in players) and not _any_on_battlefield(
+        view
     ):
         return (), ()  # (the common case: no graveyard listed, no such card on the battlefield)
     grants: list[GraveyardGrant] = []
@@ -85,6 +85,16 @@ def granted_to(view: BoardView, grants: tuple[GraveyardGrant, ...], pid: str) ->
     controller = view.permanent(pid).controller
     found = [g.ability for owner, g in grants if owner == controller and view.matches(g.affected, pid, pid)]
     return tuple(dict.fromkeys(found))
+
+
+def _any_on_battlefield(view: BoardView) -> bool:
+    """True when some permanent has a grant that works from its owner's graveyard (checked without a list
+    per permanent: most have no effect at all)."""
+    return any(
+        isinstance(e, GrantAbility) and e.from_graveyard
+        for parsed in view.parsed.values()
+        for e in parsed.effects
+    )
 
 
 def _grants_of(effects: tuple[object, ...]) -> list[GrantAbility]:
@@ -126,9 +136,8 @@ def arriving_grants(view: BoardView) -> frozenset[str]:
     >>> sorted(arriving_grants(BoardView(board.without_permanent("e"))))
     []
     """
-    effects = (e for parsed in view.parsed.values() for e in parsed.effects)
-    if not any(isinstance(e, GrantAbility) and e.from_graveyard for e in effects):
-        return frozenset()  # (the common case, without a list per permanent: every plan's description)
+    if not _any_on_battlefield(view):
+        return frozenset()  # (the common case)
     found: set[str] = set()
     for player in view.board.players:
         portals = _portals(view, player.id)

@@ -47,7 +47,7 @@ class Mode:
 
     def __hash__(self) -> int:
         """Worked out once: the fast path keys its first payments by mode (its slots' enums hash slowly)."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
