@@ -23,7 +23,7 @@ from models.board import Board
 from models.mana_effects import GrantAbility
 from models.oracle import read_card
 from planner.rules.amounts import into_graveyard
-from planner.rules.records import TextWarning
+from planner.rules.records import TextWarning, ViewTable
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -89,12 +89,20 @@ def granted_to(view: BoardView, grants: tuple[GraveyardGrant, ...], pid: str) ->
 
 def _any_on_battlefield(view: BoardView) -> bool:
     """True when some permanent has a grant that works from its owner's graveyard (checked without a list
-    per permanent: most have no effect at all)."""
-    return any(
-        isinstance(e, GrantAbility) and e.from_graveyard
-        for parsed in view.parsed.values()
-        for e in parsed.effects
-    )
+    per permanent, most having no effect at all; once per view structure: it reads the parsed texts alone)."""
+    known = _ON_BATTLEFIELD.get(view, None)
+    if known is None:
+        known = any(
+            isinstance(e, GrantAbility) and e.from_graveyard
+            for parsed in view.parsed.values()
+            for e in parsed.effects
+        )
+        _ON_BATTLEFIELD.put(view, None, known)
+    return known
+
+
+#: :func:`_any_on_battlefield` of a view's structure (one entry).
+_ON_BATTLEFIELD: ViewTable[None, bool] = ViewTable("graveyard_grants.on_battlefield", shared=True)
 
 
 def _grants_of(effects: tuple[object, ...]) -> list[GrantAbility]:

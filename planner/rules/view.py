@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, SideEffectKind, Who
+from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, Who
 from models.board import BOARD_VERSION, Board, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.errors import InputError
@@ -39,7 +39,7 @@ from planner.rules.amounts import (
     in_graveyard,
     known_power,
 )
-from planner.rules.costs import exerts
+from planner.rules.costs import keep_tapped
 from planner.rules.executed import (
     BEFORE_END_STEP,
     counters_removed_any,
@@ -361,9 +361,7 @@ class BoardView:
                     found = replace(found, haste=True)
                 if set_aside:
                     unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-                families = removal_families(
-                    permanent.oracle, permanent.name, legendary=line.is_a("Legendary")
-                )
+                families = removal_families(permanent.oracle, permanent.name, line)
                 if families:
                     extra = self._executable(pid, removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
@@ -514,10 +512,7 @@ class BoardView:
         permanent = self._by_id[pid]
         if not self.lost_text_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
-        return not any(
-            exerts(ability) or any(effect.kind is SideEffectKind.NO_UNTAP for effect in ability.side_effects)
-            for ability in self.mana_abilities(pid)
-        )
+        return not keep_tapped(self.mana_abilities(pid))
 
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
         """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""

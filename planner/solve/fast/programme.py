@@ -289,6 +289,10 @@ class _Programme:
         A state still needing more mana than the uses after it can make never reaches the goal (a use lowers
         the need by at most its option's total, a special's by at most its net), so :meth:`solve` drops it:
         with a cost near what the board makes, only the few states within that slack are kept."""
+        key = (skipped, plain)
+        known = self.tables.reaches.get(key)
+        if known is not None:
+            return known
         groups = self.search.groups
         most = self.tables.reach
         reach: dict[int, tuple[int, int]] = {}
@@ -301,6 +305,9 @@ class _Programme:
             each = most[index]
             reach[index] = (each, after)
             after += each * members
+        if len(self.tables.reaches) >= _PROGRAMMES_LIMIT:
+            self.tables.reaches.clear()
+        self.tables.reaches[key] = reach
         return reach
 
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:

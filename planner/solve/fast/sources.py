@@ -234,13 +234,16 @@ class _ProgrammeTables:
     """What the dynamic programme (:class:`~planner.solve.fast.programme._Programme`) reads of a layout's
     groups for one demand: each group's options as moves (key, cost, option), the bound on the surplus after
     each special group (``room``), the most one use of each group lowers the mana still needed (``reach``),
-    and, per whether feeding is tracked, each group's tables of the states after its moves (filled on first
-    use: :func:`~planner.solve.fast.programme._moves_table`)."""
+    per whether feeding is tracked, each group's tables of the states after its moves (filled on first use:
+    :func:`~planner.solve.fast.programme._moves_table`), and the reach bounds worked out from them."""
 
     options: list[Sequence[_Move]]
     room: dict[int, tuple[int, ...]]
     reach: list[int]
     moves: dict[bool, list[list[dict[tuple[int, ...], tuple[int, ...]]] | None]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._reach` by (skipped groups, plain), at most
+    #: _PROGRAMMES_LIMIT
+    reaches: dict[tuple[frozenset[int], bool], dict[int, tuple[int, int]]] = field(default_factory=dict)
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
