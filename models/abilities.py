@@ -550,7 +550,7 @@ class ManaAbility:
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)

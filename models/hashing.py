@@ -1,8 +1,9 @@
 """Hashes worked out once per value, for frozen dataclasses that key caches (boards, permanents, abilities).
 
 A class keeps its hash in a ``_hash`` field (``field(default=0, init=False, repr=False, compare=False)``),
-returns :func:`cached_hash` from ``__hash__`` and :func:`state_without_hash` from ``__getstate__``: another
-process hashes strings with another seed, so a pickled hash would be wrong there.
+returns ``self._hash or cached_hash(self)`` from ``__hash__`` (no call once the hash is known) and
+:func:`state_without_hash` from ``__getstate__``: another process hashes strings with another seed, so a
+pickled hash would be wrong there.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass(frozen=True, slots=True)
@@ -10,7 +11,7 @@ process hashes strings with another seed, so a pickled hash would be wrong there
 ...     name: str
 ...     _hash: int = field(default=0, init=False, repr=False, compare=False)
 ...     def __hash__(self) -> int:
-...         return cached_hash(self)
+...         return self._hash or cached_hash(self)
 ...     def __getstate__(self) -> list[object]:
 ...         return state_without_hash(self)
 >>> hash(Named("x")) == hash(Named("x")), state_without_hash(Named("x"))

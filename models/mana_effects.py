@@ -110,7 +110,7 @@ class ProductionReplacement:
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
@@ -148,7 +148,7 @@ class ManaTrigger:
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)

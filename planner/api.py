@@ -728,8 +728,9 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
     described = []
     board = problem.board
-    # (what a removal may give back or grant, worked out once per board the removals leave)
-    sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
+    # (what a removal may give back or grant, worked out once per board the removals leave, when a step
+    # removes a permanent)
+    effects: tuple[set[str], frozenset[str]] | None = None
     for step in steps:
         if step.zone == HAND:
             described.append(
@@ -760,12 +761,18 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
         # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
         # (and a card sacrificed into a graveyard grants from there: Riftstone Portal)
         own = (step.permanent,) if ability.cost.sacrifice_self else ()
+        removed = step.removed
+        if not removed and not own:
+            continue
+        if effects is None:
+            effects = {sourced.source for sourced in view.effects}, arriving_grants(view)
+        sources, arrivals = effects
         arriving = arrivals.intersection((*step.sacrificed, *own))
-        gone = sources.intersection((*step.removed, *own)) | arriving
+        gone = sources.intersection((*removed, *own)) | arriving
         if gone:
             board = without_removed(board, sorted(gone), arriving)
             view = view_of(board)
-            sources, arrivals = {sourced.source for sourced in view.effects}, arriving_grants(view)
+            effects = None
     return tuple(described)
 
 

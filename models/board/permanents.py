@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from models.board.json_fields import (
@@ -236,7 +238,7 @@ class Permanent:
 
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
@@ -265,8 +267,9 @@ class Permanent:
         if tapped == self.tapped:
             return self
         copy = object.__new__(Permanent)
-        for name in _PERMANENT_FIELDS:
-            object.__setattr__(copy, name, getattr(self, name))
+        # (each field's slot set directly: no look-up of the attribute by name, 21 times)
+        for setter, value in zip(_PERMANENT_SETTERS, _PERMANENT_VALUES(self), strict=True):
+            setter(copy, value)
         object.__setattr__(copy, "tapped", tapped)
         object.__setattr__(copy, "_hash", 0)
         return copy
@@ -378,6 +381,11 @@ class Permanent:
 
 #: The fields :meth:`Permanent.with_tapped` copies.
 _PERMANENT_FIELDS = tuple(f.name for f in fields(Permanent) if f.name != "_hash")
+#: What reads those fields' values, in that order, and what sets each field's slot on a new permanent.
+_PERMANENT_VALUES = attrgetter(*_PERMANENT_FIELDS)
+_PERMANENT_SETTERS: tuple[Callable[[Permanent, object], None], ...] = tuple(
+    Permanent.__dict__[name].__set__ for name in _PERMANENT_FIELDS
+)
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from models.board.json_fields import (
@@ -142,8 +144,9 @@ class Player:
         if life == self.life and pool == self.pool:
             return self
         copy = object.__new__(Player)
-        for name in _PLAYER_FIELDS:
-            object.__setattr__(copy, name, getattr(self, name))
+        # (each field's slot set directly, as Permanent.with_tapped does)
+        for setter, value in zip(_PLAYER_SETTERS, _PLAYER_VALUES(self), strict=True):
+            setter(copy, value)
         object.__setattr__(copy, "life", life)
         object.__setattr__(copy, "pool", pool)
         return copy
@@ -233,6 +236,11 @@ class Player:
 
 #: The fields :meth:`Player.with_life_and_pool` copies.
 _PLAYER_FIELDS = tuple(f.name for f in fields(Player))
+#: What reads those fields' values, in that order, and what sets each field's slot on a new player.
+_PLAYER_VALUES = attrgetter(*_PLAYER_FIELDS)
+_PLAYER_SETTERS: tuple[Callable[[Player, object], None], ...] = tuple(
+    Player.__dict__[name].__set__ for name in _PLAYER_FIELDS
+)
 
 
 def _read_pool_entry(value: object, path: JsonPath) -> PoolMana:

@@ -83,7 +83,7 @@ class Board:
 
     def __hash__(self) -> int:
         """Worked out once per board: boards key the planner's caches."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)

@@ -82,6 +82,7 @@ def parse_oracle(text: str, name: str = "", *, strict: bool = False, legendary: 
     return parsed
 
 
+@per_card(maxsize=4096)  # (every permanent of every new board is read: one look-up rather than three calls)
 def read_card(text: str, name: str, type_line: TypeLine) -> ParsedText:
     """A card's Oracle text read with what its type line tells the reader: a legendary card's text may use
     its short name (:func:`parse_oracle`). Every reading of a card with its type line goes through here.

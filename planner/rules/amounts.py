@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOARD_GAP_AMOUNTS",
     "PLAYER_AMOUNTS",
+    "any_may_lack_board_facts",
     "board_gap",
     "card_matches",
     "counted",
@@ -568,6 +569,17 @@ def _powerless(flt: ObjectFilter, cards: Iterable[Card], where: str) -> str | No
         if card.type_line.is_a("Creature") and card.power is None:
             return f"{where}[{index}].power: the power of {card.name} is not known: give its printed power"
     return None
+
+
+@per_card(maxsize=8192)  # (a pure function of the abilities, asked of every permanent of every view)
+def any_may_lack_board_facts(abilities: tuple[ManaAbility, ...]) -> bool:
+    """True when one of the abilities may lack board facts (:func:`may_lack_board_facts`).
+
+    >>> from models.oracle import parse_oracle
+    >>> any_may_lack_board_facts(parse_oracle("{T}: Add {G}.").mana_abilities)
+    False
+    """
+    return any(may_lack_board_facts(ability) for ability in abilities)
 
 
 @per_card(maxsize=8192)  # (a pure function of the ability, asked of every ability of every view)

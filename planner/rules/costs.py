@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from models.abilities import CostPart, CostPartKind, ManaAbility, ObjectFilter, Who
+from models.abilities import CostPart, CostPartKind, ManaAbility, ObjectFilter, SideEffectKind, Who
 from models.board import Card
 from models.kept import per_card
 from models.mana import ManaTypes
@@ -61,6 +61,7 @@ __all__ = [
     "energy_paid",
     "exerts",
     "graveyard_exiled",
+    "keep_tapped",
     "lowered",
     "part_unread",
     "permanent_candidates",
@@ -273,6 +274,23 @@ def graveyard_exiled(ability: ManaAbility) -> int:
     1
     """
     return sum(part.count for part in _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD,)))
+
+
+@per_card(maxsize=8192)  # (asked of every source of every new board)
+def keep_tapped(abilities: tuple[ManaAbility, ...]) -> bool:
+    """True when activating one of the abilities keeps its permanent tapped through the next untap step: it
+    exerts it (:func:`exerts`) or says it doesn't untap then (Waterveil Cavern).
+
+    >>> from models.oracle import parse_oracle
+    >>> keep_tapped(parse_oracle("{T}, Exert ~: Add {G}{G}.").mana_abilities)
+    True
+    >>> keep_tapped(parse_oracle("{T}: Add {G}.").mana_abilities)
+    False
+    """
+    return any(
+        exerts(ability) or any(effect.kind is SideEffectKind.NO_UNTAP for effect in ability.side_effects)
+        for ability in abilities
+    )
 
 
 def exerts(ability: ManaAbility) -> bool:

@@ -282,10 +282,18 @@ def _fewest_removed(ability: ManaAbility) -> int:
 
 
 @per_card(maxsize=8192)
-def removal_families(oracle: str, name: str, *, legendary: bool = False) -> tuple[ManaAbility, ...]:
-    """The card's abilities whose cost removes a number of counters chosen as it is paid."""
-    parsed = parse_oracle(oracle, name, legendary=legendary)
-    return tuple(a for a in parsed.mana_abilities if counters_removed_any(a))
+def removal_families(oracle: str, name: str, line: TypeLine) -> tuple[ManaAbility, ...]:
+    """The card's abilities whose cost removes a number of counters chosen as it is paid (its text read with
+    its type line, as :func:`printed_characteristics` reads it).
+
+    >>> network = ("{T}, Remove any number of storage counters from this land: Add {C} for each storage "
+    ...     "counter removed this way.")
+    >>> len(removal_families(network, "Network", TypeLine.parse("Land")))
+    1
+    >>> removal_families("{T}: Add {G}.", "Forest", TypeLine.parse("Land"))
+    ()
+    """
+    return tuple(a for a in read_card(oracle, name, line).mana_abilities if counters_removed_any(a))
 
 
 def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:

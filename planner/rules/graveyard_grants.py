@@ -23,7 +23,7 @@ from models.board import Board
 from models.mana_effects import GrantAbility
 from models.oracle import read_card
 from planner.rules.amounts import into_graveyard
-from planner.rules.records import TextWarning
+from planner.rules.records import TextWarning, ViewTable
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -56,8 +56,8 @@ def graveyard_grants(view: BoardView) -> tuple[tuple[GraveyardGrant, ...], tuple
     ([('me', '{T}: Add {G} or {W}.')], ())
     """
     players = view.board.players
-    if all(p.graveyard is None or isinstance(p.graveyard, int) for p in players) and not any(
-        _grants_of(parsed.effects) for parsed in view.parsed.values()
+    if all(p.graveyard is None or isinstance(p.graveyard, int) for p in players) and not _any_on_battlefield(
+        view
     ):
         return (), ()  # (the common case: no graveyard listed, no such card on the battlefield)
     grants: list[GraveyardGrant] = []
@@ -85,6 +85,24 @@ def granted_to(view: BoardView, grants: tuple[GraveyardGrant, ...], pid: str) ->
     controller = view.permanent(pid).controller
     found = [g.ability for owner, g in grants if owner == controller and view.matches(g.affected, pid, pid)]
     return tuple(dict.fromkeys(found))
+
+
+def _any_on_battlefield(view: BoardView) -> bool:
+    """True when some permanent has a grant that works from its owner's graveyard (checked without a list
+    per permanent, most having no effect at all; once per view structure: it reads the parsed texts alone)."""
+    known = _ON_BATTLEFIELD.get(view, None)
+    if known is None:
+        known = any(
+            isinstance(e, GrantAbility) and e.from_graveyard
+            for parsed in view.parsed.values()
+            for e in parsed.effects
+        )
+        _ON_BATTLEFIELD.put(view, None, known)
+    return known
+
+
+#: :func:`_any_on_battlefield` of a view's structure (one entry).
+_ON_BATTLEFIELD: ViewTable[None, bool] = ViewTable("graveyard_grants.on_battlefield", shared=True)
 
 
 def _grants_of(effects: tuple[object, ...]) -> list[GrantAbility]:
@@ -126,9 +144,8 @@ def arriving_grants(view: BoardView) -> frozenset[str]:
     >>> sorted(arriving_grants(BoardView(board.without_permanent("e"))))
     []
     """
-    effects = (e for parsed in view.parsed.values() for e in parsed.effects)
-    if not any(isinstance(e, GrantAbility) and e.from_graveyard for e in effects):
-        return frozenset()  # (the common case, without a list per permanent: every plan's description)
+    if not _any_on_battlefield(view):
+        return frozenset()  # (the common case)
     found: set[str] = set()
     for player in view.board.players:
         portals = _portals(view, player.id)

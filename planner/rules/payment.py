@@ -47,7 +47,7 @@ class Mode:
 
     def __hash__(self) -> int:
         """Worked out once: the fast path keys its first payments by mode (its slots' enums hash slowly)."""
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
@@ -138,13 +138,19 @@ def _perfect(kinds: Counter[_Kind], mode: Mode, rules: SpendRules, target: Payme
         # each typed slot takes its own type only, and no two take the same: enough of each type fills
         # them, and the rest (as many as the generic slots) pays generic; mana that can't pay generic must
         # all go to its own type's slots
-        have, kept_off_generic = Counter[ManaType](), Counter[ManaType]()
+        have: Counter[ManaType] = Counter()
+        # (None while every unit may pay generic, the common case)
+        kept_off_generic: Counter[ManaType] | None = None
         for (mana_type, _, generic), count in kinds.items():
             have[mana_type] += count
             if not generic:
+                if kept_off_generic is None:
+                    kept_off_generic = Counter()
                 kept_off_generic[mana_type] += count
         wanted = {slot: count for slot, count in mode.slots if isinstance(slot, ManaType)}
-        return all(have[t] >= count for t, count in wanted.items()) and all(
+        if not all(have[t] >= count for t, count in wanted.items()):
+            return False
+        return kept_off_generic is None or all(
             wanted.get(t, 0) >= count for t, count in kept_off_generic.items()
         )
     slot_list = [slot for slot, _ in mode.slots]

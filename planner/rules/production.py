@@ -681,8 +681,16 @@ _ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
 
 
 def _facts_of(view: BoardView, pid: str, facts: tuple[BoardFact, ...]) -> tuple[object, ...]:
-    """The values of these facts of one permanent (:func:`_fact_of`), in order."""
+    """The values of these facts of one permanent (:func:`_fact_of`), in order (what every tag reads alone,
+    the common case, without a call per fact)."""
+    if facts == _TAG_FACTS:
+        return view.permanent(pid).choices, view.type_line(pid)
     return tuple([_fact_of(view, pid, fact) for fact in facts])
+
+
+#: :data:`_TAG_READS` in the order keys write them (choices, then types: :func:`_fact_of` of each).
+_TAG_FACTS = tuple(sorted(_TAG_READS, key=lambda fact: fact.value))
+assert _TAG_FACTS == (BoardFact.CHOICES, BoardFact.TYPES)
 
 
 def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:

@@ -28,6 +28,7 @@ from planner.rules.alternatives import (
 )
 from planner.rules.amounts import into_graveyard
 from planner.rules.costs import (
+    NO_CHOICES,
     choice_options,
     consumes,
     permanent_candidates,
@@ -509,9 +510,10 @@ class _LiveState:
             left = [view.permanent(other) for other in gone]
             view.update_player(into_graveyard(view.player(self.player), left))
         choices = paid.choices
-        if choices or paid.energy or paid.exerted or paid.graveyard:
+        chosen = choices is not NO_CHOICES and bool(choices)
+        if chosen or paid.energy or paid.exerted or paid.graveyard:
             self._pay_parts(paid, pid)
-        for other in (*gone, *choices.removed):
+        for other in (*gone, *choices.removed) if chosen else gone:
             self._remove(other)
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss

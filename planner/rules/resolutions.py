@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from models.abilities import ManaAbility
+from models.abilities import AmountKind, ManaAbility
 from models.board import Board, Player
 from models.kept import KeptMap
 from models.mana import ManaBag, ManaTypes
@@ -177,8 +177,11 @@ def player_read(view: BoardView, pid: str, ability: ManaAbility) -> Player | Non
     """The player record an ability's amount reads (its controller's life, graveyard or hand:
     :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), which keys what is kept of its resolutions with the
     statuses; None when it reads none."""
-    amounts = (ability.output.amount, *(output.amount for _, output in ability.conditional))
-    if all(amount.kind not in PLAYER_AMOUNTS for amount in amounts):
+    kind = ability.output.amount.kind
+    if (kind is AmountKind.CONSTANT or kind not in PLAYER_AMOUNTS) and (
+        not ability.conditional
+        or all(output.amount.kind not in PLAYER_AMOUNTS for _, output in ability.conditional)
+    ):
         return None
     return view.player(view.permanent(pid).controller)
 
@@ -253,8 +256,8 @@ def first_stated(
         return worked_out_stated(view, reflect, step, ability)
     key = (
         signature,
-        tuple(("" if source == pid else source, bag) for source, bag in step.produced),
-        tuple("" if source == pid else source for source in step.order) if step.order else (),
+        tuple([("" if source == pid else source, bag) for source, bag in step.produced]),
+        tuple(["" if source == pid else source for source in step.order]) if step.order else (),
     )
     known = _STATED.get(key)
     if known is None:
@@ -267,7 +270,7 @@ def first_stated(
         )
         return found
     aftermath, kept = known
-    return aftermath, tuple(u if u.tag.source else ManaUnit(u.type, u.tag.with_source(pid)) for u in kept)
+    return aftermath, tuple([u if u.tag.source else ManaUnit(u.type, u.tag.with_source(pid)) for u in kept])
 
 
 #: The resolutions :func:`first_stated` keeps across boards, by outcome signature and what the step says

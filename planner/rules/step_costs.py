@@ -102,6 +102,12 @@ class PaidCosts(NamedTuple):
     graveyard: int = 0  # cards exiled from the graveyard
 
 
+def _tapped_now(view: BoardView, pid: str, source: bool | None, other: str) -> bool:
+    """Whether ``other`` is tapped once the cost of ``pid``'s ability has tapped (``source`` True) or
+    untapped (False) its source, ``view`` being the game before the step."""
+    return source if other == pid and source is not None else view.permanent(other).tapped
+
+
 def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility) -> PaidCosts:
     """What paying an ability's costs does, checked by the rules; raises ``ValueError`` with a reason.
 
@@ -117,16 +123,13 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     if cost.untap:
         source = False
 
-    def tapped_now(other: str) -> bool:
-        return source if other == pid and source is not None else view.permanent(other).tapped
-
     if cost.tap_others is not None:
         if len(step.tapped) != cost.tap_others_count or len(set(step.tapped)) != len(step.tapped):
             raise ValueError(
                 f"the cost taps {cost.tap_others_count} permanent(s); the step names {step.tapped}"
             )
         for other in step.tapped:
-            if not state.on_battlefield(other) or tapped_now(other):
+            if not state.on_battlefield(other) or _tapped_now(view, pid, source, other):
                 raise ValueError(f"{other} is not an untapped permanent that can be tapped for this cost")
             if not view.matches(cost.tap_others, other, pid):
                 raise ValueError(f"{other} is not {cost.tap_others.describe()}")
@@ -151,12 +154,12 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
         sacrificed.append(pid)
     # exile, return, untap what the other parts name; discard, exile the cards; pay energy
     hand: tuple[Card, ...] | None = None
-    if cost.parts or step.choices:
+    if cost.parts or (step.choices is not NO_CHOICES and step.choices):
 
         def fits(other: str, wanted: ObjectFilter, kind: CostPartKind) -> str | None:
             if not state.on_battlefield(other):
                 return f"{other} is not on the battlefield"
-            if kind is CostPartKind.UNTAP_OPPONENT_LAND and not tapped_now(other):
+            if kind is CostPartKind.UNTAP_OPPONENT_LAND and not _tapped_now(view, pid, source, other):
                 return f"{other} is not tapped, so it can't be untapped for this cost"
             if not view.matches(wanted, other, pid):
                 return f"{other} is not {wanted.describe()}"
@@ -168,7 +171,7 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
         )
         hand = after if len(after) != len(held) else None
     counters_after: tuple[tuple[str, int], ...] | None = None
-    put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER]
+    put = [part for part in cost.parts if part.kind is CostPartKind.PUT_COUNTER] if cost.parts else []
     # (a counter its effect puts on before its mana is counted, Empowered Autogenerator's: on it from now on)
     first = (
         [e for e in ability.side_effects if e.kind is SideEffectKind.PUT_COUNTER_FIRST]
@@ -203,9 +206,9 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     # damage from 'whenever ~ becomes tapped' (City of Brass) for what this cost tapped: a triggered ability
     # that is not a mana ability (605.1b), so it waits for the stack (603.3) and does not lower the life
     # total during the payment; it is recorded as damage taken
-    damage = sum(
-        view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana) for tapped in newly_tapped
-    )
+    damage = 0
+    for tapped in newly_tapped:
+        damage += view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana)
     once = (*view.permanent(pid).activated_this_turn, ability.text) if ability.once_each_turn else None
     return PaidCosts(
         source=source,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
 from models.board import Choices
+from models.kept import per_card
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
 from planner.rules.executed import reads_chosen_type
 from planner.rules.records import TextWarning
@@ -46,19 +47,23 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
     """
     found: list[TextWarning] = []
     granted_read = any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in _granted(view))
+    parsed = view.parsed
     for index, permanent in enumerate(view.board.permanents):
+        pid = permanent.id
+        own = parsed[pid]
+        if not granted_read and not own.effects and not _reads_a_choice(own.mana_abilities):
+            continue  # (the common case: nothing here reads a choice, whichever are missing)
         missing = _missing(permanent.choices)
         if not missing:
             continue
-        pid = permanent.id
         where = f"permanents[{index}].choices."
-        printed = view.parsed[pid].mana_abilities
+        printed = own.mana_abilities
         if granted_read or any(_undefined_in_ability(a, missing) is not None for a in printed):
             for ability in view.mana_abilities(pid):  # (what the layers left and gave it)
                 reason = _undefined_in_ability(ability, missing)
                 if reason is not None:
                     found.append(TextWarning(pid, ability.text, where + reason, True))
-        for effect in view.parsed[pid].effects:
+        for effect in own.effects:
             if (
                 "color" in missing
                 and isinstance(effect, ManaTrigger)
@@ -103,6 +108,19 @@ def _missing(choices: Choices) -> frozenset[str]:
 
 
 _EVERY_CHOICE = _missing(Choices())
+
+
+@per_card(maxsize=8192)
+def _reads_a_choice(abilities: tuple[ManaAbility, ...]) -> bool:
+    """True when one of the abilities reads a choice made as its permanent entered (any of them: an ability
+    that reads none of :data:`_EVERY_CHOICE` reads none of the choices a permanent lacks).
+
+    >>> from models.oracle import parse_oracle
+    >>> heart = parse_oracle("{T}: Add one mana of the chosen color.").mana_abilities
+    >>> _reads_a_choice(heart), _reads_a_choice(parse_oracle("{T}: Add {G}.").mana_abilities)
+    (True, False)
+    """
+    return any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in abilities)
 
 
 def _undefined_in_ability(ability: ManaAbility, missing: frozenset[str]) -> str | None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, SideEffectKind, Who
+from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, Who
 from models.board import BOARD_VERSION, Board, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.errors import InputError
@@ -25,6 +25,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     GrantAbility,
+    GrantHaste,
     ManaTrigger,
     StaticEffect,
     TapDamage,
@@ -33,12 +34,12 @@ from models.mana_effects import (
 from models.oracle import ParsedText, read_card, reads_imprinted_colors
 from models.types import TypeLine
 from planner.rules.amounts import (
+    any_may_lack_board_facts,
     board_gap,
     in_graveyard,
     known_power,
-    may_lack_board_facts,
 )
-from planner.rules.costs import exerts
+from planner.rules.costs import keep_tapped
 from planner.rules.executed import (
     BEFORE_END_STEP,
     counters_removed_any,
@@ -340,12 +341,15 @@ class BoardView:
         grants = list(self.effects_of(GrantAbility))
         bans = list(self.effects_of(ActivationBan))
         result: dict[str, Characteristics] = {}
-        unexecuted: list[TextWarning] = list(self._graveyard_grants[1])
+        from_graveyards, set_aside_grants = self._graveyard_grants
+        unexecuted: list[TextWarning] = list(set_aside_grants)
+        # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
+        hasty = next(self.effects_of(GrantHaste), None) is not None
         for permanent in self.board.permanents:
             pid = permanent.id
             line = self.type_line(pid)
             lost = self.lost_text_abilities(pid)
-            granted_from_graveyards = self._granted_from_graveyards(pid)
+            granted_from_graveyards = granted_to(self, from_graveyards, pid) if from_graveyards else ()
             if (
                 not grants
                 and not bans
@@ -357,12 +361,11 @@ class BoardView:
                 found, set_aside = printed_characteristics(
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
-                if not found.haste and haste_granted(self, pid):
+                if hasty and not found.haste and haste_granted(self, pid):
                     found = replace(found, haste=True)
-                unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-                families = removal_families(
-                    permanent.oracle, permanent.name, legendary=line.is_a("Legendary")
-                )
+                if set_aside:
+                    unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+                families = removal_families(permanent.oracle, permanent.name, line)
                 if families:
                     extra = self._executable(pid, removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
@@ -384,7 +387,11 @@ class BoardView:
             if families:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
                 abilities += removals(permanent, families)
-            haste = permanent.haste or (not lost and self.parsed[pid].has_haste) or haste_granted(self, pid)
+            haste = (
+                permanent.haste
+                or (not lost and self.parsed[pid].has_haste)
+                or (hasty and haste_granted(self, pid))
+            )
             if any(_banned(ban, self, pid) for ban in bans):
                 # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
@@ -400,7 +407,7 @@ class BoardView:
         """The characteristics without the abilities whose amounts the board can't answer (a power it does
         not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
         ``unexecuted`` with the path of what to give, never used with a guessed amount."""
-        if not any(may_lack_board_facts(a) for a in found.mana_abilities):
+        if not any_may_lack_board_facts(found.mana_abilities):
             return found  # (the common case, checked at once)
         kept: list[ManaAbility] = []
         for ability in found.mana_abilities:
@@ -509,10 +516,7 @@ class BoardView:
         permanent = self._by_id[pid]
         if not self.lost_text_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
-        return not any(
-            exerts(ability) or any(effect.kind is SideEffectKind.NO_UNTAP for effect in ability.side_effects)
-            for ability in self.mana_abilities(pid)
-        )
+        return not keep_tapped(self.mana_abilities(pid))
 
     def mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
         """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import itemgetter
+
 from models.cost import Slot, SlotKind
 from models.mana import TYPE_ORDER, ManaType
 from planner.solve.fast.arrangement import _plan
@@ -104,14 +107,34 @@ _ZERO_LEVELS = (
 )
 
 
-def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:
-    """The fast path's levels (:meth:`_Search.levels`) as :data:`OBJECTIVE_LEVELS` has them.
+#: Where each of :data:`OBJECTIVE_LEVELS` is read from the fast path's levels with a 0 put first: 0 for the
+#: levels of :data:`_ZERO_LEVELS`, else one past its place among the fast path's own levels.
+_PICK_LEVELS = itemgetter(
+    *(
+        0 if level in _ZERO_LEVELS else own
+        for level, own in zip(
+            OBJECTIVE_LEVELS,
+            accumulate(level not in _ZERO_LEVELS for level in OBJECTIVE_LEVELS),
+            strict=True,
+        )
+    )
+)
 
-    >>> len(_all_levels((0,) * (len(OBJECTIVE_LEVELS) - len(_ZERO_LEVELS)))) == len(OBJECTIVE_LEVELS)
+
+def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:
+    """The fast path's levels (:meth:`_Search.levels`) as :data:`OBJECTIVE_LEVELS` has them: 0 for the levels
+    of :data:`_ZERO_LEVELS`, the others in order.
+
+    >>> own = len(OBJECTIVE_LEVELS) - len(_ZERO_LEVELS)
+    >>> filled = _all_levels(tuple(range(1, own + 1)))
+    >>> sorted(level for level, value in zip(OBJECTIVE_LEVELS, filled) if value == 0) == sorted(_ZERO_LEVELS)
+    True
+    >>> [value for value in filled if value] == list(range(1, own + 1))
     True
     """
-    found = iter(levels)
-    return tuple(0 if level in _ZERO_LEVELS else next(found) for level in OBJECTIVE_LEVELS)
+    assert len(levels) == len(OBJECTIVE_LEVELS) - len(_ZERO_LEVELS)
+    picked: tuple[int, ...] = _PICK_LEVELS((0, *levels))
+    return picked
 
 
 def _core(problem: _Reduced) -> tuple[Slot, ...]:

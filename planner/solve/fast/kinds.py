@@ -105,7 +105,7 @@ class _Option:
         object.__setattr__(self, "special", self.sacrifice or self.generic > 0 or any(self.pays))
 
     def __hash__(self) -> int:  # (options key the per-card tables: useful_options, tap_moves)
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
@@ -125,7 +125,7 @@ class _Ability:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:  # (kinds alike are found by their abilities: see _board_sources)
-        return cached_hash(self)
+        return self._hash or cached_hash(self)
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)

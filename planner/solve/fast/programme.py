@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from models.kept import KeptMap
 from planner.solve.fast.kinds import _Move, _Option
 from planner.solve.fast.search import _DeclinedError, _Search
-from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _Source, _Taps
+from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _ProgrammeTables, _Source, _Taps
 from planner.solve.objective import (
     packed_unit,
 )
@@ -73,13 +73,18 @@ class _Programme:
             if len(by_demand) >= _PROGRAMMES_LIMIT:
                 by_demand.clear()
             tables = by_demand[key] = self._tables(cap, len(specials))
-        self.options, self.room = tables
+        self.tables = tables
+        self.options, self.room = tables.options, tables.room
+        moves = tables.moves.get(self.feeding)
+        if moves is None:
+            moves = tables.moves[self.feeding] = [None] * len(groups)
+        self.moves = moves
 
-    def _tables(
-        self, cap: Sequence[int], specials: int
-    ) -> tuple[list[Sequence[_Move]], dict[int, tuple[int, ...]]]:
-        """Each group's options as moves (key, cost, option), and the most each type (and the total) could
-        still be asked for by the specials after each special group's position (its surplus bound)."""
+    def _tables(self, cap: Sequence[int], specials: int) -> _ProgrammeTables:
+        """Each group's options as moves (key, cost, option), the most each type (and the total) could
+        still be asked for by the specials after each special group's position (its surplus bound), and the
+        most one use of each group lowers the mana still needed (a special's key is (change, net, costly),
+        another's (cover, total): see :meth:`_move`)."""
         search = self.search
         groups = search.groups
         damage, mana = search.damage_base, search.mana_base
@@ -107,7 +112,18 @@ class _Programme:
             # one bound for the whole group (the loosest, after its first member): more moves are shared
             room[index] = tuple(a + b * (len(group.members) - 1) for a, b in zip(left, ask, strict=True))
             left = [a + b * len(group.members) for a, b in zip(left, ask, strict=True)]
-        return options, room
+        return _ProgrammeTables(options, room, [_most_lowered(moves) for moves in options])
+
+    def _move_tables(
+        self, index: int, room: tuple[int, ...] | None
+    ) -> list[dict[tuple[int, ...], tuple[int, ...]]]:
+        """The tables of the states after each of a group's moves (:func:`_moves_table`), looked up once per
+        layout, demand and feeding (:attr:`_ProgrammeTables.moves`)."""
+        tables = self.moves[index]
+        if tables is None:
+            tables = [_moves_table(room, self.feeding, key) for key, _, _ in self.options[index]]
+            self.moves[index] = tables
+        return tables
 
     def _move(
         self, state: tuple[int, ...], key: tuple[object, ...], room: tuple[int, ...] | None
@@ -183,7 +199,7 @@ class _Programme:
             current = frontier
             room = self.room[index] if special else None
             # the state after each move, one table per option (looked up by the state alone)
-            tables = [_moves_table(room, self.feeding, key) for key, _, _ in options]
+            tables = self.moves[index] or self._move_tables(index, room)
             plain = room is None and not self.feeding  # the common case, worked out inline
             for member in members:
                 self.search.moves += len(current) * len(options)
@@ -207,6 +223,8 @@ class _Programme:
                                 new = (*map(_minus, state, cover), max(0, state[-1] - total))
                             else:
                                 new = self._move(state, key, room)
+                            if len(table) >= _MOVES_PER_TABLE:
+                                table.clear()  # (a table's bound: see _MOVES)
                             table[state] = new
                         if new == state or new[width] > ceiling:
                             continue
@@ -280,19 +298,25 @@ class _Programme:
         A state still needing more mana than the uses after it can make never reaches the goal (a use lowers
         the need by at most its option's total, a special's by at most its net), so :meth:`solve` drops it:
         with a cost near what the board makes, only the few states within that slack are kept."""
+        key = (skipped, plain)
+        known = self.tables.reaches.get(key)
+        if known is not None:
+            return known
         groups = self.search.groups
+        most = self.tables.reach
         reach: dict[int, tuple[int, int]] = {}
         after = 0
         for index in reversed(self.order):
             group = groups[index]
-            if group.members[0].special and plain:
+            if plain and group.members[0].special:
                 continue
             members = len(group.members) - (index in skipped)
-            # (a special's key is (change, net, costly), another's (cover, total): see _move)
-            made = [key[1] for key, _, _ in self.options[index]]
-            each = max((amount for amount in made if isinstance(amount, int) and amount > 0), default=0)
+            each = most[index]
             reach[index] = (each, after)
             after += each * members
+        if len(self.tables.reaches) >= _PROGRAMMES_LIMIT:
+            self.tables.reaches.clear()
+        self.tables.reaches[key] = reach
         return reach
 
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
@@ -418,7 +442,7 @@ class _Programme:
 #: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the
 #: state, the move's key, the surplus bound and whether feeding is tracked (:meth:`_Programme._move`), all
 #: numbers, so one table per (bound, feeding, key) holds it by state; at most 128 tables, each emptied when
-#: it is handed out holding more than :data:`_MOVES_PER_TABLE` states.
+#: it is handed out, or about to take a state, holding :data:`_MOVES_PER_TABLE` states or more.
 _MOVES: KeptMap[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = KeptMap(
     f"{__name__}._MOVES", maxsize=128
 )
@@ -444,6 +468,18 @@ def _moves_table(
     elif len(found) > _MOVES_PER_TABLE:
         found.clear()
     return found
+
+
+def _most_lowered(moves: Sequence[_Move]) -> int:
+    """The most one of the moves lowers the mana still needed: a special's net, another's total (the second
+    part of its key: see :meth:`_Programme._move`), 0 when none lowers it.
+
+    >>> _most_lowered([(((1,), 2), 0, None), (((0,), 3), 0, None), (((0,), -1, True), 0, None)])
+    3
+    """
+    return max(
+        (amount for (_, amount, *_), _, _ in moves if isinstance(amount, int) and amount > 0), default=0
+    )
 
 
 def _clamped(

@@ -334,7 +334,8 @@ def _reduced(problem: PaymentProblem) -> _Reduced | _Outside:
             return _Outside(f"floating mana from {unit.tag.source} is restricted and can't pay for this")
         if not unit.pays_generic:
             return _Outside(f"floating mana from {unit.tag.source} can't be spent to pay generic mana costs")
-    first = _board_kinds(problem)
+    known = fast_analysis(problem).kinds
+    first = known if known is not None else _board_kinds(problem)
     for permanent, kind in first.spending:
         covering = next((e for e in kind.spending if e.applies_to(target)), None)
         if covering is not None:

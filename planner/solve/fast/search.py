@@ -133,7 +133,7 @@ class _Search:
         self.groups = layout.groups
         if layout.unkept is not None:
             raise _DeclinedError(layout.unkept)
-        if any(s.usage.restrictions for s in problem.sources) or any(u.tag.restriction for u in problem.pool):
+        if layout.restricted or (problem.pool and any(u.tag.restriction for u in problem.pool)):
             # restricted mana left floating is not wasted: it counts at its own level, just before the
             # tie-break (objective.floating_level); which of the mana floats is a choice the packed levels
             # can't see, so CP-SAT answers (and 'restricted_floating' is 0 here: answers._ZERO_LEVELS)

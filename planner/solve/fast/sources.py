@@ -199,8 +199,10 @@ class _Layout:
     #: the most mana all sources add net of what they take, and the most of each type (WUBRGC) they make
     gain: int = 0
     maxima: tuple[int, ...] = (0,) * 6
+    #: whether some source makes restricted mana (:class:`~planner.solve.fast.search._Search` declines)
+    restricted: bool = False
     #: the dynamic programme's tables per demand (:meth:`_Programme._tables`), at most _PROGRAMMES_LIMIT
-    programmes: dict[tuple[object, ...], tuple[list[Sequence[_Move]], dict[int, tuple[int, ...]]]] = field(
+    programmes: dict[tuple[object, ...], _ProgrammeTables] = field(
         default_factory=dict, compare=False, repr=False
     )
     #: the greedy's tables per demand (:meth:`_Greedy._tables`), at most _PROGRAMMES_LIMIT
@@ -227,6 +229,23 @@ class _Layout:
     with_keepers: list[_Layout] = field(default_factory=list, compare=False, repr=False)
 
 
+@dataclass(slots=True)
+class _ProgrammeTables:
+    """What the dynamic programme (:class:`~planner.solve.fast.programme._Programme`) reads of a layout's
+    groups for one demand: each group's options as moves (key, cost, option), the bound on the surplus after
+    each special group (``room``), the most one use of each group lowers the mana still needed (``reach``),
+    per whether feeding is tracked, each group's tables of the states after its moves (filled on first use:
+    :func:`~planner.solve.fast.programme._moves_table`), and the reach bounds worked out from them."""
+
+    options: list[Sequence[_Move]]
+    room: dict[int, tuple[int, ...]]
+    reach: list[int]
+    moves: dict[bool, list[list[dict[tuple[int, ...], tuple[int, ...]]] | None]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._reach` by (skipped groups, plain), at most
+    #: _PROGRAMMES_LIMIT
+    reaches: dict[tuple[frozenset[int], bool], dict[int, tuple[int, int]]] = field(default_factory=dict)
+
+
 def _layout(sources: Sequence[_Source]) -> _Layout:
     """The sources' layout for the search (worked out once per question: :func:`_board_sources`)."""
     makers = [0] * 5
@@ -241,6 +260,7 @@ def _layout(sources: Sequence[_Source]) -> _Layout:
         any(s.special for s in sources),
         sum(s.gain for s in sources),
         tuple(map(sum, zip(*(s.maxima for s in sources), strict=True))) if sources else (0,) * 6,
+        any(s.usage.restrictions for s in sources),
     )
 
 
