@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from models.decklist import parse_deck
+from models.decklist import Deck, parse_deck
 from planner.sim.compiled_turn import CompiledTurns, compiled_covers
 from planner.sim.kinds import CardKind
 from planner.sim.lands import Entry, LandProfile
@@ -113,9 +113,22 @@ RAMP = parse_deck(
 )
 
 
-@pytest.mark.parametrize(("mulligan", "on_the_draw"), [("london", False), ("none", True)])
-def test_the_simulate_figures_are_the_reference_searchs(mulligan: str, on_the_draw: bool) -> None:
-    assert planned_run(RAMP, 1).memo.compiled is not None  # (the deck is in the compiled fragment)
+# a bounce land, fast lands, a shock land, check lands, rocks, mana creatures and a ritual
+BOUNCE_FAST = parse_deck(
+    "4 Plains\n3 Mountain\n3 Island\n3 Azorius Chancery\n3 Seachrome Coast\n3 Sacred Foundry\n"
+    "2 Glacial Fortress\n3 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n3 Swamp\n"
+    "6 A {W}\n6 B {1}{R}\n6 C {1}{W}{U}\n5 D {2}{W}{W}\n4 E {3}{R}{R}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("deck", "mulligan", "on_the_draw"),
+    [(RAMP, "london", False), (RAMP, "none", True), (BOUNCE_FAST, "london", True)],
+    ids=["ramp-london-play", "ramp-none-draw", "bounce-fast-london-draw"],
+)
+def test_the_simulate_figures_are_the_reference_searchs(deck: Deck, mulligan: str, on_the_draw: bool) -> None:
+    # every tally, and each game's score and life lost (game by game), as the Python reference plays them
+    assert planned_run(deck, 1).memo.compiled is not None  # (the deck is in the compiled fragment)
     settings = {
         "turns": (1, 6),
         "games": 300,
@@ -126,8 +139,8 @@ def test_the_simulate_figures_are_the_reference_searchs(mulligan: str, on_the_dr
         "chunks": range(1),
         "game_scores": True,
     }
-    fast = planned_counts(RAMP, runs=PlannedRuns(), **settings)  # type: ignore[arg-type]
-    reference = planned_counts(RAMP, runs=PlannedRuns(compiled=False), **settings)  # type: ignore[arg-type]
+    fast = planned_counts(deck, runs=PlannedRuns(), **settings)  # type: ignore[arg-type]
+    reference = planned_counts(deck, runs=PlannedRuns(compiled=False), **settings)  # type: ignore[arg-type]
     for name in reference.__dataclass_fields__:
         mine, theirs = getattr(fast, name), getattr(reference, name)
         if isinstance(theirs, np.ndarray):

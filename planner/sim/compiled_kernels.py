@@ -108,15 +108,19 @@ def _best_plain(
     demand_len: Any,
     out: Any,
     scratch: Any,
+    room_rows: Any,
+    frames: Any,
 ) -> int:
     """:func:`planner.sim.turn_search._best_plain` without Phyrexian symbols or cost changes: the spells
     chosen written to ``out`` (the chosen ones in search order, then the free ones), their count returned.
-    ``rest`` is sorted; ``demand_mask`` and ``demand_epoch`` have room past ``demands`` for the search."""
+    ``rest`` is sorted; ``demand_mask`` and ``demand_epoch`` have room past ``demands`` for the search;
+    ``room_rows`` (five rows) and ``frames`` (the search's, five columns) are working room at least as long as
+    ``rest`` (and two more frames), allocated once per turn, not per call."""
     room = units - demands
-    # (the spells that fit the room, sorted; those with a cost by mana value, most first, stably)
-    order = np.zeros(rest_count, dtype=np.int64)
+    order, free, suffix, best, chosen = room_rows[0], room_rows[1], room_rows[2], room_rows[3], room_rows[4]
+    # (the spells that fit the room, sorted; those with a cost by mana value, most first, stably: an
+    # insertion sort that moves a spell only past spells of less value)
     placed = 0
-    free = np.zeros(rest_count, dtype=np.int64)
     frees = 0
     for i in range(rest_count):
         kind = rest[i]
@@ -126,19 +130,17 @@ def _best_plain(
             free[frees] = kind
             frees += 1
         else:
-            order[placed] = kind
+            at = placed
+            while at > 0 and value_of[order[at - 1]] < value_of[kind]:
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = kind
             placed += 1
-    order = order[:placed]
-    ranked = np.argsort(-value_of[order], kind="mergesort")
-    order = order[ranked]
-    suffix = np.zeros(placed + 1, dtype=np.int64)
+    suffix[placed] = 0
     for i in range(placed - 1, -1, -1):
         suffix[i] = suffix[i + 1] + value_of[order[i]]
     best_value, best_count = 0, 0
-    best = np.zeros(max(placed, 1), dtype=np.int64)
-    chosen = np.zeros(max(placed, 1), dtype=np.int64)
     # frames of the search: (at, value, chosen count, demands so far, stage)
-    frames = np.zeros((placed + 2, 5), dtype=np.int64)
     depth = 1
     frames[0, 0], frames[0, 1], frames[0, 2], frames[0, 3], frames[0, 4] = 0, 0, 0, demands, 0
     while depth > 0:
@@ -195,19 +197,17 @@ def _cover(
     colored_len: Any,
     weight: Any,
     scratch: Any,
+    zeros: Any,
 ) -> int:
-    """The colored symbols of the spells (each on its own, times its weight) the units could pay at once."""
-    zero_units = np.zeros(max(units, 1), dtype=np.int64)
-    width = colored.shape[1]
-    want_epoch = np.zeros(width, dtype=np.int64)
+    """The colored symbols of the spells (each on its own, times its weight) the units could pay at once
+    (``zeros``: at least as long as the units and a cost's colored symbols, all 0: every epoch)."""
     total = 0
     for i in range(spell_count):
         kind = spells[i]
         if weight[i] == 0:
             continue
-        total += weight[i] * _matched(
-            unit_mask, zero_units, units, colored[kind], want_epoch, colored_len[kind], scratch
-        )
+        matched = _matched(unit_mask, zeros, units, colored[kind], zeros, colored_len[kind], scratch)
+        total += weight[i] * matched
     return total
 
 
@@ -303,7 +303,9 @@ def best_turn_arrays(
     distinct = np.zeros(max(spell_count, 1), dtype=np.int64)
     ones = np.ones(max(spell_count, 1), dtype=np.int64)
     every_kind = np.arange(kinds)
-    zeros = np.zeros(most_units, dtype=np.int64)
+    zeros = np.zeros(max(most_units, demand.shape[1]), dtype=np.int64)  # (every epoch 0)
+    room_rows = np.zeros((5, max(spell_count, 1) + 1), dtype=np.int64)  # (_best_plain's working room)
+    frames = np.zeros((max(spell_count, 1) + 2, 5), dtype=np.int64)
     want_epoch = np.zeros(demand.shape[1], dtype=np.int64)
     scratch = np.zeros((5, max(most_units, most_demands) + 1), dtype=np.int64)  # (the matchings' room)
     for option in range(options.shape[0]):
@@ -367,6 +369,8 @@ def best_turn_arrays(
                 demand_len,
                 plain,
                 scratch,
+                room_rows,
+                frames,
             )
             count = 0
             value = 0
@@ -409,10 +413,10 @@ def best_turn_arrays(
                     if _payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind], scratch):
                         following += 1
                 key[3] = following
-                key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones, scratch)
+                key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones, scratch, zeros)
                 if deck_cover < 0:
                     deck_cover = _cover(
-                        after, lands_after, every_kind, kinds, colored, colored_len, copies, scratch
+                        after, lands_after, every_kind, kinds, colored, colored_len, copies, scratch, zeros
                     )
                 key[5] = deck_cover
                 key[6] = tapped

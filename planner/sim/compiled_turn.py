@@ -82,7 +82,8 @@ class CompiledTurns:
         # per hand: its land kinds (each once) and its spells' arrays (:meth:`_event_orders`)
         self._hands: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]] = {}
         self._is_land = [k.role == "land" for k in kinds]
-        self._frozen: dict[bytes, frozenset[int]] = {}  # (the castable sets met, made once)
+        # the plans met, by the option chosen, the kinds cast and the kinds castable (each made once)
+        self._plans: dict[tuple[tuple[int, int, int], bytes, bytes], TurnPlan] = {}
         # the kernel's arrays of what many states share: the land plays, the ready mana
         self._options: dict[tuple[object, ...], tuple[list[tuple[int, int, int]], np.ndarray]] = {}
         self._ready: dict[tuple[int, ...], np.ndarray] = {}
@@ -119,13 +120,13 @@ class CompiledTurns:
         """How many answers it keeps (event orders per hand, castable sets, its tables'): what the run's
         memory budget counts (:data:`planner.sim.planned.MEMO_ENTRIES`)."""
         shared = len(self._options) + len(self._ready)
-        return len(self._orders) + len(self._hands) + len(self._frozen) + shared + self._tables.entries()
+        return len(self._orders) + len(self._hands) + len(self._plans) + shared + self._tables.entries()
 
     def forget(self) -> None:
         """Forget the answers kept (the arrays of the deck stay)."""
         self._orders.clear()
         self._hands.clear()
-        self._frozen.clear()
+        self._plans.clear()
         self._options.clear()
         self._ready.clear()
         self._tables = TurnTables(self.kinds, self._tables.castable_of)
@@ -181,9 +182,11 @@ class CompiledTurns:
         chosen, cast, castable = self._kernel(
             ready_array, spells, options_array, life, orders, order_lengths, self._info, self._masks
         )
-        land, tapped, paid = options[chosen]
-        key = castable.tobytes()
-        frozen = self._frozen.get(key)
-        if frozen is None:
-            frozen = self._frozen[key] = frozenset(np.flatnonzero(castable).tolist())
-        return TurnPlan(land, bool(tapped), paid, tuple(cast.tolist()), frozen, -1, 0)
+        option = options[chosen]
+        key = (option, cast.tobytes(), castable.tobytes())  # (many states share their plan: made once)
+        found_plan = self._plans.get(key)
+        if found_plan is None:
+            land, tapped, paid = option
+            frozen = frozenset(np.flatnonzero(castable).tolist())
+            found_plan = self._plans[key] = TurnPlan(land, bool(tapped), paid, tuple(cast.tolist()), frozen)
+        return found_plan

@@ -161,11 +161,14 @@ class KarstenPlanned:
         self._steps: dict[tuple[int, int, tuple[frozenset[int], ...], int], tuple[frozenset[int], int]] = {}
         self._numbers: dict[tuple[Position, ...], int] = {}  # each frontier met, numbered
         self._frontiers: list[tuple[Position, ...]] = []  # (by number)
+        # the frontier number a game starts from, by its relevant cards in hand (sorted) and turns asked about
+        self._starts: dict[tuple[tuple[int, ...], int], int] = {}
         self.generation = 0  # (counts the times it forgot: a game's frontier numbers are then renumbered)
 
     def entries(self) -> int:
         """How many answers the record keeps, its tables' included (what :data:`KARSTEN_ENTRIES` bounds)."""
-        return len(self._turns) + len(self._steps) + len(self._frontiers) + self.tables.entries()
+        kept = len(self._turns) + len(self._steps) + len(self._frontiers) + len(self._starts)
+        return kept + self.tables.entries()
 
     def number(self, frontier: tuple[Position, ...]) -> int:
         """The number of ``frontier`` in this record (numbered when first met).
@@ -196,6 +199,7 @@ class KarstenPlanned:
         self._steps.clear()
         self._numbers.clear()
         self._frontiers.clear()
+        self._starts.clear()
         self.generation += 1
         self.tables = TurnTables(self.kinds, self.castable_of, self.tables.matchings)
 
@@ -458,17 +462,13 @@ class KarstenGame:
     def __init__(self, record: KarstenPlanned, hand: Sequence[int], turns: int) -> None:
         self._record = record
         relevant = record.relevant
-        start: Position = (
-            (),
-            (),
-            tuple(sorted(i for i in hand if relevant[i])),
-            record.start_life,
-            (),
-            (),
-            0,
-        )
-        self._frontier: tuple[Position, ...] = (record.within(start, turns),)
-        self._number = record.number(self._frontier)
+        held = tuple(sorted(i for i in hand if relevant[i]))
+        number = record._starts.get((held, turns))  # (most hands' start is known)
+        if number is None:
+            start: Position = ((), (), held, record.start_life, (), (), 0)
+            number = record._starts[(held, turns)] = record.number((record.within(start, turns),))
+        self._number = number
+        self._frontier: tuple[Position, ...] = record._frontiers[number]
         self._generation = record.generation
         self._turns_left = turns
         self._everything = False  # (every kind castable on a turn: so on every later one)

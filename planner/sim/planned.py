@@ -82,6 +82,10 @@ _Fields = tuple[
 ]
 
 
+#: The mana units of each of some permanents (a tuple of type masks each).
+_Units = tuple[tuple[int, ...], ...]
+
+
 class _Memo:
     """The best turn of each state met, worked out once (most games pass through the same states)."""
 
@@ -400,6 +404,8 @@ def planned_counts(
     plans = memo.plans  # (read here first: a call to the memo only for a state not met before)
     commander_ids = [k.index for k in commanders]
     is_land = [k.role == "land" for k in kinds]
+    # per plan met (by its id, the plan kept beside to tell a new one by the same id): _plan_effects
+    plan_effects: dict[int, tuple[TurnPlan, _Units, tuple[int, ...], tuple[int, ...]]] = {}
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
         deals = _Deals(rng, deck_ids, batched=not reads.library)
@@ -424,7 +430,6 @@ def planned_counts(
                     drawn = library.pop(0)
                     insort(hand, drawn)
                 karsten_now = karsten.turn(drawn)
-                sick: list[tuple[int, ...]] = []
                 lands = len(land_kinds_in_play)
                 # (the memo's key: the state's fields, a TurnState built only for a state not met before)
                 fields: _Fields = (
@@ -475,10 +480,12 @@ def planned_counts(
                         insort(hand, back)
                 for index in plan.cast:
                     hand.remove(index)
-                    if kinds[index].role == "source":
-                        sick.append(kinds[index].units)
-                    if kinds[index].permanent and kinds[index].cost_changes:
-                        changers = tuple(sorted((*changers, index)))
+                effects = plan_effects.get(id(plan))  # (what the plan puts in play: worked out once per plan)
+                if effects is None or effects[0] is not plan:
+                    effects = plan_effects[id(plan)] = (plan, *_plan_effects(kinds, plan, sources_of))
+                _, sick, added, changing = effects
+                if changing:
+                    changers = tuple(sorted((*changers, *changing)))
                 treasures = plan.treasures_left
                 in_play += sick
                 if plan.land >= 0 and kinds[plan.land].bounce:  # (a land left play: the ready mana again)
@@ -488,10 +495,7 @@ def planned_counts(
                             + [mask for i in land_kinds_in_play for mask in sources_of[i]]
                         )
                     )
-                elif sick or plan.land >= 0:  # (the ready mana and the new permanents')
-                    added = [m for units in sick for m in units]
-                    if plan.land >= 0:
-                        added += sources_of[entered]
+                elif added:  # (the ready mana and the new permanents')
                     ready = tuple(sorted((*ready, *added)))
                 if painful:
                     pain += sum(1 for i in land_kinds_in_play if i in painful)
@@ -523,6 +527,27 @@ def planned_counts(
         castable_as_played=as_played,
         hits_as_played=np.array(hits_as_played, dtype=np.int64),
     )
+
+
+def _plan_effects(
+    kinds: Sequence[CardKind], plan: TurnPlan, sources_of: dict[int, tuple[int, ...]]
+) -> tuple[_Units, tuple[int, ...], tuple[int, ...]]:
+    """What a turn's plan puts in play: the mana units of each source it casts (summoning sick or not, ready
+    from the next turn), the units added to the ready mana for the next turn (those, and the land's that
+    entered), and the cost changers it casts.
+
+    >>> from planner.sim.lands import LandProfile
+    >>> forest = CardKind(0, "Forest", "land", 0, units=(16,), land=LandProfile(sources=(16,)))
+    >>> elf = CardKind(1, "Elf", "source", 1, demand=(16,), units=(16,), creature=True)
+    >>> _plan_effects([forest, elf], TurnPlan(0, False, 0, (1,), frozenset({1})), {0: (16,)})
+    (((16,),), (16, 16), ())
+    """
+    sick = tuple(kinds[i].units for i in plan.cast if kinds[i].role == "source")
+    added = [mask for units in sick for mask in units]
+    if plan.land >= 0:
+        added += sources_of[plan.fetched if plan.fetched >= 0 else plan.land]
+    changing = tuple(i for i in plan.cast if kinds[i].permanent and kinds[i].cost_changes)
+    return sick, tuple(added), changing
 
 
 def merge_planned(parts: Sequence[PlannedCounts]) -> PlannedCounts:
@@ -720,7 +745,7 @@ def _mulligan(
     for number, stage in enumerate(stages):
         order = deals.next()
         hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
-        lands = sum(counted[i] for i in hand)
+        lands = sum(map(counted.__getitem__, hand))
         bottom_lands = memo.lands_bottomed(lands, stage.bottom)
         after = lands - bottom_lands
         if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
