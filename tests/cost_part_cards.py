@@ -220,6 +220,35 @@ FIRES_OF_YAVIMAYA: dict[str, Any] = {
     "until end of turn.",
     "mana_cost": "{1}{R}{G}",
 }
+#: Haste as long as a condition the board answers (made up: the condition of Rattleblaze Scarecrow's kind on
+#: Fires of Yavimaya's grant).
+FORGE_RALLY: dict[str, Any] = {
+    "name": "Forge Rally",
+    "type_line": "Enchantment",
+    "oracle": "As long as you control an artifact, creatures you control have haste.",
+    "mana_cost": "{1}{R}",
+}
+#: Three mana of the type of a land's mana with a +1/+1 counter (as printed), and keywords with a mana ability
+#: granted to other legendary creatures (Esika, God of the Tree, as printed).
+INCUBATION_DRUID: dict[str, Any] = {
+    "name": "Incubation Druid",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}: Add one mana of any type that a land you control could produce. If this creature has a "
+    "+1/+1 counter on it, add three mana of that type instead.\n{3}{G}{G}: Adapt 3. (If this creature has no "
+    "+1/+1 counters on it, put three +1/+1 counters on it.)",
+    "mana_cost": "{1}{G}",
+    "power": 0,
+    "toughness": 2,
+}
+ESIKA: dict[str, Any] = {
+    "name": "Esika, God of the Tree",
+    "type_line": "Legendary Creature — God",
+    "oracle": "Vigilance\n{T}: Add one mana of any color.\nOther legendary creatures you control have "
+    'vigilance and "{T}: Add one mana of any color."',
+    "mana_cost": "{1}{G}{G}",
+    "power": 1,
+    "toughness": 4,
+}
 MARWYN: dict[str, Any] = {
     "name": "Marwyn, the Nurturer",
     "type_line": "Legendary Creature — Elf Druid",
@@ -275,6 +304,11 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
+    *(
+        FORGE_RALLY,
+        INCUBATION_DRUID,
+        ESIKA,
+    ),  # (cards of 2020-2026's families: haste while, that type, grants)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.

@@ -1,0 +1,188 @@
+"""Families of Oracle phrases met on cards of 2020-2026 outside the development files (issue 35, "every
+ability it reads, it uses"), read by the grammar by phrase category and executed by the rules:
+
+- haste *as long as* a condition ('~ has haste as long as you control another Elf', 'As long as you control an
+  artifact, creatures you control have haste'): haste while the board says the condition holds; a condition
+  no board records, or one a payment may change, is reported beside a summoning-sick creature, never guessed;
+- keywords and a quoted mana ability granted together ('Other legendary creatures you control have vigilance
+  and "{T}: Add one mana of any color."', Esika), also beside a pump ('Equipped creature gets +3/+3 and has
+  vigilance and "{T}, Sacrifice this creature: Add three mana of any one color."', Lotus Ring);
+- 'add N mana of that type instead' after 'one mana of any type ...' (Incubation Druid): N of one type of
+  the same palette.
+
+Values are derived by hand from the rules; each board is checked against the reference search too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import checked_verdict, make_board, mine
+from cost_part_cards import ESIKA, FORGE_RALLY, INCUBATION_DRUID
+
+from models.cost import PaymentTarget
+from models.mana_effects import GrantAbility, GrantHaste, PowerChange
+from models.oracle import parse_oracle
+from planner.api import could_produce, max_x, text_warnings
+
+#: A mana creature with its own conditional haste (made up: Markov Crusader's sentence on an Elf druid).
+ELF_SCOUT: dict[str, Any] = {
+    "name": "Test Elf Scout",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}: Add {G}.\nThis creature has haste as long as you control another Elf.",
+    "mana_cost": "{G}",
+    "power": 1,
+    "toughness": 1,
+}
+#: The same with a condition no board records (Bloodghast's).
+LIFE_SCOUT: dict[str, Any] = {
+    **ELF_SCOUT,
+    "name": "Test Life Scout",
+    "oracle": "{T}: Add {G}.\nThis creature has haste as long as an opponent has 10 or less life.",
+}
+LOTUS_RING: dict[str, Any] = {
+    "name": "Lotus Ring",
+    "type_line": "Artifact — Equipment",
+    "oracle": 'Indestructible\nEquipped creature gets +3/+3 and has vigilance and "{T}, Sacrifice this '
+    'creature: Add three mana of any one color."\nEquip {3}',
+    "mana_cost": "{3}",
+}
+BAUBLE: dict[str, Any] = {"name": "Test Bauble", "type_line": "Artifact", "oracle": "", "mana_cost": "{1}"}
+TREASURE: dict[str, Any] = {
+    "name": "Treasure",
+    "type_line": "Token Artifact — Treasure",
+    "oracle": "{T}, Sacrifice this token: Add one mana of any color.",
+    "token": True,
+}
+LEGEND: dict[str, Any] = {
+    "name": "Test Legend",
+    "type_line": "Legendary Creature — Human",
+    "oracle": "",
+    "mana_cost": "{2}",
+    "power": 2,
+    "toughness": 2,
+}
+BEAR: dict[str, Any] = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "oracle": "",
+    "mana_cost": "{1}{G}",
+    "power": 2,
+    "toughness": 2,
+}
+
+
+def _x(board: Any) -> int:
+    found = max_x(board, PaymentTarget.of("{X}"))
+    assert found.x is not None
+    return found.x
+
+
+def test_the_sentences_are_read_by_their_families() -> None:
+    (rally,) = parse_oracle(FORGE_RALLY["oracle"], FORGE_RALLY["name"]).effects
+    assert isinstance(rally, GrantHaste) and rally.affected.describe() == "creature you control"
+    assert rally.condition is not None and rally.condition.describe() == "you control artifact"
+    scout = parse_oracle(ELF_SCOUT["oracle"], ELF_SCOUT["name"])
+    (own,) = scout.effects
+    assert isinstance(own, GrantHaste) and own.affected.self_only
+    assert own.condition is not None and not own.condition.unevaluated
+    (unknown,) = parse_oracle(LIFE_SCOUT["oracle"], LIFE_SCOUT["name"]).effects
+    assert isinstance(unknown, GrantHaste) and unknown.condition is not None
+    assert unknown.condition.unevaluated == "an opponent has 10 or less life"
+    # other keywords as long as a condition change no payment: read as nothing to do
+    assert parse_oracle("This creature has flying as long as you control an artifact.").effects == ()
+    (esika,) = [e for e in parse_oracle(ESIKA["oracle"], ESIKA["name"]).effects]
+    assert (
+        isinstance(esika, GrantAbility)
+        and esika.affected.describe() == "other Legendary creature you control"
+    )
+    ring = parse_oracle(LOTUS_RING["oracle"], LOTUS_RING["name"]).effects
+    assert [type(e) for e in ring] == [PowerChange, GrantAbility]
+    haste_and_mana = parse_oracle('Creatures you control have haste and "{T}: Add {G}."').effects
+    assert sorted(type(e).__name__ for e in haste_and_mana) == ["GrantAbility", "GrantHaste"]
+    druid = parse_oracle(INCUBATION_DRUID["oracle"], INCUBATION_DRUID["name"])
+    assert all(s.read_as != "unsupported" for s in druid.sentences)
+    ((_, instead),) = druid.mana_abilities[0].conditional
+    assert instead.amount.constant == 3 and instead.palette == druid.mana_abilities[0].output.palette
+    # a quoted ability about mana that adds none is not read (never dropped as if it were nothing)
+    about_mana = parse_oracle('Equipped creature gets +1/+1 and has "{3}: This ability costs {1} less."')
+    assert [s.read_as for s in about_mana.sentences] == ["unsupported"]
+
+
+def test_haste_as_long_as_you_control_an_artifact() -> None:
+    # Forge Rally and an artifact: the summoning-sick Elves tap ({G} and the Forest's {G}); not without it
+    sick = mine("e", "Llanowar Elves", summoning_sick=True)
+    board = make_board([sick, mine("r", FORGE_RALLY), mine("a", BAUBLE), mine("f", "Forest")])
+    assert str(could_produce(board)["e"]) == "G"
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert _x(board) == 2 and not text_warnings(board)
+    without = make_board([sick, mine("r", FORGE_RALLY), mine("f", "Forest")])
+    assert checked_verdict(without, "{G}") and not checked_verdict(without, "{G}{G}")
+    assert _x(without) == 1 and not text_warnings(without)
+
+
+def test_a_creatures_own_haste_as_long_as_you_control_another_elf() -> None:
+    # the Scout (sick) with Llanowar Elves beside it: haste, {G} each and the Forest's: three
+    board = make_board(
+        [mine("s", ELF_SCOUT, summoning_sick=True), mine("e", "Llanowar Elves"), mine("f", "Forest")]
+    )
+    assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    assert _x(board) == 3 and not text_warnings(board)
+    # alone (the Scout is an Elf, but not another one): it can't tap
+    alone = make_board([mine("s", ELF_SCOUT, summoning_sick=True), mine("f", "Forest")])
+    assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
+    assert _x(alone) == 1
+
+
+def test_a_condition_the_board_cant_answer_is_reported_where_haste_matters() -> None:
+    # no board records an opponent's life threshold as a haste condition: the Scout is taken as sick, warned
+    board = make_board([mine("s", LIFE_SCOUT, summoning_sick=True), mine("f", "Forest")])
+    assert checked_verdict(board, "{G}") and _x(board) == 1
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "s" and "haste: as long as an opponent has 10 or less life" in warning.reason
+    # not sick: the haste changes nothing, nothing to report
+    awake = make_board([mine("s", LIFE_SCOUT), mine("f", "Forest")])
+    assert _x(awake) == 2 and not text_warnings(awake)
+    # a Treasure a payment may sacrifice is the artifact Forge Rally counts: the order matters, not followed
+    treasure = make_board(
+        [
+            mine("e", "Llanowar Elves", summoning_sick=True),
+            mine("r", FORGE_RALLY),
+            mine("t", TREASURE),
+            mine("f", "Forest"),
+        ]
+    )
+    assert checked_verdict(treasure, "{G}{G}")
+    (gap,) = text_warnings(treasure)
+    assert gap.permanent == "r" and "counts permanents a cost may take away" in gap.reason
+
+
+def test_esika_grants_her_ability_to_other_legendary_creatures() -> None:
+    board = make_board([mine("k", ESIKA), mine("l", LEGEND), mine("b", BEAR)])
+    produced = could_produce(board)
+    assert str(produced["l"]) == "WUBRG" and str(produced["b"]) == ""
+    assert checked_verdict(board, "{W}{U}") and not checked_verdict(board, "{W}{U}{B}")
+    assert _x(board) == 2 and not text_warnings(board)
+
+
+def test_lotus_ring_gives_the_equipped_creature_three_of_one_color() -> None:
+    board = make_board([mine("r", LOTUS_RING, attached_to="b"), mine("b", BEAR)])
+    assert str(could_produce(board)["b"]) == "WUBRG"
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{G}")
+    assert not checked_verdict(board, "{R}{R}{R}{R}")
+    assert _x(board) == 3 and not text_warnings(board)
+    # on nothing: no creature has the ability
+    loose = make_board([mine("r", LOTUS_RING), mine("b", BEAR)])
+    assert str(could_produce(loose)["b"]) == "" and _x(loose) == 0
+
+
+def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
+    lands = [mine("i", "Island", tapped=True), mine("f", "Forest", tapped=True)]
+    grown = make_board([mine("d", INCUBATION_DRUID, counters={"+1/+1": 1}), *lands])
+    assert str(could_produce(grown)["d"]) == "UG"
+    assert checked_verdict(grown, "{U}{U}{U}") and not checked_verdict(grown, "{G}{U}")
+    assert not checked_verdict(grown, "{U}{U}{U}{U}")
+    assert _x(grown) == 3 and not text_warnings(grown)
+    plain = make_board([mine("d", INCUBATION_DRUID), *lands])
+    assert checked_verdict(plain, "{G}") and not checked_verdict(plain, "{G}{G}")
+    assert _x(plain) == 1
