@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import checked_verdict, make_board, mine
+from boards import checked_verdict, graveyard_board, make_board, mine
 from cost_part_cards import ESIKA, FORGE_RALLY, INCUBATION_DRUID
 
 from models.cost import PaymentTarget
@@ -186,3 +186,37 @@ def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
     plain = make_board([mine("d", INCUBATION_DRUID), *lands])
     assert checked_verdict(plain, "{G}") and not checked_verdict(plain, "{G}{G}")
     assert _x(plain) == 1
+
+
+GREY_HAVENS: dict[str, Any] = {
+    "name": "The Grey Havens",
+    "type_line": "Legendary Land",
+    "oracle": "When The Grey Havens enters, scry 1.\n{T}: Add {C}.\n{T}: Add one mana of any color among "
+    "legendary creature cards in your graveyard.",
+}
+#: A legendary white and blue creature card for the graveyard.
+LEGEND_CARD: dict[str, Any] = {
+    "name": "Test Legend",
+    "type_line": "Legendary Creature — Elf",
+    "mana_cost": "{W}{U}",
+}
+
+
+def _havens(graveyard: Any, *others: dict[str, Any]) -> Any:
+    return graveyard_board(mine("h", GREY_HAVENS), mine("f", "Forest"), *others, graveyard=graveyard)
+
+
+def test_the_grey_havens_adds_a_color_among_legendary_creature_cards_in_the_graveyard() -> None:
+    board = _havens(["Llanowar Elves", LEGEND_CARD, "Lightning Bolt"])
+    assert str(could_produce(board)["h"]) == "WUC"
+    assert checked_verdict(board, "{W}{G}") and checked_verdict(board, "{U}{G}")
+    assert not checked_verdict(board, "{B}{G}") and not checked_verdict(board, "{R}{G}")
+    assert not text_warnings(board)
+    # no legendary creature card there (Llanowar Elves isn't legendary; a legendary creature on the
+    # battlefield is not in the graveyard): {C} alone
+    none = _havens(["Llanowar Elves"], mine("l", LEGEND))
+    assert str(could_produce(none)["h"]) == "C" and not checked_verdict(none, "{W}{G}")
+    # a graveyard given as a count: which colors is not known, set aside and reported
+    counted = _havens(3)
+    (warning,) = text_warnings(counted)
+    assert warning.permanent == "h" and "give the graveyard's cards" in warning.reason

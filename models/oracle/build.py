@@ -395,6 +395,10 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
         found = Palette(PaletteKind.REFLECT_SACRIFICED, base)
     elif output.could_produce is not None:
         found = Palette(PaletteKind.REFLECT, base, (object_filter(_only(output.could_produce)),))
+    elif output.among is not None and output.among.nouns[-1].zone == "graveyard":
+        # 'any color among legendary creature cards in your graveyard' (The Grey Havens): of those cards
+        among = tuple(card_filter(replace(noun, zone="", head=r.Head.TYPES)) for noun in output.among.nouns)
+        found = Palette(PaletteKind.GRAVEYARD_COLORS, base, among)
     elif output.among is not None:
         found = Palette(PaletteKind.COLORS_AMONG, base, object_filters(output.among))
     elif output.produced:
