@@ -249,6 +249,20 @@ ESIKA: dict[str, Any] = {
     "power": 1,
     "toughness": 4,
 }
+#: Colors among some cards of the graveyard (The Grey Havens), and a count of its permanent cards (The Core):
+#: both as printed.
+GREY_HAVENS: dict[str, Any] = {
+    "name": "The Grey Havens",
+    "type_line": "Legendary Land",
+    "oracle": "When The Grey Havens enters, scry 1.\n{T}: Add {C}.\n{T}: Add one mana of any color among "
+    "legendary creature cards in your graveyard.",
+}
+THE_CORE: dict[str, Any] = {
+    "name": "The Core",
+    "type_line": "Legendary Land",
+    "oracle": "Fathomless descent — {T}: Add X mana of any one color, where X is the number of permanent "
+    "cards in your graveyard.",
+}
 MARWYN: dict[str, Any] = {
     "name": "Marwyn, the Nurturer",
     "type_line": "Legendary Creature — Elf Druid",
@@ -319,13 +333,15 @@ FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
 HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")
-#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them), and one that
-#: grants its owner's lands an ability from there (Riftstone Portal).
+#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them), one that
+#: grants its owner's lands an ability from there (Riftstone Portal), and a legendary creature card (The Grey
+#: Havens' colors).
 GRAVEYARD_CARDS: tuple[str | dict[str, Any], ...] = (
     "Forest",
     "Lightning Bolt",
     "Llanowar Elves",
     RIFTSTONE_PORTAL,
+    {"name": "Test Legend", "type_line": "Legendary Creature — Human", "mana_cost": "{W}{U}"},
 )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from boards import checked_verdict, graveyard_board, make_board, mine
-from cost_part_cards import ESIKA, FORGE_RALLY, INCUBATION_DRUID
+from cost_part_cards import ESIKA, FORGE_RALLY, GREY_HAVENS, INCUBATION_DRUID, THE_CORE
 
 from models.cost import PaymentTarget
 from models.mana_effects import GrantAbility, GrantHaste, PowerChange
@@ -188,12 +188,6 @@ def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
     assert _x(plain) == 1
 
 
-GREY_HAVENS: dict[str, Any] = {
-    "name": "The Grey Havens",
-    "type_line": "Legendary Land",
-    "oracle": "When The Grey Havens enters, scry 1.\n{T}: Add {C}.\n{T}: Add one mana of any color among "
-    "legendary creature cards in your graveyard.",
-}
 #: A legendary white and blue creature card for the graveyard.
 LEGEND_CARD: dict[str, Any] = {
     "name": "Test Legend",
@@ -220,3 +214,18 @@ def test_the_grey_havens_adds_a_color_among_legendary_creature_cards_in_the_grav
     counted = _havens(3)
     (warning,) = text_warnings(counted)
     assert warning.permanent == "h" and "give the graveyard's cards" in warning.reason
+
+
+def test_the_core_counts_the_permanent_cards_in_the_graveyard() -> None:
+    # a land, a creature and an artifact card count; an instant does not (CR 110.4a): X = 3, of one color
+    board = graveyard_board(
+        mine("c", THE_CORE), graveyard=["Forest", "Llanowar Elves", "Lightning Bolt", "Sol Ring"]
+    )
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{R}{R}")
+    assert not checked_verdict(board, "{R}{G}")
+    assert _x(board) == 3 and not text_warnings(board)
+    spells = graveyard_board(mine("c", THE_CORE), graveyard=["Lightning Bolt"])
+    assert _x(spells) == 0
+    # a count of cards: how many are permanent cards is not known, set aside and reported
+    (warning,) = text_warnings(graveyard_board(mine("c", THE_CORE), graveyard=4))
+    assert warning.permanent == "c"
