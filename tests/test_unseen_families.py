@@ -229,3 +229,12 @@ def test_the_core_counts_the_permanent_cards_in_the_graveyard() -> None:
     # a count of cards: how many are permanent cards is not known, set aside and reported
     (warning,) = text_warnings(graveyard_board(mine("c", THE_CORE), graveyard=4))
     assert warning.permanent == "c"
+
+
+def test_a_permanent_made_snow_is_warned_about() -> None:
+    # 'Enchanted land is snow.' (Glittering Frost): its mana would pay {S} (CR 107.4h); not read, so warned
+    frost = parse_oracle("Enchant land\nEnchanted land is snow.")
+    assert [s.read_as for s in frost.sentences] == ["keyword", "unsupported"]
+    # a condition on a card's being snow is no such effect
+    sheets = parse_oracle("If that card is snow, you may reveal it and put it into your hand.")
+    assert [s.read_as for s in sheets.sentences] == ["ignored"]
