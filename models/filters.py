@@ -136,6 +136,10 @@ class ObjectFilter:
     chosen_type: bool = field(
         default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
     )
+    #: 'of the chosen color': one of its colors is the color chosen for the source (Caged Sun)
+    chosen_color: bool = field(
+        default=False, metadata=facts_read(BoardFact.COLORS, BoardFact.CHOICES, of_source=True)
+    )
     self_only: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY, of_source=True))
     attached: bool = field(default=False, metadata=facts_read(BoardFact.ATTACHMENT, of_source=True))
     named_as_imprinted: bool = field(
@@ -221,6 +225,8 @@ class ObjectFilter:
         if self.chosen_type:
             words.append("of the chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
+        if self.chosen_color:
+            words.append("of the chosen color")
         if self.token:
             words.append("token")
         if self.named:

@@ -284,6 +284,15 @@ CRYSTAL_VEIN: dict[str, Any] = {
     "type_line": "Land",
     "oracle": "{T}: Add {C}.\n{T}, Sacrifice Crystal Vein: Add {C}{C}.",
 }
+#: "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone, as
+#: printed): a sacrifice may bring a color there first (planner.solve.dynamic).
+CORRUPTED_GRAFSTONE: dict[str, Any] = {
+    "name": "Corrupted Grafstone",
+    "type_line": "Artifact",
+    "oracle": "Corrupted Grafstone enters the battlefield tapped.\n{T}: Choose a color of a card in your "
+    "graveyard. Add one mana of that color.",
+    "mana_cost": "{2}",
+}
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -318,17 +327,15 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
-    *(
-        FORGE_RALLY,
-        INCUBATION_DRUID,
-        ESIKA,
-    ),  # (cards of 2020-2026's families: haste while, that type, grants)
+    CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
+    *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)
+    *(GREY_HAVENS, THE_CORE),  # (the graveyard's cards: colors among some, a count of permanent cards)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.
 FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
     *(PRISM, WOOD, FOOD),
-    *({"card": "Llanowar Elves"}, {"card": "Forest"}),
+    *({"card": "Llanowar Elves"}, {"card": "Forest"}, {"card": "Ashnod's Altar"}),
     *(LAND_EATER, CRYSTAL_VEIN),
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).

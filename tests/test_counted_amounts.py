@@ -472,12 +472,78 @@ def test_a_color_of_a_card_in_the_graveyard(graveyard: list[str], could_make: st
     assert pay(found, PaymentTarget.of("{R}")).payable is ("R" in could_make)
 
 
-def test_a_graveyard_that_a_cost_can_fill_is_a_board_gap_for_its_colors() -> None:
-    """A card sacrificed while paying (Ashnod's Altar's cost) goes to the graveyard whose colors the
-    Grafstone reads: not followed, so the Grafstone is set aside with a warning naming the Altar."""
-    altar = {"id": "a", "card": "Ashnod's Altar"}
-    found = board(_GRAFSTONE, altar, graveyard=["Llanowar Elves"])
+_RACK = {  # (a cost that discards: the card it puts into the graveyard is one the plan would choose)
+    "id": "r",
+    "name": "Test Rack",
+    "type_line": "Artifact",
+    "oracle": "{T}, Discard a card: Add {R}.",
+}
+_WHITE_CAT = {
+    "id": "cat",
+    "name": "White Cat",
+    "type_line": "Creature — Cat",
+    "mana_cost": "{W}",
+    "power": 2,
+    "toughness": 1,
+}
+
+
+def test_a_graveyard_that_a_discard_can_fill_is_a_board_gap_for_its_colors() -> None:
+    """A card discarded while paying goes to the graveyard whose colors the Grafstone reads, and which card
+    it is is not followed: the Grafstone is set aside with a warning naming the discarding permanent."""
+    found = board(_GRAFSTONE, _RACK, graveyard=["Llanowar Elves"], hand=["Mountain"])
     reasons = [w.reason for w in pay(found, PaymentTarget.of("{G}")).warnings]
-    assert any("puts a card into the graveyard whose colors are read" in reason for reason in reasons), (
+    assert any("permanents[1]: its cost changes the graveyard whose colors are read" in r for r in reasons), (
         reasons
     )
+
+
+@pytest.mark.parametrize("graveyard", [[], ["Lightning Bolt"]])
+def test_a_sacrificed_card_brings_its_color_to_the_graveyard_before_the_grafstone_resolves(
+    graveyard: list[str],
+) -> None:
+    """Ashnod's Altar ("Sacrifice a creature: Add {C}{C}.") sacrifices the White Cat, a white card, into the
+    graveyard whose colors the Grafstone reads (CR 400.7: it is a new object there, still white), so the
+    Grafstone activated after it may make {W}; before it, only what is there now ({R} with a Lightning
+    Bolt, nothing with an empty graveyard). By hand, with a Forest:
+
+    - could produce (CR 106.7, the board now): the Grafstone {R} or nothing, the Altar {C}, the Forest {G};
+    - {W}: sacrifice the Cat ({C}{C} floating), then the Grafstone for {W}: payable, one sacrifice;
+    - {1}{W}{G}: the Cat's {C}{C} pays {1} (one {C} floats), the Grafstone {W}, the Forest {G};
+    - {W}{R}: the Grafstone makes one mana only: not payable, with or without the Bolt;
+    - max-x {X}{W}: {C}{C} and the Forest's {G}, the Grafstone's {W}: X = 3.
+
+    Each cost also against the reference search, which tries every order."""
+    found = board(
+        _GRAFSTONE,
+        {"id": "a", "card": "Ashnod's Altar"},
+        _WHITE_CAT,
+        {"id": "f", "card": "Forest"},
+        graveyard=graveyard,
+    )
+    assert could(found)["g"] == ("R" if graveyard else "")
+    for cost, payable in [("{W}", True), ("{1}{W}{G}", True), ("{W}{R}", False)]:
+        result = pay(found, PaymentTarget.of(cost))
+        assert result.payable is payable, cost
+        assert not result.warnings
+        if payable:
+            assert result.sacrificed == ("cat",)
+            assert ("g", "{W}") in steps(result)
+    agrees_with_the_reference(found, "{W}", "{1}{W}{G}", "{W}{R}", "{R}", "{G}{W}", "{3}{W}", "{4}{W}")
+    assert max_x(found, PaymentTarget.of("{X}{W}")).x == 3
+
+
+def test_an_ability_set_aside_for_another_permanent_is_usable_once_it_is_gone() -> None:
+    """The Grafstone is set aside while the Rack (a cost that discards into the graveyard it reads) is
+    there; once Krark-Clan Ironworks has sacrificed the Rack, nothing can discard, and the Grafstone taps for
+    {G} (a Llanowar Elves card in the graveyard). The reference search finds those plans, and the rules'
+    replay must accept them: a view of the board after a sacrifice may not keep what was set aside for the
+    permanent that left."""
+    ironworks = {"id": "k", "card": "Krark-Clan Ironworks"}
+    found = board(_GRAFSTONE, _RACK, ironworks, graveyard=["Llanowar Elves"], hand=["Mountain"])
+    target = PaymentTarget.of("{G}")
+    result = reference_search(found, target, max_states=20_000)
+    plans = list(result.outcomes.values())
+    assert any(step.permanent == "g" for plan in plans for step in plan.steps)
+    for plan in plans:
+        replay(found, target, plan)  # (raises on a step the rules do not allow)

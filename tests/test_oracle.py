@@ -646,7 +646,9 @@ def test_caged_sun() -> None:
         "Caged Sun",
     )
     assert sun.choices_needed == ("color",)
-    (trigger,) = sun.effects
+    pump, trigger = sun.effects
+    assert isinstance(pump, PowerChange) and (pump.power, pump.toughness) == (1, 1)
+    assert pump.affected.chosen_color and pump.affected.controller is Who.YOU
     assert isinstance(trigger, ManaTrigger)
     assert trigger.event is TriggerEvent.LAND_ADDS_MANA
     assert trigger.chosen_color and trigger.who is Who.YOU and not trigger.to_tapper
@@ -661,7 +663,9 @@ def test_gauntlet_of_power() -> None:
         "Gauntlet of Power",
     )
     assert gauntlet.choices_needed == ("color",)
-    (trigger,) = gauntlet.effects
+    pump, trigger = gauntlet.effects
+    assert isinstance(pump, PowerChange) and pump.affected.chosen_color
+    assert pump.affected.controller is Who.ANY  # (every creature of that color, an opponent's too)
     assert isinstance(trigger, ManaTrigger)
     assert trigger.event is TriggerEvent.TAPPED_FOR_MANA
     assert trigger.chosen_color and trigger.to_tapper

@@ -130,3 +130,40 @@ def test_a_condition_on_a_power_a_pump_may_leave_is_set_aside() -> None:
     assert not [w for w in text_warnings(without_altar) if w.permanent == "au"]
     # the Audience's {G}{G} and the Archdruid's {G}{G} (two Elves: the Audience is a Human)
     assert checked_verdict(without_altar, "{G}" * 4) and not checked_verdict(without_altar, "{G}" * 5)
+
+
+def test_creatures_of_the_chosen_color_get_the_pump_of_caged_sun() -> None:
+    """Caged Sun: 'Creatures you control of the chosen color get +1/+1.' Marwyn (green, 1/1 with two +1/+1
+    counters: 3) is 4/4 when green was chosen, 3/3 when red was; with no color chosen (a copy), nothing is of
+    the chosen color (its mana trigger is undefined, named in the warnings). An Ashnod's Altar sacrificing a
+    green Llanowar Elves changes nothing Marwyn reads. A white creature is not pumped under green."""
+    for color, power in (("G", 4), ("R", 3), (None, 3)):
+        sun: dict[str, Any] = {"card": "Caged Sun"}
+        if color:
+            sun["choices"] = {"color": color}
+        board = make_board([_marwyn(), mine("s", sun), mine("e", "Llanowar Elves")])
+        assert checked_verdict(board, "{G}" * (power + 1)) and not checked_verdict(board, "{G}" * (power + 2))
+        assert _x(board) == power
+        assert not [w for w in text_warnings(board) if w.permanent == "m"]
+    white = {"name": "White Druid", "type_line": "Creature — Human Druid", "mana_cost": "{W}",
+             "power": 1, "toughness": 1,
+             "oracle": "{T}: Add an amount of {W} equal to this creature's power."}  # fmt: skip
+    board = make_board([mine("w", white), mine("s", {"card": "Caged Sun", "choices": {"color": "G"}})])
+    assert checked_verdict(board, "{W}") and not checked_verdict(board, "{W}{W}")
+    board = make_board([mine("w", white), mine("s", {"card": "Caged Sun", "choices": {"color": "W"}})])
+    assert checked_verdict(board, "{W}{W}") and not checked_verdict(board, "{W}{W}{W}")
+
+
+def test_an_activated_ability_that_would_change_power_sets_nothing_aside() -> None:
+    """A loyalty ability's emblem that sets a base power, and a '{1}: ... gets +2/+2' pump that lasts until
+    end of turn, change no power while a cost is paid (only mana abilities are activated then, CR 601.2g):
+    Marwyn (3) reads its power as without them."""
+    walker = {"name": "Test Schemer", "type_line": "Legendary Planeswalker — Test",
+              "oracle": '+1: You gain 1 life.\n−7: You get an emblem with "Creatures you control have base '
+                        'power and toughness 5/5."'}  # fmt: skip
+    pumper = {"name": "Test Pumper", "type_line": "Artifact",
+              "oracle": "{1}: Target creature gets +2/+2 until end of turn."}  # fmt: skip
+    board = make_board([_marwyn(), mine("t", walker), mine("p", pumper)])
+    assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    assert _x(board) == 2
+    assert not [w for w in text_warnings(board) if w.permanent == "m"]

@@ -1,6 +1,8 @@
 """The dynamic programme declines before it runs only when running it would decline
 (:meth:`planner.solve.fast.programme._Programme._surely_too_long`): checked on random boards with its limits
-lowered, so that many questions reach them."""
+lowered, so that many questions reach them; the walk it decides by (``_Programme._walk``) says exactly what
+the programme does; and a big board of the kind issue 41 found (filter lands and Signets) is declined before
+the programme takes a move, where the programme itself declines."""
 
 from __future__ import annotations
 
@@ -64,36 +66,102 @@ def test_declined_before_running_only_when_running_declines(
     forget_all()
 
 
-@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (1000, 8), (150_000, 4096)])
-def test_short_by_the_range_only_when_the_walk_finds_it_short(
+@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 12), (1000, 8)])
+def test_the_walk_says_what_the_programme_does(
     moves: int, states: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # (_surely_short bounds the walk of _surely_too_long from above: when it says short, the walk says so too)
+    # (_walk follows the programme's states without their values: it passes the limits exactly when a run
+    # without a bound does; the range of the mana still needed is not asked, so every run is walked)
     monkeypatch.setattr(programme, "_MAX_MOVES", moves)
     monkeypatch.setattr(programme, "_MAX_STATES", states)
     forget_all()
-    short = _Programme._surely_short
-    bound = _Programme._surely_too_long
-    verdicts: list[tuple[bool, bool]] = []  # (short by the range, too long by the walk)
+    solve = _Programme.solve
+    seen: list[tuple[bool | None, bool]] = []  # (the walk's verdict, declined) per run without a bound
 
-    def both(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
-        by_range = short(self, skipped)
-        monkeypatch.setattr(_Programme, "_surely_short", lambda _self, _skipped: False)
-        try:
-            walked = bound(self, skipped, plain=plain, beyond=beyond)
-        finally:
-            monkeypatch.setattr(_Programme, "_surely_short", short)
-        verdicts.append((by_range, walked))
-        return walked
+    def solving(
+        self: _Programme,
+        skipped: frozenset[int],
+        limit: int | None = None,
+        *,
+        plain: bool = False,
+        beyond: bool = False,
+    ) -> _Taps | None:
+        if limit is not None or (self.search.runs and self.search.pending):
+            return solve(
+                self, skipped, limit, plain=plain, beyond=beyond
+            )  # (pruned by value, or by the branching)
+        verdict = self._walk(skipped, plain=plain, beyond=beyond)
+        with monkeypatch.context() as running:
+            running.setattr(_Programme, "_surely_too_long", lambda *_args, **_kwargs: False)
+            try:
+                found = solve(self, skipped, limit, plain=plain, beyond=beyond)
+            except _DeclinedError:
+                seen.append((verdict, True))
+                raise
+        seen.append((verdict, False))
+        return found
 
-    monkeypatch.setattr(_Programme, "_surely_too_long", both)
+    monkeypatch.setattr(_Programme, "solve", solving)
     rng = random.Random(moves + 1)
     for _ in range(150):
         question = random_question(rng)
         board = Board.from_dict(question.board)
         solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
-    assert not any(by_range and walked for by_range, walked in verdicts)
-    assert any(by_range for by_range, _ in verdicts)  # (the range decided some)
-    if moves < 150_000:
-        assert any(walked for _, walked in verdicts)  # (and the walk found some too long)
+    assert all(verdict is declined for verdict, declined in seen)
+    assert {declined for _, declined in seen} == {True, False}  # (both seen)
     forget_all()
+
+
+#: A big board of the kind issue 41 found slow to decline: filter lands and Signets of the cost's colors,
+#: each with several ways to pay and make mana, so that the programme's states (the demand open per type,
+#: the mana still needed) grow as the square of the filter lands used before the limits stop it.
+_FILTERS_AND_SIGNETS = {
+    "Cascade Bluffs": 40,
+    "Izzet Signet": 30,
+    "Island": 110,
+    "Mountain": 110,
+    "Volcanic Island": 45,
+    "Shivan Reef": 20,
+}
+
+
+def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": f"{card}-{number}", "card": card, "controller": "me"}
+                for card, count in _FILTERS_AND_SIGNETS.items()
+                for number in range(count)
+            ],
+        }
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{300}{U}{U}{R}"))
+    walked: list[tuple[bool | None, int]] = []  # (the walk's verdict, the moves the programme took before)
+    walk = _Programme._walk
+
+    def walking(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
+        verdict = walk(self, skipped, plain=plain, beyond=beyond)
+        walked.append((verdict, self.search.moves))
+        return verdict
+
+    monkeypatch.setattr(_Programme, "_walk", walking)
+    assert solve_fast(problem) is None
+    assert walked[-1] == (True, 0)  # declined by the walk, before the programme took a move
+    # run as before, the programme declines too (past its limits), having taken its moves
+    taken: list[int] = []
+    solve = _Programme.solve
+
+    def running(self: _Programme, *args: object, **kwargs: bool) -> _Taps | None:
+        try:
+            return solve(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            taken.append(self.search.moves)
+
+    monkeypatch.setattr(_Programme, "_surely_too_long", lambda *_args, **_kwargs: False)
+    monkeypatch.setattr(_Programme, "solve", running)
+    assert solve_fast(problem) is None
+    assert taken[-1] > programme._MAX_MOVES

@@ -33,6 +33,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "other": (True,),
     "untapped": (True,),
     "chosen_type": (True,),
+    "chosen_color": (True,),
     "self_only": (True,),
     "attached": (True,),
     "named_as_imprinted": (True,),
@@ -60,7 +61,7 @@ _SOURCE: dict[str, Any] = {
     "type_line": "Enchantment — Aura",
     "controller": "me",
     "attached_to": "sub",
-    "choices": {"creature_type": "Elf", "imprinted": "Subject"},
+    "choices": {"creature_type": "Elf", "imprinted": "Subject", "color": "G"},
 }
 
 #: For each fact, how the board changes in it alone: the subject's or the source's fields replaced.
@@ -74,7 +75,7 @@ _CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
     BoardFact.TOKEN: ("sub", {"token": True}),
     BoardFact.NAME: ("sub", {"name": "Another"}),
     BoardFact.ATTACHMENT: ("src", {"attached_to": None}),
-    BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another"}}),
+    BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another", "color": "U"}}),
 }
 
 

@@ -210,6 +210,11 @@ def test_the_grey_havens_adds_a_color_among_legendary_creature_cards_in_the_grav
     # battlefield is not in the graveyard): {C} alone
     none = _havens(["Llanowar Elves"], mine("l", LEGEND))
     assert str(could_produce(none)["h"]) == "C" and not checked_verdict(none, "{W}{G}")
+    # a cost that may put a card there first (Lotus Petal sacrificed): not followed, set aside and reported
+    petal = _havens([LEGEND_CARD], mine("p", "Lotus Petal"))
+    (moved,) = text_warnings(petal)
+    assert moved.permanent == "h" and "puts a card into the graveyard" in moved.reason
+    assert str(could_produce(petal)["h"]) == "C"
     # a graveyard given as a count: which colors is not known, set aside and reported
     counted = _havens(3)
     (warning,) = text_warnings(counted)

@@ -209,6 +209,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         other=noun.other,
         untapped=noun.untapped,
         chosen_type=noun.chosen_type,
+        chosen_color=noun.chosen_color,
         named_as_imprinted=noun.named == r.EXILED_NAME,
         attached=bool(noun.attached),
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
@@ -624,6 +625,7 @@ def _spend_use(noun: r.Noun, kind: PaymentKind) -> SpendUse:
     ]
     unheld = len(held) != len(noun.qualities) or len(mana_values) > 1
     unheld = unheld or bool(noun.zone or noun.other or noun.untapped or noun.tapped or noun.attacking)
+    unheld = unheld or noun.chosen_color
     if unheld or noun.named or noun.controller is not r.Controller.UNSAID:
         raise UnreadError(
             f"spells or sources that are {noun.words()!r} are read but no record holds them yet"

@@ -348,11 +348,19 @@ def changes_power(body: str) -> bool:
     'Equipped creature gets +2/+0', '... has base power 1'), which what reads a power must not ignore (the
     reader reads no such effect).
 
+    An activated ability's effect (a loyalty ability's: '−7: You get an emblem with "... base power and
+    toughness 5/5."') changes nothing until it resolves, and no ability but a mana ability is activated
+    while a cost is paid (CR 601.2g), so it is none.
+
     >>> changes_power("Other Elves you control get +1/+1"), changes_power("~ gets +1/+1 until end of turn")
     (True, False)
+    >>> changes_power('−7: You get an emblem with "Creatures you control have base power 5."')
+    False
     """
     lowered = body.lower()
     if "until end of turn" in lowered or starts_with(tokens(body), "when", "whenever", "at"):
+        return False
+    if ":" in body.split('"', 1)[0]:  # (a cost, then the effect of an activated ability)
         return False
     if "base power" in lowered:
         return True

@@ -187,6 +187,9 @@ class PhraseRules(Transformer[Token, Any]):
     def chosen_type(self) -> Any:
         return lambda noun: replace(noun, chosen_type=True)
 
+    def of_chosen_color(self) -> Any:
+        return lambda noun: replace(noun, chosen_color=True)
+
     def named(self, name: str) -> Any:
         return lambda noun: replace(noun, named=name)
 

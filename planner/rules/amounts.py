@@ -150,6 +150,10 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
         return False  # (a creature card with no power given is a board gap: :func:`board_gap`)
     if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
         return False
+    if flt.chosen_color:
+        color = view.permanent(source).choices.color if view.has(source) else None
+        if color is None or color not in view.colors_elsewhere(card.colors, player, spell=False):
+            return False
     if flt.chosen_type:
         chosen = view.permanent(source).choices.creature_type if view.has(source) else None
         return chosen is not None and line.is_a(chosen)
@@ -158,7 +162,7 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
 
 def _every_card(flt: ObjectFilter) -> bool:
     """True when a filter on cards lets every card through ('for each card in your graveyard')."""
-    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type)
+    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type or flt.chosen_color)
 
 
 @per_card(maxsize=256)
@@ -423,9 +427,15 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         where = f"{_player_path(view.board, permanent.controller)}.graveyard"
         if graveyard is None or isinstance(graveyard, int):
             return f"{where}: the colors of the cards in the graveyard are read: give the graveyard's cards"
-        if mover := _moving_cards(view, permanent.controller):
-            # (a card sacrificed or discarded while paying goes to the graveyard whose colors are read)
-            return f"{view.path(mover)}: its cost puts a card into the graveyard whose colors are read"
+        some = any(o.palette.kind is PaletteKind.GRAVEYARD_COLORS and o.palette.among for o in outputs)
+        if some and (mover := _moving_cards(view, permanent.controller)):
+            # (the colors of some of its cards, The Grey Havens': a card a cost puts there is not followed)
+            why = "its cost puts a card into the graveyard whose colors are read (not followed)"
+            return f"{view.path(mover)}: {why}"
+        if mover := _discarding(view, permanent.controller) or _foraging(view, permanent.controller):
+            # (a card discarded while paying goes to the graveyard whose colors are read, and a forage may
+            # exile cards from it: not followed; a card sacrificed is, planner.solve.dynamic)
+            return f"{view.path(mover)}: its cost changes the graveyard whose colors are read (not followed)"
     if gap := _graveyard_condition_gap(view, pid, ability):
         return gap
     if gap := color_change_gap(view, pid, ability):
@@ -495,7 +505,7 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     >>> [in_graveyard(view, flt, who, "") for flt, who in ((elf, "me"), (any_card, "you"), (elf, "you"))]
     [True, True, False]
     """
-    graveyard = view.board.player(player).graveyard
+    graveyard = view.player(player).graveyard  # (as a replay left it)
     if graveyard is None:
         return False
     if isinstance(graveyard, int):
@@ -688,6 +698,19 @@ def _moving_cards(view: BoardView, player: str) -> str | None:
             or any(part.kind is CostPartKind.DISCARD for part in ability.cost.parts)
             or (food_card and any(part.kind is CostPartKind.FORAGE for part in ability.cost.parts))
             for ability in view.parsed[permanent.id].mana_abilities
+        ):
+            return permanent.id
+    return None
+
+
+def _foraging(view: BoardView, player: str) -> str | None:
+    """A permanent of ``player`` with a mana ability whose cost forages (exiles three cards from their
+    graveyard or sacrifices a Food), or None."""
+    for permanent in view.board.permanents:
+        if permanent.controller == player and any(
+            part.kind is CostPartKind.FORAGE
+            for ability in view.parsed[permanent.id].mana_abilities
+            for part in ability.cost.parts
         ):
             return permanent.id
     return None

@@ -213,6 +213,7 @@ def card_filter(part: CostPart) -> CardFilter:
             ("a 'with' clause", bool(noun.qualities)),
             ("colorless", noun.colorless),
             ("the chosen type", noun.chosen_type),
+            ("the chosen color", noun.chosen_color),
             ("a permanent's state", noun.tapped or noun.untapped or noun.attacking or noun.other),
         )
         if present
@@ -374,7 +375,14 @@ def lowered(ability: ManaAbility) -> ManaAbility:
         noun = _noun(part)
     except UnreadError:
         return ability
-    if noun.qualities or noun.excluded or noun.colors or noun.colorless or noun.chosen_type:
+    if (
+        noun.qualities
+        or noun.excluded
+        or noun.colors
+        or noun.colorless
+        or noun.chosen_type
+        or noun.chosen_color
+    ):
         return ability
     wanted = ObjectFilter(
         types=(*noun.supertypes, *noun.types),

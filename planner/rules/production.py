@@ -66,8 +66,10 @@ def output_types(
     removed: frozenset[str] = frozenset(),
     produced: ManaTypes = ManaTypes(),
     trigger_color: ManaTypes = ManaTypes(),
+    graveyard: ManaTypes | None = None,
 ) -> ManaTypes:
-    """The types an 'any ...' output of ``pid`` may choose from now; ``reflect`` is could-produce so far."""
+    """The types an 'any ...' output of ``pid`` may choose from now; ``reflect`` is could-produce so far;
+    ``graveyard``, when given, the colors of the cards in its controller's graveyard as it resolves."""
     palette = output.palette
     kind = palette.kind
     if kind is PaletteKind.TYPES:
@@ -87,9 +89,12 @@ def output_types(
         return view.drafted_colors(pid)
     if kind is PaletteKind.GRAVEYARD_COLORS:
         owner = view.permanent(pid).controller
-        if palette.among:  # (of some cards: 'among legendary creature cards in your graveyard')
+        if palette.among:  # (of some cards: 'among legendary creature cards in your graveyard'; set aside
+            # beside a cost that may put a card there while paying: board_gap)
             return graveyard_colors_among(view, palette.among, owner, pid) & palette.types
-        return view.graveyard_colors(owner) & palette.types
+        if graveyard is None:
+            graveyard = view.graveyard_colors(owner)
+        return graveyard & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}
         mask = 0
@@ -125,12 +130,13 @@ def _base_alternatives(
     reveal: str | None = None,
     amount: int | None = None,
     cost: AbilityCost | None = None,
+    graveyard: ManaTypes | None = None,
 ) -> list[list[Packet]]:
     """An output's own choices, before replacement effects: one packet list per alternative. ``reveal`` is
     what the ability reveals from the hand: each number of those cards is a choice (CR 608.2h), the most
     first, none only when it makes mana anyway. ``amount``, when given, stands for the output's amount
     (:func:`activation_outcomes`'s ``counted``); ``cost`` is the ability's, paid before its amount is
-    counted."""
+    counted; ``graveyard`` the graveyard's colors as it resolves (:func:`output_types`)."""
     if amount is None:
         amount = counted_now(
             view, pid, output.amount, removed=removed, sacrificed=sacrificed, reveal=reveal, cost=cost
@@ -144,7 +150,17 @@ def _base_alternatives(
         for each_amount in amounts
         if each_amount > 0 or len(amounts) == 1
         for alternative in _alternatives(
-            view, pid, output, reflect, tag, sacrificed, removed, produced, trigger_color, each_amount
+            view,
+            pid,
+            output,
+            reflect,
+            tag,
+            sacrificed,
+            removed,
+            produced,
+            trigger_color,
+            each_amount,
+            graveyard,
         )
     ]
 
@@ -160,6 +176,7 @@ def _alternatives(
     produced: ManaTypes,
     trigger_color: ManaTypes,
     amount: int,
+    graveyard: ManaTypes | None = None,
 ) -> list[list[Packet]]:
     """:func:`_base_alternatives` for one amount."""
     if output.kind is OutputKind.DOUBLE_UNSPENT:
@@ -177,6 +194,7 @@ def _alternatives(
         removed=removed,
         produced=produced,
         trigger_color=trigger_color,
+        graveyard=graveyard,
     )
     if output.kind is OutputKind.EACH_TYPE:
         return [[Packet(ManaTypes(t), 1, amount, tag) for t in types]]
@@ -296,6 +314,7 @@ def activation_outcomes(
     every_order: bool = False,
     counted: int | None = None,
     same_name: int | None = None,
+    graveyard: ManaTypes | None = None,
 ) -> list[Outcome]:
     """Every distinct outcome of activating ``ability`` of ``pid`` on this board.
 
@@ -304,7 +323,8 @@ def activation_outcomes(
     when given, is what the ability's amount counts instead of what it counts on this board (the CP-SAT
     model's assumption about the game the activation will resolve in: :mod:`planner.rules.amounts`);
     ``same_name`` likewise for what a trigger counting lands of the tapped land's name counts (Sasaya's
-    Essence: :mod:`planner.rules.same_name`).
+    Essence: :mod:`planner.rules.same_name`); ``graveyard`` likewise for the colors of the cards in its
+    controller's graveyard (Corrupted Grafstone, after a sacrifice puts a card there first).
 
     ``reflect`` maps permanent ids to what they could produce (CR 106.7), for reflecting sources;
     ``sacrificed`` lists permanents sacrificed to pay the cost (gone when it resolves, CR 608.2h).
@@ -325,9 +345,19 @@ def activation_outcomes(
     # with one replacement effect at most there is one order: the outcomes are the same either way
     every_order = every_order and len(replacements) > 1
     keyed = _outcomes_key(view, pid, ability, replacements, triggers, every_order, reflect, sacrificed)
-    if keyed is None or counted is not None or same_name is not None:
+    if keyed is None or counted is not None or same_name is not None or graveyard is not None:
         return _worked_out(
-            view, pid, ability, reflect, sacrificed, replacements, triggers, every_order, counted, same_name
+            view,
+            pid,
+            ability,
+            reflect,
+            sacrificed,
+            replacements,
+            triggers,
+            every_order,
+            counted,
+            same_name,
+            graveyard,
         )
     key, ids = keyed
     entry = _OUTCOMES.get(key)
@@ -705,6 +735,7 @@ def _worked_out(
     every_order: bool,
     counted: int | None = None,
     same_name: int | None = None,
+    graveyard: ManaTypes | None = None,
 ) -> list[Outcome]:
     """:func:`activation_outcomes` worked out, given the replacements that apply and the triggers that
     reach the permanent."""
@@ -735,6 +766,7 @@ def _worked_out(
         reveal=revealing(ability),
         amount=counted,
         cost=ability.cost,
+        graveyard=graveyard,
     )
     for alternative in alternatives:
         start = normalised(alternative)

@@ -264,6 +264,10 @@ class BoardView:
         # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
             return None
+        if any(warning.permanent != pid for warning in self.structure.unexecuted):
+            # an ability set aside for what another permanent does (a cost that fills the graveyard whose
+            # colors it reads: Corrupted Grafstone beside Ashnod's Altar) may be usable once that one is gone
+            return None
         return self.rebind(board)
 
     def rebind(self, board: Board) -> BoardView:
@@ -564,13 +568,17 @@ class BoardView:
             count > 0 and (not flt.counter or kind == flt.counter) for kind, count in permanent.counters
         ):
             return False
-        if flt.colors or flt.colorless or flt.multicolored or flt.monocolored:
+        if flt.colors or flt.colorless or flt.multicolored or flt.monocolored or flt.chosen_color:
             # (layer 4's effects apply before colors change: what they apply to reads the printed colors)
             colors = self.printed_colors(pid) if types is not None else self.colors(pid)
             if flt.colors and not colors & flt.colors:
                 return False
             if not flt.colors_match(colors):
                 return False
+            if flt.chosen_color:  # (none chosen: nothing is of the chosen color, CR 607.2l)
+                color = source_permanent.choices.color if source_permanent else None
+                if color is None or color not in colors:
+                    return False
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
@@ -631,9 +639,10 @@ class BoardView:
         return {pid: found for pid, found in colors.items() if found != printed[pid]}
 
     def graveyard_colors(self, player: str) -> ManaTypes:
-        """The colors of the cards in a player's graveyard (as the board lists them), after the effects that
-        change the colors of cards that aren't on the battlefield (:meth:`colors_elsewhere`)."""
-        graveyard = self.board.player(player).graveyard
+        """The colors of the cards in a player's graveyard now (as the board lists them, with what a replay
+        put there since: :meth:`player`), after the effects that change the colors of cards that aren't on
+        the battlefield (:meth:`colors_elsewhere`)."""
+        graveyard = self.player(player).graveyard
         found = ManaTypes()
         for card in graveyard if isinstance(graveyard, tuple) else ():
             found |= self.colors_elsewhere(card.colors, player, spell=False)

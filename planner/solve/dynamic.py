@@ -11,7 +11,10 @@ or remove a power-changing counter on a creature it reads, or that take away a p
 pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER). A trigger counting the other lands with the
 name of the land tapped for mana (Sasaya's Essence, SAME_NAME) is counted as it resolves too: its changers
 are the activations whose costs take one of those lands away (an outlet sacrificing a Forest, another
-Crystal Vein sacrificing itself), and its members the lands, each still there or not.
+Crystal Vein sacrificing itself), and its members the lands, each still there or not. So are the colors of
+the cards in a graveyard that an ability chooses its mana's color from (Corrupted Grafstone): a variant for
+each color only a sacrificed card may bring, which needs at least one card of that color put there before
+it (a family per color, ``at_least``).
 
 Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
 one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
@@ -39,7 +42,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from models.abilities import AmountKind
+from models.abilities import AmountKind, ManaAbility, PaletteKind
 from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
@@ -106,6 +109,9 @@ class Family:
     base: int = 0
     changes: tuple[Change, ...] = ()
     members: tuple[Member, ...] = ()
+    #: True when a variant needs at least its value counted, not exactly it (a color of a card in the
+    #: graveyard: one card of that color there is enough)
+    at_least: bool = False
 
     @property
     def linear(self) -> bool:
@@ -129,6 +135,54 @@ class Dynamics:
     templates: tuple[Activation, ...]
     families: tuple[Family, ...] = ()
     edges: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _ColorsPlan:
+    """How the payment may change the colors of the cards in the graveyard an ability chooses its mana's
+    color from (Corrupted Grafstone): the colors it may choose only once a card is sacrificed first, each
+    with what each changer puts there of that color (its variants are made with the templates)."""
+
+    colors: tuple[tuple[ManaTypes, tuple[Change, ...]], ...]
+
+
+def _reads_graveyard_colors(ability: ManaAbility) -> bool:
+    """True when the ability's mana is of a color of a card in its controller's graveyard (of any card: one of
+    some cards, The Grey Havens', is set aside beside a sacrifice, by ``amounts.board_gap``)."""
+    palette = ability.output.palette
+    return not ability.conditional and palette.kind is PaletteKind.GRAVEYARD_COLORS and not palette.among
+
+
+def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activation]) -> _ColorsPlan:
+    """The colors the ability may choose once the changers have put cards into the graveyard, beyond those
+    of the cards there now, and how many cards of each color one activation of each changer puts there
+    (a sacrificed card goes to the graveyard, with its colors there: CR 400.7)."""
+    owner = view.permanent(template.pid).controller
+    palette = template.ability.output.palette.types
+    now = view.graveyard_colors(owner)
+    moved = {c.index: _moved_colors(view, template, c) for c in changers}
+    arriving = ManaTypes()
+    for cards in moved.values():
+        for colors in cards:
+            arriving |= colors
+    found: list[tuple[ManaTypes, tuple[Change, ...]]] = []
+    for color in (palette & arriving) - now:
+        changes = tuple(
+            Change(index, count)
+            for index, cards in moved.items()
+            if (count := sum(1 for colors in cards if color in colors))
+        )
+        found.append((ManaTypes.of((color,)), changes))
+    return _ColorsPlan(tuple(found))
+
+
+def _moved_colors(view: BoardView, counting: Activation, changer: Activation) -> list[ManaTypes]:
+    """The colors in the graveyard of each card one activation of ``changer`` puts into the graveyard of
+    ``counting``'s controller (the permanents its cost sacrifices that are cards)."""
+    owner = view.permanent(counting.pid).controller
+    own = frozenset(counting.gone)
+    cards = (view.permanent(pid).as_card() for pid in changer.gone if pid not in own)
+    return [view.colors_elsewhere(card.colors, owner, spell=False) for card in cards if card is not None]
 
 
 def _key(template: Activation) -> _Key:
@@ -305,7 +359,7 @@ def expand(
     by_key: dict[_Key, list[Activation]] = defaultdict(list)
     for template in templates:
         by_key[_key(template)].append(template)
-    plans: dict[_Key, tuple[Family, list[int]] | list[Activation]] = {}
+    plans: dict[_Key, tuple[Family, list[int]] | list[Activation] | _ColorsPlan] = {}
     naming_possible = any(  # (the common case: no trigger counting lands of a name, Sasaya's Essence)
         isinstance(t.effect, ManaTrigger) and t.effect.adds.amount.kind is AmountKind.SAME_NAME
         for t in view.effects_of(ManaTrigger)
@@ -318,17 +372,34 @@ def expand(
             if looked_at
             else []
         )
+        filling: list[Activation] = []  # (what may put a card of a new color into a graveyard it reads)
+        if _reads_graveyard_colors(first.ability):
+            movers = [t for t in templates if _key(t) != key and _moved_colors(view, first, t)]
+            colors = _colors_plan(view, first, movers) if movers else _ColorsPlan(())
+            if colors.colors:
+                if (
+                    variants
+                    and not naming
+                    and (first.bound == 1 or first.ability.once_each_turn)
+                    and first.ability.output.amount.kind not in DYNAMIC_AMOUNTS
+                ):
+                    plans[key] = colors
+                    continue
+                bringing = {change.template for _, changes in colors.colors for change in changes}
+                filling = [m for m in movers if m.index in bringing]
         if first.ability.output.amount.kind not in DYNAMIC_AMOUNTS:
-            if not naming or looked_at is None:
-                continue  # (nothing it counts, or what it counts the payment does not change)
-            found = _same_name_family(first, looked_at, naming) if variants else None
-            plans[key] = found if found is not None else naming
-            continue
+            if naming and looked_at is not None:
+                found = _same_name_family(first, looked_at, naming) if variants and not filling else None
+                plans[key] = found if found is not None else _either(naming, filling)
+            elif filling:
+                plans[key] = filling
+            continue  # (nothing it counts, or what it counts the payment does not change)
         changers = [t for t in templates if _key(t) != key and _changes(view, first, t)]
-        if not changers and not naming:
+        if not changers and not naming and not filling:
             continue  # (counted on the board as it is, which the payment does not change)
-        found = _family(view, first, changers) if variants and changers and not naming else None
-        plans[key] = found if found is not None else list({t.index: t for t in (*changers, *naming)}.values())
+        alone = variants and changers and not naming and not filling
+        found = _family(view, first, changers) if alone else None
+        plans[key] = found if found is not None else _either(changers, naming, filling)
     if not plans:
         return Dynamics(tuple(templates))
     # the templates, with each family's variants where its templates were
@@ -338,6 +409,24 @@ def expand(
     for template in templates:
         key = _key(template)
         plan = plans.get(key)
+        if isinstance(plan, _ColorsPlan):  # (as it is, then a variant per color a sacrifice may bring)
+            indices[template.index].append(len(new))
+            new.append(replace(template, index=len(new)))
+            if key not in made:
+                made[key] = []
+                for color, _ in plan.colors:
+                    for outcome in activation_outcomes(
+                        view,
+                        template.pid,
+                        template.ability,
+                        reflect,
+                        sacrificed=template.sacrificed,
+                        graveyard=color,
+                    ):
+                        made[key].append((len(new), color.mask))
+                        new.append(replace(template, index=len(new), outcome=outcome))
+            indices[template.index] += [i for i, _ in made[key]]
+            continue
         if not isinstance(plan, tuple):
             indices[template.index].append(len(new))
             new.append(replace(template, index=len(new)))
@@ -378,6 +467,13 @@ def expand(
     families: list[Family] = []
     edges: list[tuple[int, int]] = []
     for key, plan in plans.items():
+        if isinstance(plan, _ColorsPlan):  # (a family per color: one card of it there before is enough)
+            for color, changes in plan.colors:
+                chosen = tuple((i, 1) for i, mask in made[key] if mask == color.mask)
+                if chosen:
+                    family = Family(AmountKind.GRAVEYARD, chosen, 0, changes, at_least=True)
+                    families.append(_renumbered(family, renamed))
+            continue
         if isinstance(plan, tuple):
             if not made[key]:
                 continue  # (whatever the payment does, it counts nothing: no template)
@@ -389,6 +485,12 @@ def expand(
         counting = [i for t in by_key[key] for i in renamed(t.index)]
         edges += [(c, i) for c in counting for changer in plan for i in renamed(changer.index)]
     return Dynamics(_with_converter_bounds(view, player, new), tuple(families), tuple(edges))
+
+
+def _either(*changers: Sequence[Activation]) -> list[Activation]:
+    """The templates of any of these lists, once each: what an amount counted on the board as it is comes
+    before (static edges)."""
+    return list({t.index: t for found in changers for t in found}.values())
 
 
 def _without_exiled_reveals(

@@ -177,6 +177,7 @@ class Noun:
     head: Head = Head.TYPES
     qualities: tuple[Quality, ...] = ()
     chosen_type: bool = False
+    chosen_color: bool = False  # 'of the chosen color': of the color chosen for the source (Caged Sun)
     named: str = ""
     zone: str = ""  # 'graveyard' or 'hand': 'in your graveyard', 'from your hand'
     controller: Controller = Controller.UNSAID
@@ -226,6 +227,8 @@ class Noun:
             words.append(self.controller.value)
         if self.chosen_type:
             words.append("of the chosen type")
+        if self.chosen_color:
+            words.append("of the chosen color")
         if self.named == ITS_NAME:
             words.append("with the same name as it")
         return " ".join(words)

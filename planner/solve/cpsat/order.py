@@ -183,7 +183,9 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
             chosen = unused(record, layer, index).negated()
             if family.linear:
                 counted = family.base + total([c.each * before[c.template] for c in family.changes])
-                if value > 0:
+                if family.at_least:  # (a card of the color chosen in the graveyard)
+                    model.add(counted >= value).only_enforce_if(chosen)
+                elif value > 0:
                     model.add(counted == value).only_enforce_if(chosen)
                 else:  # (a life total or power of 0 or less: none counted)
                     model.add(counted <= 0).only_enforce_if(chosen)

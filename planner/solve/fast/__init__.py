@@ -51,7 +51,10 @@ Abilities that cost mana (specials) enter the programme as totals: what they tak
 That is a relaxation, since it does not ask whether some order pays each cost with mana made before it; so
 the best relaxed payment is optimal whenever such an order exists, and :func:`_plan` looks for one. When it
 finds none, or past fixed limits on the branching and the programme's states, the fast path declines and
-CP-SAT answers. The tests compare answers with CP-SAT and the reference search on thousands of random boards.
+CP-SAT answers; whether a run of the programme passes those limits is decided before it runs, by following
+its states without their values (:meth:`~planner.solve.fast.programme._Programme._walk`), so that a decline
+costs a small part of the run. The tests compare answers with CP-SAT and the reference search on thousands
+of random boards.
 
 **The modules**, each importing only those above it: :mod:`~planner.solve.fast.kinds` (what a card offers:
 per-card analyses, kept across questions by :mod:`models.kept`), :mod:`~planner.solve.fast.sources` (a

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from models.kept import KeptMap
 from planner.solve.fast.kinds import _Move, _Option
@@ -11,6 +13,13 @@ from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _Source, _Taps
 from planner.solve.objective import (
     packed_unit,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    #: The walk's states, one per row (:meth:`_Programme._walk`).
+    _States = npt.NDArray[np.int64]
 
 #: The most states the dynamic programme keeps before the fast path declines (CP-SAT answers).
 _MAX_STATES = 4096
@@ -235,12 +244,12 @@ class _Programme:
         return tuple(taps)
 
     def _surely_short(self, skipped: frozenset[int]) -> bool:
-        """True when :meth:`_surely_too_long` is surely False, from the range of the mana still needed alone
-        (a few steps per group, where the walk costs its states times its moves): each needed value the walk
-        reaches lies between the least of the start, 0 and the specials' floors, and the start raised by
-        what every special member could take more than it makes, so the walk holds at most that many values
-        and counts at most that many moves per member and option (every group counted, those a plain walk
-        passes by too, which bounds it from above all the same)."""
+        """True when the mana still needed, one part of a state, takes so few values that the programme
+        rarely passes its limits, and :meth:`_walk` is not worth its cost: each value lies between the least
+        of the start, 0 and the specials' floors, and the start raised by what every special member could
+        take more than it makes, and at most that many values times the uses are counted (every group, those
+        a plain run passes by too). A guide to when to walk, never a reason to decline (the other parts of
+        a state are not counted: the programme may still pass its limits, and then declines itself)."""
         groups = self.search.groups
         width = len(self.types)
         start = self.start[width]
@@ -288,67 +297,122 @@ class _Programme:
 
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
         """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
-        :data:`_MAX_STATES`) and decline: decided on the mana still needed alone, before the programme runs.
+        :data:`_MAX_STATES`) and decline: decided before the programme runs, at a small part of its cost
+        (issue 41: a 1,000-permanent board took half a second to decline).
 
-        Without a bound nothing is pruned, so the programme keeps every state it reaches. The mana still
-        needed is one part of a state: a move that changes it changes the state (so the programme takes it),
-        and states with different parts are different. So the needed values that such moves alone reach, the
-        same way (this walks :meth:`solve`'s loops, dropping the values it drops as needing more than the
-        later uses can make: :meth:`_reach`), are never more than the states the programme holds at each use,
-        and the moves counted from them (states times options) never more than it counts."""
-        if self._surely_short(skipped):
-            return False
+        Without a bound nothing is pruned by value, so the states the programme holds depend on the states
+        alone, never on their values: :meth:`_walk` follows them and counts what :meth:`solve` counts. When
+        the mana still needed can take few values (:meth:`_surely_short`), the walk is not worth its cost."""
+        return not self._surely_short(skipped) and self._walk(skipped, plain=plain, beyond=beyond) is True
+
+    def _walk(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
+        """Whether :meth:`solve` without a bound passes its limits (True) or not (False), by following its
+        states without their values; None when the states' range is too wide to number them in one integer
+        (then the programme runs, and declines itself if it must).
+
+        It is :meth:`solve`'s loop over groups and members on an array of states: a move of either kind is,
+        part by part, the state plus a change raised to a floor (:meth:`_changes_and_floors`), so one
+        member's moves from every state are two array operations; the same moves are dropped (those that
+        change nothing, those past the ceiling), the same states merged and clamped, the same limits
+        counted."""
+        import numpy as np  # (here alone: most runs never need it, and the fast commands start without it)
+
         groups = self.search.groups
         width = len(self.types)
+        used = [
+            index
+            for index in self.order
+            if self.options[index]
+            and len(groups[index].members) > (index in skipped)
+            and not (plain and groups[index].members[0].special)
+        ]
+        moves = {index: self._changes_and_floors(index) for index in used}
+        # every state lies between these, part by part: number them in one integer
+        start = np.array(self.start, dtype=np.int64)
+        low, high = np.minimum(start, 0), np.maximum(start, 0)
+        rise = np.zeros_like(start)
+        for index in used:
+            change, floor = moves[index]
+            low = np.minimum(low, floor.min(axis=(0, 1)))
+            high = np.maximum(high, floor.max(axis=(0, 1)))
+            rise += len(groups[index].members) * np.maximum(change.max(axis=(0, 1)), 0)
+        spans = [int(span) for span in np.maximum(high, start + rise) - low + 1]
+        if math.prod(spans) >= 1 << 62:
+            return None
+        radix = np.array([math.prod(spans[part + 1 :]) for part in range(len(spans))], dtype=np.int64)
+
+        def distinct(states: _States) -> _States:
+            _, first = np.unique((states - low) @ radix, return_index=True)
+            return states[first]
+
         budget = _MAX_MOVES - self.search.moves
-        frontier = {self.start[width]}
+        frontier = start[None, :]
         clamped = not self.search.special and min(self.start) >= 0
         started = not beyond
         reach = self._reach(skipped, plain=plain)
-        for index in self.order:
-            group = groups[index]
-            special = group.members[0].special
-            if special and plain:
-                continue
+        for index in used:
+            special = groups[index].members[0].special
             if not special and not started:
-                frontier.discard(self.start[width])  # (maybe more than the programme drops: still a bound)
+                frontier = frontier[(frontier != start).any(axis=1)]
                 started = True
             if not special and not clamped:
-                frontier = {value if value > 0 else 0 for value in frontier}
+                frontier = distinct(np.maximum(frontier, 0))
                 clamped = True
-            members = group.members[:-1] if index in skipped else group.members
-            options = self.options[index]
-            if not members or not options:
-                continue
-            floor = -self.room[index][width] if special else 0
-            made: set[int] = set()  # (a special's net, another's total: see _move)
-            for key, _, _ in options:
-                amount = key[1]
-                assert isinstance(amount, int)
-                made.add(amount)
-            plain = not special and not self.feeding  # (as solve has it)
+            members = len(groups[index].members) - (index in skipped)
+            change, floor = moves[index]
             each, after = reach[index]
-            ceiling = after + each * len(members)
+            ceiling = after + each * members
+            reached = [frontier]
             current = frontier
-            for _ in members:
-                budget -= len(current) * len(options)
+            for _ in range(members):
+                budget -= len(current) * len(change)
                 if budget < 0:
                     return True
-                ceiling -= each  # (the states solve drops as unable to reach the goal: dropped here too)
-                step = {
-                    new
-                    for value in current
-                    for m in made
-                    if (new := max(value - m, floor)) != value and new <= ceiling
-                }
-                if not step:
+                ceiling -= each
+                moved = np.maximum(current[None, :, :] + change, floor)
+                kept = (moved != current[None, :, :]).any(axis=2) & (moved[:, :, width] <= ceiling)
+                if not kept.any():
                     break
-                frontier = frontier | step
-                current = step
-            frontier = {value for value in frontier if value <= after}
+                current = distinct(moved[kept])
+                reached.append(current)
+            merged = distinct(np.concatenate(reached)) if len(reached) > 1 else frontier
+            frontier = merged[merged[:, width] <= after]
             if len(frontier) > _MAX_STATES:
                 return True
         return False
+
+    def _changes_and_floors(self, index: int) -> tuple[_States, _States]:
+        """A group's options as the walk's moves (:meth:`_walk`): per option, the change to each part of a
+        state and the floor it is raised to, arrays of shape (options, 1, parts).
+
+        As :meth:`_move` has it: a special adds what it takes and subtracts what it makes (the typed parts
+        its change, the mana still needed its net), floored at its surplus bound; another source subtracts
+        what it covers and its total, floored at 0; the feeding part, unchanged, is raised to 1 after an
+        ability that costs mana and to 2 after one that doesn't (to 2 after a source that makes mana)."""
+        import numpy as np
+
+        special = self.search.groups[index].members[0].special
+        room = self.room[index] if special else None
+        changes, floors = [], []
+        for key, _, _ in self.options[index]:
+            if room is not None:
+                change, net, costly = key
+                assert isinstance(change, tuple) and isinstance(net, int)
+                row, low, feed = [*change, -net], [-bound for bound in room], 1 if costly else 2
+            else:
+                cover, total = key
+                assert isinstance(cover, tuple) and isinstance(total, int)
+                row, low, feed = (
+                    [*(-amount for amount in cover), -total],
+                    [0] * len(cover) + [0],
+                    2 * (total > 0),
+                )
+            if self.feeding:
+                row.append(0)
+                low.append(feed)
+            changes.append(row)
+            floors.append(low)
+        return np.array(changes, dtype=np.int64)[:, None, :], np.array(floors, dtype=np.int64)[:, None, :]
 
 
 #: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the
