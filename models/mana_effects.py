@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from models.abilities import AbilityCost, Amount, ManaAbility, ManaOutput, SpendRestriction
+from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
@@ -235,6 +235,9 @@ class GrantHaste:
 
     text: str
     affected: ObjectFilter
+    #: 'as long as <condition>' (Bloodghast's kind): haste only while it holds, judged by the planner on the
+    #: board, which warns where it can't judge it (an ``unevaluated`` one, or one a payment may change)
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

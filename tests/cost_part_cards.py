@@ -220,6 +220,49 @@ FIRES_OF_YAVIMAYA: dict[str, Any] = {
     "until end of turn.",
     "mana_cost": "{1}{R}{G}",
 }
+#: Haste as long as a condition the board answers (made up: the condition of Rattleblaze Scarecrow's kind on
+#: Fires of Yavimaya's grant).
+FORGE_RALLY: dict[str, Any] = {
+    "name": "Forge Rally",
+    "type_line": "Enchantment",
+    "oracle": "As long as you control an artifact, creatures you control have haste.",
+    "mana_cost": "{1}{R}",
+}
+#: Three mana of the type of a land's mana with a +1/+1 counter (as printed), and keywords with a mana ability
+#: granted to other legendary creatures (Esika, God of the Tree, as printed).
+INCUBATION_DRUID: dict[str, Any] = {
+    "name": "Incubation Druid",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}: Add one mana of any type that a land you control could produce. If this creature has a "
+    "+1/+1 counter on it, add three mana of that type instead.\n{3}{G}{G}: Adapt 3. (If this creature has no "
+    "+1/+1 counters on it, put three +1/+1 counters on it.)",
+    "mana_cost": "{1}{G}",
+    "power": 0,
+    "toughness": 2,
+}
+ESIKA: dict[str, Any] = {
+    "name": "Esika, God of the Tree",
+    "type_line": "Legendary Creature — God",
+    "oracle": "Vigilance\n{T}: Add one mana of any color.\nOther legendary creatures you control have "
+    'vigilance and "{T}: Add one mana of any color."',
+    "mana_cost": "{1}{G}{G}",
+    "power": 1,
+    "toughness": 4,
+}
+#: Colors among some cards of the graveyard (The Grey Havens), and a count of its permanent cards (The Core):
+#: both as printed.
+GREY_HAVENS: dict[str, Any] = {
+    "name": "The Grey Havens",
+    "type_line": "Legendary Land",
+    "oracle": "When The Grey Havens enters, scry 1.\n{T}: Add {C}.\n{T}: Add one mana of any color among "
+    "legendary creature cards in your graveyard.",
+}
+THE_CORE: dict[str, Any] = {
+    "name": "The Core",
+    "type_line": "Legendary Land",
+    "oracle": "Fathomless descent — {T}: Add X mana of any one color, where X is the number of permanent "
+    "cards in your graveyard.",
+}
 MARWYN: dict[str, Any] = {
     "name": "Marwyn, the Nurturer",
     "type_line": "Legendary Creature — Elf Druid",
@@ -285,6 +328,8 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
     CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
+    *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)
+    *(GREY_HAVENS, THE_CORE),  # (the graveyard's cards: colors among some, a count of permanent cards)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.
@@ -295,13 +340,15 @@ FAMILY_EXTRAS: tuple[dict[str, Any], ...] = (
 )
 #: Cards for a hand those costs discard or exile (Elvish Spirit Guide's own ability shares the hand).
 HAND_CARDS: tuple[str, ...] = ("Forest", "Lightning Bolt", "Elvish Spirit Guide")
-#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them), and one that
-#: grants its owner's lands an ability from there (Riftstone Portal).
+#: Cards for a graveyard those costs exile from and conditions look in (an Elf card among them), one that
+#: grants its owner's lands an ability from there (Riftstone Portal), and a legendary creature card (The Grey
+#: Havens' colors).
 GRAVEYARD_CARDS: tuple[str | dict[str, Any], ...] = (
     "Forest",
     "Lightning Bolt",
     "Llanowar Elves",
     RIFTSTONE_PORTAL,
+    {"name": "Test Legend", "type_line": "Legendary Creature — Human", "mana_cost": "{W}{U}"},
 )
 
 

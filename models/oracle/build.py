@@ -396,6 +396,10 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
         found = Palette(PaletteKind.REFLECT_SACRIFICED, base)
     elif output.could_produce is not None:
         found = Palette(PaletteKind.REFLECT, base, (object_filter(_only(output.could_produce)),))
+    elif output.among is not None and output.among.nouns[-1].zone == "graveyard":
+        # 'any color among legendary creature cards in your graveyard' (The Grey Havens): of those cards
+        among = tuple(card_filter(replace(noun, zone="", head=r.Head.TYPES)) for noun in output.among.nouns)
+        found = Palette(PaletteKind.GRAVEYARD_COLORS, base, among)
     elif output.among is not None:
         found = Palette(PaletteKind.COLORS_AMONG, base, object_filters(output.among))
     elif output.produced:
@@ -735,7 +739,7 @@ def build_mana_ability(
             output = replace(output, palette=chosen_palette)
     else:
         output = mana_output(adding.output, x_removed=x_removed)
-    riders = _Riders(side_effects=side_effects)
+    riders = _Riders(side_effects=side_effects, adds=output)
     leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence)]
     ability = ManaAbility(
         text=original,
@@ -762,6 +766,8 @@ class _Riders:
     """What the sentences after the one that adds mana say about the ability and its mana."""
 
     side_effects: list[SideEffect]
+    #: what the ability adds otherwise: 'add three mana of that type instead' is so many of its palette
+    adds: ManaOutput | None = None
     conditional: list[tuple[ConditionRecord, ManaOutput]] = field(default_factory=list)
     riders: list[str] = field(default_factory=list)
     restriction: SpendRestriction | None = None
@@ -771,6 +777,23 @@ class _Riders:
     activation_condition: ConditionRecord | None = None
     once_each_turn: bool = False
     timing: str = ""
+
+    def _instead(self, output: r.Output) -> ManaOutput:
+        """What an 'if ..., add ... instead' adds: 'N mana of that color|type' is N of one of the palette the
+        ability adds otherwise (Incubation Druid's 'three mana of that type': any type a land could
+        produce), when that is one mana of one kind."""
+        if isinstance(output, r.AnyOf) and output.palette is r.Palette.THAT_COLOR:
+            adds = self.adds
+            if (
+                adds is None
+                or adds.kind is not OutputKind.ANY_ONE
+                or adds.amount != Amount(constant=1)
+                or not isinstance(output.count, int)
+                or output.where is not None
+            ):
+                raise UnreadError(f"'{r.render(output)}' with no one mana before it")
+            return replace(adds, amount=Amount(constant=output.count))
+        return mana_output(output)
 
     def read(self, sentence: str) -> bool:
         """Take one sentence in; False when it is not read (or no record holds it)."""
@@ -788,7 +811,7 @@ class _Riders:
                     if rider:
                         self.riders.append(rider)
                 case r.IfInstead(reading_condition, output):
-                    self.conditional.append((condition(reading_condition), mana_output(output)))
+                    self.conditional.append((condition(reading_condition), self._instead(output)))
                 case r.WhenSpent():
                     self.riders.append(sentence)  # it changes what the mana does once spent, not what it pays
                 case r.ActivateOnly(limits):

@@ -269,6 +269,8 @@ def mentions_mana(body: str) -> bool:
             and (_is_symbol(after[0]) or after[0] in ("more", "less") or after[1:2] in (("more",), ("less",)))
         ):
             return True
+        if word in ("is", "are") and (after == ("snow",) or starts_with(after, "snow in addition")):
+            return True  # (a permanent made snow: its mana pays {S}, CR 107.4h; 'Enchanted land is snow.')
         if word in ("is", "are"):
             kind = after[1:2] if after[:1] in (("a",), ("an",)) else after[:1]
             if kind and kind[0] in _LAND_TYPE_WORDS:

@@ -12,7 +12,7 @@ from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.phrase_rules import fixed_number, one_card
+from models.oracle.phrase_rules import another, fixed_number, one_card
 from models.oracle.readings import (
     ANY_NUMBER,
     ActivateOnly,
@@ -131,6 +131,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def controls(self, _article: Token, what: Nouns) -> Any:
         return ControlsAny(what)
+
+    def controls_another(self, _other: Token, what: Nouns) -> Any:
+        return ControlsAny(another(what))
 
     def counters_at_least(self, *parts: Any) -> Any:
         number, kind = (p for p in parts if not isinstance(p, Token))

@@ -127,12 +127,16 @@ class PhraseRules(Transformer[Token, Any]):
     def untyped(self, head: Head) -> tuple[tuple[str, ...], Head]:
         return (), head
 
+    def permanent_card(self, *_words: Token) -> tuple[tuple[str, ...], Head, tuple[str, ...]]:
+        # a card of a permanent type (CR 110.4a): no instant, no sorcery
+        return (), Head.CARD, ("Instant", "Sorcery")
+
     def adjective(self, token: Token) -> tuple[str, str]:
         return token.type, str(token)
 
     def noun_core(self, *parts: Any) -> Noun:
-        *adjectives, (types, head) = parts
-        noun = Noun(types=types, head=head)
+        *adjectives, (types, head, *excluded) = parts
+        noun = Noun(types=types, head=head, excluded=excluded[0] if excluded else ())
         for kind, word in adjectives:
             noun = with_adjective(noun, kind, word)
         return noun

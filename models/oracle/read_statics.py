@@ -8,13 +8,22 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from models.abilities import ManaAbility, ObjectFilter, SpendPurpose, SpendRestriction, SpendUse, Who
+from models.abilities import (
+    Condition,
+    ManaAbility,
+    ObjectFilter,
+    SpendPurpose,
+    SpendRestriction,
+    SpendUse,
+    Who,
+)
 from models.mana import ALL_COLORS, ALL_TYPES
 from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
     GrantAbility,
+    GrantHaste,
     NotPaymentKind,
     NotPaymentMana,
     SpendAsThough,
@@ -81,8 +90,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.GrantedWhile() if _read_granted_while(reading, sentence, out):
             return
+        case s.KeywordsWhile() if "haste" not in reading.keywords:
+            out.ignore(sentence)  # (other keywords: nothing a payment reads, whatever the condition)
+            return
         case s.KeywordsWhile():
-            out.ignore(sentence)  # (keywords: nothing a payment reads, whatever the condition)
+            out.effects.extend(_haste_while(reading, sentence))
+            out.read(sentence, "effect")
             return
         case s.OneCardPermission(as_kind):
             # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
@@ -169,6 +182,12 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
     try:
         if isinstance(reading, s.GrantReading):
             return _grants(reading, sentence)
+        if isinstance(reading, s.PowerChangeReading) and reading.ability:
+            # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
+            if not isinstance(reading.subject, Nouns):
+                return ()
+            pumped = static_effect(replace(reading, ability=""), sentence) or ()
+            return (*pumped, *_grants(s.GrantReading(reading.subject, reading.ability), sentence))
         if reading is not None:
             return static_effect(reading, sentence) or ()
     except UnreadError:
@@ -177,12 +196,19 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
     return (ban,) if ban is not None else ()
 
 
-def _grants(reading: s.GrantReading, sentence: str) -> tuple[GrantAbility, ...]:
+def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
     """'<objects> have "<mana ability>"' (layer 6): one grant for each description ('Each land and Ally you
-    control has ...'), which the planner gives a permanent once however many it matches."""
+    control has ...'), which the planner gives a permanent once however many it matches; with the keywords
+    beside it ('have haste and "..."'), haste too (the other keywords change no payment). A quoted ability
+    that is no mana ability grants nothing a payment reads, unless it is about mana: not read."""
     granted = _granted_ability(reading.ability)
+    hasted = static_effect(s.KeywordGrantReading(reading.what, reading.keywords), sentence) or ()
+    if hasted and reading.condition:
+        raise UnreadError(sentence)  # (haste granted from a graveyard: no such card)
     if granted is None:
-        return ()
+        if classify.mentions_mana(reading.ability):
+            raise UnreadError(sentence)  # (an ability about mana that adds none: a cost reduction...)
+        return hasted
     affected = object_filters(reading.what)
     if any(flt.reads_status for flt in affected):
         # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
@@ -194,7 +220,28 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[GrantAbility, ...]:
         raise UnreadError(sentence)  # (only the card's being in its owner's graveyard is read)
     if reading.condition and any(flt.controller is not Who.YOU for flt in affected):
         raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
-    return tuple(GrantAbility(sentence, flt, ability, bool(reading.condition)) for flt in affected)
+    grants = tuple(GrantAbility(sentence, flt, ability, bool(reading.condition)) for flt in affected)
+    return (*grants, *hasted)
+
+
+def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:
+    """'~ has haste as long as <condition>', 'As long as <condition>, creatures you control have haste': haste
+    while the condition holds, the condition as the grammar reads it, or as written when it does not (the
+    planner judges the first on the board and warns about the second wherever the haste would matter: a
+    summoning-sick creature, :mod:`planner.rules.haste`).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as you control an artifact, creatures you control have haste."
+    >>> (grant,) = _haste_while(parse_static(text.rstrip(".")), text)
+    >>> grant.affected.describe(), grant.condition.describe()
+    ('creature you control', 'you control artifact')
+    """
+    try:
+        held = condition(parse_condition(reading.condition))
+    except UnreadError:
+        held = Condition((), unevaluated=reading.condition)
+    affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
+    return tuple(GrantHaste(sentence, flt, held) for flt in affected)
 
 
 #: The condition of a grant that works from its card's graveyard (Riftstone Portal).

@@ -208,10 +208,19 @@ class StaticRules(Transformer[Token, Any]):
 
     def power_change(self, subject: Subject, change: Token, *rest: Any) -> PowerChangeReading:
         keywords = next((part for part in rest if isinstance(part, tuple)), ())
-        return PowerChangeReading(subject, str(change), keywords)
+        quoted = [_quoted(token) for token in rest if isinstance(token, Token) and "QUOTED" in token.type]
+        return PowerChangeReading(subject, str(change), keywords, quoted[0] if quoted else "")
 
     def keyword_grant(self, what: Nouns, keywords: tuple[str, ...]) -> KeywordGrantReading:
         return KeywordGrantReading(what, keywords)
+
+    def keyword_grant_while(self, *parts: Any) -> KeywordsWhile:
+        what = next(part for part in parts if isinstance(part, Nouns))
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), what)
+
+    def grant_with_keywords(self, what: Nouns, keywords: tuple[str, ...], quoted: Token) -> GrantReading:
+        return GrantReading(what, _quoted(quoted), keywords=keywords)
 
     def keyword_list(self, *words: Token) -> tuple[str, ...]:
         return tuple(str(word).lower() for word in words if word.type == "KEYWORD")
@@ -399,3 +408,13 @@ class StaticRules(Transformer[Token, Any]):
         return LandSearchReading(
             types=tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         )
+
+
+def _quoted(token: Token) -> str:
+    """The ability between the quotes of a QUOTED or QUOTED_AFTER_AND token ('and "{T}: Add {G}."').
+
+    >>> _quoted(Token("QUOTED_AFTER_AND", ' and "{T}: Add {G}."'))
+    '{T}: Add {G}.'
+    """
+    text = str(token)
+    return text[text.index('"') + 1 : -1]

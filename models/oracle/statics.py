@@ -153,6 +153,7 @@ class PowerChangeReading:
     subject: Subject
     change: str
     keywords: tuple[str, ...] = ()
+    ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +173,7 @@ class GrantReading:
     what: Nouns
     ability: str
     condition: str = ""
+    keywords: tuple[str, ...] = ()  # 'have vigilance and "<ability>"': the keywords granted beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +187,13 @@ class GrantedWhile:
 
 @dataclass(frozen=True, slots=True)
 class KeywordsWhile:
-    """'~ has flying and indestructible as long as <condition>': keywords only, which no payment reads."""
+    """'~ has flying and indestructible as long as <condition>', 'As long as <condition>, creatures you
+    control have haste' (``what``; None for the card itself): keywords only, of which a payment reads haste
+    alone (CR 302.6)."""
 
     keywords: tuple[str, ...]
     condition: str
+    what: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,7 @@ __all__ = [
     "counted",
     "counter_power",
     "counts_life",
+    "graveyard_colors_among",
     "graveyard_conditions",
     "graveyard_growth",
     "greatest_power",
@@ -427,6 +428,11 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         where = f"{_player_path(view.board, permanent.controller)}.graveyard"
         if graveyard is None or isinstance(graveyard, int):
             return f"{where}: the colors of the cards in the graveyard are read: give the graveyard's cards"
+        some = any(o.palette.kind is PaletteKind.GRAVEYARD_COLORS and o.palette.among for o in outputs)
+        if some and (mover := _moving_cards(view, permanent.controller)):
+            # (the colors of some of its cards, The Grey Havens': a card a cost puts there is not followed)
+            why = "its cost puts a card into the graveyard whose colors are read (not followed)"
+            return f"{view.path(mover)}: {why}"
         if mover := _discarding(view, permanent.controller) or _foraging(view, permanent.controller):
             # (a card discarded while paying goes to the graveyard whose colors are read, and a forage may
             # exile cards from it: not followed; a card sacrificed is, planner.solve.dynamic)
@@ -506,6 +512,31 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     if isinstance(graveyard, int):
         return graveyard > 0 and _every_card(flt)
     return any(card_matches(view, flt, card, player, source) for card in graveyard)
+
+
+def graveyard_colors_among(
+    view: BoardView, filters: tuple[ObjectFilter, ...], player: str, source: str
+) -> ManaTypes:
+    """The colors of the cards in ``player``'s graveyard that match one of ``filters`` (written on ``source``:
+    The Grey Havens' 'legendary creature cards'), after the effects that change the colors of cards that
+    aren't on the battlefield; none when the graveyard is not given as cards (:func:`board_gap` sets such an
+    ability aside before).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [
+    ...     "Llanowar Elves", "Lightning Bolt", {"name": "Test Legend",
+    ...     "type_line": "Legendary Creature — Elf", "mana_cost": "{W}"}]}], "permanents": []})
+    >>> legends = (ObjectFilter(types=("Legendary", "Creature")),)
+    >>> str(graveyard_colors_among(BoardView(board), legends, "me", ""))
+    'W'
+    """
+    graveyard = view.board.player(player).graveyard
+    found = ManaTypes()
+    for card in graveyard if isinstance(graveyard, tuple) else ():
+        if any(card_matches(view, flt, card, player, source) for flt in filters):
+            found |= view.colors_elsewhere(card.colors, player, spell=False)
+    return found
 
 
 def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:

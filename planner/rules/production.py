@@ -35,7 +35,7 @@ from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, ProductionReplacement, TriggerEvent
 from planner.rules.amounts import counted as counted_now
-from planner.rules.amounts import revealing
+from planner.rules.amounts import graveyard_colors_among, revealing
 from planner.rules.packets import ManaTag, Outcome, Packet, bag_packets, normalised
 from planner.rules.replacements import replacement_applies, replacement_orders
 from planner.rules.view import BoardView, SourcedEffect, ViewTable
@@ -88,8 +88,12 @@ def output_types(
     if kind is PaletteKind.DRAFTED_COLORS:
         return view.drafted_colors(pid)
     if kind is PaletteKind.GRAVEYARD_COLORS:
+        owner = view.permanent(pid).controller
+        if palette.among:  # (of some cards: 'among legendary creature cards in your graveyard'; set aside
+            # beside a cost that may put a card there while paying: board_gap)
+            return graveyard_colors_among(view, palette.among, owner, pid) & palette.types
         if graveyard is None:
-            graveyard = view.graveyard_colors(view.permanent(pid).controller)
+            graveyard = view.graveyard_colors(owner)
         return graveyard & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}

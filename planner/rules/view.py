@@ -54,7 +54,7 @@ from planner.rules.executed import (
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
-from planner.rules.haste import haste_granted
+from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
@@ -363,6 +363,8 @@ class BoardView:
                 )
                 if hasty and not found.haste and haste_granted(self, pid):
                     found = replace(found, haste=True)
+                if hasty:
+                    unexecuted += self._haste_gaps(pid, found.haste, line)
                 if set_aside:
                     unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
                 families = removal_families(permanent.oracle, permanent.name, line)
@@ -392,6 +394,8 @@ class BoardView:
                 or (not lost and self.parsed[pid].has_haste)
                 or (hasty and haste_granted(self, pid))
             )
+            if hasty:
+                unexecuted += self._haste_gaps(pid, haste, line)
             if any(_banned(ban, self, pid) for ban in bans):
                 # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
@@ -400,6 +404,13 @@ class BoardView:
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         return result, tuple(unexecuted)
+
+    def _haste_gaps(self, pid: str, haste: bool, line: TypeLine) -> list[TextWarning]:
+        """The grants of haste whose condition the board can't answer (:func:`haste_gaps`), reported where
+        they would matter: on a summoning-sick creature without haste otherwise (CR 302.6)."""
+        if haste or not self._by_id[pid].summoning_sick or not line.is_a("Creature"):
+            return []
+        return [TextWarning(source, text, why) for source, text, why in haste_gaps(self, pid)]
 
     def _with_known_amounts(
         self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]

@@ -147,8 +147,10 @@ class _ColorsPlan:
 
 
 def _reads_graveyard_colors(ability: ManaAbility) -> bool:
-    """True when the ability's mana is of a color of a card in its controller's graveyard."""
-    return not ability.conditional and ability.output.palette.kind is PaletteKind.GRAVEYARD_COLORS
+    """True when the ability's mana is of a color of a card in its controller's graveyard (of any card: one of
+    some cards, The Grey Havens', is set aside beside a sacrifice, by ``amounts.board_gap``)."""
+    palette = ability.output.palette
+    return not ability.conditional and palette.kind is PaletteKind.GRAVEYARD_COLORS and not palette.among
 
 
 def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activation]) -> _ColorsPlan:

@@ -1,0 +1,245 @@
+"""Families of Oracle phrases met on cards of 2020-2026 outside the development files (issue 35, "every
+ability it reads, it uses"), read by the grammar by phrase category and executed by the rules:
+
+- haste *as long as* a condition ('~ has haste as long as you control another Elf', 'As long as you control an
+  artifact, creatures you control have haste'): haste while the board says the condition holds; a condition
+  no board records, or one a payment may change, is reported beside a summoning-sick creature, never guessed;
+- keywords and a quoted mana ability granted together ('Other legendary creatures you control have vigilance
+  and "{T}: Add one mana of any color."', Esika), also beside a pump ('Equipped creature gets +3/+3 and has
+  vigilance and "{T}, Sacrifice this creature: Add three mana of any one color."', Lotus Ring);
+- 'add N mana of that type instead' after 'one mana of any type ...' (Incubation Druid): N of one type of
+  the same palette.
+
+Values are derived by hand from the rules; each board is checked against the reference search too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import checked_verdict, graveyard_board, make_board, mine
+from cost_part_cards import ESIKA, FORGE_RALLY, GREY_HAVENS, INCUBATION_DRUID, THE_CORE
+
+from models.cost import PaymentTarget
+from models.mana_effects import GrantAbility, GrantHaste, PowerChange
+from models.oracle import parse_oracle
+from planner.api import could_produce, max_x, text_warnings
+
+#: A mana creature with its own conditional haste (made up: Markov Crusader's sentence on an Elf druid).
+ELF_SCOUT: dict[str, Any] = {
+    "name": "Test Elf Scout",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}: Add {G}.\nThis creature has haste as long as you control another Elf.",
+    "mana_cost": "{G}",
+    "power": 1,
+    "toughness": 1,
+}
+#: The same with a condition no board records (Bloodghast's).
+LIFE_SCOUT: dict[str, Any] = {
+    **ELF_SCOUT,
+    "name": "Test Life Scout",
+    "oracle": "{T}: Add {G}.\nThis creature has haste as long as an opponent has 10 or less life.",
+}
+LOTUS_RING: dict[str, Any] = {
+    "name": "Lotus Ring",
+    "type_line": "Artifact — Equipment",
+    "oracle": 'Indestructible\nEquipped creature gets +3/+3 and has vigilance and "{T}, Sacrifice this '
+    'creature: Add three mana of any one color."\nEquip {3}',
+    "mana_cost": "{3}",
+}
+BAUBLE: dict[str, Any] = {"name": "Test Bauble", "type_line": "Artifact", "oracle": "", "mana_cost": "{1}"}
+TREASURE: dict[str, Any] = {
+    "name": "Treasure",
+    "type_line": "Token Artifact — Treasure",
+    "oracle": "{T}, Sacrifice this token: Add one mana of any color.",
+    "token": True,
+}
+LEGEND: dict[str, Any] = {
+    "name": "Test Legend",
+    "type_line": "Legendary Creature — Human",
+    "oracle": "",
+    "mana_cost": "{2}",
+    "power": 2,
+    "toughness": 2,
+}
+BEAR: dict[str, Any] = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "oracle": "",
+    "mana_cost": "{1}{G}",
+    "power": 2,
+    "toughness": 2,
+}
+
+
+def _x(board: Any) -> int:
+    found = max_x(board, PaymentTarget.of("{X}"))
+    assert found.x is not None
+    return found.x
+
+
+def test_the_sentences_are_read_by_their_families() -> None:
+    (rally,) = parse_oracle(FORGE_RALLY["oracle"], FORGE_RALLY["name"]).effects
+    assert isinstance(rally, GrantHaste) and rally.affected.describe() == "creature you control"
+    assert rally.condition is not None and rally.condition.describe() == "you control artifact"
+    scout = parse_oracle(ELF_SCOUT["oracle"], ELF_SCOUT["name"])
+    (own,) = scout.effects
+    assert isinstance(own, GrantHaste) and own.affected.self_only
+    assert own.condition is not None and not own.condition.unevaluated
+    (unknown,) = parse_oracle(LIFE_SCOUT["oracle"], LIFE_SCOUT["name"]).effects
+    assert isinstance(unknown, GrantHaste) and unknown.condition is not None
+    assert unknown.condition.unevaluated == "an opponent has 10 or less life"
+    # other keywords as long as a condition change no payment: read as nothing to do
+    assert parse_oracle("This creature has flying as long as you control an artifact.").effects == ()
+    (esika,) = [e for e in parse_oracle(ESIKA["oracle"], ESIKA["name"]).effects]
+    assert (
+        isinstance(esika, GrantAbility)
+        and esika.affected.describe() == "other Legendary creature you control"
+    )
+    ring = parse_oracle(LOTUS_RING["oracle"], LOTUS_RING["name"]).effects
+    assert [type(e) for e in ring] == [PowerChange, GrantAbility]
+    haste_and_mana = parse_oracle('Creatures you control have haste and "{T}: Add {G}."').effects
+    assert sorted(type(e).__name__ for e in haste_and_mana) == ["GrantAbility", "GrantHaste"]
+    druid = parse_oracle(INCUBATION_DRUID["oracle"], INCUBATION_DRUID["name"])
+    assert all(s.read_as != "unsupported" for s in druid.sentences)
+    ((_, instead),) = druid.mana_abilities[0].conditional
+    assert instead.amount.constant == 3 and instead.palette == druid.mana_abilities[0].output.palette
+    # a quoted ability about mana that adds none is not read (never dropped as if it were nothing)
+    about_mana = parse_oracle('Equipped creature gets +1/+1 and has "{3}: This ability costs {1} less."')
+    assert [s.read_as for s in about_mana.sentences] == ["unsupported"]
+
+
+def test_haste_as_long_as_you_control_an_artifact() -> None:
+    # Forge Rally and an artifact: the summoning-sick Elves tap ({G} and the Forest's {G}); not without it
+    sick = mine("e", "Llanowar Elves", summoning_sick=True)
+    board = make_board([sick, mine("r", FORGE_RALLY), mine("a", BAUBLE), mine("f", "Forest")])
+    assert str(could_produce(board)["e"]) == "G"
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert _x(board) == 2 and not text_warnings(board)
+    without = make_board([sick, mine("r", FORGE_RALLY), mine("f", "Forest")])
+    assert checked_verdict(without, "{G}") and not checked_verdict(without, "{G}{G}")
+    assert _x(without) == 1 and not text_warnings(without)
+
+
+def test_a_creatures_own_haste_as_long_as_you_control_another_elf() -> None:
+    # the Scout (sick) with Llanowar Elves beside it: haste, {G} each and the Forest's: three
+    board = make_board(
+        [mine("s", ELF_SCOUT, summoning_sick=True), mine("e", "Llanowar Elves"), mine("f", "Forest")]
+    )
+    assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    assert _x(board) == 3 and not text_warnings(board)
+    # alone (the Scout is an Elf, but not another one): it can't tap
+    alone = make_board([mine("s", ELF_SCOUT, summoning_sick=True), mine("f", "Forest")])
+    assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
+    assert _x(alone) == 1
+
+
+def test_a_condition_the_board_cant_answer_is_reported_where_haste_matters() -> None:
+    # no board records an opponent's life threshold as a haste condition: the Scout is taken as sick, warned
+    board = make_board([mine("s", LIFE_SCOUT, summoning_sick=True), mine("f", "Forest")])
+    assert checked_verdict(board, "{G}") and _x(board) == 1
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "s" and "haste: as long as an opponent has 10 or less life" in warning.reason
+    # not sick: the haste changes nothing, nothing to report
+    awake = make_board([mine("s", LIFE_SCOUT), mine("f", "Forest")])
+    assert _x(awake) == 2 and not text_warnings(awake)
+    # a Treasure a payment may sacrifice is the artifact Forge Rally counts: the order matters, not followed
+    treasure = make_board(
+        [
+            mine("e", "Llanowar Elves", summoning_sick=True),
+            mine("r", FORGE_RALLY),
+            mine("t", TREASURE),
+            mine("f", "Forest"),
+        ]
+    )
+    assert checked_verdict(treasure, "{G}{G}")
+    (gap,) = text_warnings(treasure)
+    assert gap.permanent == "r" and "counts permanents a cost may take away" in gap.reason
+
+
+def test_esika_grants_her_ability_to_other_legendary_creatures() -> None:
+    board = make_board([mine("k", ESIKA), mine("l", LEGEND), mine("b", BEAR)])
+    produced = could_produce(board)
+    assert str(produced["l"]) == "WUBRG" and str(produced["b"]) == ""
+    assert checked_verdict(board, "{W}{U}") and not checked_verdict(board, "{W}{U}{B}")
+    assert _x(board) == 2 and not text_warnings(board)
+
+
+def test_lotus_ring_gives_the_equipped_creature_three_of_one_color() -> None:
+    board = make_board([mine("r", LOTUS_RING, attached_to="b"), mine("b", BEAR)])
+    assert str(could_produce(board)["b"]) == "WUBRG"
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{G}")
+    assert not checked_verdict(board, "{R}{R}{R}{R}")
+    assert _x(board) == 3 and not text_warnings(board)
+    # on nothing: no creature has the ability
+    loose = make_board([mine("r", LOTUS_RING), mine("b", BEAR)])
+    assert str(could_produce(loose)["b"]) == "" and _x(loose) == 0
+
+
+def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
+    lands = [mine("i", "Island", tapped=True), mine("f", "Forest", tapped=True)]
+    grown = make_board([mine("d", INCUBATION_DRUID, counters={"+1/+1": 1}), *lands])
+    assert str(could_produce(grown)["d"]) == "UG"
+    assert checked_verdict(grown, "{U}{U}{U}") and not checked_verdict(grown, "{G}{U}")
+    assert not checked_verdict(grown, "{U}{U}{U}{U}")
+    assert _x(grown) == 3 and not text_warnings(grown)
+    plain = make_board([mine("d", INCUBATION_DRUID), *lands])
+    assert checked_verdict(plain, "{G}") and not checked_verdict(plain, "{G}{G}")
+    assert _x(plain) == 1
+
+
+#: A legendary white and blue creature card for the graveyard.
+LEGEND_CARD: dict[str, Any] = {
+    "name": "Test Legend",
+    "type_line": "Legendary Creature — Elf",
+    "mana_cost": "{W}{U}",
+}
+
+
+def _havens(graveyard: Any, *others: dict[str, Any]) -> Any:
+    return graveyard_board(mine("h", GREY_HAVENS), mine("f", "Forest"), *others, graveyard=graveyard)
+
+
+def test_the_grey_havens_adds_a_color_among_legendary_creature_cards_in_the_graveyard() -> None:
+    board = _havens(["Llanowar Elves", LEGEND_CARD, "Lightning Bolt"])
+    assert str(could_produce(board)["h"]) == "WUC"
+    assert checked_verdict(board, "{W}{G}") and checked_verdict(board, "{U}{G}")
+    assert not checked_verdict(board, "{B}{G}") and not checked_verdict(board, "{R}{G}")
+    assert not text_warnings(board)
+    # no legendary creature card there (Llanowar Elves isn't legendary; a legendary creature on the
+    # battlefield is not in the graveyard): {C} alone
+    none = _havens(["Llanowar Elves"], mine("l", LEGEND))
+    assert str(could_produce(none)["h"]) == "C" and not checked_verdict(none, "{W}{G}")
+    # a cost that may put a card there first (Lotus Petal sacrificed): not followed, set aside and reported
+    petal = _havens([LEGEND_CARD], mine("p", "Lotus Petal"))
+    (moved,) = text_warnings(petal)
+    assert moved.permanent == "h" and "puts a card into the graveyard" in moved.reason
+    assert str(could_produce(petal)["h"]) == "C"
+    # a graveyard given as a count: which colors is not known, set aside and reported
+    counted = _havens(3)
+    (warning,) = text_warnings(counted)
+    assert warning.permanent == "h" and "give the graveyard's cards" in warning.reason
+
+
+def test_the_core_counts_the_permanent_cards_in_the_graveyard() -> None:
+    # a land, a creature and an artifact card count; an instant does not (CR 110.4a): X = 3, of one color
+    board = graveyard_board(
+        mine("c", THE_CORE), graveyard=["Forest", "Llanowar Elves", "Lightning Bolt", "Sol Ring"]
+    )
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{R}{R}")
+    assert not checked_verdict(board, "{R}{G}")
+    assert _x(board) == 3 and not text_warnings(board)
+    spells = graveyard_board(mine("c", THE_CORE), graveyard=["Lightning Bolt"])
+    assert _x(spells) == 0
+    # a count of cards: how many are permanent cards is not known, set aside and reported
+    (warning,) = text_warnings(graveyard_board(mine("c", THE_CORE), graveyard=4))
+    assert warning.permanent == "c"
+
+
+def test_a_permanent_made_snow_is_warned_about() -> None:
+    # 'Enchanted land is snow.' (Glittering Frost): its mana would pay {S} (CR 107.4h); not read, so warned
+    frost = parse_oracle("Enchant land\nEnchanted land is snow.")
+    assert [s.read_as for s in frost.sentences] == ["keyword", "unsupported"]
+    # a condition on a card's being snow is no such effect
+    sheets = parse_oracle("If that card is snow, you may reveal it and put it into your hand.")
+    assert [s.read_as for s in sheets.sentences] == ["ignored"]
