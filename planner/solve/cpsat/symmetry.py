@@ -17,7 +17,7 @@ _touched` does the same for the twins nothing singles out.
 from __future__ import annotations
 
 import itertools
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
@@ -26,7 +26,7 @@ from models.abilities import ManaAbility
 from models.cost import PaymentTarget
 from planner.rules.activations import Activation
 from planner.solve.cpsat.analysis import classable
-from planner.solve.cpsat.record import PaymentModel, total
+from planner.solve.cpsat.record import Edge, PaymentModel, total
 
 __all__ = ["order_singled_twins", "singled_twin_runs"]
 
@@ -92,6 +92,7 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
     cycle, reliance, doubling of unspent mana or cost paid by tapping or sacrificing permanents outside
     the mana abilities (as :mod:`planner.solve.cpsat.classes` asks).
 
+    >>> from collections import Counter
     >>> from models import Board, PaymentTarget
     >>> from planner.solve.cpsat.spine import build
     >>> from planner.solve.problem import PaymentProblem
@@ -129,27 +130,40 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
         ):
             continue
         alike[replace(permanent, id="")].append(pid)
+    groups = [candidates for candidates in alike.values() if len(candidates) > 1]
+    if not groups:
+        return []
+    group_of = {pid: number for number, candidates in enumerate(groups) for pid in candidates}
+    naming: dict[str, list[int]] = defaultdict(list)
+    spoiled: set[int] = set()  # (a template naming two of a group: a swap is not a renaming of one template)
+    for template in templates:
+        named = {pid for pid in _strings(template) if pid in group_of}
+        if len({group_of[pid] for pid in named}) < len(named):
+            spoiled.update(group_of[pid] for pid in named)
+        for pid in named:
+            naming[pid].append(template.index)
+    edges = set(record.static_edges)
+    edges_of: dict[int, list[Edge]] = defaultdict(list)
+    for a, b in edges:
+        edges_of[a].append((a, b))
+        if b != a:
+            edges_of[b].append((a, b))
     runs: list[tuple[list[str], dict[int, int]]] = []
-    for candidates in alike.values():
-        if len(candidates) < 2:
-            continue
-        runs += _interchangeable(record, candidates)
+    for number, candidates in enumerate(groups):
+        if number not in spoiled:
+            runs += _interchangeable(record, candidates, naming, (edges, edges_of))
     return runs
 
 
 def _interchangeable(
-    record: PaymentModel, candidates: Sequence[str]
+    record: PaymentModel,
+    candidates: Sequence[str],
+    naming: dict[str, list[int]],
+    edges: tuple[set[Edge], dict[int, list[Edge]]],
 ) -> list[tuple[list[str], dict[int, int]]]:
-    """The runs of ``candidates`` (alike permanents, lowest id first) that the model can't tell apart, with
-    each touching template's weight (see :func:`singled_twin_runs`)."""
-    group = set(candidates)
-    naming: dict[str, list[int]] = defaultdict(list)
-    for template in record.templates:
-        named = group.intersection(_strings(template))
-        if len(named) > 1:
-            return []  # (a template naming two of them: a swap is not a renaming of one template)
-        for pid in named:
-            naming[pid].append(template.index)
+    """The runs of ``candidates`` (alike permanents, lowest id first, each named by templates that name no
+    other of them: ``naming``) that the model can't tell apart, with each touching template's weight (see
+    :func:`singled_twin_runs`); ``edges``: the static edges, and those of each template."""
     signatures: dict[str, dict[Activation, int]] = {}
     for pid in candidates:
         try:
@@ -162,7 +176,7 @@ def _interchangeable(
     runs: list[list[str]] = []
     for pid in candidates:
         previous = runs[-1][-1] if runs else None
-        if previous is not None and _swappable(record, signatures[previous], signatures[pid]):
+        if previous is not None and _swappable(signatures[previous], signatures[pid], *edges):
             runs[-1].append(pid)
         else:
             runs.append([pid])
@@ -183,14 +197,21 @@ def _interchangeable(
     return found
 
 
-def _swappable(record: PaymentModel, one: dict[Activation, int], other: dict[Activation, int]) -> bool:
+def _swappable(
+    one: dict[Activation, int],
+    other: dict[Activation, int],
+    edges: set[Edge],
+    edges_of: dict[int, list[Edge]],
+) -> bool:
     """True when swapping two alike permanents, whose naming templates are ``one`` and ``other`` by their
-    signatures, maps the templates and the static edges onto themselves."""
+    signatures, maps the templates and the static edges (``edges``, by template: ``edges_of``) onto
+    themselves."""
     if one.keys() != other.keys():
         return False
     swap = {i: other[s] for s, i in one.items()} | {i: one[s] for s, i in other.items()}
-    edges = Counter(record.static_edges)
-    return edges == Counter((swap.get(a, a), swap.get(b, b)) for a, b in record.static_edges)
+    return all(
+        (swap.get(a, a), swap.get(b, b)) in edges for index in swap for a, b in edges_of.get(index, ())
+    )
 
 
 def order_singled_twins(record: PaymentModel) -> None:
