@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
@@ -37,36 +37,59 @@ _ANY = ""
 _ID_FREE = (ManaAbility, PaymentTarget)
 
 
-def _strings(value: object) -> Iterator[str]:
-    """Every string in a value made of strings, tuples, sets and dataclasses (an ability and a payment
-    target are not looked into: they name no permanent)."""
+#: The fields walked for ids of each type met (:func:`_walked`): a dataclass's own fields, none for others.
+_WALKED: dict[type, tuple[str, ...]] = {}
+
+
+def _walked(kind: type) -> tuple[str, ...]:
+    """The fields of a dataclass type that :func:`_strings` and :func:`_renamed` look into (its ``__init__``
+    fields); none for any other type, nor for an ability or a payment target (they name no permanent)."""
+    found = _WALKED.get(kind)
+    if found is None:
+        plain = not is_dataclass(kind) or issubclass(kind, _ID_FREE)
+        found = () if plain else tuple(f.name for f in fields(kind) if f.init)
+        _WALKED[kind] = found
+    return found
+
+
+def _strings(value: object, into: set[str]) -> set[str]:
+    """Every string in a value made of strings, tuples, sets and dataclasses, added to ``into``.
+
+    >>> sorted(_strings(("s1", frozenset({"s2"}), 3), set()))
+    ['s1', 's2']
+    """
     if isinstance(value, str):
-        yield value
+        into.add(value)
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
-            yield from _strings(item)
-    elif is_dataclass(value) and not isinstance(value, type) and not isinstance(value, _ID_FREE):
-        for field in fields(value):
-            yield from _strings(getattr(value, field.name))
+            _strings(item, into)
+    else:
+        for name in _walked(type(value)):
+            _strings(getattr(value, name), into)
+    return into
 
 
 def _renamed(value: Any, pid: str) -> Any:
     """The value with the string ``pid`` replaced by :data:`_ANY` wherever it occurs (as in
-    :func:`_strings`).
+    :func:`_strings`); the value itself where it does not.
 
     >>> _renamed(("s1", ("s2", "s1")), "s1")
     ('', ('s2', ''))
     """
     if isinstance(value, str):
         return _ANY if value == pid else value
-    if isinstance(value, tuple):
-        return tuple(_renamed(item, pid) for item in value)
-    if isinstance(value, frozenset):
-        return frozenset(_renamed(item, pid) for item in value)
-    if is_dataclass(value) and not isinstance(value, type) and not isinstance(value, _ID_FREE):
-        changes = {f.name: _renamed(getattr(value, f.name), pid) for f in fields(value) if f.init}
-        return replace(value, **changes)
-    return value
+    if isinstance(value, tuple | frozenset):
+        items = [_renamed(item, pid) for item in value]
+        if all(new is old for new, old in zip(items, value, strict=True)):
+            return value
+        return type(value)(items)
+    names = _walked(type(value))
+    if not names:
+        return value
+    changes = {name: _renamed(getattr(value, name), pid) for name in names}
+    if all(new is getattr(value, name) for name, new in changes.items()):
+        return value
+    return replace(value, **changes)
 
 
 def _touches(template: Activation, pid: str) -> bool:
@@ -137,7 +160,7 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
     naming: dict[str, list[int]] = defaultdict(list)
     spoiled: set[int] = set()  # (a template naming two of a group: a swap is not a renaming of one template)
     for template in templates:
-        named = {pid for pid in _strings(template) if pid in group_of}
+        named = {pid for pid in _strings(template, set()) if pid in group_of}
         if len({group_of[pid] for pid in named}) < len(named):
             spoiled.update(group_of[pid] for pid in named)
         for pid in named:
