@@ -106,13 +106,14 @@ def _signature(template: Activation, pid: str) -> Activation:
 
 
 def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, int]]]:
-    """Runs of permanents (lowest id first) that other templates single out and that are interchangeable in
-    the model, each with a weight per template that touches one of them (the same weight for what does
-    the same to each): alike in every field but the id, with no effect of their own and nothing attached,
-    each one permanent of the model, each named by templates that name no other of the run, and the
-    templates naming each the same but for its id; the static edges the same under any swap of two of
-    them. Only for a payment alone, whose templates read no amount that the payment changes, with no {Q}
-    cycle, reliance, doubling of unspent mana or cost paid by tapping or sacrificing permanents outside
+    """Runs of permanents (lowest id first) that other templates take off the battlefield (sacrifice, exile,
+    return) and that are interchangeable in the model, each with a weight per template that touches one of
+    them (the same weight for what does the same to each): alike in every field but the id, with no effect
+    of their own and nothing attached, each one permanent of the model, each named by templates that name
+    no other of the run, and the templates naming each the same but for its id; the static edges the same
+    under any swap of two of them. Only for a payment alone, whose templates read no amount that the
+    payment changes, with no {Q} cycle, reliance, doubling of unspent mana or cost paid by tapping or
+    sacrificing permanents outside
     the mana abilities (as :mod:`planner.solve.cpsat.classes` asks).
 
     >>> from collections import Counter
@@ -139,7 +140,9 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
         return []
     board = record.board
     templates = record.templates
-    singled = {pid for t in templates for pid in (*t.tapped, *t.removed, *t.choices.untapped)}
+    # (only what a cost takes off the battlefield: the creatures Springleaf Drum taps, alike too, cost a
+    # 1,000-permanent board 30 ms of checks where the solver needed no help, bench_big question 8)
+    singled = {pid for t in templates for pid in t.removed}
     attached = {p.attached_to for p in board.permanents if p.attached_to is not None}
     alike: dict[object, list[str]] = defaultdict(list)
     for pid in sorted(singled):
