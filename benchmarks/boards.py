@@ -626,16 +626,25 @@ def multiplier_questions() -> dict[str, Question]:
 def small_slow_questions() -> dict[str, Question]:
     """Small boards without a multiplier where the CP-SAT model was slow (issue 41), by name: eight Mystic
     Gates, seven Swamps, Krark-Clan Ironworks and a Wooded Bastion paying {2}{G} (nothing makes the colors
-    the filters take: "no"; main took minutes to prove it).
+    the filters take: "no"; main took minutes to prove it); two Krark-Clan Ironworks and eight Selesnya
+    Signets paying {W}{W} (the Ironworks single out each Signet: 36 s before the model listed them in
+    order, :mod:`planner.solve.cpsat.symmetry`).
 
     >>> {name: len(q.board["permanents"]) for name, q in small_slow_questions().items()}
-    {'mystic gates 17': 17}
+    {'mystic gates 17': 17, 'ironworks signets 10': 10}
     """
-    cards = [("Krark-Clan Ironworks", 1), ("Mystic Gate", 8), ("Swamp", 7), ("Wooded Bastion", 1)]
-    permanents = [
-        {"id": f"{card.split()[0].lower()}{n}", "card": card, "controller": "me"}
-        for card, count in cards
-        for n in range(count)
-    ]
-    board = {"version": 1, "players": [{"id": "me", "life": 20}], "permanents": permanents}
-    return {"mystic gates 17": Question(board=board, cost="{2}{G}", kind="small")}
+
+    def board(cards: list[tuple[str, int]]) -> dict[str, Any]:
+        permanents = [
+            {"id": f"{card.split()[0].lower()}{n}", "card": card, "controller": "me"}
+            for card, count in cards
+            for n in range(count)
+        ]
+        return {"version": 1, "players": [{"id": "me", "life": 20}], "permanents": permanents}
+
+    gates = board([("Krark-Clan Ironworks", 1), ("Mystic Gate", 8), ("Swamp", 7), ("Wooded Bastion", 1)])
+    signets = board([("Krark-Clan Ironworks", 2), ("Selesnya Signet", 8)])
+    return {
+        "mystic gates 17": Question(board=gates, cost="{2}{G}", kind="small"),
+        "ironworks signets 10": Question(board=signets, cost="{W}{W}", kind="small"),
+    }

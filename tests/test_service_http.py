@@ -315,9 +315,12 @@ def test_a_client_that_goes_away_mid_body_is_not_a_traceback() -> None:
 def test_a_call_whose_client_went_away_frees_its_worker() -> None:
     """A long call whose client goes away: its worker process is stopped (and replaced) soon after, not left
     to run to the time limit. The call: two Krark-Clan Ironworks and eight Selesnya Signets paying {W}{W},
-    which the solver does not settle within seconds (issue 41's small slow boards; the Squandered Resources
-    board this test used became fast, and the worker then finished before its client left). Should the
-    solver settle it fast too, this assertion fails and the board must be replaced by a slower one."""
+    each Signet with a different number of charge counters, which the solver does not settle within seconds
+    (issue 41's small slow boards: alike, the Signets are interchangeable and the model lists them in order,
+    which settles it in 0.1 s; the counters, which do nothing, keep them apart. The Squandered Resources
+    board this test used earlier became fast too, and the worker then finished before its client left).
+    Should the solver settle it fast too, this assertion fails and the board must be replaced by a slower
+    one."""
     import socket
     import time
 
@@ -325,7 +328,10 @@ def test_a_call_whose_client_went_away_frees_its_worker() -> None:
         "version": 1,
         "players": [{"id": "me"}],
         "permanents": [{"id": f"k{i}", "card": "Krark-Clan Ironworks", "controller": "me"} for i in range(2)]
-        + [{"id": f"s{i}", "card": "Selesnya Signet", "controller": "me"} for i in range(8)],
+        + [
+            {"id": f"s{i}", "card": "Selesnya Signet", "controller": "me", "counters": {"charge": i + 1}}
+            for i in range(8)
+        ],
     }
     running = Server("--pool", "process", "--workers", "1", "--time-limit", "30")
     try:

@@ -18,7 +18,10 @@ at its optimum (:mod:`~planner.solve.cpsat.solve`); when no order exists because
 one another with nothing from outside, the relaxed model is solved again with its first activations
 ordered (:mod:`~planner.solve.cpsat.first_paid`, which also leaves out the nodes that nothing could pay
 first), and otherwise the model of every twin answers. The answers are the same either way: only the
-model's size changes.
+model's size changes. Identical permanents that another permanent's cost singles out one by one (Signets
+that Krark-Clan Ironworks may sacrifice) stay apart, and are used in the order of their ids
+(:mod:`~planner.solve.cpsat.symmetry`), so that the solver does not prove its optimum over every
+relabelling of them.
 
 Where the model is narrower than the rules (also in the README):
 

@@ -75,8 +75,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     classes: dict[str, tuple[str, ...]] = {}
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
         # (no classes beside reliances: those name templates one by one)
-        classable = _classable(problem) and not relying
-        runs = sacrificed_classes(board, problem.view, templates, edges) if classable else []
+        counted = classable(problem) and not relying
+        runs = sacrificed_classes(board, problem.view, templates, edges) if counted else []
         if runs:
             relaxed = True
             templates, classes, edges = classed(templates, edges, runs)
@@ -115,7 +115,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     )
 
 
-def _classable(problem: PaymentProblem) -> bool:
+def classable(problem: PaymentProblem) -> bool:
     """True when a payment's identical sacrificed permanents may be counted as classes
     (:mod:`planner.solve.cpsat.classes`): nothing pays the target by tapping or sacrificing permanents
     outside the mana abilities (convoke, improvise, an additional sacrifice), which reads them one by one."""

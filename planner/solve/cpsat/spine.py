@@ -43,6 +43,7 @@ from planner.solve.cpsat.record import Layer, PaymentModel
 from planner.solve.cpsat.resources import share_hand_cards, share_resources
 from planner.solve.cpsat.sacrifice import declare_sacrifices
 from planner.solve.cpsat.solve import solve
+from planner.solve.cpsat.symmetry import order_singled_twins
 from planner.solve.cpsat.unspent import declines, doubled_as_resolved, doubled_supply, doubling_templates
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
@@ -98,6 +99,7 @@ def build(problem: PaymentProblem, *, merge: bool = True, firsts: bool = False) 
     share_resources(record)  # taps, untaps, sacrifices, counters, once each turn, energy, cards in hand
     share_hand_cards(record)  # each card in hand exiled for its mana once
     declare_sacrifices(record)  # the spell's additional sacrifices, chosen with the mana (CR 601.2h)
+    order_singled_twins(record)  # interchangeable permanents that costs single out, used lowest ids first
     problem.check_time()
     objective(record)  # the lexicographic levels, most important first
     return record
