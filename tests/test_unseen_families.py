@@ -210,11 +210,21 @@ def test_the_grey_havens_adds_a_color_among_legendary_creature_cards_in_the_grav
     # battlefield is not in the graveyard): {C} alone
     none = _havens(["Llanowar Elves"], mine("l", LEGEND))
     assert str(could_produce(none)["h"]) == "C" and not checked_verdict(none, "{W}{G}")
-    # a cost that may put a card there first (Lotus Petal sacrificed): not followed, set aside and reported
+    # a cost that puts a card there first: Ashnod's Altar sacrificing a white and blue legendary creature
+    # (in the graveyard a legendary creature card of those colors, CR 400.7) lets the Havens make {W} or {U}
+    # after it; sacrificing the Llanowar Elves (not legendary) brings no {G}
+    legend = {**LEGEND_CARD, "power": 2, "toughness": 2}
+    altar = _havens(
+        ["Llanowar Elves"], mine("l", legend), mine("a", "Ashnod's Altar"), mine("e", "Llanowar Elves")
+    )
+    assert str(could_produce(altar)["h"]) == "C" and not text_warnings(altar)
+    assert checked_verdict(altar, "{W}{G}") and checked_verdict(altar, "{U}{G}")
+    assert not checked_verdict(altar, "{G}{G}{G}") and not checked_verdict(altar, "{W}{U}")
+    # {X}{W}: the Elves' {G}, then both creatures sacrificed ({C}{C} each), the Havens' {W}, the Forest's {G}
+    assert max_x(altar, PaymentTarget.of("{X}{W}")).x == 6
+    # a colorless Lotus Petal brings no color: nothing to follow, nothing set aside
     petal = _havens([LEGEND_CARD], mine("p", "Lotus Petal"))
-    (moved,) = text_warnings(petal)
-    assert moved.permanent == "h" and "puts a card into the graveyard" in moved.reason
-    assert str(could_produce(petal)["h"]) == "C"
+    assert not text_warnings(petal) and str(could_produce(petal)["h"]) == "WUC"
     # a graveyard given as a count: which colors is not known, set aside and reported
     counted = _havens(3)
     (warning,) = text_warnings(counted)

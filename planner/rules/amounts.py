@@ -428,11 +428,6 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         where = f"{_player_path(view.board, permanent.controller)}.graveyard"
         if graveyard is None or isinstance(graveyard, int):
             return f"{where}: the colors of the cards in the graveyard are read: give the graveyard's cards"
-        some = any(o.palette.kind is PaletteKind.GRAVEYARD_COLORS and o.palette.among for o in outputs)
-        if some and (mover := _moving_cards(view, permanent.controller)):
-            # (the colors of some of its cards, The Grey Havens': a card a cost puts there is not followed)
-            why = "its cost puts a card into the graveyard whose colors are read (not followed)"
-            return f"{view.path(mover)}: {why}"
         if mover := _discarding(view, permanent.controller) or _foraging(view, permanent.controller):
             # (a card discarded while paying goes to the graveyard whose colors are read, and a forage may
             # exile cards from it: not followed; a card sacrificed is, planner.solve.dynamic)
@@ -531,7 +526,7 @@ def graveyard_colors_among(
     >>> str(graveyard_colors_among(BoardView(board), legends, "me", ""))
     'W'
     """
-    graveyard = view.board.player(player).graveyard
+    graveyard = view.player(player).graveyard  # (as a replay left it)
     found = ManaTypes()
     for card in graveyard if isinstance(graveyard, tuple) else ():
         if any(card_matches(view, flt, card, player, source) for flt in filters):

@@ -88,12 +88,13 @@ def output_types(
     if kind is PaletteKind.DRAFTED_COLORS:
         return view.drafted_colors(pid)
     if kind is PaletteKind.GRAVEYARD_COLORS:
-        owner = view.permanent(pid).controller
-        if palette.among:  # (of some cards: 'among legendary creature cards in your graveyard'; set aside
-            # beside a cost that may put a card there while paying: board_gap)
-            return graveyard_colors_among(view, palette.among, owner, pid) & palette.types
         if graveyard is None:
-            graveyard = view.graveyard_colors(owner)
+            owner = view.permanent(pid).controller
+            # (of some cards only: 'among legendary creature cards in your graveyard')
+            if palette.among:
+                graveyard = graveyard_colors_among(view, palette.among, owner, pid)
+            else:
+                graveyard = view.graveyard_colors(owner)
         return graveyard & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}

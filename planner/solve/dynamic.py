@@ -48,6 +48,7 @@ from models.mana_effects import ManaTrigger, TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     card_matches,
+    graveyard_colors_among,
     known_power,
     power_change,
     quantity,
@@ -147,10 +148,9 @@ class _ColorsPlan:
 
 
 def _reads_graveyard_colors(ability: ManaAbility) -> bool:
-    """True when the ability's mana is of a color of a card in its controller's graveyard (of any card: one of
-    some cards, The Grey Havens', is set aside beside a sacrifice, by ``amounts.board_gap``)."""
-    palette = ability.output.palette
-    return not ability.conditional and palette.kind is PaletteKind.GRAVEYARD_COLORS and not palette.among
+    """True when the ability's mana is of a color of a card in its controller's graveyard (of any card, or of
+    some cards: The Grey Havens' legendary creature cards)."""
+    return not ability.conditional and ability.output.palette.kind is PaletteKind.GRAVEYARD_COLORS
 
 
 def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activation]) -> _ColorsPlan:
@@ -158,15 +158,16 @@ def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activ
     of the cards there now, and how many cards of each color one activation of each changer puts there
     (a sacrificed card goes to the graveyard, with its colors there: CR 400.7)."""
     owner = view.permanent(template.pid).controller
-    palette = template.ability.output.palette.types
-    now = view.graveyard_colors(owner)
+    palette = template.ability.output.palette
+    among = palette.among  # (the colors of some of its cards only: The Grey Havens' legendary creatures)
+    now = graveyard_colors_among(view, among, owner, template.pid) if among else view.graveyard_colors(owner)
     moved = {c.index: _moved_colors(view, template, c) for c in changers}
     arriving = ManaTypes()
     for cards in moved.values():
         for colors in cards:
             arriving |= colors
     found: list[tuple[ManaTypes, tuple[Change, ...]]] = []
-    for color in (palette & arriving) - now:
+    for color in (palette.types & arriving) - now:
         changes = tuple(
             Change(index, count)
             for index, cards in moved.items()
@@ -178,11 +179,18 @@ def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activ
 
 def _moved_colors(view: BoardView, counting: Activation, changer: Activation) -> list[ManaTypes]:
     """The colors in the graveyard of each card one activation of ``changer`` puts into the graveyard of
-    ``counting``'s controller (the permanents its cost sacrifices that are cards)."""
+    ``counting``'s controller (the permanents its cost sacrifices that are cards), of those the palette looks
+    among."""
     owner = view.permanent(counting.pid).controller
     own = frozenset(counting.gone)
-    cards = (view.permanent(pid).as_card() for pid in changer.gone if pid not in own)
-    return [view.colors_elsewhere(card.colors, owner, spell=False) for card in cards if card is not None]
+    among = counting.ability.output.palette.among
+    cards = [view.permanent(pid).as_card() for pid in changer.gone if pid not in own]
+    return [
+        view.colors_elsewhere(card.colors, owner, spell=False)
+        for card in cards
+        if card is not None
+        and (not among or any(card_matches(view, flt, card, owner, counting.pid) for flt in among))
+    ]
 
 
 def _key(template: Activation) -> _Key:
