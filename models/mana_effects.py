@@ -225,6 +225,9 @@ class PowerChange:
     affected: ObjectFilter
     power: int
     toughness: int
+    #: 'as long as <condition>' (Werebear's threshold): only while it holds, judged by the planner on the
+    #: board, which sets aside what reads a power where it can't judge it steadily (as haste's conditions)
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

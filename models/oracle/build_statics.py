@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import AmountKind, ObjectFilter, Who
+from models.abilities import AmountKind, Condition, ObjectFilter, Who
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     ActivationBan,
@@ -30,7 +30,7 @@ from models.mana_effects import (
 )
 from models.oracle import readings as r
 from models.oracle import statics as s
-from models.oracle.build import amount, object_filter, object_filters, spend_restriction
+from models.oracle.build import amount, condition, object_filter, object_filters, spend_restriction
 from models.oracle.grammar import UnreadError, parse_condition
 from models.types import BASIC_LAND_TYPES
 
@@ -61,10 +61,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             if reading.gets:  # (the enchanted creature's pump: 'gets +1/+1 and is black')
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
-        case s.PowerChangeReading(subject, change, keywords):
+        case s.PowerChangeReading(subject, change, keywords, _, held):
             pumped = _pumped(subject)
             hasted = _haste(pumped, keywords, sentence)
-            return (*_power_changes(pumped, change, sentence), *hasted)
+            changes = _power_changes(pumped, change, sentence, while_condition(held) if held else None)
+            return (*changes, *hasted)
         case s.KeywordGrantReading(what, keywords):
             return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
@@ -109,8 +110,26 @@ def _pumped(subject: s.Subject) -> ObjectFilter | tuple[ObjectFilter, ...]:
     return object_filters(subject)
 
 
+def while_condition(written: str) -> Condition:
+    """An 'as long as <condition>' as the grammar reads it, or as written (``unevaluated``) when it does not:
+    the planner judges the first on the board and warns about the second where it matters.
+
+    >>> while_condition("you control an artifact").describe()
+    'you control artifact'
+    >>> while_condition("an opponent has 10 or less life").unevaluated
+    'an opponent has 10 or less life'
+    """
+    try:
+        return condition(parse_condition(written))
+    except UnreadError:
+        return Condition((), unevaluated=written)
+
+
 def _power_changes(
-    affected: ObjectFilter | tuple[ObjectFilter, ...], change: str, sentence: str
+    affected: ObjectFilter | tuple[ObjectFilter, ...],
+    change: str,
+    sentence: str,
+    held: Condition | None = None,
 ) -> tuple[PowerChange, ...]:
     """One :class:`PowerChange` for each description (a permanent matching two gets it once: CR 613.4c
     counts the effect, not the descriptions). What it applies to must not change while paying: a description
@@ -121,7 +140,7 @@ def _power_changes(
     [('creature', 2, -1)]
     """
     power, toughness = (int(part) for part in change.split("/"))
-    return tuple(PowerChange(sentence, flt, power, toughness) for flt in _steady(affected, sentence))
+    return tuple(PowerChange(sentence, flt, power, toughness, held) for flt in _steady(affected, sentence))
 
 
 def _haste(

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Final
 
 from models.abilities import (
-    Condition,
     ManaAbility,
     ObjectFilter,
     SpendPurpose,
@@ -33,7 +32,7 @@ from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
 from models.oracle.build import condition, mana_effect, object_filters, spend_restriction
-from models.oracle.build_statics import static_effect
+from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
     UnreadError,
     parse_condition,
@@ -236,10 +235,7 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
     >>> grant.affected.describe(), grant.condition.describe()
     ('creature you control', 'you control artifact')
     """
-    try:
-        held = condition(parse_condition(reading.condition))
-    except UnreadError:
-        held = Condition((), unevaluated=reading.condition)
+    held = while_condition(reading.condition)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
     return tuple(GrantHaste(sentence, flt, held) for flt in affected)
 

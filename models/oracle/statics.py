@@ -154,6 +154,7 @@ class PowerChangeReading:
     change: str
     keywords: tuple[str, ...] = ()
     ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
+    condition: str = ""  # '~ gets +3/+3 as long as <condition>' (Werebear's threshold): as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +497,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change, keywords, _, condition) if condition:
+            verb = "get" if _plural(subject) else "gets"
+            return f"{_subject(subject)} {verb} {change} as long as {condition}"
         case PowerChangeReading(subject, change, keywords):
             has = f" and {_has(subject)} {_listed(keywords)}" if keywords else ""
             return f"{_subject(subject)} {'get' if _plural(subject) else 'gets'} {change}{has}"

@@ -50,7 +50,7 @@ from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
 from planner.rules.colors_read import changes_own_color, color_change_gap
-from planner.rules.power_changes import power_change_gap, power_changes
+from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
 from planner.rules.same_name import same_named
 
 if TYPE_CHECKING:
@@ -418,7 +418,9 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     permanent = view.permanent(pid)
     if _exiles_from_graveyard(ability) and (gap := _exile_gap(view, permanent.controller)):
         return gap
-    if _reads_power(ability) and (why := _unread_power_change(view)):
+    if _reads_power(ability) and (
+        why := _unread_power_change(view) or unsteady_power_change(view, _powers_read(view, pid, ability))
+    ):
         return f"{why}: the ability reads a power"
     if _judges_power(ability) and (why := power_change_gap(view)):
         return f"{why}: the ability judges a power"
@@ -640,6 +642,20 @@ def _reads_power(ability: ManaAbility) -> bool:
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
     powers = (AmountKind.POWER, AmountKind.GREATEST_POWER)
     return any(a.kind in powers for a in amounts) or _judges_power(ability)
+
+
+def _powers_read(view: BoardView, pid: str, ability: ManaAbility) -> tuple[str, ...] | None:
+    """The permanents whose power the ability's amounts read (its own, those a greatest power looks at), or
+    None when a filter judges powers (any creature's may matter)."""
+    if _judges_power(ability):
+        return None
+    read: list[str] = []
+    for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
+        if amount.kind is AmountKind.POWER:
+            read.append(pid)
+        elif amount.kind is AmountKind.GREATEST_POWER and amount.filter is not None:
+            read += view.matching(amount.filter, pid)
+    return tuple(read)
 
 
 def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:

@@ -15,20 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from models.abilities import Condition, CostPartKind, ManaAbility
 from models.mana_effects import GrantHaste
-from planner.rules.takers import TAKING_PARTS, possible_abilities
+from planner.rules.steady import condition_gap, holds_steadily
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = ["haste_gaps", "haste_granted"]
-
-#: The cost parts that take a permanent off the battlefield: another's, its own returned, a Food foraged.
-_TAKING_PARTS = TAKING_PARTS | {CostPartKind.RETURN_SELF, CostPartKind.FORAGE}
-
-#: The cost parts that move counters (a condition on the source's counters may change while paying).
-_COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
 
 
 def haste_granted(view: BoardView, pid: str) -> bool:
@@ -51,8 +44,7 @@ def haste_granted(view: BoardView, pid: str) -> bool:
         assert isinstance(effect, GrantHaste)
         if not view.matches(effect.affected, pid, sourced.source):
             continue
-        held = effect.condition
-        if held is None or (_gap(view, held, sourced.source) is None and view.holds(held, sourced.source)):
+        if effect.condition is None or holds_steadily(view, effect.condition, sourced.source):
             return True
     return False
 
@@ -77,44 +69,9 @@ def haste_gaps(view: BoardView, pid: str) -> tuple[tuple[str, str, str], ...]:
         assert isinstance(effect, GrantHaste)
         if effect.condition is None or not view.matches(effect.affected, pid, sourced.source):
             continue
-        why = _gap(view, effect.condition, sourced.source)
+        why = condition_gap(view, effect.condition, sourced.source)
         if why is not None:
             gaps.append(
                 (sourced.source, effect.text, f"haste: as long as {effect.condition.describe()}, {why}")
             )
     return tuple(gaps)
-
-
-def _gap(view: BoardView, held: Condition, source: str) -> str | None:
-    """Why a haste condition can't be judged on the board as it is while paying, or None when it can."""
-    if held.unevaluated:
-        return "which no board records"
-    if held.either:
-        return next((why for one in held.either if (why := _gap(view, one, source)) is not None), None)
-    if held.in_graveyard is not None:
-        return "which a cost that puts a card into the graveyard may change: not followed yet"
-    if held.counter and any(
-        permanent.id == source
-        and (
-            ability.cost.remove_counter
-            or ability.side_effects
-            or any(part.kind in _COUNTER_PARTS for part in ability.cost.parts)
-        )
-        for permanent, ability in possible_abilities(view)
-    ):
-        return "which a cost that moves counters may change: not followed yet"
-    if any(flt.reads_status or flt.power_at_least is not None for flt in held.filters):
-        return "which reads what may change while paying: not followed yet"
-    if held.filters and any(_may_take(ability) for _, ability in possible_abilities(view)):
-        return "which counts permanents a cost may take away: not followed yet"
-    return None
-
-
-def _may_take(ability: ManaAbility) -> bool:
-    """True when paying the ability's cost may take a permanent off the battlefield (its own, or another)."""
-    cost = ability.cost
-    return (
-        cost.sacrifice_self
-        or cost.sacrifice is not None
-        or any(part.kind in _TAKING_PARTS for part in cost.parts)
-    )

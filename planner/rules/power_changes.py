@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.mana_effects import PowerChange
+from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import TAKING_PARTS, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["power_change_gap", "power_changes", "power_lost"]
+__all__ = ["power_change_gap", "power_changes", "power_lost", "unsteady_power_change"]
 
 #: The cost parts that take away a permanent other than the ability's own and may take a pump's source: and
 #: Forage, whose Food may be a creature (a Food Golem).
@@ -61,6 +62,7 @@ def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int
             sourced.source not in gone
             and key not in counted
             and view.matches(effect.affected, pid, sourced.source)
+            and (effect.condition is None or holds_steadily(view, effect.condition, sourced.source))
         ):
             counted.add(key)
             total += effect.power
@@ -87,6 +89,36 @@ def power_lost(view: BoardView, gone: Iterable[str], pid: str) -> int:
     return power_changes(view, pid, left) - power_changes(view, pid)
 
 
+def unsteady_power_change(view: BoardView, read: Iterable[str] | None = None) -> str | None:
+    """Why a power change 'as long as <condition>' (Werebear's threshold) can't be judged on the board as it
+    is while paying, as the JSON path of its permanent and why; None when every such condition can
+    (:func:`~planner.rules.steady.condition_gap`); with ``read``, only a change that applies to one of those
+    permanents counts. What reads a power beside one is set aside, never read with a power that may be
+    wrong.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> bear = {"id": "b", "name": "Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2,
+    ...     "oracle": "This creature gets +1/+1 as long as you are the monarch.", "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [bear]})
+    >>> print(unsteady_power_change(BoardView(board)))
+    permanents[0]: its power changes as long as you are the monarch, which no board records
+    """
+    looked_at = None if read is None else tuple(read)
+    for sourced in view.effects_of(PowerChange):
+        effect = sourced.effect
+        assert isinstance(effect, PowerChange)
+        if effect.condition is None or (
+            looked_at is not None
+            and not any(view.matches(effect.affected, pid, sourced.source) for pid in looked_at)
+        ):
+            continue
+        if why := condition_gap(view, effect.condition, sourced.source):
+            written = effect.condition.describe()
+            return f"{view.path(sourced.source)}: its power changes as long as {written}, {why}"
+    return None
+
+
 def power_change_gap(view: BoardView) -> str | None:
     """Why a condition or filter that reads a power can't be judged on the board as it is while paying, as
     the JSON path of a permanent and why: a power change in force whose source a mana ability's cost may
@@ -108,6 +140,8 @@ def power_change_gap(view: BoardView) -> str | None:
     sources = dict.fromkeys(sourced.source for sourced in view.effects_of(PowerChange))
     if not sources:
         return None
+    if why := unsteady_power_change(view):
+        return why
     for permanent, ability in possible_abilities(view):
         for source in sources:
             if _may_take_away(view, ability, permanent.id, source):
