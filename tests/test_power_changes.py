@@ -192,3 +192,19 @@ def test_a_pump_as_long_as_a_condition_applies_while_the_board_says_it_holds() -
             "oracle": "This creature gets +1/+1 as long as you're the monarch."}  # fmt: skip
     apart = make_board([_marwyn(), mine("b", bear)])
     assert not text_warnings(apart) and checked_verdict(apart, "{G}{G}{G}") and _x(apart) == 2
+
+
+def test_other_qualifies_every_description_of_a_list() -> None:
+    """'Other Elves and Druids you control get +1/+1.' ('other' before the list: none of them is the lord) on
+    a Druid lord tapping for {G} equal to its power (2): it taps for {G}{G}, not {G}{G}{G}; Marwyn (3), an Elf
+    Druid, is pumped once: 4. The same with a list of types and commas ('Other Elf, Warrior, and Druid
+    creatures you control')."""
+    for pumps in ("Other Elves and Druids you control get +1/+1.",
+                  "Other Elf, Warrior, and Druid creatures you control get +1/+1."):  # fmt: skip
+        taps = "{T}: Add an amount of {G} equal to this creature's power."
+        lord = {"name": "Test Lord", "type_line": "Creature — Human Druid", "power": 2, "toughness": 2,
+                "oracle": f"{pumps}\n{taps}"}  # fmt: skip
+        board = make_board([_marwyn(), mine("l", lord)])
+        assert checked_verdict(board, "{G}" * 6) and not checked_verdict(board, "{G}" * 7), pumps
+        assert _x(board) == 5
+        assert not text_warnings(board)

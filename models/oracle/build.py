@@ -239,11 +239,23 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
 
 def object_filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:
     """'legendary creatures and planeswalkers you control': one filter each, the last one's controller
-    shared by those that don't say theirs."""
+    shared by those that don't say theirs, and the first one's 'other' by all ('Other Elves and Druids you
+    control': a Druid lord is none of them).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> [(f.describe(), f.other) for f in object_filters(parse_static("Other Elves and Druids you control "
+    ...     "get +1/+1").subject)]
+    [('other Elf you control', True), ('other Druid you control', True)]
+    """
     shared = what.nouns[-1].controller
+    other = what.nouns[0].other
     return tuple(
         object_filter(
-            noun if noun.controller is not r.Controller.UNSAID else replace(noun, controller=shared)
+            replace(
+                noun,
+                controller=shared if noun.controller is r.Controller.UNSAID else noun.controller,
+                other=noun.other or other,
+            )
         )
         for noun in what.nouns
     )

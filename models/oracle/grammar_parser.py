@@ -55,10 +55,19 @@ def _lexicon_terminals() -> str:
 
 
 def _list_words() -> str:
-    """The words a comma inside a list of noun phrases comes before (see ``_LIST_COMMA`` in the grammar)."""
+    """The words a comma inside a list of noun phrases comes before (see ``_LIST_COMMA`` in the grammar): card
+    types, supertypes and colors in any case, and creature types as Oracle capitalises them ('Cleric, Rogue,
+    Warrior, or Wizard spells'); not land types, whose lists a type change writes with plain commas ('are
+    Plains, Islands and Swamps')."""
     card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
     words = [*card_types, *(w.lower() for w in lexicon.RULES_SUPERTYPES), *lexicon.COLOR_WORDS, "colorless"]
-    return f"(?i:(?:non-?)?(?:{_alternation(words)}))"
+    subtypes = [
+        form
+        for t, kind in lexicon.SUBTYPES.items()
+        if kind == "creature" and " " not in t
+        for form in lexicon.plural_forms(t)
+    ]
+    return f"(?:(?i:(?:non-?)?(?:{_alternation(words)}))|(?:{_alternation(subtypes)}))"
 
 
 @cache  # (the parser, built once per process: a tool, not an answer; the grammar never changes)
