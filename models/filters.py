@@ -129,6 +129,8 @@ class ObjectFilter:
 
     types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
     excluded: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
+    #: 'an artifact or creature': at least one of these types (with ``types``, all of those too)
+    any_types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
     colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.COLORS))
     controller: Who = field(default=Who.ANY, metadata=facts_read(BoardFact.CONTROLLER))
     other: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY))
@@ -225,6 +227,9 @@ class ObjectFilter:
         if self.chosen_type:
             words.append("of the chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
+        if self.any_types:
+            words.append(" or ".join(t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower()
+                                     for t in self.any_types))  # fmt: skip
         if self.chosen_color:
             words.append("of the chosen color")
         if self.token:

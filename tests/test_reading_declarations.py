@@ -28,6 +28,7 @@ from planner.rules.view import BoardView
 _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "types": (("Elf",), ("Creature",)),
     "excluded": (("Elf",),),
+    "any_types": (("Elf", "Bear"), ("Artifact", "Land")),
     "colors": (ManaTypes.parse("G"),),
     "controller": (Who.YOU, Who.OPPONENTS),
     "other": (True,),

@@ -253,3 +253,26 @@ def test_a_permanent_made_snow_is_warned_about() -> None:
     # a condition on a card's being snow is no such effect
     sheets = parse_oracle("If that card is snow, you may reveal it and put it into your hand.")
     assert [s.read_as for s in sheets.sentences] == ["ignored"]
+
+
+def test_a_cost_that_taps_or_sacrifices_an_artifact_or_a_creature() -> None:
+    """'Tap an untapped artifact or creature you control' (Moonsnare Prototype's kind) and 'Sacrifice an
+    artifact or creature' take one permanent of either type, nothing else. By hand, beside a Sol Ring, a
+    Llanowar Elves and a Forest:
+
+    - the prototype ({T}, tap an artifact or creature: {C}{C}) taps the Elves or the Sol Ring, never the
+      Forest: {C}{C}{C}{C}{G} is payable (the prototype tapping the Elves, the Sol Ring's {C}{C}, the Forest's
+      {G}), {C}{C}{C}{C}{G}{G} is not (the Elves tapped for the prototype or for {G}, not both);
+    - the outlet ('Sacrifice an artifact or creature: Add {R}.') takes the Sol Ring or the Elves, each after
+      its own mana: {R}{R}{C}{C}{G}{G} is payable, a third {R} is not (the Forest is neither)."""
+    prototype = {"name": "Test Prototype", "type_line": "Artifact",
+                 "oracle": "{T}, Tap an untapped artifact or creature you control: Add {C}{C}."}  # fmt: skip
+    outlet = {"name": "Test Outlet", "type_line": "Enchantment",
+              "oracle": "Sacrifice an artifact or creature: Add {R}."}  # fmt: skip
+    others = [mine("s", "Sol Ring"), mine("e", "Llanowar Elves"), mine("f", "Forest")]
+    tapping = make_board([mine("p", prototype), *others])
+    assert checked_verdict(tapping, "{C}{C}{C}{C}{G}") and not checked_verdict(tapping, "{C}{C}{C}{C}{G}{G}")
+    assert not text_warnings(tapping)
+    eating = make_board([mine("o", outlet), *others])
+    assert checked_verdict(eating, "{R}{R}{C}{C}{G}{G}") and not checked_verdict(eating, "{R}{R}{R}")
+    assert not text_warnings(eating)

@@ -88,11 +88,11 @@ class _CostBuilder:
                 self.fields["life"] = int(str(self.fields.get("life", 0))) + life
             case r.SacrificeSelf():
                 self.fields["sacrifice_self"] = True
-            case r.Sacrifice(count, what) if _only(what).head is r.Head.TOKEN:
+            case r.Sacrifice(count, what) if any(noun.head is r.Head.TOKEN for noun in what.nouns):
                 self._part(CostPartKind.SACRIFICE_TOKEN, _fixed(count), _only(what).words().lower(), text)
             case r.Sacrifice(count, what):
                 # a cost can only sacrifice its controller's own permanents (CR 701.21a)
-                self.fields["sacrifice"] = replace(object_filter(_only(what)), controller=Who.YOU)
+                self.fields["sacrifice"] = replace(either_filter(what), controller=Who.YOU)
                 self.fields["sacrifice_count"] = _fixed(count)
             case r.RemoveCounters(int() as count, kind):
                 self.fields["remove_count"], self.fields["remove_counter"] = count, kind
@@ -101,10 +101,9 @@ class _CostBuilder:
             case r.PutCounter(count, kind):
                 self._part(CostPartKind.PUT_COUNTER, _fixed(count), kind, text)
             case r.TapOthers(count, what):
-                noun = _only(what)
-                if not noun.untapped:
+                if not what.nouns[0].untapped:
                     raise UnreadError("tapping permanents not said to be untapped")
-                self.fields["tap_others"] = object_filter(noun)
+                self.fields["tap_others"] = either_filter(what)
                 self.fields["tap_others_count"] = _fixed(count)
             case r.UntapOthers(count, what) if _only(what).controller in _OPPONENTS:
                 noun = replace(_only(what), controller=r.Controller.UNSAID)
@@ -235,6 +234,33 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
     if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
     return object_filter(noun)
+
+
+def either_filter(what: r.Nouns) -> ObjectFilter:
+    """One filter for a description, or for 'an untapped artifact or creature you control': descriptions
+    joined by 'or' that differ only in one type word each, as one filter of either type (the first one's
+    adjectives, the last one's controller); raises ``UnreadError`` for any other list.
+
+    >>> from models.oracle.grammar import parse_costs
+    >>> (tap,) = parse_costs("Tap an untapped artifact or creature you control")
+    >>> either_filter(tap.what).describe()
+    'untapped artifact or creature you control'
+    """
+    if len(what.nouns) == 1:
+        return object_filter(what.nouns[0])
+    first, last = what.nouns[0], what.nouns[-1]
+    shape = _shape(first, first, last)
+    if what.joiner != "or" or any(
+        len(noun.types) != 1 or _shape(noun, first, last) != shape for noun in what.nouns
+    ):
+        raise UnreadError(f"{what.joiner} between descriptions of objects")
+    return replace(object_filter(shape), any_types=tuple(noun.types[0] for noun in what.nouns))
+
+
+def _shape(noun: r.Noun, first: r.Noun, last: r.Noun) -> r.Noun:
+    """A description without its type words, with the first one's 'untapped' and 'other' and the last one's
+    controller, which qualify every description of a list ('another artifact or creature you control')."""
+    return replace(noun, types=(), untapped=first.untapped, other=first.other, controller=last.controller)
 
 
 def object_filters(what: r.Nouns) -> tuple[ObjectFilter, ...]:

@@ -147,6 +147,8 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     line = card.type_line
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
+    if flt.any_types and not any(line.is_a(word) for word in flt.any_types):
+        return False
     if flt.power_at_least is not None and (card.power is None or card.power < flt.power_at_least):
         return False  # (a creature card with no power given is a board gap: :func:`board_gap`)
     if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
@@ -163,7 +165,9 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
 
 def _every_card(flt: ObjectFilter) -> bool:
     """True when a filter on cards lets every card through ('for each card in your graveyard')."""
-    return not (flt.types or flt.excluded or flt.colors or flt.chosen_type or flt.chosen_color)
+    return not (
+        flt.types or flt.any_types or flt.excluded or flt.colors or flt.chosen_type or flt.chosen_color
+    )
 
 
 @per_card(maxsize=256)

@@ -566,6 +566,8 @@ class BoardView:
             return False
         if any(line.is_a(word) for word in flt.excluded):
             return False
+        if flt.any_types and not any(line.is_a(word) for word in flt.any_types):
+            return False
         if flt.token is not None and permanent.token is not flt.token:
             return False
         if flt.power_at_least is not None and not self._power_at_least(pid, line, flt.power_at_least):
