@@ -254,6 +254,10 @@ class GrantAbility:
     affected: ObjectFilter
     ability: ManaAbility
     from_graveyard: bool = False
+    #: a Saga's chapter ability 'I — ~ gains "{T}: Add {C}."' (Urza's Saga): the Saga has the ability once
+    #: that chapter has triggered and resolved, taken as so when it has at least this many lore counters
+    #: (CR 714.2b); 0 for any other grant
+    lore_at_least: int = 0
 
 
 class UnspentMode(Enum):

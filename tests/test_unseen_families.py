@@ -276,3 +276,28 @@ def test_a_cost_that_taps_or_sacrifices_an_artifact_or_a_creature() -> None:
     eating = make_board([mine("o", outlet), *others])
     assert checked_verdict(eating, "{R}{R}{C}{C}{G}{G}") and not checked_verdict(eating, "{R}{R}{R}")
     assert not text_warnings(eating)
+
+
+URZAS_SAGA: dict[str, Any] = {
+    "name": "Urza's Saga",
+    "type_line": "Enchantment Land — Urza's Saga",
+    "oracle": "(As this Saga enters and after your draw step, add a lore counter.)\n"
+    'I — Urza\'s Saga gains "{T}: Add {C}."\n'
+    "II — Urza's Saga gains \"{2}, {T}: Create a 0/0 colorless Construct artifact creature token with 'This "
+    "creature gets +1/+1 for each artifact you control.'\"\n"
+    "III — Search your library for an artifact card with mana cost {0} or {1}, put it onto the battlefield, "
+    "then shuffle.",
+}
+
+
+def test_a_saga_that_gained_a_mana_ability_at_its_first_chapter_taps_for_it() -> None:
+    """Urza's Saga's chapter I ('Urza's Saga gains "{T}: Add {C}."') triggered when its first lore counter was
+    put on it (CR 714.2b) and the Saga has the ability from then on: with one or two lore counters it taps
+    for {C} (once: one {T}); with none (a board where no chapter has triggered) it has no mana ability."""
+    for lore, makes in ((1, "C"), (2, "C"), (0, "")):
+        board = make_board(
+            [mine("u", URZAS_SAGA, counters={"lore": lore} if lore else {}), mine("f", "Forest")]
+        )
+        assert str(could_produce(board)["u"]) == makes
+        assert checked_verdict(board, "{1}{G}") is bool(makes) and not checked_verdict(board, "{2}{G}")
+        assert not text_warnings(board)

@@ -244,6 +244,29 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
 _IN_YOUR_GRAVEYARD: Final = "~ is in your graveyard"
 
 
+def gained_by_itself(body: str, chapter: int, sentence: str) -> GrantAbility | None:
+    """A Saga's chapter ability by which the Saga gains a mana ability ('I — ~ gains "{T}: Add {C}."': Urza's
+    Saga), as a grant to itself while it has at least ``chapter`` lore counters; None for any other chapter
+    ability, or one whose quoted ability is not read in full.
+
+    >>> grant = gained_by_itself('~ gains "{T}: Add {C}."', 1, 'I — ~ gains "{T}: Add {C}."')
+    >>> grant.ability.text, grant.lore_at_least, grant.affected.self_only
+    ('{T}: Add {C}.', 1, True)
+    >>> gained_by_itself("Add {R}", 2, "II — Add {R}.") is None
+    True
+    """
+    opening = '~ gains "'
+    if not (body.startswith(opening) and body.endswith('"')) or body.count('"') != 2:
+        return None
+    try:
+        found = _granted_ability(body[len(opening) : -1])
+    except UnreadError:
+        return None
+    if found is None or found[1]:
+        return None
+    return GrantAbility(sentence, ObjectFilter(self_only=True), found[0], lore_at_least=chapter)
+
+
 def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:
     """The mana ability a quoted ability is ('{T}: Add one mana of any color.') with its unread sentences,
     or None when it makes no mana; raises ``UnreadError`` when its cost or effect is not read."""

@@ -33,7 +33,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, reads_
 from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, ParsedText, SentenceReading
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
-from models.oracle.read_statics import read_static_sentence
+from models.oracle.read_statics import gained_by_itself, read_static_sentence
 from models.types import TypeLine
 
 __all__ = [
@@ -57,7 +57,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 36
+PARSER_VERSION: Final = 37
 
 
 adds_mana = classify.adds_mana
@@ -288,6 +288,10 @@ def _read_chapter(prefix: str, text: str, out: Collector) -> None:
     for number, sentence in enumerate(t.split_sentences(text)):
         body = sentence.rstrip(".")
         sentence = prefix + sentence if number == 0 else sentence
+        if number == 0 and (grant := gained_by_itself(body, min(t.chapter_numbers(prefix)), sentence)):
+            out.effects.append(grant)  # (the Saga has it from then on, CR 611.2c)
+            out.read(sentence, "effect", "the Saga has it once this chapter resolved (its lore counters)")
+            continue
         if classify.adds_mana(body):
             out.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.CHAPTER, output_after_add(body)))
             out.ignored.append(sentence)

@@ -23,6 +23,7 @@ from models.oracle import lexicon
 __all__ = [
     "abilities_of",
     "ability_word_dropped",
+    "chapter_numbers",
     "chapter_prefix",
     "find_colon",
     "folded",
@@ -413,6 +414,20 @@ def chapter_prefix(line: str) -> str:
     if all(numeral and set(numeral) <= set("IVX") for numeral in numerals):
         return line[: dash + len(_ABILITY_DASH)]
     return ""
+
+
+def chapter_numbers(prefix: str) -> tuple[int, ...]:
+    """The chapter numbers of a chapter prefix (:func:`chapter_prefix`), in Roman numerals there.
+
+    >>> chapter_numbers("II, III — "), chapter_numbers("IV — ")
+    ((2, 3), (4,))
+    """
+    values = {"I": 1, "V": 5, "X": 10}
+    numbers: list[int] = []
+    for numeral in prefix.split(_ABILITY_DASH)[0].split(", "):
+        digits = [values[char] for char in numeral]
+        numbers.append(sum(-d if d < after else d for d, after in zip(digits, [*digits[1:], 0], strict=True)))
+    return tuple(numbers)
 
 
 def station_threshold(line: str) -> tuple[int, str] | None:

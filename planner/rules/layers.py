@@ -59,6 +59,8 @@ def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
         return counted is not None and ("odd" if counted % 2 else "even") == effect.while_counted
     if isinstance(effect, GrantAbility) and effect.from_graveyard:
         return False
+    if isinstance(effect, GrantAbility) and effect.lore_at_least:
+        return permanent.counter("lore") >= effect.lore_at_least
     if isinstance(effect, TypeChange) and effect.while_counter:
         return permanent.counter(effect.while_counter) > 0
     return True
