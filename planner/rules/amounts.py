@@ -733,21 +733,19 @@ def _moving_cards(view: BoardView, player: str) -> str | None:
 def _foraging(view: BoardView, player: str) -> str | None:
     """A permanent of ``player`` with a mana ability whose cost forages (exiles three cards from their
     graveyard or sacrifices a Food), or None."""
-    for permanent in view.board.permanents:
-        if permanent.controller == player and any(
-            part.kind is CostPartKind.FORAGE
-            for ability in view.parsed[permanent.id].mana_abilities
-            for part in ability.cost.parts
-        ):
-            return permanent.id
-    return None
+    return _paying_with(view, player, CostPartKind.FORAGE)
 
 
 def _discarding(view: BoardView, player: str) -> str | None:
     """A permanent of ``player`` with a mana ability whose cost discards a card, or None."""
+    return _paying_with(view, player, CostPartKind.DISCARD)
+
+
+def _paying_with(view: BoardView, player: str, kind: CostPartKind) -> str | None:
+    """The first permanent of ``player`` with a mana ability whose cost has a part of this kind, or None."""
     for permanent in view.board.permanents:
         if permanent.controller == player and any(
-            part.kind is CostPartKind.DISCARD
+            part.kind is kind
             for ability in view.parsed[permanent.id].mana_abilities
             for part in ability.cost.parts
         ):
