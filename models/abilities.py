@@ -157,6 +157,9 @@ class Palette:
     kind: PaletteKind = PaletteKind.TYPES
     types: ManaTypes = ALL_COLORS
     among: tuple[ObjectFilter, ...] = ()
+    #: what it may make besides the chosen color ('Add {G} or one mana of the chosen color': the Thriving
+    #: lands), for a CHOSEN_COLOR palette
+    also: ManaTypes = ManaTypes()
 
 
 class OutputKind(Enum):

@@ -301,3 +301,28 @@ def test_a_saga_that_gained_a_mana_ability_at_its_first_chapter_taps_for_it() ->
         assert str(could_produce(board)["u"]) == makes
         assert checked_verdict(board, "{1}{G}") is bool(makes) and not checked_verdict(board, "{2}{G}")
         assert not text_warnings(board)
+
+
+THRIVING_GROVE: dict[str, Any] = {
+    "name": "Thriving Grove",
+    "type_line": "Land",
+    "oracle": "Thriving Grove enters the battlefield tapped. As it enters the battlefield, choose a color "
+    "other than green.\n{T}: Add {G} or one mana of the chosen color.",
+}
+
+
+def test_a_thriving_land_adds_its_color_or_the_chosen_one() -> None:
+    """The Thriving lands: 'As it enters, choose a color other than green.' and '{T}: Add {G} or one mana of
+    the chosen color.' With blue chosen: {G} or {U} (one mana: {U}{G} needs the Forest too); with no color
+    chosen (a copy): {G} only, the chosen half undefined (CR 106.5) and named in the warnings."""
+    blue = make_board([mine("t", {**THRIVING_GROVE, "choices": {"color": "U"}}), mine("f", "Forest")])
+    assert str(could_produce(blue)["t"]) == "UG"
+    assert checked_verdict(blue, "{U}{G}") and checked_verdict(blue, "{G}{G}")
+    assert not checked_verdict(blue, "{U}{U}") and not checked_verdict(blue, "{R}")
+    assert _x(blue) == 2 and not text_warnings(blue)
+    unchosen = make_board([mine("t", THRIVING_GROVE), mine("f", "Forest")])
+    assert str(could_produce(unchosen)["t"]) == "G"
+    assert checked_verdict(unchosen, "{G}{G}") and not checked_verdict(unchosen, "{U}{G}")
+    (warning,) = text_warnings(unchosen)
+    assert warning.permanent == "t" and "choices.color" in warning.reason
+    assert parse_oracle(THRIVING_GROVE["oracle"], "Thriving Grove").choices_needed == ("color",)

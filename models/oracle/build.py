@@ -427,6 +427,13 @@ def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
         return ManaOutput(
             OutputKind.ANY_ONE, amount=counted, palette=Palette(PaletteKind.NOTED_TYPE, ALL_TYPES)
         )
+    if output.palette is r.Palette.CHOSEN_COLOR and output.also:
+        # ('{G} or one mana of the chosen color', the Thriving lands: that type or the chosen color)
+        letter = output.also[1:-1]
+        if output.count != 1 or len(letter) != 1 or letter not in "WUBRGC":
+            raise UnreadError(f"{output.also} or {output.count} mana of the chosen color")
+        chosen = Palette(PaletteKind.CHOSEN_COLOR, also=ManaTypes.parse(letter))
+        return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=chosen)
     if output.palette in _PALETTES:
         return ManaOutput(OutputKind.ANY_ONE, amount=counted, palette=Palette(_PALETTES[output.palette]))
     base = ALL_TYPES if output.palette is r.Palette.TYPE else ALL_COLORS

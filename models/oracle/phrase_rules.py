@@ -438,6 +438,9 @@ class PhraseRules(Transformer[Token, Any]):
     def chosen_color(self, count: Number) -> Any:
         return AnyOf(count, Palette.CHOSEN_COLOR)
 
+    def symbol_or_chosen_color(self, symbol: Token, _or: Token, count: Number) -> Any:
+        return AnyOf(count, Palette.CHOSEN_COLOR, also=str(symbol))
+
     def that_color(self, count: Number) -> Any:
         return AnyOf(count, Palette.THAT_COLOR)
 

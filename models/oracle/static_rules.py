@@ -336,7 +336,10 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts))
 
-    def choose_as_enters(self, _self: Token, _article: Token, kind: str, *other: Any) -> ChooseAsEnters:
+    def choose_as_enters(self, *parts: Any) -> ChooseAsEnters:
+        # ('As ~ enters' or 'As it enters': what follows the article is the kind, then what it is other than)
+        at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")
+        kind, *other = parts[at + 1 :]
         return ChooseAsEnters(kind, str(other[0]) if other else "")
 
     def may_pay_life_as_enters(self, *parts: Any) -> MayPayLifeAsEnters:

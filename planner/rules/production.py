@@ -77,8 +77,8 @@ def output_types(
     if kind is PaletteKind.COMMANDER:
         commander = view.board.player(view.permanent(pid).controller).commander_colors
         return (commander or ManaTypes()) & palette.types
-    if kind is PaletteKind.CHOSEN_COLOR:
-        return view.chosen_color(pid)
+    if kind is PaletteKind.CHOSEN_COLOR:  # (and what it may make instead: the Thriving lands' own color)
+        return view.chosen_color(pid) | palette.also
     if kind is PaletteKind.IMPRINTED_COLORS:
         return view.imprinted_colors(pid) & palette.types
     if kind is PaletteKind.NOTED_TYPE:

@@ -194,6 +194,7 @@ class AnyOf:
     among: Nouns | None = None  # 'among <objects>'
     produced: str = ""  # 'that <noun> produced'
     where: Quantity | None = None
+    also: str = ""  # '{G} or one mana of the chosen color': the symbol it may add instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +308,8 @@ def _where(where: Quantity | None) -> str:
 def _any_of_text(output: AnyOf) -> str:
     count = number_words(output.count)
     palette = output.palette
+    if palette is Palette.CHOSEN_COLOR and output.also:
+        return f"{output.also} or {count} mana of {palette.value}"
     if palette in (Palette.CHOSEN_COLOR, Palette.THAT_COLOR):
         return f"{count} mana of {palette.value}" + _where(output.where)
     if palette is Palette.IMPRINTED:
