@@ -106,7 +106,7 @@ def parse_output(text: str) -> Output:
     """What an effect adds, as written after 'Add'.
 
     >>> parse_output("one mana of any type that land produced")  # doctest: +ELLIPSIS
-    AnyOf(count=1, palette=<Palette.TYPE: 'type'>, one=False, ..., produced='land', where=None)
+    AnyOf(count=1, palette=<Palette.TYPE: 'type'>, one=False, ..., produced='land', where=None, also='')
     """
     return cast("Output", _parse(text, "output_phrase"))
 
