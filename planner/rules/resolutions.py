@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from models.abilities import AmountKind, ManaAbility
+from models.abilities import AmountKind, ManaAbility, PaletteKind
 from models.board import Board, Player
 from models.kept import KeptMap
 from models.mana import ManaBag, ManaTypes
@@ -175,12 +175,17 @@ def resolutions(
 
 def player_read(view: BoardView, pid: str, ability: ManaAbility) -> Player | None:
     """The player record an ability's amount reads (its controller's life, graveyard or hand:
-    :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), which keys what is kept of its resolutions with the
-    statuses; None when it reads none."""
+    :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), or its palette (the colors of the cards in the
+    graveyard), which keys what is kept of its resolutions with the statuses; None when it reads none."""
     kind = ability.output.amount.kind
-    if (kind is AmountKind.CONSTANT or kind not in PLAYER_AMOUNTS) and (
-        not ability.conditional
-        or all(output.amount.kind not in PLAYER_AMOUNTS for _, output in ability.conditional)
+    if (
+        (kind is AmountKind.CONSTANT or kind not in PLAYER_AMOUNTS)
+        and (
+            not ability.conditional
+            or all(output.amount.kind not in PLAYER_AMOUNTS for _, output in ability.conditional)
+        )
+        # (the colors of the cards in the graveyard: Corrupted Grafstone, after a sacrifice put one there)
+        and ability.output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
     ):
         return None
     return view.player(view.permanent(pid).controller)
