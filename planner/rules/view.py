@@ -583,7 +583,7 @@ class BoardView:
                 return False
             if not flt.colors_match(colors):
                 return False
-            if flt.chosen_color:  # (none chosen: nothing is of the chosen color, CR 607.2l)
+            if flt.chosen_color:  # (none chosen: nothing is of the chosen color; linked abilities, CR 607)
                 color = source_permanent.choices.color if source_permanent else None
                 if color is None or color not in colors:
                     return False
