@@ -59,13 +59,14 @@ if TYPE_CHECKING:
 __all__ = [
     "BOARD_GAP_AMOUNTS",
     "PLAYER_AMOUNTS",
+    "among_cards",
     "any_may_lack_board_facts",
     "board_gap",
     "card_matches",
     "counted",
     "counter_power",
     "counts_life",
-    "graveyard_colors_among",
+    "graveyard_colors",
     "graveyard_conditions",
     "graveyard_growth",
     "greatest_power",
@@ -515,13 +516,14 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     return any(card_matches(view, flt, card, player, source) for card in graveyard)
 
 
-def graveyard_colors_among(
-    view: BoardView, filters: tuple[ObjectFilter, ...], player: str, source: str
+def graveyard_colors(
+    view: BoardView, player: str, source: str, among: tuple[ObjectFilter, ...] = ()
 ) -> ManaTypes:
-    """The colors of the cards in ``player``'s graveyard that match one of ``filters`` (written on ``source``:
-    The Grey Havens' 'legendary creature cards'), after the effects that change the colors of cards that
-    aren't on the battlefield; none when the graveyard is not given as cards (:func:`board_gap` sets such an
-    ability aside before).
+    """The colors of the cards in ``player``'s graveyard now (as the board lists them, with what a replay put
+    there since), of every card or, with ``among``, of those one of the filters matches (written on
+    ``source``: The Grey Havens' 'legendary creature cards'), after the effects that change the colors of
+    cards that aren't on the battlefield; none when the graveyard is not given as cards (:func:`board_gap`
+    sets such an ability aside before).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -529,15 +531,23 @@ def graveyard_colors_among(
     ...     "Llanowar Elves", "Lightning Bolt", {"name": "Test Legend",
     ...     "type_line": "Legendary Creature — Elf", "mana_cost": "{W}"}]}], "permanents": []})
     >>> legends = (ObjectFilter(types=("Legendary", "Creature")),)
-    >>> str(graveyard_colors_among(BoardView(board), legends, "me", ""))
-    'W'
+    >>> view = BoardView(board)
+    >>> str(graveyard_colors(view, "me", "", legends)), str(graveyard_colors(view, "me", ""))
+    ('W', 'WRG')
     """
-    graveyard = view.player(player).graveyard  # (as a replay left it)
+    graveyard = view.player(player).graveyard
     found = ManaTypes()
     for card in graveyard if isinstance(graveyard, tuple) else ():
-        if any(card_matches(view, flt, card, player, source) for flt in filters):
+        if among_cards(view, among, card, player, source):
             found |= view.colors_elsewhere(card.colors, player, spell=False)
     return found
+
+
+def among_cards(
+    view: BoardView, among: tuple[ObjectFilter, ...], card: Card, player: str, source: str
+) -> bool:
+    """True when the card is one of those a palette's ``among`` describes (every card without filters)."""
+    return not among or any(card_matches(view, flt, card, player, source) for flt in among)
 
 
 def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:

@@ -35,7 +35,7 @@ from models.limits import MAX_MANA_PER_ACTIVATION, MAX_REPLACEMENTS, number
 from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, ProductionReplacement, TriggerEvent
 from planner.rules.amounts import counted as counted_now
-from planner.rules.amounts import graveyard_colors_among, revealing
+from planner.rules.amounts import graveyard_colors, revealing
 from planner.rules.packets import ManaTag, Outcome, Packet, bag_packets, normalised
 from planner.rules.replacements import replacement_applies, replacement_orders
 from planner.rules.view import BoardView, SourcedEffect, ViewTable
@@ -88,13 +88,8 @@ def output_types(
     if kind is PaletteKind.DRAFTED_COLORS:
         return view.drafted_colors(pid)
     if kind is PaletteKind.GRAVEYARD_COLORS:
-        if graveyard is None:
-            owner = view.permanent(pid).controller
-            # (of some cards only: 'among legendary creature cards in your graveyard')
-            if palette.among:
-                graveyard = graveyard_colors_among(view, palette.among, owner, pid)
-            else:
-                graveyard = view.graveyard_colors(owner)
+        if graveyard is None:  # (of some cards only: 'among legendary creature cards in your graveyard')
+            graveyard = graveyard_colors(view, view.permanent(pid).controller, pid, palette.among)
         return graveyard & palette.types
     if kind in (PaletteKind.REFLECT, PaletteKind.COLORS_AMONG):
         among = {other: None for f in palette.among for other in view.matching(f, pid, removed)}

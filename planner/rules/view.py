@@ -646,16 +646,6 @@ class BoardView:
                     colors[pid] = effect.recolored(colors[pid], chosen)
         return {pid: found for pid, found in colors.items() if found != printed[pid]}
 
-    def graveyard_colors(self, player: str) -> ManaTypes:
-        """The colors of the cards in a player's graveyard now (as the board lists them, with what a replay
-        put there since: :meth:`player`), after the effects that change the colors of cards that aren't on
-        the battlefield (:meth:`colors_elsewhere`)."""
-        graveyard = self.player(player).graveyard
-        found = ManaTypes()
-        for card in graveyard if isinstance(graveyard, tuple) else ():
-            found |= self.colors_elsewhere(card.colors, player, spell=False)
-        return found
-
     def colors_elsewhere(self, colors: ManaTypes, player: str, *, spell: bool) -> ManaTypes:
         """The colors of a spell ``player`` controls (``spell``), or of a card ``player`` owns that isn't on
         the battlefield (the card exiled with a permanent), whose colors are ``colors`` before the

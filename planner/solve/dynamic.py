@@ -47,8 +47,9 @@ from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
+    among_cards,
     card_matches,
-    graveyard_colors_among,
+    graveyard_colors,
     known_power,
     power_change,
     quantity,
@@ -159,8 +160,8 @@ def _colors_plan(view: BoardView, template: Activation, changers: Sequence[Activ
     (a sacrificed card goes to the graveyard, with its colors there: CR 400.7)."""
     owner = view.permanent(template.pid).controller
     palette = template.ability.output.palette
-    among = palette.among  # (the colors of some of its cards only: The Grey Havens' legendary creatures)
-    now = graveyard_colors_among(view, among, owner, template.pid) if among else view.graveyard_colors(owner)
+    # (the colors of some of its cards only: The Grey Havens' legendary creatures)
+    now = graveyard_colors(view, owner, template.pid, palette.among)
     moved = {c.index: _moved_colors(view, template, c) for c in changers}
     arriving = ManaTypes()
     for cards in moved.values():
@@ -188,8 +189,7 @@ def _moved_colors(view: BoardView, counting: Activation, changer: Activation) ->
     return [
         view.colors_elsewhere(card.colors, owner, spell=False)
         for card in cards
-        if card is not None
-        and (not among or any(card_matches(view, flt, card, owner, counting.pid) for flt in among))
+        if card is not None and among_cards(view, among, card, owner, counting.pid)
     ]
 
 
