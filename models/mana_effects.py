@@ -27,6 +27,7 @@ __all__ = [
     "PowerChange",
     "ProductionReplacement",
     "ReplacementKind",
+    "SpellKeywords",
     "SpendAsThough",
     "StaticEffect",
     "TapDamage",
@@ -34,6 +35,7 @@ __all__ = [
     "TypeChange",
     "UnspentManaEffect",
     "UnspentMode",
+    "spell_matches",
 ]
 
 
@@ -228,6 +230,9 @@ class PowerChange:
     #: 'as long as <condition>' (Werebear's threshold): only while it holds, judged by the planner on the
     #: board, which sets aside what reads a power where it can't judge it steadily (as haste's conditions)
     condition: Condition | None = None
+    #: 'for each <permanents>' ('Creatures you control get +1/+1 for each Forest you control'): the change
+    #: is ``power`` times the permanents this count (an ``AmountKind.COUNT``) matches, seen from the source
+    per: Amount | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +263,12 @@ class GrantAbility:
     #: that chapter has triggered and resolved, taken as so when it has at least this many lore counters
     #: (CR 714.2b); 0 for any other grant
     lore_at_least: int = 0
+    #: 'I, II — Until your next turn, creatures you control gain "..."' (Song of Freyalise): a chapter's
+    #: effect, in force from its chapter until its controller's next turn begins: while the Saga has
+    #: ``lore_at_least`` to ``lore_at_most`` lore counters, but in the beginning phase of its controller's
+    #: turn (the effect of the turn before ended, the next chapter has not triggered yet); 0 for no bound
+    lore_at_most: int = 0
+    until_your_next_turn: bool = False
 
 
 class UnspentMode(Enum):
@@ -321,14 +332,51 @@ class CostModifier:
         >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
         False
         """
-        types = self.spells.types
-        if types and not (any if self.any_type else all)(target.type_line.is_a(word) for word in types):
-            return False
-        if any(target.type_line.is_a(word) for word in self.spells.excluded):
-            return False
-        if not self.spells.colors_match(target.spell_colors):
-            return False
-        return not self.colors or bool(target.spell_colors & self.colors)
+        return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
+
+
+def spell_matches(
+    spells: ObjectFilter, target: PaymentTarget, *, any_type: bool = False, colors: ManaTypes = ManaTypes()
+) -> bool:
+    """True when the spell paid for is of the types and colors a description of spells gives: of every type
+    it lists, or of any with ``any_type`` ('artifact or creature spells'), of none it excludes, and of one
+    of ``colors`` when there are some.
+
+    >>> spell_matches(ObjectFilter(excluded=("Artifact",)), PaymentTarget.of("{G}", type_line="Instant"))
+    True
+    """
+    types = spells.types
+    if types and not (any if any_type else all)(target.type_line.is_a(word) for word in types):
+        return False
+    if any(target.type_line.is_a(word) for word in spells.excluded):
+        return False
+    if not spells.colors_match(target.spell_colors):
+        return False
+    return not colors or bool(target.spell_colors & colors)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class SpellKeywords:
+    """'<spells> you cast have <keywords>' (Chief Engineer's 'Artifact spells you cast have convoke',
+    Inspiring Statuary's 'Nonartifact spells you cast have improvise'): the spells it describes, cast by
+    ``who``, have those of convoke, improvise and delve (CR 702.51, 702.126, 702.66), which the payment of
+    such a spell may use as though its card had them.
+
+    >>> grant = SpellKeywords(text="...", who=Who.YOU, spells=ObjectFilter(types=("Artifact",)),
+    ...     keywords=("convoke",))
+    >>> grant.matches(PaymentTarget.of("{2}", type_line="Artifact")), grant.matches(PaymentTarget.of("{2}"))
+    (True, False)
+    """
+
+    text: str
+    who: Who
+    spells: ObjectFilter
+    keywords: tuple[str, ...]
+    any_type: bool = False
+
+    def matches(self, target: PaymentTarget) -> bool:
+        """True when the spell paid for is one this grant describes (who casts it is for the caller)."""
+        return spell_matches(self.spells, target, any_type=self.any_type)
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -401,6 +449,7 @@ StaticEffect = (
     | PowerChange
     | UnspentManaEffect
     | CostModifier
+    | SpellKeywords
     | SpendAsThough
     | ActivationBan
 )

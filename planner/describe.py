@@ -31,6 +31,7 @@ from models.mana_effects import (
     ManaTrigger,
     ProductionReplacement,
     ReplacementKind,
+    SpellKeywords,
     SpendAsThough,
     StaticEffect,
     TapDamage,
@@ -285,6 +286,13 @@ def _effect_summary(effect: StaticEffect) -> str:
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         return f"{what}{caster} cost {by} to cast{per}"
+    if isinstance(effect, SpellKeywords):
+        spells = effect.spells.describe()
+        if effect.any_type:  # ('Instant and sorcery spells': either)
+            spells = " or ".join(word.lower() for word in effect.spells.types)
+        what = " ".join(filter(None, ("" if spells == "permanent" else spells, "spells")))
+        caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
+        return f"{what}{caster} have {' and '.join(effect.keywords)}"
     if isinstance(effect, SpendAsThough):
         types = "other" if effect.others else _type_words(effect.types)
         only = " only" if effect.only else ""

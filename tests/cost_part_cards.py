@@ -301,6 +301,13 @@ FOOD: dict[str, Any] = {
     "token": True,
 }
 
+#: A made-up anthem that counts: 'for each Forest you control' (Kird Ape's and Jolrael's kind of count).
+GROVE_HYMN: dict[str, Any] = {
+    "name": "Test Grove Hymn",
+    "type_line": "Enchantment",
+    "oracle": "Creatures you control get +1/+1 for each Forest you control.",
+}
+
 #: The cards above with the cost parts of planner.rules.costs (all but the graveyard and color families).
 COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BOG_WITCH,
@@ -326,6 +333,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(HALL_OF_GEMSTONE, CHAOS_MOON_ODD, CHAOS_MOON_EVEN),  # (no mana ability: effects on lands' mana)
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
+    GROVE_HYMN,  # (layer 7c, 'for each Forest you control': a Land Eater may take a Forest first)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
     CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
     *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)

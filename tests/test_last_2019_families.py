@@ -286,10 +286,19 @@ def test_a_power_the_board_does_not_give_or_a_power_change_not_read_is_bad_input
     board = _henge_board(mine("m", unknown), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[0\]\.power"):
         pay(board, _henge(board))
-    unread = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each Forest you control."}
+    unread = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each card in your graveyard."}
     anthem = _henge_board(mine("b", BEARS), mine("a", unread), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[1\]: its text changes creatures' power"):
         pay(anthem, _henge(anthem))
+
+
+def test_a_pump_for_each_permanent_counts_in_the_greatest_power() -> None:
+    # 'Creatures you control get +1/+1 for each Forest you control' (read since): the Bears are 2 + 3 = 5/5
+    # beside three Forests, so {7}{G}{G} less {5} is {2}{G}{G}, four mana: the three Forests are short of it
+    counting = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each Forest you control."}
+    board = _henge_board(mine("b", BEARS), mine("a", counting), *_forests(3))
+    assert _total(board) == "{2}{G}{G}" and not pay(board, _henge(board)).payable
+    _agrees_as_locked_in(_henge_board(mine("b", BEARS), mine("a", counting), *_forests(4)), "{1}{G}{G}")
 
 
 def test_an_anthem_counts_in_the_greatest_power() -> None:

@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from boards import OPP, checked_verdict, make_board, mine
-from cost_part_cards import ELVISH_ARCHDRUID, GLORIOUS_ANTHEM, MARWYN
+from cost_part_cards import ELVISH_ARCHDRUID, GLORIOUS_ANTHEM, GROVE_HYMN, MARWYN
 from test_modern_families import AUDIENCE
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana_effects import PowerChange
+from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay, text_warnings
 
 BEAST = {"name": "Big", "type_line": "Creature — Beast", "power": 3, "toughness": 4}
@@ -208,3 +210,64 @@ def test_other_qualifies_every_description_of_a_list() -> None:
         assert checked_verdict(board, "{G}" * 6) and not checked_verdict(board, "{G}" * 7), pumps
         assert _x(board) == 5
         assert not text_warnings(board)
+
+
+#: A made-up mana ability whose cost takes away a Forest.
+FOREST_EATER: dict[str, Any] = {
+    "name": "Test Forest Eater",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice a Forest: Add {C}.",
+}
+
+
+def test_a_pump_for_each_permanent_adds_once_for_each() -> None:
+    """'Creatures you control get +1/+1 for each Forest you control' (layer 7c) adds one for each Forest:
+    Marwyn, 3/3 with her counters, is 5/5 beside two Forests and taps for five {G}; the Forests make two
+    more. Phyrexian Altar may sacrifice Marwyn (after she tapped: one more) but no Forest, so the count
+    can't change while paying."""
+    (hymn,) = parse_oracle(GROVE_HYMN["oracle"], GROVE_HYMN["name"]).effects
+    assert isinstance(hymn, PowerChange) and hymn.per is not None and hymn.power == 1
+    forests = [mine("f1", "Forest"), mine("f2", "Forest")]
+    board = make_board([_marwyn(), mine("h", GROVE_HYMN), *forests])
+    assert checked_verdict(board, "{G}" * 7) and not checked_verdict(board, "{G}" * 8)
+    assert _x(board) == 6 and not text_warnings(board)
+    one = make_board([_marwyn(), mine("h", GROVE_HYMN), mine("f1", "Forest")])
+    assert checked_verdict(one, "{G}" * 5) and not checked_verdict(one, "{G}" * 6)
+    altar = make_board([_marwyn(), mine("h", GROVE_HYMN), *forests, mine("alt", ALTAR)])
+    assert checked_verdict(altar, "{G}" * 8) and not checked_verdict(altar, "{G}" * 9)
+    assert not text_warnings(altar)
+
+
+def test_a_pump_for_each_permanent_a_cost_takes_away_counts_what_is_left() -> None:
+    """Beside a mana ability that sacrifices a Forest, the count falls by one for each Forest sacrificed
+    before Marwyn's ability resolves (CR 608.2h): she makes five {G} tapped first, three after both Forests
+    went. The best plan taps the Forests, taps Marwyn, then sacrifices the Forests for {C}{C}: 2 + 5 + 2."""
+    eater = [mine("f1", "Forest"), mine("f2", "Forest"), mine("e", FOREST_EATER)]
+    board = make_board([_marwyn(), mine("h", GROVE_HYMN), *eater])
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{C}{C}" + "{G}" * 7) and not checked_verdict(board, "{C}{C}" + "{G}" * 8)
+    assert checked_verdict(board, "{G}" * 7) and _x(board) == 8
+
+
+#: A made-up lord that counts what an Altar may sacrifice, itself among them.
+HERD_LORD: dict[str, Any] = {
+    "name": "Test Herd Lord",
+    "type_line": "Creature — Elf",
+    "oracle": "Other creatures you control get +1/+1 for each creature you control.",
+    "power": 1,
+    "toughness": 1,
+}
+
+
+def test_a_pump_for_each_permanent_whose_source_may_go_too_is_set_aside() -> None:
+    """When the Altar may sacrifice both the pump's source and what it counts, what Marwyn adds is no sum of
+    separate changes (the source takes the whole pump, a counted creature one step of it), which the model
+    doesn't follow yet: her ability is set aside with a warning naming the pump and both costs, never
+    counted with a power that may be wrong. Without the Altar she reads it: 3 + 2 (two creatures) = 5."""
+    board = make_board([_marwyn(), mine("l", HERD_LORD), mine("alt", ALTAR)])
+    reasons = [w.reason for w in text_warnings(board) if w.permanent == "m"]
+    assert reasons and reasons[0].startswith("permanents[1]: its power changes for each creature you control")
+    assert "permanents[2]'s cost may take away" in reasons[0]
+    without_altar = make_board([_marwyn(), mine("l", HERD_LORD)])
+    assert not text_warnings(without_altar)
+    assert checked_verdict(without_altar, "{G}" * 5) and not checked_verdict(without_altar, "{G}" * 6)

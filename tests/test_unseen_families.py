@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import checked_verdict, could, graveyard_board, make_board, mine
+from boards import agrees_with_reference, checked_verdict, could, graveyard_board, make_board, mine
 from cost_part_cards import ESIKA, FORGE_RALLY, GREY_HAVENS, INCUBATION_DRUID, THE_CORE
 
+from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import GrantAbility, GrantHaste, PowerChange
+from models.mana_effects import CostModifier, GrantAbility, GrantHaste, PowerChange
 from models.oracle import parse_oracle
-from planner.api import could_produce, max_x, text_warnings
+from planner.api import could_produce, max_x, pay, text_warnings
+from planner.rules.view import BoardView, locked_in
 
 #: A mana creature with its own conditional haste (made up: Markov Crusader's sentence on an Elf druid).
 ELF_SCOUT: dict[str, Any] = {
@@ -312,14 +314,6 @@ ROAR_OF_THE_FIFTH_PEOPLE: dict[str, Any] = {
     "III — Search your library for a Dinosaur card, reveal it, put it into your hand, then shuffle.\n"
     "IV — Dinosaurs you control gain double strike and trample until end of turn.",
 }
-BEAR: dict[str, Any] = {
-    "name": "Test Bear",
-    "type_line": "Creature — Bear",
-    "oracle": "",
-    "mana_cost": "{1}{G}",
-    "power": 2,
-    "toughness": 2,
-}
 
 
 def test_a_saga_that_gained_a_granting_ability_grants_it_from_that_chapter_on() -> None:
@@ -344,6 +338,171 @@ def test_a_saga_that_gained_a_granting_ability_grants_it_from_that_chapter_on() 
         assert checked_verdict(board, "{R}{G}") is granted and checked_verdict(board, "{W}") is granted
         assert not checked_verdict(board, "{R}{R}") and not checked_verdict(board, "{2}{G}")
         assert _x(board) == (2 if granted else 1) and not text_warnings(board)
+
+
+SONG_OF_FREYALISE: dict[str, Any] = {
+    "name": "Song of Freyalise",
+    "type_line": "Enchantment — Saga",
+    "oracle": "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\n"
+    'I, II — Until your next turn, creatures you control gain "{T}: Add one mana of any color."\n'
+    "III — Put a +1/+1 counter on each creature you control. Those creatures gain vigilance, trample, and "
+    "indestructible until end of turn.",
+}
+
+
+def _song_board(lore: int, active: str = "me", step: str = "main") -> Board:
+    permanents = [
+        {"id": "s", **SONG_OF_FREYALISE, "controller": "me", "counters": {"lore": lore}},
+        {"id": "b", **BEAR, "controller": "me"},
+        {"id": "f", "card": "Forest", "controller": "me"},
+    ]
+    players = [{"id": "me"}, {"id": "opp"}]
+    data = {"version": 1, "active_player": active, "step": step, "players": players, "permanents": permanents}
+    return Board.from_dict(data)
+
+
+def test_a_chapters_grant_until_your_next_turn_holds_from_its_chapter_to_that_turn() -> None:
+    """Song of Freyalise's 'I, II — Until your next turn, creatures you control gain "{T}: Add one mana of
+    any color."': the effect of chapter I or II lasts until its controller's next turn begins (CR 611.2a),
+    and the next chapter triggers after that turn's draw step (CR 714.2b). So with one or two lore counters
+    the Bear taps for any color, on its controller's turn from the main phase on and all through the
+    opponent's turn; in the beginning phase of its controller's turn, and with none or three counters, it
+    makes nothing. Before, the sentence was filed as a chapter's mana outside a payment: "no", no warning."""
+    for lore, active, step, granted in (
+        (1, "me", "main", True),
+        (2, "me", "end", True),
+        (2, "opp", "beginning", True),
+        (1, "me", "beginning", False),
+        (3, "me", "main", False),
+        (0, "me", "main", False),
+    ):
+        board = _song_board(lore, active, step)
+        assert could(board, "me")["b"] == ("WUBRG" if granted else ""), (lore, active, step)
+        if active == "me":
+            assert checked_verdict(board, "{U}{G}") is granted and not checked_verdict(board, "{U}{U}")
+        else:  # (an instant on the opponent's turn: "me" pays)
+            assert pay(board, PaymentTarget.of("{U}{G}"), player="me").payable is granted
+        assert not text_warnings(board)
+
+
+RAINBOW_VALE: dict[str, Any] = {
+    "name": "Rainbow Vale",
+    "type_line": "Land",
+    "oracle": "{T}: Add one mana of any color. At the beginning of the next end step, target opponent gains "
+    "control of Rainbow Vale.",
+}
+
+
+def test_a_delayed_triggers_target_leaves_a_mana_ability_a_mana_ability() -> None:
+    """Rainbow Vale's 'At the beginning of the next end step, target opponent gains control of ~.' makes a
+    delayed trigger whose target is chosen when it triggers (CR 603.7c): the ability itself has no target,
+    so it is a mana ability (CR 605.1a) and pays. Before, the word 'target' anywhere in the effect filed it
+    as mana outside a payment, and a board of it answered "no" with no warning. A delayed trigger the reader
+    does not read sets the ability aside with a warning, never silently."""
+    board = make_board([mine("v", RAINBOW_VALE), mine("f", "Forest")])
+    assert could(board) == {"v": "WUBRG", "f": "G"}
+    assert checked_verdict(board, "{U}{G}") and checked_verdict(board, "{1}{G}")
+    assert not checked_verdict(board, "{U}{U}") and _x(board) == 2 and not text_warnings(board)
+    rider = "target creature gets +1/+1 until end of turn"
+    text = RAINBOW_VALE["oracle"].replace("target opponent gains control of Rainbow Vale", rider)
+    unread = {**RAINBOW_VALE, "name": "Test Vale", "oracle": text}
+    other = make_board([mine("v", unread), mine("f", "Forest")])
+    (warning,) = text_warnings(other)
+    assert warning.permanent == "v" and not checked_verdict(other, "{U}")
+
+
+URZAS_FILTER: dict[str, Any] = {
+    "name": "Urza's Filter",
+    "type_line": "Artifact",
+    "oracle": "Multicolored spells cost up to {2} less to cast.",
+    "mana_cost": "{4}",
+}
+
+
+def test_a_reduction_up_to_an_amount_takes_the_whole_amount() -> None:
+    """'Multicolored spells cost up to {2} less to cast.' (Urza's Filter): the caster chooses how much of
+    the {2} to take off (CR 601.2f), and taking it all never pays less well: a {2}{W}{U} instant costs
+    {W}{U}, a {3}{W}{U} one {1}{W}{U}; a monocolored spell pays its whole cost ({1}{W} yes, {2}{W} no).
+    Before, the sentence was ignored with no warning, and a Plains and an Island answered "no" to the
+    {2}{W}{U} instant. (The reference search takes a total cost as given: it pays the totals derived here
+    from the lands alone.)"""
+    lands = [mine("p", "Plains"), mine("i", "Island")]
+    board = make_board([mine("u", URZAS_FILTER), *lands])
+    cases = (("{2}{W}{U}", "WU", "{W}{U}"), ("{3}{W}{U}", "WU", "{1}{W}{U}"), ("{1}{W}", "W", "{1}{W}"))
+    for cost, colors, total in (*cases, ("{2}{W}", "W", "{2}{W}")):
+        target = PaymentTarget.of(cost, type_line="Instant", colors=colors)
+        assert str(locked_in(BoardView(board), target, "me").cost) == total
+        assert pay(board, target).payable is checked_verdict(make_board(lands), total), cost
+    assert not text_warnings(board)
+    (filter_,) = parse_oracle(URZAS_FILTER["oracle"], URZAS_FILTER["name"]).effects
+    assert isinstance(filter_, CostModifier) and filter_.generic_delta == -2
+
+
+CHIEF_ENGINEER: dict[str, Any] = {
+    "name": "Chief Engineer",
+    "type_line": "Creature — Human Artificer",
+    "oracle": "Artifact spells you cast have convoke.",
+    "mana_cost": "{1}{U}",
+    "power": 1,
+    "toughness": 3,
+}
+INSPIRING_STATUARY: dict[str, Any] = {
+    "name": "Inspiring Statuary",
+    "type_line": "Artifact",
+    "oracle": "Nonartifact spells you cast have improvise.",
+    "mana_cost": "{3}",
+}
+
+
+def test_keywords_a_permanent_gives_spells_help_pay_them() -> None:
+    """'Artifact spells you cast have convoke.' (Chief Engineer) and 'Nonartifact spells you cast have
+    improvise.' (Inspiring Statuary): the spells they describe are paid as though their cards had the
+    keyword (CR 702.51, 702.126): the Chief and a Bear tapped pay {2} of an artifact spell, the Wastes the
+    third; an instant gets no help from the Chief but improvise from the Statuary (itself an artifact), an
+    artifact spell none from it. Before, the sentences were ignored with no warning: "no" to all of them.
+    (The reference search pays the target as locked in, keywords included: checked with them here.)"""
+    board = make_board([mine("c", CHIEF_ENGINEER), mine("b", BEAR), mine("w", "Wastes")])
+    for cost, type_line, payable in (
+        ("{3}", "Artifact", True),
+        ("{4}", "Artifact", False),
+        ("{2}", "Instant", False),
+    ):
+        target = locked_in(BoardView(board), PaymentTarget.of(cost, type_line=type_line), "me")
+        assert target.convoke is (type_line == "Artifact") and not target.improvise
+        result = agrees_with_reference(board, target, max_states=20_000)
+        assert result is not None and result.payable is payable, cost
+    statuary = make_board([mine("s", INSPIRING_STATUARY), mine("w", "Wastes")])
+    instant = locked_in(BoardView(statuary), PaymentTarget.of("{2}", type_line="Instant"), "me")
+    assert instant.improvise and not instant.convoke
+    result = agrees_with_reference(statuary, instant, max_states=20_000)
+    assert result is not None and result.payable
+    artifact = locked_in(BoardView(statuary), PaymentTarget.of("{2}", type_line="Artifact"), "me")
+    assert not artifact.improvise and not pay(statuary, artifact).payable
+    assert not text_warnings(board) and not text_warnings(statuary)
+    # the command line's --for gives the spell's type line, and the grant applies as in the library
+    assert pay(board, PaymentTarget.of("{3}", type_line="Artifact")).payable
+
+
+CASTLE_GARENBRIG: dict[str, Any] = {
+    "name": "Castle Garenbrig",
+    "type_line": "Land",
+    "oracle": "Castle Garenbrig enters tapped unless you control a Forest.\n{T}: Add {G}.\n"
+    "{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature spells or activate abilities of "
+    "creatures.",
+}
+
+
+def test_a_number_word_before_a_symbol_adds_it_that_many_times() -> None:
+    """'{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature spells or activate abilities of
+    creatures.' (Castle Garenbrig): four Forests pay the {2}{G}{G} and the Castle makes six {G} for a
+    creature spell ({6} yes, {7} no); for an instant it taps for {G} beside the Forests ({5} yes, {6} no).
+    Before, 'six {G}' was not read and the ability was set aside with a warning."""
+    board = make_board([mine("c", CASTLE_GARENBRIG), *(mine(f"f{n}", "Forest") for n in range(4))])
+    cases = (("{6}", "Creature — Bear", True), ("{7}", "Creature — Bear", False))
+    for cost, type_line, payable in (*cases, ("{5}", "Instant", True), ("{6}", "Instant", False)):
+        result = agrees_with_reference(board, PaymentTarget.of(cost, type_line=type_line), max_states=50_000)
+        assert result is not None and result.payable is payable, (cost, type_line)
+    assert not text_warnings(board)
 
 
 THRIVING_GROVE: dict[str, Any] = {

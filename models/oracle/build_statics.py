@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import AmountKind, Condition, ObjectFilter, Who
+from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     ActivationBan,
@@ -21,6 +21,7 @@ from models.mana_effects import (
     CostModifier,
     GrantHaste,
     PowerChange,
+    SpellKeywords,
     SpendAsThough,
     StaticEffect,
     TapDamage,
@@ -61,11 +62,15 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             if reading.gets:  # (the enchanted creature's pump: 'gets +1/+1 and is black')
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
-        case s.PowerChangeReading(subject, change, keywords, _, held):
+        case s.PowerChangeReading(subject, change, keywords, _, held, each):
             pumped = _pumped(subject)
             hasted = _haste(pumped, keywords, sentence)
-            changes = _power_changes(pumped, change, sentence, while_condition(held) if held else None)
+            held_while = while_condition(held) if held else None
+            per = _counted_per(each, sentence) if each is not None else None
+            changes = _power_changes(pumped, change, sentence, held_while, per)
             return (*changes, *hasted)
+        case s.KeywordGrantReading(what, keywords) if what.nouns and what.nouns[-1].head is r.Head.SPELL:
+            return _optional(_spell_keywords(reading, sentence))
         case s.KeywordGrantReading(what, keywords):
             return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
@@ -130,6 +135,7 @@ def _power_changes(
     change: str,
     sentence: str,
     held: Condition | None = None,
+    per: Amount | None = None,
 ) -> tuple[PowerChange, ...]:
     """One :class:`PowerChange` for each description (a permanent matching two gets it once: CR 613.4c
     counts the effect, not the descriptions). What it applies to must not change while paying: a description
@@ -140,7 +146,24 @@ def _power_changes(
     [('creature', 2, -1)]
     """
     power, toughness = (int(part) for part in change.split("/"))
-    return tuple(PowerChange(sentence, flt, power, toughness, held) for flt in _steady(affected, sentence))
+    steady = _steady(affected, sentence)
+    return tuple(PowerChange(sentence, flt, power, toughness, held, per) for flt in steady)
+
+
+def _counted_per(each: r.Quantity, sentence: str) -> Amount:
+    """What a P/T change 'for each <permanents>' counts: permanents on the battlefield only, described by
+    what no payment changes but by taking them away (a count of cards elsewhere, of counters, or of tapped
+    permanents is not read).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> reading = parse_static("Creatures you control get +1/+1 for each Forest you control")
+    >>> _counted_per(reading.each, "").filter.describe()
+    'Forest you control'
+    """
+    counted = amount(each)
+    if counted.kind is not AmountKind.COUNT or counted.filter is None or counted.filter.reads_status:
+        raise UnreadError(f"{sentence}: a P/T change for each of what is not a steady count of permanents")
+    return counted
 
 
 def _haste(
@@ -275,12 +298,28 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
+    spells, colors = _spells_described(reading.what)
+    return CostModifier(
+        text=sentence,
+        who=_CASTERS[reading.caster],
+        spells=spells,
+        colors=colors,
+        generic_delta=sign * generic,
+        per_other_spell_this_turn=reading.per_other_spell,
+        any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
+        colored=colored,
+    )
+
+
+def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
+    """The spells a description of spells is about ('Artifact and creature spells', 'Nonartifact spells',
+    'Multicolored spells'): their types and qualities, and the colors it names (any of them)."""
     colors = ManaTypes()
     types: list[str] = []
     excluded: list[str] = []
     chosen_type = False
     qualities: set[str] = set()
-    nouns = reading.what.nouns
+    nouns = what.nouns
     for noun in nouns:
         plain = replace(
             noun,
@@ -303,22 +342,33 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
         raise UnreadError("a cost change of something other than spells")
-    return CostModifier(
-        text=sentence,
-        who=_CASTERS[reading.caster],
-        spells=ObjectFilter(
-            types=tuple(types),
-            excluded=tuple(excluded),
-            chosen_type=chosen_type,
-            colorless="colorless" in qualities,
-            multicolored="multicolored" in qualities,
-            monocolored="monocolored" in qualities,
-        ),
-        colors=colors,
-        generic_delta=sign * generic,
-        per_other_spell_this_turn=reading.per_other_spell,
-        any_type=len(nouns) > 1 and len(types) > 1,
-        colored=colored,
+    spells = ObjectFilter(
+        types=tuple(types),
+        excluded=tuple(excluded),
+        chosen_type=chosen_type,
+        colorless="colorless" in qualities,
+        multicolored="multicolored" in qualities,
+        monocolored="monocolored" in qualities,
+    )
+    return spells, colors
+
+
+#: The keywords a spell's payment reads (CR 702.51 convoke, 702.126 improvise, 702.66 delve).
+_PAYMENT_KEYWORDS = frozenset({"convoke", "improvise", "delve"})
+
+
+def _spell_keywords(reading: s.KeywordGrantReading, sentence: str) -> SpellKeywords | None:
+    """'<spells> you cast have convoke' (a grant of keywords to spells): the payment's keywords among them,
+    or None when it grants none (flying, flash: nothing a payment reads)."""
+    keywords = tuple(k for k in reading.keywords if k in _PAYMENT_KEYWORDS)
+    if not keywords:
+        return None
+    spells, colors = _spells_described(reading.what)
+    if colors or spells.chosen_type:
+        raise UnreadError(f"{sentence}: a grant to spells of some colors or a chosen type")
+    any_type = len(reading.what.nouns) > 1 and len(spells.types) > 1
+    return SpellKeywords(
+        text=sentence, who=_CASTERS[reading.caster], spells=spells, keywords=keywords, any_type=any_type
     )
 
 

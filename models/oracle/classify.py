@@ -242,10 +242,16 @@ _MENTIONS: Final = frozenset(
 )  # fmt: skip
 
 
+#: The keywords by which permanents help pay a spell (CR 702.51, 702.126, 702.66).
+_PAYMENT_KEYWORDS: Final = frozenset({"convoke", "improvise", "delve"})
+
+
 def mentions_mana(body: str) -> bool:
     """True when a sentence is about mana, so that, unread, it is ``unsupported`` rather than ``ignored``:
     it adds, produces, spends or keeps mana, changes costs, land types or mana abilities, or bans them."""
     words = tokens(body)
+    if not _PAYMENT_KEYWORDS.isdisjoint(words) and not {"has", "have"}.isdisjoint(words):
+        return True  # ('Artifact spells you cast have improvise': what pays a spell)
     if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
         return False  # (each test below needs one of these words: most sentences have none)
     if any(
@@ -266,7 +272,12 @@ def mentions_mana(body: str) -> bool:
         if (
             word in ("cost", "costs")
             and after
-            and (_is_symbol(after[0]) or after[0] in ("more", "less") or after[1:2] in (("more",), ("less",)))
+            and (
+                _is_symbol(after[0])
+                or after[0] in ("more", "less")
+                or after[1:2] in (("more",), ("less",))
+                or after[:2] == ("up", "to")  # ('cost up to {2} less': Urza's Filter)
+            )
         ):
             return True
         if word in ("is", "are") and (after == ("snow",) or starts_with(after, "snow in addition")):
@@ -506,7 +517,8 @@ _STATIC_WORDS: Final = {
     "taps": ("damage",), "choose": ("enters",), "may": ("pay", "reveal", "spend", "exile"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),
-    "long": ("has", "is", "are"), "haste": ("has", "have"),
+    "long": ("has", "is", "are"), "haste": ("has", "have"), "convoke": ("has", "have"),
+    "improvise": ("has", "have"), "delve": ("has", "have"),
 }  # fmt: skip
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(

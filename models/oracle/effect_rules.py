@@ -244,6 +244,9 @@ class EffectRules(Transformer[Token, Any]):
     def sacrifice_next_end_step(self, _self: Token) -> Delayed:
         return Delayed("sacrifice")
 
+    def given_away_next_end_step(self, _target: Token, _self: Token) -> Delayed:
+        return Delayed("give control")
+
     def delayed_after(self, number: Number, _or: Token, delayed: Delayed) -> EffectSentence:
         return replace(delayed, after_times=fixed_number(number))
 

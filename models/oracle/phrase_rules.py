@@ -369,6 +369,13 @@ class PhraseRules(Transformer[Token, Any]):
     def fixed(self, token: Token) -> Any:
         return FixedMana(str(token))
 
+    def fixed_times(self, count: Token, token: Token) -> Any:
+        """'Add six {G}' (Castle Garenbrig): the symbols, that many times."""
+        times = lexicon.number_value(str(count))
+        if times is None or times < 1:  # pragma: no cover (the terminal matches only numbers)
+            raise UnreadError(f"not a number: {count}")
+        return FixedMana(str(token) * times)
+
     def choice(self, *tokens: Token) -> Any:
         return ManaChoice(tuple(str(t) for t in tokens if t.type == "SYMBOLS"))
 

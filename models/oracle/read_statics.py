@@ -286,6 +286,39 @@ def gained_by_itself(body: str, chapter: int, sentence: str) -> tuple[GrantAbili
     return tuple(replace(grant, lore_at_least=chapter) for grant in grants if isinstance(grant, GrantAbility))
 
 
+def granted_until_next_turn(
+    body: str, chapters: tuple[int, ...], sentence: str
+) -> tuple[GrantAbility, ...] | None:
+    """A Saga's chapter ability that grants a mana ability until its controller's next turn ('I, II — Until
+    your next turn, creatures you control gain "{T}: Add one mana of any color."': Song of Freyalise), as
+    the grants in force while the Saga has one of those chapters' lore counters, but at the beginning of its
+    controller's turn (the effect of the turn before has ended: CR 611.2a, 714.2b); None for any other
+    chapter ability. A grant not read in full raises ``UnreadError``.
+
+    >>> body = 'Until your next turn, creatures you control gain "{T}: Add one mana of any color."'
+    >>> (grant,) = granted_until_next_turn(body, (1, 2), "I, II — " + body + ".")
+    >>> grant.lore_at_least, grant.lore_at_most, grant.until_your_next_turn, grant.affected.types
+    (1, 2, True, ('Creature',))
+    """
+    opening = "until your next turn, "
+    if not body.lower().startswith(opening) or ' gain "' not in body or not classify.adds_mana(body):
+        return None
+    if list(chapters) != list(range(min(chapters), max(chapters) + 1)):
+        raise UnreadError(sentence)  # (chapters apart: the lore counters between them grant nothing)
+    reading = parse_static(body[len(opening) :].replace(' gain "', ' have "', 1))
+    if not isinstance(reading, s.GrantReading) or reading.condition:
+        raise UnreadError(sentence)
+    grants = _grants(reading, sentence)
+    if not grants or not all(isinstance(grant, GrantAbility) for grant in grants):
+        raise UnreadError(sentence)  # (haste until the next turn: not read)
+    low, high = min(chapters), max(chapters)
+    return tuple(
+        replace(grant, lore_at_least=low, lore_at_most=high, until_your_next_turn=True)
+        for grant in grants
+        if isinstance(grant, GrantAbility)
+    )
+
+
 def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:
     """The mana ability a quoted ability is ('{T}: Add one mana of any color.') with its unread sentences,
     or None when it makes no mana; raises ``UnreadError`` when its cost or effect is not read."""

@@ -33,7 +33,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, reads_
 from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, ParsedText, SentenceReading
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
-from models.oracle.read_statics import gained_by_itself, read_static_sentence
+from models.oracle.read_statics import gained_by_itself, granted_until_next_turn, read_static_sentence
 from models.types import TypeLine
 
 __all__ = [
@@ -57,7 +57,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 39
+PARSER_VERSION: Final = 40
 
 
 adds_mana = classify.adds_mana
@@ -289,14 +289,22 @@ def _read_chapter(prefix: str, text: str, out: Collector) -> None:
         body = sentence.rstrip(".")
         sentence = prefix + sentence if number == 0 else sentence
         if number == 0:
+            chapters = t.chapter_numbers(prefix)
             try:
-                grants = gained_by_itself(body, min(t.chapter_numbers(prefix)), sentence)
+                grants = gained_by_itself(body, min(chapters), sentence) or granted_until_next_turn(
+                    body, chapters, sentence
+                )
             except UnreadError:
                 out.unread(sentence)  # (an ability the Saga keeps: never dropped as a trigger's mana)
                 continue
             if grants:
                 out.effects.extend(grants)  # (the Saga has it from then on, CR 611.2c)
-                out.read(sentence, "effect", "the Saga has it once this chapter resolved (its lore counters)")
+                note = (
+                    "in force from this chapter until your next turn (its lore counters, board.step)"
+                    if grants[0].until_your_next_turn
+                    else "the Saga has it once this chapter resolved (its lore counters)"
+                )
+                out.read(sentence, "effect", note)
                 continue
         if classify.adds_mana(body):
             out.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.CHAPTER, output_after_add(body)))

@@ -10,7 +10,8 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
-from models.oracle.readings import Nouns, SpendOnly, Tapped
+from models.oracle.grammar_parser import UnreadError
+from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     ActivationBanReading,
     BecomesTappedDamage,
@@ -84,6 +85,7 @@ class _Mark(Enum):
     YOUR_SPELLS = "spells you control"
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
+    UP_TO = "up to"
 
 
 @v_args(inline=True)
@@ -116,6 +118,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def up_to(self) -> _Mark:
+        return _Mark.UP_TO
 
     def as_long_as(self) -> None:
         return None
@@ -216,8 +221,12 @@ class StaticRules(Transformer[Token, Any]):
         (change,) = _tokens(parts, "PT_CHANGE")
         return PowerChangeReading(subject, str(change), condition=_tokens(parts, "WHILE_TEXT")[0].strip())
 
-    def keyword_grant(self, what: Nouns, keywords: tuple[str, ...]) -> KeywordGrantReading:
-        return KeywordGrantReading(what, keywords)
+    def power_change_for_each(self, subject: Subject, change: Token, each: Quantity) -> PowerChangeReading:
+        return PowerChangeReading(subject, str(change), each=each)
+
+    def keyword_grant(self, what: Nouns, *parts: Any) -> KeywordGrantReading:
+        caster = _tokens(parts, "CASTER")
+        return KeywordGrantReading(what, parts[-1], _words(caster[0]) if caster else "")
 
     def keyword_grant_while(self, *parts: Any) -> KeywordsWhile:
         what = next(part for part in parts if isinstance(part, Nouns))
@@ -268,10 +277,15 @@ class StaticRules(Transformer[Token, Any]):
 
     def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
         caster = _tokens(parts, "CASTER")
+        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
+        if more and _Mark.UP_TO in parts:
+            raise UnreadError("a cost 'up to' some more")
+        # 'up to {2} less' (Urza's Filter): the caster chooses how much (CR 601.2f), and the most never pays
+        # less well than less of it does, so it reads as '{2} less'
         return SpellsCost(
             what,
             _tokens(parts, "SYMBOLS")[0].upper(),
-            _tokens(parts, "MORE_LESS")[0].lower() == "more",
+            more,
             _words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
         )

@@ -155,14 +155,17 @@ class PowerChangeReading:
     keywords: tuple[str, ...] = ()
     ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
     condition: str = ""  # '~ gets +3/+3 as long as <condition>' (Werebear's threshold): as written
+    each: Quantity | None = None  # 'get +1/+1 for each Forest you control': the change is per one counted
 
 
 @dataclass(frozen=True, slots=True)
 class KeywordGrantReading:
-    """'<objects> have/has <keywords>' (layer 6: 'Creatures you control have haste'), in lower case."""
+    """'<objects> have/has <keywords>' (layer 6: 'Creatures you control have haste'), in lower case; of
+    spells, who casts them as written ('Artifact spells you cast have improvise': ``caster``)."""
 
     what: Nouns
     keywords: tuple[str, ...]
+    caster: str = ""
 
 
 @dataclass(frozen=True, slots=True)

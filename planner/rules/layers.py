@@ -60,7 +60,8 @@ def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
     if isinstance(effect, GrantAbility) and effect.from_graveyard:
         return False
     if isinstance(effect, GrantAbility) and effect.lore_at_least:
-        return permanent.counter("lore") >= effect.lore_at_least
+        lore = permanent.counter("lore")
+        return effect.lore_at_least <= lore and (not effect.lore_at_most or lore <= effect.lore_at_most)
     if isinstance(effect, TypeChange) and effect.while_counter:
         return permanent.counter(effect.while_counter) > 0
     return True

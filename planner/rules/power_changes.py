@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import CostPartKind, ManaAbility
+from models.abilities import Amount, CostPartKind, ManaAbility
 from models.mana_effects import PowerChange
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import TAKING_PARTS, possible_abilities
@@ -37,7 +37,8 @@ _TAKING_PARTS = TAKING_PARTS | {CostPartKind.FORAGE}
 def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
     """How much the effects in force change the permanent's power, but those of the permanents ``removed``:
     each effect once, however many of its descriptions the permanent matches ('Elves and Warriors you
-    control get +1/+1').
+    control get +1/+1'), a change 'for each' of some permanents as many times as they are, less those
+    ``removed``.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -65,8 +66,17 @@ def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int
             and (effect.condition is None or holds_steadily(view, effect.condition, sourced.source))
         ):
             counted.add(key)
-            total += effect.power
+            total += effect.power * _times(view, effect, sourced.source, gone)
     return total
+
+
+def _times(view: BoardView, effect: PowerChange, source: str, gone: frozenset[str]) -> int:
+    """How many times the change applies: once, or once for each permanent its count matches ('for each
+    Forest you control'), seen from its source, but those ``gone``."""
+    if effect.per is None:
+        return 1
+    assert effect.per.filter is not None  # (a count of permanents: models.oracle.build_statics)
+    return view.count(effect.per.filter, source, gone)
 
 
 def power_lost(view: BoardView, gone: Iterable[str], pid: str) -> int:
@@ -108,15 +118,48 @@ def unsteady_power_change(view: BoardView, read: Iterable[str] | None = None) ->
     for sourced in view.effects_of(PowerChange):
         effect = sourced.effect
         assert isinstance(effect, PowerChange)
-        if effect.condition is None or (
+        if (effect.condition is None and effect.per is None) or (
             looked_at is not None
             and not any(view.matches(effect.affected, pid, sourced.source) for pid in looked_at)
         ):
             continue
-        if why := condition_gap(view, effect.condition, sourced.source):
+        if effect.condition is not None and (why := condition_gap(view, effect.condition, sourced.source)):
             written = effect.condition.describe()
             return f"{view.path(sourced.source)}: its power changes as long as {written}, {why}"
+        if effect.per is not None and (why := _count_gap(view, effect.per, sourced.source, judged=False)):
+            counted = effect.per.filter.describe() if effect.per.filter is not None else ""
+            return f"{view.path(sourced.source)}: its power changes for each {counted}, {why}"
     return None
+
+
+def _count_gap(view: BoardView, per: Amount, source: str, *, judged: bool) -> str | None:
+    """Why what a power change counts ('for each Forest you control') can't be followed while paying, or
+    None: a mana ability's cost may take away a permanent it counts, and the power is ``judged`` by a filter
+    or condition (not followed in the payment's order yet), or the cost of one may take the change's source
+    away too (the model orders a power's changes as a sum, which a count gone with its source is not: the
+    source taking the whole change, the counted ones each one step of it)."""
+    assert per.filter is not None
+    counted = view.matching(per.filter, source)
+    abilities = tuple(possible_abilities(view))
+    taker = next(
+        (
+            (permanent.id, target)
+            for permanent, ability in abilities
+            for target in counted
+            if _may_take_away(view, ability, permanent.id, target)
+        ),
+        None,
+    )
+    if taker is None:
+        return None
+    written = f"and {view.path(taker[0])}'s cost may take away {view.path(taker[1])}"
+    if judged:
+        return f"{written}, which a power judged is not followed with yet"
+    remover = next((p.id for p, ability in abilities if _may_take_away(view, ability, p.id, source)), None)
+    if remover is None:
+        return None
+    itself = f"{view.path(remover)}'s cost may take away {view.path(source)} itself"
+    return f"{written}, and {itself}: not followed yet"
 
 
 def power_change_gap(view: BoardView) -> str | None:
@@ -142,6 +185,11 @@ def power_change_gap(view: BoardView) -> str | None:
         return None
     if why := unsteady_power_change(view):
         return why
+    for sourced in view.effects_of(PowerChange):
+        per = sourced.effect.per if isinstance(sourced.effect, PowerChange) else None
+        if per is not None and (why := _count_gap(view, per, sourced.source, judged=True)):
+            counted = per.filter.describe() if per.filter is not None else ""
+            return f"{view.path(sourced.source)}: its power changes for each {counted}, {why}"
     for permanent, ability in possible_abilities(view):
         for source in sources:
             if _may_take_away(view, ability, permanent.id, source):

@@ -1,5 +1,6 @@
 """A spell's total cost on a board (CR 601.2f): the cost increases and reductions in force, the spell's
-own (affinity), and the colored reductions (CR 118.7), with its colors after the color-changing effects."""
+own (affinity), and the colored reductions (CR 118.7), with its colors after the color-changing effects and
+the keywords of the payment that permanents give it (convoke, improvise, delve)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
-from models.mana_effects import ColorChange, CostModifier
+from models.mana_effects import ColorChange, CostModifier, SpellKeywords
 from models.oracle import read_card
 from planner.rules.amounts import greatest_power
 
@@ -43,6 +44,8 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    if target.kind is PaymentKind.SPELL:
+        target = _with_granted_keywords(view, target, player)
     devoid_read = target.colors is None and bool(target.text)
     changes = next(view.effects_of(ColorChange), None) is not None
     if target.kind is PaymentKind.SPELL and (devoid_read or changes):
@@ -107,6 +110,41 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             assert effect.amount.kind is AmountKind.GREATEST_POWER and effect.amount.filter is not None
             delta += effect.generic_delta * greatest_power(view, effect.amount.filter, player)
     return delta
+
+
+def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """The spell with the keywords of the payment that permanents give the spells ``player`` casts ('Artifact
+    spells you cast have improvise': Chief Engineer, Inspiring Statuary), besides its own.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "c", "name": "Chief", "type_line": "Creature — Human", "controller": "me",
+    ...      "oracle": "Artifact spells you cast have convoke."}]})
+    >>> view = BoardView(board)
+    >>> _with_granted_keywords(view, PaymentTarget.of("{2}", type_line="Artifact"), "me").convoke
+    True
+    >>> _with_granted_keywords(view, PaymentTarget.of("{2}", type_line="Instant"), "me").convoke
+    False
+    """
+    granted: set[str] = set()
+    for sourced in view.effects_of(SpellKeywords):
+        effect = sourced.effect
+        assert isinstance(effect, SpellKeywords)
+        if effect.who is Who.YOU and sourced.controller != player:
+            continue
+        if effect.who is Who.OPPONENTS and sourced.controller == player:
+            continue
+        if effect.matches(target):
+            granted.update(effect.keywords)
+    if not granted:
+        return target
+    return replace(
+        target,
+        convoke=target.convoke or "convoke" in granted,
+        improvise=target.improvise or "improvise" in granted,
+        delve=target.delve or "delve" in granted,
+    )
 
 
 def _has_cost_modifiers(view: BoardView) -> bool:

@@ -318,8 +318,16 @@ class BoardView:
                 and not (
                     isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
                 )
+                and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
             )
         return structure.effects
+
+    def _next_turn_began(self, permanent: Permanent) -> bool:
+        """True in the beginning phase of the turn of the permanent's controller: an effect of one of its
+        chapters 'until your next turn' has ended, and its next chapter has not triggered yet (CR 714.2b:
+        after the draw step)."""
+        board = self.board
+        return board.active_player == permanent.controller and board.step == "beginning"
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""

@@ -121,8 +121,10 @@ class SacrificeWhenNoCounters:
 @dataclass(frozen=True, slots=True)
 class Delayed:
     """A delayed trigger the effect makes: 'Draw a card at the beginning of the next turn's upkeep.'
-    (``draw``), 'Sacrifice ~ at the beginning of the next end step.' (``sacrifice``), with 'If this ability
-    has been activated N or more times this turn, ' before it when ``after_times``."""
+    (``draw``), 'Sacrifice ~ at the beginning of the next end step.' (``sacrifice``), 'At the beginning of
+    the next end step, target opponent gains control of ~.' (``give control``: its target is chosen when it
+    triggers, CR 603.7c, so the mana ability has none), with 'If this ability has been activated N or more
+    times this turn, ' before it when ``after_times``."""
 
     action: str
     after_times: int = 0
