@@ -264,6 +264,12 @@ def _option_units(
 
 
 @njit(cache=True)
+def _cut(working: Any, at: int, size: int) -> tuple[Any, int]:
+    """The ``size`` numbers of ``working`` from ``at`` (a view), and where the next row starts."""
+    return working[at : at + size], at + size
+
+
+@njit(cache=True)
 def best_turn_arrays(
     ready: Any,
     spells: Any,
@@ -284,30 +290,46 @@ def best_turn_arrays(
     spell_count = spells.shape[0]
     most_units = ready.shape[0] + land_sources.shape[1] + spell_count * units_of.shape[1] + 1
     most_demands = (spell_count + 1) * demand.shape[1] + 1
-    unit_mask = np.zeros(most_units, dtype=np.int64)
-    unit_epoch = np.zeros(most_units, dtype=np.int64)
-    demand_mask = np.zeros(most_demands, dtype=np.int64)
-    demand_epoch = np.zeros(most_demands, dtype=np.int64)
     castable = np.zeros(kinds, dtype=np.bool_)
-    rest = np.zeros(max(spell_count, 1), dtype=np.int64)
-    used = np.zeros(max(spell_count, 1), dtype=np.bool_)
-    plain = np.zeros(max(spell_count, 1), dtype=np.int64)
-    cast = np.zeros(max(spell_count, 1), dtype=np.int64)
-    best_cast = np.zeros(max(spell_count, 1), dtype=np.int64)
+    # the working room: one allocation of zeros cut into the rows below (an allocation each cost more than
+    # the search of a small turn)
+    n = max(spell_count, 1)
+    widest = max(most_units, most_demands) + 1
+    zeros_size = max(most_units, demand.shape[1])
+    rows = 3 * most_units + 2 * most_demands + 8 * n + 2 * 10 + kinds + zeros_size
+    working = np.zeros(rows + 5 * (n + 1) + 5 * (n + 2) + demand.shape[1] + 5 * widest, dtype=np.int64)
+    at = 0
+    unit_mask, at = _cut(working, at, most_units)
+    unit_epoch, at = _cut(working, at, most_units)
+    after, at = _cut(working, at, most_units)
+    demand_mask, at = _cut(working, at, most_demands)
+    demand_epoch, at = _cut(working, at, most_demands)
+    rest, at = _cut(working, at, n)
+    used, at = _cut(working, at, n)  # (0 or 1)
+    plain, at = _cut(working, at, n)
+    cast, at = _cut(working, at, n)
+    best_cast, at = _cut(working, at, n)
+    left, at = _cut(working, at, n)
+    distinct, at = _cut(working, at, n)
+    ones, at = _cut(working, at, n)
+    ones[:] = 1
+    best_key, at = _cut(working, at, 10)
+    key, at = _cut(working, at, 10)
+    every_kind, at = _cut(working, at, kinds)
+    for i in range(kinds):
+        every_kind[i] = i
+    zeros, at = _cut(working, at, zeros_size)  # (every epoch 0)
+    room_rows, at = _cut(working, at, 5 * (n + 1))  # (_best_plain's working room)
+    frames, at = _cut(working, at, 5 * (n + 2))
+    want_epoch, at = _cut(working, at, demand.shape[1])
+    scratch, at = _cut(working, at, 5 * widest)  # (the matchings' room)
+    room_rows, frames, scratch = (
+        room_rows.reshape((5, n + 1)),
+        frames.reshape((n + 2, 5)),
+        scratch.reshape((5, widest)),
+    )
     best_cast_count = 0
     best_option = -1
-    best_key = np.zeros(10, dtype=np.int64)
-    key = np.zeros(10, dtype=np.int64)
-    after = np.zeros(most_units, dtype=np.int64)
-    left = np.zeros(max(spell_count, 1), dtype=np.int64)
-    distinct = np.zeros(max(spell_count, 1), dtype=np.int64)
-    ones = np.ones(max(spell_count, 1), dtype=np.int64)
-    every_kind = np.arange(kinds)
-    zeros = np.zeros(max(most_units, demand.shape[1]), dtype=np.int64)  # (every epoch 0)
-    room_rows = np.zeros((5, max(spell_count, 1) + 1), dtype=np.int64)  # (_best_plain's working room)
-    frames = np.zeros((max(spell_count, 1) + 2, 5), dtype=np.int64)
-    want_epoch = np.zeros(demand.shape[1], dtype=np.int64)
-    scratch = np.zeros((5, max(most_units, most_demands) + 1), dtype=np.int64)  # (the matchings' room)
     for option in range(options.shape[0]):
         land, tapped, paid = options[option, 0], options[option, 1], options[option, 2]
         life_left = life - paid
@@ -342,12 +364,12 @@ def best_turn_arrays(
             if units < 0:
                 continue
             # the spells left after the events (a sorted multiset)
-            used[:spell_count] = False
+            used[:spell_count] = 0
             for epoch in range(length):
                 kind = orders[number, epoch]
                 for i in range(spell_count):
                     if not used[i] and spells[i] == kind:
-                        used[i] = True
+                        used[i] = 1
                         break
             rest_count = 0
             for i in range(spell_count):
@@ -392,11 +414,11 @@ def best_turn_arrays(
                             after[afters] = units_of[cast[i], j]
                             afters += 1
                 # the spells left in hand (a sorted multiset), and each kind of them once
-                used[:spell_count] = False
+                used[:spell_count] = 0
                 for c in range(count):
                     for i in range(spell_count):
                         if not used[i] and spells[i] == cast[c]:
-                            used[i] = True
+                            used[i] = 1
                             break
                 lefts = 0
                 distincts = 0
