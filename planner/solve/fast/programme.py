@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from models.kept import KeptMap
@@ -177,6 +178,7 @@ class _Programme:
         # just tap, whose best is known
         started = not beyond
         reach = self._reach(skipped, plain=plain)
+        needed = itemgetter(width)  # (the mana still needed in a state)
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
@@ -241,7 +243,13 @@ class _Programme:
                     if known is None or entry[0] < known[0]:
                         merged[state] = entry
                 current = step
-            frontier = {state: entry for state, entry in merged.items() if state[width] <= after}
+            # (the states still needing more than the uses after it can make go: looked for at C speed first,
+            # as most groups leave none)
+            frontier = (
+                {state: entry for state, entry in merged.items() if state[width] <= after}
+                if max(map(needed, merged), default=0) > after
+                else merged
+            )
             if len(frontier) > _MAX_STATES:
                 raise _DeclinedError
         if not started:
