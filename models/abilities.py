@@ -58,6 +58,8 @@ class AmountKind(Enum):
     A ``DEVOTION`` amount with no colors means devotion to the color chosen for the mana (Nykthos).
     """
 
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
+
     CONSTANT = "constant"
     COUNT = "count"  # number of permanents matching a filter
     COUNTERS = "counters"  # number of counters of a kind on the source
@@ -101,6 +103,8 @@ class Amount:
 
 class PaletteKind(Enum):
     """Where the types come from for 'mana of any ...' outputs."""
+
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
 
     TYPES = "types"  # a fixed set: any color, any type, {W} and/or {U}
     COMMANDER = "commander"  # any color in your commander's color identity

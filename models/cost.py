@@ -33,6 +33,8 @@ __all__ = [
 class SymbolKind(Enum):
     """What a cost symbol asks for (CR 107.4)."""
 
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
+
     GENERIC = "generic"  # {0}, {1}, {12}: any type of mana
     VARIABLE = "variable"  # {X}, {Y}, {Z}: generic, amount chosen by the payer
     SNOW = "snow"  # {S}: one mana from a snow source
@@ -46,6 +48,8 @@ class SymbolKind(Enum):
 
 class SlotKind(Enum):
     """A requirement slot that takes mana of any type: any mana at all, or mana from a snow source."""
+
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
 
     GENERIC = "generic"  # any mana (CR 107.4b)
     SNOW = "snow"  # one mana from a snow source (CR 107.4h)

@@ -25,6 +25,8 @@ __all__ = [
 class Who(Enum):
     """Whose permanents or actions an effect looks at, relative to the effect's controller."""
 
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
+
     YOU = "you"
     OPPONENTS = "opponents"
     ANY = "any"
@@ -46,6 +48,8 @@ class BoardFact(Enum):
     """A fact of the board that a reading (a filter, an amount, a condition, a palette) may read: each field
     of a reading declares the facts it reads when it is set (:func:`facts_read`), so that what is kept of its
     answers can be keyed by them, and kept no longer than they hold."""
+
+    __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
 
     TAPPED = "tapped"  # a permanent's tapped status
     COUNTERS = "counters"  # the counters on a permanent

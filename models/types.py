@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from models.folding import plain_quotes
+from models.hashing import cached_hash, state_without_hash
 from models.kept import per_card
 
 __all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
@@ -47,6 +48,14 @@ class TypeLine:
     supertypes: tuple[str, ...] = ()
     card_types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: the keys of what is kept per card and per board hold type lines."""
+        return self._hash or cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     @classmethod
     def parse(cls, text: str) -> TypeLine:

@@ -122,6 +122,14 @@ class Choices:
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: the planner's keys hold a permanent's choices (see :mod:`models.hashing`)."""
+        return self._hash or cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     def __post_init__(self) -> None:
         card = self.imprinted_card
@@ -189,6 +197,11 @@ class Choices:
         return any(value is not None for value in chosen)
 
 
+#: The choices of a permanent for which nothing was chosen, one value shared by every such permanent: keys
+#: that hold them compare by identity, without a call to ``__eq__`` (a board reads ``Choices()`` as this).
+NOTHING_CHOSEN = Choices()
+
+
 @dataclass(kw_only=True, frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield: which card it is, its characteristics as printed, and its status.
@@ -226,7 +239,7 @@ class Permanent:
     designations: frozenset[str] = frozenset()
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
-    choices: Choices = Choices()
+    choices: Choices = NOTHING_CHOSEN
     token: bool = False
     #: the texts of its mana abilities that can be activated only once each turn and were this turn
     activated_this_turn: tuple[str, ...] = ()
@@ -430,7 +443,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
     exiled = fields.optional("imprinted", _read_imprinted, None)
     if isinstance(exiled, str):
         exiled = _stored_imprinted(exiled, (*path, "imprinted"))
-    return Choices(
+    choices = Choices(
         color=fields.optional("color", read_color, None),
         creature_type=fields.optional("creature_type", _read_creature_type, None),
         card_type=fields.optional("card_type", _read_card_type, None),
@@ -442,6 +455,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
     )
+    return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices
 
 
 def _stored_imprinted(name: str, path: JsonPath) -> str | ImprintedCard:
@@ -487,7 +501,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         designations=fields.optional("designations", _read_designations, frozenset()),
         counters=fields.optional("counters", read_counters, ()),
         attached_to=fields.optional("attached_to", read_text, None),
-        choices=fields.optional("choices", _read_choices, Choices()),
+        choices=fields.optional("choices", _read_choices, NOTHING_CHOSEN),
         token=fields.optional("token", read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         power=fields.optional("power", read_printed, base.power),

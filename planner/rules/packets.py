@@ -120,6 +120,26 @@ class Outcome:
     devotion: ManaTypes = ManaTypes()
     life_gain: int = 0  # life its controller gains as it resolves (Pristine Talisman)
 
+    def with_packets(
+        self, packets: tuple[Packet, ...], replacements: tuple[str, ...] | None = None
+    ) -> Outcome:
+        """The outcome with other packets (and replacements' sources, when given): ``dataclasses.replace``
+        without its cost, as outcomes kept are renamed for every board that finds them.
+
+        >>> outcome = Outcome((), damage=1, replacements=("a",))
+        >>> outcome.with_packets((), ("b",)) == Outcome((), damage=1, replacements=("b",))
+        True
+        """
+        return Outcome(
+            packets,
+            self.damage,
+            self.life_loss,
+            self.replacements if replacements is None else replacements,
+            self.sacrifices_source,
+            self.devotion,
+            self.life_gain,
+        )
+
     @property
     def total(self) -> int:
         """How many mana in all."""

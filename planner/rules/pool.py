@@ -9,10 +9,11 @@ Kruphix), which keeps its restriction and riders.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.board import Board, PoolMana
 from models.cost import PaymentTarget, Slot, SlotKind
+from models.hashing import cached_hash, state_without_hash
 from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.mana_effects import SpendAsThough, UnspentManaEffect, UnspentMode
@@ -34,6 +35,14 @@ class ManaUnit:
 
     type: ManaType
     tag: ManaTag
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: pools are counters of units."""
+        return self._hash or cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     def allowed_for(self, target: PaymentTarget) -> bool:
         """True when the unit's restriction (if any) lets it pay for the target (CR 106.6)."""

@@ -294,9 +294,10 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
 def anonymous(outcome: Outcome, pid: str) -> Outcome:
     """The outcome with its own permanent ``pid`` taken out of its mana's tags (see :func:`anonymous_tag`)."""
     packets = tuple(
-        replace(p, tag=anonymous_tag(p.tag, pid)) if p.tag.source == pid else p for p in outcome.packets
+        Packet(p.types, p.picks, p.per_pick, anonymous_tag(p.tag, pid)) if p.tag.source == pid else p
+        for p in outcome.packets
     )
-    return replace(outcome, packets=packets)
+    return outcome.with_packets(packets)
 
 
 def activation_outcomes(
@@ -725,7 +726,7 @@ def _renamed(outcome: Outcome, names: Mapping[str, str]) -> Outcome:
         Packet(p.types, p.picks, p.per_pick, p.tag.with_source(names[p.tag.source])) for p in outcome.packets
     )
     replacements = tuple(names[source] for source in outcome.replacements)
-    return replace(outcome, packets=packets, replacements=replacements)
+    return outcome.with_packets(packets, replacements)
 
 
 def _worked_out(

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from models.abilities import AmountKind, ManaAbility, PaletteKind
 from models.board import Board, Player
-from models.kept import KeptMap
+from models.kept import KeptMap, per_card
 from models.mana import ManaBag, ManaTypes
 from planner.rules.amounts import PLAYER_AMOUNTS
 from planner.rules.could_produce import could_produce_alone
@@ -176,19 +176,32 @@ def resolutions(
 def player_read(view: BoardView, pid: str, ability: ManaAbility) -> Player | None:
     """The player record an ability's amount reads (its controller's life, graveyard or hand:
     :data:`~planner.rules.amounts.PLAYER_AMOUNTS`), or its palette (the colors of the cards in the
-    graveyard), which keys what is kept of its resolutions with the statuses; None when it reads none."""
+    graveyard), which keys what is kept of its resolutions with the statuses; None when it reads none
+    (:func:`reads_player`)."""
+    return view.player(view.permanent(pid).controller) if reads_player(ability) else None
+
+
+@per_card(maxsize=4096)
+def reads_player(ability: ManaAbility) -> bool:
+    """True when the ability's amount (or a conditional one) reads its controller's record
+    (:data:`~planner.rules.amounts.PLAYER_AMOUNTS`), or its palette the colors of the cards in the graveyard
+    (Corrupted Grafstone, after a sacrifice put one there): a fact of the ability, kept per card.
+
+    >>> from models.oracle import parse_oracle
+    >>> [reads_player(parse_oracle(text).mana_abilities[0]) for text in ("{T}: Add {G}.",
+    ...     "{T}: Add {C} for each card in your graveyard.",
+    ...     "{T}: Add one mana of any color among cards in your graveyard.")]
+    [False, True, True]
+    """
     kind = ability.output.amount.kind
-    if (
+    return not (
         (kind is AmountKind.CONSTANT or kind not in PLAYER_AMOUNTS)
         and (
             not ability.conditional
             or all(output.amount.kind not in PLAYER_AMOUNTS for _, output in ability.conditional)
         )
-        # (the colors of the cards in the graveyard: Corrupted Grafstone, after a sacrifice put one there)
         and ability.output.palette.kind is not PaletteKind.GRAVEYARD_COLORS
-    ):
-        return None
-    return view.player(view.permanent(pid).controller)
+    )
 
 
 def worked_out_resolutions(

@@ -366,7 +366,7 @@ class BoardView:
                 and not granted_from_graveyards
             ):
                 # as printed: the card's own characteristics, kept per card
-                found, set_aside = printed_characteristics(
+                found, set_aside, families, board_read = _as_printed(
                     permanent.oracle, permanent.name, line, permanent.haste
                 )
                 if hasty and not found.haste and haste_granted(self, pid):
@@ -375,10 +375,12 @@ class BoardView:
                     unexecuted += self._haste_gaps(pid, found.haste, line)
                 if set_aside:
                     unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-                families = removal_families(permanent.oracle, permanent.name, line)
                 if families:
                     extra = self._executable(pid, removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+                elif not board_read:
+                    result[pid] = found  # (the common case: no amount or imprint the board may not give)
+                    continue
                 found = self._with_known_amounts(permanent, found, unexecuted)
                 result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 continue
@@ -923,6 +925,28 @@ def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
     """
     key = fold_ability_text(ability.text)
     return any(fold_ability_text(text) == key for text in permanent.activated_this_turn)
+
+
+@per_card(maxsize=8192)
+def _as_printed(
+    oracle: str, name: str, line: TypeLine, haste: bool
+) -> tuple[Characteristics, tuple[tuple[str, str], ...], tuple[ManaAbility, ...], bool]:
+    """What a permanent as printed has, read once per card: :func:`printed_characteristics`, its
+    :func:`removal_families`, and whether some mana ability may read what a board may not give (an amount,
+    :func:`any_may_lack_board_facts`; the exiled card's colors or a condition, which
+    :meth:`BoardView._with_known_imprint` checks).
+
+    >>> forest = TypeLine.parse("Basic Land — Forest")
+    >>> found, _, families, board_read = _as_printed("", "Forest", forest, False)
+    >>> [a.text for a in found.mana_abilities], families, board_read
+    (['{T}: Add {G}.'], (), False)
+    """
+    found, set_aside = printed_characteristics(oracle, name, line, haste)
+    abilities = found.mana_abilities
+    board_read = any_may_lack_board_facts(abilities) or any(
+        a.output.palette.kind is PaletteKind.IMPRINTED_COLORS or a.conditional for a in abilities
+    )
+    return found, set_aside, removal_families(oracle, name, line), board_read
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

@@ -6,6 +6,7 @@ from itertools import accumulate
 from operator import itemgetter
 
 from models.cost import Slot, SlotKind
+from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType
 from planner.solve.fast.arrangement import _plan
 from planner.solve.fast.optimise import _optimise
@@ -86,7 +87,7 @@ def _optimal(reduced: _Reduced, choice: _Choice, x: int | None, *, x_level: bool
     """The optimal solution of a choice, its plan made (:func:`_plan`, which may decline); with
     ``x_level``, the objective starts with X, as CP-SAT's does when it chooses X (maximised first)."""
     plan = _plan(reduced, choice)
-    objective = tuple(zip(OBJECTIVE_LEVELS, _all_levels(choice.levels), strict=True))
+    objective = _objective(choice.levels)
     if x_level:
         assert x is not None
         objective = (("x", x), *objective)
@@ -119,6 +120,19 @@ _PICK_LEVELS = itemgetter(
         )
     )
 )
+
+
+@per_card(maxsize=1024)
+def _objective(levels: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The objective of a solution with the fast path's levels (:meth:`_Search.levels`): each level of
+    :data:`OBJECTIVE_LEVELS` by name with its value (:func:`_all_levels`). A pure function of the numbers,
+    kept: a warm question's levels are those of the question before.
+
+    >>> own = len(OBJECTIVE_LEVELS) - len(_ZERO_LEVELS)
+    >>> _objective((7,) * own)[:2], len(_objective((7,) * own)) == len(OBJECTIVE_LEVELS)
+    ((('hand_cards_lost', 0), ('life_and_damage', 7)), True)
+    """
+    return tuple(zip(OBJECTIVE_LEVELS, _all_levels(levels), strict=True))
 
 
 def _all_levels(levels: tuple[int, ...]) -> tuple[int, ...]:

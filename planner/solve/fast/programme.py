@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from models.kept import KeptMap
@@ -177,6 +178,7 @@ class _Programme:
         # just tap, whose best is known
         started = not beyond
         reach = self._reach(skipped, plain=plain)
+        needed = itemgetter(width)  # (the mana still needed in a state)
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
@@ -241,7 +243,13 @@ class _Programme:
                     if known is None or entry[0] < known[0]:
                         merged[state] = entry
                 current = step
-            frontier = {state: entry for state, entry in merged.items() if state[width] <= after}
+            # (the states still needing more than the uses after it can make go: looked for at C speed first,
+            # as most groups leave none)
+            frontier = (
+                {state: entry for state, entry in merged.items() if state[width] <= after}
+                if max(map(needed, merged), default=0) > after
+                else merged
+            )
             if len(frontier) > _MAX_STATES:
                 raise _DeclinedError
         if not started:
@@ -268,28 +276,41 @@ class _Programme:
         take more than it makes, and at most that many values times the uses are counted (every group, those
         a plain run passes by too). A guide to when to walk, never a reason to decline (the other parts of
         a state are not counted: the programme may still pass its limits, and then declines itself)."""
+        start = self.start[len(self.types)]
+        floor, raised, uses = self._spans(skipped)
+        states: int = start + raised - min(start, 0, floor) + 1
+        budget: int = _MAX_MOVES - self.search.moves
+        return states <= _MAX_STATES and uses * states <= budget
+
+    def _spans(self, skipped: frozenset[int]) -> tuple[int, int, int]:
+        """What :meth:`_surely_short` reads of the groups, whatever the start: the least of the specials'
+        floors (0 without one), the most all special members together raise the mana still needed (what an
+        option takes more than it makes, per use), and the uses counted (members times options); kept per
+        skipped groups with the tables (:attr:`_ProgrammeTables.spans`), as :meth:`_reach` is."""
+        known = self.tables.spans.get(skipped)
+        if known is not None:
+            return known
         groups = self.search.groups
         width = len(self.types)
-        start = self.start[width]
-        low, high, uses = min(start, 0), start, 0
+        floor, raised, uses = 0, 0, 0
         for index in self.order:
             options = self.options[index]
             members = len(groups[index].members) - (1 if index in skipped else 0)
             if not options or members <= 0:
                 continue
             if groups[index].members[0].special:
-                floor: int = -self.room[index][width]
-                low = min(low, floor)
+                floor = min(floor, -self.room[index][width])
                 taken = 0  # (the most one use raises the value: what an option takes more than it makes)
                 for key, _, _ in options:
                     amount = key[1]
                     assert isinstance(amount, int)
                     taken = max(taken, -amount)
-                high += members * taken
+                raised += members * taken
             uses += members * len(options)
-        states: int = high - low + 1
-        budget: int = _MAX_MOVES - self.search.moves
-        return states <= _MAX_STATES and uses * states <= budget
+        if len(self.tables.spans) >= _PROGRAMMES_LIMIT:
+            self.tables.spans.clear()
+        found = self.tables.spans[skipped] = (floor, raised, uses)
+        return found
 
     def _reach(self, skipped: frozenset[int], *, plain: bool) -> dict[int, tuple[int, int]]:
         """Per group: the most one of its members lowers the mana still needed, and the most the groups

@@ -3,7 +3,7 @@ loses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from models.mana import TYPE_ORDER
@@ -126,9 +126,9 @@ class _Search:
         self.budget = _MAX_SUBPROBLEMS
         self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
         self.runs = 0  # the dynamic programme's runs so far
-        # while best_in_mode branches: the other sets of skipped groups waiting to be solved (a run of the
-        # programme declines early when they could not all be solved within its limit)
-        self.pending = 0
+        # while best_in_mode branches: its stack, what it solved and the set being solved, from which
+        # :attr:`pending` counts the others waiting (read only when the programme runs again, not per set)
+        self._waiting: _Waiting | None = None
         self.best: _Choice | None = None
         self.groups = layout.groups
         if layout.unkept is not None:
@@ -242,6 +242,15 @@ class _Search:
             raise _KeepersNeededError(self.firsts)
         return found, self.levels(mode, found, colors), colors
 
+    @property
+    def pending(self) -> int:
+        """While :meth:`best_in_mode` branches, how many other sets of skipped groups wait to be solved (a
+        run of the programme declines early when they could not all be solved within its limit); else 0."""
+        if self._waiting is None:
+            return 0
+        stack, solved, skipped = self._waiting
+        return len({s for s, _ in stack if s not in solved and s != skipped})
+
     def best_in_mode(self, mode: Mode, solve: _Solve) -> None:
         """Search one mode with ``solve`` (exact given the skipped groups), updating :attr:`best`."""
         # the common case first: the best payment with nothing skipped loses no color (or there is none)
@@ -266,9 +275,9 @@ class _Search:
             seen.add(node)
             skipped, conceded = node
             if skipped not in solved:
-                self.pending = len({s for s, _ in stack if s not in solved and s != skipped})
+                self._waiting = (stack, solved, skipped)
                 solved[skipped] = self._solved(mode, solve, skipped)
-                self.pending = 0
+                self._waiting = None
             entry = solved[skipped]
             if entry is None:
                 continue
@@ -297,6 +306,10 @@ class _Search:
                 if index not in skipped and group.reflect & bit
             ]
 
+
+#: While :meth:`_Search.best_in_mode` branches: its stack of (skipped, conceded) sets, what it solved so far
+#: and the set of skipped groups being solved (:attr:`_Search.pending`).
+_Waiting = tuple[list[tuple[frozenset[int], frozenset[int]]], Mapping[frozenset[int], object], frozenset[int]]
 
 #: An exact solver of one mode (:meth:`planner.solve.fast.optimise._Solver.solve`): its best taps with the
 #: skipped groups' top members untouched, or None.

@@ -244,6 +244,8 @@ class _ProgrammeTables:
     #: :meth:`~planner.solve.fast.programme._Programme._reach` by (skipped groups, plain), at most
     #: _PROGRAMMES_LIMIT
     reaches: dict[tuple[frozenset[int], bool], dict[int, tuple[int, int]]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._spans` by skipped groups, at most _PROGRAMMES_LIMIT
+    spans: dict[frozenset[int], tuple[int, int, int]] = field(default_factory=dict)
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
