@@ -258,6 +258,10 @@ class GrantAbility:
     #: that chapter has triggered and resolved, taken as so when it has at least this many lore counters
     #: (CR 714.2b); 0 for any other grant
     lore_at_least: int = 0
+    #: 'As long as you control six or more lands, lands you control have "..."' (The World Tree): the grant
+    #: only while the condition holds, judged by the planner on the board, which warns where it can't judge it
+    #: (an ``unevaluated`` one, or one a payment may change), as for haste
+    condition: Condition | None = None
 
 
 class UnspentMode(Enum):

@@ -610,6 +610,7 @@ STATIC_SENTENCES = [
     "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
     "This effect reduces only the amount of colored mana you pay.",
     "Double the amount of each type of unspent mana you have.",
+    "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",
 ]

@@ -60,6 +60,7 @@ __all__ = [
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
+    "UnspentCostsLife",
     "render_static",
 ]
 
@@ -377,6 +378,11 @@ class DoubleUnspent:
 
 
 @dataclass(frozen=True, slots=True)
+class UnspentCostsLife:
+    """'A player losing unspent mana causes that player to lose that much life.' (Yurlok of Scorch Thrash)."""
+
+
+@dataclass(frozen=True, slots=True)
 class RandomOpening:
     """'Roll a six-sided die', 'Roll a d20', 'Flip a coin': as written, lower case."""
 
@@ -418,6 +424,7 @@ StaticSentence = (
     | SameIsTrue
     | OnlyColored
     | DoubleUnspent
+    | UnspentCostsLife
     | RandomOpening
     | ResultEffects
 )
@@ -576,6 +583,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return "this effect reduces only the amount of colored mana you pay"
         case DoubleUnspent():
             return "double the amount of each type of unspent mana you have"
+        case UnspentCostsLife():
+            return "a player losing unspent mana causes that player to lose that much life"
         case RandomOpening(text):
             return text
         case ResultEffects():
