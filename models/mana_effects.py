@@ -228,6 +228,10 @@ class PowerChange:
     #: 'as long as <condition>' (Werebear's threshold): only while it holds, judged by the planner on the
     #: board, which sets aside what reads a power where it can't judge it steadily (as haste's conditions)
     condition: Condition | None = None
+    #: '~ gets +1/+1 for each artifact you control': the change is ``power`` times how many permanents this
+    #: matches (relative to the effect's controller), which the planner counts on the board; where a payment
+    #: may take one away, what reads a power beside it is set aside, as for a condition
+    per: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -311,6 +311,15 @@ TEST_TREE: dict[str, Any] = {
     "oracle": '{T}: Add {G}.\nAs long as you control three or more lands, lands you control have "{T}: Add '
     'one mana of any color."',
 }
+#: A pump for each permanent (made up: Faeburrow Elder's kind counting Forests) that its own mana reads.
+FOREST_GROWER: dict[str, Any] = {
+    "name": "Test Forest Grower",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "This creature gets +1/+1 for each Forest you control.\n"
+    "{T}: Add an amount of {G} equal to this creature's power.",
+    "power": 0,
+    "toughness": 1,
+}
 YURLOK: dict[str, Any] = {
     "name": "Yurlok of Scorch Thrash",
     "type_line": "Legendary Creature — Viashino Shaman",
@@ -359,6 +368,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)
     *(GREY_HAVENS, THE_CORE),  # (the graveyard's cards: colors among some, a count of permanent cards)
     *(UNDERMOUNTAIN_ADVENTURER, TEST_TREE, YURLOK),  # (the monarch's 'instead', a grant while, each player)
+    FOREST_GROWER,  # (a pump for each Forest, which its own mana reads)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.

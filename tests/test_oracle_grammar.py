@@ -573,6 +573,8 @@ STATIC_SENTENCES = [
     "Enchanted creature gets +1/+1 and is black.",
     "Other Elf creatures you control get +1/+1.",
     "Equipped creature gets +2/-1.",
+    "Creatures you control get +1/+0 for each artifact you control.",
+    "~ gets +1/+1 for each Forest you control.",
     "Enchanted creature gets +1/+1 and has flying and haste.",
     "Creatures you control have haste.",
     "All cards that aren't on the battlefield, spells, and permanents are colorless.",

@@ -8,6 +8,8 @@ by phrase category and executed by the rules:
   condition holds; one no board records, or one a payment may change, is warned about and never guessed;
 - 'Each player adds {B}{R}{G}' (Yurlok of Scorch Thrash): its controller, who activates it, is one of the
   players; what the others add is in pools no payment of the controller's may spend;
+- a pump for each permanent of a description ('+1/+0 for each artifact you control'), where a power reader
+  exists (Marwyn's amount, a creature's own power);
 - sentences that change no payment, read as such: Yurlok's 'A player losing unspent mana causes that player to
   lose that much life' (mana is lost as a step ends, CR 500.4), Manascape Refractor's permission on its own
   abilities' costs while none of its mana abilities has a colored cost.
@@ -20,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from boards import checked_verdict, make_board, mine
-from cost_part_cards import TEST_TREE, UNDERMOUNTAIN_ADVENTURER, YURLOK
+from cost_part_cards import FOREST_GROWER, MARWYN, TEST_TREE, UNDERMOUNTAIN_ADVENTURER, YURLOK
 
 from models.abilities import Condition
 from models.board import Board
@@ -161,3 +163,45 @@ def test_yurlok_adds_to_each_player_and_its_controller_spends_its_own() -> None:
     assert _x(board) == 3 and not text_warnings(board)
     theirs = make_board([{**mine("y", YURLOK), "controller": "opp"}, mine("f", "Forest")])
     assert not checked_verdict(theirs, "{B}") and _x(theirs) == 1
+
+
+#: A pump 'for each' (made up: Faeburrow Elder's kind, counting permanents): an anthem by the artifacts its
+#: controller controls (the creature that counts Forests and reads its own power: FOREST_GROWER).
+ARTIFACT_BANNER: dict[str, Any] = {
+    "name": "Test Artifact Banner",
+    "type_line": "Enchantment",
+    "oracle": "Creatures you control get +1/+0 for each artifact you control.",
+}
+BAUBLE: dict[str, Any] = {"name": "Test Bauble", "type_line": "Artifact", "oracle": "", "mana_cost": "{1}"}
+
+
+def _marwyn() -> dict[str, Any]:
+    return mine("m", MARWYN, counters={"+1/+1": 2})  # (1/1 with two counters: 3/3)
+
+
+def test_a_pump_for_each_artifact_adds_to_the_power_an_ability_reads() -> None:
+    """Marwyn (3) under '+1/+0 for each artifact you control' with a Sol Ring and a Bauble is 5: {G}x5, and
+    the Sol Ring's {C}{C} (X is 7); with the Bauble alone, 4."""
+    board = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("s", "Sol Ring"), mine("b", BAUBLE)])
+    assert checked_verdict(board, "{G}" * 5) and not checked_verdict(board, "{G}" * 6)
+    assert _x(board) == 7 and not text_warnings(board)
+    one = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("b", BAUBLE)])
+    assert checked_verdict(one, "{G}" * 4) and not checked_verdict(one, "{G}" * 5)
+    assert _x(one) == 4 and not text_warnings(one)
+    # Ashnod's Altar (an artifact the banner counts) may sacrifice a creature while paying: what the banner
+    # counts may change, not followed: Marwyn's ability is set aside and the banner named; the Altar
+    # sacrificing Marwyn makes {C}{C}
+    altar = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("t", "Ashnod's Altar")])
+    assert checked_verdict(altar, "{C}{C}") and not checked_verdict(altar, "{G}")
+    (warning,) = [w for w in text_warnings(altar) if w.permanent == "m"]
+    assert "its power changes for each artifact you control" in warning.reason
+
+
+def test_a_creature_that_counts_forests_reads_its_own_power() -> None:
+    """0/1 and +1/+1 for each Forest: with two Forests it taps for {G}{G}, and the Forests for theirs."""
+    board = make_board([mine("g", FOREST_GROWER), mine("f", "Forest"), mine("h", "Forest")])
+    assert checked_verdict(board, "{G}" * 4) and not checked_verdict(board, "{G}" * 5)
+    assert _x(board) == 4 and not text_warnings(board)
+    alone = make_board([mine("g", FOREST_GROWER), mine("i", "Island")])
+    assert checked_verdict(alone, "{U}") and not checked_verdict(alone, "{G}")
+    assert _x(alone) == 1

@@ -61,10 +61,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             if reading.gets:  # (the enchanted creature's pump: 'gets +1/+1 and is black')
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
-        case s.PowerChangeReading(subject, change, keywords, _, held):
+        case s.PowerChangeReading(subject, change, keywords, _, held, per):
             pumped = _pumped(subject)
             hasted = _haste(pumped, keywords, sentence)
-            changes = _power_changes(pumped, change, sentence, while_condition(held) if held else None)
+            counted = None if per is None else _steady(only_filter(per), sentence)[0]
+            condition = while_condition(held) if held else None
+            changes = _power_changes(pumped, change, sentence, condition, counted)
             return (*changes, *hasted)
         case s.KeywordGrantReading(what, keywords):
             return _haste(object_filters(what), keywords, sentence) or None
@@ -130,17 +132,21 @@ def _power_changes(
     change: str,
     sentence: str,
     held: Condition | None = None,
+    per: ObjectFilter | None = None,
 ) -> tuple[PowerChange, ...]:
     """One :class:`PowerChange` for each description (a permanent matching two gets it once: CR 613.4c
-    counts the effect, not the descriptions). What it applies to must not change while paying: a description
-    that reads a status (tapped, counters) is not read.
+    counts the effect, not the descriptions), ``per`` what it counts ('for each artifact you control'). What
+    it applies to, and what it counts, must not change while paying: a description that reads a status
+    (tapped, counters) is not read.
 
     >>> [(c.affected.describe(), c.power, c.toughness) for c in _power_changes(ObjectFilter(
     ...     types=("Creature",)), "+2/-1", "Creatures get +2/-1.")]
     [('creature', 2, -1)]
     """
     power, toughness = (int(part) for part in change.split("/"))
-    return tuple(PowerChange(sentence, flt, power, toughness, held) for flt in _steady(affected, sentence))
+    return tuple(
+        PowerChange(sentence, flt, power, toughness, held, per) for flt in _steady(affected, sentence)
+    )
 
 
 def _haste(

@@ -212,6 +212,9 @@ class StaticRules(Transformer[Token, Any]):
         quoted = [_quoted(token) for token in rest if isinstance(token, Token) and "QUOTED" in token.type]
         return PowerChangeReading(subject, str(change), keywords, quoted[0] if quoted else "")
 
+    def power_change_each(self, subject: Subject, change: Token, what: Nouns) -> PowerChangeReading:
+        return PowerChangeReading(subject, str(change), per=what)
+
     def power_change_while(self, *parts: Any) -> PowerChangeReading:
         subject = next(part for part in parts if part is not None and not isinstance(part, Token))
         (change,) = _tokens(parts, "PT_CHANGE")

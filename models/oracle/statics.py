@@ -156,6 +156,7 @@ class PowerChangeReading:
     keywords: tuple[str, ...] = ()
     ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
     condition: str = ""  # '~ gets +3/+3 as long as <condition>' (Werebear's threshold): as written
+    per: Nouns | None = None  # '~ gets +1/+1 for each artifact you control': what is counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +505,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change, per=Nouns() as per):
+            verb = "get" if _plural(subject) else "gets"
+            return f"{_subject(subject)} {verb} {change} for each {per.words()}"
         case PowerChangeReading(subject, change, keywords, _, condition) if condition:
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} as long as {condition}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import CostPartKind, ManaAbility
+from models.abilities import Condition, CostPartKind, ManaAbility
 from models.mana_effects import PowerChange
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import TAKING_PARTS, possible_abilities
@@ -65,7 +65,9 @@ def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int
             and (effect.condition is None or holds_steadily(view, effect.condition, sourced.source))
         ):
             counted.add(key)
-            total += effect.power
+            total += effect.power * (
+                1 if effect.per is None else view.count(effect.per, sourced.source, gone)
+            )
     return total
 
 
@@ -108,14 +110,17 @@ def unsteady_power_change(view: BoardView, read: Iterable[str] | None = None) ->
     for sourced in view.effects_of(PowerChange):
         effect = sourced.effect
         assert isinstance(effect, PowerChange)
-        if effect.condition is None or (
+        if (effect.condition is None and effect.per is None) or (
             looked_at is not None
             and not any(view.matches(effect.affected, pid, sourced.source) for pid in looked_at)
         ):
             continue
-        if why := condition_gap(view, effect.condition, sourced.source):
+        if effect.condition is not None and (why := condition_gap(view, effect.condition, sourced.source)):
             written = effect.condition.describe()
             return f"{view.path(sourced.source)}: its power changes as long as {written}, {why}"
+        # (what it counts for each must keep its number through the payment, as a condition's count)
+        if effect.per is not None and (why := condition_gap(view, Condition((effect.per,)), sourced.source)):
+            return f"{view.path(sourced.source)}: its power changes for each {effect.per.describe()}, {why}"
     return None
 
 
