@@ -286,7 +286,7 @@ def test_a_power_the_board_does_not_give_or_a_power_change_not_read_is_bad_input
     board = _henge_board(mine("m", unknown), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[0\]\.power"):
         pay(board, _henge(board))
-    unread = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each Forest you control."}
+    unread = {**ANTHEM, "oracle": "Creatures you control get +1/+1 for each card in your hand."}
     anthem = _henge_board(mine("b", BEARS), mine("a", unread), *_forests(2))
     with pytest.raises(InputError, match=r"permanents\[1\]: its text changes creatures' power"):
         pay(anthem, _henge(anthem))

@@ -5,7 +5,8 @@ by phrase category and executed by the rules:
   the board's ``players[i].monarch`` and ``initiative``): Undermountain Adventurer's 'add ... instead';
 - a grant of a mana ability *as long as* a condition ('As long as you control six or more lands, lands you
   control have "{T}: Add one mana of any color."', The World Tree): the grant while the board says the
-  condition holds; one no board records, or one a payment may change, is warned about and never guessed;
+  condition holds; one the grammar does not read is unsupported text, one a payment may change is warned
+  about: neither is guessed;
 - 'Each player adds {B}{R}{G}' (Yurlok of Scorch Thrash): its controller, who activates it, is one of the
   players; what the others add is in pools no payment of the controller's may spend;
 - a pump for each permanent of a description ('+1/+0 for each artifact you control'), where a power reader
@@ -145,13 +146,14 @@ def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() 
     assert checked_verdict(eaten, "{G}{G}{G}") and not checked_verdict(eaten, "{W}")
     (warning,) = text_warnings(eaten)
     assert warning.permanent == "t" and "counts permanents a cost may take away" in warning.reason
-    # a condition no board records: the same
+    # a condition the grammar does not read: the sentence is unsupported text (a warning), no grant guessed
     unknown = {**TEST_TREE, "oracle": TEST_TREE["oracle"].replace("you control three or more lands", "an "
                "opponent has 10 or less life")}  # fmt: skip
+    assert [s.read_as for s in parse_oracle(unknown["oracle"]).sentences] == ["mana_ability", "unsupported"]
     board = make_board([mine("t", unknown), mine("f", "Forest")])
     assert _x(board) == 2 and not checked_verdict(board, "{W}")
     (gap,) = text_warnings(board)
-    assert gap.permanent == "t" and "grant: as long as an opponent has 10 or less life" in gap.reason
+    assert gap.permanent == "t" and "an opponent has 10 or less life" in gap.sentence
 
 
 def test_yurlok_adds_to_each_player_and_its_controller_spends_its_own() -> None:

@@ -217,6 +217,8 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
         raise UnreadError(sentence)  # (haste granted from a graveyard: no such card)
     # 'As long as <condition>, <objects> have "...": the grant while it holds (judged on the board)
     held = while_condition(reading.condition) if reading.condition and not from_graveyard else None
+    if held is not None and held.unevaluated:
+        raise UnreadError(sentence)  # (a condition the grammar does not read: no grant guessed, none counted)
     if held is not None:
         hasted = tuple(replace(grant, condition=held) for grant in hasted if isinstance(grant, GrantHaste))
     if granted is None:

@@ -88,12 +88,16 @@ def grants_in_force(
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
-    >>> tree = {"id": "t", "name": "Tree", "type_line": "Land", "controller": "me", "oracle": "As long as an "
-    ...     'opponent has 10 or less life, lands you control have "{T}: Add one mana of any color."'}
-    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [tree]}))
+    >>> tree = {"id": "t", "name": "Tree", "type_line": "Land", "controller": "me", "oracle": "As long as "
+    ...     'you control two or more lands, lands you control have "{T}: Add one mana of any color."'}
+    >>> vein = {"id": "v", "name": "Vein", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}, Sacrifice this land: Add {C}{C}."}  # (it sacrifices itself, a land)
+    >>> board = {"version": 1, "players": [{"id": "me"}], "permanents": [tree, vein]}
+    >>> view = BoardView(Board.from_dict(board))
     >>> kept, (warning,) = grants_in_force(view, view.effects_of(GrantAbility))
-    >>> kept, warning.reason
-    ([], 'grant: as long as an opponent has 10 or less life, which no board records')
+    >>> kept, warning.reason  # doctest: +NORMALIZE_WHITESPACE
+    ([], 'grant: as long as you control 2 or more land, which counts permanents a cost may take away: not
+    followed yet')
     """
     kept: list[SourcedEffect] = []
     warnings: list[TextWarning] = []
