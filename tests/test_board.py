@@ -315,7 +315,16 @@ def test_check_finds_dangling_references() -> None:
 # ------------------------------------------------------------------------------------------------ errors
 
 
-DROP = object()  # a case's value meaning "leave the field out"
+class _Drop:
+    """A case's value meaning "leave the field out", named so that the cases' ids are the same in every
+    process (pytest-xdist's workers must collect the same tests)."""
+
+    def __repr__(self) -> str:
+        return "DROP"
+
+
+DROP = _Drop()
+
 _SEGMENT = re.compile(r'\.?(\w+)|\[(\d+)\]|\["([^"]*)"\]')
 
 

@@ -67,7 +67,8 @@ def test_the_switch_turns_every_table_off() -> None:
 def test_the_differential_suites_pass_with_every_cache_off() -> None:
     env = {**os.environ, CACHE_SWITCH: "off", "MANA_PLANNER_EXAMPLES": EXAMPLES}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *SUITES],
+        # (in this one process: the suite around it already runs a process per core)
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *SUITES],
         cwd=ROOT,
         env=env,
         capture_output=True,

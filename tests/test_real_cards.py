@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -191,21 +190,22 @@ def test_a_graveyard_color_palette_is_described() -> None:
     assert "a color of a card in your graveyard" in format_details(card_details(grafstone))
 
 
+#: The seeded cases the short run checks (it stopped after 12 s of wall clock, which a busy machine cut to
+#: fewer than the 20 it asked for).
+_REAL_CASES = 40
+
+
 def test_the_differential_search_on_real_cards_finds_nothing() -> None:
     """A short seeded run of ``benchmarks/fuzz_real_cards.py`` on the fixture's cards: pay agrees with the
     reference search on every board (feasibility and objective), and so does the other engine."""
     cards = [CardSpec(**entry) for entry in json.loads(FIXTURE.read_text(encoding="utf-8"))["cards"]]
     rng = random.Random(11)
-    stop = time.monotonic() + 12.0
     problems: list[tuple[str, dict[str, Any]]] = []
-    checked = 0
-    while checked < 100 and time.monotonic() < stop:
+    for _ in range(_REAL_CASES):  # (a count, not a clock: the same cases however busy the machine is)
         case = random_case(rng, cards)
         _, problem = check_case(case, state_limit=600)
-        checked += 1
         if problem is not None:
             problems.append((problem, case.to_json()))
-    assert checked >= 20
     assert not problems, problems[:3]
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import checked_verdict, graveyard_board, make_board, mine
+from boards import checked_verdict, could, graveyard_board, make_board, mine
 from cost_part_cards import ESIKA, FORGE_RALLY, GREY_HAVENS, INCUBATION_DRUID, THE_CORE
 
 from models.cost import PaymentTarget
@@ -301,6 +301,49 @@ def test_a_saga_that_gained_a_mana_ability_at_its_first_chapter_taps_for_it() ->
         assert str(could_produce(board)["u"]) == makes
         assert checked_verdict(board, "{1}{G}") is bool(makes) and not checked_verdict(board, "{2}{G}")
         assert not text_warnings(board)
+
+
+ROAR_OF_THE_FIFTH_PEOPLE: dict[str, Any] = {
+    "name": "Roar of the Fifth People",
+    "type_line": "Enchantment — Saga",
+    "oracle": "(As this Saga enters and after your draw step, add a lore counter.)\n"
+    "I — Create two 3/3 green Dinosaur creature tokens.\n"
+    "II — This Saga gains \"Creatures you control have '{T}: Add {R}, {G}, or {W}.'\"\n"
+    "III — Search your library for a Dinosaur card, reveal it, put it into your hand, then shuffle.\n"
+    "IV — Dinosaurs you control gain double strike and trample until end of turn.",
+}
+BEAR: dict[str, Any] = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "oracle": "",
+    "mana_cost": "{1}{G}",
+    "power": 2,
+    "toughness": 2,
+}
+
+
+def test_a_saga_that_gained_a_granting_ability_grants_it_from_that_chapter_on() -> None:
+    """Roar of the Fifth People's chapter II ('This Saga gains "Creatures you control have '{T}: Add {R},
+    {G}, or {W}.'"'): from its second lore counter on, the Saga has a static ability (CR 611.2c) by which
+    each creature its controller controls taps for {R}, {G} or {W}, a summoning-sick one not (CR 302.6),
+    though it could produce them (CR 106.7);
+    with one lore counter the creatures make nothing. Before, the sentence was filed as a chapter's mana
+    outside a payment, and a board of such creatures answered "no" to what they pay."""
+    for lore in (2, 3, 1):
+        board = make_board(
+            [
+                mine("r", ROAR_OF_THE_FIFTH_PEOPLE, counters={"lore": lore}),
+                mine("b", BEAR),
+                mine("c", BEAR, summoning_sick=True),
+                mine("f", "Forest"),
+            ]
+        )
+        granted = lore >= 2
+        made = "WRG" if granted else ""  # (what it could make, whatever its costs: CR 106.7)
+        assert could(board) == {"r": "", "b": made, "c": made, "f": "G"}
+        assert checked_verdict(board, "{R}{G}") is granted and checked_verdict(board, "{W}") is granted
+        assert not checked_verdict(board, "{R}{R}") and not checked_verdict(board, "{2}{G}")
+        assert _x(board) == (2 if granted else 1) and not text_warnings(board)
 
 
 THRIVING_GROVE: dict[str, Any] = {

@@ -259,27 +259,46 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
 _IN_YOUR_GRAVEYARD: Final = "~ is in your graveyard"
 
 
-def gained_by_itself(body: str, chapter: int, sentence: str) -> GrantAbility | None:
+def gained_by_itself(body: str, chapter: int, sentence: str) -> tuple[GrantAbility, ...] | None:
     """A Saga's chapter ability by which the Saga gains a mana ability ('I — ~ gains "{T}: Add {C}."': Urza's
-    Saga), as a grant to itself while it has at least ``chapter`` lore counters; None for any other chapter
-    ability, or one whose quoted ability is not read in full.
+    Saga), as a grant to itself while it has at least ``chapter`` lore counters, or a static ability that
+    grants one ('II — ~ gains "Creatures you control have '{T}: Add {R}, {G}, or {W}.'"': Roar of the Fifth
+    People), as the grants it makes while the Saga has that many; None for any other chapter ability. A
+    gained ability that is not read in full raises ``UnreadError``.
 
-    >>> grant = gained_by_itself('~ gains "{T}: Add {C}."', 1, 'I — ~ gains "{T}: Add {C}."')
+    >>> (grant,) = gained_by_itself('~ gains "{T}: Add {C}."', 1, 'I — ~ gains "{T}: Add {C}."')
     >>> grant.ability.text, grant.lore_at_least, grant.affected.self_only
     ('{T}: Add {C}.', 1, True)
+    >>> body = '''~ gains "Creatures you control have '{T}: Add {R}, {G}, or {W}.'"'''
+    >>> (grant,) = gained_by_itself(body, 2, "II — " + body + ".")
+    >>> grant.ability.text, grant.lore_at_least, grant.affected.types, grant.affected.self_only
+    ('{T}: Add {R}, {G}, or {W}.', 2, ('Creature',), False)
     >>> gained_by_itself("Add {R}", 2, "II — Add {R}.") is None
     True
     """
     opening = '~ gains "'
     if not (body.startswith(opening) and body.endswith('"')) or body.count('"') != 2:
         return None
-    try:
-        found = _granted_ability(body[len(opening) : -1])
-    except UnreadError:
+    gained = body[len(opening) : -1]
+    # a static ability that grants one: its quoted ability in single quotes, as a quote within a quote
+    start = gained.find(" '")
+    if start < 0 or not gained.endswith("'"):
+        found = _granted_ability(gained)
+        if found is None:
+            return None
+        if found[1]:
+            raise UnreadError(sentence)
+        return (GrantAbility(sentence, ObjectFilter(self_only=True), found[0], lore_at_least=chapter),)
+    if not classify.adds_mana(gained):
         return None
-    if found is None or found[1]:
-        return None
-    return GrantAbility(sentence, ObjectFilter(self_only=True), found[0], lore_at_least=chapter)
+    static = f'{gained[:start]} "{gained[start + 2 : -1]}"'
+    reading = parse_static(static.rstrip("."))
+    if not isinstance(reading, s.GrantReading) or reading.condition:
+        raise UnreadError(sentence)
+    grants = _grants(reading, sentence)
+    if not all(isinstance(grant, GrantAbility) for grant in grants):
+        raise UnreadError(sentence)  # (haste granted from a chapter on: not read)
+    return tuple(replace(grant, lore_at_least=chapter) for grant in grants if isinstance(grant, GrantAbility))
 
 
 def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:

@@ -288,10 +288,16 @@ def _read_chapter(prefix: str, text: str, out: Collector) -> None:
     for number, sentence in enumerate(t.split_sentences(text)):
         body = sentence.rstrip(".")
         sentence = prefix + sentence if number == 0 else sentence
-        if number == 0 and (grant := gained_by_itself(body, min(t.chapter_numbers(prefix)), sentence)):
-            out.effects.append(grant)  # (the Saga has it from then on, CR 611.2c)
-            out.read(sentence, "effect", "the Saga has it once this chapter resolved (its lore counters)")
-            continue
+        if number == 0:
+            try:
+                grants = gained_by_itself(body, min(t.chapter_numbers(prefix)), sentence)
+            except UnreadError:
+                out.unread(sentence)  # (an ability the Saga keeps: never dropped as a trigger's mana)
+                continue
+            if grants:
+                out.effects.extend(grants)  # (the Saga has it from then on, CR 611.2c)
+                out.read(sentence, "effect", "the Saga has it once this chapter resolved (its lore counters)")
+                continue
         if classify.adds_mana(body):
             out.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.CHAPTER, output_after_add(body)))
             out.ignored.append(sentence)

@@ -200,7 +200,7 @@ class _Programme:
             room = self.room[index] if special else None
             # the state after each move, one table per option (looked up by the state alone)
             tables = self.moves[index] or self._move_tables(index, room)
-            plain = room is None and not self.feeding  # the common case, worked out inline
+            inline = room is None and not self.feeding  # the common case, worked out inline
             for member in members:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
@@ -217,7 +217,7 @@ class _Programme:
                     for table, key, price, option in priced:
                         new = table.get(state)
                         if new is None:
-                            if plain:
+                            if inline:
                                 cover, total = key
                                 assert isinstance(cover, tuple) and isinstance(total, int)
                                 new = (*map(_minus, state, cover), max(0, state[-1] - total))
