@@ -279,6 +279,9 @@ class Condition:
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
     #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
     in_graveyard: ObjectFilter | None = None
+    #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
+    #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
+    player_status: str = ""
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -299,6 +302,8 @@ class Condition:
             return "this permanent entered this turn"
         if self.designation:
             return f"this permanent is {self.designation}"
+        if self.player_status:
+            return "you're the monarch" if self.player_status == "monarch" else "you have the initiative"
         if self.done_this_turn:
             return f"{self.done_this_turn.replace('_', ' ')} is {self.at_least} or more"
         if self.in_graveyard is not None:

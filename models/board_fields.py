@@ -172,6 +172,7 @@ PLAYER: Final = ObjectFields(
         Field("cards_drawn_this_turn", _COUNT, "Cards the player drew this turn (default 0)."),
         Field("life_gained_this_turn", _COUNT, "Life the player gained this turn (default 0)."),
         Field("monarch", _BOOLEAN, "Whether the player is the monarch (default false)."),
+        Field("initiative", _BOOLEAN, "Whether the player has the initiative (default false)."),
     ),
 )
 ZONE_CARD: Final = ObjectFields(

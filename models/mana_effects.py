@@ -269,6 +269,10 @@ class GrantAbility:
     #: turn (the effect of the turn before ended, the next chapter has not triggered yet); 0 for no bound
     lore_at_most: int = 0
     until_your_next_turn: bool = False
+    #: 'As long as you control six or more lands, lands you control have "..."' (The World Tree): the grant
+    #: only while the condition holds, judged by the planner on the board, which warns where it can't judge it
+    #: (an ``unevaluated`` one, or one a payment may change), as for haste
+    condition: Condition | None = None
 
 
 class UnspentMode(Enum):

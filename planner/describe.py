@@ -248,6 +248,8 @@ def _effect_summary(effect: StaticEffect) -> str:
     if isinstance(effect, GrantAbility):
         ability = effect.ability
         where = "while this card is in your graveyard, " if effect.from_graveyard else ""
+        if effect.condition is not None:
+            where = f"as long as {effect.condition.describe()}, "
         return (
             f"{where}{_each(effect.affected)} has '{ability.text}' "
             f"(cost {ability.cost.describe()}; makes {ability.output.describe()})"

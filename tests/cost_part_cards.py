@@ -293,6 +293,43 @@ CORRUPTED_GRAFSTONE: dict[str, Any] = {
     "graveyard. Add one mana of that color.",
     "mana_cost": "{2}",
 }
+#: The second probe's families (issue 35): a designation of the player as a condition (as printed), a grant
+#: as long as a condition (The World Tree's sentence with three lands, made up: six make boards too large),
+#: each player adding mana (as printed).
+UNDERMOUNTAIN_ADVENTURER: dict[str, Any] = {
+    "name": "Undermountain Adventurer",
+    "type_line": "Creature — Giant Warrior",
+    "oracle": "Vigilance\nWhen this creature enters, you take the initiative.\n{T}: Add {G}{G}. If you're "
+    "the monarch or you have the initiative, add {G}{G}{G}{G}{G}{G} instead.",
+    "mana_cost": "{3}{G}",
+    "power": 3,
+    "toughness": 4,
+}
+TEST_TREE: dict[str, Any] = {
+    "name": "Test Tree",
+    "type_line": "Land",
+    "oracle": '{T}: Add {G}.\nAs long as you control three or more lands, lands you control have "{T}: Add '
+    'one mana of any color."',
+}
+#: A pump for each permanent (made up: Faeburrow Elder's kind counting Forests) that its own mana reads.
+FOREST_GROWER: dict[str, Any] = {
+    "name": "Test Forest Grower",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "This creature gets +1/+1 for each Forest you control.\n"
+    "{T}: Add an amount of {G} equal to this creature's power.",
+    "power": 0,
+    "toughness": 1,
+}
+YURLOK: dict[str, Any] = {
+    "name": "Yurlok of Scorch Thrash",
+    "type_line": "Legendary Creature — Viashino Shaman",
+    "oracle": "Vigilance\nA player losing unspent mana causes that player to lose that much life.\n{1}, {T}: "
+    "Each player adds {B}{R}{G}.",
+    "mana_cost": "{3}{B}{R}{G}",
+    "power": 4,
+    "toughness": 5,
+}
+
 #: A Food token, for Forage to sacrifice.
 FOOD: dict[str, Any] = {
     "name": "Food",
@@ -338,6 +375,8 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
     *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)
     *(GREY_HAVENS, THE_CORE),  # (the graveyard's cards: colors among some, a count of permanent cards)
+    *(UNDERMOUNTAIN_ADVENTURER, TEST_TREE, YURLOK),  # (the monarch's 'instead', a grant while, each player)
+    FOREST_GROWER,  # (a pump for each Forest, which its own mana reads)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.

@@ -181,16 +181,17 @@ def test_the_purpose_option_is_checked_before_the_board_is_read() -> None:
 
 
 def test_a_power_changed_by_an_effect_not_read_is_never_guessed() -> None:
-    """An anthem that counts ('get +1/+1 for each Forest you control') makes a 3-power creature a 4-power
-    one beside a Forest; the reader reads no such effect, so the ability that reads a power is set aside
-    with a warning naming the anthem, never used with the printed power."""
+    """An anthem that counts cards ('get +1/+1 for each card in your hand') makes a 3-power creature a
+    bigger one with cards in hand; the reader reads no such effect (a pump for each permanent it reads), so
+    the ability that reads a power is set aside with a warning naming the anthem, never used with the printed
+    power."""
     from planner.api import text_warnings
 
     big = {"name": "Big", "type_line": "Creature — Beast", "power": 3, "toughness": 4}
     anthem = {
         "name": "Test Anthem",
         "type_line": "Enchantment",
-        "oracle": "Creatures you control get +1/+1 for each Forest you control.",
+        "oracle": "Creatures you control get +1/+1 for each card in your hand.",
     }
     found = board(AUDIENCE, big, anthem)
     assert any("changes creatures' power" in w.reason for w in text_warnings(found))

@@ -573,6 +573,8 @@ STATIC_SENTENCES = [
     "Enchanted creature gets +1/+1 and is black.",
     "Other Elf creatures you control get +1/+1.",
     "Equipped creature gets +2/-1.",
+    "Creatures you control get +1/+0 for each artifact you control.",
+    "~ gets +1/+1 for each Forest you control.",
     "Enchanted creature gets +1/+1 and has flying and haste.",
     "Creatures you control have haste.",
     "All cards that aren't on the battlefield, spells, and permanents are colorless.",
@@ -610,6 +612,7 @@ STATIC_SENTENCES = [
     "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
     "This effect reduces only the amount of colored mana you pay.",
     "Double the amount of each type of unspent mana you have.",
+    "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",
 ]

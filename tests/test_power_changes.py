@@ -174,8 +174,10 @@ def test_an_activated_ability_that_would_change_power_sets_nothing_aside() -> No
 def test_a_pump_as_long_as_a_condition_applies_while_the_board_says_it_holds() -> None:
     """'Creatures you control get +1/+1 as long as you control an artifact.': with a Sol Ring, Marwyn (3) is 4
     ({G}{G}{G}{G}, and the Sol Ring's {C}{C}); without an artifact, 3. A condition no board records ('as long
-    as you are the monarch') on a pump of Marwyn sets Marwyn's ability aside with a warning naming the pump's
-    permanent (never a guessed power); on a pump of another creature only, it sets nothing aside."""
+    as an opponent has 10 or less life') on a pump of Marwyn sets Marwyn's ability aside with a warning naming
+    the pump's permanent (never a guessed power); on a pump of another creature only, it sets nothing aside.
+    'As long as you're the monarch' is judged on the board (the player's ``monarch``): Marwyn 4 with the
+    Forest, {G}x5."""
     anthem = {"name": "Test Banner", "type_line": "Enchantment",
               "oracle": "Creatures you control get +1/+1 as long as you control an artifact."}  # fmt: skip
     ring = make_board([_marwyn(), mine("a", anthem), mine("r", "Sol Ring")])
@@ -184,16 +186,26 @@ def test_a_pump_as_long_as_a_condition_applies_while_the_board_says_it_holds() -
     assert not text_warnings(ring)
     bare = make_board([_marwyn(), mine("a", anthem), mine("f", "Forest")])
     assert checked_verdict(bare, "{G}{G}{G}{G}") and not checked_verdict(bare, "{G}{G}{G}{G}{G}")
-    monarch = {"name": "Test Crown", "type_line": "Enchantment",
-               "oracle": "Creatures you control get +1/+1 as long as you're the monarch."}  # fmt: skip
-    unknown = make_board([_marwyn(), mine("c", monarch), mine("f", "Forest")])
+    life = {"name": "Test Crown", "type_line": "Enchantment", "oracle": "Creatures you control get +1/+1 "
+            "as long as an opponent has 10 or less life."}  # fmt: skip
+    unknown = make_board([_marwyn(), mine("c", life), mine("f", "Forest")])
     (warning,) = [w for w in text_warnings(unknown) if w.permanent == "m"]
     assert warning.reason.startswith("permanents[1]: its power changes as long as")
     assert not checked_verdict(unknown, "{G}{G}")  # (Marwyn set aside: the Forest's {G} alone)
     bear = {"name": "Test Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2,
-            "oracle": "This creature gets +1/+1 as long as you're the monarch."}  # fmt: skip
+            "oracle": "This creature gets +1/+1 as long as an opponent has 10 or less life."}  # fmt: skip
     apart = make_board([_marwyn(), mine("b", bear)])
     assert not text_warnings(apart) and checked_verdict(apart, "{G}{G}{G}") and _x(apart) == 2
+    crown = {"name": "Test Crown", "type_line": "Enchantment",
+             "oracle": "Creatures you control get +1/+1 as long as you're the monarch."}  # fmt: skip
+    crowned = make_board([_marwyn(), mine("c", crown), mine("f", "Forest")])
+    assert checked_verdict(crowned, "{G}" * 4) and not checked_verdict(crowned, "{G}" * 5)
+    assert not text_warnings(crowned)
+    as_monarch = Board.from_dict(
+        {**crowned.to_dict(), "players": [{"id": "me", "monarch": True}, {"id": "opp"}]}
+    )
+    assert checked_verdict(as_monarch, "{G}" * 5) and not checked_verdict(as_monarch, "{G}" * 6)
+    assert not text_warnings(as_monarch)
 
 
 def test_other_qualifies_every_description_of_a_list() -> None:

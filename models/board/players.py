@@ -92,7 +92,8 @@ class Player:
     positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
     ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn
     two or more cards this turn" and "if you've gained life this turn" read; ``monarch``, whether the player
-    is the monarch (CR 724), what "while you're the monarch" reads (Regal Behemoth).
+    is the monarch (CR 724), what "while you're the monarch" reads (Regal Behemoth); ``initiative`` (an
+    extension), whether the player has the initiative (CR 725), what "if you have the initiative" reads.
 
     >>> player = Player.from_dict({"id": "me", "pool": ["{G}"], "commander_colors": "gw"})
     >>> player.life, str(player.pool[0].mana), str(player.commander_colors)
@@ -107,6 +108,8 @@ class Player:
     (2, 0, 2, ['Forest', 'Island'])
     >>> Player.from_dict({"id": "me", "monarch": True}).to_dict()
     {'id': 'me', 'monarch': True}
+    >>> Player.from_dict({"id": "me", "initiative": True}).to_dict()
+    {'id': 'me', 'initiative': True}
     """
 
     id: str
@@ -124,6 +127,7 @@ class Player:
     life_gained_this_turn: int = 0
     library_cards: tuple[Card, ...] | None = None
     monarch: bool = False
+    initiative: bool = False
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -189,6 +193,8 @@ class Player:
             out["life_gained_this_turn"] = self.life_gained_this_turn
         if self.monarch:
             out["monarch"] = True
+        if self.initiative:
+            out["initiative"] = True
         return out
 
     def counter(self, name: str) -> int:
@@ -300,4 +306,5 @@ def read_player(value: object, path: JsonPath) -> Player:
         cards_drawn_this_turn=fields.optional("cards_drawn_this_turn", read_count, 0),
         life_gained_this_turn=fields.optional("life_gained_this_turn", read_count, 0),
         monarch=fields.optional("monarch", read_bool, False),
+        initiative=fields.optional("initiative", read_bool, False),
     )

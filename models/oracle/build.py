@@ -729,6 +729,12 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.PlayerStatus((status,)):
+            return ConditionRecord((), player_status=status)
+        case r.PlayerStatus(statuses):
+            return ConditionRecord(
+                (), either=tuple(ConditionRecord((), player_status=one) for one in statuses)
+            )
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
     raise AssertionError(reading)  # pragma: no cover

@@ -138,8 +138,9 @@ def _power_changes(
     per: Amount | None = None,
 ) -> tuple[PowerChange, ...]:
     """One :class:`PowerChange` for each description (a permanent matching two gets it once: CR 613.4c
-    counts the effect, not the descriptions). What it applies to must not change while paying: a description
-    that reads a status (tapped, counters) is not read.
+    counts the effect, not the descriptions), ``per`` what it counts ('for each artifact you control'). What
+    it applies to, and what it counts, must not change while paying: a description that reads a status
+    (tapped, counters) is not read.
 
     >>> [(c.affected.describe(), c.power, c.toughness) for c in _power_changes(ObjectFilter(
     ...     types=("Creature",)), "+2/-1", "Creatures get +2/-1.")]

@@ -426,6 +426,7 @@ _OWN_ABILITIES_PERMISSIONS: Final = frozenset(
         "mana of any type can be spent to activate ~'s abilities",
         "you may spend blue mana as though it were mana of any color to pay the activation costs of ~'s "
         "abilities",
+        "you may spend mana as though it were mana of any color to pay the activation costs of ~'s abilities",
     )
 )
 

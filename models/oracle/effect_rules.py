@@ -55,6 +55,7 @@ from models.oracle.readings import (
     OpponentsGainLife,
     Palette,
     PlayedLand,
+    PlayerStatus,
     ProducedMana,
     Purpose,
     PurposeUse,
@@ -116,6 +117,17 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_is(self, _article: Token, what: Nouns) -> Any:
         return ThereIs(what)
+
+    def player_statuses(self, *parts: Any) -> Any:
+        return PlayerStatus(
+            tuple(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
+        )
+
+    def monarch(self, *_words: Token) -> str:
+        return "monarch"
+
+    def initiative(self, *_words: Token) -> str:
+        return "initiative"
 
     def if_either(self, *parts: Any) -> Any:
         return EitherCondition(tuple(p for p in parts if not isinstance(p, Token)))

@@ -45,6 +45,8 @@ PART_OF_UNREAD = "part of an ability with an unread part"
 OWN_ABILITIES_PERMISSION = (
     "a permission on its own abilities' costs: no mana ability of it asks a type of mana"
 )
+#: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
+UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,12 @@ from models.oracle.grammar import (
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
-from models.oracle.parsed import OWN_ABILITIES_PERMISSION, Collector, SentenceReading
+from models.oracle.parsed import (
+    OWN_ABILITIES_PERMISSION,
+    UNSPENT_LIFE_NOTE,
+    Collector,
+    SentenceReading,
+)
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, Nouns
 
@@ -95,6 +100,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         case s.KeywordsWhile():
             out.effects.extend(_haste_while(reading, sentence))
             out.read(sentence, "effect")
+            return
+        case s.UnspentCostsLife():
+            # (mana is lost only as a step or phase ends, CR 500.4: never while a cost is paid)
+            out.read(sentence, "ignored", UNSPENT_LIFE_NOTE)
+            out.ignored.append(sentence)
             return
         case s.OneCardPermission(as_kind):
             # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
@@ -202,8 +212,15 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
     that is no mana ability grants nothing a payment reads, unless it is about mana: not read."""
     granted = _granted_ability(reading.ability)
     hasted = static_effect(s.KeywordGrantReading(reading.what, reading.keywords), sentence) or ()
-    if hasted and reading.condition:
+    from_graveyard = reading.condition == _IN_YOUR_GRAVEYARD
+    if hasted and from_graveyard:
         raise UnreadError(sentence)  # (haste granted from a graveyard: no such card)
+    # 'As long as <condition>, <objects> have "...": the grant while it holds (judged on the board)
+    held = while_condition(reading.condition) if reading.condition and not from_graveyard else None
+    if held is not None and held.unevaluated:
+        raise UnreadError(sentence)  # (a condition the grammar does not read: no grant guessed, none counted)
+    if held is not None:
+        hasted = tuple(replace(grant, condition=held) for grant in hasted if isinstance(grant, GrantHaste))
     if granted is None:
         if classify.mentions_mana(reading.ability):
             raise UnreadError(sentence)  # (an ability about mana that adds none: a cost reduction...)
@@ -215,11 +232,9 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
     ability, leftovers = granted
     if leftovers:
         raise UnreadError(sentence)
-    if reading.condition and reading.condition != _IN_YOUR_GRAVEYARD:
-        raise UnreadError(sentence)  # (only the card's being in its owner's graveyard is read)
-    if reading.condition and any(flt.controller is not Who.YOU for flt in affected):
+    if from_graveyard and any(flt.controller is not Who.YOU for flt in affected):
         raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
-    grants = tuple(GrantAbility(sentence, flt, ability, bool(reading.condition)) for flt in affected)
+    grants = tuple(GrantAbility(sentence, flt, ability, from_graveyard, condition=held) for flt in affected)
     return (*grants, *hasted)
 
 

@@ -53,6 +53,7 @@ from models.oracle.statics import (
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
+    UnspentCostsLife,
 )
 
 __all__ = ["StaticRules"]
@@ -392,6 +393,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def double_unspent(self) -> DoubleUnspent:
         return DoubleUnspent()
+
+    def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
+        return UnspentCostsLife()
 
     def roll_die(self, article: Token, die: Token) -> RandomOpening:
         kind = f"{_words(die)} die" if die.type == "SIDED" else _words(die)

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Final
 
 from models.oracle import lexicon
-from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
+    "UnspentCostsLife",
     "render_static",
 ]
 
@@ -380,6 +381,11 @@ class DoubleUnspent:
 
 
 @dataclass(frozen=True, slots=True)
+class UnspentCostsLife:
+    """'A player losing unspent mana causes that player to lose that much life.' (Yurlok of Scorch Thrash)."""
+
+
+@dataclass(frozen=True, slots=True)
 class RandomOpening:
     """'Roll a six-sided die', 'Roll a d20', 'Flip a coin': as written, lower case."""
 
@@ -421,6 +427,7 @@ StaticSentence = (
     | SameIsTrue
     | OnlyColored
     | DoubleUnspent
+    | UnspentCostsLife
     | RandomOpening
     | ResultEffects
 )
@@ -500,12 +507,17 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change, each=CountOf(what)):
+            verb = "get" if _plural(subject) else "gets"
+            return f"{_subject(subject)} {verb} {change} for each {what.words()}"
         case PowerChangeReading(subject, change, keywords, _, condition) if condition:
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} as long as {condition}"
         case PowerChangeReading(subject, change, keywords):
             has = f" and {_has(subject)} {_listed(keywords)}" if keywords else ""
             return f"{_subject(subject)} {'get' if _plural(subject) else 'gets'} {change}{has}"
+        case KeywordGrantReading(what, keywords, caster) if caster:
+            return f"{_subject(what)} {caster} {_has(what)} {_listed(keywords)}"
         case KeywordGrantReading(what, keywords):
             return f"{_subject(what)} {_has(what)} {_listed(keywords)}"
         case GrantReading(what, ability, condition):
@@ -579,6 +591,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return "this effect reduces only the amount of colored mana you pay"
         case DoubleUnspent():
             return "double the amount of each type of unspent mana you have"
+        case UnspentCostsLife():
+            return "a player losing unspent mana causes that player to lose that much life"
         case RandomOpening(text):
             return text
         case ResultEffects():

@@ -58,6 +58,7 @@ from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
+from planner.rules.steady import grants_in_force
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -346,11 +347,12 @@ class BoardView:
         return structure.characteristics
 
     def _worked_out_characteristics(self) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
-        grants = list(self.effects_of(GrantAbility))
+        # (a grant 'as long as <condition>' only while the condition holds: The World Tree)
+        grants, unjudged_grants = grants_in_force(self, self.effects_of(GrantAbility))
         bans = list(self.effects_of(ActivationBan))
         result: dict[str, Characteristics] = {}
         from_graveyards, set_aside_grants = self._graveyard_grants
-        unexecuted: list[TextWarning] = list(set_aside_grants)
+        unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants]
         # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
         hasty = next(self.effects_of(GrantHaste), None) is not None
         for permanent in self.board.permanents:
@@ -765,6 +767,8 @@ class BoardView:
             return self._by_id[source].entered_this_turn
         if condition.designation:
             return condition.designation in self._by_id[source].designations
+        if condition.player_status:
+            return bool(getattr(self.player(self._by_id[source].controller), condition.player_status))
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
         if condition.exiled_card:

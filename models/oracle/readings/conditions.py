@@ -91,6 +91,14 @@ class ThereIs:
     what: Nouns
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerStatus:
+    """'you're the monarch' (CR 724), 'you have the initiative' (CR 725), or one of them ('you're the monarch
+    or you have the initiative'): the player has one of these designations (the board's player fields)."""
+
+    statuses: tuple[str, ...]
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -103,6 +111,7 @@ Condition = (
     | EnteredThisTurn
     | Designated
     | ThereIs
+    | PlayerStatus
 )
 
 
@@ -111,6 +120,10 @@ class EitherCondition:
     """'if <condition> or if <condition>': one of the conditions holds."""
 
     conditions: tuple[Condition, ...]
+
+
+#: The words of each designation a player may have, by the player's field that records it.
+PLAYER_STATUS_WORDS = {"monarch": "you're the monarch", "initiative": "you have the initiative"}
 
 
 def condition_text(condition: Condition) -> str:
@@ -142,6 +155,8 @@ def condition_text(condition: Condition) -> str:
             return f"you've {deed.value} {many} this turn"
         case ThereIs(what):
             return f"there is {_each_counted(what)}"
+        case PlayerStatus(statuses):
+            return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
     raise AssertionError(condition)  # pragma: no cover
 
 
