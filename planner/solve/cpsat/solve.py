@@ -58,31 +58,27 @@ def solve(record: PaymentModel) -> Solution | None:
     # infeasible payment turns them into assumptions, in this same model, to learn which slots clash.
     fixing = [model.add(literal == 1).index for literal in record.main.assumptions.values()]
     best: Solution | None = None
-    pending = stages(terms)
-    proved = False
-    while pending:
-        stage = pending.pop(0)
-        objective = _weighted(stage)
+    for stage in stages(terms):
+        expressions: list[Expr] = []
+        weights: list[int] = []
+        weight = 1
+        for _, expression, bound in reversed(stage):
+            expressions.append(expression)
+            weights.append(weight)
+            weight *= bound
+        # a weighted sum builds a new expression: '+=' could change the terms' own expressions in place
+        objective = cp_model.LinearExpr.weighted_sum(expressions, weights)
         model.minimize(objective)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             break  # the time limit bounds the whole question, building the model included
         solver.parameters.max_time_in_seconds = remaining
-        smaller = stages(stage, _SPLIT_WEIGHT_LIMIT)
-        if len(smaller) > 1:
-            status = _tried(solver, model)
-            if status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and time.monotonic() < deadline:
-                if status == cp_model.FEASIBLE:
-                    _hint_solution(model, solver)  # (the plan found so far)
-                pending[:0] = smaller  # not proved at once: the same levels, in smaller stages
-                continue
-        else:
-            status = _searched(solver, model, deadline)
+        status = _searched(solver, model, deadline)
         if status == cp_model.MODEL_INVALID:
             raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
         if status == cp_model.INFEASIBLE and best is None:
-            work = solver.response_proto.deterministic_time
-            core = _core(record, fixing, work, deadline, solver)
+            proved = solver.response_proto.deterministic_time
+            core = _core(record, fixing, proved, deadline, solver)
             return Solution(status=SolveStatus.INFEASIBLE, core=core)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break  # out of time: keep the plan of the stages before, if any
@@ -96,8 +92,6 @@ def solve(record: PaymentModel) -> Solution | None:
         model.add(objective == solver.value(objective))
         _hint_solution(model, solver)
     else:
-        proved = True
-    if proved:
         # every stage solved to optimality: the plan is optimal under the whole objective
         if best is not None and not record.relaxed:
             return replace(best, status=SolveStatus.OPTIMAL)
@@ -112,39 +106,9 @@ def solve(record: PaymentModel) -> Solution | None:
     return best if best is not None else Solution(status=SolveStatus.UNKNOWN)
 
 
-def _weighted(stage: Sequence[Term]) -> cp_model.LinearExpr:
-    """A stage's levels as one expression to minimise: each level weighs more than all the later ones
-    together (a weighted sum builds a new expression: '+=' could change the terms' own expressions in
-    place)."""
-    expressions: list[Expr] = []
-    weights: list[int] = []
-    weight = 1
-    for _, expression, bound in reversed(stage):
-        expressions.append(expression)
-        weights.append(weight)
-        weight *= bound
-    return cp_model.LinearExpr.weighted_sum(expressions, weights)
-
-
 #: The deterministic time (CP-SAT's measure of work, roughly seconds: about 2.5 ms of CPU per 0.001 here)
 #: the LP-guided search has to prove a stage before CP-SAT's default search takes over (:func:`_searched`).
 _LP_FIRST = 0.035
-
-#: The deterministic time in which a stage that :data:`_SPLIT_WEIGHT_LIMIT` would split is tried whole
-#: (:func:`_tried`) before it is solved in smaller stages. Nine in ten of bench_no's questions, with
-#: multipliers or without, take under 0.0025 in all, and keep their one stage (a solve more costs a few
-#: milliseconds).
-_FIRST_TRY = 0.004
-
-
-def _tried(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolverStatus:
-    """A stage solved by the LP-guided search (:func:`_solver`) for up to :data:`_FIRST_TRY` of
-    deterministic time."""
-    solver.parameters.max_deterministic_time = _FIRST_TRY
-    try:
-        return solver.solve(model)
-    finally:
-        solver.parameters.max_deterministic_time = math.inf
 
 
 def _searched(solver: cp_model.CpSolver, model: cp_model.CpModel, deadline: float) -> cp_model.CpSolverStatus:
@@ -253,25 +217,18 @@ _CORE_SLACK = 0.003
 #: optimal (2**60 did, on boards with a keep cost).
 _STAGE_WEIGHT_LIMIT = 2**53
 
-#: The largest combined weight of the smaller stages a stage is solved in when it is not proved at once
-#: (:data:`_FIRST_TRY`). The LP that guides the search and bounds a stage works in doubles too, and with
-#: weights near 2**53 its bound on the lower levels (mana tied up, the tie-break) can be too weak to prove
-#: the optimum, on which the LP-guided search then spends its whole share (:func:`_searched`): two Mana
-#: Reflections keeping {R} (bench_no --multipliers seed 16 question 221: 0.039 -> 0.006 of deterministic
-#: time), a {X}{W} beside Signets and filter lands (seed 17 question 159: 0.040 -> 0.005) (issue 41). Most
-#: questions' levels make two stages of this size: those above 'mana tied up' and the rest.
-_SPLIT_WEIGHT_LIMIT = 2**26
 
-
-def stages(terms: Sequence[Term], limit: int = _STAGE_WEIGHT_LIMIT) -> list[list[Term]]:
-    """Consecutive objective levels packed into stages whose combined weight stays under ``limit``; 'colors
+def stages(
+    terms: list[Term],
+) -> list[list[Term]]:
+    """Consecutive objective levels packed into stages whose combined weight stays under a limit; 'colors
     lost' starts a stage of its own after the largest X (``max_x``: that stage's optimum uses as much of the
     board as it can, and on 1,000 permanents the two in one stage took 1.3 s to prove, under 0.2 s apart)."""
     stages: list[list[Term]] = []
     weight = 1
     for term in terms:
         after_x = term[0] == "colors_lost" and bool(stages) and any(name == "x" for name, _, _ in stages[-1])
-        if not stages or weight * term[2] > limit or after_x:
+        if not stages or weight * term[2] > _STAGE_WEIGHT_LIMIT or after_x:
             stages.append([])
             weight = 1
         stages[-1].append(term)
