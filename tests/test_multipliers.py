@@ -212,3 +212,25 @@ def test_merged_and_apart_agree_on_the_regression_boards(name: str) -> None:
         assert solution.status is SolveStatus.OPTIMAL
         answers.append(solution.objective)
     assert answers[0] == answers[1]
+
+
+def test_a_merged_optimum_that_cannot_be_ordered_is_answered_by_every_twin() -> None:
+    """Cascading Cataracts and two Rugged Prairies among Plains paying {B}{B}: the optimum of the model with
+    the Prairies merged has them pay each other's {R/W}, which no order allows, so the model of every twin
+    answers (:func:`planner.solve.cpsat.spine.solved`), with the reference search's best plan (the kind of
+    bench_no --multipliers seed 16 question 191 and seed 18 question 19, issue 41)."""
+    board = make_board(
+        [
+            {"card": "Cascading Cataracts"},
+            {"card": "Rugged Prairie", "id": "t1"},
+            {"card": "Rugged Prairie", "id": "t2"},
+            *({"card": "Plains"} for _ in range(4)),
+        ],
+        opponent=False,
+    )
+    target = PaymentTarget.of("{B}{B}")
+    record = build(PaymentProblem.of(board, target))
+    assert record.relaxed and solve(record) is None
+    fallback = solved(PaymentProblem.of(board, target))
+    assert fallback.status is SolveStatus.OPTIMAL
+    assert agrees_with_reference(board, target, max_states=20_000) is not None
