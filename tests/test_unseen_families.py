@@ -528,3 +528,17 @@ def test_a_thriving_land_adds_its_color_or_the_chosen_one() -> None:
     (warning,) = text_warnings(unchosen)
     assert warning.permanent == "t" and "choices.color" in warning.reason
     assert parse_oracle(THRIVING_GROVE["oracle"], "Thriving Grove").choices_needed == ("color",)
+
+
+def test_a_permanent_that_has_the_activated_abilities_of_others_is_warned_about() -> None:
+    """'~ has all activated abilities of the exiled card.' (Territory Forge), '... of creatures you control
+    that don't have the same name as this creature' (Marvin): the mana abilities of what it copies are among
+    them, which the reader does not read yet: the sentence is named in the warnings, never dropped in silence
+    (it was ignored). 'except mana abilities' (Sharkey) copies none, and changes no payment."""
+    forge = {"name": "Territory Forge", "type_line": "Artifact",
+             "oracle": "Territory Forge has all activated abilities of the exiled card."}  # fmt: skip
+    board = make_board([mine("t", forge), mine("f", "Forest")])
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "t" and "all activated abilities" in warning.sentence
+    sharkey = "Sharkey has all activated abilities of lands your opponents control except mana abilities."
+    assert [s.read_as for s in parse_oracle(sharkey, "Sharkey").sentences] == ["ignored"]

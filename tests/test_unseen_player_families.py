@@ -194,7 +194,7 @@ def test_a_pump_for_each_artifact_adds_to_the_power_an_ability_reads() -> None:
     # count can't change while paying. Marwyn is 3 + 1 = 4 and taps for four {G}, then the Altar sacrifices
     # her for {C}{C}
     altar = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("t", "Ashnod's Altar")])
-    assert checked_verdict(altar, "{C}{C}{G}{G}{G}{G}") and not checked_verdict(altar, "{C}{C}{G}{G}{G}{G}{G}")
+    assert checked_verdict(altar, "{C}{C}" + "{G}" * 4) and not checked_verdict(altar, "{C}{C}" + "{G}" * 5)
     assert not text_warnings(altar)
 
 

@@ -252,6 +252,8 @@ def mentions_mana(body: str) -> bool:
     words = tokens(body)
     if not _PAYMENT_KEYWORDS.isdisjoint(words) and not {"has", "have"}.isdisjoint(words):
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
+    if _has(words, "all activated abilities of") and not _has(words, "except mana abilities"):
+        return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
     if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
         return False  # (each test below needs one of these words: most sentences have none)
     if any(
