@@ -542,3 +542,27 @@ def test_a_permanent_that_has_the_activated_abilities_of_others_is_warned_about(
     assert warning.permanent == "t" and "all activated abilities" in warning.sentence
     sharkey = "Sharkey has all activated abilities of lands your opponents control except mana abilities."
     assert [s.read_as for s in parse_oracle(sharkey, "Sharkey").sentences] == ["ignored"]
+
+
+KINNAN: dict[str, Any] = {
+    "name": "Kinnan, Bonder Prodigy",
+    "type_line": "Legendary Creature — Human Druid",
+    "oracle": "Whenever you tap a nonland permanent for mana, add one additional mana of any type that "
+    "permanent produced.",
+    "mana_cost": "{G}{U}",
+    "power": 2,
+    "toughness": 2,
+}
+
+
+def test_one_additional_mana_of_a_type_that_permanent_produced() -> None:
+    """Kinnan's 'Whenever you tap a nonland permanent for mana, add one additional mana of any type that
+    permanent produced.' (a triggered mana ability, CR 605.1b): Sol Ring makes {C}{C} and one more {C}, Birds
+    of Paradise its color twice, a Forest (a land) only its {G}: six in all. Before, 'additional' was not
+    read there."""
+    board = make_board(
+        [mine("k", KINNAN), mine("s", "Sol Ring"), mine("b", "Birds of Paradise"), mine("f", "Forest")]
+    )
+    assert checked_verdict(board, "{C}{C}{C}{G}") and not checked_verdict(board, "{C}{C}{C}{C}")
+    assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    assert checked_verdict(board, "{U}{U}{C}{C}{C}{G}") and _x(board) == 6 and not text_warnings(board)

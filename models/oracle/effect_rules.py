@@ -12,7 +12,7 @@ from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.phrase_rules import another, fixed_number, one_card
+from models.oracle.phrase_rules import another, fixed_number, one_card, produced_word
 from models.oracle.readings import (
     ANY_NUMBER,
     ActivateOnly,
@@ -48,6 +48,7 @@ from models.oracle.readings import (
     Multiplied,
     NotForGeneric,
     NotForNonartifact,
+    Noun,
     Nouns,
     NoUntap,
     Number,
@@ -402,6 +403,11 @@ class EffectRules(Transformer[Token, Any]):
 
     def additional_that_color(self, number: Number) -> tuple[bool, Any]:
         return True, AnyOf(number, Palette.THAT_COLOR)
+
+    def additional_produced(self, number: Number, palette: Palette, noun: Noun) -> tuple[bool, Any]:
+        """'add one additional mana of any type that permanent produced' (Kinnan, Bonder Prodigy): as
+        'add one mana of any type that permanent produced', the word changing nothing (CR 106.12a)."""
+        return True, AnyOf(number, palette, produced=produced_word(noun))
 
     def while_monarch(self) -> bool:
         return True

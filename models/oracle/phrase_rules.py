@@ -417,7 +417,7 @@ class PhraseRules(Transformer[Token, Any]):
         return lambda output: replace(output, among=what)
 
     def produced(self, noun: Noun) -> Any:
-        return lambda output: replace(output, produced=_produced_word(noun))
+        return lambda output: replace(output, produced=produced_word(noun))
 
     def commander_identity(self) -> Any:
         return lambda output: replace(output, palette=Palette.COLOR_IN_IDENTITY)
@@ -440,7 +440,7 @@ class PhraseRules(Transformer[Token, Any]):
         return AnyForEach(palette, each)
 
     def produced_for_each(self, count: Number, palette: Palette, noun: Noun, each: Any) -> Any:
-        return replace(self.any_for_each(count, palette, each), produced=_produced_word(noun))
+        return replace(self.any_for_each(count, palette, each), produced=produced_word(noun))
 
     def chosen_color(self, count: Number) -> Any:
         return AnyOf(count, Palette.CHOSEN_COLOR)
@@ -562,7 +562,7 @@ def with_adjective(noun: Noun, kind: str, word: str) -> Noun:
     raise AssertionError(kind)  # pragma: no cover (every adjective terminal is read above)
 
 
-def _produced_word(noun: Noun) -> str:
+def produced_word(noun: Noun) -> str:
     """The noun of 'that <noun> produced': 'land', or 'permanent'."""
     word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
     return word or "permanent"
