@@ -345,6 +345,32 @@ GROVE_HYMN: dict[str, Any] = {
     "oracle": "Creatures you control get +1/+1 for each Forest you control.",
 }
 
+RAINBOW_VALE: dict[str, Any] = {
+    "name": "Rainbow Vale",
+    "type_line": "Land",
+    "oracle": "{T}: Add one mana of any color. At the beginning of the next end step, target opponent gains "
+    "control of Rainbow Vale.",
+}
+
+KINNAN: dict[str, Any] = {
+    "name": "Kinnan, Bonder Prodigy",
+    "type_line": "Legendary Creature — Human Druid",
+    "oracle": "Whenever you tap a nonland permanent for mana, add one additional mana of any type that "
+    "permanent produced.",
+    "mana_cost": "{G}{U}",
+    "power": 2,
+    "toughness": 2,
+}
+
+SONG_OF_FREYALISE: dict[str, Any] = {
+    "name": "Song of Freyalise",
+    "type_line": "Enchantment — Saga",
+    "oracle": "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\n"
+    'I, II — Until your next turn, creatures you control gain "{T}: Add one mana of any color."\n'
+    "III — Put a +1/+1 counter on each creature you control. Those creatures gain vigilance, trample, and "
+    "indestructible until end of turn.",
+}
+
 #: The cards above with the cost parts of planner.rules.costs (all but the graveyard and color families).
 COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BOG_WITCH,
@@ -371,6 +397,11 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     PALIANO,
     *(GLORIOUS_ANTHEM, ELVISH_ARCHDRUID, MARWYN),  # (layer 7c: the anthem has no mana ability)
     GROVE_HYMN,  # (layer 7c, 'for each Forest you control': a Land Eater may take a Forest first)
+    *(
+        RAINBOW_VALE,
+        KINNAN,
+        SONG_OF_FREYALISE,
+    ),  # (a delayed trigger's target, 'additional', a chapter's grant)
     FIRES_OF_YAVIMAYA,  # (layer 6: haste)
     CORRUPTED_GRAFSTONE,  # (the colors of a graveyard a sacrifice may fill)
     *(FORGE_RALLY, INCUBATION_DRUID, ESIKA),  # (2020-2026's families: haste while, that type, grants)
@@ -403,4 +434,6 @@ def counters_for(card: dict[str, Any], count: int) -> dict[str, Any]:
     """The counters a board gives a family card (charge counters for those that read them), none else."""
     if card in (BLUE_MANA_BATTERY, EMPOWERED_AUTOGENERATOR) and count:
         return {"counters": {"charge": count}}
+    if card is SONG_OF_FREYALISE:
+        return {"counters": {"lore": count}}
     return {}

@@ -18,7 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from boards import agrees_with_reference, checked_verdict, could, graveyard_board, make_board, mine
-from cost_part_cards import ESIKA, FORGE_RALLY, GREY_HAVENS, INCUBATION_DRUID, THE_CORE
+from cost_part_cards import (
+    ESIKA,
+    FORGE_RALLY,
+    GREY_HAVENS,
+    INCUBATION_DRUID,
+    KINNAN,
+    RAINBOW_VALE,
+    SONG_OF_FREYALISE,
+    THE_CORE,
+)
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -340,16 +349,6 @@ def test_a_saga_that_gained_a_granting_ability_grants_it_from_that_chapter_on() 
         assert _x(board) == (2 if granted else 1) and not text_warnings(board)
 
 
-SONG_OF_FREYALISE: dict[str, Any] = {
-    "name": "Song of Freyalise",
-    "type_line": "Enchantment — Saga",
-    "oracle": "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\n"
-    'I, II — Until your next turn, creatures you control gain "{T}: Add one mana of any color."\n'
-    "III — Put a +1/+1 counter on each creature you control. Those creatures gain vigilance, trample, and "
-    "indestructible until end of turn.",
-}
-
-
 def _song_board(lore: int, active: str = "me", step: str = "main") -> Board:
     permanents = [
         {"id": "s", **SONG_OF_FREYALISE, "controller": "me", "counters": {"lore": lore}},
@@ -383,14 +382,6 @@ def test_a_chapters_grant_until_your_next_turn_holds_from_its_chapter_to_that_tu
         else:  # (an instant on the opponent's turn: "me" pays)
             assert pay(board, PaymentTarget.of("{U}{G}"), player="me").payable is granted
         assert not text_warnings(board)
-
-
-RAINBOW_VALE: dict[str, Any] = {
-    "name": "Rainbow Vale",
-    "type_line": "Land",
-    "oracle": "{T}: Add one mana of any color. At the beginning of the next end step, target opponent gains "
-    "control of Rainbow Vale.",
-}
 
 
 def test_a_delayed_triggers_target_leaves_a_mana_ability_a_mana_ability() -> None:
@@ -542,17 +533,6 @@ def test_a_permanent_that_has_the_activated_abilities_of_others_is_warned_about(
     assert warning.permanent == "t" and "all activated abilities" in warning.sentence
     sharkey = "Sharkey has all activated abilities of lands your opponents control except mana abilities."
     assert [s.read_as for s in parse_oracle(sharkey, "Sharkey").sentences] == ["ignored"]
-
-
-KINNAN: dict[str, Any] = {
-    "name": "Kinnan, Bonder Prodigy",
-    "type_line": "Legendary Creature — Human Druid",
-    "oracle": "Whenever you tap a nonland permanent for mana, add one additional mana of any type that "
-    "permanent produced.",
-    "mana_cost": "{G}{U}",
-    "power": 2,
-    "toughness": 2,
-}
 
 
 def test_one_additional_mana_of_a_type_that_permanent_produced() -> None:
