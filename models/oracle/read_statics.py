@@ -292,13 +292,7 @@ def gained_by_itself(body: str, chapter: int, sentence: str) -> tuple[GrantAbili
     if not classify.adds_mana(gained):
         return None
     static = f'{gained[:start]} "{gained[start + 2 : -1]}"'
-    reading = parse_static(static.rstrip("."))
-    if not isinstance(reading, s.GrantReading) or reading.condition:
-        raise UnreadError(sentence)
-    grants = _grants(reading, sentence)
-    if not all(isinstance(grant, GrantAbility) for grant in grants):
-        raise UnreadError(sentence)  # (haste granted from a chapter on: not read)
-    return tuple(replace(grant, lore_at_least=chapter) for grant in grants if isinstance(grant, GrantAbility))
+    return tuple(replace(grant, lore_at_least=chapter) for grant in _chapter_grants(static, sentence))
 
 
 def granted_until_next_turn(
@@ -320,18 +314,23 @@ def granted_until_next_turn(
         return None
     if list(chapters) != list(range(min(chapters), max(chapters) + 1)):
         raise UnreadError(sentence)  # (chapters apart: the lore counters between them grant nothing)
-    reading = parse_static(body[len(opening) :].replace(' gain "', ' have "', 1))
+    grants = _chapter_grants(body[len(opening) :].replace(' gain "', ' have "', 1), sentence)
+    low, high = min(chapters), max(chapters)
+    return tuple(
+        replace(grant, lore_at_least=low, lore_at_most=high, until_your_next_turn=True) for grant in grants
+    )
+
+
+def _chapter_grants(static: str, sentence: str) -> tuple[GrantAbility, ...]:
+    """The grants of mana abilities a chapter's static sentence makes ('Creatures you control have "{T}: Add
+    {R}, {G}, or {W}."'), with no condition and nothing else granted; raises ``UnreadError`` otherwise."""
+    reading = parse_static(static.rstrip("."))
     if not isinstance(reading, s.GrantReading) or reading.condition:
         raise UnreadError(sentence)
     grants = _grants(reading, sentence)
     if not grants or not all(isinstance(grant, GrantAbility) for grant in grants):
-        raise UnreadError(sentence)  # (haste until the next turn: not read)
-    low, high = min(chapters), max(chapters)
-    return tuple(
-        replace(grant, lore_at_least=low, lore_at_most=high, until_your_next_turn=True)
-        for grant in grants
-        if isinstance(grant, GrantAbility)
-    )
+        raise UnreadError(sentence)  # (haste granted from a chapter on: not read)
+    return tuple(grant for grant in grants if isinstance(grant, GrantAbility))
 
 
 def _granted_ability(granted: str) -> tuple[ManaAbility, list[str]] | None:
