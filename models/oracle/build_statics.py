@@ -342,7 +342,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
         chosen_type = chosen_type or noun.chosen_type
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
-        raise UnreadError("a cost change of something other than spells")
+        raise UnreadError("a description of something other than spells")
     spells = ObjectFilter(
         types=tuple(types),
         excluded=tuple(excluded),

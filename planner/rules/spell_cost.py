@@ -131,11 +131,7 @@ def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) 
     for sourced in view.effects_of(SpellKeywords):
         effect = sourced.effect
         assert isinstance(effect, SpellKeywords)
-        if effect.who is Who.YOU and sourced.controller != player:
-            continue
-        if effect.who is Who.OPPONENTS and sourced.controller == player:
-            continue
-        if effect.matches(target):
+        if _casts(effect.who, sourced.controller, player) and effect.matches(target):
             granted.update(effect.keywords)
     if not granted:
         return target
@@ -144,6 +140,14 @@ def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) 
         convoke=target.convoke or "convoke" in granted,
         improvise=target.improvise or "improvise" in granted,
         delve=target.delve or "delve" in granted,
+    )
+
+
+def _casts(who: Who, controller: str, player: str) -> bool:
+    """True when the player casting the spell is one an effect of ``controller``'s is about ('you cast',
+    'your opponents cast', 'a player casts')."""
+    return not (who is Who.YOU and controller != player) and not (
+        who is Who.OPPONENTS and controller == player
     )
 
 
@@ -159,11 +163,7 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
         assert isinstance(effect, CostModifier)
         if effect.own:
             continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
-        if effect.who is Who.YOU and sourced.controller != player:
-            continue
-        if effect.who is Who.OPPONENTS and sourced.controller == player:
-            continue
-        if not effect.matches(target):
+        if not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
             continue
         if effect.spells.chosen_type:
             chosen = view.permanent(sourced.source).choices.creature_type
