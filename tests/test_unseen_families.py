@@ -382,6 +382,12 @@ def test_a_chapters_grant_until_your_next_turn_holds_from_its_chapter_to_that_tu
         else:  # (an instant on the opponent's turn: "me" pays)
             assert pay(board, PaymentTarget.of("{U}{G}"), player="me").payable is granted
         assert not text_warnings(board)
+    # 'have' for 'gain' reads alike; another verb is unsupported, never a chapter's mana outside a payment
+    for verb, read_as in (("have", "effect"), ("get", "unsupported")):
+        text = SONG_OF_FREYALISE["oracle"].replace(
+            'creatures you control gain "', f'creatures you control {verb} "'
+        )
+        assert parse_oracle(text, "Song of Freyalise").sentences[0].read_as == read_as
 
 
 def test_a_delayed_triggers_target_leaves_a_mana_ability_a_mana_ability() -> None:

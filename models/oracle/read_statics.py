@@ -310,10 +310,11 @@ def granted_until_next_turn(
     (1, 2, True, ('Creature',))
     """
     opening = "until your next turn, "
-    if not body.lower().startswith(opening) or ' gain "' not in body or not classify.adds_mana(body):
+    if not body.lower().startswith(opening) or '"' not in body or not classify.adds_mana(body):
         return None
     if list(chapters) != list(range(min(chapters), max(chapters) + 1)):
         raise UnreadError(sentence)  # (chapters apart: the lore counters between them grant nothing)
+    # ('gain' as printed; 'have' reads the same: the grant is the chapter's effect either way)
     grants = _chapter_grants(body[len(opening) :].replace(' gain "', ' have "', 1), sentence)
     low, high = min(chapters), max(chapters)
     return tuple(
