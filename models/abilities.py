@@ -415,6 +415,7 @@ class SpendPurpose(Enum):
     KICKED = "kicked"  # cast a kicked spell (whether it will be kicked is not part of a payment target)
     FROM_EXILE = "from_exile"  # cast a spell from exile
     UNLOCK_DOOR = "unlock_door"  # unlock a door of a Room (CR 709.5)
+    CLASS_LEVEL = "class_level"  # gain a Class level (CR 716.2a: a level's activated ability)
     KEYWORD_ABILITY = "keyword_ability"  # activate an equip (crew, ...) ability (``keyword``)
 
 

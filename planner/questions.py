@@ -119,7 +119,7 @@ def _purposes() -> Any:
         (),
         "What else the payment is, for mana only such payments may spend (repeatable): "
         "cumulative-upkeep, face-down, turn-face-up, watermark, makes-tokens, kicked, from-exile, "
-        "unlock-door.",
+        "unlock-door, class-level.",
         flag="--purpose",
         metavar="PURPOSE",
     )

@@ -579,6 +579,7 @@ _PURPOSES = {
     r.Purpose.CUMULATIVE_UPKEEP: SpendPurpose.CUMULATIVE_UPKEEP,
     r.Purpose.MORPH: SpendPurpose.TURN_FACE_UP,
     r.Purpose.UNLOCK_DOOR: SpendPurpose.UNLOCK_DOOR,
+    r.Purpose.CLASS_LEVEL: SpendPurpose.CLASS_LEVEL,
     r.Purpose.MAKES_TOKENS: SpendPurpose.MAKES_TOKENS,
 }
 

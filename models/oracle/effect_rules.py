@@ -330,6 +330,9 @@ class EffectRules(Transformer[Token, Any]):
     def unlock_door(self, _words: Token) -> Any:
         return PurposeUse(Purpose.UNLOCK_DOOR)
 
+    def class_level(self, _article: Token, _class: Token) -> Any:
+        return PurposeUse(Purpose.CLASS_LEVEL)
+
     def spend_rider(self, _and: Token, that: Token, rest: Token) -> str:
         return f"{str(that).lower()} {str(rest).strip()}"
 

@@ -57,7 +57,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 44
+PARSER_VERSION: Final = 45
 
 
 adds_mana = classify.adds_mana
@@ -100,11 +100,54 @@ def read_card(text: str, name: str, type_line: TypeLine) -> ParsedText:
 @per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)
 def _parse_cached(text: str, name: str, legendary: bool) -> ParsedText:
     collector = Collector()
+    level = ""  # (the level the lines read now belong to: a Class's 'Level 2', a leveler's 'LEVEL 1-4')
     for raw_line in t.logical_lines(text):
         line = t.normalise(raw_line, name, legendary=legendary)
-        if line:
-            _read_line(line, collector, raw_line.strip())
+        if not line:
+            continue
+        if header := _level_header(line):
+            level = header
+        elif level:
+            _read_at_level(line, collector, raw_line.strip(), level)
+            continue
+        _read_line(line, collector, raw_line.strip())
     return collector.freeze()
+
+
+def _level_header(line: str) -> str:
+    """The level a line opens the abilities of, or '': a Class's or a Talent's '{U}{R}: Level 2' (CR 716.2a),
+    a leveler's 'LEVEL 1-4' or 'LEVEL 5+' (CR 711.2a).
+
+    >>> _level_header("{U}{R}: Level 2"), _level_header("LEVEL 5+"), _level_header("{T}: Add {G}.")
+    ('Level 2', 'level 5+', '')
+    """
+    words = line.split()
+    if len(words) == 2 and words[0] == "LEVEL" and words[1].rstrip("+").replace("-", "").isdigit():
+        return f"level {words[1]}"
+    colon = t.find_colon(line)
+    after = line[colon + 1 :].split()
+    if colon > 0 and t.looks_like_cost(line[:colon]) and len(after) == 2 and after[0] == "Level":
+        return f"Level {after[1]}" if after[1].isdigit() else ""
+    return ""
+
+
+def _read_at_level(line: str, out: Collector, original: str, level: str) -> None:
+    r"""A line of a level's abilities: what pays nothing (a leveler's power and toughness, a trigger) is read
+    as ever; what a payment may use (a mana ability, an effect) exists only at that level, which the planner
+    does not follow yet, so it is unsupported and warned about, never used at a level the permanent lacks.
+
+    >>> parsed = parse_oracle("{2}{G}: Level 2\nTreasures you control have \"{T}, Sacrifice this artifact: "
+    ...     "Add two mana of any one color.\"")
+    >>> [(s.read_as, s.note) for s in parsed.sentences][-1]
+    ('unsupported', 'an ability of Level 2: levels are not followed yet, not used')
+    """
+    part = Collector()
+    _read_line(line, part, original)
+    if part.mana_abilities or part.effects or part.not_payment or part.choices or part.unsupported:
+        for sentence in part.sentences:
+            out.unread(sentence.text, f"an ability of {level}: levels are not followed yet, not used")
+        return
+    _merge(out, part)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -46,6 +46,7 @@ class Purpose(Enum):
     CUMULATIVE_UPKEEP = "pay cumulative upkeep costs"
     MORPH = "pay morph costs"
     UNLOCK_DOOR = "unlock a door"
+    CLASS_LEVEL = "gain a Class level"
     MAKES_TOKENS = "on spells and abilities that create tokens"
 
 
