@@ -24,6 +24,7 @@ from typing import Any
 
 from boards import checked_verdict, make_board, mine
 from cost_part_cards import FOREST_GROWER, MARWYN, TEST_TREE, UNDERMOUNTAIN_ADVENTURER, YURLOK
+from test_unseen_families import BAUBLE, TREASURE
 
 from models.abilities import Condition
 from models.board import Board
@@ -45,12 +46,6 @@ LAND_OUTLET: dict[str, Any] = {
     "name": "Test Land Outlet",
     "type_line": "Enchantment",
     "oracle": "Sacrifice a land: Add {R}.",
-}
-TREASURE: dict[str, Any] = {
-    "name": "Treasure",
-    "type_line": "Token Artifact — Treasure",
-    "oracle": "{T}, Sacrifice this token: Add one mana of any color.",
-    "token": True,
 }
 
 
@@ -174,7 +169,6 @@ ARTIFACT_BANNER: dict[str, Any] = {
     "type_line": "Enchantment",
     "oracle": "Creatures you control get +1/+0 for each artifact you control.",
 }
-BAUBLE: dict[str, Any] = {"name": "Test Bauble", "type_line": "Artifact", "oracle": "", "mana_cost": "{1}"}
 
 
 def _marwyn() -> dict[str, Any]:
