@@ -27,6 +27,7 @@ from models.mana_effects import (
     GrantAbility,
     GrantHaste,
     ManaTrigger,
+    PowerChange,
     StaticEffect,
     TapDamage,
     TypeChange,
@@ -88,6 +89,10 @@ def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
     ban = sourced.effect
     assert isinstance(ban, ActivationBan)
     return view.matches(ban.affected, pid, sourced.source)
+
+
+#: The effects that may apply only 'as long as' a condition holds.
+_CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
 
 
 #: The permanents a filter matches (:meth:`BoardView.matching`), by the filter, its source's controller and
@@ -249,8 +254,8 @@ class BoardView:
 
     def without(self, pid: str, board: Board) -> BoardView | None:
         """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
-        worked out here; None when that can't be reused: ``pid`` is a source of effects, or a land-type
-        effect is in force (whose dependencies may read it).
+        worked out here; None when that can't be reused: ``pid`` is a source of effects or one that a
+        condition of an effect counts, or a land-type effect is in force (whose dependencies may read it).
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -265,6 +270,8 @@ class BoardView:
         # a land-type effect applies to lands only, and never makes a land of a nonland (CR 305.7): a
         # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
+            return None
+        if pid in self.counted_by_conditions():
             return None
         if any(warning.permanent != pid for warning in self.structure.unexecuted):
             # an ability set aside for what another permanent does (a cost that fills the graveyard whose
@@ -329,6 +336,27 @@ class BoardView:
         after the draw step)."""
         board = self.board
         return board.active_player == permanent.controller and board.step == "beginning"
+
+    def counted_by_conditions(self) -> frozenset[str]:
+        """The permanents a condition of an effect in force counts ('As long as you control an artifact,
+        creatures you control have haste.'): whether the effect applies may change when one leaves.
+
+        >>> from models.board import Board
+        >>> rally = {"id": "r", "name": "Rally", "type_line": "Enchantment", "controller": "me",
+        ...     "oracle": "As long as you control an artifact, creatures you control have haste."}
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [rally,
+        ...     {"id": "t", "card": "Treasure", "controller": "me"},
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> sorted(BoardView(board).counted_by_conditions())
+        ['t']
+        """
+        return frozenset(
+            pid
+            for sourced in self.effects
+            if isinstance(sourced.effect, _CONDITIONAL) and sourced.effect.condition is not None
+            for wanted in sourced.effect.condition.counted_filters
+            for pid in self.matching(wanted, sourced.source)
+        )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""
