@@ -648,10 +648,13 @@ def _examples(names: Sequence[str], count: int = 5) -> str:
     return ", ".join(names[:count]) + more if names else "-"
 
 
-def file_report(measure: FileMeasure, result: UsableCoverage, *, top: int = 25, shapes: int = 0) -> list[str]:
+def file_report(
+    measure: FileMeasure, result: UsableCoverage, *, top: int = 25, shapes: int = 0, filed: int = 0
+) -> list[str]:
     """The lines printed for one file: the counts, read % and usable % against the target, the families still
     short (``top`` of them), the set-asides by the rules and the board gaps, the disagreements between read
-    and usable, the table by year (when the faces have years), and, with ``shapes``, the unread shapes.
+    and usable, the table by year (when the faces have years), with ``shapes``, the unread shapes, and with
+    ``filed``, that many shapes of sentences filed away that mention mana (:func:`filed_about_mana`).
 
     >>> elf = CardFace(name="Llanowar Elves", card_name="Llanowar Elves", face_index=0,
     ...     type_line="Creature — Elf Druid", oracle="{T}: Add {G}.")
@@ -710,7 +713,44 @@ def file_report(measure: FileMeasure, result: UsableCoverage, *, top: int = 25, 
             f"{'count':>5}  {'example card':<32} shape",
         ]
         lines += [f"{n:>5}  {read.examples[k][:32]:<32} {k}" for k, n in read.unread.most_common(shapes)]
+    if filed:
+        counts, examples = filed_about_mana(measure.mana)
+        lines += [
+            "",
+            f"filed away while they mention mana ({sum(counts.values())} sentences, {len(counts)} shapes; "
+            "counted as read: check them by hand):",
+            f"{'count':>5}  {'example card':<32} shape",
+        ]
+        lines += [f"{n:>5}  {examples[k][:32]:<32} {k}" for k, n in counts.most_common(filed)]
     return lines
+
+
+def filed_about_mana(faces: Iterable[ManaFace]) -> tuple[Counter[str], dict[str, str]]:
+    """The sentences of faces with mana text that the reader files as not about a payment or ignored while
+    they mention mana, by shape (:func:`~models.carddata.check.sentence_shape`), with an example card each.
+    The usable figure counts them as read, so a silent wrong answer hides there: a person checks them.
+
+    >>> vale = CardFace(name="Vale", card_name="Vale", face_index=0, type_line="Land",
+    ...     oracle="{T}: Add {C}.\\nWhen this land enters, add {G}.")
+    >>> filed_about_mana([ManaFace(vale, read_card_face(vale), "2024")])[0]
+    Counter({'[not_payment] When ~ enters, add {M}.': 1})
+    """
+    shapes: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for mana_face in faces:
+        name = mana_face.face.name
+        for sentence in mana_face.reading.sentences:
+            text = sentence.text
+            if sentence.read_as in _FILED_AWAY and (adds_mana(text) or _MANA_WORD.search(text)):
+                shape = f"[{sentence.read_as}] {sentence_shape(text, name)}"
+                shapes[shape] += 1
+                examples.setdefault(shape, name)
+    return shapes, examples
+
+
+#: The classes of sentences that count as read and give the planner nothing.
+_FILED_AWAY: Final = ("not_payment", "ignored")
+_MANA_WORD: Final = re.compile(r"\bmana\b", re.IGNORECASE)
 
 
 def _progress(label: str) -> Callable[[int, int], None]:
@@ -791,6 +831,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--shapes", type=int, default=0, help="also list this many shapes of unsupported sentences"
     )
     parser.add_argument(
+        "--filed",
+        type=int,
+        default=0,
+        help="also list this many shapes of sentences filed as not about payment or ignored, mentioning mana",
+    )
+    parser.add_argument(
         "--peers", action="store_true", help="the peers' test cards (peer_cards.json) instead"
     )
     parser.add_argument("--speed", action="store_true", help="time first-sight parsing instead")
@@ -816,7 +862,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure = _measure_peers() if path is None else mana_faces(read_card_files([path]).cards)
         result = usable_coverage(measure.mana, _progress(label))
         print(f"\n== {label}")
-        for line in file_report(measure, result, top=args.top, shapes=args.shapes):
+        for line in file_report(measure, result, top=args.top, shapes=args.shapes, filed=args.filed):
             print(line)
         rows.append(
             f"{label[:40]:<40}{result.faces:>11}{result.read_percent:>8.1f}%{result.percent:>9.1f}%   "
