@@ -10,17 +10,23 @@ is checked against the reference search too (:func:`~boards.checked_verdict`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from boards import checked_verdict, could, make_board, mine
 
 from models.board import Board
+from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import BoardError
+from models.forge import read_puzzle
 from models.oracle import Level, parse_oracle
 from planner.api import max_x, pay, text_warnings
+from planner.cards.importer import import_files
+from planner.cards.store import CardStore
 
 #: A Class whose level 2 grants its controller's Treasures a second, bigger mana ability and whose level 3
 #: pays nothing (made up after Alchemist's Talent: the grant's words, a draw for its damage trigger).
@@ -229,3 +235,38 @@ def test_a_striation_sets_the_base_power_an_amount_reads(counters: int, greatest
     assert _x(board) == greatest
     assert checked_verdict(board, "{G}" * greatest) and not checked_verdict(board, "{G}" * (greatest + 1))
     assert not text_warnings(board)
+
+
+def test_a_forge_puzzle_gives_a_class_level_and_a_levelers_counters(tmp_path: Path) -> None:
+    """Forge writes a Class's level as '|ClassLevel:2' and a leveler's counters as '|Counters:LEVEL=5'; a
+    level on a card that is no Class, or that is not a number of 1 or more, is a warning, never a guess."""
+    cards = [
+        {
+            "object": "card",
+            "oracle_id": f"test-{index}",
+            "name": card["name"],
+            "lang": "en",
+            "released_at": "2020-01-01",
+            "layout": "normal",
+            "mana_cost": card["mana_cost"],
+            "type_line": card["type_line"],
+            "oracle_text": card["oracle"],
+            **({"power": str(card["power"]), "toughness": str(card["toughness"])} if "power" in card else {}),
+            "legalities": {},
+        }
+        for index, card in enumerate((TEST_TALENT, TEST_TREESPEAKER))
+    ]
+    (tmp_path / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
+    store = CardStore(tmp_path / "cards.sqlite3")
+    import_files([tmp_path / "cards.json"], store)
+    puzzle = read_puzzle(
+        "[state]\nActivePlayer=Human\nhumanbattlefield=Test Talent|ClassLevel:2;"
+        "Test Treespeaker|Counters:LEVEL=5|ClassLevel:2;Test Talent|ClassLevel:zero\n",
+        cards=CardResolver(store),
+    )
+    talent, treespeaker, other = puzzle.board.permanents
+    assert (talent.class_level, treespeaker.level, other.class_level) == (2, Level(1, 5), 1)
+    assert [w.split(": ", 2)[-1] for w in puzzle.warnings] == [
+        "'Test Treespeaker|Counters:LEVEL=5|ClassLevel:2': class level '2' not read",
+        "'Test Talent|ClassLevel:zero': class level 'zero' not read",
+    ]
