@@ -347,10 +347,9 @@ class Permanent:
         >>> joraga.level
         Level(class_level=1, level_counters=5)
         """
-        counters = self.counter("level")
-        if self.class_level == 1 and not counters:
-            return ENTERING
-        return Level(self.class_level, counters)
+        if not self.counters and self.class_level == 1:
+            return ENTERING  # (most permanents: no counter looked for)
+        return Level(self.class_level, self.counter("level"))
 
     def as_card(self) -> Card | None:
         """The card the permanent is once it leaves the battlefield for a hand or a graveyard, as printed;

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from models.kept import per_card
 from models.oracle import text as t
@@ -27,10 +28,10 @@ from models.oracle import text as t
 __all__ = ["ENTERING", "Level", "LevelHeader", "LevelRange", "level_header", "striation_power"]
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
+class Level(NamedTuple):
     """The level a permanent is at: a Class's level (CR 716.3, 1 as it enters) and its number of level
     counters (CR 711, a leveler's). A card outside the battlefield is read as it enters (:data:`ENTERING`).
+    (A named tuple: the per-card tables that key on it hash it in C.)
 
     >>> Level(), Level(class_level=2).describe(False), Level(level_counters=1).describe(True)
     (Level(class_level=1, level_counters=0), 'at level 2', 'with 1 level counter')
