@@ -136,6 +136,14 @@ def test_the_text_of_a_level_is_read_at_every_level_and_used_only_at_its_own() -
     assert [s.read_as for s in at_1.sentences] == [s.read_as for s in at_2.sentences]
 
 
+def test_an_unread_power_change_counts_only_at_its_level() -> None:
+    """A sentence that changes creatures' power unread ('base power and toughness 3/3') makes amounts that
+    read power set aside (:func:`planner.rules.amounts.power_changer`) only where it is in force."""
+    text = "{1}{W}: Level 2\nCreatures you control have base power and toughness 3/3."
+    assert not parse_oracle(text).changes_power
+    assert parse_oracle(text, level=Level(class_level=2)).changes_power
+
+
 def test_a_talent_level_and_its_first_ability_on_one_line() -> None:
     """'{3}{U}{R}: Level 3 — <ability>': the header pays nothing, the ability after the dash is level 3's."""
     sentences = parse_oracle(TEST_SORCERER["oracle"], TEST_SORCERER["name"]).sentences

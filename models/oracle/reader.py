@@ -31,7 +31,15 @@ from models.oracle.grammar import UnreadError, parse_objects, parse_spending
 from models.oracle.grammar import parse_land_search as _parse_search_reading
 from models.oracle.levels import ENTERING, Level, LevelHeader, level_header
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, reads_imprinted_colors
-from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, ParsedText, SentenceReading
+from models.oracle.parsed import (
+    NOT_IN_FORCE,
+    PART_OF_UNREAD,
+    READ_AS,
+    Collector,
+    Entering,
+    ParsedText,
+    SentenceReading,
+)
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
 from models.oracle.read_statics import gained_by_itself, granted_until_next_turn, read_static_sentence
@@ -140,7 +148,7 @@ def _read_out_of_force(line: str, out: Collector, original: str, header: LevelHe
     """
     part = Collector()
     _read_line(line, part, original)
-    note = f"an ability of {header.levels.describe()}: not in force {level.describe(header.levels.counters)}"
+    note = f"an ability of {header.levels.describe()}{NOT_IN_FORCE}{level.describe(header.levels.counters)}"
     out.sentences.extend(replace(sentence, note=note) for sentence in part.sentences)
 
 
