@@ -44,7 +44,9 @@ indicator, power and toughness (when printed as numbers), with, only when its te
 
 - *counters* (the text says "counter"): 3 of each kind it names ("charge counter", "+1/+1 counters"),
   or 3 +1/+1 counters when it names none; as many as the highest threshold of a station line ("20+ | ...")
-  when that is more;
+  when that is more (a leveler's 3 level counters put it in the striation "LEVEL 1-4" or "LEVEL 2-3");
+- *a Class's level*: the highest its text opens ("{3}{U}{R}: Level 3"), so that every level's abilities are
+  its own (CR 716.2b);
 - *choices* made as it entered: color G ("choose a color", "chosen color"), creature type Elf ("creature
   type"), card type Creature ("card type"), basic land type Forest ("basic land type"), and the exiled card
   ("exiled with", "imprint") as a described red and green card, and the colors of the cards exiled to craft
@@ -271,6 +273,8 @@ _ZONE_CARDS: Final = ("Forest", "Llanowar Elves", "Lightning Bolt", "Sol Ring")
 _COUNTERS: Final = 3
 #: A threshold of counters a line of the text needs (a Spacecraft's or a Planet's station: "12+ | ...").
 _THRESHOLD: Final = re.compile(r"^(\d{1,3})\+ \|", re.M)
+#: A Class's class level ability, '{2}{R}: Level 2' (CR 716.2a), and the level it gives.
+_CLASS_LEVEL: Final = re.compile(r"^[^:\n]*: Level (\d{1,3})\b", re.M)
 #: The card exiled with the face, when its text reads one: described, so that its colors are known.
 _EXILED_CARD: Final = {"name": "Bench Exiled Card", "mana_cost": "{R}{G}"}
 #: The colors among the cards exiled to craft the face, when its text reads them (the exiled card's).
@@ -351,6 +355,11 @@ def face_board(face: CardFace) -> dict[str, Any]:
     ...     "mana, its controller adds an additional one mana of any color.")
     >>> [(p["id"], p.get("attached_to")) for p in face_board(growth)["permanents"]]
     [('face', 'host_land'), ('host_land', None), ('host_creature', None)]
+    >>> talent = CardFace(name="Test Talent", card_name="Test Talent", face_index=0,
+    ...     type_line="Enchantment — Class", oracle="{1}{R}: Level 2\\nCreatures you control get +1/+1."
+    ...     "\\n{4}{R}: Level 3 — Draw a card.")
+    >>> face_board(talent)["permanents"][0]["class_level"]
+    3
     """
     text = face.oracle
     lower = text.lower()
@@ -372,6 +381,9 @@ def face_board(face: CardFace) -> dict[str, Any]:
         permanent["counters"] = dict.fromkeys(kinds, max([_COUNTERS, *thresholds]))
     if choices := _choices(text):
         permanent["choices"] = choices
+    subtypes = face.type_line.partition("—")[2].split()
+    if "Class" in subtypes and (levels := _CLASS_LEVEL.findall(text)):
+        permanent["class_level"] = max(int(level) for level in levels)
     player: dict[str, Any] = {"id": "me", "life": 20}
     if "commander" in lower:
         player["commander_colors"] = "WUBRG"
@@ -379,7 +391,6 @@ def face_board(face: CardFace) -> dict[str, Any]:
         player["hand"] = list(_ZONE_CARDS)
     if "graveyard" in lower:
         player["graveyard"] = list(_ZONE_CARDS)
-    subtypes = face.type_line.partition("—")[2].split()
     permanents = [permanent]
     if _GRANTS.search(text) or "Aura" in subtypes or "Equipment" in subtypes:
         permanents += [dict(_HOST_LAND), dict(_HOST_CREATURE)]

@@ -599,39 +599,3 @@ def test_one_additional_mana_of_a_type_that_permanent_produced() -> None:
     assert checked_verdict(board, "{C}{C}{C}{G}") and not checked_verdict(board, "{C}{C}{C}{C}")
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
     assert checked_verdict(board, "{U}{U}{C}{C}{C}{G}") and _x(board) == 6 and not text_warnings(board)
-
-
-def test_what_a_level_gives_is_warned_about_not_used_at_every_level() -> None:
-    """A Class's or a Talent's '{2}{G}: Level 2' (CR 716.2a) and a leveler's 'LEVEL 1-4' (CR 711.2a) open
-    abilities that exist only at that level, which the planner does not follow yet: a mana ability or an
-    effect there is unsupported and named in the warnings, never used at a level the permanent may lack
-    (before, a level-1 Class's level-3 grant made every Treasure tap for two). What pays nothing (a
-    leveler's power and toughness) is read as ever, and so is level 1's text."""
-    grant = 'Treasures you control have "{T}, Sacrifice this artifact: Add MANA."'
-    oracle = "\n".join(
-        (
-            grant.replace("MANA", "one mana of any color"),
-            "{2}{R}: Level 2",
-            grant.replace("MANA", "two mana of any one color"),
-        )
-    )
-    talent = {"name": "Test Talent", "type_line": "Enchantment — Class", "oracle": oracle}
-    treasure = {"name": "Treasure", "type_line": "Token Artifact — Treasure", "token": True, "oracle": ""}
-    board = make_board([mine("t", talent), mine("x", treasure)])
-    assert could(board)["x"] == "WUBRG"
-    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{R}{R}")
-    (warning,) = text_warnings(board)
-    assert warning.permanent == "t" and "Add two mana" in warning.sentence
-    leveler: dict[str, Any] = {
-        "name": "Test Treespeaker",
-        "type_line": "Creature — Elf Druid",
-        "power": 1,
-        "toughness": 1,
-        "oracle": "Level up {1}{G}\nLEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
-        'Elves you control have "{T}: Add {G}{G}."',
-    }
-    sentences = parse_oracle(leveler["oracle"], leveler["name"]).sentences
-    assert [s.read_as for s in sentences] == [
-        "keyword", "ignored", "ignored", "unsupported", "ignored", "ignored", "unsupported"
-    ]  # fmt: skip
-    assert not checked_verdict(make_board([mine("j", leveler, counters={"level": 2})]), "{G}")

@@ -49,6 +49,7 @@ from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
+from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
 from planner.rules.same_name import same_named
@@ -103,7 +104,8 @@ def counter_power(kind: str) -> int:
 
 
 def power(permanent: Permanent) -> int | None:
-    """A permanent's power now: its printed power with its power-changing counters on top; None when the
+    """A permanent's power now: its printed power (a leveler's striation's in force, CR 711.2a:
+    :func:`~models.oracle.levels.striation_power`) with its power-changing counters on top; None when the
     board does not give a printed power (nor does its card).
 
     >>> from models.board import Board
@@ -113,9 +115,15 @@ def power(permanent: Permanent) -> int | None:
     >>> power(board.permanent("e")), power(board.permanent("m"))
     (2, None)
     """
-    if permanent.power is None:
+    printed = permanent.power
+    if (
+        permanent.counter("level")
+        and (striated := striation_power(permanent.oracle, permanent.level)) is not None
+    ):
+        printed = striated
+    if printed is None:
         return None
-    return permanent.power + sum(counter_power(kind) * count for kind, count in permanent.counters)
+    return printed + sum(counter_power(kind) * count for kind, count in permanent.counters)
 
 
 def mana_value(permanent: Permanent) -> int:

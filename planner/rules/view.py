@@ -32,7 +32,8 @@ from models.mana_effects import (
     TapDamage,
     TypeChange,
 )
-from models.oracle import ParsedText, read_card, reads_imprinted_colors
+from models.oracle import Level, ParsedText, read_card, reads_imprinted_colors
+from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import (
     any_may_lack_board_facts,
@@ -132,10 +133,13 @@ class BoardView:
 
     @cached_property
     def parsed(self) -> dict[str, ParsedText]:
-        """Each permanent's parsed rules text."""
+        """Each permanent's parsed rules text, at its level (a Class's, a leveler's:
+        :mod:`models.oracle.levels`)."""
         structure = self.structure
         if structure.parsed is None:
-            structure.parsed = {p.id: read_card(p.oracle, p.name, p.type_line) for p in self.board.permanents}
+            structure.parsed = {
+                p.id: read_card(p.oracle, p.name, p.type_line, p.level) for p in self.board.permanents
+            }
         return structure.parsed
 
     @cached_property
@@ -397,7 +401,7 @@ class BoardView:
             ):
                 # as printed: the card's own characteristics, kept per card
                 found, set_aside, families, board_read = _as_printed(
-                    permanent.oracle, permanent.name, line, permanent.haste
+                    permanent.oracle, permanent.name, line, permanent.haste, permanent.level
                 )
                 if hasty and not found.haste and haste_granted(self, pid):
                     found = replace(found, haste=True)
@@ -961,9 +965,9 @@ def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
 
 @per_card(maxsize=8192)
 def _as_printed(
-    oracle: str, name: str, line: TypeLine, haste: bool
+    oracle: str, name: str, line: TypeLine, haste: bool, level: Level = ENTERING
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...], tuple[ManaAbility, ...], bool]:
-    """What a permanent as printed has, read once per card: :func:`printed_characteristics`, its
+    """What a permanent as printed has at its level, read once per card: :func:`printed_characteristics`, its
     :func:`removal_families`, and whether some mana ability may read what a board may not give (an amount,
     :func:`any_may_lack_board_facts`; the exiled card's colors or a condition, which
     :meth:`BoardView._with_known_imprint` checks).
@@ -973,12 +977,12 @@ def _as_printed(
     >>> [a.text for a in found.mana_abilities], families, board_read
     (['{T}: Add {G}.'], (), False)
     """
-    found, set_aside = printed_characteristics(oracle, name, line, haste)
+    found, set_aside = printed_characteristics(oracle, name, line, haste, level)
     abilities = found.mana_abilities
     board_read = any_may_lack_board_facts(abilities) or any(
         a.output.palette.kind is PaletteKind.IMPRINTED_COLORS or a.conditional for a in abilities
     )
-    return found, set_aside, removal_families(oracle, name, line), board_read
+    return found, set_aside, removal_families(oracle, name, line, level), board_read
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the
