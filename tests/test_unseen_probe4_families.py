@@ -14,7 +14,11 @@ worked out by hand from the rules:
   Warlock;
 - a cost change by mana value, 'Noncreature spells your opponents cast with mana value 4 or greater cost {2}
   more to cast' (Reidane, God of the Worthy; CR 202.3, 601.2f): the sentence was unsupported and the tax left
-  out (a warned "yes" where the rules say no).
+  out (a warned "yes" where the rules say no);
+- 'Spend this mana only to turn permanents face up' (Overgrown Zealot; Tin Street Gossip's 'to cast face-down
+  spells or to turn creatures face up'): the plural without an article, as 'to turn a permanent face up';
+- Corrupted's 'Activate only if an opponent has three or more poison counters' (Glistening Sphere): the
+  opponents' counters on the board (``players[i].counters``).
 
 Values are derived by hand from the rules; each board is checked against the reference search too (a cost
 changed as it is locked in: the locked-in cost).
@@ -22,10 +26,12 @@ changed as it is locked in: the locked-in cost).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from boards import checked_verdict, make_board, mine
 
+from models.abilities import SpendPurpose
 from models.cost import PaymentTarget
 from models.mana_effects import CostModifier, ManaTrigger
 from models.oracle import parse_oracle
@@ -158,3 +164,59 @@ def test_a_tax_on_spells_with_mana_value_four_or_greater() -> None:
     )
     own = make_board([mine("t", TAX_BY_MANA_VALUE), *mountains])
     assert pay(own, sorcery).payable
+
+
+#: Overgrown Zealot's second ability (made up name, the same text).
+FACE_UP_ZEALOT: dict[str, Any] = {
+    "name": "Test Face-Up Zealot",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{T}: Add two mana of any one color. Spend this mana only to turn permanents face up.",
+    "mana_cost": "{1}{G}",
+    "power": 0,
+    "toughness": 4,
+}
+
+
+def test_spend_only_to_turn_permanents_face_up_without_an_article() -> None:
+    """'to turn permanents face up' reads as 'to turn a permanent face up' (CR 702.37e): its two mana
+    pay for turning a permanent face up, and nothing else."""
+    (zealot,) = parse_oracle(FACE_UP_ZEALOT["oracle"]).mana_abilities
+    assert zealot.restriction is not None
+    creature = PaymentTarget.of("{R}{R}", type_line="Creature — Elf")
+    assert not zealot.restriction.allows(creature)
+    assert zealot.restriction.allows(replace(creature, purposes=frozenset({SpendPurpose.TURN_FACE_UP.value})))
+    board = make_board([mine("z", FACE_UP_ZEALOT)])
+    assert not checked_verdict(board, "{R}{R}") and not text_warnings(board)
+
+
+#: Glistening Sphere's abilities (made up name, the same text).
+CORRUPTED_SPHERE: dict[str, Any] = {
+    "name": "Test Corrupted Sphere",
+    "type_line": "Artifact",
+    "oracle": "{T}: Add one mana of any color.\nCorrupted — {T}: Add three mana of any one color. Activate "
+    "only if an opponent has three or more poison counters.",
+}
+
+
+def _poisoned(board: Any, poison: int) -> Any:
+    data = board.to_dict()
+    data["players"][1]["counters"] = {"poison": poison}
+    return type(board).from_dict(data)
+
+
+def test_corrupted_reads_an_opponents_poison_counters() -> None:
+    """{G}{G}{G} from the Sphere alone when an opponent has three poison counters, {G} with two; the
+    player's own poison counters are no opponent's."""
+    (_, corrupted) = parse_oracle(CORRUPTED_SPHERE["oracle"]).mana_abilities
+    held = corrupted.activation_condition
+    assert held is not None and held.describe() == "an opponent has 3 or more poison counters"
+    board = make_board([mine("s", CORRUPTED_SPHERE)])
+    three = _poisoned(board, 3)
+    assert checked_verdict(three, "{G}{G}{G}") and not checked_verdict(three, "{G}{G}{G}{G}")
+    assert not text_warnings(three)
+    two = _poisoned(board, 2)
+    assert checked_verdict(two, "{G}") and not checked_verdict(two, "{G}{G}")
+    data = board.to_dict()
+    data["players"][0]["counters"] = {"poison": 5}
+    mine_only = type(board).from_dict(data)
+    assert not checked_verdict(mine_only, "{G}{G}")

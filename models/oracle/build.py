@@ -730,6 +730,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.OpponentCounters(at_least, kind):
+            return ConditionRecord((), at_least, opponent_counter=kind)
         case r.PlayerStatus((status,)):
             return ConditionRecord((), player_status=status)
         case r.PlayerStatus(statuses):
