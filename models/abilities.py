@@ -282,6 +282,10 @@ class Condition:
     #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
     #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
     player_status: str = ""
+    #: 'if an opponent has three or more poison counters' (Corrupted): the kind of counter one of the
+    #: controller's opponents has at least ``at_least`` of (the board's ``players[i].counters``), which no
+    #: mana ability's cost changes
+    opponent_counter: str = ""
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -302,6 +306,8 @@ class Condition:
             return "this permanent entered this turn"
         if self.designation:
             return f"this permanent is {self.designation}"
+        if self.opponent_counter:
+            return f"an opponent has {self.at_least} or more {self.opponent_counter} counters"
         if self.player_status:
             return "you're the monarch" if self.player_status == "monarch" else "you have the initiative"
         if self.done_this_turn:

@@ -323,10 +323,13 @@ class CostModifier:
     amount: Amount | None = None
     colored: ManaBag = ManaBag()
     only_colored: bool = False
+    #: 'Noncreature spells your opponents cast with mana value 4 or greater' (Reidane): the spell's mana
+    #: value as it will be on the stack (CR 202.3e: with X's value)
+    min_mana_value: int | None = None
 
     def matches(self, target: PaymentTarget) -> bool:
-        """True when the spell paid for is of the types and colors this change is about (who casts it, and
-        a chosen creature type, are for the caller to check).
+        """True when the spell paid for is of the types, colors and mana value this change is about (who
+        casts it, and a chosen creature type, are for the caller to check).
 
         >>> spells = ObjectFilter(types=("Instant", "Sorcery"))
         >>> cheaper = CostModifier(text="...", who=Who.YOU, spells=spells, colors=ManaTypes(),
@@ -336,6 +339,8 @@ class CostModifier:
         >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
         False
         """
+        if self.min_mana_value is not None and target.mana_value < self.min_mana_value:
+            return False
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 

@@ -504,7 +504,7 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
     if tapped.at_least > 1:
         raise UnreadError(f"a trigger on a permanent tapped for {tapped.at_least} or more mana")
     who = _TAPPERS[tapped.who]
-    affected = object_filter(_only(tapped.what))
+    affected = either_filter(tapped.what)  # ('a Mountain, Forest, or Plains': Keeper of Progenitus)
     adds = _trigger_output(reading.output)
     if adds.amount.kind is AmountKind.SAME_NAME:
         # (the lands counted are the tapped land's controller's, which 'a land you control' makes this one's)
@@ -730,6 +730,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.OpponentCounters(at_least, kind):
+            return ConditionRecord((), at_least, opponent_counter=kind)
         case r.PlayerStatus((status,)):
             return ConditionRecord((), player_status=status)
         case r.PlayerStatus(statuses):

@@ -53,6 +53,7 @@ from models.oracle.readings import (
     NoUntap,
     Number,
     OncePerTurn,
+    OpponentCounters,
     OpponentsGainLife,
     Palette,
     PlayedLand,
@@ -123,6 +124,10 @@ class EffectRules(Transformer[Token, Any]):
         return PlayerStatus(
             tuple(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
         )
+
+    def opponent_counters(self, *parts: Any) -> Any:
+        number, kind = (p for p in parts if not isinstance(p, Token))
+        return OpponentCounters(fixed_number(number), kind)
 
     def monarch(self, *_words: Token) -> str:
         return "monarch"

@@ -21,6 +21,7 @@ from typing import Final
 
 from models.abilities import AbilityCost, Condition, SpendRestriction
 from models.errors import OracleParseError
+from models.filters import ObjectFilter
 from models.kept import per_card
 from models.mana_effects import NotPaymentKind, NotPaymentMana
 from models.oracle import classify, lexicon
@@ -67,7 +68,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 46
+PARSER_VERSION: Final = 47
 
 
 adds_mana = classify.adds_mana
@@ -298,12 +299,30 @@ def _read_keywords(line: str, keywords: list[str], out: Collector) -> None:
             start = line.lower().find(keyword)
             written = line[start : start + len(keyword)] if start >= 0 else keyword
             try:
-                counted = only_filter(parse_objects(written[len("affinity for ") :]))
+                counted = _affinity_counted(written[len("affinity for ") :])
             except UnreadError:
                 out.unread(line)
                 return
             out.effects.append(own_reduction(written, -1, counted))  # CR 702.41a
     out.sentences.append(SentenceReading(line, "keyword"))
+
+
+#: the creature types an outlaw is (the CR glossary's "Outlaw"): what 'Affinity for outlaws' counts
+OUTLAW_TYPES: Final = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+
+def _affinity_counted(what: str) -> ObjectFilter:
+    """What 'Affinity for <what>' counts (CR 702.41a): 'outlaws' is any of five creature types (Hellspur
+    Brute; the CR glossary).
+
+    >>> _affinity_counted("outlaws").describe()
+    'Assassin or Mercenary or Pirate or Rogue or Warlock'
+    >>> _affinity_counted("artifacts").describe()
+    'artifact'
+    """
+    if what.lower() == "outlaws":
+        return replace(only_filter(parse_objects("Rogues")), types=(), any_types=OUTLAW_TYPES)
+    return only_filter(parse_objects(what))
 
 
 def _read_station(text: str, threshold: int, out: Collector, original: str) -> None:

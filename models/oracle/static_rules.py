@@ -4,6 +4,7 @@ alternative, mixed into the transformer of :mod:`models.oracle.grammar`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -11,7 +12,8 @@ from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.phrase_rules import fixed_number
+from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     ActivationBanReading,
     BecomesTappedDamage,
@@ -89,6 +91,13 @@ class _Mark(Enum):
     UP_TO = "up to"
 
 
+@dataclass(frozen=True, slots=True)
+class _CastManaValue:
+    """'<spells> <caster> cast with mana value N or greater': the least mana value (CR 202.3)."""
+
+    at_least: int
+
+
 @v_args(inline=True)
 class StaticRules(Transformer[Token, Any]):
     """Transformer methods of the static sentences (see the module's docstring)."""
@@ -119,6 +128,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
+        return _CastManaValue(fixed_number(number))
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
@@ -289,6 +301,7 @@ class StaticRules(Transformer[Token, Any]):
             more,
             _words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
+            next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
         )
 
     def as_any(self, palette: Any) -> str:

@@ -252,6 +252,7 @@ class SpellsCost:
     more: bool
     caster: str = ""
     per_other_spell: bool = False
+    mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
 
 
 @dataclass(frozen=True, slots=True)

@@ -801,6 +801,13 @@ class BoardView:
             return condition.designation in self._by_id[source].designations
         if condition.player_status:
             return bool(getattr(self.player(self._by_id[source].controller), condition.player_status))
+        if condition.opponent_counter:
+            controller = self._by_id[source].controller
+            return any(
+                player.counter(condition.opponent_counter) >= condition.at_least
+                for player in self.board.players
+                if player.id != controller
+            )
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
         if condition.exiled_card:
