@@ -42,6 +42,7 @@ from models.oracle.grammar import (
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
 from models.oracle.parsed import (
+    EXILED_ABILITIES_NOTE,
     OWN_ABILITIES_PERMISSION,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -72,6 +73,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
         else:
             out.unread(sentence)
+        return
+    if classify.grants_exiled_cards_abilities(body):
+        out.unread(sentence, EXILED_ABILITIES_NOTE)
         return
     if classify.spends_any_type_on_own_abilities(body):
         out.read(sentence, "ignored", OWN_ABILITIES_PERMISSION)  # (unless a mana cost is colored: freeze)

@@ -607,6 +607,10 @@ class BoardView:
             exiled = source_permanent.choices.imprinted if source_permanent else None
             if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
+        if flt.named_as_source and (
+            source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
+        ):
+            return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def colors(self, pid: str) -> ManaTypes:
