@@ -15,6 +15,12 @@ executed by the rules in every stage (could-produce, the CP-SAT model, the repla
 - a reflexive trigger's target ('When you do, ~ deals 1 damage to any target.', CR 603.12): the trigger's,
   chosen as it triggers after the payment, so the ability stays a mana ability (CR 605.1a); another
   reflexive trigger with a target is unsupported (warned), never filed as no mana ability;
+- a permanent whose types are set as it loses its other abilities ('Enchanted permanent is a Treasure
+  artifact with "{T}, Sacrifice this artifact: Add one mana of any color," and it loses all other
+  abilities.', Minimus Containment): layer 4 sets its card types and subtypes (its supertypes kept, CR
+  613.1d), layer 6 leaves it the Treasure's ability alone (a creature no more, so never summoning sick,
+  CR 302.6); its own effects end; an ability another effect grants it is warned about (which came first,
+  CR 613.7, is not on the board);
 - Agatha's Soul Cauldron's grant of the abilities of the creature cards exiled with it: no board has an
   exile zone, so it is unsupported, with a note that says so.
 
@@ -30,9 +36,12 @@ from boards import agrees_with_reference, checked_verdict, make_board, mine
 from models.abilities import AmountKind, BoardFact, CostPartKind, SideEffectKind
 from models.board import Board
 from models.cost import PaymentTarget
+from models.mana_effects import GrantAbility, TypeChange
 from models.oracle import parse_oracle
 from models.oracle.parsed import EXILED_ABILITIES_NOTE
+from models.types import TypeLine
 from planner.api import could_produce, max_x, pay, text_warnings
+from planner.rules.view import BoardView
 
 #: Powerstone Shard, as printed (2019's and current Oracle text).
 POWERSTONE_SHARD: dict[str, Any] = {
@@ -375,3 +384,80 @@ def test_the_cauldrons_grant_of_exiled_cards_abilities_says_why_it_is_not_used()
     grant = parsed.sentences[1]
     assert grant.read_as == "unsupported" and grant.note == EXILED_ABILITIES_NOTE
     assert "no exile zone" in grant.note
+
+
+# ------------------------------------------------------------------------------ types set, abilities lost
+
+#: Minimus Containment as printed.
+MINIMUS_CONTAINMENT: dict[str, Any] = {
+    "name": "Minimus Containment",
+    "type_line": "Enchantment — Aura",
+    "mana_cost": "{2}{W}",
+    "oracle": (
+        'Enchant nonland permanent\nEnchanted permanent is a Treasure artifact with "{T}, Sacrifice this '
+        'artifact: Add one mana of any color," and it loses all other abilities. (If it was a creature, '
+        "it's no longer a creature.)"
+    ),
+}
+#: A made-up enchantment whose triggered mana ability Minimus Containment takes away.
+LAND_DOUBLER: dict[str, Any] = {
+    "name": "Test Land Doubler",
+    "type_line": "Enchantment",
+    "oracle": "Whenever you tap a land for mana, add one additional mana of any type that land produced.",
+}
+#: A made-up enchantment granting artifacts a mana ability (its timestamp against Minimus's is not known).
+ARTIFACT_GIVER: dict[str, Any] = {
+    "name": "Test Artifact Giver",
+    "type_line": "Enchantment",
+    "oracle": 'Artifacts you control have "{T}: Add {C}."',
+}
+
+
+def _contained(pid: str, card: str | dict[str, Any], *others: dict[str, Any], **status: Any) -> Board:
+    """A board with Minimus Containment on ``pid`` (``card``) beside ``others``."""
+    return make_board([mine(pid, card, **status), mine("m", MINIMUS_CONTAINMENT, attached_to=pid), *others])
+
+
+def test_the_enchanted_permanent_is_a_treasure_with_that_ability_alone() -> None:
+    parsed = parse_oracle(MINIMUS_CONTAINMENT["oracle"], MINIMUS_CONTAINMENT["name"])
+    assert [s.read_as for s in parsed.sentences] == ["keyword", "effect"]
+    change, grant = parsed.effects
+    assert isinstance(change, TypeChange) and isinstance(grant, GrantAbility)
+    assert str(change.sets_types) == "Artifact — Treasure" and change.affected.attached
+    assert grant.ability.cost.sacrifice_self and grant.ability.cost.tap
+    # Sol Ring loses {C}{C}: a Treasure, and a Forest beside it: two mana, any color from the Treasure
+    ring = _contained("s", "Sol Ring", mine("f", "Forest"))
+    assert {pid: str(c) for pid, c in could_produce(ring).items()} == {"s": "WUBRG", "m": "", "f": "G"}
+    assert checked_verdict(ring, "{W}{G}") and not checked_verdict(ring, "{2}{G}")
+    assert _x(ring) == 2 and not text_warnings(ring)
+    assert BoardView(ring).type_line("s") == TypeLine.parse("Artifact — Treasure")
+    # a legendary permanent stays legendary (supertypes are no card types)
+    legend = _contained("s", {**SELVALA}, mine("f", "Forest"))
+    assert BoardView(legend).type_line("s") == TypeLine.parse("Legendary Artifact — Treasure")
+
+
+def test_a_summoning_sick_creature_under_it_is_no_creature_and_taps() -> None:
+    """Llanowar Elves that entered this turn: a Treasure, no creature, so its {T} is no creature's (CR 302.6);
+    its {G} is gone; a 'Sacrifice a creature' outlet can't take it."""
+    sick = _contained("e", "Llanowar Elves", mine("f", "Forest"), summoning_sick=True)
+    assert checked_verdict(sick, "{U}{G}") and not checked_verdict(sick, "{G}{G}{G}")
+    assert _x(sick) == 2
+    altar = _contained("e", "Llanowar Elves", mine("a", ALTAR))
+    assert checked_verdict(altar, "{W}") and not checked_verdict(altar, "{W}{1}")
+
+
+def test_the_enchanted_permanents_own_effects_end() -> None:
+    """A doubler under Minimus Containment doubles nothing: the Forest taps for {G}, the doubler is a
+    Treasure; unattached, the Forest taps for {G}{G}."""
+    doubled = _contained("d", LAND_DOUBLER, mine("f", "Forest"))
+    assert checked_verdict(doubled, "{G}{W}") and not checked_verdict(doubled, "{G}{G}{G}")
+    assert _x(doubled) == 2
+    loose = make_board([mine("d", LAND_DOUBLER), mine("m", MINIMUS_CONTAINMENT), mine("f", "Forest")])
+    assert checked_verdict(loose, "{G}{G}") and not checked_verdict(loose, "{G}{W}")
+
+
+def test_another_grant_to_the_enchanted_permanent_is_warned_about() -> None:
+    board = _contained("s", "Sol Ring", mine("g", ARTIFACT_GIVER))
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "s" and "CR 613.7" in warning.reason and warning.sentence == "{T}: Add {C}."
+    assert checked_verdict(board, "{1}") and not checked_verdict(board, "{2}")

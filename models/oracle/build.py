@@ -911,8 +911,8 @@ class _Riders:
                 case r.RemoveCounterFromSelf(kind):
                     self.side_effects.append(SideEffect(SideEffectKind.REMOVE_COUNTER, 1, kind, sentence))
                 case r.ReflexiveDamage(damage, target):
-                    kind = SideEffectKind.DAMAGE_TARGET if target else SideEffectKind.DAMAGE_OPPONENTS
-                    self.side_effects.append(SideEffect(kind, damage, target, sentence))
+                    damaging = SideEffectKind.DAMAGE_TARGET if target else SideEffectKind.DAMAGE_OPPONENTS
+                    self.side_effects.append(SideEffect(damaging, damage, target, sentence))
                 case r.Delayed():
                     self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
                 case _:

@@ -27,6 +27,7 @@ from models.mana_effects import (
     NotPaymentMana,
     SpendAsThough,
     StaticEffect,
+    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import statics as s
@@ -50,6 +51,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, Nouns
+from models.types import CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
@@ -195,6 +197,8 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
     try:
         if isinstance(reading, s.GrantReading):
             return _grants(reading, sentence)
+        if isinstance(reading, s.BecomesWithOnly):
+            return _becomes_with_only(reading, sentence)
         if isinstance(reading, s.PowerChangeReading) and reading.ability:
             # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
             if not isinstance(reading.subject, Nouns):
@@ -240,6 +244,29 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
         raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
     grants = tuple(GrantAbility(sentence, flt, ability, from_graveyard, condition=held) for flt in affected)
     return (*grants, *hasted)
+
+
+def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Enchanted permanent is a Treasure artifact with "<mana ability>" and it loses all other abilities'
+    (Minimus Containment): its types set (layer 4) and the one ability it keeps (layer 6), for the permanent
+    an Aura is attached to only.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = ('Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any '
+    ...     'color," and it loses all other abilities')
+    >>> change, grant = _becomes_with_only(parse_static(text), text + ".")
+    >>> str(change.sets_types), grant.ability.cost.sacrifice_self, grant.affected.attached
+    ('Artifact — Treasure', True, True)
+    """
+    card_types = tuple(t for t in reading.types if t in CARD_TYPES)
+    subtypes = tuple(t for t in reading.types if t not in CARD_TYPES)
+    if not card_types or any(t in SUPERTYPES for t in subtypes):
+        raise UnreadError(f"the types {' '.join(reading.types)!r}")
+    (grant,) = [e for e in _grants(s.GrantReading(reading.what, reading.ability), sentence)]
+    if not isinstance(grant, GrantAbility) or not grant.affected.attached:
+        raise UnreadError(sentence)  # (an Aura's only: what else loses its abilities is not followed)
+    sets = TypeLine(card_types=card_types, subtypes=subtypes)
+    return (TypeChange(sentence, grant.affected, (), False, sets_types=sets), grant)
 
 
 def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:

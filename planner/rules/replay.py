@@ -372,8 +372,8 @@ def _resolved(
         left = [board.permanent(other) for other in gone]
         board = board.with_player(into_graveyard(board.player(state.player), left))
     if paid.graveyard:
-        player = board.player(state.player)
-        board = board.with_player(exiled_from_graveyard(player, paid.graveyard, paid.evidence))
+        exiled = exiled_from_graveyard(board.player(state.player), paid.graveyard, paid.evidence)
+        board = board.with_player(exiled)
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
