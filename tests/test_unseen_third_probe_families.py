@@ -21,6 +21,8 @@ executed by the rules in every stage (could-produce, the CP-SAT model, the repla
   613.1d), layer 6 leaves it the Treasure's ability alone (a creature no more, so never summoning sick,
   CR 302.6); its own effects end; an ability another effect grants it is warned about (which came first,
   CR 613.7, is not on the board);
+- 'This mana can't be spent to cast nonartifact spells.' after a trigger's mana (Karn, Legacy Reforged's
+  upkeep mana): a restriction on that mana's record, as on an ability's;
 - Agatha's Soul Cauldron's grant of the abilities of the creature cards exiled with it: no board has an
   exile zone, so it is unsupported, with a note that says so.
 
@@ -159,6 +161,19 @@ def test_only_artifacts_of_its_name_that_its_controller_controls_count() -> None
         ]
     )
     assert _x(copy) == 4
+
+
+def test_each_card_counts_its_own_name() -> None:
+    """Two Shards and a card of another name with the same sentence about its own name ('named ~'): each
+    Shard taps for two, the other card for one (the matches of a filter that reads its source's name are
+    never shared between sources of one controller)."""
+    other = {
+        **POWERSTONE_SHARD,
+        "name": "Test Shard",
+        "oracle": "{T}: Add {C} for each artifact named Test Shard you control.",
+    }
+    board = make_board([mine("a", POWERSTONE_SHARD), mine("t", other), mine("b", POWERSTONE_SHARD)])
+    assert checked_verdict(board, "{5}") and not checked_verdict(board, "{6}")
 
 
 def test_a_name_written_on_another_card_is_that_name() -> None:
@@ -461,3 +476,17 @@ def test_another_grant_to_the_enchanted_permanent_is_warned_about() -> None:
     (warning,) = text_warnings(board)
     assert warning.permanent == "s" and "CR 613.7" in warning.reason and warning.sentence == "{T}: Add {C}."
     assert checked_verdict(board, "{1}") and not checked_verdict(board, "{2}")
+
+
+def test_a_restriction_after_a_triggers_mana_is_that_manas() -> None:
+    karn = (
+        "At the beginning of your upkeep, add {C} for each artifact you control. This mana can't be spent to "
+        "cast nonartifact spells. Until end of turn, you don't lose this mana as steps and phases end."
+    )
+    parsed = parse_oracle(karn, "Karn, Legacy Reforged")
+    assert [s.read_as for s in parsed.sentences] == ["not_payment", "not_payment", "ignored"]
+    (record,) = parsed.not_payment
+    assert record.restriction is not None
+    assert record.restriction.allows(PaymentTarget.of("{3}", type_line="Artifact Creature — Golem"))
+    assert record.restriction.allows(PaymentTarget.of("{3}", kind="ability"))
+    assert not record.restriction.allows(PaymentTarget.of("{3}", type_line="Creature — Bear"))

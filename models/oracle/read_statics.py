@@ -16,6 +16,7 @@ from models.abilities import (
     SpendUse,
     Who,
 )
+from models.cost import PaymentKind
 from models.mana import ALL_COLORS, ALL_TYPES
 from models.mana_effects import (
     ActivationBan,
@@ -37,6 +38,7 @@ from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
     UnreadError,
     parse_condition,
+    parse_effect,
     parse_mana_effect,
     parse_spending,
     parse_static,
@@ -50,7 +52,7 @@ from models.oracle.parsed import (
     SentenceReading,
 )
 from models.oracle.read_activated import read_mana_ability
-from models.oracle.readings import Head, Nouns
+from models.oracle.readings import Head, NotForNonartifact, Nouns
 from models.types import CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -75,6 +77,20 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
         else:
             out.unread(sentence)
+        return
+    if (
+        out.sentences
+        and out.sentences[-1].read_as == "not_payment"
+        and out.not_payment
+        and out.not_payment[-1].restriction is None
+        and _not_for_nonartifact(body)
+    ):
+        # 'This mana can't be spent to cast nonartifact spells.' after a trigger's mana (Karn, Legacy
+        # Reforged): the uses left are every ability's cost and artifact spells (CR 106.6), as on an ability
+        artifacts = SpendUse(kind=PaymentKind.SPELL, types=("Artifact",))
+        restriction = SpendRestriction((SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence)
+        out.not_payment[-1] = replace(out.not_payment[-1], restriction=restriction)
+        out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
         return
     if classify.grants_exiled_cards_abilities(body):
         out.unread(sentence, EXILED_ABILITIES_NOTE)
@@ -160,6 +176,19 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.unread(sentence)
     else:
         out.ignore(sentence)
+
+
+def _not_for_nonartifact(body: str) -> bool:
+    """'This mana can't be spent to cast nonartifact spells' (or 'a nonartifact spell'), as the grammar reads
+    it on an ability.
+
+    >>> _not_for_nonartifact("This mana can't be spent to cast nonartifact spells")
+    True
+    """
+    try:
+        return isinstance(parse_effect(body), NotForNonartifact)
+    except UnreadError:
+        return False
 
 
 def _one_card_permission(body: str) -> s.OneCardPermission | None:

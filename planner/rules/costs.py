@@ -592,6 +592,11 @@ def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None
         return f"{who}: paying {'{E}' * needed} needs {needed} energy, and {player.id} has {energy or 'none'}"
     exiled = graveyard_exiled(ability, player.graveyard)
     graveyard = player.graveyard_size or 0
+    for part in _parts(ability, (CostPartKind.COLLECT_EVIDENCE,)):
+        if evidence_cards(player.graveyard, part.count) > graveyard:
+            cards = player.graveyard if isinstance(player.graveyard, tuple) else ()
+            held = sum(card_mana_value(card) for card in cards)
+            return f"{who}: collecting evidence {part.count}, and {player.id}'s graveyard adds up to {held}"
     if exiled > graveyard:
         holds = f"{player.id}'s holds {graveyard or 'none'}"
         return f"{who}: exiling {exiled} card(s) from the graveyard, and {holds}"
