@@ -21,6 +21,8 @@ executed by the rules in every stage (could-produce, the CP-SAT model, the repla
   613.1d), layer 6 leaves it the Treasure's ability alone (a creature no more, so never summoning sick,
   CR 302.6); its own effects end; an ability another effect grants it is warned about (which came first,
   CR 613.7, is not on the board);
+- Roxanne, Starfall Savant's 'Whenever you tap an artifact token for mana, add one mana of any type that
+  artifact token produced.' (read before this session: checked on a board with her Meteorite);
 - 'This mana can't be spent to cast nonartifact spells.' after a trigger's mana (Karn, Legacy Reforged's
   upkeep mana): a restriction on that mana's record, as on an ability's;
 - Agatha's Soul Cauldron's grant of the abilities of the creature cards exiled with it: no board has an
@@ -490,3 +492,33 @@ def test_a_restriction_after_a_triggers_mana_is_that_manas() -> None:
     assert record.restriction.allows(PaymentTarget.of("{3}", type_line="Artifact Creature — Golem"))
     assert record.restriction.allows(PaymentTarget.of("{3}", kind="ability"))
     assert not record.restriction.allows(PaymentTarget.of("{3}", type_line="Creature — Bear"))
+
+
+#: Roxanne, Starfall Savant (current Oracle text) and the Meteorite token she makes.
+ROXANNE: dict[str, Any] = {
+    "name": "Roxanne, Starfall Savant",
+    "type_line": "Legendary Creature — Cat Druid",
+    "power": 4,
+    "toughness": 3,
+    "oracle": (
+        "Whenever Roxanne enters or attacks, create a tapped colorless artifact token named Meteorite with "
+        '"When this token enters, it deals 2 damage to any target" and "{T}: Add one mana of any color."\n'
+        "Whenever you tap an artifact token for mana, add one mana of any type that artifact token produced."
+    ),
+}
+METEORITE: dict[str, Any] = {
+    "name": "Meteorite",
+    "type_line": "Token Artifact",
+    "token": True,
+    "oracle": "When this token enters, it deals 2 damage to any target.\n{T}: Add one mana of any color.",
+}
+
+
+def test_roxanne_adds_one_more_for_an_artifact_token_tapped_for_mana() -> None:
+    """A Meteorite taps for {R}{R} (its {R} and Roxanne's), a Treasure for {G}{G}, a Sol Ring (no token)
+    for {C}{C} only: six mana, two of each of two colors at most."""
+    treasure = {**SCRAPPER, "name": "Treasure", "type_line": "Token Artifact — Treasure", "token": True}
+    treasure["oracle"] = "{T}, Sacrifice this artifact: Add one mana of any color."
+    board = make_board([mine("r", ROXANNE), mine("m", METEORITE), mine("t", treasure), mine("s", "Sol Ring")])
+    assert checked_verdict(board, "{R}{R}{G}{G}{2}") and not checked_verdict(board, "{R}{R}{R}{G}")
+    assert _x(board) == 6 and not text_warnings(board)
