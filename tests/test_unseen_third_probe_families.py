@@ -126,6 +126,9 @@ def test_a_count_of_artifacts_with_its_own_name_is_read_in_both_wordings() -> No
     assert keeper.output.amount.filter is not None
     assert keeper.output.amount.filter.named == "Powerstone Shard"
     assert not keeper.output.amount.filter.named_as_source
+    # a name with the card's own name inside it is not guessed at
+    inside = parse_oracle("{T}: Add {C} for each artifact named Urza's Tower you control.", "Urza")
+    assert [s.read_as for s in inside.sentences] == ["unsupported"]
 
 
 def test_each_powerstone_shard_counts_every_shard_of_its_controller() -> None:

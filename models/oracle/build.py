@@ -199,7 +199,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 "a 'with' clause",
                 len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
             ),
-            ("a name", noun.named == r.ITS_NAME),
+            # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
+            ("a name", noun.named == r.ITS_NAME or (_SELF in noun.named and noun.named != _SELF)),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
