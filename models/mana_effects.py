@@ -15,6 +15,7 @@ from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
+from models.types import TypeLine
 
 __all__ = [
     "ColorChange",
@@ -172,6 +173,10 @@ class TypeChange:
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
     #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
     while_counter: str = ""
+    #: 'Enchanted permanent is a Treasure artifact with "..." and it loses all other abilities' (Minimus
+    #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
+    #: but the one the grant of the same sentence gives it (layer 6)
+    sets_types: TypeLine | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -467,6 +467,19 @@ def plays_with_toys(sentence: str) -> bool:
     return tokens(sentence.rstrip(".")) == tokens("use toys to represent the tokens")
 
 
+def grants_exiled_cards_abilities(body: str) -> bool:
+    """'... have all activated abilities of all creature cards exiled with ~' (Agatha's Soul Cauldron): a
+    grant of the abilities of cards in exile, which no board holds.
+
+    >>> grants_exiled_cards_abilities("Creatures you control with +1/+1 counters on them have all activated "
+    ...     "abilities of all creature cards exiled with ~")
+    True
+    """
+    words = tokens(body.rstrip("."))
+    start = _find(words, ("activated", "abilities", "of"))
+    return start > 0 and words[start - 1] in ("all", "the") and _has(words[start:], "exiled with ~")
+
+
 def spends_any_type_on_own_abilities(body: str) -> bool:
     """'Mana of any type can be spent to activate ~'s abilities' (Sharkey, Tyrant of the Shire), 'You may
     spend blue mana as though it were mana of any color to pay the activation costs of ~'s abilities'

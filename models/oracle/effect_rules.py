@@ -144,6 +144,18 @@ class EffectRules(Transformer[Token, Any]):
     def reflexive_damage(self, _self: Token, damage: Number) -> Any:
         return ReflexiveDamage(fixed_number(damage))
 
+    def reflexive_damage_to_target(self, _self: Token, damage: Number, target: str) -> Any:
+        return ReflexiveDamage(fixed_number(damage), target)
+
+    def any_target(self, _target: Token) -> str:
+        return "any target"
+
+    def target_opponent(self, _target: Token) -> str:
+        return "target opponent"
+
+    def target_player(self, _target: Token) -> str:
+        return "target player"
+
     def control_at_least(self, number: Number, _or: Token, what: Nouns) -> Any:
         return ControlAtLeast(fixed_number(number), what)
 

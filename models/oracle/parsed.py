@@ -49,6 +49,12 @@ OWN_ABILITIES_PERMISSION = (
 #: 'LEVEL 1-4': :mod:`models.oracle.levels`): its class is how the text reads, and nothing of it is in force.
 NOT_IN_FORCE = ": not in force "
 
+#: Why 'Creatures you control with +1/+1 counters on them have all activated abilities of all creature cards
+#: exiled with ~' (Agatha's Soul Cauldron) is not used: the board has no exile zone.
+EXILED_ABILITIES_NOTE = (
+    "the cards exiled with it are not on the board (a board has no exile zone, contract section 10): the "
+    "activated abilities it grants are not known, not used"
+)
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 

@@ -17,6 +17,7 @@ from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     ActivationBanReading,
     BecomesTappedDamage,
+    BecomesWithOnly,
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
@@ -254,6 +255,13 @@ class StaticRules(Transformer[Token, Any]):
 
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])
+
+    def becomes_with_only(self, what: Subject, *parts: Any) -> BecomesWithOnly:
+        if not isinstance(what, Nouns):
+            raise UnreadError("a card itself that is a type with only one ability")
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
+        return BecomesWithOnly(what, types, quoted)
 
     def grant_while(self, *parts: Any) -> GrantReading:
         what = next(part for part in parts if isinstance(part, Nouns))

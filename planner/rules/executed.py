@@ -64,6 +64,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.PUT_COUNTER_FIRST,
         SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
         SideEffectKind.DAMAGE_OPPONENTS,
+        SideEffectKind.DAMAGE_TARGET,  # (the reflexive trigger's: it waits for the stack, CR 603.12)
         SideEffectKind.BECOMES_COLOR,  # (set aside where a board reads colors: colors_read.color_change_gap)
     }
 )

@@ -103,6 +103,14 @@ _MATCHING: ViewTable[tuple[ObjectFilter, str | None, frozenset[str]], tuple[str,
 )
 
 
+#: Why an ability granted to a permanent that an effect strips of its other abilities is not used: which
+#: effect came first (CR 613.7, in layer 6) is not on the board.
+_LOST_IN_LAYER_6 = (
+    "another effect takes its abilities away but one (layer 6): which came first, CR 613.7, is not on the "
+    "board"
+)
+
+
 class BoardView:
     """A board with its rules applied: parsed text, characteristics, effects in force, and eligibility.
 
@@ -421,14 +429,21 @@ class BoardView:
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
             abilities += intrinsic_abilities(line)
             granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
+            keeps = self._stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
             for sourced in grants:
                 grant = sourced.effect
                 assert isinstance(grant, GrantAbility)
                 once = (sourced.source, grant.text)
                 if once not in granted and self.matches(grant.affected, pid, sourced.source):
+                    if keeps is not None and once != keeps:
+                        unexecuted.append(TextWarning(pid, grant.ability.text, _LOST_IN_LAYER_6))
+                        continue
                     granted.add(once)
                     abilities.append(grant.ability)
-            abilities += [a for a in granted_from_graveyards if a not in abilities]
+            if keeps is not None:
+                unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
+            else:
+                abilities += [a for a in granted_from_graveyards if a not in abilities]
             families = tuple(a for a in abilities if counters_removed_any(a))
             if families:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
@@ -448,6 +463,23 @@ class BoardView:
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         return result, tuple(unexecuted)
+
+    @cached_property
+    def _stripped(self) -> dict[str, tuple[str, str]]:
+        """The permanents whose types an effect sets as it takes their other abilities away (Minimus
+        Containment's 'is a Treasure artifact with "..." and it loses all other abilities'), each with the
+        source and text of the grant it keeps."""
+        found: dict[str, tuple[str, str]] = {}
+        for sourced in self.effects_of(TypeChange):
+            effect = sourced.effect
+            assert isinstance(effect, TypeChange)
+            if effect.sets_types is None:
+                continue
+            for permanent in self.board.permanents:
+                pid = permanent.id
+                if self.lost_text_abilities(pid) and self.matches(effect.affected, pid, sourced.source):
+                    found[pid] = (sourced.source, effect.text)
+        return found
 
     def _haste_gaps(self, pid: str, haste: bool, line: TypeLine) -> list[TextWarning]:
         """The grants of haste whose condition the board can't answer (:func:`haste_gaps`), reported where
@@ -639,6 +671,10 @@ class BoardView:
             exiled = source_permanent.choices.imprinted if source_permanent else None
             if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
+        if flt.named_as_source and (
+            source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
+        ):
+            return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def colors(self, pid: str) -> ManaTypes:
