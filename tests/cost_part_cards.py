@@ -395,6 +395,51 @@ SONG_OF_FREYALISE: dict[str, Any] = {
     "indestructible until end of turn.",
 }
 
+#: Powerstone Shard, as printed (2019's and current Oracle text).
+POWERSTONE_SHARD: dict[str, Any] = {
+    "name": "Powerstone Shard",
+    "type_line": "Artifact",
+    "mana_cost": "{3}",
+    "oracle": "{T}: Add {C} for each artifact named Powerstone Shard you control.",
+}
+#: Selvala, Eager Trailblazer as printed (its Mercenary trigger pays nothing).
+SELVALA: dict[str, Any] = {
+    "name": "Selvala, Eager Trailblazer",
+    "type_line": "Legendary Creature — Elf Scout",
+    "mana_cost": "{2}{G}{W}",
+    "power": 4,
+    "toughness": 5,
+    "oracle": (
+        "Vigilance\nWhenever you cast a creature spell, create a 1/1 red Mercenary creature token with "
+        '"{T}: Target creature you control gets +1/+0 until end of turn. Activate only as a sorcery."\n'
+        "{T}: Choose a color. Add one mana of that color for each different power among creatures you "
+        "control."
+    ),
+}
+#: Cryptex as printed (its sacrifice ability is no mana ability).
+CRYPTEX: dict[str, Any] = {
+    "name": "Cryptex",
+    "type_line": "Artifact",
+    "mana_cost": "{2}",
+    "oracle": (
+        "{T}, Collect evidence 3: Add one mana of any color. Put an unlock counter on Cryptex. (To collect "
+        "evidence 3, exile cards with total mana value 3 or greater from your graveyard.)\n"
+        "Sacrifice Cryptex: Surveil 3, then draw three cards. Activate only if Cryptex has five or more "
+        "unlock counters on it."
+    ),
+}
+#: A leveler that taps for {G}{G} with one to four level counters and gives every Elf that ability from five
+#: on (Joraga Treespeaker's words, as printed).
+TEST_TREESPEAKER: dict[str, Any] = {
+    "name": "Test Treespeaker",
+    "type_line": "Creature — Elf Druid",
+    "mana_cost": "{G}",
+    "power": 1,
+    "toughness": 1,
+    "oracle": "Level up {1}{G} ({1}{G}: Put a level counter on this. Level up only as a sorcery.)\n"
+    "LEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
+    'Elves you control have "{T}: Add {G}{G}."',
+}
 #: The cards above with the cost parts of planner.rules.costs (all but the graveyard and color families).
 COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BOG_WITCH,
@@ -433,6 +478,8 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(UNDERMOUNTAIN_ADVENTURER, TEST_TREE, YURLOK),  # (the monarch's 'instead', a grant while, each player)
     FOREST_GROWER,  # (a pump for each Forest, which its own mana reads)
     *(FORGE_RALLY_OF_THREE, GREEN_RITUALIST, ENCHANTMENT_OUTLET),  # (haste ended by a cost mid-payment)
+    *(POWERSTONE_SHARD, SELVALA, CRYPTEX),  # (a count by its own name, different powers, collect evidence)
+    TEST_TREESPEAKER,  # (a leveler's striations, by its level counters)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.
@@ -461,4 +508,6 @@ def counters_for(card: dict[str, Any], count: int) -> dict[str, Any]:
         return {"counters": {"charge": count}}
     if card is SONG_OF_FREYALISE:
         return {"counters": {"lore": count}}
+    if card is TEST_TREESPEAKER and count:
+        return {"counters": {"level": count}}
     return {}

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 from boards import checked_verdict, could, make_board, mine
+from cost_part_cards import TEST_TREESPEAKER
+from test_unseen_third_probe_families import BEAR
 
 from models.board import Board
 from models.carddata.names import CardResolver
@@ -53,18 +55,6 @@ TEST_SORCERER: dict[str, Any] = {
     'spell or to gain a Class level."\n'
     '{3}{U}{R}: Level 3 — Creatures you control have "{T}: Add {C}."',
 }
-#: A leveler that taps for {G}{G} with one to four level counters and gives every Elf that ability from five
-#: on (Joraga Treespeaker's words, as printed).
-TEST_TREESPEAKER: dict[str, Any] = {
-    "name": "Test Treespeaker",
-    "type_line": "Creature — Elf Druid",
-    "mana_cost": "{G}",
-    "power": 1,
-    "toughness": 1,
-    "oracle": "Level up {1}{G} ({1}{G}: Put a level counter on this. Level up only as a sorcery.)\n"
-    "LEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
-    'Elves you control have "{T}: Add {G}{G}."',
-}
 TREASURE: dict[str, Any] = {
     "name": "Treasure",
     "type_line": "Token Artifact — Treasure",
@@ -78,7 +68,6 @@ ELF: dict[str, Any] = {
     "power": 1,
     "toughness": 1,
 }
-BEAR: dict[str, Any] = {"name": "Test Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2}
 
 
 def _x(board: Board) -> int:

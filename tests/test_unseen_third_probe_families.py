@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from boards import agrees_with_reference, checked_verdict, make_board, mine
+from cost_part_cards import CRYPTEX, POWERSTONE_SHARD, SELVALA
 
 from models.abilities import AmountKind, BoardFact, CostPartKind, SideEffectKind
 from models.board import Board
@@ -47,13 +48,6 @@ from models.types import TypeLine
 from planner.api import could_produce, max_x, pay, text_warnings
 from planner.rules.view import BoardView
 
-#: Powerstone Shard, as printed (2019's and current Oracle text).
-POWERSTONE_SHARD: dict[str, Any] = {
-    "name": "Powerstone Shard",
-    "type_line": "Artifact",
-    "mana_cost": "{3}",
-    "oracle": "{T}: Add {C} for each artifact named Powerstone Shard you control.",
-}
 #: A made-up card that counts Powerstone Shards by name: its own name is not the one counted.
 SHARD_KEEPER: dict[str, Any] = {
     "name": "Shard Keeper",
@@ -66,20 +60,6 @@ SCRAPPER: dict[str, Any] = {
     "name": "Test Scrapper",
     "type_line": "Enchantment",
     "oracle": "Sacrifice an artifact: Add {C}.",
-}
-#: Selvala, Eager Trailblazer as printed (its Mercenary trigger pays nothing).
-SELVALA: dict[str, Any] = {
-    "name": "Selvala, Eager Trailblazer",
-    "type_line": "Legendary Creature — Elf Scout",
-    "mana_cost": "{2}{G}{W}",
-    "power": 4,
-    "toughness": 5,
-    "oracle": (
-        "Vigilance\nWhenever you cast a creature spell, create a 1/1 red Mercenary creature token with "
-        '"{T}: Target creature you control gets +1/+0 until end of turn. Activate only as a sorcery."\n'
-        "{T}: Choose a color. Add one mana of that color for each different power among creatures you "
-        "control."
-    ),
 }
 BEAR: dict[str, Any] = {"name": "Test Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2}
 WALL: dict[str, Any] = {"name": "Test Wall", "type_line": "Creature — Wall", "power": 0, "toughness": 4}
@@ -255,18 +235,6 @@ def test_a_power_the_board_does_not_give_sets_the_ability_aside() -> None:
 
 # ------------------------------------------------------------------------------------------ collect evidence
 
-#: Cryptex as printed (its sacrifice ability is no mana ability).
-CRYPTEX: dict[str, Any] = {
-    "name": "Cryptex",
-    "type_line": "Artifact",
-    "mana_cost": "{2}",
-    "oracle": (
-        "{T}, Collect evidence 3: Add one mana of any color. Put an unlock counter on Cryptex. (To collect "
-        "evidence 3, exile cards with total mana value 3 or greater from your graveyard.)\n"
-        "Sacrifice Cryptex: Surveil 3, then draw three cards. Activate only if Cryptex has five or more "
-        "unlock counters on it."
-    ),
-}
 #: A made-up outlet that exiles any card from the graveyard (Titans' Nest's part alone).
 GRAVE_EATER: dict[str, Any] = {
     "name": "Test Grave Eater",
