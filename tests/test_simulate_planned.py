@@ -409,6 +409,50 @@ def test_a_memo_started_again_when_full_changes_no_answer(monkeypatch: pytest.Mo
     assert {"_Memo", "KarstenPlanned"} <= set(forgotten)  # (each started again at least once)
 
 
+def test_the_games_pause_the_garbage_collector_and_leave_it_as_it_was() -> None:
+    """The game loop runs with the cyclic collector paused (speed only: the same figures), and leaves it
+    as it found it, when it stops on an error too."""
+    import gc
+
+    from models.errors import InputError
+    from planner.sim.planned import planned_counts
+
+    collecting: list[bool] = []
+
+    def games(layout: tuple[str, ...] | None = None) -> None:
+        gc.callbacks.append(seen)
+        try:
+            planned_counts(
+                DECK,
+                turns=(1, 3),
+                games=20,
+                seed=1,
+                on_the_draw=False,
+                mulligan="none",
+                min_x=1,
+                chunks=range(1),
+                layout=layout,
+            )
+        finally:
+            gc.callbacks.remove(seen)
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        collecting.append(True)
+
+    assert gc.isenabled()
+    games()
+    assert gc.isenabled() and not collecting  # (no collection during the games)
+    with pytest.raises(InputError):
+        games(("Not a land",))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        games()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def _counting(forget: Any, name: str, forgotten: list[str]) -> Any:
     def counted(self: object) -> None:
         forgotten.append(name)
