@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, call
 from typing import Any
 
 from models.board.json_fields import (
@@ -280,9 +281,9 @@ class Permanent:
         if tapped == self.tapped:
             return self
         copy = object.__new__(Permanent)
-        # (each field's slot set directly: no look-up of the attribute by name, 21 times)
-        for setter, value in zip(_PERMANENT_SETTERS, _PERMANENT_VALUES(self), strict=True):
-            setter(copy, value)
+        # (each field's slot set directly, all at C speed: no look-up of the attribute by name and no loop of
+        # bytecode, 21 times; a setter answers None, so ``any`` runs them all)
+        any(map(call, _PERMANENT_SETTERS, repeat(copy), _PERMANENT_VALUES(self)))
         object.__setattr__(copy, "tapped", tapped)
         object.__setattr__(copy, "_hash", 0)
         return copy
