@@ -49,7 +49,8 @@ def folded(text: str) -> str:
     >>> folded("Spend THIS \u017fpell")
     'spend this spell'
     """
-    return text.translate(_ASCII_LETTER_OF).lower()
+    # (an ASCII text has none of those letters: ``isascii`` is a flag of the string, read at once)
+    return text.lower() if text.isascii() else text.translate(_ASCII_LETTER_OF).lower()
 
 
 # --------------------------------------------------------------------------------------------------------
