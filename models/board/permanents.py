@@ -7,10 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from itertools import repeat
-from operator import attrgetter, call
+from dataclasses import dataclass, field
 from typing import Any
 
 from models.board.json_fields import (
@@ -49,6 +46,7 @@ from models.cost import ManaCost
 from models.errors import BoardError
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ManaType, ManaTypes
+from models.slots import slot_copier
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 
@@ -280,10 +278,7 @@ class Permanent:
         """
         if tapped == self.tapped:
             return self
-        copy = object.__new__(Permanent)
-        # (each field's slot set directly, all at C speed: no look-up of the attribute by name and no loop of
-        # bytecode, 21 times; a setter answers None, so ``any`` runs them all)
-        any(map(call, _PERMANENT_SETTERS, repeat(copy), _PERMANENT_VALUES(self)))
+        copy = _copy_permanent(self)  # (each field's slot set directly, at C speed)
         object.__setattr__(copy, "tapped", tapped)
         object.__setattr__(copy, "_hash", 0)
         return copy
@@ -393,13 +388,8 @@ class Permanent:
         return out
 
 
-#: The fields :meth:`Permanent.with_tapped` copies.
-_PERMANENT_FIELDS = tuple(f.name for f in fields(Permanent) if f.name != "_hash")
-#: What reads those fields' values, in that order, and what sets each field's slot on a new permanent.
-_PERMANENT_VALUES = attrgetter(*_PERMANENT_FIELDS)
-_PERMANENT_SETTERS: tuple[Callable[[Permanent, object], None], ...] = tuple(
-    Permanent.__dict__[name].__set__ for name in _PERMANENT_FIELDS
-)
+#: What :meth:`Permanent.with_tapped` copies a permanent with (its hash left unset: the caller sets it).
+_copy_permanent = slot_copier(Permanent, leave=("_hash",))
 
 
 # --------------------------------------------------------------------------------------------------------
