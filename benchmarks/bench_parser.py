@@ -44,7 +44,9 @@ indicator, power and toughness (when printed as numbers), with, only when its te
 
 - *counters* (the text says "counter"): 3 of each kind it names ("charge counter", "+1/+1 counters"),
   or 3 +1/+1 counters when it names none; as many as the highest threshold of a station line ("20+ | ...")
-  when that is more;
+  when that is more (a leveler's 3 level counters put it in the striation "LEVEL 1-4" or "LEVEL 2-3");
+- *a Class's level*: the highest its text opens ("{3}{U}{R}: Level 3"), so that every level's abilities are
+  its own (CR 716.2b);
 - *choices* made as it entered: color G ("choose a color", "chosen color"), creature type Elf ("creature
   type"), card type Creature ("card type"), basic land type Forest ("basic land type"), and the exiled card
   ("exiled with", "imprint") as a described red and green card, and the colors of the cards exiled to craft
@@ -271,6 +273,8 @@ _ZONE_CARDS: Final = ("Forest", "Llanowar Elves", "Lightning Bolt", "Sol Ring")
 _COUNTERS: Final = 3
 #: A threshold of counters a line of the text needs (a Spacecraft's or a Planet's station: "12+ | ...").
 _THRESHOLD: Final = re.compile(r"^(\d{1,3})\+ \|", re.M)
+#: A Class's class level ability, '{2}{R}: Level 2' (CR 716.2a), and the level it gives.
+_CLASS_LEVEL: Final = re.compile(r"^[^:\n]*: Level (\d{1,3})\b", re.M)
 #: The card exiled with the face, when its text reads one: described, so that its colors are known.
 _EXILED_CARD: Final = {"name": "Bench Exiled Card", "mana_cost": "{R}{G}"}
 #: The colors among the cards exiled to craft the face, when its text reads them (the exiled card's).
@@ -351,6 +355,11 @@ def face_board(face: CardFace) -> dict[str, Any]:
     ...     "mana, its controller adds an additional one mana of any color.")
     >>> [(p["id"], p.get("attached_to")) for p in face_board(growth)["permanents"]]
     [('face', 'host_land'), ('host_land', None), ('host_creature', None)]
+    >>> talent = CardFace(name="Test Talent", card_name="Test Talent", face_index=0,
+    ...     type_line="Enchantment — Class", oracle="{1}{R}: Level 2\\nCreatures you control get +1/+1."
+    ...     "\\n{4}{R}: Level 3 — Draw a card.")
+    >>> face_board(talent)["permanents"][0]["class_level"]
+    3
     """
     text = face.oracle
     lower = text.lower()
@@ -372,6 +381,9 @@ def face_board(face: CardFace) -> dict[str, Any]:
         permanent["counters"] = dict.fromkeys(kinds, max([_COUNTERS, *thresholds]))
     if choices := _choices(text):
         permanent["choices"] = choices
+    subtypes = face.type_line.partition("—")[2].split()
+    if "Class" in subtypes and (levels := _CLASS_LEVEL.findall(text)):
+        permanent["class_level"] = max(int(level) for level in levels)
     player: dict[str, Any] = {"id": "me", "life": 20}
     if "commander" in lower:
         player["commander_colors"] = "WUBRG"
@@ -379,7 +391,6 @@ def face_board(face: CardFace) -> dict[str, Any]:
         player["hand"] = list(_ZONE_CARDS)
     if "graveyard" in lower:
         player["graveyard"] = list(_ZONE_CARDS)
-    subtypes = face.type_line.partition("—")[2].split()
     permanents = [permanent]
     if _GRANTS.search(text) or "Aura" in subtypes or "Equipment" in subtypes:
         permanents += [dict(_HOST_LAND), dict(_HOST_CREATURE)]
@@ -648,10 +659,13 @@ def _examples(names: Sequence[str], count: int = 5) -> str:
     return ", ".join(names[:count]) + more if names else "-"
 
 
-def file_report(measure: FileMeasure, result: UsableCoverage, *, top: int = 25, shapes: int = 0) -> list[str]:
+def file_report(
+    measure: FileMeasure, result: UsableCoverage, *, top: int = 25, shapes: int = 0, filed: int = 0
+) -> list[str]:
     """The lines printed for one file: the counts, read % and usable % against the target, the families still
     short (``top`` of them), the set-asides by the rules and the board gaps, the disagreements between read
-    and usable, the table by year (when the faces have years), and, with ``shapes``, the unread shapes.
+    and usable, the table by year (when the faces have years), with ``shapes``, the unread shapes, and with
+    ``filed``, that many shapes of sentences filed away that mention mana (:func:`filed_about_mana`).
 
     >>> elf = CardFace(name="Llanowar Elves", card_name="Llanowar Elves", face_index=0,
     ...     type_line="Creature — Elf Druid", oracle="{T}: Add {G}.")
@@ -710,7 +724,44 @@ def file_report(measure: FileMeasure, result: UsableCoverage, *, top: int = 25, 
             f"{'count':>5}  {'example card':<32} shape",
         ]
         lines += [f"{n:>5}  {read.examples[k][:32]:<32} {k}" for k, n in read.unread.most_common(shapes)]
+    if filed:
+        counts, examples = filed_about_mana(measure.mana)
+        lines += [
+            "",
+            f"filed away while they mention mana ({sum(counts.values())} sentences, {len(counts)} shapes; "
+            "counted as read: check them by hand):",
+            f"{'count':>5}  {'example card':<32} shape",
+        ]
+        lines += [f"{n:>5}  {examples[k][:32]:<32} {k}" for k, n in counts.most_common(filed)]
     return lines
+
+
+def filed_about_mana(faces: Iterable[ManaFace]) -> tuple[Counter[str], dict[str, str]]:
+    """The sentences of faces with mana text that the reader files as not about a payment or ignored while
+    they mention mana, by shape (:func:`~models.carddata.check.sentence_shape`), with an example card each.
+    The usable figure counts them as read, so a silent wrong answer hides there: a person checks them.
+
+    >>> vale = CardFace(name="Vale", card_name="Vale", face_index=0, type_line="Land",
+    ...     oracle="{T}: Add {C}.\\nWhen this land enters, add {G}.")
+    >>> filed_about_mana([ManaFace(vale, read_card_face(vale), "2024")])[0]
+    Counter({'[not_payment] When ~ enters, add {M}.': 1})
+    """
+    shapes: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for mana_face in faces:
+        name = mana_face.face.name
+        for sentence in mana_face.reading.sentences:
+            text = sentence.text
+            if sentence.read_as in _FILED_AWAY and (adds_mana(text) or _MANA_WORD.search(text)):
+                shape = f"[{sentence.read_as}] {sentence_shape(text, name)}"
+                shapes[shape] += 1
+                examples.setdefault(shape, name)
+    return shapes, examples
+
+
+#: The classes of sentences that count as read and give the planner nothing.
+_FILED_AWAY: Final = ("not_payment", "ignored")
+_MANA_WORD: Final = re.compile(r"\bmana\b", re.IGNORECASE)
 
 
 def _progress(label: str) -> Callable[[int, int], None]:
@@ -791,6 +842,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--shapes", type=int, default=0, help="also list this many shapes of unsupported sentences"
     )
     parser.add_argument(
+        "--filed",
+        type=int,
+        default=0,
+        help="also list this many shapes of sentences filed as not about payment or ignored, mentioning mana",
+    )
+    parser.add_argument(
         "--peers", action="store_true", help="the peers' test cards (peer_cards.json) instead"
     )
     parser.add_argument("--speed", action="store_true", help="time first-sight parsing instead")
@@ -816,7 +873,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure = _measure_peers() if path is None else mana_faces(read_card_files([path]).cards)
         result = usable_coverage(measure.mana, _progress(label))
         print(f"\n== {label}")
-        for line in file_report(measure, result, top=args.top, shapes=args.shapes):
+        for line in file_report(measure, result, top=args.top, shapes=args.shapes, filed=args.filed):
             print(line)
         rows.append(
             f"{label[:40]:<40}{result.faces:>11}{result.read_percent:>8.1f}%{result.percent:>9.1f}%   "

@@ -70,6 +70,8 @@ class AmountKind(Enum):
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
     GREATEST_POWER = "greatest_power"  # the greatest power among ``filter`` (Selvala, Heart of the Wilds)
+    #: the number of different powers among ``filter`` (Selvala, Eager Trailblazer)
+    DISTINCT_POWERS = "distinct_powers"
     LAND_TYPES = "land_types"  # the basic land types among ``filter`` (domain: Prismatic Geoscope)
     GRAVEYARD = "graveyard"  # the cards matching ``filter`` in its controller's graveyard (Crypt of Agadeem)
     #: the other permanents matching ``filter`` with the same name as the one tapped for mana (CR 201.2a:
@@ -282,6 +284,10 @@ class Condition:
     #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
     #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
     player_status: str = ""
+    #: 'if an opponent has three or more poison counters' (Corrupted): the kind of counter one of the
+    #: controller's opponents has at least ``at_least`` of (the board's ``players[i].counters``), which no
+    #: mana ability's cost changes
+    opponent_counter: str = ""
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -302,6 +308,8 @@ class Condition:
             return "this permanent entered this turn"
         if self.designation:
             return f"this permanent is {self.designation}"
+        if self.opponent_counter:
+            return f"an opponent has {self.at_least} or more {self.opponent_counter} counters"
         if self.player_status:
             return "you're the monarch" if self.player_status == "monarch" else "you have the initiative"
         if self.done_this_turn:
@@ -342,6 +350,9 @@ class CostPartKind(Enum):
     REVEAL = "reveal"  # Reveal any number of artifact cards in your hand
     SACRIFICE_TOKEN = "sacrifice_token"  # Sacrifice a Prism token, Sacrifice a token named Wood
     FORAGE = "forage"  # Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food)
+    #: Collect evidence N (CR 701.59a: exile cards with total mana value N or greater from your graveyard;
+    #: ``count`` is N)
+    COLLECT_EVIDENCE = "collect_evidence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,6 +531,9 @@ class SideEffectKind(Enum):
     DELAYED = "delayed"  # a delayed trigger: draw at the next upkeep, sacrifice at the next end step
     REMOVE_COUNTER = "remove_counter"  # remove a (time) counter from ~ after the mana is added
     DAMAGE_OPPONENTS = "damage_opponents"  # 'when you do, ~ deals N damage to each opponent' (CR 603.12)
+    #: 'when you do, ~ deals N damage to any target': the reflexive trigger's target, chosen as it triggers
+    #: after the payment (CR 603.12), never the mana ability's (605.1a)
+    DAMAGE_TARGET = "damage_target"
     REVEAL_FIRST = "reveal_first"  # reveal cards from the hand before the mana is counted (Metalworker)
     BECOMES_COLOR = "becomes_color"  # '~ becomes that color until end of turn' (Foraging Wickermaw)
 

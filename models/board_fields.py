@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from models.limits import MAX_COUNTERS
+
 __all__ = [
     "BOARD",
     "CHOICES",
@@ -287,6 +289,11 @@ PERMANENT: Final = ObjectFields(
             "counters",
             {"type": "object", "additionalProperties": _COUNT},
             "Counter name to count.",
+        ),
+        Field(
+            "class_level",
+            {"type": "integer", "minimum": 1, "maximum": MAX_COUNTERS},
+            "A Class's level (CR 716; default 1, the level it enters at); only a Class has one.",
         ),
         Field("attached_to", _TEXT, "The id of the permanent it is attached to.", nullable=True),
         Field("choices", _ref("choices"), "What was chosen as it entered."),

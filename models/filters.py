@@ -123,12 +123,15 @@ class ObjectFilter:
     ``attached`` means the permanent the effect's source is attached to (enchanted or equipped);
     ``named_as_imprinted`` asks for the name of the card exiled with the source (its ``imprinted`` choice:
     'a land with the same name as the exiled card'); ``token`` asks for a token (True) or a nontoken
-    (False), ``named`` for a name ('a token named Wood').
+    (False), ``named`` for a name ('a token named Wood'), ``named_as_source`` for the name of the permanent
+    the filter is written on ('each artifact named ~ you control': Powerstone Shard, CR 201.2).
 
     >>> ObjectFilter(types=("Elf",), controller=Who.YOU, other=True).describe()
     'other Elf you control'
     >>> ObjectFilter(token=True, named="Wood", controller=Who.YOU).describe()
     'token named Wood you control'
+    >>> ObjectFilter(types=("Artifact",), named_as_source=True, controller=Who.YOU).describe()
+    'artifact named as this permanent you control'
     """
 
     types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
@@ -163,6 +166,8 @@ class ObjectFilter:
         default=None, metadata=facts_read(BoardFact.POWER, BoardFact.COUNTERS, BoardFact.TYPES)
     )
     named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
+    #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
+    named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -240,6 +245,8 @@ class ObjectFilter:
             words.append("token")
         if self.named:
             words += ["named", self.named]
+        if self.named_as_source:
+            words += ["named as this permanent"]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]

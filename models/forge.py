@@ -16,7 +16,8 @@ The players are ``human`` and ``ai``; permanents get ids from their names (``lla
   (as Forge places them); ``|Counters:TYPE=N`` (``P1P1`` is ``+1/+1``, other names in lower case),
   ``|ChosenColor:``, ``|ChosenType:`` (a basic land type, a card type or a creature type),
   ``|AttachedTo:N`` and ``|Attaching:N`` (the permanent ``|Id:N``), ``|Transformed`` (the back face),
-  ``|IsCommander`` (its color identity is the player's ``commander_colors``), ``|Set:`` (the printing:
+  ``|IsCommander`` (its color identity is the player's ``commander_colors``), ``|ClassLevel:N`` (a Class's
+  ``class_level``; its level counters, a leveler's, are ``|Counters:LEVEL=N``), ``|Set:`` (the printing:
   nothing to read);
 - hand and graveyard are the player's ``hand`` and ``graveyard``; the library is its number of cards (the
   board holds a library as a count);
@@ -50,7 +51,7 @@ from models.board.state import BOARD_VERSION, Board
 from models.carddata.names import CardResolver
 from models.errors import BoardError
 from models.limits import MAX_NAME_LENGTH, shortened
-from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 if TYPE_CHECKING:
     from models.carddata.names import ResolvedCard
@@ -453,6 +454,12 @@ class _Reader:
                 self.attachments.append(
                     (permanent, value, f"line {entry.line}: {entry.key}: {shortened(spec)!r}")
                 )
+            elif key == "classlevel":
+                level = _integer(value)
+                if level is None or level < 1 or found is None or not _is_class(found):
+                    self.warn(entry, f"{shortened(spec)!r}: class level {value!r} not read")
+                else:
+                    permanent["class_level"] = level
             elif key == "id":
                 self.forge_ids[value] = pid
             elif key == "iscommander":
@@ -558,6 +565,11 @@ def _counted(warnings: list[str]) -> tuple[str, ...]:
     for warning in warnings:
         counts[warning] = counts.get(warning, 0) + 1
     return tuple(w if n == 1 else f"{w} ({n} times)" for w, n in counts.items())
+
+
+def _is_class(found: ResolvedCard) -> bool:
+    """True when the card named is a Class (CR 716), which alone has a level."""
+    return TypeLine.parse(found.face.type_line).is_a("Class")
 
 
 def _integer(text: str) -> int | None:

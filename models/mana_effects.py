@@ -15,6 +15,7 @@ from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
+from models.types import TypeLine
 
 __all__ = [
     "ColorChange",
@@ -172,6 +173,10 @@ class TypeChange:
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
     #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
     while_counter: str = ""
+    #: 'Enchanted permanent is a Treasure artifact with "..." and it loses all other abilities' (Minimus
+    #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
+    #: but the one the grant of the same sentence gives it (layer 6)
+    sets_types: TypeLine | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,10 +328,13 @@ class CostModifier:
     amount: Amount | None = None
     colored: ManaBag = ManaBag()
     only_colored: bool = False
+    #: 'Noncreature spells your opponents cast with mana value 4 or greater' (Reidane): the spell's mana
+    #: value as it will be on the stack (CR 202.3e: with X's value)
+    min_mana_value: int | None = None
 
     def matches(self, target: PaymentTarget) -> bool:
-        """True when the spell paid for is of the types and colors this change is about (who casts it, and
-        a chosen creature type, are for the caller to check).
+        """True when the spell paid for is of the types, colors and mana value this change is about (who
+        casts it, and a chosen creature type, are for the caller to check).
 
         >>> spells = ObjectFilter(types=("Instant", "Sorcery"))
         >>> cheaper = CostModifier(text="...", who=Who.YOU, spells=spells, colors=ManaTypes(),
@@ -336,6 +344,8 @@ class CostModifier:
         >>> cheaper.matches(PaymentTarget.of("{1}{G}", type_line="Creature — Bear"))
         False
         """
+        if self.min_mana_value is not None and target.mana_value < self.min_mana_value:
+            return False
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 

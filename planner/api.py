@@ -17,7 +17,7 @@ from typing import Any
 
 from models.abilities import ManaAbility
 from models.additional_costs import SacrificeCost, UnreadCost
-from models.board import BOARD_VERSION, Board, Permanent, Player
+from models.board import BOARD_VERSION, Board, Card, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
@@ -764,7 +764,9 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
                 sacrificed=step.sacrificed,
                 tapped_for_cost=step.tapped,
                 paid_with=_bag(step.paid_with),
-                parts=_step_parts(step, ability),
+                parts=_step_parts(
+                    step, ability, board.player(board.permanent(step.permanent).controller).graveyard
+                ),
             )
         )
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
@@ -786,8 +788,9 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
     return tuple(described)
 
 
-def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:
-    """What one step's other cost parts paid."""
+def _step_parts(step: Step, ability: ManaAbility, graveyard: tuple[Card, ...] | int | None) -> PaidParts:
+    """What one step's other cost parts paid (evidence collected from ``graveyard``, the board's: the cards it
+    takes are the same whatever came before, :func:`~planner.rules.costs.evidence_cards`)."""
     if not ability.cost.parts:
         return _NO_PARTS
     choices = step.choices
@@ -799,7 +802,7 @@ def _step_parts(step: Step, ability: ManaAbility) -> PaidParts:
         exiled_from_hand=choices.exiled_cards,
         energy_paid=energy_paid(ability),
         exerted=(step.permanent,) if exerts(ability) else (),
-        exiled_from_graveyard=graveyard_exiled(ability),
+        exiled_from_graveyard=graveyard_exiled(ability, graveyard),
     )
 
 

@@ -239,6 +239,9 @@ def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
+    if isinstance(effect, TypeChange) and effect.sets_types is not None:
+        lost = "its card types and subtypes, its other abilities lost"
+        return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
     if isinstance(effect, TypeChange):
         types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"

@@ -228,6 +228,30 @@ FORGE_RALLY: dict[str, Any] = {
     "oracle": "As long as you control an artifact, creatures you control have haste.",
     "mana_cost": "{1}{R}",
 }
+#: Forge Rally's haste on a count of three (made up: the three-artifact threshold of Rattleblaze Scarecrow's
+#: kind): ending it takes several of the artifacts it counts.
+FORGE_RALLY_OF_THREE: dict[str, Any] = {
+    **FORGE_RALLY,
+    "name": "Forge Rally of Three",
+    "oracle": "As long as you control three or more artifacts, creatures you control have haste.",
+}
+#: A summoning-sick creature's {T} ability with a mana cost (made up): the mana paying its {1} is made first,
+#: and a Treasure sacrificed for it may end the haste the creature needs.
+GREEN_RITUALIST: dict[str, Any] = {
+    "name": "Green Ritualist",
+    "type_line": "Creature — Elf Druid",
+    "oracle": "{1}, {T}: Add {G}{G}{G}.",
+    "mana_cost": "{1}{G}",
+    "power": 1,
+    "toughness": 1,
+}
+#: A sacrifice outlet for enchantments (made up): it may take away the source of a haste effect.
+ENCHANTMENT_OUTLET: dict[str, Any] = {
+    "name": "Enchantment Outlet",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice an enchantment: Add {R}.",
+    "mana_cost": "{2}",
+}
 #: Three mana of the type of a land's mana with a +1/+1 counter (as printed), and keywords with a mana ability
 #: granted to other legendary creatures (Esika, God of the Tree, as printed).
 INCUBATION_DRUID: dict[str, Any] = {
@@ -408,6 +432,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(GREY_HAVENS, THE_CORE),  # (the graveyard's cards: colors among some, a count of permanent cards)
     *(UNDERMOUNTAIN_ADVENTURER, TEST_TREE, YURLOK),  # (the monarch's 'instead', a grant while, each player)
     FOREST_GROWER,  # (a pump for each Forest, which its own mana reads)
+    *(FORGE_RALLY_OF_THREE, GREEN_RITUALIST, ENCHANTMENT_OUTLET),  # (haste ended by a cost mid-payment)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.

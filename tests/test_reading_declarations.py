@@ -45,6 +45,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "counter": ("", "+1/+1"),
     "power_at_least": (3,),
     "named": ("Subject",),
+    "named_as_source": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.

@@ -2,8 +2,9 @@
 ability it reads, it uses"), read by the grammar by phrase category and executed by the rules:
 
 - haste *as long as* a condition ('~ has haste as long as you control another Elf', 'As long as you control an
-  artifact, creatures you control have haste'): haste while the board says the condition holds; a condition
-  no board records, or one a payment may change, is reported beside a summoning-sick creature, never guessed;
+  artifact, creatures you control have haste'): haste while the board says the condition holds, judged as each
+  activation finds the board where a cost may take away what it counts; a condition no board records, or
+  one a payment may change otherwise, is reported beside a summoning-sick creature, never guessed;
 - keywords and a quoted mana ability granted together ('Other legendary creatures you control have vigilance
   and "{T}: Add one mana of any color."', Esika), also beside a pump ('Equipped creature gets +3/+3 and has
   vigilance and "{T}, Sacrifice this creature: Add three mana of any one color."', Lotus Ring);
@@ -19,8 +20,12 @@ from typing import Any
 
 from boards import agrees_with_reference, checked_verdict, could, graveyard_board, make_board, mine
 from cost_part_cards import (
+    ENCHANTMENT_OUTLET,
     ESIKA,
+    FIRES_OF_YAVIMAYA,
     FORGE_RALLY,
+    FORGE_RALLY_OF_THREE,
+    GREEN_RITUALIST,
     GREY_HAVENS,
     INCUBATION_DRUID,
     KINNAN,
@@ -154,18 +159,60 @@ def test_a_condition_the_board_cant_answer_is_reported_where_haste_matters() -> 
     # not sick: the haste changes nothing, nothing to report
     awake = make_board([mine("s", LIFE_SCOUT), mine("f", "Forest")])
     assert _x(awake) == 2 and not text_warnings(awake)
-    # a Treasure a payment may sacrifice is the artifact Forge Rally counts: the order matters, not followed
-    treasure = make_board(
-        [
-            mine("e", "Llanowar Elves", summoning_sick=True),
-            mine("r", FORGE_RALLY),
-            mine("t", TREASURE),
-            mine("f", "Forest"),
-        ]
+
+
+def test_haste_on_a_count_is_judged_as_each_activation_finds_the_board() -> None:
+    """A Treasure a payment may sacrifice is the artifact Forge Rally counts (CR 611.3a, 302.6): the Elves tap
+    while it is there, so Elves, Forest and Treasure pay {G}{G}{G}; the Ritualist's {1} paid by the only
+    Treasure ends its haste first (X is 1), by a Forest it doesn't (4)."""
+    sick_elves = mine("e", "Llanowar Elves", summoning_sick=True)
+    treasure = make_board([sick_elves, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
+    assert str(could_produce(treasure)["e"]) == "G"
+    assert checked_verdict(treasure, "{G}{G}{G}") and not checked_verdict(treasure, "{G}{G}{G}{G}")
+    assert _x(treasure) == 3 and not text_warnings(treasure)
+    two = make_board([*treasure.to_dict()["permanents"], mine("u", TREASURE)])
+    assert _x(two) == 4 and not text_warnings(two)
+    ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
+    alone = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE)])
+    assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
+    assert _x(alone) == 1 and not text_warnings(alone)
+    forest = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
+    assert checked_verdict(forest, "{G}{G}{G}{G}") and not checked_verdict(forest, "{G}{G}{G}{G}{G}")
+    assert _x(forest) == 4
+
+
+def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
+    """Three or more artifacts: with three Treasures the Ritualist's {1} from one of them leaves two (no
+    haste: X is the Treasures' 3), with four it leaves three (its {G}{G}{G} and three Treasures: 6). Past
+    five Treasures a cost may take, the count is not followed: set aside and reported, never guessed."""
+    ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
+    for count, expected in ((3, 3), (4, 6)):
+        treasures = [mine(f"t{i}", TREASURE) for i in range(count)]
+        board = make_board([ritualist, mine("r", FORGE_RALLY_OF_THREE), *treasures])
+        assert _x(board) == expected and not text_warnings(board)
+    three = make_board(
+        [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(3))]
     )
-    assert checked_verdict(treasure, "{G}{G}")
-    (gap,) = text_warnings(treasure)
-    assert gap.permanent == "r" and "counts permanents a cost may take away" in gap.reason
+    assert checked_verdict(three, "{G}{G}{G}") and not checked_verdict(three, "{G}{G}{G}{G}")
+    many = make_board(
+        [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(6))]
+    )
+    assert _x(many) == 6
+    (gap,) = text_warnings(many)
+    assert gap.permanent == "r" and "more than 5 permanents a cost may take away" in gap.reason
+
+
+def test_haste_from_a_source_a_cost_may_sacrifice() -> None:
+    """Fires of Yavimaya sacrificed for {R} ends the haste (CR 611.3a): the Ritualist taps before it, its {1}
+    paid by a Forest (X is 4); without the Forest only the Fires' {R} pays it, and then the Ritualist has no
+    haste (X is 1; the model's plan once failed the replay here)."""
+    ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
+    board = make_board([ritualist, mine("r", FIRES_OF_YAVIMAYA), mine("o", ENCHANTMENT_OUTLET)])
+    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{G}")
+    assert _x(board) == 1
+    forest = make_board([*board.to_dict()["permanents"], mine("f", "Forest")])
+    assert checked_verdict(forest, "{G}{G}{G}{R}") and not checked_verdict(forest, "{G}{G}{G}{R}{G}")
+    assert _x(forest) == 4
 
 
 def test_esika_grants_her_ability_to_other_legendary_creatures() -> None:
@@ -552,39 +599,3 @@ def test_one_additional_mana_of_a_type_that_permanent_produced() -> None:
     assert checked_verdict(board, "{C}{C}{C}{G}") and not checked_verdict(board, "{C}{C}{C}{C}")
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
     assert checked_verdict(board, "{U}{U}{C}{C}{C}{G}") and _x(board) == 6 and not text_warnings(board)
-
-
-def test_what_a_level_gives_is_warned_about_not_used_at_every_level() -> None:
-    """A Class's or a Talent's '{2}{G}: Level 2' (CR 716.2a) and a leveler's 'LEVEL 1-4' (CR 711.2a) open
-    abilities that exist only at that level, which the planner does not follow yet: a mana ability or an
-    effect there is unsupported and named in the warnings, never used at a level the permanent may lack
-    (before, a level-1 Class's level-3 grant made every Treasure tap for two). What pays nothing (a
-    leveler's power and toughness) is read as ever, and so is level 1's text."""
-    grant = 'Treasures you control have "{T}, Sacrifice this artifact: Add MANA."'
-    oracle = "\n".join(
-        (
-            grant.replace("MANA", "one mana of any color"),
-            "{2}{R}: Level 2",
-            grant.replace("MANA", "two mana of any one color"),
-        )
-    )
-    talent = {"name": "Test Talent", "type_line": "Enchantment — Class", "oracle": oracle}
-    treasure = {"name": "Treasure", "type_line": "Token Artifact — Treasure", "token": True, "oracle": ""}
-    board = make_board([mine("t", talent), mine("x", treasure)])
-    assert could(board)["x"] == "WUBRG"
-    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{R}{R}")
-    (warning,) = text_warnings(board)
-    assert warning.permanent == "t" and "Add two mana" in warning.sentence
-    leveler: dict[str, Any] = {
-        "name": "Test Treespeaker",
-        "type_line": "Creature — Elf Druid",
-        "power": 1,
-        "toughness": 1,
-        "oracle": "Level up {1}{G}\nLEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
-        'Elves you control have "{T}: Add {G}{G}."',
-    }
-    sentences = parse_oracle(leveler["oracle"], leveler["name"]).sentences
-    assert [s.read_as for s in sentences] == [
-        "keyword", "ignored", "ignored", "unsupported", "ignored", "ignored", "unsupported"
-    ]  # fmt: skip
-    assert not checked_verdict(make_board([mine("j", leveler, counters={"level": 2})]), "{G}")

@@ -132,15 +132,28 @@ def test_a_grant_as_long_as_you_control_three_lands() -> None:
     assert not text_warnings(treasure)
 
 
-def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() -> None:
-    # a cost that sacrifices a land may change the count while paying: the grant is not guessed, but warned
+def test_a_grant_on_a_count_of_lands_a_cost_may_sacrifice() -> None:
+    """A cost that sacrifices a land lowers the Tree's count while paying: the lands tap for any color while
+    three are there (CR 611.3a), then the outlet sacrifices each for {R}: {W}{U}{B}{R}{R}{R}, X is 6."""
     eaten = make_board(
         [mine("t", TEST_TREE), mine("f", "Forest"), mine("g", "Forest"), mine("o", LAND_OUTLET)]
     )
-    assert str(could_produce(eaten)["f"]) == "G"
-    assert checked_verdict(eaten, "{G}{G}{G}") and not checked_verdict(eaten, "{W}")
+    assert str(could_produce(eaten)["f"]) == "WUBRG"
+    assert checked_verdict(eaten, "{W}{U}{B}{R}{R}{R}") and not checked_verdict(
+        eaten, "{W}{U}{B}{R}{R}{R}{R}"
+    )
+    assert _x(eaten) == 6 and not text_warnings(eaten)
+
+
+def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() -> None:
+    # six lands the outlet may take, of which ending the count takes four: not followed, the grant not
+    # guessed but warned
+    forests = [mine(f"f{i}", "Forest") for i in range(6)]
+    eaten = make_board([mine("t", TEST_TREE), *forests, mine("o", LAND_OUTLET)])
+    assert str(could_produce(eaten)["f0"]) == "G"
+    assert _x(eaten) == 14  # (as the rules give: each land's mana, then each land for {R})
     (warning,) = text_warnings(eaten)
-    assert warning.permanent == "t" and "counts permanents a cost may take away" in warning.reason
+    assert warning.permanent == "t" and "more than 5 permanents a cost may take away" in warning.reason
     # a condition the grammar does not read: the sentence is unsupported text (a warning), no grant guessed
     unknown = {**TEST_TREE, "oracle": TEST_TREE["oracle"].replace("you control three or more lands", "an "
                "opponent has 10 or less life")}  # fmt: skip

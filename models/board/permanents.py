@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,7 @@ from models.board.json_fields import (
     read_cost,
     read_count,
     read_counters,
+    read_int,
     read_long_text,
     read_mana_type,
     read_named,
@@ -45,7 +47,9 @@ from models.catalogue import CardData, lookup
 from models.cost import ManaCost
 from models.errors import BoardError
 from models.hashing import cached_hash, state_without_hash
+from models.limits import MAX_COUNTERS, number
 from models.mana import ManaType, ManaTypes
+from models.oracle.levels import ENTERING, Level
 from models.slots import slot_copier
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
@@ -212,6 +216,8 @@ class Permanent:
     ``entered_this_turn`` that it entered the battlefield this turn (Dark Fortress's 'if this land entered
     this turn').
     ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
+    ``class_level`` is a Class's level (CR 716.3: 1 as it enters), which with its ``level`` counters (a
+    leveler's, CR 711) makes its :attr:`level`.
     Effects that change characteristics are applied by the planner, not here.
 
     >>> dual = Permanent.from_dict({"id": "dual", "controller": "me", "name": "Homebrew Dual",
@@ -237,6 +243,7 @@ class Permanent:
     entered_this_turn: bool = False
     designations: frozenset[str] = frozenset()
     counters: tuple[tuple[str, int], ...] = ()
+    class_level: int = 1
     attached_to: str | None = None
     choices: Choices = NOTHING_CHOSEN
     token: bool = False
@@ -327,6 +334,20 @@ class Permanent:
         """
         return next((count for counter_name, count in self.counters if counter_name == name), 0)
 
+    @property
+    def level(self) -> Level:
+        """The level its text is read at (:mod:`models.oracle.levels`): its Class level and its number of
+        level counters.
+
+        >>> joraga = Permanent(id="j", controller="me", card=None, name="Joraga", counters=(("level", 5),),
+        ...     type_line=TypeLine.parse("Creature — Elf Druid"))
+        >>> joraga.level
+        Level(class_level=1, level_counters=5)
+        """
+        if not self.counters and self.class_level == 1:
+            return ENTERING  # (most permanents: no counter looked for)
+        return Level(self.class_level, self.counter("level"))
+
     def as_card(self) -> Card | None:
         """The card the permanent is once it leaves the battlefield for a hand or a graveyard, as printed;
         None for a token, which is no card there (CR 111.7, 111.8, 704.5d).
@@ -377,6 +398,8 @@ class Permanent:
             out["designations"] = sorted(self.designations)
         if self.counters:
             out["counters"] = dict(self.counters)
+        if self.class_level != 1:
+            out["class_level"] = self.class_level
         if self.attached_to is not None:
             out["attached_to"] = self.attached_to
         if self.choices:
@@ -491,6 +514,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         entered_this_turn=fields.optional("entered_this_turn", read_bool, False),
         designations=fields.optional("designations", _read_designations, frozenset()),
         counters=fields.optional("counters", read_counters, ()),
+        class_level=fields.optional("class_level", _class_level_of(type_line), 1),
         attached_to=fields.optional("attached_to", read_text, None),
         choices=fields.optional("choices", _read_choices, NOTHING_CHOSEN),
         token=fields.optional("token", read_bool, base.token),
@@ -498,6 +522,36 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
     )
+
+
+def _class_level_of(type_line: TypeLine) -> Callable[[object, JsonPath], int]:
+    """A reader for the ``class_level`` of a permanent of this type line: a Class's level (CR 716), from 1
+    up to :data:`~models.limits.MAX_COUNTERS`; any other permanent has none.
+
+    >>> _class_level_of(TypeLine.parse("Enchantment — Class"))(2, ("class_level",))
+    2
+    >>> Permanent.from_dict({"id": "e", "controller": "me", "name": "E", "type_line": "Enchantment",
+    ...     "class_level": 2}, "board.json")
+    Traceback (most recent call last):
+    ...
+    models.errors.BoardError: board.json: class_level: only a Class has a level (CR 716), and 'Enchantment' \
+is not a Class
+    """
+
+    def read(value: object, path: JsonPath) -> int:
+        if not type_line.is_a("Class"):
+            line = quote(str(type_line))
+            raise FieldError(path, f"only a Class has a level (CR 716), and {line} is not a Class")
+        level = read_int(value, path)
+        if level < 1:
+            raise FieldError(
+                path, f"a Class's level is 1 or more (it enters at level 1, CR 716.3), got {level}"
+            )
+        if level > MAX_COUNTERS:
+            raise FieldError(path, f"{number(level)} is more than the limit of {MAX_COUNTERS}")
+        return level
+
+    return read
 
 
 #: The designations a permanent may have that rules text reads (CR 701.15 goaded, 701.37 monstrous, 702.112

@@ -132,6 +132,8 @@ class _CostBuilder:
                 self._part(CostPartKind.EXERT, 1, "", text)
             case r.Forage():
                 self._part(CostPartKind.FORAGE, 1, "", text)
+            case r.CollectEvidence(total):
+                self._part(CostPartKind.COLLECT_EVIDENCE, total, "card", text)
             case r.Reveal(count, what) if what.zone == "hand":
                 self._part(CostPartKind.REVEAL, count if isinstance(count, int) else 0, text, text)
             case _:
@@ -170,11 +172,18 @@ _WHO = {
 }
 
 
+#: What :attr:`~models.oracle.readings.Noun.named` holds for 'named ~': the card's own name, as the text is
+#: written with it ('each artifact named ~ you control')
+_SELF = "~"
+
+
 def object_filter(noun: r.Noun) -> ObjectFilter:
     """The filter a noun phrase describes, as far as :class:`ObjectFilter` holds it.
 
     >>> object_filter(r.Noun(types=("Elf",), other=True, controller=r.Controller.YOU)).describe()
     'other Elf you control'
+    >>> object_filter(r.Noun(types=("Artifact",), named="~", controller=r.Controller.YOU)).named_as_source
+    True
     """
     counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
     powers = [q.at_least for q in noun.qualities if isinstance(q, r.WithPower)]
@@ -190,7 +199,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 "a 'with' clause",
                 len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
             ),
-            ("a name", bool(noun.named) and noun.named != r.EXILED_NAME),
+            # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
+            ("a name", noun.named == r.ITS_NAME or (_SELF in noun.named and noun.named != _SELF)),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
@@ -210,6 +220,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         chosen_type=noun.chosen_type,
         chosen_color=noun.chosen_color,
         named_as_imprinted=noun.named == r.EXILED_NAME,
+        named_as_source=noun.named == _SELF,
+        named="" if noun.named in (r.EXILED_NAME, _SELF) else noun.named,
         attached=bool(noun.attached),
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
         colorless=noun.colorless,
@@ -315,6 +327,8 @@ def amount(quantity: r.Quantity) -> Amount:
             return Amount(kind=AmountKind.LIFE)
         case r.GreatestPower(among):
             return Amount(kind=AmountKind.GREATEST_POWER, filter=object_filter(_only(among)))
+        case r.DifferentPowers(among):
+            return Amount(kind=AmountKind.DISTINCT_POWERS, filter=object_filter(_only(among)))
         case r.LandTypesAmong(among):
             return Amount(kind=AmountKind.LAND_TYPES, filter=object_filter(_only(among)))
         case r.SacrificedManaValue():
@@ -504,7 +518,7 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
     if tapped.at_least > 1:
         raise UnreadError(f"a trigger on a permanent tapped for {tapped.at_least} or more mana")
     who = _TAPPERS[tapped.who]
-    affected = object_filter(_only(tapped.what))
+    affected = either_filter(tapped.what)  # ('a Mountain, Forest, or Plains': Keeper of Progenitus)
     adds = _trigger_output(reading.output)
     if adds.amount.kind is AmountKind.SAME_NAME:
         # (the lands counted are the tapped land's controller's, which 'a land you control' makes this one's)
@@ -730,6 +744,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.OpponentCounters(at_least, kind):
+            return ConditionRecord((), at_least, opponent_counter=kind)
         case r.PlayerStatus((status,)):
             return ConditionRecord((), player_status=status)
         case r.PlayerStatus(statuses):
@@ -897,9 +913,9 @@ class _Riders:
                     self.side_effects.append(SideEffect(SideEffectKind.PUT_COUNTER, 1, kind, sentence))
                 case r.RemoveCounterFromSelf(kind):
                     self.side_effects.append(SideEffect(SideEffectKind.REMOVE_COUNTER, 1, kind, sentence))
-                case r.ReflexiveDamage(damage):
-                    damaged = SideEffect(SideEffectKind.DAMAGE_OPPONENTS, damage, text=sentence)
-                    self.side_effects.append(damaged)
+                case r.ReflexiveDamage(damage, target):
+                    damaging = SideEffectKind.DAMAGE_TARGET if target else SideEffectKind.DAMAGE_OPPONENTS
+                    self.side_effects.append(SideEffect(damaging, damage, target, sentence))
                 case r.Delayed():
                     self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
                 case _:

@@ -309,6 +309,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         per_other_spell_this_turn=reading.per_other_spell,
         any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
         colored=colored,
+        min_mana_value=reading.mana_value_at_least,
     )
 
 

@@ -139,7 +139,7 @@ def _triggered_mana_ability(words: Sequence[str]) -> bool:
         return True
     for index, word in enumerate(words):
         if word in ("tap", "taps"):
-            clause_end = _until(words, ",", index)
+            clause_end = _until(words, ",", _list_end(words, index))
             for later in range(index + 2, clause_end - 1):
                 after = words[later + 1]
                 if words[later] == "for" and (
@@ -147,6 +147,28 @@ def _triggered_mana_ability(words: Sequence[str]) -> bool:
                 ):
                     return True
     return False
+
+
+def _list_end(words: Sequence[str], index: int) -> int:
+    """Where a list of type words after ``words[index]`` ends: past 'a Mountain, Forest, or Plains' (a list's
+    commas are not the clause's), else ``index``.
+
+    >>> words = tokens("Whenever a player taps a Mountain, Forest, or Plains for mana, add {G}.")
+    >>> words[_list_end(words, 3)]
+    'plains'
+    """
+    end = index
+    for later in range(index + 1, len(words) - 2):
+        if words[later] != ",":
+            continue
+        after = words[later + 1 : later + 3]
+        if after[:1] == ("or",) or after[:1] == ["or"]:
+            after = words[later + 2 : later + 3]
+        if after and after[0] in _LAND_TYPE_WORDS:
+            end = later + len(words[later + 1 : later + 3]) - len(after) + 1
+        else:
+            break
+    return end
 
 
 def _trigger_kind(words: Sequence[str]) -> NotPaymentKind | None:
@@ -279,6 +301,8 @@ def mentions_mana(body: str) -> bool:
         return True
     if _has(words, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"):
         return True
+    if _has(words, "rather than pay the mana cost", "rather than pay ~ 's mana cost"):
+        return True  # (an alternative cost, CR 118.9: Leyline of Mutation, Flare of Cultivation: none read)
     if _has(words, "land types", "is the chosen type", "are the chosen type"):
         return True
     if _has(words, "is the chosen basic land type", "are the chosen basic land type"):
@@ -459,6 +483,19 @@ def plays_with_toys(sentence: str) -> bool:
     return tokens(sentence.rstrip(".")) == tokens("use toys to represent the tokens")
 
 
+def grants_exiled_cards_abilities(body: str) -> bool:
+    """'... have all activated abilities of all creature cards exiled with ~' (Agatha's Soul Cauldron): a
+    grant of the abilities of cards in exile, which no board holds.
+
+    >>> grants_exiled_cards_abilities("Creatures you control with +1/+1 counters on them have all activated "
+    ...     "abilities of all creature cards exiled with ~")
+    True
+    """
+    words = tokens(body.rstrip("."))
+    start = _find(words, ("activated", "abilities", "of"))
+    return start > 0 and words[start - 1] in ("all", "the") and _has(words[start:], "exiled with ~")
+
+
 def spends_any_type_on_own_abilities(body: str) -> bool:
     """'Mana of any type can be spent to activate ~'s abilities' (Sharkey, Tyrant of the Shire), 'You may
     spend blue mana as though it were mana of any color to pay the activation costs of ~'s abilities'
@@ -622,12 +659,16 @@ def changes_mana(text: str) -> bool:
 
 
 def when_spent(sentence: str) -> bool:
-    """'If/When/Whenever that/this mana is spent ...': a rider on the mana once spent."""
+    """'If/When/Whenever that/this mana is spent ...', 'When you spend this mana to cast ...' (Jade Orb of
+    Dragonkind, Opal Palace): a rider on the mana once spent.
+
+    >>> when_spent("When you spend this mana to cast a Dragon creature spell, it gains hexproof.")
+    True
+    """
     words = tokens(sentence)
-    return (
-        words[:1] in (("if",), ("when",), ("whenever",))
-        and words[1:2] in (("that",), ("this",))
-        and (starts_with(words[2:], "mana is spent"))
+    return words[:1] in (("if",), ("when",), ("whenever",)) and (
+        (words[1:2] in (("that",), ("this",)) and starts_with(words[2:], "mana is spent"))
+        or starts_with(words[1:], "you spend this mana", "you spend that mana")
     )
 
 

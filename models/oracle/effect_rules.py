@@ -53,6 +53,7 @@ from models.oracle.readings import (
     NoUntap,
     Number,
     OncePerTurn,
+    OpponentCounters,
     OpponentsGainLife,
     Palette,
     PlayedLand,
@@ -124,6 +125,10 @@ class EffectRules(Transformer[Token, Any]):
             tuple(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
         )
 
+    def opponent_counters(self, *parts: Any) -> Any:
+        number, kind = (p for p in parts if not isinstance(p, Token))
+        return OpponentCounters(fixed_number(number), kind)
+
     def monarch(self, *_words: Token) -> str:
         return "monarch"
 
@@ -138,6 +143,18 @@ class EffectRules(Transformer[Token, Any]):
 
     def reflexive_damage(self, _self: Token, damage: Number) -> Any:
         return ReflexiveDamage(fixed_number(damage))
+
+    def reflexive_damage_to_target(self, _self: Token, damage: Number, target: str) -> Any:
+        return ReflexiveDamage(fixed_number(damage), target)
+
+    def any_target(self, _target: Token) -> str:
+        return "any target"
+
+    def target_opponent(self, _target: Token) -> str:
+        return "target opponent"
+
+    def target_player(self, _target: Token) -> str:
+        return "target player"
 
     def control_at_least(self, number: Number, _or: Token, what: Nouns) -> Any:
         return ControlAtLeast(fixed_number(number), what)

@@ -56,11 +56,13 @@ def _lexicon_terminals() -> str:
 
 def _list_words() -> str:
     """The words a comma inside a list of noun phrases comes before (see ``_LIST_COMMA`` in the grammar): card
-    types, supertypes and colors in any case, and creature types as Oracle capitalises them ('Cleric, Rogue,
-    Warrior, or Wizard spells'); not land types, whose lists a type change writes with plain commas ('are
-    Plains, Islands and Swamps')."""
+    types, supertypes and colors in any case, creature types as Oracle capitalises them ('Cleric, Rogue,
+    Warrior, or Wizard spells'), and the five basic land types in the singular ('taps a Mountain, Forest, or
+    Plains for mana': Keeper of Progenitus; a type change's list 'is a Plains, Island, and Swamp' takes
+    either comma)."""
     card_types = [form for t in lexicon.CARD_TYPES for form in lexicon.plural_forms(t)]
     words = [*card_types, *(w.lower() for w in lexicon.RULES_SUPERTYPES), *lexicon.COLOR_WORDS, "colorless"]
+    words += ["Plains", "Island", "Swamp", "Mountain", "Forest"]
     subtypes = [
         form
         for t, kind in lexicon.SUBTYPES.items()

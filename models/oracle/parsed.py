@@ -45,6 +45,16 @@ PART_OF_UNREAD = "part of an ability with an unread part"
 OWN_ABILITIES_PERMISSION = (
     "a permission on its own abilities' costs: no mana ability of it asks a type of mana"
 )
+#: The end of the note on a sentence of a level the permanent is not at (a Class's 'Level 2', a leveler's
+#: 'LEVEL 1-4': :mod:`models.oracle.levels`): its class is how the text reads, and nothing of it is in force.
+NOT_IN_FORCE = ": not in force "
+
+#: Why 'Creatures you control with +1/+1 counters on them have all activated abilities of all creature cards
+#: exiled with ~' (Agatha's Soul Cauldron) is not used: the board has no exile zone.
+EXILED_ABILITIES_NOTE = (
+    "the cards exiled with it are not on the board (a board has no exile zone, contract section 10): the "
+    "activated abilities it grants are not known, not used"
+)
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 
@@ -228,7 +238,9 @@ class Collector:
             not_payment=tuple(self.not_payment),
             entering=entering,
             changes_power=any(
-                s.read_as in ("ignored", "unsupported") and classify.changes_power(s.text)
+                s.read_as in ("ignored", "unsupported")
+                and NOT_IN_FORCE not in s.note
+                and classify.changes_power(s.text)
                 for s in self.sentences
             )
             # (an effect for the number counted at the upkeep changes creatures' power too: Chaos Moon's

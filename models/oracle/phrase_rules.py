@@ -30,6 +30,7 @@ from models.oracle.readings import (
     CountOf,
     Devotion,
     Different,
+    DifferentPowers,
     Discard,
     DiscardHand,
     Exert,
@@ -332,6 +333,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def greatest_power(self, among: Nouns) -> Any:
         return GreatestPower(among)
+
+    def different_powers(self, among: Nouns) -> Any:
+        return DifferentPowers(among)
 
     def land_types(self, noun: Noun, among: Nouns) -> Any:
         if noun != Noun(types=("Land",), supertypes=("Basic",)):

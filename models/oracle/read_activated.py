@@ -43,13 +43,14 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
         out.read(line, "mana_ability")
         return
     # a targeted ability says 'target' (CR 115.1); 'choose new targets for the copy' in a rider on the mana
-    # once spent is the copy's, not this ability's (Pyromancer's Goggles), and a delayed trigger's target is
-    # chosen when it triggers (CR 603.7c: Rainbow Vale's 'At the beginning of the next end step, target
-    # opponent gains control of ~.'), not by this ability
+    # once spent is the copy's, not this ability's (Pyromancer's Goggles), and a delayed or reflexive
+    # trigger's target is chosen when it triggers (CR 603.7c: Rainbow Vale's 'At the beginning of the next
+    # end step, target opponent gains control of ~.'; CR 603.12: 'When you do, ~ deals 1 damage to any
+    # target.'), not by this ability: read, or unsupported, never filed as no mana ability
     targets = any(
         "target" in classify.tokens(sentence)
         and not classify.when_spent(sentence)
-        and not classify.starts_with(classify.tokens(sentence), "at the beginning of")
+        and not classify.starts_with(classify.tokens(sentence), "at the beginning of", "when you do")
         for sentence in t.split_sentences(effect_text)
     )
     if not has_add:

@@ -16,6 +16,7 @@ from models.abilities import (
     SpendUse,
     Who,
 )
+from models.cost import PaymentKind
 from models.mana import ALL_COLORS, ALL_TYPES
 from models.mana_effects import (
     ActivationBan,
@@ -27,6 +28,7 @@ from models.mana_effects import (
     NotPaymentMana,
     SpendAsThough,
     StaticEffect,
+    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import statics as s
@@ -36,19 +38,22 @@ from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
     UnreadError,
     parse_condition,
+    parse_effect,
     parse_mana_effect,
     parse_spending,
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
 from models.oracle.parsed import (
+    EXILED_ABILITIES_NOTE,
     OWN_ABILITIES_PERMISSION,
     UNSPENT_LIFE_NOTE,
     Collector,
     SentenceReading,
 )
 from models.oracle.read_activated import read_mana_ability
-from models.oracle.readings import Head, Nouns
+from models.oracle.readings import Head, NotForNonartifact, Nouns
+from models.types import CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
@@ -72,6 +77,23 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
         else:
             out.unread(sentence)
+        return
+    if (
+        out.sentences
+        and out.sentences[-1].read_as == "not_payment"
+        and out.not_payment
+        and out.not_payment[-1].restriction is None
+        and _not_for_nonartifact(body)
+    ):
+        # 'This mana can't be spent to cast nonartifact spells.' after a trigger's mana (Karn, Legacy
+        # Reforged): the uses left are every ability's cost and artifact spells (CR 106.6), as on an ability
+        artifacts = SpendUse(kind=PaymentKind.SPELL, types=("Artifact",))
+        restriction = SpendRestriction((SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence)
+        out.not_payment[-1] = replace(out.not_payment[-1], restriction=restriction)
+        out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
+        return
+    if classify.grants_exiled_cards_abilities(body):
+        out.unread(sentence, EXILED_ABILITIES_NOTE)
         return
     if classify.spends_any_type_on_own_abilities(body):
         out.read(sentence, "ignored", OWN_ABILITIES_PERMISSION)  # (unless a mana cost is colored: freeze)
@@ -156,6 +178,19 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.ignore(sentence)
 
 
+def _not_for_nonartifact(body: str) -> bool:
+    """'This mana can't be spent to cast nonartifact spells' (or 'a nonartifact spell'), as the grammar reads
+    it on an ability.
+
+    >>> _not_for_nonartifact("This mana can't be spent to cast nonartifact spells")
+    True
+    """
+    try:
+        return isinstance(parse_effect(body), NotForNonartifact)
+    except UnreadError:
+        return False
+
+
 def _one_card_permission(body: str) -> s.OneCardPermission | None:
     """'For as long as ..., you may spend mana as though it were mana of any color to cast it': the
     permission at the end of a sentence about a card an effect exiled (Daxos, Gonti)."""
@@ -191,6 +226,8 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
     try:
         if isinstance(reading, s.GrantReading):
             return _grants(reading, sentence)
+        if isinstance(reading, s.BecomesWithOnly):
+            return _becomes_with_only(reading, sentence)
         if isinstance(reading, s.PowerChangeReading) and reading.ability:
             # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
             if not isinstance(reading.subject, Nouns):
@@ -236,6 +273,29 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
         raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
     grants = tuple(GrantAbility(sentence, flt, ability, from_graveyard, condition=held) for flt in affected)
     return (*grants, *hasted)
+
+
+def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Enchanted permanent is a Treasure artifact with "<mana ability>" and it loses all other abilities'
+    (Minimus Containment): its types set (layer 4) and the one ability it keeps (layer 6), for the permanent
+    an Aura is attached to only.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = ('Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any '
+    ...     'color," and it loses all other abilities')
+    >>> change, grant = _becomes_with_only(parse_static(text), text + ".")
+    >>> str(change.sets_types), grant.ability.cost.sacrifice_self, grant.affected.attached
+    ('Artifact — Treasure', True, True)
+    """
+    card_types = tuple(t for t in reading.types if t in CARD_TYPES)
+    subtypes = tuple(t for t in reading.types if t not in CARD_TYPES)
+    if not card_types or any(t in SUPERTYPES for t in subtypes):
+        raise UnreadError(f"the types {' '.join(reading.types)!r}")
+    (grant,) = [e for e in _grants(s.GrantReading(reading.what, reading.ability), sentence)]
+    if not isinstance(grant, GrantAbility) or not grant.affected.attached:
+        raise UnreadError(sentence)  # (an Aura's only: what else loses its abilities is not followed)
+    sets = TypeLine(card_types=card_types, subtypes=subtypes)
+    return (TypeChange(sentence, grant.affected, (), False, sets_types=sets), grant)
 
 
 def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:

@@ -21,6 +21,7 @@ from typing import Final
 
 from models.abilities import AbilityCost, Condition, SpendRestriction
 from models.errors import OracleParseError
+from models.filters import ObjectFilter
 from models.kept import per_card
 from models.mana_effects import NotPaymentKind, NotPaymentMana
 from models.oracle import classify, lexicon
@@ -29,8 +30,17 @@ from models.oracle.build import build_cost, spend_restriction
 from models.oracle.build_statics import only_filter, own_reduction
 from models.oracle.grammar import UnreadError, parse_objects, parse_spending
 from models.oracle.grammar import parse_land_search as _parse_search_reading
+from models.oracle.levels import ENTERING, Level, LevelHeader, level_header
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, reads_imprinted_colors
-from models.oracle.parsed import PART_OF_UNREAD, READ_AS, Collector, Entering, ParsedText, SentenceReading
+from models.oracle.parsed import (
+    NOT_IN_FORCE,
+    PART_OF_UNREAD,
+    READ_AS,
+    Collector,
+    Entering,
+    ParsedText,
+    SentenceReading,
+)
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
 from models.oracle.read_statics import gained_by_itself, granted_until_next_turn, read_static_sentence
@@ -42,6 +52,7 @@ __all__ = [
     "READ_AS",
     "Entering",
     "LandSearch",
+    "Level",
     "ParsedText",
     "SentenceReading",
     "adds_mana",
@@ -57,35 +68,40 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 45
+PARSER_VERSION: Final = 48
 
 
 adds_mana = classify.adds_mana
 
 
-def parse_oracle(text: str, name: str = "", *, strict: bool = False, legendary: bool = False) -> ParsedText:
+def parse_oracle(
+    text: str, name: str = "", *, strict: bool = False, legendary: bool = False, level: Level = ENTERING
+) -> ParsedText:
     """Read a card's Oracle text (abilities separated by newlines) into structured abilities.
 
     ``name`` is the card's name, so that self-references ('Ancient Tomb deals 2 damage to you') are
     understood; a ``legendary`` card's text may also use its short name
     (:func:`~models.oracle.text.short_name`).
-    With ``strict``, an unsupported sentence raises ``OracleParseError``.
+    With ``strict``, an unsupported sentence raises ``OracleParseError``. A Class's or a leveler's text is
+    read at ``level`` (:mod:`models.oracle.levels`; by default as the card enters): the abilities of a level
+    it is not at are not its own.
 
     >>> tomb = parse_oracle("{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you.", "Ancient Tomb")
     >>> ability = tomb.mana_abilities[0]
     >>> str(ability.output.options[0]), ability.self_damage, ability.cost.tap
     ('{C}{C}', 2, True)
     """
-    parsed = _parse_cached(text, name, legendary)
+    parsed = _parse_cached(text, name, legendary, level)
     if strict and parsed.unsupported:
         raise OracleParseError(f"{name or 'card'}: unsupported text: {parsed.unsupported[0]!r}")
     return parsed
 
 
 @per_card(maxsize=4096)  # (every permanent of every new board is read: one look-up rather than three calls)
-def read_card(text: str, name: str, type_line: TypeLine) -> ParsedText:
+def read_card(text: str, name: str, type_line: TypeLine, level: Level = ENTERING) -> ParsedText:
     """A card's Oracle text read with what its type line tells the reader: a legendary card's text may use
-    its short name (:func:`parse_oracle`). Every reading of a card with its type line goes through here.
+    its short name (:func:`parse_oracle`); at ``level``, a permanent's (:attr:`Permanent.level
+    <models.board.Permanent.level>`). Every reading of a card with its type line goes through here.
 
     >>> rasputin = "Remove a dream counter from Rasputin: Add {C}."
     >>> legendary = TypeLine.parse("Legendary Creature — Human Wizard")
@@ -94,60 +110,47 @@ def read_card(text: str, name: str, type_line: TypeLine) -> ParsedText:
     >>> len(read_card(rasputin, "Rasputin Dreamweaver", TypeLine.parse("Creature")).mana_abilities)
     0
     """
-    return parse_oracle(text, name, legendary=type_line.is_a("Legendary"))
+    return parse_oracle(text, name, legendary=type_line.is_a("Legendary"), level=level)
 
 
-@per_card(maxsize=4096)  # (a card's reading is a pure function of its text and name)
-def _parse_cached(text: str, name: str, legendary: bool) -> ParsedText:
+@per_card(maxsize=4096)  # (a card's reading is a pure function of its text, name and level)
+def _parse_cached(text: str, name: str, legendary: bool, level: Level) -> ParsedText:
     collector = Collector()
-    level = ""  # (the level the lines read now belong to: a Class's 'Level 2', a leveler's 'LEVEL 1-4')
+    header: LevelHeader | None = None  # (the level the lines read now belong to: 'Level 2', 'LEVEL 1-4')
     for raw_line in t.logical_lines(text):
         line = t.normalise(raw_line, name, legendary=legendary)
         if not line:
             continue
-        if header := _level_header(line):
-            level = header
-        elif level:
-            _read_at_level(line, collector, raw_line.strip(), level)
-            continue
-        _read_line(line, collector, raw_line.strip())
+        if (opened := level_header(line)) is not None:
+            header = opened
+            _read_line(opened.header, collector, opened.header)
+            if not opened.rest:
+                continue
+            line = raw_line = opened.rest
+        if header is None or header.in_force(level):
+            _read_line(line, collector, raw_line.strip())
+        else:
+            _read_out_of_force(line, collector, raw_line.strip(), header, level)
     return collector.freeze()
 
 
-def _level_header(line: str) -> str:
-    """The level a line opens the abilities of, or '': a Class's or a Talent's '{U}{R}: Level 2' (CR 716.2a),
-    a leveler's 'LEVEL 1-4' or 'LEVEL 5+' (CR 711.2a).
+def _read_out_of_force(line: str, out: Collector, original: str, header: LevelHeader, level: Level) -> None:
+    r"""A line of a level's abilities that the permanent, at ``level``, does not have (CR 711.2a, 716.2b):
+    its sentences are read as ever (how the card's text reads), noted, and nothing of it is used or warned
+    about (no mana ability, effect, keyword or unsupported sentence of the permanent).
 
-    >>> _level_header("{U}{R}: Level 2"), _level_header("LEVEL 5+"), _level_header("{T}: Add {G}.")
-    ('Level 2', 'level 5+', '')
-    """
-    words = line.split()
-    if len(words) == 2 and words[0] == "LEVEL" and words[1].rstrip("+").replace("-", "").isdigit():
-        return f"level {words[1]}"
-    colon = t.find_colon(line)
-    after = line[colon + 1 :].split()
-    if colon > 0 and t.looks_like_cost(line[:colon]) and len(after) == 2 and after[0] == "Level":
-        return f"Level {after[1]}" if after[1].isdigit() else ""
-    return ""
-
-
-def _read_at_level(line: str, out: Collector, original: str, level: str) -> None:
-    r"""A line of a level's abilities: what pays nothing (a leveler's power and toughness, a trigger) is read
-    as ever; what a payment may use (a mana ability, an effect) exists only at that level, which the planner
-    does not follow yet, so it is unsupported and warned about, never used at a level the permanent lacks.
-
-    >>> parsed = parse_oracle("{2}{G}: Level 2\nTreasures you control have \"{T}, Sacrifice this artifact: "
-    ...     "Add two mana of any one color.\"")
-    >>> [(s.read_as, s.note) for s in parsed.sentences][-1]
-    ('unsupported', 'an ability of Level 2: levels are not followed yet, not used')
+    >>> grant = ("{2}{G}: Level 2\nTreasures you control have \"{T}, Sacrifice this artifact: Add two mana "
+    ...     "of any one color.\"")
+    >>> parsed = parse_oracle(grant)
+    >>> [(s.read_as, s.note) for s in parsed.sentences][-1], parsed.effects
+    (('effect', 'an ability of Level 2: not in force at level 1'), ())
+    >>> len(parse_oracle(grant, level=Level(class_level=2)).effects)
+    1
     """
     part = Collector()
     _read_line(line, part, original)
-    if part.mana_abilities or part.effects or part.not_payment or part.choices or part.unsupported:
-        for sentence in part.sentences:
-            out.unread(sentence.text, f"an ability of {level}: levels are not followed yet, not used")
-        return
-    _merge(out, part)
+    note = f"an ability of {header.levels.describe()}{NOT_IN_FORCE}{level.describe(header.levels.counters)}"
+    out.sentences.extend(replace(sentence, note=note) for sentence in part.sentences)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -296,12 +299,30 @@ def _read_keywords(line: str, keywords: list[str], out: Collector) -> None:
             start = line.lower().find(keyword)
             written = line[start : start + len(keyword)] if start >= 0 else keyword
             try:
-                counted = only_filter(parse_objects(written[len("affinity for ") :]))
+                counted = _affinity_counted(written[len("affinity for ") :])
             except UnreadError:
                 out.unread(line)
                 return
             out.effects.append(own_reduction(written, -1, counted))  # CR 702.41a
     out.sentences.append(SentenceReading(line, "keyword"))
+
+
+#: the creature types an outlaw is (the CR glossary's "Outlaw"): what 'Affinity for outlaws' counts
+OUTLAW_TYPES: Final = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+
+def _affinity_counted(what: str) -> ObjectFilter:
+    """What 'Affinity for <what>' counts (CR 702.41a): 'outlaws' is any of five creature types (Hellspur
+    Brute; the CR glossary).
+
+    >>> _affinity_counted("outlaws").describe()
+    'Assassin or Mercenary or Pirate or Rogue or Warlock'
+    >>> _affinity_counted("artifacts").describe()
+    'artifact'
+    """
+    if what.lower() == "outlaws":
+        return replace(only_filter(parse_objects("Rogues")), types=(), any_types=OUTLAW_TYPES)
+    return only_filter(parse_objects(what))
 
 
 def _read_station(text: str, threshold: int, out: Collector, original: str) -> None:

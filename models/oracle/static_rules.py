@@ -4,6 +4,7 @@ alternative, mixed into the transformer of :mod:`models.oracle.grammar`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -11,10 +12,12 @@ from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.readings import Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.phrase_rules import fixed_number
+from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     ActivationBanReading,
     BecomesTappedDamage,
+    BecomesWithOnly,
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
@@ -89,6 +92,13 @@ class _Mark(Enum):
     UP_TO = "up to"
 
 
+@dataclass(frozen=True, slots=True)
+class _CastManaValue:
+    """'<spells> <caster> cast with mana value N or greater': the least mana value (CR 202.3)."""
+
+    at_least: int
+
+
 @v_args(inline=True)
 class StaticRules(Transformer[Token, Any]):
     """Transformer methods of the static sentences (see the module's docstring)."""
@@ -119,6 +129,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
+        return _CastManaValue(fixed_number(number))
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
@@ -243,6 +256,13 @@ class StaticRules(Transformer[Token, Any]):
     def grant(self, what: Nouns, quoted: Token) -> GrantReading:
         return GrantReading(what, str(quoted)[1:-1])
 
+    def becomes_with_only(self, what: Subject, *parts: Any) -> BecomesWithOnly:
+        if not isinstance(what, Nouns):
+            raise UnreadError("a card itself that is a type with only one ability")
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
+        return BecomesWithOnly(what, types, quoted)
+
     def grant_while(self, *parts: Any) -> GrantReading:
         what = next(part for part in parts if isinstance(part, Nouns))
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()
@@ -289,6 +309,7 @@ class StaticRules(Transformer[Token, Any]):
             more,
             _words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
+            next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
         )
 
     def as_any(self, palette: Any) -> str:

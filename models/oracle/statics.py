@@ -18,10 +18,12 @@ from typing import Final
 from models.oracle import lexicon
 from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
+from models.types import CARD_TYPES
 
 __all__ = [
     "ActivationBanReading",
     "BecomesTappedDamage",
+    "BecomesWithOnly",
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
@@ -170,6 +172,17 @@ class KeywordGrantReading:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomesWithOnly:
+    """'<objects> is a <types> with "<ability>" and it loses all other abilities' (Minimus Containment): its
+    card types and subtypes are ``types`` (layer 4, its supertypes kept) and its one ability the quoted one
+    (layer 6)."""
+
+    what: Nouns
+    types: tuple[str, ...]
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class GrantReading:
     """'<objects> has/have "<ability>"' (layer 6); the ability as written between the quotes; with
     ``condition``, 'As long as <condition>, <objects> have ...' (Riftstone Portal: '~ is in your
@@ -252,6 +265,7 @@ class SpellsCost:
     more: bool
     caster: str = ""
     per_other_spell: bool = False
+    mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +413,7 @@ class ResultEffects:
 
 StaticSentence = (
     TypeChangeReading
+    | BecomesWithOnly
     | ColorChangeReading
     | PowerChangeReading
     | KeywordGrantReading
@@ -520,6 +535,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(what)} {caster} {_has(what)} {_listed(keywords)}"
         case KeywordGrantReading(what, keywords):
             return f"{_subject(what)} {_has(what)} {_listed(keywords)}"
+        case BecomesWithOnly(what, types, ability):
+            words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
+            article = "an" if words[:1].lower() in "aeiou" else "a"
+            lost = "and it loses all other abilities"
+            return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}," {lost}'
         case GrantReading(what, ability, condition):
             text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
             return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text

@@ -18,6 +18,7 @@ from planner.rules.costs import (
     NO_CHOICES,
     CostChoices,
     choice_options,
+    collects_evidence,
     consumes,
     discards_hand,
     energy_paid,
@@ -386,7 +387,7 @@ def _cost_ways(
     if uses_hand(ability):
         hands += [((card,), returned, Counter({card.name: 1})) for returned, card in returnable]
     whole = discards_hand(ability)
-    graveyard = view.board.player(view.permanent(pid).controller).graveyard_size or 0
+    graveyard = view.board.player(view.permanent(pid).controller).graveyard
     for sacrificed, (cards, after_return, there) in itertools.product(sacrifices, hands):
         for chosen in choice_options(ability, cards, choosing, (*sacrificed, *own)):
             if after_return and not chosen.cards:
@@ -414,7 +415,11 @@ def _returnable(view: BoardView, player: str) -> list[tuple[str, Card]]:
 
 
 def _supply(
-    ability: ManaAbility, choices: CostChoices, held: Counter[str], energy: int, graveyard: int
+    ability: ManaAbility,
+    choices: CostChoices,
+    held: Counter[str],
+    energy: int,
+    graveyard: tuple[Card, ...] | int | None,
 ) -> int | None:
     """How many times the finite things an activation's cost parts take allow it (None: they set no bound):
     once for a permanent it exiles, returns or untaps; as often as the hand holds the cards it chooses, the
@@ -427,8 +432,10 @@ def _supply(
     paid = energy_paid(ability)
     if paid:
         bounds.append(energy // paid)
-    if exiled := graveyard_exiled(ability):
-        bounds.append(graveyard // exiled)
+    if exiled := graveyard_exiled(ability, graveyard):
+        held_cards = graveyard if isinstance(graveyard, int) else len(graveyard or ())
+        # (evidence is collected once in a payment: planner.rules.amounts.board_gap)
+        bounds.append(min(held_cards // exiled, 1) if collects_evidence(ability) else held_cards // exiled)
     return min(bounds) if bounds else None
 
 

@@ -11,7 +11,9 @@ each ...'). What it counts:
 - ``LIFE``: its controller's life total now (Sanctum of the Sun); life paid or lost earlier in the same
   payment is gone by then;
 - ``POWER``: the source's power (Marwyn, Viridian Joiner); ``GREATEST_POWER``: the greatest power among the
-  matching creatures, 0 when there are none (Selvala, Avatar Kyoshi). A power is the permanent's printed
+  matching creatures, 0 when there are none (Selvala, Avatar Kyoshi); ``DISTINCT_POWERS``: how many
+  different powers the matching creatures have (Selvala, Eager Trailblazer: 1, 2 and 2 are two; 0 and a
+  negative power are powers too). A power is the permanent's printed
   ``power`` (the board's, or its card's) with its power-changing counters on top (``+1/+1``, ``-1/-1``);
 - ``LAND_TYPES``: the basic land types among the matching lands (domain: Prismatic Geoscope), after the
   effects that change land types (CR 305.7);
@@ -49,7 +51,9 @@ from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
+from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
+from planner.rules.costs import collects_evidence
 from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
 from planner.rules.same_name import same_named
 
@@ -57,6 +61,7 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "AMONG_POWERS",
     "BOARD_GAP_AMOUNTS",
     "PLAYER_AMOUNTS",
     "among_cards",
@@ -86,8 +91,16 @@ __all__ = [
 PLAYER_AMOUNTS = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.REVEALED})
 #: The amounts whose answer a board may not give (:func:`board_gap`).
 BOARD_GAP_AMOUNTS = frozenset(
-    {AmountKind.POWER, AmountKind.GREATEST_POWER, AmountKind.GRAVEYARD, AmountKind.REVEALED}
+    {
+        AmountKind.POWER,
+        AmountKind.GREATEST_POWER,
+        AmountKind.DISTINCT_POWERS,
+        AmountKind.GRAVEYARD,
+        AmountKind.REVEALED,
+    }
 )
+#: The amounts that read the powers of the permanents their filter matches.
+AMONG_POWERS = frozenset({AmountKind.GREATEST_POWER, AmountKind.DISTINCT_POWERS})
 
 _POWER_COUNTER = re.compile(r"([+-]\d+)/[+-]\d+")
 
@@ -103,7 +116,8 @@ def counter_power(kind: str) -> int:
 
 
 def power(permanent: Permanent) -> int | None:
-    """A permanent's power now: its printed power with its power-changing counters on top; None when the
+    """A permanent's power now: its printed power (a leveler's striation's in force, CR 711.2a:
+    :func:`~models.oracle.levels.striation_power`) with its power-changing counters on top; None when the
     board does not give a printed power (nor does its card).
 
     >>> from models.board import Board
@@ -113,9 +127,15 @@ def power(permanent: Permanent) -> int | None:
     >>> power(board.permanent("e")), power(board.permanent("m"))
     (2, None)
     """
-    if permanent.power is None:
+    printed = permanent.power
+    if (
+        permanent.counter("level")
+        and (striated := striation_power(permanent.oracle, permanent.level)) is not None
+    ):
+        printed = striated
+    if printed is None:
         return None
-    return permanent.power + sum(counter_power(kind) * count for kind, count in permanent.counters)
+    return printed + sum(counter_power(kind) * count for kind, count in permanent.counters)
 
 
 def mana_value(permanent: Permanent) -> int:
@@ -346,13 +366,13 @@ def quantity(
         return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)
     if kind is AmountKind.POWER:
         return _at_least(known_power(view, pid, removed) + own_power, floor)
-    if kind is AmountKind.GREATEST_POWER:
+    if kind in AMONG_POWERS:
         assert amount.filter is not None
         powers = [
             known_power(view, other, removed) + (own_power if other == pid else 0)
             for other in view.matching(amount.filter, pid, removed)
         ]
-        return max([0, *powers])
+        return max([0, *powers]) if kind is AmountKind.GREATEST_POWER else len(set(powers))
     if kind is AmountKind.LAND_TYPES:
         assert amount.filter is not None
         lands = view.matching(amount.filter, pid, removed)
@@ -423,6 +443,8 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     permanent = view.permanent(pid)
     if _exiles_from_graveyard(ability) and (gap := _exile_gap(view, permanent.controller)):
         return gap
+    if gap := _evidence_gap(view, pid, ability):
+        return gap
     if _reads_power(ability) and (
         why := _unread_power_change(view) or unsteady_power_change(view, _powers_read(view, pid, ability))
     ):
@@ -447,7 +469,7 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         kind = amount.kind
         if kind is AmountKind.POWER and power(permanent) is None:
             return f"{view.path(pid)}.power: {_power_gap(permanent)}"
-        if kind is AmountKind.GREATEST_POWER:
+        if kind in AMONG_POWERS:
             assert amount.filter is not None
             for other in view.matching(amount.filter, pid):
                 if power(view.permanent(other)) is None:
@@ -575,7 +597,54 @@ def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) ->
 
 
 def _exiles_from_graveyard(ability: ManaAbility) -> bool:
-    return any(part.kind is CostPartKind.EXILE_FROM_GRAVEYARD for part in ability.cost.parts)
+    return any(part.kind in _GRAVEYARD_EXILES for part in ability.cost.parts)
+
+
+_GRAVEYARD_EXILES = frozenset({CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.COLLECT_EVIDENCE})
+
+
+def _evidence_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
+    """Why collecting evidence for the ability's cost (CR 701.59a) can't be planned exactly, or None: the
+    board gives the graveyard as a count (the cards' mana values are read), or evidence may be collected
+    more than once in a payment (the ability again, with no {T} or with an untap; another ability that
+    collects evidence): the cards each collection takes would have to be chosen together, which is not
+    done yet. (A card given without a mana cost has mana value 0, as a permanent's, CR 202.3.)
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> cryptex = {"name": "Cryptex", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "{T}, Collect evidence 3: Add one mana of any color."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 4}],
+    ...     "permanents": [{"id": "c", **cryptex}]})
+    >>> view = BoardView(board)
+    >>> print(_evidence_gap(view, "c", view.parsed["c"].mana_abilities[0]))  # doctest: +NORMALIZE_WHITESPACE
+    players[0].graveyard: the graveyard is given as a count, and collecting evidence reads the mana values
+    of its cards: give the graveyard's cards
+    """
+    if not collects_evidence(ability):
+        return None
+    controller = view.permanent(pid).controller
+    where = f"{_player_path(view.board, controller)}.graveyard"
+    if not isinstance(view.board.player(controller).graveyard, tuple):
+        return (
+            f"{where}: the graveyard is given as a count, and collecting evidence reads the mana values of "
+            "its cards: give the graveyard's cards"
+        )
+    cost = ability.cost
+    if not (cost.tap or cost.sacrifice_self or ability.once_each_turn) or any(
+        a.cost.untap for a in view.parsed[pid].mana_abilities
+    ):
+        return (
+            f"{view.path(pid)}: it may collect evidence more than once in a payment (not chosen together yet)"
+        )
+    for permanent in view.board.permanents:
+        if permanent.controller != controller:
+            continue
+        collecting = [a for a in view.parsed[permanent.id].mana_abilities if collects_evidence(a)]
+        if len(collecting) > (1 if permanent.id == pid else 0):
+            both = "the cards of both are not chosen together yet"
+            return f"{view.path(permanent.id)}: it collects evidence too ({both})"
+    return None
 
 
 def _exile_gap(view: BoardView, player: str) -> str | None:
@@ -654,8 +723,9 @@ def _reads_power(ability: ManaAbility) -> bool:
     """True when the ability reads a creature's power: an amount (its power, the greatest), or a filter
     ('if you control a creature with power 4 or greater': :func:`_judges_power`)."""
     amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
-    powers = (AmountKind.POWER, AmountKind.GREATEST_POWER)
-    return any(a.kind in powers for a in amounts) or _judges_power(ability)
+    return any(a.kind is AmountKind.POWER or a.kind in AMONG_POWERS for a in amounts) or _judges_power(
+        ability
+    )
 
 
 def _powers_read(view: BoardView, pid: str, ability: ManaAbility) -> tuple[str, ...] | None:
@@ -667,7 +737,7 @@ def _powers_read(view: BoardView, pid: str, ability: ManaAbility) -> tuple[str, 
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         if amount.kind is AmountKind.POWER:
             read.append(pid)
-        elif amount.kind is AmountKind.GREATEST_POWER and amount.filter is not None:
+        elif amount.kind in AMONG_POWERS and amount.filter is not None:
             read += view.matching(amount.filter, pid)
     return tuple(read)
 

@@ -10,6 +10,12 @@ game, and what it leaves the payer to choose.
   ``graveyard`` (a list or a count: cards only counted are alike); a part that names some cards only ('a
   creature card') sets its ability aside. Which board lets it be paid:
   :func:`planner.rules.amounts.board_gap`;
+- **Collect evidence N** (Cryptex, CR 701.59a): exile cards from the graveyard with total mana value N or
+  more. Nothing else the payment does reads which cards the graveyard holds (else the ability is set aside:
+  :func:`planner.rules.amounts.board_gap`), so the cards it takes are the fewest that add up to N, those
+  of the greatest mana value (:func:`evidence_cards`), and those a part that takes any card takes are of
+  the least; the board must give the graveyard's cards, and at most one such activation may be made in a
+  payment;
 - **Forage** (Thornvault Forager, CR 701.61a): exile three cards from the graveyard, as above, or sacrifice
   a Food; the ability is one for each (:func:`cost_variants`), and the solver chooses;
 - **Pay {E}** (Aether Hub): energy counters from the player's ``counters`` (CR 107.14, 122.1);
@@ -53,12 +59,15 @@ __all__ = [
     "CardFilter",
     "CostChoices",
     "card_filter",
+    "card_mana_value",
     "check_choices",
     "choice_options",
+    "collects_evidence",
     "consumes",
     "cost_variants",
     "discards_hand",
     "energy_paid",
+    "evidence_cards",
     "exerts",
     "graveyard_exiled",
     "keep_tapped",
@@ -79,6 +88,7 @@ EXECUTED_PARTS = frozenset(
         CostPartKind.DISCARD,
         CostPartKind.EXILE_FROM_HAND,
         CostPartKind.EXILE_FROM_GRAVEYARD,
+        CostPartKind.COLLECT_EVIDENCE,
         CostPartKind.EXILE_PERMANENT,
         CostPartKind.RETURN_PERMANENT,
         CostPartKind.UNTAP_OPPONENT_LAND,
@@ -266,14 +276,65 @@ def energy_paid(ability: ManaAbility) -> int:
     return sum(part.count for part in _parts(ability, (CostPartKind.ENERGY,)))
 
 
-def graveyard_exiled(ability: ManaAbility) -> int:
-    """The cards one activation exiles from its controller's graveyard ('Exile a card from your graveyard').
+def graveyard_exiled(ability: ManaAbility, graveyard: Sequence[Card] | int | None = ()) -> int:
+    """The cards one activation exiles from its controller's ``graveyard`` ('Exile a card from your
+    graveyard'; 'Collect evidence N': :func:`evidence_cards`).
 
     >>> from models.oracle import parse_oracle
     >>> graveyard_exiled(parse_oracle("Exile a card from your graveyard: Add {C}.").mana_abilities[0])
     1
+    >>> (cryptex,) = parse_oracle("{T}, Collect evidence 3: Add one mana of any color.").mana_abilities
+    >>> graveyard_exiled(cryptex, [Card.from_json(name) for name in ("Sol Ring", "Llanowar Elves")])
+    3
     """
-    return sum(part.count for part in _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD,)))
+    exiled = 0
+    for part in _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.COLLECT_EVIDENCE)):
+        exiled += (
+            part.count
+            if part.kind is CostPartKind.EXILE_FROM_GRAVEYARD
+            else evidence_cards(graveyard, part.count)
+        )
+    return exiled
+
+
+def collects_evidence(ability: ManaAbility) -> bool:
+    """True when its cost collects evidence (CR 701.59a).
+
+    >>> from models.oracle import parse_oracle
+    >>> collects_evidence(parse_oracle("{T}, Collect evidence 3: Add {C}.").mana_abilities[0])
+    True
+    """
+    return bool(_parts(ability, (CostPartKind.COLLECT_EVIDENCE,)))
+
+
+def evidence_cards(graveyard: Sequence[Card] | int | None, total: int) -> int:
+    """How many cards collecting evidence ``total`` exiles from ``graveyard`` (CR 701.59a): the fewest
+    whose mana values add up to ``total`` or more, those of the greatest; one more than it holds when they
+    can't (or when it is given as a count, which says no mana value), so that no check finds it payable.
+
+    >>> cards = [Card.from_json(name) for name in ("Forest", "Sol Ring", "Llanowar Elves", "Thran Dynamo")]
+    >>> evidence_cards(cards, 5), evidence_cards(cards, 6), evidence_cards(cards, 7), evidence_cards(4, 1)
+    (2, 3, 5, 5)
+    >>> evidence_cards(cards, 0)  # (collecting evidence 0 exiles no card: CR 701.59a allows none)
+    0
+    """
+    if graveyard is None or isinstance(graveyard, int):
+        return (graveyard or 0) + 1
+    collected = 0
+    for taken, value in enumerate(sorted((card_mana_value(card) for card in graveyard), reverse=True)):
+        if collected >= total:
+            return taken
+        collected += value
+    return len(graveyard) if collected >= total else len(graveyard) + 1
+
+
+def card_mana_value(card: Card) -> int:
+    """A card's mana value (CR 202.3): its mana cost's, 0 without one (a land).
+
+    >>> card_mana_value(Card.from_json("Thran Dynamo")), card_mana_value(Card.from_json("Forest"))
+    (4, 0)
+    """
+    return card.mana_cost.mana_value if card.mana_cost is not None else 0
 
 
 @per_card(maxsize=8192)  # (asked of every source of every new board)
@@ -340,7 +401,13 @@ def consumes(ability: ManaAbility) -> bool:
     if cost.sacrifice_self or cost.sacrifice is not None or cost.remove_counter:
         return True
     return any(
-        part.kind in (*_PERMANENT_PARTS, CostPartKind.ENERGY, CostPartKind.EXILE_FROM_GRAVEYARD)
+        part.kind
+        in (
+            *_PERMANENT_PARTS,
+            CostPartKind.ENERGY,
+            CostPartKind.EXILE_FROM_GRAVEYARD,
+            CostPartKind.COLLECT_EVIDENCE,
+        )
         or (part.kind in _HAND_PARTS and part.count > 0)
         for part in cost.parts
     )
@@ -523,8 +590,13 @@ def why_unpayable(view: BoardView, pid: str, ability: ManaAbility) -> str | None
     energy = player.counter("energy")
     if needed > energy:
         return f"{who}: paying {'{E}' * needed} needs {needed} energy, and {player.id} has {energy or 'none'}"
-    exiled = graveyard_exiled(ability)
+    exiled = graveyard_exiled(ability, player.graveyard)
     graveyard = player.graveyard_size or 0
+    for part in _parts(ability, (CostPartKind.COLLECT_EVIDENCE,)):
+        if evidence_cards(player.graveyard, part.count) > graveyard:
+            cards = player.graveyard if isinstance(player.graveyard, tuple) else ()
+            held = sum(card_mana_value(card) for card in cards)
+            return f"{who}: collecting evidence {part.count}, and {player.id}'s graveyard adds up to {held}"
     if exiled > graveyard:
         holds = f"{player.id}'s holds {graveyard or 'none'}"
         return f"{who}: exiling {exiled} card(s) from the graveyard, and {holds}"
@@ -631,7 +703,7 @@ def check_choices(
     energy: int,
     fits: Callable[[str, ObjectFilter, CostPartKind], str | None],
     taken: Sequence[str] = (),
-    graveyard: int = 0,
+    graveyard: Sequence[Card] | int = 0,
 ) -> tuple[Card, ...]:
     """The hand once the ability's cost parts are paid with ``choices`` (CR 601.2h), checked by the rules;
     raises ``ValueError`` with the reason. ``fits(permanent, filter, kind)`` says why a permanent can't pay a
@@ -651,9 +723,10 @@ def check_choices(
     needed = energy_paid(ability)
     if needed > energy:
         raise ValueError(f"paying {'{E}' * needed} needs {needed} energy, and the player has {energy}")
-    exiled = graveyard_exiled(ability)
-    if exiled > graveyard:
-        raise ValueError(f"the cost exiles {exiled} card(s) from the graveyard, and it holds {graveyard}")
+    exiled = graveyard_exiled(ability, graveyard)
+    held_cards = graveyard if isinstance(graveyard, int) else len(graveyard)
+    if exiled > held_cards:
+        raise ValueError(f"the cost exiles {exiled} card(s) from the graveyard, and it holds {held_cards}")
     given = {field: getattr(choices, field) for field in (*_PERMANENT_PARTS.values(), *_HAND_PARTS.values())}
     asked = {
         field: [p for p in ability.cost.parts if p.kind is kind]

@@ -19,7 +19,8 @@ from models.abilities import (
 )
 from models.board import Choices, Permanent
 from models.kept import per_card
-from models.oracle import parse_oracle, read_card
+from models.oracle import Level, parse_oracle, read_card
+from models.oracle.levels import ENTERING
 from models.oracle.mana_outputs import reads_palette
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.amounts import (
@@ -63,6 +64,7 @@ _HARMLESS_SIDE_EFFECTS = frozenset(
         SideEffectKind.PUT_COUNTER_FIRST,
         SideEffectKind.REVEAL_FIRST,  # (the reveal is what a REVEALED amount counts: executed there)
         SideEffectKind.DAMAGE_OPPONENTS,
+        SideEffectKind.DAMAGE_TARGET,  # (the reflexive trigger's: it waits for the stack, CR 603.12)
         SideEffectKind.BECOMES_COLOR,  # (set aside where a board reads colors: colors_read.color_change_gap)
     }
 )
@@ -211,16 +213,17 @@ def executed_abilities(
 
 @per_card(maxsize=8192)
 def printed_characteristics(
-    oracle: str, name: str, line: TypeLine, haste: bool
+    oracle: str, name: str, line: TypeLine, haste: bool, level: Level = ENTERING
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...]]:
-    """A permanent's characteristics as printed (no effect changes its types or grants it abilities), and
-    the text and verdict of the mana abilities the planner does not execute.
+    """A permanent's characteristics as printed (no effect changes its types or grants it abilities), at its
+    ``level`` (a Class's, a leveler's: :mod:`models.oracle.levels`), and the text and verdict of the mana
+    abilities the planner does not execute.
 
     >>> found, _ = printed_characteristics("", "Forest", TypeLine.parse("Basic Land — Forest"), False)
     >>> [ability.text for ability in found.mana_abilities]
     ['{T}: Add {G}.']
     """
-    parsed = read_card(oracle, name, line)
+    parsed = read_card(oracle, name, line, level)
     fixed = [a for a in parsed.mana_abilities if not counters_removed_any(a)]
     kept, set_aside = executed_abilities([*fixed, *intrinsic_abilities(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
@@ -282,9 +285,11 @@ def _fewest_removed(ability: ManaAbility) -> int:
 
 
 @per_card(maxsize=8192)
-def removal_families(oracle: str, name: str, line: TypeLine) -> tuple[ManaAbility, ...]:
+def removal_families(
+    oracle: str, name: str, line: TypeLine, level: Level = ENTERING
+) -> tuple[ManaAbility, ...]:
     """The card's abilities whose cost removes a number of counters chosen as it is paid (its text read with
-    its type line, as :func:`printed_characteristics` reads it).
+    its type line at its level, as :func:`printed_characteristics` reads it).
 
     >>> network = ("{T}, Remove any number of storage counters from this land: Add {C} for each storage "
     ...     "counter removed this way.")
@@ -293,7 +298,7 @@ def removal_families(oracle: str, name: str, line: TypeLine) -> tuple[ManaAbilit
     >>> removal_families("{T}: Add {G}.", "Forest", TypeLine.parse("Land"))
     ()
     """
-    return tuple(a for a in read_card(oracle, name, line).mana_abilities if counters_removed_any(a))
+    return tuple(a for a in read_card(oracle, name, line, level).mana_abilities if counters_removed_any(a))
 
 
 def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:

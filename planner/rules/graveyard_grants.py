@@ -36,7 +36,7 @@ GraveyardGrant = tuple[str, GrantAbility]
 _NOT = "not followed yet"
 
 #: The cost parts that exile cards from their controller's graveyard.
-_EXILING = frozenset({CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.FORAGE})
+_EXILING = frozenset({CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.FORAGE, CostPartKind.COLLECT_EVIDENCE})
 #: The cost parts that may take another permanent elsewhere than to its owner's graveyard.
 _ELSEWHERE = frozenset({CostPartKind.EXILE_PERMANENT, CostPartKind.RETURN_PERMANENT})
 

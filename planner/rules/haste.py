@@ -5,10 +5,13 @@ such an effect taps for mana.
 
 A grant 'as long as <condition>' ('~ has haste as long as you control an artifact', 'As long as you
 control three or more artifacts, creatures you control have haste') gives haste while its condition holds.
-A condition the board does not record ('an opponent has 10 or less life'), or one a payment may change (a
-permanent it counts that a cost may take away, counters a cost may move, a graveyard a cost may fill, a
-power or a status) is not judged: the creature is taken as without that haste, and the grant is reported
-(:func:`haste_gaps`), never guessed.
+A count of permanents a cost may take away ('an artifact', and a Treasure sacrificed for mana) is judged as
+each activation finds the board: the CP-SAT model taps the creature before the sacrifices that end its haste
+(:func:`planner.solve.cpsat.analysis.reliances`), and the replay and the reference search judge each step.
+A condition the board does not record ('an opponent has 10 or less life'), or one a payment may change
+otherwise (counters a cost may move, a graveyard a cost may fill, a power or a status, a count of more than
+five permanents a cost may take away of which ending it takes several) is not judged: the creature is
+taken as without that haste, and the grant is reported (:func:`haste_gaps`), never guessed.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def haste_granted(view: BoardView, pid: str) -> bool:
         assert isinstance(effect, GrantHaste)
         if not view.matches(effect.affected, pid, sourced.source):
             continue
-        if effect.condition is None or holds_steadily(view, effect.condition, sourced.source):
+        if effect.condition is None or holds_steadily(view, effect.condition, sourced.source, ordered=True):
             return True
     return False
 
@@ -69,7 +72,7 @@ def haste_gaps(view: BoardView, pid: str) -> tuple[tuple[str, str, str], ...]:
         assert isinstance(effect, GrantHaste)
         if effect.condition is None or not view.matches(effect.affected, pid, sourced.source):
             continue
-        why = condition_gap(view, effect.condition, sourced.source)
+        why = condition_gap(view, effect.condition, sourced.source, ordered=True)
         if why is not None:
             gaps.append(
                 (sourced.source, effect.text, f"haste: as long as {effect.condition.describe()}, {why}")

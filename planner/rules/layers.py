@@ -99,8 +99,8 @@ def with_chosen_color(effect: StaticEffect, choices: Choices) -> StaticEffect:
 
 
 def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
-    """The type lines after the type-changing effects in force (land types, added card types), and the ids
-    of the lands that lost their text abilities.
+    """The type lines after the type-changing effects in force (land types, added card types, types set with
+    the abilities lost), and the ids of the permanents that lost their text abilities.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -155,7 +155,7 @@ def _updated(
     assert isinstance(effect, TypeChange)
     now = set(was)
     for pid in changed:
-        if (effect.card_types or types[pid].is_a("Land")) and view.matches(
+        if (effect.card_types or effect.sets_types or types[pid].is_a("Land")) and view.matches(
             effect.affected, pid, sourced.source, types
         ):
             now.add(pid)
@@ -201,7 +201,7 @@ def _affected_by(
     return frozenset(
         p.id
         for p in view.board.permanents
-        if (effect.card_types or types[p.id].is_a("Land"))
+        if (effect.card_types or effect.sets_types or types[p.id].is_a("Land"))
         and view.matches(effect.affected, p.id, sourced.source, types)
     )
 
@@ -224,6 +224,11 @@ def _apply_type_change(
     newly_lost = set(lost)
     for pid in affected:
         line = types[pid]
+        if effect.sets_types is not None:
+            # (Minimus Containment: its card types and subtypes set, its supertypes kept, its abilities lost)
+            new_types[pid] = replace(effect.sets_types, supertypes=line.supertypes)
+            newly_lost.add(pid)
+            continue
         if effect.card_types:
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import Amount, CostPartKind, ManaAbility
+from models.abilities import Amount
 from models.mana_effects import PowerChange
 from planner.rules.steady import condition_gap, holds_steadily
-from planner.rules.takers import TAKING_PARTS, possible_abilities
+from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -31,7 +31,6 @@ __all__ = ["power_change_gap", "power_changes", "power_lost", "unsteady_power_ch
 
 #: The cost parts that take away a permanent other than the ability's own and may take a pump's source: and
 #: Forage, whose Food may be a creature (a Food Golem).
-_TAKING_PARTS = TAKING_PARTS | {CostPartKind.FORAGE}
 
 
 def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
@@ -146,7 +145,7 @@ def _count_gap(view: BoardView, per: Amount, source: str, *, judged: bool) -> st
             (permanent.id, target)
             for permanent, ability in abilities
             for target in counted
-            if _may_take_away(view, ability, permanent.id, target)
+            if may_take_away(view, ability, permanent.id, target)
         ),
         None,
     )
@@ -155,7 +154,7 @@ def _count_gap(view: BoardView, per: Amount, source: str, *, judged: bool) -> st
     written = f"and {view.path(taker[0])}'s cost may take away {view.path(taker[1])}"
     if judged:
         return f"{written}, which a power judged is not followed with yet"
-    remover = next((p.id for p, ability in abilities if _may_take_away(view, ability, p.id, source)), None)
+    remover = next((p.id for p, ability in abilities if may_take_away(view, ability, p.id, source)), None)
     if remover is None:
         return None
     itself = f"{view.path(remover)}'s cost may take away {view.path(source)} itself"
@@ -192,20 +191,10 @@ def power_change_gap(view: BoardView) -> str | None:
             return f"{view.path(sourced.source)}: its power changes for each {counted}, {why}"
     for permanent, ability in possible_abilities(view):
         for source in sources:
-            if _may_take_away(view, ability, permanent.id, source):
+            if may_take_away(view, ability, permanent.id, source):
                 taken = view.path(source)
                 return (
                     f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect changes "
                     "creatures' power: not followed yet"
                 )
     return None
-
-
-def _may_take_away(view: BoardView, ability: ManaAbility, pid: str, target: str) -> bool:
-    """True when paying the cost of ``pid``'s ability may take ``target`` off the battlefield."""
-    cost = ability.cost
-    if pid == target and (cost.sacrifice_self or any(p.kind is CostPartKind.RETURN_SELF for p in cost.parts)):
-        return True
-    if cost.sacrifice is not None and view.matches(cost.sacrifice, target, pid):
-        return True
-    return any(part.kind in _TAKING_PARTS for part in cost.parts)

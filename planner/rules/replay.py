@@ -163,9 +163,9 @@ class PlanState:
         return self.board.player(self.player).counter("energy")
 
     @property
-    def graveyard(self) -> int:
-        """The cards in the player's graveyard now."""
-        return self.board.player(self.player).graveyard_size or 0
+    def graveyard(self) -> tuple[Card, ...] | int:
+        """The cards in the player's graveyard now (their count when only counted)."""
+        return self.board.player(self.player).graveyard or 0
 
     def next_payment(self) -> PlanState:
         """The state with what a payment tallies (life paid, damage, activations, sacrifices, what costs took)
@@ -372,7 +372,8 @@ def _resolved(
         left = [board.permanent(other) for other in gone]
         board = board.with_player(into_graveyard(board.player(state.player), left))
     if paid.graveyard:
-        board = board.with_player(exiled_from_graveyard(board.player(state.player), paid.graveyard))
+        exiled = exiled_from_graveyard(board.player(state.player), paid.graveyard, paid.evidence)
+        board = board.with_player(exiled)
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
@@ -438,9 +439,9 @@ class _LiveState:
         self.costs = _NOTHING_PAID
 
     @property
-    def graveyard(self) -> int:
-        """The cards in the player's graveyard now."""
-        return self.view.player(self.player).graveyard_size or 0
+    def graveyard(self) -> tuple[Card, ...] | int:
+        """The cards in the player's graveyard now (their count when only counted)."""
+        return self.view.player(self.player).graveyard or 0
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -550,7 +551,7 @@ class _LiveState:
             self.hand_board = self.hand_board.replace_player(self.player, hand=hand)
         self.energy -= paid.energy
         if paid.graveyard:
-            view.update_player(exiled_from_graveyard(view.player(self.player), paid.graveyard))
+            view.update_player(exiled_from_graveyard(view.player(self.player), paid.graveyard, paid.evidence))
         self.costs = self.costs.after(paid, pid)
 
     def _remove(self, pid: str) -> None:

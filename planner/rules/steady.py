@@ -1,33 +1,34 @@
-"""Whether a condition of a static effect ('as long as ...': haste, a power change) keeps its truth through a
-payment, so that the board as it is answers it: one the board records, and that no mana ability's cost may
-change (a permanent it counts taken away, counters moved, a card put into a graveyard it looks in, a power or
-a status)."""
+"""Whether a condition of a static effect ('as long as ...': haste, a grant, a power change) can be judged on
+the board as it is while paying: one the board records, and that no mana ability's cost may change (counters
+moved, a card put into a graveyard it looks in, a power or a status; a permanent it counts taken away, but
+for haste and grants, where the model orders what relies on the count before the removals that end it)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import Condition, CostPartKind, ManaAbility
+from models.abilities import Condition, CostPartKind
 from models.mana_effects import GrantAbility
 from planner.rules.records import SourcedEffect, TextWarning
-from planner.rules.takers import TAKING_PARTS, possible_abilities
+from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = ["condition_gap", "grants_in_force", "holds_steadily"]
 
-#: The cost parts that take a permanent off the battlefield: another's, its own returned, a Food foraged.
-_TAKING_PARTS = TAKING_PARTS | {CostPartKind.RETURN_SELF, CostPartKind.FORAGE}
-
 #: The cost parts that move counters (a condition on the source's counters may change while paying).
 _COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
 
 
-def condition_gap(view: BoardView, held: Condition, source: str) -> str | None:
+def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: bool = False) -> str | None:
     """Why a condition written on ``source`` ('as long as ...') can't be judged on the board as it is while
-    paying, or None when it can (and it keeps its truth through the payment).
+    paying, or None when it can (and it keeps its truth through the payment). With ``ordered``, a count of
+    permanents a cost may take away is no gap: the condition is judged on the board as each activation
+    finds it (what relies on it is ordered before the removals that end it, as what relies on an effect's
+    source is: :func:`planner.solve.cpsat.analysis.effect_edges`), and a count of "at least" only falls
+    as permanents leave.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -39,7 +40,9 @@ def condition_gap(view: BoardView, held: Condition, source: str) -> str | None:
     if held.unevaluated:
         return "which no board records"
     if held.either:
-        return next((why for one in held.either if (why := condition_gap(view, one, source))), None)
+        return _removal_gap(view, held, source, ordered=ordered) or next(
+            (why for one in held.either if (why := condition_gap(view, one, source, ordered=ordered))), None
+        )
     if held.in_graveyard is not None:
         return "which a cost that puts a card into the graveyard may change: not followed yet"
     if held.counter and any(
@@ -54,35 +57,65 @@ def condition_gap(view: BoardView, held: Condition, source: str) -> str | None:
         return "which a cost that moves counters may change: not followed yet"
     if any(flt.reads_status or flt.power_at_least is not None for flt in held.filters):
         return "which reads what may change while paying: not followed yet"
-    if held.filters and any(
-        _may_take(view, permanent.id, ability, held, source)
-        for permanent, ability in possible_abilities(view)
-    ):
+    return _removal_gap(view, held, source, ordered=ordered)
+
+
+#: How many of the permanents a condition counts a cost may take away, at most, for the condition to be
+#: judged as each activation finds it when ending it takes several of them: the model looks for the
+#: smallest sets whose removal ends it among at most
+#: :data:`~planner.solve.cpsat.analysis.MOST_SOURCE_SETS` sets (a condition of one count of one
+#: permanent, 'as long as you control an artifact', ends only when all of them are gone: no limit).
+MOST_ORDERED_COUNTED = 5
+
+
+def _removal_gap(view: BoardView, held: Condition, source: str, *, ordered: bool) -> str | None:
+    """Why a count of permanents in the condition (in one of its parts, 'if <one> or <another>') can't be
+    followed while paying: a cost may take away one it counts, and it isn't ``ordered``, or ending it takes
+    several of more than :data:`MOST_ORDERED_COUNTED` of them."""
+    parts = held.either or (held,)
+    taken = {pid for part in parts for pid in _taken_counted(view, part, source)}
+    if not taken:
+        return None
+    if not ordered:
         return "which counts permanents a cost may take away: not followed yet"
+    if len(taken) > MOST_ORDERED_COUNTED and not all(map(_one_count_of_one, parts)):
+        return (
+            f"which counts more than {MOST_ORDERED_COUNTED} permanents a cost may take away: not followed yet"
+        )
     return None
 
 
-def _may_take(view: BoardView, pid: str, ability: ManaAbility, held: Condition, source: str) -> bool:
-    """True when paying the ability of permanent ``pid`` may take away a permanent the condition counts:
-    another permanent (any: not narrowed yet), or ``pid`` itself when it matches one of the condition's
-    filters (a Treasure sacrificed for its mana changes no count of lands)."""
-    cost = ability.cost
-    if cost.sacrifice is not None or any(part.kind in _TAKING_PARTS for part in cost.parts):
-        return True
-    return cost.sacrifice_self and any(view.matches(flt, pid, source) for flt in held.filters)
+def _taken_counted(view: BoardView, held: Condition, source: str) -> list[str]:
+    """The permanents the condition written on ``source`` counts that a mana ability's cost may take away
+    (:func:`~planner.rules.takers.may_take_away`; a Treasure sacrificed for its mana changes no count of
+    lands)."""
+    counted = dict.fromkeys(pid for wanted in held.filters for pid in view.matching(wanted, source))
+    abilities = tuple(possible_abilities(view))
+    return [
+        target
+        for target in counted
+        if any(may_take_away(view, ability, permanent.id, target) for permanent, ability in abilities)
+    ]
 
 
-def holds_steadily(view: BoardView, held: Condition, source: str) -> bool:
+def _one_count_of_one(held: Condition) -> bool:
+    """True when the condition is one count of at least one permanent: it ends only when every permanent
+    it counts is gone."""
+    return len(held.filters) == 1 and held.at_least == 1
+
+
+def holds_steadily(view: BoardView, held: Condition, source: str, *, ordered: bool = False) -> bool:
     """True when the condition written on ``source`` holds on the board and keeps holding while paying
-    (:func:`condition_gap` finds nothing that may change it)."""
-    return condition_gap(view, held, source) is None and view.holds(held, source)
+    (:func:`condition_gap` finds nothing that may change it, ``ordered`` as there)."""
+    return condition_gap(view, held, source, ordered=ordered) is None and view.holds(held, source)
 
 
 def grants_in_force(
     view: BoardView, grants: Iterable[SourcedEffect]
 ) -> tuple[list[SourcedEffect], list[TextWarning]]:
     """The grants of abilities that apply on the board: each without a condition, and each 'as long as
-    <condition>' (The World Tree) whose condition holds steadily (:func:`holds_steadily`); and a warning on
+    <condition>' (The World Tree) whose condition holds (:func:`holds_steadily`, ``ordered``: a count of
+    lands a cost may lower is judged as each activation finds it); and a warning on
     the source of each whose condition can't be judged while paying and that would give an ability to a
     permanent: it is set aside, never granted on a guess.
 
@@ -94,10 +127,9 @@ def grants_in_force(
     ...     "oracle": "{T}, Sacrifice this land: Add {C}{C}."}  # (it sacrifices itself, a land)
     >>> board = {"version": 1, "players": [{"id": "me"}], "permanents": [tree, vein]}
     >>> view = BoardView(Board.from_dict(board))
-    >>> kept, (warning,) = grants_in_force(view, view.effects_of(GrantAbility))
-    >>> kept, warning.reason  # doctest: +NORMALIZE_WHITESPACE
-    ([], 'grant: as long as you control 2 or more land, which counts permanents a cost may take away: not
-    followed yet')
+    >>> kept, warnings = grants_in_force(view, view.effects_of(GrantAbility))
+    >>> [sourced.source for sourced in kept], warnings  # (judged as each activation finds the lands)
+    (['t'], [])
     """
     kept: list[SourcedEffect] = []
     warnings: list[TextWarning] = []
@@ -107,7 +139,7 @@ def grants_in_force(
         held = grant.condition
         if held is None:
             kept.append(sourced)
-        elif why := condition_gap(view, held, sourced.source):
+        elif why := condition_gap(view, held, sourced.source, ordered=True):
             if any(view.matches(grant.affected, p.id, sourced.source) for p in view.board.permanents):
                 reason = f"grant: as long as {held.describe()}, {why}"
                 warnings.append(TextWarning(sourced.source, grant.text, reason))

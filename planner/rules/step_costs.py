@@ -19,7 +19,9 @@ from models.mana import ManaBag
 from planner.rules.costs import (
     NO_CHOICES,
     CostChoices,
+    card_mana_value,
     check_choices,
+    collects_evidence,
     energy_paid,
     exerts,
     graveyard_exiled,
@@ -70,7 +72,7 @@ class StepGame(Protocol):
     def energy(self) -> int: ...
 
     @property
-    def graveyard(self) -> int: ...
+    def graveyard(self) -> tuple[Card, ...] | int: ...
 
     def activation_count(self, pid: str) -> int: ...
 
@@ -100,6 +102,7 @@ class PaidCosts(NamedTuple):
     energy: int = 0  # energy paid
     exerted: bool = False  # its permanent exerted
     graveyard: int = 0  # cards exiled from the graveyard
+    evidence: bool = False  # True when they are evidence collected (those of the greatest mana value)
 
 
 def _tapped_now(view: BoardView, pid: str, source: bool | None, other: str) -> bool:
@@ -223,7 +226,8 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
         hand=hand,
         energy=energy_paid(ability) if cost.parts else 0,
         exerted=bool(cost.parts) and exerts(ability),
-        graveyard=graveyard_exiled(ability) if cost.parts else 0,
+        graveyard=graveyard_exiled(ability, state.graveyard) if cost.parts else 0,
+        evidence=bool(cost.parts) and collects_evidence(ability),
     )
 
 
@@ -237,15 +241,27 @@ def returned_to_hand(permanent: Permanent, hand: tuple[Card, ...]) -> tuple[Card
     return hand if card is None else (*hand, card)
 
 
-def exiled_from_graveyard(player: Player, count: int) -> Player:
+def exiled_from_graveyard(player: Player, count: int, evidence: bool = False) -> Player:
     """The player once a cost exiled ``count`` cards from their graveyard (``pay_costs`` checked it holds
-    them): any cards, its first ones (no ability that reads which is used with such a cost:
-    :func:`~planner.rules.amounts.board_gap`)."""
+    them): any cards, those of the least mana value, or, collected as ``evidence``, of the greatest (CR
+    701.59a: the fewest that add up); no ability that reads which is used with such a cost
+    (:func:`~planner.rules.amounts.board_gap`), and what is left serves any cost that follows best.
+
+    >>> from models.board import Card
+    >>> names = ("Sol Ring", "Thran Dynamo", "Forest")
+    >>> player = Player("me", graveyard=tuple(Card.from_json(name) for name in names))
+    >>> [c.name for c in exiled_from_graveyard(player, 1).graveyard]
+    ['Sol Ring', 'Thran Dynamo']
+    >>> [c.name for c in exiled_from_graveyard(player, 1, evidence=True).graveyard]
+    ['Sol Ring', 'Forest']
+    """
     graveyard = player.graveyard
     if isinstance(graveyard, int):
         return replace(player, graveyard=graveyard - count)
     assert graveyard is not None
-    return replace(player, graveyard=graveyard[count:])
+    by_value = sorted(range(len(graveyard)), key=lambda i: card_mana_value(graveyard[i]), reverse=evidence)
+    gone = frozenset(by_value[:count])
+    return replace(player, graveyard=tuple(card for i, card in enumerate(graveyard) if i not in gone))
 
 
 def spent_energy(counters: tuple[tuple[str, int], ...], energy: int) -> tuple[tuple[str, int], ...]:

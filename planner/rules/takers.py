@@ -17,7 +17,7 @@ from models.mana_effects import GrantAbility
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["TAKING_PARTS", "possible_abilities"]
+__all__ = ["TAKING_PARTS", "may_take_away", "possible_abilities"]
 
 #: The cost parts that take away a permanent other than the ability's own, described by words the checks do
 #: not match (whatever they take may be what a check looks for).
@@ -45,3 +45,31 @@ def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility
     for permanent in board.permanents:
         for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
             yield permanent, ability
+
+
+#: The cost parts that take away a permanent other than the ability's own: the checks' words and a Food
+#: foraged (CR 701.61: exile three cards from your graveyard or sacrifice a Food).
+_TAKING_ANY = TAKING_PARTS | {CostPartKind.FORAGE}
+
+
+def may_take_away(view: BoardView, ability: ManaAbility, pid: str, target: str) -> bool:
+    """True when paying the cost of ``pid``'s ability may take ``target`` off the battlefield: its own
+    sacrifice or return, a sacrifice whose words match it, or a cost part whose words no check matches.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+    ...     {"id": "a", "card": "Ashnod's Altar", "controller": "me"}]})
+    >>> view = BoardView(board)
+    >>> (altar,) = view.mana_abilities("a")
+    >>> [may_take_away(view, altar, "a", pid) for pid in ("f", "e", "a")]  # (it sacrifices a creature)
+    [False, True, False]
+    """
+    cost = ability.cost
+    if pid == target and (cost.sacrifice_self or any(p.kind is CostPartKind.RETURN_SELF for p in cost.parts)):
+        return True
+    if cost.sacrifice is not None and view.matches(cost.sacrifice, target, pid):
+        return True
+    return any(part.kind in _TAKING_ANY for part in cost.parts)

@@ -169,7 +169,9 @@ def resolution(card: Card) -> Resolution:
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
             continue
         packets = output_packets(record.output, card.name)
-        if packets is None or "spend this mana only" in card.oracle.lower():
+        # (mana a restriction limits, 'Spend this mana only ...', 'This mana can't be spent to cast
+        # nonartifact spells': not followed in a turn's plan)
+        if packets is None or record.restriction is not None or "spend this mana only" in card.oracle.lower():
             unread.append(record.text)
             continue
         (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)

@@ -27,11 +27,13 @@ from models.mana_effects import (
     GrantAbility,
     GrantHaste,
     ManaTrigger,
+    PowerChange,
     StaticEffect,
     TapDamage,
     TypeChange,
 )
-from models.oracle import ParsedText, read_card, reads_imprinted_colors
+from models.oracle import Level, ParsedText, read_card, reads_imprinted_colors
+from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import (
     any_may_lack_board_facts,
@@ -90,10 +92,22 @@ def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
     return view.matches(ban.affected, pid, sourced.source)
 
 
+#: The effects that may apply only 'as long as' a condition holds.
+_CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
+
+
 #: The permanents a filter matches (:meth:`BoardView.matching`), by the filter, its source's controller and
 #: the permanents removed.
 _MATCHING: ViewTable[tuple[ObjectFilter, str | None, frozenset[str]], tuple[str, ...]] = ViewTable(
     "view.matching"
+)
+
+
+#: Why an ability granted to a permanent that an effect strips of its other abilities is not used: which
+#: effect came first (CR 613.7, in layer 6) is not on the board.
+_LOST_IN_LAYER_6 = (
+    "another effect takes its abilities away but one (layer 6): which came first, CR 613.7, is not on the "
+    "board"
 )
 
 
@@ -127,10 +141,13 @@ class BoardView:
 
     @cached_property
     def parsed(self) -> dict[str, ParsedText]:
-        """Each permanent's parsed rules text."""
+        """Each permanent's parsed rules text, at its level (a Class's, a leveler's:
+        :mod:`models.oracle.levels`)."""
         structure = self.structure
         if structure.parsed is None:
-            structure.parsed = {p.id: read_card(p.oracle, p.name, p.type_line) for p in self.board.permanents}
+            structure.parsed = {
+                p.id: read_card(p.oracle, p.name, p.type_line, p.level) for p in self.board.permanents
+            }
         return structure.parsed
 
     @cached_property
@@ -249,8 +266,8 @@ class BoardView:
 
     def without(self, pid: str, board: Board) -> BoardView | None:
         """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
-        worked out here; None when that can't be reused: ``pid`` is a source of effects, or a land-type
-        effect is in force (whose dependencies may read it).
+        worked out here; None when that can't be reused: ``pid`` is a source of effects or one that a
+        condition of an effect counts, or a land-type effect is in force (whose dependencies may read it).
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -265,6 +282,8 @@ class BoardView:
         # a land-type effect applies to lands only, and never makes a land of a nonland (CR 305.7): a
         # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
+            return None
+        if pid in self.counted_by_conditions():
             return None
         if any(warning.permanent != pid for warning in self.structure.unexecuted):
             # an ability set aside for what another permanent does (a cost that fills the graveyard whose
@@ -330,6 +349,27 @@ class BoardView:
         board = self.board
         return board.active_player == permanent.controller and board.step == "beginning"
 
+    def counted_by_conditions(self) -> frozenset[str]:
+        """The permanents a condition of an effect in force counts ('As long as you control an artifact,
+        creatures you control have haste.'): whether the effect applies may change when one leaves.
+
+        >>> from models.board import Board
+        >>> rally = {"id": "r", "name": "Rally", "type_line": "Enchantment", "controller": "me",
+        ...     "oracle": "As long as you control an artifact, creatures you control have haste."}
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [rally,
+        ...     {"id": "t", "card": "Treasure", "controller": "me"},
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> sorted(BoardView(board).counted_by_conditions())
+        ['t']
+        """
+        return frozenset(
+            pid
+            for sourced in self.effects
+            if isinstance(sourced.effect, _CONDITIONAL) and sourced.effect.condition is not None
+            for wanted in sourced.effect.condition.counted_filters
+            for pid in self.matching(wanted, sourced.source)
+        )
+
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""
         by_kind = self.structure.effects_by_kind
@@ -369,7 +409,7 @@ class BoardView:
             ):
                 # as printed: the card's own characteristics, kept per card
                 found, set_aside, families, board_read = _as_printed(
-                    permanent.oracle, permanent.name, line, permanent.haste
+                    permanent.oracle, permanent.name, line, permanent.haste, permanent.level
                 )
                 if hasty and not found.haste and haste_granted(self, pid):
                     found = replace(found, haste=True)
@@ -389,14 +429,21 @@ class BoardView:
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
             abilities += intrinsic_abilities(line)
             granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
+            keeps = self._stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
             for sourced in grants:
                 grant = sourced.effect
                 assert isinstance(grant, GrantAbility)
                 once = (sourced.source, grant.text)
                 if once not in granted and self.matches(grant.affected, pid, sourced.source):
+                    if keeps is not None and once != keeps:
+                        unexecuted.append(TextWarning(pid, grant.ability.text, _LOST_IN_LAYER_6))
+                        continue
                     granted.add(once)
                     abilities.append(grant.ability)
-            abilities += [a for a in granted_from_graveyards if a not in abilities]
+            if keeps is not None:
+                unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
+            else:
+                abilities += [a for a in granted_from_graveyards if a not in abilities]
             families = tuple(a for a in abilities if counters_removed_any(a))
             if families:
                 abilities = [a for a in abilities if not counters_removed_any(a)]
@@ -416,6 +463,23 @@ class BoardView:
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
         return result, tuple(unexecuted)
+
+    @cached_property
+    def _stripped(self) -> dict[str, tuple[str, str]]:
+        """The permanents whose types an effect sets as it takes their other abilities away (Minimus
+        Containment's 'is a Treasure artifact with "..." and it loses all other abilities'), each with the
+        source and text of the grant it keeps."""
+        found: dict[str, tuple[str, str]] = {}
+        for sourced in self.effects_of(TypeChange):
+            effect = sourced.effect
+            assert isinstance(effect, TypeChange)
+            if effect.sets_types is None:
+                continue
+            for permanent in self.board.permanents:
+                pid = permanent.id
+                if self.lost_text_abilities(pid) and self.matches(effect.affected, pid, sourced.source):
+                    found[pid] = (sourced.source, effect.text)
+        return found
 
     def _haste_gaps(self, pid: str, haste: bool, line: TypeLine) -> list[TextWarning]:
         """The grants of haste whose condition the board can't answer (:func:`haste_gaps`), reported where
@@ -607,6 +671,10 @@ class BoardView:
             exiled = source_permanent.choices.imprinted if source_permanent else None
             if exiled is None or fold_name(exiled) != fold_name(permanent.name):
                 return False
+        if flt.named_as_source and (
+            source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
+        ):
+            return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def colors(self, pid: str) -> ManaTypes:
@@ -769,6 +837,13 @@ class BoardView:
             return condition.designation in self._by_id[source].designations
         if condition.player_status:
             return bool(getattr(self.player(self._by_id[source].controller), condition.player_status))
+        if condition.opponent_counter:
+            controller = self._by_id[source].controller
+            return any(
+                player.counter(condition.opponent_counter) >= condition.at_least
+                for player in self.board.players
+                if player.id != controller
+            )
         if condition.played_land:
             return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
         if condition.exiled_card:
@@ -933,9 +1008,9 @@ def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
 
 @per_card(maxsize=8192)
 def _as_printed(
-    oracle: str, name: str, line: TypeLine, haste: bool
+    oracle: str, name: str, line: TypeLine, haste: bool, level: Level = ENTERING
 ) -> tuple[Characteristics, tuple[tuple[str, str], ...], tuple[ManaAbility, ...], bool]:
-    """What a permanent as printed has, read once per card: :func:`printed_characteristics`, its
+    """What a permanent as printed has at its level, read once per card: :func:`printed_characteristics`, its
     :func:`removal_families`, and whether some mana ability may read what a board may not give (an amount,
     :func:`any_may_lack_board_facts`; the exiled card's colors or a condition, which
     :meth:`BoardView._with_known_imprint` checks).
@@ -945,12 +1020,12 @@ def _as_printed(
     >>> [a.text for a in found.mana_abilities], families, board_read
     (['{T}: Add {G}.'], (), False)
     """
-    found, set_aside = printed_characteristics(oracle, name, line, haste)
+    found, set_aside = printed_characteristics(oracle, name, line, haste, level)
     abilities = found.mana_abilities
     board_read = any_may_lack_board_facts(abilities) or any(
         a.output.palette.kind is PaletteKind.IMPRINTED_COLORS or a.conditional for a in abilities
     )
-    return found, set_aside, removal_families(oracle, name, line), board_read
+    return found, set_aside, removal_families(oracle, name, line, level), board_read
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

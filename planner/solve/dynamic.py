@@ -6,15 +6,15 @@ damage; Crypt of Agadeem counts the black creature cards in the graveyard, the o
 sacrificed too; Avatar Kyoshi's greatest power is among the creatures still there, with the counters a cost
 put on them; Prismatic Geoscope's basic land types are among the lands still there. The activations that
 change such an amount are its *changers*: those that pay life or deal damage to its controller (LIFE), that
-sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, LAND_TYPES), that put
-or remove a power-changing counter on a creature it reads, or that take away a permanent whose static effect
-pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER). A trigger counting the other lands with the
-name of the land tapped for mana (Sasaya's Essence, SAME_NAME) is counted as it resolves too: its changers
-are the activations whose costs take one of those lands away (an outlet sacrificing a Forest, another
-Crystal Vein sacrificing itself), and its members the lands, each still there or not. So are the colors of
-the cards in a graveyard that an ability chooses its mana's color from (Corrupted Grafstone): a variant for
-each color only a sacrificed card may bring, which needs at least one card of that color put there before
-it (a family per color, ``at_least``).
+sacrifice a card it counts (GRAVEYARD) or a permanent it looks at (GREATEST_POWER, DISTINCT_POWERS,
+LAND_TYPES), that put or remove a power-changing counter on a creature it reads, or that take away a permanent
+whose static effect pumps it (layer 7c: an anthem, a lord; POWER, GREATEST_POWER, DISTINCT_POWERS). A
+trigger counting the other lands with the name of the land tapped for mana (Sasaya's Essence, SAME_NAME) is
+counted as it resolves too: its changers are the activations whose costs take one of those lands away (an
+outlet sacrificing a Forest, another Crystal Vein sacrificing itself), and its members the lands, each still
+there or not. So are the colors of the cards in a graveyard that an ability chooses its mana's color from
+(Corrupted Grafstone): a variant for each color only a sacrificed card may bring, which needs at least one
+card of that color put there before it (a family per color, ``at_least``).
 
 Each activation (a permanent, an ability, its cost choices) of such an amount with changers on the board is
 one *family* of templates, its *variants*: one for each value the amount may count, with the outcome it
@@ -47,6 +47,7 @@ from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, TypeChange
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
+    AMONG_POWERS,
     among_cards,
     card_matches,
     graveyard_colors,
@@ -71,6 +72,7 @@ DYNAMIC_AMOUNTS = frozenset(
         AmountKind.GRAVEYARD,
         AmountKind.POWER,
         AmountKind.GREATEST_POWER,
+        AmountKind.DISTINCT_POWERS,
         AmountKind.LAND_TYPES,
     }
 )
@@ -90,8 +92,8 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """A permanent a GREATEST_POWER or LAND_TYPES amount looks at: its power now and what changes it, the
-    templates that sacrifice it, and its basic land types."""
+    """A permanent a GREATEST_POWER, DISTINCT_POWERS or LAND_TYPES amount looks at: its power now and what
+    changes it, the templates that sacrifice it, and its basic land types."""
 
     pid: str
     power: int
@@ -223,7 +225,7 @@ def _each(view: BoardView, counting: Activation, changer: Activation) -> tuple[i
         return sum(1 for c in cards if c is not None and card_matches(view, flt, c, owner, counting.pid)), ()
     looked_at = view.matching(amount.filter, counting.pid, own)
     gone = tuple(pid for pid in changer.gone if pid in looked_at)
-    if kind is AmountKind.GREATEST_POWER:
+    if kind in AMONG_POWERS:
         # (what it changes of one member's power: any, for a changer that only takes a pump away)
         each = [_power_each(view, changer, pid) for pid in looked_at if pid not in changer.gone]
         return next((e for e in each if e), 0), gone
@@ -276,7 +278,7 @@ def _family(
     for pid in view.matching(amount.filter, template.pid, own):
         # (the board gives every power read, and no power change in force may leave while paying:
         # planner.rules.amounts.board_gap)
-        found = known_power(view, pid, own) if kind is AmountKind.GREATEST_POWER else 0
+        found = known_power(view, pid, own) if kind in AMONG_POWERS else 0
         if pid == template.pid:
             found += power_change(ability.cost)
         powered: list[Change] = []
@@ -285,12 +287,14 @@ def _family(
             _, gone = _each(view, template, changer)
             if pid in gone:
                 gone_by.append(changer.index)
-            elif kind is AmountKind.GREATEST_POWER and (each := _power_each(view, changer, pid)):
+            elif kind in AMONG_POWERS and (each := _power_each(view, changer, pid)):
                 powered.append(Change(changer.index, each))
         types = frozenset(view.type_line(pid).basic_land_types if kind is AmountKind.LAND_TYPES else ())
         members.append(Member(pid, found, tuple(powered), tuple(gone_by), types))
     if kind is AmountKind.LAND_TYPES:
         high = len({t for member in members for t in member.types})
+    elif kind is AmountKind.DISTINCT_POWERS:
+        high = len(members)
     else:
         high = max(
             [0]

@@ -53,6 +53,13 @@ class GreatestPower:
 
 
 @dataclass(frozen=True, slots=True)
+class DifferentPowers:
+    """'(for each) different power among <objects>'."""
+
+    among: Nouns
+
+
+@dataclass(frozen=True, slots=True)
 class LandTypesAmong:
     """'the number of basic land types among <objects>' (domain)."""
 
@@ -90,6 +97,7 @@ Quantity = (
     | SelfPower
     | LifeTotal
     | GreatestPower
+    | DifferentPowers
     | LandTypesAmong
     | SacrificedManaValue
     | Devotion
@@ -113,6 +121,11 @@ def quantity_text(quantity: Quantity, *, each: bool = False) -> str:
             return "your life total"
         case GreatestPower(among):
             return f"the greatest power among {among.words(plural=True)}"
+        case DifferentPowers(among):
+            words = among.words(plural=True)
+            return (
+                f"different power among {words}" if each else f"the number of different powers among {words}"
+            )
         case LandTypesAmong(among):
             return f"the number of basic land types among {among.words(plural=True)}"
         case SacrificedManaValue(how, noun):

@@ -99,6 +99,15 @@ class PlayerStatus:
     statuses: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class OpponentCounters:
+    """'an opponent has three or more poison counters' (Corrupted, Glistening Sphere): some opponent of the
+    source's controller has at least ``at_least`` counters of ``kind`` (CR 122.1)."""
+
+    at_least: int
+    kind: str
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -112,6 +121,7 @@ Condition = (
     | Designated
     | ThereIs
     | PlayerStatus
+    | OpponentCounters
 )
 
 

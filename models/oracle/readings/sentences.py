@@ -99,9 +99,11 @@ class RemoveCounterFromSelf:
 @dataclass(frozen=True, slots=True)
 class ReflexiveDamage:
     """'When you do, ~ deals N damage to each opponent.': a reflexive trigger of the cost paid, after the
-    mana is added (CR 603.12)."""
+    mana is added (CR 603.12); ``target`` ('to any target', 'to target opponent', 'to target player'): its
+    target is chosen when it triggers, so the mana ability has none (CR 603.12, 605.1a)."""
 
     damage: int
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +202,8 @@ def sentence_text(sentence: EffectSentence) -> str:
             return f"Put {count_words(1, kind)} {kind} counter on ~."
         case RemoveCounterFromSelf(kind):
             return f"Remove {count_words(1, kind)} {kind} counter from ~."
-        case ReflexiveDamage(damage):
-            return f"When you do, ~ deals {damage} damage to each opponent."
+        case ReflexiveDamage(damage, target):
+            return f"When you do, ~ deals {damage} damage to {target or 'each opponent'}."
         case RevealFromHand(what):
             return f"Reveal {card_phrase(ANY_NUMBER, what, 'in')}."
         case SacrificeWhenNoCounters(kind):

@@ -270,6 +270,12 @@ def _counts(view: BoardView, counted: _Counted, gone: str) -> bool:
     return view.matches(amount.filter, gone, counted.whose)
 
 
+def _relied_on(view: BoardView) -> set[str]:
+    """The permanents whose leaving may change what an effect does: the effects' sources (CR 611.3a), and
+    those a condition of one counts (Forge Rally's artifacts: :meth:`BoardView.counted_by_conditions`)."""
+    return {sourced.source for sourced in view.effects} | view.counted_by_conditions()
+
+
 def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
     """Activations before what sacrifices a permanent whose effect they rely on: a template's ability,
     outcome or cost choice that the board without the sacrificed permanents no longer has (Dryad of the
@@ -277,7 +283,7 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
     only while "All permanents are artifacts" lasts: CR 611.3a, an effect of a static ability stops when
     its permanent leaves) comes before the sacrifice. (An effect that several permanents give, each alone
     enough: :func:`reliances`.)"""
-    sources = {sourced.source for sourced in problem.view.effects}
+    sources = _relied_on(problem.view)
     edges: list[Edge] = []
     after: _Without = {}
     for sacrificer in templates:
@@ -300,8 +306,9 @@ _Without = dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]]
 
 def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[str], after: _Without) -> bool:
     """True when the template's ability, cost choice and outcome are still there on the board without the
-    ``gone`` permanents (an ability given back by a removal is judged on the board without what it waits
-    for too); ``after`` keeps the boards already made."""
+    ``gone`` permanents, and its permanent the haste its {T} or {Q} needs (an ability given back by a
+    removal is judged on the board without what it waits for too); ``after`` keeps the boards already
+    made."""
     key = tuple(sorted({*gone, *template.after_gone}))
     if key not in after:
         board = problem.board
@@ -311,9 +318,11 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
     view, reflect = after[key]
     abilities = view.mana_abilities(template.pid)
     number = template.ability_index
+    cost = template.ability.cost
     return (
         number < len(abilities)
         and abilities[number] == template.ability
+        and not ((cost.tap or cost.untap) and view.is_sick(template.pid))  # (haste a source gave: CR 302.6)
         and chosen_fit(
             view, template.pid, template.ability, template.sacrificed, template.tapped, template.choices
         )
@@ -343,7 +352,7 @@ def reliances(
     already keeps (:func:`_effect_edges`), one of them is still there when it is activated. Sets are looked
     for by size up to :data:`MOST_SOURCE_SETS` boards; past that, the whole set stands for them (the rules
     replay still checks the plan)."""
-    sources = sorted({sourced.source for sourced in problem.view.effects})
+    sources = sorted(_relied_on(problem.view))
     removers = {s: [t.index for t in templates if s in t.gone] for s in sources}
     removable = [s for s in sources if removers[s]]
     if len(removable) < 2:

@@ -4,12 +4,16 @@ before they go, {Q} cycles, amounts counted as the activations resolve)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from typing import Any
+
 from ortools.sat.python import cp_model
 
 from models.abilities import AmountKind
 from planner.solve.cpsat.analysis import revealing
 from planner.solve.cpsat.literals import unused
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
+from planner.solve.dynamic import Family
 
 
 def order(record: PaymentModel, layer: Layer) -> None:
@@ -139,8 +143,9 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
     """Each family of an amount the payment changes (:mod:`planner.solve.dynamic`) counts what the
     activations ordered before it left (CR 608.2h): how often each changer comes first (all its
     activations, or none), what that adds to a life total, a graveyard or a power, and whether each
-    permanent looked at is still there (the lands of a name counted: how many are); a later layer (keep,
-    hand) starts from what the payment did."""
+    permanent looked at is still there (the lands of a name counted: how many are; the different powers:
+    how many values the powers of those still there take); a later layer (keep, hand) starts from what the
+    payment did."""
     model = record.model
     node = record.producer
     use = layer.use
@@ -179,6 +184,8 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
                 model.add_implication(holder, flag)
             model.add_bool_or([flag.negated(), *holders])
             present.append(flag)
+        if family.kind is AmountKind.DISTINCT_POWERS:
+            present = _powers_present(record, layer, f"{stem}_p", family, alive, before)
         for index, value in family.variants:
             chosen = unused(record, layer, index).negated()
             if family.linear:
@@ -190,7 +197,7 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
                 else:  # (a life total or power of 0 or less: none counted)
                     model.add(counted <= 0).only_enforce_if(chosen)
                 continue
-            if family.kind is AmountKind.LAND_TYPES:
+            if family.kind in (AmountKind.LAND_TYPES, AmountKind.DISTINCT_POWERS):
                 model.add(sum(present) == value).only_enforce_if(chosen)
                 continue
             if family.kind is AmountKind.SAME_NAME:  # (the lands of its name still there: Sasaya's Essence)
@@ -207,6 +214,40 @@ def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:
                     witnesses.append(witness)
             if value > 0:
                 model.add_bool_or([chosen.negated(), *witnesses])
+
+
+def _powers_present(
+    record: PaymentModel, layer: Layer, stem: str, family: Family, alive: list[Any], before: dict[int, Expr]
+) -> list[Any]:
+    """A literal for each power a member may have as the family resolves, true when a member still there
+    has it (a member's power: its power now, changed by the changers ordered before)."""
+    model = record.model
+    holders: dict[int, list[Any]] = defaultdict(list)
+    for k, (member, there) in enumerate(zip(family.members, alive, strict=True)):
+        if not member.changes:
+            holders[member.power].append(there)
+            continue
+        now = member.power + total([c.each * before[c.template] for c in member.changes])
+        layers = 1 if layer.main else 2  # (a later layer's count adds the payment's: record.main)
+        reach = [c.each * record.templates[c.template].bound * layers for c in member.changes]
+        low = member.power + sum(min(r, 0) for r in reach)
+        high = member.power + sum(max(r, 0) for r in reach)
+        for value in range(low, high + 1):
+            has = model.new_bool_var(f"{stem}_m{k}_is{value}")
+            model.add(now == value).only_enforce_if(has)
+            model.add(now != value).only_enforce_if(has.negated())
+            held = model.new_bool_var(f"{stem}_m{k}_has{value}")
+            model.add_bool_and([has, there]).only_enforce_if(held)
+            model.add_bool_or([has.negated(), there.negated(), held])
+            holders[value].append(held)
+    present = []
+    for value, holding in sorted(holders.items()):
+        flag = model.new_bool_var(f"{stem}_{value}")
+        for holder in holding:
+            model.add_implication(holder, flag)
+        model.add_bool_or([flag.negated(), *holding])
+        present.append(flag)
+    return present
 
 
 def _tap_cycles(record: PaymentModel, layer: Layer) -> None:

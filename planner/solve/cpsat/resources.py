@@ -133,7 +133,9 @@ def _spent_by_parts(record: PaymentModel, layers: Sequence[Layer]) -> None:
     energy = [energy_paid(t.ability) * layer.use[t.index] for layer in layers for t in parted]
     if any(not isinstance(e, int) for e in energy):
         model.add(total(energy) <= player.counter("energy"))
-    exiled = [graveyard_exiled(t.ability) * layer.use[t.index] for layer in layers for t in parted]
+    exiled = [
+        graveyard_exiled(t.ability, player.graveyard) * layer.use[t.index] for layer in layers for t in parted
+    ]
     if any(not isinstance(e, int) for e in exiled):
         delve = record.chosen.exiled if record.alternatives is not None else 0
         model.add(total(exiled) + delve <= (player.graveyard_size or 0))

@@ -31,7 +31,8 @@ from models.mana_effects import (
     TypeChange,
     UnspentManaEffect,
 )
-from models.oracle import reads_imprinted_colors
+from models.oracle import Level, reads_imprinted_colors
+from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import may_lack_board_facts
 from planner.rules.payment import cost_modes
@@ -327,10 +328,11 @@ def _kind(
     haste: bool,
     choices: Choices,
     commander: ManaTypes | None,
+    level: Level = ENTERING,
 ) -> SourceKind:
     """The analysis of one card on a board of its own (what it is on any board without effects): a pure
-    function of its printed characteristics, choices and its controller's commander colors, kept across
-    questions."""
+    function of its printed characteristics, choices, level (a Class's, a leveler's: its text is read at
+    it) and its controller's commander colors, kept across questions."""
     permanent = Permanent(
         id=_PLACEHOLDER,
         controller="me",
@@ -340,6 +342,8 @@ def _kind(
         oracle=oracle,
         haste=haste,
         choices=choices,
+        class_level=level.class_level,
+        counters=(("level", level.level_counters),),
     )
     view = card_view(permanent, commander)
     effects = view.parsed[_PLACEHOLDER].effects
@@ -569,7 +573,13 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
     if commander is not None and not _reads_commander(permanent.oracle):
         commander = None  # the card can't read it: one analysis for every board, whatever its commander
     kind = _kind(
-        permanent.name, permanent.oracle, permanent.type_line, permanent.haste, permanent.choices, commander
+        permanent.name,
+        permanent.oracle,
+        permanent.type_line,
+        permanent.haste,
+        permanent.choices,
+        commander,
+        permanent.level,
     )
     counted = next((c for c in kind.removes_counters if permanent.counter(c)), None)
     if permanent.activated_this_turn:

@@ -24,13 +24,14 @@ def solve_fast_max_x(problem: PaymentProblem) -> Solution | None:
     **Why a search over X is exact.** Inside the fragment each source is used at most once for a fixed bag,
     and a set of activations that pays a cost also pays any cost with the same other symbols and less
     generic mana (the rest floats; damage and life are the same). X changes only the generic part: cost
-    changes read the spell's types and colors, never its mana value (:meth:`CostModifier.matches`), so the
-    total cost's generic mana is ``max(0, generic + changes + X)``, never smaller for a larger X (checked
-    at every X tried). What else could read X is declined here: spending restrictions (one may read the
-    mana value, 'spells with mana value 4 or greater'), restricted floating mana, and 'spend as though'
-    effects whose target decides them. So payability is monotone in X, and a binary search finds the
-    largest X: first over a necessary condition (enough mana of each type and in all), whose largest X is
-    usually payable, then over the exact check below it. The exact check is the fast path's optimiser over
+    changes read the spell's types and colors, and its mana value only from some value on (Reidane's tax,
+    :meth:`CostModifier.matches`), so the total cost's generic mana is ``max(0, generic + changes + X)``,
+    never smaller for a larger X (checked at every X tried: else CP-SAT answers). What else could read X
+    is declined here: spending restrictions (one may read the mana value, 'spells with mana value 4 or
+    greater'), restricted floating mana, and 'spend as though' effects whose target decides them. So
+    payability is monotone in X, and a binary search finds the largest X: first over a necessary
+    condition (enough mana of each type and in all), whose largest X is usually payable, then over the
+    exact check below it. The exact check is the fast path's optimiser over
     totals (a relaxation for abilities that cost mana: only the final X's plan is made, and a failure to
     make it declines rather than guess).
 
