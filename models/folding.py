@@ -60,4 +60,5 @@ def plain_quotes(text: str) -> str:
     >>> plain_quotes("Land — Urza’s Tower"), plain_quotes("“~” gets −1/−1")
     ("Land — Urza's Tower", '"~" gets -1/-1')
     """
-    return text.translate(_TYPOGRAPHIC)
+    # (an ASCII text has none of them: ``isascii`` is a flag of the string, read at once)
+    return text if text.isascii() else text.translate(_TYPOGRAPHIC)

@@ -708,6 +708,16 @@ def described_payment(
 def _paid_parts(board: Board, summary: PaymentSummary, from_graveyard: int) -> PaidParts:
     """What a payment's other cost parts paid, in all (permanents in the board's order; ``from_graveyard``:
     the cards its steps exiled from the graveyard)."""
+    if not (
+        summary.exiled_permanents
+        or summary.returned
+        or summary.discarded
+        or summary.exiled_cards
+        or summary.energy_paid
+        or summary.exerted
+        or from_graveyard
+    ):
+        return _NO_PARTS  # (most payments: mana and taps alone)
     return PaidParts(
         exiled_from_graveyard=from_graveyard,
         exiled=_in_board_order(board, summary.exiled_permanents),

@@ -7,9 +7,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from operator import attrgetter
+from dataclasses import dataclass, replace
 from typing import Any
 
 from models.board.json_fields import (
@@ -34,6 +32,7 @@ from models.errors import OracleParseError
 from models.limits import MAX_POOL_MANA
 from models.mana import ManaBag, ManaTypes
 from models.oracle import parse_restriction
+from models.slots import slot_copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +146,7 @@ class Player:
         """
         if life == self.life and pool == self.pool:
             return self
-        copy = object.__new__(Player)
-        # (each field's slot set directly, as Permanent.with_tapped does)
-        for setter, value in zip(_PLAYER_SETTERS, _PLAYER_VALUES(self), strict=True):
-            setter(copy, value)
+        copy = _copy_player(self)  # (each field's slot set directly, at C speed)
         object.__setattr__(copy, "life", life)
         object.__setattr__(copy, "pool", pool)
         return copy
@@ -240,13 +236,8 @@ class Player:
 # Reading a player from the board file
 
 
-#: The fields :meth:`Player.with_life_and_pool` copies.
-_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
-#: What reads those fields' values, in that order, and what sets each field's slot on a new player.
-_PLAYER_VALUES = attrgetter(*_PLAYER_FIELDS)
-_PLAYER_SETTERS: tuple[Callable[[Player, object], None], ...] = tuple(
-    Player.__dict__[name].__set__ for name in _PLAYER_FIELDS
-)
+#: What :meth:`Player.with_life_and_pool` copies a player with.
+_copy_player = slot_copier(Player)
 
 
 def _read_pool_entry(value: object, path: JsonPath) -> PoolMana:

@@ -1,8 +1,9 @@
 """The grammar's parser: a phrase of Oracle text in, a typed reading (:mod:`models.oracle.readings`) out.
 
 The rules live in ``grammar.lark`` beside this module, and the parser built from them in
-:mod:`models.oracle.grammar_parser`; the parse tree becomes readings by the transformer methods of
-:mod:`~models.oracle.phrase_rules`, :mod:`~models.oracle.effect_rules` and :mod:`~models.oracle.static_rules`.
+:mod:`models.oracle.grammar_parser`; each rule becomes its reading by the transformer methods of
+:mod:`~models.oracle.phrase_rules`, :mod:`~models.oracle.effect_rules`, :mod:`~models.oracle.static_rules` and
+:mod:`~models.oracle.spent_rules`, applied as the rule is reduced (no parse tree is built and walked again).
 Lark's LALR parser with its contextual lexer reads a sentence in tens of microseconds. A phrase the grammar
 does not cover raises :class:`UnreadError`, never a guess.
 
@@ -16,15 +17,17 @@ does not cover raises :class:`UnreadError`, never a guess.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, cast
 
-from lark import v_args
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken, VisitError
+from lark import Lark, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
 from models.oracle.effect_rules import EffectRules
-from models.oracle.grammar_parser import UnreadError, parser
+from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
+from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
 
@@ -41,9 +44,9 @@ __all__ = [
 
 
 @v_args(inline=True)
-class _Readings(PhraseRules, EffectRules, StaticRules):
+class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
-    kind of phrase."""
+    kind of phrase (applied as the text is parsed: :func:`_reader`)."""
 
 
 #: The letters that case-insensitive matching takes for ASCII ones (dotted and dotless i, long s, the Kelvin
@@ -51,11 +54,25 @@ class _Readings(PhraseRules, EffectRules, StaticRules):
 _AS_ASCII = str.maketrans({"\u0130": "I", "\u0131": "i", "\u017f": "s", "\u212a": "K"})
 
 
+@cache  # (the parser with the readings' methods, built once per process: a tool, not an answer)
+def _reader() -> Lark:
+    return built(_Readings())
+
+
+def read_as(text: str, start: str) -> Any:
+    """The reading of ``text`` as the rule ``start``, the grammar's methods applied as it is parsed; raises
+    what Lark raises for a text the grammar does not read, and what a rule's method raises for a phrase no
+    record can hold.
+
+    >>> read_as("{T}", "costs")
+    (TapSymbol(),)
+    """
+    return _reader().parse(text, start=start)
+
+
 def _parse(text: str, start: str) -> Any:
     try:
-        return _Readings().transform(parser().parse(text.translate(_AS_ASCII), start=start))
-    except VisitError as error:
-        raise UnreadError(f"{text!r}: {error.orig_exc}") from None
+        return read_as(text if text.isascii() else text.translate(_AS_ASCII), start)
     except UnexpectedToken as error:  # (its str() works out every token the parser would accept: slow)
         raise UnreadError(f"{text!r}: unexpected {str(error.token)!r} at column {error.column}") from None
     except UnexpectedCharacters as error:
@@ -64,6 +81,8 @@ def _parse(text: str, start: str) -> Any:
         ) from None
     except LarkError as error:
         raise UnreadError(f"{text!r}: {str(error).splitlines()[0]}") from None
+    except Exception as error:  # (what a rule's method raised as the text was read)
+        raise UnreadError(f"{text!r}: {error}") from None
 
 
 def parse_costs(text: str) -> tuple[CostPart, ...]:

@@ -15,11 +15,11 @@ import os
 import re
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import lark
 import platformdirs
-from lark import Lark
+from lark import Lark, Token, Transformer
 
 from models.oracle import lexicon
 
@@ -74,29 +74,42 @@ def _list_words() -> str:
 
 @cache  # (the parser, built once per process: a tool, not an answer; the grammar never changes)
 def parser() -> Lark:
-    """The LALR parser, built once per process (the grammar and the lexicon never change while it runs).
+    """The LALR parser that answers parse trees, built once per process (the grammar and the lexicon never
+    change while it runs); the readers use :func:`built` with their transformer instead."""
+    return built(None)
+
+
+def built(transformer: Transformer[Token, Any] | None) -> Lark:
+    """The LALR parser, applying ``transformer`` as it parses when one is given (each rule's method called
+    as the rule is reduced: no parse tree is built and walked again), else answering parse trees.
 
     Building its tables takes a few hundred milliseconds, so they are kept between processes in a file of
-    the user's cache directory named by the grammar's hash (:func:`_tables_file`); Lark checks the grammar
-    against the file before it uses it, so a stale file is never read, and without a writable cache
-    directory the tables are built each time."""
+    the user's cache directory named by the grammar's hash (:func:`_tables_file`; the transformer is no
+    part of the tables); Lark checks the grammar against the file before it uses it, so a stale file is
+    never read, and without a writable cache directory the tables are built each time."""
     grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
     text = grammar + "\n" + _lexicon_terminals() + "\n"
     kept = _tables_file(text)
     if kept is None or Path(kept).exists():
-        return _lark(text, kept or False)
+        return _lark(text, kept or False, transformer)
     # (written under a name of this process's own, then renamed: another process reading the file while it is
     # written would read part of it)
     own = f"{kept}.{os.getpid()}.tmp"
-    parser = _lark(text, own)
+    parser = _lark(text, own, transformer)
     with contextlib.suppress(OSError):
         os.replace(own, kept)
     return parser
 
 
-def _lark(text: str, cache: str | bool) -> Lark:
+def _lark(text: str, cache: str | bool, transformer: Transformer[Token, Any] | None) -> Lark:
     return Lark(
-        text, parser="lalr", lexer="contextual", start=list(STARTS), maybe_placeholders=False, cache=cache
+        text,
+        parser="lalr",
+        lexer="contextual",
+        start=list(STARTS),
+        maybe_placeholders=False,
+        cache=cache,
+        transformer=transformer,
     )
 
 

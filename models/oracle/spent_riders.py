@@ -15,63 +15,15 @@ is any effect ('Draw a card for each color of mana spent to cast this spell.').
 
 from __future__ import annotations
 
-from typing import Any
+from lark.exceptions import LarkError
 
-from lark import Token, v_args
-from lark.exceptions import LarkError, VisitError
-
-from models.cost import ManaCost
-from models.errors import CostParseError
 from models.kept import per_card
-from models.mana import ManaType
-from models.oracle import lexicon
-from models.oracle.grammar_parser import UnreadError, parser
-from models.oracle.phrase_rules import PhraseRules
+from models.oracle.grammar import read_as
+from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
 from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
 
 __all__ = ["parse_spent_rider", "spent_riders"]
-
-
-@v_args(inline=True)
-class _SpentRules(PhraseRules):
-    """The parse tree of ``spent_rider`` to a rider (numbers as the phrase rules read them)."""
-
-    def colors_spent(self, *_: Any) -> SpentRider:
-        return ColorsSpent()
-
-    def symbols_spent(self, token: Token, _cast: None) -> SpentRider:
-        try:
-            symbols = ManaCost.parse(str(token)).symbols
-        except CostParseError:
-            raise UnreadError(f"not mana symbols: {token}") from None
-        types = {symbol.single_type for symbol in symbols}
-        if len(types) != 1 or None in types:
-            raise UnreadError(f"not one type of mana: {token}")
-        (mana_type,) = types
-        assert mana_type is not None
-        return TypeSpent(mana_type, len(symbols))
-
-    def color_spent(self, number: object, color: Token, _cast: None) -> SpentRider:
-        return TypeSpent(ManaType[lexicon.COLOR_WORDS[str(color).lower()]], _count(number))
-
-    def mana_spent(self, number: object, *_: Any) -> SpentRider:
-        return ManaSpent(_count(number))
-
-    def subtype_spent(self, _article: Token, word: Token, _cast: None) -> SpentRider:
-        if lexicon.canonical_type(str(word)) != "Treasure":
-            raise UnreadError(f"mana from a {word}: only a Treasure's is read")
-        return TreasureSpent()
-
-    def cast_spell(self, *_: Any) -> None:
-        return None
-
-
-def _count(number: object) -> int:
-    """A rider's amount: a number written out, never X."""
-    if not isinstance(number, int) or number < 1:
-        raise UnreadError(f"not a number of mana: {number}")
-    return number
 
 
 def parse_spent_rider(phrase: str) -> SpentRider:
@@ -85,11 +37,11 @@ def parse_spent_rider(phrase: str) -> SpentRider:
     TreasureSpent()
     """
     try:
-        reading = _SpentRules().transform(parser().parse(phrase, start="spent_rider"))
-    except VisitError as error:
-        raise UnreadError(f"{phrase!r}: {error.orig_exc}") from None
+        reading = read_as(phrase, "spent_rider")
     except LarkError as error:
         raise UnreadError(f"{phrase!r}: not a rider on the mana spent") from error
+    except Exception as error:  # (what a rule's method raised as the phrase was read)
+        raise UnreadError(f"{phrase!r}: {error}") from None
     assert isinstance(reading, ColorsSpent | TypeSpent | ManaSpent | TreasureSpent)
     return reading
 

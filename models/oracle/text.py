@@ -49,7 +49,8 @@ def folded(text: str) -> str:
     >>> folded("Spend THIS \u017fpell")
     'spend this spell'
     """
-    return text.translate(_ASCII_LETTER_OF).lower()
+    # (an ASCII text has none of those letters: ``isascii`` is a flag of the string, read at once)
+    return text.lower() if text.isascii() else text.translate(_ASCII_LETTER_OF).lower()
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -284,6 +285,10 @@ def _outside_word(char: str, brace: str) -> bool:
 # Sentences
 
 
+#: What can cut a text into sentences: a period, or a double quote (inside quotes, a period does not cut).
+_SENTENCE_MARKS: Final = re.compile(r'[."]')
+
+
 @per_card(maxsize=32768)  # (the same text is cut again as its sentences are read, and on many cards)
 def split_sentences(text: str) -> tuple[str, ...]:
     """Split on sentence ends (a period before a space or the end) outside double quotes; each sentence
@@ -291,10 +296,11 @@ def split_sentences(text: str) -> tuple[str, ...]:
     sentences: list[str] = []
     start = 0
     quoted = False
-    for index, char in enumerate(text):
-        if char == '"':
+    for mark in _SENTENCE_MARKS.finditer(text):  # (only the periods and double quotes: the rest can't cut)
+        index = mark.start()
+        if text[index] == '"':
             quoted = not quoted
-        elif char == "." and not quoted and (index + 1 == len(text) or text[index + 1] == " "):
+        elif not quoted and (index + 1 == len(text) or text[index + 1] == " "):
             sentences.append(text[start : index + 1].strip())
             start = index + 1
     tail = text[start:].strip()

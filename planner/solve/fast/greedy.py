@@ -77,18 +77,23 @@ class _Greedy:
         """The best payment without damage avoiding the top member of each ``skipped`` group, or None."""
         groups = self.search.groups
         avoided = {groups[index].members[-1].pid for index in skipped}
+        # (the positions of the avoided one-mana sources, the same for every choice below)
+        skip = (
+            tuple(i for i, (source, _) in enumerate(self.singles) if source.pid in avoided) if avoided else ()
+        )
         if not self.multiple:  # one choice: no source makes several mana
-            return self._base(self.demand, max(sum(self.demand), self.needed), avoided)
+            return self._base(self.demand, max(sum(self.demand), self.needed), skip)
         best: tuple[int, int, _Taps] | None = None
+        types = self.types
         for picks in self._choices(skipped):
             open_types = list(self.demand)
             made = 0
             for _, option in picks:
                 made += option.total
-                for t in self.types:
-                    open_types[t] = max(0, open_types[t] - option.counts[t])
-            colored = sum(open_types)
-            rest = self._base(open_types, max(colored, self.needed - made), avoided)
+                counts = option.counts
+                for t in types:
+                    open_types[t] = max(0, open_types[t] - counts[t])
+            rest = self._base(open_types, max(sum(open_types), self.needed - made), skip)
             if rest is None:
                 continue
             taps = (*picks, *rest)
@@ -128,13 +133,12 @@ class _Greedy:
         for parts in itertools.product(*per_group):
             yield tuple(pick for part in parts for pick in part)
 
-    def _base(self, demand: Sequence[int], needed: int, avoided: set[str]) -> _Taps | None:
-        """The lightest one-mana sources (outside ``avoided``) filling the demand and ``needed`` in all
-        (:func:`_lightest`), each with the option that makes its type."""
+    def _base(self, demand: Sequence[int], needed: int, skip: tuple[int, ...]) -> _Taps | None:
+        """The lightest one-mana sources (but those at the positions ``skip`` among them) filling the demand
+        and ``needed`` in all (:func:`_lightest`), each with the option that makes its type."""
         if needed <= 0:
             return ()
         singles = self.singles
-        skip = tuple(i for i, (source, _) in enumerate(singles) if source.pid in avoided) if avoided else ()
         found = _lightest(self.profiles, skip, tuple([demand[t] for t in self.types]), needed)
         if found is None:
             return None

@@ -53,8 +53,10 @@ class _Programme:
             self.order.sort(key=lambda i: not groups[i].members[0].special)
         costs = [0] * 6
         for group in specials:
-            for t in range(6):
-                costs[t] += len(group.members) * max(o.pays[t] for o in group.members[0].options)
+            members = len(group.members)
+            # (the most any option pays of each type: the options' counts column by column)
+            for t, most in enumerate(map(max, zip(*(o.pays for o in group.members[0].options), strict=True))):
+                costs[t] += members * most
         self.types = [t for t in range(6) if demand[t] or costs[t]]
         # a cut that keeps the totals honest about order: the first ability that costs mana is paid with
         # mana from the pool or from a source that costs no mana, so with an empty pool some such source is

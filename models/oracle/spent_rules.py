@@ -1,0 +1,64 @@
+"""The grammar's transformer methods for the riders of a spell's text on the mana spent to cast it
+(``spent_rider`` in ``grammar.lark``: converge, sunburst, adamant, "if {C} was spent"), mixed into the
+transformer of :mod:`models.oracle.grammar` (its numbers are the phrase rules'); the riders are found in a
+text by :mod:`models.oracle.spent_riders`.
+
+>>> _count(3)
+3
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from models.cost import ManaCost
+from models.errors import CostParseError
+from models.mana import ManaType
+from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
+from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
+
+__all__ = ["SpentRules"]
+
+
+@v_args(inline=True)
+class SpentRules(Transformer[Token, Any]):
+    """The parse tree of ``spent_rider`` to a rider."""
+
+    def colors_spent(self, *_: Any) -> SpentRider:
+        return ColorsSpent()
+
+    def symbols_spent(self, token: Token, _cast: None) -> SpentRider:
+        try:
+            symbols = ManaCost.parse(str(token)).symbols
+        except CostParseError:
+            raise UnreadError(f"not mana symbols: {token}") from None
+        types = {symbol.single_type for symbol in symbols}
+        if len(types) != 1 or None in types:
+            raise UnreadError(f"not one type of mana: {token}")
+        (mana_type,) = types
+        assert mana_type is not None
+        return TypeSpent(mana_type, len(symbols))
+
+    def color_spent(self, number: object, color: Token, _cast: None) -> SpentRider:
+        return TypeSpent(ManaType[lexicon.COLOR_WORDS[str(color).lower()]], _count(number))
+
+    def mana_spent(self, number: object, *_: Any) -> SpentRider:
+        return ManaSpent(_count(number))
+
+    def subtype_spent(self, _article: Token, word: Token, _cast: None) -> SpentRider:
+        if lexicon.canonical_type(str(word)) != "Treasure":
+            raise UnreadError(f"mana from a {word}: only a Treasure's is read")
+        return TreasureSpent()
+
+    def cast_spell(self, *_: Any) -> None:
+        return None
+
+
+def _count(number: object) -> int:
+    """A rider's amount: a number written out, never X."""
+    if not isinstance(number, int) or number < 1:
+        raise UnreadError(f"not a number of mana: {number}")
+    return number
