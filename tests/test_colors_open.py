@@ -354,9 +354,9 @@ def test_colors_open_are_those_some_way_to_keep_them_holds(case: tuple[list[Keep
 @pytest.mark.parametrize("cost", ["{X}{G}", "{X}{W}{U}"])
 def test_max_x_later_stage_is_the_reference_searchs_best(cost: str) -> None:
     """``max_x``'s levels from 'colors lost' on are a stage after the first (:func:`stages`), which CP-SAT's
-    default search solves from no hint (:func:`planner.solve.cpsat.solve._later_stage`): the model's
-    largest X is the reference search's, and its plan there is the reference search's best, level by
-    level (a damage land, a creature, a filter land and a Signet give the later levels choices)."""
+    default search, when it takes over, solves from no hint (:func:`planner.solve.cpsat.solve._searched`):
+    the model's largest X is the reference search's, and its plan there is the reference search's best,
+    level by level (a damage land, a creature, a filter land and a Signet give the later levels choices)."""
     board = board_of(
         ("f", "Forest"),
         ("i", "Island"),
