@@ -349,3 +349,32 @@ def test_colors_open_are_those_some_way_to_keep_them_holds(case: tuple[list[Keep
         assert colors_open(units, members) == held
     lost = colors_open(units, [unit.count for unit in units]) & ~colors_open(units, left)
     assert lost.bit_count() == colors_lost(keepers, left)
+
+
+@pytest.mark.parametrize("cost", ["{X}{G}", "{X}{W}{U}"])
+def test_max_x_later_stage_is_the_reference_searchs_best(cost: str) -> None:
+    """``max_x``'s levels from 'colors lost' on are a stage after the first (:func:`stages`), which CP-SAT's
+    default search, when it takes over, solves from no hint (:func:`planner.solve.cpsat.solve._searched`):
+    the model's largest X is the reference search's, and its plan there is the reference search's best,
+    level by level (a damage land, a creature, a filter land and a Signet give the later levels choices)."""
+    board = board_of(
+        ("f", "Forest"),
+        ("i", "Island"),
+        ("p", "Plains"),
+        ("c", "City of Brass"),
+        ("b", "Birds of Paradise"),
+        ("s", "Azorius Signet"),
+        ("g", "Mystic Gate"),
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of(cost), "me")
+    assert len(stages(build(problem).terms)) >= 2
+    solution = solve_payment(problem)
+    assert solution.plan is not None and solution.x is not None
+    largest = -1
+    while reference_search(board, PaymentTarget.of(cost), "me", x=largest + 1, max_states=20_000).payable:
+        largest += 1
+    assert solution.x == largest > 0
+    paid = problem.paid_target(largest)
+    reference = reference_search(board, paid, "me", max_states=20_000)
+    best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
+    assert objective_of(board, "me", replay(board, paid, solution.plan)) == best
