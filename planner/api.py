@@ -23,6 +23,7 @@ from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
 from models.oracle import read_card
+from models.oracle.classify import own_alternative_cost
 from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
 from planner.additional import ManaPaid, choose_additional
@@ -118,6 +119,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(superion)]
     ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
+    >>> flare = "You may sacrifice a green creature rather than pay this spell's mana cost."
+    >>> print(*spell_text_warnings(PaymentTarget.of("{1}{G}{G}", name="Flare", text=flare)))
+    Flare: unsupported text ignored: "You may sacrifice a green creature rather than pay ~'s mana cost."
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
     >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
     ()
@@ -126,11 +130,10 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
         return ()
     # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
     # ~', is read as far as paying goes: the answer's riders say what it got)
-    unread = [
-        sentence
-        for sentence in read_card(target.text, target.name, target.type_line).unsupported
-        if not spent_riders(sentence, target.name)
-    ]
+    reading = read_card(target.text, target.name, target.type_line)
+    unread = [sentence for sentence in reading.unsupported if not spent_riders(sentence, target.name)]
+    # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
+    unread += [s.text for s in reading.sentences if s.read_as == "ignored" and own_alternative_cost(s.text)]
     # (an additional cost the planner does not plan: planner.additional)
     unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
     if strict and (unread or unplanned):

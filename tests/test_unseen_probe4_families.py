@@ -88,13 +88,37 @@ def test_keeper_adds_one_more_for_a_forest_and_none_for_an_island() -> None:
 def test_an_alternative_cost_is_unsupported_text_never_ignored() -> None:
     for sentence in (
         ENERGY_ALTERNATIVE["oracle"],
-        "You may sacrifice a nontoken green creature rather than pay this spell's mana cost.",
         "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.",
     ):
         assert [s.read_as for s in parse_oracle(sentence).sentences] == ["unsupported"], sentence
     board = make_board([mine("n", ENERGY_ALTERNATIVE)])
     (warning,) = text_warnings(board)
     assert warning.permanent == "n" and "rather than pay the mana cost" in warning.sentence
+
+
+def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() -> None:
+    """'rather than pay this spell's mana cost' (CR 118.9) is about casting that card: a permanent on the
+    battlefield with it (a Borderpost) pays as ever with no warning; the spell paid for reports it."""
+    own = (
+        "You may pay {1} and return a basic land you control to its owner's hand rather than pay this "
+        "spell's mana cost."
+    )
+    post = {
+        "name": "Test Borderpost",
+        "type_line": "Artifact",
+        "mana_cost": "{3}{G}",
+        "oracle": f"{own}\n{{T}}: Add {{G}}.",
+    }
+    board = make_board([mine("p", post)])
+    assert checked_verdict(board, "{G}") and not text_warnings(board)
+    flare = PaymentTarget.of(
+        "{1}{G}{G}",
+        name="Test Flare",
+        type_line="Sorcery",
+        text="You may sacrifice a green creature rather than pay this spell's mana cost.\nDraw a card.",
+    )
+    (warning,) = pay(board, flare).warnings
+    assert warning.permanent == "Test Flare" and "rather than pay ~'s mana cost" in warning.sentence
 
 
 def test_affinity_for_outlaws_counts_the_five_types() -> None:

@@ -301,8 +301,8 @@ def mentions_mana(body: str) -> bool:
         return True
     if _has(words, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"):
         return True
-    if _has(words, "rather than pay the mana cost", "rather than pay ~ 's mana cost"):
-        return True  # (an alternative cost, CR 118.9: Leyline of Mutation, Flare of Cultivation: none read)
+    if _has(words, "rather than pay the mana cost"):
+        return True  # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker: not read)
     if _has(words, "land types", "is the chosen type", "are the chosen type"):
         return True
     if _has(words, "is the chosen basic land type", "are the chosen basic land type"):
@@ -656,6 +656,19 @@ def changes_mana(text: str) -> bool:
         ):
             return True
     return False
+
+
+def own_alternative_cost(sentence: str) -> bool:
+    """'You may ... rather than pay this spell's mana cost' (CR 118.9): an alternative cost of the card
+    itself, which matters only when that card is the spell paid for (a Borderpost on the battlefield pays
+    nothing by it; Flare of Cultivation as ``--spell`` is reported: not planned).
+
+    >>> own_alternative_cost("You may sacrifice a nontoken green creature rather than pay ~'s mana cost.")
+    True
+    >>> own_alternative_cost("You may pay {E}{E} rather than pay the mana cost for spells you cast.")
+    False
+    """
+    return _has(tokens(sentence), "rather than pay ~ 's mana cost")
 
 
 def when_spent(sentence: str) -> bool:
