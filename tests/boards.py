@@ -10,7 +10,7 @@ from typing import Any
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaBag, ManaTypes
-from planner.api import PayResult, could_produce
+from planner.api import PayResult, could_produce, max_x
 from planner.rules.could_produce import could_produce_all
 from planner.rules.production import ManaTag, Outcome, activation_outcomes
 from planner.rules.reference import ReferenceResult, reference_search
@@ -355,6 +355,13 @@ COUNTED_EXTRAS: dict[str, dict[str, Any]] = {
     "knight": {**BLACK_KNIGHT, "power": 2, "toughness": 2, "oracle": "Sacrifice this creature: Add {B}."},
     "statue": {"name": "Ornate Statue", "type_line": "Artifact", "mana_cost": "{4}"},
 }
+
+
+def largest_x(board: Board) -> int:
+    """``max-x``'s largest X for a bare {X} on the board (an answer is expected)."""
+    found = max_x(board, PaymentTarget.of("{X}"))
+    assert found.x is not None
+    return found.x
 
 
 def checked_verdict(board: Board, cost: str, *, max_states: int = 20_000) -> bool:

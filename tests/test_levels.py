@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import checked_verdict, could, make_board, mine
+from boards import checked_verdict, could, largest_x, make_board, mine
 from cost_part_cards import TEST_TREESPEAKER
 from test_unseen_third_probe_families import BEAR
 
@@ -26,7 +26,7 @@ from models.cost import PaymentTarget
 from models.errors import BoardError
 from models.forge import read_puzzle
 from models.oracle import Level, parse_oracle
-from planner.api import max_x, pay, text_warnings
+from planner.api import pay, text_warnings
 from planner.cards.importer import import_files
 from planner.cards.store import CardStore
 
@@ -68,12 +68,6 @@ ELF: dict[str, Any] = {
     "power": 1,
     "toughness": 1,
 }
-
-
-def _x(board: Board) -> int:
-    found = max_x(board, PaymentTarget.of("{X}"))
-    assert found.x is not None
-    return found.x
 
 
 def _talent_board(level: int | None) -> Board:
@@ -144,14 +138,14 @@ def test_a_talent_level_and_its_first_ability_on_one_line() -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "could_make", "largest_x"), [(1, "WUBRG", 1), (2, "WUBRG", 2), (3, "WUBRG", 2)]
+    ("level", "could_make", "expected_x"), [(1, "WUBRG", 1), (2, "WUBRG", 2), (3, "WUBRG", 2)]
 )
-def test_a_class_grant_exists_from_its_level_on(level: int, could_make: str, largest_x: int) -> None:
+def test_a_class_grant_exists_from_its_level_on(level: int, could_make: str, expected_x: int) -> None:
     """The Treasure makes one mana of any color at level 1 (its own ability); from level 2 on, the Class's
     grant lets it make two of one color instead (CR 716.2b: level 3 keeps level 2's abilities)."""
     board = _talent_board(level)
     assert could(board) == {"t": "", "x": could_make}
-    assert _x(board) == largest_x
+    assert largest_x(board) == expected_x
     assert checked_verdict(board, "{R}")
     assert checked_verdict(board, "{R}{R}") is (level >= 2)
     assert not checked_verdict(board, "{R}{G}")  # (one sacrifice: two of one color, never two colors)
@@ -182,20 +176,20 @@ def test_a_restricted_grant_at_its_level(level: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("counters", "own", "elf", "largest_x"),
+    ("counters", "own", "elf", "expected_x"),
     [(0, "", "G", 1), (1, "G", "G", 3), (4, "G", "G", 3), (5, "G", "G", 4), (9, "G", "G", 4)],
 )
 def test_a_leveler_has_a_striations_abilities_only_within_its_range(
-    counters: int, own: str, elf: str, largest_x: int
+    counters: int, own: str, elf: str, expected_x: int
 ) -> None:
     """No level counter: the Treespeaker has no mana ability. One to four (LEVEL 1-4): it taps for {G}{G},
     and the Elf for {G}: three. Five or more (LEVEL 5+): LEVEL 1-4's ability is gone, and every Elf it
     controls has '{T}: Add {G}{G}.', itself included: two and two (the Elf taps once, for the better one)."""
     board = make_board([mine("j", TEST_TREESPEAKER, counters={"level": counters}), mine("e", ELF)])
     assert could(board) == {"j": own, "e": elf}
-    assert _x(board) == largest_x
-    assert checked_verdict(board, "{G}" * largest_x)
-    assert not checked_verdict(board, "{G}" * (largest_x + 1))
+    assert largest_x(board) == expected_x
+    assert checked_verdict(board, "{G}" * expected_x)
+    assert not checked_verdict(board, "{G}" * (expected_x + 1))
     assert not text_warnings(board)
 
 
@@ -229,7 +223,7 @@ def test_a_striation_sets_the_base_power_an_amount_reads(counters: int, greatest
     """No level counter: the printed 1/1. One to three: 4/4. Four or more: 0/6, so the Gauge's own power
     (1) is the greatest."""
     board = make_board([mine("b", TEST_BRUTE, counters={"level": counters}), mine("g", TEST_GAUGE)])
-    assert _x(board) == greatest
+    assert largest_x(board) == greatest
     assert checked_verdict(board, "{G}" * greatest) and not checked_verdict(board, "{G}" * (greatest + 1))
     assert not text_warnings(board)
 

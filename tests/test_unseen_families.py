@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import agrees_with_reference, checked_verdict, could, graveyard_board, make_board, mine
+from boards import agrees_with_reference, checked_verdict, could, graveyard_board, largest_x, make_board, mine
 from cost_part_cards import (
     ENCHANTMENT_OUTLET,
     ESIKA,
@@ -88,12 +88,6 @@ BEAR: dict[str, Any] = {
 }
 
 
-def _x(board: Any) -> int:
-    found = max_x(board, PaymentTarget.of("{X}"))
-    assert found.x is not None
-    return found.x
-
-
 def test_the_sentences_are_read_by_their_families() -> None:
     (rally,) = parse_oracle(FORGE_RALLY["oracle"], FORGE_RALLY["name"]).effects
     assert isinstance(rally, GrantHaste) and rally.affected.describe() == "creature you control"
@@ -131,10 +125,10 @@ def test_haste_as_long_as_you_control_an_artifact() -> None:
     board = make_board([sick, mine("r", FORGE_RALLY), mine("a", BAUBLE), mine("f", "Forest")])
     assert str(could_produce(board)["e"]) == "G"
     assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
-    assert _x(board) == 2 and not text_warnings(board)
+    assert largest_x(board) == 2 and not text_warnings(board)
     without = make_board([sick, mine("r", FORGE_RALLY), mine("f", "Forest")])
     assert checked_verdict(without, "{G}") and not checked_verdict(without, "{G}{G}")
-    assert _x(without) == 1 and not text_warnings(without)
+    assert largest_x(without) == 1 and not text_warnings(without)
 
 
 def test_a_creatures_own_haste_as_long_as_you_control_another_elf() -> None:
@@ -143,22 +137,22 @@ def test_a_creatures_own_haste_as_long_as_you_control_another_elf() -> None:
         [mine("s", ELF_SCOUT, summoning_sick=True), mine("e", "Llanowar Elves"), mine("f", "Forest")]
     )
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     # alone (the Scout is an Elf, but not another one): it can't tap
     alone = make_board([mine("s", ELF_SCOUT, summoning_sick=True), mine("f", "Forest")])
     assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
-    assert _x(alone) == 1
+    assert largest_x(alone) == 1
 
 
 def test_a_condition_the_board_cant_answer_is_reported_where_haste_matters() -> None:
     # no board records an opponent's life threshold as a haste condition: the Scout is taken as sick, warned
     board = make_board([mine("s", LIFE_SCOUT, summoning_sick=True), mine("f", "Forest")])
-    assert checked_verdict(board, "{G}") and _x(board) == 1
+    assert checked_verdict(board, "{G}") and largest_x(board) == 1
     (warning,) = text_warnings(board)
     assert warning.permanent == "s" and "haste: as long as an opponent has 10 or less life" in warning.reason
     # not sick: the haste changes nothing, nothing to report
     awake = make_board([mine("s", LIFE_SCOUT), mine("f", "Forest")])
-    assert _x(awake) == 2 and not text_warnings(awake)
+    assert largest_x(awake) == 2 and not text_warnings(awake)
 
 
 def test_haste_on_a_count_is_judged_as_each_activation_finds_the_board() -> None:
@@ -169,16 +163,16 @@ def test_haste_on_a_count_is_judged_as_each_activation_finds_the_board() -> None
     treasure = make_board([sick_elves, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
     assert str(could_produce(treasure)["e"]) == "G"
     assert checked_verdict(treasure, "{G}{G}{G}") and not checked_verdict(treasure, "{G}{G}{G}{G}")
-    assert _x(treasure) == 3 and not text_warnings(treasure)
+    assert largest_x(treasure) == 3 and not text_warnings(treasure)
     two = make_board([*treasure.to_dict()["permanents"], mine("u", TREASURE)])
-    assert _x(two) == 4 and not text_warnings(two)
+    assert largest_x(two) == 4 and not text_warnings(two)
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
     alone = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE)])
     assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
-    assert _x(alone) == 1 and not text_warnings(alone)
+    assert largest_x(alone) == 1 and not text_warnings(alone)
     forest = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
     assert checked_verdict(forest, "{G}{G}{G}{G}") and not checked_verdict(forest, "{G}{G}{G}{G}{G}")
-    assert _x(forest) == 4
+    assert largest_x(forest) == 4
 
 
 def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
@@ -189,7 +183,7 @@ def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
     for count, expected in ((3, 3), (4, 6)):
         treasures = [mine(f"t{i}", TREASURE) for i in range(count)]
         board = make_board([ritualist, mine("r", FORGE_RALLY_OF_THREE), *treasures])
-        assert _x(board) == expected and not text_warnings(board)
+        assert largest_x(board) == expected and not text_warnings(board)
     three = make_board(
         [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(3))]
     )
@@ -197,7 +191,7 @@ def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
     many = make_board(
         [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(6))]
     )
-    assert _x(many) == 6
+    assert largest_x(many) == 6
     (gap,) = text_warnings(many)
     assert gap.permanent == "r" and "more than 5 permanents a cost may take away" in gap.reason
 
@@ -209,10 +203,10 @@ def test_haste_from_a_source_a_cost_may_sacrifice() -> None:
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
     board = make_board([ritualist, mine("r", FIRES_OF_YAVIMAYA), mine("o", ENCHANTMENT_OUTLET)])
     assert checked_verdict(board, "{R}") and not checked_verdict(board, "{G}")
-    assert _x(board) == 1
+    assert largest_x(board) == 1
     forest = make_board([*board.to_dict()["permanents"], mine("f", "Forest")])
     assert checked_verdict(forest, "{G}{G}{G}{R}") and not checked_verdict(forest, "{G}{G}{G}{R}{G}")
-    assert _x(forest) == 4
+    assert largest_x(forest) == 4
 
 
 def test_esika_grants_her_ability_to_other_legendary_creatures() -> None:
@@ -220,7 +214,7 @@ def test_esika_grants_her_ability_to_other_legendary_creatures() -> None:
     produced = could_produce(board)
     assert str(produced["l"]) == "WUBRG" and str(produced["b"]) == ""
     assert checked_verdict(board, "{W}{U}") and not checked_verdict(board, "{W}{U}{B}")
-    assert _x(board) == 2 and not text_warnings(board)
+    assert largest_x(board) == 2 and not text_warnings(board)
 
 
 def test_lotus_ring_gives_the_equipped_creature_three_of_one_color() -> None:
@@ -228,10 +222,10 @@ def test_lotus_ring_gives_the_equipped_creature_three_of_one_color() -> None:
     assert str(could_produce(board)["b"]) == "WUBRG"
     assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{G}")
     assert not checked_verdict(board, "{R}{R}{R}{R}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     # on nothing: no creature has the ability
     loose = make_board([mine("r", LOTUS_RING), mine("b", BEAR)])
-    assert str(could_produce(loose)["b"]) == "" and _x(loose) == 0
+    assert str(could_produce(loose)["b"]) == "" and largest_x(loose) == 0
 
 
 def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
@@ -240,10 +234,10 @@ def test_incubation_druid_adds_three_of_a_type_with_a_counter() -> None:
     assert str(could_produce(grown)["d"]) == "UG"
     assert checked_verdict(grown, "{U}{U}{U}") and not checked_verdict(grown, "{G}{U}")
     assert not checked_verdict(grown, "{U}{U}{U}{U}")
-    assert _x(grown) == 3 and not text_warnings(grown)
+    assert largest_x(grown) == 3 and not text_warnings(grown)
     plain = make_board([mine("d", INCUBATION_DRUID), *lands])
     assert checked_verdict(plain, "{G}") and not checked_verdict(plain, "{G}{G}")
-    assert _x(plain) == 1
+    assert largest_x(plain) == 1
 
 
 #: A legendary white and blue creature card for the graveyard.
@@ -296,9 +290,9 @@ def test_the_core_counts_the_permanent_cards_in_the_graveyard() -> None:
     )
     assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{R}{R}")
     assert not checked_verdict(board, "{R}{G}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     spells = graveyard_board(mine("c", THE_CORE), graveyard=["Lightning Bolt"])
-    assert _x(spells) == 0
+    assert largest_x(spells) == 0
     # a count of cards: how many are permanent cards is not known, set aside and reported
     (warning,) = text_warnings(graveyard_board(mine("c", THE_CORE), graveyard=4))
     assert warning.permanent == "c"
@@ -393,7 +387,7 @@ def test_a_saga_that_gained_a_granting_ability_grants_it_from_that_chapter_on() 
         assert could(board) == {"r": "", "b": made, "c": made, "f": "G"}
         assert checked_verdict(board, "{R}{G}") is granted and checked_verdict(board, "{W}") is granted
         assert not checked_verdict(board, "{R}{R}") and not checked_verdict(board, "{2}{G}")
-        assert _x(board) == (2 if granted else 1) and not text_warnings(board)
+        assert largest_x(board) == (2 if granted else 1) and not text_warnings(board)
 
 
 def _song_board(lore: int, active: str = "me", step: str = "main") -> Board:
@@ -446,7 +440,7 @@ def test_a_delayed_triggers_target_leaves_a_mana_ability_a_mana_ability() -> Non
     board = make_board([mine("v", RAINBOW_VALE), mine("f", "Forest")])
     assert could(board) == {"v": "WUBRG", "f": "G"}
     assert checked_verdict(board, "{U}{G}") and checked_verdict(board, "{1}{G}")
-    assert not checked_verdict(board, "{U}{U}") and _x(board) == 2 and not text_warnings(board)
+    assert not checked_verdict(board, "{U}{U}") and largest_x(board) == 2 and not text_warnings(board)
     rider = "target creature gets +1/+1 until end of turn"
     text = RAINBOW_VALE["oracle"].replace("target opponent gains control of Rainbow Vale", rider)
     unread = {**RAINBOW_VALE, "name": "Test Vale", "oracle": text}
@@ -565,7 +559,7 @@ def test_a_thriving_land_adds_its_color_or_the_chosen_one() -> None:
     assert str(could_produce(blue)["t"]) == "UG"
     assert checked_verdict(blue, "{U}{G}") and checked_verdict(blue, "{G}{G}")
     assert not checked_verdict(blue, "{U}{U}") and not checked_verdict(blue, "{R}")
-    assert _x(blue) == 2 and not text_warnings(blue)
+    assert largest_x(blue) == 2 and not text_warnings(blue)
     unchosen = make_board([mine("t", THRIVING_GROVE), mine("f", "Forest")])
     assert str(could_produce(unchosen)["t"]) == "G"
     assert checked_verdict(unchosen, "{G}{G}") and not checked_verdict(unchosen, "{U}{G}")
@@ -598,4 +592,4 @@ def test_one_additional_mana_of_a_type_that_permanent_produced() -> None:
     )
     assert checked_verdict(board, "{C}{C}{C}{G}") and not checked_verdict(board, "{C}{C}{C}{C}")
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
-    assert checked_verdict(board, "{U}{U}{C}{C}{C}{G}") and _x(board) == 6 and not text_warnings(board)
+    assert checked_verdict(board, "{U}{U}{C}{C}{C}{G}") and largest_x(board) == 6 and not text_warnings(board)

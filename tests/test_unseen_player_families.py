@@ -22,16 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import checked_verdict, make_board, mine
+from boards import checked_verdict, largest_x, make_board, mine
 from cost_part_cards import FOREST_GROWER, MARWYN, TEST_TREE, UNDERMOUNTAIN_ADVENTURER, YURLOK
 from test_unseen_families import BAUBLE, TREASURE
 
 from models.abilities import Condition
 from models.board import Board
-from models.cost import PaymentTarget
 from models.mana_effects import GrantAbility, PowerChange
 from models.oracle import parse_oracle
-from planner.api import could_produce, max_x, text_warnings
+from planner.api import could_produce, text_warnings
 
 #: The World Tree as printed (its six lands make boards too large for the reference search: the tests'
 #: boards use TEST_TREE, the same sentence with three).
@@ -47,12 +46,6 @@ LAND_OUTLET: dict[str, Any] = {
     "type_line": "Enchantment",
     "oracle": "Sacrifice a land: Add {R}.",
 }
-
-
-def _x(board: Board) -> int:
-    found = max_x(board, PaymentTarget.of("{X}"))
-    assert found.x is not None
-    return found.x
 
 
 def _with_me(board: Board, **fields: Any) -> Board:
@@ -96,17 +89,17 @@ def test_undermountain_adventurer_adds_six_while_the_monarch_or_with_the_initiat
     three mana without either designation, seven with one (or both)."""
     board = make_board([mine("a", UNDERMOUNTAIN_ADVENTURER), mine("f", "Forest")])
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     for fields in ({"monarch": True}, {"initiative": True}, {"monarch": True, "initiative": True}):
         crowned = _with_me(board, **fields)
         assert str(could_produce(crowned)["a"]) == "G"
         assert checked_verdict(crowned, "{G}" * 7) and not checked_verdict(crowned, "{G}" * 8)
-        assert _x(crowned) == 7 and not text_warnings(crowned)
+        assert largest_x(crowned) == 7 and not text_warnings(crowned)
     # the opponent's designation is not its controller's
     theirs = Board.from_dict(
         {**board.to_dict(), "players": [{"id": "me"}, {"id": "opp", "monarch": True, "initiative": True}]}
     )
-    assert _x(theirs) == 3
+    assert largest_x(theirs) == 3
 
 
 def test_a_grant_as_long_as_you_control_three_lands() -> None:
@@ -120,10 +113,10 @@ def test_a_grant_as_long_as_you_control_three_lands() -> None:
         "g": "WUBRG",
     }
     assert checked_verdict(board, "{W}{U}{B}") and not checked_verdict(board, "{W}{U}{B}{R}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     two = make_board([mine("t", TEST_TREE), mine("f", "Forest")])
     assert checked_verdict(two, "{G}{G}") and not checked_verdict(two, "{W}")
-    assert _x(two) == 2 and not text_warnings(two)
+    assert largest_x(two) == 2 and not text_warnings(two)
     # a Treasure sacrificed for its mana is no land: the count of lands holds through any payment
     treasure = make_board(
         [mine("t", TEST_TREE), mine("f", "Forest"), mine("g", "Forest"), mine("x", TREASURE)]
@@ -142,7 +135,7 @@ def test_a_grant_on_a_count_of_lands_a_cost_may_sacrifice() -> None:
     assert checked_verdict(eaten, "{W}{U}{B}{R}{R}{R}") and not checked_verdict(
         eaten, "{W}{U}{B}{R}{R}{R}{R}"
     )
-    assert _x(eaten) == 6 and not text_warnings(eaten)
+    assert largest_x(eaten) == 6 and not text_warnings(eaten)
 
 
 def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() -> None:
@@ -151,7 +144,7 @@ def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() 
     forests = [mine(f"f{i}", "Forest") for i in range(6)]
     eaten = make_board([mine("t", TEST_TREE), *forests, mine("o", LAND_OUTLET)])
     assert str(could_produce(eaten)["f0"]) == "G"
-    assert _x(eaten) == 14  # (as the rules give: each land's mana, then each land for {R})
+    assert largest_x(eaten) == 14  # (as the rules give: each land's mana, then each land for {R})
     (warning,) = text_warnings(eaten)
     assert warning.permanent == "t" and "more than 5 permanents a cost may take away" in warning.reason
     # a condition the grammar does not read: the sentence is unsupported text (a warning), no grant guessed
@@ -159,7 +152,7 @@ def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() 
                "opponent has 10 or less life")}  # fmt: skip
     assert [s.read_as for s in parse_oracle(unknown["oracle"]).sentences] == ["mana_ability", "unsupported"]
     board = make_board([mine("t", unknown), mine("f", "Forest")])
-    assert _x(board) == 2 and not checked_verdict(board, "{W}")
+    assert largest_x(board) == 2 and not checked_verdict(board, "{W}")
     (gap,) = text_warnings(board)
     assert gap.permanent == "t" and "an opponent has 10 or less life" in gap.sentence
 
@@ -170,9 +163,9 @@ def test_yurlok_adds_to_each_player_and_its_controller_spends_its_own() -> None:
     board = make_board([mine("y", YURLOK), mine("f", "Forest")])
     assert str(could_produce(board)["y"]) == "BRG"
     assert checked_verdict(board, "{B}{R}{G}") and not checked_verdict(board, "{B}{R}{G}{G}")
-    assert _x(board) == 3 and not text_warnings(board)
+    assert largest_x(board) == 3 and not text_warnings(board)
     theirs = make_board([{**mine("y", YURLOK), "controller": "opp"}, mine("f", "Forest")])
-    assert not checked_verdict(theirs, "{B}") and _x(theirs) == 1
+    assert not checked_verdict(theirs, "{B}") and largest_x(theirs) == 1
 
 
 #: A pump 'for each' (made up: Faeburrow Elder's kind, counting permanents): an anthem by the artifacts its
@@ -193,10 +186,10 @@ def test_a_pump_for_each_artifact_adds_to_the_power_an_ability_reads() -> None:
     the Sol Ring's {C}{C} (X is 7); with the Bauble alone, 4."""
     board = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("s", "Sol Ring"), mine("b", BAUBLE)])
     assert checked_verdict(board, "{G}" * 5) and not checked_verdict(board, "{G}" * 6)
-    assert _x(board) == 7 and not text_warnings(board)
+    assert largest_x(board) == 7 and not text_warnings(board)
     one = make_board([_marwyn(), mine("a", ARTIFACT_BANNER), mine("b", BAUBLE)])
     assert checked_verdict(one, "{G}" * 4) and not checked_verdict(one, "{G}" * 5)
-    assert _x(one) == 4 and not text_warnings(one)
+    assert largest_x(one) == 4 and not text_warnings(one)
     # Ashnod's Altar (an artifact the banner counts) sacrifices creatures, none of them an artifact here: the
     # count can't change while paying. Marwyn is 3 + 1 = 4 and taps for four {G}, then the Altar sacrifices
     # her for {C}{C}
@@ -209,7 +202,7 @@ def test_a_creature_that_counts_forests_reads_its_own_power() -> None:
     """0/1 and +1/+1 for each Forest: with two Forests it taps for {G}{G}, and the Forests for theirs."""
     board = make_board([mine("g", FOREST_GROWER), mine("f", "Forest"), mine("h", "Forest")])
     assert checked_verdict(board, "{G}" * 4) and not checked_verdict(board, "{G}" * 5)
-    assert _x(board) == 4 and not text_warnings(board)
+    assert largest_x(board) == 4 and not text_warnings(board)
     alone = make_board([mine("g", FOREST_GROWER), mine("i", "Island")])
     assert checked_verdict(alone, "{U}") and not checked_verdict(alone, "{G}")
-    assert _x(alone) == 1
+    assert largest_x(alone) == 1

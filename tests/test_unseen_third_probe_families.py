@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import agrees_with_reference, checked_verdict, make_board, mine
+from boards import agrees_with_reference, checked_verdict, largest_x, make_board, mine
 from cost_part_cards import CRYPTEX, POWERSTONE_SHARD, SELVALA
 
 from models.abilities import AmountKind, BoardFact, CostPartKind, SideEffectKind
@@ -45,7 +45,7 @@ from models.mana_effects import GrantAbility, TypeChange
 from models.oracle import parse_oracle
 from models.oracle.parsed import EXILED_ABILITIES_NOTE
 from models.types import TypeLine
-from planner.api import could_produce, max_x, pay, text_warnings
+from planner.api import could_produce, pay, text_warnings
 from planner.rules.view import BoardView
 
 #: A made-up card that counts Powerstone Shards by name: its own name is not the one counted.
@@ -79,12 +79,6 @@ ALTAR: dict[str, Any] = {
 }
 
 
-def _x(board: Board) -> int:
-    found = max_x(board, PaymentTarget.of("{X}"))
-    assert found.x is not None
-    return found.x
-
-
 # ------------------------------------------------------------------------------------------ named
 
 
@@ -116,10 +110,10 @@ def test_each_powerstone_shard_counts_every_shard_of_its_controller() -> None:
     board = make_board([mine("a", POWERSTONE_SHARD), mine("b", POWERSTONE_SHARD), mine("s", "Sol Ring")])
     assert {pid: str(c) for pid, c in could_produce(board).items()} == {"a": "C", "b": "C", "s": "C"}
     assert checked_verdict(board, "{6}") and not checked_verdict(board, "{7}")
-    assert _x(board) == 6 and not text_warnings(board)
+    assert largest_x(board) == 6 and not text_warnings(board)
     # three Shards: three each, nine
     three = make_board([mine(pid, POWERSTONE_SHARD) for pid in "abc"])
-    assert _x(three) == 9
+    assert largest_x(three) == 9
 
 
 def test_only_artifacts_of_its_name_that_its_controller_controls_count() -> None:
@@ -145,7 +139,7 @@ def test_only_artifacts_of_its_name_that_its_controller_controls_count() -> None
             mine("t", {**POWERSTONE_SHARD, "token": True, "type_line": "Token Artifact"}),
         ]
     )
-    assert _x(copy) == 4
+    assert largest_x(copy) == 4
 
 
 def test_each_card_counts_its_own_name() -> None:
@@ -166,7 +160,7 @@ def test_a_name_written_on_another_card_is_that_name() -> None:
     board = make_board([mine("k", SHARD_KEEPER), mine("a", POWERSTONE_SHARD), mine("b", POWERSTONE_SHARD)])
     assert checked_verdict(board, "{6}") and not checked_verdict(board, "{7}")
     alone = make_board([mine("k", SHARD_KEEPER)])
-    assert _x(alone) == 0
+    assert largest_x(alone) == 0
 
 
 def test_shards_are_counted_before_they_are_sacrificed() -> None:
@@ -174,7 +168,7 @@ def test_shards_are_counted_before_they_are_sacrificed() -> None:
     {C}: 2 + 2 + 1 + 1 = 6 (sacrificed first, a Shard would tap for less)."""
     board = make_board([mine("a", POWERSTONE_SHARD), mine("b", POWERSTONE_SHARD), mine("o", SCRAPPER)])
     assert checked_verdict(board, "{6}") and not checked_verdict(board, "{7}")
-    assert _x(board) == 6 and not text_warnings(board)
+    assert largest_x(board) == 6 and not text_warnings(board)
 
 
 # ------------------------------------------------------------------------------------------ different powers
@@ -196,12 +190,12 @@ def test_selvala_adds_one_mana_for_each_different_power() -> None:
     assert str(could_produce(board)["s"]) == "WUBRG"
     assert checked_verdict(board, "{W}{W}{W}{G}") and not checked_verdict(board, "{W}{W}{W}{W}{G}")
     assert not checked_verdict(board, "{W}{W}{U}{G}")  # (one color for all of it)
-    assert _x(board) == 4 and not text_warnings(board)
+    assert largest_x(board) == 4 and not text_warnings(board)
     # a power of 0 is a power: Selvala and a 0/4 Wall, two
     wall = make_board([mine("s", SELVALA), mine("w", WALL)])
     assert checked_verdict(wall, "{G}{G}") and not checked_verdict(wall, "{G}{G}{G}")
     # Selvala alone: one
-    assert _x(make_board([mine("s", SELVALA)])) == 1
+    assert largest_x(make_board([mine("s", SELVALA)])) == 1
 
 
 def test_the_powers_are_those_of_the_creatures_still_there() -> None:
@@ -210,7 +204,7 @@ def test_the_powers_are_those_of_the_creatures_still_there() -> None:
     board = make_board([mine("s", SELVALA), mine("g", BEAR), mine("h", BEAR), mine("a", ALTAR)])
     assert checked_verdict(board, "{W}{W}{6}") and not checked_verdict(board, "{W}{W}{7}")
     assert not checked_verdict(board, "{W}{W}{W}{4}")
-    assert _x(board) == 8 and not text_warnings(board)
+    assert largest_x(board) == 8 and not text_warnings(board)
 
 
 def test_a_counter_a_cost_puts_on_makes_a_new_power() -> None:
@@ -219,7 +213,7 @@ def test_a_counter_a_cost_puts_on_makes_a_new_power() -> None:
     its mana ability comes first."""
     board = make_board([mine("s", SELVALA), mine("g", BEAR), mine("h", GROWER)])
     assert checked_verdict(board, "{W}{W}{W}{G}") and not checked_verdict(board, "{W}{W}{W}{W}")
-    assert _x(board) == 4 and not text_warnings(board)
+    assert largest_x(board) == 4 and not text_warnings(board)
     # two Growers: one grown to 3, the other left at 2 (Selvala first, then the other): 4, 3, 2
     growers = make_board([mine("s", SELVALA), mine("g", GROWER), mine("h", GROWER)])
     assert checked_verdict(growers, "{W}{W}{W}{G}{G}") and not checked_verdict(growers, "{W}{W}{W}{W}{G}")
@@ -271,7 +265,7 @@ def test_cryptex_collects_cards_of_total_mana_value_three() -> None:
     ):
         board = _with_graveyard(cryptex, graveyard)
         assert checked_verdict(board, "{U}") is payable, graveyard
-        assert _x(board) == int(payable) and not text_warnings(board)
+        assert largest_x(board) == int(payable) and not text_warnings(board)
     paid = pay(
         _with_graveyard(cryptex, ["Sol Ring", "Llanowar Elves", "Thran Dynamo"]), PaymentTarget.of("{B}")
     )
@@ -288,7 +282,7 @@ def test_evidence_takes_the_fewest_cards_so_that_the_rest_pay_other_costs() -> N
     ):
         board = _with_graveyard(make_board([mine("c", CRYPTEX), mine("e", GRAVE_EATER)]), graveyard)
         assert checked_verdict(board, "{U}{2}") and not checked_verdict(board, "{U}{3}")
-        assert _x(board) == 3 and not text_warnings(board)
+        assert largest_x(board) == 3 and not text_warnings(board)
 
 
 def test_evidence_and_delve_share_the_graveyard() -> None:
@@ -417,7 +411,7 @@ def test_the_enchanted_permanent_is_a_treasure_with_that_ability_alone() -> None
     ring = _contained("s", "Sol Ring", mine("f", "Forest"))
     assert {pid: str(c) for pid, c in could_produce(ring).items()} == {"s": "WUBRG", "m": "", "f": "G"}
     assert checked_verdict(ring, "{W}{G}") and not checked_verdict(ring, "{2}{G}")
-    assert _x(ring) == 2 and not text_warnings(ring)
+    assert largest_x(ring) == 2 and not text_warnings(ring)
     assert BoardView(ring).type_line("s") == TypeLine.parse("Artifact — Treasure")
     # a legendary permanent stays legendary (supertypes are no card types)
     legend = _contained("s", {**SELVALA}, mine("f", "Forest"))
@@ -429,7 +423,7 @@ def test_a_summoning_sick_creature_under_it_is_no_creature_and_taps() -> None:
     its {G} is gone; a 'Sacrifice a creature' outlet can't take it."""
     sick = _contained("e", "Llanowar Elves", mine("f", "Forest"), summoning_sick=True)
     assert checked_verdict(sick, "{U}{G}") and not checked_verdict(sick, "{G}{G}{G}")
-    assert _x(sick) == 2
+    assert largest_x(sick) == 2
     altar = _contained("e", "Llanowar Elves", mine("a", ALTAR))
     assert checked_verdict(altar, "{W}") and not checked_verdict(altar, "{W}{1}")
 
@@ -439,7 +433,7 @@ def test_the_enchanted_permanents_own_effects_end() -> None:
     Treasure; unattached, the Forest taps for {G}{G}."""
     doubled = _contained("d", LAND_DOUBLER, mine("f", "Forest"))
     assert checked_verdict(doubled, "{G}{W}") and not checked_verdict(doubled, "{G}{G}{G}")
-    assert _x(doubled) == 2
+    assert largest_x(doubled) == 2
     loose = make_board([mine("d", LAND_DOUBLER), mine("m", MINIMUS_CONTAINMENT), mine("f", "Forest")])
     assert checked_verdict(loose, "{G}{G}") and not checked_verdict(loose, "{G}{W}")
 
@@ -492,4 +486,4 @@ def test_roxanne_adds_one_more_for_an_artifact_token_tapped_for_mana() -> None:
     treasure["oracle"] = "{T}, Sacrifice this artifact: Add one mana of any color."
     board = make_board([mine("r", ROXANNE), mine("m", METEORITE), mine("t", treasure), mine("s", "Sol Ring")])
     assert checked_verdict(board, "{R}{R}{G}{G}{2}") and not checked_verdict(board, "{R}{R}{R}{G}")
-    assert _x(board) == 6 and not text_warnings(board)
+    assert largest_x(board) == 6 and not text_warnings(board)
