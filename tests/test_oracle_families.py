@@ -416,10 +416,10 @@ def test_a_permission_for_one_exiled_card_is_an_assumption_the_answer_names() ->
         "g",
         "Gonti, Lord of Luxury",
         "Legendary Creature — Aetherborn Rogue",
-        "Deathtouch\nWhen Gonti enters, look at the top four cards of target opponent's library, exile one of "
-        "them face down, then put the rest on the bottom of that library in a random order. You may look at "
-        "and cast that card for as long as it remains exiled, and you may spend mana as though it were mana "
-        "of any type to cast that spell.",
+        "Deathtouch\nWhen Gonti enters, look at the top four cards of target opponent's library, exile one "
+        "of them face down, then put the rest on the bottom of that library in a random order. You may look "
+        "at and cast that card for as long as it remains exiled, and you may spend mana as though it were "
+        "mana of any type to cast that spell.",
     )
     b = board(gonti, {"id": "f", "card": "Forest"})
     from_exile = replace(PaymentTarget.of("{U}"), purposes=frozenset({"from_exile"}))
