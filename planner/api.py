@@ -34,7 +34,7 @@ from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
-from planner.rules.pool import ManaUnit
+from planner.rules.pool import ManaUnit, one_card_assumptions
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
@@ -142,6 +142,17 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread) + tuple(
         TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
         for cost in unplanned
+    )
+
+
+def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """What an answer to a payment question warns of: the board's text, the spell's
+    (:func:`spell_text_warnings`), and the assumptions the payment makes (a permission for one exiled card
+    taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`)."""
+    return (
+        problem.analysis.warnings
+        + spell_text_warnings(problem.asked)
+        + one_card_assumptions(problem.view, problem.player, problem.target)
     )
 
 
@@ -478,7 +489,7 @@ def _with_additional(
         reason=chosen.reason,
         x=problem.x,
         optimal=False,
-        warnings=problem.analysis.warnings + spell_text_warnings(asked),
+        warnings=question_warnings(problem),
     )
 
 
@@ -619,7 +630,7 @@ def solve_cpsat(problem: PaymentProblem) -> Solution:
 def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
     """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
     board's text warnings and the spell's: the plan replayed and described, or why there is none."""
-    warnings = problem.analysis.warnings + spell_text_warnings(problem.asked)
+    warnings = question_warnings(problem)
     if solution.plan is None:
         # (x: the value asked for, when pay was given one; max_x found none)
         asked = str(problem.asked.cost)

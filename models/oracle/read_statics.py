@@ -129,11 +129,16 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.ignored.append(sentence)
             return
         case s.OneCardPermission(as_kind):
-            # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
+            # a permission for the card an effect exiled: for a spell cast from exile, taken to be that card
             as_types = ALL_COLORS if as_kind == "color" else ALL_TYPES
             from_exile = SpendRestriction((SpendUse(purpose=SpendPurpose.FROM_EXILE),), sentence)
             permits = SpendAsThough(
-                text=sentence, who=Who.YOU, types=ALL_TYPES, as_types=as_types, when_paying=from_exile
+                text=sentence,
+                who=Who.YOU,
+                types=ALL_TYPES,
+                as_types=as_types,
+                when_paying=from_exile,
+                one_card=True,
             )
             out.effects.append(permits)
             out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")

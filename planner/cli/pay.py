@@ -94,11 +94,13 @@ def _answer(answer: PaymentAnswer, as_json: bool) -> None:
     if as_json:
         print_json(answer.to_json())
     else:
-        from planner.api import spell_text_warnings
+        from planner.api import text_warnings
 
-        for warning in spell_text_warnings(answer.target):  # (the board's went to stderr as it was read)
-            typer.echo(f"{PROG}: warning: {warning}", err=True)
         board = answer.board
+        read = set(text_warnings(board))  # (the board's went to stderr as it was read)
+        for warning in result.warnings:  # (the spell's text, the payment's assumptions)
+            if warning not in read:
+                typer.echo(f"{PROG}: warning: {warning}", err=True)
         player = answer.player or board.active_player
         typer.echo(_pay_report(board, player, answer.target, result, answer.keep, answer.hand))
     if result.payable is None:
