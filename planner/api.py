@@ -399,7 +399,7 @@ def pay(
     (a named target) may be paid for an alternative cost instead of its mana cost (CR 118.9: its own, read
     from its text, or one a permanent of the player grants) when the objective finds it best
     (:mod:`planner.alternative`); ``alternative_cost`` is ``"allow"``, ``"forbid"`` (the mana cost only)
-    or ``"require"`` (an alternative cost only), and ``alternative_payments`` names the one paid.
+    or ``"require"`` (an alternative cost only), and ``alternative_cost`` names the one paid.
     Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
     model;
     ``engine`` says which (``"fast"`` or ``"cp-sat"``).
@@ -437,7 +437,7 @@ def pay(
     spell_text_warnings(target, strict=strict)
     if alternative_cost != "forbid":
         chosen = _alternative_way(
-            problem, alternative_cost, keep, hand, time_limit, strict, life_value, (prefer, kinds)
+            problem, alternative_cost, keep, hand, time_limit, strict, life_value, kinds
         )
         if chosen is not None:
             return chosen
@@ -460,10 +460,11 @@ def _alternative_way(
     time_limit: float,
     strict: bool,
     life_value: int | None,
-    prefer: tuple[tuple[str, ...], tuple[str, ...]],
+    kinds: tuple[str, ...],
 ) -> PayResult | None:
     """:func:`pay` for a spell that may be paid for an alternative cost (:mod:`planner.alternative`); None
-    when it has none usable and ``option`` allows its mana cost (paid as any cost then)."""
+    when it has none usable and ``option`` allows its mana cost (paid as any cost then). ``kinds``: those
+    of ``prefer`` (the target already weighs the colors spent when asked)."""
     asked, player = problem.asked, problem.player
 
     def pay_plain(board: Board, target: PaymentTarget, limit: float) -> PayResult:
@@ -477,7 +478,7 @@ def _alternative_way(
             time_limit=limit,
             strict=strict,
             life_value=life_value,
-            prefer=prefer[1],
+            prefer=kinds,
             alternative_cost="forbid",
         )
 
@@ -490,7 +491,7 @@ def _alternative_way(
         time_limit=time_limit,
         x=problem.x,
         life_value=life_value,
-        prefer=prefer[1],
+        prefer=kinds,
     )
     if chosen is not None or option != "require":
         return chosen

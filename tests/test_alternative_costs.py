@@ -482,3 +482,16 @@ def test_the_command_says_what_it_paid(tmp_path: Any) -> None:
     assert facts["alternative cost"] == "Test Snuff Out's alternative cost: pay 4 life"
     forbidden = run("pay", str(path), "--spell", "Test Snuff Out", "--alternative-cost", "forbid")
     assert forbidden.exit_code == 1 and "not payable" in forbidden.stdout
+
+
+def test_a_turn_plan_says_it_pays_mana_costs_only() -> None:
+    """plan-turn pays mana costs: a spell with a usable alternative cost gets a note and the plan is not
+    called optimal (never silent)."""
+    from planner.turn import plan_turn
+
+    board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM])
+    plan = plan_turn(board)
+    assert plan.optimal is False
+    assert any("Test Wurm: its alternative cost" in note for note in plan.notes)
+    plain = plan_turn(make_board([mine("f", "Forest")], hand=[WURM]))
+    assert not any("alternative cost" in note for note in plain.notes)
