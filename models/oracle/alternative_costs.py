@@ -26,11 +26,14 @@ from models.oracle import lexicon
 __all__ = ["alternative_cost_of", "granted_alternative_cost"]
 
 _OWN_END = " rather than pay ~'s mana cost."
-_GRANTED = re.compile(
-    r"^you may (?P<parts>pay .+) rather than pay the mana cost for (?P<spells>[^.]+?) (?:that )?you cast\.$"
+#: How a granted cost's sentence opens and what comes between its parts and its spells, and how it ends.
+_GRANTED_OPENING, _GRANTED_MIDDLE, _GRANTED_END = (
+    "you may pay ",
+    " rather than pay the mana cost for ",
+    " you cast.",
 )
-_WITHOUT = re.compile(r"^you may cast (?P<spells>[^.]+?) without paying their mana costs\.$")
-_IF_CONTROL = re.compile(r"^if you control (?:a|an) (?P<what>[A-Za-z]+), (?P<rest>.+)$")
+#: How "without paying" grants open and end (Omniscience, Dracogenesis).
+_WITHOUT_OPENING, _WITHOUT_END = "you may cast ", " without paying their mana costs."
 _MANA = re.compile(r"^(?:\{[0-9WUBRGC]+\})+$")
 _ENERGY = re.compile(r"^(?:\{E\})+$")
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -114,11 +117,13 @@ def alternative_cost_of(sentence: str) -> AlternativeCost | None:
         return None
     head = sentence[: -len(_OWN_END)]
     if_control: tuple[str, ...] = ()
-    if (condition := _IF_CONTROL.match(head[:1].lower() + head[1:])) is not None:
-        controlled = lexicon.canonical_type(condition["what"])
+    condition, comma, rest = head.partition(", ")
+    words = condition.split()
+    if comma and [w.lower() for w in words[:3]] == ["if", "you", "control"]:
+        controlled = lexicon.canonical_type(words[4]) if len(words) == 5 and words[3] in ("a", "an") else None
         if controlled is None:
             return None
-        if_control, head = (controlled,), condition["rest"]
+        if_control, head = (controlled,), rest
     if not head.lower().startswith("you may "):
         return None
     cost = _parts(head[len("you may ") :])
@@ -165,9 +170,10 @@ def granted_alternative_cost(sentence: str) -> AlternativeCost | None:
     '{W}{U}{B}{R}{G}'
     """
     lowered = sentence[:1].lower() + sentence[1:]
-    if (paid := _GRANTED.match(lowered)) is not None:
-        cost = _parts(paid["parts"])
-        spells = _spells(paid["spells"], from_hand=False)
+    parts, middle, spelled = lowered.partition(_GRANTED_MIDDLE)
+    if middle and parts.startswith(_GRANTED_OPENING) and spelled.endswith(_GRANTED_END):
+        cost = _parts(parts.removeprefix("you may "))
+        spells = _spells(spelled.removesuffix(_GRANTED_END).removesuffix(" that"), from_hand=False)
         if cost is None or spells is None:
             return None
         return AlternativeCost(
@@ -179,8 +185,8 @@ def granted_alternative_cost(sentence: str) -> AlternativeCost | None:
             spells=spells,
             text=sentence,
         )
-    if (free := _WITHOUT.match(lowered)) is not None:
-        words = free["spells"]
+    if lowered.startswith(_WITHOUT_OPENING) and lowered.endswith(_WITHOUT_END):
+        words = lowered.removeprefix(_WITHOUT_OPENING).removesuffix(_WITHOUT_END)
         from_hand = words.endswith(" from your hand")
         spells = _spells(words.removesuffix(" from your hand"), from_hand=from_hand)
         if spells is None:
