@@ -376,6 +376,22 @@ def test_force_exiles_a_blue_card_and_pays_a_life() -> None:
     assert paid_instead(checked(two, [None, Way("", life=1, exile=1, colors="U")])) is not None
 
 
+def test_mana_and_a_sacrifice_together_tap_the_creature_then_sacrifice_it() -> None:
+    """'Pay {G} and sacrifice a creature' (a made-up cost of both kinds): mana abilities come first, then the
+    costs (CR 601.2g-h), so Llanowar Elves taps for the {G} and is then sacrificed; the Forest stays open."""
+    both = {
+        "name": "Test Both",
+        "type_line": "Sorcery",
+        "mana_cost": "{4}{G}{G}",
+        "oracle": "You may pay {G} and sacrifice a creature rather than pay this spell's mana cost.\nDraw.",
+    }
+    board = make_board([mine("f", "Forest"), mine("elf", "Llanowar Elves")], hand=[both])
+    result = checked(board, [None, Way("{G}", sacrifice=(SacrificeCost(1, ("Creature",)),))])
+    paid = paid_instead(result)
+    assert paid is not None and paid.sacrificed == ("elf",) and result.tapped == ("elf",)
+    assert paid.to_json()["paid"] == "{G}" and paid.cost.describe() == "pay {G} and sacrifice a creature"
+
+
 # --------------------------------------------------------------------------------------- granted costs
 def test_a_granted_five_color_cost_pays_a_seven() -> None:
     # five basics can't pay {7}; the Fist's {W}{U}{B}{R}{G} taps all five
