@@ -109,7 +109,7 @@ class AlternativeCost:
         parts += [str(cost) for cost in self.sacrifice]
         if self.exile is not None:
             parts.append(str(self.exile))
-        return " and ".join(parts) or "no mana (without paying the mana cost)"
+        return " and ".join(parts) or "without paying its mana cost"
 
     def __str__(self) -> str:
         return (
