@@ -511,3 +511,25 @@ def test_a_turn_plan_says_it_pays_mana_costs_only() -> None:
     assert any("Test Wurm: its alternative cost" in note for note in plan.notes)
     plain = plan_turn(make_board([mine("f", "Forest")], hand=[WURM]))
     assert not any("alternative cost" in note for note in plain.notes)
+
+
+def test_the_service_takes_the_option() -> None:
+    from planner.service.methods import RpcError, Service
+
+    data = {
+        "version": 1,
+        "players": [{"id": "me", "hand": [WURM]}],
+        "permanents": [
+            {"id": "o", "controller": "me", **OMNISCIENCE},
+            {"id": "f", "card": "Forest", "controller": "me"},
+        ],
+    }
+    service = Service()
+    answer = service.call("pay", {"board": data, "spell": "Test Wurm"})
+    assert answer["payable"] and answer["alternative_payments"][-1]["source"] == "o"
+    assert (
+        service.call("pay", {"board": data, "spell": "Test Wurm", "alternative_cost": "forbid"})["payable"]
+        is False
+    )
+    with pytest.raises(RpcError, match="expected one of allow, forbid, require"):
+        service.call("pay", {"board": data, "spell": "Test Wurm", "alternative_cost": "never"})
