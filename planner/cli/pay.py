@@ -135,7 +135,9 @@ def _pay_report(
 ) -> str:
     """The readable report of a payment: the plan step by step, then what it used and what it left."""
     head = f"cost {result.cost} ({_what_for(target)}) for {player}"
-    if result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
+    if result.alternative_cost is not None:  # (its mana, changed by the cost changes: CR 601.2f)
+        head += f", total {result.total_cost} for an alternative cost (CR 118.9, 601.2f)"
+    elif result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
         head += f", total {result.total_cost} after cost changes (CR 601.2f)"
     if not result.payable:
         verdict = "not payable"
@@ -164,6 +166,7 @@ def _pay_report(
         *([("untapped", ", ".join(result.untapped))] if result.untapped else []),
         ("sacrificed", ", ".join(result.sacrificed)),
         *[(label, value) for label, value in _parts_paid(result) if value],
+        *([("alternative cost", result.alternative_cost.describe())] if result.alternative_cost else []),
         *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),
