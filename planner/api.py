@@ -514,7 +514,7 @@ def _alternative_way(
         reason=no_alternative_reason(problem.board, player, asked),
         x=problem.x,
         optimal=True,
-        warnings=problem.analysis.warnings + spell_text_warnings(asked),
+        warnings=question_warnings(problem),
     )
 
 
