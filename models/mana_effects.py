@@ -177,6 +177,10 @@ class TypeChange:
     #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
     #: but the one the grant of the same sentence gives it (layer 6)
     sets_types: TypeLine | None = None
+    #: 'The same is true for creature spells you control ...' (Biotransference): whose spells it changes too,
+    #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
+    #: type line has the types ``affected`` names
+    spells: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
