@@ -313,7 +313,9 @@ class CostModifier:
     cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
     caster controls that matches ``for_each``, or ``delta`` times ``amount`` counted on the caster's
     permanents as the total cost is locked in ('This spell costs {X} less to cast, where X is the greatest
-    power among creatures you control': The Great Henge).
+    power among creatures you control': The Great Henge). A permanent's change with ``amount`` (of
+    ``COUNTERS``) is ``delta`` times the counters of that kind on it ('Instant and sorcery spells you cast
+    cost {1} less to cast for each oil counter on ~': Mindsplice Apparatus).
 
     ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
     takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part

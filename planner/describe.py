@@ -295,6 +295,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
+        if effect.amount is not None:
+            per = f" for each {effect.amount.counter} counter on it"
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()

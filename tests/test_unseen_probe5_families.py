@@ -13,7 +13,9 @@ worked out by hand from the rules:
 - 'Spells you cast of the chosen type cost {1} less to cast' (Stenn, Paranoid Partisan and Umori, the
   Collector on a card type, as Cloud Key; 'Creature spells you cast of the chosen type', Herald's Horn, on a
   creature type): the caster before 'of the chosen type' was unsupported, a warned "no" where the rules pay.
-  The chosen type is the creature type the source chose, else its card type (``choices.card_type``).
+  The chosen type is the creature type the source chose, else its card type (``choices.card_type``);
+- a reduction for each counter on its source, 'Instant and sorcery spells you cast cost {1} less to cast for
+  each oil counter on ~' (Mindsplice Apparatus): it was unsupported, a warned "no" where the rules pay.
 
 Values are derived by hand from the rules; each board is checked against the reference search too (on the
 spell as it is locked in: its types and cost once the board's effects apply).
@@ -25,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from boards import ME, OPP, agrees_with_reference, graveyard_board, make_board, mine
+from boards import ME, OPP, graveyard_board, make_board, mine
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -34,6 +36,7 @@ from models.filters import Who
 from models.mana_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
+from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
 
 #: Biotransference's type change and its rider (made-up name, the same sentences; its trigger left out).
@@ -66,11 +69,13 @@ ARTIFACT_REDUCER: dict[str, Any] = {
 
 
 def _verdict(board: Board, target: PaymentTarget) -> bool:
-    """``pay``'s verdict, checked against the reference search on the spell as it is locked in."""
-    locked = replace(locked_in(BoardView(board), target, ME), text="")  # (its own reductions taken off once)
-    result = agrees_with_reference(board, locked, max_states=20_000)
-    assert result is not None
-    assert pay(board, target).payable == result.payable
+    """``pay``'s verdict, checked against the reference search on the spell as it is locked in (its types
+    and total cost once the board's effects and its own text apply: the reference search pays a cost as
+    given)."""
+    locked = replace(locked_in(BoardView(board), target, ME), text="")
+    reference = reference_search(board, locked, max_states=20_000)
+    result = pay(board, target)
+    assert result.payable == reference.payable, result.reason
     return bool(result.payable)
 
 
@@ -231,3 +236,27 @@ def test_creature_spells_you_cast_of_the_chosen_creature_type_cost_less() -> Non
     goblin = PaymentTarget.of("{1}{G}", type_line="Creature — Goblin")
     horn = make_board([mine("h", TRIBE_HORN, choices={"creature_type": "Elf"}), mine("f", "Forest")])
     assert _verdict(horn, elf) and not _verdict(horn, goblin)
+
+
+#: Mindsplice Apparatus's reduction (made-up name, the same sentence).
+OIL_REDUCER: dict[str, Any] = {
+    "name": "Test Oil Reducer",
+    "type_line": "Artifact",
+    "mana_cost": "{3}{U}",
+    "oracle": "Instant and sorcery spells you cast cost {1} less to cast for each oil counter on Test Oil "
+    "Reducer.",
+}
+
+
+def test_spells_cost_less_for_each_counter_on_the_source() -> None:
+    """Two oil counters take {2} off an instant's {2}{U}: one Island pays {U}; one counter leaves {1}{U}; a
+    creature spell is not reduced; none at all leaves the cost as it is."""
+    instant = PaymentTarget.of("{2}{U}", type_line="Instant")
+    two = make_board([mine("o", OIL_REDUCER, counters={"oil": 2}), mine("i", "Island")])
+    assert str(locked_in(BoardView(two), instant, ME).cost) == "{U}"
+    assert _verdict(two, instant)
+    assert not _verdict(two, PaymentTarget.of("{2}{U}", type_line="Creature — Elf"))
+    one = make_board([mine("o", OIL_REDUCER, counters={"oil": 1}), mine("i", "Island")])
+    assert str(locked_in(BoardView(one), instant, ME).cost) == "{1}{U}" and not _verdict(one, instant)
+    none = make_board([mine("o", OIL_REDUCER), mine("i", "Island")])
+    assert str(locked_in(BoardView(none), instant, ME).cost) == "{2}{U}"

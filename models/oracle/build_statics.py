@@ -334,6 +334,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
+    if colored and reading.per_counter:
+        raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
     return CostModifier(
         text=sentence,
@@ -345,6 +347,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
         colored=colored,
         min_mana_value=reading.mana_value_at_least,
+        # 'for each oil counter on ~' (Mindsplice Apparatus): counted on the source as the cost is locked in
+        amount=Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter) if reading.per_counter else None,
     )
 
 

@@ -94,6 +94,13 @@ class _Mark(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class _PerCounter:
+    """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class _CastManaValue:
     """'<spells> <caster> cast with mana value N or greater': the least mana value (CR 202.3)."""
 
@@ -130,6 +137,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def per_counter(self, kind: str, _self: Token) -> _PerCounter:
+        return _PerCounter(kind)
 
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
@@ -319,6 +329,7 @@ class StaticRules(Transformer[Token, Any]):
             _words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
+            next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
         )
 
     def as_any(self, palette: Any) -> str:

@@ -266,6 +266,7 @@ class SpellsCost:
     caster: str = ""
     per_other_spell: bool = False
     mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
+    per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,6 +573,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"
             each = " for each other spell that player has cast this turn" if per_other else ""
+            if reading.per_counter:
+                each = f" for each {reading.per_counter} counter on ~"
             spells = _subject(what)
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):

@@ -97,7 +97,11 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+        times = spells_cast if effect.per_other_spell_this_turn else 1
+        if effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
+            assert effect.amount.kind is AmountKind.COUNTERS
+            times = view.permanent(sourced.source).counter(effect.amount.counter)
+        delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
