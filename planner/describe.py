@@ -278,10 +278,12 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
     if isinstance(effect, CostModifier) and effect.own:
         more = "more" if effect.generic_delta > 0 else "less"
+        by = f"{{{abs(effect.generic_delta)}}} {more}"
+        if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
+            return f"this spell costs {by} to cast for each creature in your party"
         if effect.amount is not None and effect.amount.kind is AmountKind.GRAVEYARD:
             assert effect.amount.filter is not None
             cards = effect.amount.filter.describe()
-            by = f"{{{abs(effect.generic_delta)}}} {more}"
             return f"this spell costs {by} to cast for each {cards} card in your graveyard"
         if effect.amount is not None and effect.amount.filter is not None:
             among = effect.amount.filter.describe()

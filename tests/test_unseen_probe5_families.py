@@ -15,7 +15,9 @@ worked out by hand from the rules:
   creature type): the caster before 'of the chosen type' was unsupported, a warned "no" where the rules pay.
   The chosen type is the creature type the source chose, else its card type (``choices.card_type``);
 - a reduction for each counter on its source, 'Instant and sorcery spells you cast cost {1} less to cast for
-  each oil counter on ~' (Mindsplice Apparatus): it was unsupported, a warned "no" where the rules pay.
+  each oil counter on ~' (Mindsplice Apparatus): it was unsupported, a warned "no" where the rules pay;
+- a spell's own reduction by its caster's party, 'This spell costs {1} less to cast for each creature in your
+  party' (Tazri, Beacon of Unity; Coveted Prize; CR 700.8): it was unsupported, a warned "no".
 
 Values are derived by hand from the rules; each board is checked against the reference search too (on the
 spell as it is locked in: its types and cost once the board's effects apply).
@@ -260,3 +262,42 @@ def test_spells_cost_less_for_each_counter_on_the_source() -> None:
     assert str(locked_in(BoardView(one), instant, ME).cost) == "{1}{U}" and not _verdict(one, instant)
     none = make_board([mine("o", OIL_REDUCER), mine("i", "Island")])
     assert str(locked_in(BoardView(none), instant, ME).cost) == "{2}{U}"
+
+
+#: Coveted Prize's reduction (made-up name, the same sentence).
+PARTY_PRIZE: dict[str, Any] = {
+    "name": "Test Party Prize",
+    "type_line": "Sorcery",
+    "mana_cost": "{4}{B}{B}",
+    "oracle": "This spell costs {1} less to cast for each creature in your party. (Your party consists of up "
+    "to one each of Cleric, Rogue, Warrior, and Wizard.)",
+}
+
+
+def _creature(pid: str, subtypes: str, controller: str = ME) -> dict[str, Any]:
+    line = f"Creature — {subtypes}"
+    return {"id": pid, "name": f"Test {subtypes}", "type_line": line, "controller": controller}
+
+
+def test_a_spell_costs_less_for_each_creature_in_its_casters_party() -> None:
+    """A Cleric Rogue and a Cleric fill two places (one creature fills one: CR 700.8), so {4}{B}{B} is
+    {2}{B}{B}: four Swamps pay it, three can't; a Warrior adds a third place ({1}{B}{B}, three Swamps pay);
+    the opponent's Wizard is no one's party of mine."""
+    prize = _spell(PARTY_PRIZE)
+    swamps = [mine(f"s{n}", "Swamp") for n in range(3)]
+    two = make_board([_creature("a", "Human Cleric Rogue"), _creature("b", "Elf Cleric"), *swamps])
+    assert str(locked_in(BoardView(two), prize, ME).cost) == "{2}{B}{B}" and not _verdict(two, prize)
+    four = make_board(
+        [_creature("a", "Human Cleric Rogue"), _creature("b", "Elf Cleric"), *swamps, mine("s3", "Swamp")]
+    )
+    assert _verdict(four, prize)
+    three = make_board(
+        [
+            _creature("a", "Human Cleric Rogue"),
+            _creature("b", "Elf Cleric"),
+            _creature("c", "Giant Warrior"),
+            _creature("d", "Elf Wizard", OPP),
+            *swamps,
+        ]
+    )
+    assert str(locked_in(BoardView(three), prize, ME).cost) == "{1}{B}{B}" and _verdict(three, prize)

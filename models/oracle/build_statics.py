@@ -245,6 +245,20 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
     generic = reading.symbols[1:-1]
     if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
+    if reading.what.nouns[-1].zone == "party":
+        # 'for each creature in your party' (Tazri, Beacon of Unity; CR 700.8): counted on its caster's
+        # creatures as the total cost is locked in
+        if reading.what != r.Nouns((r.Noun(types=("Creature",), zone="party"),)):
+            raise UnreadError("a count of a party's other than its creatures")
+        return CostModifier(
+            text=sentence,
+            who=Who.YOU,
+            spells=ObjectFilter(),
+            colors=ManaTypes(),
+            generic_delta=int(generic) * (1 if reading.more else -1),
+            own=True,
+            amount=Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",))),
+        )
     if reading.what.nouns[-1].zone == "graveyard":
         # 'for each instant and sorcery card in your graveyard' (Cryptic Serpent): counted in its caster's
         # graveyard as the total cost is locked in (CR 601.2f)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import AmountKind, Who
+from models.abilities import AmountKind, ObjectFilter, Who
 from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 from planner.rules.records import SourcedEffect
 
-__all__ = ["colored_reduction", "cost_change", "locked_in", "with_changed_types"]
+__all__ = ["colored_reduction", "cost_change", "locked_in", "party_size", "with_changed_types"]
 
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
@@ -115,10 +115,52 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             assert counted_on is not None
             if effect.amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
                 delta += effect.generic_delta * graveyard_cards(view, counted_on, player)
+            elif effect.amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
+                delta += effect.generic_delta * party_size(view, player)
             else:
                 assert effect.amount.kind is AmountKind.GREATEST_POWER
                 delta += effect.generic_delta * greatest_power(view, counted_on, player)
     return delta
+
+
+#: The creature types a party has one each of at most (CR 700.8).
+_PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(view: BoardView, player: str) -> int:
+    """How many creatures are in ``player``'s party (CR 700.8): the most of their creatures that can each
+    be a different one of Cleric, Rogue, Warrior and Wizard (a Cleric Rogue fills one place; a largest
+    matching, found by augmenting paths).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> def creature(pid, types):
+    ...     return {"id": pid, "name": pid, "type_line": "Creature — " + types, "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     creature("a", "Human Cleric Rogue"), creature("b", "Elf Cleric"), creature("c", "Elf Druid")]})
+    >>> party_size(BoardView(board), "me")
+    2
+    """
+    fills: list[tuple[str, ...]] = []
+    for permanent in view.board.permanents:
+        if permanent.controller != player:
+            continue
+        pid = permanent.id
+        roles = tuple(r for r in _PARTY_ROLES if view.matches(ObjectFilter(types=("Creature", r)), pid, pid))
+        if roles:
+            fills.append(roles)
+    holder: dict[str, int] = {}  # each role: the creature filling it
+
+    def placed(creature: int, tried: set[str]) -> bool:
+        for role in fills[creature]:
+            if role not in tried:
+                tried.add(role)
+                if role not in holder or placed(holder[role], tried):
+                    holder[role] = creature
+                    return True
+        return False
+
+    return sum(placed(creature, set()) for creature in range(len(fills)))
 
 
 def with_changed_types(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
