@@ -449,12 +449,19 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
     )
 
 
+#: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
+CARDS_TYPES_NOTE: Final = (
+    "the spells it names are followed; the types of cards that aren't on the battlefield are not"
+)
+
+
 def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:
     """'The same is true for [creature] spells you control and ... cards ...': the rider of the color
     change before it (Celestial Dawn: whose spells and cards it changes too) or of the card types a type
     change before it adds (Biotransference: 'Creatures you control are artifacts ...', whose spells of the
-    types it names it reaches too); after anything else, or naming other types than the change's, it is not
-    understood (never ignored: a payment reads a spell's types and colors)."""
+    types it names it reaches too, while the cards it names are not followed: that part is said); after
+    anything else, or naming other types than the change's, it is not understood (never ignored: a payment
+    reads a spell's types and colors)."""
     last = out.effects[-1] if out.effects else None
     spells = Who.YOU if reading.spells_yours else Who.ANY
     if isinstance(last, ColorChange) and not reading.spell_type and not reading.card_type:
@@ -470,9 +477,13 @@ def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collecto
         and reading.spell_type in ("", *last.affected.types)
         and reading.card_type in ("", *last.affected.types)
     ):
-        # (the cards that aren't on the battlefield are no payment's: hands and graveyards count as printed)
         out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells)
-        out.read(sentence, "effect")
+        if reading.cards:
+            # the spells are followed; the cards in hands and graveyards are read as printed (a revealed or
+            # exiled card's types), so that part is said, never silent
+            out.unread(sentence, CARDS_TYPES_NOTE)
+        else:
+            out.read(sentence, "effect")
     else:
         out.unread(sentence)
 
