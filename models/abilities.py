@@ -77,6 +77,9 @@ class AmountKind(Enum):
     #: the other permanents matching ``filter`` with the same name as the one tapped for mana (CR 201.2a:
     #: Sasaya's Essence's 'for each other land you control with the same name as it')
     SAME_NAME = "same_name"
+    #: the creatures in its controller's party (CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard
+    #: among the creatures they control): Tazri, Beacon of Unity's 'for each creature in your party'
+    PARTY = "party"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

@@ -177,6 +177,10 @@ class TypeChange:
     #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
     #: but the one the grant of the same sentence gives it (layer 6)
     sets_types: TypeLine | None = None
+    #: 'The same is true for creature spells you control ...' (Biotransference): whose spells it changes too,
+    #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
+    #: type line has the types ``affected`` names
+    spells: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +313,9 @@ class CostModifier:
     cast for each artifact you control', affinity: CR 702.41a), applied ``delta`` times for each permanent its
     caster controls that matches ``for_each``, or ``delta`` times ``amount`` counted on the caster's
     permanents as the total cost is locked in ('This spell costs {X} less to cast, where X is the greatest
-    power among creatures you control': The Great Henge).
+    power among creatures you control': The Great Henge). A permanent's change with ``amount`` (of
+    ``COUNTERS``) is ``delta`` times the counters of that kind on it ('Instant and sorcery spells you cast
+    cost {1} less to cast for each oil counter on ~': Mindsplice Apparatus).
 
     ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
     takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part

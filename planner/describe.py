@@ -278,6 +278,13 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
     if isinstance(effect, CostModifier) and effect.own:
         more = "more" if effect.generic_delta > 0 else "less"
+        by = f"{{{abs(effect.generic_delta)}}} {more}"
+        if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
+            return f"this spell costs {by} to cast for each creature in your party"
+        if effect.amount is not None and effect.amount.kind is AmountKind.GRAVEYARD:
+            assert effect.amount.filter is not None
+            cards = effect.amount.filter.describe()
+            return f"this spell costs {by} to cast for each {cards} card in your graveyard"
         if effect.amount is not None and effect.amount.filter is not None:
             among = effect.amount.filter.describe()
             return f"this spell costs {{X}} {more} to cast, X the greatest power of {with_article(among)}"
@@ -290,6 +297,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
+        if effect.amount is not None:
+            per = f" for each {effect.amount.counter} counter on it"
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()

@@ -245,11 +245,60 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
     generic = reading.symbols[1:-1]
     if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
+    if reading.what.nouns[-1].zone == "party":
+        # 'for each creature in your party' (Tazri, Beacon of Unity; CR 700.8): counted on its caster's
+        # creatures as the total cost is locked in
+        if reading.what != r.Nouns((r.Noun(types=("Creature",), zone="party"),)):
+            raise UnreadError("a count of a party's other than its creatures")
+        return CostModifier(
+            text=sentence,
+            who=Who.YOU,
+            spells=ObjectFilter(),
+            colors=ManaTypes(),
+            generic_delta=int(generic) * (1 if reading.more else -1),
+            own=True,
+            amount=Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",))),
+        )
+    if reading.what.nouns[-1].zone == "graveyard":
+        # 'for each instant and sorcery card in your graveyard' (Cryptic Serpent): counted in its caster's
+        # graveyard as the total cost is locked in (CR 601.2f)
+        return CostModifier(
+            text=sentence,
+            who=Who.YOU,
+            spells=ObjectFilter(),
+            colors=ManaTypes(),
+            generic_delta=int(generic) * (1 if reading.more else -1),
+            own=True,
+            amount=Amount(kind=AmountKind.GRAVEYARD, filter=_graveyard_cards(reading.what)),
+        )
     counted = only_filter(reading.what)
     if counted.controller is not Who.YOU:
         raise UnreadError("a spell's own cost changed for each permanent not its caster's")
     delta = int(generic) * (1 if reading.more else -1)
     return own_reduction(sentence, delta, counted)
+
+
+def _graveyard_cards(what: r.Nouns) -> ObjectFilter:
+    """The cards of its caster's graveyard a spell's own cost change counts: one description ('creature card',
+    'black creature card'), or card types joined by 'and' or 'or' ('instant and sorcery card': a card of
+    either type).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> _graveyard_cards(parse_objects("instant and sorcery card in your graveyard")).any_types
+    ('Instant', 'Sorcery')
+    >>> _graveyard_cards(parse_objects("black creature card in your graveyard")).describe()
+    'black creature'
+    """
+    if len(what.nouns) == 1:
+        found = amount(r.CountOf(what))
+        assert found.filter is not None
+        return found.filter
+    bare = [replace(noun, zone="", head=r.Head.TYPES) for noun in what.nouns]
+    if what.joiner not in ("and", "or") or any(
+        len(noun.types) != 1 or noun != r.Noun(types=noun.types) for noun in bare
+    ):
+        raise UnreadError(f"a count of cards in a graveyard: {what.joiner} between descriptions")
+    return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
 
 
 def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
@@ -299,6 +348,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
+    if colored and reading.per_counter:
+        raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
     return CostModifier(
         text=sentence,
@@ -310,6 +361,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
         colored=colored,
         min_mana_value=reading.mana_value_at_least,
+        # 'for each oil counter on ~' (Mindsplice Apparatus): counted on the source as the cost is locked in
+        amount=Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter) if reading.per_counter else None,
     )
 
 

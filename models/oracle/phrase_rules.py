@@ -206,6 +206,9 @@ class PhraseRules(Transformer[Token, Any]):
     def hand(self) -> Any:
         return lambda noun: replace(noun, zone="hand")
 
+    def party(self) -> Any:  # ('in your party', CR 700.8: not a zone, but as a zone read nowhere else)
+        return lambda noun: replace(noun, zone="party")
+
     def zone(self, post: Any) -> Any:  # pragma: no cover (the zone's alternatives are named)
         return post
 

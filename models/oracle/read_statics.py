@@ -148,12 +148,8 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.effects.append(permits)
             out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")
             return
-        case s.SameIsTrue() if isinstance(last := out.effects[-1] if out.effects else None, ColorChange):
-            # Celestial Dawn's rider: whose spells and cards the color change before it changes too
-            spells = Who.YOU if reading.spells_yours else Who.ANY
-            cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
-            out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
-            out.read(sentence, "effect")
+        case s.SameIsTrue():
+            _same_is_true(reading, body, sentence, out)
             return
         case s.OnlyColored():
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills
@@ -460,4 +456,51 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
     word = words[1].lower().rstrip(",")
     return ActivationBan(
         sentence, ObjectFilter(types=() if word == "permanent" else (word.title(),), attached=True)
+    )
+
+
+#: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
+CARDS_TYPES_NOTE: Final = (
+    "the spells it names are followed; the types of cards that aren't on the battlefield are not"
+)
+
+
+def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:
+    """'The same is true for [creature] spells you control and ... cards ...': the rider of the color
+    change before it (Celestial Dawn: whose spells and cards it changes too) or of the card types a type
+    change before it adds (Biotransference: 'Creatures you control are artifacts ...', whose spells of the
+    types it names it reaches too, while the cards it names are not followed: that part is said); after
+    anything else, or naming other types than the change's, it is not understood (never ignored: a payment
+    reads a spell's types and colors)."""
+    last = out.effects[-1] if out.effects else None
+    spells = Who.YOU if reading.spells_yours else Who.ANY
+    if isinstance(last, ColorChange) and not reading.spell_type and not reading.card_type:
+        cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
+        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
+        out.read(sentence, "effect")
+    elif (
+        isinstance(last, TypeChange)
+        and last.adds
+        and last.card_types
+        and not last.land_types
+        and _names_only_types(last.affected)
+        and reading.spell_type in ("", *last.affected.types)
+        and reading.card_type in ("", *last.affected.types)
+    ):
+        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells)
+        if reading.cards:
+            # the spells are followed; the cards in hands and graveyards are read as printed (a revealed or
+            # exiled card's types), so that part is said, never silent
+            out.unread(sentence, CARDS_TYPES_NOTE)
+        else:
+            out.read(sentence, "effect")
+    else:
+        out.unread(sentence)
+
+
+def _names_only_types(affected: ObjectFilter) -> bool:
+    """Whether a filter names nothing but card types and a controller ('Creatures you control'), which a
+    spell's type line alone answers."""
+    return affected == ObjectFilter(
+        types=affected.types, excluded=affected.excluded, controller=affected.controller
     )

@@ -4,7 +4,7 @@ alternative, mixed into the transformer of :mod:`models.oracle.grammar`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -90,6 +90,14 @@ class _Mark(Enum):
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
     UP_TO = "up to"
+    CHOSEN_AFTER_CASTER = "you cast of the chosen type"
+
+
+@dataclass(frozen=True, slots=True)
+class _PerCounter:
+    """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus)."""
+
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +138,17 @@ class StaticRules(Transformer[Token, Any]):
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
 
+    def per_counter(self, kind: str, _self: Token) -> _PerCounter:
+        return _PerCounter(kind)
+
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
+
+    def chosen_after_caster(self) -> _Mark:
+        return _Mark.CHOSEN_AFTER_CASTER
 
     def as_long_as(self) -> None:
         return None
@@ -303,6 +317,11 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError("a cost 'up to' some more")
         # 'up to {2} less' (Urza's Filter): the caster chooses how much (CR 601.2f), and the most never pays
         # less well than less of it does, so it reads as '{2} less'
+        if _Mark.CHOSEN_AFTER_CASTER in parts:
+            # 'Spells you cast of the chosen type' (Cloud Key, Herald's Horn): as 'Spells of the chosen type'
+            if len(what.nouns) != 1 or what.nouns[0].chosen_type:
+                raise UnreadError("'of the chosen type' after the caster of more than one description")
+            what = replace(what, nouns=(replace(what.nouns[0], chosen_type=True),))
         return SpellsCost(
             what,
             _tokens(parts, "SYMBOLS")[0].upper(),
@@ -310,6 +329,7 @@ class StaticRules(Transformer[Token, Any]):
             _words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
+            next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
         )
 
     def as_any(self, palette: Any) -> str:
@@ -407,7 +427,15 @@ class StaticRules(Transformer[Token, Any]):
 
     def same_is_true(self, *parts: Any) -> SameIsTrue:
         cards = "" if not _has(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"
-        return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, _has(parts, "NON_TYPE"))
+        kinds = {"SPELL": "", "CARD": ""}  # the card type written before 'spells' and before 'cards'
+        written = ""
+        for part in parts:
+            if isinstance(part, Token) and part.type == "CARD_TYPE":
+                written = lexicon.canonical_type(str(part)) or str(part)
+            elif isinstance(part, Token) and part.type in kinds:
+                kinds[part.type], written = written, ""
+        nonland = _has(parts, "NON_TYPE")
+        return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, nonland, kinds["SPELL"], kinds["CARD"])
 
     def only_colored(self, _colored: Token) -> OnlyColored:
         return OnlyColored()

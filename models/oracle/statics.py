@@ -266,6 +266,7 @@ class SpellsCost:
     caster: str = ""
     per_other_spell: bool = False
     mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
+    per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,11 +378,16 @@ class Imprint:
 @dataclass(frozen=True, slots=True)
 class SameIsTrue:
     """'The same is true for spells [you control] [and [nonland] cards [you own] that aren't on the
-    battlefield].': the rider of the color change before it. ``cards`` is '' (no cards), 'any' or 'you'."""
+    battlefield].': the rider of the color or type change before it. ``cards`` is '' (no cards), 'any' or
+    'you'; ``spell_type`` and ``card_type`` are the card types written before 'spells' and 'cards' ('The
+    same is true for creature spells you control and creature cards you own ...', Biotransference), ''
+    for none."""
 
     spells_yours: bool = False
     cards: str = ""
     nonland: bool = False
+    spell_type: str = ""
+    card_type: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,6 +573,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"
             each = " for each other spell that player has cast this turn" if per_other else ""
+            if reading.per_counter:
+                each = f" for each {reading.per_counter} counter on ~"
             spells = _subject(what)
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
@@ -602,10 +610,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case Imprint(what, target):
             return f"when ~ enters, you may exile {'target ' + what.words() if target else what.words(1)}"
         case SameIsTrue(spells_yours, cards, nonland):
-            text = "the same is true for spells" + (" you control" if spells_yours else "")
+            kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
+            text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")
             if cards:
                 owned = " you own" if cards == "you" else ""
-                text += f" and {'nonland ' if nonland else ''}cards{owned} that aren't on the battlefield"
+                card_kind = (
+                    "nonland " if nonland else f"{reading.card_type.lower()} " if reading.card_type else ""
+                )
+                text += f" and {card_kind}cards{owned} that aren't on the battlefield"
             return text
         case OnlyColored():
             return "this effect reduces only the amount of colored mana you pay"

@@ -71,6 +71,7 @@ __all__ = [
     "counted",
     "counter_power",
     "counts_life",
+    "graveyard_cards",
     "graveyard_colors",
     "graveyard_conditions",
     "graveyard_growth",
@@ -384,11 +385,7 @@ def quantity(
         assert amount.filter is not None
         player = view.player(controller)
         graveyard = into_graveyard(player, (view.permanent(other) for other in sorted(removed))).graveyard
-        if graveyard is None or (isinstance(graveyard, int) and not _every_card(amount.filter)):
-            raise InputError(f"{_player_path(view.board, controller)}.graveyard: {_graveyard_gap(amount)}")
-        if isinstance(graveyard, int):
-            return graveyard
-        return sum(1 for card in graveyard if card_matches(view, amount.filter, card, controller, pid))
+        return _in_graveyard(view, graveyard, amount.filter, controller, pid)
     if kind is AmountKind.REVEALED:
         wanted = revealed_filter(reveal) if reveal is not None else None
         if wanted is None:
@@ -416,10 +413,41 @@ def _power_gap(permanent: Permanent) -> str:
     return f"the power of {permanent.name} ({permanent.id}) is not known: give its printed power as `power`"
 
 
-def _graveyard_gap(amount: Amount) -> str:
-    assert amount.filter is not None
+def graveyard_cards(view: BoardView, flt: ObjectFilter, player: str) -> int:
+    """How many cards in ``player``'s graveyard match ``flt``: what a spell's own cost change counts as its
+    total cost is locked in ('This spell costs {1} less to cast for each creature card in your graveyard',
+    CR 601.2f); a graveyard the board gives only as a count answers a filter on every card alone.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [
+    ...     "Llanowar Elves", "Forest", "Lightning Bolt"]}], "permanents": []})
+    >>> spells = ObjectFilter(any_types=("Instant", "Sorcery"))
+    >>> view = BoardView(board)
+    >>> graveyard_cards(view, spells, "me"), graveyard_cards(view, ObjectFilter(), "me")
+    (1, 3)
+    """
+    return _in_graveyard(view, view.player(player).graveyard, flt, player, "")
+
+
+def _in_graveyard(
+    view: BoardView, graveyard: tuple[Card, ...] | int | None, flt: ObjectFilter, player: str, source: str
+) -> int:
+    """How many of ``player``'s graveyard's cards match a filter written on ``source``; a graveyard not
+    given, or given as a count when the filter counts some cards only, is a board gap (bad input)."""
+    where = f"{_player_path(view.board, player)}.graveyard"
+    if graveyard is None:
+        raise InputError(f"{where}: the graveyard is not given (the amount counts cards in it)")
+    if isinstance(graveyard, int) and not _every_card(flt):
+        raise InputError(f"{where}: {_graveyard_gap(flt)}")
+    if isinstance(graveyard, int):
+        return graveyard
+    return sum(1 for card in graveyard if card_matches(view, flt, card, player, source))
+
+
+def _graveyard_gap(counted: ObjectFilter) -> str:
     return (
-        f"the graveyard is given as a count, and the amount counts only {amount.filter.describe()} cards: "
+        f"the graveyard is given as a count, and the amount counts only {counted.describe()} cards: "
         "give the graveyard's cards"
     )
 
@@ -481,7 +509,7 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
             if graveyard is None:
                 return f"{where}: the graveyard is not given (the amount counts cards in it)"
             if isinstance(graveyard, int) and not _every_card(amount.filter):
-                return f"{where}: {_graveyard_gap(amount)}"
+                return f"{where}: {_graveyard_gap(amount.filter)}"
             if discarder := _discarding(view, permanent.controller):
                 # (a card discarded while paying goes to the graveyard this amount counts: not followed yet)
                 return f"{view.path(discarder)}: its cost discards into the graveyard the amount counts"

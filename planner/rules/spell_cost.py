@@ -8,21 +8,21 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import AmountKind, Who
+from models.abilities import AmountKind, ObjectFilter, Who
 from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
-from models.mana_effects import ColorChange, CostModifier, SpellKeywords
+from models.mana_effects import ColorChange, CostModifier, SpellKeywords, TypeChange
 from models.oracle import read_card
-from planner.rules.amounts import greatest_power
+from planner.rules.amounts import graveyard_cards, greatest_power
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 from planner.rules.records import SourcedEffect
 
-__all__ = ["colored_reduction", "cost_change", "locked_in"]
+__all__ = ["colored_reduction", "cost_change", "locked_in", "party_size", "with_changed_types"]
 
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
@@ -45,7 +45,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     '{5}{U}'
     """
     if target.kind is PaymentKind.SPELL:
-        target = _with_granted_keywords(view, target, player)
+        target = _with_granted_keywords(view, with_changed_types(view, target, player), player)
     devoid_read = target.colors is None and bool(target.text)
     changes = next(view.effects_of(ColorChange), None) is not None
     if target.kind is PaymentKind.SPELL and (devoid_read or changes):
@@ -97,7 +97,11 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        delta += effect.generic_delta * (spells_cast if effect.per_other_spell_this_turn else 1)
+        times = spells_cast if effect.per_other_spell_this_turn else 1
+        if effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
+            assert effect.amount.kind is AmountKind.COUNTERS
+            times = view.permanent(sourced.source).counter(effect.amount.counter)
+        delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
@@ -107,9 +111,91 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
                 view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
             )
         elif isinstance(effect, CostModifier) and effect.own and effect.amount is not None:
-            assert effect.amount.kind is AmountKind.GREATEST_POWER and effect.amount.filter is not None
-            delta += effect.generic_delta * greatest_power(view, effect.amount.filter, player)
+            counted_on = effect.amount.filter
+            assert counted_on is not None
+            if effect.amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
+                delta += effect.generic_delta * graveyard_cards(view, counted_on, player)
+            elif effect.amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
+                delta += effect.generic_delta * party_size(view, player)
+            else:
+                assert effect.amount.kind is AmountKind.GREATEST_POWER
+                delta += effect.generic_delta * greatest_power(view, counted_on, player)
     return delta
+
+
+#: The creature types a party has one each of at most (CR 700.8).
+_PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(view: BoardView, player: str) -> int:
+    """How many creatures are in ``player``'s party (CR 700.8): the most of their creatures that can each
+    be a different one of Cleric, Rogue, Warrior and Wizard (a Cleric Rogue fills one place; a largest
+    matching, found by augmenting paths).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> def creature(pid, types):
+    ...     return {"id": pid, "name": pid, "type_line": "Creature — " + types, "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     creature("a", "Human Cleric Rogue"), creature("b", "Elf Cleric"), creature("c", "Elf Druid")]})
+    >>> party_size(BoardView(board), "me")
+    2
+    """
+    fills: list[tuple[str, ...]] = []
+    for permanent in view.board.permanents:
+        if permanent.controller != player:
+            continue
+        pid = permanent.id
+        roles = tuple(r for r in _PARTY_ROLES if view.matches(ObjectFilter(types=("Creature", r)), pid, pid))
+        if roles:
+            fills.append(roles)
+    holder: dict[str, int] = {}  # each role: the creature filling it
+
+    def placed(creature: int, tried: set[str]) -> bool:
+        for role in fills[creature]:
+            if role not in tried:
+                tried.add(role)
+                if role not in holder or placed(holder[role], tried):
+                    holder[role] = creature
+                    return True
+        return False
+
+    return sum(placed(creature, set()) for creature in range(len(fills)))
+
+
+def with_changed_types(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """The spell ``player`` casts with the card types that type-changing effects reaching spells add to it
+    (layer 4, CR 613.1d): Biotransference's 'Creatures you control are artifacts in addition to their other
+    types. The same is true for creature spells you control ...' makes a creature spell an artifact spell,
+    which 'Artifact spells you cast cost {1} less' and mana spent only on artifact spells read.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": [
+    ...     {"id": "b", "name": "Bio", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "Creatures you control are artifacts in addition to their other types. The same is "
+    ...                "true for creature spells you control."}]})
+    >>> elf = PaymentTarget.of("{G}", type_line="Creature — Elf")
+    >>> str(with_changed_types(BoardView(board), elf, "me").type_line)
+    'Artifact Creature — Elf'
+    >>> str(with_changed_types(BoardView(board), elf, "op").type_line)
+    'Creature — Elf'
+    >>> bolt = PaymentTarget.of("{R}", type_line="Instant")
+    >>> str(with_changed_types(BoardView(board), bolt, "me").type_line)
+    'Instant'
+    """
+    line = target.type_line
+    for sourced in view.effects_of(TypeChange):
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        if effect.spells is None or not effect.spells.includes(sourced.controller, player):
+            continue
+        affected = effect.affected
+        excluded = any(line.is_a(word) for word in affected.excluded)
+        if all(line.is_a(word) for word in affected.types) and not excluded:
+            added = tuple(word for word in effect.card_types if word not in line.card_types)
+            line = replace(line, card_types=(*added, *line.card_types))
+    return target if line == target.type_line else replace(target, type_line=line)
 
 
 def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
@@ -166,7 +252,9 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
         if not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
             continue
         if effect.spells.chosen_type:
-            chosen = view.permanent(sourced.source).choices.creature_type
+            # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
+            choices = view.permanent(sourced.source).choices
+            chosen = choices.creature_type if choices.creature_type is not None else choices.card_type
             if chosen is None or not target.type_line.is_a(chosen):
                 continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced

@@ -71,7 +71,10 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
             ):
                 found.append(TextWarning(pid, effect.text, where + _NO_COLOR, True))
             elif (
-                "creature_type" in missing and isinstance(effect, CostModifier) and effect.spells.chosen_type
+                "creature_type" in missing
+                and permanent.choices.card_type is None  # (Cloud Key chose a card type: the chosen type)
+                and isinstance(effect, CostModifier)
+                and effect.spells.chosen_type
             ):
                 why = where + _NO_TYPE + "no spell is of that type"
                 found.append(TextWarning(pid, effect.text, why, True))

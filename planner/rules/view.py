@@ -59,7 +59,7 @@ from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard
 from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
-from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
+from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
 from planner.rules.steady import grants_in_force
 from planner.rules.undefined_choices import undefined_choices
 
@@ -82,6 +82,7 @@ __all__ = [
     "removing",
     "unexecuted_part",
     "unknown_imprint",
+    "with_changed_types",
 ]
 
 

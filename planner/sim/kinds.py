@@ -162,6 +162,7 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.spells.chosen_type
         or modifier.colored
         or modifier.for_each is not None
+        or modifier.amount is not None  # (for each counter on its source: Mindsplice Apparatus)
     )
 
 

@@ -34,7 +34,7 @@ from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
 from planner.rules.question import Question, current_question, view_of
-from planner.rules.view import BoardView, TextWarning, cost_change, locked_in
+from planner.rules.view import BoardView, TextWarning, cost_change, locked_in, with_changed_types
 from planner.solve.dynamic import Dynamics, expand
 
 if TYPE_CHECKING:  # (the fast path reads problems: its record is only named here)
@@ -356,7 +356,8 @@ class PaymentProblem:
         else:
             total = locked_in(analysis.view, target, analysis.player)
             if cost.has_variable:
-                leftover = min(0, cost.generic + cost_change(analysis.view, target, analysis.player))
+                typed = with_changed_types(analysis.view, target, analysis.player)  # (Biotransference)
+                leftover = min(0, cost.generic + cost_change(analysis.view, typed, analysis.player))
         return cls(
             analysis=analysis,
             asked=target,
