@@ -38,9 +38,10 @@ def _counted(count: int, singular: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCost:
-    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types; an
-    alternative cost may name a subtype, Pulverize's "two Mountains"), not a token when ``nontoken``, and of
-    one of ``colors`` (letters) when given (Flare of Cultivation's "a nontoken green creature")."""
+    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types or subtypes:
+    Goblin Grenade's "a Goblin", Pulverize's "two Mountains"), not a token when ``nontoken``, and of one of
+    ``colors`` (letters) when given (Natural Order's "a green creature", Flare of Cultivation's "a nontoken
+    green creature")."""
 
     count: int
     types: tuple[str, ...]

@@ -11,7 +11,7 @@ pay, and is not a cost here.
 
 from __future__ import annotations
 
-from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost, UnreadCost
+from models.additional_costs import AdditionalCost, UnreadCost
 from models.kept import per_card
 from models.oracle.grammar import UnreadError, parse_additional_cost, parse_additional_frame
 from models.oracle.reader import reading_units
@@ -34,7 +34,7 @@ def sentence_costs(sentence: str) -> tuple[AdditionalCost, ...]:
     if "additional cost" not in sentence.lower():
         return ()  # (the grammar would not read it: a gate, not a reader)
     try:
-        return tuple(c for c in parse_additional_cost(sentence) if isinstance(c, SacrificeCost | DiscardCost))
+        return parse_additional_cost(sentence)
     except UnreadError:
         pass
     try:

@@ -23,12 +23,13 @@ from typing import Any, cast
 from lark import Lark, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
+from models.additional_costs import DiscardCost, SacrificeCost
 from models.alternative_costs import AlternativeCost
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
-from models.oracle.spell_cost_rules import SpellCostPart, SpellCostRules
+from models.oracle.spell_cost_rules import SpellCostRules
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
@@ -184,14 +185,14 @@ def parse_land_search(text: str) -> LandSearchReading:
     return cast("LandSearchReading", _parse(text, "land_search"))
 
 
-def parse_additional_cost(sentence: str) -> tuple[SpellCostPart, ...]:
+def parse_additional_cost(sentence: str) -> tuple[SacrificeCost | DiscardCost, ...]:
     """The costs of a sentence 'As an additional cost to cast this spell, <costs>.' (sacrifices and discards;
     none for 'you may ...', an optional cost); raises :class:`UnreadError` for any other sentence or cost.
 
     >>> parse_additional_cost("As an additional cost to cast this spell, sacrifice an artifact or creature.")
     (SacrificeCost(count=1, types=('Artifact', 'Creature')),)
     """
-    return cast("tuple[SpellCostPart, ...]", _parse(sentence, "additional_cost"))
+    return cast("tuple[SacrificeCost | DiscardCost, ...]", _parse(sentence, "additional_cost"))
 
 
 def parse_additional_frame(sentence: str) -> str:
