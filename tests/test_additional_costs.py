@@ -274,7 +274,7 @@ def test_a_green_creature_is_sacrificed_not_a_black_one() -> None:
         [card("Swamp", "s1"), card("Swamp", "s2"), {**CROCODILE, "id": "c"}], hand=[GREEN_SPLINTERS]
     )
     refused = checked(only_black)
-    assert not refused.payable and (refused.reason or "").startswith("sacrifice a green creature: ")
+    assert refused.reason == "sacrifice a green creature: me controls no green creature"
 
 
 def test_a_goblin_is_sacrificed_not_a_bear() -> None:
@@ -283,9 +283,8 @@ def test_a_goblin_is_sacrificed_not_a_bear() -> None:
     )
     result = checked(board)
     assert result.additional.sacrificed == ("g",) and result.tapped == ("m1",)
-    assert not checked(
-        make_board([card("Mountain", "m1"), {**BEARS, "id": "b"}], hand=[GOBLIN_GRENADE])
-    ).payable
+    refused = checked(make_board([card("Mountain", "m1"), {**BEARS, "id": "b"}], hand=[GOBLIN_GRENADE]))
+    assert refused.reason == "sacrifice a Goblin: me controls no Goblin"
 
 
 def test_a_discard_and_a_sacrifice_in_one_sentence_are_both_paid() -> None:
