@@ -38,9 +38,10 @@ def _counted(count: int, singular: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCost:
-    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types; an
-    alternative cost may name a subtype, Pulverize's "two Mountains"), not a token when ``nontoken``, and of
-    one of ``colors`` (letters) when given (Flare of Cultivation's "a nontoken green creature")."""
+    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types or subtypes:
+    Goblin Grenade's "a Goblin", Pulverize's "two Mountains"), not a token when ``nontoken``, and of one of
+    ``colors`` (letters) when given (Natural Order's "a green creature", Flare of Cultivation's "a nontoken
+    green creature")."""
 
     count: int
     types: tuple[str, ...]
@@ -55,13 +56,25 @@ class SacrificeCost:
         """
         return any(type_line.is_a(card_type) for card_type in self.types)
 
-    def __str__(self) -> str:
+    def kinds(self) -> str:
+        """What may be sacrificed, in the singular: 'green creature', 'artifact or creature', 'Goblin'.
+
+        >>> SacrificeCost(2, ("Creature",), colors="G").kinds()
+        'green creature'
+        """
+        return " or ".join(self._names())
+
+    def _names(self) -> list[str]:
         names = [t.lower() if t in _CARD_TYPES else t for t in self.types]
         qualified = ("nontoken " if self.nontoken else "") + "".join(
             _COLOR_NAMES[c] + " " for c in self.colors
         )
         if qualified:
             names[0] = qualified + names[0]
+        return names
+
+    def __str__(self) -> str:
+        names = self._names()
         if self.count == 1:
             return "sacrifice " + _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
         return "sacrifice " + _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])

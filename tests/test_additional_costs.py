@@ -18,7 +18,7 @@ from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.oracle.additional_costs import additional_costs, parse_additional_cost
+from models.oracle.additional_costs import additional_costs, sentence_costs
 from models.spells import spell_target
 from planner.api import PayResult, max_x, pay
 from planner.rules.additional_costs import (
@@ -64,13 +64,30 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("sacrifice an artifact or creature", SacrificeCost(1, ("Artifact", "Creature"))),
         ("discard a card", DiscardCost(1)),
         ("discard two cards", DiscardCost(2)),
-        ("sacrifice a Forest", None),  # (a subtype: not read)
+        ("sacrifice a Forest", SacrificeCost(1, ("Forest",))),  # (a subtype, as an alternative cost's)
+        ("sacrifice a Goblin you control", SacrificeCost(1, ("Goblin",))),
+        ("sacrifice a green creature", SacrificeCost(1, ("Creature",), colors="G")),
+        ("sacrifice a nontoken creature", SacrificeCost(1, ("Creature",), nontoken=True)),
+        ("discard a card and sacrifice a creature", (DiscardCost(1), SacrificeCost(1, ("Creature",)))),
         ("discard a creature card", None),
         ("sacrifice three", None),
+        ("sacrifice a permanent", None),
+        ("sacrifice an instant", None),
+        ("sacrifice X creatures", None),
+        ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)
+        ("sacrifice an artifact and a creature", None),
+        ("pay 3 life", None),
+        ("discard a card or pay {2}", None),
     ],
 )
-def test_phrases(phrase: str, cost: SacrificeCost | DiscardCost | None) -> None:
-    assert parse_additional_cost(phrase) == cost
+def test_phrases(
+    phrase: str, cost: SacrificeCost | DiscardCost | tuple[SacrificeCost | DiscardCost, ...] | None
+) -> None:
+    """A sentence's costs as the grammar reads them; a cost it does not read is kept as written."""
+    read = sentence_costs(f"As an additional cost to cast this spell, {phrase}.")
+    expected = (UnreadCost(phrase),) if cost is None else cost if isinstance(cost, tuple) else (cost,)
+    assert read == expected
+    assert sentence_costs(f"As an additional cost to cast ~, you may {phrase}.") == ()
 
 
 def test_reading_keeps_what_it_does_not_read() -> None:
@@ -84,13 +101,14 @@ def test_reading_keeps_what_it_does_not_read() -> None:
 
 
 def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
-    text = "As an additional cost to cast this spell, sacrifice a Forest.\nDraw a card."
+    text = "As an additional cost to cast this spell, sacrifice a Forest or pay {1}.\nDraw a card."
     board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert [str(w) for w in result.warnings] == [
-        "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest.'"
+        "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest or "
+        "pay {1}.'"
     ]
-    with pytest.raises(InputError, match="sacrifice a Forest"):
+    with pytest.raises(InputError, match="sacrifice a Forest or pay"):
         pay(board, spell_target(board.player(ME).hand[0]), strict=True)
 
 
@@ -217,6 +235,68 @@ def test_the_guide_cannot_pay_twice() -> None:
     board = make_board([card("Mountain", "m1")], hand=[VOICE, "Simian Spirit Guide"])
     result = checked(board)
     assert not result.payable
+
+
+# the costs the grammar reads beyond the first reader's (a subtype, a color, two costs in one sentence)
+GREEN_SPLINTERS = {**SPLINTERS, "oracle": SPLINTERS["oracle"].replace("a creature", "a green creature")}
+GOBLIN_GRENADE = {
+    **SPLINTERS,
+    "mana_cost": "{R}",
+    "oracle": SPLINTERS["oracle"].replace("a creature", "a Goblin"),
+}
+DISPOSAL = {
+    **SPLINTERS,
+    "oracle": SPLINTERS["oracle"].replace("sacrifice a creature", "discard a card and sacrifice a creature"),
+}
+CROCODILE = {
+    "name": "Dross Crocodile",
+    "type_line": "Creature — Zombie Crocodile",
+    "oracle": "",
+    "mana_cost": "{3}{B}",
+}
+GOBLIN = {
+    "name": "Raging Goblin",
+    "type_line": "Creature — Goblin Berserker",
+    "oracle": "",
+    "mana_cost": "{R}",
+}
+
+
+def test_a_green_creature_is_sacrificed_not_a_black_one() -> None:
+    # {1}{B} from two Swamps; the Bears are the only green creature (the Crocodile is black)
+    board = make_board(
+        [card("Swamp", "s1"), card("Swamp", "s2"), {**CROCODILE, "id": "c"}, {**BEARS, "id": "b"}],
+        hand=[GREEN_SPLINTERS],
+    )
+    result = checked(board)
+    assert result.additional.sacrificed == ("b",)
+    only_black = make_board(
+        [card("Swamp", "s1"), card("Swamp", "s2"), {**CROCODILE, "id": "c"}], hand=[GREEN_SPLINTERS]
+    )
+    refused = checked(only_black)
+    assert refused.reason == "sacrifice a green creature: me controls no green creature"
+
+
+def test_a_goblin_is_sacrificed_not_a_bear() -> None:
+    board = make_board(
+        [card("Mountain", "m1"), {**BEARS, "id": "b"}, {**GOBLIN, "id": "g"}], hand=[GOBLIN_GRENADE]
+    )
+    result = checked(board)
+    assert result.additional.sacrificed == ("g",) and result.tapped == ("m1",)
+    refused = checked(make_board([card("Mountain", "m1"), {**BEARS, "id": "b"}], hand=[GOBLIN_GRENADE]))
+    assert refused.reason == "sacrifice a Goblin: me controls no Goblin"
+
+
+def test_a_discard_and_a_sacrifice_in_one_sentence_are_both_paid() -> None:
+    # {1}{B} from two Swamps, the Forest card discarded and the Bears sacrificed; without another card in
+    # hand nothing pays
+    board = make_board(
+        [card("Swamp", "s1"), card("Swamp", "s2"), {**BEARS, "id": "b"}], hand=[DISPOSAL, "Forest"]
+    )
+    result = checked(board)
+    assert result.additional == AdditionalPaid(("b",), ("Forest",))
+    empty_hand = make_board([card("Swamp", "s1"), card("Swamp", "s2"), {**BEARS, "id": "b"}], hand=[DISPOSAL])
+    assert not checked(empty_hand).payable
 
 
 def test_no_card_to_discard_is_not_payable() -> None:

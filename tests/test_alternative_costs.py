@@ -126,6 +126,28 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
             None,
         ),
         ("You may discard a Swamp card rather than pay ~'s mana cost.", None),
+        # (read by the grammar where the first reader read no more: any card exiled, a sacrifice of one of two
+        # types, 'you control', 'this spell's')
+        (
+            "You may exile a card from your hand rather than pay this spell's mana cost.",
+            AlternativeCost("", exile=HandExile(1, "")),
+        ),
+        (
+            "You may sacrifice an artifact or creature you control rather than pay ~'s mana cost.",
+            AlternativeCost("", sacrifice=(SacrificeCost(1, ("Artifact", "Creature")),)),
+        ),
+        ("You may discard a card rather than pay ~'s mana cost.", None),
+        ("You may pay {X} rather than pay ~'s mana cost.", None),
+        ("You may pay {1} and pay {2} rather than pay ~'s mana cost.", None),
+        ("You may pay X life rather than pay ~'s mana cost.", None),
+        ("You may sacrifice a permanent rather than pay ~'s mana cost.", None),
+        ("You may sacrifice a green artifact or creature rather than pay ~'s mana cost.", None),
+        (
+            "You may exile a red card from your hand and exile a blue card from your hand rather than pay "
+            "~'s mana cost.",
+            None,
+        ),
+        ("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", None),
     ],
 )
 def test_own_costs(sentence: str, cost: AlternativeCost | None) -> None:
@@ -186,6 +208,15 @@ def test_a_grant_not_read_stays_unsupported() -> None:
     )
     assert granted_alternative_cost(sentence) is None
     assert [s.read_as for s in parse_oracle(sentence).sentences] == ["unsupported"]
+
+
+def test_an_own_cost_is_not_a_granted_one() -> None:
+    assert granted_alternative_cost("You may pay 4 life rather than pay ~'s mana cost.") is None
+    read = granted_alternative_cost(
+        "You may sacrifice a creature rather than pay the mana cost for Dragon spells you cast."
+    )
+    assert read is not None and read.sacrifice == (SacrificeCost(1, ("Creature",)),)
+    assert read.spells == SpellsGranted(types=("Dragon",))
 
 
 def test_a_permanents_own_alternative_cost_is_ignored_on_the_battlefield() -> None:

@@ -687,7 +687,7 @@ def test_the_gate_lets_every_static_sentence_through(sentence: str) -> None:
 _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
-    "ADDER", "QUOTED_AFTER_AND",
+    "ADDER", "QUOTED_AFTER_AND", "PART_AND",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

@@ -149,14 +149,29 @@ def test_random_turns_with_additional_costs_match_the_brute_force(seed: int) -> 
 
 
 def test_an_unread_additional_cost_is_still_a_note() -> None:
-    spell = {**HARROW, "name": "Forest Harrow", "oracle": HARROW["oracle"].replace("a land", "a Forest")}
+    unread = "sacrifice a Forest or pay {1}"
+    spell = {
+        **HARROW,
+        "name": "Forest Harrow",
+        "oracle": HARROW["oracle"].replace("sacrifice a land", unread),
+    }
     board = make_board(_lands("Forest", "Forest", "Forest"), hand=[spell])
     turn = plan_turn(board, no_land=True)
     assert [s.card for s in turn.spells] == ["Forest Harrow"] and not turn.optimal
     assert turn.notes == (
-        "Forest Harrow: its additional cost (sacrifice a Forest) is not planned in turn plans: "
+        f"Forest Harrow: its additional cost ({unread}) is not planned in turn plans: "
         "the plan does not pay it",
     )
+
+
+def test_a_subtype_to_sacrifice_is_planned() -> None:
+    # 'sacrifice a Forest' (a subtype, read by the grammar): Harrow's {2}{G} from the three lands, one of the
+    # two Forests tapped then sacrificed (CR 601.2g-h), so that the Island is left for nothing
+    spell = {**HARROW, "name": "Forest Harrow", "oracle": HARROW["oracle"].replace("a land", "a Forest")}
+    board = make_board(_lands("Island", "Forest", "Forest"), hand=[spell])
+    turn = plan_turn(board, no_land=True)
+    assert [s.card for s in turn.spells] == ["Forest Harrow"] and turn.notes == ()
+    _agrees(board, turn)
 
 
 def test_the_command_names_what_each_spell_sacrificed_and_discarded() -> None:

@@ -23,16 +23,22 @@ from typing import Any, cast
 from lark import Lark, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
+from models.additional_costs import DiscardCost, SacrificeCost
+from models.alternative_costs import AlternativeCost
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
+from models.oracle.spell_cost_rules import SpellCostRules
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
 
 __all__ = [
     "UnreadError",
+    "parse_additional_cost",
+    "parse_additional_frame",
+    "parse_alternative_cost",
     "parse_condition",
     "parse_costs",
     "parse_effect",
@@ -44,7 +50,7 @@ __all__ = [
 
 
 @v_args(inline=True)
-class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules):
+class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules, SpellCostRules):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""
 
@@ -177,3 +183,33 @@ def parse_land_search(text: str) -> LandSearchReading:
     LandSearchReading(types=(), basic=True, tapped=True)
     """
     return cast("LandSearchReading", _parse(text, "land_search"))
+
+
+def parse_additional_cost(sentence: str) -> tuple[SacrificeCost | DiscardCost, ...]:
+    """The costs of a sentence 'As an additional cost to cast this spell, <costs>.' (sacrifices and discards;
+    none for 'you may ...', an optional cost); raises :class:`UnreadError` for any other sentence or cost.
+
+    >>> parse_additional_cost("As an additional cost to cast this spell, sacrifice an artifact or creature.")
+    (SacrificeCost(count=1, types=('Artifact', 'Creature')),)
+    """
+    return cast("tuple[SacrificeCost | DiscardCost, ...]", _parse(sentence, "additional_cost"))
+
+
+def parse_additional_frame(sentence: str) -> str:
+    """The words of the cost of a sentence 'As an additional cost to cast this spell, <words>.', whatever they
+    say; raises :class:`UnreadError` for any other sentence.
+
+    >>> parse_additional_frame("As an additional cost to cast ~, behold an Elf and exile it.")
+    'behold an Elf and exile it'
+    """
+    return cast("str", _parse(sentence, "additional_frame"))
+
+
+def parse_alternative_cost(sentence: str) -> AlternativeCost:
+    """A spell's own alternative cost ('You may pay 4 life rather than pay ~'s mana cost.') or one a permanent
+    grants ('You may cast spells from your hand without paying their mana costs.'), its text not set.
+
+    >>> parse_alternative_cost("You may sacrifice two Mountains rather than pay ~'s mana cost.").describe()
+    'sacrifice two Mountains'
+    """
+    return cast("AlternativeCost", _parse(sentence, "alternative_cost"))

@@ -126,6 +126,9 @@ STARTS = (
     "enters_unless",
     "land_search",
     "spent_rider",
+    "additional_cost",
+    "additional_frame",
+    "alternative_cost",
 )
 
 

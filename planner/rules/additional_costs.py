@@ -111,9 +111,8 @@ def unpaid_reason(
         if isinstance(cost, SacrificeCost):
             found = len(sacrifice_candidates(board, player, cost))
             if found < cost.count:
-                what = " or ".join(t.lower() for t in cost.types)
                 has = f"only {found}" if found else "no"
-                return f"{cost}: {player} controls {has} {what}"
+                return f"{cost}: {player} controls {has} {cost.kinds()}"
         elif len(discard_candidates(board, player, spell_name)) < cost.count:
             return f"{cost}: {player}'s hand has too few other cards"
     return None

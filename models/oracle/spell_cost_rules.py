@@ -1,0 +1,205 @@
+"""The parse tree of a spell's own costs to their records: the grammar's transformer methods for an additional
+cost's sentence (:mod:`models.additional_costs`, CR 601.2f) and an alternative cost's
+(:mod:`models.alternative_costs`, CR 118.9), mixed into the transformer of :mod:`models.oracle.grammar`.
+The parts are read by the rules of activated abilities' costs ("pay 1 life", "sacrifice a creature", "exile a
+card from your hand", "discard a card": :mod:`~models.oracle.phrase_rules`), then made into the records here;
+a part no record holds raises :class:`~models.oracle.grammar_parser.UnreadError`.
+
+>>> from models.oracle.readings import Nouns
+>>> sacrifice_cost(Sacrifice(2, Nouns((Noun(types=("Mountain",)),))))
+SacrificeCost(count=2, types=('Mountain',))
+>>> hand_exile(ExileFromHand(1, Noun(colors="U", head=Head.CARD, zone="hand")))
+HandExile(count=1, colors='U')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from models.additional_costs import DiscardCost, SacrificeCost
+from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
+from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
+from models.oracle.phrase_rules import joined_subtypes
+from models.oracle.readings import (
+    Controller,
+    Discard,
+    ExileFromHand,
+    Head,
+    ManaSymbols,
+    Noun,
+    Number,
+    PayEnergy,
+    PayLife,
+    Sacrifice,
+)
+
+__all__ = ["SpellCostRules", "alternative_cost", "discard_cost", "hand_exile", "sacrifice_cost"]
+
+#: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+#: Mana symbols paid as (part of) an alternative cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}').
+_MANA = re.compile(r"^(?:\{[0-9WUBRGC]+\})+$")
+#: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
+SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | HandExile
+
+
+def _counted(count: Number) -> int:
+    """A count of one or more, as written ('a', 'two', '3'); X and 'any number of' are not read."""
+    if not isinstance(count, int) or count < 1:
+        raise UnreadError(f"a count of {count}")
+    return count
+
+
+def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
+    """'sacrifice a nontoken green creature', 'sacrifice two Mountains', 'sacrifice an artifact or creature
+    [you control]': each noun one permanent type or subtype; 'nontoken' and one color only on a noun alone.
+
+    >>> from models.oracle.readings import Nouns
+    >>> sacrifice_cost(Sacrifice(1, Nouns((Noun(types=("Artifact",)), Noun(types=("Creature",))))))
+    SacrificeCost(count=1, types=('Artifact', 'Creature'))
+    """
+    count, nouns = _counted(reading.count), reading.what.nouns
+    if len(nouns) > 1 and (reading.what.joiner != "or" or any(n.excluded or n.colors for n in nouns)):
+        raise UnreadError(f"sacrifice {reading.what}")
+    for noun in nouns:
+        plain = replace(noun, excluded=(), colors="", controller=Controller.UNSAID)
+        if (
+            plain != Noun(types=noun.types)
+            or len(noun.types) != 1
+            or noun.excluded not in ((), ("Token",))
+            or len(noun.colors) > 1
+            or noun.controller not in (Controller.UNSAID, Controller.YOU)
+            or (noun.types[0] in lexicon.CARD_TYPES and noun.types[0] not in _PERMANENT_TYPES)
+        ):
+            raise UnreadError(f"sacrifice {noun}")
+    first = nouns[0]
+    return SacrificeCost(
+        count, tuple(n.types[0] for n in nouns), nontoken=bool(first.excluded), colors=first.colors
+    )
+
+
+def discard_cost(reading: Discard) -> DiscardCost:
+    """'discard a card', 'discard two cards' (any cards).
+
+    >>> discard_cost(Discard(2, Noun(head=Head.CARD)))
+    DiscardCost(count=2)
+    """
+    if reading.what != Noun(head=Head.CARD):
+        raise UnreadError(f"discard {reading.what}")
+    return DiscardCost(_counted(reading.count))
+
+
+def hand_exile(reading: ExileFromHand) -> HandExile:
+    """'exile a blue card from your hand', 'exile two black cards from your hand' (at most one color)."""
+    noun = reading.what
+    if replace(noun, colors="") != Noun(head=Head.CARD, zone="hand") or len(noun.colors) > 1:
+        raise UnreadError(f"exile {noun}")
+    return HandExile(_counted(reading.count), noun.colors)
+
+
+def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
+    """The alternative cost of its parts: mana once, life and energy summed, sacrifices, one exile.
+
+    >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
+    'pay 1 life and exile a blue card from your hand'
+    """
+    mana, life, energy = "", 0, 0
+    sacrifices: list[SacrificeCost] = []
+    exile: HandExile | None = None
+    for part in parts:
+        if isinstance(part, ManaSymbols) and not mana:
+            mana = part.symbols
+        elif isinstance(part, PayLife):
+            life += part.life
+        elif isinstance(part, PayEnergy):
+            energy += part.energy
+        elif isinstance(part, SacrificeCost):
+            sacrifices.append(part)
+        elif isinstance(part, HandExile) and exile is None:
+            exile = part
+        else:
+            raise UnreadError(f"an alternative cost's part: {part}")
+    return AlternativeCost(mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile)
+
+
+@v_args(inline=True)
+class SpellCostRules(Transformer[Token, Any]):
+    """Transformer methods of a spell's additional and alternative costs."""
+
+    def spell_costs(self, *parts: Any) -> tuple[SpellCostPart, ...]:
+        read: list[SpellCostPart] = []
+        for part in parts:
+            if isinstance(part, Token):
+                continue  # (the joiner)
+            if isinstance(part, Sacrifice):
+                read.append(sacrifice_cost(part))
+            elif isinstance(part, Discard):
+                read.append(discard_cost(part))
+            elif isinstance(part, ExileFromHand):
+                read.append(hand_exile(part))
+            elif isinstance(part, ManaSymbols | PayLife | PayEnergy):
+                read.append(part)
+            else:
+                raise UnreadError(f"a spell's cost part: {part}")
+        return tuple(read)
+
+    def pay_mana_or_energy(self, token: Token) -> ManaSymbols | PayEnergy:
+        text = str(token)
+        if _MANA.match(text):
+            return ManaSymbols(text)
+        if not text.replace("{E}", ""):
+            return PayEnergy(text.count("{E}"))
+        raise UnreadError(f"pay {text}")
+
+    def pay_energy_count(self, count: Number, token: Token) -> PayEnergy:
+        if str(token) != "{E}" or not isinstance(count, int):
+            raise UnreadError(f"pay {count} {token}")
+        return PayEnergy(count)
+
+    # -------------------------------------------------------------- additional costs
+
+    def additional_opening(self, *_words: Any) -> None:
+        return None
+
+    def additional_cost(self, _opening: None, costs: tuple[SpellCostPart, ...]) -> tuple[Any, ...]:
+        if not all(isinstance(part, SacrificeCost | DiscardCost) for part in costs):
+            raise UnreadError("an additional cost other than a sacrifice or a discard")
+        return costs
+
+    def additional_what(self, costs: tuple[SpellCostPart, ...]) -> tuple[SpellCostPart, ...]:
+        return costs
+
+    def optional_cost(self, _words: Token) -> tuple[SpellCostPart, ...]:
+        return ()  # (an optional cost: paying nothing is always one of the player's choices)
+
+    def additional_frame(self, _opening: None, words: Token) -> str:
+        return str(words).strip()
+
+    # -------------------------------------------------------------- alternative costs
+
+    def own_alternative(self, *parts: Any) -> AlternativeCost:
+        controlled = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]  # (type_word)
+        costs = next(p for p in parts if isinstance(p, tuple))
+        return replace(alternative_cost(costs), if_control=tuple(controlled))
+
+    def own_spell(self, *_words: Token) -> None:
+        return None
+
+    def granted_alternative(self, costs: tuple[SpellCostPart, ...], spells: SpellsGranted) -> AlternativeCost:
+        return replace(alternative_cost(costs), spells=spells)
+
+    def cast_without_paying(self, spells: SpellsGranted, *rest: Any) -> AlternativeCost:
+        return AlternativeCost(mana="", spells=replace(spells, from_hand=True in rest))
+
+    def hand_only(self) -> bool:
+        return True
+
+    def spells_granted(self, *words: Any) -> SpellsGranted:
+        permanent = any(isinstance(w, Token) and w.type == "PERMANENT" for w in words)
+        types = joined_subtypes([w for w in words if isinstance(w, str) and not isinstance(w, Token)])
+        return SpellsGranted(types=types, permanent=permanent)
