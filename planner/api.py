@@ -18,7 +18,7 @@ from typing import Any
 from models.abilities import ManaAbility
 from models.additional_costs import SacrificeCost, UnreadCost
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
-from models.board import BOARD_VERSION, Board, Card, Permanent, Player
+from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
@@ -628,6 +628,8 @@ def _sacrifice_reason(board: Board, target: PaymentTarget, problem: PaymentProbl
 def _preferred(target: PaymentTarget, prefer: tuple[str, ...]) -> tuple[PaymentTarget, tuple[str, ...]]:
     """The target, weighing the colors spent when ``prefer`` asks for them, and the kinds ``prefer`` lists,
     checked."""
+    if not prefer:
+        return target, ()
     kinds, colors_spent = split_prefer(prefer)
     return (with_colors_spent(target) if colors_spent else target), check_prefer(kinds)
 
@@ -920,9 +922,7 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
                 sacrificed=step.sacrificed,
                 tapped_for_cost=step.tapped,
                 paid_with=_bag(step.paid_with),
-                parts=_step_parts(
-                    step, ability, board.player(board.permanent(step.permanent).controller).graveyard
-                ),
+                parts=_step_parts(step, ability, board),
             )
         )
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
@@ -944,11 +944,13 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
     return tuple(described)
 
 
-def _step_parts(step: Step, ability: ManaAbility, graveyard: tuple[Card, ...] | int | None) -> PaidParts:
-    """What one step's other cost parts paid (evidence collected from ``graveyard``, the board's: the cards it
-    takes are the same whatever came before, :func:`~planner.rules.costs.evidence_cards`)."""
+def _step_parts(step: Step, ability: ManaAbility, board: Board) -> PaidParts:
+    """What one step's other cost parts paid (evidence collected from the graveyard of the permanent's
+    controller on ``board``: the cards it takes are the same whatever came before,
+    :func:`~planner.rules.costs.evidence_cards`)."""
     if not ability.cost.parts:
         return _NO_PARTS
+    graveyard = board.player(board.permanent(step.permanent).controller).graveyard
     choices = step.choices
     return PaidParts(
         exiled=choices.exiled,

@@ -18,7 +18,7 @@ from planner.rules.could_produce import could_produce_all
 from planner.rules.production import Outcome, activation_outcomes
 from planner.rules.view import BoardView
 from planner.solve.bounds import unpayable_core
-from planner.solve.fast import solve_fast
+from planner.solve.fast import reduction, solve_fast
 from planner.solve.problem import PaymentProblem
 
 #: The cores asked about: each type alone, snow, generic, and none.
@@ -87,6 +87,35 @@ def test_what_the_fast_path_keeps_could_produce_is_worked_out_in_full(seed: int)
     problem = PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x)
     solve_fast(problem)
     assert problem.reflect == could_produce_all(problem.view)
+
+
+def test_a_payable_plain_board_works_out_no_could_produce(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What each permanent could produce is worked out when first read: a plain board (no reflecting source)
+    that the fast path pays never needs it, a question that reads it afterwards gets it in full."""
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": "f", "card": "Forest", "controller": "me"},
+                {"id": "sol", "card": "Sol Ring", "controller": "me"},
+            ],
+        }
+    )
+    worked: list[int] = []
+    real = reduction._could_produce
+
+    def counted(*args: object, **kwargs: object) -> dict[str, ManaTypes]:
+        worked.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reduction, "_could_produce", counted)
+    problem = PaymentProblem.of(board, PaymentTarget.of("{2}{G}"))
+    solution = solve_fast(problem)
+    assert solution is not None and solution.plan is not None
+    assert worked == []
+    assert problem.reflect == could_produce_all(problem.view)
+    assert worked == [1]
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -732,12 +732,16 @@ def _summary(
     left, what delve exiled and convoke tapped, the cards exiled from the hand for their mana (their
     names, sorted), and what the activations' other cost parts took (``costs``)."""
     changed = [p for p in after if p.tapped != start.permanent(p.id).tapped]
-    tapped = frozenset(p.id for p in changed if p.tapped)
-    untapped = frozenset(p.id for p in changed if not p.tapped)
+    tapped = frozenset([p.id for p in changed if p.tapped])
+    untapped = frozenset([p.id for p in changed if not p.tapped]) if len(tapped) < len(changed) else _NONE
     sacrificed = frozenset(sacrificed_ids)
     activated = frozenset(activated_ids)
-    exiled_permanents = frozenset(costs.exiled)
-    returned = frozenset(costs.returned)
+    exiled_permanents = frozenset(costs.exiled) if costs.exiled else _NONE
+    returned = frozenset(costs.returned) if costs.returned else _NONE
+    used = activated | tapped
+    for more in (untapped, sacrificed, exiled_permanents, returned):
+        if more:
+            used |= more
     return PaymentSummary(
         tapped=tapped,
         untapped=untapped,
@@ -745,7 +749,7 @@ def _summary(
         life_paid=life_paid,
         damage=damage,
         floating=remaining,
-        used=activated | tapped | untapped | sacrificed | exiled_permanents | returned,
+        used=used,
         exiled=exiled,
         convoked=convoked,
         from_hand=from_hand,
@@ -754,9 +758,13 @@ def _summary(
         discarded=costs.discarded,
         exiled_cards=costs.exiled_cards,
         energy_paid=costs.energy,
-        exerted=frozenset(costs.exerted),
+        exerted=frozenset(costs.exerted) if costs.exerted else _NONE,
         spent_mana=spent_mana,
     )
+
+
+#: No permanents (shared by the summaries of payments that untap, exile, return or exert none).
+_NONE: frozenset[str] = frozenset()
 
 
 def spent_mana(start: Board, target: PaymentTarget, spent: Iterable[ManaUnit]) -> SpentMana:

@@ -101,6 +101,9 @@ class BoardAnalysis:
         #: The question's analysis of its boards (:mod:`planner.rules.question`): the one being answered, or
         #: this analysis's own outside any.
         self.question: Question = current_question()
+        #: How :attr:`reflect` is worked out when first read, where a caller knows an exact and cheaper way
+        #: (:meth:`keep_reflect`); None: from the board, by the question.
+        self._reflect_by: Callable[[], dict[str, ManaTypes]] | None = None
 
     def check_time(self) -> None:
         """Raise :class:`TimeUp` once the deadline has passed (called between steps of long work)."""
@@ -115,12 +118,23 @@ class BoardAnalysis:
     @cached_property
     def reflect(self) -> dict[str, ManaTypes]:
         """What each permanent could produce (CR 106.7), by id."""
+        if self._reflect_by is not None:
+            return self._reflect_by()
         return self.question.could_produce_of(self.board)
 
-    def keep_reflect(self, sets: dict[str, ManaTypes]) -> None:
-        """Keep ``sets`` as :attr:`reflect` when it is not worked out yet: a caller that found it exactly by
-        another way (the fast path, from its cards' analyses) saves the next one the work."""
-        self.__dict__.setdefault("reflect", sets)
+    def keep_reflect(self, sets: Callable[[], dict[str, ManaTypes]]) -> None:
+        """Work :attr:`reflect` out by ``sets`` when it is first read, if it is not worked out yet: a caller
+        that can find it exactly by another way (the fast path, from its cards' analyses) saves the next
+        reader the work, and nothing is worked out when no one reads it (a payable board's fast answer).
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f1", "card": "Forest", "controller": "me"}]})
+        >>> analysis = BoardAnalysis(board, "me")
+        >>> analysis.keep_reflect(lambda: {"f1": ManaTypes.parse("G")})
+        >>> {pid: str(types) for pid, types in analysis.reflect.items()}
+        {'f1': 'G'}
+        """
+        self._reflect_by = sets
 
     @cached_property
     def rules(self) -> SpendRules:

@@ -110,6 +110,24 @@ def _could_produce(
     return could_produce_all(view, known)
 
 
+@dataclass(slots=True, eq=False)
+class _CouldProduce:
+    """What each permanent of a view's board could produce (:func:`_could_produce`), worked out when first
+    asked for and kept: the fast path reads it on a board with a reflecting source, and a question's CP-SAT
+    model or explanation of a "no" reads it through :meth:`BoardAnalysis.keep_reflect`; a payable board
+    without one never works it out."""
+
+    view: BoardView
+    kinds: Sequence[SourceKind]
+    as_card: Sequence[bool]
+    found: dict[str, ManaTypes] | None = None
+
+    def __call__(self) -> dict[str, ManaTypes]:
+        if self.found is None:
+            self.found = _could_produce(self.view, self.kinds, self.as_card)
+        return self.found
+
+
 def _as_card(view: BoardView, permanent: Permanent, kind: SourceKind) -> bool:
     """True when the permanent's kind on this board is its card's (:func:`source_kind`) though the board has
     effects on mana: its mana is fixed and reflects nothing, it has no effect of its own, its characteristics
@@ -187,8 +205,8 @@ class _BoardSources:
     sources: tuple[_Source, ...]
     clash: str | None
     layout: _Layout | None = None
-    #: what each permanent could produce (CR 106.7)
-    could: dict[str, ManaTypes] | None = None
+    #: what each permanent could produce (CR 106.7), worked out when first read
+    could: _CouldProduce | None = None
 
 
 def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
@@ -244,9 +262,10 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
         else [not kind.on_board for kind in first.kinds]
     )
     # (exact, and cheap from the cards' analyses: CP-SAT needs it when the fast path declines, the explanation
-    # of a "no" when it does not)
-    sets = _could_produce(view, first.kinds, as_card)
-    problem.analysis.keep_reflect(sets)
+    # of a "no" when it does not, the search below only on a board with a reflecting source)
+    could = _CouldProduce(view, first.kinds, as_card)
+    problem.analysis.keep_reflect(could)
+    sets = could() if reflecting else {}
     shared: dict[tuple[object, ...], SourceKind] = {}
     checks: list[tuple[Permanent, _Usage]] = []
     found: list[tuple[int, Permanent, SourceKind, _Usage]] = []
@@ -273,7 +292,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
             checks.append((permanent, usage))
         found.append((position, permanent, kind, usage))
     if checks and checks[-1][1].blocked is not None:
-        result = _BoardSources(tuple(checks), (), None, could=sets)
+        result = _BoardSources(tuple(checks), (), None, could=could)
         analysis.sources = result
         return result
     n = len(board.permanents)
@@ -295,7 +314,7 @@ def _board_sources(problem: PaymentProblem, first: _BoardKinds) -> _BoardSources
                 where = f"{restricted}'s mana" if restricted is not None else "floating mana"
                 clash = f"{where} is restricted, and {costing.pid}'s ability costs mana"
     layout = _with_keep_units(problem, _layout(sources))
-    result = _BoardSources(tuple(checks), sources, clash, layout, sets)
+    result = _BoardSources(tuple(checks), sources, clash, layout, could)
     analysis.sources = result
     return result
 
