@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from planner.sim.compiled_kernels import best_turn_arrays
+
 __all__ = ["play_games", "table_find", "table_grown", "table_put"]
 
 #: The columns of the deck's ``kind_info`` rows.
@@ -139,12 +141,24 @@ def play_games(
     libraries: Any,
     starts: Any,
     done: Any,
+    plans: Any,
     plan_keys: Any,
     plan_filled: Any,
     plan_slots: Any,
     plan_info: Any,
     plan_cast: Any,
     plan_castable: Any,
+    hand_keys: Any,
+    hand_filled: Any,
+    hand_slots: Any,
+    option_keys: Any,
+    option_filled: Any,
+    option_slots: Any,
+    spell_pool: Any,
+    order_pool: Any,
+    option_pool: Any,
+    turn_info: Any,
+    turn_masks: Any,
     step_keys: Any,
     step_filled: Any,
     step_slots: Any,
@@ -153,16 +167,28 @@ def play_games(
     castable_games: Any,
     as_played: Any,
     scores: Any,
-    misses: Any,
     step_misses: Any,
-) -> tuple[int, int]:
-    """Play every game of a chunk not ``done`` whose turns are all known; each other one stops at its first
-    turn plan or Karsten step not known, which it writes to ``misses`` (the plan's key) or ``step_misses``
-    (frontier, card drawn, turns left), and is played again from its start once the caller has worked them
-    out. A game played adds its figures to the tallies (``tallies``: per kind, hits, hits as played, in
-    hand hits, land drops, drop hits, cast hits; the life paid in ``tallies[6, 0]``), and writes its score
-    and life lost to ``scores``. ``hands`` and ``libraries`` hold a count then the cards. Returns the
-    counts of plan and step misses written."""
+    hand_misses: Any,
+    option_misses: Any,
+) -> tuple[int, int, int, bool]:
+    """Play every game of a chunk not ``done`` whose turns can be played here; each other one stops at its
+    first Karsten step not known, or turn whose hand's event orders or land plays are not known (written to
+    ``step_misses``: frontier, card drawn, turns left; ``hand_misses``, ``option_misses``: their packed
+    keys), and is played again from its start once the caller has worked them out. A turn plan not known is
+    worked out here (:func:`~planner.sim.compiled_kernels.best_turn_arrays`, from the hand's event orders and
+    land plays) and kept: its state's key in the plan table, the plan in ``plan_info`` (land, tapped, life
+    paid), ``plan_cast`` (copies cast per kind) and ``plan_castable``; ``plans`` counts the keys and the plans
+    kept, and when either table is full the pass stops (the last value returned True) for the caller to
+    grow them.
+
+    A hand's spells are a row of ``spell_pool``; its event orders rows of ``order_pool`` (the length, then the
+    kinds); its land plays rows of ``option_pool`` (land, tapped, life paid); the hand table's values say
+    where (the spells' row and count, the first order's row and the count), the land plays table's too.
+
+    A game played adds its figures to the tallies (``tallies``: per kind, hits, hits as played, in hand
+    hits, land drops, drop hits, cast hits; the life paid in ``tallies[6, 0]``), and writes its score and
+    life lost to ``scores``. ``hands`` and ``libraries`` hold a count then the cards. Returns the counts of
+    step, hand and land play misses written, and whether a table is full."""
     first, last, extra = settings[SET_FIRST], settings[SET_LAST], settings[SET_EXTRA]
     reads_land_types, reads_lands = settings[SET_READS_LAND_TYPES], settings[SET_READS_LANDS]
     reads_life, life_cap, start_life = (
@@ -181,11 +207,17 @@ def play_games(
     lands_in_play = np.zeros(last + 1, dtype=np.int64)
     key = np.zeros(plan_keys.shape[1], dtype=np.int64)
     raw = np.zeros(plan_keys.shape[1] * KEY_BYTES, dtype=np.int64)
+    hand_key = np.zeros(hand_keys.shape[1], dtype=np.int64)
+    option_key = np.zeros(option_keys.shape[1], dtype=np.int64)
+    side = np.zeros(max(hand_keys.shape[1], option_keys.shape[1]) * KEY_BYTES, dtype=np.int64)
+    new_plan = np.zeros(plan_keys.shape[1], dtype=np.int64).reshape((1, plan_keys.shape[1]))
+    new_slot = np.zeros((1, 1), dtype=np.int64)
     step = np.zeros(3, dtype=np.int64)
     game_tallies = np.zeros((6, kinds), dtype=np.int64)
     turn_plan = np.zeros(last + 1, dtype=np.int64)
     turn_castable = np.zeros(last + 1, dtype=np.int64)
-    plan_misses = 0
+    missed_hands = 0
+    missed_options = 0
     missed_steps = 0
     for game in range(hands.shape[0]):
         if done[game]:
@@ -249,12 +281,67 @@ def play_games(
             raw[4 + ready_size] = at - 5 - ready_size
             _packed(raw, at, key)
             slot = table_find(plan_keys, plan_filled, key)
-            if slot < 0:
-                misses[plan_misses] = key
-                plan_misses += 1
-                known = False
-                break
-            plan = plan_slots[slot, 0]
+            if slot >= 0:
+                plan = plan_slots[slot, 0]
+            else:
+                # the hand's spells (their event orders' key), and the lands in hand with what their
+                # entries read (the land plays' key)
+                spells = 0
+                for k in range(land_kinds, kinds):
+                    for _ in range(held[k]):
+                        side[1 + spells] = k
+                        spells += 1
+                side[0] = spells
+                _packed(side, 1 + spells, hand_key)
+                hand_slot = table_find(hand_keys, hand_filled, hand_key)
+                side[0], side[1], side[2] = raw[0], raw[1], raw[2]
+                land_count = 0
+                for k in range(land_kinds):
+                    if held[k]:
+                        side[4 + land_count] = k
+                        land_count += 1
+                side[3] = land_count
+                _packed(side, 4 + land_count, option_key)
+                option_slot = table_find(option_keys, option_filled, option_key)
+                if hand_slot < 0 or option_slot < 0:
+                    if hand_slot < 0:
+                        hand_misses[missed_hands] = hand_key
+                        missed_hands += 1
+                    if option_slot < 0:
+                        option_misses[missed_options] = option_key
+                        missed_options += 1
+                    known = False
+                    break
+                if plans[1] == plan_info.shape[0] or 2 * (plans[0] + 1) > plan_keys.shape[0]:
+                    return missed_steps, missed_hands, missed_options, True
+                spells_at, spell_count = hand_slots[hand_slot, 0], hand_slots[hand_slot, 1]
+                orders_at, order_count = hand_slots[hand_slot, 2], hand_slots[hand_slot, 3]
+                options_at, option_count = option_slots[option_slot, 0], option_slots[option_slot, 1]
+                options = option_pool[options_at : options_at + option_count]
+                orders = order_pool[orders_at : orders_at + order_count]
+                chosen, cast, castable_now = best_turn_arrays(
+                    ready[:ready_size].copy(),
+                    spell_pool[spells_at, :spell_count].copy(),
+                    options,
+                    raw[0],
+                    orders[:, 1:],
+                    orders[:, 0],
+                    turn_info,
+                    turn_masks,
+                )
+                if chosen < 0:  # (no option: the Python side reads the last, as a negative index does)
+                    chosen = option_count - 1
+                plan = plans[1]
+                plans[1] += 1
+                plan_info[plan] = options[chosen]
+                plan_cast[plan] = 0
+                for c in cast:
+                    plan_cast[plan, c] += 1
+                for k in range(kinds):
+                    plan_castable[plan, k] = castable_now[k]
+                new_plan[0] = key
+                new_slot[0, 0] = plan
+                plans[0] = table_put(plan_keys, plan_filled, plan_slots, new_plan, new_slot, plans[0])
             turn_plan[turn] = plan
             turn_castable[turn] = castable
             land = plan_info[plan, 0]
@@ -320,4 +407,4 @@ def play_games(
         scores[game, 0] = score
         scores[game, 1] = start_life - life + pain
         done[game] = 1
-    return plan_misses, missed_steps
+    return missed_steps, missed_hands, missed_options, False

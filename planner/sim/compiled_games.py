@@ -22,19 +22,17 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from planner.sim import compiled_game_kernels as kernels
+from planner.sim.compiled_turn import CompiledTurns
 from planner.sim.game import COMMANDER_LIFE, STARTING_LIFE, mulligan_stages
 from planner.sim.karsten_planned import KarstenPlanned, Position
 from planner.sim.kinds import CardKind
-from planner.sim.turn_search import TurnPlan
+from planner.sim.turn_search import TurnState
 
 if TYPE_CHECKING:
     from planner.sim.planned import PlannedCounts, PlannedRun
 
-__all__ = ["CompiledGames", "GameCounts", "PlanOf", "compiled_counts", "games_covered"]
+__all__ = ["CompiledGames", "GameCounts", "compiled_counts", "games_covered"]
 
-#: The Python side's turn plan of a state's fields (ready, land types, lands, hand, life): the compiled turn
-#: search's :meth:`~planner.sim.compiled_turn.CompiledTurns.plan`.
-PlanOf = Callable[[tuple[int, ...], frozenset[str], int, tuple[int, ...], int], TurnPlan]
 
 #: The slots a new table starts with (doubled whenever it is half full).
 _FIRST_CAPACITY: Final = 1 << 12
@@ -68,31 +66,39 @@ class _Table:
 
     def put(self, rows: np.ndarray, values: np.ndarray) -> None:
         """Keep each row with its values (the table grown first if it would be more than half full)."""
+        self.room(len(rows))
+        self.count = kernels.table_put(self.keys, self.filled, self.values, rows, values, self.count)
+
+    def room(self, more: int) -> None:
+        """Grow the table (doubling) until ``more`` keys more leave it at most half full."""
         capacity = self.keys.shape[0]
-        while 2 * (self.count + len(rows)) > capacity:
+        while 2 * (self.count + more) > capacity:
             capacity *= 2
         if capacity > self.keys.shape[0]:
             self.keys, self.filled, self.values = kernels.table_grown(
                 self.keys, self.filled, self.values, capacity
             )
-        self.count = kernels.table_put(self.keys, self.filled, self.values, rows, values, self.count)
 
 
 class _Rows:
     """Rows of int64 numbers growing by doubling (a table's answers by number)."""
 
-    def __init__(self, width: int) -> None:
-        self.width = width
+    def __init__(self, width: int, dtype: type = np.int64) -> None:
+        self.width, self.dtype = width, dtype
         self.clear()
 
     def clear(self) -> None:
-        self.array = np.zeros((64, max(1, self.width)), dtype=np.int64)
+        self.array: np.ndarray = np.zeros((64, max(1, self.width)), dtype=self.dtype)
         self.count = 0
+
+    def room(self, more: int) -> None:
+        """Grow the rows (doubling) until ``more`` rows more fit."""
+        while self.count + more > self.array.shape[0]:
+            self.array = np.concatenate([self.array, np.zeros_like(self.array)])
 
     def add(self, row: Sequence[int] | np.ndarray) -> int:
         """The number of the row added."""
-        if self.count == self.array.shape[0]:
-            self.array = np.concatenate([self.array, np.zeros_like(self.array)])
+        self.room(1)
         self.array[self.count, : len(row)] = row
         self.count += 1
         return self.count - 1
@@ -107,11 +113,13 @@ class CompiledGames:
         kinds: Sequence[CardKind],
         weights: Sequence[int],
         karsten: KarstenPlanned,
+        search: CompiledTurns,
         turns: int,
         hand: int,
     ) -> None:
         self.kinds = list(kinds)
         self.karsten = karsten
+        self.search = search
         self.turns = turns  # (the last turn asked about: a game's frontiers are of this many turns)
         count = len(kinds)
         land_kinds = sum(1 for k in kinds if k.role == "land")
@@ -142,11 +150,17 @@ class CompiledGames:
         self.key_width = 5 + self.ready_width + self.hand_width  # (bytes: kernels.KEY_BYTES an int64)
         self.plans = _Table(-(-self.key_width // kernels.KEY_BYTES), 1)
         self.steps = _Table(3, 2)
+        # a hand's spells (their event orders) and land plays, by key (packed, as the plans')
+        self.hands = _Table(-(-(1 + self.hand_width) // kernels.KEY_BYTES), 4)
+        self.options = _Table(-(-(4 + self.hand_width) // kernels.KEY_BYTES), 2)
+        self._spells = _Rows(self.hand_width)  # a hand's spells
+        self._orders = _Rows(1 + self.hand_width)  # an event order: its length, then its kinds
+        self._land_plays = _Rows(3)  # a land play: the land (-1 for none), entered tapped, life paid
         self._plan_info = _Rows(3)  # per plan: the land, entered tapped, life paid
-        self._plan_cast = _Rows(count)  # per plan: the copies of each kind cast
-        self._plan_castable = _Rows(count)  # per plan: 1 for each kind castable
+        self._plan_cast = _Rows(count, np.int8)  # per plan: the copies of each kind cast
+        self._plan_castable = _Rows(count, np.int8)  # per plan: 1 for each kind castable
+        self._plan_counts = np.zeros(2, dtype=np.int64)  # (the plan table's keys, the plans kept)
         self._castable_sets = _Rows(count)  # per castable set of Karsten's measure: 1 for each kind
-        self._plan_numbers: dict[TurnPlan, int] = {}
         self._set_numbers: dict[frozenset[int], int] = {}
         self._frontier_numbers: dict[tuple[Position, ...], int] = {}
         self._frontiers: list[tuple[Position, ...]] = []
@@ -155,15 +169,24 @@ class CompiledGames:
 
     def entries(self) -> int:
         """How many answers the tables keep (what the run's budgets count)."""
-        return self.plans.count + self.steps.count + len(self._frontiers) + len(self._starts)
+        tables = self.plans.count + self.steps.count + self.hands.count + self.options.count
+        return tables + len(self._frontiers) + len(self._starts)
 
     def forget(self) -> None:
         """Forget every plan and step kept (the deck's arrays stay)."""
-        self.plans.clear()
-        self.steps.clear()
-        for rows in (self._plan_info, self._plan_cast, self._plan_castable, self._castable_sets):
+        for table in (self.plans, self.steps, self.hands, self.options):
+            table.clear()
+        for rows in (
+            self._spells,
+            self._orders,
+            self._land_plays,
+            self._plan_info,
+            self._plan_cast,
+            self._plan_castable,
+            self._castable_sets,
+        ):
             rows.clear()
-        self._plan_numbers.clear()
+        self._plan_counts[:] = 0
         self._set_numbers.clear()
         self._frontier_numbers.clear()
         self._frontiers.clear()
@@ -197,44 +220,52 @@ class CompiledGames:
             found = self._starts[held] = self._frontier_number((record.within(position, self.turns),))
         return found
 
-    def _plan_number(self, plan: TurnPlan) -> int:
-        found = self._plan_numbers.get(plan)
-        if found is None:
-            assert plan.fetched < 0 and plan.treasures_left == 0
-            cast = np.zeros(len(self.kinds), dtype=np.int64)
-            np.add.at(cast, list(plan.cast), 1)
-            castable = np.zeros(len(self.kinds), dtype=np.int64)
-            castable[sorted(plan.castable)] = 1
-            self._plan_info.add((plan.land, int(plan.land_tapped), plan.land_life))
-            self._plan_cast.add(cast)
-            found = self._plan_numbers[plan] = self._plan_castable.add(castable)
-        return found
-
     def fits(self) -> bool:
         """Whether every number of a plan's key fits in a byte (the kinds, the units ready, the cards in
         hand, the unit masks: the key packs them, :func:`~planner.sim.compiled_game_kernels._packed`)."""
         widest = max(len(self.kinds), self.ready_width, self.hand_width, 1 + int(self.kind_units.max()))
         return widest <= 255 and int(self.kind_land_sources.max()) <= 255
 
-    def learn_plans(self, rows: np.ndarray, plan_of: PlanOf) -> None:
-        """Work out the plans of the states whose packed keys are ``rows`` (each once) and keep them."""
-        unique = np.array(list(dict.fromkeys(map(tuple, rows.tolist()))), dtype=np.int64)
-        numbers = np.zeros((len(unique), 1), dtype=np.int64)
+    def _unpacked(self, rows: np.ndarray, width: int) -> list[list[int]]:
+        """Each distinct packed key of ``rows`` (each once, in the order met) as its numbers, and the
+        distinct keys as an array (:func:`~planner.sim.compiled_game_kernels._packed`)."""
+        shifts = 8 * (np.arange(width * kernels.KEY_BYTES) % kernels.KEY_BYTES)
+        numbers: list[list[int]] = (np.repeat(rows, kernels.KEY_BYTES, axis=1) >> shifts & 255).tolist()
+        return numbers
+
+    def learn_hands(self, rows: np.ndarray) -> None:
+        """Work out the event orders of the hands of spells whose keys are ``rows``, and keep them."""
+        unique = _distinct(rows)
+        where = np.zeros((len(unique), 4), dtype=np.int64)
+        for at, row in enumerate(self._unpacked(unique, self.hands.width)):
+            spells, orders, lengths = self.search._event_orders(tuple(row[1 : 1 + row[0]]))
+            first = self._orders.count
+            for length, order in zip(lengths.tolist(), orders.tolist(), strict=True):
+                self._orders.add([length, *order[:length]])
+            where[at] = (self._spells.add(spells), len(spells), first, len(lengths))
+        self.hands.put(unique, where)
+
+    def learn_options(self, rows: np.ndarray) -> None:
+        """Work out the land plays (:meth:`CompiledTurns._land_options`) whose keys are ``rows`` (life, lands,
+        land types, then the land kinds in hand), and keep them."""
+        unique = _distinct(rows)
+        where = np.zeros((len(unique), 2), dtype=np.int64)
         names = self.type_names
-        shifts = 8 * (np.arange(self.plans.width * kernels.KEY_BYTES) % kernels.KEY_BYTES)
-        unpacked = np.repeat(unique, kernels.KEY_BYTES, axis=1) >> shifts & 255
-        for at, row in enumerate(unpacked.tolist()):
-            life, lands, types, ready_size = row[:4]
-            ready = tuple(row[4 : 4 + ready_size])
-            hand = tuple(row[5 + ready_size : 5 + ready_size + row[4 + ready_size]])
+        for at, row in enumerate(self._unpacked(unique, self.options.width)):
+            life, lands, types, count = row[:4]
             land_types = frozenset(name for bit, name in enumerate(names) if types >> bit & 1)
-            numbers[at, 0] = self._plan_number(plan_of(ready, land_types, lands, hand, life))
-        self.plans.put(unique, numbers)
+            state = TurnState((), land_types, lands, (), life)
+            options, _ = self.search._land_options(tuple(row[4 : 4 + count]), state)
+            first = self._land_plays.count
+            for option in options:
+                self._land_plays.add(option)
+            where[at] = (first, len(options))
+        self.options.put(unique, where)
 
     def learn_steps(self, rows: np.ndarray) -> None:
         """Work out Karsten's steps (frontier, card drawn, turns left) of ``rows`` (each once), and keep
         them."""
-        unique = np.array(list(dict.fromkeys(map(tuple, rows.tolist()))), dtype=np.int64)
+        unique = _distinct(rows)
         answers = np.zeros((len(unique), 2), dtype=np.int64)
         for at, (frontier, drawn, turns_left) in enumerate(unique.tolist()):
             castable, after = self.karsten.step(self._frontiers[frontier], drawn, (), turns_left)
@@ -248,17 +279,18 @@ class CompiledGames:
         libraries: np.ndarray,
         starts: np.ndarray,
         counts: GameCounts,
-        plan_of: PlanOf,
     ) -> np.ndarray:
         """Play the dealt games (``hands`` and ``libraries``: a count then the cards, a row a game) to the
         end, adding their figures to ``counts``; each game's score and life lost, in order."""
         games = len(hands)
         done = np.zeros(games, dtype=np.int64)
         scores = np.zeros((games, 2), dtype=np.int64)
-        misses = np.zeros((games, self.plans.width), dtype=np.int64)
         step_misses = np.zeros((games, 3), dtype=np.int64)
+        hand_misses = np.zeros((games, self.hands.width), dtype=np.int64)
+        option_misses = np.zeros((games, self.options.width), dtype=np.int64)
+        search = self.search
         while True:
-            missed, missed_steps = kernels.play_games(
+            missed_steps, missed_hands, missed_options, full = kernels.play_games(
                 settings,
                 self.kind_info,
                 self.kind_units,
@@ -267,12 +299,24 @@ class CompiledGames:
                 libraries,
                 starts,
                 done,
+                self._plan_counts,
                 self.plans.keys,
                 self.plans.filled,
                 self.plans.values,
                 self._plan_info.array,
                 self._plan_cast.array,
                 self._plan_castable.array,
+                self.hands.keys,
+                self.hands.filled,
+                self.hands.values,
+                self.options.keys,
+                self.options.filled,
+                self.options.values,
+                self._spells.array,
+                self._orders.array,
+                self._land_plays.array,
+                search._info,
+                search._masks,
                 self.steps.keys,
                 self.steps.filled,
                 self.steps.values,
@@ -281,15 +325,34 @@ class CompiledGames:
                 counts.castable,
                 counts.as_played,
                 scores,
-                misses,
                 step_misses,
+                hand_misses,
+                option_misses,
             )
-            if not missed and not missed_steps:
+            self.plans.count = int(self._plan_counts[0])
+            for rows in (self._plan_info, self._plan_cast, self._plan_castable):
+                rows.count = int(self._plan_counts[1])
+            if not (missed_steps or missed_hands or missed_options or full):
                 return scores
             if missed_steps:
                 self.learn_steps(step_misses[:missed_steps])
-            if missed:
-                self.learn_plans(misses[:missed], plan_of)
+            if missed_hands:
+                self.learn_hands(hand_misses[:missed_hands])
+            if missed_options:
+                self.learn_options(option_misses[:missed_options])
+            if full:  # (room for as many plans again)
+                self.plans.room(self.plans.count + 1)
+                for rows in (self._plan_info, self._plan_cast, self._plan_castable):
+                    rows.room(rows.count + 1)
+
+
+def _distinct(rows: np.ndarray) -> np.ndarray:
+    """The distinct rows of ``rows``, in the order first met.
+
+    >>> _distinct(np.array([[2, 1], [0, 0], [2, 1]])).tolist()
+    [[2, 1], [0, 0]]
+    """
+    return np.array(list(dict.fromkeys(map(tuple, rows.tolist()))), dtype=np.int64).reshape(-1, rows.shape[1])
 
 
 class GameCounts:
@@ -363,7 +426,7 @@ def compiled_counts(
             libraries[game, 1 : 1 + len(drawn)] = drawn
             starts[game] = loop.start(hand)
         settings[kernels.SET_EVERYTHING] = loop.everything
-        scores.append(loop.play(settings, hands, libraries, starts, counts, memo.compiled.plan))
+        scores.append(loop.play(settings, hands, libraries, starts, counts))
         played += size
         if memo.entries() > planned.MEMO_ENTRIES // memo.weight:  # (between chunks: no game played twice)
             memo.forget()

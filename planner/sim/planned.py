@@ -157,7 +157,9 @@ class _Memo:
             from planner.sim.compiled_games import CompiledGames
 
             hand = HAND_SIZE + len(setup.commanders)
-            self.games = CompiledGames(self.kinds, setup.weights.tolist(), setup.karsten, turns, hand)
+            assert self.compiled is not None
+            weights = setup.weights.tolist()
+            self.games = CompiledGames(self.kinds, weights, setup.karsten, self.compiled, turns, hand)
         return self.games
 
     def lands_bottomed(self, lands: int, bottom: int) -> int:
