@@ -317,15 +317,17 @@ def play_games(
                 spells_at, spell_count = hand_slots[hand_slot, 0], hand_slots[hand_slot, 1]
                 orders_at, order_count = hand_slots[hand_slot, 2], hand_slots[hand_slot, 3]
                 options_at, option_count = option_slots[option_slot, 0], option_slots[option_slot, 1]
-                options = option_pool[options_at : options_at + option_count]
+                options = option_pool[options_at : options_at + option_count].copy()
                 orders = order_pool[orders_at : orders_at + order_count]
+                # (contiguous copies: the types the Python side calls it with, so that numba compiles it
+                # once for both and loads it from its cache)
                 chosen, cast, castable_now = best_turn_arrays(
                     ready[:ready_size].copy(),
                     spell_pool[spells_at, :spell_count].copy(),
                     options,
                     raw[0],
-                    orders[:, 1:],
-                    orders[:, 0],
+                    orders[:, 1:].copy(),
+                    orders[:, 0].copy(),
                     turn_info,
                     turn_masks,
                 )
