@@ -224,7 +224,8 @@ class CompiledGames:
         """Whether every number of a plan's key fits in a byte (the kinds, the units ready, the cards in
         hand, the unit masks: the key packs them, :func:`~planner.sim.compiled_game_kernels._packed`)."""
         widest = max(len(self.kinds), self.ready_width, self.hand_width, 1 + int(self.kind_units.max()))
-        return widest <= 255 and int(self.kind_land_sources.max()) <= 255
+        types = len(self.type_names) <= 8  # (the land types in play: a bit each)
+        return widest <= 255 and int(self.kind_land_sources.max()) <= 255 and types
 
     def _unpacked(self, rows: np.ndarray, width: int) -> list[list[int]]:
         """Each distinct packed key of ``rows`` (each once, in the order met) as its numbers, and the
