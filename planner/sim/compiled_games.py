@@ -16,20 +16,20 @@ passes, plus one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 from planner.sim import compiled_game_kernels as kernels
 from planner.sim.compiled_turn import CompiledTurns
-from planner.sim.game import COMMANDER_LIFE, STARTING_LIFE, mulligan_stages
+from planner.sim.game import COMMANDER_LIFE, STARTING_LIFE
 from planner.sim.karsten_planned import KarstenPlanned, Position
 from planner.sim.kinds import CardKind
 from planner.sim.turn_search import TurnState
 
 if TYPE_CHECKING:
-    from planner.sim.planned import PlannedCounts, PlannedRun
+    from planner.sim.planned import PlannedRun
 
 __all__ = ["CompiledGames", "GameCounts", "compiled_counts", "games_covered"]
 
@@ -369,28 +369,21 @@ class GameCounts:
 
 def compiled_counts(
     setup: PlannedRun,
-    deck_ids: np.ndarray,
     turns: tuple[int, int],
-    games: int,
-    seed: int,
     on_the_draw: bool,
-    mulligan: str,
-    chunks: range,
+    chunks: Iterable[tuple[int, Callable[[], tuple[list[int], list[int]]]]],
     *,
+    budget: int,
     progress: Callable[[int], None] | None,
-    game_scores: bool,
-) -> PlannedCounts:
-    """:func:`~planner.sim.planned.planned_counts` by the compiled game loop, for a deck it covers: the games
-    dealt here as the Python loop deals them (no fetchland: the stream is read by the deals alone), then
-    played compiled; the same figures."""
-    from planner.sim import planned
-    from planner.sim.planned import PLANNED_CHUNK, PlannedCounts, _Deals, _mulligan
-
+) -> tuple[GameCounts, np.ndarray]:
+    """The tallies of :func:`~planner.sim.planned.planned_counts` by the compiled game loop, for a deck it
+    covers, and each game's score and life lost (a row a game, in order). ``chunks`` gives each chunk's
+    games and the function dealing its next kept hand and library, as the Python loop deals them (no
+    fetchland: the stream is read by the deals alone); past ``budget`` answers the run's memo forgets them,
+    checked between chunks (so that no game is played twice)."""
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     assert memo.compiled is not None and not reads.library
     commander = setup.deck.is_commander
-    stages = mulligan_stages(commander=commander, london=mulligan == "london")
-    start_life = COMMANDER_LIFE if commander else STARTING_LIFE
     first, last = turns
     loop = memo.compiled_games(setup, last)
     settings = np.zeros(kernels.SETTINGS, dtype=np.int64)
@@ -400,25 +393,19 @@ def compiled_counts(
     settings[kernels.SET_READS_LANDS] = reads.lands
     settings[kernels.SET_READS_LIFE] = reads.life
     settings[kernels.SET_LIFE_CAP] = reads.life_cap
-    settings[kernels.SET_START_LIFE] = start_life
+    settings[kernels.SET_START_LIFE] = COMMANDER_LIFE if commander else STARTING_LIFE
     settings[kernels.SET_STAYS_CASTABLE] = setup.karsten.stays_castable
     settings[kernels.SET_READY_WIDTH] = loop.ready_width
     settings[kernels.SET_ANY_PAINFUL] = any(k.land is not None and k.land.painful for k in kinds)
     counts = GameCounts(len(kinds), last - first + 1)
-    land_kinds = sum(1 for k in kinds if k.role == "land")
     commander_ids = [k.index for k in commanders]
-    kept_at = [0] * len(stages)
-    played = 0
-    scores: list[np.ndarray] = []
-    for chunk in chunks:
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
-        deals = _Deals(rng, deck_ids, batched=True)
-        size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
+    scores: list[np.ndarray] = [np.zeros((0, 2), dtype=np.int64)]
+    for size, deal in chunks:
         hands = np.zeros((size, 1 + loop.hand_width), dtype=np.int64)
         libraries = np.zeros((size, 1 + last), dtype=np.int64)
         starts = np.zeros(size, dtype=np.int64)
         for game in range(size):
-            hand, library = _mulligan(kinds, deals, stages, land_kinds, kept_at, memo)
+            hand, library = deal()
             hand += commander_ids
             hands[game, 0] = len(hand)
             hands[game, 1 : 1 + len(hand)] = hand
@@ -428,25 +415,8 @@ def compiled_counts(
             starts[game] = loop.start(hand)
         settings[kernels.SET_EVERYTHING] = loop.everything
         scores.append(loop.play(settings, hands, libraries, starts, counts))
-        played += size
-        if memo.entries() > planned.MEMO_ENTRIES // memo.weight:  # (between chunks: no game played twice)
+        if memo.entries() > budget:
             memo.forget()
         if progress is not None:
             progress(size)
-    scored = np.concatenate(scores) if scores else np.zeros((0, 2), dtype=np.int64)
-    tallies = counts.tallies
-    return PlannedCounts(
-        games=played,
-        castable=counts.castable,
-        hits=tallies[0].copy(),
-        cast_hits=tallies[5].copy(),
-        drops=tallies[3].copy(),
-        drop_hits=tallies[4].copy(),
-        in_hand_hits=tallies[2].copy(),
-        kept_at=tuple(kept_at),
-        life_paid=int(tallies[6, 0]),
-        game_scores=scored[:, 0].copy() if game_scores else None,
-        game_life=scored[:, 1].copy() if game_scores else None,
-        castable_as_played=counts.as_played,
-        hits_as_played=tallies[1].copy(),
-    )
+    return counts, np.concatenate(scores)

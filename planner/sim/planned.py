@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import gc
 from bisect import bisect_left, insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
@@ -434,9 +434,7 @@ def planned_counts(
     deck_ids = setup.dealt(layout)
     if setup.memo.games_covered and setup.memo.compiled_games(setup, turns[1]).fits():
         run = (turns, games, seed, on_the_draw, mulligan, chunks)
-        from planner.sim.compiled_games import compiled_counts
-
-        return compiled_counts(setup, deck_ids, *run, progress=progress, game_scores=game_scores)
+        return _compiled(setup, deck_ids, *run, progress=progress, game_scores=game_scores)
     weights = setup.weights.tolist()  # (the tallies are Python lists in the loop: a numpy scalar is slow)
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     commander = setup.deck.is_commander
@@ -610,6 +608,55 @@ def planned_counts(
         game_life=np.array(lives, dtype=np.int64) if game_scores else None,
         castable_as_played=as_played,
         hits_as_played=np.array(hits_as_played, dtype=np.int64),
+    )
+
+
+def _compiled(
+    setup: PlannedRun,
+    deck_ids: np.ndarray,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    chunks: range,
+    *,
+    progress: Callable[[int], None] | None,
+    game_scores: bool,
+) -> PlannedCounts:
+    """:func:`planned_counts` by the compiled game loop (:func:`~planner.sim.compiled_games.compiled_counts`),
+    its games dealt as the Python loop deals them: the same figures."""
+    from planner.sim.compiled_games import compiled_counts
+
+    memo = setup.memo
+    stages = mulligan_stages(commander=setup.deck.is_commander, london=mulligan == "london")
+    land_kinds = sum(1 for k in setup.kinds if k.role == "land")
+    kept_at = [0] * len(stages)
+
+    def dealt() -> Iterator[tuple[int, Callable[[], tuple[list[int], list[int]]]]]:
+        for chunk in chunks:
+            rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
+            deals = _Deals(rng, deck_ids, batched=True)
+            size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
+            yield size, functools.partial(_mulligan, setup.kinds, deals, stages, land_kinds, kept_at, memo)
+
+    budget = MEMO_ENTRIES // memo.weight
+    counts, scored = compiled_counts(setup, turns, on_the_draw, dealt(), budget=budget, progress=progress)
+    tallies = counts.tallies
+    return PlannedCounts(
+        games=len(scored),
+        castable=counts.castable,
+        hits=tallies[0].copy(),
+        cast_hits=tallies[5].copy(),
+        drops=tallies[3].copy(),
+        drop_hits=tallies[4].copy(),
+        in_hand_hits=tallies[2].copy(),
+        kept_at=tuple(kept_at),
+        life_paid=int(tallies[6, 0]),
+        game_scores=scored[:, 0].copy() if game_scores else None,
+        game_life=scored[:, 1].copy() if game_scores else None,
+        castable_as_played=counts.as_played,
+        hits_as_played=tallies[1].copy(),
     )
 
 
