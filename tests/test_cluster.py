@@ -69,14 +69,15 @@ def test_the_planned_optimiser_on_two_workers_gives_the_same_answer(client: Any)
 
 
 def test_a_workers_tasks_of_one_run_share_its_record_and_other_runs_do_not(client: Any) -> None:
-    # (each task reports how many turns the worker's memo of its run held before it played: the second task
-    # of a run finds the first one's, a new run starts empty, and a run left behind KEPT_RUNS others is gone)
+    # (each task reports how many answers the worker's memo of its run held before it played, the compiled
+    # game loop's tables included: the second task of a run finds the first one's, a new run starts empty,
+    # and a run left behind KEPT_RUNS others is gone)
     deck = parse_deck("12 Forest\n12 Island\n4 Llanowar Elves\n16 Bear {1}{G}\n16 Wave {U}")
     worker = next(iter(client.scheduler_info()["workers"]))
 
     def memo_before_playing(run: str) -> int:
         runs = worker_runs(run).planned
-        before = len(runs.of(deck, 1).memo.plans)
+        before = runs.of(deck, 1).memo.entries()
         settings: dict[str, Any] = dict(turns=(1, 3), games=40, seed=1, on_the_draw=False, mulligan="none")
         planned_counts(deck, min_x=1, chunks=range(1), runs=runs, **settings)
         return before

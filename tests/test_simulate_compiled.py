@@ -121,22 +121,53 @@ BOUNCE_FAST = parse_deck(
 )
 
 
-@pytest.mark.parametrize(
-    ("deck", "mulligan", "on_the_draw"),
-    [(RAMP, "london", False), (RAMP, "none", True), (BOUNCE_FAST, "london", True)],
-    ids=["ramp-london-play", "ramp-none-draw", "bounce-fast-london-draw"],
+# the compiled game loop's lands (BOUNCE_FAST's but the bounce land, which the Python loop plays), a painland
+PAIN_FAST = parse_deck(
+    "4 Plains\n3 Mountain\n3 Island\n3 Battlefield Forge\n3 Seachrome Coast\n3 Sacred Foundry\n"
+    "2 Glacial Fortress\n3 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n3 Swamp\n"
+    "6 A {W}\n6 B {1}{R}\n6 C {1}{W}{U}\n5 D {2}{W}{W}\n4 E {3}{R}{R}\n"
 )
-def test_the_simulate_figures_are_the_reference_searchs(deck: Deck, mulligan: str, on_the_draw: bool) -> None:
-    # every tally, and each game's score and life lost (game by game), as the Python reference plays them
-    assert planned_run(deck, 1).memo.compiled is not None  # (the deck is in the compiled fragment)
+
+
+@pytest.mark.parametrize(
+    ("deck", "mulligan", "on_the_draw", "turns"),
+    [
+        (RAMP, "london", False, (1, 6)),
+        (RAMP, "none", True, (1, 6)),
+        (RAMP, "london", True, (3, 8)),
+        (BOUNCE_FAST, "london", True, (1, 6)),
+        (PAIN_FAST, "london", False, (1, 6)),
+        (PAIN_FAST, "london", True, (2, 7)),
+    ],
+    ids=[
+        "ramp-london-play",
+        "ramp-none-draw",
+        "ramp-london-draw-3-8",
+        "bounce-fast-london-draw",
+        "pain-fast-london-play",
+        "pain-fast-london-draw-2-7",
+    ],
+)
+def test_the_simulate_figures_are_the_reference_searchs(
+    deck: Deck, mulligan: str, on_the_draw: bool, turns: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every tally, and each game's score and life lost (game by game), as the Python reference plays them:
+    # the compiled turn search, and the compiled game loop where it covers the deck (not the bounce land's),
+    # over chunks of 64 games (the loop's tables kept from chunk to chunk)
+    from planner.sim import planned
+
+    run = planned_run(deck, 1)
+    assert run.memo.compiled is not None  # (the deck is in the compiled fragment)
+    assert run.memo.games_covered == (deck is not BOUNCE_FAST)
+    monkeypatch.setattr(planned, "PLANNED_CHUNK", 64)
     settings = {
-        "turns": (1, 6),
+        "turns": turns,
         "games": 300,
         "seed": 5,
         "on_the_draw": on_the_draw,
         "mulligan": mulligan,
         "min_x": 1,
-        "chunks": range(1),
+        "chunks": range(5),
         "game_scores": True,
     }
     fast = planned_counts(deck, runs=PlannedRuns(), **settings)  # type: ignore[arg-type]

@@ -24,9 +24,9 @@ from __future__ import annotations
 import functools
 import gc
 from bisect import bisect_left, insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -49,6 +49,9 @@ from planner.sim.lands import Entry, LandProfile
 from planner.sim.matching import ANY_TYPE, Matchings, payable
 from planner.sim.results import CardOdds, GoldfishResult, kept_sizes
 from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, colored_cover, deck_cover
+
+if TYPE_CHECKING:
+    from planner.sim.compiled_games import CompiledGames
 
 __all__ = [  # (with the turn search's names, importable from here as before the split)
     "KEPT_DECKS",
@@ -114,6 +117,13 @@ class _Memo:
         land_kinds = sum(1 for k in kinds if k.role == "land")  # (listed first)
         self.counted_as_land = [int(k.index < land_kinds or k.land_face) for k in kinds]
         self._lands_bottomed: dict[tuple[int, int], int] = {}
+        # (the compiled game loop where it covers the deck, made for the turns asked: compiled_games)
+        self.games_covered = False
+        if self.compiled is not None:  # (numba is imported already: the compiled turn search's)
+            from planner.sim.compiled_games import games_covered
+
+            self.games_covered = games_covered(kinds, True)
+        self.games: CompiledGames | None = None
 
     def of(self, fields: _Fields, key: _Key) -> TurnPlan:
         """The plan of the state with these fields (:class:`TurnState`'s, in order), kept by ``key`` (the
@@ -140,6 +150,18 @@ class _Memo:
             self.plans[key] = plan
         return plan
 
+    def compiled_games(self, setup: PlannedRun, turns: int) -> CompiledGames:
+        """The compiled game loop of the run's deck (``games_covered`` must hold) for games of ``turns``
+        turns (made again when the turns change: Karsten's frontiers depend on them)."""
+        if self.games is None or self.games.turns != turns:
+            from planner.sim.compiled_games import CompiledGames
+
+            hand = HAND_SIZE + len(setup.commanders)
+            assert self.compiled is not None
+            weights = setup.weights.tolist()
+            self.games = CompiledGames(self.kinds, weights, setup.karsten, self.compiled, turns, hand)
+        return self.games
+
     def lands_bottomed(self, lands: int, bottom: int) -> int:
         """:func:`~planner.sim.game.lands_to_bottom` of one hand of ``lands`` lands putting ``bottom``
         cards on the bottom (kept: numpy's call on one number costs more than the rule)."""
@@ -151,7 +173,8 @@ class _Memo:
     def entries(self) -> int:
         """How many answers the memo keeps, its tables' included (what :data:`MEMO_ENTRIES` bounds)."""
         compiled = self.compiled.entries() if self.compiled is not None else 0
-        return len(self.plans) + len(self.bottoms) + self.tables.entries() + compiled
+        games = self.games.entries() if self.games is not None else 0
+        return len(self.plans) + len(self.bottoms) + self.tables.entries() + compiled + games
 
     def full(self, grown: int) -> bool:
         """True when the memo, whose table just grew to ``grown`` entries, is past its budget (checked every
@@ -165,6 +188,8 @@ class _Memo:
         self.tables = TurnTables(self.kinds, self.castable_of, self.matchings)
         if self.compiled is not None:
             self.compiled.forget()
+        if self.games is not None:
+            self.games.forget()
 
 
 #: The most answers a run's memo of turns keeps, its tables' included, past which it forgets them all (the
@@ -407,6 +432,9 @@ def planned_counts(
     """
     setup = (runs or PlannedRuns()).of(deck, min_x)
     deck_ids = setup.dealt(layout)
+    if setup.memo.games_covered and setup.memo.compiled_games(setup, turns[1]).fits():
+        run = (turns, games, seed, on_the_draw, mulligan, chunks)
+        return _compiled(setup, deck_ids, *run, progress=progress, game_scores=game_scores)
     weights = setup.weights.tolist()  # (the tallies are Python lists in the loop: a numpy scalar is slow)
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     commander = setup.deck.is_commander
@@ -580,6 +608,55 @@ def planned_counts(
         game_life=np.array(lives, dtype=np.int64) if game_scores else None,
         castable_as_played=as_played,
         hits_as_played=np.array(hits_as_played, dtype=np.int64),
+    )
+
+
+def _compiled(
+    setup: PlannedRun,
+    deck_ids: np.ndarray,
+    turns: tuple[int, int],
+    games: int,
+    seed: int,
+    on_the_draw: bool,
+    mulligan: str,
+    chunks: range,
+    *,
+    progress: Callable[[int], None] | None,
+    game_scores: bool,
+) -> PlannedCounts:
+    """:func:`planned_counts` by the compiled game loop (:func:`~planner.sim.compiled_games.compiled_counts`),
+    its games dealt as the Python loop deals them: the same figures."""
+    from planner.sim.compiled_games import compiled_counts
+
+    memo = setup.memo
+    stages = mulligan_stages(commander=setup.deck.is_commander, london=mulligan == "london")
+    land_kinds = sum(1 for k in setup.kinds if k.role == "land")
+    kept_at = [0] * len(stages)
+
+    def dealt() -> Iterator[tuple[int, Callable[[], tuple[list[int], list[int]]]]]:
+        for chunk in chunks:
+            rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
+            deals = _Deals(rng, deck_ids, batched=True)
+            size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
+            yield size, functools.partial(_mulligan, setup.kinds, deals, stages, land_kinds, kept_at, memo)
+
+    budget = MEMO_ENTRIES // memo.weight
+    counts, scored = compiled_counts(setup, turns, on_the_draw, dealt(), budget=budget, progress=progress)
+    tallies = counts.tallies
+    return PlannedCounts(
+        games=len(scored),
+        castable=counts.castable,
+        hits=tallies[0].copy(),
+        cast_hits=tallies[5].copy(),
+        drops=tallies[3].copy(),
+        drop_hits=tallies[4].copy(),
+        in_hand_hits=tallies[2].copy(),
+        kept_at=tuple(kept_at),
+        life_paid=int(tallies[6, 0]),
+        game_scores=scored[:, 0].copy() if game_scores else None,
+        game_life=scored[:, 1].copy() if game_scores else None,
+        castable_as_played=counts.as_played,
+        hits_as_played=tallies[1].copy(),
     )
 
 
