@@ -187,6 +187,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     """
     counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
     powers = [q.at_least for q in noun.qualities if isinstance(q, r.WithPower)]
+    or_types = [t for q in noun.qualities if isinstance(q, r.OrType) for t in q.types]
+    keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
     unheld = [
         what
         for what, present in (
@@ -197,7 +199,10 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
+                len(counters) + len(powers) + len(or_types) + len(keywords) != len(noun.qualities)
+                or len(counters) > 1
+                or len(powers) > 1
+                or len(keywords) > 1,
             ),
             # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
             ("a name", noun.named == r.ITS_NAME or (_SELF in noun.named and noun.named != _SELF)),
@@ -214,6 +219,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         types=(*noun.supertypes, *noun.types),
         excluded=tuple(t for t in noun.excluded if t != "Token"),
         colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
+        or_types=tuple(or_types),
         controller=_WHO[noun.controller],
         other=noun.other,
         untapped=noun.untapped,
@@ -229,6 +235,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         monocolored=noun.monocolored,
         counter=counters[0].kind if counters else None,
         power_at_least=powers[0] if powers else None,
+        keyword=keywords[0] if keywords else "",
     )
 
 
@@ -243,7 +250,7 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
     ...     print(unread)
     cards 'creature with a counter on it': no filter of cards holds them
     """
-    if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
+    if any(not isinstance(quality, r.WithPower | r.OrType) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
     return object_filter(noun)
 

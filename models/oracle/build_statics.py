@@ -29,6 +29,7 @@ from models.mana_effects import (
     UnspentManaEffect,
     UnspentMode,
 )
+from models.oracle import lexicon
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import amount, condition, object_filter, object_filters, spend_restriction
@@ -203,9 +204,12 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     affected = only_filter(reading.subject)
     if "Land" not in affected.types:
         return None
-    land_types = (
-        tuple(BASIC_LAND_TYPES) if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE else reading.types
-    )
+    if reading.which is s.TypeSet.EVERY_LAND_TYPE and not reading.adds:
+        raise UnreadError("every land type set (CR 305.7 sets basic land types)")
+    land_types = {
+        s.TypeSet.EVERY_BASIC_LAND_TYPE: tuple(BASIC_LAND_TYPES),
+        s.TypeSet.EVERY_LAND_TYPE: lexicon.LAND_TYPES,
+    }.get(reading.which, reading.types)
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)

@@ -202,9 +202,11 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] != ["basic"]:
+        supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
+        if supertypes not in ([], ["basic"]):
             raise ValueError("'every <supertype> land type'")
-        return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, _Mark.ADDITION in parts)
+        which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
+        return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):

@@ -121,6 +121,7 @@ class TypeSet(Enum):
 
     LISTED = ""
     EVERY_BASIC_LAND_TYPE = "every basic land type"
+    EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
     CHOSEN = "the chosen type"
 
 
