@@ -296,3 +296,82 @@ def test_a_fact_of_the_turn_no_board_records_is_named_in_the_warning() -> None:
         "This spell costs {2} less to cast for each other artifact or creature you've sacrificed this turn."
     ).sentences
     assert sentence.read_as == "unsupported" and "sacrificed this turn" in sentence.note
+
+
+# ------------------------------------------------------------------------------------------ trigger damage
+
+#: Overabundance's sentence: Zhur-Taa Ancient's trigger, and damage to the player who tapped.
+ABUNDANCE: dict[str, Any] = {
+    "name": "Test Abundance",
+    "type_line": "Enchantment",
+    "oracle": "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+    "produced, and ~ deals 1 damage to them.",
+}
+
+
+def test_a_triggered_mana_ability_deals_its_damage_as_it_resolves() -> None:
+    """Each land tapped for mana makes one more of its type and deals 1 damage to the player who tapped it,
+    at once (part of the triggered mana ability, CR 605.4a): a Forest and a Mountain make {G}{G}{R}{R} for
+    2 damage. A Phyrexian symbol's 2 life is paid after that damage (CR 601.2g-h, 119.4): at 3 life, 1 is
+    left, too little; at 4, enough."""
+    lands = [mine("a", ABUNDANCE), mine("f", "Forest"), mine("m", "Mountain")]
+    board = make_board(lands, opponent=False)
+    assert checked_verdict(board, "{G}{G}{R}{R}") and not checked_verdict(board, "{G}{G}{G}")
+    paid = pay(board, PaymentTarget.of("{G}{G}{R}{R}"))
+    assert paid.damage_taken == 2 and not text_warnings(board)
+    assert largest_x(board) == 4
+    assert not checked_verdict(make_board(lands, life=3, opponent=False), "{G}{G}{R}{W/P}")
+    assert checked_verdict(make_board(lands, life=4, opponent=False), "{G}{G}{R}{W/P}")
+    # (the damage is the trigger's: recorded on its effect)
+    (effect,) = parse_oracle(ABUNDANCE["oracle"], ABUNDANCE["name"]).effects
+    assert getattr(effect, "damage", None) == 1
+
+
+# ------------------------------------------------------------------------------------------ ability costs
+
+#: Blossoming Tortoise's cost reduction, on an enchantment (no creature an outlet could sacrifice).
+TORTOISE: dict[str, Any] = {
+    "name": "Test Tortoise",
+    "type_line": "Enchantment",
+    "oracle": "Activated abilities of lands you control cost {1} less to activate.",
+}
+#: A filter land's ability (Mossfire Valley's).
+VALLEY: dict[str, Any] = {"name": "Test Valley", "type_line": "Land", "oracle": "{1}, {T}: Add {R}{G}."}
+#: A creature outlet: what may take a creature Tortoise away while paying.
+ALTAR: dict[str, Any] = {
+    "name": "Test Altar",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice a creature: Add {C}.",
+}
+
+
+def test_activated_abilities_of_lands_cost_less_to_activate() -> None:
+    """The Valley's {1} is reduced away (CR 602.2b, 601.2f): it makes {R}{G} alone; two reductions take no
+    more than its generic part (CR 118.7a); an opponent's reduction is of their lands. Without it, the Valley
+    alone makes nothing (its {1} has nothing to pay it)."""
+    (effect,) = parse_oracle(TORTOISE["oracle"]).effects
+    assert getattr(effect, "generic", None) == -1
+    board = make_board([mine("t", TORTOISE), mine("v", VALLEY)])
+    assert checked_verdict(board, "{R}{G}") and not checked_verdict(board, "{R}{G}{1}")
+    assert largest_x(board) == 2 and not text_warnings(board)
+    two = make_board([mine("t", TORTOISE), mine("u", TORTOISE), mine("v", VALLEY), mine("w", "Wastes")])
+    assert checked_verdict(two, "{R}{G}{C}") and not checked_verdict(two, "{R}{G}{C}{1}")
+    theirs = make_board(
+        [{"id": "t", "controller": "opp", **TORTOISE}, mine("v", VALLEY), mine("w", "Wastes")]
+    )
+    assert checked_verdict(theirs, "{R}{G}") and not checked_verdict(theirs, "{R}{G}{1}")
+    assert largest_x(make_board([mine("v", VALLEY)])) == 0
+
+
+def test_a_reduction_whose_source_a_cost_may_take_away_is_warned() -> None:
+    """A creature Tortoise beside a creature outlet: the outlet may sacrifice it while paying, after which the
+    lands' abilities cost their printed costs again; that order is not followed, so the reduction is not
+    applied (the Valley pays its {1}) and the warning says why. By the rules the Valley may be activated
+    first, at {0}, and the Tortoise sacrificed after, for {R}{G}{C}{C}: the warning is what says the answer
+    to such a cost is narrower than the rules."""
+    creature = {**TORTOISE, "type_line": "Creature — Turtle", "power": 2, "toughness": 4}
+    board = make_board([mine("t", creature), mine("v", VALLEY), mine("w", "Wastes"), mine("a", ALTAR)])
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "t" and "may take its source away while paying" in warning.reason
+    # (the Wastes pays the Valley's {1}, and the Altar sacrifices the Tortoise for {C}: true either way)
+    assert checked_verdict(board, "{R}{G}{C}")

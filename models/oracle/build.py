@@ -537,11 +537,14 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
             raise UnreadError(f"a trigger on a permanent tapped for {tapped.mana}")
         return ManaTrigger(
             text=text, event=TriggerEvent.TAPPED_FOR_MANA, who=Who.ANY, affected=affected, adds=adds,
-            chosen_color=tapped.mana == "chosen", while_monarch=reading.while_monarch,
+            chosen_color=tapped.mana == "chosen", while_monarch=reading.while_monarch, damage=reading.damage,
         )  # fmt: skip
     if tapped.mana == "chosen" or len(tapped.mana) > 3:
         raise UnreadError(f"a trigger on tapping for {tapped.mana}")
     # (the mana goes to whoever tapped: 'that player adds', or 'add' when you tapped)
+    to_tapper = reading.adder != "add" or who is Who.YOU
+    if reading.damage and not to_tapper:
+        raise UnreadError("damage to a player who tapped, from a trigger whose mana is another's")
     return ManaTrigger(
         text=text,
         event=TriggerEvent.TAPPED_FOR_MANA,
@@ -549,8 +552,9 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
         affected=affected,
         adds=adds,
         of_types=ManaTypes.parse(tapped.mana[1]) if tapped.mana else ALL_TYPES,
-        to_tapper=reading.adder != "add" or who is Who.YOU,
+        to_tapper=to_tapper,
         while_monarch=reading.while_monarch,
+        damage=reading.damage,
     )
 
 

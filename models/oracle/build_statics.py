@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
+from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
+    AbilityCostChange,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -94,6 +96,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spend_as_though(reading, sentence),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
+        case s.AbilitiesCostReading(what, symbols, more):
+            generic = ManaCost.parse(symbols)
+            if generic.mana_value != generic.generic or not generic.generic:
+                raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
+            change = generic.generic if more else -generic.generic
+            return (AbilityCostChange(sentence, only_filter(what), change),)
         case s.SelfTapDamage(damage):
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():

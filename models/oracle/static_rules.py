@@ -15,6 +15,7 @@ from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
+    AbilitiesCostReading,
     ActivationBanReading,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -354,6 +355,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
+        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
         return SelfTapDamage(_digits(parts))

@@ -21,6 +21,7 @@ from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
 __all__ = [
+    "AbilitiesCostReading",
     "ActivationBanReading",
     "BecomesTappedDamage",
     "BecomesWithOnly",
@@ -299,6 +300,15 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesCostReading:
+    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
+
+    what: Nouns
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SelfTapDamage:
     """'Whenever ~ becomes tapped, it deals N damage to you.'"""
 
@@ -430,6 +440,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
     | BecomesTappedDamage
@@ -580,6 +591,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesCostReading(what, symbols, more):
+            changed = "more" if more else "less"
+            return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):

@@ -22,6 +22,7 @@ from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
+    AbilityCostChange,
     ActivationBan,
     ColorChange,
     GrantAbility,
@@ -42,7 +43,7 @@ from planner.rules.amounts import (
     in_graveyard,
     known_power,
 )
-from planner.rules.costs import keep_tapped
+from planner.rules.costs import keep_tapped, with_cost_change
 from planner.rules.executed import (
     BEFORE_END_STEP,
     counters_removed_any,
@@ -69,6 +70,7 @@ from planner.rules.records import (
 )
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in
 from planner.rules.steady import grants_in_force
+from planner.rules.takers import may_take_away, possible_abilities
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -496,7 +498,35 @@ class BoardView:
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
+        if next(self.effects_of(AbilityCostChange), None) is not None:
+            self._with_cost_changes(result, unexecuted)
         return result, tuple(unexecuted)
+
+    def _with_cost_changes(self, result: dict[str, Characteristics], unexecuted: list[TextWarning]) -> None:
+        """The mana abilities of the permanents 'Activated abilities of <permanents> cost {1} less to
+        activate' covers (Blossoming Tortoise), with that change to their costs' generic part (CR 602.2b,
+        601.2f), in ``result``. An effect whose source a mana ability's cost may take away while paying is
+        not applied, and is reported in ``unexecuted``: the activations after would pay without it, which is
+        not followed yet (its abilities are used at their printed costs)."""
+        applied: list[tuple[str, AbilityCostChange]] = []
+        for sourced in self.effects_of(AbilityCostChange):
+            effect = sourced.effect
+            assert isinstance(effect, AbilityCostChange)
+            taker = next(
+                (p for p, a in possible_abilities(self) if may_take_away(self, a, p.id, sourced.source)), None
+            )
+            if taker is None:
+                applied.append((sourced.source, effect))
+                continue
+            why = f"{self.path(taker.id)} may take its source away while paying: not followed yet"
+            unexecuted.append(TextWarning(sourced.source, effect.text, why))
+        for pid, found in result.items():
+            change = sum(
+                effect.generic for source, effect in applied if self.matches(effect.affected, pid, source)
+            )
+            if change and found.mana_abilities:
+                changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
+                result[pid] = replace(found, mana_abilities=changed)
 
     @cached_property
     def _stripped(self) -> dict[str, tuple[str, str]]:
