@@ -381,7 +381,8 @@ class ManaCost:
         """This cost with its fixed generic part changed by ``change`` (negative: less), never below {0}
         (CR 118.7a); its other symbols are kept.
 
-        >>> str(ManaCost.parse("{1}{G}").with_generic_change(-1)), str(ManaCost.parse("{R}").with_generic_change(-2))
+        >>> valley, red = ManaCost.parse("{1}{G}"), ManaCost.parse("{R}")
+        >>> str(valley.with_generic_change(-1)), str(red.with_generic_change(-2))
         ('{G}', '{R}')
         >>> str(ManaCost(()).with_generic_change(2)), str(ManaCost.parse("{2}").with_generic_change(-1))
         ('{2}', '{1}')

@@ -97,11 +97,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
         case s.AbilitiesCostReading(what, symbols, more):
-            generic = ManaCost.parse(symbols)
-            if generic.mana_value != generic.generic or not generic.generic:
+            written = ManaCost.parse(symbols)
+            if written.mana_value != written.generic or not written.generic:
                 raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
-            change = generic.generic if more else -generic.generic
-            return (AbilityCostChange(sentence, only_filter(what), change),)
+            by = written.generic if more else -written.generic
+            return (AbilityCostChange(sentence, only_filter(what), by),)
         case s.SelfTapDamage(damage):
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
