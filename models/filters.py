@@ -249,11 +249,8 @@ class ObjectFilter:
         if self.untapped:
             words.append("untapped")
         either = [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.or_types]
-        words += (
-            [" or ".join([_COLOR_NAMES[t.letter] for t in self.colors] + either)]
-            if either
-            else [_COLOR_NAMES[t.letter] for t in self.colors]
-        )
+        # (of one of its colors, or else of one of its other types: 'black or red', 'black or artifact')
+        words += [" or ".join([_COLOR_NAMES[t.letter] for t in self.colors] + either)] if self.colors else []
         words += [w for w, on in (("colorless", self.colorless), ("multicolored", self.multicolored),
                                   ("monocolored", self.monocolored)) if on]  # fmt: skip
         if self.token is False:

@@ -140,6 +140,10 @@ def test_a_color_or_a_type_under_one_noun_is_one_filter() -> None:
     (either,) = parse_oracle("{T}, Sacrifice a black or red creature: Add {B}.").mana_abilities
     assert either.cost.sacrifice is not None and str(either.cost.sacrifice.colors) == "BR"
     assert not either.cost.sacrifice.or_types
+    assert either.cost.sacrifice.describe() == "black or red creature you control"
+    # a restriction on spells reads its colors as all of them: 'black or red spells' is not read as such
+    spent = parse_oracle("{T}: Add {B}. Spend this mana only to cast black or red spells.")
+    assert [s.read_as for s in spent.sentences] == ["unsupported", "unsupported"]
 
 
 def test_the_adnate_sacrifices_a_black_or_an_artifact_creature_for_its_mana_value() -> None:
@@ -168,6 +172,10 @@ def test_an_outlet_takes_only_black_or_artifact_creatures() -> None:
         [mine("s", OUTLET), mine("g", GREEN_BEAR), mine("k", BLACK_BEAR), mine("o", GOLEM)], opponent=False
     )
     assert checked_verdict(board, "{C}{C}") and not checked_verdict(board, "{C}{C}{C}")
+    # either color: a red creature, not a green one
+    red = {**GREEN_BEAR, "name": "Red Bear", "mana_cost": "{1}{R}"}
+    either = {**OUTLET, "oracle": "Sacrifice a black or red creature: Add {C}."}
+    assert largest_x(make_board([mine("s", either), mine("r", red), mine("g", GREEN_BEAR)])) == 1
     # an opponent's creatures are not the outlet controller's to sacrifice
     theirs = make_board([mine("s", OUTLET), {"id": "k", "controller": "opp", **BLACK_BEAR}])
     assert max_x(theirs, PaymentTarget.of("{X}")).x == 0

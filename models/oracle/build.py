@@ -187,7 +187,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     """
     counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
     powers = [q.at_least for q in noun.qualities if isinstance(q, r.WithPower)]
-    or_types = [t for q in noun.qualities if isinstance(q, r.OrType) for t in q.types]
+    either = [q for q in noun.qualities if isinstance(q, r.OrType)]
+    or_types = [t for q in either for t in q.types]
     keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
     unheld = [
         what
@@ -199,7 +200,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) + len(or_types) + len(keywords) != len(noun.qualities)
+                len(counters) + len(powers) + len(either) + len(keywords) != len(noun.qualities)
                 or len(counters) > 1
                 or len(powers) > 1
                 or len(keywords) > 1,

@@ -144,8 +144,13 @@ class PhraseRules(Transformer[Token, Any]):
         return noun
 
     def color_or_color(self, first: Token, _or: Token, second: Token) -> Any:
-        # 'black or red': of either color, as the colors of a noun are read (CR 105.2)
-        return lambda noun: with_adjective(with_adjective(noun, "COLOR_WORD", first), "COLOR_WORD", second)
+        # 'black or red': of either color (CR 105.2), marked by a quality only an object filter holds (a
+        # restriction on spells reads its colors as all of them: never this)
+        def either(noun: Noun) -> Noun:
+            colored = with_adjective(with_adjective(noun, "COLOR_WORD", first), "COLOR_WORD", second)
+            return replace(colored, qualities=(*colored.qualities, OrType(())))
+
+        return either
 
     def color_or_type(self, color: Token, _or: Token, type_word: str) -> Any:
         # 'black or artifact': of that color, or else of that type (the head's types are needed either way)

@@ -83,7 +83,8 @@ class WithCounter:
 
 @dataclass(frozen=True, slots=True)
 class OrType:
-    """'a black or artifact creature': of one of the noun's colors, or else of one of these types."""
+    """'a black or artifact creature': of one of the noun's colors, or else of one of these types ('a black
+    or red creature': none, of either color)."""
 
     types: tuple[str, ...]
 
@@ -206,11 +207,10 @@ class Noun:
             words.append("attacking")
         either = [t.lower() if t in _CARD_TYPE_WORDS else t for q in self.qualities if isinstance(q, OrType)
                   for t in q.types]  # fmt: skip
-        words += (
-            [" or ".join([COLOR_NAMES[letter] for letter in self.colors] + either)]
-            if either
-            else [COLOR_NAMES[letter] for letter in self.colors]
-        )
+        colors = [COLOR_NAMES[letter] for letter in self.colors]
+        if any(isinstance(q, OrType) for q in self.qualities):
+            colors = [" or ".join(colors + either)]
+        words += colors
         if self.colorless:
             words.append("colorless")
         if self.colored:
