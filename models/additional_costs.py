@@ -7,11 +7,13 @@ kept as :class:`UnreadCost`, never dropped, so that the planner can say it does 
 
 >>> str(SacrificeCost(2, ("Artifact", "Creature"))), str(DiscardCost(1))
 ('sacrifice two artifacts or creatures', 'discard a card')
+>>> str(SacrificeCost(1, ("Creature",), nontoken=True, colors="G")), str(SacrificeCost(2, ("Mountain",)))
+('sacrifice a nontoken green creature', 'sacrifice two Mountains')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.types import TypeLine
 
@@ -23,6 +25,8 @@ __all__ = [
 ]
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 
 def _counted(count: int, singular: str) -> str:
@@ -34,10 +38,14 @@ def _counted(count: int, singular: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCost:
-    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types)."""
+    """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types; an
+    alternative cost may name a subtype, Pulverize's "two Mountains"), not a token when ``nontoken``, and of
+    one of ``colors`` (letters) when given (Flare of Cultivation's "a nontoken green creature")."""
 
     count: int
     types: tuple[str, ...]
+    nontoken: bool = field(default=False, repr=False)
+    colors: str = field(default="", repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed for the cost.
@@ -48,7 +56,12 @@ class SacrificeCost:
         return any(type_line.is_a(card_type) for card_type in self.types)
 
     def __str__(self) -> str:
-        names = [t.lower() for t in self.types]
+        names = [t.lower() if t in _CARD_TYPES else t for t in self.types]
+        qualified = ("nontoken " if self.nontoken else "") + "".join(
+            _COLOR_NAMES[c] + " " for c in self.colors
+        )
+        if qualified:
+            names[0] = qualified + names[0]
         if self.count == 1:
             return "sacrifice " + _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
         return "sacrifice " + _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])

@@ -404,7 +404,9 @@ class SpendAsThough:
     as though it were colorless'); otherwise it may also be spent as ``as_types``. ``others`` means the
     types not named by another such effect ('other mana'). ``when_paying`` limits it to the payments it
     names, read as a spending restriction ('to cast creature spells': Vizier of the Menagerie); None means
-    every payment.
+    every payment. ``one_card`` marks a permission for the one card an effect exiled ('you may spend mana as
+    though it were mana of any color to cast that spell': Gonti, Daxos): the board does not record which
+    card that is, so a payment for a spell cast from exile takes it to be that card, and says so.
 
     >>> from models.abilities import SpendUse
     >>> from models.cost import PaymentKind
@@ -423,6 +425,7 @@ class SpendAsThough:
     only: bool = False
     others: bool = False
     when_paying: SpendRestriction | None = None
+    one_card: bool = False
 
     def applies_to(self, target: PaymentTarget, chosen_type: str | None = None) -> bool:
         """True when the effect covers a payment for ``target`` (``chosen_type``: its source's choice)."""

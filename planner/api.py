@@ -17,24 +17,28 @@ from typing import Any
 
 from models.abilities import ManaAbility
 from models.additional_costs import SacrificeCost, UnreadCost
+from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
 from models.board import BOARD_VERSION, Board, Card, Permanent, Player
 from models.catalogue import CardData
 from models.cost import CostSymbol, PaymentTarget
 from models.errors import InputError, InternalError, OracleParseError
 from models.mana import ManaBag, ManaTypes
 from models.oracle import read_card
+from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
 from models.oracle.spent_riders import spent_riders
 from models.riders import RiderOutcome, rider_outcomes
 from planner.additional import ManaPaid, choose_additional
+from planner.alternative import choose_way
 from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
+from planner.rules.alternative_costs import AlternativeCostPaid, no_alternative_reason, usable_ways
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
-from planner.rules.pool import ManaUnit
+from planner.rules.pool import ManaUnit, one_card_assumptions
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.records import unread_warning
@@ -120,9 +124,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(superion)]
     ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
-    >>> flare = "You may sacrifice a green creature rather than pay this spell's mana cost."
-    >>> print(*spell_text_warnings(PaymentTarget.of("{1}{G}{G}", name="Flare", text=flare)))
-    Flare: unsupported text ignored: "You may sacrifice a green creature rather than pay ~'s mana cost."
+    >>> gush = "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost."
+    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{U}", name="Gush", text=gush)))  # doctest: +ELLIPSIS
+    Gush: unsupported text ignored: "You may return two Islands ... rather than pay ~'s mana cost."
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
     >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
     ()
@@ -134,7 +138,12 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     reading = read_card(target.text, target.name, target.type_line)
     unread = [sentence for sentence in reading.unsupported if not spent_riders(sentence, target.name)]
     # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
-    unread += [s.text for s in reading.sentences if s.read_as == "ignored" and own_alternative_cost(s.text)]
+    # (one the planner does not read: planner.alternative pays those it reads)
+    unread += [
+        s.text
+        for s in reading.sentences
+        if s.read_as == "ignored" and own_alternative_cost(s.text) and alternative_cost_of(s.text) is None
+    ]
     # (an additional cost the planner does not plan: planner.additional)
     unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
     if strict and (unread or unplanned):
@@ -143,6 +152,17 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     return tuple(unread_warning(target.name or "spell", sentence) for sentence in unread) + tuple(
         TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
         for cost in unplanned
+    )
+
+
+def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """What an answer to a payment question warns of: the board's text, the spell's
+    (:func:`spell_text_warnings`), and the assumptions the payment makes (a permission for one exiled card
+    taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`)."""
+    return (
+        problem.analysis.warnings
+        + spell_text_warnings(problem.asked)
+        + one_card_assumptions(problem.view, problem.player, problem.target)
     )
 
 
@@ -273,6 +293,9 @@ class PayResult:
     objective: tuple[tuple[str, int], ...] = ()
     warnings: tuple[TextWarning, ...] = ()  # text on the board (or the spell's) not read or not executed
     alternative_payments: tuple[AlternativePayment, ...] = ()
+    # the alternative cost paid instead of the mana cost (CR 118.9: planner.alternative), listed last in the
+    # JSON's alternative_payments
+    alternative_cost: AlternativeCostPaid | None = None
     parts: PaidParts = PaidParts()  # what the steps' other cost parts paid, in all
     # what the spell's riders on the mana spent got (contract §12), None and () for a spell without them
     colors_spent: str | None = None
@@ -307,7 +330,10 @@ class PayResult:
             "engine": self.engine,
             "optimal": self.optimal,
             "payment": [{"symbol": s, "paid_with": m, "life": life} for s, m, life in self.symbols],
-            "alternative_payments": [a.to_json() for a in self.alternative_payments],
+            "alternative_payments": [
+                *(a.to_json() for a in self.alternative_payments),
+                *([self.alternative_cost.to_json()] if self.alternative_cost is not None else []),
+            ],
             **self.parts.to_json(),
             **(
                 {"colors_spent": self.colors_spent, "riders": [r.to_json() for r in self.riders]}
@@ -367,6 +393,7 @@ def pay(
     strict: bool = False,
     life_value: int | None = None,
     prefer: tuple[str, ...] = (),
+    alternative_cost: str = "allow",
 ) -> PayResult:
     """The best way to pay ``target`` from ``board`` for ``player`` (default: the active player).
 
@@ -380,7 +407,11 @@ def pay(
     The objective is lexicographic (README, 'How the best payment is chosen'). ``keep`` should stay
     payable afterwards when the board allows both; ``hand`` costs are kept castable as far as possible.
     A spell's additional costs (:attr:`PaymentTarget.additional_costs`: "sacrifice a land", "discard a
-    card") are planned with the mana (:mod:`planner.additional`) and named in ``additional``.
+    card") are planned with the mana (:mod:`planner.additional`) and named in ``additional``. A spell
+    (a named target) may be paid for an alternative cost instead of its mana cost (CR 118.9: its own, read
+    from its text, or one a permanent of the player grants) when the objective finds it best
+    (:mod:`planner.alternative`); ``alternative_cost`` is ``"allow"``, ``"forbid"`` (the mana cost only)
+    or ``"require"`` (an alternative cost only), and ``alternative_cost`` names the one paid.
     Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
     model;
     ``engine`` says which (``"fast"`` or ``"cp-sat"``).
@@ -395,6 +426,7 @@ def pay(
     'needs {G}{G} but only one untapped source can make {G}'
     """
     _one_variable(target)
+    _check_option(alternative_cost)
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
@@ -415,6 +447,12 @@ def pay(
     )
     problem.analysis.check_text(strict=strict)
     spell_text_warnings(target, strict=strict)
+    if alternative_cost != "forbid":
+        chosen = _alternative_way(
+            problem, alternative_cost, keep, hand, time_limit, strict, life_value, kinds
+        )
+        if chosen is not None:
+            return chosen
     if planned_costs(target.additional_costs):
         return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
@@ -424,6 +462,61 @@ def pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
+
+
+def _alternative_way(
+    problem: PaymentProblem,
+    option: str,
+    keep: PaymentTarget | None,
+    hand: tuple[PaymentTarget, ...],
+    time_limit: float,
+    strict: bool,
+    life_value: int | None,
+    kinds: tuple[str, ...],
+) -> PayResult | None:
+    """:func:`pay` for a spell that may be paid for an alternative cost (:mod:`planner.alternative`); None
+    when it has none usable and ``option`` allows its mana cost (paid as any cost then). ``kinds``: those
+    of ``prefer`` (the target already weighs the colors spent when asked)."""
+    asked, player = problem.asked, problem.player
+
+    def pay_plain(board: Board, target: PaymentTarget, limit: float) -> PayResult:
+        return pay(
+            board,
+            target,
+            player=player,
+            keep=keep,
+            hand=hand,
+            x=problem.x if target.cost.has_variable else None,
+            time_limit=limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=kinds,
+            alternative_cost="forbid",
+        )
+
+    chosen = choose_way(
+        problem.board,
+        asked,
+        player,
+        pay_plain,
+        option=option,
+        time_limit=time_limit,
+        x=problem.x,
+        life_value=life_value,
+        prefer=kinds,
+    )
+    if chosen is not None or option != "require":
+        return chosen
+    return PayResult(
+        payable=False,
+        cost=str(asked.cost),
+        cost_has_x=asked.cost.has_variable,
+        total_cost=str(problem.target.cost),
+        reason=no_alternative_reason(problem.board, player, asked),
+        x=problem.x,
+        optimal=True,
+        warnings=question_warnings(problem),
+    )
 
 
 def _with_additional(
@@ -479,7 +572,7 @@ def _with_additional(
         reason=chosen.reason,
         x=problem.x,
         optimal=False,
-        warnings=problem.analysis.warnings + spell_text_warnings(asked),
+        warnings=question_warnings(problem),
     )
 
 
@@ -550,9 +643,11 @@ def max_x(
     strict: bool = False,
     life_value: int | None = None,
     prefer: tuple[str, ...] = (),
+    alternative_cost: str = "allow",
 ) -> PayResult:
     """The largest X for which ``target`` (whose cost has X) is payable, with the best plan for it
-    (``life_value`` and ``prefer``: see :func:`pay`). Boards in the fast path's fragment are answered by
+    (``life_value``, ``prefer`` and ``alternative_cost``: see :func:`pay`; a spell cast for an alternative
+    cost without X has X = 0, CR 107.3). Boards in the fast path's fragment are answered by
     a search over X with its exact check (:func:`planner.solve.fast.solve_fast_max_x`), the rest by the
     CP-SAT model (X maximised first); ``engine`` says which.
 
@@ -575,6 +670,13 @@ def max_x(
         )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    _check_option(alternative_cost)
+    if alternative_cost != "forbid" and (
+        alternative_cost == "require" or usable_ways(board, checked_player(board, player), target)
+    ):
+        return _max_x_with_alternatives(
+            board, target, player, time_limit, strict, life_value, prefer, alternative_cost
+        )
     target, kinds = _preferred(target, prefer)
     problem = PaymentProblem.of(
         board, target, player, time_limit=time_limit, life_value=life_value, prefer=kinds
@@ -587,6 +689,57 @@ def max_x(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return _result(problem, Solution(status=SolveStatus.UNKNOWN))
     return _result(problem, solve_cpsat(problem))
+
+
+def _max_x_with_alternatives(
+    board: Board,
+    target: PaymentTarget,
+    player: str | None,
+    time_limit: float,
+    strict: bool,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+    option: str,
+) -> PayResult:
+    """:func:`max_x` for a spell that may be cast for an alternative cost: X is 0 then (CR 107.3), so an
+    alternative cost is weighed only where the mana cost pays no more than X = 0: the best payment at X = 0
+    of every way (:func:`pay`) when the mana cost pays none larger."""
+    deadline = time.monotonic() + time_limit
+    plain = None
+    if option != "require":
+        plain = max_x(
+            board,
+            target,
+            player=player,
+            time_limit=time_limit,
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer,
+            alternative_cost="forbid",
+        )
+        if plain.payable is None or (plain.x or 0) > 0:
+            return plain
+    zero = pay(
+        board,
+        target,
+        player=player,
+        x=0,
+        time_limit=max(deadline - time.monotonic(), 0.001),
+        strict=strict,
+        life_value=life_value,
+        prefer=prefer,
+        alternative_cost=option,
+    )
+    if zero.payable or plain is None:
+        return replace(zero, x=0 if zero.payable else None)
+    return plain
+
+
+def _check_option(alternative_cost: str) -> None:
+    """Refuse an ``alternative_cost`` that is none of :data:`ALTERNATIVE_COST_OPTIONS`."""
+    if alternative_cost not in ALTERNATIVE_COST_OPTIONS:
+        choices = ", ".join(ALTERNATIVE_COST_OPTIONS)
+        raise InputError(f"alternative_cost: expected one of {choices}, got {alternative_cost!r}")
 
 
 def _one_variable(target: PaymentTarget) -> None:
@@ -620,7 +773,7 @@ def solve_cpsat(problem: PaymentProblem) -> Solution:
 def _result(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
     """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
     board's text warnings and the spell's: the plan replayed and described, or why there is none."""
-    warnings = problem.analysis.warnings + spell_text_warnings(problem.asked)
+    warnings = question_warnings(problem)
     if solution.plan is None:
         # (x: the value asked for, when pay was given one; max_x found none)
         asked = str(problem.asked.cost)

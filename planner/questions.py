@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from models.abilities import SpendPurpose
+from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import CostParseError, InputError
 from models.limits import checked_name
@@ -171,6 +172,16 @@ def _prefer() -> Any:
     )
 
 
+def _alternative_cost() -> Any:
+    return param(
+        "allow",
+        "With --spell: whether it may be paid for an alternative cost instead of its mana cost (CR 118.9: "
+        "its own, 'rather than pay this spell's mana cost', or one a permanent grants): 'allow' (the best "
+        "of all), 'forbid' (its mana cost only: castable by its mana cost?) or 'require'.",
+        metavar="allow|forbid|require",
+    )
+
+
 def _strict() -> Any:
     return param(
         False,
@@ -198,6 +209,7 @@ class _Payment:
     time_limit: float
     value: tuple[str, ...]
     prefer: str | None
+    alternative_cost: str
     purpose_set: frozenset[str]
     keyword_set: frozenset[str]
 
@@ -237,6 +249,10 @@ class _Payment:
         """--time-limit, --value and --prefer, checked in that order."""
         record = type(self)
         _check_time_limit(record, self.time_limit)
+        if self.alternative_cost not in ALTERNATIVE_COST_OPTIONS:
+            choices = ", ".join(ALTERNATIVE_COST_OPTIONS)
+            got = self.alternative_cost
+            raise bad(record, "alternative_cost", f"expected one of {choices}, got {got!r}")
         object.__setattr__(self, "life_value", _life_value(record, self.value))
         object.__setattr__(self, "prefer_kinds", _kinds(record, self.prefer))
 
@@ -290,6 +306,7 @@ class PayQuestion(_Payment):
     time_limit: float = _time_limit()
     value: tuple[str, ...] = _value()
     prefer: str | None = _prefer()
+    alternative_cost: str = _alternative_cost()
     strict: bool = _strict()
 
     bare_target: PaymentTarget | None = _derived()
@@ -331,6 +348,7 @@ class MaxXQuestion(_Payment):
     time_limit: float = _time_limit()
     value: tuple[str, ...] = _value()
     prefer: str | None = _prefer()
+    alternative_cost: str = _alternative_cost()
     strict: bool = _strict()
 
     bare_target: PaymentTarget | None = _derived()

@@ -140,6 +140,7 @@ def pay_request(
             strict=question.strict,
             life_value=question.life_value,
             prefer=question.prefer_kinds,
+            alternative_cost=question.alternative_cost,
         )
     return PaymentAnswer(loaded, question.player, target, result, question.keep_target, question.hand_targets)
 
@@ -166,6 +167,7 @@ def max_x_request(
             strict=question.strict,
             life_value=question.life_value,
             prefer=question.prefer_kinds,
+            alternative_cost=question.alternative_cost,
         )
     return PaymentAnswer(loaded, question.player, target, result)
 
@@ -282,7 +284,10 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
             raise InputError(f"--spell: {error}", param="spell") from None
         if question.for_:
             target = replace(target, type_line=checked_type_line(type(question), question.for_))
-        target = replace(target, kind=PaymentKind(question.kind), commander=question.commander)
+        in_hand = board.player(payer).in_hand(question.spell) is not None
+        target = replace(
+            target, kind=PaymentKind(question.kind), commander=question.commander, from_hand=in_hand
+        )
     else:
         assert question.bare_target is not None
         target = question.bare_target

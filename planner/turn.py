@@ -56,6 +56,7 @@ from planner.solve.problem import (
 from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
+    alternative_cost_notes,
     discard_count,
     tapped_before,
     unread_cost_notes,
@@ -682,6 +683,9 @@ def plan_turn(
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
     notes += sorted(search.unplanned)
+    # (an alternative cost is not planned in turn plans: said, never silent; the plan is not called optimal)
+    alternatives = alternative_cost_notes(board, player, spells)
+    notes += alternatives
     result = replace(
         result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)
     )
@@ -692,7 +696,7 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete and not left_out and not unpaid and not search.unplanned,
+        optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
         warnings=analysis.warnings,
         notes=tuple(notes),
     )

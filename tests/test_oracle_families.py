@@ -6,6 +6,7 @@ what the planner does not execute is set aside with a warning rather than used w
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -405,6 +406,29 @@ def test_riders_and_one_card_permissions_dont_change_a_payment() -> None:
     ]
     # (a sentence about spending mana is never 'ignored' (issue 34): it is read, for a spell cast from exile)
     assert permission.read_as == "effect" and "exiled" in permission.note
+
+
+def test_a_permission_for_one_exiled_card_is_an_assumption_the_answer_names() -> None:
+    # Gonti's permission covers the card its own effect exiled (CR 609.4b, CR 611.2a): the board records no
+    # exiled card, so a spell paid for as cast from exile is taken to be that card, and the answer says so;
+    # a spell cast from the hand is paid as the rules have it, with no word of the permission
+    gonti = card(
+        "g",
+        "Gonti, Lord of Luxury",
+        "Legendary Creature — Aetherborn Rogue",
+        "Deathtouch\nWhen Gonti enters, look at the top four cards of target opponent's library, exile one "
+        "of them face down, then put the rest on the bottom of that library in a random order. You may look "
+        "at and cast that card for as long as it remains exiled, and you may spend mana as though it were "
+        "mana of any type to cast that spell.",
+    )
+    b = board(gonti, {"id": "f", "card": "Forest"})
+    from_exile = replace(PaymentTarget.of("{U}"), purposes=frozenset({"from_exile"}))
+    exiled = pay(b, from_exile)
+    assert exiled.payable  # (the Forest's {G} spent as though it were {U})
+    (assumption,) = exiled.warnings
+    assert assumption.permanent == "g" and assumption.assumed and "taken to be" in assumption.reason
+    from_hand = pay(b, PaymentTarget.of("{U}"))
+    assert not from_hand.payable and from_hand.warnings == ()
 
 
 @pytest.mark.parametrize(

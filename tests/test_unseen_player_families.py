@@ -28,9 +28,10 @@ from test_unseen_families import BAUBLE, TREASURE
 
 from models.abilities import Condition
 from models.board import Board
+from models.cost import PaymentTarget
 from models.mana_effects import GrantAbility, PowerChange
 from models.oracle import parse_oracle
-from planner.api import could_produce, text_warnings
+from planner.api import could_produce, pay, text_warnings
 
 #: The World Tree as printed (its six lands make boards too large for the reference search: the tests'
 #: boards use TEST_TREE, the same sentence with three).
@@ -139,14 +140,23 @@ def test_a_grant_on_a_count_of_lands_a_cost_may_sacrifice() -> None:
 
 
 def test_a_grant_whose_condition_cant_be_judged_is_set_aside_and_warned_about() -> None:
-    # six lands the outlet may take, of which ending the count takes four: not followed, the grant not
-    # guessed but warned
+    # six Forests and the Tree the outlet may take, of which ending the count takes five: which Forests go
+    # is the same to the rules (14 ways of removing them), so the grant is followed: each land taps for
+    # any color while seven are there, then each is sacrificed for {R}
     forests = [mine(f"f{i}", "Forest") for i in range(6)]
     eaten = make_board([mine("t", TEST_TREE), *forests, mine("o", LAND_OUTLET)])
-    assert str(could_produce(eaten)["f0"]) == "G"
-    assert largest_x(eaten) == 14  # (as the rules give: each land's mana, then each land for {R})
-    (warning,) = text_warnings(eaten)
-    assert warning.permanent == "t" and "more than 5 permanents a cost may take away" in warning.reason
+    assert str(could_produce(eaten)["f0"]) == "WUBRG"
+    assert largest_x(eaten) == 14 and not text_warnings(eaten)
+    assert pay(eaten, PaymentTarget.of("{W}" * 7 + "{R}" * 7)).payable
+    assert not pay(eaten, PaymentTarget.of("{W}" * 8 + "{R}" * 6)).payable
+    # five different basic lands and the Tree (64 ways of removing them): not followed, the grant not
+    # guessed but warned
+    basics = [mine(name[0].lower(), name) for name in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
+    different = make_board([mine("t", TEST_TREE), *basics, mine("o", LAND_OUTLET)])
+    assert str(could_produce(different)["p"]) == "W"
+    assert largest_x(different) == 12  # (as the rules give: each land's mana, then each land for {R})
+    (warning,) = text_warnings(different)
+    assert warning.permanent == "t" and "in more than 32 ways" in warning.reason
     # a condition the grammar does not read: the sentence is unsupported text (a warning), no grant guessed
     unknown = {**TEST_TREE, "oracle": TEST_TREE["oracle"].replace("you control three or more lands", "an "
                "opponent has 10 or less life")}  # fmt: skip

@@ -297,6 +297,31 @@ class Board:
         self.permanent(permanent_id)
         return replace(self, permanents=tuple(p for p in self.permanents if p.id != permanent_id))
 
+    def identical_runs(self, permanent_ids: Iterable[str]) -> list[tuple[str, ...]]:
+        """The permanents with these ids as runs of identical ones, in the order met: the same in every field
+        but the id, and nothing attached to or by them (an Aura names what it enchants by id); each other
+        permanent is a run of its own. Which of a run's permanents is gone is the same to the rules.
+
+        >>> from models.types import TypeLine
+        >>> def treasure(pid: str) -> Permanent:
+        ...     return Permanent(id=pid, controller="me", card="Treasure", name="Treasure",
+        ...                      type_line=TypeLine.parse("Token Artifact — Treasure"), token=True)
+        >>> board = Board(1, "me", (Player("me"),), (treasure("t1"), treasure("t2"), treasure("t3")))
+        >>> board.identical_runs(["t1", "t2", "t3"])
+        [('t1', 't2', 't3')]
+        >>> tapped = board.with_permanent(replace(board.permanent("t2"), tapped=True))
+        >>> tapped.identical_runs(["t1", "t2", "t3"])
+        [('t1', 't3'), ('t2',)]
+        """
+        attached = {p.attached_to for p in self.permanents if p.attached_to is not None}
+        runs: dict[object, list[str]] = {}
+        for pid in permanent_ids:
+            permanent = self.permanent(pid)
+            alone = pid in attached or permanent.attached_to is not None
+            key: object = pid if alone else replace(permanent, id="")
+            runs.setdefault(key, []).append(pid)
+        return [tuple(run) for run in runs.values()]
+
     def with_player(self, player: Player) -> Board:
         """This board with ``player`` replacing the one with its id in place, or else added last.
 

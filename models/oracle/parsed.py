@@ -55,6 +55,10 @@ EXILED_ABILITIES_NOTE = (
     "the cards exiled with it are not on the board (a board has no exile zone, contract section 10): the "
     "activated abilities it grants are not known, not used"
 )
+#: The note on an alternative cost a permanent grants the spells its controller casts (CR 118.9: "You may
+#: pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast"): the planner may pay it instead
+#: of a spell's mana cost (:mod:`models.oracle.alternative_costs`).
+GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller casts (CR 118.9)"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 #: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):

@@ -33,6 +33,7 @@ from models.mana_effects import (
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
+from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import condition, mana_effect, object_filters, spend_restriction
 from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
@@ -46,6 +47,7 @@ from models.oracle.grammar import (
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
 from models.oracle.parsed import (
     EXILED_ABILITIES_NOTE,
+    GRANTED_ALTERNATIVE_COST,
     OWN_ABILITIES_PERMISSION,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -57,6 +59,9 @@ from models.types import CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
+    if "mana cost" in sentence and granted_alternative_cost(sentence) is not None:
+        out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)  # (the planner pays it: planner.alternative)
+        return
     body = sentence.strip().rstrip(".")
     if body[:1] in ("\u2022", "*"):
         body = body[1:].lstrip()  # '• Add {R}.': one mode of a modal ability
@@ -129,11 +134,16 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.ignored.append(sentence)
             return
         case s.OneCardPermission(as_kind):
-            # a permission for the card an effect exiled, cast from exile: read, and never a board's payment
+            # a permission for the card an effect exiled: for a spell cast from exile, taken to be that card
             as_types = ALL_COLORS if as_kind == "color" else ALL_TYPES
             from_exile = SpendRestriction((SpendUse(purpose=SpendPurpose.FROM_EXILE),), sentence)
             permits = SpendAsThough(
-                text=sentence, who=Who.YOU, types=ALL_TYPES, as_types=as_types, when_paying=from_exile
+                text=sentence,
+                who=Who.YOU,
+                types=ALL_TYPES,
+                as_types=as_types,
+                when_paying=from_exile,
+                one_card=True,
             )
             out.effects.append(permits)
             out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")

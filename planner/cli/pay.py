@@ -94,11 +94,13 @@ def _answer(answer: PaymentAnswer, as_json: bool) -> None:
     if as_json:
         print_json(answer.to_json())
     else:
-        from planner.api import spell_text_warnings
+        from planner.api import text_warnings
 
-        for warning in spell_text_warnings(answer.target):  # (the board's went to stderr as it was read)
-            typer.echo(f"{PROG}: warning: {warning}", err=True)
         board = answer.board
+        read = set(text_warnings(board))  # (the board's went to stderr as it was read)
+        for warning in result.warnings:  # (the spell's text, the payment's assumptions)
+            if warning not in read:
+                typer.echo(f"{PROG}: warning: {warning}", err=True)
         player = answer.player or board.active_player
         typer.echo(_pay_report(board, player, answer.target, result, answer.keep, answer.hand))
     if result.payable is None:
@@ -133,7 +135,9 @@ def _pay_report(
 ) -> str:
     """The readable report of a payment: the plan step by step, then what it used and what it left."""
     head = f"cost {result.cost} ({_what_for(target)}) for {player}"
-    if result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
+    if result.alternative_cost is not None:  # (its mana, changed by the cost changes: CR 601.2f)
+        head += f", total {result.total_cost} for an alternative cost (CR 118.9, 601.2f)"
+    elif result.total_cost and result.total_cost != result.cost and not result.cost_has_x:
         head += f", total {result.total_cost} after cost changes (CR 601.2f)"
     if not result.payable:
         verdict = "not payable"
@@ -162,6 +166,7 @@ def _pay_report(
         *([("untapped", ", ".join(result.untapped))] if result.untapped else []),
         ("sacrificed", ", ".join(result.sacrificed)),
         *[(label, value) for label, value in _parts_paid(result) if value],
+        *([("alternative cost", result.alternative_cost.describe())] if result.alternative_cost else []),
         *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost
 from models.board import Board, Card
+from models.mana import ManaTypes
 from planner.rules.question import view_of
 from planner.rules.replay import IllegalPlanError, PaymentSummary
 
@@ -84,7 +85,10 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
     return tuple(
         permanent.id
         for permanent in board.permanents
-        if view.permanent(permanent.id).controller == player and cost.matches(view.type_line(permanent.id))
+        if view.permanent(permanent.id).controller == player
+        and cost.matches(view.type_line(permanent.id))
+        and not (cost.nontoken and permanent.token)
+        and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
     )
 
 

@@ -19,9 +19,18 @@ from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.mana_effects import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
+from planner.rules.records import TextWarning
 from planner.rules.view import BoardView
 
-__all__ = ["ManaUnit", "SpendRules", "board_pool", "empty_pool", "pays_generic", "pool_units"]
+__all__ = [
+    "ManaUnit",
+    "SpendRules",
+    "board_pool",
+    "empty_pool",
+    "one_card_assumptions",
+    "pays_generic",
+    "pool_units",
+]
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -199,6 +208,40 @@ class SpendRules:
         if slot is SlotKind.SNOW:
             return snow
         return self.can_pay(unit_type, slot, target)
+
+
+#: Why a one-card permission applied to a payment is an assumption.
+_ONE_CARD = (
+    "the spell cast from exile is taken to be the card this permanent's effect exiled: the board does not "
+    "record which effect exiled a card"
+)
+
+
+def one_card_assumptions(view: BoardView, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """The permissions for one exiled card (:attr:`SpendAsThough.one_card`: Gonti's 'you may spend mana as
+    though it were mana of any type to cast that spell') that a payment for ``target`` uses as the player's
+    spending rules: the board can't say that the spell is that card, so each is a warning of an assumption.
+
+    >>> from dataclasses import replace
+    >>> from models.board import Board
+    >>> gonti = {"id": "g", "name": "Thief", "type_line": "Creature", "controller": "me", "oracle": "You may "
+    ...     "cast that card for as long as it remains exiled, and you may spend mana as though it were mana "
+    ...     "of any type to cast that spell."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [gonti]}))
+    >>> exiled = replace(PaymentTarget.of("{U}"), purposes=frozenset({"from_exile"}))
+    >>> [w.permanent for w in one_card_assumptions(view, "me", exiled)]
+    ['g']
+    >>> one_card_assumptions(view, "me", PaymentTarget.of("{U}"))
+    ()
+    """
+    return tuple(
+        TextWarning(sourced.source, effect.text, _ONE_CARD, assumed=True)
+        for sourced in view.effects_of(SpendAsThough)
+        if isinstance(effect := sourced.effect, SpendAsThough)
+        and effect.one_card
+        and effect.who.includes(sourced.controller, player)
+        and effect.applies_to(target, view.permanent(sourced.source).choices.creature_type)
+    )
 
 
 @per_card(maxsize=1024)

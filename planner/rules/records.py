@@ -48,20 +48,26 @@ class TextWarning:
     """Text on a permanent that the parser did not understand: reported, never silently dropped; or, with
     ``undefined``, text that reads a choice the permanent never made (a copy of Coldsteel Heart): it is used,
     and what it reads of the choice is undefined, so its mana is no mana (CR 106.5). That is no bad input and
-    no unsupported text: ``--strict`` lets it pass.
+    no unsupported text: ``--strict`` lets it pass. With ``assumed``, text used on an assumption the board
+    can't settle (``reason`` says which); ``--strict`` lets it pass too.
 
     >>> print(TextWarning("h", "{T}: Add one mana of the chosen color.", "choices.color: none", True))
     h: reads a choice never made (choices.color: none): '{T}: Add one mana of the chosen color.'
+    >>> print(TextWarning("g", "You may spend mana as though ...", "the spell is that card", assumed=True))
+    g: used on an assumption (the spell is that card): 'You may spend mana as though ...'
     """
 
     permanent: str
     sentence: str
     reason: str = ""
     undefined: bool = False
+    assumed: bool = False
     #: text not read, for the ``reason`` given (a fact of the turn no board records: :func:`unread_warning`)
     unread: bool = False
 
     def __str__(self) -> str:
+        if self.assumed:
+            return f"{self.permanent}: used on an assumption ({self.reason}): {self.sentence!r}"
         if self.undefined:
             return f"{self.permanent}: reads a choice never made ({self.reason}): {self.sentence!r}"
         if self.unread:

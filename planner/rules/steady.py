@@ -5,6 +5,7 @@ for haste and grants, where the model orders what relies on the count before the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from planner.rules.takers import may_take_away, possible_abilities
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["condition_gap", "grants_in_force", "holds_steadily"]
+__all__ = ["MOST_REMOVAL_WAYS", "condition_gap", "grants_in_force", "holds_steadily"]
 
 #: The cost parts that move counters (a condition on the source's counters may change while paying).
 _COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
@@ -60,27 +61,29 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
     return _removal_gap(view, held, source, ordered=ordered)
 
 
-#: How many of the permanents a condition counts a cost may take away, at most, for the condition to be
-#: judged as each activation finds it when ending it takes several of them: the model looks for the
-#: smallest sets whose removal ends it among at most
-#: :data:`~planner.solve.cpsat.analysis.MOST_SOURCE_SETS` sets (a condition of one count of one
-#: permanent, 'as long as you control an artifact', ends only when all of them are gone: no limit).
-MOST_ORDERED_COUNTED = 5
+#: How many ways of removing the permanents a condition counts (as counts of the runs of identical ones:
+#: six Treasures are seven ways) a condition of several of them may have, at most, to be judged as each
+#: activation finds it: the model looks for the smallest ways that end it among at most this many
+#: (:func:`planner.solve.cpsat.analysis.reliances`). A condition of one count of one permanent ('as long as
+#: you control an artifact') ends only when all of them are gone: no limit.
+MOST_REMOVAL_WAYS = 32
 
 
 def _removal_gap(view: BoardView, held: Condition, source: str, *, ordered: bool) -> str | None:
     """Why a count of permanents in the condition (in one of its parts, 'if <one> or <another>') can't be
     followed while paying: a cost may take away one it counts, and it isn't ``ordered``, or ending it takes
-    several of more than :data:`MOST_ORDERED_COUNTED` of them."""
+    several of them in more than :data:`MOST_REMOVAL_WAYS` ways."""
     parts = held.either or (held,)
-    taken = {pid for part in parts for pid in _taken_counted(view, part, source)}
+    taken = list(dict.fromkeys(pid for part in parts for pid in _taken_counted(view, part, source)))
     if not taken:
         return None
     if not ordered:
         return "which counts permanents a cost may take away: not followed yet"
-    if len(taken) > MOST_ORDERED_COUNTED and not all(map(_one_count_of_one, parts)):
+    ways = math.prod(len(run) + 1 for run in view.board.identical_runs(taken))
+    if ways > MOST_REMOVAL_WAYS and not all(map(_one_count_of_one, parts)):
         return (
-            f"which counts more than {MOST_ORDERED_COUNTED} permanents a cost may take away: not followed yet"
+            f"which counts permanents a cost may take away in more than {MOST_REMOVAL_WAYS} ways: not "
+            "followed yet"
         )
     return None
 

@@ -5,9 +5,8 @@ into groups when nothing orders them, and each template's producer node (whose m
 
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
@@ -19,6 +18,7 @@ from planner.rules.costs import chosen_fit, discards_hand
 from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
+from planner.rules.steady import MOST_REMOVAL_WAYS
 from planner.rules.view import BoardView
 from planner.solve.cpsat.classes import classed, sacrificed_classes
 from planner.solve.cpsat.doubling_scope import split_apart
@@ -340,18 +340,20 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
 
 
 #: How many boards :func:`reliances` looks at for one template before it settles for the whole set.
-MOST_SOURCE_SETS = 32
+MOST_SOURCE_SETS = MOST_REMOVAL_WAYS
 
 
 def reliances(
     problem: PaymentProblem, templates: Sequence[Activation], edges: Sequence[Edge]
 ) -> list[Reliance]:
-    """Activations relying on an effect that several permanents give, each alone enough (two Dryads of the
-    Ilysian Grove make a land every basic land type; CR 611.3a): for each smallest set of such sources
-    whose removal takes the activation's ability, cost choice or outcome away, and that no static edge
-    already keeps (:func:`_effect_edges`), one of them is still there when it is activated. Sets are looked
-    for by size up to :data:`MOST_SOURCE_SETS` boards; past that, the whole set stands for them (the rules
-    replay still checks the plan)."""
+    """Activations relying on what several permanents make true together: an effect that each of them gives
+    alone (two Dryads of the Ilysian Grove make a land every basic land type; CR 611.3a), or a count of
+    them (haste 'as long as you control three or more artifacts' beside Treasures). For each smallest way
+    of removing them that takes the activation's ability, cost choice, outcome or haste away, and that no
+    static edge already keeps (:func:`_effect_edges`), not all of it is done before the activation. Ways
+    are counts of the runs of identical permanents (which of six Treasures goes is the same to the rules:
+    :meth:`~models.board.Board.identical_runs`), looked for by size up to :data:`MOST_SOURCE_SETS` boards;
+    past that, the whole set stands for them (the rules replay still checks the plan)."""
     sources = sorted(_relied_on(problem.view))
     removers = {s: [t.index for t in templates if s in t.gone] for s in sources}
     removable = [s for s in sources if removers[s]]
@@ -378,23 +380,60 @@ def reliances(
         problem.check_time()
         if _still_fits(problem, template, candidates, after):
             continue
-        breaking: list[tuple[str, ...]] = []
-        looked = 0
-        for size in range(2, len(candidates) + 1):
-            for chosen in itertools.combinations(candidates, size):
-                if any(set(smaller) <= set(chosen) for smaller in breaking):
-                    continue
-                looked += 1
-                if looked > MOST_SOURCE_SETS:
-                    breaking = [tuple(candidates)]
-                    break
-                if not _still_fits(problem, template, chosen, after):
-                    breaking.append(chosen)
-            else:
-                continue
-            break
-        found += [Reliance(template.index, tuple(ways[s] for s in chosen)) for chosen in breaking]
+        singled = {*template.removed, *template.tapped, *template.choices.untapped}
+        runs = [
+            *problem.board.identical_runs(s for s in candidates if s not in singled),
+            *((s,) for s in candidates if s in singled),
+        ]
+        for counts in _breaking_counts(problem, template, runs, after):
+            groups = [(run, n) for run, n in zip(runs, counts, strict=True) if n]
+            found.append(
+                Reliance(
+                    template.index,
+                    tuple(tuple(ways[s] for s in run) for run, _ in groups),
+                    tuple(n for _, n in groups),
+                )
+            )
     return found
+
+
+def _breaking_counts(
+    problem: PaymentProblem, template: Activation, runs: Sequence[tuple[str, ...]], after: _Without
+) -> list[tuple[int, ...]]:
+    """The smallest counts of each run's permanents whose removal takes the template's ability, choice,
+    outcome or haste away (the first ones of each run removed, which is the same as any), two or more
+    permanents in all (one alone is a static edge); past :data:`MOST_SOURCE_SETS` boards looked at, every
+    permanent of every run."""
+    breaking: list[tuple[int, ...]] = []
+    looked = 0
+    sizes = [len(run) for run in runs]
+    for size in range(2, sum(sizes) + 1):
+        for counts in _counts_of_size(sizes, size):
+            if any(all(c >= b for c, b in zip(counts, smaller, strict=True)) for smaller in breaking):
+                continue
+            looked += 1
+            if looked > MOST_SOURCE_SETS:
+                return [tuple(sizes)]
+            gone = [pid for run, n in zip(runs, counts, strict=True) for pid in run[:n]]
+            if not _still_fits(problem, template, gone, after):
+                breaking.append(counts)
+    return breaking
+
+
+def _counts_of_size(sizes: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every way of taking ``size`` permanents from runs of these sizes, as a count per run, lazily.
+
+    >>> list(_counts_of_size([2, 1], 2))
+    [(1, 1), (2, 0)]
+    """
+    if not sizes:
+        if size == 0:
+            yield ()
+        return
+    rest = sum(sizes[1:])
+    for first in range(max(0, size - rest), min(sizes[0], size) + 1):
+        for tail in _counts_of_size(sizes[1:], size - first):
+            yield (first, *tail)
 
 
 def _reflected(view: BoardView, template: Activation) -> list[tuple[ObjectFilter, str]]:

@@ -110,10 +110,10 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
 
 
 def _one_source_left(record: PaymentModel, layer: Layer) -> None:
-    """An activation relying on an effect that several permanents give
-    (:class:`~planner.solve.cpsat.record.Reliance`) is made while one of them is still there: for each, a
-    literal true when something took it off before (in this layer's order, an earlier epoch of the turn, or
-    the payment before a later layer), and not all true."""
+    """An activation relying on what several permanents make true together
+    (:class:`~planner.solve.cpsat.record.Reliance`) is made while enough of them are still there: for each
+    permanent, a literal true when something took it off before (in this layer's order, an earlier epoch of
+    the turn, or the payment before a later layer), and in some group fewer of them true than it needs."""
     model = record.model
     position = layer.position
     producer = record.producer
@@ -121,22 +121,30 @@ def _one_source_left(record: PaymentModel, layer: Layer) -> None:
     for number, reliance in enumerate(record.reliances):
         relying = reliance.template
         used = unused(record, layer, relying).negated()
-        gone_before = []
-        for k, removers in enumerate(reliance.removers):
-            before = model.new_bool_var(f"{layer.name}_rely{number}_gone{k}")
-            for remover in removers:
-                removing = unused(record, layer, remover).negated()
-                if not layer.main:  # (what the payment removed is gone for the later layer)
-                    model.add_implication(unused(record, record.main, remover).negated(), before)
-                if epochs[remover] != epochs[relying]:  # (the plan takes a turn's epochs in order)
-                    if epochs[remover] < epochs[relying]:
-                        model.add_bool_or([before, removing.negated(), used.negated()])
-                    continue
-                model.add(position[producer[relying]] < position[producer[remover]]).only_enforce_if(
-                    [before.negated(), removing, used]
-                )
-            gone_before.append(before)
-        model.add_bool_or([used.negated(), *(gone.negated() for gone in gone_before)])
+        kept: list[Any] = []  # (a literal per group: true when fewer than it needs are gone before)
+        for g, (group, needed) in enumerate(zip(reliance.removers, reliance.needed, strict=True)):
+            gone_before = []
+            for k, removers in enumerate(group):
+                before = model.new_bool_var(f"{layer.name}_rely{number}_g{g}_gone{k}")
+                for remover in removers:
+                    removing = unused(record, layer, remover).negated()
+                    if not layer.main:  # (what the payment removed is gone for the later layer)
+                        model.add_implication(unused(record, record.main, remover).negated(), before)
+                    if epochs[remover] != epochs[relying]:  # (the plan takes a turn's epochs in order)
+                        if epochs[remover] < epochs[relying]:
+                            model.add_bool_or([before, removing.negated(), used.negated()])
+                        continue
+                    model.add(position[producer[relying]] < position[producer[remover]]).only_enforce_if(
+                        [before.negated(), removing, used]
+                    )
+                gone_before.append(before)
+            if len(gone_before) == 1 and needed == 1:
+                kept.append(gone_before[0].negated())
+                continue
+            fewer = model.new_bool_var(f"{layer.name}_rely{number}_g{g}_left")
+            model.add(sum(gone_before) <= needed - 1).only_enforce_if(fewer)
+            kept.append(fewer)
+        model.add_bool_or([used.negated(), *kept])
 
 
 def _count_as_resolved(record: PaymentModel, layer: Layer) -> None:

@@ -107,21 +107,32 @@ Edge = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Reliance:
-    """An activation (``template``) relying on an effect that several permanents give, each alone enough:
-    for each of them, the templates that take it off the battlefield. When the activation is used, not all
-    of them are gone before it (:func:`planner.solve.cpsat.analysis.reliances`)."""
+    """An activation (``template``) relying on what several permanents make true together: an effect that
+    each of them gives alone (two Dryads of the Ilysian Grove), or a count of them ('as long as you control
+    three or more artifacts'). The permanents come in groups of identical ones, and ``removers`` holds, for
+    each group and each of its permanents, the templates that take it off the battlefield; ``needed`` says,
+    for each group, how many of its permanents gone take the activation away together with those of the
+    other groups. When the activation is used, some group has fewer than ``needed`` gone before it
+    (:func:`planner.solve.cpsat.analysis.reliances`).
+
+    >>> dryads = Reliance(0, (((1,),), ((2,),)), (1, 1))  # (not both Dryads gone before template 0)
+    >>> dryads.templates, dryads.renumbered({0: 5, 1: 6, 2: 7}).removers
+    ((0, 1, 2), (((6,),), ((7,),)))
+    """
 
     template: int
-    removers: tuple[tuple[int, ...], ...]
+    removers: tuple[tuple[tuple[int, ...], ...], ...]
+    needed: tuple[int, ...]
 
     @property
     def templates(self) -> tuple[int, ...]:
         """The activation and every remover."""
-        return (self.template, *(r for removing in self.removers for r in removing))
+        return (self.template, *(r for group in self.removers for removing in group for r in removing))
 
     def renumbered(self, new: dict[int, int]) -> Reliance:
         """The same reliance with the templates numbered anew (twins merged)."""
-        return Reliance(new[self.template], tuple(tuple(new[r] for r in rs) for rs in self.removers))
+        removers = tuple(tuple(tuple(new[r] for r in rs) for rs in group) for group in self.removers)
+        return Reliance(new[self.template], removers, self.needed)
 
 
 @dataclass(slots=True)

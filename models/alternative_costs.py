@@ -1,0 +1,119 @@
+"""Alternative costs (CR 118.9): a cost paid instead of a spell's mana cost, written on the spell itself
+("You may sacrifice a nontoken green creature rather than pay this spell's mana cost", Flare of
+Cultivation; "If you control a Swamp, you may pay 4 life rather than ...", Snuff Out) or granted by a
+permanent for the spells its controller casts ("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost
+for spells you cast", Fist of Suns; "You may pay eight {E} rather than pay the mana cost for permanent
+spells you cast", Nissa, Worldsoul Speaker; "You may cast spells from your hand without paying their mana
+costs", Omniscience).
+
+At most one alternative cost is paid (CR 118.9a); the spell's additional costs, cost increases and
+reductions still apply to it (CR 601.2f), and its non-mana parts are paid with the mana (CR 601.2h). The
+reader is :mod:`models.oracle.alternative_costs`; the planner's use, :mod:`planner.alternative`.
+
+>>> flare = AlternativeCost(mana="", sacrifice=(SacrificeCost(1, ("Creature",), nontoken=True, colors="G"),))
+>>> flare.describe()
+'sacrifice a nontoken green creature'
+>>> str(AlternativeCost(mana="{W}{U}{B}{R}{G}")), AlternativeCost(mana="", life=4).describe()
+('{W}{U}{B}{R}{G}', 'pay 4 life')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.additional_costs import SacrificeCost
+from models.types import TypeLine
+
+__all__ = ["ALTERNATIVE_COST_OPTIONS", "AlternativeCost", "HandExile", "SpellsGranted"]
+
+#: What a question may say of alternative costs: ``allow`` (the best of the mana cost and every usable
+#: alternative cost), ``forbid`` (the mana cost only: "castable by its mana cost?"), ``require`` (an
+#: alternative cost only).
+ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True, slots=True)
+class HandExile:
+    """Exile ``count`` cards from the hand, each of one of ``colors`` (letters; '' for any card), the spell
+    itself aside (it is on the stack, CR 601.2a): Force of Will's "exile a blue card from your hand".
+
+    >>> str(HandExile(2, "B"))
+    'exile two black cards from your hand'
+    """
+
+    count: int
+    colors: str = ""
+
+    def __str__(self) -> str:
+        color = "".join(_COLOR_NAMES[letter] + " " for letter in self.colors)
+        if self.count == 1:
+            counted = ("an " if (color or "card")[0] in "aeiou" else "a ") + color + "card"
+        else:
+            counted = f"{_COUNT_WORDS.get(self.count, str(self.count))} {color}cards"
+        return f"exile {counted} from your hand"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsGranted:
+    """The spells a granted alternative cost is for: those of every type in ``types`` (card types or
+    subtypes: "Dragon spells", "Zombie creature spells"), only permanent spells when ``permanent``, and
+    only a spell cast from the hand when ``from_hand`` (Omniscience).
+
+    >>> SpellsGranted(permanent=True).matches(TypeLine.parse("Sorcery")), SpellsGranted().matches(TypeLine())
+    (False, True)
+    """
+
+    types: tuple[str, ...] = ()
+    permanent: bool = False
+    from_hand: bool = False
+
+    def matches(self, type_line: TypeLine) -> bool:
+        """True when a spell of this type line is one of the spells."""
+        if self.permanent and not type_line.is_permanent:
+            return False
+        return all(type_line.is_a(word) for word in self.types)
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """A cost paid rather than the spell's mana cost (CR 118.9): ``mana`` (a cost string, '' for none, as
+    "without paying its mana cost" and Flare of Cultivation's), ``life``, ``energy`` ({E}), permanents to
+    sacrifice and cards to exile from the hand; usable only while the player controls a permanent of each
+    of ``if_control`` (Snuff Out's "If you control a Swamp"). ``spells``: for a cost a permanent grants, the
+    spells it is for (None: the spell's own). ``text``: the sentence as the reader read it."""
+
+    mana: str
+    life: int = 0
+    energy: int = 0
+    sacrifice: tuple[SacrificeCost, ...] = ()
+    exile: HandExile | None = None
+    if_control: tuple[str, ...] = ()
+    spells: SpellsGranted | None = None
+    text: str = ""
+
+    @property
+    def without_mana(self) -> bool:
+        """True when it has no mana in it ("without paying its mana cost", pay 4 life)."""
+        return self.mana in ("", "{0}")
+
+    def describe(self) -> str:
+        """The cost in words, its parts in order: mana, life, energy, sacrifices, the exile."""
+        parts = [f"pay {self.mana}"] if not self.without_mana else []
+        if self.life:
+            parts.append(f"pay {self.life} life")
+        if self.energy:
+            parts.append(f"pay {self.energy} {{E}}")
+        parts += [str(cost) for cost in self.sacrifice]
+        if self.exile is not None:
+            parts.append(str(self.exile))
+        return " and ".join(parts) or "without paying its mana cost"
+
+    def __str__(self) -> str:
+        return (
+            self.mana
+            if self.mana and not (self.life or self.energy or self.sacrifice or self.exile)
+            else (self.describe())
+        )

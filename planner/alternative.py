@@ -1,0 +1,179 @@
+"""A spell paid for its mana cost or for one of its alternative costs (CR 118.9, contract §6 and §12),
+whichever the objective finds best: every way is solved and compared, as :mod:`planner.additional` compares
+every choice of cards to discard (exact).
+
+Each way is the spell cast for that cost (:func:`~planner.rules.alternative_costs.cast_for`: its mana
+instead of the mana cost, its sacrifices planned with the mana as additional costs are) on the board less
+what the way pays besides (:func:`~planner.rules.alternative_costs.paid_board`: the life, the energy, each
+choice of cards to exile from the hand). The payments are ranked by the whole objective
+(:func:`~planner.solve.objective.objective_of` on the payment with the way's life, energy and cards added:
+life paid, cards taken from the hand and permanents sacrificed count as they do for any payment), after
+the levels ``--keep`` and ``--hand`` put first; among equals the mana cost wins, then the ways in the order
+:func:`~planner.rules.alternative_costs.usable_ways` gives them. The answer is optimal when every way's
+payment is.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner.rules.additional_costs import AdditionalPaid, sacrifice_candidates, with_additional
+from planner.rules.alternative_costs import (
+    AlternativeCostPaid,
+    Way,
+    cast_for,
+    check_alternative,
+    exile_choices,
+    paid_board,
+    usable_ways,
+    with_alternative,
+)
+from planner.rules.replay import replay
+from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
+from planner.solve.problem import PaymentProblem
+
+if TYPE_CHECKING:
+    from planner.api import PayResult
+
+__all__ = ["PayPlain", "choose_way", "split_sacrificed"]
+
+#: Pays a target on a board within a time limit (seconds), its mana cost only, as :func:`planner.api.pay`.
+PayPlain = Callable[[Board, PaymentTarget, float], "PayResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tried:
+    """One way solved: its levels (the first levels', then the objective's), its answer, what it paid."""
+
+    levels: tuple[tuple[str, int], ...]
+    answer: PayResult
+    paid: AlternativeCostPaid | None
+
+
+def choose_way(
+    board: Board,
+    target: PaymentTarget,
+    player: str,
+    pay_plain: PayPlain,
+    *,
+    option: str,
+    time_limit: float,
+    x: int | None = None,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
+) -> PayResult | None:
+    """The best payment of ``target`` among its mana cost (unless ``option`` is ``require``) and its usable
+    alternative costs; None when it has none to try (the caller pays the mana cost as usual)."""
+    ways = usable_ways(board, player, target) if option != "forbid" else ()
+    if not ways:
+        return None
+    deadline = time.monotonic() + time_limit
+    tries: list[tuple[Way | None, tuple[str, ...]]] = [] if option == "require" else [(None, ())]
+    tries += [(way, exiled) for way in ways for exiled in exile_choices(board, player, target, way)]
+    best: _Tried | None = None
+    refused: PayResult | None = None
+    unknown: PayResult | None = None
+    proven = True
+    for index, (way, exiled) in enumerate(tries):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 and index > 0:
+            proven = False
+            break
+        after = board if way is None else paid_board(board, player, way, exiled)
+        cast = target if way is None else cast_for(target, way)
+        answer = pay_plain(after, cast, max(remaining, 0.001))
+        if answer.payable is False:
+            refused = refused or answer
+            continue
+        if answer.payable is None or answer.plan is None:
+            proven, unknown = False, unknown or answer
+            continue
+        tried = _tried(after, player, target, cast, way, exiled, answer, x, life_value, prefer)
+        proven = proven and answer.optimal
+        if best is None or _values(tried.levels) < _values(best.levels):
+            best = tried
+    if best is None:
+        if unknown is not None:
+            return unknown
+        assert refused is not None  # (every way tried was refused, or no answer in time)
+        return refused if proven else replace(refused, payable=None, optimal=False, reason="time limit")
+    answer = best.answer
+    if best.paid is not None:
+        check_alternative(board, player, target, best.paid)
+        answer = replace(
+            answer,
+            cost=str(target.cost),
+            cost_has_x=target.cost.has_variable,
+            x=0 if target.cost.has_variable and not best.paid.cost.mana.count("X") else answer.x,
+            additional=AdditionalPaid(
+                tuple(pid for pid in answer.additional.sacrificed if pid not in best.paid.sacrificed),
+                answer.additional.discarded,
+            ),
+            alternative_cost=best.paid,
+            life_paid=answer.life_paid + best.paid.cost.life,
+            parts=replace(
+                answer.parts,
+                energy_paid=answer.parts.energy_paid + best.paid.cost.energy,
+                exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *best.paid.exiled))),
+            ),
+        )
+    return replace(answer, objective=best.levels, optimal=proven)
+
+
+def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(value for _, value in levels)
+
+
+def _tried(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    cast: PaymentTarget,
+    way: Way | None,
+    exiled: tuple[str, ...],
+    answer: PayResult,
+    x: int | None,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+) -> _Tried:
+    """One way's payment (``answer`` of ``cast`` on ``board``), ranked by the whole objective."""
+    assert answer.plan is not None
+    mana_only = replace(cast, additional_costs=())
+    chosen_x = x if cast.cost.has_variable else None
+    paid_target = PaymentProblem.of(board, mana_only, player, x=chosen_x).paid_target(chosen_x)
+    summary = with_additional(replay(board, paid_target, answer.plan, player), answer.additional)
+    paid = None
+    if way is not None:
+        sacrificed = split_sacrificed(board, player, way, answer.additional.sacrificed)
+        paid = AlternativeCostPaid(way.source, way.cost, sacrificed, exiled)
+        summary = with_alternative(summary, paid)
+    first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
+    levels = objective_of(board, player, summary, life_value=life_value, prefer=prefer, riders=target.riders)
+    return _Tried((*first, *zip(OBJECTIVE_LEVELS, levels, strict=True)), answer, paid)
+
+
+def split_sacrificed(board: Board, player: str, way: Way, sacrificed: tuple[str, ...]) -> tuple[str, ...]:
+    """Which of the permanents a payment sacrificed for its additional costs paid the way's sacrifices
+    (the first that fit each, in the board's order); the rest paid the spell's own additional costs.
+
+    >>> from models.additional_costs import SacrificeCost
+    >>> from models.alternative_costs import AlternativeCost
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> split_sacrificed(board, "me", Way("Flare", AlternativeCost("", sacrifice=(SacrificeCost(1,
+    ...     ("Creature",)),))), ("f1", "elf"))
+    ('elf',)
+    """
+    left = list(sacrificed)
+    taken: list[str] = []
+    for cost in way.cost.sacrifice:
+        fits = [pid for pid in sacrifice_candidates(board, player, cost) if pid in left][: cost.count]
+        taken += fits
+        left = [pid for pid in left if pid not in fits]
+    return tuple(pid for pid in sacrificed if pid in taken)

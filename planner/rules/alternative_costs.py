@@ -1,0 +1,268 @@
+"""Alternative costs by the rules (CR 118.9, :mod:`models.alternative_costs`): which ones a spell may be cast
+for on a board, what casting it for one pays, and the check that a payment paid it.
+
+A spell's own alternative cost is read from its text (:attr:`PaymentTarget.text`); one a permanent grants
+(Fist of Suns, Nissa, Worldsoul Speaker, Omniscience) from the permanent's sentences the reader read as
+such (:data:`~models.oracle.parsed.GRANTED_ALTERNATIVE_COST`), for the permanents the paying player
+controls whose abilities are not lost. A way is usable when its condition holds ("If you control a
+Swamp"), it is for this spell (its types; Omniscience: the spell is in the hand), and the player has the
+life (CR 119.4), the energy and the cards in hand it asks; the permanents to sacrifice are planned with the
+mana as an additional cost's are (:mod:`planner.additional`). At most one is paid (CR 118.9a); the spell's
+additional costs, increases and reductions apply to it (CR 601.2f): the total cost is worked out from the
+alternative cost's mana (:func:`cast_for`).
+
+>>> from models.alternative_costs import AlternativeCost
+>>> paid = AlternativeCostPaid("Snuff Out", AlternativeCost(mana="", life=4))
+>>> paid.to_json()  # doctest: +NORMALIZE_WHITESPACE
+{'kind': 'alternative_cost', 'source': 'Snuff Out', 'cost': 'pay 4 life', 'paid': '', 'life': 4,
+ 'energy': 0, 'sacrificed': [], 'exiled': []}
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from models.alternative_costs import AlternativeCost
+from models.board import Board, Card
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.kept import per_card
+from models.mana import ManaTypes
+from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
+from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
+from models.oracle.reader import reading_units
+from planner.rules.additional_costs import discard_candidates, without_cards
+from planner.rules.question import view_of
+from planner.rules.replay import IllegalPlanError, PaymentSummary
+
+__all__ = [
+    "AlternativeCostPaid",
+    "Way",
+    "cast_for",
+    "check_alternative",
+    "exile_choices",
+    "no_alternative_reason",
+    "own_alternative_costs",
+    "paid_board",
+    "usable_ways",
+    "why_not_usable",
+    "with_alternative",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """An alternative cost a spell may be cast for: ``source`` is the spell's name for its own, else the id
+    of the permanent that grants it."""
+
+    source: str
+    cost: AlternativeCost
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCostPaid:
+    """The alternative cost a payment paid (contract §6's ``alternative_payments``, kind
+    ``alternative_cost``): where it comes from, the cost, and what paid its parts (the permanents
+    sacrificed, ids in the board's order; the names of the cards exiled from the hand, sorted)."""
+
+    source: str
+    cost: AlternativeCost
+    sacrificed: tuple[str, ...] = ()
+    exiled: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object in the answer's ``alternative_payments``."""
+        return {
+            "kind": "alternative_cost",
+            "source": self.source,
+            "cost": self.cost.describe(),
+            "paid": "" if self.cost.without_mana else self.cost.mana,
+            "life": self.cost.life,
+            "energy": self.cost.energy,
+            "sacrificed": list(self.sacrificed),
+            "exiled": list(self.exiled),
+        }
+
+    def describe(self) -> str:
+        """The payment in words: 'Snuff Out's alternative cost: pay 4 life'."""
+        parts = [f"{self.source}'s alternative cost: {self.cost.describe()}"]
+        if self.sacrificed:
+            parts.append("sacrificed " + ", ".join(self.sacrificed))
+        if self.exiled:
+            parts.append("exiled " + ", ".join(self.exiled))
+        return "; ".join(parts)
+
+
+@per_card(maxsize=4096)  # (a pure function of the card's text and name)
+def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, ...]:
+    """The alternative costs a spell's own text gives, in the order written (those the reader reads).
+
+    >>> [c.describe() for c in own_alternative_costs("You may exile two black cards from your hand rather "
+    ...     "than pay this spell's mana cost.\\nDraw a card.", "Soul Spike")]
+    ['exile two black cards from your hand']
+    """
+    return tuple(
+        cost for unit in reading_units(text, name) if (cost := alternative_cost_of(unit)) is not None
+    )
+
+
+def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
+    """The alternative costs the permanents ``player`` controls grant, in the board's order."""
+    view = view_of(board)
+    ways: list[Way] = []
+    for permanent in board.permanents:
+        if view.permanent(permanent.id).controller != player or view.lost_text_abilities(permanent.id):
+            continue
+        for sentence in view.parsed[permanent.id].sentences:
+            if sentence.note == GRANTED_ALTERNATIVE_COST and (
+                cost := granted_alternative_cost(sentence.text)
+            ):
+                ways.append(Way(permanent.id, cost))
+    return tuple(ways)
+
+
+def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -> str | None:
+    """Why ``target`` can't be cast for ``way`` on ``board`` whatever the mana does; None when it can.
+
+    >>> from models.alternative_costs import AlternativeCost
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 3}], "permanents": []})
+    >>> why_not_usable(board, "me", PaymentTarget.of("{3}{B}", name="Snuff Out"),
+    ...     Way("Snuff Out", AlternativeCost(mana="", life=4, if_control=("Swamp",))))
+    'pay 4 life: me controls no Swamp'
+    """
+    cost = way.cost
+    state = board.player(player)
+    view = view_of(board)
+    for wanted in cost.if_control:
+        if not any(
+            view.permanent(p.id).controller == player and view.type_line(p.id).is_a(wanted)
+            for p in board.permanents
+        ):
+            return f"{cost.describe()}: {player} controls no {wanted}"
+    if cost.spells is not None:
+        if not cost.spells.matches(target.type_line):
+            return f"{cost.describe()}: not for a {target.type_line or 'spell'}"
+        if cost.spells.from_hand and not target.from_hand and state.in_hand(target.name) is None:
+            return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
+    if cost.life > state.life:  # (CR 119.4: life equal to the total may be paid)
+        return f"{cost.describe()}: {player} has {state.life} life"
+    if cost.energy > state.counter("energy"):
+        return f"{cost.describe()}: {player} has {state.counter('energy')} {{E}}"
+    if cost.exile is not None and len(_exilable(board, player, target, way)) < cost.exile.count:
+        return f"{cost.describe()}: {player}'s hand has too few such other cards"
+    return None
+
+
+def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
+    """The alternative costs ``target`` (a spell) may be cast for on ``board``: its own (its text's), then
+    those the player's permanents grant; none for an ability's cost or a nameless spell.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "fist", "name": "Fist of Suns", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast."}]})
+    >>> [(w.source, str(w.cost)) for w in usable_ways(board, "me", PaymentTarget.of("{7}", name="Ulamog"))]
+    [('fist', '{W}{U}{B}{R}{G}')]
+    """
+    if target.kind is not PaymentKind.SPELL or not target.name:
+        return ()
+    own = tuple(Way(target.name, cost) for cost in own_alternative_costs(target.text, target.name))
+    ways = own + granted_ways(board, player)
+    return tuple(way for way in ways if why_not_usable(board, player, target, way) is None)
+
+
+def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> str:
+    """Why ``target`` can't be cast for any alternative cost on ``board`` (when one is required).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> no_alternative_reason(board, "me", PaymentTarget.of("{1}{G}", name="Grizzly Bears"))
+    'Grizzly Bears: no alternative cost to cast it for (CR 118.9)'
+    """
+    name = target.name or "the spell"
+    if target.kind is not PaymentKind.SPELL or not target.name:
+        return f"{name}: an alternative cost is a spell's (name the spell: --spell)"
+    own = tuple(Way(target.name, cost) for cost in own_alternative_costs(target.text, target.name))
+    reasons = [
+        why
+        for way in (*own, *granted_ways(board, player))
+        if (why := why_not_usable(board, player, target, way))
+    ]
+    if not reasons:
+        return f"{name}: no alternative cost to cast it for (CR 118.9)"
+    return f"{name}: no alternative cost usable: " + "; ".join(reasons)
+
+
+def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
+    """The target cast for an alternative cost: its mana cost replaced by the way's mana (its colors and
+    mana value kept, CR 118.9c), the permanents to sacrifice added to its additional costs, X gone unless
+    the cost has X (CR 107.3: it is 0).
+
+    >>> from models.alternative_costs import AlternativeCost
+    >>> fireball = PaymentTarget.of("{X}{R}", name="Fireball")
+    >>> str(cast_for(fireball, Way("fist", AlternativeCost("{W}{U}"))).cost)
+    '{W}{U}'
+    """
+    mana = ManaCost.parse(way.cost.mana or "{0}")
+    cast = replace(target.with_cost(mana), chosen_x=None if mana.has_variable else 0)
+    return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
+
+
+def _exilable(board: Board, player: str, target: PaymentTarget, way: Way) -> tuple[Card, ...]:
+    """The cards in hand the way may exile: of its colors, the spell itself aside."""
+    exile = way.cost.exile
+    if exile is None:
+        return ()
+    wanted = ManaTypes.parse(exile.colors)
+    return tuple(
+        card
+        for card in discard_candidates(board, player, target.name)
+        if not exile.colors or card.colors & wanted
+    )
+
+
+def exile_choices(board: Board, player: str, target: PaymentTarget, way: Way) -> list[tuple[str, ...]]:
+    """Every different choice of cards (by name) the way may exile from the hand: one empty choice for a
+    way that exiles none."""
+    if way.cost.exile is None:
+        return [()]
+    names = sorted(card.name for card in _exilable(board, player, target, way))
+    return sorted(set(itertools.combinations(names, way.cost.exile.count)))
+
+
+def paid_board(board: Board, player: str, way: Way, exiled: tuple[str, ...]) -> Board:
+    """The board the mana is paid on, once the way's life, energy and cards are counted out (CR 601.2h:
+    they are paid with the mana, so the mana abilities may spend only the rest)."""
+    state = board.player(player)
+    counters = tuple(
+        (name, count - way.cost.energy if name == "energy" else count) for name, count in state.counters
+    )
+    after = board.replace_player(player, life=state.life - way.cost.life, counters=counters)
+    return without_cards(after, player, exiled) if exiled else after
+
+
+def with_alternative(summary: PaymentSummary, paid: AlternativeCostPaid) -> PaymentSummary:
+    """A payment's summary with the alternative cost's life, energy and cards paid (its sacrifices are
+    the additional costs', already in the summary)."""
+    return replace(
+        summary,
+        life_paid=summary.life_paid + paid.cost.life,
+        energy_paid=summary.energy_paid + paid.cost.energy,
+        exiled_cards=tuple(sorted((*summary.exiled_cards, *paid.exiled))),
+    )
+
+
+def check_alternative(board: Board, player: str, target: PaymentTarget, paid: AlternativeCostPaid) -> None:
+    """Check that ``target`` may be cast for the alternative cost ``paid`` on ``board`` and that what paid
+    it pays it: :class:`IllegalPlanError` when not (the rules replay's check of an answer)."""
+    way = Way(paid.source, paid.cost)
+    if way not in usable_ways(board, player, target):
+        raise IllegalPlanError(0, f"{paid.describe()}: not an alternative cost of {target.name} here")
+    exile = paid.cost.exile
+    fits = Counter(card.name for card in _exilable(board, player, target, way))
+    fits.subtract(Counter(paid.exiled))
+    if len(paid.exiled) != (exile.count if exile is not None else 0) or any(n < 0 for n in fits.values()):
+        raise IllegalPlanError(0, f"{paid.describe()}: the cards exiled do not pay it")
+    wanted = sum(cost.count for cost in paid.cost.sacrifice)
+    if len(paid.sacrificed) != wanted:
+        raise IllegalPlanError(0, f"{paid.describe()}: {len(paid.sacrificed)} sacrificed, not {wanted}")
