@@ -27,7 +27,8 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   cost is paid (issue 34: "an ability usable only as an instant or a sorcery; 'unless any player pays'"):
   ``condition: activate only as a sorcery ...`` and ``... only when you could cast an instant ...``, and
   ``uncertain: ...`` (mana another player's choice or a die roll or coin flip decides: no payment can count
-  on it). Those are listed apart, as *set aside by the rules*, and the face stays usable;
+  on it), and an untap that adds no mana (no mana ability: activated with priority before casting, never
+  while paying, CR 601.2g). Those are listed apart, as *set aside by the rules*, and the face stays usable;
 - ``mana ability not used (permanents[i].choices.<key>: ...)``: the board does not give a choice the text
   reads (the card exiled with it, a chosen basic land type or color). This is about the board, not the
   text: it does not count against the face, and is listed apart as a *board gap* (the heuristic below gives
@@ -111,6 +112,7 @@ from models.carddata.check import (
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
 from models.cost import PaymentTarget
 from models.oracle import PARSER_VERSION
+from models.oracle.parsed import PRIORITY_UNTAP
 from planner.api import could_produce, pay
 from planner.rules.view import TextWarning
 
@@ -405,7 +407,9 @@ def face_board(face: CardFace) -> dict[str, Any]:
 #: Warnings about abilities the rules themselves forbid while a cost is paid, or whose mana no payment can
 #: count on: not held against the face (module docstring).
 _RULES_SET_ASIDE: Final = re.compile(
-    r"condition: activate only (?:as a sorcery|when you could cast an instant)|uncertain: ", re.I
+    r"condition: activate only (?:as a sorcery|when you could cast an instant)|uncertain: |"
+    + re.escape(PRIORITY_UNTAP),
+    re.I,
 )
 #: Warnings about a choice the board does not give: about the board, not the text.
 _BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.")
@@ -432,7 +436,7 @@ def warning_family(warning: TextWarning, name: str) -> tuple[str, str]:
     >>> warning_family(TextWarning("face", "...", "permanents[0].choices.imprinted: not given"), "Lens")
     ('board', 'not used (permanents[N].choices.imprinted: not given)')
     """
-    if not warning.reason:
+    if not warning.reason or warning.unread:
         return "short", "unread: " + sentence_shape(warning.sentence, name)
     family = f"not used ({_shape(warning.reason, name)})"
     if _RULES_SET_ASIDE.match(warning.reason):

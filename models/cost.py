@@ -377,6 +377,20 @@ class ManaCost:
         count = sum(self.variables.values())
         return ManaCost((*kept, CostSymbol(SymbolKind.GENERIC, amount=value * count)))
 
+    def with_generic_change(self, change: int) -> ManaCost:
+        """This cost with its fixed generic part changed by ``change`` (negative: less), never below {0}
+        (CR 118.7a); its other symbols are kept.
+
+        >>> valley, red = ManaCost.parse("{1}{G}"), ManaCost.parse("{R}")
+        >>> str(valley.with_generic_change(-1)), str(red.with_generic_change(-2))
+        ('{G}', '{R}')
+        >>> str(ManaCost(()).with_generic_change(2)), str(ManaCost.parse("{2}").with_generic_change(-1))
+        ('{2}', '{1}')
+        """
+        generic = max(self.generic + change, 0)
+        kept = tuple(s for s in self.symbols if s.kind is not SymbolKind.GENERIC)
+        return ManaCost((*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic else kept)
+
     def __add__(self, other: ManaCost) -> ManaCost:
         return ManaCost(self.symbols + other.symbols)
 

@@ -7,6 +7,7 @@ Nothing here executes anything; the rules engine matches filters against a board
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
 
@@ -67,6 +68,7 @@ class BoardFact(Enum):
     EXILED_CARD_COLORS = "exiled_card_colors"
     BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
     GRAVEYARD = "graveyard"  # the cards in a player's graveyard
+    KEYWORDS = "keywords"  # a permanent's keywords: those of its rules text, unless an effect took them
 
 
 #: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
@@ -139,6 +141,8 @@ class ObjectFilter:
     #: 'an artifact or creature': at least one of these types (with ``types``, all of those too)
     any_types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES))
     colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.COLORS))
+    #: 'a black or artifact creature': of one of ``colors``, or else of one of these types
+    or_types: tuple[str, ...] = field(default=(), metadata=facts_read(BoardFact.TYPES, BoardFact.COLORS))
     controller: Who = field(default=Who.ANY, metadata=facts_read(BoardFact.CONTROLLER))
     other: bool = field(default=False, metadata=facts_read(BoardFact.IDENTITY))
     untapped: bool = field(default=False, metadata=facts_read(BoardFact.TAPPED))
@@ -166,6 +170,8 @@ class ObjectFilter:
         default=None, metadata=facts_read(BoardFact.POWER, BoardFact.COUNTERS, BoardFact.TYPES)
     )
     named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
+    #: 'with defender': a keyword it has (CR 702), written in lower case
+    keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: what the filter reads (:meth:`reads`), worked out on first use
@@ -183,6 +189,20 @@ class ObjectFilter:
         (True, False)
         """
         return colors_match(colors, self.colorless, self.multicolored, self.monocolored)
+
+    def colors_or_types_match(self, colors: ManaTypes, is_a: Callable[[str], bool]) -> bool:
+        """True when an object of ``colors`` (and of the types ``is_a`` answers) has one of the filter's
+        ``colors``, or one of its ``or_types`` ('a black or artifact creature'); True without ``colors``.
+
+        >>> either = ObjectFilter(types=("Creature",), colors=ManaTypes.parse("B"), or_types=("Artifact",))
+        >>> either.colors_or_types_match(ManaTypes(), lambda word: word == "Artifact")
+        True
+        >>> either.colors_or_types_match(ManaTypes.parse("G"), lambda word: word == "Creature")
+        False
+        """
+        if not self.colors or colors & self.colors:
+            return True
+        return any(is_a(word) for word in self.or_types)
 
     def reads(self) -> frozenset[BoardFact]:
         """The facts of the board it reads: those its fields that are set declare (:func:`facts_read`; a field
@@ -228,7 +248,9 @@ class ObjectFilter:
             words.insert(0, "other")
         if self.untapped:
             words.append("untapped")
-        words += [_COLOR_NAMES[t.letter] for t in self.colors]
+        either = [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.or_types]
+        # (of one of its colors, or else of one of its other types: 'black or red', 'black or artifact')
+        words += [" or ".join([_COLOR_NAMES[t.letter] for t in self.colors] + either)] if self.colors else []
         words += [w for w, on in (("colorless", self.colorless), ("multicolored", self.multicolored),
                                   ("monocolored", self.monocolored)) if on]  # fmt: skip
         if self.token is False:
@@ -250,6 +272,8 @@ class ObjectFilter:
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.keyword:
+            tail = f" with {self.keyword}" + tail
         if self.counter is not None:
             tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"
         if self.named_as_imprinted:

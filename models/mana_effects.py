@@ -147,6 +147,9 @@ class ManaTrigger:
     while_monarch: bool = False
     #: 'odd' or 'even': as :attr:`ProductionReplacement.while_counted`
     while_counted: str = ""
+    #: ', and ~ deals 1 damage to them' (Overabundance): damage to the player who tapped, dealt as the
+    #: triggered mana ability resolves (CR 605.4a), as a mana ability's own damage is (Ancient Tomb)
+    damage: int = 0
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -461,6 +464,17 @@ class ActivationBan:
     affected: ObjectFilter
 
 
+@dataclass(frozen=True, slots=True)
+class AbilityCostChange:
+    """'Activated abilities of <permanents> cost {N} less (or more) to activate' (Blossoming Tortoise): the
+    generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
+    ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a)."""
+
+    text: str
+    affected: ObjectFilter
+    generic: int
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -475,4 +489,5 @@ StaticEffect = (
     | SpellKeywords
     | SpendAsThough
     | ActivationBan
+    | AbilityCostChange
 )

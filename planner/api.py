@@ -41,6 +41,7 @@ from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit, one_card_assumptions
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
+from planner.rules.records import unread_warning
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
 from planner.rules.view import TextWarning
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
@@ -148,7 +149,7 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     if strict and (unread or unplanned):
         first = unread[0] if unread else f"additional cost {unplanned[0]}"
         raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {first!r} (--strict)")
-    return tuple(TextWarning(target.name or "spell", sentence) for sentence in unread) + tuple(
+    return tuple(unread_warning(target.name or "spell", sentence) for sentence in unread) + tuple(
         TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
         for cost in unplanned
     )

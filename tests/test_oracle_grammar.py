@@ -477,6 +477,8 @@ def test_an_effect_on_mana_read_back_from_its_rendering_is_the_same_effect(effec
         "Whenever a land's ability causes you to add one or more mana of the chosen color, add one "
         "additional mana of that color.",
         "Whenever you tap an artifact token for mana, add one mana of any type that artifact token produced.",
+        "Whenever a player taps a land for mana, that player adds one mana of any type that land produced, "
+        "and ~ deals 1 damage to them.",
     ],
 )
 def test_effects_on_mana_are_read_into_their_records(text: str) -> None:
@@ -599,6 +601,7 @@ STATIC_SENTENCES = [
     "You may spend other mana only as though it were colorless mana.",
     "You may spend mana as though it were mana of any type to cast that spell.",
     "Activated abilities of artifacts can't be activated.",
+    "Activated abilities of lands you control cost {1} less to activate.",
     "Whenever ~ becomes tapped, it deals 1 damage to you.",
     "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",
     "Whenever enchanted land becomes tapped, ~ deals 2 damage to its controller.",

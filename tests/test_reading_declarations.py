@@ -30,6 +30,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "excluded": (("Elf",),),
     "any_types": (("Elf", "Bear"), ("Artifact", "Land")),
     "colors": (ManaTypes.parse("G"),),
+    "or_types": (("Elf",), ("Bear",)),
     "controller": (Who.YOU, Who.OPPONENTS),
     "other": (True,),
     "untapped": (True,),
@@ -46,6 +47,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "power_at_least": (3,),
     "named": ("Subject",),
     "named_as_source": (True,),
+    "keyword": ("defender",),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.
@@ -76,6 +78,7 @@ _CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
     BoardFact.CONTROLLER: ("sub", {"controller": "op"}),
     BoardFact.TOKEN: ("sub", {"token": True}),
     BoardFact.NAME: ("sub", {"name": "Another"}),
+    BoardFact.KEYWORDS: ("sub", {"oracle": "Defender"}),
     BoardFact.ATTACHMENT: ("src", {"attached_to": None}),
     BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another", "color": "U"}}),
 }

@@ -187,6 +187,9 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     """
     counters = [q for q in noun.qualities if isinstance(q, r.WithCounter)]
     powers = [q.at_least for q in noun.qualities if isinstance(q, r.WithPower)]
+    either = [q for q in noun.qualities if isinstance(q, r.OrType)]
+    or_types = [t for q in either for t in q.types]
+    keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
     unheld = [
         what
         for what, present in (
@@ -197,7 +200,10 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) != len(noun.qualities) or len(counters) > 1 or len(powers) > 1,
+                len(counters) + len(powers) + len(either) + len(keywords) != len(noun.qualities)
+                or len(counters) > 1
+                or len(powers) > 1
+                or len(keywords) > 1,
             ),
             # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
             ("a name", noun.named == r.ITS_NAME or (_SELF in noun.named and noun.named != _SELF)),
@@ -214,6 +220,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         types=(*noun.supertypes, *noun.types),
         excluded=tuple(t for t in noun.excluded if t != "Token"),
         colors=ManaTypes.parse(noun.colors) if noun.colors else ManaTypes(),
+        or_types=tuple(or_types),
         controller=_WHO[noun.controller],
         other=noun.other,
         untapped=noun.untapped,
@@ -229,6 +236,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         monocolored=noun.monocolored,
         counter=counters[0].kind if counters else None,
         power_at_least=powers[0] if powers else None,
+        keyword=keywords[0] if keywords else "",
     )
 
 
@@ -243,7 +251,7 @@ def card_filter(noun: r.Noun) -> ObjectFilter:
     ...     print(unread)
     cards 'creature with a counter on it': no filter of cards holds them
     """
-    if any(not isinstance(quality, r.WithPower) for quality in noun.qualities):
+    if any(not isinstance(quality, r.WithPower | r.OrType) for quality in noun.qualities):
         raise UnreadError(f"cards {noun.words()!r}: no filter of cards holds them")
     return object_filter(noun)
 
@@ -530,11 +538,14 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
             raise UnreadError(f"a trigger on a permanent tapped for {tapped.mana}")
         return ManaTrigger(
             text=text, event=TriggerEvent.TAPPED_FOR_MANA, who=Who.ANY, affected=affected, adds=adds,
-            chosen_color=tapped.mana == "chosen", while_monarch=reading.while_monarch,
+            chosen_color=tapped.mana == "chosen", while_monarch=reading.while_monarch, damage=reading.damage,
         )  # fmt: skip
     if tapped.mana == "chosen" or len(tapped.mana) > 3:
         raise UnreadError(f"a trigger on tapping for {tapped.mana}")
     # (the mana goes to whoever tapped: 'that player adds', or 'add' when you tapped)
+    to_tapper = reading.adder != "add" or who is Who.YOU
+    if reading.damage and not to_tapper:
+        raise UnreadError("damage to a player who tapped, from a trigger whose mana is another's")
     return ManaTrigger(
         text=text,
         event=TriggerEvent.TAPPED_FOR_MANA,
@@ -542,8 +553,9 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
         affected=affected,
         adds=adds,
         of_types=ManaTypes.parse(tapped.mana[1]) if tapped.mana else ALL_TYPES,
-        to_tapper=reading.adder != "add" or who is Who.YOU,
+        to_tapper=to_tapper,
         while_monarch=reading.while_monarch,
+        damage=reading.damage,
     )
 
 

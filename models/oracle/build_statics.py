@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
+from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
+    AbilityCostChange,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -29,6 +31,7 @@ from models.mana_effects import (
     UnspentManaEffect,
     UnspentMode,
 )
+from models.oracle import lexicon
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import amount, condition, object_filter, object_filters, spend_restriction
@@ -93,6 +96,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spend_as_though(reading, sentence),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
+        case s.AbilitiesCostReading(what, symbols, more):
+            written = ManaCost.parse(symbols)
+            if written.mana_value != written.generic or not written.generic:
+                raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
+            by = written.generic if more else -written.generic
+            return (AbilityCostChange(sentence, only_filter(what), by),)
         case s.SelfTapDamage(damage):
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
@@ -203,9 +212,12 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     affected = only_filter(reading.subject)
     if "Land" not in affected.types:
         return None
-    land_types = (
-        tuple(BASIC_LAND_TYPES) if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE else reading.types
-    )
+    if reading.which is s.TypeSet.EVERY_LAND_TYPE and not reading.adds:
+        raise UnreadError("every land type set (CR 305.7 sets basic land types)")
+    land_types = {
+        s.TypeSet.EVERY_BASIC_LAND_TYPE: tuple(BASIC_LAND_TYPES),
+        s.TypeSet.EVERY_LAND_TYPE: lexicon.LAND_TYPES,
+    }.get(reading.which, reading.types)
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)

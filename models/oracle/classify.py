@@ -39,6 +39,7 @@ __all__ = [
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
+    "unrecorded_fact",
     "when_spent",
 ]
 
@@ -690,3 +691,27 @@ def is_loyalty_cost(cost: str) -> bool:
     text = cost.strip()
     number = text[1:] if text[:1] in ("+", "-", "\u2212") else text
     return number.lower() == "x" or (number.isascii() and number.isdigit() and len(number) > 0)
+
+
+#: Facts of the turn a sentence may read that no board records (contract section 6 has no field for them),
+#: by the words that read them.
+_UNRECORDED_FACTS: Final = (
+    ("attacked this turn", "which creatures attacked this turn"),
+    ("sacrificed this turn", "which permanents were sacrificed this turn"),
+)
+
+
+def unrecorded_fact(sentence: str) -> str | None:
+    """Why a sentence is not read when it reads a fact of the turn that no board records ('for each creature
+    that attacked this turn'): the note its unsupported reading carries, which the warnings give; else None.
+
+    >>> unrecorded_fact("~ costs {1} less to cast for each creature that attacked this turn.")
+    'it reads which creatures attacked this turn, which no board field records'
+    >>> unrecorded_fact("~ costs {1} less to cast.") is None
+    True
+    """
+    lowered = sentence.lower()
+    for words, fact in _UNRECORDED_FACTS:
+        if words in lowered:
+            return f"it reads {fact}, which no board field records"
+    return None

@@ -433,9 +433,13 @@ class EffectRules(Transformer[Token, Any]):
         return True
 
     def trigger(self, tapped: Tapped, *parts: Any) -> Any:
-        *monarch, adder, (additional, output) = parts
+        damage = parts[-1] if isinstance(parts[-1], int) else 0
+        *monarch, adder, (additional, output) = parts[:-1] if damage else parts
         adding = " ".join(str(adder).lower().split())
-        return Trigger(tapped, adding, output, additional, while_monarch=bool(monarch))
+        return Trigger(tapped, adding, output, additional, while_monarch=bool(monarch), damage=damage)
+
+    def trigger_damage(self, _and: Token, _self: Token, digits: Token) -> int:
+        return int(digits)
 
     def ability_adds_chosen(self, _article: Token, subject: str, *rest: Any) -> Any:
         additional, output = rest[-1]

@@ -141,6 +141,8 @@ MULTI_WORD_SUBTYPES: tuple[str, ...] = ("Time Lord",)
 
 #: The kinds of subtype, named by the card type they belong to (spell: instants and sorceries, CR 205.3k;
 #: creature: creatures and kindreds, CR 205.3m).
+#: Every land type (CR 205.3i), basic and not: what 'every land type' gives.
+LAND_TYPES: tuple[str, ...] = tuple(_LAND_TYPES.split())
 SUBTYPE_KINDS = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle", "dungeon")
 _LISTS = (
     ("artifact", _ARTIFACT_TYPES.split()),

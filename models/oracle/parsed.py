@@ -61,6 +61,13 @@ EXILED_ABILITIES_NOTE = (
 GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller casts (CR 118.9)"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
+#: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):
+#: no mana ability (CR 605.1a), so a player activates it with priority, before casting, and never while a
+#: cost is paid (CR 601.2g); a payment plans mana abilities only, and the board's warnings say so
+PRIORITY_UNTAP = (
+    "it untaps and adds no mana, so it is no mana ability (CR 605.1a): a player may activate it with"
+    " priority before casting, never while paying (CR 601.2g), and a payment plans mana abilities only"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +193,12 @@ class Collector:
             self.sentences.append(SentenceReading(sentence, read_as, note))
 
     def unread(self, text: str, note: str = "") -> None:
-        """Record a sentence (or an ability) the reader did not read."""
+        """Record a sentence (or an ability) the reader did not read (with no note given, one that says
+        which fact of the turn it reads that no board records, if it reads one)."""
         self.unsupported.append(text)
-        self.sentences.append(SentenceReading(text, "unsupported", note))
+        self.sentences.append(
+            SentenceReading(text, "unsupported", note or classify.unrecorded_fact(text) or "")
+        )
 
     def ignore(self, text: str, as_read: str = "") -> None:
         """Record ``text`` as having nothing to do with mana (``as_read``: its sentences as the reader read

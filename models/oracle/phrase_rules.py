@@ -52,6 +52,7 @@ from models.oracle.readings import (
     Noun,
     Nouns,
     Number,
+    OrType,
     Palette,
     PayEnergy,
     PayLife,
@@ -138,9 +139,26 @@ class PhraseRules(Transformer[Token, Any]):
     def noun_core(self, *parts: Any) -> Noun:
         *adjectives, (types, head, *excluded) = parts
         noun = Noun(types=types, head=head, excluded=excluded[0] if excluded else ())
-        for kind, word in adjectives:
-            noun = with_adjective(noun, kind, word)
+        for adjective in adjectives:
+            noun = adjective(noun) if callable(adjective) else with_adjective(noun, *adjective)
         return noun
+
+    def color_or_color(self, first: Token, _or: Token, second: Token) -> Any:
+        # 'black or red': of either color (CR 105.2), marked by a quality only an object filter holds (a
+        # restriction on spells reads its colors as all of them: never this)
+        def either(noun: Noun) -> Noun:
+            colored = with_adjective(with_adjective(noun, "COLOR_WORD", first), "COLOR_WORD", second)
+            return replace(colored, qualities=(*colored.qualities, OrType(())))
+
+        return either
+
+    def color_or_type(self, color: Token, _or: Token, type_word: str) -> Any:
+        # 'black or artifact': of that color, or else of that type (the head's types are needed either way)
+        def either(noun: Noun) -> Noun:
+            colored = with_adjective(noun, "COLOR_WORD", color)
+            return replace(colored, qualities=(*colored.qualities, OrType((type_word,))))
+
+        return either
 
     def object(self, noun: Noun, *posts: Any) -> Noun:
         for post in posts:

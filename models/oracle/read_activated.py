@@ -14,7 +14,7 @@ from models.oracle import text as t
 from models.oracle.build import build_cost, build_mana_ability, mana_output
 from models.oracle.grammar import UnreadError, parse_effect, parse_output, parse_static
 from models.oracle.mana_outputs import output_of_effect, quoted_output
-from models.oracle.parsed import PART_OF_UNREAD, Collector, SentenceReading
+from models.oracle.parsed import PART_OF_UNREAD, PRIORITY_UNTAP, Collector, SentenceReading
 from models.oracle.readings import ActivateOnly, Timing
 
 
@@ -57,8 +57,11 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
         if classify.changes_mana(effect_text) and not targets:
             out.unsupported.append(original)  # it makes mana without 'add' (Doubling Cube): not read
             out.read(line, "unsupported")
+        elif classify.starts_with(effect_words, "untap"):
+            out.ignored.append(original)  # (an untap before casting: the board's warnings name it)
+            out.read(line, "ignored", PRIORITY_UNTAP)
         else:
-            out.ignore(original, line)  # an activated ability that makes no mana (draw, untap, pump...)
+            out.ignore(original, line)  # an activated ability that makes no mana (draw, pump...)
         return
     kind: NotPaymentKind | None = None
     if classify.is_loyalty_cost(cost_text):

@@ -15,6 +15,7 @@ from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
+    AbilitiesCostReading,
     ActivationBanReading,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -216,9 +217,11 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] != ["basic"]:
+        supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
+        if supertypes not in ([], ["basic"]):
             raise ValueError("'every <supertype> land type'")
-        return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, _Mark.ADDITION in parts)
+        which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
+        return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
@@ -372,6 +375,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
+        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
         return SelfTapDamage(_digits(parts))

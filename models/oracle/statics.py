@@ -21,6 +21,7 @@ from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
 __all__ = [
+    "AbilitiesCostReading",
     "ActivationBanReading",
     "BecomesTappedDamage",
     "BecomesWithOnly",
@@ -121,6 +122,7 @@ class TypeSet(Enum):
 
     LISTED = ""
     EVERY_BASIC_LAND_TYPE = "every basic land type"
+    EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
     CHOSEN = "the chosen type"
 
 
@@ -299,6 +301,15 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesCostReading:
+    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
+
+    what: Nouns
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SelfTapDamage:
     """'Whenever ~ becomes tapped, it deals N damage to you.'"""
 
@@ -435,6 +446,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
     | BecomesTappedDamage
@@ -587,6 +599,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesCostReading(what, symbols, more):
+            changed = "more" if more else "less"
+            return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):

@@ -173,7 +173,9 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
         return False
     if flt.power_at_least is not None and (card.power is None or card.power < flt.power_at_least):
         return False  # (a creature card with no power given is a board gap: :func:`board_gap`)
-    if flt.colors and not view.colors_elsewhere(card.colors, player, spell=False) & flt.colors:
+    if flt.colors and not flt.colors_or_types_match(
+        view.colors_elsewhere(card.colors, player, spell=False), line.is_a
+    ):
         return False
     if flt.chosen_color:
         color = view.permanent(source).choices.color if view.has(source) else None
@@ -479,6 +481,8 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         return f"{why}: the ability reads a power"
     if _judges_power(ability) and (why := power_change_gap(view)):
         return f"{why}: the ability judges a power"
+    if gap := keyword_grant_gap(view, keywords_judged(ability)):
+        return gap
     outputs = (ability.output, *(output for _, output in ability.conditional))
     if any(output.palette.kind is PaletteKind.GRAVEYARD_COLORS for output in outputs):
         graveyard = view.board.player(permanent.controller).graveyard
@@ -733,7 +737,57 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
         or _exiles_from_graveyard(ability)
         or bool(graveyard_conditions(ability))
         or changes_own_color(ability)
+        or bool(keywords_judged(ability))
     )
+
+
+def keywords_judged(ability: ManaAbility) -> frozenset[str]:
+    """The keywords the ability's filters ask of permanents ('for each creature with defender you
+    control'): those of its amounts, its conditions and the permanents its cost sacrifices or taps.
+
+    >>> text = "{T}: Add {G} for each creature with defender you control."
+    >>> (battlement,) = parse_oracle(text).mana_abilities
+    >>> sorted(keywords_judged(battlement))
+    ['defender']
+    """
+    amounts = [ability.output.amount, *(output.amount for _, output in ability.conditional)]
+    filters = [a.filter for a in amounts if a.filter is not None]
+    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    filters += [f for c in conditions if c is not None for f in c.counted_filters]
+    filters += [f for f in (ability.cost.sacrifice, ability.cost.tap_others) if f is not None]
+    return frozenset(f.keyword for f in filters if f.keyword)
+
+
+def keyword_grant_gap(view: BoardView, keywords: frozenset[str]) -> str | None:
+    """Why the keywords a filter asks of permanents can't be judged on the board, or None: a permanent's
+    sentence other than a keyword line or a mana ability names one of them ('Enchanted creature has
+    defender', 'loses defender'): a grant or loss of a keyword (layer 6) is not followed yet, and what has
+    the keyword is judged by the permanents' rules text alone (:meth:`BoardView.has_keyword`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> duty = {"id": "d", "name": "Duty", "type_line": "Enchantment — Aura", "controller": "me",
+    ...         "oracle": "Enchant creature\\nEnchanted creature has defender."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [duty]})
+    >>> print(keyword_grant_gap(BoardView(board), frozenset({"defender"})))  # doctest: +NORMALIZE_WHITESPACE
+    permanents[0]: 'Enchanted creature has defender.' may give or take away defender, which is not
+    followed yet (the abilities that count defender read it from the permanents' rules text)
+    """
+    if not keywords:
+        return None
+    for pid, parsed in view.parsed.items():
+        for sentence in parsed.sentences:
+            if sentence.read_as in ("keyword", "mana_ability"):
+                continue
+            named = keywords.intersection(re.findall(r"[a-z]+", sentence.text.lower()))
+            if named:
+                keyword = min(named)
+                return (
+                    f"{view.path(pid)}: {sentence.text!r} may give or take away {keyword}, which is not"
+                    f" followed yet (the abilities that count {keyword} read it from the permanents' rules"
+                    " text)"
+                )
+    return None
 
 
 def _judges_power(ability: ManaAbility) -> bool:

@@ -773,3 +773,17 @@ def _take(part: CostPart, names: Sequence[str], hand: list[Card]) -> list[Card]:
             raise ValueError(f"the hand holds no card named {name} that {part.text!r} can take")
         left.remove(card)
     return left
+
+
+def with_cost_change(ability: ManaAbility, change: int) -> ManaAbility:
+    """The ability with the generic part of its mana cost changed by ``change`` (an effect's 'cost {1} less
+    to activate': -1), never below {0} (CR 602.2b, 601.2f).
+
+    >>> from models.oracle import parse_oracle
+    >>> (valley,) = parse_oracle("{1}, {T}: Add {R}{G}.").mana_abilities
+    >>> str(with_cost_change(valley, -1).cost.mana), str(with_cost_change(valley, -2).cost.mana)
+    ('', '')
+    >>> str(with_cost_change(valley, 1).cost.mana)
+    '{2}'
+    """
+    return replace(ability, cost=replace(ability.cost, mana=ability.cost.mana.with_generic_change(change)))

@@ -757,7 +757,7 @@ def _worked_out(
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
-    outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...], ManaTypes], Outcome] = {}
+    outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...], ManaTypes, int], Outcome] = {}
     # (the color a devotion to the chosen color counts: what sacrificing a permanent changes, CR 700.5)
     chosen = output.amount.kind is AmountKind.DEVOTION and not output.amount.colors
     alternatives = _base_alternatives(
@@ -780,7 +780,9 @@ def _worked_out(
             devotion |= packet.types
         results = replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
-            for final in _with_triggers(view, pid, packets, triggers, reflect, removed, same_name):
+            for final, trigger_damage in _with_triggers(
+                view, pid, packets, triggers, reflect, removed, same_name
+            ):
                 made = sum(packet.total for packet in final)
                 if made > MAX_MANA_PER_ACTIVATION:
                     raise InputError(
@@ -788,10 +790,10 @@ def _worked_out(
                         f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
                     )
                 for order in orders:
-                    key = (final, order if every_order else (), devotion)
+                    key = (final, order if every_order else (), devotion, trigger_damage)
                     outcome = Outcome(
                         final,
-                        ability.self_damage,
+                        ability.self_damage + trigger_damage,
                         ability.life_loss,
                         order,
                         empties,
@@ -810,28 +812,29 @@ def _with_triggers(
     reflect: Mapping[str, ManaTypes],
     removed: frozenset[str],
     same_name: int | None = None,
-) -> Iterator[tuple[Packet, ...]]:
+) -> Iterator[tuple[tuple[Packet, ...], int]]:
     """Add the triggered mana abilities' mana (605.4a): once per concrete choice when it matters; ``triggers``
     are the ones that reach the permanent (:func:`_trigger_reaches`), ``removed`` what the ability's cost
-    took away."""
+    took away. Each comes with the damage the triggers that applied deal to the player who tapped as they
+    resolve (Overabundance's)."""
     if not packets or not triggers:
-        yield packets
+        yield packets, 0
         return
     possible = ManaTypes()
     for packet in packets:
         possible |= packet.types
     if not any(_trigger_applies(view, t, possible) for t in triggers):
-        yield packets
+        yield packets, 0
         return
     # The triggers read the types of mana actually produced, so fix which types each choice takes first
     for fixed, produced in _by_types_made(packets):
+        applying = [t for t in triggers if _trigger_applies(view, t, produced)]
+        damage = sum(t.effect.damage for t in applying if isinstance(t.effect, ManaTrigger))
         extra_options = [
-            _trigger_packets(view, t, pid, produced, reflect, removed, same_name)
-            for t in triggers
-            if _trigger_applies(view, t, produced)
+            _trigger_packets(view, t, pid, produced, reflect, removed, same_name) for t in applying
         ]
         for extra in itertools.product(*extra_options):
-            yield normalised([*fixed, *(p for group in extra for p in group)])
+            yield normalised([*fixed, *(p for group in extra for p in group)]), damage
 
 
 def _by_types_made(packets: tuple[Packet, ...]) -> Iterator[tuple[tuple[Packet, ...], ManaTypes]]:

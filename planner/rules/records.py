@@ -14,12 +14,14 @@ from models.kept import CACHING
 from models.mana import ManaTypes
 from models.mana_effects import StaticEffect
 from models.oracle import ParsedText
+from models.oracle.classify import unrecorded_fact
+from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["Characteristics", "SourcedEffect", "Structure", "TextWarning", "ViewTable"]
+__all__ = ["Characteristics", "SourcedEffect", "Structure", "TextWarning", "ViewTable", "unread_warning"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +62,40 @@ class TextWarning:
     reason: str = ""
     undefined: bool = False
     assumed: bool = False
+    #: text not read, for the ``reason`` given (a fact of the turn no board records: :func:`unread_warning`)
+    unread: bool = False
 
     def __str__(self) -> str:
         if self.assumed:
             return f"{self.permanent}: used on an assumption ({self.reason}): {self.sentence!r}"
         if self.undefined:
             return f"{self.permanent}: reads a choice never made ({self.reason}): {self.sentence!r}"
+        if self.unread:
+            return f"{self.permanent}: unsupported text ignored ({self.reason}): {self.sentence!r}"
+        if self.reason == PRIORITY_UNTAP:  # (no mana ability: not planned, CR 601.2g)
+            return f"{self.permanent}: not planned while paying ({self.reason}): {self.sentence!r}"
         if self.reason:
             return f"{self.permanent}: mana ability not used ({self.reason}): {self.sentence!r}"
         return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
+
+
+def unread_warning(permanent: str, sentence: str) -> TextWarning:
+    """The warning for a sentence not read: with the fact of the turn it reads that no board records, when it
+    reads one (:func:`~models.oracle.classify.unrecorded_fact`), so that the warning names what is missing.
+
+    >>> print(unread_warning("spell", "~ costs {1} less to cast for each creature that attacked this turn."))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    spell: unsupported text ignored (it reads which creatures attacked this turn, which no board field
+    records): '~ costs {1} less to cast for each creature that attacked this turn.'
+    >>> unread_warning("p", "Flying.") == TextWarning("p", "Flying.")
+    True
+    """
+    fact = unrecorded_fact(sentence)
+    return (
+        TextWarning(permanent, sentence)
+        if fact is None
+        else TextWarning(permanent, sentence, fact, unread=True)
+    )
 
 
 _Key = TypeVar("_Key", bound=Hashable)

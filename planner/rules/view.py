@@ -22,6 +22,7 @@ from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
+    AbilityCostChange,
     ActivationBan,
     ColorChange,
     GrantAbility,
@@ -34,6 +35,7 @@ from models.mana_effects import (
 )
 from models.oracle import Level, ParsedText, read_card, reads_imprinted_colors
 from models.oracle.levels import ENTERING
+from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 from planner.rules.amounts import (
     any_may_lack_board_facts,
@@ -41,7 +43,7 @@ from planner.rules.amounts import (
     in_graveyard,
     known_power,
 )
-from planner.rules.costs import keep_tapped
+from planner.rules.costs import keep_tapped, with_cost_change
 from planner.rules.executed import (
     BEFORE_END_STEP,
     counters_removed_any,
@@ -58,9 +60,17 @@ from planner.rules.executed import (
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
-from planner.rules.records import Characteristics, SourcedEffect, Structure, TextWarning, ViewTable
+from planner.rules.records import (
+    Characteristics,
+    SourcedEffect,
+    Structure,
+    TextWarning,
+    ViewTable,
+    unread_warning,
+)
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
 from planner.rules.steady import grants_in_force
+from planner.rules.takers import may_take_away, possible_abilities
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -162,12 +172,38 @@ class BoardView:
 
     def _worked_out_warnings(self) -> tuple[TextWarning, ...]:
         unread = tuple(
-            TextWarning(pid, sentence)
+            unread_warning(pid, sentence)
             for pid, parsed in self.parsed.items()
             for sentence in parsed.unsupported
         )
         return (
-            unread + self._missing_choices + self._undefined_choices + tuple(dict.fromkeys(self._unexecuted))
+            unread
+            + self._missing_choices
+            + self._undefined_choices
+            + tuple(dict.fromkeys(self._unexecuted))
+            + self._priority_untaps
+        )
+
+    @cached_property
+    def _priority_untaps(self) -> tuple[TextWarning, ...]:
+        """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
+        abilities, activated with priority before casting, CR 601.2g), where their controller has a mana
+        ability that taps: what such an untap before the payment would let it make again is not counted."""
+        found = [
+            (p, sentence.text)
+            for p in self.board.permanents
+            for sentence in self.parsed[p.id].sentences
+            if sentence.note == PRIORITY_UNTAP and ":" in sentence.text
+        ]
+        if not found:
+            return ()  # (the common case)
+        tappers = {
+            p.controller for p in self.board.permanents if any(a.cost.tap for a in self.mana_abilities(p.id))
+        }
+        return tuple(
+            TextWarning(p.id, text, PRIORITY_UNTAP)
+            for p, text in found
+            if p.controller in tappers and not self.lost_text_abilities(p.id)
         )
 
     @cached_property
@@ -463,7 +499,35 @@ class BoardView:
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
+        if next(self.effects_of(AbilityCostChange), None) is not None:
+            self._with_cost_changes(result, unexecuted)
         return result, tuple(unexecuted)
+
+    def _with_cost_changes(self, result: dict[str, Characteristics], unexecuted: list[TextWarning]) -> None:
+        """The mana abilities of the permanents 'Activated abilities of <permanents> cost {1} less to
+        activate' covers (Blossoming Tortoise), with that change to their costs' generic part (CR 602.2b,
+        601.2f), in ``result``. An effect whose source a mana ability's cost may take away while paying is
+        not applied, and is reported in ``unexecuted``: the activations after would pay without it, which is
+        not followed yet (its abilities are used at their printed costs)."""
+        applied: list[tuple[str, AbilityCostChange]] = []
+        for sourced in self.effects_of(AbilityCostChange):
+            effect = sourced.effect
+            assert isinstance(effect, AbilityCostChange)
+            taker = next(
+                (p for p, a in possible_abilities(self) if may_take_away(self, a, p.id, sourced.source)), None
+            )
+            if taker is None:
+                applied.append((sourced.source, effect))
+                continue
+            why = f"{self.path(taker.id)} may take its source away while paying: not followed yet"
+            unexecuted.append(TextWarning(sourced.source, effect.text, why))
+        for pid, found in result.items():
+            change = sum(
+                effect.generic for source, effect in applied if self.matches(effect.affected, pid, source)
+            )
+            if change and found.mana_abilities:
+                changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
+                result[pid] = replace(found, mana_abilities=changed)
 
     @cached_property
     def _stripped(self) -> dict[str, tuple[str, str]]:
@@ -647,6 +711,8 @@ class BoardView:
             return False
         if flt.token is not None and permanent.token is not flt.token:
             return False
+        if flt.keyword and not self.has_keyword(pid, flt.keyword, printed=types is not None):
+            return False
         if flt.power_at_least is not None and not self._power_at_least(pid, line, flt.power_at_least):
             return False
         if flt.counter is not None and not any(
@@ -656,7 +722,7 @@ class BoardView:
         if flt.colors or flt.colorless or flt.multicolored or flt.monocolored or flt.chosen_color:
             # (layer 4's effects apply before colors change: what they apply to reads the printed colors)
             colors = self.printed_colors(pid) if types is not None else self.colors(pid)
-            if flt.colors and not colors & flt.colors:
+            if not flt.colors_or_types_match(colors, line.is_a):
                 return False
             if not flt.colors_match(colors):
                 return False
@@ -677,6 +743,25 @@ class BoardView:
         ):
             return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
+
+    def has_keyword(self, pid: str, keyword: str, *, printed: bool = False) -> bool:
+        """True when the permanent has the keyword (lower case, 'defender'): its rules text's, unless an
+        effect took its text's abilities (CR 305.7; ``printed``: as written, what a type-changing effect's
+        own filter reads while layer 4 is worked out). A grant of a keyword is not read
+        (:func:`~planner.rules.amounts.keyword_grant_gap` reports the abilities that count one).
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "w", "name": "Wall", "type_line": "Creature — Wall", "oracle": "Defender",
+        ...      "controller": "me"},
+        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> view.has_keyword("w", "defender"), view.has_keyword("e", "defender")
+        (True, False)
+        """
+        if keyword not in self.parsed[pid].keywords:
+            return False
+        return printed or not self.lost_text_abilities(pid)
 
     def colors(self, pid: str) -> ManaTypes:
         """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects

@@ -91,6 +91,7 @@ class Trigger:
     additional: bool = False
     subject: str = ""
     while_monarch: bool = False
+    damage: int = 0  # ', and ~ deals N damage to them' (to the player who tapped, as it resolves)
 
     def text(self) -> str:
         """The sentence in canonical wording."""
@@ -104,7 +105,8 @@ class Trigger:
             opening = f"Whenever {self.tapped.words()}"
         if self.while_monarch:
             opening += " while you're the monarch"
-        return f"{opening}, {self.adder} {more}{output_text(self.output)}."
+        hurts = f", and ~ deals {self.damage} damage to them" if self.damage else ""
+        return f"{opening}, {self.adder} {more}{output_text(self.output)}{hurts}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,14 @@ class WithCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class OrType:
+    """'a black or artifact creature': of one of the noun's colors, or else of one of these types ('a black
+    or red creature': none, of either color)."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class WithKeyword:
     """'with flying', 'with defender'."""
 
@@ -119,6 +127,7 @@ Quality = (
     WithPower
     | WithCounter
     | WithKeyword
+    | OrType
     | WithManaValue
     | WithWatermark
     | WithSymbolInCost
@@ -139,6 +148,8 @@ def _quality(quality: Quality) -> str:
         return f"with {quality.symbol} in their mana costs"
     if isinstance(quality, WithoutSymbolInCost):
         return f"without {quality.symbol} in their mana costs"
+    if isinstance(quality, OrType):  # pragma: no cover (written beside the colors by Noun.words)
+        return ""
     return f"with {quality.keyword}"
 
 
@@ -194,7 +205,12 @@ class Noun:
             words.append("tapped")
         if self.attacking:
             words.append("attacking")
-        words += [COLOR_NAMES[letter] for letter in self.colors]
+        either = [t.lower() if t in _CARD_TYPE_WORDS else t for q in self.qualities if isinstance(q, OrType)
+                  for t in q.types]  # fmt: skip
+        colors = [COLOR_NAMES[letter] for letter in self.colors]
+        if any(isinstance(q, OrType) for q in self.qualities):
+            colors = [" or ".join(colors + either)]
+        words += colors
         if self.colorless:
             words.append("colorless")
         if self.colored:
@@ -218,7 +234,7 @@ class Noun:
             words.append("with the same name as the exiled card")
         elif self.named and self.named != ITS_NAME:
             words += ["named", self.named]
-        words += [_quality(q) for q in self.qualities]
+        words += [_quality(q) for q in self.qualities if not isinstance(q, OrType)]
         if self.zone == "exile":
             words.append("from exile")
         elif self.zone:
