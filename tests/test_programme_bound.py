@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from benchmarks.bench_big import random_big_question
 from benchmarks.boards import random_question
 from models.board import Board
 from models.cost import PaymentTarget
@@ -151,7 +152,8 @@ def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
     monkeypatch.setattr(_Programme, "_walk", walking)
     assert solve_fast(problem) is None
     assert walked[-1] == (True, 0)  # declined by the walk, before the programme took a move
-    # run as before, the programme declines too (past its limits), having taken its moves
+    # run as before, the programme declines too (past its limits: its states, within a group), having taken
+    # its moves
     taken: list[int] = []
     solve = _Programme.solve
 
@@ -164,4 +166,46 @@ def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
     monkeypatch.setattr(_Programme, "_surely_too_long", lambda *_args, **_kwargs: False)
     monkeypatch.setattr(_Programme, "solve", running)
     assert solve_fast(problem) is None
-    assert taken[-1] > programme._MAX_MOVES
+    assert taken[-1] > 0
+
+
+def test_a_bounded_run_declines_within_the_group_that_passes_its_states() -> None:
+    # bench_big's random question 3 of seed 3 ({1102}{G}, 1,000 permanents): the greedy has too many choices,
+    # so a plain run (sources that just tap) bounds a run with the rest. The plain run's mana still needed
+    # stays within the slack of what the board makes, so it is not walked; the bounded run's states pass
+    # the limit within a group of Signets, where it declines, as the group's end would (issue 41: it took
+    # 340,000 moves, past its limit of moves, where it now takes under 60,000)
+    rng = random.Random(3)
+    data, cost = [random_big_question(rng) for _ in range(4)][3]
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    runs: list[tuple[bool, bool, bool, int]] = []  # (plain, bounded, declined, moves after) per run
+    walks: list[bool | None] = []
+    solve, walk = _Programme.solve, _Programme._walk
+
+    def solving(
+        self: _Programme,
+        skipped: frozenset[int],
+        limit: int | None = None,
+        *,
+        plain: bool = False,
+        beyond: bool = False,
+    ) -> _Taps | None:
+        declined = True
+        try:
+            found = solve(self, skipped, limit, plain=plain, beyond=beyond)
+            declined = False
+            return found
+        finally:
+            runs.append((plain, limit is not None, declined, self.search.moves))
+
+    def walking(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
+        walks.append(walk(self, skipped, plain=plain, beyond=beyond))
+        return walks[-1]
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(_Programme, "solve", solving)
+        patched.setattr(_Programme, "_walk", walking)
+        assert solve_fast(problem) is None
+    assert walks == []
+    assert [run[:3] for run in runs] == [(True, False, False), (False, True, True)]
+    assert runs[-1][3] < programme._MAX_MOVES

@@ -71,6 +71,14 @@ def _same_structure(live: replay._LiveState) -> None:
     assert [kept.player(p.id) for p in kept.board.players] == list(shape.players)
 
 
+def _same_board(live: replay._LiveState, walked: replay.PlanState) -> None:
+    """The state's view shows the permanents of the board the walk has reached, in order, as they are now,
+    and its board finds each by its id (its index of permanents is the board's, after each removal)."""
+    board = live.view.board
+    assert [live.view.permanent(p.id) for p in board.permanents] == list(walked.board.permanents)
+    assert all(board.permanent(p.id) is p for p in board.permanents)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_sets_a_replay_reads_are_the_boards_at_each_step(seed: int) -> None:
     rng = random.Random(seed)
@@ -86,6 +94,7 @@ def test_the_sets_a_replay_reads_are_the_boards_at_each_step(seed: int) -> None:
                 if index >= first_read:
                     assert _sets_read(live) == could_produce_of(live._board())
                     _same_structure(live)
+                    _same_board(live, walked)
                     checked_after_removals += bool(live.sacrificed)
                 steps = list(replay.legal_steps(walked))
                 if not steps:

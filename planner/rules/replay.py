@@ -606,9 +606,11 @@ def _without(view: BoardView, pid: str, players: tuple[Player, ...] | None = Non
     """A view of the board ``view`` shows now (its statuses included) without ``pid``, reusing what
     ``view`` worked out where it can (:meth:`BoardView.without`), its own (changed in place by a replay); its
     board's players are ``players``, or those the board of ``view`` was built with."""
-    permanents = tuple(view.permanent(p.id) for p in view.board.permanents if p.id != pid)
-    board = replace(view.board, permanents=permanents, players=players or view.board.players)
-    return view.without(pid, board) or view_of(board).rebind(board)
+    remaining = view.permanents_now()
+    del remaining[pid]
+    # (one copy of the view's dict, then C speed: a plan may sacrifice hundreds of 1,000 permanents)
+    board = view.board.with_remaining(players or view.board.players, remaining)
+    return view.without(pid, board, remaining) or view_of(board).rebind(board)
 
 
 def _paid_target(

@@ -135,13 +135,16 @@ class BoardView:
     ['{T}: Add {R}.']
     """
 
-    def __init__(self, board: Board, structure: Structure | None = None) -> None:
+    def __init__(
+        self, board: Board, structure: Structure | None = None, by_id: dict[str, Permanent] | None = None
+    ) -> None:
+        """``by_id``, when given, is ``board``'s permanents by id, in its order (a dict of its own)."""
         self.board = board
         #: what this view has worked out of its permanents' characteristics (:meth:`rebind` hands it on)
         self.structure = structure if structure is not None else Structure()
         #: the entries of the :class:`ViewTable` tables that are this view's own (they read its statuses)
         self.tables: dict[ViewTable[Any, Any], dict[Any, Any]] = {}
-        self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents}
+        self._by_id: dict[str, Permanent] = {p.id: p for p in board.permanents} if by_id is None else by_id
         #: the statuses (see :meth:`statuses`) once asked for, kept up to date by :meth:`update`, and where
         #: each permanent's is in the list
         self._statuses: list[tuple[str, bool, tuple[tuple[str, int], ...]]] | None = None
@@ -272,6 +275,21 @@ class BoardView:
             self._status_at = {p.id: number for number, p in enumerate(self.board.permanents)}
         return tuple(self._statuses)
 
+    def permanents_now(self) -> dict[str, Permanent]:
+        """The permanents on the view's board as they are now (their statuses put in place by
+        :meth:`update`), by id, in the board's order: a dict of the caller's own.
+
+        >>> from dataclasses import replace
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> view = BoardView(board)
+        >>> view.update(replace(view.permanent("f"), tapped=True))
+        >>> view.permanents_now()["f"].tapped, board.permanent("f").tapped
+        (True, False)
+        """
+        return dict(self._by_id)  # (updates replace values in place: the keys keep the board's order)
+
     def has(self, pid: str) -> bool:
         """True when the permanent is on this view's board."""
         return pid in self._by_id
@@ -301,7 +319,7 @@ class BoardView:
                 permanent.counters,
             )
 
-    def without(self, pid: str, board: Board) -> BoardView | None:
+    def without(self, pid: str, board: Board, by_id: dict[str, Permanent] | None = None) -> BoardView | None:
         """A view of ``board``, this view's board without ``pid`` (sacrificed mid-plan), reusing what was
         worked out here; None when that can't be reused: ``pid`` is a source of effects or one that a
         condition of an effect counts, or a land-type effect is in force (whose dependencies may read it).
@@ -326,13 +344,13 @@ class BoardView:
             # an ability set aside for what another permanent does (a cost that fills the graveyard whose
             # colors it reads: Corrupted Grafstone beside Ashnod's Altar) may be usable once that one is gone
             return None
-        return self.rebind(board)
+        return self.rebind(board, by_id)
 
-    def rebind(self, board: Board) -> BoardView:
+    def rebind(self, board: Board, by_id: dict[str, Permanent] | None = None) -> BoardView:
         """A view of ``board``, which must differ from this view's only in what no characteristic reads
         (tapped flags, counters, abilities activated this turn, life totals, pools), reusing everything
-        already worked out here."""
-        return BoardView(board, self.structure.handed_on())
+        already worked out here (``by_id``: see :class:`BoardView`)."""
+        return BoardView(board, self.structure.handed_on(), by_id)
 
     def path(self, pid: str) -> str:
         """The JSON path of a permanent in the board file, e.g. ``permanents[3]``."""

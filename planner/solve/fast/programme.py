@@ -200,6 +200,9 @@ class _Programme:
             each, after = reach[index]
             ceiling = after + each * len(members)
             merged = dict(frontier)
+            # the states merged so far that the group's end keeps (those within what the later uses can make):
+            # merged only grows, so once they pass the limit the group ends past it too, and declines
+            kept = sum(1 for state in frontier if state[width] <= after)
             current = frontier
             room = self.room[index] if special else None
             # the state after each move, one table per option (looked up by the state alone)
@@ -242,8 +245,13 @@ class _Programme:
                     break
                 for state, entry in step.items():
                     known = merged.get(state)
-                    if known is None or entry[0] < known[0]:
+                    if known is None:
                         merged[state] = entry
+                        kept += state[width] <= after
+                    elif entry[0] < known[0]:
+                        merged[state] = entry
+                if kept > _MAX_STATES:
+                    raise _DeclinedError  # (what the group's end would do: see ``kept``)
                 current = step
             # (the states still needing more than the uses after it can make go: looked for at C speed first,
             # as most groups leave none)
@@ -271,17 +279,29 @@ class _Programme:
             taps.append((member, option))
         return tuple(taps)
 
-    def _surely_short(self, skipped: frozenset[int]) -> bool:
-        """True when the mana still needed, one part of a state, takes so few values that the programme
-        rarely passes its limits, and :meth:`_walk` is not worth its cost: each value lies between the least
-        of the start, 0 and the specials' floors, and the start raised by what every special member could
-        take more than it makes, and at most that many values times the uses are counted (every group, those
-        a plain run passes by too). A guide to when to walk, never a reason to decline (the other parts of
-        a state are not counted: the programme may still pass its limits, and then declines itself)."""
-        start = self.start[len(self.types)]
+    def _surely_short(self, skipped: frozenset[int], *, plain: bool) -> bool:
+        """True when the states take so few values that the programme rarely passes its limits, and
+        :meth:`_walk` is not worth its cost; at most that many values times the uses are counted (every
+        group, those a plain run passes by too). A guide to when to walk, never a reason to decline (the
+        programme may still pass its limits, and then declines itself).
+
+        The mana still needed, one part of a state, lies between the least of the start, 0 and the specials'
+        floors, and the start raised by what every special member could take more than it makes (the other
+        parts are not counted). Where no special is used (a plain run, or none on the board), each state is
+        counted, and fewer: the mana still needed lies, at any point of the run, between the start less what
+        the uses before it can make and what the uses after it can make (a state needing more is dropped), a
+        span of the slack (what all the uses make, less the start) and one; each open type between 0 and its
+        start; the feeding part one of two."""
+        width = len(self.types)
+        start = self.start[width]
         floor, raised, uses = self._spans(skipped)
         states: int = start + raised - min(start, 0, floor) + 1
         budget: int = _MAX_MOVES - self.search.moves
+        if plain or not self.search.special:
+            made, uses = self._made_and_used(skipped, plain=plain)
+            typed = math.prod(max(part, 0) + 1 for part in self.start[:width])
+            # (the start, and then states fed by some use: feeding's other value)
+            states = min(states, (max(made - start, 0) + 1) * typed + 1)
         return states <= _MAX_STATES and uses * states <= budget
 
     def _spans(self, skipped: frozenset[int]) -> tuple[int, int, int]:
@@ -342,6 +362,23 @@ class _Programme:
         self.tables.reaches[key] = reach
         return reach
 
+    def _made_and_used(self, skipped: frozenset[int], *, plain: bool) -> tuple[int, int]:
+        """What all the uses of a run lower the mana still needed by at most, together (:meth:`_reach` at the
+        first group the run uses), and the uses of the groups that are not specials (members times
+        options)."""
+        reach = self._reach(skipped, plain=plain)
+        groups = self.search.groups
+        made, uses = 0, 0
+        for index in self.order:
+            if index not in reach or groups[index].members[0].special:
+                continue
+            members = len(groups[index].members) - (index in skipped)
+            if not made:
+                each, after = reach[index]
+                made = after + each * members
+            uses += members * len(self.options[index])
+        return made, uses
+
     def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
         """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
         :data:`_MAX_STATES`) and decline: decided before the programme runs, at a small part of its cost
@@ -350,7 +387,9 @@ class _Programme:
         Without a bound nothing is pruned by value, so the states the programme holds depend on the states
         alone, never on their values: :meth:`_walk` follows them and counts what :meth:`solve` counts. When
         the mana still needed can take few values (:meth:`_surely_short`), the walk is not worth its cost."""
-        return not self._surely_short(skipped) and self._walk(skipped, plain=plain, beyond=beyond) is True
+        if self._surely_short(skipped, plain=plain):
+            return False
+        return self._walk(skipped, plain=plain, beyond=beyond) is True
 
     def _walk(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
         """Whether :meth:`solve` without a bound passes its limits (True) or not (False), by following its
