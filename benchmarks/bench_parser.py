@@ -114,7 +114,7 @@ from models.cost import PaymentTarget
 from models.oracle import PARSER_VERSION
 from models.oracle.parsed import PRIORITY_UNTAP
 from planner.api import could_produce, pay
-from planner.rules.view import TextWarning
+from planner.rules.records import TextWarning, WarningKind
 
 __all__ = [
     "DEFAULT_FILE",
@@ -436,7 +436,7 @@ def warning_family(warning: TextWarning, name: str) -> tuple[str, str]:
     >>> warning_family(TextWarning("face", "...", "permanents[0].choices.imprinted: not given"), "Lens")
     ('board', 'not used (permanents[N].choices.imprinted: not given)')
     """
-    if not warning.reason or warning.unread:
+    if warning.kind is WarningKind.UNSUPPORTED:
         return "short", "unread: " + sentence_shape(warning.sentence, name)
     family = f"not used ({_shape(warning.reason, name)})"
     if _RULES_SET_ASIDE.match(warning.reason):

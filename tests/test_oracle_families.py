@@ -16,6 +16,7 @@ from models.cost import PaymentTarget
 from models.mana_effects import NotPaymentKind
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay, text_warnings
+from planner.rules.records import WarningKind
 
 
 def board(*permanents: dict[str, Any]) -> Board:
@@ -426,7 +427,8 @@ def test_a_permission_for_one_exiled_card_is_an_assumption_the_answer_names() ->
     exiled = pay(b, from_exile)
     assert exiled.payable  # (the Forest's {G} spent as though it were {U})
     (assumption,) = exiled.warnings
-    assert assumption.permanent == "g" and assumption.assumed and "taken to be" in assumption.reason
+    assert assumption.permanent == "g" and assumption.kind is WarningKind.ASSUMED
+    assert "taken to be" in assumption.reason and not assumption.refused_by_strict
     from_hand = pay(b, PaymentTarget.of("{U}"))
     assert not from_hand.payable and from_hand.warnings == ()
 

@@ -32,6 +32,7 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from models.oracle.parsed import PRIORITY_UNTAP
 from planner.api import could_produce, max_x, pay, spell_text_warnings, text_warnings
+from planner.rules.records import WarningKind
 
 #: 'Sacrifice a black or artifact creature' with an amount of the sacrificed creature's mana value.
 ADNATE: dict[str, Any] = {
@@ -283,6 +284,7 @@ def test_an_untap_that_is_no_mana_ability_is_warned_where_it_could_matter() -> N
         PRIORITY_UNTAP,
     )
     assert "CR 601.2g" in str(warning) and "not planned while paying" in str(warning)
+    assert warning.kind is WarningKind.NOT_PLANNED and not warning.refused_by_strict  # (read, by the rules)
     assert [s.read_as for s in parse_oracle(LODGE["oracle"]).sentences] == ["mana_ability", "ignored"]
     # a Key whose controller has no mana ability that taps: nothing it could untap makes mana again
     assert not text_warnings(make_board([mine("k", KEY)], opponent=False))
@@ -298,7 +300,7 @@ def test_a_fact_of_the_turn_no_board_records_is_named_in_the_warning() -> None:
         text="This spell costs {1} less to cast for each creature that attacked this turn.",
     )
     (warning,) = spell_text_warnings(frenzy)
-    assert warning.unread and "which creatures attacked this turn" in warning.reason
+    assert warning.kind is WarningKind.UNSUPPORTED and "which creatures attacked this turn" in warning.reason
     assert "no board field records" in str(warning)
     (sentence,) = parse_oracle(
         "This spell costs {2} less to cast for each other artifact or creature you've sacrificed this turn."

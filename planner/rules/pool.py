@@ -19,7 +19,7 @@ from models.mana import TYPE_ORDER, ManaType, ManaTypes
 from models.mana_effects import SpendAsThough, UnspentManaEffect, UnspentMode
 from models.oracle import parse_restriction
 from planner.rules.production import ManaTag
-from planner.rules.records import TextWarning
+from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -235,7 +235,7 @@ def one_card_assumptions(view: BoardView, player: str, target: PaymentTarget) ->
     ()
     """
     return tuple(
-        TextWarning(sourced.source, effect.text, _ONE_CARD, assumed=True)
+        TextWarning(sourced.source, effect.text, _ONE_CARD, WarningKind.ASSUMED)
         for sourced in view.effects_of(SpendAsThough)
         if isinstance(effect := sourced.effect, SpendAsThough)
         and effect.one_card

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from models.abilities import ManaAbility
@@ -15,13 +16,20 @@ from models.mana import ManaTypes
 from models.mana_effects import StaticEffect
 from models.oracle import ParsedText
 from models.oracle.classify import unrecorded_fact
-from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["Characteristics", "SourcedEffect", "Structure", "TextWarning", "ViewTable", "unread_warning"]
+__all__ = [
+    "Characteristics",
+    "SourcedEffect",
+    "Structure",
+    "TextWarning",
+    "ViewTable",
+    "WarningKind",
+    "unread_warning",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,40 +51,67 @@ class Characteristics:
     haste: bool
 
 
+class WarningKind(Enum):
+    """What a warning says of its text, as its answer reads: ``--strict`` refuses the first two (text the
+    planner does not follow), and lets the others pass (the text is followed as the rules and the board
+    allow)."""
+
+    #: text the parser did not understand, or read and found reading a fact no board records
+    UNSUPPORTED = "unsupported text ignored"
+    #: a mana ability (or an effect) read and set aside: a part of it the planner does not execute
+    NOT_USED = "mana ability not used"
+    #: text reading a choice the permanent never made: used, and its mana of that choice is no mana (CR 106.5)
+    UNDEFINED = "reads a choice never made"
+    #: text used on an assumption the board can't settle
+    ASSUMED = "used on an assumption"
+    #: an ability that is no mana ability, which a payment never activates (CR 601.2g)
+    NOT_PLANNED = "not planned while paying"
+
+    @property
+    def refused_by_strict(self) -> bool:
+        """True for the kinds ``--strict`` makes an error."""
+        return self in (WarningKind.UNSUPPORTED, WarningKind.NOT_USED)
+
+
 @dataclass(frozen=True, slots=True)
 class TextWarning:
-    """Text on a permanent that the parser did not understand: reported, never silently dropped; or, with
-    ``undefined``, text that reads a choice the permanent never made (a copy of Coldsteel Heart): it is used,
-    and what it reads of the choice is undefined, so its mana is no mana (CR 106.5). That is no bad input and
-    no unsupported text: ``--strict`` lets it pass. With ``assumed``, text used on an assumption the board
-    can't settle (``reason`` says which); ``--strict`` lets it pass too.
+    """Text on a permanent that the planner reports rather than follow in full, never dropped in silence:
+    its ``kind`` (:class:`WarningKind`; by default, text not understood, or with a ``reason`` a mana ability
+    set aside for that reason) and why.
 
-    >>> print(TextWarning("h", "{T}: Add one mana of the chosen color.", "choices.color: none", True))
+    >>> print(TextWarning("x", "{T}: Add mana of a strange sort."))
+    x: unsupported text ignored: '{T}: Add mana of a strange sort.'
+    >>> print(TextWarning("h", "{T}: Add one mana of the chosen color.", "choices.color: none",
+    ...     WarningKind.UNDEFINED))
     h: reads a choice never made (choices.color: none): '{T}: Add one mana of the chosen color.'
-    >>> print(TextWarning("g", "You may spend mana as though ...", "the spell is that card", assumed=True))
-    g: used on an assumption (the spell is that card): 'You may spend mana as though ...'
+    >>> TextWarning("r", "{T}: Add {R}.", "a reason").kind
+    <WarningKind.NOT_USED: 'mana ability not used'>
     """
 
     permanent: str
     sentence: str
     reason: str = ""
-    undefined: bool = False
-    assumed: bool = False
-    #: text not read, for the ``reason`` given (a fact of the turn no board records: :func:`unread_warning`)
-    unread: bool = False
+    kind: WarningKind | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is None:
+            default = WarningKind.NOT_USED if self.reason else WarningKind.UNSUPPORTED
+            object.__setattr__(self, "kind", default)
+
+    @property
+    def undefined(self) -> bool:
+        """True for text reading a choice never made (:attr:`WarningKind.UNDEFINED`)."""
+        return self.kind is WarningKind.UNDEFINED
+
+    @property
+    def refused_by_strict(self) -> bool:
+        """True when ``--strict`` makes this warning an error (:attr:`WarningKind.refused_by_strict`)."""
+        return self.kind is not None and self.kind.refused_by_strict
 
     def __str__(self) -> str:
-        if self.assumed:
-            return f"{self.permanent}: used on an assumption ({self.reason}): {self.sentence!r}"
-        if self.undefined:
-            return f"{self.permanent}: reads a choice never made ({self.reason}): {self.sentence!r}"
-        if self.unread:
-            return f"{self.permanent}: unsupported text ignored ({self.reason}): {self.sentence!r}"
-        if self.reason == PRIORITY_UNTAP:  # (no mana ability: not planned, CR 601.2g)
-            return f"{self.permanent}: not planned while paying ({self.reason}): {self.sentence!r}"
-        if self.reason:
-            return f"{self.permanent}: mana ability not used ({self.reason}): {self.sentence!r}"
-        return f"{self.permanent}: unsupported text ignored: {self.sentence!r}"
+        label = (self.kind or WarningKind.UNSUPPORTED).value
+        reason = f" ({self.reason})" if self.reason else ""
+        return f"{self.permanent}: {label}{reason}: {self.sentence!r}"
 
 
 def unread_warning(permanent: str, sentence: str) -> TextWarning:
@@ -94,7 +129,7 @@ def unread_warning(permanent: str, sentence: str) -> TextWarning:
     return (
         TextWarning(permanent, sentence)
         if fact is None
-        else TextWarning(permanent, sentence, fact, unread=True)
+        else TextWarning(permanent, sentence, fact, WarningKind.UNSUPPORTED)
     )
 
 

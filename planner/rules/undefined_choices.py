@@ -18,7 +18,7 @@ from models.board import Choices
 from models.kept import per_card
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
 from planner.rules.executed import reads_chosen_type
-from planner.rules.records import TextWarning
+from planner.rules.records import TextWarning, WarningKind
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -62,14 +62,14 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
             for ability in view.mana_abilities(pid):  # (what the layers left and gave it)
                 reason = _undefined_in_ability(ability, missing)
                 if reason is not None:
-                    found.append(TextWarning(pid, ability.text, where + reason, True))
+                    found.append(TextWarning(pid, ability.text, where + reason, WarningKind.UNDEFINED))
         for effect in own.effects:
             if (
                 "color" in missing
                 and isinstance(effect, ManaTrigger)
                 and (effect.chosen_color or effect.adds.palette.kind is PaletteKind.CHOSEN_COLOR)
             ):
-                found.append(TextWarning(pid, effect.text, where + _NO_COLOR, True))
+                found.append(TextWarning(pid, effect.text, where + _NO_COLOR, WarningKind.UNDEFINED))
             elif (
                 "creature_type" in missing
                 and permanent.choices.card_type is None  # (Cloud Key chose a card type: the chosen type)
@@ -77,7 +77,7 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
                 and effect.spells.chosen_type
             ):
                 why = where + _NO_TYPE + "no spell is of that type"
-                found.append(TextWarning(pid, effect.text, why, True))
+                found.append(TextWarning(pid, effect.text, why, WarningKind.UNDEFINED))
     return tuple(found)
 
 

@@ -66,6 +66,7 @@ from planner.rules.records import (
     Structure,
     TextWarning,
     ViewTable,
+    WarningKind,
     unread_warning,
 )
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
@@ -204,7 +205,7 @@ class BoardView:
             p.controller for p in self.board.permanents if any(a.cost.tap for a in self.mana_abilities(p.id))
         }
         return tuple(
-            TextWarning(p.id, text, PRIORITY_UNTAP)
+            TextWarning(p.id, text, PRIORITY_UNTAP, WarningKind.NOT_PLANNED)
             for p, text in found
             if p.controller in tappers and not self.lost_text_abilities(p.id)
         )

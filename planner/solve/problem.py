@@ -200,7 +200,7 @@ class BoardAnalysis:
         ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
         self.view.check_activated_this_turn()
         warnings = self.warnings
-        unsupported = [w for w in warnings if not w.undefined]  # (a choice never made is no bad input)
+        unsupported = [w for w in warnings if w.refused_by_strict]  # (a choice never made is no bad input)
         if strict and unsupported:
             first = unsupported[0]
             what = f"not used ({first.reason})" if first.reason else "unsupported text"
