@@ -16,6 +16,7 @@ from models.errors import BoardError, InputError
 from models.limits import checked_name, shortened
 from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs
+from models.oracle.defining import defined_types
 from models.oracle.spent_riders import spent_riders
 
 __all__ = ["find_spell", "spell_target"]
@@ -71,7 +72,7 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     keywords = read_card(card.oracle, card.name, card.type_line).keywords
     return PaymentTarget(
         cost=paid,
-        type_line=card.type_line,
+        type_line=defined_types(card.type_line, keywords),
         colors=card.colors,
         name=card.name,
         convoke="convoke" in keywords,

@@ -169,6 +169,8 @@ def _kinds() -> dict[str, str]:
 #: Every subtype in its canonical spelling (``Elf``, ``Urza's``, ``Power-Plant``, ``Time Lord``) → its kind,
 #: one of :data:`SUBTYPE_KINDS`.
 SUBTYPES: Mapping[str, str] = MappingProxyType(_kinds())
+#: Every creature type (CR 205.3m, with those printed off the rules' list): what changeling makes an object.
+CREATURE_TYPES: tuple[str, ...] = tuple(word for word, kind in SUBTYPES.items() if kind == "creature")
 
 #: The planar types (CR 205.3n), apart from :data:`SUBTYPES`: a plane is never on the battlefield, and these
 #: include everyday words (``Time``, ``Moon``, ``Earth``) and ``Spacecraft``, also an artifact type.

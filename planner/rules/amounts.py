@@ -50,7 +50,8 @@ from models.board import Board, Card, Permanent, Player
 from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
-from models.oracle import parse_oracle
+from models.oracle import parse_oracle, read_card
+from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.costs import collects_evidence
@@ -166,7 +167,7 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     ...  for card in (knight, "Llanowar Elves", "Elves of Deep Shadow")]
     [True, False, False]
     """
-    line = card.type_line
+    line = defined_types(card.type_line, read_card(card.oracle, card.name, card.type_line).keywords)
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
     if flt.any_types and not any(line.is_a(word) for word in flt.any_types):

@@ -20,6 +20,7 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import needs_imprinted
+from models.oracle.defining import defined_types
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect
 
@@ -118,7 +119,7 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
         for e in view.parsed[p.id].effects
         if isinstance(e, TypeChange) and in_force(e, p)
     ]
-    types = {p.id: p.type_line for p in view.board.permanents}
+    types = {p.id: defined_types(p.type_line, view.parsed[p.id].keywords) for p in view.board.permanents}
     lost: frozenset[str] = frozenset()
     remaining = list(range(len(candidates)))  # (the effects by their position among the candidates)
     # what each effect applies to now, kept up to date as effects apply (see _updated)
