@@ -174,6 +174,8 @@ class TypeChange:
     #: ``land_types`` empty until the board's choice fills it in (``choices.basic_land_type``)
     chosen: bool = False
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
+    #: subtypes added (never set) to whatever the filter matches: every creature type (Maskwood Nexus)
+    subtypes: tuple[str, ...] = ()
     #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
     while_counter: str = ""
     #: 'Enchanted permanent is a Treasure artifact with "..." and it loses all other abilities' (Minimus

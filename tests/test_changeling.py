@@ -66,3 +66,22 @@ def test_a_changeling_spell_is_an_elf_spell() -> None:
     assert pay(board, spell).payable
     plain = replace(spell, type_line=TypeLine.parse("Creature — Shapeshifter"))
     assert not pay(board, plain).payable
+
+
+#: Maskwood Nexus's kind (made up): every creature its controller controls is every creature type.
+EVERY_TYPE_NEXUS: dict[str, Any] = {
+    "name": "Test Nexus",
+    "type_line": "Artifact",
+    "oracle": "Creatures you control are every creature type.",
+}
+
+
+def test_creatures_that_are_every_creature_type_are_elves() -> None:
+    """With the Nexus, the Priest counts itself and a Bear (a creature you control), not an opponent's Bear:
+    {G}{G}; without it, only itself."""
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "oracle": "", "mana_cost": "{1}{G}"}
+    theirs = {**mine("o", bear), "controller": "opp"}
+    board = make_board([mine("p", ELF_PRIEST), mine("b", bear), mine("n", EVERY_TYPE_NEXUS), theirs])
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert largest_x(board) == 2 and not text_warnings(board)
+    assert largest_x(make_board([mine("p", ELF_PRIEST), mine("b", bear), theirs])) == 1

@@ -207,6 +207,11 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         return TypeChange(
             sentence, only_filter(reading.subject), (), True, card_types=added, while_counter=_while(reading)
         )
+    if reading.which is s.TypeSet.EVERY_CREATURE_TYPE:
+        affected = only_filter(reading.subject)
+        return TypeChange(
+            sentence, affected, (), True, subtypes=lexicon.CREATURE_TYPES, while_counter=_while(reading)
+        )
     if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
         return None
     affected = only_filter(reading.subject)

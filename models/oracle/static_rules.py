@@ -223,6 +223,9 @@ class StaticRules(Transformer[Token, Any]):
         which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
+    def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True)
+
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
             raise ValueError("'the chosen <supertype> land type'")

@@ -156,9 +156,9 @@ def _updated(
     assert isinstance(effect, TypeChange)
     now = set(was)
     for pid in changed:
-        if (effect.card_types or effect.sets_types or types[pid].is_a("Land")) and view.matches(
-            effect.affected, pid, sourced.source, types
-        ):
+        if (
+            effect.card_types or effect.subtypes or effect.sets_types or types[pid].is_a("Land")
+        ) and view.matches(effect.affected, pid, sourced.source, types):
             now.add(pid)
         else:
             now.discard(pid)
@@ -202,7 +202,7 @@ def _affected_by(
     return frozenset(
         p.id
         for p in view.board.permanents
-        if (effect.card_types or effect.sets_types or types[p.id].is_a("Land"))
+        if (effect.card_types or effect.subtypes or effect.sets_types or types[p.id].is_a("Land"))
         and view.matches(effect.affected, p.id, sourced.source, types)
     )
 
@@ -234,6 +234,11 @@ def _apply_type_change(
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
                 new_types[pid] = replace(line, card_types=(*line.card_types, *added))
+            continue
+        if effect.subtypes:  # (every creature type: added, CR 205.3m)
+            new_types[pid] = line.with_subtypes(
+                (*line.subtypes, *(t for t in effect.subtypes if t not in line.subtypes))
+            )
             continue
         if effect.adds:
             subtypes = (*line.subtypes, *(t for t in effect.land_types if t not in line.subtypes))
