@@ -242,6 +242,10 @@ def _effect_summary(effect: StaticEffect) -> str:
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes, its other abilities lost"
         return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
+    if isinstance(effect, TypeChange) and effect.subtypes:
+        return f"{_each(effect.affected)} is also every creature type"
+    if isinstance(effect, TypeChange) and effect.card_types:
+        return f"{_each(effect.affected)} is also {with_article(' and '.join(effect.card_types).lower())}"
     if isinstance(effect, TypeChange):
         types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"
