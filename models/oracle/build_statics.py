@@ -262,23 +262,18 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
     generic = reading.symbols[1:-1]
     if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
-    if reading.what.nouns[-1].zone == "party":
-        # 'for each creature in your party' (Tazri, Beacon of Unity; CR 700.8): counted on its caster's
-        # creatures as the total cost is locked in
-        if reading.what != r.Nouns((r.Noun(types=("Creature",), zone="party"),)):
+    zone = reading.what.nouns[-1].zone
+    if zone in ("party", "graveyard"):
+        # 'for each creature in your party' (Tazri, Beacon of Unity; CR 700.8) counts its caster's creatures,
+        # 'for each instant and sorcery card in your graveyard' (Cryptic Serpent) its caster's graveyard, as
+        # the total cost is locked in (CR 601.2f)
+        if zone == "party" and reading.what != r.Nouns((r.Noun(types=("Creature",), zone="party"),)):
             raise UnreadError("a count of a party's other than its creatures")
-        return CostModifier(
-            text=sentence,
-            who=Who.YOU,
-            spells=ObjectFilter(),
-            colors=ManaTypes(),
-            generic_delta=int(generic) * (1 if reading.more else -1),
-            own=True,
-            amount=Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",))),
+        counted_amount = (
+            Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",)))
+            if zone == "party"
+            else Amount(kind=AmountKind.GRAVEYARD, filter=_graveyard_cards(reading.what))
         )
-    if reading.what.nouns[-1].zone == "graveyard":
-        # 'for each instant and sorcery card in your graveyard' (Cryptic Serpent): counted in its caster's
-        # graveyard as the total cost is locked in (CR 601.2f)
         return CostModifier(
             text=sentence,
             who=Who.YOU,
@@ -286,7 +281,7 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
             colors=ManaTypes(),
             generic_delta=int(generic) * (1 if reading.more else -1),
             own=True,
-            amount=Amount(kind=AmountKind.GRAVEYARD, filter=_graveyard_cards(reading.what)),
+            amount=counted_amount,
         )
     counted = only_filter(reading.what)
     if counted.controller is not Who.YOU:
