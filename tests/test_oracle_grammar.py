@@ -583,6 +583,7 @@ STATIC_SENTENCES = [
     'Lands you control have "{T}: Add one mana of any color."',
     'Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any color," and it '
     "loses all other abilities.",
+    "Enchanted permanent is a colorless Forest land.",
     'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',
     'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."',
     "~ has flying and indestructible as long as you have six or more unspent mana.",

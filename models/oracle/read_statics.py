@@ -17,7 +17,7 @@ from models.abilities import (
     Who,
 )
 from models.cost import PaymentKind
-from models.mana import ALL_COLORS, ALL_TYPES
+from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     ActivationBan,
     ColorChange,
@@ -55,7 +55,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
-from models.types import CARD_TYPES, SUPERTYPES, TypeLine
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
@@ -234,6 +234,8 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
             return _grants(reading, sentence)
         if isinstance(reading, s.BecomesWithOnly):
             return _becomes_with_only(reading, sentence)
+        if isinstance(reading, s.BecomesColorless):
+            return _becomes_colorless(reading, sentence)
         if isinstance(reading, s.PowerChangeReading) and reading.ability:
             # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
             if not isinstance(reading.subject, Nouns):
@@ -302,6 +304,31 @@ def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[Stati
         raise UnreadError(sentence)  # (an Aura's only: what else loses its abilities is not followed)
     sets = TypeLine(card_types=card_types, subtypes=subtypes)
     return (TypeChange(sentence, grant.affected, (), False, sets_types=sets), grant)
+
+
+def _becomes_colorless(reading: s.BecomesColorless, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Enchanted permanent is a colorless Forest land' (Song of the Dryads): its card types and subtypes set
+    (layer 4, its supertypes kept), so a land type set takes the abilities of its rules text away and gives
+    the land type's own (CR 305.7), and it is colorless (layer 5); for the permanent an Aura is attached to.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted permanent is a colorless Forest land"
+    >>> change, colors = _becomes_colorless(parse_static(text), text + ".")
+    >>> str(change.sets_types), str(colors.colors), colors.adds
+    ('Land — Forest', '', False)
+    """
+    card_types = tuple(t for t in reading.types if t in CARD_TYPES)
+    subtypes = tuple(t for t in reading.types if t not in CARD_TYPES)
+    affected = object_filters(reading.what)
+    if card_types != ("Land",) or not all(t in BASIC_LAND_TYPES for t in subtypes) or not subtypes:
+        raise UnreadError(f"the types {' '.join(reading.types)!r}")  # (a land of basic land types only)
+    if len(affected) != 1 or not affected[0].attached:
+        raise UnreadError(sentence)  # (an Aura's only)
+    sets = TypeLine(card_types=card_types, subtypes=subtypes)
+    return (
+        TypeChange(sentence, affected[0], (), False, sets_types=sets),
+        ColorChange(sentence, affected[0], ManaTypes(), False),
+    )
 
 
 def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:

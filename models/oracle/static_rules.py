@@ -17,6 +17,7 @@ from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     ActivationBanReading,
+    BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
     ChooseAsEnters,
@@ -282,6 +283,13 @@ class StaticRules(Transformer[Token, Any]):
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
         return BecomesWithOnly(what, types, quoted)
+
+    def becomes_colorless(self, what: Subject, *parts: Any) -> BecomesColorless:
+        if not isinstance(what, Nouns):
+            raise UnreadError("a card itself that is a colorless type")
+        return BecomesColorless(
+            what, tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        )
 
     def grant_while(self, *parts: Any) -> GrantReading:
         what = next(part for part in parts if isinstance(part, Nouns))

@@ -23,6 +23,7 @@ from models.types import CARD_TYPES
 __all__ = [
     "AbilitiesCostReading",
     "ActivationBanReading",
+    "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
     "ChooseAsEnters",
@@ -183,6 +184,16 @@ class BecomesWithOnly:
     what: Nouns
     types: tuple[str, ...]
     ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesColorless:
+    """'<objects> is a colorless <types>' (Song of the Dryads' 'a colorless Forest land'): its card types and
+    subtypes are ``types`` (layer 4, its supertypes kept; a land's subtypes set take the abilities of its
+    rules text away, CR 305.7) and it is colorless (layer 5)."""
+
+    what: Nouns
+    types: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +443,7 @@ class ResultEffects:
 StaticSentence = (
     TypeChangeReading
     | BecomesWithOnly
+    | BecomesColorless
     | ColorChangeReading
     | PowerChangeReading
     | KeywordGrantReading
@@ -559,6 +571,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             article = "an" if words[:1].lower() in "aeiou" else "a"
             lost = "and it loses all other abilities"
             return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}," {lost}'
+        case BecomesColorless(what, types):
+            words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
+            return f"{_subject(what)} {_be(what)} a colorless {words}"
         case GrantReading(what, ability, condition):
             text = f'{_subject(what)} {"have" if _plural(what) else "has"} "{ability}"'
             return f"as long as {condition}, {text[0].lower()}{text[1:]}" if condition else text
