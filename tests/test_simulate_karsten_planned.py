@@ -20,7 +20,7 @@ from models.decklist import Deck, DeckCard, parse_deck
 from planner.sim.deck_tables import DeckTables
 from planner.sim.game import STARTING_LIFE
 from planner.sim.karsten import KarstenCastability
-from planner.sim.karsten_planned import KarstenPlanned
+from planner.sim.karsten_planned import KarstenPlanned, Position, _undominated
 from planner.sim.kinds import card_kinds
 from planner.sim.planned import planned_chunks, planned_counts
 from planner.sim.simulate import goldfish
@@ -250,3 +250,36 @@ def test_without_fetchlands_what_is_castable_stays_castable(deck: Deck, stops: b
             before = now
             stopped += turn < 7 and quickly == fast.everything
     assert stopped > 0 or not stops
+
+
+def test_the_grouped_comparison_keeps_what_comparing_every_pair_keeps() -> None:
+    # _undominated compares a position only with those of its group (the same cards, lands fetched, cost
+    # changers and cards in play that are not movable), each group sorted alone: the same positions as
+    # comparing each with every position kept before it (the exhaustive reference), on random sets of
+    # positions whose cards are shared out between play and hand, some kinds not movable
+    rng = random.Random(40)
+    dominated = 0
+    for _ in range(400):
+        movable = frozenset(k for k in range(5) if rng.random() < 0.6)
+        positions: set[Position] = set()
+        for _ in range(rng.randint(2, 14)):
+            cards = sorted(rng.choices(range(5), k=rng.randint(0, 5)))
+            shares: tuple[list[int], list[int], list[int]] = ([], [], [])
+            for card in cards:
+                shares[rng.randrange(3)].append(card)
+            lands, sources, hand = shares
+            positions.add(
+                (
+                    tuple(lands),
+                    tuple(sources),
+                    tuple(hand),
+                    rng.randint(18, 20),
+                    tuple(rng.choices([(), (0,)], weights=(3, 1))[0]),
+                    (),
+                    rng.randint(0, 1),
+                )
+            )
+        kept = _undominated(positions, movable)
+        assert kept == _undominated(positions, movable, exhaustive=True)
+        dominated += len(positions) - len(kept)
+    assert dominated > 100  # (the sets are not all of positions that no other dominates)

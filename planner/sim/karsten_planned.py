@@ -556,9 +556,10 @@ def _dominates(a: Position, b: Position, movable: frozenset[int]) -> bool:
 def _undominated(
     positions: set[Position], movable: frozenset[int], exhaustive: bool = False
 ) -> tuple[Position, ...]:
-    """The positions that no other one dominates (:func:`_dominates`), sorted. Only positions with the same
-    lands fetched, cost changers and cards (in play and in hand together) can dominate one another, so each
-    is compared only with those of its group (with every other kept, by :func:`_dominates`, when
+    """The positions that no other one dominates (:func:`_dominates`), sorted. Only positions of the same
+    :func:`_group_of` (the lands fetched, the cost changers, the cards in play and in hand together, and the
+    cards in play that are not :data:`movable`) can dominate one another, so each is compared only with
+    those of its group, which are sorted alone (with every other kept, by :func:`_dominates`, when
     ``exhaustive``: the reference).
 
     >>> forest = ((0,), (), (), 20, (), (), 0)
@@ -568,24 +569,41 @@ def _undominated(
     """
     if len(positions) < 2:
         return tuple(positions)
-    ordered = sorted(positions, key=lambda p: (-len(p[0]) - len(p[1]), -p[3], -p[6], p))
-    kept: list[Position] = []
     if exhaustive:
-        for position in ordered:
+        kept: list[Position] = []
+        for position in sorted(positions, key=_most_first):
             if not any(_dominates(other, position, movable) for other in kept):
                 kept.append(position)
         return tuple(sorted(kept))
-    groups: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[Position]] = {}
-    for position in ordered:
-        group = groups.setdefault(_cards_of(position), [])
-        if not any(_dominates_alike(other, position, movable) for other in group):
+    groups: dict[_Group, list[Position]] = {}
+    for position in positions:
+        group = groups.get(key := _group_of(position, movable))
+        if group is None:
+            groups[key] = [position]
+        else:
             group.append(position)
-            kept.append(position)
-    return tuple(sorted(kept))
+    kept = []
+    for group in groups.values():
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        chosen: list[Position] = []
+        for position in sorted(group, key=_most_first):
+            if not any(_dominates_alike(other, position, movable) for other in chosen):
+                chosen.append(position)
+        kept += chosen
+    kept.sort()
+    return tuple(kept)
+
+
+def _most_first(position: Position) -> tuple[int, int, int, Position]:
+    """The order in which :func:`_undominated` meets positions: the most cards in play, then the most life,
+    then the most Treasures first (a position is dominated only by one met before it)."""
+    return (-len(position[0]) - len(position[1]), -position[3], -position[6], position)
 
 
 def _dominates_alike(a: Position, b: Position, movable: frozenset[int]) -> bool:
-    """:func:`_dominates` of two positions of the same :func:`_cards_of`: what it checks of the lands
+    """:func:`_dominates` of two positions of the same :func:`_group_of`: what it checks of the lands
     fetched, the cost changers and the hand then holds already (the hand is the cards less those in play).
 
     >>> a, b = ((0,), (), (), 20, (), (), 0), ((), (), (0,), 20, (), (), 0)
@@ -601,14 +619,27 @@ def _dominates_alike(a: Position, b: Position, movable: frozenset[int]) -> bool:
     return extra_sources is not None and all(i in movable for i in extra_sources)
 
 
-def _cards_of(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """What a position that dominates ``position`` must share with it (:func:`_dominates`): the lands
-    fetched, the cost changers, and its cards in play and in hand together (sorted).
+#: What positions that can dominate one another share (:func:`_group_of`).
+_Group = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
-    >>> _cards_of(((3, 1), (5,), (1, 2), 20, (4,), (), 0))
-    ((4,), (), (1, 1, 2, 3, 5))
+
+def _group_of(position: Position, movable: frozenset[int]) -> _Group:
+    """What a position that dominates ``position`` must share with it (:func:`_dominates`): the lands
+    fetched, the cost changers, its cards in play and in hand together (sorted), and its lands and mana
+    permanents in play that are not of ``movable`` (what one has in play and the other not is movable, so
+    the rest in play is the same).
+
+    >>> _group_of(((3, 1), (5,), (1, 2), 20, (4,), (), 0), frozenset({1}))
+    ((4,), (), (1, 1, 2, 3, 5), (3,), (5,))
     """
-    return position[4], position[5], tuple(sorted((*position[0], *position[1], *position[2])))
+    lands, sources, hand = position[0], position[1], position[2]
+    return (
+        position[4],
+        position[5],
+        tuple(sorted((*lands, *sources, *hand))),
+        () if movable.issuperset(lands) else tuple([i for i in lands if i not in movable]),
+        () if movable.issuperset(sources) else tuple([i for i in sources if i not in movable]),
+    )
 
 
 def _land(kind: CardKind) -> LandProfile:
