@@ -89,6 +89,7 @@ best round's; then the CPU time of importing :mod:`models.oracle` alone.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import re
@@ -611,6 +612,9 @@ def usable_coverage(
     (1, {'': [1, 1, 1]}, [(1, 1)])
     """
     result = UsableCoverage()
+    # (the CP-SAT model's modules imported first: the first face paying it would spend a share of its time
+    # limit importing OR-Tools, which on a loaded machine ran out on that face alone)
+    importlib.import_module("planner.solve.cpsat")
     for done, mana_face in enumerate(faces, 1):
         found = usability(mana_face.face)
         name = mana_face.face.name
