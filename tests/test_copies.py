@@ -104,7 +104,8 @@ def test_the_copy_keeps_its_own_status() -> None:
     own, which the board gives)."""
     tapped = make_board([FOREST, _mirror(tapped=True, choices={"copied": "Forest"})])
     assert could(tapped) == {"f": "G", "v": "G"}  # (what it could make, CR 106.7, tapped or not)
-    assert pay(tapped, PaymentTarget.of("{G}{G}")).payable is False
+    unpaid = pay(tapped, PaymentTarget.of("{G}{G}"))
+    assert unpaid.payable is False and "Forest (v) is already tapped" in (unpaid.reason or "")
     mine = make_board([FOREST, _mirror(counters={"mining": 1}, choices={"copied": "Gemstone Mine"})])
     assert could(mine) == {"f": "G", "v": "WUBRG"}
     assert pay(mine, PaymentTarget.of("{G}{R}")).payable
@@ -166,6 +167,22 @@ def test_an_object_says_what_was_copied_and_exceptions_apply() -> None:
     assert result.payable and not result.warnings
     assert pay(board, PaymentTarget.of("{G}{G}{G}{G}{G}")).payable is False
     assert reference_search(board, PaymentTarget.of("{G}{G}{G}{G}")).payable
+
+
+def test_sakashimas_student_is_a_ninja_in_addition() -> None:
+    """Sakashima's Student (Oracle text from card data) that copied Llanowar Elves: "except it's a Ninja in
+    addition to its other creature types" adds the subtype."""
+    text = (
+        "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control to hand: Put this card onto the "
+        "battlefield from your hand tapped and attacking.)\nYou may have Sakashima's Student enter the "
+        "battlefield as a copy of any creature on the battlefield, except it's a Ninja in addition to its "
+        "other creature types."
+    )
+    student = {"id": "s", "name": "Sakashima's Student", "type_line": "Creature — Human Ninja"}
+    student["oracle"] = text
+    board = make_board([{**student, "choices": {"copied": "Llanowar Elves"}}])
+    assert str(board.permanent("s").type_line) == "Creature — Elf Druid Ninja"
+    assert could(board) == {"s": "G"} and not pay(board, PaymentTarget.of("{G}")).warnings
 
 
 def test_thespians_stage_that_became_a_copy_keeps_this_ability() -> None:
