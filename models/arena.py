@@ -12,6 +12,9 @@ the local seat's mana sources: one permanent per ``instanceId`` of an ``ActionTy
 untapped and usable (Arena offers only those), and those of ``inactiveActions`` tapped. A source's card is
 found by its ``grpId`` in the card store (Scryfall's ``arena_id``); one the store lacks is described from
 Arena's game object (its types) and the mana Arena lists for it (``{T}: Add {U}.``), with a warning.
+A permanent that entered as a copy (Vesuva, Clone) is the card its game object's ``grpId`` names: no
+``choices.copied`` is set (the reader takes no other field of Arena's for what was copied). Should that be the
+copy's own card, its text that enters as a copy is named in the planner's warnings, never read in silence.
 
 >>> log = '''[UnityCrossThreadLogger]1/1/2026: Match to X: GreToClientEvent
 ... {"greToClientEvent": {"greToClientMessages": [

@@ -22,6 +22,7 @@ from models.limits import MAX_COUNTERS
 __all__ = [
     "BOARD",
     "CHOICES",
+    "COPIED_CARD",
     "IMPRINTED_CARD",
     "OBJECTS",
     "PERMANENT",
@@ -206,6 +207,13 @@ CHOICES: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "copied",
+            {"anyOf": [_TEXT, _ref("copied_card")]},
+            "What it entered as a copy of (extension; Vesuva, Clone): a card name from card data, or the "
+            "copied object's copiable values (CR 707.2). It then has those values, its own status kept.",
+            nullable=True,
+        ),
+        Field(
             "noted_type",
             {"type": "string", "pattern": "^[WUBRGCwubrgc]$"},
             "The type of mana last noted by its ability (Jeweled Amulet), which its other ability adds.",
@@ -246,6 +254,19 @@ IMPRINTED_CARD: Final = ObjectFields(
             required_without="color_indicator",
         ),
         Field("color_indicator", _COLORS, "Its color indicator letters ('' for none)."),
+    ),
+)
+COPIED_CARD: Final = ObjectFields(
+    "copied_card",
+    "a copied card",
+    (
+        Field("name", _TEXT, "The copied object's name.", required=True),
+        Field("type_line", _TEXT, "Its type line.", required=True),
+        Field("oracle", _STRING, "Its rules text in Oracle wording, one ability per line."),
+        Field("mana_cost", _COST, "Its mana cost ('' for none).", nullable=True),
+        Field("color_indicator", _COLORS, "Its color indicator letters ('' for none).", nullable=True),
+        Field("power", _INTEGER, "Its printed power.", nullable=True),
+        Field("toughness", _INTEGER, "Its printed toughness.", nullable=True),
     ),
 )
 PERMANENT: Final = ObjectFields(
@@ -328,7 +349,8 @@ BOARD: Final = ObjectFields(
 )
 #: Every kind of object, by the key its schema has under ``$defs``.
 OBJECTS: Final = {
-    spec.key: spec for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, IMPRINTED_CARD, ZONE_CARD)
+    spec.key: spec
+    for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, IMPRINTED_CARD, COPIED_CARD, ZONE_CARD)
 }
 
 #: The schema's identifier.

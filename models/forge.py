@@ -24,6 +24,9 @@ The players are ``human`` and ``ai``; permanents get ids from their names (``lla
 - everything else (exile, the command zone's cards, precast spells, scripted abilities, commander tax, an
   unknown card, key or modifier, a phase other than a main phase) is a warning naming its line.
 
+Forge's game state has no modifier for what a permanent that entered as a copy copied (Vesuva, Clone): such a
+permanent is read as itself, and the planner's answers name it in their warnings (``choices.copied``).
+
 >>> puzzle = read_puzzle('''[state]
 ... ActivePlayer=Human
 ... HumanLife=7

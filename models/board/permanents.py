@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from models.board.copies import copied_json, copy_values, read_copied
 from models.board.json_fields import (
     FieldError,
     Fields,
@@ -35,6 +36,7 @@ from models.board.json_fields import (
 )
 from models.board.printed import (
     DESCRIBED,
+    PrintedCard,
     card_colors,
     catalogue_card,
     printed_number,
@@ -97,7 +99,8 @@ class ImprintedCard:
 class Choices:
     """What was chosen for a permanent as it entered: color, creature type, card type, basic land type, and
     the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks; and
-    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads).
+    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads), and
+    what it entered as a copy of (``copied``: Vesuva, Clone; :mod:`models.board.copies`).
 
     ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
 
@@ -125,6 +128,8 @@ class Choices:
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
+    #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
+    copied: PrintedCard | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -183,6 +188,8 @@ class Choices:
             out["drafted_colors"] = str(self.drafted_colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
+        if self.copied is not None:
+            out["copied"] = copied_json(self.copied)
         return out
 
     def __bool__(self) -> bool:
@@ -196,6 +203,7 @@ class Choices:
             self.crafted_colors,
             self.drafted_colors,
             self.upkeep_count,
+            self.copied,
         )
         return any(value is not None for value in chosen)
 
@@ -218,7 +226,9 @@ class Permanent:
     ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
     ``class_level`` is a Class's level (CR 716.3: 1 as it enters), which with its ``level`` counters (a
     leveler's, CR 711) makes its :attr:`level`.
-    Effects that change characteristics are applied by the planner, not here.
+    Effects that change characteristics are applied by the planner, not here, but for one: a permanent that
+    entered as a copy (``choices.copied``) has the copied card's values here (CR 707.2), its own in
+    :attr:`original`.
 
     >>> dual = Permanent.from_dict({"id": "dual", "controller": "me", "name": "Homebrew Dual",
     ...                             "type_line": "land", "oracle": "{T}: Add {W} or {U}.",
@@ -253,6 +263,9 @@ class Permanent:
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
     toughness: int | None = None
+    #: its own printed values when it entered as a copy (``choices.copied``: its name, type line, text...
+    #: above are then the copied card's, CR 707.2); None otherwise
+    original: PrintedCard | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -357,36 +370,39 @@ class Permanent:
         """
         if self.token:
             return None
+        own = self.original if self.original is not None else self  # (a copy is its own card elsewhere)
         return Card(
             card=self.card,
-            name=self.name,
-            type_line=self.type_line,
-            oracle=self.oracle,
-            mana_cost=self.mana_cost,
-            color_indicator=self.color_indicator,
-            power=self.power,
+            name=own.name,
+            type_line=own.type_line,
+            oracle=own.oracle,
+            mana_cost=own.mana_cost,
+            color_indicator=own.color_indicator,
+            power=own.power,
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The board-file form: the card name plus whatever differs from the catalogue, and non-defaults."""
+        """The board-file form: the card name plus whatever differs from the catalogue, and non-defaults (a
+        copy's own printed values, with what it copied in its choices)."""
         catalogued = catalogue_card(self.card) if self.card is not None else None
         base = catalogued or DESCRIBED
+        own = self.original if self.original is not None else self
         out: dict[str, Any] = {"id": self.id}
         if self.card is not None:
             out["card"] = self.card
-        if catalogued is None or self.name != base.name:
-            out["name"] = self.name
-        if catalogued is None or self.type_line != base.type_line:
-            out["type_line"] = str(self.type_line)
-        if self.oracle != base.oracle:
-            out["oracle"] = self.oracle
-        if self.mana_cost != base.mana_cost:
-            out["mana_cost"] = str(self.mana_cost or "")
-        if self.color_indicator != base.color_indicator:
-            out["color_indicator"] = str(self.color_indicator or "")
+        if catalogued is None or own.name != base.name:
+            out["name"] = own.name
+        if catalogued is None or own.type_line != base.type_line:
+            out["type_line"] = str(own.type_line)
+        if own.oracle != base.oracle:
+            out["oracle"] = own.oracle
+        if own.mana_cost != base.mana_cost:
+            out["mana_cost"] = str(own.mana_cost or "")
+        if own.color_indicator != base.color_indicator:
+            out["color_indicator"] = str(own.color_indicator or "")
         for key, value, printed in (
-            ("power", self.power, base.power),
-            ("toughness", self.toughness, base.toughness),
+            ("power", own.power, base.power),
+            ("toughness", own.toughness, base.toughness),
         ):
             if value != printed and value is not None:
                 out[key] = value
@@ -468,6 +484,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
+        copied=fields.optional("copied", read_copied, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices
 
@@ -499,7 +516,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
     if not type_line.card_types:
         where = "type_line" if fields.given("type_line") else "card"
         raise FieldError((*path, where), f"the type line {quote(str(type_line))} has no card type")
-    return Permanent(
+    permanent = Permanent(
         id=permanent_id,
         controller=controller,
         card=base.card,
@@ -521,6 +538,36 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
+    )
+    copied = permanent.choices.copied
+    return permanent if copied is None else _as_copy(permanent, copied)
+
+
+def _as_copy(permanent: Permanent, copied: PrintedCard) -> Permanent:
+    """The permanent as a copy of ``copied`` (CR 707.2): the copied card's values with its own copy effect's
+    exceptions, its own printed values kept as :attr:`Permanent.original`, its status unchanged."""
+    own = PrintedCard(
+        card=permanent.card,
+        name=permanent.name,
+        type_line=permanent.type_line,
+        oracle=permanent.oracle,
+        mana_cost=permanent.mana_cost,
+        color_indicator=permanent.color_indicator,
+        token=permanent.token,
+        power=permanent.power,
+        toughness=permanent.toughness,
+    )
+    values = copy_values(own, copied)[0]
+    return replace(
+        permanent,
+        name=values.name,
+        type_line=values.type_line,
+        oracle=values.oracle,
+        mana_cost=values.mana_cost,
+        color_indicator=values.color_indicator,
+        power=values.power,
+        toughness=values.toughness,
+        original=own,
     )
 
 

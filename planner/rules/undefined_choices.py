@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
 from models.board import Choices
+from models.board.copies import copy_values, enters_as_a_copy
 from models.kept import per_card
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
 from planner.rules.executed import reads_chosen_type
@@ -32,6 +33,10 @@ _NO_CRAFTED = (
     "crafted_colors: the colors of the cards it was crafted with are not given; it adds no mana (CR 106.5)"
 )
 _NO_DRAFTED = "drafted_colors: the colors chosen as it was drafted are not given; it adds no mana (CR 106.5)"
+_NO_COPY = (
+    "copied: what it entered as a copy of is not given; it is read as itself, with no other ability "
+    "(CR 707.2: as a copy, it would be the copied card)"
+)
 
 
 def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
@@ -78,6 +83,34 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
             ):
                 why = where + _NO_TYPE + "no spell is of that type"
                 found.append(TextWarning(pid, effect.text, why, WarningKind.UNDEFINED))
+    return tuple(found) + _copy_choices(view)
+
+
+def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
+    """The warnings of the permanents that entered as a copy of something the board doesn't name (their
+    ``choices.copied``), and of the exceptions of a copy effect not read (CR 707.9).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> vesuva = {"id": "v", "name": "Vesuva", "type_line": "Land", "controller": "me",
+    ...           "oracle": "You may have Vesuva enter as a copy of any land on the battlefield."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [vesuva]})
+    >>> [(w.permanent, w.reason.split(":")[0]) for w in _copy_choices(BoardView(board))]
+    [('v', 'permanents[0].choices.copied')]
+    """
+    found: list[TextWarning] = []
+    for index, permanent in enumerate(view.board.permanents):
+        where = f"permanents[{index}].choices.copied"
+        if permanent.original is not None and permanent.choices.copied is not None:
+            for clause in copy_values(permanent.original, permanent.choices.copied)[1]:
+                why = f"{where}: an exception of its copy effect is not read (CR 707.9)"
+                found.append(TextWarning(permanent.id, clause, why, WarningKind.UNSUPPORTED))
+        elif "copy of" in permanent.oracle:
+            found.extend(
+                TextWarning(permanent.id, sentence.text, f"{where[:-6]}{_NO_COPY}", WarningKind.UNDEFINED)
+                for sentence in view.parsed[permanent.id].sentences
+                if enters_as_a_copy(sentence.text)
+            )
     return tuple(found)
 
 
