@@ -34,6 +34,7 @@ from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
 from planner.rules.question import Question, current_question, view_of
+from planner.rules.records import WarningKind
 from planner.rules.view import BoardView, TextWarning, cost_change, locked_in, with_changed_types
 from planner.solve.dynamic import Dynamics, expand
 
@@ -203,7 +204,9 @@ class BoardAnalysis:
         unsupported = [w for w in warnings if w.refused_by_strict]  # (a choice never made is no bad input)
         if strict and unsupported:
             first = unsupported[0]
-            what = f"not used ({first.reason})" if first.reason else "unsupported text"
+            what = (
+                "unsupported text" if first.kind is WarningKind.UNSUPPORTED else f"not used ({first.reason})"
+            )
             raise OracleParseError(
                 f"{self.view.path(first.permanent)}.oracle: {what} {first.sentence!r} (--strict)"
             )
