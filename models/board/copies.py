@@ -27,7 +27,7 @@ from models.board.json_fields import (
     read_text,
     read_type_line,
 )
-from models.board.printed import PrintedCard, catalogue_card, read_card
+from models.board.printed import PrintedCard, catalogue_card, printed_json, read_card
 from models.board_fields import COPIED_CARD
 from models.types import CARD_TYPES, TypeLine
 
@@ -189,14 +189,12 @@ def copied_json(copied: PrintedCard) -> str | dict[str, Any]:
     """
     if copied.card is not None and catalogue_card(copied.card) == copied:
         return copied.card
-    out: dict[str, Any] = {"name": copied.name, "type_line": str(copied.type_line)}
-    if copied.oracle:
-        out["oracle"] = copied.oracle
-    if copied.mana_cost is not None:
-        out["mana_cost"] = str(copied.mana_cost)
-    if copied.color_indicator is not None:
-        out["color_indicator"] = str(copied.color_indicator)
-    for key, number in (("power", copied.power), ("toughness", copied.toughness)):
-        if number is not None:
-            out[key] = number
-    return out
+    return printed_json(
+        copied.name,
+        copied.type_line,
+        copied.oracle,
+        copied.mana_cost,
+        copied.color_indicator,
+        copied.power,
+        copied.toughness,
+    )

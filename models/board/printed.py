@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from models.board.json_fields import FieldError, JsonPath, parse_colors, quote, read_text
 from models.catalogue import closest_names, lookup
@@ -45,6 +45,34 @@ class PrintedCard:
 
 #: The base of a card the board describes by its text alone: no printed characteristics to start from.
 DESCRIBED: Final = PrintedCard(None, "", TypeLine(), "", None, None, False)
+
+
+def printed_json(
+    name: str,
+    type_line: TypeLine,
+    oracle: str,
+    mana_cost: ManaCost | None,
+    color_indicator: ManaTypes | None,
+    power: int | None,
+    toughness: int | None = None,
+) -> dict[str, Any]:
+    """The board-file object of a card given by its printed characteristics: its name and type line, and
+    each other one it has.
+
+    >>> printed_json("Homebrew Grove", TypeLine.parse("Land"), "{T}: Add {G}.", None, None, None)
+    {'name': 'Homebrew Grove', 'type_line': 'Land', 'oracle': '{T}: Add {G}.'}
+    """
+    out: dict[str, Any] = {"name": name, "type_line": str(type_line)}
+    if oracle:
+        out["oracle"] = oracle
+    if mana_cost is not None:
+        out["mana_cost"] = str(mana_cost)
+    if color_indicator is not None:
+        out["color_indicator"] = str(color_indicator)
+    for key, number in (("power", power), ("toughness", toughness)):
+        if number is not None:
+            out[key] = number
+    return out
 
 
 def printed_number(text: str | None) -> int | None:

@@ -26,7 +26,7 @@ from models.board.json_fields import (
     read_text,
     read_type_line,
 )
-from models.board.printed import DESCRIBED, card_colors, catalogue_card, read_card
+from models.board.printed import DESCRIBED, card_colors, catalogue_card, printed_json, read_card
 from models.board_fields import ZONE_CARD
 from models.cost import ManaCost
 from models.limits import MAX_ZONE_CARDS
@@ -85,16 +85,9 @@ class Card:
             catalogued.power,
         ):
             return self.name
-        out: dict[str, Any] = {"name": self.name, "type_line": str(self.type_line)}
-        if self.oracle:
-            out["oracle"] = self.oracle
-        if self.mana_cost is not None:
-            out["mana_cost"] = str(self.mana_cost)
-        if self.color_indicator is not None:
-            out["color_indicator"] = str(self.color_indicator)
-        if self.power is not None:
-            out["power"] = self.power
-        return out
+        return printed_json(
+            self.name, self.type_line, self.oracle, self.mana_cost, self.color_indicator, self.power
+        )
 
 
 # --------------------------------------------------------------------------------------------------------
