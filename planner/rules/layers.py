@@ -119,7 +119,12 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
         for e in view.parsed[p.id].effects
         if isinstance(e, TypeChange) and in_force(e, p)
     ]
-    types = {p.id: defined_types(p.type_line, view.parsed[p.id].keywords) for p in view.board.permanents}
+    types = {p.id: p.type_line for p in view.board.permanents}
+    parsed = view.parsed
+    for permanent in view.board.permanents:  # (a characteristic-defining ability first: CR 613.3)
+        keywords = parsed[permanent.id].keywords
+        if keywords:
+            types[permanent.id] = defined_types(permanent.type_line, keywords)
     lost: frozenset[str] = frozenset()
     remaining = list(range(len(candidates)))  # (the effects by their position among the candidates)
     # what each effect applies to now, kept up to date as effects apply (see _updated)
