@@ -32,7 +32,12 @@ from planner.additional import ManaPaid, choose_additional
 from planner.alternative import choose_way
 from planner.explain import why_not_payable
 from planner.rules.additional_costs import AdditionalPaid, planned_costs
-from planner.rules.alternative_costs import AlternativeCostPaid, no_alternative_reason, usable_ways
+from planner.rules.alternative_costs import (
+    AlternativeCostPaid,
+    no_alternative_reason,
+    unweighed_ways,
+    usable_ways,
+)
 from planner.rules.alternatives import AlternativePayment, covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.graveyard_grants import arriving_grants, without_removed
@@ -157,12 +162,14 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
 
 def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """What an answer to a payment question warns of: the board's text, the spell's
-    (:func:`spell_text_warnings`), and the assumptions the payment makes (a permission for one exiled card
-    taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`)."""
+    (:func:`spell_text_warnings`), the assumptions the payment makes (a permission for one exiled card
+    taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`), and the alternative costs not
+    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`)."""
     return (
         problem.analysis.warnings
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
+        + unweighed_ways(problem.board, problem.player, problem.asked)
     )
 
 

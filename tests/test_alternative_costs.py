@@ -450,6 +450,20 @@ def test_nissa_pays_eight_energy_for_permanent_spells_only() -> None:
     assert checked(seven, [None], name="Test Wurm").payable is False
 
 
+def test_a_granted_cost_is_named_in_warnings_for_a_spell_given_by_its_cost_alone() -> None:
+    # (weighed for a named spell only: for '{7}{G}{G}' of a creature spell, a warning that eight {E} might
+    # pay it, never a silent "no"; none where it could not, seven energy, or for a sorcery)
+    board = make_board([mine("n", NISSA)]).replace_player(ME, counters=(("energy", 8),))
+    creature = PaymentTarget.of("{7}{G}{G}", type_line="Creature — Elf")
+    answer = pay(board, creature)
+    assert answer.payable is False
+    (warning,) = answer.warnings
+    assert warning.permanent == "n" and "--spell" in warning.reason and not warning.refused_by_strict
+    assert pay(board, PaymentTarget.of("{7}{G}{G}", type_line="Sorcery")).warnings == ()
+    seven = board.replace_player(ME, counters=(("energy", 7),))
+    assert pay(seven, creature).warnings == ()
+
+
 def test_omniscience_casts_from_the_hand_only() -> None:
     board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM])
     result = checked(board, [None, Way("")])

@@ -35,6 +35,7 @@ from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
 from models.oracle.reader import reading_units
 from planner.rules.additional_costs import discard_candidates, without_cards
 from planner.rules.question import view_of
+from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "no_alternative_reason",
     "own_alternative_costs",
     "paid_board",
+    "unweighed_ways",
     "usable_ways",
     "why_not_usable",
     "with_alternative",
@@ -121,6 +123,36 @@ def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
             ):
                 ways.append(Way(permanent.id, cost))
     return tuple(ways)
+
+
+#: Why an alternative cost a permanent grants is not weighed for a spell not named.
+_UNNAMED = (
+    "an alternative cost it grants is weighed for a spell named by --spell only; this cost was paid as mana"
+)
+
+
+def unweighed_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each alternative cost the player's permanents grant that could pay ``target``, a spell
+    given by its cost alone (``--for`` its type, no name), which the planner weighs only for a named spell
+    (:func:`usable_ways`): never a silent "no" where the granted cost pays.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "fist", "name": "Fist of Suns", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast."}]})
+    >>> [w.permanent for w in unweighed_ways(board, "me", PaymentTarget.of("{7}"))]
+    ['fist']
+    >>> unweighed_ways(board, "me", PaymentTarget.of("{7}", name="Ulamog"))
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL or target.name:
+        return ()
+    if not any("rather than pay" in p.oracle or "without paying" in p.oracle for p in board.permanents):
+        return ()  # (the common case: no permanent grants one)
+    return tuple(
+        TextWarning(way.source, way.cost.describe(), _UNNAMED, WarningKind.NOT_WEIGHED)
+        for way in granted_ways(board, player)
+        if why_not_usable(board, player, target, way) is None
+    )
 
 
 def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -> str | None:

@@ -66,6 +66,9 @@ class WarningKind(Enum):
     ASSUMED = "used on an assumption"
     #: an ability that is no mana ability, which a payment never activates (CR 601.2g)
     NOT_PLANNED = "not planned while paying"
+    #: what may pay the question another way that the planner does not weigh for it (an alternative cost
+    #: a permanent grants, for a spell not named)
+    NOT_WEIGHED = "not weighed for this cost"
 
     @property
     def refused_by_strict(self) -> bool:
