@@ -34,7 +34,7 @@ PHASES = (
     ("optimiser", "planner.solve.fast.answers", "_optimise"),
     ("plan", "planner.solve.fast.answers", "_plan"),
     ("rules replay", "planner.api", "replay"),
-    ("description", "planner.api", "described_payment"),
+    ("description", "planner.described", "described_payment"),
 )
 #: Where earlier versions kept a stage that has moved since, as (module, attribute) tried in order after
 #: the stage's place in :data:`PHASES` (before the fast path became a package: one module).

@@ -38,7 +38,7 @@ from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
 from planner.solve.problem import PaymentProblem
 
 if TYPE_CHECKING:
-    from planner.api import PayResult
+    from planner.answer import PayResult
 
 __all__ = ["PayPlain", "choose_way", "split_sacrificed"]
 

@@ -41,7 +41,7 @@ from models.mana_effects import (
     UnspentMode,
 )
 from models.oracle import ParsedText, reads_imprinted_colors
-from planner.api import PayResult
+from planner.answer import PayResult
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from models.board import Board
     from models.carddata.names import CardResolver
     from models.mana import ManaTypes
-    from planner.api import PayResult
+    from planner.answer import PayResult
     from planner.turn import TurnResult
 
 __all__ = [

@@ -36,7 +36,9 @@ from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
-from planner.api import PayResult, described_payment, solve_cpsat
+from planner.answer import PayResult
+from planner.api import solve_cpsat
+from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit

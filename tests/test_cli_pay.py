@@ -630,14 +630,14 @@ def test_no_answer_within_the_time_limit_is_not_a_no(tmp_path: Path) -> None:
 def test_an_internal_error_exits_3_and_asks_for_a_report(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import planner.api
+    import planner.described
     from planner.rules.replay import IllegalPlanError
 
     def rejecting(*args: object, **kwargs: object) -> None:
         raise IllegalPlanError(0, "a fault injected by the test")
 
     # a replayer that rejects every plan stands for a solver bug, which no real input can be made to cause
-    monkeypatch.setattr(planner.api, "replay", rejecting)
+    monkeypatch.setattr(planner.described, "replay", rejecting)
     path = tmp_path / "board.json"
     path.write_text(json.dumps(_OUTSIDE_FAST_PATH))
     result = runner.invoke(app, ["pay", str(path), "{R}"])

@@ -18,10 +18,10 @@ from hypothesis import given, reject
 from hypothesis import strategies as st
 from test_fast import INSIDE, SPECIAL, SYMBOLS, boards, fuzz, levels
 
-import planner.api as api
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import max_x, pay
+from planner.described import answer_of
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import solve_fast_max_x
@@ -61,7 +61,7 @@ def test_fast_max_x_agrees_with_cp_sat(board: Board, target: PaymentTarget) -> N
     assert answer.engine == "fast"
     # the same answer but for the plan among equally good ones (ties), and the words of a 'no' (the fast
     # path's core, from X = 0, may name the type missing where CP-SAT's names the whole cost)
-    ours, theirs = answer.to_json(), api._result(PaymentProblem.of(board, target), model).to_json()
+    ours, theirs = answer.to_json(), answer_of(PaymentProblem.of(board, target), model).to_json()
     for key in ("payable", "x", "cost", "total_cost", "optimal", "warnings"):
         assert ours[key] == theirs[key], key
     # (one level counts life and damage together: 2 life for {G/P} ties with Ancient Tomb's 2 damage)

@@ -13,7 +13,7 @@ from planner.questions import CouldProduceQuestion, MaxXQuestion, PayQuestion
 
 if TYPE_CHECKING:
     from models.board import Board
-    from planner.api import PayResult, PlanStep
+    from planner.answer import PayResult, PlanStep
     from planner.requests import PaymentAnswer
 
 from planner.cli.common import (

@@ -12,7 +12,7 @@ from planner.cli.declared import question_command
 from planner.questions import PlanTurnQuestion
 
 if TYPE_CHECKING:
-    from planner.api import PayResult
+    from planner.answer import PayResult
     from planner.turn import TurnResult
 
 

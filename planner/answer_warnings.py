@@ -1,0 +1,88 @@
+"""What an answer warns of: sentences of the board's or the spell's text not read (contract §5), and what a
+payment assumed or did not weigh (:func:`question_warnings`, the one place an answer's warnings are put
+together)."""
+
+from __future__ import annotations
+
+from models.additional_costs import UnreadCost
+from models.board import Board
+from models.cost import PaymentTarget
+from models.errors import OracleParseError
+from models.oracle import read_card
+from models.oracle.alternative_costs import alternative_cost_of
+from models.oracle.classify import own_alternative_cost
+from models.oracle.spent_riders import spent_riders
+from planner.rules.alternative_costs import (
+    unweighed_ways,
+)
+from planner.rules.pool import one_card_assumptions
+from planner.rules.question import within_question
+from planner.rules.records import unread_warning
+from planner.rules.view import TextWarning
+from planner.solve.problem import BoardAnalysis, PaymentProblem
+
+
+@within_question
+def text_warnings(board: Board, *, strict: bool = False) -> tuple[TextWarning, ...]:
+    """The board's sentences the parser did not understand; with ``strict`` the first one is an error.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "x", "name": "Odd Rock", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "{T}: Add mana of a strange sort."}]})
+    >>> [str(w) for w in text_warnings(board)]
+    ["x: unsupported text ignored: '{T}: Add mana of a strange sort.'"]
+    """
+    return BoardAnalysis(board, board.active_player).check_text(strict=strict)
+
+
+def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple[TextWarning, ...]:
+    """The sentences of the paid-for spell's own text (``target.text``, a ``--spell`` card's) that the parser
+    did not understand: reported under the spell's name, never dropped in silence (contract section 5); with
+    ``strict`` the first one is an error.
+
+    >>> superion = PaymentTarget.of(
+    ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
+    >>> [str(w) for w in spell_text_warnings(superion)]
+    ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
+    >>> gush = "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost."
+    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{U}", name="Gush", text=gush)))  # doctest: +ELLIPSIS
+    Gush: unsupported text ignored: "You may return two Islands ... rather than pay ~'s mana cost."
+    >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
+    >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
+    ()
+    """
+    if not target.text:
+        return ()
+    # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
+    # ~', is read as far as paying goes: the answer's riders say what it got)
+    reading = read_card(target.text, target.name, target.type_line)
+    unread = [sentence for sentence in reading.unsupported if not spent_riders(sentence, target.name)]
+    # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
+    # (one the planner does not read: planner.alternative pays those it reads)
+    unread += [
+        s.text
+        for s in reading.sentences
+        if s.read_as == "ignored" and own_alternative_cost(s.text) and alternative_cost_of(s.text) is None
+    ]
+    # (an additional cost the planner does not plan: planner.additional)
+    unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
+    if strict and (unread or unplanned):
+        first = unread[0] if unread else f"additional cost {unplanned[0]}"
+        raise OracleParseError(f"{target.name or 'the spell'}: unsupported text {first!r} (--strict)")
+    return tuple(unread_warning(target.name or "spell", sentence) for sentence in unread) + tuple(
+        TextWarning(target.name or "spell", f"As an additional cost to cast this spell, {cost}.")
+        for cost in unplanned
+    )
+
+
+def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """What an answer to a payment question warns of: the board's text, the spell's
+    (:func:`spell_text_warnings`), the assumptions the payment makes (a permission for one exiled card
+    taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`), and the alternative costs not
+    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`)."""
+    return (
+        problem.analysis.warnings
+        + spell_text_warnings(problem.asked)
+        + one_card_assumptions(problem.view, problem.player, problem.target)
+        + unweighed_ways(problem.board, problem.player, problem.asked)
+    )

@@ -1,0 +1,254 @@
+"""A solver's solution made an answer: its plan replayed by the rules (:func:`planner.rules.replay.replay`;
+a plan the replayer rejects is a bug and raises) and described in a player's terms (:func:`answer_of`), or
+why there is none (:func:`planner.explain.why_not_payable`)."""
+
+from __future__ import annotations
+
+from models.abilities import ManaAbility
+from models.board import Board
+from models.cost import CostSymbol, PaymentTarget
+from models.errors import InputError, InternalError
+from models.mana import ManaBag
+from models.riders import rider_outcomes
+from planner.answer import PaidParts, PayResult, PlanStep
+from planner.answer_warnings import question_warnings
+from planner.explain import why_not_payable
+from planner.rules.alternatives import covered_slots, reduced_costs
+from planner.rules.costs import energy_paid, exerts, graveyard_exiled
+from planner.rules.graveyard_grants import arriving_grants, without_removed
+from planner.rules.hand import HAND
+from planner.rules.payment import assign_symbols
+from planner.rules.pool import ManaUnit
+from planner.rules.question import view_of, within_question
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
+from planner.rules.view import TextWarning
+from planner.solve.problem import PaymentProblem, TimeUp
+from planner.solve.solution import Solution, SolveStatus
+
+
+def answer_of(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
+    """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
+    board's text warnings and the spell's: the plan replayed and described, or why there is none."""
+    warnings = question_warnings(problem)
+    if solution.plan is None:
+        # (x: the value asked for, when pay was given one; max_x found none)
+        asked = str(problem.asked.cost)
+        has_x = problem.asked.cost.has_variable
+        if solution.status is SolveStatus.UNKNOWN:
+            return PayResult(
+                payable=None,
+                cost=asked,
+                cost_has_x=has_x,
+                reason=solution.note or "time limit",
+                optimal=False,
+                total_cost=str(problem.target.cost),
+                x=problem.x,
+                engine=engine,
+                warnings=warnings,
+            )
+        reason = why_not_payable(problem, solution.core)
+        return PayResult(
+            payable=False,
+            cost=asked,
+            cost_has_x=has_x,
+            reason=reason,
+            total_cost=str(problem.target.cost),
+            x=problem.x,
+            engine=engine,
+            warnings=warnings,
+        )
+    plan = solution.plan
+    paid_target = problem.paid_target(solution.x or 0)
+    try:
+        summary = replay(problem.board, paid_target, plan, problem.player, check=problem.check_time)
+    except TimeUp:  # (the plan's replay ran past the time limit: no answer in time, never a 'no')
+        return answer_of(problem, Solution(status=SolveStatus.UNKNOWN), engine)
+    except IllegalPlanError as error:
+        raise InternalError(f"the model's plan fails the rules replay at {error}") from error
+    return described_payment(problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings)
+
+
+@within_question
+def described_payment(
+    problem: PaymentProblem,
+    target: PaymentTarget,
+    plan: Plan,
+    summary: PaymentSummary,
+    solution: Solution,
+    *,
+    engine: str = "cp-sat",
+    warnings: tuple[TextWarning, ...] = (),
+) -> PayResult:
+    """The result of a replayed plan, in a player's terms: steps, which mana paid which symbol, totals
+    (``engine`` and ``warnings`` are passed on to it)."""
+    board = problem.board
+    symbols = tuple(
+        (str(symbol), str(_bag(units)), life)
+        for symbol, units, life in _assigned(plan, target, problem)
+        if units or life or not plan.alternatives
+    )
+    asked = problem.asked.cost
+    cost = str(asked)
+    steps = _described_steps(problem, plan.steps)
+    return PayResult(
+        payable=True,
+        cost=cost,
+        cost_has_x=asked.has_variable,
+        total_cost=cost if target.cost is asked else str(target.cost),
+        steps=steps,
+        tapped=_in_board_order(board, summary.tapped),
+        untapped=_in_board_order(board, summary.untapped),
+        sacrificed=_in_board_order(board, summary.sacrificed),
+        life_paid=summary.life_paid,
+        damage_taken=summary.damage,
+        mana_spent=_bag(plan.spent),
+        floating=summary.floating_bag,
+        keep_satisfied=solution.keep_satisfied,
+        x=solution.x,
+        optimal=solution.status is SolveStatus.OPTIMAL,
+        symbols=symbols,
+        objective=solution.objective,
+        alternative_payments=plan.alternatives,
+        parts=_paid_parts(board, summary, sum(step.parts.exiled_from_graveyard for step in steps)),
+        colors_spent=summary.spent_mana.color_letters if target.riders else None,
+        riders=rider_outcomes(target.riders, summary.spent_mana),
+        plan=plan,
+        engine=engine,
+        warnings=warnings,
+    )
+
+
+def _paid_parts(board: Board, summary: PaymentSummary, from_graveyard: int) -> PaidParts:
+    """What a payment's other cost parts paid, in all (permanents in the board's order; ``from_graveyard``:
+    the cards its steps exiled from the graveyard)."""
+    if not (
+        summary.exiled_permanents
+        or summary.returned
+        or summary.discarded
+        or summary.exiled_cards
+        or summary.energy_paid
+        or summary.exerted
+        or from_graveyard
+    ):
+        return _NO_PARTS  # (most payments: mana and taps alone)
+    return PaidParts(
+        exiled_from_graveyard=from_graveyard,
+        exiled=_in_board_order(board, summary.exiled_permanents),
+        returned=_in_board_order(board, summary.returned),
+        discarded=summary.discarded,
+        exiled_from_hand=summary.exiled_cards,
+        energy_paid=summary.energy_paid,
+        exerted=_in_board_order(board, summary.exerted),
+    )
+
+
+def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[PlanStep, ...]:
+    """A plan's activations as a player reads them: on the battlefield by permanent and ability text, from
+    the hand by card name."""
+    view = problem.view
+    hand: dict[tuple[str, int], str] = {}
+    if any(step.zone == HAND for step in steps):
+        hand = {(h.card.name, h.ability_index): h.ability.text for h in problem.hand_mana}
+    described = []
+    board = problem.board
+    # (what a removal may give back or grant, worked out once per board the removals leave, when a step
+    # removes a permanent)
+    effects: tuple[set[str], frozenset[str]] | None = None
+    for step in steps:
+        if step.zone == HAND:
+            described.append(
+                PlanStep(
+                    permanent=None,
+                    name=step.permanent,
+                    ability=hand[(step.permanent, step.ability)],
+                    produced=_total(step.produced),
+                    zone=HAND,
+                )
+            )
+            continue
+        ability = view.mana_abilities(step.permanent)[step.ability]
+        described.append(
+            PlanStep(
+                permanent=step.permanent,
+                name=view.permanent(step.permanent).name,
+                ability=ability.text,
+                produced=_total(step.produced),
+                replacement_order=step.order,
+                sacrificed=step.sacrificed,
+                tapped_for_cost=step.tapped,
+                paid_with=_bag(step.paid_with),
+                parts=_step_parts(step, ability, board),
+            )
+        )
+        # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon
+        # is sacrificed, CR 611.3a; the later steps' abilities are read on the board it left)
+        # (and a card sacrificed into a graveyard grants from there: Riftstone Portal)
+        own = (step.permanent,) if ability.cost.sacrifice_self else ()
+        removed = step.removed
+        if not removed and not own:
+            continue
+        if effects is None:
+            effects = {sourced.source for sourced in view.effects}, arriving_grants(view)
+        sources, arrivals = effects
+        arriving = arrivals.intersection((*step.sacrificed, *own))
+        gone = sources.intersection((*removed, *own)) | arriving
+        if gone:
+            board = without_removed(board, sorted(gone), arriving)
+            view = view_of(board)
+            effects = None
+    return tuple(described)
+
+
+def _step_parts(step: Step, ability: ManaAbility, board: Board) -> PaidParts:
+    """What one step's other cost parts paid (evidence collected from the graveyard of the permanent's
+    controller on ``board``: the cards it takes are the same whatever came before,
+    :func:`~planner.rules.costs.evidence_cards`)."""
+    if not ability.cost.parts:
+        return _NO_PARTS
+    graveyard = board.player(board.permanent(step.permanent).controller).graveyard
+    choices = step.choices
+    return PaidParts(
+        exiled=choices.exiled,
+        returned=choices.returned,
+        untapped_for_cost=choices.untapped,
+        discarded=choices.discarded,
+        exiled_from_hand=choices.exiled_cards,
+        energy_paid=energy_paid(ability),
+        exerted=(step.permanent,) if exerts(ability) else (),
+        exiled_from_graveyard=graveyard_exiled(ability, graveyard),
+    )
+
+
+def _in_board_order(board: Board, ids: frozenset[str]) -> tuple[str, ...]:
+    """The ids of permanents of the board in the board's order."""
+    return tuple(p.id for p in board.permanents if p.id in ids) if ids else ()
+
+
+def _total(produced: tuple[tuple[str, ManaBag], ...]) -> ManaBag:
+    """All the mana a step produced, whatever its source."""
+    if len(produced) == 1:
+        return produced[0][1]
+    return sum((bag for _, bag in produced), ManaBag())
+
+
+def _assigned(
+    plan: Plan, target: PaymentTarget, problem: PaymentProblem
+) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
+    """Which mana and life paid each symbol the alternative payments left to the mana (the replayer has
+    checked that some such cost is paid exactly)."""
+    if not plan.alternatives:
+        return assign_symbols(plan.spent, target.cost, target, problem.rules, plan.life)
+    for cost in reduced_costs(target.cost, covered_slots(plan.alternatives)):
+        try:
+            return assign_symbols(plan.spent, cost, target, problem.rules, plan.life)
+        except InputError:
+            continue
+    raise InternalError("the replayed plan pays no cost its alternative payments leave")
+
+
+def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
+    return ManaBag.of(unit.type for unit in units) if units else _NO_MANA
+
+
+_NO_MANA = ManaBag()
+_NO_PARTS = PaidParts()
