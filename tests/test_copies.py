@@ -279,3 +279,30 @@ def test_the_fast_path_and_the_model_both_see_the_copy() -> None:
     assert too_much.payable and not too_much.keep_satisfied
     uncopied = make_board([FOREST, _mirror()])
     assert not pay(uncopied, PaymentTarget.of("{G}"), keep=PaymentTarget.of("{G}")).keep_satisfied
+
+
+def test_a_copy_made_in_python_is_the_copy_too() -> None:
+    """A permanent built in Python with ``Choices(copied=...)`` (a library user's board, not a file) is the
+    copy as the board file's is (CR 707.2): the same values, the same answers, the same file written."""
+    from models.board import Permanent, Player
+    from models.board.copies import read_copied
+    from models.board.permanents import Choices
+    from models.types import TypeLine
+
+    vale = Permanent(
+        id="v",
+        controller="me",
+        card=None,
+        name="Mirror Vale",
+        type_line=TypeLine.parse("Land"),
+        oracle=MIRROR_TEXT,
+        choices=Choices(copied=read_copied("Forest", ("copied",))),
+    )
+    forest = Permanent.from_dict({**FOREST, "controller": "me"})
+    built = Board(version=1, active_player="me", players=(Player(id="me"),), permanents=(forest, vale))
+    read = make_board([FOREST, _mirror(choices={"copied": "Forest"})])
+    assert (vale.name, vale.original and vale.original.name) == ("Forest", "Mirror Vale")
+    assert built.permanent("v") == read.permanent("v")
+    assert could(built) == {"f": "G", "v": "G"}
+    assert pay(built, PaymentTarget.of("{G}{G}")).payable is True
+    assert vale.to_dict() == read.permanent("v").to_dict()

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from models.board.copies import copied_json, copy_values, read_copied
@@ -286,6 +286,34 @@ class Permanent:
             object.__setattr__(self, "mana_cost", None)
         if self.color_indicator is not None and not self.color_indicator:
             object.__setattr__(self, "color_indicator", None)
+        if self.choices.copied is not None and self.original is None:
+            self._become_copy_of(self.choices.copied)
+
+    def _become_copy_of(self, copied: PrintedCard) -> None:
+        """Take the copied card's values with its own copy effect's exceptions (CR 707.2, 707.9), its own
+        printed values kept as :attr:`original`, its status unchanged: a permanent made with
+        ``choices.copied``, from a board file or in Python, is the copy.
+
+        >>> vesuva = Permanent(id="v", controller="me", card="Vesuva", name="Vesuva",
+        ...     type_line=TypeLine.parse("Land"), choices=Choices(copied=catalogue_card("Forest")))
+        >>> vesuva.name, vesuva.oracle, vesuva.original.name
+        ('Forest', '({T}: Add {G}.)', 'Vesuva')
+        """
+        own = PrintedCard(
+            card=self.card,
+            name=self.name,
+            type_line=self.type_line,
+            oracle=self.oracle,
+            mana_cost=self.mana_cost,
+            color_indicator=self.color_indicator,
+            token=self.token,
+            power=self.power,
+            toughness=self.toughness,
+        )
+        values = copy_values(own, copied)[0]
+        for name in ("name", "type_line", "oracle", "mana_cost", "color_indicator", "power", "toughness"):
+            object.__setattr__(self, name, getattr(values, name))
+        object.__setattr__(self, "original", own)
 
     def with_tapped(self, tapped: bool) -> Permanent:
         """This permanent tapped or untapped (``dataclasses.replace`` without checking again what can't have
@@ -516,7 +544,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
     if not type_line.card_types:
         where = "type_line" if fields.given("type_line") else "card"
         raise FieldError((*path, where), f"the type line {quote(str(type_line))} has no card type")
-    permanent = Permanent(
+    return Permanent(
         id=permanent_id,
         controller=controller,
         card=base.card,
@@ -538,36 +566,6 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
-    )
-    copied = permanent.choices.copied
-    return permanent if copied is None else _as_copy(permanent, copied)
-
-
-def _as_copy(permanent: Permanent, copied: PrintedCard) -> Permanent:
-    """The permanent as a copy of ``copied`` (CR 707.2): the copied card's values with its own copy effect's
-    exceptions, its own printed values kept as :attr:`Permanent.original`, its status unchanged."""
-    own = PrintedCard(
-        card=permanent.card,
-        name=permanent.name,
-        type_line=permanent.type_line,
-        oracle=permanent.oracle,
-        mana_cost=permanent.mana_cost,
-        color_indicator=permanent.color_indicator,
-        token=permanent.token,
-        power=permanent.power,
-        toughness=permanent.toughness,
-    )
-    values = copy_values(own, copied)[0]
-    return replace(
-        permanent,
-        name=values.name,
-        type_line=values.type_line,
-        oracle=values.oracle,
-        mana_cost=values.mana_cost,
-        color_indicator=values.color_indicator,
-        power=values.power,
-        toughness=values.toughness,
-        original=own,
     )
 
 
