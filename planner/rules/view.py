@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from models.abilities import Condition, ManaAbility, ObjectFilter, PaletteKind, Who
+from models.abilities import Condition, ManaAbility, ObjectFilter, Who
 from models.board import BOARD_VERSION, Board, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.errors import InputError
@@ -22,7 +22,6 @@ from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
-    AbilityCostChange,
     ActivationBan,
     ColorChange,
     GrantAbility,
@@ -33,32 +32,24 @@ from models.mana_effects import (
     TapDamage,
     TypeChange,
 )
-from models.oracle import Level, ParsedText, read_card, reads_imprinted_colors
-from models.oracle.levels import ENTERING
+from models.oracle import ParsedText, read_card
 from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 from planner.rules.amounts import (
-    any_may_lack_board_facts,
-    board_gap,
     in_graveyard,
     known_power,
 )
-from planner.rules.costs import keep_tapped, with_cost_change
+from planner.rules.characteristics import worked_out_characteristics
+from planner.rules.costs import keep_tapped
 from planner.rules.executed import (
     BEFORE_END_STEP,
     counters_removed_any,
-    executed_abilities,
-    intrinsic_abilities,
-    printed_characteristics,
-    removal_families,
-    removals,
     removing,
     stays_tapped,
     unexecuted_part,
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
-from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import (
     Characteristics,
@@ -70,8 +61,6 @@ from planner.rules.records import (
     unread_warning,
 )
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
-from planner.rules.steady import grants_in_force
-from planner.rules.takers import may_take_away, possible_abilities
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -97,13 +86,6 @@ __all__ = [
 ]
 
 
-def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
-    """True when an :class:`ActivationBan` in force covers the permanent ``pid``."""
-    ban = sourced.effect
-    assert isinstance(ban, ActivationBan)
-    return view.matches(ban.affected, pid, sourced.source)
-
-
 #: The effects that may apply only 'as long as' a condition holds.
 _CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
 
@@ -112,14 +94,6 @@ _CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
 #: the permanents removed.
 _MATCHING: ViewTable[tuple[ObjectFilter, str | None, frozenset[str]], tuple[str, ...]] = ViewTable(
     "view.matching"
-)
-
-
-#: Why an ability granted to a permanent that an effect strips of its other abilities is not used: which
-#: effect came first (CR 613.7, in layer 6) is not on the board.
-_LOST_IN_LAYER_6 = (
-    "another effect takes its abilities away but one (layer 6): which came first, CR 613.7, is not on the "
-    "board"
 )
 
 
@@ -439,189 +413,8 @@ class BoardView:
         """Each permanent's characteristics now (its type line after layer 4, its abilities after layer 6)."""
         structure = self.structure
         if structure.characteristics is None:
-            structure.characteristics, structure.unexecuted = self._worked_out_characteristics()
+            structure.characteristics, structure.unexecuted = worked_out_characteristics(self)
         return structure.characteristics
-
-    def _worked_out_characteristics(self) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
-        # (a grant 'as long as <condition>' only while the condition holds: The World Tree)
-        grants, unjudged_grants = grants_in_force(self, self.effects_of(GrantAbility))
-        bans = list(self.effects_of(ActivationBan))
-        result: dict[str, Characteristics] = {}
-        from_graveyards, set_aside_grants = self._graveyard_grants
-        unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants]
-        # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
-        hasty = next(self.effects_of(GrantHaste), None) is not None
-        for permanent in self.board.permanents:
-            pid = permanent.id
-            line = self.type_line(pid)
-            lost = self.lost_text_abilities(pid)
-            granted_from_graveyards = granted_to(self, from_graveyards, pid) if from_graveyards else ()
-            if (
-                not grants
-                and not bans
-                and line is permanent.type_line
-                and not lost
-                and not granted_from_graveyards
-            ):
-                # as printed: the card's own characteristics, kept per card
-                found, set_aside, families, board_read = _as_printed(
-                    permanent.oracle, permanent.name, line, permanent.haste, permanent.level
-                )
-                if hasty and not found.haste and haste_granted(self, pid):
-                    found = replace(found, haste=True)
-                if hasty:
-                    unexecuted += self._haste_gaps(pid, found.haste, line)
-                if set_aside:
-                    unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-                if families:
-                    extra = self._executable(pid, removals(permanent, families), unexecuted)
-                    found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
-                elif not board_read:
-                    result[pid] = found  # (the common case: no amount or imprint the board may not give)
-                    continue
-                found = self._with_known_amounts(permanent, found, unexecuted)
-                result[pid] = self._with_known_imprint(permanent, found, unexecuted)
-                continue
-            abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
-            abilities += intrinsic_abilities(line)
-            granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
-            keeps = self._stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
-            for sourced in grants:
-                grant = sourced.effect
-                assert isinstance(grant, GrantAbility)
-                once = (sourced.source, grant.text)
-                if once not in granted and self.matches(grant.affected, pid, sourced.source):
-                    if keeps is not None and once != keeps:
-                        unexecuted.append(TextWarning(pid, grant.ability.text, _LOST_IN_LAYER_6))
-                        continue
-                    granted.add(once)
-                    abilities.append(grant.ability)
-            if keeps is not None:
-                unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
-            else:
-                abilities += [a for a in granted_from_graveyards if a not in abilities]
-            families = tuple(a for a in abilities if counters_removed_any(a))
-            if families:
-                abilities = [a for a in abilities if not counters_removed_any(a)]
-                abilities += removals(permanent, families)
-            haste = (
-                permanent.haste
-                or (not lost and self.parsed[pid].has_haste)
-                or (hasty and haste_granted(self, pid))
-            )
-            if hasty:
-                unexecuted += self._haste_gaps(pid, haste, line)
-            if any(_banned(ban, self, pid) for ban in bans):
-                # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
-                # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
-                abilities = []
-            found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
-            found = self._with_known_amounts(permanent, found, unexecuted)
-            result[pid] = self._with_known_imprint(permanent, found, unexecuted)
-        if next(self.effects_of(AbilityCostChange), None) is not None:
-            self._with_cost_changes(result, unexecuted)
-        return result, tuple(unexecuted)
-
-    def _with_cost_changes(self, result: dict[str, Characteristics], unexecuted: list[TextWarning]) -> None:
-        """The mana abilities of the permanents 'Activated abilities of <permanents> cost {1} less to
-        activate' covers (Blossoming Tortoise), with that change to their costs' generic part (CR 602.2b,
-        601.2f), in ``result``. An effect whose source a mana ability's cost may take away while paying is
-        not applied, and is reported in ``unexecuted``: the activations after would pay without it, which is
-        not followed yet (its abilities are used at their printed costs)."""
-        applied: list[tuple[str, AbilityCostChange]] = []
-        for sourced in self.effects_of(AbilityCostChange):
-            effect = sourced.effect
-            assert isinstance(effect, AbilityCostChange)
-            taker = next(
-                (p for p, a in possible_abilities(self) if may_take_away(self, a, p.id, sourced.source)), None
-            )
-            if taker is None:
-                applied.append((sourced.source, effect))
-                continue
-            why = f"{self.path(taker.id)} may take its source away while paying: not followed yet"
-            unexecuted.append(TextWarning(sourced.source, effect.text, why))
-        for pid, found in result.items():
-            change = sum(
-                effect.generic for source, effect in applied if self.matches(effect.affected, pid, source)
-            )
-            if change and found.mana_abilities:
-                changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
-                result[pid] = replace(found, mana_abilities=changed)
-
-    @cached_property
-    def _stripped(self) -> dict[str, tuple[str, str]]:
-        """The permanents whose types an effect sets as it takes their other abilities away (Minimus
-        Containment's 'is a Treasure artifact with "..." and it loses all other abilities'), each with the
-        source and text of the grant it keeps."""
-        found: dict[str, tuple[str, str]] = {}
-        for sourced in self.effects_of(TypeChange):
-            effect = sourced.effect
-            assert isinstance(effect, TypeChange)
-            if effect.sets_types is None:
-                continue
-            for permanent in self.board.permanents:
-                pid = permanent.id
-                if self.lost_text_abilities(pid) and self.matches(effect.affected, pid, sourced.source):
-                    found[pid] = (sourced.source, effect.text)
-        return found
-
-    def _haste_gaps(self, pid: str, haste: bool, line: TypeLine) -> list[TextWarning]:
-        """The grants of haste whose condition the board can't answer (:func:`haste_gaps`), reported where
-        they would matter: on a summoning-sick creature without haste otherwise (CR 302.6)."""
-        if haste or not self._by_id[pid].summoning_sick or not line.is_a("Creature"):
-            return []
-        return [TextWarning(source, text, why) for source, text, why in haste_gaps(self, pid)]
-
-    def _with_known_amounts(
-        self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
-    ) -> Characteristics:
-        """The characteristics without the abilities whose amounts the board can't answer (a power it does
-        not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
-        ``unexecuted`` with the path of what to give, never used with a guessed amount."""
-        if not any_may_lack_board_facts(found.mana_abilities):
-            return found  # (the common case, checked at once)
-        kept: list[ManaAbility] = []
-        for ability in found.mana_abilities:
-            gap = board_gap(self, permanent.id, ability)
-            if gap is None:
-                kept.append(ability)
-            else:
-                unexecuted.append(TextWarning(permanent.id, ability.text, gap))
-        return found if len(kept) == len(found.mana_abilities) else replace(found, mana_abilities=tuple(kept))
-
-    def _with_known_imprint(
-        self, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
-    ) -> Characteristics:
-        """The characteristics without the abilities that read the colors of the card exiled with the
-        permanent (Chrome Mox) when the board does not give them: reported in ``unexecuted``, never used as
-        if that card had no colors."""
-        for ability in found.mana_abilities:  # (the common case, no such ability, checked at once)
-            if ability.output.palette.kind is PaletteKind.IMPRINTED_COLORS or ability.conditional:
-                break
-        else:
-            return found
-        if not any(reads_imprinted_colors(a) for a in found.mana_abilities):
-            return found
-        why = unknown_imprint(permanent.choices)
-        if why is None:
-            return found
-        where = f"{self.path(permanent.id)}.choices.imprinted"
-        unexecuted += [
-            TextWarning(permanent.id, a.text, f"{where}: {why}")
-            for a in found.mana_abilities
-            if reads_imprinted_colors(a)
-        ]
-        kept = tuple(a for a in found.mana_abilities if not reads_imprinted_colors(a))
-        return replace(found, mana_abilities=kept)
-
-    @staticmethod
-    def _executable(
-        pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
-    ) -> tuple[ManaAbility, ...]:
-        """The abilities the planner executes in full; the others go to ``unexecuted`` as warnings."""
-        kept, set_aside = executed_abilities(abilities)
-        unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
-        return kept
 
     def characteristics(self, pid: str) -> Characteristics:
         """The permanent's characteristics now."""
@@ -660,6 +453,12 @@ class BoardView:
     def graveyard_grants(self) -> tuple[GraveyardGrant, ...]:
         """The grants of the cards in graveyards that work from there (Riftstone Portal)."""
         return self._graveyard_grants[0]
+
+    @property
+    def graveyard_grants_set_aside(self) -> tuple[TextWarning, ...]:
+        """The grants of cards in graveyards set aside, with why (:func:`~planner.rules.graveyard_grants.
+        graveyard_grants`)."""
+        return self._graveyard_grants[1]
 
     @property
     def grants_from_graveyards(self) -> bool:
@@ -1109,28 +908,6 @@ def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
     """
     key = fold_ability_text(ability.text)
     return any(fold_ability_text(text) == key for text in permanent.activated_this_turn)
-
-
-@per_card(maxsize=8192)
-def _as_printed(
-    oracle: str, name: str, line: TypeLine, haste: bool, level: Level = ENTERING
-) -> tuple[Characteristics, tuple[tuple[str, str], ...], tuple[ManaAbility, ...], bool]:
-    """What a permanent as printed has at its level, read once per card: :func:`printed_characteristics`, its
-    :func:`removal_families`, and whether some mana ability may read what a board may not give (an amount,
-    :func:`any_may_lack_board_facts`; the exiled card's colors or a condition, which
-    :meth:`BoardView._with_known_imprint` checks).
-
-    >>> forest = TypeLine.parse("Basic Land — Forest")
-    >>> found, _, families, board_read = _as_printed("", "Forest", forest, False)
-    >>> [a.text for a in found.mana_abilities], families, board_read
-    (['{T}: Add {G}.'], (), False)
-    """
-    found, set_aside = printed_characteristics(oracle, name, line, haste, level)
-    abilities = found.mana_abilities
-    board_read = any_may_lack_board_facts(abilities) or any(
-        a.output.palette.kind is PaletteKind.IMPRINTED_COLORS or a.conditional for a in abilities
-    )
-    return found, set_aside, removal_families(oracle, name, line, level), board_read
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

@@ -1,0 +1,296 @@
+"""Each permanent's characteristics on a board (:meth:`planner.rules.view.BoardView.characteristics`): its
+type line after layer 4, its mana abilities after layer 6 (CR 613.1f: granted, lost, banned by Null Rod, with
+cost changes, CR 602.2b), the haste it has, and the abilities set aside with why, each ability as the planner
+executes it (:func:`~planner.rules.executed.executed_abilities`).
+
+A permanent no effect touches has its card's characteristics, read once per card (:func:`_as_printed`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from models.abilities import ManaAbility, PaletteKind
+from models.board import Permanent
+from models.kept import per_card
+from models.mana_effects import (
+    AbilityCostChange,
+    ActivationBan,
+    GrantAbility,
+    GrantHaste,
+    TypeChange,
+)
+from models.oracle import Level, reads_imprinted_colors
+from models.oracle.levels import ENTERING
+from models.types import TypeLine
+from planner.rules.amounts import (
+    any_may_lack_board_facts,
+    board_gap,
+)
+from planner.rules.costs import with_cost_change
+from planner.rules.executed import (
+    counters_removed_any,
+    executed_abilities,
+    intrinsic_abilities,
+    printed_characteristics,
+    removal_families,
+    removals,
+    unknown_imprint,
+)
+from planner.rules.graveyard_grants import granted_to
+from planner.rules.haste import haste_gaps, haste_granted
+from planner.rules.records import (
+    Characteristics,
+    SourcedEffect,
+    TextWarning,
+)
+from planner.rules.steady import grants_in_force
+from planner.rules.takers import may_take_away, possible_abilities
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = ["worked_out_characteristics"]
+
+
+def _banned(sourced: SourcedEffect, view: BoardView, pid: str) -> bool:
+    """True when an :class:`ActivationBan` in force covers the permanent ``pid``."""
+    ban = sourced.effect
+    assert isinstance(ban, ActivationBan)
+    return view.matches(ban.affected, pid, sourced.source)
+
+
+#: Why an ability granted to a permanent that an effect strips of its other abilities is not used: which
+#: effect came first (CR 613.7, in layer 6) is not on the board.
+_LOST_IN_LAYER_6 = (
+    "another effect takes its abilities away but one (layer 6): which came first, CR 613.7, is not on the "
+    "board"
+)
+
+
+def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
+    """Each permanent's characteristics on the view's board (its type line after layer 4, its mana abilities
+    after layer 6 with the haste it has), and the mana abilities set aside with why (a part the planner does
+    not execute, an amount or a choice the board does not give, a grant whose order is not on the board).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "bm", "card": "Blood Moon", "controller": "me"},
+    ...     {"id": "pool", "card": "Reflecting Pool", "controller": "me"}]})
+    >>> found, set_aside = worked_out_characteristics(BoardView(board))
+    >>> [a.text for a in found["pool"].mana_abilities], set_aside
+    (['{T}: Add {R}.'], ())
+    """
+    # (a grant 'as long as <condition>' only while the condition holds: The World Tree)
+    grants, unjudged_grants = grants_in_force(view, view.effects_of(GrantAbility))
+    bans = list(view.effects_of(ActivationBan))
+    result: dict[str, Characteristics] = {}
+    from_graveyards, set_aside_grants = (view.graveyard_grants, view.graveyard_grants_set_aside)
+    unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants]
+    # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
+    hasty = next(view.effects_of(GrantHaste), None) is not None
+    stripped: dict[str, tuple[str, str]] | None = None  # (worked out when a permanent isn't as printed)
+    for permanent in view.board.permanents:
+        pid = permanent.id
+        line = view.type_line(pid)
+        lost = view.lost_text_abilities(pid)
+        granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
+        if (
+            not grants
+            and not bans
+            and line is permanent.type_line
+            and not lost
+            and not granted_from_graveyards
+        ):
+            # as printed: the card's own characteristics, kept per card
+            found, set_aside, families, board_read = _as_printed(
+                permanent.oracle, permanent.name, line, permanent.haste, permanent.level
+            )
+            if hasty and not found.haste and haste_granted(view, pid):
+                found = replace(found, haste=True)
+            if hasty:
+                unexecuted += _haste_gaps(view, pid, found.haste, line)
+            if set_aside:
+                unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+            if families:
+                extra = _executable(pid, removals(permanent, families), unexecuted)
+                found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+            elif not board_read:
+                result[pid] = found  # (the common case: no amount or imprint the board may not give)
+                continue
+            found = _with_known_amounts(view, permanent, found, unexecuted)
+            result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
+            continue
+        abilities: list[ManaAbility] = [] if lost else list(view.parsed[pid].mana_abilities)
+        abilities += intrinsic_abilities(line)
+        granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
+        if stripped is None:
+            stripped = _stripped(view)
+        keeps = stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
+        for sourced in grants:
+            grant = sourced.effect
+            assert isinstance(grant, GrantAbility)
+            once = (sourced.source, grant.text)
+            if once not in granted and view.matches(grant.affected, pid, sourced.source):
+                if keeps is not None and once != keeps:
+                    unexecuted.append(TextWarning(pid, grant.ability.text, _LOST_IN_LAYER_6))
+                    continue
+                granted.add(once)
+                abilities.append(grant.ability)
+        if keeps is not None:
+            unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
+        else:
+            abilities += [a for a in granted_from_graveyards if a not in abilities]
+        families = tuple(a for a in abilities if counters_removed_any(a))
+        if families:
+            abilities = [a for a in abilities if not counters_removed_any(a)]
+            abilities += removals(permanent, families)
+        haste = (
+            permanent.haste
+            or (not lost and view.parsed[pid].has_haste)
+            or (hasty and haste_granted(view, pid))
+        )
+        if hasty:
+            unexecuted += _haste_gaps(view, pid, haste, line)
+        if any(_banned(ban, view, pid) for ban in bans):
+            # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
+            # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
+            abilities = []
+        found = Characteristics(line, _executable(pid, abilities, unexecuted), lost, haste)
+        found = _with_known_amounts(view, permanent, found, unexecuted)
+        result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
+    if next(view.effects_of(AbilityCostChange), None) is not None:
+        _with_cost_changes(view, result, unexecuted)
+    return result, tuple(unexecuted)
+
+
+def _with_cost_changes(
+    view: BoardView, result: dict[str, Characteristics], unexecuted: list[TextWarning]
+) -> None:
+    """The mana abilities of the permanents 'Activated abilities of <permanents> cost {1} less to
+    activate' covers (Blossoming Tortoise), with that change to their costs' generic part (CR 602.2b,
+    601.2f), in ``result``. An effect whose source a mana ability's cost may take away while paying is
+    not applied, and is reported in ``unexecuted``: the activations after would pay without it, which is
+    not followed yet (its abilities are used at their printed costs)."""
+    applied: list[tuple[str, AbilityCostChange]] = []
+    for sourced in view.effects_of(AbilityCostChange):
+        effect = sourced.effect
+        assert isinstance(effect, AbilityCostChange)
+        taker = next(
+            (p for p, a in possible_abilities(view) if may_take_away(view, a, p.id, sourced.source)), None
+        )
+        if taker is None:
+            applied.append((sourced.source, effect))
+            continue
+        why = f"{view.path(taker.id)} may take its source away while paying: not followed yet"
+        unexecuted.append(TextWarning(sourced.source, effect.text, why))
+    for pid, found in result.items():
+        change = sum(
+            effect.generic for source, effect in applied if view.matches(effect.affected, pid, source)
+        )
+        if change and found.mana_abilities:
+            changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
+            result[pid] = replace(found, mana_abilities=changed)
+
+
+def _stripped(view: BoardView) -> dict[str, tuple[str, str]]:
+    """The permanents whose types an effect sets as it takes their other abilities away (Minimus
+    Containment's 'is a Treasure artifact with "..." and it loses all other abilities'), each with the
+    source and text of the grant it keeps."""
+    found: dict[str, tuple[str, str]] = {}
+    for sourced in view.effects_of(TypeChange):
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        if effect.sets_types is None:
+            continue
+        for permanent in view.board.permanents:
+            pid = permanent.id
+            if view.lost_text_abilities(pid) and view.matches(effect.affected, pid, sourced.source):
+                found[pid] = (sourced.source, effect.text)
+    return found
+
+
+def _haste_gaps(view: BoardView, pid: str, haste: bool, line: TypeLine) -> list[TextWarning]:
+    """The grants of haste whose condition the board can't answer (:func:`haste_gaps`), reported where
+    they would matter: on a summoning-sick creature without haste otherwise (CR 302.6)."""
+    if haste or not view.permanent(pid).summoning_sick or not line.is_a("Creature"):
+        return []
+    return [TextWarning(source, text, why) for source, text, why in haste_gaps(view, pid)]
+
+
+def _with_known_amounts(
+    view: BoardView, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
+) -> Characteristics:
+    """The characteristics without the abilities whose amounts the board can't answer (a power it does
+    not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
+    ``unexecuted`` with the path of what to give, never used with a guessed amount."""
+    if not any_may_lack_board_facts(found.mana_abilities):
+        return found  # (the common case, checked at once)
+    kept: list[ManaAbility] = []
+    for ability in found.mana_abilities:
+        gap = board_gap(view, permanent.id, ability)
+        if gap is None:
+            kept.append(ability)
+        else:
+            unexecuted.append(TextWarning(permanent.id, ability.text, gap))
+    return found if len(kept) == len(found.mana_abilities) else replace(found, mana_abilities=tuple(kept))
+
+
+def _with_known_imprint(
+    view: BoardView, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
+) -> Characteristics:
+    """The characteristics without the abilities that read the colors of the card exiled with the
+    permanent (Chrome Mox) when the board does not give them: reported in ``unexecuted``, never used as
+    if that card had no colors."""
+    for ability in found.mana_abilities:  # (the common case, no such ability, checked at once)
+        if ability.output.palette.kind is PaletteKind.IMPRINTED_COLORS or ability.conditional:
+            break
+    else:
+        return found
+    if not any(reads_imprinted_colors(a) for a in found.mana_abilities):
+        return found
+    why = unknown_imprint(permanent.choices)
+    if why is None:
+        return found
+    where = f"{view.path(permanent.id)}.choices.imprinted"
+    unexecuted += [
+        TextWarning(permanent.id, a.text, f"{where}: {why}")
+        for a in found.mana_abilities
+        if reads_imprinted_colors(a)
+    ]
+    kept = tuple(a for a in found.mana_abilities if not reads_imprinted_colors(a))
+    return replace(found, mana_abilities=kept)
+
+
+def _executable(
+    pid: str, abilities: list[ManaAbility], unexecuted: list[TextWarning]
+) -> tuple[ManaAbility, ...]:
+    """The abilities the planner executes in full; the others go to ``unexecuted`` as warnings."""
+    kept, set_aside = executed_abilities(abilities)
+    unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
+    return kept
+
+
+@per_card(maxsize=8192)
+def _as_printed(
+    oracle: str, name: str, line: TypeLine, haste: bool, level: Level = ENTERING
+) -> tuple[Characteristics, tuple[tuple[str, str], ...], tuple[ManaAbility, ...], bool]:
+    """What a permanent as printed has at its level, read once per card: :func:`printed_characteristics`, its
+    :func:`removal_families`, and whether some mana ability may read what a board may not give (an amount,
+    :func:`any_may_lack_board_facts`; the exiled card's colors or a condition, which
+    :func:`_with_known_imprint` checks).
+
+    >>> forest = TypeLine.parse("Basic Land — Forest")
+    >>> found, _, families, board_read = _as_printed("", "Forest", forest, False)
+    >>> [a.text for a in found.mana_abilities], families, board_read
+    (['{T}: Add {G}.'], (), False)
+    """
+    found, set_aside = printed_characteristics(oracle, name, line, haste, level)
+    abilities = found.mana_abilities
+    board_read = any_may_lack_board_facts(abilities) or any(
+        a.output.palette.kind is PaletteKind.IMPRINTED_COLORS or a.conditional for a in abilities
+    )
+    return found, set_aside, removal_families(oracle, name, line, level), board_read
