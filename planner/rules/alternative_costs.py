@@ -173,10 +173,20 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: {player} controls no {wanted}"
+    if cost.keyword == "mutate" and not any(  # (CR 702.140a: it targets a non-Human creature it owns)
+        view.permanent(p.id).controller == player
+        and view.type_line(p.id).is_a("Creature")
+        and not view.type_line(p.id).is_a("Human")
+        for p in board.permanents
+    ):
+        return f"{cost.describe()}: {player} controls no non-Human creature to mutate onto"
+    from_hand = target.from_hand or state.in_hand(target.name) is not None
+    if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
+        return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.spells is not None:
         if not cost.spells.matches(target.type_line):
             return f"{cost.describe()}: not for a {target.type_line or 'spell'}"
-        if cost.spells.from_hand and not target.from_hand and state.in_hand(target.name) is None:
+        if cost.spells.from_hand and not from_hand:
             return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.life > state.life:  # (CR 119.4: life equal to the total may be paid)
         return f"{cost.describe()}: {player} has {state.life} life"
@@ -227,16 +237,23 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
 
 def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     """The target cast for an alternative cost: its mana cost replaced by the way's mana (its colors and
-    mana value kept, CR 118.9c), the permanents to sacrifice added to its additional costs, X gone unless
-    the cost has X (CR 107.3: it is 0).
+    mana value kept, CR 118.9c; a prototyped spell's are its prototype cost's, CR 718.3b), the permanents
+    to sacrifice added to its additional costs, X gone unless the cost has X (CR 107.3: it is 0).
 
     >>> from models.alternative_costs import AlternativeCost
     >>> fireball = PaymentTarget.of("{X}{R}", name="Fireball")
     >>> str(cast_for(fireball, Way("fist", AlternativeCost("{W}{U}"))).cost)
     '{W}{U}'
+    >>> seraph = PaymentTarget.of("{6}", name="Steel Seraph", colors="")
+    >>> prototyped = cast_for(seraph, Way("Steel Seraph", AlternativeCost("{1}{W}{W}", keyword="prototype")))
+    >>> str(prototyped.spell_colors), prototyped.mana_value
+    ('W', 3)
     """
     mana = ManaCost.parse(way.cost.mana or "{0}")
-    cast = replace(target.with_cost(mana), chosen_x=None if mana.has_variable else 0)
+    cast = target.with_cost(mana)
+    if way.cost.keyword == "prototype":
+        cast = replace(cast, colors=None, stack_mana_value=None)
+    cast = replace(cast, chosen_x=None if mana.has_variable else 0)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 
