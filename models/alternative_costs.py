@@ -28,6 +28,7 @@ from models.types import TypeLine
 
 __all__ = [
     "ALTERNATIVE_COST_OPTIONS",
+    "FACE_DOWN_KEYWORDS",
     "KEYWORD_ALTERNATIVE_COSTS",
     "AlternativeCost",
     "HandExile",
@@ -43,8 +44,15 @@ ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
 #: (702.109a), blitz (702.152a), overload (702.96a), impending (702.176a) and warp (702.185a: from the
 #: hand only) are alternative costs; mutate (702.140a) is one too, for a creature spell that targets a
 #: non-Human creature its caster owns; a prototyped spell (702.160a, CR 718.3) is cast with the prototype's
-#: mana cost, and has that cost's colors and mana value.
-KEYWORD_ALTERNATIVE_COSTS = ("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype")
+#: mana cost, and has that cost's colors and mana value; a spell cast face down for morph, megamorph or
+#: disguise pays {3} rather than its mana cost (702.37c, 702.168a) whatever the keyword's cost (it is paid to
+#: turn the permanent face up), and is a colorless creature spell with mana value 0 (CR 708.2).
+KEYWORD_ALTERNATIVE_COSTS = (
+    *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype"),
+    *("morph", "megamorph", "disguise"),
+)
+#: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
+FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}

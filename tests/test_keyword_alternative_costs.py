@@ -15,6 +15,7 @@ import pytest
 from boards import ME, make_board, mine
 from test_alternative_costs import Way, checked, paid_instead
 
+from models.cost import PaymentTarget
 from models.oracle.alternative_costs import alternative_cost_of, keyword_alternative_cost
 from models.spells import spell_target
 from planner.api import max_x, pay
@@ -78,6 +79,8 @@ SOLDIER = {"name": "Test Soldier", "type_line": "Creature — Human Soldier", "m
         ("Overload {5}{R}{R}{R}", "overload: pay {5}{R}{R}{R}"),
         ("Mutate {3}{R/G}{U}{U}", "mutate: pay {3}{R/G}{U}{U}"),
         ("Prototype {1}{B}{B} — 3/3", "prototype: pay {1}{B}{B}"),
+        ("Disguise {2}{G}{G}", "disguise: pay {3}"),  # (face down for {3}: CR 702.168a)
+        ("Morph—Reveal a white card in your hand.", "morph: pay {3}"),
         ("Kicker {2}{G}", None),  # (an additional cost, not an alternative one)
         ("Flashback {1}{U}{R}", None),  # (cast from the graveyard: not a way to cast from the hand)
         ("Impending {1}{U}", None),  # (impending without its count)
@@ -170,3 +173,54 @@ def test_blitz_pays_its_mana_and_life() -> None:
     assert result.life_paid == 2 and len(result.tapped) == 4
     low = make_board(swamps, hand=[UNDERDOG], life=1)
     assert checked(low, [None]).payable is False
+
+
+DISGUISED = {
+    "name": "Test Disguised",
+    "type_line": "Creature — Elf Detective",
+    "mana_cost": "{4}{G}{G}",
+    "oracle": "Disguise {2}{G}{G} (You may cast this card face down for {3} as a 2/2 creature with ward {2}. "
+    "Turn it face up any time for its disguise cost.)",
+}
+
+
+def test_a_face_down_spell_pays_3_and_is_a_colorless_creature_spell() -> None:
+    # CR 702.168a: face down for {3}, whatever the disguise cost; three Wastes can't pay {4}{G}{G}
+    wastes = [mine(f"w{i}", "Wastes") for i in range(3)]
+    paid = paid_instead(checked(make_board(wastes, hand=[DISGUISED]), [None, Way("{3}")]))
+    assert paid is not None and paid.cost.keyword == "disguise" and paid.cost.mana == "{3}"
+    # CR 708.2: face down it is colorless, so "Green spells" don't reduce it; it is a creature spell
+    green = {
+        "name": "Test Green",
+        "type_line": "Enchantment",
+        "oracle": "Green spells you cast cost {1} less to cast.",
+    }
+    creature = {
+        "name": "Test Creature",
+        "type_line": "Enchantment",
+        "oracle": "Creature spells you cast cost {1} less to cast.",
+    }
+    two = [mine("w0", "Wastes"), mine("w1", "Wastes")]
+    assert pay(make_board([mine("r", green), *two], hand=[DISGUISED]), _held(DISGUISED)).payable is False
+    reduced = pay(make_board([mine("r", creature), *two], hand=[DISGUISED]), _held(DISGUISED))
+    assert reduced.payable and reduced.total_cost == "{2}"
+
+
+def test_a_keyword_cost_under_an_unread_condition_is_named_in_warnings() -> None:
+    # surge (CR 702.117a) pays only if another spell was cast this turn, which the board does not say
+    surger = {
+        "name": "Test Surger",
+        "type_line": "Instant",
+        "mana_cost": "{4}{U}",
+        "oracle": "Surge {1}{U} (You may cast this spell for its surge cost if you or a teammate has cast "
+        "another spell this turn.)\nDraw two cards.",
+    }
+    board = make_board([mine("i", "Island"), mine("w", "Wastes")], hand=[surger])
+    result = pay(board, _held(surger))
+    assert result.payable is False
+    assert [w.sentence for w in result.warnings] == ["Surge {1}{U}"]
+
+
+def _held(card: dict[str, str]) -> PaymentTarget:
+    """The payment target of a card in the hand (the board's hand holds the same card)."""
+    return spell_target(make_board([], hand=[card]).player(ME).hand[0])

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from models.alternative_costs import KEYWORD_ALTERNATIVE_COSTS, AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost
 from models.cost import ManaCost
 from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost
@@ -32,12 +32,30 @@ from models.oracle.grammar import UnreadError, parse_alternative_cost
 __all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternative_cost"]
 
 
-#: A keyword line that gives an alternative cost: the keyword (impending with its count), then its cost
-#: after a space or a dash, a prototype's power and toughness after it ("Prototype {2}{R} — 3/2").
-_KEYWORD_LINE = re.compile(
-    r"(?P<keyword>[A-Z][a-z]+)(?P<count> \d+)?(?: |\u2014)(?P<cost>[^\u2014]+?)\.?(?: \u2014 \d+/\d+)?"
-)
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+
+
+def _keyword_and_cost(unit: str) -> tuple[str, str]:
+    """A keyword line cut into its keyword (lower case) and its cost, after a space or a dash ("Warp
+    {1}{G}", "Warp\u2014{B}, Pay 2 life."): impending's count and a prototype's power and toughness gone
+    ("Impending 4\u2014{1}{U}{U}", "Prototype {2}{R} \u2014 3/2"); ('', '') for a line that is none.
+
+    >>> _keyword_and_cost("Impending 4\u2014{1}{U}{U}"), _keyword_and_cost("Prototype {2}{R} \u2014 3/2")
+    (('impending', '{1}{U}{U}'), ('prototype', '{2}{R}'))
+    """
+    word, _, rest = unit.partition(" ")
+    if "\u2014" in word:
+        word, _, rest = unit.partition("\u2014")
+    keyword = word.lower()
+    if keyword == "impending":  # (its count, then a dash)
+        count, dash, rest = rest.partition("\u2014")
+        if not (count.isdigit() and dash):
+            return "", ""
+    cost, dash, size = rest.partition(" \u2014 ")
+    if dash and not (keyword == "prototype" and all(n.isdigit() for n in size.split("/", 1))):
+        return "", ""
+    cost = cost.removesuffix(".")
+    return (keyword, cost) if word[:1].isupper() and cost else ("", "")
 
 
 def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
@@ -49,16 +67,17 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     '{1}{W}{W}'
     >>> keyword_alternative_cost("Evoke\u2014Exile a white card from your hand.").exile.colors
     'W'
+    >>> keyword_alternative_cost("Morph\u2014Reveal a white card in your hand.").describe()
+    'morph: pay {3}'
     >>> [keyword_alternative_cost(unit) for unit in ("Kicker {2}{G}", "Dash {1}{R} more")]
     [None, None]
     """
-    match = _KEYWORD_LINE.fullmatch(unit)
-    if match is None or match["keyword"].lower() not in KEYWORD_ALTERNATIVE_COSTS:
+    keyword, cost = _keyword_and_cost(unit)
+    if keyword not in KEYWORD_ALTERNATIVE_COSTS:
         return None
-    keyword = match["keyword"].lower()
-    if (match["count"] is None) == (keyword == "impending"):
-        return None  # (impending has its count, no other keyword has one)
-    first, *others = [part.strip() for part in match["cost"].split(",")]
+    if keyword in FACE_DOWN_KEYWORDS:  # (cast face down for {3}; the keyword's cost turns it face up)
+        return AlternativeCost(mana="{3}", keyword=keyword, text=unit)
+    first, *others = [part.strip() for part in cost.split(",")]
     mana = first if _SYMBOLS.fullmatch(first) else ""
     rest = others if mana else [first, *others]
     try:

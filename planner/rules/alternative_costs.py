@@ -11,7 +11,7 @@ mana as an additional cost's are (:mod:`planner.additional`). At most one is pai
 additional costs, increases and reductions apply to it (CR 601.2f): the total cost is worked out from the
 alternative cost's mana (:func:`cast_for`).
 
->>> from models.alternative_costs import AlternativeCost
+>>> from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 >>> paid = AlternativeCostPaid("Snuff Out", AlternativeCost(mana="", life=4))
 >>> paid.to_json()  # doctest: +NORMALIZE_WHITESPACE
 {'kind': 'alternative_cost', 'source': 'Snuff Out', 'cost': 'pay 4 life', 'paid': '', 'life': 4,
@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.alternative_costs import AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.kept import per_card
@@ -33,6 +33,7 @@ from models.mana import ManaTypes
 from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
 from models.oracle.reader import reading_units
+from models.types import TypeLine
 from planner.rules.additional_costs import discard_candidates, without_cards
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
@@ -238,7 +239,8 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
 def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     """The target cast for an alternative cost: its mana cost replaced by the way's mana (its colors and
     mana value kept, CR 118.9c; a prototyped spell's are its prototype cost's, CR 718.3b), the permanents
-    to sacrifice added to its additional costs, X gone unless the cost has X (CR 107.3: it is 0).
+    to sacrifice added to its additional costs, X gone unless the cost has X (CR 107.3: it is 0). Cast face
+    down (morph, disguise), it is a colorless creature spell of mana value 0 (CR 708.2).
 
     >>> from models.alternative_costs import AlternativeCost
     >>> fireball = PaymentTarget.of("{X}{R}", name="Fireball")
@@ -253,6 +255,8 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     cast = target.with_cost(mana)
     if way.cost.keyword == "prototype":
         cast = replace(cast, colors=None, stack_mana_value=None)
+    elif way.cost.keyword in FACE_DOWN_KEYWORDS:  # (a face-down 2/2 creature spell, CR 708.2)
+        cast = replace(cast, colors=ManaTypes(), stack_mana_value=0, type_line=TypeLine.parse("Creature"))
     cast = replace(cast, chosen_x=None if mana.has_variable else 0)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
