@@ -155,6 +155,14 @@ def test_mutate_needs_a_non_human_creature_of_the_caster() -> None:
         [mine("i", "Island"), mine("w", "Wastes"), {"id": "b", "controller": "opp", **BEAR}], hand=[OCTOPUS]
     )
     assert checked(theirs, [None]).payable is False
+    # a target it can't have: shroud (CR 702.18a), protection from blue, the Octopus's color (CR 702.16b)
+    for keyword in ("Shroud", "Protection from blue"):
+        shielded = {**BEAR, "oracle": keyword}
+        board = make_board([mine("i", "Island"), mine("w", "Wastes"), mine("b", shielded)], hand=[OCTOPUS])
+        assert checked(board, [None]).payable is False
+    red_shield = {**BEAR, "oracle": "Protection from red"}
+    board = make_board([mine("i", "Island"), mine("w", "Wastes"), mine("b", red_shield)], hand=[OCTOPUS])
+    assert checked(board, [None, Way("{1}{U}")]).payable is True
 
 
 def test_evoke_exiles_a_white_card() -> None:

@@ -38,6 +38,7 @@ from planner.rules.additional_costs import discard_candidates, without_cards
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.view import BoardView
 
 __all__ = [
     "AlternativeCostPaid",
@@ -174,11 +175,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: {player} controls no {wanted}"
-    if cost.keyword == "mutate" and not any(  # (CR 702.140a: it targets a non-Human creature it owns)
-        view.permanent(p.id).controller == player
-        and view.type_line(p.id).is_a("Creature")
-        and not view.type_line(p.id).is_a("Human")
-        for p in board.permanents
+    if cost.keyword == "mutate" and not any(
+        _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
         return f"{cost.describe()}: {player} controls no non-Human creature to mutate onto"
     from_hand = target.from_hand or state.in_hand(target.name) is not None
@@ -196,6 +194,22 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     if cost.exile is not None and len(_exilable(board, player, target, way)) < cost.exile.count:
         return f"{cost.describe()}: {player}'s hand has too few such other cards"
     return None
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _mutate_target(view: BoardView, pid: str, player: str, target: PaymentTarget) -> bool:
+    """True when the mutating creature spell ``target`` may target the permanent (CR 702.140a: a non-Human
+    creature its caster owns, here one they control; not one with shroud, CR 702.18a, nor protection from
+    the spell's colors or from everything, CR 702.16b)."""
+    if view.permanent(pid).controller != player:
+        return False
+    line = view.type_line(pid)
+    if not line.is_a("Creature") or line.is_a("Human") or view.has_keyword(pid, "shroud"):
+        return False
+    shields = ("everything", *(_COLOR_WORDS[c] for c in str(target.spell_colors) if c in _COLOR_WORDS))
+    return not any(view.has_keyword(pid, f"protection from {shield}") for shield in shields)
 
 
 def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
