@@ -4,7 +4,9 @@ Cultivation; "If you control a Swamp, you may pay 4 life rather than ...", Snuff
 permanent for the spells its controller casts ("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost
 for spells you cast", Fist of Suns; "You may pay eight {E} rather than pay the mana cost for permanent
 spells you cast", Nissa, Worldsoul Speaker; "You may cast spells from your hand without paying their mana
-costs", Omniscience).
+costs", Omniscience), or given by a keyword of the spell's ("Evoke {1}{G}", "Dash {1}{R}", "Warp {1}{W}",
+"Impending 4—{1}{U}{U}", "Blitz—{2}{B}{B}, Pay 2 life.", "Overload {5}{R}{R}{R}", "Mutate {1}{U}" onto a
+non-Human creature, "Prototype {1}{W}{W} — 3/3": :data:`KEYWORD_ALTERNATIVE_COSTS`).
 
 At most one alternative cost is paid (CR 118.9a); the spell's additional costs, cost increases and
 reductions still apply to it (CR 601.2f), and its non-mana parts are paid with the mana (CR 601.2h). The
@@ -24,12 +26,33 @@ from dataclasses import dataclass
 from models.additional_costs import SacrificeCost
 from models.types import TypeLine
 
-__all__ = ["ALTERNATIVE_COST_OPTIONS", "AlternativeCost", "HandExile", "SpellsGranted"]
+__all__ = [
+    "ALTERNATIVE_COST_OPTIONS",
+    "FACE_DOWN_KEYWORDS",
+    "KEYWORD_ALTERNATIVE_COSTS",
+    "AlternativeCost",
+    "HandExile",
+    "SpellsGranted",
+]
 
 #: What a question may say of alternative costs: ``allow`` (the best of the mana cost and every usable
 #: alternative cost), ``forbid`` (the mana cost only: "castable by its mana cost?"), ``require`` (an
 #: alternative cost only).
 ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
+
+#: The keywords whose cost is paid rather than the spell's mana cost (CR 118.9): evoke (702.74a), dash
+#: (702.109a), blitz (702.152a), overload (702.96a), impending (702.176a) and warp (702.185a: from the
+#: hand only) are alternative costs; mutate (702.140a) is one too, for a creature spell that targets a
+#: non-Human creature its caster owns; a prototyped spell (702.160a, CR 718.3) is cast with the prototype's
+#: mana cost, and has that cost's colors and mana value; a spell cast face down for morph, megamorph or
+#: disguise pays {3} rather than its mana cost (702.37c, 702.168a) whatever the keyword's cost (it is paid to
+#: turn the permanent face up), and is a colorless creature spell with mana value 0 (CR 708.2).
+KEYWORD_ALTERNATIVE_COSTS = (
+    *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype"),
+    *("morph", "megamorph", "disguise"),
+)
+#: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
+FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -83,7 +106,12 @@ class AlternativeCost:
     "without paying its mana cost" and Flare of Cultivation's), ``life``, ``energy`` ({E}), permanents to
     sacrifice and cards to exile from the hand; usable only while the player controls a permanent of each
     of ``if_control`` (Snuff Out's "If you control a Swamp"). ``spells``: for a cost a permanent grants, the
-    spells it is for (None: the spell's own). ``text``: the sentence as the reader read it."""
+    spells it is for (None: the spell's own). ``keyword``: the keyword that gives it, one of
+    :data:`KEYWORD_ALTERNATIVE_COSTS` ('' for a sentence's). ``text``: the sentence as the reader read it.
+
+    >>> AlternativeCost(mana="{1}{W}{W}", keyword="prototype").describe()
+    'prototype: pay {1}{W}{W}'
+    """
 
     mana: str
     life: int = 0
@@ -92,6 +120,7 @@ class AlternativeCost:
     exile: HandExile | None = None
     if_control: tuple[str, ...] = ()
     spells: SpellsGranted | None = None
+    keyword: str = ""
     text: str = ""
 
     @property
@@ -109,7 +138,8 @@ class AlternativeCost:
         parts += [str(cost) for cost in self.sacrifice]
         if self.exile is not None:
             parts.append(str(self.exile))
-        return " and ".join(parts) or "without paying its mana cost"
+        said = " and ".join(parts) or "without paying its mana cost"
+        return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
         return (

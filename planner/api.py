@@ -459,8 +459,11 @@ def _max_x_with_alternatives(
 ) -> PayResult:
     """:func:`max_x` for a spell that may be cast for an alternative cost: X is 0 then (CR 107.3), so an
     alternative cost is weighed only where the mana cost pays no more than X = 0: the best payment at X = 0
-    of every way (:func:`pay`) when the mana cost pays none larger."""
+    of every way (:func:`pay`) when the mana cost pays none larger; an alternative cost with X in it (warp
+    {X}{G}) is weighed at each larger X too (:func:`_larger_x_by_a_way`)."""
     deadline = time.monotonic() + time_limit
+    if any(way.cost.mana.count("X") for way in usable_ways(board, checked_player(board, player), target)):
+        return _larger_x_by_a_way(board, target, player, deadline, strict, life_value, prefer, option)
     plain = None
     if option != "require":
         plain = max_x(
@@ -489,6 +492,40 @@ def _max_x_with_alternatives(
     if zero.payable or plain is None:
         return replace(zero, x=0 if zero.payable else None)
     return plain
+
+
+def _larger_x_by_a_way(
+    board: Board,
+    target: PaymentTarget,
+    player: str | None,
+    deadline: float,
+    strict: bool,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+    option: str,
+) -> PayResult:
+    """:func:`max_x` where an alternative cost has X: the best payment (:func:`pay`, every way weighed) at
+    X = 0, 1, 2 ... up to the first X no way pays (a larger X needs more mana: none pays it either)."""
+    found: PayResult | None = None
+    x = 0
+    while (remaining := deadline - time.monotonic()) > 0 or found is None:
+        answer = pay(
+            board,
+            target,
+            player=player,
+            x=x,
+            time_limit=max(remaining, 0.001),
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer,
+            alternative_cost=option,
+        )
+        if not answer.payable:
+            if found is None or answer.payable is None:
+                return replace(answer, x=None) if found is None else replace(found, optimal=False)
+            return found
+        found, x = replace(answer, x=x), x + 1
+    return replace(found, optimal=False)
 
 
 def _check_option(alternative_cost: str) -> None:

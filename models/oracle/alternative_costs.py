@@ -6,7 +6,9 @@ its records made by :mod:`models.oracle.spell_cost_rules`). The parts it reads: 
 {W}{U}{B}{R}{G}", "pay {0}"), "pay N life", "pay N {E}" (or the symbols), "sacrifice <a number> [nontoken]
 [<color>] <type or subtype>[ or <type>...] [you control]" and "exile <a number> [<color>] card(s) from your
 hand", joined by "and". A sentence with any other part is not read (None): the card's text then says so
-where it matters, never silently.
+where it matters, never silently. A keyword's cost ("Evoke {1}{G}", "Warp—{B}, Pay 2 life.", "Prototype
+{1}{W}{W} — 3/3", :data:`~models.alternative_costs.KEYWORD_ALTERNATIVE_COSTS`) is read the same way: its
+mana symbols, then its other parts as the sentence's.
 
 >>> force = "You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost."
 >>> read = alternative_cost_of(force)
@@ -19,16 +21,85 @@ where it matters, never silently.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from models.alternative_costs import AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost
+from models.cost import ManaCost
+from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost
 
-__all__ = ["alternative_cost_of", "granted_alternative_cost"]
+__all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternative_cost"]
+
+
+_SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+
+
+def _keyword_and_cost(unit: str) -> tuple[str, str]:
+    """A keyword line cut into its keyword (lower case) and its cost, after a space or a dash ("Warp
+    {1}{G}", "Warp\u2014{B}, Pay 2 life."): impending's count and a prototype's power and toughness gone
+    ("Impending 4\u2014{1}{U}{U}", "Prototype {2}{R} \u2014 3/2"); ('', '') for a line that is none.
+
+    >>> _keyword_and_cost("Impending 4\u2014{1}{U}{U}"), _keyword_and_cost("Prototype {2}{R} \u2014 3/2")
+    (('impending', '{1}{U}{U}'), ('prototype', '{2}{R}'))
+    """
+    word, _, rest = unit.partition(" ")
+    if "\u2014" in word:
+        word, _, rest = unit.partition("\u2014")
+    keyword = word.lower()
+    if keyword == "impending":  # (its count, then a dash)
+        count, dash, rest = rest.partition("\u2014")
+        if not (count.isdigit() and dash):
+            return "", ""
+    cost, dash, size = rest.partition(" \u2014 ")
+    if dash and not (keyword == "prototype" and all(n.isdigit() for n in size.split("/", 1))):
+        return "", ""
+    cost = cost.removesuffix(".")
+    return (keyword, cost) if word[:1].isupper() and cost else ("", "")
+
+
+def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
+    """The alternative cost a keyword line of a spell gives (:data:`KEYWORD_ALTERNATIVE_COSTS`), or None.
+
+    >>> keyword_alternative_cost("Warp\u2014{B}, Pay 2 life.").describe()
+    'warp: pay {B} and pay 2 life'
+    >>> str(keyword_alternative_cost("Prototype {1}{W}{W} \u2014 3/3").mana)
+    '{1}{W}{W}'
+    >>> keyword_alternative_cost("Evoke\u2014Exile a white card from your hand.").exile.colors
+    'W'
+    >>> keyword_alternative_cost("Morph\u2014Reveal a white card in your hand.").describe()
+    'morph: pay {3}'
+    >>> [keyword_alternative_cost(unit) for unit in ("Kicker {2}{G}", "Dash {1}{R} more")]
+    [None, None]
+    """
+    keyword, cost = _keyword_and_cost(unit)
+    if keyword not in KEYWORD_ALTERNATIVE_COSTS:
+        return None
+    if keyword in FACE_DOWN_KEYWORDS:  # (cast face down for {3}; the keyword's cost turns it face up)
+        return AlternativeCost(mana="{3}", keyword=keyword, text=unit)
+    first, *others = [part.strip() for part in cost.split(",")]
+    mana = first if _SYMBOLS.fullmatch(first) else ""
+    rest = others if mana else [first, *others]
+    try:
+        ManaCost.parse(mana or "{0}")
+    except InputError:
+        return None
+    if not rest:
+        return AlternativeCost(mana=mana, keyword=keyword, text=unit)
+    parts = " and ".join(part[:1].lower() + part[1:] for part in rest)
+    try:
+        read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
+    except UnreadError:
+        return None
+    if read.mana not in ("", "{0}") or read.if_control:
+        return None
+    return replace(read, mana=mana, keyword=keyword, text=unit)
 
 
 def _read(sentence: str) -> AlternativeCost | None:
     """The alternative cost a sentence gives, its own or granted, with its text; None when it gives none."""
+    if (keyword := keyword_alternative_cost(sentence)) is not None:
+        return keyword
     if "mana cost" not in sentence:
         return None  # (the grammar would not read it: a gate, not a reader)
     try:

@@ -659,17 +659,36 @@ def changes_mana(text: str) -> bool:
     return False
 
 
+#: Keywords whose cost is paid rather than the mana cost only when something the board does not say holds
+#: (surge: another spell cast this turn; spectacle: an opponent lost life this turn; prowl, freerunning:
+#: combat damage dealt this turn; web-slinging: a tapped creature returned as the spell is cast; sneak: an
+#: unblocked attacker returned): its own alternative cost, not read.
+_CONDITIONAL_KEYWORD_COSTS = (
+    *("surge", "spectacle", "prowl", "freerunning", "sneak"),
+    *("web - slinging",),
+)
+
+
 def own_alternative_cost(sentence: str) -> bool:
     """'You may ... rather than pay this spell's mana cost' (CR 118.9): an alternative cost of the card
     itself, which matters only when that card is the spell paid for (a Borderpost on the battlefield pays
-    nothing by it; Flare of Cultivation as ``--spell`` is reported: not planned).
+    nothing by it; Flare of Cultivation as ``--spell`` is reported: not planned); a keyword's too ("Surge
+    {1}{U}", :data:`_CONDITIONAL_KEYWORD_COSTS`; those :mod:`models.oracle.alternative_costs` reads, "Evoke
+    {1}{G}", are paid).
 
     >>> own_alternative_cost("You may sacrifice a nontoken green creature rather than pay ~'s mana cost.")
     True
     >>> own_alternative_cost("You may pay {E}{E} rather than pay the mana cost for spells you cast.")
     False
+    >>> own_alternative_cost("Web-slinging {R}{G}"), own_alternative_cost("Surge of power.")
+    (True, False)
     """
-    return _has(tokens(sentence), "rather than pay ~ 's mana cost")
+    words = tokens(sentence)
+    for keyword in _CONDITIONAL_KEYWORD_COSTS:
+        after = words[len(keyword.split()) :]
+        if starts_with(words, keyword) and after and _is_symbol(after[0]):
+            return True
+    return _has(words, "rather than pay ~ 's mana cost")
 
 
 def when_spent(sentence: str) -> bool:

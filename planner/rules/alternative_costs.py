@@ -11,7 +11,7 @@ mana as an additional cost's are (:mod:`planner.additional`). At most one is pai
 additional costs, increases and reductions apply to it (CR 601.2f): the total cost is worked out from the
 alternative cost's mana (:func:`cast_for`).
 
->>> from models.alternative_costs import AlternativeCost
+>>> from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 >>> paid = AlternativeCostPaid("Snuff Out", AlternativeCost(mana="", life=4))
 >>> paid.to_json()  # doctest: +NORMALIZE_WHITESPACE
 {'kind': 'alternative_cost', 'source': 'Snuff Out', 'cost': 'pay 4 life', 'paid': '', 'life': 4,
@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.alternative_costs import AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.kept import per_card
@@ -33,10 +33,12 @@ from models.mana import ManaTypes
 from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
 from models.oracle.reader import reading_units
+from models.types import TypeLine
 from planner.rules.additional_costs import discard_candidates, without_cards
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.view import BoardView
 
 __all__ = [
     "AlternativeCostPaid",
@@ -173,10 +175,17 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: {player} controls no {wanted}"
+    if cost.keyword == "mutate" and not any(
+        _mutate_target(view, p.id, player, target) for p in board.permanents
+    ):
+        return f"{cost.describe()}: {player} controls no non-Human creature to mutate onto"
+    from_hand = target.from_hand or state.in_hand(target.name) is not None
+    if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
+        return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.spells is not None:
         if not cost.spells.matches(target.type_line):
             return f"{cost.describe()}: not for a {target.type_line or 'spell'}"
-        if cost.spells.from_hand and not target.from_hand and state.in_hand(target.name) is None:
+        if cost.spells.from_hand and not from_hand:
             return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.life > state.life:  # (CR 119.4: life equal to the total may be paid)
         return f"{cost.describe()}: {player} has {state.life} life"
@@ -185,6 +194,22 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     if cost.exile is not None and len(_exilable(board, player, target, way)) < cost.exile.count:
         return f"{cost.describe()}: {player}'s hand has too few such other cards"
     return None
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _mutate_target(view: BoardView, pid: str, player: str, target: PaymentTarget) -> bool:
+    """True when the mutating creature spell ``target`` may target the permanent (CR 702.140a: a non-Human
+    creature its caster owns, here one they control; not one with shroud, CR 702.18a, nor protection from
+    the spell's colors or from everything, CR 702.16b)."""
+    if view.permanent(pid).controller != player:
+        return False
+    line = view.type_line(pid)
+    if not line.is_a("Creature") or line.is_a("Human") or view.has_keyword(pid, "shroud"):
+        return False
+    shields = ("everything", *(_COLOR_WORDS[c] for c in str(target.spell_colors) if c in _COLOR_WORDS))
+    return not any(view.has_keyword(pid, f"protection from {shield}") for shield in shields)
 
 
 def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
@@ -227,16 +252,26 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
 
 def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     """The target cast for an alternative cost: its mana cost replaced by the way's mana (its colors and
-    mana value kept, CR 118.9c), the permanents to sacrifice added to its additional costs, X gone unless
-    the cost has X (CR 107.3: it is 0).
+    mana value kept, CR 118.9c; a prototyped spell's are its prototype cost's, CR 718.3b), the permanents
+    to sacrifice added to its additional costs, X gone unless the cost has X (CR 107.3: it is 0). Cast face
+    down (morph, disguise), it is a colorless creature spell of mana value 0 (CR 708.2).
 
     >>> from models.alternative_costs import AlternativeCost
     >>> fireball = PaymentTarget.of("{X}{R}", name="Fireball")
     >>> str(cast_for(fireball, Way("fist", AlternativeCost("{W}{U}"))).cost)
     '{W}{U}'
+    >>> seraph = PaymentTarget.of("{6}", name="Steel Seraph", colors="")
+    >>> prototyped = cast_for(seraph, Way("Steel Seraph", AlternativeCost("{1}{W}{W}", keyword="prototype")))
+    >>> str(prototyped.spell_colors), prototyped.mana_value
+    ('W', 3)
     """
     mana = ManaCost.parse(way.cost.mana or "{0}")
-    cast = replace(target.with_cost(mana), chosen_x=None if mana.has_variable else 0)
+    cast = target.with_cost(mana)
+    if way.cost.keyword == "prototype":
+        cast = replace(cast, colors=None, stack_mana_value=None)
+    elif way.cost.keyword in FACE_DOWN_KEYWORDS:  # (a face-down 2/2 creature spell, CR 708.2)
+        cast = replace(cast, colors=ManaTypes(), stack_mana_value=0, type_line=TypeLine.parse("Creature"))
+    cast = replace(cast, chosen_x=None if mana.has_variable else 0)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 
