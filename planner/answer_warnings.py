@@ -19,6 +19,7 @@ from planner.rules.pool import one_card_assumptions
 from planner.rules.question import within_question
 from planner.rules.records import unread_warning
 from planner.rules.view import TextWarning
+from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
 
@@ -79,10 +80,13 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """What an answer to a payment question warns of: the board's text, the spell's
     (:func:`spell_text_warnings`), the assumptions the payment makes (a permission for one exiled card
     taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`), and the alternative costs not
-    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`)."""
+    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`), and the mana
+    abilities of cards in the player's hand or graveyard not used (:func:`planner.rules.zone_warnings.
+    unused_zone_abilities`)."""
     return (
         problem.analysis.warnings
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
+        + unused_zone_abilities(problem.board, problem.player)
     )
