@@ -248,6 +248,9 @@ class PaymentModel:
     firsts_ordered: bool = False
     #: the used nodes of the relaxed model's optimum that no order pays first, when it could not be ordered
     unfed: frozenset[int] = frozenset()
+    #: True when an ability's own cost is paid "as though" only where the layer removes none of the sources
+    #: of the spending rules (narrower than the rules: :func:`~planner.solve.cpsat.literals.only_where`)
+    narrowed: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)
