@@ -8,6 +8,7 @@ search (:func:`boards.checked_verdict`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from boards import checked_verdict, largest_x, make_board, mine
@@ -17,9 +18,12 @@ from test_unseen_families import TREASURE
 
 from models.cost import PaymentTarget
 from planner.api import pay, text_warnings
-from planner.rules.reference import reference_search
+from planner.rules.reference import ReferenceResult, reference_search
+from planner.solve.cpsat import doubling
 from planner.solve.cpsat.analysis import analysed
+from planner.solve.cpsat.doubling import with_doubling
 from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution, SolveStatus
 
 #: A sacrifice outlet for artifacts (made up): it may take away any artifact a condition counts.
 ARTIFACT_OUTLET: dict[str, Any] = {
@@ -189,3 +193,18 @@ def test_an_ability_cost_paid_as_though_before_its_rules_source_goes() -> None:
             assert answer.payable is not False and not answer.optimal
         else:
             assert answer.payable is False
+
+
+def test_a_no_the_reference_search_gives_past_its_loop_cap_proves_nothing(monkeypatch: Any) -> None:
+    """A "no" of the model that leaves out a Doubling Cube is checked by the reference search
+    (:func:`planner.solve.cpsat.doubling.with_doubling`); a search that cut an untap loop at its cap
+    (``capped``: not every way tried) proves nothing, so the answer is no answer, never that "no"."""
+    doubled = "{3}, {T}: Double the amount of each type of unspent mana you have."
+    cube = {"name": "Doubling Cube", "type_line": "Artifact", "oracle": doubled}
+    board = make_board([mine("c", cube), mine("sol", "Sol Ring"), mine("l", "Gilded Lotus")])
+    problem = replace(PaymentProblem.of(board, PaymentTarget.of("{9}")), count_doubling=False)
+    infeasible = Solution(status=SolveStatus.INFEASIBLE)
+    monkeypatch.setattr(doubling, "_search", lambda *_: ReferenceResult({}, 1, ()))
+    assert with_doubling(problem, infeasible).status is SolveStatus.INFEASIBLE
+    monkeypatch.setattr(doubling, "_search", lambda *_: ReferenceResult({}, 1, ("sol",)))
+    assert with_doubling(problem, infeasible).status is SolveStatus.UNKNOWN
