@@ -78,6 +78,16 @@ def test_six_different_artifacts_are_one_class_and_a_threshold() -> None:
     assert not pay(board, PaymentTarget.of("{G}" * 9)).payable
 
 
+def test_six_different_artifacts_against_the_reference() -> None:
+    """Six different artifacts that sacrifice themselves for {G} (64 ways of removing them: past the old
+    bound of 32, where the haste was set aside and X was 6): X is 8 by the rules, as the reference search
+    finds."""
+    ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
+    board = make_board([ritualist, mine("r", FORGE_RALLY_OF_THREE), *trinkets(6, FOR_GREEN)])
+    assert largest_x(board) == 8
+    assert checked_verdict(board, "{G}" * 8) and not checked_verdict(board, "{G}" * 9)
+
+
 def test_different_artifacts_on_a_threshold_against_the_reference() -> None:
     """Rally of three with two to four different artifacts, each sacrificing itself: with n of them, the
     Ritualist's {1} from one leaves n - 1 (haste while n - 1 >= 3): X is n, plus 2 when it keeps its haste
