@@ -198,8 +198,8 @@ def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
 def test_haste_on_a_count_of_three_with_runs_of_different_artifacts() -> None:
     """Two Treasures, two Gold tokens and a tapped Treasure (three runs of identical artifacts, a cost may
     take four): the Ritualist's {1} paid by one leaves four artifacts, so it keeps its haste (X is 3 and
-    the other three: 6); with six different artifacts a cost may take (64 ways of removing them) the
-    count is not followed: set aside and reported, never guessed."""
+    the other three: 6); six different artifacts of the same text are one class to the count (which of
+    them goes is the same to 'three or more artifacts'), so they pay as six Treasures do: 8."""
     gold = {
         **TREASURE,
         "name": "Gold",
@@ -222,9 +222,9 @@ def test_haste_on_a_count_of_three_with_runs_of_different_artifacts() -> None:
     distinct = make_board(
         [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"x{n}", kind) for n, kind in enumerate(kinds))]
     )
-    assert largest_x(distinct) == 6
-    (gap,) = text_warnings(distinct)
-    assert gap.permanent == "r" and "in more than 32 ways" in gap.reason
+    assert largest_x(distinct) == 8 and not text_warnings(distinct)
+    assert pay(distinct, PaymentTarget.of("{G}" * 8)).payable
+    assert not pay(distinct, PaymentTarget.of("{G}" * 9)).payable
 
 
 def test_haste_from_a_source_a_cost_may_sacrifice() -> None:

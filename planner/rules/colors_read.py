@@ -19,7 +19,7 @@ from models.abilities import BoardFact, ManaAbility, ObjectFilter, Palette, Pale
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["changes_own_color", "color_change_gap", "reads_permanent_colors"]
+__all__ = ["changes_own_color", "color_change_gap", "nested_parts", "reads_permanent_colors"]
 
 
 def changes_own_color(ability: ManaAbility) -> bool:
@@ -46,7 +46,7 @@ def reads_permanent_colors(reading: object) -> bool:
     ...     "{T}: Add {G} for each Elf you control.")]
     [True, True, False]
     """
-    for found in _parts(reading):
+    for found in nested_parts(reading):
         if isinstance(found, ObjectFilter) and BoardFact.COLORS in found.reads():
             return True
         if isinstance(found, Palette) and found.kind is PaletteKind.COLORS_AMONG:
@@ -54,17 +54,21 @@ def reads_permanent_colors(reading: object) -> bool:
     return False
 
 
-def _parts(reading: object) -> Iterator[object]:
-    """The reading and every record nested in its fields (dataclasses, tuples), depth first."""
+def nested_parts(reading: object) -> Iterator[object]:
+    """The reading and every record nested in its fields (dataclasses, tuples), depth first.
+
+    >>> [type(part).__name__ for part in nested_parts(ObjectFilter(types=("Elf",)))]
+    ['ObjectFilter']
+    """
     yield reading
     if isinstance(reading, ObjectFilter):
         return  # (a filter holds no other record)
     if dataclasses.is_dataclass(reading) and not isinstance(reading, type):
         for field in dataclasses.fields(reading):
-            yield from _parts(getattr(reading, field.name))
+            yield from nested_parts(getattr(reading, field.name))
     elif isinstance(reading, tuple | list | frozenset):
         for item in reading:
-            yield from _parts(item)
+            yield from nested_parts(item)
 
 
 def color_change_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:

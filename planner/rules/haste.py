@@ -9,9 +9,8 @@ A count of permanents a cost may take away ('an artifact', and a Treasure sacrif
 each activation finds the board: the CP-SAT model taps the creature before the sacrifices that end its haste
 (:func:`planner.solve.cpsat.analysis.reliances`), and the replay and the reference search judge each step.
 A condition the board does not record ('an opponent has 10 or less life'), or one a payment may change
-otherwise (counters a cost may move, a graveyard a cost may fill, a power or a status, a count of more than
-five permanents a cost may take away of which ending it takes several) is not judged: the creature is
-taken as without that haste, and the grant is reported (:func:`haste_gaps`), never guessed.
+otherwise (counters a cost may move, a graveyard a cost may fill, a power or a status) is not judged: the
+creature is taken as without that haste, and the grant is reported (:func:`haste_gaps`), never guessed.
 """
 
 from __future__ import annotations

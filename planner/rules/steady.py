@@ -5,7 +5,6 @@ for haste and grants, where the model orders what relies on the count before the
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -17,7 +16,7 @@ from planner.rules.takers import may_take_away, possible_abilities
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["MOST_REMOVAL_WAYS", "condition_gap", "grants_in_force", "holds_steadily"]
+__all__ = ["condition_gap", "grants_in_force", "holds_steadily"]
 
 #: The cost parts that move counters (a condition on the source's counters may change while paying).
 _COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
@@ -61,30 +60,16 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
     return _removal_gap(view, held, source, ordered=ordered)
 
 
-#: How many ways of removing the permanents a condition counts (as counts of the runs of identical ones:
-#: six Treasures are seven ways) a condition of several of them may have, at most, to be judged as each
-#: activation finds it: the model looks for the smallest ways that end it among at most this many
-#: (:func:`planner.solve.cpsat.analysis.reliances`). A condition of one count of one permanent ('as long as
-#: you control an artifact') ends only when all of them are gone: no limit.
-MOST_REMOVAL_WAYS = 32
-
-
 def _removal_gap(view: BoardView, held: Condition, source: str, *, ordered: bool) -> str | None:
     """Why a count of permanents in the condition (in one of its parts, 'if <one> or <another>') can't be
-    followed while paying: a cost may take away one it counts, and it isn't ``ordered``, or ending it takes
-    several of them in more than :data:`MOST_REMOVAL_WAYS` ways."""
-    parts = held.either or (held,)
-    taken = list(dict.fromkeys(pid for part in parts for pid in _taken_counted(view, part, source)))
-    if not taken:
+    followed while paying: a cost may take away one it counts, and it isn't ``ordered`` (when it is, each
+    activation finds the count on the board as it is, and the model orders it by a threshold on those
+    removed before: :func:`planner.solve.cpsat.analysis.reliances`)."""
+    if ordered:
         return None
-    if not ordered:
+    parts = held.either or (held,)
+    if any(_taken_counted(view, part, source) for part in parts):
         return "which counts permanents a cost may take away: not followed yet"
-    ways = math.prod(len(run) + 1 for run in view.board.identical_runs(taken))
-    if ways > MOST_REMOVAL_WAYS and not all(map(_one_count_of_one, parts)):
-        return (
-            f"which counts permanents a cost may take away in more than {MOST_REMOVAL_WAYS} ways: not "
-            "followed yet"
-        )
     return None
 
 
@@ -99,12 +84,6 @@ def _taken_counted(view: BoardView, held: Condition, source: str) -> list[str]:
         for target in counted
         if any(may_take_away(view, ability, permanent.id, target) for permanent, ability in abilities)
     ]
-
-
-def _one_count_of_one(held: Condition) -> bool:
-    """True when the condition is one count of at least one permanent: it ends only when every permanent
-    it counts is gone."""
-    return len(held.filters) == 1 and held.at_least == 1
 
 
 def holds_steadily(view: BoardView, held: Condition, source: str, *, ordered: bool = False) -> bool:

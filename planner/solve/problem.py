@@ -213,10 +213,6 @@ class BoardAnalysis:
         return warnings
 
 
-#: The most permanents with effects a payment reads at its end that it may remove, for which
-#: :class:`AfterRemovals` reads every board the removals may leave (2 ** n boards).
-MAX_REMOVABLE_EFFECTS = 4
-
 #: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
 AlternativeWay = tuple[str, AlternativeKind, Slot]
 
@@ -225,13 +221,11 @@ AlternativeWay = tuple[str, AlternativeKind, Slot]
 class AfterRemovals(Generic[_Read]):
     """Something a payment reads of the board the mana abilities leave (CR 601.2g-h), as the replay reads
     it: ``removable`` are the permanents the payment may remove whose effects change it, ``found`` holds
-    what it is for each set of them removed (the empty set: the board as it is). Past
-    :data:`MAX_REMOVABLE_EFFECTS` of them (``exhaustive`` False) it holds the board as it is only, and the
-    model uses nothing that a removal might change once one of them is removed."""
+    what it is for each set of them removed (the empty set: the board as it is): every set, with no bound
+    but the question's time limit (2 ** n boards for n of them; such sources are few)."""
 
     removable: tuple[str, ...]
     found: dict[frozenset[str], _Read]
-    exhaustive: bool = True
 
     @classmethod
     def read(
@@ -240,24 +234,27 @@ class AfterRemovals(Generic[_Read]):
         templates: tuple[Activation, ...],
         kinds: tuple[type, ...],
         reading: Callable[[BoardView], _Read],
+        check: Callable[[], None] | None = None,
     ) -> AfterRemovals[_Read]:
         """What ``reading`` finds on each board the ``templates`` may leave once they removed permanents
-        with effects of these ``kinds`` (the board as it is when they remove none)."""
+        with effects of these ``kinds`` (the board as it is when they remove none); ``check`` is called
+        before each board (the time limit)."""
         gone = {pid for template in templates for pid in template.gone}
         removable = tuple(
             p.id
             for p in view.board.permanents
             if p.id in gone and any(isinstance(e, kinds) for e in view.parsed[p.id].effects)
         )
-        exhaustive = len(removable) <= MAX_REMOVABLE_EFFECTS
         found: dict[frozenset[str], _Read] = {}
-        for size in range(len(removable) + 1 if exhaustive else 1):
+        for size in range(len(removable) + 1):
             for removed in itertools.combinations(removable, size):
+                if check is not None:
+                    check()
                 board = view.board
                 for pid in removed:
                     board = board.without_permanent(pid)
                 found[frozenset(removed)] = reading(view_of(board) if removed else view)
-        return cls(removable, found, exhaustive)
+        return cls(removable, found)
 
     @property
     def now(self) -> _Read:
@@ -343,6 +340,10 @@ class PaymentProblem:
     #: False once the CP-SAT model that counts a doubling of the unspent mana found no plan in its share of
     #: the time: the model then leaves the doubling out (:mod:`planner.solve.cpsat.doubling`).
     count_doubling: bool = True
+    #: True for the model that pays an ability's own cost under the spending rules of the board as it is
+    #: whatever the payment removes (wider than the rules, where removing a 'spend as though' source narrows
+    #: them): it checks a "no" of the narrower model (:func:`planner.solve.cpsat.spine.solved`).
+    wide_costs: bool = False
 
     @classmethod
     def of(
@@ -470,7 +471,7 @@ class PaymentProblem:
 
         if not (target.convoke or target.improvise):
             return AfterRemovals((), {frozenset(): frozenset()})
-        return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways)
+        return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways, self.check_time)
 
     @cached_property
     def spending(self) -> AfterRemovals[SpendRules]:
@@ -481,7 +482,9 @@ class PaymentProblem:
             return AfterRemovals((), {frozenset(): self.rules})
         player = self.player
         rules = partial(SpendRules.for_player, player=player)
-        return AfterRemovals.read(self.view, self.dynamics.templates, (SpendAsThough,), rules)
+        return AfterRemovals.read(
+            self.view, self.dynamics.templates, (SpendAsThough,), rules, self.check_time
+        )
 
     @property
     def graveyard_most(self) -> int:

@@ -6,19 +6,20 @@ into groups when nothing orders them, and each template's producer node (whose m
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations, product
 
-from models.abilities import Amount, AmountKind, ObjectFilter, PaletteKind
+from models.abilities import Amount, AmountKind, BoardFact, Condition, ObjectFilter, Palette, PaletteKind
 from models.additional_costs import SacrificeCost
 from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
+from planner.rules.colors_read import nested_parts
 from planner.rules.costs import chosen_fit, discards_hand
 from planner.rules.doubling import doubles_unspent
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
-from planner.rules.steady import MOST_REMOVAL_WAYS
 from planner.rules.view import BoardView
 from planner.solve.cpsat.classes import classed, sacrificed_classes
 from planner.solve.cpsat.doubling_scope import split_apart
@@ -309,13 +310,7 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
     ``gone`` permanents, and its permanent the haste its {T} or {Q} needs (an ability given back by a
     removal is judged on the board without what it waits for too); ``after`` keeps the boards already
     made."""
-    key = tuple(sorted({*gone, *template.after_gone}))
-    if key not in after:
-        board = problem.board
-        for pid in key:
-            board = board.without_permanent(pid)
-        after[key] = (view_of(board), could_produce_of(board))
-    view, reflect = after[key]
+    view, reflect = _board_without(problem.board, [*gone, *template.after_gone], after)
     abilities = view.mana_abilities(template.pid)
     number = template.ability_index
     cost = template.ability.cost
@@ -339,10 +334,6 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
     )
 
 
-#: How many boards :func:`reliances` looks at for one template before it settles for the whole set.
-MOST_SOURCE_SETS = MOST_REMOVAL_WAYS
-
-
 def reliances(
     problem: PaymentProblem, templates: Sequence[Activation], edges: Sequence[Edge]
 ) -> list[Reliance]:
@@ -351,9 +342,10 @@ def reliances(
     them (haste 'as long as you control three or more artifacts' beside Treasures). For each smallest way
     of removing them that takes the activation's ability, cost choice, outcome or haste away, and that no
     static edge already keeps (:func:`_effect_edges`), not all of it is done before the activation. Ways
-    are counts of the runs of identical permanents (which of six Treasures goes is the same to the rules:
-    :meth:`~models.board.Board.identical_runs`), looked for by size up to :data:`MOST_SOURCE_SETS` boards;
-    past that, the whole set stands for them (the rules replay still checks the plan)."""
+    are counts of classes of permanents that are the same to the activation (:func:`_alike_classes`: six
+    different artifacts a condition counts are one class, and 'three or more' of them a threshold: at
+    most three gone before), every smallest one found (:func:`_breaking_counts`), with no bound but the
+    question's time limit."""
     sources = sorted(_relied_on(problem.view))
     removers = {s: [t.index for t in templates if s in t.gone] for s in sources}
     removable = [s for s in sources if removers[s]]
@@ -362,6 +354,7 @@ def reliances(
     kept = set(edges)
     after: _Without = {}
     found: list[Reliance] = []
+    effects_read: _FiltersRead | None = None
     for template in templates:
         ways = {
             s: tuple(
@@ -380,11 +373,9 @@ def reliances(
         problem.check_time()
         if _still_fits(problem, template, candidates, after):
             continue
-        singled = {*template.removed, *template.tapped, *template.choices.untapped}
-        runs = [
-            *problem.board.identical_runs(s for s in candidates if s not in singled),
-            *((s,) for s in candidates if s in singled),
-        ]
+        if effects_read is None:
+            effects_read = _filters_read((sourced.source, sourced.effect) for sourced in problem.view.effects)
+        runs = _alike_classes(problem, template, candidates, effects_read, after)
         for counts in _breaking_counts(problem, template, runs, after):
             groups = [(run, n) for run, n in zip(runs, counts, strict=True) if n]
             found.append(
@@ -397,43 +388,172 @@ def reliances(
     return found
 
 
+#: The amounts that read no more of another permanent than whether a filter matches it (a count): of
+#: those of other kinds (devotion, powers, names, the graveyard a sacrifice fills) which permanent goes
+#: matters, not only how many.
+_COUNTED_ONLY = frozenset(
+    {
+        AmountKind.CONSTANT,
+        AmountKind.COUNT,
+        AmountKind.COUNTERS,
+        AmountKind.LIFE,
+        AmountKind.REMOVED,
+        AmountKind.REVEALED,
+        AmountKind.MANA_VALUE,
+    }
+)
+#: The palettes that read other permanents (what they could produce, their colors) or the graveyard.
+_PALETTES_READING_OTHERS = frozenset({*_AMONG, PaletteKind.REFLECT_SACRIFICED, PaletteKind.GRAVEYARD_COLORS})
+#: What a filter may read of a permanent that a removal may change otherwise than for the others it
+#: matches alike (a power that counts them, a keyword a grant gives, what the battlefield or the graveyard
+#: holds).
+_FACTS_READ_APART = frozenset(
+    {BoardFact.POWER, BoardFact.KEYWORDS, BoardFact.BATTLEFIELD, BoardFact.GRAVEYARD}
+)
+#: The most sources of effects among the permanents relied on whose every combination the classes are
+#: checked against (:func:`_alike_classes`); with more, only identical permanents make a class.
+MOST_SOURCES_COMBINED = 3
+
+
+#: The filters some readings hold, each with the permanent it is written on, and whether one of them reads
+#: more of a permanent than whether a filter matches it (:func:`_filters_read`).
+_FiltersRead = tuple[tuple[tuple[ObjectFilter, str], ...], bool]
+
+
+def _filters_read(readings: Iterable[tuple[str, object]]) -> _FiltersRead:
+    """The filters in the readings (effects, abilities, anywhere in their fields), each with the permanent
+    it is written on, and True when something there reads more of a permanent than whether a filter
+    matches it: a devotion, its power, what it could produce, the colors among them, a graveyard.
+
+    >>> from models.oracle import parse_oracle
+    >>> def ability(text: str) -> object:
+    ...     return parse_oracle(text).mana_abilities[0]
+    >>> devotion = ability("{T}: Add an amount of {G} equal to your devotion to green.")
+    >>> elves = ability("{T}: Add {G} for each Elf you control.")
+    >>> [(len(found), apart) for found, apart in (_filters_read([("n", a)]) for a in (elves, devotion))]
+    [(1, False), (0, True)]
+    """
+    filters: list[tuple[ObjectFilter, str]] = []
+    apart = False
+    for source, reading in readings:
+        for part in nested_parts(reading):
+            if isinstance(part, ObjectFilter):
+                filters.append((part, source))
+                apart = apart or not _FACTS_READ_APART.isdisjoint(part.reads())
+            elif isinstance(part, Amount):
+                apart = apart or part.kind not in _COUNTED_ONLY
+            elif isinstance(part, Palette):
+                apart = apart or part.kind in _PALETTES_READING_OTHERS
+            elif isinstance(part, Condition):
+                apart = apart or part.in_graveyard is not None
+    return tuple(filters), apart
+
+
+def _alike_classes(
+    problem: PaymentProblem,
+    template: Activation,
+    candidates: Sequence[str],
+    effects_read: _FiltersRead,
+    after: _Without,
+) -> list[tuple[str, ...]]:
+    """The ``candidates`` as classes of permanents that are the same to whether ``template`` fits: whichever
+    of a class is gone, the board is the same to it as far as it reads. The permanents the template
+    singles out (sacrificed, tapped, untapped) stand alone, and the sources of effects with identical
+    ones only (:meth:`~models.board.Board.identical_runs`); the others go by the filters of the effects in
+    force (``effects_read``: :func:`_filters_read`) and of the template's ability that match them (six
+    different artifacts that 'three or more artifacts' counts are one class), matched on the board and on
+    the board without each combination of the sources among ``candidates`` (a source's type change may
+    make them differ). Only identical ones make a class when something there reads more of a permanent
+    than whether a filter matches it (a devotion, its power, what it could produce) or the sources are
+    more than :data:`MOST_SOURCES_COMBINED`."""
+    view = problem.view
+    board = problem.board
+    singled = {*template.removed, *template.tapped, *template.choices.untapped}
+    effect_sources = {sourced.source for sourced in view.effects}
+    own_filters, own_apart = _filters_read([(template.pid, template.ability)])
+    filters = (*effects_read[0], *own_filters)
+    sources = [s for s in candidates if s in effect_sources and s not in singled]
+    pooled = [s for s in candidates if s not in effect_sources and s not in singled]
+    alone = [(s,) for s in candidates if s in singled]
+    if effects_read[1] or own_apart or len(sources) > MOST_SOURCES_COMBINED:
+        return [*board.identical_runs(pooled), *board.identical_runs(sources), *alone]
+    views: list[tuple[BoardView, frozenset[str]]] = [(view, frozenset())]
+    for size in range(1, len(sources) + 1):
+        for gone in combinations(sources, size):
+            views.append((_board_without(board, gone, after)[0], frozenset(gone)))
+    classes: dict[tuple[bool, ...], list[str]] = {}
+    for pid in pooled:
+        matched = tuple(
+            seen.matches(wanted, pid, source)
+            for seen, gone in views
+            for wanted, source in filters
+            if source not in gone
+        )
+        classes.setdefault(matched, []).append(pid)
+    return [*(tuple(pids) for pids in classes.values()), *board.identical_runs(sources), *alone]
+
+
+def _board_without(
+    board: Board, gone: Iterable[str], after: _Without
+) -> tuple[BoardView, dict[str, ManaTypes]]:
+    """The board without the ``gone`` permanents, as a view and what each permanent could produce, kept in
+    ``after``."""
+    key = tuple(sorted(set(gone)))
+    if key not in after:
+        for pid in key:
+            board = board.without_permanent(pid)
+        after[key] = (view_of(board), could_produce_of(board))
+    return after[key]
+
+
 def _breaking_counts(
     problem: PaymentProblem, template: Activation, runs: Sequence[tuple[str, ...]], after: _Without
 ) -> list[tuple[int, ...]]:
-    """The smallest counts of each run's permanents whose removal takes the template's ability, choice,
-    outcome or haste away (the first ones of each run removed, which is the same as any), two or more
-    permanents in all (one alone is a static edge); past :data:`MOST_SOURCE_SETS` boards looked at, every
-    permanent of every run."""
-    breaking: list[tuple[int, ...]] = []
-    looked = 0
-    sizes = [len(run) for run in runs]
-    for size in range(2, sum(sizes) + 1):
-        for counts in _counts_of_size(sizes, size):
-            if any(all(c >= b for c, b in zip(counts, smaller, strict=True)) for smaller in breaking):
-                continue
-            looked += 1
-            if looked > MOST_SOURCE_SETS:
-                return [tuple(sizes)]
-            gone = [pid for run, n in zip(runs, counts, strict=True) for pid in run[:n]]
-            if not _still_fits(problem, template, gone, after):
-                breaking.append(counts)
-    return breaking
+    """The smallest counts of each class's permanents whose removal takes the template's ability, choice,
+    outcome or haste away (the first ones of each class removed, which is the same as any), two or more
+    permanents in all (one alone is a static edge).
 
-
-def _counts_of_size(sizes: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Every way of taking ``size`` permanents from runs of these sizes, as a count per run, lazily.
-
-    >>> list(_counts_of_size([2, 1], 2))
-    [(1, 1), (2, 0)]
+    Fewer removed never takes more away (a count of 'at least' only falls as permanents leave, an effect
+    only ends), so for each count of the other classes the largest class's smallest breaking count is
+    found by halving (no larger than the one with a class's count one lower), and a count is smallest when
+    each class one lower breaks only later: for one class (six different artifacts, 'three or more'), a
+    handful of boards, the threshold. There is no bound but the question's time limit
+    (:meth:`~planner.solve.problem.PaymentProblem.check_time`: no answer in time, never a 'no').
     """
-    if not sizes:
-        if size == 0:
-            yield ()
-        return
-    rest = sum(sizes[1:])
-    for first in range(max(0, size - rest), min(sizes[0], size) + 1):
-        for tail in _counts_of_size(sizes[1:], size - first):
-            yield (first, *tail)
+    sizes = [len(run) for run in runs]
+    last = max(range(len(runs)), key=lambda i: sizes[i])
+    others = [i for i in range(len(runs)) if i != last]
+    never = sizes[last] + 1  # (no count of the last class breaks it)
+
+    def breaks(counts: dict[int, int]) -> bool:
+        problem.check_time()
+        gone = [pid for i, n in counts.items() for pid in runs[i][:n]]
+        return not _still_fits(problem, template, gone, after)
+
+    smallest: dict[tuple[int, ...], int] = {}
+    breaking: list[tuple[int, ...]] = []
+    for prefix in product(*(range(sizes[i] + 1) for i in others)):
+        lower = [(*prefix[:k], prefix[k] - 1, *prefix[k + 1 :]) for k in range(len(prefix)) if prefix[k]]
+        high = min((smallest[below] for below in lower), default=never)
+        counts = dict(zip(others, prefix, strict=True))
+        if high == never:
+            if not breaks({**counts, last: sizes[last]}):
+                smallest[prefix] = never
+                continue
+            high = sizes[last]
+        low = 0  # (the smallest count breaking is in [low, high]; high breaks)
+        while low < high:
+            middle = (low + high) // 2
+            if breaks({**counts, last: middle}):
+                high = middle
+            else:
+                low = middle + 1
+        smallest[prefix] = high
+        if all(smallest[below] > high for below in lower) and sum(prefix) + high >= 2:
+            whole = dict(counts)
+            whole[last] = high
+            breaking.append(tuple(whole[i] for i in range(len(runs))))
+    return breaking
 
 
 def _reflected(view: BoardView, template: Activation) -> list[tuple[ObjectFilter, str]]:

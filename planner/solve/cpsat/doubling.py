@@ -7,8 +7,9 @@ ability activated more than once, ...). Then its template adds nothing, so its p
 checks each), but not proven best, and its "no" proves nothing: a plan may need the doubled mana. So the
 answer says so (:func:`with_doubling`): a plan is ``optimal: false``; a "no" is checked by the reference
 search (:mod:`planner.rules.reference`), which activates the doubling in every order with every way of
-paying its cost, within the time limit; it stands when the search finds no payment either, and becomes the
-search's plan (not proven best) when it finds one. When the search passes its limit of states or the time
+paying its cost, within the time limit; it stands when the search finds no payment either (and cut no
+untap loop at its cap, :data:`~planner.rules.replay.ACTIVATION_CAP`), and becomes the search's plan (not
+proven best) when it finds one. When the search passes its limit of states or the time
 limit, or for a turn, a cost to keep or cards kept castable, a "no" is no answer (``payable: null``, with
 the reason).
 """
@@ -105,8 +106,10 @@ def with_doubling(problem: PaymentProblem, solution: Solution) -> Solution:
         found = _search(problem, x)
     except (PlannerError, TimeUp):  # (the board is past the search's limits, or the time is up)
         return Solution(status=SolveStatus.UNKNOWN, note=_unproven(problem, sources, "no"))
-    if not found.payable:
+    if not found.payable and not found.capped:
         return solution  # (the search tried every order and every way: the "no" stands)
+    if not found.payable:  # (it cut an untap loop at its cap: CR 729, not every way was tried)
+        return Solution(status=SolveStatus.UNKNOWN, note=_unproven(problem, sources, "no"))
     plan = min(found.outcomes.values(), key=lambda plan: len(plan.steps))
     return Solution(status=SolveStatus.FEASIBLE, plan=plan, x=x, note=_unproven(problem, sources, "best"))
 

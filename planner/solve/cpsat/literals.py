@@ -83,10 +83,14 @@ def only_where(
 ) -> None:
     """``var`` is 0 on each board the layer may leave where ``ok`` fails on what ``after`` reads there:
     read at the layer's end (``last``: its target, convoke), on the board its removals leave; read during
-    it (an ability's cost), at 0 once it removed anything whose removal may change it."""
+    it (an ability's cost), at 0 once it removed anything whose removal may change it, unless the problem
+    is :attr:`~planner.solve.problem.PaymentProblem.wide_costs` (then as on the board as it is). The
+    latter is narrower than the rules (the cost may be paid before the removal), so the model is marked
+    :attr:`~planner.solve.cpsat.record.PaymentModel.narrowed`: its "no" is checked by the wide model, and
+    its best plan is not called optimal (:func:`planner.solve.cpsat.spine.solved`)."""
     model = record.model
     removed = {pid: removes(record, pid, layer) for pid in after.removable}
-    if last and after.exhaustive:
+    if last:
         for these, found in after.found.items():
             if not ok(found):
                 when = [removed[p] if p in these else removed[p].negated() for p in after.removable]
@@ -94,6 +98,7 @@ def only_where(
         return
     if not ok(after.now):
         model.add(var == 0)
-    if not after.exhaustive or not all(ok(found) for found in after.found.values()):
+    if not record.problem.wide_costs and not all(ok(found) for found in after.found.values()):
+        record.narrowed = True
         for literal in removed.values():
             model.add(var == 0).only_enforce_if(literal)

@@ -109,11 +109,13 @@ Edge = tuple[int, int]
 class Reliance:
     """An activation (``template``) relying on what several permanents make true together: an effect that
     each of them gives alone (two Dryads of the Ilysian Grove), or a count of them ('as long as you control
-    three or more artifacts'). The permanents come in groups of identical ones, and ``removers`` holds, for
-    each group and each of its permanents, the templates that take it off the battlefield; ``needed`` says,
-    for each group, how many of its permanents gone take the activation away together with those of the
-    other groups. When the activation is used, some group has fewer than ``needed`` gone before it
-    (:func:`planner.solve.cpsat.analysis.reliances`).
+    three or more artifacts'). The permanents come in groups of those alike to the activation (identical
+    ones, or six different artifacts the count reads alike), and ``removers`` holds, for each group and
+    each of its permanents, the templates that take it off the battlefield; ``needed`` says, for each
+    group, how many of its permanents gone take the activation away together with those of the other
+    groups. When the activation is used, some group has fewer than ``needed`` gone before it: for one group,
+    a threshold ('three or more' of six: at most three gone before;
+    :func:`planner.solve.cpsat.analysis.reliances`).
 
     >>> dryads = Reliance(0, (((1,),), ((2,),)), (1, 1))  # (not both Dryads gone before template 0)
     >>> dryads.templates, dryads.renumbered({0: 5, 1: 6, 2: 7}).removers
@@ -248,6 +250,9 @@ class PaymentModel:
     firsts_ordered: bool = False
     #: the used nodes of the relaxed model's optimum that no order pays first, when it could not be ordered
     unfed: frozenset[int] = frozenset()
+    #: True when an ability's own cost is paid "as though" only where the layer removes none of the sources
+    #: of the spending rules (narrower than the rules: :func:`~planner.solve.cpsat.literals.only_where`)
+    narrowed: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from models.limits import MAX_GENERIC
+from planner.rules.replay import IllegalPlanError, replay
 from planner.solve.bounds import unpayable_core
 from planner.solve.cpsat.alternatives import declare_alternatives, limit_alternatives
 from planner.solve.cpsat.analysis import analysed
@@ -159,7 +160,46 @@ def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
         solution = solve(build(problem, merge=merge, firsts=True))
     if solution is None:
         return solved(problem, merge=False)
-    return solution
+    return _checked_if_narrowed(problem, record, solution, merge=merge)
+
+
+def _checked_if_narrowed(
+    problem: PaymentProblem, record: PaymentModel, solution: Solution, *, merge: bool
+) -> Solution:
+    """The solution of a model :attr:`~planner.solve.cpsat.record.PaymentModel.narrowed` (an ability's own
+    cost paid "as though" only where the layer removes none of the rules' sources): its "no" stands when
+    the wide model (the cost paid under the rules of the board as it is) has no plan either; else the wide
+    model's plan when the rules replay it (a payment alone), not called optimal, and no answer otherwise.
+    Its best plan is legal but not called optimal. Any other solution as it is."""
+    if not record.narrowed:
+        return solution
+    if solution.status is SolveStatus.OPTIMAL:
+        return replace(solution, status=SolveStatus.FEASIBLE, note=_NARROWED_BEST)
+    if solution.status is not SolveStatus.INFEASIBLE:
+        return solution
+    wide = solved(replace(problem, wide_costs=True), merge=merge)
+    if wide.status is SolveStatus.INFEASIBLE:
+        return solution  # (no plan even so: the "no" stands)
+    alone = problem.turn is None and problem.keep is None and not problem.hand
+    if wide.plan is not None and alone:
+        try:
+            replay(problem.board, problem.paid_target(wide.x), wide.plan, problem.player, problem.check_time)
+        except IllegalPlanError:
+            pass
+        else:
+            return replace(wide, status=SolveStatus.FEASIBLE, note=_NARROWED_BEST)
+    return Solution(status=SolveStatus.UNKNOWN, note=_NARROWED_NO)
+
+
+#: Why a narrowed model's answer is not proven (:func:`_checked_if_narrowed`).
+_NARROWED_BEST = (
+    'the plan is legal, but not proven best: the model pays an ability\'s own cost "as though" only when the '
+    "payment removes none of the sources of those effects"
+)
+_NARROWED_NO = (
+    'not proven: the model pays an ability\'s own cost "as though" only when the payment removes none of '
+    "the sources of those effects, and with that cost paid under the rules as they are now it finds a plan"
+)
 
 
 def solve_payment(problem: PaymentProblem) -> Solution:
