@@ -241,6 +241,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes, its other abilities lost"
+        if effect.keeps_subtypes:
+            lost = "its card types, its subtypes of those kept, its other abilities lost"
         return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
     if isinstance(effect, TypeChange) and effect.subtypes:
         return f"{_each(effect.affected)} is also every creature type"

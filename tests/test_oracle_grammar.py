@@ -583,6 +583,8 @@ STATIC_SENTENCES = [
     'Lands you control have "{T}: Add one mana of any color."',
     'Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any color," and it '
     "loses all other abilities.",
+    'Enchanted permanent is a colorless land with "{T}: Add {C}." and loses all other card types and '
+    "abilities.",
     "Enchanted permanent is a colorless Forest land.",
     'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',
     'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."',

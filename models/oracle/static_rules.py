@@ -282,7 +282,7 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError("a card itself that is a type with only one ability")
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
-        return BecomesWithOnly(what, types, quoted)
+        return BecomesWithOnly(what, types, quoted, _has(parts, "COLORLESS"), _has(parts, "CARD"))
 
     def becomes_colorless(self, what: Subject, *parts: Any) -> BecomesColorless:
         if not isinstance(what, Nouns):

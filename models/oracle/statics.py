@@ -179,11 +179,15 @@ class KeywordGrantReading:
 class BecomesWithOnly:
     """'<objects> is a <types> with "<ability>" and it loses all other abilities' (Minimus Containment): its
     card types and subtypes are ``types`` (layer 4, its supertypes kept) and its one ability the quoted one
-    (layer 6)."""
+    (layer 6). With ``other_card_types``, '... and loses all other card types and abilities' (Imprisoned in
+    the Moon): its card types are set, and its subtypes of the card types it keeps stay (CR 205.1a); with
+    ``colorless``, 'is a colorless <types>', it is colorless too (layer 5)."""
 
     what: Nouns
     types: tuple[str, ...]
     ability: str
+    colorless: bool = False
+    other_card_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,9 +570,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(what)} {caster} {_has(what)} {_listed(keywords)}"
         case KeywordGrantReading(what, keywords):
             return f"{_subject(what)} {_has(what)} {_listed(keywords)}"
-        case BecomesWithOnly(what, types, ability):
-            words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
+        case BecomesWithOnly(what, types, ability, colorless, other_card_types):
+            words = ("colorless " if colorless else "") + " ".join(
+                t.lower() if t in CARD_TYPES else t for t in types
+            )
             article = "an" if words[:1].lower() in "aeiou" else "a"
+            if other_card_types:  # (Imprisoned in the Moon's: the quoted ability ends with its period)
+                lost = "and loses all other card types and abilities"
+                return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}" {lost}'
             lost = "and it loses all other abilities"
             return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}," {lost}'
         case BecomesColorless(what, types):

@@ -483,9 +483,12 @@ class BoardView:
                 result[pid] = self._with_known_imprint(permanent, found, unexecuted)
                 continue
             abilities: list[ManaAbility] = [] if lost else list(self.parsed[pid].mana_abilities)
-            abilities += intrinsic_abilities(line)
-            granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
             keeps = self._stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
+            if keeps is None:
+                # (a land type's ability is one it has, CR 305.6: lost with the others in layer 6, after the
+                # types of layer 4, whatever the timestamps: an Imprisoned in the Moon Forest keeps only {C})
+                abilities += intrinsic_abilities(line)
+            granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
             for sourced in grants:
                 grant = sourced.effect
                 assert isinstance(grant, GrantAbility)
