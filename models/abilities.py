@@ -66,6 +66,7 @@ class AmountKind(Enum):
     DEVOTION = "devotion"  # its controller's devotion to some colors
     POWER = "power"  # the source's power ('equal to ~'s power')
     REMOVED = "removed"  # the number of counters removed by the cost ('for each counter removed this way')
+    PAID_X = "paid_x"  # the X paid in the cost's {X} (Wizard's Rockets: '{X}, Sacrifice ~: Add X mana ...')
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)

@@ -49,6 +49,7 @@ from planner.rules.executed import (
     counters_removed_any,
     executed_abilities,
     intrinsic_abilities,
+    is_family,
     printed_characteristics,
     removal_families,
     removals,
@@ -60,6 +61,7 @@ from planner.rules.executed import (
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.paid_x import MOST_X, beyond_most_x, family_members, pays_x
 from planner.rules.records import (
     Characteristics,
     SourcedEffect,
@@ -451,6 +453,7 @@ class BoardView:
         unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants]
         # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
         hasty = next(self.effects_of(GrantHaste), None) is not None
+        paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
         for permanent in self.board.permanents:
             pid = permanent.id
             line = self.type_line(pid)
@@ -474,6 +477,7 @@ class BoardView:
                 if set_aside:
                     unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
                 if families:
+                    paying_x[pid] = tuple(family for family in families if pays_x(family))
                     extra = self._executable(pid, removals(permanent, families), unexecuted)
                     found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
                 elif not board_read:
@@ -503,10 +507,11 @@ class BoardView:
                 unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
             else:
                 abilities += [a for a in granted_from_graveyards if a not in abilities]
-            families = tuple(a for a in abilities if counters_removed_any(a))
+            families = tuple(a for a in abilities if is_family(a))
             if families:
-                abilities = [a for a in abilities if not counters_removed_any(a)]
+                abilities = [a for a in abilities if not is_family(a)]
                 abilities += removals(permanent, families)
+                paying_x[pid] = tuple(family for family in families if pays_x(family))
             haste = (
                 permanent.haste
                 or (not lost and self.parsed[pid].has_haste)
@@ -518,12 +523,36 @@ class BoardView:
                 # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
                 # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
                 abilities = []
+                paying_x.pop(pid, None)
             found = Characteristics(line, self._executable(pid, abilities, unexecuted), lost, haste)
             found = self._with_known_amounts(permanent, found, unexecuted)
             result[pid] = self._with_known_imprint(permanent, found, unexecuted)
+        if any(paying_x.values()):
+            self._with_paid_x(result, {pid: f for pid, f in paying_x.items() if f}, unexecuted)
         if next(self.effects_of(AbilityCostChange), None) is not None:
             self._with_cost_changes(result, unexecuted)
         return result, tuple(unexecuted)
+
+    def _with_paid_x(
+        self,
+        result: dict[str, Characteristics],
+        paying_x: dict[str, tuple[ManaAbility, ...]],
+        unexecuted: list[TextWarning],
+    ) -> None:
+        """The abilities of each family of X (:mod:`planner.rules.paid_x`: '{X}, Sacrifice ~: Add X mana ...')
+        added to its permanent's in ``result``, X from 1 to :data:`MOST_X`; where its controller may pay
+        more, a warning says that X goes no further."""
+        beyond: dict[str, str] = {}
+        for pid, families in paying_x.items():
+            player = self.board.permanent(pid).controller
+            if player not in beyond:
+                beyond[player] = beyond_most_x(self, player, result)
+            found = result[pid]
+            extra = self._executable(pid, family_members(families), unexecuted)
+            result[pid] = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+            if beyond[player]:
+                reason = f"X up to {MOST_X}: {beyond[player]}"
+                unexecuted += [TextWarning(pid, f.text, reason, WarningKind.ASSUMED) for f in families]
 
     def _with_cost_changes(self, result: dict[str, Characteristics], unexecuted: list[TextWarning]) -> None:
         """The mana abilities of the permanents 'Activated abilities of <permanents> cost {1} less to
