@@ -1,6 +1,6 @@
 """A spell's additional costs that come with its mana (CR 601.2f-h, contract §12): "As an additional cost to
 cast this spell, sacrifice a land" (Harrow), "..., sacrifice a creature" (Bone Splinters), "..., discard a
-card" (Tormenting Voice).
+card" (Tormenting Voice), "..., sacrifice a creature or discard a card" (Bone Shards).
 
 The reader (:mod:`models.oracle.additional_costs`) makes them from a spell's text; a cost it can't read is
 kept as :class:`UnreadCost`, never dropped, so that the planner can say it does not plan it.
@@ -20,6 +20,7 @@ from models.types import TypeLine
 __all__ = [
     "AdditionalCost",
     "DiscardCost",
+    "EitherCost",
     "SacrificeCost",
     "UnreadCost",
 ]
@@ -92,6 +93,21 @@ class DiscardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class EitherCost:
+    """One of several costs, the player's choice as the spell is cast (CR 601.2b): Bone Shards' "sacrifice a
+    creature or discard a card".
+
+    >>> str(EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1))))
+    'sacrifice a creature or discard a card'
+    """
+
+    ways: tuple[SacrificeCost | DiscardCost, ...]
+
+    def __str__(self) -> str:
+        return " or ".join(str(way) for way in self.ways)
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadCost:
     """An additional cost the reader does not read (its words as written)."""
 
@@ -102,4 +118,4 @@ class UnreadCost:
 
 
 #: An additional cost of a spell.
-AdditionalCost = SacrificeCost | DiscardCost | UnreadCost
+AdditionalCost = SacrificeCost | DiscardCost | EitherCost | UnreadCost

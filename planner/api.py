@@ -31,7 +31,7 @@ from models.riders import RiderOutcome, rider_outcomes
 from planner.additional import ManaPaid, choose_additional
 from planner.alternative import choose_way
 from planner.explain import why_not_payable
-from planner.rules.additional_costs import AdditionalPaid, planned_costs
+from planner.rules.additional_costs import AdditionalPaid, cost_ways
 from planner.rules.alternative_costs import (
     AlternativeCostPaid,
     no_alternative_reason,
@@ -460,7 +460,7 @@ def pay(
         )
         if chosen is not None:
             return chosen
-    if planned_costs(target.additional_costs):
+    if any(cost_ways(target.additional_costs)):  # (each way of a choice of costs too: Bone Shards')
         return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
         fast = solve_fast(problem)
@@ -672,8 +672,10 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    if planned_costs(target.additional_costs):  # (planned by pay alone: planner.additional)
-        costs = " and ".join(str(cost) for cost in planned_costs(target.additional_costs))
+    if any(cost_ways(target.additional_costs)):  # (planned by pay alone: planner.additional)
+        costs = " and ".join(
+            str(cost) for cost in target.additional_costs if not isinstance(cost, UnreadCost)
+        )
         raise InputError(
             f"{target.name}: the largest X is not planned with an additional cost ({costs}); give X"
         )

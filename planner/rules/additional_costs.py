@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost
+from models.additional_costs import AdditionalCost, DiscardCost, EitherCost, SacrificeCost
 from models.board import Board, Card
 from models.mana import ManaTypes
 from planner.rules.question import view_of
@@ -32,6 +32,7 @@ from planner.rules.replay import IllegalPlanError, PaymentSummary
 __all__ = [
     "AdditionalPaid",
     "check_additional",
+    "cost_ways",
     "discard_candidates",
     "discard_choices",
     "planned_costs",
@@ -74,8 +75,23 @@ class AdditionalPaid:
 
 
 def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | DiscardCost, ...]:
-    """The costs the planner plans (an unread one is a warning on the spell's text, not a cost here)."""
+    """The costs the planner plans as they are (an unread one is a warning on the spell's text, not a cost
+    here; a choice of costs is planned way by way: :func:`cost_ways`)."""
     return tuple(cost for cost in costs if isinstance(cost, SacrificeCost | DiscardCost))
+
+
+def cost_ways(costs: tuple[AdditionalCost, ...]) -> list[tuple[SacrificeCost | DiscardCost, ...]]:
+    """Each way of paying the costs the planner plans: the costs as they are, with one of the ways of each
+    choice of costs (:class:`~models.additional_costs.EitherCost`: Bone Shards' "sacrifice a creature or
+    discard a card"); one way, the planned costs (maybe none), when there is no choice.
+
+    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
+    >>> [tuple(map(str, way)) for way in cost_ways((bone, SacrificeCost(1, ("Land",))))]
+    [('sacrifice a land', 'sacrifice a creature'), ('sacrifice a land', 'discard a card')]
+    """
+    fixed = planned_costs(costs)
+    choices = [cost.ways for cost in costs if isinstance(cost, EitherCost)]
+    return [(*fixed, *chosen) for chosen in itertools.product(*choices)]
 
 
 def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
