@@ -41,6 +41,7 @@ from planner.rules.additional_costs import (
     planned_costs,
     sacrifice_candidates,
     sacrificed_ids,
+    turn_reduction,
     unpaid_reason,
     with_additional,
     without_cards,
@@ -48,6 +49,7 @@ from planner.rules.additional_costs import (
 from planner.rules.plan import Plan
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.replay import PaymentSummary, replay
+from planner.rules.spell_cost import locked_in
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 
@@ -104,17 +106,21 @@ def choose_additional(
 ) -> Chosen:
     """The best payment of ``target`` with its additional costs (``pay_one`` pays the mana alone): each way of
     paying them (:func:`cost_ways`: one of the ways of each choice of costs, Bone Shards' "sacrifice a
-    creature or discard a card") solved in turn, the best by the whole objective; proven optimal when every
+    creature or discard a card"; an optional cost paid or not, a bargain, with what it takes off the cost)
+    solved in turn as the spell with those costs, the best by the whole objective; proven optimal when every
     way is decided and the best of each proven."""
     deadline = time.monotonic() + time_limit
     found: list[Chosen] = []
     reasons: list[str] = []
-    for costs in cost_ways(target.additional_costs):
+    turn_less = turn_reduction(board, player, target.additional_costs)  # (Dargo's, paid or not)
+    plain = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + turn_less)
+    generic = locked_in(view_of(board), plain, player).cost.generic
+    for costs, less in cost_ways(target.additional_costs, generic):
         reason = unpaid_reason(board, player, costs, target.name)
         if reason is not None:
             reasons.append(reason)
             continue
-        way = replace(target, additional_costs=costs)
+        way = replace(target, additional_costs=costs, paid_reduction=plain.paid_reduction + less)
         found.append(_choose_way(board, way, player, pay_one, deadline, x, life_value, prefer))
     paid = [chosen for chosen in found if chosen.payable]
     decided = all(chosen.payable is not None for chosen in found)

@@ -31,7 +31,7 @@ from models.riders import RiderOutcome, rider_outcomes
 from planner.additional import ManaPaid, choose_additional
 from planner.alternative import choose_way
 from planner.explain import why_not_payable
-from planner.rules.additional_costs import AdditionalPaid, cost_ways
+from planner.rules.additional_costs import AdditionalPaid, plans_additional, turn_fact_warnings
 from planner.rules.alternative_costs import (
     AlternativeCostPaid,
     no_alternative_reason,
@@ -170,6 +170,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
+        + turn_fact_warnings(problem.board, problem.player, problem.asked)
     )
 
 
@@ -460,7 +461,7 @@ def pay(
         )
         if chosen is not None:
             return chosen
-    if any(cost_ways(target.additional_costs)):  # (each way of a choice of costs too: Bone Shards')
+    if plans_additional(target.additional_costs):  # (a choice of costs, an optional one: planner.additional)
         return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
         fast = solve_fast(problem)
@@ -568,9 +569,12 @@ def _with_additional(
         prefer=prefer[1],
     )
     if isinstance(chosen.answer, PayResult):
+        # (what the spell's cost reads of the turn and the board does not give: the ways' answers don't say)
+        turn = turn_fact_warnings(problem.board, problem.player, asked)
+        answer = replace(chosen.answer, warnings=(*chosen.answer.warnings, *turn))
         if not chosen.payable:
-            return chosen.answer
-        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
+            return answer
+        return replace(answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
     return PayResult(
         payable=chosen.payable,
         cost=str(asked.cost),
@@ -672,7 +676,7 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    if any(cost_ways(target.additional_costs)):  # (planned by pay alone: planner.additional)
+    if plans_additional(target.additional_costs):  # (planned by pay alone: planner.additional)
         costs = " and ".join(
             str(cost) for cost in target.additional_costs if not isinstance(cost, UnreadCost)
         )

@@ -16,11 +16,13 @@ from typing import Any
 from boards import ME, card, make_board
 from test_additional_costs import BEARS, brute_force
 
-from models.additional_costs import DiscardCost, EitherCost, SacrificeCost
+from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
 from models.board import Board
+from models.cost import ManaCost
+from models.oracle import parse_oracle
 from models.oracle.additional_costs import additional_costs
 from models.spells import spell_target
-from planner.api import PayResult, pay
+from planner.api import PayResult, pay, spell_text_warnings
 from planner.rules.additional_costs import AdditionalPaid, cost_ways
 
 #: Bone Shards, as printed.
@@ -39,7 +41,7 @@ def _checked(board: Board) -> PayResult:
     result = pay(board, target)
     found = [
         brute_force(board, replace(target, additional_costs=way))
-        for way in cost_ways(target.additional_costs)
+        for way, _ in cost_ways(target.additional_costs)
     ]
     best = min((levels for levels in found if levels is not None), default=None)
     assert result.payable == (best is not None), result.reason
@@ -53,7 +55,7 @@ def test_the_choice_is_read_as_one_cost_of_two_ways() -> None:
     (cost,) = additional_costs(SHARDS["oracle"], SHARDS["name"])
     assert cost == EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
     assert str(cost) == "sacrifice a creature or discard a card"
-    assert [tuple(map(str, way)) for way in cost_ways((cost,))] == [
+    assert [tuple(map(str, way)) for way, _ in cost_ways((cost,))] == [
         ("sacrifice a creature",),
         ("discard a card",),
     ]
@@ -87,3 +89,132 @@ def test_neither_way_payable_names_both() -> None:
     assert result.reason == (
         "sacrifice a creature: me controls no creature; discard a card: me's hand has too few other cards"
     )
+
+
+# ------------------------------------------------------------------------------------------ optional costs
+
+#: Ice Out's bargain and its reduction (its effect aside).
+ICE_OUT: dict[str, Any] = {
+    "name": "Ice Out",
+    "type_line": "Instant",
+    "mana_cost": "{1}{U}{U}",
+    "oracle": "Bargain (You may sacrifice an artifact, enchantment, or token as you cast this spell.)\n"
+    "This spell costs {1} less to cast if it's bargained.\nCounter target spell. If this spell was "
+    "bargained, draw a card.",
+}
+#: Dargo, the Shipwrecker's costs, on a smaller mana cost.
+DARGO: dict[str, Any] = {
+    "name": "Test Dargo",
+    "type_line": "Legendary Creature — Giant Pirate",
+    "mana_cost": "{4}{B}{R}",
+    "oracle": "As an additional cost to cast this spell, you may sacrifice any number of artifacts and/or "
+    "creatures. This spell costs {2} less to cast for each permanent sacrificed this way and {2} less to "
+    "cast for each other artifact or creature you've sacrificed this turn.\nTrample",
+}
+STATUE: dict[str, Any] = {"name": "Ornate Statue", "type_line": "Artifact", "mana_cost": "{4}"}
+SOLDIER: dict[str, Any] = {"name": "Soldier", "type_line": "Creature — Soldier", "token": True}
+
+
+def _best_of(board: Board, ways: list[tuple[str, tuple[Any, ...]]]) -> tuple[int, ...] | None:
+    """The brute force's best over ways of casting the hand's first card, each its total cost (worked out by
+    hand) and its additional costs."""
+    target = spell_target(board.player(ME).hand[0])
+    found = [
+        brute_force(board, replace(target, cost=ManaCost.parse(cost), additional_costs=costs))
+        for cost, costs in ways
+    ]
+    return min((levels for levels in found if levels is not None), default=None)
+
+
+def _agrees(board: Board, ways: list[tuple[str, tuple[Any, ...]]]) -> PayResult:
+    result = pay(board, spell_target(board.player(ME).hand[0]))
+    best = _best_of(board, ways)
+    assert result.payable == (best is not None), result.reason
+    if best is not None:
+        assert result.optimal and tuple(value for _, value in result.objective) == best
+    return result
+
+
+#: Ice Out's two ways: its mana cost, or {U}{U} and a sacrifice (CR 702.166a, 601.2f).
+ICE_WAYS = [("{1}{U}{U}", ()), ("{U}{U}", (SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True),))]
+
+
+def test_bargain_and_its_reduction_are_read_as_one_optional_cost() -> None:
+    (cost,) = additional_costs(ICE_OUT["oracle"], ICE_OUT["name"])
+    assert cost == OptionalSacrifice(
+        SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True), 1, reduction=1
+    )
+    assert [s.read_as for s in parse_oracle(ICE_OUT["oracle"], ICE_OUT["name"]).sentences] == [
+        "ignored",
+        "effect",
+        "ignored",
+        "ignored",
+    ]
+    assert not spell_text_warnings(spell_target(make_board([], hand=[ICE_OUT]).player(ME).hand[0]))
+
+
+def test_two_islands_cast_ice_out_bargained_with_a_statue() -> None:
+    """Two Islands can't pay {1}{U}{U}; bargained, the Statue sacrificed, {U}{U}."""
+    board = make_board([card("Island", "i1"), card("Island", "i2"), {**STATUE, "id": "st"}], hand=[ICE_OUT])
+    result = _agrees(board, ICE_WAYS)
+    assert result.additional == AdditionalPaid(("st",), ()) and result.total_cost == "{U}{U}"
+
+
+def test_three_islands_keep_the_statue() -> None:
+    """Three Islands pay {1}{U}{U}: sacrificing the Statue is worse (a permanent lost)."""
+    board = make_board(
+        [card("Island", "i1"), card("Island", "i2"), card("Island", "i3"), {**STATUE, "id": "st"}],
+        hand=[ICE_OUT],
+    )
+    result = _agrees(board, ICE_WAYS)
+    assert not result.additional and result.total_cost == "{1}{U}{U}"
+
+
+def test_a_token_creature_is_bargained_and_a_card_creature_is_not() -> None:
+    token = make_board([card("Island", "i1"), card("Island", "i2"), {**SOLDIER, "id": "t"}], hand=[ICE_OUT])
+    assert _agrees(token, ICE_WAYS).additional == AdditionalPaid(("t",), ())
+    bears = make_board([card("Island", "i1"), card("Island", "i2"), {**BEARS, "id": "b"}], hand=[ICE_OUT])
+    assert not _agrees(bears, ICE_WAYS).payable
+
+
+def _dargo_board(permanents: list[dict[str, Any]], sacrificed: list[str] | None) -> Board:
+    me: dict[str, Any] = {"id": ME, "hand": [DARGO]}
+    if sacrificed is not None:
+        me["sacrificed_this_turn"] = sacrificed
+    entries = [{"controller": ME, **p} for p in permanents]
+    return Board.from_dict({"version": 1, "players": [me], "permanents": entries})
+
+
+def _dargo_ways(turn: int, candidates: int) -> list[tuple[str, tuple[Any, ...]]]:
+    """{4}{B}{R}, {2} less for each permanent sacrificed this turn before (``turn``) and each one now."""
+    ways: list[tuple[str, tuple[Any, ...]]] = []
+    for k in range(candidates + 1):
+        generic = max(4 - 2 * (turn + k), 0)
+        sacrificed = (SacrificeCost(k, ("Artifact", "Creature")),) if k else ()
+        ways.append(((f"{{{generic}}}" if generic else "") + "{B}{R}", sacrificed))
+    return ways
+
+
+def test_dargo_sacrifices_as_many_as_the_mana_needs() -> None:
+    """A Swamp and a Mountain pay {B}{R}: both Statues go ({4} less); one is not enough ({2}{B}{R})."""
+    lands = [card("Swamp", "s"), card("Mountain", "m")]
+    two = _dargo_board([*lands, {**STATUE, "id": "a"}, {**STATUE, "id": "b"}], sacrificed=[])
+    result = _agrees(two, _dargo_ways(0, 2))
+    assert sorted(result.additional.sacrificed) == ["a", "b"] and result.total_cost == "{B}{R}"
+    one = _dargo_board([*lands, {**STATUE, "id": "a"}], sacrificed=[])
+    assert not _agrees(one, _dargo_ways(0, 1)).payable
+
+
+def test_what_was_sacrificed_this_turn_takes_off_the_rest() -> None:
+    """A Treasure sacrificed earlier this turn ({2} less; a Forest is neither an artifact nor a creature)
+    and one Statue now: {B}{R}. Without the board's sacrificed_this_turn none is counted, and a warning says
+    so."""
+    lands = [card("Swamp", "s"), card("Mountain", "m")]
+    board = _dargo_board([*lands, {**STATUE, "id": "a"}], sacrificed=["Treasure", "Forest"])
+    result = _agrees(board, _dargo_ways(1, 1))
+    assert result.additional == AdditionalPaid(("a",), ()) and not result.warnings
+    unknown = _dargo_board([*lands, {**STATUE, "id": "a"}], sacrificed=None)
+    refused = _agrees(unknown, _dargo_ways(0, 1))
+    assert not refused.payable
+    (warning,) = refused.warnings
+    assert "players[0].sacrificed_this_turn is not given" in warning.reason

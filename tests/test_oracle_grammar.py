@@ -596,6 +596,9 @@ STATIC_SENTENCES = [
     "If a player would lose unspent mana, that mana becomes colorless instead.",
     "~ costs {1} less to cast for each artifact you control.",
     "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
+    "~ costs {1} less to cast if it's bargained.",
+    "~ costs {2} less to cast for each permanent sacrificed this way and {2} less to cast for each other "
+    "artifact or creature you've sacrificed this turn.",
     "Creature spells you cast cost {1} less to cast.",
     "Artifact, instant, and sorcery spells your opponents cast cost {1} more to cast.",
     "Noncreature spells cost {1} more to cast for each other spell that player has cast this turn.",
@@ -693,7 +696,7 @@ def test_the_gate_lets_every_static_sentence_through(sentence: str) -> None:
 _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
-    "ADDER", "QUOTED_AFTER_AND", "PART_AND",
+    "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

@@ -90,6 +90,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
+        case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
+            return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (_spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():

@@ -48,6 +48,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted
 from models.oracle.parsed import (
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
+    OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -150,6 +151,14 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.SameIsTrue():
             _same_is_true(reading, body, sentence, out)
+            return
+        case s.OwnCostIfBargained() | s.OwnCostPerSacrificed() if not reading.more:
+            # (what an optional additional cost paid takes off: read with it, models.oracle.additional_costs;
+            # the board's sacrificed_this_turn for the turn's part, of card types alone)
+            if isinstance(reading, s.OwnCostPerSacrificed) and not s.plain_types(reading.turn_what):
+                out.unread(sentence)
+            else:
+                out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
             return
         case s.OnlyColored():
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills

@@ -42,6 +42,8 @@ from models.oracle.statics import (
     OneCardPermission,
     OnlyColored,
     OwnCostForEach,
+    OwnCostIfBargained,
+    OwnCostPerSacrificed,
     OwnCostWhereX,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -318,6 +320,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
+        return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
+
+    def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
+        symbols = _tokens(parts, "SYMBOLS")
+        more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
+        if len(symbols) == 1:
+            return OwnCostPerSacrificed(symbols[0].upper(), more[0])
+        what = next(part for part in parts if isinstance(part, Nouns))
+        return OwnCostPerSacrificed(symbols[0].upper(), more[0], symbols[1].upper(), more[1], what)
 
     def own_cost_where_x(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any

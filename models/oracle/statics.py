@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Final
 
 from models.oracle import lexicon
-from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
@@ -48,6 +48,8 @@ __all__ = [
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
+    "OwnCostIfBargained",
+    "OwnCostPerSacrificed",
     "OwnCostWhereX",
     "PoolsDontEmpty",
     "PowerChangeReading",
@@ -65,6 +67,7 @@ __all__ = [
     "TypeSet",
     "UnspentBecomes",
     "UnspentCostsLife",
+    "plain_types",
     "render_static",
 ]
 
@@ -265,6 +268,38 @@ class OwnCostForEach:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostIfBargained:
+    """'~ costs {N} less to cast if it's bargained.' (Ice Out: what bargain's optional sacrifice takes off,
+    CR 702.166)"""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostPerSacrificed:
+    """'~ costs {N} less to cast for each permanent sacrificed this way [and {M} less to cast for each other
+    <objects> you've sacrificed this turn].' (Dargo, the Shipwrecker: the optional sacrifice of its additional
+    cost; ``turn_symbols`` and ``turn_what``, the permanents its caster sacrificed before this turn)"""
+
+    symbols: str
+    more: bool
+    turn_symbols: str = ""
+    turn_more: bool = False
+    turn_what: Nouns | None = None
+
+
+def plain_types(what: Nouns | None) -> bool:
+    """True for nouns that each name one card type and nothing else ('artifact or creature'), or none.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> plain_types(parse_objects("artifact or creature")), plain_types(parse_objects("green creature"))
+    (True, False)
+    """
+    return what is None or all(noun == Noun(types=noun.types) and len(noun.types) == 1 for noun in what.nouns)
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostWhereX:
     """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
 
@@ -458,6 +493,8 @@ StaticSentence = (
     | KeepUnspent
     | UnspentBecomes
     | OwnCostForEach
+    | OwnCostIfBargained
+    | OwnCostPerSacrificed
     | OwnCostWhereX
     | SpellsCost
     | SpendAsThoughReading
@@ -602,6 +639,15 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostIfBargained(symbols, more):
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
+        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):
+            changed = "more" if more else "less"
+            text = f"~ costs {symbols} {changed} to cast for each permanent sacrificed this way"
+            if turn_what is None:
+                return text
+            turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
+            return f"{text} and {turn} for each other {turn_what.words()} you've sacrificed this turn"
         case OwnCostWhereX(symbols, more, where):
             return (
                 f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"

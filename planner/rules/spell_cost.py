@@ -57,7 +57,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
             colors = view.colors_elsewhere(colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
-    if not target.text and not _has_cost_modifiers(view):
+    if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
         return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
@@ -93,7 +93,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     if target.kind is not PaymentKind.SPELL:
         return 0
     spells_cast = view.board.player(player).spells_cast_this_turn
-    delta = colored_reduction(view, target, player)[1]
+    # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
+    delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
