@@ -1,11 +1,11 @@
-"""A mana ability whose mana cost has {X} and that adds X mana (issue 35, the families the probes left warned):
-Wizard's Rockets' '{X}, Sacrifice this artifact: Add X mana in any combination of colors.'
+"""A mana ability whose mana cost has {X} and that adds X mana (issue 35, the families the probes left
+warned): Wizard's Rockets' '{X}, Sacrifice this artifact: Add X mana in any combination of colors.'
 
-By the rules X is chosen as the cost is paid and paid by other mana (CR 107.3a, 602.2b, 601.2b), so the ability
-is one ability for each X from 1 (X = 0 adds nothing) to :data:`~planner.rules.paid_x.MOST_X`, with a warning
-where the player could pay more (:mod:`planner.rules.paid_x`). It makes as much as it takes: it fixes colors and never adds mana. A reduction of
-activated abilities' costs (Blossoming Tortoise's) applies to the total cost with X in it (CR 601.2f), so X can
-be one more than the mana that pays it.
+By the rules X is chosen as the cost is paid and paid by other mana (CR 107.3a, 602.2b, 601.2b), so the
+ability is one ability for each X from 1 (X = 0 adds nothing) to :data:`~planner.rules.paid_x.MOST_X`, with a
+warning where the player could pay more (:mod:`planner.rules.paid_x`). It makes as much as it takes: it fixes
+colors and never adds mana. A reduction of activated abilities' costs (Blossoming Tortoise's) applies to the
+total cost with X in it (CR 601.2f), so X can be one more than the mana that pays it.
 
 The cards are made up, written in the phrases of those cards. Values are derived by hand from the rules; each
 board is checked against the reference search too.
@@ -63,8 +63,8 @@ def test_the_ability_is_read_with_x_paid_and_added() -> None:
 
 
 def test_the_rockets_turn_colorless_mana_into_colors_and_add_none() -> None:
-    """Two Wastes and a Forest: X = 2 paid with {C}{C} makes {U}{B}, the Forest {G}; X = 3 takes the Forest
-    too, for {U}{B}{R}. Four mana never: the Rockets make what they take. One activation only (a sacrifice)."""
+    """Two Wastes and a Forest: X = 2 paid with {C}{C} makes {U}{B}, the Forest {G}; X = 3 takes the
+    Forest too, for {U}{B}{R}. Four mana never: the Rockets make what they take. One activation (a sacrifice)."""
     board = make_board([mine("r", ROCKETS), *_wastes(2), mine("f", "Forest")], opponent=False)
     view = BoardView(board)
     assert [a.cost.describe() for a in view.mana_abilities("r")] == [
