@@ -64,7 +64,7 @@ def test_the_ability_is_read_with_x_paid_and_added() -> None:
 
 def test_the_rockets_turn_colorless_mana_into_colors_and_add_none() -> None:
     """Two Wastes and a Forest: X = 2 paid with {C}{C} makes {U}{B}, the Forest {G}; X = 3 takes the
-    Forest too, for {U}{B}{R}. Four mana never: the Rockets make what they take. One activation (a sacrifice)."""
+    Forest too, for {U}{B}{R}. Four mana never: the Rockets make what they take, once (a sacrifice)."""
     board = make_board([mine("r", ROCKETS), *_wastes(2), mine("f", "Forest")], opponent=False)
     view = BoardView(board)
     assert [a.cost.describe() for a in view.mana_abilities("r")] == [
