@@ -353,6 +353,13 @@ BOARD: Final = ObjectFields(
             required=True,
         ),
         Field("permanents", {"type": "array", "items": _ref("permanent")}, "The permanents, oldest first."),
+        Field(
+            "creatures_died_this_turn",
+            _COUNT,
+            "How many creatures died this turn, whoever controlled them: what 'for each creature that died "
+            "this turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 #: Every kind of object, by the key its schema has under ``$defs``.

@@ -571,7 +571,7 @@ def _with_additional(
     if isinstance(chosen.answer, PayResult):
         # (what the spell's cost reads of the turn and the board does not give: the ways' answers don't say)
         turn = turn_fact_warnings(problem.board, problem.player, asked)
-        answer = replace(chosen.answer, warnings=(*chosen.answer.warnings, *turn))
+        answer = replace(chosen.answer, warnings=tuple(dict.fromkeys((*chosen.answer.warnings, *turn))))
         if not chosen.payable:
             return answer
         return replace(answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)

@@ -17,7 +17,7 @@ from boards import ME, card, make_board
 from test_additional_costs import BEARS, brute_force
 
 from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
-from models.board import Board
+from models.board import Board, Card
 from models.cost import ManaCost
 from models.oracle import parse_oracle
 from models.oracle.additional_costs import additional_costs
@@ -218,3 +218,57 @@ def test_what_was_sacrificed_this_turn_takes_off_the_rest() -> None:
     assert not refused.payable
     (warning,) = refused.warnings
     assert "players[0].sacrificed_this_turn is not given" in warning.reason
+
+
+# ------------------------------------------------------------------------------------------ facts of the turn
+
+#: Korvold, Gleeful Glutton's reduction and Blood for the Blood God!'s, on made-up spells.
+KORVOLD_TEXT = (
+    "This spell costs {1} less to cast for each card type among permanents you've sacrificed this turn."
+)
+DEATHS_TEXT = "This spell costs {1} less to cast for each creature that died this turn."
+
+
+def _spell_board(text: str, lands: int, **facts: Any) -> tuple[Board, Any]:
+    """Swamps for a {4}{B} spell with ``text``, and the board's facts of the turn (``died``: the board's
+    ``creatures_died_this_turn``; ``sacrificed``: the player's ``sacrificed_this_turn``)."""
+    me: dict[str, Any] = {"id": ME}
+    if "sacrificed" in facts:
+        me["sacrificed_this_turn"] = facts["sacrificed"]
+    data: dict[str, Any] = {"version": 1, "players": [me]}
+    if "died" in facts:
+        data["creatures_died_this_turn"] = facts["died"]
+    data["permanents"] = [{"id": f"s{n}", "card": "Swamp", "controller": ME} for n in range(lands)]
+    spell = {"name": "Test Spell", "type_line": "Sorcery", "mana_cost": "{4}{B}", "oracle": text}
+    return Board.from_dict(data), spell_target(Card.from_json(spell))
+
+
+def test_card_types_among_permanents_sacrificed_this_turn_take_off_the_cost() -> None:
+    """A Treasure (artifact), a Dryad Arbor (land and creature) and a Llanowar Elves (creature): three card
+    types, {3} less: {1}{B} from two Swamps; {2}{B} is more than they make."""
+    board, target = _spell_board(KORVOLD_TEXT, 2, sacrificed=["Treasure", "Dryad Arbor", "Llanowar Elves"])
+    result = pay(board, target)
+    assert result.payable and result.total_cost == "{1}{B}" and not result.warnings
+    fewer, target = _spell_board(KORVOLD_TEXT, 2, sacrificed=["Treasure", "Treasure"])
+    assert not pay(fewer, target).payable  # (one card type: {3}{B})
+
+
+def test_creatures_that_died_this_turn_take_off_the_cost() -> None:
+    board, target = _spell_board(DEATHS_TEXT, 1, died=4)
+    assert pay(board, target).total_cost == "{B}"  # (never below {0}: CR 118.7a)
+    many, target = _spell_board(DEATHS_TEXT, 1, died=9)
+    assert pay(many, target).payable
+
+
+def test_a_fact_of_the_turn_the_board_does_not_give_counts_none_with_a_warning() -> None:
+    for text, path in (
+        (DEATHS_TEXT, "creatures_died_this_turn"),
+        (KORVOLD_TEXT, "players[0].sacrificed_this_turn"),
+    ):
+        board, target = _spell_board(text, 5)
+        result = pay(board, target)
+        assert result.payable and result.total_cost == "{4}{B}"
+        (warning,) = result.warnings
+        assert warning.reason == f"{path} is not given: none counted" and warning.sentence.startswith(
+            "~ costs"
+        )

@@ -90,6 +90,24 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
+        case s.OwnCostForTurnFact(symbols, more, fact):
+            generic = symbols[1:-1]
+            if symbols.count("{") != 1 or not (generic.isascii() and generic.isdigit()):
+                raise UnreadError(f"a change of a spell's own cost by {symbols}")
+            kind = AmountKind.SACRIFICED_TYPES if fact == "sacrificed_types" else AmountKind.DIED_THIS_TURN
+            delta = int(generic) * (1 if more else -1)
+            counted = Amount(kind=kind)
+            return (
+                CostModifier(
+                    text=sentence,
+                    who=Who.YOU,
+                    spells=ObjectFilter(),
+                    colors=ManaTypes(),
+                    generic_delta=delta,
+                    own=True,
+                    amount=counted,
+                ),
+            )
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():

@@ -13,7 +13,7 @@ from lark import Token, Transformer, v_args
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     ActivationBanReading,
@@ -42,6 +42,7 @@ from models.oracle.statics import (
     OneCardPermission,
     OnlyColored,
     OwnCostForEach,
+    OwnCostForTurnFact,
     OwnCostIfBargained,
     OwnCostPerSacrificed,
     OwnCostWhereX,
@@ -320,6 +321,18 @@ class StaticRules(Transformer[Token, Any]):
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_per_type_sacrificed(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_: Any
+    ) -> Any:
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "sacrificed_types")
+
+    def own_cost_per_death(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns
+    ) -> Any:
+        if what != Nouns((Noun(types=("Creature",)),)):
+            raise UnreadError(f"a count of {what.words()} that died this turn")
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "died")
 
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")

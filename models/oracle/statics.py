@@ -48,6 +48,7 @@ __all__ = [
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
+    "OwnCostForTurnFact",
     "OwnCostIfBargained",
     "OwnCostPerSacrificed",
     "OwnCostWhereX",
@@ -300,6 +301,18 @@ def plain_types(what: Nouns | None) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostForTurnFact:
+    """'~ costs {N} less to cast for each card type among permanents you've sacrificed this turn' (Korvold,
+    Gleeful Glutton: ``fact`` "sacrificed_types"), '... for each creature that died this turn' (Blood for the
+    Blood God!: "died"): facts of the turn the board gives (``sacrificed_this_turn``,
+    ``creatures_died_this_turn``)."""
+
+    symbols: str
+    more: bool
+    fact: str
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostWhereX:
     """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
 
@@ -494,6 +507,7 @@ StaticSentence = (
     | UnspentBecomes
     | OwnCostForEach
     | OwnCostIfBargained
+    | OwnCostForTurnFact
     | OwnCostPerSacrificed
     | OwnCostWhereX
     | SpellsCost
@@ -639,6 +653,13 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostForTurnFact(symbols, more, fact):
+            each = (
+                "card type among permanents you've sacrificed this turn"
+                if fact == "sacrificed_types"
+                else "creature that died this turn"
+            )
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {each}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
         case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):

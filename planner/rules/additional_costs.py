@@ -37,6 +37,7 @@ from models.mana import ManaTypes
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.spell_cost import unknown_turn_facts
 
 __all__ = [
     "AdditionalPaid",
@@ -157,11 +158,17 @@ def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...])
 
 
 def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
-    """A warning for a spell whose cost reads the permanents its caster sacrificed this turn when the board
-    does not give them (``sacrificed_this_turn``): none are counted."""
+    """A warning for each fact of the turn the spell's cost reads that the board does not give (the
+    permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    facts = tuple(
+        TextWarning(
+            target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED
+        )
+        for sentence, path in unknown_turn_facts(board, player, target)
+    )
     if board.player(player).sacrificed_this_turn is not None:
-        return ()
-    return tuple(
+        return facts
+    return facts + tuple(
         TextWarning(
             target.name or "spell",
             f"{cost}: less for each {' or '.join(t.lower() for t in cost.turn_types)} sacrificed this turn",
