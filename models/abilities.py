@@ -73,6 +73,9 @@ class AmountKind(Enum):
     #: Blood God!: ``creatures_died_this_turn``)
     SACRIFICED_TYPES = "sacrificed_types"
     DIED_THIS_TURN = "died_this_turn"
+    #: 1 when an opponent of its caster has at least ``constant`` cards in their graveyard, else 0 (Lullmage's
+    #: Domination's condition: the board's ``graveyard``)
+    OPPONENT_GRAVEYARD = "opponent_graveyard"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)

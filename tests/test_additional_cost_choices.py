@@ -272,3 +272,29 @@ def test_a_fact_of_the_turn_the_board_does_not_give_counts_none_with_a_warning()
         assert warning.reason == f"{path} is not given: none counted" and warning.sentence.startswith(
             "~ costs"
         )
+
+
+#: Lullmage's Domination's reduction, on a made-up spell.
+LULLMAGE_TEXT = "This spell costs {3} less to cast if an opponent has eight or more cards in their graveyard."
+
+
+def test_an_opponents_graveyard_of_eight_cards_takes_off_the_cost() -> None:
+    """{4}{B} less {3} when an opponent's graveyard holds eight cards (a count or the cards), else not; the
+    player's own graveyard does not count; an opponent's not given is taken as empty, with a warning."""
+    spell = {"name": "Test Spell", "type_line": "Sorcery", "mana_cost": "{4}{B}", "oracle": LULLMAGE_TEXT}
+    target = spell_target(Card.from_json(spell))
+    swamps = [{"id": f"s{n}", "card": "Swamp", "controller": ME} for n in range(2)]
+
+    def board(mine: Any, theirs: Any) -> Board:
+        players = [{"id": ME, "graveyard": mine}, {"id": "opp"}]
+        if theirs is not None:
+            players[1]["graveyard"] = theirs
+        return Board.from_dict({"version": 1, "players": players, "permanents": swamps})
+
+    assert pay(board(0, 8), target).total_cost == "{1}{B}"
+    assert pay(board(0, ["Forest"] * 8), target).payable
+    assert not pay(board(0, 7), target).payable and not pay(board(9, 0), target).payable
+    unknown = pay(board(9, None), target)
+    assert not unknown.payable
+    (warning,) = unknown.warnings
+    assert warning.reason == "players[1].graveyard is not given: none counted"

@@ -597,6 +597,9 @@ STATIC_SENTENCES = [
     "~ costs {1} less to cast for each artifact you control.",
     "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
     "~ costs {1} less to cast if it's bargained.",
+    "~ costs {1} less to cast for each card type among permanents you've sacrificed this turn.",
+    "~ costs {1} less to cast for each creature that died this turn.",
+    "~ costs {3} less to cast if an opponent has eight or more cards in their graveyard.",
     "~ costs {2} less to cast for each permanent sacrificed this way and {2} less to cast for each other "
     "artifact or creature you've sacrificed this turn.",
     "Creature spells you cast cost {1} less to cast.",

@@ -90,13 +90,18 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
-        case s.OwnCostForTurnFact(symbols, more, fact):
+        case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard():
+            symbols, more = reading.symbols, reading.more
             generic = symbols[1:-1]
             if symbols.count("{") != 1 or not (generic.isascii() and generic.isdigit()):
                 raise UnreadError(f"a change of a spell's own cost by {symbols}")
-            kind = AmountKind.SACRIFICED_TYPES if fact == "sacrificed_types" else AmountKind.DIED_THIS_TURN
             delta = int(generic) * (1 if more else -1)
-            counted = Amount(kind=kind)
+            if isinstance(reading, s.OwnCostIfOpponentGraveyard):
+                counted = Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=reading.at_least)
+            elif reading.fact == "sacrificed_types":
+                counted = Amount(kind=AmountKind.SACRIFICED_TYPES)
+            else:
+                counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (
                 CostModifier(
                     text=sentence,

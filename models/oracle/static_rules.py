@@ -44,6 +44,7 @@ from models.oracle.statics import (
     OwnCostForEach,
     OwnCostForTurnFact,
     OwnCostIfBargained,
+    OwnCostIfOpponentGraveyard,
     OwnCostPerSacrificed,
     OwnCostWhereX,
     PoolsDontEmpty,
@@ -333,6 +334,20 @@ class StaticRules(Transformer[Token, Any]):
         if what != Nouns((Noun(types=("Creature",)),)):
             raise UnreadError(f"a count of {what.words()} that died this turn")
         return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "died")
+
+    def own_cost_if_opponent_graveyard(
+        self,
+        _self: Token,
+        _costs: Token,
+        symbols: Token,
+        more: Token,
+        _article: Token,
+        count: Number,
+        *_: Any,
+    ) -> Any:
+        if not isinstance(count, int):
+            raise UnreadError(f"an opponent with {count} cards in their graveyard")
+        return OwnCostIfOpponentGraveyard(str(symbols).upper(), str(more).lower() == "more", count)
 
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")

@@ -50,6 +50,7 @@ __all__ = [
     "OwnCostForEach",
     "OwnCostForTurnFact",
     "OwnCostIfBargained",
+    "OwnCostIfOpponentGraveyard",
     "OwnCostPerSacrificed",
     "OwnCostWhereX",
     "PoolsDontEmpty",
@@ -313,6 +314,16 @@ class OwnCostForTurnFact:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostIfOpponentGraveyard:
+    """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
+    Domination): the opponents' ``graveyard`` on the board."""
+
+    symbols: str
+    more: bool
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostWhereX:
     """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
 
@@ -508,6 +519,7 @@ StaticSentence = (
     | OwnCostForEach
     | OwnCostIfBargained
     | OwnCostForTurnFact
+    | OwnCostIfOpponentGraveyard
     | OwnCostPerSacrificed
     | OwnCostWhereX
     | SpellsCost
@@ -570,6 +582,10 @@ class LandSearchReading:
 
 
 _COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.items() if len(word) > 1}
+
+
+#: Counts written as words in the sentences rendered back ('eight or more cards').
+_NUMBER_WORDS: Final = {number: word for word, number in lexicon.NUMBER_WORDS.items() if number > 1}
 
 
 def _colors(colors: str) -> str:
@@ -660,6 +676,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 else "creature that died this turn"
             )
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {each}"
+        case OwnCostIfOpponentGraveyard(symbols, more, at_least):
+            count = _NUMBER_WORDS.get(at_least, str(at_least))
+            changed = "more" if more else "less"
+            has = f"an opponent has {count} or more cards in their graveyard"
+            return f"~ costs {symbols} {changed} to cast if {has}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
         case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):

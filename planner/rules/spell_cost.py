@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import AmountKind, ObjectFilter, Who
-from models.board import Board, card_colors
+from models.abilities import Amount, AmountKind, ObjectFilter, Who
+from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
@@ -121,7 +121,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             )
         elif isinstance(effect, CostModifier) and effect.own and effect.amount is not None:
             if effect.amount.kind in _TURN_FACTS:
-                delta += effect.generic_delta * turn_fact(view.board, player, effect.amount.kind)
+                delta += effect.generic_delta * turn_fact(view.board, player, effect.amount)
                 continue
             counted_on = effect.amount.filter
             assert counted_on is not None
@@ -136,23 +136,38 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
 
 
 #: The facts of the turn a spell's own cost reduction counts (:func:`turn_fact`).
-_TURN_FACTS = frozenset({AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN})
+_TURN_FACTS = frozenset(
+    {AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN, AmountKind.OPPONENT_GRAVEYARD}
+)
 
 
-def turn_fact(board: Board, player: str, kind: AmountKind) -> int:
+def turn_fact(board: Board, player: str, amount: Amount) -> int:
     """A fact of the turn the board gives, as a spell's own cost reduction counts it: the card types among the
     permanents ``player`` sacrificed this turn (``sacrificed_this_turn``), the creatures that died this turn
-    (``creatures_died_this_turn``); 0 when the board does not give it (:func:`unknown_turn_facts` warns).
+    (``creatures_died_this_turn``), whether an opponent has ``amount.constant`` cards in their graveyard (1 or
+    0); 0 when the board does not give it (:func:`unknown_turn_facts` warns).
 
     >>> board = Board.from_dict({"version": 1, "creatures_died_this_turn": 3, "players": [{"id": "me",
-    ...     "sacrificed_this_turn": ["Treasure", "Dryad Arbor", "Llanowar Elves"]}]})
-    >>> turn_fact(board, "me", AmountKind.SACRIFICED_TYPES), turn_fact(board, "me", AmountKind.DIED_THIS_TURN)
-    (3, 3)
+    ...     "sacrificed_this_turn": ["Treasure", "Dryad Arbor", "Llanowar Elves"]}, {"id": "opp",
+    ...     "graveyard": 8}]})
+    >>> facts = (AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN)
+    >>> [turn_fact(board, "me", Amount(kind=kind)) for kind in facts]
+    [3, 3]
+    >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=8))
+    1
     """
-    if kind is AmountKind.DIED_THIS_TURN:
+    if amount.kind is AmountKind.DIED_THIS_TURN:
         return board.creatures_died_this_turn or 0
+    if amount.kind is AmountKind.OPPONENT_GRAVEYARD:
+        return int(any(_graveyard_size(p) >= amount.constant for p in board.players if p.id != player))
     cards = board.player(player).sacrificed_this_turn or ()
     return len({card_type for card in cards for card_type in card.type_line.card_types})
+
+
+def _graveyard_size(player: Player) -> int:
+    """How many cards are in the player's graveyard (none when not given)."""
+    graveyard = player.graveyard
+    return graveyard if isinstance(graveyard, int) else len(graveyard or ())
 
 
 def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tuple[tuple[str, str], ...]:
@@ -163,9 +178,11 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
     position = [p.id for p in board.players].index(player)
     died = "creatures_died_this_turn" if board.creatures_died_this_turn is None else ""
     sacrificed = board.player(player).sacrificed_this_turn is None
+    unknown = [n for n, p in enumerate(board.players) if p.id != player and p.graveyard is None]
     paths = {
         AmountKind.DIED_THIS_TURN: died,
         AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
+        AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
     }
     return tuple(
         (effect.text, paths[effect.amount.kind])
