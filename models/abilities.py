@@ -267,6 +267,8 @@ def _amount_words(amount: Amount) -> str:
         return f"{prefix}#({amount.counter} counters)"
     if amount.kind is AmountKind.DEVOTION:
         return f"{prefix}devotion to {amount.colors}"
+    if amount.kind is AmountKind.PAID_X:
+        return f"{prefix}X (the X paid)"
     extra = f" + {amount.plus}" if amount.plus else ""
     return f"{prefix}#({amount.kind.value}){extra}"
 

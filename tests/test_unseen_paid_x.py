@@ -18,9 +18,11 @@ from typing import Any
 from boards import checked_verdict, largest_x, make_board, mine
 
 from models.abilities import AmountKind
+from models.catalogue import CardData
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay, text_warnings
+from planner.describe import card_details, format_details
 from planner.rules.paid_x import MOST_X
 from planner.rules.records import WarningKind
 from planner.rules.view import BoardView
@@ -114,3 +116,13 @@ def test_where_the_player_could_pay_more_than_the_largest_x_a_warning_says_so() 
     (warning,) = text_warnings(many)
     assert warning.reason == f"X up to {MOST_X}: the player could pay {MOST_X + 1}"
     assert not text_warnings(make_board([mine("r", ROCKETS), *_wastes(MOST_X)], opponent=False))
+
+
+def test_the_card_is_described_as_one_ability() -> None:
+    """``cards`` shows the family as written, never its abilities as if its basic land types gave them."""
+    details = card_details(
+        CardData(name=ROCKETS["name"], type_line=ROCKETS["type_line"], oracle=ROCKETS["oracle"])
+    )
+    assert details["intrinsic_mana_abilities"] == []
+    (ability,) = details["mana_abilities"]
+    assert ability["cost"] == "{X}, Sacrifice this" and "X (the X paid)" in format_details(details)
