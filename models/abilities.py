@@ -66,6 +66,16 @@ class AmountKind(Enum):
     DEVOTION = "devotion"  # its controller's devotion to some colors
     POWER = "power"  # the source's power ('equal to ~'s power')
     REMOVED = "removed"  # the number of counters removed by the cost ('for each counter removed this way')
+    PAID_X = "paid_x"  # the X paid in the cost's {X} (Wizard's Rockets: '{X}, Sacrifice ~: Add X mana ...')
+    #: facts of the turn a spell's own cost reduction counts (:class:`~models.mana_effects.CostModifier`'s
+    #: ``amount``), from the board: the card types among the permanents its caster sacrificed this turn
+    #: (Korvold, Gleeful Glutton: ``sacrificed_this_turn``), the creatures that died this turn (Blood for the
+    #: Blood God!: ``creatures_died_this_turn``)
+    SACRIFICED_TYPES = "sacrificed_types"
+    DIED_THIS_TURN = "died_this_turn"
+    #: 1 when an opponent of its caster has at least ``constant`` cards in their graveyard, else 0 (Lullmage's
+    #: Domination's condition: the board's ``graveyard``)
+    OPPONENT_GRAVEYARD = "opponent_graveyard"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
@@ -257,6 +267,8 @@ def _amount_words(amount: Amount) -> str:
         return f"{prefix}#({amount.counter} counters)"
     if amount.kind is AmountKind.DEVOTION:
         return f"{prefix}devotion to {amount.colors}"
+    if amount.kind is AmountKind.PAID_X:
+        return f"{prefix}X (the X paid)"
     extra = f" + {amount.plus}" if amount.plus else ""
     return f"{prefix}#({amount.kind.value}){extra}"
 

@@ -1,6 +1,6 @@
 """A spell's additional costs that come with its mana (CR 601.2f-h, contract §12): "As an additional cost to
 cast this spell, sacrifice a land" (Harrow), "..., sacrifice a creature" (Bone Splinters), "..., discard a
-card" (Tormenting Voice).
+card" (Tormenting Voice), "..., sacrifice a creature or discard a card" (Bone Shards).
 
 The reader (:mod:`models.oracle.additional_costs`) makes them from a spell's text; a cost it can't read is
 kept as :class:`UnreadCost`, never dropped, so that the planner can say it does not plan it.
@@ -20,6 +20,8 @@ from models.types import TypeLine
 __all__ = [
     "AdditionalCost",
     "DiscardCost",
+    "EitherCost",
+    "OptionalSacrifice",
     "SacrificeCost",
     "UnreadCost",
 ]
@@ -47,6 +49,8 @@ class SacrificeCost:
     types: tuple[str, ...]
     nontoken: bool = field(default=False, repr=False)
     colors: str = field(default="", repr=False)
+    #: a token of any type too (bargain's "an artifact, enchantment, or token")
+    tokens: bool = field(default=False, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed for the cost.
@@ -65,7 +69,9 @@ class SacrificeCost:
         return " or ".join(self._names())
 
     def _names(self) -> list[str]:
-        names = [t.lower() if t in _CARD_TYPES else t for t in self.types]
+        names = [t.lower() if t in _CARD_TYPES else t for t in self.types] + (
+            ["token"] if self.tokens else []
+        )
         qualified = ("nontoken " if self.nontoken else "") + "".join(
             _COLOR_NAMES[c] + " " for c in self.colors
         )
@@ -92,6 +98,48 @@ class DiscardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class EitherCost:
+    """One of several costs, the player's choice as the spell is cast (CR 601.2b): Bone Shards' "sacrifice a
+    creature or discard a card".
+
+    >>> str(EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1))))
+    'sacrifice a creature or discard a card'
+    """
+
+    ways: tuple[SacrificeCost | DiscardCost, ...]
+
+    def __str__(self) -> str:
+        return " or ".join(str(way) for way in self.ways)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalSacrifice:
+    """An additional cost the player may pay (CR 601.2b), and the generic mana paying it takes off the spell's
+    cost (CR 601.2f): bargain's "you may sacrifice an artifact, enchantment, or token as you cast this
+    spell" (CR 702.166a) with Ice Out's "This spell costs {1} less to cast if it's bargained." (``most`` 1);
+    "you may sacrifice any number of artifacts and/or creatures" with Dargo, the Shipwrecker's "{2} less to
+    cast for each permanent sacrificed this way" (``most`` None); ``reduction`` for each one sacrificed.
+
+    >>> str(OptionalSacrifice(SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True), 1, reduction=1))
+    'you may sacrifice an artifact or enchantment or token ({1} less)'
+    """
+
+    sacrifice: SacrificeCost
+    most: int | None
+    reduction: int = 0
+    #: what is taken off whether it is paid or not, for each card of the board's ``sacrificed_this_turn``
+    #: of one of ``turn_types`` (Dargo's "{2} less to cast for each other artifact or creature you've
+    #: sacrificed this turn")
+    turn_reduction: int = 0
+    turn_types: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        what = str(self.sacrifice) if self.most == 1 else "sacrifice any number of " + self.sacrifice.kinds()
+        each = "" if self.most == 1 else " for each"
+        return f"you may {what}" + (f" ({{{self.reduction}}} less{each})" if self.reduction else "")
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadCost:
     """An additional cost the reader does not read (its words as written)."""
 
@@ -102,4 +150,4 @@ class UnreadCost:
 
 
 #: An additional cost of a spell.
-AdditionalCost = SacrificeCost | DiscardCost | UnreadCost
+AdditionalCost = SacrificeCost | DiscardCost | EitherCost | OptionalSacrifice | UnreadCost

@@ -176,6 +176,14 @@ PLAYER: Final = ObjectFields(
         Field("life_gained_this_turn", _COUNT, "Life the player gained this turn (default 0)."),
         Field("monarch", _BOOLEAN, "Whether the player is the monarch (default false)."),
         Field("initiative", _BOOLEAN, "Whether the player has the initiative (default false)."),
+        Field(
+            "sacrificed_this_turn",
+            {"type": "array", "items": _ZONE_CARD},
+            "The permanents the player sacrificed this turn, as cards (names or cards): what 'for each "
+            "other artifact or creature you've sacrificed this turn' reads (default: not given, none "
+            "counted, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 ZONE_CARD: Final = ObjectFields(
@@ -345,6 +353,13 @@ BOARD: Final = ObjectFields(
             required=True,
         ),
         Field("permanents", {"type": "array", "items": _ref("permanent")}, "The permanents, oldest first."),
+        Field(
+            "creatures_died_this_turn",
+            _COUNT,
+            "How many creatures died this turn, whoever controlled them: what 'for each creature that died "
+            "this turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 #: Every kind of object, by the key its schema has under ``$defs``.

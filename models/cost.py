@@ -464,6 +464,9 @@ class PaymentTarget:
     #: The spell's additional costs ("As an additional cost to cast this spell, sacrifice a land":
     #: :mod:`models.additional_costs`), planned with the mana (CR 601.2f-h, contract §12)
     additional_costs: tuple[AdditionalCost, ...] = ()
+    #: The generic mana the optional additional costs paid take off the cost (CR 601.2f): a bargained Ice
+    #: Out's {1}, Dargo, the Shipwrecker's {2} for each permanent sacrificed (:mod:`planner.additional`)
+    paid_reduction: int = 0
     #: The spell is cast from its owner's hand (an alternative cost may ask it: Omniscience, CR 118.9)
     from_hand: bool = False
 

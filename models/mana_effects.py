@@ -182,6 +182,10 @@ class TypeChange:
     #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
     #: but the one the grant of the same sentence gives it (layer 6)
     sets_types: TypeLine | None = None
+    #: with ``sets_types``, '... and loses all other card types and abilities' (Imprisoned in the Moon): its
+    #: card types are set and the subtypes named added, and its subtypes of the card types it keeps stay
+    #: (CR 205.1a: a Forest stays a Forest, a Dryad Arbor loses Dryad)
+    keeps_subtypes: bool = False
     #: 'The same is true for creature spells you control ...' (Biotransference): whose spells it changes too,
     #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
     #: type line has the types ``affected`` names

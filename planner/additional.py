@@ -35,11 +35,13 @@ from models.mana import ManaTypes
 from planner.rules.additional_costs import (
     AdditionalPaid,
     check_additional,
+    cost_ways,
     discard_candidates,
     discard_choices,
     planned_costs,
     sacrifice_candidates,
     sacrificed_ids,
+    turn_reduction,
     unpaid_reason,
     with_additional,
     without_cards,
@@ -47,6 +49,7 @@ from planner.rules.additional_costs import (
 from planner.rules.plan import Plan
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.replay import PaymentSummary, replay
+from planner.rules.spell_cost import locked_in
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 
@@ -101,12 +104,49 @@ def choose_additional(
     life_value: int | None = None,
     prefer: tuple[str, ...] = (),
 ) -> Chosen:
-    """The best payment of ``target`` with its additional costs (``pay_one`` pays the mana alone)."""
+    """The best payment of ``target`` with its additional costs (``pay_one`` pays the mana alone): each way of
+    paying them (:func:`cost_ways`: one of the ways of each choice of costs, Bone Shards' "sacrifice a
+    creature or discard a card"; an optional cost paid or not, a bargain, with what it takes off the cost)
+    solved in turn as the spell with those costs, the best by the whole objective; proven optimal when every
+    way is decided and the best of each proven."""
     deadline = time.monotonic() + time_limit
+    found: list[Chosen] = []
+    reasons: list[str] = []
+    turn_less = turn_reduction(board, player, target.additional_costs)  # (Dargo's, paid or not)
+    plain = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + turn_less)
+    generic = locked_in(view_of(board), plain, player).cost.generic
+    for costs, less in cost_ways(target.additional_costs, generic):
+        reason = unpaid_reason(board, player, costs, target.name)
+        if reason is not None:
+            reasons.append(reason)
+            continue
+        way = replace(target, additional_costs=costs, paid_reduction=plain.paid_reduction + less)
+        found.append(_choose_way(board, way, player, pay_one, deadline, x, life_value, prefer))
+    paid = [chosen for chosen in found if chosen.payable]
+    decided = all(chosen.payable is not None for chosen in found)
+    if paid:
+        best = min(paid, key=lambda chosen: _values(chosen.levels))
+        return replace(best, optimal=decided and all(chosen.optimal for chosen in paid))
+    if not decided:
+        return next(chosen for chosen in found if chosen.payable is None)
+    if found:
+        return found[0]
+    return Chosen(payable=False, reason="; ".join(dict.fromkeys(reasons)))
+
+
+def _choose_way(
+    board: Board,
+    target: PaymentTarget,
+    player: str,
+    pay_one: PayOne,
+    deadline: float,
+    x: int | None,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+) -> Chosen:
+    """:func:`choose_additional` for one way of paying the additional costs: ``target``'s are the costs as
+    they are, no choice among them, and enough permanents and cards are there to pay them."""
     costs = planned_costs(target.additional_costs)
-    reason = unpaid_reason(board, player, costs, target.name)
-    if reason is not None:
-        return Chosen(payable=False, reason=reason)
     mana_only = replace(target, additional_costs=())
     sacrifices = replace(target, additional_costs=tuple(c for c in costs if isinstance(c, SacrificeCost)))
     discards = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))

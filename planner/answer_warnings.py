@@ -12,6 +12,7 @@ from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
 from models.oracle.spent_riders import spent_riders
+from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     unweighed_ways,
 )
@@ -89,4 +90,5 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
+        + turn_fact_warnings(problem.board, problem.player, problem.asked)
     )

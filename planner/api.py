@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 
-from models.additional_costs import SacrificeCost
+from models.additional_costs import SacrificeCost, UnreadCost
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
@@ -26,7 +26,7 @@ from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings
 from planner.described import answer_of, described_payment
-from planner.rules.additional_costs import planned_costs
+from planner.rules.additional_costs import plans_additional, turn_fact_warnings
 from planner.rules.alternative_costs import (
     no_alternative_reason,
     usable_ways,
@@ -207,7 +207,7 @@ def pay(
         )
         if chosen is not None:
             return chosen
-    if planned_costs(target.additional_costs):
+    if plans_additional(target.additional_costs):  # (a choice of costs, an optional one: planner.additional)
         return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
     if keep is None and not hand:
         fast = solve_fast(problem)
@@ -315,9 +315,12 @@ def _with_additional(
         prefer=prefer[1],
     )
     if isinstance(chosen.answer, PayResult):
+        # (what the spell's cost reads of the turn and the board does not give: the ways' answers don't say)
+        turn = turn_fact_warnings(problem.board, problem.player, asked)
+        answer = replace(chosen.answer, warnings=tuple(dict.fromkeys((*chosen.answer.warnings, *turn))))
         if not chosen.payable:
-            return chosen.answer
-        return replace(chosen.answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
+            return answer
+        return replace(answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
     return PayResult(
         payable=chosen.payable,
         cost=str(asked.cost),
@@ -419,8 +422,10 @@ def max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    if planned_costs(target.additional_costs):  # (planned by pay alone: planner.additional)
-        costs = " and ".join(str(cost) for cost in planned_costs(target.additional_costs))
+    if plans_additional(target.additional_costs):  # (planned by pay alone: planner.additional)
+        costs = " and ".join(
+            str(cost) for cost in target.additional_costs if not isinstance(cost, UnreadCost)
+        )
         raise InputError(
             f"{target.name}: the largest X is not planned with an additional cost ({costs}); give X"
         )

@@ -172,7 +172,9 @@ def _count_words(amount: Amount) -> str:
 def card_details(card: CardData) -> dict[str, Any]:
     """Everything the parser read from one card, as JSON-ready data (also what the readable view shows)."""
     parsed, abilities = _alone(card)
-    intrinsic = [a for a in abilities if a not in parsed.mana_abilities]
+    # (a family's abilities, one for each number chosen as its cost is paid, have its text: not intrinsic)
+    printed = {ability.text for ability in parsed.mana_abilities}
+    intrinsic = [a for a in abilities if a not in parsed.mana_abilities and a.text not in printed]
     mana_cost = ManaCost.parse(card.mana_cost) if card.mana_cost else None
     return {
         "name": card.name,
@@ -235,12 +237,22 @@ _TAPS = {Who.YOU: "you tap", Who.OPPONENTS: "an opponent taps", Who.ANY: "a play
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
+#: What a spell's own cost reduction counts of the turn or the board (``planner.rules.spell_cost.turn_fact``).
+_TURN_FACT_WORDS = {
+    AmountKind.SACRIFICED_TYPES: "for each card type among permanents you've sacrificed this turn",
+    AmountKind.DIED_THIS_TURN: "for each creature that died this turn",
+    AmountKind.OPPONENT_GRAVEYARD: "if an opponent has {N} or more cards in their graveyard",
+}
+
+
 def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes, its other abilities lost"
+        if effect.keeps_subtypes:
+            lost = "its card types, its subtypes of those kept, its other abilities lost"
         return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
     if isinstance(effect, TypeChange) and effect.subtypes:
         return f"{_each(effect.affected)} is also every creature type"
@@ -285,6 +297,10 @@ def _effect_summary(effect: StaticEffect) -> str:
         by = f"{{{abs(effect.generic_delta)}}} {more}"
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
+        if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:
+            return f"this spell costs {by} to cast {_TURN_FACT_WORDS[effect.amount.kind]}".replace(
+                "{N}", str(effect.amount.constant)
+            )
         if effect.amount is not None and effect.amount.kind is AmountKind.GRAVEYARD:
             assert effect.amount.filter is not None
             cards = effect.amount.filter.describe()

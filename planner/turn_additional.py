@@ -32,7 +32,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
+from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost, UnreadCost
 from models.board import Board, Card
 from models.mana import ManaTypes
 from planner.rules.additional_costs import planned_costs, sacrifice_candidates
@@ -230,10 +230,15 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:
     """A note for each spell the plan casts (``cast``: their names) with an additional cost the reader
-    does not read (never silent: such a plan is not called optimal), by the spell's name."""
+    does not read, or a choice of costs (Bone Shards' "sacrifice a creature or discard a card", which turn
+    plans don't weigh way by way), never silent: such a plan is not called optimal; by the spell's name."""
     notes = {}
     for spell in distinct(spells):
-        unread = [c for c in spell.target.additional_costs if isinstance(c, UnreadCost)]
+        unread = [
+            c
+            for c in spell.target.additional_costs
+            if isinstance(c, UnreadCost | EitherCost | OptionalSacrifice)
+        ]
         if unread and spell.card.name in cast:
             named = " and ".join(str(cost) for cost in unread)
             notes[spell.card.name] = (

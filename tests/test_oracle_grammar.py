@@ -583,6 +583,8 @@ STATIC_SENTENCES = [
     'Lands you control have "{T}: Add one mana of any color."',
     'Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any color," and it '
     "loses all other abilities.",
+    'Enchanted permanent is a colorless land with "{T}: Add {C}." and loses all other card types and '
+    "abilities.",
     "Enchanted permanent is a colorless Forest land.",
     'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."',
     'As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."',
@@ -594,6 +596,12 @@ STATIC_SENTENCES = [
     "If a player would lose unspent mana, that mana becomes colorless instead.",
     "~ costs {1} less to cast for each artifact you control.",
     "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
+    "~ costs {1} less to cast if it's bargained.",
+    "~ costs {1} less to cast for each card type among permanents you've sacrificed this turn.",
+    "~ costs {1} less to cast for each creature that died this turn.",
+    "~ costs {3} less to cast if an opponent has eight or more cards in their graveyard.",
+    "~ costs {2} less to cast for each permanent sacrificed this way and {2} less to cast for each other "
+    "artifact or creature you've sacrificed this turn.",
     "Creature spells you cast cost {1} less to cast.",
     "Artifact, instant, and sorcery spells your opponents cast cost {1} more to cast.",
     "Noncreature spells cost {1} more to cast for each other spell that player has cast this turn.",
@@ -691,7 +699,7 @@ def test_the_gate_lets_every_static_sentence_through(sentence: str) -> None:
 _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
-    "ADDER", "QUOTED_AFTER_AND", "PART_AND",
+    "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

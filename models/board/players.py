@@ -127,6 +127,9 @@ class Player:
     library_cards: tuple[Card, ...] | None = None
     monarch: bool = False
     initiative: bool = False
+    #: the permanents the player sacrificed this turn, as cards (None: not given), what "for each other
+    #: artifact or creature you've sacrificed this turn" reads (Dargo, the Shipwrecker)
+    sacrificed_this_turn: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -191,6 +194,8 @@ class Player:
             out["monarch"] = True
         if self.initiative:
             out["initiative"] = True
+        if self.sacrificed_this_turn is not None:
+            out["sacrificed_this_turn"] = [card.to_json() for card in self.sacrificed_this_turn]
         return out
 
     def counter(self, name: str) -> int:
@@ -298,4 +303,5 @@ def read_player(value: object, path: JsonPath) -> Player:
         life_gained_this_turn=fields.optional("life_gained_this_turn", read_count, 0),
         monarch=fields.optional("monarch", read_bool, False),
         initiative=fields.optional("initiative", read_bool, False),
+        sacrificed_this_turn=fields.optional("sacrificed_this_turn", read_cards, None),
     )

@@ -27,6 +27,7 @@ from models.board.json_fields import (
     parse_json,
     quote,
     read_board_text,
+    read_count,
     read_int,
     read_text,
 )
@@ -73,6 +74,9 @@ class Board:
     #: the turn's step or phase the payment is made in (contract section 10 extension): 'beginning', 'main'
     #: (the default), 'combat' or 'end' ('during your turn before the end step' reads it)
     step: str = "main"
+    #: how many creatures died this turn, whoever controlled them (an extension of contract section 10: Blood
+    #: for the Blood God!'s "for each creature that died this turn"); None when not given
+    creatures_died_this_turn: int | None = None
     _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -145,6 +149,8 @@ class Board:
             out["permanents"] = [permanent.to_dict() for permanent in self.permanents]
         if self.step != "main":
             out["step"] = self.step
+        if self.creatures_died_this_turn is not None:
+            out["creatures_died_this_turn"] = self.creatures_died_this_turn
         return out
 
     def dumps(self) -> str:
@@ -447,7 +453,8 @@ def _read_board(value: object) -> Board:
     permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())
     active_player = fields.optional("active_player", read_text, players[0].id)
     step = fields.optional("step", _read_step, "main")
-    return Board(version, active_player, players, permanents, step)
+    died = fields.optional("creatures_died_this_turn", read_count, None)
+    return Board(version, active_player, players, permanents, step, died)
 
 
 #: The steps and phases a board's ``step`` may name.

@@ -11,10 +11,14 @@ pay, and is not a cost here.
 
 from __future__ import annotations
 
-from models.additional_costs import AdditionalCost, UnreadCost
+from collections.abc import Sequence
+from dataclasses import replace
+
+from models.additional_costs import AdditionalCost, OptionalSacrifice, SacrificeCost, UnreadCost
 from models.kept import per_card
-from models.oracle.grammar import UnreadError, parse_additional_cost, parse_additional_frame
+from models.oracle.grammar import UnreadError, parse_additional_cost, parse_additional_frame, parse_static
 from models.oracle.reader import reading_units
+from models.oracle.statics import OwnCostIfBargained, OwnCostPerSacrificed, plain_types
 
 __all__ = ["additional_costs", "sentence_costs"]
 
@@ -45,7 +49,9 @@ def sentence_costs(sentence: str) -> tuple[AdditionalCost, ...]:
 
 @per_card(maxsize=4096)  # (a pure function of the card's text and name)
 def additional_costs(text: str, name: str = "") -> tuple[AdditionalCost, ...]:
-    """The additional costs of a spell's text, in the order written.
+    """The additional costs of a spell's text, in the order written; an optional one (bargain, "you may
+    sacrifice any number of ...") with what paying it takes off the cost, read from the sentence that says so
+    (:func:`_with_reductions`).
 
     >>> additional_costs("As an additional cost to cast this spell, discard a card.\\nDraw two cards.")
     (DiscardCost(count=1),)
@@ -53,5 +59,56 @@ def additional_costs(text: str, name: str = "") -> tuple[AdditionalCost, ...]:
     (UnreadCost(words='pay 3 life or sacrifice a creature'),)
     >>> additional_costs("As an additional cost to cast this spell, you may sacrifice a creature.")
     ()
+    >>> [str(c) for c in additional_costs("Bargain\\nThis spell costs {1} less to cast if it's bargained.")]
+    ['you may sacrifice an artifact or enchantment or token ({1} less)']
     """
-    return tuple(cost for unit in reading_units(text, name) for cost in sentence_costs(unit))
+    units = reading_units(text, name)
+    costs = [cost for unit in units for cost in sentence_costs(unit)]
+    if any(unit.strip().rstrip(".").lower() == "bargain" for unit in units):  # (CR 702.166a)
+        costs.append(OptionalSacrifice(SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True), 1))
+    return _with_reductions(tuple(costs), units)
+
+
+def _with_reductions(costs: tuple[AdditionalCost, ...], units: Sequence[str]) -> tuple[AdditionalCost, ...]:
+    """The optional costs with what the spell's sentences say paying them takes off its cost: "~ costs {1}
+    less to cast if it's bargained" (a bargain's), "~ costs {2} less to cast for each permanent sacrificed
+    this way [and {2} less ... for each other <types> you've sacrificed this turn]" (any number's)."""
+    if not any(isinstance(cost, OptionalSacrifice) for cost in costs):
+        return costs
+    found: list[OwnCostIfBargained | OwnCostPerSacrificed] = []
+    for unit in units:
+        if ("less" in unit.lower() and "sacrificed" in unit.lower()) or "bargained" in unit.lower():
+            try:
+                reading = parse_static(unit.rstrip("."))
+            except UnreadError:
+                continue
+            if isinstance(reading, OwnCostIfBargained | OwnCostPerSacrificed) and not reading.more:
+                found.append(reading)
+    changed: list[AdditionalCost] = []
+    for cost in costs:
+        if isinstance(cost, OptionalSacrifice):
+            bargain = cost.most == 1
+            for reading in found:
+                if isinstance(reading, OwnCostIfBargained) == bargain:
+                    cost = _reduced(cost, reading)
+        changed.append(cost)
+    return tuple(changed)
+
+
+def _reduced(
+    cost: OptionalSacrifice, reading: OwnCostIfBargained | OwnCostPerSacrificed
+) -> OptionalSacrifice:
+    """The optional cost with the generic mana a reading takes off (an unread amount takes off none)."""
+    generic = _generic(reading.symbols)
+    if isinstance(reading, OwnCostIfBargained) or reading.turn_what is None:
+        return replace(cost, reduction=generic)
+    if not plain_types(reading.turn_what):
+        return cost  # (the sentence is unsupported: models.oracle.read_statics)
+    types = tuple(noun.types[0] for noun in reading.turn_what.nouns)
+    return replace(cost, reduction=generic, turn_reduction=_generic(reading.turn_symbols), turn_types=types)
+
+
+def _generic(symbols: str) -> int:
+    """{N}'s N; 0 for anything else."""
+    inner = symbols[1:-1]
+    return int(inner) if symbols.count("{") == 1 and inner.isascii() and inner.isdigit() else 0

@@ -366,22 +366,25 @@ def _bag(symbols: str) -> ManaBag:
         raise UnreadError(f"the mana {symbols}: {error}") from None
 
 
-def mana_output(output: r.Output, *, x_removed: bool = False) -> ManaOutput:
-    """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed. 'The
+def mana_output(output: r.Output, *, x_removed: bool = False, x_paid: bool = False) -> ManaOutput:
+    """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed, with
+    ``x_paid`` the X its mana cost's {X} is paid with (CR 107.3: chosen as the cost is paid). 'The
     same name as it' is the name of a permanent tapped for mana: only a trigger on one reads it
     (:func:`mana_effect`).
 
     >>> mana_output(r.AnyOf(2, r.Palette.COLOR, one=True)).kind.value
     'any_one'
     """
-    found = _output_record(output, x_removed)
+    x_is = AmountKind.REMOVED if x_removed else AmountKind.PAID_X if x_paid else None
+    found = _output_record(output, x_is)
     if found.amount.kind is AmountKind.SAME_NAME:
         raise UnreadError("'with the same name as it' outside a trigger on a permanent tapped for mana")
     return found
 
 
-def _output_record(output: r.Output, x_removed: bool = False) -> ManaOutput:
-    """:func:`mana_output`, whatever its amount counts."""
+def _output_record(output: r.Output, x_is: AmountKind | None = None) -> ManaOutput:
+    """:func:`mana_output`, whatever its amount counts; ``x_is``: what its X is, when its cost says (the
+    counters removed, the X paid)."""
     match output:
         case r.FixedMana(symbols):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),))
@@ -401,12 +404,12 @@ def _output_record(output: r.Output, x_removed: bool = False) -> ManaOutput:
             kind = PaletteKind.PRODUCED if produced else PaletteKind.TYPES
             return ManaOutput(OutputKind.COMBINATION, amount=amount(each), palette=Palette(kind, base))
         case r.AnyOf():
-            return _any_of(output, x_removed)
+            return _any_of(output, x_is)
         case r.Combination(count, symbols, where):
             types = ManaTypes.parse("".join(s.strip("{}") for s in symbols)) if symbols else ALL_COLORS
             if symbols and any(len(s) != 3 or s[1] not in "WUBRGC" for s in symbols):
                 raise UnreadError(f"a combination of {symbols}")
-            counted = _count_amount(count, where, x_removed)
+            counted = _count_amount(count, where, x_is)
             return ManaOutput(
                 OutputKind.COMBINATION, amount=counted, palette=Palette(PaletteKind.TYPES, types)
             )
@@ -420,13 +423,13 @@ def _output_record(output: r.Output, x_removed: bool = False) -> ManaOutput:
     raise UnreadError(f"'{r.render(output)}' is read but no output holds it here")
 
 
-def _count_amount(count: r.Number, where: r.Quantity | None, x_removed: bool) -> Amount:
+def _count_amount(count: r.Number, where: r.Quantity | None, x_is: AmountKind | None) -> Amount:
     if where is not None:
-        if count is not r.X:
-            raise UnreadError("'where X is' with no X")
+        if count is not r.X or x_is is AmountKind.PAID_X:
+            raise UnreadError("'where X is' with no X, or with the X its cost is paid with")
         return amount(where)
-    if count is r.X and x_removed:
-        return Amount(kind=AmountKind.REMOVED)
+    if count is r.X and x_is is not None:
+        return Amount(kind=x_is)
     if not isinstance(count, int):
         raise UnreadError(f"{count.value} mana with nothing that says what X is")
     return Amount(constant=count)
@@ -440,9 +443,9 @@ _PALETTES = {
 }
 
 
-def _any_of(output: r.AnyOf, x_removed: bool) -> ManaOutput:
+def _any_of(output: r.AnyOf, x_is: AmountKind | None) -> ManaOutput:
     """'N mana of any [one] color|type ...'."""
-    counted = _count_amount(output.count, output.where, x_removed)
+    counted = _count_amount(output.count, output.where, x_is)
     if output.palette in (r.Palette.THAT_COLOR, r.Palette.GRAVEYARD_COLOR):
         raise UnreadError("'that color' with no color chosen before it")
     if output.palette is r.Palette.NOTED_TYPE:  # (a type of mana: colorless too)
@@ -813,12 +816,17 @@ def build_mana_ability(
     if not isinstance(adding, r.AddMana):
         raise UnreadError(f"{sentences[0]!r} adds no mana")
     x_removed = any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts)
+    x_paid = cost.mana.has_variable
+    if x_removed and x_paid:
+        raise UnreadError("an X paid in mana and an X of counters removed")
     if chose_color:
         output = _that_color(adding.output)
         if chosen_palette is not None:
             output = replace(output, palette=chosen_palette)
     else:
-        output = mana_output(adding.output, x_removed=x_removed)
+        output = mana_output(adding.output, x_removed=x_removed, x_paid=x_paid)
+    if x_paid and output.amount.kind is not AmountKind.PAID_X:
+        raise UnreadError("an {X} in the cost that the mana added does not read")
     riders = _Riders(side_effects=side_effects, adds=output)
     leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence)]
     ability = ManaAbility(

@@ -90,6 +90,31 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
+        case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard():
+            symbols, more = reading.symbols, reading.more
+            generic = symbols[1:-1]
+            if symbols.count("{") != 1 or not (generic.isascii() and generic.isdigit()):
+                raise UnreadError(f"a change of a spell's own cost by {symbols}")
+            delta = int(generic) * (1 if more else -1)
+            if isinstance(reading, s.OwnCostIfOpponentGraveyard):
+                counted = Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=reading.at_least)
+            elif reading.fact == "sacrificed_types":
+                counted = Amount(kind=AmountKind.SACRIFICED_TYPES)
+            else:
+                counted = Amount(kind=AmountKind.DIED_THIS_TURN)
+            return (
+                CostModifier(
+                    text=sentence,
+                    who=Who.YOU,
+                    spells=ObjectFilter(),
+                    colors=ManaTypes(),
+                    generic_delta=delta,
+                    own=True,
+                    amount=counted,
+                ),
+            )
+        case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
+            return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (_spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():

@@ -376,7 +376,13 @@ def _loses_all_abilities(words: Sequence[str]) -> bool:
     target's): mana abilities go with the others (Humility, Darksteel Mutation)."""
     if _has(words, "until end of turn") or "target" in words:
         return False
-    return _has(words, "lose all abilities", "loses all abilities")
+    return _has(
+        words,
+        "lose all abilities",
+        "loses all abilities",
+        "loses all other abilities",
+        "loses all other card types and abilities",
+    )
 
 
 def _mana_abilities_cost(words: Sequence[str]) -> bool:

@@ -59,6 +59,9 @@ EXILED_ABILITIES_NOTE = (
 #: pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast"): the planner may pay it instead
 #: of a spell's mana cost (:mod:`models.oracle.alternative_costs`).
 GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller casts (CR 118.9)"
+#: The note on a sentence that says what a spell's optional additional cost paid takes off its cost (Ice Out's
+#: "if it's bargained", Dargo's "for each permanent sacrificed this way"): read with that cost.
+OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid: planned with that cost"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 #: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):

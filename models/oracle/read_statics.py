@@ -48,6 +48,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted
 from models.oracle.parsed import (
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
+    OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -150,6 +151,14 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.SameIsTrue():
             _same_is_true(reading, body, sentence, out)
+            return
+        case s.OwnCostIfBargained() | s.OwnCostPerSacrificed() if not reading.more:
+            # (what an optional additional cost paid takes off: read with it, models.oracle.additional_costs;
+            # the board's sacrificed_this_turn for the turn's part, of card types alone)
+            if isinstance(reading, s.OwnCostPerSacrificed) and not s.plain_types(reading.turn_what):
+                out.unread(sentence)
+            else:
+                out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
             return
         case s.OnlyColored():
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills
@@ -286,7 +295,10 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
 def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[StaticEffect, ...]:
     """'Enchanted permanent is a Treasure artifact with "<mana ability>" and it loses all other abilities'
     (Minimus Containment): its types set (layer 4) and the one ability it keeps (layer 6), for the permanent
-    an Aura is attached to only.
+    an Aura is attached to only. 'Is a colorless land with "{T}: Add {C}." and loses all other card types and
+    abilities' (Imprisoned in the Moon): its card types set, its subtypes of the card types it keeps kept
+    (CR 205.1a), colorless (layer 5); a quoted ability that is no mana ability (Sugar Coat's Food's) is
+    granted nothing a payment reads, and the others are lost all the same.
 
     >>> from models.oracle.grammar import parse_static
     >>> text = ('Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any '
@@ -294,16 +306,28 @@ def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[Stati
     >>> change, grant = _becomes_with_only(parse_static(text), text + ".")
     >>> str(change.sets_types), grant.ability.cost.sacrifice_self, grant.affected.attached
     ('Artifact — Treasure', True, True)
+    >>> text = ('Enchanted permanent is a colorless land with "{T}: Add {C}." and loses all other card types '
+    ...     'and abilities')
+    >>> change, colors, grant = _becomes_with_only(parse_static(text), text + ".")
+    >>> str(change.sets_types), change.keeps_subtypes, str(colors.colors), grant.ability.text
+    ('Land', True, '', '{T}: Add {C}.')
     """
     card_types = tuple(t for t in reading.types if t in CARD_TYPES)
     subtypes = tuple(t for t in reading.types if t not in CARD_TYPES)
     if not card_types or any(t in SUPERTYPES for t in subtypes):
         raise UnreadError(f"the types {' '.join(reading.types)!r}")
-    (grant,) = [e for e in _grants(s.GrantReading(reading.what, reading.ability), sentence)]
-    if not isinstance(grant, GrantAbility) or not grant.affected.attached:
+    affected = object_filters(reading.what)
+    if len(affected) != 1 or not affected[0].attached:
         raise UnreadError(sentence)  # (an Aura's only: what else loses its abilities is not followed)
+    grants = _grants(s.GrantReading(reading.what, reading.ability), sentence)
+    if any(not isinstance(grant, GrantAbility) for grant in grants):
+        raise UnreadError(sentence)  # (a keyword granted beside it: not read)
     sets = TypeLine(card_types=card_types, subtypes=subtypes)
-    return (TypeChange(sentence, grant.affected, (), False, sets_types=sets), grant)
+    change = TypeChange(
+        sentence, affected[0], (), False, sets_types=sets, keeps_subtypes=reading.other_card_types
+    )
+    colors = (ColorChange(sentence, affected[0], ManaTypes(), False),) if reading.colorless else ()
+    return (change, *colors, *grants)
 
 
 def _becomes_colorless(reading: s.BecomesColorless, sentence: str) -> tuple[StaticEffect, ...]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.additional_costs import DiscardCost, SacrificeCost
+from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -166,10 +166,27 @@ class SpellCostRules(Transformer[Token, Any]):
     def additional_opening(self, *_words: Any) -> None:
         return None
 
-    def additional_cost(self, _opening: None, costs: tuple[SpellCostPart, ...]) -> tuple[Any, ...]:
-        if not all(isinstance(part, SacrificeCost | DiscardCost) for part in costs):
+    def additional_cost(
+        self, _opening: None, costs: tuple[SpellCostPart | EitherCost, ...]
+    ) -> tuple[Any, ...]:
+        if not all(
+            isinstance(part, SacrificeCost | DiscardCost | EitherCost | OptionalSacrifice) for part in costs
+        ):
             raise UnreadError("an additional cost other than a sacrifice or a discard")
         return costs
+
+    def optional_any_number(self, what: Any) -> tuple[OptionalSacrifice, ...]:
+        """'you may sacrifice any number of artifacts and/or creatures' (Dargo, the Shipwrecker's): what it
+        takes off the cost is the sentence after it's (:mod:`models.oracle.additional_costs`)."""
+        either = replace(what, joiner="or") if what.joiner == "and/or" else what  # (each one of those)
+        return (OptionalSacrifice(sacrifice_cost(Sacrifice(1, either)), None),)
+
+    def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
+        """'sacrifice a creature or discard a card' (Bone Shards): one of the two, the player's choice."""
+        ways = self.spell_costs(first, second)
+        if not all(isinstance(way, SacrificeCost | DiscardCost) for way in ways):
+            raise UnreadError("a choice of costs other than sacrifices and discards")
+        return (EitherCost(tuple(way for way in ways if isinstance(way, SacrificeCost | DiscardCost))),)
 
     def additional_what(self, costs: tuple[SpellCostPart, ...]) -> tuple[SpellCostPart, ...]:
         return costs

@@ -13,7 +13,7 @@ from lark import Token, Transformer, v_args
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     ActivationBanReading,
@@ -42,6 +42,10 @@ from models.oracle.statics import (
     OneCardPermission,
     OnlyColored,
     OwnCostForEach,
+    OwnCostForTurnFact,
+    OwnCostIfBargained,
+    OwnCostIfOpponentGraveyard,
+    OwnCostPerSacrificed,
     OwnCostWhereX,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -282,7 +286,7 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError("a card itself that is a type with only one ability")
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
-        return BecomesWithOnly(what, types, quoted)
+        return BecomesWithOnly(what, types, quoted, _has(parts, "COLORLESS"), _has(parts, "CARD"))
 
     def becomes_colorless(self, what: Subject, *parts: Any) -> BecomesColorless:
         if not isinstance(what, Nouns):
@@ -318,6 +322,43 @@ class StaticRules(Transformer[Token, Any]):
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_per_type_sacrificed(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_: Any
+    ) -> Any:
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "sacrificed_types")
+
+    def own_cost_per_death(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns
+    ) -> Any:
+        if what != Nouns((Noun(types=("Creature",)),)):
+            raise UnreadError(f"a count of {what.words()} that died this turn")
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "died")
+
+    def own_cost_if_opponent_graveyard(
+        self,
+        _self: Token,
+        _costs: Token,
+        symbols: Token,
+        more: Token,
+        _article: Token,
+        count: Number,
+        *_: Any,
+    ) -> Any:
+        if not isinstance(count, int):
+            raise UnreadError(f"an opponent with {count} cards in their graveyard")
+        return OwnCostIfOpponentGraveyard(str(symbols).upper(), str(more).lower() == "more", count)
+
+    def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
+        return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
+
+    def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
+        symbols = _tokens(parts, "SYMBOLS")
+        more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
+        if len(symbols) == 1:
+            return OwnCostPerSacrificed(symbols[0].upper(), more[0])
+        what = next(part for part in parts if isinstance(part, Nouns))
+        return OwnCostPerSacrificed(symbols[0].upper(), more[0], symbols[1].upper(), more[1], what)
 
     def own_cost_where_x(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any

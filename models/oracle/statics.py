@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Final
 
 from models.oracle import lexicon
-from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
@@ -48,6 +48,10 @@ __all__ = [
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
+    "OwnCostForTurnFact",
+    "OwnCostIfBargained",
+    "OwnCostIfOpponentGraveyard",
+    "OwnCostPerSacrificed",
     "OwnCostWhereX",
     "PoolsDontEmpty",
     "PowerChangeReading",
@@ -65,6 +69,7 @@ __all__ = [
     "TypeSet",
     "UnspentBecomes",
     "UnspentCostsLife",
+    "plain_types",
     "render_static",
 ]
 
@@ -179,11 +184,15 @@ class KeywordGrantReading:
 class BecomesWithOnly:
     """'<objects> is a <types> with "<ability>" and it loses all other abilities' (Minimus Containment): its
     card types and subtypes are ``types`` (layer 4, its supertypes kept) and its one ability the quoted one
-    (layer 6)."""
+    (layer 6). With ``other_card_types``, '... and loses all other card types and abilities' (Imprisoned in
+    the Moon): its card types are set, and its subtypes of the card types it keeps stay (CR 205.1a); with
+    ``colorless``, 'is a colorless <types>', it is colorless too (layer 5)."""
 
     what: Nouns
     types: tuple[str, ...]
     ability: str
+    colorless: bool = False
+    other_card_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +267,60 @@ class OwnCostForEach:
     symbols: str
     more: bool
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostIfBargained:
+    """'~ costs {N} less to cast if it's bargained.' (Ice Out: what bargain's optional sacrifice takes off,
+    CR 702.166)"""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostPerSacrificed:
+    """'~ costs {N} less to cast for each permanent sacrificed this way [and {M} less to cast for each other
+    <objects> you've sacrificed this turn].' (Dargo, the Shipwrecker: the optional sacrifice of its additional
+    cost; ``turn_symbols`` and ``turn_what``, the permanents its caster sacrificed before this turn)"""
+
+    symbols: str
+    more: bool
+    turn_symbols: str = ""
+    turn_more: bool = False
+    turn_what: Nouns | None = None
+
+
+def plain_types(what: Nouns | None) -> bool:
+    """True for nouns that each name one card type and nothing else ('artifact or creature'), or none.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> plain_types(parse_objects("artifact or creature")), plain_types(parse_objects("green creature"))
+    (True, False)
+    """
+    return what is None or all(noun == Noun(types=noun.types) and len(noun.types) == 1 for noun in what.nouns)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostForTurnFact:
+    """'~ costs {N} less to cast for each card type among permanents you've sacrificed this turn' (Korvold,
+    Gleeful Glutton: ``fact`` "sacrificed_types"), '... for each creature that died this turn' (Blood for the
+    Blood God!: "died"): facts of the turn the board gives (``sacrificed_this_turn``,
+    ``creatures_died_this_turn``)."""
+
+    symbols: str
+    more: bool
+    fact: str
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostIfOpponentGraveyard:
+    """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
+    Domination): the opponents' ``graveyard`` on the board."""
+
+    symbols: str
+    more: bool
+    at_least: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +517,10 @@ StaticSentence = (
     | KeepUnspent
     | UnspentBecomes
     | OwnCostForEach
+    | OwnCostIfBargained
+    | OwnCostForTurnFact
+    | OwnCostIfOpponentGraveyard
+    | OwnCostPerSacrificed
     | OwnCostWhereX
     | SpellsCost
     | SpendAsThoughReading
@@ -517,6 +584,10 @@ class LandSearchReading:
 _COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.items() if len(word) > 1}
 
 
+#: Counts written as words in the sentences rendered back ('eight or more cards').
+_NUMBER_WORDS: Final = {number: word for word, number in lexicon.NUMBER_WORDS.items() if number > 1}
+
+
 def _colors(colors: str) -> str:
     words = [_COLOR_NAMES[letter] for letter in colors]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -566,9 +637,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(what)} {caster} {_has(what)} {_listed(keywords)}"
         case KeywordGrantReading(what, keywords):
             return f"{_subject(what)} {_has(what)} {_listed(keywords)}"
-        case BecomesWithOnly(what, types, ability):
-            words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
+        case BecomesWithOnly(what, types, ability, colorless, other_card_types):
+            words = ("colorless " if colorless else "") + " ".join(
+                t.lower() if t in CARD_TYPES else t for t in types
+            )
             article = "an" if words[:1].lower() in "aeiou" else "a"
+            if other_card_types:  # (Imprisoned in the Moon's: the quoted ability ends with its period)
+                lost = "and loses all other card types and abilities"
+                return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}" {lost}'
             lost = "and it loses all other abilities"
             return f'{_subject(what)} {_be(what)} {article} {words} with "{ability}," {lost}'
         case BecomesColorless(what, types):
@@ -593,6 +669,27 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostForTurnFact(symbols, more, fact):
+            each = (
+                "card type among permanents you've sacrificed this turn"
+                if fact == "sacrificed_types"
+                else "creature that died this turn"
+            )
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {each}"
+        case OwnCostIfOpponentGraveyard(symbols, more, at_least):
+            count = _NUMBER_WORDS.get(at_least, str(at_least))
+            changed = "more" if more else "less"
+            has = f"an opponent has {count} or more cards in their graveyard"
+            return f"~ costs {symbols} {changed} to cast if {has}"
+        case OwnCostIfBargained(symbols, more):
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
+        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):
+            changed = "more" if more else "less"
+            text = f"~ costs {symbols} {changed} to cast for each permanent sacrificed this way"
+            if turn_what is None:
+                return text
+            turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
+            return f"{text} and {turn} for each other {turn_what.words()} you've sacrificed this turn"
         case OwnCostWhereX(symbols, more, where):
             return (
                 f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"

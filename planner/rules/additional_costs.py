@@ -23,21 +23,36 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from models.additional_costs import AdditionalCost, DiscardCost, SacrificeCost
+from models.additional_costs import (
+    AdditionalCost,
+    DiscardCost,
+    EitherCost,
+    OptionalSacrifice,
+    SacrificeCost,
+    UnreadCost,
+)
 from models.board import Board, Card
+from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.question import view_of
+from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.spell_cost import unknown_turn_facts
 
 __all__ = [
     "AdditionalPaid",
+    "CostWay",
     "check_additional",
+    "cost_ways",
     "discard_candidates",
     "discard_choices",
     "planned_costs",
+    "plans_additional",
     "sacrifice_candidates",
     "sacrifice_choices",
     "sacrificed_ids",
+    "turn_fact_warnings",
+    "turn_reduction",
     "unpaid_reason",
     "with_additional",
     "without_cards",
@@ -74,8 +89,96 @@ class AdditionalPaid:
 
 
 def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | DiscardCost, ...]:
-    """The costs the planner plans (an unread one is a warning on the spell's text, not a cost here)."""
+    """The costs the planner plans as they are (an unread one is a warning on the spell's text, not a cost
+    here; a choice of costs is planned way by way: :func:`cost_ways`)."""
     return tuple(cost for cost in costs if isinstance(cost, SacrificeCost | DiscardCost))
+
+
+#: One way of paying a spell's additional costs: the costs to pay, and the generic mana the optional ones paid
+#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`).
+CostWay = tuple[tuple[SacrificeCost | DiscardCost, ...], int]
+
+
+def plans_additional(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when the spell has additional costs the planner plans (as they are, a choice, an optional one)."""
+    return any(not isinstance(cost, UnreadCost) for cost in costs)
+
+
+def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostWay]:
+    """Each way of paying the costs the planner plans: the costs as they are, with one of the ways of each
+    choice of costs (:class:`~models.additional_costs.EitherCost`: Bone Shards' "sacrifice a creature or
+    discard a card"), and each number of permanents of each optional sacrifice that takes something off the
+    cost (:class:`~models.additional_costs.OptionalSacrifice`: none, or as many as take off no more than
+    ``generic``, the generic mana of the total cost without them, with one more that takes off what is left:
+    a sacrifice past that takes off nothing, and is never better); one way, the planned costs (maybe none),
+    when there is no choice.
+
+    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
+    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((bone, SacrificeCost(1, ("Land",))))]
+    [(('sacrifice a land', 'sacrifice a creature'), 0), (('sacrifice a land', 'discard a card'), 0)]
+    >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Artifact", "Creature")), None, reduction=2)
+    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((dargo,), generic=3)]
+    [((), 0), (('sacrifice an artifact or creature',), 2), (('sacrifice two artifacts or creatures',), 4)]
+    """
+    fixed = planned_costs(costs)
+    choices: list[list[CostWay]] = [
+        [((way,), 0) for way in cost.ways] for cost in costs if isinstance(cost, EitherCost)
+    ]
+    for cost in costs:
+        if isinstance(cost, OptionalSacrifice) and cost.reduction > 0:
+            useful = -(-generic // cost.reduction)  # (the last one may take off less than its reduction)
+            most = useful if cost.most is None else min(cost.most, useful)
+            choices.append(
+                [((), 0)]
+                + [((replace(cost.sacrifice, count=n),), n * cost.reduction) for n in range(1, most + 1)]
+            )
+    return [
+        ((*fixed, *(c for part, _ in chosen for c in part)), sum(less for _, less in chosen))
+        for chosen in itertools.product(*choices)
+    ]
+
+
+def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...]) -> int:
+    """The generic mana the spell's cost loses for the permanents ``player`` sacrificed this turn (the board's
+    ``sacrificed_this_turn``; none when not given: :func:`turn_fact_warnings`), whether its optional costs are
+    paid or not (Dargo's "{2} less to cast for each other artifact or creature you've sacrificed this turn").
+
+    >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Creature",)), None, 2, 2, ("Artifact", "Creature"))
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
+    ...     "sacrificed_this_turn": ["Treasure", "Forest", "Llanowar Elves"]}], "permanents": []})
+    >>> turn_reduction(board, "me", (dargo,))
+    4
+    """
+    cards = board.player(player).sacrificed_this_turn or ()
+    return sum(
+        cost.turn_reduction * sum(any(card.type_line.is_a(t) for t in cost.turn_types) for card in cards)
+        for cost in costs
+        if isinstance(cost, OptionalSacrifice)
+    )
+
+
+def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each fact of the turn the spell's cost reads that the board does not give (the
+    permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    facts = tuple(
+        TextWarning(
+            target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED
+        )
+        for sentence, path in unknown_turn_facts(board, player, target)
+    )
+    if board.player(player).sacrificed_this_turn is not None:
+        return facts
+    return facts + tuple(
+        TextWarning(
+            target.name or "spell",
+            f"{cost}: less for each {' or '.join(t.lower() for t in cost.turn_types)} sacrificed this turn",
+            f"players[{[p.id for p in board.players].index(player)}].sacrificed_this_turn is not given: "
+            "none counted",
+            WarningKind.ASSUMED,
+        )
+        for cost in target.additional_costs
+        if isinstance(cost, OptionalSacrifice) and cost.turn_reduction
+    )
 
 
 def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
@@ -86,7 +189,7 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
         permanent.id
         for permanent in board.permanents
         if view.permanent(permanent.id).controller == player
-        and cost.matches(view.type_line(permanent.id))
+        and (cost.matches(view.type_line(permanent.id)) or (cost.tokens and permanent.token))
         and not (cost.nontoken and permanent.token)
         and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
     )

@@ -30,9 +30,9 @@ from planner.rules.amounts import (
 )
 from planner.rules.costs import with_cost_change
 from planner.rules.executed import (
-    counters_removed_any,
     executed_abilities,
     intrinsic_abilities,
+    is_family,
     printed_characteristics,
     removal_families,
     removals,
@@ -40,10 +40,12 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import granted_to
 from planner.rules.haste import haste_gaps, haste_granted
+from planner.rules.paid_x import MOST_X, beyond_most_x, family_members, pays_x
 from planner.rules.records import (
     Characteristics,
     SourcedEffect,
     TextWarning,
+    WarningKind,
 )
 from planner.rules.steady import grants_in_force
 from planner.rules.takers import may_take_away, possible_abilities
@@ -93,6 +95,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
     hasty = next(view.effects_of(GrantHaste), None) is not None
     stripped: dict[str, tuple[str, str]] | None = None  # (worked out when a permanent isn't as printed)
+    paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
     for permanent in view.board.permanents:
         pid = permanent.id
         line = view.type_line(pid)
@@ -116,6 +119,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             if set_aside:
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
             if families:
+                paying_x[pid] = tuple(family for family in families if pays_x(family))
                 extra = _executable(pid, removals(permanent, families), unexecuted)
                 found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
             elif not board_read:
@@ -125,11 +129,14 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
             continue
         abilities: list[ManaAbility] = [] if lost else list(view.parsed[pid].mana_abilities)
-        abilities += intrinsic_abilities(line)
-        granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
         if stripped is None:
             stripped = _stripped(view)
         keeps = stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
+        if keeps is None:
+            # (a land type's ability is one it has, CR 305.6: lost with the others in layer 6, after the
+            # types of layer 4, whatever the timestamps: an Imprisoned in the Moon Forest keeps only {C})
+            abilities += intrinsic_abilities(line)
+        granted: set[tuple[str, str]] = set()  # (one effect granting 'each land and Ally' gives it once)
         for sourced in grants:
             grant = sourced.effect
             assert isinstance(grant, GrantAbility)
@@ -144,10 +151,11 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
         else:
             abilities += [a for a in granted_from_graveyards if a not in abilities]
-        families = tuple(a for a in abilities if counters_removed_any(a))
+        families = tuple(a for a in abilities if is_family(a))
         if families:
-            abilities = [a for a in abilities if not counters_removed_any(a)]
+            abilities = [a for a in abilities if not is_family(a)]
             abilities += removals(permanent, families)
+            paying_x[pid] = tuple(family for family in families if pays_x(family))
         haste = (
             permanent.haste
             or (not lost and view.parsed[pid].has_haste)
@@ -159,12 +167,37 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
             # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
             abilities = []
+            paying_x.pop(pid, None)
         found = Characteristics(line, _executable(pid, abilities, unexecuted), lost, haste)
         found = _with_known_amounts(view, permanent, found, unexecuted)
         result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
+    if any(paying_x.values()):
+        _with_paid_x(view, result, {pid: f for pid, f in paying_x.items() if f}, unexecuted)
     if next(view.effects_of(AbilityCostChange), None) is not None:
         _with_cost_changes(view, result, unexecuted)
     return result, tuple(unexecuted)
+
+
+def _with_paid_x(
+    view: BoardView,
+    result: dict[str, Characteristics],
+    paying_x: dict[str, tuple[ManaAbility, ...]],
+    unexecuted: list[TextWarning],
+) -> None:
+    """The abilities of each family of X (:mod:`planner.rules.paid_x`: '{X}, Sacrifice ~: Add X mana ...')
+    added to its permanent's in ``result``, X from 1 to :data:`~planner.rules.paid_x.MOST_X`; where its
+    controller may pay more, a warning says that X goes no further."""
+    beyond: dict[str, str] = {}
+    for pid, families in paying_x.items():
+        player = view.board.permanent(pid).controller
+        if player not in beyond:
+            beyond[player] = beyond_most_x(view, player, result)
+        found = result[pid]
+        extra = _executable(pid, family_members(families), unexecuted)
+        result[pid] = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+        if beyond[player]:
+            reason = f"X up to {MOST_X}: {beyond[player]}"
+            unexecuted += [TextWarning(pid, f.text, reason, WarningKind.ASSUMED) for f in families]
 
 
 def _with_cost_changes(

@@ -28,6 +28,7 @@ from planner.rules.amounts import (
     revealing,
 )
 from planner.rules.costs import EXECUTED_PARTS, cost_variants, lowered, part_unread
+from planner.rules.paid_x import pays_x
 from planner.rules.records import Characteristics
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "counters_removed_any",
     "executed_abilities",
     "intrinsic_abilities",
+    "is_family",
     "printed_characteristics",
     "reads_chosen_color",
     "reads_chosen_type",
@@ -49,8 +51,9 @@ __all__ = [
 
 
 #: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
-#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes.
-_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED}
+#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes, and
+#: PAID_X, which those of a family of X (:func:`planner.rules.paid_x.paying`) turn into their X.
+_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED, AmountKind.PAID_X}
 #: Side effects that can't change a payment (an opponent's life gained, untap steps, later triggers,
 #: depletion counters), and those the rules layer executes: life gained (the replay adds it as the ability
 #: resolves), a counter put before the mana is counted (Empowered Autogenerator), the reveal a REVEALED amount
@@ -224,9 +227,15 @@ def printed_characteristics(
     ['{T}: Add {G}.']
     """
     parsed = read_card(oracle, name, line, level)
-    fixed = [a for a in parsed.mana_abilities if not counters_removed_any(a)]
+    fixed = [a for a in parsed.mana_abilities if not is_family(a)]
     kept, set_aside = executed_abilities([*fixed, *intrinsic_abilities(line)])
     return Characteristics(line, kept, False, haste or parsed.has_haste), set_aside
+
+
+def is_family(ability: ManaAbility) -> bool:
+    """True for an ability that stands for one ability for each number chosen as its cost is paid: of
+    counters removed (:func:`counters_removed_any`), or the X of its mana cost (:func:`pays_x`)."""
+    return bool(counters_removed_any(ability)) or pays_x(ability)
 
 
 def counters_removed_any(ability: ManaAbility) -> str:
@@ -288,17 +297,20 @@ def _fewest_removed(ability: ManaAbility) -> int:
 def removal_families(
     oracle: str, name: str, line: TypeLine, level: Level = ENTERING
 ) -> tuple[ManaAbility, ...]:
-    """The card's abilities whose cost removes a number of counters chosen as it is paid (its text read with
-    its type line at its level, as :func:`printed_characteristics` reads it).
+    """The card's families of abilities (:func:`is_family`): those whose cost removes a number of counters,
+    or is paid with an X, chosen as it is paid (its text read with its type line at its level, as
+    :func:`printed_characteristics` reads it).
 
     >>> network = ("{T}, Remove any number of storage counters from this land: Add {C} for each storage "
     ...     "counter removed this way.")
     >>> len(removal_families(network, "Network", TypeLine.parse("Land")))
     1
+    >>> len(removal_families("{X}, {T}: Add X mana of any one color.", "Rocket", TypeLine.parse("Artifact")))
+    1
     >>> removal_families("{T}: Add {G}.", "Forest", TypeLine.parse("Land"))
     ()
     """
-    return tuple(a for a in read_card(oracle, name, line, level).mana_abilities if counters_removed_any(a))
+    return tuple(a for a in read_card(oracle, name, line, level).mana_abilities if is_family(a))
 
 
 def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
@@ -309,6 +321,7 @@ def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[Mana
     return [
         removing(family, count)
         for family in families
+        if counters_removed_any(family)
         for count in range(_fewest_removed(family), permanent.counter(counters_removed_any(family)) + 1)
     ]
 

@@ -21,6 +21,7 @@ from models.mana_effects import (
 )
 from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
+from models.oracle.lexicon import SUBTYPES
 from models.types import BASIC_LAND_TYPES, TypeLine
 from planner.rules.records import SourcedEffect
 
@@ -232,7 +233,7 @@ def _apply_type_change(
         line = types[pid]
         if effect.sets_types is not None:
             # (Minimus Containment: its card types and subtypes set, its supertypes kept, its abilities lost)
-            new_types[pid] = replace(effect.sets_types, supertypes=line.supertypes)
+            new_types[pid] = _set_types(line, effect.sets_types, keeps_subtypes=effect.keeps_subtypes)
             newly_lost.add(pid)
             continue
         if effect.card_types:
@@ -254,6 +255,40 @@ def _apply_type_change(
             newly_lost.add(pid)
         new_types[pid] = line.with_subtypes(subtypes)
     return new_types, frozenset(newly_lost)
+
+
+def _set_types(line: TypeLine, sets: TypeLine, *, keeps_subtypes: bool) -> TypeLine:
+    """The type line of a permanent whose card types and subtypes an effect sets (its supertypes kept); with
+    ``keeps_subtypes``, its card types only (Imprisoned in the Moon's 'loses all other card types'): the
+    subtypes of the card types it still has stay beside those the effect names (CR 205.1a).
+
+    >>> arbor = TypeLine.parse("Land Creature — Forest Dryad")
+    >>> str(_set_types(arbor, TypeLine.parse("Land"), keeps_subtypes=True))
+    'Land — Forest'
+    >>> str(_set_types(TypeLine.parse("Basic Land — Forest"), TypeLine.parse("Artifact — Treasure"),
+    ...     keeps_subtypes=False))
+    'Basic Artifact — Treasure'
+    """
+    if not keeps_subtypes:
+        return replace(sets, supertypes=line.supertypes)
+    kinds = {kind for t in sets.card_types for kind in _SUBTYPE_KINDS_OF.get(t, ())}
+    kept = tuple(t for t in line.subtypes if SUBTYPES.get(t) in kinds and t not in sets.subtypes)
+    return TypeLine(supertypes=line.supertypes, card_types=sets.card_types, subtypes=(*kept, *sets.subtypes))
+
+
+#: The kinds of subtype (:data:`models.oracle.lexicon.SUBTYPES`) each card type has (CR 205.3d-n).
+_SUBTYPE_KINDS_OF = {
+    "Artifact": ("artifact",),
+    "Enchantment": ("enchantment",),
+    "Land": ("land",),
+    "Planeswalker": ("planeswalker",),
+    "Instant": ("spell",),
+    "Sorcery": ("spell",),
+    "Creature": ("creature",),
+    "Kindred": ("creature",),
+    "Tribal": ("creature",),
+    "Battle": ("battle",),
+}
 
 
 def _is_land_subtype(subtype: str) -> bool:

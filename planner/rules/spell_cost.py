@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import AmountKind, ObjectFilter, Who
-from models.board import card_colors
+from models.abilities import Amount, AmountKind, ObjectFilter, Who
+from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
@@ -22,7 +22,15 @@ if TYPE_CHECKING:
 
 from planner.rules.records import SourcedEffect
 
-__all__ = ["colored_reduction", "cost_change", "locked_in", "party_size", "with_changed_types"]
+__all__ = [
+    "colored_reduction",
+    "cost_change",
+    "locked_in",
+    "party_size",
+    "turn_fact",
+    "unknown_turn_facts",
+    "with_changed_types",
+]
 
 
 def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
@@ -57,7 +65,7 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
             colors = view.colors_elsewhere(colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
-    if not target.text and not _has_cost_modifiers(view):
+    if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
         return target  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
@@ -93,7 +101,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     if target.kind is not PaymentKind.SPELL:
         return 0
     spells_cast = view.board.player(player).spells_cast_this_turn
-    delta = colored_reduction(view, target, player)[1]
+    # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
+    delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
@@ -111,6 +120,9 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
                 view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
             )
         elif isinstance(effect, CostModifier) and effect.own and effect.amount is not None:
+            if effect.amount.kind in _TURN_FACTS:
+                delta += effect.generic_delta * turn_fact(view.board, player, effect.amount)
+                continue
             counted_on = effect.amount.filter
             assert counted_on is not None
             if effect.amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
@@ -121,6 +133,66 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
                 assert effect.amount.kind is AmountKind.GREATEST_POWER
                 delta += effect.generic_delta * greatest_power(view, counted_on, player)
     return delta
+
+
+#: The facts of the turn a spell's own cost reduction counts (:func:`turn_fact`).
+_TURN_FACTS = frozenset(
+    {AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN, AmountKind.OPPONENT_GRAVEYARD}
+)
+
+
+def turn_fact(board: Board, player: str, amount: Amount) -> int:
+    """A fact of the turn the board gives, as a spell's own cost reduction counts it: the card types among the
+    permanents ``player`` sacrificed this turn (``sacrificed_this_turn``), the creatures that died this turn
+    (``creatures_died_this_turn``), whether an opponent has ``amount.constant`` cards in their graveyard (1 or
+    0); 0 when the board does not give it (:func:`unknown_turn_facts` warns).
+
+    >>> board = Board.from_dict({"version": 1, "creatures_died_this_turn": 3, "players": [{"id": "me",
+    ...     "sacrificed_this_turn": ["Treasure", "Dryad Arbor", "Llanowar Elves"]}, {"id": "opp",
+    ...     "graveyard": 8}]})
+    >>> facts = (AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN)
+    >>> [turn_fact(board, "me", Amount(kind=kind)) for kind in facts]
+    [3, 3]
+    >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=8))
+    1
+    """
+    if amount.kind is AmountKind.DIED_THIS_TURN:
+        return board.creatures_died_this_turn or 0
+    if amount.kind is AmountKind.OPPONENT_GRAVEYARD:
+        return int(any(_graveyard_size(p) >= amount.constant for p in board.players if p.id != player))
+    cards = board.player(player).sacrificed_this_turn or ()
+    return len({card_type for card in cards for card_type in card.type_line.card_types})
+
+
+def _graveyard_size(player: Player) -> int:
+    """How many cards are in the player's graveyard (none when not given)."""
+    graveyard = player.graveyard
+    return graveyard if isinstance(graveyard, int) else len(graveyard or ())
+
+
+def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tuple[tuple[str, str], ...]:
+    """The facts of the turn the spell's own cost reductions count that the board does not give: each
+    sentence, with the JSON path of the missing field (none is counted)."""
+    if not target.text:
+        return ()
+    position = [p.id for p in board.players].index(player)
+    died = "creatures_died_this_turn" if board.creatures_died_this_turn is None else ""
+    sacrificed = board.player(player).sacrificed_this_turn is None
+    unknown = [n for n, p in enumerate(board.players) if p.id != player and p.graveyard is None]
+    paths = {
+        AmountKind.DIED_THIS_TURN: died,
+        AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
+        AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
+    }
+    return tuple(
+        (effect.text, paths[effect.amount.kind])
+        for effect in read_card(target.text, target.name, target.type_line).effects
+        if isinstance(effect, CostModifier)
+        and effect.own
+        and effect.amount is not None
+        and effect.amount.kind in _TURN_FACTS
+        and paths[effect.amount.kind]
+    )
 
 
 #: The creature types a party has one each of at most (CR 700.8).
