@@ -4,6 +4,8 @@ why there is none (:func:`planner.explain.why_not_payable`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from models.abilities import ManaAbility
 from models.board import Board
 from models.cost import CostSymbol, PaymentTarget
@@ -20,6 +22,7 @@ from planner.rules.hand import HAND
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.question import view_of, within_question
+from planner.rules.records import WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
 from planner.rules.view import TextWarning
 from planner.solve.problem import PaymentProblem, TimeUp
@@ -28,8 +31,16 @@ from planner.solve.solution import Solution, SolveStatus
 
 def answer_of(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat") -> PayResult:
     """The answer to a payment problem from a solver's solution (``engine`` names the solver), with the
-    board's text warnings and the spell's: the plan replayed and described, or why there is none."""
+    board's text warnings and the spell's: the plan replayed and described, or why there is none. Where
+    some text was used within a bound the board may pass (:attr:`WarningKind.BOUNDED`), the answer is never
+    called optimal and its "no" is no answer (``payable`` None), never a "no" a bound decided."""
     warnings = question_warnings(problem)
+    bounded = next((w for w in warnings if w.kind is WarningKind.BOUNDED), None)
+    if bounded is not None and solution.status is SolveStatus.INFEASIBLE:
+        note = f"not proven: {bounded.permanent}'s {bounded.sentence!r} used with {bounded.reason}"
+        solution = Solution(status=SolveStatus.UNKNOWN, note=note)
+    elif bounded is not None and solution.status is SolveStatus.OPTIMAL:
+        solution = replace(solution, status=SolveStatus.FEASIBLE)
     if solution.plan is None:
         # (x: the value asked for, when pay was given one; max_x found none)
         asked = str(problem.asked.cost)

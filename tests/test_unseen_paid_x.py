@@ -25,6 +25,7 @@ from planner.api import could_produce, pay, text_warnings
 from planner.describe import card_details, format_details
 from planner.rules.paid_x import MOST_X
 from planner.rules.records import WarningKind
+from planner.rules.reference import reference_search
 from planner.rules.view import BoardView
 
 #: Wizard's Rockets' mana ability.
@@ -108,10 +109,18 @@ def test_where_the_player_could_pay_more_than_the_largest_x_a_warning_says_so() 
         opponent=False,
     )  # fmt: skip
     (warning,) = text_warnings(board)
-    assert warning.permanent == "r" and warning.kind is WarningKind.ASSUMED
+    assert warning.permanent == "r" and warning.kind is WarningKind.BOUNDED
     assert warning.reason == f"X up to {MOST_X}: what Test Cradle (c) adds is counted on the board"
     assert checked_verdict(board, "{W}{U}{B}{R}{G}", max_states=200_000)
-    assert not checked_verdict(board, "{W}{U}{B}{R}{G}{G}", max_states=200_000)
+    # (within the bound the answer is never called optimal, and a "no" is no answer: payable None, with why;
+    # the reference search, which has the same bound, finds no payment)
+    paid = pay(board, PaymentTarget.of("{W}{U}{B}{R}{G}"))
+    assert paid.payable is True and not paid.optimal
+    unpaid = pay(board, PaymentTarget.of("{W}{U}{B}{R}{G}{G}"))
+    assert unpaid.payable is None and not unpaid.optimal and "not proven" in (unpaid.reason or "")
+    assert (
+        reference_search(board, PaymentTarget.of("{W}{U}{B}{R}{G}{G}"), max_states=200_000).payable is False
+    )
     many = make_board([mine("r", ROCKETS), *_wastes(MOST_X + 1)], opponent=False)
     (warning,) = text_warnings(many)
     assert warning.reason == f"X up to {MOST_X}: the player could pay {MOST_X + 1}"

@@ -197,7 +197,7 @@ def _with_paid_x(
         result[pid] = replace(found, mana_abilities=(*found.mana_abilities, *extra))
         if beyond[player]:
             reason = f"X up to {MOST_X}: {beyond[player]}"
-            unexecuted += [TextWarning(pid, f.text, reason, WarningKind.ASSUMED) for f in families]
+            unexecuted += [TextWarning(pid, f.text, reason, WarningKind.BOUNDED) for f in families]
 
 
 def _with_cost_changes(

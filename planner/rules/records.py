@@ -69,6 +69,9 @@ class WarningKind(Enum):
     #: what may pay the question another way that the planner does not weigh for it (an alternative cost
     #: a permanent grants, for a spell not named)
     NOT_WEIGHED = "not weighed for this cost"
+    #: used within a bound the board may pass (Wizard's Rockets' X up to 16): an answer with it is never
+    #: called optimal, and its "no" is no answer (CR 107.3a lets X go further)
+    BOUNDED = "used within a bound"
 
     @property
     def refused_by_strict(self) -> bool:
