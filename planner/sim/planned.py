@@ -159,7 +159,9 @@ class _Memo:
             hand = HAND_SIZE + len(setup.commanders)
             assert self.compiled is not None
             weights = setup.weights.tolist()
-            self.games = CompiledGames(self.kinds, weights, setup.karsten, self.compiled, turns, hand)
+            self.games = CompiledGames(
+                self.kinds, weights, setup.karsten, self.compiled, turns, hand, setup.reads
+            )
         return self.games
 
     def lands_bottomed(self, lands: int, bottom: int) -> int:
