@@ -31,11 +31,30 @@ from planner.sim.compiled_columns import (
     SET_START_LIFE,
     SET_STAYS_CASTABLE,
 )
-from planner.sim.compiled_karsten import KEY_BYTES, STEP_FULL, STEP_KNOWN, karsten_step, packed, state_head
+from planner.sim.compiled_karsten import (
+    KEY_BYTES,
+    STEP_FULL,
+    STEP_KNOWN,
+    karsten_step,
+    packed,
+    start_frontier,
+    state_head,
+)
 from planner.sim.compiled_kernels import best_turn_arrays
 from planner.sim.compiled_tables import table_find, table_put
+from planner.sim.game import HAND_SIZE
 
-__all__ = ["KARSTEN_FULL", "KEY_BYTES", "PLANS_FULL", "PLAYED", "play_games"]
+__all__ = [
+    "DEALT",
+    "KARSTEN_FULL",
+    "KEY_BYTES",
+    "NEEDS_BOTTOM",
+    "NEEDS_DEALS",
+    "PLANS_FULL",
+    "PLAYED",
+    "deal_games",
+    "play_games",
+]
 
 #: How a pass of :func:`play_games` ends: every game it could play played (the others missing a hand's
 #: event orders or land plays); or stopped, the plan tables full; or stopped, Karsten's tables full.
@@ -135,6 +154,10 @@ def play_games(
         life = start_life
         pain = 0
         score = 0
+        if starts[game] < 0:  # (the frontier its kept hand starts from: worked out once a game)
+            starts[game] = start_frontier(hands[game], last, settings, kind_info, karsten)
+            if starts[game] < 0:
+                return KARSTEN_FULL
         frontier = starts[game]
         every = False
         turns_left = last
@@ -334,3 +357,94 @@ def play_games(
         scores[game, 1] = start_life - life + pain
         done[game] = 1
     return PLAYED
+
+
+#: How :func:`deal_games` ends: every game dealt; stopped for want of shuffled decks; stopped at a hand
+#: whose cards put on the bottom are not known (its key written to the miss).
+DEALT, NEEDS_DEALS, NEEDS_BOTTOM = 0, 1, 2
+
+
+@njit(cache=True)
+def deal_games(
+    deals: Any,
+    deals_count: int,
+    at: int,
+    game: int,
+    stages: Any,
+    lands_bottomed: Any,
+    counted_as_land: Any,
+    commanders: Any,
+    bottom_keys: Any,
+    bottom_filled: Any,
+    bottom_values: Any,
+    hands: Any,
+    libraries: Any,
+    kept_at: Any,
+    miss: Any,
+) -> tuple[int, int, int]:
+    """Deal the games of a chunk from ``game`` on, as :func:`planner.sim.planned._mulligan` deals them: each
+    mulligan stage (``stages``: cards bottomed, fewest and most lands kept) takes the next shuffled deck
+    (the rows of ``deals`` from ``at``, ``deals_count`` of them) until a hand is kept, its cards put on the
+    bottom by the bottom table (by the hand sorted, lands and spells bottomed: the cards, a count first);
+    the kept hand (the ``commanders`` with it) and the first cards of the library written to ``hands`` and
+    ``libraries`` (a count then the cards), ``kept_at`` counting the stage kept. Returns the game and the
+    deck it stopped at and :data:`DEALT`, :data:`NEEDS_DEALS` or :data:`NEEDS_BOTTOM` (the bottom table's
+    key written to ``miss``)."""
+    hand_size = HAND_SIZE
+    games = hands.shape[0]
+    drawn_most = libraries.shape[1] - 1
+    hand = np.zeros(hand_size, dtype=np.int64)
+    kept = np.zeros(hand_size, dtype=np.bool_)
+    while game < games:
+        first = at
+        for number in range(stages.shape[0]):
+            if at == deals_count:
+                return game, first, NEEDS_DEALS
+            order = deals[at]
+            at += 1
+            lands = 0
+            for j in range(hand_size):
+                lands += counted_as_land[order[j]]
+            bottom = stages[number, 0]
+            bottom_lands = lands_bottomed[lands, bottom]
+            after = lands - bottom_lands
+            if not (stages[number, 1] <= after <= stages[number, 2] or number == stages.shape[0] - 1):
+                continue
+            kept[:] = True
+            bottomed = 0
+            slot = 0
+            if bottom:
+                hand[:] = order[:hand_size]
+                hand.sort()
+                miss[:hand_size] = hand
+                miss[hand_size], miss[hand_size + 1] = bottom_lands, bottom - bottom_lands
+                slot = table_find(bottom_keys, bottom_filled, miss)
+                if slot < 0:
+                    return game, first, NEEDS_BOTTOM
+                bottomed = bottom_values[slot, 0]
+                for b in range(bottomed):  # (each card bottomed: the first copy in the hand)
+                    for j in range(hand_size):
+                        if kept[j] and order[j] == bottom_values[slot, 1 + b]:
+                            kept[j] = False
+                            break
+            size = 0
+            for j in range(hand_size):
+                if kept[j]:
+                    hands[game, 1 + size] = order[j]
+                    size += 1
+            for commander in commanders:
+                hands[game, 1 + size] = commander
+                size += 1
+            hands[game, 0] = size
+            library = order.shape[0] - hand_size + bottomed
+            drawn = min(drawn_most, library)
+            for j in range(drawn):
+                if hand_size + j < order.shape[0]:
+                    libraries[game, 1 + j] = order[hand_size + j]
+                else:
+                    libraries[game, 1 + j] = bottom_values[slot, 1 + hand_size + j - order.shape[0]]
+            libraries[game, 0] = drawn
+            kept_at[number] += 1
+            break
+        game += 1
+    return game, at, DEALT

@@ -17,6 +17,7 @@ passes, plus one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -69,6 +70,7 @@ from planner.sim.compiled_columns import (
 from planner.sim.compiled_karsten import KEY_BYTES
 from planner.sim.compiled_tables import frontier_grown, table_grown, table_put
 from planner.sim.compiled_turn import CompiledTurns
+from planner.sim.game import HAND_SIZE
 from planner.sim.karsten_planned import KarstenPlanned, Position
 from planner.sim.kinds import CardKind
 from planner.sim.turn_search import TurnState
@@ -76,7 +78,7 @@ from planner.sim.turn_search import TurnState
 if TYPE_CHECKING:
     from planner.sim.planned import PlannedRun, _Reads
 
-__all__ = ["CompiledGames", "GameCounts", "KarstenTables", "compiled_counts", "games_covered"]
+__all__ = ["CompiledGames", "Dealing", "GameCounts", "KarstenTables", "compiled_counts", "games_covered"]
 
 
 #: The slots a new table starts with (doubled whenever it is half full).
@@ -307,6 +309,8 @@ class CompiledGames:
         # Karsten's record: a position's row holds its life, its counts, then its lands, mana permanents
         # and hand (compiled_columns.ROW_HEAD)
         self.record = KarstenTables(count, ROW_HEAD + turns + 2 * self.hand_width)
+        # a kept hand's cards put on the bottom (a count first), by the seven sorted, lands, spells bottomed
+        self.bottoms = _Table(HAND_SIZE + 2, 1 + HAND_SIZE)
         self._starts: dict[tuple[int, ...], int] = {}
         # the settings the kernels read (those of a run's chunks are set by compiled_counts)
         self.settings = np.zeros(SETTINGS, dtype=np.int64)
@@ -327,12 +331,12 @@ class CompiledGames:
 
     def entries(self) -> int:
         """How many answers the tables keep (what the run's budgets count)."""
-        tables = self.plans.count + self.hands.count + self.options.count
+        tables = self.plans.count + self.hands.count + self.options.count + self.bottoms.count
         return tables + self.record.entries() + len(self._starts)
 
     def forget(self) -> None:
         """Forget every plan and step kept (the deck's arrays stay)."""
-        for table in (self.plans, self.hands, self.options):
+        for table in (self.plans, self.hands, self.options, self.bottoms):
             table.clear()
         for rows in (
             self._spells,
@@ -354,12 +358,7 @@ class CompiledGames:
         record.grow(0)
         row = np.zeros(len(self.kinds), dtype=np.int64)
         row[sorted(castable)] = 1
-        sets = record.sets
-        return int(
-            compiled_karsten.set_number(
-                row, sets.keys, sets.filled, sets.values, record.castable_sets, record.counts
-            )
-        )
+        return int(compiled_karsten.set_number(row, record.arrays()))
 
     def position_row(self, position: Position) -> np.ndarray:
         """A position of Karsten's measure as the compiled record's row (no lands fetched, cost changers or
@@ -387,22 +386,7 @@ class CompiledGames:
         rows = np.zeros((max(1, len(frontier)), record.width), dtype=np.int64)
         for at, position in enumerate(frontier):
             rows[at] = self.position_row(position)
-        positions = record.positions
-        return int(
-            compiled_karsten.frontier_of(
-                rows,
-                len(frontier),
-                positions.keys,
-                positions.filled,
-                positions.values,
-                record.position_rows,
-                record.frontier_numbers,
-                record.frontier_filled,
-                record.frontier_ranges,
-                record.frontier_pool,
-                record.counts,
-            )
-        )
+        return int(compiled_karsten.frontier_of(rows, len(frontier), record.arrays()))
 
     def frontier(self, number: int) -> tuple[Position, ...]:
         """The positions of the frontier numbered ``number``, sorted (as :class:`KarstenPlanned` keeps
@@ -520,6 +504,59 @@ class CompiledGames:
             where[at] = (first, len(options))
         self.options.put(unique, where)
 
+    def deal(
+        self,
+        next_block: Callable[[], np.ndarray],
+        dealing: Dealing,
+        commanders: np.ndarray,
+        hands: np.ndarray,
+        libraries: np.ndarray,
+    ) -> None:
+        """Deal a chunk's games (:func:`~planner.sim.compiled_game_kernels.deal_games`) from the shuffled
+        decks ``next_block`` draws (a block at a time, as the Python loop draws them): each kept hand (the
+        ``commanders`` with it) and the first cards of its library written to ``hands`` and ``libraries``."""
+        deals = np.zeros((0, 0), dtype=np.int64)
+        count = at = game = 0
+        kept_at = np.zeros(len(dealing.stages), dtype=np.int64)
+        miss = np.zeros(self.bottoms.width, dtype=np.int64)
+        while True:
+            game, at, status = kernels.deal_games(
+                deals,
+                count,
+                at,
+                game,
+                dealing.stages,
+                dealing.lands_bottomed,
+                dealing.counted_as_land,
+                commanders,
+                self.bottoms.keys,
+                self.bottoms.filled,
+                self.bottoms.values,
+                hands,
+                libraries,
+                kept_at,
+                miss,
+            )
+            if status == kernels.DEALT:
+                break
+            if status == kernels.NEEDS_DEALS:
+                block = next_block()
+                if count + len(block) > len(deals):  # (room for twice as many)
+                    grown = np.zeros((2 * (count + len(block)), block.shape[1]), dtype=np.int64)
+                    if count:
+                        grown[:count] = deals[:count]
+                    deals = grown
+                deals[count : count + len(block)] = block
+                count += len(block)
+            else:
+                key = miss.tolist()
+                bottom = dealing.bottom_of(tuple(key[:-2]), key[-2], key[-1])
+                value = np.zeros((1, self.bottoms.value_width), dtype=np.int64)
+                value[0, : 1 + len(bottom)] = (len(bottom), *bottom)
+                self.bottoms.put(miss[None, :], value)
+        for number, kept in enumerate(kept_at.tolist()):
+            dealing.kept_at[number] += kept
+
     def play(
         self,
         settings: np.ndarray,
@@ -599,6 +636,21 @@ def _distinct(rows: np.ndarray) -> np.ndarray:
     return np.array(list(dict.fromkeys(map(tuple, rows.tolist()))), dtype=np.int64).reshape(-1, rows.shape[1])
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Dealing:
+    """How a run's games are dealt (:func:`planner.sim.planned._mulligan`): the mulligan stages (a row
+    each: cards bottomed, fewest and most lands kept), the lands bottomed by (lands in the seven, cards
+    bottomed), per kind 1 for a card counted as a land, the hands kept at each stage (added to), and the
+    cards a kept hand puts on the bottom (by the hand sorted, lands and spells bottomed: worked out once
+    per run by the memo)."""
+
+    stages: np.ndarray
+    lands_bottomed: np.ndarray
+    counted_as_land: np.ndarray
+    kept_at: list[int]
+    bottom_of: Callable[[tuple[int, ...], int, int], tuple[int, ...]]
+
+
 class GameCounts:
     """The tallies the compiled loop adds to: per kind (hits, hits as played, in hand hits, land drops,
     drop hits, cast hits, and the life paid in row 6), and per reported turn and kind, the games castable by
@@ -614,16 +666,17 @@ def compiled_counts(
     setup: PlannedRun,
     turns: tuple[int, int],
     on_the_draw: bool,
-    chunks: Iterable[tuple[int, Callable[[], tuple[list[int], list[int]]]]],
+    chunks: Iterable[tuple[int, Callable[[], np.ndarray]]],
     *,
+    dealing: Dealing,
     budget: int,
     progress: Callable[[int], None] | None,
 ) -> tuple[GameCounts, np.ndarray]:
     """The tallies of :func:`~planner.sim.planned.planned_counts` by the compiled game loop, for a deck it
     covers, and each game's score and life lost (a row a game, in order). ``chunks`` gives each chunk's
-    games and the function dealing its next kept hand and library, as the Python loop deals them (no
-    fetchland: the stream is read by the deals alone); past ``budget`` answers the run's memo forgets them,
-    checked between chunks (so that no game is played twice)."""
+    games and the function drawing its next block of shuffled decks, dealt by ``dealing`` as the Python
+    loop deals them (no fetchland: the stream is read by the deals alone); past ``budget`` answers the run's
+    memo forgets them, checked between chunks (so that no game is played twice)."""
     kinds, memo, reads, commanders = setup.kinds, setup.memo, setup.reads, setup.commanders
     assert memo.compiled is not None and not reads.library
     commander = setup.deck.is_commander
@@ -633,21 +686,13 @@ def compiled_counts(
     settings[SET_FIRST], settings[SET_LAST] = first, last
     settings[SET_EXTRA] = on_the_draw or commander
     counts = GameCounts(len(kinds), last - first + 1)
-    commander_ids = [k.index for k in commanders]
+    commander_ids = np.array([k.index for k in commanders], dtype=np.int64)
     scores: list[np.ndarray] = [np.zeros((0, 2), dtype=np.int64)]
-    for size, deal in chunks:
+    for size, next_block in chunks:
         hands = np.zeros((size, 1 + loop.hand_width), dtype=np.int64)
         libraries = np.zeros((size, 1 + last), dtype=np.int64)
-        starts = np.zeros(size, dtype=np.int64)
-        for game in range(size):
-            hand, library = deal()
-            hand += commander_ids
-            hands[game, 0] = len(hand)
-            hands[game, 1 : 1 + len(hand)] = hand
-            drawn = library[:last]
-            libraries[game, 0] = len(drawn)
-            libraries[game, 1 : 1 + len(drawn)] = drawn
-            starts[game] = loop.start(hand)
+        loop.deal(next_block, dealing, commander_ids, hands, libraries)
+        starts = np.full(size, -1, dtype=np.int64)  # (worked out by the game loop)
         settings[SET_EVERYTHING] = loop.everything
         scores.append(loop.play(settings, hands, libraries, starts, counts))
         if memo.entries() > budget:

@@ -35,6 +35,7 @@ from planner.sim.compiled_columns import (
     KIND_LAND_SOURCES,
     KIND_LAND_TYPES,
     KIND_MOVABLE,
+    KIND_RELEVANT,
     KIND_SOURCE,
     KIND_UNITS,
     KIND_WAITS,
@@ -65,6 +66,7 @@ __all__ = [
     "karsten_step",
     "packed",
     "set_number",
+    "start_frontier",
     "state_head",
 ]
 
@@ -97,11 +99,12 @@ def state_head(life: int, lands: int, types: int, settings: Any, raw: Any) -> No
 
 
 @njit(cache=True)
-def set_number(
-    castable: Any, set_keys: Any, set_filled: Any, set_values: Any, castable_sets: Any, counts: Any
-) -> int:
-    """The number of the castable set ``castable`` (1 per kind in it), numbered when first met (the caller
-    leaves room: the set table at most half full, a row of ``castable_sets`` free)."""
+def set_number(castable: Any, tables: Any) -> int:
+    """The number of the castable set ``castable`` (1 per kind in it) in Karsten's ``tables``
+    (:func:`karsten_step`'s), numbered when first met (the caller leaves room: the set table at most half
+    full, a row of the sets' rows free)."""
+    counts = tables[0]
+    set_keys, set_filled, set_values, castable_sets = tables[9:13]
     key = np.zeros(set_keys.shape[1], dtype=np.int64)
     for k in range(castable.shape[0]):
         if castable[k]:
@@ -120,21 +123,12 @@ def set_number(
 
 
 @njit(cache=True)
-def frontier_of(
-    rows: Any,
-    count: int,
-    position_keys: Any,
-    position_filled: Any,
-    position_values: Any,
-    position_rows: Any,
-    frontier_numbers: Any,
-    frontier_filled: Any,
-    frontier_ranges: Any,
-    frontier_pool: Any,
-    counts: Any,
-) -> int:
+def frontier_of(rows: Any, count: int, tables: Any) -> int:
     """The number of the frontier of the first ``count`` positions of ``rows`` (distinct), each position and
-    the frontier numbered when first met (the caller leaves room for ``count`` more of each)."""
+    the frontier numbered when first met in Karsten's ``tables`` (:func:`karsten_step`'s; the caller leaves
+    room for ``count`` more of each)."""
+    counts, position_keys, position_filled, position_values, position_rows = tables[:5]
+    frontier_numbers, frontier_filled, frontier_ranges, frontier_pool = tables[5:9]
     numbers = np.zeros(count, dtype=np.int64)
     for i in range(count):
         slot = table_slot(position_keys, position_filled, rows[i])
@@ -304,6 +298,50 @@ def _insert(values: Any, size: int, value: int) -> int:
 
 
 @njit(cache=True)
+def _has_room(tables: Any, positions: int) -> bool:
+    """Whether Karsten's tables (:func:`karsten_step`'s ``tables``) have room for ``positions`` positions
+    more, a frontier of them, a castable set and a step; when not, ``counts[COUNT_NEEDED]`` says how many
+    positions."""
+    counts, position_keys, position_rows = tables[0], tables[1], tables[4]
+    frontier_numbers, frontier_ranges, frontier_pool = tables[5], tables[7], tables[8]
+    set_keys, castable_sets, step_keys = tables[9], tables[12], tables[13]
+    if (
+        2 * (counts[COUNT_POSITIONS] + positions) > position_keys.shape[0]
+        or counts[COUNT_POSITIONS] + positions > position_rows.shape[0]
+        or 2 * (counts[COUNT_FRONTIERS] + 1) > frontier_numbers.shape[0]
+        or counts[COUNT_FRONTIERS] + 1 > frontier_ranges.shape[0]
+        or counts[COUNT_POOL] + positions > frontier_pool.shape[0]
+        or 2 * (counts[COUNT_SETS] + 1) > set_keys.shape[0]
+        or counts[COUNT_SETS] + 1 > castable_sets.shape[0]
+        or 2 * (counts[COUNT_STEPS] + 1) > step_keys.shape[0]
+    ):
+        counts[COUNT_NEEDED] = positions
+        return False
+    return True
+
+
+@njit(cache=True)
+def start_frontier(hand: Any, turns: int, settings: Any, kind_info: Any, tables: Any) -> int:
+    """The number of the frontier a game of the kept ``hand`` (a count, then the cards) starts from, asked
+    about ``turns`` turns (as :class:`~planner.sim.karsten_planned.KarstenGame` starts: its relevant cards
+    in hand, the starting life); -1 when the tables lack room (:func:`_has_room`)."""
+    if not _has_room(tables, 1):
+        return -1
+    hand_at = ROW_HEAD + settings[SET_LANDS_WIDTH] + settings[SET_HAND_WIDTH]
+    row = np.zeros((1, hand_at + settings[SET_HAND_WIDTH]), dtype=np.int64)
+    start = row[0]
+    start[ROW_LIFE] = settings[SET_START_LIFE]
+    held = 0
+    for j in range(hand[0]):
+        kind = hand[1 + j]
+        if kind_info[kind, KIND_RELEVANT]:
+            held = _insert(start[hand_at:], held, kind)
+    start[ROW_HAND] = held
+    _within(start, turns, settings, kind_info)
+    return frontier_of(row, 1, tables)
+
+
+@njit(cache=True)
 def _hand_with(row: Any, hand_at: int, drawn: int, hand: Any) -> int:
     """The hand of a position row (from ``hand_at``) with ``drawn`` added (-1: none), sorted, written to
     ``hand``; its size."""
@@ -347,24 +385,8 @@ def karsten_step(
     (:data:`~planner.sim.compiled_columns.COUNTS`), the position table (keys, filled, values) and rows by
     number, the frontier table (numbers, filled, ranges, pool), the castable set table (keys, filled,
     values, the sets' rows) and the step table (keys, filled, values)."""
-    (
-        counts,
-        position_keys,
-        position_filled,
-        position_values,
-        position_rows,
-        frontier_numbers,
-        frontier_filled,
-        frontier_ranges,
-        frontier_pool,
-        set_keys,
-        set_filled,
-        set_values,
-        castable_sets,
-        step_keys,
-        step_filled,
-        step_values,
-    ) = tables
+    position_rows, frontier_ranges, frontier_pool = tables[4], tables[7], tables[8]
+    step_keys, step_filled, step_values, counts = tables[13], tables[14], tables[15], tables[0]
     lands_width, hand_width = settings[SET_LANDS_WIDTH], settings[SET_HAND_WIDTH]
     sources_at = ROW_HEAD + lands_width
     hand_at = sources_at + hand_width
@@ -615,33 +637,10 @@ def karsten_step(
             _within(after[after_count], turns_left, settings, kind_info)
             after_count += 1
     after_count = _undominated(after, after_count, lands_width, hand_width, kind_info, compare)
-    # (room for what the step keeps, or the caller grows the tables and plays the game again)
-    if (
-        2 * (counts[COUNT_POSITIONS] + after_count) > position_keys.shape[0]
-        or counts[COUNT_POSITIONS] + after_count > position_rows.shape[0]
-        or 2 * (counts[COUNT_FRONTIERS] + 1) > frontier_numbers.shape[0]
-        or counts[COUNT_FRONTIERS] + 1 > frontier_ranges.shape[0]
-        or counts[COUNT_POOL] + after_count > frontier_pool.shape[0]
-        or 2 * (counts[COUNT_SETS] + 1) > set_keys.shape[0]
-        or counts[COUNT_SETS] + 1 > castable_sets.shape[0]
-        or 2 * (counts[COUNT_STEPS] + 1) > step_keys.shape[0]
-    ):
-        counts[COUNT_NEEDED] = after_count
+    if not _has_room(tables, after_count):  # (the caller grows the tables and plays the game again)
         return STEP_FULL, 0, 0
-    castable_number = set_number(castable, set_keys, set_filled, set_values, castable_sets, counts)
-    next_frontier = frontier_of(
-        after,
-        after_count,
-        position_keys,
-        position_filled,
-        position_values,
-        position_rows,
-        frontier_numbers,
-        frontier_filled,
-        frontier_ranges,
-        frontier_pool,
-        counts,
-    )
+    castable_number = set_number(castable, tables)
+    next_frontier = frontier_of(after, after_count, tables)
     step = np.zeros(3, dtype=np.int64)
     step[0], step[1], step[2] = frontier, drawn, turns_left
     slot = table_slot(step_keys, step_filled, step)
