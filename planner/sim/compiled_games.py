@@ -3,17 +3,18 @@ compiled turn search's fragment, with no bounce land): the same games, the same 
 :func:`planner.sim.planned.planned_counts`, which stays the reference (``tests/test_simulate_compiled.py``
 compares them game by game) and plays every other deck.
 
-A chunk's games are dealt in Python as before (the same shuffles from the same stream, the same mulligans);
-the compiled loop (:func:`planner.sim.compiled_game_kernels.play_games`) then plays every game whose turns
-are known: each turn plan by the state's key (life, lands, land types, the ready mana, the hand's key) and
-each step of Karsten's measure by (frontier, card drawn, turns left), both in hash tables of arrays. A game
-that meets a state not known stops there; the states missed by a pass over the chunk are worked out in
-Python (the compiled turn search, :meth:`KarstenPlanned.step`), added to the tables, and the games not
-played are played again from their start (a game is a function of its deal, so a game played again plays
-the same). A pass leaves each game with one more state known, so a chunk takes at most twice its turns in
-passes, plus one.
+A chunk's games are dealt by a kernel (:func:`planner.sim.compiled_game_kernels.deal_games`: the same
+shuffled decks, drawn a block at a time from the chunk's stream as the Python loop draws them, the same
+mulligans, the cards a kept hand bottoms worked out once per hand in Python); the compiled loop
+(:func:`planner.sim.compiled_game_kernels.play_games`) then plays every game: each turn plan by the
+state's key (life, lands, land types, the ready mana, the hand's key), a plan not known searched there
+(the compiled turn search); each step of Karsten's measure by (frontier, card drawn, turns left), a step
+not known worked out there too (:mod:`planner.sim.compiled_karsten`, the reference being
+:meth:`KarstenPlanned.step`), all in hash tables of arrays. A game that meets a hand whose event orders or
+land plays are not known stops there; those a pass over the chunk missed are worked out in Python and
+added to the tables, and the games not played are played again from their start (a game is a function of
+its deal, so a game played again plays the same).
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
