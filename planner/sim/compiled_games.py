@@ -15,6 +15,7 @@ land plays are not known stops there; those a pass over the chunk missed are wor
 added to the tables, and the games not played are played again from their start (a game is a function of
 its deal, so a game played again plays the same).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
