@@ -1,6 +1,8 @@
 """The compiled turn search of the planned goldfish (:mod:`planner.sim.compiled_turn`) against the Python
 reference (:func:`planner.sim.turn_search.best_turn`): the same plan, state by state, on random decks of
-every land entry, rocks, mana creatures, rituals and spells; and the same simulate figures, game by game."""
+every land entry, rocks, mana creatures, rituals and spells; Karsten's compiled step
+(:mod:`planner.sim.compiled_karsten`) against ``KarstenPlanned.step``, step by step; and the same simulate
+figures, game by game."""
 
 from __future__ import annotations
 
@@ -10,11 +12,13 @@ import numpy as np
 import pytest
 
 from models.decklist import Deck, parse_deck
+from planner.sim.compiled_games import CompiledGames
 from planner.sim.compiled_turn import CompiledTurns, compiled_covers
+from planner.sim.karsten_planned import KarstenPlanned, Position
 from planner.sim.kinds import CardKind
 from planner.sim.lands import Entry, LandProfile
 from planner.sim.matching import ANY_TYPE
-from planner.sim.planned import PlannedRuns, planned_counts, planned_run
+from planner.sim.planned import PlannedRuns, _Reads, planned_counts, planned_run
 from planner.sim.turn_search import TurnState, best_turn
 
 COLORS = (1, 2, 4, 8, 16)  # W U B R G
@@ -183,3 +187,47 @@ def test_the_simulate_figures_are_the_reference_searchs(
 def test_a_deck_outside_the_fragment_is_played_by_the_reference_search() -> None:
     deck = parse_deck("24 Forest\n36 Gut Shot {R/P}")
     assert planned_run(deck, 1).memo.compiled is None
+
+
+def _compared_steps(games: CompiledGames, rng: random.Random, walks: int) -> int:
+    """Random games' Karsten steps by the compiled record (``games.step``) and by the Python reference
+    (``KarstenPlanned.step``, with a record of its own): the same castable kinds and the same next positions,
+    step by step; the steps compared."""
+    kinds, turns = games.kinds, games.turns
+    reference = KarstenPlanned(kinds, [4] * len(kinds), games.karsten.start_life)
+    relevant = reference.relevant
+    compared = 0
+    for _ in range(walks):
+        hand = sorted(rng.randrange(len(kinds)) for _ in range(7))
+        number = games.start(hand)
+        start: Position = ((), (), tuple(i for i in hand if relevant[i]), reference.start_life, (), (), 0)
+        frontier = (reference.within(start, turns),)
+        assert games.frontier(number) == frontier
+        for turns_left in range(turns - 1, -1, -1):
+            drawn = rng.randrange(len(kinds)) if rng.random() < 0.9 else -1
+            drawn = drawn if drawn >= 0 and relevant[drawn] else -1
+            castable, frontier = reference.step(frontier, drawn, (), turns_left)
+            found, number = games.step(number, drawn, turns_left)
+            assert found == castable, (frontier, drawn, turns_left)
+            assert games.frontier(number) == frontier, (drawn, turns_left)
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_karstens_compiled_step_is_the_references_on_random_decks(seed: int) -> None:
+    # every land entry (but bounce), rocks, mana creatures with and without haste, rituals, and little life
+    rng = random.Random(seed)
+    kinds = _random_kinds(rng)
+    start_life = rng.choice((2, 3, 20))
+    karsten = KarstenPlanned(kinds, [4] * len(kinds), start_life)
+    search = CompiledTurns(kinds, [k.index for k in kinds if k.role != "land"])
+    games = CompiledGames(kinds, [1] * len(kinds), karsten, search, 6, 7, _Reads.of(kinds))
+    assert _compared_steps(games, rng, 30) == 30 * 6
+
+
+@pytest.mark.parametrize("deck", [RAMP, PAIN_FAST], ids=["ramp", "pain-fast"])
+def test_karstens_compiled_step_is_the_references_on_decks(deck: Deck) -> None:
+    run = planned_run(deck, 1)
+    games = run.memo.compiled_games(run, 7)
+    assert _compared_steps(games, random.Random(3), 200) == 200 * 7

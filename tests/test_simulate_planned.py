@@ -21,11 +21,12 @@ from planner.sim.simulate import goldfish
 from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn
 from planner.turn import plan_turn
 
-DECK = parse_deck(
+DECK_TEXT = (
     "6 Forest\n6 Island\n4 Mountain\n4 Llanowar Elves\n2 Sol Ring\n2 Mind Stone\n2 Dark Ritual\n"
     "4 Lightning Bolt\n4 Counterspell\n6 Grizzly Bears {1}{G}\n6 Hill Giant {3}{R}\n6 Divination {2}{U}\n"
     "4 Hypnotic Specter {1}{B}{B}\n4 Swamp\n"
 )
+DECK = parse_deck(DECK_TEXT)
 _INLINE = {
     "Grizzly Bears": {"type_line": "Creature — Bear", "mana_cost": "{1}{G}"},
     "Hill Giant": {"type_line": "Creature — Giant", "mana_cost": "{3}{R}"},
@@ -391,22 +392,35 @@ def test_a_bounce_land_returns_a_land_and_alone_returns_itself() -> None:
     assert (lands_only.cards[0].by_turn[3] or 0) > 0.1
 
 
-def test_a_memo_started_again_when_full_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("deck", "records"),
+    [
+        # (the compiled game loop's deck: its Karsten record is the memo's compiled one)
+        (DECK, {"_Memo", "CompiledGames"}),
+        # (a bounce land: the Python loop, with KarstenPlanned's record)
+        (parse_deck(DECK_TEXT + "2 Azorius Chancery\n"), {"_Memo", "KarstenPlanned"}),
+    ],
+    ids=["compiled-loop", "python-loop"],
+)
+def test_a_memo_started_again_when_full_changes_no_answer(
+    deck: Deck, records: set[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The memo of turns and Karsten's record forget everything past their budget (memory, issue 41): the
     figures stay the same, only worked out again."""
-    from planner.sim import karsten_planned, planned
+    from planner.sim import compiled_games, karsten_planned, planned
 
-    whole = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
+    monkeypatch.setattr(planned, "PLANNED_CHUNK", 256)  # (the compiled loop's memo forgets between chunks)
+    whole = goldfish(deck, turns=(1, 5), games=1_500, seed=4)
     monkeypatch.setattr(planned, "MEMO_ENTRIES", 40)
     monkeypatch.setattr(planned, "BUDGET_CHECKED_EVERY", 8)
     monkeypatch.setattr(karsten_planned, "KARSTEN_ENTRIES", 40)
     monkeypatch.setattr(karsten_planned, "KARSTEN_CHECKED_EVERY", 8)
     forgotten: list[str] = []
-    for owner in (planned._Memo, karsten_planned.KarstenPlanned):
+    for owner in (planned._Memo, karsten_planned.KarstenPlanned, compiled_games.CompiledGames):
         monkeypatch.setattr(owner, "forget", _counting(owner.forget, owner.__name__, forgotten))
-    again = goldfish(DECK, turns=(1, 5), games=1_500, seed=4)
+    again = goldfish(deck, turns=(1, 5), games=1_500, seed=4)
     assert again == whole
-    assert {"_Memo", "KarstenPlanned"} <= set(forgotten)  # (each started again at least once)
+    assert records <= set(forgotten)  # (each started again at least once)
 
 
 def test_the_games_pause_the_garbage_collector_and_leave_it_as_it_was() -> None:

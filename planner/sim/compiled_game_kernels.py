@@ -1,11 +1,7 @@
 """The compiled part of :mod:`planner.sim.compiled_games` (numba, imported only when a planned goldfish plays
-a deck the compiled game loop covers): a chunk's games played over the deck's arrays, and the hash tables
-(open addressing over int64 rows, each key compared whole: no answer read from a colliding key) that hold
-the turn plans and Karsten's steps met.
-
-A table is three arrays: ``keys`` (one row a slot), ``filled`` (1 for a slot in use) and ``values`` (one
-row a slot); its capacity is a power of two and the caller keeps it at most half full
-(:func:`table_grown`).
+a deck the compiled game loop covers): a chunk's games played over the deck's arrays, the turn plans and
+Karsten's steps met kept in hash tables (:mod:`planner.sim.compiled_tables`), a step not met worked out by
+:func:`planner.sim.compiled_karsten.karsten_step`.
 """
 
 from __future__ import annotations
@@ -15,120 +11,54 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from planner.sim.compiled_kernels import best_turn_arrays
-
-__all__ = ["play_games", "table_find", "table_grown", "table_put"]
-
-#: The columns of the deck's ``kind_info`` rows.
-(
-    KIND_LAND,  # 1 for a land kind (the kinds below the deck's count of land kinds)
-    KIND_SOURCE,  # 1 for a rock or mana creature (its units join the ready mana once cast)
-    KIND_UNITS,  # how many units it makes as a source
-    KIND_LAND_SOURCES,  # how many units it makes as a land
-    KIND_LAND_TYPES,  # its basic land types, one bit each
-    KIND_PAINFUL,  # 1 for a land that deals damage when tapped
-    KIND_RELEVANT,  # 1 for a card that Karsten's measure follows
-    KIND_WEIGHT,  # the copies that count towards a game's score
-    KIND_DUE,  # the turn it is due on (its curve), -1 for a land
-) = range(9)
-KIND_COLUMNS = 9
-
-#: The positions of the game's settings in the ``settings`` array.
-(
+from planner.sim.compiled_columns import (
+    KIND_DUE,
+    KIND_LAND,
+    KIND_LAND_SOURCES,
+    KIND_LAND_TYPES,
+    KIND_PAINFUL,
+    KIND_RELEVANT,
+    KIND_SOURCE,
+    KIND_UNITS,
+    KIND_WEIGHT,
+    SET_ANY_PAINFUL,
+    SET_EVERYTHING,
+    SET_EXTRA,
     SET_FIRST,
     SET_LAST,
-    SET_EXTRA,  # 1 when the first turn draws (on the draw, or a Commander game)
     SET_READS_LAND_TYPES,
-    SET_READS_LANDS,
-    SET_READS_LIFE,
-    SET_LIFE_CAP,
+    SET_READY_WIDTH,
     SET_START_LIFE,
-    SET_EVERYTHING,  # the number of the castable set that holds every kind asked about
-    SET_STAYS_CASTABLE,  # 1 when a game with every kind castable keeps them castable (no fetchland)
-    SET_READY_WIDTH,  # the most units ready in a game
-    SET_ANY_PAINFUL,
-) = range(12)
-SETTINGS = 12
+    SET_STAYS_CASTABLE,
+)
+from planner.sim.compiled_karsten import (
+    KEY_BYTES,
+    STEP_FULL,
+    STEP_KNOWN,
+    karsten_step,
+    packed,
+    start_frontier,
+    state_head,
+)
+from planner.sim.compiled_kernels import best_turn_arrays
+from planner.sim.compiled_tables import table_find, table_put
+from planner.sim.game import HAND_SIZE
 
+__all__ = [
+    "DEALT",
+    "KARSTEN_FULL",
+    "KEY_BYTES",
+    "NEEDS_BOTTOM",
+    "NEEDS_DEALS",
+    "PLANS_FULL",
+    "PLAYED",
+    "deal_games",
+    "play_games",
+]
 
-@njit(cache=True)
-def _hash(row: Any) -> int:
-    """A hash of an int64 row (wrapping arithmetic): each number mixed in by a multiplication, whose high
-    bits are folded down (a table's slot reads the low bits, which a product alone takes from the low bits
-    of the numbers only)."""
-    h = np.int64(-3750763034362895579)
-    for x in row:
-        h = (h ^ x) * np.int64(-4658895280553007687)
-        h ^= h >> 29
-    return int(h)
-
-
-#: The numbers of a plan's key held in each int64 of its packed row, a byte each (:func:`_packed`).
-KEY_BYTES = 7
-
-
-@njit(cache=True)
-def _packed(raw: Any, size: int, key: Any) -> None:
-    """The first ``size`` numbers of ``raw`` (each from 0 to 255) written to ``key``, :data:`KEY_BYTES` to
-    an int64, the rest of ``key`` zero."""
-    key[:] = 0
-    for j in range(size):
-        key[j // KEY_BYTES] |= raw[j] << (8 * (j % KEY_BYTES))
-
-
-@njit(cache=True)
-def table_find(keys: Any, filled: Any, row: Any) -> int:
-    """The slot holding ``row`` as its key, or -1."""
-    mask = keys.shape[0] - 1
-    slot = _hash(row) & mask
-    width = row.shape[0]
-    while filled[slot]:
-        same = True
-        for j in range(width):
-            if keys[slot, j] != row[j]:
-                same = False
-                break
-        if same:
-            return int(slot)
-        slot = (slot + 1) & mask
-    return -1
-
-
-@njit(cache=True)
-def table_put(keys: Any, filled: Any, values: Any, rows: Any, row_values: Any, count: int) -> int:
-    """Each row of ``rows`` kept with the row of ``row_values`` beside it (a key already held keeps its
-    value); the count of keys held after."""
-    mask = keys.shape[0] - 1
-    width = rows.shape[1]
-    for number in range(rows.shape[0]):
-        row = rows[number]
-        slot = _hash(row) & mask
-        while filled[slot]:
-            same = True
-            for j in range(width):
-                if keys[slot, j] != row[j]:
-                    same = False
-                    break
-            if same:
-                break
-            slot = (slot + 1) & mask
-        if not filled[slot]:
-            filled[slot] = 1
-            keys[slot] = row
-            values[slot] = row_values[number]
-            count += 1
-    return count
-
-
-@njit(cache=True)
-def table_grown(keys: Any, filled: Any, values: Any, capacity: int) -> tuple[Any, Any, Any]:
-    """The table's keys and values in a new table of ``capacity`` slots (a power of two)."""
-    new_keys = np.zeros((capacity, keys.shape[1]), dtype=np.int64)
-    new_filled = np.zeros(capacity, dtype=np.int64)
-    new_values = np.zeros((capacity, values.shape[1]), dtype=np.int64)
-    held = np.flatnonzero(filled)
-    table_put(new_keys, new_filled, new_values, keys[held], values[held], 0)
-    return new_keys, new_filled, new_values
+#: How a pass of :func:`play_games` ends: every game it could play played (the others missing a hand's
+#: event orders or land plays); or stopped, the plan tables full; or stopped, Karsten's tables full.
+PLAYED, PLANS_FULL, KARSTEN_FULL = 0, 1, 2
 
 
 @njit(cache=True)
@@ -159,22 +89,21 @@ def play_games(
     option_pool: Any,
     turn_info: Any,
     turn_masks: Any,
-    step_keys: Any,
-    step_filled: Any,
-    step_slots: Any,
-    castable_sets: Any,
+    karsten: Any,
     tallies: Any,
     castable_games: Any,
     as_played: Any,
     scores: Any,
-    step_misses: Any,
     hand_misses: Any,
     option_misses: Any,
-) -> tuple[int, int, int, bool]:
+    missed: Any,
+) -> int:
     """Play every game of a chunk not ``done`` whose turns can be played here; each other one stops at its
-    first Karsten step not known, or turn whose hand's event orders or land plays are not known (written to
-    ``step_misses``: frontier, card drawn, turns left; ``hand_misses``, ``option_misses``: their packed
-    keys), and is played again from its start once the caller has worked them out. A turn plan not known is
+    first turn (or Karsten step) whose hands' event orders or land plays are not known (their packed keys
+    written to ``hand_misses`` and ``option_misses`` while there is room, ``missed`` counting them), and is
+    played again from its start once the caller has worked them out. Karsten's steps are kept in the tables
+    ``karsten`` (:func:`~planner.sim.compiled_karsten.karsten_step`, which works out a step not known). A
+    turn plan not known is
     worked out here (:func:`~planner.sim.compiled_kernels.best_turn_arrays`, from the hand's event orders and
     land plays) and kept: its state's key in the plan table, the plan in ``plan_info`` (land, tapped, life
     paid), ``plan_cast`` (copies cast per kind) and ``plan_castable``; ``plans`` counts the keys and the plans
@@ -187,16 +116,12 @@ def play_games(
 
     A game played adds its figures to the tallies (``tallies``: per kind, hits, hits as played, in hand
     hits, land drops, drop hits, cast hits; the life paid in ``tallies[6, 0]``), and writes its score and
-    life lost to ``scores``. ``hands`` and ``libraries`` hold a count then the cards. Returns the counts of
-    step, hand and land play misses written, and whether a table is full."""
+    life lost to ``scores``. ``hands`` and ``libraries`` hold a count then the cards. Returns
+    :data:`PLAYED`, or the tables that stopped the pass, full (:data:`PLANS_FULL`, :data:`KARSTEN_FULL`)."""
     first, last, extra = settings[SET_FIRST], settings[SET_LAST], settings[SET_EXTRA]
-    reads_land_types, reads_lands = settings[SET_READS_LAND_TYPES], settings[SET_READS_LANDS]
-    reads_life, life_cap, start_life = (
-        settings[SET_READS_LIFE],
-        settings[SET_LIFE_CAP],
-        settings[SET_START_LIFE],
-    )
+    reads_land_types, start_life = settings[SET_READS_LAND_TYPES], settings[SET_START_LIFE]
     everything, stays = settings[SET_EVERYTHING], settings[SET_STAYS_CASTABLE]
+    step_keys, step_filled, step_slots, castable_sets = karsten[13], karsten[14], karsten[15], karsten[12]
     any_painful = settings[SET_ANY_PAINFUL]
     kinds = kind_info.shape[0]
     land_kinds = 0
@@ -216,9 +141,6 @@ def play_games(
     game_tallies = np.zeros((6, kinds), dtype=np.int64)
     turn_plan = np.zeros(last + 1, dtype=np.int64)
     turn_castable = np.zeros(last + 1, dtype=np.int64)
-    missed_hands = 0
-    missed_options = 0
-    missed_steps = 0
     for game in range(hands.shape[0]):
         if done[game]:
             continue
@@ -232,6 +154,10 @@ def play_games(
         life = start_life
         pain = 0
         score = 0
+        if starts[game] < 0:  # (the frontier its kept hand starts from: worked out once a game)
+            starts[game] = start_frontier(hands[game], last, settings, kind_info, karsten)
+            if starts[game] < 0:
+                return KARSTEN_FULL
         frontier = starts[game]
         every = False
         turns_left = last
@@ -252,24 +178,45 @@ def play_games(
                 step[1] = drawn if drawn >= 0 and kind_info[drawn, KIND_RELEVANT] else -1
                 step[2] = turns_left
                 slot = table_find(step_keys, step_filled, step)
-                if slot < 0:
-                    step_misses[missed_steps] = step
-                    missed_steps += 1
-                    known = False
-                    break
-                castable = step_slots[slot, 0]
-                frontier = step_slots[slot, 1]
+                if slot >= 0:
+                    castable = step_slots[slot, 0]
+                    frontier = step_slots[slot, 1]
+                else:
+                    status, castable, frontier = karsten_step(
+                        step[0],
+                        step[1],
+                        step[2],
+                        settings,
+                        kind_info,
+                        kind_units,
+                        kind_land_sources,
+                        turn_info,
+                        turn_masks,
+                        karsten,
+                        hand_keys,
+                        hand_filled,
+                        hand_slots,
+                        option_keys,
+                        option_filled,
+                        option_slots,
+                        order_pool,
+                        option_pool,
+                        hand_misses,
+                        option_misses,
+                        missed,
+                    )
+                    if status == STEP_FULL:
+                        return KARSTEN_FULL
+                    if status != STEP_KNOWN:
+                        known = False
+                        break
                 every = stays == 1 and castable == everything
             # the turn plan, by the state's key: life, lands, land types, the ready mana, the hand's key
             types = 0
             if reads_land_types:
                 for j in range(lands):
                     types |= kind_info[lands_in_play[j], KIND_LAND_TYPES]
-            raw[0] = min(life, life_cap) if reads_life else start_life
-            if raw[0] < 0 or raw[0] > 255:
-                raise ValueError("a life total outside a key's byte")
-            raw[1] = lands if reads_lands else 0
-            raw[2] = types
+            state_head(life, lands, types, settings, raw)
             raw[3] = ready_size
             raw[4 : 4 + ready_size] = ready[:ready_size]
             at = 5 + ready_size
@@ -279,7 +226,7 @@ def play_games(
                     raw[at] = k
                     at += 1
             raw[4 + ready_size] = at - 5 - ready_size
-            _packed(raw, at, key)
+            packed(raw, at, key)
             slot = table_find(plan_keys, plan_filled, key)
             if slot >= 0:
                 plan = plan_slots[slot, 0]
@@ -292,7 +239,7 @@ def play_games(
                         side[1 + spells] = k
                         spells += 1
                 side[0] = spells
-                _packed(side, 1 + spells, hand_key)
+                packed(side, 1 + spells, hand_key)
                 hand_slot = table_find(hand_keys, hand_filled, hand_key)
                 side[0], side[1], side[2] = raw[0], raw[1], raw[2]
                 land_count = 0
@@ -301,19 +248,19 @@ def play_games(
                         side[4 + land_count] = k
                         land_count += 1
                 side[3] = land_count
-                _packed(side, 4 + land_count, option_key)
+                packed(side, 4 + land_count, option_key)
                 option_slot = table_find(option_keys, option_filled, option_key)
                 if hand_slot < 0 or option_slot < 0:
-                    if hand_slot < 0:
-                        hand_misses[missed_hands] = hand_key
-                        missed_hands += 1
-                    if option_slot < 0:
-                        option_misses[missed_options] = option_key
-                        missed_options += 1
+                    if hand_slot < 0 and missed[0] < hand_misses.shape[0]:
+                        hand_misses[missed[0]] = hand_key
+                        missed[0] += 1
+                    if option_slot < 0 and missed[1] < option_misses.shape[0]:
+                        option_misses[missed[1]] = option_key
+                        missed[1] += 1
                     known = False
                     break
                 if plans[1] == plan_info.shape[0] or 2 * (plans[0] + 1) > plan_keys.shape[0]:
-                    return missed_steps, missed_hands, missed_options, True
+                    return PLANS_FULL
                 spells_at, spell_count = hand_slots[hand_slot, 0], hand_slots[hand_slot, 1]
                 orders_at, order_count = hand_slots[hand_slot, 2], hand_slots[hand_slot, 3]
                 options_at, option_count = option_slots[option_slot, 0], option_slots[option_slot, 1]
@@ -409,4 +356,95 @@ def play_games(
         scores[game, 0] = score
         scores[game, 1] = start_life - life + pain
         done[game] = 1
-    return missed_steps, missed_hands, missed_options, False
+    return PLAYED
+
+
+#: How :func:`deal_games` ends: every game dealt; stopped for want of shuffled decks; stopped at a hand
+#: whose cards put on the bottom are not known (its key written to the miss).
+DEALT, NEEDS_DEALS, NEEDS_BOTTOM = 0, 1, 2
+
+
+@njit(cache=True)
+def deal_games(
+    deals: Any,
+    deals_count: int,
+    at: int,
+    game: int,
+    stages: Any,
+    lands_bottomed: Any,
+    counted_as_land: Any,
+    commanders: Any,
+    bottom_keys: Any,
+    bottom_filled: Any,
+    bottom_values: Any,
+    hands: Any,
+    libraries: Any,
+    kept_at: Any,
+    miss: Any,
+) -> tuple[int, int, int]:
+    """Deal the games of a chunk from ``game`` on, as :func:`planner.sim.planned._mulligan` deals them: each
+    mulligan stage (``stages``: cards bottomed, fewest and most lands kept) takes the next shuffled deck
+    (the rows of ``deals`` from ``at``, ``deals_count`` of them) until a hand is kept, its cards put on the
+    bottom by the bottom table (by the hand sorted, lands and spells bottomed: the cards, a count first);
+    the kept hand (the ``commanders`` with it) and the first cards of the library written to ``hands`` and
+    ``libraries`` (a count then the cards), ``kept_at`` counting the stage kept. Returns the game and the
+    deck it stopped at and :data:`DEALT`, :data:`NEEDS_DEALS` or :data:`NEEDS_BOTTOM` (the bottom table's
+    key written to ``miss``)."""
+    hand_size = HAND_SIZE
+    games = hands.shape[0]
+    drawn_most = libraries.shape[1] - 1
+    hand = np.zeros(hand_size, dtype=np.int64)
+    kept = np.zeros(hand_size, dtype=np.bool_)
+    while game < games:
+        first = at
+        for number in range(stages.shape[0]):
+            if at == deals_count:
+                return game, first, NEEDS_DEALS
+            order = deals[at]
+            at += 1
+            lands = 0
+            for j in range(hand_size):
+                lands += counted_as_land[order[j]]
+            bottom = stages[number, 0]
+            bottom_lands = lands_bottomed[lands, bottom]
+            after = lands - bottom_lands
+            if not (stages[number, 1] <= after <= stages[number, 2] or number == stages.shape[0] - 1):
+                continue
+            kept[:] = True
+            bottomed = 0
+            slot = 0
+            if bottom:
+                hand[:] = order[:hand_size]
+                hand.sort()
+                miss[:hand_size] = hand
+                miss[hand_size], miss[hand_size + 1] = bottom_lands, bottom - bottom_lands
+                slot = table_find(bottom_keys, bottom_filled, miss)
+                if slot < 0:
+                    return game, first, NEEDS_BOTTOM
+                bottomed = bottom_values[slot, 0]
+                for b in range(bottomed):  # (each card bottomed: the first copy in the hand)
+                    for j in range(hand_size):
+                        if kept[j] and order[j] == bottom_values[slot, 1 + b]:
+                            kept[j] = False
+                            break
+            size = 0
+            for j in range(hand_size):
+                if kept[j]:
+                    hands[game, 1 + size] = order[j]
+                    size += 1
+            for commander in commanders:
+                hands[game, 1 + size] = commander
+                size += 1
+            hands[game, 0] = size
+            library = order.shape[0] - hand_size + bottomed
+            drawn = min(drawn_most, library)
+            for j in range(drawn):
+                if hand_size + j < order.shape[0]:
+                    libraries[game, 1 + j] = order[hand_size + j]
+                else:
+                    libraries[game, 1 + j] = bottom_values[slot, 1 + hand_size + j - order.shape[0]]
+            libraries[game, 0] = drawn
+            kept_at[number] += 1
+            break
+        game += 1
+    return game, at, DEALT

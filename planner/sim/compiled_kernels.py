@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-__all__ = ["best_turn_arrays"]
+__all__ = ["best_turn_arrays", "castable_after", "events_paid", "option_units", "payable"]
 
 
 @njit(cache=True)
@@ -70,7 +70,7 @@ def _matched(
 
 
 @njit(cache=True)
-def _payable(
+def payable(
     unit_mask: Any,
     unit_epoch: Any,
     units: int,
@@ -160,7 +160,7 @@ def _best_plain(
                 for j in range(demand_len[kind]):
                     demand_mask[wanted + j] = demand[kind, j]
                     demand_epoch[wanted + j] = epoch
-                if _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, more, scratch):
+                if payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, more, scratch):
                     chosen[count] = kind
                     child = frames[depth]
                     child[0], child[1], child[2], child[3], child[4] = (
@@ -212,7 +212,7 @@ def _cover(
 
 
 @njit(cache=True)
-def _events_paid(
+def events_paid(
     order: Any,
     length: int,
     start: int,
@@ -237,7 +237,7 @@ def _events_paid(
             demand_mask[demands] = demand[kind, j]
             demand_epoch[demands] = epoch
             demands += 1
-        if not _payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch):
+        if not payable(unit_mask, unit_epoch, units, demand_mask, demand_epoch, demands, scratch):
             return -1, -1
         for j in range(units_len[kind]):
             unit_mask[units] = units_of[kind, j]
@@ -247,7 +247,7 @@ def _events_paid(
 
 
 @njit(cache=True)
-def _option_units(
+def option_units(
     ready: Any, land: int, tapped: int, unit_mask: Any, unit_epoch: Any, info: Any, land_sources: Any
 ) -> int:
     """The units ready for an option (the ready mana, and the land's if it enters untapped and adds mana
@@ -335,7 +335,7 @@ def best_turn_arrays(
         life_left = life - paid
         if life_left <= 0:
             continue
-        start = _option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
+        start = option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
         # the mana of the lands after the turn (the tie-breaks': the same for every order of this option)
         lands_after = ready.shape[0]
         after[:lands_after] = ready
@@ -347,7 +347,7 @@ def best_turn_arrays(
         for number in range(orders.shape[0]):
             length = order_lengths[number]
             # the events of the order, each paid when it is cast
-            units, demands = _events_paid(
+            units, demands = events_paid(
                 orders[number],
                 length,
                 start,
@@ -432,7 +432,7 @@ def best_turn_arrays(
                 following = 0
                 for i in range(distincts):
                     kind = distinct[i]
-                    if _payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind], scratch):
+                    if payable(after, zeros, afters, demand[kind], want_epoch, demand_len[kind], scratch):
                         following += 1
                 key[3] = following
                 key[4] = _cover(after, lands_after, left, lefts, colored, colored_len, ones, scratch, zeros)
@@ -455,10 +455,10 @@ def best_turn_arrays(
     if best_option < 0:  # (no option: nothing castable)
         return best_option, best_cast[:0].copy(), castable
     land, tapped = options[best_option, 0], options[best_option, 1]
-    start = _option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
+    start = option_units(ready, land, tapped, unit_mask, unit_epoch, info, land_sources)
     for number in range(orders.shape[0]):
         length = order_lengths[number]
-        units, demands = _events_paid(
+        units, demands = events_paid(
             orders[number],
             length,
             start,
@@ -472,26 +472,67 @@ def best_turn_arrays(
             units_len,
             scratch,
         )
-        if units < 0:
-            continue
-        for epoch in range(length):
-            if castable_of[orders[number, epoch]]:
-                castable[orders[number, epoch]] = True
-        room = units - demands
-        for wanted in range(kinds):
-            if not castable_of[wanted] or castable[wanted] or demand_len[wanted] > room:
-                continue
-            for j in range(demand_len[wanted]):
-                demand_mask[demands + j] = demand[wanted, j]
-                demand_epoch[demands + j] = length
-            if _payable(
+        if units >= 0:
+            castable_after(
+                orders[number],
+                length,
+                units,
+                demands,
                 unit_mask,
                 unit_epoch,
-                units,
                 demand_mask,
                 demand_epoch,
-                demands + demand_len[wanted],
+                castable_of,
+                demand,
+                demand_len,
+                castable,
                 scratch,
-            ):
-                castable[wanted] = True
+            )
     return best_option, best_cast[:best_cast_count].copy(), castable
+
+
+@njit(cache=True)
+def castable_after(
+    order: Any,
+    length: int,
+    units: int,
+    demands: int,
+    unit_mask: Any,
+    unit_epoch: Any,
+    demand_mask: Any,
+    demand_epoch: Any,
+    castable_of: Any,
+    demand: Any,
+    demand_len: Any,
+    castable: Any,
+    scratch: Any,
+) -> int:
+    """Mark in ``castable`` the kinds asked about (``castable_of``) that a plan casting the events of
+    ``order`` (its first ``length``, paid: :func:`events_paid`'s ``units`` and ``demands``) casts: the
+    events, and each kind the mana left then pays (``demand_mask`` and ``demand_epoch`` have room past
+    ``demands``); the count of kinds marked after."""
+    kinds = castable.shape[0]
+    for epoch in range(length):
+        if castable_of[order[epoch]]:
+            castable[order[epoch]] = True
+    room = units - demands
+    for wanted in range(kinds):
+        if not castable_of[wanted] or castable[wanted] or demand_len[wanted] > room:
+            continue
+        for j in range(demand_len[wanted]):
+            demand_mask[demands + j] = demand[wanted, j]
+            demand_epoch[demands + j] = length
+        if payable(
+            unit_mask,
+            unit_epoch,
+            units,
+            demand_mask,
+            demand_epoch,
+            demands + demand_len[wanted],
+            scratch,
+        ):
+            castable[wanted] = True
+    marked = 0
+    for wanted in range(kinds):
+        marked += castable[wanted]
+    return marked

@@ -147,7 +147,7 @@ class KarstenPlanned:
         self.everything = frozenset(self.castable_of)
         self.stays_castable = not self.fetches and not exhaustive
         self._is_source = [k.role == "source" for k in kinds]
-        self._waits = [k.role == "source" and not _is_event(k) for k in kinds]  # (cast after the events)
+        self.waits = [k.role == "source" and not _is_event(k) for k in kinds]  # (cast after the events)
         # the most life a turn's land can cost (a fetchland finding a shockland), and the life every
         # Phyrexian symbol of the deck could cost: past what the turns left can pay, more life plays the same
         self.land_life = max((k.land.shock_life for k in kinds if k.land is not None), default=0) + max(
@@ -410,7 +410,7 @@ class KarstenPlanned:
         """The positions after a turn that played ``land`` and cast ``sequence``: then any of the mana
         creatures without haste left in hand (each subset the mana left pays), and, for a bounce land, each
         land it can return."""
-        kinds, tables, waits, is_source = self.kinds, self.tables, self._waits, self._is_source
+        kinds, tables, waits, is_source = self.kinds, self.tables, self.waits, self._is_source
         life_left, phyrexian, epoch = counts
         creatures = [i for i in left if waits[i]]  # (sorted: so is the hand)
         cast_sources = [i for i in sequence if is_source[i]]

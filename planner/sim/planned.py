@@ -159,7 +159,9 @@ class _Memo:
             hand = HAND_SIZE + len(setup.commanders)
             assert self.compiled is not None
             weights = setup.weights.tolist()
-            self.games = CompiledGames(self.kinds, weights, setup.karsten, self.compiled, turns, hand)
+            self.games = CompiledGames(
+                self.kinds, weights, setup.karsten, self.compiled, turns, hand, setup.reads
+            )
         return self.games
 
     def lands_bottomed(self, lands: int, bottom: int) -> int:
@@ -626,22 +628,48 @@ def _compiled(
 ) -> PlannedCounts:
     """:func:`planned_counts` by the compiled game loop (:func:`~planner.sim.compiled_games.compiled_counts`),
     its games dealt as the Python loop deals them: the same figures."""
-    from planner.sim.compiled_games import compiled_counts
+    from planner.sim.compiled_games import Dealing, compiled_counts
 
     memo = setup.memo
     stages = mulligan_stages(commander=setup.deck.is_commander, london=mulligan == "london")
     land_kinds = sum(1 for k in setup.kinds if k.role == "land")
     kept_at = [0] * len(stages)
 
-    def dealt() -> Iterator[tuple[int, Callable[[], tuple[list[int], list[int]]]]]:
+    def bottom_of(hand: tuple[int, ...], lands: int, spells: int) -> tuple[int, ...]:
+        # (as _mulligan: a hand's bottom does not depend on the order it was dealt in)
+        key = (hand, lands, spells)
+        found = memo.bottoms.get(key)
+        if found is None:
+            found = memo.bottoms[key] = tuple(
+                _bottomed(setup.kinds, list(hand), land_kinds, lands, spells, memo.matchings)
+            )
+        return found
+
+    most = max(stage.bottom for stage in stages)
+    dealing = Dealing(
+        stages=np.array([(s.bottom, s.keep_min, s.keep_max) for s in stages], dtype=np.int64),
+        lands_bottomed=np.array(
+            [
+                [memo.lands_bottomed(lands, bottom) for bottom in range(most + 1)]
+                for lands in range(HAND_SIZE + 1)
+            ],
+            dtype=np.int64,
+        ),
+        counted_as_land=np.array(memo.counted_as_land, dtype=np.int64),
+        kept_at=kept_at,
+        bottom_of=bottom_of,
+    )
+
+    def dealt() -> Iterator[tuple[int, Callable[[], np.ndarray]]]:
         for chunk in chunks:
             rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
-            deals = _Deals(rng, deck_ids, batched=True)
             size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
-            yield size, functools.partial(_mulligan, setup.kinds, deals, stages, land_kinds, kept_at, memo)
+            yield size, _Deals(rng, deck_ids, batched=True).block
 
     budget = MEMO_ENTRIES // memo.weight
-    counts, scored = compiled_counts(setup, turns, on_the_draw, dealt(), budget=budget, progress=progress)
+    counts, scored = compiled_counts(
+        setup, turns, on_the_draw, dealt(), dealing=dealing, budget=budget, progress=progress
+    )
     tallies = counts.tallies
     return PlannedCounts(
         games=len(scored),
@@ -850,13 +878,18 @@ class _Deals:
         self._block: list[list[int]] = []
         self._at = 0
 
+    def block(self) -> np.ndarray:
+        """The next :data:`DEAL_BLOCK` shuffled decks (a row each), drawn as :meth:`next` draws them when
+        ``batched`` (and not read by it)."""
+        return self._rng.permuted(np.tile(self._deck, (DEAL_BLOCK, 1)), axis=1)
+
     def next(self) -> list[int]:
         """The next shuffled deck (kind ids)."""
         if not self._batched:
             order: list[int] = self._rng.permutation(self._deck).tolist()
             return order
         if self._at == len(self._block):
-            self._block = self._rng.permuted(np.tile(self._deck, (DEAL_BLOCK, 1)), axis=1).tolist()
+            self._block = self.block().tolist()
             self._at = 0
         self._at += 1
         return self._block[self._at - 1]
