@@ -201,7 +201,7 @@ def _compared_steps(games: CompiledGames, rng: random.Random, walks: int) -> int
         hand = sorted(rng.randrange(len(kinds)) for _ in range(7))
         number = games.start(hand)
         start: Position = ((), (), tuple(i for i in hand if relevant[i]), reference.start_life, (), (), 0)
-        frontier = (reference.within(start, turns),)
+        frontier: tuple[Position, ...] = (reference.within(start, turns),)
         assert games.frontier(number) == frontier
         for turns_left in range(turns - 1, -1, -1):
             drawn = rng.randrange(len(kinds)) if rng.random() < 0.9 else -1
