@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
+from models.alternative_costs import AlternativeCost
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
@@ -22,6 +23,7 @@ __all__ = [
     "CostModifier",
     "GrantAbility",
     "GrantHaste",
+    "GrantedAlternativeCost",
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
@@ -481,6 +483,24 @@ class AbilityCostChange:
     generic: int
 
 
+@dataclass(frozen=True, slots=True)
+class GrantedAlternativeCost:
+    """An alternative cost a permanent grants the spells its controller casts (CR 118.9): "You may pay
+    {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast" (Fist of Suns), "You may cast spells
+    from your hand without paying their mana costs" (Omniscience). ``cost.spells`` says which spells; the
+    planner weighs it for a named spell (:mod:`planner.rules.alternative_costs`).
+
+    >>> from models.oracle import parse_oracle
+    >>> (fist,) = parse_oracle("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you "
+    ...     "cast.").effects
+    >>> fist.cost.mana, fist.cost.spells
+    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False))
+    """
+
+    text: str
+    cost: AlternativeCost
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -496,4 +516,5 @@ StaticEffect = (
     | SpendAsThough
     | ActivationBan
     | AbilityCostChange
+    | GrantedAlternativeCost
 )

@@ -28,6 +28,7 @@ from models.mana_effects import (
     ColorChange,
     CostModifier,
     GrantAbility,
+    GrantedAlternativeCost,
     ManaTrigger,
     ProductionReplacement,
     ReplacementKind,
@@ -334,6 +335,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         as_mana = f"mana of {as_types}" if as_types.startswith("any ") else f"{as_types} mana"
         limit = f" {effect.when_paying.text}" if effect.when_paying is not None else ""
         return f"{_WHO[effect.who]} may spend {types} mana{only} as though it were {as_mana}{limit}"
+    if isinstance(effect, GrantedAlternativeCost):
+        return _granted_cost_summary(effect)
     if isinstance(effect, TapDamage):
         if effect.affected is None:
             return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
@@ -344,6 +347,26 @@ def _effect_summary(effect: StaticEffect) -> str:
             f"whenever {subject} becomes tapped (for mana or not), it deals {damage} damage to its controller"
         )
     return effect.text
+
+
+def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
+    """What a granted alternative cost lets its controller do, in words.
+
+    >>> from models.oracle import parse_oracle
+    >>> (nissa,) = parse_oracle("You may pay eight {E} rather than pay the mana cost for permanent spells "
+    ...     "you cast.").effects
+    >>> _granted_cost_summary(nissa)
+    'you may pay 8 {E} rather than pay the mana cost of permanent spells you cast (CR 118.9)'
+    """
+    cost, spells = effect.cost, effect.cost.spells
+    kinds = [word.lower() for word in spells.types] if spells is not None else []
+    if spells is not None and spells.permanent:
+        kinds.append("permanent")
+    which = " ".join((*kinds, "spells"))
+    where = " from your hand" if spells is not None and spells.from_hand else ""
+    if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):
+        return f"you may cast {which}{where} without paying their mana costs (CR 118.9)"
+    return f"you may {cost.describe()} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
 
 
 def _color_change_summary(effect: ColorChange) -> str:

@@ -20,6 +20,8 @@ from typing import Any, cast
 import lark
 import platformdirs
 from lark import Lark, Token, Transformer
+from lark.lexer import BasicLexer, ContextualLexer, Scanner, TerminalDef, _create_unless
+from lark.utils import TextSlice
 
 from models.oracle import lexicon
 
@@ -110,7 +112,90 @@ def _lark(text: str, cache: str | bool, transformer: Transformer[Token, Any] | N
         maybe_placeholders=False,
         cache=cache,
         transformer=transformer,
+        _plugins={"ContextualLexer": _ContextualLexer},
     )
+
+
+#: How many tokens a parser state's scanner matches terminal by terminal before it compiles its terminals
+#: into one expression (:class:`_LazyScanner`).
+COMPILE_AFTER = 256
+
+
+@cache  # (a terminal's expression, compiled once per process for every state's scanner)
+def _terminal_expression(regexp: str, flags: int) -> re.Pattern[str]:
+    return re.compile(regexp, flags)
+
+
+class _LazyScanner(Scanner):
+    """Lark's scanner of one parser state, with its answers: the first of its terminals, in their order,
+    that matches at the position (what Lark's one expression of named alternatives finds, Python's ``re``
+    trying alternatives in order). Lark compiles that expression when a state is first met, some 170 of
+    them in a process reading cards (a third of a fresh process's first sight of 800 faces); this scanner
+    matches the terminals one by one, each compiled once per process, and hands its lexer Lark's scanner
+    once the state has been met more than :data:`COMPILE_AFTER` times, where compiling it pays.
+
+    >>> from lark.lexer import PatternRE, PatternStr
+    >>> terminals = [TerminalDef("ADD", PatternStr("add")), TerminalDef("WORD", PatternRE("[a-z]+"))]
+    >>> scanner = _LazyScanner(None, terminals, 0, re, False)
+    >>> scanner.match(TextSlice("add mana", 0, 8), 0), scanner.match(TextSlice("add mana", 0, 8), 4)
+    (('add', 'ADD'), ('mana', 'WORD'))
+    """
+
+    def __init__(
+        self,
+        lexer: BasicLexer | None,
+        terminals: list[TerminalDef],
+        g_regex_flags: int,
+        re_: Any,
+        use_bytes: bool,
+    ) -> None:
+        self.terminals = terminals
+        self.g_regex_flags = g_regex_flags
+        self.re_ = re_
+        self.use_bytes = use_bytes
+        self.allowed_types = {t.name for t in terminals}
+        self._lexer = lexer
+        self._uses = 0
+        self._expressions = [
+            (_terminal_expression(t.pattern.to_regexp(), g_regex_flags), t.name) for t in terminals
+        ]
+
+    def match(self, text: TextSlice[str], pos: int) -> tuple[str, str] | None:
+        self._uses += 1
+        if self._uses > COMPILE_AFTER and self._lexer is not None:
+            compiled = Scanner(self.terminals, self.g_regex_flags, self.re_, self.use_bytes)  # type: ignore[no-untyped-call]
+            self._lexer._scanner = compiled
+            return compiled.match(text, pos)  # type: ignore[no-any-return]
+        string, end = text.text, text.end
+        for expression, name in self._expressions:
+            found = expression.match(string, pos, end)
+            if found is not None:
+                return found.group(0), name
+        return None
+
+    def fullmatch(self, text: str) -> str | None:
+        for expression, name in self._expressions:
+            if expression.fullmatch(text):
+                return name
+        return None
+
+
+class _BasicLexer(BasicLexer):
+    """Lark's lexer of one parser state, its scanner a :class:`_LazyScanner` until the state is met often."""
+
+    def _build_scanner(self) -> Scanner:
+        terminals, self.callback = _create_unless(  # type: ignore[no-untyped-call]
+            self.terminals, self.g_regex_flags, self.re, self.use_bytes
+        )
+        assert not self.user_callbacks  # (the grammar's parser has none: Lark would chain them here)
+        return _LazyScanner(self, terminals, self.g_regex_flags, self.re, self.use_bytes)
+
+
+class _ContextualLexer(ContextualLexer):
+    """Lark's contextual lexer, each state's scanner (and the whole grammar's, for an error's message) a
+    :class:`_LazyScanner`."""
+
+    BasicLexer = _BasicLexer
 
 
 #: The rules a text can be read from.

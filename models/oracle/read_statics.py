@@ -23,6 +23,7 @@ from models.mana_effects import (
     ColorChange,
     CostModifier,
     GrantAbility,
+    GrantedAlternativeCost,
     GrantHaste,
     NotPaymentKind,
     NotPaymentMana,
@@ -60,8 +61,9 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
-    if "mana cost" in sentence and granted_alternative_cost(sentence) is not None:
-        out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)  # (the planner pays it: planner.alternative)
+    if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
+        out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
+        out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return
     body = sentence.strip().rstrip(".")
     if body[:1] in ("\u2022", "*"):

@@ -2,14 +2,15 @@
 for on a board, what casting it for one pays, and the check that a payment paid it.
 
 A spell's own alternative cost is read from its text (:attr:`PaymentTarget.text`); one a permanent grants
-(Fist of Suns, Nissa, Worldsoul Speaker, Omniscience) from the permanent's sentences the reader read as
-such (:data:`~models.oracle.parsed.GRANTED_ALTERNATIVE_COST`), for the permanents the paying player
-controls whose abilities are not lost. A way is usable when its condition holds ("If you control a
-Swamp"), it is for this spell (its types; Omniscience: the spell is in the hand), and the player has the
-life (CR 119.4), the energy and the cards in hand it asks; the permanents to sacrifice are planned with the
-mana as an additional cost's are (:mod:`planner.additional`). At most one is paid (CR 118.9a); the spell's
-additional costs, increases and reductions apply to it (CR 601.2f): the total cost is worked out from the
-alternative cost's mana (:func:`cast_for`).
+(Fist of Suns, Nissa, Worldsoul Speaker, Omniscience) is a static effect the reader read
+(:class:`~models.mana_effects.GrantedAlternativeCost`), in force for the permanents the paying player
+controls whose abilities are not lost (:meth:`~planner.rules.view.BoardView.effects_of`, once per board).
+A way is usable when its condition holds ("If you control a Swamp"), it is for this spell (its types;
+Omniscience: the spell is in the hand), and the player has the life (CR 119.4), the energy and the cards
+in hand it asks; the permanents to sacrifice are planned with the mana as an additional cost's are
+(:mod:`planner.additional`). At most one is paid (CR 118.9a); the spell's additional costs, increases and
+reductions apply to it (CR 601.2f): the total cost is worked out from the alternative cost's mana
+(:func:`cast_for`).
 
 >>> from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 >>> paid = AlternativeCostPaid("Snuff Out", AlternativeCost(mana="", life=4))
@@ -30,8 +31,8 @@ from models.board import Board, Card
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.kept import per_card
 from models.mana import ManaTypes
-from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
-from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
+from models.mana_effects import GrantedAlternativeCost
+from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.reader import reading_units
 from models.types import TypeLine
 from planner.rules.additional_costs import discard_candidates, without_cards
@@ -113,18 +114,13 @@ def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, .
 
 
 def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
-    """The alternative costs the permanents ``player`` controls grant, in the board's order."""
-    view = view_of(board)
-    ways: list[Way] = []
-    for permanent in board.permanents:
-        if view.permanent(permanent.id).controller != player or view.lost_text_abilities(permanent.id):
-            continue
-        for sentence in view.parsed[permanent.id].sentences:
-            if sentence.note == GRANTED_ALTERNATIVE_COST and (
-                cost := granted_alternative_cost(sentence.text)
-            ):
-                ways.append(Way(permanent.id, cost))
-    return tuple(ways)
+    """The alternative costs the permanents ``player`` controls grant (their
+    :class:`~models.mana_effects.GrantedAlternativeCost` effects in force), in the board's order."""
+    return tuple(
+        Way(sourced.source, sourced.effect.cost)
+        for sourced in view_of(board).effects_of(GrantedAlternativeCost)
+        if sourced.controller == player and isinstance(sourced.effect, GrantedAlternativeCost)
+    )
 
 
 #: Why an alternative cost a permanent grants is not weighed for a spell not named.
@@ -148,8 +144,6 @@ def unweighed_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Te
     """
     if target.kind is not PaymentKind.SPELL or target.name:
         return ()
-    if not any("rather than pay" in p.oracle or "without paying" in p.oracle for p in board.permanents):
-        return ()  # (the common case: no permanent grants one)
     return tuple(
         TextWarning(way.source, way.cost.describe(), _UNNAMED, WarningKind.NOT_WEIGHED)
         for way in granted_ways(board, player)

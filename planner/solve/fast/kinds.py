@@ -22,6 +22,7 @@ from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.mana_effects import (
     CostModifier,
     GrantAbility,
+    GrantedAlternativeCost,
     ManaTrigger,
     PowerChange,
     ProductionReplacement,
@@ -48,10 +49,11 @@ from planner.solve.objective import (
     sacrificed_by_design,
 )
 
-#: Effects the fast path never reads: cost changes and keywords granted to spells (the target given is the
-#: total, with them: planner.rules.spell_cost.locked_in), unspent mana, and power changes (an ability that
-#: reads a power is no fixed output: a board where it can be activated goes to CP-SAT, below).
-_HARMLESS_EFFECTS = (CostModifier, SpellKeywords, UnspentManaEffect, PowerChange)
+#: Effects the fast path never reads: cost changes, alternative costs and keywords granted to spells (the
+#: target given is the total, with them: planner.rules.spell_cost.locked_in, planner.rules.alternative_costs),
+#: unspent mana, and power changes (an ability that reads a power is no fixed output: a board where it can be
+#: activated goes to CP-SAT, below).
+_HARMLESS_EFFECTS = (CostModifier, SpellKeywords, UnspentManaEffect, PowerChange, GrantedAlternativeCost)
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
 _RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
