@@ -34,8 +34,8 @@ def test_each_state_scans_as_lark_does() -> None:
     positions = [(text, m.start()) for text in texts for m in re.finditer(r"\b\w|[^\w\s]", text)]
     checked = 0
     for lexer in _state_lexers():
-        terminals, _ = _create_unless(lexer.terminals, lexer.g_regex_flags, lexer.re, lexer.use_bytes)
-        lark_scanner = Scanner(terminals, lexer.g_regex_flags, lexer.re, lexer.use_bytes)
+        terminals, _ = _create_unless(lexer.terminals, lexer.g_regex_flags, lexer.re, lexer.use_bytes)  # type: ignore[no-untyped-call]
+        lark_scanner = Scanner(terminals, lexer.g_regex_flags, lexer.re, lexer.use_bytes)  # type: ignore[no-untyped-call]
         lazy = _LazyScanner(None, terminals, lexer.g_regex_flags, lexer.re, lexer.use_bytes)
         for text, pos in positions[:: max(1, len(positions) // 400)]:
             sliced = TextSlice(text, 0, len(text))
