@@ -14,6 +14,7 @@ from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.alternative_costs import paid_board
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -172,6 +173,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
         current = without_paid(current, player, item.sacrificed, item.discarded)
+        if spell.way is not None:  # (its life and energy: the later spells see what is left)
+            current = paid_board(current, player, spell.way, ())
         current = current.replace_player(player, spells_cast_this_turn=cast)
         boards.append(current)
         stages.append(

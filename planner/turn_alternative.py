@@ -1,0 +1,276 @@
+"""A turn plan casts spells for their alternative costs (CR 118.9, contract sections 11 and 12): a spell's own
+("If you control a Mountain, you may sacrifice two Mountains rather than pay this spell's mana cost",
+Fireblast; Snuff Out's 4 life) and those a permanent grants (Omniscience's "without paying their mana costs",
+Fist of Suns' {W}{U}{B}{R}{G}, Nissa's eight {E}).
+
+How the turn's search stays exact with them:
+
+- each spell of a sequence is cast for its mana cost or for one of the alternative costs usable on the board
+  it is cast on (:func:`way_sequences`), each choice a sequence the search solves and weighs under the turn's
+  objective (:mod:`planner.turn`), so the spell is cast at most once, whichever way; copies of a plain spell
+  are interchangeable (only how many take each way counts);
+- the way's mana is what the turn's model pays (:func:`~planner.rules.alternative_costs.cast_for`: its
+  increases and reductions still apply, CR 601.2f; X is 0, CR 107.3; the mana value is the card's), its
+  sacrifices are planned as additional costs' are (:mod:`planner.turn_additional`: gone for the later spells,
+  tapped for their mana first when that can be), its life and energy are paid from the totals the later
+  spells see (:func:`~planner.rules.alternative_costs.paid_board`); a spell with such a way is an *event*
+  of the search (:func:`alternative_events`). The model's life (and energy) are counted on the turn's last
+  board, so every life payment of the turn, mana's and the ways', fits the life total in any order
+  (CR 119.4);
+- a choice is kept only when every way is usable on the board its spell is cast on (:func:`ways_hold`: the
+  condition "If you control a Mountain" after the sacrifices before it, the life left), and the way's
+  life, energy and sacrifices count in the turn's objective as they do in ``pay``'s (:func:`way_levels`);
+- a way that exiles cards from the hand (Force of Will) or whose mana has X is not planned: the spell pays
+  its mana cost, and a note says so (:func:`alternative_cost_notes`: the plan is then not called optimal).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from models.board import Board, Card
+from models.oracle import read_card
+from models.oracle.alternative_costs import granted_alternative_cost
+from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
+from models.spells import spell_target
+from planner.alternative import split_sacrificed
+from planner.rules.alternative_costs import (
+    AlternativeCostPaid,
+    Way,
+    cast_for,
+    granted_ways,
+    own_alternative_costs,
+    usable_ways,
+)
+from planner.rules.replay import view_of
+from planner.solve.objective import permanent_facts, sacrificed_by_design
+from planner.solve.problem import BoardAnalysis
+from planner.turn_choices import TurnSpell, distinct
+from planner.turn_model import Timeline, TurnSequence, timeline_of
+
+__all__ = [
+    "alternative_cost_notes",
+    "alternative_events",
+    "may_have_ways",
+    "paid_way",
+    "plannable",
+    "way_levels",
+    "way_sequences",
+    "ways_hold",
+]
+
+#: Words of a permanent's text that may grant an alternative cost (a quick test before any reading).
+_GRANTS = ("rather than pay", "without paying")
+
+
+def _has_parts(way: Way) -> bool:
+    """True when the way pays more than mana: life, energy or permanents (the later spells see it)."""
+    return bool(way.cost.life or way.cost.energy or way.cost.sacrifice)
+
+
+def plannable(way: Way, spell: TurnSpell) -> bool:
+    """True when the turn's search plans casting ``spell`` for ``way``: it exiles no card from the hand, its
+    mana has no X, it is not a cost for a spell from the hand cast from elsewhere, and a way that pays more
+    than mana is for an event spell (:func:`alternative_events`).
+
+    >>> from models.alternative_costs import AlternativeCost, HandExile
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> bolt = hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set()))[0]
+    >>> free, life = AlternativeCost(""), AlternativeCost("", life=2)
+    >>> plannable(Way("omni", free), bolt), plannable(Way("Bolt", life), bolt)
+    (True, False)
+    >>> plannable(Way("Bolt", AlternativeCost("", exile=HandExile(1, "U"))), replace(bolt, event=True))
+    False
+    """
+    cost = way.cost
+    if cost.exile is not None or "X" in cost.mana:
+        return False
+    if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
+        return False
+    return spell.event or not _has_parts(way)
+
+
+def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event that may be cast for an alternative cost paying more than
+    mana (its own, or one the board's permanents grant): what it pays changes what later spells can use."""
+    granted = [way for way in granted_ways(board, player) if _has_parts(way)]
+
+    def event(spell: TurnSpell) -> bool:
+        if spell.card.type_line.is_permanent and _grants(spell.card):
+            return True  # (cast before them, its permanent lets the later spells take its way)
+        target = spell.target
+        own = own_alternative_costs(target.text, target.name) if target.name else ()
+        ways = [*(Way(target.name, cost) for cost in own), *granted]
+        return any(
+            _has_parts(way)
+            and way.cost.exile is None
+            and (way.cost.spells is None or way.cost.spells.matches(target.type_line))
+            for way in ways
+        )
+
+    return [replace(spell, event=True) if not spell.event and event(spell) else spell for spell in spells]
+
+
+def _grants(card: Card) -> bool:
+    """True when the card's permanent grants an alternative cost (Omniscience, Fist of Suns), as
+    :func:`~planner.rules.alternative_costs.granted_ways` reads it on the battlefield.
+
+    >>> _grants(Card.from_json({"name": "Omniscience", "type_line": "Enchantment",
+    ...     "mana_cost": "{7}{U}{U}{U}",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}))
+    True
+    """
+    if not any(words in card.oracle for words in _GRANTS):
+        return False
+    parsed = read_card(card.oracle, card.name, card.type_line)
+    return any(
+        sentence.note == GRANTED_ALTERNATIVE_COST and granted_alternative_cost(sentence.text) is not None
+        for sentence in parsed.sentences
+    )
+
+
+def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
+    """The spell cast for ``way`` (None: its mana cost): what is paid and its mana value, X being 0."""
+    if way is None:
+        return spell
+    printed = spell.target
+    if printed.chosen_x is not None:  # (X is 0: the card's cost, X not chosen, CR 107.3)
+        printed = spell_target(spell.card)
+    cast = cast_for(printed, way)
+    return replace(spell, target=cast, mana_value=cast.mana_value, way=way, printed=printed)
+
+
+def may_have_ways(board: Board, spells: Sequence[TurnSpell]) -> bool:
+    """False when none of ``spells`` can be cast for an alternative cost on ``board`` or after the turn's
+    spells (the common case, said at once: the turn's search then tries none).
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> may_have_ways(board, hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set())))
+    False
+    """
+    for spell in spells:
+        if spell.target.name and own_alternative_costs(spell.target.text, spell.target.name):
+            return True
+        if any(words in spell.card.oracle for words in _GRANTS):
+            return True  # (a permanent cast this turn may grant one to the later spells)
+    return any(words in p.oracle for p in board.permanents for words in _GRANTS)
+
+
+def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
+    """Every choice of the way each spell of ``sequence`` is cast for: its mana cost or an alternative cost
+    usable on the board it is cast on and planned (:func:`plannable`); for copies of a plain spell, how
+    many take each way. The sequence itself first (every spell for its mana cost); the caller tries the
+    others only when :func:`may_have_ways`.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
+    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
+    ...     "controller": "me",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> from planner.turn_model import TurnItem
+    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> found = way_sequences(board, "me", TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts),
+    ...     optional=True))
+    >>> [[str(s.target.cost) for s in chosen.spells] for chosen in found]
+    [['{R}', '{R}'], ['{R}', '{0}'], ['{0}', '{0}']]
+    """
+    yield sequence
+    timeline = timeline_of(board, player, sequence)
+    groups: dict[tuple[object, ...], list[int]] = {}
+    options: list[list[Way | None]] = []
+    places = [n for n, item in enumerate(sequence.items) if item.spell is not None]
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        ways = [way for way in usable_ways(stage.board, player, spell.target) if plannable(way, spell)]
+        number = len(options)
+        options.append([None, *ways])
+        key: tuple[object, ...] = ("event", number) if spell.event else (id(spell.card), tuple(ways))
+        groups.setdefault(key, []).append(number)
+    if all(len(ways) == 1 for ways in options):
+        return
+    choices = [
+        list(itertools.combinations_with_replacement(range(len(options[numbers[0]])), len(numbers)))
+        for numbers in groups.values()
+    ]
+    for picked in itertools.product(*choices):
+        if not any(any(choice) for choice in picked):
+            continue  # (every spell for its mana cost: the sequence itself, given first)
+        items = list(sequence.items)
+        for numbers, choice in zip(groups.values(), picked, strict=True):
+            for number, option in zip(numbers, choice, strict=True):
+                item = items[places[number]]
+                assert item.spell is not None
+                items[places[number]] = replace(item, spell=_variant(item.spell, options[number][option]))
+        yield replace(sequence, items=tuple(items))
+
+
+def ways_hold(timeline: Timeline, player: str) -> bool:
+    """True when every spell of the timeline cast for an alternative cost may be cast for it on the board
+    it is cast on (after the life, energy and permanents the spells before it paid)."""
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if (
+            spell is not None
+            and spell.way is not None
+            and spell.way not in usable_ways(stage.board, player, spell.as_printed)
+        ):
+            return False
+    return True
+
+
+def paid_way(board: Board, player: str, spell: TurnSpell, sacrificed: Sequence[str]) -> AlternativeCostPaid:
+    """What a spell cast for its way on ``board`` paid it with: the permanents of ``sacrificed`` (its
+    additional costs' and the way's) that paid the way."""
+    assert spell.way is not None
+    taken = split_sacrificed(board, player, spell.way, tuple(sacrificed))
+    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, ())
+
+
+def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[str, int]:
+    """What the ways of the spells cast (``casts``: their numbers among the timeline's spells) add to the
+    objective's levels, as ``pay`` counts them (docs/objective.md): life paid, energy paid, permanents
+    sacrificed (valuable ones, and those sacrificed by design weighed by the mana they could make)."""
+    levels = {"life_and_damage": 0, "energy_paid": 0, "valuable_sacrificed": 0, "designed_sacrificed": 0}
+    cast = set(casts)
+    number = -1
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        number += 1
+        if number not in cast or spell.way is None:
+            continue
+        levels["life_and_damage"] += spell.way.cost.life
+        levels["energy_paid"] += spell.way.cost.energy
+        view = view_of(stage.board)
+        for pid in paid_way(stage.board, player, spell, stage.item.sacrificed).sacrificed:
+            if sacrificed_by_design(view, pid):
+                facts = permanent_facts(BoardAnalysis(stage.board, player))
+                levels["designed_sacrificed"] += facts[pid].most
+            else:
+                levels["valuable_sacrificed"] += 1
+    return levels
+
+
+def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
+    (:func:`plannable`: it exiles cards from the hand, its mana has X): the plan pays its mana cost
+    (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`)."""
+    notes = []
+    for spell in distinct(spells):
+        ways = [way for way in usable_ways(board, player, spell.target) if not plannable(way, spell)]
+        if ways:
+            named = " or ".join(way.cost.describe() for way in ways)
+            notes.append(
+                f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
+                "pays its mana cost"
+            )
+    return notes
