@@ -96,6 +96,7 @@ from planner.turn_choices import (
 )
 from planner.turn_model import (
     SharedWork,
+    Stage,
     Timeline,
     TurnItem,
     TurnSequence,
@@ -219,8 +220,9 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     value = sum(spells[n].mana_value for n in solution.turn.casts)
     cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
+    ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
+    cards += ways["cards"]
     levels = dict(solution.objective)
-    ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' life, sacrifices)
     rest = [
         v + ways.get(name, 0) for name, v in solution.objective if name not in ("keep", "mana_value", "cards")
     ]
@@ -454,7 +456,7 @@ class _Search:
         if most is not None and most < 0:
             return False  # (its discards find too few cards, and its extensions use more)
         problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
-        if not ways_hold(timeline, self.player):
+        if not ways_hold(self.board, timeline, self.player):
             return False  # (an alternative cost not usable where its spell is cast: another choice pays)
         solution = solve_cpsat(problem)
         self.solved += 1
@@ -495,16 +497,19 @@ def _additional_paid(
 
 
 def _alternative_paid(
-    state: PlanState, before: Board, spell: TurnSpell, item: TurnItem, paid: PayResult
+    state: PlanState, before: Board, board: Board, stage: Stage, paid: PayResult
 ) -> tuple[PlanState, PayResult]:
-    """The state once the alternative cost the spell is cast for is paid (checked by the rules on the board
-    it was cast on, ``before``: usable there, its sacrifices paid), and its payment naming it."""
+    """The state once the alternative cost the spell of ``stage`` is cast for is paid (checked by the rules
+    on the board it was cast on, ``before``: usable there, its sacrifices and cards paying it), and its
+    payment naming it (``board``: the turn's first, whose hand the cards exiled are taken from)."""
+    spell = stage.item.spell
+    assert spell is not None
     if spell.way is None:
         return state, paid
-    alternative = paid_way(before, state.player, spell, item.sacrificed)
+    alternative = paid_way(board, stage, state.player)
     check_alternative(before, state.player, spell.as_printed, alternative)
-    board = paid_board(state.board, state.player, spell.way, ())
-    return replace(state, board=board), with_way_paid(paid, spell.as_printed, alternative)
+    after = paid_board(state.board, state.player, spell.way, alternative.exiled)
+    return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
 
 
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
@@ -553,7 +558,7 @@ def _replayed(
                     problem, problem.target, plan, summary, Solution(status=solution.status, plan=plan)
                 )
                 state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
-                state, paid = _alternative_paid(state, before, spell, item, paid)
+                state, paid = _alternative_paid(state, before, board, stage, paid)
                 cast_spells.append(
                     SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
                 )

@@ -20,8 +20,11 @@ How the turn's search stays exact with them:
 - a choice is kept only when every way is usable on the board its spell is cast on (:func:`ways_hold`: the
   condition "If you control a Mountain" after the sacrifices before it, the life left), and the way's
   life, energy and sacrifices count in the turn's objective as they do in ``pay``'s (:func:`way_levels`);
-- a way that exiles cards from the hand (Force of Will) or whose mana has X is not planned: the spell pays
-  its mana cost, and a note says so (:func:`alternative_cost_notes`: the plan is then not called optimal).
+- the cards a way exiles from the hand (Force of Will's blue card) are cards the turn does not use: not cast,
+  played or exiled for mana before or after, nor discarded (:func:`way_sequences`: each choice of cards the
+  way may exile, a plain spell among them left out); they count as cards used up, as a card discarded does;
+- a way whose mana has X is not planned: the spell pays its mana cost, and a note says so
+  (:func:`alternative_cost_notes`: the plan is then not called optimal).
 """
 
 from __future__ import annotations
@@ -40,15 +43,17 @@ from planner.rules.alternative_costs import (
     AlternativeCostPaid,
     Way,
     cast_for,
+    check_alternative,
+    exile_choices,
     granted_ways,
     own_alternative_costs,
     usable_ways,
 )
-from planner.rules.replay import view_of
+from planner.rules.replay import IllegalPlanError, view_of
 from planner.solve.objective import permanent_facts, sacrificed_by_design
 from planner.solve.problem import BoardAnalysis
 from planner.turn_choices import TurnSpell, distinct
-from planner.turn_model import Timeline, TurnSequence, timeline_of
+from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
 
 __all__ = [
     "alternative_cost_notes",
@@ -66,14 +71,14 @@ _GRANTS = ("rather than pay", "without paying")
 
 
 def _has_parts(way: Way) -> bool:
-    """True when the way pays more than mana: life, energy or permanents (the later spells see it)."""
-    return bool(way.cost.life or way.cost.energy or way.cost.sacrifice)
+    """True when the way pays more than mana: life, energy, permanents or cards (the later spells see it)."""
+    return bool(way.cost.life or way.cost.energy or way.cost.sacrifice or way.cost.exile)
 
 
 def plannable(way: Way, spell: TurnSpell) -> bool:
-    """True when the turn's search plans casting ``spell`` for ``way``: it exiles no card from the hand, its
-    mana has no X, it is not a cost for a spell from the hand cast from elsewhere, and a way that pays more
-    than mana is for an event spell (:func:`alternative_events`).
+    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, it is not a cost
+    for a spell from the hand cast from elsewhere, and a way that pays more than mana (life, energy,
+    permanents, cards) is for an event spell (:func:`alternative_events`).
 
     >>> from models.alternative_costs import AlternativeCost, HandExile
     >>> from models.board import Card
@@ -83,10 +88,12 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     >>> plannable(Way("omni", free), bolt), plannable(Way("Bolt", life), bolt)
     (True, False)
     >>> plannable(Way("Bolt", AlternativeCost("", exile=HandExile(1, "U"))), replace(bolt, event=True))
+    True
+    >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
     False
     """
     cost = way.cost
-    if cost.exile is not None or "X" in cost.mana:
+    if "X" in cost.mana:
         return False
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
         return False
@@ -105,9 +112,7 @@ def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> li
         own = own_alternative_costs(target.text, target.name) if target.name else ()
         ways = [*(Way(target.name, cost) for cost in own), *granted]
         return any(
-            _has_parts(way)
-            and way.cost.exile is None
-            and (way.cost.spells is None or way.cost.spells.matches(target.type_line))
+            _has_parts(way) and (way.cost.spells is None or way.cost.spells.matches(target.type_line))
             for way in ways
         )
 
@@ -183,7 +188,7 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
     yield sequence
     timeline = timeline_of(board, player, sequence)
     groups: dict[tuple[object, ...], list[int]] = {}
-    options: list[list[Way | None]] = []
+    options: list[list[_Option]] = []
     places = [n for n, item in enumerate(sequence.items) if item.spell is not None]
     for stage in timeline.stages:
         spell = stage.item.spell
@@ -191,7 +196,16 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
             continue
         ways = [way for way in usable_ways(stage.board, player, spell.target) if plannable(way, spell)]
         number = len(options)
-        options.append([None, *ways])
+        options.append(
+            [
+                (None, ()),
+                *(
+                    (way, names)
+                    for way in ways
+                    for names in exile_choices(stage.board, player, spell.target, way)
+                ),
+            ]
+        )
         key: tuple[object, ...] = ("event", number) if spell.event else (id(spell.card), tuple(ways))
         groups.setdefault(key, []).append(number)
     if all(len(ways) == 1 for ways in options):
@@ -200,45 +214,98 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         list(itertools.combinations_with_replacement(range(len(options[numbers[0]])), len(numbers)))
         for numbers in groups.values()
     ]
+    hand = board.player(player).hand
     for picked in itertools.product(*choices):
         if not any(any(choice) for choice in picked):
             continue  # (every spell for its mana cost: the sequence itself, given first)
-        items = list(sequence.items)
+        chosen: dict[int, _Option] = {}
         for numbers, choice in zip(groups.values(), picked, strict=True):
             for number, option in zip(numbers, choice, strict=True):
-                item = items[places[number]]
-                assert item.spell is not None
-                items[places[number]] = replace(item, spell=_variant(item.spell, options[number][option]))
-        yield replace(sequence, items=tuple(items))
+                chosen[number] = options[number][option]
+        found = _with_ways(sequence, hand, places, chosen)
+        if found is not None:
+            yield found
 
 
-def ways_hold(timeline: Timeline, player: str) -> bool:
+#: A way a spell is cast for (None: its mana cost) and the names of the cards it exiles from the hand.
+_Option = tuple[Way | None, tuple[str, ...]]
+
+
+def _with_ways(
+    sequence: TurnSequence, hand: Sequence[Card], places: list[int], chosen: dict[int, _Option]
+) -> TurnSequence | None:
+    """The sequence with each spell (``chosen`` by its number, at ``places`` among the items) cast for its
+    way, each card a way exiles taken from the hand's cards the turn does not use (a plain spell the sequence
+    may leave out is then not cast: a card exiled is not cast); None when the cards can't be found."""
+    items = list(sequence.items)
+    used = {item.spell.position for item in items if item.spell is not None}
+    used |= {item.exile.position for item in items if item.exile is not None}
+    land = sequence.land
+    if land is not None and land.position >= 0:
+        used.add(land.position)
+    elif land is not None:  # (a land card: the first of its name no spell is)
+        used.add(next((n for n, c in enumerate(hand) if c.name == land.card.name and n not in used), -1))
+    droppable = {
+        item.spell.position
+        for item in items
+        if item.spell is not None and sequence.optional and not item.spell.event and item.spell.position >= 0
+    }
+    taken: set[int] = set()
+    for number, (way, names) in sorted(chosen.items()):
+        item = items[places[number]]
+        assert item.spell is not None
+        exiled = []
+        for name in names:  # (a card the turn does not use first, else a plain spell left out)
+            free = [n for n, card in enumerate(hand) if card.name == name and n not in taken]
+            place = next((n for n in free if n not in used), next((n for n in free if n in droppable), None))
+            if place is None:
+                return None
+            taken.add(place)
+            exiled.append(place)
+        items[places[number]] = replace(item, spell=_variant(item.spell, way), way_exiled=tuple(exiled))
+    kept = [item for item in items if item.spell is None or item.spell.position not in taken]
+    return replace(sequence, items=tuple(kept))
+
+
+def ways_hold(board: Board, timeline: Timeline, player: str) -> bool:
     """True when every spell of the timeline cast for an alternative cost may be cast for it on the board
-    it is cast on (after the life, energy and permanents the spells before it paid)."""
+    it is cast on (after the life, energy, permanents and cards the spells before it paid), and what its
+    sequence chose pays it (:func:`~planner.rules.alternative_costs.check_alternative`)."""
     for stage in timeline.stages:
         spell = stage.item.spell
-        if (
-            spell is not None
-            and spell.way is not None
-            and spell.way not in usable_ways(stage.board, player, spell.as_printed)
-        ):
+        if spell is None or spell.way is None:
+            continue
+        try:
+            check_alternative(stage.board, player, spell.as_printed, paid_way(board, stage, player))
+        except IllegalPlanError:
             return False
     return True
 
 
-def paid_way(board: Board, player: str, spell: TurnSpell, sacrificed: Sequence[str]) -> AlternativeCostPaid:
-    """What a spell cast for its way on ``board`` paid it with: the permanents of ``sacrificed`` (its
-    additional costs' and the way's) that paid the way."""
-    assert spell.way is not None
-    taken = split_sacrificed(board, player, spell.way, tuple(sacrificed))
-    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, ())
+def paid_way(board: Board, stage: Stage, player: str) -> AlternativeCostPaid:
+    """What the spell of ``stage``, cast for its way, paid it with: the permanents it sacrificed that paid
+    the way (the rest paid its additional costs), the cards of ``board``'s hand its way exiled (names)."""
+    spell = stage.item.spell
+    assert spell is not None and spell.way is not None
+    taken = split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed)
+    hand = board.player(player).hand
+    exiled = tuple(sorted(hand[n].name for n in stage.item.way_exiled))
+    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, exiled)
 
 
 def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[str, int]:
     """What the ways of the spells cast (``casts``: their numbers among the timeline's spells) add to the
-    objective's levels, as ``pay`` counts them (docs/objective.md): life paid, energy paid, permanents
-    sacrificed (valuable ones, and those sacrificed by design weighed by the mana they could make)."""
-    levels = {"life_and_damage": 0, "energy_paid": 0, "valuable_sacrificed": 0, "designed_sacrificed": 0}
+    turn's levels (the cards used up) and the objective's, as ``pay`` counts them (docs/objective.md): cards
+    exiled from the hand, life paid, energy paid, permanents sacrificed (valuable ones, and those sacrificed
+    by design weighed by the mana they could make)."""
+    levels = {
+        "cards": 0,
+        "hand_cards_lost": 0,
+        "life_and_damage": 0,
+        "energy_paid": 0,
+        "valuable_sacrificed": 0,
+        "designed_sacrificed": 0,
+    }
     cast = set(casts)
     number = -1
     for stage in timeline.stages:
@@ -248,10 +315,12 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
         number += 1
         if number not in cast or spell.way is None:
             continue
+        levels["cards"] += len(stage.item.way_exiled)  # (a card exiled is a card used up, as one cast)
+        levels["hand_cards_lost"] += len(stage.item.way_exiled)
         levels["life_and_damage"] += spell.way.cost.life
         levels["energy_paid"] += spell.way.cost.energy
         view = view_of(stage.board)
-        for pid in paid_way(stage.board, player, spell, stage.item.sacrificed).sacrificed:
+        for pid in split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed):
             if sacrificed_by_design(view, pid):
                 facts = permanent_facts(BoardAnalysis(stage.board, player))
                 levels["designed_sacrificed"] += facts[pid].most
@@ -262,7 +331,8 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
 
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
-    (:func:`plannable`: it exiles cards from the hand, its mana has X): the plan pays its mana cost
+    (:func:`plannable`: its mana has X; a spell from card data for a cost of spells from the hand): the plan
+    pays its mana cost
     (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`)."""
     notes = []
     for spell in distinct(spells):

@@ -545,10 +545,9 @@ def test_the_command_says_what_it_paid(tmp_path: Any) -> None:
     assert forbidden.exit_code == 1 and "not payable" in forbidden.stdout
 
 
-def test_a_turn_plan_casts_for_alternative_costs_and_notes_those_it_does_not_plan() -> None:
+def test_a_turn_plan_casts_for_alternative_costs() -> None:
     """plan-turn casts a spell for a usable alternative cost when the objective finds it best (Omniscience:
-    the Wurm for nothing, tests/test_turn_alternative_costs.py); a way it does not plan (a card exiled from
-    the hand) gets a note and the plan is not called optimal (never silent)."""
+    the Wurm for nothing; Force for a life and a blue card exiled: tests/test_turn_alternative_costs.py)."""
     from planner.turn import plan_turn
 
     board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM])
@@ -558,9 +557,12 @@ def test_a_turn_plan_casts_for_alternative_costs_and_notes_those_it_does_not_pla
     plain = plan_turn(make_board([mine("f", "Forest")], hand=[WURM]))
     assert not any("alternative cost" in note for note in plain.notes)
     drawing = {**FORCE, "oracle": str(FORCE["oracle"]).replace("Counter target spell.", "Draw two cards.")}
-    force = plan_turn(make_board([mine("i", "Island")], hand=[drawing, BLUE]))
-    assert force.optimal is False
-    assert any("Test Force: its alternative cost" in note for note in force.notes)
+    force = plan_turn(make_board([mine("i", "Island")], hand=[drawing, BLUE, BLUE]))
+    assert force.optimal and not force.notes
+    assert [(s.card, s.payment.alternative_cost is not None) for s in force.spells] == [
+        ("Test Force", True),
+        ("Test Blue", False),
+    ]
 
 
 def test_the_service_takes_the_option() -> None:

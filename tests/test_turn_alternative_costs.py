@@ -1,7 +1,8 @@
 """A turn plan casts spells for their alternative costs (CR 118.9, issue 35, contract section 11): a spell's
 own (Fireblast's two Mountains, Snuff Out's 4 life) and those a permanent grants (Omniscience, Fist of
 Suns), each weighed against the mana cost by the turn's objective, the spell cast at most once; what a way
-sacrifices is gone for the later spells, its life is gone from the total they see. Every answer is worked
+sacrifices is gone for the later spells, its life is gone from the total they see, a card it exiles from the
+hand is not cast. Every answer is worked
 out by hand from the rules here; a one-spell turn chooses the way ``pay --spell`` chooses (itself checked
 against the reference search in tests/test_alternative_costs.py).
 """
@@ -9,6 +10,7 @@ against the reference search in tests/test_alternative_costs.py).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,6 +22,8 @@ from models.board import Board
 from models.spells import spell_target
 from planner.api import pay
 from planner.turn import TurnResult, plan_turn
+from planner.turn_alternative import alternative_cost_notes
+from planner.turn_choices import Ids, hand_spells
 
 #: Fireblast, under a test name
 FIREBLAST = {
@@ -31,6 +35,8 @@ FIREBLAST = {
 }
 #: Force of Will's alternative cost on a spell with no target
 FORCE_DRAW = {**FORCE, "oracle": str(FORCE["oracle"]).replace("Counter target spell.", "Draw two cards.")}
+#: a blue spell of one mana, with no target
+BLUE_ONE = {"name": "Test Blue One", "type_line": "Sorcery", "mana_cost": "{U}", "oracle": "Draw a card."}
 #: a red spell of two mana, with no target
 RED_TWO = {"name": "Test Red Two", "type_line": "Sorcery", "mana_cost": "{R}{R}", "oracle": "Draw a card."}
 #: a black spell of one and of two mana, with no target
@@ -249,12 +255,48 @@ def test_fist_of_suns_pays_a_big_spell_with_five_colors() -> None:
     _as_pay_chooses(board, turn)
 
 
-def test_a_way_the_turn_does_not_plan_keeps_its_note() -> None:
-    # Force's exile of a blue card from the hand is not planned: the note, and the plan not called optimal
-    board = make_board([mine(f"i{n}", "Island") for n in range(5)], hand=[FORCE_DRAW, BIG_BLUE])
+@pytest.mark.parametrize(
+    ("islands", "hand", "cast", "exiled"),
+    [
+        # one Island pays neither {3}{U}{U} nor {5}{U}{U}: Force for 1 life and the big blue card (5)
+        (1, [FORCE_DRAW, BIG_BLUE], ["Test Force"], ["Test Big Blue"]),
+        # the Island casts the {U} spell, so Force exiles the big one, not it: a card cast is never exiled (6)
+        (1, [FORCE_DRAW, BLUE_ONE, BIG_BLUE], ["Test Force", "Test Blue One"], ["Test Big Blue"]),
+        # the {U} spell exiled rather than cast: Force's 5 beats its 1 (a card exiled is not cast)
+        (1, [FORCE_DRAW, BLUE_ONE], ["Test Force"], ["Test Blue One"]),
+        # two Forces: one exiles the other (no blue card is left for a second), the Island casts {U} (6)
+        (1, [FORCE_DRAW, FORCE_DRAW, BLUE_ONE], ["Test Force", "Test Blue One"], ["Test Force"]),
+        # five Islands pay {3}{U}{U}: the same mana value for one card used up, not two and a life
+        (5, [FORCE_DRAW, BIG_BLUE], ["Test Force"], None),
+    ],
+)
+def test_force_exiles_a_blue_card_the_turn_does_not_cast(
+    islands: int, hand: list[dict[str, str]], cast: list[str], exiled: list[str] | None
+) -> None:
+    board = make_board([mine(f"i{n}", "Island") for n in range(islands)], hand=hand)
     turn = plan_turn(board)
-    assert not turn.optimal
-    assert any("Test Force: its alternative cost" in note for note in turn.notes)
+    _planned(turn)
+    assert sorted(spell.card for spell in turn.spells) == sorted(cast)
+    force = dict(_ways(turn))["Test Force"]
+    if exiled is None:
+        assert force is None and len(turn.spells[0].payment.tapped) == 5
+        return
+    assert force is not None and force["exiled"] == exiled and force["life"] == 1
+    assert turn.spells[0].payment.life_paid == 1
+    assert turn.spells[0].payment.parts.exiled_from_hand == tuple(exiled)
+
+
+def test_a_way_the_turn_does_not_plan_is_noted() -> None:
+    # Omniscience's cost is for a spell cast from the hand: a copy cast from card data is not planned for
+    # it (the note says so, and the plan is then not called optimal)
+    board = make_board([mine("o", OMNISCIENCE)], hand=[GIANT])
+    from_data = hand_spells([board.player(ME).hand[0]], 0, Ids(set()))[0]
+    notes = alternative_cost_notes(board, ME, [replace(from_data, position=-1)])
+    assert notes == [
+        "Test Giant: its alternative cost (without paying its mana cost) is not planned in turn plans: the "
+        "plan pays its mana cost"
+    ]
+    assert alternative_cost_notes(board, ME, [from_data]) == []
 
 
 def test_the_command_names_the_alternative_cost(tmp_path: Any) -> None:
