@@ -332,8 +332,17 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
     (:func:`plannable`: its mana has X; a spell from card data for a cost of spells from the hand): the plan
-    pays its mana cost
-    (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`)."""
+    pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
+    when a way pays energy and a permanent gives energy ("you get {E}{E}", Nissa's landfall): the turn does
+    not count energy gained during it.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
+    ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
+    ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
+    ...     "for permanent spells you cast."}]})
+    >>> alternative_cost_notes(board, "me", [])
+    ['nissa: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})']
+    """
     notes = []
     for spell in distinct(spells):
         ways = [way for way in usable_ways(board, player, spell.target) if not plannable(way, spell)]
@@ -343,4 +352,16 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
                 f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
                 "pays its mana cost"
             )
+    if any(way.cost.energy for way in granted_ways(board, player)) or any(
+        cost.energy
+        for spell in spells
+        for cost in own_alternative_costs(spell.target.text, spell.target.name)
+    ):
+        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle]
+        givers += [spell.card.name for spell in distinct(spells) if "you get {E}" in spell.card.oracle]
+        notes += [
+            f"{giver}: energy gained during the turn is not counted in turn plans (an alternative cost pays "
+            "{E})"
+            for giver in givers
+        ]
     return notes
