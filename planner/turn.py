@@ -728,8 +728,8 @@ def plan_turn(
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
     notes += sorted(search.unplanned)
-    # (an alternative cost the turn does not plan (a card exiled from the hand): said, never silent; the plan
-    # is then not called optimal)
+    # (an alternative cost the turn does not plan (its mana has X), energy gained in the turn not counted:
+    # said, never silent; the plan is then not called optimal)
     alternatives = alternative_cost_notes(board, player, spells)
     notes += alternatives
     result = replace(

@@ -33,6 +33,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from models.alternative_costs import AlternativeCost
 from models.board import Board, Card
 from models.oracle import read_card
 from models.oracle.alternative_costs import granted_alternative_cost
@@ -102,11 +103,17 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
 
 def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with each one made an event that may be cast for an alternative cost paying more than
-    mana (its own, or one the board's permanents grant): what it pays changes what later spells can use."""
+    mana (its own, or one the board's permanents or the turn's permanent spells grant): what it pays changes
+    what later spells can use."""
     granted = [way for way in granted_ways(board, player) if _has_parts(way)]
+    for spell in distinct(spells):  # (a permanent cast this turn grants its ways to the later spells)
+        if spell.card.type_line.is_permanent:
+            granted += [
+                Way(spell.pid, cost) for cost in _granted_costs(spell.card) if _has_parts(Way("", cost))
+            ]
 
     def event(spell: TurnSpell) -> bool:
-        if spell.card.type_line.is_permanent and _grants(spell.card):
+        if spell.card.type_line.is_permanent and _granted_costs(spell.card):
             return True  # (cast before them, its permanent lets the later spells take its way)
         target = spell.target
         own = own_alternative_costs(target.text, target.name) if target.name else ()
@@ -119,22 +126,24 @@ def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> li
     return [replace(spell, event=True) if not spell.event and event(spell) else spell for spell in spells]
 
 
-def _grants(card: Card) -> bool:
-    """True when the card's permanent grants an alternative cost (Omniscience, Fist of Suns), as
-    :func:`~planner.rules.alternative_costs.granted_ways` reads it on the battlefield.
+def _granted_costs(card: Card) -> list[AlternativeCost]:
+    """The alternative costs the card's permanent grants (Omniscience, Fist of Suns), as
+    :func:`~planner.rules.alternative_costs.granted_ways` reads them on the battlefield.
 
-    >>> _grants(Card.from_json({"name": "Omniscience", "type_line": "Enchantment",
-    ...     "mana_cost": "{7}{U}{U}{U}",
-    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}))
-    True
+    >>> [c.describe() for c in _granted_costs(Card.from_json({"name": "Omniscience",
+    ...     "type_line": "Enchantment", "mana_cost": "{7}{U}{U}{U}",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}))]
+    ['without paying its mana cost']
     """
     if not any(words in card.oracle for words in _GRANTS):
-        return False
+        return []
     parsed = read_card(card.oracle, card.name, card.type_line)
-    return any(
-        sentence.note == GRANTED_ALTERNATIVE_COST and granted_alternative_cost(sentence.text) is not None
+    return [
+        cost
         for sentence in parsed.sentences
-    )
+        if sentence.note == GRANTED_ALTERNATIVE_COST
+        and (cost := granted_alternative_cost(sentence.text)) is not None
+    ]
 
 
 def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
@@ -352,11 +361,11 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
                 f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
                 "pays its mana cost"
             )
-    if any(way.cost.energy for way in granted_ways(board, player)) or any(
-        cost.energy
-        for spell in spells
-        for cost in own_alternative_costs(spell.target.text, spell.target.name)
-    ):
+    costs = [way.cost for way in granted_ways(board, player)]
+    for spell in distinct(spells):
+        costs += own_alternative_costs(spell.target.text, spell.target.name)
+        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
+    if any(cost.energy for cost in costs):
         givers = [p.id for p in board.permanents if "you get {E}" in p.oracle]
         givers += [spell.card.name for spell in distinct(spells) if "you get {E}" in spell.card.oracle]
         notes += [

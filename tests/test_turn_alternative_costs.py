@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 from boards import ME, make_board, mine
-from test_alternative_costs import FIST, FORCE, GIANT, OMNISCIENCE, RITUAL, SNUFF_OUT, WURM
+from test_alternative_costs import (
+    FIREBALL,
+    FIST,
+    FORCE,
+    GIANT,
+    NISSA,
+    OMNISCIENCE,
+    RITUAL,
+    SNUFF_OUT,
+    WURM,
+)
 from test_cli_pay import run
 
 from models.board import Board
@@ -67,6 +77,11 @@ THEIR_BEAR = {
 }
 
 
+def _plan(board: Board, **options: Any) -> TurnResult:
+    """:func:`plan_turn` with time enough on a loaded machine (the answers are proven: ``optimal``)."""
+    return plan_turn(board, time_limit=300, **options)
+
+
 def _ways(turn: TurnResult) -> list[tuple[str, dict[str, Any] | None]]:
     """Each spell cast, with the alternative cost its payment's JSON names (None: its mana cost)."""
     found = []
@@ -103,14 +118,14 @@ def test_omniscience_casts_three_big_spells_for_free() -> None:
     # a Forest (and a Forest to play) pays none of them; Omniscience casts each from the hand for nothing:
     # 7 + 7 + 7, nothing tapped (the objective: the most mana value, then the fewest sources used)
     board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM, GIANT, RITUAL, "Forest"])
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     assert turn.mana_value_cast == 21
     assert _ways(turn) == [(card, _free("o")) for card in ("Test Wurm", "Test Giant", "Test Ritual")]
     assert all(not spell.payment.tapped and spell.payment.life_paid == 0 for spell in turn.spells)
     assert sorted(turn.left_open) == ["f", "new-land"]  # (both lands stay open)
     # without Omniscience two Forests cast none of them
-    assert plan_turn(make_board([mine("f", "Forest")], hand=[WURM, GIANT, RITUAL, "Forest"])).spells == ()
+    assert _plan(make_board([mine("f", "Forest")], hand=[WURM, GIANT, RITUAL, "Forest"])).spells == ()
 
 
 def test_omniscience_cast_first_makes_the_later_spells_free() -> None:
@@ -118,7 +133,7 @@ def test_omniscience_cast_first_makes_the_later_spells_free() -> None:
     # the hand for nothing: 10 + 7 + 7 (cast after them, it can't be paid: order matters)
     islands = [mine(f"i{n}", "Island") for n in range(10)]
     board = make_board(islands, hand=[BIG_BLUE, OMNISCIENCE_CARD, GIANT])
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     assert turn.mana_value_cast == 24
     assert _ways(turn)[0][0] == "Test Omniscience"
@@ -126,9 +141,9 @@ def test_omniscience_cast_first_makes_the_later_spells_free() -> None:
     source = turn.spells[0].payment.to_json()["alternative_payments"]
     assert source == [] and {way["source"] for _, way in _ways(turn)[1:] if way} == {"new-test-omniscience"}
     # in the order given, the Giant first takes seven Islands: Omniscience can't follow
-    given = plan_turn(board, casts=["Test Giant", "Test Omniscience"])
+    given = _plan(board, casts=["Test Giant", "Test Omniscience"])
     assert given.castable is False
-    best = plan_turn(board, casts=["Test Giant", "Test Omniscience"], order="best")
+    best = _plan(board, casts=["Test Giant", "Test Omniscience"], order="best")
     assert [spell.card for spell in best.spells] == ["Test Omniscience", "Test Giant"]
 
 
@@ -137,7 +152,7 @@ def test_fireblast_sacrifices_two_mountains_tapped_first_for_a_later_spell() -> 
     # abilities before costs; the mana stays all main phase, CR 500.4), they are sacrificed for Fireblast
     # and their mana pays {R}{R}: 6 + 2
     board = make_board([mine("m1", "Mountain"), mine("m2", "Mountain")], hand=[FIREBLAST, RED_TWO])
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     assert turn.mana_value_cast == 8
     assert list(turn.tapped_first) == ["m1", "m2"]
@@ -153,18 +168,18 @@ def test_mountains_sacrificed_are_gone_for_a_second_fireblast() -> None:
     # two Mountains: the first Fireblast takes both, the second finds none (its condition and its cost):
     # 6, and the Mountains' {R}{R} pays the {R}{R} spell
     two = make_board([mine("m1", "Mountain"), mine("m2", "Mountain")], hand=[FIREBLAST, FIREBLAST, RED_TWO])
-    turn = plan_turn(two)
+    turn = _plan(two)
     _planned(turn)
     assert [card for card, _ in _ways(turn)] == ["Test Fireblast", "Test Red Two"]
     assert turn.mana_value_cast == 8
     # three Mountains: still one (a single Mountain is left to sacrifice); it stays open
     three = make_board([mine(f"m{n}", "Mountain") for n in range(3)], hand=[FIREBLAST, FIREBLAST])
-    turn = plan_turn(three)
+    turn = _plan(three)
     _planned(turn)
     assert turn.mana_value_cast == 6 and turn.left_open == ("m2",)
     # four Mountains: both, each sacrificing two, and their {R}{R}{R}{R} floats
     four = make_board([mine(f"m{n}", "Mountain") for n in range(4)], hand=[FIREBLAST, FIREBLAST])
-    turn = plan_turn(four)
+    turn = _plan(four)
     _planned(turn)
     assert turn.mana_value_cast == 12
     sacrificed = [way["sacrificed"] for _, way in _ways(turn) if way]
@@ -175,7 +190,7 @@ def test_mountains_sacrificed_are_gone_for_a_second_fireblast() -> None:
 def test_the_mountain_played_makes_fireblast_castable() -> None:
     # one Mountain: no Fireblast; the Mountain of the hand played, both are sacrificed (tapped first)
     board = make_board([mine("m1", "Mountain")], hand=[FIREBLAST, "Mountain"])
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     assert turn.land_played == "Mountain" and turn.mana_value_cast == 6
     assert sorted(dict(_ways(turn))["Test Fireblast"]["sacrificed"]) == ["m1", "new-land"]  # type: ignore[index]
@@ -196,7 +211,7 @@ def test_snuff_out_pays_life_only_when_it_has_it_and_it_is_best(
 ) -> None:
     lands = [mine(f"s{n}", "Swamp") for n in range(swamps)]
     board = make_board([*lands, THEIR_BEAR], hand=[SNUFF_OUT], life=life)
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     if way is None:
         assert turn.spells == ()
@@ -213,11 +228,11 @@ def test_two_snuff_outs_share_the_life_total() -> None:
     # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: both
     theirs = [THEIR_BEAR, {**THEIR_BEAR, "id": "bear2"}]
     five = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=5)
-    turn = plan_turn(five)
+    turn = _plan(five)
     _planned(turn)
     assert turn.mana_value_cast == 4 and turn.spells[0].payment.life_paid == 4
     eight = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=8)
-    turn = plan_turn(eight)
+    turn = _plan(eight)
     _planned(turn)
     assert turn.mana_value_cast == 8 and [s.payment.life_paid for s in turn.spells] == [4, 4]
 
@@ -227,15 +242,15 @@ def test_mana_confluence_and_snuff_out_pay_life_from_one_total() -> None:
     # either order the second payment finds too little life, CR 119.4): Snuff Out alone (4 mana value);
     # with {B} the Swamp pays it: both (5)
     lands = [mine("s", "Swamp"), mine("c", "Mana Confluence"), THEIR_BEAR]
-    turn = plan_turn(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=4))
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=4))
     _planned(turn)
     assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
-    turn = plan_turn(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=4))
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=4))
     _planned(turn)
     assert turn.mana_value_cast == 5
     assert [spell.payment.life_paid for spell in turn.spells] == [4, 0]
     # 5 life: Snuff Out's 4 and the Confluence's 1 for {B}{B}: both (6)
-    turn = plan_turn(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=5))
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=5))
     _planned(turn)
     assert turn.mana_value_cast == 6
     assert sum(spell.payment.life_paid for spell in turn.spells) == 5
@@ -247,7 +262,7 @@ def test_fist_of_suns_pays_a_big_spell_with_five_colors() -> None:
         mine(f"l{n}", name) for n, name in enumerate(("Plains", "Island", "Swamp", "Mountain", "Forest"))
     ]
     board = make_board([mine("fist", FIST), *lands], hand=[GIANT])
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     ((card, paid),) = _ways(turn)
     assert card == "Test Giant" and paid is not None and paid["paid"] == "{W}{U}{B}{R}{G}"
@@ -274,7 +289,7 @@ def test_force_exiles_a_blue_card_the_turn_does_not_cast(
     islands: int, hand: list[dict[str, str]], cast: list[str], exiled: list[str] | None
 ) -> None:
     board = make_board([mine(f"i{n}", "Island") for n in range(islands)], hand=hand)
-    turn = plan_turn(board)
+    turn = _plan(board)
     _planned(turn)
     assert sorted(spell.card for spell in turn.spells) == sorted(cast)
     force = dict(_ways(turn))["Test Force"]
@@ -327,3 +342,50 @@ def _as_pay_chooses(board: Board, turn: TurnResult) -> None:
         assert paid.alternative_cost.cost == spell.payment.alternative_cost.cost
     assert paid.life_paid == spell.payment.life_paid
     assert sorted(paid.tapped) == sorted(spell.payment.tapped)
+
+
+def test_x_is_zero_under_an_alternative_cost() -> None:
+    # Omniscience casts {X}{R} with X = 0 (CR 107.3): mana value 1. With X = 3 asked, four Mountains pay
+    # {3}{R} for mana value 4, more than the free cast's 1; one Mountain pays no {3}{R}: the free cast
+    four = make_board(
+        [mine("o", OMNISCIENCE), *(mine(f"m{n}", "Mountain") for n in range(4))], hand=[FIREBALL]
+    )
+    turn = _plan(four, x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 4 and _ways(turn) == [("Test Fireball", None)]
+    one = make_board([mine("o", OMNISCIENCE), mine("m", "Mountain")], hand=[FIREBALL])
+    turn = _plan(one, x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 1 and _ways(turn) == [("Test Fireball", _free("o"))]
+    assert turn.spells[0].payment.x == 0 and turn.spells[0].cost == "{X}{R}"
+
+
+def test_nissa_pays_eight_energy_for_a_permanent_spell_and_not_twice() -> None:
+    # eight {E} and a Forest: Nissa's way casts the Wurm (7), not the sorcery (no permanent spell); the
+    # energy is paid once: a second Wurm finds none left (CR 118.9, the totals the later spells see)
+    board = make_board([mine("n", NISSA), mine("f", "Forest")], hand=[WURM, WURM, RITUAL])
+    board = board.replace_player(ME, counters=(("energy", 8),))
+    turn = _plan(board)
+    assert turn.mana_value_cast == 7
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
+    assert turn.spells[0].payment.parts.energy_paid == 8
+    # Nissa's landfall energy is not counted in turn plans: said, and the plan is not called optimal
+    assert not turn.optimal
+    assert turn.notes == (
+        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
+    )
+
+
+def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
+    # three Forests cast Nissa ({2}{G}); then eight {E} cast the Wurm: 3 + 7 (the Wurm first: not payable)
+    nissa = {**NISSA, "mana_cost": "{2}{G}"}
+    board = make_board([mine(f"f{n}", "Forest") for n in range(3)], hand=[WURM, nissa])
+    board = board.replace_player(ME, counters=(("energy", 8),))
+    turn = _plan(board)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa", "Test Wurm"]
+    assert turn.mana_value_cast == 10
+    wurm = _ways(turn)[1][1]
+    assert wurm is not None and wurm["source"] == "new-test-nissa" and wurm["energy"] == 8
+    # Nissa's landfall energy is not counted in turn plans: said (the hand has no land to play here)
+    assert not turn.optimal and len(turn.notes) == 1
