@@ -10,6 +10,7 @@ against the reference search in tests/test_alternative_costs.py).
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +28,7 @@ from test_alternative_costs import (
     WURM,
 )
 from test_cli_pay import run
+from test_turn import _brute_force
 
 from models.board import Board
 from models.spells import spell_target
@@ -389,3 +391,45 @@ def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
     assert wurm is not None and wurm["source"] == "new-test-nissa" and wurm["energy"] == 8
     # Nissa's landfall energy is not counted in turn plans: said (the hand has no land to play here)
     assert not turn.optimal and len(turn.notes) == 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_one_spell_turn_weighs_the_ways_as_pay_does(seed: int) -> None:
+    # random lands and life under Snuff Out (4 life, if a Swamp) or Fist of Suns ({W}{U}{B}{R}{G}): the turn
+    # casts the spell exactly when pay --spell pays it, for the same way and life (pay's answers are checked
+    # against the reference search in tests/test_alternative_costs.py)
+    rng = random.Random(seed)
+    names = ["Swamp", "Island", "Plains", "Mountain", "Forest", "Mana Confluence", "Caves of Koilos"]
+    lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 6))]
+    spell, extra = rng.choice([(SNUFF_OUT, [THEIR_BEAR]), (GIANT, [mine("fist", FIST)])])
+    board = make_board([*lands, *extra], hand=[spell], life=rng.randint(1, 8))
+    turn = _plan(board)
+    _planned(turn)
+    card = board.player(ME).hand[0]
+    paid = pay(board, spell_target(card))
+    assert bool(turn.spells) == bool(paid.payable), json.dumps(turn.to_json())
+    if turn.spells:
+        (cast,) = turn.spells
+        assert (paid.alternative_cost is None) == (cast.payment.alternative_cost is None)
+        assert (paid.life_paid, paid.damage_taken) == (cast.payment.life_paid, cast.payment.damage_taken)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) -> None:
+    # a few lands, life, and a hand of spells with alternative costs (Fireblast, Snuff Out, Force) or not,
+    # maybe under Omniscience or Fist of Suns: the most mana value and the fewest cards used up for it, as
+    # the brute force over every action in every order finds them (tests/test_turn.py: each spell cast for
+    # its mana cost or an alternative cost usable then)
+    rng = random.Random(seed)
+    names = ["Mountain", "Swamp", "Island", "Mana Confluence"]
+    lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 4))]
+    granted = rng.choice([[], [], [mine("o", OMNISCIENCE)], [mine("fist", FIST)]])
+    pile = [FIREBLAST, SNUFF_OUT, FORCE_DRAW, BLUE_ONE, RED_TWO, BLACK_ONE, GIANT]
+    hand = [rng.choice(pile) for _ in range(rng.randint(1, 3))]
+    board = make_board([*lands, *granted, THEIR_BEAR], hand=hand, life=rng.randint(1, 9))
+    turn = _plan(board)
+    _planned(turn)
+    exiled = sum(len(spell.payment.parts.exiled_from_hand) for spell in turn.spells)
+    assert (turn.mana_value_cast, len(turn.spells) + exiled) == _brute_force(board), json.dumps(
+        turn.to_json()
+    )
