@@ -71,9 +71,9 @@ __all__ = [
 _GRANTS = ("rather than pay", "without paying")
 
 
-def _has_parts(way: Way) -> bool:
-    """True when the way pays more than mana: life, energy, permanents or cards (the later spells see it)."""
-    return bool(way.cost.life or way.cost.energy or way.cost.sacrifice or way.cost.exile)
+def _has_parts(cost: AlternativeCost) -> bool:
+    """True when the cost pays more than mana: life, energy, permanents or cards (the later spells see it)."""
+    return bool(cost.life or cost.energy or cost.sacrifice or cost.exile)
 
 
 def plannable(way: Way, spell: TurnSpell) -> bool:
@@ -81,8 +81,7 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     for a spell from the hand cast from elsewhere, and a way that pays more than mana (life, energy,
     permanents, cards) is for an event spell (:func:`alternative_events`).
 
-    >>> from models.alternative_costs import AlternativeCost, HandExile
-    >>> from models.board import Card
+    >>> from models.alternative_costs import HandExile
     >>> from planner.turn_choices import Ids, hand_spells
     >>> bolt = hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set()))[0]
     >>> free, life = AlternativeCost(""), AlternativeCost("", life=2)
@@ -98,29 +97,26 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
         return False
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
         return False
-    return spell.event or not _has_parts(way)
+    return spell.event or not _has_parts(cost)
 
 
 def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with each one made an event that may be cast for an alternative cost paying more than
     mana (its own, or one the board's permanents or the turn's permanent spells grant): what it pays changes
     what later spells can use."""
-    granted = [way for way in granted_ways(board, player) if _has_parts(way)]
+    granted = [way.cost for way in granted_ways(board, player) if _has_parts(way.cost)]
     for spell in distinct(spells):  # (a permanent cast this turn grants its ways to the later spells)
         if spell.card.type_line.is_permanent:
-            granted += [
-                Way(spell.pid, cost) for cost in _granted_costs(spell.card) if _has_parts(Way("", cost))
-            ]
+            granted += [cost for cost in _granted_costs(spell.card) if _has_parts(cost)]
 
     def event(spell: TurnSpell) -> bool:
         if spell.card.type_line.is_permanent and _granted_costs(spell.card):
             return True  # (cast before them, its permanent lets the later spells take its way)
         target = spell.target
         own = own_alternative_costs(target.text, target.name) if target.name else ()
-        ways = [*(Way(target.name, cost) for cost in own), *granted]
         return any(
-            _has_parts(way) and (way.cost.spells is None or way.cost.spells.matches(target.type_line))
-            for way in ways
+            _has_parts(cost) and (cost.spells is None or cost.spells.matches(target.type_line))
+            for cost in (*own, *granted)
         )
 
     return [replace(spell, event=True) if not spell.event and event(spell) else spell for spell in spells]
