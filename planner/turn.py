@@ -214,7 +214,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
     riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
-    of the turn's spells comes before any rider)."""
+    of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
@@ -232,7 +233,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
         final = final.without_permanent(
             returned_land(final, player, land.pid, frozenset(solution.turn.held_by))
         )
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest)
+    alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
+    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:

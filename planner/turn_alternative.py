@@ -174,8 +174,11 @@ def may_have_ways(board: Board, spells: Sequence[TurnSpell]) -> bool:
 def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
     """Every choice of the way each spell of ``sequence`` is cast for: its mana cost or an alternative cost
     usable on the board it is cast on and planned (:func:`plannable`); for copies of a plain spell, how
-    many take each way. The sequence itself first (every spell for its mana cost); the caller tries the
-    others only when :func:`may_have_ways`.
+    many take each way. The choices with the most alternative costs first (under Omniscience, the plan
+    that casts the most is found early, so that the search bounds the orders after it), the sequence itself
+    last (every spell for its mana cost; among equal plans the turn's objective takes the fewest
+    alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
+    :func:`may_have_ways`.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
     ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
@@ -188,9 +191,8 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
     >>> found = way_sequences(board, "me", TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts),
     ...     optional=True))
     >>> [[str(s.target.cost) for s in chosen.spells] for chosen in found]
-    [['{R}', '{R}'], ['{R}', '{0}'], ['{0}', '{0}']]
+    [['{0}', '{0}'], ['{R}', '{0}'], ['{R}', '{R}']]
     """
-    yield sequence
     timeline = timeline_of(board, player, sequence)
     groups: dict[tuple[object, ...], list[int]] = {}
     options: list[list[_Option]] = []
@@ -213,16 +215,14 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         )
         key: tuple[object, ...] = ("event", number) if spell.event else (id(spell.card), tuple(ways))
         groups.setdefault(key, []).append(number)
-    if all(len(ways) == 1 for ways in options):
-        return
     choices = [
-        list(itertools.combinations_with_replacement(range(len(options[numbers[0]])), len(numbers)))
+        list(itertools.combinations_with_replacement(range(len(options[numbers[0]])), len(numbers)))[::-1]
         for numbers in groups.values()
     ]
     hand = board.player(player).hand
     for picked in itertools.product(*choices):
         if not any(any(choice) for choice in picked):
-            continue  # (every spell for its mana cost: the sequence itself, given first)
+            continue  # (every spell for its mana cost: the sequence itself, given last)
         chosen: dict[int, _Option] = {}
         for numbers, choice in zip(groups.values(), picked, strict=True):
             for number, option in zip(numbers, choice, strict=True):
@@ -230,6 +230,7 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         found = _with_ways(sequence, hand, places, chosen)
         if found is not None:
             yield found
+    yield sequence
 
 
 #: A way a spell is cast for (None: its mana cost) and the names of the cards it exiles from the hand.
