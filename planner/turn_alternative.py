@@ -23,8 +23,9 @@ How the turn's search stays exact with them:
 - the cards a way exiles from the hand (Force of Will's blue card) are cards the turn does not use: not cast,
   played or exiled for mana before or after, nor discarded (:func:`way_sequences`: each choice of cards the
   way may exile, a plain spell among them left out); they count as cards used up, as a card discarded does;
-- a way whose mana has X is not planned: the spell pays its mana cost, and a note says so
-  (:func:`alternative_cost_notes`: the plan is then not called optimal).
+- a way whose mana has X, or one a keyword gives (evoke, dash, blitz, warp, mutate, prototype, morph: what
+  resolves then is not what the turn follows), is not planned: the spell pays its mana cost, and a note says
+  so (:func:`alternative_cost_notes`: the plan is then not called optimal).
 """
 
 from __future__ import annotations
@@ -77,9 +78,10 @@ def _has_parts(cost: AlternativeCost) -> bool:
 
 
 def plannable(way: Way, spell: TurnSpell) -> bool:
-    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, it is not a cost
-    for a spell from the hand cast from elsewhere, and a way that pays more than mana (life, energy,
-    permanents, cards) is for an event spell (:func:`alternative_events`).
+    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, no keyword gives
+    it (evoke, dash, warp, mutate, prototype, morph: what resolves is not the spell the turn follows), it is
+    not a cost for a spell from the hand cast from elsewhere, and a way that pays more than mana (life,
+    energy, permanents, cards) is for an event spell (:func:`alternative_events`).
 
     >>> from models.alternative_costs import HandExile
     >>> from planner.turn_choices import Ids, hand_spells
@@ -91,10 +93,12 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     True
     >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
     False
+    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="dash")), replace(bolt, event=True))
+    False
     """
     cost = way.cost
-    if "X" in cost.mana:
-        return False
+    if "X" in cost.mana or cost.keyword:
+        return False  # (a keyword's changes what resolves: evoke, dash, mutate, face down... not followed)
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
         return False
     return spell.event or not _has_parts(cost)
@@ -337,7 +341,8 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
 
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
-    (:func:`plannable`: its mana has X; a spell from card data for a cost of spells from the hand): the plan
+    (:func:`plannable`: its mana has X, a keyword gives it; a spell from card data for a cost of spells from
+    the hand): the plan
     pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
     when a way pays energy and a permanent gives energy ("you get {E}{E}", Nissa's landfall): the turn does
     not count energy gained during it.

@@ -433,3 +433,18 @@ def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) ->
     assert (turn.mana_value_cast, len(turn.spells) + exiled) == _brute_force(board), json.dumps(
         turn.to_json()
     )
+
+
+def test_a_keyword_alternative_cost_is_noted_not_planned() -> None:
+    # dash (CR 702.109a) changes what resolves (haste, returned at the end step): the turn does not follow
+    # it, so the spell pays its mana cost, a note says so and the plan is not called optimal
+    dasher = {
+        "name": "Test Dasher",
+        "type_line": "Creature — Human Berserker",
+        "mana_cost": "{3}{R}",
+        "oracle": "Dash {R}",
+    }
+    board = make_board([mine("m", "Mountain")], hand=[dasher])
+    turn = _plan(board)
+    assert not turn.optimal and turn.spells == ()
+    assert any("Test Dasher: its alternative cost" in note for note in turn.notes), turn.notes
