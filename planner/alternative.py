@@ -40,7 +40,7 @@ from planner.solve.problem import PaymentProblem
 if TYPE_CHECKING:
     from planner.answer import PayResult
 
-__all__ = ["PayPlain", "choose_way", "split_sacrificed"]
+__all__ = ["PayPlain", "choose_way", "split_sacrificed", "with_way_paid"]
 
 #: Pays a target on a board within a time limit (seconds), its mana cost only, as :func:`planner.api.pay`.
 PayPlain = Callable[[Board, PaymentTarget, float], "PayResult"]
@@ -105,24 +105,32 @@ def choose_way(
     answer = best.answer
     if best.paid is not None:
         check_alternative(board, player, target, best.paid)
-        answer = replace(
-            answer,
-            cost=str(target.cost),
-            cost_has_x=target.cost.has_variable,
-            x=0 if target.cost.has_variable and not best.paid.cost.mana.count("X") else answer.x,
-            additional=AdditionalPaid(
-                tuple(pid for pid in answer.additional.sacrificed if pid not in best.paid.sacrificed),
-                answer.additional.discarded,
-            ),
-            alternative_cost=best.paid,
-            life_paid=answer.life_paid + best.paid.cost.life,
-            parts=replace(
-                answer.parts,
-                energy_paid=answer.parts.energy_paid + best.paid.cost.energy,
-                exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *best.paid.exiled))),
-            ),
-        )
+        answer = with_way_paid(answer, target, best.paid)
     return replace(answer, objective=best.levels, optimal=proven)
+
+
+def with_way_paid(answer: PayResult, target: PaymentTarget, paid: AlternativeCostPaid) -> PayResult:
+    """The answer of a payment of ``cast_for(target, way)`` made the answer of ``target`` cast for the
+    alternative cost ``paid``: its cost as printed, X 0 unless the way's mana has X (CR 107.3), the way's
+    sacrifices taken out of the additional costs', its life, energy and cards exiled added (``pay --spell``
+    and ``plan-turn`` name it alike)."""
+    return replace(
+        answer,
+        cost=str(target.cost),
+        cost_has_x=target.cost.has_variable,
+        x=0 if target.cost.has_variable and not paid.cost.mana.count("X") else answer.x,
+        additional=AdditionalPaid(
+            tuple(pid for pid in answer.additional.sacrificed if pid not in paid.sacrificed),
+            answer.additional.discarded,
+        ),
+        alternative_cost=paid,
+        life_paid=answer.life_paid + paid.cost.life,
+        parts=replace(
+            answer.parts,
+            energy_paid=answer.parts.energy_paid + paid.cost.energy,
+            exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *paid.exiled))),
+        ),
+    )
 
 
 def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:

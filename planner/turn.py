@@ -20,7 +20,9 @@ The land choices include a fetchland cracked at once for each land it may find a
 (:func:`~planner.turn_choices.land_choices`); a bounce land is played after every spell (nothing it does
 helps this turn, and the land it returns was tapped first). Cards exiled from the hand for their mana (Spirit
 Guides) come first: their mana stays in the pool. Each choice of land and of cards exiled is searched with
-the spells the hand has left (contract section 11).
+the spells the hand has left (contract section 11). Each sequence is solved with every way of paying its
+spells' additional costs (:mod:`planner.turn_additional`) and every choice of the cost each spell is cast
+for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 118.9).
 """
 
 from __future__ import annotations
@@ -36,10 +38,12 @@ from models.cost import PaymentTarget
 from models.errors import InputError, InternalError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
+from planner.alternative import with_way_paid
 from planner.answer import PayResult
 from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs
+from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
@@ -58,11 +62,19 @@ from planner.solve.problem import (
 from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
-    alternative_cost_notes,
     discard_count,
     tapped_before,
     unread_cost_notes,
     without_paid,
+)
+from planner.turn_alternative import (
+    alternative_cost_notes,
+    alternative_events,
+    may_have_ways,
+    paid_way,
+    way_levels,
+    way_sequences,
+    ways_hold,
 )
 from planner.turn_choices import (
     Ids,
@@ -84,6 +96,7 @@ from planner.turn_choices import (
 )
 from planner.turn_model import (
     SharedWork,
+    Stage,
     Timeline,
     TurnItem,
     TurnSequence,
@@ -201,21 +214,27 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
     riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
-    of the turn's spells comes before any rider)."""
+    of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
     cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
+    ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
+    cards += ways["cards"]
     levels = dict(solution.objective)
-    rest = [v for name, v in solution.objective if name not in ("keep", "mana_value", "cards")]
+    rest = [
+        v + ways.get(name, 0) for name, v in solution.objective if name not in ("keep", "mana_value", "cards")
+    ]
     final = timeline.boards[-1]
     land = sequence.land
     if land is not None and land.returns_land:
         final = final.without_permanent(
             returned_land(final, player, land.pid, frozenset(solution.turn.held_by))
         )
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest)
+    alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
+    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -266,6 +285,7 @@ class _Search:
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
         # all else equal: the land drop is given up only when that casts more, contract section 11)
         self.take_land = False
+        self.alternatives = may_have_ways(board, spells)  # (else no spell has an alternative cost to try)
         self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
         self.best: _Best | None = None
         self.complete = True
@@ -423,9 +443,11 @@ class _Search:
         (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
         can all be cast in one of them (its extensions may then be)."""
         castable = False
-        for paid, unplanned in paid_sequences(self.board, self.player, sequence):
-            self.unplanned |= unplanned
-            castable = self._solve_paid(paid) or castable
+        chosen_ways = way_sequences(self.board, self.player, sequence) if self.alternatives else [sequence]
+        for chosen in chosen_ways:
+            for paid, unplanned in paid_sequences(self.board, self.player, chosen):
+                self.unplanned |= unplanned
+                castable = self._solve_paid(paid) or castable
         return castable
 
     def _solve_paid(self, sequence: TurnSequence) -> bool:
@@ -436,6 +458,8 @@ class _Search:
         if most is not None and most < 0:
             return False  # (its discards find too few cards, and its extensions use more)
         problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
+        if not ways_hold(self.board, timeline, self.player):
+            return False  # (an alternative cost not usable where its spell is cast: another choice pays)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -472,6 +496,22 @@ def _additional_paid(
     check_additional(before, state.player, costs, summary, additional, spell.card.name, steps)
     board = without_paid(state.board, state.player, item.sacrificed, item.discarded)
     return replace(state, board=board), replace(paid, additional=additional)
+
+
+def _alternative_paid(
+    state: PlanState, before: Board, board: Board, stage: Stage, paid: PayResult
+) -> tuple[PlanState, PayResult]:
+    """The state once the alternative cost the spell of ``stage`` is cast for is paid (checked by the rules
+    on the board it was cast on, ``before``: usable there, its sacrifices and cards paying it), and its
+    payment naming it (``board``: the turn's first, whose hand the cards exiled are taken from)."""
+    spell = stage.item.spell
+    assert spell is not None
+    if spell.way is None:
+        return state, paid
+    alternative = paid_way(board, stage, state.player)
+    check_alternative(before, state.player, spell.as_printed, alternative)
+    after = paid_board(state.board, state.player, spell.way, alternative.exiled)
+    return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
 
 
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
@@ -520,7 +560,10 @@ def _replayed(
                     problem, problem.target, plan, summary, Solution(status=solution.status, plan=plan)
                 )
                 state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
-                cast_spells.append(SpellCast(card=spell.card.name, cost=str(spell.target.cost), payment=paid))
+                state, paid = _alternative_paid(state, before, board, stage, paid)
+                cast_spells.append(
+                    SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
+                )
                 after = state.board.replace_player(
                     player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
                 )
@@ -602,7 +645,8 @@ def plan_turn(
     turn (a counterspell): first of all, when any plan allows it. Spells with X are cast with X = ``x``.
     ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
     (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
-    lands played: see the module docstring.
+    lands played, spells cast for their alternative costs (Omniscience, Fireblast): see the module
+    docstring.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -635,6 +679,7 @@ def plan_turn(
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
+    spells = alternative_events(board, player, spells)
     discards = any(discard_count(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
@@ -685,7 +730,8 @@ def plan_turn(
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
     notes += sorted(search.unplanned)
-    # (an alternative cost is not planned in turn plans: said, never silent; the plan is not called optimal)
+    # (an alternative cost the turn does not plan (its mana has X), energy gained in the turn not counted:
+    # said, never silent; the plan is then not called optimal)
     alternatives = alternative_cost_notes(board, player, spells)
     notes += alternatives
     result = replace(

@@ -36,14 +36,12 @@ from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, 
 from models.board import Board, Card
 from models.mana import ManaTypes
 from planner.rules.additional_costs import planned_costs, sacrifice_candidates
-from planner.rules.alternative_costs import usable_ways
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
 
 __all__ = [
     "additional_events",
-    "alternative_cost_notes",
     "discard_count",
     "discarded_cards",
     "sacrifice_options",
@@ -211,21 +209,6 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     if isinstance(graveyard, int):
         return board.replace_player(player, graveyard=graveyard + len(gone))
     return board
-
-
-def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
-    """A note for each spell the turn may cast that has a usable alternative cost (CR 118.9): turn plans
-    pay mana costs only (``pay --spell`` weighs alternative costs: :mod:`planner.alternative`)."""
-    notes = []
-    for spell in distinct(spells):
-        ways = usable_ways(board, player, spell.target)
-        if ways:
-            named = " or ".join(way.cost.describe() for way in ways)
-            notes.append(
-                f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
-                "pays its mana cost"
-            )
-    return notes
 
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:

@@ -21,6 +21,7 @@ from models.mana import ManaTypes
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
+from planner.rules.alternative_costs import Way
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
@@ -56,7 +57,10 @@ _COST = re.compile(r"^\s*\{")
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TurnSpell:
-    """A spell the turn may cast: the card, its payment target as printed (X chosen), and what it does."""
+    """A spell the turn may cast: the card, its payment target as printed (X chosen), and what it does. Cast
+    for an alternative cost (``way``, CR 118.9: :mod:`planner.turn_alternative`), ``target`` is what is paid
+    (the way's mana, its sacrifices among the additional costs) and ``printed`` the spell's target as
+    printed."""
 
     card: Card
     target: PaymentTarget
@@ -64,6 +68,13 @@ class TurnSpell:
     event: bool  # it changes what later spells can use (see the module docstring)
     pid: str  # its permanent's id once it resolves (when it is a permanent)
     position: int = -1  # its place in the hand (-1: not from the hand)
+    way: Way | None = None
+    printed: PaymentTarget | None = None
+
+    @property
+    def as_printed(self) -> PaymentTarget:
+        """The spell's payment target as printed (X chosen), whatever way it is cast for."""
+        return self.printed if self.printed is not None else self.target
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -14,6 +14,7 @@ from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
+from planner.rules.alternative_costs import paid_board
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -42,9 +43,10 @@ __all__ = [
 class TurnItem:
     """One thing done in a turn, in order: the land played (``land``), a spell cast (``spell``) or a card
     exiled from the hand for its mana (``exile``: first of all, its mana stays in the pool, CR 500.4). A
-    spell names what pays its additional costs (``sacrificed``: ids; ``discarded``: card names); permanents
-    ``tapped_first`` are tapped for their mana at the start, before a spell sacrifices them
-    (:mod:`planner.turn_additional`)."""
+    spell names what pays its additional costs (``sacrificed``: ids; ``discarded``: card names) and the
+    cards its alternative cost exiles from the hand (``way_exiled``: their places in the hand,
+    :mod:`planner.turn_alternative`); permanents ``tapped_first`` are tapped for their mana at the start,
+    before a spell sacrifices them (:mod:`planner.turn_additional`)."""
 
     land: LandPlay | None = None
     spell: TurnSpell | None = None
@@ -52,6 +54,7 @@ class TurnItem:
     sacrificed: tuple[str, ...] = ()
     discarded: tuple[str, ...] = ()
     tapped_first: tuple[str, ...] = ()
+    way_exiled: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -172,6 +175,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
         current = without_paid(current, player, item.sacrificed, item.discarded)
+        if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
+            exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
+            current = paid_board(current, player, spell.way, exiled)
         current = current.replace_player(player, spells_cast_this_turn=cast)
         boards.append(current)
         stages.append(

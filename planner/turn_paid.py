@@ -88,11 +88,13 @@ def _with_spell_items(sequence: TurnSequence, items: Sequence[TurnItem]) -> Turn
 
 def _used_places(board: Board, player: str, sequence: TurnSequence, casts: Sequence[int]) -> set[int]:
     """The places in the hand of the cards the sequence uses: the spells cast (``casts``: their numbers
-    among the sequence's spells), the land played, the cards exiled."""
+    among the sequence's spells), the land played, the cards exiled (for their mana, for an alternative
+    cost)."""
     hand = board.player(player).hand
     spells = sequence.spells
     used = {spells[number].position for number in casts}
     used |= {item.exile.position for item in sequence.items if item.exile is not None}
+    used |= {place for item in sequence.items for place in item.way_exiled}  # (an alternative cost's)
     land = sequence.land
     if land is not None and land.position >= 0:  # (an MDFC's land face: its place in the hand)
         used.add(land.position)

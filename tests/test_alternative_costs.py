@@ -545,17 +545,24 @@ def test_the_command_says_what_it_paid(tmp_path: Any) -> None:
     assert forbidden.exit_code == 1 and "not payable" in forbidden.stdout
 
 
-def test_a_turn_plan_says_it_pays_mana_costs_only() -> None:
-    """plan-turn pays mana costs: a spell with a usable alternative cost gets a note and the plan is not
-    called optimal (never silent)."""
+def test_a_turn_plan_casts_for_alternative_costs() -> None:
+    """plan-turn casts a spell for a usable alternative cost when the objective finds it best (Omniscience:
+    the Wurm for nothing; Force for a life and a blue card exiled: tests/test_turn_alternative_costs.py)."""
     from planner.turn import plan_turn
 
     board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM])
     plan = plan_turn(board)
-    assert plan.optimal is False
-    assert any("Test Wurm: its alternative cost" in note for note in plan.notes)
+    assert plan.optimal and not plan.notes
+    assert [(s.card, s.payment.alternative_cost is not None) for s in plan.spells] == [("Test Wurm", True)]
     plain = plan_turn(make_board([mine("f", "Forest")], hand=[WURM]))
     assert not any("alternative cost" in note for note in plain.notes)
+    drawing = {**FORCE, "oracle": str(FORCE["oracle"]).replace("Counter target spell.", "Draw two cards.")}
+    force = plan_turn(make_board([mine("i", "Island")], hand=[drawing, BLUE, BLUE]))
+    assert force.optimal and not force.notes
+    assert [(s.card, s.payment.alternative_cost is not None) for s in force.spells] == [
+        ("Test Force", True),
+        ("Test Blue", False),
+    ]
 
 
 def test_the_service_takes_the_option() -> None:

@@ -23,6 +23,8 @@ from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
 from planner.cards.store import CardStore
 from planner.rules.additional_costs import planned_costs, sacrifice_candidates
+from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
+from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
@@ -99,7 +101,8 @@ def _board(permanents: list[str], hand: list[object], **player: object) -> Board
 def _brute_force(board: Board) -> tuple[int, int]:
     """The most mana value a turn can cast, with the fewest cards used up for it (the land counts; the land
     drop is taken whenever the hand holds a land it may play, contract section 11), found by trying every
-    action in every order: each mana ability, each spell the pool pays exactly, each land play, each card of
+    action in every order: each mana ability, each spell the pool pays exactly (for its mana cost or an
+    alternative cost: :func:`_ways_to_cast`), each land play, each card of
     the hand exiled for its mana (a Spirit Guide), a fetchland cracked at any time for any land of the listed
     library it may find, a bounce land returning any land its controller has. Independent of the planner's
     epochs and orders: it only uses the rules (legal_steps, payments) and what a card does when it
@@ -152,29 +155,54 @@ def _brute_force(board: Board) -> tuple[int, int]:
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
                 continue  # (no legal target now: CR 601.2c)
-            target = locked_in(view, spell_target(card), "me")
-            for spent, life in payments(state.pool, target.cost, target, rules, state.life):
-                pool = remove_units(state.pool, spent)
-                assert pool is not None
-                for paid_board, left, discarded in _additional_paid(state.board, rest, target):
-                    board_after = paid_board.replace_player(
-                        "me",
-                        life=state.life - life,
-                        spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
-                    )
-                    effect = resolution(card)
-                    if effect.permanent:
-                        pid = f"new{len(board_after.permanents)}"
-                        board_after = board_after.with_permanent(arriving(card, pid, "me"))
-                    for _ in range(effect.treasures):
-                        pid = f"t{len(board_after.permanents)}"
-                        board_after = board_after.with_permanent(treasure(pid, "me"))
-                    mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
-                    assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
-                    after = replace(state, board=board_after, pool=(*pool, *mana))
-                    used_now = used + 1 + discarded
-                    stack.append((after, left, played, value + target.cost.mana_value, used_now))
+            for before, target, kept, exiled, mana_value in _ways_to_cast(state, card, cards, rest, view):
+                life_left = before.player("me").life
+                for spent, life in payments(state.pool, target.cost, target, rules, life_left):
+                    pool = remove_units(state.pool, spent)
+                    assert pool is not None
+                    for board_paid, left, discarded in _additional_paid(before, kept, target):
+                        board_after = board_paid.replace_player(
+                            "me",
+                            life=life_left - life,
+                            spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                        )
+                        effect = resolution(card)
+                        if effect.permanent:
+                            pid = f"new{len(board_after.permanents)}"
+                            board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                        for _ in range(effect.treasures):
+                            pid = f"t{len(board_after.permanents)}"
+                            board_after = board_after.with_permanent(treasure(pid, "me"))
+                        mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
+                        fixed = all(len(p.types) == 1 for p in effect.mana)
+                        assert fixed, "the brute force takes fixed rituals"
+                        after = replace(state, board=board_after, pool=(*pool, *mana))
+                        used_now = used + 1 + discarded + exiled
+                        stack.append((after, left, played, value + mana_value, used_now))
     return best
+
+
+def _ways_to_cast(
+    state: PlanState, card: Card, cards: tuple[Card, ...], rest: tuple[Card, ...], view: BoardView
+) -> list[tuple[Board, PaymentTarget, tuple[Card, ...], int, int]]:
+    """Each way to cast ``card`` from the hand (``cards``; ``rest`` without it): for its mana cost, and for
+    each alternative cost usable now (CR 118.9: its condition, its life, energy and cards) with each choice
+    of cards it exiles. Each is the board once the way's life and energy are paid, the total cost to pay
+    with mana (CR 601.2f: the way's mana, its sacrifices among the additional costs), the hand left, the
+    cards exiled and the spell's mana value (the card's, X being 0 under an alternative cost: CR 107.3)."""
+    printed = replace(spell_target(card), from_hand=True)
+    target = locked_in(view, spell_target(card), "me")
+    found = [(state.board, target, rest, 0, target.cost.mana_value)]
+    in_hand = state.board.replace_player("me", hand=cards)
+    for way in usable_ways(in_hand, "me", printed):
+        for names in way_exile_choices(in_hand, "me", printed, way):
+            left = list(rest)
+            for name in names:
+                left.pop(next(n for n, kept in enumerate(left) if kept.name == name))
+            before = paid_board(state.board, "me", way, ())
+            cast = locked_in(view, cast_for(printed, way), "me")
+            found.append((before, cast, tuple(left), len(names), printed.mana_value))
+    return found
 
 
 def _additional_paid(

@@ -93,11 +93,11 @@ def turn_report(result: TurnResult) -> str:
             row.append(_riders_got(spell.payment))
     if rows:
         lines += ["", table(headers, rows)]
-    lines += [  # (a spell's additional costs: contract section 11)
-        f"{number}. {spell.card}: {spell.payment.additional.describe()}"
-        for number, spell in enumerate(result.spells, 1)
-        if spell.payment.additional
-    ]
+    for number, spell in enumerate(result.spells, 1):  # (its alternative and additional costs: §11)
+        if spell.payment.alternative_cost is not None:
+            lines.append(f"{number}. {spell.card}: cast for {spell.payment.alternative_cost.describe()}")
+        if spell.payment.additional:
+            lines.append(f"{number}. {spell.card}: {spell.payment.additional.describe()}")
     facts = [
         ("mana value cast", str(result.mana_value_cast)),
         ("left open", ", ".join(result.left_open) or "-"),

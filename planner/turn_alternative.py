@@ -1,0 +1,378 @@
+"""A turn plan casts spells for their alternative costs (CR 118.9, contract sections 11 and 12): a spell's own
+("If you control a Mountain, you may sacrifice two Mountains rather than pay this spell's mana cost",
+Fireblast; Snuff Out's 4 life) and those a permanent grants (Omniscience's "without paying their mana costs",
+Fist of Suns' {W}{U}{B}{R}{G}, Nissa's eight {E}).
+
+How the turn's search stays exact with them:
+
+- each spell of a sequence is cast for its mana cost or for one of the alternative costs usable on the board
+  it is cast on (:func:`way_sequences`), each choice a sequence the search solves and weighs under the turn's
+  objective (:mod:`planner.turn`), so the spell is cast at most once, whichever way; copies of a plain spell
+  are interchangeable (only how many take each way counts);
+- the way's mana is what the turn's model pays (:func:`~planner.rules.alternative_costs.cast_for`: its
+  increases and reductions still apply, CR 601.2f; X is 0, CR 107.3; the mana value is the card's), its
+  sacrifices are planned as additional costs' are (:mod:`planner.turn_additional`: gone for the later spells,
+  tapped for their mana first when that can be), its life and energy are paid from the totals the later
+  spells see (:func:`~planner.rules.alternative_costs.paid_board`); a spell with such a way is an *event*
+  of the search (:func:`alternative_events`). The model's life (and energy) are counted on the turn's last
+  board, so every life payment of the turn, mana's and the ways', fits the life total in any order
+  (CR 119.4);
+- a choice is kept only when every way is usable on the board its spell is cast on (:func:`ways_hold`: the
+  condition "If you control a Mountain" after the sacrifices before it, the life left), and the way's
+  life, energy and sacrifices count in the turn's objective as they do in ``pay``'s (:func:`way_levels`);
+- the cards a way exiles from the hand (Force of Will's blue card) are cards the turn does not use: not cast,
+  played or exiled for mana before or after, nor discarded (:func:`way_sequences`: each choice of cards the
+  way may exile, a plain spell among them left out); they count as cards used up, as a card discarded does;
+- a way whose mana has X, or one a keyword gives (evoke, dash, blitz, warp, mutate, prototype, morph: what
+  resolves then is not what the turn follows), is not planned: the spell pays its mana cost, and a note says
+  so (:func:`alternative_cost_notes`: the plan is then not called optimal).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from models.alternative_costs import AlternativeCost
+from models.board import Board, Card
+from models.oracle import read_card
+from models.oracle.alternative_costs import granted_alternative_cost
+from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
+from models.spells import spell_target
+from planner.alternative import split_sacrificed
+from planner.rules.alternative_costs import (
+    AlternativeCostPaid,
+    Way,
+    cast_for,
+    check_alternative,
+    exile_choices,
+    granted_ways,
+    own_alternative_costs,
+    usable_ways,
+)
+from planner.rules.replay import IllegalPlanError, view_of
+from planner.solve.objective import permanent_facts, sacrificed_by_design
+from planner.solve.problem import BoardAnalysis
+from planner.turn_choices import TurnSpell, distinct
+from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
+
+__all__ = [
+    "alternative_cost_notes",
+    "alternative_events",
+    "may_have_ways",
+    "paid_way",
+    "plannable",
+    "way_levels",
+    "way_sequences",
+    "ways_hold",
+]
+
+#: Words of a permanent's text that may grant an alternative cost (a quick test before any reading).
+_GRANTS = ("rather than pay", "without paying")
+
+
+def _has_parts(cost: AlternativeCost) -> bool:
+    """True when the cost pays more than mana: life, energy, permanents or cards (the later spells see it)."""
+    return bool(cost.life or cost.energy or cost.sacrifice or cost.exile)
+
+
+def plannable(way: Way, spell: TurnSpell) -> bool:
+    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, no keyword gives
+    it (evoke, dash, warp, mutate, prototype, morph: what resolves is not the spell the turn follows), it is
+    not a cost for a spell from the hand cast from elsewhere, and a way that pays more than mana (life,
+    energy, permanents, cards) is for an event spell (:func:`alternative_events`).
+
+    >>> from models.alternative_costs import HandExile
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> bolt = hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set()))[0]
+    >>> free, life = AlternativeCost(""), AlternativeCost("", life=2)
+    >>> plannable(Way("omni", free), bolt), plannable(Way("Bolt", life), bolt)
+    (True, False)
+    >>> plannable(Way("Bolt", AlternativeCost("", exile=HandExile(1, "U"))), replace(bolt, event=True))
+    True
+    >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
+    False
+    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="dash")), replace(bolt, event=True))
+    False
+    """
+    cost = way.cost
+    if "X" in cost.mana or cost.keyword:
+        return False  # (a keyword's changes what resolves: evoke, dash, mutate, face down... not followed)
+    if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
+        return False
+    return spell.event or not _has_parts(cost)
+
+
+def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event that may be cast for an alternative cost paying more than
+    mana (its own, or one the board's permanents or the turn's permanent spells grant): what it pays changes
+    what later spells can use."""
+    granted = [way.cost for way in granted_ways(board, player) if _has_parts(way.cost)]
+    for spell in distinct(spells):  # (a permanent cast this turn grants its ways to the later spells)
+        if spell.card.type_line.is_permanent:
+            granted += [cost for cost in _granted_costs(spell.card) if _has_parts(cost)]
+
+    def event(spell: TurnSpell) -> bool:
+        if spell.card.type_line.is_permanent and _granted_costs(spell.card):
+            return True  # (cast before them, its permanent lets the later spells take its way)
+        target = spell.target
+        own = own_alternative_costs(target.text, target.name) if target.name else ()
+        return any(
+            _has_parts(cost) and (cost.spells is None or cost.spells.matches(target.type_line))
+            for cost in (*own, *granted)
+        )
+
+    return [replace(spell, event=True) if not spell.event and event(spell) else spell for spell in spells]
+
+
+def _granted_costs(card: Card) -> list[AlternativeCost]:
+    """The alternative costs the card's permanent grants (Omniscience, Fist of Suns), as
+    :func:`~planner.rules.alternative_costs.granted_ways` reads them on the battlefield.
+
+    >>> [c.describe() for c in _granted_costs(Card.from_json({"name": "Omniscience",
+    ...     "type_line": "Enchantment", "mana_cost": "{7}{U}{U}{U}",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}))]
+    ['without paying its mana cost']
+    """
+    if not any(words in card.oracle for words in _GRANTS):
+        return []
+    parsed = read_card(card.oracle, card.name, card.type_line)
+    return [
+        cost
+        for sentence in parsed.sentences
+        if sentence.note == GRANTED_ALTERNATIVE_COST
+        and (cost := granted_alternative_cost(sentence.text)) is not None
+    ]
+
+
+def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
+    """The spell cast for ``way`` (None: its mana cost): what is paid and its mana value, X being 0."""
+    if way is None:
+        return spell
+    printed = spell.target
+    if printed.chosen_x is not None:  # (X is 0: the card's cost, X not chosen, CR 107.3)
+        printed = spell_target(spell.card)
+    cast = cast_for(printed, way)
+    return replace(spell, target=cast, mana_value=cast.mana_value, way=way, printed=printed)
+
+
+def may_have_ways(board: Board, spells: Sequence[TurnSpell]) -> bool:
+    """False when none of ``spells`` can be cast for an alternative cost on ``board`` or after the turn's
+    spells (the common case, said at once: the turn's search then tries none).
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> may_have_ways(board, hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set())))
+    False
+    """
+    for spell in spells:
+        if spell.target.name and own_alternative_costs(spell.target.text, spell.target.name):
+            return True
+        if any(words in spell.card.oracle for words in _GRANTS):
+            return True  # (a permanent cast this turn may grant one to the later spells)
+    return any(words in p.oracle for p in board.permanents for words in _GRANTS)
+
+
+def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
+    """Every choice of the way each spell of ``sequence`` is cast for: its mana cost or an alternative cost
+    usable on the board it is cast on and planned (:func:`plannable`); for copies of a plain spell, how
+    many take each way. The choices with the most alternative costs first (under Omniscience, the plan
+    that casts the most is found early, so that the search bounds the orders after it), the sequence itself
+    last (every spell for its mana cost; among equal plans the turn's objective takes the fewest
+    alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
+    :func:`may_have_ways`.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
+    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
+    ...     "controller": "me",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> from planner.turn_model import TurnItem
+    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> found = way_sequences(board, "me", TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts),
+    ...     optional=True))
+    >>> [[str(s.target.cost) for s in chosen.spells] for chosen in found]
+    [['{0}', '{0}'], ['{R}', '{0}'], ['{R}', '{R}']]
+    """
+    timeline = timeline_of(board, player, sequence)
+    groups: dict[tuple[object, ...], list[int]] = {}
+    options: list[list[_Option]] = []
+    places = [n for n, item in enumerate(sequence.items) if item.spell is not None]
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        ways = [way for way in usable_ways(stage.board, player, spell.target) if plannable(way, spell)]
+        number = len(options)
+        options.append(
+            [
+                (None, ()),
+                *(
+                    (way, names)
+                    for way in ways
+                    for names in exile_choices(stage.board, player, spell.target, way)
+                ),
+            ]
+        )
+        key: tuple[object, ...] = ("event", number) if spell.event else (id(spell.card), tuple(ways))
+        groups.setdefault(key, []).append(number)
+    choices = [
+        list(itertools.combinations_with_replacement(range(len(options[numbers[0]])), len(numbers)))[::-1]
+        for numbers in groups.values()
+    ]
+    hand = board.player(player).hand
+    for picked in itertools.product(*choices):
+        if not any(any(choice) for choice in picked):
+            continue  # (every spell for its mana cost: the sequence itself, given last)
+        chosen: dict[int, _Option] = {}
+        for numbers, choice in zip(groups.values(), picked, strict=True):
+            for number, option in zip(numbers, choice, strict=True):
+                chosen[number] = options[number][option]
+        found = _with_ways(sequence, hand, places, chosen)
+        if found is not None:
+            yield found
+    yield sequence
+
+
+#: A way a spell is cast for (None: its mana cost) and the names of the cards it exiles from the hand.
+_Option = tuple[Way | None, tuple[str, ...]]
+
+
+def _with_ways(
+    sequence: TurnSequence, hand: Sequence[Card], places: list[int], chosen: dict[int, _Option]
+) -> TurnSequence | None:
+    """The sequence with each spell (``chosen`` by its number, at ``places`` among the items) cast for its
+    way, each card a way exiles taken from the hand's cards the turn does not use (a plain spell the sequence
+    may leave out is then not cast: a card exiled is not cast); None when the cards can't be found."""
+    items = list(sequence.items)
+    used = {item.spell.position for item in items if item.spell is not None}
+    used |= {item.exile.position for item in items if item.exile is not None}
+    land = sequence.land
+    if land is not None and land.position >= 0:
+        used.add(land.position)
+    elif land is not None:  # (a land card: the first of its name no spell is)
+        used.add(next((n for n, c in enumerate(hand) if c.name == land.card.name and n not in used), -1))
+    droppable = {
+        item.spell.position
+        for item in items
+        if item.spell is not None and sequence.optional and not item.spell.event and item.spell.position >= 0
+    }
+    taken: set[int] = set()
+    for number, (way, names) in sorted(chosen.items()):
+        item = items[places[number]]
+        assert item.spell is not None
+        exiled = []
+        for name in names:  # (a card the turn does not use first, else a plain spell left out)
+            free = [n for n, card in enumerate(hand) if card.name == name and n not in taken]
+            place = next((n for n in free if n not in used), next((n for n in free if n in droppable), None))
+            if place is None:
+                return None
+            taken.add(place)
+            exiled.append(place)
+        items[places[number]] = replace(item, spell=_variant(item.spell, way), way_exiled=tuple(exiled))
+    kept = [item for item in items if item.spell is None or item.spell.position not in taken]
+    return replace(sequence, items=tuple(kept))
+
+
+def ways_hold(board: Board, timeline: Timeline, player: str) -> bool:
+    """True when every spell of the timeline cast for an alternative cost may be cast for it on the board
+    it is cast on (after the life, energy, permanents and cards the spells before it paid), and what its
+    sequence chose pays it (:func:`~planner.rules.alternative_costs.check_alternative`)."""
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None or spell.way is None:
+            continue
+        try:
+            check_alternative(stage.board, player, spell.as_printed, paid_way(board, stage, player))
+        except IllegalPlanError:
+            return False
+    return True
+
+
+def paid_way(board: Board, stage: Stage, player: str) -> AlternativeCostPaid:
+    """What the spell of ``stage``, cast for its way, paid it with: the permanents it sacrificed that paid
+    the way (the rest paid its additional costs), the cards of ``board``'s hand its way exiled (names)."""
+    spell = stage.item.spell
+    assert spell is not None and spell.way is not None
+    taken = split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed)
+    hand = board.player(player).hand
+    exiled = tuple(sorted(hand[n].name for n in stage.item.way_exiled))
+    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, exiled)
+
+
+def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[str, int]:
+    """What the ways of the spells cast (``casts``: their numbers among the timeline's spells) add to the
+    turn's levels (the cards used up) and the objective's, as ``pay`` counts them (docs/objective.md): cards
+    exiled from the hand, life paid, energy paid, permanents sacrificed (valuable ones, and those sacrificed
+    by design weighed by the mana they could make)."""
+    levels = {
+        "cards": 0,
+        "hand_cards_lost": 0,
+        "life_and_damage": 0,
+        "energy_paid": 0,
+        "valuable_sacrificed": 0,
+        "designed_sacrificed": 0,
+    }
+    cast = set(casts)
+    number = -1
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        number += 1
+        if number not in cast or spell.way is None:
+            continue
+        levels["cards"] += len(stage.item.way_exiled)  # (a card exiled is a card used up, as one cast)
+        levels["hand_cards_lost"] += len(stage.item.way_exiled)
+        levels["life_and_damage"] += spell.way.cost.life
+        levels["energy_paid"] += spell.way.cost.energy
+        view = view_of(stage.board)
+        for pid in split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed):
+            if sacrificed_by_design(view, pid):
+                facts = permanent_facts(BoardAnalysis(stage.board, player))
+                levels["designed_sacrificed"] += facts[pid].most
+            else:
+                levels["valuable_sacrificed"] += 1
+    return levels
+
+
+def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
+    (:func:`plannable`: its mana has X, a keyword gives it; a spell from card data for a cost of spells from
+    the hand): the plan
+    pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
+    when a way pays energy and a permanent gives energy ("you get {E}{E}", Nissa's landfall): the turn does
+    not count energy gained during it.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
+    ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
+    ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
+    ...     "for permanent spells you cast."}]})
+    >>> alternative_cost_notes(board, "me", [])
+    ['nissa: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})']
+    """
+    notes = []
+    for spell in distinct(spells):
+        ways = [way for way in usable_ways(board, player, spell.target) if not plannable(way, spell)]
+        if ways:
+            named = " or ".join(way.cost.describe() for way in ways)
+            notes.append(
+                f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
+                "pays its mana cost"
+            )
+    costs = [way.cost for way in granted_ways(board, player)]
+    for spell in distinct(spells):
+        costs += own_alternative_costs(spell.target.text, spell.target.name)
+        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
+    if any(cost.energy for cost in costs):
+        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle]
+        givers += [spell.card.name for spell in distinct(spells) if "you get {E}" in spell.card.oracle]
+        notes += [
+            f"{giver}: energy gained during the turn is not counted in turn plans (an alternative cost pays "
+            "{E})"
+            for giver in givers
+        ]
+    return notes

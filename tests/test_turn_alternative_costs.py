@@ -1,0 +1,450 @@
+"""A turn plan casts spells for their alternative costs (CR 118.9, issue 35, contract section 11): a spell's
+own (Fireblast's two Mountains, Snuff Out's 4 life) and those a permanent grants (Omniscience, Fist of
+Suns), each weighed against the mana cost by the turn's objective, the spell cast at most once; what a way
+sacrifices is gone for the later spells, its life is gone from the total they see, a card it exiles from the
+hand is not cast. Every answer is worked
+out by hand from the rules here; a one-spell turn chooses the way ``pay --spell`` chooses (itself checked
+against the reference search in tests/test_alternative_costs.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from boards import ME, make_board, mine
+from test_alternative_costs import (
+    FIREBALL,
+    FIST,
+    FORCE,
+    GIANT,
+    NISSA,
+    OMNISCIENCE,
+    RITUAL,
+    SNUFF_OUT,
+    WURM,
+)
+from test_cli_pay import run
+from test_turn import _brute_force
+
+from models.board import Board
+from models.spells import spell_target
+from planner.api import pay
+from planner.turn import TurnResult, plan_turn
+from planner.turn_alternative import alternative_cost_notes
+from planner.turn_choices import Ids, hand_spells
+
+#: Fireblast, under a test name
+FIREBLAST = {
+    "name": "Test Fireblast",
+    "type_line": "Instant",
+    "mana_cost": "{4}{R}{R}",
+    "oracle": "If you control a Mountain, you may sacrifice two Mountains rather than pay this spell's mana "
+    "cost.\nTest Fireblast deals 4 damage to any target.",
+}
+#: Force of Will's alternative cost on a spell with no target
+FORCE_DRAW = {**FORCE, "oracle": str(FORCE["oracle"]).replace("Counter target spell.", "Draw two cards.")}
+#: a blue spell of one mana, with no target
+BLUE_ONE = {"name": "Test Blue One", "type_line": "Sorcery", "mana_cost": "{U}", "oracle": "Draw a card."}
+#: a red spell of two mana, with no target
+RED_TWO = {"name": "Test Red Two", "type_line": "Sorcery", "mana_cost": "{R}{R}", "oracle": "Draw a card."}
+#: a black spell of one and of two mana, with no target
+BLACK_ONE = {"name": "Test Black One", "type_line": "Sorcery", "mana_cost": "{B}", "oracle": "Draw a card."}
+BLACK_TWO = {
+    "name": "Test Black Two",
+    "type_line": "Sorcery",
+    "mana_cost": "{B}{B}",
+    "oracle": "Draw a card.",
+}
+#: Omniscience as a card of the hand, with its mana cost
+OMNISCIENCE_CARD = {**OMNISCIENCE, "mana_cost": "{7}{U}{U}{U}"}
+#: a big blue spell
+BIG_BLUE = {
+    "name": "Test Big Blue",
+    "type_line": "Sorcery",
+    "mana_cost": "{5}{U}{U}",
+    "oracle": "Draw a card.",
+}
+#: a creature of the opponent's, for Snuff Out's target
+THEIR_BEAR = {
+    "id": "bear",
+    "name": "Their Bear",
+    "type_line": "Creature — Bear",
+    "power": 2,
+    "toughness": 2,
+    "controller": "opp",
+}
+
+
+def _plan(board: Board, **options: Any) -> TurnResult:
+    """:func:`plan_turn` with time enough on a loaded machine (the answers are proven: ``optimal``)."""
+    return plan_turn(board, time_limit=300, **options)
+
+
+def _ways(turn: TurnResult) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each spell cast, with the alternative cost its payment's JSON names (None: its mana cost)."""
+    found = []
+    for spell in turn.spells:
+        listed = [
+            a for a in spell.payment.to_json()["alternative_payments"] if a["kind"] == "alternative_cost"
+        ]
+        assert len(listed) <= 1  # (at most one alternative cost, CR 118.9a)
+        found.append((spell.card, listed[0] if listed else None))
+    return found
+
+
+def _free(source: str) -> dict[str, Any]:
+    """The JSON of an alternative cost that pays nothing ("without paying its mana cost")."""
+    return {
+        "kind": "alternative_cost",
+        "source": source,
+        "cost": "without paying its mana cost",
+        "paid": "",
+        "life": 0,
+        "energy": 0,
+        "sacrificed": [],
+        "exiled": [],
+    }
+
+
+def _planned(turn: TurnResult) -> None:
+    """The plan is called optimal and notes nothing on alternative costs."""
+    assert turn.optimal, json.dumps(turn.to_json())
+    assert not any("alternative cost" in note for note in turn.notes), turn.notes
+
+
+def test_omniscience_casts_three_big_spells_for_free() -> None:
+    # a Forest (and a Forest to play) pays none of them; Omniscience casts each from the hand for nothing:
+    # 7 + 7 + 7, nothing tapped (the objective: the most mana value, then the fewest sources used)
+    board = make_board([mine("o", OMNISCIENCE), mine("f", "Forest")], hand=[WURM, GIANT, RITUAL, "Forest"])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == 21
+    assert _ways(turn) == [(card, _free("o")) for card in ("Test Wurm", "Test Giant", "Test Ritual")]
+    assert all(not spell.payment.tapped and spell.payment.life_paid == 0 for spell in turn.spells)
+    assert sorted(turn.left_open) == ["f", "new-land"]  # (both lands stay open)
+    # without Omniscience two Forests cast none of them
+    assert _plan(make_board([mine("f", "Forest")], hand=[WURM, GIANT, RITUAL, "Forest"])).spells == ()
+
+
+def test_omniscience_cast_first_makes_the_later_spells_free() -> None:
+    # ten Islands pay Omniscience's {7}{U}{U}{U} and nothing else; cast first, it casts the big spells from
+    # the hand for nothing: 10 + 7 + 7 (cast after them, it can't be paid: order matters)
+    islands = [mine(f"i{n}", "Island") for n in range(10)]
+    board = make_board(islands, hand=[BIG_BLUE, OMNISCIENCE_CARD, GIANT])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == 24
+    assert _ways(turn)[0][0] == "Test Omniscience"
+    assert _ways(turn)[0][1] is None and len(turn.spells[0].payment.tapped) == 10
+    source = turn.spells[0].payment.to_json()["alternative_payments"]
+    assert source == [] and {way["source"] for _, way in _ways(turn)[1:] if way} == {"new-test-omniscience"}
+    # in the order given, the Giant first takes seven Islands: Omniscience can't follow
+    given = _plan(board, casts=["Test Giant", "Test Omniscience"])
+    assert given.castable is False
+    best = _plan(board, casts=["Test Giant", "Test Omniscience"], order="best")
+    assert [spell.card for spell in best.spells] == ["Test Omniscience", "Test Giant"]
+
+
+def test_fireblast_sacrifices_two_mountains_tapped_first_for_a_later_spell() -> None:
+    # two Mountains pay neither {4}{R}{R} nor both spells; tapped for {R}{R} first (CR 601.2g-h: mana
+    # abilities before costs; the mana stays all main phase, CR 500.4), they are sacrificed for Fireblast
+    # and their mana pays {R}{R}: 6 + 2
+    board = make_board([mine("m1", "Mountain"), mine("m2", "Mountain")], hand=[FIREBLAST, RED_TWO])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == 8
+    assert list(turn.tapped_first) == ["m1", "m2"]
+    ways = dict(_ways(turn))
+    fireblast = ways["Test Fireblast"]
+    assert fireblast is not None
+    assert (fireblast["source"], fireblast["cost"]) == ("Test Fireblast", "sacrifice two Mountains")
+    assert fireblast["sacrificed"] == ["m1", "m2"] and ways["Test Red Two"] is None
+    assert turn.left_open == () and not turn.floating
+
+
+def test_mountains_sacrificed_are_gone_for_a_second_fireblast() -> None:
+    # two Mountains: the first Fireblast takes both, the second finds none (its condition and its cost):
+    # 6, and the Mountains' {R}{R} pays the {R}{R} spell
+    two = make_board([mine("m1", "Mountain"), mine("m2", "Mountain")], hand=[FIREBLAST, FIREBLAST, RED_TWO])
+    turn = _plan(two)
+    _planned(turn)
+    assert [card for card, _ in _ways(turn)] == ["Test Fireblast", "Test Red Two"]
+    assert turn.mana_value_cast == 8
+    # three Mountains: still one (a single Mountain is left to sacrifice); it stays open
+    three = make_board([mine(f"m{n}", "Mountain") for n in range(3)], hand=[FIREBLAST, FIREBLAST])
+    turn = _plan(three)
+    _planned(turn)
+    assert turn.mana_value_cast == 6 and turn.left_open == ("m2",)
+    # four Mountains: both, each sacrificing two, and their {R}{R}{R}{R} floats
+    four = make_board([mine(f"m{n}", "Mountain") for n in range(4)], hand=[FIREBLAST, FIREBLAST])
+    turn = _plan(four)
+    _planned(turn)
+    assert turn.mana_value_cast == 12
+    sacrificed = [way["sacrificed"] for _, way in _ways(turn) if way]
+    assert sorted(sacrificed) == [["m0", "m1"], ["m2", "m3"]]
+    assert str(turn.floating) == "{R}{R}{R}{R}"
+
+
+def test_the_mountain_played_makes_fireblast_castable() -> None:
+    # one Mountain: no Fireblast; the Mountain of the hand played, both are sacrificed (tapped first)
+    board = make_board([mine("m1", "Mountain")], hand=[FIREBLAST, "Mountain"])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.land_played == "Mountain" and turn.mana_value_cast == 6
+    assert sorted(dict(_ways(turn))["Test Fireblast"]["sacrificed"]) == ["m1", "new-land"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("life", "swamps", "way"),
+    [
+        (20, 1, "life"),  # the Swamp pays no {3}{B}: 4 life
+        (4, 1, "life"),  # life equal to the cost may be paid (CR 119.4)
+        (3, 1, None),  # too little life: not cast
+        (3, 4, "mana"),  # too little life: the mana cost
+        (20, 4, "mana"),  # 4 life is dearer than four Swamps (life before sources tapped: docs/objective.md)
+    ],
+)
+def test_snuff_out_pays_life_only_when_it_has_it_and_it_is_best(
+    life: int, swamps: int, way: str | None
+) -> None:
+    lands = [mine(f"s{n}", "Swamp") for n in range(swamps)]
+    board = make_board([*lands, THEIR_BEAR], hand=[SNUFF_OUT], life=life)
+    turn = _plan(board)
+    _planned(turn)
+    if way is None:
+        assert turn.spells == ()
+        return
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Snuff Out"
+    assert (paid is not None) == (way == "life")
+    assert turn.spells[0].payment.life_paid == (4 if way == "life" else 0)
+    assert len(turn.spells[0].payment.tapped) == (0 if way == "life" else 4)
+    _as_pay_chooses(board, turn)
+
+
+def test_two_snuff_outs_share_the_life_total() -> None:
+    # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: both
+    theirs = [THEIR_BEAR, {**THEIR_BEAR, "id": "bear2"}]
+    five = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=5)
+    turn = _plan(five)
+    _planned(turn)
+    assert turn.mana_value_cast == 4 and turn.spells[0].payment.life_paid == 4
+    eight = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=8)
+    turn = _plan(eight)
+    _planned(turn)
+    assert turn.mana_value_cast == 8 and [s.payment.life_paid for s in turn.spells] == [4, 4]
+
+
+def test_mana_confluence_and_snuff_out_pay_life_from_one_total() -> None:
+    # 4 life, a Swamp and Mana Confluence ("{T}, Pay 1 life"): Snuff Out's 4 life and {B}{B} would pay 5 (in
+    # either order the second payment finds too little life, CR 119.4): Snuff Out alone (4 mana value);
+    # with {B} the Swamp pays it: both (5)
+    lands = [mine("s", "Swamp"), mine("c", "Mana Confluence"), THEIR_BEAR]
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=4))
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=4))
+    _planned(turn)
+    assert turn.mana_value_cast == 5
+    assert [spell.payment.life_paid for spell in turn.spells] == [4, 0]
+    # 5 life: Snuff Out's 4 and the Confluence's 1 for {B}{B}: both (6)
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=5))
+    _planned(turn)
+    assert turn.mana_value_cast == 6
+    assert sum(spell.payment.life_paid for spell in turn.spells) == 5
+
+
+def test_fist_of_suns_pays_a_big_spell_with_five_colors() -> None:
+    # five basic lands of five colors pay no {7}; Fist's {W}{U}{B}{R}{G} pays the Giant
+    lands = [
+        mine(f"l{n}", name) for n, name in enumerate(("Plains", "Island", "Swamp", "Mountain", "Forest"))
+    ]
+    board = make_board([mine("fist", FIST), *lands], hand=[GIANT])
+    turn = _plan(board)
+    _planned(turn)
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Giant" and paid is not None and paid["paid"] == "{W}{U}{B}{R}{G}"
+    assert sorted(turn.spells[0].payment.tapped) == sorted(p["id"] for p in lands)
+    _as_pay_chooses(board, turn)
+
+
+@pytest.mark.parametrize(
+    ("islands", "hand", "cast", "exiled"),
+    [
+        # one Island pays neither {3}{U}{U} nor {5}{U}{U}: Force for 1 life and the big blue card (5)
+        (1, [FORCE_DRAW, BIG_BLUE], ["Test Force"], ["Test Big Blue"]),
+        # the Island casts the {U} spell, so Force exiles the big one, not it: a card cast is never exiled (6)
+        (1, [FORCE_DRAW, BLUE_ONE, BIG_BLUE], ["Test Force", "Test Blue One"], ["Test Big Blue"]),
+        # the {U} spell exiled rather than cast: Force's 5 beats its 1 (a card exiled is not cast)
+        (1, [FORCE_DRAW, BLUE_ONE], ["Test Force"], ["Test Blue One"]),
+        # two Forces: one exiles the other (no blue card is left for a second), the Island casts {U} (6)
+        (1, [FORCE_DRAW, FORCE_DRAW, BLUE_ONE], ["Test Force", "Test Blue One"], ["Test Force"]),
+        # five Islands pay {3}{U}{U}: the same mana value for one card used up, not two and a life
+        (5, [FORCE_DRAW, BIG_BLUE], ["Test Force"], None),
+    ],
+)
+def test_force_exiles_a_blue_card_the_turn_does_not_cast(
+    islands: int, hand: list[dict[str, str]], cast: list[str], exiled: list[str] | None
+) -> None:
+    board = make_board([mine(f"i{n}", "Island") for n in range(islands)], hand=hand)
+    turn = _plan(board)
+    _planned(turn)
+    assert sorted(spell.card for spell in turn.spells) == sorted(cast)
+    force = dict(_ways(turn))["Test Force"]
+    if exiled is None:
+        assert force is None and len(turn.spells[0].payment.tapped) == 5
+        return
+    assert force is not None and force["exiled"] == exiled and force["life"] == 1
+    assert turn.spells[0].payment.life_paid == 1
+    assert turn.spells[0].payment.parts.exiled_from_hand == tuple(exiled)
+
+
+def test_a_way_the_turn_does_not_plan_is_noted() -> None:
+    # Omniscience's cost is for a spell cast from the hand: a copy cast from card data is not planned for
+    # it (the note says so, and the plan is then not called optimal)
+    board = make_board([mine("o", OMNISCIENCE)], hand=[GIANT])
+    from_data = hand_spells([board.player(ME).hand[0]], 0, Ids(set()))[0]
+    notes = alternative_cost_notes(board, ME, [replace(from_data, position=-1)])
+    assert notes == [
+        "Test Giant: its alternative cost (without paying its mana cost) is not planned in turn plans: the "
+        "plan pays its mana cost"
+    ]
+    assert alternative_cost_notes(board, ME, [from_data]) == []
+
+
+def test_the_command_names_the_alternative_cost(tmp_path: Any) -> None:
+    data = make_board([mine("m1", "Mountain"), mine("m2", "Mountain")], hand=[FIREBLAST, RED_TWO]).to_dict()
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data))
+    answer = run("plan-turn", str(path), "--json")
+    assert answer.exit_code == 0, answer.output
+    spells = json.loads(answer.stdout)["spells"]
+    kinds = [[a["kind"] for a in spell["payment"]["alternative_payments"]] for spell in spells]
+    assert kinds == [["alternative_cost"], []]
+    text = run("plan-turn", str(path))
+    assert (
+        "1. Test Fireblast: cast for Test Fireblast's alternative cost: sacrifice two Mountains"
+        in text.stdout
+    )
+
+
+def _as_pay_chooses(board: Board, turn: TurnResult) -> None:
+    """A one-spell turn pays its spell as ``pay --spell`` does: the same way, life and sources."""
+    (spell,) = turn.spells
+    card = board.player(ME).in_hand(spell.card)
+    assert card is not None
+    paid = pay(board, spell_target(card))
+    assert (paid.alternative_cost is None) == (spell.payment.alternative_cost is None)
+    if paid.alternative_cost is not None:
+        assert spell.payment.alternative_cost is not None
+        assert paid.alternative_cost.cost == spell.payment.alternative_cost.cost
+    assert paid.life_paid == spell.payment.life_paid
+    assert sorted(paid.tapped) == sorted(spell.payment.tapped)
+
+
+def test_x_is_zero_under_an_alternative_cost() -> None:
+    # Omniscience casts {X}{R} with X = 0 (CR 107.3): mana value 1. With X = 3 asked, four Mountains pay
+    # {3}{R} for mana value 4, more than the free cast's 1; one Mountain pays no {3}{R}: the free cast
+    four = make_board(
+        [mine("o", OMNISCIENCE), *(mine(f"m{n}", "Mountain") for n in range(4))], hand=[FIREBALL]
+    )
+    turn = _plan(four, x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 4 and _ways(turn) == [("Test Fireball", None)]
+    one = make_board([mine("o", OMNISCIENCE), mine("m", "Mountain")], hand=[FIREBALL])
+    turn = _plan(one, x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 1 and _ways(turn) == [("Test Fireball", _free("o"))]
+    assert turn.spells[0].payment.x == 0 and turn.spells[0].cost == "{X}{R}"
+
+
+def test_nissa_pays_eight_energy_for_a_permanent_spell_and_not_twice() -> None:
+    # eight {E} and a Forest: Nissa's way casts the Wurm (7), not the sorcery (no permanent spell); the
+    # energy is paid once: a second Wurm finds none left (CR 118.9, the totals the later spells see)
+    board = make_board([mine("n", NISSA), mine("f", "Forest")], hand=[WURM, WURM, RITUAL])
+    board = board.replace_player(ME, counters=(("energy", 8),))
+    turn = _plan(board)
+    assert turn.mana_value_cast == 7
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
+    assert turn.spells[0].payment.parts.energy_paid == 8
+    # Nissa's landfall energy is not counted in turn plans: said, and the plan is not called optimal
+    assert not turn.optimal
+    assert turn.notes == (
+        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
+    )
+
+
+def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
+    # three Forests cast Nissa ({2}{G}); then eight {E} cast the Wurm: 3 + 7 (the Wurm first: not payable)
+    nissa = {**NISSA, "mana_cost": "{2}{G}"}
+    board = make_board([mine(f"f{n}", "Forest") for n in range(3)], hand=[WURM, nissa])
+    board = board.replace_player(ME, counters=(("energy", 8),))
+    turn = _plan(board)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa", "Test Wurm"]
+    assert turn.mana_value_cast == 10
+    wurm = _ways(turn)[1][1]
+    assert wurm is not None and wurm["source"] == "new-test-nissa" and wurm["energy"] == 8
+    # Nissa's landfall energy is not counted in turn plans: said (the hand has no land to play here)
+    assert not turn.optimal and len(turn.notes) == 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_one_spell_turn_weighs_the_ways_as_pay_does(seed: int) -> None:
+    # random lands and life under Snuff Out (4 life, if a Swamp) or Fist of Suns ({W}{U}{B}{R}{G}): the turn
+    # casts the spell exactly when pay --spell pays it, for the same way and life (pay's answers are checked
+    # against the reference search in tests/test_alternative_costs.py)
+    rng = random.Random(seed)
+    names = ["Swamp", "Island", "Plains", "Mountain", "Forest", "Mana Confluence", "Caves of Koilos"]
+    lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 6))]
+    spell, extra = rng.choice([(SNUFF_OUT, [THEIR_BEAR]), (GIANT, [mine("fist", FIST)])])
+    board = make_board([*lands, *extra], hand=[spell], life=rng.randint(1, 8))
+    turn = _plan(board)
+    _planned(turn)
+    card = board.player(ME).hand[0]
+    paid = pay(board, spell_target(card))
+    assert bool(turn.spells) == bool(paid.payable), json.dumps(turn.to_json())
+    if turn.spells:
+        (cast,) = turn.spells
+        assert (paid.alternative_cost is None) == (cast.payment.alternative_cost is None)
+        assert (paid.life_paid, paid.damage_taken) == (cast.payment.life_paid, cast.payment.damage_taken)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) -> None:
+    # a few lands, life, and a hand of spells with alternative costs (Fireblast, Snuff Out, Force) or not,
+    # maybe under Omniscience or Fist of Suns: the most mana value and the fewest cards used up for it, as
+    # the brute force over every action in every order finds them (tests/test_turn.py: each spell cast for
+    # its mana cost or an alternative cost usable then)
+    rng = random.Random(seed)
+    names = ["Mountain", "Swamp", "Island", "Mana Confluence"]
+    lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 4))]
+    granted = rng.choice([[], [], [mine("o", OMNISCIENCE)], [mine("fist", FIST)]])
+    pile = [FIREBLAST, SNUFF_OUT, FORCE_DRAW, BLUE_ONE, RED_TWO, BLACK_ONE, GIANT]
+    hand = [rng.choice(pile) for _ in range(rng.randint(1, 3))]
+    board = make_board([*lands, *granted, THEIR_BEAR], hand=hand, life=rng.randint(1, 9))
+    turn = _plan(board)
+    _planned(turn)
+    exiled = sum(len(spell.payment.parts.exiled_from_hand) for spell in turn.spells)
+    assert (turn.mana_value_cast, len(turn.spells) + exiled) == _brute_force(board), json.dumps(
+        turn.to_json()
+    )
+
+
+def test_a_keyword_alternative_cost_is_noted_not_planned() -> None:
+    # dash (CR 702.109a) changes what resolves (haste, returned at the end step): the turn does not follow
+    # it, so the spell pays its mana cost, a note says so and the plan is not called optimal
+    dasher = {
+        "name": "Test Dasher",
+        "type_line": "Creature — Human Berserker",
+        "mana_cost": "{3}{R}",
+        "oracle": "Dash {R}",
+    }
+    board = make_board([mine("m", "Mountain")], hand=[dasher])
+    turn = _plan(board)
+    assert not turn.optimal and turn.spells == ()
+    assert any("Test Dasher: its alternative cost" in note for note in turn.notes), turn.notes
