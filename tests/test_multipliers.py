@@ -234,3 +234,30 @@ def test_a_merged_optimum_that_cannot_be_ordered_is_answered_by_every_twin() -> 
     fallback = solved(PaymentProblem.of(board, target))
     assert fallback.status is SolveStatus.OPTIMAL
     assert agrees_with_reference(board, target, max_states=20_000) is not None
+
+
+def test_an_orderable_optimum_under_a_tripler_floats_the_remainder() -> None:
+    """Nyxbloom Ancient triples everything, so no plan makes exactly the four mana of {2}{R}{R}: two
+    Mountains' six, two floating, is the best (a Rakdos Signet would add six more for {1}). The model with the
+    Signets merged is solved, then ordered at its optimum (:func:`planner.solve.cpsat.solve._ordered`, its own
+    solver settings), and the plan is the reference search's best, level by level (the kind of bench_no
+    --multipliers seed 18 question 69, issue 41)."""
+    board = make_board(
+        [
+            {"card": "Nyxbloom Ancient"},
+            {"card": "Rakdos Signet", "id": "s1"},
+            {"card": "Rakdos Signet", "id": "s2"},
+            {"card": "Mountain", "id": "m1"},
+            {"card": "Mountain", "id": "m2"},
+            {"card": "Swamp", "id": "w1"},
+        ],
+        opponent=False,
+    )
+    target = PaymentTarget.of("{2}{R}{R}")
+    record = build(PaymentProblem.of(board, target))
+    assert record.relaxed
+    solution = solve(record)
+    assert solution is not None and solution.status is SolveStatus.OPTIMAL
+    result = agrees_with_reference(board, target, max_states=20_000)
+    assert result is not None and result.payable
+    assert dict(result.objective)["mana_floating"] == 2
