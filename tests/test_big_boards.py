@@ -214,3 +214,30 @@ def test_max_x_on_1000_permanents_is_proven_with_a_long_time_limit_and_the_defau
     long = max_x(board, PaymentTarget.of("{X}{R}{G}"), time_limit=LONG)
     assert default.optimal and long.optimal
     assert (default.x, default.objective) == (long.x, long.objective)
+
+
+def _one_stage_a_level(terms: list[Any]) -> list[list[Any]]:
+    """The objective's levels solved one at a time: the lexicographic objective by its definition."""
+    return [[term] for term in terms]
+
+
+# bench_big's random 1,000-permanent questions whose stages were cut (issue 41): seed 7 question 38
+# (Nykthos: 'colors lost' with the mana tied up), seed 2 question 3 (Ashnod's Altar: the tie-break), seed
+# 7 question 30 (Squandered Resources and Cabal Coffers)
+@pytest.mark.parametrize(("seed", "number"), [(7, 38), (2, 3), (7, 30)])
+def test_cut_stages_reach_the_optimum_of_one_stage_a_level_on_1000_permanents(
+    seed: int, number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.bench_big import random_big_question
+    from planner.solve.cpsat import solve as solve_module
+
+    rng = random.Random(seed)
+    data, cost = [random_big_question(rng) for _ in range(number + 1)][number]
+    board = Board.from_dict(data)
+    problem = PaymentProblem.of(board, PaymentTarget.of(cost), time_limit=LONG)
+    cut = solved(problem)
+    assert cut.status is SolveStatus.OPTIMAL
+    monkeypatch.setattr(solve_module, "stages", _one_stage_a_level)
+    alone = solved(PaymentProblem.of(board, PaymentTarget.of(cost), time_limit=LONG))
+    assert alone.status is SolveStatus.OPTIMAL
+    assert cut.objective == alone.objective

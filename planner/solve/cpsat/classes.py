@@ -15,7 +15,7 @@ it), the model of every permanent answers (:func:`planner.solve.cpsat.solve.solv
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -146,8 +146,9 @@ def sacrificed_classes(
             tuple(
                 (t.ability_index, t.ability, t.bound, t.target, anonymous(t.outcome, pid)) for t in own[pid]
             ),
-            tuple(sorted((_outlet_key(t) for t in outlets[pid]), key=repr)),
-            tuple(sorted(before[pid], key=repr)),
+            # (as multisets, rather than sorted by their repr: a repr of each outlet template per land)
+            frozenset(Counter(_outlet_key(t) for t in outlets[pid]).items()),
+            frozenset(before[pid]),
         )
         alike[signature].append(pid)
     return [tuple(run) for run in alike.values() if len(run) > 1]

@@ -247,7 +247,22 @@ def stages(
 ) -> list[list[Term]]:
     """Consecutive objective levels packed into stages whose combined weight stays under a limit; 'colors
     lost' starts a stage of its own after the largest X (``max_x``: that stage's optimum uses as much of the
-    board as it can, and on 1,000 permanents the two in one stage took 1.3 s to prove, under 0.2 s apart)."""
+    board as it can, and on 1,000 permanents the two in one stage took 1.3 s to prove, under 0.2 s apart).
+    Where the levels don't fit in one stage anyway, a stage is also cut after 'colors lost' and before the
+    tie-break (:data:`_CUT_AFTER`, :data:`_CUT_BEFORE`), the other stages packed as before.
+
+    Where every level fits in one stage (boards of tens of permanents, whose levels' bounds are small), one
+    solve proves them all, and a stage more would cost more than it saves (caged sun 26 of bench_no: 70 ->
+    134 ms).
+
+    >>> big = 2**20  # (the bounds of a board of hundreds of sources)
+    >>> names = ("mana_floating", "colors_lost", "mana_tied_up", "painless_used", "tie_break")
+    >>> terms = [(name, 0, 6 if name == "colors_lost" else big) for name in names]
+    >>> [[name for name, _, _ in stage] for stage in stages(terms)]
+    [['mana_floating', 'colors_lost'], ['mana_tied_up'], ['painless_used'], ['tie_break']]
+    >>> [[name for name, _, _ in stage] for stage in stages([(name, 0, 9) for name, _, _ in terms])]
+    [['mana_floating', 'colors_lost', 'mana_tied_up', 'painless_used', 'tie_break']]
+    """
     stages: list[list[Term]] = []
     weight = 1
     for term in terms:
@@ -257,4 +272,29 @@ def stages(
             weight = 1
         stages[-1].append(term)
         weight *= term[2]
-    return stages
+    if len(stages) == 1:
+        return stages
+    cut: list[list[Term]] = []
+    for stage in stages:
+        cut.append([])
+        for term in stage:
+            if cut[-1] and (cut[-1][-1][0] in _CUT_AFTER or term[0] in _CUT_BEFORE):
+                cut.append([])
+            cut[-1].append(term)
+    return cut
+
+
+#: The levels after which a stage is cut where the objective needs several (:func:`stages`). 'Colors lost'
+#: is counted through literals that each imply enough untouched sources (:mod:`~planner.solve.cpsat.
+#: objective`), whose LP is weak beside the mana tied up of hundreds of sources: in one stage, CP-SAT found
+#: the optimum at once and took up to 1.8 s of CPU to prove it on 1,000 permanents (bench_big's random
+#: boards, seed 7 question 38, Nykthos: the first stage 1.87 s, 0.15 s apart). Only that stage is cut: the
+#: levels after it packed again from the mana tied up on took the flexibility into their stage, which then
+#: took seconds on the same boards.
+_CUT_AFTER = frozenset({"colors_lost"})
+
+#: The levels before which a stage is cut where the objective needs several (:func:`stages`): the
+#: tie-break by id, whose bound (hundreds of thousands on 1,000 permanents) times the painless and
+#: flexibility levels' made the stage's LP slow to prove what it had found (bench_big's random boards seed 2
+#: question 3, Ashnod's Altar: that stage 0.51 -> 0.16 s of CPU).
+_CUT_BEFORE = frozenset({"tie_break"})
