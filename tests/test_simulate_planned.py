@@ -481,7 +481,8 @@ def test_a_mulligans_bottom_depends_on_the_hand_not_its_order(seed: int) -> None
     only if the choice does not depend on the order the cards were dealt in (checked on random hands of
     the Simic ramp example, each in several orders, every split of lands and spells to bottom)."""
     from models.decklist import load_deck
-    from planner.sim.planned import _bottomed, planned_run
+    from planner.sim.planned import planned_run
+    from planner.sim.planned_deals import bottomed
 
     run = planned_run(load_deck("examples/decks/simic-ramp.txt"), 1, compiled=False)
     land_kinds = sum(1 for k in run.kinds if k.role == "land")
@@ -492,8 +493,8 @@ def test_a_mulligans_bottom_depends_on_the_hand_not_its_order(seed: int) -> None
         lands = sum(1 for i in hand if i < land_kinds)
         for bottom_lands in range(min(lands, 3) + 1):
             spells = rng.randint(0, 3 - bottom_lands)
-            first = _bottomed(run.kinds, hand, land_kinds, bottom_lands, spells, run.memo.matchings)
+            first = bottomed(run.kinds, hand, land_kinds, bottom_lands, spells, run.memo.matchings)
             for _ in range(3):
                 shuffled = rng.sample(hand, len(hand))
-                again = _bottomed(run.kinds, shuffled, land_kinds, bottom_lands, spells, run.memo.matchings)
+                again = bottomed(run.kinds, shuffled, land_kinds, bottom_lands, spells, run.memo.matchings)
                 assert again == first

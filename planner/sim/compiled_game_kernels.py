@@ -382,14 +382,14 @@ def deal_games(
     kept_at: Any,
     miss: Any,
 ) -> tuple[int, int, int]:
-    """Deal the games of a chunk from ``game`` on, as :func:`planner.sim.planned._mulligan` deals them: each
-    mulligan stage (``stages``: cards bottomed, fewest and most lands kept) takes the next shuffled deck
+    """Deal the games of a chunk from ``game`` on, as :func:`planner.sim.planned_deals.kept_hand` deals them:
+    each mulligan stage (``stages``: cards bottomed, fewest and most lands kept) takes the next shuffled deck
     (the rows of ``deals`` from ``at``, ``deals_count`` of them) until a hand is kept, its cards put on the
-    bottom by the bottom table (by the hand sorted, lands and spells bottomed: the cards, a count first);
-    the kept hand (the ``commanders`` with it) and the first cards of the library written to ``hands`` and
-    ``libraries`` (a count then the cards), ``kept_at`` counting the stage kept. Returns the game and the
-    deck it stopped at and :data:`DEALT`, :data:`NEEDS_DEALS` or :data:`NEEDS_BOTTOM` (the bottom table's
-    key written to ``miss``)."""
+    bottom by the bottom table (by the hand sorted, lands and spells bottomed: the cards, a count first); the
+    kept hand (the ``commanders`` with it) and the first cards of the library written to ``hands`` and
+    ``libraries`` (a count then the cards), ``kept_at`` counting the stage kept. Returns the game and the deck
+    it stopped at and :data:`DEALT`, :data:`NEEDS_DEALS` or :data:`NEEDS_BOTTOM` (the bottom table's key
+    written to ``miss``)."""
     hand_size = HAND_SIZE
     games = hands.shape[0]
     drawn_most = libraries.shape[1] - 1

@@ -640,7 +640,7 @@ def _distinct(rows: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Dealing:
-    """How a run's games are dealt (:func:`planner.sim.planned._mulligan`): the mulligan stages (a row
+    """How a run's games are dealt (:func:`planner.sim.planned_deals.kept_hand`): the mulligan stages (a row
     each: cards bottomed, fewest and most lands kept), the lands bottomed by (lands in the seven, cards
     bottomed), per kind 1 for a card counted as a land, the hands kept at each stage (added to), and the
     cards a kept hand puts on the bottom (by the hand sorted, lands and spells bottomed: worked out once

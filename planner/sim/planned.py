@@ -38,7 +38,6 @@ from planner.sim.game import (
     COMMANDER_LIFE,
     HAND_SIZE,
     STARTING_LIFE,
-    MulliganStage,
     commander_colors,
     lands_to_bottom,
     mulligan_stages,
@@ -46,9 +45,10 @@ from planner.sim.game import (
 from planner.sim.karsten_planned import KarstenPlanned
 from planner.sim.kinds import CardKind, card_kinds
 from planner.sim.lands import Entry, LandProfile
-from planner.sim.matching import ANY_TYPE, Matchings, payable
+from planner.sim.matching import Matchings, payable
+from planner.sim.planned_deals import Deals, bottomed, kept_hand
 from planner.sim.results import CardOdds, GoldfishResult, kept_sizes
-from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn, colored_cover, deck_cover
+from planner.sim.turn_search import TurnPlan, TurnState, TurnTables, best_turn
 
 if TYPE_CHECKING:
     from planner.sim.compiled_games import CompiledGames
@@ -164,7 +164,7 @@ class _Memo:
             )
         return self.games
 
-    def lands_bottomed(self, lands: int, bottom: int) -> int:
+    def landsbottomed(self, lands: int, bottom: int) -> int:
         """:func:`~planner.sim.game.lands_to_bottom` of one hand of ``lands`` lands putting ``bottom``
         cards on the bottom (kept: numpy's call on one number costs more than the rule)."""
         found = self._lands_bottomed.get((lands, bottom))
@@ -474,11 +474,11 @@ def planned_counts(
     plan_effects: dict[int, tuple[TurnPlan, _Units, tuple[int, ...], tuple[int, ...]]] = {}
     for chunk in chunks:
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
-        deals = _Deals(rng, deck_ids, batched=not reads.library)
+        deals = Deals(rng, deck_ids, batched=not reads.library)
         size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
         for _ in range(size):
             played += 1
-            hand, library = _mulligan(kinds, deals, stages, land_kinds, kept_at, memo)
+            hand, library = kept_hand(kinds, deals, stages, land_kinds, kept_at, memo)
             score = 0
             hand += commander_ids
             hand.sort()  # (kept sorted: lands first, as the memo's key reads it)
@@ -636,12 +636,12 @@ def _compiled(
     kept_at = [0] * len(stages)
 
     def bottom_of(hand: tuple[int, ...], lands: int, spells: int) -> tuple[int, ...]:
-        # (as _mulligan: a hand's bottom does not depend on the order it was dealt in)
+        # (as kept_hand: a hand's bottom does not depend on the order it was dealt in)
         key = (hand, lands, spells)
         found = memo.bottoms.get(key)
         if found is None:
             found = memo.bottoms[key] = tuple(
-                _bottomed(setup.kinds, list(hand), land_kinds, lands, spells, memo.matchings)
+                bottomed(setup.kinds, list(hand), land_kinds, lands, spells, memo.matchings)
             )
         return found
 
@@ -650,7 +650,7 @@ def _compiled(
         stages=np.array([(s.bottom, s.keep_min, s.keep_max) for s in stages], dtype=np.int64),
         lands_bottomed=np.array(
             [
-                [memo.lands_bottomed(lands, bottom) for bottom in range(most + 1)]
+                [memo.landsbottomed(lands, bottom) for bottom in range(most + 1)]
                 for lands in range(HAND_SIZE + 1)
             ],
             dtype=np.int64,
@@ -664,7 +664,7 @@ def _compiled(
         for chunk in chunks:
             rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7, chunk)))
             size = min(PLANNED_CHUNK, games - chunk * PLANNED_CHUNK)
-            yield size, _Deals(rng, deck_ids, batched=True).block
+            yield size, Deals(rng, deck_ids, batched=True).block
 
     budget = MEMO_ENTRIES // memo.weight
     counts, scored = compiled_counts(
@@ -828,7 +828,8 @@ def goldfish_planned(
     each with its own random stream.
 
     Mulligans follow the same rule (:data:`~planner.sim.game.LONDON`: lands counted after bottoming);
-    the cards put on the bottom are chosen by the colors they keep (see :func:`_bottomed`).
+    the cards put on the bottom are chosen by the colors they keep
+    (:func:`~planner.sim.planned_deals.bottomed`).
     """
     settings = {
         "turns": turns,
@@ -850,130 +851,6 @@ def goldfish_planned(
 
 def _cost_of(deck: Deck, name: str) -> ManaCost | None:
     return next((c.cost for c in (*deck.cards, *deck.commanders) if c.name == name), None)
-
-
-#: How many shuffled decks :class:`_Deals` draws at once.
-DEAL_BLOCK: Final = 256
-
-
-class _Deals:
-    """The shuffled decks of one chunk's games, one per deal (a game's first hand and each mulligan), in
-    the order its random stream has them: drawn :data:`DEAL_BLOCK` at a time when ``batched`` (numpy's
-    ``permuted`` of a block's rows is its ``permutation`` of each row in turn, the same numbers from the
-    stream; only a deck whose games draw nothing else from it between deals may be batched: no
-    fetchland's shuffle), else one at a time.
-
-    >>> deck = np.arange(5)
-    >>> one, block = (_Deals(np.random.default_rng(3), deck, batched) for batched in (False, True))
-    >>> all(one.next() == block.next() for _ in range(DEAL_BLOCK + 2))
-    True
-    """
-
-    __slots__ = ("_at", "_batched", "_block", "_deck", "_rng")
-
-    def __init__(self, rng: np.random.Generator, deck: np.ndarray, batched: bool) -> None:
-        self._rng = rng
-        self._deck = deck
-        self._batched = batched
-        self._block: list[list[int]] = []
-        self._at = 0
-
-    def block(self) -> np.ndarray:
-        """The next :data:`DEAL_BLOCK` shuffled decks (a row each), drawn as :meth:`next` draws them when
-        ``batched`` (and not read by it)."""
-        return self._rng.permuted(np.tile(self._deck, (DEAL_BLOCK, 1)), axis=1)
-
-    def next(self) -> list[int]:
-        """The next shuffled deck (kind ids)."""
-        if not self._batched:
-            order: list[int] = self._rng.permutation(self._deck).tolist()
-            return order
-        if self._at == len(self._block):
-            self._block = self.block().tolist()
-            self._at = 0
-        self._at += 1
-        return self._block[self._at - 1]
-
-
-def _mulligan(
-    kinds: Sequence[CardKind],
-    deals: _Deals,
-    stages: Sequence[MulliganStage],
-    land_kinds: int,
-    kept_at: list[int],
-    memo: _Memo,
-) -> tuple[list[int], list[int]]:
-    """A kept hand and the library after it, by the mulligan stages (see :func:`goldfish_planned`); the
-    cards put on the bottom of each hand met are worked out once (``memo``)."""
-    counted = memo.counted_as_land
-    for number, stage in enumerate(stages):
-        order = deals.next()
-        hand, library = order[:HAND_SIZE], order[HAND_SIZE:]
-        lands = sum(map(counted.__getitem__, hand))
-        bottom_lands = memo.lands_bottomed(lands, stage.bottom)
-        after = lands - bottom_lands
-        if stage.keep_min <= after <= stage.keep_max or number == len(stages) - 1:
-            kept_at[number] += 1
-            if stage.bottom:
-                key = (tuple(sorted(hand)), bottom_lands, stage.bottom - bottom_lands)
-                bottom = memo.bottoms.get(key)
-                if bottom is None:
-                    bottom = memo.bottoms[key] = tuple(
-                        _bottomed(kinds, hand, land_kinds, key[1], key[2], memo.matchings)
-                    )
-                for card in bottom:
-                    hand.remove(card)
-                return hand, library + list(bottom)
-            return hand, library
-    raise AssertionError("the last mulligan stage keeps")
-
-
-def _bottomed(
-    kinds: Sequence[CardKind], hand: list[int], land_kinds: int, lands: int, spells: int, matchings: Matchings
-) -> list[int]:
-    """The cards a kept hand puts on the bottom (as the numpy goldfish does): each land in turn whose loss
-    leaves the most of the hand's colored symbols payable (then the deck's, then untapped lands); then the
-    spells whose colored symbols the kept lands can't pay, then the most expensive."""
-    kept = list(hand)
-    bottom: list[int] = []
-
-    def cover(cards: list[int], spells_of: Sequence[int]) -> int:
-        return colored_cover(kinds, spells_of, [mask for i in cards for mask in kinds[i].units], matchings)
-
-    for _ in range(lands):
-        land_cards = [i for i in kept if i < land_kinds]
-        hand_spells = [i for i in kept if i >= land_kinds]
-
-        def loss(
-            card: int, land_cards: list[int] = land_cards, hand_spells: list[int] = hand_spells
-        ) -> tuple[int, int, int]:
-            rest = list(land_cards)
-            rest.remove(card)
-            untapped = sum(1 for i in rest if (p := kinds[i].land) is not None and p.entry is Entry.UNTAPPED)
-            units = [mask for i in rest for mask in kinds[i].units]
-            return (cover(rest, hand_spells), deck_cover(kinds, units, matchings), untapped)
-
-        worst = max(sorted(set(land_cards)), key=loss)
-        kept.remove(worst)
-        bottom.append(worst)
-    land_cards = [i for i in kept if i < land_kinds]
-    union = 0
-    for i in land_cards:
-        profile = kinds[i].land
-        union |= profile.types if profile is not None else 0
-    for _ in range(spells):
-        hand_spells = [i for i in kept if i >= land_kinds]
-        if not hand_spells:
-            break
-
-        def rank(card: int, union: int = union) -> tuple[bool, int]:
-            uncovered = any(mask != ANY_TYPE and not mask & union for mask in kinds[card].demand)
-            return (uncovered, kinds[card].mana_value)
-
-        worst = max(sorted(set(hand_spells)), key=rank)
-        kept.remove(worst)
-        bottom.append(worst)
-    return bottom
 
 
 @dataclass(frozen=True, slots=True)
