@@ -67,17 +67,25 @@ def timed(self, *args, **kwargs):
     finally:
         solving[0] += time.process_time() - started
 cp_model.CpSolver.solve = timed
-import planner.api
+import importlib
 spent = {"solve_fast": 0.0, "why_not_payable": 0.0}
 def clocked(name):
-    called = getattr(planner.api, name)
+    # (the module that calls it: planner.described answers since session 25, planner.api before)
+    for module_name in ("planner.described", "planner.api"):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        if hasattr(module, name):
+            break
+    called = getattr(module, name)
     def wrapper(*args, **kwargs):
         started = time.process_time()
         try:
             return called(*args, **kwargs)
         finally:
             spent[name] += time.process_time() - started
-    setattr(planner.api, name, wrapper)
+    setattr(module, name, wrapper)
 for name in spent:
     clocked(name)
 data, cost, limit = json.load(sys.stdin)
