@@ -24,6 +24,7 @@ from unittest import mock
 from ortools.sat.python import cp_model
 
 import planner.api
+import planner.described
 import planner.solve.cpsat.spine
 from benchmarks.bench_no import questions
 from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, small_slow_questions
@@ -114,11 +115,11 @@ def _recording(events: list[tuple[str, float, str]]) -> Iterator[None]:
     with ExitStack() as stack:
         stack.enter_context(mock.patch.object(cp_model.CpSolver, "solve", solving))
         stack.enter_context(mock.patch.object(planner.solve.cpsat.spine, "build", building))
-        # (the names planner.api imported, where pay looks them up)
+        # (the names planner.api and planner.described imported, where pay and its answer look them up)
         fast = _timed(events, "fast path", getattr(planner.api, "solve_fast"))  # noqa: B009
         stack.enter_context(mock.patch.object(planner.api, "solve_fast", fast))
-        replayed = _timed(events, "replay", getattr(planner.api, "replay"))  # noqa: B009
-        stack.enter_context(mock.patch.object(planner.api, "replay", replayed))
+        replayed = _timed(events, "replay", getattr(planner.described, "replay"))  # noqa: B009
+        stack.enter_context(mock.patch.object(planner.described, "replay", replayed))
         yield
 
 
