@@ -33,16 +33,19 @@ PHASES = (
     ("board's sources", "planner.solve.fast.reduction", "_board_sources"),
     ("optimiser", "planner.solve.fast.answers", "_optimise"),
     ("plan", "planner.solve.fast.answers", "_plan"),
-    ("rules replay", "planner.api", "replay"),
+    ("rules replay", "planner.described", "replay"),
     ("description", "planner.described", "described_payment"),
 )
 #: Where earlier versions kept a stage that has moved since, as (module, attribute) tried in order after
-#: the stage's place in :data:`PHASES` (before the fast path became a package: one module).
+#: the stage's place in :data:`PHASES` (before the fast path became a package: one module; before
+#: planner.described, the answer was replayed and described in planner.api).
 EARLIER_HOMES: dict[str, tuple[tuple[str, str], ...]] = {
     "board's kinds": (("planner.solve.fast", "_board_kinds"),),
     "board's sources": (("planner.solve.fast", "_board_sources"),),
     "optimiser": (("planner.solve.fast", "_optimise"),),
     "plan": (("planner.solve.fast", "_plan"),),
+    "rules replay": (("planner.api", "replay"),),
+    "description": (("planner.api", "described_payment"),),
 }
 #: The steps of a card's first sight, in order.
 STEPS = ("Oracle text read", "characteristics", "fast-path analysis", "offers in each state")
