@@ -188,6 +188,10 @@ class TypeChange:
     #: card types are set and the subtypes named added, and its subtypes of the card types it keeps stay
     #: (CR 205.1a: a Forest stays a Forest, a Dryad Arbor loses Dryad)
     keeps_subtypes: bool = False
+    #: with ``sets_types``, '... and (it) loses all other abilities' (Minimus Containment, Imprisoned in the
+    #: Moon): every ability is lost in layer 6 but the one its sentence grants, a land type's intrinsic one
+    #: too (CR 305.6); a land type set alone (Song of the Dryads) takes only its rules text's (CR 305.7)
+    loses_abilities: bool = False
     #: 'The same is true for creature spells you control ...' (Biotransference): whose spells it changes too,
     #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
     #: type line has the types ``affected`` names

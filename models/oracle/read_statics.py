@@ -326,7 +326,13 @@ def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[Stati
         raise UnreadError(sentence)  # (a keyword granted beside it: not read)
     sets = TypeLine(card_types=card_types, subtypes=subtypes)
     change = TypeChange(
-        sentence, affected[0], (), False, sets_types=sets, keeps_subtypes=reading.other_card_types
+        sentence,
+        affected[0],
+        (),
+        False,
+        sets_types=sets,
+        keeps_subtypes=reading.other_card_types,
+        loses_abilities=True,
     )
     colors = (ColorChange(sentence, affected[0], ManaTypes(), False),) if reading.colorless else ()
     return (change, *colors, *grants)

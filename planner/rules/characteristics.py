@@ -237,8 +237,8 @@ def _stripped(view: BoardView) -> dict[str, tuple[str, str]]:
     for sourced in view.effects_of(TypeChange):
         effect = sourced.effect
         assert isinstance(effect, TypeChange)
-        if effect.sets_types is None:
-            continue
+        if effect.sets_types is None or not effect.loses_abilities:
+            continue  # (a land type set alone, Song of the Dryads: its rules text's abilities only, CR 305.7)
         for permanent in view.board.permanents:
             pid = permanent.id
             if view.lost_text_abilities(pid) and view.matches(effect.affected, pid, sourced.source):
