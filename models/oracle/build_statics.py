@@ -102,17 +102,7 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                 counted = Amount(kind=AmountKind.SACRIFICED_TYPES)
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
-            return (
-                CostModifier(
-                    text=sentence,
-                    who=Who.YOU,
-                    spells=ObjectFilter(),
-                    colors=ManaTypes(),
-                    generic_delta=delta,
-                    own=True,
-                    amount=counted,
-                ),
-            )
+            return (own_reduction(sentence, delta, counted),)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
@@ -299,15 +289,7 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
             if zone == "party"
             else Amount(kind=AmountKind.GRAVEYARD, filter=_graveyard_cards(reading.what))
         )
-        return CostModifier(
-            text=sentence,
-            who=Who.YOU,
-            spells=ObjectFilter(),
-            colors=ManaTypes(),
-            generic_delta=int(generic) * (1 if reading.more else -1),
-            own=True,
-            amount=counted_amount,
-        )
+        return own_reduction(sentence, int(generic) * (1 if reading.more else -1), counted_amount)
     counted = only_filter(reading.what)
     if counted.controller is not Who.YOU:
         raise UnreadError("a spell's own cost changed for each permanent not its caster's")
@@ -347,20 +329,17 @@ def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
     assert counted.filter is not None
     if counted.filter.controller is not Who.YOU:
         raise UnreadError("a spell's own cost changed by the power of permanents not its caster's")
-    return CostModifier(
-        text=sentence,
-        who=Who.YOU,
-        spells=ObjectFilter(),
-        colors=ManaTypes(),
-        generic_delta=1 if reading.more else -1,
-        own=True,
-        amount=counted,
-    )
+    return own_reduction(sentence, 1 if reading.more else -1, counted)
 
 
-def own_reduction(sentence: str, delta: int, counted: ObjectFilter) -> CostModifier:
+def own_reduction(sentence: str, delta: int, counted: ObjectFilter | Amount) -> CostModifier:
     """A spell's change of its own cost: ``delta`` for each permanent its caster controls that ``counted``
-    matches (affinity: CR 702.41a)."""
+    matches (affinity: CR 702.41a), or ``delta`` times an amount counted as the total cost is locked in (CR
+    601.2f: the cards of a graveyard, the greatest power, a fact of the turn).
+
+    >>> own_reduction("~ costs {1} less.", -1, Amount(kind=AmountKind.DIED_THIS_TURN)).amount.kind.value
+    'died_this_turn'
+    """
     return CostModifier(
         text=sentence,
         who=Who.YOU,
@@ -368,7 +347,8 @@ def own_reduction(sentence: str, delta: int, counted: ObjectFilter) -> CostModif
         colors=ManaTypes(),
         generic_delta=delta,
         own=True,
-        for_each=replace(counted, controller=Who.YOU),
+        for_each=None if isinstance(counted, Amount) else replace(counted, controller=Who.YOU),
+        amount=counted if isinstance(counted, Amount) else None,
     )
 
 
