@@ -77,6 +77,9 @@ class AmountKind(Enum):
     #: 1 when an opponent of its caster has at least ``constant`` cards in their graveyard, else 0 (Lullmage's
     #: Domination's condition: the board's ``graveyard``)
     OPPONENT_GRAVEYARD = "opponent_graveyard"
+    #: 1 on its caster's turn, else 0 (Discontinuity's 'As long as it's your turn': the board's
+    #: ``active_player``)
+    YOUR_TURN = "your_turn"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)

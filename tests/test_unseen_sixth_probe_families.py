@@ -23,8 +23,10 @@ from typing import Any
 
 from boards import checked_verdict, largest_x, make_board, mine
 
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
+from models.spells import spell_target
 from planner.api import could_produce, pay, text_warnings
 from planner.rules.view import BoardView
 
@@ -176,3 +178,59 @@ def test_the_trapper_adds_nothing_when_no_creature_entered_this_turn() -> None:
           "toughness": 6, "entered_this_turn": True}],
     )  # fmt: skip
     assert not checked_verdict(board, "{R}") and largest_x(board) == 0
+
+
+#: Hamza, Guardian of Arashin's two reductions, on a creature.
+HAMZA: dict[str, Any] = {
+    "name": "Test Guardian",
+    "type_line": "Legendary Creature — Elephant Warrior",
+    "mana_cost": "{4}{G}{W}",
+    "oracle": "This spell costs {1} less to cast for each creature you control with a +1/+1 counter on it.\n"
+    "Creature spells you cast cost {1} less to cast for each creature you control with a +1/+1 counter on "
+    "it.",
+}
+#: A creature spell for the reduction to apply to.
+GIANT: dict[str, Any] = {"name": "Test Giant", "type_line": "Creature — Giant", "mana_cost": "{4}{G}"}
+
+
+def test_the_guardian_takes_one_off_creature_spells_for_each_creature_with_a_counter() -> None:
+    """Two creatures with +1/+1 counters (an opponent's aside): a {4}{G} creature spell costs {2}{G} (CR
+    601.2f), paid by three Forests; a sorcery costs its full {4}{G}; with no counters, {4}{G} too."""
+    counted = {"name": "Body", "type_line": "Creature — Beast", "power": 1, "toughness": 1}
+    creatures = [mine("c1", counted, counters={"+1/+1": 1}), mine("c2", counted, counters={"+1/+1": 2})]
+    theirs = {"id": "oc", "controller": "opp", **counted, "counters": {"+1/+1": 1}}
+    forests = [mine(f"f{n}", "Forest") for n in range(3)]
+    board = make_board([mine("h", HAMZA), *creatures, theirs, *forests])
+    giant = spell_target(Card.from_json(GIANT))
+    paid = pay(board, giant)
+    assert paid.payable and paid.total_cost == "{2}{G}" and not text_warnings(board)
+    sorcery = spell_target(Card.from_json({**GIANT, "type_line": "Sorcery"}))
+    assert pay(board, sorcery).total_cost == "{4}{G}" and not pay(board, sorcery).payable
+    bare = make_board([mine("h", HAMZA), mine("c1", counted), *forests])
+    assert not pay(bare, giant).payable
+    # its own reduction, cast from the hand: {4}{G}{W} less two
+    own = spell_target(Card.from_json(HAMZA))
+    plains = [mine(f"p{n}", "Plains") for n in range(1)]
+    hand_board = make_board([*creatures, *forests, *plains])
+    assert pay(hand_board, own).total_cost == "{2}{W}{G}" and pay(hand_board, own).payable
+
+
+#: Discontinuity's reduction of itself on its caster's turn.
+DISCONTINUITY: dict[str, Any] = {
+    "name": "Test Discontinuity",
+    "type_line": "Instant",
+    "mana_cost": "{3}{U}{U}",
+    "oracle": "As long as it's your turn, this spell costs {2}{U}{U} less to cast.\nEnd the turn.",
+}
+
+
+def test_a_spell_costs_less_on_its_casters_turn_colored_mana_too() -> None:
+    """On my turn, {3}{U}{U} less {2}{U}{U} is {1} (CR 601.2f, 118.7b: the {U}{U} comes off the colored
+    part): a Plains pays it. On the opponent's turn (``active_player``), the full {3}{U}{U}."""
+    spell = spell_target(Card.from_json(DISCONTINUITY))
+    mine_turn = make_board([mine("p", "Plains")])
+    paid = pay(mine_turn, spell)
+    assert paid.payable and paid.total_cost == "{1}" and not paid.warnings
+    theirs = Board.from_dict({**mine_turn.to_dict(), "active_player": "opp"})
+    unpaid = pay(theirs, spell, player="me")
+    assert unpaid.total_cost == "{3}{U}{U}" and not unpaid.payable
