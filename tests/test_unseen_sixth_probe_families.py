@@ -234,3 +234,12 @@ def test_a_spell_costs_less_on_its_casters_turn_colored_mana_too() -> None:
     theirs = Board.from_dict({**mine_turn.to_dict(), "active_player": "opp"})
     unpaid = pay(theirs, spell, player="me")
     assert unpaid.total_cost == "{3}{U}{U}" and not unpaid.payable
+
+
+def test_a_goat_tapped_for_mana_is_still_sacrificed_to_the_pasture() -> None:
+    """A Goat that taps for {G} first, then goes to the Pasture's cost (a tapped permanent can be sacrificed,
+    CR 701.21a): two such Goats make {G}{G} and then X = 2: four mana, {G}{G}{B}{B}; five never."""
+    elk = {**GOAT, "oracle": "{T}: Add {G}."}
+    board = make_board([mine("p", PASTURE), mine("e0", elk), mine("e1", elk)], opponent=False)
+    assert checked_verdict(board, "{G}{G}{B}{B}") and not checked_verdict(board, "{G}{G}{B}{B}{B}")
+    assert largest_x(board) == 4
