@@ -600,6 +600,9 @@ STATIC_SENTENCES = [
     "~ costs {1} less to cast for each card type among permanents you've sacrificed this turn.",
     "~ costs {1} less to cast for each creature that died this turn.",
     "~ costs {3} less to cast if an opponent has eight or more cards in their graveyard.",
+    "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",
+    "Creature spells you cast cost {1} less to cast for each creature you control with a +1/+1 counter on "
+    "it.",
     "~ costs {2} less to cast for each permanent sacrificed this way and {2} less to cast for each other "
     "artifact or creature you've sacrificed this turn.",
     "Creature spells you cast cost {1} less to cast.",

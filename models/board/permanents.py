@@ -222,7 +222,7 @@ class Permanent:
     printed characteristics, from the catalogue unless the board overrides them. ``summoning_sick`` means
     its controller has not controlled it continuously since their most recent turn began (CR 302.6);
     ``entered_this_turn`` that it entered the battlefield this turn (Dark Fortress's 'if this land entered
-    this turn').
+    this turn', Alena's 'creatures you control that entered the battlefield this turn').
     ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
     ``class_level`` is a Class's level (CR 716.3: 1 as it enters), which with its ``level`` counters (a
     leveler's, CR 711) makes its :attr:`level`.

@@ -13,7 +13,7 @@ from lark import Token, Transformer, v_args
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Noun, Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     ActivationBanReading,
@@ -107,6 +107,13 @@ class _PerCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class _PerObject:
+    """'<spells> cost {1} less to cast for each creature you control with a +1/+1 counter on it' (Hamza)."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
 class _CastManaValue:
     """'<spells> <caster> cast with mana value N or greater': the least mana value (CR 202.3)."""
 
@@ -146,6 +153,12 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
+
+    def per_object(self, head: tuple[tuple[str, ...], Head], *posts: Any) -> _PerObject:
+        noun = Noun(types=head[0], head=head[1])
+        for post in posts:
+            noun = post(noun)
+        return _PerObject(Nouns((noun,)))
 
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
@@ -328,6 +341,14 @@ class StaticRules(Transformer[Token, Any]):
     ) -> Any:
         return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "sacrificed_types")
 
+    def own_cost_while(
+        self, _as_long_as: None, condition: Token, _self: Token, _costs: Token, symbols: Token, more: Token
+    ) -> Any:
+        # 'As long as it's your turn, ~ costs {2}{U}{U} less to cast.' (Discontinuity): whose turn it is
+        if " ".join(str(condition).lower().replace("’", "'").split()) != "it's your turn":
+            raise UnreadError(f"a spell's own cost changed as long as {str(condition).strip()}")
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "your_turn")
+
     def own_cost_per_death(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns
     ) -> Any:
@@ -385,6 +406,7 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.PER_OTHER_SPELL in parts,
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
             next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
+            next((p.what for p in parts if isinstance(p, _PerObject)), None),
         )
 
     def as_any(self, palette: Any) -> str:

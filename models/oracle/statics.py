@@ -305,8 +305,9 @@ def plain_types(what: Nouns | None) -> bool:
 class OwnCostForTurnFact:
     """'~ costs {N} less to cast for each card type among permanents you've sacrificed this turn' (Korvold,
     Gleeful Glutton: ``fact`` "sacrificed_types"), '... for each creature that died this turn' (Blood for the
-    Blood God!: "died"): facts of the turn the board gives (``sacrificed_this_turn``,
-    ``creatures_died_this_turn``)."""
+    Blood God!: "died"), 'As long as it's your turn, ~ costs {2}{U}{U} less to cast' (Discontinuity:
+    "your_turn"): facts of the turn the board gives (``sacrificed_this_turn``, ``creatures_died_this_turn``,
+    ``active_player``)."""
 
     symbols: str
     more: bool
@@ -344,6 +345,8 @@ class SpellsCost:
     per_other_spell: bool = False
     mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
     per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
+    #: '... for each creature you control with a +1/+1 counter on it' (Hamza, Guardian of Arashin)
+    per_object: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -669,6 +672,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostForTurnFact(symbols, more, "your_turn"):
+            return f"As long as it's your turn, ~ costs {symbols} {'more' if more else 'less'} to cast"
         case OwnCostForTurnFact(symbols, more, fact):
             each = (
                 "card type among permanents you've sacrificed this turn"
@@ -700,6 +705,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             each = " for each other spell that player has cast this turn" if per_other else ""
             if reading.per_counter:
                 each = f" for each {reading.per_counter} counter on ~"
+            if reading.per_object is not None:
+                each = f" for each {reading.per_object.words()}"
             spells = _subject(what)
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):

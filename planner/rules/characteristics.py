@@ -9,6 +9,7 @@ A permanent no effect touches has its card's characteristics, read once per card
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
@@ -120,7 +121,9 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
             if families:
                 paying_x[pid] = tuple(family for family in families if pays_x(family))
-                extra = _executable(pid, removals(permanent, families), unexecuted)
+                extra = _executable(
+                    pid, removals(permanent, families, partial(view.count, source=pid)), unexecuted
+                )
                 found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
             elif not board_read:
                 result[pid] = found  # (the common case: no amount or imprint the board may not give)
@@ -154,7 +157,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         families = tuple(a for a in abilities if is_family(a))
         if families:
             abilities = [a for a in abilities if not is_family(a)]
-            abilities += removals(permanent, families)
+            abilities += removals(permanent, families, partial(view.count, source=pid))
             paying_x[pid] = tuple(family for family in families if pays_x(family))
         haste = (
             permanent.haste

@@ -516,6 +516,8 @@ class BoardView:
             return False
         if flt.untapped and permanent.tapped:
             return False
+        if flt.entered_this_turn and not permanent.entered_this_turn:
+            return False
         if source_permanent is not None:
             if flt.controller is Who.YOU and permanent.controller != source_permanent.controller:
                 return False
