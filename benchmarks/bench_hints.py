@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -46,10 +45,12 @@ def _as_pay(model: cp_model.CpModel) -> cp_model.CpSolver:
 
 
 def _hint_last(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
-    """The solver's last solution as the model's whole hint."""
+    """The solver's last solution, if it has one, as the model's whole hint (else no hint)."""
     model.proto.clear_solution_hint()
-    model.proto.solution_hint.vars.extend(range(len(model.proto.variables)))
-    model.proto.solution_hint.values.extend(solver.response_proto.solution)
+    solution = solver.response_proto.solution
+    if len(solution):
+        model.proto.solution_hint.vars.extend(range(len(model.proto.variables)))
+        model.proto.solution_hint.values.extend(solution)
 
 
 def _default_first(model: cp_model.CpModel) -> cp_model.CpSolver:
@@ -149,11 +150,11 @@ def dump(directory: Path, named: dict[str, Question]) -> list[dict[str, Any]]:
     return index
 
 
-def tried(path: Path, names: Sequence[str]) -> tuple[list[float], set[tuple[str, float]]]:
+def tried(path: Path, names: Sequence[str]) -> tuple[list[float], set[tuple[str, float | None]]]:
     """One dumped stage solved under each named source, each from the model as dumped: the CPU seconds
     each took, and the (status, objective) pairs they reached (one when they agree)."""
     spent: list[float] = []
-    reached: set[tuple[str, float]] = set()
+    reached: set[tuple[str, float | None]] = set()
     for name in names:
         model = _load(path)
         if name == "optimum":
@@ -162,7 +163,7 @@ def tried(path: Path, names: Sequence[str]) -> tuple[list[float], set[tuple[str,
         solver = SOURCES[name](model)
         spent.append(time.process_time() - started)
         status = solver.status_name(solver.response_proto.status)
-        reached.add((status, solver.objective_value if status in ("OPTIMAL", "FEASIBLE") else math.nan))
+        reached.add((status, solver.objective_value if status in ("OPTIMAL", "FEASIBLE") else None))
     return spent, reached
 
 
