@@ -16,6 +16,7 @@ from typing import TypedDict
 from models.abilities import ManaAbility, PaletteKind
 from models.cost import SymbolKind
 from models.mana_effects import (
+    AbilityLoss,
     ManaTrigger,
     NotPaymentKind,
     NotPaymentMana,
@@ -264,7 +265,9 @@ class Collector:
             # 'red creatures get +1/+1 and ...', the grammar's counted_effect)
             or any(
                 isinstance(e, ProductionReplacement | ManaTrigger) and e.while_counted for e in self.effects
-            ),
+            )
+            # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
+            or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects),
         )
 
     def _unread_own_permission(self) -> None:

@@ -16,6 +16,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilityLossReading,
     ActivationBanReading,
     BecomesColorless,
     BecomesTappedDamage,
@@ -427,6 +428,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
+        base = next((part for part in parts if isinstance(part, tuple)), None)
+        return AbilityLossReading(what, any(part is True for part in parts), base)
+
+    def except_mana(self) -> bool:
+        return True
+
+    def base_pt(self, *parts: Token) -> tuple[int, int]:
+        power, toughness = str(parts[-1]).split("/")
+        return int(power), int(toughness)
 
     def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
         return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")

@@ -22,6 +22,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilityLossReading",
     "ActivationBanReading",
     "BecomesColorless",
     "BecomesTappedDamage",
@@ -376,6 +377,15 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityLossReading:
+    """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
+
+    what: Nouns
+    except_mana: bool = False
+    base: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AbilitiesCostReading:
     """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
 
@@ -526,6 +536,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilityLossReading
     | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
@@ -712,6 +723,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilityLossReading(what, except_mana, base):
+            kept = " except mana abilities" if except_mana else ""
+            pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
+            return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
         case AbilitiesCostReading(what, symbols, more):
             changed = "more" if more else "less"
             return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"
