@@ -12,7 +12,7 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, could, custom, largest_x, make_board, mine
 
 from models.cost import PaymentTarget
-from models.mana_effects import AbilityLoss
+from models.mana_effects import AbilityLoss, TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 from planner.solve.fast import fragment_reason
@@ -213,3 +213,75 @@ def test_a_land_type_change_under_blood_sun_still_applies() -> None:
     )
     assert could(board)["f"] == "BG"
     assert checked_verdict(board, "{B}{B}")
+
+
+# ------------------------------------------------------------------------------------------------ Opalescence
+
+OPALESCENCE = (
+    "Each other non-Aura enchantment is a creature in addition to its other types and has base power and "
+    "base toughness each equal to its mana value."
+)
+
+
+def test_opalescence_makes_creatures_with_powers_not_applied() -> None:
+    (change,) = parse_oracle(OPALESCENCE).effects
+    assert isinstance(change, TypeChange) and change.card_types == ("Creature",)
+    assert parse_oracle(OPALESCENCE).changes_power  # (layer 7b: what reads a power is set aside)
+
+
+def test_an_enchantment_made_a_creature_is_summoning_sick() -> None:
+    """CR 302.6: an enchantment Opalescence makes a creature can't use its {T} ability the turn it came under
+    its controller's control."""
+    shrine = {**enchantment("s", "{T}: Add {C}."), "summoning_sick": True}
+    assert checked_verdict(make_board([shrine]), "{C}")
+    board = make_board([enchantment("o", OPALESCENCE), shrine])
+    assert could(board)["s"] == "C"  # (it could, were it not sick: CR 106.7 reads the ability)
+    assert not checked_verdict(board, "{C}")
+
+
+def test_humility_and_opalescence() -> None:
+    """Humility's ruling with Opalescence: Humility is a creature (layer 4) and every creature, Humility
+    itself included, loses its abilities in layer 6 whatever the timestamps (CR 613.6: its effect applies in
+    full though it takes its own ability); the enchantment with a mana ability made a creature loses it."""
+    shrine = enchantment("s", "{T}: Add {C}.")
+    for order in ((OPALESCENCE, HUMILITY), (HUMILITY, OPALESCENCE)):
+        first, second = order
+        board = make_board(
+            [enchantment("a", first), enchantment("b", second), shrine, mine("e", "Llanowar Elves")]
+        )
+        assert could(board) == {"a": "", "b": "", "s": "", "e": ""}, order
+        assert not checked_verdict(board, "{1}"), order
+
+
+# ------------------------------------------------------------------------------------------------ relatives
+
+
+def test_bans_unless_mana_abilities_take_no_mana_ability() -> None:
+    """Sharkey's and Damping Matrix's bans exempt mana abilities (CR 605.1a): nothing a payment uses."""
+    for text in (
+        "Activated abilities of lands your opponents control can't be activated unless they're mana "
+        "abilities.",
+        "Activated abilities of artifacts and creatures can't be activated unless they're mana abilities.",
+    ):
+        read = parse_oracle(text)
+        assert not read.effects and not read.unsupported and read.ignored == (text,), text
+    matrix = custom(
+        "Matrix",
+        "m",
+        "Artifact",
+        "Activated abilities of artifacts and creatures can't be activated unless they're mana abilities.",
+        controller=ME,
+    )
+    assert checked_verdict(make_board([matrix, mine("e", "Llanowar Elves")]), "{G}")
+
+
+def test_haste_granted_before_humility_is_lost() -> None:
+    """CR 613.7, 302.6: a summoning-sick Elf given '{T}: Add {G}' after Humility taps only with haste that
+    came after Humility too: haste granted before it is lost with the Elf's other abilities."""
+    sick = mine("e", "Llanowar Elves", summoning_sick=True)
+    haste = enchantment("fires", "Creatures you control have haste.")
+    late = make_board([enchantment("h", HUMILITY), haste, sick, enchantment("r", RITE)])
+    assert checked_verdict(late, "{G}")
+    early = make_board([haste, enchantment("h", HUMILITY), sick, enchantment("r", RITE)])
+    assert could(early)["e"] == "G"
+    assert not checked_verdict(early, "{G}")

@@ -612,6 +612,8 @@ STATIC_SENTENCES = [
     "Activated abilities of artifacts can't be activated.",
     "All creatures lose all abilities and have base power and toughness 1/1.",
     "All lands lose all abilities except mana abilities.",
+    "Each other enchantment is a creature in addition to its other types and has base power and base "
+    "toughness each equal to its mana value.",
     "Creatures an opponent controls lose all abilities.",
     "Activated abilities of lands you control cost {1} less to activate.",
     "Whenever ~ becomes tapped, it deals 1 damage to you.",

@@ -235,6 +235,15 @@ def _steady(affected: ObjectFilter | tuple[ObjectFilter, ...], sentence: str) ->
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
     if not isinstance(reading.subject, r.Nouns):
         raise UnreadError("a type change of the card itself or of every object")
+    if reading.base_mana_value:
+        # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
+        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6)
+        if reading.types != ("Creature",) or not reading.adds or reading.which is not s.TypeSet.LISTED:
+            raise UnreadError(sentence)
+        affected = only_filter(reading.subject)
+        return TypeChange(
+            sentence, affected, (), True, card_types=("Creature",), while_counter=_while(reading)
+        )
     if (
         reading.which is s.TypeSet.LISTED
         and reading.adds

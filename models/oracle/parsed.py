@@ -22,6 +22,7 @@ from models.mana_effects import (
     NotPaymentMana,
     ProductionReplacement,
     StaticEffect,
+    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import text as t
@@ -267,7 +268,9 @@ class Collector:
                 isinstance(e, ProductionReplacement | ManaTrigger) and e.while_counted for e in self.effects
             )
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
-            or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects),
+            or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
+            # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
+            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects),
         )
 
     def _unread_own_permission(self) -> None:

@@ -93,6 +93,7 @@ class _Mark(Enum):
     """What an optional phrase of a rule says by being there ('in addition to its other types')."""
 
     ADDITION = "in addition"
+    BASE_MANA_VALUE = "base power and base toughness each equal to its mana value"
     YOUR_SPELLS = "spells you control"
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
@@ -214,7 +215,16 @@ class StaticRules(Transformer[Token, Any]):
 
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         types = _first(parts, tuple)
-        return TypeChangeReading(subject, types, TypeSet.LISTED, _Mark.ADDITION in parts)
+        return TypeChangeReading(
+            subject,
+            types,
+            TypeSet.LISTED,
+            _Mark.ADDITION in parts,
+            base_mana_value=_Mark.BASE_MANA_VALUE in parts,
+        )
+
+    def base_mana_value(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.BASE_MANA_VALUE
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)

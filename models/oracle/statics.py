@@ -144,6 +144,8 @@ class TypeChangeReading:
     which: TypeSet = TypeSet.LISTED
     adds: bool = False
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
+    #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
+    base_mana_value: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,6 +627,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
             text = f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            if reading.base_mana_value:
+                text += (
+                    f" and {_has(subject)} base power and base toughness each equal to "
+                    f"{'their' if _plural(subject) else 'its'} mana value"
+                )
             return (
                 f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
                 if reading.while_text
