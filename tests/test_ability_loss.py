@@ -285,3 +285,43 @@ def test_haste_granted_before_humility_is_lost() -> None:
     early = make_board([haste, enchantment("h", HUMILITY), sick, enchantment("r", RITE)])
     assert could(early)["e"] == "G"
     assert not checked_verdict(early, "{G}")
+
+
+def test_a_land_animated_under_humility_loses_its_abilities() -> None:
+    """CR 613.1d, 613.1f: a land made a creature (in layer 4, whatever its timestamp: the board gives it as a
+    creature) loses its mana ability to Humility in layer 6."""
+    factory = custom(
+        "Factory",
+        "m",
+        "Land Creature — Assembly-Worker",
+        "{T}: Add {C}.",
+        controller=ME,
+        power=2,
+        toughness=2,
+    )
+    board = make_board([enchantment("h", HUMILITY), factory, mine("f", "Forest")])
+    assert could(board)["m"] == ""
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{1}{G}")
+
+
+def test_a_chapters_grant_before_humility_is_reported() -> None:
+    """CR 613.7a: a chapter's grant has the chapter's timestamp, later than the Saga's: under a Humility that
+    entered after the Saga, whether it came before or after the chapter is not on the board. Set aside with
+    a warning, never guessed; under a Humility that entered before the Saga, it came after: kept."""
+    song = custom(
+        "Song",
+        "s",
+        "Enchantment — Saga",
+        "(As this Saga enters and after your draw step, add a lore counter.)\n"
+        'I, II — Until your next turn, creatures you control gain "{T}: Add one mana of any color."\n'
+        "III — Put a +1/+1 counter on each creature you control. Those creatures gain vigilance, trample, "
+        "and indestructible until end of turn.",
+        controller=ME,
+        counters={"lore": 1},
+    )
+    after = make_board([song, enchantment("h", HUMILITY), mine("e", "Llanowar Elves")])
+    assert could(after)["e"] == ""
+    assert any("chapter" in w.reason for w in text_warnings(after))
+    before = make_board([enchantment("h", HUMILITY), song, mine("e", "Llanowar Elves")])
+    assert could(before)["e"] == "WUBRG"
+    assert checked_verdict(before, "{U}")

@@ -80,6 +80,14 @@ _GRAVEYARD_GRANT_LOST = (
 )
 
 
+#: Why a chapter's grant (Song of Freyalise) to a permanent that lost every ability in layer 6 after the
+#: Saga entered is not used: the grant's timestamp is the chapter's (CR 613.7a), not on the board.
+_CHAPTER_ORDER = (
+    "an effect takes every ability of the permanent away in layer 6 (Humility) after the Saga entered: "
+    "whether its chapter came after that effect, CR 613.7a, is not on the board"
+)
+
+
 def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
     """Each permanent's characteristics on the view's board (its type line after layer 4, its mana abilities
     after layer 6 with the haste it has), and the mana abilities set aside with why (a part the planner does
@@ -105,12 +113,13 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     hasty = next(view.effects_of(GrantHaste), None) is not None
     stripped: dict[str, tuple[str, str]] | None = None  # (worked out when a permanent isn't as printed)
     position: dict[str, int] = {}  # (the timestamps, CR 613.7, worked out when a loss of layer 6 reads them)
+    losses = view.losses_in_layer_6()
     paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
     for permanent in view.board.permanents:
         pid = permanent.id
         line = view.type_line(pid)
         lost = view.lost_text_abilities(pid)
-        in_layer_6 = view.lost_in_layer_6(pid)  # (Humility, Blood Sun: CR 613.1f)
+        in_layer_6 = losses.get(pid) if losses else None  # (Humility, Blood Sun: CR 613.1f)
         granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
         if (
             not grants
@@ -163,7 +172,11 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 if in_layer_6 is not None and not in_layer_6.keeps_grant(
                     sourced.source, position or (position := timestamps(view)), mana=True
                 ):
-                    continue  # (granted before a loss of every ability: lost with the others, CR 613.7)
+                    # (granted before a loss of every ability: lost with the others, CR 613.7; a Saga's
+                    # chapter's grant is as late as the chapter, CR 613.7a, which the board does not give)
+                    if grant.lore_at_least:
+                        unexecuted.append(TextWarning(pid, grant.ability.text, _CHAPTER_ORDER))
+                    continue
                 granted.add(once)
                 abilities.append(grant.ability)
         if keeps is not None or lost_every:

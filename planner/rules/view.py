@@ -399,7 +399,15 @@ class BoardView:
     def lost_in_layer_6(self, pid: str) -> LostAbilities | None:
         """What the permanent lost to effects that take abilities from what a filter matches (Humility, Blood
         Sun), or None."""
-        return self._layer6[1].get(pid)
+        layer6 = self.structure.layer6
+        lost = layer6[1] if layer6 is not None else None
+        if lost is None:
+            lost = self._layer6[1]
+        return lost.get(pid) if lost else None
+
+    def losses_in_layer_6(self) -> dict[str, LostAbilities]:
+        """:meth:`lost_in_layer_6` of each permanent that lost abilities there."""
+        return self._layer6[1]
 
     def _effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
         return tuple(
