@@ -14,7 +14,7 @@ from boards import ME, OPP, checked_verdict, could, custom, largest_x, make_boar
 from models.cost import PaymentTarget
 from models.mana_effects import AbilityLoss, TypeChange
 from models.oracle import parse_oracle
-from planner.api import text_warnings
+from planner.api import pay, text_warnings
 from planner.solve.fast import fragment_reason
 from planner.solve.problem import PaymentProblem
 
@@ -325,3 +325,14 @@ def test_a_chapters_grant_before_humility_is_reported() -> None:
     before = make_board([enchantment("h", HUMILITY), song, mine("e", "Llanowar Elves")])
     assert could(before)["e"] == "WUBRG"
     assert checked_verdict(before, "{U}")
+
+
+def test_blood_sun_takes_city_of_brass_damage_trigger() -> None:
+    """City of Brass's damage is a triggered ability of its own, no mana ability (CR 605.1b: it adds no
+    mana): Blood Sun takes it, and tapping the City for {R} deals no damage."""
+    alone = pay(make_board([mine("c", "City of Brass")]), PaymentTarget.of("{R}"))
+    assert alone.payable and alone.damage_taken == 1
+    board = make_board([mine("c", "City of Brass"), enchantment("s", BLOOD_SUN)])
+    assert checked_verdict(board, "{R}")
+    result = pay(board, PaymentTarget.of("{R}"))
+    assert result.payable and result.damage_taken == 0

@@ -357,7 +357,11 @@ class BoardView:
     def lost_any_abilities(self, pid: str) -> bool:
         """True when the permanent lost the abilities of its rules text that are no mana abilities: to a land
         type set (CR 305.7, :meth:`lost_text_abilities`) or in layer 6 (:meth:`lost_in_layer_6`)."""
-        return pid in self._layer4[1] or self.lost_in_layer_6(pid) is not None
+        if pid in self._layer4[1]:
+            return True
+        layer6 = self.structure.layer6
+        lost = layer6[1] if layer6 is not None else None
+        return pid in (self._layer6[1] if lost is None else lost)
 
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
@@ -381,12 +385,12 @@ class BoardView:
         """The effects in force before layer 6's losses of abilities by a filter (Humility), and those losses
         (:func:`~planner.rules.ability_loss.abilities_lost`: their filters read the types and colors of
         layers 4 and 5, worked out from the effects before, never from :attr:`effects`)."""
-        structure = self.structure
+        layer6 = self.structure.layer6
+        if layer6 is not None and layer6[1] is not None:
+            return layer6[0], layer6[1]
         before = self._before_layer_6()
-        lost = structure.layer6[1] if structure.layer6 is not None else None
-        if lost is None:
-            lost = abilities_lost(self, before)
-            structure.layer6 = (before, lost)
+        lost = abilities_lost(self, before)
+        self.structure.layer6 = (before, lost)
         return before, lost
 
     def _before_layer_6(self) -> tuple[SourcedEffect, ...]:
