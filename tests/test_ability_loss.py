@@ -336,3 +336,12 @@ def test_blood_sun_takes_city_of_brass_damage_trigger() -> None:
     assert checked_verdict(board, "{R}")
     result = pay(board, PaymentTarget.of("{R}"))
     assert result.payable and result.damage_taken == 0
+
+
+def test_sacrificing_a_humility_made_a_creature_gives_the_abilities_back() -> None:
+    """CR 613.6, 611.3a: Humility made a creature by Opalescence takes its own abilities, its effect applying
+    all the same; sacrificed for mana (a creature), its effect ends and the Elves tap for {G}."""
+    altar = custom("Altar", "a", "Artifact", "Sacrifice a creature: Add {C}{C}.", controller=ME)
+    elves = mine("e", "Llanowar Elves")
+    board = make_board([enchantment("o", OPALESCENCE), enchantment("h", HUMILITY), altar, elves])
+    assert checked_verdict(board, "{C}{C}{G}")

@@ -23,9 +23,12 @@ if TYPE_CHECKING:
 __all__ = ["abilities_lost", "survives_loss", "timestamps"]
 
 
-def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[str, LostAbilities]:
+def abilities_lost(
+    view: BoardView, effects: Sequence[SourcedEffect]
+) -> tuple[dict[str, LostAbilities], frozenset[SourcedEffect]]:
     """The permanents the losses among ``effects`` (those in force before layer 6, in timestamp order) take
-    abilities from, each with what it lost.
+    abilities from, each with what it lost; and the losses that applied (one that took its own source's
+    abilities included: its source's leaving ends it, CR 611.3a).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -35,18 +38,20 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
     ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}, humility,
     ...     {"id": "f", "card": "Forest", "controller": "me"}]})
     >>> view = BoardView(board)
-    >>> abilities_lost(view, view.effects)
-    {'e': LostAbilities(every='h', last='h')}
+    >>> lost, applied = abilities_lost(view, view.effects)
+    >>> lost, [sourced.source for sourced in applied]
+    ({'e': LostAbilities(every='h', last='h')}, ['h'])
     """
     losses = [sourced for sourced in effects if isinstance(sourced.effect, AbilityLoss)]
     if not losses:
-        return {}
+        return {}, frozenset()
     position = timestamps(view)
     affected: list[frozenset[str]] = []
     for sourced in losses:
         assert isinstance(sourced.effect, AbilityLoss)
         affected.append(frozenset(view.matching(sourced.effect.affected, sourced.source)))
     lost: dict[str, LostAbilities] = {}
+    applied: set[SourcedEffect] = set()
     remaining = list(range(len(losses)))
     while remaining:
         # (one that takes no other remaining loss's source first, CR 613.8a; a loop: timestamp order)
@@ -59,6 +64,7 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
             remaining[0],
         )
         remaining.remove(chosen)
+        applied.add(losses[chosen])
         effect = losses[chosen].effect
         assert isinstance(effect, AbilityLoss)
         source = losses[chosen].source
@@ -71,7 +77,7 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
             lost[pid] = LostAbilities(every, last)
         # (a loss whose source just lost its abilities no longer exists)
         remaining = [one for one in remaining if losses[one].source not in affected[chosen]]
-    return lost
+    return lost, frozenset(applied)
 
 
 def survives_loss(effect: StaticEffect, lost: LostAbilities) -> bool:
