@@ -23,12 +23,9 @@ if TYPE_CHECKING:
 __all__ = ["abilities_lost", "survives_loss", "timestamps"]
 
 
-def abilities_lost(
-    view: BoardView, effects: Sequence[SourcedEffect]
-) -> tuple[dict[str, LostAbilities], frozenset[SourcedEffect]]:
+def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[str, LostAbilities]:
     """The permanents the losses among ``effects`` (those in force before layer 6, in timestamp order) take
-    abilities from, each with what it lost; and the losses that applied (one that took its own source's
-    abilities included: its source's leaving ends it, CR 611.3a).
+    abilities from, each with what it lost.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -38,20 +35,18 @@ def abilities_lost(
     ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}, humility,
     ...     {"id": "f", "card": "Forest", "controller": "me"}]})
     >>> view = BoardView(board)
-    >>> lost, applied = abilities_lost(view, view.effects)
-    >>> lost, [sourced.source for sourced in applied]
-    ({'e': LostAbilities(every='h', last='h')}, ['h'])
+    >>> abilities_lost(view, view.effects)
+    {'e': LostAbilities(every='h', last='h')}
     """
     losses = [sourced for sourced in effects if isinstance(sourced.effect, AbilityLoss)]
     if not losses:
-        return {}, frozenset()
+        return {}
     position = timestamps(view)
     affected: list[frozenset[str]] = []
     for sourced in losses:
         assert isinstance(sourced.effect, AbilityLoss)
         affected.append(frozenset(view.matching(sourced.effect.affected, sourced.source)))
     lost: dict[str, LostAbilities] = {}
-    applied: set[SourcedEffect] = set()
     remaining = list(range(len(losses)))
     while remaining:
         # (one that takes no other remaining loss's source first, CR 613.8a; a loop: timestamp order)
@@ -64,7 +59,6 @@ def abilities_lost(
             remaining[0],
         )
         remaining.remove(chosen)
-        applied.add(losses[chosen])
         effect = losses[chosen].effect
         assert isinstance(effect, AbilityLoss)
         source = losses[chosen].source
@@ -77,22 +71,25 @@ def abilities_lost(
             lost[pid] = LostAbilities(every, last)
         # (a loss whose source just lost its abilities no longer exists)
         remaining = [one for one in remaining if losses[one].source not in affected[chosen]]
-    return lost, frozenset(applied)
+    return lost
 
 
 def survives_loss(effect: StaticEffect, lost: LostAbilities) -> bool:
-    """True when an effect of a permanent that lost abilities in layer 6 still applies: a type or color change
-    (layers 4 and 5 applied before), or a triggered mana ability of one that kept its mana abilities (CR
-    605.1b; Blood Sun's).
+    """True when an effect of a permanent that lost abilities in layer 6 is kept among the effects in force: a
+    type or color change (layers 4 and 5 applied before), a triggered mana ability of one that kept its mana
+    abilities (CR 605.1b; Blood Sun's), and a loss itself, which :func:`abilities_lost` applied or found
+    taken by another (kept so that what relies on its source sees it: sacrificing the loss that took it
+    brings it back, CR 613.8a, and one that took its own source's abilities ends with it, CR 613.6).
 
     >>> from models.abilities import ObjectFilter
     >>> moon = TypeChange("Nonbasic lands are Mountains.", ObjectFilter(), ("Mountain",), False)
-    >>> survives_loss(moon, LostAbilities(every=0, last=0))
+    >>> survives_loss(moon, LostAbilities(every="s", last="s"))
     True
-    >>> survives_loss(AbilityLoss("", ObjectFilter()), LostAbilities(every=None, last=0))
+    >>> from models.mana_effects import GrantHaste
+    >>> survives_loss(GrantHaste("", ObjectFilter()), LostAbilities(every=None, last="s"))
     False
     """
-    if isinstance(effect, TypeChange | ColorChange):
+    if isinstance(effect, TypeChange | ColorChange | AbilityLoss):
         return True
     return lost.every is None and isinstance(effect, ManaTrigger)
 

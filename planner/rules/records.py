@@ -252,11 +252,7 @@ class Structure:
     unexecuted: tuple[TextWarning, ...] = ()
     tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
     #: the effects in force before layer 6's losses of abilities, and those losses (:class:`LostAbilities`)
-    #: with the losses that applied
-    layer6: (
-        tuple[tuple[SourcedEffect, ...], tuple[dict[str, LostAbilities], frozenset[SourcedEffect]] | None]
-        | None
-    ) = None
+    layer6: tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities] | None] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by

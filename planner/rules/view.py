@@ -360,7 +360,7 @@ class BoardView:
         if pid in self._layer4[1]:
             return True
         layer6 = self.structure.layer6
-        return pid in (layer6[1][0] if layer6 is not None and layer6[1] is not None else self._layer6[1][0])
+        return pid in (layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1])
 
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
@@ -369,12 +369,10 @@ class BoardView:
         who is not the monarch that work only while they are (Regal Behemoth)."""
         structure = self.structure
         if structure.effects is None:
-            before, (lost, applied) = self._layer6
+            before, lost = self._layer6
             structure.effects = (
                 tuple(
-                    e
-                    for e in before
-                    if (gone := lost.get(e.source)) is None or survives_loss(e.effect, gone) or e in applied
+                    e for e in before if (gone := lost.get(e.source)) is None or survives_loss(e.effect, gone)
                 )
                 if lost
                 else before
@@ -382,9 +380,7 @@ class BoardView:
         return structure.effects
 
     @property
-    def _layer6(
-        self,
-    ) -> tuple[tuple[SourcedEffect, ...], tuple[dict[str, LostAbilities], frozenset[SourcedEffect]]]:
+    def _layer6(self) -> tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities]]:
         """The effects in force before layer 6's losses of abilities by a filter (Humility), and those losses
         (:func:`~planner.rules.ability_loss.abilities_lost`: their filters read the types and colors of
         layers 4 and 5, worked out from the effects before, never from :attr:`effects`)."""
@@ -407,12 +403,12 @@ class BoardView:
         """What the permanent lost to effects that take abilities from what a filter matches (Humility, Blood
         Sun), or None."""
         layer6 = self.structure.layer6
-        lost = layer6[1][0] if layer6 is not None and layer6[1] is not None else self._layer6[1][0]
+        lost = layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1]
         return lost.get(pid) if lost else None
 
     def losses_in_layer_6(self) -> dict[str, LostAbilities]:
         """:meth:`lost_in_layer_6` of each permanent that lost abilities there."""
-        return self._layer6[1][0]
+        return self._layer6[1]
 
     def _effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
         return tuple(
