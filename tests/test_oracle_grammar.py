@@ -613,6 +613,11 @@ STATIC_SENTENCES = [
     "You may spend other mana only as though it were colorless mana.",
     "You may spend mana as though it were mana of any type to cast that spell.",
     "Activated abilities of artifacts can't be activated.",
+    "All creatures lose all abilities and have base power and toughness 1/1.",
+    "All lands lose all abilities except mana abilities.",
+    "Each other enchantment is a creature in addition to its other types and has base power and base "
+    "toughness each equal to its mana value.",
+    "Creatures an opponent controls lose all abilities.",
     "Activated abilities of lands you control cost {1} less to activate.",
     "Whenever ~ becomes tapped, it deals 1 damage to you.",
     "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",

@@ -18,6 +18,7 @@ from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -117,6 +118,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spend_as_though(reading, sentence),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
+        case s.AbilityLossReading():
+            return _ability_losses(reading, sentence)
         case s.AbilitiesCostReading(what, symbols, more):
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:
@@ -130,6 +133,25 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.BecomesTappedDamage(what, damage):
             return (TapDamage(sentence, damage, affected=only_filter(what)),)
     return None
+
+
+def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:
+    """'<Permanents> lose all abilities ...' (Humility, Blood Sun): one :class:`AbilityLoss` a description. A
+    filter that reads a keyword or a power (an ability, or what a lost ability changes) is not read: what it
+    matches would depend on the loss itself; nor one that reads a status (tapped, counters) a payment
+    changes.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "All lands lose all abilities except mana abilities"
+    >>> (sun,) = _ability_losses(parse_static(text), text + ".")
+    >>> sun.affected.describe(), sun.except_mana, sun.base_power
+    ('land', True, None)
+    """
+    filters = object_filters(reading.what)
+    if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
+        raise UnreadError(sentence)
+    power, toughness = reading.base if reading.base is not None else (None, None)
+    return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
 
 
 def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:
@@ -219,6 +241,15 @@ def _steady(affected: ObjectFilter | tuple[ObjectFilter, ...], sentence: str) ->
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
     if not isinstance(reading.subject, r.Nouns):
         raise UnreadError("a type change of the card itself or of every object")
+    if reading.base_mana_value:
+        # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
+        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6)
+        if reading.types != ("Creature",) or not reading.adds or reading.which is not s.TypeSet.LISTED:
+            raise UnreadError(sentence)
+        affected = only_filter(reading.subject)
+        return TypeChange(
+            sentence, affected, (), True, card_types=("Creature",), while_counter=_while(reading)
+        )
     if (
         reading.which is s.TypeSet.LISTED
         and reading.adds

@@ -16,6 +16,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilityLossReading,
     ActivationBanReading,
     BecomesColorless,
     BecomesTappedDamage,
@@ -92,6 +93,7 @@ class _Mark(Enum):
     """What an optional phrase of a rule says by being there ('in addition to its other types')."""
 
     ADDITION = "in addition"
+    BASE_MANA_VALUE = "base power and base toughness each equal to its mana value"
     YOUR_SPELLS = "spells you control"
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
@@ -226,7 +228,16 @@ class StaticRules(Transformer[Token, Any]):
 
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         types = _first(parts, tuple)
-        return TypeChangeReading(subject, types, TypeSet.LISTED, _Mark.ADDITION in parts)
+        return TypeChangeReading(
+            subject,
+            types,
+            TypeSet.LISTED,
+            _Mark.ADDITION in parts,
+            base_mana_value=_Mark.BASE_MANA_VALUE in parts,
+        )
+
+    def base_mana_value(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.BASE_MANA_VALUE
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
@@ -449,6 +460,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
+        base = next((part for part in parts if isinstance(part, tuple)), None)
+        return AbilityLossReading(what, any(part is True for part in parts), base)
+
+    def except_mana(self) -> bool:
+        return True
+
+    def base_pt(self, *parts: Token) -> tuple[int, int]:
+        power, toughness = str(parts[-1]).split("/")
+        return int(power), int(toughness)
 
     def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
         return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")

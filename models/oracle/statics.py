@@ -22,6 +22,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilityLossReading",
     "ActivationBanReading",
     "BecomesColorless",
     "BecomesTappedDamage",
@@ -143,6 +144,8 @@ class TypeChangeReading:
     which: TypeSet = TypeSet.LISTED
     adds: bool = False
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
+    #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
+    base_mana_value: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +382,15 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityLossReading:
+    """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
+
+    what: Nouns
+    except_mana: bool = False
+    base: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AbilitiesCostReading:
     """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
 
@@ -529,6 +541,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilityLossReading
     | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
@@ -617,6 +630,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
             text = f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            if reading.base_mana_value:
+                text += (
+                    f" and {_has(subject)} base power and base toughness each equal to "
+                    f"{'their' if _plural(subject) else 'its'} mana value"
+                )
             return (
                 f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
                 if reading.while_text
@@ -719,6 +737,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilityLossReading(what, except_mana, base):
+            kept = " except mana abilities" if except_mana else ""
+            pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
+            return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
         case AbilitiesCostReading(what, symbols, more):
             changed = "more" if more else "less"
             return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"

@@ -5,7 +5,7 @@ with the view, and so with the question)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Characteristics",
+    "LostAbilities",
     "SourcedEffect",
     "Structure",
     "TextWarning",
@@ -49,6 +50,35 @@ class Characteristics:
     mana_abilities: tuple[ManaAbility, ...]
     lost_text_abilities: bool
     haste: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LostAbilities:
+    """What a permanent lost in layer 6 to effects that take abilities from what a filter matches (CR
+    613.1f: Humility, Blood Sun): ``every``, the source of the last effect (by timestamp, CR 613.7) that took
+    all its abilities, None when only 'except mana abilities' ones did; ``last``, the source of the last
+    effect of either kind. An ability granted in layer 6 by an effect of a later timestamp is kept (CR
+    613.7). Sources are named by id, as the board's order (its timestamps) stays when a permanent leaves.
+    """
+
+    every: str | None
+    last: str
+
+    def keeps_grant(self, source: str, timestamps: Mapping[str, int], *, mana: bool) -> bool:
+        """True when an ability granted by an effect of ``source`` stays (``timestamps``: each permanent's
+        position among the board's): a mana ability (``mana``) when no effect that took every ability came
+        later, another when no loss did.
+
+        >>> order = {"rite": 0, "humility": 1, "sun": 2, "later": 3}
+        >>> LostAbilities(every=None, last="sun").keeps_grant("rite", order, mana=True)
+        True
+        >>> LostAbilities(every="humility", last="sun").keeps_grant("rite", order, mana=True)
+        False
+        >>> LostAbilities(every="humility", last="sun").keeps_grant("later", order, mana=False)
+        True
+        """
+        latest = self.every if mana else self.last
+        return latest is None or timestamps[source] > timestamps[latest]
 
 
 class WarningKind(Enum):
@@ -221,6 +251,8 @@ class Structure:
     #: the mana abilities set aside because a part of them is not executed (with :attr:`characteristics`)
     unexecuted: tuple[TextWarning, ...] = ()
     tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
+    #: the effects in force before layer 6's losses of abilities, and those losses (:class:`LostAbilities`)
+    layer6: tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities] | None] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -243,4 +275,5 @@ class Structure:
             self.characteristics,
             self.unexecuted,
             self.tables,
+            self.layer6,
         )

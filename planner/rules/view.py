@@ -35,6 +35,7 @@ from models.mana_effects import (
 from models.oracle import ParsedText, read_card
 from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
+from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     in_graveyard,
     known_power,
@@ -53,6 +54,7 @@ from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.records import (
     Characteristics,
+    LostAbilities,
     SourcedEffect,
     Structure,
     TextWarning,
@@ -181,7 +183,7 @@ class BoardView:
         return tuple(
             TextWarning(p.id, text, PRIORITY_UNTAP, WarningKind.NOT_PLANNED)
             for p, text in found
-            if p.controller in tappers and not self.lost_text_abilities(p.id)
+            if p.controller in tappers and not self.lost_any_abilities(p.id)
         )
 
     @cached_property
@@ -352,6 +354,14 @@ class BoardView:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
         return pid in self._layer4[1]
 
+    def lost_any_abilities(self, pid: str) -> bool:
+        """True when the permanent lost the abilities of its rules text that are no mana abilities: to a land
+        type set (CR 305.7, :meth:`lost_text_abilities`) or in layer 6 (:meth:`lost_in_layer_6`)."""
+        if pid in self._layer4[1]:
+            return True
+        layer6 = self.structure.layer6
+        return pid in (layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1])
+
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
         """The effects in force: those of permanents that still have their text abilities, but for those that
@@ -359,18 +369,57 @@ class BoardView:
         who is not the monarch that work only while they are (Regal Behemoth)."""
         structure = self.structure
         if structure.effects is None:
-            structure.effects = tuple(
-                SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
-                for p in self.board.permanents
-                if not self.lost_text_abilities(p.id)
-                for e in self.parsed[p.id].effects
-                if in_force(e, p)
-                and not (
-                    isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
+            before, lost = self._layer6
+            structure.effects = (
+                tuple(
+                    e for e in before if (gone := lost.get(e.source)) is None or survives_loss(e.effect, gone)
                 )
-                and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
+                if lost
+                else before
             )
         return structure.effects
+
+    @property
+    def _layer6(self) -> tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities]]:
+        """The effects in force before layer 6's losses of abilities by a filter (Humility), and those losses
+        (:func:`~planner.rules.ability_loss.abilities_lost`: their filters read the types and colors of
+        layers 4 and 5, worked out from the effects before, never from :attr:`effects`)."""
+        layer6 = self.structure.layer6
+        if layer6 is not None and layer6[1] is not None:
+            return layer6[0], layer6[1]
+        before = self._before_layer_6()
+        lost = abilities_lost(self, before)
+        self.structure.layer6 = (before, lost)
+        return before, lost
+
+    def _before_layer_6(self) -> tuple[SourcedEffect, ...]:
+        """The effects in force but for the losses of layer 6 (:meth:`_layer6`)."""
+        structure = self.structure
+        if structure.layer6 is None:
+            structure.layer6 = (self._effects_before_layer_6(), None)
+        return structure.layer6[0]
+
+    def lost_in_layer_6(self, pid: str) -> LostAbilities | None:
+        """What the permanent lost to effects that take abilities from what a filter matches (Humility, Blood
+        Sun), or None."""
+        layer6 = self.structure.layer6
+        lost = layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1]
+        return lost.get(pid) if lost else None
+
+    def losses_in_layer_6(self) -> dict[str, LostAbilities]:
+        """:meth:`lost_in_layer_6` of each permanent that lost abilities there."""
+        return self._layer6[1]
+
+    def _effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
+        return tuple(
+            SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
+            for p in self.board.permanents
+            if not self.lost_text_abilities(p.id)
+            for e in self.parsed[p.id].effects
+            if in_force(e, p)
+            and not (isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch)
+            and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
+        )
 
     def _next_turn_began(self, permanent: Permanent) -> bool:
         """True in the beginning phase of the turn of the permanent's controller: an effect of one of its
@@ -433,7 +482,7 @@ class BoardView:
         [False, False, True]
         """
         permanent = self._by_id[pid]
-        if self.type_line(pid) is not permanent.type_line or self.lost_text_abilities(pid):
+        if self.type_line(pid) is not permanent.type_line or self.lost_any_abilities(pid):
             return False
         if pid in self._layer5:
             return False  # (its colors changed: what reads them, convoke, sees other ones)
@@ -484,7 +533,7 @@ class BoardView:
         (False, True)
         """
         permanent = self._by_id[pid]
-        if not self.lost_text_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
+        if not self.lost_any_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
         return not keep_tapped(self.mana_abilities(pid))
 
@@ -581,7 +630,7 @@ class BoardView:
         """
         if keyword not in self.parsed[pid].keywords:
             return False
-        return printed or not self.lost_text_abilities(pid)
+        return printed or not self.lost_any_abilities(pid)
 
     def colors(self, pid: str) -> ManaTypes:
         """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects
@@ -615,7 +664,9 @@ class BoardView:
         return structure.layer5
 
     def _worked_out_layer5(self) -> dict[str, ManaTypes]:
-        changes = list(self.effects_of(ColorChange))
+        # (those before layer 6's losses: the same, as a loss takes no color change, and what the losses apply
+        # to reads the colors)
+        changes = [e for e in self._before_layer_6() if isinstance(e.effect, ColorChange)]
         if not changes:
             return {}
         printed = {p.id: self.printed_colors(p.id) for p in self.board.permanents}

@@ -20,6 +20,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.kept import KeptMap, per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.mana_effects import (
+    AbilityLoss,
     CostModifier,
     GrantAbility,
     GrantedAlternativeCost,
@@ -57,7 +58,7 @@ from planner.solve.objective import (
 _HARMLESS_EFFECTS = (CostModifier, SpellKeywords, UnspentManaEffect, PowerChange, GrantedAlternativeCost)
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
-_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
+_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility, AbilityLoss)
 #: Palettes whose types the board does not change.
 _FIXED_PALETTES = (
     PaletteKind.TYPES,
