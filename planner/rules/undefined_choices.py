@@ -10,7 +10,7 @@ permanent, or one a static effect or a graveyard card grants), and compares pale
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
@@ -18,6 +18,7 @@ from models.board import Choices
 from models.board.copies import copy_values, enters_as_a_copy
 from models.kept import per_card
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
+from models.oracle.parsed import ParsedText
 from planner.rules.executed import reads_chosen_type
 from planner.rules.records import TextWarning, WarningKind
 
@@ -50,14 +51,17 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
     >>> [(w.permanent, w.reason.split(":")[0]) for w in undefined_choices(BoardView(board))]
     [('h', 'permanents[0].choices.color')]
     """
-    found: list[TextWarning] = []
-    granted_read = any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in _granted(view))
     parsed = view.parsed
+    readings = parsed.values()
+    granted_read = any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in _granted(view, readings))
+    if not granted_read and not any(_may_read_a_choice(own) for own in readings):
+        return _copy_choices(view)  # (the common case: nothing here reads a choice, whichever are missing)
+    found: list[TextWarning] = []
     for index, permanent in enumerate(view.board.permanents):
         pid = permanent.id
         own = parsed[pid]
-        if not granted_read and not own.effects and not _reads_a_choice(own.mana_abilities):
-            continue  # (the common case: nothing here reads a choice, whichever are missing)
+        if not granted_read and not _may_read_a_choice(own):
+            continue
         missing = _missing(permanent.choices)
         if not missing:
             continue
@@ -100,6 +104,8 @@ def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
     """
     found: list[TextWarning] = []
     for index, permanent in enumerate(view.board.permanents):
+        if permanent.original is None and "copy of" not in permanent.oracle:
+            continue  # (most permanents: neither a copy nor a text that may enter as one)
         where = f"permanents[{index}].choices.copied"
         if permanent.original is not None and permanent.choices.copied is not None:
             for clause in copy_values(permanent.original, permanent.choices.copied)[1]:
@@ -114,14 +120,23 @@ def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
     return tuple(found)
 
 
-def _granted(view: BoardView) -> Iterator[ManaAbility]:
-    """The mana abilities that static effects of the permanents, and cards in graveyards, grant."""
-    for permanent in view.board.permanents:
-        for effect in view.parsed[permanent.id].effects:
+def _granted(view: BoardView, readings: Iterable[ParsedText]) -> Iterator[ManaAbility]:
+    """The mana abilities that static effects of the board's ``readings`` (its permanents' texts), and cards
+    in graveyards, grant."""
+    for own in readings:
+        for effect in own.effects:
             if isinstance(effect, GrantAbility):
                 yield effect.ability
     for _, grant in view.graveyard_grants:
         yield grant.ability
+
+
+def _may_read_a_choice(own: ParsedText) -> bool:
+    """True when a permanent's reading has a mana ability or an effect that may read a choice made as it
+    entered: the only ones :func:`undefined_choices` warns of (a mana trigger, a cost modifier)."""
+    if own.effects and any(isinstance(effect, (ManaTrigger, CostModifier)) for effect in own.effects):
+        return True
+    return _reads_a_choice(own.mana_abilities)
 
 
 def _missing(choices: Choices) -> frozenset[str]:
