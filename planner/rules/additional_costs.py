@@ -160,6 +160,8 @@ def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...])
 def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
     """A warning for each fact of the turn the spell's cost reads that the board does not give (the
     permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    if not target.text and not target.additional_costs:
+        return ()  # (the common case: a cost alone, which reads no fact of the turn)
     facts = tuple(
         TextWarning(
             target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED

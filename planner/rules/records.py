@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "ENTERS_AS_A_COPY",
+    "GRANTS_A_CHOICE_READER",
+    "MAY_MISS_A_CHOICE",
+    "MAY_READ_A_CHOICE",
+    "PRIORITY_UNTAP_SENTENCE",
+    "SAME_NAME_TRIGGER",
+    "UNREAD_SENTENCE",
     "Characteristics",
     "LostAbilities",
     "SourcedEffect",
@@ -224,6 +231,27 @@ class ViewTable(Generic[_Key, _Value]):
 
     def __repr__(self) -> str:
         return f"ViewTable({self.name!r})"
+
+
+# The facts of a card's text that the board-wide scans for warnings look for, bits of
+# :func:`planner.rules.reading_facts.card_facts` (here, beside the view's records: the rules that read them
+# import nothing more).
+
+#: a sentence of it is not read (``unsupported``)
+UNREAD_SENTENCE = 1
+#: a mana ability or an effect of it may read a choice made as it entered (:mod:`~planner.rules.
+#: undefined_choices`)
+MAY_READ_A_CHOICE = 2
+#: an effect of it grants a mana ability that reads such a choice
+GRANTS_A_CHOICE_READER = 4
+#: its text says it may enter as a copy ("copy of")
+ENTERS_AS_A_COPY = 8
+#: an effect of it is set aside when a choice is not given (:func:`~planner.rules.layers.missing_choice`)
+MAY_MISS_A_CHOICE = 16
+#: an activated ability of it untaps permanents with priority (:data:`~models.oracle.parsed.PRIORITY_UNTAP`)
+PRIORITY_UNTAP_SENTENCE = 32
+#: a mana trigger of it counts lands with the tapped land's name (Sasaya's Essence)
+SAME_NAME_TRIGGER = 64
 
 
 @dataclass(slots=True)

@@ -52,7 +52,14 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
+    ENTERS_AS_A_COPY,
+    GRANTS_A_CHOICE_READER,
+    MAY_MISS_A_CHOICE,
+    MAY_READ_A_CHOICE,
+    PRIORITY_UNTAP_SENTENCE,
+    UNREAD_SENTENCE,
     Characteristics,
     LostAbilities,
     SourcedEffect,
@@ -141,6 +148,12 @@ class BoardView:
             }
         return structure.parsed
 
+    @property
+    def text_facts(self) -> int:
+        """What the board's texts hold that the scans for warnings look for, as bits (see
+        :mod:`planner.rules.reading_facts`), worked out once per board structure."""
+        return board_facts(self)
+
     @cached_property
     def warnings(self) -> tuple[TextWarning, ...]:
         """Every unsupported sentence on the board, and every mana ability read but not executed, with its
@@ -151,10 +164,14 @@ class BoardView:
         return structure.warnings
 
     def _worked_out_warnings(self) -> tuple[TextWarning, ...]:
-        unread = tuple(
-            unread_warning(pid, sentence)
-            for pid, parsed in self.parsed.items()
-            for sentence in parsed.unsupported
+        unread = (
+            tuple(
+                unread_warning(pid, sentence)
+                for pid, parsed in self.parsed.items()
+                for sentence in parsed.unsupported
+            )
+            if board_facts(self) & UNREAD_SENTENCE
+            else ()
         )
         return (
             unread
@@ -169,6 +186,8 @@ class BoardView:
         """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
         abilities, activated with priority before casting, CR 601.2g), where their controller has a mana
         ability that taps: what such an untap before the payment would let it make again is not counted."""
+        if not board_facts(self) & PRIORITY_UNTAP_SENTENCE:
+            return ()  # (the common case: no such ability on the board)
         found = [
             (p, sentence.text)
             for p in self.board.permanents
@@ -191,6 +210,8 @@ class BoardView:
         """The effects set aside because they read a choice the board doesn't give (the card exiled with
         Extraplanar Lens): never used as if nothing, or anything, had been chosen."""
         structure = self.structure
+        if structure.missing_choices is None and not board_facts(self) & MAY_MISS_A_CHOICE:
+            structure.missing_choices = ()  # (the common case: no effect on the board reads such a choice)
         if structure.missing_choices is None:
             structure.missing_choices = tuple(
                 TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.{missing}")
@@ -204,7 +225,13 @@ class BoardView:
     def _undefined_choices(self) -> tuple[TextWarning, ...]:
         """The abilities and effects that read a choice the board doesn't give, each still used
         (:mod:`planner.rules.undefined_choices`)."""
-        return undefined_choices(self)
+        facts = board_facts(self)
+        return undefined_choices(
+            self,
+            reads=bool(facts & MAY_READ_A_CHOICE),
+            grants=bool(facts & GRANTS_A_CHOICE_READER),
+            copies=bool(facts & ENTERS_AS_A_COPY),
+        )
 
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
