@@ -119,10 +119,17 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
             AlternativeCost("", sacrifice=(SacrificeCost(3, ("Artifact",)),)),
         ),
         ("You may pay {W}{U}{B}{R}{G} rather than pay ~'s mana cost.", AlternativeCost("{W}{U}{B}{R}{G}")),
-        ("You may return two Islands you control to their owner's hand rather than pay ~'s mana cost.", None),
+        (
+            "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost.",
+            AlternativeCost("", sacrifice=(SacrificeCost(2, ("Island",), returned=True),)),
+        ),
         (
             "You may pay {1} and return a basic land you control to its owner's hand rather than pay "
             "~'s mana cost.",
+            AlternativeCost("{1}", sacrifice=(SacrificeCost(1, ("Land",), returned=True, basic=True),)),
+        ),
+        (
+            "You may return a nonbasic land you control to its owner's hand rather than pay ~'s mana cost.",
             None,
         ),
         ("You may discard a Swamp card rather than pay ~'s mana cost.", None),
