@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from models.types import TypeLine
 
 __all__ = [
+    "PERMANENT",
     "AdditionalCost",
     "DiscardCost",
     "EitherCost",
@@ -29,6 +30,8 @@ __all__ = [
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+#: The type of a cost that takes any permanent (Abjure's "sacrifice a blue permanent")
+PERMANENT = "Permanent"
 
 
 def _counted(count: int, singular: str) -> str:
@@ -66,10 +69,12 @@ class SacrificeCost:
         True
         >>> SacrificeCost(1, ("Land",), basic=True).matches(TypeLine.parse("Land"))
         False
+        >>> SacrificeCost(1, (PERMANENT,), colors="U").matches(TypeLine.parse("Enchantment"))
+        True
         """
         if self.basic and not type_line.is_a("Basic"):
             return False
-        return any(type_line.is_a(card_type) for card_type in self.types)
+        return PERMANENT in self.types or any(type_line.is_a(card_type) for card_type in self.types)
 
     def kinds(self) -> str:
         """What may be sacrificed, in the singular: 'green creature', 'artifact or creature', 'Goblin'.
@@ -80,7 +85,7 @@ class SacrificeCost:
         return " or ".join(self._names())
 
     def _names(self) -> list[str]:
-        names = [t.lower() if t in _CARD_TYPES else t for t in self.types] + (
+        names = [t.lower() if t in (*_CARD_TYPES, PERMANENT) else t for t in self.types] + (
             ["token"] if self.tokens else []
         )
         qualified = (

@@ -19,7 +19,7 @@ import pytest
 from boards import ME, make_board, mine
 from test_cli_pay import report_facts, run
 
-from models.additional_costs import SacrificeCost
+from models.additional_costs import PERMANENT, SacrificeCost
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget
@@ -147,7 +147,10 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
         ("You may pay {X} rather than pay ~'s mana cost.", None),
         ("You may pay {1} and pay {2} rather than pay ~'s mana cost.", None),
         ("You may pay X life rather than pay ~'s mana cost.", None),
-        ("You may sacrifice a permanent rather than pay ~'s mana cost.", None),
+        (
+            "You may sacrifice a permanent rather than pay ~'s mana cost.",
+            AlternativeCost("", sacrifice=(SacrificeCost(1, (PERMANENT,)),)),
+        ),
         ("You may sacrifice a green artifact or creature rather than pay ~'s mana cost.", None),
         (
             "You may exile a red card from your hand and exile a blue card from your hand rather than pay "

@@ -261,3 +261,29 @@ def test_mine_collapse_sacrifices_a_mountain_on_my_turn_only() -> None:
     assert pay(their_turn, target, player="me").payable is False
     required = pay(their_turn, target, player="me", alternative_cost="require")
     assert "it is not me's turn" in (required.reason or "")
+
+
+ABJURE: dict[str, Any] = {
+    "name": "Test Abjure",
+    "type_line": "Instant",
+    "mana_cost": "{U}",
+    "oracle": "As an additional cost to cast this spell, sacrifice a blue permanent.\nCounter target spell.",
+}
+BLUE_SPRITE: dict[str, Any] = {
+    "name": "Test Sprite",
+    "type_line": "Creature — Faerie",
+    "oracle": "",
+    "mana_cost": "{1}{U}",
+    "power": 1,
+    "toughness": 1,
+}
+
+
+def test_abjure_sacrifices_a_blue_permanent_and_a_land_is_none() -> None:
+    # an Island pays {U}; the Sprite (blue) is the permanent sacrificed; an Island is colorless (CR 105.2c),
+    # so an Island alone can't pay the additional cost (was a warned "yes")
+    board = make_board([mine("i", "Island"), mine("s", BLUE_SPRITE)], hand=[ABJURE])
+    result = checked(board, [None])
+    assert result.payable and result.additional is not None and result.additional.sacrificed == ("s",)
+    assert not result.warnings
+    assert checked(make_board([mine("i", "Island")], hand=[ABJURE]), [None]).payable is False

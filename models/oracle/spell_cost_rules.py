@@ -20,7 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
+from models.additional_costs import PERMANENT, DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -91,6 +91,8 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
         reading.what.joiner != "or" or any(n.excluded or n.colors or n.supertypes for n in nouns)
     ):
         raise UnreadError(f"sacrifice {reading.what}")
+    if len(nouns) == 1 and nouns[0].head is Head.PERMANENT and not nouns[0].types:  # ('a blue permanent')
+        nouns = (replace(nouns[0], head=Head.TYPES, types=(PERMANENT,)),)
     for noun in nouns:
         plain = replace(noun, excluded=(), colors="", controller=Controller.UNSAID, supertypes=())
         if (
@@ -100,7 +102,7 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
             or len(noun.colors) > 1
             or noun.supertypes not in ((), ("Basic",))
             or noun.controller not in (Controller.UNSAID, Controller.YOU)
-            or (noun.types[0] in lexicon.CARD_TYPES and noun.types[0] not in _PERMANENT_TYPES)
+            or (noun.types[0] in lexicon.CARD_TYPES and noun.types[0] not in (*_PERMANENT_TYPES, PERMANENT))
         ):
             raise UnreadError(f"sacrifice {noun}")
     first = nouns[0]
