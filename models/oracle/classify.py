@@ -688,13 +688,20 @@ def own_alternative_cost(sentence: str) -> bool:
     False
     >>> own_alternative_cost("Web-slinging {R}{G}"), own_alternative_cost("Surge of power.")
     (True, False)
+    >>> own_alternative_cost("If you control a commander, you may cast ~ without paying its mana cost.")
+    True
     """
     words = tokens(sentence)
     for keyword in _CONDITIONAL_KEYWORD_COSTS:
         after = words[len(keyword.split()) :]
         if starts_with(words, keyword) and after and _is_symbol(after[0]):
             return True
-    return _has(words, "rather than pay ~ 's mana cost")
+    return _has(
+        words,
+        "rather than pay ~ 's mana cost",
+        "you may cast ~ without paying its mana cost",
+        "you may cast this spell without paying its mana cost",
+    )
 
 
 def when_spent(sentence: str) -> bool:

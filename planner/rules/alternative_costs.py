@@ -94,7 +94,8 @@ class AlternativeCostPaid:
         """The payment in words: 'Snuff Out's alternative cost: pay 4 life'."""
         parts = [f"{self.source}'s alternative cost: {self.cost.describe()}"]
         if self.sacrificed:
-            parts.append("sacrificed " + ", ".join(self.sacrificed))
+            returned = all(part.returned for part in self.cost.sacrifice)  # (Daze's "return an Island")
+            parts.append(("returned to hand " if returned else "sacrificed ") + ", ".join(self.sacrificed))
         if self.exiled:
             parts.append("exiled " + ", ".join(self.exiled))
         return "; ".join(parts)
@@ -169,6 +170,14 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: {player} controls no {wanted}"
+    for wanted in cost.if_opponent_controls:
+        if not any(
+            view.permanent(p.id).controller != player and view.type_line(p.id).is_a(wanted)
+            for p in board.permanents
+        ):
+            return f"{cost.describe()}: no opponent of {player} controls a {wanted}"
+    if cost.if_your_turn and board.active_player != player:
+        return f"{cost.describe()}: it is not {player}'s turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
