@@ -301,7 +301,10 @@ def _checked(
     if not 0 <= step.ability < len(abilities):
         raise IllegalPlanError(index, f"{permanent.name} has no mana ability number {step.ability}")
     ability = abilities[step.ability]
-    reason = view.why_not_activatable(step.permanent, ability, life=state.life, restricted=not step.nested)
+    if step.nested:  # (its restrictions judged as it was announced: _Announcements)
+        reason = view.why_not_activatable(step.permanent, ability, life=state.life, restricted=False)
+    else:
+        reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
     if step.nested and (not ability.cost.mana or ability.once_each_turn):
@@ -359,7 +362,10 @@ class _Announcements:
     @staticmethod
     def of(steps: Sequence[Step]) -> _Announcements | None:
         """The announcements of a plan, or None when each step is announced where it is listed."""
-        return _Announcements(steps) if any(step.nested for step in steps) else None
+        for step in steps:
+            if step.nested:
+                return _Announcements(steps)
+        return None
 
     def before(self, index: int, state: StepGame, view: BoardView) -> None:
         """Announce the steps that span the step ``index`` and begin with it, in the game ``state`` (its view

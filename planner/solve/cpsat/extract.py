@@ -141,12 +141,12 @@ def extract(record: PaymentModel, solver: cp_model.CpSolver) -> Plan:
     places: list[int] = [-1] * len(steps)  # (each step's position in the model's order: -1, none)
     for template in extraction.ordered():
         step = extraction.step(template)
-        node = record.producer[template.index]
-        place = solver.value(main.position[node]) if node in main.position else -1
-        if node in main.announced:
-            step = replace(step, nested=_nested(places, solver.value(main.announced[node])))
+        if main.announced:  # (a step announced before the steps paying it, CR 601.2g: how many)
+            node = record.producer[template.index]
+            if node in main.announced:
+                step = replace(step, nested=_nested(places, solver.value(main.announced[node])))
+            places.append(solver.value(main.position[node]) if node in main.position else -1)
         steps.append(step)
-        places.append(place)
         if reserves and template.index == reserves[0][0]:
             _reserve(extraction.reserved, reserves, 0, -1)
             reserves = reserves[1:]
