@@ -75,7 +75,7 @@ def test_a_haste_source_sacrificed_inside_the_payment_it_allowed() -> None:
 
 def test_no_nesting_where_the_restriction_fails_at_the_announcement() -> None:
     """Two Trinkets: no haste at any point, so the Ritualist never taps: X is 2. Green Opal with one Trinket:
-    two artifacts, never three: X is 1. A plan announcing the Ritualist anyway is refused."""
+    two artifacts, never three: X is 1. A plan announcing a Ritualist without haste is refused."""
     two = make_board(
         [_sick_ritualist(), mine("r", FORGE_RALLY_OF_THREE), mine("t0", TRINKET), mine("t1", TRINKET)]
     )
@@ -83,16 +83,15 @@ def test_no_nesting_where_the_restriction_fails_at_the_announcement() -> None:
     assert largest_x(two) == 2
     opal = make_board([mine("o", GREEN_OPAL), mine("t0", TRINKET)])
     assert checked_verdict(opal, "{G}") and not checked_verdict(opal, "{G}{G}")
-    # (the plan of the three-Trinket board, on two: announced with two artifacts, it is refused there)
-    three = make_board(
-        [_sick_ritualist(), mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{n}", TRINKET) for n in range(3))]
-    )
-    plan = pay(three, PaymentTarget.of("{G}" * 4)).plan
-    assert plan is not None and any(s.nested for s in plan.steps)
-    used = {s.permanent for s in plan.steps}
-    if used <= {"k", "r", "t0", "t1"}:
-        with pytest.raises(IllegalPlanError, match="announced before step"):
-            replay(two, PaymentTarget.of("{G}" * 4), plan)
+    # (the Grove's plan where the Grove gives no haste: announced sick, it is refused there)
+    hasty = make_board([_sick_ritualist(), mine("g", HASTY_GROVE)])
+    plan = pay(hasty, PaymentTarget.of("{G}{G}{G}")).plan
+    assert plan is not None and [(s.permanent, s.nested) for s in plan.steps] == [("g", 0), ("k", 1)]
+    grove = {**HASTY_GROVE, "oracle": "Sacrifice this enchantment: Add {G}."}
+    slow = make_board([_sick_ritualist(), mine("g", grove)])
+    with pytest.raises(IllegalPlanError, match=r"step 2: announced before step 1: .* is summoning sick"):
+        replay(slow, PaymentTarget.of("{G}{G}{G}"), plan)
+    assert checked_verdict(slow, "{G}") and not checked_verdict(slow, "{G}{G}")
 
 
 def test_crossing_spans_are_refused() -> None:
@@ -104,3 +103,19 @@ def test_crossing_spans_are_refused() -> None:
     too_long = tuple(replace(s, nested=len(plan.steps)) if s.nested else s for s in plan.steps)
     with pytest.raises(IllegalPlanError, match="spans"):
         replay(board, PaymentTarget.of("{G}" * 5), replace(plan, steps=too_long))
+
+
+def test_an_announcement_inside_another_payment() -> None:
+    """Spans inside spans (CR 605.3a): two hasty Ritualists and the Grove. Announce the first, then inside
+    its payment the second, whose {1} the Grove's {G} pays (sacrificed: no haste after it); the second's
+    {G}{G}{G} pays the first's {1}: {G}{G} and {G}{G}{G}, X is 5. Two Green Opals and a Trinket alike: three
+    artifacts as both are announced, X is 5."""
+    ritualists = [mine(pid, GREEN_RITUALIST, summoning_sick=True) for pid in ("k1", "k2")]
+    board = make_board([*ritualists, mine("g", HASTY_GROVE)])
+    assert checked_verdict(board, "{G}" * 5) and not checked_verdict(board, "{G}" * 6)
+    assert largest_x(board) == 5
+    plan = pay(board, PaymentTarget.of("{G}" * 5)).plan
+    assert plan is not None and [s.nested for s in plan.steps] == [0, 1, 2]
+    opals = make_board([mine("o1", GREEN_OPAL), mine("o2", GREEN_OPAL), mine("t0", TRINKET)])
+    assert checked_verdict(opals, "{G}" * 5) and not checked_verdict(opals, "{G}" * 6)
+    assert largest_x(opals) == 5

@@ -77,7 +77,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     classes: dict[str, tuple[str, ...]] = {}
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
         # (no classes beside reliances: those name templates one by one)
-        counted = classable(problem) and not relying
+        # (nor beside an activation announced early: the plan keeps what pays it just before it)
+        counted = classable(problem) and not relying and not announced
         runs = sacrificed_classes(board, problem.view, templates, edges) if counted else []
         if runs:
             relaxed = True

@@ -116,7 +116,7 @@ def _due(
     by_template: dict[int, list[int]] = defaultdict(list)
     for i, index in enumerate(templates_of):
         by_template[index].append(i)
-    for a, b in record.static_edges:
+    for a, b in (*record.static_edges, *record.announce_edges):
         before += [(i, j) for i in by_template.get(a, ()) for j in by_template.get(b, ())]
     tracked = [i for i, index in enumerate(templates_of) if record.producer[index] >= 0]
     before += list(itertools.pairwise(tracked))
