@@ -2,8 +2,10 @@
 
 A plan is the ordered mana activations of CR 601.2g (each with its cost choices, the mana it put into the
 pool and the replacement order used) followed by the payment of CR 601.2h: which pool mana pays the cost,
-and how much life pays Phyrexian symbols. Every plan the project returns is checked here, and the
-reference search builds its plans with the same :func:`apply_step`, so the two cannot disagree.
+and how much life pays Phyrexian symbols. A step may be announced before the steps that pay its own mana
+cost (:attr:`Step.nested`, :mod:`planner.rules.announced`): its restrictions are judged there. Every plan
+the project returns is checked here, and the reference search builds its plans with the same
+:func:`apply_step`, so the two cannot disagree.
 """
 
 from __future__ import annotations
