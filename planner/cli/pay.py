@@ -230,6 +230,8 @@ def _own_cost(step: PlanStep) -> str:
         parts.append("tapped " + ", ".join(step.tapped_for_cost))
     if step.paid_with:
         parts.append(f"paid {step.paid_with}")
+    if step.nested:
+        parts.append(f"announced before the {step.nested} step(s) above it, which paid it")
     if step.parts.describe():
         parts.append(step.parts.describe())
     return "; ".join(parts)

@@ -911,30 +911,47 @@ class BoardView:
         return permanent.summoning_sick and chars.type_line.is_a("Creature") and not chars.haste
 
     def why_not_activatable(
-        self, pid: str, ability: ManaAbility, *, tapped: bool | None = None, life: int | None = None
+        self,
+        pid: str,
+        ability: ManaAbility,
+        *,
+        tapped: bool | None = None,
+        life: int | None = None,
+        restricted: bool = True,
+        costs: bool = True,
     ) -> str | None:
         """Why this ability can't be activated now, in a player's words, or None when it can.
 
         Mana costs are not checked here: the planner pays them. ``tapped`` and ``life`` override the board
-        (the replayer passes the state mid-plan).
+        (the replayer passes the state mid-plan). Without ``restricted`` the ability's restrictions
+        (:meth:`why_restricted`) are not looked at, without ``costs`` whether its other costs can be paid
+        now: an ability's restrictions are judged as it is announced, before the mana abilities that pay
+        its mana cost, and its costs paid after them (CR 602.2b, 601.2g:
+        :attr:`planner.rules.plan.Step.nested`).
         """
         permanent = self._by_id[pid]
-        is_tapped = permanent.tapped if tapped is None else tapped
-        player = self.board.player(permanent.controller)
-        life_total = player.life if life is None else life
         cost = ability.cost
-        if cost.tap and is_tapped:
-            return f"{permanent.name} ({pid}) is already tapped"
-        if cost.untap and not is_tapped:
-            return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
-        if (cost.tap or cost.untap) and self.is_sick(pid):
+        if costs:
+            is_tapped = permanent.tapped if tapped is None else tapped
+            if cost.tap and is_tapped:
+                return f"{permanent.name} ({pid}) is already tapped"
+            if cost.untap and not is_tapped:
+                return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
+        if restricted and (cost.tap or cost.untap) and self.is_sick(pid):
             return f"{permanent.name} ({pid}) is summoning sick"
-        if cost.life and life_total < cost.life:
-            return (
-                f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has {life_total}"
-            )
-        if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
-            return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if costs:
+            if cost.life:
+                player = self.board.player(permanent.controller)
+                life_total = player.life if life is None else life
+                if life_total < cost.life:
+                    return (
+                        f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has "
+                        f"{life_total}"
+                    )
+            if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
+                return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if not restricted:
+            return None
         in_turn = self.board.active_player == permanent.controller
         if ability.timing in ("your_turn", BEFORE_END_STEP) and not in_turn:
             return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
@@ -949,6 +966,21 @@ class BoardView:
         ):
             return f"{permanent.name} ({pid}): its ability can be activated only once each turn, and it was"
         return None
+
+    def why_restricted(self, pid: str, ability: ManaAbility) -> str | None:
+        """Why the ability's restrictions forbid activating it now, or None when they allow it: summoning
+        sickness (CR 302.6), when it may be activated, its condition ('Activate only if you control three or
+        more artifacts'), once each turn. They are judged as it is announced (CR 602.2b, 602.5), before the
+        mana abilities activated to pay its mana cost (601.2g); its costs are paid after those.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}]})
+        >>> view = BoardView(board)
+        >>> view.why_restricted("e", view.mana_abilities("e")[0])
+        'Llanowar Elves (e) is summoning sick'
+        """
+        return self.why_not_activatable(pid, ability, costs=False)
 
     def check_activated_this_turn(self) -> None:
         """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``
