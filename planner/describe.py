@@ -502,11 +502,17 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     """The player's permanents the payment left alone that are untapped and can make mana now, with the
     types each could produce (CR 106.7)."""
     touched = {*result.tapped, *result.sacrificed}
+    removed = set(result.sacrificed)
     for step in result.steps:
         here = (step.permanent,) if step.permanent is not None else ()  # (None: a card in hand)
         touched.update(
             (*here, *step.sacrificed, *step.tapped_for_cost, *step.parts.exiled, *step.parts.returned)
         )
+        removed.update((*step.sacrificed, *step.parts.exiled, *step.parts.returned))
+    # (what the others make is worked out on the board the payment left: a Magus of the Moon sacrificed,
+    # City of Brass makes any color again, CR 611.3a)
+    for pid in sorted(removed & {p.id for p in board.permanents}):
+        board = board.without_permanent(pid)
     analysis = BoardAnalysis(board, player)
     view = analysis.view
     return {
