@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from boards import checked_verdict, largest_x, make_board, mine
+from boards import checked_verdict, largest_x, make_board, mine, search
 from cost_part_cards import FORGE_RALLY_OF_THREE, GREEN_RITUALIST
 
 from models.cost import PaymentTarget
@@ -119,3 +119,24 @@ def test_an_announcement_inside_another_payment() -> None:
     opals = make_board([mine("o1", GREEN_OPAL), mine("o2", GREEN_OPAL), mine("t0", TRINKET)])
     assert checked_verdict(opals, "{G}" * 5) and not checked_verdict(opals, "{G}" * 6)
     assert largest_x(opals) == 5
+
+
+#: An enchantment whose ability has a mana cost and no {T}, so the model may activate it more than once
+#: (made up): the model can't announce such an ability early.
+METAL_ENGINE: dict[str, Any] = {
+    "name": "Metal Engine",
+    "type_line": "Enchantment",
+    "oracle": "{1}: Add {G}{G}. Activate only if you control three or more artifacts.",
+}
+
+
+def test_an_ability_the_model_cant_announce_early_gives_no_silent_no() -> None:
+    # announced with three Trinkets, its {1} paid by sacrificing one (CR 601.2g): {G}{G}, then the two
+    # other Trinkets: {G}{G}{G}{G} by the rules (the reference search); the model judges the condition where
+    # the plan lists the activation, so its "no" is no answer and its plans are not called optimal
+    board = make_board([mine("e", METAL_ENGINE), *(mine(f"t{i}", TRINKET) for i in range(3))])
+    assert search(board, "{G}{G}{G}{G}").payable
+    result = pay(board, PaymentTarget.of("{G}{G}{G}{G}"))
+    assert result.payable is not False
+    cheap = pay(board, PaymentTarget.of("{G}{G}"))
+    assert cheap.payable and not cheap.optimal

@@ -68,7 +68,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     for template in templates:
         members[template.pid] = template.sources
     problem.check_time()
-    edges, announced = static_edges(problem, templates)
+    edges, announced, judged_late = static_edges(problem, templates)
     relying = reliances(problem, templates, [*edges, *announced])
     cycles = tap_cycles(board, templates)
     relaxed = False
@@ -101,6 +101,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
             announced = [(renumbered[a], renumbered[b]) for a, b in announced]
             relying = [reliance.renumbered(renumbered) for reliance in relying]
     producer, depth = producers(problem, templates, template_epochs, [*edges, *announced], cycles, relying)
+    # (a turn's, a kept cost's and the hand's layers judge restrictions where the plan lists the activation)
+    judged_late = judged_late or (not alone and bool(announced or any(r.judged for r in relying)))
     problem.check_time()
     return PaymentModel(
         problem=problem,
@@ -113,6 +115,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         reliances=relying,
         cycles=cycles,
         relaxed=relaxed,
+        judged_late=judged_late,
         producer=producer,
         depth=depth,
         classes=classes,
@@ -132,14 +135,19 @@ def classable(problem: PaymentProblem) -> bool:
 # ------------------------------------------------------------------------------------------- static edges
 
 
-def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> tuple[list[Edge], list[Edge]]:
+def static_edges(
+    problem: PaymentProblem, templates: Sequence[Activation]
+) -> tuple[list[Edge], list[Edge], bool]:
     """Pairs of templates that must come in this order when both are used: what uses a permanent (its
     own activations, and those that tap it for their cost) before it is sacrificed, counting activations
     before what sacrifices something they count, and reflecting ones before what sacrifices something
     they reflect. Apart from them (second), the pairs whose first needs no more than its restrictions
     judged before the second (its haste, its activation condition) and may be announced before the mana
     abilities that pay its mana cost (:func:`announceable`, CR 601.2g): the second may come inside that
-    payment (:func:`planner.solve.cpsat.order.add_order`)."""
+    payment (:func:`planner.solve.cpsat.order.add_order`). Third: True when a pair of the first kind orders
+    an activation only by restrictions the rules judge at its announcement but the model can't announce
+    early (activated more than once, a group of permanents: :func:`announceable`), so the order is
+    narrower than the rules."""
     view = problem.view
     sacrificers = [t for t in templates if t.gone]
     using: dict[str, list[Activation]] = defaultdict(list)
@@ -148,6 +156,7 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> tu
             using[pid].append(template)
     edges: list[Edge] = []
     restricted: list[Edge] = []  # (restriction alone, of an announceable template)
+    late = False  # (restriction alone, of a template judged at its announcement that can't be announced)
     for sacrificer in sacrificers:
         problem.check_time()
         for victim in sacrificer.gone:
@@ -172,9 +181,11 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> tu
             if any(_counts(view, count, pid) for count in counted for pid in gone):
                 edges.append((counting.index, sacrificer.index))
             elif any(view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone):
-                apart = restricted if announceable(view, counting) else edges
-                apart.append((counting.index, sacrificer.index))
-    effects, hasty = _effect_edges(problem, templates)
+                early = announceable(view, counting)
+                late = late or (not early and _judged_apart(view, counting))
+                (restricted if early else edges).append((counting.index, sacrificer.index))
+    effects, hasty, effects_late = _effect_edges(problem, templates)
+    late = late or effects_late
     edges += effects
     restricted += hasty
     edges += problem.dynamics.edges
@@ -192,7 +203,7 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> tu
             ):
                 edges.append((reflecting.index, sacrificer.index))
     kept = set(edges)
-    return edges, [edge for edge in dict.fromkeys(restricted) if edge not in kept]
+    return edges, [edge for edge in dict.fromkeys(restricted) if edge not in kept], late
 
 
 def announceable(view: BoardView, template: Activation) -> bool:
@@ -201,6 +212,12 @@ def announceable(view: BoardView, template: Activation) -> bool:
     (:func:`~planner.rules.reference.judged_apart`), on one permanent activated at most once."""
     if template.bound != 1 or len(template.sources) != 1:
         return False
+    return _judged_apart(view, template)
+
+
+def _judged_apart(view: BoardView, template: Activation) -> bool:
+    """True when the rules judge the template's restrictions before the mana abilities that pay its mana
+    cost (:func:`~planner.rules.announced.judged_apart`)."""
     return judged_apart(template.ability, view.permanent(template.pid).summoning_sick)
 
 
@@ -298,17 +315,21 @@ def _relied_on(view: BoardView) -> set[str]:
     return {sourced.source for sourced in view.effects} | view.counted_by_conditions()
 
 
-def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> tuple[list[Edge], list[Edge]]:
+def _effect_edges(
+    problem: PaymentProblem, templates: Sequence[Activation]
+) -> tuple[list[Edge], list[Edge], bool]:
     """Activations before what sacrifices a permanent whose effect they rely on: a template's ability,
     outcome or cost choice that the board without the sacrificed permanents no longer has (Dryad of the
     Ilysian Grove's land types, Nyxbloom Ancient's tripling, an Elf that is an artifact creature to sacrifice
     only while "All permanents are artifacts" lasts: CR 611.3a, an effect of a static ability stops when
     its permanent leaves) comes before the sacrifice. (An effect that several permanents give, each alone
     enough: :func:`reliances`.) Apart (second): those where only the haste is lost, of a template that may
-    be announced first (:func:`announceable`)."""
+    be announced first (:func:`announceable`). Third: True when one where only the haste is lost is of a
+    template the rules announce first but the model can't (:func:`static_edges`)."""
     sources = _relied_on(problem.view)
     edges: list[Edge] = []
     hasty: list[Edge] = []
+    late = False
     after: _Without = {}
     for sacrificer in templates:
         if not sources.intersection(sacrificer.gone):
@@ -320,11 +341,13 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> t
             if not set(template.removed).isdisjoint(sacrificer.gone):
                 continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
             if not _still_fits(problem, template, sacrificer.gone, after):
-                only_haste = announceable(problem.view, template) and _still_fits(
+                only_haste = _judged_apart(problem.view, template) and _still_fits(
                     problem, template, sacrificer.gone, after, haste=False
                 )
-                (hasty if only_haste else edges).append((template.index, sacrificer.index))
-    return edges, hasty
+                early = only_haste and announceable(problem.view, template)
+                late = late or (only_haste and not early)
+                (hasty if early else edges).append((template.index, sacrificer.index))
+    return edges, hasty, late
 
 
 #: The boards without some permanents, as a view and what each permanent could produce, by those removed.

@@ -262,6 +262,10 @@ class PaymentModel:
     #: True when an ability's own cost is paid "as though" only where the layer removes none of the sources
     #: of the spending rules (narrower than the rules: :func:`~planner.solve.cpsat.literals.only_where`)
     narrowed: bool = False
+    #: True when the order judges some activation's restrictions where the plan lists it though the rules
+    #: judge them as it is announced, before the mana abilities that pay its mana cost (CR 601.2g, 602.2b:
+    #: :func:`~planner.solve.cpsat.analysis.static_edges`): narrower than the rules
+    judged_late: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)
