@@ -221,6 +221,9 @@ def test_daze_returns_an_island_rather_than_pay() -> None:
     paid = paid_instead(result)
     assert paid is not None and paid.sacrificed == ("i",) and not result.warnings
     assert "returned to hand i" in paid.describe()
+    # a client reads the returned Island where returns are named, never among the sacrificed
+    entry = paid.to_json()
+    assert entry["returned"] == ["i"] and entry["sacrificed"] == []
     # no Island: only the mana cost, which a Forest can't pay
     assert checked(make_board([mine("f", "Forest")], hand=[DAZE]), [None]).payable is False
 
@@ -287,3 +290,26 @@ def test_abjure_sacrifices_a_blue_permanent_and_a_land_is_none() -> None:
     assert result.payable and result.additional is not None and result.additional.sacrificed == ("s",)
     assert not result.warnings
     assert checked(make_board([mine("i", "Island")], hand=[ABJURE]), [None]).payable is False
+    # the Sprite is sacrificed, not returned: the answer says so
+    assert result.additional.to_json() == {"sacrificed": ["s"], "discarded": []}
+
+
+RUSE: dict[str, Any] = {
+    "name": "Test Ruse",
+    "type_line": "Instant",
+    "mana_cost": "{U}{U}",
+    "oracle": "As an additional cost to cast this spell, return a creature you control to its owner's hand.\n"
+    "Counter target spell.",
+}
+
+
+def test_a_creature_returned_for_an_additional_cost_is_named_returned() -> None:
+    # two Islands pay {U}{U}; the Sprite is returned to its owner's hand (CR 601.2h), which the answer
+    # names as returned, in its JSON and its words, so that a client doesn't sacrifice it
+    board = make_board([mine("i", "Island"), mine("j", "Island"), mine("s", BLUE_SPRITE)], hand=[RUSE])
+    result = checked(board, [None])
+    assert result.payable and result.additional is not None
+    assert result.additional.to_json() == {"sacrificed": [], "discarded": [], "returned": ["s"]}
+    assert result.additional.describe() == "returned to hand s for the additional cost"
+    no_creature = make_board([mine("i", "Island"), mine("j", "Island")], hand=[RUSE])
+    assert checked(no_creature, [None]).payable is False

@@ -86,16 +86,23 @@ class AlternativeCostPaid:
             "paid": "" if self.cost.without_mana else self.cost.mana,
             "life": self.cost.life,
             "energy": self.cost.energy,
-            "sacrificed": list(self.sacrificed),
+            "sacrificed": [] if self.returns else list(self.sacrificed),
             "exiled": list(self.exiled),
+            **({"returned": list(self.sacrificed)} if self.returns else {}),
         }
+
+    @property
+    def returns(self) -> bool:
+        """True when the cost returns its permanents to their owners' hands (Daze's "return an Island you
+        control to its owner's hand"), not sacrifices them."""
+        return bool(self.cost.sacrifice) and all(part.returned for part in self.cost.sacrifice)
 
     def describe(self) -> str:
         """The payment in words: 'Snuff Out's alternative cost: pay 4 life'."""
         parts = [f"{self.source}'s alternative cost: {self.cost.describe()}"]
         if self.sacrificed:
-            returned = all(part.returned for part in self.cost.sacrifice)  # (Daze's "return an Island")
-            parts.append(("returned to hand " if returned else "sacrificed ") + ", ".join(self.sacrificed))
+            verb = "returned to hand " if self.returns else "sacrificed "
+            parts.append(verb + ", ".join(self.sacrificed))
         if self.exiled:
             parts.append("exiled " + ", ".join(self.exiled))
         return "; ".join(parts)
