@@ -53,6 +53,7 @@ from planner.rules.turn import (
     land_played,
 )
 from planner.rules.view import BoardView, TextWarning
+from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
     BoardAnalysis,
     PaymentProblem,
@@ -71,10 +72,12 @@ from planner.turn_alternative import (
     alternative_cost_notes,
     alternative_events,
     may_have_ways,
+    model_ways,
     paid_way,
     way_levels,
     way_sequences,
     ways_hold,
+    with_model_ways,
 )
 from planner.turn_choices import (
     Ids,
@@ -224,9 +227,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
     levels = dict(solution.objective)
-    rest = [
-        v + ways.get(name, 0) for name, v in solution.objective if name not in ("keep", "mana_value", "cards")
-    ]
+    turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
+    rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
     final = timeline.boards[-1]
     land = sequence.land
     if land is not None and land.returns_land:
@@ -253,6 +255,11 @@ def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
 
 
 _Best = tuple[tuple[int, ...], TurnSequence, Solution, Timeline]
+
+#: The ways paying only mana (Omniscience's) are chosen in each sequence's model
+#: (:func:`~planner.turn_alternative.model_ways`); False solves one model per choice of them, as before
+#: (tests/test_turn_alternative_costs.py compares both: the same plans).
+_WAYS_IN_MODEL = True
 
 
 class _Search:
@@ -287,6 +294,7 @@ class _Search:
         self.take_land = False
         self.alternatives = may_have_ways(board, spells)  # (else no spell has an alternative cost to try)
         self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
+        self.ways_in_model = _WAYS_IN_MODEL
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -443,7 +451,11 @@ class _Search:
         (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
         can all be cast in one of them (its extensions may then be)."""
         castable = False
-        chosen_ways = way_sequences(self.board, self.player, sequence) if self.alternatives else [sequence]
+        chosen_ways = (
+            way_sequences(self.board, self.player, sequence, every_way=not self.ways_in_model)
+            if self.alternatives
+            else [sequence]
+        )
         for chosen in chosen_ways:
             for paid, unplanned in paid_sequences(self.board, self.player, chosen):
                 self.unplanned |= unplanned
@@ -457,9 +469,13 @@ class _Search:
         most = discard_budget(self.board, self.player, sequence)
         if most is not None and most < 0:
             return False  # (its discards find too few cards, and its extensions use more)
-        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
+        timeline = timeline_of(self.board, self.player, sequence)
         if not ways_hold(self.board, timeline, self.player):
             return False  # (an alternative cost not usable where its spell is cast: another choice pays)
+        # (the ways paying only mana, Omniscience's, are the model's choice: one model, not one per choice)
+        in_model = self.alternatives and self.ways_in_model
+        ways = model_ways(self.board, self.player, timeline) if in_model else ()
+        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most, ways)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -467,8 +483,12 @@ class _Search:
         if solution.turn is None:
             return False  # (this order can't cast its event spells, and no extension of it can)
         self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        if any(ways):  # (the ways the model chose, its casts numbered as the sequence's spells)
+            sequence, solution = with_model_ways(sequence, ways, solution)
+            timeline = timeline_of(self.board, self.player, sequence)
+        casts = solution.turn.casts if solution.turn is not None else ()
         if most is not None:  # (the cards discarded, now that the spells cast are known)
-            sequence = with_discards(self.board, self.player, sequence, solution.turn.casts)
+            sequence = with_discards(self.board, self.player, sequence, casts)
             timeline = timeline_of(self.board, self.player, sequence)
         key = _key(sequence, solution, timeline, self.player)
         skipped = int(self.take_land and sequence.land is None)

@@ -54,6 +54,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.replay import IllegalPlanError, view_of
 from planner.solve.objective import permanent_facts, sacrificed_by_design
 from planner.solve.problem import BoardAnalysis
+from planner.solve.solution import Solution
 from planner.turn_choices import TurnSpell, distinct
 from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
 
@@ -61,11 +62,13 @@ __all__ = [
     "alternative_cost_notes",
     "alternative_events",
     "may_have_ways",
+    "model_ways",
     "paid_way",
     "plannable",
     "way_levels",
     "way_sequences",
     "ways_hold",
+    "with_model_ways",
 ]
 
 #: Words of a permanent's text that may grant an alternative cost (a quick test before any reading).
@@ -175,27 +178,31 @@ def may_have_ways(board: Board, spells: Sequence[TurnSpell]) -> bool:
     return any(words in p.oracle for p in board.permanents for words in _GRANTS)
 
 
-def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
-    """Every choice of the way each spell of ``sequence`` is cast for: its mana cost or an alternative cost
-    usable on the board it is cast on and planned (:func:`plannable`); for copies of a plain spell, how
-    many take each way. The choices with the most alternative costs first (under Omniscience, the plan
-    that casts the most is found early, so that the search bounds the orders after it), the sequence itself
-    last (every spell for its mana cost; among equal plans the turn's objective takes the fewest
-    alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
+def way_sequences(
+    board: Board, player: str, sequence: TurnSequence, *, every_way: bool = False
+) -> Iterator[TurnSequence]:
+    """Every choice of the way each spell of ``sequence`` is cast for among its mana cost and the
+    alternative costs paying more than mana (life, energy, permanents, cards) usable on the board it is cast
+    on and planned (:func:`plannable`); for copies of a plain spell, how many take each way. The ways paying
+    only mana are not choices here: the turn's model chooses among them and the mana cost
+    (:func:`model_ways`; with ``every_way``, they are choices here too: one model per choice, the search
+    tests compare with). The choices with the most alternative costs first, the sequence itself last
+    (every spell for its mana cost or the model's choice; among equal plans the turn's objective takes the
+    fewest alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
     :func:`may_have_ways`.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
-    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
-    ...     "controller": "me",
-    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
-    >>> from models.board import Card
+    ...     "permanents": [{"id": "m", "card": "Mountain", "controller": "me"}]})
     >>> from planner.turn_choices import Ids, hand_spells
     >>> from planner.turn_model import TurnItem
-    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}", "oracle": "If you "
+    ...     "control a Mountain, you may pay 1 life rather than pay this spell's mana cost.\\nDraw a card."}
+    >>> bolts = hand_spells([Card.from_json(bolt)] * 2, 0, Ids(set()))
+    >>> bolts = [replace(spell, event=True) for spell in bolts]
     >>> found = way_sequences(board, "me", TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts),
     ...     optional=True))
     >>> [[str(s.target.cost) for s in chosen.spells] for chosen in found]
-    [['{0}', '{0}'], ['{R}', '{0}'], ['{R}', '{R}']]
+    [['{0}', '{0}'], ['{0}', '{R}'], ['{R}', '{0}'], ['{R}', '{R}']]
     """
     timeline = timeline_of(board, player, sequence)
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -205,7 +212,11 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         spell = stage.item.spell
         if spell is None:
             continue
-        ways = [way for way in usable_ways(stage.board, player, spell.target) if plannable(way, spell)]
+        ways = [
+            way
+            for way in usable_ways(stage.board, player, spell.target)
+            if plannable(way, spell) and (every_way or _has_parts(way.cost))
+        ]
         number = len(options)
         options.append(
             [
@@ -235,6 +246,65 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         if found is not None:
             yield found
     yield sequence
+
+
+def model_ways(board: Board, player: str, timeline: Timeline) -> tuple[tuple[TurnSpell, ...], ...]:
+    """For each spell of the timeline cast for its mana cost, the spell cast for each alternative cost
+    usable on the board it is cast on, planned (:func:`plannable`) and paying only mana (Omniscience's
+    nothing, Fist of Suns' {W}{U}{B}{R}{G}): entries of the turn's model beside it, which chooses one
+    (:func:`~planner.turn_model.sequence_problem`), so that a sequence is solved once however many spells
+    have such ways (not once per choice of each). Ways alike (two Omniscience) are one entry.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
+    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
+    ...     "controller": "me",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> from planner.turn_model import TurnItem
+    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> sequence = TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts), optional=True)
+    >>> [[str(s.target.cost) for s in ways] for ways in model_ways(board, "me", timeline_of(board, "me",
+    ...     sequence))]
+    [['{0}'], ['{0}']]
+    """
+    found: list[tuple[TurnSpell, ...]] = []
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        variants: dict[tuple[str, str], TurnSpell] = {}
+        if spell.way is None:
+            for way in usable_ways(stage.board, player, spell.target):
+                if plannable(way, spell) and not _has_parts(way.cost):
+                    variants.setdefault((way.cost.mana, way.cost.describe()), _variant(spell, way))
+        found.append(tuple(variants.values()))
+    return tuple(found)
+
+
+def with_model_ways(
+    sequence: TurnSequence, ways: Sequence[Sequence[TurnSpell]], solution: Solution
+) -> tuple[TurnSequence, Solution]:
+    """The sequence with each spell cast for the way its model chose among ``ways`` (:func:`model_ways`,
+    given to :func:`~planner.turn_model.sequence_problem`), and the solution with the casts numbered as
+    the spells of that sequence (the model's entries are each spell's ways side by side)."""
+    turn = solution.turn
+    if not any(ways) or turn is None:
+        return sequence, solution
+    owners: list[tuple[int, TurnSpell | None]] = []  # (each entry: its spell's number, the way's spell)
+    for number, variants in enumerate(ways):
+        owners += [(number, None), *((number, variant) for variant in variants)]
+    chosen = {owners[entry][0]: owners[entry][1] for entry in turn.casts}
+    items = list(sequence.items)
+    number = -1
+    for place, item in enumerate(items):
+        if item.spell is None:
+            continue
+        number += 1
+        variant = chosen.get(number)
+        if variant is not None:
+            items[place] = replace(item, spell=variant)
+    casts = tuple(owners[entry][0] for entry in turn.casts)
+    return replace(sequence, items=tuple(items)), replace(solution, turn=replace(turn, casts=casts))
 
 
 #: A way a spell is cast for (None: its mana cost) and the names of the cards it exiles from the hand.

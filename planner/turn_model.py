@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent
@@ -291,9 +292,12 @@ def sequence_problem(
     hold: PaymentTarget | None,
     shared: SharedWork,
     most_optional: int | None = None,
+    ways: Sequence[Sequence[TurnSpell]] = (),
 ) -> tuple[PaymentProblem, Timeline]:
     """The payment problem of a whole sequence (:class:`TurnPayments`), casting at most ``most_optional``
-    of the spells it may leave out."""
+    of the spells it may leave out; ``ways[n]``, when given, are the spell ``n`` cast for alternative costs
+    paying only mana, entries of the model beside the spell (:class:`SpellPayment`: the model chooses one,
+    :func:`~planner.turn_alternative.with_model_ways` reads which)."""
     player, deadline = shared.player, shared.deadline
     timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
@@ -315,25 +319,32 @@ def sequence_problem(
     spells: list[SpellPayment] = []
     views = [view_of(b) for b in timeline.boards]
     plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
+    number = -1
     for stage in timeline.stages:
         spell = stage.item.spell
         if spell is None:
             continue
-        if spell.event:
-            target = locked_in(view_of(stage.board), spell.target, player)
-        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
-            key = (stage.epoch, spell.target)
-            if key not in plain:
-                plain[key] = locked_in(views[stage.epoch], spell.target, player)
-            target = plain[key]
-        spells.append(
-            SpellPayment(
-                target=target,
-                epoch=stage.epoch,
-                mana_value=spell.mana_value,
-                optional=sequence.optional and not spell.event,
+        number += 1
+        variants = ways[number] if ways else ()
+        choice = len(spells) if variants else None
+        for cast in (spell, *variants):
+            if spell.event:
+                target = locked_in(view_of(stage.board), cast.target, player)
+            else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
+                key = (stage.epoch, cast.target)
+                if key not in plain:
+                    plain[key] = locked_in(views[stage.epoch], cast.target, player)
+                target = plain[key]
+            spells.append(
+                SpellPayment(
+                    target=target,
+                    epoch=stage.epoch,
+                    mana_value=cast.mana_value,
+                    optional=sequence.optional and not spell.event,
+                    choice=choice,
+                    alternative=cast.way is not None,
+                )
             )
-        )
     turn = TurnPayments(
         templates=tuple(templates),
         epochs=tuple(epochs),

@@ -265,12 +265,20 @@ class AfterRemovals(Generic[_Read]):
 @dataclass(frozen=True, kw_only=True)
 class SpellPayment:
     """One spell of a turn's plan, for the solver: its total cost as it is cast (CR 601.2f, on the board of
-    its epoch), the epoch it is cast in, its mana value, and whether the plan may leave it out."""
+    its epoch), the epoch it is cast in, its mana value, and whether the plan may leave it out.
+
+    A spell that may be cast for its mana cost or for alternative costs paying only mana (Omniscience's
+    nothing, Fist of Suns' {W}{U}{B}{R}{G}) is one entry per way, side by side, all with the same ``choice``
+    (the place of the first of them, its mana cost, among the turn's entries): the model casts at most one
+    of them (exactly one when the spell is not ``optional``), and counts those ``alternative`` in its last
+    level (among equal plans, the mana cost, as ``pay`` takes it)."""
 
     target: PaymentTarget
     epoch: int
     mana_value: int
     optional: bool = False
+    choice: int | None = None
+    alternative: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
