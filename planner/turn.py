@@ -556,6 +556,7 @@ def _replayed(
     turn = solution.turn
     assert turn is not None
     state = initial_state(board, player)
+    alive = board.player(player).life > 0
     casts = {number: position for position, number in enumerate(turn.casts)}
     cast_spells: list[SpellCast] = []
     number = -1
@@ -599,6 +600,9 @@ def _replayed(
                 if land.fetched is not None:
                     board_now = in_graveyard(board_now, player, land.card)
                 state = replace(state, board=board_now)
+            life = state.board.player(player).life
+            if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
+                raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             units: list[ManaUnit] = []

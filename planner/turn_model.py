@@ -353,6 +353,7 @@ def sequence_problem(
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
         most_optional=most_optional,
+        keep_alive=board.player(player).life > 0,
     )
     nothing = PaymentTarget.of("{0}")
     started = time.monotonic()

@@ -33,6 +33,7 @@ from test_turn import _brute_force
 from models.board import Board
 from models.spells import spell_target
 from planner.api import pay
+from planner.rules.records import WarningKind
 from planner.turn import TurnResult, plan_turn
 from planner.turn_alternative import alternative_cost_notes
 from planner.turn_choices import Ids, hand_spells
@@ -202,7 +203,8 @@ def test_the_mountain_played_makes_fireblast_castable() -> None:
     ("life", "swamps", "way"),
     [
         (20, 1, "life"),  # the Swamp pays no {3}{B}: 4 life
-        (4, 1, "life"),  # life equal to the cost may be paid (CR 119.4)
+        (5, 1, "life"),  # 1 life left
+        (4, 1, None),  # life equal to the cost may be paid (CR 119.4), but 0 left loses the game (704.5a)
         (3, 1, None),  # too little life: not cast
         (3, 4, "mana"),  # too little life: the mana cost
         (20, 4, "mana"),  # 4 life is dearer than four Swamps (life before sources tapped: docs/objective.md)
@@ -227,7 +229,8 @@ def test_snuff_out_pays_life_only_when_it_has_it_and_it_is_best(
 
 
 def test_two_snuff_outs_share_the_life_total() -> None:
-    # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: both
+    # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: still one (both
+    # would leave 0 life, and the player loses: CR 704.5a); 9 life: both, 1 life left
     theirs = [THEIR_BEAR, {**THEIR_BEAR, "id": "bear2"}]
     five = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=5)
     turn = _plan(five)
@@ -236,23 +239,36 @@ def test_two_snuff_outs_share_the_life_total() -> None:
     eight = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=8)
     turn = _plan(eight)
     _planned(turn)
+    assert turn.mana_value_cast == 4 and [s.payment.life_paid for s in turn.spells] == [4]
+    nine = eight.replace_player(ME, life=9)
+    turn = _plan(nine)
+    _planned(turn)
     assert turn.mana_value_cast == 8 and [s.payment.life_paid for s in turn.spells] == [4, 4]
 
 
 def test_mana_confluence_and_snuff_out_pay_life_from_one_total() -> None:
-    # 4 life, a Swamp and Mana Confluence ("{T}, Pay 1 life"): Snuff Out's 4 life and {B}{B} would pay 5 (in
-    # either order the second payment finds too little life, CR 119.4): Snuff Out alone (4 mana value);
-    # with {B} the Swamp pays it: both (5)
+    # a Swamp and Mana Confluence ("{T}, Pay 1 life"); the player keeps at least 1 life (CR 704.5a). 4 life:
+    # Snuff Out's 4 life would leave 0, so {B}{B} alone (the Swamp and 1 life), or {B} alone (the Swamp)
     lands = [mine("s", "Swamp"), mine("c", "Mana Confluence"), THEIR_BEAR]
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=4))
     _planned(turn)
-    assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
+    assert [spell.card for spell in turn.spells] == ["Test Black Two"] and turn.spells[
+        0
+    ].payment.life_paid == 1
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=4))
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Black One"] and turn.mana_value_cast == 1
+    # 5 life: Snuff Out's 4 and {B} from the Swamp: both (5); Snuff Out's 4 and the Confluence's 1 for {B}{B}
+    # would leave 0 (in either order): Snuff Out alone (4 mana value, 1 life left)
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=5))
     _planned(turn)
     assert turn.mana_value_cast == 5
     assert [spell.payment.life_paid for spell in turn.spells] == [4, 0]
-    # 5 life: Snuff Out's 4 and the Confluence's 1 for {B}{B}: both (6)
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=5))
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
+    # 6 life: both (6), 5 life paid
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=6))
     _planned(turn)
     assert turn.mana_value_cast == 6
     assert sum(spell.payment.life_paid for spell in turn.spells) == 5
@@ -407,7 +423,10 @@ def test_a_one_spell_turn_weighs_the_ways_as_pay_does(seed: int) -> None:
     _planned(turn)
     card = board.player(ME).hand[0]
     paid = pay(board, spell_target(card))
-    assert bool(turn.spells) == bool(paid.payable), json.dumps(turn.to_json())
+    # (a payment that leaves the player at 0 life is pay's with a warning, never a turn's: CR 704.5a; pay
+    # takes the least life, so when its payment leaves 0, every payment does)
+    alive = not any(w.kind is WarningKind.LIFE_AT_ZERO for w in paid.warnings)
+    assert bool(turn.spells) == bool(paid.payable and alive), json.dumps(turn.to_json())
     if turn.spells:
         (cast,) = turn.spells
         assert (paid.alternative_cost is None) == (cast.payment.alternative_cost is None)

@@ -312,6 +312,9 @@ class TurnPayments:
     #: The most spells the plan may cast of those it may leave out (None: no bound): a discard needs cards
     #: the turn does not use left in the hand (planner.turn_additional).
     most_optional: int | None = None
+    #: The player keeps at least 1 life through the turn (False on a board where it already has none): a
+    #: plan that leaves it at 0 or less loses the game once a spell is cast (CR 704.5a, 117.5, 704.3).
+    keep_alive: bool = True
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

@@ -514,8 +514,13 @@ def life(record: PaymentModel, layer: Layer) -> None:
     model.add(target_life == 0).only_enforce_if(paying.negated())
     model.add(layer.ability_life + immediate + target_life <= life_total + gained).only_enforce_if(paying)
     layer.life_paid = layer.ability_life + target_life
-    if record.problem.turn is None:
+    turn = record.problem.turn
+    if turn is None:
         return
+    if layer.main and turn.keep_alive:
+        # (the life total is the turn's last board's: a plan never leaves its player at 0 or less, who would
+        # lose once the spell is cast, CR 704.5a; without gains in a turn's plan, the last total is the least)
+        model.add(layer.ability_life + layer.damage + target_life <= life_total - 1)
     for template in templates:
         if not counts_life(template.ability):
             continue
