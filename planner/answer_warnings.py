@@ -123,7 +123,8 @@ def life_left(board: Board, player: str, answer: PayResult) -> int:
 def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult:
     """The answer, warned (:attr:`WarningKind.LIFE_AT_ZERO`) when its payment leaves the player at 0 or less
     life (:func:`life_left`): paying life down to 0 is legal (CR 119.4), but the player loses the game when
-    state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3).
+    state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3). A warning of
+    that kind it had (an answer on a board some of the payment was already paid on) gives way to this one.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 2}]})
     >>> warned = with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=2))
@@ -133,12 +134,11 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
     >>> with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=0)).warnings
     ()
     """
-    if not answer.payable or any(w.kind is WarningKind.LIFE_AT_ZERO for w in answer.warnings):
-        return answer
+    others = tuple(w for w in answer.warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
     left = life_left(board, player, answer)
-    if left > 0:
-        return answer
+    if not answer.payable or left > 0:
+        return answer if others == answer.warnings else replace(answer, warnings=others)
     life = board.player(player).life
     reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
     warning = TextWarning(player, LOSES_AT_ZERO, reason, WarningKind.LIFE_AT_ZERO)
-    return replace(answer, warnings=(*answer.warnings, warning))
+    return replace(answer, warnings=(*others, warning))

@@ -51,6 +51,7 @@ from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, in
 from planner.rules.turn import (
     cast_spell,
     land_played,
+    resolution,
 )
 from planner.rules.view import BoardView, TextWarning
 from planner.solve.objective import ALTERNATIVE_COSTS
@@ -71,6 +72,9 @@ from planner.turn_additional import (
 from planner.turn_alternative import (
     alternative_cost_notes,
     alternative_events,
+    energy_counted,
+    energy_events,
+    landfall_energy_possible,
     may_have_ways,
     model_ways,
     paid_way,
@@ -90,6 +94,7 @@ from planner.turn_choices import (
     free_event,
     hand_spells,
     land_choices,
+    landfall_energy,
     landfall_possible,
     returned_land,
     taxed_by_count,
@@ -108,6 +113,7 @@ from planner.turn_model import (
     sequence_discards,
     sequence_problem,
     timeline_of,
+    with_energy,
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_search import LAND, depth_first
@@ -281,9 +287,11 @@ class _Search:
         sensitive: bool,
         mode: str,
         landfall: bool,
+        energy: bool = False,
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
+        self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
@@ -414,7 +422,7 @@ class _Search:
             placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(TurnSequence(items=self._placed(placed, land), optional=False))
+            self._solve(TurnSequence(items=self._placed(placed, land), optional=False, energy=self.energy))
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -436,11 +444,13 @@ class _Search:
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
-            self._solve(TurnSequence(items=self._placed([*items, *plain], land), optional=False))
+            self._solve(
+                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy)
+            )
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True)
+        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True, energy=self.energy)
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
@@ -534,6 +544,19 @@ def _alternative_paid(
     return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
 
 
+def _energy_given(state: PlanState, item: TurnItem) -> int:
+    """The energy an item of the turn gives once done (on ``state``, its permanents arrived): an event
+    spell's effect or enters trigger, each landfall trigger of the player's permanents for the land played
+    (twice for a fetchland cracked: it entered too)."""
+    if item.spell is not None:
+        return resolution(item.spell.card).energy if item.spell.event else 0
+    land = item.land
+    if land is None:
+        return 0
+    gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
+    return gained * (2 if land.fetched is not None else 1)
+
+
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
     """Why a turn casts nothing, in a sentence."""
     if not spells:
@@ -605,6 +628,8 @@ def _replayed(
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
+                state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []
             for index in stage.mana:
                 units += turn.event_mana[index]
@@ -703,7 +728,8 @@ def plan_turn(
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
-    spells = alternative_events(board, player, spells)
+    spells = energy_events(board, player, alternative_events(board, player, spells))
+    energy = energy_counted(board, player, spells)
     discards = any(discard_count(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
@@ -715,7 +741,7 @@ def plan_turn(
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
-    landfall = landfall_possible(board, spells)
+    landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     notes = turn_notes(spells, lands, board, player, landfall=landfall)
     search = _Search(
         board=board,
@@ -726,6 +752,7 @@ def plan_turn(
         sensitive=taxed_by_count(BoardView(board), player, [s.target for s in spells]),
         mode="choose" if not casts else order,
         landfall=landfall,
+        energy=energy,
     )
     search.take_land = not casts and discards and any(choice is not None for choice in lands)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)

@@ -23,6 +23,11 @@ How the turn's search stays exact with them:
 - the cards a way exiles from the hand (Force of Will's blue card) are cards the turn does not use: not cast,
   played or exiled for mana before or after, nor discarded (:func:`way_sequences`: each choice of cards the
   way may exile, a plain spell among them left out); they count as cards used up, as a card discarded does;
+- a way that pays only mana (Omniscience's nothing, Fist of Suns' {W}{U}{B}{R}{G}) is not a choice of the
+  search but of each sequence's model, beside the mana cost (:func:`model_ways`, :func:`with_model_ways`):
+  a sequence is solved once, not once per choice of each spell's way;
+- the energy the turn gives (an enters or landfall trigger's "you get {E}{E}") is counted on the boards after
+  it when a way pays energy and no mana ability does (:func:`energy_counted`, :func:`energy_events`);
 - a way whose mana has X, or one a keyword gives (evoke, dash, blitz, warp, mutate, prototype, morph: what
   resolves then is not what the turn follows), is not planned: the spell pays its mana cost, and a note says
   so (:func:`alternative_cost_notes`: the plan is then not called optimal).
@@ -35,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from models.alternative_costs import AlternativeCost
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.oracle import read_card
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
@@ -51,16 +56,21 @@ from planner.rules.alternative_costs import (
     own_alternative_costs,
     usable_ways,
 )
+from planner.rules.costs import energy_paid
 from planner.rules.replay import IllegalPlanError, view_of
+from planner.rules.turn import resolution
 from planner.solve.objective import permanent_facts, sacrificed_by_design
 from planner.solve.problem import BoardAnalysis
 from planner.solve.solution import Solution
-from planner.turn_choices import TurnSpell, distinct
+from planner.turn_choices import TurnSpell, distinct, landfall_energy
 from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
 
 __all__ = [
     "alternative_cost_notes",
     "alternative_events",
+    "energy_counted",
+    "energy_events",
+    "landfall_energy_possible",
     "may_have_ways",
     "model_ways",
     "paid_way",
@@ -409,19 +419,84 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
     return levels
 
 
+def _pays_energy(board: Board, player: str, spells: list[TurnSpell]) -> bool:
+    """True when a cost the turn may pay takes energy: an alternative cost of the board's permanents, of a
+    spell's own, or of a permanent spell's (Nissa's eight {E})."""
+    costs = [way.cost for way in granted_ways(board, player)]
+    for spell in distinct(spells):
+        costs += own_alternative_costs(spell.target.text, spell.target.name)
+        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
+    return any(cost.energy for cost in costs)
+
+
+def energy_counted(board: Board, player: str, spells: list[TurnSpell]) -> bool:
+    """True when the turn counts the energy its spells and land give (:func:`~planner.rules.turn.
+    energy_gained`: an enters or landfall trigger's, on the boards after it): an alternative cost of the
+    turn pays energy, and no mana ability of the board's or of the spells' permanents does (the model counts
+    energy on the turn's last board: a mana ability could spend energy before it is given).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
+    ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
+    ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
+    ...     "for permanent spells you cast."}]})
+    >>> energy_counted(board, "me", [])
+    True
+    >>> hub = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hub", "name": "Hub", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}, Pay {E}: Add one mana of any color."}]}).permanent("hub")
+    >>> energy_counted(board.with_permanent(hub), "me", [])
+    False
+    """
+    if not _pays_energy(board, player, spells):
+        return False
+    view = view_of(board)
+    abilities = [ability for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
+    for spell in distinct(spells):
+        if spell.card.type_line.is_permanent:
+            abilities += read_card(spell.card.oracle, spell.card.name, spell.card.type_line).mana_abilities
+    return not any(energy_paid(ability) for ability in abilities)
+
+
+def energy_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event that gives energy as it resolves or by its landfall trigger,
+    when the turn counts energy (:func:`energy_counted`): the later spells may pay it."""
+    if not energy_counted(board, player, spells):
+        return spells
+
+    def gives(spell: TurnSpell) -> bool:
+        effect = resolution(spell.card)
+        return bool(effect.energy or effect.landfall_energy)
+
+    return [replace(spell, event=True) if not spell.event and gives(spell) else spell for spell in spells]
+
+
+def landfall_energy_possible(board: Board, spells: list[TurnSpell]) -> bool:
+    """True when a land entering gives energy (Nissa's landfall on the board or among the spells): where the
+    turn counts energy, the land's place among the events then matters."""
+    return any(landfall_energy(p) for p in board.permanents) or any(
+        resolution(s.card).landfall_energy for s in distinct(spells)
+    )
+
+
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
     (:func:`plannable`: its mana has X, a keyword gives it; a spell from card data for a cost of spells from
     the hand): the plan
     pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
-    when a way pays energy and a permanent gives energy ("you get {E}{E}", Nissa's landfall): the turn does
-    not count energy gained during it.
+    when a way pays energy and a permanent gives energy in a way the turn does not count ("you get {E}{E}"
+    in a line :func:`~planner.rules.turn.energy_gained` does not read, or with a mana ability that pays
+    energy: :func:`energy_counted`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
     ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
     ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
     ...     "for permanent spells you cast."}]})
     >>> alternative_cost_notes(board, "me", [])
+    []
+    >>> hub = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hub", "name": "Hub", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}, Pay {E}: Add one mana of any color."}]}).permanent("hub")
+    >>> alternative_cost_notes(board.with_permanent(hub), "me", [])
     ['nissa: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})']
     """
     notes = []
@@ -433,16 +508,26 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
                 f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
                 "pays its mana cost"
             )
-    costs = [way.cost for way in granted_ways(board, player)]
-    for spell in distinct(spells):
-        costs += own_alternative_costs(spell.target.text, spell.target.name)
-        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
-    if any(cost.energy for cost in costs):
-        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle]
-        givers += [spell.card.name for spell in distinct(spells) if "you get {E}" in spell.card.oracle]
+    if _pays_energy(board, player, spells):
+        counted = energy_counted(board, player, spells)
+
+        def unread(card: Card) -> bool:
+            return not counted or bool(resolution(card).energy_unread)
+
+        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle and unread(_as_card(p))]
+        givers += [
+            spell.card.name
+            for spell in distinct(spells)
+            if "you get {E}" in spell.card.oracle and unread(spell.card)
+        ]
         notes += [
             f"{giver}: energy gained during the turn is not counted in turn plans (an alternative cost pays "
             "{E})"
             for giver in givers
         ]
     return notes
+
+
+def _as_card(permanent: Permanent) -> Card:
+    """A permanent's card, for the reading of what it does (:func:`~planner.rules.turn.resolution`)."""
+    return Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)

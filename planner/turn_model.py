@@ -24,7 +24,7 @@ from planner.rules.turn import arriving, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_mana
+from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 
 __all__ = [
     "SharedWork",
@@ -37,6 +37,7 @@ __all__ = [
     "sequence_discards",
     "sequence_problem",
     "timeline_of",
+    "with_energy",
 ]
 
 
@@ -60,10 +61,13 @@ class TurnItem:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TurnSequence:
-    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
+    """One order of the turn: its items; the plain spells among them may be left out when ``optional``. With
+    ``energy``, the energy the items give (an enters or landfall trigger's "you get {E}{E}") is counted on
+    the boards after them (:func:`~planner.turn_alternative.energy_counted` says when)."""
 
     items: tuple[TurnItem, ...]
     optional: bool
+    energy: bool = False
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -134,6 +138,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             if land.fetched is not None:
                 current = in_graveyard(current, player, land.card)
             added = []
+            if sequence.energy:  # (each landfall trigger's energy: the fetchland entered too)
+                gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
+                current = with_energy(current, player, gained * (2 if land.fetched is not None else 1))
             for permanent in current.controlled_by(player):
                 packets = landfall_mana(permanent)
                 for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
@@ -176,6 +183,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
         current = without_paid(current, player, item.sacrificed, item.discarded)
+        if sequence.energy:  # (its effect's or enters trigger's energy, there for the later spells)
+            current = with_energy(current, player, effect.energy)
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
@@ -185,6 +194,20 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def with_energy(board: Board, player: str, gained: int) -> Board:
+    """The board once the player got ``gained`` energy counters ({E}, CR 122.1).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "counters": {"energy": 1}}]})
+    >>> with_energy(board, "me", 2).player("me").counter("energy")
+    3
+    """
+    if not gained:
+        return board
+    counters = dict(board.player(player).counters)
+    counters["energy"] = counters.get("energy", 0) + gained
+    return board.replace_player(player, counters=tuple(counters.items()))
 
 
 def sequence_discards(sequence: TurnSequence) -> Counter[str]:

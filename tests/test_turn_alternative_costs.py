@@ -388,11 +388,8 @@ def test_nissa_pays_eight_energy_for_a_permanent_spell_and_not_twice() -> None:
     ((card, paid),) = _ways(turn)
     assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
     assert turn.spells[0].payment.parts.energy_paid == 8
-    # Nissa's landfall energy is not counted in turn plans: said, and the plan is not called optimal
-    assert not turn.optimal
-    assert turn.notes == (
-        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
-    )
+    # (no land to play: Nissa's landfall gives nothing this turn; the energy the turn gives is counted)
+    _planned(turn)
 
 
 def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
@@ -405,8 +402,51 @@ def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
     assert turn.mana_value_cast == 10
     wurm = _ways(turn)[1][1]
     assert wurm is not None and wurm["source"] == "new-test-nissa" and wurm["energy"] == 8
-    # Nissa's landfall energy is not counted in turn plans: said (the hand has no land to play here)
-    assert not turn.optimal and len(turn.notes) == 1
+    _planned(turn)
+
+
+def test_nissa_landfall_energy_pays_a_later_spell() -> None:
+    # six {E}, Nissa on the board and a Forest to play: its landfall gives {E}{E} (8), which casts the Wurm
+    # for eight {E} (7 mana value); without the land, six {E} pay nothing
+    board = make_board([mine("n", NISSA)], hand=[WURM, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.land_played == "Forest" and turn.mana_value_cast == 7
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
+    assert _plan(board, no_land=True).spells == ()
+
+
+def test_nissa_cast_then_the_land_then_the_wurm_for_energy() -> None:
+    # six {E} and three Forests: Nissa ({2}{G}) first, then the Forest played (its landfall: 8 {E}), then the
+    # Wurm for eight {E}: 3 + 7; the land played before Nissa gives nothing (she is not there yet)
+    nissa = {**NISSA, "mana_cost": "{2}{G}"}
+    board = make_board([mine(f"f{n}", "Forest") for n in range(3)], hand=[WURM, nissa, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa", "Test Wurm"]
+    assert turn.mana_value_cast == 10 and turn.land_played == "Forest"
+    assert _ways(turn)[1][1] is not None
+    # five {E}: 7 after the land, one short of eight: Nissa alone (the Wurm's {5}{G}{G} is not there)
+    short = board.replace_player(ME, counters=(("energy", 5),))
+    turn = _plan(short)
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa"]
+
+
+def test_energy_given_is_not_counted_with_a_mana_ability_that_pays_energy() -> None:
+    # a land that taps for mana by paying {E} (the model counts energy on the turn's last board: it could
+    # spend energy given later): the turn does not count Nissa's landfall, says so, and is not called optimal
+    hub = mine("hub", {"name": "Test Hub", "type_line": "Land", "oracle": "{T}, Pay {E}: Add {G}."})
+    board = make_board([mine("n", NISSA), hub], hand=[WURM, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    assert turn.spells == () and not turn.optimal
+    assert turn.notes == (
+        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))
