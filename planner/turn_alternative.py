@@ -28,9 +28,11 @@ How the turn's search stays exact with them:
   a sequence is solved once, not once per choice of each spell's way;
 - the energy the turn gives (an enters or landfall trigger's "you get {E}{E}") is counted on the boards after
   it when a way pays energy and no mana ability does (:func:`energy_counted`, :func:`energy_events`);
-- a way whose mana has X, or one a keyword gives (evoke, dash, blitz, warp, mutate, prototype, morph: what
-  resolves then is not what the turn follows), is not planned: the spell pays its mana cost, and a note says
-  so (:func:`alternative_cost_notes`: the plan is then not called optimal).
+- a way a keyword gives (evoke, dash, blitz, warp, impending, prototype, morph) is planned for a plain spell
+  with no mana ability, as a way paying only mana (:data:`PLAIN_KEYWORDS`: the turn does not follow what
+  resolves); a way whose mana has X, mutate's and overload's, a keyword's for an event spell (what resolves
+  then is not what the turn follows), are not planned: the spell pays its mana cost, and a note says so
+  (:func:`alternative_cost_notes`: the plan is then not called optimal).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ from planner.turn_choices import TurnSpell, distinct, landfall_energy
 from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
 
 __all__ = [
+    "PLAIN_KEYWORDS",
     "alternative_cost_notes",
     "alternative_events",
     "energy_counted",
@@ -90,11 +93,23 @@ def _has_parts(cost: AlternativeCost) -> bool:
     return bool(cost.life or cost.energy or cost.sacrifice or cost.exile)
 
 
+#: The keywords whose ways a plain spell (one the turn does not follow past its payment: no mana, no
+#: Treasure, no energy, no cost change; :mod:`planner.turn`) is cast for as for any way paying only mana:
+#: what they change comes after the spell resolves (evoke's sacrifice, warp's and dash's return, blitz's
+#: sacrifice, impending's time counters) or is the spell's cast itself (a prototype's cost, colors and mana
+#: value, a face-down spell's {3} and mana value 0: :func:`~planner.rules.alternative_costs.cast_for`).
+#: Overload (no target) and mutate (a target) change what the spell targets: not planned.
+PLAIN_KEYWORDS = frozenset(
+    ("evoke", "dash", "blitz", "warp", "impending", "prototype", "morph", "megamorph", "disguise")
+)
+
+
 def plannable(way: Way, spell: TurnSpell) -> bool:
-    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, no keyword gives
-    it (evoke, dash, warp, mutate, prototype, morph: what resolves is not the spell the turn follows), it is
-    not a cost for a spell from the hand cast from elsewhere, and a way that pays more than mana (life,
-    energy, permanents, cards) is for an event spell (:func:`alternative_events`).
+    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, it is not a cost
+    for a spell from the hand cast from elsewhere, a way that pays more than mana (life, energy, permanents,
+    cards) is for an event spell (:func:`alternative_events`), and a way a keyword gives is one of
+    :data:`PLAIN_KEYWORDS` paying only mana, for a plain spell whose card has no mana ability (a dashed or
+    blitzed one would have haste): what resolves otherwise is not the spell the turn follows.
 
     >>> from models.alternative_costs import HandExile
     >>> from planner.turn_choices import Ids, hand_spells
@@ -106,15 +121,32 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     True
     >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
     False
-    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="dash")), replace(bolt, event=True))
+    >>> dash = Way("Bolt", AlternativeCost("{1}{R}", keyword="dash"))
+    >>> plannable(dash, replace(bolt, event=True)), plannable(dash, bolt)
+    (False, True)
+    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="mutate")), bolt)
     False
     """
     cost = way.cost
-    if "X" in cost.mana or cost.keyword:
-        return False  # (a keyword's changes what resolves: evoke, dash, mutate, face down... not followed)
+    if "X" in cost.mana:
+        return False
+    if cost.keyword and not _plain_keyword(way, spell):
+        return False  # (a keyword's changes what resolves: not followed for an event, mutate, overload)
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
         return False
     return spell.event or not _has_parts(cost)
+
+
+def _plain_keyword(way: Way, spell: TurnSpell) -> bool:
+    """True for a way of :data:`PLAIN_KEYWORDS` paying only mana, for a plain spell whose card has no mana
+    ability and whose resolution the turn does not follow (nothing it brings: :func:`resolution`)."""
+    if way.cost.keyword not in PLAIN_KEYWORDS or spell.event or _has_parts(way.cost):
+        return False
+    card = spell.card
+    effect = resolution(card)
+    if effect.changes_payments or effect.energy or effect.landfall_energy:
+        return False
+    return not read_card(card.oracle, card.name, card.type_line).mana_abilities
 
 
 def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:

@@ -204,7 +204,8 @@ def _ways_to_cast(
                 left.pop(next(n for n, kept in enumerate(left) if kept.name == name))
             before = paid_board(state.board, "me", way, ())
             cast = locked_in(view, cast_for(printed, way), "me")
-            found.append((before, cast, tuple(left), len(names), printed.mana_value))
+            # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
+            found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
     return found
 
 

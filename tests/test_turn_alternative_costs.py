@@ -494,19 +494,72 @@ def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) ->
     )
 
 
+#: keyword alternative costs (CR 702.109a dash, 702.74a evoke, 702.160a prototype, 702.37c morph)
+DASHER = {
+    "name": "Test Dasher",
+    "type_line": "Creature — Human Berserker",
+    "mana_cost": "{3}{R}",
+    "oracle": "Dash {R}",
+}
+EVOKER = {
+    "name": "Test Evoker",
+    "type_line": "Creature — Elemental",
+    "mana_cost": "{4}{U}{U}",
+    "oracle": "Flying\nWhen Test Evoker enters, draw two cards.\nEvoke {1}{U}",
+}
+SERAPH = {
+    "name": "Test Seraph",
+    "type_line": "Artifact Creature — Angel",
+    "mana_cost": "{6}",
+    "oracle": "Prototype {1}{W}{W} — 3/3\nFlying",
+}
+MORPH = {
+    "name": "Test Morph",
+    "type_line": "Creature — Beast",
+    "mana_cost": "{5}{G}{G}",
+    "oracle": "Morph {4}{G}",
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "land", "lands", "value", "way"),
+    [
+        (DASHER, "Mountain", 1, 4, "dash: pay {R}"),  # the card's mana value, 4 (CR 118.9c)
+        (EVOKER, "Island", 2, 6, "evoke: pay {1}{U}"),
+        (SERAPH, "Plains", 3, 3, "prototype: pay {1}{W}{W}"),  # a prototype's mana value is 3 (CR 718.3b)
+        (DASHER, "Mountain", 4, 4, "dash: pay {R}"),  # one Mountain tapped rather than four, as pay does
+        (MORPH, "Forest", 3, 0, None),  # face down, mana value 0 (CR 708.2): a card used up for nothing
+    ],
+)
+def test_a_plain_spell_is_cast_for_a_keyword_alternative_cost(
+    card: dict[str, Any], land: str, lands: int, value: int, way: str | None
+) -> None:
+    # what the keyword changes comes after the spell resolves (dash's return, evoke's sacrifice) or is its
+    # cast (a prototype's cost and mana value): a plain spell is cast for it as for any way paying only mana,
+    # the way pay --spell takes on a one-spell turn
+    board = make_board([mine(f"l{n}", land) for n in range(lands)], hand=[card])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == value
+    casts = [(name, None if paid is None else paid["cost"]) for name, paid in _ways(turn)]
+    assert casts == ([] if value == 0 else [(card["name"], way)])
+    if value:
+        _as_pay_chooses(board, turn)
+
+
 def test_a_keyword_alternative_cost_is_noted_not_planned() -> None:
-    # dash (CR 702.109a) changes what resolves (haste, returned at the end step): the turn does not follow
-    # it, so the spell pays its mana cost, a note says so and the plan is not called optimal
-    dasher = {
-        "name": "Test Dasher",
-        "type_line": "Creature — Human Berserker",
-        "mana_cost": "{3}{R}",
-        "oracle": "Dash {R}",
+    # dash (CR 702.109a) gives haste: a creature with a mana ability dashed could tap for mana at once,
+    # which the turn does not follow; the spell pays its mana cost, a note says so, the plan is not optimal
+    elf = {
+        "name": "Test Dash Elf",
+        "type_line": "Creature — Elf",
+        "mana_cost": "{2}{G}",
+        "oracle": "{T}: Add {G}.\nDash {G}",
     }
-    board = make_board([mine("m", "Mountain")], hand=[dasher])
+    board = make_board([mine("f", "Forest")], hand=[elf])
     turn = _plan(board)
     assert not turn.optimal and turn.spells == ()
-    assert any("Test Dasher: its alternative cost" in note for note in turn.notes), turn.notes
+    assert any("Test Dash Elf: its alternative cost (dash" in note for note in turn.notes), turn.notes
 
 
 def _enumerated(board: Board, monkeypatch: pytest.MonkeyPatch) -> TurnResult:
@@ -530,7 +583,7 @@ def test_ways_chosen_in_the_model_plan_as_one_model_per_choice(
     lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 4))]
     granted = rng.choice([[mine("o", OMNISCIENCE)], [mine("fist", FIST)], [mine("o", OMNISCIENCE)]])
     pile = ["Sol Ring", "Mind Stone", "Lotus Petal", "Dark Ritual", "Lightning Bolt", RED_TWO, BLACK_ONE]
-    pile += [GIANT, FIREBLAST, "Llanowar Elves", "Arcane Signet"]
+    pile += [GIANT, FIREBLAST, "Llanowar Elves", "Arcane Signet", DASHER, EVOKER, SERAPH]
     hand = [rng.choice(pile) for _ in range(rng.randint(1, 4))]
     board = make_board([*lands, *granted], hand=hand, life=rng.randint(1, 9))
     turn = _plan(board)
