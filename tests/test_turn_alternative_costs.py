@@ -582,8 +582,14 @@ def test_ways_chosen_in_the_model_plan_as_one_model_per_choice(
     names = ["Mountain", "Island", "Forest", "Mana Confluence", "Swamp", "Plains"]
     lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 4))]
     granted = rng.choice([[mine("o", OMNISCIENCE)], [mine("fist", FIST)], [mine("o", OMNISCIENCE)]])
-    pile = ["Sol Ring", "Mind Stone", "Lotus Petal", "Dark Ritual", "Lightning Bolt", RED_TWO, BLACK_ONE]
-    pile += [GIANT, FIREBLAST, "Llanowar Elves", "Arcane Signet", DASHER, EVOKER, SERAPH]
+    pile: list[str | dict[str, Any]] = [
+        "Sol Ring",
+        "Mind Stone",
+        "Lotus Petal",
+        "Dark Ritual",
+        "Lightning Bolt",
+    ]
+    pile += [RED_TWO, BLACK_ONE, GIANT, FIREBLAST, "Llanowar Elves", "Arcane Signet", DASHER, EVOKER, SERAPH]
     hand = [rng.choice(pile) for _ in range(rng.randint(1, 4))]
     board = make_board([*lands, *granted], hand=hand, life=rng.randint(1, 9))
     turn = _plan(board)
