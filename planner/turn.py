@@ -479,13 +479,17 @@ class _Search:
         most = discard_budget(self.board, self.player, sequence)
         if most is not None and most < 0:
             return False  # (its discards find too few cards, and its extensions use more)
-        timeline = timeline_of(self.board, self.player, sequence)
-        if not ways_hold(self.board, timeline, self.player):
-            return False  # (an alternative cost not usable where its spell is cast: another choice pays)
-        # (the ways paying only mana, Omniscience's, are the model's choice: one model, not one per choice)
-        in_model = self.alternatives and self.ways_in_model
-        ways = model_ways(self.board, self.player, timeline) if in_model else ()
-        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most, ways)
+        ways: tuple[tuple[TurnSpell, ...], ...] = ()
+        worked: Timeline | None = None  # (worked out once, for the ways and the model)
+        if self.alternatives:
+            worked = timeline_of(self.board, self.player, sequence)
+            if not ways_hold(self.board, worked, self.player):
+                return False  # (an alternative cost not usable where its spell is cast: another choice pays)
+            if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
+                ways = model_ways(self.board, self.player, worked)
+        problem, timeline = sequence_problem(
+            self.board, sequence, self.hold, self.shared, most, ways, timeline=worked
+        )
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:

@@ -316,13 +316,17 @@ def sequence_problem(
     shared: SharedWork,
     most_optional: int | None = None,
     ways: Sequence[Sequence[TurnSpell]] = (),
+    *,
+    timeline: Timeline | None = None,
 ) -> tuple[PaymentProblem, Timeline]:
     """The payment problem of a whole sequence (:class:`TurnPayments`), casting at most ``most_optional``
     of the spells it may leave out; ``ways[n]``, when given, are the spell ``n`` cast for alternative costs
     paying only mana, entries of the model beside the spell (:class:`SpellPayment`: the model chooses one,
-    :func:`~planner.turn_alternative.with_model_ways` reads which)."""
+    :func:`~planner.turn_alternative.with_model_ways` reads which); ``timeline``: the sequence's, when the
+    caller worked it out already."""
     player, deadline = shared.player, shared.deadline
-    timeline = timeline_of(board, player, sequence)
+    if timeline is None:
+        timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
     analysis, found = shared.templates(timeline)
     final_view = analysis.view
