@@ -1,8 +1,9 @@
 """Benchmark: planning a turn (:func:`planner.turn.plan_turn`, contract section 11) on random boards with a
 fixed seed: hands of 7, 10, 15 and 20 cards (rituals, Lotus Petals, Spirit Guides, mana creatures, rocks and
 plain spells) on boards of 12 to 30 permanents; then hands of 10 and 15 cards with three Spirit Guides, with
-fetchlands (the board's library listed), with bounce lands; issue 37's 18-card hand of rituals, Petals,
-Guides, dorks and rocks on twelve lands; and 30,000 Sol Rings.
+fetchlands (the board's library listed), with bounce lands; hands of 7 under Omniscience (each spell cast
+for nothing or its mana cost); issue 37's 18-card hand of rituals, Petals, Guides, dorks and rocks on twelve
+lands; and 30,000 Sol Rings.
 
 Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH] [--rows TEXT]``. Each row
 runs in a fresh process per version (its directory first on ``sys.path``, OR-Tools loaded before the clock
@@ -73,6 +74,12 @@ FETCHLANDS: list[object] = [
 ]
 LIBRARY = ["Island", "Swamp", "Mountain", "Forest", "Steam Vents", "Breeding Pool", "Lightning Bolt"]
 BOUNCE_LANDS = ["Dimir Aqueduct", "Gruul Turf", "Simic Growth Chamber", "Boros Garrison"]
+#: Omniscience (every spell of the hand may be cast for nothing or for its mana cost: CR 118.9)
+OMNISCIENCE = {
+    "name": "Omniscience",
+    "type_line": "Enchantment",
+    "oracle": "You may cast spells from your hand without paying their mana costs.",
+}
 #: Issue 37's hand: rituals, Petals, Guides, dorks and rocks (answered within about ``--time-limit``)
 ISSUE_HAND = [
     "Dark Ritual",
@@ -136,9 +143,11 @@ def board_of(
     lands: Sequence[object] = LANDS,
     extra: Sequence[object] = (),
     library: Sequence[object] | None = None,
+    battlefield: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
-    """A random board (as data): ``permanents`` lands and rocks, and a hand of two of ``lands``, the cards
-    ``extra`` and random spells; the player's library when ``library`` lists it.
+    """A random board (as data): ``permanents`` lands and rocks (and the permanents ``battlefield``
+    describes), and a hand of two of ``lands``, the cards ``extra`` and random spells; the player's library
+    when ``library`` lists it.
 
     >>> board = board_of(random.Random(1), 12, 7, extra=GUIDES)
     >>> len(board["permanents"]), len(board["players"][0]["hand"])
@@ -155,7 +164,8 @@ def board_of(
     return {
         "version": 1,
         "players": [player],
-        "permanents": [{"id": f"p{i}", "card": n, "controller": "me"} for i, n in enumerate(names)],
+        "permanents": [{"id": f"p{i}", "card": n, "controller": "me"} for i, n in enumerate(names)]
+        + [{"id": f"b{i}", **card, "controller": "me"} for i, card in enumerate(battlefield)],
     }
 
 
@@ -163,7 +173,7 @@ def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
     """The rows of the table: a label, the permanents' range and the boards (the same seed every run).
 
     >>> [(label, len(found)) for label, _, found in rows(2)][-3:]
-    [('15 bounce lands', 2), ('18 issue 37', 1), ('30,000 Sol Ring', 1)]
+    [('7 Omniscience', 2), ('18 issue 37', 1), ('30,000 Sol Ring', 1)]
     """
     found: list[tuple[str, str, list[dict[str, Any]]]] = []
     kinds: list[tuple[str, int, dict[str, Any]]] = [(str(hand), hand, {}) for hand in HANDS]
@@ -171,6 +181,7 @@ def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
         kinds.append((f"{hand} Spirit Guides", hand, {"extra": GUIDES}))
         kinds.append((f"{hand} fetchlands", hand, {"lands": FETCHLANDS, "library": LIBRARY}))
         kinds.append((f"{hand} bounce lands", hand, {"lands": BOUNCE_LANDS}))
+    kinds.append(("7 Omniscience", 7, {"battlefield": [OMNISCIENCE]}))
     for label, hand, options in kinds:
         rng = random.Random(label)
         sizes = [rng.randint(12, 30) for _ in range(boards)]

@@ -4,6 +4,8 @@ together)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from models.additional_costs import UnreadCost
 from models.board import Board
 from models.cost import PaymentTarget
@@ -12,14 +14,15 @@ from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
 from models.oracle.spent_riders import spent_riders
+from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     unweighed_ways,
 )
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import within_question
-from planner.rules.records import unread_warning
-from planner.rules.view import TextWarning
+from planner.rules.records import WarningKind, unread_warning
+from planner.rules.view import BoardView, TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
@@ -92,3 +95,50 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
     )
+
+
+#: The sentence of the warning a payment that leaves its player at 0 or less life carries.
+LOSES_AT_ZERO = "A player with 0 or less life loses the game (CR 704.5a)."
+
+
+def life_left(board: Board, player: str, answer: PayResult) -> int:
+    """The player's life once the payment is made: the life paid and the damage taken off, the life a mana
+    ability of the plan gained on (CR 605.3b: Pristine Talisman's 'You gain 1 life.').
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 3}]})
+    >>> life_left(board, "me", PayResult(payable=True, cost="{0}", life_paid=2, damage_taken=1))
+    0
+    """
+    gained = 0
+    if answer.plan is not None:
+        view = BoardView(board)
+        for step in answer.plan.steps:
+            if step.zone == "battlefield" and board.has_permanent(step.permanent):
+                abilities = view.mana_abilities(step.permanent)
+                if step.ability < len(abilities):
+                    gained += abilities[step.ability].life_gain
+    return board.player(player).life - answer.life_paid - answer.damage_taken + gained
+
+
+def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult:
+    """The answer, warned (:attr:`WarningKind.LIFE_AT_ZERO`) when its payment leaves the player at 0 or less
+    life (:func:`life_left`): paying life down to 0 is legal (CR 119.4), but the player loses the game when
+    state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3). A warning of
+    that kind it had (an answer on a board some of the payment was already paid on) gives way to this one.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 2}]})
+    >>> warned = with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=2))
+    >>> print(*warned.warnings)  # doctest: +NORMALIZE_WHITESPACE
+    me: leaves the player at 0 or less life (2 life, 2 paid, 0 damage taken: 0 left): 'A player with 0 or
+    less life loses the game (CR 704.5a).'
+    >>> with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=0)).warnings
+    ()
+    """
+    others = tuple(w for w in answer.warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
+    left = life_left(board, player, answer)
+    if not answer.payable or left > 0:
+        return answer if others == answer.warnings else replace(answer, warnings=others)
+    life = board.player(player).life
+    reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
+    warning = TextWarning(player, LOSES_AT_ZERO, reason, WarningKind.LIFE_AT_ZERO)
+    return replace(answer, warnings=(*others, warning))

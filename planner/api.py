@@ -24,7 +24,7 @@ from models.mana import ManaTypes
 from planner.additional import ManaPaid, choose_additional
 from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
-from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings
+from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings, with_life_warning
 from planner.described import answer_of, described_payment
 from planner.rules.additional_costs import plans_additional, turn_fact_warnings
 from planner.rules.alternative_costs import (
@@ -168,7 +168,9 @@ def pay(
     or ``"require"`` (an alternative cost only), and ``alternative_cost`` names the one paid.
     Simple boards are answered by the exact fast path (:mod:`planner.solve.fast`), the rest by the CP-SAT
     model;
-    ``engine`` says which (``"fast"`` or ``"cp-sat"``).
+    ``engine`` says which (``"fast"`` or ``"cp-sat"``). A payment that leaves the player at 0 or less life
+    is warned of (:func:`~planner.answer_warnings.with_life_warning`: the player loses once the spell is
+    cast, CR 704.5a).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
@@ -179,6 +181,37 @@ def pay(
     >>> pay(board, PaymentTarget.of("{G}{G}")).reason
     'needs {G}{G} but only one untapped source can make {G}'
     """
+    answer = _pay(
+        board,
+        target,
+        player=player,
+        keep=keep,
+        hand=hand,
+        x=x,
+        time_limit=time_limit,
+        strict=strict,
+        life_value=life_value,
+        prefer=prefer,
+        alternative_cost=alternative_cost,
+    )
+    return with_life_warning(board, checked_player(board, player), answer)
+
+
+def _pay(
+    board: Board,
+    target: PaymentTarget,
+    *,
+    player: str | None = None,
+    keep: PaymentTarget | None = None,
+    hand: tuple[PaymentTarget, ...] = (),
+    x: int | None = None,
+    time_limit: float = 10.0,
+    strict: bool = False,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
+    alternative_cost: str = "allow",
+) -> PayResult:
+    """:func:`pay`'s answer, before the warning on the life it leaves."""
     _one_variable(target)
     _check_option(alternative_cost)
     if target.cost.has_variable and x is None:
@@ -234,7 +267,7 @@ def _alternative_way(
     asked, player = problem.asked, problem.player
 
     def pay_plain(board: Board, target: PaymentTarget, limit: float) -> PayResult:
-        return pay(
+        return _pay(
             board,
             target,
             player=player,
@@ -289,7 +322,7 @@ def _with_additional(
     def pay_one(board: Board, target: PaymentTarget, limit: float) -> ManaPaid:
         if keep is None and not hand and target.additional_costs:
             return _pay_with_sacrifices(board, target, problem, limit, life_value, prefer[1])
-        answer = pay(
+        answer = _pay(
             board,
             replace(target, additional_costs=()),
             player=problem.player,
@@ -410,7 +443,8 @@ def max_x(
     a search over X with its exact check (:func:`planner.solve.fast.solve_fast_max_x`), the rest by the
     CP-SAT model (X maximised first); ``engine`` says which.
 
-    ``x`` is None when the cost can't be paid even with X = 0.
+    ``x`` is None when the cost can't be paid even with X = 0. A payment that leaves the player at 0 or less
+    life is warned of, as :func:`pay`'s.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "m1", "card": "Mountain", "controller": "me"},
@@ -419,6 +453,31 @@ def max_x(
     >>> result.x, result.payable, result.engine
     (2, True, 'fast')
     """
+    answer = _max_x(
+        board,
+        target,
+        player=player,
+        time_limit=time_limit,
+        strict=strict,
+        life_value=life_value,
+        prefer=prefer,
+        alternative_cost=alternative_cost,
+    )
+    return with_life_warning(board, checked_player(board, player), answer)
+
+
+def _max_x(
+    board: Board,
+    target: PaymentTarget,
+    *,
+    player: str | None = None,
+    time_limit: float = 10.0,
+    strict: bool = False,
+    life_value: int | None = None,
+    prefer: tuple[str, ...] = (),
+    alternative_cost: str = "allow",
+) -> PayResult:
+    """:func:`max_x`'s answer, before the warning on the life it leaves."""
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
@@ -483,7 +542,7 @@ def _max_x_with_alternatives(
         )
         if plain.payable is None or (plain.x or 0) > 0:
             return plain
-    zero = pay(
+    zero = _pay(
         board,
         target,
         player=player,
@@ -514,7 +573,7 @@ def _larger_x_by_a_way(
     found: PayResult | None = None
     x = 0
     while (remaining := deadline - time.monotonic()) > 0 or found is None:
-        answer = pay(
+        answer = _pay(
             board,
             target,
             player=player,

@@ -51,8 +51,10 @@ from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, in
 from planner.rules.turn import (
     cast_spell,
     land_played,
+    resolution,
 )
 from planner.rules.view import BoardView, TextWarning
+from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
     BoardAnalysis,
     PaymentProblem,
@@ -70,11 +72,16 @@ from planner.turn_additional import (
 from planner.turn_alternative import (
     alternative_cost_notes,
     alternative_events,
+    energy_counted,
+    energy_events,
+    landfall_energy_possible,
     may_have_ways,
+    model_ways,
     paid_way,
     way_levels,
     way_sequences,
     ways_hold,
+    with_model_ways,
 )
 from planner.turn_choices import (
     Ids,
@@ -87,6 +94,7 @@ from planner.turn_choices import (
     free_event,
     hand_spells,
     land_choices,
+    landfall_energy,
     landfall_possible,
     returned_land,
     taxed_by_count,
@@ -105,6 +113,7 @@ from planner.turn_model import (
     sequence_discards,
     sequence_problem,
     timeline_of,
+    with_energy,
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_search import LAND, depth_first
@@ -224,9 +233,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
     levels = dict(solution.objective)
-    rest = [
-        v + ways.get(name, 0) for name, v in solution.objective if name not in ("keep", "mana_value", "cards")
-    ]
+    turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
+    rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
     final = timeline.boards[-1]
     land = sequence.land
     if land is not None and land.returns_land:
@@ -254,6 +262,11 @@ def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
 
 _Best = tuple[tuple[int, ...], TurnSequence, Solution, Timeline]
 
+#: The ways paying only mana (Omniscience's) are chosen in each sequence's model
+#: (:func:`~planner.turn_alternative.model_ways`); False solves one model per choice of them, as before
+#: (tests/test_turn_alternative_costs.py compares both: the same plans).
+_WAYS_IN_MODEL = True
+
 
 class _Search:
     """The search of a turn's orders (:func:`planner.turn_search.depth_first`): each order of event spells
@@ -274,9 +287,11 @@ class _Search:
         sensitive: bool,
         mode: str,
         landfall: bool,
+        energy: bool = False,
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
+        self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
@@ -287,6 +302,7 @@ class _Search:
         self.take_land = False
         self.alternatives = may_have_ways(board, spells)  # (else no spell has an alternative cost to try)
         self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
+        self.ways_in_model = _WAYS_IN_MODEL
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -406,7 +422,7 @@ class _Search:
             placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(TurnSequence(items=self._placed(placed, land), optional=False))
+            self._solve(TurnSequence(items=self._placed(placed, land), optional=False, energy=self.energy))
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -428,11 +444,13 @@ class _Search:
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
-            self._solve(TurnSequence(items=self._placed([*items, *plain], land), optional=False))
+            self._solve(
+                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy)
+            )
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True)
+        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True, energy=self.energy)
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
@@ -443,7 +461,11 @@ class _Search:
         (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
         can all be cast in one of them (its extensions may then be)."""
         castable = False
-        chosen_ways = way_sequences(self.board, self.player, sequence) if self.alternatives else [sequence]
+        chosen_ways = (
+            way_sequences(self.board, self.player, sequence, every_way=not self.ways_in_model)
+            if self.alternatives
+            else [sequence]
+        )
         for chosen in chosen_ways:
             for paid, unplanned in paid_sequences(self.board, self.player, chosen):
                 self.unplanned |= unplanned
@@ -457,9 +479,17 @@ class _Search:
         most = discard_budget(self.board, self.player, sequence)
         if most is not None and most < 0:
             return False  # (its discards find too few cards, and its extensions use more)
-        problem, timeline = sequence_problem(self.board, sequence, self.hold, self.shared, most)
-        if not ways_hold(self.board, timeline, self.player):
-            return False  # (an alternative cost not usable where its spell is cast: another choice pays)
+        ways: tuple[tuple[TurnSpell, ...], ...] = ()
+        worked: Timeline | None = None  # (worked out once, for the ways and the model)
+        if self.alternatives:
+            worked = timeline_of(self.board, self.player, sequence)
+            if not ways_hold(self.board, worked, self.player):
+                return False  # (an alternative cost not usable where its spell is cast: another choice pays)
+            if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
+                ways = model_ways(self.board, self.player, worked)
+        problem, timeline = sequence_problem(
+            self.board, sequence, self.hold, self.shared, most, ways, timeline=worked
+        )
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -467,8 +497,12 @@ class _Search:
         if solution.turn is None:
             return False  # (this order can't cast its event spells, and no extension of it can)
         self.complete = self.complete and solution.status is SolveStatus.OPTIMAL
+        if any(ways):  # (the ways the model chose, its casts numbered as the sequence's spells)
+            sequence, solution = with_model_ways(sequence, ways, solution)
+            timeline = timeline_of(self.board, self.player, sequence)
+        casts = solution.turn.casts if solution.turn is not None else ()
         if most is not None:  # (the cards discarded, now that the spells cast are known)
-            sequence = with_discards(self.board, self.player, sequence, solution.turn.casts)
+            sequence = with_discards(self.board, self.player, sequence, casts)
             timeline = timeline_of(self.board, self.player, sequence)
         key = _key(sequence, solution, timeline, self.player)
         skipped = int(self.take_land and sequence.land is None)
@@ -516,6 +550,19 @@ def _alternative_paid(
     return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
 
 
+def _energy_given(state: PlanState, item: TurnItem) -> int:
+    """The energy an item of the turn gives once done (on ``state``, its permanents arrived): an event
+    spell's effect or enters trigger, each landfall trigger of the player's permanents for the land played
+    (twice for a fetchland cracked: it entered too)."""
+    if item.spell is not None:
+        return resolution(item.spell.card).energy if item.spell.event else 0
+    land = item.land
+    if land is None:
+        return 0
+    gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
+    return gained * (2 if land.fetched is not None else 1)
+
+
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
     """Why a turn casts nothing, in a sentence."""
     if not spells:
@@ -538,6 +585,7 @@ def _replayed(
     turn = solution.turn
     assert turn is not None
     state = initial_state(board, player)
+    alive = board.player(player).life > 0
     casts = {number: position for position, number in enumerate(turn.casts)}
     cast_spells: list[SpellCast] = []
     number = -1
@@ -581,8 +629,13 @@ def _replayed(
                 if land.fetched is not None:
                     board_now = in_graveyard(board_now, player, land.card)
                 state = replace(state, board=board_now)
+            life = state.board.player(player).life
+            if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
+                raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
+                state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []
             for index in stage.mana:
                 units += turn.event_mana[index]
@@ -681,7 +734,8 @@ def plan_turn(
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
-    spells = alternative_events(board, player, spells)
+    spells = energy_events(board, player, alternative_events(board, player, spells))
+    energy = energy_counted(board, player, spells)
     discards = any(discard_count(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
@@ -693,7 +747,7 @@ def plan_turn(
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
-    landfall = landfall_possible(board, spells)
+    landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     notes = turn_notes(spells, lands, board, player, landfall=landfall)
     search = _Search(
         board=board,
@@ -704,6 +758,7 @@ def plan_turn(
         sensitive=taxed_by_count(BoardView(board), player, [s.target for s in spells]),
         mode="choose" if not casts else order,
         landfall=landfall,
+        energy=energy,
     )
     search.take_land = not casts and discards and any(choice is not None for choice in lands)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)

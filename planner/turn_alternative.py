@@ -23,9 +23,16 @@ How the turn's search stays exact with them:
 - the cards a way exiles from the hand (Force of Will's blue card) are cards the turn does not use: not cast,
   played or exiled for mana before or after, nor discarded (:func:`way_sequences`: each choice of cards the
   way may exile, a plain spell among them left out); they count as cards used up, as a card discarded does;
-- a way whose mana has X, or one a keyword gives (evoke, dash, blitz, warp, mutate, prototype, morph: what
-  resolves then is not what the turn follows), is not planned: the spell pays its mana cost, and a note says
-  so (:func:`alternative_cost_notes`: the plan is then not called optimal).
+- a way that pays only mana (Omniscience's nothing, Fist of Suns' {W}{U}{B}{R}{G}) is not a choice of the
+  search but of each sequence's model, beside the mana cost (:func:`model_ways`, :func:`with_model_ways`):
+  a sequence is solved once, not once per choice of each spell's way;
+- the energy the turn gives (an enters or landfall trigger's "you get {E}{E}") is counted on the boards after
+  it when a way pays energy and no mana ability does (:func:`energy_counted`, :func:`energy_events`);
+- a way a keyword gives (evoke, dash, blitz, warp, impending, prototype, morph) is planned for a plain spell
+  with no mana ability, as a way paying only mana (:data:`PLAIN_KEYWORDS`: the turn does not follow what
+  resolves); a way whose mana has X, mutate's and overload's, a keyword's for an event spell (what resolves
+  then is not what the turn follows), are not planned: the spell pays its mana cost, and a note says so
+  (:func:`alternative_cost_notes`: the plan is then not called optimal).
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from models.alternative_costs import AlternativeCost
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.oracle import read_card
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
@@ -51,21 +58,30 @@ from planner.rules.alternative_costs import (
     own_alternative_costs,
     usable_ways,
 )
+from planner.rules.costs import energy_paid
 from planner.rules.replay import IllegalPlanError, view_of
+from planner.rules.turn import resolution
 from planner.solve.objective import permanent_facts, sacrificed_by_design
 from planner.solve.problem import BoardAnalysis
-from planner.turn_choices import TurnSpell, distinct
+from planner.solve.solution import Solution
+from planner.turn_choices import TurnSpell, distinct, landfall_energy
 from planner.turn_model import Stage, Timeline, TurnSequence, timeline_of
 
 __all__ = [
+    "PLAIN_KEYWORDS",
     "alternative_cost_notes",
     "alternative_events",
+    "energy_counted",
+    "energy_events",
+    "landfall_energy_possible",
     "may_have_ways",
+    "model_ways",
     "paid_way",
     "plannable",
     "way_levels",
     "way_sequences",
     "ways_hold",
+    "with_model_ways",
 ]
 
 #: Words of a permanent's text that may grant an alternative cost (a quick test before any reading).
@@ -77,11 +93,23 @@ def _has_parts(cost: AlternativeCost) -> bool:
     return bool(cost.life or cost.energy or cost.sacrifice or cost.exile)
 
 
+#: The keywords whose ways a plain spell (one the turn does not follow past its payment: no mana, no
+#: Treasure, no energy, no cost change; :mod:`planner.turn`) is cast for as for any way paying only mana:
+#: what they change comes after the spell resolves (evoke's sacrifice, warp's and dash's return, blitz's
+#: sacrifice, impending's time counters) or is the spell's cast itself (a prototype's cost, colors and mana
+#: value, a face-down spell's {3} and mana value 0: :func:`~planner.rules.alternative_costs.cast_for`).
+#: Overload (no target) and mutate (a target) change what the spell targets: not planned.
+PLAIN_KEYWORDS = frozenset(
+    ("evoke", "dash", "blitz", "warp", "impending", "prototype", "morph", "megamorph", "disguise")
+)
+
+
 def plannable(way: Way, spell: TurnSpell) -> bool:
-    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, no keyword gives
-    it (evoke, dash, warp, mutate, prototype, morph: what resolves is not the spell the turn follows), it is
-    not a cost for a spell from the hand cast from elsewhere, and a way that pays more than mana (life,
-    energy, permanents, cards) is for an event spell (:func:`alternative_events`).
+    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, it is not a cost
+    for a spell from the hand cast from elsewhere, a way that pays more than mana (life, energy, permanents,
+    cards) is for an event spell (:func:`alternative_events`), and a way a keyword gives is one of
+    :data:`PLAIN_KEYWORDS` paying only mana, for a plain spell whose card has no mana ability (a dashed or
+    blitzed one would have haste): what resolves otherwise is not the spell the turn follows.
 
     >>> from models.alternative_costs import HandExile
     >>> from planner.turn_choices import Ids, hand_spells
@@ -93,15 +121,32 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     True
     >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
     False
-    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="dash")), replace(bolt, event=True))
+    >>> dash = Way("Bolt", AlternativeCost("{1}{R}", keyword="dash"))
+    >>> plannable(dash, replace(bolt, event=True)), plannable(dash, bolt)
+    (False, True)
+    >>> plannable(Way("Bolt", AlternativeCost("{1}{R}", keyword="mutate")), bolt)
     False
     """
     cost = way.cost
-    if "X" in cost.mana or cost.keyword:
-        return False  # (a keyword's changes what resolves: evoke, dash, mutate, face down... not followed)
+    if "X" in cost.mana:
+        return False
+    if cost.keyword and not _plain_keyword(way, spell):
+        return False  # (a keyword's changes what resolves: not followed for an event, mutate, overload)
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
         return False
     return spell.event or not _has_parts(cost)
+
+
+def _plain_keyword(way: Way, spell: TurnSpell) -> bool:
+    """True for a way of :data:`PLAIN_KEYWORDS` paying only mana, for a plain spell whose card has no mana
+    ability and whose resolution the turn does not follow (nothing it brings: :func:`resolution`)."""
+    if way.cost.keyword not in PLAIN_KEYWORDS or spell.event or _has_parts(way.cost):
+        return False
+    card = spell.card
+    effect = resolution(card)
+    if effect.changes_payments or effect.energy or effect.landfall_energy:
+        return False
+    return not read_card(card.oracle, card.name, card.type_line).mana_abilities
 
 
 def alternative_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
@@ -175,27 +220,31 @@ def may_have_ways(board: Board, spells: Sequence[TurnSpell]) -> bool:
     return any(words in p.oracle for p in board.permanents for words in _GRANTS)
 
 
-def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
-    """Every choice of the way each spell of ``sequence`` is cast for: its mana cost or an alternative cost
-    usable on the board it is cast on and planned (:func:`plannable`); for copies of a plain spell, how
-    many take each way. The choices with the most alternative costs first (under Omniscience, the plan
-    that casts the most is found early, so that the search bounds the orders after it), the sequence itself
-    last (every spell for its mana cost; among equal plans the turn's objective takes the fewest
-    alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
+def way_sequences(
+    board: Board, player: str, sequence: TurnSequence, *, every_way: bool = False
+) -> Iterator[TurnSequence]:
+    """Every choice of the way each spell of ``sequence`` is cast for among its mana cost and the
+    alternative costs paying more than mana (life, energy, permanents, cards) usable on the board it is cast
+    on and planned (:func:`plannable`); for copies of a plain spell, how many take each way. The ways paying
+    only mana are not choices here: the turn's model chooses among them and the mana cost
+    (:func:`model_ways`; with ``every_way``, they are choices here too: one model per choice, the search
+    tests compare with). The choices with the most alternative costs first, the sequence itself last
+    (every spell for its mana cost or the model's choice; among equal plans the turn's objective takes the
+    fewest alternative costs, as ``pay`` takes the mana cost); the caller tries the others only when
     :func:`may_have_ways`.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
-    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
-    ...     "controller": "me",
-    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
-    >>> from models.board import Card
+    ...     "permanents": [{"id": "m", "card": "Mountain", "controller": "me"}]})
     >>> from planner.turn_choices import Ids, hand_spells
     >>> from planner.turn_model import TurnItem
-    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}", "oracle": "If you "
+    ...     "control a Mountain, you may pay 1 life rather than pay this spell's mana cost.\\nDraw a card."}
+    >>> bolts = hand_spells([Card.from_json(bolt)] * 2, 0, Ids(set()))
+    >>> bolts = [replace(spell, event=True) for spell in bolts]
     >>> found = way_sequences(board, "me", TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts),
     ...     optional=True))
     >>> [[str(s.target.cost) for s in chosen.spells] for chosen in found]
-    [['{0}', '{0}'], ['{R}', '{0}'], ['{R}', '{R}']]
+    [['{0}', '{0}'], ['{0}', '{R}'], ['{R}', '{0}'], ['{R}', '{R}']]
     """
     timeline = timeline_of(board, player, sequence)
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -205,7 +254,11 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         spell = stage.item.spell
         if spell is None:
             continue
-        ways = [way for way in usable_ways(stage.board, player, spell.target) if plannable(way, spell)]
+        ways = [
+            way
+            for way in usable_ways(stage.board, player, spell.target)
+            if plannable(way, spell) and (every_way or _has_parts(way.cost))
+        ]
         number = len(options)
         options.append(
             [
@@ -235,6 +288,65 @@ def way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator
         if found is not None:
             yield found
     yield sequence
+
+
+def model_ways(board: Board, player: str, timeline: Timeline) -> tuple[tuple[TurnSpell, ...], ...]:
+    """For each spell of the timeline cast for its mana cost, the spell cast for each alternative cost
+    usable on the board it is cast on, planned (:func:`plannable`) and paying only mana (Omniscience's
+    nothing, Fist of Suns' {W}{U}{B}{R}{G}): entries of the turn's model beside it, which chooses one
+    (:func:`~planner.turn_model.sequence_problem`), so that a sequence is solved once however many spells
+    have such ways (not once per choice of each). Ways alike (two Omniscience) are one entry.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Lightning Bolt"] * 2}],
+    ...     "permanents": [{"id": "omni", "name": "Omniscience", "type_line": "Enchantment",
+    ...     "controller": "me",
+    ...     "oracle": "You may cast spells from your hand without paying their mana costs."}]})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> from planner.turn_model import TurnItem
+    >>> bolts = hand_spells([Card.from_json("Lightning Bolt")] * 2, 0, Ids(set()))
+    >>> sequence = TurnSequence(items=tuple(TurnItem(spell=s) for s in bolts), optional=True)
+    >>> [[str(s.target.cost) for s in ways] for ways in model_ways(board, "me", timeline_of(board, "me",
+    ...     sequence))]
+    [['{0}'], ['{0}']]
+    """
+    found: list[tuple[TurnSpell, ...]] = []
+    for stage in timeline.stages:
+        spell = stage.item.spell
+        if spell is None:
+            continue
+        variants: dict[tuple[str, str], TurnSpell] = {}
+        if spell.way is None:
+            for way in usable_ways(stage.board, player, spell.target):
+                if plannable(way, spell) and not _has_parts(way.cost):
+                    variants.setdefault((way.cost.mana, way.cost.describe()), _variant(spell, way))
+        found.append(tuple(variants.values()))
+    return tuple(found)
+
+
+def with_model_ways(
+    sequence: TurnSequence, ways: Sequence[Sequence[TurnSpell]], solution: Solution
+) -> tuple[TurnSequence, Solution]:
+    """The sequence with each spell cast for the way its model chose among ``ways`` (:func:`model_ways`,
+    given to :func:`~planner.turn_model.sequence_problem`), and the solution with the casts numbered as
+    the spells of that sequence (the model's entries are each spell's ways side by side)."""
+    turn = solution.turn
+    if not any(ways) or turn is None:
+        return sequence, solution
+    owners: list[tuple[int, TurnSpell | None]] = []  # (each entry: its spell's number, the way's spell)
+    for number, variants in enumerate(ways):
+        owners += [(number, None), *((number, variant) for variant in variants)]
+    chosen = {owners[entry][0]: owners[entry][1] for entry in turn.casts}
+    items = list(sequence.items)
+    number = -1
+    for place, item in enumerate(items):
+        if item.spell is None:
+            continue
+        number += 1
+        variant = chosen.get(number)
+        if variant is not None:
+            items[place] = replace(item, spell=variant)
+    casts = tuple(owners[entry][0] for entry in turn.casts)
+    return replace(sequence, items=tuple(items)), replace(solution, turn=replace(turn, casts=casts))
 
 
 #: A way a spell is cast for (None: its mana cost) and the names of the cards it exiles from the hand.
@@ -339,19 +451,84 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
     return levels
 
 
+def _pays_energy(board: Board, player: str, spells: list[TurnSpell]) -> bool:
+    """True when a cost the turn may pay takes energy: an alternative cost of the board's permanents, of a
+    spell's own, or of a permanent spell's (Nissa's eight {E})."""
+    costs = [way.cost for way in granted_ways(board, player)]
+    for spell in distinct(spells):
+        costs += own_alternative_costs(spell.target.text, spell.target.name)
+        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
+    return any(cost.energy for cost in costs)
+
+
+def energy_counted(board: Board, player: str, spells: list[TurnSpell]) -> bool:
+    """True when the turn counts the energy its spells and land give (:func:`~planner.rules.turn.
+    energy_gained`: an enters or landfall trigger's, on the boards after it): an alternative cost of the
+    turn pays energy, and no mana ability of the board's or of the spells' permanents does (the model counts
+    energy on the turn's last board: a mana ability could spend energy before it is given).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
+    ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
+    ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
+    ...     "for permanent spells you cast."}]})
+    >>> energy_counted(board, "me", [])
+    True
+    >>> hub = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hub", "name": "Hub", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}, Pay {E}: Add one mana of any color."}]}).permanent("hub")
+    >>> energy_counted(board.with_permanent(hub), "me", [])
+    False
+    """
+    if not _pays_energy(board, player, spells):
+        return False
+    view = view_of(board)
+    abilities = [ability for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
+    for spell in distinct(spells):
+        if spell.card.type_line.is_permanent:
+            abilities += read_card(spell.card.oracle, spell.card.name, spell.card.type_line).mana_abilities
+    return not any(energy_paid(ability) for ability in abilities)
+
+
+def energy_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event that gives energy as it resolves or by its landfall trigger,
+    when the turn counts energy (:func:`energy_counted`): the later spells may pay it."""
+    if not energy_counted(board, player, spells):
+        return spells
+
+    def gives(spell: TurnSpell) -> bool:
+        effect = resolution(spell.card)
+        return bool(effect.energy or effect.landfall_energy)
+
+    return [replace(spell, event=True) if not spell.event and gives(spell) else spell for spell in spells]
+
+
+def landfall_energy_possible(board: Board, spells: list[TurnSpell]) -> bool:
+    """True when a land entering gives energy (Nissa's landfall on the board or among the spells): where the
+    turn counts energy, the land's place among the events then matters."""
+    return any(landfall_energy(p) for p in board.permanents) or any(
+        resolution(s.card).landfall_energy for s in distinct(spells)
+    )
+
+
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
     (:func:`plannable`: its mana has X, a keyword gives it; a spell from card data for a cost of spells from
     the hand): the plan
     pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
-    when a way pays energy and a permanent gives energy ("you get {E}{E}", Nissa's landfall): the turn does
-    not count energy gained during it.
+    when a way pays energy and a permanent gives energy in a way the turn does not count ("you get {E}{E}"
+    in a line :func:`~planner.rules.turn.energy_gained` does not read, or with a mana ability that pays
+    energy: :func:`energy_counted`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
     ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
     ...     "land you control enters, you get {E}{E}.\\nYou may pay eight {E} rather than pay the mana cost "
     ...     "for permanent spells you cast."}]})
     >>> alternative_cost_notes(board, "me", [])
+    []
+    >>> hub = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hub", "name": "Hub", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}, Pay {E}: Add one mana of any color."}]}).permanent("hub")
+    >>> alternative_cost_notes(board.with_permanent(hub), "me", [])
     ['nissa: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})']
     """
     notes = []
@@ -363,16 +540,26 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
                 f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
                 "pays its mana cost"
             )
-    costs = [way.cost for way in granted_ways(board, player)]
-    for spell in distinct(spells):
-        costs += own_alternative_costs(spell.target.text, spell.target.name)
-        costs += _granted_costs(spell.card) if spell.card.type_line.is_permanent else []
-    if any(cost.energy for cost in costs):
-        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle]
-        givers += [spell.card.name for spell in distinct(spells) if "you get {E}" in spell.card.oracle]
+    if _pays_energy(board, player, spells):
+        counted = energy_counted(board, player, spells)
+
+        def unread(card: Card) -> bool:
+            return not counted or bool(resolution(card).energy_unread)
+
+        givers = [p.id for p in board.permanents if "you get {E}" in p.oracle and unread(_as_card(p))]
+        givers += [
+            spell.card.name
+            for spell in distinct(spells)
+            if "you get {E}" in spell.card.oracle and unread(spell.card)
+        ]
         notes += [
             f"{giver}: energy gained during the turn is not counted in turn plans (an alternative cost pays "
             "{E})"
             for giver in givers
         ]
     return notes
+
+
+def _as_card(permanent: Permanent) -> Card:
+    """A permanent's card, for the reading of what it does (:func:`~planner.rules.turn.resolution`)."""
+    return Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)

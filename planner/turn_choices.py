@@ -98,6 +98,13 @@ class LandPlay:
         return self.fetched if self.fetched is not None else self.card
 
 
+def landfall_energy(permanent: Permanent) -> int:
+    """The energy a permanent's landfall trigger gives when a land enters under its controller's control
+    (:func:`~planner.rules.turn.energy_gained`: Nissa's "you get {E}{E}")."""
+    card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+    return resolution(card).landfall_energy if "{E}" in permanent.oracle else 0
+
+
 def landfall_mana(permanent: Permanent) -> tuple[Packet, ...]:
     """The mana a permanent's landfall trigger adds when a land enters under its controller's control."""
     card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)

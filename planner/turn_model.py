@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent
@@ -23,7 +24,7 @@ from planner.rules.turn import arriving, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_mana
+from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 
 __all__ = [
     "SharedWork",
@@ -36,6 +37,7 @@ __all__ = [
     "sequence_discards",
     "sequence_problem",
     "timeline_of",
+    "with_energy",
 ]
 
 
@@ -59,10 +61,13 @@ class TurnItem:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TurnSequence:
-    """One order of the turn: its items; the plain spells among them may be left out when ``optional``."""
+    """One order of the turn: its items; the plain spells among them may be left out when ``optional``. With
+    ``energy``, the energy the items give (an enters or landfall trigger's "you get {E}{E}") is counted on
+    the boards after them (:func:`~planner.turn_alternative.energy_counted` says when)."""
 
     items: tuple[TurnItem, ...]
     optional: bool
+    energy: bool = False
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -133,6 +138,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             if land.fetched is not None:
                 current = in_graveyard(current, player, land.card)
             added = []
+            if sequence.energy:  # (each landfall trigger's energy: the fetchland entered too)
+                gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
+                current = with_energy(current, player, gained * (2 if land.fetched is not None else 1))
             for permanent in current.controlled_by(player):
                 packets = landfall_mana(permanent)
                 for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
@@ -175,6 +183,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
         current = without_paid(current, player, item.sacrificed, item.discarded)
+        if sequence.energy:  # (its effect's or enters trigger's energy, there for the later spells)
+            current = with_energy(current, player, effect.energy)
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
@@ -184,6 +194,20 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def with_energy(board: Board, player: str, gained: int) -> Board:
+    """The board once the player got ``gained`` energy counters ({E}, CR 122.1).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "counters": {"energy": 1}}]})
+    >>> with_energy(board, "me", 2).player("me").counter("energy")
+    3
+    """
+    if not gained:
+        return board
+    counters = dict(board.player(player).counters)
+    counters["energy"] = counters.get("energy", 0) + gained
+    return board.replace_player(player, counters=tuple(counters.items()))
 
 
 def sequence_discards(sequence: TurnSequence) -> Counter[str]:
@@ -291,11 +315,18 @@ def sequence_problem(
     hold: PaymentTarget | None,
     shared: SharedWork,
     most_optional: int | None = None,
+    ways: Sequence[Sequence[TurnSpell]] = (),
+    *,
+    timeline: Timeline | None = None,
 ) -> tuple[PaymentProblem, Timeline]:
     """The payment problem of a whole sequence (:class:`TurnPayments`), casting at most ``most_optional``
-    of the spells it may leave out."""
+    of the spells it may leave out; ``ways[n]``, when given, are the spell ``n`` cast for alternative costs
+    paying only mana, entries of the model beside the spell (:class:`SpellPayment`: the model chooses one,
+    :func:`~planner.turn_alternative.with_model_ways` reads which); ``timeline``: the sequence's, when the
+    caller worked it out already."""
     player, deadline = shared.player, shared.deadline
-    timeline = timeline_of(board, player, sequence)
+    if timeline is None:
+        timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
     analysis, found = shared.templates(timeline)
     final_view = analysis.view
@@ -315,25 +346,32 @@ def sequence_problem(
     spells: list[SpellPayment] = []
     views = [view_of(b) for b in timeline.boards]
     plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
+    number = -1
     for stage in timeline.stages:
         spell = stage.item.spell
         if spell is None:
             continue
-        if spell.event:
-            target = locked_in(view_of(stage.board), spell.target, player)
-        else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
-            key = (stage.epoch, spell.target)
-            if key not in plain:
-                plain[key] = locked_in(views[stage.epoch], spell.target, player)
-            target = plain[key]
-        spells.append(
-            SpellPayment(
-                target=target,
-                epoch=stage.epoch,
-                mana_value=spell.mana_value,
-                optional=sequence.optional and not spell.event,
+        number += 1
+        variants = ways[number] if ways else ()
+        choice = len(spells) if variants else None
+        for cast in (spell, *variants):
+            if spell.event:
+                target = locked_in(view_of(stage.board), cast.target, player)
+            else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
+                key = (stage.epoch, cast.target)
+                if key not in plain:
+                    plain[key] = locked_in(views[stage.epoch], cast.target, player)
+                target = plain[key]
+            spells.append(
+                SpellPayment(
+                    target=target,
+                    epoch=stage.epoch,
+                    mana_value=cast.mana_value,
+                    optional=sequence.optional and not spell.event,
+                    choice=choice,
+                    alternative=cast.way is not None,
+                )
             )
-        )
     turn = TurnPayments(
         templates=tuple(templates),
         epochs=tuple(epochs),
@@ -342,6 +380,7 @@ def sequence_problem(
         rules=tuple(SpendRules.for_player(view_of(b), player) for b in timeline.boards),
         until=tuple(until),
         most_optional=most_optional,
+        keep_alive=board.player(player).life > 0,
     )
     nothing = PaymentTarget.of("{0}")
     started = time.monotonic()

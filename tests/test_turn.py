@@ -100,7 +100,8 @@ def _board(permanents: list[str], hand: list[object], **player: object) -> Board
 
 def _brute_force(board: Board) -> tuple[int, int]:
     """The most mana value a turn can cast, with the fewest cards used up for it (the land counts; the land
-    drop is taken whenever the hand holds a land it may play, contract section 11), found by trying every
+    drop is taken whenever the hand holds a land it may play, contract section 11; the player kept above 0
+    life, CR 704.5a), found by trying every
     action in every order: each mana ability, each spell the pool pays exactly (for its mana cost or an
     alternative cost: :func:`_ways_to_cast`), each land play, each card of
     the hand exiled for its mana (a Spirit Guide), a fetchland cracked at any time for any land of the listed
@@ -122,6 +123,8 @@ def _brute_force(board: Board) -> tuple[int, int]:
             continue
         seen.add(key)
         assert len(seen) < 400_000, "the brute force grew too large for a test"
+        if state.life <= 0:
+            continue  # (a player at 0 life loses once the spell is cast, CR 704.5a: no gains here)
         land_left = not played and any(_droppable(card, state.board) for card in cards)
         rank = (value, played or not lands_in_hand, -used)
         if not land_left and rank > best_rank:  # (the land drop is always taken)
@@ -201,7 +204,8 @@ def _ways_to_cast(
                 left.pop(next(n for n, kept in enumerate(left) if kept.name == name))
             before = paid_board(state.board, "me", way, ())
             cast = locked_in(view, cast_for(printed, way), "me")
-            found.append((before, cast, tuple(left), len(names), printed.mana_value))
+            # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
+            found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
     return found
 
 

@@ -33,6 +33,7 @@ from test_turn import _brute_force
 from models.board import Board
 from models.spells import spell_target
 from planner.api import pay
+from planner.rules.records import WarningKind
 from planner.turn import TurnResult, plan_turn
 from planner.turn_alternative import alternative_cost_notes
 from planner.turn_choices import Ids, hand_spells
@@ -202,7 +203,8 @@ def test_the_mountain_played_makes_fireblast_castable() -> None:
     ("life", "swamps", "way"),
     [
         (20, 1, "life"),  # the Swamp pays no {3}{B}: 4 life
-        (4, 1, "life"),  # life equal to the cost may be paid (CR 119.4)
+        (5, 1, "life"),  # 1 life left
+        (4, 1, None),  # life equal to the cost may be paid (CR 119.4), but 0 left loses the game (704.5a)
         (3, 1, None),  # too little life: not cast
         (3, 4, "mana"),  # too little life: the mana cost
         (20, 4, "mana"),  # 4 life is dearer than four Swamps (life before sources tapped: docs/objective.md)
@@ -227,7 +229,8 @@ def test_snuff_out_pays_life_only_when_it_has_it_and_it_is_best(
 
 
 def test_two_snuff_outs_share_the_life_total() -> None:
-    # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: both
+    # 5 life: one Snuff Out for 4 life, the second can't (1 life, a Swamp for {3}{B}); 8 life: still one (both
+    # would leave 0 life, and the player loses: CR 704.5a); 9 life: both, 1 life left
     theirs = [THEIR_BEAR, {**THEIR_BEAR, "id": "bear2"}]
     five = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=5)
     turn = _plan(five)
@@ -236,23 +239,36 @@ def test_two_snuff_outs_share_the_life_total() -> None:
     eight = make_board([mine("s", "Swamp"), *theirs], hand=[SNUFF_OUT, SNUFF_OUT], life=8)
     turn = _plan(eight)
     _planned(turn)
+    assert turn.mana_value_cast == 4 and [s.payment.life_paid for s in turn.spells] == [4]
+    nine = eight.replace_player(ME, life=9)
+    turn = _plan(nine)
+    _planned(turn)
     assert turn.mana_value_cast == 8 and [s.payment.life_paid for s in turn.spells] == [4, 4]
 
 
 def test_mana_confluence_and_snuff_out_pay_life_from_one_total() -> None:
-    # 4 life, a Swamp and Mana Confluence ("{T}, Pay 1 life"): Snuff Out's 4 life and {B}{B} would pay 5 (in
-    # either order the second payment finds too little life, CR 119.4): Snuff Out alone (4 mana value);
-    # with {B} the Swamp pays it: both (5)
+    # a Swamp and Mana Confluence ("{T}, Pay 1 life"); the player keeps at least 1 life (CR 704.5a). 4 life:
+    # Snuff Out's 4 life would leave 0, so {B}{B} alone (the Swamp and 1 life), or {B} alone (the Swamp)
     lands = [mine("s", "Swamp"), mine("c", "Mana Confluence"), THEIR_BEAR]
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=4))
     _planned(turn)
-    assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
+    assert [spell.card for spell in turn.spells] == ["Test Black Two"] and turn.spells[
+        0
+    ].payment.life_paid == 1
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=4))
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Black One"] and turn.mana_value_cast == 1
+    # 5 life: Snuff Out's 4 and {B} from the Swamp: both (5); Snuff Out's 4 and the Confluence's 1 for {B}{B}
+    # would leave 0 (in either order): Snuff Out alone (4 mana value, 1 life left)
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_ONE], life=5))
     _planned(turn)
     assert turn.mana_value_cast == 5
     assert [spell.payment.life_paid for spell in turn.spells] == [4, 0]
-    # 5 life: Snuff Out's 4 and the Confluence's 1 for {B}{B}: both (6)
     turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=5))
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Snuff Out"] and turn.mana_value_cast == 4
+    # 6 life: both (6), 5 life paid
+    turn = _plan(make_board(lands, hand=[SNUFF_OUT, BLACK_TWO], life=6))
     _planned(turn)
     assert turn.mana_value_cast == 6
     assert sum(spell.payment.life_paid for spell in turn.spells) == 5
@@ -372,11 +388,8 @@ def test_nissa_pays_eight_energy_for_a_permanent_spell_and_not_twice() -> None:
     ((card, paid),) = _ways(turn)
     assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
     assert turn.spells[0].payment.parts.energy_paid == 8
-    # Nissa's landfall energy is not counted in turn plans: said, and the plan is not called optimal
-    assert not turn.optimal
-    assert turn.notes == (
-        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
-    )
+    # (no land to play: Nissa's landfall gives nothing this turn; the energy the turn gives is counted)
+    _planned(turn)
 
 
 def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
@@ -389,8 +402,51 @@ def test_nissa_cast_this_turn_lets_a_later_permanent_spell_pay_energy() -> None:
     assert turn.mana_value_cast == 10
     wurm = _ways(turn)[1][1]
     assert wurm is not None and wurm["source"] == "new-test-nissa" and wurm["energy"] == 8
-    # Nissa's landfall energy is not counted in turn plans: said (the hand has no land to play here)
-    assert not turn.optimal and len(turn.notes) == 1
+    _planned(turn)
+
+
+def test_nissa_landfall_energy_pays_a_later_spell() -> None:
+    # six {E}, Nissa on the board and a Forest to play: its landfall gives {E}{E} (8), which casts the Wurm
+    # for eight {E} (7 mana value); without the land, six {E} pay nothing
+    board = make_board([mine("n", NISSA)], hand=[WURM, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.land_played == "Forest" and turn.mana_value_cast == 7
+    ((card, paid),) = _ways(turn)
+    assert card == "Test Wurm" and paid is not None and paid["energy"] == 8
+    assert _plan(board, no_land=True).spells == ()
+
+
+def test_nissa_cast_then_the_land_then_the_wurm_for_energy() -> None:
+    # six {E} and three Forests: Nissa ({2}{G}) first, then the Forest played (its landfall: 8 {E}), then the
+    # Wurm for eight {E}: 3 + 7; the land played before Nissa gives nothing (she is not there yet)
+    nissa = {**NISSA, "mana_cost": "{2}{G}"}
+    board = make_board([mine(f"f{n}", "Forest") for n in range(3)], hand=[WURM, nissa, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa", "Test Wurm"]
+    assert turn.mana_value_cast == 10 and turn.land_played == "Forest"
+    assert _ways(turn)[1][1] is not None
+    # five {E}: 7 after the land, one short of eight: Nissa alone (the Wurm's {5}{G}{G} is not there)
+    short = board.replace_player(ME, counters=(("energy", 5),))
+    turn = _plan(short)
+    _planned(turn)
+    assert [spell.card for spell in turn.spells] == ["Test Nissa"]
+
+
+def test_energy_given_is_not_counted_with_a_mana_ability_that_pays_energy() -> None:
+    # a land that taps for mana by paying {E} (the model counts energy on the turn's last board: it could
+    # spend energy given later): the turn does not count Nissa's landfall, says so, and is not called optimal
+    hub = mine("hub", {"name": "Test Hub", "type_line": "Land", "oracle": "{T}, Pay {E}: Add {G}."})
+    board = make_board([mine("n", NISSA), hub], hand=[WURM, "Forest"])
+    board = board.replace_player(ME, counters=(("energy", 6),))
+    turn = _plan(board)
+    assert turn.spells == () and not turn.optimal
+    assert turn.notes == (
+        "n: energy gained during the turn is not counted in turn plans (an alternative cost pays {E})",
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -407,7 +463,10 @@ def test_a_one_spell_turn_weighs_the_ways_as_pay_does(seed: int) -> None:
     _planned(turn)
     card = board.player(ME).hand[0]
     paid = pay(board, spell_target(card))
-    assert bool(turn.spells) == bool(paid.payable), json.dumps(turn.to_json())
+    # (a payment that leaves the player at 0 life is pay's with a warning, never a turn's: CR 704.5a; pay
+    # takes the least life, so when its payment leaves 0, every payment does)
+    alive = not any(w.kind is WarningKind.LIFE_AT_ZERO for w in paid.warnings)
+    assert bool(turn.spells) == bool(paid.payable and alive), json.dumps(turn.to_json())
     if turn.spells:
         (cast,) = turn.spells
         assert (paid.alternative_cost is None) == (cast.payment.alternative_cost is None)
@@ -435,16 +494,122 @@ def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) ->
     )
 
 
+#: keyword alternative costs (CR 702.109a dash, 702.74a evoke, 702.160a prototype, 702.37c morph)
+DASHER = {
+    "name": "Test Dasher",
+    "type_line": "Creature — Human Berserker",
+    "mana_cost": "{3}{R}",
+    "oracle": "Dash {R}",
+}
+EVOKER = {
+    "name": "Test Evoker",
+    "type_line": "Creature — Elemental",
+    "mana_cost": "{4}{U}{U}",
+    "oracle": "Flying\nWhen Test Evoker enters, draw two cards.\nEvoke {1}{U}",
+}
+SERAPH = {
+    "name": "Test Seraph",
+    "type_line": "Artifact Creature — Angel",
+    "mana_cost": "{6}",
+    "oracle": "Prototype {1}{W}{W} — 3/3\nFlying",
+}
+MORPH = {
+    "name": "Test Morph",
+    "type_line": "Creature — Beast",
+    "mana_cost": "{5}{G}{G}",
+    "oracle": "Morph {4}{G}",
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "land", "lands", "value", "way"),
+    [
+        (DASHER, "Mountain", 1, 4, "dash: pay {R}"),  # the card's mana value, 4 (CR 118.9c)
+        (EVOKER, "Island", 2, 6, "evoke: pay {1}{U}"),
+        (SERAPH, "Plains", 3, 3, "prototype: pay {1}{W}{W}"),  # a prototype's mana value is 3 (CR 718.3b)
+        (DASHER, "Mountain", 4, 4, "dash: pay {R}"),  # one Mountain tapped rather than four, as pay does
+        (MORPH, "Forest", 3, 0, None),  # face down, mana value 0 (CR 708.2): a card used up for nothing
+    ],
+)
+def test_a_plain_spell_is_cast_for_a_keyword_alternative_cost(
+    card: dict[str, Any], land: str, lands: int, value: int, way: str | None
+) -> None:
+    # what the keyword changes comes after the spell resolves (dash's return, evoke's sacrifice) or is its
+    # cast (a prototype's cost and mana value): a plain spell is cast for it as for any way paying only mana,
+    # the way pay --spell takes on a one-spell turn
+    board = make_board([mine(f"l{n}", land) for n in range(lands)], hand=[card])
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == value
+    casts = [(name, None if paid is None else paid["cost"]) for name, paid in _ways(turn)]
+    assert casts == ([] if value == 0 else [(card["name"], way)])
+    if value:
+        _as_pay_chooses(board, turn)
+
+
 def test_a_keyword_alternative_cost_is_noted_not_planned() -> None:
-    # dash (CR 702.109a) changes what resolves (haste, returned at the end step): the turn does not follow
-    # it, so the spell pays its mana cost, a note says so and the plan is not called optimal
-    dasher = {
-        "name": "Test Dasher",
-        "type_line": "Creature — Human Berserker",
-        "mana_cost": "{3}{R}",
-        "oracle": "Dash {R}",
+    # dash (CR 702.109a) gives haste: a creature with a mana ability dashed could tap for mana at once,
+    # which the turn does not follow; the spell pays its mana cost, a note says so, the plan is not optimal
+    elf = {
+        "name": "Test Dash Elf",
+        "type_line": "Creature — Elf",
+        "mana_cost": "{2}{G}",
+        "oracle": "{T}: Add {G}.\nDash {G}",
     }
-    board = make_board([mine("m", "Mountain")], hand=[dasher])
+    board = make_board([mine("f", "Forest")], hand=[elf])
     turn = _plan(board)
     assert not turn.optimal and turn.spells == ()
-    assert any("Test Dasher: its alternative cost" in note for note in turn.notes), turn.notes
+    assert any("Test Dash Elf: its alternative cost (dash" in note for note in turn.notes), turn.notes
+
+
+def _enumerated(board: Board, monkeypatch: pytest.MonkeyPatch) -> TurnResult:
+    """The plan found by solving one model per choice of the ways paying only mana (the search before
+    they were the model's choice)."""
+    with monkeypatch.context() as patched:
+        patched.setattr("planner.turn._WAYS_IN_MODEL", False)
+        return _plan(board)
+
+
+@pytest.mark.parametrize("seed", range(14))
+def test_ways_chosen_in_the_model_plan_as_one_model_per_choice(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # random small turns under Omniscience or Fist of Suns ({W}{U}{B}{R}{G}), with rocks, a ritual, Petals
+    # and spells: choosing each spell's way (mana cost, nothing, five colors) inside one model per order
+    # gives the plan, payments and objective of solving one model per choice of ways; both are proven,
+    # and the mana value and cards used up are the brute force's (independent of the planner)
+    rng = random.Random(1000 + seed)
+    names = ["Mountain", "Island", "Forest", "Mana Confluence", "Swamp", "Plains"]
+    lands = [mine(f"l{n}", rng.choice(names)) for n in range(rng.randint(1, 4))]
+    granted = rng.choice([[mine("o", OMNISCIENCE)], [mine("fist", FIST)], [mine("o", OMNISCIENCE)]])
+    pile: list[str | dict[str, Any]] = [
+        "Sol Ring",
+        "Mind Stone",
+        "Lotus Petal",
+        "Dark Ritual",
+        "Lightning Bolt",
+    ]
+    pile += [RED_TWO, BLACK_ONE, GIANT, FIREBLAST, "Llanowar Elves", "Arcane Signet", DASHER, EVOKER, SERAPH]
+    hand = [rng.choice(pile) for _ in range(rng.randint(1, 4))]
+    board = make_board([*lands, *granted], hand=hand, life=rng.randint(1, 9))
+    turn = _plan(board)
+    _planned(turn)
+    enumerated = _enumerated(board, monkeypatch)
+    _planned(enumerated)
+    assert turn.to_json() == enumerated.to_json()
+    assert (turn.mana_value_cast, len(turn.spells)) == _brute_force(board), json.dumps(turn.to_json())
+
+
+def test_six_rocks_under_omniscience_are_one_model_per_order() -> None:
+    # each of six rocks and a Bolt may be cast for nothing or for its mana cost: one model per order of the
+    # rocks (not 2^7 per order: 144 s of CPU before); all seven are cast for nothing, and the two lands
+    # stay untouched (mana value 2 + 2 + 2 + 2 + 2 + 1... = Sol Ring 1, the others 2, Bolt 1)
+    rocks = ["Sol Ring", "Mind Stone", "Arcane Signet", "Izzet Signet", "Fellwar Stone", "Thought Vessel"]
+    board = make_board(
+        [mine("o", OMNISCIENCE), mine("f", "Forest"), mine("i", "Island")], hand=[*rocks, "Lightning Bolt"]
+    )
+    turn = _plan(board)
+    _planned(turn)
+    assert turn.mana_value_cast == 1 + 2 + 2 + 2 + 2 + 2 + 1
+    assert [way for _, way in _ways(turn)] == [_free("o")] * 7
+    assert set(turn.left_open) >= {"f", "i"}

@@ -109,6 +109,9 @@ class WarningKind(Enum):
     #: used within a bound the board may pass (Wizard's Rockets' X up to 16): an answer with it is never
     #: called optimal, and its "no" is no answer (CR 107.3a lets X go further)
     BOUNDED = "used within a bound"
+    #: a payment that leaves its player at 0 or less life: legal (CR 119.4), but the player loses the game
+    #: when state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3)
+    LIFE_AT_ZERO = "leaves the player at 0 or less life"
 
     @property
     def refused_by_strict(self) -> bool:

@@ -113,6 +113,11 @@ class Resolution:
     landfall: tuple[Packet, ...] = ()
     treasures: int = 0
     unread: tuple[str, ...] = ()
+    #: the energy ({E}) its effect or enters trigger gives, and its landfall trigger each time a land enters
+    #: (:func:`energy_gained`; the lines giving energy it does not read in ``energy_unread``)
+    energy: int = 0
+    landfall_energy: int = 0
+    energy_unread: tuple[str, ...] = ()
 
     @property
     def changes_payments(self) -> bool:
@@ -176,13 +181,59 @@ def resolution(card: Card) -> Resolution:
             continue
         (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)
     treasures = treasures_made(card.oracle, card.name, permanent=permanent)
+    energy, landfall_energy, energy_unread = energy_gained(card.oracle, card.name, permanent=permanent)
     return Resolution(
         permanent=permanent,
         mana=tuple(mana),
         landfall=tuple(landfall),
         treasures=treasures,
         unread=tuple(unread),
+        energy=energy,
+        landfall_energy=landfall_energy,
+        energy_unread=energy_unread,
     )
+
+
+#: "you get {E}{E}." at the end of a line: the energy counters a player gets (CR 122.1, 107.14)
+_ENERGY = r"you get ((?:\{E\})+)\."
+_LANDFALL_ENERGY = re.compile(
+    r"^(?:Landfall — )?Whenever a land (?:you control enters|enters (?:the battlefield )?under your control)"
+    rf"(?: the battlefield)?, {_ENERGY}$"
+)
+
+
+def energy_gained(oracle: str, name: str, *, permanent: bool) -> tuple[int, int, tuple[str, ...]]:
+    """The energy a card gives its controller for the rest of the turn, read line by line as a whole: as it
+    resolves (a permanent's enters trigger "When ~ enters, you get {E}{E}.", an instant's or sorcery's line
+    "You get {E}."), each time a land enters under its controller's control (landfall), and the lines giving
+    energy it does not read (any other line with "you get {E}": a condition, another trigger).
+
+    >>> energy_gained("Landfall — Whenever a land you control enters, you get {E}{E}.", "Nissa",
+    ...     permanent=True)
+    (0, 2, ())
+    >>> energy_gained("When Aether Hub enters, you get {E}.\\n{T}: Add {C}.", "Aether Hub", permanent=True)
+    (1, 0, ())
+    >>> energy_gained("Whenever Nissa attacks, you get {E}.", "Nissa", permanent=True)
+    (0, 0, ('Whenever Nissa attacks, you get {E}.',))
+    >>> energy_gained("You get {E}{E}{E}.", "Charge", permanent=False)
+    (3, 0, ())
+    """
+    enters = re.compile(rf"^When (?:{re.escape(name)}|~|this [a-z]+) enters(?: the battlefield)?, {_ENERGY}$")
+    alone = re.compile(rf"^Y{_ENERGY[1:]}$")
+    energy = landfall = 0
+    unread: list[str] = []
+    for line in oracle.splitlines():
+        line = line.strip()
+        if "you get {e}" not in line.lower():
+            continue
+        found = (enters.match(line) or _LANDFALL_ENERGY.match(line)) if permanent else alone.match(line)
+        if found is None:
+            unread.append(line)
+        elif permanent and _LANDFALL_ENERGY.match(line):
+            landfall += found.group(1).count("{E}")
+        else:
+            energy += found.group(1).count("{E}")
+    return energy, landfall, tuple(unread)
 
 
 def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:

@@ -47,6 +47,7 @@ from planner.solve.problem import BoardAnalysis
 from planner.solve.riders import RIDER_LEVELS, rider_levels
 
 __all__ = [
+    "ALTERNATIVE_COSTS",
     "FINAL_LEVELS",
     "OBJECTIVE_LEVELS",
     "PAYMENT_LEVELS",
@@ -181,6 +182,11 @@ RESTRICTED_FLOATING = "restricted_floating"
 #: The levels after the touched ones: cards exiled from the graveyard for delve (CR 702.66), then creatures
 #: that could tap for mana tapped for convoke instead (RULES §10b: both tap it; its mana is more flexible).
 FINAL_LEVELS = ("cards_exiled", "mana_creatures_convoked")
+
+#: A turn's level after all of :data:`OBJECTIVE_LEVELS`, in a model whose spells may each be cast for its mana
+#: cost or an alternative cost paying only mana (:class:`~planner.solve.problem.SpellPayment`): the fewest
+#: cast for alternative costs (among equal plans the mana cost, as ``pay`` takes it; contract section 11).
+ALTERNATIVE_COSTS = "alternative_costs"
 
 
 def with_restricted_floating(touched: Sequence[_T], restricted: _T) -> list[_T]:

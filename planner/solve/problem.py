@@ -265,12 +265,20 @@ class AfterRemovals(Generic[_Read]):
 @dataclass(frozen=True, kw_only=True)
 class SpellPayment:
     """One spell of a turn's plan, for the solver: its total cost as it is cast (CR 601.2f, on the board of
-    its epoch), the epoch it is cast in, its mana value, and whether the plan may leave it out."""
+    its epoch), the epoch it is cast in, its mana value, and whether the plan may leave it out.
+
+    A spell that may be cast for its mana cost or for alternative costs paying only mana (Omniscience's
+    nothing, Fist of Suns' {W}{U}{B}{R}{G}) is one entry per way, side by side, all with the same ``choice``
+    (the place of the first of them, its mana cost, among the turn's entries): the model casts at most one
+    of them (exactly one when the spell is not ``optional``), and counts those ``alternative`` in its last
+    level (among equal plans, the mana cost, as ``pay`` takes it)."""
 
     target: PaymentTarget
     epoch: int
     mana_value: int
     optional: bool = False
+    choice: int | None = None
+    alternative: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,6 +312,9 @@ class TurnPayments:
     #: The most spells the plan may cast of those it may leave out (None: no bound): a discard needs cards
     #: the turn does not use left in the hand (planner.turn_additional).
     most_optional: int | None = None
+    #: The player keeps at least 1 life through the turn (False on a board where it already has none): a
+    #: plan that leaves it at 0 or less loses the game once a spell is cast (CR 704.5a, 117.5, 704.3).
+    keep_alive: bool = True
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

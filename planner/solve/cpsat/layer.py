@@ -232,15 +232,23 @@ def consumers(record: PaymentModel, layer: Layer) -> None:
     target.epoch = layer.epoch
     layer.consumers = [target]
     spells = turn.spells if turn is not None and layer.main else ()
+    ways: dict[int, list[Expr]] = defaultdict(list)  # (a spell's ways: at most one cast, CR 118.9a)
     for number, spell in enumerate(spells):
         cast: Expr = 1
-        if spell.optional:
+        if spell.optional or spell.choice is not None:
             cast = model.new_bool_var(f"{layer.name}_cast_{number}")
+        if spell.choice is not None:
+            ways[spell.choice].append(cast)
         layer.cast.append(cast)
         consumer = _consumer(record, layer, f"spell{number}", spell.target, -1, spell.target.cost, cast, 0)
         consumer.epoch = spell.epoch
         consumer.spell = number
         layer.consumers.append(consumer)
+    for choice, casts in ways.items():
+        if spells[choice].optional:
+            model.add(total(casts) <= 1)
+        else:
+            model.add(total(casts) == 1)
     if spells and turn is not None and turn.most_optional is not None:  # (cards a discard keeps in the hand)
         model.add(
             total([c for c, s in zip(layer.cast, spells, strict=True) if s.optional]) <= turn.most_optional
@@ -508,8 +516,13 @@ def life(record: PaymentModel, layer: Layer) -> None:
     model.add(target_life == 0).only_enforce_if(paying.negated())
     model.add(layer.ability_life + immediate + target_life <= life_total + gained).only_enforce_if(paying)
     layer.life_paid = layer.ability_life + target_life
-    if record.problem.turn is None:
+    turn = record.problem.turn
+    if turn is None:
         return
+    if layer.main and turn.keep_alive:
+        # (the life total is the turn's last board's: a plan never leaves its player at 0 or less, who would
+        # lose once the spell is cast, CR 704.5a; without gains in a turn's plan, the last total is the least)
+        model.add(layer.ability_life + layer.damage + target_life <= life_total - 1)
     for template in templates:
         if not counts_life(template.ability):
             continue

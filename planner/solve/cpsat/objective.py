@@ -22,6 +22,7 @@ from planner.solve.cpsat.resources import cards_lost
 from planner.solve.cpsat.riders import rider_terms
 from planner.solve.cpsat.sacrifice import touched_with
 from planner.solve.objective import (
+    ALTERNATIVE_COSTS,
     FINAL_LEVELS,
     RESTRICTED_FLOATING,
     TOUCHED_LEVELS,
@@ -145,6 +146,11 @@ def objective_terms(record: PaymentModel) -> list[Term]:
         if kind is AlternativeKind.CONVOKE and pid in mana_makers
     ]
     terms.append((convoked_level, total(convoking), len(mana_makers) + 1))
+    turn = record.problem.turn
+    if turn is not None and any(spell.alternative for spell in turn.spells):
+        # among equal plans, a turn's spells cast for their mana costs (as pay takes the mana cost)
+        ways = [cast for cast, spell in zip(main.cast, turn.spells, strict=True) if spell.alternative]
+        terms.append((ALTERNATIVE_COSTS, total(ways), len(ways) + 1))
     # a level can't exceed what its variables' domains allow either (life and damage, say, are bounded
     # by the few activations that cost life or deal damage): the smaller bound packs more levels per stage
     return [(name, expression, min(bound, record.most(expression) + 1)) for name, expression, bound in terms]
