@@ -20,9 +20,9 @@ from planner.rules.alternative_costs import (
     unweighed_ways,
 )
 from planner.rules.pool import one_card_assumptions
-from planner.rules.question import within_question
+from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
-from planner.rules.view import BoardView, TextWarning
+from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
@@ -49,9 +49,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ...     "{2}", name="Myr Superion", text="Spend only mana produced by creatures to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(superion)]
     ["Myr Superion: unsupported text ignored: 'Spend only mana produced by creatures to cast ~.'"]
-    >>> gush = "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost."
-    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{U}", name="Gush", text=gush)))  # doctest: +ELLIPSIS
-    Gush: unsupported text ignored: "You may return two Islands ... rather than pay ~'s mana cost."
+    >>> discard = "You may discard a Swamp card rather than pay ~'s mana cost."
+    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{B}", name="Spell", text=discard)))
+    Spell: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
     >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
     ()
@@ -111,7 +111,7 @@ def life_left(board: Board, player: str, answer: PayResult) -> int:
     """
     gained = 0
     if answer.plan is not None:
-        view = BoardView(board)
+        view = view_of(board)
         for step in answer.plan.steps:
             if step.zone == "battlefield" and board.has_permanent(step.permanent):
                 abilities = view.mana_abilities(step.permanent)
@@ -135,8 +135,13 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
     ()
     """
     others = tuple(w for w in answer.warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
-    left = life_left(board, player, answer)
-    if not answer.payable or left > 0:
+    # (gains only raise the life left: the plan's abilities are read only where it is 0 or less without them)
+    lost = answer.life_paid + answer.damage_taken
+    if (
+        not answer.payable
+        or lost < board.player(player).life
+        or (left := life_left(board, player, answer)) > 0
+    ):
         return answer if others == answer.warnings else replace(answer, warnings=others)
     life = board.player(player).life
     reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
