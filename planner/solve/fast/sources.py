@@ -244,8 +244,17 @@ class _ProgrammeTables:
     #: :meth:`~planner.solve.fast.programme._Programme._reach` by (skipped groups, plain), at most
     #: _PROGRAMMES_LIMIT
     reaches: dict[tuple[frozenset[int], bool], dict[int, tuple[int, int]]] = field(default_factory=dict)
-    #: :meth:`~planner.solve.fast.programme._Programme._spans` by skipped groups, at most _PROGRAMMES_LIMIT
-    spans: dict[frozenset[int], tuple[int, int, int]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._extent` with nothing skipped (its moves and states)
+    #: by (start, plain), at most _PROGRAMMES_LIMIT
+    extents: dict[tuple[tuple[int, ...], bool], tuple[int, int]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._part_bounds` by group
+    part_bounds: dict[int, _PartBounds] = field(default_factory=dict)
+
+
+#: A group's options as the programme's extent reads them (:meth:`~planner.solve.fast.programme._Programme.
+#: _part_bounds`): per part of a state but feeding, the least and the most change and floor, and the floors of
+#: the feeding part.
+_PartBounds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
