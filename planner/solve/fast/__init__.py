@@ -56,8 +56,8 @@ counts (:meth:`~planner.solve.fast.programme._Programme._extent`: each part of a
 feeding value, in time linear in the uses): a run without a bound that does not fit is declined at once,
 and a run that fits never passes a limit. A run bounded by a known payment's value is pruned by that value
 as it goes, which only the run knows: when its extent does not fit, its cost is bounded by the limits
-themselves (:data:`~planner.solve.fast.programme._MAX_MOVES` moves in all). The tests compare answers with CP-SAT and the reference search on thousands
-of random boards.
+themselves (:data:`~planner.solve.fast.programme._MAX_MOVES` moves in all). The tests compare answers
+with CP-SAT and the reference search on thousands of random boards.
 
 **The modules**, each importing only those above it: :mod:`~planner.solve.fast.kinds` (what a card offers:
 per-card analyses, kept across questions by :mod:`models.kept`), :mod:`~planner.solve.fast.sources` (a
