@@ -166,11 +166,10 @@ class _Programme:
             if search.moves + each * (1 + search.pending) > _MAX_MOVES:
                 raise _DeclinedError
         search.runs += 1
-        fits = self._fits(skipped, plain=plain)
-        if bound is None and not fits:
+        budget = _MAX_MOVES - search.moves
+        if bound is None and not self._fits(skipped, plain=plain):
             raise _DeclinedError  # (decided before the run: its extent passes the limits)
         # (a run with a bound that does not fit is pruned by value as it goes: its limits are the run's)
-        declined = _PastItsExtentError if fits else _DeclinedError
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -215,7 +214,7 @@ class _Programme:
             for member in members:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
-                    raise declined
+                    raise self._declined(skipped, plain, budget)
                 self.search.problem.check_time()
                 ceiling -= each  # (the most mana the later uses can still make)
                 weight = member.weight
@@ -255,7 +254,7 @@ class _Programme:
                     elif entry[0] < known[0]:
                         merged[state] = entry
                 if kept > _MAX_STATES:
-                    raise declined  # (what the group's end would do: see ``kept``)
+                    raise self._declined(skipped, plain, budget)  # (as the group's end would: see ``kept``)
                 current = step
             # (the states still needing more than the uses after it can make go: looked for at C speed first,
             # as most groups leave none)
@@ -265,7 +264,7 @@ class _Programme:
                 else merged
             )
             if len(frontier) > _MAX_STATES:
-                raise declined
+                raise self._declined(skipped, plain, budget)
         if not started:
             frontier.pop(self.start, None)
         if not clamped:
@@ -283,6 +282,14 @@ class _Programme:
             taps.append((member, option))
         return tuple(taps)
 
+    def _declined(self, skipped: frozenset[int], plain: bool, budget: int) -> _DeclinedError:
+        """The error of a run that passed a limit with ``budget`` moves left at its start:
+        :class:`_PastItsExtentError` when its extent said it fits (never, unless the extent is wrong)."""
+        self.search.moves, spent = _MAX_MOVES - budget, self.search.moves
+        fits = self._fits(skipped, plain=plain)
+        self.search.moves = spent
+        return _PastItsExtentError() if fits else _DeclinedError()
+
     def _fits(self, skipped: frozenset[int], *, plain: bool) -> bool:
         """Whether :meth:`solve` surely keeps within its limits (:data:`_MAX_MOVES` less the moves the
         search has taken, :data:`_MAX_STATES`): :meth:`_extent` within them. Decided before the run, from
@@ -295,6 +302,8 @@ class _Programme:
         budget = _MAX_MOVES - self.search.moves
         key = (self.start, plain)
         whole = self.tables.extents.get(key)
+        if whole is None and self._coarse_fit(plain=plain, budget=budget):
+            return True
         if whole is None:
             if len(self.tables.extents) >= _PROGRAMMES_LIMIT:
                 self.tables.extents.clear()
@@ -306,6 +315,31 @@ class _Programme:
             return False
         moves, states = self._extent(skipped, plain=plain, cap=budget)
         return moves <= budget and states <= _MAX_STATES
+
+    def _coarse_fit(self, *, plain: bool, budget: int) -> bool:
+        """True when a quick look says the run with nothing skipped (and so every run: see :meth:`_fits`)
+        keeps within ``budget`` moves and :data:`_MAX_STATES` states; False says nothing.
+
+        Every part of a state lies between the least of its start and the groups' floors (a move raises it
+        to its floor) and the most of those raised by every use's largest rise, so the states number at most
+        the box of those ranges times the feeding values, and the moves at most that times every use."""
+        width = len(self.types)
+        groups = self.search.groups
+        low, high = list(self.start[: width + 1]), list(self.start[: width + 1])
+        rise = [0] * (width + 1)
+        uses = 0
+        for index in self.order:
+            members = len(groups[index].members)
+            if (plain and groups[index].members[0].special) or not self.options[index]:
+                continue
+            _, most, floor, top, _ = self._part_bounds(index)
+            low = list(map(min, low, floor))
+            high = list(map(max, high, top))
+            rise = [r + members * max(c, 0) for r, c in zip(rise, most, strict=True)]
+            uses += members * len(self.options[index])
+        states: int = math.prod(b + r - a + 1 for a, b, r in zip(low, high, rise, strict=True))
+        states *= 3 if self.feeding else 1
+        return states <= _MAX_STATES and states * uses <= budget
 
     def _extent(self, skipped: frozenset[int], *, plain: bool, cap: int) -> tuple[int, int]:
         """Upper bounds on the moves :meth:`solve` takes without a bound (and so with one: a bound only
