@@ -2,7 +2,7 @@
 does not move.
 
 Run ``python -m benchmarks.bench_instructions --against PATH [--seed S] [--boards N] [--loops N] [--jobs N]
-[--rows ROW ...]``.
+[--rows ROW ...] [--keep DIR]``.
 Each row runs in a fresh process of each checkout under Valgrind's callgrind (``valgrind`` and
 ``callgrind_control`` on the PATH), with the checkout's directory first on ``sys.path`` and this checkout's
 counting code (:mod:`benchmarks.instruction_count`); only the calls themselves are counted, from the moment
@@ -62,8 +62,9 @@ def workloads(seed: int, boards: int, loops: int) -> dict[str, Workload]:
     }
 
 
-def instructions_per_call(tree: Path, workload: Workload) -> float:
-    """The instructions callgrind counted per call of the workload in a fresh process of ``tree``."""
+def instructions_per_call(tree: Path, workload: Workload, keep: Path | None = None) -> float:
+    """The instructions callgrind counted per call of the workload in a fresh process of ``tree``; the dump
+    of the counted calls is copied to ``keep`` when one is given (for ``callgrind_annotate``)."""
     script = (ROOT / "benchmarks" / "instruction_count.py").read_text()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
@@ -89,6 +90,9 @@ def instructions_per_call(tree: Path, workload: Workload) -> float:
         dumps = sorted(Path(folder).glob("callgrind.out.*"))  # (the dump of -d: the calls alone)
         if not dumps:
             raise RuntimeError(f"callgrind wrote no dump in {tree}: {done.stderr[-500:]}")
+        if keep is not None:
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(dumps[0], keep)
         found = _TOTALS.search(dumps[0].read_text())
         if found is None:
             raise RuntimeError(f"no totals in {dumps[0]}")
@@ -109,6 +113,18 @@ def table(rows: dict[str, tuple[float, float]]) -> list[str]:
     return lines
 
 
+def _kept_dump(folder: Path | None, row: str, this: bool) -> Path | None:
+    """Where a row's dump is kept in ``folder`` (none without one).
+
+    >>> _kept_dump(Path("k"), "pay 20 cold, cards prepared", this=True).name
+    'pay_20_cold_cards_prepared.this.out'
+    """
+    if folder is None:
+        return None
+    name = re.sub(r"\W+", "_", row).strip("_")
+    return folder / f"{name}.{'this' if this else 'previous'}.out"
+
+
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", type=Path, required=True, help="another checkout of mana-planner")
@@ -117,6 +133,12 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--loops", type=int, default=3, help="calls per board in a warm row (default 3)")
     parser.add_argument("--jobs", type=int, default=2, help="processes counted at once (default 2)")
     parser.add_argument("--rows", nargs="+", metavar="ROW", help="only these rows (the start of their names)")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="keep the callgrind dumps in DIR (ROW.previous.out, ROW.this.out) for callgrind_annotate",
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         parser.error("valgrind and callgrind_control must be on the PATH (Debian: apt install valgrind)")
@@ -135,7 +157,11 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     counted: dict[tuple[str, Path], float] = {}
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:  # (each job is a process of its own)
         futures = {
-            pool.submit(instructions_per_call, tree, workload): (name, tree) for name, tree, workload in jobs
+            pool.submit(instructions_per_call, tree, workload, _kept_dump(args.keep, name, tree == ROOT)): (
+                name,
+                tree,
+            )
+            for name, tree, workload in jobs
         }
         for done, future in enumerate(as_completed(futures), 1):
             counted[futures[future]] = future.result()

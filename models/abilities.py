@@ -67,6 +67,7 @@ class AmountKind(Enum):
     POWER = "power"  # the source's power ('equal to ~'s power')
     REMOVED = "removed"  # the number of counters removed by the cost ('for each counter removed this way')
     PAID_X = "paid_x"  # the X paid in the cost's {X} (Wizard's Rockets: '{X}, Sacrifice ~: Add X mana ...')
+    SACRIFICED_X = "sacrificed_x"  # the X of 'Sacrifice X Goats' (Springjack Pasture: '... Add X mana ...')
     #: facts of the turn a spell's own cost reduction counts (:class:`~models.mana_effects.CostModifier`'s
     #: ``amount``), from the board: the card types among the permanents its caster sacrificed this turn
     #: (Korvold, Gleeful Glutton: ``sacrificed_this_turn``), the creatures that died this turn (Blood for the
@@ -76,6 +77,9 @@ class AmountKind(Enum):
     #: 1 when an opponent of its caster has at least ``constant`` cards in their graveyard, else 0 (Lullmage's
     #: Domination's condition: the board's ``graveyard``)
     OPPONENT_GRAVEYARD = "opponent_graveyard"
+    #: 1 on its caster's turn, else 0 (Discontinuity's 'As long as it's your turn': the board's
+    #: ``active_player``)
+    YOUR_TURN = "your_turn"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
@@ -269,6 +273,8 @@ def _amount_words(amount: Amount) -> str:
         return f"{prefix}devotion to {amount.colors}"
     if amount.kind is AmountKind.PAID_X:
         return f"{prefix}X (the X paid)"
+    if amount.kind is AmountKind.SACRIFICED_X:
+        return f"{prefix}X (the number sacrificed)"
     extra = f" + {amount.plus}" if amount.plus else ""
     return f"{prefix}#({amount.kind.value}){extra}"
 
@@ -362,6 +368,8 @@ class CostPartKind(Enum):
     UNTAP_OPPONENT_LAND = "untap_opponent_land"  # Untap a tapped land an opponent controls
     PUT_COUNTER = "put_counter"  # Put a -1/-1 counter on ~ (Wall of Roots)
     REMOVE_X_COUNTERS = "remove_x_counters"  # Remove X / any number of storage counters from ~
+    #: Sacrifice X Goats (Springjack Pasture): the cost's ``sacrifice`` says what, this part that X is chosen
+    SACRIFICE_X = "sacrifice_x"
     REVEAL = "reveal"  # Reveal any number of artifact cards in your hand
     SACRIFICE_TOKEN = "sacrifice_token"  # Sacrifice a Prism token, Sacrifice a token named Wood
     FORAGE = "forage"  # Forage (CR 701.61a: exile three cards from your graveyard or sacrifice a Food)
@@ -420,7 +428,7 @@ class AbilityCost:
             parts.append(f"Pay {self.life} life")
         if self.sacrifice_self:
             parts.append("Sacrifice this")
-        if self.sacrifice is not None:
+        if self.sacrifice is not None and not any(p.kind is CostPartKind.SACRIFICE_X for p in self.parts):
             parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice.describe()}")
         if self.remove_counter:
             parts.append(f"Remove {self.remove_count} {self.remove_counter} counter(s)")

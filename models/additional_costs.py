@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from models.types import TypeLine
 
 __all__ = [
+    "PERMANENT",
     "AdditionalCost",
     "DiscardCost",
     "EitherCost",
@@ -29,12 +30,14 @@ __all__ = [
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+#: The type of a cost that takes any permanent (Abjure's "sacrifice a blue permanent")
+PERMANENT = "Permanent"
 
 
 def _counted(count: int, singular: str) -> str:
     """'a land', 'an artifact', 'two lands'."""
     if count == 1:
-        return ("an " if singular[0] in "aeiou" else "a ") + singular
+        return ("an " if singular[0].lower() in "aeiou" else "a ") + singular
     return f"{_COUNT_WORDS.get(count, str(count))} {singular}s"
 
 
@@ -43,7 +46,10 @@ class SacrificeCost:
     """Sacrifice ``count`` permanents the player controls, each of one of ``types`` (card types or subtypes:
     Goblin Grenade's "a Goblin", Pulverize's "two Mountains"), not a token when ``nontoken``, and of one of
     ``colors`` (letters) when given (Natural Order's "a green creature", Flare of Cultivation's "a nontoken
-    green creature")."""
+    green creature"). ``returned``: the permanents are returned to their owner's hand instead (Daze's
+    "return an Island you control to its owner's hand", a Borderpost's "a basic land"), planned as a
+    sacrifice is: each leaves the battlefield as the cost is paid, after the mana abilities (CR 601.2g-h).
+    """
 
     count: int
     types: tuple[str, ...]
@@ -51,14 +57,24 @@ class SacrificeCost:
     colors: str = field(default="", repr=False)
     #: a token of any type too (bargain's "an artifact, enchantment, or token")
     tokens: bool = field(default=False, repr=False)
+    #: returned to the owner's hand rather than sacrificed
+    returned: bool = field(default=False, repr=False)
+    #: a basic permanent only ("a basic land")
+    basic: bool = field(default=False, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
-        """True when a permanent of this type line may be sacrificed for the cost.
+        """True when a permanent of this type line may be sacrificed (or returned) for the cost.
 
         >>> SacrificeCost(1, ("Land",)).matches(TypeLine.parse("Basic Land — Forest"))
         True
+        >>> SacrificeCost(1, ("Land",), basic=True).matches(TypeLine.parse("Land"))
+        False
+        >>> SacrificeCost(1, (PERMANENT,), colors="U").matches(TypeLine.parse("Enchantment"))
+        True
         """
-        return any(type_line.is_a(card_type) for card_type in self.types)
+        if self.basic and not type_line.is_a("Basic"):
+            return False
+        return PERMANENT in self.types or any(type_line.is_a(card_type) for card_type in self.types)
 
     def kinds(self) -> str:
         """What may be sacrificed, in the singular: 'green creature', 'artifact or creature', 'Goblin'.
@@ -69,21 +85,33 @@ class SacrificeCost:
         return " or ".join(self._names())
 
     def _names(self) -> list[str]:
-        names = [t.lower() if t in _CARD_TYPES else t for t in self.types] + (
+        names = [t.lower() if t in (*_CARD_TYPES, PERMANENT) else t for t in self.types] + (
             ["token"] if self.tokens else []
         )
-        qualified = ("nontoken " if self.nontoken else "") + "".join(
-            _COLOR_NAMES[c] + " " for c in self.colors
+        qualified = (
+            ("nontoken " if self.nontoken else "")
+            + ("basic " if self.basic else "")
+            + "".join(_COLOR_NAMES[c] + " " for c in self.colors)
         )
         if qualified:
             names[0] = qualified + names[0]
         return names
 
     def __str__(self) -> str:
+        """'sacrifice two Mountains', 'return a basic land you control to its owner's hand'.
+
+        >>> str(SacrificeCost(2, ("Island",), returned=True))
+        "return two Islands you control to their owner's hand"
+        """
         names = self._names()
+        verb = "return " if self.returned else "sacrifice "
         if self.count == 1:
-            return "sacrifice " + _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
-        return "sacrifice " + _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])
+            what = _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
+        else:
+            what = _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])
+        if self.returned:
+            return f"{verb}{what} you control to {'its' if self.count == 1 else 'their'} owner's hand"
+        return verb + what
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,9 +105,11 @@ class AlternativeCost:
     """A cost paid rather than the spell's mana cost (CR 118.9): ``mana`` (a cost string, '' for none, as
     "without paying its mana cost" and Flare of Cultivation's), ``life``, ``energy`` ({E}), permanents to
     sacrifice and cards to exile from the hand; usable only while the player controls a permanent of each
-    of ``if_control`` (Snuff Out's "If you control a Swamp"). ``spells``: for a cost a permanent grants, the
-    spells it is for (None: the spell's own). ``keyword``: the keyword that gives it, one of
-    :data:`KEYWORD_ALTERNATIVE_COSTS` ('' for a sentence's). ``text``: the sentence as the reader read it.
+    of ``if_control`` (Snuff Out's "If you control a Swamp") and an opponent controls one of each of
+    ``if_opponent_controls`` (Massacre's "If an opponent controls a Plains"). ``spells``: for a cost a
+    permanent grants, the spells it is for (None: the spell's own). ``keyword``: the keyword that gives it,
+    one of :data:`KEYWORD_ALTERNATIVE_COSTS` ('' for a sentence's). ``text``: the sentence as the reader
+    read it.
 
     >>> AlternativeCost(mana="{1}{W}{W}", keyword="prototype").describe()
     'prototype: pay {1}{W}{W}'
@@ -119,6 +121,9 @@ class AlternativeCost:
     sacrifice: tuple[SacrificeCost, ...] = ()
     exile: HandExile | None = None
     if_control: tuple[str, ...] = ()
+    if_opponent_controls: tuple[str, ...] = ()
+    #: usable only on the player's own turn (Mine Collapse's "If it's your turn")
+    if_your_turn: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

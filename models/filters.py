@@ -69,6 +69,7 @@ class BoardFact(Enum):
     BATTLEFIELD = "battlefield"  # the other permanents on the battlefield, and what they could produce
     GRAVEYARD = "graveyard"  # the cards in a player's graveyard
     KEYWORDS = "keywords"  # a permanent's keywords: those of its rules text, unless an effect took them
+    ENTERED = "entered"  # whether a permanent entered the battlefield this turn (its ``entered_this_turn``)
 
 
 #: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
@@ -174,6 +175,8 @@ class ObjectFilter:
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
+    #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
+    entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -278,6 +281,8 @@ class ObjectFilter:
             tail += f" with a {self.counter + ' ' if self.counter else ''}counter on it"
         if self.named_as_imprinted:
             tail = " with the same name as the exiled card" + tail
+        if self.entered_this_turn:
+            tail += " that entered the battlefield this turn"
         return " ".join(words or ["permanent"]) + tail
 
 

@@ -477,6 +477,29 @@ class ActivationBan:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityLoss:
+    """'<Permanents> lose all abilities' (layer 6, CR 613.1f): Humility's 'All creatures lose all abilities
+    and have base power and toughness 1/1', Dress Down's 'Creatures lose all abilities'; with ``except_mana``,
+    Blood Sun's 'All lands lose all abilities except mana abilities' (their mana abilities stay). What the
+    filter matches is judged after layer 4 (a land made a creature is one). The abilities lost are its rules
+    text's, a land type's intrinsic one (CR 305.6) and those granted in layer 6 by an effect with an earlier
+    timestamp (CR 613.7); ``base_power`` and ``base_toughness``, when given, are set in layer 7b.
+
+    >>> from models.oracle import parse_oracle
+    >>> (humility,) = parse_oracle("All creatures lose all abilities and have base power and toughness "
+    ...     "1/1.").effects
+    >>> humility.affected.describe(), humility.except_mana, humility.base_power, humility.base_toughness
+    ('creature', False, 1, 1)
+    """
+
+    text: str
+    affected: ObjectFilter
+    except_mana: bool = False
+    base_power: int | None = None
+    base_toughness: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityCostChange:
     """'Activated abilities of <permanents> cost {N} less (or more) to activate' (Blossoming Tortoise): the
     generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
@@ -519,6 +542,7 @@ StaticEffect = (
     | SpellKeywords
     | SpendAsThough
     | ActivationBan
+    | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost
 )

@@ -39,6 +39,7 @@ from planner.rules.additional_costs import (
     discard_candidates,
     discard_choices,
     planned_costs,
+    returns_permanents,
     sacrifice_candidates,
     sacrificed_ids,
     turn_reduction,
@@ -235,7 +236,8 @@ def _paid_levels(
     """The additional costs paid with ``sacrificed`` (in the board's order) and ``discarded``, and the whole
     payment's levels with them (:func:`objective_of`, as every answer is ranked)."""
     order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
-    paid = AdditionalPaid(tuple(sorted(sacrificed, key=order.__getitem__)), discarded)
+    returned = returns_permanents(target.additional_costs)
+    paid = AdditionalPaid(tuple(sorted(sacrificed, key=order.__getitem__)), discarded, returned=returned)
     levels = objective_of(
         board,
         player,

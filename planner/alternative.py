@@ -122,6 +122,7 @@ def with_way_paid(answer: PayResult, target: PaymentTarget, paid: AlternativeCos
         additional=AdditionalPaid(
             tuple(pid for pid in answer.additional.sacrificed if pid not in paid.sacrificed),
             answer.additional.discarded,
+            returned=answer.additional.returned,
         ),
         alternative_cost=paid,
         life_paid=answer.life_paid + paid.cost.life,

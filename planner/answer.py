@@ -90,10 +90,12 @@ class PlanStep:
     paid_with: ManaBag = ManaBag()
     zone: str = "battlefield"
     parts: PaidParts = PaidParts()
+    nested: int = 0  # the steps before it activated while paying its mana cost (Step.nested)
 
     def to_json(self) -> dict[str, Any]:
-        """The step as CONTRACT §3 writes it, with our extra keys (``zone``: contract §6), and those of
-        :class:`PaidParts` when its cost has such parts."""
+        """The step as CONTRACT §3 writes it, with our extra keys (``zone``: contract §6), those of
+        :class:`PaidParts` when its cost has such parts, and ``nested`` when steps before it were activated
+        while paying its mana cost (its restrictions judged before them: CR 601.2g, 602.2b)."""
         return {
             "permanent": self.permanent,
             "zone": self.zone,
@@ -105,6 +107,7 @@ class PlanStep:
             "tapped_for_cost": list(self.tapped_for_cost),
             "paid_with": str(self.paid_with),
             **self.parts.to_json(),
+            **({"nested": self.nested} if self.nested else {}),
         }
 
 

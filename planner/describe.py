@@ -243,6 +243,7 @@ _TURN_FACT_WORDS = {
     AmountKind.SACRIFICED_TYPES: "for each card type among permanents you've sacrificed this turn",
     AmountKind.DIED_THIS_TURN: "for each creature that died this turn",
     AmountKind.OPPONENT_GRAVEYARD: "if an opponent has {N} or more cards in their graveyard",
+    AmountKind.YOUR_TURN: "as long as it's your turn",
 }
 
 
@@ -295,7 +296,7 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
     if isinstance(effect, CostModifier) and effect.own:
         more = "more" if effect.generic_delta > 0 else "less"
-        by = f"{{{abs(effect.generic_delta)}}} {more}"
+        by = f"{{{abs(effect.generic_delta)}}}{effect.colored if effect.colored else ''} {more}"
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
         if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:
@@ -320,6 +321,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"
+        if effect.for_each is not None:
+            per = f" for each {effect.for_each.describe()}"
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()
@@ -499,11 +502,17 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
     """The player's permanents the payment left alone that are untapped and can make mana now, with the
     types each could produce (CR 106.7)."""
     touched = {*result.tapped, *result.sacrificed}
+    removed = set(result.sacrificed)
     for step in result.steps:
         here = (step.permanent,) if step.permanent is not None else ()  # (None: a card in hand)
         touched.update(
             (*here, *step.sacrificed, *step.tapped_for_cost, *step.parts.exiled, *step.parts.returned)
         )
+        removed.update((*step.sacrificed, *step.parts.exiled, *step.parts.returned))
+    # (what the others make is worked out on the board the payment left: a Magus of the Moon sacrificed,
+    # City of Brass makes any color again, CR 611.3a)
+    for pid in sorted(removed & {p.id for p in board.permanents}):
+        board = board.without_permanent(pid)
     analysis = BoardAnalysis(board, player)
     view = analysis.view
     return {

@@ -189,6 +189,7 @@ def _described_steps(problem: PaymentProblem, steps: tuple[Step, ...]) -> tuple[
                 tapped_for_cost=step.tapped,
                 paid_with=_bag(step.paid_with),
                 parts=_step_parts(step, ability, board),
+                nested=step.nested,
             )
         )
         # (an effect's source gone gives back what it took: Boros Garrison's {R}{W} once Magus of the Moon

@@ -42,7 +42,7 @@ from planner.alternative import with_way_paid
 from planner.answer import PayResult
 from planner.api import solve_cpsat
 from planner.described import described_payment
-from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs
+from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
@@ -492,7 +492,9 @@ def _additional_paid(
     costs = planned_costs(spell.target.additional_costs)
     if not costs:
         return state, paid
-    additional = AdditionalPaid(item.sacrificed, tuple(sorted(item.discarded)))
+    additional = AdditionalPaid(
+        item.sacrificed, tuple(sorted(item.discarded)), returned=returns_permanents(costs)
+    )
     check_additional(before, state.player, costs, summary, additional, spell.card.name, steps)
     board = without_paid(state.board, state.player, item.sacrificed, item.discarded)
     return replace(state, board=board), replace(paid, additional=additional)

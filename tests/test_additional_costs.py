@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cli_pay import board_data, report_facts, run
 
-from models.additional_costs import DiscardCost, SacrificeCost, UnreadCost
+from models.additional_costs import PERMANENT, DiscardCost, SacrificeCost, UnreadCost
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
@@ -71,7 +71,10 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("discard a card and sacrifice a creature", (DiscardCost(1), SacrificeCost(1, ("Creature",)))),
         ("discard a creature card", None),
         ("sacrifice three", None),
-        ("sacrifice a permanent", None),
+        ("sacrifice a permanent", SacrificeCost(1, (PERMANENT,))),
+        ("sacrifice a blue permanent", SacrificeCost(1, (PERMANENT,), colors="U")),  # (Abjure)
+        ("return a creature you control to its owner's hand", SacrificeCost(1, ("Creature",), returned=True)),
+        ("sacrifice a permanent or creature", None),
         ("sacrifice an instant", None),
         ("sacrifice X creatures", None),
         ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)

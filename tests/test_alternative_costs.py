@@ -19,7 +19,7 @@ import pytest
 from boards import ME, make_board, mine
 from test_cli_pay import report_facts, run
 
-from models.additional_costs import SacrificeCost
+from models.additional_costs import PERMANENT, SacrificeCost
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget
@@ -119,10 +119,17 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
             AlternativeCost("", sacrifice=(SacrificeCost(3, ("Artifact",)),)),
         ),
         ("You may pay {W}{U}{B}{R}{G} rather than pay ~'s mana cost.", AlternativeCost("{W}{U}{B}{R}{G}")),
-        ("You may return two Islands you control to their owner's hand rather than pay ~'s mana cost.", None),
+        (
+            "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost.",
+            AlternativeCost("", sacrifice=(SacrificeCost(2, ("Island",), returned=True),)),
+        ),
         (
             "You may pay {1} and return a basic land you control to its owner's hand rather than pay "
             "~'s mana cost.",
+            AlternativeCost("{1}", sacrifice=(SacrificeCost(1, ("Land",), returned=True, basic=True),)),
+        ),
+        (
+            "You may return a nonbasic land you control to its owner's hand rather than pay ~'s mana cost.",
             None,
         ),
         ("You may discard a Swamp card rather than pay ~'s mana cost.", None),
@@ -140,7 +147,10 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
         ("You may pay {X} rather than pay ~'s mana cost.", None),
         ("You may pay {1} and pay {2} rather than pay ~'s mana cost.", None),
         ("You may pay X life rather than pay ~'s mana cost.", None),
-        ("You may sacrifice a permanent rather than pay ~'s mana cost.", None),
+        (
+            "You may sacrifice a permanent rather than pay ~'s mana cost.",
+            AlternativeCost("", sacrifice=(SacrificeCost(1, (PERMANENT,)),)),
+        ),
         ("You may sacrifice a green artifact or creature rather than pay ~'s mana cost.", None),
         (
             "You may exile a red card from your hand and exile a blue card from your hand rather than pay "

@@ -1,10 +1,9 @@
 """Type-changing text found by reading real cards (the differential search's report): Realmwright's "Lands you
 control are the chosen type in addition to their other types" gives each of its controller's lands the
 chosen basic land type and so its mana ability (CR 305.6, 305.7, layer 4); permanents made artifacts or
-enchantments (Mycosynth Lattice, Enchanted Evening) count as such (layer 4); permanents made creatures
-(Opalescence, whose power and summoning sickness come with it) and a chosen creature type (Arcane
-Adaptation) are not modelled: those sentences are reported, never ignored in silence. Oracle text is given
-inline."""
+enchantments (Mycosynth Lattice, Enchanted Evening) count as such (layer 4); a chosen creature type (Arcane
+Adaptation) is not modelled: that sentence is reported, never ignored in silence (permanents made creatures,
+Opalescence, are read: tests/test_ability_loss.py). Oracle text is given inline."""
 
 from __future__ import annotations
 
@@ -123,11 +122,6 @@ def test_permanents_made_enchantments_count_as_enchantments() -> None:
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        (
-            "Opalescence",
-            "Each other non-Aura enchantment is a creature in addition to its other types and has base power "
-            "and base toughness each equal to its mana value.",
-        ),
         ("Arcane Adaptation", "Creatures you control are the chosen type in addition to their other types."),
     ],
 )

@@ -84,7 +84,11 @@ SOLDIER = {"name": "Test Soldier", "type_line": "Creature — Human Soldier", "m
         ("Kicker {2}{G}", None),  # (an additional cost, not an alternative one)
         ("Flashback {1}{U}{R}", None),  # (cast from the graveyard: not a way to cast from the hand)
         ("Impending {1}{U}", None),  # (impending without its count)
-        ("Evoke—Return two Islands you control to their owner's hand.", None),  # (a part not read)
+        (
+            "Evoke—Return two Islands you control to their owner's hand.",
+            "evoke: return two Islands you control to their owner's hand",
+        ),
+        ("Evoke—Discard a Swamp card.", None),  # (a part not read)
     ],
 )
 def test_the_reader_reads_keyword_costs(unit: str, described: str | None) -> None:

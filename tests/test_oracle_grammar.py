@@ -600,6 +600,9 @@ STATIC_SENTENCES = [
     "~ costs {1} less to cast for each card type among permanents you've sacrificed this turn.",
     "~ costs {1} less to cast for each creature that died this turn.",
     "~ costs {3} less to cast if an opponent has eight or more cards in their graveyard.",
+    "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",
+    "Creature spells you cast cost {1} less to cast for each creature you control with a +1/+1 counter on "
+    "it.",
     "~ costs {2} less to cast for each permanent sacrificed this way and {2} less to cast for each other "
     "artifact or creature you've sacrificed this turn.",
     "Creature spells you cast cost {1} less to cast.",
@@ -610,6 +613,11 @@ STATIC_SENTENCES = [
     "You may spend other mana only as though it were colorless mana.",
     "You may spend mana as though it were mana of any type to cast that spell.",
     "Activated abilities of artifacts can't be activated.",
+    "All creatures lose all abilities and have base power and toughness 1/1.",
+    "All lands lose all abilities except mana abilities.",
+    "Each other enchantment is a creature in addition to its other types and has base power and base "
+    "toughness each equal to its mana value.",
+    "Creatures an opponent controls lose all abilities.",
     "Activated abilities of lands you control cost {1} less to activate.",
     "Whenever ~ becomes tapped, it deals 1 damage to you.",
     "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",

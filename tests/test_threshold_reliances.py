@@ -90,12 +90,13 @@ def test_six_different_artifacts_against_the_reference() -> None:
 
 def test_different_artifacts_on_a_threshold_against_the_reference() -> None:
     """Rally of three with two to four different artifacts, each sacrificing itself: with n of them, the
-    Ritualist's {1} from one leaves n - 1 (haste while n - 1 >= 3): X is n, plus 2 when it keeps its haste
-    ({G}{G}{G} for the {1}); checked against the reference search."""
+    Ritualist is announced while all n are there (hasty while n >= 3: CR 602.2b), then its {1} is paid by
+    one of them (601.2g): X is n, plus 2 when it is hasty ({G}{G}{G} for the {1}); checked against the
+    reference search. (Judged after the {1}, as the planner did before issue 35's nesting, three gave 3.)"""
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
     for count in (2, 3, 4):
         board = make_board([ritualist, mine("r", FORGE_RALLY_OF_THREE), *trinkets(count, FOR_GREEN)])
-        expected = count + (2 if count - 1 >= 3 else 0)
+        expected = count + (2 if count >= 3 else 0)
         assert largest_x(board) == expected and not text_warnings(board)
         assert checked_verdict(board, "{G}" * expected)
         assert not checked_verdict(board, "{G}" * (expected + 1))

@@ -118,11 +118,12 @@ def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() 
     assert checked_verdict(board, "{G}") and not text_warnings(board)
     # (the spell paid for with such a cost the reader does not read: a warning; Flare of Cultivation's
     # 'sacrifice a nontoken green creature' is read and paid: tests/test_alternative_costs.py)
+    unread = "You may tap an untapped creature you control rather than pay this spell's mana cost."
     flare = PaymentTarget.of(
         "{1}{G}{G}",
         name="Test Flare",
         type_line="Sorcery",
-        text=f"{own}\nDraw a card.",
+        text=f"{unread}\nDraw a card.",
     )
     (warning,) = pay(board, flare).warnings
     assert warning.permanent == "Test Flare" and "rather than pay ~'s mana cost" in warning.sentence

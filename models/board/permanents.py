@@ -222,7 +222,7 @@ class Permanent:
     printed characteristics, from the catalogue unless the board overrides them. ``summoning_sick`` means
     its controller has not controlled it continuously since their most recent turn began (CR 302.6);
     ``entered_this_turn`` that it entered the battlefield this turn (Dark Fortress's 'if this land entered
-    this turn').
+    this turn', Alena's 'creatures you control that entered the battlefield this turn').
     ``counters`` are ``(name, count)`` pairs sorted by name, all positive (a zero count is dropped).
     ``class_level`` is a Class's level (CR 716.3: 1 as it enters), which with its ``level`` counters (a
     leveler's, CR 711) makes its :attr:`level`.
@@ -237,6 +237,10 @@ class Permanent:
     ('Land', 2, 0, True)
     >>> Permanent.from_dict({"id": "elf", "controller": "me", "card": "llanowar elves"}).to_dict()
     {'id': 'elf', 'card': 'Llanowar Elves', 'controller': 'me'}
+    >>> joraga = Permanent(id="j", controller="me", card=None, name="Joraga", counters=(("level", 5),),
+    ...     type_line=TypeLine.parse("Creature — Elf Druid"))
+    >>> joraga.level, dual.level
+    (Level(class_level=1, level_counters=5), Level(class_level=1, level_counters=0))
     """
 
     id: str
@@ -266,6 +270,9 @@ class Permanent:
     #: its own printed values when it entered as a copy (``choices.copied``: its name, type line, text...
     #: above are then the copied card's, CR 707.2); None otherwise
     original: PrintedCard | None = None
+    #: the level its text is read at (:mod:`models.oracle.levels`): its Class level and its number of level
+    #: counters, set once as it is made (read for each permanent by every per-card analysis of a new board)
+    level: Level = field(default=ENTERING, init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -288,6 +295,8 @@ class Permanent:
             object.__setattr__(self, "color_indicator", None)
         if self.choices.copied is not None and self.original is None:
             self._become_copy_of(self.choices.copied)
+        if self.counters or self.class_level != 1:  # (most permanents: no counter looked for)
+            object.__setattr__(self, "level", Level(self.class_level, self.counter("level")))
 
     def _become_copy_of(self, copied: PrintedCard) -> None:
         """Take the copied card's values with its own copy effect's exceptions (CR 707.2, 707.9), its own
@@ -374,20 +383,6 @@ class Permanent:
         (2, 0)
         """
         return next((count for counter_name, count in self.counters if counter_name == name), 0)
-
-    @property
-    def level(self) -> Level:
-        """The level its text is read at (:mod:`models.oracle.levels`): its Class level and its number of
-        level counters.
-
-        >>> joraga = Permanent(id="j", controller="me", card=None, name="Joraga", counters=(("level", 5),),
-        ...     type_line=TypeLine.parse("Creature — Elf Druid"))
-        >>> joraga.level
-        Level(class_level=1, level_counters=5)
-        """
-        if not self.counters and self.class_level == 1:
-            return ENTERING  # (most permanents: no counter looked for)
-        return Level(self.class_level, self.counter("level"))
 
     def as_card(self) -> Card | None:
         """The card the permanent is once it leaves the battlefield for a hand or a graveyard, as printed;

@@ -91,7 +91,7 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
     except UnreadError:
         return None
-    if read.mana not in ("", "{0}") or read.if_control:
+    if read.mana not in ("", "{0}") or read.if_control or read.if_opponent_controls or read.if_your_turn:
         return None
     return replace(read, mana=mana, keyword=keyword, text=unit)
 
@@ -118,6 +118,10 @@ def alternative_cost_of(sentence: str) -> AlternativeCost | None:
     >>> alternative_cost_of("You may pay {1} and return a basic land you control to its owner's hand rather "
     ...     "than pay ~'s mana cost.") is None
     True
+    >>> massacre = alternative_cost_of("If an opponent controls a Plains and you control a Swamp, you may "
+    ...     "cast ~ without paying its mana cost.")
+    >>> massacre.if_opponent_controls, massacre.if_control, massacre.describe()
+    (('Plains',), ('Swamp',), 'without paying its mana cost')
     """
     read = _read(sentence)
     return read if read is not None and read.spells is None else None

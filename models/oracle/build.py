@@ -90,6 +90,10 @@ class _CostBuilder:
                 self.fields["sacrifice_self"] = True
             case r.Sacrifice(count, what) if any(noun.head is r.Head.TOKEN for noun in what.nouns):
                 self._part(CostPartKind.SACRIFICE_TOKEN, _fixed(count), _only(what).words().lower(), text)
+            case r.Sacrifice(r.X, what):
+                # 'Sacrifice X Goats': X chosen as the cost is paid (CR 601.2b via 602.2b), a family
+                self.fields["sacrifice"] = replace(either_filter(what), controller=Who.YOU)
+                self._part(CostPartKind.SACRIFICE_X, 0, "", text)
             case r.Sacrifice(count, what):
                 # a cost can only sacrifice its controller's own permanents (CR 701.21a)
                 self.fields["sacrifice"] = replace(either_filter(what), controller=Who.YOU)
@@ -190,6 +194,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     either = [q for q in noun.qualities if isinstance(q, r.OrType)]
     or_types = [t for q in either for t in q.types]
     keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
+    entered = [q for q in noun.qualities if isinstance(q, r.ThatEntered)]
     unheld = [
         what
         for what, present in (
@@ -200,7 +205,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) + len(either) + len(keywords) != len(noun.qualities)
+                len(counters) + len(powers) + len(either) + len(keywords) + len(entered)
+                != len(noun.qualities)
                 or len(counters) > 1
                 or len(powers) > 1
                 or len(keywords) > 1,
@@ -237,6 +243,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         counter=counters[0].kind if counters else None,
         power_at_least=powers[0] if powers else None,
         keyword=keywords[0] if keywords else "",
+        entered_this_turn=bool(entered),
     )
 
 
@@ -366,16 +373,27 @@ def _bag(symbols: str) -> ManaBag:
         raise UnreadError(f"the mana {symbols}: {error}") from None
 
 
-def mana_output(output: r.Output, *, x_removed: bool = False, x_paid: bool = False) -> ManaOutput:
+def mana_output(
+    output: r.Output, *, x_removed: bool = False, x_paid: bool = False, x_sacrificed: bool = False
+) -> ManaOutput:
     """What an 'Add ...' effect adds; with ``x_removed``, X is the number of counters the cost removed, with
-    ``x_paid`` the X its mana cost's {X} is paid with (CR 107.3: chosen as the cost is paid). 'The
+    ``x_paid`` the X its mana cost's {X} is paid with, with ``x_sacrificed`` the number of permanents it
+    sacrificed (CR 107.3: chosen as the cost is paid). 'The
     same name as it' is the name of a permanent tapped for mana: only a trigger on one reads it
     (:func:`mana_effect`).
 
     >>> mana_output(r.AnyOf(2, r.Palette.COLOR, one=True)).kind.value
     'any_one'
     """
-    x_is = AmountKind.REMOVED if x_removed else AmountKind.PAID_X if x_paid else None
+    x_is = (
+        AmountKind.REMOVED
+        if x_removed
+        else AmountKind.PAID_X
+        if x_paid
+        else AmountKind.SACRIFICED_X
+        if x_sacrificed
+        else None
+    )
     found = _output_record(output, x_is)
     if found.amount.kind is AmountKind.SAME_NAME:
         raise UnreadError("'with the same name as it' outside a trigger on a permanent tapped for mana")
@@ -817,17 +835,20 @@ def build_mana_ability(
         raise UnreadError(f"{sentences[0]!r} adds no mana")
     x_removed = any(part.kind is CostPartKind.REMOVE_X_COUNTERS for part in cost.parts)
     x_paid = cost.mana.has_variable
-    if x_removed and x_paid:
-        raise UnreadError("an X paid in mana and an X of counters removed")
+    x_sacrificed = any(part.kind is CostPartKind.SACRIFICE_X for part in cost.parts)
+    if x_removed + x_paid + x_sacrificed > 1:
+        raise UnreadError("two things in one cost that each say what X is")
     if chose_color:
         output = _that_color(adding.output)
         if chosen_palette is not None:
             output = replace(output, palette=chosen_palette)
     else:
-        output = mana_output(adding.output, x_removed=x_removed, x_paid=x_paid)
+        output = mana_output(adding.output, x_removed=x_removed, x_paid=x_paid, x_sacrificed=x_sacrificed)
     if x_paid and output.amount.kind is not AmountKind.PAID_X:
         raise UnreadError("an {X} in the cost that the mana added does not read")
-    riders = _Riders(side_effects=side_effects, adds=output)
+    if x_sacrificed and output.amount.kind is not AmountKind.SACRIFICED_X:
+        raise UnreadError("'Sacrifice X' in the cost, and the mana added does not read X")
+    riders = _Riders(side_effects=side_effects, adds=output, x_chosen=x_sacrificed)
     leftovers = [sentence for sentence in sentences[1:] if not riders.read(sentence)]
     ability = ManaAbility(
         text=original,
@@ -856,6 +877,7 @@ class _Riders:
     side_effects: list[SideEffect]
     #: what the ability adds otherwise: 'add three mana of that type instead' is so many of its palette
     adds: ManaOutput | None = None
+    x_chosen: bool = False  # X is the number its cost sacrifices: 'You gain X life' reads it
     conditional: list[tuple[ConditionRecord, ManaOutput]] = field(default_factory=list)
     riders: list[str] = field(default_factory=list)
     restriction: SpendRestriction | None = None
@@ -918,8 +940,11 @@ class _Riders:
                     self.restriction = replace(
                         base, not_generic=True, text=(base.text + " " + sentence).strip()
                     )
-                case r.GainLife(life):
+                case r.GainLife(int() as life):
                     self.side_effects.append(SideEffect(SideEffectKind.GAIN_LIFE, life, text=sentence))
+                case r.GainLife(r.X) if self.x_chosen:
+                    # ('You gain X life.' after 'Sacrifice X Goats': the family's member sets it)
+                    self.side_effects.append(SideEffect(SideEffectKind.GAIN_LIFE, 0, "X", sentence))
                 case r.OpponentsGainLife(life):
                     self.side_effects.append(
                         SideEffect(SideEffectKind.OPPONENTS_GAIN_LIFE, life, text=sentence)
@@ -936,7 +961,7 @@ class _Riders:
                 case r.ReflexiveDamage(damage, target):
                     damaging = SideEffectKind.DAMAGE_TARGET if target else SideEffectKind.DAMAGE_OPPONENTS
                     self.side_effects.append(SideEffect(damaging, damage, target, sentence))
-                case r.Delayed():
+                case r.Delayed() | r.NextTimeTrigger() | r.CopyNewTargets():
                     self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
                 case _:
                     return False

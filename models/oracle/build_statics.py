@@ -18,6 +18,7 @@ from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -90,12 +91,18 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
+        case s.OwnCostForTurnFact(stated, False, "your_turn"):
+            # ('{2}{U}{U} less': two generic, and {U}{U} off the colored part, CR 118.7b-d)
+            less, colored = _generic_and_colored(stated)
+            return (own_reduction(sentence, -less, Amount(kind=AmountKind.YOUR_TURN), colored),)
         case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard():
             symbols, more = reading.symbols, reading.more
             generic = symbols[1:-1]
             if symbols.count("{") != 1 or not (generic.isascii() and generic.isdigit()):
                 raise UnreadError(f"a change of a spell's own cost by {symbols}")
             delta = int(generic) * (1 if more else -1)
+            if isinstance(reading, s.OwnCostForTurnFact) and reading.fact == "your_turn":
+                raise UnreadError("a spell's own cost more as long as it's your turn")
             if isinstance(reading, s.OwnCostIfOpponentGraveyard):
                 counted = Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=reading.at_least)
             elif reading.fact == "sacrificed_types":
@@ -111,6 +118,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spend_as_though(reading, sentence),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
+        case s.AbilityLossReading():
+            return _ability_losses(reading, sentence)
         case s.AbilitiesCostReading(what, symbols, more):
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:
@@ -124,6 +133,25 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.BecomesTappedDamage(what, damage):
             return (TapDamage(sentence, damage, affected=only_filter(what)),)
     return None
+
+
+def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:
+    """'<Permanents> lose all abilities ...' (Humility, Blood Sun): one :class:`AbilityLoss` a description. A
+    filter that reads a keyword or a power (an ability, or what a lost ability changes) is not read: what it
+    matches would depend on the loss itself; nor one that reads a status (tapped, counters) a payment
+    changes.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "All lands lose all abilities except mana abilities"
+    >>> (sun,) = _ability_losses(parse_static(text), text + ".")
+    >>> sun.affected.describe(), sun.except_mana, sun.base_power
+    ('land', True, None)
+    """
+    filters = object_filters(reading.what)
+    if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
+        raise UnreadError(sentence)
+    power, toughness = reading.base if reading.base is not None else (None, None)
+    return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
 
 
 def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:
@@ -213,6 +241,15 @@ def _steady(affected: ObjectFilter | tuple[ObjectFilter, ...], sentence: str) ->
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
     if not isinstance(reading.subject, r.Nouns):
         raise UnreadError("a type change of the card itself or of every object")
+    if reading.base_mana_value:
+        # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
+        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6)
+        if reading.types != ("Creature",) or not reading.adds or reading.which is not s.TypeSet.LISTED:
+            raise UnreadError(sentence)
+        affected = only_filter(reading.subject)
+        return TypeChange(
+            sentence, affected, (), True, card_types=("Creature",), while_counter=_while(reading)
+        )
     if (
         reading.which is s.TypeSet.LISTED
         and reading.adds
@@ -332,7 +369,9 @@ def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
     return own_reduction(sentence, 1 if reading.more else -1, counted)
 
 
-def own_reduction(sentence: str, delta: int, counted: ObjectFilter | Amount) -> CostModifier:
+def own_reduction(
+    sentence: str, delta: int, counted: ObjectFilter | Amount, colored: ManaBag = ManaBag()
+) -> CostModifier:
     """A spell's change of its own cost: ``delta`` for each permanent its caster controls that ``counted``
     matches (affinity: CR 702.41a), or ``delta`` times an amount counted as the total cost is locked in (CR
     601.2f: the cards of a graveyard, the greatest power, a fact of the turn).
@@ -349,23 +388,33 @@ def own_reduction(sentence: str, delta: int, counted: ObjectFilter | Amount) -> 
         own=True,
         for_each=None if isinstance(counted, Amount) else replace(counted, controller=Who.YOU),
         amount=counted if isinstance(counted, Amount) else None,
+        colored=colored,
     )
 
 
 _CASTERS = {"you cast": Who.YOU, "your opponents cast": Who.OPPONENTS, "a player casts": Who.ANY, "": Who.ANY}
 
 
-def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
-    symbols = [symbol for symbol in reading.symbols[1:].split("{")]
+def _generic_and_colored(written: str) -> tuple[int, ManaBag]:
+    """The generic amount and the colored (or colorless) symbols of a cost change as written ('{2}{U}{U}').
+
+    >>> _generic_and_colored("{2}{U}{U}")
+    (2, ManaBag.parse('{U}{U}'))
+    """
+    symbols = [symbol for symbol in written[1:].split("{")]
     amounts = [symbol.rstrip("}") for symbol in symbols]
     if not all((a.isascii() and a.isdigit() and len(a) <= 6) or a in tuple("WUBRGC") for a in amounts):
-        raise UnreadError(f"a cost change of {reading.symbols}")
+        raise UnreadError(f"a cost change of {written}")
     generic = sum(int(a) for a in amounts if a.isdigit())
-    colored = ManaBag.parse("".join(f"{{{a}}}" for a in amounts if not a.isdigit()))
+    return generic, ManaBag.parse("".join(f"{{{a}}}" for a in amounts if not a.isdigit()))
+
+
+def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
+    generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
-    if colored and reading.per_counter:
+    if colored and (reading.per_counter or reading.per_object is not None):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
     return CostModifier(
@@ -380,6 +429,9 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         min_mana_value=reading.mana_value_at_least,
         # 'for each oil counter on ~' (Mindsplice Apparatus): counted on the source as the cost is locked in
         amount=Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter) if reading.per_counter else None,
+        # 'for each creature you control with a +1/+1 counter on it' (Hamza): counted on its source's side as
+        # the total cost is locked in (CR 601.2f)
+        for_each=None if reading.per_object is None else only_filter(reading.per_object),
     )
 
 

@@ -582,7 +582,7 @@ _STATIC_WORDS: Final = {
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),
     "long": ("has", "is", "are"), "haste": ("has", "have"), "convoke": ("has", "have"),
-    "improvise": ("has", "have"), "delve": ("has", "have"),
+    "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
 }  # fmt: skip
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
@@ -688,13 +688,20 @@ def own_alternative_cost(sentence: str) -> bool:
     False
     >>> own_alternative_cost("Web-slinging {R}{G}"), own_alternative_cost("Surge of power.")
     (True, False)
+    >>> own_alternative_cost("If you control a commander, you may cast ~ without paying its mana cost.")
+    True
     """
     words = tokens(sentence)
     for keyword in _CONDITIONAL_KEYWORD_COSTS:
         after = words[len(keyword.split()) :]
         if starts_with(words, keyword) and after and _is_symbol(after[0]):
             return True
-    return _has(words, "rather than pay ~ 's mana cost")
+    return _has(
+        words,
+        "rather than pay ~ 's mana cost",
+        "you may cast ~ without paying its mana cost",
+        "you may cast this spell without paying its mana cost",
+    )
 
 
 def when_spent(sentence: str) -> bool:

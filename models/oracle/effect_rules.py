@@ -27,6 +27,7 @@ from models.oracle.readings import (
     CommanderUse,
     ControlAtLeast,
     ControlsAny,
+    CopyNewTargets,
     CostsWith,
     CountedEffect,
     CountersOnSelfAtLeast,
@@ -46,6 +47,7 @@ from models.oracle.readings import (
     KeywordAbilityUse,
     LoseLife,
     Multiplied,
+    NextTimeTrigger,
     NotForGeneric,
     NotForNonartifact,
     Noun,
@@ -165,6 +167,10 @@ class EffectRules(Transformer[Token, Any]):
     def controls_another(self, _other: Token, what: Nouns) -> Any:
         return ControlsAny(another(what))
 
+    def controls_each_named(self, noun: Noun, first: str, _and: Token, second: str) -> Any:
+        # 'you control creatures named Mine Worker and Power Plant Worker': one of each name (Tower Worker)
+        return ControlsAny(Nouns((replace(noun, named=first), replace(noun, named=second)), "and"))
+
     def counters_at_least(self, *parts: Any) -> Any:
         number, kind = (p for p in parts if not isinstance(p, Token))
         return CountersOnSelfAtLeast(fixed_number(number), kind)
@@ -243,7 +249,7 @@ class EffectRules(Transformer[Token, Any]):
         return EachPlayerLosesLife(fixed_number(number))
 
     def gain_life(self, number: Number) -> EffectSentence:
-        return GainLife(fixed_number(number))
+        return GainLife(number)
 
     def opponents_gain_life(self, *parts: Any) -> EffectSentence:
         return OpponentsGainLife(fixed_number(parts[-1]))
@@ -294,6 +300,12 @@ class EffectRules(Transformer[Token, Any]):
 
     def when_spent(self, opening: Token, rest: Token) -> EffectSentence:
         return WhenSpent(f"{opening} {str(rest).strip()}")
+
+    def next_time_trigger(self, rest: Token) -> EffectSentence:
+        return NextTimeTrigger(str(rest).strip())
+
+    def new_targets_for_copy(self) -> EffectSentence:
+        return CopyNewTargets()
 
     def activate_only(self, limits: tuple[Any, ...]) -> EffectSentence:
         return ActivateOnly(limits)

@@ -16,11 +16,13 @@ from typing import TypedDict
 from models.abilities import ManaAbility, PaletteKind
 from models.cost import SymbolKind
 from models.mana_effects import (
+    AbilityLoss,
     ManaTrigger,
     NotPaymentKind,
     NotPaymentMana,
     ProductionReplacement,
     StaticEffect,
+    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import text as t
@@ -264,7 +266,11 @@ class Collector:
             # 'red creatures get +1/+1 and ...', the grammar's counted_effect)
             or any(
                 isinstance(e, ProductionReplacement | ManaTrigger) and e.while_counted for e in self.effects
-            ),
+            )
+            # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
+            or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
+            # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
+            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects),
         )
 
     def _unread_own_permission(self) -> None:

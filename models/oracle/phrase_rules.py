@@ -58,6 +58,7 @@ from models.oracle.readings import (
     PayLife,
     Plus,
     PutCounter,
+    Quality,
     RemoveCounters,
     ReturnPermanent,
     ReturnSelf,
@@ -68,6 +69,7 @@ from models.oracle.readings import (
     SelfPower,
     TapOthers,
     TapSymbol,
+    ThatEntered,
     UntapOthers,
     UntapSymbol,
     WithCounter,
@@ -79,6 +81,12 @@ from models.oracle.readings import (
     WithWatermark,
     X,
 )
+
+
+def _with_quality(what: Nouns, quality: Quality) -> Nouns:
+    """The phrases, each with ``quality`` too ('creatures you control that entered the battlefield this
+    turn')."""
+    return replace(what, nouns=tuple(replace(n, qualities=(*n.qualities, quality)) for n in what.nouns))
 
 
 def fixed_number(number: Number) -> int:
@@ -354,6 +362,15 @@ class PhraseRules(Transformer[Token, Any]):
 
     def greatest_power(self, among: Nouns) -> Any:
         return GreatestPower(among)
+
+    def entered_clause(self) -> Any:
+        return ThatEntered()
+
+    def greatest_power_entered(self, among: Nouns, entered: ThatEntered) -> Any:
+        return GreatestPower(_with_quality(among, entered))
+
+    def count_of_entered(self, what: Nouns, entered: ThatEntered) -> Any:
+        return CountOf(_with_quality(what, entered))
 
     def different_powers(self, among: Nouns) -> Any:
         return DifferentPowers(among)

@@ -15,12 +15,12 @@ HandExile(count=1, colors='U')
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
+from models.additional_costs import PERMANENT, DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -35,6 +35,7 @@ from models.oracle.readings import (
     Number,
     PayEnergy,
     PayLife,
+    ReturnPermanent,
     Sacrifice,
 )
 
@@ -46,6 +47,28 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 _MANA = re.compile(r"^(?:\{[0-9WUBRGC]+\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | HandExile
+
+
+@dataclass(frozen=True, slots=True)
+class ControlConditions:
+    """What an alternative cost's "If ..." asks of the board: a permanent of each of ``you`` the player
+    controls, one of each of ``opponent`` an opponent controls (Massacre: ``opponent=('Plains',)``,
+    ``you=('Swamp',)``), and with ``your_turn`` that it is the player's turn.
+
+    >>> ControlConditions(("Swamp",), ("Plains",)).on(AlternativeCost(mana="")).if_opponent_controls
+    ('Plains',)
+    """
+
+    you: tuple[str, ...] = ()
+    opponent: tuple[str, ...] = ()
+    #: "If it's your turn" (Mine Collapse)
+    your_turn: bool = False
+
+    def on(self, cost: AlternativeCost) -> AlternativeCost:
+        """``cost`` usable only under these conditions."""
+        return replace(
+            cost, if_control=self.you, if_opponent_controls=self.opponent, if_your_turn=self.your_turn
+        )
 
 
 def _counted(count: Number) -> int:
@@ -64,22 +87,31 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
     SacrificeCost(count=1, types=('Artifact', 'Creature'))
     """
     count, nouns = _counted(reading.count), reading.what.nouns
-    if len(nouns) > 1 and (reading.what.joiner != "or" or any(n.excluded or n.colors for n in nouns)):
+    if len(nouns) > 1 and (
+        reading.what.joiner != "or" or any(n.excluded or n.colors or n.supertypes for n in nouns)
+    ):
         raise UnreadError(f"sacrifice {reading.what}")
+    if len(nouns) == 1 and nouns[0].head is Head.PERMANENT and not nouns[0].types:  # ('a blue permanent')
+        nouns = (replace(nouns[0], head=Head.TYPES, types=(PERMANENT,)),)
     for noun in nouns:
-        plain = replace(noun, excluded=(), colors="", controller=Controller.UNSAID)
+        plain = replace(noun, excluded=(), colors="", controller=Controller.UNSAID, supertypes=())
         if (
             plain != Noun(types=noun.types)
             or len(noun.types) != 1
             or noun.excluded not in ((), ("Token",))
             or len(noun.colors) > 1
+            or noun.supertypes not in ((), ("Basic",))
             or noun.controller not in (Controller.UNSAID, Controller.YOU)
-            or (noun.types[0] in lexicon.CARD_TYPES and noun.types[0] not in _PERMANENT_TYPES)
+            or (noun.types[0] in lexicon.CARD_TYPES and noun.types[0] not in (*_PERMANENT_TYPES, PERMANENT))
         ):
             raise UnreadError(f"sacrifice {noun}")
     first = nouns[0]
     return SacrificeCost(
-        count, tuple(n.types[0] for n in nouns), nontoken=bool(first.excluded), colors=first.colors
+        count,
+        tuple(n.types[0] for n in nouns),
+        nontoken=bool(first.excluded),
+        colors=first.colors,
+        basic=first.supertypes == ("Basic",),
     )
 
 
@@ -138,6 +170,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 continue  # (the joiner)
             if isinstance(part, Sacrifice):
                 read.append(sacrifice_cost(part))
+            elif isinstance(part, ReturnPermanent):  # (Daze; planned as a sacrifice is)
+                read.append(replace(sacrifice_cost(Sacrifice(part.count, part.what)), returned=True))
             elif isinstance(part, Discard):
                 read.append(discard_cost(part))
             elif isinstance(part, ExileFromHand):
@@ -200,9 +234,31 @@ class SpellCostRules(Transformer[Token, Any]):
     # -------------------------------------------------------------- alternative costs
 
     def own_alternative(self, *parts: Any) -> AlternativeCost:
-        controlled = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]  # (type_word)
+        conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
         costs = next(p for p in parts if isinstance(p, tuple))
-        return replace(alternative_cost(costs), if_control=tuple(controlled))
+        return conditions.on(alternative_cost(costs))
+
+    def own_without_paying(self, conditions: ControlConditions, *_words: Any) -> AlternativeCost:
+        """'If an opponent controls a Plains and you control a Swamp, you may cast this spell without paying
+        its mana cost.' (Massacre): the spell's own alternative cost of no mana, under those conditions."""
+        return conditions.on(AlternativeCost(mana=""))
+
+    def control_conditions(self, *parts: ControlConditions | Token) -> ControlConditions:
+        conditions = [part for part in parts if isinstance(part, ControlConditions)]  # (not the 'and's)
+        return ControlConditions(
+            tuple(t for c in conditions for t in c.you),
+            tuple(t for c in conditions for t in c.opponent),
+            any(c.your_turn for c in conditions),
+        )
+
+    def you_control_one(self, _article: Token, what: str) -> ControlConditions:
+        return ControlConditions(you=(what,))
+
+    def opponent_controls_one(self, _article: Token, _article2: Token, what: str) -> ControlConditions:
+        return ControlConditions(opponent=(what,))
+
+    def on_your_turn(self) -> ControlConditions:
+        return ControlConditions(your_turn=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

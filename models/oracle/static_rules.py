@@ -13,9 +13,10 @@ from lark import Token, Transformer, v_args
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Noun, Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilityLossReading,
     ActivationBanReading,
     BecomesColorless,
     BecomesTappedDamage,
@@ -92,6 +93,7 @@ class _Mark(Enum):
     """What an optional phrase of a rule says by being there ('in addition to its other types')."""
 
     ADDITION = "in addition"
+    BASE_MANA_VALUE = "base power and base toughness each equal to its mana value"
     YOUR_SPELLS = "spells you control"
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
@@ -104,6 +106,13 @@ class _PerCounter:
     """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus)."""
 
     kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class _PerObject:
+    """'<spells> cost {1} less to cast for each creature you control with a +1/+1 counter on it' (Hamza)."""
+
+    what: Nouns
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +155,12 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
+
+    def per_object(self, head: tuple[tuple[str, ...], Head], *posts: Any) -> _PerObject:
+        noun = Noun(types=head[0], head=head[1])
+        for post in posts:
+            noun = post(noun)
+        return _PerObject(Nouns((noun,)))
 
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
@@ -213,7 +228,16 @@ class StaticRules(Transformer[Token, Any]):
 
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         types = _first(parts, tuple)
-        return TypeChangeReading(subject, types, TypeSet.LISTED, _Mark.ADDITION in parts)
+        return TypeChangeReading(
+            subject,
+            types,
+            TypeSet.LISTED,
+            _Mark.ADDITION in parts,
+            base_mana_value=_Mark.BASE_MANA_VALUE in parts,
+        )
+
+    def base_mana_value(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.BASE_MANA_VALUE
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
@@ -328,6 +352,14 @@ class StaticRules(Transformer[Token, Any]):
     ) -> Any:
         return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "sacrificed_types")
 
+    def own_cost_while(
+        self, _as_long_as: None, condition: Token, _self: Token, _costs: Token, symbols: Token, more: Token
+    ) -> Any:
+        # 'As long as it's your turn, ~ costs {2}{U}{U} less to cast.' (Discontinuity): whose turn it is
+        if " ".join(str(condition).lower().replace("’", "'").split()) != "it's your turn":
+            raise UnreadError(f"a spell's own cost changed as long as {str(condition).strip()}")
+        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "your_turn")
+
     def own_cost_per_death(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns
     ) -> Any:
@@ -385,6 +417,7 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.PER_OTHER_SPELL in parts,
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
             next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
+            next((p.what for p in parts if isinstance(p, _PerObject)), None),
         )
 
     def as_any(self, palette: Any) -> str:
@@ -427,6 +460,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
+        base = next((part for part in parts if isinstance(part, tuple)), None)
+        return AbilityLossReading(what, any(part is True for part in parts), base)
+
+    def except_mana(self) -> bool:
+        return True
+
+    def base_pt(self, *parts: Token) -> tuple[int, int]:
+        power, toughness = str(parts[-1]).split("/")
+        return int(power), int(toughness)
 
     def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
         return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")

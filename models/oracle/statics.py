@@ -22,6 +22,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilityLossReading",
     "ActivationBanReading",
     "BecomesColorless",
     "BecomesTappedDamage",
@@ -143,6 +144,8 @@ class TypeChangeReading:
     which: TypeSet = TypeSet.LISTED
     adds: bool = False
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
+    #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
+    base_mana_value: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +308,9 @@ def plain_types(what: Nouns | None) -> bool:
 class OwnCostForTurnFact:
     """'~ costs {N} less to cast for each card type among permanents you've sacrificed this turn' (Korvold,
     Gleeful Glutton: ``fact`` "sacrificed_types"), '... for each creature that died this turn' (Blood for the
-    Blood God!: "died"): facts of the turn the board gives (``sacrificed_this_turn``,
-    ``creatures_died_this_turn``)."""
+    Blood God!: "died"), 'As long as it's your turn, ~ costs {2}{U}{U} less to cast' (Discontinuity:
+    "your_turn"): facts of the turn the board gives (``sacrificed_this_turn``, ``creatures_died_this_turn``,
+    ``active_player``)."""
 
     symbols: str
     more: bool
@@ -344,6 +348,8 @@ class SpellsCost:
     per_other_spell: bool = False
     mana_value_at_least: int | None = None  # '... cast with mana value 4 or greater' (Reidane)
     per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
+    #: '... for each creature you control with a +1/+1 counter on it' (Hamza, Guardian of Arashin)
+    per_object: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +379,15 @@ class ActivationBanReading:
     """'Activated abilities of <objects> can't be activated.'"""
 
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityLossReading:
+    """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
+
+    what: Nouns
+    except_mana: bool = False
+    base: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +541,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilityLossReading
     | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
@@ -614,6 +630,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
             text = f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            if reading.base_mana_value:
+                text += (
+                    f" and {_has(subject)} base power and base toughness each equal to "
+                    f"{'their' if _plural(subject) else 'its'} mana value"
+                )
             return (
                 f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
                 if reading.while_text
@@ -669,6 +690,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"if {who} would lose unspent mana, that mana becomes {kind} instead"
         case OwnCostForEach(symbols, more, what):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostForTurnFact(symbols, more, "your_turn"):
+            return f"As long as it's your turn, ~ costs {symbols} {'more' if more else 'less'} to cast"
         case OwnCostForTurnFact(symbols, more, fact):
             each = (
                 "card type among permanents you've sacrificed this turn"
@@ -700,6 +723,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             each = " for each other spell that player has cast this turn" if per_other else ""
             if reading.per_counter:
                 each = f" for each {reading.per_counter} counter on ~"
+            if reading.per_object is not None:
+                each = f" for each {reading.per_object.words()}"
             spells = _subject(what)
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
@@ -712,6 +737,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilityLossReading(what, except_mana, base):
+            kept = " except mana abilities" if except_mana else ""
+            pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
+            return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
         case AbilitiesCostReading(what, symbols, more):
             changed = "more" if more else "less"
             return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"

@@ -110,14 +110,44 @@ def _digits_end(text: str, start: int) -> int:
     return index
 
 
+def _printed_station(line: str) -> tuple[str, str] | None:
+    """A station threshold as a card prints it (and Forge's scripts write it), on a line of its own or before
+    an ability ('STATION 12+'), where Oracle text writes '12+ | ...' on each ability's line (CR 702.184):
+    its number and the text after it; None for any other line (the keyword's 'Station (Tap ...)').
+
+    >>> _printed_station("STATION 12+"), _printed_station("STATION 20+ Flying")
+    (('12', ''), ('20', 'Flying'))
+    >>> _printed_station("Station (Tap another creature you control: ...)") is None
+    True
+    """
+    word, _, rest = line.strip().partition(" ")
+    rest = rest.lstrip()
+    end = _digits_end(rest, 0)
+    if word.upper() != "STATION" or not 0 < end <= 3 or rest[end : end + 1] != "+":
+        return None
+    return rest[:end], rest[end + 1 :].strip().removeprefix("|").strip()
+
+
 def logical_lines(text: str) -> list[str]:
-    """The text's lines, with the lines of a die's table of results joined to the ability before them.
+    """The text's lines, with the lines of a die's table of results joined to the ability before them, and
+    the abilities after a printed station threshold ('STATION 12+', CR 702.184) written as Oracle text
+    writes them ('12+ | ...'): every line after it has it, up to the next one (a card prints its station
+    thresholds last).
 
     >>> logical_lines("{T}: Roll a four-sided die.\\n1-2 | Add {R}.\\n3-4 | Add {G}.\\nFlying")
     ['{T}: Roll a four-sided die. 1-2 | Add {R}. 3-4 | Add {G}.', 'Flying']
+    >>> logical_lines("{T}: Add {G}.\\nSTATION 12+\\n{G}, {T}: Add {G}{G}.\\nSTATION 20+ Flying")
+    ['{T}: Add {G}.', '12+ | {G}, {T}: Add {G}{G}.', '20+ | Flying']
     """
     lines: list[str] = []
+    threshold = ""
     for line in text.replace("\r", "").split("\n"):
+        if printed := _printed_station(line):
+            threshold, line = printed
+            if not line:
+                continue
+        if threshold and line.strip():
+            line = f"{threshold}+ | {line.strip()}"
         if lines and _is_result_line(line.strip()):
             lines[-1] = lines[-1].rstrip() + " " + line.strip()
         else:
@@ -152,6 +182,18 @@ _OLDER_WORDINGS: Final = (
     ("CARDNAME", "~"),
     ("converted mana cost", "mana value"),
 )
+#: Mana a player of the controller's choice adds (Victory Chimes, Spectral Searchlight, Valleymaker), written
+#: as the controller adding it: the player who activates it may choose themselves, as a payment does, and it
+#: stays a mana ability (CR 605.1a); the longer phrases first.
+_CHOSEN_PLAYER_ADDS: Final = (
+    ("Choose a player. That player adds one mana of any color they choose", "Add one mana of any color"),
+    (
+        "choose a player. That player adds two mana of any one color they choose",
+        "add two mana of any one color",
+    ),
+    ("Choose a player. That player adds", "Add"),
+    ("A player of your choice adds", "Add"),
+)
 
 
 def _without_reminders(line: str) -> str:
@@ -165,8 +207,9 @@ def _without_reminders(line: str) -> str:
 
 
 def normalise(line: str, name: str, *, legendary: bool = False) -> str:
-    """Strip reminder text, unify quotes and dashes, write self-references as '~' and older wordings as
-    today's. A legendary card is also its short name (:func:`short_name`).
+    """Strip reminder text, unify quotes and dashes, write self-references as '~', older wordings as
+    today's, and mana a player of the controller's choice adds as the controller's
+    (:data:`_CHOSEN_PLAYER_ADDS`). A legendary card is also its short name (:func:`short_name`).
 
     >>> normalise("Sol Ring's ability (reminder) taps this artifact.", "Sol Ring")
     "~'s ability taps ~."
@@ -174,6 +217,8 @@ def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     'Remove a dream counter from ~: Add {C}.'
     >>> normalise("Create Marit Lage, a token.", "Marit Lage's Slumber", legendary=True)  # another name
     'Create Marit Lage, a token.'
+    >>> normalise("{T}: A player of your choice adds {C}.", "Victory Chimes")
+    '{T}: Add {C}.'
     """
     line = _without_reminders(plain_quotes(line)).strip()
     if name:
@@ -187,6 +232,9 @@ def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     for older, newer in _OLDER_WORDINGS:
         if older in line:
             line = replace_whole(line, older.strip(), newer, eat_space_before=older.startswith(" "))
+    if "player" in line:
+        for chosen, controller_adds in _CHOSEN_PLAYER_ADDS:
+            line = line.replace(chosen, controller_adds)
     return line
 
 

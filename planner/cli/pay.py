@@ -143,8 +143,10 @@ def _pay_report(
         verdict = "not payable"
         if result.cost_has_x:
             verdict += f" with X = {result.x}" if result.x is not None else " even with X = 0"
-        if result.payable is None:  # the time limit ran out before any payment was found
+        if result.payable is None and result.reason == "time limit":  # no payment found in time
             verdict = "no answer before the time limit (a longer --time-limit may find one)"
+        elif result.payable is None:  # (a bound or a narrowing of the planner: the reason says which)
+            verdict = "no answer"
         return f"{head}: {verdict}\nreason: {result.reason}"
     lines = [f"{head}: payable" + (f" with X = {result.x}" if result.cost_has_x else "")]
     lines += ["", *_steps_table(result)]
@@ -230,6 +232,8 @@ def _own_cost(step: PlanStep) -> str:
         parts.append("tapped " + ", ".join(step.tapped_for_cost))
     if step.paid_with:
         parts.append(f"paid {step.paid_with}")
+    if step.nested:
+        parts.append(f"announced before the {step.nested} step(s) above it, which paid it")
     if step.parts.describe():
         parts.append(step.parts.describe())
     return "; ".join(parts)

@@ -9,6 +9,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from models.abilities import AbilityCost, ManaAbility
 from models.board import Card
@@ -215,23 +216,76 @@ def revealed_templates(
         - {()}
     )
     found: list[Activation] = []
-    for removed in removals:
+
+    def given_back(removed: tuple[str, ...], wanted: Callable[[Activation], bool]) -> list[Activation]:
         board = without_removed(view.board, removed, arriving)
         after = view_of(board)
         everyone = frozenset(p.id for p in board.permanents)  # (no groups: the model's are the board's)
-        for template in activation_templates(
-            after,
-            player,
-            could_produce_of(board),
-            check=check,
-            apart=everyone,
-            extra_mana=extra_mana,
-            hand_costs=hand_costs,
-            reveal=False,
-        ):
-            if template.ability not in view.mana_abilities(template.pid):
-                found.append(replace(template, after_gone=removed))
+        return [
+            replace(template, after_gone=removed)
+            for template in activation_templates(
+                after,
+                player,
+                could_produce_of(board),
+                check=check,
+                apart=everyone,
+                extra_mana=extra_mana,
+                hand_costs=hand_costs,
+                reveal=False,
+            )
+            if template.ability not in view.mana_abilities(template.pid) and wanted(template)
+        ]
+
+    for removed in removals:
+        found += given_back(removed, lambda _: True)
+    if len(removals) > 1:
+        found += _given_back_together(view, removals, arriving, found, given_back, check)
     return found
+
+
+def _given_back_together(
+    view: BoardView,
+    removals: Sequence[tuple[str, ...]],
+    arriving: frozenset[str],
+    alone: Sequence[Activation],
+    given_back: Callable[[tuple[str, ...], Callable[[Activation], bool]], list[Activation]],
+    check: Callable[[], None] | None,
+) -> list[Activation]:
+    """The abilities only several costs' removals give back together (two Magus of the Moon, each
+    sacrificed by its own activation, before Boros Garrison taps for {R}{W}): those the board without every
+    removable source has that no removal alone gives back, each waiting for the fewest removals that still
+    give it back (each dropped in turn where the ability stays)."""
+    known = {(t.pid, t.ability) for t in alone}
+    everything = tuple(sorted({pid for removed in removals for pid in removed}))
+    after = view_of(without_removed(view.board, everything, arriving))
+    missing = {
+        (pid, ability)
+        for pid in (p.id for p in after.board.permanents)
+        for ability in after.mana_abilities(pid)
+        if ability not in view.mana_abilities(pid) and (pid, ability) not in known
+    }
+    waits: dict[tuple[str, ...], set[tuple[str, ManaAbility]]] = {}
+    for pid, ability in sorted(missing, key=lambda item: (item[0], item[1].text)):
+        needed = list(removals)
+        for removed in removals:
+            if check is not None:
+                check()
+            fewer = tuple(sorted({p for r in needed if r != removed for p in r}))
+            board = without_removed(view.board, fewer, arriving)
+            if ability in view_of(board).mana_abilities(pid):
+                needed.remove(removed)
+        together = tuple(sorted({p for r in needed for p in r}))
+        waits.setdefault(together, set()).add((pid, ability))
+    return [
+        template
+        for together, wanted in waits.items()
+        for template in given_back(together, partial(_is_one_of, wanted))
+    ]
+
+
+def _is_one_of(wanted: set[tuple[str, ManaAbility]], template: Activation) -> bool:
+    """True when the template is of one of the ``wanted`` permanents' abilities."""
+    return (template.pid, template.ability) in wanted
 
 
 def _sacrificed(template: Activation) -> tuple[str, ...]:

@@ -48,6 +48,7 @@ __all__ = [
     "discard_choices",
     "planned_costs",
     "plans_additional",
+    "returns_permanents",
     "sacrifice_candidates",
     "sacrifice_choices",
     "sacrificed_ids",
@@ -66,23 +67,32 @@ class AdditionalPaid:
 
     >>> AdditionalPaid(("f1",), ()).describe()
     'sacrificed f1 for the additional cost'
+    >>> AdditionalPaid(("c1",), (), returned=True).to_json()
+    {'sacrificed': [], 'discarded': [], 'returned': ['c1']}
     """
 
     sacrificed: tuple[str, ...] = ()
     discarded: tuple[str, ...] = ()
+    #: True when the costs return the permanents to their owners' hands rather than sacrifice them
+    #: (Familiar's Ruse's "return a creature you control to its owner's hand"): the answer names them so
+    returned: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.sacrificed or self.discarded)
 
     def to_json(self) -> dict[str, list[str]]:
-        """The JSON object of the answer's ``additional_costs`` key."""
+        """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
+        return permanents)."""
+        if self.returned:
+            return {"sacrificed": [], "discarded": list(self.discarded), "returned": list(self.sacrificed)}
         return {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
 
     def describe(self) -> str:
         """The payment in a sentence."""
         parts = []
         if self.sacrificed:
-            parts.append("sacrificed " + ", ".join(self.sacrificed))
+            verb = "returned to hand " if self.returned else "sacrificed "
+            parts.append(verb + ", ".join(self.sacrificed))
         if self.discarded:
             parts.append("discarded " + ", ".join(self.discarded))
         return " and ".join(parts) + " for the additional cost"
@@ -97,6 +107,16 @@ def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | Di
 #: One way of paying a spell's additional costs: the costs to pay, and the generic mana the optional ones paid
 #: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`).
 CostWay = tuple[tuple[SacrificeCost | DiscardCost, ...], int]
+
+
+def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when every permanent the planned costs take is returned to its owner's hand, not sacrificed.
+
+    >>> returns_permanents((SacrificeCost(1, ("Creature",), returned=True),))
+    True
+    """
+    sacrifices = [cost for cost in planned_costs(costs) if isinstance(cost, SacrificeCost)]
+    return bool(sacrifices) and all(cost.returned for cost in sacrifices)
 
 
 def plans_additional(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -160,6 +180,8 @@ def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...])
 def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
     """A warning for each fact of the turn the spell's cost reads that the board does not give (the
     permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    if not target.text and not target.additional_costs:
+        return ()  # (the common case: a cost alone, which reads no fact of the turn)
     facts = tuple(
         TextWarning(
             target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED

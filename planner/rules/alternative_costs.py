@@ -86,15 +86,23 @@ class AlternativeCostPaid:
             "paid": "" if self.cost.without_mana else self.cost.mana,
             "life": self.cost.life,
             "energy": self.cost.energy,
-            "sacrificed": list(self.sacrificed),
+            "sacrificed": [] if self.returns else list(self.sacrificed),
             "exiled": list(self.exiled),
+            **({"returned": list(self.sacrificed)} if self.returns else {}),
         }
+
+    @property
+    def returns(self) -> bool:
+        """True when the cost returns its permanents to their owners' hands (Daze's "return an Island you
+        control to its owner's hand"), not sacrifices them."""
+        return bool(self.cost.sacrifice) and all(part.returned for part in self.cost.sacrifice)
 
     def describe(self) -> str:
         """The payment in words: 'Snuff Out's alternative cost: pay 4 life'."""
         parts = [f"{self.source}'s alternative cost: {self.cost.describe()}"]
         if self.sacrificed:
-            parts.append("sacrificed " + ", ".join(self.sacrificed))
+            verb = "returned to hand " if self.returns else "sacrificed "
+            parts.append(verb + ", ".join(self.sacrificed))
         if self.exiled:
             parts.append("exiled " + ", ".join(self.exiled))
         return "; ".join(parts)
@@ -169,6 +177,14 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: {player} controls no {wanted}"
+    for wanted in cost.if_opponent_controls:
+        if not any(
+            view.permanent(p.id).controller != player and view.type_line(p.id).is_a(wanted)
+            for p in board.permanents
+        ):
+            return f"{cost.describe()}: no opponent of {player} controls a {wanted}"
+    if cost.if_your_turn and board.active_player != player:
+        return f"{cost.describe()}: it is not {player}'s turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):

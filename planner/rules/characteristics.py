@@ -9,6 +9,7 @@ A permanent no effect touches has its card's characteristics, read once per card
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
@@ -24,6 +25,7 @@ from models.mana_effects import (
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
+from planner.rules.ability_loss import timestamps
 from planner.rules.amounts import (
     any_may_lack_board_facts,
     board_gap,
@@ -71,6 +73,22 @@ _LOST_IN_LAYER_6 = (
 )
 
 
+#: Why an ability a card in a graveyard grants (Riftstone Portal) to a permanent that lost every ability in
+#: layer 6 is not used: the card's timestamp, which orders the two (CR 613.7), is not on the board.
+_GRAVEYARD_GRANT_LOST = (
+    "an effect takes every ability of the permanent away in layer 6 (Humility): whether this grant came "
+    "after it, CR 613.7, is not on the board"
+)
+
+
+#: Why a chapter's grant (Song of Freyalise) to a permanent that lost every ability in layer 6 after the
+#: Saga entered is not used: the grant's timestamp is the chapter's (CR 613.7a), not on the board.
+_CHAPTER_ORDER = (
+    "an effect takes every ability of the permanent away in layer 6 (Humility) after the Saga entered: "
+    "whether its chapter came after that effect, CR 613.7a, is not on the board"
+)
+
+
 def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristics], tuple[TextWarning, ...]]:
     """Each permanent's characteristics on the view's board (its type line after layer 4, its mana abilities
     after layer 6 with the haste it has), and the mana abilities set aside with why (a part the planner does
@@ -95,17 +113,21 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
     hasty = next(view.effects_of(GrantHaste), None) is not None
     stripped: dict[str, tuple[str, str]] | None = None  # (worked out when a permanent isn't as printed)
+    position: dict[str, int] = {}  # (the timestamps, CR 613.7, worked out when a loss of layer 6 reads them)
+    losses = view.losses_in_layer_6()
     paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
     for permanent in view.board.permanents:
         pid = permanent.id
         line = view.type_line(pid)
         lost = view.lost_text_abilities(pid)
+        in_layer_6 = losses.get(pid) if losses else None  # (Humility, Blood Sun: CR 613.1f)
         granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
         if (
             not grants
             and not bans
             and line is permanent.type_line
             and not lost
+            and in_layer_6 is None
             and not granted_from_graveyards
         ):
             # as printed: the card's own characteristics, kept per card
@@ -120,7 +142,9 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
             if families:
                 paying_x[pid] = tuple(family for family in families if pays_x(family))
-                extra = _executable(pid, removals(permanent, families), unexecuted)
+                extra = _executable(
+                    pid, removals(permanent, families, partial(view.count, source=pid)), unexecuted
+                )
                 found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
             elif not board_read:
                 result[pid] = found  # (the common case: no amount or imprint the board may not give)
@@ -128,11 +152,14 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             found = _with_known_amounts(view, permanent, found, unexecuted)
             result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
             continue
-        abilities: list[ManaAbility] = [] if lost else list(view.parsed[pid].mana_abilities)
+        # (every ability lost in layer 6, Humility's: its text's, and a land type's, CR 305.6, as layer 4
+        # came first, whatever the timestamps; Blood Sun's keeps its mana abilities)
+        lost_every = in_layer_6 is not None and in_layer_6.every is not None
+        abilities: list[ManaAbility] = [] if lost or lost_every else list(view.parsed[pid].mana_abilities)
         if stripped is None:
             stripped = _stripped(view)
         keeps = stripped.get(pid)  # (the one grant it keeps: Minimus Containment's)
-        if keeps is None:
+        if keeps is None and not lost_every:
             # (a land type's ability is one it has, CR 305.6: lost with the others in layer 6, after the
             # types of layer 4, whatever the timestamps: an Imprisoned in the Moon Forest keeps only {C})
             abilities += intrinsic_abilities(line)
@@ -145,20 +172,30 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 if keeps is not None and once != keeps:
                     unexecuted.append(TextWarning(pid, grant.ability.text, _LOST_IN_LAYER_6))
                     continue
+                if in_layer_6 is not None and not in_layer_6.keeps_grant(
+                    sourced.source, position or (position := timestamps(view)), mana=True
+                ):
+                    # (granted before a loss of every ability: lost with the others, CR 613.7; a Saga's
+                    # chapter's grant is as late as the chapter, CR 613.7a, which the board does not give)
+                    if grant.lore_at_least:
+                        unexecuted.append(TextWarning(pid, grant.ability.text, _CHAPTER_ORDER))
+                    continue
                 granted.add(once)
                 abilities.append(grant.ability)
-        if keeps is not None:
-            unexecuted += [TextWarning(pid, a.text, _LOST_IN_LAYER_6) for a in granted_from_graveyards]
+        if keeps is not None or lost_every:
+            # (a card in a graveyard has no timestamp on the board to order its grant with the loss by)
+            why = _LOST_IN_LAYER_6 if keeps is not None else _GRAVEYARD_GRANT_LOST
+            unexecuted += [TextWarning(pid, a.text, why) for a in granted_from_graveyards]
         else:
             abilities += [a for a in granted_from_graveyards if a not in abilities]
         families = tuple(a for a in abilities if is_family(a))
         if families:
             abilities = [a for a in abilities if not is_family(a)]
-            abilities += removals(permanent, families)
+            abilities += removals(permanent, families, partial(view.count, source=pid))
             paying_x[pid] = tuple(family for family in families if pays_x(family))
         haste = (
             permanent.haste
-            or (not lost and view.parsed[pid].has_haste)
+            or (not lost and in_layer_6 is None and view.parsed[pid].has_haste)
             or (hasty and haste_granted(view, pid))
         )
         if hasty:
@@ -168,7 +205,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
             abilities = []
             paying_x.pop(pid, None)
-        found = Characteristics(line, _executable(pid, abilities, unexecuted), lost, haste)
+        found = Characteristics(line, _executable(pid, abilities, unexecuted), lost or lost_every, haste)
         found = _with_known_amounts(view, permanent, found, unexecuted)
         result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
     if any(paying_x.values()):

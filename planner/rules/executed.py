@@ -6,7 +6,7 @@ and a permanent's characteristics as printed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from models.abilities import (
@@ -18,6 +18,7 @@ from models.abilities import (
     SideEffectKind,
 )
 from models.board import Choices, Permanent
+from models.filters import ObjectFilter
 from models.kept import per_card
 from models.oracle import Level, parse_oracle, read_card
 from models.oracle.levels import ENTERING
@@ -44,6 +45,8 @@ __all__ = [
     "removal_families",
     "removals",
     "removing",
+    "sacrifices_x",
+    "sacrificing",
     "stays_tapped",
     "unexecuted_part",
     "unknown_imprint",
@@ -51,9 +54,10 @@ __all__ = [
 
 
 #: Amounts the rules layer counts (:func:`planner.rules.amounts.counted`): every kind but REMOVED, which the
-#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes, and
-#: PAID_X, which those of a family of X (:func:`planner.rules.paid_x.paying`) turn into their X.
-_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED, AmountKind.PAID_X}
+#: abilities of a family that removes counters (:func:`removing`) turn into the number each one removes,
+#: PAID_X, which those of a family of X (:func:`planner.rules.paid_x.paying`) turn into their X, and
+#: SACRIFICED_X, which those of a family that sacrifices X permanents (:func:`sacrificing`) turn into theirs.
+_EXECUTED_AMOUNTS = frozenset(AmountKind) - {AmountKind.REMOVED, AmountKind.PAID_X, AmountKind.SACRIFICED_X}
 #: Side effects that can't change a payment (an opponent's life gained, untap steps, later triggers,
 #: depletion counters), and those the rules layer executes: life gained (the replay adds it as the ability
 #: resolves), a counter put before the mana is counted (Empowered Autogenerator), the reveal a REVEALED amount
@@ -234,8 +238,52 @@ def printed_characteristics(
 
 def is_family(ability: ManaAbility) -> bool:
     """True for an ability that stands for one ability for each number chosen as its cost is paid: of
-    counters removed (:func:`counters_removed_any`), or the X of its mana cost (:func:`pays_x`)."""
-    return bool(counters_removed_any(ability)) or pays_x(ability)
+    counters removed (:func:`counters_removed_any`), of permanents sacrificed (:func:`sacrifices_x`), or the
+    X of its mana cost (:func:`pays_x`)."""
+    return bool(counters_removed_any(ability)) or sacrifices_x(ability) or pays_x(ability)
+
+
+def sacrifices_x(ability: ManaAbility) -> bool:
+    """True for an ability whose cost sacrifices X permanents, X chosen as it is paid (CR 601.2b, 602.2b):
+    'Sacrifice X Goats: Add X mana of any one color.' (Springjack Pasture), a family of one ability for each
+    number of such permanents its controller has (:func:`sacrificing`).
+
+    >>> from models.oracle import parse_oracle
+    >>> (pasture,) = parse_oracle("{T}, Sacrifice X Goats: Add X mana of any one color.").mana_abilities
+    >>> sacrifices_x(pasture), sacrifices_x(parse_oracle("{T}: Add {G}.").mana_abilities[0])
+    (True, False)
+    """
+    return any(part.kind is CostPartKind.SACRIFICE_X for part in ability.cost.parts)
+
+
+@per_card(maxsize=4096)
+def sacrificing(ability: ManaAbility, count: int) -> ManaAbility:
+    """The ability of a family (:func:`sacrifices_x`) that sacrifices ``count`` permanents: its cost
+    sacrifices that many, and X (what it adds, the life it gains) is that number.
+
+    >>> from models.oracle import parse_oracle
+    >>> (pasture,) = parse_oracle("{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life."
+    ...     ).mana_abilities
+    >>> two = sacrificing(pasture, 2)
+    >>> two.cost.describe(), two.output.amount.constant, [e.amount for e in two.side_effects]
+    ('{T}, Sacrifice 2 Goat you control', 2, [2])
+    """
+    cost = ability.cost
+    parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.SACRIFICE_X)
+    amount = ability.output.amount
+    if amount.kind is AmountKind.SACRIFICED_X:
+        constant = amount.multiplier * count + amount.plus
+        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+    side_effects = tuple(
+        replace(effect, amount=count, what="") if effect.what == "X" else effect
+        for effect in ability.side_effects
+    )
+    return replace(
+        ability,
+        cost=replace(cost, sacrifice_count=count, parts=parts),
+        output=replace(ability.output, amount=amount),
+        side_effects=side_effects,
+    )
 
 
 def counters_removed_any(ability: ManaAbility) -> str:
@@ -313,17 +361,24 @@ def removal_families(
     return tuple(a for a in read_card(oracle, name, line, level).mana_abilities if is_family(a))
 
 
-def removals(permanent: Permanent, families: Sequence[ManaAbility]) -> list[ManaAbility]:
+def removals(
+    permanent: Permanent, families: Sequence[ManaAbility], sacrificable: Callable[[ObjectFilter], int]
+) -> list[ManaAbility]:
     """The abilities of each family (:func:`counters_removed_any`) the permanent can activate now: one for
     each number of its counters from 1 up (removing none makes no mana; from none up when it does:
     :func:`_fewest_removed`), in that order, so that the list for fewer counters starts the list for more (a
-    plan's steps keep their numbers as counters go)."""
-    return [
-        removing(family, count)
-        for family in families
-        if counters_removed_any(family)
-        for count in range(_fewest_removed(family), permanent.counter(counters_removed_any(family)) + 1)
-    ]
+    plan's steps keep their numbers as counters go); for a family that sacrifices X permanents
+    (:func:`sacrifices_x`), one for each X from 1 to the number of them ``sacrificable`` counts (X = 0 adds
+    nothing), a bound from the board that no payment can pass."""
+    found: list[ManaAbility] = []
+    for family in families:
+        if kind := counters_removed_any(family):
+            found += [
+                removing(family, n) for n in range(_fewest_removed(family), permanent.counter(kind) + 1)
+            ]
+        elif sacrifices_x(family) and family.cost.sacrifice is not None:
+            found += [sacrificing(family, n) for n in range(1, sacrificable(family.cost.sacrifice) + 1)]
+    return found
 
 
 def reads_chosen_color(ability: ManaAbility) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.mana_effects import GrantHaste
+from planner.rules.ability_loss import timestamps
 from planner.rules.steady import condition_gap, holds_steadily
 
 if TYPE_CHECKING:
@@ -41,10 +42,14 @@ def haste_granted(view: BoardView, pid: str) -> bool:
     >>> haste_granted(view, "e"), haste_granted(view, "y"), view.is_sick("e"), view.is_sick("y")
     (True, False, False, True)
     """
+    lost = view.lost_in_layer_6(pid)  # (Humility: a grant of an earlier timestamp is lost, CR 613.7)
+    order = timestamps(view) if lost is not None else {}
     for sourced in view.effects_of(GrantHaste):
         effect = sourced.effect
         assert isinstance(effect, GrantHaste)
         if not view.matches(effect.affected, pid, sourced.source):
+            continue
+        if lost is not None and not lost.keeps_grant(sourced.source, order, mana=False):
             continue
         if effect.condition is None or holds_steadily(view, effect.condition, sourced.source, ordered=True):
             return True

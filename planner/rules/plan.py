@@ -31,6 +31,12 @@ class Step:
 
     ``choices`` holds what its cost's other parts take (:mod:`planner.rules.costs`): the permanents it
     exiles or returns, the opponents' lands it untaps, the cards it discards or exiles from the hand.
+
+    ``nested`` is how many of the steps just before it were activated while paying its mana cost (CR 601.2g,
+    605.3a), at any depth: it was announced before them, and its restrictions (summoning sickness, 'Activate
+    only if you control three or more artifacts': CR 602.2b, 602.5) were judged there, its costs paid after
+    them. The steps it spans nest (a step inside spans only steps inside too, CR 605.3a); 0: announced where
+    it is listed.
     """
 
     permanent: str
@@ -42,6 +48,7 @@ class Step:
     paid_with: tuple[ManaUnit, ...] = ()
     zone: str = "battlefield"
     choices: CostChoices = NO_CHOICES
+    nested: int = 0
 
     @property
     def removed(self) -> tuple[str, ...]:

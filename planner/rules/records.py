@@ -5,7 +5,7 @@ with the view, and so with the question)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -22,7 +22,15 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "ENTERS_AS_A_COPY",
+    "GRANTS_A_CHOICE_READER",
+    "MAY_MISS_A_CHOICE",
+    "MAY_READ_A_CHOICE",
+    "PRIORITY_UNTAP_SENTENCE",
+    "SAME_NAME_TRIGGER",
+    "UNREAD_SENTENCE",
     "Characteristics",
+    "LostAbilities",
     "SourcedEffect",
     "Structure",
     "TextWarning",
@@ -49,6 +57,35 @@ class Characteristics:
     mana_abilities: tuple[ManaAbility, ...]
     lost_text_abilities: bool
     haste: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LostAbilities:
+    """What a permanent lost in layer 6 to effects that take abilities from what a filter matches (CR
+    613.1f: Humility, Blood Sun): ``every``, the source of the last effect (by timestamp, CR 613.7) that took
+    all its abilities, None when only 'except mana abilities' ones did; ``last``, the source of the last
+    effect of either kind. An ability granted in layer 6 by an effect of a later timestamp is kept (CR
+    613.7). Sources are named by id, as the board's order (its timestamps) stays when a permanent leaves.
+    """
+
+    every: str | None
+    last: str
+
+    def keeps_grant(self, source: str, timestamps: Mapping[str, int], *, mana: bool) -> bool:
+        """True when an ability granted by an effect of ``source`` stays (``timestamps``: each permanent's
+        position among the board's): a mana ability (``mana``) when no effect that took every ability came
+        later, another when no loss did.
+
+        >>> order = {"rite": 0, "humility": 1, "sun": 2, "later": 3}
+        >>> LostAbilities(every=None, last="sun").keeps_grant("rite", order, mana=True)
+        True
+        >>> LostAbilities(every="humility", last="sun").keeps_grant("rite", order, mana=True)
+        False
+        >>> LostAbilities(every="humility", last="sun").keeps_grant("later", order, mana=False)
+        True
+        """
+        latest = self.every if mana else self.last
+        return latest is None or timestamps[source] > timestamps[latest]
 
 
 class WarningKind(Enum):
@@ -196,6 +233,27 @@ class ViewTable(Generic[_Key, _Value]):
         return f"ViewTable({self.name!r})"
 
 
+# The facts of a card's text that the board-wide scans for warnings look for, bits of
+# :func:`planner.rules.reading_facts.card_facts` (here, beside the view's records: the rules that read them
+# import nothing more).
+
+#: a sentence of it is not read (``unsupported``)
+UNREAD_SENTENCE = 1
+#: a mana ability or an effect of it may read a choice made as it entered (:mod:`~planner.rules.
+#: undefined_choices`)
+MAY_READ_A_CHOICE = 2
+#: an effect of it grants a mana ability that reads such a choice
+GRANTS_A_CHOICE_READER = 4
+#: its text says it may enter as a copy ("copy of")
+ENTERS_AS_A_COPY = 8
+#: an effect of it is set aside when a choice is not given (:func:`~planner.rules.layers.missing_choice`)
+MAY_MISS_A_CHOICE = 16
+#: an activated ability of it untaps permanents with priority (:data:`~models.oracle.parsed.PRIORITY_UNTAP`)
+PRIORITY_UNTAP_SENTENCE = 32
+#: a mana trigger of it counts lands with the tapped land's name (Sasaya's Essence)
+SAME_NAME_TRIGGER = 64
+
+
 @dataclass(slots=True)
 class Structure:
     """What a view has worked out of its board's permanents as they are printed and as the effects in force
@@ -221,6 +279,8 @@ class Structure:
     #: the mana abilities set aside because a part of them is not executed (with :attr:`characteristics`)
     unexecuted: tuple[TextWarning, ...] = ()
     tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
+    #: the effects in force before layer 6's losses of abilities, and those losses (:class:`LostAbilities`)
+    layer6: tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities] | None] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -243,4 +303,5 @@ class Structure:
             self.characteristics,
             self.unexecuted,
             self.tables,
+            self.layer6,
         )

@@ -7,13 +7,15 @@ state
 every exact payment of the cost from the pool, with every choice of convoke, improvise and delve the target
 allows (:mod:`planner.rules.alternatives`); payments that spend different mana are different outcomes
 when the target reads it (its riders: :func:`~planner.rules.replay.spent_mana`). States already seen are
-not searched again. It is the oracle
+not searched again. An ability whose restrictions a payment may change (summoning sickness, an
+activation condition) with a mana cost may also be announced first, its restrictions judged there, and
+paid for by the activations after it (CR 601.2g, 602.2b: :func:`announced_first`). It is the oracle
 the faster planners are tested against, so it refuses boards it cannot finish quickly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from models.board import Board
@@ -27,6 +29,7 @@ from planner.rules.alternatives import (
     covered_slots,
     reduced_costs,
 )
+from planner.rules.announced import judged_apart
 from planner.rules.could_produce import could_produce_all
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
@@ -41,6 +44,7 @@ from planner.rules.replay import (
     remove_units,
     spent_mana,
     summarise,
+    view_of,
 )
 from planner.rules.view import BoardView
 
@@ -122,7 +126,7 @@ def reference_search(
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
         view = BoardView(state.board)
         rules = SpendRules.for_player(view, state.player)
-        for choice in alternative_choices(view, state.player, target, target.cost):
+        for choice in () if state.announced else alternative_choices(view, state.player, target, target.cost):
             # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)
             paying, damage = apply_alternatives(view, state.player, target, choice)
             after = replace(state, board=paying, damage=state.damage + damage)
@@ -147,9 +151,54 @@ def reference_search(
                     outcomes.setdefault(summary, Plan(steps, spent, life, choice))
         capped_ids.update(capped(state, caps))
         for step, after in legal_steps(state, caps):
-            if after not in seen:
+            if after not in seen and (not state.announced or _breaks_or_later(state, after)):
                 stack.append((after, (*steps, step)))
+        for after in announced_first(state, view):
+            if after not in seen:
+                stack.append((after, steps))
     return ReferenceResult(outcomes, len(seen), tuple(sorted(capped_ids)))
+
+
+def _breaks_or_later(state: PlanState, after: PlanState) -> bool:
+    """False for a step right after an announcement (:func:`announced_first`) that leaves the ability
+    announced last allowed by its restrictions, or gone: the search announces it after such a step instead
+    (where it is judged alike, its span nesting as well), so each payment is looked at once."""
+    pid, number, taken = state.announced[-1]
+    if taken != state.taken:
+        return True
+    if not after.board.has_permanent(pid):
+        return False
+    view = view_of(after.board)
+    abilities = view.mana_abilities(pid)
+    return number >= len(abilities) or view.why_restricted(pid, abilities[number]) is not None
+
+
+def announced_first(state: PlanState, view: BoardView) -> Iterator[PlanState]:
+    """The states with one more ability announced (:attr:`PlanState.announced`): one with a mana cost
+    whose restrictions the payment may change (:func:`judged_apart`) and allow now, not announced already;
+    the mana abilities after it may pay its cost (CR 601.2g), and the cost is paid once one came between
+    (:func:`planner.rules.replay.legal_steps`). The target is paid once every announced ability is.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "k", "controller": "me", "name": "Green Ritualist", "type_line": "Creature",
+    ...      "oracle": "{1}, {T}: Add {G}{G}{G}.", "summoning_sick": True},
+    ...     {"id": "h", "controller": "me", "name": "Haste", "type_line": "Enchantment",
+    ...      "oracle": "Creatures you control have haste."}]})
+    >>> [after.announced for after in announced_first(initial_state(board), BoardView(board))]
+    [(('k', 0, 0),)]
+    >>> sick = replace(board, permanents=board.permanents[:1])  # (no haste: it can't be announced)
+    >>> [after.announced for after in announced_first(initial_state(sick), BoardView(sick))]
+    []
+    """
+    pending = {(pid, number) for pid, number, _ in state.announced}
+    for permanent in state.board.permanents:
+        if permanent.controller != state.player:
+            continue
+        for number, ability in enumerate(view.mana_abilities(permanent.id)):
+            if (permanent.id, number) in pending or not judged_apart(ability, permanent.summoning_sick):
+                continue
+            if view.why_restricted(permanent.id, ability) is None:
+                yield replace(state, announced=(*state.announced, (permanent.id, number, state.taken)))
 
 
 def _caps(board: Board, player: str, target: PaymentTarget) -> dict[str, int]:

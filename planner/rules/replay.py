@@ -2,8 +2,10 @@
 
 A plan is the ordered mana activations of CR 601.2g (each with its cost choices, the mana it put into the
 pool and the replacement order used) followed by the payment of CR 601.2h: which pool mana pays the cost,
-and how much life pays Phyrexian symbols. Every plan the project returns is checked here, and the
-reference search builds its plans with the same :func:`apply_step`, so the two cannot disagree.
+and how much life pays Phyrexian symbols. A step may be announced before the steps that pay its own mana
+cost (:attr:`Step.nested`, :mod:`planner.rules.announced`): its restrictions are judged there. Every plan
+the project returns is checked here, and the reference search builds its plans with the same
+:func:`apply_step`, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from planner.rules.alternatives import (
     reduced_costs,
 )
 from planner.rules.amounts import into_graveyard
+from planner.rules.announced import announcements, nesting_error
 from planner.rules.costs import (
     NO_CHOICES,
     choice_options,
@@ -65,6 +68,7 @@ __all__ = [
     "Plan",
     "PlanState",
     "Step",
+    "applied",
     "apply_step",
     "capped",
     "could_produce_of",
@@ -146,6 +150,14 @@ class PlanState:
     sacrificed: tuple[str, ...] = ()
     from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
     costs: _CostsPaid = field(default_factory=lambda: _NOTHING_PAID)
+    # the abilities announced and not yet paid for (the exhaustive search's: CR 601.2g), innermost last:
+    # each permanent, its ability's number and how many steps came before its announcement (:attr:`taken`)
+    announced: tuple[tuple[str, int, int], ...] = ()
+
+    @property
+    def taken(self) -> int:
+        """How many steps the payment has taken so far."""
+        return sum(count for _, count in self.activations) + len(self.from_hand)
 
     @property
     def life(self) -> int:
@@ -278,7 +290,8 @@ def _checked(
     """One activation checked by the rules in the game ``state`` (whose view and reflected colors are
     ``view`` and ``reflect``): what its costs do, how it resolved and the units it added (kept with the
     view's structure when ``keep``: :func:`stated_resolution`); raises ``IllegalPlanError`` naming the
-    step."""
+    step. A step announced before the steps it spans (:attr:`Step.nested`) had its restrictions judged
+    there (:class:`_Announcements`): only its costs are checked here."""
     if not state.on_battlefield(step.permanent):
         raise IllegalPlanError(index, f"there is no permanent {step.permanent!r} on the battlefield")
     permanent = view.permanent(step.permanent)
@@ -290,9 +303,18 @@ def _checked(
     if not 0 <= step.ability < len(abilities):
         raise IllegalPlanError(index, f"{permanent.name} has no mana ability number {step.ability}")
     ability = abilities[step.ability]
-    reason = view.why_not_activatable(step.permanent, ability, life=state.life)
+    if step.nested:  # (its restrictions judged as it was announced: _Announcements)
+        reason = view.why_not_activatable(step.permanent, ability, life=state.life, restricted=False)
+    else:
+        reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
+    if step.nested and (not ability.cost.mana or ability.once_each_turn):
+        raise IllegalPlanError(
+            index,
+            f"{permanent.name}'s ability is announced where the plan lists it: "
+            + ("it has no mana cost for other steps to pay" if not ability.cost.mana else "once each turn"),
+        )
     try:
         paid = pay_costs(state, view, step, ability)
     except ValueError as error:
@@ -325,6 +347,72 @@ def _from_hand(board: Board, player: str, step: Step, index: int) -> tuple[Board
         wanted = ", ".join(f"{bag} from {source}" for source, bag in step.produced) or "nothing"
         raise IllegalPlanError(index, f"{step.permanent} from the hand can't produce {wanted}")
     return after, used.units
+
+
+class _Announcements:
+    """The steps of a plan announced before the steps they span (:attr:`Step.nested`, CR 601.2g), their
+    restrictions judged as the replay reaches their announcement (CR 602.2b, 602.5)."""
+
+    def __init__(self, steps: Sequence[Step]) -> None:
+        error = nesting_error(steps)
+        if error is not None:
+            raise IllegalPlanError(*error)
+        self.steps = steps
+        self.at = announcements(steps)
+        self.pending: list[tuple[str, int]] = []  # (the abilities announced and not yet paid, innermost last)
+
+    @staticmethod
+    def of(steps: Sequence[Step]) -> _Announcements | None:
+        """The announcements of a plan, or None when each step is announced where it is listed."""
+        for step in steps:
+            if step.nested:
+                return _Announcements(steps)
+        return None
+
+    def before(self, index: int, state: StepGame, view: BoardView) -> None:
+        """Announce the steps that span the step ``index`` and begin with it, in the game ``state`` (its view
+        ``view``) before that step; raises ``IllegalPlanError`` naming the step announced."""
+        for announced in self.at.get(index, ()):
+            step = self.steps[announced]
+            where = f"announced before step {index + 1}"
+            if not state.on_battlefield(step.permanent):
+                raise IllegalPlanError(announced, f"{where}, there is no permanent {step.permanent!r}")
+            permanent = view.permanent(step.permanent)
+            abilities = view.mana_abilities(step.permanent)
+            if permanent.controller != state.player or not 0 <= step.ability < len(abilities):
+                raise IllegalPlanError(
+                    announced,
+                    f"{where}, {state.player} has no mana ability {step.ability} of {step.permanent}",
+                )
+            if (step.permanent, step.ability) in self.pending:
+                raise IllegalPlanError(
+                    announced, f"{where}, while {permanent.name}'s ability is being activated"
+                )
+            reason = view.why_restricted(step.permanent, abilities[step.ability])
+            if reason is not None:
+                raise IllegalPlanError(announced, f"{where}: {reason}")
+            self.pending.append((step.permanent, step.ability))
+
+    def after(self, step: Step) -> None:
+        """The step was activated: its announcement is done with."""
+        if step.nested:
+            self.pending.pop()
+
+
+def applied(state: PlanState, steps: Sequence[Step], check: Callable[[], None] | None = None) -> PlanState:
+    """The state after the plan's ``steps`` from ``state``, each checked by the rules and announced where
+    the plan says (:attr:`Step.nested`); raises ``IllegalPlanError`` naming the step. ``check`` is called
+    before each step."""
+    announced = _Announcements.of(steps)
+    for number, step in enumerate(steps):
+        if check is not None:
+            check()
+        if announced is not None:
+            announced.before(number, state, view_of(state.board))
+        state = apply_step(state, step, number)
+        if announced is not None:
+            announced.after(step)
+    return state
 
 
 def _reflect_of(board: Board) -> LazyReflect:
@@ -824,17 +912,18 @@ def replay(
         raise InputError(f"choose a value for X in {target.cost} before replaying a plan")
     if plan.alternatives:
         # convoke, improvise and delve change the board at the payment: replayed on the immutable states
-        immutable = initial_state(board, player)
-        for index, step in enumerate(plan.steps):
-            if check is not None:
-                check()
-            immutable = apply_step(immutable, step, index)
+        immutable = applied(initial_state(board, player), plan.steps, check)
         return finish(board, immutable, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
     state = _LiveState(board, player)
+    announced = _Announcements.of(plan.steps)
     for index, step in enumerate(plan.steps):
         if check is not None:
             check()
+        if announced is not None:
+            announced.before(index, state, state.view)
         state.apply(step, index)
+        if announced is not None:
+            announced.after(step)
     return state.finish(board, target, plan.spent, plan.life, len(plan.steps))
 
 
@@ -867,6 +956,32 @@ def legal_steps(state: PlanState, caps: Mapping[str, int] | None = None) -> Iter
             if _may_loop(ability) and state.activation_count(permanent.id) >= _cap(permanent.id, caps):
                 continue
             yield from _steps_for(state, view, permanent.id, number, ability)
+    if state.announced:
+        yield from _announced_steps(state, view, caps)
+
+
+def _announced_steps(
+    state: PlanState, view: BoardView, caps: Mapping[str, int] | None
+) -> Iterator[tuple[Step, PlanState]]:
+    """The activations of the ability announced last (:attr:`PlanState.announced`) that its restrictions,
+    judged at its announcement, allow once steps came between, where they forbid it now (where they allow
+    it, it is a step as any other): its costs checked now (CR 601.2g-h)."""
+    pid, number, taken = state.announced[-1]
+    nested = state.taken - taken
+    if not nested or not state.board.has_permanent(pid):
+        return
+    abilities = view.mana_abilities(pid)
+    if number >= len(abilities):
+        return
+    ability = abilities[number]
+    if view.why_not_activatable(pid, ability, life=state.life, restricted=False) is not None:
+        return
+    if view.why_restricted(pid, ability) is None:
+        return
+    if _may_loop(ability) and state.activation_count(pid) >= _cap(pid, caps):
+        return
+    for step, after in _steps_for(state, view, pid, number, ability):
+        yield replace(step, nested=nested), replace(after, announced=state.announced[:-1])
 
 
 def _cap(pid: str, caps: Mapping[str, int] | None) -> int:

@@ -20,6 +20,7 @@ from models.board import Permanent
 from models.folding import fold_name
 from models.mana_effects import ManaTrigger
 from models.types import BASIC_LAND_TYPES
+from planner.rules.records import SAME_NAME_TRIGGER
 from planner.rules.takers import TAKING_PARTS, possible_abilities
 
 if TYPE_CHECKING:
@@ -93,6 +94,8 @@ def same_name_changer(view: BoardView) -> str | None:
     >>> same_name_changer(BoardView(board.without_permanent("e"))) is None
     True
     """
+    if not view.text_facts & SAME_NAME_TRIGGER:
+        return None  # (the common case: no trigger counts same-named lands)
     for permanent in view.board.permanents:
         for effect in view.parsed[permanent.id].effects:
             if isinstance(effect, ManaTrigger) and effect.adds.amount.kind is AmountKind.SAME_NAME:

@@ -110,6 +110,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         if effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
             assert effect.amount.kind is AmountKind.COUNTERS
             times = view.permanent(sourced.source).counter(effect.amount.counter)
+        elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
+            times = view.count(effect.for_each, sourced.source)
         delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
@@ -137,7 +139,12 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
 
 #: The facts of the turn a spell's own cost reduction counts (:func:`turn_fact`).
 _TURN_FACTS = frozenset(
-    {AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN, AmountKind.OPPONENT_GRAVEYARD}
+    {
+        AmountKind.SACRIFICED_TYPES,
+        AmountKind.DIED_THIS_TURN,
+        AmountKind.OPPONENT_GRAVEYARD,
+        AmountKind.YOUR_TURN,
+    }
 )
 
 
@@ -158,6 +165,8 @@ def turn_fact(board: Board, player: str, amount: Amount) -> int:
     """
     if amount.kind is AmountKind.DIED_THIS_TURN:
         return board.creatures_died_this_turn or 0
+    if amount.kind is AmountKind.YOUR_TURN:  # (Discontinuity: 'As long as it's your turn')
+        return int(board.active_player == player)
     if amount.kind is AmountKind.OPPONENT_GRAVEYARD:
         return int(any(_graveyard_size(p) >= amount.constant for p in board.players if p.id != player))
     cards = board.player(player).sacrificed_this_turn or ()
@@ -183,6 +192,7 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         AmountKind.DIED_THIS_TURN: died,
         AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
         AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
+        AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
     }
     return tuple(
         (effect.text, paths[effect.amount.kind])
@@ -332,6 +342,23 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
         yield sourced
 
 
+def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[CostModifier]:
+    """The spell's own reductions of colored mana in force: Discontinuity's '{2}{U}{U} less' on its caster's
+    turn (:func:`turn_fact`)."""
+    if not target.text:
+        return []
+    return [
+        effect
+        for effect in read_card(target.text, target.name, target.type_line).effects
+        if isinstance(effect, CostModifier)
+        and effect.own
+        and effect.colored
+        and effect.amount is not None
+        and effect.amount.kind in _TURN_FACTS
+        and turn_fact(view.board, player, effect.amount) > 0
+    ]
+
+
 def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
     """The colored and colorless symbols that reductions in force take off the spell's cost, and the generic
     mana (negative) that what the cost lacks of them takes off instead (CR 118.7b-d; none for a reduction
@@ -349,7 +376,14 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> str(removed), spill
     ('{W}', 0)
     """
-    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+    if target.kind is not PaymentKind.SPELL:
+        return ManaBag(), 0
+    in_force = [
+        (view.path(s.source), s.effect)
+        for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
+    ]
+    in_force += [("the spell", effect) for effect in _own_colored(view, target, player)]
+    if not in_force:
         return ManaBag(), 0  # (no reduction in force: nothing to take off)
     asked: dict[ManaType, int] = {}
     shared = ManaTypes()
@@ -363,14 +397,13 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
             shared |= symbol.colors | ManaTypes(ManaType.C)
     removed: list[ManaType] = []
     spill = 0
-    for sourced in _modifiers_in_force(view, target, player):
-        effect = sourced.effect
+    for where, effect in in_force:
         assert isinstance(effect, CostModifier)
         for mana_type in effect.colored.types:
             if mana_type in shared:
                 written = f"{{{mana_type.letter}}}"
                 raise InputError(
-                    f"{view.path(sourced.source)}.oracle: {effect.text!r}: a reduction of {written} on a "
+                    f"{where}.oracle: {effect.text!r}: a reduction of {written} on a "
                     f"cost with hybrid or Phyrexian {written} ({target.cost}) is not supported (CR 118.7e-f)"
                 )
             wanted = effect.colored[mana_type]

@@ -22,7 +22,7 @@ from models.mana_effects import NotPaymentKind
 from models.oracle import read_card
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
-from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, apply_step, finish
+from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -269,8 +269,7 @@ def cast_spell(
     life = state.life
     current = state.next_payment()
     try:
-        for number, step in enumerate(plan.steps):
-            current = apply_step(current, step, number)
+        current = applied(current, plan.steps)
         summary = finish(start, current, target, plan.spent, plan.life, len(plan.steps))
     except IllegalPlanError as error:
         raise IllegalPlanError(index, f"spell {index + 1} ({target.name or target.cost}), {error}") from None

@@ -10,7 +10,6 @@ permanent, or one a static effect or a graveyard card grants), and compares pale
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility, PaletteKind
@@ -18,13 +17,14 @@ from models.board import Choices
 from models.board.copies import copy_values, enters_as_a_copy
 from models.kept import per_card
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
+from models.oracle.parsed import ParsedText
 from planner.rules.executed import reads_chosen_type
 from planner.rules.records import TextWarning, WarningKind
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["undefined_choices"]
+__all__ = ["grants_a_choice_reader", "may_read_a_choice", "undefined_choices"]
 
 _NO_COLOR = "color: no color was chosen as it entered; mana of an undefined color is no mana (CR 106.5)"
 _NO_TYPE = "creature_type: no creature type was chosen as it entered; "
@@ -39,8 +39,14 @@ _NO_COPY = (
 )
 
 
-def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
+def undefined_choices(
+    view: BoardView, *, reads: bool = True, grants: bool = True, copies: bool = True
+) -> tuple[TextWarning, ...]:
     """The warnings of the mana abilities and effects on ``view``'s board that read a choice not given.
+    What the board's texts hold, when known (:mod:`planner.rules.reading_facts`), spares the scans: without
+    ``reads`` no permanent's reading may read a choice (:func:`may_read_a_choice`), without ``grants`` none
+    grants an ability that does (:func:`grants_a_choice_reader`), and without ``copies`` no text says it
+    may enter as a copy.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -50,14 +56,18 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
     >>> [(w.permanent, w.reason.split(":")[0]) for w in undefined_choices(BoardView(board))]
     [('h', 'permanents[0].choices.color')]
     """
-    found: list[TextWarning] = []
-    granted_read = any(_undefined_in_ability(a, _EVERY_CHOICE) is not None for a in _granted(view))
     parsed = view.parsed
+    granted_read = (grants and any(grants_a_choice_reader(own) for own in parsed.values())) or any(
+        _undefined_in_ability(grant.ability, _EVERY_CHOICE) is not None for _, grant in view.graveyard_grants
+    )
+    if not granted_read and not (reads and any(may_read_a_choice(own) for own in parsed.values())):
+        return _copy_choices(view, copies)  # (the common case: nothing here reads a choice)
+    found: list[TextWarning] = []
     for index, permanent in enumerate(view.board.permanents):
         pid = permanent.id
         own = parsed[pid]
-        if not granted_read and not own.effects and not _reads_a_choice(own.mana_abilities):
-            continue  # (the common case: nothing here reads a choice, whichever are missing)
+        if not granted_read and not may_read_a_choice(own):
+            continue
         missing = _missing(permanent.choices)
         if not missing:
             continue
@@ -83,12 +93,13 @@ def undefined_choices(view: BoardView) -> tuple[TextWarning, ...]:
             ):
                 why = where + _NO_TYPE + "no spell is of that type"
                 found.append(TextWarning(pid, effect.text, why, WarningKind.UNDEFINED))
-    return tuple(found) + _copy_choices(view)
+    return tuple(found) + _copy_choices(view, copies)
 
 
-def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
+def _copy_choices(view: BoardView, copies: bool = True) -> tuple[TextWarning, ...]:
     """The warnings of the permanents that entered as a copy of something the board doesn't name (their
-    ``choices.copied``), and of the exceptions of a copy effect not read (CR 707.9).
+    ``choices.copied``), and of the exceptions of a copy effect not read (CR 707.9); without ``copies``, no
+    permanent's text says it may enter as a copy.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -98,8 +109,13 @@ def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
     >>> [(w.permanent, w.reason.split(":")[0]) for w in _copy_choices(BoardView(board))]
     [('v', 'permanents[0].choices.copied')]
     """
+    permanents = view.board.permanents
+    if not copies and all(permanent.original is None for permanent in permanents):
+        return ()  # (the common case: no copy, and no text that says one may enter as a copy)
     found: list[TextWarning] = []
-    for index, permanent in enumerate(view.board.permanents):
+    for index, permanent in enumerate(permanents):
+        if permanent.original is None and "copy of" not in permanent.oracle:
+            continue  # (most permanents: neither a copy nor a text that may enter as one)
         where = f"permanents[{index}].choices.copied"
         if permanent.original is not None and permanent.choices.copied is not None:
             for clause in copy_values(permanent.original, permanent.choices.copied)[1]:
@@ -114,14 +130,21 @@ def _copy_choices(view: BoardView) -> tuple[TextWarning, ...]:
     return tuple(found)
 
 
-def _granted(view: BoardView) -> Iterator[ManaAbility]:
-    """The mana abilities that static effects of the permanents, and cards in graveyards, grant."""
-    for permanent in view.board.permanents:
-        for effect in view.parsed[permanent.id].effects:
-            if isinstance(effect, GrantAbility):
-                yield effect.ability
-    for _, grant in view.graveyard_grants:
-        yield grant.ability
+def grants_a_choice_reader(own: ParsedText) -> bool:
+    """True when a static effect of the reading grants a mana ability that reads a choice made as its
+    permanent entered (any of them)."""
+    return any(
+        isinstance(effect, GrantAbility) and _undefined_in_ability(effect.ability, _EVERY_CHOICE) is not None
+        for effect in own.effects
+    )
+
+
+def may_read_a_choice(own: ParsedText) -> bool:
+    """True when a permanent's reading has a mana ability or an effect that may read a choice made as it
+    entered: the only ones :func:`undefined_choices` warns of (a mana trigger, a cost modifier)."""
+    if own.effects and any(isinstance(effect, (ManaTrigger, CostModifier)) for effect in own.effects):
+        return True
+    return _reads_a_choice(own.mana_abilities)
 
 
 def _missing(choices: Choices) -> frozenset[str]:

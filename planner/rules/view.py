@@ -35,6 +35,7 @@ from models.mana_effects import (
 from models.oracle import ParsedText, read_card
 from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
+from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     in_graveyard,
     known_power,
@@ -51,8 +52,16 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
+    ENTERS_AS_A_COPY,
+    GRANTS_A_CHOICE_READER,
+    MAY_MISS_A_CHOICE,
+    MAY_READ_A_CHOICE,
+    PRIORITY_UNTAP_SENTENCE,
+    UNREAD_SENTENCE,
     Characteristics,
+    LostAbilities,
     SourcedEffect,
     Structure,
     TextWarning,
@@ -139,6 +148,12 @@ class BoardView:
             }
         return structure.parsed
 
+    @property
+    def text_facts(self) -> int:
+        """What the board's texts hold that the scans for warnings look for, as bits (see
+        :mod:`planner.rules.reading_facts`), worked out once per board structure."""
+        return board_facts(self)
+
     @cached_property
     def warnings(self) -> tuple[TextWarning, ...]:
         """Every unsupported sentence on the board, and every mana ability read but not executed, with its
@@ -149,10 +164,14 @@ class BoardView:
         return structure.warnings
 
     def _worked_out_warnings(self) -> tuple[TextWarning, ...]:
-        unread = tuple(
-            unread_warning(pid, sentence)
-            for pid, parsed in self.parsed.items()
-            for sentence in parsed.unsupported
+        unread = (
+            tuple(
+                unread_warning(pid, sentence)
+                for pid, parsed in self.parsed.items()
+                for sentence in parsed.unsupported
+            )
+            if board_facts(self) & UNREAD_SENTENCE
+            else ()
         )
         return (
             unread
@@ -167,6 +186,8 @@ class BoardView:
         """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
         abilities, activated with priority before casting, CR 601.2g), where their controller has a mana
         ability that taps: what such an untap before the payment would let it make again is not counted."""
+        if not board_facts(self) & PRIORITY_UNTAP_SENTENCE:
+            return ()  # (the common case: no such ability on the board)
         found = [
             (p, sentence.text)
             for p in self.board.permanents
@@ -181,7 +202,7 @@ class BoardView:
         return tuple(
             TextWarning(p.id, text, PRIORITY_UNTAP, WarningKind.NOT_PLANNED)
             for p, text in found
-            if p.controller in tappers and not self.lost_text_abilities(p.id)
+            if p.controller in tappers and not self.lost_any_abilities(p.id)
         )
 
     @cached_property
@@ -189,6 +210,8 @@ class BoardView:
         """The effects set aside because they read a choice the board doesn't give (the card exiled with
         Extraplanar Lens): never used as if nothing, or anything, had been chosen."""
         structure = self.structure
+        if structure.missing_choices is None and not board_facts(self) & MAY_MISS_A_CHOICE:
+            structure.missing_choices = ()  # (the common case: no effect on the board reads such a choice)
         if structure.missing_choices is None:
             structure.missing_choices = tuple(
                 TextWarning(p.id, e.text, f"{self.path(p.id)}.choices.{missing}")
@@ -202,7 +225,13 @@ class BoardView:
     def _undefined_choices(self) -> tuple[TextWarning, ...]:
         """The abilities and effects that read a choice the board doesn't give, each still used
         (:mod:`planner.rules.undefined_choices`)."""
-        return undefined_choices(self)
+        facts = board_facts(self)
+        return undefined_choices(
+            self,
+            reads=bool(facts & MAY_READ_A_CHOICE),
+            grants=bool(facts & GRANTS_A_CHOICE_READER),
+            copies=bool(facts & ENTERS_AS_A_COPY),
+        )
 
     @cached_property
     def _unexecuted(self) -> tuple[TextWarning, ...]:
@@ -352,6 +381,14 @@ class BoardView:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
         return pid in self._layer4[1]
 
+    def lost_any_abilities(self, pid: str) -> bool:
+        """True when the permanent lost the abilities of its rules text that are no mana abilities: to a land
+        type set (CR 305.7, :meth:`lost_text_abilities`) or in layer 6 (:meth:`lost_in_layer_6`)."""
+        if pid in self._layer4[1]:
+            return True
+        layer6 = self.structure.layer6
+        return pid in (layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1])
+
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:
         """The effects in force: those of permanents that still have their text abilities, but for those that
@@ -359,18 +396,57 @@ class BoardView:
         who is not the monarch that work only while they are (Regal Behemoth)."""
         structure = self.structure
         if structure.effects is None:
-            structure.effects = tuple(
-                SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
-                for p in self.board.permanents
-                if not self.lost_text_abilities(p.id)
-                for e in self.parsed[p.id].effects
-                if in_force(e, p)
-                and not (
-                    isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch
+            before, lost = self._layer6
+            structure.effects = (
+                tuple(
+                    e for e in before if (gone := lost.get(e.source)) is None or survives_loss(e.effect, gone)
                 )
-                and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
+                if lost
+                else before
             )
         return structure.effects
+
+    @property
+    def _layer6(self) -> tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities]]:
+        """The effects in force before layer 6's losses of abilities by a filter (Humility), and those losses
+        (:func:`~planner.rules.ability_loss.abilities_lost`: their filters read the types and colors of
+        layers 4 and 5, worked out from the effects before, never from :attr:`effects`)."""
+        layer6 = self.structure.layer6
+        if layer6 is not None and layer6[1] is not None:
+            return layer6[0], layer6[1]
+        before = self._before_layer_6()
+        lost = abilities_lost(self, before)
+        self.structure.layer6 = (before, lost)
+        return before, lost
+
+    def _before_layer_6(self) -> tuple[SourcedEffect, ...]:
+        """The effects in force but for the losses of layer 6 (:meth:`_layer6`)."""
+        structure = self.structure
+        if structure.layer6 is None:
+            structure.layer6 = (self._effects_before_layer_6(), None)
+        return structure.layer6[0]
+
+    def lost_in_layer_6(self, pid: str) -> LostAbilities | None:
+        """What the permanent lost to effects that take abilities from what a filter matches (Humility, Blood
+        Sun), or None."""
+        layer6 = self.structure.layer6
+        lost = layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1]
+        return lost.get(pid) if lost else None
+
+    def losses_in_layer_6(self) -> dict[str, LostAbilities]:
+        """:meth:`lost_in_layer_6` of each permanent that lost abilities there."""
+        return self._layer6[1]
+
+    def _effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
+        return tuple(
+            SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
+            for p in self.board.permanents
+            if not self.lost_text_abilities(p.id)
+            for e in self.parsed[p.id].effects
+            if in_force(e, p)
+            and not (isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch)
+            and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
+        )
 
     def _next_turn_began(self, permanent: Permanent) -> bool:
         """True in the beginning phase of the turn of the permanent's controller: an effect of one of its
@@ -433,7 +509,7 @@ class BoardView:
         [False, False, True]
         """
         permanent = self._by_id[pid]
-        if self.type_line(pid) is not permanent.type_line or self.lost_text_abilities(pid):
+        if self.type_line(pid) is not permanent.type_line or self.lost_any_abilities(pid):
             return False
         if pid in self._layer5:
             return False  # (its colors changed: what reads them, convoke, sees other ones)
@@ -484,7 +560,7 @@ class BoardView:
         (False, True)
         """
         permanent = self._by_id[pid]
-        if not self.lost_text_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
+        if not self.lost_any_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
         return not keep_tapped(self.mana_abilities(pid))
 
@@ -515,6 +591,8 @@ class BoardView:
         if flt.other and pid == source:
             return False
         if flt.untapped and permanent.tapped:
+            return False
+        if flt.entered_this_turn and not permanent.entered_this_turn:
             return False
         if source_permanent is not None:
             if flt.controller is Who.YOU and permanent.controller != source_permanent.controller:
@@ -579,7 +657,7 @@ class BoardView:
         """
         if keyword not in self.parsed[pid].keywords:
             return False
-        return printed or not self.lost_text_abilities(pid)
+        return printed or not self.lost_any_abilities(pid)
 
     def colors(self, pid: str) -> ManaTypes:
         """A permanent's colors: its printed ones (:meth:`printed_colors`) after the color-changing effects
@@ -613,7 +691,9 @@ class BoardView:
         return structure.layer5
 
     def _worked_out_layer5(self) -> dict[str, ManaTypes]:
-        changes = list(self.effects_of(ColorChange))
+        # (those before layer 6's losses: the same, as a loss takes no color change, and what the losses apply
+        # to reads the colors)
+        changes = [e for e in self._before_layer_6() if isinstance(e.effect, ColorChange)]
         if not changes:
             return {}
         printed = {p.id: self.printed_colors(p.id) for p in self.board.permanents}
@@ -831,30 +911,47 @@ class BoardView:
         return permanent.summoning_sick and chars.type_line.is_a("Creature") and not chars.haste
 
     def why_not_activatable(
-        self, pid: str, ability: ManaAbility, *, tapped: bool | None = None, life: int | None = None
+        self,
+        pid: str,
+        ability: ManaAbility,
+        *,
+        tapped: bool | None = None,
+        life: int | None = None,
+        restricted: bool = True,
+        costs: bool = True,
     ) -> str | None:
         """Why this ability can't be activated now, in a player's words, or None when it can.
 
         Mana costs are not checked here: the planner pays them. ``tapped`` and ``life`` override the board
-        (the replayer passes the state mid-plan).
+        (the replayer passes the state mid-plan). Without ``restricted`` the ability's restrictions
+        (:meth:`why_restricted`) are not looked at, without ``costs`` whether its other costs can be paid
+        now: an ability's restrictions are judged as it is announced, before the mana abilities that pay
+        its mana cost, and its costs paid after them (CR 602.2b, 601.2g:
+        :attr:`planner.rules.plan.Step.nested`).
         """
         permanent = self._by_id[pid]
-        is_tapped = permanent.tapped if tapped is None else tapped
-        player = self.board.player(permanent.controller)
-        life_total = player.life if life is None else life
         cost = ability.cost
-        if cost.tap and is_tapped:
-            return f"{permanent.name} ({pid}) is already tapped"
-        if cost.untap and not is_tapped:
-            return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
-        if (cost.tap or cost.untap) and self.is_sick(pid):
+        if costs:
+            is_tapped = permanent.tapped if tapped is None else tapped
+            if cost.tap and is_tapped:
+                return f"{permanent.name} ({pid}) is already tapped"
+            if cost.untap and not is_tapped:
+                return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
+        if restricted and (cost.tap or cost.untap) and self.is_sick(pid):
             return f"{permanent.name} ({pid}) is summoning sick"
-        if cost.life and life_total < cost.life:
-            return (
-                f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has {life_total}"
-            )
-        if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
-            return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if costs:
+            if cost.life:
+                player = self.board.player(permanent.controller)
+                life_total = player.life if life is None else life
+                if life_total < cost.life:
+                    return (
+                        f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has "
+                        f"{life_total}"
+                    )
+            if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
+                return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
+        if not restricted:
+            return None
         in_turn = self.board.active_player == permanent.controller
         if ability.timing in ("your_turn", BEFORE_END_STEP) and not in_turn:
             return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
@@ -869,6 +966,21 @@ class BoardView:
         ):
             return f"{permanent.name} ({pid}): its ability can be activated only once each turn, and it was"
         return None
+
+    def why_restricted(self, pid: str, ability: ManaAbility) -> str | None:
+        """Why the ability's restrictions forbid activating it now, or None when they allow it: summoning
+        sickness (CR 302.6), when it may be activated, its condition ('Activate only if you control three or
+        more artifacts'), once each turn. They are judged as it is announced (CR 602.2b, 602.5), before the
+        mana abilities activated to pay its mana cost (601.2g); its costs are paid after those.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}]})
+        >>> view = BoardView(board)
+        >>> view.why_restricted("e", view.mana_abilities("e")[0])
+        'Llanowar Elves (e) is summoning sick'
+        """
+        return self.why_not_activatable(pid, ability, costs=False)
 
     def check_activated_this_turn(self) -> None:
         """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``

@@ -39,6 +39,8 @@ def unused_zone_abilities(board: Board, player: str) -> tuple[TextWarning, ...]:
     for index, owner in enumerate(board.players):
         if owner.id != player:
             continue
+        if not owner.hand and not (isinstance(owner.graveyard, tuple) and owner.graveyard):
+            return ()  # (the common case: no card in either zone, none looked at)
         zones: tuple[tuple[str, object], ...] = (("hand", owner.hand), ("graveyard", owner.graveyard))
         for zone, cards in zones:
             if not isinstance(cards, tuple):

@@ -122,9 +122,15 @@ class WithoutSymbolInCost:
     symbol: str
 
 
-#: A 'with' (or 'without') clause of a noun phrase.
+@dataclass(frozen=True, slots=True)
+class ThatEntered:
+    """'that entered the battlefield this turn' (Alena, Kessig Trapper): the board's ``entered_this_turn``."""
+
+
+#: A 'with' (or 'without') clause of a noun phrase, or 'that entered the battlefield this turn'.
 Quality = (
     WithPower
+    | ThatEntered
     | WithCounter
     | WithKeyword
     | OrType
@@ -148,6 +154,8 @@ def _quality(quality: Quality) -> str:
         return f"with {quality.symbol} in their mana costs"
     if isinstance(quality, WithoutSymbolInCost):
         return f"without {quality.symbol} in their mana costs"
+    if isinstance(quality, ThatEntered):
+        return "that entered the battlefield this turn"
     if isinstance(quality, OrType):  # pragma: no cover (written beside the colors by Noun.words)
         return ""
     return f"with {quality.keyword}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from models.oracle.readings.amounts import EachColorAmong, EachCraftedColor, Output, output_text
 from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
 from models.oracle.readings.costs import card_phrase
-from models.oracle.readings.nouns import ANY_NUMBER, Noun, count_words, number_words
+from models.oracle.readings.nouns import ANY_NUMBER, Noun, Number, count_words, number_words
 from models.oracle.readings.spending import NotForGeneric, NotForNonartifact, SpendOnly, WhenSpent
 
 
@@ -59,9 +59,9 @@ class EachPlayerLosesLife:
 
 @dataclass(frozen=True, slots=True)
 class GainLife:
-    """'You gain N life.'"""
+    """'You gain N life.' (or X life: the X its cost chose, Springjack Pasture)"""
 
-    life: int
+    life: Number
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +133,22 @@ class Delayed:
 
 
 @dataclass(frozen=True, slots=True)
+class NextTimeTrigger:
+    """'When you next cast a spell with {X} in its mana cost this turn, copy that spell.' (Magus Lucea
+    Kane): a delayed trigger the effect makes (CR 603.7), with what follows 'When you next' kept as written.
+    It triggers on a later event (a spell is cast once its costs are paid, CR 601.2i), never on the payment
+    the mana is made for, and says nothing about what the mana may be spent on."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CopyNewTargets:
+    """'You may choose new targets for the copy.': part of a delayed trigger that copies a spell (CR
+    707.10c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class IfInstead:
     """'If <condition>, add <output> instead.'"""
 
@@ -165,6 +181,8 @@ EffectSentence = (
     | RevealFromHand
     | SacrificeWhenNoCounters
     | Delayed
+    | NextTimeTrigger
+    | CopyNewTargets
     | SpendOnly
     | NotForGeneric
     | NotForNonartifact
@@ -191,7 +209,7 @@ def sentence_text(sentence: EffectSentence) -> str:
         case EachPlayerLosesLife(life):
             return f"Each player loses {life} life."
         case GainLife(life):
-            return f"You gain {life} life."
+            return f"You gain {life if isinstance(life, int) else life.value} life."
         case OpponentsGainLife(life):
             return f"Each opponent gains {life} life."
         case NoUntap():
@@ -220,6 +238,10 @@ def sentence_text(sentence: EffectSentence) -> str:
             return text[0].upper() + text[1:] + "."
         case WhenSpent(text):
             return text + "."
+        case NextTimeTrigger(text):
+            return f"When you next {text}."
+        case CopyNewTargets():
+            return "You may choose new targets for the copy."
         case SpendOnly(_, rider):
             return f"Spend this mana only {sentence.uses_text()}" + (f", and {rider}" if rider else "") + "."
         case NotForGeneric():

@@ -15,6 +15,7 @@ from models.additional_costs import SacrificeCost
 from models.board import Board, Permanent
 from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
+from planner.rules.announced import judged_apart
 from planner.rules.colors_read import nested_parts
 from planner.rules.costs import chosen_fit, discards_hand
 from planner.rules.doubling import doubles_unspent
@@ -67,8 +68,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     for template in templates:
         members[template.pid] = template.sources
     problem.check_time()
-    edges = static_edges(problem, templates)
-    relying = reliances(problem, templates, edges)
+    edges, announced, judged_late = static_edges(problem, templates)
+    relying = reliances(problem, templates, [*edges, *announced])
     cycles = tap_cycles(board, templates)
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
@@ -76,7 +77,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
     classes: dict[str, tuple[str, ...]] = {}
     if merge and alone and not cycles and not problem.dynamics.families and not doubling:
         # (no classes beside reliances: those name templates one by one)
-        counted = classable(problem) and not relying
+        # (nor beside an activation announced early: the plan keeps what pays it just before it)
+        counted = classable(problem) and not relying and not announced
         runs = sacrificed_classes(board, problem.view, templates, edges) if counted else []
         if runs:
             relaxed = True
@@ -84,7 +86,7 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
             template_epochs = (0,) * len(templates)
             members.update(classes)
         # (a static edge's templates stay apart: what it orders is each of them)
-        ordered = frozenset(templates[i].pid for edge in edges for i in edge) | {
+        ordered = frozenset(templates[i].pid for edge in (*edges, *announced) for i in edge) | {
             templates[i].pid for reliance in relying for i in reliance.templates
         }
         merged, origin = twins_merged(board, templates, ordered)
@@ -96,8 +98,11 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
                 members[template.pid] = template.sources
             renumbered = {old: new for new, old in enumerate(origin)}
             edges = [(renumbered[a], renumbered[b]) for a, b in edges]
+            announced = [(renumbered[a], renumbered[b]) for a, b in announced]
             relying = [reliance.renumbered(renumbered) for reliance in relying]
-    producer, depth = producers(problem, templates, template_epochs, edges, cycles, relying)
+    producer, depth = producers(problem, templates, template_epochs, [*edges, *announced], cycles, relying)
+    # (a turn's, a kept cost's and the hand's layers judge restrictions where the plan lists the activation)
+    judged_late = judged_late or (not alone and bool(announced or any(r.judged for r in relying)))
     problem.check_time()
     return PaymentModel(
         problem=problem,
@@ -106,9 +111,11 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         last_epoch=last_epoch,
         members=members,
         static_edges=edges,
+        announce_edges=announced,
         reliances=relying,
         cycles=cycles,
         relaxed=relaxed,
+        judged_late=judged_late,
         producer=producer,
         depth=depth,
         classes=classes,
@@ -128,11 +135,19 @@ def classable(problem: PaymentProblem) -> bool:
 # ------------------------------------------------------------------------------------------- static edges
 
 
-def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
+def static_edges(
+    problem: PaymentProblem, templates: Sequence[Activation]
+) -> tuple[list[Edge], list[Edge], bool]:
     """Pairs of templates that must come in this order when both are used: what uses a permanent (its
     own activations, and those that tap it for their cost) before it is sacrificed, counting activations
     before what sacrifices something they count, and reflecting ones before what sacrifices something
-    they reflect."""
+    they reflect. Apart from them (second), the pairs whose first needs no more than its restrictions
+    judged before the second (its haste, its activation condition) and may be announced before the mana
+    abilities that pay its mana cost (:func:`announceable`, CR 601.2g): the second may come inside that
+    payment (:func:`planner.solve.cpsat.order.add_order`). Third: True when a pair of the first kind orders
+    an activation only by restrictions the rules judge at its announcement but the model can't announce
+    early (activated more than once, a group of permanents: :func:`announceable`), so the order is
+    narrower than the rules."""
     view = problem.view
     sacrificers = [t for t in templates if t.gone]
     using: dict[str, list[Activation]] = defaultdict(list)
@@ -140,6 +155,8 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> li
         for pid in (template.pid, *template.tapped):
             using[pid].append(template)
     edges: list[Edge] = []
+    restricted: list[Edge] = []  # (restriction alone, of an announceable template)
+    late = False  # (restriction alone, of a template judged at its announcement that can't be announced)
     for sacrificer in sacrificers:
         problem.check_time()
         for victim in sacrificer.gone:
@@ -161,11 +178,16 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> li
             if sacrificer.index == counting.index:
                 continue
             gone = sacrificer.gone
-            if any(_counts(view, count, pid) for count in counted for pid in gone) or any(
-                view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone
-            ):
+            if any(_counts(view, count, pid) for count in counted for pid in gone):
                 edges.append((counting.index, sacrificer.index))
-    edges += _effect_edges(problem, templates)
+            elif any(view.matches(wanted, pid, counting.pid) for wanted in judged for pid in gone):
+                early = announceable(view, counting)
+                late = late or (not early and _judged_apart(view, counting))
+                (restricted if early else edges).append((counting.index, sacrificer.index))
+    effects, hasty, effects_late = _effect_edges(problem, templates)
+    late = late or effects_late
+    edges += effects
+    restricted += hasty
     edges += problem.dynamics.edges
     edges += _hand_edges(templates) + _return_edges(templates) + revealing_edges(templates)
     # a reflecting source (Reflecting Pool) before what sacrifices a permanent it reflects: its outcomes
@@ -180,7 +202,23 @@ def static_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> li
                 view.matches(wanted, gone, whose) for wanted, whose in reflected for gone in sacrificer.gone
             ):
                 edges.append((reflecting.index, sacrificer.index))
-    return edges
+    kept = set(edges)
+    return edges, [edge for edge in dict.fromkeys(restricted) if edge not in kept], late
+
+
+def announceable(view: BoardView, template: Activation) -> bool:
+    """True when the model may announce the template's activation before the mana abilities that pay its
+    mana cost, its restrictions judged there (CR 601.2g, 602.2b): restrictions a payment may change
+    (:func:`~planner.rules.reference.judged_apart`), on one permanent activated at most once."""
+    if template.bound != 1 or len(template.sources) != 1:
+        return False
+    return _judged_apart(view, template)
+
+
+def _judged_apart(view: BoardView, template: Activation) -> bool:
+    """True when the rules judge the template's restrictions before the mana abilities that pay its mana
+    cost (:func:`~planner.rules.announced.judged_apart`)."""
+    return judged_apart(template.ability, view.permanent(template.pid).summoning_sick)
 
 
 def _hand_edges(templates: Sequence[Activation]) -> list[Edge]:
@@ -277,15 +315,21 @@ def _relied_on(view: BoardView) -> set[str]:
     return {sourced.source for sourced in view.effects} | view.counted_by_conditions()
 
 
-def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> list[Edge]:
+def _effect_edges(
+    problem: PaymentProblem, templates: Sequence[Activation]
+) -> tuple[list[Edge], list[Edge], bool]:
     """Activations before what sacrifices a permanent whose effect they rely on: a template's ability,
     outcome or cost choice that the board without the sacrificed permanents no longer has (Dryad of the
     Ilysian Grove's land types, Nyxbloom Ancient's tripling, an Elf that is an artifact creature to sacrifice
     only while "All permanents are artifacts" lasts: CR 611.3a, an effect of a static ability stops when
     its permanent leaves) comes before the sacrifice. (An effect that several permanents give, each alone
-    enough: :func:`reliances`.)"""
+    enough: :func:`reliances`.) Apart (second): those where only the haste is lost, of a template that may
+    be announced first (:func:`announceable`). Third: True when one where only the haste is lost is of a
+    template the rules announce first but the model can't (:func:`static_edges`)."""
     sources = _relied_on(problem.view)
     edges: list[Edge] = []
+    hasty: list[Edge] = []
+    late = False
     after: _Without = {}
     for sacrificer in templates:
         if not sources.intersection(sacrificer.gone):
@@ -297,19 +341,26 @@ def _effect_edges(problem: PaymentProblem, templates: Sequence[Activation]) -> l
             if not set(template.removed).isdisjoint(sacrificer.gone):
                 continue  # (it takes off a permanent the sacrificer takes too: never both in one plan)
             if not _still_fits(problem, template, sacrificer.gone, after):
-                edges.append((template.index, sacrificer.index))
-    return edges
+                only_haste = _judged_apart(problem.view, template) and _still_fits(
+                    problem, template, sacrificer.gone, after, haste=False
+                )
+                early = only_haste and announceable(problem.view, template)
+                late = late or (only_haste and not early)
+                (hasty if early else edges).append((template.index, sacrificer.index))
+    return edges, hasty, late
 
 
 #: The boards without some permanents, as a view and what each permanent could produce, by those removed.
 _Without = dict[tuple[str, ...], tuple[BoardView, dict[str, ManaTypes]]]
 
 
-def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[str], after: _Without) -> bool:
+def _still_fits(
+    problem: PaymentProblem, template: Activation, gone: Iterable[str], after: _Without, *, haste: bool = True
+) -> bool:
     """True when the template's ability, cost choice and outcome are still there on the board without the
     ``gone`` permanents, and its permanent the haste its {T} or {Q} needs (an ability given back by a
     removal is judged on the board without what it waits for too); ``after`` keeps the boards already
-    made."""
+    made. Without ``haste``, the haste is not looked at."""
     view, reflect = _board_without(problem.board, [*gone, *template.after_gone], after)
     abilities = view.mana_abilities(template.pid)
     number = template.ability_index
@@ -317,7 +368,7 @@ def _still_fits(problem: PaymentProblem, template: Activation, gone: Iterable[st
     return (
         number < len(abilities)
         and abilities[number] == template.ability
-        and not ((cost.tap or cost.untap) and view.is_sick(template.pid))  # (haste a source gave: CR 302.6)
+        and not (haste and (cost.tap or cost.untap) and view.is_sick(template.pid))  # (its haste: 302.6)
         and chosen_fit(
             view, template.pid, template.ability, template.sacrificed, template.tapped, template.choices
         )
@@ -376,6 +427,10 @@ def reliances(
         if effects_read is None:
             effects_read = _filters_read((sourced.source, sourced.effect) for sourced in problem.view.effects)
         runs = _alike_classes(problem, template, candidates, effects_read, after)
+        # (only its haste lost however many go: judged as it is announced, CR 602.2b)
+        judged = announceable(problem.view, template) and _still_fits(
+            problem, template, candidates, after, haste=False
+        )
         for counts in _breaking_counts(problem, template, runs, after):
             groups = [(run, n) for run, n in zip(runs, counts, strict=True) if n]
             found.append(
@@ -383,6 +438,7 @@ def reliances(
                     template.index,
                     tuple(tuple(ways[s] for s in run) for run, _ in groups),
                     tuple(n for _, n in groups),
+                    judged,
                 )
             )
     return found

@@ -116,7 +116,7 @@ def _due(
     by_template: dict[int, list[int]] = defaultdict(list)
     for i, index in enumerate(templates_of):
         by_template[index].append(i)
-    for a, b in record.static_edges:
+    for a, b in (*record.static_edges, *record.announce_edges):
         before += [(i, j) for i in by_template.get(a, ()) for j in by_template.get(b, ())]
     tracked = [i for i, index in enumerate(templates_of) if record.producer[index] >= 0]
     before += list(itertools.pairwise(tracked))
@@ -138,8 +138,15 @@ def extract(record: PaymentModel, solver: cp_model.CpSolver) -> Plan:
     # (the generic draws before a doubling of the unspent mana leave what the model left in its pool)
     reserves = blind_reserve(record, solver)
     _reserve(extraction.reserved, reserves, 0, 1)
+    places: list[int] = [-1] * len(steps)  # (each step's position in the model's order: -1, none)
     for template in extraction.ordered():
-        steps.append(extraction.step(template))
+        step = extraction.step(template)
+        if main.announced:  # (a step announced before the steps paying it, CR 601.2g: how many)
+            node = record.producer[template.index]
+            if node in main.announced:
+                step = replace(step, nested=_nested(places, solver.value(main.announced[node])))
+            places.append(solver.value(main.position[node]) if node in main.position else -1)
+        steps.append(step)
         if reserves and template.index == reserves[0][0]:
             _reserve(extraction.reserved, reserves, 0, -1)
             reserves = reserves[1:]
@@ -150,6 +157,21 @@ def extract(record: PaymentModel, solver: cp_model.CpSolver) -> Plan:
     for pid, members in record.chosen.units.items():
         free.setdefault(pid, list(members))
     return Plan(tuple(steps), spent, life, alternative_payments(record, solver, free))
+
+
+def _nested(places: list[int], announced: int) -> int:
+    """How many of the steps so far (their positions ``places``) come inside the payment of a step announced
+    at the position ``announced`` (:attr:`~planner.rules.plan.Step.nested`): the last ones, from there on.
+
+    >>> _nested([-1, 0, 2, 3], 2), _nested([-1, 0, 2, 3], 4)
+    (2, 0)
+    """
+    count = 0
+    for place in reversed(places):
+        if place < announced:
+            break
+        count += 1
+    return count
 
 
 def _reserve(

@@ -22,6 +22,8 @@ from planner.rules.amounts import counts_life
 from planner.rules.doubling import doubles_unspent
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import SpendRules, pays_generic
+from planner.rules.question import view_of
+from planner.rules.view import BoardView
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.literals import only_where, unused
 from planner.solve.cpsat.record import (
@@ -539,14 +541,28 @@ def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
     """Damage from triggers on tapping (City of Brass, Manabarbs: :meth:`BoardView.tap_damage`) for what
     the activations tap: their own permanent, tapped for mana, and the others their costs tap."""
     parts: list[Expr] = []
-    view = record.problem.view
+    views: dict[tuple[str, ...], BoardView] = {(): record.problem.view}
     for template in record.templates:
+        # (an ability given back once a source left is activated on the board without it, where the
+        # triggers that source's effect took away are back too: City of Brass's, once Magus of the Moon is
+        # sacrificed)
+        view = views.get(template.after_gone) or views.setdefault(
+            template.after_gone, _view_without(record.problem.view, template.after_gone)
+        )
         hurt = sum(view.tap_damage(pid, for_mana=False) for pid in template.tapped)
         if template.ability.cost.tap:
             hurt += view.tap_damage(template.pid, for_mana=template.ability.taps_for_mana)
         if hurt:
             parts.append(hurt * use[template.index])
     return total(parts)
+
+
+def _view_without(view: BoardView, gone: Sequence[str]) -> BoardView:
+    """The board's view without the ``gone`` permanents."""
+    board = view.board
+    for pid in gone:
+        board = board.without_permanent(pid)
+    return view_of(board)
 
 
 def _events(record: PaymentModel, layer: Layer) -> Sequence[EventMana]:

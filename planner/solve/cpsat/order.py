@@ -4,6 +4,7 @@ before they go, {Q} cycles, amounts counted as the activations resolve)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from typing import Any
 
@@ -31,7 +32,7 @@ def ordered_late(record: PaymentModel) -> bool:
     start, the static edges' templates being apart from the groups anyway (either way is exact: the order
     is checked at the optimum); on 1,000 permanents with Ashnod's Altar that answered in 0.31 s rather than
     0.39 s."""
-    return record.relaxed and not record.static_edges and not record.reliances
+    return record.relaxed and not record.static_edges and not record.reliances and not record.announce_edges
 
 
 def after_removals(record: PaymentModel, layer: Layer) -> None:
@@ -70,6 +71,9 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
     for a, b in record.static_edges:
         if producer[a] >= 0:
             pairs.setdefault((producer[a], producer[b]), ([], []))[1].append((a, b))
+    announcing = {producer[a] for a, _ in record.announce_edges} | {
+        producer[reliance.template] for reliance in record.reliances if reliance.judged
+    }
     cycling = set()
     if layer.main:
         cycling = {
@@ -85,12 +89,20 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
         for i in (*(index for index, _ in family.variants), *family.changers)
     }
     relying = {producer[i] for reliance in record.reliances for i in reliance.templates}
-    involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic | relying)
+    announced = {producer[i] for edge in record.announce_edges for i in edge}
+    involved = sorted({i for pair in pairs for i in pair} | cycling | dynamic | relying | announced)
     for index in involved:
         layer.position[index] = model.new_int_var(
             0, len(involved), f"{layer.name}_pos_{templates[index].name}"
         )
-    for a, b in record.static_edges:
+    if layer.main and record.problem.turn is None:
+        _announcements(record, layer, sorted(announcing))
+    for a, b in record.announce_edges:
+        # (the second after the first is announced: inside the payment of its mana cost, or after it)
+        anchor = layer.announced.get(producer[a], layer.position[producer[a]])
+        both = [unused(record, layer, a).negated(), unused(record, layer, b).negated()]
+        model.add(anchor < layer.position[producer[b]]).only_enforce_if(both)
+    for a, b in (*record.static_edges, *record.announce_edges):
         # (an activation that must come before another can't be made in a later epoch of the turn)
         if record.template_epochs[a] > record.template_epochs[b]:
             model.add_bool_or([unused(record, layer, a), unused(record, layer, b)])
@@ -109,6 +121,28 @@ def add_order(record: PaymentModel, layer: Layer) -> None:
         _count_as_resolved(record, layer)
 
 
+def _announcements(record: PaymentModel, layer: Layer, nodes: list[int]) -> None:
+    """Where each node whose restrictions are judged as it is announced (CR 602.2b) is announced: at most
+    its position; what comes from there to it is activated inside the payment of its mana cost (CR
+    601.2g; the plan's :attr:`~planner.rules.plan.Step.nested`). Those spans nest: the nodes' positions
+    differ, and one inside another's span is announced within it (CR 605.3a)."""
+    model = record.model
+    position = layer.position
+    for node in nodes:
+        announce = model.new_int_var(0, len(position), f"{layer.name}_announce_{node}")
+        model.add(announce <= position[node])
+        layer.announced[node] = announce
+    for u, v in itertools.combinations(nodes, 2):
+        first = model.new_bool_var(f"{layer.name}_announce_{u}_before_{v}")
+        model.add(position[u] < position[v]).only_enforce_if(first)
+        model.add(position[v] < position[u]).only_enforce_if(first.negated())
+        for inner, outer, when in ((u, v, first), (v, u, first.negated())):
+            inside = model.new_bool_var(f"{layer.name}_announce_{inner}_inside_{outer}")
+            model.add(layer.announced[outer] <= position[inner]).only_enforce_if(inside)
+            model.add(layer.announced[outer] > position[inner]).only_enforce_if(inside.negated())
+            model.add(layer.announced[inner] >= layer.announced[outer]).only_enforce_if([when, inside])
+
+
 def _one_source_left(record: PaymentModel, layer: Layer) -> None:
     """An activation relying on what several permanents make true together
     (:class:`~planner.solve.cpsat.record.Reliance`) is made while enough of them are still there: for each
@@ -121,6 +155,10 @@ def _one_source_left(record: PaymentModel, layer: Layer) -> None:
     for number, reliance in enumerate(record.reliances):
         relying = reliance.template
         used = unused(record, layer, relying).negated()
+        # (judged as it is announced when it may be: before the payment of its mana cost, CR 602.2b)
+        anchor = position[producer[relying]]
+        if reliance.judged:
+            anchor = layer.announced.get(producer[relying], anchor)
         kept: list[Any] = []  # (a literal per group: true when fewer than it needs are gone before)
         for g, (group, needed) in enumerate(zip(reliance.removers, reliance.needed, strict=True)):
             gone_before = []
@@ -134,7 +172,7 @@ def _one_source_left(record: PaymentModel, layer: Layer) -> None:
                         if epochs[remover] < epochs[relying]:
                             model.add_bool_or([before, removing.negated(), used.negated()])
                         continue
-                    model.add(position[producer[relying]] < position[producer[remover]]).only_enforce_if(
+                    model.add(anchor < position[producer[remover]]).only_enforce_if(
                         [before.negated(), removing, used]
                     )
                 gone_before.append(before)

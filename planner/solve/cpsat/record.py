@@ -125,6 +125,9 @@ class Reliance:
     template: int
     removers: tuple[tuple[tuple[int, ...], ...], ...]
     needed: tuple[int, ...]
+    #: True when no more than the activation's haste is lost: judged as it is announced, before the mana
+    #: abilities that pay its mana cost (CR 602.2b, 601.2g: :attr:`Layer.announced`)
+    judged: bool = False
 
     @property
     def templates(self) -> tuple[int, ...]:
@@ -134,7 +137,7 @@ class Reliance:
     def renumbered(self, new: dict[int, int]) -> Reliance:
         """The same reliance with the templates numbered anew (twins merged)."""
         removers = tuple(tuple(tuple(new[r] for r in rs) for rs in group) for group in self.removers)
-        return Reliance(new[self.template], removers, self.needed)
+        return Reliance(new[self.template], removers, self.needed, self.judged)
 
 
 @dataclass(slots=True)
@@ -186,6 +189,9 @@ class Layer:
     life_paid: Expr = 0
     #: each ordered producer node's place in the order of the activations
     position: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    #: the nodes announced before the mana abilities that pay them may come: where each is announced, at
+    #: most its position (CR 601.2g; :func:`~planner.solve.cpsat.order.add_order`)
+    announced: dict[int, cp_model.IntVar] = field(default_factory=dict)
     #: what each doubling of the unspent mana adds of each type, by its template, and each class's mana left
     #: in the pool as it resolves (:mod:`planner.solve.cpsat.unspent`)
     doubled: dict[int, dict[ManaType, cp_model.IntVar]] = field(default_factory=dict)
@@ -230,6 +236,9 @@ class PaymentModel:
     members: dict[str, tuple[str, ...]]
     #: pairs of templates that must come in this order when both are used
     static_edges: list[Edge]
+    #: pairs whose first's restrictions are judged before the second, which may come inside the payment of
+    #: the first's mana cost (:func:`~planner.solve.cpsat.analysis.announceable`, CR 601.2g)
+    announce_edges: list[Edge]
     #: activations relying on an effect several permanents give, and what removes each of them
     reliances: list[Reliance]
     cycles: dict[str, Cycle]
@@ -253,6 +262,10 @@ class PaymentModel:
     #: True when an ability's own cost is paid "as though" only where the layer removes none of the sources
     #: of the spending rules (narrower than the rules: :func:`~planner.solve.cpsat.literals.only_where`)
     narrowed: bool = False
+    #: True when the order judges some activation's restrictions where the plan lists it though the rules
+    #: judge them as it is announced, before the mana abilities that pay its mana cost (CR 601.2g, 602.2b:
+    #: :func:`~planner.solve.cpsat.analysis.static_edges`): narrower than the rules
+    judged_late: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     #: literals made once each, by name (:mod:`planner.solve.cpsat.literals`)
     literals: dict[str, cp_model.IntVar] = field(default_factory=dict)

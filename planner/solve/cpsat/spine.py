@@ -170,7 +170,15 @@ def _checked_if_narrowed(
     cost paid "as though" only where the layer removes none of the rules' sources): its "no" stands when
     the wide model (the cost paid under the rules of the board as it is) has no plan either; else the wide
     model's plan when the rules replay it (a payment alone), not called optimal, and no answer otherwise.
-    Its best plan is legal but not called optimal. Any other solution as it is."""
+    Its best plan is legal but not called optimal. Likewise a model that judges some restrictions later than
+    the rules (:attr:`~planner.solve.cpsat.record.PaymentModel.judged_late`): its best plan is not called
+    optimal and its "no" is no answer. Any other solution as it is."""
+    if record.judged_late:
+        # (no wider model: its best plan stands, not called optimal, and its "no" is no answer)
+        if solution.status is SolveStatus.OPTIMAL:
+            return replace(solution, status=SolveStatus.FEASIBLE, note=_JUDGED_LATE_BEST)
+        if solution.status is SolveStatus.INFEASIBLE:
+            return Solution(status=SolveStatus.UNKNOWN, note=_JUDGED_LATE_NO)
     if not record.narrowed:
         return solution
     if solution.status is SolveStatus.OPTIMAL:
@@ -191,6 +199,17 @@ def _checked_if_narrowed(
     return Solution(status=SolveStatus.UNKNOWN, note=_NARROWED_NO)
 
 
+#: Why a model judging restrictions late is not proven (:func:`_checked_if_narrowed`).
+_JUDGED_LATE_BEST = (
+    "the plan is legal, but not proven best: the model judges the restrictions of an ability activated more "
+    "than once (or in a turn, or for a kept cost) where the plan lists it, not as it is announced before the "
+    "mana abilities paying its mana cost (CR 601.2g, 602.2b)"
+)
+_JUDGED_LATE_NO = (
+    "not proven: the model judges the restrictions of an ability activated more than once (or in a turn, or "
+    "for a kept cost) where the plan lists it, not as it is announced before the mana abilities paying its "
+    "mana cost (CR 601.2g, 602.2b), which may allow more"
+)
 #: Why a narrowed model's answer is not proven (:func:`_checked_if_narrowed`).
 _NARROWED_BEST = (
     'the plan is legal, but not proven best: the model pays an ability\'s own cost "as though" only when the '

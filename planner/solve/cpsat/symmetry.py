@@ -134,6 +134,7 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
         or problem.dynamics.families
         or record.cycles
         or record.reliances
+        or record.announce_edges
         or record.siblings
         or not classable(problem)
     ):

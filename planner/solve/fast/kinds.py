@@ -20,6 +20,7 @@ from models.hashing import cached_hash, state_without_hash
 from models.kept import KeptMap, per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.mana_effects import (
+    AbilityLoss,
     CostModifier,
     GrantAbility,
     GrantedAlternativeCost,
@@ -36,6 +37,7 @@ from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import may_lack_board_facts
+from planner.rules.executed import sacrifices_x
 from planner.rules.payment import cost_modes
 from planner.rules.production import (
     ManaTag,
@@ -56,7 +58,7 @@ from planner.solve.objective import (
 _HARMLESS_EFFECTS = (CostModifier, SpellKeywords, UnspentManaEffect, PowerChange, GrantedAlternativeCost)
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
-_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility)
+_RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility, AbilityLoss)
 #: Palettes whose types the board does not change.
 _FIXED_PALETTES = (
     PaletteKind.TYPES,
@@ -352,20 +354,32 @@ def _kind(
     spending = tuple(e for e in effects if isinstance(e, SpendAsThough) and _for_spells_only(e))
     effects = tuple(e for e in effects if e not in spending)
     blocking = next((f"{name} has {e.text!r}" for e in effects if not isinstance(e, _HARMLESS_EFFECTS)), None)
-    unresolved = next(
-        (
-            f"{name} has {e.text!r}"
-            for e in effects
-            if not isinstance(e, _HARMLESS_EFFECTS) and not isinstance(e, _RESOLVED_EFFECTS)
-        ),
-        None,
-    ) or next(
-        (
-            f"{name}'s {a.text!r} can be activated only once each turn: the CP-SAT model counts its uses"
-            for a in view.mana_abilities(_PLACEHOLDER)
-            if a.once_each_turn and not a.cost.tap
-        ),
-        None,
+    unresolved = (
+        next(
+            (
+                f"{name} has {e.text!r}"
+                for e in effects
+                if not isinstance(e, _HARMLESS_EFFECTS) and not isinstance(e, _RESOLVED_EFFECTS)
+            ),
+            None,
+        )
+        or next(
+            (
+                f"{name}'s {a.text!r} can be activated only once each turn: the CP-SAT model counts its uses"
+                for a in view.mana_abilities(_PLACEHOLDER)
+                if a.once_each_turn and not a.cost.tap
+            ),
+            None,
+        )
+        or next(
+            (
+                f"{name}'s {a.text!r} sacrifices a number of permanents chosen as it is paid: the CP-SAT "
+                "model chooses how many"
+                for a in view.parsed[_PLACEHOLDER].mana_abilities
+                if sacrifices_x(a)
+            ),
+            None,
+        )
     )
     abilities, reflect, on_board = _analysed(view, _PLACEHOLDER, choices, None)
     # an ability whose amount reads what no board of the card alone gives (a power, a graveyard) is set
