@@ -45,7 +45,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[_Run]]:
         plain: bool = False,
         beyond: bool = False,
     ) -> _Taps | None:
-        fits = self._fits(skipped, plain=plain)
+        fits = self._fits(skipped, plain=plain, budget=programme._MAX_MOVES - self.search.moves)
         moves, states = self._extent(skipped, plain=plain, cap=1 << 60)
         before = self.search.moves
         ended = "declined"

@@ -9,7 +9,14 @@ from operator import itemgetter
 from models.kept import KeptMap
 from planner.solve.fast.kinds import _Move, _Option
 from planner.solve.fast.search import _NOTHING, _DeclinedError, _Search
-from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _PartBounds, _ProgrammeTables, _Source, _Taps
+from planner.solve.fast.sources import (
+    _PROGRAMMES_LIMIT,
+    _PartBounds,
+    _ProgrammeTables,
+    _Source,
+    _Spread,
+    _Taps,
+)
 from planner.solve.objective import (
     packed_unit,
 )
@@ -19,6 +26,8 @@ _MAX_STATES = 4096
 #: The programme's states as :meth:`_Programme._extent` bounds them, for one value of the feeding part: the
 #: least and the most of each other part, and how many states at most.
 _Box = tuple[tuple[int, ...], tuple[int, ...], int]
+#: Past any part of a state: the least floor of no group at all (:meth:`_Programme._spread`).
+_FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
 #: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
 _MAX_MOVES = 150_000
@@ -167,7 +176,7 @@ class _Programme:
                 raise _DeclinedError
         search.runs += 1
         budget = _MAX_MOVES - search.moves
-        if bound is None and not self._fits(skipped, plain=plain):
+        if bound is None and not self._fits(skipped, plain=plain, budget=budget):
             raise _DeclinedError  # (decided before the run: its extent passes the limits)
         # (a run with a bound that does not fit is pruned by value as it goes: its limits are the run's)
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
@@ -285,25 +294,22 @@ class _Programme:
     def _declined(self, skipped: frozenset[int], plain: bool, budget: int) -> _DeclinedError:
         """The error of a run that passed a limit with ``budget`` moves left at its start:
         :class:`_PastItsExtentError` when its extent said it fits (never, unless the extent is wrong)."""
-        self.search.moves, spent = _MAX_MOVES - budget, self.search.moves
-        fits = self._fits(skipped, plain=plain)
-        self.search.moves = spent
-        return _PastItsExtentError() if fits else _DeclinedError()
+        return _PastItsExtentError() if self._fits(skipped, plain=plain, budget=budget) else _DeclinedError()
 
-    def _fits(self, skipped: frozenset[int], *, plain: bool) -> bool:
-        """Whether :meth:`solve` surely keeps within its limits (:data:`_MAX_MOVES` less the moves the
-        search has taken, :data:`_MAX_STATES`): :meth:`_extent` within them. Decided before the run, from
-        counts; a run without a bound that does not fit is declined at once, and one that fits never passes
-        a limit (:class:`_PastItsExtentError` says so if it did).
+    def _fits(self, skipped: frozenset[int], *, plain: bool, budget: int) -> bool:
+        """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :data:`_MAX_MOVES`
+        leaves of the search's at the run's start, and :data:`_MAX_STATES` states): :meth:`_coarse_fit` or
+        :meth:`_extent` within them. Decided before the run, from counts; a run without a bound that does not
+        fit is declined at once, and one that fits never passes a limit (:class:`_PastItsExtentError` says so
+        if it did).
 
         Skipping members only takes states away (fewer uses, and states dropped sooner: what the later uses
-        can make shrinks), so the extent with nothing skipped, kept per start and plainness, bounds every
-        skipped run too, and the skipped run's own is worked out only when that one does not fit."""
-        budget = _MAX_MOVES - self.search.moves
+        can make shrinks), so the bounds with nothing skipped, the extent kept per start and plainness, bound
+        every skipped run too, and the skipped run's own extent is worked out only when those do not fit."""
+        if self._coarse_fit(plain=plain, budget=budget):
+            return True
         key = (self.start, plain)
         whole = self.tables.extents.get(key)
-        if whole is None and self._coarse_fit(plain=plain, budget=budget):
-            return True
         if whole is None:
             if len(self.tables.extents) >= _PROGRAMMES_LIMIT:
                 self.tables.extents.clear()
@@ -318,28 +324,44 @@ class _Programme:
 
     def _coarse_fit(self, *, plain: bool, budget: int) -> bool:
         """True when a quick look says the run with nothing skipped (and so every run: see :meth:`_fits`)
-        keeps within ``budget`` moves and :data:`_MAX_STATES` states; False says nothing.
+        keeps within ``budget`` moves and :data:`_MAX_STATES` states; False says nothing. In time linear in
+        the state's parts: what it reads of the groups is kept with the tables (:meth:`_spread`).
 
         Every part of a state lies between the least of its start and the groups' floors (a move raises it
         to its floor) and the most of those raised by every use's largest rise, so the states number at most
         the box of those ranges times the feeding values, and the moves at most that times every use."""
+        floor, top, rise, uses = self._spread(plain)
+        states: int = math.prod(
+            max(b, t) + r - min(b, f) + 1 for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
+        )
+        states *= 3 if self.feeding else 1
+        return states <= _MAX_STATES and states * uses <= budget
+
+    def _spread(self, plain: bool) -> _Spread:
+        """What :meth:`_coarse_fit` reads of the groups a run with nothing skipped uses, whatever the start:
+        per part of a state but feeding, the least floor and the most top floor of their options, the most
+        all their members together raise it, and their uses (members times options); kept per plainness with
+        the tables (:attr:`_ProgrammeTables.spreads`). Without a group used, the floors are past any start
+        (so that the start alone counts)."""
+        known = self.tables.spreads.get(plain)
+        if known is not None:
+            return known
         width = len(self.types)
         groups = self.search.groups
-        low, high = list(self.start[: width + 1]), list(self.start[: width + 1])
+        floor, top = [_FAR] * (width + 1), [-_FAR] * (width + 1)
         rise = [0] * (width + 1)
         uses = 0
         for index in self.order:
             members = len(groups[index].members)
             if (plain and groups[index].members[0].special) or not self.options[index]:
                 continue
-            _, most, floor, top, _ = self._part_bounds(index)
-            low = list(map(min, low, floor))
-            high = list(map(max, high, top))
+            _, most, lows, tops, _ = self._part_bounds(index)
+            floor = list(map(min, floor, lows))
+            top = list(map(max, top, tops))
             rise = [r + members * max(c, 0) for r, c in zip(rise, most, strict=True)]
             uses += members * len(self.options[index])
-        states: int = math.prod(b + r - a + 1 for a, b, r in zip(low, high, rise, strict=True))
-        states *= 3 if self.feeding else 1
-        return states <= _MAX_STATES and states * uses <= budget
+        found = self.tables.spreads[plain] = (tuple(floor), tuple(top), tuple(rise), uses)
+        return found
 
     def _extent(self, skipped: frozenset[int], *, plain: bool, cap: int) -> tuple[int, int]:
         """Upper bounds on the moves :meth:`solve` takes without a bound (and so with one: a bound only

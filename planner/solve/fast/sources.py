@@ -249,12 +249,18 @@ class _ProgrammeTables:
     extents: dict[tuple[tuple[int, ...], bool], tuple[int, int]] = field(default_factory=dict)
     #: :meth:`~planner.solve.fast.programme._Programme._part_bounds` by group
     part_bounds: dict[int, _PartBounds] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._spread` by plainness
+    spreads: dict[bool, _Spread] = field(default_factory=dict)
 
 
 #: A group's options as the programme's extent reads them (:meth:`~planner.solve.fast.programme._Programme.
 #: _part_bounds`): per part of a state but feeding, the least and the most change and floor, and the floors of
 #: the feeding part.
 _PartBounds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+#: What the programme's quick look reads of a layout's groups
+#: (:meth:`~planner.solve.fast.programme._Programme._spread`): per part of a state but feeding, the least
+#: floor, the most top floor and the most all members together raise it, and the uses.
+_Spread = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
