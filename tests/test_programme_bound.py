@@ -196,3 +196,18 @@ def test_a_bounded_run_declines_within_the_group_that_passes_its_states(runs: li
     assert solve_fast(problem) is None
     assert [run[:4] for run in runs] == [(True, False, True, "ok"), (False, True, False, "declined")]
     assert sum(run[4] for run in runs) < programme._MAX_MOVES
+
+
+def test_a_run_whose_sources_make_mana_in_pairs_counts_every_other_value(runs: list[_Run]) -> None:
+    # bench_big's random question 39 of seed 8 ({1069}{W}{B}{B}, 1,000 permanents): every use of a source that
+    # just taps lowers the mana still needed by 2 or 4, so from its even start (1,072) it is always even, and
+    # the extent counts half the box (_Programme._grid). The plain run took 29,102 moves,
+    # where the extent without that said 178,748, past the limit (CP-SAT answered); now it fits, runs, and
+    # its moves stay within its extent
+    rng = random.Random(8)
+    data, cost = [random_big_question(rng) for _ in range(40)][39]
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    solve_fast(problem)
+    plain, bounded, fits, ended, taken, moves, _ = runs[0]
+    assert plain and not bounded and fits and ended == "ok"
+    assert 0 < taken <= moves <= programme._MAX_MOVES

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
 from models.kept import KeptMap
@@ -26,6 +26,10 @@ _MAX_STATES = 4096
 #: The programme's states as :meth:`_Programme._extent` bounds them, for one value of the feeding part: the
 #: least and the most of each other part, and how many states at most.
 _Box = tuple[tuple[int, ...], tuple[int, ...], int]
+#: Per part of a state but feeding, the values it may take in a run: a step that every change of a use is a
+#: multiple of (1 or less: any value) and the residues modulo that step of its start, its floors and 0
+#: (:meth:`_Programme._grid`).
+_Grid = tuple[tuple[int, frozenset[int]], ...]
 #: Past any part of a state: the least floor of no group at all (:meth:`_Programme._spread`).
 _FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
@@ -355,7 +359,7 @@ class _Programme:
             members = len(groups[index].members)
             if (plain and groups[index].members[0].special) or not self.options[index]:
                 continue
-            _, most, lows, tops, _ = self._part_bounds(index)
+            _, most, lows, tops, _, _ = self._part_bounds(index)
             floor = list(map(min, floor, lows))
             top = list(map(max, top, tops))
             rise = [r + members * max(c, 0) for r, c in zip(rise, most, strict=True)]
@@ -382,6 +386,7 @@ class _Programme:
         reach = self._reach(skipped, plain=plain)
         feed = self.start[width + 1] if self.feeding else 0
         boxes: dict[int, _Box] = {feed: (self.start[: width + 1], self.start[: width + 1], 1)}
+        grid = self._grid(plain)
         moves, most = 0, 1
         clamped = not self.search.special and min(self.start) >= 0
         for index in self.order:
@@ -403,7 +408,7 @@ class _Programme:
                 ends.setdefault(value, []).append(box)
                 targets = frozenset(max(value, f) for f in bounds[4]) or frozenset((value,))
                 uses = (members, len(self.options[index]), each, after)
-                moves += self._uses(box, bounds, uses, targets, ends)
+                moves += self._uses(box, bounds, uses, (targets, grid), ends)
                 if moves > cap:
                     return moves, most
             boxes = {}
@@ -411,8 +416,7 @@ class _Programme:
                 low = tuple(map(min, *(box[0] for box in found))) if len(found) > 1 else found[0][0]
                 high = list(map(max, *(box[1] for box in found))) if len(found) > 1 else list(found[0][1])
                 high[width] = min(high[width], after)
-                spans = math.prod(max(b - a + 1, 0) for a, b in zip(low, high, strict=True))
-                count = min(sum(box[2] for box in found), spans)
+                count = min(sum(box[2] for box in found), _on_grid(low, high, grid))
                 if count:
                     boxes[value] = (low, tuple(high), count)
             most = max(most, sum(box[2] for box in boxes.values()))
@@ -425,14 +429,16 @@ class _Programme:
         box: _Box,
         bounds: _PartBounds,
         uses: tuple[int, int, int, int],
-        targets: frozenset[int],
+        reached: tuple[frozenset[int], _Grid],
         ends: dict[int, list[_Box]],
     ) -> int:
         """:meth:`_extent`'s count for one box through one group's uses: the moves, with the box after each
-        number of uses added to ``ends`` under each feeding value it may take (``targets``); ``uses``: the
-        group's members, options, the most one use lowers the mana still needed and what the uses after the
-        group can make."""
-        least, most_change, floor, top, _ = bounds
+        number of uses added to ``ends`` under each feeding value it may take; ``uses``: the group's
+        members, options, the most one use lowers the mana still needed and what the uses after the group
+        can make; ``reached``: the feeding values the uses may lead to and the values each other part may
+        take (:meth:`_grid`)."""
+        least, most_change, floor, top, _, _ = bounds
+        targets, grid = reached
         members, options, each, after = uses
         width = len(self.types)
         ceiling = after + each * members
@@ -449,7 +455,7 @@ class _Programme:
             at_high[width] = min(at_high[width], ceiling)
             if any(a > b for a, b in zip(at_low, at_high, strict=True)):
                 break
-            spans = math.prod(b - a + 1 for a, b in zip(at_low, at_high, strict=True))
+            spans = _on_grid(at_low, at_high, grid)
             current = min(spans * len(targets), current * options)
             for value in targets:
                 ends.setdefault(value, []).append((at_low, tuple(at_high), min(current, spans)))
@@ -457,7 +463,8 @@ class _Programme:
 
     def _part_bounds(self, index: int) -> _PartBounds:
         """A group's options as :meth:`_extent` reads them: per part of a state but feeding, the least and
-        the most change and floor, and the floors of the feeding part (empty without feeding).
+        the most change and floor, the floors of the feeding part (empty without feeding), and per part the
+        greatest common divisor of the changes (0 when none changes it).
 
         As :meth:`_move` has it: a special adds what it takes and subtracts what it makes (the typed parts
         its change, the mana still needed its net), floored at its surplus bound; another source subtracts
@@ -489,9 +496,37 @@ class _Programme:
                 tuple(map(min, floors)),
                 tuple(map(max, floors)),
                 frozenset(feeding),
+                tuple(math.gcd(*column) for column in columns),
             )
-        least, most, floor, top, feeds = known
-        return least, most, floor, top, (feeds if self.feeding else frozenset())
+        least, most, floor, top, feeds, steps = known
+        return least, most, floor, top, (feeds if self.feeding else frozenset()), steps
+
+    def _grid(self, plain: bool) -> _Grid:
+        """Per part of a state but feeding, the values it may take in a run with nothing skipped (and so in
+        every run: skipping takes changes and floors away): a move adds its change or sets the part to its
+        floor, and clamping sets it to 0 or leaves it, so every value is the start, a floor or 0, plus a
+        multiple of the greatest common divisor of the changes (the step). What it reads of the groups is
+        kept per plainness with the tables (:attr:`_ProgrammeTables.grids`).
+
+        A group's options share one floor (its surplus bound, or 0), so its least and most floor are all.
+        """
+        known = self.tables.grids.get(plain)
+        if known is None:
+            groups = self.search.groups
+            width = len(self.types)
+            steps, floors = [0] * (width + 1), [{0} for _ in range(width + 1)]
+            for index in self.order:
+                if (plain and groups[index].members[0].special) or not self.options[index]:
+                    continue
+                _, _, floor, top, _, step = self._part_bounds(index)
+                steps = list(map(math.gcd, steps, step))
+                for part in range(width + 1):
+                    floors[part].update((floor[part], top[part]))
+            known = self.tables.grids[plain] = tuple(zip(steps, map(frozenset, floors), strict=True))
+        return tuple(
+            (step, frozenset(value % step for value in (start, *values)) if step > 1 else frozenset())
+            for (step, values), start in zip(known, self.start, strict=False)
+        )
 
     def _reach(self, skipped: frozenset[int], *, plain: bool) -> dict[int, tuple[int, int]]:
         """Per group: the most one of its members lowers the mana still needed, and the most the groups
@@ -576,6 +611,28 @@ def _clamped(
         if known is None or entry[0] < known[0]:
             result[key] = entry
     return result
+
+
+def _on_grid(low: Iterable[int], high: Iterable[int], grid: _Grid) -> int:
+    """How many states a box holds (each part from ``low`` to ``high``) whose parts lie on the grid
+    (:meth:`_Programme._grid`: a value's residue modulo the step one of those given, any value where the step
+    is 1 or less).
+
+    >>> # (0, 2, ..., 10) times (-3, -2, 1, 2)
+    >>> _on_grid((0, -3), (10, 4), ((2, frozenset({0})), (4, frozenset({1, 2}))))
+    24
+    >>> _on_grid((0, 5), (3, 4), ((1, frozenset()), (1, frozenset())))
+    0
+    """
+    count = 1
+    for a, b, (step, residues) in zip(low, high, grid, strict=True):
+        if b < a:
+            return 0
+        if step > 1:
+            count *= sum((b - r) // step - (a - 1 - r) // step for r in residues)
+        else:
+            count *= b - a + 1
+    return count
 
 
 def _minus(have: int, take: int) -> int:

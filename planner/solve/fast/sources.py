@@ -251,12 +251,17 @@ class _ProgrammeTables:
     part_bounds: dict[int, _PartBounds] = field(default_factory=dict)
     #: :meth:`~planner.solve.fast.programme._Programme._spread` by plainness
     spreads: dict[bool, _Spread] = field(default_factory=dict)
+    #: what :meth:`~planner.solve.fast.programme._Programme._grid` reads of the groups (per part of a state:
+    #: the step and the floors) by plainness
+    grids: dict[bool, tuple[tuple[int, frozenset[int]], ...]] = field(default_factory=dict)
 
 
 #: A group's options as the programme's extent reads them (:meth:`~planner.solve.fast.programme._Programme.
-#: _part_bounds`): per part of a state but feeding, the least and the most change and floor, and the floors of
-#: the feeding part.
-_PartBounds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+#: _part_bounds`): per part of a state but feeding, the least and the most change and floor, the floors of the
+#: feeding part, and per part the greatest common divisor of the changes.
+_PartBounds = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int], tuple[int, ...]
+]
 #: What the programme's quick look reads of a layout's groups
 #: (:meth:`~planner.solve.fast.programme._Programme._spread`): per part of a state but feeding, the least
 #: floor, the most top floor and the most all members together raise it, and the uses.
