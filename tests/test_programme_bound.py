@@ -1,12 +1,15 @@
-"""The dynamic programme declines before it runs only when running it would decline
-(:meth:`planner.solve.fast.programme._Programme._surely_too_long`): checked on random boards with its limits
-lowered, so that many questions reach them; the walk it decides by (``_Programme._walk``) says exactly what
-the programme does; and a big board of the kind issue 41 found (filter lands and Signets) is declined before
-the programme takes a move, where the programme itself declines."""
+"""The dynamic programme's limits are decided before it runs (issue 41 item 2), from counts
+(:meth:`planner.solve.fast.programme._Programme._extent`): the extent bounds the moves the programme takes,
+a run whose extent is within the limits never passes them (``_PastItsExtentError`` would say so), a run
+without a bound whose extent passes them is declined before the programme takes a move, and boards just
+inside and just outside each limit say so; a big board of the kind issue 41 found (filter lands and Signets)
+is declined before the programme takes a move, where the programme itself declines."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,27 +19,23 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.kept import forget_all
 from planner.solve.fast import programme, solve_fast
-from planner.solve.fast.programme import _Programme
+from planner.solve.fast.optimise import _optimise
+from planner.solve.fast.programme import _PastItsExtentError, _Programme
+from planner.solve.fast.reduction import _reduced
 from planner.solve.fast.search import _DeclinedError
-from planner.solve.fast.sources import _Taps
+from planner.solve.fast.sources import _Outside, _Taps
 from planner.solve.problem import PaymentProblem
 
+#: A run of the programme as the tests see it: (plain, bounded, what its extent said, how it ended: "ok",
+#: "declined" or "past", the moves it took, the extent's moves and states counted without a cap).
+_Run = tuple[bool, bool, bool, str, int, int, int]
 
-@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 12), (1000, 8)])
-def test_declined_before_running_only_when_running_declines(
-    moves: int, states: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(programme, "_MAX_MOVES", moves)
-    monkeypatch.setattr(programme, "_MAX_STATES", states)
-    forget_all()  # (nothing kept from other limits)
-    bound = _Programme._surely_too_long
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[_Run]]:
+    """Every run of the programme, recorded (:data:`_Run`)."""
+    seen: list[_Run] = []
     solve = _Programme.solve
-    said: list[bool] = []
-    seen: list[tuple[bool, bool]] = []  # (said it declines, declined) per run of the programme without bound
-
-    def saying(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
-        said.append(bound(self, skipped, plain=plain, beyond=beyond))
-        return False  # the programme runs all the same
 
     def solving(
         self: _Programme,
@@ -46,71 +45,106 @@ def test_declined_before_running_only_when_running_declines(
         plain: bool = False,
         beyond: bool = False,
     ) -> _Taps | None:
-        said.clear()
+        fits = self._fits(skipped, plain=plain, budget=programme._MAX_MOVES - self.search.moves)
+        moves, states = self._extent(skipped, plain=plain, cap=1 << 60)
+        before = self.search.moves
+        ended = "declined"
         try:
             found = solve(self, skipped, limit, plain=plain, beyond=beyond)
-        except _DeclinedError:
-            seen.extend((verdict, True) for verdict in said)
+            ended = "ok"
+            return found
+        except _PastItsExtentError:
+            ended = "past"
             raise
-        seen.extend((verdict, False) for verdict in said)
-        return found
+        finally:
+            seen.append((plain, limit is not None, fits, ended, self.search.moves - before, moves, states))
 
-    monkeypatch.setattr(_Programme, "_surely_too_long", saying)
     monkeypatch.setattr(_Programme, "solve", solving)
-    rng = random.Random(moves)
-    for _ in range(150):
-        question = random_question(rng)
-        board = Board.from_dict(question.board)
-        solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
-    assert all(declined for verdict, declined in seen if verdict)
-    assert any(verdict for verdict, _ in seen)  # (the bound decided some)
+    forget_all()  # (nothing kept from other limits)
+    yield seen
     forget_all()
 
 
-@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 12), (1000, 8)])
-def test_the_walk_says_what_the_programme_does(
-    moves: int, states: int, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 12), (1000, 8), (150_000, 4096)])
+def test_a_run_that_fits_never_passes_its_limits(
+    moves: int, states: int, monkeypatch: pytest.MonkeyPatch, runs: list[_Run]
 ) -> None:
-    # (_walk follows the programme's states without their values: it passes the limits exactly when a run
-    # without a bound does; the range of the mana still needed is not asked, so every run is walked)
     monkeypatch.setattr(programme, "_MAX_MOVES", moves)
     monkeypatch.setattr(programme, "_MAX_STATES", states)
-    forget_all()
-    solve = _Programme.solve
-    seen: list[tuple[bool | None, bool]] = []  # (the walk's verdict, declined) per run without a bound
-
-    def solving(
-        self: _Programme,
-        skipped: frozenset[int],
-        limit: int | None = None,
-        *,
-        plain: bool = False,
-        beyond: bool = False,
-    ) -> _Taps | None:
-        if limit is not None or (self.search.runs and self.search.pending):
-            return solve(
-                self, skipped, limit, plain=plain, beyond=beyond
-            )  # (pruned by value, or by the branching)
-        verdict = self._walk(skipped, plain=plain, beyond=beyond)
-        with monkeypatch.context() as running:
-            running.setattr(_Programme, "_surely_too_long", lambda *_args, **_kwargs: False)
-            try:
-                found = solve(self, skipped, limit, plain=plain, beyond=beyond)
-            except _DeclinedError:
-                seen.append((verdict, True))
-                raise
-        seen.append((verdict, False))
-        return found
-
-    monkeypatch.setattr(_Programme, "solve", solving)
-    rng = random.Random(moves + 1)
+    rng = random.Random(moves + states)
     for _ in range(150):
         question = random_question(rng)
         board = Board.from_dict(question.board)
         solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
-    assert all(verdict is declined for verdict, declined in seen)
-    assert {declined for _, declined in seen} == {True, False}  # (both seen)
+    assert runs
+    assert all(ended != "past" for *_, ended, _, _, _ in runs)
+    # the extent bounds the moves every run took (a bound only drops states), where it counted them all (it
+    # stops once its states pass the limit)
+    assert all(taken <= extent for *_, taken, extent, most in runs if most <= states)
+    # a run without a bound that does not fit is declined before it takes a move
+    assert all(taken == 0 for _, bounded, fits, _, taken, _, _ in runs if not bounded and not fits)
+    if moves < 150_000:
+        assert {fits for _, _, fits, *_ in runs} == {True, False}  # (both verdicts seen)
+
+
+def test_the_extent_bounds_every_run_without_limits(
+    monkeypatch: pytest.MonkeyPatch, runs: list[_Run]
+) -> None:
+    # (with the limits out of reach every run ends: its moves are what the extent bounds)
+    monkeypatch.setattr(programme, "_MAX_MOVES", 1 << 40)
+    monkeypatch.setattr(programme, "_MAX_STATES", 1 << 40)
+    rng = random.Random(41)
+    for _ in range(120):
+        question = random_question(rng)
+        board = Board.from_dict(question.board)
+        solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
+    assert len(runs) > 20
+    assert all(ended == "ok" for *_, ended, _, _, _ in runs)
+    over = [run for run in runs if run[4] > run[5]]
+    assert not over
+    assert any(taken for *_, taken, _, _ in runs)
+
+
+def _first_run(problem: PaymentProblem, runs: list[_Run]) -> _Run:
+    """The first run of the programme on the problem, whatever the fast path's answer."""
+    runs.clear()
+    reduced = _reduced(problem)
+    assert not isinstance(reduced, _Outside)
+    with contextlib.suppress(_DeclinedError):
+        _optimise(reduced)
+    assert runs
+    return runs[0]
+
+
+@pytest.mark.parametrize("limit", ["moves", "states"])
+def test_just_inside_and_just_outside_each_limit(
+    limit: str, monkeypatch: pytest.MonkeyPatch, runs: list[_Run]
+) -> None:
+    # a board whose greedy has too many choices (Sol Rings and bounce lands: 16 times 21), so that a plain run
+    # (sources that just tap) starts
+    counts = {"Forest": 12, "Island": 9, "Sol Ring": 15, "Simic Growth Chamber": 20}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me"}],
+            "permanents": [
+                {"id": f"{card}-{number}", "card": card, "controller": "me"}
+                for card, count in counts.items()
+                for number in range(count)
+            ],
+        }
+    )
+    problem = PaymentProblem.of(board, PaymentTarget.of("{40}{G}{U}"))
+    plain, bounded, fits, ended, taken, moves, states = _first_run(problem, runs)
+    assert plain and not bounded and fits and ended == "ok" and taken > 0
+    extent = {"moves": moves, "states": states}[limit]
+    name = {"moves": "_MAX_MOVES", "states": "_MAX_STATES"}[limit]
+    monkeypatch.setattr(programme, name, extent)  # just inside: the run fits and never passes its limit
     forget_all()
+    assert _first_run(problem, runs)[2:4] == (True, "ok")
+    monkeypatch.setattr(programme, name, extent - 1)  # just outside: declined before the programme moves
+    forget_all()
+    assert _first_run(problem, runs)[2:5] == (False, "declined", 0)
 
 
 #: A big board of the kind issue 41 found slow to decline: filter lands and Signets of the cost's colors,
@@ -127,7 +161,7 @@ _FILTERS_AND_SIGNETS = {
 
 
 def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, runs: list[_Run]
 ) -> None:
     board = Board.from_dict(
         {
@@ -141,71 +175,39 @@ def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
         }
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{300}{U}{U}{R}"))
-    walked: list[tuple[bool | None, int]] = []  # (the walk's verdict, the moves the programme took before)
-    walk = _Programme._walk
-
-    def walking(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
-        verdict = walk(self, skipped, plain=plain, beyond=beyond)
-        walked.append((verdict, self.search.moves))
-        return verdict
-
-    monkeypatch.setattr(_Programme, "_walk", walking)
     assert solve_fast(problem) is None
-    assert walked[-1] == (True, 0)  # declined by the walk, before the programme took a move
-    # run as before, the programme declines too (past its limits: its states, within a group), having taken
-    # its moves
-    taken: list[int] = []
-    solve = _Programme.solve
-
-    def running(self: _Programme, *args: object, **kwargs: bool) -> _Taps | None:
-        try:
-            return solve(self, *args, **kwargs)  # type: ignore[arg-type]
-        finally:
-            taken.append(self.search.moves)
-
-    monkeypatch.setattr(_Programme, "_surely_too_long", lambda *_args, **_kwargs: False)
-    monkeypatch.setattr(_Programme, "solve", running)
+    assert runs[-1][1:5] == (False, False, "declined", 0)  # declined by its extent, before a move
+    # run as if it fitted, the programme declines too (past its limits), having taken its moves
+    monkeypatch.setattr(_Programme, "_fits", lambda *_args, **_kwargs: True)
+    runs.clear()
     assert solve_fast(problem) is None
-    assert taken[-1] > 0
+    assert runs[-1][3] == "past" and runs[-1][4] > 0
 
 
-def test_a_bounded_run_declines_within_the_group_that_passes_its_states() -> None:
+def test_a_bounded_run_declines_within_the_group_that_passes_its_states(runs: list[_Run]) -> None:
     # bench_big's random question 3 of seed 3 ({1102}{G}, 1,000 permanents): the greedy has too many choices,
-    # so a plain run (sources that just tap) bounds a run with the rest. The plain run's mana still needed
-    # stays within the slack of what the board makes, so it is not walked; the bounded run's states pass
-    # the limit within a group of Signets, where it declines, as the group's end would (issue 41: it took
-    # 340,000 moves, past its limit of moves, where it now takes under 60,000)
+    # so a plain run (sources that just tap) bounds a run with the rest. The plain run fits; the bounded run's
+    # extent does not (its states are pruned by value, known only as it runs), and its states pass the limit
+    # within a group of Signets, where it declines, as the group's end would (issue 41: it took 340,000
+    # moves, past its limit of moves, where it now takes under 60,000)
     rng = random.Random(3)
     data, cost = [random_big_question(rng) for _ in range(4)][3]
     problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
-    runs: list[tuple[bool, bool, bool, int]] = []  # (plain, bounded, declined, moves after) per run
-    walks: list[bool | None] = []
-    solve, walk = _Programme.solve, _Programme._walk
+    assert solve_fast(problem) is None
+    assert [run[:4] for run in runs] == [(True, False, True, "ok"), (False, True, False, "declined")]
+    assert sum(run[4] for run in runs) < programme._MAX_MOVES
 
-    def solving(
-        self: _Programme,
-        skipped: frozenset[int],
-        limit: int | None = None,
-        *,
-        plain: bool = False,
-        beyond: bool = False,
-    ) -> _Taps | None:
-        declined = True
-        try:
-            found = solve(self, skipped, limit, plain=plain, beyond=beyond)
-            declined = False
-            return found
-        finally:
-            runs.append((plain, limit is not None, declined, self.search.moves))
 
-    def walking(self: _Programme, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
-        walks.append(walk(self, skipped, plain=plain, beyond=beyond))
-        return walks[-1]
-
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(_Programme, "solve", solving)
-        patched.setattr(_Programme, "_walk", walking)
-        assert solve_fast(problem) is None
-    assert walks == []
-    assert [run[:3] for run in runs] == [(True, False, False), (False, True, True)]
-    assert runs[-1][3] < programme._MAX_MOVES
+def test_a_run_whose_sources_make_mana_in_pairs_counts_every_other_value(runs: list[_Run]) -> None:
+    # bench_big's random question 39 of seed 8 ({1069}{W}{B}{B}, 1,000 permanents): every use of a source that
+    # just taps lowers the mana still needed by 2 or 4, so from its even start (1,072) it is always even, and
+    # the extent counts half the box (_Programme._grid). The plain run took 29,102 moves,
+    # where the extent without that said 178,748, past the limit (CP-SAT answered); now it fits, runs, and
+    # its moves stay within its extent
+    rng = random.Random(8)
+    data, cost = [random_big_question(rng) for _ in range(40)][39]
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    solve_fast(problem)
+    plain, bounded, fits, ended, taken, moves, _ = runs[0]
+    assert plain and not bounded and fits and ended == "ok"
+    assert 0 < taken <= moves <= programme._MAX_MOVES

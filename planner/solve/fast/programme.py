@@ -3,30 +3,44 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
 from models.kept import KeptMap
 from planner.solve.fast.kinds import _Move, _Option
-from planner.solve.fast.search import _DeclinedError, _Search
-from planner.solve.fast.sources import _PROGRAMMES_LIMIT, _ProgrammeTables, _Source, _Taps
+from planner.solve.fast.search import _NOTHING, _DeclinedError, _Search
+from planner.solve.fast.sources import (
+    _PROGRAMMES_LIMIT,
+    _PartBounds,
+    _ProgrammeTables,
+    _Source,
+    _Spread,
+    _Taps,
+)
 from planner.solve.objective import (
     packed_unit,
 )
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    #: The walk's states, one per row (:meth:`_Programme._walk`).
-    _States = npt.NDArray[np.int64]
-
 #: The most states the dynamic programme keeps before the fast path declines (CP-SAT answers).
 _MAX_STATES = 4096
+#: The programme's states as :meth:`_Programme._extent` bounds them, for one value of the feeding part: the
+#: least and the most of each other part, and how many states at most.
+_Box = tuple[tuple[int, ...], tuple[int, ...], int]
+#: Per part of a state but feeding, the values it may take in a run: a step that every change of a use is a
+#: multiple of (1 or less: any value) and the residues modulo that step of its start, its floors and 0
+#: (:meth:`_Programme._grid`).
+_Grid = tuple[tuple[int, frozenset[int]], ...]
+#: Past any part of a state: the least floor of no group at all (:meth:`_Programme._spread`).
+_FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
 #: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
 _MAX_MOVES = 150_000
+
+
+class _PastItsExtentError(_DeclinedError):
+    """A run of the programme passed a limit that its extent (:meth:`_Programme._fits`, decided before the
+    run) said it keeps within: never, unless the extent is wrong. The fast path declines all the same (CP-SAT
+    answers); the tests look for it."""
 
 
 class _Programme:
@@ -165,8 +179,10 @@ class _Programme:
             if search.moves + each * (1 + search.pending) > _MAX_MOVES:
                 raise _DeclinedError
         search.runs += 1
-        if bound is None and self._surely_too_long(skipped, plain=plain, beyond=beyond):
-            raise _DeclinedError  # (what the programme would do, after a tenth of a second or more)
+        budget = _MAX_MOVES - search.moves
+        if bound is None and not self._fits(skipped, plain=plain, budget=budget):
+            raise _DeclinedError  # (decided before the run: its extent passes the limits)
+        # (a run with a bound that does not fit is pruned by value as it goes: its limits are the run's)
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -211,7 +227,7 @@ class _Programme:
             for member in members:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
-                    raise _DeclinedError
+                    raise self._declined(skipped, plain, budget)
                 self.search.problem.check_time()
                 ceiling -= each  # (the most mana the later uses can still make)
                 weight = member.weight
@@ -251,7 +267,7 @@ class _Programme:
                     elif entry[0] < known[0]:
                         merged[state] = entry
                 if kept > _MAX_STATES:
-                    raise _DeclinedError  # (what the group's end would do: see ``kept``)
+                    raise self._declined(skipped, plain, budget)  # (as the group's end would: see ``kept``)
                 current = step
             # (the states still needing more than the uses after it can make go: looked for at C speed first,
             # as most groups leave none)
@@ -261,7 +277,7 @@ class _Programme:
                 else merged
             )
             if len(frontier) > _MAX_STATES:
-                raise _DeclinedError
+                raise self._declined(skipped, plain, budget)
         if not started:
             frontier.pop(self.start, None)
         if not clamped:
@@ -279,60 +295,238 @@ class _Programme:
             taps.append((member, option))
         return tuple(taps)
 
-    def _surely_short(self, skipped: frozenset[int], *, plain: bool) -> bool:
-        """True when the states take so few values that the programme rarely passes its limits, and
-        :meth:`_walk` is not worth its cost; at most that many values times the uses are counted (every
-        group, those a plain run passes by too). A guide to when to walk, never a reason to decline (the
-        programme may still pass its limits, and then declines itself).
+    def _declined(self, skipped: frozenset[int], plain: bool, budget: int) -> _DeclinedError:
+        """The error of a run that passed a limit with ``budget`` moves left at its start:
+        :class:`_PastItsExtentError` when its extent said it fits (never, unless the extent is wrong)."""
+        return _PastItsExtentError() if self._fits(skipped, plain=plain, budget=budget) else _DeclinedError()
 
-        The mana still needed, one part of a state, lies between the least of the start, 0 and the specials'
-        floors, and the start raised by what every special member could take more than it makes (the other
-        parts are not counted). Where no special is used (a plain run, or none on the board), each state is
-        counted, and fewer: the mana still needed lies, at any point of the run, between the start less what
-        the uses before it can make and what the uses after it can make (a state needing more is dropped), a
-        span of the slack (what all the uses make, less the start) and one; each open type between 0 and its
-        start; the feeding part one of two."""
-        width = len(self.types)
-        start = self.start[width]
-        floor, raised, uses = self._spans(skipped)
-        states: int = start + raised - min(start, 0, floor) + 1
-        budget: int = _MAX_MOVES - self.search.moves
-        if plain or not self.search.special:
-            made, uses = self._made_and_used(skipped, plain=plain)
-            typed = math.prod(max(part, 0) + 1 for part in self.start[:width])
-            # (the start, and then states fed by some use: feeding's other value)
-            states = min(states, (max(made - start, 0) + 1) * typed + 1)
-        return states <= _MAX_STATES and uses * states <= budget
+    def _fits(self, skipped: frozenset[int], *, plain: bool, budget: int) -> bool:
+        """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :data:`_MAX_MOVES`
+        leaves of the search's at the run's start, and :data:`_MAX_STATES` states): :meth:`_coarse_fit` or
+        :meth:`_extent` within them. Decided before the run, from counts; a run without a bound that does not
+        fit is declined at once, and one that fits never passes a limit (:class:`_PastItsExtentError` says so
+        if it did).
 
-    def _spans(self, skipped: frozenset[int]) -> tuple[int, int, int]:
-        """What :meth:`_surely_short` reads of the groups, whatever the start: the least of the specials'
-        floors (0 without one), the most all special members together raise the mana still needed (what an
-        option takes more than it makes, per use), and the uses counted (members times options); kept per
-        skipped groups with the tables (:attr:`_ProgrammeTables.spans`), as :meth:`_reach` is."""
-        known = self.tables.spans.get(skipped)
+        Skipping members only takes states away (fewer uses, and states dropped sooner: what the later uses
+        can make shrinks), so the bounds with nothing skipped, the extent kept per start and plainness, bound
+        every skipped run too, and the skipped run's own extent is worked out only when those do not fit."""
+        if self._coarse_fit(plain=plain, budget=budget):
+            return True
+        key = (self.start, plain)
+        whole = self.tables.extents.get(key)
+        if whole is None:
+            if len(self.tables.extents) >= _PROGRAMMES_LIMIT:
+                self.tables.extents.clear()
+            # (worked out up to the whole budget, whatever is spent: kept for the runs after)
+            whole = self.tables.extents[key] = self._extent(_NOTHING, plain=plain, cap=_MAX_MOVES)
+        if whole[0] <= budget and whole[1] <= _MAX_STATES:
+            return True
+        if not skipped:
+            return False
+        moves, states = self._extent(skipped, plain=plain, cap=budget)
+        return moves <= budget and states <= _MAX_STATES
+
+    def _coarse_fit(self, *, plain: bool, budget: int) -> bool:
+        """True when a quick look says the run with nothing skipped (and so every run: see :meth:`_fits`)
+        keeps within ``budget`` moves and :data:`_MAX_STATES` states; False says nothing. In time linear in
+        the state's parts: what it reads of the groups is kept with the tables (:meth:`_spread`).
+
+        Every part of a state lies between the least of its start and the groups' floors (a move raises it
+        to its floor) and the most of those raised by every use's largest rise, so the states number at most
+        the box of those ranges times the feeding values, and the moves at most that times every use."""
+        floor, top, rise, uses = self._spread(plain)
+        states: int = math.prod(
+            max(b, t) + r - min(b, f) + 1 for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
+        )
+        states *= 3 if self.feeding else 1
+        return states <= _MAX_STATES and states * uses <= budget
+
+    def _spread(self, plain: bool) -> _Spread:
+        """What :meth:`_coarse_fit` reads of the groups a run with nothing skipped uses, whatever the start:
+        per part of a state but feeding, the least floor and the most top floor of their options, the most
+        all their members together raise it, and their uses (members times options); kept per plainness with
+        the tables (:attr:`_ProgrammeTables.spreads`). Without a group used, the floors are past any start
+        (so that the start alone counts)."""
+        known = self.tables.spreads.get(plain)
         if known is not None:
             return known
+        width = len(self.types)
+        groups = self.search.groups
+        floor, top = [_FAR] * (width + 1), [-_FAR] * (width + 1)
+        rise = [0] * (width + 1)
+        uses = 0
+        for index in self.order:
+            members = len(groups[index].members)
+            if (plain and groups[index].members[0].special) or not self.options[index]:
+                continue
+            _, most, lows, tops, _, _ = self._part_bounds(index)
+            floor = list(map(min, floor, lows))
+            top = list(map(max, top, tops))
+            rise = [r + members * max(c, 0) for r, c in zip(rise, most, strict=True)]
+            uses += members * len(self.options[index])
+        found = self.tables.spreads[plain] = (tuple(floor), tuple(top), tuple(rise), uses)
+        return found
+
+    def _extent(self, skipped: frozenset[int], *, plain: bool, cap: int) -> tuple[int, int]:
+        """Upper bounds on the moves :meth:`solve` takes without a bound (and so with one: a bound only
+        drops states) and on the states it holds at a group's end or keeps within a group, from counts
+        alone, in time linear in the uses; past ``cap`` moves or :data:`_MAX_STATES` states it stops with
+        what it has counted.
+
+        The states are held as boxes, one per value of the feeding part (one box without feeding): each
+        other part (the demand open per type, the mana still needed) lies in a range. A move adds its
+        change to a part and raises it to a floor, so after ``k`` uses of a group a part lies between
+        ``max(low + k * least change, least floor)`` and its high end moved likewise, and the mana still
+        needed never above what the later uses can make (the programme drops such states); the feeding part
+        goes to the values its floors allow. The states after ``k`` uses number at most their box times
+        those values, and at most those before times the options; the moves are the states before each use
+        times the options, as :meth:`solve` counts them."""
         groups = self.search.groups
         width = len(self.types)
-        floor, raised, uses = 0, 0, 0
+        reach = self._reach(skipped, plain=plain)
+        feed = self.start[width + 1] if self.feeding else 0
+        boxes: dict[int, _Box] = {feed: (self.start[: width + 1], self.start[: width + 1], 1)}
+        grid = self._grid(plain)
+        moves, most = 0, 1
+        clamped = not self.search.special and min(self.start) >= 0
         for index in self.order:
-            options = self.options[index]
-            members = len(groups[index].members) - (1 if index in skipped else 0)
-            if not options or members <= 0:
+            group = groups[index]
+            special = group.members[0].special
+            members = len(group.members) - (index in skipped)
+            if (plain and special) or not self.options[index] or members <= 0:
                 continue
-            if groups[index].members[0].special:
-                floor = min(floor, -self.room[index][width])
-                taken = 0  # (the most one use raises the value: what an option takes more than it makes)
-                for key, _, _ in options:
-                    amount = key[1]
-                    assert isinstance(amount, int)
-                    taken = max(taken, -amount)
-                raised += members * taken
-            uses += members * len(options)
-        if len(self.tables.spans) >= _PROGRAMMES_LIMIT:
-            self.tables.spans.clear()
-        found = self.tables.spans[skipped] = (floor, raised, uses)
-        return found
+            if not special and not clamped:
+                clamped = True
+                boxes = {
+                    value: (tuple(max(v, 0) for v in low), tuple(max(v, 0) for v in high), count)
+                    for value, (low, high, count) in boxes.items()
+                }
+            bounds = self._part_bounds(index)
+            each, after = reach[index]
+            ends: dict[int, list[_Box]] = {}
+            for value, box in boxes.items():
+                ends.setdefault(value, []).append(box)
+                targets = frozenset(max(value, f) for f in bounds[4]) or frozenset((value,))
+                uses = (members, len(self.options[index]), each, after)
+                moves += self._uses(box, bounds, uses, (targets, grid), ends)
+                if moves > cap:
+                    return moves, most
+            boxes = {}
+            for value, found in ends.items():
+                low = tuple(map(min, *(box[0] for box in found))) if len(found) > 1 else found[0][0]
+                high = list(map(max, *(box[1] for box in found))) if len(found) > 1 else list(found[0][1])
+                high[width] = min(high[width], after)
+                count = min(sum(box[2] for box in found), _on_grid(low, high, grid))
+                if count:
+                    boxes[value] = (low, tuple(high), count)
+            most = max(most, sum(box[2] for box in boxes.values()))
+            if most > _MAX_STATES:
+                return moves, most
+        return moves, most
+
+    def _uses(
+        self,
+        box: _Box,
+        bounds: _PartBounds,
+        uses: tuple[int, int, int, int],
+        reached: tuple[frozenset[int], _Grid],
+        ends: dict[int, list[_Box]],
+    ) -> int:
+        """:meth:`_extent`'s count for one box through one group's uses: the moves, with the box after each
+        number of uses added to ``ends`` under each feeding value it may take; ``uses``: the group's
+        members, options, the most one use lowers the mana still needed and what the uses after the group
+        can make; ``reached``: the feeding values the uses may lead to and the values each other part may
+        take (:meth:`_grid`)."""
+        least, most_change, floor, top, _, _ = bounds
+        targets, grid = reached
+        members, options, each, after = uses
+        width = len(self.types)
+        ceiling = after + each * members
+        low, high, current = box
+        moves = 0
+        for used in range(1, members + 1):
+            moves += current * options
+            ceiling -= each
+            at_low = tuple(max(v + used * c, f) for v, c, f in zip(low, least, floor, strict=True))
+            at_high = [
+                (max(v, f) + used * c) if c > 0 else max(v + used * c, f)
+                for v, c, f in zip(high, most_change, top, strict=True)
+            ]
+            at_high[width] = min(at_high[width], ceiling)
+            if any(a > b for a, b in zip(at_low, at_high, strict=True)):
+                break
+            spans = _on_grid(at_low, at_high, grid)
+            current = min(spans * len(targets), current * options)
+            for value in targets:
+                ends.setdefault(value, []).append((at_low, tuple(at_high), min(current, spans)))
+        return moves
+
+    def _part_bounds(self, index: int) -> _PartBounds:
+        """A group's options as :meth:`_extent` reads them: per part of a state but feeding, the least and
+        the most change and floor, the floors of the feeding part (empty without feeding), and per part the
+        greatest common divisor of the changes (0 when none changes it).
+
+        As :meth:`_move` has it: a special adds what it takes and subtracts what it makes (the typed parts
+        its change, the mana still needed its net), floored at its surplus bound; another source subtracts
+        what it covers and its total, floored at 0; feeding is raised to 1 after an ability that costs
+        mana and to 2 after one that doesn't (to 2 after a source that makes mana, else left)."""
+        known = self.tables.part_bounds.get(index)
+        if known is None:
+            room = self.room[index] if self.search.groups[index].members[0].special else None
+            changes: list[tuple[int, ...]] = []
+            lows: list[tuple[int, ...]] = []
+            feeding: set[int] = set()
+            for key, _, _ in self.options[index]:
+                if room is not None:
+                    change, net, costly = key
+                    assert isinstance(change, tuple) and isinstance(net, int)
+                    changes.append((*change, -net))
+                    lows.append(tuple(-bound for bound in room))
+                    feeding.add(1 if costly else 2)
+                else:
+                    cover, total = key
+                    assert isinstance(cover, tuple) and isinstance(total, int)
+                    changes.append((*(-amount for amount in cover), -total))
+                    lows.append((0,) * (len(cover) + 1))
+                    feeding.add(2 if total > 0 else 0)
+            columns, floors = list(zip(*changes, strict=True)), list(zip(*lows, strict=True))
+            known = self.tables.part_bounds[index] = (
+                tuple(map(min, columns)),
+                tuple(map(max, columns)),
+                tuple(map(min, floors)),
+                tuple(map(max, floors)),
+                frozenset(feeding),
+                tuple(math.gcd(*column) for column in columns),
+            )
+        least, most, floor, top, feeds, steps = known
+        return least, most, floor, top, (feeds if self.feeding else frozenset()), steps
+
+    def _grid(self, plain: bool) -> _Grid:
+        """Per part of a state but feeding, the values it may take in a run with nothing skipped (and so in
+        every run: skipping takes changes and floors away): a move adds its change or sets the part to its
+        floor, and clamping sets it to 0 or leaves it, so every value is the start, a floor or 0, plus a
+        multiple of the greatest common divisor of the changes (the step). What it reads of the groups is
+        kept per plainness with the tables (:attr:`_ProgrammeTables.grids`).
+
+        A group's options share one floor (its surplus bound, or 0), so its least and most floor are all.
+        """
+        known = self.tables.grids.get(plain)
+        if known is None:
+            groups = self.search.groups
+            width = len(self.types)
+            steps, floors = [0] * (width + 1), [{0} for _ in range(width + 1)]
+            for index in self.order:
+                if (plain and groups[index].members[0].special) or not self.options[index]:
+                    continue
+                _, _, floor, top, _, step = self._part_bounds(index)
+                steps = list(map(math.gcd, steps, step))
+                for part in range(width + 1):
+                    floors[part].update((floor[part], top[part]))
+            known = self.tables.grids[plain] = tuple(zip(steps, map(frozenset, floors), strict=True))
+        return tuple(
+            (step, frozenset(value % step for value in (start, *values)) if step > 1 else frozenset())
+            for (step, values), start in zip(known, self.start, strict=False)
+        )
 
     def _reach(self, skipped: frozenset[int], *, plain: bool) -> dict[int, tuple[int, int]]:
         """Per group: the most one of its members lowers the mana still needed, and the most the groups
@@ -361,144 +555,6 @@ class _Programme:
             self.tables.reaches.clear()
         self.tables.reaches[key] = reach
         return reach
-
-    def _made_and_used(self, skipped: frozenset[int], *, plain: bool) -> tuple[int, int]:
-        """What all the uses of a run lower the mana still needed by at most, together (:meth:`_reach` at the
-        first group the run uses), and the uses of the groups that are not specials (members times
-        options)."""
-        reach = self._reach(skipped, plain=plain)
-        groups = self.search.groups
-        made, uses = 0, 0
-        for index in self.order:
-            if index not in reach or groups[index].members[0].special:
-                continue
-            members = len(groups[index].members) - (index in skipped)
-            if not made:
-                each, after = reach[index]
-                made = after + each * members
-            uses += members * len(self.options[index])
-        return made, uses
-
-    def _surely_too_long(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool:
-        """True when :meth:`solve` without a bound would pass its limits (:data:`_MAX_MOVES`,
-        :data:`_MAX_STATES`) and decline: decided before the programme runs, at a small part of its cost
-        (issue 41: a 1,000-permanent board took half a second to decline).
-
-        Without a bound nothing is pruned by value, so the states the programme holds depend on the states
-        alone, never on their values: :meth:`_walk` follows them and counts what :meth:`solve` counts. When
-        the mana still needed can take few values (:meth:`_surely_short`), the walk is not worth its cost."""
-        if self._surely_short(skipped, plain=plain):
-            return False
-        return self._walk(skipped, plain=plain, beyond=beyond) is True
-
-    def _walk(self, skipped: frozenset[int], *, plain: bool, beyond: bool) -> bool | None:
-        """Whether :meth:`solve` without a bound passes its limits (True) or not (False), by following its
-        states without their values; None when the states' range is too wide to number them in one integer
-        (then the programme runs, and declines itself if it must).
-
-        It is :meth:`solve`'s loop over groups and members on an array of states: a move of either kind is,
-        part by part, the state plus a change raised to a floor (:meth:`_changes_and_floors`), so one
-        member's moves from every state are two array operations; the same moves are dropped (those that
-        change nothing, those past the ceiling), the same states merged and clamped, the same limits
-        counted."""
-        import numpy as np  # (here alone: most runs never need it, and the fast commands start without it)
-
-        groups = self.search.groups
-        width = len(self.types)
-        used = [
-            index
-            for index in self.order
-            if self.options[index]
-            and len(groups[index].members) > (index in skipped)
-            and not (plain and groups[index].members[0].special)
-        ]
-        moves = {index: self._changes_and_floors(index) for index in used}
-        # every state lies between these, part by part: number them in one integer
-        start = np.array(self.start, dtype=np.int64)
-        low, high = np.minimum(start, 0), np.maximum(start, 0)
-        rise = np.zeros_like(start)
-        for index in used:
-            change, floor = moves[index]
-            low = np.minimum(low, floor.min(axis=(0, 1)))
-            high = np.maximum(high, floor.max(axis=(0, 1)))
-            rise += len(groups[index].members) * np.maximum(change.max(axis=(0, 1)), 0)
-        spans = [int(span) for span in np.maximum(high, start + rise) - low + 1]
-        if math.prod(spans) >= 1 << 62:
-            return None
-        radix = np.array([math.prod(spans[part + 1 :]) for part in range(len(spans))], dtype=np.int64)
-
-        def distinct(states: _States) -> _States:
-            _, first = np.unique((states - low) @ radix, return_index=True)
-            return states[first]
-
-        budget = _MAX_MOVES - self.search.moves
-        frontier = start[None, :]
-        clamped = not self.search.special and min(self.start) >= 0
-        started = not beyond
-        reach = self._reach(skipped, plain=plain)
-        for index in used:
-            special = groups[index].members[0].special
-            if not special and not started:
-                frontier = frontier[(frontier != start).any(axis=1)]
-                started = True
-            if not special and not clamped:
-                frontier = distinct(np.maximum(frontier, 0))
-                clamped = True
-            members = len(groups[index].members) - (index in skipped)
-            change, floor = moves[index]
-            each, after = reach[index]
-            ceiling = after + each * members
-            reached = [frontier]
-            current = frontier
-            for _ in range(members):
-                budget -= len(current) * len(change)
-                if budget < 0:
-                    return True
-                ceiling -= each
-                moved = np.maximum(current[None, :, :] + change, floor)
-                kept = (moved != current[None, :, :]).any(axis=2) & (moved[:, :, width] <= ceiling)
-                if not kept.any():
-                    break
-                current = distinct(moved[kept])
-                reached.append(current)
-            merged = distinct(np.concatenate(reached)) if len(reached) > 1 else frontier
-            frontier = merged[merged[:, width] <= after]
-            if len(frontier) > _MAX_STATES:
-                return True
-        return False
-
-    def _changes_and_floors(self, index: int) -> tuple[_States, _States]:
-        """A group's options as the walk's moves (:meth:`_walk`): per option, the change to each part of a
-        state and the floor it is raised to, arrays of shape (options, 1, parts).
-
-        As :meth:`_move` has it: a special adds what it takes and subtracts what it makes (the typed parts
-        its change, the mana still needed its net), floored at its surplus bound; another source subtracts
-        what it covers and its total, floored at 0; the feeding part, unchanged, is raised to 1 after an
-        ability that costs mana and to 2 after one that doesn't (to 2 after a source that makes mana)."""
-        import numpy as np
-
-        special = self.search.groups[index].members[0].special
-        room = self.room[index] if special else None
-        changes, floors = [], []
-        for key, _, _ in self.options[index]:
-            if room is not None:
-                change, net, costly = key
-                assert isinstance(change, tuple) and isinstance(net, int)
-                row, low, feed = [*change, -net], [-bound for bound in room], 1 if costly else 2
-            else:
-                cover, total = key
-                assert isinstance(cover, tuple) and isinstance(total, int)
-                row, low, feed = (
-                    [*(-amount for amount in cover), -total],
-                    [0] * len(cover) + [0],
-                    2 * (total > 0),
-                )
-            if self.feeding:
-                row.append(0)
-                low.append(feed)
-            changes.append(row)
-            floors.append(low)
-        return np.array(changes, dtype=np.int64)[:, None, :], np.array(floors, dtype=np.int64)[:, None, :]
 
 
 #: The dynamic programme's moves, kept across questions: the state after a move is a pure function of the
@@ -555,6 +611,28 @@ def _clamped(
         if known is None or entry[0] < known[0]:
             result[key] = entry
     return result
+
+
+def _on_grid(low: Iterable[int], high: Iterable[int], grid: _Grid) -> int:
+    """How many states a box holds (each part from ``low`` to ``high``) whose parts lie on the grid
+    (:meth:`_Programme._grid`: a value's residue modulo the step one of those given, any value where the step
+    is 1 or less).
+
+    >>> # (0, 2, ..., 10) times (-3, -2, 1, 2)
+    >>> _on_grid((0, -3), (10, 4), ((2, frozenset({0})), (4, frozenset({1, 2}))))
+    24
+    >>> _on_grid((0, 5), (3, 4), ((1, frozenset()), (1, frozenset())))
+    0
+    """
+    count = 1
+    for a, b, (step, residues) in zip(low, high, grid, strict=True):
+        if b < a:
+            return 0
+        if step > 1:
+            count *= sum((b - r) // step - (a - 1 - r) // step for r in residues)
+        else:
+            count *= b - a + 1
+    return count
 
 
 def _minus(have: int, take: int) -> int:

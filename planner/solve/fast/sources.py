@@ -244,8 +244,28 @@ class _ProgrammeTables:
     #: :meth:`~planner.solve.fast.programme._Programme._reach` by (skipped groups, plain), at most
     #: _PROGRAMMES_LIMIT
     reaches: dict[tuple[frozenset[int], bool], dict[int, tuple[int, int]]] = field(default_factory=dict)
-    #: :meth:`~planner.solve.fast.programme._Programme._spans` by skipped groups, at most _PROGRAMMES_LIMIT
-    spans: dict[frozenset[int], tuple[int, int, int]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._extent` with nothing skipped (its moves and states)
+    #: by (start, plain), at most _PROGRAMMES_LIMIT
+    extents: dict[tuple[tuple[int, ...], bool], tuple[int, int]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._part_bounds` by group
+    part_bounds: dict[int, _PartBounds] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._spread` by plainness
+    spreads: dict[bool, _Spread] = field(default_factory=dict)
+    #: what :meth:`~planner.solve.fast.programme._Programme._grid` reads of the groups (per part of a state:
+    #: the step and the floors) by plainness
+    grids: dict[bool, tuple[tuple[int, frozenset[int]], ...]] = field(default_factory=dict)
+
+
+#: A group's options as the programme's extent reads them (:meth:`~planner.solve.fast.programme._Programme.
+#: _part_bounds`): per part of a state but feeding, the least and the most change and floor, the floors of the
+#: feeding part, and per part the greatest common divisor of the changes.
+_PartBounds = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int], tuple[int, ...]
+]
+#: What the programme's quick look reads of a layout's groups
+#: (:meth:`~planner.solve.fast.programme._Programme._spread`): per part of a state but feeding, the least
+#: floor, the most top floor and the most all members together raise it, and the uses.
+_Spread = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
 def _layout(sources: Sequence[_Source]) -> _Layout:
