@@ -421,8 +421,11 @@ def test_sentences_are_classed() -> None:
         "Valleymaker", "Creature — Giant Shaman",
         "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}.",
     )  # fmt: skip
-    # 'Choose a player' is no target (CR 115.10): a mana ability whose controller may choose itself
-    assert [s.read_as for s in valley.sentences] == ["mana_ability", "mana_ability"] and valley.fully_read
+    # 'Choose a player' is no target (CR 115.10): a mana ability whose controller may choose itself, its two
+    # sentences read as the one ability they make ('Add {G}{G}{G}.', as the controller adding it)
+    assert [(s.read_as, s.text) for s in valley.sentences] == [
+        ("mana_ability", "{T}, Sacrifice a Forest: Add {G}{G}{G}.")
+    ] and valley.fully_read
 
 
 def test_no_ignored_sentence_adds_mana(scryfall_store: CardStore) -> None:

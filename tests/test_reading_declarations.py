@@ -48,6 +48,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "named": ("Subject",),
     "named_as_source": (True,),
     "keyword": ("defender",),
+    "entered_this_turn": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.
@@ -79,6 +80,7 @@ _CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
     BoardFact.TOKEN: ("sub", {"token": True}),
     BoardFact.NAME: ("sub", {"name": "Another"}),
     BoardFact.KEYWORDS: ("sub", {"oracle": "Defender"}),
+    BoardFact.ENTERED: ("sub", {"entered_this_turn": True}),
     BoardFact.ATTACHMENT: ("src", {"attached_to": None}),
     BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another", "color": "U"}}),
 }

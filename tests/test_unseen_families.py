@@ -157,8 +157,9 @@ def test_a_condition_the_board_cant_answer_is_reported_where_haste_matters() -> 
 
 def test_haste_on_a_count_is_judged_as_each_activation_finds_the_board() -> None:
     """A Treasure a payment may sacrifice is the artifact Forge Rally counts (CR 611.3a, 302.6): the Elves tap
-    while it is there, so Elves, Forest and Treasure pay {G}{G}{G}; the Ritualist's {1} paid by the only
-    Treasure ends its haste first (X is 1), by a Forest it doesn't (4)."""
+    while it is there, so Elves, Forest and Treasure pay {G}{G}{G}; the Ritualist's ability is announced
+    while the only Treasure is there (hasty: CR 602.2b, 601.2e) and its {1} then paid by sacrificing that
+    Treasure (601.2g): {G}{G}{G} (X is 3); by a Forest, the Treasure too (4)."""
     sick_elves = mine("e", "Llanowar Elves", summoning_sick=True)
     treasure = make_board([sick_elves, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
     assert str(could_produce(treasure)["e"]) == "G"
@@ -168,26 +169,27 @@ def test_haste_on_a_count_is_judged_as_each_activation_finds_the_board() -> None
     assert largest_x(two) == 4 and not text_warnings(two)
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
     alone = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE)])
-    assert checked_verdict(alone, "{G}") and not checked_verdict(alone, "{G}{G}")
-    assert largest_x(alone) == 1 and not text_warnings(alone)
+    assert checked_verdict(alone, "{G}{G}{G}") and not checked_verdict(alone, "{G}{G}{G}{G}")
+    assert largest_x(alone) == 3 and not text_warnings(alone)
     forest = make_board([ritualist, mine("r", FORGE_RALLY), mine("t", TREASURE), mine("f", "Forest")])
     assert checked_verdict(forest, "{G}{G}{G}{G}") and not checked_verdict(forest, "{G}{G}{G}{G}{G}")
     assert largest_x(forest) == 4
 
 
 def test_haste_on_a_count_of_three_ends_when_the_third_artifact_goes() -> None:
-    """Three or more artifacts: with three Treasures the Ritualist's {1} from one of them leaves two (no
-    haste: X is the Treasures' 3), with four it leaves three (its {G}{G}{G} and three Treasures: 6), with
-    six, five (8: which Treasures go is the same to the rules, so the model counts them by run)."""
+    """Three or more artifacts, judged as the Ritualist's ability is announced (CR 602.2b, 601.2e), before
+    the Treasure sacrificed for its {1} (601.2g): with three Treasures its {G}{G}{G} and the two left (5),
+    with four, three left (6), with six, five (8: which Treasures go is the same to the rules, so the model
+    counts them by run)."""
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
-    for count, expected in ((3, 3), (4, 6), (6, 8), (12, 14)):
+    for count, expected in ((3, 5), (4, 6), (6, 8), (12, 14)):
         treasures = [mine(f"t{i}", TREASURE) for i in range(count)]
         board = make_board([ritualist, mine("r", FORGE_RALLY_OF_THREE), *treasures])
         assert largest_x(board) == expected and not text_warnings(board)
     three = make_board(
         [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(3))]
     )
-    assert checked_verdict(three, "{G}{G}{G}") and not checked_verdict(three, "{G}{G}{G}{G}")
+    assert checked_verdict(three, "{G}" * 5) and not checked_verdict(three, "{G}" * 6)
     six = make_board(
         [ritualist, mine("r", FORGE_RALLY_OF_THREE), *(mine(f"t{i}", TREASURE) for i in range(6))]
     )
@@ -229,12 +231,14 @@ def test_haste_on_a_count_of_three_with_runs_of_different_artifacts() -> None:
 
 def test_haste_from_a_source_a_cost_may_sacrifice() -> None:
     """Fires of Yavimaya sacrificed for {R} ends the haste (CR 611.3a): the Ritualist taps before it, its {1}
-    paid by a Forest (X is 4); without the Forest only the Fires' {R} pays it, and then the Ritualist has no
-    haste (X is 1; the model's plan once failed the replay here)."""
+    paid by a Forest (X is 4); without the Forest the Fires' {R} pays it, sacrificed after the Ritualist's
+    ability was announced while the Ritualist had haste (CR 602.2b, 601.2e before 601.2g): {G}{G}{G} (X is 3;
+    the model's plan once failed the replay here)."""
     ritualist = mine("k", GREEN_RITUALIST, summoning_sick=True)
     board = make_board([ritualist, mine("r", FIRES_OF_YAVIMAYA), mine("o", ENCHANTMENT_OUTLET)])
-    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{G}")
-    assert largest_x(board) == 1
+    assert checked_verdict(board, "{R}") and checked_verdict(board, "{G}{G}{G}")
+    assert not checked_verdict(board, "{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{R}")
+    assert largest_x(board) == 3
     forest = make_board([*board.to_dict()["permanents"], mine("f", "Forest")])
     assert checked_verdict(forest, "{G}{G}{G}{R}") and not checked_verdict(forest, "{G}{G}{G}{R}{G}")
     assert largest_x(forest) == 4

@@ -116,7 +116,9 @@ def alternative_cost_of(sentence: str) -> AlternativeCost | None:
     >>> alternative_cost_of(snuff).if_control, alternative_cost_of(snuff).life
     (('Swamp',), 4)
     >>> alternative_cost_of("You may pay {1} and return a basic land you control to its owner's hand rather "
-    ...     "than pay ~'s mana cost.") is None
+    ...     "than pay ~'s mana cost.").describe()
+    "pay {1} and return a basic land you control to its owner's hand"
+    >>> alternative_cost_of("You may discard a Swamp card rather than pay ~'s mana cost.") is None
     True
     >>> massacre = alternative_cost_of("If an opponent controls a Plains and you control a Swamp, you may "
     ...     "cast ~ without paying its mana cost.")
