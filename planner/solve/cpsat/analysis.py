@@ -69,7 +69,8 @@ def analysed(problem: PaymentProblem, *, merge: bool) -> PaymentModel:
         members[template.pid] = template.sources
     problem.check_time()
     edges, announced, judged_late = static_edges(problem, templates)
-    relying = reliances(problem, templates, [*edges, *announced])
+    relying, relying_late = reliances(problem, templates, [*edges, *announced])
+    judged_late = judged_late or relying_late
     cycles = tap_cycles(board, templates)
     relaxed = False
     alone = turn is None and problem.keep is None and not problem.hand
@@ -387,7 +388,7 @@ def _still_fits(
 
 def reliances(
     problem: PaymentProblem, templates: Sequence[Activation], edges: Sequence[Edge]
-) -> list[Reliance]:
+) -> tuple[list[Reliance], bool]:
     """Activations relying on what several permanents make true together: an effect that each of them gives
     alone (two Dryads of the Ilysian Grove make a land every basic land type; CR 611.3a), or a count of
     them (haste 'as long as you control three or more artifacts' beside Treasures). For each smallest way
@@ -396,13 +397,15 @@ def reliances(
     are counts of classes of permanents that are the same to the activation (:func:`_alike_classes`: six
     different artifacts a condition counts are one class, and 'three or more' of them a threshold: at
     most three gone before), every smallest one found (:func:`_breaking_counts`), with no bound but the
-    question's time limit."""
+    question's time limit. Second: True when one that loses only haste is of a template the rules announce
+    first but the model can't (:func:`static_edges`)."""
     sources = sorted(_relied_on(problem.view))
     removers = {s: [t.index for t in templates if s in t.gone] for s in sources}
     removable = [s for s in sources if removers[s]]
     if len(removable) < 2:
-        return []
+        return [], False
     kept = set(edges)
+    late = False
     after: _Without = {}
     found: list[Reliance] = []
     effects_read: _FiltersRead | None = None
@@ -428,9 +431,11 @@ def reliances(
             effects_read = _filters_read((sourced.source, sourced.effect) for sourced in problem.view.effects)
         runs = _alike_classes(problem, template, candidates, effects_read, after)
         # (only its haste lost however many go: judged as it is announced, CR 602.2b)
-        judged = announceable(problem.view, template) and _still_fits(
+        only_haste = _judged_apart(problem.view, template) and _still_fits(
             problem, template, candidates, after, haste=False
         )
+        judged = only_haste and announceable(problem.view, template)
+        late = late or (only_haste and not judged)
         for counts in _breaking_counts(problem, template, runs, after):
             groups = [(run, n) for run, n in zip(runs, counts, strict=True) if n]
             found.append(
@@ -441,7 +446,7 @@ def reliances(
                     judged,
                 )
             )
-    return found
+    return found, late
 
 
 #: The amounts that read no more of another permanent than whether a filter matches it (a count): of
