@@ -511,8 +511,7 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
         removed.update((*step.sacrificed, *step.parts.exiled, *step.parts.returned))
     # (what the others make is worked out on the board the payment left: a Magus of the Moon sacrificed,
     # City of Brass makes any color again, CR 611.3a)
-    for pid in sorted(removed & {p.id for p in board.permanents}):
-        board = board.without_permanent(pid)
+    board = board.without_permanents(removed & {p.id for p in board.permanents})
     analysis = BoardAnalysis(board, player)
     view = analysis.view
     return {

@@ -300,8 +300,21 @@ class Board:
         >>> Board(1, "me", (Player("me"),), (land,)).without_permanent("w").permanents
         ()
         """
-        self.permanent(permanent_id)
-        return replace(self, permanents=tuple(p for p in self.permanents if p.id != permanent_id))
+        return self.without_permanents((permanent_id,))
+
+    def without_permanents(self, permanent_ids: Iterable[str]) -> Board:
+        """This board without the permanents with these ids (``KeyError`` if one is absent).
+
+        >>> from models.types import TypeLine
+        >>> lands = tuple(Permanent(id=i, controller="me", card=None, name="Wastes",
+        ...     type_line=TypeLine.parse("Land")) for i in "wxy")
+        >>> [p.id for p in Board(1, "me", (Player("me"),), lands).without_permanents(["w", "y"]).permanents]
+        ['x']
+        """
+        gone = set(permanent_ids)
+        for permanent_id in gone:
+            self.permanent(permanent_id)
+        return replace(self, permanents=tuple(p for p in self.permanents if p.id not in gone))
 
     def identical_runs(self, permanent_ids: Iterable[str]) -> list[tuple[str, ...]]:
         """The permanents with these ids as runs of identical ones, in the order met: the same in every field

@@ -250,10 +250,8 @@ class AfterRemovals(Generic[_Read]):
             for removed in itertools.combinations(removable, size):
                 if check is not None:
                     check()
-                board = view.board
-                for pid in removed:
-                    board = board.without_permanent(pid)
-                found[frozenset(removed)] = reading(view_of(board) if removed else view)
+                after = view_of(view.board.without_permanents(removed)) if removed else view
+                found[frozenset(removed)] = reading(after)
         return cls(removable, found)
 
     @property

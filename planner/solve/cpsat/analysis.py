@@ -561,8 +561,7 @@ def _board_without(
     ``after``."""
     key = tuple(sorted(set(gone)))
     if key not in after:
-        for pid in key:
-            board = board.without_permanent(pid)
+        board = board.without_permanents(key)
         after[key] = (view_of(board), could_produce_of(board))
     return after[key]
 

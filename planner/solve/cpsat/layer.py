@@ -572,10 +572,7 @@ def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
 
 def _view_without(view: BoardView, gone: Sequence[str]) -> BoardView:
     """The board's view without the ``gone`` permanents."""
-    board = view.board
-    for pid in gone:
-        board = board.without_permanent(pid)
-    return view_of(board)
+    return view_of(view.board.without_permanents(gone))
 
 
 def _events(record: PaymentModel, layer: Layer) -> Sequence[EventMana]:
