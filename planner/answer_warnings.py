@@ -123,8 +123,8 @@ def life_left(board: Board, player: str, answer: PayResult) -> int:
 def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult:
     """The answer, warned (:attr:`WarningKind.LIFE_AT_ZERO`) when its payment leaves the player at 0 or less
     life (:func:`life_left`): paying life down to 0 is legal (CR 119.4), but the player loses the game when
-    state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3). Made once, by
-    the public :func:`~planner.api.pay` and :func:`~planner.api.max_x`, on the board they were given.
+    state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3). A warning of
+    that kind it had (an answer on a board some of the payment was already paid on) gives way to this one.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 2}]})
     >>> warned = with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=2))
@@ -134,6 +134,7 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
     >>> with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=0)).warnings
     ()
     """
+    others = tuple(w for w in answer.warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
     # (gains only raise the life left: the plan's abilities are read only where it is 0 or less without them)
     lost = answer.life_paid + answer.damage_taken
     if (
@@ -141,8 +142,8 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
         or lost < board.player(player).life
         or (left := life_left(board, player, answer)) > 0
     ):
-        return answer
+        return answer if others == answer.warnings else replace(answer, warnings=others)
     life = board.player(player).life
     reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
     warning = TextWarning(player, LOSES_AT_ZERO, reason, WarningKind.LIFE_AT_ZERO)
-    return replace(answer, warnings=(*answer.warnings, warning))
+    return replace(answer, warnings=(*others, warning))

@@ -13,7 +13,7 @@ from models.errors import InputError, InternalError
 from models.mana import ManaBag
 from models.riders import rider_outcomes
 from planner.answer import PaidParts, PayResult, PlanStep
-from planner.answer_warnings import question_warnings
+from planner.answer_warnings import question_warnings, with_life_warning
 from planner.explain import why_not_payable
 from planner.rules.alternatives import covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
@@ -76,7 +76,10 @@ def answer_of(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat
         return answer_of(problem, Solution(status=SolveStatus.UNKNOWN), engine)
     except IllegalPlanError as error:
         raise InternalError(f"the model's plan fails the rules replay at {error}") from error
-    return described_payment(problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings)
+    answer = described_payment(
+        problem, paid_target, plan, summary, solution, engine=engine, warnings=warnings
+    )
+    return with_life_warning(problem.board, problem.player, answer)
 
 
 @within_question
