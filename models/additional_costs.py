@@ -61,6 +61,8 @@ class SacrificeCost:
     returned: bool = field(default=False, repr=False)
     #: a basic permanent only ("a basic land")
     basic: bool = field(default=False, repr=False)
+    #: of this mana value only (an emerge way's creature, whose mana value its cost is reduced by)
+    mana_value: int | None = field(default=None, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed (or returned) for the cost.
@@ -95,6 +97,8 @@ class SacrificeCost:
         )
         if qualified:
             names[0] = qualified + names[0]
+        if self.mana_value is not None:
+            names[-1] += f" with mana value {self.mana_value}"
         return names
 
     def __str__(self) -> str:

@@ -46,9 +46,12 @@ ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
 #: non-Human creature its caster owns; a prototyped spell (702.160a, CR 718.3) is cast with the prototype's
 #: mana cost, and has that cost's colors and mana value; a spell cast face down for morph, megamorph or
 #: disguise pays {3} rather than its mana cost (702.37c, 702.168a) whatever the keyword's cost (it is paid to
-#: turn the permanent face up), and is a colorless creature spell with mana value 0 (CR 708.2).
+#: turn the permanent face up), and is a colorless creature spell with mana value 0 (CR 708.2); emerge
+#: (702.119a) sacrifices a creature and pays the emerge cost reduced by that creature's mana value (the
+#: reader reads the cost and the sacrifice; :func:`planner.rules.alternative_costs.usable_ways` makes one way
+#: of each mana value among the creatures the player controls).
 KEYWORD_ALTERNATIVE_COSTS = (
-    *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype"),
+    *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype", "emerge"),
     *("morph", "megamorph", "disguise"),
 )
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
@@ -124,6 +127,8 @@ class AlternativeCost:
     if_opponent_controls: tuple[str, ...] = ()
     #: usable only on the player's own turn (Mine Collapse's "If it's your turn")
     if_your_turn: bool = False
+    #: usable only on another player's turn (Force of Rage's "If it's not your turn")
+    if_not_your_turn: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -15,6 +15,7 @@ import pytest
 from boards import ME, make_board, mine
 from test_alternative_costs import Way, checked, paid_instead
 
+from models.additional_costs import SacrificeCost
 from models.cost import PaymentTarget
 from models.oracle.alternative_costs import alternative_cost_of, keyword_alternative_cost
 from models.spells import spell_target
@@ -89,6 +90,7 @@ SOLDIER = {"name": "Test Soldier", "type_line": "Creature — Human Soldier", "m
             "evoke: return two Islands you control to their owner's hand",
         ),
         ("Evoke—Discard a Swamp card.", None),  # (a part not read)
+        ("Emerge {5}{B}{G}", "emerge: pay {5}{B}{G} and sacrifice a creature"),  # (CR 702.119a)
     ],
 )
 def test_the_reader_reads_keyword_costs(unit: str, described: str | None) -> None:
@@ -236,3 +238,84 @@ def test_a_keyword_cost_under_an_unread_condition_is_named_in_warnings() -> None
 def _held(card: dict[str, str]) -> PaymentTarget:
     """The payment target of a card in the hand (the board's hand holds the same card)."""
     return spell_target(make_board([], hand=[card]).player(ME).hand[0])
+
+
+# ---------------------------------------------------------------------- emerge and offering (eighth probe)
+MINDBENDER = {
+    "name": "Test Mindbender",
+    "type_line": "Creature — Eldrazi Insect",
+    "mana_cost": "{8}",
+    "oracle": "Emerge {5}{B}{G} (You may cast this spell by sacrificing a creature and paying the emerge "
+    "cost reduced by that creature's mana value.)\nWhen you cast this spell, target opponent discards "
+    "a card.",
+}
+TITAN = {"name": "Test Titan", "type_line": "Creature — Giant", "mana_cost": "{4}{G}", "oracle": ""}
+HUGE = {"name": "Test Huge", "type_line": "Creature — Giant", "mana_cost": "{6}{G}", "oracle": ""}
+MYSTIC = {
+    "name": "Test Mystic",
+    "type_line": "Creature — Elf Druid",
+    "mana_cost": "{G}",
+    "oracle": "{T}: Add {G}.",
+}
+
+
+def _creature(value: int) -> tuple[SacrificeCost, ...]:
+    """An emerge way's sacrifice, written out by hand: a creature of that mana value."""
+    return (SacrificeCost(1, ("Creature",), mana_value=value),)
+
+
+def test_emerge_pays_its_cost_less_the_sacrificed_creatures_mana_value() -> None:
+    # CR 702.119a: {5}{B}{G} less the Titan's mana value 5 is {B}{G}: a Swamp and a Forest pay it, where
+    # they can't pay {8} (before, emerge was read as a keyword and the answer was a silent "no")
+    board = make_board([mine("s", "Swamp"), mine("f", "Forest"), mine("t", TITAN)], hand=[MINDBENDER])
+    result = checked(board, [None, Way("{B}{G}", sacrifice=_creature(5))])
+    paid = paid_instead(result)
+    assert paid is not None and paid.cost.keyword == "emerge" and paid.sacrificed == ("t",)
+    assert paid.cost.mana == "{B}{G}" and sorted(result.tapped) == ["f", "s"] and not result.warnings
+    # a Bear (mana value 2) leaves {3}{B}{G}: two lands are short; no creature, no emerge
+    bear = make_board([mine("s", "Swamp"), mine("f", "Forest"), mine("b", BEAR)], hand=[MINDBENDER])
+    assert checked(bear, [None, Way("{3}{B}{G}", sacrifice=_creature(2))]).payable is False
+    alone = make_board([mine("s", "Swamp"), mine("f", "Forest")], hand=[MINDBENDER])
+    assert usable_ways(alone, ME, _held(MINDBENDER)) == ()
+    assert checked(alone, [None]).payable is False
+
+
+def test_emerge_reduces_generic_mana_only() -> None:
+    # mana value 7 is more than the {5}: {B}{G} is left (CR 601.2f: a reduction takes generic mana only)
+    board = make_board([mine("s", "Swamp"), mine("h", HUGE)], hand=[MINDBENDER])
+    assert checked(board, [None, Way("{B}{G}", sacrifice=_creature(7))]).payable is False
+    forest = make_board([mine("s", "Swamp"), mine("f", "Forest"), mine("h", HUGE)], hand=[MINDBENDER])
+    assert checked(forest, [None, Way("{B}{G}", sacrifice=_creature(7))]).payable is True
+
+
+def test_emerge_may_sacrifice_a_creature_tapped_for_mana_and_weighs_each_creature() -> None:
+    # the Mystic taps for {G} (a mana ability, CR 601.2g) and the Titan is sacrificed (CR 601.2h); with both
+    # and no land, {B} is missing; each creature's way is weighed (the Mystic's leaves {4}{B}{G})
+    lands = [mine("s", "Swamp"), mine("t", TITAN), mine("m", MYSTIC)]
+    ways: list[Way | None] = [
+        None,
+        Way("{B}{G}", sacrifice=_creature(5)),
+        Way("{4}{B}{G}", sacrifice=_creature(1)),
+    ]
+    result = checked(make_board(lands, hand=[MINDBENDER]), ways)
+    paid = paid_instead(result)
+    assert paid is not None and paid.sacrificed == ("t",) and sorted(result.tapped) == ["m", "s"]
+    assert checked(make_board(lands[1:], hand=[MINDBENDER]), ways).payable is False
+
+
+def test_an_offering_is_named_in_warnings_not_dropped() -> None:
+    # CR 702.48a: "Snake offering" casts it by sacrificing a Snake and paying the difference in mana costs;
+    # the planner does not plan it: the answer is for the mana cost, and says so
+    patron = {
+        "name": "Test Patron",
+        "type_line": "Legendary Creature — Spirit",
+        "mana_cost": "{6}{G}{G}",
+        "oracle": "Snake offering (You may cast this card any time you could cast an instant by sacrificing "
+        "a Snake and paying the difference in mana costs between this and the sacrificed Snake. Mana cost "
+        "includes color.)",
+    }
+    snake = {"name": "Test Snake", "type_line": "Creature — Snake", "mana_cost": "{3}{G}", "oracle": ""}
+    forests = [mine(f"f{i}", "Forest") for i in range(4)]
+    result = pay(make_board([*forests, mine("s", snake)], hand=[patron]), _held(patron))
+    assert result.payable is False
+    assert [w.sentence for w in result.warnings] == ["Snake offering"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from models.additional_costs import SacrificeCost
 from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost
 from models.cost import ManaCost
 from models.errors import InputError
@@ -71,12 +72,20 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     'morph: pay {3}'
     >>> [keyword_alternative_cost(unit) for unit in ("Kicker {2}{G}", "Dash {1}{R} more")]
     [None, None]
+    >>> keyword_alternative_cost("Emerge {5}{B}{G}").describe()
+    'emerge: pay {5}{B}{G} and sacrifice a creature'
     """
     keyword, cost = _keyword_and_cost(unit)
     if keyword not in KEYWORD_ALTERNATIVE_COSTS:
         return None
     if keyword in FACE_DOWN_KEYWORDS:  # (cast face down for {3}; the keyword's cost turns it face up)
         return AlternativeCost(mana="{3}", keyword=keyword, text=unit)
+    if keyword == "emerge":  # (702.119a: its mana cost only; reduced by the creature's mana value)
+        if not _SYMBOLS.fullmatch(cost):
+            return None
+        return AlternativeCost(
+            mana=cost, sacrifice=(SacrificeCost(1, ("Creature",)),), keyword=keyword, text=unit
+        )
     first, *others = [part.strip() for part in cost.split(",")]
     mana = first if _SYMBOLS.fullmatch(first) else ""
     rest = others if mana else [first, *others]
@@ -91,7 +100,9 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
     except UnreadError:
         return None
-    if read.mana not in ("", "{0}") or read.if_control or read.if_opponent_controls or read.if_your_turn:
+    if read.mana not in ("", "{0}") or read.if_control or read.if_opponent_controls:
+        return None
+    if read.if_your_turn or read.if_not_your_turn:
         return None
     return replace(read, mana=mana, keyword=keyword, text=unit)
 

@@ -690,8 +690,12 @@ def own_alternative_cost(sentence: str) -> bool:
     (True, False)
     >>> own_alternative_cost("If you control a commander, you may cast ~ without paying its mana cost.")
     True
+    >>> own_alternative_cost("Snake offering"), own_alternative_cost("Offering")
+    (True, False)
     """
     words = tokens(sentence)
+    if len(words) == 2 and words[1] == "offering":
+        return True  # ('Snake offering', CR 702.48a: sacrifice one, pay the difference in mana costs)
     for keyword in _CONDITIONAL_KEYWORD_COSTS:
         after = words[len(keyword.split()) :]
         if starts_with(words, keyword) and after and _is_symbol(after[0]):

@@ -274,7 +274,7 @@ class EffectRules(Transformer[Token, Any]):
     def delayed(self, delayed: Delayed) -> EffectSentence:
         return delayed
 
-    def draw_next_upkeep(self, _article: Token) -> Delayed:
+    def draw_next_upkeep(self, _article: Token, _card: Token) -> Delayed:
         return Delayed("draw")
 
     def sacrifice_next_end_step(self, _self: Token) -> Delayed:
@@ -282,6 +282,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def given_away_next_end_step(self, _target: Token, _self: Token) -> Delayed:
         return Delayed("give control")
+
+    def returned_next_untap(self, _objects: Nouns, _self: Token) -> Delayed:
+        return Delayed("return")
 
     def delayed_after(self, number: Number, _or: Token, delayed: Delayed) -> EffectSentence:
         return replace(delayed, after_times=fixed_number(number))

@@ -63,11 +63,17 @@ class ControlConditions:
     opponent: tuple[str, ...] = ()
     #: "If it's your turn" (Mine Collapse)
     your_turn: bool = False
+    #: "If it's not your turn" (Force of Rage)
+    not_your_turn: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
         return replace(
-            cost, if_control=self.you, if_opponent_controls=self.opponent, if_your_turn=self.your_turn
+            cost,
+            if_control=self.you,
+            if_opponent_controls=self.opponent,
+            if_your_turn=self.your_turn,
+            if_not_your_turn=self.not_your_turn,
         )
 
 
@@ -249,6 +255,7 @@ class SpellCostRules(Transformer[Token, Any]):
             tuple(t for c in conditions for t in c.you),
             tuple(t for c in conditions for t in c.opponent),
             any(c.your_turn for c in conditions),
+            any(c.not_your_turn for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -259,6 +266,9 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def on_your_turn(self) -> ControlConditions:
         return ControlConditions(your_turn=True)
+
+    def not_on_your_turn(self) -> ControlConditions:
+        return ControlConditions(not_your_turn=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

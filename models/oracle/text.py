@@ -206,6 +206,36 @@ def _without_reminders(line: str) -> str:
     return line
 
 
+#: "If tapped for mana, Plains produce {R}, Swamps produce {G}, ... and Forests produce {B} instead of any
+#: other type." (Reality Twist): one replacement of each basic land type, said in one sentence.
+_LISTED_REPLACEMENTS: Final = re.compile(
+    r"If tapped for mana, ((?:(?:and )?(?:Plains|Islands|Swamps|Mountains|Forests) produce \{[WUBRGC]\},? )+)"
+    r"instead of any other type\."
+)
+_LISTED_ONE: Final = re.compile(r"(Plains|Islands|Swamps|Mountains|Forests) produce (\{[WUBRGC]\})")
+
+
+def _listed_replacements(line: str) -> str:
+    """A sentence listing a replacement for each of several basic land types written as one sentence each,
+    as :mod:`models.oracle.readings.mana_effects` reads them ('If a Plains is tapped for mana, it produces
+    {R} instead of any other type.').
+
+    >>> _listed_replacements("If tapped for mana, Plains produce {R}, and Forests produce {B} instead of "
+    ...     "any other type.")
+    'If a Plains is tapped for mana, it produces {R} instead of any other type. If a Forest is tapped for \
+mana, it produces {B} instead of any other type.'
+    """
+
+    def each(listed: re.Match[str]) -> str:
+        return " ".join(
+            f"If a {kind.removesuffix('s') if kind != 'Plains' else kind} is tapped for mana, it produces "
+            f"{symbol} instead of any other type."
+            for kind, symbol in _LISTED_ONE.findall(listed.group(1))
+        )
+
+    return _LISTED_REPLACEMENTS.sub(each, line)
+
+
 def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     """Strip reminder text, unify quotes and dashes, write self-references as '~', older wordings as
     today's, and mana a player of the controller's choice adds as the controller's
@@ -235,6 +265,8 @@ def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     if "player" in line:
         for chosen, controller_adds in _CHOSEN_PLAYER_ADDS:
             line = line.replace(chosen, controller_adds)
+    if line.startswith("If tapped for mana, "):
+        line = _listed_replacements(line)
     return line
 
 

@@ -34,6 +34,7 @@ from models.additional_costs import (
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -205,7 +206,7 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
 
 def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
     """The permanents ``player`` controls that may be sacrificed for ``cost`` (their types as effects
-    leave them), in the board's order."""
+    leave them; of the cost's mana value when it names one, CR 202.3), in the board's order."""
     view = view_of(board)
     return tuple(
         permanent.id
@@ -214,6 +215,7 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
         and (cost.matches(view.type_line(permanent.id)) or (cost.tokens and permanent.token))
         and not (cost.nontoken and permanent.token)
         and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
+        and (cost.mana_value is None or mana_value(permanent) == cost.mana_value)
     )
 
 

@@ -35,7 +35,8 @@ from models.mana_effects import GrantedAlternativeCost
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.reader import reading_units
 from models.types import TypeLine
-from planner.rules.additional_costs import discard_candidates, without_cards
+from planner.rules.additional_costs import discard_candidates, sacrifice_candidates, without_cards
+from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -46,6 +47,7 @@ __all__ = [
     "Way",
     "cast_for",
     "check_alternative",
+    "emerge_ways",
     "exile_choices",
     "no_alternative_reason",
     "own_alternative_costs",
@@ -185,6 +187,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             return f"{cost.describe()}: no opponent of {player} controls a {wanted}"
     if cost.if_your_turn and board.active_player != player:
         return f"{cost.describe()}: it is not {player}'s turn"
+    if cost.if_not_your_turn and board.active_player == player:
+        return f"{cost.describe()}: it is {player}'s turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
@@ -234,9 +238,52 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     """
     if target.kind is not PaymentKind.SPELL or not target.name:
         return ()
-    own = tuple(Way(target.name, cost) for cost in own_alternative_costs(target.text, target.name))
+    own = tuple(
+        each
+        for cost in own_alternative_costs(target.text, target.name)
+        for each in emerge_ways(board, player, Way(target.name, cost))
+    )
     ways = own + granted_ways(board, player)
     return tuple(way for way in ways if why_not_usable(board, player, target, way) is None)
+
+
+def emerge_ways(board: Board, player: str, way: Way) -> tuple[Way, ...]:
+    """An emerge way (CR 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value)
+    made one way for each mana value among the creatures ``player`` controls: its mana less that value
+    (generic mana only, CR 601.2f), its sacrifice a creature of that mana value; none without a creature.
+    Any other way is kept as it is.
+
+    >>> from models.alternative_costs import AlternativeCost
+    >>> from models.oracle.alternative_costs import keyword_alternative_cost
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "bear", "name": "Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}",
+    ...      "controller": "me"},
+    ...     {"id": "elves", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> emerge = Way("Mindbender", keyword_alternative_cost("Emerge {5}{B}{G}"))
+    >>> [w.cost.describe() for w in emerge_ways(board, "me", emerge)]
+    ['emerge: pay {4}{B}{G} and sacrifice a creature with mana value 1',
+     'emerge: pay {3}{B}{G} and sacrifice a creature with mana value 2']
+    >>> emerge_ways(board, "me", Way("fist", AlternativeCost("{W}{U}{B}{R}{G}")))[0].cost.mana
+    '{W}{U}{B}{R}{G}'
+    """
+    if way.cost.keyword != "emerge":
+        return (way,)
+    creature = way.cost.sacrifice[0]
+    values = sorted(
+        {mana_value(board.permanent(pid)) for pid in sacrifice_candidates(board, player, creature)}
+    )
+    mana = ManaCost.parse(way.cost.mana)
+    return tuple(
+        Way(
+            way.source,
+            replace(
+                way.cost,
+                mana=str(mana.with_generic_change(-value)),
+                sacrifice=(replace(creature, mana_value=value),),
+            ),
+        )
+        for value in values
+    )
 
 
 def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> str:
@@ -249,7 +296,11 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
     name = target.name or "the spell"
     if target.kind is not PaymentKind.SPELL or not target.name:
         return f"{name}: an alternative cost is a spell's (name the spell: --spell)"
-    own = tuple(Way(target.name, cost) for cost in own_alternative_costs(target.text, target.name))
+    own = tuple(
+        each
+        for cost in own_alternative_costs(target.text, target.name)
+        for each in emerge_ways(board, player, Way(target.name, cost))
+    )
     reasons = [
         why
         for way in (*own, *granted_ways(board, player))

@@ -8,6 +8,7 @@ with it, delayed triggers, spending restrictions and activation limits, and thei
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from models.oracle.readings.amounts import EachColorAmong, EachCraftedColor, Output, output_text
 from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
@@ -125,11 +126,21 @@ class Delayed:
     """A delayed trigger the effect makes: 'Draw a card at the beginning of the next turn's upkeep.'
     (``draw``), 'Sacrifice ~ at the beginning of the next end step.' (``sacrifice``), 'At the beginning of
     the next end step, target opponent gains control of ~.' (``give control``: its target is chosen when it
-    triggers, CR 603.7c, so the mana ability has none), with 'If this ability has been activated N or more
-    times this turn, ' before it when ``after_times``."""
+    triggers, CR 603.7c, so the mana ability has none), 'During your next untap step, as you untap your
+    permanents, return ~ to its owner's hand.' (``return``), with 'If this ability has been activated N or
+    more times this turn, ' before it when ``after_times``."""
 
     action: str
     after_times: int = 0
+
+
+#: The canonical wording of each :class:`Delayed` action.
+_DELAYED_TEXTS: Final = {
+    "draw": "draw a card at the beginning of the next turn's upkeep",
+    "sacrifice": "sacrifice ~ at the beginning of the next end step",
+    "give control": "at the beginning of the next end step, target opponent gains control of ~",
+    "return": "during your next untap step, as you untap your permanents, return ~ to its owner's hand",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,11 +238,7 @@ def sentence_text(sentence: EffectSentence) -> str:
         case SacrificeWhenNoCounters(kind):
             return f"If there are no {kind} counters on ~, sacrifice it."
         case Delayed(action, after_times):
-            text = (
-                "draw a card at the beginning of the next turn's upkeep"
-                if action == "draw"
-                else "sacrifice ~ at the beginning of the next end step"
-            )
+            text = _DELAYED_TEXTS[action]
             if after_times:
                 times = number_words(after_times)
                 text = f"If this ability has been activated {times} or more times this turn, {text}"
