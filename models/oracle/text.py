@@ -208,32 +208,36 @@ def _without_reminders(line: str) -> str:
 
 #: "If tapped for mana, Plains produce {R}, Swamps produce {G}, ... and Forests produce {B} instead of any
 #: other type." (Reality Twist): one replacement of each basic land type, said in one sentence.
-_LISTED_REPLACEMENTS: Final = re.compile(
-    r"If tapped for mana, ((?:(?:and )?(?:Plains|Islands|Swamps|Mountains|Forests) produce \{[WUBRGC]\},? )+)"
-    r"instead of any other type\."
-)
-_LISTED_ONE: Final = re.compile(r"(Plains|Islands|Swamps|Mountains|Forests) produce (\{[WUBRGC]\})")
+_LISTED_OPENING: Final = "If tapped for mana, "
+_LISTED_CLOSING: Final = " instead of any other type."
+_LISTED_TYPES: Final = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+                        "Forests": "Forest"}  # fmt: skip
+_ONE_SYMBOL: Final = re.compile(r"\{[WUBRGC]\}")
 
 
 def _listed_replacements(line: str) -> str:
-    """A sentence listing a replacement for each of several basic land types written as one sentence each,
-    as :mod:`models.oracle.readings.mana_effects` reads them ('If a Plains is tapped for mana, it produces
-    {R} instead of any other type.').
+    """A line listing a replacement for each of several basic land types, written as one sentence each, as
+    :mod:`models.oracle.readings.mana_effects` reads them; any other line as it is.
 
     >>> _listed_replacements("If tapped for mana, Plains produce {R}, and Forests produce {B} instead of "
-    ...     "any other type.")
-    'If a Plains is tapped for mana, it produces {R} instead of any other type. If a Forest is tapped for \
-mana, it produces {B} instead of any other type.'
+    ...     "any other type.").split(". ")
+    ['If a Plains is tapped for mana, it produces {R} instead of any other type', \
+'If a Forest is tapped for mana, it produces {B} instead of any other type.']
     """
-
-    def each(listed: re.Match[str]) -> str:
-        return " ".join(
-            f"If a {kind.removesuffix('s') if kind != 'Plains' else kind} is tapped for mana, it produces "
-            f"{symbol} instead of any other type."
-            for kind, symbol in _LISTED_ONE.findall(listed.group(1))
-        )
-
-    return _LISTED_REPLACEMENTS.sub(each, line)
+    if not (line.startswith(_LISTED_OPENING) and line.endswith(_LISTED_CLOSING)):
+        return line
+    sentences = []
+    for part in line[len(_LISTED_OPENING) : -len(_LISTED_CLOSING)].split(","):
+        words = part.split()
+        if words[:1] == ["and"]:
+            words = words[1:]
+        if len(words) != 3 or words[0] not in _LISTED_TYPES or words[1] != "produce":
+            return line
+        if not _ONE_SYMBOL.fullmatch(words[2]):
+            return line
+        kind, symbol = _LISTED_TYPES[words[0]], words[2]
+        sentences.append(f"If a {kind} is tapped for mana, it produces {symbol}{_LISTED_CLOSING}")
+    return " ".join(sentences)
 
 
 def normalise(line: str, name: str, *, legendary: bool = False) -> str:
@@ -265,7 +269,7 @@ def normalise(line: str, name: str, *, legendary: bool = False) -> str:
     if "player" in line:
         for chosen, controller_adds in _CHOSEN_PLAYER_ADDS:
             line = line.replace(chosen, controller_adds)
-    if line.startswith("If tapped for mana, "):
+    if line.startswith(_LISTED_OPENING):
         line = _listed_replacements(line)
     return line
 
