@@ -29,6 +29,7 @@ from planner.rules.paid_x import MOST_X
 from planner.rules.records import WarningKind
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView
+from planner.turn import plan_turn
 
 #: Wizard's Rockets' mana ability.
 ROCKETS: dict[str, Any] = {
@@ -189,3 +190,14 @@ def test_the_card_is_described_as_one_ability() -> None:
     assert details["intrinsic_mana_abilities"] == []
     (ability,) = details["mana_abilities"]
     assert ability["cost"] == "{X}, Sacrifice this" and "X (the X paid)" in format_details(details)
+
+
+def test_a_turn_pays_x_in_its_second_spell_from_what_the_first_left() -> None:
+    """Two Spawn, two Wastes and the Rockets: {C}{C} first (the Wastes, or two Spawn), then {R}{R}, which only
+    the Rockets make (X = 2 paid with the two {C} left); four mana in all, so {R}{R}{R} after {C}{C} is no."""
+    board = make_board(
+        [mine("r", ROCKETS), mine("s0", SPAWN), mine("s1", SPAWN), *_wastes(2)], opponent=False
+    )
+    turn = plan_turn(board, casts=["{C}{C}", "{R}{R}"], time_limit=60)
+    assert turn.castable is True and turn.optimal and len(turn.spells) == 2
+    assert plan_turn(board, casts=["{C}{C}", "{R}{R}{R}"], time_limit=60).castable is False
