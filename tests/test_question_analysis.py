@@ -45,11 +45,14 @@ def _boards(seed: int, count: int) -> list[Board]:
 
 
 def _plain_structure(board: Board) -> Board:
-    """The structure as ``dataclasses.replace`` writes it (the definition)."""
+    """The structure as ``dataclasses.replace`` writes it (the definition): the most mana in one pool is kept
+    as :attr:`Board.pool_most` (what an X paid with it may reach: planner.rules.paid_x)."""
+    floating = max((sum(entry.mana.total for entry in p.pool) for p in board.players), default=0)
     return replace(
         board,
         permanents=tuple(replace(p, activated_this_turn=(), tapped=False) for p in board.permanents),
         players=tuple(replace(p, life=1 if p.life > 0 else 0, pool=()) for p in board.players),
+        pool_most=max(board.pool_most, floating),
     )
 
 
@@ -63,7 +66,8 @@ def test_structure_is_the_board_with_its_statuses_reset(seed: int) -> None:
         assert [shape.player(p.id) for p in board.players] == list(plain.players)
         assert [shape.permanent(p.id) for p in board.permanents] == list(plain.permanents)
         assert structure(shape) == shape
-        assert Board.loads(shape.dumps()) == shape
+        # (the board file holds no field of the planner's own: Board.pool_most, Board.paid_x_most)
+        assert Board.loads(shape.dumps()) == replace(shape, pool_most=0, paid_x_most=None)
 
 
 def test_quick_copies_are_replace_and_the_constructor() -> None:

@@ -77,6 +77,14 @@ class Board:
     #: how many creatures died this turn, whoever controlled them (an extension of contract section 10: Blood
     #: for the Blood God!'s "for each creature that died this turn"); None when not given
     creatures_died_this_turn: int | None = None
+    #: not in the board file: the largest X the planner lists of a mana ability paid with an {X} that adds X
+    #: (Wizard's Rockets), set as a payment starts (the most mana its controller could pay for X then) and
+    #: kept by every board the payment goes through, whose own count is smaller once mana is made; None:
+    #: counted on this board alone
+    paid_x_most: int | None = None
+    #: not in the board file: the most mana in one player's pool on the board the planner's structure of a
+    #: board (pools emptied) was made from, which such an X may be paid with; 0 on a board as loaded
+    pool_most: int = 0
     _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)

@@ -443,13 +443,23 @@ def says_it_enters_tapped(sentence: str) -> bool:
     return _find(words, ("~", "enters", "tapped")) >= 0 or _find(words, ("it", "enters", "tapped")) >= 0
 
 
-def not_during_payment(body: str) -> bool:
-    """True for a sentence that can't change a payment in progress: a trigger, an effect on untapping or on
-    how a permanent enters, Omnath's '+1/+1 for each'."""
+def not_during_payment(body: str, line: str = "") -> bool:
+    """True for a sentence that can't change a payment in progress: a trigger (or its later sentence, 'If you
+    do, ...', on the ``line`` it opens: the effect of a triggered ability, which resolves after the payment,
+    CR 603.3, 601.2i), an effect on untapping or on how a permanent enters, Omnath's '+1/+1 for each'.
+
+    >>> line = ("Whenever a legendary creature you control enters, you may have ~ become a legendary "
+    ...     'Equipment artifact. If you do, it gains equip {3} and "Equipped creature gets +3/+3" and loses '
+    ...     "all other abilities.")
+    >>> body = line.split(". ", 1)[1].rstrip(".")
+    >>> not_during_payment(body, line), not_during_payment(body)
+    (True, False)
+    """
     words = tokens(body)
-    if starts_with(
-        words, "when", "whenever", "at the beginning", "at end of", "nonland permanents you control are"
-    ):
+    opening = ("when", "whenever", "at the beginning", "at end of")
+    if starts_with(words, *opening, "nonland permanents you control are"):
+        return True
+    if starts_with(words, "if you do", "if you don't") and starts_with(tokens(line), *opening):
         return True
     if _has(words, "doesn't untap", "don't untap", "enters tapped", "enters the battlefield tapped"):
         return True

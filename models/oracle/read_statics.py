@@ -188,7 +188,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
     elif (
         classify.mentions_mana(body)
         # (unless it is one that can't change a payment: ignored, as any sentence that isn't about mana)
-        and (adds or not classify.not_during_payment(body))
+        and (adds or not classify.not_during_payment(body, line or sentence))
     ) or classify.hurts_when_tapped(body):
         out.unread(sentence)
     else:

@@ -42,7 +42,7 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import granted_to
 from planner.rules.haste import haste_gaps, haste_granted
-from planner.rules.paid_x import MOST_X, beyond_most_x, family_members, pays_x
+from planner.rules.paid_x import family_members, listed_x, payable_for_x, pays_x
 from planner.rules.records import (
     Characteristics,
     SourcedEffect,
@@ -222,18 +222,20 @@ def _with_paid_x(
     unexecuted: list[TextWarning],
 ) -> None:
     """The abilities of each family of X (:mod:`planner.rules.paid_x`: '{X}, Sacrifice ~: Add X mana ...')
-    added to its permanent's in ``result``, X from 1 to :data:`~planner.rules.paid_x.MOST_X`; where its
-    controller may pay more, a warning says that X goes no further."""
-    beyond: dict[str, str] = {}
+    added to its permanent's in ``result``, X from 1 to the most its controller could pay (the same for
+    every family of the board, kept in the view's structure: :attr:`BoardView.paid_x_most`); where some
+    of that mana can't be counted, a warning says that X goes no further."""
+    players = dict.fromkeys(view.board.permanent(pid).controller for pid in paying_x)
+    counts = {player: payable_for_x(view, player, result) for player in players}
+    most = listed_x(counts.values(), view.board.paid_x_most)
+    view.structure.paid_x_most = most
     for pid, families in paying_x.items():
-        player = view.board.permanent(pid).controller
-        if player not in beyond:
-            beyond[player] = beyond_most_x(view, player, result)
         found = result[pid]
-        extra = _executable(pid, family_members(families), unexecuted)
+        extra = _executable(pid, family_members(families, most), unexecuted)
         result[pid] = replace(found, mana_abilities=(*found.mana_abilities, *extra))
-        if beyond[player]:
-            reason = f"X up to {MOST_X}: {beyond[player]}"
+        why = counts[view.board.permanent(pid).controller][1]
+        if why:
+            reason = f"X up to {most}: {why}"
             unexecuted += [TextWarning(pid, f.text, reason, WarningKind.BOUNDED) for f in families]
 
 

@@ -3,13 +3,16 @@ in any combination of colors.'). X is chosen as the cost is paid (CR 107.3a, 601
 ability is a family, one ability for each X from 1 up (X = 0 makes no mana and only takes its other costs), as
 the abilities that remove a number of counters are (:func:`planner.rules.executed.removing`).
 
-X goes from 1 to :data:`MOST_X` on every board. The list must be the same in every state of a payment (a
-plan's step names an ability by its number, and the mana made so far is in the payment's pool, not on the
-board), so it can't follow the board; where the player could pay more than that (counted from the pool, the
-cards in hand, the reductions of the ability's cost, and what the other mana abilities of the player add when
-that is fixed by their text: {T}: Add {C}{C} once, an ability that makes no more than its mana cost takes
-nothing), or where that can't be counted (an amount counted on the board, an ability that may repeat and gain
-mana, an effect that adds mana or changes what is added), a warning says that X goes no further.
+X goes from 1 to the most mana its controller could pay for it (:func:`payable_for_x`: the pool, the cards
+in hand, the reductions of the ability's cost, and what the other mana abilities of the player add beyond
+their mana costs when that is fixed by their text, tapped or not; a family of X makes no more than it takes).
+A plan's step names an ability by its number, and the mana made so far is in the payment's pool, not on the
+board, so the count of a board the payment changed (a Treasure sacrificed) would be smaller: the board a
+payment starts from gives its count to every board the payment goes through
+(:attr:`models.board.Board.paid_x_most`), and X comes first in the list (:func:`family_members`), so an
+ability's number is the same whatever the largest X. Where some mana can't be counted (an amount counted on
+the board, an ability that may repeat and gain mana, an effect that adds mana or changes what is added), X
+goes to :data:`MOST_X` or the count, with a warning that X goes no further.
 """
 
 from __future__ import annotations
@@ -29,9 +32,18 @@ if TYPE_CHECKING:
     from planner.rules.records import Characteristics
     from planner.rules.view import BoardView
 
-__all__ = ["MOST_X", "beyond_most_x", "family_members", "more_than_most_x", "most_made", "paying", "pays_x"]
+__all__ = [
+    "MOST_X",
+    "family_members",
+    "listed_x",
+    "most_made",
+    "most_payable",
+    "payable_for_x",
+    "paying",
+    "pays_x",
+]
 
-#: The largest X of the abilities of a family of X.
+#: The largest X of the abilities of a family of X where some of the mana that could pay it can't be counted.
 MOST_X = 16
 
 
@@ -103,26 +115,27 @@ def _least_mana(ability: ManaAbility) -> int:
 
 def _once(ability: ManaAbility, permanent: Permanent) -> int | None:
     """How often the ability can be activated in a payment, as far as its cost alone says: once for a {T}
-    (none when tapped), a sacrifice or return of itself or once each turn, as often as its counters allow;
-    None when it may repeat."""
+    (tapped or not: the count reads no status, :func:`most_payable`), a sacrifice or return of itself or
+    once each turn, as often as its counters allow; None when it may repeat."""
     cost = ability.cost
     own = (CostPartKind.RETURN_SELF, CostPartKind.EXILE_SELF_FROM_HAND)
-    if cost.tap:
-        return 0 if permanent.tapped else 1
-    if cost.sacrifice_self or ability.once_each_turn or any(part.kind in own for part in cost.parts):
+    if cost.tap or cost.sacrifice_self or ability.once_each_turn:
+        return 1
+    if any(part.kind in own for part in cost.parts):
         return 1
     if cost.remove_counter:
         return permanent.counter(cost.remove_counter) // max(cost.remove_count, 1)
     return None
 
 
-def more_than_most_x(
+def most_payable(
     others: Iterable[tuple[Permanent, Sequence[ManaAbility]]], counted: int, uncounted: str = ""
-) -> str:
-    """Why the player may pay an X larger than :data:`MOST_X` (the most mana counted, or why some can't be
-    counted), or "" when they can't: from ``counted`` (the pool, cards in hand, cost reductions) and the mana
-    each of the player's permanents' abilities (``others``, the families of X apart) add beyond their mana
-    costs; ``uncounted``: why some mana can't be counted.
+) -> tuple[int, str]:
+    """The most mana a player could pay an X with, and why some can't be counted ("" when all can): from
+    ``counted`` (the pool, cards in hand, cost reductions) and the mana each of the player's permanents'
+    abilities (``others``, the families of X apart) add beyond their mana costs, tapped or not (so that the
+    count, which keys the abilities listed, reads no status: :class:`planner.rules.records.Structure`);
+    ``uncounted``: why some mana can't be counted.
 
     >>> from models.oracle import parse_oracle
     >>> from models.board import Board
@@ -132,13 +145,11 @@ def more_than_most_x(
     >>> sol, forest = board.permanents
     >>> ring, = parse_oracle("{T}: Add {C}{C}.").mana_abilities
     >>> green, leaf = parse_oracle("{T}: Add {G}.\\n{G}: Add one mana of any color.").mana_abilities
-    >>> more_than_most_x([(sol, [ring]), (forest, [green, leaf])], 14)
-    ''
-    >>> more_than_most_x([(sol, [ring])], 15)
-    'the player could pay 17'
+    >>> most_payable([(sol, [ring]), (forest, [green, leaf])], 14)
+    (17, '')
     >>> altar, = parse_oracle("Sacrifice a creature: Add {C}{C}.").mana_abilities
-    >>> more_than_most_x([(sol, [ring, altar])], 0)
-    'Sol Ring (s) may add mana more than once'
+    >>> most_payable([(sol, [ring, altar])], 0)
+    (2, 'Sol Ring (s) may add mana more than once')
     """
     why = uncounted
     for permanent, abilities in others:
@@ -155,15 +166,17 @@ def more_than_most_x(
                 why = why or f"{permanent.name} ({permanent.id}) may add mana more than once"
             elif times:
                 counted += times * max(gain, 0)
-    return why or (f"the player could pay {counted}" if counted > MOST_X else "")
+    return counted, why
 
 
-def beyond_most_x(view: BoardView, player: str, result: dict[str, Characteristics]) -> str:
-    """:func:`more_than_most_x` for a player on the view's board, the families of X apart (each makes no more
-    than it takes): the pool, the cards in hand that make mana, the reductions of abilities' costs, and the
-    abilities of the player's permanents in ``result``."""
-    owner = view.board.player(player)
-    counted = sum(entry.mana.total for entry in owner.pool)
+def payable_for_x(view: BoardView, player: str, result: dict[str, Characteristics]) -> tuple[int, str]:
+    """:func:`most_payable` for a player on the view's board, the families of X apart (each makes no more
+    than it takes): the pool (or the most one held on the board the view's structure was made from,
+    :attr:`models.board.Board.pool_most`), the cards in hand that make mana, the reductions of abilities'
+    costs, and the abilities of the player's permanents in ``result``."""
+    board = view.board
+    owner = board.player(player)
+    counted = max(sum(entry.mana.total for entry in owner.pool), board.pool_most)
     uncounted = ""
     for card in owner.hand:
         for ability in read_card(card.oracle, card.name, card.type_line).mana_abilities:
@@ -175,17 +188,35 @@ def beyond_most_x(view: BoardView, player: str, result: dict[str, Characteristic
         counted += max(-sourced.effect.generic, 0)
     if next(view.effects_of(ManaTrigger), None) or next(view.effects_of(ProductionReplacement), None):
         uncounted = uncounted or "an effect adds mana or changes what is added"
-    others = [(p, result[p.id].mana_abilities) for p in view.board.permanents if p.controller == player]
-    return more_than_most_x(others, counted, uncounted)
+    others = [(p, result[p.id].mana_abilities) for p in board.permanents if p.controller == player]
+    return most_payable(others, counted, uncounted)
 
 
-def family_members(families: Sequence[ManaAbility]) -> list[ManaAbility]:
-    """The abilities of families of X (:func:`pays_x`) one permanent has: for each X from 1 to
-    :data:`MOST_X`, each family's.
+def listed_x(counts: Iterable[tuple[int, str]], given: int | None) -> int:
+    """The largest X the families of X of a board are listed to, from each controller's count
+    (:func:`payable_for_x`) and the X given by the board a payment started from (``given``:
+    :attr:`models.board.Board.paid_x_most`, which the count of a board the payment changed may be below):
+    at least 1 (what the ability could produce, CR 106.7, reads no cost), and :data:`MOST_X` where some mana
+    can't be counted.
+
+    >>> listed_x([(23, ""), (2, "")], None), listed_x([(0, "")], None), listed_x([(3, "")], 9)
+    (23, 1, 9)
+    >>> listed_x([(3, "what Cradle (c) adds is counted on the board")], None)
+    16
+    """
+    most = max(1, given or 0)
+    for counted, why in counts:
+        most = max(most, counted, MOST_X if why else 0)
+    return most
+
+
+def family_members(families: Sequence[ManaAbility], most: int) -> list[ManaAbility]:
+    """The abilities of families of X (:func:`pays_x`) one permanent has: for each X from 1 to ``most``,
+    each family's (X first: an ability's number is the same whatever ``most``).
 
     >>> from models.oracle import parse_oracle
     >>> (rockets,) = parse_oracle("{X}, Sacrifice ~: Add X mana in any combination of colors.").mana_abilities
-    >>> [a.cost.describe() for a in family_members([rockets])][:2]
+    >>> [a.cost.describe() for a in family_members([rockets], 2)]
     ['{1}, Sacrifice this', '{2}, Sacrifice this']
     """
-    return [paying(family, x) for x in range(1, MOST_X + 1) for family in families]
+    return [paying(family, x) for x in range(1, most + 1) for family in families]

@@ -81,7 +81,8 @@ def structure(board: Board) -> Board:
     """The board with everything a plan changes without changing characteristics reset: untapped, no
     abilities activated this turn, empty pools, and of each life total only whether it is above 0 (Sanctum of
     the Sun could produce mana only then: CR 106.7); counters, sacrifices, graveyards and hands do change what
-    could be produced, so they stay.
+    could be produced, so they stay. Of the pools, the most mana in one is kept (:attr:`Board.pool_most`:
+    an X paid with it, :mod:`planner.rules.paid_x`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 7}], "permanents": [
@@ -89,6 +90,9 @@ def structure(board: Board) -> Board:
     >>> shape = structure(board)
     >>> shape.permanent("f").tapped, shape.player("me").life
     (False, 1)
+    >>> floating = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": ["{G}", "{C}{C}"]}]})
+    >>> structure(floating).player("me").pool, structure(floating).pool_most
+    ((), 3)
     """
     permanents = board.permanents
     if any(p.tapped or p.activated_this_turn for p in permanents):
@@ -97,7 +101,11 @@ def structure(board: Board) -> Board:
             for p in permanents
         )
     players = tuple(p.with_life_and_pool(1 if p.life > 0 else 0, ()) for p in board.players)
-    return board.with_records(players, permanents)
+    shape = board.with_records(players, permanents)
+    floating = max((sum(entry.mana.total for entry in p.pool) for p in board.players), default=0)
+    if floating > board.pool_most:  # (what an X paid with the pool may reach: planner.rules.paid_x)
+        object.__setattr__(shape, "pool_most", floating)
+    return shape
 
 
 class Question:

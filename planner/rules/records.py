@@ -284,6 +284,8 @@ class Structure:
     tables: dict[ViewTable[Any, Any], dict[Any, Any]] = field(default_factory=dict)
     #: the effects in force before layer 6's losses of abilities, and those losses (:class:`LostAbilities`)
     layer6: tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities] | None] | None = None
+    #: the largest X the families of X are listed to (with :attr:`characteristics`; None: none on the board)
+    paid_x_most: int | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -307,4 +309,5 @@ class Structure:
             self.unexecuted,
             self.tables,
             self.layer6,
+            self.paid_x_most,
         )

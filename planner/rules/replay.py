@@ -75,6 +75,7 @@ __all__ = [
     "finish",
     "initial_state",
     "legal_steps",
+    "paid_x_kept",
     "remove_units",
     "replay",
     "spent_mana",
@@ -251,9 +252,33 @@ class PaymentSummary:
 
 
 def initial_state(board: Board, player: str | None = None) -> PlanState:
-    """The state before any step: the board as given and the player's floating mana."""
+    """The state before any step: the board as given (:func:`paid_x_kept`) and the player's floating mana."""
+    board = paid_x_kept(board)
     who = player or board.active_player
     return PlanState(board=board, player=who, pool=_sorted(board_pool(board, who)))
+
+
+def paid_x_kept(board: Board) -> Board:
+    """The board a payment starts from, with the largest X of its mana abilities paid with an {X} that add X
+    (:mod:`planner.rules.paid_x`) set, so that each board the payment goes through lists the same (the
+    mana made is in the payment's pool, not on them); the board itself when it has none or has it set.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "t", "card": "Treasure", "controller": "me"},
+    ...     {"id": "r", "name": "Rockets", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "{X}, Sacrifice this artifact: Add X mana in any combination of colors."}]})
+    >>> kept = paid_x_kept(board)
+    >>> kept.paid_x_most, view_of(kept.without_permanent("t")).paid_x_most
+    (1, 1)
+    >>> view_of(board.without_permanent("t")).paid_x_most  # (the board's own count: none left to pay X)
+    1
+    >>> paid_x_kept(board.without_permanent("r")).paid_x_most is None
+    True
+    """
+    if board.paid_x_most is not None:
+        return board
+    most = view_of(board).paid_x_most
+    return board if most is None else replace(board, paid_x_most=most)
 
 
 def _sorted(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
@@ -502,6 +527,7 @@ class _LiveState:
     """
 
     def __init__(self, board: Board, player: str | None) -> None:
+        board = paid_x_kept(board)
         self.player = player or board.active_player
         self.view = view_of(board).rebind(board)  # its own: its statuses change in place
         # the first replay on a structure keeps none of its steps' resolutions, whose keys hold every status

@@ -496,6 +496,22 @@ class BoardView:
         """The permanent's characteristics now."""
         return self._characteristics[pid]
 
+    @property
+    def paid_x_most(self) -> int | None:
+        """The largest X the mana abilities paid with an {X} that add X are listed to on this board
+        (:mod:`planner.rules.paid_x`), or None when it has none.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me", "tapped": True},
+        ...     {"id": "r", "name": "Rockets", "type_line": "Artifact", "controller": "me",
+        ...      "oracle": "{X}, Sacrifice this artifact: Add X mana in any combination of colors."}]})
+        >>> BoardView(board).paid_x_most, BoardView(board.without_permanent("r")).paid_x_most
+        (1, None)
+        """
+        worked_out = self._characteristics is not None  # (it is worked out with the characteristics)
+        return self.structure.paid_x_most if worked_out else None
+
     def as_printed(self, pid: str) -> bool:
         """True when the permanent's characteristics are its card's: no effect changes its types or colors,
         takes its abilities away or grants it one (what it is alone on the battlefield).

@@ -38,6 +38,7 @@ from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import may_lack_board_facts
 from planner.rules.executed import sacrifices_x
+from planner.rules.paid_x import pays_x
 from planner.rules.payment import cost_modes
 from planner.rules.production import (
     ManaTag,
@@ -377,6 +378,15 @@ def _kind(
                 "model chooses how many"
                 for a in view.parsed[_PLACEHOLDER].mana_abilities
                 if sacrifices_x(a)
+            ),
+            None,
+        )
+        or next(
+            (
+                f"{name}'s {a.text!r} is paid with an X chosen as it is paid: its abilities, one per X, go "
+                "as far as the board pays (planner.rules.paid_x), and the CP-SAT model chooses X"
+                for a in view.parsed[_PLACEHOLDER].mana_abilities
+                if pays_x(a)
             ),
             None,
         )
