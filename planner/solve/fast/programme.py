@@ -347,13 +347,21 @@ class _Programme:
 
         Every part of a state lies between the least of its start and the groups' floors (a move raises it
         to its floor) and the most of those raised by every use's largest rise, so the states number at most
-        the box of those ranges times the feeding values, and the moves at most that times every use."""
-        floor, top, rise, uses = self._spread(plain)
-        states: int = math.prod(
-            max(b, t) + r - min(b, f) + 1 for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
-        )
-        states *= 3 if self.feeding else 1
-        return states <= _MAX_STATES and states * uses <= budget
+        the box of those ranges times the feeding values, and the moves at most that times every use. Those
+        two counts are kept per start and plainness with the tables (a warm question's runs look them up)."""
+        key = (self.start, plain)
+        known = self.tables.coarse.get(key)
+        if known is None:
+            floor, top, rise, uses = self._spread(plain)
+            states: int = math.prod(
+                max(b, t) + r - min(b, f) + 1
+                for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
+            )
+            states *= 3 if self.feeding else 1
+            if len(self.tables.coarse) >= _PROGRAMMES_LIMIT:
+                self.tables.coarse.clear()
+            known = self.tables.coarse[key] = (states, states * uses)
+        return known[0] <= _MAX_STATES and known[1] <= budget
 
     def _spread(self, plain: bool) -> _Spread:
         """What :meth:`_coarse_fit` reads of the groups a run with nothing skipped uses, whatever the start:
