@@ -54,10 +54,14 @@ finds none, or past fixed limits on the branching and the programme's states, th
 CP-SAT answers. Whether a run of the programme keeps within its limits is decided before it runs, from
 counts (:meth:`~planner.solve.fast.programme._Programme._extent`: each part of a state in a range per
 feeding value, in time linear in the uses): a run without a bound that does not fit is declined at once,
-and a run that fits never passes a limit. A run bounded by a known payment's value is pruned by that value
-as it goes, which only the run knows: when its extent does not fit, its cost is bounded by the limits
-themselves (:data:`~planner.solve.fast.programme._MAX_MOVES` moves in all). The tests compare answers
-with CP-SAT and the reference search on thousands of random boards.
+and a run that fits never passes a limit. A run bounded by a known payment's value reads its bound too:
+each use raises a state's value plus the least cost of the mana it still needs by at least its group's
+:meth:`~planner.solve.fast.programme._Programme._rise`, so its extent keeps only the boxes within the
+bound, and it is declined at once when that does not fit either. A board that a permanent's card puts
+outside whatever the board does (an ability the fast path takes on no board, that it could activate now:
+:func:`~planner.solve.fast.kinds.outside_on_any_board`) is told so before its reduction when only the
+verdict is asked for (:func:`solve_fast`). The tests compare answers with CP-SAT and the reference search on
+thousands of random boards.
 
 **The modules**, each importing only those above it: :mod:`~planner.solve.fast.kinds` (what a card offers:
 per-card analyses, kept across questions by :mod:`models.kept`), :mod:`~planner.solve.fast.sources` (a

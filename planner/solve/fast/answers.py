@@ -70,7 +70,7 @@ def solve_fast(problem: PaymentProblem) -> Solution | None:
     ['G']
     """
     try:
-        reduced = _reduced(problem)
+        reduced = _reduced(problem, verdict=True)  # (the reason is not read: a quicker verdict will do)
         if isinstance(reduced, _Outside):
             return None
         choice = _optimise(reduced)

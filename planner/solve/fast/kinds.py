@@ -555,15 +555,7 @@ def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_O
     (a Signet, a filter land, a Treasure), once per way to pay that mana (CR 601.2b for its hybrid symbols);
     None for any other cost, or when an option makes less mana than it takes."""
     cost = ability.cost
-    plain = AbilityCost(mana=cost.mana, tap=cost.tap, sacrifice_self=cost.sacrifice_self)
-    if (
-        options is None
-        or cost != plain
-        or not (cost.tap or cost.sacrifice_self)
-        or cost.mana.has_variable
-        or ability.activation_condition is not None
-        or ability.sacrifice_when_empty
-    ):
+    if options is None or _cost_outside(ability):
         return None
     payments: list[tuple[Counts, int]] = []
     for mode in cost_modes(cost.mana):
@@ -582,6 +574,37 @@ def _uses(ability: ManaAbility, options: tuple[_Option, ...] | None) -> tuple[_O
     if len(uses) > _MAX_ALTERNATIVES or any(use.net < 0 for use in uses):
         return None
     return uses
+
+
+def _cost_outside(ability: ManaAbility) -> bool:
+    """True when the ability's cost is more than {T} and/or sacrificing its permanent plus fixed mana (or
+    neither), or it has an activation condition or is sacrificed once empty: the fast path never takes it
+    (:func:`_uses`), whatever it makes."""
+    cost = ability.cost
+    plain = AbilityCost(mana=cost.mana, tap=cost.tap, sacrifice_self=cost.sacrifice_self)
+    return (
+        cost != plain
+        or not (cost.tap or cost.sacrifice_self)
+        or cost.mana.has_variable
+        or ability.activation_condition is not None
+        or bool(ability.sacrifice_when_empty)
+    )
+
+
+def outside_on_any_board(ability: ManaAbility, choices: Choices) -> bool:
+    """True when the fast path can't take the ability whatever a board does to its outcomes (what replacement
+    effects and mana triggers make of it) or resolves of what permanents could produce: its output is
+    conditional, or not fixed (an amount that counts, a color chosen as it resolves) and reflects nothing, or
+    its cost is outside (:func:`_cost_outside`). Its analysis on any board has no uses (:func:`_analysed`).
+
+    >>> from models.oracle import parse_oracle
+    >>> [outside_on_any_board(a, Choices()) for a in parse_oracle(
+    ...     "{T}: Add {C}." + chr(10) + "{2}, {T}: Add {B} for each Swamp you control.").mana_abilities]
+    [False, True]
+    """
+    output = ability.output
+    unfixed = not _fixed_output(output, choices) and not _reflecting(output)
+    return bool(ability.conditional) or unfixed or _cost_outside(ability)
 
 
 def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> SourceKind:

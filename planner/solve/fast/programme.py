@@ -24,12 +24,18 @@ from planner.solve.objective import (
 #: The most states the dynamic programme keeps before the fast path declines (CP-SAT answers).
 _MAX_STATES = 4096
 #: The programme's states as :meth:`_Programme._extent` bounds them, for one value of the feeding part: the
-#: least and the most of each other part, and how many states at most.
-_Box = tuple[tuple[int, ...], tuple[int, ...], int]
+#: least and the most of each other part, how many states at most, and the least of a state's value with what
+#: the mana it still needs will cost at least (what a bounded run keeps within its bound: see
+#: :meth:`_Programme._rise`).
+_Box = tuple[tuple[int, ...], tuple[int, ...], int, int]
 #: Per part of a state but feeding, the values it may take in a run: a step that every change of a use is a
 #: multiple of (1 or less: any value) and the residues modulo that step of its start, its floors and 0
 #: (:meth:`_Programme._grid`).
 _Grid = tuple[tuple[int, frozenset[int]], ...]
+#: A bounded run's limits on value (:meth:`_Programme.solve`): the most a state's value with the least cost of
+#: the mana it still needs may be (its bound, less 1 when it looks beyond a known payment), and whether it
+#: drops its start once the specials are done (``beyond``).
+_Limit = tuple[int, bool]
 #: Past any part of a state: the least floor of no group at all (:meth:`_Programme._spread`).
 _FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
@@ -180,21 +186,21 @@ class _Programme:
                 raise _DeclinedError
         search.runs += 1
         budget = _MAX_MOVES - search.moves
-        if bound is None and not self._fits(skipped, plain=plain, budget=budget):
+        bounded = bound is not None
+        limit = None if bound is None else (bound - beyond, beyond)
+        if not self._fits(skipped, plain=plain, budget=budget, limit=limit):
             raise _DeclinedError  # (decided before the run: its extent passes the limits)
-        # (a run with a bound that does not fit is pruned by value as it goes: its limits are the run's)
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
         clamped = not self.search.special and min(self.start) >= 0
         width = len(self.types)
         # each mana still needed is made by some later use: at least that much mana made and tied up
-        per_mana = self.search.mana_base + packed_unit(self.search.problem.permanents)
-        bounded = bound is not None
-        limit = 0 if bound is None else bound - beyond
+        per_mana = self._per_mana()
+        value_limit = 0 if limit is None else limit[0]
         # with ``beyond``, the start goes once the specials are done: what follows from it uses sources that
         # just tap, whose best is known
-        started = not beyond
+        started = limit is None or not limit[1]
         reach = self._reach(skipped, plain=plain)
         needed = itemgetter(width)  # (the mana still needed in a state)
         for index in self.order:
@@ -227,7 +233,7 @@ class _Programme:
             for member in members:
                 self.search.moves += len(current) * len(options)
                 if self.search.moves > _MAX_MOVES:
-                    raise self._declined(skipped, plain, budget)
+                    raise self._declined(skipped, plain, budget, limit)
                 self.search.problem.check_time()
                 ceiling -= each  # (the most mana the later uses can still make)
                 weight = member.weight
@@ -252,7 +258,7 @@ class _Programme:
                         if new == state or new[width] > ceiling:
                             continue
                         candidate = value + price
-                        if bounded and candidate + max(new[width], 0) * per_mana > limit:
+                        if bounded and candidate + max(new[width], 0) * per_mana > value_limit:
                             continue
                         known = step.get(new)
                         if known is None or candidate < known[0]:
@@ -267,7 +273,7 @@ class _Programme:
                     elif entry[0] < known[0]:
                         merged[state] = entry
                 if kept > _MAX_STATES:
-                    raise self._declined(skipped, plain, budget)  # (as the group's end would: see ``kept``)
+                    raise self._declined(skipped, plain, budget, limit)  # (as the group's end would)
                 current = step
             # (the states still needing more than the uses after it can make go: looked for at C speed first,
             # as most groups leave none)
@@ -277,7 +283,7 @@ class _Programme:
                 else merged
             )
             if len(frontier) > _MAX_STATES:
-                raise self._declined(skipped, plain, budget)
+                raise self._declined(skipped, plain, budget, limit)
         if not started:
             frontier.pop(self.start, None)
         if not clamped:
@@ -295,21 +301,29 @@ class _Programme:
             taps.append((member, option))
         return tuple(taps)
 
-    def _declined(self, skipped: frozenset[int], plain: bool, budget: int) -> _DeclinedError:
-        """The error of a run that passed a limit with ``budget`` moves left at its start:
-        :class:`_PastItsExtentError` when its extent said it fits (never, unless the extent is wrong)."""
-        return _PastItsExtentError() if self._fits(skipped, plain=plain, budget=budget) else _DeclinedError()
+    def _declined(
+        self, skipped: frozenset[int], plain: bool, budget: int, limit: _Limit | None
+    ) -> _DeclinedError:
+        """The error of a run that passed a limit with ``budget`` moves left at its start (``limit``: its
+        bound on value, as :meth:`_fits` reads it): :class:`_PastItsExtentError` when its extent said it
+        fits (never, unless the extent is wrong)."""
+        fits = self._fits(skipped, plain=plain, budget=budget, limit=limit)
+        return _PastItsExtentError() if fits else _DeclinedError()
 
-    def _fits(self, skipped: frozenset[int], *, plain: bool, budget: int) -> bool:
+    def _fits(
+        self, skipped: frozenset[int], *, plain: bool, budget: int, limit: _Limit | None = None
+    ) -> bool:
         """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :data:`_MAX_MOVES`
         leaves of the search's at the run's start, and :data:`_MAX_STATES` states): :meth:`_coarse_fit` or
-        :meth:`_extent` within them. Decided before the run, from counts; a run without a bound that does not
-        fit is declined at once, and one that fits never passes a limit (:class:`_PastItsExtentError` says so
-        if it did).
+        :meth:`_extent` within them. Decided before the run, from counts; a run that does not fit is
+        declined at once, and one that fits never passes a limit (:class:`_PastItsExtentError` says so if it
+        did). ``limit``: a bounded run's bound on a state's value (its bound, less 1 with ``beyond``), which
+        its extent reads (:meth:`_rise`); None without a bound.
 
         Skipping members only takes states away (fewer uses, and states dropped sooner: what the later uses
-        can make shrinks), so the bounds with nothing skipped, the extent kept per start and plainness, bound
-        every skipped run too, and the skipped run's own extent is worked out only when those do not fit."""
+        can make shrinks), and so does a bound, so the bounds with nothing skipped and no bound, the extent
+        kept per start and plainness, bound every run too, and the run's own extent is worked out only when
+        those do not fit."""
         if self._coarse_fit(plain=plain, budget=budget):
             return True
         key = (self.start, plain)
@@ -321,9 +335,9 @@ class _Programme:
             whole = self.tables.extents[key] = self._extent(_NOTHING, plain=plain, cap=_MAX_MOVES)
         if whole[0] <= budget and whole[1] <= _MAX_STATES:
             return True
-        if not skipped:
+        if not skipped and limit is None:
             return False
-        moves, states = self._extent(skipped, plain=plain, cap=budget)
+        moves, states = self._extent(skipped, plain=plain, cap=budget, limit=limit)
         return moves <= budget and states <= _MAX_STATES
 
     def _coarse_fit(self, *, plain: bool, budget: int) -> bool:
@@ -333,13 +347,21 @@ class _Programme:
 
         Every part of a state lies between the least of its start and the groups' floors (a move raises it
         to its floor) and the most of those raised by every use's largest rise, so the states number at most
-        the box of those ranges times the feeding values, and the moves at most that times every use."""
-        floor, top, rise, uses = self._spread(plain)
-        states: int = math.prod(
-            max(b, t) + r - min(b, f) + 1 for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
-        )
-        states *= 3 if self.feeding else 1
-        return states <= _MAX_STATES and states * uses <= budget
+        the box of those ranges times the feeding values, and the moves at most that times every use. Those
+        two counts are kept per start and plainness with the tables (a warm question's runs look them up)."""
+        key = (self.start, plain)
+        known = self.tables.coarse.get(key)
+        if known is None:
+            floor, top, rise, uses = self._spread(plain)
+            states: int = math.prod(
+                max(b, t) + r - min(b, f) + 1
+                for b, f, t, r in zip(self.start, floor, top, rise, strict=False)
+            )
+            states *= 3 if self.feeding else 1
+            if len(self.tables.coarse) >= _PROGRAMMES_LIMIT:
+                self.tables.coarse.clear()
+            known = self.tables.coarse[key] = (states, states * uses)
+        return known[0] <= _MAX_STATES and known[1] <= budget
 
     def _spread(self, plain: bool) -> _Spread:
         """What :meth:`_coarse_fit` reads of the groups a run with nothing skipped uses, whatever the start:
@@ -367,11 +389,13 @@ class _Programme:
         found = self.tables.spreads[plain] = (tuple(floor), tuple(top), tuple(rise), uses)
         return found
 
-    def _extent(self, skipped: frozenset[int], *, plain: bool, cap: int) -> tuple[int, int]:
-        """Upper bounds on the moves :meth:`solve` takes without a bound (and so with one: a bound only
-        drops states) and on the states it holds at a group's end or keeps within a group, from counts
-        alone, in time linear in the uses; past ``cap`` moves or :data:`_MAX_STATES` states it stops with
-        what it has counted.
+    def _extent(
+        self, skipped: frozenset[int], *, plain: bool, cap: int, limit: _Limit | None = None
+    ) -> tuple[int, int]:
+        """Upper bounds on the moves :meth:`solve` takes (with ``limit``, a bounded run's bound on a state's
+        value: see :meth:`_fits`) and on the states it holds at a group's end or keeps within a group, from
+        counts alone, in time linear in the uses; past ``cap`` moves or :data:`_MAX_STATES` states it stops
+        with what it has counted.
 
         The states are held as boxes, one per value of the feeding part (one box without feeding): each
         other part (the demand open per type, the mana still needed) lies in a range. A move adds its
@@ -380,45 +404,52 @@ class _Programme:
         needed never above what the later uses can make (the programme drops such states); the feeding part
         goes to the values its floors allow. The states after ``k`` uses number at most their box times
         those values, and at most those before times the options; the moves are the states before each use
-        times the options, as :meth:`solve` counts them."""
+        times the options, as :meth:`solve` counts them. With a bound, a box also holds the least a state's
+        value plus the least cost of the mana it still needs can be, which each use raises by at least its
+        group's :meth:`_rise`: a box past ``limit`` holds no state (the bounded run drops them all)."""
         groups = self.search.groups
         width = len(self.types)
         reach = self._reach(skipped, plain=plain)
         feed = self.start[width + 1] if self.feeding else 0
-        boxes: dict[int, _Box] = {feed: (self.start[: width + 1], self.start[: width + 1], 1)}
+        # (with a bound: the start's value is 0, and the mana it needs costs per_mana each at least)
+        least = max(self.start[width], 0) * self._per_mana() if limit is not None else 0
+        boxes: dict[tuple[int, int], _Box] = {
+            (feed, least): (self.start[: width + 1], self.start[: width + 1], 1, least)
+        }
         grid = self._grid(plain)
         moves, most = 0, 1
         clamped = not self.search.special and min(self.start) >= 0
+        started = limit is None or not limit[1]
         for index in self.order:
             group = groups[index]
             special = group.members[0].special
             members = len(group.members) - (index in skipped)
             if (plain and special) or not self.options[index] or members <= 0:
                 continue
+            if not special and not started:
+                started = True
+                # (as the run drops its start here: the box of the start alone goes, where it is kept apart)
+                alone = (self.start[: width + 1], self.start[: width + 1], 1, least)
+                if boxes.get((feed, least)) == alone:
+                    del boxes[(feed, least)]
             if not special and not clamped:
                 clamped = True
                 boxes = {
-                    value: (tuple(max(v, 0) for v in low), tuple(max(v, 0) for v in high), count)
-                    for value, (low, high, count) in boxes.items()
+                    key: (tuple(max(v, 0) for v in low), tuple(max(v, 0) for v in high), count, valued)
+                    for key, (low, high, count, valued) in boxes.items()
                 }
             bounds = self._part_bounds(index)
             each, after = reach[index]
-            ends: dict[int, list[_Box]] = {}
-            for value, box in boxes.items():
-                ends.setdefault(value, []).append(box)
-                targets = frozenset(max(value, f) for f in bounds[4]) or frozenset((value,))
+            rise = None if limit is None else (self._rise(index), limit[0])
+            ends: dict[tuple[int, int], list[_Box]] = {}
+            for key, box in boxes.items():
+                ends.setdefault(key, []).append(box)
+                targets = frozenset(max(key[0], f) for f in bounds[4]) or frozenset((key[0],))
                 uses = (members, len(self.options[index]), each, after)
-                moves += self._uses(box, bounds, uses, (targets, grid), ends)
+                moves += self._uses(box, bounds, uses, (targets, grid, rise), ends)
                 if moves > cap:
                     return moves, most
-            boxes = {}
-            for value, found in ends.items():
-                low = tuple(map(min, *(box[0] for box in found))) if len(found) > 1 else found[0][0]
-                high = list(map(max, *(box[1] for box in found))) if len(found) > 1 else list(found[0][1])
-                high[width] = min(high[width], after)
-                count = min(sum(box[2] for box in found), _on_grid(low, high, grid))
-                if count:
-                    boxes[value] = (low, tuple(high), count)
+            boxes = _boxes_after(ends, after, grid)
             most = max(most, sum(box[2] for box in boxes.values()))
             if most > _MAX_STATES:
                 return moves, most
@@ -429,24 +460,29 @@ class _Programme:
         box: _Box,
         bounds: _PartBounds,
         uses: tuple[int, int, int, int],
-        reached: tuple[frozenset[int], _Grid],
-        ends: dict[int, list[_Box]],
+        reached: tuple[frozenset[int], _Grid, tuple[int, int] | None],
+        ends: dict[tuple[int, int], list[_Box]],
     ) -> int:
         """:meth:`_extent`'s count for one box through one group's uses: the moves, with the box after each
         number of uses added to ``ends`` under each feeding value it may take; ``uses``: the group's
         members, options, the most one use lowers the mana still needed and what the uses after the group
-        can make; ``reached``: the feeding values the uses may lead to and the values each other part may
-        take (:meth:`_grid`)."""
+        can make; ``reached``: the feeding values the uses may lead to, the values each other part may
+        take (:meth:`_grid`), and with a bound, the least a use raises a state's value with the cost of the
+        mana it still needs (:meth:`_rise`) and the bound on that."""
         least, most_change, floor, top, _, _ = bounds
-        targets, grid = reached
+        targets, grid, bounded = reached
         members, options, each, after = uses
         width = len(self.types)
         ceiling = after + each * members
-        low, high, current = box
+        low, high, current, valued = box
         moves = 0
         for used in range(1, members + 1):
             moves += current * options
             ceiling -= each
+            if bounded is not None:
+                valued += bounded[0]
+                if valued > bounded[1]:
+                    break  # (every state after this use is past the bound: the run drops them)
             at_low = tuple(max(v + used * c, f) for v, c, f in zip(low, least, floor, strict=True))
             at_high = [
                 (max(v, f) + used * c) if c > 0 else max(v + used * c, f)
@@ -458,8 +494,29 @@ class _Programme:
             spans = _on_grid(at_low, at_high, grid)
             current = min(spans * len(targets), current * options)
             for value in targets:
-                ends.setdefault(value, []).append((at_low, tuple(at_high), min(current, spans)))
+                ends.setdefault((value, valued), []).append(
+                    (at_low, tuple(at_high), min(current, spans), valued)
+                )
         return moves
+
+    def _per_mana(self) -> int:
+        """The least a bounded run counts each mana a state still needs at (:meth:`solve`): each is made by
+        some later use, at least that much mana made and tied up."""
+        return self.search.mana_base + packed_unit(self.search.problem.permanents)
+
+    def _rise(self, index: int) -> int:
+        """The least one use of the group raises a state's value plus the least cost of the mana it still
+        needs (:meth:`_per_mana` each), what a bounded run keeps within its bound: the use's price (its
+        option's cost and its member's weight, the least for the group's first member: members are used
+        lowest rank first) less what it lowers the mana still needed by at most (a special's net, another's
+        total: the second part of its key, :meth:`_move`), times the cost of each. May be negative."""
+        per_mana = self._per_mana()
+        rises = []
+        for key, cost, _ in self.options[index]:
+            lowered = key[1]
+            assert isinstance(lowered, int)
+            rises.append(cost - max(lowered, 0) * per_mana)
+        return self.search.groups[index].members[0].weight + min(rises)
 
     def _part_bounds(self, index: int) -> _PartBounds:
         """A group's options as :meth:`_extent` reads them: per part of a state but feeding, the least and
@@ -633,6 +690,41 @@ def _on_grid(low: Iterable[int], high: Iterable[int], grid: _Grid) -> int:
         else:
             count *= b - a + 1
     return count
+
+
+#: The most boxes :meth:`_Programme._extent` keeps apart per feeding value (by the least value of their
+#: states, with a bound); past it the boxes of the greatest least values are merged into one.
+_MAX_BOXES = 16
+
+
+def _boxes_after(
+    ends: dict[tuple[int, int], list[_Box]], after: int, grid: _Grid
+) -> dict[tuple[int, int], _Box]:
+    """The boxes of :meth:`_Programme._extent` at a group's end, from those after each number of uses
+    (``ends``, by feeding value and least value): those of one key merged into one (each part from the least
+    of their lows to the most of their highs, the mana still needed at most ``after``, the states at most
+    their sum and the merged box's on the grid), at most :data:`_MAX_BOXES` kept per feeding value (the rest
+    merged into one with the least of their least values)."""
+    if not ends:
+        return {}
+    width = len(next(iter(ends.values()))[0][0]) - 1
+    by_feed: dict[int, list[tuple[int, list[_Box]]]] = {}
+    for (value, valued), found in ends.items():
+        by_feed.setdefault(value, []).append((valued, found))
+    boxes: dict[tuple[int, int], _Box] = {}
+    for value, keyed in by_feed.items():
+        keyed.sort(key=itemgetter(0))
+        if len(keyed) > _MAX_BOXES:
+            rest = [box for _, found in keyed[_MAX_BOXES - 1 :] for box in found]
+            keyed = [*keyed[: _MAX_BOXES - 1], (keyed[_MAX_BOXES - 1][0], rest)]
+        for valued, found in keyed:
+            low = tuple(map(min, *(box[0] for box in found))) if len(found) > 1 else found[0][0]
+            high = list(map(max, *(box[1] for box in found))) if len(found) > 1 else list(found[0][1])
+            high[width] = min(high[width], after)
+            count = min(sum(box[2] for box in found), _on_grid(low, high, grid))
+            if count:
+                boxes[(value, valued)] = (low, tuple(high), count, valued)
+    return boxes
 
 
 def _minus(have: int, take: int) -> int:

@@ -247,6 +247,9 @@ class _ProgrammeTables:
     #: :meth:`~planner.solve.fast.programme._Programme._extent` with nothing skipped (its moves and states)
     #: by (start, plain), at most _PROGRAMMES_LIMIT
     extents: dict[tuple[tuple[int, ...], bool], tuple[int, int]] = field(default_factory=dict)
+    #: :meth:`~planner.solve.fast.programme._Programme._coarse_fit`'s states and moves by (start, plain), at
+    #: most _PROGRAMMES_LIMIT
+    coarse: dict[tuple[tuple[int, ...], bool], tuple[int, int]] = field(default_factory=dict)
     #: :meth:`~planner.solve.fast.programme._Programme._part_bounds` by group
     part_bounds: dict[int, _PartBounds] = field(default_factory=dict)
     #: :meth:`~planner.solve.fast.programme._Programme._spread` by plainness
