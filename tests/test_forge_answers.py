@@ -1373,3 +1373,92 @@ def test_mana_flare_doubles_one_plains() -> None:
     board = make_board([card("Mana Flare", "mf"), card("Plains", "p1"), card("Plains", "p2")])
     result = paid(board, "{W}{W}")
     assert result.payable and len(result.tapped) == 1
+
+
+# ------------------------------------------------------------------------- Forge StorageLandAiTest (forge-ai)
+
+
+def mana_made_by(result: PayResult, pid: str) -> int:
+    """How much mana the plan's steps took from the permanent ``pid`` (for a storage land: the counters it
+    removed)."""
+    return sum(step.produced.total for step in result.steps if step.permanent == pid)
+
+
+def test_a_storage_land_pays_only_as_much_as_is_needed() -> None:
+    # StorageLandAiTest.aiUsesStoredManaToCastPayoffAndSpendsOnlyNeededCounters: Air Elemental {3}{U}{U} from
+    # Sand Silos (five storage counters) and two Islands. Forge taps the Islands and removes three counters;
+    # which of those equally sufficient ways is not fixed by the rules, and our objective taps the fewest
+    # permanents (the Silos alone, five counters). What is fixed: no mana is made that the spell does not use
+    board = make_board(
+        [peer("Sand Silos", "silos", counters={"storage": 5}), card("Island", "i1"), card("Island", "i2")]
+    )
+    result = paid(board, "{3}{U}{U}", "Creature — Elemental")
+    assert result.payable and str(result.floating) == ""
+    assert mana_made_by(result, "silos") + len(used(result) - {"silos"}) == 5
+    # and the most it can make with them: seven
+    assert max_x(board, PaymentTarget.of("{X}")).x == 7
+
+
+def test_a_storage_land_pays_a_spell_of_its_color_only() -> None:
+    # StorageLandAiTest.storageLandUntapsForAnAffordableSameColorSpell and
+    # storageLandStaysTappedForAnOffColorSpell: Phantom Monster {3}{U} from Sand Silos with four counters, not
+    # from Bottomless Vault's four {B}
+    silos = make_board([peer("Sand Silos", "silos", counters={"storage": 4})])
+    assert paid(silos, "{3}{U}", "Creature — Illusion").payable
+    vault = make_board([peer("Bottomless Vault", "vault", counters={"storage": 4})])
+    assert not paid(vault, "{3}{U}", "Creature — Illusion").payable
+    assert paid(vault, "{3}{B}", "Creature — Illusion").payable
+
+
+def test_a_storage_land_tapped_or_short_of_counters_pays_nothing() -> None:
+    # StorageLandAiTest.storageLandStaysTappedAndAccumulatesWithoutAUsefulSpell: a tapped Silos makes nothing
+    # until it untaps. storageLandDoesNotUntapForAnInstantUntilRitualLogicSupportsInstantTiming: with two
+    # counters an untapped Silos makes Counterspell's {U}{U} (Forge's AI keeps it tapped only for timing), and
+    # no third mana
+    tapped = make_board([peer("Sand Silos", "silos", counters={"storage": 4}, tapped=True)])
+    assert not paid(tapped, "{U}").payable
+    two = make_board([peer("Sand Silos", "silos", counters={"storage": 2})])
+    assert paid(two, "{U}{U}").payable and not paid(two, "{2}{U}").payable
+
+
+def test_an_icatian_store_with_one_counter_makes_one_white() -> None:
+    # StorageLandAiTest.storageLandStaysTappedForAnUnusableSpell: Isamaru {W} (legendary, one already on the
+    # battlefield: Forge keeps the Store tapped as casting it is of no use; the payment is possible)
+    board = make_board(
+        [peer("Icatian Store", "store", counters={"storage": 1}), card("Plains", "p", tapped=True)]
+    )
+    assert paid(board, "{W}", "Legendary Creature — Hound").payable
+    assert not paid(board, "{W}{W}").payable
+
+
+def test_a_modern_storage_land_keeps_its_own_mana_ability() -> None:
+    # StorageLandAiTest.modernStorageLandStillContributesItsNormalManaAbility: Sand Silos (three counters)
+    # makes three {U}, one short of Phantom Monster {3}{U} while Mage-Ring Network is tapped; untapped, the
+    # Network's {C} makes the fourth. existingModernStorageLandDoesNotCountItselfTwice: the Network with three
+    # counters and an Island pay Juggernaut {4}, not {5} (the Network taps once: its {C} or its counters)
+    silos = peer("Sand Silos", "silos", counters={"storage": 3})
+    tapped = make_board([silos, peer("Mage-Ring Network", "ring", tapped=True)])
+    assert not paid(tapped, "{3}{U}", "Creature — Illusion").payable
+    untapped = make_board([silos, peer("Mage-Ring Network", "ring")])
+    assert paid(untapped, "{3}{U}", "Creature — Illusion").payable
+    ring = make_board([peer("Mage-Ring Network", "ring", counters={"storage": 3}), card("Island", "i")])
+    assert paid(ring, "{4}", "Artifact Creature — Juggernaut").payable
+    assert not paid(ring, "{5}", "Artifact Creature — Juggernaut").payable
+
+
+def test_white_mana_battery_adds_one_more_than_its_counters() -> None:
+    # StorageLandAiTest.existingManaBatteryStillCountsItsBaseMana: White Mana Battery (three charge counters)
+    # and a Plains pay Serra Angel {3}{W}{W}: the Battery makes {W} and three more
+    board = make_board([peer("White Mana Battery", "battery", counters={"charge": 3}), card("Plains", "p")])
+    result = paid(board, "{3}{W}{W}", "Creature — Angel")
+    assert result.payable and used(result) == {"battery", "p"}
+    assert not paid(board, "{4}{W}{W}").payable
+
+
+def test_floating_mana_spares_storage_counters() -> None:
+    # StorageLandAiTest.floatingManaReducesTheCountersSpent: {U}{U} floating and Sand Silos (five counters)
+    # pay Phantom Monster {3}{U}: the Silos removes two
+    board = make_board([peer("Sand Silos", "silos", counters={"storage": 5})], pool=["{U}{U}"])
+    result = paid(board, "{3}{U}", "Creature — Illusion")
+    assert result.payable and str(result.floating) == ""
+    assert mana_made_by(result, "silos") == 2

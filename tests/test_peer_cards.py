@@ -14,10 +14,15 @@ from models.carddata.check import adds_mana
 #: Extraplanar Lens's imprinted name are read, tests/test_spend_filters.py and tests/test_imprint.py).
 STILL_UNREAD: set[str] = set()
 
+#: Cards whose unread text is about casting the card itself, which the benchmark's mana text (a permanent's
+#: text about mana) does not count: Hogaak's "You can't spend mana to cast this spell." (XMage ConvokeTest),
+#: of which a payment for it warns (tests/test_xmage_answers.py, test_hogaaks_ban_on_mana_is_reported).
+UNREAD_CASTING_TEXT: set[str] = {"Hogaak, Arisen Necropolis"}
+
 
 def test_every_peer_card_is_read() -> None:
     faces = peer_faces(PEER_CARDS)
-    assert len(faces) >= 80
+    assert len(faces) >= 100
     unread = {face.name for face in faces if not face.fully_read}
     misread = [
         (face.name, s.text)
@@ -26,7 +31,7 @@ def test_every_peer_card_is_read() -> None:
         if s.read_as == "ignored" and adds_mana(s.text)
     ]
     assert misread == []  # a sentence that adds mana is never put aside as having nothing to do with mana
-    assert unread == STILL_UNREAD
+    assert unread == STILL_UNREAD | UNREAD_CASTING_TEXT
 
 
 def test_the_benchmark_counts_the_same_faces_unread() -> None:
