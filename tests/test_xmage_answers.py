@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from models.board import Board
 from models.catalogue import lookup
 from models.cost import PaymentTarget
@@ -435,6 +437,110 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{1}{G}{G}",
         "At the beginning of each player's upkeep, that player adds {G}{G}{G}. Until end of turn, they don't "
         "lose this mana as steps and phases end.",
+    ),
+    "Blood Pet": ("Creature — Thrull", "{B}", "Sacrifice Blood Pet: Add {B}."),
+    "Khalni Hydra": (
+        "Creature — Hydra",
+        "{G}{G}{G}{G}{G}{G}{G}{G}",
+        "This spell costs {G} less to cast for each green creature you control.\nTrample",
+    ),
+    "Torgaar, Famine Incarnate": (
+        "Legendary Creature — Avatar",
+        "{6}{B}{B}",
+        "As an additional cost to cast this spell, you may sacrifice any number of creatures. This spell "
+        "costs {2} less to cast for each creature sacrificed this way.\nWhen Torgaar, Famine Incarnate "
+        "enters, up to one target player's life total becomes half their starting life total, rounded down.",
+    ),
+    "Benthic Explorers": (
+        "Creature — Merfolk Scout",
+        "{3}{U}",
+        "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land could produce.",
+    ),
+    "Bottomless Vault": (
+        "Land",
+        "",
+        "This land enters tapped.\nYou may choose not to untap this land during your untap step.\nAt the "
+        "beginning of your upkeep, if this land is tapped, put a storage counter on it.\n{T}, Remove any "
+        "number of storage counters from this land: Add {B} for each storage counter removed this way.",
+    ),
+    "Etherium Sculptor": (
+        "Artifact Creature — Vedalken Artificer",
+        "{1}{U}",
+        "Artifact spells you cast cost {1} less to cast.",
+    ),
+    "Mindbreak Trap": (
+        "Instant — Trap",
+        "{2}{U}{U}",
+        "If an opponent cast three or more spells this turn, you may pay {0} rather than pay this spell's "
+        "mana cost.\nExile any number of target spells.",
+    ),
+    "Heartstone": (
+        "Artifact",
+        "{3}",
+        "Activated abilities of creatures cost {1} less to activate. This effect can't reduce the mana in "
+        "that cost to less than one mana.",
+    ),
+    "Incinerate": (
+        "Instant",
+        "{1}{R}",
+        "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated this "
+        "turn.",
+    ),
+    "Blaze": ("Sorcery", "{X}{R}", "Blaze deals X damage to any target."),
+    "Ancient Stone Idol": (
+        "Artifact Creature — Golem",
+        "{10}",
+        "Flash\nThis spell costs {1} less to cast for each attacking creature.\nTrample\nWhen Ancient Stone "
+        "Idol dies, create a 6/12 colorless Construct artifact creature token with trample.",
+    ),
+    "Inspiring Statuary": (
+        "Artifact",
+        "{3}",
+        "Nonartifact spells you cast have improvise. (Your artifacts can help cast those spells. Each "
+        "artifact you tap after you're done activating mana abilities pays for {1}.)",
+    ),
+    "Keeper of Tresserhorn": (
+        "Creature — Avatar",
+        "{5}{B}",
+        "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage this turn and "
+        "defending player loses 2 life.",
+    ),
+    "Blinkmoth Nexus": (
+        "Land",
+        "",
+        "{T}: Add {C}.\n{1}: Blinkmoth Nexus becomes a 1/1 Blinkmoth artifact creature with flying until end "
+        "of turn. It's still a land.\n{1}, {T}: Target Blinkmoth creature gets +1/+1 until end of turn.",
+    ),
+    "Defense Grid": (
+        "Artifact",
+        "{2}",
+        "Each spell costs {3} more to cast except during its controller's turn.",
+    ),
+    "Karador, Ghost Chieftain": (
+        "Legendary Creature — Centaur Spirit",
+        "{5}{W}{B}{G}",
+        "This spell costs {1} less to cast for each creature card in your graveyard.\nDuring each of your "
+        "turns, you may cast a creature spell from your graveyard.",
+    ),
+    "Mizzix of the Izmagnus": (
+        "Legendary Creature — Goblin Wizard",
+        "{2}{U}{R}",
+        "Whenever you cast an instant or sorcery spell with mana value greater than the number of experience "
+        "counters you have, you get an experience counter.\nInstant and sorcery spells you cast cost {1} "
+        "less to cast for each experience counter you have.",
+    ),
+    "Sigil Tracer": (
+        "Creature — Merfolk Wizard",
+        "{1}{U}{U}",
+        "{1}{U}, Tap two untapped Wizards you control: Copy target instant or sorcery spell. You may choose "
+        "new targets for the copy.",
+    ),
+    "Fugitive Wizard": ("Creature — Human Wizard", "{U}", ""),
+    "Cloud Key": (
+        "Artifact",
+        "{3}",
+        "As Cloud Key enters, choose artifact, creature, enchantment, instant, or sorcery.\nSpells you cast "
+        "of the chosen type cost {1} less to cast.",
     ),
     "Reaper King": (
         "Legendary Artifact Creature — Scarecrow",
@@ -1899,3 +2005,184 @@ def test_shizuko_mana_stays_through_the_turn() -> None:
     result = cast(b, "Birds of Paradise")
     assert result.payable and str(result.floating) == "{G}{G}"
     assert not payable(b, "{G}{G}{G}{G}")
+
+
+# ------------------------------------------------------------------ grown from XMage: cost modifications
+
+#: Why the cost-change cases below fail today: the change is read as unsupported, warned and not applied (the
+#: payment then answers for the cost without it). Spell cost changes are another helper's work now (cost35).
+COST_CHANGE_NOT_APPLIED = (
+    "the cost change is read as unsupported and warned, not applied (CR 601.2f): cost changes are cost35's "
+    "work now (issue #35)"
+)
+
+
+def test_ancient_stone_idol_before_any_attack() -> None:
+    """XMage CostReduceForEachTest.test_AncientStoneIdol_Attacking, before the attack: Ancient Stone Idol
+    ({10}, "costs {1} less to cast for each attacking creature") is not cast from eight Swamps while the two
+    Bears are not attacking."""
+    b = board(cards("s", "Swamp", 8), cards("bear", "Balduvian Bears", 2), hand=[held("Ancient Stone Idol")])
+    assert cast(b, "Ancient Stone Idol").payable is False
+
+
+@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
+def test_khalni_hydra_counts_green_creatures() -> None:
+    """XMage CostReduceForEachTest.test_KhalniHydra_ColorReduce: Khalni Hydra ({G} eight times, "costs {G}
+    less to cast for each green creature you control") from six Forests once two Balduvian Bears are on the
+    battlefield (CR 601.2f, 118.7b); not before (the Bears in hand)."""
+    bears = board(cards("f", "Forest", 6), cards("bear", "Balduvian Bears", 2), hand=[held("Khalni Hydra")])
+    in_hand = board(
+        cards("f", "Forest", 6), hand=[held("Khalni Hydra"), held("Balduvian Bears"), held("Balduvian Bears")]
+    )
+    assert cast(in_hand, "Khalni Hydra").payable is False
+    assert cast(bears, "Khalni Hydra").payable
+
+
+@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
+def test_torgaar_costs_two_less_for_each_creature_sacrificed() -> None:
+    """XMage CostReduceForEachTest.test_TorgaarFamineIncarnate_SacrificeXTargets: Torgaar ({6}{B}{B}) from
+    two Swamps and four Forests, sacrificing Balduvian Bears as its additional cost ({2} less for each, CR
+    601.2f). Without creatures it costs eight: not payable."""
+    alone = board(cards("s", "Swamp", 2), cards("f", "Forest", 4), hand=[held("Torgaar, Famine Incarnate")])
+    assert cast(alone, "Torgaar, Famine Incarnate").payable is False
+    b = board(
+        cards("s", "Swamp", 2),
+        cards("f", "Forest", 4),
+        cards("bear", "Balduvian Bears", 2),
+        hand=[held("Torgaar, Famine Incarnate")],
+    )
+    result = cast(b, "Torgaar, Famine Incarnate")
+    assert result.payable and result.additional.sacrificed
+
+
+def test_ashnods_altar_sacrifices_the_bear_for_alloy_myr() -> None:
+    """XMage CostReduceForEachTest.test_AshnodsAltar_SacrificeCost: Alloy Myr ({3}) from a Swamp and Ashnod's
+    Altar's {C}{C} for the Balduvian Bears."""
+    b = board(card("altar", "Ashnod's Altar"), card("s", "Swamp"), card("bear", "Balduvian Bears"))
+    result = pay(b, PaymentTarget.of("{3}", type_line="Artifact Creature — Myr"))
+    assert result.payable and result.sacrificed == ("bear",)
+
+
+def test_benthic_explorers_is_reported() -> None:
+    """XMage CostReduceForEachTest.test_BenthicExplorers_ManaAbilityFromOpponentCard and
+    test_BenthicExplorers_BottomlessVault: Benthic Explorers untaps an opponent's tapped Forest for {G}
+    (Balduvian Bears with a Swamp), or an opponent's tapped Bottomless Vault for {B} (a type it could
+    produce). XMage lists {B} with the Vault untapped too; an untapped land can't pay the Explorers' cost
+    ("untap a tapped land", CR 118.3), so there it makes nothing. The planner does not read the cost "Untap a
+    tapped land an opponent controls": the ability is not used, and the payment must say so."""
+    forest = board(card("ex", "Benthic Explorers"), card("s", "Swamp"), card("f", "Forest", OPP, tapped=True))
+    assert any("Untap a tapped land an opponent controls" in s for s in warned(forest, "{1}{G}"))
+    untapped = board(card("ex", "Benthic Explorers"), card("vault", "Bottomless Vault", OPP))
+    assert not payable(untapped, "{B}")
+
+
+def test_cloud_key_reduces_the_chosen_type() -> None:
+    """XMage CostReduceForEachTest.test_CloudKey_ChooseCardTypeForCostReduce: Cloud Key naming creature;
+    Balduvian Bears ({1}{G}) costs {G}: one Forest casts it, none doesn't."""
+    key = card("key", "Cloud Key", choices={"card_type": "creature"})
+    assert cast(board(key, card("f", "Forest"), hand=[held("Balduvian Bears")]), "Balduvian Bears").payable
+    assert cast(board(key, hand=[held("Balduvian Bears")]), "Balduvian Bears").payable is False
+
+
+def test_inspiring_statuary_gives_improvise() -> None:
+    """XMage CostReduceForEachTest.test_InspiringStatuary_PayByArtifacts: five Inspiring Statuaries
+    ("Nonartifact spells you cast have improvise.") and a Swamp cast Keeper of Tresserhorn ({5}{B}); four
+    don't."""
+    keeper = [held("Keeper of Tresserhorn")]
+    five = board(cards("statuary", "Inspiring Statuary", 5), card("s", "Swamp"), hand=keeper)
+    result = cast(five, "Keeper of Tresserhorn")
+    assert result.payable and len(convoked(result)) == 5
+    four = board(cards("statuary", "Inspiring Statuary", 4), card("s", "Swamp"), hand=keeper)
+    assert cast(four, "Keeper of Tresserhorn").payable is False
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a generic reduction left over is lost instead of reducing a monocolored hybrid symbol announced "
+    "as generic (CR 601.2b, 601.2f): a silent wrong 'no' (spell_cost.locked_in; cost35's file)",
+)
+def test_etherium_sculptor_reduces_reaper_king_paid_with_generic() -> None:
+    """XMage MonohybridCostReduceTest.test_CostReduction_First: under Etherium Sculptor (artifact spells cost
+    {1} less) Reaper King is cast from nine Blinkmoth Nexus ({C} each): each {2/X} announced as {2} (CR
+    601.2b) makes the total cost ten, nine after the reduction (CR 601.2f; Reaper King ruling 2008-05-01).
+    Eight are not enough."""
+    sculptor = card("sculptor", "Etherium Sculptor")
+    ten = board(sculptor, cards("nexus", "Blinkmoth Nexus", 10), hand=[held("Reaper King")])
+    assert cast(ten, "Reaper King").payable
+    eight = board(sculptor, cards("nexus", "Blinkmoth Nexus", 8), hand=[held("Reaper King")])
+    assert cast(eight, "Reaper King").payable is False
+    nine = board(sculptor, cards("nexus", "Blinkmoth Nexus", 9), hand=[held("Reaper King")])
+    assert cast(nine, "Reaper King").payable
+
+
+@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
+def test_defense_grid_taxes_mindbreak_traps_alternative_cost() -> None:
+    """XMage DefenseGridTest.testCostIncrease: on its opponent's turn, after that opponent cast three spells,
+    Mindbreak Trap is cast for its alternative cost {0}, and Defense Grid adds {3} (CR 118.9d, 601.2f:
+    increases apply to an alternative cost): three Islands pay it, two don't."""
+
+    def trap_board(islands: int) -> Board:
+        permanents = [card("grid", "Defense Grid", OPP), *cards("i", "Island", islands)]
+        players = [{"id": ME, "hand": [held("Mindbreak Trap")]}, {"id": OPP, "spells_cast_this_turn": 3}]
+        return Board.from_dict(
+            {"version": 1, "active_player": OPP, "players": players, "permanents": permanents}
+        )
+
+    assert cast(trap_board(2), "Mindbreak Trap", player=ME).payable is False
+    result = cast(trap_board(3), "Mindbreak Trap", player=ME)
+    assert result.payable and result.alternative_cost is not None
+
+
+def test_karador_costs_one_less_for_each_creature_card_in_the_graveyard() -> None:
+    """XMage KaradorGhostChieftainTest.castReducedTwo and castReducedSeven: Karador ({5}{W}{B}{G}) from six
+    lands with two Silvercoat Lions in the graveyard, and from a Swamp, a Forest and a Plains with seven (five
+    are enough: the reduction takes only the generic {5}, CR 118.7a; four leave {1})."""
+    lion = {"name": "Silvercoat Lion", "type_line": "Creature — Cat", "mana_cost": "{1}{W}"}
+    karador = [held("Karador, Ghost Chieftain")]
+    three = [card("s", "Swamp"), card("f", "Forest"), card("p", "Plains")]
+    two = board(three, cards("i", "Island", 3), hand=karador, graveyard=[lion] * 2)
+    assert cast(two, "Karador, Ghost Chieftain").payable
+    short = board(three, cards("i", "Island", 2), hand=karador, graveyard=[lion] * 2)
+    assert cast(short, "Karador, Ghost Chieftain").payable is False
+    assert cast(board(three, hand=karador, graveyard=[lion] * 7), "Karador, Ghost Chieftain").payable
+    assert cast(board(three, hand=karador, graveyard=[lion] * 5), "Karador, Ghost Chieftain").payable
+    assert cast(board(three, hand=karador, graveyard=[lion] * 4), "Karador, Ghost Chieftain").payable is False
+
+
+@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
+def test_mizzix_counts_experience_counters() -> None:
+    """XMage MizzixOfTheIzmagnusTest.testSpellsFixedCost and testSpellsVariableCost: with one experience
+    counter Incinerate ({1}{R}) costs {R}, and Blaze ({X}{R}) for X = 2 costs {1}{R} (the reduction takes the
+    generic mana X stands for, CR 601.2b then 601.2f)."""
+    mizzix = card("mizzix", "Mizzix of the Izmagnus")
+    none = board(mizzix, card("m", "Mountain"), hand=[held("Incinerate")])
+    assert cast(none, "Incinerate").payable is False
+    blaze = board(mizzix, cards("m", "Mountain", 2), hand=[held("Blaze")], counters={"experience": 1})
+    assert cast(blaze, "Blaze", x=3).payable is False
+    one = board(mizzix, card("m", "Mountain"), hand=[held("Incinerate")], counters={"experience": 1})
+    assert cast(one, "Incinerate").payable
+    assert cast(blaze, "Blaze", x=2).payable
+
+
+def test_heartstone_is_reported() -> None:
+    """XMage HeartstoneTest.testSigilTracer: under Heartstone Sigil Tracer's "{1}{U}, Tap two untapped Wizards
+    you control: Copy target instant or sorcery spell." costs {U} (one Island taps). The planner does not read
+    Heartstone's floor ("can't reduce the mana in that cost to less than one mana"), so it does not apply the
+    reduction: the payment must warn about it (two Islands pay the full {1}{U})."""
+    b = board(
+        card("hs", "Heartstone"),
+        card("tracer", "Sigil Tracer"),
+        card("wizard", "Fugitive Wizard"),
+        cards("i", "Island", 2),
+    )
+    result = pay(b, PaymentTarget.of("{1}{U}", kind="ability", type_line="Creature — Merfolk Wizard"))
+    assert result.payable
+    assert [w.permanent for w in result.warnings] == ["hs"]
+
+
+@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
+def test_heartstone_reduces_sigil_tracers_ability() -> None:
+    """XMage HeartstoneTest.testSigilTracer, the rules' answer: the ability costs {U} under Heartstone, so one
+    Island pays it (CR 602.2b, 601.2f)."""
+    b = board(card("hs", "Heartstone"), card("tracer", "Sigil Tracer"), card("i", "Island"))
+    assert pay(b, PaymentTarget.of("{1}{U}", kind="ability", type_line="Creature — Merfolk Wizard")).payable
