@@ -14,6 +14,7 @@ are written out here in Oracle wording.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -1462,3 +1463,103 @@ def test_floating_mana_spares_storage_counters() -> None:
     result = paid(board, "{3}{U}", "Creature — Illusion")
     assert result.payable and str(result.floating) == ""
     assert mana_made_by(result, "silos") == 2
+
+
+# ------------------------------------------ argentum-engine (wingedsheep/argentum-engine) rules-engine tests
+# Each case names its test class and test, as argentum's handlers/mana tests name them. Their pools of
+# restricted mana are the board's pool entries with a spend_only (contract §2).
+
+
+def pool_of(mana: str, spend_only: str) -> Board:
+    """A board whose one player has only ``mana`` floating, to be spent only as ``spend_only`` says."""
+    return make_board([], pool=[{"mana": mana, "spend_only": spend_only}], opponent=False)
+
+
+def restricted_pays(mana: str, spend_only: str, cost: str, **target: Any) -> bool | None:
+    """Whether restricted floating mana alone pays ``cost`` for the target described by ``target``."""
+    return pay(pool_of(mana, spend_only), PaymentTarget.of(cost, **target)).payable
+
+
+@pytest.mark.parametrize(
+    ("pool", "cost", "payable"),
+    [
+        # MonocolorHybridManaPaymentTest: "{2/B} is payable with one black mana", "... with two generic mana
+        # of any type", "is NOT payable with a single colorless mana"
+        ("{B}", "{2/B}", True),
+        ("{C}{C}", "{2/B}", True),
+        ("{C}", "{2/B}", False),
+        # "Gurmag Nightwatch is payable with one mana of each color", "... with six generic mana", "... mixing
+        # one colored side and generic for the rest", "is NOT payable with five generic mana"
+        ("{B}{G}{U}", "{2/B}{2/G}{2/U}", True),
+        ("{C}{C}{C}{C}{C}{C}", "{2/B}{2/G}{2/U}", True),
+        ("{B}{C}{C}{C}{C}", "{2/B}{2/G}{2/U}", True),
+        ("{C}{C}{C}{C}{C}", "{2/B}{2/G}{2/U}", False),
+        # "a strict colored pip claims its color before a same-color twobrid falls back to generic"
+        ("{B}{C}{C}", "{B}{2/B}", True),
+        ("{B}{C}", "{B}{2/B}", False),
+    ],
+)
+def test_monocolored_hybrid_from_the_pool(pool: str, cost: str, payable: bool) -> None:
+    result = paid(make_board([], pool=[pool], opponent=False), cost, "Creature — Zombie Horror")
+    assert result.payable is payable
+    if payable:
+        assert str(result.floating) == ""
+
+
+def test_monocolored_hybrid_with_its_color_or_two_mana() -> None:
+    # MonocolorHybridManaPaymentTest: "{2/B} prefers the cheaper colored side, leaving other mana in the
+    # pool": {B} and {C} floating pay {2/B}. Which side is not fixed by the rules (CR 107.4e, 601.2b);
+    # argentum leaves the {C} floating, where our objective counts mana left floating that nothing will
+    # spend as lost (docs/objective.md, criterion 8: it empties at the end of the step) and spends both
+    result = paid(make_board([], pool=["{B}{C}"], opponent=False), "{2/B}")
+    assert result.payable and str(result.floating) == ""
+    assert not paid(make_board([], pool=["{C}"], opponent=False), "{2/B}").payable
+
+
+def test_mana_for_abilities_only() -> None:
+    # ManaSpendRestrictionAnyAbilityTest: "any-ability mana pays for an ability of a NON-artifact source", "is
+    # rejected for a spell cast"; Purple Dragon Punks' "Spend this mana only to cast an artifact spell or to
+    # activate an ability." pays an artifact spell and any ability, not a creature or an instant spell
+    abilities = "to activate abilities"
+    assert restricted_pays("{R}", abilities, "{R}", kind="ability", type_line="Creature — Human")
+    assert not restricted_pays("{R}", abilities, "{R}", type_line="Artifact")
+    punks = "to cast an artifact spell or to activate an ability"
+    assert restricted_pays("{R}", punks, "{R}", type_line="Artifact")
+    assert restricted_pays("{R}", punks, "{R}", kind="ability", type_line="Creature — Human")
+    assert not restricted_pays("{R}", punks, "{R}", type_line="Creature — Human")
+    assert not restricted_pays("{R}", punks, "{R}", type_line="Instant")
+
+
+def test_steelswarm_operators_two_restrictions() -> None:
+    # ManaSpendRestrictionArtifactTest: "ArtifactSpellsOnly mana pays for an artifact spell but not a
+    # non-artifact spell", "is rejected for ability activations"; "ArtifactSourceAbilitiesOnly mana pays for
+    # abilities of artifact sources only", "cannot be spent on casting any spell"
+    spells = "to cast an artifact spell"
+    assert restricted_pays("{U}", spells, "{U}", type_line="Artifact Creature — Construct")
+    assert not restricted_pays("{U}", spells, "{U}", type_line="Creature — Human")
+    assert not restricted_pays("{U}", spells, "{U}", kind="ability", type_line="Artifact")
+    sources = "to activate abilities of artifact sources"
+    assert restricted_pays("{U}{U}", sources, "{U}{U}", kind="ability", type_line="Artifact")
+    assert not restricted_pays("{U}{U}", sources, "{U}{U}", kind="ability", type_line="Creature — Human")
+    assert not restricted_pays("{U}", sources, "{U}", type_line="Artifact")
+    assert not restricted_pays("{U}", sources, "{U}", type_line="Creature — Human")
+
+
+def test_mana_for_legendary_spells_only() -> None:
+    # ManaSpendRestrictionLegendaryTest: Great Hall of the Citadel's "Spend this mana only to cast legendary
+    # spells." pays a legendary spell, not another, and no ability even of a legendary source
+    legendary = "to cast legendary spells"
+    assert restricted_pays("{W}", legendary, "{W}", type_line="Legendary Creature — Human Noble")
+    assert not restricted_pays("{W}", legendary, "{W}", type_line="Creature — Human")
+    assert not restricted_pays(
+        "{W}", legendary, "{W}", kind="ability", type_line="Legendary Creature — Human"
+    )
+
+
+def test_mana_for_spells_cast_from_exile_only() -> None:
+    # ManaSpendRestrictionOnlyToCastSpellsFromExileTest: {R}{R} to be spent only on spells cast from exile
+    # pays a spell cast from exile, not one cast from the hand
+    board = pool_of("{R}{R}", "to cast spells from exile")
+    assert not pay(board, PaymentTarget.of("{R}{R}", type_line="Instant")).payable
+    from_exile = replace(PaymentTarget.of("{R}{R}", type_line="Instant"), purposes=frozenset({"from_exile"}))
+    assert pay(board, from_exile).payable
