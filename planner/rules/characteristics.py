@@ -145,8 +145,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 paying_x[pid] = tuple(family for family in families if pays_x(family))
                 sacrificable = partial(view.count, source=pid)
                 extra = _executable(pid, removals(permanent, families, sacrificable), unexecuted)
-                idle = _executable(pid, idle_members(permanent, families, sacrificable), [])
-                found = replace(found, mana_abilities=(*found.mana_abilities, *extra), idle=idle)
+                stand_ins = _executable(pid, list(idle_members(permanent, families, sacrificable)), [])
+                found = replace(found, mana_abilities=(*found.mana_abilities, *extra), idle=stand_ins)
             elif not board_read:
                 result[pid] = found  # (the common case: no amount or imprint the board may not give)
                 continue
@@ -206,7 +206,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         if any(_banned(ban, view, pid) for ban in bans):
             # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
             # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
-            abilities = idle = []
+            abilities, idle = [], []
             paying_x.pop(pid, None)
         found = Characteristics(
             line,
