@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from models.additional_costs import UnreadCost
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
@@ -22,6 +22,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
+from planner.rules.spell_cost import cost_change
 from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -94,7 +95,44 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unweighed_ways(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
+        + hybrid_reduction_warnings(problem)
     )
+
+
+def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning when a spell's generic cost reductions exceed the generic part of a cost with monocolored
+    hybrid symbols: the caster may announce such a symbol as its generic half (CR 601.2b) and the reduction
+    then takes that generic mana too (601.2f; Reaper King ruling 2008-05-01), a way of paying the planner
+    does not weigh (what the generic part can't absorb is dropped), so the answer may ask for more than the
+    rules do (XMage MonohybridCostReduceTest: Reaper King under Etherium Sculptor).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "es", "name": "Sculptor", "type_line": "Artifact Creature", "controller": "me",
+    ...      "oracle": "Artifact spells you cast cost {1} less to cast."}]})
+    >>> king = PaymentTarget.of("{2/W}{2/U}", type_line="Artifact Creature", name="King")
+    >>> (warning,) = hybrid_reduction_warnings(PaymentProblem.of(board, king))
+    >>> warning.permanent, warning.sentence, warning.kind.value
+    ('King', '{2/W}{2/U}', 'not weighed for this cost')
+    >>> print(warning.reason)
+    a reduction of {1} left over could take a hybrid symbol paid as its generic half: CR 601.2b, 601.2f
+    >>> generic = PaymentTarget.of("{1}{2/W}", type_line="Artifact Creature", name="King")
+    >>> hybrid_reduction_warnings(PaymentProblem.of(board, generic))
+    ()
+    """
+    asked = problem.asked
+    if asked.kind is not PaymentKind.SPELL or not any(
+        symbol.kind is SymbolKind.MONO_HYBRID for symbol in asked.cost.symbols
+    ):
+        return ()
+    paid = asked.with_x(problem.x) if problem.x is not None and asked.cost.has_variable else asked
+    left = -(paid.cost.generic + cost_change(problem.view, paid, problem.player))
+    if left <= 0:
+        return ()
+    reason = (
+        f"a reduction of {{{left}}} left over could take a hybrid symbol paid as its generic half: "
+        "CR 601.2b, 601.2f"
+    )
+    return (TextWarning(asked.name or "spell", str(asked.cost), reason, WarningKind.NOT_WEIGHED),)
 
 
 #: The sentence of the warning a payment that leaves its player at 0 or less life carries.

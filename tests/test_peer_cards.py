@@ -10,14 +10,30 @@ from __future__ import annotations
 from benchmarks.bench_parser import PEER_CARDS, coverage, peer_faces
 from models.carddata.check import adds_mana
 
-#: What is still not read, and why (nothing now: Vizier of the Menagerie's filtered 'spend as though' and
-#: Extraplanar Lens's imprinted name are read, tests/test_spend_filters.py and tests/test_imprint.py).
-STILL_UNREAD: set[str] = set()
+#: What is still not read, and why (Vizier of the Menagerie's filtered 'spend as though' and Extraplanar
+#: Lens's imprinted name are read, tests/test_spend_filters.py and tests/test_imprint.py): Benthic Explorers'
+#: cost "Untap a tapped land an opponent controls" (XMage CostReduceForEachTest): the ability is not used, and
+#: a payment says so (tests/test_xmage_answers.py, test_benthic_explorers_is_reported).
+STILL_UNREAD: set[str] = {"Benthic Explorers"}
+
+#: Cards whose unread text is about what casting a spell costs, which the benchmark's mana text (a permanent's
+#: text about mana) does not count; a payment warns of each (tests/test_xmage_answers.py): Hogaak's "You
+#: can't spend mana to cast this spell." (XMage ConvokeTest), and the cost changes another helper is on now
+#: (cost35; XMage CostReduceForEachTest, MizzixOfTheIzmagnusTest, HeartstoneTest, DefenseGridTest).
+UNREAD_CASTING_TEXT: set[str] = {
+    "Hogaak, Arisen Necropolis",
+    "Khalni Hydra",
+    "Torgaar, Famine Incarnate",
+    "Mizzix of the Izmagnus",
+    "Heartstone",
+    "Defense Grid",
+    "Ancient Stone Idol",
+}
 
 
 def test_every_peer_card_is_read() -> None:
     faces = peer_faces(PEER_CARDS)
-    assert len(faces) >= 80
+    assert len(faces) >= 100
     unread = {face.name for face in faces if not face.fully_read}
     misread = [
         (face.name, s.text)
@@ -26,7 +42,7 @@ def test_every_peer_card_is_read() -> None:
         if s.read_as == "ignored" and adds_mana(s.text)
     ]
     assert misread == []  # a sentence that adds mana is never put aside as having nothing to do with mana
-    assert unread == STILL_UNREAD
+    assert unread == STILL_UNREAD | UNREAD_CASTING_TEXT
 
 
 def test_the_benchmark_counts_the_same_faces_unread() -> None:

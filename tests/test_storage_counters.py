@@ -58,10 +58,16 @@ def test_one_ability_for_each_number_of_counters_none_without() -> None:
     assert not view.warnings and not empty.warnings
 
 
-def test_could_produce_counts_the_removal_only_with_counters() -> None:
-    """CR 106.7: with counters the Pools could produce {W} and {U}; without, only {C}."""
+def test_could_produce_counts_the_removal_with_or_without_counters() -> None:
+    """CR 106.7: the Pools could produce {W} and {U} with counters, and without: costs are ignored ("Ignore
+    whether any costs of the ability could or could not be paid"), so the X an activation would choose is
+    admitted whatever the counters (as phase-rs's could_produce.rs tests read it; the Reflecting Pool
+    ruling: it "doesn't check their costs"). Only its own {C} is activated without counters."""
     assert str(could_produce(make_board([_stored(POOLS, "p", 2)]))["p"]) == "WUC"
-    assert str(could_produce(make_board([_stored(POOLS, "p", 0)]))["p"]) == "C"
+    assert str(could_produce(make_board([_stored(POOLS, "p", 0)]))["p"]) == "WUC"
+    empty = make_board([_stored(POOLS, "p", 0), {"id": "f", "card": "Forest"}])
+    assert not pay(empty, PaymentTarget.of("{W}")).payable
+    assert pay(empty, PaymentTarget.of("{G}{1}")).payable
 
 
 def test_the_counters_are_a_budget_across_activations() -> None:

@@ -33,6 +33,7 @@ from planner.rules.amounts import (
 from planner.rules.costs import with_cost_change
 from planner.rules.executed import (
     executed_abilities,
+    idle_members,
     intrinsic_abilities,
     is_family,
     printed_characteristics,
@@ -142,10 +143,10 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
                 unexecuted += [TextWarning(pid, text, verdict) for text, verdict in set_aside]
             if families:
                 paying_x[pid] = tuple(family for family in families if pays_x(family))
-                extra = _executable(
-                    pid, removals(permanent, families, partial(view.count, source=pid)), unexecuted
-                )
-                found = replace(found, mana_abilities=(*found.mana_abilities, *extra))
+                sacrificable = partial(view.count, source=pid)
+                extra = _executable(pid, removals(permanent, families, sacrificable), unexecuted)
+                stand_ins = _executable(pid, list(idle_members(permanent, families, sacrificable)), [])
+                found = replace(found, mana_abilities=(*found.mana_abilities, *extra), idle=stand_ins)
             elif not board_read:
                 result[pid] = found  # (the common case: no amount or imprint the board may not give)
                 continue
@@ -189,9 +190,11 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         else:
             abilities += [a for a in granted_from_graveyards if a not in abilities]
         families = tuple(a for a in abilities if is_family(a))
+        idle: list[ManaAbility] = []
         if families:
             abilities = [a for a in abilities if not is_family(a)]
             abilities += removals(permanent, families, partial(view.count, source=pid))
+            idle += idle_members(permanent, families, partial(view.count, source=pid))
             paying_x[pid] = tuple(family for family in families if pays_x(family))
         haste = (
             permanent.haste
@@ -203,9 +206,15 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         if any(_banned(ban, view, pid) for ban in bans):
             # Null Rod, Cursed Totem: none of its activated abilities can be activated, mana abilities
             # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
-            abilities = []
+            abilities, idle = [], []
             paying_x.pop(pid, None)
-        found = Characteristics(line, _executable(pid, abilities, unexecuted), lost or lost_every, haste)
+        found = Characteristics(
+            line,
+            _executable(pid, abilities, unexecuted),
+            lost or lost_every,
+            haste,
+            _executable(pid, idle, []),
+        )
         found = _with_known_amounts(view, permanent, found, unexecuted)
         result[pid] = _with_known_imprint(view, permanent, found, unexecuted)
     if any(paying_x.values()):

@@ -65,10 +65,20 @@ def could_produce_alone(view: BoardView, pid: str) -> ManaTypes | None:
 
 
 def _unreflected(view: BoardView, pid: str, reflecting: list[tuple[str, ManaAbility]]) -> ManaTypes:
-    """The types the permanent's abilities that reflect no other permanent could produce; its reflecting
-    abilities are added to ``reflecting``."""
+    """The types the permanent's abilities that reflect no other permanent could produce, those it can't
+    activate now for want of counters included (costs are ignored: Bottomless Vault without counters could
+    produce {B}); its reflecting abilities are added to ``reflecting``.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "v", "name": "Vault", "type_line": "Land", "controller": "me", "oracle": "{T}, Remove any "
+    ...      "number of storage counters from this land: Add {B} for each storage counter removed this way."},
+    ...     {"id": "rp", "card": "Reflecting Pool", "controller": "me"}]})
+    >>> {pid: str(types) for pid, types in could_produce_all(BoardView(board)).items()}
+    {'v': 'B', 'rp': 'B'}
+    """
     found = ManaTypes()
-    for ability in view.mana_abilities(pid):
+    for ability in (*view.mana_abilities(pid), *view.idle_mana_abilities(pid)):
         if reflects(ability):
             reflecting.append((pid, ability))
         else:

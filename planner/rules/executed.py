@@ -36,6 +36,7 @@ __all__ = [
     "BEFORE_END_STEP",
     "counters_removed_any",
     "executed_abilities",
+    "idle_members",
     "intrinsic_abilities",
     "is_family",
     "printed_characteristics",
@@ -379,6 +380,34 @@ def removals(
         elif sacrifices_x(family) and family.cost.sacrifice is not None:
             found += [sacrificing(family, n) for n in range(1, sacrificable(family.cost.sacrifice) + 1)]
     return found
+
+
+def idle_members(
+    permanent: Permanent, families: Sequence[ManaAbility], sacrificable: Callable[[ObjectFilter], int]
+) -> tuple[ManaAbility, ...]:
+    """For each family (:func:`removals`) of which the permanent can activate no ability now, none of its
+    counters or nothing it could sacrifice being there, the ability that removes or sacrifices one: never
+    activated, it is what the permanent could produce by that family all the same (CR 106.7: costs are
+    ignored; the Reflecting Pool ruling: it "doesn't check their costs").
+
+    >>> from models.board import Permanent
+    >>> from models.oracle import parse_oracle
+    >>> (vault,) = parse_oracle("{T}, Remove any number of storage counters from this land: Add {B} for each "
+    ...     "storage counter removed this way.").mana_abilities
+    >>> empty = Permanent.from_dict({"id": "v", "name": "Vault", "type_line": "Land", "controller": "me"})
+    >>> [a.cost.describe() for a in idle_members(empty, [vault], lambda _: 0)]
+    ['{T}, Remove 1 storage counter(s)']
+    >>> idle_members(replace(empty, counters=(("storage", 2),)), [vault], lambda _: 0)
+    ()
+    """
+    idle: list[ManaAbility] = []
+    for family in families:
+        if kind := counters_removed_any(family):
+            if permanent.counter(kind) < _fewest_removed(family):
+                idle.append(removing(family, 1))
+        elif sacrifices_x(family) and family.cost.sacrifice and not sacrificable(family.cost.sacrifice):
+            idle.append(sacrificing(family, 1))
+    return tuple(idle)
 
 
 def reads_chosen_color(ability: ManaAbility) -> bool:

@@ -57,6 +57,10 @@ class Characteristics:
     mana_abilities: tuple[ManaAbility, ...]
     lost_text_abilities: bool
     haste: bool
+    #: One ability of each family it can't activate now for want of counters to remove or permanents to
+    #: sacrifice (Bottomless Vault without storage counters): what it could produce reads them all the same,
+    #: as CR 106.7 ignores costs (:func:`planner.rules.executed.idle_members`); never activated
+    idle: tuple[ManaAbility, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -584,6 +584,12 @@ class BoardView:
         """The permanent's mana abilities now, in a stable order (text, intrinsic, granted)."""
         return self._characteristics[pid].mana_abilities
 
+    def idle_mana_abilities(self, pid: str) -> tuple[ManaAbility, ...]:
+        """The abilities that stand for the permanent's families it can't activate now, for want of counters
+        or of things to sacrifice (:attr:`~planner.rules.records.Characteristics.idle`): read only for what
+        it could produce (CR 106.7)."""
+        return self._characteristics[pid].idle
+
     # ---------------------------------------------------------------- filters and conditions
 
     def matches(

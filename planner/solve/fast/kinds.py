@@ -37,6 +37,7 @@ from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.amounts import may_lack_board_facts
+from planner.rules.could_produce import ability_could_produce, reflects
 from planner.rules.executed import sacrifices_x
 from planner.rules.paid_x import pays_x
 from planner.rules.payment import cost_modes
@@ -474,6 +475,12 @@ def _analysed(
                 _ABILITIES.put(key, analysed)
         mask = None if analysed.options is None or mask is None else mask | _made_mask(analysed.options)
         abilities.append(analysed)
+    for idle in view.idle_mana_abilities(pid):  # (what it could produce without counters: CR 106.7)
+        reflecting = reflects(idle)
+        on_board = on_board or reflecting
+        if mask is not None:
+            made = ability_could_produce(view, pid, idle, reflect or {})
+            mask = None if reflecting and reflect is None else mask | made.mask
     return tuple(abilities), mask, on_board
 
 
