@@ -45,6 +45,7 @@ __all__ = [
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "only_mana_permanent",
     "returned_land",
     "same_name",
     "taxed_by_count",
@@ -199,19 +200,25 @@ def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
     >>> free_event(petal, BoardView(board), "me"), free_event(ring, BoardView(board), "me")
     (True, False)
     """
-    card = spell.card
-    effect = resolution(card)
+    return (
+        spell.event
+        and only_mana_permanent(spell.card)
+        and locked_in(view, spell.target, player).cost.mana_value == 0
+    )
+
+
+def only_mana_permanent(card: Card) -> bool:
+    """True for a card that resolves into a permanent and does nothing else, and whose text is only mana
+    abilities, fully read (Lotus Petal, Sol Ring): once there it adds sources of mana and changes no cost.
+
+    >>> only_mana_permanent(Card.from_json("Sol Ring")), only_mana_permanent(Card.from_json("Dark Ritual"))
+    (True, False)
+    """
     parsed = read_card(card.oracle, card.name, card.type_line)
     only_mana = parsed == ParsedText(
         mana_abilities=parsed.mana_abilities, keywords=parsed.keywords, sentences=parsed.sentences
     )
-    return (
-        spell.event
-        and effect == Resolution(permanent=True)
-        and only_mana
-        and parsed.fully_read
-        and locked_in(view, spell.target, player).cost.mana_value == 0
-    )
+    return resolution(card) == Resolution(permanent=True) and only_mana and parsed.fully_read
 
 
 def distinct(spells: list[TurnSpell]) -> list[TurnSpell]:

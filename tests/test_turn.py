@@ -195,7 +195,8 @@ def _ways_to_cast(
     cards exiled and the spell's mana value (the card's, X being 0 under an alternative cost: CR 107.3)."""
     printed = replace(spell_target(card), from_hand=True)
     target = locked_in(view, spell_target(card), "me")
-    found = [(state.board, target, rest, 0, target.cost.mana_value)]
+    # (the mana value is the card's, whatever its cost became: CR 202.3, affinity reduces no mana value)
+    found = [(state.board, target, rest, 0, printed.cost.mana_value)]
     in_hand = state.board.replace_player("me", hand=cards)
     for way in usable_ways(in_hand, "me", printed):
         for names in way_exile_choices(in_hand, "me", printed, way):
