@@ -78,6 +78,7 @@ from planner.turn_alternative import (
     may_have_ways,
     model_ways,
     paid_way,
+    returned_land_notes,
     way_levels,
     way_sequences,
     ways_hold,
@@ -849,7 +850,7 @@ def plan_turn(
     notes += sorted(search.unplanned)
     # (an alternative cost the turn does not plan (its mana has X), energy gained in the turn not counted:
     # said, never silent; the plan is then not called optimal)
-    alternatives = alternative_cost_notes(board, player, spells)
+    alternatives = alternative_cost_notes(board, player, spells) + returned_land_notes(board, player, spells)
     notes += alternatives
     result = replace(
         result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)

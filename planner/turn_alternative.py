@@ -41,6 +41,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from models.additional_costs import SacrificeCost
 from models.alternative_costs import AlternativeCost
 from models.board import Board, Card, Permanent
 from models.oracle import read_card
@@ -48,6 +49,7 @@ from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
 from models.spells import spell_target
 from planner.alternative import split_sacrificed
+from planner.rules.additional_costs import planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import (
     AlternativeCostPaid,
     Way,
@@ -78,6 +80,7 @@ __all__ = [
     "model_ways",
     "paid_way",
     "plannable",
+    "returned_land_notes",
     "way_levels",
     "way_sequences",
     "ways_hold",
@@ -557,6 +560,47 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
             "{E})"
             for giver in givers
         ]
+    return notes
+
+
+def returned_land_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note for each spell the turn may cast for a cost that returns a land the player controls to the
+    hand (Gush's two Islands, a Borderpost's basic land: an alternative cost usable on ``board``, or an
+    additional cost) while the player has a land play left: the land is in the hand again and may be
+    played as the turn's land (CR 305.2), which the turn's search does not plan (its land is played from
+    the hand it starts with), so the plan is not called optimal.
+
+    >>> gush = Card.from_json({"name": "Gush", "type_line": "Instant", "mana_cost": "{4}{U}", "oracle":
+    ...     "You may return two Islands you control to their owner's hand rather than pay this spell's "
+    ...     "mana cost.\\nDraw two cards."})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> spells = hand_spells([gush], 0, Ids(set()))
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "i1", "card": "Island", "controller": "me"},
+    ...     {"id": "i2", "card": "Island", "controller": "me"}]})
+    >>> returned_land_notes(board, "me", spells)  # doctest: +NORMALIZE_WHITESPACE
+    ["Gush: a land its cost returns to the hand is not planned as the turn's land play (CR 305.2): the plan
+    may not be the best"]
+    >>> returned_land_notes(board.replace_player("me", lands_played_this_turn=1), "me", spells)
+    []
+    """
+    state = board.player(player)
+    if state.lands_played_this_turn >= state.land_plays:
+        return []
+    view = view_of(board)
+    lands = {p.id for p in board.controlled_by(player) if view.type_line(p.id).is_a("Land")}
+    notes = []
+    for spell in distinct(spells):
+        costs = [
+            cost for cost in planned_costs(spell.target.additional_costs) if isinstance(cost, SacrificeCost)
+        ]
+        for way in usable_ways(board, player, spell.target):
+            costs += way.cost.sacrifice
+        if any(cost.returned and set(sacrifice_candidates(board, player, cost)) & lands for cost in costs):
+            notes.append(
+                f"{spell.card.name}: a land its cost returns to the hand is not planned as the turn's land "
+                "play (CR 305.2): the plan may not be the best"
+            )
     return notes
 
 

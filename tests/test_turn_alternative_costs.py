@@ -613,3 +613,32 @@ def test_six_rocks_under_omniscience_are_one_model_per_order() -> None:
     assert turn.mana_value_cast == 1 + 2 + 2 + 2 + 2 + 2 + 1
     assert [way for _, way in _ways(turn)] == [_free("o")] * 7
     assert set(turn.left_open) >= {"f", "i"}
+
+
+#: Gush, under a test name: its alternative cost returns two Islands to the hand
+GUSH = {
+    "name": "Test Gush",
+    "type_line": "Instant",
+    "mana_cost": "{4}{U}",
+    "oracle": "You may return two Islands you control to their owner's hand rather than pay this spell's "
+    "mana cost.\nDraw two cards.",
+}
+#: a spell of three blue mana
+TRIPLE_BLUE = {"name": "Test Triple", "type_line": "Sorcery", "mana_cost": "{U}{U}{U}", "oracle": "Draw."}
+
+
+def test_a_land_returned_by_a_cost_may_be_the_land_played_and_the_plan_says_so() -> None:
+    # two Islands, Gush and {U}{U}{U}: by the rules the Islands tap for {U}{U} (mana abilities before the
+    # costs, CR 601.2g-h), Gush returns both, one is played as the turn's land (CR 305.2) and taps for the
+    # third {U}: mana value 5 + 3. The search plays only lands of the hand it starts with: its plan (Gush
+    # alone) is not called optimal, and a note says why
+    board = make_board([mine("i1", "Island"), mine("i2", "Island")], hand=[GUSH, TRIPLE_BLUE])
+    turn = _plan(board)
+    assert turn.mana_value_cast == 5 and not turn.optimal
+    assert any("Test Gush: a land its cost returns to the hand" in note for note in turn.notes), turn.notes
+    # with the land drop used, the returned Islands can't be played: two Islands pay no {U}{U}{U} after
+    # Gush (nor with it), and the plan is proven
+    played = make_board([mine("i1", "Island"), mine("i2", "Island")], hand=[GUSH, TRIPLE_BLUE])
+    played = played.replace_player(ME, lands_played_this_turn=1)
+    turn = _plan(played)
+    assert turn.mana_value_cast == 5 and turn.optimal, turn.notes
