@@ -64,7 +64,7 @@ from planner.solve.problem import (
 from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
-    discard_count,
+    may_discard,
     tapped_before,
     unread_cost_notes,
     without_paid,
@@ -552,8 +552,8 @@ class _Search:
     def _relaxed_bound(self, sequence: TurnSequence) -> tuple[int, ...] | None:
         """The optimum of the sequence's relaxation (:func:`~planner.turn_relaxed.relaxed_sequence`) under
         the turn's objective, or None when it does not hold or is not proven."""
-        if self.sensitive or discard_budget(self.board, self.player, sequence) is not None:
-            return None
+        if self.sensitive or self.landfall or discard_budget(self.board, self.player, sequence) is not None:
+            return None  # (the order of every spell matters, or the land's place among them)
         relaxed = relaxed_sequence(self.board, self.player, sequence)
         if relaxed is None:
             return None
@@ -608,7 +608,10 @@ def _alternative_paid(
     alternative = paid_way(board, stage, state.player)
     check_alternative(before, state.player, spell.as_printed, alternative)
     after = paid_board(state.board, state.player, spell.way, alternative.exiled)
-    return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
+    paid = with_way_paid(paid, spell.as_printed, alternative)
+    if spell.target.chosen_x is not None and "X" in spell.way.cost.mana:  # (the way's X: the turn's)
+        paid = replace(paid, x=spell.target.chosen_x)
+    return replace(state, board=after), paid
 
 
 def _energy_given(state: PlanState, item: TurnItem) -> int:
@@ -797,7 +800,7 @@ def plan_turn(
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = energy_events(board, player, alternative_events(board, player, spells))
     energy = energy_counted(board, player, spells)
-    discards = any(discard_count(spell) for spell in spells)
+    discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
@@ -848,8 +851,8 @@ def plan_turn(
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
     notes += sorted(search.unplanned)
-    # (an alternative cost the turn does not plan (its mana has X), energy gained in the turn not counted:
-    # said, never silent; the plan is then not called optimal)
+    # (an alternative cost the turn does not plan (mutate, overload), a land a cost returns to the hand,
+    # energy gained in the turn not counted: said, never silent; the plan is then not called optimal)
     alternatives = alternative_cost_notes(board, player, spells) + returned_land_notes(board, player, spells)
     notes += alternatives
     result = replace(

@@ -71,6 +71,8 @@ class TurnSpell:
     position: int = -1  # its place in the hand (-1: not from the hand)
     way: Way | None = None
     printed: PaymentTarget | None = None
+    #: the X the turn casts spells with (``plan-turn --x``): the mana cost's, or an alternative cost's X
+    x: int = 0
 
     @property
     def as_printed(self) -> PaymentTarget:
@@ -153,6 +155,7 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
         event=event,
         pid=pid,
         position=position,
+        x=x,
     )
 
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass, replace
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import ParsedText, read_card
-from planner.rules.additional_costs import planned_costs
 from planner.rules.replay import view_of
 from planner.rules.turn import Resolution, arriving, resolution
 from planner.rules.view import locked_in
@@ -139,7 +138,7 @@ def _orderless(sequence: TurnSequence) -> bool:
         spell = item.spell
         if spell is not None:
             seen_spell = True
-            if spell.way is not None or planned_costs(spell.target.additional_costs):
+            if spell.way is not None or spell.target.additional_costs:
                 return False
     return True
 

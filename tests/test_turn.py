@@ -22,7 +22,7 @@ from models.errors import InputError
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
 from planner.cards.store import CardStore
-from planner.rules.additional_costs import planned_costs, sacrifice_candidates
+from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.hand import hand_abilities
@@ -194,9 +194,11 @@ def _ways_to_cast(
     with mana (CR 601.2f: the way's mana, its sacrifices among the additional costs), the hand left, the
     cards exiled and the spell's mana value (the card's, X being 0 under an alternative cost: CR 107.3)."""
     printed = replace(spell_target(card), from_hand=True)
-    target = locked_in(view, spell_target(card), "me")
     # (the mana value is the card's, whatever its cost became: CR 202.3, affinity reduces no mana value)
-    found = [(state.board, target, rest, 0, printed.cost.mana_value)]
+    found = [
+        (state.board, target, rest, 0, printed.cost.mana_value)
+        for target in _cost_choices(view, spell_target(card))
+    ]
     in_hand = state.board.replace_player("me", hand=cards)
     for way in usable_ways(in_hand, "me", printed):
         for names in way_exile_choices(in_hand, "me", printed, way):
@@ -208,6 +210,18 @@ def _ways_to_cast(
             # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
             found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
     return found
+
+
+def _cost_choices(view: BoardView, target: PaymentTarget) -> list[PaymentTarget]:
+    """The target with each way of paying its choices of additional costs (CR 601.2b: one of Bone Shards'
+    two costs, a bargain paid or not with the mana it takes off), its cost as the board makes it."""
+    plain = locked_in(view, replace(target, additional_costs=()), "me")
+    return [
+        locked_in(
+            view, replace(target, additional_costs=costs, paid_reduction=target.paid_reduction + less), "me"
+        )
+        for costs, less in cost_ways(target.additional_costs, plain.cost.generic)
+    ]
 
 
 def _additional_paid(

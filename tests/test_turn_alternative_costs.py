@@ -28,6 +28,7 @@ from test_alternative_costs import (
     WURM,
 )
 from test_cli_pay import run
+from test_keyword_alternative_costs import BROOD
 from test_turn import _brute_force
 
 from models.board import Board
@@ -642,3 +643,34 @@ def test_a_land_returned_by_a_cost_may_be_the_land_played_and_the_plan_says_so()
     played = played.replace_player(ME, lands_played_this_turn=1)
     turn = _plan(played)
     assert turn.mana_value_cast == 5 and turn.optimal, turn.notes
+
+
+@pytest.mark.parametrize("x", range(5))
+def test_a_way_with_x_is_planned_with_the_turns_x_as_pay_spell_pays_it(x: int) -> None:
+    # {X}{G}{G} with warp {X}{G}, one Forest and three Wastes: the mana cost lacks a second {G}, warp pays
+    # X up to 3 (CR 107.3b: X chosen in an alternative cost with X), mana value X + 2 (CR 202.3e: the mana
+    # cost's X on the stack); X = 4 is not payable. The one-spell turn pays as `pay --spell` does
+    lands = [mine("f", "Forest"), *(mine(f"w{i}", "Wastes") for i in range(3))]
+    board = make_board(lands, hand=[BROOD])
+    turn = _plan(board, x=x)
+    _planned(turn)
+    paid = pay(board, spell_target(board.player(ME).hand[0]), x=x)
+    if x > 3:
+        assert turn.spells == () and paid.payable is False
+        return
+    ((card, way),) = _ways(turn)
+    assert card == "Test Brood" and way is not None and way["cost"] == "warp: pay {X}{G}"
+    assert turn.mana_value_cast == x + 2 and turn.spells[0].payment.x == x == paid.x
+    assert paid.alternative_cost is not None and paid.alternative_cost.cost.keyword == "warp"
+    assert sorted(turn.spells[0].payment.tapped) == sorted(paid.tapped)
+
+
+def test_a_way_with_x_leaves_a_forest_for_another_spell() -> None:
+    # two Forests, three Wastes, X = 3: the mana cost {3}{G}{G} takes both Forests (mana value 5, nothing
+    # left for {G}); warp {3}{G} takes a Forest and the Wastes, the other Forest pays the {G} spell: 5 + 1
+    lands = [mine("f1", "Forest"), mine("f2", "Forest"), *(mine(f"w{i}", "Wastes") for i in range(3))]
+    green = {"name": "Test Green", "type_line": "Sorcery", "mana_cost": "{G}", "oracle": "Draw a card."}
+    turn = _plan(make_board(lands, hand=[BROOD, green]), x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 6
+    assert dict(_ways(turn))["Test Brood"] is not None and dict(_ways(turn))["Test Green"] is None
