@@ -462,6 +462,8 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
             levels["hand_cards_lost"] += len(stage.item.way_exiled)
             levels["life_and_damage"] += spell.way.cost.life
             levels["energy_paid"] += spell.way.cost.energy
+        if not stage.item.sacrificed:
+            continue
         view = view_of(stage.board)
         for pid in stage.item.sacrificed:  # (the way's and the additional costs': pay counts both)
             if sacrificed_by_design(view, pid):
