@@ -475,15 +475,16 @@ class _Search:
         """Solve one sequence with each way of paying its spells' additional costs
         (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
         can all be cast in one of them (its extensions may then be), or when no order of its event spells
-        (``events``: how many of each kind) can beat the best found (:meth:`_relaxed_beaten`)."""
+        (``events``: how many of each kind) can beat the best found (:meth:`_relaxed_beaten`: checked first,
+        before the ways are worked out)."""
+        if events is not None and self._relaxed_beaten(events, sequence):
+            return True
         castable = False
         chosen_ways = (
-            list(way_sequences(self.board, self.player, sequence, every_way=not self.ways_in_model))
+            way_sequences(self.board, self.player, sequence, every_way=not self.ways_in_model)
             if self.alternatives
             else [sequence]
         )
-        if events is not None and chosen_ways == [sequence] and self._relaxed_beaten(events, sequence):
-            return True
         for chosen in chosen_ways:
             for paid, unplanned in paid_sequences(self.board, self.player, chosen):
                 self.unplanned |= unplanned
