@@ -77,6 +77,7 @@ from planner.turn_alternative import (
     landfall_energy_possible,
     may_have_ways,
     model_ways,
+    overloaded,
     paid_way,
     returned_land_notes,
     way_levels,
@@ -798,6 +799,8 @@ def plan_turn(
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
+    overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = energy_events(board, player, alternative_events(board, player, spells))
     energy = energy_counted(board, player, spells)
@@ -855,6 +858,7 @@ def plan_turn(
     # (an alternative cost the turn does not plan (mutate, overload), a land a cost returns to the hand,
     # energy gained in the turn not counted: said, never silent; the plan is then not called optimal)
     alternatives = alternative_cost_notes(board, player, spells) + returned_land_notes(board, player, spells)
+    alternatives += alternative_cost_notes(board, player, overloads) if overloads else []
     notes += alternatives
     result = replace(
         result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)

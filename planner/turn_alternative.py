@@ -79,6 +79,7 @@ __all__ = [
     "landfall_energy_possible",
     "may_have_ways",
     "model_ways",
+    "overloaded",
     "paid_way",
     "plannable",
     "returned_land_notes",
@@ -580,6 +581,12 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
             for giver in givers
         ]
     return notes
+
+
+def overloaded(board: Board, player: str, spell: TurnSpell) -> bool:
+    """True when ``spell`` may be cast for an overload cost on ``board`` (CR 702.96: its targets become
+    "each", so it needs none), which the turn does not plan (:func:`plannable`)."""
+    return any(way.cost.keyword == "overload" for way in usable_ways(board, player, spell.target))
 
 
 def returned_land_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:

@@ -503,7 +503,8 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
 _TARGET = re.compile(
     r"\b(up to (?:one|two|three|\w+) |any number of )?target ((?:[\w'-]+ ){0,3}?)"
     r"(spell|ability|creature|artifact|enchantment|land|planeswalker|permanent)s?\b"
-    r"(?: or (creature|artifact|enchantment|land|planeswalker|permanent)\b)?( you control\b)?",
+    r"(?: or (creature|artifact|enchantment|land|planeswalker|permanent)\b)?"
+    r"( you control\b| you don't control\b| an opponent controls\b| your opponents control\b)?",
     re.I,
 )
 
@@ -521,6 +522,10 @@ def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
     'Counterspell targets a spell: none is on the stack in the main phase (CR 601.2c)'
     >>> why_not_castable_now(Card.from_json("Lightning Bolt"), board, "me") is None
     True
+    >>> bounce = Card.from_json({"name": "Bounce", "type_line": "Instant", "mana_cost": "{U}",
+    ...     "oracle": "Return target nonland permanent you don't control to its owner's hand."})
+    >>> why_not_castable_now(bounce, board, "me")
+    "Bounce needs a target nonland permanent you don't control: the battlefield has none (CR 601.2c)"
     """
     if not card.type_line.is_a("Instant") and not card.type_line.is_a("Sorcery"):
         return None
@@ -537,14 +542,18 @@ def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
             nouns = [noun.lower() for noun in (match.group(3), match.group(4)) if noun]
             if nouns[0] in ("spell", "ability"):
                 return f"{card.name} targets a {nouns[0]}: none is on the stack in the main phase (CR 601.2c)"
-            mine = bool(match.group(5))
+            whose = (match.group(5) or "").strip()
+            # ("nonland permanent": a type the target is not; other words, "tapped", "black", are not judged)
+            words = match.group(2).split()
+            excluded = [word[3:].strip("-").capitalize() for word in words if word.startswith("non")]
             if not any(
                 (noun == "permanent" or view.type_line(p.id).is_a(noun.capitalize()))
-                and (not mine or p.controller == player)
+                and not any(view.type_line(p.id).is_a(kind) for kind in excluded)
+                and (not whose or (p.controller == player) == (whose == "you control"))
                 for p in board.permanents
                 for noun in nouns
             ):
-                wanted = " or ".join(nouns) + (" you control" if mine else "")
+                wanted = match.group(2) + " or ".join(nouns) + (f" {whose}" if whose else "")
                 return f"{card.name} needs a target {wanted}: the battlefield has none (CR 601.2c)"
     return None
 

@@ -730,3 +730,26 @@ def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
     assert turn.land_played == "Fabled Passage" and turn.land_fetched is None
     assert [s.card for s in turn.spells] == ["Lightning Bolt"] and not turn.optimal
     assert any("Fabled Passage: its search is not read" in note for note in turn.notes)
+
+
+@pytest.mark.parametrize(
+    ("oracle", "castable"),
+    [
+        ("Return target nonland permanent you don't control to its owner's hand.", False),
+        ("Destroy target artifact you don't control.", False),
+        ("Destroy target artifact an opponent controls.", False),
+        ("Destroy target artifact you control.", True),
+        ("Destroy target noncreature artifact.", True),
+        ("Destroy target nonartifact permanent.", True),
+        ("Destroy target nonland nonartifact permanent.", False),
+    ],
+)
+def test_a_target_is_judged_with_its_controller_and_the_types_it_is_not(oracle: str, castable: bool) -> None:
+    # an Island and a Sol Ring of the player's, nothing of the opponent's (CR 601.2c: a spell with no legal
+    # target can't be cast, CR 115.1): "you don't control" and "an opponent controls" find nothing, "nonland
+    # nonartifact" neither
+    board = _board(["Island", "Sol Ring"], [])
+    card = Card.from_json(
+        {"name": "Test Target", "type_line": "Instant", "mana_cost": "{U}", "oracle": oracle}
+    )
+    assert (why_not_castable_now(card, board, "me") is None) == castable

@@ -674,3 +674,29 @@ def test_a_way_with_x_leaves_a_forest_for_another_spell() -> None:
     _planned(turn)
     assert turn.mana_value_cast == 6
     assert dict(_ways(turn))["Test Brood"] is not None and dict(_ways(turn))["Test Green"] is None
+
+
+#: Cyclonic Rift's text, under a test name: overloaded, it targets nothing (CR 702.96)
+RIFT = {
+    "name": "Test Rift",
+    "type_line": "Instant",
+    "mana_cost": "{1}{U}",
+    "oracle": "Return target nonland permanent you don't control to its owner's hand.\nOverload {6}{U} (You "
+    "may cast this spell for its overload cost. If you do, change its text by replacing all instances of "
+    '"target" with "each.")',
+}
+
+
+def test_a_spell_with_no_legal_target_but_an_overload_is_noted() -> None:
+    # seven Islands and no permanent of an opponent's: the Rift's mana cost needs a target nonland permanent
+    # the player doesn't control, which the battlefield lacks (CR 601.2c: not cast); overloaded it targets
+    # nothing and could be cast, which turn plans don't plan: a note, and the plan is not called optimal
+    board = make_board([mine(f"i{n}", "Island") for n in range(7)], hand=[RIFT])
+    turn = _plan(board)
+    assert turn.spells == () and not turn.optimal
+    assert any("Test Rift: its alternative cost (overload" in note for note in turn.notes), turn.notes
+    assert any("needs a target nonland permanent you don't control" in note for note in turn.notes)
+    # an opponent's creature is a legal target: the Rift is cast for {1}{U} (overload still not planned)
+    theirs = make_board([*(mine(f"i{n}", "Island") for n in range(7)), THEIR_BEAR], hand=[RIFT])
+    turn = _plan(theirs)
+    assert [spell.card for spell in turn.spells] == ["Test Rift"] and not turn.optimal
