@@ -27,6 +27,7 @@ for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 1
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -539,9 +540,9 @@ class _Search:
     def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
         """True when no order of the sequence's event spells (``events``: how many of each kind) can beat the
         best plan found: the optimum of their relaxation (:mod:`planner.turn_relaxed`), a lower bound of
-        every order's key, is no better. The relaxation is solved at the second order of those spells (one
-        order alone costs no more model)."""
-        if not self.relax or self.best is None:
+        every order's key, is no better. The relaxation is solved at the second order of those spells that
+        have three orders or more (one order alone, or two, would cost a model more than it may save)."""
+        if not self.relax or self.best is None or _orders(events) < 3:
             return False
         if events not in self.seen:
             self.seen.add(events)
@@ -573,6 +574,18 @@ class _Search:
         if any(ways):
             timeline = timeline_of(relaxed.board, self.player, solved)
         return self._turn_key(solved, solution, timeline)
+
+
+def _orders(events: tuple[int, ...]) -> int:
+    """How many orders ``events[k]`` copies of each kind ``k`` have (copies of a kind one order).
+
+    >>> _orders((1, 1, 1)), _orders((2, 1)), _orders((0, 1))
+    (6, 3, 1)
+    """
+    found = math.factorial(sum(events))
+    for count in events:
+        found //= math.factorial(count)
+    return found
 
 
 def _additional_paid(
