@@ -27,6 +27,7 @@ for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 1
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -64,7 +65,7 @@ from planner.solve.problem import (
 from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
-    discard_count,
+    may_discard,
     tapped_before,
     unread_cost_notes,
     without_paid,
@@ -77,7 +78,9 @@ from planner.turn_alternative import (
     landfall_energy_possible,
     may_have_ways,
     model_ways,
+    overloaded,
     paid_way,
+    returned_land_notes,
     way_levels,
     way_sequences,
     ways_hold,
@@ -116,6 +119,7 @@ from planner.turn_model import (
     with_energy,
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
+from planner.turn_relaxed import relaxed_sequence
 from planner.turn_search import LAND, depth_first
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
@@ -267,6 +271,11 @@ _Best = tuple[tuple[int, ...], TurnSequence, Solution, Timeline]
 #: (tests/test_turn_alternative_costs.py compares both: the same plans).
 _WAYS_IN_MODEL = True
 
+#: The orders of one set of event spells are skipped once the best plan found reaches their relaxation's
+#: bound (:mod:`planner.turn_relaxed`); False solves every order, as before (tests/test_turn_orders.py
+#: compares both: the same plans).
+_RELAX = True
+
 
 class _Search:
     """The search of a turn's orders (:func:`planner.turn_search.depth_first`): each order of event spells
@@ -303,6 +312,11 @@ class _Search:
         self.alternatives = may_have_ways(board, spells)  # (else no spell has an alternative cost to try)
         self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
         self.ways_in_model = _WAYS_IN_MODEL
+        self.relax = _RELAX
+        # (for each set of event spells of the land and cards exiled searched: its orders were seen once,
+        # then the relaxation's bound, None where it does not hold: turn_relaxed)
+        self.seen: set[tuple[int, ...]] = set()
+        self.bounds: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         self.best: _Best | None = None
         self.complete = True
         self.solved = 0
@@ -370,6 +384,8 @@ class _Search:
         self.plain = [s for s in spells if not (s.event or self.sensitive)]
         self.given = tuple(spells)
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
+        self.seen.clear()
+        self.bounds.clear()
         if self.mode == "given":
             self._given(land)
             return
@@ -445,7 +461,8 @@ class _Search:
             if not done:
                 return True  # (only complete orders cast every spell given)
             self._solve(
-                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy)
+                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy),
+                tuple(used),
             )
             return False
         if order and order[-1] == LAND:
@@ -454,12 +471,16 @@ class _Search:
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
-        return self._solve(sequence)
+        return self._solve(sequence, tuple(used))
 
-    def _solve(self, sequence: TurnSequence) -> bool:
+    def _solve(self, sequence: TurnSequence, events: tuple[int, ...] | None = None) -> bool:
         """Solve one sequence with each way of paying its spells' additional costs
         (:func:`~planner.turn_additional.paid_sequences`), keeping the best so far; True when its event spells
-        can all be cast in one of them (its extensions may then be)."""
+        can all be cast in one of them (its extensions may then be), or when no order of its event spells
+        (``events``: how many of each kind) can beat the best found (:meth:`_relaxed_beaten`: checked first,
+        before the ways are worked out)."""
+        if events is not None and self._relaxed_beaten(events, sequence):
+            return True
         castable = False
         chosen_ways = (
             way_sequences(self.board, self.player, sequence, every_way=not self.ways_in_model)
@@ -504,12 +525,67 @@ class _Search:
         if most is not None:  # (the cards discarded, now that the spells cast are known)
             sequence = with_discards(self.board, self.player, sequence, casts)
             timeline = timeline_of(self.board, self.player, sequence)
-        key = _key(sequence, solution, timeline, self.player)
-        skipped = int(self.take_land and sequence.land is None)
-        key = (key[0], key[1], skipped, *key[2:])
+        key = self._turn_key(sequence, solution, timeline)
         if self.best is None or key < self.best[0]:
             self.best = (key, sequence, solution, timeline)
         return True
+
+    def _turn_key(self, sequence: TurnSequence, solution: Solution, timeline: Timeline) -> tuple[int, ...]:
+        """:func:`_key`, with a plan that leaves the land drop when the search takes it ranked after one
+        that takes it (its third level)."""
+        key = _key(sequence, solution, timeline, self.player)
+        skipped = int(self.take_land and sequence.land is None)
+        return (key[0], key[1], skipped, *key[2:])
+
+    def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
+        """True when no order of the sequence's event spells (``events``: how many of each kind) can beat the
+        best plan found: the optimum of their relaxation (:mod:`planner.turn_relaxed`), a lower bound of
+        every order's key, is no better. The relaxation is solved at the second order of those spells that
+        have three orders or more (one order alone, or two, would cost a model more than it may save)."""
+        if not self.relax or self.best is None or _orders(events) < 3:
+            return False
+        if events not in self.seen:
+            self.seen.add(events)
+            return False
+        if events not in self.bounds:
+            self.bounds[events] = self._relaxed_bound(sequence)
+        bound = self.bounds[events]
+        return bound is not None and bound >= self.best[0]
+
+    def _relaxed_bound(self, sequence: TurnSequence) -> tuple[int, ...] | None:
+        """The optimum of the sequence's relaxation (:func:`~planner.turn_relaxed.relaxed_sequence`) under
+        the turn's objective, or None when it does not hold or is not proven."""
+        if self.sensitive or self.landfall or discard_budget(self.board, self.player, sequence) is not None:
+            return None  # (the order of every spell matters, or the land's place among them)
+        relaxed = relaxed_sequence(self.board, self.player, sequence)
+        if relaxed is None:
+            return None
+        self.check()
+        ways = relaxed.ways if self.ways_in_model else ()
+        problem, timeline = sequence_problem(
+            relaxed.board, relaxed.sequence, self.hold, self.shared, None, ways, timeline=relaxed.timeline
+        )
+        solution = solve_cpsat(problem)
+        if solution.status is SolveStatus.UNKNOWN:
+            raise TimeUp
+        if solution.status is not SolveStatus.OPTIMAL or solution.turn is None:
+            return None
+        solved, solution = with_model_ways(relaxed.sequence, ways, solution)
+        if any(ways):
+            timeline = timeline_of(relaxed.board, self.player, solved)
+        return self._turn_key(solved, solution, timeline)
+
+
+def _orders(events: tuple[int, ...]) -> int:
+    """How many orders ``events[k]`` copies of each kind ``k`` have (copies of a kind one order).
+
+    >>> _orders((1, 1, 1)), _orders((2, 1)), _orders((0, 1))
+    (6, 3, 1)
+    """
+    found = math.factorial(sum(events))
+    for count in events:
+        found //= math.factorial(count)
+    return found
 
 
 def _additional_paid(
@@ -547,7 +623,10 @@ def _alternative_paid(
     alternative = paid_way(board, stage, state.player)
     check_alternative(before, state.player, spell.as_printed, alternative)
     after = paid_board(state.board, state.player, spell.way, alternative.exiled)
-    return replace(state, board=after), with_way_paid(paid, spell.as_printed, alternative)
+    paid = with_way_paid(paid, spell.as_printed, alternative)
+    if spell.target.chosen_x is not None and "X" in spell.way.cost.mana:  # (the way's X: the turn's)
+        paid = replace(paid, x=spell.target.chosen_x)
+    return replace(state, board=after), paid
 
 
 def _energy_given(state: PlanState, item: TurnItem) -> int:
@@ -733,10 +812,12 @@ def plan_turn(
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
+    overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = energy_events(board, player, alternative_events(board, player, spells))
     energy = energy_counted(board, player, spells)
-    discards = any(discard_count(spell) for spell in spells)
+    discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     lands: list[LandPlay | None] = [None]
@@ -787,9 +868,10 @@ def plan_turn(
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
     notes += sorted(search.unplanned)
-    # (an alternative cost the turn does not plan (its mana has X), energy gained in the turn not counted:
-    # said, never silent; the plan is then not called optimal)
-    alternatives = alternative_cost_notes(board, player, spells)
+    # (an alternative cost the turn does not plan (mutate, overload), a land a cost returns to the hand,
+    # energy gained in the turn not counted: said, never silent; the plan is then not called optimal)
+    alternatives = alternative_cost_notes(board, player, spells) + returned_land_notes(board, player, spells)
+    alternatives += alternative_cost_notes(board, player, overloads) if overloads else []
     notes += alternatives
     result = replace(
         result, spells=tuple(_unproven(spell) if spell.card in unpaid else spell for spell in result.spells)

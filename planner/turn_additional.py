@@ -23,7 +23,11 @@ How the turn's search stays exact with them:
   plays nor exiles (:func:`discarded_cards`). The plain spells are cast last, so the turn's model casts at
   most as many of them as leave enough such cards (:attr:`~planner.solve.problem.TurnPayments.most_optional`);
   the hand's first cards the plan leaves are discarded (for this turn any of them does as well: which to
-  keep for later turns is the player's call). A spell whose cost can't be paid is not cast in that order.
+  keep for later turns is the player's call). A spell whose cost can't be paid is not cast in that order;
+- a choice of costs (Bone Shards' "sacrifice a creature or discard a card", a bargain paid or not) is a choice
+  of the search too, way by way as ``pay`` weighs it (:func:`chosen_costs`,
+  :func:`~planner.turn_paid.cost_way_sequences`); the permanents sacrificed count in the turn's objective as
+  ``pay`` counts them (:func:`~planner.turn_alternative.way_levels`).
 """
 
 from __future__ import annotations
@@ -42,8 +46,10 @@ from planner.turn_choices import TurnSpell, distinct
 
 __all__ = [
     "additional_events",
+    "chosen_costs",
     "discard_count",
     "discarded_cards",
+    "may_discard",
     "sacrifice_options",
     "tapped_before",
     "tapped_first",
@@ -56,10 +62,10 @@ __all__ = [
 def additional_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with each one that has an additional cost the turn plans made an event, and each one
     whose permanent another may sacrifice (cast before it, it is there to be sacrificed)."""
-    sacrifices = [cost for spell in spells for cost in _sacrifices(spell)]
+    sacrifices = [cost for spell in spells for cost in _may_sacrifice(spell)]
 
     def event(spell: TurnSpell) -> bool:
-        if planned_costs(spell.target.additional_costs):
+        if planned_costs(spell.target.additional_costs) or chosen_costs(spell):
             return True
         permanent = not spell.card.type_line.is_a("Instant") and not spell.card.type_line.is_a("Sorcery")
         return permanent and any(cost.matches(spell.card.type_line) for cost in sacrifices)
@@ -72,8 +78,58 @@ def discard_count(spell: TurnSpell) -> int:
     return sum(c.count for c in spell.target.additional_costs if isinstance(c, DiscardCost))
 
 
+def may_discard(spell: TurnSpell) -> bool:
+    """True when the spell's additional costs may discard cards: a discard, or one way of a choice of costs
+    (Bone Shards' "sacrifice a creature or discard a card")."""
+    return bool(discard_count(spell)) or any(
+        isinstance(way, DiscardCost)
+        for cost in spell.target.additional_costs
+        if isinstance(cost, EitherCost)
+        for way in cost.ways
+    )
+
+
+def chosen_costs(spell: TurnSpell) -> bool:
+    """True when the spell's additional costs hold a choice the turn's search makes way by way
+    (:func:`~planner.turn_paid.paid_sequences`, as ``pay`` does: :func:`~planner.rules.additional_costs.
+    cost_ways`): one of several costs (Bone Shards), an optional sacrifice that takes mana off the cost
+    (bargain's, Dargo's) unless it counts what was sacrificed earlier in the turn (not followed: a note).
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> shards = Card.from_json({"name": "Shards", "type_line": "Sorcery", "mana_cost": "{B}", "oracle":
+    ...     "As an additional cost to cast this spell, sacrifice a creature or discard a card.\\nDraw."})
+    >>> chosen_costs(hand_spells([shards], 0, Ids(set()))[0])
+    True
+    """
+    costs = spell.target.additional_costs
+    return any(isinstance(cost, EitherCost) for cost in costs) or (
+        any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
+        and not any(_turn_counted(cost) for cost in costs)
+    )
+
+
+def _turn_counted(cost: object) -> bool:
+    """True for an optional sacrifice whose reduction counts the permanents sacrificed this turn (Dargo's)."""
+    return isinstance(cost, OptionalSacrifice) and cost.turn_reduction > 0
+
+
 def _sacrifices(spell: TurnSpell) -> list[SacrificeCost]:
+    """The sacrifices the spell's additional costs take as they are (its choices made)."""
     return [c for c in spell.target.additional_costs if isinstance(c, SacrificeCost)]
+
+
+def _may_sacrifice(spell: TurnSpell) -> list[SacrificeCost]:
+    """The sacrifices the spell's additional costs may take, those of its choices too."""
+    found: list[SacrificeCost] = []
+    for cost in spell.target.additional_costs:
+        if isinstance(cost, SacrificeCost):
+            found.append(cost)
+        elif isinstance(cost, EitherCost):
+            found += [way for way in cost.ways if isinstance(way, SacrificeCost)]
+        elif isinstance(cost, OptionalSacrifice):
+            found.append(cost.sacrifice)
+    return found
 
 
 def sacrifice_options(
@@ -211,17 +267,24 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     return board
 
 
+def _unplanned(cost: object, chosen: bool) -> bool:
+    """True for an additional cost the turn's plan leaves out: one the reader does not read, a choice the
+    search does not make (``chosen``: :func:`chosen_costs`). An optional sacrifice that takes nothing off
+    the cost is never paid, as ``pay`` never pays it (:func:`~planner.rules.additional_costs.cost_ways`)."""
+    if isinstance(cost, OptionalSacrifice) and not cost.reduction and not cost.turn_reduction:
+        return False
+    return isinstance(cost, UnreadCost) or (isinstance(cost, EitherCost | OptionalSacrifice) and not chosen)
+
+
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:
     """A note for each spell the plan casts (``cast``: their names) with an additional cost the reader
-    does not read, or a choice of costs (Bone Shards' "sacrifice a creature or discard a card", which turn
-    plans don't weigh way by way), never silent: such a plan is not called optimal; by the spell's name."""
+    does not read, or a choice of costs turn plans don't weigh way by way (:func:`chosen_costs`: an optional
+    sacrifice whose reduction counts what was sacrificed this turn), never silent: such a plan is not called
+    optimal; by the spell's name."""
     notes = {}
     for spell in distinct(spells):
-        unread = [
-            c
-            for c in spell.target.additional_costs
-            if isinstance(c, UnreadCost | EitherCost | OptionalSacrifice)
-        ]
+        chosen = chosen_costs(spell)
+        unread = [c for c in spell.target.additional_costs if _unplanned(c, chosen)]
         if unread and spell.card.name in cast:
             named = " and ".join(str(cost) for cost in unread)
             notes[spell.card.name] = (

@@ -10,7 +10,8 @@ How the turn's search stays exact with them:
   objective (:mod:`planner.turn`), so the spell is cast at most once, whichever way; copies of a plain spell
   are interchangeable (only how many take each way counts);
 - the way's mana is what the turn's model pays (:func:`~planner.rules.alternative_costs.cast_for`: its
-  increases and reductions still apply, CR 601.2f; X is 0, CR 107.3; the mana value is the card's), its
+  increases and reductions still apply, CR 601.2f; X is 0, CR 107.3b, unless the way's mana has X: then the
+  turn's X, :func:`_variant`; the mana value is the card's, with that X where its mana cost has X), its
   sacrifices are planned as additional costs' are (:mod:`planner.turn_additional`: gone for the later spells,
   tapped for their mana first when that can be), its life and energy are paid from the totals the later
   spells see (:func:`~planner.rules.alternative_costs.paid_board`); a spell with such a way is an *event*
@@ -30,7 +31,7 @@ How the turn's search stays exact with them:
   it when a way pays energy and no mana ability does (:func:`energy_counted`, :func:`energy_events`);
 - a way a keyword gives (evoke, dash, blitz, warp, impending, prototype, morph) is planned for a plain spell
   with no mana ability, as a way paying only mana (:data:`PLAIN_KEYWORDS`: the turn does not follow what
-  resolves); a way whose mana has X, mutate's and overload's, a keyword's for an event spell (what resolves
+  resolves); mutate's and overload's ways, a keyword's for an event spell (what resolves
   then is not what the turn follows), are not planned: the spell pays its mana cost, and a note says so
   (:func:`alternative_cost_notes`: the plan is then not called optimal).
 """
@@ -41,6 +42,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from models.additional_costs import SacrificeCost
 from models.alternative_costs import AlternativeCost
 from models.board import Board, Card, Permanent
 from models.oracle import read_card
@@ -48,6 +50,7 @@ from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.parsed import GRANTED_ALTERNATIVE_COST
 from models.spells import spell_target
 from planner.alternative import split_sacrificed
+from planner.rules.additional_costs import planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import (
     AlternativeCostPaid,
     Way,
@@ -76,8 +79,10 @@ __all__ = [
     "landfall_energy_possible",
     "may_have_ways",
     "model_ways",
+    "overloaded",
     "paid_way",
     "plannable",
+    "returned_land_notes",
     "way_levels",
     "way_sequences",
     "ways_hold",
@@ -105,9 +110,10 @@ PLAIN_KEYWORDS = frozenset(
 
 
 def plannable(way: Way, spell: TurnSpell) -> bool:
-    """True when the turn's search plans casting ``spell`` for ``way``: its mana has no X, it is not a cost
-    for a spell from the hand cast from elsewhere, a way that pays more than mana (life, energy, permanents,
-    cards) is for an event spell (:func:`alternative_events`), and a way a keyword gives is one of
+    """True when the turn's search plans casting ``spell`` for ``way`` (its X, when its mana has X, the
+    turn's): it is not a cost for a spell from the hand cast from elsewhere, a way that pays more than mana
+    (life, energy, permanents, cards) is for an event spell (:func:`alternative_events`), and a way a
+    keyword gives is one of
     :data:`PLAIN_KEYWORDS` paying only mana, for a plain spell whose card has no mana ability (a dashed or
     blitzed one would have haste): what resolves otherwise is not the spell the turn follows.
 
@@ -120,7 +126,7 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     >>> plannable(Way("Bolt", AlternativeCost("", exile=HandExile(1, "U"))), replace(bolt, event=True))
     True
     >>> plannable(Way("Bolt", AlternativeCost("{X}")), replace(bolt, event=True))
-    False
+    True
     >>> dash = Way("Bolt", AlternativeCost("{1}{R}", keyword="dash"))
     >>> plannable(dash, replace(bolt, event=True)), plannable(dash, bolt)
     (False, True)
@@ -128,8 +134,6 @@ def plannable(way: Way, spell: TurnSpell) -> bool:
     False
     """
     cost = way.cost
-    if "X" in cost.mana:
-        return False
     if cost.keyword and not _plain_keyword(way, spell):
         return False  # (a keyword's changes what resolves: not followed for an event, mutate, overload)
     if cost.spells is not None and cost.spells.from_hand and spell.position < 0:
@@ -192,13 +196,30 @@ def _granted_costs(card: Card) -> list[AlternativeCost]:
 
 
 def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
-    """The spell cast for ``way`` (None: its mana cost): what is paid and its mana value, X being 0."""
+    """The spell cast for ``way`` (None: its mana cost): what is paid and its mana value, X being 0 unless
+    the way's mana has X (CR 107.3b): then X is the turn's (``spell.x``), and the mana value the card's with
+    that X where its mana cost has X (CR 202.3e: the mana cost's X, as chosen on the stack).
+
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> card = Card.from_json({"name": "Growth", "type_line": "Creature", "mana_cost": "{X}{G}{G}",
+    ...     "oracle": "Warp {X}{G}"})
+    >>> growth = hand_spells([card], 3, Ids(set()))[0]
+    >>> warped = _variant(growth, Way("Growth", AlternativeCost("{X}{G}", keyword="warp")))
+    >>> str(warped.target.cost), warped.mana_value, str(warped.as_printed.cost)
+    ('{3}{G}', 5, '{X}{G}{G}')
+    >>> free = _variant(growth, Way("omni", AlternativeCost("")))
+    >>> str(free.target.cost), free.mana_value
+    ('{0}', 2)
+    """
     if way is None:
         return spell
     printed = spell.target
     if printed.chosen_x is not None:  # (X is 0: the card's cost, X not chosen, CR 107.3)
         printed = spell_target(spell.card)
     cast = cast_for(printed, way)
+    if cast.cost.has_variable:  # (the way's X is chosen: the turn's; the mana value counts the card's X)
+        mana_value = printed.with_x(spell.x).mana_value if printed.cost.has_variable else printed.mana_value
+        cast = replace(cast.with_x(spell.x), stack_mana_value=mana_value)
     return replace(spell, target=cast, mana_value=cast.mana_value, way=way, printed=printed)
 
 
@@ -419,7 +440,7 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
     """What the ways of the spells cast (``casts``: their numbers among the timeline's spells) add to the
     turn's levels (the cards used up) and the objective's, as ``pay`` counts them (docs/objective.md): cards
     exiled from the hand, life paid, energy paid, permanents sacrificed (valuable ones, and those sacrificed
-    by design weighed by the mana they could make)."""
+    by design weighed by the mana they could make), the way's and the additional costs' (a bargain's)."""
     levels = {
         "cards": 0,
         "hand_cards_lost": 0,
@@ -435,14 +456,17 @@ def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[st
         if spell is None:
             continue
         number += 1
-        if number not in cast or spell.way is None:
+        if number not in cast:
             continue
-        levels["cards"] += len(stage.item.way_exiled)  # (a card exiled is a card used up, as one cast)
-        levels["hand_cards_lost"] += len(stage.item.way_exiled)
-        levels["life_and_damage"] += spell.way.cost.life
-        levels["energy_paid"] += spell.way.cost.energy
+        if spell.way is not None:
+            levels["cards"] += len(stage.item.way_exiled)  # (a card exiled is a card used up, as one cast)
+            levels["hand_cards_lost"] += len(stage.item.way_exiled)
+            levels["life_and_damage"] += spell.way.cost.life
+            levels["energy_paid"] += spell.way.cost.energy
+        if not stage.item.sacrificed:
+            continue
         view = view_of(stage.board)
-        for pid in split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed):
+        for pid in stage.item.sacrificed:  # (the way's and the additional costs': pay counts both)
             if sacrificed_by_design(view, pid):
                 facts = permanent_facts(BoardAnalysis(stage.board, player))
                 levels["designed_sacrificed"] += facts[pid].most
@@ -512,12 +536,11 @@ def landfall_energy_possible(board: Board, spells: list[TurnSpell]) -> bool:
 
 def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell the turn may cast that has a usable alternative cost the turn does not plan
-    (:func:`plannable`: its mana has X, a keyword gives it; a spell from card data for a cost of spells from
-    the hand): the plan
-    pays its mana cost (``pay --spell`` weighs every alternative cost: :mod:`planner.alternative`). And one
-    when a way pays energy and a permanent gives energy in a way the turn does not count ("you get {E}{E}"
-    in a line :func:`~planner.rules.turn.energy_gained` does not read, or with a mana ability that pays
-    energy: :func:`energy_counted`).
+    (:func:`plannable`: a keyword gives it, mutate, overload; a spell from card data for a cost of spells
+    from the hand): the plan pays its mana cost (``pay --spell`` weighs every alternative cost:
+    :mod:`planner.alternative`). And one when a way pays energy and a permanent gives energy in a way the
+    turn does not count ("you get {E}{E}" in a line :func:`~planner.rules.turn.energy_gained` does not
+    read, or with a mana ability that pays energy: :func:`energy_counted`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "nissa",
     ...     "name": "Nissa", "type_line": "Creature", "controller": "me", "oracle": "Landfall — Whenever a "
@@ -557,6 +580,53 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
             "{E})"
             for giver in givers
         ]
+    return notes
+
+
+def overloaded(board: Board, player: str, spell: TurnSpell) -> bool:
+    """True when ``spell`` may be cast for an overload cost on ``board`` (CR 702.96: its targets become
+    "each", so it needs none), which the turn does not plan (:func:`plannable`)."""
+    return any(way.cost.keyword == "overload" for way in usable_ways(board, player, spell.target))
+
+
+def returned_land_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note for each spell the turn may cast for a cost that returns a land the player controls to the
+    hand (Gush's two Islands, a Borderpost's basic land: an alternative cost usable on ``board``, or an
+    additional cost) while the player has a land play left: the land is in the hand again and may be
+    played as the turn's land (CR 305.2), which the turn's search does not plan (its land is played from
+    the hand it starts with), so the plan is not called optimal.
+
+    >>> gush = Card.from_json({"name": "Gush", "type_line": "Instant", "mana_cost": "{4}{U}", "oracle":
+    ...     "You may return two Islands you control to their owner's hand rather than pay this spell's "
+    ...     "mana cost.\\nDraw two cards."})
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> spells = hand_spells([gush], 0, Ids(set()))
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "i1", "card": "Island", "controller": "me"},
+    ...     {"id": "i2", "card": "Island", "controller": "me"}]})
+    >>> returned_land_notes(board, "me", spells)  # doctest: +NORMALIZE_WHITESPACE
+    ["Gush: a land its cost returns to the hand is not planned as the turn's land play (CR 305.2): the plan
+    may not be the best"]
+    >>> returned_land_notes(board.replace_player("me", lands_played_this_turn=1), "me", spells)
+    []
+    """
+    state = board.player(player)
+    if state.lands_played_this_turn >= state.land_plays:
+        return []
+    view = view_of(board)
+    lands = {p.id for p in board.controlled_by(player) if view.type_line(p.id).is_a("Land")}
+    notes = []
+    for spell in distinct(spells):
+        costs = [
+            cost for cost in planned_costs(spell.target.additional_costs) if isinstance(cost, SacrificeCost)
+        ]
+        for way in usable_ways(board, player, spell.target):
+            costs += way.cost.sacrifice
+        if any(cost.returned and set(sacrifice_candidates(board, player, cost)) & lands for cost in costs):
+            notes.append(
+                f"{spell.card.name}: a land its cost returns to the hand is not planned as the turn's land "
+                "play (CR 305.2): the plan may not be the best"
+            )
     return notes
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "only_mana_permanent",
     "returned_land",
     "same_name",
     "taxed_by_count",
@@ -70,6 +71,8 @@ class TurnSpell:
     position: int = -1  # its place in the hand (-1: not from the hand)
     way: Way | None = None
     printed: PaymentTarget | None = None
+    #: the X the turn casts spells with (``plan-turn --x``): the mana cost's, or an alternative cost's X
+    x: int = 0
 
     @property
     def as_printed(self) -> PaymentTarget:
@@ -152,6 +155,7 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
         event=event,
         pid=pid,
         position=position,
+        x=x,
     )
 
 
@@ -199,19 +203,25 @@ def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
     >>> free_event(petal, BoardView(board), "me"), free_event(ring, BoardView(board), "me")
     (True, False)
     """
-    card = spell.card
-    effect = resolution(card)
+    return (
+        spell.event
+        and only_mana_permanent(spell.card)
+        and locked_in(view, spell.target, player).cost.mana_value == 0
+    )
+
+
+def only_mana_permanent(card: Card) -> bool:
+    """True for a card that resolves into a permanent and does nothing else, and whose text is only mana
+    abilities, fully read (Lotus Petal, Sol Ring): once there it adds sources of mana and changes no cost.
+
+    >>> only_mana_permanent(Card.from_json("Sol Ring")), only_mana_permanent(Card.from_json("Dark Ritual"))
+    (True, False)
+    """
     parsed = read_card(card.oracle, card.name, card.type_line)
     only_mana = parsed == ParsedText(
         mana_abilities=parsed.mana_abilities, keywords=parsed.keywords, sentences=parsed.sentences
     )
-    return (
-        spell.event
-        and effect == Resolution(permanent=True)
-        and only_mana
-        and parsed.fully_read
-        and locked_in(view, spell.target, player).cost.mana_value == 0
-    )
+    return resolution(card) == Resolution(permanent=True) and only_mana and parsed.fully_read
 
 
 def distinct(spells: list[TurnSpell]) -> list[TurnSpell]:
@@ -493,7 +503,8 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
 _TARGET = re.compile(
     r"\b(up to (?:one|two|three|\w+) |any number of )?target ((?:[\w'-]+ ){0,3}?)"
     r"(spell|ability|creature|artifact|enchantment|land|planeswalker|permanent)s?\b"
-    r"(?: or (creature|artifact|enchantment|land|planeswalker|permanent)\b)?( you control\b)?",
+    r"(?: or (creature|artifact|enchantment|land|planeswalker|permanent)\b)?"
+    r"( you control\b| you don't control\b| an opponent controls\b| your opponents control\b)?",
     re.I,
 )
 
@@ -511,6 +522,10 @@ def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
     'Counterspell targets a spell: none is on the stack in the main phase (CR 601.2c)'
     >>> why_not_castable_now(Card.from_json("Lightning Bolt"), board, "me") is None
     True
+    >>> bounce = Card.from_json({"name": "Bounce", "type_line": "Instant", "mana_cost": "{U}",
+    ...     "oracle": "Return target nonland permanent you don't control to its owner's hand."})
+    >>> why_not_castable_now(bounce, board, "me")
+    "Bounce needs a target nonland permanent you don't control: the battlefield has none (CR 601.2c)"
     """
     if not card.type_line.is_a("Instant") and not card.type_line.is_a("Sorcery"):
         return None
@@ -527,14 +542,18 @@ def why_not_castable_now(card: Card, board: Board, player: str) -> str | None:
             nouns = [noun.lower() for noun in (match.group(3), match.group(4)) if noun]
             if nouns[0] in ("spell", "ability"):
                 return f"{card.name} targets a {nouns[0]}: none is on the stack in the main phase (CR 601.2c)"
-            mine = bool(match.group(5))
+            whose = (match.group(5) or "").strip()
+            # ("nonland permanent": a type the target is not; other words, "tapped", "black", are not judged)
+            words = match.group(2).split()
+            excluded = [word[3:].strip("-").capitalize() for word in words if word.startswith("non")]
             if not any(
                 (noun == "permanent" or view.type_line(p.id).is_a(noun.capitalize()))
-                and (not mine or p.controller == player)
+                and not any(view.type_line(p.id).is_a(kind) for kind in excluded)
+                and (not whose or (p.controller == player) == (whose == "you control"))
                 for p in board.permanents
                 for noun in nouns
             ):
-                wanted = " or ".join(nouns) + (" you control" if mine else "")
+                wanted = match.group(2) + " or ".join(nouns) + (f" {whose}" if whose else "")
                 return f"{card.name} needs a target {wanted}: the battlefield has none (CR 601.2c)"
     return None
 

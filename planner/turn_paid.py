@@ -6,12 +6,16 @@ cards discarded.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from models.board import Board
-from planner.rules.additional_costs import planned_costs
+from planner.rules.additional_costs import cost_ways, planned_costs
+from planner.rules.replay import view_of
+from planner.rules.view import locked_in
 from planner.turn_additional import (
+    chosen_costs,
     discard_count,
     discarded_cards,
     sacrifice_options,
@@ -20,7 +24,7 @@ from planner.turn_additional import (
 )
 from planner.turn_model import TurnItem, TurnSequence, timeline_of
 
-__all__ = ["discard_budget", "paid_sequences", "with_discards"]
+__all__ = ["cost_way_sequences", "discard_budget", "paid_sequences", "with_discards"]
 
 
 def paid_sequences(
@@ -42,6 +46,62 @@ def paid_sequences(
     >>> [(s.items[0].sacrificed, s.items[0].tapped_first, notes) for s, notes in found]
     [(('f',), ('f',), frozenset()), (('i',), ('i',), frozenset())]
     """
+    for chosen in cost_way_sequences(board, player, sequence):
+        yield from _sacrificed(board, player, chosen)
+
+
+def cost_way_sequences(board: Board, player: str, sequence: TurnSequence) -> Iterator[TurnSequence]:
+    """Every choice of the way each spell of ``sequence`` pays a choice of additional costs
+    (:func:`~planner.turn_additional.chosen_costs`): one of Bone Shards' two costs, a bargain paid or not
+    (with the mana it takes off the cost), as ``pay`` weighs them
+    (:func:`~planner.rules.additional_costs.cost_ways`, on the board each spell is cast on); each spell then
+    has the costs of its way as they are. The sequence itself when no spell has such a choice.
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> shards = Card.from_json({"name": "Shards", "type_line": "Sorcery", "mana_cost": "{B}", "oracle":
+    ...     "As an additional cost to cast this spell, sacrifice a creature or discard a card.\\nDraw."})
+    >>> spell = replace(hand_spells([shards], 0, Ids(set()))[0], event=True)
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> found = cost_way_sequences(board, "me", TurnSequence(items=(TurnItem(spell=spell),), optional=True))
+    >>> [[str(cost) for cost in s.spells[0].target.additional_costs] for s in found]
+    [['sacrifice a creature'], ['discard a card']]
+    """
+    if not any(chosen_costs(spell) for spell in sequence.spells):
+        yield sequence
+        return
+    timeline = timeline_of(board, player, sequence)
+    options: list[list[TurnItem]] = []
+    for stage in timeline.stages:
+        item, spell = stage.item, stage.item.spell
+        if spell is None or not chosen_costs(spell):
+            options.append([item])
+            continue
+        target = spell.target
+        plain = replace(target, additional_costs=())
+        generic = locked_in(view_of(stage.board), plain, player).cost.generic
+        options.append(
+            [
+                replace(
+                    item,
+                    spell=replace(
+                        spell,
+                        target=replace(
+                            target, additional_costs=costs, paid_reduction=target.paid_reduction + less
+                        ),
+                    ),
+                )
+                for costs, less in cost_ways(target.additional_costs, generic)
+            ]
+        )
+    for items in itertools.product(*options):
+        yield replace(sequence, items=tuple(items))
+
+
+def _sacrificed(
+    board: Board, player: str, sequence: TurnSequence
+) -> Iterator[tuple[TurnSequence, frozenset[str]]]:
+    """:func:`paid_sequences` for a sequence whose spells' costs are as they are (no choice left)."""
     if not any(planned_costs(spell.target.additional_costs) for spell in sequence.spells):
         yield sequence, frozenset()
         return

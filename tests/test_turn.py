@@ -22,7 +22,7 @@ from models.errors import InputError
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
 from planner.cards.store import CardStore
-from planner.rules.additional_costs import planned_costs, sacrifice_candidates
+from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.hand import hand_abilities
@@ -194,8 +194,11 @@ def _ways_to_cast(
     with mana (CR 601.2f: the way's mana, its sacrifices among the additional costs), the hand left, the
     cards exiled and the spell's mana value (the card's, X being 0 under an alternative cost: CR 107.3)."""
     printed = replace(spell_target(card), from_hand=True)
-    target = locked_in(view, spell_target(card), "me")
-    found = [(state.board, target, rest, 0, target.cost.mana_value)]
+    # (the mana value is the card's, whatever its cost became: CR 202.3, affinity reduces no mana value)
+    found = [
+        (state.board, target, rest, 0, printed.cost.mana_value)
+        for target in _cost_choices(view, spell_target(card))
+    ]
     in_hand = state.board.replace_player("me", hand=cards)
     for way in usable_ways(in_hand, "me", printed):
         for names in way_exile_choices(in_hand, "me", printed, way):
@@ -207,6 +210,18 @@ def _ways_to_cast(
             # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
             found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
     return found
+
+
+def _cost_choices(view: BoardView, target: PaymentTarget) -> list[PaymentTarget]:
+    """The target with each way of paying its choices of additional costs (CR 601.2b: one of Bone Shards'
+    two costs, a bargain paid or not with the mana it takes off), its cost as the board makes it."""
+    plain = locked_in(view, replace(target, additional_costs=()), "me")
+    return [
+        locked_in(
+            view, replace(target, additional_costs=costs, paid_reduction=target.paid_reduction + less), "me"
+        )
+        for costs, less in cost_ways(target.additional_costs, plain.cost.generic)
+    ]
 
 
 def _additional_paid(
@@ -715,3 +730,26 @@ def test_what_the_plan_leaves_out_is_noted_and_then_it_is_not_optimal() -> None:
     assert turn.land_played == "Fabled Passage" and turn.land_fetched is None
     assert [s.card for s in turn.spells] == ["Lightning Bolt"] and not turn.optimal
     assert any("Fabled Passage: its search is not read" in note for note in turn.notes)
+
+
+@pytest.mark.parametrize(
+    ("oracle", "castable"),
+    [
+        ("Return target nonland permanent you don't control to its owner's hand.", False),
+        ("Destroy target artifact you don't control.", False),
+        ("Destroy target artifact an opponent controls.", False),
+        ("Destroy target artifact you control.", True),
+        ("Destroy target noncreature artifact.", True),
+        ("Destroy target nonartifact permanent.", True),
+        ("Destroy target nonland nonartifact permanent.", False),
+    ],
+)
+def test_a_target_is_judged_with_its_controller_and_the_types_it_is_not(oracle: str, castable: bool) -> None:
+    # an Island and a Sol Ring of the player's, nothing of the opponent's (CR 601.2c: a spell with no legal
+    # target can't be cast, CR 115.1): "you don't control" and "an opponent controls" find nothing, "nonland
+    # nonartifact" neither
+    board = _board(["Island", "Sol Ring"], [])
+    card = Card.from_json(
+        {"name": "Test Target", "type_line": "Instant", "mana_cost": "{U}", "oracle": oracle}
+    )
+    assert (why_not_castable_now(card, board, "me") is None) == castable

@@ -10,6 +10,7 @@ import random
 
 import pytest
 from boards import make_board
+from test_additional_cost_choices import ICE_OUT, SHARDS, STATUE
 from test_additional_costs import BEARS, HARROW, SPLINTERS, VOICE
 from test_cli_pay import run
 from test_turn import _brute_force
@@ -216,3 +217,77 @@ def test_a_land_whose_mana_is_not_tapped_first_is_a_note() -> None:
         "Harrow: sacrificing p3 was tried without the mana it could make first (not planned): the plan may "
         "not be the best",
     )
+
+
+#: Bone Shards' choice of costs, on a spell with no target
+SHARDS_DRAW = {**SHARDS, "name": "Test Shards", "oracle": SHARDS["oracle"].split("\n")[0] + "\nDraw a card."}
+#: Ice Out's bargain and its reduction, on a spell with no target
+ICE_DRAW = {
+    **ICE_OUT,
+    "name": "Test Ice",
+    "oracle": "\n".join(ICE_OUT["oracle"].split("\n")[:2]) + "\nDraw a card.",
+}
+_STATUE = {**STATUE, "id": "st", "controller": "me"}
+
+
+def test_a_choice_of_costs_sacrifices_a_creature_rather_than_discard() -> None:
+    # a Swamp, Grizzly Bears and a second card: Shards' "sacrifice a creature or discard a card" takes the
+    # Bears (a card discarded is a card used up, before any permanent sacrificed: contract section 11), as
+    # `pay` does; without the Bears, the other card is discarded; the plan is proven, no note
+    bears = {**BEARS, "id": "b", "controller": "me"}
+    board = make_board([*_lands("Swamp"), bears], hand=[SHARDS_DRAW, BLUE])
+    turn = plan_turn(board, no_land=True)
+    assert _paid(turn) == [("Test Shards", ["b"], [])] and turn.optimal and not turn.notes
+    paid = pay(board, spell_target(board.player("me").hand[0]))
+    assert turn.spells[0].payment.additional == paid.additional
+    _agrees(board, turn)
+    alone = make_board(_lands("Swamp"), hand=[SHARDS_DRAW, BLUE])
+    turn = plan_turn(alone, no_land=True)
+    assert _paid(turn) == [("Test Shards", [], ["Blue Thought"])] and turn.optimal
+    _agrees(alone, turn)
+
+
+def test_a_choice_of_costs_discards_the_land_when_that_casts_more() -> None:
+    # a Swamp, Shards and a Forest: playing the Forest leaves no card to discard and no creature, so the
+    # Forest is discarded and Shards cast (mana value 1 rather than 0), as with Tormenting Voice
+    board = make_board(_lands("Swamp"), hand=[SHARDS_DRAW, "Forest"])
+    turn = plan_turn(board)
+    assert _paid(turn) == [("Test Shards", [], ["Forest"])] and turn.land_played is None
+    _agrees(board, turn)
+
+
+def test_a_bargain_is_paid_where_it_casts_more() -> None:
+    # two Islands can't pay {1}{U}{U}; bargained (the Statue sacrificed), {U}{U}: mana value 3 (the
+    # card's). Three Islands pay it without the bargain (a permanent kept), as `pay` pays it; with a {U}
+    # spell too, the bargain pays {U}{U} and the third Island the {U}: 3 + 1
+    two = make_board([*_lands("Island", "Island"), _STATUE], hand=[ICE_DRAW])
+    turn = plan_turn(two)
+    assert _paid(turn) == [("Test Ice", ["st"], [])] and turn.mana_value_cast == 3 and turn.optimal
+    assert turn.spells[0].payment.total_cost == "{U}{U}"
+    three = make_board([*_lands("Island", "Island", "Island"), _STATUE], hand=[ICE_DRAW])
+    turn = plan_turn(three)
+    assert _paid(turn) == [("Test Ice", [], [])] and turn.optimal
+    paid = pay(three, spell_target(three.player("me").hand[0]))
+    assert turn.spells[0].payment.additional == paid.additional and paid.total_cost == "{1}{U}{U}"
+    both = make_board([*_lands("Island", "Island", "Island"), _STATUE], hand=[ICE_DRAW, BLUE])
+    turn = plan_turn(both)
+    assert sorted(_paid(turn)) == [("Blue Thought", [], []), ("Test Ice", ["st"], [])]
+    assert turn.mana_value_cast == 4 and turn.optimal
+    _agrees(both, turn)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_turns_with_choices_of_costs_match_the_brute_force(seed: int) -> None:
+    rng = random.Random(700 + seed)
+    kinds: list[str | dict[str, str]] = [*_PERMANENTS, STATUE, BEARS]
+    chosen = [rng.choice(kinds) for _ in range(rng.randint(2, 4))]
+    permanents = [
+        {"id": f"p{n}", "card": kind, "controller": "me"}
+        if isinstance(kind, str)
+        else {**kind, "id": f"p{n}", "controller": "me"}
+        for n, kind in enumerate(chosen)
+    ]
+    hand = [rng.choice([SHARDS_DRAW, ICE_DRAW]), *rng.sample(_SPELLS, 2)]
+    hand += [rng.choice(["Forest", "Island"])] if rng.random() < 0.5 else []
+    board = make_board(permanents, hand=hand)
+    _agrees(board, plan_turn(board))

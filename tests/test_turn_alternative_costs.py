@@ -28,6 +28,7 @@ from test_alternative_costs import (
     WURM,
 )
 from test_cli_pay import run
+from test_keyword_alternative_costs import BROOD
 from test_turn import _brute_force
 
 from models.board import Board
@@ -613,3 +614,89 @@ def test_six_rocks_under_omniscience_are_one_model_per_order() -> None:
     assert turn.mana_value_cast == 1 + 2 + 2 + 2 + 2 + 2 + 1
     assert [way for _, way in _ways(turn)] == [_free("o")] * 7
     assert set(turn.left_open) >= {"f", "i"}
+
+
+#: Gush, under a test name: its alternative cost returns two Islands to the hand
+GUSH = {
+    "name": "Test Gush",
+    "type_line": "Instant",
+    "mana_cost": "{4}{U}",
+    "oracle": "You may return two Islands you control to their owner's hand rather than pay this spell's "
+    "mana cost.\nDraw two cards.",
+}
+#: a spell of three blue mana
+TRIPLE_BLUE = {"name": "Test Triple", "type_line": "Sorcery", "mana_cost": "{U}{U}{U}", "oracle": "Draw."}
+
+
+def test_a_land_returned_by_a_cost_may_be_the_land_played_and_the_plan_says_so() -> None:
+    # two Islands, Gush and {U}{U}{U}: by the rules the Islands tap for {U}{U} (mana abilities before the
+    # costs, CR 601.2g-h), Gush returns both, one is played as the turn's land (CR 305.2) and taps for the
+    # third {U}: mana value 5 + 3. The search plays only lands of the hand it starts with: its plan (Gush
+    # alone) is not called optimal, and a note says why
+    board = make_board([mine("i1", "Island"), mine("i2", "Island")], hand=[GUSH, TRIPLE_BLUE])
+    turn = _plan(board)
+    assert turn.mana_value_cast == 5 and not turn.optimal
+    assert any("Test Gush: a land its cost returns to the hand" in note for note in turn.notes), turn.notes
+    # with the land drop used, the returned Islands can't be played: two Islands pay no {U}{U}{U} after
+    # Gush (nor with it), and the plan is proven
+    played = make_board([mine("i1", "Island"), mine("i2", "Island")], hand=[GUSH, TRIPLE_BLUE])
+    played = played.replace_player(ME, lands_played_this_turn=1)
+    turn = _plan(played)
+    assert turn.mana_value_cast == 5 and turn.optimal, turn.notes
+
+
+@pytest.mark.parametrize("x", range(5))
+def test_a_way_with_x_is_planned_with_the_turns_x_as_pay_spell_pays_it(x: int) -> None:
+    # {X}{G}{G} with warp {X}{G}, one Forest and three Wastes: the mana cost lacks a second {G}, warp pays
+    # X up to 3 (CR 107.3b: X chosen in an alternative cost with X), mana value X + 2 (CR 202.3e: the mana
+    # cost's X on the stack); X = 4 is not payable. The one-spell turn pays as `pay --spell` does
+    lands = [mine("f", "Forest"), *(mine(f"w{i}", "Wastes") for i in range(3))]
+    board = make_board(lands, hand=[BROOD])
+    turn = _plan(board, x=x)
+    _planned(turn)
+    paid = pay(board, spell_target(board.player(ME).hand[0]), x=x)
+    if x > 3:
+        assert turn.spells == () and paid.payable is False
+        return
+    ((card, way),) = _ways(turn)
+    assert card == "Test Brood" and way is not None and way["cost"] == "warp: pay {X}{G}"
+    assert turn.mana_value_cast == x + 2 and turn.spells[0].payment.x == x == paid.x
+    assert paid.alternative_cost is not None and paid.alternative_cost.cost.keyword == "warp"
+    assert sorted(turn.spells[0].payment.tapped) == sorted(paid.tapped)
+
+
+def test_a_way_with_x_leaves_a_forest_for_another_spell() -> None:
+    # two Forests, three Wastes, X = 3: the mana cost {3}{G}{G} takes both Forests (mana value 5, nothing
+    # left for {G}); warp {3}{G} takes a Forest and the Wastes, the other Forest pays the {G} spell: 5 + 1
+    lands = [mine("f1", "Forest"), mine("f2", "Forest"), *(mine(f"w{i}", "Wastes") for i in range(3))]
+    green = {"name": "Test Green", "type_line": "Sorcery", "mana_cost": "{G}", "oracle": "Draw a card."}
+    turn = _plan(make_board(lands, hand=[BROOD, green]), x=3)
+    _planned(turn)
+    assert turn.mana_value_cast == 6
+    assert dict(_ways(turn))["Test Brood"] is not None and dict(_ways(turn))["Test Green"] is None
+
+
+#: Cyclonic Rift's text, under a test name: overloaded, it targets nothing (CR 702.96)
+RIFT = {
+    "name": "Test Rift",
+    "type_line": "Instant",
+    "mana_cost": "{1}{U}",
+    "oracle": "Return target nonland permanent you don't control to its owner's hand.\nOverload {6}{U} (You "
+    "may cast this spell for its overload cost. If you do, change its text by replacing all instances of "
+    '"target" with "each.")',
+}
+
+
+def test_a_spell_with_no_legal_target_but_an_overload_is_noted() -> None:
+    # seven Islands and no permanent of an opponent's: the Rift's mana cost needs a target nonland permanent
+    # the player doesn't control, which the battlefield lacks (CR 601.2c: not cast); overloaded it targets
+    # nothing and could be cast, which turn plans don't plan: a note, and the plan is not called optimal
+    board = make_board([mine(f"i{n}", "Island") for n in range(7)], hand=[RIFT])
+    turn = _plan(board)
+    assert turn.spells == () and not turn.optimal
+    assert any("Test Rift: its alternative cost (overload" in note for note in turn.notes), turn.notes
+    assert any("needs a target nonland permanent you don't control" in note for note in turn.notes)
+    # an opponent's creature is a legal target: the Rift is cast for {1}{U} (overload still not planned)
+    theirs = make_board([*(mine(f"i{n}", "Island") for n in range(7)), THEIR_BEAR], hand=[RIFT])
+    turn = _plan(theirs)
+    assert [spell.card for spell in turn.spells] == ["Test Rift"] and not turn.optimal
