@@ -354,7 +354,7 @@ def _random_case(rng: random.Random) -> Board:
 @pytest.mark.parametrize("seed", range(40))
 def test_the_turns_riders_match_the_brute_force(seed: int) -> None:
     board = _random_case(random.Random(seed))
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)  # (a limit a loaded machine can't reach: optimality is the point)
     assert turn.optimal and turn.notes == ()
     assert _planned_key(board, turn) == _brute_force(board), json.dumps(turn.to_json())[:2000]
 
