@@ -172,16 +172,20 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
     >>> with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=0)).warnings
     ()
     """
-    others = tuple(w for w in answer.warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
-    # (gains only raise the life left: the plan's abilities are read only where it is 0 or less without them)
-    lost = answer.life_paid + answer.damage_taken
-    if (
-        not answer.payable
-        or lost < board.player(player).life
-        or (left := life_left(board, player, answer)) > 0
-    ):
-        return answer if others == answer.warnings else replace(answer, warnings=others)
+    warnings = answer.warnings
     life = board.player(player).life
-    reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
-    warning = TextWarning(player, LOSES_AT_ZERO, reason, WarningKind.LIFE_AT_ZERO)
-    return replace(answer, warnings=(*others, warning))
+    # (gains only raise the life left: the plan's abilities are read only where it is 0 or less without them)
+    if answer.payable and answer.life_paid + answer.damage_taken >= life:
+        left = life_left(board, player, answer)
+        if left <= 0:
+            reason = f"{life} life, {answer.life_paid} paid, {answer.damage_taken} damage taken: {left} left"
+            warning = TextWarning(player, LOSES_AT_ZERO, reason, WarningKind.LIFE_AT_ZERO)
+            return replace(answer, warnings=(*_without_life_warning(warnings), warning))
+    if warnings and any(w.kind is WarningKind.LIFE_AT_ZERO for w in warnings):
+        return replace(answer, warnings=_without_life_warning(warnings))
+    return answer  # (the common case: nothing to add or drop, no record made)
+
+
+def _without_life_warning(warnings: tuple[TextWarning, ...]) -> tuple[TextWarning, ...]:
+    """The warnings but the life-at-0 one."""
+    return tuple(w for w in warnings if w.kind is not WarningKind.LIFE_AT_ZERO)

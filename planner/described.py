@@ -110,9 +110,9 @@ def described_payment(
         cost_has_x=asked.has_variable,
         total_cost=cost if target.cost is asked else str(target.cost),
         steps=steps,
-        tapped=_in_board_order(board, summary.tapped),
-        untapped=_in_board_order(board, summary.untapped),
-        sacrificed=_in_board_order(board, summary.sacrificed),
+        tapped=board.in_board_order(summary.tapped),
+        untapped=board.in_board_order(summary.untapped),
+        sacrificed=board.in_board_order(summary.sacrificed),
         life_paid=summary.life_paid,
         damage_taken=summary.damage,
         mana_spent=_bag(plan.spent),
@@ -147,12 +147,12 @@ def _paid_parts(board: Board, summary: PaymentSummary, from_graveyard: int) -> P
         return _NO_PARTS  # (most payments: mana and taps alone)
     return PaidParts(
         exiled_from_graveyard=from_graveyard,
-        exiled=_in_board_order(board, summary.exiled_permanents),
-        returned=_in_board_order(board, summary.returned),
+        exiled=board.in_board_order(summary.exiled_permanents),
+        returned=board.in_board_order(summary.returned),
         discarded=summary.discarded,
         exiled_from_hand=summary.exiled_cards,
         energy_paid=summary.energy_paid,
-        exerted=_in_board_order(board, summary.exerted),
+        exerted=board.in_board_order(summary.exerted),
     )
 
 
@@ -232,11 +232,6 @@ def _step_parts(step: Step, ability: ManaAbility, board: Board) -> PaidParts:
         exerted=(step.permanent,) if exerts(ability) else (),
         exiled_from_graveyard=graveyard_exiled(ability, graveyard),
     )
-
-
-def _in_board_order(board: Board, ids: frozenset[str]) -> tuple[str, ...]:
-    """The ids of permanents of the board in the board's order."""
-    return tuple(p.id for p in board.permanents if p.id in ids) if ids else ()
 
 
 def _total(produced: tuple[tuple[str, ManaBag], ...]) -> ManaBag:

@@ -117,19 +117,22 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     position: dict[str, int] = {}  # (the timestamps, CR 613.7, worked out when a loss of layer 6 reads them)
     losses = view.losses_in_layer_6()
     paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
+    # (decided once for the board: with nothing granted, banned or lost, a permanent whose type line layer 4
+    # left is as printed)
+    nothing_changed = not (grants or bans or losses or from_graveyards or view.text_abilities_lost())
     for permanent in view.board.permanents:
         pid = permanent.id
         line = view.type_line(pid)
-        lost = view.lost_text_abilities(pid)
-        in_layer_6 = losses.get(pid) if losses else None  # (Humility, Blood Sun: CR 613.1f)
-        granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
-        if (
-            not grants
-            and not bans
-            and line is permanent.type_line
-            and not lost
-            and in_layer_6 is None
-            and not granted_from_graveyards
+        granted_from_graveyards: tuple[ManaAbility, ...] = ()
+        if nothing_changed:
+            lost, in_layer_6 = False, None
+        else:
+            lost = view.lost_text_abilities(pid)
+            in_layer_6 = losses.get(pid) if losses else None  # (Humility, Blood Sun: CR 613.1f)
+            granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
+        if line is permanent.type_line and (
+            nothing_changed
+            or (not grants and not bans and not lost and in_layer_6 is None and not granted_from_graveyards)
         ):
             # as printed: the card's own characteristics, kept per card
             found, set_aside, families, board_read = _as_printed(

@@ -13,8 +13,6 @@ type', '{B} instead of any other type and amount', 'mana of the chosen color ins
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from models.abilities import ManaAbility, Who
 from models.mana import ManaTypes
 from models.mana_effects import ProductionReplacement, ReplacementKind
@@ -39,14 +37,18 @@ def replacement_applies(view: BoardView, sourced: SourcedEffect, pid: str, abili
 
 
 def applied(effect: ProductionReplacement, packets: tuple[Packet, ...]) -> tuple[Packet, ...]:
+    # (packets made field by field: dataclasses.replace reads every field by name, in Python)
     if effect.kind is ReplacementKind.MULTIPLY:
-        return normalised(replace(p, per_pick=p.per_pick * effect.factor) for p in packets)
+        return normalised(Packet(p.types, p.picks, p.per_pick * effect.factor, p.tag) for p in packets)
     if effect.kind is ReplacementKind.SET_TYPE:
-        return normalised(replace(p, types=effect.new_type) for p in packets)
+        return normalised(Packet(effect.new_type, p.picks, p.per_pick, p.tag) for p in packets)
     if effect.kind is ReplacementKind.SET_COLOR:  # (colorless mana is of no color: it stays)
         return normalised(
-            replace(
-                p, types=(p.types - p.types.colors) | (effect.new_type if p.types.colors else ManaTypes())
+            Packet(
+                (p.types - p.types.colors) | (effect.new_type if p.types.colors else ManaTypes()),
+                p.picks,
+                p.per_pick,
+                p.tag,
             )
             for p in packets
         )

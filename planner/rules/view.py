@@ -274,8 +274,8 @@ class BoardView:
         (('f', True, ()),)
         """
         if self._statuses is None:
-            by_id = self._by_id
-            self._statuses = [(p.id, by_id[p.id].tapped, by_id[p.id].counters) for p in self.board.permanents]
+            # (the view's permanents now, in the board's order: no look-up by id)
+            self._statuses = [(pid, p.tapped, p.counters) for pid, p in self._by_id.items()]
             self._status_at = {p.id: number for number, p in enumerate(self.board.permanents)}
         return tuple(self._statuses)
 
@@ -381,13 +381,20 @@ class BoardView:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
         return pid in self._layer4[1]
 
+    def text_abilities_lost(self) -> frozenset[str]:
+        """The permanents of :meth:`lost_text_abilities` (most boards: none)."""
+        return self._layer4[1]
+
     def lost_any_abilities(self, pid: str) -> bool:
         """True when the permanent lost the abilities of its rules text that are no mana abilities: to a land
         type set (CR 305.7, :meth:`lost_text_abilities`) or in layer 6 (:meth:`lost_in_layer_6`)."""
-        if pid in self._layer4[1]:
-            return True
-        layer6 = self.structure.layer6
-        return pid in (layer6[1] if layer6 is not None and layer6[1] is not None else self._layer6[1])
+        return pid in self._layer4[1] or pid in self._losses_in_layer_6
+
+    @cached_property
+    def _losses_in_layer_6(self) -> dict[str, LostAbilities]:
+        """:meth:`losses_in_layer_6`, read once per view (and only for a permanent that did not lose its text
+        abilities in layer 4 already: a loss's filter may read what layer 4 left, its keywords)."""
+        return self._layer6[1]
 
     @cached_property
     def effects(self) -> tuple[SourcedEffect, ...]:

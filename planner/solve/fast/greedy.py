@@ -82,7 +82,8 @@ class _Greedy:
             tuple(i for i, (source, _) in enumerate(self.singles) if source.pid in avoided) if avoided else ()
         )
         if not self.multiple:  # one choice: no source makes several mana
-            return self._base(self.demand, max(sum(self.demand), self.needed), skip)
+            demanded = sum(self.demand)  # (not max: it parses keywords on every call)
+            return self._base(self.demand, demanded if demanded >= self.needed else self.needed, skip)
         best: tuple[int, int, _Taps] | None = None
         types = self.types
         for picks in self._choices(skipped):
@@ -92,8 +93,11 @@ class _Greedy:
                 made += option.total
                 counts = option.counts
                 for t in types:
-                    open_types[t] = max(0, open_types[t] - counts[t])
-            rest = self._base(open_types, max(sum(open_types), self.needed - made), skip)
+                    # (not max(0, ...): Python 3.11's min and max parse keywords on every call)
+                    still = open_types[t] - counts[t]
+                    open_types[t] = still if still > 0 else 0
+            opened, unmade = sum(open_types), self.needed - made
+            rest = self._base(open_types, opened if opened >= unmade else unmade, skip)
             if rest is None:
                 continue
             taps = (*picks, *rest)

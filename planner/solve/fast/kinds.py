@@ -173,7 +173,8 @@ class _Usage:
         that most (the covers are the same), so that more demands share the per-card tables."""
         maxima = self.maxima
         if maxima:
-            return tuple(min(demand[t], maxima[t]) for t in types)
+            # (not min: Python 3.11's min and max parse keywords on every call)
+            return tuple(demand[t] if demand[t] < maxima[t] else maxima[t] for t in types)
         return tuple(demand[t] for t in types)
 
     def units(self) -> tuple[int, ...] | None:
@@ -299,7 +300,8 @@ class SourceKind:
 
 
 def _mask_of(counts: Counts) -> int:
-    return sum(bit for bit, count in zip(_BITS, counts, strict=True) if count)
+    # (six bits, six counts: a zip's strict would parse a keyword on every call)
+    return sum(bit for bit, count in zip(_BITS, counts) if count)  # noqa: B905
 
 
 def _made_mask(options: Iterable[_Option]) -> int:
@@ -702,7 +704,9 @@ def useful_options(
     """
     seen: dict[tuple[tuple[int, ...], int, int], _Option] = {}
     for option in options:
-        cover = tuple(min(option.counts[t], wanted) for t, wanted in zip(types, open_, strict=True))
+        # (a count per type; neither a zip's strict nor min: each parses keywords on every call)
+        counts = option.counts
+        cover = tuple(counts[t] if counts[t] < wanted else wanted for t, wanted in zip(types, open_))  # noqa: B905
         seen.setdefault((cover, option.total, option.damage), option)
     return tuple(
         (cover, option)

