@@ -259,8 +259,9 @@ class _Programme:
                         if new == state or new[width] > ceiling:
                             continue
                         candidate = value + price
-                        still = new[width] if new[width] > 0 else 0
-                        if bounded and candidate + still * per_mana > value_limit:
+                        if bounded and (
+                            candidate + (new[width] if new[width] > 0 else 0) * per_mana > value_limit
+                        ):
                             continue
                         known = step.get(new)
                         if known is None or candidate < known[0]:
