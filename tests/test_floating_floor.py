@@ -21,8 +21,17 @@ from models.cost import PaymentTarget
 from models.mana import ManaType
 from planner.api import pay
 from planner.solve.cpsat import solve_payment
-from planner.solve.cpsat.floating_floor import _COSTED, _FREE, Item, floating_floor, least_over
+from planner.solve.cpsat.floating_floor import (
+    _COSTED,
+    _FREE,
+    Item,
+    floating_floor,
+    least_cover,
+    least_over,
+    tied_up_floor,
+)
 from planner.solve.cpsat.spine import build
+from planner.solve.objective import permanent_facts
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -153,3 +162,37 @@ def test_an_x_given_counts_as_its_generic_mana() -> None:
         record = build(PaymentProblem.of(board, PaymentTarget.of("{X}{R}"), x=x))
         assert floating_floor(record, record.main) == floor
     assert agrees_with_reference(board, PaymentTarget.of("{X}{R}").with_x(3), max_states=5_000) is not None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(-2, 15), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 5)), max_size=6))
+def test_the_least_cover_agrees_with_every_subset(needed: int, items: list[tuple[int, int]]) -> None:
+    costs = [
+        sum(cost for _, cost in chosen)
+        for size in range(len(items) + 1)
+        for chosen in itertools.combinations(items, size)
+        if sum(amount for amount, _ in chosen) >= needed
+    ]
+    truth = min(costs) if costs and needed > 0 else 0
+    assert least_cover(needed, items) == truth
+
+
+def _tied_up_floor(board: Board, cost: str, x: int | None = None) -> int:
+    problem = PaymentProblem.of(board, PaymentTarget.of(cost), x=x)
+    record = build(problem)
+    facts = permanent_facts(problem.analysis, problem.prefer)
+    return tied_up_floor(record, record.main, {pid: each.spendable for pid, each in facts.items()})
+
+
+def test_the_tied_up_floor_under_mana_reflection() -> None:
+    """Mana Reflection doubles: each Forest makes two and ties up two, Gilded Lotus six for six; five mana
+    take three Forests (six) or the Lotus (six), and the floor is six."""
+    board = make_board(
+        [{"card": "Mana Reflection"}, *({"card": "Forest"} for _ in range(4)), {"card": "Gilded Lotus"}],
+        opponent=False,
+    )
+    assert _tied_up_floor(board, "{4}{G}") == 6
+    assert _tied_up_floor(board, "{X}{G}", x=2) == 4
+    for cost in ("{4}{G}", "{1}{G}", "{G}{G}{G}{G}{G}{G}{G}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
+    assert agrees_with_reference(board, PaymentTarget.of("{X}{G}").with_x(2), max_states=20_000) is not None
