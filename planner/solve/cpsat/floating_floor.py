@@ -11,6 +11,10 @@ the templates' net amounts gives the least of it that is not negative. The first
 mana is paid with mana made before it, so a plan using such activations also uses a source that costs
 none (or the pool holds mana). The row holds for every plan, so every answer is the same; it only lets
 the LP see the floor at once.
+
+Likewise the mana tied up (:func:`tied_up_floor`): every mana made comes from a permanent the payment
+touches, so a min-cost cover of the target's mana by the permanents' most net mana per touch bounds the
+level, where the LP's fractional cover sits one or two below it (31-37 mana under Mana Reflection).
 """
 
 from __future__ import annotations
