@@ -16,6 +16,7 @@ from planner.rules.costs import energy_paid
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
 from planner.solve.cpsat.classes import class_touched
+from planner.solve.cpsat.floating_floor import floor_tied_up
 from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
@@ -182,6 +183,10 @@ def _touched_levels(
             model.add_element(index, prefix, share)
             parts.append(share)
         terms.append((level.name, total(parts), bound))
+        if (
+            level is TOUCHED_LEVELS[0]
+        ):  # (mana tied up: the least any plan ties up, from the amounts: a row for the LP)
+            floor_tied_up(record, terms[-1][1], {pid: level.value(each) for pid, each in facts.items()})
     return terms
 
 

@@ -23,6 +23,7 @@ from planner.solve.cpsat.alternatives import declare_alternatives, limit_alterna
 from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.doubling import with_doubling
 from planner.solve.cpsat.first_paid import first_paid
+from planner.solve.cpsat.floating_floor import floor_floating
 from planner.solve.cpsat.layer import (
     activations,
     consumers,
@@ -90,6 +91,7 @@ def build(problem: PaymentProblem, *, merge: bool = True, firsts: bool = False) 
     declare_alternatives(record)  # variables: convoke, improvise, delve
     add_layer(record, main_layer(record))  # the payment asked for
     limit_alternatives(record)  # what convoke, improvise and delve may use once its mana is made
+    floor_floating(record, record.main)  # the least mana any plan leaves floating, from the amounts alone
     problem.check_time()
     if problem.keep is not None:
         add_layer(record, keep_layer(record, problem.keep))  # a cost to keep payable afterwards

@@ -1,0 +1,329 @@
+"""The floating floor: the least mana any plan leaves floating, worked out from the amounts alone, as a
+redundant row of the model (issue 41 item 1).
+
+Under mana multipliers every source makes mana in large steps (Nyxbloom Ancient: three per land, nine per
+Grim Monolith), so most costs can't be paid exactly and some mana must float. The LP relaxation takes
+fractions of activations and floats nothing, and CP-SAT then spends most of a stage proving the floating
+level by branching. The amounts alone settle it: whatever the colors, every mana made is spent on a cost
+or floats (:func:`~planner.solve.cpsat.layer.floating`), so the mana left floating is the pool's and the
+activations' net mana (made less their own mana costs) less the target's, and a bounded subset sum over
+the templates' net amounts gives the least of it that is not negative. The first activation that costs
+mana is paid with mana made before it, so a plan using such activations also uses a source that costs
+none (or the pool holds mana). The row holds for every plan, so every answer is the same; it only lets
+the LP see the floor at once.
+
+Likewise the mana tied up (:func:`tied_up_floor`): every mana made comes from a permanent the payment
+touches, so a min-cost cover of the target's mana by the permanents' most net mana per touch bounds the
+level, where the LP's fractional cover sits one or two below it (31-37 mana under Mana Reflection).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from models.cost import CostSymbol, PaymentTarget, SymbolKind
+from models.mana import ManaType, ManaTypes
+from planner.rules.pool import SpendRules
+from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
+from planner.solve.cpsat.unspent import doubling_templates
+
+__all__ = [
+    "Item",
+    "floating_floor",
+    "floor_floating",
+    "floor_tied_up",
+    "fractional_cover",
+    "least_cover",
+    "least_over",
+    "tied_up_floor",
+]
+
+
+def floor_floating(record: PaymentModel, layer: Layer) -> None:
+    """The row 'the layer's floating mana is at least :func:`floating_floor`', where the floor is above 0,
+    holding when the target's slots are filled (their literals: a "no" explained by assumptions lifts it
+    with them)."""
+    floor = floating_floor(record, layer)
+    if not floor:
+        return
+    row = record.model.add(total(list(layer.floating.values())) >= floor)
+    if layer.assumptions:
+        row.only_enforce_if(list(layer.assumptions.values()))
+
+
+def floating_floor(record: PaymentModel, layer: Layer) -> int:
+    """The least mana any plan of the payment asked for leaves floating, from the amounts alone; 0 where
+    the amounts do not fix it: X to be chosen, convoke, improvise or delve, a turn's spells, doublings of
+    the unspent mana, a symbol whose ways take different amounts (hybrid {2/W}, Phyrexian), an ability
+    that takes more mana than it makes."""
+    problem = record.problem
+    if not layer.main or record.x is not None or layer.alternative or problem.turn is not None:
+        return 0
+    if not isinstance(layer.x, int) or doubling_templates(problem):
+        return 0
+    symbols = layer.target.cost.symbols
+    target = _fixed_amount(symbols)
+    if target is None:
+        return 0
+    if layer.target.cost.has_variable:
+        target += layer.x  # (X given: the generic mana its X symbols stand for)
+    # (each typed symbol wants mana of a type the spending rules let pay it, on whatever board the
+    # payment leaves: some source that can make one is used)
+    rules = [found.at(layer.target) for found in problem.spending.found.values()]
+    wanted = sorted({_typed_mask(symbol, rules, layer.target) for symbol in symbols} - {0})[:_MOST_WANTED]
+    start = _FREE if layer.pool else 0
+    start |= _met(wanted, ManaTypes.of(unit.type for unit in layer.pool).mask)
+    alone: list[Item] = []
+    tapping: dict[str, list[Item]] = defaultdict(list)
+    for template in record.templates:
+        cost = _fixed_amount(template.ability.cost.mana.symbols)
+        if cost is None:
+            return 0
+        net = template.outcome.total - cost
+        if net < 0:
+            return 0
+        made = 0
+        for packet in template.outcome.packets:
+            made |= packet.types.mask
+        item = Item(net, (_COSTED if cost else _FREE) | _met(wanted, made), template.bound)
+        if template.ability.cost.tap and template.pid not in record.cycles:
+            tapping[template.pid].append(item)  # (tapped once each: CR 602.2b, resources.share_resources)
+        else:
+            alone.append(item)
+    alone += [Item(h.mana.total, _FREE | _met(wanted, h.mana.types.mask), 1) for h in problem.hand_mana]
+    shared = [(items, len(record.members[pid])) for pid, items in tapping.items()]
+    return least_over(target - len(layer.pool), alone, shared, wanted=len(wanted), start=start)
+
+
+#: The flags of a sum: some source that costs no mana used, some that costs mana used; the bits above
+#: them, one per type a colored symbol wants (:func:`least_over`).
+_FREE, _COSTED = 1, 2
+
+#: The most colored symbols' types followed (each doubles the work; leaving one out only weakens the floor).
+_MOST_WANTED = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """What one activation of a template adds to a sum: its net mana, the flags it sets (:data:`_FREE` or
+    :data:`_COSTED`, and the wanted types it can make), and how often it can be activated."""
+
+    amount: int
+    flags: int
+    most: int
+
+
+def _met(wanted: list[int], made: int) -> int:
+    """The flags of the wanted types' masks that ``made`` (a mask of types) meets."""
+    return sum(4 << n for n, mask in enumerate(wanted) if mask & made)
+
+
+def _typed_mask(symbol: CostSymbol, rules: Sequence[SpendRules], target: PaymentTarget) -> int:
+    """The mask of the types that may pay a symbol under any of the spending rules, 0 when generic or snow
+    mana pays it."""
+    mask = 0
+    for way in symbol.ways():
+        if not isinstance(way.slot, ManaType):
+            return 0
+        for mana_type in ManaType:
+            if any(ruled.fits(mana_type, False, way.slot, target) for ruled in rules):
+                mask |= ManaTypes.of((mana_type,)).mask
+    return mask
+
+
+def _fixed_amount(symbols: Sequence[CostSymbol]) -> int | None:
+    """The mana these cost symbols take but for X (as the model's consumers demand it:
+    :func:`~planner.solve.cpsat.layer.consumers`), None when some symbol can take different amounts."""
+    amount = 0
+    for symbol in symbols:
+        if symbol.kind is SymbolKind.VARIABLE:
+            continue  # (the generic its X symbols stand for is the layer's x, 0 in an ability's cost)
+        ways = {(way.mana, way.slot is None) for way in symbol.ways()}
+        if len(ways) != 1:
+            return None
+        ((mana, _),) = ways
+        amount += mana
+    return amount
+
+
+def least_over(
+    needed: int,
+    alone: Sequence[Item],
+    shared: Sequence[tuple[Sequence[Item], int]] = (),
+    *,
+    wanted: int = 0,
+    start: int = 0,
+) -> int:
+    """The least by which a sum of amounts can exceed ``needed`` or reach it: each item of ``alone`` used
+    at most its ``most`` times, the items of each of ``shared`` at most its number of times together (one
+    permanent's abilities that tap it); with some item of each of the ``wanted`` types, and a
+    :data:`_COSTED` item only beside a :data:`_FREE` one (the first activation costing mana is paid with
+    mana made before it) unless ``start`` has that flag (mana in the pool); 0 when no such sum reaches
+    ``needed`` (the model says "no", not this).
+
+    >>> lands = Item(3, _FREE, 5)  # Nyxbloom Ancient's lands paying {2}{R}{R}
+    >>> least_over(4, [lands])
+    2
+    >>> cataract = Item(5, _COSTED, 2)  # a Cataract's 5 net alone can't be made
+    >>> least_over(5, [lands, Item(4, _FREE, 9), cataract]), least_over(5, [lands, cataract], start=_FREE)
+    (1, 0)
+    >>> least_over(6, [], [([Item(3, _FREE, 2), Item(5, _FREE, 2)], 2)])  # one permanent tapped twice
+    0
+    >>> least_over(6, [Item(3, _FREE, 2), Item(4, _FREE | 4, 1)], wanted=1)  # {W} only from the 4
+    1
+    >>> least_over(10, [Item(3, _FREE, 1)])
+    0
+    """
+    if needed <= 0 and not wanted:
+        return -needed
+    widest = max([item.amount for item in alone] + [i.amount for items, _ in shared for i in items] + [0])
+    # (the least sum at or over needed is under needed + its last amount, or takes an amount more for
+    # each wanted type; a least sum over the cap is not seen, and then the floor is 0)
+    cap = max(needed, 0) + widest * (1 + wanted)
+    mask = (1 << (cap + 1)) - 1
+    states: dict[int, int] = {start: 1}  # flags -> the sums reached with them (bits of an int)
+    for item in alone:
+        most, step = min(item.most, cap // item.amount + 1 if item.amount else 1), 1
+        while most > 0:  # (binary splitting: 1, 2, 4... uses, each taken or not)
+            take = min(step, most)
+            states = _merged(states, _shifted(states, [Item(take * item.amount, item.flags, 1)], mask))
+            most -= take
+            step *= 2
+    for items, times in shared:
+        distinct = list({(i.amount, i.flags): i for i in items}.values())
+        layer = states
+        for _ in range(times):
+            layer = _shifted(layer, distinct, mask)
+            if not layer:
+                break
+            states = _merged(states, layer)
+    every = sum(4 << n for n in range(wanted))
+    reached = 0
+    for flags, sums in states.items():
+        if flags & every == every and (flags & _FREE or not flags & _COSTED):
+            reached |= sums
+    over = reached >> max(needed, 0)
+    if not over:
+        return 0
+    return (over & -over).bit_length() - 1 + max(needed, 0) - needed
+
+
+def _shifted(states: dict[int, int], items: Sequence[Item], mask: int) -> dict[int, int]:
+    """The sums reached from ``states`` by one more use of any of the items (flags set as they go)."""
+    after: dict[int, int] = defaultdict(int)
+    for flags, sums in states.items():
+        for item in items:
+            after[flags | item.flags] |= (sums << item.amount) & mask
+    return {flags: sums for flags, sums in after.items() if sums}
+
+
+def _merged(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
+    """The sums of both, by flags."""
+    merged = dict(first)
+    for flags, sums in second.items():
+        merged[flags] = merged.get(flags, 0) | sums
+    return merged
+
+
+def floor_tied_up(record: PaymentModel, tied_up: Expr, values: dict[str, int]) -> None:
+    """The row 'the mana tied up (``tied_up``, the objective's level) is at least :func:`tied_up_floor`',
+    where that is above 0, holding when the target's slots are filled."""
+    layer = record.main
+    floor = tied_up_floor(record, layer, values)
+    if not floor:
+        return
+    row = record.model.add(tied_up >= floor)
+    if layer.assumptions:
+        row.only_enforce_if(list(layer.assumptions.values()))
+
+
+def tied_up_floor(record: PaymentModel, layer: Layer, values: dict[str, int]) -> int:
+    """The least mana tied up (each touched permanent's ``values``, the mana one activation of it makes
+    that any spell may spend) of any plan of the payment asked for: every mana made comes from an
+    activation of a permanent the payment touches, so the touched permanents' net mana, with the pool's
+    and the hand's, covers the target's; a min-cost cover of the permanents' most net mana per touch
+    (each of a group's members an item). 0 where the amounts do not fix the target's mana (as
+    :func:`floating_floor`), or a permanent's mana per touch has no bound (an ability that does not tap
+    it, on a permanent standing for several; a permanent untapped in a cycle)."""
+    problem = record.problem
+    if not layer.main or record.x is not None or layer.alternative or problem.turn is not None:
+        return 0
+    if not isinstance(layer.x, int) or doubling_templates(problem):
+        return 0
+    needed = _fixed_amount(layer.target.cost.symbols)
+    if needed is None:
+        return 0
+    if layer.target.cost.has_variable:
+        needed += layer.x
+    needed -= len(layer.pool) + sum(hand.mana.total for hand in problem.hand_mana)
+    per_tap: dict[str, int] = defaultdict(int)
+    untapped: dict[str, int] = defaultdict(int)  # (abilities that don't tap: their bound's worth)
+    for template in record.templates:
+        cost = _fixed_amount(template.ability.cost.mana.symbols)
+        if cost is None:
+            return 0
+        net = template.outcome.total - cost
+        if net <= 0:
+            continue
+        pid = template.pid
+        if pid in record.cycles:
+            return 0
+        if template.ability.cost.tap:
+            per_tap[pid] = max(per_tap[pid], net)
+        elif len(record.members[pid]) > 1:
+            return 0
+        else:
+            untapped[pid] += net * template.bound
+    items = [
+        (per_tap[pid] + untapped[pid], values[member])
+        for pid in {*per_tap, *untapped}
+        for member in record.members[pid]
+    ]
+    floor = least_cover(needed, items)
+    # (where the fractional cover, which the LP finds by itself, is as high, the row only perturbs the
+    # LP-guided search: seed 14 question 33 66 -> 114 ms, seed 18 question 51 69 -> 116 ms)
+    return floor if floor > fractional_cover(needed, items) else 0
+
+
+def least_cover(needed: int, items: Sequence[tuple[int, int]]) -> int:
+    """The least total cost of items (amount, cost), each used once at most, whose amounts reach
+    ``needed``; 0 when they can't (the model says "no", not this).
+
+    >>> least_cover(7, [(3, 1), (3, 1), (2, 1), (6, 5)])  # three for 3 + 3 + 2, or 2 for 6 + 3 (cost 6)
+    3
+    >>> least_cover(7, [(3, 1)]), least_cover(0, [(3, 1)])
+    (0, 0)
+    """
+    if needed <= 0:
+        return 0
+    unreached = sum(cost for _, cost in items) + 1
+    best = [0] + [unreached] * needed  # best[s]: the least cost of amounts reaching s (capped at needed)
+    for amount, cost in items:
+        for reached in range(needed, 0, -1):
+            before = best[max(reached - amount, 0)] + cost
+            if before < best[reached]:
+                best[reached] = before
+    return 0 if best[needed] >= unreached else best[needed]
+
+
+def fractional_cover(needed: int, items: Sequence[tuple[int, int]]) -> int:
+    """The least total cost of items (amount, cost) whose amounts reach ``needed`` when fractions of items
+    may be taken (the cheapest per mana first), rounded up: the bound the LP relaxation has by itself.
+
+    >>> fractional_cover(7, [(3, 1), (3, 1), (2, 1), (6, 5)])  # 3 + 3 for 2, then half of the 2 for 1/2
+    3
+    >>> fractional_cover(4, [(6, 6)])
+    4
+    """
+    left, spent = Fraction(max(needed, 0)), Fraction(0)
+    for amount, cost in sorted((item for item in items if item[0] > 0), key=lambda i: Fraction(i[1], i[0])):
+        if left <= 0:
+            break
+        taken = min(Fraction(1), left / amount)
+        spent += taken * cost
+        left -= taken * amount
+    return math.ceil(spent)

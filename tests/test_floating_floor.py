@@ -1,0 +1,198 @@
+"""The floating floor (issue 41 item 1, :mod:`planner.solve.cpsat.floating_floor`): the least mana any plan
+leaves floating, from the amounts alone, is a row of the model that lets the LP see at once what it took
+CP-SAT most of a stage to prove under mana multipliers. The subset sum is checked against an enumeration of
+every choice of uses; the floor against the reference search's best plan (it is never above what that plan
+floats); the answers with the row against the reference search; a "no" explained by its slots as before.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+from boards import agrees_with_reference, make_board
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.mana import ManaType
+from planner.api import pay
+from planner.solve.cpsat import solve_payment
+from planner.solve.cpsat.floating_floor import (
+    _COSTED,
+    _FREE,
+    Item,
+    floating_floor,
+    least_cover,
+    least_over,
+    tied_up_floor,
+)
+from planner.solve.cpsat.spine import build
+from planner.solve.objective import permanent_facts
+from planner.solve.problem import PaymentProblem
+from planner.solve.solution import SolveStatus
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.boards import multiplier_questions  # noqa: E402
+
+
+def _enumerated(
+    needed: int, alone: list[Item], shared: list[tuple[list[Item], int]], wanted: int, start: int
+) -> int:
+    """:func:`least_over` by trying every number of uses of every item (the independent truth)."""
+    items = alone + [item for group, _ in shared for item in group]
+    ranges = [range(item.most + 1) for item in alone]
+    ranges += [range(times + 1) for group, times in shared for _ in group]
+    every = sum(4 << n for n in range(wanted))
+    best: int | None = None
+    for uses in itertools.product(*ranges):
+        at, over = len(alone), False
+        for group, times in shared:
+            over = over or sum(uses[at : at + len(group)]) > times
+            at += len(group)
+        if over:
+            continue
+        flags, made = start, 0
+        for item, used in zip(items, uses, strict=True):
+            if used:
+                flags |= item.flags
+                made += used * item.amount
+        if flags & every != every or (flags & _COSTED and not flags & _FREE) or made < needed:
+            continue
+        best = made - needed if best is None else min(best, made - needed)
+    return 0 if best is None else best
+
+
+_items = st.builds(
+    Item,
+    st.integers(0, 7),
+    st.sampled_from([_FREE, _COSTED]).flatmap(
+        lambda kind: st.sampled_from([kind, kind | 4, kind | 8, kind | 12])
+    ),
+    st.integers(1, 3),
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.integers(-3, 20),
+    st.lists(_items, max_size=3),
+    st.lists(st.tuples(st.lists(_items, min_size=1, max_size=2), st.integers(1, 3)), max_size=2),
+    st.integers(0, 2),
+    st.sampled_from([0, _FREE, _FREE | 4]),
+)
+def test_the_least_over_agrees_with_every_choice_of_uses(
+    needed: int, alone: list[Item], shared: list[tuple[list[Item], int]], wanted: int, start: int
+) -> None:
+    assert least_over(needed, alone, shared, wanted=wanted, start=start) == _enumerated(
+        needed, alone, shared, wanted, start
+    )
+
+
+def _nyxbloom(*lands: str) -> Board:
+    """Nyxbloom Ancient (every permanent tapped for mana makes three times as much) and some lands."""
+    return make_board([{"card": "Nyxbloom Ancient"}, *({"card": land} for land in lands)], opponent=False)
+
+
+def _floor(board: Board, cost: str) -> int:
+    record = build(PaymentProblem.of(board, PaymentTarget.of(cost)))
+    return floating_floor(record, record.main)
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "floor"),
+    [
+        (("Mountain", "Forest"), "{2}{R}{R}", 2),  # three and three for four
+        (("Mountain", "Forest"), "{R}", 2),
+        (("Mountain", "Forest"), "{5}", 1),
+        (("Mountain", "Forest"), "{6}", 0),
+        (("Mountain", "Forest"), "{2/R}", 0),  # (2 or 1 mana: the amounts do not fix it)
+        (("Mountain", "Forest", "Rakdos Signet"), "{2}{R}{R}", 2),  # (the Signet: {1} for six, five net)
+        (("Mountain", "Rakdos Signet"), "{B}", 7),  # ({B} only from the Signet, beside the Mountain: 3 + 5)
+    ],
+)
+def test_the_floor_of_nyxbloom_boards(lands: tuple[str, ...], cost: str, floor: int) -> None:
+    assert _floor(_nyxbloom(*lands), cost) == floor
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost"),
+    [
+        (("Mountain", "Forest"), "{2}{R}{R}"),
+        (("Mountain", "Forest", "Rakdos Signet"), "{2}{R}{R}"),
+        (("Mountain", "Rakdos Signet"), "{B}"),
+        (("Mountain", "Mountain", "Forest"), "{1}{R}{G}"),
+        (("Mountain", "Forest"), "{1}{R}{R}{R}{R}"),  # (no: three {R} at most)
+    ],
+)
+def test_nyxbloom_boards_agree_with_the_reference_search(lands: tuple[str, ...], cost: str) -> None:
+    assert agrees_with_reference(_nyxbloom(*lands), PaymentTarget.of(cost), max_states=5_000) is not None
+
+
+def test_a_no_still_names_its_slots() -> None:
+    """The row holds only with the target's slots filled: the infeasibility core still finds the {R}s that
+    can't all be paid (three {R} at most, four asked for)."""
+    board = _nyxbloom("Mountain", "Forest")
+    target = PaymentTarget.of("{1}{R}{R}{R}{R}")
+    assert _floor(board, "{1}{R}{R}{R}{R}") == 1
+    solution = solve_payment(PaymentProblem.of(board, target))
+    assert solution.status is SolveStatus.INFEASIBLE
+    assert solution.core == (ManaType.R,)
+    assert not pay(board, target).payable
+
+
+def test_the_regression_board_caged_sun_floats_at_least_one() -> None:
+    """Caged Sun with Nyxbloom Ancient paying {3}{B}{R/U}: the lands make three (four in the Sun's color),
+    a Cascading Cataracts five net but only after another source paid its {1}; no sum makes five."""
+    question = multiplier_questions()["caged sun 26"]
+    assert _floor(Board.from_dict(question.board), question.cost) == 1
+    assert pay(Board.from_dict(question.board), PaymentTarget.of(question.cost)).payable
+
+
+def test_an_x_given_counts_as_its_generic_mana() -> None:
+    """{X}{R} with X given: the floor counts X's generic mana as the model's target demands it."""
+    board = _nyxbloom("Mountain", "Forest")
+    for x, floor in ((1, 1), (3, 2), (5, 0)):
+        record = build(PaymentProblem.of(board, PaymentTarget.of("{X}{R}"), x=x))
+        assert floating_floor(record, record.main) == floor
+    assert agrees_with_reference(board, PaymentTarget.of("{X}{R}").with_x(3), max_states=5_000) is not None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(-2, 15), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 5)), max_size=6))
+def test_the_least_cover_agrees_with_every_subset(needed: int, items: list[tuple[int, int]]) -> None:
+    costs = [
+        sum(cost for _, cost in chosen)
+        for size in range(len(items) + 1)
+        for chosen in itertools.combinations(items, size)
+        if sum(amount for amount, _ in chosen) >= needed
+    ]
+    truth = min(costs) if costs and needed > 0 else 0
+    assert least_cover(needed, items) == truth
+
+
+def _tied_up_floor(board: Board, cost: str, x: int | None = None) -> int:
+    problem = PaymentProblem.of(board, PaymentTarget.of(cost), x=x)
+    record = build(problem)
+    facts = permanent_facts(problem.analysis, problem.prefer)
+    return tied_up_floor(record, record.main, {pid: each.spendable for pid, each in facts.items()})
+
+
+def test_the_tied_up_floor_under_mana_reflection() -> None:
+    """Mana Reflection doubles: each Forest makes two and ties up two, Gilded Lotus six for six; five mana
+    take three Forests (six) or the Lotus (six), and the floor is six."""
+    board = make_board(
+        [{"card": "Mana Reflection"}, *({"card": "Forest"} for _ in range(4)), {"card": "Gilded Lotus"}],
+        opponent=False,
+    )
+    assert _tied_up_floor(board, "{4}{G}") == 6
+    assert _tied_up_floor(board, "{X}{G}", x=2) == 4
+    for cost in ("{4}{G}", "{1}{G}", "{G}{G}{G}{G}{G}{G}{G}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
+    assert agrees_with_reference(board, PaymentTarget.of("{X}{G}").with_x(2), max_states=20_000) is not None
