@@ -94,6 +94,13 @@ class AmountKind(Enum):
     #: the creatures in its controller's party (CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard
     #: among the creatures they control): Tazri, Beacon of Unity's 'for each creature in your party'
     PARTY = "party"
+    #: what only a change of a spell's cost counts, as its total cost is locked in (CR 601.2f): the total mana
+    #: value of ``filter`` (Earthquake Dragon's 'Dragons you control'), the cards matching ``filter`` in all
+    #: graveyards (Avatar of Woe), the cards in its caster's graveyard with the spell's name (Locket of
+    #: Yesterdays)
+    TOTAL_MANA_VALUE = "total_mana_value"
+    ALL_GRAVEYARDS = "all_graveyards"
+    SPELL_NAMED = "spell_named"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -587,6 +594,9 @@ class ManaAbility:
     restriction: SpendRestriction | None = None
     riders: tuple[str, ...] = ()
     self_damage: int = 0
+    #: the ``self_damage`` is not dealt when this holds as the ability resolves (CR 608.2h: Tomb of Urami's
+    #: 'deals 1 damage to you if you don't control an Ogre')
+    damage_unless: Condition | None = None
     life_loss: int = 0
     sacrifice_when_empty: str = ""
     activation_condition: Condition | None = None

@@ -64,22 +64,35 @@ _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
 @dataclass(frozen=True, slots=True)
 class HandExile:
     """Exile ``count`` cards from the hand, each of one of ``colors`` (letters; '' for any card), the spell
-    itself aside (it is on the stack, CR 601.2a): Force of Will's "exile a blue card from your hand".
+    itself aside (it is on the stack, CR 601.2a): Force of Will's "exile a blue card from your hand"; with
+    ``discard``, discard them instead, and with ``shares_color`` each shares a color with the spell (Dream
+    Halls: "discard a card that shares a color with that spell").
 
-    >>> str(HandExile(2, "B"))
-    'exile two black cards from your hand'
+    >>> str(HandExile(2, "B")), str(HandExile(1, discard=True, shares_color=True))
+    ('exile two black cards from your hand', 'discard a card that shares a color with that spell')
     """
 
     count: int
     colors: str = ""
+    discard: bool = False
+    shares_color: bool = False
+    #: 'a red card with mana value X' (the Shoals): the spell's X is the card's mana value
+    mana_value_x: bool = False
 
     def __str__(self) -> str:
+        if self.discard:
+            counted = (
+                "a card" if self.count == 1 else f"{_COUNT_WORDS.get(self.count, str(self.count))} cards"
+            )
+            shares = " that shares a color with that spell" if self.shares_color else ""
+            return f"discard {counted}{shares}"
         color = "".join(_COLOR_NAMES[letter] + " " for letter in self.colors)
         if self.count == 1:
             counted = ("an " if (color or "card")[0] in "aeiou" else "a ") + color + "card"
         else:
             counted = f"{_COUNT_WORDS.get(self.count, str(self.count))} {color}cards"
-        return f"exile {counted} from your hand"
+        valued = " with mana value X" if self.mana_value_x else ""
+        return f"exile {counted}{valued} from your hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +108,8 @@ class SpellsGranted:
     types: tuple[str, ...] = ()
     permanent: bool = False
     from_hand: bool = False
+    #: granted to every player's spells ('a spell, its controller may': Dream Halls)
+    anyone: bool = False
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a spell of this type line is one of the spells."""

@@ -332,6 +332,9 @@ class CostModifier:
     ``COUNTERS``) is ``delta`` times the counters of that kind on it ('Instant and sorcery spells you cast
     cost {1} less to cast for each oil counter on ~': Mindsplice Apparatus).
 
+    ``at_least`` makes the change once when the count reaches it (Geistlight Snare's 'if you control a
+    Spirit'); ``casters_count`` counts ``for_each`` among the spell's caster's permanents (Hum of the Radix).
+
     ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
     takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
     (CR 118.7b-d), unless ``only_colored`` ('This effect reduces only the amount of colored mana you pay.').
@@ -352,6 +355,13 @@ class CostModifier:
     #: 'Noncreature spells your opponents cast with mana value 4 or greater' (Reidane): the spell's mana
     #: value as it will be on the stack (CR 202.3e: with X's value)
     min_mana_value: int | None = None
+    #: 'for each artifact its controller controls' (Hum of the Radix): ``for_each`` is counted among the
+    #: permanents of the spell's caster, not of the source's controller
+    casters_count: bool = False
+    #: a change applied once when what is counted reaches this many ('if you control a Spirit': 1, Geistlight
+    #: Snare; 'If there are ten or more creature cards total in all graveyards': 10, Avatar of Woe), 0 for one
+    #: applied per object counted
+    at_least: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
@@ -521,7 +531,7 @@ class GrantedAlternativeCost:
     >>> (fist,) = parse_oracle("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you "
     ...     "cast.").effects
     >>> fist.cost.mana, fist.cost.spells
-    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False))
+    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False, anyone=False))
     """
 
     text: str

@@ -31,6 +31,7 @@ from planner.rules.alternative_costs import (
     exile_choices,
     paid_board,
     usable_ways,
+    way_x,
     with_alternative,
 )
 from planner.rules.replay import replay
@@ -74,7 +75,7 @@ def choose_way(
         return None
     deadline = time.monotonic() + time_limit
     tries: list[tuple[Way | None, tuple[str, ...]]] = [] if option == "require" else [(None, ())]
-    tries += [(way, exiled) for way in ways for exiled in exile_choices(board, player, target, way)]
+    tries += [(way, exiled) for way in ways for exiled in exile_choices(board, player, target, way, x)]
     best: _Tried | None = None
     refused: PayResult | None = None
     unknown: PayResult | None = None
@@ -104,21 +105,25 @@ def choose_way(
         return refused if proven else replace(refused, payable=None, optimal=False, reason="time limit")
     answer = best.answer
     if best.paid is not None:
-        check_alternative(board, player, target, best.paid)
-        answer = with_way_paid(answer, target, best.paid)
+        check_alternative(board, player, target, best.paid, x)
+        answer = with_way_paid(answer, target, best.paid, way_x(board, player, best.paid, x))
     return replace(answer, objective=best.levels, optimal=proven)
 
 
-def with_way_paid(answer: PayResult, target: PaymentTarget, paid: AlternativeCostPaid) -> PayResult:
+def with_way_paid(
+    answer: PayResult, target: PaymentTarget, paid: AlternativeCostPaid, x: int | None = None
+) -> PayResult:
     """The answer of a payment of ``cast_for(target, way)`` made the answer of ``target`` cast for the
-    alternative cost ``paid``: its cost as printed, X 0 unless the way's mana has X (CR 107.3), the way's
+    alternative cost ``paid``: its cost as printed, X 0 unless the way's mana has X (CR 107.3) or it exiles
+    a card 'with mana value X' (the Shoals: ``x``, that card's mana value), the way's
     sacrifices taken out of the additional costs', its life, energy and cards exiled added (``pay --spell``
     and ``plan-turn`` name it alike)."""
+    discarded, exiled = (paid.exiled, ()) if paid.discards else ((), paid.exiled)
     return replace(
         answer,
         cost=str(target.cost),
         cost_has_x=target.cost.has_variable,
-        x=0 if target.cost.has_variable and not paid.cost.mana.count("X") else answer.x,
+        x=_answer_x(answer, target, paid, x),
         additional=AdditionalPaid(
             tuple(pid for pid in answer.additional.sacrificed if pid not in paid.sacrificed),
             answer.additional.discarded,
@@ -129,9 +134,19 @@ def with_way_paid(answer: PayResult, target: PaymentTarget, paid: AlternativeCos
         parts=replace(
             answer.parts,
             energy_paid=answer.parts.energy_paid + paid.cost.energy,
-            exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *paid.exiled))),
+            exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *exiled))),
+            discarded=tuple(sorted((*answer.parts.discarded, *discarded))),  # (Dream Halls')
         ),
     )
+
+
+def _answer_x(
+    answer: PayResult, target: PaymentTarget, paid: AlternativeCostPaid, x: int | None
+) -> int | None:
+    """The X of a spell cast for an alternative cost (:func:`with_way_paid`)."""
+    if paid.cost.exile is not None and paid.cost.exile.mana_value_x:
+        return x
+    return 0 if target.cost.has_variable and not paid.cost.mana.count("X") else answer.x
 
 
 def _values(levels: tuple[tuple[str, int], ...]) -> tuple[int, ...]:

@@ -28,6 +28,9 @@ from planner.answer_warnings import question_warnings, spell_text_warnings, text
 from planner.described import answer_of, described_payment
 from planner.rules.additional_costs import plans_additional, turn_fact_warnings
 from planner.rules.alternative_costs import (
+    Way,
+    card_mana_value,
+    exile_choices,
     no_alternative_reason,
     usable_ways,
 )
@@ -526,7 +529,8 @@ def _max_x_with_alternatives(
     of every way (:func:`pay`) when the mana cost pays none larger; an alternative cost with X in it (warp
     {X}{G}) is weighed at each larger X too (:func:`_larger_x_by_a_way`)."""
     deadline = time.monotonic() + time_limit
-    if any(way.cost.mana.count("X") for way in usable_ways(board, checked_player(board, player), target)):
+    ways = usable_ways(board, checked_player(board, player), target)
+    if any(way.cost.mana.count("X") for way in ways):
         return _larger_x_by_a_way(board, target, player, deadline, strict, life_value, prefer, option)
     plain = None
     if option != "require":
@@ -540,8 +544,28 @@ def _max_x_with_alternatives(
             prefer=prefer,
             alternative_cost="forbid",
         )
-        if plain.payable is None or (plain.x or 0) > 0:
+        if plain.payable is None:
             return plain
+    # (a card 'with mana value X' exiled, the Shoals: X is its mana value, each one's tried from the largest)
+    least = plain.x if plain is not None and plain.payable and plain.x is not None else -1
+    for value in _exiled_values(board, checked_player(board, player), target, ways):
+        if value <= least:
+            break
+        answer = _pay(
+            board,
+            target,
+            player=player,
+            x=value,
+            time_limit=max(deadline - time.monotonic(), 0.001),
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer,
+            alternative_cost=option,
+        )
+        if answer.payable:
+            return answer
+    if plain is not None and (plain.x or 0) > 0:
+        return plain
     zero = _pay(
         board,
         target,
@@ -556,6 +580,21 @@ def _max_x_with_alternatives(
     if zero.payable or plain is None:
         return replace(zero, x=0 if zero.payable else None)
     return plain
+
+
+def _exiled_values(board: Board, player: str, target: PaymentTarget, ways: tuple[Way, ...]) -> list[int]:
+    """The mana values, largest first, of the cards the ways that exile a card 'with mana value X' (the
+    Shoals) may exile: the values X may take for them."""
+    values = {
+        value
+        for way in ways
+        if way.cost.exile is not None and way.cost.exile.mana_value_x
+        for names in exile_choices(board, player, target, way)
+        for name in names
+        if (card := board.player(player).in_hand(name)) is not None
+        and (value := card_mana_value(card)) is not None
+    }
+    return sorted(values, reverse=True)
 
 
 def _larger_x_by_a_way(

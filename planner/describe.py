@@ -7,6 +7,7 @@ reads the parser's and the planner's answers and says them in English.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from models.abilities import (
@@ -210,6 +211,9 @@ def _ability_json(ability: ManaAbility) -> dict[str, Any]:
         "restriction": ability.restriction.text if ability.restriction is not None else None,
         "riders": list(ability.riders),
         "self_damage": ability.self_damage,
+        "self_damage_unless": (
+            ability.damage_unless.describe() if ability.damage_unless is not None else None
+        ),
         "life_loss": ability.life_loss,
         "sacrifice_when_no_counters": ability.sacrifice_when_empty or None,
         "activation_condition": (
@@ -245,6 +249,10 @@ _TURN_FACT_WORDS = {
     AmountKind.OPPONENT_GRAVEYARD: "if an opponent has {N} or more cards in their graveyard",
     AmountKind.YOUR_TURN: "as long as it's your turn",
 }
+
+
+#: How a spell's own '{X} less, where X is ...' counts on its caster's permanents.
+_OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"}
 
 
 def _effect_summary(effect: StaticEffect) -> str:
@@ -307,10 +315,27 @@ def _effect_summary(effect: StaticEffect) -> str:
             assert effect.amount.filter is not None
             cards = effect.amount.filter.describe()
             return f"this spell costs {by} to cast for each {cards} card in your graveyard"
+        if effect.amount is not None and effect.amount.kind is AmountKind.ALL_GRAVEYARDS:
+            assert effect.amount.filter is not None
+            cards = effect.amount.filter.describe()
+            many = f"{effect.at_least} or more {cards} cards"
+            return f"this spell costs {by} to cast if {many} are in all graveyards"
+        if effect.amount is not None and effect.amount.kind is AmountKind.LAND_TYPES:
+            assert effect.amount.filter is not None
+            lands = effect.amount.filter.describe()
+            return f"this spell costs {by} to cast for each basic land type among each {lands}"
         if effect.amount is not None and effect.amount.filter is not None:
             among = effect.amount.filter.describe()
-            return f"this spell costs {{X}} {more} to cast, X the greatest power of {with_article(among)}"
+            counted = _OWN_AMOUNT_WORDS.get(effect.amount.kind)
+            if counted is None:
+                counted, among = "the greatest power of", with_article(among)
+            return f"this spell costs {{X}} {more} to cast, X {counted} {among}"
+        if effect.for_each is not None and effect.at_least:
+            anyone = replace(effect.for_each, controller=Who.ANY).describe()
+            return f"this spell costs {by} to cast if you control {with_article(anyone)}"
         each = f" for each {effect.for_each.describe()}" if effect.for_each is not None else ""
+        if effect.for_each is not None and effect.for_each.controller is Who.ANY:
+            each += " on the battlefield"
         return f"this spell costs {{{abs(effect.generic_delta)}}} {more} to cast{each}"
     if isinstance(effect, CostModifier):
         spells = effect.spells.describe()
@@ -321,8 +346,14 @@ def _effect_summary(effect: StaticEffect) -> str:
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"
+            if effect.amount.kind is AmountKind.SPELL_NAMED:
+                per = " for each card with the spell's name in its caster's graveyard"
         if effect.for_each is not None:
             per = f" for each {effect.for_each.describe()}"
+            if effect.casters_count:  # (Hum of the Radix)
+                per = (
+                    f" for each {replace(effect.for_each, controller=Who.ANY).describe()} its caster controls"
+                )
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()
@@ -478,6 +509,7 @@ def _ability_lines(ability: dict[str, Any]) -> list[str]:
         ("spend only", _spend_only(ability["restriction"] or "", ability["riders"])),
         ("rider", "; ".join(ability["riders"])),
         ("damage", f"{ability['self_damage']} to you" if ability["self_damage"] else ""),
+        ("unless", ability["self_damage_unless"] or ""),
         ("life loss", f"{ability['life_loss']}" if ability["life_loss"] else ""),
         ("only if", ability["activation_condition"] or ""),
         (

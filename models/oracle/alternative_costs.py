@@ -12,11 +12,11 @@ mana symbols, then its other parts as the sentence's.
 
 >>> force = "You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost."
 >>> read = alternative_cost_of(force)
->>> read.life, read.exile, read.mana
-(1, HandExile(count=1, colors='U'), '')
+>>> read.life, str(read.exile), read.mana
+(1, 'exile a blue card from your hand', '')
 >>> nissa = "You may pay eight {E} rather than pay the mana cost for permanent spells you cast."
 >>> granted_alternative_cost(nissa).energy, granted_alternative_cost(nissa).spells
-(8, SpellsGranted(types=(), permanent=True, from_hand=False))
+(8, SpellsGranted(types=(), permanent=True, from_hand=False, anyone=False))
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def granted_alternative_cost(sentence: str) -> AlternativeCost | None:
 
     >>> omniscience = "You may cast spells from your hand without paying their mana costs."
     >>> granted_alternative_cost(omniscience).without_mana, granted_alternative_cost(omniscience).spells
-    (True, SpellsGranted(types=(), permanent=False, from_hand=True))
+    (True, SpellsGranted(types=(), permanent=False, from_hand=True, anyone=False))
     >>> jodah = "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."
     >>> granted_alternative_cost(jodah).mana
     '{W}{U}{B}{R}{G}'

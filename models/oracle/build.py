@@ -173,6 +173,7 @@ _WHO = {
     r.Controller.YOU: Who.YOU,
     r.Controller.OPPONENT: Who.OPPONENTS,
     r.Controller.OPPONENTS: Who.OPPONENTS,
+    r.Controller.SPELLS_CONTROLLER: Who.YOU,  # (the spell's controller: read by spells' cost changes only)
 }
 
 
@@ -212,7 +213,12 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 or len(keywords) > 1,
             ),
             # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
-            ("a name", noun.named == r.ITS_NAME or (_SELF in noun.named and noun.named != _SELF)),
+            (
+                "a name",
+                noun.named in (r.ITS_NAME, r.SPELL_NAME) or (_SELF in noun.named and noun.named != _SELF),
+            ),
+            # ('its controller controls' is a change of spells' costs': models.oracle.build_statics)
+            ("a spell's controller", noun.controller is r.Controller.SPELLS_CONTROLLER),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )
@@ -860,6 +866,7 @@ def build_mana_ability(
         restriction=riders.restriction,
         riders=tuple(riders.riders),
         self_damage=riders.self_damage,
+        damage_unless=riders.damage_unless,
         life_loss=riders.life_loss,
         sacrifice_when_empty=riders.sacrifice_when_empty,
         activation_condition=riders.activation_condition,
@@ -882,6 +889,7 @@ class _Riders:
     riders: list[str] = field(default_factory=list)
     restriction: SpendRestriction | None = None
     self_damage: int = 0
+    damage_unless: ConditionRecord | None = None
     life_loss: int = 0
     sacrifice_when_empty: str = ""
     activation_condition: ConditionRecord | None = None
@@ -912,8 +920,14 @@ class _Riders:
         try:
             reading = parse_effect(sentence)
             match reading:
-                case r.DamageToYou(damage):
+                case r.DamageToYou(damage, None):
                     self.self_damage += damage
+                case r.DamageToYou(damage, r.Nouns() as unless) if not (
+                    self.self_damage or self.damage_unless
+                ):
+                    # ('... if you don't control an Ogre': Tomb of Urami) judged as the ability resolves
+                    self.self_damage = damage
+                    self.damage_unless = condition(r.ControlsAny(unless))
                 case r.LoseLife(life) | r.EachPlayerLosesLife(life):
                     self.life_loss += life  # (its controller is a player: life lost like 'you lose')
                 case r.SpendOnly():

@@ -91,6 +91,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost(reading, sentence),)
         case s.OwnCostWhereX():
             return (_own_cost_where_x(reading, sentence),)
+        case s.OwnCostCounted():
+            return (_own_cost_counted(reading, sentence),)
         case s.OwnCostForTurnFact(stated, False, "your_turn"):
             # ('{2}{U}{U} less': two generic, and {U}{U} off the colored part, CR 118.7b-d)
             less, colored = _generic_and_colored(stated)
@@ -328,10 +330,42 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
         )
         return own_reduction(sentence, int(generic) * (1 if reading.more else -1), counted_amount)
     counted = only_filter(reading.what)
-    if counted.controller is not Who.YOU:
+    # ('for each creature on the battlefield': Blasphemous Act counts every player's)
+    anyone = reading.what.nouns[-1].controller is r.Controller.BATTLEFIELD
+    if counted.controller is not Who.YOU and not anyone:
         raise UnreadError("a spell's own cost changed for each permanent not its caster's")
     delta = int(generic) * (1 if reading.more else -1)
-    return own_reduction(sentence, delta, counted)
+    return own_reduction(sentence, delta, counted, anyone=anyone)
+
+
+def _own_cost_counted(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
+    """A spell's own cost changed by what its caster controls or what the graveyards hold, counted as its
+    total cost is locked in (CR 601.2f): the total mana value of its caster's Dragons (Earthquake Dragon),
+    the basic land types among its caster's lands (domain: Draco), once if its caster controls a Spirit
+    (Geistlight Snare), once if ten or more creature cards are in all graveyards (Avatar of Woe).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> spirit = s.OwnCostCounted("{1}", False, "if_control", parse_objects("Spirit"), at_least=1)
+    >>> snare = _own_cost_counted(spirit, "~ costs {1} less to cast if you control a Spirit.")
+    >>> snare.generic_delta, snare.for_each.describe(), snare.at_least
+    (-1, 'Spirit you control', 1)
+    """
+    generic = reading.symbols[1:-1]
+    if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
+        raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
+    delta = int(generic) * (1 if reading.more else -1)
+    if reading.counts == "in_all_graveyards":
+        cards = _graveyard_cards(r.Nouns(tuple(replace(n, zone="graveyard") for n in reading.what.nouns)))
+        counted_cards = Amount(kind=AmountKind.ALL_GRAVEYARDS, filter=cards)
+        return replace(own_reduction(sentence, delta, counted_cards), at_least=reading.at_least)
+    counted = only_filter(reading.what)
+    if reading.counts == "if_control":  # ('if you control a Spirit': its caster's, CR 601.2f)
+        mine = replace(counted, controller=Who.YOU)
+        return replace(own_reduction(sentence, delta, mine), at_least=reading.at_least)
+    if counted.controller is not Who.YOU:
+        raise UnreadError("a spell's own cost changed by permanents not its caster's")
+    kind = AmountKind.TOTAL_MANA_VALUE if reading.counts == "total_mana_value" else AmountKind.LAND_TYPES
+    return own_reduction(sentence, delta, Amount(kind=kind, filter=counted))
 
 
 def _graveyard_cards(what: r.Nouns) -> ObjectFilter:
@@ -370,11 +404,17 @@ def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
 
 
 def own_reduction(
-    sentence: str, delta: int, counted: ObjectFilter | Amount, colored: ManaBag = ManaBag()
+    sentence: str,
+    delta: int,
+    counted: ObjectFilter | Amount,
+    colored: ManaBag = ManaBag(),
+    *,
+    anyone: bool = False,
 ) -> CostModifier:
     """A spell's change of its own cost: ``delta`` for each permanent its caster controls that ``counted``
-    matches (affinity: CR 702.41a), or ``delta`` times an amount counted as the total cost is locked in (CR
-    601.2f: the cards of a graveyard, the greatest power, a fact of the turn).
+    matches (affinity: CR 702.41a), or with ``anyone`` each one on the battlefield (Blasphemous Act), or
+    ``delta`` times an amount counted as the total cost is locked in (CR 601.2f: the cards of a graveyard,
+    the greatest power, a fact of the turn).
 
     >>> own_reduction("~ costs {1} less.", -1, Amount(kind=AmountKind.DIED_THIS_TURN)).amount.kind.value
     'died_this_turn'
@@ -386,7 +426,9 @@ def own_reduction(
         colors=ManaTypes(),
         generic_delta=delta,
         own=True,
-        for_each=None if isinstance(counted, Amount) else replace(counted, controller=Who.YOU),
+        for_each=None
+        if isinstance(counted, Amount)
+        else replace(counted, controller=Who.ANY if anyone else Who.YOU),
         amount=counted if isinstance(counted, Amount) else None,
         colored=colored,
     )
@@ -417,6 +459,18 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     if colored and (reading.per_counter or reading.per_object is not None):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
+    per_object, casters_count, amount_counted = reading.per_object, False, None
+    if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:
+        # 'for each artifact its controller controls' (Hum of the Radix): the spell's caster's (CR 601.2f)
+        casters_count = True
+        per_object = r.Nouns(tuple(replace(n, controller=r.Controller.YOU) for n in per_object.nouns))
+    if per_object is not None and per_object.nouns[-1].named == r.SPELL_NAME:
+        # 'for each card with the same name as that spell in your graveyard' (Locket of Yesterdays)
+        if per_object != r.Nouns((r.Noun(head=r.Head.CARD, named=r.SPELL_NAME, zone="graveyard"),)):
+            raise UnreadError(f"a count of {per_object.words()}")
+        per_object, amount_counted = None, Amount(kind=AmountKind.SPELL_NAMED)
+    if reading.per_counter:  # ('for each oil counter on ~': Mindsplice Apparatus, counted on its source)
+        amount_counted = Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter)
     return CostModifier(
         text=sentence,
         who=_CASTERS[reading.caster],
@@ -427,11 +481,11 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
         colored=colored,
         min_mana_value=reading.mana_value_at_least,
-        # 'for each oil counter on ~' (Mindsplice Apparatus): counted on the source as the cost is locked in
-        amount=Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter) if reading.per_counter else None,
-        # 'for each creature you control with a +1/+1 counter on it' (Hamza): counted on its source's side as
-        # the total cost is locked in (CR 601.2f)
-        for_each=None if reading.per_object is None else only_filter(reading.per_object),
+        amount=amount_counted,
+        # 'for each creature you control with a +1/+1 counter on it' (Hamza): counted on its source's side (or
+        # with ``casters_count`` the spell's caster's) as the total cost is locked in (CR 601.2f)
+        for_each=None if per_object is None else only_filter(per_object),
+        casters_count=casters_count,
     )
 
 

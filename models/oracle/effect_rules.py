@@ -242,6 +242,11 @@ class EffectRules(Transformer[Token, Any]):
     def damage_to_you(self, _self: Token, number: Number) -> EffectSentence:
         return DamageToYou(fixed_number(number))
 
+    def damage_to_you_unless(
+        self, _self: Token, number: Number, _article: Token, what: Nouns
+    ) -> EffectSentence:
+        return DamageToYou(fixed_number(number), what)
+
     def lose_life(self, number: Number) -> EffectSentence:
         return LoseLife(fixed_number(number))
 

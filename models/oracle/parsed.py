@@ -66,6 +66,10 @@ GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller cas
 OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid: planned with that cost"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
+#: The note on 'This cost is reduced by {2} for each ...' after a trigger's 'sacrifice ~ unless you pay {10}'
+#: (Draco's upkeep): it changes only what that trigger asks as it resolves (CR 603.3), not the cost of a spell
+#: or an ability the planner pays
+TRIGGER_COST_NOTE = "reduces the cost the trigger before it asks as it resolves: no spell's or ability's cost"
 #: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):
 #: no mana ability (CR 605.1a), so a player activates it with priority, before casting, and never while a
 #: cost is paid (CR 601.2g); a payment plans mana abilities only, and the board's warnings say so

@@ -18,6 +18,7 @@ from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import (
     ANY_NUMBER,
     ITS_NAME,
+    SPELL_NAME,
     AmountOfThatColor,
     AnyForEach,
     AnyOf,
@@ -75,6 +76,7 @@ from models.oracle.readings import (
     WithCounter,
     WithKeyword,
     WithManaValue,
+    WithManaValueX,
     WithoutSymbolInCost,
     WithPower,
     WithSymbolInCost,
@@ -185,6 +187,11 @@ class PhraseRules(Transformer[Token, Any]):
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
 
+    def with_mana_value_x_from_hand(self, _x: Token) -> Any:
+        """'with mana value X from your hand' (the Shoals; with 'from your hand', apart from 'with mana value
+        N or greater' for the parser)."""
+        return lambda noun: replace(noun, zone="hand", qualities=(*noun.qualities, WithManaValueX()))
+
     def with_symbol_in_cost(self, symbol: Token, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithSymbolInCost(str(symbol).upper())))
 
@@ -225,6 +232,12 @@ class PhraseRules(Transformer[Token, Any]):
 
     def same_name_as_it(self) -> Any:
         return lambda noun: replace(noun, named=ITS_NAME)
+
+    def same_name_as_spell(self, _spell: Token) -> Any:
+        return lambda noun: replace(noun, named=SPELL_NAME)
+
+    def its_controller_controls(self) -> Any:
+        return lambda noun: replace(noun, controller=Controller.SPELLS_CONTROLLER)
 
     def graveyard(self, *_article: Token) -> Any:
         return lambda noun: replace(noun, zone="graveyard")

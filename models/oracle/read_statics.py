@@ -51,6 +51,7 @@ from models.oracle.parsed import (
     GRANTED_ALTERNATIVE_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
     SentenceReading,
@@ -99,6 +100,17 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         restriction = SpendRestriction((SpendUse(kind=PaymentKind.ABILITY), artifacts), sentence)
         out.not_payment[-1] = replace(out.not_payment[-1], restriction=restriction)
         out.read(sentence, "not_payment", "a restriction on the mana the sentence before adds")
+        return
+    if (
+        out.sentences
+        and out.sentences[-1].read_as == "ignored"
+        and "unless" in classify.tokens(out.sentences[-1].text)
+        and classify.starts_with(classify.tokens(body), "this cost is reduced by")
+    ):
+        # 'This cost is reduced by {2} for each basic land type among lands you control.' after 'At the
+        # beginning of your upkeep, sacrifice ~ unless you pay {10}.' (Draco): part of that trigger
+        out.read(sentence, "ignored", TRIGGER_COST_NOTE)
+        out.ignored.append(sentence)
         return
     if classify.grants_exiled_cards_abilities(body):
         out.unread(sentence, EXILED_ABILITIES_NOTE)

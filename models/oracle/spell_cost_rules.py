@@ -8,8 +8,8 @@ a part no record holds raises :class:`~models.oracle.grammar_parser.UnreadError`
 >>> from models.oracle.readings import Nouns
 >>> sacrifice_cost(Sacrifice(2, Nouns((Noun(types=("Mountain",)),))))
 SacrificeCost(count=2, types=('Mountain',))
->>> hand_exile(ExileFromHand(1, Noun(colors="U", head=Head.CARD, zone="hand")))
-HandExile(count=1, colors='U')
+>>> str(hand_exile(ExileFromHand(1, Noun(colors="U", head=Head.CARD, zone="hand"))))
+'exile a blue card from your hand'
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from models.oracle.readings import (
     PayLife,
     ReturnPermanent,
     Sacrifice,
+    WithManaValueX,
 )
 
 __all__ = ["SpellCostRules", "alternative_cost", "discard_cost", "hand_exile", "sacrifice_cost"]
@@ -133,11 +134,23 @@ def discard_cost(reading: Discard) -> DiscardCost:
 
 
 def hand_exile(reading: ExileFromHand) -> HandExile:
-    """'exile a blue card from your hand', 'exile two black cards from your hand' (at most one color)."""
+    """'exile a blue card from your hand', 'exile two black cards from your hand' (at most one color), 'exile
+    a red card with mana value X from your hand' (the Shoals: one card, whose mana value X is).
+
+    >>> from models.oracle.readings import WithManaValueX
+    >>> red_x = Noun(colors="R", head=Head.CARD, zone="hand", qualities=(WithManaValueX(),))
+    >>> str(hand_exile(ExileFromHand(1, red_x)))
+    'exile a red card with mana value X from your hand'
+    """
     noun = reading.what
-    if replace(noun, colors="") != Noun(head=Head.CARD, zone="hand") or len(noun.colors) > 1:
+    mana_value_x = noun.qualities == (WithManaValueX(),)
+    plain = replace(noun, colors="", qualities=() if mana_value_x else noun.qualities)
+    if plain != Noun(head=Head.CARD, zone="hand") or len(noun.colors) > 1:
         raise UnreadError(f"exile {noun}")
-    return HandExile(_counted(reading.count), noun.colors)
+    count = _counted(reading.count)
+    if mana_value_x and count != 1:
+        raise UnreadError(f"exile {count} cards with mana value X")
+    return HandExile(count, noun.colors, mana_value_x=mana_value_x)
 
 
 def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
@@ -278,6 +291,12 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def cast_without_paying(self, spells: SpellsGranted, *rest: Any) -> AlternativeCost:
         return AlternativeCost(mana="", spells=replace(spells, from_hand=True in rest))
+
+    def discard_sharing_color(self, *_words: Token) -> AlternativeCost:
+        """'Rather than pay the mana cost for a spell, its controller may discard a card that shares a color
+        with that spell.' (Dream Halls): granted to every player's spells (CR 118.9)."""
+        discard = HandExile(1, discard=True, shares_color=True)
+        return AlternativeCost(mana="", exile=discard, spells=SpellsGranted(anyone=True))
 
     def hand_only(self) -> bool:
         return True

@@ -42,6 +42,7 @@ from models.oracle.statics import (
     MayRevealAsEnters,
     OneCardPermission,
     OnlyColored,
+    OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
     OwnCostIfBargained,
@@ -396,6 +397,31 @@ class StaticRules(Transformer[Token, Any]):
         self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any
     ) -> Any:
         return OwnCostWhereX(str(symbols).upper(), str(more).lower() == "more", where)
+
+    def own_cost_total_mana_value(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, what: Nouns
+    ) -> Any:
+        if str(symbols).upper() != "{X}":
+            raise UnreadError(f"a spell's own cost changed by {symbols}, where X is a total mana value")
+        return OwnCostCounted("{1}", str(more).lower() == "more", "total_mana_value", what)
+
+    def own_cost_land_types(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, kind: Nouns, among: Nouns
+    ) -> Any:
+        if kind != Nouns((Noun(types=("Land",), supertypes=("Basic",)),)):
+            raise UnreadError(f"a count of {kind.words()} types")
+        return OwnCostCounted(str(symbols).upper(), str(more).lower() == "more", "land_types", among)
+
+    def own_cost_if_control(self, *parts: Any) -> Any:
+        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        what = next(part for part in parts if isinstance(part, Nouns))
+        return OwnCostCounted(symbols.upper(), more.lower() == "more", "if_control", what, at_least=1)
+
+    def own_cost_if_in_graveyards(self, count: Number, _or: Token, what: Nouns, *parts: Any) -> Any:
+        if not isinstance(count, int):
+            raise UnreadError(f"{count} cards in all graveyards")
+        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
 
     def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
         caster = _tokens(parts, "CASTER")

@@ -337,6 +337,22 @@ class OwnCostWhereX:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostCounted:
+    """A spell's own cost changed by what its caster's board holds as the total cost is locked in (CR
+    601.2f), ``counts`` one of: "total_mana_value" ('{X} less, where X is the total mana value of Dragons you
+    control': Earthquake Dragon), "land_types" ('{2} less for each basic land type among lands you control':
+    Draco), "if_control" ('{1} less if you control a Spirit': Geistlight Snare, whose second sentence opens
+    'It also costs'), "in_all_graveyards" ('If there are ten or more creature cards total in all graveyards,
+    ~ costs {6} less': Avatar of Woe, ``at_least`` 10)."""
+
+    symbols: str
+    more: bool
+    counts: str
+    what: Nouns
+    at_least: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SpellsCost:
     """'<spells> [you cast | a player casts | your opponents cast] cost {..} more/less to cast [for each
     other spell that player has cast this turn].'"""
@@ -537,6 +553,7 @@ StaticSentence = (
     | OwnCostIfOpponentGraveyard
     | OwnCostPerSacrificed
     | OwnCostWhereX
+    | OwnCostCounted
     | SpellsCost
     | SpendAsThoughReading
     | OneCardPermission
@@ -717,6 +734,17 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return (
                 f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"
             )
+        case OwnCostCounted(symbols, more, counts, what, at_least):
+            changed = "more" if more else "less"
+            if counts == "total_mana_value":
+                return f"~ costs {{X}} {changed} to cast, where X is the total mana value of {what.words()}"
+            if counts == "land_types":
+                return f"~ costs {symbols} {changed} to cast for each basic land type among {what.words()}"
+            if counts == "if_control":
+                return f"~ costs {symbols} {changed} to cast if you control a {what.words()}"
+            count = _NUMBER_WORDS.get(at_least, str(at_least))
+            there = f"If there are {count} or more {what.words()} total in all graveyards"
+            return f"{there}, ~ costs {symbols} {changed} to cast"
         case SpellsCost(what, symbols, more, caster, per_other):
             cast = f" {caster}" if caster else ""
             verb = "costs" if caster == "a player casts" else "cost"

@@ -45,6 +45,7 @@ from planner.rules.view import BoardView
 __all__ = [
     "AlternativeCostPaid",
     "Way",
+    "card_mana_value",
     "cast_for",
     "check_alternative",
     "emerge_ways",
@@ -54,6 +55,7 @@ __all__ = [
     "paid_board",
     "unweighed_ways",
     "usable_ways",
+    "way_x",
     "why_not_usable",
     "with_alternative",
 ]
@@ -89,9 +91,15 @@ class AlternativeCostPaid:
             "life": self.cost.life,
             "energy": self.cost.energy,
             "sacrificed": [] if self.returns else list(self.sacrificed),
-            "exiled": list(self.exiled),
+            "exiled": [] if self.discards else list(self.exiled),
             **({"returned": list(self.sacrificed)} if self.returns else {}),
+            **({"discarded": list(self.exiled)} if self.discards else {}),
         }
+
+    @property
+    def discards(self) -> bool:
+        """True when the cards taken from the hand are discarded (Dream Halls), not exiled."""
+        return self.cost.exile is not None and self.cost.exile.discard
 
     @property
     def returns(self) -> bool:
@@ -106,7 +114,7 @@ class AlternativeCostPaid:
             verb = "returned to hand " if self.returns else "sacrificed "
             parts.append(verb + ", ".join(self.sacrificed))
         if self.exiled:
-            parts.append("exiled " + ", ".join(self.exiled))
+            parts.append(("discarded " if self.discards else "exiled ") + ", ".join(self.exiled))
         return "; ".join(parts)
 
 
@@ -125,12 +133,19 @@ def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, .
 
 def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
     """The alternative costs the permanents ``player`` controls grant (their
-    :class:`~models.mana_effects.GrantedAlternativeCost` effects in force), in the board's order."""
+    :class:`~models.mana_effects.GrantedAlternativeCost` effects in force), and those any permanent grants
+    every player (Dream Halls), in the board's order."""
     return tuple(
         Way(sourced.source, sourced.effect.cost)
         for sourced in view_of(board).effects_of(GrantedAlternativeCost)
-        if sourced.controller == player and isinstance(sourced.effect, GrantedAlternativeCost)
+        if isinstance(sourced.effect, GrantedAlternativeCost)
+        and (sourced.controller == player or _to_anyone(sourced.effect.cost))
     )
+
+
+def _to_anyone(cost: AlternativeCost) -> bool:
+    """True when a permanent grants the cost to every player's spells (Dream Halls)."""
+    return cost.spells is not None and cost.spells.anyone
 
 
 #: Why an alternative cost a permanent grants is not weighed for a spell not named.
@@ -336,25 +351,57 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 
-def _exilable(board: Board, player: str, target: PaymentTarget, way: Way) -> tuple[Card, ...]:
-    """The cards in hand the way may exile: of its colors, the spell itself aside."""
+def _exilable(
+    board: Board, player: str, target: PaymentTarget, way: Way, x: int | None = None
+) -> tuple[Card, ...]:
+    """The cards in hand the way may exile (or discard): of its colors, or sharing a color with the spell
+    (Dream Halls: none for a colorless spell), the spell itself aside; for a card 'with mana value X' (the
+    Shoals), one whose mana value is known, and is ``x`` when X is chosen."""
     exile = way.cost.exile
     if exile is None:
         return ()
-    wanted = ManaTypes.parse(exile.colors)
+    wanted = target.spell_colors if exile.shares_color else ManaTypes.parse(exile.colors)
     return tuple(
         card
         for card in discard_candidates(board, player, target.name)
-        if not exile.colors or card.colors & wanted
+        if (not (exile.colors or exile.shares_color) or card.colors & wanted)
+        and (not exile.mana_value_x or _valued(card, x))
     )
 
 
-def exile_choices(board: Board, player: str, target: PaymentTarget, way: Way) -> list[tuple[str, ...]]:
+def _valued(card: Card, x: int | None) -> bool:
+    """True when the card's mana value is known, and is ``x`` when X is chosen."""
+    value = card_mana_value(card)
+    return value is not None and (x is None or value == x)
+
+
+def card_mana_value(card: Card) -> int | None:
+    """A card's mana value (CR 202.3), None when the board and card data don't give its mana cost.
+
+    >>> card_mana_value(Card.from_json({"name": "Test Ogre", "type_line": "Creature", "mana_cost": "{1}{R}"}))
+    2
+    """
+    return card.mana_cost.mana_value if card.mana_cost is not None else None
+
+
+def way_x(board: Board, player: str, paid: AlternativeCostPaid, x: int | None) -> int | None:
+    """The X of a spell cast for a way: for a card 'with mana value X' exiled (the Shoals), that card's mana
+    value (``x`` when it was chosen); else ``x``."""
+    exile = paid.cost.exile
+    if exile is None or not exile.mana_value_x or x is not None or not paid.exiled:
+        return x
+    card = board.player(player).in_hand(paid.exiled[0])
+    return card_mana_value(card) if card is not None else x
+
+
+def exile_choices(
+    board: Board, player: str, target: PaymentTarget, way: Way, x: int | None = None
+) -> list[tuple[str, ...]]:
     """Every different choice of cards (by name) the way may exile from the hand: one empty choice for a
-    way that exiles none."""
+    way that exiles none (``x``: the X chosen, :func:`_exilable`)."""
     if way.cost.exile is None:
         return [()]
-    names = sorted(card.name for card in _exilable(board, player, target, way))
+    names = sorted(card.name for card in _exilable(board, player, target, way, x))
     return sorted(set(itertools.combinations(names, way.cost.exile.count)))
 
 
@@ -372,22 +419,27 @@ def paid_board(board: Board, player: str, way: Way, exiled: tuple[str, ...]) -> 
 def with_alternative(summary: PaymentSummary, paid: AlternativeCostPaid) -> PaymentSummary:
     """A payment's summary with the alternative cost's life, energy and cards paid (its sacrifices are
     the additional costs', already in the summary)."""
+    discarded = paid.exiled if paid.discards else ()
     return replace(
         summary,
         life_paid=summary.life_paid + paid.cost.life,
         energy_paid=summary.energy_paid + paid.cost.energy,
-        exiled_cards=tuple(sorted((*summary.exiled_cards, *paid.exiled))),
+        exiled_cards=tuple(sorted((*summary.exiled_cards, *(() if paid.discards else paid.exiled)))),
+        discarded=tuple(sorted((*summary.discarded, *discarded))),
     )
 
 
-def check_alternative(board: Board, player: str, target: PaymentTarget, paid: AlternativeCostPaid) -> None:
-    """Check that ``target`` may be cast for the alternative cost ``paid`` on ``board`` and that what paid
-    it pays it: :class:`IllegalPlanError` when not (the rules replay's check of an answer)."""
+def check_alternative(
+    board: Board, player: str, target: PaymentTarget, paid: AlternativeCostPaid, x: int | None = None
+) -> None:
+    """Check that ``target`` may be cast for the alternative cost ``paid`` on ``board`` (with X ``x`` when
+    chosen) and that what paid it pays it: :class:`IllegalPlanError` when not (the rules replay's check of an
+    answer)."""
     way = Way(paid.source, paid.cost)
     if way not in usable_ways(board, player, target):
         raise IllegalPlanError(0, f"{paid.describe()}: not an alternative cost of {target.name} here")
     exile = paid.cost.exile
-    fits = Counter(card.name for card in _exilable(board, player, target, way))
+    fits = Counter(card.name for card in _exilable(board, player, target, way, x))
     fits.subtract(Counter(paid.exiled))
     if len(paid.exiled) != (exile.count if exile is not None else 0) or any(n < 0 for n in fits.values()):
         raise IllegalPlanError(0, f"{paid.describe()}: the cards exiled do not pay it")

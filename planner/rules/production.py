@@ -608,7 +608,11 @@ def _outcomes_key(
     ['f']
     """
     output = ability.output
-    if ability.conditional or output.amount.kind is not AmountKind.CONSTANT:
+    if (
+        ability.conditional
+        or ability.damage_unless is not None
+        or output.amount.kind is not AmountKind.CONSTANT
+    ):
         return None
     if output.palette.kind in _BOARD_PALETTES:
         if output.palette.kind not in _RESOLVED_PALETTES or sacrificed:
@@ -754,6 +758,9 @@ def _worked_out(
         riders=ability.riders,
     )
     output = next((o for c, o in ability.conditional if view.holds(c, pid, removed)), ability.output)
+    # (Tomb of Urami's damage, unless its controller controls an Ogre as it resolves: CR 608.2h)
+    spared = ability.damage_unless is not None and view.holds(ability.damage_unless, pid, removed)
+    self_damage = 0 if spared else ability.self_damage
     empties = bool(ability.sacrifice_when_empty) and (
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
@@ -793,7 +800,7 @@ def _worked_out(
                     key = (final, order if every_order else (), devotion, trigger_damage)
                     outcome = Outcome(
                         final,
-                        ability.self_damage + trigger_damage,
+                        self_damage + trigger_damage,
                         ability.life_loss,
                         order,
                         empties,

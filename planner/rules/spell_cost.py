@@ -15,7 +15,7 @@ from models.errors import InputError
 from models.mana import ManaBag, ManaType, ManaTypes
 from models.mana_effects import ColorChange, CostModifier, SpellKeywords, TypeChange
 from models.oracle import read_card
-from planner.rules.amounts import graveyard_cards, greatest_power
+from planner.rules.amounts import graveyard_cards, greatest_power, mana_value
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -107,34 +107,90 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         times = spells_cast if effect.per_other_spell_this_turn else 1
-        if effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
+        if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
+            times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
+        elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
             assert effect.amount.kind is AmountKind.COUNTERS
             times = view.permanent(sourced.source).counter(effect.amount.counter)
+        elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
+            times = _controlled(view, effect.for_each, player)
         elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
             times = view.count(effect.for_each, sourced.source)
         delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
-        if isinstance(effect, CostModifier) and effect.own and effect.for_each is not None:
-            counted = effect.for_each
-            delta += effect.generic_delta * sum(
-                view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player
-            )
-        elif isinstance(effect, CostModifier) and effect.own and effect.amount is not None:
-            if effect.amount.kind in _TURN_FACTS:
-                delta += effect.generic_delta * turn_fact(view.board, player, effect.amount)
-                continue
-            counted_on = effect.amount.filter
-            assert counted_on is not None
-            if effect.amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
-                delta += effect.generic_delta * graveyard_cards(view, counted_on, player)
-            elif effect.amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
-                delta += effect.generic_delta * party_size(view, player)
-            else:
-                assert effect.amount.kind is AmountKind.GREATEST_POWER
-                delta += effect.generic_delta * greatest_power(view, counted_on, player)
+        if not isinstance(effect, CostModifier) or not effect.own:
+            continue
+        times = _own_times(view, effect, player)
+        if effect.at_least:  # (once, when what it counts reaches that many: Geistlight Snare, Avatar of Woe)
+            times = int(times >= effect.at_least)
+        delta += effect.generic_delta * times
     return delta
+
+
+def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
+    """How many times a spell's own cost change applies as ``player`` casts it (before its ``at_least``): the
+    permanents it counts (its caster's, or every player's: Blasphemous Act), or its amount counted on its
+    caster's permanents, graveyards and turn."""
+    if effect.for_each is not None:
+        counted = effect.for_each
+        if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
+            return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents)
+        return _controlled(view, counted, player)
+    amount = effect.amount
+    if amount is None:
+        return 0
+    if amount.kind in _TURN_FACTS:
+        return turn_fact(view.board, player, amount)
+    if amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
+        return party_size(view, player)
+    counted_on = amount.filter
+    assert counted_on is not None
+    if amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
+        return graveyard_cards(view, counted_on, player)
+    if amount.kind is AmountKind.ALL_GRAVEYARDS:  # (Avatar of Woe: every player's)
+        return sum(graveyard_cards(view, counted_on, p.id) for p in view.board.players)
+    mine = [
+        p for p in view.board.permanents if p.controller == player and view.matches(counted_on, p.id, p.id)
+    ]
+    if amount.kind is AmountKind.TOTAL_MANA_VALUE:  # (Earthquake Dragon: its caster's Dragons)
+        return sum(mana_value(p) for p in mine)
+    if amount.kind is AmountKind.LAND_TYPES:  # (domain: Draco)
+        return len({land_type for p in mine for land_type in view.type_line(p.id).basic_land_types})
+    assert amount.kind is AmountKind.GREATEST_POWER
+    return greatest_power(view, counted_on, player)
+
+
+def _controlled(view: BoardView, counted: ObjectFilter, player: str) -> int:
+    """How many permanents ``player`` controls that ``counted`` matches."""
+    return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player)
+
+
+def _named_in_graveyard(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """How many cards in ``player``'s graveyard have the spell's name (Locket of Yesterdays: 'for each card
+    with the same name as that spell in your graveyard'): none for a spell given without a name; bad input
+    when the board gives no graveyard, or only its count.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [
+    ...     "Lightning Bolt", "Forest", "Lightning Bolt"]}], "permanents": []})
+    >>> bolt = PaymentTarget.of("{R}", type_line="Instant", name="Lightning Bolt")
+    >>> _named_in_graveyard(BoardView(board), bolt, "me")
+    2
+    """
+    if not target.name:
+        return 0
+    graveyard = view.board.player(player).graveyard
+    if graveyard is None or isinstance(graveyard, int):
+        where = f"players[{[p.id for p in view.board.players].index(player)}].graveyard"
+        given = "not given" if graveyard is None else "given as a count"
+        raise InputError(
+            f"{where}: the graveyard is {given}, and a cost change counts the cards named {target.name} in "
+            "it: give the graveyard's cards"
+        )
+    return sum(1 for card in graveyard if card.name == target.name)
 
 
 #: The facts of the turn a spell's own cost reduction counts (:func:`turn_fact`).

@@ -65,6 +65,9 @@ class Controller(Enum):
     OPPONENT = "an opponent controls"
     OPPONENTS = "your opponents control"
     BATTLEFIELD = "on the battlefield"
+    #: 'each artifact its controller controls' (Hum of the Radix): the spell's controller's, which only a
+    #: change of spells' costs reads (CR 601.2f)
+    SPELLS_CONTROLLER = "its controller controls"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +107,11 @@ class WithManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WithManaValueX:
+    """'with mana value X' (the Shoals' alternative cost: X is the exiled card's mana value)."""
+
+
+@dataclass(frozen=True, slots=True)
 class WithWatermark:
     """'with a watermark', 'with watermarks'."""
 
@@ -135,6 +143,7 @@ Quality = (
     | WithKeyword
     | OrType
     | WithManaValue
+    | WithManaValueX
     | WithWatermark
     | WithSymbolInCost
     | WithoutSymbolInCost
@@ -148,6 +157,8 @@ def _quality(quality: Quality) -> str:
         return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
     if isinstance(quality, WithManaValue):
         return f"with mana value {quality.at_least} or greater"
+    if isinstance(quality, WithManaValueX):
+        return "with mana value X"
     if isinstance(quality, WithWatermark):
         return "with a watermark"
     if isinstance(quality, WithSymbolInCost):
@@ -240,6 +251,8 @@ class Noun:
             words[-1] = _plural(self.types[-1])
         if self.named == EXILED_NAME:
             words.append("with the same name as the exiled card")
+        elif self.named == SPELL_NAME:
+            words.append("with the same name as that spell")
         elif self.named and self.named != ITS_NAME:
             words += ["named", self.named]
         words += [_quality(q) for q in self.qualities if not isinstance(q, OrType)]
@@ -271,6 +284,9 @@ EXILED_NAME: Final = "the exiled card's name"
 #: What :attr:`Noun.named` holds for 'with the same name as it': the name of the permanent a trigger is
 #: about (Sasaya's Essence: the land tapped for mana).
 ITS_NAME: Final = "its name"
+#: What :attr:`Noun.named` holds for 'with the same name as that spell': the name of the spell whose cost is
+#: changed (Locket of Yesterdays: 'for each card with the same name as that spell in your graveyard').
+SPELL_NAME: Final = "that spell's name"
 
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

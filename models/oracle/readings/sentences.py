@@ -13,7 +13,7 @@ from typing import Final
 from models.oracle.readings.amounts import EachColorAmong, EachCraftedColor, Output, output_text
 from models.oracle.readings.conditions import Condition, Limit, condition_text, limit_text
 from models.oracle.readings.costs import card_phrase
-from models.oracle.readings.nouns import ANY_NUMBER, Noun, Number, count_words, number_words
+from models.oracle.readings.nouns import ANY_NUMBER, Noun, Nouns, Number, count_words, number_words
 from models.oracle.readings.spending import NotForGeneric, NotForNonartifact, SpendOnly, WhenSpent
 
 
@@ -39,9 +39,11 @@ class ChoosePlayer:
 
 @dataclass(frozen=True, slots=True)
 class DamageToYou:
-    """'~ deals N damage to you.'"""
+    """'~ deals N damage to you.', or '... to you if you don't control an Ogre.' (Tomb of Urami: ``unless``,
+    what its controller's controlling prevents the damage)"""
 
     damage: int
+    unless: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +215,10 @@ def sentence_text(sentence: EffectSentence) -> str:
             return "Choose a color of a card in your graveyard." if of_graveyard_card else "Choose a color."
         case ChoosePlayer():
             return "Choose a player."
-        case DamageToYou(damage):
+        case DamageToYou(damage, None):
             return f"~ deals {damage} damage to you."
+        case DamageToYou(damage, Nouns() as unless):
+            return f"~ deals {damage} damage to you if you don't control a {unless.words()}."
         case LoseLife(life):
             return f"You lose {life} life."
         case EachPlayerLosesLife(life):

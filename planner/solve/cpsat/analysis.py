@@ -294,7 +294,11 @@ def _judged(template: Activation) -> list[ObjectFilter]:
     activated (Mox Opal's 'three or more artifacts') and which output it makes (Urza's Tower), judged
     when it is activated and resolves (CR 602.5b, 608.2h), so before the payment sacrifices them."""
     ability = template.ability
-    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
+    conditions = [
+        ability.activation_condition,
+        ability.damage_unless,  # (Tomb of Urami's Ogre, as it resolves)
+        *(condition for condition, _ in ability.conditional),
+    ]
     return [wanted for c in conditions if c is not None for wanted in c.counted_filters]
 
 

@@ -504,7 +504,8 @@ def _ability_analysed(
         and not ability.sacrifice_when_empty
     )
     options: tuple[_Option, ...] | None = None
-    if not ability.conditional and (fixed or (reflecting and reflect is not None)):
+    unconditional = not ability.conditional and ability.damage_unless is None
+    if unconditional and (fixed or (reflecting and reflect is not None)):
         options = _options(view, pid, number, ability, reflect or {})
     uses = options if simple_cost else _uses(ability, options)
     return _Ability(ability.text, cost.tap, cost.untap, simple_cost, options, uses, ability.restriction)
