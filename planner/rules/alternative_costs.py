@@ -275,9 +275,10 @@ def emerge_ways(board: Board, player: str, way: Way) -> tuple[Way, ...]:
     ...      "controller": "me"},
     ...     {"id": "elves", "card": "Llanowar Elves", "controller": "me"}]})
     >>> emerge = Way("Mindbender", keyword_alternative_cost("Emerge {5}{B}{G}"))
-    >>> [w.cost.describe() for w in emerge_ways(board, "me", emerge)]
-    ['emerge: pay {4}{B}{G} and sacrifice a creature with mana value 1',
-     'emerge: pay {3}{B}{G} and sacrifice a creature with mana value 2']
+    >>> for way in emerge_ways(board, "me", emerge):
+    ...     print(way.cost.describe())
+    emerge: pay {4}{B}{G} and sacrifice a creature with mana value 1
+    emerge: pay {3}{B}{G} and sacrifice a creature with mana value 2
     >>> emerge_ways(board, "me", Way("fist", AlternativeCost("{W}{U}{B}{R}{G}")))[0].cost.mana
     '{W}{U}{B}{R}{G}'
     """
