@@ -126,10 +126,11 @@ def test_the_pasture_adds_as_many_mana_of_one_color_as_goats_sacrificed() -> Non
 
 
 def test_without_goats_the_pasture_taps_for_colorless_only() -> None:
-    """No Goat: X = 0 adds nothing, so only {C}; a Goat an opponent controls is none of its controller's to
-    sacrifice (CR 701.21a)."""
+    """No Goat: only its {C} can be activated, so a payment gets {C} alone; a Goat an opponent controls is
+    none of its controller's to sacrifice (CR 701.21a). What it *could produce* ignores costs (CR 106.7:
+    whether the Goats to sacrifice are there doesn't matter, as missing counters don't), so any color too."""
     board = make_board([mine("p", PASTURE), {"id": "og", "controller": "opp", **GOAT}])
-    assert str(could_produce(board)["p"]) == "C" and not checked_verdict(board, "{G}")
+    assert str(could_produce(board)["p"]) == "WUBRGC" and not checked_verdict(board, "{G}")
     assert checked_verdict(board, "{C}") and largest_x(board) == 1
 
 

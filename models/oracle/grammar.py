@@ -104,7 +104,9 @@ def parse_effect(sentence: str) -> EffectSentence:
     """One sentence of a mana ability's effect.
 
     >>> parse_effect("~ deals 1 damage to you.")
-    DamageToYou(damage=1)
+    DamageToYou(damage=1, unless=None)
+    >>> parse_effect("~ deals 1 damage to you if you don't control an Ogre.").unless is not None
+    True
     """
     return cast("EffectSentence", _parse(sentence, "effect"))
 
