@@ -118,6 +118,10 @@ UNREAD_TYPE_CHANGES = (
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
     "Creature tokens you control are Squirrels in addition to their other creature types.",
     "Equipped creature gets +1/+0 and is a Knight in addition to its other types.",
+    # (haste, CR 302.6: a summoning-sick creature may use its {T} mana abilities)
+    "Creatures you control have haste and attack each combat if able.",
+    "As long as you control an artifact, ~ gets +1/+0 and has haste.",
+    "You may activate abilities of creatures you control as though those creatures had haste.",
 )
 
 #: Sentences with the same words that change no permanent's types: conditions, counts, cards, one-shot
@@ -130,6 +134,7 @@ NOT_TYPE_CHANGES = (
     "That creature is a Vampire in addition to its other types.",
     "All damage that would be dealt to you is dealt to enchanted creature instead.",
     "Target land becomes a 3/3 creature until end of turn.",
+    "That creature gains menace, deathtouch, and haste.",
 )
 
 

@@ -16,7 +16,7 @@ regular expressions.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import filterfalse, pairwise
 from typing import Final
 
@@ -277,7 +277,7 @@ _LAND_TYPE_WORDS: Final = frozenset(
 #: Words one of which each way of being about mana (:func:`mentions_mana`) needs.
 _MENTIONS: Final = frozenset(
     ("add", "adds", "produce", "produces", "spend", "spent", "mana", "land", "lands", "cost", "costs", "is",
-     "are", "it's", "abilities", "activated")
+     "are", "it's", "abilities", "activated", "haste")
 )  # fmt: skip
 
 
@@ -358,6 +358,7 @@ def mentions_mana(body: str) -> bool:
         or _mana_abilities_cost(words)
         or _bans_activation(words)
         or _changes_types(words)
+        or _grants_haste(words)
     )
 
 
@@ -379,6 +380,55 @@ _NOT_IN_TYPE_CHANGE: Final = frozenset(
 _ANAPHORS: Final = ("that", "those", "they", "it", "it's", "each of those", "each of them", "otherwise")
 
 
+def _grants_haste(words: Sequence[str]) -> bool:
+    """Haste a permanent's static ability gives, not read ('Creatures you control have haste and attack each
+    combat if able', 'As long as you control an artifact, ~ gets +1/+0 and has haste', 'You may activate
+    abilities of creatures you control as though those creatures had haste'): a summoning-sick creature may
+    then use its {T} mana abilities (CR 302.6).
+
+    >>> _grants_haste(tokens("Creatures you control have haste and attack each combat if able."))
+    True
+    >>> _grants_haste(tokens("That creature gains menace, deathtouch, and haste."))
+    False
+    """
+    if "haste" not in words or not _static_clauses_possible(words):
+        return False
+    if _has(words, "as though those creatures had haste", "as though it had haste"):
+        return True
+    for clause in _static_clauses(words):
+        for index, word in enumerate(clause):
+            if word in ("has", "have") and "haste" in clause[index + 1 :]:
+                return True
+    return False
+
+
+def _static_clauses_possible(words: Sequence[str]) -> bool:
+    """False for a sentence that is an effect until end of turn, on a target, a token's or a copy's."""
+    return not _has(words, "until end of turn", "this turn") and {
+        "target",
+        "copy",
+        "create",
+        "return",
+    }.isdisjoint(words)
+
+
+def _static_clauses(words: Sequence[str]) -> Iterator[Sequence[str]]:
+    """The clauses (between commas) of a sentence that may state what a permanent's static ability does: not
+    a condition ('As long as ~ is a creature', 'if'), nor about objects an earlier sentence named ('That
+    creature ...') unless an 'As long as' of the same sentence opens it."""
+    start, after_while = 0, False
+    while start < len(words):
+        end = min(_until(words, ",", start), _until(words, ".", start))
+        clause = words[start:end]
+        start = end + 1
+        if starts_with(clause, "if", "as long as", "during", "activate", "when", "whenever", "at", "unless"):
+            after_while = starts_with(clause, "as long as", "during")
+            continue
+        if starts_with(clause, *_ANAPHORS) and not after_while:
+            continue
+        yield clause
+
+
 def _changes_types(words: Sequence[str]) -> bool:
     """A change of what a permanent is (layer 4) that a permanent's static ability makes, not read: made a
     creature ('All Forests are 1/1 creatures that are still lands', "As long as enchanted permanent is a
@@ -394,23 +444,7 @@ def _changes_types(words: Sequence[str]) -> bool:
     >>> _changes_types(tokens("As long as ~ is a creature, it can block an additional creature."))
     False
     """
-    if _has(words, "until end of turn", "this turn") or not {"target", "copy", "create", "return"}.isdisjoint(
-        words
-    ):
-        return False
-    start, after_while = 0, False
-    while start < len(words):
-        end = min(_until(words, ",", start), _until(words, ".", start))
-        clause = words[start:end]
-        start = end + 1
-        if starts_with(clause, "if", "as long as", "during", "activate", "when", "whenever", "at", "unless"):
-            after_while = starts_with(clause, "as long as", "during")
-            continue
-        if starts_with(clause, *_ANAPHORS) and not after_while:
-            continue
-        if _type_change_clause(clause):
-            return True
-    return False
+    return _static_clauses_possible(words) and any(map(_type_change_clause, _static_clauses(words)))
 
 
 def _type_change_clause(clause: Sequence[str]) -> bool:

@@ -248,7 +248,7 @@ class StaticRules(Transformer[Token, Any]):
         value' (March of the Machines): an 'artifact creature' keeps its other card types and subtypes (CR
         205.1b), so both card types are added (layer 4) and the base power and toughness set (layer 7b)."""
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        if types != ("Artifact", "Creature"):
+        if types != ("Artifact", "Creature") or _has(parts, "COLORLESS"):
             raise UnreadError(f"a permanent made a {' '.join(types)} (CR 205.1b reads 'artifact creature')")
         return TypeChangeReading(subject, types, TypeSet.LISTED, True, base_mana_value=True)
 
