@@ -118,6 +118,9 @@ UNREAD_TYPE_CHANGES = (
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
     "Creature tokens you control are Squirrels in addition to their other creature types.",
     "Equipped creature gets +1/+0 and is a Knight in addition to its other types.",
+    # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
+    "If you would pay life while your library has at least that many cards in it, exile that many cards from"
+    " the top of your library instead.",
     # (haste, CR 302.6: a summoning-sick creature may use its {T} mana abilities)
     "Creatures you control have haste and attack each combat if able.",
     "As long as you control an artifact, ~ gets +1/+0 and has haste.",

@@ -293,6 +293,8 @@ def mentions_mana(body: str) -> bool:
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
     if _has(words, "all activated abilities of") and not _has(words, "except mana abilities"):
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
+    if _has(words, "would pay life"):
+        return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
         return False  # (each test below needs one of these words: most sentences have none)
     if any(
